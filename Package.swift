@@ -1,0 +1,45 @@
+// swift-tools-version:5.9
+import PackageDescription
+
+/// Platforms without Apple's Combine: there the tracer is built on `CombineStandIn`.
+let platformsWithoutCombine: [Platform] = [.linux, .windows, .android, .wasi, .openbsd]
+
+let package = Package(
+    name: "CombineLint",
+    platforms: [.macOS(.v10_15), .iOS(.v13), .tvOS(.v13), .watchOS(.v6)],
+    products: [
+        .executable(name: "combinelint", targets: ["combinelint"]),
+        .library(name: "CombineLintKit", targets: ["CombineLintKit"]),
+        .library(name: "CombineTrace", targets: ["CombineTrace"]),
+        .library(name: "CombineTraceCore", targets: ["CombineTraceCore"]),
+        .library(name: "CombineTraceTesting", targets: ["CombineTraceTesting"]),
+    ],
+    targets: [
+        // The static analyzer: lexer, syntax structure, project index, rules, engine, reporters.
+        .target(name: "CombineLintKit"),
+        // The command line, a thin shell over CombineLintKit and CombineTraceCore.
+        .executableTarget(name: "combinelint", dependencies: ["CombineLintKit", "CombineTraceCore"]),
+
+        // The runtime tracer.
+        .target(name: "CombineTraceCore"),
+        .target(name: "CombineStandIn"),
+        .target(
+            name: "CombineTrace",
+            dependencies: [
+                "CombineTraceCore",
+                .target(name: "CombineStandIn", condition: .when(platforms: platformsWithoutCombine)),
+            ]
+        ),
+        .target(name: "CombineTraceTesting", dependencies: ["CombineTrace", "CombineTraceCore"]),
+
+        .testTarget(name: "CombineLintKitTests", dependencies: ["CombineLintKit"]),
+        .testTarget(name: "CombineLintCLITests", dependencies: ["combinelint", "CombineLintKit"]),
+        .testTarget(name: "CombineTraceCoreTests", dependencies: ["CombineTraceCore"]),
+        .testTarget(
+            name: "CombineStandInTests",
+            dependencies: [.target(name: "CombineStandIn", condition: .when(platforms: platformsWithoutCombine))]
+        ),
+        .testTarget(name: "CombineTraceTests", dependencies: ["CombineTrace", "CombineTraceCore"]),
+        .testTarget(name: "CombineTraceTestingTests", dependencies: ["CombineTraceTesting", "CombineTrace", "CombineTraceCore"]),
+    ]
+)

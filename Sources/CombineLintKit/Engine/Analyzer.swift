@@ -1,0 +1,43 @@
+/// A rule to run with the severity and options the configuration gives it.
+public struct ConfiguredRule: Sendable {
+    public var rule: any Rule
+    public var severity: Severity
+    public var options: RuleOptions
+
+    public init(rule: any Rule, severity: Severity? = nil, options: RuleOptions = RuleOptions()) {
+        self.rule = rule
+        self.severity = severity ?? rule.description.defaultSeverity
+        self.options = options
+    }
+
+    /// Every rule that is on by default, at its default severity.
+    public static var defaults: [ConfiguredRule] {
+        RuleRegistry.all.filter { !$0.description.isOptIn }.map { ConfiguredRule(rule: $0.init()) }
+    }
+}
+
+/// The pure core of a lint run: sources in, findings out. No file system, no suppressions.
+public enum Analyzer {
+    /// Parses every file, builds the project index over all of them, then runs the rules
+    /// on each file. Findings come back in report order.
+    public static func analyze(_ files: [SourceFile], rules: [ConfiguredRule]) -> [Finding] {
+        let trees = files.map { SyntaxTree(file: $0) }
+        let index = ProjectIndex(trees: trees)
+        var findings: [Finding] = []
+        for tree in trees {
+            findings += analyze(tree, index: index, rules: rules)
+        }
+        return findings.sorted(by: Finding.reportOrder)
+    }
+
+    /// Runs the rules on one parsed file against a prebuilt index.
+    public static func analyze(_ tree: SyntaxTree, index: ProjectIndex, rules: [ConfiguredRule]) -> [Finding] {
+        var findings: [Finding] = []
+        for configured in rules {
+            let context = RuleContext(file: tree.file, tree: tree, index: index, options: configured.options,
+                                      severity: configured.severity, ruleID: configured.rule.description.id)
+            findings += configured.rule.check(context)
+        }
+        return findings
+    }
+}

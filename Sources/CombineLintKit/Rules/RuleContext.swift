@@ -1,0 +1,43 @@
+/// Everything a rule may look at while checking one file.
+public struct RuleContext: Sendable {
+    public let file: SourceFile
+    public let tree: SyntaxTree
+    public let index: ProjectIndex
+    public let options: RuleOptions
+    /// The severity the configuration gives the rule being run.
+    public let severity: Severity
+    public let ruleID: String
+
+    public init(file: SourceFile, tree: SyntaxTree, index: ProjectIndex, options: RuleOptions = RuleOptions(),
+                severity: Severity, ruleID: String) {
+        self.file = file
+        self.tree = tree
+        self.index = index
+        self.options = options
+        self.severity = severity
+        self.ruleID = ruleID
+    }
+
+    public var tokens: [Token] { tree.tokens }
+
+    /// A finding over a byte range.
+    public func finding(range: Range<Int>, message: String, severity: Severity? = nil, fix: Fix? = nil) -> Finding {
+        let start = file.location(ofOffset: range.lowerBound)
+        let end = file.location(ofOffset: range.upperBound)
+        return Finding(ruleID: ruleID, severity: severity ?? self.severity, message: message, file: file.path,
+                       line: start.line, column: start.column, endLine: end.line, endColumn: end.column,
+                       offset: range.lowerBound, length: range.count, fix: fix)
+    }
+
+    /// A finding over tokens `first...last` (indices into `tree.tokens`).
+    public func finding(tokens first: Int, through last: Int? = nil, message: String, severity: Severity? = nil, fix: Fix? = nil) -> Finding {
+        let lastIndex = last ?? first
+        let range = tree.tokens[first].startOffset..<tree.tokens[lastIndex].endOffset
+        return finding(range: range, message: message, severity: severity, fix: fix)
+    }
+
+    /// An edit replacing a byte range of this file.
+    public func edit(_ range: Range<Int>, _ replacement: String) -> TextEdit {
+        TextEdit(in: file, range: range, replacement: replacement)
+    }
+}

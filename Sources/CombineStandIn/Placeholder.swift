@@ -1,0 +1,1 @@
+// CombineStandIn (being built)

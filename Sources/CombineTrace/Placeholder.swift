@@ -1,0 +1,1 @@
+// CombineTrace (being built)

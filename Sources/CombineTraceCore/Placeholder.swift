@@ -1,0 +1,1 @@
+// CombineTraceCore (being built)

@@ -1,0 +1,1 @@
+// CombineTraceTesting (being built)
