@@ -1,0 +1,34 @@
+/// The outcome of a lint run, as reporters see it.
+public struct LintResult: Sendable {
+    /// Findings in report order (`Finding.reportOrder`). Files that could not be read or
+    /// decoded appear as findings of rule `io_error`, at error severity.
+    public var findings: [Finding]
+    /// Number of files and lines analysed.
+    public var fileCount: Int
+    public var lineCount: Int
+    /// Descriptions of the rules that ran (SARIF lists them; summaries name them).
+    public var rules: [RuleDescription]
+    /// Absolute path that report paths are made relative to (normally the current directory).
+    public var rootDirectory: String
+
+    public init(findings: [Finding], fileCount: Int, lineCount: Int, rules: [RuleDescription], rootDirectory: String) {
+        self.findings = findings
+        self.fileCount = fileCount
+        self.lineCount = lineCount
+        self.rules = rules
+        self.rootDirectory = rootDirectory
+    }
+
+    public var errorCount: Int { findings.filter { $0.severity == .error }.count }
+    public var warningCount: Int { findings.filter { $0.severity == .warning }.count }
+}
+
+/// Turns a lint result into text in one format. Pure: the caller writes the text.
+public protocol Reporter: Sendable {
+    /// The name used with `--reporter` (`xcode`, `json`, `sarif`, …).
+    static var name: String { get }
+    /// One line for `--help`.
+    static var summary: String { get }
+    init()
+    func report(_ result: LintResult) -> String
+}
