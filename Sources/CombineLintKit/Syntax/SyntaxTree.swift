@@ -1,10 +1,60 @@
-/// The structure of one file, built from its tokens. (Being built.)
+/// The structure of one file, built from its tokens: declarations, closures with their
+/// captures, scopes, statements and postfix chains. Built once per file; read-only after.
+///
+/// Token indices everywhere refer to `tokens`, the file's code tokens (no trivia, no `#if` lines).
 public struct SyntaxTree: Sendable {
     public let file: SourceFile
+    /// The file's comment tokens, in order (for suppression directives).
+    public let comments: [Token]
+    /// The code tokens: `allTokens` without whitespace, comments and `#if`/`#elseif`/`#else`/`#endif` lines.
     public let tokens: [Token]
+    /// Per code token: a line break separates it from the previous code token.
+    public let lineBreakBefore: [Bool]
+    /// Per code token: index of the matching bracket, or -1.
+    public let matching: [Int32]
+    /// Per code token: index of the innermost open bracket around it, or -1 at top level.
+    public let enclosing: [Int32]
+    /// Per code token: it begins a statement.
+    public let statementStarts: [Bool]
+    /// Scopes; `scopes[0]` is the file.
+    public let scopes: [Scope]
+    /// Per code token: the innermost scope; a brace belongs to the scope it opens or closes.
+    public let scopeOfToken: [Int32]
+    public let types: [TypeDecl]
+    public let functions: [FunctionDecl]
+    public let variables: [VariableDecl]
+    public let closures: [Closure]
+    public let chains: [Chain]
 
     public init(file: SourceFile) {
+        self.init(file: file, allTokens: Lexer.tokenize(file.bytes))
+    }
+
+    public init(file: SourceFile, allTokens: [Token]) {
         self.file = file
-        self.tokens = Lexer.tokenize(file.bytes)
+        self.comments = allTokens.filter { $0.kind.isComment }
+        let layer = TokenLayer(allTokens: allTokens, bytes: file.bytes)
+        let text = TokenText(bytes: file.bytes, tokens: layer.tokens)
+        var builder = StructureBuilder(text: text, layer: layer)
+        builder.build()
+        let starts = StatementStarts.compute(layer: layer, text: text, closures: builder.closures,
+                                             scopes: builder.scopes, scopeOfToken: builder.scopeOfToken)
+        var byName: [Int: Int] = [:]
+        for (index, variable) in builder.variables.enumerated() { byName[variable.nameToken] = index }
+        let parser = ChainParser(layer: layer, t: text, scopes: builder.scopes, scopeOfToken: builder.scopeOfToken,
+                                 closures: builder.closures, functions: builder.functions, variables: builder.variables,
+                                 statementStarts: starts, variableByNameToken: byName)
+        self.tokens = layer.tokens
+        self.lineBreakBefore = layer.lineBreakBefore
+        self.matching = layer.matching
+        self.enclosing = layer.enclosing
+        self.statementStarts = starts
+        self.scopes = builder.scopes
+        self.scopeOfToken = builder.scopeOfToken
+        self.types = builder.types
+        self.functions = builder.functions
+        self.variables = builder.variables
+        self.closures = builder.closures
+        self.chains = parser.parse()
     }
 }

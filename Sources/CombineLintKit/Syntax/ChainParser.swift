@@ -1,0 +1,331 @@
+/// Finds every postfix chain of a file and how its value is used.
+struct ChainParser {
+    let layer: TokenLayer
+    let t: TokenText
+    let scopes: [Scope]
+    let scopeOfToken: [Int32]
+    let closures: [Closure]
+    let functions: [FunctionDecl]
+    let variables: [VariableDecl]
+    let statementStarts: [Bool]
+    let variableByNameToken: [Int: Int]
+    var n: Int { layer.tokens.count }
+
+    private static let declarationWords: Set<String> = [
+        "func", "var", "let", "class", "struct", "enum", "protocol", "extension", "typealias", "associatedtype", "case", "import", "actor", "init", "subscript", "precedencegroup", "operator",
+    ]
+    private static let nonRootKeywords: Set<String> = ["self", "super", "Self"]
+
+    func parse() -> [Chain] {
+        var chains: [Chain] = []
+        var covered = Array(repeating: false, count: n)
+        var i = 0
+        while i < n {
+            if !covered[i], isRootCandidate(i), let chain = parseChain(at: i, covered: &covered) {
+                chains.append(chain)
+            }
+            i += 1
+        }
+        return chains
+    }
+
+    /// The closure opened by brace token `k`, if that brace is a closure.
+    func closureIndex(at k: Int) -> Int? {
+        guard k >= 0, k < n, layer.tokens[k].kind == .leftBrace else { return nil }
+        let scope = scopes[Int(scopeOfToken[k])]
+        if scope.open == k, case .closure(let c) = scope.kind { return c }
+        return nil
+    }
+
+    private func isRootCandidate(_ i: Int) -> Bool {
+        let token = layer.tokens[i]
+        switch token.kind {
+        case .identifier, .dollarIdentifier:
+            if i > 0 {
+                let prev = layer.tokens[i - 1]
+                if prev.kind == .period && !layer.lineBreakBefore[i] { return false }
+                if prev.kind == .keyword && ChainParser.declarationWords.contains(t.text(i - 1)) { return false }
+                if prev.kind == .identifier && t.is(i - 1, "actor") { return false }
+            }
+            // A label (`to:`) or a dictionary key / type annotation name.
+            if i + 1 < n, layer.tokens[i + 1].kind == .colon { return false }
+            return true
+        case .keyword:
+            return ChainParser.nonRootKeywords.contains(t.text(i))
+        case .leftBracket:
+            // `[…].publisher`: a collection literal starting an expression.
+            let close = Int(layer.matching[i])
+            guard close > i, close + 1 < n, layer.tokens[close + 1].kind == .period else { return false }
+            if i > 0 {
+                let pk = layer.tokens[i - 1].kind
+                if !layer.lineBreakBefore[i], !layer.tokens[i].flags.contains(.spaceBefore),
+                   pk == .identifier || pk == .rightParen || pk == .rightBracket || pk == .questionMark || pk == .exclamationMark || pk == .keyword && t.is(i - 1, "self") {
+                    return false
+                }
+            }
+            return true
+        default:
+            return false
+        }
+    }
+
+    private func parseChain(at first: Int, covered: inout [Bool]) -> Chain? {
+        var elements: [ChainElement] = []
+        var j: Int
+        if layer.tokens[first].kind == .leftBracket {
+            let close = Int(layer.matching[first])
+            elements.append(element(.literal, name: "[…]", token: first, last: close))
+            j = close + 1
+        } else {
+            elements.append(element(.root, name: t.name(first), token: first, last: first))
+            j = first + 1
+        }
+        covered[first] = true
+        loop: while j < n {
+            let token = layer.tokens[j]
+            switch token.kind {
+            case .operator:
+                // Generic arguments right after a name: `PassthroughSubject<Int, Never>()`.
+                guard !token.flags.contains(.spaceBefore), t.text(j).hasPrefix("<") else { break loop }
+                let end = skipAngles(j)
+                guard end > j, end < n, !layer.tokens[end].flags.contains(.spaceBefore),
+                      layer.tokens[end].kind == .leftParen || layer.tokens[end].kind == .period else { break loop }
+                elements[elements.count - 1].genericArguments = t.joined(j, end - 1).filter { $0 != " " }
+                j = end
+            case .leftParen:
+                guard !layer.lineBreakBefore[j] else { break loop }
+                let close = Int(layer.matching[j])
+                guard close > j else { break loop }
+                if elements[elements.count - 1].isCall {
+                    elements.append(element(.member, name: "()", token: j, last: j))
+                }
+                var last = elements[elements.count - 1]
+                last.hasParentheses = true
+                last.openParen = j
+                last.closeParen = close
+                last.arguments = parseArguments(j + 1, close)
+                last.lastToken = close
+                elements[elements.count - 1] = last
+                j = close + 1
+            case .leftBracket:
+                guard !layer.lineBreakBefore[j], !token.flags.contains(.spaceBefore) else { break loop }
+                let close = Int(layer.matching[j])
+                guard close > j else { break loop }
+                elements[elements.count - 1].subscripts.append(j...close)
+                elements[elements.count - 1].lastToken = close
+                j = close + 1
+            case .leftBrace:
+                guard !layer.lineBreakBefore[j] || layer.tokens[j - 1].kind == .rightParen, let c = closureIndex(at: j) else { break loop }
+                // `foo.bar { }` after a subscript or `?` is not a call in practice; accept after a name or `)`.
+                elements[elements.count - 1].trailingClosures.append(TrailingClosure(label: nil, closure: c))
+                var end = closures[c].close
+                // Labelled trailing closures: `} receiveValue: { … }`.
+                while end + 3 < n, layer.tokens[end + 1].kind == .identifier, layer.tokens[end + 2].kind == .colon,
+                      let next = closureIndex(at: end + 3) {
+                    elements[elements.count - 1].trailingClosures.append(TrailingClosure(label: t.name(end + 1), closure: next))
+                    covered[end + 1] = true
+                    end = closures[next].close
+                }
+                elements[elements.count - 1].lastToken = end
+                j = end + 1
+            case .period:
+                guard j + 1 < n else { break loop }
+                let nk = layer.tokens[j + 1].kind
+                guard nk == .identifier || nk == .keyword || nk == .dollarIdentifier || nk == .integerLiteral else { break loop }
+                // `.init` after a line break on its own could start nothing else: still a member.
+                elements.append(element(.member, name: t.name(j + 1), token: j + 1, last: j + 1))
+                covered[j + 1] = true
+                j += 2
+            case .questionMark, .exclamationMark:
+                guard !token.flags.contains(.spaceBefore) else { break loop }
+                elements[elements.count - 1].lastToken = j
+                j += 1
+            default:
+                break loop
+            }
+        }
+        let last = max(first, j - 1)
+        // A lone name that is neither called nor followed by anything is not worth a chain.
+        if elements.count == 1 && !elements[0].isCall && elements[0].subscripts.isEmpty { return nil }
+        var chain = Chain(elements: elements, first: first, last: last, context: .other,
+                          scope: Int(scopeOfToken[first]), statementStart: first)
+        (chain.context, chain.statementStart) = context(first: first, last: last)
+        return chain
+    }
+
+    private func element(_ kind: ChainElement.Kind, name: String, token: Int, last: Int) -> ChainElement {
+        ChainElement(kind: kind, name: name, nameToken: token, genericArguments: "", arguments: [], hasParentheses: false,
+                     openParen: nil, closeParen: nil, trailingClosures: [], subscripts: [], lastToken: last)
+    }
+
+    private func skipAngles(_ k: Int) -> Int {
+        var depth = 0
+        var j = k
+        while j < n {
+            let kind = layer.tokens[j].kind
+            switch kind {
+            case .operator, .questionMark, .exclamationMark:
+                for ch in t.text(j) {
+                    if ch == "<" { depth += 1 } else if ch == ">" { depth -= 1 } else if kind == .operator && ch != "&" && ch != "?" && ch != "!" { return k }
+                }
+                if depth <= 0 { return j + 1 }
+            case .identifier, .keyword, .comma, .period, .colon, .arrow:
+                break
+            case .leftParen, .leftBracket:
+                let m = Int(layer.matching[j])
+                if m > j { j = m } else { return k }
+            default:
+                return k
+            }
+            j += 1
+        }
+        return k
+    }
+
+    func parseArguments(_ from: Int, _ to: Int) -> [Argument] {
+        guard from < to else { return [] }
+        var arguments: [Argument] = []
+        var start = from
+        var k = from
+        let level = Int32(from - 1)
+        while k <= to {
+            if k == to || (layer.tokens[k].kind == .comma && layer.enclosing[k] == level) {
+                if k > start { arguments.append(argument(start, k - 1)) }
+                start = k + 1
+            } else if layer.matching[k] > Int32(k) && layer.tokens[k].kind != .rightParen {
+                k = Int(layer.matching[k])
+                continue
+            }
+            k += 1
+        }
+        return arguments
+    }
+
+    private func argument(_ from: Int, _ to: Int) -> Argument {
+        var label: String? = nil
+        var valueStart = from
+        if from + 1 <= to, layer.tokens[from + 1].kind == .colon,
+           layer.tokens[from].kind == .identifier || layer.tokens[from].kind == .keyword {
+            label = t.name(from)
+            valueStart = from + 2
+        }
+        if valueStart > to { valueStart = to }
+        var closure: Int? = nil
+        if layer.tokens[valueStart].kind == .leftBrace, Int(layer.matching[valueStart]) == to {
+            closure = closureIndex(at: valueStart)
+        }
+        let first = layer.tokens[valueStart]
+        let isInout = first.kind == .ampersand || (first.kind == .operator && t.is(valueStart, "&"))
+        return Argument(label: label, value: valueStart...to, closure: closure, isInout: isInout)
+    }
+
+    // MARK: Context
+
+    /// How the value of the chain `first...last` is used, and where its statement starts.
+    private func context(first: Int, last: Int) -> (ChainContext, Int) {
+        var before = first - 1
+        // `try`, `try?`, `try!`, `await` belong to the expression.
+        while before >= 0 {
+            if t.is(before, "await") || t.is(before, "try") {
+                before -= 1
+            } else if (layer.tokens[before].kind == .questionMark || layer.tokens[before].kind == .exclamationMark), before > 0, t.is(before - 1, "try") {
+                before -= 2
+            } else {
+                break
+            }
+        }
+        let expressionStart = before + 1
+        let enclosing = Int(layer.enclosing[first])
+        if enclosing >= 0 {
+            switch layer.tokens[enclosing].kind {
+            case .leftParen:
+                if isAtArgumentStart(before, enclosing) { return (.argument, first) }
+            case .leftBracket:
+                if isAtArgumentStart(before, enclosing) { return (.collectionElement, first) }
+            case .interpolationStart:
+                return (.interpolation, first)
+            default:
+                break
+            }
+        }
+        if before >= 0 {
+            let bk = layer.tokens[before].kind
+            if bk == .keyword && t.is(before, "return") { return (.returned, before) }
+            if bk == .equal || (bk == .operator && isCompoundAssignment(before)) {
+                return assignmentContext(equal: before, compound: bk != .equal)
+            }
+        }
+        guard expressionStart < n, statementStarts[expressionStart] else { return (.other, first) }
+        guard endsStatement(after: last) else { return (.other, expressionStart) }
+        if isOnlyStatementOfReturningBody(start: expressionStart, last: last) { return (.implicitReturn, expressionStart) }
+        return (.statement, expressionStart)
+    }
+
+    private func isAtArgumentStart(_ before: Int, _ enclosing: Int) -> Bool {
+        guard before >= 0 else { return false }
+        if before == enclosing { return true }
+        let kind = layer.tokens[before].kind
+        if kind == .comma && Int(layer.enclosing[before]) == enclosing { return true }
+        if kind == .colon && Int(layer.enclosing[before]) == enclosing { return true }
+        return false
+    }
+
+    private func isCompoundAssignment(_ k: Int) -> Bool {
+        let s = t.text(k)
+        return s.count >= 2 && s.hasSuffix("=") && !["==", "!=", "<=", ">=", "===", "!=="].contains(s)
+    }
+
+    private func assignmentContext(equal: Int, compound: Bool) -> (ChainContext, Int) {
+        // Walk back to the statement start at the same level.
+        var k = equal - 1
+        let level = layer.enclosing[equal]
+        while k >= 0 {
+            if layer.enclosing[k] == level && statementStarts[k] { break }
+            if layer.tokens[k].kind == .rightParen || layer.tokens[k].kind == .rightBracket || layer.tokens[k].kind == .rightBrace {
+                let m = Int(layer.matching[k])
+                if m >= 0 && m < k { k = m }
+            }
+            if Int32(k) == level { k += 1; break }
+            k -= 1
+        }
+        let start = max(0, k)
+        guard start < equal else { return (.other, start) }
+        // `let x = …`, `private var x = …`, also with several bindings.
+        for v in start..<equal {
+            if let variable = variableByNameToken[v] {
+                return (.declaration(variable), start)
+            }
+        }
+        if t.is(start, "if") || t.is(start, "guard") || t.is(start, "while") || t.is(start, "case") { return (.other, start) }
+        if equal - 1 == start && t.is(start, "_") { return (.discardAssignment, start) }
+        return (.assignment(target: start...(equal - 1), compound: compound), start)
+    }
+
+    private func endsStatement(after last: Int) -> Bool {
+        let next = last + 1
+        if next >= n { return true }
+        let kind = layer.tokens[next].kind
+        if kind == .semicolon { return true }
+        if kind == .rightBrace { return Int(layer.matching[next]) == Int(layer.enclosing[last]) || layer.matching[next] < 0 }
+        return statementStarts[next]
+    }
+
+    /// The chain is the whole body of a closure, a getter, or a function that returns a value.
+    private func isOnlyStatementOfReturningBody(start: Int, last: Int) -> Bool {
+        let enclosing = Int(layer.enclosing[start])
+        guard enclosing >= 0, layer.tokens[enclosing].kind == .leftBrace else { return false }
+        let scope = scopes[Int(scopeOfToken[enclosing])]
+        guard last + 1 < n, last + 1 == scope.close || (layer.tokens[last + 1].kind == .semicolon && last + 2 == scope.close) else { return false }
+        switch scope.kind {
+        case .closure(let c):
+            return closures[c].bodyStart == start
+        case .functionBody(let f):
+            guard scope.open + 1 == start else { return false }
+            let function = functions[f]
+            if function.kind == .accessor { return function.name == "get" }
+            return !function.returnType.isEmpty && function.returnType != "Void" && function.returnType != "()"
+        default:
+            return false
+        }
+    }
+}

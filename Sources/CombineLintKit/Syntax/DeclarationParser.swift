@@ -1,0 +1,315 @@
+/// Reading declaration headers: `class Name<T>: Super, Proto where …`, `func name(params) -> T`,
+/// `var name: Type = value`. Headers are read ahead without consuming tokens, so that the main
+/// pass still visits default values and initializers (closures there are classified as usual).
+extension StructureBuilder {
+    /// Index of the type declared directly around the current scope (walking out of nothing else).
+    var enclosingTypeOfCurrentScope: Int? {
+        if case .typeBody(let ti) = scopes[currentScopeIndex].kind { return ti }
+        return nil
+    }
+
+    var currentScopeIndex: Int { scopeStack.last ?? 0 }
+
+    /// Whether the current scope is inside a function, accessor or closure body.
+    var currentScopeIsLocal: Bool {
+        var s: Int? = currentScopeIndex
+        while let scope = s {
+            switch scopes[scope].kind {
+            case .functionBody, .closure, .controlFlow: return true
+            case .typeBody: return types[typeIndex(scope)].isLocal
+            case .accessorBlock: return true
+            case .file: return false
+            case .other: break
+            }
+            s = scopes[scope].parent
+        }
+        return false
+    }
+
+    private func typeIndex(_ scope: Int) -> Int {
+        if case .typeBody(let ti) = scopes[scope].kind { return ti }
+        return 0
+    }
+
+    /// Skips a generic clause `<…>` starting at k (an operator token beginning with `<`); returns the index after it.
+    func skipAngles(_ k: Int) -> Int {
+        guard k < n, layer.tokens[k].kind == .operator, t.text(k).hasPrefix("<") else { return k }
+        var depth = 0
+        var j = k
+        while j < n {
+            let kind = layer.tokens[j].kind
+            if kind == .operator || kind == .questionMark || kind == .exclamationMark {
+                for ch in t.text(j) {
+                    if ch == "<" { depth += 1 } else if ch == ">" { depth -= 1 }
+                }
+                if depth <= 0 { return j + 1 }
+            } else if kind == .leftParen || kind == .leftBracket {
+                let m = Int(layer.matching[j])
+                if m > j { j = m }
+            } else if kind == .leftBrace || kind == .rightBrace || kind == .semicolon || kind == .equal {
+                return j
+            }
+            j += 1
+        }
+        return j
+    }
+
+    /// Splits tokens from..<to at top-level commas (outside brackets and angle brackets).
+    func splitTopLevel(_ from: Int, _ to: Int) -> [(Int, Int)] {
+        var parts: [(Int, Int)] = []
+        var start = from
+        var angle = 0
+        var k = from
+        while k < to {
+            let kind = layer.tokens[k].kind
+            if kind == .leftParen || kind == .leftBracket || kind == .leftBrace {
+                let m = Int(layer.matching[k])
+                if m > k && m < to { k = m }
+            } else if kind == .operator {
+                for ch in t.text(k) {
+                    if ch == "<" { angle += 1 } else if ch == ">" { angle = max(0, angle - 1) }
+                }
+            } else if kind == .comma && angle == 0 {
+                if k > start { parts.append((start, k - 1)) }
+                start = k + 1
+            }
+            k += 1
+        }
+        if to > start { parts.append((start, to - 1)) }
+        return parts
+    }
+
+    mutating func typeDeclaration(_ i: Int, level: Int32) -> Int? {
+        // `protocol P: class`, `AnyObject & class`: a constraint, not a declaration.
+        if i > 0, layer.tokens[i - 1].kind == .colon || layer.tokens[i - 1].kind == .comma { return nil }
+        var k = i + 1
+        guard k < n, layer.tokens[k].kind == .identifier || layer.tokens[k].kind == .keyword else { return nil }
+        let kindWord = t.text(i)
+        guard let kind = TypeKind(rawValue: kindWord) else { return nil }
+        let nameToken = k
+        var name = t.name(k)
+        k += 1
+        // Extensions may name nested types: `extension Foo.Bar`.
+        while k + 1 < n, layer.tokens[k].kind == .period, layer.tokens[k + 1].kind == .identifier {
+            name += "." + t.name(k + 1)
+            k += 2
+        }
+        var generic = ""
+        let afterGeneric = skipAngles(k)
+        if afterGeneric > k {
+            generic = t.joined(k, afterGeneric - 1)
+            k = afterGeneric
+        }
+        var inheritance: [String] = []
+        if k < n, layer.tokens[k].kind == .colon {
+            var end = k + 1
+            while end < n, layer.tokens[end].kind != .leftBrace, !t.is(end, "where"), layer.tokens[end].kind != .semicolon {
+                if layer.tokens[end].kind == .leftParen || layer.tokens[end].kind == .leftBracket {
+                    let m = Int(layer.matching[end])
+                    if m > end { end = m }
+                }
+                end += 1
+            }
+            inheritance = splitTopLevel(k + 1, end).map { t.joined($0.0, $0.1) }
+        }
+        let parent = enclosingTypeOfCurrentScope
+        let decl = TypeDecl(kind: kind, name: name, nameToken: nameToken, keywordToken: i, genericClause: generic,
+                            inheritance: inheritance, attributes: attributes, modifiers: modifiers,
+                            bodyOpen: nil, bodyClose: nil, parentType: parent, isLocal: currentScopeIsLocal)
+        types.append(decl)
+        if let parent { types[parent].nestedTypes.append(types.count - 1) }
+        pending = .type(types.count - 1)
+        pendingLevel = level
+        clearModifiers()
+        return i + 1
+    }
+
+    mutating func functionDeclaration(_ i: Int, kind: FunctionKind, level: Int32) -> Int {
+        var k = i + 1
+        var name = t.text(i)
+        var nameToken = i
+        if kind == .function, k < n {
+            name = t.name(k)
+            nameToken = k
+            k += 1
+        }
+        // `init?`, `init!`.
+        if kind == .initializer, k < n, layer.tokens[k].kind == .questionMark || layer.tokens[k].kind == .exclamationMark || t.is(k, "?") || t.is(k, "!") { k += 1 }
+        k = skipAngles(k)
+        var parameters: [Parameter] = []
+        if k < n, layer.tokens[k].kind == .leftParen {
+            let close = Int(layer.matching[k])
+            if close > k {
+                parameters = parseParameters(k + 1, close)
+                k = close + 1
+            }
+        }
+        var returnType = ""
+        // Effects, then `-> Type`, up to `{`, `where`, or the end of the line.
+        while k < n, !layer.lineBreakBefore[k] || layer.tokens[k].kind == .arrow, layer.tokens[k].kind != .leftBrace {
+            if layer.tokens[k].kind == .arrow {
+                var end = k + 1
+                while end < n, layer.tokens[end].kind != .leftBrace, !t.is(end, "where"), !(layer.lineBreakBefore[end] && end > k + 1 && layer.tokens[end].kind != .period) {
+                    if layer.tokens[end].kind == .leftParen || layer.tokens[end].kind == .leftBracket {
+                        let m = Int(layer.matching[end])
+                        if m > end { end = m }
+                    }
+                    end += 1
+                }
+                returnType = t.joined(k + 1, end - 1)
+                break
+            }
+            if t.is(k, "where") { break }
+            k += 1
+        }
+        let decl = FunctionDecl(kind: kind, name: name, nameToken: nameToken, parameters: parameters, attributes: attributes,
+                                modifiers: modifiers, returnType: returnType, bodyOpen: nil, bodyClose: nil,
+                                enclosingType: enclosingTypeOfCurrentScope, variable: nil, isLocal: currentScopeIsLocal)
+        functions.append(decl)
+        if let owner = decl.enclosingType { types[owner].functions.append(functions.count - 1) }
+        pending = .function(functions.count - 1)
+        pendingLevel = level
+        clearModifiers()
+        return i + 1
+    }
+
+    func parseParameters(_ from: Int, _ to: Int) -> [Parameter] {
+        splitTopLevel(from, to).compactMap { part -> Parameter? in
+            var k = part.0
+            while k <= part.1, layer.tokens[k].kind == .attribute { k += 1 }
+            guard k <= part.1 else { return nil }
+            var colon = k
+            while colon <= part.1, layer.tokens[colon].kind != .colon { colon += 1 }
+            guard colon <= part.1 else { return nil }
+            let words = (k..<colon).filter { layer.tokens[$0].kind == .identifier || layer.tokens[$0].kind == .keyword }
+            guard let last = words.last else { return nil }
+            let first = words.first!
+            let labelWord = t.name(first)
+            let label: String? = words.count >= 2 ? (labelWord == "_" ? nil : labelWord) : (labelWord == "_" ? nil : labelWord)
+            var typeEnd = part.1
+            var e = colon + 1
+            while e <= part.1 {
+                if layer.tokens[e].kind == .equal { typeEnd = e - 1; break }
+                if layer.tokens[e].kind == .leftParen || layer.tokens[e].kind == .leftBracket {
+                    let m = Int(layer.matching[e])
+                    if m > e { e = m }
+                }
+                e += 1
+            }
+            return Parameter(label: label, name: t.name(last), typeText: t.joined(colon + 1, typeEnd))
+        }
+    }
+
+    mutating func variableDeclaration(_ i: Int, level: Int32) -> Int {
+        let isLet = t.is(i, "let")
+        var k = i + 1
+        var lastEnd = i
+        var created: [Int] = []
+        var sawEqual = false
+        bindings: while k < n {
+            // Name, or a tuple pattern whose names all bind.
+            var names: [Int] = []
+            if layer.tokens[k].kind == .leftParen, layer.matching[k] > Int32(k) {
+                let close = Int(layer.matching[k])
+                names = (k + 1..<close).filter { layer.tokens[$0].kind == .identifier && layer.enclosing[$0] == Int32(k) }
+                k = close + 1
+            } else if layer.tokens[k].kind == .identifier || layer.tokens[k].kind == .keyword {
+                names = [k]
+                k += 1
+            } else {
+                break
+            }
+            var typeText = ""
+            if k < n, layer.tokens[k].kind == .colon {
+                let end = typeAnnotationEnd(k + 1)
+                typeText = t.joined(k + 1, end - 1)
+                k = end
+            }
+            var initializer: ClosedRange<Int>? = nil
+            if k < n, layer.tokens[k].kind == .equal {
+                sawEqual = true
+                let end = expressionEnd(k + 1, level: level)
+                if end > k + 1 { initializer = (k + 1)...(end - 1) }
+                k = end
+            }
+            lastEnd = max(lastEnd, k - 1)
+            for nameToken in names {
+                let decl = VariableDecl(isLet: isLet, name: t.name(nameToken), nameToken: nameToken, typeText: typeText,
+                                        initializer: initializer, attributes: attributes, modifiers: modifiers,
+                                        isComputed: false, hasObservers: false, enclosingType: enclosingTypeOfCurrentScope,
+                                        isLocal: currentScopeIsLocal, scope: currentScopeIndex)
+                variables.append(decl)
+                created.append(variables.count - 1)
+                if let owner = decl.enclosingType { types[owner].variables.append(variables.count - 1) }
+            }
+            if k < n, layer.tokens[k].kind == .comma, layer.enclosing[k] == level {
+                k += 1
+                continue bindings
+            }
+            break
+        }
+        if let last = created.last {
+            pending = .variable(last, sawEqual: sawEqual, end: lastEnd)
+            pendingLevel = level
+        }
+        clearModifiers()
+        return i + 1
+    }
+
+    /// End (exclusive) of a type annotation starting at k: stops at `=`, `{`, a top-level `,`, `;`,
+    /// or a line break that does not continue the type.
+    func typeAnnotationEnd(_ start: Int) -> Int {
+        var k = start
+        var angle = 0
+        while k < n {
+            let token = layer.tokens[k]
+            if k > start, layer.lineBreakBefore[k], angle == 0, token.kind != .period, token.kind != .arrow { break }
+            switch token.kind {
+            case .equal, .leftBrace, .rightBrace, .semicolon:
+                return k
+            case .comma:
+                if angle == 0 { return k }
+            case .leftParen, .leftBracket:
+                let m = Int(layer.matching[k])
+                if m > k { k = m }
+            case .operator, .questionMark, .exclamationMark:
+                let text = t.text(k)
+                for ch in text {
+                    if ch == "<" { angle += 1 } else if ch == ">" { angle = max(0, angle - 1) }
+                }
+            default:
+                break
+            }
+            k += 1
+        }
+        return k
+    }
+
+    /// End (exclusive) of an expression starting at `start` at bracket level `level`: the statement
+    /// ends at `;`, a closing brace, a top-level `,`, a `{` that starts observers, or a line break
+    /// that Swift does not continue.
+    func expressionEnd(_ start: Int, level: Int32) -> Int {
+        var k = start
+        while k < n {
+            let token = layer.tokens[k]
+            if k > start, layer.lineBreakBefore[k], !StatementRules.continues(layer: layer, text: t, previous: k - 1, next: k) { return k }
+            switch token.kind {
+            case .semicolon, .rightBrace, .rightParen, .rightBracket, .interpolationEnd:
+                return k
+            case .comma:
+                return k
+            case .leftBrace:
+                if t.is(k + 1, "willSet") || t.is(k + 1, "didSet") { return k }
+                let m = Int(layer.matching[k])
+                if m > k { k = m } else { return n }
+            case .leftParen, .leftBracket, .interpolationStart:
+                let m = Int(layer.matching[k])
+                if m > k { k = m } else { return n }
+            default:
+                break
+            }
+            k += 1
+        }
+        return k
+    }
+}

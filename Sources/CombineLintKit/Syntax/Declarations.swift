@@ -1,0 +1,121 @@
+/// The kinds of type declaration.
+public enum TypeKind: String, Sendable, Hashable {
+    case `class`, `struct`, `enum`, `actor`, `protocol`, `extension`
+
+    /// Reference types can form retain cycles; value types cannot.
+    public var isReferenceType: Bool { self == .class || self == .actor }
+}
+
+/// A class, struct, enum, actor, protocol or extension.
+public struct TypeDecl: Sendable, Hashable {
+    public var kind: TypeKind
+    /// The declared name; for an extension, the extended type as written (`Foo`, `Foo.Bar`).
+    public var name: String
+    /// Index of the name's first token in `SyntaxTree.tokens`.
+    public var nameToken: Int
+    /// Index of the declaration's keyword token.
+    public var keywordToken: Int
+    /// The generic parameter clause as written (`<T: Equatable>`), or empty.
+    public var genericClause: String
+    /// The inheritance list as written: superclass first (for classes), then conformances.
+    public var inheritance: [String]
+    public var attributes: [String]
+    public var modifiers: [String]
+    /// Body braces (token indices); `nil` when the body is missing.
+    public var bodyOpen: Int?
+    public var bodyClose: Int?
+    /// The type this one is nested in, if any (index into `SyntaxTree.types`).
+    public var parentType: Int?
+    /// Set when the type is declared inside a function or closure body.
+    public var isLocal: Bool
+    /// Members declared directly in this body.
+    public var functions: [Int] = []
+    public var variables: [Int] = []
+    public var nestedTypes: [Int] = []
+
+    /// The access level written on the declaration (`private`, `public`, …) or `nil`.
+    public var accessLevel: String? { modifiers.first(where: accessModifiers.contains) }
+}
+
+/// What a function-like declaration is.
+public enum FunctionKind: String, Sendable, Hashable {
+    case function, initializer, deinitializer, `subscript`
+    /// `get`, `set`, `willSet`, `didSet`, `_read`, `_modify`, or the implicit getter of a computed property.
+    case accessor
+}
+
+/// One parameter of a function, initializer or subscript.
+public struct Parameter: Sendable, Hashable {
+    /// Argument label as seen by callers (`nil` for `_`).
+    public var label: String?
+    /// The name used in the body.
+    public var name: String
+    /// The type as written.
+    public var typeText: String
+}
+
+/// A function, initializer, deinit, subscript or accessor.
+public struct FunctionDecl: Sendable, Hashable {
+    public var kind: FunctionKind
+    /// `viewWillAppear`, `init`, `deinit`, `subscript`, or the accessor's keyword (`get`, `didSet`).
+    public var name: String
+    public var nameToken: Int
+    public var parameters: [Parameter]
+    public var attributes: [String]
+    public var modifiers: [String]
+    /// The return type as written (after `->`), or empty.
+    public var returnType: String
+    public var bodyOpen: Int?
+    public var bodyClose: Int?
+    /// The type whose body declares it (directly), if any.
+    public var enclosingType: Int?
+    /// For accessors: the variable they belong to.
+    public var variable: Int?
+    /// Set when declared inside another function or closure body.
+    public var isLocal: Bool
+
+    public var isOverride: Bool { modifiers.contains("override") }
+    public var isStatic: Bool { modifiers.contains("static") || modifiers.contains("class") }
+    /// `viewWillAppear(_:)`-style selector name built from the parameter labels.
+    public var selectorName: String {
+        guard kind == .function || kind == .initializer || kind == .subscript else { return name }
+        return name + "(" + parameters.map { ($0.label ?? "_") + ":" }.joined() + ")"
+    }
+}
+
+/// A `var` or `let` binding: a stored or computed property, or a local.
+public struct VariableDecl: Sendable, Hashable {
+    public var isLet: Bool
+    public var name: String
+    public var nameToken: Int
+    /// The type annotation as written (`Set<AnyCancellable>`, `String?`), or empty.
+    public var typeText: String
+    /// The initial value's token range (`first...last`), if any.
+    public var initializer: ClosedRange<Int>?
+    public var attributes: [String]
+    public var modifiers: [String]
+    /// Has an accessor block that makes it computed (a getter), rather than observers.
+    public var isComputed: Bool
+    /// Has `willSet`/`didSet` observers.
+    public var hasObservers: Bool
+    /// The type whose body declares it, if it is a member.
+    public var enclosingType: Int?
+    /// Set for locals (declared in a function, accessor or closure body, or at top level of `main.swift`-style code).
+    public var isLocal: Bool
+    /// The innermost scope that declares it (index into `SyntaxTree.scopes`).
+    public var scope: Int
+
+    public var isStatic: Bool { modifiers.contains("static") || modifiers.contains("class") }
+    /// The access level written (`private`, `fileprivate`, `internal`, `public`, `open`), or `nil`.
+    public var accessLevel: String? { modifiers.first(where: accessModifiers.contains) }
+    /// The setter's access level from `private(set)` and the like, or `nil`.
+    public var setterAccessLevel: String? {
+        modifiers.first(where: { $0.hasSuffix("(set)") }).map { String($0.dropLast(5)) }
+    }
+    /// Whether it carries `@name` (give the name without `@`).
+    public func hasAttribute(_ name: String) -> Bool {
+        attributes.contains { $0 == "@" + name || $0.hasPrefix("@" + name + "(") }
+    }
+}
+
+let accessModifiers: Set<String> = ["private", "fileprivate", "internal", "public", "open", "package"]

@@ -1,0 +1,59 @@
+/// Marks the first token of every statement in brace-delimited blocks and at top level.
+enum StatementStarts {
+    static func compute(layer: TokenLayer, text: TokenText, closures: [Closure], scopes: [Scope], scopeOfToken: [Int32]) -> [Bool] {
+        let n = layer.tokens.count
+        var starts = Array(repeating: false, count: n)
+        guard n > 0 else { return starts }
+        // Tokens right after a closure's `in` start its body; the signature's tokens start nothing.
+        var inTokens = Set<Int>()
+        var signatureRanges: [(Int, Int)] = []
+        for closure in closures {
+            if let inToken = closure.inToken {
+                inTokens.insert(inToken)
+                signatureRanges.append((closure.open + 1, inToken))
+            }
+        }
+        var inSignature = Array(repeating: false, count: 0)
+        if !signatureRanges.isEmpty {
+            inSignature = Array(repeating: false, count: n)
+            for (a, b) in signatureRanges where a <= b { for k in a...b { inSignature[k] = true } }
+        }
+        var statementFirst = 0
+        for i in 0..<n {
+            let enclosing = Int(layer.enclosing[i])
+            let kind = layer.tokens[i].kind
+            guard enclosing < 0 || layer.tokens[enclosing].kind == .leftBrace else { continue }
+            if kind == .rightBrace { continue }
+            if !inSignature.isEmpty && inSignature[i] { continue }
+            var start = false
+            if i == 0 {
+                start = true
+            } else {
+                let prev = i - 1
+                let pk = layer.tokens[prev].kind
+                if prev == enclosing || pk == .semicolon || (pk == .keyword && inTokens.contains(prev)) {
+                    start = true
+                } else if pk == .colon && (text.is(statementFirst, "case") || text.is(statementFirst, "default")) && layer.enclosing[prev] == Int32(enclosing) {
+                    start = true
+                } else if layer.lineBreakBefore[i] {
+                    start = !StatementRules.continues(layer: layer, text: text, previous: prev, next: i)
+                } else if pk == .rightBrace, kind == .keyword || kind == .identifier, !text.is(i, "else"), !text.is(i, "catch"), !text.is(i, "while"), !text.is(i, "where") {
+                    // `if x { … } foo()` on one line: rare, but a new statement.
+                    start = Int(layer.enclosing[prev]) == enclosing && isBlockBrace(prev, layer: layer, scopes: scopes, scopeOfToken: scopeOfToken)
+                }
+            }
+            if start {
+                starts[i] = true
+                statementFirst = i
+            }
+        }
+        return starts
+    }
+
+    /// A `}` that closes a body (type, function, control flow), not a closure used as a value.
+    private static func isBlockBrace(_ close: Int, layer: TokenLayer, scopes: [Scope], scopeOfToken: [Int32]) -> Bool {
+        let scope = scopes[Int(scopeOfToken[close])]
+        if case .closure = scope.kind { return false }
+        return true
+    }
+}

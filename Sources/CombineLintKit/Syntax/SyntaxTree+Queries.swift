@@ -1,0 +1,104 @@
+/// Questions rules ask of a tree.
+extension SyntaxTree {
+    var textReader: TokenText { TokenText(bytes: file.bytes, tokens: tokens) }
+
+    /// The text of code token i.
+    public func text(_ i: Int) -> String { textReader.text(i) }
+    /// The name of token i (backticks removed).
+    public func name(_ i: Int) -> String { textReader.name(i) }
+    /// Whether code token i's text is exactly `s` (no allocation).
+    public func tokenIs(_ i: Int, _ s: String) -> Bool { textReader.is(i, s) }
+    /// Whether token i is the word `word` (identifier or keyword, backticks ignored).
+    public func isWord(_ i: Int, _ word: String) -> Bool { textReader.isWord(i, word) }
+    /// The source text of tokens first...last, with single spaces where the source had space.
+    public func text(_ first: Int, _ last: Int) -> String { textReader.joined(first, last) }
+    /// The exact source text of tokens first...last, as written.
+    public func sourceText(_ first: Int, _ last: Int) -> String {
+        guard first <= last, first >= 0, last < tokens.count else { return "" }
+        return file.text(tokens[first].startOffset..<tokens[last].endOffset)
+    }
+    /// 1-based line of code token i.
+    public func line(of i: Int) -> Int { file.location(ofOffset: tokens[i].startOffset).line }
+
+    /// The scopes around token i, innermost first.
+    public func scopeChain(of token: Int) -> [Int] {
+        var result: [Int] = []
+        var s: Int? = Int(scopeOfToken[token])
+        while let scope = s {
+            result.append(scope)
+            s = scopes[scope].parent
+        }
+        return result
+    }
+
+    /// The innermost function (function, initializer, accessor, …) whose body holds token i, looking through closures.
+    public func enclosingFunction(of token: Int) -> Int? {
+        for scope in scopeChain(of: token) {
+            if case .functionBody(let f) = scopes[scope].kind { return f }
+            if case .typeBody = scopes[scope].kind { return nil }
+        }
+        return nil
+    }
+
+    /// The innermost type whose body holds token i (through functions and closures).
+    public func enclosingType(of token: Int) -> Int? {
+        for scope in scopeChain(of: token) {
+            if case .typeBody(let t) = scopes[scope].kind { return t }
+        }
+        return nil
+    }
+
+    /// The closures around token i, innermost first (up to the enclosing function or type).
+    public func enclosingClosures(of token: Int) -> [Int] {
+        var result: [Int] = []
+        for scope in scopeChain(of: token) {
+            switch scopes[scope].kind {
+            case .closure(let c): result.append(c)
+            case .functionBody, .typeBody, .file: return result
+            default: break
+            }
+        }
+        return result
+    }
+
+    /// The closure opened by brace token i, if any.
+    public func closure(openedAt i: Int) -> Int? {
+        guard i >= 0, i < tokens.count, tokens[i].kind == .leftBrace else { return nil }
+        let scope = scopes[Int(scopeOfToken[i])]
+        if scope.open == i, case .closure(let c) = scope.kind { return c }
+        return nil
+    }
+
+    /// Whether code token i is a use of `self` as a value: the keyword `self` (or `` `self` ``)
+    /// that is not a key path component (`\.self`), not a member name (`x.self`), and not `Self`.
+    public func isSelfReference(_ i: Int) -> Bool {
+        guard isWord(i, "self") else { return false }
+        if i > 0, tokens[i - 1].kind == .period { return false }
+        if i > 0, tokens[i - 1].kind == .backslash { return false }
+        return true
+    }
+
+    /// Code tokens that refer to `self` inside closure c (nested closures included).
+    public func selfReferences(in c: Int) -> [Int] {
+        let closure = closures[c]
+        guard closure.bodyStart <= closure.close else { return [] }
+        return (closure.bodyStart..<min(closure.close, tokens.count)).filter(isSelfReference)
+    }
+
+    /// Whether identifier `name` is used as a value in token range `range` (not as a member name or label).
+    public func uses(_ name: String, in range: Range<Int>) -> [Int] {
+        range.clamped(to: 0..<tokens.count).filter { i in
+            let kind = tokens[i].kind
+            guard kind == .identifier || kind == .keyword else { return false }
+            guard self.name(i) == name else { return false }
+            if i > 0, tokens[i - 1].kind == .period { return false }
+            if i + 1 < tokens.count, tokens[i + 1].kind == .colon, enclosing[i] >= 0, tokens[Int(enclosing[i])].kind == .leftParen { return false }
+            return true
+        }
+    }
+
+    /// The chain whose last element ends exactly at token i, if any.
+    public func chains(in range: ClosedRange<Int>) -> [Chain] {
+        chains.filter { range.contains($0.first) }
+    }
+}
