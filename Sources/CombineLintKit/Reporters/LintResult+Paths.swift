@@ -1,14 +1,15 @@
 extension LintResult {
     /// The path reports print for `file`: relative to `rootDirectory` when the file lies under
-    /// it, the path as given otherwise (an absolute path elsewhere stays absolute). A leading
-    /// `./` is dropped so the same file always prints the same way.
+    /// it, the path as given otherwise (an absolute path elsewhere stays absolute). A root of
+    /// `/` (or an empty root) keeps every absolute path absolute: that is how a caller asks for
+    /// absolute paths. A leading `./` is dropped so the same file always prints the same way.
     public func reportPath(_ file: String) -> String {
         var path = file
         if path.hasPrefix("/") {
             var root = rootDirectory
             while root.count > 1 && root.hasSuffix("/") { root.removeLast() }
-            if !root.isEmpty {
-                let prefix = root == "/" ? "/" : root + "/"
+            if !root.isEmpty && root != "/" {
+                let prefix = root + "/"
                 if path.hasPrefix(prefix) && path.count > prefix.count {
                     path = String(path.dropFirst(prefix.count))
                 }

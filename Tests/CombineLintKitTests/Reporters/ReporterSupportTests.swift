@@ -21,7 +21,7 @@ final class ReporterSupportTests: XCTestCase {
         XCTAssertEqual(result.reportPath("./Sources/A.swift"), "Sources/A.swift")
         XCTAssertEqual(result.reportPath("Sources/A.swift"), "Sources/A.swift")
         let atRoot = LintResult(findings: [], fileCount: 0, lineCount: 0, rules: [], rootDirectory: "/")
-        XCTAssertEqual(atRoot.reportPath("/a/B.swift"), "a/B.swift")
+        XCTAssertEqual(atRoot.reportPath("/a/B.swift"), "/a/B.swift")
     }
 
     func testStableHashMatchesPublishedFNV1aVectors() {

@@ -21,6 +21,6 @@ final class XcodeReporterTests: XCTestCase {
         finding.message = "a\r\nb\rc\nd"
         let result = LintResult(findings: [finding], fileCount: 1, lineCount: 1, rules: [], rootDirectory: "/")
         XCTAssertEqual(XcodeReporter().report(result),
-                       "elsewhere/Shared.swift:12:1: warning: a b c d [discarded_cancellable]\n")
+                       "/elsewhere/Shared.swift:12:1: warning: a b c d [discarded_cancellable]\n")
     }
 }

@@ -1,11 +1,11 @@
-// A discarded subscription, the finding the plugins must surface. `Publisher` is a stand-in so
-// that the fixture builds on Linux, where Combine does not exist.
+// Stand-ins for Combine's types, so that the fixture builds on Linux where Combine is missing.
+public final class AnyCancellable {}
 public struct Publisher {
     public init() {}
-    @discardableResult
-    public func sink(_ receive: @escaping (Int) -> Void) -> Int { 0 }
+    @discardableResult public func sink(_ receive: @escaping (Int) -> Void) -> AnyCancellable { AnyCancellable() }
 }
 
+/// The finding the plugins must surface: a subscription whose cancellable is dropped at once.
 public func start(publisher: Publisher) {
     publisher.sink { _ in }
 }
