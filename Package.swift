@@ -13,12 +13,25 @@ let package = Package(
         .library(name: "CombineTrace", targets: ["CombineTrace"]),
         .library(name: "CombineTraceCore", targets: ["CombineTraceCore"]),
         .library(name: "CombineTraceTesting", targets: ["CombineTraceTesting"]),
+        .plugin(name: "CombineLintCommand", targets: ["CombineLintCommand"]),
+        .plugin(name: "CombineLintBuildTool", targets: ["CombineLintBuildTool"]),
     ],
     targets: [
         // The static analyzer: lexer, syntax structure, project index, rules, engine, reporters.
         .target(name: "CombineLintKit"),
         // The command line, a thin shell over CombineLintKit and CombineTraceCore.
         .executableTarget(name: "combinelint", dependencies: ["CombineLintKit", "CombineTraceCore"]),
+        // SwiftPM plugins, thin shells over the `combinelint` tool: `swift package combinelint`
+        // and lint warnings during `swift build` / Xcode builds.
+        .plugin(
+            name: "CombineLintCommand",
+            capability: .command(
+                intent: .custom(verb: "combinelint", description: "Lint the package's Swift sources with combinelint"),
+                permissions: []
+            ),
+            dependencies: ["combinelint"]
+        ),
+        .plugin(name: "CombineLintBuildTool", capability: .buildTool(), dependencies: ["combinelint"]),
 
         // The runtime tracer.
         .target(name: "CombineTraceCore"),

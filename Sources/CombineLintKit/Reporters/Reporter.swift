@@ -10,13 +10,19 @@ public struct LintResult: Sendable {
     public var rules: [RuleDescription]
     /// Absolute path that report paths are made relative to (normally the current directory).
     public var rootDirectory: String
+    /// Text of the lines that hold findings: file (as in `Finding.file`) → 1-based line → text
+    /// without its line break. SARIF fingerprints hash it so they survive edits elsewhere in the
+    /// file; fill it with `LintResult.sourceLines(for:in:)`. Empty when unknown.
+    public var sourceLines: [String: [Int: String]]
 
-    public init(findings: [Finding], fileCount: Int, lineCount: Int, rules: [RuleDescription], rootDirectory: String) {
+    public init(findings: [Finding], fileCount: Int, lineCount: Int, rules: [RuleDescription], rootDirectory: String,
+                sourceLines: [String: [Int: String]] = [:]) {
         self.findings = findings
         self.fileCount = fileCount
         self.lineCount = lineCount
         self.rules = rules
         self.rootDirectory = rootDirectory
+        self.sourceLines = sourceLines
     }
 
     public var errorCount: Int { findings.filter { $0.severity == .error }.count }

@@ -1,0 +1,59 @@
+/// The machine-readable contract for editor plugins and scripts (`version` 1): every finding
+/// with its exact range and fix, and the run's totals. Pretty-printed with two-space indents
+/// and a fixed key order; see the README's "JSON output" section for each field.
+public struct JSONReporter: Reporter {
+    public static let name = "json"
+    public static let summary = "JSON for editors and scripts: findings with ranges and fixes, summary"
+    /// Bumped only on an incompatible change; new keys may be added within a version.
+    public static let formatVersion = 1
+
+    public init() {}
+
+    public func report(_ result: LintResult) -> String {
+        let findings = result.sortedFindings.map { JSONReporter.json(for: $0, path: result.reportPath($0.file)) }
+        let document = JSONText.object([
+            ("version", .int(JSONReporter.formatVersion)),
+            ("findings", .array(findings)),
+            ("summary", .object([
+                ("files", .int(result.fileCount)),
+                ("lines", .int(result.lineCount)),
+                ("findings", .int(result.findings.count)),
+                ("errors", .int(result.errorCount)),
+                ("warnings", .int(result.warningCount)),
+            ])),
+        ])
+        return document.rendered() + "\n"
+    }
+
+    static func json(for finding: Finding, path: String) -> JSONText {
+        var members: [(String, JSONText)] = [
+            ("rule", .string(finding.ruleID)),
+            ("severity", .string(finding.severity.rawValue)),
+            ("message", .string(finding.message)),
+            ("file", .string(path)),
+            ("line", .int(finding.line)),
+            ("column", .int(finding.column)),
+            ("endLine", .int(finding.endLine)),
+            ("endColumn", .int(finding.endColumn)),
+            ("offset", .int(finding.offset)),
+            ("length", .int(finding.length)),
+        ]
+        if let fix = finding.fix {
+            members.append(("fix", .object([
+                ("title", .string(fix.title)),
+                ("edits", .array(fix.edits.map { edit in
+                    .object([
+                        ("offset", .int(edit.offset)),
+                        ("length", .int(edit.length)),
+                        ("replacement", .string(edit.replacement)),
+                        ("line", .int(edit.line)),
+                        ("column", .int(edit.column)),
+                        ("endLine", .int(edit.endLine)),
+                        ("endColumn", .int(edit.endColumn)),
+                    ])
+                })),
+            ])))
+        }
+        return .object(members)
+    }
+}

@@ -1,0 +1,42 @@
+extension LintResult {
+    /// The path reports print for `file`: relative to `rootDirectory` when the file lies under
+    /// it, the path as given otherwise (an absolute path elsewhere stays absolute). A root of
+    /// `/` (or an empty root) keeps every absolute path absolute: that is how a caller asks for
+    /// absolute paths. A leading `./` is dropped so the same file always prints the same way.
+    public func reportPath(_ file: String) -> String {
+        var path = file
+        if path.hasPrefix("/") {
+            var root = rootDirectory
+            while root.count > 1 && root.hasSuffix("/") { root.removeLast() }
+            if !root.isEmpty && root != "/" {
+                let prefix = root + "/"
+                if path.hasPrefix(prefix) && path.count > prefix.count {
+                    path = String(path.dropFirst(prefix.count))
+                }
+            }
+        }
+        while path.hasPrefix("./") { path = String(path.dropFirst(2)) }
+        return path
+    }
+
+    /// Findings in report order, whatever order the producer left them in.
+    var sortedFindings: [Finding] { findings.sorted(by: Finding.reportOrder) }
+
+    /// Number of distinct files that have findings.
+    var filesWithFindings: Int { Set(findings.map(\.file)).count }
+}
+
+extension LintResult {
+    /// The text of every line that holds a finding, ready for `LintResult.sourceLines`.
+    /// Files not in `files` are skipped (their fingerprints fall back to the message).
+    public static func sourceLines(for findings: [Finding], in files: [SourceFile]) -> [String: [Int: String]] {
+        var byPath: [String: SourceFile] = [:]
+        for file in files { byPath[file.path] = file }
+        var lines: [String: [Int: String]] = [:]
+        for finding in findings {
+            guard let file = byPath[finding.file] else { continue }
+            lines[finding.file, default: [:]][finding.line] = file.lineText(finding.line)
+        }
+        return lines
+    }
+}
