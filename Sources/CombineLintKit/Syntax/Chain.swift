@@ -69,10 +69,10 @@ public enum ChainContext: Sendable, Hashable {
     case returned
     /// The only statement of a closure, a getter, or a function with a return type.
     case implicitReturn
-    /// An argument of a call (or a parenthesised expression).
-    case argument
-    /// An element of an array or dictionary literal, or a subscript's argument.
-    case collectionElement
+    /// An argument of a call (or a parenthesised expression); `open` is the `(` token.
+    case argument(open: Int)
+    /// An element of an array or dictionary literal, or a subscript's argument; `open` is the `[` token.
+    case collectionElement(open: Int)
     /// Inside a string interpolation.
     case interpolation
     /// Any other use: an operand, a condition, a pattern, a type position.

@@ -239,9 +239,9 @@ struct ChainParser {
         if enclosing >= 0 {
             switch layer.tokens[enclosing].kind {
             case .leftParen:
-                if isAtArgumentStart(before, enclosing) { return (.argument, first) }
+                if isAtArgumentStart(before, enclosing) { return (.argument(open: enclosing), first) }
             case .leftBracket:
-                if isAtArgumentStart(before, enclosing) { return (.collectionElement, first) }
+                if isAtArgumentStart(before, enclosing) { return (.collectionElement(open: enclosing), first) }
             case .interpolationStart:
                 return (.interpolation, first)
             default:

@@ -75,6 +75,11 @@ public enum SyntaxDump {
         }
     }
 
+    static func callDescription(_ open: Int, _ tree: SyntaxTree) -> String {
+        if let call = tree.call(openedAt: open) { return tree.chains[call.chain].elements[call.element].name + "(…)" }
+        return "(…)"
+    }
+
     static func describe(_ context: ChainContext, _ tree: SyntaxTree) -> String {
         switch context {
         case .statement: return "statement"
@@ -83,7 +88,7 @@ public enum SyntaxDump {
         case .assignment(let target, let compound): return (compound ? "compound-assigned to " : "assigned to ") + tree.text(target.lowerBound, target.upperBound)
         case .returned: return "returned"
         case .implicitReturn: return "implicitly returned"
-        case .argument: return "argument"
+        case .argument(let open): return "argument of " + callDescription(open, tree)
         case .collectionElement: return "collection element"
         case .interpolation: return "interpolation"
         case .other: return "other"

@@ -97,7 +97,10 @@ extension SyntaxTree {
         }
     }
 
-    /// The chain whose last element ends exactly at token i, if any.
+    /// The call whose argument list opens at `(` token `open`.
+    public func call(openedAt open: Int) -> CallReference? { callsByOpenParen[open] }
+
+    /// The chains starting inside a token range.
     public func chains(in range: ClosedRange<Int>) -> [Chain] {
         chains.filter { range.contains($0.first) }
     }

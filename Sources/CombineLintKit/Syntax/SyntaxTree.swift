@@ -25,6 +25,14 @@ public struct SyntaxTree: Sendable {
     public let variables: [VariableDecl]
     public let closures: [Closure]
     public let chains: [Chain]
+    /// The call element owning each `(` token: its chain and element index.
+    public let callsByOpenParen: [Int: CallReference]
+
+    /// A call inside a chain.
+    public struct CallReference: Sendable, Hashable {
+        public var chain: Int
+        public var element: Int
+    }
 
     public init(file: SourceFile) {
         self.init(file: file, allTokens: Lexer.tokenize(file.bytes))
@@ -55,6 +63,14 @@ public struct SyntaxTree: Sendable {
         self.functions = builder.functions
         self.variables = builder.variables
         self.closures = builder.closures
-        self.chains = parser.parse()
+        let chains = parser.parse()
+        self.chains = chains
+        var calls: [Int: CallReference] = [:]
+        for (c, chain) in chains.enumerated() {
+            for (e, element) in chain.elements.enumerated() {
+                if let open = element.openParen { calls[open] = CallReference(chain: c, element: e) }
+            }
+        }
+        self.callsByOpenParen = calls
     }
 }
