@@ -1,0 +1,122 @@
+/// Byte and Unicode scalar classes of Swift's lexical grammar. Pure functions, no tables,
+/// so that the lexer's hot loops compile to a few comparisons.
+enum CharacterClasses {
+    @inline(__always) static func isIdentifierHeadASCII(_ b: UInt8) -> Bool {
+        let lower = b | 0x20
+        return (lower >= 0x61 && lower <= 0x7A) || b == 0x5F // a-z A-Z _
+    }
+
+    @inline(__always) static func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
+
+    @inline(__always) static func isHexDigit(_ b: UInt8) -> Bool {
+        let lower = b | 0x20
+        return isDigit(b) || (lower >= 0x61 && lower <= 0x66)
+    }
+
+    @inline(__always) static func isIdentifierBodyASCII(_ b: UInt8) -> Bool {
+        isIdentifierHeadASCII(b) || isDigit(b)
+    }
+
+    /// `/ = - + ! * % < > & | ^ ~ ?`
+    @inline(__always) static func isOperatorASCII(_ b: UInt8) -> Bool {
+        switch b {
+        case 0x2F, 0x3D, 0x2D, 0x2B, 0x21, 0x2A, 0x25, 0x3C, 0x3E, 0x26, 0x7C, 0x5E, 0x7E, 0x3F: return true
+        default: return false
+        }
+    }
+
+    /// Horizontal whitespace inside code: space, tab, vertical tab, form feed and NUL
+    /// (Swift treats NUL as whitespace, with a warning).
+    @inline(__always) static func isHorizontalSpace(_ b: UInt8) -> Bool {
+        b == 0x20 || b == 0x09 || b == 0x0B || b == 0x0C || b == 0x00
+    }
+
+    /// Operator-head scalars beyond ASCII (The Swift Programming Language, "Operators").
+    static func isOperatorHead(_ s: UInt32) -> Bool {
+        switch s {
+        case 0x00A1...0x00A7, 0x00A9, 0x00AB, 0x00AC, 0x00AE, 0x00B0, 0x00B1, 0x00B6, 0x00BB, 0x00BF,
+             0x00D7, 0x00F7, 0x2016...0x2017, 0x2020...0x2027, 0x2030...0x203E, 0x2041...0x2053,
+             0x2055...0x205E, 0x2190...0x23FF, 0x2500...0x2775, 0x2794...0x2BFF, 0x2E00...0x2E7F,
+             0x3001...0x3003, 0x3008...0x3020, 0x3030:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Combining marks: they continue identifiers and operators but start neither.
+    static func isCombining(_ s: UInt32) -> Bool {
+        switch s {
+        case 0x0300...0x036F, 0x1DC0...0x1DFF, 0x20D0...0x20FF, 0xFE00...0xFE0F, 0xFE20...0xFE2F, 0xE0100...0xE01EF:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Scalars that are neither names nor operators: Unicode spaces, line separators, BOM,
+    /// zero-width characters. They become `.unknown` tokens in code.
+    static func isInvalidInCode(_ s: UInt32) -> Bool {
+        switch s {
+        case 0x0080...0x009F, 0x00A0, 0x1680, 0x2000...0x200F, 0x2028...0x202F, 0x205F...0x206F, 0x3000, 0xFEFF,
+             0xD800...0xDFFF, 0xFFF0...0xFFFF:
+            return true
+        default:
+            return false
+        }
+    }
+
+    static func isIdentifierHead(_ s: UInt32) -> Bool {
+        !isOperatorHead(s) && !isCombining(s) && !isInvalidInCode(s)
+    }
+
+    static func isIdentifierBody(_ s: UInt32) -> Bool {
+        isCombining(s) || isIdentifierHead(s)
+    }
+
+    static func isOperatorBody(_ s: UInt32) -> Bool {
+        isOperatorHead(s) || isCombining(s)
+    }
+}
+
+/// One decoded UTF-8 sequence: the scalar and its length, or for invalid input the length of
+/// the maximal invalid subpart (at least 1 byte), as Unicode recommends for replacement.
+struct DecodedScalar {
+    var scalar: UInt32
+    var length: Int
+    var isValid: Bool
+}
+
+extension UnsafePointer where Pointee == UInt8 {
+    /// Decodes the UTF-8 sequence starting at `i` (which must be `< count`).
+    @inline(__always)
+    func decodeScalar(at i: Int, count: Int) -> DecodedScalar {
+        let b0 = self[i]
+        if b0 < 0x80 { return DecodedScalar(scalar: UInt32(b0), length: 1, isValid: true) }
+        let needed: Int
+        var scalar: UInt32
+        var low: UInt8 = 0x80, high: UInt8 = 0xBF // allowed range of the second byte
+        switch b0 {
+        case 0xC2...0xDF: needed = 1; scalar = UInt32(b0 & 0x1F)
+        case 0xE0: needed = 2; scalar = UInt32(b0 & 0x0F); low = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: needed = 2; scalar = UInt32(b0 & 0x0F)
+        case 0xED: needed = 2; scalar = UInt32(b0 & 0x0F); high = 0x9F
+        case 0xF0: needed = 3; scalar = UInt32(b0 & 0x07); low = 0x90
+        case 0xF1...0xF3: needed = 3; scalar = UInt32(b0 & 0x07)
+        case 0xF4: needed = 3; scalar = UInt32(b0 & 0x07); high = 0x8F
+        default: return DecodedScalar(scalar: 0xFFFD, length: 1, isValid: false)
+        }
+        var k = 1
+        while k <= needed {
+            let j = i + k
+            guard j < count else { return DecodedScalar(scalar: 0xFFFD, length: k, isValid: false) }
+            let b = self[j]
+            let lo: UInt8 = k == 1 ? low : 0x80
+            let hi: UInt8 = k == 1 ? high : 0xBF
+            guard b >= lo && b <= hi else { return DecodedScalar(scalar: 0xFFFD, length: k, isValid: false) }
+            scalar = (scalar << 6) | UInt32(b & 0x3F)
+            k += 1
+        }
+        return DecodedScalar(scalar: scalar, length: needed + 1, isValid: true)
+    }
+}

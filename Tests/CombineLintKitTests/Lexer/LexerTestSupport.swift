@@ -1,0 +1,67 @@
+import XCTest
+@testable import CombineLintKit
+
+/// A token as tests write it: kind and exact text.
+struct Lexeme: Equatable, CustomStringConvertible {
+    let kind: TokenKind
+    let text: String
+    init(_ kind: TokenKind, _ text: String) {
+        self.kind = kind
+        self.text = text
+    }
+    var description: String { "(\(kind), \"\(text)\")" }
+}
+
+enum LexerTestSupport {
+    /// Lexes `source` and returns kinds and texts, trivia left out unless asked for.
+    static func lex(_ source: String, trivia: Bool = false) -> [Lexeme] {
+        let bytes = Array(source.utf8)
+        return Lexer.tokenize(bytes)
+            .filter { trivia || !$0.kind.isTrivia }
+            .map { Lexeme($0.kind, String(decoding: bytes[$0.range], as: UTF8.self)) }
+    }
+
+    /// Lexes and returns the tokens with their flags.
+    static func tokens(_ source: String) -> (bytes: [UInt8], tokens: [Token]) {
+        let bytes = Array(source.utf8)
+        return (bytes, Lexer.tokenize(bytes))
+    }
+
+    /// Why `tokens` fail to cover `bytes` exactly (gap, overlap, empty token), or nil.
+    static func losslessProblem(_ bytes: [UInt8], _ tokens: [Token]) -> String? {
+        var offset = 0
+        for (i, token) in tokens.enumerated() {
+            if token.length == 0 { return "token \(i) (\(token.kind)) at \(offset) is empty" }
+            if token.startOffset != offset { return "token \(i) (\(token.kind)) starts at \(token.startOffset), expected \(offset)" }
+            offset = token.endOffset
+        }
+        if offset != bytes.count { return "tokens end at \(offset) of \(bytes.count) bytes" }
+        return nil
+    }
+
+    /// Root of the package, found from this file's path.
+    static var packageRoot: URL {
+        var url = URL(fileURLWithPath: #filePath)
+        while url.path != "/" {
+            url.deleteLastPathComponent()
+            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url }
+        }
+        return URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    }
+}
+
+/// Asserts the significant tokens of `source` (or all, with `trivia`).
+func assertLexes(_ source: String, _ expected: [Lexeme], trivia: Bool = false,
+                 file: StaticString = #filePath, line: UInt = #line) {
+    let actual = LexerTestSupport.lex(source, trivia: trivia)
+    if actual != expected {
+        let firstDiff = zip(actual, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+            ?? min(actual.count, expected.count)
+        XCTFail("""
+            lexing \(source.debugDescription)
+            first difference at token \(firstDiff)
+            actual:   \(actual)
+            expected: \(expected)
+            """, file: file, line: line)
+    }
+}
