@@ -411,7 +411,7 @@ struct StructureBuilder {
             switch token.kind {
             case .keyword:
                 if t.is(k, "in") && layer.enclosing[k] == level { return k }
-                if !["throws", "rethrows", "Any", "Self", "self", "inout", "async", "some", "any", "nil", "true", "false"].contains(t.text(k)) { return nil }
+                if !["_", "throws", "rethrows", "Any", "Self", "self", "inout", "async", "some", "any", "nil", "true", "false"].contains(t.text(k)) { return nil }
             case .identifier, .comma, .colon, .arrow, .period, .questionMark, .exclamationMark, .attribute, .dollarIdentifier, .equal, .integerLiteral:
                 // `=` and literals only inside a capture list: `[x = y.z]`.
                 if (token.kind == .equal || token.kind == .integerLiteral) && layer.enclosing[k] == level { return nil }

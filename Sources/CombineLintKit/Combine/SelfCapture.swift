@@ -1,0 +1,90 @@
+/// Whether a closure holds `self` strongly, by Swift's capture rules.
+public enum SelfCapture {
+    /// The token that makes closure `c` capture `self` strongly, or `nil` when it does not:
+    /// - `[weak self]` / `[unowned self]` on `c`: not strong;
+    /// - an explicit `[self]`: strong (the capture's token);
+    /// - otherwise any use of `self` in the body, nested closures included (a nested closure's own
+    ///   `[weak self]` is evaluated inside `c`, so `c` must hold `self` to hand it over), unless an
+    ///   enclosing closure captured `self` weakly and did not make it strong again
+    ///   (`guard let self`) before `c` was created.
+    public static func strongSelfToken(in c: Int, of tree: SyntaxTree) -> Int? {
+        let closure = tree.closures[c]
+        if closure.capturesSelfWeakly { return nil }
+        let token: Int
+        if let capture = closure.selfCapture, capture.specifier == .strong {
+            token = capture.nameToken
+        } else if let first = tree.selfReferences(in: c).first {
+            token = first
+        } else {
+            return nil
+        }
+        return selfIsStrong(at: closure.open, in: tree) ? token : nil
+    }
+
+    /// Whether `self` names a strong reference at token `position` (outside any closure, or in
+    /// closures that hold it strongly, or after `guard let self` in a weak one).
+    public static func selfIsStrong(at position: Int, in tree: SyntaxTree) -> Bool {
+        for o in tree.enclosingClosures(of: position) {
+            let outer = tree.closures[o]
+            if outer.open == position { continue }
+            guard outer.capturesSelfWeakly else { continue }
+            // Weak here: strong again only after an unwrap whose scope holds the position.
+            for unwrap in outer.selfUnwraps where unwrap < position {
+                let unwrapScope = tree.scopes[Int(tree.scopeOfToken[unwrap])]
+                if unwrapScope.contains(position) || Int(tree.scopeOfToken[unwrap]) == outer.scope {
+                    // `if let self { … }` covers its body only: the unwrap's statement braces.
+                    if isIfUnwrap(unwrap, in: tree) {
+                        if let body = ifBody(after: unwrap, in: tree), body.contains(position) { return true }
+                        continue
+                    }
+                    return true
+                }
+            }
+            return false
+        }
+        return true
+    }
+
+    private static func isIfUnwrap(_ unwrap: Int, in tree: SyntaxTree) -> Bool {
+        var k = unwrap - 1
+        while k >= 0, k > unwrap - 40 {
+            if tree.isWord(k, "if") || tree.isWord(k, "while") { return true }
+            if tree.isWord(k, "guard") { return false }
+            if tree.statementStarts[k] { return false }
+            k -= 1
+        }
+        return false
+    }
+
+    /// The scope of the `{ … }` body that follows an `if let self` condition.
+    private static func ifBody(after unwrap: Int, in tree: SyntaxTree) -> Scope? {
+        var k = unwrap + 1
+        let level = tree.enclosing[unwrap]
+        while k < tree.tokens.count {
+            if tree.tokens[k].kind == .leftBrace, tree.enclosing[k] == level {
+                let scope = tree.scopes[Int(tree.scopeOfToken[k])]
+                if case .controlFlow = scope.kind { return scope }
+            }
+            if tree.tokens[k].kind == .rightBrace, tree.enclosing[k] < level { return nil }
+            k += 1
+        }
+        return nil
+    }
+
+    /// Whether code at `token` belongs to a reference type (class or actor, or an extension of one):
+    /// only there can `self` take part in a retain cycle. Unknown extended types count as classes.
+    public static func isInReferenceType(_ token: Int, of tree: SyntaxTree, index: ProjectIndex) -> Bool {
+        guard let t = tree.enclosingType(of: token) else { return false }
+        let type = tree.types[t]
+        switch type.kind {
+        case .class, .actor: return true
+        case .struct, .enum, .protocol: return false
+        case .extension:
+            guard let known = index.type(named: type.name) else { return true }
+            switch known.kind {
+            case .struct, .enum, .protocol: return false
+            default: return true
+            }
+        }
+    }
+}

@@ -1,0 +1,166 @@
+/// Finds subscriptions (`sink`, `assign(to:on:)`, `connect()`) and where their cancellables go.
+public enum SubscriptionFinder {
+    /// Every subscription in the tree, in source order.
+    public static func subscriptions(in tree: SyntaxTree) -> [Subscription] {
+        var result: [Subscription] = []
+        for (c, chain) in tree.chains.enumerated() {
+            guard let (e, kind) = subscriberElement(of: chain) else { continue }
+            result.append(Subscription(chain: c, element: e, subscriber: kind, storage: storage(of: chain, subscriberAt: e, in: tree)))
+        }
+        return result
+    }
+
+    /// The subscriber element of a chain: the last `sink` with a closure (or a `receiveValue:` /
+    /// `receiveCompletion:` argument), `assign(to:on:)`, or `connect()`, followed by nothing but
+    /// `.store(in:)`.
+    public static func subscriberElement(of chain: Chain) -> (Int, Subscription.Subscriber)? {
+        for e in stride(from: chain.elements.count - 1, through: 1, by: -1) {
+            let element = chain.elements[e]
+            let rest = chain.elements[(e + 1)...]
+            guard rest.isEmpty || (rest.count == 1 && rest.first!.name == "store" && rest.first!.argument("in") != nil) else { continue }
+            guard element.kind == .member, element.isCall else { continue }
+            switch element.name {
+            case "sink":
+                let labels = Set(element.arguments.compactMap(\.label))
+                let hasClosure = !element.trailingClosures.isEmpty || element.arguments.contains { $0.closure != nil }
+                let hasSubscriberLabel = labels.contains("receiveValue") || labels.contains("receiveCompletion")
+                // `logger.sink("text")`: a method of another type, not Combine's subscriber.
+                if hasSubscriberLabel || (hasClosure && element.arguments.allSatisfy { $0.label == nil || $0.closure != nil }) {
+                    return (e, .sink)
+                }
+            case "assign":
+                if element.argument("to") != nil, element.argument("on") != nil { return (e, .assignOnObject) }
+            case "connect":
+                if element.arguments.isEmpty, element.trailingClosures.isEmpty, element.hasParentheses { return (e, .connect) }
+            default:
+                break
+            }
+            return nil
+        }
+        return nil
+    }
+
+    /// Where the cancellable returned by element `e` of `chain` goes.
+    public static func storage(of chain: Chain, subscriberAt e: Int, in tree: SyntaxTree) -> CancellableStorage {
+        if e + 1 < chain.elements.count {
+            let store = chain.elements[e + 1]
+            guard let argument = store.argument("in") else { return .other }
+            return .bag(owner(ofTarget: argument.isInout ? argument.value.lowerBound + 1 : argument.value.lowerBound,
+                              through: argument.value.upperBound, in: tree))
+        }
+        switch chain.context {
+        case .statement, .discardAssignment:
+            return .discarded
+        case .declaration(let v):
+            return tree.variables[v].isLocal ? .local(v) : .assigned(.selfMember(tree.variables[v].name))
+        case .assignment(let target, let compound):
+            let owner = owner(ofTarget: target.lowerBound, through: target.upperBound, in: tree)
+            if compound { return .collection(owner) }
+            // `bag[key] = …` stores into a collection.
+            if tree.tokens[target.upperBound].kind == .rightBracket { return .collection(owner) }
+            return .assigned(owner)
+        case .returned, .implicitReturn:
+            return .returned
+        case .argument(let open):
+            if let call = tree.call(openedAt: open) {
+                let callChain = tree.chains[call.chain]
+                let name = callChain.elements[call.element].name
+                if ["insert", "append", "formUnion", "add", "update", "store", "appending"].contains(name), call.element > 0 {
+                    let previous = callChain.elements[call.element - 1]
+                    return .collection(owner(ofTarget: callChain.first, through: previous.lastToken, in: tree))
+                }
+            }
+            return .passed
+        case .collectionElement(let open):
+            // `bag += [a.sink { … }]`, `bag.formUnion([…])`, `cancellables = [ … ]`.
+            let close = Int(tree.matching[open])
+            if close > open, let container = containerOfLiteral(open: open, in: tree) { return container }
+            return .passed
+        case .interpolation, .other:
+            return .other
+        }
+    }
+
+    /// `bag += [ … ]` / `bag = [ … ]` / `bag.append(contentsOf: [ … ])`: the collection that the literal feeds.
+    private static func containerOfLiteral(open: Int, in tree: SyntaxTree) -> CancellableStorage? {
+        guard open > 0 else { return nil }
+        let before = open - 1
+        let kind = tree.tokens[before].kind
+        if kind == .equal || (kind == .operator && tree.tokenIs(before, "+=")) {
+            var start = before - 1
+            while start > 0, !tree.statementStarts[start] { start -= 1 }
+            guard start < before else { return nil }
+            return .collection(owner(ofTarget: start, through: before - 1, in: tree))
+        }
+        let enclosing = Int(tree.enclosing[open])
+        if enclosing >= 0, tree.tokens[enclosing].kind == .leftParen, let call = tree.call(openedAt: enclosing), call.element > 0 {
+            let callChain = tree.chains[call.chain]
+            if ["append", "formUnion", "insert", "union"].contains(callChain.elements[call.element].name) {
+                return .collection(owner(ofTarget: callChain.first, through: callChain.elements[call.element - 1].lastToken, in: tree))
+            }
+        }
+        return nil
+    }
+
+    /// Classifies an assignment or `store(in:)` target written in tokens first...last.
+    public static func owner(ofTarget first: Int, through last: Int, in tree: SyntaxTree) -> Owner {
+        guard first <= last, first >= 0, last < tree.tokens.count else { return .other("") }
+        var start = first
+        while start <= last, tree.tokens[start].kind == .ampersand || tree.tokenIs(start, "&") { start += 1 }
+        guard start <= last else { return .other("") }
+        // Strip a trailing subscript: `bag[key]` is owned by `bag`.
+        var end = last
+        if tree.tokens[end].kind == .rightBracket, tree.matching[end] > Int32(start) { end = Int(tree.matching[end]) - 1 }
+        // Strip `?` and `!` of optional chaining at the end.
+        while end > start, tree.tokens[end].kind == .questionMark || tree.tokens[end].kind == .exclamationMark { end -= 1 }
+        if tree.isWord(start, "self") {
+            if start + 2 == end, tree.tokens[start + 1].kind == .period { return .selfMember(tree.name(end)) }
+            if start + 2 < end { return .other(tree.text(start, end)) }
+            return .other("self")
+        }
+        guard start == end, tree.tokens[start].kind == .identifier else { return .other(tree.text(start, end)) }
+        let name = tree.name(start)
+        if let local = localVariable(named: name, visibleAt: start, in: tree) { return .local(local) }
+        if isParameter(named: name, visibleAt: start, in: tree) { return .parameter(name) }
+        return .selfMember(name)
+    }
+
+    /// A local variable named `name` declared before `token` in one of its enclosing scopes.
+    public static func localVariable(named name: String, visibleAt token: Int, in tree: SyntaxTree) -> Int? {
+        let chain = Set(tree.scopeChain(of: token))
+        var best: Int? = nil
+        for (index, variable) in tree.variables.enumerated() where variable.isLocal && variable.name == name && variable.nameToken < token {
+            if chain.contains(variable.scope) { best = index }
+        }
+        return best
+    }
+
+    /// A parameter of an enclosing function or closure named `name`.
+    public static func isParameter(named name: String, visibleAt token: Int, in tree: SyntaxTree) -> Bool {
+        for scope in tree.scopeChain(of: token) {
+            switch tree.scopes[scope].kind {
+            case .closure(let c):
+                if tree.closures[c].parameters.contains(name) { return true }
+            case .functionBody(let f):
+                if tree.functions[f].parameters.contains(where: { $0.name == name }) { return true }
+                if tree.functions[f].kind != .accessor { return false }
+            case .typeBody:
+                return false
+            default:
+                break
+            }
+        }
+        return false
+    }
+
+    /// Uses of local variable `v` after its declaration, within the scope that declares it.
+    public static func usesAfterDeclaration(of v: Int, in tree: SyntaxTree) -> [Int] {
+        let variable = tree.variables[v]
+        let scope = tree.scopes[variable.scope]
+        let end = min(scope.close, tree.tokens.count)
+        var start = variable.nameToken + 1
+        if let initializer = variable.initializer { start = initializer.upperBound + 1 }
+        guard start < end else { return [] }
+        return tree.uses(variable.name, in: start..<end)
+    }
+}
