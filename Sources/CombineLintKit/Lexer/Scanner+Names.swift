@@ -6,7 +6,7 @@ extension Scanner {
         while j < count {
             let b = base[j]
             if b < 0x80 {
-                if CharacterClasses.isIdentifierBodyASCII(b) { j += 1; continue }
+                if CharacterClasses.isIdentifierBodyASCIIFast(b) { j += 1; continue }
                 return j
             }
             let decoded = base.decodeScalar(at: j, count: count)
@@ -28,7 +28,7 @@ extension Scanner {
     mutating func scanIdentifier(from start: Int) {
         // The head is a body character too, and may be several bytes long.
         let end = identifierEnd(from: start)
-        if let entry = Keywords.lookup(base, start, end, in: keywordTable),
+        if let entry = Keywords.lookup(base, start, end, bufferCount: count, in: keywordTable),
            !afterPeriod || entry.keepsKeywordAfterPeriod {
             emit(.keyword, from: start, to: end, endsExpression: entry.role == .value)
         } else {
