@@ -388,6 +388,13 @@ struct StructureBuilder {
         var captureList: ClosedRange<Int>? = nil
         if let signatureIn = findSignatureIn(open: open, close: close) {
             inToken = signatureIn
+            // `{ @MainActor [weak self] in`: attributes come before the capture list.
+            while k < signatureIn, layer.tokens[k].kind == .attribute {
+                k += 1
+                if k < signatureIn, layer.tokens[k].kind == .leftParen, !layer.tokens[k].flags.contains(.spaceBefore), layer.matching[k] > Int32(k) {
+                    k = Int(layer.matching[k]) + 1
+                }
+            }
             if k < signatureIn, layer.tokens[k].kind == .leftBracket {
                 let end = Int(layer.matching[k])
                 if end > k && end < signatureIn {

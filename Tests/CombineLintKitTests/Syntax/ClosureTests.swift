@@ -10,6 +10,7 @@ final class ClosureTests: XCTestCase {
         d.sink { [unowned(unsafe) self] _ in }
         e.sink { $0 }
         f.map { [1, 2].contains($0) }
+        Task { @MainActor [weak self] in await self?.load() }
         """)
         XCTAssertEqual(tree.closures.map { c in c.captures.map { "\($0.specifier.rawValue) \($0.name)=\($0.expression)" } }, [
             ["weak self=self"],
@@ -18,8 +19,9 @@ final class ClosureTests: XCTestCase {
             ["unowned self=self"],
             [],
             [],
+            ["weak self=self"],
         ])
-        XCTAssertEqual(tree.closures.map(\.parameters), [["value"], ["x", "y"], [], ["_"], [], []])
+        XCTAssertEqual(tree.closures.map(\.parameters), [["value"], ["x", "y"], [], ["_"], [], [], []])
         XCTAssertTrue(tree.closures[0].capturesSelfWeakly)
         XCTAssertTrue(tree.closures[2].capturesSelfExplicitlyStrong)
         XCTAssertNil(tree.closures[5].inToken)
