@@ -92,6 +92,35 @@ final class LintCommandTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: root), ["A.swift"], "no temporary file left")
     }
 
+    func testOverlappingFixIsSkippedAndCounted() throws {
+        try writeFile(root, ".combinelint.json", #"{"rules": {"test_fixme": {"options": {"names": ["ME_TO"]}}}}"#)
+        try writeFile(root, "A.swift", "x = FIXME_TOKEN\n")
+        XCTAssertEqual(try lint(["--fix", "A.swift"]), 0)
+        XCTAssertEqual(readFile(root + "/A.swift"), "x = done\n")
+        XCTAssertEqual(captured.error, "Applied 1 fix in 1 file (skipped 1 overlapping fix).\nFound 0 findings (0 errors, 0 warnings) in 1 file.\n")
+    }
+
+    func testChangedSinceUsesGit() throws {
+        func git(_ arguments: String...) throws {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["git", "-C", root, "-c", "user.email=t@e.st", "-c", "user.name=T"] + arguments
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+        }
+        try writeFile(root, "A.swift", "let a = FIXME_TOKEN\n")
+        try git("init", "-q")
+        try git("add", "-A")
+        try git("commit", "-q", "-m", "one")
+        try writeFile(root, "A.swift", "let a = FIXME_TOKEN\nlet b = FIXME_TOKEN\n")
+        XCTAssertEqual(try lint(["--changed-since", "HEAD", "--quiet"]), 0)
+        XCTAssertEqual(captured.output, "A.swift:2:9: warning: FIXME_TOKEN left in code [test_fixme]\n")
+        XCTAssertEqual(try lint(["--changed-since", "nope"]), 2)
+        XCTAssertEqual(captured.error, "error: unknown git revision 'nope' in \(root)\n")
+    }
+
     func testFixDryRunPrintsAUnifiedDiffAndChangesNothing() throws {
         let original = "let a = FIXME_TOKEN\nlet b = 2\n"
         try writeFile(root, "A.swift", original)
