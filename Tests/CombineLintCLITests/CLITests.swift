@@ -126,7 +126,7 @@ final class CLITests: XCTestCase {
         try FileManager.default.createSymbolicLink(atPath: directory + "/Gone.swift", withDestinationPath: directory + "/missing")
         let result = try run(["A.swift", "Gone.swift"])
         XCTAssertEqual(result.status, 1)
-        XCTAssertEqual(result.stdout, "Gone.swift:1:1: error: Gone.swift is a symlink to nothing [io_error]\n")
+        XCTAssertEqual(result.stdout, "Gone.swift:1:1: error: cannot read 'Gone.swift': dangling symlink [io_error]\n")
         XCTAssertEqual(result.stderr, "Found 1 finding (1 error, 0 warnings) in 1 file.\n")
     }
 
@@ -151,7 +151,7 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(result.status, 1)
         XCTAssertEqual(result.stdout, "")
         XCTAssertEqual(try String(contentsOfFile: directory + "/report.txt", encoding: .utf8),
-                       "Gone.swift:1:1: error: Gone.swift is a symlink to nothing [io_error]\n")
+                       "Gone.swift:1:1: error: cannot read 'Gone.swift': dangling symlink [io_error]\n")
     }
 
     func testRulesListsTheMetaRules() throws {

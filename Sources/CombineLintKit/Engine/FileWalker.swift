@@ -44,7 +44,7 @@ public struct FileWalker: Sendable {
             guard stat(absolute, &info) == 0 else {
                 if lstat(absolute, &info) == 0 {
                     // A dangling symlink: it exists, but points nowhere.
-                    state.problems.append(problem(given, "is a symlink to nothing"))
+                    state.problems.append(problem(given, "cannot read '\(given)': dangling symlink"))
                     continue
                 }
                 throw MissingPathError(path: given)
@@ -84,8 +84,8 @@ public struct FileWalker: Sendable {
         if state.seenFiles.insert(key).inserted { state.files.append(file) }
     }
 
-    private func problem(_ path: String, _ reason: String) -> Finding {
-        Finding(ruleID: MetaRules.ioError.id, severity: .error, message: "\(path) \(reason)", file: path,
+    private func problem(_ path: String, _ message: String) -> Finding {
+        Finding(ruleID: MetaRules.ioError.id, severity: .error, message: message, file: path,
                 line: 1, column: 1, endLine: 1, endColumn: 1, offset: 0, length: 0)
     }
 
@@ -93,7 +93,7 @@ public struct FileWalker: Sendable {
         // The real path identifies the folder however it was reached: a symlink loop stops here.
         guard let real = PathUtilities.realPath(absolute), state.seenFolders.insert(real).inserted else { return }
         guard let names = Self.entries(of: absolute) else {
-            state.problems.append(problem(display, "cannot be read: \(String(cString: strerror(errno)))"))
+            state.problems.append(problem(display, "cannot read folder '\(display)': \(String(cString: strerror(errno)))"))
             return
         }
         for name in names {

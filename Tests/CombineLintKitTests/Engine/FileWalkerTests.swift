@@ -53,7 +53,7 @@ final class FileWalkerTests: XCTestCase {
         let result = try FileWalker(configuration: Configuration(rootDirectory: root), currentDirectory: root).walk(["Gone.swift"])
         XCTAssertEqual(result.files, [])
         XCTAssertEqual(result.problems.map { "\($0.ruleID) \($0.severity) \($0.file): \($0.message)" },
-                       ["io_error error Gone.swift: Gone.swift is a symlink to nothing"])
+                       ["io_error error Gone.swift: cannot read 'Gone.swift': dangling symlink"])
     }
 
     func testUnreadableFolderListingFailsWithAReason() throws {
