@@ -182,6 +182,16 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(result.stderr, "Found 0 findings (0 errors, 0 warnings) in 1 file.\n")
     }
 
+    /// Needs the real lexer (the directive must be a comment token).
+    func testInvalidDirectiveIsReportedAndStrictFailsOnIt() throws {
+        try write("A.swift", "// combinelint:disable:next nope\nlet a = 1\n")
+        let result = try run(["A.swift"])
+        XCTAssertEqual(result.status, 0)
+        XCTAssertEqual(result.stdout, "A.swift:1:1: warning: unknown rule 'nope' in 'combinelint:disable:next' [invalid_directive]\n")
+        XCTAssertEqual(result.stderr, "Found 1 finding (0 errors, 1 warning) in 1 file.\n")
+        XCTAssertEqual(try run(["A.swift", "--strict", "--quiet"]).status, 1)
+    }
+
     func testChangedSinceOutsideAGitWorkTreeIsAUsageError() throws {
         try write("A.swift", "let a = 1\n")
         let result = try run(["--changed-since", "HEAD", "A.swift"], environment: ["GIT_CEILING_DIRECTORIES": (directory as NSString).deletingLastPathComponent])
