@@ -41,6 +41,18 @@ final class LintCommandTests: XCTestCase {
         XCTAssertEqual(captured.error, "")
     }
 
+    func testIOErrorSeverityIsConfigurable() throws {
+        try FileManager.default.createSymbolicLink(atPath: root + "/Gone.swift", withDestinationPath: root + "/missing")
+        XCTAssertEqual(try lint(["Gone.swift", "--quiet"]), 1)
+        XCTAssertEqual(captured.output, "Gone.swift:1:1: error: cannot read 'Gone.swift': dangling symlink [io_error]\n")
+        try writeFile(root, ".combinelint.json", #"{"rules": {"io_error": "warning"}}"#)
+        XCTAssertEqual(try lint(["Gone.swift", "--quiet"]), 0)
+        XCTAssertEqual(captured.output, "Gone.swift:1:1: warning: cannot read 'Gone.swift': dangling symlink [io_error]\n")
+        try writeFile(root, ".combinelint.json", #"{"rules": {"io_error": "off"}}"#)
+        XCTAssertEqual(try lint(["Gone.swift", "--quiet"]), 0)
+        XCTAssertEqual(captured.output, "")
+    }
+
     func testConfigurationErrorExitsTwo() throws {
         try writeFile(root, "cfg.json", #"{"rules": {"test_fixme": {"options": {"nope": []}}}}"#)
         XCTAssertEqual(try lint(["--config", "cfg.json"]), 2)

@@ -54,6 +54,15 @@ public struct LintCommand {
         }
 
         var findings = (walkProblems + outcome.findings).sorted(by: Finding.reportOrder)
+        // io_error is configurable like any rule: "off" drops it, a severity replaces error.
+        let ioSetting = configuration.setting(for: MetaRules.ioError)
+        findings = findings.compactMap { finding in
+            guard finding.ruleID == MetaRules.ioError.id else { return finding }
+            guard let severity = ioSetting?.severity else { return nil }
+            var copy = finding
+            copy.severity = severity
+            return copy
+        }
         let lineText: (Finding) -> String = { outcome.files[$0.file]?.lineText($0.line) ?? "" }
 
         if let path = options.writeBaselinePath {
