@@ -84,7 +84,7 @@ public struct LintEngine: Sendable {
         let perFile = Parallel.map(count: reported.count, jobs: jobs) { n -> ([Finding], Int) in
             let tree = trees[reported[n]]
             let raw = Analyzer.analyze(tree, index: index, rules: rules)
-            let filtered = suppressions.apply(raw, file: tree.file, tokens: tree.tokens)
+            let filtered = suppressions.apply(raw, file: tree.file, tokens: tree.comments)
             return (filtered.findings, filtered.suppressedCount)
         }
         var suppressed = 0

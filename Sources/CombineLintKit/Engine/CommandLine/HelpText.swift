@@ -1,7 +1,7 @@
 /// The `--help` texts. Every flag the parser accepts is listed here.
 public enum HelpText {
     /// The version `--version` prints.
-    public static let version = "0.1.0"
+    public static var version: String { CombineLintInfo.version }
 
     public static let tool = """
     OVERVIEW: Finds the lifetime bugs of Apple's Combine in Swift source.
