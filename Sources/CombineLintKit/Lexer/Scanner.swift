@@ -21,6 +21,7 @@ struct Scanner {
     /// Whether the innermost mode is a string body (cached: checked once per token).
     var inStringBody = false
     let keywordTable = Keywords.table
+    let keywordLengthsByFirstByte = Keywords.lengthsByFirstByte
 
     /// Whether the last token emitted was trivia (or nothing was emitted yet).
     var afterTrivia = true

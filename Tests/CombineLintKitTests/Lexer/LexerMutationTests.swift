@@ -18,7 +18,7 @@ final class LexerMutationTests: XCTestCase {
                 mutate(&bytes, original: fixture, using: &generator)
                 edits += 1
                 let tokens = Lexer.tokenize(bytes)
-                if let problem = LexerTestSupport.losslessProblem(bytes, tokens) {
+                if let problem = LexerTestSupport.losslessProblem(bytes, tokens) ?? LexerTestSupport.structureProblem(tokens) {
                     XCTFail("seed \(seed), fixture \(fixtureIndex), edit \(step): \(problem)")
                     return
                 }
