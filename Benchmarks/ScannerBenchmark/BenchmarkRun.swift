@@ -59,6 +59,7 @@ struct BenchmarkRun {
             }
         }
         let inputs: [(String, [UInt8])] = [
+            ("1 MB single line", Array(singleLine.prefix(1_000_000))),
             ("10 MB single line", singleLine),
             ("100,000 {", [UInt8](repeating: UInt8(ascii: "{"), count: 100_000)),
             ("100,000 nested \\(", Array(String(repeating: "\"\\(", count: 100_000).utf8)),

@@ -27,9 +27,22 @@ public enum Lexer {
     public static func tokenize(_ bytes: [UInt8]) -> [Token] {
         bytes.withUnsafeBufferPointer { buffer -> [Token] in
             guard let base = buffer.baseAddress, buffer.count > 0 else { return [] }
-            var scanner = Scanner(base: base, count: buffer.count)
-            scanner.run()
-            return scanner.tokens.finish()
+            // Real code averages 3–5 bytes per token. The scanner writes straight into the result's
+            // storage; only denser input outgrows it, and then its own buffer is copied once at the end.
+            let estimate = buffer.count / 3 + 16
+            var grown: [Token]?
+            let tokens = [Token](unsafeUninitializedCapacity: estimate) { storage, initializedCount in
+                var scanner = Scanner(base: base, count: buffer.count,
+                                      tokens: TokenBuffer(lent: storage.baseAddress!, capacity: estimate))
+                scanner.run()
+                if scanner.tokens.ownsStorage {
+                    grown = scanner.tokens.finishOwned()
+                    initializedCount = 0
+                } else {
+                    initializedCount = scanner.tokens.count
+                }
+            }
+            return grown ?? tokens
         }
     }
 
