@@ -28,7 +28,8 @@ extension Scanner {
     mutating func scanIdentifier(from start: Int) {
         // The head is a body character too, and may be several bytes long.
         let end = identifierEnd(from: start)
-        if let entry = Keywords.lookup(base, start, end, bufferCount: count, in: keywordTable),
+        if let entry = Keywords.lookup(base, start, end, bufferCount: count, in: keywordTable,
+                                        lengthsByFirstByte: keywordLengthsByFirstByte),
            !afterPeriod || entry.keepsKeywordAfterPeriod {
             emit(.keyword, from: start, to: end, endsExpression: entry.role == .value)
         } else {

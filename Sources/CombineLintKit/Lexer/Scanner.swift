@@ -21,6 +21,7 @@ struct Scanner {
     /// Whether the innermost mode is a string body (cached: checked once per token).
     var inStringBody = false
     let keywordTable = Keywords.table
+    let keywordLengthsByFirstByte = Keywords.lengthsByFirstByte
 
     /// Whether the last token emitted was trivia (or nothing was emitted yet).
     var afterTrivia = true
@@ -31,11 +32,10 @@ struct Scanner {
     /// A bare-regex attempt starting before this offset is known to fail (keeps lexing linear).
     var noRegexBefore = 0
 
-    init(base: UnsafePointer<UInt8>, count: Int) {
+    init(base: UnsafePointer<UInt8>, count: Int, tokens: TokenBuffer) {
         self.base = base
         self.count = count
-        // Real code averages 3–5 bytes per token; the buffer doubles when dense input needs more.
-        tokens = TokenBuffer(capacity: count / 3 + 16)
+        self.tokens = tokens
     }
 
     /// The byte at `i`, or 0 past the end (callers that care about NUL check bounds).

@@ -1,13 +1,16 @@
 /// The lexer's growing token storage: a raw buffer without the uniqueness and bounds checks an
-/// `Array` pays on every append, copied once into an exactly sized `[Token]` at the end.
+/// `Array` pays on every append. It starts in storage it is lent (the result array's own, so
+/// that the usual case copies nothing) and moves to storage of its own when that fills up.
 struct TokenBuffer {
     private(set) var base: UnsafeMutablePointer<Token>
     private(set) var count = 0
     private var capacity: Int
+    /// Whether `base` was allocated here (after growing) rather than lent.
+    private(set) var ownsStorage = false
 
-    init(capacity: Int) {
-        self.capacity = max(capacity, 16)
-        base = .allocate(capacity: self.capacity)
+    init(lent storage: UnsafeMutablePointer<Token>, capacity: Int) {
+        base = storage
+        self.capacity = capacity
     }
 
     @inline(__always) mutating func append(_ token: Token) {
@@ -25,21 +28,25 @@ struct TokenBuffer {
     @inline(__always) var last: Token? { count > 0 ? base[count - 1] : nil }
 
     private mutating func grow() {
-        let newCapacity = capacity * 2
+        let newCapacity = max(capacity * 2, 16)
         let newBase = UnsafeMutablePointer<Token>.allocate(capacity: newCapacity)
         newBase.moveInitialize(from: base, count: count)
-        base.deallocate()
+        if ownsStorage { base.deallocate() }
         base = newBase
         capacity = newCapacity
+        ownsStorage = true
     }
 
-    /// The tokens as an array; the buffer is freed and must not be used afterwards.
-    mutating func finish() -> [Token] {
+    /// The tokens as an exactly sized array, freeing storage of its own (call once, only when
+    /// `ownsStorage`; lent storage belongs to its lender).
+    mutating func finishOwned() -> [Token] {
+        precondition(ownsStorage)
         let tokens = Array(UnsafeBufferPointer(start: base, count: count))
         base.deinitialize(count: count)
         base.deallocate()
         count = 0
         capacity = 0
+        ownsStorage = false
         return tokens
     }
 }
