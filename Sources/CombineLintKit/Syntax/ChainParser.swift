@@ -94,8 +94,10 @@ struct ChainParser {
                 // Generic arguments right after a name: `PassthroughSubject<Int, Never>()`.
                 guard !token.flags.contains(.spaceBefore), t.text(j).hasPrefix("<") else { break loop }
                 let end = skipAngles(j)
-                guard end > j, end < n, !layer.tokens[end].flags.contains(.spaceBefore),
-                      layer.tokens[end].kind == .leftParen || layer.tokens[end].kind == .period else { break loop }
+                // `Future<Int, Never> { … }`: a trailing closure may follow after a space.
+                guard end > j, end < n,
+                      (!layer.tokens[end].flags.contains(.spaceBefore) && (layer.tokens[end].kind == .leftParen || layer.tokens[end].kind == .period))
+                        || (layer.tokens[end].kind == .leftBrace && closureIndex(at: end) != nil) else { break loop }
                 elements[elements.count - 1].genericArguments = t.joined(j, end - 1).filter { $0 != " " }
                 j = end
             case .leftParen:

@@ -302,7 +302,7 @@ extension StructureBuilder {
                 // Generic arguments in an expression: `CurrentValueSubject<String?, Never>(nil)`.
                 if !token.flags.contains(.spaceBefore), t.text(k).hasPrefix("<") {
                     let end = skipAngles(k)
-                    if end > k, end < n, layer.tokens[end].kind == .leftParen || layer.tokens[end].kind == .period {
+                    if end > k, end < n, layer.tokens[end].kind == .leftParen || layer.tokens[end].kind == .period || layer.tokens[end].kind == .leftBrace {
                         k = end
                         continue
                     }

@@ -74,9 +74,11 @@ final class ChainTests: XCTestCase {
         [1, 2, 3].publisher.sink { _ in }
         Just(1).sink { _ in }
         let x = a < b
+        let f = Future<Int, Error> { promise in }.retry(2)
         """)
         XCTAssertEqual(tree.chains[0].root.genericArguments, "<String?,Never>")
-        XCTAssertEqual(tree.chainSummaries, ["CurrentValueSubject — declares var[0] subject", "[…].publisher.sink — statement", "Just.sink — statement"])
+        XCTAssertEqual(tree.chainSummaries, ["CurrentValueSubject — declares var[0] subject", "[…].publisher.sink — statement", "Just.sink — statement", "Future.retry — declares var[2] f"])
+        XCTAssertEqual(tree.variables.map(\.name), ["subject", "x", "f"])
     }
 
     func testSelfInsideStringInterpolationIsCode() {
