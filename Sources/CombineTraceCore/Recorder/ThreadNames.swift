@@ -1,0 +1,32 @@
+import Foundation
+
+/// Names the current thread for the trace: `main`, the thread's own name when it has one, or
+/// `thread-N` numbered in order of first appearance. Not thread-safe: the recorder calls it under
+/// its lock, and the cache makes it a dictionary lookup per event, not a string per event.
+struct ThreadNames {
+    private var byThread: [UInt: String] = [:]
+    private var unnamed = 0
+
+    mutating func current() -> String {
+        if Thread.isMainThread { return "main" }
+        let key = currentThreadKey()
+        if let name = byThread[key] { return name }
+        let name: String
+        if let own = Thread.current.name, !own.isEmpty {
+            name = own
+        } else {
+            unnamed += 1
+            name = "thread-\(unnamed)"
+        }
+        byThread[key] = name
+        return name
+    }
+}
+
+@inline(__always) private func currentThreadKey() -> UInt {
+    #if canImport(Darwin)
+    return UInt(bitPattern: pthread_self())
+    #else
+    return UInt(pthread_self())
+    #endif
+}
