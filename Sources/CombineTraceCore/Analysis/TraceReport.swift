@@ -1,5 +1,11 @@
 /// Subscriptions of one call site and label that share a finding.
 public struct SubscriptionGroup: Sendable, Equatable {
+    public init(site: String, label: String, subs: [UInt64]) {
+        self.site = site
+        self.label = label
+        self.subs = subs
+    }
+
     public var site: String
     public var label: String
     /// Subscription ids, in order of subscription.
@@ -9,6 +15,14 @@ public struct SubscriptionGroup: Sendable, Equatable {
 
 /// A call site whose live subscriptions grew at each repetition of a mark.
 public struct Accumulation: Sendable, Equatable {
+    public init(site: String, label: String, mark: String, liveCounts: [Int], subs: [UInt64]) {
+        self.site = site
+        self.label = label
+        self.mark = mark
+        self.liveCounts = liveCounts
+        self.subs = subs
+    }
+
     public var site: String
     public var label: String
     /// The repeated mark's name.
@@ -21,6 +35,14 @@ public struct Accumulation: Sendable, Equatable {
 
 /// Subscriptions that received values or a completion after they were cancelled.
 public struct AfterCancelGroup: Sendable, Equatable {
+    public init(site: String, label: String, subs: [UInt64], values: Int, completions: Int) {
+        self.site = site
+        self.label = label
+        self.subs = subs
+        self.values = values
+        self.completions = completions
+    }
+
     public var site: String
     public var label: String
     public var subs: [UInt64]
@@ -32,6 +54,13 @@ public struct AfterCancelGroup: Sendable, Equatable {
 
 /// Objects of one type, label and call site expected to be released and still alive.
 public struct UnreleasedGroup: Sendable, Equatable {
+    public init(site: String, label: String, type: String, objects: [UInt64]) {
+        self.site = site
+        self.label = label
+        self.type = type
+        self.objects = objects
+    }
+
     public var site: String
     public var label: String
     public var type: String

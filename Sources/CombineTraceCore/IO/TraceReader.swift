@@ -6,6 +6,11 @@ public struct TraceReadProblem: Sendable, Equatable, CustomStringConvertible {
     public var line: Int
     public var message: String
 
+    public init(line: Int, message: String) {
+        self.line = line
+        self.message = message
+    }
+
     public var description: String { "line \(line): \(message)" }
 }
 

@@ -7,6 +7,13 @@ public struct TrackedObject: Sendable, Equatable {
     public var label: String
     /// Where `track` or `expectRelease` was called, `"Module/File.swift:12"`.
     public var site: String
+
+    public init(id: UInt64, type: String, label: String, site: String) {
+        self.id = id
+        self.type = type
+        self.label = label
+        self.site = site
+    }
 }
 
 /// The recorder's entry for a watched object: a weak reference, so watching never keeps it alive
