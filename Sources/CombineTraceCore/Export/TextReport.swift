@@ -11,7 +11,7 @@ public enum TextReport {
         section(&lines, "Discarded", report.discarded.reduce(0) { $0 + $1.count }, "subscription",
                 "cancelled right after subscribing, before any value: a dropped AnyCancellable?",
                 report.discarded.map { "\($0.site)  \"\($0.label)\"  \(count($0.count, "subscription"))  \(ids($0.subs))" })
-        section(&lines, "Accumulating", report.accumulating.count, "call site",
+        section(&lines, "Accumulating", report.accumulating.count, "finding",
                 "live subscriptions grow at each repetition of a mark",
                 report.accumulating.map {
                     "\($0.site)  \"\($0.label)\"  live at \"\($0.mark)\": "
