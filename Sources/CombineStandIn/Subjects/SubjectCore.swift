@@ -6,8 +6,8 @@ import Foundation
 /// re-entrantly, as Combine allows.
 final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
     private let lock = NSLock()
-    private var conduits: [ObjectIdentifier: SubjectConduit<Output, Failure>] = [:]
-    private var order: [ObjectIdentifier] = []
+    // In subscription order; rebuilt on subscribe and cancel so that a send only copies a reference.
+    private var conduits: [SubjectConduit<Output, Failure>] = []
     private var completion: Subscribers.Completion<Failure>?
 
     /// Attaches `subscriber`; `replay` is the value a current-value subject owes it.
@@ -20,9 +20,7 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
             return
         }
         let conduit = SubjectConduit(AnySubscriber(subscriber), core: self, replay: replay)
-        let key = ObjectIdentifier(conduit)
-        conduits[key] = conduit
-        order.append(key)
+        conduits.append(conduit)
         lock.unlock()
         subscriber.receive(subscription: conduit)
     }
@@ -44,8 +42,7 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
 
     func detach(_ conduit: SubjectConduit<Output, Failure>) {
         lock.lock()
-        let key = ObjectIdentifier(conduit)
-        if conduits.removeValue(forKey: key) != nil { order.removeAll { $0 == key } }
+        if let index = conduits.firstIndex(where: { $0 === conduit }) { conduits.remove(at: index) }
         lock.unlock()
     }
 
@@ -54,11 +51,10 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if completion != nil { return [] }
-        let list = order.compactMap { conduits[$0] }
+        let list = conduits
         if let completing {
             completion = completing
-            conduits = [:]
-            order = []
+            conduits = []
         }
         return list
     }
