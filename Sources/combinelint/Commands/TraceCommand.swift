@@ -1,15 +1,17 @@
+import CombineTraceCore
 import Foundation
 
-/// `combinelint trace …` (stub; the tracer branch replaces this file).
+/// `combinelint trace …`: a thin shell over `TraceReportCommand` in CombineTraceCore.
 enum TraceCommand {
-    static let help = """
-    USAGE: combinelint trace report FILE
+    /// The text `combinelint trace --help` prints.
+    static let help: String = TraceReportOptions.help
 
-    Reports on a CombineTrace trace file (not available in this build yet).
-    """
-
+    /// Runs `combinelint trace` with what follows `trace`; returns the exit code.
     static func run(_ arguments: [String]) -> Int32 {
-        FileHandle.standardError.write(Data("error: 'combinelint trace' is not available in this build yet\n".utf8))
-        return 2
+        TraceReportCommand.run(
+            arguments,
+            standardOutput: { FileHandle.standardOutput.write(Data($0.utf8)) },
+            standardError: { FileHandle.standardError.write(Data($0.utf8)) }
+        )
     }
 }
