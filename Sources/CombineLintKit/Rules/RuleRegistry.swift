@@ -1,6 +1,11 @@
 /// Every rule the analyzer knows, in id order.
 public enum RuleRegistry {
     public static let all: [any Rule.Type] = [
+        ErrorHandlingOutsideFlatMapRule.self,
+        FlatMapWithoutSwitchRule.self,
+        FutureWithoutDeferredRule.self,
+        MultipleReceiveOnRule.self,
+        PrintOperatorRule.self,
     ].sorted { $0.description.id < $1.description.id }
 
     /// The rule type with this id, if any.
