@@ -41,7 +41,7 @@ public struct MultipleReceiveOnRule: Rule {
                     }
                     previous = (e, key)
                     leftThread = false
-                } else if !Self.sameThreadOperators.contains(element.name) || hasOwnScheduler(element) {
+                } else if !Self.sameThreadOperators.contains(element.name) || hasOwnScheduler(element, tree: tree) {
                     leftThread = true
                 }
             }
@@ -50,8 +50,9 @@ public struct MultipleReceiveOnRule: Rule {
     }
 
     /// Operators such as `collect(.byTime(q, 1))` or `delay(for:scheduler:)` deliver on their own scheduler.
-    private func hasOwnScheduler(_ element: ChainElement) -> Bool {
-        element.argument("scheduler") != nil || element.argument("on") != nil
+    private func hasOwnScheduler(_ element: ChainElement, tree: SyntaxTree) -> Bool {
+        if element.argument("scheduler") != nil || element.argument("on") != nil { return true }
+        return element.name == "collect" && element.arguments.contains { tree.text($0.value.lowerBound, $0.value.upperBound).contains("byTime") }
     }
 
     /// The scheduler's text without spaces; every main-thread scheduler is `main`.
