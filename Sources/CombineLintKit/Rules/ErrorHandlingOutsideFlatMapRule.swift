@@ -54,8 +54,26 @@ public struct ErrorHandlingOutsideFlatMapRule: Rule {
             }
         }
         guard !returned.isEmpty else { return false }
-        return returned.allSatisfy { inner in
-            inner.elements.contains { Self.handlers.contains($0.name) } || CombineNames.finiteRoots.contains(inner.root.name) && inner.root.name != "Fail"
+        return returned.allSatisfy { inner in handlesErrors(inner, tree: tree) }
+    }
+
+    /// Operators that cannot make a failure out of a publisher that has none.
+    static let nonFailing: Set<String> = [
+        "setFailureType", "eraseToAnyPublisher", "map", "compactMap", "filter", "receive", "subscribe", "delay",
+        "handleEvents", "print", "removeDuplicates", "prepend", "replaceNil", "first", "last", "dropFirst",
+    ]
+
+    /// A returned inner publisher that cannot end the outer pipeline with an error: it handles its errors
+    /// (also inside an argument, `Just(.loading).append(request.catch { … })`), or it is `Just`/`Empty`
+    /// with operators that cannot fail.
+    private func handlesErrors(_ inner: Chain, tree: SyntaxTree) -> Bool {
+        if inner.elements.contains(where: { Self.handlers.contains($0.name) }) { return true }
+        if inner.root.name != "Fail", CombineNames.finiteRoots.contains(inner.root.name) {
+            if inner.elements.dropFirst().allSatisfy({ Self.nonFailing.contains($0.name) }) { return true }
+            return tree.chains(in: inner.first...inner.last).contains { nested in
+                nested.elements.contains { Self.handlers.contains($0.name) }
+            }
         }
+        return false
     }
 }
