@@ -1,7 +1,12 @@
 /// Every rule the analyzer knows, in id order.
 public enum RuleRegistry {
     public static let all: [any Rule.Type] = [
+        ErrorHandlingOutsideFlatMapRule.self,
+        FlatMapWithoutSwitchRule.self,
+        FutureWithoutDeferredRule.self,
+        MultipleReceiveOnRule.self,
         NestedObservableObjectRule.self,
+        PrintOperatorRule.self,
         PublishedWillSetReadRule.self,
     ].sorted { $0.description.id < $1.description.id }
 
