@@ -2,6 +2,8 @@
 public enum RuleRegistry {
     public static let all: [any Rule.Type] = [
         RunLoopMainSchedulerRule.self,
+        TimerDefaultRunLoopModeRule.self,
+        TimerNotConnectedRule.self,
     ].sorted { $0.description.id < $1.description.id }
 
     /// The rule type with this id, if any.
