@@ -1,6 +1,7 @@
 /// Every rule the analyzer knows, in id order.
 public enum RuleRegistry {
     public static let all: [any Rule.Type] = [
+        ExposedSubjectRule.self,
         RunLoopMainSchedulerRule.self,
         TimerDefaultRunLoopModeRule.self,
         TimerNotConnectedRule.self,
