@@ -3,6 +3,7 @@ public enum RuleRegistry {
     public static let all: [any Rule.Type] = [
         ExposedSubjectRule.self,
         RunLoopMainSchedulerRule.self,
+        SendAfterCompletionRule.self,
         TimerDefaultRunLoopModeRule.self,
         TimerNotConnectedRule.self,
     ].sorted { $0.description.id < $1.description.id }
