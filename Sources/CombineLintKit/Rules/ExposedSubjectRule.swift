@@ -123,20 +123,29 @@ public struct ExposedSubjectRule: Rule {
         return false
     }
 
-    /// Every identifier token spelling `name`, in every file, lies in this file inside a body of the
-    /// type (its declaration or a same-file extension): a `private` member stays reachable there.
+    /// No reference in the project could stop compiling once the property is `private`: every token
+    /// spelling `name` is inside this type in this file, or is a bare name in an unrelated type (its own
+    /// member or local). Member accesses (`x.name`, `\.name`) and argument labels (`T(name: …)`) outside
+    /// the type block the fix, and so do bare uses in the type's extensions in other files, its
+    /// subclasses and protocols (a requirement the property may satisfy).
     private func onlyUsedInside(typeNamed typeName: String, name: String, declaration: Int, _ context: RuleContext) -> Bool {
         for other in context.index.trees {
             let sameFile = other.file.path == context.tree.file.path
             for i in 0..<other.tokens.count where other.tokens[i].kind == .identifier
                 && (other.tokenIs(i, name) || (other.tokens[i].flags.contains(.backticked) && other.name(i) == name)) {
                 if sameFile && i == declaration { continue }
-                guard sameFile else { return false }
-                let inside = other.scopeChain(of: i).contains { scope in
-                    if case .typeBody(let t) = other.scopes[scope].kind { return other.types[t].name == typeName }
+                let types: [TypeDecl] = other.scopeChain(of: i).compactMap { scope in
+                    if case .typeBody(let t) = other.scopes[scope].kind { return other.types[t] }
+                    return nil
+                }
+                if sameFile && types.contains(where: { $0.name == typeName }) { continue }
+                if i > 0, other.tokens[i - 1].kind == .period { return false }
+                if i + 1 < other.tokens.count, other.tokens[i + 1].kind == .colon, other.enclosing[i] >= 0,
+                   other.tokens[Int(other.enclosing[i])].kind == .leftParen { return false }
+                for type in types where type.name == typeName || type.kind == .protocol
+                    || context.index.inherits(type.name, from: typeName) {
                     return false
                 }
-                if !inside { return false }
             }
         }
         return true

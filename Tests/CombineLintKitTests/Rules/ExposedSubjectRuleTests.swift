@@ -41,6 +41,14 @@ final class ExposedSubjectRuleTests: XCTestCase {
         }
     }
 
+    func testTheSameBareNameInAnUnrelatedTypeKeepsTheFix() {
+        let a = "final class A {\n    let state = CurrentValueSubject<Int, Never>(0)\n}\n"
+        let b = "final class B {\n    var state = 1\n    func f() { state += 1 }\n}\n"
+        XCTAssertNotNil(run([("App/A.swift", a), ("App/B.swift", b)]).first?.fix)
+        let c = "final class C {\n    func f(a: A) { print(a.state.value) }\n}\n"
+        XCTAssertNil(run([("App/A.swift", a), ("App/C.swift", c)]).first?.fix)
+    }
+
     func testNoFixForPublicOrMultipleBindingsOrMemberwiseInitUse() {
         let text = """
         public final class A {
