@@ -2,12 +2,17 @@
 public enum RuleRegistry {
     public static let all: [any Rule.Type] = [
         ErrorHandlingOutsideFlatMapRule.self,
+        ExposedSubjectRule.self,
         FlatMapWithoutSwitchRule.self,
         FutureWithoutDeferredRule.self,
         MultipleReceiveOnRule.self,
         NestedObservableObjectRule.self,
         PrintOperatorRule.self,
         PublishedWillSetReadRule.self,
+        RunLoopMainSchedulerRule.self,
+        SendAfterCompletionRule.self,
+        TimerDefaultRunLoopModeRule.self,
+        TimerNotConnectedRule.self,
     ].sorted { $0.description.id < $1.description.id }
 
     /// The rule type with this id, if any.
