@@ -99,6 +99,8 @@ struct ChainParser {
                       (!layer.tokens[end].flags.contains(.spaceBefore) && (layer.tokens[end].kind == .leftParen || layer.tokens[end].kind == .period))
                         || (layer.tokens[end].kind == .leftBrace && closureIndex(at: end) != nil) else { break loop }
                 elements[elements.count - 1].genericArguments = t.joined(j, end - 1).filter { $0 != " " }
+                // Type names inside generic arguments are not expressions.
+                for k in j..<end { covered[k] = true }
                 j = end
             case .leftParen:
                 guard !layer.lineBreakBefore[j] else { break loop }
