@@ -8,6 +8,7 @@ public enum RuleRegistry {
         MultipleReceiveOnRule.self,
         NestedObservableObjectRule.self,
         PrintOperatorRule.self,
+        PublishedBackgroundMutationRule.self,
         PublishedWillSetReadRule.self,
         RunLoopMainSchedulerRule.self,
         SendAfterCompletionRule.self,
