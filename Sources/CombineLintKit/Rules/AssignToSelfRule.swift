@@ -17,7 +17,7 @@ public struct AssignToSelfRule: Rule {
     public func check(_ context: RuleContext) -> [Finding] {
         let tree = context.tree
         var result: [Finding] = []
-        for subscription in SubscriptionFinder.subscriptions(in: tree) where subscription.subscriber == .assignOnObject {
+        for subscription in SubscriptionFinder.allSubscriptions(in: tree) where subscription.subscriber == .assignOnObject {
             let chain = tree.chains[subscription.chain]
             let element = chain.elements[subscription.element]
             guard let target = element.argument("on"), target.value.lowerBound == target.value.upperBound else { continue }
@@ -141,7 +141,7 @@ public struct AssignToSelfRule: Rule {
         guard let close = element.closeParen, element.trailingClosures.isEmpty else { return nil }
         // Inside a closure (or through an alias) the projected value needs its object spelled out.
         let insideClosure = !tree.enclosingClosures(of: targetToken).isEmpty
-        let object = tree.isSelfReference(targetToken) && !insideClosure ? "" : tree.text(targetToken) + "."
+        let object = insideClosure ? tree.text(targetToken) + "." : ""
         let replacement = "assign(to: &\(object)$\(property))"
         let assignRange = tree.tokens[element.nameToken].startOffset..<tree.tokens[close].endOffset
         // Remove `.store(in: …)` with the line break and indentation before its dot, unless a comment sits there.
@@ -149,9 +149,17 @@ public struct AssignToSelfRule: Rule {
         let gapStart = tree.tokens[close].endOffset
         let dotStart = tree.tokens[dot].startOffset
         let commentInGap = tree.comments.contains { $0.startOffset >= gapStart && $0.startOffset < dotStart }
-        let removeStart = commentInGap ? dotStart : gapStart
+        let removeStart = commentInGap ? lineBreak(before: dotStart, in: context.file) : gapStart
         let storeRange = removeStart..<tree.tokens[store.lastToken].endOffset
         return Fix(title: "Replace with `assign(to: &$\(property))`",
                    edits: [context.edit(assignRange, replacement), context.edit(storeRange, "")])
+    }
+
+    /// The offset of the line break just before `offset` when only spaces separate them, else `offset`.
+    private func lineBreak(before offset: Int, in file: SourceFile) -> Int {
+        var k = offset - 1
+        while k >= 0, file.bytes[k] == UInt8(ascii: " ") || file.bytes[k] == UInt8(ascii: "\t") { k -= 1 }
+        guard k >= 0, file.bytes[k] == UInt8(ascii: "\n") else { return offset }
+        return k > 0 && file.bytes[k - 1] == UInt8(ascii: "\r") ? k - 1 : k
     }
 }
