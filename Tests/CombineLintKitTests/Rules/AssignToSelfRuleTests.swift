@@ -55,7 +55,7 @@ final class AssignToSelfRuleTests: XCTestCase {
         }
         """
         XCTAssertEqual(positions(text), ["7:18"])
-        XCTAssertTrue(fixed(text).contains("                .assign(to: &self.$name)\n            }\n"), fixed(text))
+        XCTAssertTrue(fixed(text).contains("                .assign(to: &self.$name)\n        }\n"), fixed(text))
     }
 
     func testAliasesFollowScopeAndOwnership() {
