@@ -164,4 +164,13 @@ final class AssignToSelfRuleTests: XCTestCase {
         """
         XCTAssertEqual(positions(text), [])
     }
+
+    func testFeedSample() throws {
+        let folder = packageRoot.appendingPathComponent("samples/App/Feed")
+        let files = try ["FeedViewController.swift", "FeedViewModel.swift"].map {
+            (path: "Feed/" + $0, text: try String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8))
+        }
+        let result = findings(of: AssignToSelfRule.self, in: files).map { "\($0.file):\($0.line):\($0.column)" }
+        XCTAssertEqual(result, ["Feed/FeedViewController.swift:48:14", "Feed/FeedViewModel.swift:30:14", "Feed/FeedViewModel.swift:73:14"])
+    }
 }

@@ -126,4 +126,13 @@ final class DiscardedCancellableRuleTests: XCTestCase {
         """
         XCTAssertEqual(positions(text), [])
     }
+
+    func testFeedSample() throws {
+        let folder = packageRoot.appendingPathComponent("samples/App/Feed")
+        let files = try ["FeedViewController.swift", "FeedViewModel.swift"].map {
+            (path: "Feed/" + $0, text: try String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8))
+        }
+        let result = findings(of: DiscardedCancellableRule.self, in: files).map { "\($0.file):\($0.line):\($0.column)" }
+        XCTAssertEqual(result, ["Feed/FeedViewController.swift:54:14", "Feed/FeedViewController.swift:70:14", "Feed/FeedViewModel.swift:60:14"])
+    }
 }
