@@ -57,10 +57,8 @@ public struct AssignToSelfRule: Rule {
             guard tree.tokens[k].kind == .identifier || tree.tokens[k].kind == .keyword, tree.name(k) == name else { continue }
             guard tree.isWord(k - 1, "let") || tree.isWord(k - 1, "var"), visible.contains(Int(tree.scopeOfToken[k])) else { continue }
             // The nearest binding decides: `let me = self` yes, `weak var me = self` and `let me = other` no.
-            let ownership = k - 2
-            if ownership >= 0, tree.isWord(ownership, "weak") || tree.isWord(ownership, "unowned") || tree.tokens[ownership].kind == .rightParen {
-                return false
-            }
+            // (`unowned let me = self` counts: `assign` takes the object it is given strongly.)
+            if k >= 2, tree.isWord(k - 2, "weak") { return false }
             guard k + 2 < tree.tokens.count, tree.tokens[k + 1].kind == .equal, tree.isSelfReference(k + 2) else { return false }
             let after = k + 3
             if after >= tree.tokens.count { return true }

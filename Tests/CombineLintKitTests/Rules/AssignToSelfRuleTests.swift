@@ -71,12 +71,15 @@ final class AssignToSelfRuleTests: XCTestCase {
                 source.assign(to: \\.name, on: me).store(in: &bag)
                 unowned let u = self
                 source.assign(to: \\.name, on: u).store(in: &bag)
+                weak var w = self
+                source.assign(to: \\.name, on: w!).store(in: &bag)
+                loader.load { [unowned self] in source.assign(to: \\.name, on: self).store(in: &bag) }
                 let copy = self.child
                 source.assign(to: \\.name, on: copy).store(in: &bag)
             }
         }
         """
-        XCTAssertEqual(positions(text), ["6:20"])
+        XCTAssertEqual(positions(text), ["6:20", "11:16", "14:48"])
     }
 
     func testFiniteRootsOnlyWhenNothingElseIsMergedIn() {
