@@ -25,7 +25,7 @@ public struct DiscardedCancellableRule: Rule {
             if subscription.subscriber == .connect, !ConnectableEvidence.isConnectable(chain, before: subscription.element, in: tree, index: context.index) {
                 continue
             }
-            guard let problem = problem(with: subscription, chain: chain, in: tree) else { continue }
+            guard let problem = problem(with: subscription, chain: chain, in: tree, index: context.index) else { continue }
             let last = element.closeParen ?? element.lastToken
             result.append(context.finding(tokens: element.nameToken, through: max(last, element.nameToken),
                                           message: message(subscription.subscriber, problem)))
@@ -38,14 +38,14 @@ public struct DiscardedCancellableRule: Rule {
         case unusedLocal(String)
     }
 
-    private func problem(with subscription: Subscription, chain: Chain, in tree: SyntaxTree) -> Problem? {
+    private func problem(with subscription: Subscription, chain: Chain, in tree: SyntaxTree, index: ProjectIndex) -> Problem? {
         // `let _ = publisher.sink { … }` binds nothing.
         if subscription.element == chain.elements.count - 1, case .declaration(let v) = chain.context, tree.variables[v].name == "_" {
             return .dropped
         }
         switch subscription.storage {
         case .discarded:
-            return .dropped
+            return isCollectedByResultBuilder(chain, in: tree, index: index) ? nil : .dropped
         case .local(let v):
             let variable = tree.variables[v]
             // Top-level code of `main.swift` or a playground declares globals, not locals.
@@ -56,6 +56,22 @@ public struct DiscardedCancellableRule: Rule {
         default:
             return nil
         }
+    }
+
+    /// `cancelBag.collect { a.sink { … }; b.assign(to: \.x, on: y) }`: statements of a result-builder
+    /// closure are its values, not dropped. Combine's own `collect` takes no closure, so a `collect`
+    /// with a closure is such a builder; so is any project function whose closure parameter is `@…Builder`.
+    private func isCollectedByResultBuilder(_ chain: Chain, in tree: SyntaxTree, index: ProjectIndex) -> Bool {
+        guard case .statement = chain.context, case .closure(let c) = tree.scopes[chain.scope].kind,
+              let call = tree.call(receiving: c) else { return false }
+        let callee = tree.chains[call.chain].elements[call.element].name
+        if callee == "collect" { return true }
+        for other in index.trees {
+            for function in other.functions where function.name == callee {
+                if function.parameters.contains(where: { $0.typeText.hasPrefix("@") && $0.typeText.contains("Builder") }) { return true }
+            }
+        }
+        return false
     }
 
     /// `DispatchQueue.main.async { publisher.sink { … } }`: the single-expression body of a closure that

@@ -116,6 +116,27 @@ final class DiscardedCancellableRuleTests: XCTestCase {
                        "The Cancellable returned by `connect()` is thrown away, so this connection can never be ended; keep it in a property and call `cancel()` when the work should stop.")
     }
 
+    func testResultBuilderClosuresCollectTheirStatements() {
+        let text = """
+        func bind() {
+            cancelBag.collect {
+                $goals.sink { state.goals = $0 }
+                state.map(\\.goals).removeDuplicates().assign(to: \\.goals, on: self)
+            }
+            subscriptions.add {
+                $name.sink { print($0) }
+                $title.sink { print($0) }
+            }
+            other.run {
+                $name.sink { print($0) }
+                print("ran")
+            }
+        }
+        """
+        let builder = "extension Bag {\n    func add(_ make: @CancellableBuilder () -> [AnyCancellable]) {}\n}\n"
+        XCTAssertEqual(positions([(path: "A.swift", text: text), (path: "B.swift", text: builder)]), ["A.swift:11:15"])
+    }
+
     func testSinkMethodsOfOtherTypesAreLeftAlone() {
         let text = """
         func f() {
