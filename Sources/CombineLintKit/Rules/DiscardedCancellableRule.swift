@@ -50,12 +50,34 @@ public struct DiscardedCancellableRule: Rule {
             let variable = tree.variables[v]
             // Top-level code of `main.swift` or a playground declares globals, not locals.
             if case .file = tree.scopes[variable.scope].kind { return nil }
-            return SubscriptionFinder.usesAfterDeclaration(of: v, in: tree).isEmpty ? .unusedLocal(variable.name) : nil
+            guard SubscriptionFinder.usesAfterDeclaration(of: v, in: tree).isEmpty, !waitsLater(in: v, tree: tree) else { return nil }
+            return .unusedLocal(variable.name)
         case .returned:
             return isDroppedByVoidClosure(chain, in: tree) ? .dropped : nil
         default:
             return nil
         }
+    }
+
+    /// Calls that block or suspend the current scope until the subscription has done its work.
+    static let waitingCalls: Set<String> = ["wait", "waitForExpectations", "fulfillment", "sleep", "run", "waitUntil"]
+
+    /// `let c = p.sink { … exp.fulfill() }` then `wait(for: [exp], timeout: 1)`: a test keeps the local's
+    /// scope open until the values arrived, which is how such tests are written; not reported.
+    private func waitsLater(in v: Int, tree: SyntaxTree) -> Bool {
+        let variable = tree.variables[v]
+        let scope = tree.scopes[variable.scope]
+        guard let initializer = variable.initializer else { return false }
+        let end = min(scope.close, tree.tokens.count)
+        var k = initializer.upperBound + 1
+        while k < end {
+            if tree.tokens[k].kind == .identifier, k + 1 < end, tree.tokens[k + 1].kind == .leftParen || tree.tokens[k + 1].kind == .leftBrace,
+               DiscardedCancellableRule.waitingCalls.contains(tree.name(k)) {
+                return true
+            }
+            k += 1
+        }
+        return false
     }
 
     /// `cancelBag.collect { a.sink { … }; b.assign(to: \.x, on: y) }`: statements of a result-builder

@@ -81,6 +81,26 @@ final class DiscardedCancellableRuleTests: XCTestCase {
         XCTAssertEqual(positions(text), ["10:20"])
     }
 
+    func testTestsThatWaitKeepTheirLocalAlive() {
+        let text = """
+        func testLoads() {
+            let done = expectation(description: "loaded")
+            let cancellable = model.$items.dropFirst().sink { _ in done.fulfill() }
+            model.load()
+            wait(for: [done], timeout: 1)
+        }
+        func testAsync() async {
+            let cancellable = model.$items.sink { _ in }
+            await fulfillment(of: [done])
+        }
+        func helper() {
+            let cancellable = model.$items.sink { _ in }
+            model.load()
+        }
+        """
+        XCTAssertEqual(positions(text), ["12:36"])
+    }
+
     func testVoidFunctionBodyIsAStatementNotAReturn() {
         XCTAssertEqual(positions("func f() -> Void { events.sink { _ in } }\nfunc g() -> AnyCancellable { events.sink { _ in } }\n"), ["1:27"])
     }
