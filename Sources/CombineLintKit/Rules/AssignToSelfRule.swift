@@ -43,6 +43,8 @@ public struct AssignToSelfRule: Rule {
     private func isSelf(_ token: Int, in tree: SyntaxTree) -> Bool {
         if tree.isSelfReference(token) { return true }
         guard tree.tokens[token].kind == .identifier else { return false }
+        // A closure or function parameter of that name shadows any alias (`{ me in … on: me }`).
+        if SubscriptionFinder.isParameter(named: tree.name(token), visibleAt: token, in: tree) { return false }
         return selfAlias(named: tree.name(token), usedAt: token, in: tree)
     }
 

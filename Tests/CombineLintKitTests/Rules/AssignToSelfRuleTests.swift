@@ -74,6 +74,8 @@ final class AssignToSelfRuleTests: XCTestCase {
                 weak var w = self
                 source.assign(to: \\.name, on: w!).store(in: &bag)
                 loader.load { [unowned self] in source.assign(to: \\.name, on: self).store(in: &bag) }
+                let other = self
+                items.forEach { other in source.assign(to: \\.name, on: other).store(in: &bag) }
                 let copy = self.child
                 source.assign(to: \\.name, on: copy).store(in: &bag)
             }
