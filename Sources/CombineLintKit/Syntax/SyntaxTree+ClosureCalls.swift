@@ -18,6 +18,7 @@ extension SyntaxTree {
         var k = inToken - 1
         while k > closure.open {
             if tokenIs(k, "->") {
+                guard k + 1 < inToken else { return false }
                 let result = text(k + 1, inToken - 1)
                 return result == "Void" || result == "()"
             }
