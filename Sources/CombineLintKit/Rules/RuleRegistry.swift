@@ -1,6 +1,8 @@
 /// Every rule the analyzer knows, in id order.
 public enum RuleRegistry {
     public static let all: [any Rule.Type] = [
+        AssignToSelfRule.self,
+        DiscardedCancellableRule.self,
         ErrorHandlingOutsideFlatMapRule.self,
         ExposedSubjectRule.self,
         FlatMapWithoutSwitchRule.self,
