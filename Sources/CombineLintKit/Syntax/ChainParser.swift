@@ -136,7 +136,7 @@ struct ChainParser {
                     covered[end + 1] = true
                     end = closures[next].close
                 }
-                elements[elements.count - 1].lastToken = end
+                elements[elements.count - 1].lastToken = min(end, n - 1)
                 j = end + 1
             case .period:
                 guard j + 1 < n else { break loop }
@@ -154,7 +154,7 @@ struct ChainParser {
                 break loop
             }
         }
-        let last = max(first, j - 1)
+        let last = min(max(first, j - 1), n - 1)
         // A lone name that is neither called nor followed by anything is not worth a chain.
         if elements.count == 1 && !elements[0].isCall && elements[0].subscripts.isEmpty { return nil }
         var chain = Chain(elements: elements, first: first, last: last, context: .other,
