@@ -1,11 +1,10 @@
 // Stand-ins for Combine's types, so that the fixture builds on Linux where Combine is missing.
-public final class AnyCancellable {}
+import Foundation
+
 public struct Publisher {
     public init() {}
-    @discardableResult public func sink(_ receive: @escaping (Int) -> Void) -> AnyCancellable { AnyCancellable() }
+    public func receive(on runLoop: RunLoop) -> Publisher { self }
 }
 
-/// The finding the plugins must surface: a subscription whose cancellable is dropped at once.
-public func start(publisher: Publisher) {
-    publisher.sink { _ in }
-}
+/// The finding the plugins must surface (a warning, so the build still succeeds).
+public let feed = Publisher().receive(on: RunLoop.main)
