@@ -2,16 +2,20 @@
 public enum SelfCapture {
     /// The token that makes closure `c` capture `self` strongly, or `nil` when it does not:
     /// - `[weak self]` / `[unowned self]` on `c`: not strong;
-    /// - an explicit `[self]`: strong (the capture's token);
+    /// - an explicit `[self]`, or a strong alias `[strongSelf = self]`: strong (the `self` token);
     /// - otherwise any use of `self` in the body, nested closures included (a nested closure's own
     ///   `[weak self]` is evaluated inside `c`, so `c` must hold `self` to hand it over), unless an
     ///   enclosing closure captured `self` weakly and did not make it strong again
     ///   (`guard let self`) before `c` was created.
     public static func strongSelfToken(in c: Int, of tree: SyntaxTree) -> Int? {
         let closure = tree.closures[c]
-        if closure.capturesSelfWeakly { return nil }
         let token: Int
-        if let capture = closure.selfCapture, capture.specifier == .strong {
+        if let alias = strongAliasToken(of: closure, in: tree) {
+            // `[weak self, strongSelf = self]` still holds `self` through the alias.
+            token = alias
+        } else if closure.capturesSelfWeakly {
+            return nil
+        } else if let capture = closure.selfCapture, capture.specifier == .strong {
             token = capture.nameToken
         } else if let first = tree.selfReferences(in: c).first {
             token = first
@@ -19,6 +23,19 @@ public enum SelfCapture {
             return nil
         }
         return selfIsStrong(at: closure.open, in: tree) ? token : nil
+    }
+
+    /// The `self` token of a strong capture `[name = self]` in the closure's capture list.
+    private static func strongAliasToken(of closure: Closure, in tree: SyntaxTree) -> Int? {
+        for capture in closure.captures where capture.specifier == .strong && capture.name != "self" && capture.expression == "self" {
+            var k = capture.nameToken + 1
+            while k < closure.bodyStart, k < tree.tokens.count {
+                if tree.isSelfReference(k) { return k }
+                if tree.tokens[k].kind == .comma { break }
+                k += 1
+            }
+        }
+        return nil
     }
 
     /// Whether `self` names a strong reference at token `position` (outside any closure, or in
