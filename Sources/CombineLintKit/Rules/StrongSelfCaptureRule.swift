@@ -16,7 +16,7 @@ public struct StrongSelfCaptureRule: Rule {
         let finiteRoots = Set(context.options.strings("finite_publishers"))
         var reported = Set<Int>()
         var findings: [Finding] = []
-        for subscription in SubscriptionFinder.subscriptions(in: tree) where subscription.subscriber != .connect {
+        for subscription in SubscriptionFinder.allSubscriptions(in: tree) where subscription.subscriber != .connect {
             let chain = tree.chains[subscription.chain]
             guard let bag = SubscriptionFinder.selfMemberKeeping(subscription, in: tree),
                   SelfCapture.isInReferenceType(chain.first, of: tree, index: context.index),
