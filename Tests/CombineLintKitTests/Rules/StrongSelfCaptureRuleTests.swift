@@ -279,4 +279,16 @@ final class StrongSelfCaptureRuleTests: XCTestCase {
         ])
         XCTAssertEqual(found.map { "\($0.line):\($0.column)-\($0.endLine):\($0.endColumn)" }, ["4:19-4:23", "5:31-5:37"])
     }
+
+    func testProfileSamplesFireWhereTheyLeak() throws {
+        let folder = packageRoot.appendingPathComponent("samples/App/Profile")
+        let files = try ["ProfileViewController.swift", "ProfileViewModel.swift"].map { name in
+            (path: "Profile/" + name, text: try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8))
+        }
+        let found = findings(of: StrongSelfCaptureRule.self, in: files)
+        XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, [
+            "Profile/ProfileViewController.swift:37:33", "Profile/ProfileViewController.swift:46:50",
+            "Profile/ProfileViewModel.swift:29:37", "Profile/ProfileViewModel.swift:55:17",
+        ])
+    }
 }
