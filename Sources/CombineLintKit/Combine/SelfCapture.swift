@@ -13,7 +13,7 @@ public enum SelfCapture {
         if let alias = strongAliasToken(of: closure, in: tree) {
             // `[weak self, strongSelf = self]` still holds `self` through the alias.
             token = alias
-        } else if closure.capturesSelfWeakly {
+        } else if closure.capturesSelfWeakly || weakCaptureAfterAttribute(closure, in: tree) {
             return nil
         } else if let capture = closure.selfCapture, capture.specifier == .strong {
             token = capture.nameToken
@@ -23,6 +23,24 @@ public enum SelfCapture {
             return nil
         }
         return selfIsStrong(at: closure.open, in: tree) ? token : nil
+    }
+
+    /// `{ @MainActor [weak self] in … }`: the structure builder records no capture list after an
+    /// attribute, so read `weak self` / `unowned self` / `unowned(unsafe) self` from the tokens.
+    private static func weakCaptureAfterAttribute(_ closure: Closure, in tree: SyntaxTree) -> Bool {
+        guard closure.captures.isEmpty else { return false }
+        var k = closure.open + 1
+        while k < closure.bodyStart, tree.tokens[k].kind == .attribute { k += 1 }
+        guard k > closure.open + 1, k < closure.bodyStart, tree.tokens[k].kind == .leftBracket else { return false }
+        let close = Int(tree.matching[k])
+        guard close > k else { return false }
+        for i in (k + 1)..<close where tree.isWord(i, "self") && i > 0 {
+            let before = i - 1
+            if tree.isWord(before, "weak") || tree.isWord(before, "unowned") { return true }
+            if tree.tokens[before].kind == .rightParen, Int(tree.matching[before]) > 0,
+               tree.isWord(Int(tree.matching[before]) - 1, "unowned") { return true }
+        }
+        return false
     }
 
     /// The `self` token of a strong capture `[name = self]` in the closure's capture list.
@@ -44,7 +62,7 @@ public enum SelfCapture {
         for o in tree.enclosingClosures(of: position) {
             let outer = tree.closures[o]
             if outer.open == position { continue }
-            guard outer.capturesSelfWeakly else { continue }
+            guard outer.capturesSelfWeakly || weakCaptureAfterAttribute(outer, in: tree) else { continue }
             // Weak here: strong again only after an unwrap whose scope holds the position.
             for unwrap in outer.selfUnwraps where unwrap < position {
                 let unwrapScope = tree.scopes[Int(tree.scopeOfToken[unwrap])]

@@ -21,6 +21,22 @@ final class StrongSelfCaptureRuleTests: XCTestCase {
         XCTAssertEqual(positions(text), ["A.swift:4:44"])
     }
 
+    func testCaptureListFormsAndAttributes() {
+        let text = """
+        final class A {
+            var bag = Set<AnyCancellable>()
+            func f() {
+                $x.sink { @MainActor [weak self] value in self?.y(value) }.store(in: &bag)
+                $x.sink { [unowned(unsafe) self] (value: Int) -> Void in self.y(value) }.store(in: &bag)
+                $x.sink { [weak self, weak vm = self.viewModel] in self?.y($0); vm?.z() }.store(in: &bag)
+                $x.sink { [weak self] value in guard let `self` = self else { return }; DispatchQueue.main.async { self.y(value) } }.store(in: &bag)
+                $x.sink { @MainActor value in self.y(value) }.store(in: &bag)
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["A.swift:8:39"])
+    }
+
     func testOneFindingPerClosureAtTheFirstStrongSelf() {
         let text = """
         final class A {
