@@ -7,7 +7,8 @@ public enum FinitePublishers {
     /// `.publisher` (`[1, 2].publisher`, `(1...3).publisher`), `Publishers.Sequence`, or a root
     /// named in `extraRoots`. Combining it with another publisher (`combineLatest`, `merge`, `zip`)
     /// keeps it finite only when the other one is finite too.
-    public static func completesAtOnce(_ chain: Chain, in tree: SyntaxTree, extraRoots: Set<String> = [], depth: Int = 0) -> Bool {
+    public static func completesAtOnce(_ chain: Chain, lookup: TreeLookup, extraRoots: Set<String> = [], depth: Int = 0) -> Bool {
+        let tree = lookup.tree
         guard depth < 8, let root = chain.elements.first else { return false }
         let roots = CombineNames.finiteRoots.union(extraRoots)
         var finite = false
@@ -20,15 +21,15 @@ public enum FinitePublishers {
                 finite = !(root.name == "Empty" && neverCompletes(root, in: tree))
             } else if root.name == "Publishers", chain.elements.count > 1, chain.elements[1].name == "Sequence" {
                 finite = true
-            } else if let local = localPublisher(named: root, in: tree) {
-                finite = completesAtOnce(local, in: tree, extraRoots: extraRoots, depth: depth + 1)
+            } else if let local = localPublisher(named: root, lookup) {
+                finite = completesAtOnce(local, lookup: lookup, extraRoots: extraRoots, depth: depth + 1)
             }
         }
         guard finite else { return false }
         for element in chain.elements.dropFirst() where ["combineLatest", "merge", "zip"].contains(element.name) {
             for argument in element.arguments where argument.closure == nil {
-                guard let other = tree.chains.first(where: { $0.first == argument.value.lowerBound }),
-                      completesAtOnce(other, in: tree, extraRoots: extraRoots, depth: depth + 1) else { return false }
+                guard let other = lookup.chain(startingAt: argument.value.lowerBound),
+                      completesAtOnce(tree.chains[other], lookup: lookup, extraRoots: extraRoots, depth: depth + 1) else { return false }
             }
         }
         return true
@@ -41,10 +42,12 @@ public enum FinitePublishers {
     }
 
     /// The initializer chain of the local variable a root element names, if any.
-    static func localPublisher(named root: ChainElement, in tree: SyntaxTree) -> Chain? {
+    static func localPublisher(named root: ChainElement, _ lookup: TreeLookup) -> Chain? {
+        let tree = lookup.tree
         guard root.kind == .root, tree.tokens[root.nameToken].kind == .identifier,
-              let v = SubscriptionFinder.localVariable(named: root.name, visibleAt: root.nameToken, in: tree),
-              let initializer = tree.variables[v].initializer else { return nil }
-        return tree.chains.first { $0.first == initializer.lowerBound }
+              let v = lookup.localVariable(named: root.name, visibleAt: root.nameToken),
+              let initializer = tree.variables[v].initializer,
+              let c = lookup.chain(startingAt: initializer.lowerBound) else { return nil }
+        return tree.chains[c]
     }
 }

@@ -21,13 +21,14 @@ extension SubscriptionFinder {
     /// `.store(in: &bag)`, assigned (`self.cancellable = …`, `lazy var c = …`), inserted into a
     /// member collection, or first bound to a local that is then stored in one of those ways
     /// (`let c = …; c.store(in: &bag)`, `bag.insert(c)`, `self.c = c`). `nil` when no member does.
-    public static func selfMemberKeeping(_ subscription: Subscription, in tree: SyntaxTree) -> String? {
+    public static func selfMemberKeeping(_ subscription: Subscription, lookup: TreeLookup) -> String? {
+        let tree = lookup.tree
         switch subscription.storage {
         case .bag(.selfMember(let name)), .assigned(.selfMember(let name)), .collection(.selfMember(let name)):
             return name
         case .local(let v):
             for use in usesAfterDeclaration(of: v, in: tree) {
-                if let name = selfMemberStoring(localAt: use, in: tree) { return name }
+                if let name = selfMemberStoring(localAt: use, lookup: lookup) { return name }
             }
             return nil
         default:
@@ -36,9 +37,10 @@ extension SubscriptionFinder {
     }
 
     /// The member of `self` that the local named at token `use` is stored into there, if any.
-    static func selfMemberStoring(localAt use: Int, in tree: SyntaxTree) -> String? {
+    static func selfMemberStoring(localAt use: Int, lookup: TreeLookup) -> String? {
+        let tree = lookup.tree
         // `c.store(in: &bag)`
-        if let chain = tree.chains.first(where: { $0.first == use }), chain.elements.count == 2,
+        if let c = lookup.chain(startingAt: use), case let chain = tree.chains[c], chain.elements.count == 2,
            chain.elements[1].name == "store", let argument = chain.elements[1].argument("in") {
             let first = argument.isInout ? argument.value.lowerBound + 1 : argument.value.lowerBound
             if case .selfMember(let name) = owner(ofTarget: first, through: argument.value.upperBound, in: tree) { return name }

@@ -30,7 +30,8 @@ public struct SubscriptionPipeline: Sendable {
     ]
 
     /// The pipeline of the subscription whose subscriber is element `subscriber` of chain `chain`.
-    public init(chain c: Int, subscriber: Int, in tree: SyntaxTree) {
+    public init(chain c: Int, subscriber: Int, lookup: TreeLookup) {
+        let tree = lookup.tree
         let chain = tree.chains[c]
         var ranges: [ClosedRange<Int>] = [chain.first...chain.elements[subscriber].lastToken]
         var closures: [Int] = []
@@ -41,7 +42,8 @@ public struct SubscriptionPipeline: Sendable {
             let range = ranges[r]
             r += 1
             var excluded = Set<Int>()
-            for part in tree.chains(in: range) where !SubscriptionPipeline.isNested(part.first, in: range, tree) {
+            for p in lookup.chains(in: range) where !SubscriptionPipeline.isNested(tree.chains[p].first, in: range, tree) {
+                let part = tree.chains[p]
                 // `items.filter { … }.publisher`: the closures before `.publisher` run on a collection, once.
                 let sequenceEnd = part.elements.firstIndex { $0.name == "publisher" && !$0.isCall && $0.kind == .member } ?? 0
                 for (e, element) in part.elements.enumerated() {
@@ -49,7 +51,7 @@ public struct SubscriptionPipeline: Sendable {
                     if e < sequenceEnd || (e == 0 && element.name == "Future") { excluded.formUnion(element.closures) }
                     // The root names a local publisher (not a collection read through `.publisher`).
                     if e == 0, sequenceEnd == 0, part.elements.count > 1,
-                       let v = SubscriptionPipeline.local(named: element, at: element.nameToken, in: tree), followed.insert(v).inserted,
+                       let v = SubscriptionPipeline.local(named: element, at: element.nameToken, lookup), followed.insert(v).inserted,
                        let initializer = tree.variables[v].initializer {
                         ranges.append(initializer)
                     }
@@ -58,7 +60,7 @@ public struct SubscriptionPipeline: Sendable {
                         if takesFunction { functionArguments.append(argument.value) }
                         // A local passed as a publisher to combine, or as the function of an operator.
                         guard argument.value.count == 1,
-                              let v = SubscriptionPipeline.local(at: argument.value.lowerBound, in: tree),
+                              let v = SubscriptionPipeline.local(at: argument.value.lowerBound, lookup),
                               let initializer = tree.variables[v].initializer else { continue }
                         let isClosureLiteral = tree.tokens[initializer.lowerBound].kind == .leftBrace
                             && Int(tree.matching[initializer.lowerBound]) == initializer.upperBound
@@ -69,8 +71,8 @@ public struct SubscriptionPipeline: Sendable {
                     }
                 }
             }
-            for (k, closure) in tree.closures.enumerated() where range.contains(closure.open) && !excluded.contains(k) {
-                if !SubscriptionPipeline.isNested(closure.open, in: range, tree, skippingSelf: true) { closures.append(k) }
+            for k in lookup.closures(in: range) where !excluded.contains(k) {
+                if !SubscriptionPipeline.isNested(tree.closures[k].open, in: range, tree, skippingSelf: true) { closures.append(k) }
             }
         }
         self.ranges = ranges
@@ -96,13 +98,14 @@ public struct SubscriptionPipeline: Sendable {
     }
 
     /// The local variable named by identifier token `token` (not a member access), if any.
-    static func local(at token: Int, in tree: SyntaxTree) -> Int? {
+    static func local(at token: Int, _ lookup: TreeLookup) -> Int? {
+        let tree = lookup.tree
         guard tree.tokens[token].kind == .identifier, token == 0 || tree.tokens[token - 1].kind != .period else { return nil }
-        return SubscriptionFinder.localVariable(named: tree.name(token), visibleAt: token, in: tree)
+        return lookup.localVariable(named: tree.name(token), visibleAt: token)
     }
 
-    static func local(named element: ChainElement, at token: Int, in tree: SyntaxTree) -> Int? {
+    static func local(named element: ChainElement, at token: Int, _ lookup: TreeLookup) -> Int? {
         guard element.kind == .root else { return nil }
-        return local(at: token, in: tree)
+        return local(at: token, lookup)
     }
 }

@@ -14,21 +14,22 @@ public struct StrongSelfCaptureRule: Rule {
     public func check(_ context: RuleContext) -> [Finding] {
         let tree = context.tree
         let finiteRoots = Set(context.options.strings("finite_publishers"))
+        let lookup = TreeLookup(tree)
         var reported = Set<Int>()
         var findings: [Finding] = []
         for subscription in SubscriptionFinder.allSubscriptions(in: tree) where subscription.subscriber != .connect {
             let chain = tree.chains[subscription.chain]
-            guard let bag = SubscriptionFinder.selfMemberKeeping(subscription, in: tree),
+            guard let bag = SubscriptionFinder.selfMemberKeeping(subscription, lookup: lookup),
                   SelfCapture.isInReferenceType(chain.first, of: tree, index: context.index),
                   !isStaticContext(chain.first, in: tree),
-                  !FinitePublishers.completesAtOnce(chain, in: tree, extraRoots: finiteRoots) else { continue }
-            let pipeline = SubscriptionPipeline(chain: subscription.chain, subscriber: subscription.element, in: tree)
+                  !FinitePublishers.completesAtOnce(chain, lookup: lookup, extraRoots: finiteRoots) else { continue }
+            let pipeline = SubscriptionPipeline(chain: subscription.chain, subscriber: subscription.element, lookup: lookup)
             for c in pipeline.closures {
                 guard let token = SelfCapture.strongSelfToken(in: c, of: tree), reported.insert(token).inserted else { continue }
                 findings.append(context.finding(tokens: token, message: closureMessage(bag: bag)))
             }
             for argument in pipeline.functionArguments {
-                guard let name = methodReference(argument, context: context),
+                guard let name = methodReference(argument, context: context, lookup: lookup),
                       SelfCapture.selfIsStrong(at: argument.lowerBound, in: tree),
                       reported.insert(argument.lowerBound).inserted else { continue }
                 findings.append(context.finding(tokens: argument.lowerBound, through: argument.upperBound,
@@ -48,7 +49,7 @@ public struct StrongSelfCaptureRule: Rule {
     }
 
     /// The method's name when the argument is `handle` (a method of the enclosing type) or `self.handle`.
-    private func methodReference(_ value: ClosedRange<Int>, context: RuleContext) -> String? {
+    private func methodReference(_ value: ClosedRange<Int>, context: RuleContext, lookup: TreeLookup) -> String? {
         let tree = context.tree
         guard let t = tree.enclosingType(of: value.lowerBound) else { return nil }
         let typeName = tree.types[t].name
@@ -60,7 +61,7 @@ public struct StrongSelfCaptureRule: Rule {
         }
         guard value.count == 1, tree.tokens[value.lowerBound].kind == .identifier else { return nil }
         let name = tree.name(value.lowerBound)
-        guard SubscriptionFinder.localVariable(named: name, visibleAt: value.lowerBound, in: tree) == nil,
+        guard lookup.localVariable(named: name, visibleAt: value.lowerBound) == nil,
               !SubscriptionFinder.isParameter(named: name, visibleAt: value.lowerBound, in: tree),
               !isProperty(name, of: t, typeName, context),
               isInstanceMethod(name, of: t, typeName, context) else { return nil }
