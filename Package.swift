@@ -45,6 +45,28 @@ let package = Package(
         ),
         .target(name: "CombineTraceTesting", dependencies: ["CombineTrace", "CombineTraceCore"]),
 
+        // Speed and memory of lexing, structure and index over a generated corpus (scripts/benchmark.sh).
+        .executableTarget(name: "ScannerBenchmark", dependencies: ["CombineLintKit"], path: "Benchmarks/ScannerBenchmark"),
+        // The demo of the tracer: a feed screen appearing three times (samples/TraceDemo/README-section.md).
+        .executableTarget(
+            name: "TraceDemo",
+            dependencies: [
+                "CombineTrace", "CombineTraceCore",
+                .target(name: "CombineStandIn", condition: .when(platforms: platformsWithoutCombine)),
+            ],
+            path: "samples/TraceDemo",
+            exclude: ["README-section.md"]
+        ),
+        // The tracer's speed: `scripts/bench-trace.sh`.
+        .executableTarget(
+            name: "TraceBenchmark",
+            dependencies: [
+                "CombineTrace", "CombineTraceCore",
+                .target(name: "CombineStandIn", condition: .when(platforms: platformsWithoutCombine)),
+            ],
+            path: "Benchmarks/TraceBenchmark"
+        ),
+
         .testTarget(name: "CombineLintKitTests", dependencies: ["CombineLintKit"]),
         .testTarget(name: "CombineLintCLITests", dependencies: ["combinelint", "CombineLintKit"]),
         .testTarget(name: "CombineTraceCoreTests", dependencies: ["CombineTraceCore"]),

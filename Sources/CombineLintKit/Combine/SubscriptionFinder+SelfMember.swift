@@ -1,22 +1,5 @@
 /// Which member of `self` ends up keeping a subscription's cancellable.
 extension SubscriptionFinder {
-    /// Every subscription in the tree, in source order, including those followed by `.store(in:)`.
-    /// (Works around `subscriberElement(of:)` giving up at a trailing `.store(in:)` element.)
-    public static func allSubscriptions(in tree: SyntaxTree) -> [Subscription] {
-        var result: [Subscription] = []
-        for (c, chain) in tree.chains.enumerated() {
-            var found = subscriberElement(of: chain)
-            if found == nil, chain.elements.count > 2, let store = chain.elements.last, store.name == "store", store.argument("in") != nil {
-                var head = chain
-                head.elements.removeLast()
-                found = subscriberElement(of: head)
-            }
-            guard let (e, kind) = found else { continue }
-            result.append(Subscription(chain: c, element: e, subscriber: kind, storage: storage(of: chain, subscriberAt: e, in: tree)))
-        }
-        return result
-    }
-
     /// The member of `self` that keeps the cancellable of `subscription`: stored with
     /// `.store(in: &bag)`, assigned (`self.cancellable = …`, `lazy var c = …`), inserted into a
     /// member collection, or first bound to a local that is then stored in one of those ways

@@ -33,7 +33,8 @@ public enum SubscriptionFinder {
             case "connect":
                 if element.arguments.isEmpty, element.trailingClosures.isEmpty, element.hasParentheses { return (e, .connect) }
             default:
-                break
+                // A trailing `.store(in:)` is looked past; anything else ends the search.
+                if element.name == "store", e == chain.elements.count - 1 { continue }
             }
             return nil
         }
@@ -127,10 +128,13 @@ public enum SubscriptionFinder {
 
     /// A local variable named `name` declared before `token` in one of its enclosing scopes.
     public static func localVariable(named name: String, visibleAt token: Int, in tree: SyntaxTree) -> Int? {
-        let chain = Set(tree.scopeChain(of: token))
         var best: Int? = nil
-        for (index, variable) in tree.variables.enumerated() where variable.isLocal && variable.name == name && variable.nameToken < token {
-            if chain.contains(variable.scope) { best = index }
+        for index in tree.localsByName[name] ?? [] {
+            let variable = tree.variables[index]
+            guard variable.nameToken < token else { break }
+            // Scopes are nested brace ranges: the declaring scope is visible if it holds the token.
+            let scope = tree.scopes[variable.scope]
+            if variable.scope == 0 || scope.contains(token) { best = index }
         }
         return best
     }

@@ -19,15 +19,13 @@ public struct ConfiguredRule: Sendable {
 /// The pure core of a lint run: sources in, findings out. No file system, no suppressions.
 public enum Analyzer {
     /// Parses every file, builds the project index over all of them, then runs the rules
-    /// on each file. Findings come back in report order.
+    /// on each file (files are parsed and checked in parallel). Findings come back in report order.
     public static func analyze(_ files: [SourceFile], rules: [ConfiguredRule]) -> [Finding] {
-        let trees = files.map { SyntaxTree(file: $0) }
+        let jobs = Parallel.defaultJobs
+        let trees = Parallel.map(count: files.count, jobs: jobs) { SyntaxTree(file: files[$0]) }
         let index = ProjectIndex(trees: trees)
-        var findings: [Finding] = []
-        for tree in trees {
-            findings += analyze(tree, index: index, rules: rules)
-        }
-        return findings.sorted(by: Finding.reportOrder)
+        let perFile = Parallel.map(count: trees.count, jobs: jobs) { analyze(trees[$0], index: index, rules: rules) }
+        return perFile.flatMap { $0 }.sorted(by: Finding.reportOrder)
     }
 
     /// Runs the rules on one parsed file against a prebuilt index.

@@ -17,6 +17,13 @@ enum CharacterClasses {
         isIdentifierHeadASCII(b) || isDigit(b)
     }
 
+    /// `isIdentifierBodyASCII` for `b < 0x80` as a bit test: digits are bits 48–57 of the low
+    /// mask; `A-Z`, `_`, `a-z` are bits 1–26, 31, 33–58 of the high mask (byte − 64).
+    @inline(__always) static func isIdentifierBodyASCIIFast(_ b: UInt8) -> Bool {
+        let mask: UInt64 = b < 64 ? 0x03FF_0000_0000_0000 : 0x07FF_FFFE_87FF_FFFE
+        return (mask >> UInt64(b & 63)) & 1 != 0
+    }
+
     /// `/ = - + ! * % < > & | ^ ~ ?`
     @inline(__always) static func isOperatorASCII(_ b: UInt8) -> Bool {
         switch b {
@@ -54,20 +61,23 @@ enum CharacterClasses {
         }
     }
 
-    /// Scalars that are neither names nor operators: Unicode spaces, line separators, BOM,
-    /// zero-width characters. They become `.unknown` tokens in code.
-    static func isInvalidInCode(_ s: UInt32) -> Bool {
+    /// Identifier-head scalars beyond ASCII (The Swift Programming Language, "Identifiers").
+    static func isIdentifierHead(_ s: UInt32) -> Bool {
         switch s {
-        case 0x0080...0x009F, 0x00A0, 0x1680, 0x2000...0x200F, 0x2028...0x202F, 0x205F...0x206F, 0x3000, 0xFEFF,
-             0xD800...0xDFFF, 0xFFF0...0xFFFF:
+        case 0x00A8, 0x00AA, 0x00AD, 0x00AF, 0x00B2...0x00B5, 0x00B7...0x00BA, 0x00BC...0x00BE,
+             0x00C0...0x00D6, 0x00D8...0x00F6, 0x00F8...0x00FF, 0x0100...0x02FF, 0x0370...0x167F,
+             0x1681...0x180D, 0x180F...0x1DBF, 0x1E00...0x1FFF, 0x200B...0x200D, 0x202A...0x202E,
+             0x203F...0x2040, 0x2054, 0x2060...0x206F, 0x2070...0x20CF, 0x2100...0x218F, 0x2460...0x24FF,
+             0x2776...0x2793, 0x2C00...0x2DFF, 0x2E80...0x2FFF, 0x3004...0x3007, 0x3021...0x302F,
+             0x3031...0x303F, 0x3040...0xD7FF, 0xF900...0xFD3D, 0xFD40...0xFDCF, 0xFDF0...0xFE1F,
+             0xFE30...0xFE44, 0xFE47...0xFEFE, 0xFF00...0xFFFD: // not U+FEFF: a BOM inside code is unknown
             return true
+        case 0x10000...0xEFFFD:
+            // Every plane but the last two, minus each plane's two non-characters (…FFFE, …FFFF).
+            return s & 0xFFFE != 0xFFFE
         default:
             return false
         }
-    }
-
-    static func isIdentifierHead(_ s: UInt32) -> Bool {
-        !isOperatorHead(s) && !isCombining(s) && !isInvalidInCode(s)
     }
 
     static func isIdentifierBody(_ s: UInt32) -> Bool {

@@ -28,11 +28,13 @@ extension Scanner {
     }
 
     /// End of a bare regex literal starting with the `/` at `start`, or nil when the text is
-    /// not one: it may not start with whitespace, contain a line end, or end with whitespace
+    /// not one: it may not start with whitespace, `)` or `,`, contain a line end, or end with whitespace
     /// before its closing `/`. A failed attempt records how far later attempts would fail too.
     mutating func bareRegexEnd(from start: Int) -> Int? {
+        // Not after whitespace, and not `)` or `,`: `reduce(0, /)` and `f(/, /)` name the operator.
         let first = byte(start + 1)
-        guard start + 1 < count, first != 0x20, first != 0x09, first != 0x0A, first != 0x0D else { return nil }
+        guard start + 1 < count, first != 0x20, first != 0x09, first != 0x0A, first != 0x0D,
+              first != UInt8(ascii: ")"), first != UInt8(ascii: ",") else { return nil }
         var j = start + 1
         while j < count {
             let b = base[j]

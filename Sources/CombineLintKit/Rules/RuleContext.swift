@@ -31,8 +31,12 @@ public struct RuleContext: Sendable {
 
     /// A finding over tokens `first...last` (indices into `tree.tokens`).
     public func finding(tokens first: Int, through last: Int? = nil, message: String, severity: Severity? = nil, fix: Fix? = nil) -> Finding {
-        let lastIndex = last ?? first
-        let range = tree.tokens[first].startOffset..<tree.tokens[lastIndex].endOffset
+        // Unclosed brackets end at the end of the file: clamp so damaged input never traps.
+        let count = tree.tokens.count
+        guard count > 0 else { return finding(range: 0..<0, message: message, severity: severity, fix: fix) }
+        let firstIndex = min(max(first, 0), count - 1)
+        let lastIndex = min(max(last ?? first, firstIndex), count - 1)
+        let range = tree.tokens[firstIndex].startOffset..<tree.tokens[lastIndex].endOffset
         return finding(range: range, message: message, severity: severity, fix: fix)
     }
 

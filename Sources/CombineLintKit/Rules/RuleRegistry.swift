@@ -1,7 +1,22 @@
 /// Every rule the analyzer knows, in id order.
 public enum RuleRegistry {
     public static let all: [any Rule.Type] = [
+        AssignToSelfRule.self,
+        DiscardedCancellableRule.self,
+        ErrorHandlingOutsideFlatMapRule.self,
+        ExposedSubjectRule.self,
+        FlatMapWithoutSwitchRule.self,
+        FutureWithoutDeferredRule.self,
+        MultipleReceiveOnRule.self,
+        NestedObservableObjectRule.self,
+        PrintOperatorRule.self,
+        PublishedBackgroundMutationRule.self,
+        PublishedWillSetReadRule.self,
+        RunLoopMainSchedulerRule.self,
+        SendAfterCompletionRule.self,
         StrongSelfCaptureRule.self,
+        TimerDefaultRunLoopModeRule.self,
+        TimerNotConnectedRule.self,
     ].sorted { $0.description.id < $1.description.id }
 
     /// The rule type with this id, if any.

@@ -39,6 +39,12 @@ struct ChainParser {
 
     private func isRootCandidate(_ i: Int) -> Bool {
         let token = layer.tokens[i]
+        // Capture lists hold bindings, not expressions to analyse as chains.
+        let enclosingBracket = Int(layer.enclosing[i])
+        if enclosingBracket >= 0, layer.tokens[enclosingBracket].kind == .leftBracket, enclosingBracket > 0,
+           let c = closureIndex(at: enclosingBracket - 1), closures[c].captureList?.lowerBound == enclosingBracket {
+            return false
+        }
         switch token.kind {
         case .identifier, .dollarIdentifier:
             if i > 0 {
@@ -88,9 +94,13 @@ struct ChainParser {
                 // Generic arguments right after a name: `PassthroughSubject<Int, Never>()`.
                 guard !token.flags.contains(.spaceBefore), t.text(j).hasPrefix("<") else { break loop }
                 let end = skipAngles(j)
-                guard end > j, end < n, !layer.tokens[end].flags.contains(.spaceBefore),
-                      layer.tokens[end].kind == .leftParen || layer.tokens[end].kind == .period else { break loop }
+                // `Future<Int, Never> { … }`: a trailing closure may follow after a space.
+                guard end > j, end < n,
+                      (!layer.tokens[end].flags.contains(.spaceBefore) && (layer.tokens[end].kind == .leftParen || layer.tokens[end].kind == .period))
+                        || (layer.tokens[end].kind == .leftBrace && closureIndex(at: end) != nil) else { break loop }
                 elements[elements.count - 1].genericArguments = t.joined(j, end - 1).filter { $0 != " " }
+                // Type names inside generic arguments are not expressions.
+                for k in j..<end { covered[k] = true }
                 j = end
             case .leftParen:
                 guard !layer.lineBreakBefore[j] else { break loop }
@@ -126,7 +136,7 @@ struct ChainParser {
                     covered[end + 1] = true
                     end = closures[next].close
                 }
-                elements[elements.count - 1].lastToken = end
+                elements[elements.count - 1].lastToken = min(end, n - 1)
                 j = end + 1
             case .period:
                 guard j + 1 < n else { break loop }
@@ -144,7 +154,7 @@ struct ChainParser {
                 break loop
             }
         }
-        let last = max(first, j - 1)
+        let last = min(max(first, j - 1), n - 1)
         // A lone name that is neither called nor followed by anything is not worth a chain.
         if elements.count == 1 && !elements[0].isCall && elements[0].subscripts.isEmpty { return nil }
         var chain = Chain(elements: elements, first: first, last: last, context: .other,

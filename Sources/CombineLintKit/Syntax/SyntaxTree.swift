@@ -23,6 +23,8 @@ public struct SyntaxTree: Sendable {
     public let types: [TypeDecl]
     public let functions: [FunctionDecl]
     public let variables: [VariableDecl]
+    /// Local variables by name, in source order (indices into `variables`).
+    public let localsByName: [String: [Int]]
     public let closures: [Closure]
     public let chains: [Chain]
     /// The call element owning each `(` token: its chain and element index.
@@ -62,6 +64,11 @@ public struct SyntaxTree: Sendable {
         self.types = builder.types
         self.functions = builder.functions
         self.variables = builder.variables
+        var locals: [String: [Int]] = [:]
+        for (index, variable) in builder.variables.enumerated() where variable.isLocal {
+            locals[variable.name, default: []].append(index)
+        }
+        self.localsByName = locals
         self.closures = builder.closures
         let chains = parser.parse()
         self.chains = chains

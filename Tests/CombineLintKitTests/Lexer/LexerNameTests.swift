@@ -99,3 +99,13 @@ final class LexerNameTests: XCTestCase {
         ])
     }
 }
+
+extension LexerNameTests {
+    /// Swift's identifier ranges: joiners and CJK are names; spaces and separators are not.
+    func testUnicodeNameRanges() {
+        assertLexes("a\u{200D}b 😀x ❤ a\u{00A0}b", [
+            Lexeme(.identifier, "a\u{200D}b"), Lexeme(.identifier, "😀x"), Lexeme(.operator, "❤"),
+            Lexeme(.identifier, "a"), Lexeme(.unknown, "\u{00A0}"), Lexeme(.identifier, "b"),
+        ])
+    }
+}

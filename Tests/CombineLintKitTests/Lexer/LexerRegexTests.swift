@@ -75,3 +75,19 @@ final class LexerRegexTests: XCTestCase {
         XCTAssertEqual(tokens[0].length, 5)
     }
 }
+
+extension LexerRegexTests {
+    func testOperatorReferencesAreNotRegexes() {
+        assertLexes("a.reduce(1, /) + b.reduce(2, /)", [
+            Lexeme(.identifier, "a"), Lexeme(.period, "."), Lexeme(.identifier, "reduce"), Lexeme(.leftParen, "("),
+            Lexeme(.integerLiteral, "1"), Lexeme(.comma, ","), Lexeme(.operator, "/"), Lexeme(.rightParen, ")"),
+            Lexeme(.operator, "+"), Lexeme(.identifier, "b"), Lexeme(.period, "."), Lexeme(.identifier, "reduce"),
+            Lexeme(.leftParen, "("), Lexeme(.integerLiteral, "2"), Lexeme(.comma, ","), Lexeme(.operator, "/"),
+            Lexeme(.rightParen, ")"),
+        ])
+        assertLexes("f(/, /)", [
+            Lexeme(.identifier, "f"), Lexeme(.leftParen, "("), Lexeme(.operator, "/"), Lexeme(.comma, ","),
+            Lexeme(.operator, "/"), Lexeme(.rightParen, ")"),
+        ])
+    }
+}

@@ -114,3 +114,27 @@ final class LexerStringTests: XCTestCase {
         XCTAssertTrue(tokens[1].flags.contains(.malformed))
     }
 }
+
+extension LexerStringTests {
+    func testRawStringNeedsItsHashesToClose() {
+        let (_, tokens) = LexerTestSupport.tokens("#\"a\"b\nx")
+        XCTAssertEqual(tokens.map(\.kind), [.stringStart, .stringSegment, .newline, .identifier])
+        XCTAssertEqual(tokens[1].length, 3)
+        XCTAssertEqual(tokens[1].flags.intersection([.raw, .unterminated]), [.raw, .unterminated])
+    }
+
+    func testSingleLineInterpolationMaySpanLines() {
+        assertLexes("\"a\\(f(\n  x\n))b\"", [
+            Lexeme(.stringStart, "\""), Lexeme(.stringSegment, "a"), Lexeme(.interpolationStart, "\\("),
+            Lexeme(.identifier, "f"), Lexeme(.leftParen, "("), Lexeme(.identifier, "x"), Lexeme(.rightParen, ")"),
+            Lexeme(.interpolationEnd, ")"), Lexeme(.stringSegment, "b"), Lexeme(.stringEnd, "\""),
+        ])
+    }
+
+    func testCommentInsideInterpolationIsTrivia() {
+        assertLexes("\"\\(x /* ) */)\"", [
+            Lexeme(.stringStart, "\""), Lexeme(.interpolationStart, "\\("), Lexeme(.identifier, "x"),
+            Lexeme(.interpolationEnd, ")"), Lexeme(.stringEnd, "\""),
+        ])
+    }
+}

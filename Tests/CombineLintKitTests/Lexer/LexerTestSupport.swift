@@ -39,6 +39,41 @@ enum LexerTestSupport {
         return nil
     }
 
+    /// Why the string tokens are not properly nested, or nil: segments and interpolations only
+    /// inside strings, every `interpolationEnd` closing an open `interpolationStart`, every
+    /// `stringEnd` closing an open string. A string cut off by its line end or the input carries
+    /// `.unterminated` on its last token; input may end with strings still open.
+    static func structureProblem(_ tokens: [Token]) -> String? {
+        enum Level { case string, interpolation }
+        var stack: [Level] = []
+        for (i, token) in tokens.enumerated() {
+            switch token.kind {
+            case .stringStart:
+                if stack.last == .string { return "token \(i): string starts inside a string body" }
+                stack.append(.string)
+            case .stringSegment:
+                if stack.last != .string { return "token \(i): segment outside a string" }
+            case .interpolationStart:
+                if stack.last != .string { return "token \(i): interpolation outside a string" }
+                stack.append(.interpolation)
+            case .interpolationEnd:
+                if stack.last != .interpolation { return "token \(i): interpolation end without start" }
+                stack.removeLast()
+            case .stringEnd:
+                if stack.last != .string { return "token \(i): string end without start" }
+                stack.removeLast()
+            default:
+                if stack.last == .string { return "token \(i) (\(token.kind)) inside a string body" }
+            }
+            let endsString = token.kind == .stringStart || token.kind == .stringSegment || token.kind == .interpolationEnd
+            if endsString && token.flags.contains(.unterminated) {
+                if stack.last != .string { return "token \(i): unterminated flag outside a string" }
+                stack.removeLast()
+            }
+        }
+        return nil
+    }
+
     /// Root of the package, found from this file's path.
     static var packageRoot: URL {
         var url = URL(fileURLWithPath: #filePath)

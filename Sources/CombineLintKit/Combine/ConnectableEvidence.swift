@@ -1,0 +1,65 @@
+/// Whether the receiver of a `connect()` call is evidently a Combine connectable publisher
+/// (`makeConnectable()`, `multicast(…)`, `Timer.publish(…)`, or a variable declared as one),
+/// so that `socket.connect()` and other methods of the same name stay out of the rules.
+public enum ConnectableEvidence {
+    /// Type names that are connectable publishers.
+    static let typeMarkers = ["MakeConnectable<", "Multicast<", "TimerPublisher", "ConnectablePublisher"]
+    /// Calls that return a connectable publisher.
+    static let initializerMarkers = ["makeConnectable()", "multicast(", "multicast{", "Timer.publish(", "Timer.TimerPublisher("]
+
+    /// Whether the elements of `chain` before index `e` evaluate to a connectable publisher.
+    public static func isConnectable(_ chain: Chain, before e: Int, in tree: SyntaxTree, index: ProjectIndex) -> Bool {
+        guard e >= 1 else { return false }
+        let previous = chain.elements[e - 1]
+        switch previous.name {
+        case "makeConnectable", "multicast":
+            return previous.isCall
+        case "publish", "TimerPublisher":
+            return previous.isCall && e >= 2 && chain.elements[e - 2].name == "Timer"
+        default:
+            break
+        }
+        guard previous.subscripts.isEmpty, !previous.isCall else { return false }
+        // `timer.connect()` or `self.timer.connect()`: look at the variable's declaration.
+        let isSelfMember = e == 2 && chain.elements[0].kind == .root && tree.isWord(chain.elements[0].nameToken, "self")
+        guard e == 1 || isSelfMember else { return false }
+        let name = previous.name
+        if !isSelfMember, let v = SubscriptionFinder.localVariable(named: name, visibleAt: previous.nameToken, in: tree) {
+            let variable = tree.variables[v]
+            let initializer = variable.initializer.map { tree.text($0.lowerBound, $0.upperBound) } ?? ""
+            return declares(typeText: variable.typeText, initializer: initializer)
+        }
+        guard let t = tree.enclosingType(of: previous.nameToken),
+              let property = index.property(name, ofType: tree.types[t].name) else { return false }
+        return declares(typeText: property.typeText, initializer: property.initializerText)
+    }
+
+    /// Whether a declaration's type annotation or initial value shows a connectable publisher:
+    /// the value must end with the connectable call (`….makeConnectable().autoconnect()` is not one).
+    static func declares(typeText: String, initializer: String) -> Bool {
+        if typeMarkers.contains(where: typeText.contains) { return true }
+        let text = Array(initializer.filter { !$0.isWhitespace })
+        var markerEnd = -1
+        for marker in initializerMarkers.map(Array.init) where marker.count <= text.count {
+            for start in stride(from: text.count - marker.count, through: 0, by: -1) where Array(text[start..<(start + marker.count)]) == marker {
+                markerEnd = max(markerEnd, start + marker.count)
+                break
+            }
+        }
+        guard markerEnd > 0 else { return false }
+        // Skip the rest of the call's parentheses (or braces), and a trailing closure; then nothing may follow.
+        var i = markerEnd
+        var depth = (text[i - 1] == "(" || text[i - 1] == "{") ? 1 : 0
+        while true {
+            while i < text.count, depth > 0 {
+                if "([{".contains(text[i]) { depth += 1 }
+                if ")]}".contains(text[i]) { depth -= 1 }
+                i += 1
+            }
+            guard i < text.count, text[i] == "{" else { break }
+            depth = 1
+            i += 1
+        }
+        return text[i...].allSatisfy { $0 == ";" }
+    }
+}

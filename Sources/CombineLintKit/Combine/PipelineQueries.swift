@@ -1,0 +1,96 @@
+/// Questions about Combine pipelines that the operator rules share: which call a closure is
+/// passed to, whether a chain starts at a publisher that never finishes, how to delete one operator.
+extension SyntaxTree {
+    /// For every closure passed to a call of a chain (argument or trailing closure): that call.
+    func closureCalls() -> [Int: CallReference] {
+        var result: [Int: CallReference] = [:]
+        for (c, chain) in chains.enumerated() {
+            for (e, element) in chain.elements.enumerated() {
+                for closure in element.closures { result[closure] = CallReference(chain: c, element: e) }
+            }
+        }
+        return result
+    }
+
+    /// The bytes to delete to remove chain element `e` together with its leading `.`; the whole line
+    /// when the element stands alone on its line (so no blank line is left behind).
+    func removalRange(ofElement e: Int, in chain: Chain) -> Range<Int>? {
+        let element = chain.elements[e]
+        guard e > 0, element.nameToken > 0, tokens[element.nameToken - 1].kind == .period else { return nil }
+        let period = element.nameToken - 1
+        let last = element.lastToken
+        let bytes = file.bytes
+        var start = tokens[period].startOffset
+        var end = tokens[last].endOffset
+        if lineBreakBefore[period] {
+            // Alone on its line: from the line start through the line break, if only spaces follow.
+            var lineStart = start
+            while lineStart > 0, bytes[lineStart - 1] == 0x20 || bytes[lineStart - 1] == 0x09 { lineStart -= 1 }
+            var lineEnd = end
+            while lineEnd < bytes.count, bytes[lineEnd] == 0x20 || bytes[lineEnd] == 0x09 { lineEnd += 1 }
+            if lineEnd == bytes.count || bytes[lineEnd] == 0x0A || bytes[lineEnd] == 0x0D {
+                if lineEnd < bytes.count, bytes[lineEnd] == 0x0D { lineEnd += 1 }
+                if lineEnd < bytes.count, bytes[lineEnd] == 0x0A { lineEnd += 1 }
+                start = lineStart
+                end = lineEnd
+            }
+        }
+        return start..<end
+    }
+}
+
+/// Publishers that never finish on their own: a pipeline rooted at one lives as long as its subscription.
+enum NeverFinishingSources {
+    /// Member names that are never-finishing publishers whatever their owner.
+    static let names: Set<String> = ["objectWillChange"]
+
+    /// `$name` (a projected `@Published` property or a `$`-named binding), not a closure's `$0`.
+    static func isProjected(_ name: String) -> Bool {
+        guard name.hasPrefix("$"), let second = name.dropFirst().first else { return false }
+        return !second.isNumber
+    }
+
+    /// The index of the element that shows chain elements `0..<end` start from a publisher that never
+    /// finishes: `$property`, a subject (by name or by the project's declarations), `objectWillChange`,
+    /// `NotificationCenter…publisher(for:)`, KVO `publisher(for: \.x)`, `Timer.publish(every:…)`,
+    /// `Publishers.Merge/CombineLatest` of such a publisher, or a name from `extraNames`.
+    static func evidence(in chain: Chain, before end: Int, tree: SyntaxTree, index: ProjectIndex, extraNames: Set<String>) -> Int? {
+        for e in 0..<min(end, chain.elements.count) {
+            let element = chain.elements[e]
+            let name = element.name
+            if e > 0, isOperatorLike(element) { return nil }
+            if isProjected(name) || names.contains(name) || extraNames.contains(name) { return e }
+            if !element.isCall, name.hasSuffix("Subject") || isSubjectProperty(name, index: index) { return e }
+            if name == "publisher", element.argument("for") != nil { return e }
+            if name == "publish", element.argument("every") != nil { return e }
+            if e > 0, chain.elements[e - 1].name == "Publishers", ["Merge", "Merge3", "Merge4", "MergeMany", "CombineLatest", "CombineLatest3", "CombineLatest4"].contains(name) {
+                for argument in element.arguments where startsNeverFinishing(argument.value, tree: tree, index: index, extraNames: extraNames) { return e }
+                return nil
+            }
+        }
+        return nil
+    }
+
+    /// Whether the expression in `range` is a chain starting from a never-finishing publisher.
+    static func startsNeverFinishing(_ range: ClosedRange<Int>, tree: SyntaxTree, index: ProjectIndex, extraNames: Set<String>) -> Bool {
+        guard let chain = tree.chains.first(where: { $0.first == range.lowerBound }) else {
+            let name = tree.name(range.lowerBound)
+            return range.count == 1 && (isProjected(name) || name.hasSuffix("Subject") || extraNames.contains(name) || isSubjectProperty(name, index: index))
+        }
+        return evidence(in: chain, before: chain.elements.count, tree: tree, index: index, extraNames: extraNames) != nil
+    }
+
+    /// A property some type of the project declares as a subject (`PassthroughSubject`/`CurrentValueSubject`).
+    static func isSubjectProperty(_ name: String, index: ProjectIndex) -> Bool {
+        guard !name.isEmpty else { return false }
+        for type in index.types.values {
+            if let property = type.properties[name], ProjectIndex.isSubjectType(property) { return true }
+        }
+        return false
+    }
+
+    /// A call that transforms what came before (an operator), as opposed to a member that names a source.
+    static func isOperatorLike(_ element: ChainElement) -> Bool {
+        element.kind == .member && CombineNames.closureOperators.contains(element.name) && element.isCall
+    }
+}

@@ -1,0 +1,32 @@
+/// Telling which declared variables hold a Combine subject.
+public enum SubjectDeclarations {
+    /// The subject type (`PassthroughSubject` or `CurrentValueSubject`) that variable `v` is declared
+    /// with: by its annotation (`PassthroughSubject<Int, Never>?`) or by an initializer that is exactly
+    /// a subject's construction (`PassthroughSubject<Int, Never>()`, `CurrentValueSubject(0)`).
+    /// `nil` for anything else, e.g. `subject.eraseToAnyPublisher()`.
+    public static func subjectType(ofVariable v: Int, in tree: SyntaxTree) -> String? {
+        let variable = tree.variables[v]
+        if !variable.typeText.isEmpty { return subjectType(annotation: variable.typeText) }
+        // The declaration's chain, rather than `initializer`, which may stop at a comma of generic arguments.
+        for chain in tree.chains where chain.context == .declaration(v) {
+            var names = chain.names
+            if names.first == "Combine" { names.removeFirst() }
+            guard names.count == 1, let name = names.first, CombineNames.subjectTypes.contains(name),
+                  chain.elements.last?.isCall == true else { continue }
+            return name
+        }
+        return nil
+    }
+
+    /// The subject type named by a type annotation, looking through `Combine.` and a trailing `?` / `!`.
+    public static func subjectType(annotation: String) -> String? {
+        var text = Substring(annotation.trimmingSpaces)
+        if text.hasPrefix("Combine.") { text = text.dropFirst("Combine.".count) }
+        while let last = text.last, last == "?" || last == "!" { text = text.dropLast() }
+        for name in CombineNames.subjectTypes where text.hasPrefix(name) {
+            let after = text.dropFirst(name.count)
+            if after.isEmpty || after.hasPrefix("<") { return name }
+        }
+        return nil
+    }
+}

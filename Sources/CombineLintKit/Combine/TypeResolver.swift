@@ -1,0 +1,60 @@
+/// Best-effort static types of names: enough to tell which type owns `viewModel.$posts`.
+public enum TypeResolver {
+    /// The type named by a type annotation or an initializer (`Foo?`, `Foo!`, `Foo<T>`, `Foo()`,
+    /// `Foo.shared`, `Foo.make()`), or `nil`.
+    public static func typeName(annotation: String, initializer: String) -> String? {
+        if !annotation.isEmpty { return simpleTypeName(annotation) }
+        guard let first = initializer.first, first.isUppercase else { return nil }
+        var name = ""
+        for ch in initializer {
+            if ch.isLetter || ch.isNumber || ch == "_" { name.append(ch) } else { break }
+        }
+        return name.isEmpty ? nil : name
+    }
+
+    /// `Foo?` → `Foo`, `Foo<Bar>` → `Foo`, `Module.Foo` → `Foo`; `nil` for function, tuple and collection types.
+    public static func simpleTypeName(_ text: String) -> String? {
+        var s = Substring(text.trimmingSpaces)
+        while let last = s.last, last == "?" || last == "!" { s.removeLast() }
+        if s.hasPrefix("(") || s.hasPrefix("[") || s.contains("->") { return nil }
+        if let angle = s.firstIndex(of: "<") { s = s[..<angle] }
+        if let dot = s.lastIndex(of: ".") { s = s[s.index(after: dot)...] }
+        let name = String(s).trimmingSpaces
+        return name.isEmpty || name.contains(" ") ? nil : name
+    }
+
+    /// The name of the type whose body (or extension) holds token i.
+    public static func enclosingTypeName(at token: Int, in tree: SyntaxTree) -> String? {
+        tree.enclosingType(of: token).map { tree.types[$0].name.split(separator: ".").last.map(String.init) ?? tree.types[$0].name }
+    }
+
+    /// The type of the value named `name` at token `at`: a local, a parameter, or a property of the enclosing type.
+    public static func typeOfName(_ name: String, at token: Int, in tree: SyntaxTree, index: ProjectIndex) -> String? {
+        if let local = SubscriptionFinder.localVariable(named: name, visibleAt: token, in: tree) {
+            let v = tree.variables[local]
+            return typeName(annotation: v.typeText, initializer: v.initializer.map { tree.text($0.lowerBound, $0.upperBound) } ?? "")
+        }
+        for scope in tree.scopeChain(of: token) {
+            if case .functionBody(let f) = tree.scopes[scope].kind, let parameter = tree.functions[f].parameters.first(where: { $0.name == name }) {
+                return simpleTypeName(parameter.typeText)
+            }
+        }
+        guard let owner = enclosingTypeName(at: token, in: tree), let property = index.property(name, ofType: owner) else { return nil }
+        return typeName(annotation: property.typeText, initializer: property.initializerText)
+    }
+
+    /// For element `e` of `chain` (a member such as `$posts`), the type that declares it:
+    /// the enclosing type for `$posts` or `self.$posts`, the type of `viewModel` for `viewModel.$posts`.
+    public static func ownerType(ofElement e: Int, in chain: Chain, tree: SyntaxTree, index: ProjectIndex) -> String? {
+        if e == 0 { return enclosingTypeName(at: chain.first, in: tree) }
+        if e == 1 {
+            let root = chain.elements[0]
+            if root.name == "self" { return enclosingTypeName(at: chain.first, in: tree) }
+            if root.kind == .root, !root.isCall { return typeOfName(root.name, at: chain.first, in: tree, index: index) }
+        }
+        if e == 2, chain.elements[0].name == "self", !chain.elements[1].isCall {
+            return typeOfName(chain.elements[1].name, at: chain.first, in: tree, index: index)
+        }
+        return nil
+    }
+}

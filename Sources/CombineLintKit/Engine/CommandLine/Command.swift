@@ -1,0 +1,41 @@
+/// Options of `combinelint lint`.
+public struct LintOptions: Sendable, Hashable {
+    /// Files and folders to lint (empty: the current directory).
+    public var paths: [String] = []
+    public var configPath: String?
+    public var reporter: String = "xcode"
+    public var outputPath: String?
+    public var strict = false
+    public var quiet = false
+    /// Worker threads (nil: one per core).
+    public var jobs: Int?
+    public var baselinePath: String?
+    public var writeBaselinePath: String?
+    public var changedSince: String?
+    /// A unified diff file, or `-` for standard input.
+    public var diffPath: String?
+    public var stdinPath: String?
+    public var fix = false
+    public var dryRun = false
+
+    public init() {}
+}
+
+/// A parsed command line.
+public enum Command: Sendable, Hashable {
+    /// `--help` of the tool (topic nil) or of a subcommand.
+    case help(topic: String?)
+    case version
+    case lint(LintOptions)
+    case rules
+    case explain(ruleID: String)
+    case dumpTokens(path: String, includeTrivia: Bool)
+    case dumpTree(path: String)
+}
+
+/// A command line that cannot be run: one line for standard error; exit code 2.
+public struct UsageError: Error, Sendable, Hashable, CustomStringConvertible {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}

@@ -1,0 +1,152 @@
+/// Hand-written argument parsing for `combinelint`. `combinelint PATH…` means `combinelint lint PATH…`.
+/// Flags take values as `--flag VALUE` or `--flag=VALUE`; `--` ends the flags.
+public enum CommandLineParser {
+    public static let subcommands = ["lint", "rules", "explain", "dump", "trace", "help"]
+
+    /// Parses the arguments after the program name. `trace` is dispatched by the executable
+    /// before this parser runs.
+    public static func parse(_ arguments: [String]) throws -> Command {
+        guard let first = arguments.first else { return .lint(LintOptions()) }
+        switch first {
+        case "--help", "-h": return .help(topic: nil)
+        case "--version": return .version
+        case "help":
+            let rest = Array(arguments.dropFirst())
+            guard let topic = rest.first else { return .help(topic: nil) }
+            guard subcommands.contains(topic) else {
+                throw UsageError("unknown command '\(topic)' (see 'combinelint --help')")
+            }
+            if rest.count > 1 { throw UsageError("unexpected argument '\(rest[1])' for 'combinelint help'") }
+            return .help(topic: topic)
+        case "lint": return try parseLint(Array(arguments.dropFirst()))
+        case "rules": return try parseRules(Array(arguments.dropFirst()))
+        case "explain": return try parseExplain(Array(arguments.dropFirst()))
+        case "dump": return try parseDump(Array(arguments.dropFirst()))
+        default: return try parseLint(arguments)
+        }
+    }
+
+    static let lintValueFlags: Set<String> = [
+        "--config", "--reporter", "--output", "--jobs", "--baseline", "--write-baseline",
+        "--changed-since", "--diff", "--stdin-path",
+    ]
+    static let lintBoolFlags: Set<String> = ["--strict", "--quiet", "--fix", "--dry-run"]
+
+    static func parseLint(_ arguments: [String]) throws -> Command {
+        var options = LintOptions()
+        var index = 0
+        var flagsEnded = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if flagsEnded || !argument.hasPrefix("-") || argument == "-" {
+                options.paths.append(argument)
+                continue
+            }
+            if argument == "--" { flagsEnded = true; continue }
+            if argument == "--help" || argument == "-h" { return .help(topic: "lint") }
+            var name = argument
+            var inlineValue: String? = nil
+            if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {
+                name = String(argument[..<equals])
+                inlineValue = String(argument[argument.index(after: equals)...])
+            }
+            if lintBoolFlags.contains(name) {
+                if inlineValue != nil { throw UsageError("\(name) takes no value") }
+                switch name {
+                case "--strict": options.strict = true
+                case "--quiet": options.quiet = true
+                case "--fix": options.fix = true
+                default: options.dryRun = true
+                }
+                continue
+            }
+            guard lintValueFlags.contains(name) else {
+                throw UsageError("unknown option '\(name)' (see 'combinelint lint --help')")
+            }
+            let value: String
+            if let inlineValue = inlineValue {
+                value = inlineValue
+            } else {
+                guard index < arguments.count, !arguments[index].hasPrefix("--") else {
+                    throw UsageError("\(name) needs a value (see 'combinelint lint --help')")
+                }
+                value = arguments[index]
+                index += 1
+            }
+            guard !value.isEmpty else { throw UsageError("\(name) needs a value (see 'combinelint lint --help')") }
+            switch name {
+            case "--config": options.configPath = value
+            case "--reporter": options.reporter = value
+            case "--output": options.outputPath = value
+            case "--jobs":
+                guard let jobs = Int(value), jobs > 0 else {
+                    throw UsageError("--jobs needs a positive whole number, got '\(value)'")
+                }
+                options.jobs = jobs
+            case "--baseline": options.baselinePath = value
+            case "--write-baseline": options.writeBaselinePath = value
+            case "--changed-since": options.changedSince = value
+            case "--diff": options.diffPath = value
+            default: options.stdinPath = value
+            }
+        }
+        try validate(options)
+        return .lint(options)
+    }
+
+    static func validate(_ options: LintOptions) throws {
+        if options.dryRun && !options.fix { throw UsageError("--dry-run needs --fix") }
+        if options.changedSince != nil && options.diffPath != nil {
+            throw UsageError("--changed-since and --diff cannot be used together")
+        }
+        if options.stdinPath != nil && options.diffPath == "-" {
+            throw UsageError("--stdin-path and --diff - both read standard input")
+        }
+        if options.stdinPath != nil && options.fix { throw UsageError("--fix cannot be used with --stdin-path") }
+        if options.paths.contains("-") { throw UsageError("'-' is not a path; use --stdin-path PATH to lint standard input") }
+    }
+
+    static func parseRules(_ arguments: [String]) throws -> Command {
+        for argument in arguments {
+            if argument == "--help" || argument == "-h" { return .help(topic: "rules") }
+        }
+        if let first = arguments.first {
+            throw first.hasPrefix("-") ? UsageError("unknown option '\(first)' (see 'combinelint rules --help')")
+                                       : UsageError("unexpected argument '\(first)' for 'combinelint rules'")
+        }
+        return .rules
+    }
+
+    static func parseExplain(_ arguments: [String]) throws -> Command {
+        if arguments.contains("--help") || arguments.contains("-h") { return .help(topic: "explain") }
+        if let flag = arguments.first(where: { $0.hasPrefix("-") }) {
+            throw UsageError("unknown option '\(flag)' (see 'combinelint explain --help')")
+        }
+        guard let id = arguments.first else { throw UsageError("explain needs a rule id (see 'combinelint rules')") }
+        if arguments.count > 1 { throw UsageError("unexpected argument '\(arguments[1])' for 'combinelint explain'") }
+        return .explain(ruleID: id)
+    }
+
+    static func parseDump(_ arguments: [String]) throws -> Command {
+        if arguments.contains("--help") || arguments.contains("-h") { return .help(topic: "dump") }
+        guard let what = arguments.first else { throw UsageError("dump needs 'tokens FILE' or 'tree FILE'") }
+        guard what == "tokens" || what == "tree" else {
+            throw UsageError("unknown dump '\(what)' (expected 'tokens' or 'tree')")
+        }
+        var trivia = false
+        var paths: [String] = []
+        for argument in arguments.dropFirst() {
+            if argument == "--trivia" && what == "tokens" {
+                trivia = true
+            } else if argument.hasPrefix("-") && argument != "-" {
+                throw UsageError("unknown option '\(argument)' (see 'combinelint dump --help')")
+            } else {
+                paths.append(argument)
+            }
+        }
+        guard let path = paths.first else { throw UsageError("dump \(what) needs a FILE") }
+        if paths.count > 1 { throw UsageError("unexpected argument '\(paths[1])' for 'combinelint dump \(what)'") }
+        return what == "tokens" ? .dumpTokens(path: path, includeTrivia: trivia) : .dumpTree(path: path)
+    }
+}

@@ -1,0 +1,110 @@
+/// The `--help` texts. Every flag the parser accepts is listed here.
+public enum HelpText {
+    /// The version `--version` prints.
+    public static var version: String { CombineLintInfo.version }
+
+    public static let tool = """
+    OVERVIEW: Finds the lifetime bugs of Apple's Combine in Swift source.
+
+    USAGE: combinelint [lint] [OPTIONS] [PATH …]
+           combinelint <command> [ARGUMENTS]
+
+    COMMANDS:
+      lint             Lint Swift files and folders (the default command)
+      rules            List every rule: id, default severity, on or opt-in, summary
+      explain RULE     Print a rule's document: why it matters and how to fix it
+      dump tokens FILE Print the tokens of a file (debugging)
+      dump tree FILE   Print the syntax structure of a file (debugging)
+      trace            Report on CombineTrace runtime trace files
+      help [COMMAND]   Print help for the tool or a command
+
+    OPTIONS:
+      -h, --help       Print this help
+      --version        Print the version (\(version))
+
+    Run 'combinelint <command> --help' for a command's options.
+    Exit codes: 0 no finding at error severity (with --strict: no finding at all),
+    1 findings that fail the run, 2 usage, configuration or internal error.
+
+    """
+
+    public static var lint: String {
+        let reporters = ReporterRegistry.all.map { $0.name }.sorted().joined(separator: ", ")
+        return """
+        OVERVIEW: Lint Swift files and folders for Combine lifetime bugs.
+
+        USAGE: combinelint [lint] [OPTIONS] [PATH …]
+
+        PATH is a .swift file or a folder searched recursively (default: the current folder).
+        Folders .build, .git, DerivedData, Pods, Carthage, .swiftpm and hidden folders are skipped;
+        files named explicitly are always linted.
+
+        OPTIONS:
+          --config FILE           Configuration file (default: the nearest .combinelint.json
+                                  in the current folder or a parent)
+          --reporter NAME         Output format: \(reporters) (default: xcode)
+          --output FILE           Write the report to FILE (atomically) instead of standard output
+          --strict                Fail (exit 1) on any finding, warnings included
+          --quiet                 Do not print the summary line on standard error
+          --jobs N                Worker threads (default: one per core)
+          --baseline FILE         Report only findings that are not in this baseline
+          --write-baseline FILE   Record today's findings in FILE and exit 0
+          --changed-since REF     Report only findings on lines changed since the git revision REF
+          --diff FILE             Report only findings on lines a unified diff adds (- for stdin)
+          --stdin-path PATH       Lint standard input as the file PATH (its neighbours feed the
+                                  project index)
+          --fix                   Apply the fixes of fixable findings in place
+          --dry-run               With --fix: print the fixes as a unified diff, change nothing
+          -h, --help              Print this help
+
+        """
+    }
+
+    public static let rules = """
+    OVERVIEW: List every rule: id, default severity, on by default or opt-in, and summary.
+
+    USAGE: combinelint rules
+
+    OPTIONS:
+      -h, --help  Print this help
+
+    """
+
+    public static let explain = """
+    OVERVIEW: Print a rule's document (rules/<id>.md): why it matters, how to fix it, examples.
+
+    USAGE: combinelint explain RULE
+
+    The document is looked up in a rules/ folder above the current folder or above the
+    combinelint executable (a source checkout); without one, the rule's description is printed.
+
+    OPTIONS:
+      -h, --help  Print this help
+
+    """
+
+    public static let dump = """
+    OVERVIEW: Print what the analyzer sees in one file (for debugging rules).
+
+    USAGE: combinelint dump tokens [--trivia] FILE
+           combinelint dump tree FILE
+
+    OPTIONS:
+      --trivia    With tokens: include whitespace, newlines and comments
+      -h, --help  Print this help
+
+    """
+
+    /// Help for a subcommand (`trace` is the executable's own).
+    public static func text(for topic: String?) -> String? {
+        switch topic {
+        case nil: return tool
+        case "lint": return lint
+        case "rules": return rules
+        case "explain": return explain
+        case "dump": return dump
+        case "help": return tool
+        default: return nil
+        }
+    }
+}

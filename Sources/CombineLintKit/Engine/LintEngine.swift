@@ -1,0 +1,104 @@
+/// One file for the engine: read from disk, or given as bytes (standard input).
+public struct LintInput: Sendable {
+    /// The path reported.
+    public var path: String
+    /// Where to read it from (ignored when `bytes` is given).
+    public var absolutePath: String
+    public var bytes: [UInt8]?
+    /// False for files that only feed the project index (`--stdin-path` context).
+    public var isReported: Bool
+
+    public init(path: String, absolutePath: String, bytes: [UInt8]? = nil, isReported: Bool = true) {
+        self.path = path
+        self.absolutePath = absolutePath
+        self.bytes = bytes
+        self.isReported = isReported
+    }
+}
+
+/// The result of analysing a set of inputs.
+public struct LintOutcome: Sendable {
+    /// Findings of the reported files after suppressions, in report order.
+    public var findings: [Finding]
+    /// The reported files that could be read, by path (for baselines, fixes, line texts).
+    public var files: [String: SourceFile]
+    /// Reported files read, and their lines.
+    public var fileCount: Int
+    public var lineCount: Int
+    /// Findings hidden by suppression comments.
+    public var suppressedCount: Int
+}
+
+/// Runs a lint over files: read and parse in parallel, build the project index over all of
+/// them, run the rules on each reported file in parallel, apply suppression comments.
+public struct LintEngine: Sendable {
+    public var rules: [ConfiguredRule]
+    public var suppressions: SuppressionFilter
+    /// Number of worker threads.
+    public var jobs: Int
+
+    public init(rules: [ConfiguredRule], suppressions: SuppressionFilter, jobs: Int = Parallel.defaultJobs) {
+        self.rules = rules
+        self.suppressions = suppressions
+        self.jobs = max(1, jobs)
+    }
+
+    /// An engine for a configuration: its rules, and the meta rules' severities.
+    public init(configuration: Configuration, registry: [any Rule.Type] = RuleRegistry.all, jobs: Int = Parallel.defaultJobs) {
+        let known = Set(registry.map { $0.description.id } + MetaRules.all.map { $0.id })
+        self.init(rules: configuration.configuredRules(from: registry),
+                  suppressions: SuppressionFilter(
+                      knownRuleIDs: known,
+                      invalidDirectiveSeverity: configuration.setting(for: MetaRules.invalidDirective)?.severity,
+                      superfluousDirectiveSeverity: configuration.setting(for: MetaRules.superfluousDirective)?.severity),
+                  jobs: jobs)
+    }
+
+    public func run(_ inputs: [LintInput]) -> LintOutcome {
+        // 1. Read (unreadable files become io_error findings).
+        let loaded: [Result<SourceFile, FileReadError>] = Parallel.map(count: inputs.count, jobs: jobs) { i in
+            let input = inputs[i]
+            if let bytes = input.bytes { return .success(SourceFile(path: input.path, bytes: bytes)) }
+            return FileReader.read(input.absolutePath).map { SourceFile(path: input.path, bytes: $0) }
+                .mapError { FileReadError(path: input.path, reason: $0.reason) }
+        }
+        var readable: [(input: LintInput, file: SourceFile)] = []
+        var findings: [Finding] = []
+        for (input, result) in zip(inputs, loaded) {
+            switch result {
+            case .success(let file): readable.append((input, file))
+            case .failure(let error):
+                if input.isReported {
+                    findings.append(Finding(ruleID: MetaRules.ioError.id, severity: .error, message: error.description,
+                                            file: input.path, line: 1, column: 1, endLine: 1, endColumn: 1,
+                                            offset: 0, length: 0))
+                }
+            }
+        }
+        // 2. Parse. Invalid UTF-8 is not an error: the lexer is lossless and flags malformed bytes.
+        let trees = Parallel.map(count: readable.count, jobs: jobs) { SyntaxTree(file: readable[$0].file) }
+        // 3. Index over every file, reported or not.
+        let index = ProjectIndex(trees: trees)
+        // 4. Rules and suppressions on the reported files.
+        let reported = readable.indices.filter { readable[$0].input.isReported }
+        let perFile = Parallel.map(count: reported.count, jobs: jobs) { n -> ([Finding], Int) in
+            let tree = trees[reported[n]]
+            let raw = Analyzer.analyze(tree, index: index, rules: rules)
+            let filtered = suppressions.apply(raw, file: tree.file, tokens: tree.comments)
+            return (filtered.findings, filtered.suppressedCount)
+        }
+        var suppressed = 0
+        for (list, count) in perFile {
+            findings += list
+            suppressed += count
+        }
+        var files: [String: SourceFile] = [:]
+        var lineCount = 0
+        for i in reported {
+            files[readable[i].file.path] = readable[i].file
+            lineCount += readable[i].file.lineCount
+        }
+        return LintOutcome(findings: findings.sorted(by: Finding.reportOrder), files: files,
+                           fileCount: reported.count, lineCount: lineCount, suppressedCount: suppressed)
+    }
+}

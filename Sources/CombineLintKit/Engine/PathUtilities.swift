@@ -1,0 +1,31 @@
+import Foundation
+
+/// Path helpers shared by the walker, the engine, the baseline and the reporters' callers.
+public enum PathUtilities {
+    /// An absolute path with `.` and `..` removed (symlinks are not resolved).
+    public static func standardize(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.path
+    }
+
+    /// `path` made absolute against `directory` when it is relative, then standardized.
+    public static func absolute(_ path: String, relativeTo directory: String) -> String {
+        if path.hasPrefix("/") { return standardize(path) }
+        return standardize((directory as NSString).appendingPathComponent(path))
+    }
+
+    /// `path` relative to `directory` when it lies inside it, else absolute.
+    public static func display(_ path: String, relativeTo directory: String) -> String {
+        let absolutePath = absolute(path, relativeTo: directory)
+        let root = standardize(directory)
+        let prefix = root.hasSuffix("/") ? root : root + "/"
+        if absolutePath.hasPrefix(prefix) { return String(absolutePath.dropFirst(prefix.count)) }
+        return absolutePath
+    }
+
+    /// Symlinks resolved (for loop detection and for matching the same file under two names).
+    public static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}

@@ -1,0 +1,165 @@
+/// Reports `assign(to:on:)` whose target is `self`: the subscription holds `self` strongly and
+/// `self` usually holds the subscription, a cycle that lasts until the publisher completes.
+public struct AssignToSelfRule: Rule {
+    public static let description = RuleDescription(
+        id: "assign_to_self",
+        name: "Assign to self",
+        defaultSeverity: .warning,
+        summary: "`assign(to:on: self)` retains `self`; with the cancellable kept by `self`, neither is freed until the publisher completes.")
+
+    public init() {}
+
+    /// Operators that bring in other publishers: after them even a `Just` root may never complete.
+    static let combiningOperators: Set<String> = [
+        "flatMap", "merge", "combineLatest", "zip", "switchToLatest", "append", "prepend", "flatMapLatest", "amb",
+    ]
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        let tree = context.tree
+        var result: [Finding] = []
+        for subscription in SubscriptionFinder.allSubscriptions(in: tree, bagOwners: false) where subscription.subscriber == .assignOnObject {
+            let chain = tree.chains[subscription.chain]
+            let element = chain.elements[subscription.element]
+            guard let target = element.argument("on"), target.value.lowerBound == target.value.upperBound else { continue }
+            let targetToken = target.value.lowerBound
+            guard isSelf(targetToken, in: tree),
+                  SelfCapture.isInReferenceType(targetToken, of: tree, index: context.index),
+                  !isInStaticContext(targetToken, in: tree),
+                  keepsSubscription(subscription, chain: chain, in: tree),
+                  !completesAtOnce(chain, before: subscription.element, in: tree) else { continue }
+            let property = publishedProperty(assignedBy: element, at: targetToken, in: context)
+            let fix = property.flatMap { makeFix(subscription, chain: chain, property: $0, targetToken: targetToken, context: context) }
+            let instead = property.map { "`.assign(to: &$\($0))`, which keeps no cancellable" } ?? "`sink` with `[weak self]`"
+            let message = "`assign(to:on:)` holds `self` strongly while `self` keeps its cancellable, so neither is freed until the publisher completes; write \(instead) instead."
+            let last = element.closeParen ?? element.lastToken
+            result.append(context.finding(tokens: element.nameToken, through: last, message: message, fix: fix))
+        }
+        return result
+    }
+
+    // MARK: - Target
+
+    /// `self`, or a local bound to `self` in scope (`let me = self`, `guard let strongSelf = self`).
+    private func isSelf(_ token: Int, in tree: SyntaxTree) -> Bool {
+        if tree.isSelfReference(token) { return true }
+        guard tree.tokens[token].kind == .identifier else { return false }
+        // A closure or function parameter of that name shadows any alias (`{ me in … on: me }`).
+        if SubscriptionFinder.isParameter(named: tree.name(token), visibleAt: token, in: tree) { return false }
+        return selfAlias(named: tree.name(token), usedAt: token, in: tree)
+    }
+
+    /// Whether the nearest visible `let`/`var` binding of `name` before `use` is `name = self`, held strongly.
+    private func selfAlias(named name: String, usedAt use: Int, in tree: SyntaxTree) -> Bool {
+        let visible = Set(tree.scopeChain(of: use))
+        var lower = 0
+        if let t = tree.enclosingType(of: use), let open = tree.types[t].bodyOpen { lower = open }
+        var k = use - 1
+        while k > lower {
+            defer { k -= 1 }
+            guard tree.tokens[k].kind == .identifier || tree.tokens[k].kind == .keyword, tree.name(k) == name else { continue }
+            guard tree.isWord(k - 1, "let") || tree.isWord(k - 1, "var"), visible.contains(Int(tree.scopeOfToken[k])) else { continue }
+            // The nearest binding decides: `let me = self` yes, `weak var me = self` and `let me = other` no.
+            // (`unowned let me = self` counts: `assign` takes the object it is given strongly.)
+            if k >= 2, tree.isWord(k - 2, "weak") { return false }
+            guard k + 2 < tree.tokens.count, tree.tokens[k + 1].kind == .equal, tree.isSelfReference(k + 2) else { return false }
+            let after = k + 3
+            if after >= tree.tokens.count { return true }
+            return !(tree.tokens[after].kind == .period || tree.tokens[after].kind == .questionMark
+                     || tree.tokens[after].kind == .leftParen || tree.tokens[after].kind == .leftBracket)
+                || tree.statementStarts[after]
+        }
+        return false
+    }
+
+    /// `self` in a static method is the metatype, which lives for the whole run anyway.
+    private func isInStaticContext(_ token: Int, in tree: SyntaxTree) -> Bool {
+        for scope in tree.scopeChain(of: token) {
+            if case .functionBody(let f) = tree.scopes[scope].kind, !tree.functions[f].isLocal {
+                let function = tree.functions[f]
+                if function.isStatic { return true }
+                if let v = function.variable, tree.variables[v].isStatic { return true }
+                return false
+            }
+        }
+        return false
+    }
+
+    /// A subscription dropped at once (reported by `discarded_cancellable`) holds nothing for long.
+    private func keepsSubscription(_ subscription: Subscription, chain: Chain, in tree: SyntaxTree) -> Bool {
+        switch subscription.storage {
+        case .discarded:
+            return false
+        case .local(let v):
+            return tree.variables[v].name != "_" && !SubscriptionFinder.usesAfterDeclaration(of: v, in: tree).isEmpty
+        default:
+            if subscription.element == chain.elements.count - 1, case .declaration(let v) = chain.context, tree.variables[v].name == "_" {
+                return false
+            }
+            return true
+        }
+    }
+
+    /// `Just(x)`, `Empty()`, `Fail(…)`, `[a, b].publisher`, `Result…Publisher`: the subscription finishes
+    /// during `assign`, releasing `self` before anyone could notice a cycle.
+    private func completesAtOnce(_ chain: Chain, before e: Int, in tree: SyntaxTree) -> Bool {
+        let root = chain.elements[0]
+        var finite = false
+        if root.kind == .root, CombineNames.finiteRoots.contains(root.name) {
+            finite = root.isCall || (chain.elements.count > 1 && chain.elements[1].isCall)
+            if root.name == "Empty", let argument = root.argument("completeImmediately"), tree.text(argument.value.lowerBound, argument.value.upperBound) == "false" {
+                finite = false
+            }
+        } else if root.kind == .literal, chain.elements.count > 1, chain.elements[1].name == "publisher" {
+            finite = tree.tokens[root.nameToken].kind == .leftBracket || tree.tokens[root.nameToken].kind == .leftParen
+        }
+        guard finite else { return false }
+        return !chain.elements[1..<e].contains { AssignToSelfRule.combiningOperators.contains($0.name) }
+    }
+
+    // MARK: - Fix
+
+    /// The `@Published` property of the enclosing type that `to: \.name` names (`\.name`, `\Self.name`, `\Type.name`).
+    private func publishedProperty(assignedBy element: ChainElement, at token: Int, in context: RuleContext) -> String? {
+        let tree = context.tree
+        guard let keyPath = element.argument("to"), let t = tree.enclosingType(of: token) else { return nil }
+        let first = keyPath.value.lowerBound, last = keyPath.value.upperBound
+        guard tree.tokens[first].kind == .backslash, tree.tokens[last].kind == .identifier, tree.tokens[last - 1].kind == .period else { return nil }
+        let typeName = tree.types[t].name
+        let written = last - 1 > first + 1 ? tree.text(first + 1, last - 2) : ""
+        guard written.isEmpty || written == "Self" || written == typeName || typeName.hasSuffix("." + written) else { return nil }
+        let name = tree.name(last)
+        guard let property = context.index.property(name, ofType: typeName), property.hasAttribute("Published"), !property.isStatic else { return nil }
+        return name
+    }
+
+    /// `.assign(to: \.x, on: self)` + `.store(in: &bag)` → `.assign(to: &$x)`.
+    private func makeFix(_ subscription: Subscription, chain: Chain, property: String, targetToken: Int, context: RuleContext) -> Fix? {
+        let tree = context.tree
+        guard case .bag = subscription.storage, subscription.element + 1 < chain.elements.count else { return nil }
+        let element = chain.elements[subscription.element]
+        let store = chain.elements[subscription.element + 1]
+        guard let close = element.closeParen, element.trailingClosures.isEmpty else { return nil }
+        // Inside a closure (or through an alias) the projected value needs its object spelled out.
+        let insideClosure = !tree.enclosingClosures(of: targetToken).isEmpty
+        let object = insideClosure ? tree.text(targetToken) + "." : ""
+        let replacement = "assign(to: &\(object)$\(property))"
+        let assignRange = tree.tokens[element.nameToken].startOffset..<tree.tokens[close].endOffset
+        // Remove `.store(in: …)` with the line break and indentation before its dot, unless a comment sits there.
+        let dot = store.nameToken - 1
+        let gapStart = tree.tokens[close].endOffset
+        let dotStart = tree.tokens[dot].startOffset
+        let commentInGap = tree.comments.contains { $0.startOffset >= gapStart && $0.startOffset < dotStart }
+        let removeStart = commentInGap ? lineBreak(before: dotStart, in: context.file) : gapStart
+        let storeRange = removeStart..<tree.tokens[store.lastToken].endOffset
+        return Fix(title: "Replace with `assign(to: &$\(property))`",
+                   edits: [context.edit(assignRange, replacement), context.edit(storeRange, "")])
+    }
+
+    /// The offset of the line break just before `offset` when only spaces separate them, else `offset`.
+    private func lineBreak(before offset: Int, in file: SourceFile) -> Int {
+        var k = offset - 1
+        while k >= 0, file.bytes[k] == UInt8(ascii: " ") || file.bytes[k] == UInt8(ascii: "\t") { k -= 1 }
+        guard k >= 0, file.bytes[k] == UInt8(ascii: "\n") else { return offset }
+        return k > 0 && file.bytes[k - 1] == UInt8(ascii: "\r") ? k - 1 : k
+    }
+}

@@ -1,0 +1,134 @@
+/// Reports subscriptions whose `AnyCancellable` nobody keeps: `sink`, `assign(to:on:)` and
+/// `connect()` used as a statement, assigned to `_`, or bound to a local that is never used again.
+public struct DiscardedCancellableRule: Rule {
+    public static let description = RuleDescription(
+        id: "discarded_cancellable",
+        name: "Discarded cancellable",
+        defaultSeverity: .error,
+        summary: "The cancellable returned by `sink`, `assign(to:on:)` or `connect()` is not kept, so the subscription ends at once (or the connection never can).")
+
+    public init() {}
+
+    /// Calls whose closure parameter returns `Void`: a subscription that is the whole body of such a
+    /// closure is dropped, not returned.
+    static let voidClosureCalls: Set<String> = [
+        "async", "asyncAfter", "forEach", "onAppear", "onDisappear", "onReceive", "onChange", "animate",
+        "addOperation", "sink", "handleEvents", "scheduledTimer", "addObserver", "UIAction", "task",
+    ]
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        let tree = context.tree
+        var result: [Finding] = []
+        for subscription in SubscriptionFinder.allSubscriptions(in: tree, bagOwners: false) {
+            let chain = tree.chains[subscription.chain]
+            let element = chain.elements[subscription.element]
+            if subscription.subscriber == .connect, !ConnectableEvidence.isConnectable(chain, before: subscription.element, in: tree, index: context.index) {
+                continue
+            }
+            guard let problem = problem(with: subscription, chain: chain, in: tree, index: context.index) else { continue }
+            let last = element.closeParen ?? element.lastToken
+            result.append(context.finding(tokens: element.nameToken, through: max(last, element.nameToken),
+                                          message: message(subscription.subscriber, problem)))
+        }
+        return result
+    }
+
+    enum Problem {
+        case dropped
+        case unusedLocal(String)
+    }
+
+    private func problem(with subscription: Subscription, chain: Chain, in tree: SyntaxTree, index: ProjectIndex) -> Problem? {
+        // `let _ = publisher.sink { … }` binds nothing.
+        if subscription.element == chain.elements.count - 1, case .declaration(let v) = chain.context, tree.variables[v].name == "_" {
+            return .dropped
+        }
+        switch subscription.storage {
+        case .discarded:
+            return isCollectedByResultBuilder(chain, in: tree, index: index) ? nil : .dropped
+        case .local(let v):
+            let variable = tree.variables[v]
+            // Top-level code of `main.swift` or a playground declares globals, not locals.
+            if case .file = tree.scopes[variable.scope].kind { return nil }
+            guard SubscriptionFinder.usesAfterDeclaration(of: v, in: tree).isEmpty, !waitsLater(in: v, tree: tree) else { return nil }
+            return .unusedLocal(variable.name)
+        case .returned:
+            return isDroppedByVoidClosure(chain, in: tree) ? .dropped : nil
+        default:
+            return nil
+        }
+    }
+
+    /// Calls that block or suspend the current scope until the subscription has done its work.
+    static let waitingCalls: Set<String> = ["wait", "waitForExpectations", "fulfillment", "sleep", "run", "waitUntil"]
+
+    /// `let c = p.sink { … exp.fulfill() }` then `wait(for: [exp], timeout: 1)`: a test keeps the local's
+    /// scope open until the values arrived, which is how such tests are written; not reported.
+    private func waitsLater(in v: Int, tree: SyntaxTree) -> Bool {
+        let variable = tree.variables[v]
+        let scope = tree.scopes[variable.scope]
+        guard let initializer = variable.initializer else { return false }
+        let end = min(scope.close, tree.tokens.count)
+        var k = initializer.upperBound + 1
+        while k < end {
+            if tree.tokens[k].kind == .identifier, k + 1 < end, tree.tokens[k + 1].kind == .leftParen || tree.tokens[k + 1].kind == .leftBrace,
+               DiscardedCancellableRule.waitingCalls.contains(tree.name(k)) {
+                return true
+            }
+            k += 1
+        }
+        return false
+    }
+
+    /// `cancelBag.collect { a.sink { … }; b.assign(to: \.x, on: y) }`: statements of a result-builder
+    /// closure are its values, not dropped. Combine's own `collect` takes no closure, so a `collect`
+    /// with a closure is such a builder; so is any project function whose closure parameter is `@…Builder`.
+    private func isCollectedByResultBuilder(_ chain: Chain, in tree: SyntaxTree, index: ProjectIndex) -> Bool {
+        guard case .statement = chain.context, case .closure(let c) = tree.scopes[chain.scope].kind,
+              let call = tree.call(receiving: c) else { return false }
+        let callee = tree.chains[call.chain].elements[call.element].name
+        if callee == "collect" { return true }
+        for other in index.trees {
+            for function in other.functions where function.name == callee {
+                if function.parameters.contains(where: { $0.typeText.hasPrefix("@") && $0.typeText.contains("Builder") }) { return true }
+            }
+        }
+        return false
+    }
+
+    /// `DispatchQueue.main.async { publisher.sink { … } }`: the single-expression body of a closure that
+    /// returns `Void` is evaluated and its value thrown away.
+    private func isDroppedByVoidClosure(_ chain: Chain, in tree: SyntaxTree) -> Bool {
+        guard case .implicitReturn = chain.context else { return false }
+        let scope = tree.scopes[chain.scope]
+        guard case .closure(let c) = scope.kind else { return false }
+        if tree.closureDeclaresVoidResult(c) { return true }
+        guard let call = tree.call(receiving: c) else { return false }
+        let callee = tree.chains[call.chain].elements[call.element].name
+        return DiscardedCancellableRule.voidClosureCalls.contains(callee)
+    }
+
+    private func message(_ subscriber: Subscription.Subscriber, _ problem: Problem) -> String {
+        switch (subscriber, problem) {
+        case (.connect, .dropped):
+            return "The Cancellable returned by `connect()` is thrown away, so this connection can never be ended; keep it in a property and call `cancel()` when the work should stop."
+        case (.connect, .unusedLocal(let name)):
+            return "`\(name)` holds the Cancellable returned by `connect()` but is never used, so this connection can never be ended; keep it in a property and call `cancel()` when the work should stop."
+        case (_, .dropped):
+            return "The AnyCancellable returned by `\(subscriber.callName)` is thrown away, so the subscription is cancelled at once and later values never arrive; keep it with `.store(in: &cancellables)` or in a property."
+        case (_, .unusedLocal(let name)):
+            return "`\(name)` holds the AnyCancellable returned by `\(subscriber.callName)` but is never used, so the subscription is cancelled when the scope ends; keep it with `.store(in: &cancellables)` or in a property."
+        }
+    }
+}
+
+extension Subscription.Subscriber {
+    /// The call as written in messages.
+    var callName: String {
+        switch self {
+        case .sink: return "sink"
+        case .assignOnObject: return "assign(to:on:)"
+        case .connect: return "connect()"
+        }
+    }
+}

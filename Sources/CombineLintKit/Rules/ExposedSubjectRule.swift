@@ -1,0 +1,153 @@
+/// A stored subject property that code outside its type can reach.
+///
+/// Anyone who can see a subject can `send` values and completion into it, so the type no longer
+/// controls its own events. `private(set)` only protects the reference, not `send`. Exempt: static
+/// properties (a shared channel that everyone sends to is their point), members of private types,
+/// test doubles (`…Mock`, `…Stub`, `…Fake`, `…Spy`), types declared in a function, test targets.
+public struct ExposedSubjectRule: Rule {
+    public static let description = RuleDescription(
+        id: "exposed_subject", name: "Exposed subject", defaultSeverity: .warning,
+        summary: "A stored `PassthroughSubject`/`CurrentValueSubject` property that is not `private`: callers can `send` into it.")
+
+    static let testDoubleSuffixes = ["Mock", "Stub", "Fake", "Spy"]
+
+    public init() {}
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        let tree = context.tree
+        if isInTestTarget(tree.file.path) { return [] }
+        var result: [Finding] = []
+        for (v, variable) in tree.variables.enumerated() {
+            guard let t = variable.enclosingType, !variable.isLocal, !variable.isComputed, !variable.isStatic else { continue }
+            if let access = variable.accessLevel, access == "private" || access == "fileprivate" { continue }
+            guard isExposable(type: t, in: tree), let subject = SubjectDeclarations.subjectType(ofVariable: v, in: tree) else { continue }
+            let message = "`\(variable.name)` is a `\(subject)` that code outside the type can `send` values and completion into"
+                + (variable.setterAccessLevel != nil ? " (`\(variable.setterAccessLevel!)(set)` does not prevent `send`)" : "")
+                + ", so anyone can inject events or end the stream; make it `private` and expose `\(variable.name).eraseToAnyPublisher()` as an `AnyPublisher`."
+            let fix = privateFix(v, type: t, context)
+            result.append(context.finding(tokens: variable.nameToken, message: message, fix: fix))
+        }
+        return result
+    }
+
+    /// A path component ending in `Tests` (`AppTests/`, `Tests/`, `FeatureUITests/`).
+    private func isInTestTarget(_ path: String) -> Bool {
+        path.split(separator: "/").dropLast().contains { $0.hasSuffix("Tests") }
+    }
+
+    /// The type and the types around it are not protocols, test doubles, local or private.
+    private func isExposable(type t: Int, in tree: SyntaxTree) -> Bool {
+        var current: Int? = t
+        while let c = current {
+            let type = tree.types[c]
+            if type.kind == .protocol || type.isLocal { return false }
+            let simple = type.name.split(separator: ".").last.map(String.init) ?? type.name
+            if Self.testDoubleSuffixes.contains(where: simple.hasSuffix) { return false }
+            if let access = type.accessLevel, access == "private" || access == "fileprivate" { return false }
+            current = type.parentType
+        }
+        return true
+    }
+
+    // MARK: - Fix
+
+    /// `private` in place of the written access (`internal`, `private(set)`), when every reference to the
+    /// name in the project sits inside this type in this file, and the declaration is not part of
+    /// the module's public interface.
+    private func privateFix(_ v: Int, type t: Int, _ context: RuleContext) -> Fix? {
+        let tree = context.tree
+        let variable = tree.variables[v]
+        if let access = variable.accessLevel, access != "internal" { return nil }
+        let keyword = variable.nameToken - 1
+        guard keyword >= 0, tree.isWord(keyword, "let") || tree.isWord(keyword, "var"),
+              !hasMoreBindings(after: variable.nameToken, in: tree),
+              onlyUsedInside(typeNamed: tree.types[t].name, name: variable.name, declaration: variable.nameToken, context) else { return nil }
+        // Walk back over the modifiers to find `internal`, `…(set)` and where the first modifier starts.
+        var first = keyword
+        var internalToken: Int?
+        var setter: ClosedRange<Int>?
+        var i = keyword - 1
+        while i >= 0 {
+            let open = tree.tokens[i].kind == .rightParen ? Int(tree.matching[i]) : -1
+            if open > 0, tree.tokens[open - 1].kind == .identifier || tree.tokens[open - 1].kind == .keyword {
+                if tree.isWord(open + 1, "set"), accessModifiers.contains(tree.name(open - 1)) { setter = (open - 1)...i }
+                first = open - 1
+                i = open - 2
+                continue
+            }
+            guard tree.tokens[i].kind == .identifier || tree.tokens[i].kind == .keyword, Self.modifierWords.contains(tree.name(i)) else { break }
+            if tree.isWord(i, "internal") { internalToken = i }
+            first = i
+            i -= 1
+        }
+        let tokens = tree.tokens
+        var edits: [TextEdit] = []
+        func range(_ a: Int, _ b: Int) -> Range<Int> { tokens[a].startOffset..<tokens[b].endOffset }
+        switch (internalToken, setter) {
+        case (let a?, let s?):
+            edits.append(context.edit(range(a, a), "private"))
+            edits.append(context.edit(tokens[s.lowerBound].startOffset..<tokens[s.upperBound + 1].startOffset, ""))
+        case (nil, let s?):
+            edits.append(context.edit(range(s.lowerBound, s.upperBound), "private"))
+        case (let a?, nil):
+            edits.append(context.edit(range(a, a), "private"))
+        case (nil, nil):
+            edits.append(context.edit(tokens[first].startOffset..<tokens[first].startOffset, "private "))
+        }
+        return Fix(title: "Make it private", edits: edits)
+    }
+
+    static let modifierWords: Set<String> = [
+        "internal", "lazy", "final", "weak", "unowned", "override", "dynamic", "nonisolated", "required", "optional",
+    ]
+
+    /// `let a = X(), b = Y()`: one modifier list covers every binding, so the fix would change the others too.
+    private func hasMoreBindings(after name: Int, in tree: SyntaxTree) -> Bool {
+        let level = tree.enclosing[name]
+        var angle = 0
+        var i = name + 1
+        while i < tree.tokens.count, !tree.statementStarts[i] {
+            let kind = tree.tokens[i].kind
+            if kind == .operator || kind == .questionMark || kind == .exclamationMark {
+                let text = tree.text(i)
+                if text.allSatisfy({ $0 == "<" }) { angle += text.count }
+                angle -= text.filter { $0 == ">" }.count
+                if angle < 0 { angle = 0 }
+            } else if kind == .comma, tree.enclosing[i] == level, angle == 0 {
+                return true
+            } else if kind == .leftBrace, tree.enclosing[i] == level {
+                return false
+            }
+            i += 1
+        }
+        return false
+    }
+
+    /// No reference in the project could stop compiling once the property is `private`: every token
+    /// spelling `name` is inside this type in this file, or is a bare name in an unrelated type (its own
+    /// member or local). Member accesses (`x.name`, `\.name`) and argument labels (`T(name: …)`) outside
+    /// the type block the fix, and so do bare uses in the type's extensions in other files, its
+    /// subclasses and protocols (a requirement the property may satisfy).
+    private func onlyUsedInside(typeNamed typeName: String, name: String, declaration: Int, _ context: RuleContext) -> Bool {
+        for other in context.index.trees {
+            let sameFile = other.file.path == context.tree.file.path
+            for i in 0..<other.tokens.count where other.tokens[i].kind == .identifier
+                && (other.tokenIs(i, name) || (other.tokens[i].flags.contains(.backticked) && other.name(i) == name)) {
+                if sameFile && i == declaration { continue }
+                let types: [TypeDecl] = other.scopeChain(of: i).compactMap { scope in
+                    if case .typeBody(let t) = other.scopes[scope].kind { return other.types[t] }
+                    return nil
+                }
+                if sameFile && types.contains(where: { $0.name == typeName }) { continue }
+                if i > 0, other.tokens[i - 1].kind == .period { return false }
+                if i + 1 < other.tokens.count, other.tokens[i + 1].kind == .colon, other.enclosing[i] >= 0,
+                   other.tokens[Int(other.enclosing[i])].kind == .leftParen { return false }
+                for type in types where type.name == typeName || type.kind == .protocol
+                    || context.index.inherits(type.name, from: typeName) {
+                    return false
+                }
+            }
+        }
+        return true
+    }
+}

@@ -1,0 +1,72 @@
+/// `flatMap` without `maxPublishers:` after `debounce`, `throttle` or `removeDuplicates`: input that drives
+/// requests, where every request stays alive and an older, slower response can overwrite a newer one.
+public struct FlatMapWithoutSwitchRule: Rule {
+    public static let description = RuleDescription(
+        id: "flatmap_without_switch", name: "flatMap without switchToLatest", defaultSeverity: .warning,
+        summary: "flatMap after debounce/throttle/removeDuplicates keeps every request alive, so an older response can overwrite a newer one.")
+
+    /// Operators that shape user input (typing, scrolling) before it drives work.
+    static let inputShapers: Set<String> = ["debounce", "throttle", "removeDuplicates"]
+    /// Operators only publishers have (not sequences or optionals), as evidence for `removeDuplicates`.
+    static let publisherOnly: Set<String> = [
+        "sink", "assign", "store", "receive", "eraseToAnyPublisher", "switchToLatest", "handleEvents", "replaceError",
+        "setFailureType", "subscribe", "share", "autoconnect", "debounce", "throttle", "combineLatest", "publisher",
+        "catch", "mapError", "retry", "delay", "timeout", "values",
+    ]
+
+    public init() {}
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        let tree = context.tree
+        var findings: [Finding] = []
+        for chain in tree.chains {
+            for (f, element) in chain.elements.enumerated() where element.name == "flatMap" && element.kind == .member && element.isCall {
+                guard element.argument("maxPublishers") == nil, !element.closures.isEmpty else { continue }
+                guard let shaper = chain.elements[..<f].lastIndex(where: { Self.inputShapers.contains($0.name) && $0.kind == .member && $0.isCall }),
+                      isCombine(chain, shaper: shaper, context: context) else { continue }
+                // A `switchToLatest` or `maxPublishers` later on means the author chose the concurrency on purpose.
+                if chain.elements[(f + 1)...].contains(where: { $0.name == "switchToLatest" }) { continue }
+                if makesOnlyImmediatePublishers(element, tree: tree) { continue }
+                let shaperName = chain.elements[shaper].name
+                let message = "`flatMap` after `\(shaperName)` keeps every inner request running, so an older, slower response can arrive after and overwrite a newer one; use `map { … }.switchToLatest()` to cancel the previous request (or `flatMap(maxPublishers: .max(1))` to drop new input while one runs)."
+                findings.append(context.finding(tokens: element.nameToken, message: message, fix: fix(element, context: context)))
+            }
+        }
+        return findings
+    }
+
+    /// Combine's `debounce(for:scheduler:)` / `throttle(for:scheduler:latest:)` have a `for:` label (RxSwift's and
+    /// ReactiveSwift's do not); `removeDuplicates()` also exists on sequences, so it needs a publisher-only operator in the chain.
+    private func isCombine(_ chain: Chain, shaper: Int, context: RuleContext) -> Bool {
+        let element = chain.elements[shaper]
+        if element.name != "removeDuplicates" { return element.argument("for") != nil }
+        if chain.elements.contains(where: { Self.publisherOnly.contains($0.name) && $0.kind == .member }) { return true }
+        return NeverFinishingSources.evidence(in: chain, before: shaper, tree: context.tree, index: context.index, extraNames: []) != nil
+    }
+
+    /// `flatMap { Just($0) }`-style closures make publishers that finish at once: nothing can arrive out of order.
+    private func makesOnlyImmediatePublishers(_ element: ChainElement, tree: SyntaxTree) -> Bool {
+        guard let c = element.closures.last else { return false }
+        let closure = tree.closures[c]
+        let returned = tree.chains.filter { inner in
+            guard inner.first >= closure.bodyStart, inner.last < closure.close,
+                  tree.enclosingClosures(of: inner.first).first == c else { return false }
+            switch inner.context {
+            case .returned, .implicitReturn: return true
+            default: return false
+            }
+        }
+        return !returned.isEmpty && returned.allSatisfy { CombineNames.finiteRoots.contains($0.root.name) || $0.root.kind == .literal && $0.elements.count > 1 && $0.elements[1].name == "publisher" }
+    }
+
+    /// `flatMap { … }` → `map { … }.switchToLatest()`.
+    private func fix(_ element: ChainElement, context: RuleContext) -> Fix {
+        let tokens = context.tree.tokens
+        let name = tokens[element.nameToken]
+        let end = tokens[element.lastToken].endOffset
+        return Fix(title: "Use map + switchToLatest", edits: [
+            context.edit(name.startOffset..<name.endOffset, "map"),
+            context.edit(end..<end, ".switchToLatest()"),
+        ])
+    }
+}

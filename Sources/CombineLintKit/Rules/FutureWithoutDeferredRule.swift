@@ -1,0 +1,174 @@
+/// A `Future { … }` created outside `Deferred { }`: its closure runs at creation, before or without any
+/// subscriber, and every subscriber (a `retry` too) gets the one cached result.
+public struct FutureWithoutDeferredRule: Rule {
+    public static let description = RuleDescription(
+        id: "future_without_deferred", name: "Future without Deferred", defaultSeverity: .warning,
+        summary: "A Future created outside Deferred starts its work at creation and caches one result for every subscriber (error when retried).")
+
+    /// Calls whose closures run once per subscription or per value, after someone subscribed.
+    static let lazyCalls: Set<String> = ["Deferred", "flatMap", "catch", "tryCatch"]
+    /// Calls whose closures make publishers per value when a flattening operator follows.
+    static let mappers: Set<String> = ["map", "compactMap", "tryMap"]
+    /// Libraries with a `Future` type of their own.
+    static let otherFutureModules: Set<String> = ["BrightFutures", "FutureKit", "NIO", "NIOCore", "Vapor"]
+
+    public init() {}
+
+    /// One `Future` creation found in the tokens.
+    struct Creation {
+        /// The first token (`Combine` of `Combine.Future`, or `Future`), the `Future` token, the last token of the creation.
+        var first: Int
+        var name: Int
+        var end: Int
+        /// Member names after the creation (`eraseToAnyPublisher`, `retry`).
+        var followers: [String]
+    }
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        let tree = context.tree
+        if let type = context.index.type(named: "Future"), type.kind != .extension { return [] }
+        if importsOtherFuture(tree) { return [] }
+        var findings: [Finding] = []
+        var callsByTree: [Int: [Int: SyntaxTree.CallReference]] = [:]
+        let localCalls = tree.closureCalls()
+        for creation in creations(in: tree) {
+            if isLazy(creation.name, in: tree, calls: localCalls) { continue }
+            var retried = creation.followers.contains("retry")
+            if let holder = holderName(of: creation, in: tree), usesAreRetried(holder, in: tree) { retried = true }
+            // A function or computed property that makes the Future: judge it by its call sites.
+            if let owner = owningDeclaration(of: creation, in: tree) {
+                let sites = callSites(of: owner, context: context, calls: &callsByTree)
+                if sites.contains(where: \.retried) { retried = true }
+                if !retried, !sites.isEmpty, sites.allSatisfy(\.lazy) { continue }
+            }
+            let message = retried
+                ? "`retry` resubscribes to this `Future`, which replays its cached failure instead of running the work again; create it inside `Deferred { Future { … } }` so each subscription runs the work anew."
+                : "`Future` runs its closure as soon as it is created, before (or without) any subscriber, and every subscriber shares its one cached result; create it inside `Deferred { Future { … } }` so the work starts on subscription."
+            findings.append(context.finding(tokens: creation.first, through: creation.name, message: message, severity: retried ? .error : nil, fix: fix(creation, context: context)))
+        }
+        return findings
+    }
+
+    private func importsOtherFuture(_ tree: SyntaxTree) -> Bool {
+        for i in 0..<max(0, tree.tokens.count - 1) where tree.isWord(i, "import") && Self.otherFutureModules.contains(tree.name(i + 1)) { return true }
+        return false
+    }
+
+    /// Every `Future { … }`, `Future<A, B> { … }`, `Future(…)` with a closure, `Future.init { … }`, `Combine.Future…`.
+    func creations(in tree: SyntaxTree) -> [Creation] {
+        var result: [Creation] = []
+        let tokens = tree.tokens
+        for i in tokens.indices where tokens[i].kind == .identifier && tree.tokenIs(i, "Future") {
+            var first = i
+            if i > 0, tokens[i - 1].kind == .period {
+                guard i > 1, tree.tokenIs(i - 2, "Combine"), i < 3 || tokens[i - 3].kind != .period else { continue }
+                first = i - 2
+            }
+            if first > 0 {
+                // Type positions: `-> Future<…> {` (a body), `: Future<…>`, `as Future`, `[Future<…>]`.
+                let before = tokens[first - 1].kind
+                if before == .arrow || before == .colon || tree.isWord(first - 1, "as") || tree.isWord(first - 1, "is") { continue }
+            }
+            // Inside another type's generic arguments (`Deferred<Future<A, B>>`, `Result<Future<…>, E>`): a type.
+            if first > 0, tokens[first - 1].kind == .operator, tree.text(first - 1).hasSuffix("<") { continue }
+            let generics = tree.genericArguments(after: i)
+            if generics.closesOuter { continue }
+            var j = generics.next
+            if j + 1 < tokens.count, tokens[j].kind == .period, tree.isWord(j + 1, "init") { j += 2 }
+            guard j < tokens.count, !tree.lineBreakBefore[j] else { continue }
+            var hasClosure = false
+            if tokens[j].kind == .leftParen, tree.matching[j] > Int32(j) {
+                let close = Int(tree.matching[j])
+                hasClosure = (j + 1..<close).contains { tree.closure(openedAt: $0) != nil && Int(tree.enclosing[$0]) == j }
+            } else if tree.closure(openedAt: j) != nil {
+                hasClosure = true
+            }
+            guard hasClosure else { continue }
+            let walk = tree.postfixMembers(after: j)
+            // The creation ends after its argument list and trailing closure.
+            var end = j
+            if tokens[j].kind == .leftParen {
+                end = Int(tree.matching[j])
+                if end + 1 < tokens.count, !tree.lineBreakBefore[end + 1], let c = tree.closure(openedAt: end + 1) { end = tree.closures[c].close }
+            } else if let c = tree.closure(openedAt: j) {
+                end = tree.closures[c].close
+            }
+            result.append(Creation(first: first, name: i, end: end, followers: walk.names))
+        }
+        return result
+    }
+
+    /// Inside a closure that runs only after subscription: `Deferred { }`, a `flatMap`/`catch` transform,
+    /// or a `map` whose publishers a later `switchToLatest`/`flatMap` subscribes to.
+    func isLazy(_ token: Int, in tree: SyntaxTree, calls: [Int: SyntaxTree.CallReference]) -> Bool {
+        for c in tree.enclosingClosures(of: token) {
+            guard let call = calls[c] else {
+                if let name = tree.calleeName(beforeBrace: tree.closures[c].open), Self.lazyCalls.contains(name) { return true }
+                continue
+            }
+            let chain = tree.chains[call.chain]
+            let name = chain.elements[call.element].name
+            if Self.lazyCalls.contains(name) { return true }
+            if Self.mappers.contains(name), chain.elements[(call.element + 1)...].contains(where: { $0.name == "switchToLatest" || $0.name == "flatMap" }) { return true }
+        }
+        return false
+    }
+
+    /// `let name = Future { … }`: the variable the Future is stored in.
+    private func holderName(of creation: Creation, in tree: SyntaxTree) -> String? {
+        tree.variables.first { $0.initializer?.lowerBound == creation.first }?.name
+    }
+
+    /// `name.retry(…)` somewhere in the file.
+    private func usesAreRetried(_ name: String, in tree: SyntaxTree) -> Bool {
+        for i in tree.tokens.indices where tree.tokens[i].kind == .identifier && tree.name(i) == name {
+            if tree.postfixMembers(after: i + 1).names.contains("retry") { return true }
+        }
+        return false
+    }
+
+    /// The function or computed property whose body makes the Future (not through a closure).
+    private func owningDeclaration(of creation: Creation, in tree: SyntaxTree) -> (name: String, isFunction: Bool, token: Int)? {
+        guard tree.enclosingClosures(of: creation.name).isEmpty, let f = tree.enclosingFunction(of: creation.name) else { return nil }
+        let function = tree.functions[f]
+        switch function.kind {
+        case .function:
+            return (function.name, true, function.nameToken)
+        case .accessor:
+            guard function.name == "get", let v = function.variable else { return nil }
+            return (tree.variables[v].name, false, tree.variables[v].nameToken)
+        default:
+            return nil
+        }
+    }
+
+    /// Where a function is called (or a property read) across the project: lazily or not, retried or not.
+    private func callSites(of owner: (name: String, isFunction: Bool, token: Int), context: RuleContext,
+                           calls: inout [Int: [Int: SyntaxTree.CallReference]]) -> [(lazy: Bool, retried: Bool)] {
+        var sites: [(lazy: Bool, retried: Bool)] = []
+        for (t, tree) in context.index.trees.enumerated() {
+            let tokens = tree.tokens
+            for i in tokens.indices where tokens[i].kind == .identifier && tree.tokenIs(i, owner.name) {
+                if tree.file.path == context.file.path && i == owner.token { continue }
+                if i > 0, tree.isWord(i - 1, "func") || tree.isWord(i - 1, "var") || tree.isWord(i - 1, "let") { continue }
+                if i + 1 < tokens.count, tokens[i + 1].kind == .colon { continue }
+                let next = tree.skippingGenericArguments(after: i)
+                let isCall = next < tokens.count && tokens[next].kind == .leftParen && !tree.lineBreakBefore[next]
+                guard isCall == owner.isFunction else { continue }
+                if calls[t] == nil { calls[t] = tree.closureCalls() }
+                let walk = tree.postfixMembers(after: i + 1)
+                sites.append((isLazy(i, in: tree, calls: calls[t]!), walk.names.contains("retry")))
+            }
+        }
+        return sites
+    }
+
+    /// `Future { … }.eraseToAnyPublisher()` → `Deferred { Future { … } }.eraseToAnyPublisher()`: the type stays the same.
+    private func fix(_ creation: Creation, context: RuleContext) -> Fix? {
+        guard creation.followers.first == "eraseToAnyPublisher" else { return nil }
+        let tokens = context.tree.tokens
+        let start = tokens[creation.first].startOffset
+        let end = tokens[creation.end].endOffset
+        return Fix(title: "Wrap the Future in Deferred", edits: [context.edit(start..<start, "Deferred { "), context.edit(end..<end, " }")])
+    }
+}

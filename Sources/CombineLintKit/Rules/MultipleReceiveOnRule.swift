@@ -1,0 +1,71 @@
+/// A pipeline that hops to the same scheduler twice with nothing in between that could leave it,
+/// or two `receive(on:)` in a row: a wasted queue hop for every value.
+public struct MultipleReceiveOnRule: Rule {
+    public static let description = RuleDescription(
+        id: "multiple_receive_on", name: "Multiple receive(on:)", defaultSeverity: .warning,
+        summary: "A pipeline hops to the same scheduler twice, or two receive(on:) follow each other: a wasted queue hop per value.")
+
+    /// Operators that deliver on the thread they receive on: after them, values are still where the last hop put them.
+    static let sameThreadOperators: Set<String> = [
+        "map", "tryMap", "compactMap", "tryCompactMap", "filter", "tryFilter", "removeDuplicates", "tryRemoveDuplicates",
+        "scan", "tryScan", "handleEvents", "print", "breakpoint", "breakpointOnError", "eraseToAnyPublisher", "mapError",
+        "setFailureType", "replaceNil", "replaceEmpty", "replaceError", "assertNoFailure", "first", "tryFirst", "last",
+        "tryLast", "dropFirst", "prefix", "output", "share", "ignoreOutput", "reduce", "tryReduce", "count", "min", "max",
+        "contains", "allSatisfy", "decode", "encode", "subscribe", "retry", "collect", "drop", "trace",
+    ]
+    /// Schedulers that all run on the main thread.
+    static let mainSchedulers: Set<String> = [
+        "DispatchQueue.main", ".main", "RunLoop.main", "OperationQueue.main", "DispatchQueue.main.self", "UIScheduler.shared", "MainScheduler.instance",
+    ]
+
+    public init() {}
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        let tree = context.tree
+        var findings: [Finding] = []
+        for chain in tree.chains {
+            var previous: (index: Int, key: String)?
+            var leftThread = false
+            for (e, element) in chain.elements.enumerated() where e > 0 {
+                if element.name == "receive", element.kind == .member, let scheduler = element.argument("on"), element.arguments.count <= 2 {
+                    let key = schedulerKey(scheduler.value, tree: tree)
+                    if let prior = previous {
+                        if prior.index == e - 1 && prior.key != key {
+                            // `receive(on: a).receive(on: b)`: the first hop is overridden at once.
+                            findings.append(finding(chain, element: prior.index, context: context, message:
+                                "`receive(on:)` followed directly by another `receive(on:)` hops to a scheduler only to leave it at once, a wasted queue hop per value; keep only the last `receive(on:)`."))
+                        } else if prior.key == key && !leftThread {
+                            findings.append(finding(chain, element: e, context: context, message:
+                                "This `receive(on:)` hops again to the scheduler the values are already on, a wasted queue hop per value; remove it."))
+                        }
+                    }
+                    previous = (e, key)
+                    leftThread = false
+                } else if !Self.sameThreadOperators.contains(element.name) || hasOwnScheduler(element, tree: tree) {
+                    leftThread = true
+                }
+            }
+        }
+        return findings
+    }
+
+    /// Operators such as `collect(.byTime(q, 1))` or `delay(for:scheduler:)` deliver on their own scheduler.
+    private func hasOwnScheduler(_ element: ChainElement, tree: SyntaxTree) -> Bool {
+        if element.argument("scheduler") != nil || element.argument("on") != nil { return true }
+        return element.name == "collect" && element.arguments.contains { tree.text($0.value.lowerBound, $0.value.upperBound).contains("byTime") }
+    }
+
+    /// The scheduler's text without spaces; every main-thread scheduler is `main`.
+    private func schedulerKey(_ range: ClosedRange<Int>, tree: SyntaxTree) -> String {
+        let text = tree.text(range.lowerBound, range.upperBound).filter { $0 != " " }
+        return Self.mainSchedulers.contains(text) ? "main" : text
+    }
+
+    private func finding(_ chain: Chain, element e: Int, context: RuleContext, message: String) -> Finding {
+        let element = chain.elements[e]
+        let fix = context.tree.removalRange(ofElement: e, in: chain).map {
+            Fix(title: "Remove the redundant receive(on:)", edits: [context.edit($0, "")])
+        }
+        return context.finding(tokens: element.nameToken, through: element.lastToken, message: message, fix: fix)
+    }
+}

@@ -1,0 +1,47 @@
+/// An `@Published` property holding another `ObservableObject` class: SwiftUI observes the
+/// outer object only, so changes inside the inner one never redraw the views.
+public struct NestedObservableObjectRule: Rule {
+    public static let description = RuleDescription(
+        id: "nested_observable_object",
+        name: "Nested ObservableObject",
+        defaultSeverity: .warning,
+        summary: "An @Published property whose type is an ObservableObject class, without forwarding its objectWillChange."
+    )
+
+    public init() {}
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        let tree = context.tree
+        let index = context.index
+        var findings: [Finding] = []
+        for type in tree.types where type.kind == .class {
+            let typeName = type.name.split(separator: ".").last.map(String.init) ?? type.name
+            guard index.inherits(typeName, from: "ObservableObject") else { continue }
+            for v in type.variables {
+                let variable = tree.variables[v]
+                guard variable.hasAttribute("Published"), !variable.isStatic else { continue }
+                let initializer = variable.initializer.map { tree.text($0.lowerBound, $0.upperBound) } ?? ""
+                guard let inner = TypeResolver.typeName(annotation: variable.typeText, initializer: initializer),
+                      let innerType = index.type(named: inner), innerType.kind == .class,
+                      index.inherits(inner, from: "ObservableObject") else { continue }
+                if forwardsChanges(of: variable.name, inType: typeName, index: index) { continue }
+                findings.append(context.finding(
+                    tokens: variable.nameToken,
+                    message: "`\(variable.name)` is an ObservableObject inside an ObservableObject: SwiftUI sees only reassignments of it, never the changes inside `\(inner)`; forward its objectWillChange to this object's, or observe it directly with @ObservedObject in the view."))
+            }
+        }
+        return findings
+    }
+
+    /// Anywhere in the type (any file, any extension): `name.objectWillChange` or `self.name.objectWillChange`.
+    private func forwardsChanges(of name: String, inType typeName: String, index: ProjectIndex) -> Bool {
+        for tree in index.trees {
+            for chain in tree.chains {
+                let names = chain.names
+                guard let position = names.firstIndex(of: "objectWillChange"), position > 0, names[position - 1] == name else { continue }
+                if TypeResolver.enclosingTypeName(at: chain.first, in: tree) == typeName { return true }
+            }
+        }
+        return false
+    }
+}

@@ -1,0 +1,106 @@
+/// An `@Published` property assigned off the main thread: SwiftUI and `receive`-less subscribers
+/// then update UI from a background queue.
+public struct PublishedBackgroundMutationRule: Rule {
+    public static let description = RuleDescription(
+        id: "published_background_mutation",
+        name: "Published mutated in background",
+        defaultSeverity: .warning,
+        isOptIn: true,
+        summary: "An @Published property of a class that is not @MainActor assigned on a background queue, in Task.detached, or in a sink after subscribe(on:)."
+    )
+
+    public init() {}
+
+    private static let mutatingMethods: Set<String> = ["append", "insert", "remove", "removeAll", "removeFirst", "removeLast", "sort", "reverse", "shuffle", "merge", "formUnion", "subtract"]
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        let tree = context.tree
+        var findings: [Finding] = []
+        var reported = Set<Int>()
+        for chain in tree.chains {
+            for (c, why) in backgroundClosures(of: chain, in: tree) {
+                guard let typeName = TypeResolver.enclosingTypeName(at: tree.closures[c].open, in: tree),
+                      let type = context.index.type(named: typeName), type.kind == .class,
+                      !isMainActor(typeName, index: context.index, tree: tree, at: tree.closures[c].open) else { continue }
+                for token in mutations(in: c, tree: tree) where reported.insert(token).inserted {
+                    let name = tree.name(token)
+                    guard context.index.property(name, ofType: typeName)?.hasAttribute("Published") == true else { continue }
+                    findings.append(context.finding(
+                        tokens: token,
+                        message: "`\(name)` is @Published and is changed here \(why): its subscribers and SwiftUI views update off the main thread; hop to the main queue (`DispatchQueue.main.async`, `receive(on: DispatchQueue.main)`) or make the class @MainActor."))
+                }
+            }
+        }
+        return findings.sorted { $0.offset < $1.offset }
+    }
+
+    /// Closures of this chain that run off the main thread, with a phrase saying why.
+    private func backgroundClosures(of chain: Chain, in tree: SyntaxTree) -> [(Int, String)] {
+        let names = chain.names
+        var result: [(Int, String)] = []
+        // DispatchQueue.global(…).async { }, .asyncAfter { }, Task.detached { }.
+        for (e, element) in chain.elements.enumerated() where e > 0 {
+            if ["async", "asyncAfter"].contains(element.name), names[..<e].contains("global") {
+                result += element.closures.map { ($0, "on a global queue") }
+            }
+            if element.name == "detached", names[e - 1] == "Task" {
+                result += element.closures.map { ($0, "in a detached task") }
+            }
+        }
+        // A sink after subscribe(on:) with no later receive(on:) runs on the subscribe queue.
+        if let subscribeOn = names.lastIndex(of: "subscribe"), chain.elements[subscribeOn].argument("on") != nil,
+           !names[subscribeOn...].contains("receive") {
+            for element in chain.elements[(subscribeOn + 1)...] where element.name == "sink" {
+                result += element.closures.map { ($0, "in a sink after subscribe(on:) without receive(on:)") }
+            }
+        }
+        return result
+    }
+
+    private func isMainActor(_ typeName: String, index: ProjectIndex, tree: SyntaxTree, at token: Int) -> Bool {
+        if let type = index.type(named: typeName), type.attributes.contains("@MainActor") { return true }
+        for ancestor in index.allAncestors(of: typeName) where index.type(named: ancestor)?.attributes.contains("@MainActor") == true { return true }
+        return false
+    }
+
+    /// Assignments `self.x = …`, `x = …`, `self?.x = …`, `x += …`, `x.append(…)` in closure c,
+    /// outside nested closures that hop back to the main queue.
+    private func mutations(in c: Int, tree: SyntaxTree) -> [Int] {
+        let closure = tree.closures[c]
+        var result: [Int] = []
+        guard closure.bodyStart < closure.close else { return [] }
+        for i in closure.bodyStart..<closure.close where tree.tokens[i].kind == .identifier {
+            if tree.enclosingClosures(of: i).contains(where: { $0 != c && isMainHop($0, tree: tree) }) { continue }
+            guard i + 1 < tree.tokens.count else { continue }
+            let next = tree.tokens[i + 1]
+            let assigns = next.kind == .equal || (next.kind == .operator && tree.text(i + 1).hasSuffix("=") && !["==", "!=", "<=", ">=", "==="].contains(tree.text(i + 1)))
+            let mutates = next.kind == .period && i + 2 < tree.tokens.count && PublishedBackgroundMutationRule.mutatingMethods.contains(tree.text(i + 2))
+                && i + 3 < tree.tokens.count && tree.tokens[i + 3].kind == .leftParen
+            guard assigns || mutates else { continue }
+            if i > 0, tree.tokens[i - 1].kind == .period {
+                // Only `self.x` / `self?.x`.
+                var owner = i - 2
+                if owner >= 0, tree.tokens[owner].kind == .questionMark { owner -= 1 }
+                guard owner >= 0, tree.isWord(owner, "self"), !(owner > 0 && tree.tokens[owner - 1].kind == .period) else { continue }
+            } else {
+                let name = tree.name(i)
+                if closure.parameters.contains(name) || SubscriptionFinder.localVariable(named: name, visibleAt: i, in: tree) != nil { continue }
+                if tree.statementStarts[i] == false, i > 0, tree.tokens[i - 1].kind != .semicolon, !tree.lineBreakBefore[i] { continue }
+            }
+            result.append(i)
+        }
+        return result
+    }
+
+    /// A closure passed to `DispatchQueue.main.async`, `MainActor.run`, `Task { @MainActor in … }`.
+    private func isMainHop(_ c: Int, tree: SyntaxTree) -> Bool {
+        let open = tree.closures[c].open
+        for chain in tree.chains where chain.first < open && chain.last >= open {
+            let names = chain.names
+            if names.contains("main") && (names.contains("async") || names.contains("asyncAfter") || names.contains("sync")) { return true }
+            if names.first == "MainActor" && names.contains("run") { return true }
+        }
+        if open + 1 < tree.tokens.count, tree.tokenIs(open + 1, "@MainActor") { return true }
+        return false
+    }
+}

@@ -1,0 +1,110 @@
+/// Reading an `@Published` property inside a closure subscribed to its own publisher, where
+/// the property still holds the old value (`@Published` publishes in `willSet`).
+public struct PublishedWillSetReadRule: Rule {
+    public static let description = RuleDescription(
+        id: "published_willset_read",
+        name: "Published read in willSet",
+        defaultSeverity: .warning,
+        summary: "Reading an @Published property inside a closure subscribed to its own $publisher, which still sees the old value."
+    )
+
+    /// Operators after which closures run later, once the property holds its new value.
+    static let deferringOperators: Set<String> = ["receive", "debounce", "throttle", "delay", "collect", "buffer", "subscribe", "timeout"]
+
+    public init() {}
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        let tree = context.tree
+        var findings: [Finding] = []
+        var reported = Set<Int>()
+        for chain in tree.chains {
+            for (e, element) in chain.elements.enumerated() {
+                let isProjected = element.name.hasPrefix("$") && element.name.count > 1
+                let isWillChange = element.name == "objectWillChange" && !element.isCall
+                guard isProjected || isWillChange else { continue }
+                guard let ownerType = TypeResolver.ownerType(ofElement: e, in: chain, tree: tree, index: context.index) else { continue }
+                let names: Set<String>
+                if isProjected {
+                    let name = String(element.name.dropFirst())
+                    guard context.index.property(name, ofType: ownerType)?.hasAttribute("Published") == true else { continue }
+                    names = [name]
+                } else {
+                    names = publishedProperties(of: ownerType, index: context.index)
+                    guard !names.isEmpty else { continue }
+                }
+                let ownerTokens = e == 0 ? nil : (chain.first, chain.elements[e - 1].lastToken)
+                for later in chain.elements[(e + 1)...] {
+                    if PublishedWillSetReadRule.deferringOperators.contains(later.name) { break }
+                    for c in later.closures {
+                        for read in reads(of: names, owner: ownerTokens, in: c, tree: tree) where reported.insert(read.first).inserted {
+                            let property = tree.name(read.last)
+                            findings.append(context.finding(
+                                tokens: read.first, through: read.last,
+                                message: "`\(property)` still holds its old value here: `@Published` publishes in willSet, before the property changes; use the value the closure receives."))
+                        }
+                    }
+                }
+            }
+        }
+        return findings
+    }
+
+    private func publishedProperties(of typeName: String, index: ProjectIndex) -> Set<String> {
+        var names = Set<String>()
+        var current: String? = typeName
+        var seen = Set<String>()
+        while let name = current, seen.insert(name).inserted, let type = index.type(named: name) {
+            for property in type.properties.values where property.hasAttribute("Published") { names.insert(property.name) }
+            current = type.firstInherited
+        }
+        return names
+    }
+
+    /// Reads of the properties in closure c's own body (not nested closures, which may run later):
+    /// `self.name`, implicit `name` (when the owner is self), or `owner.name`. Assignments are not reads.
+    private func reads(of names: Set<String>, owner: (Int, Int)?, in c: Int, tree: SyntaxTree) -> [(first: Int, last: Int)] {
+        let closure = tree.closures[c]
+        let ownerText = owner.map { tree.text($0.0, $0.1) }
+        let ownerIsSelf = ownerText == nil || ownerText == "self"
+        var result: [(Int, Int)] = []
+        guard closure.bodyStart < closure.close else { return [] }
+        for i in closure.bodyStart..<closure.close {
+            guard tree.tokens[i].kind == .identifier, names.contains(tree.name(i)) else { continue }
+            guard tree.enclosingClosures(of: i).first == c else { continue }
+            if i + 1 < tree.tokens.count, tree.tokens[i + 1].kind == .equal { continue }
+            if i + 1 < tree.tokens.count, tree.tokens[i + 1].kind == .colon { continue }
+            if i > 0, tree.tokens[i - 1].kind == .period {
+                // `self.name`, `self?.name`, or `owner.name`.
+                var start = i - 2
+                if start >= 0, tree.tokens[start].kind == .questionMark { start -= 1 }
+                guard start >= 0 else { continue }
+                if ownerIsSelf, tree.isWord(start, "self"), !(start > 0 && tree.tokens[start - 1].kind == .period) {
+                    result.append((start, i))
+                } else if let ownerText, ownerText != "self", var ownerStart = matchOwner(ownerText, endingAt: start, in: tree) {
+                    // `self.viewModel.isLoading` for a chain on `viewModel.$isLoading`.
+                    if ownerStart >= 2, tree.tokens[ownerStart - 1].kind == .period, tree.isWord(ownerStart - 2, "self") { ownerStart -= 2 }
+                    result.append((ownerStart, i))
+                }
+            } else if ownerIsSelf {
+                // Implicit self; a closure parameter or local of the same name shadows it.
+                let name = tree.name(i)
+                if closure.parameters.contains(name) { continue }
+                if SubscriptionFinder.localVariable(named: name, visibleAt: i, in: tree) != nil { continue }
+                if i > 0, tree.tokens[i - 1].kind == .backslash { continue }
+                result.append((i, i))
+            }
+        }
+        return result
+    }
+
+    /// The first token of `ownerText` written just before `end` (inclusive), if it is there.
+    private func matchOwner(_ ownerText: String, endingAt end: Int, in tree: SyntaxTree) -> Int? {
+        var start = end
+        while start >= 0 {
+            if tree.text(start, end) == ownerText { return start }
+            if end - start > 8 { return nil }
+            start -= 1
+        }
+        return nil
+    }
+}

@@ -1,0 +1,147 @@
+/// `send(_:)` on a subject that the same body has already completed.
+///
+/// Straight-line reasoning in one function or closure body: a `send(completion:)` written at the
+/// body's own statement level (not inside an `if`, a loop or a nested closure) runs on every path,
+/// so every later `send(…)` of a value to the same receiver in that body, outside nested closures,
+/// comes after the completion. A reassignment or a redeclaration of the receiver in between ends
+/// the reasoning, and so does any method call in between when the receiver is not a known `let`.
+public struct SendAfterCompletionRule: Rule {
+    public static let description = RuleDescription(
+        id: "send_after_completion", name: "Send after completion", defaultSeverity: .warning,
+        summary: "`send(_:)` on a subject after `send(completion:)` on the same subject earlier in the same body: the value is dropped.")
+
+    /// Global functions that cannot reassign a property.
+    static let freeFunctions: Set<String> = ["print", "debugPrint", "assert", "assertionFailure", "precondition", "NSLog", "os_log", "dump"]
+
+    public init() {}
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        let tree = context.tree
+        var result: [Finding] = []
+        for chain in tree.chains where chain.context == .statement {
+            guard let completion = completionCall(chain, tree), isBody(chain.scope, tree) else { continue }
+            let receiver = completion.receiver
+            guard completion.isCompletionValue || isKnownSubject(receiver, at: chain.first, context) else { continue }
+            let stable = isKnownLet(receiver, at: chain.first, context)
+            let body = tree.scopes[chain.scope]
+            var barrier = min(body.close, tree.tokens.count)
+            // The first point after the completion where the receiver may hold another subject.
+            for i in (chain.last + 1)..<barrier where breaksReasoning(at: i, receiver: receiver, stable: stable, tree) {
+                barrier = i
+                break
+            }
+            for later in tree.chains where later.first > chain.last && later.first < barrier && innermostBody(of: later.first, tree) == chain.scope {
+                guard let send = valueSend(later, receiver: receiver, tree) else { continue }
+                let element = later.elements[send]
+                let message = "`\(receiver.joined(separator: "."))` was already completed by `send(completion:)` on line \(tree.line(of: completion.sendToken)), so this value is silently dropped and no subscriber receives it; send the values before completing the subject."
+                result.append(context.finding(tokens: element.nameToken, through: element.lastToken, message: message))
+            }
+        }
+        return result
+    }
+
+    private struct Completion {
+        var receiver: [String]
+        var sendToken: Int
+        /// The argument is written `.finished`, `.failure(…)` or `Subscribers.Completion…`.
+        var isCompletionValue: Bool
+    }
+
+    /// `receiver.send(completion: value)` with a plain receiver (names only, `self.` dropped).
+    private func completionCall(_ chain: Chain, _ tree: SyntaxTree) -> Completion? {
+        guard let send = chain.elements.last, send.name == "send", send.hasParentheses, send.trailingClosures.isEmpty,
+              send.arguments.count == 1, let argument = send.argument("completion"), argument.closure == nil,
+              let receiver = receiverNames(chain, upTo: chain.elements.count - 1, tree) else { return nil }
+        let text = tree.text(argument.value.lowerBound, argument.value.upperBound)
+        let isValue = text.hasPrefix(".finished") || text.hasPrefix(".failure") || text.hasPrefix("Subscribers.Completion")
+        return Completion(receiver: receiver, sendToken: send.nameToken, isCompletionValue: isValue)
+    }
+
+    /// The names of elements `0..<end`, without a leading `self`; `nil` when one is called or subscripted.
+    private func receiverNames(_ chain: Chain, upTo end: Int, _ tree: SyntaxTree) -> [String]? {
+        guard end >= 1 else { return nil }
+        var names: [String] = []
+        for element in chain.elements[0..<end] {
+            guard element.kind != .literal, !element.isCall, element.subscripts.isEmpty else { return nil }
+            names.append(element.name)
+        }
+        if names.first == "self" { names.removeFirst() }
+        return names.isEmpty ? nil : names
+    }
+
+    /// `receiver.send(value)` or `receiver.send()` in `chain`: the index of the send element.
+    private func valueSend(_ chain: Chain, receiver: [String], _ tree: SyntaxTree) -> Int? {
+        let offset = chain.elements.first?.name == "self" ? 1 : 0
+        let index = receiver.count + offset
+        guard index < chain.elements.count, let names = receiverNames(chain, upTo: index, tree), names == receiver else { return nil }
+        let send = chain.elements[index]
+        guard send.name == "send", send.hasParentheses, send.trailingClosures.isEmpty else { return nil }
+        if send.arguments.isEmpty { return index }
+        return send.arguments.count == 1 && send.arguments[0].label == nil ? index : nil
+    }
+
+    private func isBody(_ scope: Int, _ tree: SyntaxTree) -> Bool {
+        switch tree.scopes[scope].kind {
+        case .functionBody, .closure: return true
+        default: return false
+        }
+    }
+
+    /// The innermost function or closure body around token i.
+    private func innermostBody(of token: Int, _ tree: SyntaxTree) -> Int? {
+        tree.scopeChain(of: token).first { isBody($0, tree) }
+    }
+
+    /// At token i: the receiver's first name is redeclared, its last name assigned, or (for a
+    /// receiver that may be reassigned elsewhere) a method of this object is called.
+    private func breaksReasoning(at i: Int, receiver: [String], stable: Bool, _ tree: SyntaxTree) -> Bool {
+        let tokens = tree.tokens
+        guard tokens[i].kind == .identifier || tokens[i].kind == .keyword else { return false }
+        let name = tree.name(i)
+        if name == receiver[0], i > 0, tree.isWord(i - 1, "let") || tree.isWord(i - 1, "var") { return true }
+        if name == receiver[receiver.count - 1], i + 1 < tokens.count, tokens[i + 1].kind == .equal { return true }
+        if !stable, i + 1 < tokens.count, tokens[i + 1].kind == .leftParen {
+            let afterSelf = i >= 2 && tokens[i - 1].kind == .period && tree.isWord(i - 2, "self")
+            let bare = i == 0 || (tokens[i - 1].kind != .period && tokens[i - 1].kind != .keyword)
+            if afterSelf || (bare && tree.statementStarts[i] && !Self.freeFunctions.contains(name)) { return true }
+        }
+        return false
+    }
+
+    /// The receiver is declared in this file or the index as a subject (a local, a parameter or a property).
+    private func isKnownSubject(_ receiver: [String], at token: Int, _ context: RuleContext) -> Bool {
+        guard receiver.count == 1 else { return false }
+        return declaration(of: receiver[0], at: token, context)?.subject != nil
+    }
+
+    /// The receiver is a `let` (a local, a parameter or a property of the enclosing type).
+    private func isKnownLet(_ receiver: [String], at token: Int, _ context: RuleContext) -> Bool {
+        guard receiver.count == 1 else { return false }
+        return declaration(of: receiver[0], at: token, context)?.isLet ?? false
+    }
+
+    /// For `name` seen at `token`: its subject type if it is declared as one, and whether it is a `let`.
+    private func declaration(of name: String, at token: Int, _ context: RuleContext) -> (subject: String?, isLet: Bool)? {
+        let tree = context.tree
+        if let v = SubscriptionFinder.localVariable(named: name, visibleAt: token, in: tree) {
+            return (SubjectDeclarations.subjectType(ofVariable: v, in: tree), tree.variables[v].isLet)
+        }
+        for scope in tree.scopeChain(of: token) {
+            switch tree.scopes[scope].kind {
+            case .functionBody(let f):
+                if let parameter = tree.functions[f].parameters.first(where: { $0.name == name }) {
+                    return (SubjectDeclarations.subjectType(annotation: parameter.typeText), !parameter.typeText.hasPrefix("inout"))
+                }
+            case .closure(let c):
+                if tree.closures[c].parameters.contains(where: { $0 == name }) { return nil }
+            default: break
+            }
+        }
+        guard let t = tree.enclosingType(of: token), let property = context.index.property(name, ofType: tree.types[t].name) else { return nil }
+        var initializer = Substring(property.initializerText)
+        if initializer.hasPrefix("Combine.") { initializer = initializer.dropFirst("Combine.".count) }
+        let constructed = CombineNames.subjectTypes.first { initializer.hasPrefix($0) && !initializer.contains(").") }
+        let subject = property.typeText.isEmpty ? constructed : SubjectDeclarations.subjectType(annotation: property.typeText)
+        return (subject, property.isLet)
+    }
+}

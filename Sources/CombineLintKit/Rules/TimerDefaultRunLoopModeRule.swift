@@ -1,0 +1,46 @@
+/// A main-thread timer publisher scheduled in the run loop's `.default` mode.
+///
+/// While the user drags a scroll view the main run loop runs in tracking mode, which `.default`
+/// does not include, so the timer skips its ticks until the drag ends; `.common` covers both modes.
+public struct TimerDefaultRunLoopModeRule: Rule {
+    public static let description = RuleDescription(
+        id: "timer_default_run_loop_mode", name: "Timer in default run loop mode", defaultSeverity: .warning,
+        summary: "`Timer.publish(every:…, on: .main, in: .default)`: the timer pauses while the user scrolls.")
+
+    static let message = "A timer scheduled in the `.default` run loop mode does not fire while the main run loop is tracking a scroll or drag, so it pauses during scrolling; use `in: .common`."
+
+    public init() {}
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        let tree = context.tree
+        var result: [Finding] = []
+        for call in tree.timerPublisherCalls {
+            guard let runLoop = call.runLoop, isMainRunLoop(runLoop.value, in: tree),
+                  let mode = call.mode, let defaultToken = defaultModeToken(mode.value, in: tree) else { continue }
+            let fix = Fix(title: "Schedule the timer in .common mode",
+                          edits: [context.edit(tree.tokens[defaultToken].startOffset..<tree.tokens[defaultToken].endOffset, "common")])
+            result.append(context.finding(tokens: mode.value.lowerBound, through: mode.value.upperBound, message: Self.message, fix: fix))
+        }
+        return result
+    }
+
+    /// `.main` or `RunLoop.main`.
+    private func isMainRunLoop(_ value: ClosedRange<Int>, in tree: SyntaxTree) -> Bool {
+        let f = value.lowerBound
+        if value.count == 2 { return tree.tokens[f].kind == .period && tree.isWord(f + 1, "main") }
+        if value.count == 3 { return tree.isWord(f, "RunLoop") && tree.tokens[f + 1].kind == .period && tree.isWord(f + 2, "main") }
+        return false
+    }
+
+    /// The `default` token of `.default`, `RunLoop.Mode.default` or `Mode.default`.
+    private func defaultModeToken(_ value: ClosedRange<Int>, in tree: SyntaxTree) -> Int? {
+        let f = value.lowerBound, l = value.upperBound
+        guard tree.isWord(l, "default"), l > f, tree.tokens[l - 1].kind == .period else { return nil }
+        switch value.count {
+        case 2: return l
+        case 3: return tree.isWord(f, "Mode") ? l : nil
+        case 5: return tree.isWord(f, "RunLoop") && tree.tokens[f + 1].kind == .period && tree.isWord(f + 2, "Mode") ? l : nil
+        default: return nil
+        }
+    }
+}

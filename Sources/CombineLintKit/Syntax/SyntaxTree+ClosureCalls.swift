@@ -1,0 +1,29 @@
+/// Which call a closure literal is handed to.
+extension SyntaxTree {
+    /// The call (chain and element) that receives closure `c` as an argument or trailing closure, if any.
+    public func call(receiving c: Int) -> CallReference? {
+        let closure = closures[c]
+        for (index, chain) in chains.enumerated() where chain.first < closure.open && chain.last >= closure.close {
+            for (e, element) in chain.elements.enumerated() where element.closures.contains(c) {
+                return CallReference(chain: index, element: e)
+            }
+        }
+        return nil
+    }
+
+    /// Whether closure `c` declares its result type as `Void` or `()` in its signature (`{ () -> Void in … }`).
+    public func closureDeclaresVoidResult(_ c: Int) -> Bool {
+        let closure = closures[c]
+        guard let inToken = closure.inToken else { return false }
+        var k = inToken - 1
+        while k > closure.open {
+            if tokenIs(k, "->") {
+                guard k + 1 < inToken else { return false }
+                let result = text(k + 1, inToken - 1)
+                return result == "Void" || result == "()"
+            }
+            k -= 1
+        }
+        return false
+    }
+}

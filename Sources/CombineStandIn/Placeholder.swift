@@ -1,1 +1,0 @@
-// CombineStandIn (being built)

@@ -1,1 +1,0 @@
-// CombineTrace (being built)

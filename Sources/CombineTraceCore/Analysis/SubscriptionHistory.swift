@@ -1,0 +1,100 @@
+/// Everything the trace says about one subscription.
+public struct SubscriptionHistory: Sendable, Equatable {
+    /// How a subscription ended first.
+    public enum Ending: String, Sendable, Equatable {
+        case finished, failure, cancel
+    }
+
+    public var id: UInt64
+    public var label: String
+    public var site: String
+    public var thread: String
+    public var subscribeSeq: UInt64
+    public var subscribeTime: UInt64
+    /// Values delivered, before and after cancel.
+    public var values = 0
+    /// Values delivered before the first cancel or completion.
+    public var valuesBeforeEnd = 0
+    public var requests: [TraceDemand] = []
+    public var ending: Ending?
+    public var endSeq: UInt64?
+    public var endTime: UInt64?
+    public var endThread: String?
+    /// How many times `cancel` reached the subscription.
+    public var cancelCount = 0
+    /// `finished` and `failure` events seen.
+    public var completionCount = 0
+    /// Values delivered after the first cancel.
+    public var valuesAfterCancel = 0
+    /// Completions delivered after the first cancel.
+    public var completionsAfterCancel = 0
+    /// Every event of the subscription, in order, as `ev` names (for failure messages).
+    public var eventNames: [String] = []
+
+    /// Still alive at the end of the trace.
+    public var isAlive: Bool { ending == nil }
+
+    /// Whether the subscription was alive right after event `seq`.
+    public func isAlive(atSeq seq: UInt64) -> Bool {
+        subscribeSeq <= seq && (endSeq.map { $0 > seq } ?? true)
+    }
+
+    /// Builds one history per subscribed id, in order of subscription. Events for an id that
+    /// was never subscribed in this trace (recording started late) are left out.
+    public static func build(from events: [TraceEvent]) -> [SubscriptionHistory] {
+        var byID: [UInt64: SubscriptionHistory] = [:]
+        var order: [UInt64] = []
+        // Requests may precede the subscribe event, as in Combine; they are kept for the id.
+        var earlyRequests: [UInt64: [TraceDemand]] = [:]
+        for event in events {
+            guard let sub = event.kind.subscription else { continue }
+            if case let .subscribe(_, label, site) = event.kind {
+                guard byID[sub] == nil else { continue }
+                var history = SubscriptionHistory(id: sub, label: label, site: site, thread: event.thread,
+                                                  subscribeSeq: event.seq, subscribeTime: event.time)
+                history.requests = earlyRequests.removeValue(forKey: sub) ?? []
+                history.eventNames = history.requests.map { _ in "request" } + ["subscribe"]
+                byID[sub] = history
+                order.append(sub)
+                continue
+            }
+            guard var history = byID[sub] else {
+                if case let .request(_, demand) = event.kind { earlyRequests[sub, default: []].append(demand) }
+                continue
+            }
+            history.apply(event)
+            byID[sub] = history
+        }
+        return order.compactMap { byID[$0] }
+    }
+
+    private mutating func apply(_ event: TraceEvent) {
+        eventNames.append(event.kind.name)
+        let cancelled = cancelCount > 0
+        switch event.kind {
+        case let .request(_, demand):
+            requests.append(demand)
+        case .value:
+            values += 1
+            if ending == nil { valuesBeforeEnd += 1 }
+            if cancelled { valuesAfterCancel += 1 }
+        case .finished, .failure:
+            completionCount += 1
+            if cancelled { completionsAfterCancel += 1 }
+            if case .finished = event.kind { end(.finished, event) } else { end(.failure, event) }
+        case .cancel:
+            cancelCount += 1
+            end(.cancel, event)
+        default:
+            break
+        }
+    }
+
+    private mutating func end(_ how: Ending, _ event: TraceEvent) {
+        guard ending == nil else { return }
+        ending = how
+        endSeq = event.seq
+        endTime = event.time
+        endThread = event.thread
+    }
+}

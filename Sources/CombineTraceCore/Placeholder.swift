@@ -1,1 +1,0 @@
-// CombineTraceCore (being built)

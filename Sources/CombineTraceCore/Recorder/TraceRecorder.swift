@@ -1,0 +1,279 @@
+import Foundation
+
+/// Records trace events from any thread, into memory or to a JSON Lines file.
+///
+/// Disabled, a traced pipeline pays one atomic load per event. Enabled, each event takes one
+/// lock. Memory stays bounded: in memory, events past `capacity` are counted as dropped; to a
+/// file, lines are buffered up to `bufferSize` bytes and written out when the buffer fills, on
+/// `flush()`, `checkpoint(_:)` and `stop()`.
+public final class TraceRecorder: @unchecked Sendable {
+    /// Where events go while the recorder runs.
+    private enum Destination {
+        case none
+        case memory
+        case file(FileHandle, path: String)
+    }
+
+    /// The recorder the `.trace` operator uses by default. It starts on first use when the
+    /// environment variable `COMBINETRACE` names a file to write.
+    public static let shared: TraceRecorder = {
+        let recorder = TraceRecorder()
+        if let path = ProcessInfo.processInfo.environment["COMBINETRACE"], !path.isEmpty {
+            do {
+                try recorder.start(writingTo: path)
+            } catch {
+                FileHandle.standardError.write(Data("CombineTrace: cannot write \(path): \(error)\n".utf8))
+            }
+        }
+        return recorder
+    }()
+
+    /// The most events kept in memory before new ones are counted as dropped.
+    public let capacity: Int
+    /// Bytes of encoded lines buffered before a file write.
+    public let bufferSize: Int
+
+    private let enabled = AtomicFlag()
+    private let subscriptionIDs = AtomicCounter()
+    private let clock = MonotonicClock()
+    private let lock = NSLock()
+
+    // Guarded by `lock`.
+    private var destination = Destination.none
+    private var seq: UInt64 = 0
+    private var storedEvents: [TraceEvent] = []
+    private var buffer: [UInt8] = []
+    private var droppedCount: UInt64 = 0
+    private var threadNames = ThreadNames()
+    private var watched: [WatchedObject] = []
+    private var objectIDs: UInt64 = 0
+    private var writeError: String?
+
+    /// A stopped recorder; call `startInMemory()` or `start(writingTo:)`.
+    public init(capacity: Int = 1_000_000, bufferSize: Int = 64 * 1024) {
+        self.capacity = max(1, capacity)
+        self.bufferSize = max(1, bufferSize)
+    }
+
+    /// A recorder already keeping events in memory, as tests want it.
+    public static func inMemory(capacity: Int = 1_000_000) -> TraceRecorder {
+        let recorder = TraceRecorder(capacity: capacity)
+        recorder.startInMemory()
+        return recorder
+    }
+
+    /// Whether events are being recorded: one relaxed atomic load.
+    @inline(__always) public var isEnabled: Bool { enabled.isOn }
+
+    /// A fresh subscription id, unique for this recorder.
+    public func nextSubscriptionID() -> UInt64 { subscriptionIDs.next() }
+
+    /// Starts keeping events in memory (after clearing earlier ones).
+    public func startInMemory() {
+        lock.lock()
+        closeLocked()
+        resetLocked()
+        destination = .memory
+        lock.unlock()
+        enabled.set(true)
+    }
+
+    /// Starts writing JSON Lines to `path`, replacing the file.
+    public func start(writingTo path: String) throws {
+        guard FileManager.default.createFile(atPath: path, contents: nil) else {
+            throw TraceFileError.cannotCreate(path: path)
+        }
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        lock.lock()
+        closeLocked()
+        resetLocked()
+        destination = .file(handle, path: path)
+        lock.unlock()
+        enabled.set(true)
+    }
+
+    /// Stops recording: notes released objects, writes pending lines and closes the file.
+    /// Events recorded in memory stay readable through `events()`.
+    public func stop() {
+        enabled.set(false)
+        lock.lock()
+        pollReleasesLocked()
+        closeLocked()
+        lock.unlock()
+    }
+
+    /// Writes buffered lines to the file now.
+    public func flush() {
+        lock.lock()
+        writeBufferLocked()
+        lock.unlock()
+    }
+
+    /// Records one event if the recorder runs.
+    @inline(__always) public func record(_ kind: TraceEventKind) {
+        guard enabled.isOn else { return }
+        lock.lock()
+        appendLocked(kind)
+        lock.unlock()
+    }
+
+    /// Records a named moment, such as a screen appearing; released objects are noted first.
+    public func mark(_ name: String) {
+        guard enabled.isOn else { return }
+        lock.lock()
+        pollReleasesLocked()
+        appendLocked(.mark(name: name))
+        lock.unlock()
+    }
+
+    /// Starts watching `object` (weakly); returns its id in the trace.
+    @discardableResult
+    public func track(_ object: AnyObject, label: String, file: String = #fileID, line: Int = #line) -> UInt64 {
+        lock.lock()
+        defer { lock.unlock() }
+        return watchLocked(object, label: label, site: "\(file):\(line)").info.id
+    }
+
+    /// Says `object` should be released by the next checkpoint; watches it if it was not tracked.
+    public func expectRelease(_ object: AnyObject, label: String = "", file: String = #fileID, line: Int = #line) {
+        lock.lock()
+        let entry = watched.first { !$0.released && $0.reference === object }
+            ?? watchLocked(object, label: label, site: "\(file):\(line)")
+        entry.releaseExpected = true
+        if enabled.isOn { appendLocked(.expectRelease(object: entry.info.id)) }
+        lock.unlock()
+    }
+
+    /// Notes which watched objects were released (recording `release` events), records a mark
+    /// when `name` is given, writes pending lines, and returns the objects expected to be released
+    /// that are still alive.
+    @discardableResult
+    public func checkpoint(_ name: String? = nil) -> [TrackedObject] {
+        lock.lock()
+        defer { lock.unlock() }
+        pollReleasesLocked()
+        if let name, enabled.isOn { appendLocked(.mark(name: name)) }
+        writeBufferLocked()
+        return watched.filter { $0.releaseExpected && !$0.released }.map(\.info)
+    }
+
+    /// The events kept in memory, followed by a `dropped` event when some were dropped.
+    public func events() -> [TraceEvent] {
+        lock.lock()
+        defer { lock.unlock() }
+        guard droppedCount > 0 else { return storedEvents }
+        let last = storedEvents.last
+        return storedEvents + [TraceEvent(seq: (last?.seq ?? 0) + 1, time: last?.time ?? 0, thread: last?.thread ?? "main",
+                                    kind: .dropped(count: droppedCount))]
+    }
+
+    /// The number of events recorded so far (the last `seq`).
+    public var recordedCount: UInt64 {
+        lock.lock()
+        defer { lock.unlock() }
+        return seq
+    }
+
+    /// Events that could not be kept or written.
+    public var dropped: UInt64 {
+        lock.lock()
+        defer { lock.unlock() }
+        return droppedCount
+    }
+
+    /// The last file write error, if any.
+    public var lastWriteError: String? {
+        lock.lock()
+        defer { lock.unlock() }
+        return writeError
+    }
+
+    // MARK: - Under the lock
+
+    private func appendLocked(_ kind: TraceEventKind) {
+        seq += 1
+        let event = TraceEvent(seq: seq, time: clock.now, thread: threadNames.current(), kind: kind)
+        switch destination {
+        case .none:
+            break
+        case .memory:
+            if storedEvents.count < capacity {
+                storedEvents.append(event)
+            } else {
+                droppedCount += 1
+            }
+        case .file:
+            TraceLineEncoder.append(event, to: &buffer)
+            if buffer.count >= bufferSize { writeBufferLocked() }
+        }
+    }
+
+    private func watchLocked(_ object: AnyObject, label: String, site: String) -> WatchedObject {
+        objectIDs += 1
+        let info = TrackedObject(id: objectIDs, type: String(describing: type(of: object)), label: label, site: site)
+        let entry = WatchedObject(info: info, reference: object)
+        watched.append(entry)
+        if enabled.isOn { appendLocked(.track(object: info.id, type: info.type, label: label, site: site)) }
+        return entry
+    }
+
+    private func pollReleasesLocked() {
+        var kept: [WatchedObject] = []
+        for entry in watched where !entry.released {
+            if entry.reference == nil {
+                entry.released = true
+                if enabled.isOn { appendLocked(.release(object: entry.info.id)) }
+            } else {
+                kept.append(entry)
+            }
+        }
+        // Released objects need no more watching: the list stays as long as the live set.
+        watched = kept
+    }
+
+    private func writeBufferLocked() {
+        guard case let .file(handle, path) = destination, !buffer.isEmpty else { return }
+        do {
+            try handle.write(contentsOf: buffer)
+        } catch {
+            writeError = "\(path): \(error)"
+            droppedCount += UInt64(buffer.reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 })
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    private func closeLocked() {
+        guard case let .file(handle, _) = destination else { return }
+        if droppedCount > 0 {
+            seq += 1
+            TraceLineEncoder.append(TraceEvent(seq: seq, time: clock.now, thread: threadNames.current(),
+                                               kind: .dropped(count: droppedCount)), to: &buffer)
+        }
+        writeBufferLocked()
+        try? handle.close()
+        destination = .memory
+        // Keeps `events()` meaningful after a file run: nothing was kept in memory.
+        storedEvents = []
+    }
+
+    private func resetLocked() {
+        seq = 0
+        storedEvents = []
+        buffer = []
+        droppedCount = 0
+        writeError = nil
+    }
+}
+
+/// A trace file that cannot be opened.
+public enum TraceFileError: Error, Equatable, CustomStringConvertible {
+    case cannotCreate(path: String)
+    case cannotRead(path: String)
+
+    public var description: String {
+        switch self {
+        case let .cannotCreate(path): return "\(path): cannot create the trace file"
+        case let .cannotRead(path): return "\(path): cannot read the trace file"
+        }
+    }
+}

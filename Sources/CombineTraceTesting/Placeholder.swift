@@ -1,1 +1,0 @@
-// CombineTraceTesting (being built)

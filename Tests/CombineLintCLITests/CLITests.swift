@@ -1,0 +1,205 @@
+import Foundation
+import XCTest
+
+/// End-to-end: runs the built `combinelint` executable (next to the test bundle in the build
+/// folder) on temporary folders and checks exact output and exit codes.
+final class CLITests: XCTestCase {
+    struct Run {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    static var executable: URL {
+        // On Linux the test bundle is an executable in the build folder (`.build/debug/…xctest`)
+        // and Bundle reports that folder; on macOS the bundle sits in it. The tool is built there.
+        let bases = [Bundle(for: CLITests.self).bundleURL, Bundle.main.bundleURL]
+        let candidates = bases.flatMap { [$0, $0.deletingLastPathComponent()] }.map { $0.appendingPathComponent("combinelint") }
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
+    }
+
+    var directory = ""
+
+    override func setUpWithError() throws {
+        let path = NSTemporaryDirectory() + "combinelint-cli-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        directory = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    func run(_ arguments: [String], stdin: String = "", environment: [String: String] = [:]) throws -> Run {
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        var env = ProcessInfo.processInfo.environment
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let out = Pipe(), err = Pipe(), input = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input
+        try process.run()
+        input.fileHandleForWriting.write(Data(stdin.utf8))
+        try input.fileHandleForWriting.close()
+        let errHandle = err.fileHandleForReading
+        let errData = DataBox()
+        let group = DispatchGroup()
+        group.enter()
+        DispatchQueue.global().async { errData.data = errHandle.readDataToEndOfFile(); group.leave() }
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                   stderr: String(decoding: errData.data, as: UTF8.self))
+    }
+
+    func write(_ relative: String, _ text: String) throws {
+        let path = directory + "/" + relative
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try text.write(toFile: path, atomically: false, encoding: .utf8)
+    }
+
+    func testVersion() throws {
+        let result = try run(["--version"])
+        XCTAssertEqual(result.status, 0)
+        XCTAssertEqual(result.stdout, "0.1.0\n")
+        XCTAssertEqual(result.stderr, "")
+    }
+
+    func testHelpListsEveryCommandAndFlag() throws {
+        let tool = try run(["--help"])
+        XCTAssertEqual(tool.status, 0)
+        for command in ["lint", "rules", "explain RULE", "dump tokens FILE", "dump tree FILE", "trace", "--version"] {
+            XCTAssertTrue(tool.stdout.contains(command), "tool help lacks \(command)")
+        }
+        let lint = try run(["lint", "--help"])
+        XCTAssertEqual(lint.status, 0)
+        for flag in ["--config", "--reporter", "--output", "--strict", "--quiet", "--jobs", "--baseline", "--write-baseline",
+                     "--changed-since", "--diff", "--stdin-path", "--fix", "--dry-run", "--help"] {
+            XCTAssertTrue(lint.stdout.contains(flag + " "), "lint help lacks \(flag)")
+        }
+        for command in ["rules", "explain", "dump", "trace"] {
+            let help = try run([command, "--help"])
+            XCTAssertEqual(help.status, 0, command)
+            XCTAssertTrue(help.stdout.contains("USAGE: combinelint \(command)"), "\(command) help: \(help.stdout)")
+        }
+    }
+
+    func testUnknownFlagIsAUsageError() throws {
+        let result = try run(["--frobnicate"])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.stdout, "")
+        XCTAssertEqual(result.stderr, "error: unknown option '--frobnicate' (see 'combinelint lint --help')\n")
+    }
+
+    func testMissingFlagValueIsAUsageError() throws {
+        let result = try run(["lint", "--reporter"])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.stderr, "error: --reporter needs a value (see 'combinelint lint --help')\n")
+    }
+
+    func testMissingPathIsAUsageError() throws {
+        let result = try run(["lint", "Nowhere"])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.stdout, "")
+        XCTAssertEqual(result.stderr, "error: no such file or folder: 'Nowhere'\n")
+    }
+
+    func testCleanFolderExitsZeroWithSummary() throws {
+        try write("Sources/A.swift", "let a = 1\n")
+        try write("Sources/B.swift", "let b = 2\n")
+        try write(".build/C.swift", "let c = 3\n")
+        let result = try run([])
+        XCTAssertEqual(result.status, 0)
+        XCTAssertEqual(result.stdout, "")
+        XCTAssertEqual(result.stderr, "Found 0 findings (0 errors, 0 warnings) in 2 files.\n")
+        let quiet = try run(["Sources", "--quiet"])
+        XCTAssertEqual(quiet.stderr, "")
+    }
+
+    func testUnreadableFileIsAnIOErrorFindingAndFailsTheRun() throws {
+        try write("A.swift", "let a = 1\n")
+        try FileManager.default.createSymbolicLink(atPath: directory + "/Gone.swift", withDestinationPath: directory + "/missing")
+        let result = try run(["A.swift", "Gone.swift"])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.stdout, "Gone.swift:1:1: error: cannot read 'Gone.swift': dangling symlink [io_error]\n")
+        XCTAssertEqual(result.stderr, "Found 1 finding (1 error, 0 warnings) in 1 file.\n")
+    }
+
+    func testConfigurationErrorStopsWithExitTwo() throws {
+        try write(".combinelint.json", "{\n  \"rules\": {\"no_such_rule\": \"error\"}\n}\n")
+        try write("A.swift", "let a = 1\n")
+        let result = try run(["A.swift"])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.stdout, "")
+        XCTAssertEqual(result.stderr, "error: .combinelint.json:2:13: unknown rule 'no_such_rule' at $.rules.no_such_rule (see 'combinelint rules')\n")
+    }
+
+    func testUnknownReporterIsAUsageError() throws {
+        let result = try run(["--reporter", "nope"])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.stderr.hasPrefix("error: unknown reporter 'nope' (available: "), result.stderr)
+    }
+
+    func testOutputFileLeavesStdoutEmpty() throws {
+        try FileManager.default.createSymbolicLink(atPath: directory + "/Gone.swift", withDestinationPath: directory + "/missing")
+        let result = try run(["Gone.swift", "--output", "report.txt", "--quiet"])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.stdout, "")
+        XCTAssertEqual(try String(contentsOfFile: directory + "/report.txt", encoding: .utf8),
+                       "Gone.swift:1:1: error: cannot read 'Gone.swift': dangling symlink [io_error]\n")
+    }
+
+    func testRulesListsTheMetaRules() throws {
+        let result = try run(["rules"])
+        XCTAssertEqual(result.status, 0)
+        let lines = result.stdout.split(separator: "\n")
+        XCTAssertTrue(lines.first?.hasPrefix("RULE") ?? false)
+        XCTAssertTrue(lines.contains { $0.hasPrefix("superfluous_directive") && $0.contains("opt-in") })
+        XCTAssertTrue(lines.contains { $0.hasPrefix("io_error") && $0.contains(" error ") })
+    }
+
+    func testExplainUnknownRule() throws {
+        let result = try run(["explain", "nope"])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.stderr, "error: unknown rule 'nope' (see 'combinelint rules')\n")
+    }
+
+    func testExplainPrintsTheRuleDocumentFoundAbove() throws {
+        try write("rules/io_error.md", "# io_error\n\nA document.\n")
+        try FileManager.default.createDirectory(atPath: directory + "/deep/er", withIntermediateDirectories: true)
+        let process = try run(["explain", "io_error"])
+        XCTAssertEqual(process.stdout, "# io_error\n\nA document.\n")
+    }
+
+    func testStdinPathReportsTheGivenPath() throws {
+        let result = try run(["--stdin-path", "Sources/New.swift"], stdin: "let x = 1\n")
+        XCTAssertEqual(result.status, 0)
+        XCTAssertEqual(result.stderr, "Found 0 findings (0 errors, 0 warnings) in 1 file.\n")
+    }
+
+    /// Needs the real lexer (the directive must be a comment token).
+    func testInvalidDirectiveIsReportedAndStrictFailsOnIt() throws {
+        try write("A.swift", "// combinelint:disable:next nope\nlet a = 1\n")
+        let result = try run(["A.swift"])
+        XCTAssertEqual(result.status, 0)
+        XCTAssertEqual(result.stdout, "A.swift:1:1: warning: unknown rule 'nope' in 'combinelint:disable:next' [invalid_directive]\n")
+        XCTAssertEqual(result.stderr, "Found 1 finding (0 errors, 1 warning) in 1 file.\n")
+        XCTAssertEqual(try run(["A.swift", "--strict", "--quiet"]).status, 1)
+    }
+
+    func testChangedSinceOutsideAGitWorkTreeIsAUsageError() throws {
+        try write("A.swift", "let a = 1\n")
+        let result = try run(["--changed-since", "HEAD", "A.swift"], environment: ["GIT_CEILING_DIRECTORIES": (directory as NSString).deletingLastPathComponent])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.stderr, "error: '\(directory)' is not inside a git work tree\n")
+    }
+}
+
+private final class DataBox: @unchecked Sendable {
+    var data = Data()
+}

@@ -1,5 +1,0 @@
-import XCTest
-
-final class CombineLintCLITestsPlaceholder: XCTestCase {
-    func testPlaceholder() { XCTAssertEqual(1 + 1, 2) }
-}

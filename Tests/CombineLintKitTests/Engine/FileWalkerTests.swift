@@ -1,0 +1,65 @@
+import XCTest
+@testable import CombineLintKit
+
+final class FileWalkerTests: XCTestCase {
+    var root = ""
+
+    override func setUpWithError() throws { root = try makeTemporaryDirectory() }
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: root) }
+
+    private func walk(_ paths: [String], configuration: Configuration? = nil) throws -> [String] {
+        let walker = FileWalker(configuration: configuration ?? Configuration(rootDirectory: root), currentDirectory: root)
+        return try walker.walk(paths).files.map { $0.path }
+    }
+
+    func testFindsSwiftFilesSortedAndSkipsBuildAndHiddenFolders() throws {
+        for path in ["b/Z.swift", "b/a/Y.swift", "A.swift", "notes.txt", ".build/X.swift", ".git/X.swift", "DerivedData/X.swift",
+                     "Pods/X.swift", "Carthage/X.swift", ".swiftpm/X.swift", ".hidden/X.swift", "c/Pods/X.swift"] {
+            try writeFile(root, path, "")
+        }
+        XCTAssertEqual(try walk(["."]), ["A.swift", "b/Z.swift", "b/a/Y.swift"])
+        XCTAssertEqual(try walk([root + "/b"]), [root + "/b/Z.swift", root + "/b/a/Y.swift"])
+    }
+
+    func testExplicitFilesAreLintedEvenInSkippedFoldersOrExcluded() throws {
+        try writeFile(root, ".build/X.swift", "")
+        try writeFile(root, "Generated/G.swift", "")
+        try writeFile(root, "script.txt", "")
+        let config = Configuration(rootDirectory: root, exclude: [Glob("Generated/**")])
+        XCTAssertEqual(try walk(["./.build/X.swift", "Generated/G.swift", "script.txt"], configuration: config),
+                       [".build/X.swift", "Generated/G.swift", "script.txt"])
+        XCTAssertEqual(try walk(["."], configuration: config), [])
+    }
+
+    func testIncludeAndExcludeGlobs() throws {
+        for path in ["Sources/A.swift", "Sources/Gen/B.swift", "Tests/C.swift"] { try writeFile(root, path, "") }
+        let config = Configuration(rootDirectory: root, include: [Glob("Sources/**")], exclude: [Glob("**/Gen/**")])
+        XCTAssertEqual(try walk(["."], configuration: config), ["Sources/A.swift"])
+    }
+
+    func testSymlinkLoopsEndAndEachRealFileIsListedOnce() throws {
+        try writeFile(root, "a/A.swift", "")
+        try FileManager.default.createSymbolicLink(atPath: root + "/a/loop", withDestinationPath: root + "/a")
+        try FileManager.default.createSymbolicLink(atPath: root + "/alias", withDestinationPath: root + "/a")
+        XCTAssertEqual(try walk(["."]), ["a/A.swift"])
+    }
+
+    func testMissingPathIsAnError() {
+        XCTAssertThrowsError(try walk(["nope"])) { XCTAssertEqual("\($0)", "no such file or folder: 'nope'") }
+    }
+
+    func testDanglingSymlinkGivenExplicitlyIsAnIOErrorFinding() throws {
+        try FileManager.default.createSymbolicLink(atPath: root + "/Gone.swift", withDestinationPath: root + "/missing")
+        let result = try FileWalker(configuration: Configuration(rootDirectory: root), currentDirectory: root).walk(["Gone.swift"])
+        XCTAssertEqual(result.files, [])
+        XCTAssertEqual(result.problems.map { "\($0.ruleID) \($0.severity) \($0.file): \($0.message)" },
+                       ["io_error error Gone.swift: cannot read 'Gone.swift': dangling symlink"])
+    }
+
+    func testUnreadableFolderListingFailsWithAReason() throws {
+        try writeFile(root, "file", "")
+        XCTAssertNil(FileWalker.entries(of: root + "/file"))
+        XCTAssertEqual(errno, ENOTDIR)
+        XCTAssertEqual(FileWalker.entries(of: root), ["file"])
+    }
+}

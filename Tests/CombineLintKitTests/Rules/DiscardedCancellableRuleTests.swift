@@ -1,0 +1,179 @@
+import XCTest
+@testable import CombineLintKit
+
+/// Cases beyond the rule document: positions, messages, `#if`, closures that return `Void`,
+/// connectable evidence from other files.
+final class DiscardedCancellableRuleTests: XCTestCase {
+    private func positions(_ files: [(path: String, text: String)]) -> [String] {
+        findings(of: DiscardedCancellableRule.self, in: files).map { "\($0.file):\($0.line):\($0.column)" }
+    }
+
+    private func positions(_ text: String) -> [String] {
+        positions([(path: "A.swift", text: text)]).map { String($0.dropFirst("A.swift:".count)) }
+    }
+
+    func testFindingCoversTheSubscriberCallAndSaysWhatToDo() {
+        let text = """
+        func f() {
+            publisher
+                .sink(receiveValue: { print($0) })
+        }
+        """
+        let found = findings(of: DiscardedCancellableRule.self, in: [(path: "A.swift", text: text)])
+        XCTAssertEqual(found.count, 1)
+        XCTAssertEqual([found[0].line, found[0].column, found[0].endLine, found[0].endColumn], [3, 10, 3, 43])
+        XCTAssertEqual(found[0].severity, .error)
+        XCTAssertEqual(found[0].message, "The AnyCancellable returned by `sink` is thrown away, so the subscription is cancelled at once and later values never arrive; keep it with `.store(in: &cancellables)` or in a property.")
+    }
+
+    func testUnusedLocalNamesTheLocal() {
+        let text = "func f() {\n    let token = publisher.assign(to: \\.text, on: label)\n}\n"
+        let found = findings(of: DiscardedCancellableRule.self, in: [(path: "A.swift", text: text)])
+        XCTAssertEqual(found.map(\.message), ["`token` holds the AnyCancellable returned by `assign(to:on:)` but is never used, so the subscription is cancelled when the scope ends; keep it with `.store(in: &cancellables)` or in a property."])
+        XCTAssertEqual(positions(text), ["2:27"])
+    }
+
+    func testBothBranchesOfIfAreChecked() {
+        let text = """
+        func f() {
+            #if DEBUG
+            debugEvents.sink { print($0) }
+            #else
+            events.sink { _ in }.store(in: &bag)
+            #endif
+            try? failing.sink(receiveCompletion: { _ in }, receiveValue: { _ in })
+        }
+        """
+        XCTAssertEqual(positions(text), ["3:17", "7:18"])
+    }
+
+    func testSingleExpressionBodiesOfVoidClosuresDropTheirValue() {
+        let text = """
+        func f() {
+            viewModel.$user.sink { [weak self] user in
+                self?.viewModel.avatar(for: user).sink { [weak self] in self?.avatar = $0 }
+            }
+            .store(in: &cancellables)
+            DispatchQueue.main.asyncAfter(deadline: .now() + 1) { self.ping.sink { _ in } }
+            let make = { () -> Void in events.sink { _ in } }
+            let keep = { events.sink { _ in } }
+            tokens = items.map { $0.publisher.sink { _ in } }
+        }
+        """
+        XCTAssertEqual(positions(text), ["3:43", "6:69", "7:39"])
+    }
+
+    func testLocalsUsedLaterInAnyWayAreKept() {
+        let text = """
+        func f() {
+            let a = events.sink { _ in }
+            DispatchQueue.main.async { withExtendedLifetime(a) {} }
+            var b = events.sink { _ in }
+            b = other.sink { _ in }
+            if ready {
+                let c = events.sink { _ in }
+                store(c)
+            }
+            let c = events.sink { _ in }
+        }
+        """
+        // Only the last `c` is never used: the inner `c` is a different variable.
+        XCTAssertEqual(positions(text), ["10:20"])
+    }
+
+    func testTestsThatWaitKeepTheirLocalAlive() {
+        let text = """
+        func testLoads() {
+            let done = expectation(description: "loaded")
+            let cancellable = model.$items.dropFirst().sink { _ in done.fulfill() }
+            model.load()
+            wait(for: [done], timeout: 1)
+        }
+        func testAsync() async {
+            let cancellable = model.$items.sink { _ in }
+            await fulfillment(of: [done])
+        }
+        func helper() {
+            let cancellable = model.$items.sink { _ in }
+            model.load()
+        }
+        """
+        XCTAssertEqual(positions(text), ["12:36"])
+    }
+
+    func testVoidFunctionBodyIsAStatementNotAReturn() {
+        XCTAssertEqual(positions("func f() -> Void { events.sink { _ in } }\nfunc g() -> AnyCancellable { events.sink { _ in } }\n"), ["1:27"])
+    }
+
+    func testConnectNeedsEvidenceOfAConnectablePublisher() {
+        let text = """
+        final class Feed {
+            let shared = api.fetch().makeConnectable()
+            let timer = Timer.publish(every: 1, on: .main, in: .common)
+            let ticking = Timer.publish(every: 1, on: .main, in: .common).autoconnect()
+            var socket: WebSocket
+            func start() {
+                self.timer.connect()
+                shared.connect()
+                socket.connect()
+                api.fetch().multicast { PassthroughSubject() }.connect()
+                api.fetch().multicast(subject: subject).map { $0 }.share().connect()
+                let local = api.fetch().makeConnectable()
+                local.connect()
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["7:20", "8:16", "10:56", "13:15"])
+    }
+
+    func testConnectablePropertyDeclaredInAnotherFile() {
+        let files = [
+            (path: "Ticker+Start.swift", text: "extension Ticker {\n    func start() {\n        _ = timer.connect()\n        _ = other.connect()\n    }\n}\n"),
+            (path: "Ticker.swift", text: "final class Ticker {\n    let timer: Timer.TimerPublisher\n    let other: Connection\n}\n"),
+        ]
+        XCTAssertEqual(positions(files), ["Ticker+Start.swift:3:19"])
+        XCTAssertEqual(findings(of: DiscardedCancellableRule.self, in: files).first?.message,
+                       "The Cancellable returned by `connect()` is thrown away, so this connection can never be ended; keep it in a property and call `cancel()` when the work should stop.")
+    }
+
+    func testResultBuilderClosuresCollectTheirStatements() {
+        let text = """
+        func bind() {
+            cancelBag.collect {
+                $goals.sink { state.goals = $0 }
+                state.map(\\.goals).removeDuplicates().assign(to: \\.goals, on: self)
+            }
+            subscriptions.add {
+                $name.sink { print($0) }
+                $title.sink { print($0) }
+            }
+            other.run {
+                $name.sink { print($0) }
+                print("ran")
+            }
+        }
+        """
+        let builder = "extension Bag {\n    func add(_ make: @CancellableBuilder () -> [AnyCancellable]) {}\n}\n"
+        XCTAssertEqual(positions([(path: "A.swift", text: text), (path: "B.swift", text: builder)]), ["A.swift:11:15"])
+    }
+
+    func testSinkMethodsOfOtherTypesAreLeftAlone() {
+        let text = """
+        func f() {
+            logger.sink("message")
+            audio.sink(into: buffer, format: .pcm)
+            heat.sink(amount: 3)
+        }
+        """
+        XCTAssertEqual(positions(text), [])
+    }
+
+    func testFeedSample() throws {
+        let folder = packageRoot.appendingPathComponent("samples/App/Feed")
+        let files = try ["FeedViewController.swift", "FeedViewModel.swift"].map {
+            (path: "Feed/" + $0, text: try String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8))
+        }
+        let result = findings(of: DiscardedCancellableRule.self, in: files).map { "\($0.file):\($0.line):\($0.column)" }
+        XCTAssertEqual(result, ["Feed/FeedViewController.swift:54:14", "Feed/FeedViewController.swift:70:14", "Feed/FeedViewModel.swift:60:14"])
+    }
+}

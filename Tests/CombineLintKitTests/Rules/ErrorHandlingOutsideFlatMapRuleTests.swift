@@ -1,0 +1,36 @@
+import XCTest
+@testable import CombineLintKit
+
+final class ErrorHandlingOutsideFlatMapRuleTests: XCTestCase {
+    func testRangeCoversTheHandlerAndMessageNamesIt() {
+        let found = findings(of: ErrorHandlingOutsideFlatMapRule.self, in: [(path: "A.swift", text: """
+        $query
+            .flatMap { api.search($0) }
+            .replaceError(with: [])
+            .assign(to: &$results)
+        """)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)-\($0.endLine):\($0.endColumn)" }, ["3:6-3:28"])
+        XCTAssertEqual(found.first?.message, "`replaceError` after `flatMap` on a publisher that never finishes lets the first failed inner publisher end the whole pipeline, so later values are never handled; handle the error inside the `flatMap` closure instead (`request(…).replaceError(with: …)`).")
+    }
+
+    func testInfinitePublishersOption() {
+        let text = "events\n    .flatMap { api.send($0) }\n    .catch { _ in Empty() }\n    .sink { _ in }\n"
+        let source = [SourceFile(path: "A.swift", text: text)]
+        let plain = Analyzer.analyze(source, rules: [ConfiguredRule(rule: ErrorHandlingOutsideFlatMapRule())])
+        XCTAssertEqual(plain.count, 0)
+        let configured = Analyzer.analyze(source, rules: [ConfiguredRule(rule: ErrorHandlingOutsideFlatMapRule(), options: RuleOptions(["infinite_publishers": ["events"]]))])
+        XCTAssertEqual(configured.map { "\($0.line):\($0.column)" }, ["3:6"])
+    }
+
+    func testSubjectKnownFromAnotherFilesDeclaration() {
+        let found = findings(of: ErrorHandlingOutsideFlatMapRule.self, in: [
+            (path: "A.swift", text: "model.reload.map { api.load() }.switchToLatest().replaceError(with: nil).sink { _ in }\n"),
+            (path: "B.swift", text: "final class Model { let reload = CurrentValueSubject<Void, Never>(()) }\n"),
+        ])
+        XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["A.swift:1:50"])
+    }
+
+    func testClosureParameterDollarZeroIsNotAProjectedProperty() {
+        XCTAssertEqual(findings(of: ErrorHandlingOutsideFlatMapRule.self, in: [(path: "A.swift", text: "items.forEach { $0.flatMap { load($0) }.replaceError(with: 0).sink { _ in } }\n")]).count, 0)
+    }
+}

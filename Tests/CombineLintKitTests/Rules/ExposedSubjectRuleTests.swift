@@ -1,0 +1,89 @@
+import XCTest
+@testable import CombineLintKit
+
+final class ExposedSubjectRuleTests: XCTestCase {
+    private func run(_ files: [(path: String, text: String)]) -> [Finding] {
+        findings(of: ExposedSubjectRule.self, in: files)
+    }
+
+    func testFindingIsOnTheNameAndMessageNamesTheSubject() throws {
+        let text = "final class A {\n    private(set) var events = PassthroughSubject<Int, Never>()\n}\n"
+        let f = try XCTUnwrap(run([("App/A.swift", text)]).first)
+        XCTAssertEqual([f.line, f.column, f.endLine, f.endColumn], [2, 22, 2, 28])
+        XCTAssertEqual(f.message, "`events` is a `PassthroughSubject` that code outside the type can `send` values and completion into (`private(set)` does not prevent `send`), so anyone can inject events or end the stream; make it `private` and expose `events.eraseToAnyPublisher()` as an `AnyPublisher`.")
+    }
+
+    func testInternalWithPrivateSetBecomesPrivate() throws {
+        let text = "final class A {\n    internal private(set) var events = PassthroughSubject<Int, Never>()\n    func f() { events.send(1) }\n}\n"
+        let found = run([("App/A.swift", text)])
+        XCTAssertEqual(found.count, 1)
+        XCTAssertEqual(applying(found[0].fix?.edits ?? [], to: text),
+                       "final class A {\n    private var events = PassthroughSubject<Int, Never>()\n    func f() { events.send(1) }\n}\n")
+    }
+
+    func testUseFromASameFileExtensionKeepsTheFixButAnotherTypeDoesNot() {
+        let own = "final class A {\n    let events = PassthroughSubject<Int, Never>()\n}\nextension A {\n    func f() { events.send(1) }\n}\n"
+        XCTAssertNotNil(run([("App/A.swift", own)]).first?.fix)
+        let other = own + "final class B {\n    func g(a: A) { a.events.send(2) }\n}\n"
+        let found = run([("App/A.swift", other)])
+        XCTAssertEqual(found.map(\.line), [2])
+        XCTAssertNil(found[0].fix)
+    }
+
+    func testNoFixWhenAnotherFileExtendsOrSubclassesOrAProtocolRequiresIt() {
+        let a = "class A: Output {\n    let events = PassthroughSubject<Int, Never>()\n}\n"
+        for (path, text) in [("App/A+Send.swift", "extension A {\n    func f() { events.send(1) }\n}\n"),
+                             ("App/B.swift", "final class B: A {\n    func f() { forward(events) }\n}\n"),
+                             ("App/Output.swift", "protocol Output {\n    var events: PassthroughSubject<Int, Never> { get }\n}\n")] {
+            let found = run([("App/A.swift", a), (path, text)])
+            XCTAssertEqual(found.map { "\($0.file):\($0.line)" }, ["App/A.swift:2"], path)
+            XCTAssertNil(found.first?.fix, path)
+        }
+    }
+
+    func testTheSameBareNameInAnUnrelatedTypeKeepsTheFix() {
+        let a = "final class A {\n    let state = CurrentValueSubject<Int, Never>(0)\n}\n"
+        let b = "final class B {\n    var state = 1\n    func f() { state += 1 }\n}\n"
+        XCTAssertNotNil(run([("App/A.swift", a), ("App/B.swift", b)]).first?.fix)
+        let c = "final class C {\n    func f(a: A) { print(a.state.value) }\n}\n"
+        XCTAssertNil(run([("App/A.swift", a), ("App/C.swift", c)]).first?.fix)
+    }
+
+    func testNoFixForPublicOrMultipleBindingsOrMemberwiseInitUse() {
+        let text = """
+        public final class A {
+            public let a = PassthroughSubject<Int, Never>()
+            let b = PassthroughSubject<Int, Never>(), c = 1
+        }
+        struct S {
+            let d: PassthroughSubject<Int, Never>
+        }
+        let s = S(d: PassthroughSubject())
+        """
+        let found = run([("App/A.swift", text)])
+        XCTAssertEqual(found.map(\.line), [2, 3, 6])
+        XCTAssertEqual(found.compactMap(\.fix).count, 0)
+    }
+
+    func testTestTargetsAndNestedTestDoublesAreExempt() {
+        let text = "final class A {\n    let events = PassthroughSubject<Int, Never>()\n}\n"
+        XCTAssertEqual(run([("FeatureTests/A.swift", text)]).count, 0)
+        XCTAssertEqual(run([("Sources/FeatureUITests/Helpers/A.swift", text)]).count, 0)
+        XCTAssertEqual(run([("Sources/Tests.swift", text)]).count, 1)
+        let nested = "final class ServiceMock {\n    final class Box {\n        let events = PassthroughSubject<Int, Never>()\n    }\n}\n"
+        XCTAssertEqual(run([("App/M.swift", nested)]).count, 0)
+    }
+
+    func testConditionalCompilationBothBranches() {
+        let text = """
+        final class A {
+        #if DEBUG
+            let events = PassthroughSubject<Int, Never>()
+        #else
+            private let events = PassthroughSubject<Int, Never>()
+        #endif
+        }
+        """
+        XCTAssertEqual(run([("App/A.swift", text)]).map(\.line), [3])
+    }
+}

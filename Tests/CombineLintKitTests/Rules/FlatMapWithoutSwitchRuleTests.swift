@@ -1,0 +1,38 @@
+import XCTest
+@testable import CombineLintKit
+
+final class FlatMapWithoutSwitchRuleTests: XCTestCase {
+    func testFixOnMultilineClosure() {
+        let text = """
+        $query
+            .debounce(for: 0.3, scheduler: RunLoop.main)
+            .flatMap { query in
+                api.search(query)
+            }
+            .assign(to: &$results)
+
+        """
+        let found = findings(of: FlatMapWithoutSwitchRule.self, in: [(path: "A.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)-\($0.endLine):\($0.endColumn)" }, ["3:6-3:13"])
+        XCTAssertEqual(applying(found[0].fix?.edits ?? [], to: text), """
+        $query
+            .debounce(for: 0.3, scheduler: RunLoop.main)
+            .map { query in
+                api.search(query)
+            }.switchToLatest()
+            .assign(to: &$results)
+
+        """)
+    }
+
+    func testOnlyTheFlatMapAfterTheShaperIsReported() {
+        let found = findings(of: FlatMapWithoutSwitchRule.self, in: [(path: "A.swift", text: """
+        $a.flatMap { load($0) }.throttle(for: 1, scheduler: RunLoop.main, latest: true).flatMap { save($0) }.sink { _ in }
+        """)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["1:81"])
+    }
+
+    func testRemoveDuplicatesOnASequenceIsQuiet() {
+        XCTAssertEqual(findings(of: FlatMapWithoutSwitchRule.self, in: [(path: "A.swift", text: "let all = groups.removeDuplicates().flatMap { $0.members }\n")]).count, 0)
+    }
+}

@@ -1,0 +1,56 @@
+import XCTest
+@testable import CombineLintKit
+
+final class RunLoopMainSchedulerRuleTests: XCTestCase {
+    private func positions(_ text: String) -> [String] {
+        findings(of: RunLoopMainSchedulerRule.self, in: [("App/Feed.swift", text)]).map { "\($0.ruleID):\($0.line):\($0.column)" }
+    }
+
+    func testBothBranchesOfIfAreChecked() {
+        let text = """
+        #if DEBUG
+        let a = p.receive(on: RunLoop.main)
+        #else
+        let a = p.receive(on: DispatchQueue.main)
+        #endif
+        let b = p.receive(
+            on: RunLoop.main,
+            options: nil
+        )
+        """
+        XCTAssertEqual(positions(text), ["runloop_main_scheduler:2:23", "runloop_main_scheduler:7:9"])
+    }
+
+    func testRangeCoversRunLoopMainAndFixReplacesIt() throws {
+        let text = "let a = p.receive(on: RunLoop.main, options: nil)\n"
+        let found = findings(of: RunLoopMainSchedulerRule.self, in: [("A.swift", text)])
+        XCTAssertEqual(found.count, 1)
+        let f = try XCTUnwrap(found.first)
+        XCTAssertEqual([f.line, f.column, f.endLine, f.endColumn], [1, 23, 1, 35])
+        XCTAssertEqual(applying(f.fix?.edits ?? [], to: text), "let a = p.receive(on: DispatchQueue.main, options: nil)\n")
+        XCTAssertTrue(f.message.contains("DispatchQueue.main"))
+    }
+
+    func testNoFixWhenOptionsOrStrideDependOnTheRunLoop() {
+        let text = """
+        let a = p.receive(on: RunLoop.main, options: RunLoop.SchedulerOptions())
+        let b = p.delay(for: RunLoop.SchedulerTimeType.Stride(0.5), scheduler: RunLoop.main)
+        let c = p.collect(.byTime(RunLoop.main, window))
+        """
+        let found = findings(of: RunLoopMainSchedulerRule.self, in: [("A.swift", text)])
+        XCTAssertEqual(found.map(\.line), [1, 2, 3])
+        XCTAssertEqual(found.compactMap(\.fix).count, 0)
+    }
+
+    func testOtherSchedulerLabelsAndNamesAreNotReported() {
+        let text = """
+        let a = p.receive(scheduler: RunLoop.main)
+        let b = p.debounce(for: .seconds(1), scheduler: RunLoop.main.scheduler)
+        let c = p.subscribe(on: RunLoop.main)
+        let d = p.measureInterval(using: RunLoop.main)
+        let e = p.collect(RunLoop.main)
+        let f = p.receive(on: MyRunLoop.main)
+        """
+        XCTAssertEqual(positions(text), [])
+    }
+}

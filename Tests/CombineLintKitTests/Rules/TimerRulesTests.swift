@@ -1,0 +1,91 @@
+import XCTest
+@testable import CombineLintKit
+
+final class TimerNotConnectedRuleTests: XCTestCase {
+    private func positions(_ files: [(path: String, text: String)]) -> [String] {
+        findings(of: TimerNotConnectedRule.self, in: files).map { "\($0.file):\($0.line):\($0.column)" }
+    }
+
+    func testRangeCoversTheCallAndSeverityIsError() throws {
+        let text = "func f() {\n    Timer.publish(every: 1, on: .main, in: .common).sink { _ in }.store(in: &bag)\n}\n"
+        let found = findings(of: TimerNotConnectedRule.self, in: [("A.swift", text)])
+        let f = try XCTUnwrap(found.first)
+        XCTAssertEqual(found.count, 1)
+        XCTAssertEqual([f.line, f.column, f.endLine, f.endColumn], [2, 5, 2, 52])
+        XCTAssertEqual(f.severity, .error)
+        XCTAssertNil(f.fix)
+    }
+
+    func testConnectInsideAClosureOfTheTypeCounts() {
+        let text = """
+        final class Ticker {
+            let timer = Timer.publish(every: 1, on: .main, in: .common)
+            var connection: Cancellable?
+            func start() {
+                DispatchQueue.main.async { [weak self] in
+                    self?.connection = self?.timer.connect()
+                }
+            }
+        }
+        """
+        XCTAssertEqual(positions([("A.swift", text)]), [])
+    }
+
+    func testAMemberChainConnectingTheSameNameElsewhereSilencesTheFinding() {
+        // Precision first: `other.timer.connect()` anywhere may be this timer, so `timer` is not reported;
+        // `ticks` has no such chain and is.
+        let a = """
+        final class Blinker {
+            func start() {
+                let timer = Timer.publish(every: 1, on: .main, in: .common)
+                timer.sink { _ in }.store(in: &bag)
+                let ticks = Timer.publish(every: 1, on: .main, in: .common)
+                ticks.sink { _ in }.store(in: &bag)
+            }
+        }
+        """
+        let b = "final class Other { func go() { other.timer.connect() } }\n"
+        XCTAssertEqual(positions([("A.swift", a), ("B.swift", b)]), ["A.swift:5:21"])
+        XCTAssertEqual(positions([("A.swift", a)]), ["A.swift:3:21", "A.swift:5:21"])
+    }
+
+    func testMappedTimerPassedOnIsReportedButBareIsNot() {
+        let text = """
+        func a() -> AnyPublisher<Void, Never> { Timer.publish(every: 1, on: .main, in: .common).map { _ in () }.eraseToAnyPublisher() }
+        func b() -> Timer.TimerPublisher { return Timer.publish(every: 1, on: .main, in: .common) }
+        let c = [Timer.publish(every: 1, on: .main, in: .common)]
+        Timer.publish(every: 1, on: .main, in: .common).connect().store(in: &bag)
+        """
+        XCTAssertEqual(positions([("A.swift", text)]), ["A.swift:1:41"])
+    }
+
+    func testBothBranchesOfIfAreChecked() {
+        let text = """
+        #if os(iOS)
+        let t = Timer.publish(every: 1, on: .main, in: .common)
+        #else
+        let t = Timer.publish(every: 1, on: .main, in: .common).autoconnect()
+        #endif
+        let s = t.sink { print($0) }
+        """
+        XCTAssertEqual(positions([("A.swift", text)]), ["A.swift:2:9"])
+    }
+}
+
+final class TimerDefaultRunLoopModeRuleTests: XCTestCase {
+    func testRangeAndFixOnTheModeOnly() throws {
+        let text = "let t = Timer.publish(every: 1, on: .main, in: .default).autoconnect()\n"
+        let found = findings(of: TimerDefaultRunLoopModeRule.self, in: [("A.swift", text)])
+        let f = try XCTUnwrap(found.first)
+        XCTAssertEqual(found.count, 1)
+        XCTAssertEqual([f.line, f.column, f.endLine, f.endColumn], [1, 48, 1, 56])
+        XCTAssertEqual(applying(f.fix?.edits ?? [], to: text), "let t = Timer.publish(every: 1, on: .main, in: .common).autoconnect()\n")
+    }
+
+    func testUnconnectedDefaultModeTimerGivesBothRules() {
+        let text = "let t = Timer.publish(every: 1, on: .main, in: .default)\nfunc f() { t.sink { _ in }.store(in: &bag) }\n"
+        let files = [(path: "A.swift", text: text)]
+        XCTAssertEqual(findings(of: TimerDefaultRunLoopModeRule.self, in: files).map(\.column), [48])
+        XCTAssertEqual(findings(of: TimerNotConnectedRule.self, in: files).map(\.column), [9])
+    }
+}

@@ -1,0 +1,140 @@
+import CombineTraceCore
+import Foundation
+import XCTest
+
+final class TraceReportOptionsTests: XCTestCase {
+    func testParsesFormatOutputAndFailOn() throws {
+        let options = try TraceReportOptions.parse(["report", "t.jsonl", "--format", "json", "-o", "out.json",
+                                                    "--fail-on", "leaked, after-cancel,leaked", "--fail-on=unreleased"])
+        XCTAssertEqual(options.input, "t.jsonl")
+        XCTAssertEqual(options.format, .json)
+        XCTAssertEqual(options.output, "out.json")
+        XCTAssertEqual(options.failOn, [.leaked, .afterCancel, .unreleased])
+        XCTAssertFalse(options.wantsHelp)
+        XCTAssertEqual(try TraceReportOptions.parse(["report", "--format=chrome", "t.jsonl"]).format, .chrome)
+    }
+
+    func testHelp() throws {
+        XCTAssertTrue(try TraceReportOptions.parse(["--help"]).wantsHelp)
+        XCTAssertTrue(try TraceReportOptions.parse(["report", "-h"]).wantsHelp)
+        XCTAssertTrue(try TraceReportOptions.parse(["help"]).wantsHelp)
+    }
+
+    func testUsageErrors() {
+        let cases: [([String], String)] = [
+            ([], "missing subcommand: expected 'combinelint trace report TRACE.jsonl'"),
+            (["show", "t"], "unknown trace subcommand 'show': expected 'report'"),
+            (["report"], "missing trace file: combinelint trace report TRACE.jsonl"),
+            (["report", "a", "b"], "expected one trace file, got 2"),
+            (["report", "t", "--format", "pdf"], "unknown format 'pdf': expected one of text, json, chrome, html"),
+            (["report", "t", "--format"], "option --format needs a value"),
+            (["report", "t", "--fail-on", "leaks"], "unknown section 'leaks' in --fail-on: expected leaked, discarded, accumulating, after-cancel, unreleased"),
+            (["report", "t", "--verbose"], "unknown option '--verbose'"),
+        ]
+        for (arguments, message) in cases {
+            XCTAssertThrowsError(try TraceReportOptions.parse(arguments), "\(arguments)") { error in
+                XCTAssertEqual((error as? TraceUsageError)?.message, message)
+            }
+        }
+    }
+}
+
+final class TraceReportCommandTests: XCTestCase {
+    private var directory: URL!
+
+    override func setUpWithError() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("combinetrace-cmd-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    private func run(_ arguments: [String]) -> (code: Int32, out: String, err: String) {
+        var out = "", err = ""
+        let code = TraceReportCommand.run(arguments, standardOutput: { out += $0 }, standardError: { err += $0 })
+        return (code, out, err)
+    }
+
+    private func write(_ name: String, _ text: String) throws -> String {
+        let path = directory.appendingPathComponent(name).path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    func testTextReportToStandardOutput() throws {
+        let path = try write("feed.jsonl", TraceFixtures.feed.text)
+        let result = run(["report", path])
+        XCTAssertEqual(result.code, 0)
+        XCTAssertEqual(result.err, "")
+        XCTAssertEqual(result.out, TextReport.render(TraceAnalysis().analyze(TraceFixtures.feed.events), source: path))
+    }
+
+    func testFailOnExitsOneOnlyForNonEmptySections() throws {
+        let path = try write("feed.jsonl", TraceFixtures.feed.text)
+        let failing = run(["report", path, "--format", "json", "--fail-on", "leaked,unreleased"])
+        XCTAssertEqual(failing.code, 1)
+        XCTAssertEqual(failing.err, "combinelint trace: failing sections: leaked, unreleased\n")
+        XCTAssertTrue(failing.out.hasPrefix("{\n  \"version\": 1,"))
+
+        var clean = TraceBuilder()
+        clean.add(1, .subscribe(sub: 1, label: "a", site: "A.swift:1"))
+        clean.add(2, .value(sub: 1, description: nil))
+        clean.add(3, .finished(sub: 1))
+        let cleanPath = try write("clean.jsonl", clean.text)
+        XCTAssertEqual(run(["report", cleanPath, "--fail-on", "leaked,discarded,accumulating,after-cancel,unreleased"]).code, 0)
+    }
+
+    func testOutputFileAndFormats() throws {
+        let path = try write("feed.jsonl", TraceFixtures.feed.text)
+        for format in TraceReportFormat.allCases {
+            let output = directory.appendingPathComponent("out.\(format.rawValue)").path
+            let result = run(["report", path, "--format", format.rawValue, "--output", output])
+            XCTAssertEqual(result.code, 0, format.rawValue)
+            XCTAssertEqual(result.out, "", format.rawValue)
+            let written = try String(contentsOfFile: output, encoding: .utf8)
+            switch format {
+            case .text: XCTAssertTrue(written.hasPrefix("Trace \(path): 41 events"))
+            case .json: XCTAssertTrue(written.contains("\"afterCancel\": ["))
+            case .chrome: XCTAssertTrue(written.hasPrefix("{\"traceEvents\":["))
+            case .html: XCTAssertTrue(written.hasPrefix("<!DOCTYPE html>"))
+            }
+        }
+    }
+
+    func testMalformedLinesAreReportedAndTheRestAnalysed() throws {
+        let lines = TraceFixtures.feed.text.split(separator: "\n").map(String.init)
+        let broken = ([lines[0], "{\"v\":1,"] + lines[1...] + ["{\"v\":1,\"seq\":99,\"t\":1"]).joined(separator: "\n")
+        let path = try write("broken.jsonl", broken)
+        let result = run(["report", path, "--format", "json"])
+        XCTAssertEqual(result.code, 0)
+        XCTAssertEqual(result.err, """
+        \(path):2: warning: skipped trace line: malformed JSON at column 8: expected a field name, found end of line
+        \(path):43: warning: skipped trace line: malformed JSON at column 22: expected '}', found end of line
+
+        """)
+        XCTAssertTrue(result.out.contains("\"subs\": [1, 3, 5]"))
+        XCTAssertTrue(result.out.contains("\"line\": 43"))
+    }
+
+    func testMissingFileAndUsageErrorsExitTwo() throws {
+        let missing = run(["report", directory.appendingPathComponent("none.jsonl").path])
+        XCTAssertEqual(missing.code, 2)
+        XCTAssertEqual(missing.err, "combinelint trace: \(directory.appendingPathComponent("none.jsonl").path): cannot read the trace file\n")
+        let usage = run(["report"])
+        XCTAssertEqual(usage.code, 2)
+        XCTAssertEqual(usage.err, "combinelint trace: missing trace file: combinelint trace report TRACE.jsonl\nRun 'combinelint trace --help' for usage.\n")
+        let input = try write("t.jsonl", TraceFixtures.feed.text)
+        let unwritable = run(["report", input, "--output", "/nonexistent-dir/x/out.txt"])
+        XCTAssertEqual(unwritable.code, 2)
+        XCTAssertTrue(unwritable.err.hasPrefix("combinelint trace: /nonexistent-dir/x/out.txt: cannot write the report"), unwritable.err)
+    }
+
+    func testHelpPrintsUsage() {
+        let result = run(["--help"])
+        XCTAssertEqual(result.code, 0)
+        XCTAssertTrue(result.out.hasPrefix("USAGE: combinelint trace report TRACE.jsonl [--format text|json|chrome|html] [--output FILE]"))
+        XCTAssertTrue(result.out.contains("after-cancel"))
+    }
+}
