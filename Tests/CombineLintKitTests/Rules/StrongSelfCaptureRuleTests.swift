@@ -304,7 +304,7 @@ final class StrongSelfCaptureRuleTests: XCTestCase {
         let found = findings(of: StrongSelfCaptureRule.self, in: files)
         XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, [
             "Profile/ProfileViewController.swift:37:33", "Profile/ProfileViewController.swift:46:50",
-            "Profile/ProfileViewModel.swift:29:37", "Profile/ProfileViewModel.swift:55:17",
+            "Profile/ProfileViewModel.swift:30:20", "Profile/ProfileViewModel.swift:55:17",
         ])
     }
 }

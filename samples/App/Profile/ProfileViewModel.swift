@@ -8,6 +8,7 @@ final class ProfileViewModel: ObservableObject {
     @Published private(set) var avatarURL: URL?
     @Published private(set) var isSaving = false
     @Published private(set) var canSave = false
+    @Published private(set) var remainingCharacters = 160
     @Published private(set) var errorMessage: String?
 
     private let service: ProfileService
@@ -26,11 +27,10 @@ final class ProfileViewModel: ObservableObject {
 
         // Leaks: the closure reads `self.maxBioLength`, and `cancellables` keeps the subscription.
         $bio
-            .map { String($0.prefix(self.maxBioLength)) }
+            .map { self.maxBioLength - $0.count }
             .removeDuplicates()
-            .sink { [weak self] trimmed in
-                guard let self, trimmed != self.bio else { return }
-                self.bio = trimmed
+            .sink { [weak self] remaining in
+                self?.remainingCharacters = remaining
             }
             .store(in: &cancellables)
 
