@@ -2,16 +2,20 @@
 public enum SelfCapture {
     /// The token that makes closure `c` capture `self` strongly, or `nil` when it does not:
     /// - `[weak self]` / `[unowned self]` on `c`: not strong;
-    /// - an explicit `[self]`: strong (the capture's token);
+    /// - an explicit `[self]`, or a strong alias `[strongSelf = self]`: strong (the `self` token);
     /// - otherwise any use of `self` in the body, nested closures included (a nested closure's own
     ///   `[weak self]` is evaluated inside `c`, so `c` must hold `self` to hand it over), unless an
     ///   enclosing closure captured `self` weakly and did not make it strong again
     ///   (`guard let self`) before `c` was created.
     public static func strongSelfToken(in c: Int, of tree: SyntaxTree) -> Int? {
         let closure = tree.closures[c]
-        if closure.capturesSelfWeakly { return nil }
         let token: Int
-        if let capture = closure.selfCapture, capture.specifier == .strong {
+        if let alias = strongAliasToken(of: closure, in: tree) {
+            // `[weak self, strongSelf = self]` still holds `self` through the alias.
+            token = alias
+        } else if closure.capturesSelfWeakly || weakCaptureAfterAttribute(closure, in: tree) {
+            return nil
+        } else if let capture = closure.selfCapture, capture.specifier == .strong {
             token = capture.nameToken
         } else if let first = tree.selfReferences(in: c).first {
             token = first
@@ -21,13 +25,44 @@ public enum SelfCapture {
         return selfIsStrong(at: closure.open, in: tree) ? token : nil
     }
 
+    /// `{ @MainActor [weak self] in … }`: the structure builder records no capture list after an
+    /// attribute, so read `weak self` / `unowned self` / `unowned(unsafe) self` from the tokens.
+    private static func weakCaptureAfterAttribute(_ closure: Closure, in tree: SyntaxTree) -> Bool {
+        guard closure.captures.isEmpty else { return false }
+        var k = closure.open + 1
+        while k < closure.bodyStart, tree.tokens[k].kind == .attribute { k += 1 }
+        guard k > closure.open + 1, k < closure.bodyStart, tree.tokens[k].kind == .leftBracket else { return false }
+        let close = Int(tree.matching[k])
+        guard close > k else { return false }
+        for i in (k + 1)..<close where tree.isWord(i, "self") && i > 0 {
+            let before = i - 1
+            if tree.isWord(before, "weak") || tree.isWord(before, "unowned") { return true }
+            if tree.tokens[before].kind == .rightParen, Int(tree.matching[before]) > 0,
+               tree.isWord(Int(tree.matching[before]) - 1, "unowned") { return true }
+        }
+        return false
+    }
+
+    /// The `self` token of a strong capture `[name = self]` in the closure's capture list.
+    private static func strongAliasToken(of closure: Closure, in tree: SyntaxTree) -> Int? {
+        for capture in closure.captures where capture.specifier == .strong && capture.name != "self" && capture.expression == "self" {
+            var k = capture.nameToken + 1
+            while k < closure.bodyStart, k < tree.tokens.count {
+                if tree.isSelfReference(k) { return k }
+                if tree.tokens[k].kind == .comma { break }
+                k += 1
+            }
+        }
+        return nil
+    }
+
     /// Whether `self` names a strong reference at token `position` (outside any closure, or in
     /// closures that hold it strongly, or after `guard let self` in a weak one).
     public static func selfIsStrong(at position: Int, in tree: SyntaxTree) -> Bool {
         for o in tree.enclosingClosures(of: position) {
             let outer = tree.closures[o]
             if outer.open == position { continue }
-            guard outer.capturesSelfWeakly else { continue }
+            guard outer.capturesSelfWeakly || weakCaptureAfterAttribute(outer, in: tree) else { continue }
             // Weak here: strong again only after an unwrap whose scope holds the position.
             for unwrap in outer.selfUnwraps where unwrap < position {
                 let unwrapScope = tree.scopes[Int(tree.scopeOfToken[unwrap])]

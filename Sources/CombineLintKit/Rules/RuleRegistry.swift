@@ -14,6 +14,7 @@ public enum RuleRegistry {
         PublishedWillSetReadRule.self,
         RunLoopMainSchedulerRule.self,
         SendAfterCompletionRule.self,
+        StrongSelfCaptureRule.self,
         TimerDefaultRunLoopModeRule.self,
         TimerNotConnectedRule.self,
     ].sorted { $0.description.id < $1.description.id }

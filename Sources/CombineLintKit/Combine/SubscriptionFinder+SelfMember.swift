@@ -1,0 +1,50 @@
+/// Which member of `self` ends up keeping a subscription's cancellable.
+extension SubscriptionFinder {
+    /// The member of `self` that keeps the cancellable of `subscription`: stored with
+    /// `.store(in: &bag)`, assigned (`self.cancellable = …`, `lazy var c = …`), inserted into a
+    /// member collection, or first bound to a local that is then stored in one of those ways
+    /// (`let c = …; c.store(in: &bag)`, `bag.insert(c)`, `self.c = c`). `nil` when no member does.
+    public static func selfMemberKeeping(_ subscription: Subscription, lookup: TreeLookup) -> String? {
+        let tree = lookup.tree
+        switch subscription.storage {
+        case .bag(.selfMember(let name)), .assigned(.selfMember(let name)), .collection(.selfMember(let name)):
+            return name
+        case .local(let v):
+            for use in usesAfterDeclaration(of: v, in: tree) {
+                if let name = selfMemberStoring(localAt: use, lookup: lookup) { return name }
+            }
+            return nil
+        default:
+            return nil
+        }
+    }
+
+    /// The member of `self` that the local named at token `use` is stored into there, if any.
+    static func selfMemberStoring(localAt use: Int, lookup: TreeLookup) -> String? {
+        let tree = lookup.tree
+        // `c.store(in: &bag)`
+        if let c = lookup.chain(startingAt: use), case let chain = tree.chains[c], chain.elements.count == 2,
+           chain.elements[1].name == "store", let argument = chain.elements[1].argument("in") {
+            let first = argument.isInout ? argument.value.lowerBound + 1 : argument.value.lowerBound
+            if case .selfMember(let name) = owner(ofTarget: first, through: argument.value.upperBound, in: tree) { return name }
+            return nil
+        }
+        // `bag.insert(c)`, `bag.append(c)`
+        let open = Int(tree.enclosing[use])
+        if open >= 0, tree.tokens[open].kind == .leftParen, Int(tree.matching[open]) == use + 1, tree.tokens[use - 1].kind == .leftParen,
+           let call = tree.call(openedAt: open), call.element > 0 {
+            let chain = tree.chains[call.chain]
+            guard ["insert", "append", "update", "add"].contains(chain.elements[call.element].name) else { return nil }
+            if case .selfMember(let name) = owner(ofTarget: chain.first, through: chain.elements[call.element - 1].lastToken, in: tree) { return name }
+            return nil
+        }
+        // `self.cancellable = c`, `cancellables[key] = c`
+        if use >= 2, tree.tokens[use - 1].kind == .equal,
+           use + 1 >= tree.tokens.count || tree.statementStarts[use + 1] || tree.tokens[use + 1].kind == .rightBrace || tree.tokens[use + 1].kind == .semicolon {
+            var start = use - 2
+            while start > 0, !tree.statementStarts[start] { start -= 1 }
+            if case .selfMember(let name) = owner(ofTarget: start, through: use - 2, in: tree) { return name }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,111 @@
+/// The code a subscription keeps alive while it lives: the subscribed chain up to its subscriber,
+/// the publishers built in locals that it reads (`let changes = $query.map { … }` then
+/// `changes.sink { … }`), and closures held in locals and passed to its operators.
+public struct SubscriptionPipeline: Sendable {
+    /// Token ranges that make up the pipeline, the subscribed chain first.
+    public var ranges: [ClosedRange<Int>]
+    /// Closures the subscription keeps (the outermost ones of each range), in source order.
+    public var closures: [Int]
+    /// Arguments that hand a function value rather than a closure literal to an operator that
+    /// calls it for each event (`.sink(receiveValue: handle)`, `.map(self.parse)`): value token ranges.
+    public var functionArguments: [ClosedRange<Int>]
+
+    /// Operators whose unlabelled argument is a function called for each event.
+    static let unlabelledFunctionOperators: Set<String> = [
+        "map", "tryMap", "compactMap", "tryCompactMap", "flatMap", "filter", "tryFilter",
+        "catch", "tryCatch", "mapError",
+    ]
+    /// Operators whose second unlabelled argument is the function (`scan(0, accumulate)`).
+    static let accumulatingOperators: Set<String> = ["scan", "tryScan", "reduce", "tryReduce"]
+    /// Argument labels that take a function in Combine's operators and subscribers.
+    static let functionLabels: Set<String> = [
+        "receiveValue", "receiveCompletion", "receiveSubscription", "receiveOutput", "receiveCancel",
+        "receiveRequest", "where", "while", "by", "transform", "isIncluded", "nextPartialResult",
+    ]
+    /// Operators whose arguments are other publishers of the same pipeline.
+    static let combiningOperators: Set<String> = [
+        "combineLatest", "merge", "zip", "append", "prepend", "flatMap", "switchToLatest",
+        "CombineLatest", "CombineLatest3", "CombineLatest4", "Merge", "Merge3", "Merge4", "MergeMany",
+        "Zip", "Zip3", "Zip4",
+    ]
+
+    /// The pipeline of the subscription whose subscriber is element `subscriber` of chain `chain`.
+    public init(chain c: Int, subscriber: Int, lookup: TreeLookup) {
+        let tree = lookup.tree
+        let chain = tree.chains[c]
+        var ranges: [ClosedRange<Int>] = [chain.first...chain.elements[subscriber].lastToken]
+        var closures: [Int] = []
+        var functionArguments: [ClosedRange<Int>] = []
+        var followed = Set<Int>()
+        var r = 0
+        while r < ranges.count, r < 32 {
+            let range = ranges[r]
+            r += 1
+            var excluded = Set<Int>()
+            for p in lookup.chains(in: range) where !SubscriptionPipeline.isNested(tree.chains[p].first, in: range, tree) {
+                let part = tree.chains[p]
+                // `items.filter { … }.publisher`: the closures before `.publisher` run on a collection, once.
+                let sequenceEnd = part.elements.firstIndex { $0.name == "publisher" && !$0.isCall && $0.kind == .member } ?? 0
+                for (e, element) in part.elements.enumerated() {
+                    // Future runs its closure at once and does not keep it.
+                    if e < sequenceEnd || (e == 0 && element.name == "Future") { excluded.formUnion(element.closures) }
+                    // The root names a local publisher (not a collection read through `.publisher`).
+                    if e == 0, sequenceEnd == 0, part.elements.count > 1,
+                       let v = SubscriptionPipeline.local(named: element, at: element.nameToken, lookup), followed.insert(v).inserted,
+                       let initializer = tree.variables[v].initializer {
+                        ranges.append(initializer)
+                    }
+                    for (a, argument) in element.arguments.enumerated() where argument.closure == nil {
+                        let takesFunction = SubscriptionPipeline.takesFunction(element, argument: a)
+                        if takesFunction { functionArguments.append(argument.value) }
+                        // A local passed as a publisher to combine, or as the function of an operator.
+                        guard argument.value.count == 1,
+                              let v = SubscriptionPipeline.local(at: argument.value.lowerBound, lookup),
+                              let initializer = tree.variables[v].initializer else { continue }
+                        let isClosureLiteral = tree.tokens[initializer.lowerBound].kind == .leftBrace
+                            && Int(tree.matching[initializer.lowerBound]) == initializer.upperBound
+                        if (isClosureLiteral && takesFunction) || SubscriptionPipeline.combiningOperators.contains(element.name),
+                           followed.insert(v).inserted {
+                            ranges.append(initializer)
+                        }
+                    }
+                }
+            }
+            for k in lookup.closures(in: range) where !excluded.contains(k) {
+                if !SubscriptionPipeline.isNested(tree.closures[k].open, in: range, tree, skippingSelf: true) { closures.append(k) }
+            }
+        }
+        self.ranges = ranges
+        self.closures = closures
+        self.functionArguments = functionArguments
+    }
+
+    /// Whether argument `a` of `element` hands over a function that runs for each event.
+    static func takesFunction(_ element: ChainElement, argument a: Int) -> Bool {
+        let argument = element.arguments[a]
+        guard let label = argument.label else {
+            if accumulatingOperators.contains(element.name) { return a == 1 }
+            return unlabelledFunctionOperators.contains(element.name)
+        }
+        return functionLabels.contains(label) && (CombineNames.closureOperators.contains(element.name))
+    }
+
+    /// Whether token `token` sits inside a closure that opens within `range` (other than the one it opens).
+    static func isNested(_ token: Int, in range: ClosedRange<Int>, _ tree: SyntaxTree, skippingSelf: Bool = false) -> Bool {
+        var closures = tree.enclosingClosures(of: token)
+        if skippingSelf, let first = closures.first, tree.closures[first].open == token { closures.removeFirst() }
+        return closures.contains { range.contains(tree.closures[$0].open) }
+    }
+
+    /// The local variable named by identifier token `token` (not a member access), if any.
+    static func local(at token: Int, _ lookup: TreeLookup) -> Int? {
+        let tree = lookup.tree
+        guard tree.tokens[token].kind == .identifier, token == 0 || tree.tokens[token - 1].kind != .period else { return nil }
+        return lookup.localVariable(named: tree.name(token), visibleAt: token)
+    }
+
+    static func local(named element: ChainElement, at token: Int, _ lookup: TreeLookup) -> Int? {
+        guard element.kind == .root else { return nil }
+        return local(at: token, lookup)
+    }
+}

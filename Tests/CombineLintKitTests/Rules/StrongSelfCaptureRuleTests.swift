@@ -1,0 +1,310 @@
+import XCTest
+@testable import CombineLintKit
+
+final class StrongSelfCaptureRuleTests: XCTestCase {
+    private func positions(_ text: String, options: RuleOptions = RuleOptions(), extraFiles: [(path: String, text: String)] = []) -> [String] {
+        let sources = ([(path: "Sources/App/A.swift", text: text)] + extraFiles).map { SourceFile(path: $0.path, text: $0.text) }
+        return Analyzer.analyze(sources, rules: [ConfiguredRule(rule: StrongSelfCaptureRule(), options: options)])
+            .map { "\($0.file.split(separator: "/").last!):\($0.line):\($0.column)" }
+    }
+
+    func testStrongAliasInCaptureListIsReportedAtItsSelf() {
+        let text = """
+        final class A {
+            var bag = Set<AnyCancellable>()
+            func f() {
+                $x.sink { [weak self, strongSelf = self] _ in strongSelf.y() }.store(in: &bag)
+                $x.sink { [weak weakSelf = self] _ in weakSelf?.y() }.store(in: &bag)
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["A.swift:4:44"])
+    }
+
+    func testCaptureListFormsAndAttributes() {
+        let text = """
+        final class A {
+            var bag = Set<AnyCancellable>()
+            func f() {
+                $x.sink { @MainActor [weak self] value in self?.y(value) }.store(in: &bag)
+                $x.sink { [unowned(unsafe) self] (value: Int) -> Void in self.y(value) }.store(in: &bag)
+                $x.sink { [weak self, weak vm = self.viewModel] in self?.y($0); vm?.z() }.store(in: &bag)
+                $x.sink { [weak self] value in guard let `self` = self else { return }; DispatchQueue.main.async { self.y(value) } }.store(in: &bag)
+                $x.sink { @MainActor value in self.y(value) }.store(in: &bag)
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["A.swift:8:39"])
+    }
+
+    func testOneFindingPerClosureAtTheFirstStrongSelf() {
+        let text = """
+        final class A {
+            var bag = Set<AnyCancellable>()
+            func f() {
+                $x.sink { v in
+                    self.a = v; self.b = v
+                }.store(in: &bag)
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["A.swift:5:13"])
+    }
+
+    func testConditionalCompilationInsideTheChain() {
+        let text = """
+        final class A {
+            var bag = Set<AnyCancellable>()
+            func f() {
+                $x
+                #if DEBUG
+                    .handleEvents(receiveOutput: { print("\\(self): \\($0)") })
+                #endif
+                    .sink { [weak self] in self?.y($0) }
+                    .store(in: &bag)
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["A.swift:6:53"])
+    }
+
+    func testSuperAndKeyPathsAreNotCaptures() {
+        let text = """
+        final class A: Base {
+            var bag = Set<AnyCancellable>()
+            func f() {
+                $x.map(\\.self).sink { _ in super.refresh() }.store(in: &bag)
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), [])
+    }
+
+    func testIfLetSelfMakesSelfStrongOnlyInItsBody() {
+        let text = """
+        final class A {
+            var bag = Set<AnyCancellable>()
+            func f() {
+                $x.sink { [weak self] _ in
+                    if let self {
+                        self.$y.sink { self.z() }.store(in: &self.bag)
+                    }
+                    self?.$y.sink { _ in self?.z() }.store(in: &self!.bag)
+                }.store(in: &bag)
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["A.swift:6:32"])
+    }
+
+    func testLocalCancellableStoredLaterInAMember() {
+        let text = """
+        final class A {
+            var bag = Set<AnyCancellable>()
+            var single: AnyCancellable?
+            var byID: [UUID: AnyCancellable] = [:]
+            func f(id: UUID) {
+                let c1 = $x.sink { self.a($0) }
+                bag.insert(c1)
+                let c2 = $x.sink { self.b($0) }
+                self.single = c2
+                let c3 = $x.sink { self.c($0) }
+                c3.store(in: &bag)
+                let c4 = $x.sink { self.d($0) }
+                byID[id] = c4
+                let c5 = $x.sink { self.e($0) }
+                c5.cancel()
+                byID[id] = $x.sink { self.g($0) }
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["A.swift:6:28", "A.swift:8:28", "A.swift:10:28", "A.swift:12:28", "A.swift:16:30"])
+    }
+
+    func testFiniteRootCombinedWithAnEndlessPublisherIsReported() {
+        let text = """
+        final class A {
+            var bag = Set<AnyCancellable>()
+            func f() {
+                Just(1).combineLatest($x).sink { self.a($0) }.store(in: &bag)
+                Just(1).zip(Just(2)).sink { self.a($0) }.store(in: &bag)
+                let once = Just(3).map { self.b($0) }
+                once.sink { self.a($0) }.store(in: &bag)
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["A.swift:4:42"])
+    }
+
+    func testFinitePublishersOption() {
+        let text = """
+        final class A {
+            var bag = Set<AnyCancellable>()
+            func f() {
+                Once(1).sink { self.a($0) }.store(in: &bag)
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["A.swift:4:24"])
+        XCTAssertEqual(positions(text, options: RuleOptions(["finite_publishers": ["Once"]])), [])
+    }
+
+    func testClosureHeldInALocalAndPassedAsSubscriber() {
+        let text = """
+        final class A {
+            var bag = Set<AnyCancellable>()
+            func f(_ p: AnyPublisher<Int, Never>) {
+                let handler = { (value: Int) in self.show(value) }
+                p.sink(receiveValue: handler).store(in: &bag)
+            }
+            func show(_ value: Int) {}
+        }
+        """
+        XCTAssertEqual(positions(text), ["A.swift:4:41"])
+    }
+
+    func testSharedLocalPublisherIsReportedOnce() {
+        let text = """
+        final class A {
+            var bag = Set<AnyCancellable>()
+            func f() {
+                let names = $users.map { self.format($0) }
+                names.sink { [weak self] in self?.a($0) }.store(in: &bag)
+                names.combineLatest($x).sink { [weak self] in self?.b($0) }.store(in: &bag)
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["A.swift:4:34"])
+    }
+
+    func testMethodReferences() {
+        let base = """
+        class BaseController {
+            func present(_ value: Int) {}
+        }
+        """
+        let text = """
+        final class A: BaseController {
+            var bag = Set<AnyCancellable>()
+            var onValue: (Int) -> Void = { _ in }
+            func f(handle: @escaping (Int) -> Void) {
+                $x.sink(receiveValue: handle).store(in: &bag)
+                $x.sink(receiveValue: self.onValue).store(in: &bag)
+                $x.sink(receiveValue: present).store(in: &bag)
+                $x.scan(0, combine).map(self.transform).sink { [weak self] in self?.y($0) }.store(in: &bag)
+                $x.map(Self.parse).sink(receiveValue: Logger.shared.log).store(in: &bag)
+            }
+            func combine(_ a: Int, _ b: Int) -> Int { a + b }
+            func transform(_ a: Int) -> Int { a }
+            static func parse(_ a: Int) -> Int { a }
+        }
+        """
+        XCTAssertEqual(positions(text, extraFiles: [(path: "Sources/App/Base.swift", text: base)]),
+                       ["A.swift:7:31", "A.swift:8:20", "A.swift:8:33"])
+    }
+
+    func testValueTypesProtocolExtensionsAndStaticContextsAreQuiet() {
+        let text = """
+        final class Outer {
+            struct Inner {
+                @State var bag = Set<AnyCancellable>()
+                func f() { $x.sink { self.y($0) }.store(in: &bag) }
+            }
+            static var shared = Set<AnyCancellable>()
+            static var observer: Void {
+                $x.sink { _ in self.reset() }.store(in: &shared)
+            }
+        }
+        enum Mode {
+            func f() { $x.sink { self.y($0) }.store(in: &bag) }
+        }
+        extension Bindable {
+            func bind() { $x.sink { self.y($0) }.store(in: &bag) }
+        }
+        protocol Bindable {}
+        """
+        XCTAssertEqual(positions(text), [])
+    }
+
+    func testActorsLazyPropertiesAndExtensionsOfClassesInOtherFiles() {
+        let model = """
+        final class Model {
+            var bag = Set<AnyCancellable>()
+        }
+        """
+        let text = """
+        actor Store {
+            var bag = Set<AnyCancellable>()
+            func f() { subject.sink { self.y($0) }.store(in: &bag) }
+        }
+        final class Screen {
+            lazy var subscription: AnyCancellable = $x.sink { self.y($0) }
+        }
+        extension Model {
+            func g() { $x.sink { self.y($0) }.store(in: &bag) }
+        }
+        """
+        XCTAssertEqual(positions(text, extraFiles: [(path: "Sources/App/Model.swift", text: model)]),
+                       ["A.swift:3:31", "A.swift:6:55", "A.swift:9:26"])
+    }
+
+    func testCollectionOperationsBeforePublisherAreNotPartOfTheSubscription() {
+        let text = """
+        final class A {
+            var bag = Set<AnyCancellable>()
+            func f(items: [Int]) {
+                items.filter { self.isVisible($0) }.publisher.sink { [weak self] in self?.y($0) }.store(in: &bag)
+                let visible = items.filter { self.isVisible($0) }
+                visible.publisher.sink { [weak self] in self?.y($0) }.store(in: &bag)
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), [])
+    }
+
+    func testNestedClosuresAndInterpolation() {
+        let text = """
+        final class A {
+            var bag = Set<AnyCancellable>()
+            func f() {
+                $x.flatMap { q in api.search(q).map { "\\(self.prefix)\\($0)" } }
+                    .sink { [weak self] in self?.y($0) }
+                    .store(in: &bag)
+                $x.sink { _ in items.forEach { [weak self] in self?.add($0) } }.store(in: &bag)
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["A.swift:4:50", "A.swift:7:46"])
+    }
+
+    func testMessageNamesTheBag() {
+        let text = """
+        final class A {
+            private var subscriptions = Set<AnyCancellable>()
+            func f() {
+                $x.sink { self.y($0) }.store(in: &self.subscriptions)
+                $x.sink(receiveValue: self.y).store(in: &subscriptions)
+            }
+            func y(_ v: Int) {}
+        }
+        """
+        let found = findings(of: StrongSelfCaptureRule.self, in: [(path: "A.swift", text: text)])
+        XCTAssertEqual(found.map(\.message), [
+            "This closure holds `self` strongly in a subscription stored in `subscriptions` (self → subscriptions → subscription → closure → self), so neither is released while the publisher lives; capture `[weak self]` (or `[unowned self]`) instead.",
+            "Passing the method `y` captures `self` strongly in a subscription stored in `subscriptions` (self → subscriptions → subscription → self), so neither is released while the publisher lives; pass `{ [weak self] in self?.y($0) }` instead.",
+        ])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)-\($0.endLine):\($0.endColumn)" }, ["4:19-4:23", "5:31-5:37"])
+    }
+
+    func testProfileSamplesFireWhereTheyLeak() throws {
+        let folder = packageRoot.appendingPathComponent("samples/App/Profile")
+        let files = try ["ProfileViewController.swift", "ProfileViewModel.swift"].map { name in
+            (path: "Profile/" + name, text: try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8))
+        }
+        let found = findings(of: StrongSelfCaptureRule.self, in: files)
+        XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, [
+            "Profile/ProfileViewController.swift:37:33", "Profile/ProfileViewController.swift:46:50",
+            "Profile/ProfileViewModel.swift:30:20", "Profile/ProfileViewModel.swift:55:17",
+        ])
+    }
+}
