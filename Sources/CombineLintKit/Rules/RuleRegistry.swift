@@ -1,6 +1,8 @@
 /// Every rule the analyzer knows, in id order.
 public enum RuleRegistry {
     public static let all: [any Rule.Type] = [
+        StoreInAppearanceRule.self,
+        SubjectFakeInitialValueRule.self,
     ].sorted { $0.description.id < $1.description.id }
 
     /// The rule type with this id, if any.
