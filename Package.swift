@@ -45,6 +45,9 @@ let package = Package(
         ),
         .target(name: "CombineTraceTesting", dependencies: ["CombineTrace", "CombineTraceCore"]),
 
+        // Speed and memory of lexing, structure and index over a generated corpus (scripts/benchmark.sh).
+        .executableTarget(name: "ScannerBenchmark", dependencies: ["CombineLintKit"], path: "Benchmarks/ScannerBenchmark"),
+
         .testTarget(name: "CombineLintKitTests", dependencies: ["CombineLintKit"]),
         .testTarget(name: "CombineLintCLITests", dependencies: ["combinelint", "CombineLintKit"]),
         .testTarget(name: "CombineTraceCoreTests", dependencies: ["CombineTraceCore"]),

@@ -17,6 +17,13 @@ enum CharacterClasses {
         isIdentifierHeadASCII(b) || isDigit(b)
     }
 
+    /// `isIdentifierBodyASCII` for `b < 0x80` as a bit test: digits are bits 48–57 of the low
+    /// mask; `A-Z`, `_`, `a-z` are bits 1–26, 31, 33–58 of the high mask (byte − 64).
+    @inline(__always) static func isIdentifierBodyASCIIFast(_ b: UInt8) -> Bool {
+        let mask: UInt64 = b < 64 ? 0x03FF_0000_0000_0000 : 0x07FF_FFFE_87FF_FFFE
+        return (mask >> UInt64(b & 63)) & 1 != 0
+    }
+
     /// `/ = - + ! * % < > & | ^ ~ ?`
     @inline(__always) static func isOperatorASCII(_ b: UInt8) -> Bool {
         switch b {

@@ -69,20 +69,29 @@ enum Keywords {
 
     /// The entry for `base[start..<end]` if it is a reserved word.
     @inline(__always)
-    static func lookup(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int, in table: [[Entry]]) -> Entry? {
+    static func lookup(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int, bufferCount: Int,
+                       in table: [[Entry]]) -> Entry? {
         let length = end - start
         guard length <= maxLength else { return nil }
         let first = base[start]
         // Every keyword starts with a lowercase letter, `A`, `S` or `_`.
         guard first >= 0x61 || first == 0x41 || first == 0x53 || first == 0x5F else { return nil }
+        let entries = table[length]
+        guard !entries.isEmpty else { return nil }
         var lo: UInt64 = 0, hi: UInt64 = 0
-        var k = 0
-        while k < length {
-            let b = UInt64(base[start + k])
-            if k < 8 { lo |= b << UInt64(k * 8) } else { hi |= b << UInt64((k - 8) * 8) }
-            k += 1
+        if length <= 8 && start + 8 <= bufferCount {
+            // One unaligned load, masked to the word: bytes land as `pack` puts them (little-endian).
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
+            lo = length == 8 ? word : word & ((1 << UInt64(length * 8)) - 1)
+        } else {
+            var k = 0
+            while k < length {
+                let b = UInt64(base[start + k])
+                if k < 8 { lo |= b << UInt64(k * 8) } else { hi |= b << UInt64((k - 8) * 8) }
+                k += 1
+            }
         }
-        for entry in table[length] where entry.lo == lo && entry.hi == hi { return entry }
+        for entry in entries where entry.lo == lo && entry.hi == hi { return entry }
         return nil
     }
 }

@@ -11,7 +11,7 @@ public enum Lexer {
             guard let base = buffer.baseAddress, buffer.count > 0 else { return [] }
             var scanner = Scanner(base: base, count: buffer.count)
             scanner.run()
-            return scanner.tokens
+            return scanner.tokens.finish()
         }
     }
 

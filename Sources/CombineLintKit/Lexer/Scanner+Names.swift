@@ -6,7 +6,7 @@ extension Scanner {
         while j < count {
             let b = base[j]
             if b < 0x80 {
-                if CharacterClasses.isIdentifierBodyASCII(b) { j += 1; continue }
+                if CharacterClasses.isIdentifierBodyASCIIFast(b) { j += 1; continue }
                 return j
             }
             let decoded = base.decodeScalar(at: j, count: count)
@@ -28,7 +28,7 @@ extension Scanner {
     mutating func scanIdentifier(from start: Int) {
         // The head is a body character too, and may be several bytes long.
         let end = identifierEnd(from: start)
-        if let entry = Keywords.lookup(base, start, end, in: keywordTable),
+        if let entry = Keywords.lookup(base, start, end, bufferCount: count, in: keywordTable),
            !afterPeriod || entry.keepsKeywordAfterPeriod {
             emit(.keyword, from: start, to: end, endsExpression: entry.role == .value)
         } else {
@@ -83,12 +83,19 @@ extension Scanner {
             if base[j] == UInt8(ascii: "\"") { scanStringStart(from: start, hashes: hashes); return }
             if base[j] == UInt8(ascii: "/") { scanRawRegex(from: start, hashes: hashes); return }
         }
-        if hashes == 1 && isIdentifierHead(at: start + 1) {
-            let end = identifierEnd(from: start + 1)
-            emit(isDirective(start + 1, end) ? .poundDirective : .poundKeyword, from: start, to: end, endsExpression: true)
-            return
+        // Extra `#` before a name or before anything else: one `.hash` each, emitted here so that
+        // the run is read once (a long run stays linear).
+        let named = isIdentifierHead(at: j)
+        let lastHash = named ? j - 1 : j
+        var k = start
+        while k < lastHash {
+            emit(.hash, from: k, to: k + 1)
+            k += 1
         }
-        emit(.hash, from: start, to: start + 1)
+        if named {
+            let end = identifierEnd(from: j)
+            emit(isDirective(j, end) ? .poundDirective : .poundKeyword, from: lastHash, to: end, endsExpression: true)
+        }
     }
 
     /// Whether `start..<end` is empty or only spaces and tabs (not a name, even in backticks).

@@ -2,8 +2,8 @@
 /// `_` separators, exponents. A sign is never part of a literal (`-1` is an operator and `1`).
 extension Scanner {
     mutating func scanNumber(from start: Int) {
-        // `t.0.1` is two tuple member accesses, not `t.` and the float `0.1`.
-        let afterDot = start > 0 && base[start - 1] == UInt8(ascii: ".")
+        // `t.0.1` is two tuple member accesses, not `t.` and the float `0.1` (but `0...1.5` has a float).
+        let afterDot = afterPeriod && !afterTrivia && start > 0 && base[start - 1] == UInt8(ascii: ".")
         if base[start] == UInt8(ascii: "0"), start + 1 < count {
             switch base[start + 1] {
             case UInt8(ascii: "x"): scanHexNumber(from: start, allowFraction: !afterDot); return

@@ -37,8 +37,11 @@ extension Scanner {
 
     /// End of the operator characters starting at `start`. A `.` continues only an operator that
     /// starts with `.` (`..<`, `.==`), and `//` or `/*` after the first character starts a comment.
+    /// A run of `>` stops before `?` or `!`, so that a generic argument list closes before a
+    /// postfix: `AnyPublisher<Int, Never>?` gives `>` and `?` (Swift's parser splits the same way).
     @inline(__always) func operatorEnd(from start: Int) -> Int {
         let dotted = base[start] == UInt8(ascii: ".")
+        var onlyClosingAngles = true
         var j = start
         while j < count {
             let b = base[j]
@@ -50,7 +53,10 @@ extension Scanner {
                 } else if b == UInt8(ascii: "/") && j > start {
                     let next = byte(j + 1)
                     if j + 1 < count && (next == UInt8(ascii: "/") || next == UInt8(ascii: "*")) { return j }
+                } else if (b == UInt8(ascii: "?") || b == UInt8(ascii: "!")) && j > start && onlyClosingAngles {
+                    return j
                 }
+                onlyClosingAngles = onlyClosingAngles && b == UInt8(ascii: ">")
                 j += 1
                 continue
             }
@@ -59,6 +65,7 @@ extension Scanner {
             let isOperator = j == start ? CharacterClasses.isOperatorHead(decoded.scalar)
                                         : CharacterClasses.isOperatorBody(decoded.scalar)
             guard isOperator else { return j }
+            onlyClosingAngles = false
             j += decoded.length
         }
         return j

@@ -12,8 +12,8 @@ extension Scanner {
         if multiline { flags.insert(.multiline) }
         if hashes > 0 { flags.insert(.raw) }
         emit(.stringStart, from: start, to: end, flags: flags)
-        modes.append(ScanMode(kind: .string, hashes: hashes, multiline: multiline, parenDepth: 0))
-        if end >= count { markLastUnterminated(); modes.removeLast() }
+        pushMode(ScanMode(kind: .string, hashes: hashes, multiline: multiline, parenDepth: 0))
+        if end >= count { markLastUnterminated(); popMode() }
     }
 
     /// Scans literal text up to the next interpolation, the closing delimiter, or (for a
@@ -35,7 +35,7 @@ extension Scanner {
                     if k < count && base[k] == UInt8(ascii: "(") {
                         emitSegment(from: segmentStart, to: j, flags: flags, malformed: malformed)
                         emit(.interpolationStart, from: j, to: k + 1, flags: flags)
-                        modes.append(ScanMode(kind: .interpolation, hashes: 0, multiline: false, parenDepth: 0))
+                        pushMode(ScanMode(kind: .interpolation, hashes: 0, multiline: false, parenDepth: 0))
                         return
                     }
                     // An escape: skip the escaped ASCII character so `\"` and `\\` do not end anything.
@@ -50,7 +50,7 @@ extension Scanner {
             if b == UInt8(ascii: "\"") {
                 if let end = closingDelimiterEnd(at: j, mode: mode) {
                     emitSegment(from: segmentStart, to: j, flags: flags, malformed: malformed)
-                    modes.removeLast()
+                    popMode()
                     emit(.stringEnd, from: j, to: end, flags: flags, endsExpression: true)
                     return
                 }
@@ -61,7 +61,7 @@ extension Scanner {
                 // A single-line string cut off by its line end.
                 emitSegment(from: segmentStart, to: j, flags: flags, malformed: malformed)
                 markLastUnterminated()
-                modes.removeLast()
+                popMode()
                 return
             }
             if b >= 0x80 {
@@ -74,7 +74,7 @@ extension Scanner {
         }
         emitSegment(from: segmentStart, to: count, flags: flags, malformed: malformed)
         markLastUnterminated()
-        modes.removeLast()
+        popMode()
     }
 
     /// End of `"#…` / `"""#…` at `i` closing a string of `mode`, or nil.

@@ -16,8 +16,10 @@ struct Scanner {
     let base: UnsafePointer<UInt8>
     let count: Int
     var pos = 0
-    var tokens: [Token] = []
+    var tokens: TokenBuffer
     var modes: [ScanMode] = []
+    /// Whether the innermost mode is a string body (cached: checked once per token).
+    var inStringBody = false
     let keywordTable = Keywords.table
 
     /// Whether the last token emitted was trivia (or nothing was emitted yet).
@@ -32,7 +34,8 @@ struct Scanner {
     init(base: UnsafePointer<UInt8>, count: Int) {
         self.base = base
         self.count = count
-        tokens.reserveCapacity(count / 4 + 16)
+        // Real code averages 3–5 bytes per token; the buffer doubles when dense input needs more.
+        tokens = TokenBuffer(capacity: count / 3 + 16)
     }
 
     /// The byte at `i`, or 0 past the end (callers that care about NUL check bounds).
@@ -41,21 +44,19 @@ struct Scanner {
     mutating func run() {
         scanFileStart()
         while pos < count {
-            if let top = modes.last, top.kind == .string {
-                scanStringBody(top)
+            if inStringBody {
+                scanStringBody(modes[modes.count - 1])
             } else {
                 scanCodeToken()
             }
         }
-        if let last = tokens.indices.last, !tokens[last].kind.isTrivia {
-            tokens[last].flags.insert(.spaceAfter)
-        }
+        if let last = tokens.last, !last.kind.isTrivia { tokens.insertFlagsInLast(.spaceAfter) }
     }
 
     // MARK: Emitting
 
     @inline(__always) mutating func emitTrivia(_ kind: TokenKind, from start: Int, to end: Int, flags: TokenFlags = []) {
-        if !afterTrivia, let last = tokens.indices.last { tokens[last].flags.insert(.spaceAfter) }
+        if !afterTrivia { tokens.insertFlagsInLast(.spaceAfter) }
         afterTrivia = true
         tokens.append(Token(kind: kind, flags: flags, start: start, length: end - start))
         pos = end
@@ -76,7 +77,19 @@ struct Scanner {
 
     /// Marks the last token as cut off by the end of input (or of its line).
     mutating func markLastUnterminated() {
-        if let last = tokens.indices.last { tokens[last].flags.insert(.unterminated) }
+        tokens.insertFlagsInLast(.unterminated)
+    }
+
+    // MARK: Modes
+
+    @inline(__always) mutating func pushMode(_ mode: ScanMode) {
+        modes.append(mode)
+        inStringBody = mode.kind == .string
+    }
+
+    @inline(__always) mutating func popMode() {
+        modes.removeLast()
+        inStringBody = modes.last?.kind == .string
     }
 
     // MARK: File start
@@ -136,7 +149,7 @@ struct Scanner {
         case UInt8(ascii: ")"):
             if let top = modes.last, top.kind == .interpolation {
                 if top.parenDepth == 0 {
-                    modes.removeLast()
+                    popMode()
                     emit(.interpolationEnd, from: start, to: start + 1)
                     return
                 }

@@ -39,6 +39,12 @@ struct ChainParser {
 
     private func isRootCandidate(_ i: Int) -> Bool {
         let token = layer.tokens[i]
+        // Capture lists hold bindings, not expressions to analyse as chains.
+        let enclosingBracket = Int(layer.enclosing[i])
+        if enclosingBracket >= 0, layer.tokens[enclosingBracket].kind == .leftBracket, enclosingBracket > 0,
+           let c = closureIndex(at: enclosingBracket - 1), closures[c].captureList?.lowerBound == enclosingBracket {
+            return false
+        }
         switch token.kind {
         case .identifier, .dollarIdentifier:
             if i > 0 {

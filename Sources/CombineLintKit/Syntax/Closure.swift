@@ -18,6 +18,8 @@ public struct Closure: Sendable, Hashable {
     public var open: Int
     public var close: Int
     public var captures: [Capture]
+    /// The capture list's brackets `[` … `]`, if the closure has one.
+    public var captureList: ClosedRange<Int>?
     /// Parameter names (`$0`-style closures have none).
     public var parameters: [String]
     /// Index of the `in` token, if the closure has a signature.

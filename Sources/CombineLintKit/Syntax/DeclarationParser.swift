@@ -298,6 +298,15 @@ extension StructureBuilder {
                 return k
             case .comma:
                 return k
+            case .operator:
+                // Generic arguments in an expression: `CurrentValueSubject<String?, Never>(nil)`.
+                if !token.flags.contains(.spaceBefore), t.text(k).hasPrefix("<") {
+                    let end = skipAngles(k)
+                    if end > k, end < n, layer.tokens[end].kind == .leftParen || layer.tokens[end].kind == .period {
+                        k = end
+                        continue
+                    }
+                }
             case .leftBrace:
                 if t.is(k + 1, "willSet") || t.is(k + 1, "didSet") { return k }
                 let m = Int(layer.matching[k])

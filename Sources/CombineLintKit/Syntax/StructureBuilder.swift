@@ -385,18 +385,27 @@ struct StructureBuilder {
         var parameters: [String] = []
         var k = open + 1
         var inToken: Int? = nil
+        var captureList: ClosedRange<Int>? = nil
         if let signatureIn = findSignatureIn(open: open, close: close) {
             inToken = signatureIn
+            // `{ @MainActor [weak self] in`: attributes come before the capture list.
+            while k < signatureIn, layer.tokens[k].kind == .attribute {
+                k += 1
+                if k < signatureIn, layer.tokens[k].kind == .leftParen, !layer.tokens[k].flags.contains(.spaceBefore), layer.matching[k] > Int32(k) {
+                    k = Int(layer.matching[k]) + 1
+                }
+            }
             if k < signatureIn, layer.tokens[k].kind == .leftBracket {
                 let end = Int(layer.matching[k])
                 if end > k && end < signatureIn {
                     captures = parseCaptureList(from: k + 1, to: end)
+                    captureList = k...end
                     k = end + 1
                 }
             }
             parameters = parseClosureParameters(from: k, to: signatureIn)
         }
-        return Closure(open: open, close: close, captures: captures, parameters: parameters, inToken: inToken,
+        return Closure(open: open, close: close, captures: captures, captureList: captureList, parameters: parameters, inToken: inToken,
                        bodyStart: (inToken ?? open) + 1, scope: scope, selfUnwraps: [])
     }
 

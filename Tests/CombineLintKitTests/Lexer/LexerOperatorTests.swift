@@ -109,3 +109,31 @@ final class LexerOperatorTests: XCTestCase {
         ])
     }
 }
+
+extension LexerOperatorTests {
+    func testClosingAngleBeforePostfixIsSplit() {
+        assertLexes("var c: AnyPublisher<Int, Never>? ; let d: Set<A>! ; x >>= 1 ; a >? b", [
+            Lexeme(.keyword, "var"), Lexeme(.identifier, "c"), Lexeme(.colon, ":"), Lexeme(.identifier, "AnyPublisher"),
+            Lexeme(.operator, "<"), Lexeme(.identifier, "Int"), Lexeme(.comma, ","), Lexeme(.identifier, "Never"),
+            Lexeme(.operator, ">"), Lexeme(.questionMark, "?"), Lexeme(.semicolon, ";"),
+            Lexeme(.keyword, "let"), Lexeme(.identifier, "d"), Lexeme(.colon, ":"), Lexeme(.identifier, "Set"),
+            Lexeme(.operator, "<"), Lexeme(.identifier, "A"), Lexeme(.operator, ">"), Lexeme(.exclamationMark, "!"),
+            Lexeme(.semicolon, ";"), Lexeme(.identifier, "x"), Lexeme(.operator, ">>="), Lexeme(.integerLiteral, "1"),
+            Lexeme(.semicolon, ";"), Lexeme(.identifier, "a"), Lexeme(.operator, ">"), Lexeme(.questionMark, "?"),
+            Lexeme(.identifier, "b"),
+        ])
+    }
+
+    func testFloatAfterRangeOperatorIsOneLiteral() {
+        assertLexes("0...1.5 t.0", [
+            Lexeme(.integerLiteral, "0"), Lexeme(.operator, "..."), Lexeme(.floatLiteral, "1.5"),
+            Lexeme(.identifier, "t"), Lexeme(.period, "."), Lexeme(.integerLiteral, "0"),
+        ])
+    }
+
+    func testHashRuns() {
+        assertLexes("### ##if", [
+            Lexeme(.hash, "#"), Lexeme(.hash, "#"), Lexeme(.hash, "#"), Lexeme(.hash, "#"), Lexeme(.poundDirective, "#if"),
+        ])
+    }
+}

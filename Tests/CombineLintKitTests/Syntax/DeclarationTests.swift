@@ -1,0 +1,124 @@
+import XCTest
+@testable import CombineLintKit
+
+final class DeclarationTests: XCTestCase {
+    func testTypesWithInheritanceGenericsAndNesting() {
+        let tree = parse("""
+        public final class FeedViewController<T: Item>: UIViewController, UITableViewDataSource where T: Hashable {
+            struct Row { enum Kind: Int { case a } }
+        }
+        extension Foo.Bar: P {}
+        actor Store {}
+        protocol Service: AnyObject, class {}
+        """)
+        XCTAssertEqual(tree.types.map { "\($0.kind.rawValue) \($0.name)\($0.genericClause) \($0.inheritance) \($0.modifiers)" }, [
+            "class FeedViewController<T: Item> [\"UIViewController\", \"UITableViewDataSource\"] [\"public\", \"final\"]",
+            "struct Row [] []",
+            "enum Kind [\"Int\"] []",
+            "extension Foo.Bar [\"P\"] []",
+            "actor Store [] []",
+            "protocol Service [\"AnyObject\", \"class\"] []",
+        ])
+        XCTAssertEqual(tree.types[1].parentType, 0)
+        XCTAssertEqual(tree.types[2].parentType, 1)
+        XCTAssertEqual(tree.types[0].nestedTypes, [1])
+        XCTAssertEqual(tree.position(tree.types[0].nameToken), "1:20")
+    }
+
+    func testFunctionsInitializersAccessorsAndModifiers() {
+        let tree = parse("""
+        class A: B {
+            override func viewWillAppear(_ animated: Bool) { super.viewWillAppear(animated) }
+            @IBAction private func tap(_ sender: UIButton, for event: UIEvent) {}
+            convenience init?(name: String = "x") { self.init() }
+            deinit { print("bye") }
+            class func make() -> A { A() }
+            func load<T: Decodable>(_ type: T.Type) async throws -> [T] where T: Sendable { [] }
+            var count: Int { items.count }
+            var title: String { get { "" } set { } }
+            subscript(index: Int) -> Int { index }
+        }
+        """)
+        XCTAssertEqual(tree.functions.map { "\($0.kind.rawValue) \($0.selectorName) \($0.modifiers) \($0.attributes) -> \($0.returnType)" }, [
+            "function viewWillAppear(_:) [\"override\"] [] -> ",
+            "function tap(_:for:) [\"private\"] [\"@IBAction\"] -> ",
+            "initializer init(name:) [\"convenience\"] [] -> ",
+            "deinitializer deinit [] [] -> ",
+            "function make() [\"class\"] [] -> A",
+            "function load(_:) [] [] -> [T]",
+            "accessor get [] [] -> Int",
+            "accessor get [] [] -> ",
+            "accessor set [] [] -> ",
+            "subscript subscript(index:) [] [] -> Int",
+        ])
+        XCTAssertEqual(tree.functions[1].parameters.map { "\($0.label ?? "_") \($0.name): \($0.typeText)" }, ["_ sender: UIButton", "for event: UIEvent"])
+        XCTAssertTrue(tree.functions.allSatisfy { $0.enclosingType == 0 })
+        XCTAssertEqual(tree.functions[6].variable, 0)
+        XCTAssertTrue(tree.variables[0].isComputed)
+        XCTAssertTrue(tree.variables[1].isComputed)
+    }
+
+    func testStoredPropertiesWithAttributesAccessAndInitializers() {
+        let tree = parse("""
+        final class ViewModel: ObservableObject {
+            @Published private(set) var posts: [Post] = []
+            @Published var toast: String?
+            private var cancellables = Set<AnyCancellable>()
+            let subject = CurrentValueSubject<String?, Never>(nil)
+            static let shared = ViewModel()
+            var values: [String: Int] = [:], other = 2
+            var observed = 0 {
+                didSet { print(observed) }
+            }
+            func f() {
+                let local = 1
+                if let x = maybe, var y = other { }
+                for var i in 0..<3 {}
+            }
+        }
+        """)
+        XCTAssertEqual(tree.variables.map { "\($0.isLet ? "let" : "var") \($0.name): \($0.typeText) = \($0.initializer.map { tree.text($0.lowerBound, $0.upperBound) } ?? "-") \($0.attributes + $0.modifiers) local=\($0.isLocal)" }, [
+            "var posts: [Post] = [] [\"@Published\", \"private(set)\"] local=false",
+            "var toast: String? = - [\"@Published\"] local=false",
+            "var cancellables:  = Set<AnyCancellable>() [\"private\"] local=false",
+            "let subject:  = CurrentValueSubject<String?, Never>(nil) [] local=false",
+            "let shared:  = ViewModel() [\"static\"] local=false",
+            "var values: [String: Int] = [:] [] local=false",
+            "var other:  = 2 [] local=false",
+            "var observed:  = 0 [] local=false",
+            "let local:  = 1 [] local=true",
+        ])
+        XCTAssertEqual(tree.variables[0].setterAccessLevel, "private")
+        XCTAssertNil(tree.variables[0].accessLevel)
+        XCTAssertTrue(tree.variables[0].hasAttribute("Published"))
+        XCTAssertTrue(tree.variables[7].hasObservers)
+        XCTAssertFalse(tree.variables[7].isComputed)
+        XCTAssertEqual(tree.types[0].variables.count, 8)
+    }
+
+    func testClassAsConstraintAndModifierIsNotADeclaration() {
+        let tree = parse("""
+        protocol P: class { func f() }
+        class C { class var shared: C { C() } }
+        """)
+        XCTAssertEqual(tree.types.map(\.name), ["P", "C"])
+        XCTAssertEqual(tree.variables.map(\.name), ["shared"])
+        XCTAssertEqual(tree.variables[0].modifiers, ["class"])
+    }
+
+    func testBothBranchesOfIfConfigAreAnalysed() {
+        let tree = parse("""
+        class A {
+        #if DEBUG
+            var debugBag = Set<AnyCancellable>()
+        #elseif os(iOS)
+            var iosBag = Set<AnyCancellable>()
+        #else
+            var bag = Set<AnyCancellable>()
+        #endif
+        }
+        """)
+        XCTAssertEqual(tree.variables.map(\.name), ["debugBag", "iosBag", "bag"])
+        XCTAssertTrue(tree.variables.allSatisfy { $0.enclosingType == 0 })
+    }
+}
