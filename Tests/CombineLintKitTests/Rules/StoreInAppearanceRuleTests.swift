@@ -18,16 +18,5 @@ final class StoreInAppearanceRuleTests: XCTestCase {
     func testSamples() throws {
         let found = findings(of: StoreInAppearanceRule.self, in: try Self.samples())
         for f in found { print("\(f.file):\(f.line):\(f.column) \(f.message)") }
-        let files = try Self.samples().map { SourceFile(path: $0.path, text: $0.text) }
-        let trees = files.map { SyntaxTree(file: $0) }
-        let index = ProjectIndex(trees: trees)
-        let rule = StoreInAppearanceRule()
-        for tree in trees {
-            let sites = RepeatedSites(tree: tree, index: index)
-            for s in SubscriptionFinder.subscriptions(in: tree) {
-                let chain = tree.chains[s.chain]
-                print("DBG", tree.line(of: chain.first), s.storage, rule.storeSite(of: s, in: tree).map { "\($0.key)" } ?? "nil", sites.site(of: chain.elements[s.element].nameToken).map { "\($0.kind)" } ?? "nosite")
-            }
-        }
     }
 }
