@@ -15,6 +15,8 @@ public struct StoreInAppearanceRule: Rule {
     public init() {}
 
     static let disappearCallbacks: Set<String> = ["viewWillDisappear", "viewDidDisappear"]
+    /// UIKit properties that are true only on the appearance that follows a push or a presentation.
+    static let firstAppearanceFlags: Set<String> = ["isMovingToParent", "isBeingPresented", "isMovingToParentViewController"]
 
     public func check(_ context: RuleContext) -> [Finding] {
         let tree = context.tree
@@ -96,13 +98,15 @@ public struct StoreInAppearanceRule: Rule {
 
     func isEmptied(_ key: String, before token: Int, at site: RepeatedSite, sites: RepeatedSites, in context: RuleContext) -> Bool {
         let tree = context.tree
-        if !BagResets.resets(of: key, in: site.body.lowerBound..<token, of: tree).isEmpty { return true }
         let typeName = tree.enclosingType(of: token).map { simpleName(tree.types[$0].name) }
+        let ownTypes = typeName.map { [$0] + context.index.allAncestors(of: $0) } ?? []
+        if empties(key, in: site.body.lowerBound..<token, of: tree, types: ownTypes, sites: sites) { return true }
         switch site.kind {
         case .appearance:
-            guard let typeName else { return false }
-            return sites.bodies(ofMethods: StoreInAppearanceRule.disappearCallbacks, inType: typeName).contains {
-                !BagResets.resets(of: key, in: $0.body, of: $0.tree).isEmpty
+            return ownTypes.contains { type in
+                sites.bodies(ofMethods: StoreInAppearanceRule.disappearCallbacks, inType: type).contains {
+                    empties(key, in: $0.body, of: $0.tree, types: ownTypes, sites: sites)
+                }
             }
         case .onAppear:
             // `.onDisappear { bag.removeAll() }` on a view of the same type.
@@ -140,11 +144,28 @@ public struct StoreInAppearanceRule: Rule {
         let types = [cellType] + index.allAncestors(of: cellType)
         for type in types {
             for body in sites.bodies(ofMethods: ["prepareForReuse"], inType: type)
-            where !BagResets.resets(of: bag, in: body.body, of: body.tree).isEmpty {
+            where empties(bag, in: body.body, of: body.tree, types: types, sites: sites) {
                 return true
             }
         }
         return false
+    }
+
+    /// Whether code in `range` empties `key`, directly or in a method of `types` it calls on self
+    /// (`prepareForReuse() { cancelBindings() }`), one call deep.
+    func empties(_ key: String, in range: Range<Int>, of tree: SyntaxTree, types: [String], sites: RepeatedSites) -> Bool {
+        if !BagResets.resets(of: key, in: range, of: tree).isEmpty { return true }
+        guard !key.contains("."), !range.isEmpty else { return false }
+        var called = Set<String>()
+        for chain in tree.chains(in: range.lowerBound...(range.upperBound - 1)) {
+            let element = chain.elements.count == 1 ? chain.root
+                : (chain.elements.count == 2 && tree.isWord(chain.root.nameToken, "self") ? chain.elements[1] : nil)
+            if let element, element.isCall, element.arguments.isEmpty { called.insert(element.name) }
+        }
+        guard !called.isEmpty else { return false }
+        return types.contains { type in
+            sites.bodies(ofMethods: called, inType: type).contains { !BagResets.resets(of: key, in: $0.body, of: $0.tree).isEmpty }
+        }
     }
 
     /// The reusable view type of local `name` (`let cell = … as! FeedCell`, `let cell: FeedCell = …`,
@@ -186,7 +207,9 @@ public struct StoreInAppearanceRule: Rule {
             }
             let conditionEnd = k
             let condition = (i + 1)..<conditionEnd
-            let mentionsFlag = condition.contains { tree.tokens[$0].kind == .identifier && flags.contains(tree.name($0)) }
+            let mentionsFlag = condition.contains {
+                tree.tokens[$0].kind == .identifier && (flags.contains(tree.name($0)) || StoreInAppearanceRule.firstAppearanceFlags.contains(tree.name($0)))
+            }
             let checksEmptyBag = condition.contains { tree.isWord($0, "isEmpty") && $0 >= 2 && tree.name($0 - 2) == bagName }
             guard mentionsFlag || checksEmptyBag else { continue }
             if isGuard { return true }

@@ -113,6 +113,10 @@ public struct SubjectFakeInitialValueRule: Rule {
                 }
             }
             guard evidence.skipsNil, !evidence.readsAsState else { return evidence }
+            if kind == .published, SubjectFakeInitialValueRule.hasBareRead(of: name, inType: declaringType, index: index) {
+                evidence.readsAsState = true
+                return evidence
+            }
             evidence.writesNilElsewhere = SubjectFakeInitialValueRule.nilWrites(of: name, kind: kind, index: index).contains { !resets.contains($0) }
             return evidence
         }
@@ -213,6 +217,26 @@ public struct SubjectFakeInitialValueRule: Rule {
                 }
             }
             k += 1
+        }
+        return false
+    }
+
+    /// A read of the property by its bare name inside its own type (`if toast == nil`, `show(toast)`),
+    /// not a write, a declaration, a label, or a parameter or local of the same name.
+    static func hasBareRead(of name: String, inType typeName: String, index: ProjectIndex) -> Bool {
+        for tree in index.trees {
+            for type in tree.types where (type.name.split(separator: ".").last.map(String.init) ?? type.name) == typeName {
+                guard let open = type.bodyOpen, let close = type.bodyClose else { continue }
+                for i in tree.uses(name, in: (open + 1)..<close) where tree.tokens[i].kind == .identifier {
+                    if i > 0, tree.isWord(i - 1, "var") || tree.isWord(i - 1, "let") || tree.isWord(i - 1, "func") || tree.isWord(i - 1, "case") { continue }
+                    if i + 1 < tree.tokens.count, tree.tokens[i + 1].kind == .equal || tree.tokens[i + 1].kind == .colon { continue }
+                    if tree.enclosingType(of: i) != tree.types.firstIndex(of: type) { continue }
+                    if SubscriptionFinder.localVariable(named: name, visibleAt: i, in: tree) != nil { continue }
+                    if SubscriptionFinder.isParameter(named: name, visibleAt: i, in: tree) { continue }
+                    if tree.enclosingFunction(of: i) == nil, tree.enclosingClosures(of: i).isEmpty { continue }
+                    return true
+                }
+            }
         }
         return false
     }
