@@ -111,7 +111,7 @@ public struct RepeatedSites: Sendable {
 
     /// A setup method such as `configureViews()` called from `init` or `awakeFromNib` runs once per cell.
     func isCalledOnlyOnce(_ method: String, inType typeName: String) -> Bool {
-        for other in index.trees {
+        for other in trees(declaring: typeName) {
             for chain in other.chains {
                 guard let element = chain.elements.first(where: { $0.name == method && $0.isCall }) else { continue }
                 // Only calls on self: `configureViews()` or `self.configureViews()`.
@@ -125,10 +125,16 @@ public struct RepeatedSites: Sendable {
         return false
     }
 
+    /// The trees of the files that declare or extend `typeName`.
+    func trees(declaring typeName: String) -> [SyntaxTree] {
+        guard let files = index.type(named: typeName)?.files else { return [] }
+        return index.trees.filter { files.contains($0.file.path) }
+    }
+
     /// Bodies of the functions named `names` declared in type `typeName` or its extensions, across files.
     public func bodies(ofMethods names: Set<String>, inType typeName: String) -> [(tree: SyntaxTree, body: Range<Int>)] {
         var result: [(SyntaxTree, Range<Int>)] = []
-        for other in index.trees {
+        for other in trees(declaring: typeName) {
             for function in other.functions where names.contains(function.name) && function.kind == .function {
                 guard let t = function.enclosingType, let open = function.bodyOpen, let close = function.bodyClose else { continue }
                 let declared = other.types[t].name

@@ -42,6 +42,7 @@ public struct SubjectFakeInitialValueRule: Rule {
             guard initializer == nil || initializer == "nil" || initializer == ".none" else { return nil }
             return .published
         }
+        guard variable.typeText.hasPrefix("CurrentValueSubject") || (initializer ?? "").contains("CurrentValueSubject") else { return nil }
         // The declaring chain: `CurrentValueSubject<String?, Never>(nil)` or `.init(nil)`.
         let chain = tree.chains.first { if case .declaration(let d) = $0.context { return d == v } else { return false } }
         var generics = ""
@@ -117,7 +118,12 @@ public struct SubjectFakeInitialValueRule: Rule {
                 evidence.readsAsState = true
                 return evidence
             }
-            evidence.writesNilElsewhere = SubjectFakeInitialValueRule.nilWrites(of: name, kind: kind, index: index).contains { !resets.contains($0) }
+            // Writes through a member (`self.toast = nil`, `model.toast.send(nil)`) are chains, found through
+            // the member uses; a bare `toast = nil` sits in the declaring type's files.
+            let files = Set(index.type(named: declaringType)?.files ?? [])
+            let writes = SubjectFakeInitialValueRule.nilWrites(of: name, kind: kind, index: index, files: files)
+                + SubjectFakeInitialValueRule.memberNilWrites(of: name, kind: kind, index: index)
+            evidence.writesNilElsewhere = writes.contains { !resets.contains($0) }
             return evidence
         }
 
@@ -224,7 +230,8 @@ public struct SubjectFakeInitialValueRule: Rule {
     /// A read of the property by its bare name inside its own type (`if toast == nil`, `show(toast)`),
     /// not a write, a declaration, a label, or a parameter or local of the same name.
     static func hasBareRead(of name: String, inType typeName: String, index: ProjectIndex) -> Bool {
-        for tree in index.trees {
+        let files = index.type(named: typeName)?.files ?? []
+        for tree in index.trees where files.contains(tree.file.path) {
             for type in tree.types where (type.name.split(separator: ".").last.map(String.init) ?? type.name) == typeName {
                 guard let open = type.bodyOpen, let close = type.bodyClose else { continue }
                 for i in tree.uses(name, in: (open + 1)..<close) where tree.tokens[i].kind == .identifier {
@@ -282,7 +289,7 @@ public struct SubjectFakeInitialValueRule: Rule {
     static func nilWrites(of name: String, kind: Kind, in tree: SyntaxTree, range: Range<Int>) -> [Int] {
         var result: [Int] = []
         let range = range.clamped(to: 0..<tree.tokens.count)
-        for i in range where tree.tokens[i].kind == .identifier && tree.name(i) == name {
+        for i in range where tree.tokens[i].kind == .identifier && tree.isWord(i, name) {
             if i > 0, tree.isWord(i - 1, "var") || tree.isWord(i - 1, "let") { continue }
             var k = i + 1
             if kind == .subject {
@@ -305,10 +312,33 @@ public struct SubjectFakeInitialValueRule: Rule {
         return tree.tokens[i].kind == .period && i + 1 < tree.tokens.count && tree.isWord(i + 1, "none")
     }
 
-    /// Every nil write of `name` in the project, as "tree:token".
-    static func nilWrites(of name: String, kind: Kind, index: ProjectIndex) -> [String] {
+    /// nil writes through a member chain, as "tree:token" of the member's name:
+    /// `x.toast = nil`, and for subjects `x.toast.send(nil)`, `x.toast.value = nil`.
+    static func memberNilWrites(of name: String, kind: Kind, index: ProjectIndex) -> [String] {
         var result: [String] = []
-        for (t, tree) in index.trees.enumerated() {
+        for use in index.memberUses[name] ?? [] where !use.projected {
+            let tree = index.trees[use.tree]
+            let chain = tree.chains[use.chain]
+            let element = chain.elements[use.element]
+            let rest = chain.elements.count - use.element - 1
+            let assignedNil = isAssignmentTarget(chain, in: tree) && chain.last + 2 < tree.tokens.count && isNil(chain.last + 2, in: tree)
+            var writes = false
+            if rest == 0 {
+                writes = assignedNil
+            } else if kind == .subject, rest == 1 {
+                let next = chain.elements[use.element + 1]
+                if next.name == "value" { writes = assignedNil }
+                if next.name == "send", next.arguments.count == 1, isNil(next.arguments[0].value.lowerBound, in: tree) { writes = true }
+            }
+            if writes { result.append("\(use.tree):\(element.nameToken)") }
+        }
+        return result
+    }
+
+    /// Every nil write of `name` in the given files, as "tree:token".
+    static func nilWrites(of name: String, kind: Kind, index: ProjectIndex, files: Set<String>) -> [String] {
+        var result: [String] = []
+        for (t, tree) in index.trees.enumerated() where files.contains(tree.file.path) {
             for w in nilWrites(of: name, kind: kind, in: tree, range: 0..<tree.tokens.count) { result.append("\(t):\(w)") }
         }
         return result
