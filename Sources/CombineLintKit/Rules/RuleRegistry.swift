@@ -14,7 +14,9 @@ public enum RuleRegistry {
         PublishedWillSetReadRule.self,
         RunLoopMainSchedulerRule.self,
         SendAfterCompletionRule.self,
+        StoreInAppearanceRule.self,
         StrongSelfCaptureRule.self,
+        SubjectFakeInitialValueRule.self,
         TimerDefaultRunLoopModeRule.self,
         TimerNotConnectedRule.self,
     ].sorted { $0.description.id < $1.description.id }

@@ -1,0 +1,65 @@
+/// Where a cancellable bag is emptied or replaced: `bag.removeAll()`, `bag = []`, `bag = Set()`,
+/// `bag = .init()`, `bag = nil`, `bag.forEach { $0.cancel() }`. A replaced bag releases its old
+/// `AnyCancellable`s, which cancels them, so any plain assignment that does not read the bag counts.
+public enum BagResets {
+    /// The dotted path of a bag written in tokens first...last, without `&`, a leading `self.`,
+    /// and optional-chaining marks: `&self.cancellables` → `cancellables`, `cell?.bag` → `cell.bag`.
+    /// `nil` when the tokens are not a plain member path.
+    public static func key(first: Int, last: Int, in tree: SyntaxTree) -> String? {
+        guard first <= last, first >= 0, last < tree.tokens.count else { return nil }
+        var parts: [String] = []
+        var expectName = true
+        for i in first...last {
+            let kind = tree.tokens[i].kind
+            if kind == .ampersand || (kind == .operator && tree.tokenIs(i, "&")) {
+                guard parts.isEmpty else { return nil }
+                continue
+            }
+            if kind == .questionMark || kind == .exclamationMark {
+                guard !expectName else { return nil }
+                continue
+            }
+            if kind == .period {
+                guard !expectName else { return nil }
+                expectName = true
+                continue
+            }
+            guard expectName, kind == .identifier || tree.isWord(i, "self") else { return nil }
+            parts.append(tree.name(i))
+            expectName = false
+        }
+        if parts.first == "self" { parts.removeFirst() }
+        guard !parts.isEmpty, !expectName else { return nil }
+        return parts.joined(separator: ".")
+    }
+
+    /// The tokens in `range` where the bag with path `key` is emptied or replaced.
+    public static func resets(of key: String, in range: Range<Int>, of tree: SyntaxTree) -> [Int] {
+        let range = range.clamped(to: 0..<tree.tokens.count)
+        guard !range.isEmpty else { return [] }
+        var result: [Int] = []
+        let lastName = key.split(separator: ".").last.map(String.init) ?? key
+        // `bag.removeAll()`, `bag.forEach { $0.cancel() }`, `self.bag.removeAll(keepingCapacity: true)`.
+        for chain in tree.chains(in: range.lowerBound...(range.upperBound - 1)) where chain.elements.count >= 2 {
+            let method = chain.elements[chain.elements.count - 1]
+            guard method.isCall, let pathLast = chain.elements.dropLast().last?.lastToken else { continue }
+            guard self.key(first: chain.first, last: pathLast, in: tree) == key else { continue }
+            if method.name == "removeAll" || method.name == "cancelAll" {
+                result.append(chain.first)
+            } else if method.name == "forEach", let closure = method.closures.first {
+                let body = tree.closures[closure]
+                if (body.bodyStart..<body.close).contains(where: { tree.isWord($0, "cancel") }) { result.append(chain.first) }
+            }
+        }
+        // `bag = …` whose right-hand side does not read the bag (`bag = bag.union(…)` keeps it).
+        for i in range where tree.tokens[i].kind == .equal {
+            var start = i - 1
+            while start > range.lowerBound, !tree.statementStarts[start], tree.tokens[start - 1].kind != .leftBrace { start -= 1 }
+            guard start < i, self.key(first: start, last: i - 1, in: tree) == key else { continue }
+            var end = i + 1
+            while end < range.upperBound, !tree.statementStarts[end] { end += 1 }
+            if tree.uses(lastName, in: (i + 1)..<end).isEmpty { result.append(start) }
+        }
+        return result.sorted()
+    }
+}

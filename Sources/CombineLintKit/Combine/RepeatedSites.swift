@@ -1,0 +1,147 @@
+/// Code that UIKit or SwiftUI runs again and again during one object's life: appearance and
+/// layout callbacks, per-row data source methods, cell `configure`/`bind` methods, `.onAppear`.
+public struct RepeatedSite: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable {
+        /// `viewWillAppear`, `viewDidAppear` (and configured callbacks): paired with the disappear callbacks.
+        case appearance
+        /// `viewDidLayoutSubviews`, `layoutSubviews`, `traitCollectionDidChange`: no paired callback.
+        case layout
+        /// `tableView(_:cellForRowAt:)` and the other per-row data source and delegate methods.
+        case perRow
+        /// The closure of a diffable data source or a cell registration: runs per cell.
+        case cellProvider
+        /// A `configure…`/`bind…` method of a reusable cell subclass (`cellType`).
+        case cellMethod(cellType: String)
+        /// The closure of SwiftUI's `.onAppear`.
+        case onAppear
+    }
+    public var kind: Kind
+    /// How messages name it: `viewWillAppear`, `tableView(_:cellForRowAt:)`, `.onAppear`.
+    public var name: String
+    /// The function (index into `SyntaxTree.functions`) or closure (index into `SyntaxTree.closures`) that repeats.
+    public var function: Int?
+    public var closure: Int?
+    /// Token range of the repeated body.
+    public var body: Range<Int>
+}
+
+/// Finds the repeated code around a token.
+public struct RepeatedSites: Sendable {
+    public static let appearanceCallbacks: Set<String> = ["viewWillAppear", "viewDidAppear"]
+    public static let layoutCallbacks: Set<String> = [
+        "viewWillLayoutSubviews", "viewDidLayoutSubviews", "layoutSubviews", "traitCollectionDidChange",
+    ]
+    /// Data source and delegate methods called once per row, item or supplementary view shown.
+    public static let perRowSelectors: Set<String> = [
+        "tableView(_:cellForRowAt:)", "collectionView(_:cellForItemAt:)",
+        "tableView(_:willDisplay:forRowAt:)", "collectionView(_:willDisplay:forItemAt:)",
+        "tableView(_:viewForHeaderInSection:)", "tableView(_:viewForFooterInSection:)",
+        "collectionView(_:viewForSupplementaryElementOfKind:at:)",
+    ]
+    /// Types whose trailing closure (or `cellProvider:`/`handler:` closure) runs per cell.
+    public static let cellProviderTypes: Set<String> = [
+        "UITableViewDiffableDataSource", "UICollectionViewDiffableDataSource", "CellRegistration", "SupplementaryRegistration",
+    ]
+    /// Callbacks where code runs once per object: a subscription made there does not pile up.
+    public static let onceCallbacks: Set<String> = ["init", "awakeFromNib", "viewDidLoad", "loadView", "didMoveToWindow"]
+
+    let tree: SyntaxTree
+    let index: ProjectIndex
+    let extraAppearance: Set<String>
+    let extraCellMethods: Set<String>
+    /// For every closure passed to a call: the chain and element it is passed to.
+    let callOfClosure: [Int: SyntaxTree.CallReference]
+
+    public init(tree: SyntaxTree, index: ProjectIndex, extraAppearance: [String] = [], extraCellMethods: [String] = []) {
+        self.tree = tree
+        self.index = index
+        self.extraAppearance = Set(extraAppearance)
+        self.extraCellMethods = Set(extraCellMethods)
+        var map: [Int: SyntaxTree.CallReference] = [:]
+        for (c, chain) in tree.chains.enumerated() {
+            for (e, element) in chain.elements.enumerated() {
+                for closure in element.closures { map[closure] = SyntaxTree.CallReference(chain: c, element: e) }
+            }
+        }
+        callOfClosure = map
+    }
+
+    /// The repeated code that holds token `token`, if any (the innermost closure or function decides).
+    public func site(of token: Int) -> RepeatedSite? {
+        for closure in tree.enclosingClosures(of: token) {
+            guard let call = callOfClosure[closure] else { continue }
+            let element = tree.chains[call.chain].elements[call.element]
+            let body = tree.closures[closure].open..<tree.closures[closure].close
+            if element.name == "onAppear", element.kind == .member {
+                return RepeatedSite(kind: .onAppear, name: ".onAppear", function: nil, closure: closure, body: body)
+            }
+            if RepeatedSites.cellProviderTypes.contains(element.name) {
+                return RepeatedSite(kind: .cellProvider, name: "the \(element.name) closure", function: nil, closure: closure, body: body)
+            }
+        }
+        guard let f = tree.enclosingFunction(of: token) else { return nil }
+        let function = tree.functions[f]
+        guard function.kind == .function, let open = function.bodyOpen, let close = function.bodyClose else { return nil }
+        let body = open..<close
+        let name = function.name
+        if RepeatedSites.appearanceCallbacks.contains(name) || extraAppearance.contains(name) {
+            return RepeatedSite(kind: .appearance, name: name, function: f, closure: nil, body: body)
+        }
+        if RepeatedSites.layoutCallbacks.contains(name) {
+            return RepeatedSite(kind: .layout, name: name, function: f, closure: nil, body: body)
+        }
+        if RepeatedSites.perRowSelectors.contains(function.selectorName) {
+            return RepeatedSite(kind: .perRow, name: function.selectorName, function: f, closure: nil, body: body)
+        }
+        if name.hasPrefix("configure") || name.hasPrefix("bind") || extraCellMethods.contains(name),
+           let cellType = reusableViewType(around: token), !isCalledOnlyOnce(name, inType: cellType) {
+            return RepeatedSite(kind: .cellMethod(cellType: cellType), name: function.selectorName, function: f, closure: nil, body: body)
+        }
+        return nil
+    }
+
+    /// The name of the cell (or reusable view) type whose body holds the token.
+    func reusableViewType(around token: Int) -> String? {
+        guard let t = tree.enclosingType(of: token) else { return nil }
+        let name = tree.types[t].name
+        let simple = name.split(separator: ".").last.map(String.init) ?? name
+        for base in CombineNames.reusableViewBases where index.inherits(simple, from: base) { return simple }
+        return nil
+    }
+
+    /// A setup method such as `configureViews()` called from `init` or `awakeFromNib` runs once per cell.
+    func isCalledOnlyOnce(_ method: String, inType typeName: String) -> Bool {
+        for other in trees(declaring: typeName) {
+            for chain in other.chains {
+                guard let element = chain.elements.first(where: { $0.name == method && $0.isCall }) else { continue }
+                // Only calls on self: `configureViews()` or `self.configureViews()`.
+                guard chain.elements.count == 1 || (chain.elements.count >= 2 && other.isWord(chain.root.nameToken, "self") && chain.elements[1] == element) else { continue }
+                guard let t = other.enclosingType(of: element.nameToken), other.types[t].name.split(separator: ".").last.map(String.init) == typeName else { continue }
+                guard let f = other.enclosingFunction(of: element.nameToken) else { continue }
+                let caller = other.functions[f]
+                if caller.kind == .initializer || RepeatedSites.onceCallbacks.contains(caller.name) { return true }
+            }
+        }
+        return false
+    }
+
+    /// The trees of the files that declare or extend `typeName`.
+    func trees(declaring typeName: String) -> [SyntaxTree] {
+        guard let files = index.type(named: typeName)?.files else { return [] }
+        return index.trees.filter { files.contains($0.file.path) }
+    }
+
+    /// Bodies of the functions named `names` declared in type `typeName` or its extensions, across files.
+    public func bodies(ofMethods names: Set<String>, inType typeName: String) -> [(tree: SyntaxTree, body: Range<Int>)] {
+        var result: [(SyntaxTree, Range<Int>)] = []
+        for other in trees(declaring: typeName) {
+            for function in other.functions where names.contains(function.name) && function.kind == .function {
+                guard let t = function.enclosingType, let open = function.bodyOpen, let close = function.bodyClose else { continue }
+                let declared = other.types[t].name
+                guard (declared.split(separator: ".").last.map(String.init) ?? declared) == typeName else { continue }
+                result.append((other, open..<close))
+            }
+        }
+        return result
+    }
+}

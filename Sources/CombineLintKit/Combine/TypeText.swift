@@ -1,0 +1,35 @@
+/// Reading type text as written: generic argument lists and optional types.
+public enum TypeText {
+    /// The top-level arguments of a generic clause: `<[String: Int]?, Never>` → `["[String: Int]?", "Never"]`.
+    public static func genericArguments(_ text: String) -> [String] {
+        var body = Substring(text.trimmingSpaces)
+        if let open = body.firstIndex(of: "<"), body.last == ">" {
+            body = body[body.index(after: open)..<body.index(before: body.endIndex)]
+        } else {
+            return []
+        }
+        var result: [String] = []
+        var depth = 0
+        var current = ""
+        for ch in body {
+            switch ch {
+            case "<", "[", "(": depth += 1
+            case ">", "]", ")": depth -= 1
+            case "," where depth == 0:
+                result.append(current.trimmingSpaces)
+                current = ""
+                continue
+            default: break
+            }
+            current.append(ch)
+        }
+        if !current.trimmingSpaces.isEmpty { result.append(current.trimmingSpaces) }
+        return result
+    }
+
+    /// `T?`, `T!`, `Optional<T>`.
+    public static func isOptional(_ text: String) -> Bool {
+        let type = text.trimmingSpaces
+        return type.hasSuffix("?") || type.hasSuffix("!") || type.hasPrefix("Optional<")
+    }
+}

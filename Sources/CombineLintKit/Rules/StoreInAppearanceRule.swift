@@ -1,0 +1,240 @@
+/// A subscription stored in a bag from code that runs again and again (appearance and layout
+/// callbacks, per-row data source methods, cell `configure`/`bind`, SwiftUI `.onAppear`): each run
+/// adds one more live subscription, so every update is handled once per run so far.
+public struct StoreInAppearanceRule: Rule {
+    public static let description = RuleDescription(
+        id: "store_in_appearance",
+        name: "Subscription stored from repeated code",
+        defaultSeverity: .warning,
+        summary: "A subscription stored in a bag from a callback that runs again and again, so live subscriptions pile up.",
+        options: [
+            RuleOptionDescription(key: "appearance_methods", summary: "More callbacks that run on every appearance (paired with viewWillDisappear/viewDidDisappear)."),
+            RuleOptionDescription(key: "repeated_methods", summary: "More cell method names treated like configure…/bind… (run on every reuse)."),
+        ])
+
+    public init() {}
+
+    static let disappearCallbacks: Set<String> = ["viewWillDisappear", "viewDidDisappear"]
+    /// UIKit properties that are true only on the appearance that follows a push or a presentation.
+    static let firstAppearanceFlags: Set<String> = ["isMovingToParent", "isBeingPresented", "isMovingToParentViewController"]
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        let tree = context.tree
+        let sites = RepeatedSites(tree: tree, index: context.index,
+                                  extraAppearance: context.options.strings("appearance_methods"),
+                                  extraCellMethods: context.options.strings("repeated_methods"))
+        var findings: [Finding] = []
+        for subscription in StoredSubscriptions.all(in: tree) {
+            guard let store = storeSite(of: subscription, in: tree) else { continue }
+            let chain = tree.chains[subscription.chain]
+            guard let site = sites.site(of: chain.elements[subscription.element].nameToken) else { continue }
+            guard !isEmptied(store.key, before: store.first, at: site, sites: sites, in: context) else { continue }
+            guard !isGuardedToRunOnce(store.first, key: store.key, site: site, in: tree) else { continue }
+            findings.append(context.finding(tokens: store.first, through: store.last, message: message(site, bag: store.key)))
+        }
+        return findings
+    }
+
+    /// Where a subscription goes into a collection that grows: the reported tokens and the bag's path.
+    struct StoreSite {
+        var first: Int
+        var last: Int
+        var key: String
+    }
+
+    func storeSite(of subscription: Subscription, in tree: SyntaxTree) -> StoreSite? {
+        let chain = tree.chains[subscription.chain]
+        switch subscription.storage {
+        case .bag(let owner):
+            guard ownerAccumulates(owner) else { return nil }
+            let store = chain.elements[subscription.element + 1]
+            guard let argument = store.argument("in"),
+                  let key = BagResets.key(first: argument.value.lowerBound, last: argument.value.upperBound, in: tree) else { return nil }
+            return StoreSite(first: store.nameToken, last: store.lastToken, key: key)
+        case .collection(let owner):
+            guard ownerAccumulates(owner) else { return nil }
+            switch chain.context {
+            case .assignment(let target, let compound):
+                // `bag[key] = …` replaces the previous entry; only `bag += …` grows.
+                guard compound, let key = BagResets.key(first: target.lowerBound, last: target.upperBound, in: tree) else { return nil }
+                return StoreSite(first: target.lowerBound, last: target.upperBound + 1, key: key)
+            case .argument(let open):
+                guard let call = tree.call(openedAt: open), call.element > 0 else { return nil }
+                let callChain = tree.chains[call.chain]
+                let element = callChain.elements[call.element]
+                guard let key = BagResets.key(first: callChain.first, last: callChain.elements[call.element - 1].lastToken, in: tree) else { return nil }
+                return StoreSite(first: element.nameToken, last: element.lastToken, key: key)
+            case .collectionElement(let open):
+                // `bag += [ … ]` grows; `bag = [ … ]` replaces (and cancels) the old contents.
+                if open > 0, tree.tokens[open - 1].kind == .operator, tree.tokenIs(open - 1, "+=") {
+                    var start = open - 2
+                    while start > 0, !tree.statementStarts[start] { start -= 1 }
+                    guard let key = BagResets.key(first: start, last: open - 2, in: tree) else { return nil }
+                    return StoreSite(first: start, last: open - 1, key: key)
+                }
+                let enclosing = Int(tree.enclosing[open])
+                if enclosing >= 0, let call = tree.call(openedAt: enclosing), call.element > 0 {
+                    let callChain = tree.chains[call.chain]
+                    let element = callChain.elements[call.element]
+                    guard let key = BagResets.key(first: callChain.first, last: callChain.elements[call.element - 1].lastToken, in: tree) else { return nil }
+                    return StoreSite(first: element.nameToken, last: element.lastToken, key: key)
+                }
+                return nil
+            default:
+                return nil
+            }
+        default:
+            return nil
+        }
+    }
+
+    /// A local bag dies with the call, and a parameter bag is the caller's business.
+    func ownerAccumulates(_ owner: Owner) -> Bool {
+        switch owner {
+        case .selfMember, .other: return true
+        case .local, .parameter: return false
+        }
+    }
+
+    func isEmptied(_ key: String, before token: Int, at site: RepeatedSite, sites: RepeatedSites, in context: RuleContext) -> Bool {
+        let tree = context.tree
+        let typeName = tree.enclosingType(of: token).map { simpleName(tree.types[$0].name) }
+        let ownTypes = typeName.map { [$0] + context.index.allAncestors(of: $0) } ?? []
+        if empties(key, in: site.body.lowerBound..<token, of: tree, types: ownTypes, sites: sites) { return true }
+        switch site.kind {
+        case .appearance:
+            return ownTypes.contains { type in
+                sites.bodies(ofMethods: StoreInAppearanceRule.disappearCallbacks, inType: type).contains {
+                    empties(key, in: $0.body, of: $0.tree, types: ownTypes, sites: sites)
+                }
+            }
+        case .onAppear:
+            // `.onDisappear { bag.removeAll() }` on a view of the same type.
+            let scope = tree.enclosingType(of: token).flatMap { t in tree.types[t].bodyOpen.map { $0..<(tree.types[t].bodyClose ?? tree.tokens.count) } } ?? 0..<tree.tokens.count
+            for chain in tree.chains(in: scope.lowerBound...max(scope.lowerBound, scope.upperBound - 1)) {
+                for element in chain.elements where element.name == "onDisappear" {
+                    for c in element.closures where !BagResets.resets(of: key, in: tree.closures[c].open..<tree.closures[c].close, of: tree).isEmpty {
+                        return true
+                    }
+                }
+            }
+            return false
+        case .cellMethod(let cellType):
+            return emptiedOnReuse(key, cellType: cellType, sites: sites, index: context.index)
+        case .perRow, .cellProvider:
+            // `cell.bag`: the cell's own bag is fine when the cell's `prepareForReuse` empties it.
+            let parts = key.split(separator: ".").map(String.init)
+            guard parts.count == 2 else { return false }
+            let member = parts[1]
+            if let cellType = localCellType(named: parts[0], near: token, in: tree, index: context.index) {
+                return emptiedOnReuse(member, cellType: cellType, sites: sites, index: context.index)
+            }
+            // Type unknown: any reusable view of the project that empties a bag of that name on reuse.
+            return context.index.types.values.contains { type in
+                CombineNames.reusableViewBases.contains { context.index.inherits(type.name, from: $0) }
+                    && emptiedOnReuse(member, cellType: type.name, sites: sites, index: context.index)
+            }
+        case .layout:
+            return false
+        }
+    }
+
+    /// Whether `prepareForReuse` of the cell type or one of its known superclasses empties `bag`.
+    func emptiedOnReuse(_ bag: String, cellType: String, sites: RepeatedSites, index: ProjectIndex) -> Bool {
+        let types = [cellType] + index.allAncestors(of: cellType)
+        for type in types {
+            for body in sites.bodies(ofMethods: ["prepareForReuse"], inType: type)
+            where empties(bag, in: body.body, of: body.tree, types: types, sites: sites) {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// Whether code in `range` empties `key`, directly or in a method of `types` it calls on self
+    /// (`prepareForReuse() { cancelBindings() }`), one call deep.
+    func empties(_ key: String, in range: Range<Int>, of tree: SyntaxTree, types: [String], sites: RepeatedSites) -> Bool {
+        if !BagResets.resets(of: key, in: range, of: tree).isEmpty { return true }
+        guard !key.contains("."), !range.isEmpty else { return false }
+        var called = Set<String>()
+        for chain in tree.chains(in: range.lowerBound...(range.upperBound - 1)) {
+            let element = chain.elements.count == 1 ? chain.root
+                : (chain.elements.count == 2 && tree.isWord(chain.root.nameToken, "self") ? chain.elements[1] : nil)
+            if let element, element.isCall, element.arguments.isEmpty { called.insert(element.name) }
+        }
+        guard !called.isEmpty else { return false }
+        return types.contains { type in
+            sites.bodies(ofMethods: called, inType: type).contains { !BagResets.resets(of: key, in: $0.body, of: $0.tree).isEmpty }
+        }
+    }
+
+    /// The reusable view type of local `name` (`let cell = … as! FeedCell`, `let cell: FeedCell = …`,
+    /// `guard let cell = … as? FeedCell`), when the project declares it.
+    func localCellType(named name: String, near token: Int, in tree: SyntaxTree, index: ProjectIndex) -> String? {
+        guard let v = SubscriptionFinder.localVariable(named: name, visibleAt: token, in: tree) else { return nil }
+        let variable = tree.variables[v]
+        var candidates: [String] = []
+        if !variable.typeText.isEmpty { candidates.append(variable.typeText) }
+        if let initializer = variable.initializer {
+            for i in initializer where tree.tokens[i].kind == .identifier { candidates.append(tree.name(i)) }
+        }
+        for candidate in candidates.reversed() {
+            let simple = simpleName(ProjectIndex.stripGenerics(candidate.filter { $0 != "?" && $0 != "!" }))
+            if index.type(named: simple) != nil, CombineNames.reusableViewBases.contains(where: { index.inherits(simple, from: $0) }) {
+                return simple
+            }
+        }
+        return nil
+    }
+
+    /// `guard !didBind else { return }` / `if cancellables.isEmpty { … }`: a run-once flag around the store.
+    func isGuardedToRunOnce(_ token: Int, key: String, site: RepeatedSite, in tree: SyntaxTree) -> Bool {
+        let bagName = key.split(separator: ".").last.map(String.init) ?? key
+        let body = site.body
+        // Flags the body sets: `didBind = true`.
+        var flags = Set<String>()
+        for i in body where tree.tokens[i].kind == .equal && i + 1 < body.upperBound && (tree.isWord(i + 1, "true") || tree.isWord(i + 1, "false")) {
+            if i > 0, tree.tokens[i - 1].kind == .identifier { flags.insert(tree.name(i - 1)) }
+        }
+        for i in body.lowerBound..<token where tree.isWord(i, "if") || tree.isWord(i, "guard") {
+            // The condition runs up to the `{` of the body (or `else` of a guard) at the same level.
+            var k = i + 1
+            let isGuard = tree.isWord(i, "guard")
+            while k < token {
+                if tree.tokens[k].kind == .leftBrace && tree.enclosing[k] == tree.enclosing[i] { break }
+                if tree.isWord(k, "else") && isGuard { break }
+                k += 1
+            }
+            let conditionEnd = k
+            let condition = (i + 1)..<conditionEnd
+            let mentionsFlag = condition.contains {
+                tree.tokens[$0].kind == .identifier && (flags.contains(tree.name($0)) || StoreInAppearanceRule.firstAppearanceFlags.contains(tree.name($0)))
+            }
+            let checksEmptyBag = condition.contains { tree.isWord($0, "isEmpty") && $0 >= 2 && tree.name($0 - 2) == bagName }
+            guard mentionsFlag || checksEmptyBag else { continue }
+            if isGuard { return true }
+            // `if` covers the store only when the store is inside its body.
+            if conditionEnd < token, tree.tokens[conditionEnd].kind == .leftBrace, Int(tree.matching[conditionEnd]) > token { return true }
+        }
+        return false
+    }
+
+    func message(_ site: RepeatedSite, bag: String) -> String {
+        switch site.kind {
+        case .appearance:
+            return "`\(site.name)` runs on every appearance, so each run stores one more live subscription in `\(bag)` and every update is handled once per visit; subscribe once in `viewDidLoad`, or empty `\(bag)` first or in `viewDidDisappear`."
+        case .layout:
+            return "`\(site.name)` runs on every layout pass, so each run stores one more live subscription in `\(bag)` and every update is handled once per pass; subscribe once in `viewDidLoad` or `init`, or empty `\(bag)` first."
+        case .perRow:
+            return "`\(site.name)` runs for every row shown, so each call stores one more live subscription in `\(bag)` and every update is handled once per call; subscribe in the cell's configure method and empty the cell's bag in `prepareForReuse`."
+        case .cellProvider:
+            return "\(site.name) runs for every cell shown, so each call stores one more live subscription in `\(bag)` and every update is handled once per call; subscribe in the cell's configure method and empty the cell's bag in `prepareForReuse`."
+        case .cellMethod(let cellType):
+            return "`\(site.name)` runs on every reuse of `\(cellType)` and `prepareForReuse` does not empty `\(bag)`, so each reuse adds one more live subscription that still updates the old row; empty `\(bag)` in `prepareForReuse` or at the start of `\(site.name)`."
+        case .onAppear:
+            return "`.onAppear` runs every time the view appears, so each run stores one more live subscription in `\(bag)` and every update is handled once per appearance; use `.onReceive`, subscribe once in the model's `init`, or empty `\(bag)` in `.onDisappear`."
+        }
+    }
+
+    func simpleName(_ name: String) -> String { name.split(separator: ".").last.map(String.init) ?? name }
+}

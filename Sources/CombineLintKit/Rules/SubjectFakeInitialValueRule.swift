@@ -1,0 +1,346 @@
+/// An optional `CurrentValueSubject` or `@Published` property that starts at `nil` only so that
+/// its subscribers can skip it (or that its subscriber resets to `nil` after handling a value):
+/// a one-shot event kept as state, replayed to every new subscriber.
+public struct SubjectFakeInitialValueRule: Rule {
+    public static let description = RuleDescription(
+        id: "subject_fake_initial_value",
+        name: "Event modelled as optional state",
+        defaultSeverity: .warning,
+        summary: "An optional CurrentValueSubject or @Published property starting at nil whose subscribers skip the nil: an event that every new subscriber receives again.")
+
+    public init() {}
+
+    /// Operators that pass values through unchanged (for this rule's purpose).
+    static let transparent: Set<String> = [
+        "receive", "subscribe", "removeDuplicates", "eraseToAnyPublisher", "share", "debounce", "throttle", "delay",
+        "print", "handleEvents", "breakpoint", "makeConnectable", "autoconnect", "buffer", "setFailureType",
+    ]
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        let tree = context.tree
+        var findings: [Finding] = []
+        for (v, variable) in tree.variables.enumerated() where !variable.isLocal && variable.enclosingType != nil {
+            guard let kind = candidateKind(v, in: tree) else { continue }
+            let typeName = simpleName(tree.types[variable.enclosingType!].name)
+            let evidence = Evidence.gather(name: variable.name, kind: kind, declaringType: typeName, index: context.index)
+            guard evidence.isEvent else { continue }
+            let what = kind == .published ? "`@Published var \(variable.name)`" : "`\(variable.name)`"
+            let message = "\(what) starts at nil only for its subscribers to skip it, so this one-shot event is kept as state and every new subscriber receives the last event again; send it through a `PassthroughSubject` instead."
+            findings.append(context.finding(tokens: variable.nameToken, message: message))
+        }
+        return findings
+    }
+
+    enum Kind { case published, subject }
+
+    /// Whether variable v is an optional `@Published` property or `CurrentValueSubject` starting at nil.
+    func candidateKind(_ v: Int, in tree: SyntaxTree) -> Kind? {
+        let variable = tree.variables[v]
+        let initializer = variable.initializer.map { compact(tree.text($0.lowerBound, $0.upperBound)) }
+        if variable.hasAttribute("Published") {
+            guard !variable.isLet, !variable.isComputed, TypeText.isOptional(variable.typeText) else { return nil }
+            guard initializer == nil || initializer == "nil" || initializer == ".none" else { return nil }
+            return .published
+        }
+        guard variable.typeText.hasPrefix("CurrentValueSubject") || (initializer ?? "").contains("CurrentValueSubject") else { return nil }
+        // The declaring chain: `CurrentValueSubject<String?, Never>(nil)` or `.init(nil)`.
+        let chain = tree.chains.first { if case .declaration(let d) = $0.context { return d == v } else { return false } }
+        var generics = ""
+        var argument: String?
+        if let chain, chain.elements.count == 1 || (chain.elements.count == 2 && chain.root.name == "Combine") {
+            let element = chain.elements[chain.elements.count - 1]
+            if element.name == "CurrentValueSubject" || element.name == ".init" || element.name == "init" {
+                generics = element.genericArguments
+                if element.arguments.count == 1 {
+                    let value = element.arguments[0].value
+                    argument = compact(tree.text(value.lowerBound, value.upperBound))
+                }
+            }
+        }
+        if generics.isEmpty, variable.typeText.hasPrefix("CurrentValueSubject<") {
+            generics = String(variable.typeText.dropFirst("CurrentValueSubject".count))
+        }
+        if argument == nil, let initializer, initializer.hasSuffix("(nil)") || initializer.hasSuffix("(.none)") {
+            if initializer.hasPrefix(".init(") || initializer.hasPrefix("CurrentValueSubject(") || initializer.hasPrefix("CurrentValueSubject<") {
+                argument = initializer.hasSuffix("(nil)") ? "nil" : ".none"
+            }
+        }
+        guard argument == "nil" || argument == ".none" else { return nil }
+        guard let output = TypeText.genericArguments(generics).first, TypeText.isOptional(output) else { return nil }
+        return .subject
+    }
+
+    func compact(_ text: String) -> String { text.filter { $0 != " " && $0 != "\n" && $0 != "\t" } }
+    func simpleName(_ name: String) -> String { name.split(separator: ".").last.map(String.init) ?? name }
+
+    /// What the uses of a property across the project say about it.
+    struct Evidence {
+        /// A consumer skips the initial nil, or a subscriber resets the property to nil after handling it.
+        var skipsNil = false
+        /// A consumer treats the value as state: reads it, or binds it without skipping nil.
+        var readsAsState = false
+        /// nil is written somewhere other than in a subscriber that handled the value.
+        var writesNilElsewhere = false
+
+        var isEvent: Bool { skipsNil && !readsAsState && !writesNilElsewhere }
+
+        static func gather(name: String, kind: Kind, declaringType: String, index: ProjectIndex) -> Evidence {
+            var evidence = Evidence()
+            var resets = Set<String>()  // "tree:token" of nil writes inside handling subscribers
+            var aliases: [String] = []
+            for use in index.memberUses[name] ?? [] {
+                let tree = index.trees[use.tree]
+                let chain = tree.chains[use.chain]
+                guard belongs(use, to: declaringType, in: tree) else { continue }
+                let isPublisher = kind == .subject ? !use.projected : use.projected
+                if !isPublisher {
+                    // `viewModel.toast`: a read (state) or a write.
+                    if kind == .published, use.element == chain.elements.count - 1, !SubjectFakeInitialValueRule.isAssignmentTarget(chain, in: tree) {
+                        evidence.readsAsState = true
+                    }
+                    continue
+                }
+                let outcome = SubjectFakeInitialValueRule.classify(chain, after: use.element, name: name, kind: kind, tree: tree, treeIndex: use.tree, resets: &resets)
+                evidence.merge(outcome)
+                if outcome == .passedOn, let alias = SubjectFakeInitialValueRule.aliasName(of: chain, in: tree) { aliases.append(alias) }
+            }
+            // One step through `var toastPublisher: AnyPublisher<…> { toast.eraseToAnyPublisher() }`.
+            for alias in aliases {
+                for (t, tree) in index.trees.enumerated() {
+                    for chain in tree.chains {
+                        guard let e = chain.elements.firstIndex(where: { $0.name == alias }), e < chain.elements.count - 1 || SubjectFakeInitialValueRule.isArgumentOfOnReceive(chain, in: tree) else { continue }
+                        evidence.merge(SubjectFakeInitialValueRule.classify(chain, after: e, name: name, kind: kind, tree: tree, treeIndex: t, resets: &resets))
+                    }
+                }
+            }
+            guard evidence.skipsNil, !evidence.readsAsState else { return evidence }
+            if kind == .published, SubjectFakeInitialValueRule.hasBareRead(of: name, inType: declaringType, index: index) {
+                evidence.readsAsState = true
+                return evidence
+            }
+            // Writes through a member (`self.toast = nil`, `model.toast.send(nil)`) are chains, found through
+            // the member uses; a bare `toast = nil` sits in the declaring type's files.
+            let files = Set(index.type(named: declaringType)?.files ?? [])
+            let writes = SubjectFakeInitialValueRule.nilWrites(of: name, kind: kind, index: index, files: files)
+                + SubjectFakeInitialValueRule.memberNilWrites(of: name, kind: kind, index: index)
+            evidence.writesNilElsewhere = writes.contains { !resets.contains($0) }
+            return evidence
+        }
+
+        mutating func merge(_ outcome: Outcome) {
+            switch outcome {
+            case .skips: skipsNil = true
+            case .state: readsAsState = true
+            case .neutral, .passedOn: break
+            }
+        }
+
+        /// `self`-rooted uses belong to the enclosing type; other roots are taken as uses of the declaration.
+        static func belongs(_ use: ProjectIndex.MemberUse, to typeName: String, in tree: SyntaxTree) -> Bool {
+            let chain = tree.chains[use.chain]
+            let selfRooted = use.element == 0 || (use.element == 1 && tree.isWord(chain.root.nameToken, "self"))
+            guard selfRooted, let t = tree.enclosingType(of: chain.first) else { return true }
+            let name = tree.types[t].name
+            return (name.split(separator: ".").last.map(String.init) ?? name) == typeName
+        }
+    }
+
+    enum Outcome: Equatable { case skips, state, neutral, passedOn }
+
+    /// What a chain does with the publisher at element `e`.
+    static func classify(_ chain: Chain, after e: Int, name: String, kind: Kind, tree: SyntaxTree, treeIndex: Int,
+                         resets: inout Set<String>) -> Outcome {
+        var i = e + 1
+        while i < chain.elements.count {
+            let element = chain.elements[i]
+            switch element.name {
+            case "compactMap", "dropFirst":
+                return .skips
+            case "filter":
+                if let c = element.closures.first, skipsNilTest(c, in: tree) { return .skips }
+                return .neutral
+            case "value" where kind == .subject:
+                return isAssignmentTarget(chain, in: tree) ? .neutral : .state
+            case "send" where kind == .subject:
+                return .neutral
+            case "sink", "assign":
+                guard element.name == "sink", let c = subscriberClosure(element) else { return .state }
+                return handlingOutcome(c, name: name, kind: kind, tree: tree, treeIndex: treeIndex, resets: &resets)
+            default:
+                if SubjectFakeInitialValueRule.transparent.contains(element.name) || element.name == "map" {
+                    i += 1
+                    continue
+                }
+                return .neutral
+            }
+        }
+        // `.onReceive(viewModel.$toast) { … }`.
+        if case .argument(let open) = chain.context, let call = tree.call(openedAt: open) {
+            let element = tree.chains[call.chain].elements[call.element]
+            if element.name == "onReceive", let c = element.closures.last {
+                return handlingOutcome(c, name: name, kind: kind, tree: tree, treeIndex: treeIndex, resets: &resets)
+            }
+            return .neutral
+        }
+        switch chain.context {
+        case .returned, .implicitReturn, .declaration, .assignment: return .passedOn
+        default: return .neutral
+        }
+    }
+
+    static func subscriberClosure(_ sink: ChainElement) -> Int? {
+        if let argument = sink.argument("receiveValue"), let c = argument.closure { return c }
+        if let trailing = sink.trailingClosures.last { return trailing.closure }
+        return sink.arguments.last?.closure
+    }
+
+    /// A subscriber closure: skipping when it starts with `guard let value`, or resets the property to nil.
+    static func handlingOutcome(_ c: Int, name: String, kind: Kind, tree: SyntaxTree, treeIndex: Int, resets: inout Set<String>) -> Outcome {
+        let closure = tree.closures[c]
+        let writes = nilWrites(of: name, kind: kind, in: tree, range: closure.bodyStart..<closure.close)
+        if !writes.isEmpty {
+            for w in writes { resets.insert("\(treeIndex):\(w)") }
+            return .skips
+        }
+        return startsWithGuardLet(closure, in: tree) ? .skips : .state
+    }
+
+    /// `guard let value else { return }` / `guard let self, let message = $0 else { return }` as first statement.
+    static func startsWithGuardLet(_ closure: Closure, in tree: SyntaxTree) -> Bool {
+        let start = closure.bodyStart
+        guard start < closure.close, tree.isWord(start, "guard") else { return false }
+        let parameter = closure.parameters.first
+        var k = start + 1
+        while k < closure.close, !tree.isWord(k, "else") {
+            if tree.isWord(k, "let") || tree.isWord(k, "var"), k + 1 < closure.close {
+                let bound = tree.name(k + 1)
+                let hasValue = k + 2 < closure.close && tree.tokens[k + 2].kind == .equal
+                if hasValue, k + 3 < closure.close {
+                    let value = tree.text(k + 3)
+                    if value == "$0" || value == parameter { return true }
+                } else if bound == parameter {
+                    return true
+                }
+            }
+            k += 1
+        }
+        return false
+    }
+
+    /// A read of the property by its bare name inside its own type (`if toast == nil`, `show(toast)`),
+    /// not a write, a declaration, a label, or a parameter or local of the same name.
+    static func hasBareRead(of name: String, inType typeName: String, index: ProjectIndex) -> Bool {
+        let files = index.type(named: typeName)?.files ?? []
+        for tree in index.trees where files.contains(tree.file.path) {
+            for type in tree.types where (type.name.split(separator: ".").last.map(String.init) ?? type.name) == typeName {
+                guard let open = type.bodyOpen, let close = type.bodyClose else { continue }
+                for i in tree.uses(name, in: (open + 1)..<close) where tree.tokens[i].kind == .identifier {
+                    if i > 0, tree.isWord(i - 1, "var") || tree.isWord(i - 1, "let") || tree.isWord(i - 1, "func") || tree.isWord(i - 1, "case") { continue }
+                    if i + 1 < tree.tokens.count, tree.tokens[i + 1].kind == .equal || tree.tokens[i + 1].kind == .colon { continue }
+                    if tree.enclosingType(of: i) != tree.types.firstIndex(of: type) { continue }
+                    if SubscriptionFinder.localVariable(named: name, visibleAt: i, in: tree) != nil { continue }
+                    if SubscriptionFinder.isParameter(named: name, visibleAt: i, in: tree) { continue }
+                    if tree.enclosingFunction(of: i) == nil, tree.enclosingClosures(of: i).isEmpty { continue }
+                    return true
+                }
+            }
+        }
+        return false
+    }
+
+    /// `.filter { $0 != nil }`.
+    static func skipsNilTest(_ c: Int, in tree: SyntaxTree) -> Bool {
+        let closure = tree.closures[c]
+        guard closure.bodyStart + 2 < closure.close else { return false }
+        return (closure.bodyStart..<(closure.close - 1)).contains { tree.tokenIs($0, "!=") && tree.isWord($0 + 1, "nil") }
+    }
+
+    /// The chain is the target of `=`.
+    static func isAssignmentTarget(_ chain: Chain, in tree: SyntaxTree) -> Bool {
+        chain.last + 1 < tree.tokens.count && tree.tokens[chain.last + 1].kind == .equal
+    }
+
+    static func isArgumentOfOnReceive(_ chain: Chain, in tree: SyntaxTree) -> Bool {
+        guard case .argument(let open) = chain.context, let call = tree.call(openedAt: open) else { return false }
+        return tree.chains[call.chain].elements[call.element].name == "onReceive"
+    }
+
+    /// The property a publisher is handed to: `var toastPublisher: … { toast.eraseToAnyPublisher() }`,
+    /// `lazy var toastPublisher = toast.eraseToAnyPublisher()`, `self.toastPublisher = toast.eraseToAnyPublisher()`.
+    static func aliasName(of chain: Chain, in tree: SyntaxTree) -> String? {
+        switch chain.context {
+        case .declaration(let v):
+            return tree.variables[v].isLocal ? nil : tree.variables[v].name
+        case .assignment(let target, false):
+            guard case .selfMember(let name) = SubscriptionFinder.owner(ofTarget: target.lowerBound, through: target.upperBound, in: tree) else { return nil }
+            return name
+        case .returned, .implicitReturn:
+            guard let f = tree.enclosingFunction(of: chain.first), tree.enclosingClosures(of: chain.first).isEmpty else { return nil }
+            let function = tree.functions[f]
+            if let v = function.variable, !tree.variables[v].isLocal { return tree.variables[v].name }
+            return nil
+        default:
+            return nil
+        }
+    }
+
+    /// Tokens in a range where `name` is set to nil: `name = nil`, `x.name = nil`, and for subjects
+    /// `name.send(nil)`, `name.value = nil`.
+    static func nilWrites(of name: String, kind: Kind, in tree: SyntaxTree, range: Range<Int>) -> [Int] {
+        var result: [Int] = []
+        let range = range.clamped(to: 0..<tree.tokens.count)
+        for i in range where tree.tokens[i].kind == .identifier && tree.isWord(i, name) {
+            if i > 0, tree.isWord(i - 1, "var") || tree.isWord(i - 1, "let") { continue }
+            var k = i + 1
+            if kind == .subject {
+                guard k + 1 < range.upperBound, tree.tokens[k].kind == .period else { continue }
+                if tree.isWord(k + 1, "send"), k + 4 < range.upperBound + 1, k + 3 < tree.tokens.count,
+                   tree.tokens[k + 2].kind == .leftParen, isNil(k + 3, in: tree) {
+                    result.append(i)
+                    continue
+                }
+                guard tree.isWord(k + 1, "value") else { continue }
+                k += 2
+            }
+            if k + 1 < tree.tokens.count, tree.tokens[k].kind == .equal, isNil(k + 1, in: tree) { result.append(i) }
+        }
+        return result
+    }
+
+    static func isNil(_ i: Int, in tree: SyntaxTree) -> Bool {
+        if tree.isWord(i, "nil") { return true }
+        return tree.tokens[i].kind == .period && i + 1 < tree.tokens.count && tree.isWord(i + 1, "none")
+    }
+
+    /// nil writes through a member chain, as "tree:token" of the member's name:
+    /// `x.toast = nil`, and for subjects `x.toast.send(nil)`, `x.toast.value = nil`.
+    static func memberNilWrites(of name: String, kind: Kind, index: ProjectIndex) -> [String] {
+        var result: [String] = []
+        for use in index.memberUses[name] ?? [] where !use.projected {
+            let tree = index.trees[use.tree]
+            let chain = tree.chains[use.chain]
+            let element = chain.elements[use.element]
+            let rest = chain.elements.count - use.element - 1
+            let assignedNil = isAssignmentTarget(chain, in: tree) && chain.last + 2 < tree.tokens.count && isNil(chain.last + 2, in: tree)
+            var writes = false
+            if rest == 0 {
+                writes = assignedNil
+            } else if kind == .subject, rest == 1 {
+                let next = chain.elements[use.element + 1]
+                if next.name == "value" { writes = assignedNil }
+                if next.name == "send", next.arguments.count == 1, isNil(next.arguments[0].value.lowerBound, in: tree) { writes = true }
+            }
+            if writes { result.append("\(use.tree):\(element.nameToken)") }
+        }
+        return result
+    }
+
+    /// Every nil write of `name` in the given files, as "tree:token".
+    static func nilWrites(of name: String, kind: Kind, index: ProjectIndex, files: Set<String>) -> [String] {
+        var result: [String] = []
+        for (t, tree) in index.trees.enumerated() where files.contains(tree.file.path) {
+            for w in nilWrites(of: name, kind: kind, in: tree, range: 0..<tree.tokens.count) { result.append("\(t):\(w)") }
+        }
+        return result
+    }
+}

@@ -1,0 +1,211 @@
+import XCTest
+@testable import CombineLintKit
+
+/// Tricky cases of `store_in_appearance` beyond its document.
+final class StoreInAppearanceRuleTests: XCTestCase {
+    /// The sample app's files both appearance rules are demonstrated in, read from disk.
+    static let sampleFiles = [
+        "samples/App/Feed/FeedCell.swift", "samples/App/Feed/FeedListViewController.swift",
+        "samples/App/Notifications/ToastCenter.swift", "samples/App/Settings/SettingsView.swift",
+    ]
+
+    static func samples() throws -> [(path: String, text: String)] {
+        try sampleFiles.map { path in
+            (path: path, text: try String(contentsOf: packageRoot.appendingPathComponent(path), encoding: .utf8))
+        }
+    }
+
+    func positions(_ files: [(path: String, text: String)], options: [String: [String]] = [:]) -> [String] {
+        let sources = files.map { SourceFile(path: $0.path, text: $0.text) }
+        return Analyzer.analyze(sources, rules: [ConfiguredRule(rule: StoreInAppearanceRule(), options: RuleOptions(options))])
+            .filter { $0.ruleID == "store_in_appearance" }
+            .map { "\($0.file):\($0.line):\($0.column)" }
+    }
+
+    func positions(_ text: String, options: [String: [String]] = [:]) -> [String] {
+        positions([(path: "A.swift", text: text)], options: options)
+    }
+
+    func testSamplesFireOnlyAtTheWrongForms() throws {
+        XCTAssertEqual(positions(try Self.samples()), [
+            "samples/App/Feed/FeedCell.swift:44:14", "samples/App/Feed/FeedCell.swift:49:14",
+            "samples/App/Feed/FeedListViewController.swift:40:14", "samples/App/Feed/FeedListViewController.swift:57:14",
+            "samples/App/Feed/FeedListViewController.swift:77:14", "samples/App/Feed/FeedListViewController.swift:82:14",
+            "samples/App/Settings/SettingsView.swift:62:18", "samples/App/Settings/SettingsView.swift:67:18",
+        ])
+    }
+
+    func testMessageNamesTheCallbackAndTheBag() {
+        let text = """
+        final class A: UIViewController {
+            override func viewWillLayoutSubviews() {
+                model.$x.sink { _ in }.store(in: &self.bag)
+            }
+        }
+        """
+        let found = findings(of: StoreInAppearanceRule.self, in: [(path: "A.swift", text: text)])
+        XCTAssertEqual(found.map(\.message), [
+            "`viewWillLayoutSubviews` runs on every layout pass, so each run stores one more live subscription in `bag` and every update is handled once per pass; subscribe once in `viewDidLoad` or `init`, or empty `bag` first.",
+        ])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)-\($0.endLine):\($0.endColumn)" }, ["3:32-3:52"])
+    }
+
+    func testOptionsAddAppearanceCallbacksAndCellMethods() {
+        let text = """
+        final class Flow: Coordinator {
+            func screenDidAppear() {
+                model.$x.sink { _ in }.store(in: &bag)
+            }
+        }
+        final class Row: UITableViewCell {
+            func update(_ item: Item) {
+                item.$y.sink { _ in }.store(in: &bag)
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), [])
+        XCTAssertEqual(positions(text, options: ["appearance_methods": ["screenDidAppear"], "repeated_methods": ["update"]]),
+                       ["A.swift:3:32", "A.swift:8:31"])
+    }
+
+    func testPairedCallbackOnlyCoversAppearanceNotLayout() {
+        let text = """
+        final class A: UIViewController {
+            override func viewWillAppear(_ animated: Bool) {
+                model.$x.sink { _ in }.store(in: &bag)
+            }
+            override func viewDidLayoutSubviews() {
+                model.$y.sink { _ in }.store(in: &bag)
+            }
+            override func viewDidDisappear(_ animated: Bool) {
+                bag = []
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["A.swift:6:32"])
+    }
+
+    func testDisappearCallbackOfASuperclassInAnotherFileCounts() {
+        let files = [
+            (path: "Feed.swift", text: """
+            final class FeedVC: BaseViewController {
+                override func viewWillAppear(_ animated: Bool) {
+                    super.viewWillAppear(animated)
+                    model.$x.sink { _ in }.store(in: &visibleBag)
+                    model.$y.sink { _ in }.store(in: &otherBag)
+                }
+            }
+            """),
+            (path: "Base.swift", text: """
+            class BaseViewController: UIViewController {
+                var visibleBag = Set<AnyCancellable>()
+                override func viewWillDisappear(_ animated: Bool) {
+                    super.viewWillDisappear(animated)
+                    stopObserving()
+                }
+                func stopObserving() { visibleBag.removeAll() }
+            }
+            """),
+        ]
+        XCTAssertEqual(positions(files), ["Feed.swift:5:32"])
+    }
+
+    func testCellBagResetThroughAHelperCalledFromPrepareForReuse() {
+        let text = """
+        final class Row: UICollectionViewCell {
+            var bag = Set<AnyCancellable>()
+            override func prepareForReuse() {
+                super.prepareForReuse()
+                resetBindings()
+            }
+            private func resetBindings() { bag.forEach { $0.cancel() } }
+            func configure(with item: Item) {
+                item.$title.sink { [weak self] in self?.title = $0 }.store(in: &bag)
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), [])
+    }
+
+    func testFirstAppearanceGuardsAndEmptyBagChecks() {
+        let text = """
+        final class A: UIViewController {
+            override func viewWillAppear(_ animated: Bool) {
+                if isMovingToParent {
+                    model.$x.sink { _ in }.store(in: &bag)
+                }
+                if bag.isEmpty {
+                    model.$y.sink { _ in }.store(in: &bag)
+                }
+                model.$z.sink { _ in }.store(in: &bag)
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["A.swift:9:32"])
+    }
+
+    func testLocalAndParameterBagsAreNotThisRulesBusiness() {
+        let text = """
+        final class Row: UITableViewCell {
+            func bind(_ model: Model, into bag: inout Set<AnyCancellable>) {
+                model.$x.sink { _ in }.store(in: &bag)
+            }
+            override func layoutSubviews() {
+                var local = Set<AnyCancellable>()
+                model.$y.sink { _ in }.store(in: &local)
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), [])
+    }
+
+    func testCellMethodOfAStructOrAPlainViewIsNotReuse() {
+        let text = """
+        struct RowModel {
+            func configure(with item: Item) { item.$x.sink { _ in }.store(in: &Self.bag) }
+        }
+        final class Banner: UIView {
+            func configure(with item: Item) { item.$x.sink { _ in }.store(in: &bag) }
+        }
+        """
+        XCTAssertEqual(positions(text), [])
+    }
+
+    func testCellProviderArgumentClosureAndAppendIntoArrayBag() {
+        let text = """
+        final class A: UIViewController {
+            override func viewDidLoad() {
+                let source = UICollectionViewDiffableDataSource<Int, Item>(collectionView: grid, cellProvider: { grid, indexPath, item in
+                    item.$x.sink { _ in }.store(in: &self.bag)
+                })
+            }
+            override func viewDidAppear(_ animated: Bool) {
+                subscriptions.append(model.$y.sink { _ in })
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["A.swift:4:35", "A.swift:8:23"])
+    }
+
+    func testCellForRowIntoTheCellsBagWhenTheCellTypeIsUnknownButSomeCellEmptiesIt() {
+        let files = [
+            (path: "DS.swift", text: """
+            final class DS: NSObject, UITableViewDataSource {
+                func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+                    let cell = factory.make(indexPath)
+                    items[indexPath.row].$x.sink { _ in }.store(in: &cell.bindings)
+                    items[indexPath.row].$y.sink { _ in }.store(in: &cell.other)
+                    return cell
+                }
+            }
+            """),
+            (path: "Cell.swift", text: """
+            class AnyRowCell: UITableViewCell {
+                var bindings = Set<AnyCancellable>()
+                override func prepareForReuse() { super.prepareForReuse(); bindings = .init() }
+            }
+            """),
+        ]
+        XCTAssertEqual(positions(files), ["DS.swift:5:47"])
+    }
+}

@@ -1,0 +1,128 @@
+import XCTest
+@testable import CombineLintKit
+
+/// Tricky cases of `subject_fake_initial_value` beyond its document.
+final class SubjectFakeInitialValueRuleTests: XCTestCase {
+    func positions(_ files: [(path: String, text: String)]) -> [String] {
+        findings(of: SubjectFakeInitialValueRule.self, in: files).map { "\($0.file):\($0.line):\($0.column)" }
+    }
+
+    func positions(_ text: String) -> [String] { positions([(path: "A.swift", text: text)]) }
+
+    func testSamplesFireOnlyAtTheEventProperties() throws {
+        XCTAssertEqual(positions(try StoreInAppearanceRuleTests.samples()), [
+            "samples/App/Notifications/ToastCenter.swift:9:9", "samples/App/Notifications/ToastCenter.swift:12:22",
+            "samples/App/Settings/SettingsView.swift:8:20", "samples/App/Settings/SettingsView.swift:10:20",
+        ])
+    }
+
+    func testMessageAndRangeAtTheDeclarationName() {
+        let text = """
+        final class M: ObservableObject {
+            @Published var toast: String?
+            init() { $toast.compactMap { $0 }.sink { print($0) }.store(in: &bag) }
+        }
+        """
+        let found = findings(of: SubjectFakeInitialValueRule.self, in: [(path: "A.swift", text: text)])
+        XCTAssertEqual(found.map(\.message), [
+            "`@Published var toast` starts at nil only for its subscribers to skip it, so this one-shot event is kept as state and every new subscriber receives the last event again; send it through a `PassthroughSubject` instead.",
+        ])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)-\($0.endLine):\($0.endColumn)" }, ["2:20-2:25"])
+    }
+
+    func testEvidenceInAnotherFileAndTransparentOperatorsBeforeTheSkip() {
+        let files = [
+            (path: "Model.swift", text: """
+            final class AlertModel {
+                let alert = CurrentValueSubject<Alert?, Never>(nil)
+                let sheet = CurrentValueSubject<Sheet?, Never>(nil)
+            }
+            """),
+            (path: "View.swift", text: """
+            final class Screen {
+                init(model: AlertModel) {
+                    model.alert
+                        .receive(on: DispatchQueue.main)
+                        .removeDuplicates()
+                        .compactMap { $0 }
+                        .sink { [weak self] in self?.present($0) }
+                        .store(in: &bag)
+                    model.sheet.map { $0?.title }.sink { [weak self] in self?.title = $0 }.store(in: &bag)
+                }
+            }
+            """),
+        ]
+        XCTAssertEqual(positions(files), ["Model.swift:2:9"])
+    }
+
+    func testResetInsideTheHandlingSubscriberIsNotANilWriteElsewhere() {
+        let text = """
+        final class M: ObservableObject {
+            @Published var toast: String?
+            @Published var selection: Item?
+            init() {
+                $toast.sink { [weak self] text in
+                    self?.show(text)
+                    self?.toast = nil
+                }.store(in: &bag)
+                $selection.sink { [weak self] item in
+                    self?.open(item)
+                    self?.selection = nil
+                }.store(in: &bag)
+            }
+            func deselect() { selection = nil }
+        }
+        """
+        XCTAssertEqual(positions(text), ["A.swift:2:20"])
+    }
+
+    func testBareReadInsideTheOwnTypeMakesItState() {
+        let text = """
+        final class M: ObservableObject {
+            @Published var draft: Draft?
+            @Published var notice: String?
+            var hasDraft: Bool { draft != nil }
+            func post(notice: String) { self.notice = notice }
+            init() {
+                $draft.compactMap { $0 }.sink { _ in }.store(in: &bag)
+                $notice.compactMap { $0 }.sink { notice in print(notice) }.store(in: &bag)
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["A.swift:3:20"])
+    }
+
+    func testNonOptionalOrNonNilStartOrLetPublishedOrLocalsAreNotCandidates() {
+        let text = """
+        final class M {
+            let count = CurrentValueSubject<Int, Never>(0)
+            let name = CurrentValueSubject<String?, Never>("x")
+            let events = PassthroughSubject<String?, Never>()
+            func run() {
+                let local = CurrentValueSubject<String?, Never>(nil)
+                local.compactMap { $0 }.sink { print($0) }.store(in: &bag)
+                count.dropFirst().sink { print($0) }.store(in: &bag)
+                name.compactMap { $0 }.sink { print($0) }.store(in: &bag)
+                events.compactMap { $0 }.sink { print($0) }.store(in: &bag)
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), [])
+    }
+
+    func testSubjectValueReadMakesItState() {
+        let text = """
+        final class M {
+            let pending = CurrentValueSubject<Job?, Never>(nil)
+            let shown = CurrentValueSubject<Job?, Never>(nil)
+            func bind() {
+                pending.compactMap { $0 }.sink { print($0) }.store(in: &bag)
+                shown.compactMap { $0 }.sink { print($0) }.store(in: &bag)
+                if let job = self.pending.value { print(job) }
+                shown.value = Job()
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["A.swift:3:9"])
+    }
+}
