@@ -95,9 +95,23 @@ public struct RepeatedSubscriptionRule: Rule {
                     guard compound else { continue }
                     token = target.upperBound + 1
                     label = "+="
+                case .collectionElement(let open):
+                    // `bag += [ … ]` adds; `bag = [ … ]` replaces the old bag (and cancels it).
+                    if open > 0, tree.tokenIs(open - 1, "+=") {
+                        token = open - 1
+                        label = "+="
+                    } else if open > 0, tree.tokens[open - 1].kind == .equal {
+                        continue
+                    } else if open > 0, tree.tokens[open - 1].kind == .leftParen || tree.tokens[open - 1].kind == .colon,
+                              case let paren = Int(tree.enclosing[open]), paren >= 0, let call = tree.call(openedAt: paren) {
+                        let element = tree.chains[call.chain].elements[call.element]
+                        token = element.nameToken
+                        label = element.name + "(" + element.argumentLabels.map { $0 + ":" }.joined() + ")"
+                    } else {
+                        continue
+                    }
                 default:
-                    token = chain.elements[subscription.element].nameToken
-                    label = chain.elements[subscription.element].name
+                    continue
                 }
             default:
                 continue
