@@ -53,10 +53,14 @@ public struct FutureTaskPromiseRule: Rule {
         else if tree.tokens[i].kind == .rightParen, tree.matching[i] >= 0 { i = Int(tree.matching[i]) - 1 }
         i = skipGenericArguments(endingAt: i, in: tree)
         guard i >= 0, tree.tokens[i].kind == .identifier || tree.tokens[i].kind == .keyword else { return nil }
-        // `.init {` of `Future<…>.init`
+        // `Future<…>.init {`, and `self.init {` in a convenience initializer of an extension of Future.
         if tree.isWord(i, "init"), i >= 2, tree.tokens[i - 1].kind == .period {
             let j = skipGenericArguments(endingAt: i - 2, in: tree)
-            return j >= 0 ? tree.name(j) : nil
+            guard j >= 0 else { return nil }
+            if tree.isWord(j, "self") || tree.isWord(j, "Self"), let t = tree.enclosingType(of: j) {
+                return MethodCallGraph.simpleName(tree.types[t].name)
+            }
+            return tree.name(j)
         }
         return tree.name(i)
     }
