@@ -1,0 +1,89 @@
+/// The methods of one type across all its declarations and extensions (in every file), with the
+/// calls they make on `self` to each other. Calls are matched by name: `bind()`, `self.bind()`,
+/// `self?.bind()`, `strongSelf.bind()`; calls on other objects (`viewModel.bind()`) are not edges.
+public struct MethodCallGraph: Sendable {
+    /// One method (a `func` member, not local) of the type.
+    public struct Method: Sendable, Hashable {
+        /// Index into `ProjectIndex.trees`.
+        public var tree: Int
+        /// Index into that tree's `functions`.
+        public var function: Int
+        public var name: String
+        public var selectorName: String
+        public var body: Range<Int>
+    }
+
+    /// A call on self to a method of the type: the callee's name and the call's name token.
+    public struct Call: Sendable, Hashable {
+        public var name: String
+        public var token: Int
+    }
+
+    public let typeName: String
+    public let methods: [Method]
+    /// Per method (same order as `methods`): the calls it makes on self to methods of the type.
+    public let calls: [[Call]]
+    /// Method indices by name.
+    public let byName: [String: [Int]]
+
+    /// The graph of type `typeName` (simple name) from the files the index lists for it.
+    public init(typeName: String, index: ProjectIndex) {
+        self.typeName = typeName
+        let files = Set(index.type(named: typeName)?.files ?? [])
+        var methods: [Method] = []
+        for (t, tree) in index.trees.enumerated() where files.contains(tree.file.path) {
+            for (f, function) in tree.functions.enumerated() where function.kind == .function && !function.isLocal {
+                guard let type = function.enclosingType, MethodCallGraph.simpleName(tree.types[type].name) == typeName,
+                      let open = function.bodyOpen, let close = function.bodyClose else { continue }
+                methods.append(Method(tree: t, function: f, name: function.name, selectorName: function.selectorName, body: open..<close))
+            }
+        }
+        var byName: [String: [Int]] = [:]
+        for (m, method) in methods.enumerated() { byName[method.name, default: []].append(m) }
+        self.methods = methods
+        self.byName = byName
+        self.calls = methods.map { method in
+            MethodCallGraph.selfCalls(in: method.body, of: index.trees[method.tree], names: byName)
+        }
+    }
+
+    /// Calls on self to methods named in `names`, made by code in `range` of `tree`.
+    public static func selfCalls(in range: Range<Int>, of tree: SyntaxTree, names: [String: [Int]]) -> [Call] {
+        var result: [Call] = []
+        for chain in tree.chains where range.contains(chain.first) {
+            if let call = selfCall(chain, in: tree), names[call.name] != nil { result.append(call) }
+        }
+        return result
+    }
+
+    /// `name(…)` (implicit self) or `self.name(…)` / `self?.name(…)` / `strongSelf.name(…)`.
+    public static func selfCall(_ chain: Chain, in tree: SyntaxTree) -> Call? {
+        let root = chain.root
+        guard root.kind == .root else { return nil }
+        if root.isCall {
+            guard !["self", "super", "Self"].contains(root.name) else { return nil }
+            return Call(name: root.name, token: root.nameToken)
+        }
+        guard chain.elements.count >= 2, ["self", "strongSelf", "weakSelf"].contains(root.name) else { return nil }
+        let callee = chain.elements[1]
+        guard callee.kind == .member, callee.isCall else { return nil }
+        return Call(name: callee.name, token: callee.nameToken)
+    }
+
+    /// The last component of a dotted type name.
+    public static func simpleName(_ name: String) -> String {
+        name.split(separator: ".").last.map(String.init) ?? name
+    }
+
+    /// Methods reachable from `start` through calls (itself included).
+    public func reachable(from start: Int) -> Set<Int> {
+        var seen: Set<Int> = [start]
+        var queue = [start]
+        while let next = queue.popLast() {
+            for call in calls[next] {
+                for callee in byName[call.name] ?? [] where seen.insert(callee).inserted { queue.append(callee) }
+            }
+        }
+        return seen
+    }
+}

@@ -1,0 +1,120 @@
+/// A subscription made inside the value closure of another subscription's `sink` (or of a
+/// `handleEvents(receiveOutput:)`) and stored in a bag: every value adds one more subscription
+/// and none of the earlier ones is ever cancelled.
+public struct NestedSinkRule: Rule {
+    public static let description = RuleDescription(
+        id: "nested_sink",
+        name: "Nested sink",
+        defaultSeverity: .warning,
+        summary: "A subscription created inside another subscription's sink or handleEvents closure and stored in a bag."
+    )
+
+    public init() {}
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        let tree = context.tree
+        let outer = outerValueClosures(in: tree)
+        guard !outer.isEmpty else { return [] }
+        var findings: [Finding] = []
+        for subscription in SubscriptionsWithStore.all(in: tree) {
+            let chain = tree.chains[subscription.chain]
+            guard let bag = bagOwner(of: subscription, chain: chain) else { continue }
+            // Closures between the chain and its function: a nested function stops the walk.
+            guard let host = tree.enclosingClosures(of: chain.first).lazy.compactMap({ c in outer[c].map { (c, $0) } }).first
+            else { continue }
+            let closure = tree.closures[host.0]
+            if case .local(let v) = bag, tree.scopes[tree.variables[v].scope].open >= closure.open { continue }
+            if let name = BagReset.selfMemberName(bag) ?? localName(bag, in: tree),
+               BagReset.empties(name, in: closure.bodyStart..<chain.statementStart, of: tree) { continue }
+            let element = chain.elements[subscription.element]
+            let bagText = bagDescription(bag, in: tree)
+            findings.append(context.finding(
+                tokens: element.nameToken,
+                message: "`\(element.name)` inside the `\(host.1)` closure of another subscription adds a new subscription to \(bagText) for every value and never cancels the earlier ones; map each value to the inner publisher and flatten it with `flatMap` (or `map` + `switchToLatest()`) in one subscription."))
+        }
+        return findings
+    }
+
+    /// The bag a subscription's cancellable goes into, if it goes into one (`store(in:)`, `insert`,
+    /// `append`, `+=`); keyed assignments (`requests[id] = …`) replace the previous entry and are left out.
+    private func bagOwner(of subscription: Subscription, chain: Chain) -> Owner? {
+        switch subscription.storage {
+        case .bag(let owner):
+            return owner
+        case .collection(let owner):
+            if case .assignment(_, let compound) = chain.context, !compound { return nil }
+            return owner
+        default:
+            return nil
+        }
+    }
+
+    /// Closures that run once per value of a subscription, with the operator's name:
+    /// `sink`'s `receiveValue` and `handleEvents`' `receiveOutput` (completion closures run once).
+    private func outerValueClosures(in tree: SyntaxTree) -> [Int: String] {
+        var result: [Int: String] = [:]
+        for chain in tree.chains {
+            guard !emitsAtMostOneValue(chain, in: tree) else { continue }
+            for (e, element) in chain.elements.enumerated() where element.kind == .member {
+                switch element.name {
+                case "sink":
+                    guard SubscriptionsWithStore.subscriber(of: chain)?.0 == e, let c = valueClosure(of: element) else { continue }
+                    result[c] = "sink"
+                case "handleEvents":
+                    if let c = labelledClosure("receiveOutput", of: element) { result[c] = "handleEvents" }
+                default:
+                    continue
+                }
+            }
+        }
+        return result
+    }
+
+    private func valueClosure(of sink: ChainElement) -> Int? {
+        if let c = labelledClosure("receiveValue", of: sink) { return c }
+        let unlabelled = sink.trailingClosures.filter { $0.label == nil }
+        if sink.argument("receiveCompletion") != nil || sink.arguments.isEmpty && sink.trailingClosures.count == 1 {
+            return unlabelled.first?.closure
+        }
+        return nil
+    }
+
+    private func labelledClosure(_ label: String, of element: ChainElement) -> Int? {
+        if let c = element.argument(label)?.closure { return c }
+        return element.trailingClosures.first { $0.label == label }?.closure
+    }
+
+    /// Publishers that deliver one value at most, so a subscription inside their sink is made once:
+    /// `Just`, `Future`, a URL request, `first()`, `last()`, `collect()`, `reduce`, `prefix(1)`.
+    private func emitsAtMostOneValue(_ chain: Chain, in tree: SyntaxTree) -> Bool {
+        for element in chain.elements where element.isCall {
+            switch element.name {
+            case "Just", "Future", "Fail", "Empty", "dataTaskPublisher", "first", "tryFirst", "last", "tryLast",
+                 "reduce", "tryReduce", "count", "ignoreOutput", "allSatisfy", "contains", "min", "max":
+                return true
+            case "collect":
+                if element.arguments.isEmpty { return true }
+            case "prefix":
+                if let argument = element.arguments.first, argument.label == nil,
+                   argument.value.lowerBound == argument.value.upperBound, tree.tokenIs(argument.value.lowerBound, "1") { return true }
+            default:
+                break
+            }
+        }
+        return false
+    }
+
+    private func localName(_ owner: Owner, in tree: SyntaxTree) -> String? {
+        switch owner {
+        case .local(let v): return tree.variables[v].name
+        case .parameter(let name): return name
+        default: return nil
+        }
+    }
+
+    private func bagDescription(_ owner: Owner, in tree: SyntaxTree) -> String {
+        if let name = BagReset.selfMemberName(owner) ?? localName(owner, in: tree), !name.isEmpty { return "`\(name)`" }
+        if case .other(let text) = owner, !text.isEmpty { return "`\(text.replacingOccurrences(of: " ", with: ""))`" }
+        return "the bag"
+    }
+}

@@ -1,0 +1,386 @@
+/// A method that stores a subscription in a bag without emptying it, called (directly or through
+/// other methods of the same type) from code that runs again and again: appearance and layout
+/// callbacks, per-row data source methods, a cell's configure, actions, notification handlers.
+/// Each run adds one more live subscription. The direct case (storing right inside the callback)
+/// is `store_in_appearance`'s.
+public struct RepeatedSubscriptionRule: Rule {
+    public static let description = RuleDescription(
+        id: "repeated_subscription",
+        name: "Repeated subscription",
+        defaultSeverity: .warning,
+        summary: "A method that stores a subscription in a bag and is called, through other methods, from a callback that runs repeatedly.",
+        options: [RuleOptionDescription(key: "appearance_methods", summary: "Extra names of methods that run repeatedly (e.g. a custom `screenDidAppear`).")]
+    )
+
+    /// Callbacks UIKit calls again and again during one object's life.
+    static let repeatedCallbacks: Set<String> = [
+        "viewWillAppear", "viewDidAppear", "viewWillLayoutSubviews", "viewDidLayoutSubviews", "layoutSubviews",
+        "traitCollectionDidChange", "viewWillTransition", "updateConstraints", "updateViewConstraints",
+    ]
+    /// Data source and delegate methods called once per row, item or supplementary view shown.
+    static let perRowSelectors: Set<String> = [
+        "tableView(_:cellForRowAt:)", "collectionView(_:cellForItemAt:)",
+        "tableView(_:willDisplay:forRowAt:)", "collectionView(_:willDisplay:forItemAt:)",
+        "tableView(_:viewForHeaderInSection:)", "tableView(_:viewForFooterInSection:)",
+        "collectionView(_:viewForSupplementaryElementOfKind:at:)",
+    ]
+    /// Callbacks that end what a repeated callback started: a bag emptied there does not pile up.
+    static let pairedResets: Set<String> = ["viewWillDisappear", "viewDidDisappear", "prepareForReuse"]
+    /// UIKit properties true on the first appearance only.
+    static let firstAppearanceFlags: Set<String> = [
+        "isMovingToParent", "isBeingPresented", "isMovingToParentViewController", "isBeingPresentedViewController",
+    ]
+    /// Finite publishers that complete synchronously: the subscription ends at once.
+    static let synchronousRoots: Set<String> = ["Just", "Empty", "Fail", "Result", "Record"]
+
+    public init() {}
+
+    /// A subscription stored into a bag of `self`.
+    struct Store {
+        var token: Int
+        var label: String
+        var bag: String
+        var typeName: String
+        var function: Int
+    }
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        let tree = context.tree
+        let stores = self.stores(in: tree)
+        guard !stores.isEmpty else { return [] }
+        guard let treeIndex = context.index.trees.firstIndex(where: { $0.file.path == tree.file.path }) else { return [] }
+        let extra = Set(context.options.strings("appearance_methods"))
+        var findings: [Finding] = []
+        var analyses: [String: TypeAnalysis] = [:]
+        for store in stores {
+            let analysis = analyses[store.typeName] ?? TypeAnalysis(typeName: store.typeName, index: context.index, extraCallbacks: extra)
+            analyses[store.typeName] = analysis
+            guard let method = analysis.graph.methods.firstIndex(where: { $0.tree == treeIndex && $0.function == store.function }),
+                  let path = analysis.path(to: method), path.count >= 2 else { continue }
+            guard !analysis.isReset(store.bag, along: path, storeToken: store.token) else { continue }
+            let names = path.map(\.label) + [store.label]
+            let pathText = names.joined(separator: " → ")
+            findings.append(context.finding(
+                tokens: store.token,
+                message: "`\(pathText)`: each run of `\(path[0].label)` adds one more live subscription to `\(store.bag)` while the earlier ones keep running, so values are handled several times and old requests race new ones; subscribe once (in `viewDidLoad` or `init`), or empty `\(store.bag)` (or keep a single `AnyCancellable?`) before subscribing again."))
+        }
+        return findings
+    }
+
+    /// Subscriptions stored into a bag of self, inside a (non-local) method of a type.
+    private func stores(in tree: SyntaxTree) -> [Store] {
+        var result: [Store] = []
+        for subscription in SubscriptionsWithStore.all(in: tree) {
+            let chain = tree.chains[subscription.chain]
+            if RepeatedSubscriptionRule.synchronousRoots.contains(chain.root.name) || chain.root.kind == .literal { continue }
+            let owner: Owner
+            let token: Int
+            let label: String
+            switch subscription.storage {
+            case .bag(let o):
+                owner = o
+                let store = chain.elements[subscription.element + 1]
+                token = store.nameToken
+                label = "store(in:)"
+            case .collection(let o):
+                owner = o
+                switch chain.context {
+                case .argument(let open):
+                    guard let call = tree.call(openedAt: open) else { continue }
+                    let element = tree.chains[call.chain].elements[call.element]
+                    token = element.nameToken
+                    label = element.name + "(_:)"
+                case .assignment(let target, let compound):
+                    // `bag[key] = …` replaces the previous entry of that key.
+                    guard compound else { continue }
+                    token = target.upperBound + 1
+                    label = "+="
+                case .collectionElement(let open):
+                    // `bag += [ … ]` adds; `bag = [ … ]` replaces the old bag (and cancels it).
+                    if open > 0, tree.tokenIs(open - 1, "+=") {
+                        token = open - 1
+                        label = "+="
+                    } else if open > 0, tree.tokens[open - 1].kind == .equal {
+                        continue
+                    } else if open > 0, tree.tokens[open - 1].kind == .leftParen || tree.tokens[open - 1].kind == .colon,
+                              case let paren = Int(tree.enclosing[open]), paren >= 0, let call = tree.call(openedAt: paren) {
+                        let element = tree.chains[call.chain].elements[call.element]
+                        token = element.nameToken
+                        label = element.name + "(" + element.argumentLabels.map { $0 + ":" }.joined() + ")"
+                    } else {
+                        continue
+                    }
+                default:
+                    continue
+                }
+            default:
+                continue
+            }
+            guard let bag = BagReset.selfMemberName(owner), !bag.isEmpty else { continue }
+            // A subscription inside another one's sink is `nested_sink`'s.
+            if isInsideSubscriberClosure(chain.first, in: tree) { continue }
+            guard let function = outerMethod(of: chain.first, in: tree),
+                  let type = tree.functions[function].enclosingType else { continue }
+            result.append(Store(token: token, label: label, bag: bag, typeName: MethodCallGraph.simpleName(tree.types[type].name), function: function))
+        }
+        return result
+    }
+
+    private func isInsideSubscriberClosure(_ token: Int, in tree: SyntaxTree) -> Bool {
+        let closures = Set(tree.enclosingClosures(of: token))
+        guard !closures.isEmpty else { return false }
+        for chain in tree.chains where chain.first < token && chain.last > token {
+            for element in chain.elements where element.name == "sink" || element.name == "handleEvents" {
+                if element.closures.contains(where: closures.contains) { return true }
+            }
+        }
+        return false
+    }
+
+    /// The innermost non-local `func` whose body holds the token (local functions belong to their method).
+    private func outerMethod(of token: Int, in tree: SyntaxTree) -> Int? {
+        for scope in tree.scopeChain(of: token) {
+            switch tree.scopes[scope].kind {
+            case .functionBody(let f):
+                let function = tree.functions[f]
+                if function.isLocal { continue }
+                return function.kind == .function ? f : nil
+            case .typeBody:
+                return nil
+            default:
+                continue
+            }
+        }
+        return nil
+    }
+}
+
+/// What one type's methods do: which run repeatedly, who calls whom, where bags are emptied.
+struct TypeAnalysis {
+    /// A step of a path: a method or an entry closure.
+    struct Step {
+        var label: String
+        var tree: Int
+        var body: Range<Int>
+        /// The call (in this step's body) leading to the next step, if any.
+        var callToken: Int?
+    }
+
+    /// Code that runs repeatedly and is not a method: a notification observer, an action handler.
+    struct EntryClosure {
+        var label: String
+        var tree: Int
+        var body: Range<Int>
+        var calls: [MethodCallGraph.Call]
+    }
+
+    let graph: MethodCallGraph
+    let index: ProjectIndex
+    let entryMethods: Set<Int>
+    let entryClosures: [EntryClosure]
+    /// For each reached method: the step it was reached from (method index or closure entry) and the call token.
+    private var predecessor: [Int: (from: Int?, closure: Int?, token: Int)] = [:]
+    private let flagNames: Set<String>
+    private let resetMethods: Set<Int>
+
+    init(typeName: String, index: ProjectIndex, extraCallbacks: Set<String>) {
+        let graph = MethodCallGraph(typeName: typeName, index: index)
+        self.graph = graph
+        self.index = index
+        let isCell = CombineNames.reusableViewBases.contains { index.inherits(typeName, from: $0) }
+        let selectors = TypeAnalysis.selectorTargets(of: typeName, graph: graph, index: index)
+        let calledBySelf = Set(graph.calls.flatMap { $0.map(\.name) })
+        var entries = Set<Int>()
+        for (m, method) in graph.methods.enumerated() {
+            let function = index.trees[method.tree].functions[method.function]
+            let attributes = function.attributes
+            if RepeatedSubscriptionRule.repeatedCallbacks.contains(method.name) || extraCallbacks.contains(method.name)
+                || RepeatedSubscriptionRule.perRowSelectors.contains(method.selectorName)
+                || attributes.contains(where: { $0.hasPrefix("@IBAction") || $0.hasPrefix("@objc") })
+                || selectors.contains(method.name)
+                || (isCell && (method.name.hasPrefix("configure") || method.name.hasPrefix("bind")) && !calledBySelf.contains(method.name)) {
+                entries.insert(m)
+            }
+        }
+        entryMethods = entries
+        entryClosures = TypeAnalysis.entryClosures(of: typeName, graph: graph, index: index)
+        // Multi-source breadth-first search: the shortest path from any entry to each method.
+        var predecessor: [Int: (from: Int?, closure: Int?, token: Int)] = [:]
+        var queue: [Int] = []
+        for m in entries.sorted() {
+            predecessor[m] = (nil, nil, -1)
+            queue.append(m)
+        }
+        for (c, closure) in entryClosures.enumerated() {
+            for call in closure.calls {
+                for callee in graph.byName[call.name] ?? [] where predecessor[callee] == nil {
+                    predecessor[callee] = (nil, c, call.token)
+                    queue.append(callee)
+                }
+            }
+        }
+        var head = 0
+        while head < queue.count {
+            let next = queue[head]
+            head += 1
+            for call in graph.calls[next] {
+                for callee in graph.byName[call.name] ?? [] where predecessor[callee] == nil {
+                    predecessor[callee] = (next, nil, call.token)
+                    queue.append(callee)
+                }
+            }
+        }
+        self.predecessor = predecessor
+        var resets = Set<Int>()
+        for (m, method) in graph.methods.enumerated() where RepeatedSubscriptionRule.pairedResets.contains(method.name) {
+            resets.formUnion(graph.reachable(from: m))
+        }
+        resetMethods = resets
+        flagNames = TypeAnalysis.flagAssignments(graph: graph, index: index)
+    }
+
+    /// The steps from an entry to method `m` (the entry first, `m` last), or `nil` when no entry reaches it.
+    func path(to m: Int) -> [Step]? {
+        guard predecessor[m] != nil else { return nil }
+        var steps: [Step] = []
+        var current: Int? = m
+        var nextCall: Int? = nil
+        var seen = Set<Int>()
+        while let method = current, seen.insert(method).inserted, let link = predecessor[method] {
+            let info = graph.methods[method]
+            steps.append(Step(label: info.selectorName, tree: info.tree, body: info.body, callToken: nextCall))
+            nextCall = link.token
+            if let closure = link.closure {
+                let entry = entryClosures[closure]
+                steps.append(Step(label: entry.label, tree: entry.tree, body: entry.body, callToken: link.token))
+                break
+            }
+            current = link.from
+        }
+        return steps.reversed()
+    }
+
+    /// Whether the bag is emptied by a method on the path (or one it calls), by a paired reset
+    /// callback, or the path is guarded by a run-once flag.
+    func isReset(_ bag: String, along path: [Step], storeToken: Int) -> Bool {
+        var methods = Set<Int>(resetMethods)
+        for step in path {
+            for (m, method) in graph.methods.enumerated() where method.tree == step.tree && method.body == step.body {
+                methods.formUnion(graph.reachable(from: m))
+            }
+            // A closure entry's own body.
+            if BagReset.empties(bag, in: step.body, of: index.trees[step.tree]) { return true }
+        }
+        for m in methods {
+            let method = graph.methods[m]
+            if BagReset.empties(bag, in: method.body, of: index.trees[method.tree]) { return true }
+        }
+        for (i, step) in path.enumerated() {
+            let end = i == path.count - 1 ? storeToken : (step.callToken ?? step.body.upperBound)
+            if isGuarded(step.body.lowerBound..<end, of: index.trees[step.tree], bag: bag) { return true }
+        }
+        return false
+    }
+
+    /// An `if`/`guard` before `range.upperBound` whose condition reads the bag, a first-appearance
+    /// property, or a flag the type sets to `true`/`false`.
+    private func isGuarded(_ range: Range<Int>, of tree: SyntaxTree, bag: String) -> Bool {
+        for k in range where tree.isWord(k, "if") || tree.isWord(k, "guard") {
+            var j = k + 1
+            while j < range.upperBound, j < k + 80 {
+                let kind = tree.tokens[j].kind
+                if kind == .leftBrace || tree.isWord(j, "else") { break }
+                if kind == .leftParen || kind == .leftBracket, tree.matching[j] > Int32(j) {
+                    for n in j..<Int(tree.matching[j]) where isFlag(n, in: tree, bag: bag) { return true }
+                    j = Int(tree.matching[j]) + 1
+                    continue
+                }
+                if isFlag(j, in: tree, bag: bag) { return true }
+                j += 1
+            }
+        }
+        return false
+    }
+
+    private func isFlag(_ i: Int, in tree: SyntaxTree, bag: String) -> Bool {
+        guard tree.tokens[i].kind == .identifier else { return false }
+        let name = tree.name(i)
+        return name == bag || flagNames.contains(name) || RepeatedSubscriptionRule.firstAppearanceFlags.contains(name)
+    }
+
+    /// Names the type's methods set to `true` or `false` (or toggle): run-once flags.
+    private static func flagAssignments(graph: MethodCallGraph, index: ProjectIndex) -> Set<String> {
+        var names = Set<String>()
+        for method in graph.methods {
+            let tree = index.trees[method.tree]
+            for i in method.body where tree.tokens[i].kind == .identifier && i + 2 < tree.tokens.count {
+                if tree.tokens[i + 1].kind == .equal, tree.isWord(i + 2, "true") || tree.isWord(i + 2, "false") {
+                    names.insert(tree.name(i))
+                } else if tree.tokens[i + 1].kind == .period, tree.isWord(i + 2, "toggle") {
+                    names.insert(tree.name(i))
+                }
+            }
+        }
+        return names
+    }
+
+    /// Methods of the type named in `#selector(…)` in its files (targets of controls, refresh controls, notifications).
+    private static func selectorTargets(of typeName: String, graph: MethodCallGraph, index: ProjectIndex) -> Set<String> {
+        var result = Set<String>()
+        let files = Set(graph.methods.map(\.tree))
+        for t in files {
+            let tree = index.trees[t]
+            for i in tree.tokens.indices where tree.tokens[i].kind == .poundKeyword && tree.tokenIs(i, "#selector") {
+                guard i + 1 < tree.tokens.count, tree.tokens[i + 1].kind == .leftParen, tree.matching[i + 1] > Int32(i + 1) else { continue }
+                // The name before the first inner `(` or the closing `)`: `refresh`, `self.refresh(_:)`, `Type.refresh`.
+                var name: String? = nil
+                var j = i + 2
+                let close = Int(tree.matching[i + 1])
+                while j < close, tree.tokens[j].kind != .leftParen {
+                    if tree.tokens[j].kind == .identifier { name = tree.name(j) }
+                    j += 1
+                }
+                if let name, graph.byName[name] != nil { result.insert(name) }
+            }
+        }
+        return result
+    }
+
+    /// Closures in the type's bodies that run repeatedly: `addObserver(forName:…) { … }`, the sink of a
+    /// `NotificationCenter` publisher, `UIAction { … }`, `.onAppear { … }`, a repeating timer's block.
+    private static func entryClosures(of typeName: String, graph: MethodCallGraph, index: ProjectIndex) -> [EntryClosure] {
+        var result: [EntryClosure] = []
+        for t in Set(graph.methods.map(\.tree)).sorted() {
+            let tree = index.trees[t]
+            for chain in tree.chains {
+                for element in chain.elements {
+                    var label: String? = nil
+                    let closures = element.closures
+                    switch element.name {
+                    case "addObserver" where element.argument("forName") != nil:
+                        label = "addObserver(forName:) block"
+                    case "sink" where chain.names.contains("NotificationCenter"):
+                        label = "notification sink"
+                    case "UIAction":
+                        label = "UIAction handler"
+                    case "onAppear" where element.kind == .member, "task" where element.kind == .member:
+                        label = "." + element.name
+                    case "scheduledTimer" where element.argument("repeats").map { tree.isWord($0.value.lowerBound, "true") } ?? false:
+                        label = "repeating timer block"
+                    default:
+                        continue
+                    }
+                    guard let name = label else { continue }
+                    for c in closures {
+                        let closure = tree.closures[c]
+                        guard let type = tree.enclosingType(of: closure.open), MethodCallGraph.simpleName(tree.types[type].name) == typeName else { continue }
+                        let body = closure.open..<closure.close
+                        result.append(EntryClosure(label: name, tree: t, body: body,
+                                                   calls: MethodCallGraph.selfCalls(in: body, of: tree, names: graph.byName)))
+                    }
+                }
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,50 @@
+import XCTest
+@testable import CombineLintKit
+
+final class NestedSinkRuleTests: XCTestCase {
+    private func positions(_ text: String) -> [String] {
+        findings(of: NestedSinkRule.self, in: [("A.swift", text)]).map { "\($0.line):\($0.column)" }
+    }
+
+    func testSamplesFireTwice() throws {
+        let url = packageRoot.appendingPathComponent("samples/App/Chat/ChatViewModel.swift")
+        let found = findings(of: NestedSinkRule.self, in: [("ChatViewModel.swift", try String(contentsOf: url, encoding: .utf8))])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["30:22", "52:22"])
+        XCTAssertEqual(found[1].message, "`sink` inside the `handleEvents` closure of another subscription adds a new subscription to `cancellables` for every value and never cancels the earlier ones; map each value to the inner publisher and flatten it with `flatMap` (or `map` + `switchToLatest()`) in one subscription.")
+    }
+
+    func testMultipleTrailingClosuresReceiveValueIsTheLabelledOne() {
+        let text = """
+        a.sink { _ in
+            b.sink { _ in }.store(in: &bag)
+        } receiveValue: { _ in
+            c.sink { _ in }.store(in: &bag)
+        }.store(in: &bag)
+        """
+        XCTAssertEqual(positions(text), ["4:7"])
+    }
+
+    func testResetAfterTheInnerSubscriptionDoesNotCount() {
+        let text = """
+        a.sink { _ in
+            b.sink { _ in }.store(in: &self.bag)
+            self.bag.removeAll()
+        }.store(in: &bag)
+        """
+        XCTAssertEqual(positions(text), ["2:7"])
+    }
+
+    func testPrefixOneAndCollectWithoutCountRunOnce() {
+        let text = """
+        a.prefix(1).sink { _ in b.sink { _ in }.store(in: &bag) }.store(in: &bag)
+        a.collect().sink { _ in b.sink { _ in }.store(in: &bag) }.store(in: &bag)
+        a.collect(3).sink { _ in b.sink { _ in }.store(in: &bag) }.store(in: &bag)
+        a.prefix(2).sink { _ in b.sink { _ in }.store(in: &bag) }.store(in: &bag)
+        """
+        XCTAssertEqual(positions(text), ["3:28", "4:27"])
+    }
+
+    func testLoggerSinkMethodIsNotASubscription() {
+        XCTAssertEqual(positions("a.sink { _ in logger.sink(\"x\") }.store(in: &bag)\n"), [])
+    }
+}

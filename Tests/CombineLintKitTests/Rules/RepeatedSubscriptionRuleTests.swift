@@ -1,0 +1,126 @@
+import XCTest
+@testable import CombineLintKit
+
+final class RepeatedSubscriptionRuleTests: XCTestCase {
+    private func positions(_ files: [(path: String, text: String)], options: [String: [String]] = [:]) -> [String] {
+        let sources = files.map { SourceFile(path: $0.path, text: $0.text) }
+        let rule = ConfiguredRule(rule: RepeatedSubscriptionRule(), severity: .warning, options: RuleOptions(options))
+        return Analyzer.analyze(sources, rules: [rule]).filter { $0.ruleID == "repeated_subscription" }
+            .map { "\($0.file):\($0.line):\($0.column)" }
+    }
+
+    func testSamplesFireTwiceAtTheStoringCalls() throws {
+        let folder = packageRoot.appendingPathComponent("samples/App/Chat")
+        let files = try ["ChatViewController.swift", "ChatViewModel.swift"].map {
+            (path: "Chat/" + $0, text: try String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8))
+        }
+        let found = findings(of: RepeatedSubscriptionRule.self, in: files)
+        XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" },
+                       ["Chat/ChatViewController.swift:55:14", "Chat/ChatViewController.swift:74:14"])
+        XCTAssertTrue(found[0].message.hasPrefix("`viewWillAppear(_:) → startTypingIndicator() → store(in:)`: "), found[0].message)
+    }
+
+    func testMutualRecursionEndsAndNamesTheShortestPath() {
+        let text = """
+        final class A: UIViewController {
+            var bag = Set<AnyCancellable>()
+            override func viewDidAppear(_ animated: Bool) { first() }
+            func first() { second() }
+            func second() { first(); x.$y.sink { _ in }.store(in: &bag) }
+        }
+        """
+        let found = findings(of: RepeatedSubscriptionRule.self, in: [("A.swift", text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["5:49"])
+        XCTAssertTrue(found[0].message.hasPrefix("`viewDidAppear(_:) → first() → second() → store(in:)`"), found[0].message)
+    }
+
+    func testConfiguredAppearanceMethod() {
+        let text = """
+        final class A: UIViewController {
+            var bag = Set<AnyCancellable>()
+            func screenDidAppear() { bind() }
+            func bind() { x.$y.sink { _ in }.store(in: &bag) }
+        }
+        """
+        XCTAssertEqual(positions([("A.swift", text)]), [])
+        XCTAssertEqual(positions([("A.swift", text)], options: ["appearance_methods": ["screenDidAppear"]]), ["A.swift:4:38"])
+    }
+
+    func testSameMethodNameInAnotherTypeIsNotAPath() {
+        let text = """
+        final class A: UIViewController {
+            override func viewWillAppear(_ animated: Bool) { bind() }
+            func bind() {}
+        }
+        final class B {
+            var bag = Set<AnyCancellable>()
+            func bind() { x.$y.sink { _ in }.store(in: &bag) }
+        }
+        """
+        XCTAssertEqual(positions([("A.swift", text)]), [])
+    }
+
+    func testPathThroughAnExtensionInAnotherFileIsReportedInTheStoringFile() {
+        let a = """
+        final class A: UIViewController {
+            var bag = Set<AnyCancellable>()
+            override func viewWillAppear(_ animated: Bool) { self.bind() }
+        }
+        """
+        let b = """
+        extension A {
+            func bind() {
+                x.$y
+                    .sink { _ in }
+                    .store(in: &self.bag)
+            }
+        }
+        """
+        XCTAssertEqual(positions([("A.swift", a), ("A+Bind.swift", b)]), ["A+Bind.swift:5:14"])
+    }
+
+    func testWeakSelfCallInNotificationSinkAndResetInCalledHelper() {
+        let text = """
+        final class A: UIViewController {
+            var bag = Set<AnyCancellable>()
+            var observers = Set<AnyCancellable>()
+            override func viewDidLoad() {
+                NotificationCenter.default.publisher(for: .refresh).sink { [weak self] _ in self?.reload() }.store(in: &observers)
+            }
+            func reload() { x.$y.sink { _ in }.store(in: &bag) }
+            func other() { reset(); x.$z.sink { _ in }.store(in: &observers) }
+            override func viewWillAppear(_ animated: Bool) { other() }
+            func reset() { observers.removeAll() }
+        }
+        """
+        XCTAssertEqual(positions([("A.swift", text)]), ["A.swift:7:40"])
+    }
+
+    func testSubscriptionInsideAnotherSinkIsLeftToNestedSink() {
+        let text = """
+        final class A: UIViewController {
+            var bag = Set<AnyCancellable>()
+            override func viewWillAppear(_ animated: Bool) { bind() }
+            func bind() {
+                x.$y.sink { _ in self.z.sink { _ in }.store(in: &self.bag) }.store(in: &bag)
+            }
+        }
+        """
+        XCTAssertEqual(positions([("A.swift", text)]), ["A.swift:5:70"])
+    }
+
+    func testKeyedAndReplacedBagsAreNotAccumulating() {
+        let text = """
+        final class A: UIViewController {
+            var bag = Set<AnyCancellable>()
+            var byID: [Int: AnyCancellable] = [:]
+            @IBAction func tap() { bind() }
+            func bind() {
+                byID[1] = x.$y.sink { _ in }
+                bag = [x.$z.sink { _ in }]
+            }
+        }
+        """
+        XCTAssertEqual(positions([("A.swift", text)]), [])
+    }
+}
