@@ -8,15 +8,29 @@ public struct SourceFile: Sendable {
     /// UTF-8 offset of the first byte of each line; `lineStarts[0] == 0`.
     /// A line ends after `\n`, after `\r\n`, or after a lone `\r`.
     public let lineStarts: [Int]
+    /// Per line: it holds only ASCII bytes, so a column is a byte distance (no decoding per query,
+    /// which keeps positions on a 10 MB single-line file cheap).
+    let asciiLines: [Bool]
 
     public init(path: String, bytes: [UInt8]) {
         self.path = path
         self.bytes = bytes
         self.lineStarts = SourceFile.computeLineStarts(bytes)
+        self.asciiLines = SourceFile.computeASCIILines(bytes, lineStarts: lineStarts)
     }
 
     public init(path: String, text: String) {
         self.init(path: path, bytes: Array(text.utf8))
+    }
+
+    static func computeASCIILines(_ bytes: [UInt8], lineStarts: [Int]) -> [Bool] {
+        var result = Array(repeating: true, count: lineStarts.count)
+        var line = 0
+        for (i, b) in bytes.enumerated() where b >= 0x80 {
+            while line + 1 < lineStarts.count, lineStarts[line + 1] <= i { line += 1 }
+            result[line] = false
+        }
+        return result
     }
 
     static func computeLineStarts(_ bytes: [UInt8]) -> [Int] {
@@ -60,7 +74,8 @@ public struct SourceFile: Sendable {
         let clamped = max(0, min(offset, bytes.count))
         let li = lineIndex(ofOffset: clamped)
         let start = lineStarts[li]
-        return SourceLocation(line: li + 1, column: SourceFile.characterCount(bytes[start..<clamped]) + 1, offset: clamped)
+        let column = asciiLines[li] ? clamped - start : SourceFile.characterCount(bytes[start..<clamped])
+        return SourceLocation(line: li + 1, column: column + 1, offset: clamped)
     }
 
     static func characterCount(_ slice: ArraySlice<UInt8>) -> Int {

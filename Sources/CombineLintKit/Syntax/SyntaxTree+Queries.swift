@@ -18,7 +18,7 @@ extension SyntaxTree {
         return file.text(tokens[first].startOffset..<tokens[last].endOffset)
     }
     /// 1-based line of code token i.
-    public func line(of i: Int) -> Int { file.location(ofOffset: tokens[i].startOffset).line }
+    public func line(of i: Int) -> Int { file.lineIndex(ofOffset: tokens[i].startOffset) + 1 }
 
     /// The scopes around token i, innermost first.
     public func scopeChain(of token: Int) -> [Int] {
