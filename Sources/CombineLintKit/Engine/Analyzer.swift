@@ -31,9 +31,11 @@ public enum Analyzer {
     /// Runs the rules on one parsed file against a prebuilt index.
     public static func analyze(_ tree: SyntaxTree, index: ProjectIndex, rules: [ConfiguredRule]) -> [Finding] {
         var findings: [Finding] = []
+        let subscriptions = SubscriptionFinder.subscriptions(in: tree)
         for configured in rules {
             let context = RuleContext(file: tree.file, tree: tree, index: index, options: configured.options,
-                                      severity: configured.severity, ruleID: configured.rule.description.id)
+                                      severity: configured.severity, ruleID: configured.rule.description.id,
+                                      subscriptions: subscriptions)
             findings += configured.rule.check(context)
         }
         return findings

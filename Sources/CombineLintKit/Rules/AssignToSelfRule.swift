@@ -17,7 +17,7 @@ public struct AssignToSelfRule: Rule {
     public func check(_ context: RuleContext) -> [Finding] {
         let tree = context.tree
         var result: [Finding] = []
-        for subscription in SubscriptionFinder.allSubscriptions(in: tree, bagOwners: false) where subscription.subscriber == .assignOnObject {
+        for subscription in context.subscriptions where subscription.subscriber == .assignOnObject {
             let chain = tree.chains[subscription.chain]
             let element = chain.elements[subscription.element]
             guard let target = element.argument("on"), target.value.lowerBound == target.value.upperBound else { continue }

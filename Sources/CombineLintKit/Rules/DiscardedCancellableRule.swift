@@ -19,7 +19,7 @@ public struct DiscardedCancellableRule: Rule {
     public func check(_ context: RuleContext) -> [Finding] {
         let tree = context.tree
         var result: [Finding] = []
-        for subscription in SubscriptionFinder.allSubscriptions(in: tree, bagOwners: false) {
+        for subscription in context.subscriptions {
             let chain = tree.chains[subscription.chain]
             let element = chain.elements[subscription.element]
             if subscription.subscriber == .connect, !ConnectableEvidence.isConnectable(chain, before: subscription.element, in: tree, index: context.index) {

@@ -16,7 +16,7 @@ public struct NestedSinkRule: Rule {
         let outer = outerValueClosures(in: tree)
         guard !outer.isEmpty else { return [] }
         var findings: [Finding] = []
-        for subscription in SubscriptionsWithStore.all(in: tree) {
+        for subscription in context.subscriptions {
             let chain = tree.chains[subscription.chain]
             guard let bag = bagOwner(of: subscription, chain: chain) else { continue }
             // Closures between the chain and its function: a nested function stops the walk.
@@ -58,7 +58,7 @@ public struct NestedSinkRule: Rule {
             for (e, element) in chain.elements.enumerated() where element.kind == .member {
                 switch element.name {
                 case "sink":
-                    guard SubscriptionsWithStore.subscriber(of: chain)?.0 == e, let c = valueClosure(of: element) else { continue }
+                    guard SubscriptionFinder.subscriberElement(of: chain)?.0 == e, let c = valueClosure(of: element) else { continue }
                     result[c] = "sink"
                 case "handleEvents":
                     if let c = labelledClosure("receiveOutput", of: element) { result[c] = "handleEvents" }

@@ -46,7 +46,7 @@ public struct RepeatedSubscriptionRule: Rule {
 
     public func check(_ context: RuleContext) -> [Finding] {
         let tree = context.tree
-        let stores = self.stores(in: tree)
+        let stores = self.stores(in: tree, subscriptions: context.subscriptions)
         guard !stores.isEmpty else { return [] }
         guard let treeIndex = context.index.trees.firstIndex(where: { $0.file.path == tree.file.path }) else { return [] }
         let extra = Set(context.options.strings("appearance_methods"))
@@ -68,9 +68,9 @@ public struct RepeatedSubscriptionRule: Rule {
     }
 
     /// Subscriptions stored into a bag of self, inside a (non-local) method of a type.
-    private func stores(in tree: SyntaxTree) -> [Store] {
+    private func stores(in tree: SyntaxTree, subscriptions: [Subscription]) -> [Store] {
         var result: [Store] = []
-        for subscription in SubscriptionsWithStore.all(in: tree) {
+        for subscription in subscriptions {
             let chain = tree.chains[subscription.chain]
             if RepeatedSubscriptionRule.synchronousRoots.contains(chain.root.name) || chain.root.kind == .literal { continue }
             let owner: Owner

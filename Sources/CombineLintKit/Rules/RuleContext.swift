@@ -7,9 +7,13 @@ public struct RuleContext: Sendable {
     /// The severity the configuration gives the rule being run.
     public let severity: Severity
     public let ruleID: String
+    /// The file's subscriptions (`SubscriptionFinder.subscriptions(in:)`), found once per file and
+    /// shared by every rule.
+    public let subscriptions: [Subscription]
 
     public init(file: SourceFile, tree: SyntaxTree, index: ProjectIndex, options: RuleOptions = RuleOptions(),
-                severity: Severity, ruleID: String) {
+                severity: Severity, ruleID: String, subscriptions: [Subscription]? = nil) {
+        self.subscriptions = subscriptions ?? SubscriptionFinder.subscriptions(in: tree)
         self.file = file
         self.tree = tree
         self.index = index

@@ -24,7 +24,7 @@ public struct StoreInAppearanceRule: Rule {
                                   extraAppearance: context.options.strings("appearance_methods"),
                                   extraCellMethods: context.options.strings("repeated_methods"))
         var findings: [Finding] = []
-        for subscription in StoredSubscriptions.all(in: tree) {
+        for subscription in context.subscriptions {
             guard let store = storeSite(of: subscription, in: tree) else { continue }
             let chain = tree.chains[subscription.chain]
             guard let site = sites.site(of: chain.elements[subscription.element].nameToken) else { continue }

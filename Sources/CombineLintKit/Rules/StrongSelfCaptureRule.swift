@@ -17,7 +17,7 @@ public struct StrongSelfCaptureRule: Rule {
         let lookup = TreeLookup(tree)
         var reported = Set<Int>()
         var findings: [Finding] = []
-        for subscription in SubscriptionFinder.allSubscriptions(in: tree) where subscription.subscriber != .connect {
+        for subscription in context.subscriptions where subscription.subscriber != .connect {
             let chain = tree.chains[subscription.chain]
             guard let bag = SubscriptionFinder.selfMemberKeeping(subscription, lookup: lookup),
                   SelfCapture.isInReferenceType(chain.first, of: tree, index: context.index),
