@@ -106,21 +106,33 @@ struct StructureBuilder {
     }
 
     mutating func clearModifiers() {
-        attributes.removeAll(keepingCapacity: true)
-        modifiers.removeAll(keepingCapacity: true)
+        if !attributes.isEmpty { attributes.removeAll(keepingCapacity: true) }
+        if !modifiers.isEmpty { modifiers.removeAll(keepingCapacity: true) }
         modifierLevel = -2
     }
+
+    /// Identifiers that can matter here: contextual modifiers, accessor names, `actor`.
+    static let identifierWords: Set<String> = modifierWords.union(accessorWords).union(["actor"])
 
     // MARK: Words: declarations, modifiers, control flow
 
     mutating func word(_ i: Int, level: Int32) -> Int {
-        let text = t.text(i)
         let prevIsDot = i > 0 && layer.tokens[i - 1].kind == .period && !layer.lineBreakBefore[i]
         if prevIsDot {
             clearModifiers()
             return i + 1
         }
-        let isKeyword = layer.tokens[i].kind == .keyword
+        let token = layer.tokens[i]
+        let isKeyword = token.kind == .keyword
+        // Fast path (the hot one): a plain name. Contextual words are short and lowercase.
+        if !isKeyword {
+            let first = t.bytes[token.startOffset]
+            if token.length > 20 || (first >= 0x41 && first <= 0x5A) || !StructureBuilder.identifierWords.contains(t.text(i)) {
+                clearModifiers()
+                return i + 1
+            }
+        }
+        let text = t.text(i)
         // Modifiers (`private(set)` included) before a declaration.
         if StructureBuilder.modifierWords.contains(text) && isModifierPosition(i) {
             var modifier = text
