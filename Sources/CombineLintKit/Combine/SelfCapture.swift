@@ -117,9 +117,48 @@ public enum SelfCapture {
         case .extension:
             guard let known = index.type(named: type.name) else { return true }
             switch known.kind {
-            case .struct, .enum, .protocol: return false
+            case .struct, .enum: return false
+            // A protocol extension: `self` is an object when the protocol is class-bound
+            // (`: AnyObject`, `: SomeClass`) or the extension says `where Self: SomeClass`.
+            case .protocol: return isClassBound(type.name, index: index) || constrainsSelfToClass(t, in: tree, index: index)
             default: return true
             }
         }
+    }
+
+    /// A protocol that only classes can adopt: it inherits `AnyObject`, `class`, a class, or such a protocol.
+    static func isClassBound(_ name: String, index: ProjectIndex) -> Bool {
+        var seen = Set<String>()
+        var queue = [name]
+        while let next = queue.popLast() {
+            guard seen.insert(next).inserted, let type = index.type(named: next) else { continue }
+            for item in type.inheritance {
+                let base = ProjectIndex.stripGenerics(item)
+                if isClassName(base, index: index) { return true }
+                if index.type(named: base)?.kind == .protocol { queue.append(base) }
+            }
+        }
+        return false
+    }
+
+    /// `extension P where Self: UIViewController` (or `Self: AnyObject`, a project class).
+    static func constrainsSelfToClass(_ t: Int, in tree: SyntaxTree, index: ProjectIndex) -> Bool {
+        let type = tree.types[t]
+        guard let open = type.bodyOpen else { return false }
+        var k = type.nameToken
+        while k + 2 < open {
+            if tree.tokenIs(k, "Self"), tree.tokens[k + 1].kind == .colon, isClassName(tree.name(k + 2), index: index) { return true }
+            k += 1
+        }
+        return false
+    }
+
+    /// `AnyObject`, `class`, a class the project declares, or a UIKit/AppKit class by its prefix.
+    static func isClassName(_ name: String, index: ProjectIndex) -> Bool {
+        if name == "AnyObject" || name == "class" || name == "NSObjectProtocol" { return true }
+        if let known = index.type(named: name) { return known.kind == .class || known.kind == .actor }
+        let platformPrefix = name.hasPrefix("UI") || name.hasPrefix("NS")
+        let protocolSuffix = ["Delegate", "DataSource", "Protocol", "Representable", "Coordinating"].contains { name.hasSuffix($0) }
+        return platformPrefix && !protocolSuffix
     }
 }

@@ -68,8 +68,12 @@ public struct ExposedSubjectRule: Rule {
         var setter: ClosedRange<Int>?
         var i = keyword - 1
         while i >= 0 {
+            // The declaration's own modifiers only: never walk into the previous statement
+            // (`var options = Options()` on the line before ends in a `)` too).
+            if tree.statementStarts[first] { break }
             let open = tree.tokens[i].kind == .rightParen ? Int(tree.matching[i]) : -1
-            if open > 0, tree.tokens[open - 1].kind == .identifier || tree.tokens[open - 1].kind == .keyword {
+            if open > 0, tree.tokens[open - 1].kind == .identifier || tree.tokens[open - 1].kind == .keyword,
+               Self.modifierWords.contains(tree.name(open - 1)) || accessModifiers.contains(tree.name(open - 1)) {
                 if tree.isWord(open + 1, "set"), accessModifiers.contains(tree.name(open - 1)) { setter = (open - 1)...i }
                 first = open - 1
                 i = open - 2

@@ -21,6 +21,14 @@ final class ExposedSubjectRuleTests: XCTestCase {
                        "final class A {\n    private var events = PassthroughSubject<Int, Never>()\n    func f() { events.send(1) }\n}\n")
     }
 
+    func testFixNeverReachesIntoThePreviousDeclaration() throws {
+        let text = "final class VM {\n    var options = Options()\n    let changes = PassthroughSubject<Int, Never>()\n}\n"
+        let found = run([("App/VM.swift", text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["3:9"])
+        XCTAssertEqual(applying(try XCTUnwrap(found[0].fix).edits, to: text),
+                       "final class VM {\n    var options = Options()\n    private let changes = PassthroughSubject<Int, Never>()\n}\n")
+    }
+
     func testUseFromASameFileExtensionKeepsTheFixButAnotherTypeDoesNot() {
         let own = "final class A {\n    let events = PassthroughSubject<Int, Never>()\n}\nextension A {\n    func f() { events.send(1) }\n}\n"
         XCTAssertNotNil(run([("App/A.swift", own)]).first?.fix)

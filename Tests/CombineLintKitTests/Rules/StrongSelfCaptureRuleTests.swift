@@ -8,6 +8,28 @@ final class StrongSelfCaptureRuleTests: XCTestCase {
             .map { "\($0.file.split(separator: "/").last!):\($0.line):\($0.column)" }
     }
 
+    func testClassBoundProtocolExtensionsAreReferenceTypes() {
+        let text = """
+        class BaseModel { var bag = Set<AnyCancellable>() }
+        protocol Loading: BaseModel { var rows: [Int] { get set } }
+        protocol Refreshing: AnyObject { var bag: Set<AnyCancellable> { get set } }
+        protocol Plain { var bag: Set<AnyCancellable> { get set } }
+        extension Loading {
+            func reload(_ api: AnyPublisher<[Int], Never>) { api.sink { rows in self.rows = rows }.store(in: &bag) }
+        }
+        extension Refreshing {
+            func refresh() { $x.sink { _ in self.go() }.store(in: &bag) }
+        }
+        extension Plain where Self: UIViewController {
+            func bind() { $x.sink { _ in self.go() }.store(in: &bag) }
+        }
+        extension Plain {
+            func quiet() { $x.sink { _ in self.go() }.store(in: &bag) }
+        }
+        """
+        XCTAssertEqual(positions(text), ["A.swift:6:73", "A.swift:9:37", "A.swift:12:34"])
+    }
+
     func testStrongAliasInCaptureListIsReportedAtItsSelf() {
         let text = """
         final class A {
