@@ -28,30 +28,41 @@ public struct ProjectIndex: Sendable {
     private mutating func add(_ tree: SyntaxTree) {
         for type in tree.types {
             let key = type.name.split(separator: ".").last.map(String.init) ?? type.name
-            var entry = types[key] ?? IndexedType(name: key, kind: type.kind, inheritance: [], attributes: [], properties: [:], methods: [], files: [])
-            if entry.kind == .extension && type.kind != .extension { entry.kind = type.kind }
-            if type.kind != .extension {
-                // The primary declaration's list comes first: its head is the superclass.
-                entry.inheritance = type.inheritance + entry.inheritance.filter { !type.inheritance.contains($0) }
-            } else {
-                for item in type.inheritance where !entry.inheritance.contains(item) { entry.inheritance.append(item) }
-            }
-            entry.attributes += type.attributes
-            if !entry.files.contains(tree.file.path) { entry.files.append(tree.file.path) }
-            for v in type.variables {
-                let variable = tree.variables[v]
-                let property = IndexedProperty(
-                    name: variable.name, typeText: variable.typeText, attributes: variable.attributes, modifiers: variable.modifiers,
-                    isLet: variable.isLet, isStatic: variable.isStatic, isComputed: variable.isComputed,
-                    initializerText: variable.initializer.map { tree.text($0.lowerBound, $0.upperBound) } ?? "",
-                    file: tree.file.path, line: tree.line(of: variable.nameToken))
-                entry.properties[variable.name] = property
-            }
-            for f in type.functions where tree.functions[f].kind == .function {
-                entry.methods.insert(tree.functions[f].name)
-            }
-            types[key] = entry
+            // Mutate the stored entry in place: a copy taken out and written back would copy its
+            // property table on every declaration (copy-on-write with two owners).
+            let fresh = IndexedType(name: key, kind: type.kind, inheritance: [], attributes: [], properties: [:], methods: [], files: [])
+            ProjectIndex.merge(type, of: tree, into: &types[key, default: fresh])
         }
+    }
+
+    private static func merge(_ type: TypeDecl, of tree: SyntaxTree, into entry: inout IndexedType) {
+        if entry.kind == .extension && type.kind != .extension { entry.kind = type.kind }
+        if type.kind != .extension {
+            // The primary declaration's list comes first: its head is the superclass.
+            entry.inheritance = type.inheritance + entry.inheritance.filter { !type.inheritance.contains($0) }
+        } else {
+            for item in type.inheritance where !entry.inheritance.contains(item) { entry.inheritance.append(item) }
+        }
+        entry.attributes += type.attributes
+        if !entry.files.contains(tree.file.path) { entry.files.append(tree.file.path) }
+        for v in type.variables {
+            let variable = tree.variables[v]
+            entry.properties[variable.name] = IndexedProperty(
+                name: variable.name, typeText: variable.typeText, attributes: variable.attributes, modifiers: variable.modifiers,
+                isLet: variable.isLet, isStatic: variable.isStatic, isComputed: variable.isComputed,
+                initializerText: initializerText(variable, in: tree),
+                file: tree.file.path, line: tree.line(of: variable.nameToken))
+        }
+        for f in type.functions where tree.functions[f].kind == .function {
+            entry.methods.insert(tree.functions[f].name)
+        }
+    }
+
+    /// The start of an initial value: enough to tell its type (`Foo(…)`, `CurrentValueSubject<…>(nil)`)
+    /// without copying a long closure body into the index.
+    private static func initializerText(_ variable: VariableDecl, in tree: SyntaxTree) -> String {
+        guard let range = variable.initializer else { return "" }
+        return tree.text(range.lowerBound, min(range.upperBound, range.lowerBound + 48))
     }
 
     private mutating func collectMemberUses() {
