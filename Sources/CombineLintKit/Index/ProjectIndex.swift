@@ -19,20 +19,45 @@ public struct ProjectIndex: Sendable {
         public var projected: Bool
     }
 
-    public init(trees: [SyntaxTree]) {
+    public init(trees: [SyntaxTree], jobs: Int = Parallel.defaultJobs) {
         self.trees = trees
-        for tree in trees { add(tree) }
-        collectMemberUses()
+        // Each file's declarations become entries in parallel; merging them in input order keeps
+        // the result the same whatever the number of workers.
+        let perFile = Parallel.map(count: trees.count, jobs: jobs) { ProjectIndex.entries(of: trees[$0]) }
+        for entries in perFile {
+            for (key, entry) in entries {
+                if types[key] == nil {
+                    types[key] = entry
+                } else {
+                    ProjectIndex.combine(entry, into: &types[key]!)
+                }
+            }
+        }
+        collectMemberUses(jobs: jobs)
     }
 
-    private mutating func add(_ tree: SyntaxTree) {
-        for type in tree.types {
+    /// One file's types, each as an entry of its own (in declaration order).
+    private static func entries(of tree: SyntaxTree) -> [(String, IndexedType)] {
+        tree.types.map { type in
             let key = type.name.split(separator: ".").last.map(String.init) ?? type.name
-            // Mutate the stored entry in place: a copy taken out and written back would copy its
-            // property table on every declaration (copy-on-write with two owners).
-            let fresh = IndexedType(name: key, kind: type.kind, inheritance: [], attributes: [], properties: [:], methods: [], files: [])
-            ProjectIndex.merge(type, of: tree, into: &types[key, default: fresh])
+            var entry = IndexedType(name: key, kind: type.kind, inheritance: [], attributes: [], properties: [:], methods: [], files: [])
+            merge(type, of: tree, into: &entry)
+            return (key, entry)
         }
+    }
+
+    /// Folds a later declaration or extension of the same name into an entry.
+    private static func combine(_ other: IndexedType, into entry: inout IndexedType) {
+        if entry.kind == .extension && other.kind != .extension { entry.kind = other.kind }
+        if other.kind != .extension {
+            entry.inheritance = other.inheritance + entry.inheritance.filter { !other.inheritance.contains($0) }
+        } else {
+            for item in other.inheritance where !entry.inheritance.contains(item) { entry.inheritance.append(item) }
+        }
+        entry.attributes += other.attributes
+        for file in other.files where !entry.files.contains(file) { entry.files.append(file) }
+        for (name, property) in other.properties { entry.properties[name] = property }
+        entry.methods.formUnion(other.methods)
     }
 
     private static func merge(_ type: TypeDecl, of tree: SyntaxTree, into entry: inout IndexedType) {
@@ -65,7 +90,7 @@ public struct ProjectIndex: Sendable {
         return tree.text(range.lowerBound, min(range.upperBound, range.lowerBound + 48))
     }
 
-    private mutating func collectMemberUses() {
+    private mutating func collectMemberUses(jobs: Int) {
         var names = Set<String>()
         for type in types.values {
             for property in type.properties.values where property.hasAttribute("Published") || ProjectIndex.isSubjectType(property) {
@@ -73,27 +98,31 @@ public struct ProjectIndex: Sendable {
             }
         }
         guard !names.isEmpty else { return }
-        for (t, tree) in trees.enumerated() {
-            for (c, chain) in tree.chains.enumerated() {
+        let trees = self.trees
+        let perFile = Parallel.map(count: trees.count, jobs: jobs) { t -> [(String, MemberUse)] in
+            var uses: [(String, MemberUse)] = []
+            for (c, chain) in trees[t].chains.enumerated() {
                 for (e, element) in chain.elements.enumerated() {
-                    var name = element.name
-                    var projected = false
-                    if name.hasPrefix("$") {
-                        name.removeFirst()
-                        projected = true
-                    }
+                    let projected = element.name.hasPrefix("$")
+                    let name = projected ? String(element.name.dropFirst()) : element.name
                     if names.contains(name) {
-                        memberUses[name, default: []].append(MemberUse(tree: t, chain: c, element: e, projected: projected))
+                        uses.append((name, MemberUse(tree: t, chain: c, element: e, projected: projected)))
                     }
                 }
             }
+            return uses
+        }
+        for uses in perFile {
+            for (name, use) in uses { memberUses[name, default: []].append(use) }
         }
     }
 
     /// Whether a property's type or initial value names a Combine subject.
     static func isSubjectType(_ property: IndexedProperty) -> Bool {
-        let text = property.typeText + " " + property.initializerText
-        return text.contains("CurrentValueSubject") || text.contains("PassthroughSubject")
+        for text in [property.typeText, property.initializerText] where text.utf8.count >= 18 {
+            if text.containsBytes("CurrentValueSubject") || text.containsBytes("PassthroughSubject") { return true }
+        }
+        return false
     }
 
     /// The type with this name (simple or dotted; the last component is used).
@@ -154,6 +183,23 @@ public struct ProjectIndex: Sendable {
 }
 
 extension String {
+    /// Substring search on UTF-8 bytes (Foundation's `contains` goes through NSString on Linux,
+    /// which is slow on the indexing path).
+    func containsBytes(_ needle: String) -> Bool {
+        let h = Array(utf8), n = Array(needle.utf8)
+        guard !n.isEmpty, h.count >= n.count else { return n.isEmpty }
+        var i = 0
+        while i <= h.count - n.count {
+            if h[i] == n[0] {
+                var j = 1
+                while j < n.count && h[i + j] == n[j] { j += 1 }
+                if j == n.count { return true }
+            }
+            i += 1
+        }
+        return false
+    }
+
     /// The string without leading and trailing spaces, tabs and line breaks.
     var trimmingSpaces: String {
         var s = Substring(self)

@@ -21,12 +21,23 @@ struct ChainParser {
         var covered = Array(repeating: false, count: n)
         var i = 0
         while i < n {
-            if !covered[i], isRootCandidate(i), let chain = parseChain(at: i, covered: &covered) {
+            if !covered[i], mayContinue(after: i), isRootCandidate(i), let chain = parseChain(at: i, covered: &covered) {
                 chains.append(chain)
             }
             i += 1
         }
         return chains
+    }
+
+    /// Cheap test before building a chain: a lone name (most identifiers) is followed by nothing
+    /// that could extend it, so no chain is allocated for it.
+    @inline(__always) private func mayContinue(after i: Int) -> Bool {
+        guard i + 1 < n else { return false }
+        if layer.tokens[i].kind == .leftBracket { return true }
+        switch layer.tokens[i + 1].kind {
+        case .period, .leftParen, .leftBracket, .leftBrace, .questionMark, .exclamationMark, .operator: return true
+        default: return false
+        }
     }
 
     /// The closure opened by brace token `k`, if that brace is a closure.
