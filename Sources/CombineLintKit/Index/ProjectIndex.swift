@@ -55,7 +55,9 @@ public struct ProjectIndex: Sendable {
             for item in other.inheritance where !entry.inheritance.contains(item) { entry.inheritance.append(item) }
         }
         entry.attributes += other.attributes
-        for file in other.files where !entry.files.contains(file) { entry.files.append(file) }
+        // Files arrive in input order, so a repeat can only be the last one (no quadratic scan
+        // for a type extended in thousands of files).
+        for file in other.files where entry.files.last != file { entry.files.append(file) }
         for (name, property) in other.properties { entry.properties[name] = property }
         entry.methods.formUnion(other.methods)
     }
