@@ -47,15 +47,14 @@ let package = Package(
 
         // Speed and memory of lexing, structure and index over a generated corpus (scripts/benchmark.sh).
         .executableTarget(name: "ScannerBenchmark", dependencies: ["CombineLintKit"], path: "Benchmarks/ScannerBenchmark"),
-        // The demo of the tracer: a feed screen appearing three times (samples/TraceDemo/README-section.md).
+        // The demo of the tracer: a feed screen appearing three times (README, "Try it: the demo").
         .executableTarget(
             name: "TraceDemo",
             dependencies: [
                 "CombineTrace", "CombineTraceCore",
                 .target(name: "CombineStandIn", condition: .when(platforms: platformsWithoutCombine)),
             ],
-            path: "samples/TraceDemo",
-            exclude: ["README-section.md"]
+            path: "samples/TraceDemo"
         ),
         // The tracer's speed: `scripts/bench-trace.sh`.
         .executableTarget(
