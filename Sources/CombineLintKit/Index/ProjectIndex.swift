@@ -41,7 +41,7 @@ public struct ProjectIndex: Sendable {
         tree.types.map { type in
             let key = type.name.split(separator: ".").last.map(String.init) ?? type.name
             var entry = IndexedType(name: key, kind: type.kind, inheritance: [], attributes: [], properties: [:], methods: [], files: [])
-            merge(type, of: tree, into: &entry)
+            fill(&entry, from: type, of: tree)
             return (key, entry)
         }
     }
@@ -62,16 +62,11 @@ public struct ProjectIndex: Sendable {
         entry.methods.formUnion(other.methods)
     }
 
-    private static func merge(_ type: TypeDecl, of tree: SyntaxTree, into entry: inout IndexedType) {
-        if entry.kind == .extension && type.kind != .extension { entry.kind = type.kind }
-        if type.kind != .extension {
-            // The primary declaration's list comes first: its head is the superclass.
-            entry.inheritance = type.inheritance + entry.inheritance.filter { !type.inheritance.contains($0) }
-        } else {
-            for item in type.inheritance where !entry.inheritance.contains(item) { entry.inheritance.append(item) }
-        }
-        entry.attributes += type.attributes
-        if !entry.files.contains(tree.file.path) { entry.files.append(tree.file.path) }
+    /// A fresh entry for one declaration (its merge with the others happens in `combine`).
+    private static func fill(_ entry: inout IndexedType, from type: TypeDecl, of tree: SyntaxTree) {
+        entry.inheritance = type.inheritance
+        entry.attributes = type.attributes
+        entry.files = [tree.file.path]
         for v in type.variables {
             let variable = tree.variables[v]
             entry.properties[variable.name] = IndexedProperty(
