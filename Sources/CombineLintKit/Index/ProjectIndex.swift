@@ -60,6 +60,7 @@ public struct ProjectIndex: Sendable {
         for file in other.files where entry.files.last != file { entry.files.append(file) }
         for (name, property) in other.properties { entry.properties[name] = property }
         entry.methods.formUnion(other.methods)
+        entry.isDeclaredAtTopLevel = entry.isDeclaredAtTopLevel || other.isDeclaredAtTopLevel
     }
 
     /// A fresh entry for one declaration (its merge with the others happens in `combine`).
@@ -67,6 +68,7 @@ public struct ProjectIndex: Sendable {
         entry.inheritance = type.inheritance
         entry.attributes = type.attributes
         entry.files = [tree.file.path]
+        entry.isDeclaredAtTopLevel = type.kind != .extension && type.parentType == nil && !type.isLocal
         for v in type.variables {
             let variable = tree.variables[v]
             entry.properties[variable.name] = IndexedProperty(

@@ -26,7 +26,8 @@ public struct FutureWithoutDeferredRule: Rule {
 
     public func check(_ context: RuleContext) -> [Finding] {
         let tree = context.tree
-        if let type = context.index.type(named: "Future"), type.kind != .extension { return [] }
+        // A project type of its own named `Future` (a nested `Publishers.Future` does not shadow Combine's).
+        if let type = context.index.type(named: "Future"), type.kind != .extension, type.isDeclaredAtTopLevel { return [] }
         if importsOtherFuture(tree) { return [] }
         var findings: [Finding] = []
         var callsByTree: [Int: [Int: SyntaxTree.CallReference]] = [:]

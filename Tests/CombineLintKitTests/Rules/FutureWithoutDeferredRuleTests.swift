@@ -16,6 +16,14 @@ final class FutureWithoutDeferredRuleTests: XCTestCase {
         XCTAssertEqual(found[0].message, "`Future` runs its closure as soon as it is created, before (or without) any subscriber, and every subscriber shares its one cached result; create it inside `Deferred { Future { … } }` so the work starts on subscription.")
     }
 
+    func testOnlyATopLevelFutureTypeOfTheProjectShadowsCombines() {
+        let eager = "func load() -> Future<Int, Never> { Future { p in p(.success(1)) } }\n"
+        let nested = "extension Publishers { struct Future<U: Publisher>: Publisher {} }\n"
+        XCTAssertEqual(run(eager, [(path: "B.swift", text: nested)]).map { "\($0.file):\($0.line):\($0.column)" }, ["A.swift:1:37"])
+        let own = "final class Future<Value> { init(_ work: () -> Value) {} }\n"
+        XCTAssertEqual(run(eager, [(path: "B.swift", text: own)]).count, 0)
+    }
+
     func testCallSitesInAnotherFileDecide() {
         let service = """
         final class Service {
