@@ -21,7 +21,7 @@ public struct FlatMapWithoutSwitchRule: Rule {
         var findings: [Finding] = []
         for chain in tree.chains {
             for (f, element) in chain.elements.enumerated() where element.name == "flatMap" && element.kind == .member && element.isCall {
-                guard element.argument("maxPublishers") == nil, !element.closures.isEmpty else { continue }
+                guard element.argument("maxPublishers") == nil, !element.closures.isEmpty || passesFunctionReference(element, tree: tree) else { continue }
                 guard let shaper = chain.elements[..<f].lastIndex(where: { Self.inputShapers.contains($0.name) && $0.kind == .member && $0.isCall }),
                       isCombine(chain, shaper: shaper, context: context) else { continue }
                 // A `switchToLatest` or `maxPublishers` later on means the author chose the concurrency on purpose.
@@ -42,6 +42,22 @@ public struct FlatMapWithoutSwitchRule: Rule {
         if element.name != "removeDuplicates" { return element.argument("for") != nil }
         if chain.elements.contains(where: { Self.publisherOnly.contains($0.name) && $0.kind == .member }) { return true }
         return NeverFinishingSources.evidence(in: chain, before: shaper, tree: context.tree, index: context.index, extraNames: []) != nil
+    }
+
+    /// `flatMap(api.search)`, `flatMap(search)`: a function passed by name makes the inner publishers.
+    private func passesFunctionReference(_ element: ChainElement, tree: SyntaxTree) -> Bool {
+        guard element.arguments.count == 1, element.trailingClosures.isEmpty, let argument = element.arguments.first,
+              argument.label == nil else { return false }
+        let value = argument.value
+        for k in value {
+            let kind = tree.tokens[k].kind
+            let expected: Bool = (k - value.lowerBound) % 2 == 0 ? (kind == .identifier || (kind == .keyword && tree.isWord(k, "self"))) : kind == .period
+            if !expected { return false }
+        }
+        // Ends on a name, and that name is not a type (`flatMap(Just.init)` is not a reference we can judge).
+        let last = value.upperBound
+        guard tree.tokens[last].kind == .identifier, let first = tree.name(last).first else { return false }
+        return first.isLowercase
     }
 
     /// `flatMap { Just($0) }`-style closures make publishers that finish at once: nothing can arrive out of order.

@@ -25,6 +25,22 @@ final class FlatMapWithoutSwitchRuleTests: XCTestCase {
         """)
     }
 
+    func testFunctionReferencesCountAsTransforms() {
+        let text = """
+        $query.debounce(for: .seconds(0.3), scheduler: DispatchQueue.main)
+            .flatMap(api.search).sink { print($0) }.store(in: &bag)
+        $query.debounce(for: .seconds(0.3), scheduler: DispatchQueue.main)
+            .flatMap(search).sink { print($0) }.store(in: &bag)
+        $query.debounce(for: .seconds(0.3), scheduler: DispatchQueue.main)
+            .flatMap(Just.init).sink { print($0) }.store(in: &bag)
+        $query.debounce(for: .seconds(0.3), scheduler: DispatchQueue.main)
+            .flatMap(maxPublishers: .max(1), search).sink { print($0) }.store(in: &bag)
+        """
+        let found = findings(of: FlatMapWithoutSwitchRule.self, in: [(path: "A.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["2:6", "4:6"])
+        XCTAssertTrue(applying(found[0].fix!.edits, to: text).contains("    .map(api.search).switchToLatest().sink { print($0) }"))
+    }
+
     func testOnlyTheFlatMapAfterTheShaperIsReported() {
         let found = findings(of: FlatMapWithoutSwitchRule.self, in: [(path: "A.swift", text: """
         $a.flatMap { load($0) }.throttle(for: 1, scheduler: RunLoop.main, latest: true).flatMap { save($0) }.sink { _ in }
