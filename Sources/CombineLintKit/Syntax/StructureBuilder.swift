@@ -111,8 +111,7 @@ struct StructureBuilder {
         modifierLevel = -2
     }
 
-    /// Identifiers that can matter here: contextual modifiers, accessor names, `actor`.
-    static let identifierWords: Set<String> = modifierWords.union(accessorWords).union(["actor"])
+
 
     // MARK: Words: declarations, modifiers, control flow
 
@@ -124,18 +123,15 @@ struct StructureBuilder {
         }
         let token = layer.tokens[i]
         let isKeyword = token.kind == .keyword
-        // Fast path (the hot one): a plain name. Contextual words are short and lowercase.
-        if !isKeyword {
-            let first = t.bytes[token.startOffset]
-            if token.length > 20 || (first >= 0x41 && first <= 0x5A) || !StructureBuilder.identifierWords.contains(t.text(i)) {
-                clearModifiers()
-                return i + 1
-            }
+        let word = WordTable.classify(token, in: t.bytes)
+        // Fast path (the hot one): a plain name, or a keyword the pass has nothing to do with.
+        if word == .none {
+            clearModifiers()
+            return i + 1
         }
-        let text = t.text(i)
         // Modifiers (`private(set)` included) before a declaration.
-        if StructureBuilder.modifierWords.contains(text) && isModifierPosition(i) {
-            var modifier = text
+        if word == .modifier && isModifierPosition(i) {
+            var modifier = t.text(i)
             var next = i + 1
             if i + 3 < n, layer.tokens[i + 1].kind == .leftParen, layer.tokens[i + 3].kind == .rightParen,
                !layer.tokens[i + 1].flags.contains(.spaceBefore) {
@@ -147,25 +143,25 @@ struct StructureBuilder {
             for k in i..<next { scopeOfToken[k] = Int32(currentScope) }
             return next
         }
-        if text == "class", isKeyword, isClassModifier(i) {
+        if word == .class, isKeyword, isClassModifier(i) {
             modifiers.append("class")
             modifierLevel = level
             return i + 1
         }
-        switch text {
-        case "class", "struct", "enum", "protocol", "extension":
+        switch word {
+        case .class, .struct, .enum, .protocol, .extension:
             if isKeyword, let next = typeDeclaration(i, level: level) { return next }
-        case "actor":
+        case .actor:
             if !isKeyword, atDeclarationStart(i), t.kind(i + 1) == .identifier, let next = typeDeclaration(i, level: level) { return next }
-        case "func":
+        case .func:
             if isKeyword { return functionDeclaration(i, kind: .function, level: level) }
-        case "init":
+        case .`init`:
             if isKeyword, !isInsideAccessorList(i) { return functionDeclaration(i, kind: .initializer, level: level) }
-        case "deinit":
+        case .deinit:
             if isKeyword { return functionDeclaration(i, kind: .deinitializer, level: level) }
-        case "subscript":
+        case .subscript:
             if isKeyword { return functionDeclaration(i, kind: .subscript, level: level) }
-        case "var", "let":
+        case .var, .let:
             if isKeyword {
                 if isConditionBinding(i) {
                     recordSelfUnwrap(i)
@@ -173,18 +169,20 @@ struct StructureBuilder {
                     return variableDeclaration(i, level: level)
                 }
             }
-        case "typealias", "associatedtype", "import", "operator", "precedencegroup":
+        case .endsDeclaration:
             if level == pendingLevel { pending = .none }
-        case "case":
+        case .case:
             if level == pendingLevel, case .control = pending {} else if level == pendingLevel { pending = .none }
-        default:
+        case .accessor:
+            if !isKeyword, isInsideAccessorList(i) { return accessorDeclaration(i, level: level) }
+        case .control:
+            if isKeyword { controlFlow(i, t.text(i), level: level) }
+        case .none, .modifier:
             break
         }
-        if !isKeyword, StructureBuilder.accessorWords.contains(text), isInsideAccessorList(i) {
+        // `init` is also an accessor (init accessors), when written inside an accessor list.
+        if word == .`init`, isInsideAccessorList(i) {
             return accessorDeclaration(i, level: level)
-        }
-        if isKeyword, StructureBuilder.controlWords.contains(text) {
-            controlFlow(i, text, level: level)
         }
         clearModifiers()
         return i + 1

@@ -1,0 +1,55 @@
+/// The words the structure pass acts on, recognised from a token's bytes without making a
+/// String: the pass runs once per code token, and most tokens are plain names.
+enum Word: UInt8 {
+    case none
+    case modifier        // private, static, override, weak, … (contextual or reserved)
+    case accessor        // get, set, willSet, didSet, _read, _modify, …
+    case actor
+    case `class`, `struct`, `enum`, `protocol`, `extension`
+    case `func`, `init`, `deinit`, `subscript`, `var`, `let`
+    case endsDeclaration // typealias, associatedtype, import, operator, precedencegroup
+    case `case`
+    case control         // if, guard, while, for, switch, do, catch, else, repeat, defer
+}
+
+enum WordTable {
+    /// Candidates by first byte, each with its bytes and meaning.
+    static let byFirstByte: [[(bytes: [UInt8], word: Word)]] = {
+        var table = [[(bytes: [UInt8], word: Word)]](repeating: [], count: 256)
+        func add(_ words: [String], _ word: Word) {
+            for w in words { table[Int(w.utf8.first!)].append((Array(w.utf8), word)) }
+        }
+        add(Array(StructureBuilder.modifierWords), .modifier)
+        add(["get", "set", "willSet", "didSet", "_read", "_modify", "unsafeAddress", "unsafeMutableAddress"], .accessor)
+        add(["actor"], .actor)
+        add(["class"], .class)
+        add(["struct"], .struct)
+        add(["enum"], .enum)
+        add(["protocol"], .protocol)
+        add(["extension"], .extension)
+        add(["func"], .func)
+        add(["init"], .`init`)
+        add(["deinit"], .deinit)
+        add(["subscript"], .subscript)
+        add(["var"], .var)
+        add(["let"], .let)
+        add(["typealias", "associatedtype", "import", "operator", "precedencegroup"], .endsDeclaration)
+        add(["case"], .case)
+        add(Array(StructureBuilder.controlWords), .control)
+        return table
+    }()
+
+    /// The word token `token` spells, or `.none`.
+    @inline(__always)
+    static func classify(_ token: Token, in bytes: [UInt8]) -> Word {
+        let length = Int(token.length)
+        guard length >= 2, length <= 20 else { return .none }
+        let start = token.startOffset
+        for candidate in byFirstByte[Int(bytes[start])] where candidate.bytes.count == length {
+            var k = 1
+            while k < length && bytes[start + k] == candidate.bytes[k] { k += 1 }
+            if k == length { return candidate.word }
+        }
+        return .none
+    }
+}
