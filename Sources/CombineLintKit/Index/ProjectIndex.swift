@@ -101,8 +101,8 @@ public struct ProjectIndex: Sendable {
         let perFile = Parallel.map(count: trees.count, jobs: jobs) { t -> [(String, MemberUse)] in
             var uses: [(String, MemberUse)] = []
             for (c, chain) in trees[t].chains.enumerated() {
-                for (e, element) in chain.elements.enumerated() {
-                    let projected = element.name.hasPrefix("$")
+                for (e, element) in chain.elements.enumerated() where !element.isCall {
+                    let projected = element.name.utf8.first == UInt8(ascii: "$")
                     let name = projected ? String(element.name.dropFirst()) : element.name
                     if names.contains(name) {
                         uses.append((name, MemberUse(tree: t, chain: c, element: e, projected: projected)))

@@ -10,8 +10,11 @@ struct TokenLayer {
     var enclosing: [Int32] = []
 
     init(allTokens: [Token], bytes: [UInt8]) {
-        tokens.reserveCapacity(allTokens.count / 2 + 1)
-        lineBreakBefore.reserveCapacity(allTokens.count / 2 + 1)
+        // Exact capacity: grown by doubling, these arrays would keep up to twice the memory.
+        var codeCount = 0
+        for token in allTokens where !token.kind.isTrivia { codeCount += 1 }
+        tokens.reserveCapacity(codeCount)
+        lineBreakBefore.reserveCapacity(codeCount)
         var sawBreak = true
         var skippingDirectiveLine = false
         var directiveParenDepth = 0
