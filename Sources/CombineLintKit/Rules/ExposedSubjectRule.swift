@@ -3,7 +3,8 @@
 /// Anyone who can see a subject can `send` values and completion into it, so the type no longer
 /// controls its own events. `private(set)` only protects the reference, not `send`. Exempt: static
 /// properties (a shared channel that everyone sends to is their point), members of private types,
-/// test doubles (`…Mock`, `…Stub`, `…Fake`, `…Spy`), types declared in a function, test targets.
+/// test doubles (`…Mock`, `Mock…`, and the same for `Stub`, `Fake`, `Spy`), types declared in a function, test targets,
+/// and properties that a protocol of the type requires.
 public struct ExposedSubjectRule: Rule {
     public static let description = RuleDescription(
         id: "exposed_subject", name: "Exposed subject", defaultSeverity: .warning,
@@ -21,6 +22,8 @@ public struct ExposedSubjectRule: Rule {
             guard let t = variable.enclosingType, !variable.isLocal, !variable.isComputed, !variable.isStatic else { continue }
             if let access = variable.accessLevel, access == "private" || access == "fileprivate" { continue }
             guard isExposable(type: t, in: tree), let subject = SubjectDeclarations.subjectType(ofVariable: v, in: tree) else { continue }
+            // A protocol the type adopts requires the subject itself: it cannot become private here.
+            if isProtocolRequirement(variable.name, ofType: tree.types[t].name, index: context.index) { continue }
             let message = "`\(variable.name)` is a `\(subject)` that code outside the type can `send` values and completion into"
                 + (variable.setterAccessLevel != nil ? " (`\(variable.setterAccessLevel!)(set)` does not prevent `send`)" : "")
                 + ", so anyone can inject events or end the stream; make it `private` and expose `\(variable.name).eraseToAnyPublisher()` as an `AnyPublisher`."
@@ -28,6 +31,21 @@ public struct ExposedSubjectRule: Rule {
             result.append(context.finding(tokens: variable.nameToken, message: message, fix: fix))
         }
         return result
+    }
+
+    /// `MockFlow` starts with the word `Mock`; `Mockingbird` does not.
+    static func startsWithWord(_ word: String, _ name: String) -> Bool {
+        guard name.hasPrefix(word), name.count > word.count else { return false }
+        return name[name.index(name.startIndex, offsetBy: word.count)].isUppercase
+    }
+
+    /// Whether a protocol among the type's ancestors (project index) declares a property of this name.
+    private func isProtocolRequirement(_ name: String, ofType typeName: String, index: ProjectIndex) -> Bool {
+        let simple = typeName.split(separator: ".").last.map(String.init) ?? typeName
+        for ancestor in index.allAncestors(of: simple) {
+            if let type = index.type(named: ancestor), type.kind == .protocol, type.properties[name] != nil { return true }
+        }
+        return false
     }
 
     /// A path component ending in `Tests` (`AppTests/`, `Tests/`, `FeatureUITests/`).
@@ -42,7 +60,8 @@ public struct ExposedSubjectRule: Rule {
             let type = tree.types[c]
             if type.kind == .protocol || type.isLocal { return false }
             let simple = type.name.split(separator: ".").last.map(String.init) ?? type.name
-            if Self.testDoubleSuffixes.contains(where: simple.hasSuffix) { return false }
+            // Test doubles: `FeedServiceMock`, `MockFeedService`, `SpyFlow`, `StubbedStore`.
+            if Self.testDoubleSuffixes.contains(where: { simple.hasSuffix($0) || Self.startsWithWord($0, simple) }) { return false }
             if let access = type.accessLevel, access == "private" || access == "fileprivate" { return false }
             current = type.parentType
         }

@@ -32,6 +32,10 @@ public struct RepeatedSubscriptionRule: Rule {
     ]
     /// Finite publishers that complete synchronously: the subscription ends at once.
     static let synchronousRoots: Set<String> = ["Just", "Empty", "Fail", "Result", "Record"]
+    /// Publishers that deliver one value and complete (a request, a `Future`): a repeated call
+    /// starts one more request, but nothing is left running once it answers.
+    static let oneShotRoots: Set<String> = ["Future", "Deferred"]
+    static let oneShotOperators: Set<String> = ["first", "prefix", "dataTaskPublisher", "last", "collect", "reduce"]
 
     public init() {}
 
@@ -73,6 +77,8 @@ public struct RepeatedSubscriptionRule: Rule {
         for subscription in subscriptions {
             let chain = tree.chains[subscription.chain]
             if RepeatedSubscriptionRule.synchronousRoots.contains(chain.root.name) || chain.root.kind == .literal { continue }
+            if RepeatedSubscriptionRule.oneShotRoots.contains(chain.root.name)
+                || chain.elements[..<subscription.element].contains(where: { RepeatedSubscriptionRule.oneShotOperators.contains($0.name) && $0.isCall }) { continue }
             let owner: Owner
             let token: Int
             let label: String

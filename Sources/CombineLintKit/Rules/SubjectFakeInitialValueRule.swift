@@ -147,6 +147,14 @@ public struct SubjectFakeInitialValueRule: Rule {
 
     enum Outcome: Equatable { case skips, state, neutral, passedOn }
 
+    /// `….compactMap { $0 }.first()`: waiting once for the latest real value, even one sent before
+    /// subscribing, is what a current-value subject is for (a one-shot buffer, not a replayed event).
+    static func takesOneValue(_ chain: Chain, after i: Int) -> Bool {
+        chain.elements[(i + 1)...].contains { element in
+            element.isCall && (element.name == "first" || element.name == "prefix")
+        }
+    }
+
     /// What a chain does with the publisher at element `e`.
     static func classify(_ chain: Chain, after e: Int, name: String, kind: Kind, tree: SyntaxTree, treeIndex: Int,
                          resets: inout Set<String>) -> Outcome {
@@ -155,9 +163,9 @@ public struct SubjectFakeInitialValueRule: Rule {
             let element = chain.elements[i]
             switch element.name {
             case "compactMap", "dropFirst":
-                return .skips
+                return takesOneValue(chain, after: i) ? .state : .skips
             case "filter":
-                if let c = element.closures.first, skipsNilTest(c, in: tree) { return .skips }
+                if let c = element.closures.first, skipsNilTest(c, in: tree) { return takesOneValue(chain, after: i) ? .state : .skips }
                 return .neutral
             case "value" where kind == .subject:
                 return isAssignmentTarget(chain, in: tree) ? .neutral : .state

@@ -38,15 +38,22 @@ final class ExposedSubjectRuleTests: XCTestCase {
         XCTAssertNil(found[0].fix)
     }
 
-    func testNoFixWhenAnotherFileExtendsOrSubclassesOrAProtocolRequiresIt() {
+    func testNoFixWhenAnotherFileExtendsOrSubclassesIt() {
         let a = "class A: Output {\n    let events = PassthroughSubject<Int, Never>()\n}\n"
         for (path, text) in [("App/A+Send.swift", "extension A {\n    func f() { events.send(1) }\n}\n"),
-                             ("App/B.swift", "final class B: A {\n    func f() { forward(events) }\n}\n"),
-                             ("App/Output.swift", "protocol Output {\n    var events: PassthroughSubject<Int, Never> { get }\n}\n")] {
+                             ("App/B.swift", "final class B: A {\n    func f() { forward(events) }\n}\n")] {
             let found = run([("App/A.swift", a), (path, text)])
             XCTAssertEqual(found.map { "\($0.file):\($0.line)" }, ["App/A.swift:2"], path)
             XCTAssertNil(found.first?.fix, path)
         }
+    }
+
+    func testAProtocolRequirementAndTestDoublesAreExempt() {
+        let a = "class A: Output {\n    let events = PassthroughSubject<Int, Never>()\n}\n"
+        let output = "protocol Output {\n    var events: PassthroughSubject<Int, Never> { get }\n}\n"
+        XCTAssertEqual(run([("App/A.swift", a), ("App/Output.swift", output)]).count, 0)
+        let doubles = "final class MockFailingFlow {\n    var status = CurrentValueSubject<Int, Never>(0)\n}\nfinal class SpyStore {\n    let events = PassthroughSubject<Int, Never>()\n}\nfinal class Mockingbird {\n    let songs = PassthroughSubject<Int, Never>()\n}\n"
+        XCTAssertEqual(run([("App/Doubles.swift", doubles)]).map(\.line), [8])
     }
 
     func testTheSameBareNameInAnUnrelatedTypeKeepsTheFix() {

@@ -9,6 +9,20 @@ final class RepeatedSubscriptionRuleTests: XCTestCase {
             .map { "\($0.file):\($0.line):\($0.column)" }
     }
 
+    func testOneShotPublishersStartedByAnActionAreQuiet() {
+        let text = """
+        final class UnlockViewController: UIViewController {
+            private var bag = Set<AnyCancellable>()
+            @objc func skipTapped(_ s: UIButton) { derive(); refresh() }
+            private func derive() { Future<String, Never> { $0(.success("pw")) }.sink { print($0) }.store(in: &bag) }
+            private func refresh() { api.session.dataTaskPublisher(for: url).sink(receiveCompletion: { _ in }, receiveValue: { _ in }).store(in: &bag) }
+            private func watch() { NotificationCenter.default.publisher(for: .x).sink { _ in }.store(in: &bag) }
+            @objc func watchTapped() { watch() }
+        }
+        """
+        XCTAssertEqual(positions([("A.swift", text)]), ["A.swift:6:88"])
+    }
+
     func testSamplesFireTwiceAtTheStoringCalls() throws {
         let folder = packageRoot.appendingPathComponent("samples/App/Chat")
         let files = try ["ChatViewController.swift", "ChatViewModel.swift"].map {

@@ -9,6 +9,20 @@ final class SubjectFakeInitialValueRuleTests: XCTestCase {
 
     func positions(_ text: String) -> [String] { positions([(path: "A.swift", text: text)]) }
 
+    func testWaitingOnceForTheLatestValueIsStateNotAnEvent() {
+        let buffered = """
+        final class LinkHandler {
+            private let pendingLink = CurrentValueSubject<Bool?, Never>(nil)
+            private var token: AnyCancellable?
+            func linkArrived(_ v: Bool) { pendingLink.send(v) }
+            func bind() { token = pendingLink.compactMap { $0 }.first().sink { print($0) } }
+        }
+        """
+        XCTAssertEqual(positions(buffered), [])
+        let replayed = buffered.replacingOccurrences(of: ".first()", with: "")
+        XCTAssertEqual(positions(replayed), ["A.swift:2:17"])
+    }
+
     func testSamplesFireOnlyAtTheEventProperties() throws {
         XCTAssertEqual(positions(try StoreInAppearanceRuleTests.samples()), [
             "samples/App/Notifications/ToastCenter.swift:9:9", "samples/App/Notifications/ToastCenter.swift:12:22",
