@@ -18,6 +18,26 @@ public struct PublishedWillSetReadRule: Rule {
         var findings: [Finding] = []
         var reported = Set<Int>()
         for chain in tree.chains {
+            // SwiftUI `.onReceive(model.$frame) { _ in … model.frame … }`: the publisher is an
+            // argument chain and the closure belongs to the `onReceive` call.
+            if case .argument(let open) = chain.context, let call = tree.call(openedAt: open),
+               let last = chain.elements.last, last.name.hasPrefix("$"), last.name.count > 1, !last.isCall {
+                let receiver = tree.chains[call.chain].elements[call.element]
+                if receiver.name == "onReceive", receiver.arguments.first?.value.lowerBound == chain.first,
+                   let ownerType = TypeResolver.ownerType(ofElement: chain.elements.count - 1, in: chain, tree: tree, index: context.index) {
+                    let name = String(last.name.dropFirst())
+                    if context.index.property(name, ofType: ownerType)?.hasAttribute("Published") == true {
+                        let ownerTokens = chain.elements.count == 1 ? nil : (chain.first, chain.elements[chain.elements.count - 2].lastToken)
+                        for c in receiver.closures {
+                            for read in reads(of: [name], owner: ownerTokens, in: c, tree: tree) where reported.insert(read.first).inserted {
+                                findings.append(context.finding(
+                                    tokens: read.first, through: read.last,
+                                    message: "`\(name)` still holds its old value here: `@Published` publishes in willSet, before the property changes; use the value the closure receives."))
+                            }
+                        }
+                    }
+                }
+            }
             for (e, element) in chain.elements.enumerated() {
                 let isProjected = element.name.hasPrefix("$") && element.name.count > 1
                 let isWillChange = element.name == "objectWillChange" && !element.isCall
