@@ -147,6 +147,31 @@ public struct SubjectFakeInitialValueRule: Rule {
 
     enum Outcome: Equatable { case skips, state, neutral, passedOn }
 
+    static let combiners: Set<String> = ["combineLatest", "zip", "CombineLatest", "CombineLatest3", "CombineLatest4", "Zip", "Zip3", "Zip4"]
+
+    /// The non-nil values feed `combineLatest`/`zip` (in this chain, as an argument, or through a
+    /// local passed to one): waiting for a known value before combining is state ("unknown yet").
+    static func isCombined(_ chain: Chain, after i: Int, in tree: SyntaxTree) -> Bool {
+        if chain.elements[(i + 1)...].contains(where: { combiners.contains($0.name) }) { return true }
+        func feedsCombiner(open: Int) -> Bool {
+            guard let call = tree.call(openedAt: open) else { return false }
+            return combiners.contains(tree.chains[call.chain].elements[call.element].name)
+        }
+        switch chain.context {
+        case .argument(let open):
+            return feedsCombiner(open: open)
+        case .declaration(let v) where tree.variables[v].isLocal:
+            for use in SubscriptionFinder.usesAfterDeclaration(of: v, in: tree) {
+                let enclosing = Int(tree.enclosing[use])
+                if enclosing >= 0, tree.tokens[enclosing].kind == .leftParen, feedsCombiner(open: enclosing) { return true }
+                if let rooted = tree.chains.first(where: { $0.first == use }), rooted.elements.contains(where: { combiners.contains($0.name) }) { return true }
+            }
+            return false
+        default:
+            return false
+        }
+    }
+
     /// `….compactMap { $0 }.first()`: waiting once for the latest real value, even one sent before
     /// subscribing, is what a current-value subject is for (a one-shot buffer, not a replayed event).
     static func takesOneValue(_ chain: Chain, after i: Int) -> Bool {
@@ -163,9 +188,11 @@ public struct SubjectFakeInitialValueRule: Rule {
             let element = chain.elements[i]
             switch element.name {
             case "compactMap", "dropFirst":
-                return takesOneValue(chain, after: i) ? .state : .skips
+                return takesOneValue(chain, after: i) || isCombined(chain, after: i, in: tree) ? .state : .skips
             case "filter":
-                if let c = element.closures.first, skipsNilTest(c, in: tree) { return takesOneValue(chain, after: i) ? .state : .skips }
+                if let c = element.closures.first, skipsNilTest(c, in: tree) {
+                    return takesOneValue(chain, after: i) || isCombined(chain, after: i, in: tree) ? .state : .skips
+                }
                 return .neutral
             case "value" where kind == .subject:
                 return isAssignmentTarget(chain, in: tree) ? .neutral : .state

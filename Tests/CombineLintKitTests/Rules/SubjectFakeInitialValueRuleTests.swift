@@ -23,6 +23,31 @@ final class SubjectFakeInitialValueRuleTests: XCTestCase {
         XCTAssertEqual(positions(replayed), ["A.swift:2:17"])
     }
 
+    func testUnknownYetStateWaitedForBeforeCombiningIsNotAnEvent() {
+        let combined = """
+        final class ActivationManager {
+            private var isMainAppearedSubject = CurrentValueSubject<Bool?, Never>(nil)
+            private var hasLinkSubject = CurrentValueSubject<Bool?, Never>(nil)
+            private var subscription: AnyCancellable?
+            func start(balance: AnyPublisher<Bool, Never>) {
+                let appeared = isMainAppearedSubject.compactMap { $0 }
+                subscription = balance
+                    .combineLatest(appeared, hasLinkSubject.compactMap { $0 })
+                    .sink { print($0) }
+            }
+        }
+        """
+        XCTAssertEqual(positions(combined), [])
+        let consumedDirectly = """
+        final class ToastCenter {
+            let toast = CurrentValueSubject<String?, Never>(nil)
+            private var subscription: AnyCancellable?
+            func start() { subscription = toast.compactMap { $0 }.sink { print($0) } }
+        }
+        """
+        XCTAssertEqual(positions(consumedDirectly), ["A.swift:2:9"])
+    }
+
     func testSamplesFireOnlyAtTheEventProperties() throws {
         XCTAssertEqual(positions(try StoreInAppearanceRuleTests.samples()), [
             "samples/App/Notifications/ToastCenter.swift:9:9", "samples/App/Notifications/ToastCenter.swift:12:22",
