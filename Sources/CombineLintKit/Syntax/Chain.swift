@@ -1,12 +1,33 @@
 /// One argument of a call: `label: value` or just `value`.
 public struct Argument: Sendable, Hashable {
     public var label: String?
-    /// Token range of the value (`first...last`); an empty argument list has no arguments.
-    public var value: ClosedRange<Int>
-    /// When the value is a closure literal, its index in `SyntaxTree.closures`.
-    public var closure: Int?
+    private var storedFirst: Int32
+    private var storedLast: Int32
+    private var storedClosure: Int32
     /// When the value is `&name`, an inout argument.
     public var isInout: Bool
+
+    init(label: String?, value: ClosedRange<Int>, closure: Int?, isInout: Bool) {
+        self.label = label
+        self.storedFirst = Int32(truncatingIfNeeded: value.lowerBound)
+        self.storedLast = Int32(truncatingIfNeeded: value.upperBound)
+        self.storedClosure = Int32(truncatingIfNeeded: closure ?? -1)
+        self.isInout = isInout
+    }
+
+    /// Token range of the value (`first...last`); an empty argument list has no arguments.
+    public var value: ClosedRange<Int> {
+        get { Int(storedFirst)...Int(storedLast) }
+        set {
+            storedFirst = Int32(truncatingIfNeeded: newValue.lowerBound)
+            storedLast = Int32(truncatingIfNeeded: newValue.upperBound)
+        }
+    }
+    /// When the value is a closure literal, its index in `SyntaxTree.closures`.
+    public var closure: Int? {
+        get { storedClosure >= 0 ? Int(storedClosure) : nil }
+        set { storedClosure = Int32(truncatingIfNeeded: newValue ?? -1) }
+    }
 }
 
 /// A trailing closure: the first one unlabelled, later ones `label: { … }`.
@@ -16,6 +37,9 @@ public struct TrailingClosure: Sendable, Hashable {
 }
 
 /// One step of a postfix chain: a name (`sink`, `$posts`, `viewModel`) with what follows it.
+///
+/// Token positions are stored as 32-bit values (a whole corpus holds hundreds of thousands of
+/// elements); the public properties read and write them as `Int`.
 public struct ChainElement: Sendable, Hashable {
     public enum Kind: Sendable, Hashable {
         /// The chain's first element: an identifier, `self`, `super`, `Self`, `$name`.
@@ -25,23 +49,56 @@ public struct ChainElement: Sendable, Hashable {
         /// A root that is not a name: a collection literal, a string, a parenthesised expression, a key path, an implicit member (`.init`).
         case literal
     }
-    public var kind: Kind
     /// The name, or the literal's text for short literals (`[…]` for collection literals).
     public var name: String
-    public var nameToken: Int
     /// Generic arguments written right after the name (`<Int, Never>`), or empty.
     public var genericArguments: String
     /// Present when the element is called: `(…)` and/or trailing closures.
     public var arguments: [Argument]
-    public var hasParentheses: Bool
-    /// Token indices of `(` and `)` when present.
-    public var openParen: Int?
-    public var closeParen: Int?
     public var trailingClosures: [TrailingClosure]
     /// Subscripts applied after the element (`[0]`), as token ranges of the brackets.
     public var subscripts: [ClosedRange<Int>]
+    private var storedNameToken: Int32
+    private var storedOpenParen: Int32
+    private var storedCloseParen: Int32
+    private var storedLastToken: Int32
+    public var kind: Kind
+    public var hasParentheses: Bool
+
+    init(kind: Kind, name: String, nameToken: Int, genericArguments: String, arguments: [Argument], hasParentheses: Bool,
+         openParen: Int?, closeParen: Int?, trailingClosures: [TrailingClosure], subscripts: [ClosedRange<Int>], lastToken: Int) {
+        self.name = name
+        self.genericArguments = genericArguments
+        self.arguments = arguments
+        self.trailingClosures = trailingClosures
+        self.subscripts = subscripts
+        self.storedNameToken = Int32(truncatingIfNeeded: nameToken)
+        self.storedOpenParen = Int32(truncatingIfNeeded: openParen ?? -1)
+        self.storedCloseParen = Int32(truncatingIfNeeded: closeParen ?? -1)
+        self.storedLastToken = Int32(truncatingIfNeeded: lastToken)
+        self.kind = kind
+        self.hasParentheses = hasParentheses
+    }
+
+    public var nameToken: Int {
+        get { Int(storedNameToken) }
+        set { storedNameToken = Int32(truncatingIfNeeded: newValue) }
+    }
+    /// Token index of `(`, when present.
+    public var openParen: Int? {
+        get { storedOpenParen >= 0 ? Int(storedOpenParen) : nil }
+        set { storedOpenParen = Int32(truncatingIfNeeded: newValue ?? -1) }
+    }
+    /// Token index of `)`, when present.
+    public var closeParen: Int? {
+        get { storedCloseParen >= 0 ? Int(storedCloseParen) : nil }
+        set { storedCloseParen = Int32(truncatingIfNeeded: newValue ?? -1) }
+    }
     /// The last token of this element (name, `)`, `}` of the last trailing closure, `]`, `?` or `!`).
-    public var lastToken: Int
+    public var lastToken: Int {
+        get { Int(storedLastToken) }
+        set { storedLastToken = Int32(truncatingIfNeeded: newValue) }
+    }
 
     /// Called with parentheses or a trailing closure.
     public var isCall: Bool { hasParentheses || !trailingClosures.isEmpty }
@@ -83,14 +140,40 @@ public enum ChainContext: Sendable, Hashable {
 /// subscripts, `?` and `!`: `viewModel.$posts.map { … }.sink { … }.store(in: &bag)`.
 public struct Chain: Sendable, Hashable {
     public var elements: [ChainElement]
-    /// The first and last token (prefix `try`/`await` not included).
-    public var first: Int
-    public var last: Int
     public var context: ChainContext
+    private var storedFirst: Int32
+    private var storedLast: Int32
+    private var storedScope: Int32
+    private var storedStatementStart: Int32
+
+    init(elements: [ChainElement], first: Int, last: Int, context: ChainContext, scope: Int, statementStart: Int) {
+        self.elements = elements
+        self.context = context
+        self.storedFirst = Int32(truncatingIfNeeded: first)
+        self.storedLast = Int32(truncatingIfNeeded: last)
+        self.storedScope = Int32(truncatingIfNeeded: scope)
+        self.storedStatementStart = Int32(truncatingIfNeeded: statementStart)
+    }
+
+    /// The first and last token (prefix `try`/`await` not included).
+    public var first: Int {
+        get { Int(storedFirst) }
+        set { storedFirst = Int32(truncatingIfNeeded: newValue) }
+    }
+    public var last: Int {
+        get { Int(storedLast) }
+        set { storedLast = Int32(truncatingIfNeeded: newValue) }
+    }
     /// The innermost scope holding the chain (index into `SyntaxTree.scopes`).
-    public var scope: Int
+    public var scope: Int {
+        get { Int(storedScope) }
+        set { storedScope = Int32(truncatingIfNeeded: newValue) }
+    }
     /// Token index where the chain's statement starts.
-    public var statementStart: Int
+    public var statementStart: Int {
+        get { Int(storedStatementStart) }
+        set { storedStatementStart = Int32(truncatingIfNeeded: newValue) }
+    }
 
     public var root: ChainElement { elements[0] }
     /// The last element whose name is `name`, with its position.
