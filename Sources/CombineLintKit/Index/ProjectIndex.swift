@@ -97,11 +97,16 @@ public struct ProjectIndex: Sendable {
             }
         }
         guard !names.isEmpty else { return }
+        // Most element names are no property of interest: a length check skips the hashing.
+        var lengths = [Bool](repeating: false, count: 66)
+        for name in names where name.utf8.count < 64 { lengths[name.utf8.count] = true; lengths[name.utf8.count + 1] = true }
         let trees = self.trees
         let perFile = Parallel.map(count: trees.count, jobs: jobs) { t -> [(String, MemberUse)] in
             var uses: [(String, MemberUse)] = []
             for (c, chain) in trees[t].chains.enumerated() {
                 for (e, element) in chain.elements.enumerated() where !element.isCall {
+                    let length = element.name.utf8.count
+                    guard length < 66, lengths[length] else { continue }
                     let projected = element.name.utf8.first == UInt8(ascii: "$")
                     let name = projected ? String(element.name.dropFirst()) : element.name
                     if names.contains(name) {
