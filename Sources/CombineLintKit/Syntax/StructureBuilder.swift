@@ -262,11 +262,8 @@ struct StructureBuilder {
             let open = Int(layer.matching[i - 1])
             if open >= 0, case .controlFlow("repeat") = scopes[Int(scopeOfToken[open])].kind { return }
         }
-        if word == "catch" || word == "else" || word == "do" || word == "defer" || word == "repeat" {
-            pending = .control(word)
-        } else {
-            pending = .control(word)
-        }
+        // The next `{` at this level is the statement's body (for `guard`, the one after `else`).
+        pending = .control(word)
         pendingLevel = level
     }
 
@@ -310,7 +307,6 @@ struct StructureBuilder {
         scopes.append(Scope(kind: kind, open: i, close: close, parent: currentScope))
         scopeOfToken[i] = Int32(scopeIndex)
         scopeStack.append(scopeIndex)
-        // An accessor block whose first word is not an accessor is the getter's body itself.
     }
 
     mutating func closeBrace(_ i: Int) {

@@ -20,7 +20,8 @@ enum WordTable {
             for w in words { table[Int(w.utf8.first!)].append((Array(w.utf8), word)) }
         }
         add(Array(StructureBuilder.modifierWords), .modifier)
-        add(["get", "set", "willSet", "didSet", "_read", "_modify", "unsafeAddress", "unsafeMutableAddress"], .accessor)
+        // `init` is a declaration keyword first; the pass checks for init accessors itself.
+        add(Array(StructureBuilder.accessorWords.subtracting(["init"])), .accessor)
         add(["actor"], .actor)
         add(["class"], .class)
         add(["struct"], .struct)
