@@ -240,7 +240,8 @@ public struct SubjectFakeInitialValueRule: Rule {
         return startsWithGuardLet(closure, in: tree) ? .skips : .state
     }
 
-    /// `guard let value else { return }` / `guard let self, let message = $0 else { return }` as first statement.
+    /// `guard let value else { return }` / `guard let self, let message = $0 else { return }` /
+    /// `guard value != nil` / `guard value == true` as first statement.
     static func startsWithGuardLet(_ closure: Closure, in tree: SyntaxTree) -> Bool {
         let start = closure.bodyStart
         guard start < closure.close, tree.isWord(start, "guard") else { return false }
@@ -256,6 +257,12 @@ public struct SubjectFakeInitialValueRule: Rule {
                 } else if bound == parameter {
                     return true
                 }
+            }
+            // `guard value != nil`, `guard value == true` (an optional Bool compared with a literal).
+            let name = tree.text(k)
+            if name == "$0" || name == parameter, k + 2 < closure.close {
+                let op = tree.text(k + 1), rhs = tree.text(k + 2)
+                if (op == "!=" && rhs == "nil") || (op == "==" && (rhs == "true" || rhs == "false")) { return true }
             }
             k += 1
         }

@@ -48,6 +48,27 @@ final class SubjectFakeInitialValueRuleTests: XCTestCase {
         XCTAssertEqual(positions(consumedDirectly), ["A.swift:2:9"])
     }
 
+    func testGuardsComparingTheValueSkipNilToo() {
+        let text = """
+        final class FaceIDModel {
+            let validateResult = CurrentValueSubject<Bool?, Never>(nil)
+            let reason = CurrentValueSubject<String?, Never>(nil)
+            private var bag = Set<AnyCancellable>()
+            func bind() {
+                validateResult.sink { r in
+                    guard r == true else { return }
+                    print("ok")
+                }.store(in: &bag)
+                reason.sink { text in
+                    guard text?.isEmpty == false else { return }
+                    print(text ?? "")
+                }.store(in: &bag)
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["A.swift:2:9"])
+    }
+
     func testSamplesFireOnlyAtTheEventProperties() throws {
         XCTAssertEqual(positions(try StoreInAppearanceRuleTests.samples()), [
             "samples/App/Notifications/ToastCenter.swift:9:9", "samples/App/Notifications/ToastCenter.swift:12:22",
