@@ -9,6 +9,8 @@ public struct ProjectIndex: Sendable {
     /// Where each property name is referenced in a chain (`name`, `self.name`, `$name`, `x.$name`), across files:
     /// only for names that some type declares as `@Published` or as a subject.
     public private(set) var memberUses: [String: [MemberUse]] = [:]
+    /// Methods called on other objects from SwiftUI `.onAppear`/`.task` closures, by method name.
+    public private(set) var appearanceCalls: [String: [AppearanceCall]] = [:]
 
     /// One chain element naming a member.
     public struct MemberUse: Sendable, Hashable {
@@ -34,6 +36,10 @@ public struct ProjectIndex: Sendable {
             }
         }
         collectMemberUses(jobs: jobs)
+        let calls = Parallel.map(count: trees.count, jobs: jobs) { AppearanceCalls.collect(in: trees[$0], treeIndex: $0) }
+        for perFile in calls {
+            for (name, call) in perFile { appearanceCalls[name, default: []].append(call) }
+        }
     }
 
     /// One file's types, each as an entry of its own (in declaration order).

@@ -46,6 +46,8 @@ public struct RepeatedSubscriptionRule: Rule {
         var bag: String
         var typeName: String
         var function: Int
+        var chain: Int
+        var subscriber: Int
     }
 
     public func check(_ context: RuleContext) -> [Finding] {
@@ -59,8 +61,11 @@ public struct RepeatedSubscriptionRule: Rule {
         for store in stores {
             let analysis = analyses[store.typeName] ?? TypeAnalysis(typeName: store.typeName, index: context.index, extraCallbacks: extra)
             analyses[store.typeName] = analysis
-            guard let method = analysis.graph.methods.firstIndex(where: { $0.tree == treeIndex && $0.function == store.function }),
-                  let path = analysis.path(to: method), path.count >= 2 else { continue }
+            guard let method = analysis.graph.methods.firstIndex(where: { $0.tree == treeIndex && $0.function == store.function }) else { continue }
+            guard let path = analysis.path(to: method), path.count >= 2 else {
+                if let finding = appearanceFinding(store, in: tree, context) { findings.append(finding) }
+                continue
+            }
             guard !analysis.isReset(store.bag, along: path, storeToken: store.token) else { continue }
             let names = path.map(\.label) + [store.label]
             let pathText = names.joined(separator: " → ")
@@ -69,6 +74,29 @@ public struct RepeatedSubscriptionRule: Rule {
                 message: "`\(pathText)`: each run of `\(path[0].label)` adds one more live subscription to `\(store.bag)` while the earlier ones keep running, so values are handled several times and old requests race new ones; subscribe once (in `viewDidLoad` or `init`), or empty `\(store.bag)` (or keep a single `AnyCancellable?`) before subscribing again."))
         }
         return findings
+    }
+
+    /// A view's `.onAppear { model.bind() }` (or `.task`) calling the storing method of another type:
+    /// reported only when the subscription's source never finishes (so each appearance leaves one more
+    /// live subscription) and the method neither empties the bag nor guards the subscription.
+    private func appearanceFinding(_ store: Store, in tree: SyntaxTree, _ context: RuleContext) -> Finding? {
+        let function = tree.functions[store.function]
+        guard let calls = context.index.appearanceCalls[function.name], let open = function.bodyOpen else { return nil }
+        let chain = tree.chains[store.chain]
+        guard NeverFinishingSources.evidence(in: chain, before: store.subscriber, tree: tree, index: context.index, extraNames: []) != nil else { return nil }
+        let body = (open + 1)..<store.token
+        if BagReset.empties(store.bag, in: (open + 1)..<(function.bodyClose ?? store.token), of: tree) { return nil }
+        if body.contains(where: { (tree.isWord($0, "if") || tree.isWord($0, "guard")) && tree.enclosingFunction(of: $0) == store.function
+                && tree.enclosingClosures(of: $0).isEmpty }) { return nil }
+        for call in calls {
+            let callerTree = context.index.trees[call.tree]
+            guard TypeResolver.typeOfName(call.receiver, at: call.token, in: callerTree, index: context.index) == store.typeName else { continue }
+            let pathText = "\(call.modifier) → \(store.typeName).\(function.selectorName) → \(store.label)"
+            return context.finding(
+                tokens: store.token,
+                message: "`\(pathText)`: each run of `\(call.modifier)` adds one more live subscription to `\(store.bag)` while the earlier ones keep running, so values are handled several times; subscribe once (in `init`), or empty `\(store.bag)` (or keep a single `AnyCancellable?`) before subscribing again.")
+        }
+        return nil
     }
 
     /// Subscriptions stored into a bag of self, inside a (non-local) method of a type.
@@ -127,7 +155,8 @@ public struct RepeatedSubscriptionRule: Rule {
             if isInsideSubscriberClosure(chain.first, in: tree) { continue }
             guard let function = outerMethod(of: chain.first, in: tree),
                   let type = tree.functions[function].enclosingType else { continue }
-            result.append(Store(token: token, label: label, bag: bag, typeName: MethodCallGraph.simpleName(tree.types[type].name), function: function))
+            result.append(Store(token: token, label: label, bag: bag, typeName: MethodCallGraph.simpleName(tree.types[type].name), function: function,
+                                chain: subscription.chain, subscriber: subscription.element))
         }
         return result
     }

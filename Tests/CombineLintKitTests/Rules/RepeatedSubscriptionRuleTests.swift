@@ -9,6 +9,35 @@ final class RepeatedSubscriptionRuleTests: XCTestCase {
             .map { "\($0.file):\($0.line):\($0.column)" }
     }
 
+    func testSwiftUIOnAppearCallingAModelMethodThatStores() {
+        let model = """
+        final class FeedVM: ObservableObject {
+            @Published var posts: [String] = []
+            private var bag = Set<AnyCancellable>()
+            func bind() { Repo.shared.$posts.sink { [weak self] in self?.posts = $0 }.store(in: &bag) }
+            func load() { api.fetch().sink(receiveCompletion: { _ in }, receiveValue: { [weak self] in self?.posts = $0 }).store(in: &bag) }
+            func bindOnce() { guard bag.isEmpty else { return }; Repo.shared.$posts.sink { [weak self] in self?.posts = $0 }.store(in: &bag) }
+            func rebind() { bag.removeAll(); Repo.shared.$posts.sink { [weak self] in self?.posts = $0 }.store(in: &bag) }
+        }
+        """
+        let view = """
+        struct FeedView: View {
+            @StateObject private var vm = FeedVM()
+            var body: some View {
+                List(vm.posts, id: \\.self) { Text($0) }
+                    .onAppear { vm.bind(); vm.load(); vm.bindOnce(); vm.rebind() }
+            }
+        }
+        struct OtherView: View {
+            @ObservedObject var other: OtherModel
+            var body: some View { Text("").onAppear { other.bind() } }
+        }
+        """
+        let found = findings(of: RepeatedSubscriptionRule.self, in: [("FeedVM.swift", model), ("FeedView.swift", view)])
+        XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["FeedVM.swift:4:79"])
+        XCTAssertTrue(found[0].message.hasPrefix("`onAppear → FeedVM.bind() → store(in:)`"))
+    }
+
     func testOneShotPublishersStartedByAnActionAreQuiet() {
         let text = """
         final class UnlockViewController: UIViewController {
