@@ -17,7 +17,9 @@ enum AppearanceCalls {
     static func collect(in tree: SyntaxTree, treeIndex: Int) -> [(String, AppearanceCall)] {
         var result: [(String, AppearanceCall)] = []
         for chain in tree.chains {
-            for element in chain.elements where element.kind == .member && modifiers.contains(element.name) && element.isCall {
+            for element in chain.elements where element.kind == .member && element.isCall {
+                let length = element.name.utf8.count
+                guard length == 8 || length == 4, modifiers.contains(element.name) else { continue }
                 for c in element.closures {
                     let closure = tree.closures[c]
                     for inner in tree.chains where inner.first >= closure.bodyStart && inner.last < closure.close {
