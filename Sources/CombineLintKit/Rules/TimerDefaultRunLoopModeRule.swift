@@ -15,7 +15,8 @@ public struct TimerDefaultRunLoopModeRule: Rule {
         let tree = context.tree
         var result: [Finding] = []
         for call in tree.timerPublisherCalls {
-            guard let runLoop = call.runLoop, isMainRunLoop(runLoop.value, in: tree),
+            guard let runLoop = call.runLoop,
+                  isMainRunLoop(runLoop.value, in: tree) || (isCurrentRunLoop(runLoop.value, in: tree) && isOnMainThread(runLoop.value.lowerBound, context)),
                   let mode = call.mode, let defaultToken = defaultModeToken(mode.value, in: tree) else { continue }
             let fix = Fix(title: "Schedule the timer in .common mode",
                           edits: [context.edit(tree.tokens[defaultToken].startOffset..<tree.tokens[defaultToken].endOffset, "common")])
@@ -30,6 +31,23 @@ public struct TimerDefaultRunLoopModeRule: Rule {
         if value.count == 2 { return tree.tokens[f].kind == .period && tree.isWord(f + 1, "main") }
         if value.count == 3 { return tree.isWord(f, "RunLoop") && tree.tokens[f + 1].kind == .period && tree.isWord(f + 2, "main") }
         return false
+    }
+
+    /// `.current` or `RunLoop.current`.
+    private func isCurrentRunLoop(_ value: ClosedRange<Int>, in tree: SyntaxTree) -> Bool {
+        let f = value.lowerBound
+        if value.count == 2 { return tree.tokens[f].kind == .period && tree.isWord(f + 1, "current") }
+        if value.count == 3 { return tree.isWord(f, "RunLoop") && tree.tokens[f + 1].kind == .period && tree.isWord(f + 2, "current") }
+        return false
+    }
+
+    /// Code that UIKit and SwiftUI run on the main thread: members of a SwiftUI `View`, a view
+    /// controller or a view (there `.current` is the main run loop).
+    private func isOnMainThread(_ token: Int, _ context: RuleContext) -> Bool {
+        guard let t = context.tree.enclosingType(of: token) else { return false }
+        let name = context.tree.types[t].name.split(separator: ".").last.map(String.init) ?? context.tree.types[t].name
+        let bases = context.tree.types[t].inheritance.map { ProjectIndex.stripGenerics($0) } + context.index.allAncestors(of: name)
+        return bases.contains { $0 == "View" || $0 == "UIViewController" || $0 == "UIView" || $0 == "NSViewController" || $0 == "NSView" || $0 == "App" }
     }
 
     /// The `default` token of `.default`, `RunLoop.Mode.default` or `Mode.default`.

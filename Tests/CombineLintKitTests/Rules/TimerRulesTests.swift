@@ -73,6 +73,23 @@ final class TimerNotConnectedRuleTests: XCTestCase {
 }
 
 final class TimerDefaultRunLoopModeRuleTests: XCTestCase {
+    func testCurrentRunLoopCountsAsMainInViewsAndViewControllersOnly() {
+        let text = """
+        struct Clock: View {
+            let tick = Timer.publish(every: 1, on: .current, in: .default).autoconnect()
+            var body: some View { Text("") }
+        }
+        final class ClockViewController: UIViewController {
+            let tick = Timer.publish(every: 1, on: RunLoop.current, in: .default).autoconnect()
+        }
+        final class Worker {
+            let tick = Timer.publish(every: 1, on: .current, in: .default).autoconnect()
+        }
+        """
+        let found = findings(of: TimerDefaultRunLoopModeRule.self, in: [("A.swift", text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["2:58", "6:65"])
+    }
+
     func testRangeAndFixOnTheModeOnly() throws {
         let text = "let t = Timer.publish(every: 1, on: .main, in: .default).autoconnect()\n"
         let found = findings(of: TimerDefaultRunLoopModeRule.self, in: [("A.swift", text)])
