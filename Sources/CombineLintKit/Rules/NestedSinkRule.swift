@@ -16,12 +16,16 @@ public struct NestedSinkRule: Rule {
         let outer = outerValueClosures(in: tree)
         guard !outer.isEmpty else { return [] }
         var findings: [Finding] = []
+        let called = methodsCalled(from: outer, in: tree)
         for subscription in context.subscriptions {
             let chain = tree.chains[subscription.chain]
             guard let bag = bagOwner(of: subscription, chain: chain) else { continue }
             // Closures between the chain and its function: a nested function stops the walk.
             guard let host = tree.enclosingClosures(of: chain.first).lazy.compactMap({ c in outer[c].map { (c, $0) } }).first
-            else { continue }
+            else {
+                if let finding = viaMethod(subscription, chain: chain, bag: bag, called: called, context) { findings.append(finding) }
+                continue
+            }
             let closure = tree.closures[host.0]
             if case .local(let v) = bag, tree.scopes[tree.variables[v].scope].open >= closure.open { continue }
             if let name = BagReset.selfMemberName(bag) ?? localName(bag, in: tree),
@@ -33,6 +37,41 @@ public struct NestedSinkRule: Rule {
                 message: "`\(element.name)` inside the `\(host.1)` closure of another subscription adds a new subscription to \(bagText) for every value and never cancels the earlier ones; map each value to the inner publisher and flatten it with `flatMap` (or `map` + `switchToLatest()`) in one subscription."))
         }
         return findings
+    }
+
+    /// Methods of a type called from its own per-value closures (`self?.load(n)`, `self.load(n)`,
+    /// `load(n)`), keyed by type index and name, with the outer operator's name.
+    private func methodsCalled(from outer: [Int: String], in tree: SyntaxTree) -> [String: String] {
+        var result: [String: String] = [:]
+        for (c, op) in outer {
+            let closure = tree.closures[c]
+            guard let type = tree.enclosingType(of: closure.open) else { continue }
+            for chain in tree.chains where chain.first >= closure.bodyStart && chain.last < closure.close {
+                let elements = chain.elements
+                if elements.count == 1, elements[0].kind == .root, elements[0].hasParentheses {
+                    result["\(type):\(elements[0].name)"] = op
+                } else if elements.count == 2, elements[0].name == "self", elements[1].hasParentheses {
+                    result["\(type):\(elements[1].name)"] = op
+                }
+            }
+        }
+        return result
+    }
+
+    /// A method that stores a subscription in a bag of `self`, called from another subscription's
+    /// per-value closure of the same type: the same accumulation as writing the `sink` inline.
+    private func viaMethod(_ subscription: Subscription, chain: Chain, bag: Owner, called: [String: String], _ context: RuleContext) -> Finding? {
+        let tree = context.tree
+        guard !called.isEmpty, tree.enclosingClosures(of: chain.first).isEmpty, let bagName = BagReset.selfMemberName(bag),
+              let f = tree.enclosingFunction(of: chain.first), tree.functions[f].kind == .function,
+              let type = tree.functions[f].enclosingType, let open = tree.functions[f].bodyOpen,
+              let op = called["\(type):\(tree.functions[f].name)"] else { return nil }
+        if BagReset.empties(bagName, in: (open + 1)..<chain.statementStart, of: tree) { return nil }
+        let element = chain.elements[subscription.element]
+        let method = tree.functions[f].selectorName
+        return context.finding(
+            tokens: element.nameToken,
+            message: "`\(element.name)` in `\(method)`, which runs for every value of another subscription's `\(op)`, adds a new subscription to `\(bagName)` each time and never cancels the earlier ones; map each value to the inner publisher and flatten it with `flatMap` (or `map` + `switchToLatest()`) in one subscription.")
     }
 
     /// The bag a subscription's cancellable goes into, if it goes into one (`store(in:)`, `insert`,

@@ -6,6 +6,29 @@ final class NestedSinkRuleTests: XCTestCase {
         findings(of: NestedSinkRule.self, in: [("A.swift", text)]).map { "\($0.line):\($0.column)" }
     }
 
+    func testASubscribingMethodCalledForEveryValue() {
+        let text = """
+        final class VM {
+            private let ticks = PassthroughSubject<Int, Never>()
+            private var bag = Set<AnyCancellable>()
+            init() {
+                ticks.sink { [weak self] n in self?.load(n) }.store(in: &bag)
+                ticks.first().sink { [weak self] n in self?.once(n) }.store(in: &bag)
+                ticks.sink { [weak self] n in self?.reset(n) }.store(in: &bag)
+            }
+            private func load(_ n: Int) {
+                api.request(n)
+                    .sink(receiveCompletion: { _ in }, receiveValue: { _ in })
+                    .store(in: &bag)
+            }
+            private func once(_ n: Int) { api.go().sink { _ in }.store(in: &bag) }
+            private func reset(_ n: Int) { bag.removeAll(); api.go().sink { _ in }.store(in: &bag) }
+            func unrelated() { api.go().sink { _ in }.store(in: &bag) }
+        }
+        """
+        XCTAssertEqual(positions(text), ["11:14"])
+    }
+
     func testSamplesFireTwice() throws {
         let url = packageRoot.appendingPathComponent("samples/App/Chat/ChatViewModel.swift")
         let found = findings(of: NestedSinkRule.self, in: [("ChatViewModel.swift", try String(contentsOf: url, encoding: .utf8))])
