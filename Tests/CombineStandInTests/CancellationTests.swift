@@ -48,6 +48,7 @@ final class CancellationTests: XCTestCase {
         let source = PassthroughSubject<Int, Never>()
         var received: [Int] = []
         var cancellations = 0
+        // combinelint:disable:next discarded_cancellable - the test checks that dropping it cancels at once
         _ = source.handleEvents(receiveCancel: { cancellations += 1 }).sink { received.append($0) }
         source.send(1)
         XCTAssertEqual(received, [])

@@ -37,6 +37,7 @@ final class SubjectSemanticsTests: XCTestCase {
         let token = subject.sink(receiveCompletion: { events.append("\($0)") }, receiveValue: { events.append("v\($0)") })
         subject.send(1)
         subject.send(completion: .failure(.boom))
+        // combinelint:disable:next send_after_completion - the test checks that the value is dropped
         subject.send(2)
         subject.send(completion: .finished)
         XCTAssertEqual(events, ["v1", "failure(CombineStandInTests.TestError.boom)"])

@@ -109,6 +109,7 @@ final class TraceAssertionFailureTests: XCTestCase {
             token.cancel()
         }
         assertEachSubscriptionCancelledOnce(label: "fine", recorder: recorder) {
+            // combinelint:disable:next discarded_cancellable - a subscription cancelled exactly once, on purpose
             _ = subject.trace("fine", recorder: recorder).sink { _ in }
         }
         assertNoLiveSubscriptions(recorder: TraceRecorder()) {}

@@ -64,6 +64,7 @@ final class TraceOperatorTests: XCTestCase {
     func testDiscardedTokenIsReportedAsDiscarded() {
         let recorder = TraceRecorder.inMemory()
         let subject = PassthroughSubject<Int, Never>()
+        // combinelint:disable:next discarded_cancellable - the trace must show the dropped subscription
         _ = subject.trace("dropped", recorder: recorder).sink { _ in }
         let report = TraceAnalysis().analyze(recorder.events())
         XCTAssertEqual(report.discarded.map(\.subs), [[1]])
