@@ -62,4 +62,28 @@ public enum BagResets {
         }
         return result.sorted()
     }
+
+    /// Whether the bag `name` (a member of `self`, or a local) is emptied or replaced anywhere in `range`.
+    public static func empties(_ name: String, in range: Range<Int>, of tree: SyntaxTree) -> Bool {
+        !resets(of: name, in: range, of: tree).isEmpty
+    }
+
+    /// The self member a storage owner names: `bag`, `self.bag`, `self?.bag`, `self!.bag`; `nil` for
+    /// locals, parameters and other objects' members.
+    public static func selfMemberName(_ owner: Owner) -> String? {
+        switch owner {
+        case .selfMember(let name):
+            return name
+        case .other(let text):
+            // `self ? . bag` as normalised by `SyntaxTree.text(_:_:)`, or written without spaces.
+            let compact = text.filter { $0 != " " }
+            for prefix in ["self?.", "self!.", "self."] where compact.hasPrefix(prefix) {
+                let rest = compact.dropFirst(prefix.count)
+                if !rest.isEmpty, rest.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) { return String(rest) }
+            }
+            return nil
+        case .local, .parameter:
+            return nil
+        }
+    }
 }

@@ -28,8 +28,8 @@ public struct NestedSinkRule: Rule {
             }
             let closure = tree.closures[host.0]
             if case .local(let v) = bag, tree.scopes[tree.variables[v].scope].open >= closure.open { continue }
-            if let name = BagReset.selfMemberName(bag) ?? localName(bag, in: tree),
-               BagReset.empties(name, in: closure.bodyStart..<chain.statementStart, of: tree) { continue }
+            if let name = BagResets.selfMemberName(bag) ?? localName(bag, in: tree),
+               BagResets.empties(name, in: closure.bodyStart..<chain.statementStart, of: tree) { continue }
             let element = chain.elements[subscription.element]
             let bagText = bagDescription(bag, in: tree)
             findings.append(context.finding(
@@ -62,11 +62,11 @@ public struct NestedSinkRule: Rule {
     /// per-value closure of the same type: the same accumulation as writing the `sink` inline.
     private func viaMethod(_ subscription: Subscription, chain: Chain, bag: Owner, called: [String: String], _ context: RuleContext) -> Finding? {
         let tree = context.tree
-        guard !called.isEmpty, tree.enclosingClosures(of: chain.first).isEmpty, let bagName = BagReset.selfMemberName(bag),
+        guard !called.isEmpty, tree.enclosingClosures(of: chain.first).isEmpty, let bagName = BagResets.selfMemberName(bag),
               let f = tree.enclosingFunction(of: chain.first), tree.functions[f].kind == .function,
               let type = tree.functions[f].enclosingType, let open = tree.functions[f].bodyOpen,
               let op = called["\(type):\(tree.functions[f].name)"] else { return nil }
-        if BagReset.empties(bagName, in: (open + 1)..<chain.statementStart, of: tree) { return nil }
+        if BagResets.empties(bagName, in: (open + 1)..<chain.statementStart, of: tree) { return nil }
         let element = chain.elements[subscription.element]
         let method = tree.functions[f].selectorName
         return context.finding(
@@ -152,7 +152,7 @@ public struct NestedSinkRule: Rule {
     }
 
     private func bagDescription(_ owner: Owner, in tree: SyntaxTree) -> String {
-        if let name = BagReset.selfMemberName(owner) ?? localName(owner, in: tree), !name.isEmpty { return "`\(name)`" }
+        if let name = BagResets.selfMemberName(owner) ?? localName(owner, in: tree), !name.isEmpty { return "`\(name)`" }
         if case .other(let text) = owner, !text.isEmpty { return "`\(text.replacingOccurrences(of: " ", with: ""))`" }
         return "the bag"
     }

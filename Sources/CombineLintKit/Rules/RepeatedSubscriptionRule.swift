@@ -85,7 +85,7 @@ public struct RepeatedSubscriptionRule: Rule {
         let chain = tree.chains[store.chain]
         guard NeverFinishingSources.evidence(in: chain, before: store.subscriber, tree: tree, index: context.index, extraNames: []) != nil else { return nil }
         let body = (open + 1)..<store.token
-        if BagReset.empties(store.bag, in: (open + 1)..<(function.bodyClose ?? store.token), of: tree) { return nil }
+        if BagResets.empties(store.bag, in: (open + 1)..<(function.bodyClose ?? store.token), of: tree) { return nil }
         if body.contains(where: { (tree.isWord($0, "if") || tree.isWord($0, "guard")) && tree.enclosingFunction(of: $0) == store.function
                 && tree.enclosingClosures(of: $0).isEmpty }) { return nil }
         for call in calls {
@@ -150,7 +150,7 @@ public struct RepeatedSubscriptionRule: Rule {
             default:
                 continue
             }
-            guard let bag = BagReset.selfMemberName(owner), !bag.isEmpty else { continue }
+            guard let bag = BagResets.selfMemberName(owner), !bag.isEmpty else { continue }
             // A subscription inside another one's sink is `nested_sink`'s.
             if isInsideSubscriberClosure(chain.first, in: tree) { continue }
             guard let function = outerMethod(of: chain.first, in: tree),
@@ -304,11 +304,11 @@ struct TypeAnalysis {
                 methods.formUnion(graph.reachable(from: m))
             }
             // A closure entry's own body.
-            if BagReset.empties(bag, in: step.body, of: index.trees[step.tree]) { return true }
+            if BagResets.empties(bag, in: step.body, of: index.trees[step.tree]) { return true }
         }
         for m in methods {
             let method = graph.methods[m]
-            if BagReset.empties(bag, in: method.body, of: index.trees[method.tree]) { return true }
+            if BagResets.empties(bag, in: method.body, of: index.trees[method.tree]) { return true }
         }
         for (i, step) in path.enumerated() {
             let end = i == path.count - 1 ? storeToken : (step.callToken ?? step.body.upperBound)
