@@ -14,15 +14,7 @@ public enum CombineNames {
     /// Publishers that complete at once (or fail at once): a cycle through them ends by itself.
     public static let finiteRoots: Set<String> = ["Just", "Empty", "Fail", "Result", "Record"]
 
-    /// The subscribers that return an `AnyCancellable` the caller must keep.
-    public static let cancellableSubscribers: Set<String> = ["sink", "assign"]
 
-    /// UIViewController and UIView callbacks that run again and again during a screen's life.
-    public static let repeatedCallbacks: Set<String> = [
-        "viewWillAppear", "viewDidAppear", "viewWillLayoutSubviews", "viewDidLayoutSubviews",
-        "layoutSubviews", "traitCollectionDidChange", "viewWillTransition", "updateConstraints",
-        "draw", "didMoveToWindow", "didMoveToSuperview", "willMove", "updateViewConstraints",
-    ]
 
     /// Cell base classes whose instances are reused.
     public static let reusableViewBases: Set<String> = ["UITableViewCell", "UICollectionViewCell", "UICollectionReusableView", "UITableViewHeaderFooterView"]

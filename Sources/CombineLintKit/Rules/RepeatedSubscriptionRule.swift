@@ -30,8 +30,6 @@ public struct RepeatedSubscriptionRule: Rule {
     static let firstAppearanceFlags: Set<String> = [
         "isMovingToParent", "isBeingPresented", "isMovingToParentViewController", "isBeingPresentedViewController",
     ]
-    /// Finite publishers that complete synchronously: the subscription ends at once.
-    static let synchronousRoots: Set<String> = ["Just", "Empty", "Fail", "Result", "Record"]
     /// Publishers that deliver one value and complete (a request, a `Future`): a repeated call
     /// starts one more request, but nothing is left running once it answers.
     static let oneShotRoots: Set<String> = ["Future", "Deferred"]
@@ -104,7 +102,7 @@ public struct RepeatedSubscriptionRule: Rule {
         var result: [Store] = []
         for subscription in subscriptions {
             let chain = tree.chains[subscription.chain]
-            if RepeatedSubscriptionRule.synchronousRoots.contains(chain.root.name) || chain.root.kind == .literal { continue }
+            if CombineNames.finiteRoots.contains(chain.root.name) || chain.root.kind == .literal { continue }
             if RepeatedSubscriptionRule.oneShotRoots.contains(chain.root.name)
                 || chain.elements[..<subscription.element].contains(where: { RepeatedSubscriptionRule.oneShotOperators.contains($0.name) && $0.isCall }) { continue }
             let owner: Owner
