@@ -109,9 +109,23 @@ struct BenchmarkRun {
                      megabytes / seconds, megabytes / cpuSeconds, tokenCount / times))
     }
 
-    func load() -> [SourceFile] {
+    func profileOnce(files count: Int) {
+        let files = load(limit: count)
+        let start = Measurements.now()
+        let trees = profiledTrees(files)
+        let built = Measurements.now()
+        let index = profiledIndex(trees)
+        let end = Measurements.now()
+        print(String(format: "%d files: tree %.3f s, index %.3f s (%d types)", files.count, built - start, end - built, index.types.count))
+    }
+
+    // Not inlined, so that a profiler shows each phase as one function.
+    @inline(never) func profiledTrees(_ files: [SourceFile]) -> [SyntaxTree] { files.map { SyntaxTree(file: $0) } }
+    @inline(never) func profiledIndex(_ trees: [SyntaxTree]) -> ProjectIndex { ProjectIndex(trees: trees, jobs: 1) }
+
+    func load(limit: Int = .max) -> [SourceFile] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        return names.filter { $0.hasSuffix(".swift") }.sorted().compactMap { name in
+        return names.filter { $0.hasSuffix(".swift") }.sorted().prefix(limit).compactMap { name in
             let path = folder.appendingPathComponent(name).path
             guard let data = FileManager.default.contents(atPath: path) else { return nil }
             return SourceFile(path: path, bytes: [UInt8](data))

@@ -8,13 +8,9 @@ struct ChainParser {
     let functions: [FunctionDecl]
     let variables: [VariableDecl]
     let statementStarts: [Bool]
-    let variableByNameToken: [Int: Int]
+    let variableByNameToken: TokenKeyedTable<Int>
     var n: Int { layer.tokens.count }
 
-    private static let declarationWords: Set<String> = [
-        "func", "var", "let", "class", "struct", "enum", "protocol", "extension", "typealias", "associatedtype", "case", "import", "actor", "init", "subscript", "precedencegroup", "operator",
-    ]
-    private static let nonRootKeywords: Set<String> = ["self", "super", "Self"]
 
     func parse() -> [Chain] {
         var chains: [Chain] = []
@@ -34,8 +30,12 @@ struct ChainParser {
     @inline(__always) private func mayContinue(after i: Int) -> Bool {
         guard i + 1 < n else { return false }
         if layer.tokens[i].kind == .leftBracket { return true }
-        switch layer.tokens[i + 1].kind {
-        case .period, .leftParen, .leftBracket, .leftBrace, .questionMark, .exclamationMark, .operator: return true
+        let next = layer.tokens[i + 1]
+        switch next.kind {
+        case .period, .leftParen, .leftBracket, .leftBrace, .questionMark, .exclamationMark: return true
+        case .operator:
+            // Only generic arguments (`Subject<Int, Never>()`) extend a name.
+            return !next.flags.contains(.spaceBefore) && t.bytes[next.startOffset] == UInt8(ascii: "<")
         default: return false
         }
     }
@@ -61,14 +61,15 @@ struct ChainParser {
             if i > 0 {
                 let prev = layer.tokens[i - 1]
                 if prev.kind == .period && !layer.lineBreakBefore[i] { return false }
-                if prev.kind == .keyword && ChainParser.declarationWords.contains(t.text(i - 1)) { return false }
+                // A declared name (`func name(`, `case name(`, `var name`), not an expression.
+                if prev.kind == .keyword && t.words.classify(prev, in: t.bytes).startsDeclaration { return false }
                 if prev.kind == .identifier && t.is(i - 1, "actor") { return false }
             }
             // A label (`to:`) or a dictionary key / type annotation name.
             if i + 1 < n, layer.tokens[i + 1].kind == .colon { return false }
             return true
         case .keyword:
-            return ChainParser.nonRootKeywords.contains(t.text(i))
+            return t.is(i, "self") || t.is(i, "super") || t.is(i, "Self")
         case .leftBracket:
             // `[…].publisher`: a collection literal starting an expression.
             let close = Int(layer.matching[i])
@@ -88,6 +89,7 @@ struct ChainParser {
 
     private func parseChain(at first: Int, covered: inout [Bool]) -> Chain? {
         var elements: [ChainElement] = []
+        elements.reserveCapacity(4)
         var j: Int
         if layer.tokens[first].kind == .leftBracket {
             let close = Int(layer.matching[first])
@@ -103,13 +105,13 @@ struct ChainParser {
             switch token.kind {
             case .operator:
                 // Generic arguments right after a name: `PassthroughSubject<Int, Never>()`.
-                guard !token.flags.contains(.spaceBefore), t.text(j).hasPrefix("<") else { break loop }
+                guard !token.flags.contains(.spaceBefore), t.bytes[token.startOffset] == UInt8(ascii: "<") else { break loop }
                 let end = skipAngles(j)
                 // `Future<Int, Never> { … }`: a trailing closure may follow after a space.
                 guard end > j, end < n,
                       (!layer.tokens[end].flags.contains(.spaceBefore) && (layer.tokens[end].kind == .leftParen || layer.tokens[end].kind == .period))
                         || (layer.tokens[end].kind == .leftBrace && closureIndex(at: end) != nil) else { break loop }
-                elements[elements.count - 1].genericArguments = t.joined(j, end - 1).filter { $0 != " " }
+                elements[elements.count - 1].genericArguments = t.compact(j, end - 1)
                 // Type names inside generic arguments are not expressions.
                 for k in j..<end { covered[k] = true }
                 j = end
@@ -120,13 +122,13 @@ struct ChainParser {
                 if elements[elements.count - 1].isCall {
                     elements.append(element(.member, name: "()", token: j, last: j))
                 }
-                var last = elements[elements.count - 1]
-                last.hasParentheses = true
-                last.openParen = j
-                last.closeParen = close
-                last.arguments = parseArguments(j + 1, close)
-                last.lastToken = close
-                elements[elements.count - 1] = last
+                let arguments = parseArguments(j + 1, close)
+                let e = elements.count - 1
+                elements[e].hasParentheses = true
+                elements[e].openParen = j
+                elements[e].closeParen = close
+                elements[e].arguments = arguments
+                elements[e].lastToken = close
                 j = close + 1
             case .leftBracket:
                 guard !layer.lineBreakBefore[j], !token.flags.contains(.spaceBefore) else { break loop }
@@ -186,8 +188,8 @@ struct ChainParser {
             let kind = layer.tokens[j].kind
             switch kind {
             case .operator, .questionMark, .exclamationMark:
-                for ch in t.text(j) {
-                    if ch == "<" { depth += 1 } else if ch == ">" { depth -= 1 } else if kind == .operator && ch != "&" && ch != "?" && ch != "!" { return k }
+                for b in t.utf8(j) {
+                    if b == UInt8(ascii: "<") { depth += 1 } else if b == UInt8(ascii: ">") { depth -= 1 } else if kind == .operator && b != UInt8(ascii: "&") && b != UInt8(ascii: "?") && b != UInt8(ascii: "!") { return k }
                 }
                 if depth <= 0 { return j + 1 }
             case .identifier, .keyword, .comma, .period, .colon, .arrow:
@@ -312,10 +314,8 @@ struct ChainParser {
         let start = max(0, k)
         guard start < equal else { return (.other, start) }
         // `let x = …`, `private var x = …`, also with several bindings.
-        for v in start..<equal {
-            if let variable = variableByNameToken[v] {
-                return (.declaration(variable), start)
-            }
+        if let (_, variable) = variableByNameToken.first(in: start..<equal) {
+            return (.declaration(variable), start)
         }
         if t.is(start, "if") || t.is(start, "guard") || t.is(start, "while") || t.is(start, "case") { return (.other, start) }
         if equal - 1 == start && t.is(start, "_") { return (.discardAssignment, start) }

@@ -33,14 +33,14 @@ extension StructureBuilder {
 
     /// Skips a generic clause `<…>` starting at k (an operator token beginning with `<`); returns the index after it.
     func skipAngles(_ k: Int) -> Int {
-        guard k < n, layer.tokens[k].kind == .operator, t.text(k).hasPrefix("<") else { return k }
+        guard k < n, layer.tokens[k].kind == .operator, t.bytes[layer.tokens[k].startOffset] == UInt8(ascii: "<") else { return k }
         var depth = 0
         var j = k
         while j < n {
             let kind = layer.tokens[j].kind
             if kind == .operator || kind == .questionMark || kind == .exclamationMark {
-                for ch in t.text(j) {
-                    if ch == "<" { depth += 1 } else if ch == ">" { depth -= 1 }
+                for b in t.utf8(j) {
+                    if b == UInt8(ascii: "<") { depth += 1 } else if b == UInt8(ascii: ">") { depth -= 1 }
                 }
                 if depth <= 0 { return j + 1 }
             } else if kind == .leftParen || kind == .leftBracket {
@@ -66,8 +66,8 @@ extension StructureBuilder {
                 let m = Int(layer.matching[k])
                 if m > k && m < to { k = m }
             } else if kind == .operator {
-                for ch in t.text(k) {
-                    if ch == "<" { angle += 1 } else if ch == ">" { angle = max(0, angle - 1) }
+                for b in t.utf8(k) {
+                    if b == UInt8(ascii: "<") { angle += 1 } else if b == UInt8(ascii: ">") { angle = max(0, angle - 1) }
                 }
             } else if kind == .comma && angle == 0 {
                 if k > start { parts.append((start, k - 1)) }
@@ -181,11 +181,14 @@ extension StructureBuilder {
             var colon = k
             while colon <= part.1, layer.tokens[colon].kind != .colon { colon += 1 }
             guard colon <= part.1 else { return nil }
-            let words = (k..<colon).filter { layer.tokens[$0].kind == .identifier || layer.tokens[$0].kind == .keyword }
-            guard let last = words.last else { return nil }
-            let first = words.first!
-            let labelWord = t.name(first)
-            let label: String? = words.count >= 2 ? (labelWord == "_" ? nil : labelWord) : (labelWord == "_" ? nil : labelWord)
+            // `label name: T` or `name: T`: the first word is the label, the last the name.
+            var first = -1, last = -1
+            for w in k..<colon where layer.tokens[w].kind == .identifier || layer.tokens[w].kind == .keyword {
+                if first < 0 { first = w }
+                last = w
+            }
+            guard last >= 0 else { return nil }
+            let label: String? = t.is(first, "_") ? nil : t.name(first)
             var typeEnd = part.1
             var e = colon + 1
             while e <= part.1 {
@@ -204,17 +207,20 @@ extension StructureBuilder {
         let isLet = t.is(i, "let")
         var k = i + 1
         var lastEnd = i
-        var created: [Int] = []
+        var lastCreated = -1
         var sawEqual = false
         bindings: while k < n {
-            // Name, or a tuple pattern whose names all bind.
-            var names: [Int] = []
+            // Name, or a tuple pattern whose names all bind (its identifiers directly inside the parentheses).
+            let names: Range<Int>
+            let tuple: Int32
             if layer.tokens[k].kind == .leftParen, layer.matching[k] > Int32(k) {
                 let close = Int(layer.matching[k])
-                names = (k + 1..<close).filter { layer.tokens[$0].kind == .identifier && layer.enclosing[$0] == Int32(k) }
+                names = (k + 1)..<close
+                tuple = Int32(k)
                 k = close + 1
             } else if layer.tokens[k].kind == .identifier || layer.tokens[k].kind == .keyword {
-                names = [k]
+                names = k..<(k + 1)
+                tuple = -1
                 k += 1
             } else {
                 break
@@ -233,13 +239,13 @@ extension StructureBuilder {
                 k = end
             }
             lastEnd = max(lastEnd, k - 1)
-            for nameToken in names {
+            for nameToken in names where tuple < 0 || layer.tokens[nameToken].kind == .identifier && layer.enclosing[nameToken] == tuple {
                 let decl = VariableDecl(isLet: isLet, name: t.name(nameToken), nameToken: nameToken, typeText: typeText,
                                         initializer: initializer, attributes: attributes, modifiers: modifiers,
                                         isComputed: false, hasObservers: false, enclosingType: enclosingTypeOfCurrentScope,
                                         isLocal: currentScopeIsLocal, scope: currentScopeIndex)
                 variables.append(decl)
-                created.append(variables.count - 1)
+                lastCreated = variables.count - 1
                 if let owner = decl.enclosingType { types[owner].variables.append(variables.count - 1) }
             }
             if k < n, layer.tokens[k].kind == .comma, layer.enclosing[k] == level {
@@ -248,8 +254,8 @@ extension StructureBuilder {
             }
             break
         }
-        if let last = created.last {
-            pending = .variable(last, sawEqual: sawEqual, end: lastEnd)
+        if lastCreated >= 0 {
+            pending = .variable(lastCreated, sawEqual: sawEqual, end: lastEnd)
             pendingLevel = level
         }
         clearModifiers()
@@ -273,9 +279,8 @@ extension StructureBuilder {
                 let m = Int(layer.matching[k])
                 if m > k { k = m }
             case .operator, .questionMark, .exclamationMark:
-                let text = t.text(k)
-                for ch in text {
-                    if ch == "<" { angle += 1 } else if ch == ">" { angle = max(0, angle - 1) }
+                for b in t.utf8(k) {
+                    if b == UInt8(ascii: "<") { angle += 1 } else if b == UInt8(ascii: ">") { angle = max(0, angle - 1) }
                 }
             default:
                 break
@@ -300,7 +305,7 @@ extension StructureBuilder {
                 return k
             case .operator:
                 // Generic arguments in an expression: `CurrentValueSubject<String?, Never>(nil)`.
-                if !token.flags.contains(.spaceBefore), t.text(k).hasPrefix("<") {
+                if !token.flags.contains(.spaceBefore), t.bytes[token.startOffset] == UInt8(ascii: "<") {
                     let end = skipAngles(k)
                     if end > k, end < n, layer.tokens[end].kind == .leftParen || layer.tokens[end].kind == .period || layer.tokens[end].kind == .leftBrace {
                         k = end

@@ -1,7 +1,29 @@
 /// Swift's rules for where a line break ends a statement.
 enum StatementRules {
-    private static let continuingKeywords: Set<String> = ["else", "catch", "where", "as", "is", "in", "throws", "rethrows", "async"]
-    private static let pendingKeywords: Set<String> = ["return", "try", "await", "throw", "as", "is", "in", "case"]
+    /// `else`, `catch`, `where`, `as`, `is`, `in`, `throws`, `rethrows`, `async`: a line starting with one continues.
+    /// Compared as bytes: this runs for every line that starts with a keyword.
+    private static func isContinuingKeyword(_ i: Int, _ text: TokenText) -> Bool {
+        switch text.tokens[i].length {
+        case 2: return text.is(i, "as") || text.is(i, "is") || text.is(i, "in")
+        case 4: return text.is(i, "else")
+        case 5: return text.is(i, "catch") || text.is(i, "where") || text.is(i, "async")
+        case 6: return text.is(i, "throws")
+        case 8: return text.is(i, "rethrows")
+        default: return false
+        }
+    }
+
+    /// `return`, `try`, `await`, `throw`, `as`, `is`, `in`, `case`: a line ending with one continues.
+    private static func isPendingKeyword(_ i: Int, _ text: TokenText) -> Bool {
+        switch text.tokens[i].length {
+        case 2: return text.is(i, "as") || text.is(i, "is") || text.is(i, "in")
+        case 3: return text.is(i, "try")
+        case 4: return text.is(i, "case")
+        case 5: return text.is(i, "await") || text.is(i, "throw")
+        case 6: return text.is(i, "return")
+        default: return false
+        }
+    }
 
     /// Whether the code token `next`, which follows a line break, continues the statement that
     /// `previous` belongs to: a line starting with `.member`, a binary operator, `else`, …, or a
@@ -16,10 +38,9 @@ enum StatementRules {
         case .operator:
             // A binary operator has space on both sides; a prefix one (`-x`, `!flag`) starts a statement.
             if x.flags.contains(.spaceAfter) { return true }
-            let s = text.text(next)
-            return s.hasPrefix(".") // `..<` style continuation
+            return text.bytes[x.startOffset] == UInt8(ascii: ".") // `..<` style continuation
         case .keyword:
-            if continuingKeywords.contains(text.text(next)) { return true }
+            if isContinuingKeyword(next, text) { return true }
         case .identifier:
             if text.is(next, "async") || text.is(next, "throws") { return true }
         default:
@@ -33,7 +54,7 @@ enum StatementRules {
         case .colon:
             return true
         case .keyword:
-            return pendingKeywords.contains(text.text(previous))
+            return isPendingKeyword(previous, text)
         default:
             return false
         }

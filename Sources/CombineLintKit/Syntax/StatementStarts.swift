@@ -5,18 +5,15 @@ enum StatementStarts {
         var starts = Array(repeating: false, count: n)
         guard n > 0 else { return starts }
         // Tokens right after a closure's `in` start its body; the signature's tokens start nothing.
-        var inTokens = Set<Int>()
-        var signatureRanges: [(Int, Int)] = []
+        // Per token: 0 outside signatures, 1 in a signature, 2 for a signature's `in`.
+        var signature = [UInt8]()
         for closure in closures {
-            if let inToken = closure.inToken {
-                inTokens.insert(inToken)
-                signatureRanges.append((closure.open + 1, inToken))
-            }
+            guard let inToken = closure.inToken else { continue }
+            if signature.isEmpty { signature = Array(repeating: 0, count: n) }
+            if closure.open + 1 <= inToken { for k in (closure.open + 1)...inToken { signature[k] = 1 } }
         }
-        var inSignature = Array(repeating: false, count: 0)
-        if !signatureRanges.isEmpty {
-            inSignature = Array(repeating: false, count: n)
-            for (a, b) in signatureRanges where a <= b { for k in a...b { inSignature[k] = true } }
+        if !signature.isEmpty {
+            for closure in closures { if let inToken = closure.inToken { signature[inToken] = 2 } }
         }
         var statementFirst = 0
         for i in 0..<n {
@@ -24,14 +21,14 @@ enum StatementStarts {
             let kind = layer.tokens[i].kind
             guard enclosing < 0 || layer.tokens[enclosing].kind == .leftBrace else { continue }
             if kind == .rightBrace { continue }
-            if !inSignature.isEmpty && inSignature[i] { continue }
+            if !signature.isEmpty && signature[i] != 0 { continue }
             var start = false
             if i == 0 {
                 start = true
             } else {
                 let prev = i - 1
                 let pk = layer.tokens[prev].kind
-                if prev == enclosing || pk == .semicolon || (pk == .keyword && inTokens.contains(prev)) {
+                if prev == enclosing || pk == .semicolon || (pk == .keyword && !signature.isEmpty && signature[prev] == 2) {
                     start = true
                 } else if pk == .colon && (text.is(statementFirst, "case") || text.is(statementFirst, "default")) && layer.enclosing[prev] == Int32(enclosing) {
                     start = true

@@ -12,6 +12,11 @@ struct StructureBuilder {
     var closures: [Closure] = []
     var scopes: [Scope] = []
     var scopeOfToken: [Int32] = []
+    /// `scopeOfToken` while the pass runs: written once per token, so through a raw buffer
+    /// (no uniqueness or bounds check per write); copied into the array at the end.
+    private var scopeOut = UnsafeMutableBufferPointer<Int32>(start: nil, count: 0)
+    /// Attributes or modifiers are waiting for a declaration (the per-token reset checks one flag).
+    private var hasModifiers = false
 
     /// A declaration or control-flow header waiting for its `{`.
     enum Pending: Equatable {
@@ -49,13 +54,16 @@ struct StructureBuilder {
 
     mutating func build() {
         scopes = [Scope(kind: .file, open: -1, close: n, parent: nil)]
-        scopeOfToken = Array(repeating: 0, count: n)
+        scopeOut = .allocate(capacity: n)
+        scopeOut.initialize(repeating: 0)
+        defer { scopeOut.deallocate() }
         scopeStack = [0]
         var i = 0
         while i < n {
             i = step(i)
         }
         // Unclosed scopes end at the end of the file.
+        scopeOfToken = Array(scopeOut)
     }
 
     var currentScope: Int { scopeStack.last ?? 0 }
@@ -63,7 +71,7 @@ struct StructureBuilder {
     /// Processes token i; returns the next token to process.
     mutating func step(_ i: Int) -> Int {
         let token = layer.tokens[i]
-        scopeOfToken[i] = Int32(currentScope)
+        scopeOut[i] = Int32(currentScope)
         let level = layer.enclosing[i]
 
         // A statement boundary at this level ends a pending variable header.
@@ -75,12 +83,13 @@ struct StructureBuilder {
         case .attribute:
             attributes.append(t.text(i))
             modifierLevel = level
+            hasModifiers = true
             // `@available(iOS 13, *)`: the argument list belongs to the attribute.
             if i + 1 < n, layer.tokens[i + 1].kind == .leftParen, !layer.tokens[i + 1].flags.contains(.spaceBefore) {
                 let close = Int(layer.matching[i + 1])
                 if close > i {
-                    attributes[attributes.count - 1] += t.joined(i + 1, close).filter { $0 != " " }
-                    for k in (i + 1)...close { scopeOfToken[k] = Int32(currentScope) }
+                    attributes[attributes.count - 1] += t.compact(i + 1, close)
+                    for k in (i + 1)...close { scopeOut[k] = Int32(currentScope) }
                     return close + 1
                 }
             }
@@ -105,7 +114,9 @@ struct StructureBuilder {
         }
     }
 
-    mutating func clearModifiers() {
+    @inline(__always) mutating func clearModifiers() {
+        guard hasModifiers else { return }
+        hasModifiers = false
         if !attributes.isEmpty { attributes.removeAll(keepingCapacity: true) }
         if !modifiers.isEmpty { modifiers.removeAll(keepingCapacity: true) }
         modifierLevel = -2
@@ -123,7 +134,7 @@ struct StructureBuilder {
         }
         let token = layer.tokens[i]
         let isKeyword = token.kind == .keyword
-        let word = WordTable.classify(token, in: t.bytes)
+        let word = t.words.classify(token, in: t.bytes)
         // Fast path (the hot one): a plain name, or a keyword the pass has nothing to do with.
         if word == .none {
             clearModifiers()
@@ -140,12 +151,14 @@ struct StructureBuilder {
             }
             modifiers.append(modifier)
             modifierLevel = level
-            for k in i..<next { scopeOfToken[k] = Int32(currentScope) }
+            hasModifiers = true
+            for k in i..<next { scopeOut[k] = Int32(currentScope) }
             return next
         }
         if word == .class, isKeyword, isClassModifier(i) {
             modifiers.append("class")
             modifierLevel = level
+            hasModifiers = true
             return i + 1
         }
         switch word {
@@ -204,8 +217,8 @@ struct StructureBuilder {
         let kind = layer.tokens[k].kind
         if kind == .attribute { return true }
         guard kind == .keyword || kind == .identifier else { return false }
-        let next = t.text(k)
-        return StructureBuilder.modifierWords.contains(next) || StructureBuilder.declarationKeywords.contains(next)
+        let word = t.words.classify(layer.tokens[k], in: t.bytes)
+        return word == .modifier || word.startsDeclaration || t.is(k, "macro")
     }
 
     /// Token i begins a statement (a declaration may start here).
@@ -218,7 +231,8 @@ struct StructureBuilder {
             let open = Int(layer.matching[i - 1])
             return open > 0 && layer.tokens[open - 1].kind == .attribute
         case .keyword, .identifier:
-            return StructureBuilder.modifierWords.contains(t.text(i - 1)) || t.is(i - 1, "class")
+            let word = t.words.classify(layer.tokens[i - 1], in: t.bytes)
+            return word == .modifier || word == .class
         default: return false
         }
     }
@@ -231,7 +245,13 @@ struct StructureBuilder {
         switch layer.tokens[prev].kind {
         case .comma, .leftParen: return layer.lineBreakBefore[i] ? pendingIsControl : true
         case .keyword:
-            return ["if", "guard", "while", "case", "for", "catch", "in"].contains(t.text(prev))
+            switch layer.tokens[prev].length {
+            case 2: return t.is(prev, "if") || t.is(prev, "in")
+            case 3: return t.is(prev, "for")
+            case 4: return t.is(prev, "case")
+            case 5: return t.is(prev, "guard") || t.is(prev, "while") || t.is(prev, "catch")
+            default: return false
+            }
         default:
             return false
         }
@@ -260,7 +280,7 @@ struct StructureBuilder {
         if word == "while", i > 0, layer.tokens[i - 1].kind == .rightBrace {
             // `repeat { … } while cond`: no body follows.
             let open = Int(layer.matching[i - 1])
-            if open >= 0, case .controlFlow("repeat") = scopes[Int(scopeOfToken[open])].kind { return }
+            if open >= 0, case .controlFlow("repeat") = scopes[Int(scopeOut[open])].kind { return }
         }
         // The next `{` at this level is the statement's body (for `guard`, the one after `else`).
         pending = .control(word)
@@ -305,7 +325,7 @@ struct StructureBuilder {
         }
         let scopeIndex = scopes.count
         scopes.append(Scope(kind: kind, open: i, close: close, parent: currentScope))
-        scopeOfToken[i] = Int32(scopeIndex)
+        scopeOut[i] = Int32(scopeIndex)
         scopeStack.append(scopeIndex)
     }
 
@@ -313,7 +333,7 @@ struct StructureBuilder {
         let open = layer.matching[i]
         guard open >= 0 else { return }
         if let position = scopeStack.lastIndex(where: { scopes[$0].open == Int(open) }), position > 0 {
-            scopeOfToken[i] = Int32(scopeStack[position])
+            scopeOut[i] = Int32(scopeStack[position])
             scopeStack.removeSubrange(position...)
         }
         if pendingLevel == open { pending = .none }
@@ -426,7 +446,7 @@ struct StructureBuilder {
             switch token.kind {
             case .keyword:
                 if t.is(k, "in") && layer.enclosing[k] == level { return k }
-                if !["_", "throws", "rethrows", "Any", "Self", "self", "inout", "async", "some", "any", "nil", "true", "false"].contains(t.text(k)) { return nil }
+                if !isClosureSignatureKeyword(k) { return nil }
             case .identifier, .comma, .colon, .arrow, .period, .questionMark, .exclamationMark, .attribute, .dollarIdentifier, .equal, .integerLiteral:
                 // `=` and literals only inside a capture list: `[x = y.z]`.
                 if (token.kind == .equal || token.kind == .integerLiteral) && layer.enclosing[k] == level { return nil }
@@ -435,8 +455,9 @@ struct StructureBuilder {
                 guard m > k else { return nil }
                 k = m
             case .operator:
-                let text = t.text(k)
-                if !text.allSatisfy({ $0 == "<" || $0 == ">" || $0 == "&" || $0 == "?" || $0 == "!" }) { return nil }
+                for b in t.bytes[token.range] where b != UInt8(ascii: "<") && b != UInt8(ascii: ">") && b != UInt8(ascii: "&") && b != UInt8(ascii: "?") && b != UInt8(ascii: "!") {
+                    return nil
+                }
             case .ampersand:
                 break
             case .stringStart, .stringSegment, .stringEnd:
@@ -448,6 +469,19 @@ struct StructureBuilder {
             k += 1
         }
         return nil
+    }
+
+    /// Keywords a closure signature may hold before `in`: `_`, effects, `inout`, `some`/`any`, `Self`, and literals in a capture list.
+    private func isClosureSignatureKeyword(_ k: Int) -> Bool {
+        switch layer.tokens[k].length {
+        case 1: return t.is(k, "_")
+        case 3: return t.is(k, "Any") || t.is(k, "any") || t.is(k, "nil")
+        case 4: return t.is(k, "Self") || t.is(k, "self") || t.is(k, "some") || t.is(k, "true")
+        case 5: return t.is(k, "inout") || t.is(k, "async") || t.is(k, "false")
+        case 6: return t.is(k, "throws")
+        case 8: return t.is(k, "rethrows")
+        default: return false
+        }
     }
 
     func parseCaptureList(from start: Int, to end: Int) -> [Capture] {

@@ -27,8 +27,8 @@ public struct SyntaxTree: Sendable {
     public let localsByName: [String: [Int]]
     public let closures: [Closure]
     public let chains: [Chain]
-    /// The call element owning each `(` token: its chain and element index.
-    public let callsByOpenParen: [Int: CallReference]
+    /// The call element owning each `(` token: its chain and element index (see `call(openedAt:)`).
+    let callsByOpenParen: TokenKeyedTable<CallReference>
 
     /// A call inside a chain.
     public struct CallReference: Sendable, Hashable {
@@ -42,15 +42,14 @@ public struct SyntaxTree: Sendable {
 
     public init(file: SourceFile, allTokens: [Token]) {
         self.file = file
-        self.comments = allTokens.filter { $0.kind.isComment }
         let layer = TokenLayer(allTokens: allTokens, bytes: file.bytes)
+        self.comments = layer.comments
         let text = TokenText(bytes: file.bytes, tokens: layer.tokens)
         var builder = StructureBuilder(text: text, layer: layer)
         builder.build()
         let starts = StatementStarts.compute(layer: layer, text: text, closures: builder.closures,
                                              scopes: builder.scopes, scopeOfToken: builder.scopeOfToken)
-        var byName: [Int: Int] = [:]
-        for (index, variable) in builder.variables.enumerated() { byName[variable.nameToken] = index }
+        let byName = TokenKeyedTable(builder.variables.indices.map { (key: builder.variables[$0].nameToken, value: $0) })
         let parser = ChainParser(layer: layer, t: text, scopes: builder.scopes, scopeOfToken: builder.scopeOfToken,
                                  closures: builder.closures, functions: builder.functions, variables: builder.variables,
                                  statementStarts: starts, variableByNameToken: byName)
@@ -72,12 +71,12 @@ public struct SyntaxTree: Sendable {
         self.closures = builder.closures
         let chains = parser.parse()
         self.chains = chains
-        var calls: [Int: CallReference] = [:]
-        for (c, chain) in chains.enumerated() {
-            for (e, element) in chain.elements.enumerated() {
-                if let open = element.openParen { calls[open] = CallReference(chain: c, element: e) }
+        var calls: [(key: Int, value: CallReference)] = []
+        for c in chains.indices {
+            for e in chains[c].elements.indices {
+                if let open = chains[c].elements[e].openParen { calls.append((open, CallReference(chain: c, element: e))) }
             }
         }
-        self.callsByOpenParen = calls
+        self.callsByOpenParen = TokenKeyedTable(calls)
     }
 }

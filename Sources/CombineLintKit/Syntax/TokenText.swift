@@ -2,18 +2,30 @@
 struct TokenText {
     let bytes: [UInt8]
     let tokens: [Token]
+    let words = WordTable.shared
 
     @inline(__always) func text(_ i: Int) -> String {
-        String(decoding: bytes[tokens[i].range], as: UTF8.self)
+        string(tokens[i].range)
+    }
+
+    /// The token's bytes, for scanning operators without making a String.
+    @inline(__always) func utf8(_ i: Int) -> ArraySlice<UInt8> {
+        bytes[tokens[i].range]
     }
 
     /// The token's name: its text, without backticks for a backticked identifier.
     func name(_ i: Int) -> String {
         let t = tokens[i]
         if t.flags.contains(.backticked), t.length >= 2 {
-            return String(decoding: bytes[(t.startOffset + 1)..<(t.endOffset - 1)], as: UTF8.self)
+            return string((t.startOffset + 1)..<(t.endOffset - 1))
         }
         return text(i)
+    }
+
+    /// Decoding from a buffer pointer: about twice as fast as from an array slice, and every
+    /// chain element and declaration name passes through here.
+    @inline(__always) private func string(_ range: Range<Int>) -> String {
+        bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
     }
 
     @inline(__always) func `is`(_ i: Int, _ s: String) -> Bool {
@@ -50,13 +62,28 @@ struct TokenText {
     }
 
     /// Joins the texts of tokens first...last with single spaces where the source had space.
+    /// Built as bytes and decoded once: declarations' type texts pass through here.
     func joined(_ first: Int, _ last: Int) -> String {
+        joined(first, last, spaces: true)
+    }
+
+    /// The texts of tokens first...last run together, without spaces (`<Int,Never>`).
+    func compact(_ first: Int, _ last: Int) -> String {
+        joined(first, last, spaces: false)
+    }
+
+    private func joined(_ first: Int, _ last: Int, spaces: Bool) -> String {
         guard first <= last, first >= 0, last < tokens.count else { return "" }
-        var out = ""
-        for i in first...last {
-            if i > first, tokens[i].flags.contains(.spaceBefore) { out += " " }
-            out += text(i)
+        if first == last { return text(first) }
+        var out: [UInt8] = []
+        out.reserveCapacity(Int(tokens[last].endOffset - tokens[first].startOffset))
+        bytes.withUnsafeBufferPointer { source in
+            for i in first...last {
+                let token = tokens[i]
+                if spaces, i > first, token.flags.contains(.spaceBefore) { out.append(0x20) }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: source[token.startOffset..<token.endOffset]))
+            }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 }
