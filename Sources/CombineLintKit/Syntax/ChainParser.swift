@@ -15,9 +15,11 @@ struct ChainParser {
     func parse() -> [Chain] {
         var chains: [Chain] = []
         var covered = Array(repeating: false, count: n)
+        var scratch = ElementScratch()
+        defer { scratch.free() }
         var i = 0
         while i < n {
-            if !covered[i], mayContinue(after: i), isRootCandidate(i), let chain = parseChain(at: i, covered: &covered) {
+            if !covered[i], mayContinue(after: i), isRootCandidate(i), let chain = parseChain(at: i, covered: &covered, scratch: &scratch) {
                 chains.append(chain)
             }
             i += 1
@@ -87,9 +89,7 @@ struct ChainParser {
         }
     }
 
-    private func parseChain(at first: Int, covered: inout [Bool]) -> Chain? {
-        var elements: [ChainElement] = []
-        elements.reserveCapacity(4)
+    private func parseChain(at first: Int, covered: inout [Bool], scratch elements: inout ElementScratch) -> Chain? {
         var j: Int
         if layer.tokens[first].kind == .leftBracket {
             let close = Int(layer.matching[first])
@@ -111,7 +111,7 @@ struct ChainParser {
                 guard end > j, end < n,
                       (!layer.tokens[end].flags.contains(.spaceBefore) && (layer.tokens[end].kind == .leftParen || layer.tokens[end].kind == .period))
                         || (layer.tokens[end].kind == .leftBrace && closureIndex(at: end) != nil) else { break loop }
-                elements[elements.count - 1].genericArguments = t.compact(j, end - 1)
+                elements.base[elements.count - 1].genericArguments = t.compact(j, end - 1)
                 // Type names inside generic arguments are not expressions.
                 for k in j..<end { covered[k] = true }
                 j = end
@@ -119,37 +119,37 @@ struct ChainParser {
                 guard !layer.lineBreakBefore[j] else { break loop }
                 let close = Int(layer.matching[j])
                 guard close > j else { break loop }
-                if elements[elements.count - 1].isCall {
+                if elements.base[elements.count - 1].isCall {
                     elements.append(element(.member, name: "()", token: j, last: j))
                 }
                 let arguments = parseArguments(j + 1, close)
                 let e = elements.count - 1
-                elements[e].hasParentheses = true
-                elements[e].openParen = j
-                elements[e].closeParen = close
-                elements[e].arguments = arguments
-                elements[e].lastToken = close
+                elements.base[e].hasParentheses = true
+                elements.base[e].openParen = j
+                elements.base[e].closeParen = close
+                elements.base[e].arguments = arguments
+                elements.base[e].lastToken = close
                 j = close + 1
             case .leftBracket:
                 guard !layer.lineBreakBefore[j], !token.flags.contains(.spaceBefore) else { break loop }
                 let close = Int(layer.matching[j])
                 guard close > j else { break loop }
-                elements[elements.count - 1].subscripts.append(j...close)
-                elements[elements.count - 1].lastToken = close
+                elements.base[elements.count - 1].subscripts.append(j...close)
+                elements.base[elements.count - 1].lastToken = close
                 j = close + 1
             case .leftBrace:
                 guard !layer.lineBreakBefore[j] || layer.tokens[j - 1].kind == .rightParen, let c = closureIndex(at: j) else { break loop }
                 // `foo.bar { }` after a subscript or `?` is not a call in practice; accept after a name or `)`.
-                elements[elements.count - 1].trailingClosures.append(TrailingClosure(label: nil, closure: c))
+                elements.base[elements.count - 1].trailingClosures.append(TrailingClosure(label: nil, closure: c))
                 var end = closures[c].close
                 // Labelled trailing closures: `} receiveValue: { … }`.
                 while end + 3 < n, layer.tokens[end + 1].kind == .identifier, layer.tokens[end + 2].kind == .colon,
                       let next = closureIndex(at: end + 3) {
-                    elements[elements.count - 1].trailingClosures.append(TrailingClosure(label: t.name(end + 1), closure: next))
+                    elements.base[elements.count - 1].trailingClosures.append(TrailingClosure(label: t.name(end + 1), closure: next))
                     covered[end + 1] = true
                     end = closures[next].close
                 }
-                elements[elements.count - 1].lastToken = min(end, n - 1)
+                elements.base[elements.count - 1].lastToken = min(end, n - 1)
                 j = end + 1
             case .period:
                 guard j + 1 < n else { break loop }
@@ -161,7 +161,7 @@ struct ChainParser {
                 j += 2
             case .questionMark, .exclamationMark:
                 guard !token.flags.contains(.spaceBefore) else { break loop }
-                elements[elements.count - 1].lastToken = j
+                elements.base[elements.count - 1].lastToken = j
                 j += 1
             default:
                 break loop
@@ -169,8 +169,11 @@ struct ChainParser {
         }
         let last = min(max(first, j - 1), n - 1)
         // A lone name that is neither called nor followed by anything is not worth a chain.
-        if elements.count == 1 && !elements[0].isCall && elements[0].subscripts.isEmpty { return nil }
-        var chain = Chain(elements: elements, first: first, last: last, context: .other,
+        if elements.count == 1 && !elements.base[0].isCall && elements.base[0].subscripts.isEmpty {
+            elements.removeAll()
+            return nil
+        }
+        var chain = Chain(elements: elements.take(), first: first, last: last, context: .other,
                           scope: Int(scopeOfToken[first]), statementStart: first)
         (chain.context, chain.statementStart) = context(first: first, last: last)
         return chain
