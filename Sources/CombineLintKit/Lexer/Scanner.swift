@@ -11,12 +11,23 @@ struct ScanMode {
     var parenDepth: Int
 }
 
+/// Where the scanner's tokens go: every token, in order (`TokenBuffer`, the lossless stream), or
+/// a consumer that keeps only what the syntax layer needs (`CodeTokenSink`), so that a file's
+/// full token list need not be stored and walked again.
+protocol TokenSink {
+    mutating func append(_ token: Token)
+    /// Adds `flags` to the last token appended, if any.
+    mutating func insertFlagsInLast(_ flags: TokenFlags)
+    /// The kind of the last token appended, if any.
+    var lastKind: TokenKind? { get }
+}
+
 /// The lexer's state over one byte buffer. Its `scan…` methods live in extensions by topic.
-struct Scanner {
+struct Scanner<Sink: TokenSink> {
     let base: UnsafePointer<UInt8>
     let count: Int
     var pos = 0
-    var tokens: TokenBuffer
+    var tokens: Sink
     var modes: [ScanMode] = []
     /// Whether the innermost mode is a string body (cached: checked once per token).
     var inStringBody = false
@@ -32,7 +43,7 @@ struct Scanner {
     /// A bare-regex attempt starting before this offset is known to fail (keeps lexing linear).
     var noRegexBefore = 0
 
-    init(base: UnsafePointer<UInt8>, count: Int, tokens: TokenBuffer) {
+    init(base: UnsafePointer<UInt8>, count: Int, tokens: Sink) {
         self.base = base
         self.count = count
         self.tokens = tokens
@@ -50,7 +61,7 @@ struct Scanner {
                 scanCodeToken()
             }
         }
-        if let last = tokens.last, !last.kind.isTrivia { tokens.insertFlagsInLast(.spaceAfter) }
+        if let last = tokens.lastKind, !last.isTrivia { tokens.insertFlagsInLast(.spaceAfter) }
     }
 
     // MARK: Emitting

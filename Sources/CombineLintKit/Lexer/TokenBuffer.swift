@@ -1,7 +1,7 @@
 /// The lexer's growing token storage: a raw buffer without the uniqueness and bounds checks an
 /// `Array` pays on every append. It starts in storage it is lent (the result array's own, so
 /// that the usual case copies nothing) and moves to storage of its own when that fills up.
-struct TokenBuffer {
+struct TokenBuffer: TokenSink {
     private(set) var base: UnsafeMutablePointer<Token>
     private(set) var count = 0
     private var capacity: Int
@@ -25,7 +25,7 @@ struct TokenBuffer {
         base[count - 1].flags.formUnion(flags)
     }
 
-    @inline(__always) var last: Token? { count > 0 ? base[count - 1] : nil }
+    @inline(__always) var lastKind: TokenKind? { count > 0 ? base[count - 1].kind : nil }
 
     private mutating func grow() {
         let newCapacity = max(capacity * 2, 16)

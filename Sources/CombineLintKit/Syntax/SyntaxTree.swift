@@ -37,12 +37,16 @@ public struct SyntaxTree: Sendable {
     }
 
     public init(file: SourceFile) {
-        self.init(file: file, allTokens: Lexer.tokenize(file.bytes))
+        self.init(file: file, layer: TokenLayer(bytes: file.bytes))
     }
 
+    /// The tree of a file whose tokens are already known (`allTokens` as `Lexer.tokenize` gives them).
     public init(file: SourceFile, allTokens: [Token]) {
+        self.init(file: file, layer: TokenLayer(allTokens: allTokens, bytes: file.bytes))
+    }
+
+    init(file: SourceFile, layer: TokenLayer) {
         self.file = file
-        let layer = TokenLayer(allTokens: allTokens, bytes: file.bytes)
         self.comments = layer.comments
         let text = TokenText(bytes: file.bytes, tokens: layer.tokens)
         var builder = StructureBuilder(text: text, layer: layer)

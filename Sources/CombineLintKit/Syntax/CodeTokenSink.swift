@@ -1,0 +1,169 @@
+/// Receives a file's tokens in order and keeps what the syntax layer reads: the code tokens
+/// (no trivia, no `#if` condition lines), whether a line break precedes each, their bracket
+/// matching and innermost enclosing bracket, and the comments. Fed straight by the scanner, it
+/// spares storing and walking the file's full token list; fed a token list, it gives the same.
+struct CodeTokenSink: TokenSink {
+    private let source: UnsafePointer<UInt8>
+    private var capacity: Int
+    private(set) var count = 0
+    private var code: UnsafeMutablePointer<Token>
+    private var breaks: UnsafeMutablePointer<Bool>
+    private var matches: UnsafeMutablePointer<Int32>
+    private var enclosers: UnsafeMutablePointer<Int32>
+    /// Open brackets not yet closed (code token indices); never deeper than the code tokens.
+    private var stack: UnsafeMutablePointer<Int32>
+    private var depth = 0
+    private(set) var comments: [Token] = []
+
+    private var sawBreak = true
+    private var skippingDirectiveLine = false
+    private var directiveParenDepth = 0
+    /// Where the last token went, for flags the scanner adds after appending it.
+    private enum Destination { case none, code, comment, dropped }
+    private var lastDestination = Destination.none
+    private(set) var lastKind: TokenKind?
+
+    /// `source` must stay valid while tokens are appended (block comments are read for line breaks).
+    init(source: UnsafePointer<UInt8>, estimatedCodeTokens: Int) {
+        self.source = source
+        capacity = max(estimatedCodeTokens, 16)
+        code = .allocate(capacity: capacity)
+        breaks = .allocate(capacity: capacity)
+        matches = .allocate(capacity: capacity)
+        enclosers = .allocate(capacity: capacity)
+        stack = .allocate(capacity: capacity)
+    }
+
+    /// The common case (a code token outside `#if` lines) is inlined into the scanner; trivia and
+    /// directive lines take the out-of-line path.
+    @inline(__always) mutating func append(_ token: Token) {
+        lastKind = token.kind
+        if token.kind.isTrivia || token.kind == .poundDirective || skippingDirectiveLine {
+            appendOther(token)
+            return
+        }
+        if count == capacity { grow() }
+        let i = count
+        (code + i).initialize(to: token)
+        (breaks + i).initialize(to: sawBreak)
+        (matches + i).initialize(to: -1)
+        (enclosers + i).initialize(to: depth > 0 ? stack[depth - 1] : -1)
+        count += 1
+        sawBreak = false
+        lastDestination = .code
+        switch token.kind {
+        case .leftParen, .leftBracket, .leftBrace, .interpolationStart:
+            stack[depth] = Int32(i)
+            depth += 1
+        case .rightParen, .rightBracket, .rightBrace, .interpolationEnd:
+            closeBracket(at: i, kind: token.kind)
+        default:
+            break
+        }
+    }
+
+    /// Trivia, `#if` lines and the tokens of their conditions.
+    private mutating func appendOther(_ token: Token) {
+        switch token.kind {
+        case .newline:
+            sawBreak = true
+            if directiveParenDepth == 0 { skippingDirectiveLine = false }
+            lastDestination = .dropped
+        case .lineComment, .docLineComment:
+            comments.append(token)
+            lastDestination = .comment
+        case .blockComment, .docBlockComment:
+            comments.append(token)
+            lastDestination = .comment
+            // A block comment spanning lines separates lines like a newline does.
+            if !sawBreak {
+                for k in token.range where source[k] == 0x0A || source[k] == 0x0D { sawBreak = true; break }
+            }
+        case .poundDirective:
+            // `#if cond`, `#elseif cond`: the condition is not code; skip to the line end.
+            skippingDirectiveLine = true
+            directiveParenDepth = 0
+            sawBreak = true
+            lastDestination = .dropped
+        default:
+            // Whitespace, a shebang, or a token of a directive's condition.
+            if skippingDirectiveLine {
+                if token.kind == .leftParen { directiveParenDepth += 1 }
+                if token.kind == .rightParen { directiveParenDepth = max(0, directiveParenDepth - 1) }
+            }
+            lastDestination = .dropped
+        }
+    }
+
+    /// Matches a closer with the nearest open bracket it may close, recovering from imbalance:
+    /// a `}` or an interpolation's end closes any `(`/`[` left open inside it; a stray closer
+    /// matches nothing.
+    private mutating func closeBracket(at i: Int, kind: TokenKind) {
+        let strong = kind == .rightBrace || kind == .interpolationEnd
+        var level = depth - 1
+        while level >= 0 {
+            let openKind = code[Int(stack[level])].kind
+            if CodeTokenSink.closer(for: openKind) == kind { break }
+            if !strong || openKind == .leftBrace || openKind == .interpolationStart { return }
+            level -= 1
+        }
+        guard level >= 0 else { return }
+        let open = Int(stack[level])
+        matches[open] = Int32(i)
+        matches[i] = Int32(open)
+        depth = level
+        enclosers[i] = depth > 0 ? stack[depth - 1] : -1
+    }
+
+    mutating func insertFlagsInLast(_ flags: TokenFlags) {
+        switch lastDestination {
+        case .code: code[count - 1].flags.formUnion(flags)
+        case .comment: comments[comments.count - 1].flags.formUnion(flags)
+        case .none, .dropped: break
+        }
+    }
+
+    private mutating func grow() {
+        let newCapacity = capacity * 2
+        func moved<T>(_ old: UnsafeMutablePointer<T>, _ used: Int) -> UnsafeMutablePointer<T> {
+            let new = UnsafeMutablePointer<T>.allocate(capacity: newCapacity)
+            new.moveInitialize(from: old, count: used)
+            old.deallocate()
+            return new
+        }
+        code = moved(code, count)
+        breaks = moved(breaks, count)
+        matches = moved(matches, count)
+        enclosers = moved(enclosers, count)
+        stack = moved(stack, depth)
+        capacity = newCapacity
+    }
+
+    private static func closer(for open: TokenKind) -> TokenKind? {
+        switch open {
+        case .leftParen: return .rightParen
+        case .leftBracket: return .rightBracket
+        case .leftBrace: return .rightBrace
+        case .interpolationStart: return .interpolationEnd
+        default: return nil
+        }
+    }
+
+    /// The tables as exactly sized arrays; frees the sink's storage (call once, at the end).
+    mutating func finish() -> TokenLayer {
+        var layer = TokenLayer()
+        layer.tokens = Array(UnsafeBufferPointer(start: code, count: count))
+        layer.lineBreakBefore = Array(UnsafeBufferPointer(start: breaks, count: count))
+        layer.matching = Array(UnsafeBufferPointer(start: matches, count: count))
+        layer.enclosing = Array(UnsafeBufferPointer(start: enclosers, count: count))
+        layer.comments = comments
+        code.deallocate()
+        breaks.deallocate()
+        matches.deallocate()
+        enclosers.deallocate()
+        stack.deallocate()
+        capacity = 0
+        count = 0
+        return layer
+    }
+}

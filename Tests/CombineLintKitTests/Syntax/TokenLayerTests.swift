@@ -1,0 +1,88 @@
+import Foundation
+import XCTest
+@testable import CombineLintKit
+
+/// The code-token layer: trivia and `#if` lines filtered out, line breaks noted, brackets
+/// matched; and the two ways of building it (lexing straight into it, or feeding it a full
+/// token list) agreeing on every input.
+final class TokenLayerTests: XCTestCase {
+    private func describe(_ layer: TokenLayer, _ source: String) -> [String] {
+        let bytes = Array(source.utf8)
+        return layer.tokens.indices.map { i in
+            let text = String(decoding: bytes[layer.tokens[i].range], as: UTF8.self)
+            return "\(layer.lineBreakBefore[i] ? "↵" : "")\(text) m\(layer.matching[i]) e\(layer.enclosing[i])"
+        }
+    }
+
+    func testFiltersTriviaAndDirectiveLinesAndMatchesBrackets() {
+        let source = "#if os(iOS) // c\nf(a[0]) /* x\n y */ { }\n#endif\n"
+        let layer = TokenLayer(bytes: Array(source.utf8))
+        XCTAssertEqual(describe(layer, source), [
+            "↵f m-1 e-1", "( m6 e-1", "a m-1 e1", "[ m5 e1", "0 m-1 e3", "] m3 e1", ") m1 e-1",
+            // The block comment spans a line end, so the brace starts a line.
+            "↵{ m8 e-1", "} m7 e-1",
+        ])
+        XCTAssertEqual(layer.comments.map(\.kind), [.lineComment, .blockComment])
+    }
+
+    func testUnbalancedBracketsRecover() {
+        // A `}` closes the `(` left open inside its braces; a stray `)` matches nothing.
+        let source = "{ f( }\n)"
+        let layer = TokenLayer(bytes: Array(source.utf8))
+        XCTAssertEqual(describe(layer, source), ["↵{ m3 e-1", "f m-1 e0", "( m-1 e0", "} m0 e-1", "↵) m-1 e-1"])
+    }
+
+    func testFlagsAddedAfterATokenReachIt() {
+        // `spaceAfter` is set on a token once the scanner sees the blank after it.
+        let layer = TokenLayer(bytes: Array("a b".utf8))
+        XCTAssertTrue(layer.tokens[0].flags.contains(.spaceAfter))
+        XCTAssertTrue(layer.tokens[1].flags.contains(.spaceBefore))
+        // An unterminated block comment is flagged in the comment list.
+        let open = TokenLayer(bytes: Array("x /* never closed".utf8))
+        XCTAssertTrue(open.comments[0].flags.contains(.unterminated))
+    }
+
+    /// Lexing straight into the layer and building it from `Lexer.tokenize` give the same tables.
+    private func assertBothWaysAgree(_ bytes: [UInt8], _ label: String, file: StaticString = #filePath, line: UInt = #line) -> Bool {
+        let streamed = TokenLayer(bytes: bytes)
+        let listed = TokenLayer(allTokens: Lexer.tokenize(bytes), bytes: bytes)
+        let same = streamed.tokens == listed.tokens && streamed.lineBreakBefore == listed.lineBreakBefore
+            && streamed.matching == listed.matching && streamed.enclosing == listed.enclosing && streamed.comments == listed.comments
+        if !same { XCTFail("\(label): the streamed layer differs from the token-list layer", file: file, line: line) }
+        return same
+    }
+
+    func testBothWaysAgreeOnEveryRepositoryFile() throws {
+        let root = LexerTestSupport.packageRoot
+        let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)
+        var checked = 0
+        while let url = enumerator?.nextObject() as? URL {
+            let path = url.path
+            if path.contains("/.build") || path.contains("/.git/") || path.contains("/.corpus") {
+                if url.hasDirectoryPath { enumerator?.skipDescendants() }
+                continue
+            }
+            guard url.pathExtension == "swift" else { continue }
+            _ = assertBothWaysAgree(try [UInt8](Data(contentsOf: url)), path)
+            checked += 1
+        }
+        XCTAssertGreaterThan(checked, 100)
+    }
+
+    func testBothWaysAgreeOnMutatedInput() {
+        var generator = SeededGenerator(seed: 7_031)
+        let pieces = ["\"", "#", "/", "{", "}", "\\(", "*/", "/*", "\"\"\"", "#if x\n", "\n#endif", ")", "`", "\n", "\r", "("]
+        for (fixtureIndex, fixture) in LexerFixtures.all.enumerated() {
+            var bytes = Array(fixture.utf8)
+            for step in 0..<300 {
+                let position = Int(generator.next() % UInt64(bytes.count + 1))
+                if generator.next() % 4 == 0 {
+                    bytes.removeSubrange(position..<min(bytes.count, position + Int(generator.next() % 6) + 1))
+                } else {
+                    bytes.insert(contentsOf: Array(pieces[Int(generator.next() % UInt64(pieces.count))].utf8), at: position)
+                }
+                if !assertBothWaysAgree(bytes, "fixture \(fixtureIndex), edit \(step)") { return }
+            }
+        }
+    }
+}
