@@ -7,7 +7,7 @@ extension SyntaxTree {
     /// The name of token i (backticks removed).
     public func name(_ i: Int) -> String { textReader.name(i) }
     /// Whether code token i's text is exactly `s` (no allocation).
-    public func tokenIs(_ i: Int, _ s: String) -> Bool { textReader.is(i, s) }
+    public func tokenIs(_ i: Int, _ s: String) -> Bool { textReader.is(i, text: s) }
     /// Whether token i is the word `word` (identifier or keyword, backticks ignored).
     public func isWord(_ i: Int, _ word: String) -> Bool { textReader.isWord(i, word) }
     /// The source text of tokens first...last, with single spaces where the source had space.

@@ -28,19 +28,27 @@ struct TokenText {
         bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
     }
 
-    @inline(__always) func `is`(_ i: Int, _ s: String) -> Bool {
+    /// Whether token i's text is exactly the literal `s`: compared as bytes, with no String made
+    /// (the structure pass asks this for keywords at almost every statement).
+    @inline(__always) func `is`(_ i: Int, _ s: StaticString) -> Bool {
         guard i >= 0, i < tokens.count else { return false }
         let t = tokens[i]
-        var s = s
-        return s.withUTF8 { buf in
-            guard buf.count == Int(t.length) else { return false }
-            var k = t.startOffset
-            for b in buf {
-                if bytes[k] != b { return false }
-                k += 1
-            }
-            return true
+        guard s.utf8CodeUnitCount == Int(t.length) else { return false }
+        let literal = s.utf8Start
+        var k = t.startOffset
+        for j in 0..<s.utf8CodeUnitCount {
+            if bytes[k] != literal[j] { return false }
+            k += 1
         }
+        return true
+    }
+
+    /// Whether token i's text is exactly `s`.
+    func `is`(_ i: Int, text s: String) -> Bool {
+        guard i >= 0, i < tokens.count else { return false }
+        let t = tokens[i]
+        guard s.utf8.count == Int(t.length) else { return false }
+        return bytes[t.range].elementsEqual(s.utf8)
     }
 
     func isAny(_ i: Int, _ set: Set<String>) -> Bool {
@@ -58,7 +66,7 @@ struct TokenText {
     func isWord(_ i: Int, _ word: String) -> Bool {
         guard let k = kind(i), k == .identifier || k == .keyword else { return false }
         if tokens[i].flags.contains(.backticked) { return name(i) == word }
-        return self.is(i, word)
+        return self.is(i, text: word)
     }
 
     /// Joins the texts of tokens first...last with single spaces where the source had space.
