@@ -296,9 +296,11 @@ struct ChainParser {
         return false
     }
 
+    /// `+=`, `-=`, `<<=`, `??=` …: an operator ending in `=` that is not a comparison.
     private func isCompoundAssignment(_ k: Int) -> Bool {
-        let s = t.text(k)
-        return s.count >= 2 && s.hasSuffix("=") && !["==", "!=", "<=", ">=", "===", "!=="].contains(s)
+        let s = t.utf8(k)
+        guard s.count >= 2, s.last == UInt8(ascii: "=") else { return false }
+        return !(t.is(k, "==") || t.is(k, "!=") || t.is(k, "<=") || t.is(k, ">=") || t.is(k, "===") || t.is(k, "!=="))
     }
 
     private func assignmentContext(equal: Int, compound: Bool) -> (ChainContext, Int) {

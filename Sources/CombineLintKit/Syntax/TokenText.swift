@@ -83,15 +83,24 @@ struct TokenText {
     private func joined(_ first: Int, _ last: Int, spaces: Bool) -> String {
         guard first <= last, first >= 0, last < tokens.count else { return "" }
         if first == last { return text(first) }
-        var out: [UInt8] = []
-        out.reserveCapacity(Int(tokens[last].endOffset - tokens[first].startOffset))
-        bytes.withUnsafeBufferPointer { source in
-            for i in first...last {
-                let token = tokens[i]
-                if spaces, i > first, token.flags.contains(.spaceBefore) { out.append(0x20) }
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: source[token.startOffset..<token.endOffset]))
+        // At most the source span's length: written straight into the String's storage.
+        let capacity = tokens[last].endOffset - tokens[first].startOffset
+        return bytes.withUnsafeBufferPointer { source in
+            String(unsafeUninitializedCapacity: capacity) { out in
+                var written = 0
+                for i in first...last {
+                    let token = tokens[i]
+                    if spaces, i > first, token.flags.contains(.spaceBefore) {
+                        out[written] = 0x20
+                        written += 1
+                    }
+                    for k in token.startOffset..<token.endOffset {
+                        out[written] = source[k]
+                        written += 1
+                    }
+                }
+                return written
             }
         }
-        return String(decoding: out, as: UTF8.self)
     }
 }
