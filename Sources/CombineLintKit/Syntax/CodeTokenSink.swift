@@ -38,6 +38,17 @@ struct CodeTokenSink: TokenSink {
     /// directive lines take the out-of-line path.
     @inline(__always) mutating func append(_ token: Token) {
         lastKind = token.kind
+        // Blanks and line ends, the most common tokens, are handled here.
+        if token.kind == .whitespace {
+            lastDestination = .dropped
+            return
+        }
+        if token.kind == .newline {
+            sawBreak = true
+            if directiveParenDepth == 0 { skippingDirectiveLine = false }
+            lastDestination = .dropped
+            return
+        }
         if token.kind.isTrivia || token.kind == .poundDirective || skippingDirectiveLine {
             appendOther(token)
             return
@@ -62,13 +73,9 @@ struct CodeTokenSink: TokenSink {
         }
     }
 
-    /// Trivia, `#if` lines and the tokens of their conditions.
+    /// Comments, `#if` lines and the tokens of their conditions (blanks and line ends are handled inline).
     private mutating func appendOther(_ token: Token) {
         switch token.kind {
-        case .newline:
-            sawBreak = true
-            if directiveParenDepth == 0 { skippingDirectiveLine = false }
-            lastDestination = .dropped
         case .lineComment, .docLineComment:
             comments.append(token)
             lastDestination = .comment
@@ -115,7 +122,7 @@ struct CodeTokenSink: TokenSink {
         enclosers[i] = depth > 0 ? stack[depth - 1] : -1
     }
 
-    mutating func insertFlagsInLast(_ flags: TokenFlags) {
+    @inline(__always) mutating func insertFlagsInLast(_ flags: TokenFlags) {
         switch lastDestination {
         case .code: code[count - 1].flags.formUnion(flags)
         case .comment: comments[comments.count - 1].flags.formUnion(flags)
