@@ -12,14 +12,13 @@ public struct AppearanceCall: Sendable, Hashable {
 
 enum AppearanceCalls {
     /// `receiver.method(…)` statements in the closures of one file's `.onAppear`/`.task` calls, by method name.
-    static func collect(in tree: SyntaxTree, treeIndex: Int) -> [(String, AppearanceCall)] {
+    static func collect(in chains: [Chain], closures: [Closure], treeIndex: Int) -> [(String, AppearanceCall)] {
         var result: [(String, AppearanceCall)] = []
-        let chains = tree.chains
         // Indices rather than `for chain in`: copying chains and elements retains their arrays and strings.
         for c in chains.indices {
             for e in chains[c].elements.indices where isModifierCall(chains[c].elements[e]) {
                 let element = chains[c].elements[e]
-                for closure in element.closures.map({ tree.closures[$0] }) {
+                for closure in element.closures.map({ closures[$0] }) {
                     for i in chains.indices where chains[i].first >= closure.bodyStart && chains[i].last < closure.close {
                         if let (method, call) = call(in: chains[i], treeIndex: treeIndex, modifier: element.name) {
                             result.append((method, call))

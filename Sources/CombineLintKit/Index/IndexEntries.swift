@@ -14,11 +14,30 @@ struct IndexEntries: Sendable {
     /// Told apart here, while each declaration is at hand, rather than by a walk over the merged index.
     var observed: [Observed] = []
 
-    init(of tree: SyntaxTree) {
+    /// The entries of `trees[index]`.
+    init(of trees: UnsafeBufferPointer<SyntaxTree>, at index: Int) {
+        guard !trees[index].types.isEmpty else { return }
+        // Only the arrays read here, taken in place (see `ProjectIndex.init`).
+        let tree = Declarations(types: trees[index].types, variables: trees[index].variables,
+                                functions: trees[index].functions, tokens: trees[index].tokens, file: trees[index].file)
         types.reserveCapacity(tree.types.count)
         for t in tree.types.indices.reversed() {
             types.append(entry(for: t, of: tree))
         }
+    }
+
+    /// The parts of a syntax tree that the entries come from.
+    private struct Declarations {
+        let types: [TypeDecl]
+        let variables: [VariableDecl]
+        let functions: [FunctionDecl]
+        let tokens: [Token]
+        let file: SourceFile
+
+        /// 1-based line of code token i (as `SyntaxTree.line(of:)`).
+        func line(of i: Int) -> Int { file.lineIndex(ofOffset: tokens[i].startOffset) + 1 }
+        /// As `SyntaxTree.text(_:_:)`.
+        func text(_ first: Int, _ last: Int) -> String { TokenText(bytes: file.bytes, tokens: tokens).joined(first, last) }
     }
 
     /// The last component of a dotted name (`Outer.Inner` gives `Inner`).
@@ -31,7 +50,7 @@ struct IndexEntries: Sendable {
 
     /// A fresh entry for one declaration (its merge with the others happens in `ProjectIndex`).
     /// Fields are read in place: copying a whole declaration would retain all its strings and arrays.
-    private mutating func entry(for t: Int, of tree: SyntaxTree) -> IndexedType {
+    private mutating func entry(for t: Int, of tree: Declarations) -> IndexedType {
         let key = IndexEntries.simpleName(tree.types[t].name)
         let path = tree.file.path
         let variables = tree.types[t].variables
@@ -68,7 +87,7 @@ struct IndexEntries: Sendable {
 
     /// The start of an initial value: enough to tell its type (`Foo(…)`, `CurrentValueSubject<…>(nil)`)
     /// without copying a long closure body into the index.
-    private static func initializerText(_ initializer: ClosedRange<Int>?, in tree: SyntaxTree) -> String {
+    private static func initializerText(_ initializer: ClosedRange<Int>?, in tree: Declarations) -> String {
         guard let range = initializer else { return "" }
         let first = range.lowerBound, last = min(range.upperBound, range.lowerBound + 48)
         guard first <= last, first >= 0, last < tree.tokens.count else { return "" }

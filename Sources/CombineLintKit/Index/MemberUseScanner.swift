@@ -43,10 +43,9 @@ struct MemberUseScanner: Sendable {
         self.nextByStart = nextByStart
     }
 
-    /// The uses in one file, in chain and element order.
-    func hits(in tree: SyntaxTree, treeIndex: Int) -> [Hit] {
+    /// The uses in one file's chains, in chain and element order.
+    func hits(in chains: [Chain], treeIndex: Int) -> [Hit] {
         var hits: [Hit] = []
-        let chains = tree.chains
         // Indices rather than `for element in`: copying an element retains its strings and arrays.
         for c in chains.indices {
             for e in chains[c].elements.indices where !chains[c].elements[e].isCall {

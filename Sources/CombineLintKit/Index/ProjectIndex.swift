@@ -25,15 +25,22 @@ public struct ProjectIndex: Sendable {
         self.trees = trees
         // Each file's declarations become entries in parallel; merging them in input order keeps
         // the result the same whatever the number of workers.
-        var perFile = Parallel.map(count: trees.count, jobs: jobs) { IndexEntries(of: trees[$0]) }
+        // The passes read the trees through a buffer pointer: `trees[t].field` on the array copies
+        // the whole tree first (retaining all of its arrays, each a likely cache miss), while the
+        // pointer lends just the field.
+        var perFile = trees.withUnsafeBufferPointer { trees in
+            Parallel.map(count: trees.count, jobs: jobs) { IndexEntries(of: trees, at: $0) }
+        }
         var merge = EntryMerge(capacity: perFile.reduce(0) { $0 + $1.types.count })
         for f in perFile.indices { merge.add(&perFile[f].types) }
         types = merge.types
         // Member uses and appearance calls come from the same chains: one pass over each file.
         let scanner = MemberUseScanner(names: ProjectIndex.observedPropertyNames(perFile.map(\.observed), merge))
-        let scanned = Parallel.map(count: trees.count, jobs: jobs) { t in
-            (scanner.names.isEmpty ? [] : scanner.hits(in: trees[t], treeIndex: t),
-             AppearanceCalls.collect(in: trees[t], treeIndex: t))
+        let scanned = trees.withUnsafeBufferPointer { trees in
+            Parallel.map(count: trees.count, jobs: jobs) { t in
+                (scanner.names.isEmpty ? [] : scanner.hits(in: trees[t].chains, treeIndex: t),
+                 AppearanceCalls.collect(in: trees[t].chains, closures: trees[t].closures, treeIndex: t))
+            }
         }
         var uses = [[MemberUse]](repeating: [], count: scanner.names.count)
         for (hits, calls) in scanned {
@@ -49,12 +56,12 @@ public struct ProjectIndex: Sendable {
         var names = Set<String>()
         var recheck: [IndexEntries.Observed] = []
         for list in observed {
-            for property in list {
+            for i in list.indices {
                 // A declaration replaced in the merge by a later one of the same name may not stand.
-                if merge.replacedProperties.contains(property.name) {
-                    recheck.append(property)
+                if merge.replacedProperties.contains(list[i].name) {
+                    recheck.append(list[i])
                 } else {
-                    names.insert(property.name)
+                    names.insert(list[i].name)
                 }
             }
         }
