@@ -5,6 +5,8 @@ struct MemberUseScanner: Sendable {
     struct Hit: Sendable {
         var name: Int
         var use: ProjectIndex.MemberUse
+        /// The element name's UTF-8 length, `$` included.
+        var length: Int32
     }
 
     /// The names looked for; a hit refers to one by its position here.
@@ -19,15 +21,14 @@ struct MemberUseScanner: Sendable {
     private let firstByStart: [Int]
     private let nextByStart: [Int]
 
-    init(names: Set<String>) {
-        self.names = Array(names)
+    /// - Parameter names: Distinct names.
+    init(names: [String]) {
+        self.names = names
         var ids: [String: Int] = [:]
         ids.reserveCapacity(names.count)
-        for (id, name) in self.names.enumerated() { ids[name] = id }
+        for (id, name) in names.enumerated() { ids[name] = id }
         self.ids = ids
-        var lengths = [Bool](repeating: false, count: 66)
-        for name in names where name.utf8.count < 64 { lengths[name.utf8.count] = true; lengths[name.utf8.count + 1] = true }
-        self.lengths = lengths
+        lengths = MemberUseScanner.lengthFilter(names)
         let ascii = self.names.allSatisfy { name in !name.isEmpty && name.utf8.allSatisfy { $0 < 0x80 } }
         var firstByStart = [Int](repeating: -1, count: ascii ? 64 * 256 : 0)
         var nextByStart = [Int](repeating: -1, count: ascii ? names.count : 0)
@@ -43,6 +44,14 @@ struct MemberUseScanner: Sendable {
         self.nextByStart = nextByStart
     }
 
+    /// By UTF-8 length of an element name (`$` included), whether it may be one of `names`:
+    /// some name under 64 bytes has that length, or that length with `$` before.
+    static func lengthFilter(_ names: some Sequence<String>) -> [Bool] {
+        var lengths = [Bool](repeating: false, count: 66)
+        for name in names where name.utf8.count < 64 { lengths[name.utf8.count] = true; lengths[name.utf8.count + 1] = true }
+        return lengths
+    }
+
     /// The uses in one file's chains, in chain and element order.
     func hits(in chains: [Chain], treeIndex: Int) -> [Hit] {
         var hits: [Hit] = []
@@ -50,7 +59,8 @@ struct MemberUseScanner: Sendable {
         for c in chains.indices {
             for e in chains[c].elements.indices where !chains[c].elements[e].isCall {
                 guard let (name, projected) = match(chains[c].elements[e].name) else { continue }
-                hits.append(Hit(name: name, use: ProjectIndex.MemberUse(tree: treeIndex, chain: c, element: e, projected: projected)))
+                hits.append(Hit(name: name, use: ProjectIndex.MemberUse(tree: treeIndex, chain: c, element: e, projected: projected),
+                                length: Int32(truncatingIfNeeded: chains[c].elements[e].name.utf8.count)))
             }
         }
         return hits

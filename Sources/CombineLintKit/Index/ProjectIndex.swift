@@ -24,51 +24,39 @@ public struct ProjectIndex: Sendable {
     public init(trees: [SyntaxTree], jobs: Int = Parallel.defaultJobs) {
         self.trees = trees
         // Each file's declarations become entries in parallel; merging them in input order keeps
-        // the result the same whatever the number of workers.
-        // The passes read the trees through a buffer pointer: `trees[t].field` on the array copies
-        // the whole tree first (retaining all of its arrays, each a likely cache miss), while the
-        // pointer lends just the field.
+        // the result the same whatever the number of workers. The passes read the trees through a
+        // buffer pointer: `trees[t].field` on the array copies the whole tree first (retaining all
+        // of its arrays, each a likely cache miss), while the pointer lends just the field.
         var perFile = trees.withUnsafeBufferPointer { trees in
             Parallel.map(count: trees.count, jobs: jobs) { IndexEntries(of: trees, at: $0) }
         }
+        let observed = ObservedNames(perFile)
+        let scanner = MemberUseScanner(names: observed.names)
         var merge = EntryMerge(capacity: perFile.reduce(0) { $0 + $1.types.count })
-        for f in perFile.indices { merge.add(&perFile[f].types) }
-        types = merge.types
-        // Member uses and appearance calls come from the same chains: one pass over each file.
-        let scanner = MemberUseScanner(names: ProjectIndex.observedPropertyNames(perFile.map(\.observed), merge))
+        // The merge needs no chain and the scan of the chains no merged type: task 0 merges (in input
+        // order, on one worker) while the other workers scan, for the names of all observed declarations.
         let scanned = trees.withUnsafeBufferPointer { trees in
-            Parallel.map(count: trees.count, jobs: jobs) { t in
-                (scanner.names.isEmpty ? [] : scanner.hits(in: trees[t].chains, treeIndex: t),
-                 AppearanceCalls.collect(in: trees[t].chains, closures: trees[t].closures, treeIndex: t))
+            Parallel.map(count: trees.count + 1, jobs: jobs) { i -> ([MemberUseScanner.Hit], [(String, AppearanceCall)]) in
+                guard i > 0 else {
+                    for f in perFile.indices { merge.add(&perFile[f].types) }
+                    return ([], [])
+                }
+                let t = i - 1
+                return (scanner.names.isEmpty ? [] : scanner.hits(in: trees[t].chains, treeIndex: t),
+                        AppearanceCalls.collect(in: trees[t].chains, closures: trees[t].closures, treeIndex: t))
             }
         }
+        types = merge.types
+        // Uses are kept for the names that stand, and for elements the length filter of just those
+        // names lets through (as when only they were looked for).
+        let standing = observed.standing(after: merge)
+        let lengths = MemberUseScanner.lengthFilter(zip(observed.names, standing).filter(\.1).map(\.0))
         var uses = [[MemberUse]](repeating: [], count: scanner.names.count)
-        for (hits, calls) in scanned {
-            for hit in hits { uses[hit.name].append(hit.use) }
+        for (hits, calls) in scanned.dropFirst() {
+            for hit in hits where standing[hit.name] && lengths[Int(hit.length)] { uses[hit.name].append(hit.use) }
             for (name, call) in calls { appearanceCalls[name, default: []].append(call) }
         }
         for (id, list) in uses.enumerated() where !list.isEmpty { memberUses[scanner.names[id]] = list }
-    }
-
-    /// Names of the properties whose uses are recorded: those that some type's merged property of
-    /// the name is observed (`@Published`, or a subject).
-    private static func observedPropertyNames(_ observed: [[IndexEntries.Observed]], _ merge: EntryMerge) -> Set<String> {
-        var names = Set<String>()
-        var recheck: [IndexEntries.Observed] = []
-        for list in observed {
-            for i in list.indices {
-                // A declaration replaced in the merge by a later one of the same name may not stand.
-                if merge.replacedProperties.contains(list[i].name) {
-                    recheck.append(list[i])
-                } else {
-                    names.insert(list[i].name)
-                }
-            }
-        }
-        for property in recheck where !names.contains(property.name) {
-            if let merged = merge.types[property.type]?.properties[property.name], isObserved(merged) { names.insert(property.name) }
-        }
-        return names
     }
 
     /// Uses of `@Published` properties and subjects are recorded.
