@@ -34,8 +34,8 @@ struct EntryMerge {
         // Files arrive in input order, so a repeat can only be the last one (no quadratic scan
         // for a type extended in thousands of files).
         for file in other.files where entry.files.last != file { entry.files.append(file) }
-        for (name, property) in other.properties where entry.properties.updateValue(property, forKey: name) != nil {
-            replaced.insert(name)
+        for (name, property) in other.properties {
+            if entry.properties.updateValue(property, forKey: name) != nil { replaced.insert(name) }
         }
         entry.methods.formUnion(other.methods)
         entry.isDeclaredAtTopLevel = entry.isDeclaredAtTopLevel || other.isDeclaredAtTopLevel
