@@ -24,115 +24,58 @@ public struct ProjectIndex: Sendable {
     public init(trees: [SyntaxTree], jobs: Int = Parallel.defaultJobs) {
         self.trees = trees
         // Each file's declarations become entries in parallel; merging them in input order keeps
-        // the result the same whatever the number of workers.
-        let perFile = Parallel.map(count: trees.count, jobs: jobs) { ProjectIndex.entries(of: trees[$0]) }
-        for entries in perFile {
-            for (key, entry) in entries {
-                if types[key] == nil {
-                    types[key] = entry
-                } else {
-                    ProjectIndex.combine(entry, into: &types[key]!)
+        // the result the same whatever the number of workers. The passes read the trees through a
+        // buffer pointer: `trees[t].field` on the array copies the whole tree first (retaining all
+        // of its arrays, each a likely cache miss), while the pointer lends just the field.
+        var perFile = trees.withUnsafeBufferPointer { trees in
+            Parallel.map(count: trees.count, jobs: jobs) { IndexEntries(of: trees, at: $0) }
+        }
+        let observed = ObservedNames(perFile)
+        let scanner = MemberUseScanner(names: observed.names)
+        var merge = EntryMerge(capacity: perFile.reduce(0) { $0 + $1.types.count })
+        // The merge needs no chain and the scan of the chains no merged type: task 0 merges (in input
+        // order, on one worker) while the other workers scan, for the names of all observed declarations.
+        let scanned = trees.withUnsafeBufferPointer { trees in
+            Parallel.map(count: trees.count + 1, jobs: jobs) { i -> ([MemberUseScanner.Hit], [(String, AppearanceCall)]) in
+                guard i > 0 else {
+                    for f in perFile.indices { merge.add(&perFile[f].types) }
+                    return ([], [])
                 }
+                let t = i - 1
+                return (scanner.names.isEmpty ? [] : scanner.hits(in: trees[t].chains, treeIndex: t),
+                        AppearanceCalls.collect(in: trees[t].chains, closures: trees[t].closures, treeIndex: t))
             }
         }
-        collectMemberUses(jobs: jobs)
-        let calls = Parallel.map(count: trees.count, jobs: jobs) { AppearanceCalls.collect(in: trees[$0], treeIndex: $0) }
-        for perFile in calls {
-            for (name, call) in perFile { appearanceCalls[name, default: []].append(call) }
+        types = merge.types
+        // Uses are kept for the names that stand, and for elements the length filter of just those
+        // names lets through (as when only they were looked for).
+        let standing = observed.standing(after: merge)
+        let lengths = MemberUseScanner.lengthFilter(zip(observed.names, standing).filter(\.1).map(\.0))
+        var uses = [[MemberUse]](repeating: [], count: scanner.names.count)
+        for (hits, calls) in scanned.dropFirst() {
+            for hit in hits where standing[hit.name] && lengths[Int(hit.length)] { uses[hit.name].append(hit.use) }
+            for (name, call) in calls { appearanceCalls[name, default: []].append(call) }
         }
+        for (id, list) in uses.enumerated() where !list.isEmpty { memberUses[scanner.names[id]] = list }
     }
 
-    /// One file's types, each as an entry of its own (in declaration order).
-    private static func entries(of tree: SyntaxTree) -> [(String, IndexedType)] {
-        tree.types.map { type in
-            let key = type.name.split(separator: ".").last.map(String.init) ?? type.name
-            var entry = IndexedType(name: key, kind: type.kind, inheritance: [], attributes: [], properties: [:], methods: [], files: [])
-            fill(&entry, from: type, of: tree)
-            return (key, entry)
-        }
+    /// Uses of `@Published` properties and subjects are recorded.
+    static func isObserved(_ property: IndexedProperty) -> Bool {
+        isPublished(property) || isSubjectType(property)
     }
 
-    /// Folds a later declaration or extension of the same name into an entry.
-    private static func combine(_ other: IndexedType, into entry: inout IndexedType) {
-        if entry.kind == .extension && other.kind != .extension { entry.kind = other.kind }
-        if other.kind != .extension {
-            entry.inheritance = other.inheritance + entry.inheritance.filter { !other.inheritance.contains($0) }
-        } else {
-            for item in other.inheritance where !entry.inheritance.contains(item) { entry.inheritance.append(item) }
-        }
-        entry.attributes += other.attributes
-        // Files arrive in input order, so a repeat can only be the last one (no quadratic scan
-        // for a type extended in thousands of files).
-        for file in other.files where entry.files.last != file { entry.files.append(file) }
-        for (name, property) in other.properties { entry.properties[name] = property }
-        entry.methods.formUnion(other.methods)
-        entry.isDeclaredAtTopLevel = entry.isDeclaredAtTopLevel || other.isDeclaredAtTopLevel
-    }
-
-    /// A fresh entry for one declaration (its merge with the others happens in `combine`).
-    private static func fill(_ entry: inout IndexedType, from type: TypeDecl, of tree: SyntaxTree) {
-        entry.inheritance = type.inheritance
-        entry.attributes = type.attributes
-        entry.files = [tree.file.path]
-        entry.isDeclaredAtTopLevel = type.kind != .extension && type.parentType == nil && !type.isLocal
-        for v in type.variables {
-            let variable = tree.variables[v]
-            entry.properties[variable.name] = IndexedProperty(
-                name: variable.name, typeText: variable.typeText, attributes: variable.attributes, modifiers: variable.modifiers,
-                isLet: variable.isLet, isStatic: variable.isStatic, isComputed: variable.isComputed,
-                initializerText: initializerText(variable, in: tree),
-                file: tree.file.path, line: tree.line(of: variable.nameToken))
-        }
-        for f in type.functions where tree.functions[f].kind == .function {
-            entry.methods.insert(tree.functions[f].name)
-        }
-    }
-
-    /// The start of an initial value: enough to tell its type (`Foo(…)`, `CurrentValueSubject<…>(nil)`)
-    /// without copying a long closure body into the index.
-    private static func initializerText(_ variable: VariableDecl, in tree: SyntaxTree) -> String {
-        guard let range = variable.initializer else { return "" }
-        return tree.text(range.lowerBound, min(range.upperBound, range.lowerBound + 48))
-    }
-
-    private mutating func collectMemberUses(jobs: Int) {
-        var names = Set<String>()
-        for type in types.values {
-            for property in type.properties.values where property.hasAttribute("Published") || ProjectIndex.isSubjectType(property) {
-                names.insert(property.name)
-            }
-        }
-        guard !names.isEmpty else { return }
-        // Most element names are no property of interest: a length check skips the hashing.
-        var lengths = [Bool](repeating: false, count: 66)
-        for name in names where name.utf8.count < 64 { lengths[name.utf8.count] = true; lengths[name.utf8.count + 1] = true }
-        let trees = self.trees
-        let perFile = Parallel.map(count: trees.count, jobs: jobs) { t -> [(String, MemberUse)] in
-            var uses: [(String, MemberUse)] = []
-            for (c, chain) in trees[t].chains.enumerated() {
-                for (e, element) in chain.elements.enumerated() where !element.isCall {
-                    let length = element.name.utf8.count
-                    guard length < 66, lengths[length] else { continue }
-                    let projected = element.name.utf8.first == UInt8(ascii: "$")
-                    let name = projected ? String(element.name.dropFirst()) : element.name
-                    if names.contains(name) {
-                        uses.append((name, MemberUse(tree: t, chain: c, element: e, projected: projected)))
-                    }
-                }
-            }
-            return uses
-        }
-        for uses in perFile {
-            for (name, use) in uses { memberUses[name, default: []].append(use) }
-        }
+    /// `property.hasAttribute("Published")` without building its two strings per call.
+    private static func isPublished(_ property: IndexedProperty) -> Bool {
+        property.attributes.contains { $0 == "@Published" || $0.hasPrefix("@Published(") }
     }
 
     /// Whether a property's type or initial value names a Combine subject.
     static func isSubjectType(_ property: IndexedProperty) -> Bool {
-        for text in [property.typeText, property.initializerText] where text.utf8.count >= 18 {
-            if text.containsBytes("CurrentValueSubject") || text.containsBytes("PassthroughSubject") { return true }
-        }
-        return false
+        namesSubject(property.typeText) || namesSubject(property.initializerText)
+    }
+
+    private static func namesSubject(_ text: String) -> Bool {
+        text.utf8.count >= 18 && (text.containsBytes("CurrentValueSubject") || text.containsBytes("PassthroughSubject"))
     }
 
     /// The type with this name (simple or dotted; the last component is used).
@@ -196,7 +139,12 @@ extension String {
     /// Substring search on UTF-8 bytes (Foundation's `contains` goes through NSString on Linux,
     /// which is slow on the indexing path).
     func containsBytes(_ needle: String) -> Bool {
-        let h = Array(utf8), n = Array(needle.utf8)
+        // Searching the strings' own bytes: copying them into arrays cost more than the search.
+        var haystack = self, needle = needle
+        return haystack.withUTF8 { h in needle.withUTF8 { n in String.contains(h, n) } }
+    }
+
+    private static func contains(_ h: UnsafeBufferPointer<UInt8>, _ n: UnsafeBufferPointer<UInt8>) -> Bool {
         guard !n.isEmpty, h.count >= n.count else { return n.isEmpty }
         var i = 0
         while i <= h.count - n.count {

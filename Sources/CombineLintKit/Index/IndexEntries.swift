@@ -1,0 +1,117 @@
+/// One file's contribution to the project index: an entry per type declaration or extension,
+/// built without looking at other files (so files are done in parallel).
+struct IndexEntries: Sendable {
+    /// A property whose uses the index records (`@Published`, or a subject), by its type's key.
+    struct Observed: Sendable {
+        var type: String
+        var name: String
+    }
+
+    /// The file's types, each as an entry of its own, last declared first (the merge takes them
+    /// from the end); an entry's `name` is its key.
+    var types: [IndexedType] = []
+    /// The observed properties among the entries' (after repeats within an entry), in no particular order.
+    /// Told apart here, while each declaration is at hand, rather than by a walk over the merged index.
+    var observed: [Observed] = []
+
+    /// The entries of `trees[index]`.
+    init(of trees: UnsafeBufferPointer<SyntaxTree>, at index: Int) {
+        guard !trees[index].types.isEmpty else { return }
+        // Only the arrays read here, taken in place (see `ProjectIndex.init`).
+        let tree = Declarations(types: trees[index].types, variables: trees[index].variables,
+                                functions: trees[index].functions, tokens: trees[index].tokens, file: trees[index].file)
+        types.reserveCapacity(tree.types.count)
+        for t in tree.types.indices.reversed() {
+            types.append(entry(for: t, of: tree))
+        }
+    }
+
+    /// The parts of a syntax tree that the entries come from.
+    private struct Declarations {
+        let types: [TypeDecl]
+        let variables: [VariableDecl]
+        let functions: [FunctionDecl]
+        let tokens: [Token]
+        let file: SourceFile
+
+        /// 1-based line of code token i (as `SyntaxTree.line(of:)`).
+        func line(of i: Int) -> Int { file.lineIndex(ofOffset: tokens[i].startOffset) + 1 }
+        /// As `SyntaxTree.text(_:_:)`.
+        func text(_ first: Int, _ last: Int) -> String { TokenText(bytes: file.bytes, tokens: tokens).joined(first, last) }
+    }
+
+    /// The last component of a dotted name (`Outer.Inner` gives `Inner`).
+    static func simpleName(_ name: String) -> String {
+        // Most names have no dot: no need to split them into characters.
+        var name = name
+        guard name.withUTF8({ $0.contains(UInt8(ascii: ".")) }) else { return name }
+        return name.split(separator: ".").last.map(String.init) ?? name
+    }
+
+    /// A fresh entry for one declaration (its merge with the others happens in `ProjectIndex`).
+    /// Fields are read in place: copying a whole declaration would retain all its strings and arrays.
+    private mutating func entry(for t: Int, of tree: Declarations) -> IndexedType {
+        let key = IndexEntries.simpleName(tree.types[t].name)
+        let path = tree.file.path
+        let variables = tree.types[t].variables
+        // Sized up front: growing by doubling rehashes every name again.
+        var properties = [String: IndexedProperty](minimumCapacity: variables.count)
+        let observedBefore = observed.count
+        for v in variables {
+            let name = tree.variables[v].name
+            let property = IndexedProperty(
+                name: name, typeText: tree.variables[v].typeText,
+                attributes: tree.variables[v].attributes, modifiers: tree.variables[v].modifiers,
+                isLet: tree.variables[v].isLet, isStatic: tree.variables[v].isStatic, isComputed: tree.variables[v].isComputed,
+                initializerText: IndexEntries.initializerText(tree.variables[v].initializer, in: tree),
+                file: path, line: tree.line(of: tree.variables[v].nameToken))
+            let isObserved = ProjectIndex.isObserved(property)
+            let count = properties.count
+            properties[name] = consume property
+            if properties.count == count {
+                // A repeated name: the later declaration stands.
+                if let i = observed[observedBefore...].firstIndex(where: { $0.name == name }) { observed.remove(at: i) }
+            }
+            if isObserved { observed.append(Observed(type: key, name: name)) }
+        }
+        let functions = tree.types[t].functions
+        var methods = Set<String>(minimumCapacity: functions.count)
+        for f in functions where tree.functions[f].kind == .function {
+            methods.insert(tree.functions[f].name)
+        }
+        let kind = tree.types[t].kind
+        return IndexedType(name: key, kind: kind, inheritance: tree.types[t].inheritance,
+                           attributes: tree.types[t].attributes, properties: properties, methods: methods, files: [path],
+                           isDeclaredAtTopLevel: kind != .extension && tree.types[t].parentType == nil && !tree.types[t].isLocal)
+    }
+
+    /// The start of an initial value: enough to tell its type (`Foo(…)`, `CurrentValueSubject<…>(nil)`)
+    /// without copying a long closure body into the index.
+    private static func initializerText(_ initializer: ClosedRange<Int>?, in tree: Declarations) -> String {
+        guard let range = initializer else { return "" }
+        let first = range.lowerBound, last = min(range.upperBound, range.lowerBound + 48)
+        guard first <= last, first >= 0, last < tree.tokens.count else { return "" }
+        // `tree.text(first, last)` joins one String per token; writing the bytes in place makes one.
+        // Only ASCII is taken this way: decoding per token may repair invalid UTF-8 differently.
+        let source = tree.file.bytes
+        var written = true
+        // Tokens come in source order: the text fits in their span plus a space before each.
+        let capacity = max(0, tree.tokens[last].endOffset - tree.tokens[first].startOffset) + (last - first)
+        let text = String(unsafeUninitializedCapacity: capacity) { out in
+            var count = 0
+            for i in first...last {
+                let token = tree.tokens[i]
+                guard count + token.range.count + 1 <= out.count else { written = false; return 0 }
+                if i > first, token.flags.contains(.spaceBefore) { out[count] = UInt8(ascii: " "); count += 1 }
+                for offset in token.range {
+                    let byte = source[offset]
+                    guard byte < 0x80 else { written = false; return 0 }
+                    out[count] = byte
+                    count += 1
+                }
+            }
+            return count
+        }
+        return written ? text : tree.text(first, last)
+    }
+}

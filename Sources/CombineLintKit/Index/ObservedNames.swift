@@ -1,0 +1,34 @@
+/// The property names whose uses the index records: names for which some type's merged property is
+/// observed (`@Published`, or a subject). Gathered from the files' observed declarations before the
+/// merge, so that the scan for uses need not wait for it; the merge then tells which names stand.
+struct ObservedNames {
+    /// Every name that some observed declaration has, without repeats.
+    private(set) var names: [String] = []
+    /// Per name: the keys of the types declaring it observed.
+    private var types: [[String]] = []
+
+    init(_ perFile: [IndexEntries]) {
+        var ids: [String: Int] = [:]
+        for f in perFile.indices {
+            for property in perFile[f].observed {
+                if let id = ids[property.name] {
+                    types[id].append(property.type)
+                } else {
+                    ids[property.name] = names.count
+                    names.append(property.name)
+                    types.append([property.type])
+                }
+            }
+        }
+    }
+
+    /// Per name: whether it stands after the merge. A declaration that a later one of the same type
+    /// name replaced may not; the merged property then decides.
+    func standing(after merge: EntryMerge) -> [Bool] {
+        names.indices.map { id in
+            !merge.replacedProperties.contains(names[id]) || types[id].contains { key in
+                merge.types[key]?.properties[names[id]].map(ProjectIndex.isObserved) ?? false
+            }
+        }
+    }
+}
