@@ -22,8 +22,8 @@ public enum Analyzer {
     /// on each file (files are parsed and checked in parallel). Findings come back in report order.
     public static func analyze(_ files: [SourceFile], rules: [ConfiguredRule]) -> [Finding] {
         let jobs = Parallel.defaultJobs
-        let trees = Parallel.map(count: files.count, jobs: jobs) { SyntaxTree(file: files[$0]) }
-        let index = ProjectIndex(trees: trees)
+        let index = ProjectIndex(files: files, jobs: jobs)
+        let trees = index.trees
         let perFile = Parallel.map(count: trees.count, jobs: jobs) { analyze(trees[$0], index: index, rules: rules) }
         return perFile.flatMap { $0 }.sorted(by: Finding.reportOrder)
     }

@@ -75,10 +75,10 @@ public struct LintEngine: Sendable {
                 }
             }
         }
-        // 2. Parse. Invalid UTF-8 is not an error: the lexer is lossless and flags malformed bytes.
-        let trees = Parallel.map(count: readable.count, jobs: jobs) { SyntaxTree(file: readable[$0].file) }
-        // 3. Index over every file, reported or not.
-        let index = ProjectIndex(trees: trees)
+        // 2–3. Parse, and index every file, reported or not (each file's entries are taken as its
+        // tree is built). Invalid UTF-8 is not an error: the lexer is lossless and flags malformed bytes.
+        let index = ProjectIndex(files: readable.map(\.file), jobs: jobs)
+        let trees = index.trees
         // 4. Rules and suppressions on the reported files.
         let reported = readable.indices.filter { readable[$0].input.isReported }
         let perFile = Parallel.map(count: reported.count, jobs: jobs) { n -> ([Finding], Int) in

@@ -16,13 +16,22 @@ struct IndexEntries: Sendable {
 
     /// The entries of `trees[index]`.
     init(of trees: UnsafeBufferPointer<SyntaxTree>, at index: Int) {
-        guard !trees[index].types.isEmpty else { return }
         // Only the arrays read here, taken in place (see `ProjectIndex.init`).
-        let tree = Declarations(types: trees[index].types, variables: trees[index].variables,
-                                functions: trees[index].functions, tokens: trees[index].tokens, file: trees[index].file)
-        types.reserveCapacity(tree.types.count)
-        for t in tree.types.indices.reversed() {
-            types.append(entry(for: t, of: tree))
+        self.init(types: trees[index].types, variables: trees[index].variables, functions: trees[index].functions,
+                  tokens: trees[index].tokens, file: trees[index].file)
+    }
+
+    /// The entries of a tree just built (a borrowed value: its fields are read in place).
+    init(of tree: SyntaxTree) {
+        self.init(types: tree.types, variables: tree.variables, functions: tree.functions, tokens: tree.tokens, file: tree.file)
+    }
+
+    private init(types: [TypeDecl], variables: [VariableDecl], functions: [FunctionDecl], tokens: [Token], file: SourceFile) {
+        guard !types.isEmpty else { return }
+        let tree = Declarations(types: types, variables: variables, functions: functions, tokens: tokens, file: file)
+        self.types.reserveCapacity(types.count)
+        for t in types.indices.reversed() {
+            self.types.append(entry(for: t, of: tree))
         }
     }
 
@@ -89,29 +98,6 @@ struct IndexEntries: Sendable {
     /// without copying a long closure body into the index.
     private static func initializerText(_ initializer: ClosedRange<Int>?, in tree: Declarations) -> String {
         guard let range = initializer else { return "" }
-        let first = range.lowerBound, last = min(range.upperBound, range.lowerBound + 48)
-        guard first <= last, first >= 0, last < tree.tokens.count else { return "" }
-        // `tree.text(first, last)` joins one String per token; writing the bytes in place makes one.
-        // Only ASCII is taken this way: decoding per token may repair invalid UTF-8 differently.
-        let source = tree.file.bytes
-        var written = true
-        // Tokens come in source order: the text fits in their span plus a space before each.
-        let capacity = max(0, tree.tokens[last].endOffset - tree.tokens[first].startOffset) + (last - first)
-        let text = String(unsafeUninitializedCapacity: capacity) { out in
-            var count = 0
-            for i in first...last {
-                let token = tree.tokens[i]
-                guard count + token.range.count + 1 <= out.count else { written = false; return 0 }
-                if i > first, token.flags.contains(.spaceBefore) { out[count] = UInt8(ascii: " "); count += 1 }
-                for offset in token.range {
-                    let byte = source[offset]
-                    guard byte < 0x80 else { written = false; return 0 }
-                    out[count] = byte
-                    count += 1
-                }
-            }
-            return count
-        }
-        return written ? text : tree.text(first, last)
+        return tree.text(range.lowerBound, min(range.upperBound, range.lowerBound + 48))
     }
 }

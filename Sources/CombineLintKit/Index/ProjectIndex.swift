@@ -21,15 +21,32 @@ public struct ProjectIndex: Sendable {
         public var projected: Bool
     }
 
+    /// The index of already parsed files.
     public init(trees: [SyntaxTree], jobs: Int = Parallel.defaultJobs) {
-        self.trees = trees
-        // Each file's declarations become entries in parallel; merging them in input order keeps
-        // the result the same whatever the number of workers. The passes read the trees through a
+        // Each file's declarations become entries in parallel. The passes read the trees through a
         // buffer pointer: `trees[t].field` on the array copies the whole tree first (retaining all
         // of its arrays, each a likely cache miss), while the pointer lends just the field.
-        var perFile = trees.withUnsafeBufferPointer { trees in
+        let perFile = trees.withUnsafeBufferPointer { trees in
             Parallel.map(count: trees.count, jobs: jobs) { IndexEntries(of: trees, at: $0) }
         }
+        self.init(trees: trees, entries: perFile, jobs: jobs)
+    }
+
+    /// Parses the files and indexes them: each file's entries are taken right after its tree is
+    /// built, by the same worker, while the tree is still in its cache. The trees are `trees`.
+    public init(files: [SourceFile], jobs: Int = Parallel.defaultJobs) {
+        let parsed = Parallel.map(count: files.count, jobs: jobs) { i -> (SyntaxTree, IndexEntries) in
+            let tree = SyntaxTree(file: files[i])
+            return (tree, IndexEntries(of: tree))
+        }
+        self.init(trees: parsed.map(\.0), entries: parsed.map(\.1), jobs: jobs)
+    }
+
+    /// Merges the files' entries (in input order, so the result is the same whatever the number
+    /// of workers) and collects member uses and appearance calls.
+    private init(trees: [SyntaxTree], entries: [IndexEntries], jobs: Int) {
+        self.trees = trees
+        var perFile = entries
         let observed = ObservedNames(perFile)
         let scanner = MemberUseScanner(names: observed.names)
         var merge = EntryMerge(capacity: perFile.reduce(0) { $0 + $1.types.count })

@@ -6,7 +6,7 @@ public struct Scope: Sendable, Hashable {
         case functionBody(Int)    // index into `functions` (also accessor and implicit getter bodies)
         case accessorBlock(Int)   // `{ get … set … }` or `{ willSet … didSet … }` of `variables[i]`
         case closure(Int)         // index into `closures`
-        case controlFlow(String)  // `if`, `guard`, `for`, `while`, `switch`, `do`, `catch`, `else`, `repeat`, `defer`
+        case controlFlow(ControlWord)  // `if`, `guard`, `for`, `while`, `switch`, `do`, `catch`, `else`, `repeat`, `defer`
         case other                // a brace whose role could not be told
     }
     public var kind: Kind
@@ -19,4 +19,10 @@ public struct Scope: Sendable, Hashable {
     public var isClosure: Bool { if case .closure = kind { return true } else { return false } }
     /// Whether `token` lies strictly inside the braces.
     public func contains(_ token: Int) -> Bool { token > open && token < close }
+}
+
+/// The keyword of a control-flow statement whose body a brace opens. An enum rather than a
+/// String keeps `Scope` a plain value, copied without reference counting.
+public enum ControlWord: String, Sendable, Hashable {
+    case `if`, `guard`, `while`, `for`, `switch`, `do`, `catch`, `else`, `repeat`, `defer`
 }

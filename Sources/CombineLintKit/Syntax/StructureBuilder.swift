@@ -24,7 +24,7 @@ struct StructureBuilder {
         case type(Int)
         case function(Int)
         case variable(Int, sawEqual: Bool, end: Int)
-        case control(String)
+        case control(ControlWord)
     }
     var pending: Pending = .none
     /// The open bracket enclosing the pending header (the `{` must be at the same level).
@@ -189,7 +189,7 @@ struct StructureBuilder {
         case .accessor:
             if !isKeyword, isInsideAccessorList(i) { return accessorDeclaration(i, level: level) }
         case .control:
-            if isKeyword { controlFlow(i, t.text(i), level: level) }
+            if isKeyword, let control = controlWord(i) { controlFlow(i, control, level: level) }
         case .none, .modifier:
             break
         }
@@ -276,11 +276,23 @@ struct StructureBuilder {
         }
     }
 
-    mutating func controlFlow(_ i: Int, _ word: String, level: Int32) {
-        if word == "while", i > 0, layer.tokens[i - 1].kind == .rightBrace {
+    /// The control-flow keyword token i spells (the word table has told it is one).
+    func controlWord(_ i: Int) -> ControlWord? {
+        switch layer.tokens[i].length {
+        case 2: return t.is(i, "if") ? .if : t.is(i, "do") ? .do : nil
+        case 3: return t.is(i, "for") ? .for : nil
+        case 4: return t.is(i, "else") ? .else : nil
+        case 5: return t.is(i, "guard") ? .guard : t.is(i, "while") ? .while : t.is(i, "catch") ? .catch : t.is(i, "defer") ? .defer : nil
+        case 6: return t.is(i, "switch") ? .switch : t.is(i, "repeat") ? .repeat : nil
+        default: return nil
+        }
+    }
+
+    mutating func controlFlow(_ i: Int, _ word: ControlWord, level: Int32) {
+        if word == .while, i > 0, layer.tokens[i - 1].kind == .rightBrace {
             // `repeat { … } while cond`: no body follows.
             let open = Int(layer.matching[i - 1])
-            if open >= 0, case .controlFlow("repeat") = scopes[Int(scopeOut[open])].kind { return }
+            if open >= 0, case .controlFlow(.repeat) = scopes[Int(scopeOut[open])].kind { return }
         }
         // The next `{` at this level is the statement's body (for `guard`, the one after `else`).
         pending = .control(word)
@@ -311,7 +323,7 @@ struct StructureBuilder {
                     pending = .none
                 }
             case .control(let word):
-                if word != "guard" {
+                if word != .guard {
                     kind = .controlFlow(word)
                     pending = .none
                 }

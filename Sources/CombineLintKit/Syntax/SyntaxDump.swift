@@ -70,7 +70,7 @@ public enum SyntaxDump {
         case .functionBody(let f): return "func[\(f)]"
         case .accessorBlock(let v): return "accessors of var[\(v)]"
         case .closure(let c): return "closure[\(c)]"
-        case .controlFlow(let word): return word
+        case .controlFlow(let word): return word.rawValue
         case .other: return "block"
         }
     }

@@ -1,0 +1,60 @@
+import Foundation
+import XCTest
+@testable import CombineLintKit
+
+/// The project index: declarations merged across files, uses of observed properties, calls from
+/// SwiftUI appearance closures; and the fused pipeline (`ProjectIndex(files:)`) agreeing with
+/// indexing already parsed trees.
+final class ProjectIndexTests: XCTestCase {
+    private let model = SourceFile(path: "Model.swift", bytes: Array("""
+        final class FeedModel: ObservableObject {
+            @Published var posts: [String] = []
+            let events = PassthroughSubject<Int, Never>()
+            func load() {}
+        }
+        """.utf8))
+    private let extensionFile = SourceFile(path: "Model+Refresh.swift", bytes: Array("""
+        extension FeedModel: Refreshing {
+            var count: Int { posts.count }
+            func refresh() { $posts.sink { _ in }.store(in: &bag) }
+        }
+        struct FeedView: View {
+            var body: some View { Text("").onAppear { model.load() } }
+        }
+        """.utf8))
+
+    func testMergesDeclarationsAndExtensionsAcrossFiles() {
+        let index = ProjectIndex(files: [model, extensionFile], jobs: 1)
+        let feed = index.type(named: "FeedModel")
+        XCTAssertEqual(feed?.kind, .class)
+        XCTAssertEqual(feed?.inheritance, ["ObservableObject", "Refreshing"])
+        XCTAssertEqual(feed?.files, ["Model.swift", "Model+Refresh.swift"])
+        XCTAssertEqual(feed?.methods, ["load", "refresh"])
+        XCTAssertEqual(feed?.properties.keys.sorted(), ["count", "events", "posts"])
+        XCTAssertEqual(feed?.properties["posts"]?.line, 2)
+        XCTAssertEqual(feed?.properties["posts"]?.initializerText, "[]")
+        XCTAssertEqual(feed?.properties["count"]?.isComputed, true)
+        // `posts` and `$posts` in the extension's chains; `events` is a subject but never used.
+        XCTAssertEqual(index.memberUses["posts"]?.map(\.projected), [false, true])
+        XCTAssertNil(index.memberUses["events"])
+        XCTAssertEqual(index.appearanceCalls["load"]?.map(\.receiver), ["model"])
+    }
+
+    func testFusedPipelineEqualsIndexingParsedTrees() throws {
+        let root = LexerTestSupport.packageRoot.appendingPathComponent("samples")
+        let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)
+        var files: [SourceFile] = []
+        while let url = enumerator?.nextObject() as? URL {
+            guard url.pathExtension == "swift" else { continue }
+            files.append(SourceFile(path: url.path, bytes: try [UInt8](Data(contentsOf: url))))
+        }
+        XCTAssertGreaterThan(files.count, 10)
+        let fused = ProjectIndex(files: files, jobs: 2)
+        let apart = ProjectIndex(trees: files.map { SyntaxTree(file: $0) }, jobs: 1)
+        XCTAssertEqual(fused.types, apart.types)
+        XCTAssertEqual(fused.memberUses, apart.memberUses)
+        XCTAssertEqual(fused.appearanceCalls, apart.appearanceCalls)
+        XCTAssertEqual(fused.trees.map(\.file.path), files.map(\.path))
+        XCTAssertFalse(fused.memberUses.isEmpty)
+    }
+}
