@@ -7,17 +7,26 @@ public enum Parallel {
     public static func map<R>(count: Int, jobs: Int, _ body: (Int) -> R) -> [R] {
         let workers = max(1, min(jobs, count))
         if workers == 1 { return (0..<count).map(body) }
-        var slots = [R?](repeating: nil, count: count)
-        let counter = IndexCounter()
-        slots.withUnsafeMutableBufferPointer { buffer in
+        // Results are written straight into the array's storage, each slot by one worker: no
+        // optional slots to unwrap and copy (a copy of a syntax tree retains a score of arrays).
+        return [R](unsafeUninitializedCapacity: count) { buffer, initialized in
             let base = buffer.baseAddress!
-            DispatchQueue.concurrentPerform(iterations: workers) { _ in
-                while let index = counter.next(below: count) {
-                    (base + index).pointee = body(index)
-                }
-            }
+            forEach(count: count, jobs: workers) { (base + $0).initialize(to: body($0)) }
+            initialized = count
         }
-        return slots.map { $0! }
+    }
+
+    /// Runs `body` once for each index in `0..<count`, on up to `jobs` workers.
+    public static func forEach(count: Int, jobs: Int, _ body: (Int) -> Void) {
+        let workers = max(1, min(jobs, count))
+        if workers == 1 {
+            for index in 0..<count { body(index) }
+            return
+        }
+        let counter = IndexCounter()
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while let index = counter.next(below: count) { body(index) }
+        }
     }
 
     /// The default worker count: the machine's active cores.

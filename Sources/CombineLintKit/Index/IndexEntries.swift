@@ -1,5 +1,5 @@
-/// One file's contribution to the project index: an entry per type declaration or extension,
-/// built without looking at other files (so files are done in parallel).
+/// One file's contribution to the project index: an entry per type declaration or extension, and
+/// its SwiftUI appearance calls, built without looking at other files (so files are done in parallel).
 struct IndexEntries: Sendable {
     /// A property whose uses the index records (`@Published`, or a subject), by its type's key.
     struct Observed: Sendable {
@@ -14,16 +14,22 @@ struct IndexEntries: Sendable {
     /// Told apart here, while each declaration is at hand, rather than by a walk over the merged index.
     var observed: [Observed] = []
 
+    /// Methods called on other objects from the file's SwiftUI appearance closures, by method name.
+    var appearanceCalls: [(String, AppearanceCall)] = []
+
     /// The entries of `trees[index]`.
     init(of trees: UnsafeBufferPointer<SyntaxTree>, at index: Int) {
         // Only the arrays read here, taken in place (see `ProjectIndex.init`).
         self.init(types: trees[index].types, variables: trees[index].variables, functions: trees[index].functions,
                   tokens: trees[index].tokens, file: trees[index].file)
+        appearanceCalls = AppearanceCalls.collect(in: trees[index].chains, closures: trees[index].closures, treeIndex: index)
     }
 
-    /// The entries of a tree just built (a borrowed value: its fields are read in place).
-    init(of tree: SyntaxTree) {
+    /// The entries of a tree just built, file `index` of the project (a borrowed value: its
+    /// fields are read in place).
+    init(of tree: SyntaxTree, at index: Int) {
         self.init(types: tree.types, variables: tree.variables, functions: tree.functions, tokens: tree.tokens, file: tree.file)
+        appearanceCalls = AppearanceCalls.collect(in: tree.chains, closures: tree.closures, treeIndex: index)
     }
 
     private init(types: [TypeDecl], variables: [VariableDecl], functions: [FunctionDecl], tokens: [Token], file: SourceFile) {

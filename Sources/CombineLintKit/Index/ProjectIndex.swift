@@ -26,41 +26,53 @@ public struct ProjectIndex: Sendable {
         // Each file's declarations become entries in parallel. The passes read the trees through a
         // buffer pointer: `trees[t].field` on the array copies the whole tree first (retaining all
         // of its arrays, each a likely cache miss), while the pointer lends just the field.
-        let perFile = trees.withUnsafeBufferPointer { trees in
+        var perFile = trees.withUnsafeBufferPointer { trees in
             Parallel.map(count: trees.count, jobs: jobs) { IndexEntries(of: trees, at: $0) }
         }
-        self.init(trees: trees, entries: perFile, jobs: jobs)
+        self.init(trees: trees, entries: &perFile, jobs: jobs)
     }
 
     /// Parses the files and indexes them: each file's entries are taken right after its tree is
     /// built, by the same worker, while the tree is still in its cache. The trees are `trees`.
     public init(files: [SourceFile], jobs: Int = Parallel.defaultJobs) {
-        let parsed = Parallel.map(count: files.count, jobs: jobs) { i -> (SyntaxTree, IndexEntries) in
-            let tree = SyntaxTree(file: files[i])
-            return (tree, IndexEntries(of: tree))
+        // Two arrays filled in place, each slot by the worker that parsed its file.
+        var entries: [IndexEntries] = []
+        let trees = [SyntaxTree](unsafeUninitializedCapacity: files.count) { treeSlots, treesDone in
+            entries = [IndexEntries](unsafeUninitializedCapacity: files.count) { entrySlots, entriesDone in
+                let treeBase = treeSlots.baseAddress, entryBase = entrySlots.baseAddress
+                Parallel.forEach(count: files.count, jobs: jobs) { i in
+                    let tree = SyntaxTree(file: files[i])
+                    (entryBase! + i).initialize(to: IndexEntries(of: tree, at: i))
+                    (treeBase! + i).initialize(to: tree)
+                }
+                entriesDone = files.count
+            }
+            treesDone = files.count
         }
-        self.init(trees: parsed.map(\.0), entries: parsed.map(\.1), jobs: jobs)
+        self.init(trees: trees, entries: &entries, jobs: jobs)
     }
 
     /// Merges the files' entries (in input order, so the result is the same whatever the number
     /// of workers) and collects member uses and appearance calls.
-    private init(trees: [SyntaxTree], entries: [IndexEntries], jobs: Int) {
+    /// `perFile` is taken over (inout: its types are moved into the merge, not copied).
+    private init(trees: [SyntaxTree], entries perFile: inout [IndexEntries], jobs: Int) {
         self.trees = trees
-        var perFile = entries
         let observed = ObservedNames(perFile)
         let scanner = MemberUseScanner(names: observed.names)
         var merge = EntryMerge(capacity: perFile.reduce(0) { $0 + $1.types.count })
         // The merge needs no chain and the scan of the chains no merged type: task 0 merges (in input
         // order, on one worker) while the other workers scan, for the names of all observed declarations.
+        // Appearance calls came with each file's entries.
+        for entries in perFile {
+            for (name, call) in entries.appearanceCalls { appearanceCalls[name, default: []].append(call) }
+        }
         let scanned = trees.withUnsafeBufferPointer { trees in
-            Parallel.map(count: trees.count + 1, jobs: jobs) { i -> ([MemberUseScanner.Hit], [(String, AppearanceCall)]) in
+            Parallel.map(count: scanner.names.isEmpty ? 1 : trees.count + 1, jobs: jobs) { i -> [MemberUseScanner.Hit] in
                 guard i > 0 else {
                     for f in perFile.indices { merge.add(&perFile[f].types) }
-                    return ([], [])
+                    return []
                 }
-                let t = i - 1
-                return (scanner.names.isEmpty ? [] : scanner.hits(in: trees[t].chains, treeIndex: t),
-                        AppearanceCalls.collect(in: trees[t].chains, closures: trees[t].closures, treeIndex: t))
+                return scanner.hits(in: trees[i - 1].chains, treeIndex: i - 1)
             }
         }
         types = merge.types
@@ -69,9 +81,8 @@ public struct ProjectIndex: Sendable {
         let standing = observed.standing(after: merge)
         let lengths = MemberUseScanner.lengthFilter(zip(observed.names, standing).filter(\.1).map(\.0))
         var uses = [[MemberUse]](repeating: [], count: scanner.names.count)
-        for (hits, calls) in scanned.dropFirst() {
+        for hits in scanned.dropFirst() {
             for hit in hits where standing[hit.name] && lengths[Int(hit.length)] { uses[hit.name].append(hit.use) }
-            for (name, call) in calls { appearanceCalls[name, default: []].append(call) }
         }
         for (id, list) in uses.enumerated() where !list.isEmpty { memberUses[scanner.names[id]] = list }
     }
