@@ -10,7 +10,6 @@ public struct TreeLookup: Sendable {
     private let closureOrder: [Int]
     private let closureOpens: [Int]
     private let chainByFirst: [Int: Int]
-    private let localsByName: [String: [Int]]
 
     public init(_ tree: SyntaxTree) {
         self.tree = tree
@@ -21,9 +20,6 @@ public struct TreeLookup: Sendable {
         var byFirst: [Int: Int] = [:]
         for (c, chain) in tree.chains.enumerated() where byFirst[chain.first] == nil { byFirst[chain.first] = c }
         chainByFirst = byFirst
-        var locals: [String: [Int]] = [:]
-        for (v, variable) in tree.variables.enumerated() where variable.isLocal { locals[variable.name, default: []].append(v) }
-        localsByName = locals
     }
 
     /// The chain whose first token is `token`.
@@ -42,7 +38,7 @@ public struct TreeLookup: Sendable {
     /// A local variable named `name` declared before `token` in one of its enclosing scopes
     /// (the same answer as `SubscriptionFinder.localVariable(named:visibleAt:in:)`).
     public func localVariable(named name: String, visibleAt token: Int) -> Int? {
-        guard let candidates = localsByName[name] else { return nil }
+        guard let candidates = tree.localsByName[name] else { return nil }
         let chain = Set(tree.scopeChain(of: token))
         var best: Int? = nil
         for v in candidates where tree.variables[v].nameToken < token && chain.contains(tree.variables[v].scope) { best = v }
