@@ -74,6 +74,21 @@ enum LexerTestSupport {
         return nil
     }
 
+    /// Every `.swift` file of the repository, build products, `.git` and the benchmark corpus left out.
+    static func repositorySwiftFiles() -> [URL] {
+        let enumerator = FileManager.default.enumerator(at: packageRoot, includingPropertiesForKeys: nil)
+        var files: [URL] = []
+        while let url = enumerator?.nextObject() as? URL {
+            let path = url.path
+            if path.contains("/.build") || path.contains("/.git/") || path.contains("/.corpus") {
+                if url.hasDirectoryPath { enumerator?.skipDescendants() }
+                continue
+            }
+            if url.pathExtension == "swift" { files.append(url) }
+        }
+        return files
+    }
+
     /// Root of the package, found from this file's path.
     static var packageRoot: URL {
         var url = URL(fileURLWithPath: #filePath)
