@@ -166,24 +166,25 @@ public struct ProjectIndex: Sendable {
 extension String {
     /// Substring search on UTF-8 bytes (Foundation's `contains` goes through NSString on Linux,
     /// which is slow on the indexing path).
-    func containsBytes(_ needle: String) -> Bool {
-        // Searching the strings' own bytes: copying them into arrays cost more than the search.
-        var haystack = self, needle = needle
-        return haystack.withUTF8 { h in needle.withUTF8 { n in String.contains(h, n) } }
-    }
-
-    private static func contains(_ h: UnsafeBufferPointer<UInt8>, _ n: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard !n.isEmpty, h.count >= n.count else { return n.isEmpty }
-        var i = 0
-        while i <= h.count - n.count {
-            if h[i] == n[0] {
-                var j = 1
-                while j < n.count && h[i + j] == n[j] { j += 1 }
-                if j == n.count { return true }
+    func containsBytes(_ needle: StaticString) -> Bool {
+        let n = needle.utf8CodeUnitCount
+        guard n > 0 else { return true }
+        let first = needle.utf8Start[0]
+        // Read in place (a native string is contiguous; others are copied once by `withUTF8`).
+        var text = self
+        return text.withUTF8 { h in
+            guard h.count >= n else { return false }
+            var i = 0
+            while i <= h.count - n {
+                if h[i] == first {
+                    var j = 1
+                    while j < n && h[i + j] == needle.utf8Start[j] { j += 1 }
+                    if j == n { return true }
+                }
+                i += 1
             }
-            i += 1
+            return false
         }
-        return false
     }
 
     /// The string without leading and trailing spaces, tabs and line breaks.
