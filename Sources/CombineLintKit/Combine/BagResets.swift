@@ -38,7 +38,7 @@ public enum BagResets {
         let range = range.clamped(to: 0..<tree.tokens.count)
         guard !range.isEmpty else { return [] }
         var result: [Int] = []
-        let lastName = key.split(separator: ".").last.map(String.init) ?? key
+        let lastName = key.lastNameComponent
         // `bag.removeAll()`, `bag.forEach { $0.cancel() }`, `self.bag.removeAll(keepingCapacity: true)`.
         for chain in tree.chains(in: range.lowerBound...(range.upperBound - 1)) where chain.elements.count >= 2 {
             let method = chain.elements[chain.elements.count - 1]

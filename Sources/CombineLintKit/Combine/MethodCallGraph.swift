@@ -33,7 +33,7 @@ public struct MethodCallGraph: Sendable {
         var methods: [Method] = []
         for (t, tree) in index.trees.enumerated() where files.contains(tree.file.path) {
             for (f, function) in tree.functions.enumerated() where function.kind == .function && !function.isLocal {
-                guard let type = function.enclosingType, MethodCallGraph.simpleName(tree.types[type].name) == typeName,
+                guard let type = function.enclosingType, tree.types[type].name.lastNameComponent == typeName,
                       let open = function.bodyOpen, let close = function.bodyClose else { continue }
                 methods.append(Method(tree: t, function: f, name: function.name, selectorName: function.selectorName, body: open..<close))
             }
@@ -72,7 +72,7 @@ public struct MethodCallGraph: Sendable {
 
     /// The last component of a dotted type name.
     public static func simpleName(_ name: String) -> String {
-        name.split(separator: ".").last.map(String.init) ?? name
+        name.lastNameComponent
     }
 
     /// Methods reachable from `start` through calls (itself included).

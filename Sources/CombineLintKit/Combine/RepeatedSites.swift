@@ -104,7 +104,7 @@ public struct RepeatedSites: Sendable {
     func reusableViewType(around token: Int) -> String? {
         guard let t = tree.enclosingType(of: token) else { return nil }
         let name = tree.types[t].name
-        let simple = name.split(separator: ".").last.map(String.init) ?? name
+        let simple = name.lastNameComponent
         for base in CombineNames.reusableViewBases where index.inherits(simple, from: base) { return simple }
         return nil
     }
@@ -116,7 +116,7 @@ public struct RepeatedSites: Sendable {
                 guard let element = chain.elements.first(where: { $0.name == method && $0.isCall }) else { continue }
                 // Only calls on self: `configureViews()` or `self.configureViews()`.
                 guard chain.elements.count == 1 || (chain.elements.count >= 2 && other.isWord(chain.root.nameToken, "self") && chain.elements[1] == element) else { continue }
-                guard let t = other.enclosingType(of: element.nameToken), other.types[t].name.split(separator: ".").last.map(String.init) == typeName else { continue }
+                guard let t = other.enclosingType(of: element.nameToken), other.types[t].name.lastNameComponent == typeName else { continue }
                 guard let f = other.enclosingFunction(of: element.nameToken) else { continue }
                 let caller = other.functions[f]
                 if caller.kind == .initializer || RepeatedSites.onceCallbacks.contains(caller.name) { return true }
@@ -138,7 +138,7 @@ public struct RepeatedSites: Sendable {
             for function in other.functions where names.contains(function.name) && function.kind == .function {
                 guard let t = function.enclosingType, let open = function.bodyOpen, let close = function.bodyClose else { continue }
                 let declared = other.types[t].name
-                guard (declared.split(separator: ".").last.map(String.init) ?? declared) == typeName else { continue }
+                guard declared.lastNameComponent == typeName else { continue }
                 result.append((other, open..<close))
             }
         }

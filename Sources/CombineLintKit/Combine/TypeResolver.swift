@@ -25,7 +25,7 @@ public enum TypeResolver {
 
     /// The name of the type whose body (or extension) holds token i.
     public static func enclosingTypeName(at token: Int, in tree: SyntaxTree) -> String? {
-        tree.enclosingType(of: token).map { tree.types[$0].name.split(separator: ".").last.map(String.init) ?? tree.types[$0].name }
+        tree.enclosingType(of: token).map { tree.types[$0].name.lastNameComponent }
     }
 
     /// The type of the value named `name` at token `at`: a local, a parameter, or a property of the enclosing type.

@@ -55,18 +55,10 @@ struct IndexEntries: Sendable {
         func text(_ first: Int, _ last: Int) -> String { TokenText(bytes: file.bytes, tokens: tokens).joined(first, last) }
     }
 
-    /// The last component of a dotted name (`Outer.Inner` gives `Inner`).
-    static func simpleName(_ name: String) -> String {
-        // Most names have no dot: no need to split them into characters.
-        var name = name
-        guard name.withUTF8({ $0.contains(UInt8(ascii: ".")) }) else { return name }
-        return name.split(separator: ".").last.map(String.init) ?? name
-    }
-
     /// A fresh entry for one declaration (its merge with the others happens in `ProjectIndex`).
     /// Fields are read in place: copying a whole declaration would retain all its strings and arrays.
     private mutating func entry(for t: Int, of tree: Declarations) -> IndexedType {
-        let key = IndexEntries.simpleName(tree.types[t].name)
+        let key = tree.types[t].name.lastNameComponent
         let path = tree.file.path
         let variables = tree.types[t].variables
         // Sized up front: growing by doubling rehashes every name again.

@@ -108,7 +108,7 @@ public struct ProjectIndex: Sendable {
 
     /// The type with this name (simple or dotted; the last component is used).
     public func type(named name: String) -> IndexedType? {
-        let key = name.split(separator: ".").last.map(String.init) ?? name
+        let key = name.lastNameComponent
         return types[ProjectIndex.stripGenerics(key)]
     }
 

@@ -41,7 +41,7 @@ public struct ExposedSubjectRule: Rule {
 
     /// Whether a protocol among the type's ancestors (project index) declares a property of this name.
     private func isProtocolRequirement(_ name: String, ofType typeName: String, index: ProjectIndex) -> Bool {
-        let simple = typeName.split(separator: ".").last.map(String.init) ?? typeName
+        let simple = typeName.lastNameComponent
         for ancestor in index.allAncestors(of: simple) {
             if let type = index.type(named: ancestor), type.kind == .protocol, type.properties[name] != nil { return true }
         }
@@ -59,7 +59,7 @@ public struct ExposedSubjectRule: Rule {
         while let c = current {
             let type = tree.types[c]
             if type.kind == .protocol || type.isLocal { return false }
-            let simple = type.name.split(separator: ".").last.map(String.init) ?? type.name
+            let simple = type.name.lastNameComponent
             // Test doubles: `FeedServiceMock`, `MockFeedService`, `SpyFlow`, `StubbedStore`.
             if Self.testDoubleSuffixes.contains(where: { simple.hasSuffix($0) || Self.startsWithWord($0, simple) }) { return false }
             if let access = type.accessLevel, access == "private" || access == "fileprivate" { return false }

@@ -58,7 +58,7 @@ public struct FutureTaskPromiseRule: Rule {
             let j = skipGenericArguments(endingAt: i - 2, in: tree)
             guard j >= 0 else { return nil }
             if tree.isWord(j, "self") || tree.isWord(j, "Self"), let t = tree.enclosingType(of: j) {
-                return MethodCallGraph.simpleName(tree.types[t].name)
+                return tree.types[t].name.lastNameComponent
             }
             return tree.name(j)
         }

@@ -15,7 +15,7 @@ public struct NestedObservableObjectRule: Rule {
         let index = context.index
         var findings: [Finding] = []
         for type in tree.types where type.kind == .class {
-            let typeName = type.name.split(separator: ".").last.map(String.init) ?? type.name
+            let typeName = type.name.lastNameComponent
             guard index.inherits(typeName, from: "ObservableObject") else { continue }
             for v in type.variables {
                 let variable = tree.variables[v]

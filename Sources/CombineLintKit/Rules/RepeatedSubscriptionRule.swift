@@ -153,7 +153,7 @@ public struct RepeatedSubscriptionRule: Rule {
             if isInsideSubscriberClosure(chain.first, in: tree) { continue }
             guard let function = outerMethod(of: chain.first, in: tree),
                   let type = tree.functions[function].enclosingType else { continue }
-            result.append(Store(token: token, label: label, bag: bag, typeName: MethodCallGraph.simpleName(tree.types[type].name), function: function,
+            result.append(Store(token: token, label: label, bag: bag, typeName: tree.types[type].name.lastNameComponent, function: function,
                                 chain: subscription.chain, subscriber: subscription.element))
         }
         return result
@@ -406,7 +406,7 @@ struct TypeAnalysis {
                     guard let name = label else { continue }
                     for c in closures {
                         let closure = tree.closures[c]
-                        guard let type = tree.enclosingType(of: closure.open), MethodCallGraph.simpleName(tree.types[type].name) == typeName else { continue }
+                        guard let type = tree.enclosingType(of: closure.open), tree.types[type].name.lastNameComponent == typeName else { continue }
                         let body = closure.open..<closure.close
                         result.append(EntryClosure(label: name, tree: t, body: body,
                                                    calls: MethodCallGraph.selfCalls(in: body, of: tree, names: graph.byName)))

@@ -98,7 +98,7 @@ public struct StoreInAppearanceRule: Rule {
 
     func isEmptied(_ key: String, before token: Int, at site: RepeatedSite, sites: RepeatedSites, in context: RuleContext) -> Bool {
         let tree = context.tree
-        let typeName = tree.enclosingType(of: token).map { simpleName(tree.types[$0].name) }
+        let typeName = tree.enclosingType(of: token).map { tree.types[$0].name.lastNameComponent }
         let ownTypes = typeName.map { [$0] + context.index.allAncestors(of: $0) } ?? []
         if empties(key, in: site.body.lowerBound..<token, of: tree, types: ownTypes, sites: sites) { return true }
         switch site.kind {
@@ -179,7 +179,7 @@ public struct StoreInAppearanceRule: Rule {
             for i in initializer where tree.tokens[i].kind == .identifier { candidates.append(tree.name(i)) }
         }
         for candidate in candidates.reversed() {
-            let simple = simpleName(ProjectIndex.stripGenerics(candidate.filter { $0 != "?" && $0 != "!" }))
+            let simple = ProjectIndex.stripGenerics(candidate.filter { $0 != "?" && $0 != "!" }).lastNameComponent
             if index.type(named: simple) != nil, CombineNames.reusableViewBases.contains(where: { index.inherits(simple, from: $0) }) {
                 return simple
             }
@@ -189,7 +189,7 @@ public struct StoreInAppearanceRule: Rule {
 
     /// `guard !didBind else { return }` / `if cancellables.isEmpty { … }`: a run-once flag around the store.
     func isGuardedToRunOnce(_ token: Int, key: String, site: RepeatedSite, in tree: SyntaxTree) -> Bool {
-        let bagName = key.split(separator: ".").last.map(String.init) ?? key
+        let bagName = key.lastNameComponent
         let body = site.body
         // Flags the body sets: `didBind = true`.
         var flags = Set<String>()
@@ -236,5 +236,4 @@ public struct StoreInAppearanceRule: Rule {
         }
     }
 
-    func simpleName(_ name: String) -> String { name.split(separator: ".").last.map(String.init) ?? name }
 }

@@ -21,7 +21,7 @@ public struct SubjectFakeInitialValueRule: Rule {
         var findings: [Finding] = []
         for (v, variable) in tree.variables.enumerated() where !variable.isLocal && variable.enclosingType != nil {
             guard let kind = candidateKind(v, in: tree) else { continue }
-            let typeName = simpleName(tree.types[variable.enclosingType!].name)
+            let typeName = tree.types[variable.enclosingType!].name.lastNameComponent
             let evidence = Evidence.gather(name: variable.name, kind: kind, declaringType: typeName, index: context.index)
             guard evidence.isEvent else { continue }
             let what = kind == .published ? "`@Published var \(variable.name)`" : "`\(variable.name)`"
@@ -71,7 +71,6 @@ public struct SubjectFakeInitialValueRule: Rule {
     }
 
     func compact(_ text: String) -> String { text.filter { $0 != " " && $0 != "\n" && $0 != "\t" } }
-    func simpleName(_ name: String) -> String { name.split(separator: ".").last.map(String.init) ?? name }
 
     /// What the uses of a property across the project say about it.
     struct Evidence {
@@ -141,7 +140,7 @@ public struct SubjectFakeInitialValueRule: Rule {
             let selfRooted = use.element == 0 || (use.element == 1 && tree.isWord(chain.root.nameToken, "self"))
             guard selfRooted, let t = tree.enclosingType(of: chain.first) else { return true }
             let name = tree.types[t].name
-            return (name.split(separator: ".").last.map(String.init) ?? name) == typeName
+            return name.lastNameComponent == typeName
         }
     }
 
@@ -274,7 +273,7 @@ public struct SubjectFakeInitialValueRule: Rule {
     static func hasBareRead(of name: String, inType typeName: String, index: ProjectIndex) -> Bool {
         let files = index.type(named: typeName)?.files ?? []
         for tree in index.trees where files.contains(tree.file.path) {
-            for type in tree.types where (type.name.split(separator: ".").last.map(String.init) ?? type.name) == typeName {
+            for type in tree.types where type.name.lastNameComponent == typeName {
                 guard let open = type.bodyOpen, let close = type.bodyClose else { continue }
                 for i in tree.uses(name, in: (open + 1)..<close) where tree.tokens[i].kind == .identifier {
                     if i > 0, tree.isWord(i - 1, "var") || tree.isWord(i - 1, "let") || tree.isWord(i - 1, "func") || tree.isWord(i - 1, "case") { continue }

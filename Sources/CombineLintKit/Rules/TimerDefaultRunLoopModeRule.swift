@@ -45,7 +45,7 @@ public struct TimerDefaultRunLoopModeRule: Rule {
     /// controller or a view (there `.current` is the main run loop).
     private func isOnMainThread(_ token: Int, _ context: RuleContext) -> Bool {
         guard let t = context.tree.enclosingType(of: token) else { return false }
-        let name = context.tree.types[t].name.split(separator: ".").last.map(String.init) ?? context.tree.types[t].name
+        let name = context.tree.types[t].name.lastNameComponent
         let bases = context.tree.types[t].inheritance.map { ProjectIndex.stripGenerics($0) } + context.index.allAncestors(of: name)
         return bases.contains { $0 == "View" || $0 == "UIViewController" || $0 == "UIView" || $0 == "NSViewController" || $0 == "NSView" || $0 == "App" }
     }
