@@ -43,16 +43,7 @@ public struct ErrorHandlingOutsideFlatMapRule: Rule {
             closures = chain.elements[f - 1].closures
         }
         guard let c = closures.last else { return false }
-        let closure = tree.closures[c]
-        // The chains the closure returns (`return …` or its single expression), not those of nested closures.
-        let returned = tree.chains.filter { inner in
-            guard inner.first >= closure.bodyStart, inner.last < closure.close,
-                  tree.enclosingClosures(of: inner.first).first == c else { return false }
-            switch inner.context {
-            case .returned, .implicitReturn: return true
-            default: return false
-            }
-        }
+        let returned = tree.chainsReturned(byClosure: c)
         guard !returned.isEmpty else { return false }
         return returned.allSatisfy { inner in handlesErrors(inner, tree: tree) }
     }

@@ -63,15 +63,7 @@ public struct FlatMapWithoutSwitchRule: Rule {
     /// `flatMap { Just($0) }`-style closures make publishers that finish at once: nothing can arrive out of order.
     private func makesOnlyImmediatePublishers(_ element: ChainElement, tree: SyntaxTree) -> Bool {
         guard let c = element.closures.last else { return false }
-        let closure = tree.closures[c]
-        let returned = tree.chains.filter { inner in
-            guard inner.first >= closure.bodyStart, inner.last < closure.close,
-                  tree.enclosingClosures(of: inner.first).first == c else { return false }
-            switch inner.context {
-            case .returned, .implicitReturn: return true
-            default: return false
-            }
-        }
+        let returned = tree.chainsReturned(byClosure: c)
         return !returned.isEmpty && returned.allSatisfy { CombineNames.finiteRoots.contains($0.root.name) || $0.root.kind == .literal && $0.elements.count > 1 && $0.elements[1].name == "publisher" }
     }
 

@@ -1,5 +1,18 @@
-/// Which call a closure literal is handed to.
+/// Which call a closure literal is handed to, and what it gives back.
 extension SyntaxTree {
+    /// The chains closure `c` returns (`return …`, or its single expression), not those of closures nested in it.
+    public func chainsReturned(byClosure c: Int) -> [Chain] {
+        let closure = closures[c]
+        return chains.filter { inner in
+            guard inner.first >= closure.bodyStart, inner.last < closure.close,
+                  enclosingClosures(of: inner.first).first == c else { return false }
+            switch inner.context {
+            case .returned, .implicitReturn: return true
+            default: return false
+            }
+        }
+    }
+
     /// The call (chain and element) that receives closure `c` as an argument or trailing closure, if any.
     public func call(receiving c: Int) -> CallReference? {
         let closure = closures[c]

@@ -2,6 +2,24 @@ import XCTest
 @testable import CombineLintKit
 
 final class ClosureTests: XCTestCase {
+    func testChainsReturnedByAClosureLeaveOutNestedClosures() {
+        let tree = parse("""
+        ids.flatMap { id in
+            if id < 0 { return Empty().eraseToAnyPublisher() }
+            log.record(id)
+            return api.load(id).map { item in Just(item) }.eraseToAnyPublisher()
+        }
+        names.map { $0.uppercased() }
+        """)
+        XCTAssertEqual(tree.chainsReturned(byClosure: 0).map(\.names), [
+            ["Empty", "eraseToAnyPublisher"],
+            ["api", "load", "map", "eraseToAnyPublisher"],
+        ])
+        // `Just(item)` is the nested closure's, the single expression of `map`'s closure its own.
+        XCTAssertEqual(tree.chainsReturned(byClosure: 1).map(\.names), [["Just"]])
+        XCTAssertEqual(tree.chainsReturned(byClosure: 2).map(\.names), [["$0", "uppercased"]])
+    }
+
     func testCaptureListsAndParameters() {
         let tree = parse("""
         a.sink { [weak self] value in }
