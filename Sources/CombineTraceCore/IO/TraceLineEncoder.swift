@@ -59,20 +59,21 @@ public enum TraceLineEncoder {
     }
 
     private static func number(_ key: StaticString, _ value: UInt64, _ out: inout [UInt8]) {
-        key.withUTF8Buffer { name in
-            out.append(contentsOf: #",""#.utf8)
-            out.append(contentsOf: name)
-            out.append(contentsOf: #"":"#.utf8)
-        }
+        member(key, &out)
         JSONText.appendNumber(value, to: &out)
     }
 
     private static func string(_ key: StaticString, _ value: String, _ out: inout [UInt8]) {
+        member(key, &out)
+        JSONText.appendString(value, to: &out)
+    }
+
+    /// `,"key":` before a member's value.
+    private static func member(_ key: StaticString, _ out: inout [UInt8]) {
         key.withUTF8Buffer { name in
             out.append(contentsOf: #",""#.utf8)
             out.append(contentsOf: name)
             out.append(contentsOf: #"":"#.utf8)
         }
-        JSONText.appendString(value, to: &out)
     }
 }
