@@ -22,22 +22,20 @@ enum Measurements {
 
     /// Best of `runs` thread CPU timings of `body`, in seconds (for single-threaded work).
     static func bestCPU(of runs: Int, _ body: () -> Void) -> Double {
-        var best = Double.infinity
-        for _ in 0..<runs {
-            let start = threadCPUTime()
-            body()
-            best = min(best, threadCPUTime() - start)
-        }
-        return best
+        best(of: runs, clock: threadCPUTime, body)
     }
 
     /// Best of `runs` timings of `body`, in seconds.
     static func best(of runs: Int, _ body: () -> Void) -> Double {
+        best(of: runs, clock: now, body)
+    }
+
+    private static func best(of runs: Int, clock: () -> Double, _ body: () -> Void) -> Double {
         var best = Double.infinity
         for _ in 0..<runs {
-            let start = now()
+            let start = clock()
             body()
-            best = min(best, now() - start)
+            best = min(best, clock() - start)
         }
         return best
     }
