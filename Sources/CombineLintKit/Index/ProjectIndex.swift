@@ -60,12 +60,12 @@ public struct ProjectIndex: Sendable {
         let observed = ObservedNames(perFile)
         let scanner = MemberUseScanner(names: observed.names)
         var merge = EntryMerge(capacity: perFile.reduce(0) { $0 + $1.types.count })
-        // The merge needs no chain and the scan of the chains no merged type: task 0 merges (in input
-        // order, on one worker) while the other workers scan, for the names of all observed declarations.
         // Appearance calls came with each file's entries.
         for entries in perFile {
             for (name, call) in entries.appearanceCalls { appearanceCalls[name, default: []].append(call) }
         }
+        // The merge needs no chain and the scan of the chains no merged type: task 0 merges (in input
+        // order, on one worker) while the other workers scan, for the names of all observed declarations.
         let scanned = trees.withUnsafeBufferPointer { trees in
             Parallel.map(count: scanner.names.isEmpty ? 1 : trees.count + 1, jobs: jobs) { i -> [MemberUseScanner.Hit] in
                 guard i > 0 else {
