@@ -15,34 +15,46 @@ enum StatementStarts {
         if !signature.isEmpty {
             for closure in closures { if let inToken = closure.inToken { signature[inToken] = 2 } }
         }
-        var statementFirst = 0
-        for i in 0..<n {
-            let enclosing = Int(layer.enclosing[i])
-            let kind = layer.tokens[i].kind
-            guard enclosing < 0 || layer.tokens[enclosing].kind == .leftBrace else { continue }
-            if kind == .rightBrace { continue }
-            if !signature.isEmpty && signature[i] != 0 { continue }
-            var start = false
-            if i == 0 {
-                start = true
-            } else {
-                let prev = i - 1
-                let pk = layer.tokens[prev].kind
-                if prev == enclosing || pk == .semicolon || (pk == .keyword && !signature.isEmpty && signature[prev] == 2) {
+        // Read through buffer pointers: this loop visits every code token of the file.
+        layer.tokens.withUnsafeBufferPointer { tokens in
+        layer.enclosing.withUnsafeBufferPointer { enclosingOf in
+        layer.lineBreakBefore.withUnsafeBufferPointer { lineBreakBefore in
+        signature.withUnsafeBufferPointer { signature in
+        starts.withUnsafeMutableBufferPointer { starts in
+            let hasSignatures = !signature.isEmpty
+            var statementFirst = 0
+            for i in 0..<n {
+                let enclosing = Int(enclosingOf[i])
+                let kind = tokens[i].kind
+                guard enclosing < 0 || tokens[enclosing].kind == .leftBrace else { continue }
+                if kind == .rightBrace { continue }
+                if hasSignatures && signature[i] != 0 { continue }
+                var start = false
+                if i == 0 {
                     start = true
-                } else if pk == .colon && (text.is(statementFirst, "case") || text.is(statementFirst, "default")) && layer.enclosing[prev] == Int32(enclosing) {
-                    start = true
-                } else if layer.lineBreakBefore[i] {
-                    start = !StatementRules.continues(layer: layer, text: text, previous: prev, next: i)
-                } else if pk == .rightBrace, kind == .keyword || kind == .identifier, !text.is(i, "else"), !text.is(i, "catch"), !text.is(i, "while"), !text.is(i, "where") {
-                    // `if x { … } foo()` on one line: rare, but a new statement.
-                    start = Int(layer.enclosing[prev]) == enclosing && isBlockBrace(prev, layer: layer, scopes: scopes, scopeOfToken: scopeOfToken)
+                } else {
+                    let prev = i - 1
+                    let pk = tokens[prev].kind
+                    if prev == enclosing || pk == .semicolon || (pk == .keyword && hasSignatures && signature[prev] == 2) {
+                        start = true
+                    } else if pk == .colon && (text.is(statementFirst, "case") || text.is(statementFirst, "default")) && enclosingOf[prev] == Int32(enclosing) {
+                        start = true
+                    } else if lineBreakBefore[i] {
+                        start = !StatementRules.continues(layer: layer, text: text, previous: prev, next: i)
+                    } else if pk == .rightBrace, kind == .keyword || kind == .identifier, !text.is(i, "else"), !text.is(i, "catch"), !text.is(i, "while"), !text.is(i, "where") {
+                        // `if x { … } foo()` on one line: rare, but a new statement.
+                        start = Int(enclosingOf[prev]) == enclosing && isBlockBrace(prev, layer: layer, scopes: scopes, scopeOfToken: scopeOfToken)
+                    }
+                }
+                if start {
+                    starts[i] = true
+                    statementFirst = i
                 }
             }
-            if start {
-                starts[i] = true
-                statementFirst = i
-            }
+        }
+        }
+        }
+        }
         }
         return starts
     }
