@@ -7,17 +7,23 @@ struct ObservedNames {
     /// Per name: the keys of the types declaring it observed.
     private var types: [[String]] = []
 
+    private var ids: [String: Int] = [:]
+
+    init() {}
+
     init(_ perFile: [IndexEntries]) {
-        var ids: [String: Int] = [:]
-        for f in perFile.indices {
-            for property in perFile[f].observed {
-                if let id = ids[property.name] {
-                    types[id].append(property.type)
-                } else {
-                    ids[property.name] = names.count
-                    names.append(property.name)
-                    types.append([property.type])
-                }
+        for entries in perFile { add(entries) }
+    }
+
+    /// Takes in one file's observed declarations (files in input order give names in a stable order).
+    mutating func add(_ entries: IndexEntries) {
+        for property in entries.observed {
+            if let id = ids[property.name] {
+                types[id].append(property.type)
+            } else {
+                ids[property.name] = names.count
+                names.append(property.name)
+                types.append([property.type])
             }
         }
     }

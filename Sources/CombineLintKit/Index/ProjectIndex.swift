@@ -33,39 +33,46 @@ public struct ProjectIndex: Sendable {
     }
 
     /// Parses the files and indexes them: each file's entries are taken right after its tree is
-    /// built, by the same worker, while the tree is still in its cache. The trees are `trees`.
+    /// built, by the same worker, while the tree is still in its cache, and merged while later
+    /// files are parsed (`InOrderMerge`). The trees are `trees`.
     public init(files: [SourceFile], jobs: Int = Parallel.defaultJobs) {
         // Two arrays filled in place, each slot by the worker that parsed its file.
+        var gathered: (merge: EntryMerge, observed: ObservedNames, appearanceCalls: [String: [AppearanceCall]])?
         var entries: [IndexEntries] = []
         let trees = [SyntaxTree](unsafeUninitializedCapacity: files.count) { treeSlots, treesDone in
             entries = [IndexEntries](unsafeUninitializedCapacity: files.count) { entrySlots, entriesDone in
                 let treeBase = treeSlots.baseAddress, entryBase = entrySlots.baseAddress
+                // Apps declare one to three types a file; the merge's table grows past that if needed.
+                let merge = InOrderMerge(entries: entryBase, files: files.count, expectedTypes: files.count * 2)
                 Parallel.forEach(count: files.count, jobs: jobs) { i in
                     let tree = SyntaxTree(file: files[i])
                     (entryBase! + i).initialize(to: IndexEntries(of: tree, at: i))
                     (treeBase! + i).initialize(to: tree)
+                    merge.fileDone(i)
                 }
                 entriesDone = files.count
+                gathered = merge.result()
             }
             treesDone = files.count
         }
-        self.init(trees: trees, entries: &entries, jobs: jobs)
+        withExtendedLifetime(entries) {}
+        let (merge, observed, appearanceCalls) = gathered!
+        self.init(trees: trees, merge: merge, observed: observed, appearanceCalls: appearanceCalls, jobs: jobs)
     }
 
     /// Merges the files' entries (in input order, so the result is the same whatever the number
     /// of workers) and collects member uses and appearance calls.
     /// `perFile` is taken over (inout: its types are moved into the merge, not copied).
     private init(trees: [SyntaxTree], entries perFile: inout [IndexEntries], jobs: Int) {
-        self.trees = trees
         let observed = ObservedNames(perFile)
-        let scanner = MemberUseScanner(names: observed.names)
-        var merge = EntryMerge(capacity: perFile.reduce(0) { $0 + $1.types.count })
-        // Appearance calls came with each file's entries.
+        var appearanceCalls: [String: [AppearanceCall]] = [:]
         for entries in perFile {
             for (name, call) in entries.appearanceCalls { appearanceCalls[name, default: []].append(call) }
         }
+        var merge = EntryMerge(capacity: perFile.reduce(0) { $0 + $1.types.count })
         // The merge needs no chain and the scan of the chains no merged type: task 0 merges (in input
         // order, on one worker) while the other workers scan, for the names of all observed declarations.
+        let scanner = MemberUseScanner(names: observed.names)
         let scanned = trees.withUnsafeBufferPointer { trees in
             Parallel.map(count: scanner.names.isEmpty ? 1 : trees.count + 1, jobs: jobs) { i -> [MemberUseScanner.Hit] in
                 guard i > 0 else {
@@ -75,13 +82,35 @@ public struct ProjectIndex: Sendable {
                 return scanner.hits(in: trees[i - 1].chains, treeIndex: i - 1)
             }
         }
+        self.init(trees: trees, merge: merge, observed: observed, scanner: scanner, scanned: scanned.dropFirst(),
+                  appearanceCalls: appearanceCalls)
+    }
+
+    /// The index from a finished merge: scans the chains for uses of the observed names first.
+    private init(trees: [SyntaxTree], merge: EntryMerge, observed: ObservedNames,
+                 appearanceCalls: [String: [AppearanceCall]], jobs: Int) {
+        let scanner = MemberUseScanner(names: observed.names)
+        let scanned = trees.withUnsafeBufferPointer { trees in
+            Parallel.map(count: scanner.names.isEmpty ? 0 : trees.count, jobs: jobs) { i in
+                scanner.hits(in: trees[i].chains, treeIndex: i)
+            }
+        }
+        self.init(trees: trees, merge: merge, observed: observed, scanner: scanner, scanned: scanned[...],
+                  appearanceCalls: appearanceCalls)
+    }
+
+    /// The index from a finished merge and the member uses found in each file.
+    private init(trees: [SyntaxTree], merge: EntryMerge, observed: ObservedNames, scanner: MemberUseScanner,
+                 scanned: ArraySlice<[MemberUseScanner.Hit]>, appearanceCalls: [String: [AppearanceCall]]) {
+        self.trees = trees
+        self.appearanceCalls = appearanceCalls
         types = merge.types
         // Uses are kept for the names that stand, and for elements the length filter of just those
         // names lets through (as when only they were looked for).
         let standing = observed.standing(after: merge)
         let lengths = MemberUseScanner.lengthFilter(zip(observed.names, standing).filter(\.1).map(\.0))
         var uses = [[MemberUse]](repeating: [], count: scanner.names.count)
-        for hits in scanned.dropFirst() {
+        for hits in scanned {
             for hit in hits where standing[hit.name] && lengths[Int(hit.length)] { uses[hit.name].append(hit.use) }
         }
         for (id, list) in uses.enumerated() where !list.isEmpty { memberUses[scanner.names[id]] = list }

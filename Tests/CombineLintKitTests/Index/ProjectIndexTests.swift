@@ -57,4 +57,36 @@ final class ProjectIndexTests: XCTestCase {
         XCTAssertEqual(fused.trees.map(\.file.path), files.map(\.path))
         XCTAssertFalse(fused.memberUses.isEmpty)
     }
+
+    /// The merge runs while files are parsed, by whichever worker finds the next file ready: with
+    /// the same types declared again and extended in many files, its result must still be the
+    /// input-order merge, for any number of workers.
+    func testMergeDuringParsingKeepsInputOrderForAnyWorkerCount() {
+        var files: [SourceFile] = []
+        for copy in 0..<60 {
+            let redeclared = """
+                class Shared\(copy % 3): ObservableObject {
+                    @Published var value\(copy % 5) = \(copy)
+                    let subject = PassthroughSubject<Int, Never>()
+                    func load\(copy)() { $value\(copy % 5).sink { _ in }.store(in: &bag) }
+                }
+                extension Shared\((copy + 1) % 3): Proto\(copy % 4) {
+                    var computed\(copy): Int { value\((copy + 1) % 5) }
+                }
+                struct Row\(copy): View {
+                    var body: some View { Text("").onAppear { model.refresh\(copy % 2)() } }
+                }
+                """
+            files.append(SourceFile(path: "File\(copy).swift", text: redeclared))
+        }
+        let apart = ProjectIndex(trees: files.map { SyntaxTree(file: $0) }, jobs: 1)
+        XCTAssertEqual(apart.type(named: "Shared0")?.files.count, 40)
+        XCTAssertEqual(apart.type(named: "Shared0")?.properties["value0"]?.file, "File45.swift")
+        for jobs in [1, 2, 3, 8] {
+            let fused = ProjectIndex(files: files, jobs: jobs)
+            XCTAssertEqual(fused.types, apart.types, "\(jobs) jobs")
+            XCTAssertEqual(fused.memberUses, apart.memberUses, "\(jobs) jobs")
+            XCTAssertEqual(fused.appearanceCalls, apart.appearanceCalls, "\(jobs) jobs")
+        }
+    }
 }
