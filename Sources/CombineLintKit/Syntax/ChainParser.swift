@@ -210,10 +210,23 @@ struct ChainParser {
 
     func parseArguments(_ from: Int, _ to: Int) -> [Argument] {
         guard from < to else { return [] }
-        var arguments: [Argument] = []
-        var start = from
-        var k = from
         let level = Int32(from - 1)
+        // Counted first, so the array is allocated once at its size rather than grown by appends.
+        var count = 1
+        var k = from
+        while k < to {
+            if layer.tokens[k].kind == .comma && layer.enclosing[k] == level {
+                count += 1
+            } else if layer.matching[k] > Int32(k) && layer.tokens[k].kind != .rightParen {
+                k = Int(layer.matching[k])
+                continue
+            }
+            k += 1
+        }
+        var arguments: [Argument] = []
+        arguments.reserveCapacity(count)
+        var start = from
+        k = from
         while k <= to {
             if k == to || (layer.tokens[k].kind == .comma && layer.enclosing[k] == level) {
                 if k > start { arguments.append(argument(start, k - 1)) }

@@ -126,12 +126,14 @@ extension StructureBuilder {
 
     mutating func functionDeclaration(_ i: Int, kind: FunctionKind, level: Int32) -> Int {
         var k = i + 1
-        var name = t.text(i)
+        let name: String
         var nameToken = i
         if kind == .function, k < n {
             name = t.name(k)
             nameToken = k
             k += 1
+        } else {
+            name = t.text(i)
         }
         // `init?`, `init!`.
         if kind == .initializer, k < n, layer.tokens[k].kind == .questionMark || layer.tokens[k].kind == .exclamationMark || t.is(k, "?") || t.is(k, "!") { k += 1 }

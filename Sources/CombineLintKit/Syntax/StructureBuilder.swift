@@ -203,9 +203,20 @@ struct StructureBuilder {
 
     /// `class` used as a modifier (`class func`, `class var`, `class override …`).
     func isClassModifier(_ i: Int) -> Bool {
-        guard i + 1 < n else { return false }
-        let next = t.text(i + 1)
-        return ["func", "var", "let", "subscript", "override", "final", "public", "private", "internal", "open", "fileprivate", "init", "static", "convenience", "required"].contains(next)
+        let k = i + 1
+        guard k < n else { return false }
+        // Compared as bytes, by length: no String made per `class` keyword.
+        switch layer.tokens[k].length {
+        case 3: return t.is(k, "var") || t.is(k, "let")
+        case 4: return t.is(k, "func") || t.is(k, "open") || t.is(k, "init")
+        case 5: return t.is(k, "final")
+        case 6: return t.is(k, "public") || t.is(k, "static")
+        case 7: return t.is(k, "private")
+        case 8: return t.is(k, "override") || t.is(k, "internal") || t.is(k, "required")
+        case 9: return t.is(k, "subscript")
+        case 11: return t.is(k, "fileprivate") || t.is(k, "convenience")
+        default: return false
+        }
     }
 
     /// A modifier word is a modifier only when a declaration follows (`open` may be a function name).

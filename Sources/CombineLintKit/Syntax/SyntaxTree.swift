@@ -76,6 +76,11 @@ public struct SyntaxTree: Sendable {
         let chains = parser.parse()
         self.chains = chains
         var calls: [(key: Int, value: CallReference)] = []
+        var callCount = 0
+        for c in chains.indices {
+            for e in chains[c].elements.indices where chains[c].elements[e].openParen != nil { callCount += 1 }
+        }
+        calls.reserveCapacity(callCount)
         for c in chains.indices {
             for e in chains[c].elements.indices {
                 if let open = chains[c].elements[e].openParen { calls.append((open, CallReference(chain: c, element: e))) }
