@@ -56,11 +56,14 @@ struct MemberUseScanner: Sendable {
     func hits(in chains: [Chain], treeIndex: Int) -> [Hit] {
         var hits: [Hit] = []
         // Indices rather than `for element in`: copying an element retains its strings and arrays.
+        // The chains of a file share one element array: walked directly, chain by chain.
         for c in chains.indices {
-            for e in chains[c].elements.indices where !chains[c].elements[e].isCall {
-                guard let (name, projected) = match(chains[c].elements[e].name) else { continue }
-                hits.append(Hit(name: name, use: ProjectIndex.MemberUse(tree: treeIndex, chain: c, element: e, projected: projected),
-                                length: Int32(truncatingIfNeeded: chains[c].elements[e].name.utf8.count)))
+            let elements = chains[c].elements
+            for e in elements.indices where !elements.storage[elements.start + e].isCall {
+                let name = elements.storage[elements.start + e].name
+                guard let (id, projected) = match(name) else { continue }
+                hits.append(Hit(name: id, use: ProjectIndex.MemberUse(tree: treeIndex, chain: c, element: e, projected: projected),
+                                length: Int32(truncatingIfNeeded: name.utf8.count)))
             }
         }
         return hits

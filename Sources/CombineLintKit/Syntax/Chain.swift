@@ -139,14 +139,14 @@ public enum ChainContext: Sendable, Hashable {
 /// A postfix expression: a root followed by member accesses, calls, trailing closures,
 /// subscripts, `?` and `!`: `viewModel.$posts.map { … }.sink { … }.store(in: &bag)`.
 public struct Chain: Sendable, Hashable {
-    public var elements: [ChainElement]
+    public var elements: ChainElements
     public var context: ChainContext
     private var storedFirst: Int32
     private var storedLast: Int32
     private var storedScope: Int32
     private var storedStatementStart: Int32
 
-    init(elements: [ChainElement], first: Int, last: Int, context: ChainContext, scope: Int, statementStart: Int) {
+    init(elements: ChainElements, first: Int, last: Int, context: ChainContext, scope: Int, statementStart: Int) {
         self.elements = elements
         self.context = context
         self.storedFirst = Int32(truncatingIfNeeded: first)

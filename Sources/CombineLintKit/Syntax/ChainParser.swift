@@ -14,16 +14,21 @@ struct ChainParser {
 
     func parse() -> [Chain] {
         var chains: [Chain] = []
+        var ranges: [Range<Int>] = []
         var covered = Array(repeating: false, count: n)
-        var scratch = ElementScratch()
-        defer { scratch.free() }
+        // Real code has about one chain element per six code tokens.
+        var store = ElementStore(capacity: n / 6)
         var i = 0
         while i < n {
-            if !covered[i], mayContinue(after: i), isRootCandidate(i), let chain = parseChain(at: i, covered: &covered, scratch: &scratch) {
+            if !covered[i], mayContinue(after: i), isRootCandidate(i), let chain = parseChain(at: i, covered: &covered, store: &store) {
                 chains.append(chain)
+                ranges.append(store.endChain())
             }
             i += 1
         }
+        // Every chain views the one array of all elements.
+        let storage = store.finish()
+        for c in chains.indices { chains[c].elements = ChainElements(storage: storage, range: ranges[c]) }
         return chains
     }
 
@@ -89,7 +94,8 @@ struct ChainParser {
         }
     }
 
-    private func parseChain(at first: Int, covered: inout [Bool], scratch elements: inout ElementScratch) -> Chain? {
+    /// The chain rooted at `first`, its elements appended to `elements` (the caller ends the chain there).
+    private func parseChain(at first: Int, covered: inout [Bool], store elements: inout ElementStore) -> Chain? {
         var j: Int
         if layer.tokens[first].kind == .leftBracket {
             let close = Int(layer.matching[first])
@@ -169,11 +175,13 @@ struct ChainParser {
         }
         let last = min(max(first, j - 1), n - 1)
         // A lone name that is neither called nor followed by anything is not worth a chain.
-        if elements.count == 1 && !elements.base[0].isCall && elements.base[0].subscripts.isEmpty {
-            elements.removeAll()
+        let root = elements.chainStart
+        if elements.chainCount == 1 && !elements.base[root].isCall && elements.base[root].subscripts.isEmpty {
+            elements.dropChain()
             return nil
         }
-        var chain = Chain(elements: elements.take(), first: first, last: last, context: .other,
+        // The elements are set once the file's chains are all parsed (see `parse()`).
+        var chain = Chain(elements: ChainElements([]), first: first, last: last, context: .other,
                           scope: Int(scopeOfToken[first]), statementStart: first)
         (chain.context, chain.statementStart) = context(first: first, last: last)
         return chain

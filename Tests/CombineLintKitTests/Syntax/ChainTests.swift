@@ -87,4 +87,30 @@ final class ChainTests: XCTestCase {
         let keyPath = parse(#"a.map(\.self).sink { _ in }"#)
         XCTAssertTrue(keyPath.tokens.indices.filter(keyPath.isSelfReference).isEmpty)
     }
+
+    /// A file's chains view one shared element array; each view is indexed from 0, and equality
+    /// and hashing go by the elements, not by where they are stored.
+    func testChainsOfAFileShareOneElementArrayButReadAsTheirOwn() {
+        let tree = parse("""
+        subject.send(1)
+        let token = publisher.map { $0 + 1 }.sink { print($0) }
+        lone
+        bag.removeAll()
+        """)
+        XCTAssertEqual(tree.chains.map(\.names), [["subject", "send"], ["publisher", "map", "sink"], ["print"], ["bag", "removeAll"]])
+        let sink = tree.chains[1].elements
+        XCTAssertEqual(sink.indices, 0..<3)
+        XCTAssertEqual(sink[2].name, "sink")
+        XCTAssertEqual(tree.position(sink[2].nameToken), "2:38")
+        XCTAssertEqual(Array(sink.dropFirst().indices), [1, 2])
+        XCTAssertEqual(sink.last?.trailingClosures.count, 1)
+        // One storage for the whole file: each chain is a range of it, in source order.
+        XCTAssertTrue(tree.chains.allSatisfy { $0.elements.storage.count == 8 })
+        XCTAssertEqual(tree.chains.map(\.elements.start), [0, 2, 5, 6])
+        // A copy of the elements in an array of their own equals and hashes the same.
+        let copy = ChainElements(Array(sink))
+        XCTAssertEqual(copy, sink)
+        XCTAssertEqual(copy.hashValue, sink.hashValue)
+        XCTAssertNotEqual(ChainElements(Array(sink.prefix(2))), sink)
+    }
 }
