@@ -15,40 +15,53 @@ public struct SourceFile: Sendable {
     public init(path: String, bytes: [UInt8]) {
         self.path = path
         self.bytes = bytes
-        self.lineStarts = SourceFile.computeLineStarts(bytes)
-        self.asciiLines = SourceFile.computeASCIILines(bytes, lineStarts: lineStarts)
+        (self.lineStarts, self.asciiLines) = SourceFile.lineTable(bytes)
     }
 
     public init(path: String, text: String) {
         self.init(path: path, bytes: Array(text.utf8))
     }
 
-    static func computeASCIILines(_ bytes: [UInt8], lineStarts: [Int]) -> [Bool] {
-        var result = Array(repeating: true, count: lineStarts.count)
-        var line = 0
-        for (i, b) in bytes.enumerated() where b >= 0x80 {
-            while line + 1 < lineStarts.count, lineStarts[line + 1] <= i { line += 1 }
-            result[line] = false
-        }
-        return result
-    }
-
-    static func computeLineStarts(_ bytes: [UInt8]) -> [Int] {
+    /// The line table in one pass: each line's first offset, and whether the line is all ASCII.
+    /// Eight bytes are tested at a time for a line end or a non-ASCII byte (every file of a run
+    /// passes through here, and most eight-byte runs hold neither).
+    static func lineTable(_ bytes: [UInt8]) -> (starts: [Int], ascii: [Bool]) {
         var starts = [0]
         starts.reserveCapacity(bytes.count / 32 + 1)
-        var i = 0
-        let n = bytes.count
-        while i < n {
-            let b = bytes[i]
-            if b == 0x0A {
-                starts.append(i + 1)
-            } else if b == 0x0D {
-                if i + 1 < n && bytes[i + 1] == 0x0A { i += 1 }
-                starts.append(i + 1)
+        var ascii: [Bool] = []
+        ascii.reserveCapacity(bytes.count / 32 + 1)
+        var lineIsASCII = true
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            let n = buffer.count
+            var i = 0
+            while i < n {
+                while i + 8 <= n {
+                    let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+                    if hasZeroByte(word ^ 0x0A0A_0A0A_0A0A_0A0A) || hasZeroByte(word ^ 0x0D0D_0D0D_0D0D_0D0D) { break }
+                    if word & 0x8080_8080_8080_8080 != 0 { lineIsASCII = false }
+                    i += 8
+                }
+                guard i < n else { break }
+                let byte = base[i]
+                if byte == 0x0A || byte == 0x0D {
+                    if byte == 0x0D && i + 1 < n && base[i + 1] == 0x0A { i += 1 }
+                    starts.append(i + 1)
+                    ascii.append(lineIsASCII)
+                    lineIsASCII = true
+                } else if byte >= 0x80 {
+                    lineIsASCII = false
+                }
+                i += 1
             }
-            i += 1
         }
-        return starts
+        ascii.append(lineIsASCII)
+        return (starts, ascii)
+    }
+
+    /// Whether some byte of `word` is zero (exact: borrows only carry past a zero byte).
+    @inline(__always) private static func hasZeroByte(_ word: UInt64) -> Bool {
+        (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080 != 0
     }
 
     /// Number of lines (a file ending with a newline does not count an empty last line).
