@@ -53,17 +53,17 @@ struct MemberUseScanner: Sendable {
     }
 
     /// The uses in one file's chains, in chain and element order.
-    func hits(in chains: [Chain], treeIndex: Int) -> [Hit] {
+    func hits(in tree: SyntaxTree, treeIndex: Int) -> [Hit] {
         var hits: [Hit] = []
-        // Indices rather than `for element in`: copying an element retains its strings and arrays.
-        // The chains of a file share one element array: walked directly, chain by chain.
-        for c in chains.indices {
-            let elements = chains[c].elements
-            for e in elements.indices where !elements.storage[elements.start + e].isCall {
-                let name = elements.storage[elements.start + e].name
-                guard let (id, projected) = match(name) else { continue }
-                hits.append(Hit(name: id, use: ProjectIndex.MemberUse(tree: treeIndex, chain: c, element: e, projected: projected),
-                                length: Int32(truncatingIfNeeded: name.utf8.count)))
+        // All chains' elements lie in one array, each chain a range of it: read through one buffer.
+        tree.chainElements.withUnsafeBufferPointer { elements in
+            for c in tree.chains.indices {
+                let start = tree.chains[c].elements.start
+                for e in 0..<tree.chains[c].elements.count where !elements[start + e].isCall {
+                    guard let (name, projected) = match(elements[start + e].name) else { continue }
+                    hits.append(Hit(name: name, use: ProjectIndex.MemberUse(tree: treeIndex, chain: c, element: e, projected: projected),
+                                    length: Int32(truncatingIfNeeded: elements[start + e].name.utf8.count)))
+                }
             }
         }
         return hits

@@ -79,7 +79,7 @@ public struct ProjectIndex: Sendable {
                     for f in perFile.indices { merge.add(&perFile[f].types) }
                     return []
                 }
-                return scanner.hits(in: trees[i - 1].chains, treeIndex: i - 1)
+                return scanner.hits(in: trees[i - 1], treeIndex: i - 1)
             }
         }
         self.init(trees: trees, merge: merge, observed: observed, scanner: scanner, scanned: scanned.dropFirst(),
@@ -92,7 +92,7 @@ public struct ProjectIndex: Sendable {
         let scanner = MemberUseScanner(names: observed.names)
         let scanned = trees.withUnsafeBufferPointer { trees in
             Parallel.map(count: scanner.names.isEmpty ? 0 : trees.count, jobs: jobs) { i in
-                scanner.hits(in: trees[i].chains, treeIndex: i)
+                scanner.hits(in: trees[i], treeIndex: i)
             }
         }
         self.init(trees: trees, merge: merge, observed: observed, scanner: scanner, scanned: scanned[...],

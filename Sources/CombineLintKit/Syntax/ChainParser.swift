@@ -12,7 +12,8 @@ struct ChainParser {
     var n: Int { layer.tokens.count }
 
 
-    func parse() -> [Chain] {
+    /// The file's chains, and the one array holding all their elements (each chain views its range).
+    func parse() -> (chains: [Chain], elements: [ChainElement]) {
         var chains: [Chain] = []
         var ranges: [Range<Int>] = []
         var covered = Array(repeating: false, count: n)
@@ -29,7 +30,7 @@ struct ChainParser {
         // Every chain views the one array of all elements.
         let storage = store.finish()
         for c in chains.indices { chains[c].elements = ChainElements(storage: storage, range: ranges[c]) }
-        return chains
+        return (chains, storage)
     }
 
     /// Cheap test before building a chain: a lone name (most identifiers) is followed by nothing

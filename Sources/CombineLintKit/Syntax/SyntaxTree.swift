@@ -27,6 +27,8 @@ public struct SyntaxTree: Sendable {
     public let localsByName: [String: [Int]]
     public let closures: [Closure]
     public let chains: [Chain]
+    /// The elements of all chains, in order: the array each chain's `elements` views.
+    let chainElements: [ChainElement]
     /// The call element owning each `(` token: its chain and element index (see `call(openedAt:)`).
     let callsByOpenParen: TokenKeyedTable<CallReference>
 
@@ -73,8 +75,9 @@ public struct SyntaxTree: Sendable {
         }
         self.localsByName = locals
         self.closures = builder.closures
-        let chains = parser.parse()
+        let (chains, elements) = parser.parse()
         self.chains = chains
+        self.chainElements = elements
         var calls: [(key: Int, value: CallReference)] = []
         var callCount = 0
         for c in chains.indices {
