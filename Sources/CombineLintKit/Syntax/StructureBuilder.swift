@@ -371,12 +371,30 @@ struct StructureBuilder {
     func firstIsAccessor(_ open: Int) -> Bool {
         guard open + 1 < n else { return false }
         var k = open + 1
-        while k < n, layer.tokens[k].kind == .attribute || (layer.tokens[k].kind == .keyword || layer.tokens[k].kind == .identifier) && ["mutating", "nonmutating", "private", "fileprivate", "internal", "public"].contains(t.text(k)) { k += 1 }
+        while k < n, layer.tokens[k].kind == .attribute || isAccessorModifier(k) { k += 1 }
         guard k < n, layer.tokens[k].kind == .identifier || layer.tokens[k].kind == .keyword else { return false }
-        guard StructureBuilder.accessorWords.contains(t.text(k)) else { return false }
+        guard isAccessorWord(k) else { return false }
         guard k + 1 < n else { return true }
         let next = layer.tokens[k + 1].kind
-        return next == .leftBrace || next == .leftParen || next == .rightBrace || t.is(k + 1, "async") || t.is(k + 1, "throws") || layer.lineBreakBefore[k + 1] || StructureBuilder.accessorWords.contains(t.text(k + 1))
+        return next == .leftBrace || next == .leftParen || next == .rightBrace || t.is(k + 1, "async") || t.is(k + 1, "throws") || layer.lineBreakBefore[k + 1] || isAccessorWord(k + 1)
+    }
+
+    /// One of `accessorWords` (`get`, `set`, `willSet`, …, `init`), recognised from the bytes.
+    private func isAccessorWord(_ k: Int) -> Bool {
+        let word = t.words.classify(layer.tokens[k], in: t.bytes)
+        return word == .accessor || word == .`init`
+    }
+
+    /// A modifier that may stand before an accessor (`mutating get`, `private set`).
+    private func isAccessorModifier(_ k: Int) -> Bool {
+        guard layer.tokens[k].kind == .keyword || layer.tokens[k].kind == .identifier else { return false }
+        switch layer.tokens[k].length {
+        case 6: return t.is(k, "public")
+        case 7: return t.is(k, "private")
+        case 8: return t.is(k, "mutating") || t.is(k, "internal")
+        case 11: return t.is(k, "nonmutating") || t.is(k, "fileprivate")
+        default: return false
+        }
     }
 
     /// The block after `var x: T` or `subscript(…) -> T`: explicit accessors, or the getter's body.
