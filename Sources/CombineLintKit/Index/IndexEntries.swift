@@ -48,11 +48,22 @@ struct IndexEntries: Sendable {
         let functions: [FunctionDecl]
         let tokens: [Token]
         let file: SourceFile
+        /// One reader for the file (made per call, it would retain the shared word tables each time).
+        let reader: TokenText
+
+        init(types: [TypeDecl], variables: [VariableDecl], functions: [FunctionDecl], tokens: [Token], file: SourceFile) {
+            self.types = types
+            self.variables = variables
+            self.functions = functions
+            self.tokens = tokens
+            self.file = file
+            reader = TokenText(bytes: file.bytes, tokens: tokens)
+        }
 
         /// 1-based line of code token i (as `SyntaxTree.line(of:)`).
         func line(of i: Int) -> Int { file.lineIndex(ofOffset: tokens[i].startOffset) + 1 }
         /// As `SyntaxTree.text(_:_:)`.
-        func text(_ first: Int, _ last: Int) -> String { TokenText(bytes: file.bytes, tokens: tokens).joined(first, last) }
+        func text(_ first: Int, _ last: Int) -> String { reader.joined(first, last) }
     }
 
     /// A fresh entry for one declaration (its merge with the others happens in `ProjectIndex`).
