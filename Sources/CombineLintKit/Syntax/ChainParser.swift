@@ -16,6 +16,8 @@ struct ChainParser {
     func parse() -> (chains: [Chain], elements: [ChainElement]) {
         var chains: [Chain] = []
         var ranges: [Range<Int>] = []
+        // About one chain per fifteen code tokens; a temporary, so spare room costs nothing kept.
+        ranges.reserveCapacity(n / 12)
         var covered = Array(repeating: false, count: n)
         // Real code has about one chain element per six code tokens.
         var store = ElementStore(capacity: n / 6)

@@ -55,8 +55,10 @@ extension StructureBuilder {
     }
 
     /// Splits tokens from..<to at top-level commas (outside brackets and angle brackets).
-    func splitTopLevel(_ from: Int, _ to: Int) -> [(Int, Int)] {
-        var parts: [(Int, Int)] = []
+    /// Splits `from..<to` at its top-level commas (not those inside brackets or `<…>`) into
+    /// `parts`, the first and last token of each.
+    mutating func splitTopLevel(_ from: Int, _ to: Int) {
+        parts.removeAll(keepingCapacity: true)
         var start = from
         var angle = 0
         var k = from
@@ -76,7 +78,6 @@ extension StructureBuilder {
             k += 1
         }
         if to > start { parts.append((start, to - 1)) }
-        return parts
     }
 
     mutating func typeDeclaration(_ i: Int, level: Int32) -> Int? {
@@ -110,7 +111,8 @@ extension StructureBuilder {
                 }
                 end += 1
             }
-            inheritance = splitTopLevel(k + 1, end).map { t.joined($0.0, $0.1) }
+            splitTopLevel(k + 1, end)
+            inheritance = parts.map { t.joined($0.first, $0.last) }
         }
         let parent = enclosingTypeOfCurrentScope
         let decl = TypeDecl(kind: kind, name: name, nameToken: nameToken, keywordToken: i, genericClause: generic,
@@ -175,8 +177,9 @@ extension StructureBuilder {
         return i + 1
     }
 
-    func parseParameters(_ from: Int, _ to: Int) -> [Parameter] {
-        splitTopLevel(from, to).compactMap { part -> Parameter? in
+    mutating func parseParameters(_ from: Int, _ to: Int) -> [Parameter] {
+        splitTopLevel(from, to)
+        return parts.compactMap { part -> Parameter? in
             var k = part.0
             while k <= part.1, layer.tokens[k].kind == .attribute { k += 1 }
             guard k <= part.1 else { return nil }

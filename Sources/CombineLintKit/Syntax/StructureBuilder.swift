@@ -33,6 +33,8 @@ struct StructureBuilder {
     var modifiers: [String] = []
     var modifierLevel: Int32 = -2
     var scopeStack: [Int] = []
+    /// The parts of the list `splitTopLevel` last split, reused so that no list allocates its own.
+    var parts: [(first: Int, last: Int)] = []
 
     init(text: TokenText, layer: TokenLayer) {
         self.t = text
