@@ -23,6 +23,17 @@ struct CodeTokenSink: TokenSink {
     private var lastDestination = Destination.none
     private(set) var lastKind: TokenKind?
 
+    /// Whether the tables are this sink's own (allocated here, or after outgrowing lent ones).
+    private(set) var ownsStorage: Bool
+
+    /// Storage for the four tables, lent by the arrays being built (see `TokenLayer(bytes:)`).
+    struct LentTables {
+        var code: UnsafeMutablePointer<Token>
+        var breaks: UnsafeMutablePointer<Bool>
+        var matches: UnsafeMutablePointer<Int32>
+        var enclosers: UnsafeMutablePointer<Int32>
+    }
+
     /// `source` must stay valid while tokens are appended (block comments are read for line breaks).
     init(source: UnsafePointer<UInt8>, estimatedCodeTokens: Int) {
         self.source = source
@@ -32,6 +43,20 @@ struct CodeTokenSink: TokenSink {
         matches = .allocate(capacity: capacity)
         enclosers = .allocate(capacity: capacity)
         stack = .allocate(capacity: capacity)
+        ownsStorage = true
+    }
+
+    /// A sink writing into lent storage of `capacity` slots per table; it moves to storage of its
+    /// own if the file holds more code tokens than that.
+    init(source: UnsafePointer<UInt8>, lent tables: LentTables, capacity: Int) {
+        self.source = source
+        self.capacity = capacity
+        code = tables.code
+        breaks = tables.breaks
+        matches = tables.matches
+        enclosers = tables.enclosers
+        stack = .allocate(capacity: capacity)
+        ownsStorage = false
     }
 
     /// The common case (a code token outside `#if` lines) is inlined into the scanner; trivia and
@@ -132,18 +157,21 @@ struct CodeTokenSink: TokenSink {
 
     private mutating func grow() {
         let newCapacity = capacity * 2
-        func moved<T>(_ old: UnsafeMutablePointer<T>, _ used: Int) -> UnsafeMutablePointer<T> {
+        // Lent storage stays with its lender (which then keeps none of it).
+        let owned = ownsStorage
+        func moved<T>(_ old: UnsafeMutablePointer<T>, _ used: Int, owned: Bool) -> UnsafeMutablePointer<T> {
             let new = UnsafeMutablePointer<T>.allocate(capacity: newCapacity)
             new.moveInitialize(from: old, count: used)
-            old.deallocate()
+            if owned { old.deallocate() }
             return new
         }
-        code = moved(code, count)
-        breaks = moved(breaks, count)
-        matches = moved(matches, count)
-        enclosers = moved(enclosers, count)
-        stack = moved(stack, depth)
+        code = moved(code, count, owned: owned)
+        breaks = moved(breaks, count, owned: owned)
+        matches = moved(matches, count, owned: owned)
+        enclosers = moved(enclosers, count, owned: owned)
+        stack = moved(stack, depth, owned: true)
         capacity = newCapacity
+        ownsStorage = true
     }
 
     private static func closer(for open: TokenKind) -> TokenKind? {
@@ -156,8 +184,21 @@ struct CodeTokenSink: TokenSink {
         }
     }
 
-    /// The tables as exactly sized arrays; frees the sink's storage (call once, at the end).
+    /// For a sink still in lent storage: the number of code tokens written there, and the
+    /// comments; frees the sink's own stack (call once, at the end).
+    mutating func finishLent() -> (count: Int, comments: [Token]) {
+        precondition(!ownsStorage, "finishLent() is for a sink in lent storage")
+        stack.deallocate()
+        let result = (count, comments)
+        capacity = 0
+        count = 0
+        return result
+    }
+
+    /// The tables as exactly sized arrays; frees the sink's storage (call once, at the end, when
+    /// the sink owns its storage).
     mutating func finish() -> TokenLayer {
+        precondition(ownsStorage, "finish() is for a sink in storage of its own")
         var layer = TokenLayer()
         layer.tokens = Array(UnsafeBufferPointer(start: code, count: count))
         layer.lineBreakBefore = Array(UnsafeBufferPointer(start: breaks, count: count))

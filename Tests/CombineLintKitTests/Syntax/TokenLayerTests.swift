@@ -52,6 +52,26 @@ final class TokenLayerTests: XCTestCase {
         return same
     }
 
+    /// The streamed layer is written into its arrays' own storage, sized from the file's length:
+    /// a file denser than that estimate moves to storage of its own, and a sparse one (mostly
+    /// comments) is copied to exact arrays rather than keeping the unused room.
+    func testDenseAndSparseFilesLeaveTheLentStorageCorrectly() {
+        // One- and two-byte tokens: far more code tokens than one per five bytes.
+        let dense = Array(String(repeating: "(a,b)", count: 3_000).utf8)
+        XCTAssertTrue(assertBothWaysAgree(dense, "dense"))
+        let denseLayer = TokenLayer(bytes: dense)
+        XCTAssertEqual(denseLayer.tokens.count, 15_000)
+        XCTAssertEqual(denseLayer.matching[0], 4)
+        XCTAssertEqual(denseLayer.matching[14_999], 14_995)
+
+        let sparse = Array(String(repeating: "// a comment line that holds no code at all\nx = 1\n", count: 500).utf8)
+        XCTAssertTrue(assertBothWaysAgree(sparse, "sparse"))
+        let sparseLayer = TokenLayer(bytes: sparse)
+        XCTAssertEqual(sparseLayer.tokens.count, 1_500)
+        XCTAssertEqual(sparseLayer.comments.count, 500)
+        XCTAssertLessThanOrEqual(sparseLayer.tokens.capacity, 1_500 + 1_500 / 8 + 64)
+    }
+
     func testBothWaysAgreeOnEveryRepositoryFile() throws {
         var checked = 0
         for url in LexerTestSupport.repositorySwiftFiles() {
