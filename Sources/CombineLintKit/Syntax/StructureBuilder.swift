@@ -12,8 +12,8 @@ struct StructureBuilder {
     var closures: [Closure] = []
     var scopes: [Scope] = []
     var scopeOfToken: [Int32] = []
-    /// `scopeOfToken` while the pass runs: written once per token, so through a raw buffer
-    /// (no uniqueness or bounds check per write); copied into the array at the end.
+    /// `scopeOfToken`'s storage while the pass runs: written once per token, so through a raw
+    /// buffer (no uniqueness or bounds check per write).
     private var scopeOut = UnsafeMutableBufferPointer<Int32>(start: nil, count: 0)
     /// Attributes or modifiers are waiting for a declaration (the per-token reset checks one flag).
     private var hasModifiers = false
@@ -56,16 +56,20 @@ struct StructureBuilder {
 
     mutating func build() {
         scopes = [Scope(kind: .file, open: -1, close: n, parent: nil)]
-        scopeOut = .allocate(capacity: n)
-        scopeOut.initialize(repeating: 0)
-        defer { scopeOut.deallocate() }
         scopeStack = [0]
-        var i = 0
-        while i < n {
-            i = step(i)
+        // The pass writes each token's scope straight into the result's storage (every slot is
+        // written: each token is stepped over or covered by the step before it).
+        scopeOfToken = [Int32](unsafeUninitializedCapacity: n) { slots, initialized in
+            scopeOut = slots
+            scopeOut.initialize(repeating: 0)
+            var i = 0
+            while i < n {
+                i = step(i)
+            }
+            scopeOut = UnsafeMutableBufferPointer(start: nil, count: 0)
+            initialized = n
         }
         // Unclosed scopes end at the end of the file.
-        scopeOfToken = Array(scopeOut)
     }
 
     var currentScope: Int { scopeStack.last ?? 0 }
