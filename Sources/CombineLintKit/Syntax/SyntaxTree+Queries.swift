@@ -1,6 +1,5 @@
 /// Questions rules ask of a tree.
 extension SyntaxTree {
-    var textReader: TokenText { TokenText(bytes: file.bytes, tokens: tokens) }
 
     /// The text of code token i.
     public func text(_ i: Int) -> String { textReader.text(i) }

@@ -31,6 +31,8 @@ public struct SyntaxTree: Sendable {
     let chainElements: [ChainElement]
     /// The call element owning each `(` token: its chain and element index (see `call(openedAt:)`).
     let callsByOpenParen: TokenKeyedTable<CallReference>
+    /// Reads token texts for the queries (kept, not made per query: rules ask per token).
+    let textReader: TokenText
 
     /// A call inside a chain.
     public struct CallReference: Sendable, Hashable {
@@ -60,6 +62,7 @@ public struct SyntaxTree: Sendable {
                                  closures: builder.closures, functions: builder.functions, variables: builder.variables,
                                  statementStarts: starts, variableByNameToken: byName)
         self.tokens = layer.tokens
+        self.textReader = text
         self.lineBreakBefore = layer.lineBreakBefore
         self.matching = layer.matching
         self.enclosing = layer.enclosing
