@@ -58,7 +58,8 @@ struct ChainParser {
         return nil
     }
 
-    private func isRootCandidate(_ i: Int) -> Bool {
+    /// Asked for most tokens of the file: inlined into `parse()`'s loop.
+    @inline(__always) private func isRootCandidate(_ i: Int) -> Bool {
         let token = layer.tokens[i]
         // Capture lists hold bindings, not expressions to analyse as chains.
         let enclosingBracket = Int(layer.enclosing[i])

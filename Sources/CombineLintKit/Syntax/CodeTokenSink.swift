@@ -130,7 +130,7 @@ struct CodeTokenSink: TokenSink {
     /// Matches a closer with the nearest open bracket it may close, recovering from imbalance:
     /// a `}` or an interpolation's end closes any `(`/`[` left open inside it; a stray closer
     /// matches nothing.
-    private mutating func closeBracket(at i: Int, kind: TokenKind) {
+    @inline(__always) private mutating func closeBracket(at i: Int, kind: TokenKind) {
         let strong = kind == .rightBrace || kind == .interpolationEnd
         var level = depth - 1
         while level >= 0 {

@@ -75,7 +75,8 @@ struct StructureBuilder {
     var currentScope: Int { scopeStack.last ?? 0 }
 
     /// Processes token i; returns the next token to process.
-    mutating func step(_ i: Int) -> Int {
+    // Inlined into `build()`'s loop: a call per token cost 2 % of the tree's instructions.
+    @inline(__always) mutating func step(_ i: Int) -> Int {
         let token = layer.tokens[i]
         scopeOut[i] = Int32(currentScope)
         let level = layer.enclosing[i]
