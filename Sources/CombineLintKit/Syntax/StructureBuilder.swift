@@ -114,7 +114,17 @@ struct StructureBuilder {
             clearModifiers()
             return i + 1
         case .keyword, .identifier:
-            return word(i, level: level)
+            // The hot path, inline: a member name after `.`, or a word the pass does nothing with.
+            if i > 0 && layer.tokens[i - 1].kind == .period && !layer.lineBreakBefore[i] {
+                clearModifiers()
+                return i + 1
+            }
+            let word = t.words.classify(token, in: t.bytes)
+            if word == .none {
+                clearModifiers()
+                return i + 1
+            }
+            return self.word(i, word, level: level)
         default:
             clearModifiers()
             return i + 1
@@ -133,20 +143,10 @@ struct StructureBuilder {
 
     // MARK: Words: declarations, modifiers, control flow
 
-    mutating func word(_ i: Int, level: Int32) -> Int {
-        let prevIsDot = i > 0 && layer.tokens[i - 1].kind == .period && !layer.lineBreakBefore[i]
-        if prevIsDot {
-            clearModifiers()
-            return i + 1
-        }
+    /// Token i, a word the pass acts on (`word`, not `.none`, and not after a `.`).
+    mutating func word(_ i: Int, _ word: Word, level: Int32) -> Int {
         let token = layer.tokens[i]
         let isKeyword = token.kind == .keyword
-        let word = t.words.classify(token, in: t.bytes)
-        // Fast path (the hot one): a plain name, or a keyword the pass has nothing to do with.
-        if word == .none {
-            clearModifiers()
-            return i + 1
-        }
         // Modifiers (`private(set)` included) before a declaration.
         if word == .modifier && isModifierPosition(i) {
             var modifier = t.text(i)
