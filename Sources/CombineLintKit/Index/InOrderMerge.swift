@@ -1,45 +1,58 @@
 import Foundation
 
 /// Runs the index merge (with the gathering of observed names and appearance calls, also in input
-/// order) while files are still being parsed. Workers call `fileDone(_:)` as each
-/// file's entries are in; whichever worker finds the next file in input order ready merges it, and
-/// every later one that is ready, while the other workers go on parsing. The merge thus runs in
-/// input order, as a merge after parsing would (same result for any number of workers), but off the
-/// critical path: only the files finished last remain to merge when parsing ends.
+/// order) while files are still being indexed. Workers hand in each file's entries with
+/// `add(_:ofFile:)`; whichever worker finds the next file in input order ready merges it, and every
+/// later one that is ready, while the other workers go on. The merge thus runs in input order, as
+/// a merge afterwards would (same result for any number of workers), but off the critical path:
+/// only the files finished last remain to merge when the workers stop.
 final class InOrderMerge: @unchecked Sendable {
-    // `lock` guards `ready`, `next` and `merging`; `merge` and the merged entries' types belong
-    // to the one worker that holds the merging role (taken and given back under the lock).
+    /// What the merge gathers, read once every file is in.
+    struct Result {
+        var merge: EntryMerge
+        var observed: ObservedNames
+        var appearanceCalls: [String: [AppearanceCall]]
+    }
+
+    // `lock` guards `ready`, `next` and `merging`. A slot belongs to its file's worker until it is
+    // marked ready, then to the one worker that holds the merging role (taken and given back under
+    // the lock), as do `result` and the merged entries.
     private let lock = NSLock()
     private var ready: [Bool]
     private var next = 0
     private var merging = false
-    private var merge: EntryMerge
-    private var observed = ObservedNames()
-    private var appearanceCalls: [String: [AppearanceCall]] = [:]
-    private let entries: UnsafeMutablePointer<IndexEntries>?
+    /// Each file's entries, from `add` until merged (then moved out, freeing them early).
+    private let slots: UnsafeMutablePointer<IndexEntries>
+    private var result: Result
 
-    /// `entries` has a slot per file (nil when there is none), each initialised by its worker before `fileDone` names it.
-    init(entries: UnsafeMutablePointer<IndexEntries>?, files: Int, expectedTypes: Int) {
-        self.entries = entries
+    init(files: Int, expectedTypes: Int) {
         ready = Array(repeating: false, count: files)
-        merge = EntryMerge(capacity: expectedTypes)
+        slots = .allocate(capacity: max(files, 1))
+        result = Result(merge: EntryMerge(capacity: expectedTypes), observed: ObservedNames(), appearanceCalls: [:])
     }
 
-    /// Marks file `i`'s entries as ready, and merges what is now next in input order unless
-    /// another worker is merging already (it then merges them before it stops).
-    func fileDone(_ i: Int) {
+    deinit {
+        // Entries handed in but never merged (only when the result was not read).
+        for file in next..<ready.count where ready[file] { (slots + file).deinitialize(count: 1) }
+        slots.deallocate()
+    }
+
+    /// Takes in file `file`'s entries, and merges what is now next in input order unless another
+    /// worker is merging already (it then merges them before it stops).
+    func add(_ entries: __owned IndexEntries, ofFile file: Int) {
+        (slots + file).initialize(to: entries)
         lock.lock()
-        ready[i] = true
+        ready[file] = true
         guard !merging else {
             lock.unlock()
             return
         }
         merging = true
         while next < ready.count && ready[next] {
-            let file = next
+            let merged = next
             next += 1
             lock.unlock()
-            absorb(&entries![file])
+            absorb((slots + merged).move())
             lock.lock()
         }
         merging = false
@@ -47,18 +60,19 @@ final class InOrderMerge: @unchecked Sendable {
     }
 
     /// One file's part of everything that is gathered in input order.
-    private func absorb(_ file: inout IndexEntries) {
-        observed.add(file)
-        for (name, call) in file.appearanceCalls { appearanceCalls[name, default: []].append(call) }
-        merge.add(&file.types)
+    private func absorb(_ file: __owned IndexEntries) {
+        var file = file
+        result.observed.add(file)
+        for (name, call) in file.appearanceCalls { result.appearanceCalls[name, default: []].append(call) }
+        result.merge.add(&file.types)
     }
 
-    /// The finished merge, observed names and appearance calls: call once every file is done and
+    /// The finished merge, observed names and appearance calls: call once every file is in and
     /// the workers have stopped.
-    func result() -> (merge: EntryMerge, observed: ObservedNames, appearanceCalls: [String: [AppearanceCall]]) {
+    func finished() -> Result {
         lock.lock()
         defer { lock.unlock() }
         precondition(next == ready.count && !merging, "the index merge was read before every file was merged")
-        return (merge, observed, appearanceCalls)
+        return result
     }
 }

@@ -17,16 +17,7 @@ struct IndexEntries: Sendable {
     /// Methods called on other objects from the file's SwiftUI appearance closures, by method name.
     var appearanceCalls: [(String, AppearanceCall)] = []
 
-    /// The entries of `trees[index]`.
-    init(of trees: UnsafeBufferPointer<SyntaxTree>, at index: Int) {
-        // Only the arrays read here, taken in place (see `ProjectIndex.init`).
-        self.init(types: trees[index].types, variables: trees[index].variables, functions: trees[index].functions,
-                  tokens: trees[index].tokens, file: trees[index].file)
-        appearanceCalls = AppearanceCalls.collect(in: trees[index].chains, closures: trees[index].closures, treeIndex: index)
-    }
-
-    /// The entries of a tree just built, file `index` of the project (a borrowed value: its
-    /// fields are read in place).
+    /// The entries of file `index` of the project (a borrowed value: its fields are read in place).
     init(of tree: SyntaxTree, at index: Int) {
         self.init(types: tree.types, variables: tree.variables, functions: tree.functions, tokens: tree.tokens, file: tree.file)
         appearanceCalls = AppearanceCalls.collect(in: tree.chains, closures: tree.closures, treeIndex: index)

@@ -1,19 +1,15 @@
 /// The property names whose uses the index records: names for which some type's merged property is
-/// observed (`@Published`, or a subject). Gathered from the files' observed declarations before the
-/// merge, so that the scan for uses need not wait for it; the merge then tells which names stand.
+/// observed (`@Published`, or a subject). Gathered from each file's observed declarations as the
+/// file is merged (`InOrderMerge`); the finished merge then tells which names stand.
 struct ObservedNames {
     /// Every name that some observed declaration has, without repeats.
     private(set) var names: [String] = []
     /// Per name: the keys of the types declaring it observed.
     private var types: [[String]] = []
-
+    /// Each name's position in `names`.
     private var ids: [String: Int] = [:]
 
     init() {}
-
-    init(_ perFile: [IndexEntries]) {
-        for entries in perFile { add(entries) }
-    }
 
     /// Takes in one file's observed declarations (files in input order give names in a stable order).
     mutating func add(_ entries: IndexEntries) {

@@ -23,91 +23,51 @@ public struct ProjectIndex: Sendable {
 
     /// The index of already parsed files.
     public init(trees: [SyntaxTree], jobs: Int = Parallel.defaultJobs) {
-        // Each file's declarations become entries in parallel. The passes read the trees through a
-        // buffer pointer: `trees[t].field` on the array copies the whole tree first (retaining all
-        // of its arrays, each a likely cache miss), while the pointer lends just the field.
-        var perFile = trees.withUnsafeBufferPointer { trees in
-            Parallel.map(count: trees.count, jobs: jobs) { IndexEntries(of: trees, at: $0) }
+        // Each file's declarations become entries in parallel, merged in input order as they come.
+        // The trees are read through a buffer pointer: `trees[t].field` on the array copies the
+        // whole tree first (retaining all of its arrays), while the pointer lends it.
+        let merge = InOrderMerge(files: trees.count, expectedTypes: trees.reduce(0) { $0 + $1.types.count })
+        trees.withUnsafeBufferPointer { trees in
+            Parallel.forEach(count: trees.count, jobs: jobs) { merge.add(IndexEntries(of: trees[$0], at: $0), ofFile: $0) }
         }
-        self.init(trees: trees, entries: &perFile, jobs: jobs)
+        self.init(trees: trees, gathered: merge.finished(), jobs: jobs)
     }
 
     /// Parses the files and indexes them: each file's entries are taken right after its tree is
     /// built, by the same worker, while the tree is still in its cache, and merged while later
     /// files are parsed (`InOrderMerge`). The trees are `trees`.
     public init(files: [SourceFile], jobs: Int = Parallel.defaultJobs) {
-        // Two arrays filled in place, each slot by the worker that parsed its file.
-        var gathered: (merge: EntryMerge, observed: ObservedNames, appearanceCalls: [String: [AppearanceCall]])?
-        var entries: [IndexEntries] = []
-        let trees = [SyntaxTree](unsafeUninitializedCapacity: files.count) { treeSlots, treesDone in
-            entries = [IndexEntries](unsafeUninitializedCapacity: files.count) { entrySlots, entriesDone in
-                let treeBase = treeSlots.baseAddress, entryBase = entrySlots.baseAddress
-                // Apps declare one to three types a file; the merge's table grows past that if needed.
-                let merge = InOrderMerge(entries: entryBase, files: files.count, expectedTypes: files.count * 2)
-                Parallel.forEach(count: files.count, jobs: jobs) { i in
-                    let tree = SyntaxTree(file: files[i])
-                    (entryBase! + i).initialize(to: IndexEntries(of: tree, at: i))
-                    (treeBase! + i).initialize(to: tree)
-                    merge.fileDone(i)
-                }
-                entriesDone = files.count
-                gathered = merge.result()
+        // Apps declare one to three types a file; the merge's table grows past that if needed.
+        let merge = InOrderMerge(files: files.count, expectedTypes: files.count * 2)
+        // The trees array is filled in place, each slot by the worker that parsed its file.
+        let trees = [SyntaxTree](unsafeUninitializedCapacity: files.count) { slots, done in
+            let base = slots.baseAddress
+            Parallel.forEach(count: files.count, jobs: jobs) { i in
+                let tree = SyntaxTree(file: files[i])
+                merge.add(IndexEntries(of: tree, at: i), ofFile: i)
+                (base! + i).initialize(to: tree)
             }
-            treesDone = files.count
+            done = files.count
         }
-        withExtendedLifetime(entries) {}
-        let (merge, observed, appearanceCalls) = gathered!
-        self.init(trees: trees, merge: merge, observed: observed, appearanceCalls: appearanceCalls, jobs: jobs)
+        self.init(trees: trees, gathered: merge.finished(), jobs: jobs)
     }
 
-    /// Merges the files' entries (in input order, so the result is the same whatever the number
-    /// of workers) and collects member uses and appearance calls.
-    /// `perFile` is taken over (inout: its types are moved into the merge, not copied).
-    private init(trees: [SyntaxTree], entries perFile: inout [IndexEntries], jobs: Int) {
-        let observed = ObservedNames(perFile)
-        var appearanceCalls: [String: [AppearanceCall]] = [:]
-        for entries in perFile {
-            for (name, call) in entries.appearanceCalls { appearanceCalls[name, default: []].append(call) }
-        }
-        var merge = EntryMerge(capacity: perFile.reduce(0) { $0 + $1.types.count })
-        // The merge needs no chain and the scan of the chains no merged type: task 0 merges (in input
-        // order, on one worker) while the other workers scan, for the names of all observed declarations.
-        let scanner = MemberUseScanner(names: observed.names)
-        let scanned = trees.withUnsafeBufferPointer { trees in
-            Parallel.map(count: scanner.names.isEmpty ? 1 : trees.count + 1, jobs: jobs) { i -> [MemberUseScanner.Hit] in
-                guard i > 0 else {
-                    for f in perFile.indices { merge.add(&perFile[f].types) }
-                    return []
-                }
-                return scanner.hits(in: trees[i - 1], treeIndex: i - 1)
-            }
-        }
-        self.init(trees: trees, merge: merge, observed: observed, scanner: scanner, scanned: scanned.dropFirst(),
-                  appearanceCalls: appearanceCalls)
-    }
-
-    /// The index from a finished merge: scans the chains for uses of the observed names first.
-    private init(trees: [SyntaxTree], merge: EntryMerge, observed: ObservedNames,
-                 appearanceCalls: [String: [AppearanceCall]], jobs: Int) {
+    /// The index from the merged entries: the chains are scanned for uses of the observed names
+    /// (in parallel), and the uses of the names that stand after the merge are kept.
+    private init(trees: [SyntaxTree], gathered: InOrderMerge.Result, jobs: Int) {
+        self.trees = trees
+        self.appearanceCalls = gathered.appearanceCalls
+        types = gathered.merge.types
+        let observed = gathered.observed
         let scanner = MemberUseScanner(names: observed.names)
         let scanned = trees.withUnsafeBufferPointer { trees in
             Parallel.map(count: scanner.names.isEmpty ? 0 : trees.count, jobs: jobs) { i in
                 scanner.hits(in: trees[i], treeIndex: i)
             }
         }
-        self.init(trees: trees, merge: merge, observed: observed, scanner: scanner, scanned: scanned[...],
-                  appearanceCalls: appearanceCalls)
-    }
-
-    /// The index from a finished merge and the member uses found in each file.
-    private init(trees: [SyntaxTree], merge: EntryMerge, observed: ObservedNames, scanner: MemberUseScanner,
-                 scanned: ArraySlice<[MemberUseScanner.Hit]>, appearanceCalls: [String: [AppearanceCall]]) {
-        self.trees = trees
-        self.appearanceCalls = appearanceCalls
-        types = merge.types
         // Uses are kept for the names that stand, and for elements the length filter of just those
         // names lets through (as when only they were looked for).
-        let standing = observed.standing(after: merge)
+        let standing = observed.standing(after: gathered.merge)
         let lengths = MemberUseScanner.lengthFilter(zip(observed.names, standing).filter(\.1).map(\.0))
         var uses = [[MemberUse]](repeating: [], count: scanner.names.count)
         for hits in scanned {
