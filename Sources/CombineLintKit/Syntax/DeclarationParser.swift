@@ -179,20 +179,23 @@ extension StructureBuilder {
 
     mutating func parseParameters(_ from: Int, _ to: Int) -> [Parameter] {
         splitTopLevel(from, to)
-        return parts.compactMap { part -> Parameter? in
+        // One allocation at the list's size (`compactMap` would grow its result by doubling).
+        var parameters: [Parameter] = []
+        parameters.reserveCapacity(parts.count)
+        for part in parts {
             var k = part.0
             while k <= part.1, layer.tokens[k].kind == .attribute { k += 1 }
-            guard k <= part.1 else { return nil }
+            guard k <= part.1 else { continue }
             var colon = k
             while colon <= part.1, layer.tokens[colon].kind != .colon { colon += 1 }
-            guard colon <= part.1 else { return nil }
+            guard colon <= part.1 else { continue }
             // `label name: T` or `name: T`: the first word is the label, the last the name.
             var first = -1, last = -1
             for w in k..<colon where layer.tokens[w].kind == .identifier || layer.tokens[w].kind == .keyword {
                 if first < 0 { first = w }
                 last = w
             }
-            guard last >= 0 else { return nil }
+            guard last >= 0 else { continue }
             let label: String? = t.is(first, "_") ? nil : t.name(first)
             var typeEnd = part.1
             var e = colon + 1
@@ -204,8 +207,9 @@ extension StructureBuilder {
                 }
                 e += 1
             }
-            return Parameter(label: label, name: t.name(last), typeText: t.joined(colon + 1, typeEnd))
+            parameters.append(Parameter(label: label, name: t.name(last), typeText: t.joined(colon + 1, typeEnd)))
         }
+        return parameters
     }
 
     mutating func variableDeclaration(_ i: Int, level: Int32) -> Int {
