@@ -53,32 +53,62 @@ public struct ChainElement: Sendable, Hashable {
     public var name: String
     /// Generic arguments written right after the name (`<Int, Never>`), or empty.
     public var genericArguments: String
-    /// Present when the element is called: `(…)` and/or trailing closures.
-    public var arguments: [Argument]
-    public var trailingClosures: [TrailingClosure]
     /// Subscripts applied after the element (`[0]`), as token ranges of the brackets.
     public var subscripts: [ClosedRange<Int>]
+    /// The arguments and trailing closures of every call of the file, shared; this element's
+    /// arguments start at `storedPartsStart`, its trailing closures follow them.
+    private var callParts: [Argument]
     private var storedNameToken: Int32
     private var storedOpenParen: Int32
     private var storedCloseParen: Int32
     private var storedLastToken: Int32
+    private var storedPartsStart: Int32
+    private var storedArgumentCount: Int32
+    private var storedTrailingCount: Int32
     public var kind: Kind
     public var hasParentheses: Bool
 
-    init(kind: Kind, name: String, nameToken: Int, genericArguments: String, arguments: [Argument], hasParentheses: Bool,
-         openParen: Int?, closeParen: Int?, trailingClosures: [TrailingClosure], subscripts: [ClosedRange<Int>], lastToken: Int) {
+    init(kind: Kind, name: String, nameToken: Int, genericArguments: String, hasParentheses: Bool,
+         openParen: Int?, closeParen: Int?, subscripts: [ClosedRange<Int>], lastToken: Int) {
         self.name = name
         self.genericArguments = genericArguments
-        self.arguments = arguments
-        self.trailingClosures = trailingClosures
         self.subscripts = subscripts
+        self.callParts = []
         self.storedNameToken = Int32(truncatingIfNeeded: nameToken)
         self.storedOpenParen = Int32(truncatingIfNeeded: openParen ?? -1)
         self.storedCloseParen = Int32(truncatingIfNeeded: closeParen ?? -1)
         self.storedLastToken = Int32(truncatingIfNeeded: lastToken)
+        self.storedPartsStart = 0
+        self.storedArgumentCount = 0
+        self.storedTrailingCount = 0
         self.kind = kind
         self.hasParentheses = hasParentheses
     }
+
+    /// Present when the element is called with parentheses.
+    public var arguments: CallArguments {
+        CallArguments(storage: callParts, start: Int(storedPartsStart), count: Int(storedArgumentCount))
+    }
+    /// `{ … }` after the call, the first unlabelled, later ones `label: { … }`.
+    public var trailingClosures: TrailingClosures {
+        TrailingClosures(storage: callParts, start: Int(storedPartsStart) + Int(storedArgumentCount), count: Int(storedTrailingCount))
+    }
+
+    /// The parser records where this element's arguments and trailing closures are in the file's
+    /// array of call parts (appended there in this order, with nothing between them)…
+    mutating func recordArguments(start: Int, count: Int) {
+        storedPartsStart = Int32(truncatingIfNeeded: start)
+        storedArgumentCount = Int32(truncatingIfNeeded: count)
+    }
+
+    mutating func recordTrailingClosure(at position: Int) {
+        if storedArgumentCount == 0 && storedTrailingCount == 0 { storedPartsStart = Int32(truncatingIfNeeded: position) }
+        storedTrailingCount += 1
+    }
+
+    /// … and, once the file is parsed, hands it that array.
+    var hasCallParts: Bool { storedArgumentCount > 0 || storedTrailingCount > 0 }
+    mutating func attachCallParts(_ parts: [Argument]) { callParts = parts }
 
     public var nameToken: Int {
         get { Int(storedNameToken) }
@@ -101,7 +131,7 @@ public struct ChainElement: Sendable, Hashable {
     }
 
     /// Called with parentheses or a trailing closure.
-    public var isCall: Bool { hasParentheses || !trailingClosures.isEmpty }
+    public var isCall: Bool { hasParentheses || storedTrailingCount > 0 }
     /// Every closure passed to this call, as argument or trailing closure, in source order.
     public var closures: [Int] { arguments.compactMap(\.closure) + trailingClosures.map(\.closure) }
     /// The argument with this label.
@@ -109,6 +139,29 @@ public struct ChainElement: Sendable, Hashable {
     /// The labels of the arguments and trailing closures, `_` for none.
     public var argumentLabels: [String] {
         arguments.map { $0.label ?? "_" } + trailingClosures.map { $0.label ?? "_" }
+    }
+
+    /// Equal by what the element holds, not by where its call parts are stored.
+    public static func == (lhs: ChainElement, rhs: ChainElement) -> Bool {
+        lhs.name == rhs.name && lhs.genericArguments == rhs.genericArguments && lhs.kind == rhs.kind
+            && lhs.hasParentheses == rhs.hasParentheses && lhs.storedNameToken == rhs.storedNameToken
+            && lhs.storedOpenParen == rhs.storedOpenParen && lhs.storedCloseParen == rhs.storedCloseParen
+            && lhs.storedLastToken == rhs.storedLastToken && lhs.subscripts == rhs.subscripts
+            && lhs.arguments == rhs.arguments && lhs.trailingClosures == rhs.trailingClosures
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(genericArguments)
+        hasher.combine(kind)
+        hasher.combine(hasParentheses)
+        hasher.combine(storedNameToken)
+        hasher.combine(storedOpenParen)
+        hasher.combine(storedCloseParen)
+        hasher.combine(storedLastToken)
+        hasher.combine(subscripts)
+        hasher.combine(arguments)
+        hasher.combine(trailingClosures)
     }
 }
 

@@ -16,19 +16,27 @@ struct ChainParser {
     func parse() -> (chains: [Chain], elements: [ChainElement]) {
         var chains: [Chain] = []
         var ranges: [Range<Int>] = []
-        // About one chain per fifteen code tokens; a temporary, so spare room costs nothing kept.
+        // About one chain per fifteen code tokens: the ranges are a temporary, so spare room
+        // costs nothing kept; the chains, kept, get a little less (one growth at most, mostly).
         ranges.reserveCapacity(n / 12)
+        chains.reserveCapacity(n / 16 + 1)
         var covered = Array(repeating: false, count: n)
-        // Real code has about one chain element per six code tokens.
+        // Real code has about one chain element per six code tokens, and one argument or
+        // trailing closure per twenty.
         var store = ElementStore(capacity: n / 6)
+        var parts: [Argument] = []
+        parts.reserveCapacity(n / 20 + 1)
         var i = 0
         while i < n {
-            if !covered[i], mayContinue(after: i), isRootCandidate(i), let chain = parseChain(at: i, covered: &covered, store: &store) {
+            if !covered[i], mayContinue(after: i), isRootCandidate(i),
+               let chain = parseChain(at: i, covered: &covered, store: &store, parts: &parts) {
                 chains.append(chain)
                 ranges.append(store.endChain())
             }
             i += 1
         }
+        // Every call views the one array of all arguments and trailing closures.
+        store.attachCallParts(parts)
         // Every chain views the one array of all elements.
         let storage = store.finish()
         for c in chains.indices { chains[c].elements = ChainElements(storage: storage, range: ranges[c]) }
@@ -99,7 +107,7 @@ struct ChainParser {
     }
 
     /// The chain rooted at `first`, its elements appended to `elements` (the caller ends the chain there).
-    private func parseChain(at first: Int, covered: inout [Bool], store elements: inout ElementStore) -> Chain? {
+    private func parseChain(at first: Int, covered: inout [Bool], store elements: inout ElementStore, parts: inout [Argument]) -> Chain? {
         var j: Int
         if layer.tokens[first].kind == .leftBracket {
             let close = Int(layer.matching[first])
@@ -132,12 +140,13 @@ struct ChainParser {
                 if elements.base[elements.count - 1].isCall {
                     elements.append(element(.member, name: "()", token: j, last: j))
                 }
-                let arguments = parseArguments(j + 1, close)
+                let argumentStart = parts.count
+                parseArguments(j + 1, close, into: &parts)
                 let e = elements.count - 1
                 elements.base[e].hasParentheses = true
                 elements.base[e].openParen = j
                 elements.base[e].closeParen = close
-                elements.base[e].arguments = arguments
+                elements.base[e].recordArguments(start: argumentStart, count: parts.count - argumentStart)
                 elements.base[e].lastToken = close
                 j = close + 1
             case .leftBracket:
@@ -150,12 +159,14 @@ struct ChainParser {
             case .leftBrace:
                 guard !layer.lineBreakBefore[j] || layer.tokens[j - 1].kind == .rightParen, let c = closureIndex(at: j) else { break loop }
                 // `foo.bar { }` after a subscript or `?` is not a call in practice; accept after a name or `)`.
-                elements.base[elements.count - 1].trailingClosures.append(TrailingClosure(label: nil, closure: c))
+                elements.base[elements.count - 1].recordTrailingClosure(at: parts.count)
+                parts.append(trailingClosure(label: nil, closure: c))
                 var end = closures[c].close
                 // Labelled trailing closures: `} receiveValue: { … }`.
                 while end + 3 < n, layer.tokens[end + 1].kind == .identifier, layer.tokens[end + 2].kind == .colon,
                       let next = closureIndex(at: end + 3) {
-                    elements.base[elements.count - 1].trailingClosures.append(TrailingClosure(label: t.name(end + 1), closure: next))
+                    elements.base[elements.count - 1].recordTrailingClosure(at: parts.count)
+                    parts.append(trailingClosure(label: t.name(end + 1), closure: next))
                     covered[end + 1] = true
                     end = closures[next].close
                 }
@@ -192,8 +203,13 @@ struct ChainParser {
     }
 
     private func element(_ kind: ChainElement.Kind, name: String, token: Int, last: Int) -> ChainElement {
-        ChainElement(kind: kind, name: name, nameToken: token, genericArguments: "", arguments: [], hasParentheses: false,
-                     openParen: nil, closeParen: nil, trailingClosures: [], subscripts: [], lastToken: last)
+        ChainElement(kind: kind, name: name, nameToken: token, genericArguments: "", hasParentheses: false,
+                     openParen: nil, closeParen: nil, subscripts: [], lastToken: last)
+    }
+
+    /// A trailing closure as the call parts keep it: an argument whose value is the closure's braces.
+    private func trailingClosure(label: String?, closure c: Int) -> Argument {
+        Argument(label: label, value: closures[c].open...closures[c].close, closure: c, isInout: false)
     }
 
     private func skipAngles(_ k: Int) -> Int {
@@ -220,28 +236,15 @@ struct ChainParser {
         return k
     }
 
-    func parseArguments(_ from: Int, _ to: Int) -> [Argument] {
-        guard from < to else { return [] }
+    /// Appends the arguments of the call whose parentheses enclose `from...to` to `parts`.
+    func parseArguments(_ from: Int, _ to: Int, into parts: inout [Argument]) {
+        guard from < to else { return }
         let level = Int32(from - 1)
-        // Counted first, so the array is allocated once at its size rather than grown by appends.
-        var count = 1
-        var k = from
-        while k < to {
-            if layer.tokens[k].kind == .comma && layer.enclosing[k] == level {
-                count += 1
-            } else if layer.matching[k] > Int32(k) && layer.tokens[k].kind != .rightParen {
-                k = Int(layer.matching[k])
-                continue
-            }
-            k += 1
-        }
-        var arguments: [Argument] = []
-        arguments.reserveCapacity(count)
         var start = from
-        k = from
+        var k = from
         while k <= to {
             if k == to || (layer.tokens[k].kind == .comma && layer.enclosing[k] == level) {
-                if k > start { arguments.append(argument(start, k - 1)) }
+                if k > start { parts.append(argument(start, k - 1)) }
                 start = k + 1
             } else if layer.matching[k] > Int32(k) && layer.tokens[k].kind != .rightParen {
                 k = Int(layer.matching[k])
@@ -249,7 +252,6 @@ struct ChainParser {
             }
             k += 1
         }
-        return arguments
     }
 
     private func argument(_ from: Int, _ to: Int) -> Argument {

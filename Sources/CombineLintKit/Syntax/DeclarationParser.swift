@@ -170,7 +170,7 @@ extension StructureBuilder {
                                 modifiers: modifiers, returnType: returnType, bodyOpen: nil, bodyClose: nil,
                                 enclosingType: enclosingTypeOfCurrentScope, variable: nil, isLocal: currentScopeIsLocal)
         functions.append(decl)
-        if let owner = decl.enclosingType { types[owner].functions.append(functions.count - 1) }
+        if let owner = decl.enclosingType { types[owner].addFunction(functions.count - 1) }
         pending = .function(functions.count - 1)
         pendingLevel = level
         clearModifiers()
@@ -255,7 +255,7 @@ extension StructureBuilder {
                                         isLocal: currentScopeIsLocal, scope: currentScopeIndex)
                 variables.append(decl)
                 lastCreated = variables.count - 1
-                if let owner = decl.enclosingType { types[owner].variables.append(variables.count - 1) }
+                if let owner = decl.enclosingType { types[owner].addVariable(variables.count - 1) }
             }
             if k < n, layer.tokens[k].kind == .comma, layer.enclosing[k] == level {
                 k += 1

@@ -35,6 +35,18 @@ public struct TypeDecl: Sendable, Hashable {
 
     /// The access level written on the declaration (`private`, `public`, …) or `nil`.
     public var accessLevel: String? { modifiers.first(where: accessModifiers.contains) }
+
+    /// Member lists start with room for eight: grown from one by doubling, a type of a dozen
+    /// members would allocate its lists four or five times.
+    mutating func addFunction(_ index: Int) {
+        if functions.isEmpty { functions.reserveCapacity(8) }
+        functions.append(index)
+    }
+
+    mutating func addVariable(_ index: Int) {
+        if variables.isEmpty { variables.reserveCapacity(8) }
+        variables.append(index)
+    }
 }
 
 /// What a function-like declaration is.

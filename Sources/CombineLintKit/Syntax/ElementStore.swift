@@ -45,6 +45,11 @@ struct ElementStore {
         count = chainStart
     }
 
+    /// Hands the file's array of call parts to every element that has arguments or trailing closures.
+    mutating func attachCallParts(_ parts: [Argument]) {
+        for k in 0..<count where base[k].hasCallParts { base[k].attachCallParts(parts) }
+    }
+
     /// Every kept element as one array of its exact size, and frees the buffer (call once, at the end).
     mutating func finish() -> [ChainElement] {
         dropChain()

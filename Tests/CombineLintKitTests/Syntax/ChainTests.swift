@@ -113,4 +113,59 @@ final class ChainTests: XCTestCase {
         XCTAssertEqual(copy.hashValue, sink.hashValue)
         XCTAssertNotEqual(ChainElements(Array(sink.prefix(2))), sink)
     }
+
+    /// The arguments and trailing closures of every call of a file live in one array: each call
+    /// reads its own from 0, trailing closures after the arguments, and equality goes by content.
+    func testCallsOfAFileShareOneArrayOfArgumentsAndTrailingClosures() {
+        let tree = parse("""
+        a.sink(receiveCompletion: { _ in }) { value in }
+        b.flatMap { $0 }.handleEvents(receiveOutput: f, receiveCancel: g)
+        c.task { } onCancel: { }
+        make(1)(2, &x)
+        """)
+        XCTAssertEqual(tree.chains.map(\.names), [["a", "sink"], ["b", "flatMap", "handleEvents"], ["c", "task"], ["make", "()"]])
+        let sink = tree.chains[0].elements[1]
+        XCTAssertEqual(sink.arguments.map(\.label), ["receiveCompletion"])
+        XCTAssertEqual(sink.arguments.indices, 0..<1)
+        XCTAssertEqual(sink.arguments[0].closure, 0)
+        XCTAssertEqual(sink.trailingClosures.map(\.closure), [1])
+        XCTAssertEqual(sink.trailingClosures[0].label, nil)
+        XCTAssertEqual(sink.closures, [0, 1])
+        XCTAssertEqual(sink.argumentLabels, ["receiveCompletion", "_"])
+        let flatMap = tree.chains[1].elements[1]
+        XCTAssertTrue(flatMap.arguments.isEmpty)
+        XCTAssertTrue(flatMap.isCall)
+        XCTAssertEqual(flatMap.trailingClosures.map(\.closure), [2])
+        let events = tree.chains[1].elements[2]
+        XCTAssertEqual(events.arguments.map(\.label), ["receiveOutput", "receiveCancel"])
+        XCTAssertEqual(events.arguments.map { tree.text($0.value.lowerBound, $0.value.upperBound) }, ["f", "g"])
+        XCTAssertTrue(events.trailingClosures.isEmpty)
+        let task = tree.chains[2].elements[1]
+        XCTAssertEqual(task.trailingClosures.map(\.label), [nil, "onCancel"])
+        XCTAssertEqual(task.trailingClosures.map(\.closure), [3, 4])
+        XCTAssertEqual(tree.chains[3].elements[0].arguments.map { tree.text($0.value.lowerBound, $0.value.upperBound) }, ["1"])
+        XCTAssertEqual(tree.chains[3].elements[1].arguments.map(\.isInout), [false, true])
+        // One array for the file: six arguments and four trailing closures, calls in source order.
+        XCTAssertEqual(sink.arguments.storage.count, 10)
+        XCTAssertTrue(tree.chains.allSatisfy { chain in chain.elements.allSatisfy { !$0.isCall || $0.arguments.storage.count == 10 } })
+        XCTAssertEqual([sink.arguments.start, flatMap.trailingClosures.start, events.arguments.start, task.trailingClosures.start], [0, 2, 3, 5])
+        // A lone element with arguments of its own equals and hashes as the same element read from the file.
+        let copy = CallArguments(Array(events.arguments))
+        XCTAssertEqual(copy, events.arguments)
+        XCTAssertEqual(copy.hashValue, events.arguments.hashValue)
+        XCTAssertNotEqual(CallArguments(Array(events.arguments.prefix(1))), events.arguments)
+        // The same element in a file with fewer calls (another array) is equal; another label is not.
+        let shorter = parse("""
+        a.sink(receiveCompletion: { _ in }) { value in }
+        b.flatMap { $0 }.handleEvents(receiveOutput: f, receiveCancel: g)
+        """).chains[1].elements[2]
+        XCTAssertEqual(shorter.arguments.storage.count, 5)
+        XCTAssertEqual(shorter, events)
+        XCTAssertEqual(shorter.hashValue, events.hashValue)
+        let relabelled = parse("""
+        a.sink(receiveCompletion: { _ in }) { value in }
+        b.flatMap { $0 }.handleEvents(receiveOutput: f, receiveSignal: g)
+        """).chains[1].elements[2]
+        XCTAssertNotEqual(relabelled, events)
+    }
 }
