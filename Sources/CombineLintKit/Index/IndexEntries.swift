@@ -41,6 +41,8 @@ struct IndexEntries: Sendable {
         let file: SourceFile
         /// One reader for the file (made per call, it would retain the shared word tables each time).
         let reader: TokenText
+        /// `[file.path]`, one array that every entry of the file shares.
+        let files: [String]
 
         init(types: [TypeDecl], variables: [VariableDecl], functions: [FunctionDecl], tokens: [Token], file: SourceFile) {
             self.types = types
@@ -49,6 +51,7 @@ struct IndexEntries: Sendable {
             self.tokens = tokens
             self.file = file
             reader = TokenText(bytes: file.bytes, tokens: tokens)
+            files = [file.path]
         }
 
         /// 1-based line of code token i (as `SyntaxTree.line(of:)`).
@@ -90,7 +93,7 @@ struct IndexEntries: Sendable {
         }
         let kind = tree.types[t].kind
         return IndexedType(name: key, kind: kind, inheritance: tree.types[t].inheritance,
-                           attributes: tree.types[t].attributes, properties: properties, methods: methods, files: [path],
+                           attributes: tree.types[t].attributes, properties: properties, methods: methods, files: tree.files,
                            isDeclaredAtTopLevel: kind != .extension && tree.types[t].parentType == nil && !tree.types[t].isLocal)
     }
 
