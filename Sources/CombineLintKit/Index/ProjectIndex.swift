@@ -43,9 +43,10 @@ public struct ProjectIndex: Sendable {
         let trees = [SyntaxTree](unsafeUninitializedCapacity: files.count) { slots, done in
             let base = slots.baseAddress
             Parallel.forEach(count: files.count, jobs: jobs) { i in
-                let tree = SyntaxTree(file: files[i])
-                merge.add(IndexEntries(of: tree, at: i), ofFile: i)
-                (base! + i).initialize(to: tree)
+                // Built in its slot and read from there: a local copy put into the slot would
+                // retain, and later release, each of the tree's arrays once more.
+                (base! + i).initialize(to: SyntaxTree(file: files[i]))
+                merge.add(IndexEntries(of: base![i], at: i), ofFile: i)
             }
             done = files.count
         }
