@@ -3,6 +3,8 @@ struct TokenText {
     let bytes: [UInt8]
     let tokens: [Token]
     let words = WordTable.shared
+    /// Short ASCII names are put together directly (checked once per platform).
+    let makesSmallStringsDirectly = SmallASCIIString.isAvailable
 
     @inline(__always) func text(_ i: Int) -> String {
         string(tokens[i].range)
@@ -22,14 +24,18 @@ struct TokenText {
         return text(i)
     }
 
-    /// Every chain element and declaration name passes through here. Up to 15 bytes (most names)
-    /// the String is built in place: ASCII then needs no validation pass, and other bytes are
-    /// repaired exactly as `String(decoding:)` repairs them.
+    /// Every chain element and declaration name passes through here. Up to 15 ASCII bytes (most
+    /// names) the String is put together directly (`SmallASCIIString`); other short texts are
+    /// built in place, their bytes repaired exactly as `String(decoding:)` repairs them.
     @inline(__always) private func string(_ range: Range<Int>) -> String {
         bytes.withUnsafeBufferPointer { source in
             let count = range.count
             guard count <= 15, count > 0 else {
                 return String(decoding: UnsafeBufferPointer(rebasing: source[range]), as: UTF8.self)
+            }
+            if makesSmallStringsDirectly {
+                let (low, high) = SmallASCIIString.words(source, start: range.lowerBound, count: count)
+                if (low | high) & 0x8080_8080_8080_8080 == 0 { return SmallASCIIString.fromWords(low, high, count: count) }
             }
             return String(unsafeUninitializedCapacity: count) { out in
                 out.baseAddress!.update(from: source.baseAddress! + range.lowerBound, count: count)
@@ -96,21 +102,39 @@ struct TokenText {
         // At most the source span's length: written straight into the String's storage.
         let capacity = tokens[last].endOffset - tokens[first].startOffset
         return bytes.withUnsafeBufferPointer { source in
-            String(unsafeUninitializedCapacity: capacity) { out in
-                var written = 0
-                for i in first...last {
-                    let token = tokens[i]
-                    if spaces, i > first, token.flags.contains(.spaceBefore) {
-                        out[written] = 0x20
-                        written += 1
-                    }
-                    for k in token.startOffset..<token.endOffset {
-                        out[written] = source[k]
-                        written += 1
-                    }
+            if capacity <= 15 && makesSmallStringsDirectly {
+                // Short (`Int?`, `[String]`): into the two words of a small string.
+                var words: (UInt64, UInt64) = (0, 0)
+                let written = withUnsafeMutableBytes(of: &words) { raw in
+                    write(first, last, spaces: spaces, from: source, to: raw.bindMemory(to: UInt8.self))
                 }
-                return written
+                let (low, high) = (UInt64(littleEndian: words.0), UInt64(littleEndian: words.1))
+                if written > 0 && (low | high) & 0x8080_8080_8080_8080 == 0 {
+                    return SmallASCIIString.fromWords(low, high, count: written)
+                }
+            }
+            return String(unsafeUninitializedCapacity: capacity) { out in
+                write(first, last, spaces: spaces, from: source, to: out)
             }
         }
+    }
+
+    /// Writes the texts of tokens first...last into `out`, a space between two where the source
+    /// has space (with `spaces`); returns the byte count.
+    @inline(__always) private func write(_ first: Int, _ last: Int, spaces: Bool,
+                                          from source: UnsafeBufferPointer<UInt8>, to out: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        var written = 0
+        for i in first...last {
+            let token = tokens[i]
+            if spaces, i > first, token.flags.contains(.spaceBefore) {
+                out[written] = 0x20
+                written += 1
+            }
+            for k in token.startOffset..<token.endOffset {
+                out[written] = source[k]
+                written += 1
+            }
+        }
+        return written
     }
 }
