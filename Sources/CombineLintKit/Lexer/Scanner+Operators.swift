@@ -40,6 +40,12 @@ extension Scanner {
     /// A run of `>` stops before `?` or `!`, so that a generic argument list closes before a
     /// postfix: `AnyPublisher<Int, Never>?` gives `>` and `?` (Swift's parser splits the same way).
     @inline(__always) func operatorEnd(from start: Int) -> Int {
+        Scanner.operatorEnd(base, count, from: start)
+    }
+
+    /// `operatorEnd(from:)` on the buffer alone: called from the mutating scan, a method of the
+    /// scanner would be handed a copy of the whole scanner, sink included, for each operator.
+    static func operatorEnd(_ base: UnsafePointer<UInt8>, _ count: Int, from start: Int) -> Int {
         let dotted = base[start] == UInt8(ascii: ".")
         var onlyClosingAngles = true
         var j = start
@@ -51,8 +57,7 @@ extension Scanner {
                 } else if !CharacterClasses.isOperatorASCII(b) {
                     return j
                 } else if b == UInt8(ascii: "/") && j > start {
-                    let next = byte(j + 1)
-                    if j + 1 < count && (next == UInt8(ascii: "/") || next == UInt8(ascii: "*")) { return j }
+                    if j + 1 < count && (base[j + 1] == UInt8(ascii: "/") || base[j + 1] == UInt8(ascii: "*")) { return j }
                 } else if (b == UInt8(ascii: "?") || b == UInt8(ascii: "!")) && j > start && onlyClosingAngles {
                     return j
                 }
