@@ -36,32 +36,16 @@ public struct CallArguments: RandomAccessCollection, Sendable, Hashable {
 
 /// The trailing closures of one call, in order, indexed from 0: a view of the same per-file
 /// array as `CallArguments`, where each trailing closure is kept as an argument whose value is
-/// the closure's braces.
+/// the closure's braces. Equal by content, as the run it reads is.
 public struct TrailingClosures: RandomAccessCollection, Sendable, Hashable {
-    let storage: [Argument]
-    let start: Int
-    public let count: Int
-
-    init(storage: [Argument], start: Int, count: Int) {
-        self.storage = storage
-        self.start = start
-        self.count = count
-    }
+    /// The trailing closures as they are stored.
+    let run: CallArguments
 
     public var startIndex: Int { 0 }
-    public var endIndex: Int { count }
+    public var endIndex: Int { run.count }
 
     public subscript(position: Int) -> TrailingClosure {
-        precondition(position >= 0 && position < count, "trailing closure index out of range")
-        let stored = storage[start + position]
+        let stored = run[position]
         return TrailingClosure(label: stored.label, closure: stored.closure ?? -1)
-    }
-
-    /// Equal when the trailing closures are, wherever they are stored.
-    public static func == (lhs: TrailingClosures, rhs: TrailingClosures) -> Bool { lhs.elementsEqual(rhs) }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(count)
-        for closure in self { hasher.combine(closure) }
     }
 }

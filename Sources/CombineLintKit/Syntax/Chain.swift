@@ -91,7 +91,8 @@ public struct ChainElement: Sendable, Hashable {
     }
     /// `{ … }` after the call, the first unlabelled, later ones `label: { … }`.
     public var trailingClosures: TrailingClosures {
-        TrailingClosures(storage: callParts, start: Int(storedPartsStart) + Int(storedArgumentCount), count: Int(storedTrailingCount))
+        TrailingClosures(run: CallArguments(storage: callParts, start: Int(storedPartsStart) + Int(storedArgumentCount),
+                                            count: Int(storedTrailingCount)))
     }
 
     /// The parser records where this element's arguments and trailing closures are in the file's

@@ -148,7 +148,7 @@ final class ChainTests: XCTestCase {
         // One array for the file: six arguments and four trailing closures, calls in source order.
         XCTAssertEqual(sink.arguments.storage.count, 10)
         XCTAssertTrue(tree.chains.allSatisfy { chain in chain.elements.allSatisfy { !$0.isCall || $0.arguments.storage.count == 10 } })
-        XCTAssertEqual([sink.arguments.start, flatMap.trailingClosures.start, events.arguments.start, task.trailingClosures.start], [0, 2, 3, 5])
+        XCTAssertEqual([sink.arguments.start, flatMap.trailingClosures.run.start, events.arguments.start, task.trailingClosures.run.start], [0, 2, 3, 5])
         // A lone element with arguments of its own equals and hashes as the same element read from the file.
         let copy = CallArguments(Array(events.arguments))
         XCTAssertEqual(copy, events.arguments)
