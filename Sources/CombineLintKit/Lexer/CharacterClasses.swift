@@ -24,6 +24,24 @@ enum CharacterClasses {
         return (mask >> UInt64(b & 63)) & 1 != 0
     }
 
+    /// Eight bytes at once (little-endian, first byte lowest): the top bit of each byte that is
+    /// not an ASCII identifier body byte (`A-Z a-z 0-9 _`; any byte ≥ 0x80 counts as not).
+    /// Each range test adds to every byte at once without carries (bytes are below 0x80 there):
+    /// `b + (0x80 − lo)` has its top bit set exactly when `b ≥ lo`, `b + (0x7F − hi)` when `b > hi`.
+    @inline(__always) static func nonIdentifierBytes(_ x: UInt64) -> UInt64 {
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let ascii = x & ~high
+        @inline(__always) func inRange(_ v: UInt64, _ lo: UInt64, _ hi: UInt64) -> UInt64 {
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            return (v &+ (0x80 - lo) &* ones) & ~(v &+ (0x7F - hi) &* ones)
+        }
+        let letters = inRange(ascii | 0x2020_2020_2020_2020, 0x61, 0x7A)
+        let digits = inRange(ascii, 0x30, 0x39)
+        let underscores = inRange(ascii, 0x5F, 0x5F)
+        let identifier = (letters | digits | underscores) & ~x & high
+        return ~identifier & high
+    }
+
     /// `/ = - + ! * % < > & | ^ ~ ?`
     @inline(__always) static func isOperatorASCII(_ b: UInt8) -> Bool {
         switch b {

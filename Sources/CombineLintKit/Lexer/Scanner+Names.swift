@@ -4,6 +4,16 @@ extension Scanner {
     @inline(__always) func identifierEnd(from i: Int) -> Int {
         var j = i
         while j < count {
+            // Eight bytes at a time while they are all ASCII identifier bytes.
+            if j + 8 <= count {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self))
+                let stops = CharacterClasses.nonIdentifierBytes(word)
+                if stops == 0 {
+                    j += 8
+                    continue
+                }
+                j += stops.trailingZeroBitCount >> 3
+            }
             let b = base[j]
             if b < 0x80 {
                 if CharacterClasses.isIdentifierBodyASCIIFast(b) { j += 1; continue }
