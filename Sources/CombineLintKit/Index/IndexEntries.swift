@@ -87,7 +87,10 @@ struct IndexEntries: Sendable {
             if isObserved { observed.append(Observed(type: key, name: name)) }
         }
         let functions = tree.types[t].functions
-        var methods = Set<String>(minimumCapacity: functions.count)
+        // Sized for the methods alone: a type of initializers and accessors allocates no set.
+        var methodCount = 0
+        for f in functions where tree.functions[f].kind == .function { methodCount += 1 }
+        var methods = Set<String>(minimumCapacity: methodCount)
         for f in functions where tree.functions[f].kind == .function {
             methods.insert(tree.functions[f].name)
         }

@@ -70,7 +70,17 @@ public struct ProjectIndex: Sendable {
         // names lets through (as when only they were looked for).
         let standing = observed.standing(after: gathered.merge)
         let lengths = MemberUseScanner.lengthFilter(zip(observed.names, standing).filter(\.1).map(\.0))
-        var uses = [[MemberUse]](repeating: [], count: scanner.names.count)
+        // Counted first, so that each name's list is allocated once at its size (a corpus can
+        // hold tens of thousands of uses of a few names).
+        var counts = [Int](repeating: 0, count: scanner.names.count)
+        for hits in scanned {
+            for hit in hits where standing[hit.name] && lengths[Int(hit.length)] { counts[hit.name] += 1 }
+        }
+        var uses = counts.map { count -> [MemberUse] in
+            var list: [MemberUse] = []
+            list.reserveCapacity(count)
+            return list
+        }
         for hits in scanned {
             for hit in hits where standing[hit.name] && lengths[Int(hit.length)] { uses[hit.name].append(hit.use) }
         }
