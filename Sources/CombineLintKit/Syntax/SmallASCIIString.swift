@@ -56,6 +56,12 @@ enum SmallASCIIString {
         return (low, high)
     }
 
+    /// The String of `words` when every byte in them is ASCII, else nil (callers then use the
+    /// library's initializers, which repair what is not valid UTF-8).
+    @inline(__always) static func ifASCII(_ words: (low: UInt64, high: UInt64), count: Int) -> String? {
+        (words.low | words.high) & 0x8080_8080_8080_8080 == 0 ? fromWords(words.low, words.high, count: count) : nil
+    }
+
     @inline(__always) static func fromWords(_ low: UInt64, _ high: UInt64, count: Int) -> String {
         unsafeBitCast((low, high | (0xE0 | UInt64(count)) << 56), to: String.self)
     }

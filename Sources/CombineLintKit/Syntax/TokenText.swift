@@ -33,9 +33,9 @@ struct TokenText {
             guard count <= 15, count > 0 else {
                 return String(decoding: UnsafeBufferPointer(rebasing: source[range]), as: UTF8.self)
             }
-            if makesSmallStringsDirectly {
-                let (low, high) = SmallASCIIString.words(source, start: range.lowerBound, count: count)
-                if (low | high) & 0x8080_8080_8080_8080 == 0 { return SmallASCIIString.fromWords(low, high, count: count) }
+            if makesSmallStringsDirectly,
+               let made = SmallASCIIString.ifASCII(SmallASCIIString.words(source, start: range.lowerBound, count: count), count: count) {
+                return made
             }
             return String(unsafeUninitializedCapacity: count) { out in
                 out.baseAddress!.update(from: source.baseAddress! + range.lowerBound, count: count)
@@ -108,9 +108,9 @@ struct TokenText {
                 let written = withUnsafeMutableBytes(of: &words) { raw in
                     write(first, last, spaces: spaces, from: source, to: raw.bindMemory(to: UInt8.self))
                 }
-                let (low, high) = (UInt64(littleEndian: words.0), UInt64(littleEndian: words.1))
-                if written > 0 && (low | high) & 0x8080_8080_8080_8080 == 0 {
-                    return SmallASCIIString.fromWords(low, high, count: written)
+                if written > 0,
+                   let made = SmallASCIIString.ifASCII((UInt64(littleEndian: words.0), UInt64(littleEndian: words.1)), count: written) {
+                    return made
                 }
             }
             return String(unsafeUninitializedCapacity: capacity) { out in
