@@ -70,11 +70,12 @@ public struct ProjectIndex: Sendable {
         // names lets through (as when only they were looked for).
         let standing = observed.standing(after: gathered.merge)
         let lengths = MemberUseScanner.lengthFilter(zip(observed.names, standing).filter(\.1).map(\.0))
+        let kept = { (hit: MemberUseScanner.Hit) in standing[hit.name] && lengths[Int(hit.length)] }
         // Counted first, so that each name's list is allocated once at its size (a corpus can
         // hold tens of thousands of uses of a few names).
         var counts = [Int](repeating: 0, count: scanner.names.count)
         for hits in scanned {
-            for hit in hits where standing[hit.name] && lengths[Int(hit.length)] { counts[hit.name] += 1 }
+            for hit in hits where kept(hit) { counts[hit.name] += 1 }
         }
         var uses = counts.map { count -> [MemberUse] in
             var list: [MemberUse] = []
@@ -82,7 +83,7 @@ public struct ProjectIndex: Sendable {
             return list
         }
         for hits in scanned {
-            for hit in hits where standing[hit.name] && lengths[Int(hit.length)] { uses[hit.name].append(hit.use) }
+            for hit in hits where kept(hit) { uses[hit.name].append(hit.use) }
         }
         for (id, list) in uses.enumerated() where !list.isEmpty { memberUses[scanner.names[id]] = list }
     }
