@@ -27,6 +27,8 @@ public struct LintOutcome: Sendable {
     public var lineCount: Int
     /// Findings hidden by suppression comments.
     public var suppressedCount: Int
+    /// Where the time went, when the engine measures it (`LintEngine.measuresTime`).
+    public var timings: LintTimings? = nil
 }
 
 /// Runs a lint over files: read and parse in parallel, build the project index over all of
@@ -36,6 +38,8 @@ public struct LintEngine: Sendable {
     public var suppressions: SuppressionFilter
     /// Number of worker threads.
     public var jobs: Int
+    /// Whether `run` measures each phase and rule (`--timings`).
+    public var measuresTime = false
 
     public init(rules: [ConfiguredRule], suppressions: SuppressionFilter, jobs: Int = Parallel.defaultJobs) {
         self.rules = rules
@@ -55,6 +59,14 @@ public struct LintEngine: Sendable {
     }
 
     public func run(_ inputs: [LintInput]) -> LintOutcome {
+        var timings = LintTimings()
+        var phaseStart = monotonicSeconds()
+        func endPhase(_ name: String) {
+            guard measuresTime else { return }
+            let now = monotonicSeconds()
+            timings.add(name, now - phaseStart)
+            phaseStart = now
+        }
         // 1. Read (unreadable files become io_error findings).
         let loaded: [Result<SourceFile, FileReadError>] = Parallel.map(count: inputs.count, jobs: jobs) { i in
             let input = inputs[i]
@@ -75,22 +87,39 @@ public struct LintEngine: Sendable {
                 }
             }
         }
+        endPhase("read")
         // 2–3. Parse, and index every file, reported or not (each file's entries are taken as its
         // tree is built). Invalid UTF-8 is not an error: the lexer is lossless and flags malformed bytes.
         let index = ProjectIndex(files: readable.map(\.file), jobs: jobs)
         let trees = index.trees
+        endPhase("lex, tree and index")
         // 4. Rules and suppressions on the reported files.
         let reported = readable.indices.filter { readable[$0].input.isReported }
-        let perFile = Parallel.map(count: reported.count, jobs: jobs) { n -> ([Finding], Int) in
+        let measuring = measuresTime
+        let perFile = Parallel.map(count: reported.count, jobs: jobs) { n -> PerFile in
             let tree = trees[reported[n]]
-            let raw = Analyzer.analyze(tree, index: index, rules: rules)
-            let filtered = suppressions.apply(raw, file: tree.file, tokens: tree.comments)
-            return (filtered.findings, filtered.suppressedCount)
+            let analyzed = Analyzer.analyze(tree, index: index, rules: rules, measuring: measuring)
+            let before = measuring ? monotonicSeconds() : 0
+            let filtered = suppressions.apply(analyzed.findings, file: tree.file, tokens: tree.comments)
+            return PerFile(findings: filtered.findings, suppressed: filtered.suppressedCount,
+                           ruleSeconds: analyzed.ruleSeconds, subscriptionSeconds: analyzed.subscriptionSeconds,
+                           suppressionSeconds: measuring ? monotonicSeconds() - before : 0)
         }
+        endPhase("rules and suppressions")
         var suppressed = 0
-        for (list, count) in perFile {
-            findings += list
-            suppressed += count
+        var cpu = (subscriptions: 0.0, suppressions: 0.0)
+        var ruleSeconds = [Double](repeating: 0, count: measuring ? rules.count : 0)
+        for result in perFile {
+            findings += result.findings
+            suppressed += result.suppressed
+            for (r, seconds) in result.ruleSeconds.enumerated() { ruleSeconds[r] += seconds }
+            cpu.subscriptions += result.subscriptionSeconds
+            cpu.suppressions += result.suppressionSeconds
+        }
+        if measuring {
+            for (r, configured) in rules.enumerated() { timings.addRule(configured.rule.description.id, ruleSeconds[r]) }
+            timings.addRule("(finding subscriptions, shared)", cpu.subscriptions)
+            timings.addRule("(suppression comments)", cpu.suppressions)
         }
         var files: [String: SourceFile] = [:]
         var lineCount = 0
@@ -98,7 +127,18 @@ public struct LintEngine: Sendable {
             files[readable[i].file.path] = readable[i].file
             lineCount += readable[i].file.lineCount
         }
-        return LintOutcome(findings: findings.sorted(by: Finding.reportOrder), files: files,
-                           fileCount: reported.count, lineCount: lineCount, suppressedCount: suppressed)
+        let sorted = findings.sorted(by: Finding.reportOrder)
+        endPhase("sorting")
+        return LintOutcome(findings: sorted, files: files, fileCount: reported.count, lineCount: lineCount,
+                           suppressedCount: suppressed, timings: measuresTime ? timings : nil)
+    }
+
+    /// One reported file's results from the rules phase.
+    private struct PerFile {
+        var findings: [Finding]
+        var suppressed: Int
+        var ruleSeconds: [Double]
+        var subscriptionSeconds: Double
+        var suppressionSeconds: Double
     }
 }

@@ -17,6 +17,8 @@ public struct LintOptions: Sendable, Hashable {
     public var stdinPath: String?
     public var fix = false
     public var dryRun = false
+    /// Print the time of each phase and rule on standard error (`--timings`).
+    public var timings = false
 
     public init() {}
 }

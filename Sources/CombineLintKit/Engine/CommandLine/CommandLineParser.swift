@@ -30,7 +30,7 @@ public enum CommandLineParser {
         "--config", "--reporter", "--output", "--jobs", "--baseline", "--write-baseline",
         "--changed-since", "--diff", "--stdin-path",
     ]
-    static let lintBoolFlags: Set<String> = ["--strict", "--quiet", "--fix", "--dry-run"]
+    static let lintBoolFlags: Set<String> = ["--strict", "--quiet", "--fix", "--dry-run", "--timings"]
 
     static func parseLint(_ arguments: [String]) throws -> Command {
         var options = LintOptions()
@@ -57,6 +57,7 @@ public enum CommandLineParser {
                 case "--strict": options.strict = true
                 case "--quiet": options.quiet = true
                 case "--fix": options.fix = true
+                case "--timings": options.timings = true
                 default: options.dryRun = true
                 }
                 continue

@@ -55,6 +55,7 @@ public enum HelpText {
                                   project index)
           --fix                   Apply the fixes of fixable findings in place
           --dry-run               With --fix: print the fixes as a unified diff, change nothing
+          --timings               Print the time of each phase and each rule on standard error
           -h, --help              Print this help
 
         """

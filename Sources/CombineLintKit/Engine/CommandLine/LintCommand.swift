@@ -32,17 +32,24 @@ public struct LintCommand {
     private var cwd: String { PathUtilities.standardize(io.currentDirectory) }
 
     private func runChecked() throws -> Int32 {
+        let runStart = monotonicSeconds()
         let known = registry.map { $0.description } + MetaRules.all
         let configuration = try ConfigurationLoader.load(explicitPath: options.configPath, currentDirectory: cwd, knownRules: known)
         guard let reporterType = ReporterRegistry.reporter(named: options.reporter) else {
             let names = ReporterRegistry.all.map { $0.name }.sorted().joined(separator: ", ")
             throw Stop(message: "unknown reporter '\(options.reporter)' (available: \(names))")
         }
-        let engine = LintEngine(configuration: configuration, registry: registry, jobs: options.jobs ?? Parallel.defaultJobs)
+        var engine = LintEngine(configuration: configuration, registry: registry, jobs: options.jobs ?? Parallel.defaultJobs)
+        engine.measuresTime = options.timings
         // Changed lines are read before linting so that a bad REF or diff fails fast.
         let changed = try changedLines()
+        let walkStart = monotonicSeconds()
         let (inputs, walkProblems) = try self.inputs(configuration: configuration)
+        var timings = LintTimings()
+        timings.add("configuration", walkStart - runStart)
+        timings.add("finding files", monotonicSeconds() - walkStart)
         var outcome = engine.run(inputs)
+        if let engineTimings = outcome.timings { timings.merge(engineTimings) }
 
         if options.fix {
             let fixed = try applyFixes(outcome)
@@ -50,7 +57,10 @@ public struct LintCommand {
                 io.writeOutput(fixed.diff)
                 return fixed.applied > 0 ? ExitCode.findings : ExitCode.success
             }
-            if fixed.applied > 0 { outcome = engine.run(inputs) }
+            if fixed.applied > 0 {
+                outcome = engine.run(inputs)
+                if let engineTimings = outcome.timings { timings.merge(engineTimings) }
+            }
         }
 
         var findings = (walkProblems + outcome.findings).sorted(by: Finding.reportOrder)
@@ -95,11 +105,16 @@ public struct LintCommand {
             + MetaRules.all.filter { configuration.setting(for: $0) != nil }
         let result = LintResult(findings: findings, fileCount: outcome.fileCount, lineCount: outcome.lineCount,
                                 rules: ranRules.sorted { $0.id < $1.id }, rootDirectory: cwd)
+        let reportStart = monotonicSeconds()
         let report = reporterType.init().report(result)
         if let output = options.outputPath {
             try AtomicFile.write(report, to: PathUtilities.absolute(output, relativeTo: cwd))
         } else {
             io.writeOutput(report)
+        }
+        if options.timings {
+            timings.add("report", monotonicSeconds() - reportStart)
+            io.writeError(timings.rendered(total: monotonicSeconds() - runStart))
         }
         if !options.quiet { io.writeError(Summary.line(result, color: io.useColor) + "\n") }
         if options.strict { return findings.isEmpty ? ExitCode.success : ExitCode.findings }
