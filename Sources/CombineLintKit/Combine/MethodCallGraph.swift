@@ -29,9 +29,9 @@ public struct MethodCallGraph: Sendable {
     /// The graph of type `typeName` (simple name) from the files the index lists for it.
     public init(typeName: String, index: ProjectIndex) {
         self.typeName = typeName
-        let files = Set(index.type(named: typeName)?.files ?? [])
         var methods: [Method] = []
-        for (t, tree) in index.trees.enumerated() where files.contains(tree.file.path) {
+        for t in index.treeIndices(declaring: typeName) {
+            let tree = index.trees[t]
             for (f, function) in tree.functions.enumerated() where function.kind == .function && !function.isLocal {
                 guard let type = function.enclosingType, tree.types[type].name.lastNameComponent == typeName,
                       let open = function.bodyOpen, let close = function.bodyClose else { continue }

@@ -83,10 +83,7 @@ enum NeverFinishingSources {
     /// A property some type of the project declares as a subject (`PassthroughSubject`/`CurrentValueSubject`).
     static func isSubjectProperty(_ name: String, index: ProjectIndex) -> Bool {
         guard !name.isEmpty else { return false }
-        for type in index.types.values {
-            if let property = type.properties[name], ProjectIndex.isSubjectType(property) { return true }
-        }
-        return false
+        return index.properties(named: name).contains(where: ProjectIndex.isSubjectType)
     }
 
     /// A call that transforms what came before (an operator), as opposed to a member that names a source.

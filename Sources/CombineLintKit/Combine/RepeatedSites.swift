@@ -127,8 +127,7 @@ public struct RepeatedSites: Sendable {
 
     /// The trees of the files that declare or extend `typeName`.
     func trees(declaring typeName: String) -> [SyntaxTree] {
-        guard let files = index.type(named: typeName)?.files else { return [] }
-        return index.trees.filter { files.contains($0.file.path) }
+        index.treeIndices(declaring: typeName).map { index.trees[$0] }
     }
 
     /// Bodies of the functions named `names` declared in type `typeName` or its extensions, across files.

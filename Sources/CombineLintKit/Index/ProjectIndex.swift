@@ -11,6 +11,18 @@ public struct ProjectIndex: Sendable {
     public private(set) var memberUses: [String: [MemberUse]] = [:]
     /// Methods called on other objects from SwiftUI `.onAppear`/`.task` closures, by method name.
     public private(set) var appearanceCalls: [String: [AppearanceCall]] = [:]
+    /// Every identifier token of the project, by name (backticks removed).
+    public private(set) var identifiers = NamePostings<TokenReference>()
+    /// Every chain element of the project, by its name as written (`$posts` for a projection).
+    public private(set) var chainElements = NamePostings<ElementReference>()
+    /// Every function, initializer and accessor declaration, by name (`viewWillAppear`, `init`, `get`).
+    public private(set) var functions = NamePostings<DeclarationReference>()
+    /// Every type declaration and extension, by the last component of its name (`Inner` of `Outer.Inner`).
+    public private(set) var typeDeclarations = NamePostings<DeclarationReference>()
+    /// The keys of `types` whose properties include a name, by that name.
+    private(set) var typesDeclaringProperty = NamePostings<String>()
+    /// Each file's position in `trees`, by path.
+    public private(set) var treeIndexByPath: [String: Int] = [:]
 
     /// One chain element naming a member.
     public struct MemberUse: Sendable, Hashable {
@@ -27,10 +39,13 @@ public struct ProjectIndex: Sendable {
         // The trees are read through a buffer pointer: `trees[t].field` on the array copies the
         // whole tree first (retaining all of its arrays), while the pointer lends it.
         let merge = InOrderMerge(files: trees.count, expectedTypes: trees.reduce(0) { $0 + $1.types.count })
-        trees.withUnsafeBufferPointer { trees in
-            Parallel.forEach(count: trees.count, jobs: jobs) { merge.add(IndexEntries(of: trees[$0], at: $0), ofFile: $0) }
+        let names = trees.withUnsafeBufferPointer { trees in
+            Parallel.map(count: trees.count, jobs: jobs) { i -> FileNames in
+                merge.add(IndexEntries(of: trees[i], at: i), ofFile: i)
+                return FileNames(of: trees[i], at: i)
+            }
         }
-        self.init(trees: trees, gathered: merge.finished(), jobs: jobs)
+        self.init(trees: trees, gathered: merge.finished(), names: names, jobs: jobs)
     }
 
     /// Parses the files and indexes them: each file's entries are taken right after its tree is
@@ -40,25 +55,46 @@ public struct ProjectIndex: Sendable {
         // Apps declare one to three types a file; the merge's table grows past that if needed.
         let merge = InOrderMerge(files: files.count, expectedTypes: files.count * 2)
         // The trees array is filled in place, each slot by the worker that parsed its file.
+        var names: [FileNames] = []
         let trees = [SyntaxTree](unsafeUninitializedCapacity: files.count) { slots, done in
             let base = slots.baseAddress
-            Parallel.forEach(count: files.count, jobs: jobs) { i in
+            names = Parallel.map(count: files.count, jobs: jobs) { i -> FileNames in
                 // Built in its slot and read from there: a local copy put into the slot would
                 // retain, and later release, each of the tree's arrays once more.
                 (base! + i).initialize(to: SyntaxTree(file: files[i]))
                 merge.add(IndexEntries(of: base![i], at: i), ofFile: i)
+                return FileNames(of: base![i], at: i)
             }
             done = files.count
         }
-        self.init(trees: trees, gathered: merge.finished(), jobs: jobs)
+        self.init(trees: trees, gathered: merge.finished(), names: names, jobs: jobs)
     }
 
     /// The index from the merged entries: the chains are scanned for uses of the observed names
     /// (in parallel), and the uses of the names that stand after the merge are kept.
-    private init(trees: [SyntaxTree], gathered: InOrderMerge.Result, jobs: Int) {
+    private init(trees: [SyntaxTree], gathered: InOrderMerge.Result, names: [FileNames], jobs: Int) {
         self.trees = trees
+        for (i, tree) in trees.enumerated() where treeIndexByPath[tree.file.path] == nil { treeIndexByPath[tree.file.path] = i }
+        // The four tables are independent: built two at a time on the workers.
+        let tables = Parallel.map(count: 4, jobs: jobs) { table -> Any in
+            switch table {
+            case 0: return NamePostings(perFile: names.map(\.identifiers))
+            case 1: return NamePostings(perFile: names.map(\.elements))
+            case 2: return NamePostings(perFile: names.map(\.functions))
+            default: return NamePostings(perFile: names.map(\.types))
+            }
+        }
+        identifiers = tables[0] as! NamePostings<TokenReference>
+        chainElements = tables[1] as! NamePostings<ElementReference>
+        functions = tables[2] as! NamePostings<DeclarationReference>
+        typeDeclarations = tables[3] as! NamePostings<DeclarationReference>
         self.appearanceCalls = gathered.appearanceCalls
         types = gathered.merge.types
+        var propertyNames: [(key: NameKey, entry: String)] = []
+        for (key, type) in types {
+            for name in type.properties.keys { propertyNames.append((NameKey(name), key)) }
+        }
+        typesDeclaringProperty = NamePostings(perFile: [propertyNames])
         let observed = gathered.observed
         let scanner = MemberUseScanner(names: observed.names)
         let scanned = trees.withUnsafeBufferPointer { trees in

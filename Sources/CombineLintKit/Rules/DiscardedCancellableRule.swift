@@ -88,12 +88,11 @@ public struct DiscardedCancellableRule: Rule {
               let call = tree.call(receiving: c) else { return false }
         let callee = tree.chains[call.chain].elements[call.element].name
         if callee == "collect" { return true }
-        for other in index.trees {
-            for function in other.functions where function.name == callee {
-                if function.parameters.contains(where: { $0.typeText.hasPrefix("@") && $0.typeText.contains("Builder") }) { return true }
-            }
+        return index.functions[callee].contains { ref in
+            let function = index.trees[ref.tree].functions[ref.item]
+            return function.name == callee
+                && function.parameters.contains { $0.typeText.hasPrefix("@") && $0.typeText.contains("Builder") }
         }
-        return false
     }
 
     /// `DispatchQueue.main.async { publisher.sink { … } }`: the single-expression body of a closure that

@@ -147,19 +147,20 @@ public struct FutureWithoutDeferredRule: Rule {
     private func callSites(of owner: (name: String, isFunction: Bool, token: Int), context: RuleContext,
                            calls: inout [Int: [Int: SyntaxTree.CallReference]]) -> [(lazy: Bool, retried: Bool)] {
         var sites: [(lazy: Bool, retried: Bool)] = []
-        for (t, tree) in context.index.trees.enumerated() {
+        for use in context.index.identifiers[owner.name] {
+            let (t, i) = (use.tree, use.token)
+            let tree = context.index.trees[t]
             let tokens = tree.tokens
-            for i in tokens.indices where tokens[i].kind == .identifier && tree.tokenIs(i, owner.name) {
-                if tree.file.path == context.file.path && i == owner.token { continue }
-                if i > 0, tree.isWord(i - 1, "func") || tree.isWord(i - 1, "var") || tree.isWord(i - 1, "let") { continue }
-                if i + 1 < tokens.count, tokens[i + 1].kind == .colon { continue }
-                let next = tree.skippingGenericArguments(after: i)
-                let isCall = next < tokens.count && tokens[next].kind == .leftParen && !tree.lineBreakBefore[next]
-                guard isCall == owner.isFunction else { continue }
-                if calls[t] == nil { calls[t] = tree.closureCalls() }
-                let walk = tree.postfixMembers(after: i + 1)
-                sites.append((isLazy(i, in: tree, calls: calls[t]!), walk.names.contains("retry")))
-            }
+            guard tree.tokenIs(i, owner.name) else { continue }
+            if tree.file.path == context.file.path && i == owner.token { continue }
+            if i > 0, tree.isWord(i - 1, "func") || tree.isWord(i - 1, "var") || tree.isWord(i - 1, "let") { continue }
+            if i + 1 < tokens.count, tokens[i + 1].kind == .colon { continue }
+            let next = tree.skippingGenericArguments(after: i)
+            let isCall = next < tokens.count && tokens[next].kind == .leftParen && !tree.lineBreakBefore[next]
+            guard isCall == owner.isFunction else { continue }
+            if calls[t] == nil { calls[t] = tree.closureCalls() }
+            let walk = tree.postfixMembers(after: i + 1)
+            sites.append((isLazy(i, in: tree, calls: calls[t]!), walk.names.contains("retry")))
         }
         return sites
     }

@@ -35,12 +35,13 @@ public struct NestedObservableObjectRule: Rule {
 
     /// Anywhere in the type (any file, any extension): `name.objectWillChange` or `self.name.objectWillChange`.
     private func forwardsChanges(of name: String, inType typeName: String, index: ProjectIndex) -> Bool {
-        for tree in index.trees {
-            for chain in tree.chains {
-                let names = chain.names
-                guard let position = names.firstIndex(of: "objectWillChange"), position > 0, names[position - 1] == name else { continue }
-                if TypeResolver.enclosingTypeName(at: chain.first, in: tree) == typeName { return true }
-            }
+        for use in index.chainElements["objectWillChange"] {
+            let tree = index.trees[use.tree]
+            let chain = tree.chains[use.chain]
+            let names = chain.names
+            // The chain's first `objectWillChange`, right after the property's name.
+            guard names.firstIndex(of: "objectWillChange") == use.element, use.element > 0, names[use.element - 1] == name else { continue }
+            if TypeResolver.enclosingTypeName(at: chain.first, in: tree) == typeName { return true }
         }
         return false
     }

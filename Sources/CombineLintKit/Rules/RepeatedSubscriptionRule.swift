@@ -52,7 +52,7 @@ public struct RepeatedSubscriptionRule: Rule {
         let tree = context.tree
         let stores = self.stores(in: tree, subscriptions: context.subscriptions)
         guard !stores.isEmpty else { return [] }
-        guard let treeIndex = context.index.trees.firstIndex(where: { $0.file.path == tree.file.path }) else { return [] }
+        guard let treeIndex = context.index.treeIndexByPath[tree.file.path] else { return [] }
         let extra = Set(context.options.strings("appearance_methods"))
         var findings: [Finding] = []
         var analyses: [String: TypeAnalysis] = [:]

@@ -65,10 +65,10 @@ public struct TimerNotConnectedRule: Rule {
         var regions: [(tree: SyntaxTree, range: Range<Int>)] = []
         if let t = tree.enclosingType(of: token) {
             let typeName = tree.types[t].name
-            for other in context.index.trees {
-                for type in other.types where type.name == typeName {
-                    if let open = type.bodyOpen, let close = type.bodyClose { regions.append((other, open..<close)) }
-                }
+            for ref in context.index.typeDeclarations(named: typeName) {
+                let other = context.index.trees[ref.tree]
+                let type = other.types[ref.item]
+                if let open = type.bodyOpen, let close = type.bodyClose { regions.append((other, open..<close)) }
             }
         } else {
             regions.append((tree, 0..<tree.tokens.count))
@@ -84,11 +84,11 @@ public struct TimerNotConnectedRule: Rule {
             }
         }
         // Another type connecting it: `clock.timer.connect()`.
-        for other in context.index.trees {
-            for chain in other.chains {
-                guard let e = chain.elements.firstIndex(where: { $0.name == name && $0.kind == .member }) else { continue }
-                if chain.elements[(e + 1)...].contains(where: { $0.name == "connect" || $0.name == "autoconnect" }) { return true }
-            }
+        for use in context.index.chainElements[name] {
+            let chain = context.index.trees[use.tree].chains[use.chain]
+            // The chain's first member element of that name.
+            guard chain.elements.firstIndex(where: { $0.name == name && $0.kind == .member }) == use.element else { continue }
+            if chain.elements[(use.element + 1)...].contains(where: { $0.name == "connect" || $0.name == "autoconnect" }) { return true }
         }
         return false
     }

@@ -1,0 +1,127 @@
+/// Entries grouped by name, every file's in input order: the index's answer to "where is this
+/// name used?" in time proportional to the answer, never to the project.
+///
+/// Built from each file's `(key, entry)` lists: each key is given a name number once (one probe
+/// of `NameSlots` per entry), then the entries are counted and placed into one flat array, each
+/// name's entries a contiguous run of it (no array per name).
+public struct NamePostings<Entry: Sendable>: Sendable {
+    private let slots: NameSlots
+    /// Per name number: where its run starts in `entries`; one more at the end (the total).
+    private let starts: [Int32]
+    private let entries: [Entry]
+
+    /// An empty table.
+    public init() {
+        slots = NameSlots(expected: 0)
+        starts = [0]
+        entries = []
+    }
+
+    /// The postings of files given in input order, each as its `(key, entry)` pairs in order.
+    init(perFile: [[(key: NameKey, entry: Entry)]]) {
+        let total = perFile.reduce(0) { $0 + $1.count }
+        var slots = NameSlots(expected: total / 4)
+        var ids = [Int32](repeating: 0, count: total)
+        var n = 0
+        for file in perFile {
+            for pair in file {
+                ids[n] = slots.number(for: pair.key)
+                n += 1
+            }
+        }
+        var starts = [Int32](repeating: 0, count: slots.count + 1)
+        for id in ids { starts[Int(id) + 1] += 1 }
+        for i in 1..<starts.count { starts[i] += starts[i - 1] }
+        self.slots = slots
+        self.starts = starts
+        guard let first = perFile.first(where: { !$0.isEmpty })?[0].entry else {
+            entries = []
+            return
+        }
+        var next = starts
+        var filled = [Entry](repeating: first, count: total)
+        n = 0
+        for file in perFile {
+            for pair in file {
+                let id = Int(ids[n])
+                filled[Int(next[id])] = pair.entry
+                next[id] += 1
+                n += 1
+            }
+        }
+        entries = filled
+    }
+
+    /// The entries of names with this key, in input order (file, then position in the file).
+    public subscript(key: NameKey) -> ArraySlice<Entry> {
+        guard let id = slots.existingNumber(for: key) else { return [] }
+        return entries[Int(starts[id])..<Int(starts[id + 1])]
+    }
+
+    /// The entries of `name` (and of any name sharing its key: check the name where it matters).
+    public subscript(name: String) -> ArraySlice<Entry> { self[NameKey(name)] }
+
+    /// How many entries the table holds.
+    public var count: Int { entries.count }
+}
+
+/// Numbers for name keys, 0, 1, 2, … in order of first sight: an open-addressing table with
+/// linear probing. A project has millions of name tokens and some hundred thousand names, and
+/// the key is already a hash, so it is used as is rather than hashed again by `Dictionary`.
+struct NameSlots: Sendable {
+    private var keys: [UInt64]
+    /// The number given to the key in the same slot, or -1 for an empty slot.
+    private var numbers: [Int32]
+    private var mask: Int
+    private(set) var count = 0
+
+    init(expected: Int) {
+        var capacity = 16
+        while capacity < expected * 2 { capacity <<= 1 }
+        keys = [UInt64](repeating: 0, count: capacity)
+        numbers = [Int32](repeating: -1, count: capacity)
+        mask = capacity - 1
+    }
+
+    @inline(__always) private func home(_ key: UInt64) -> Int {
+        // The key's high bits mixed down: FNV's low bits alone cluster for similar names.
+        Int(truncatingIfNeeded: (key ^ (key >> 29)) &* 0x9E37_79B9_7F4A_7C15 >> 20) & mask
+    }
+
+    /// The key's number, given the next one when the key is new.
+    mutating func number(for key: NameKey) -> Int32 {
+        if count * 2 >= keys.count { grow() }
+        var i = home(key.value)
+        while numbers[i] >= 0 {
+            if keys[i] == key.value { return numbers[i] }
+            i = (i + 1) & mask
+        }
+        keys[i] = key.value
+        numbers[i] = Int32(truncatingIfNeeded: count)
+        count += 1
+        return numbers[i]
+    }
+
+    func existingNumber(for key: NameKey) -> Int? {
+        var i = home(key.value)
+        while numbers[i] >= 0 {
+            if keys[i] == key.value { return Int(numbers[i]) }
+            i = (i + 1) & mask
+        }
+        return nil
+    }
+
+    private mutating func grow() {
+        let oldKeys = keys
+        let oldNumbers = numbers
+        keys = [UInt64](repeating: 0, count: oldKeys.count * 2)
+        numbers = [Int32](repeating: -1, count: oldKeys.count * 2)
+        mask = keys.count - 1
+        for (key, number) in zip(oldKeys, oldNumbers) where number >= 0 {
+            var i = home(key)
+            while numbers[i] >= 0 { i = (i + 1) & mask }
+            keys[i] = key
+            numbers[i] = number
+        }
+    }
+}

@@ -1,0 +1,30 @@
+/// Cross-file questions answered from the index's tables, in time proportional to the answer.
+extension ProjectIndex {
+    /// The positions in `trees` of the files that declare or extend the type `typeName`, in input order.
+    public func treeIndices(declaring typeName: String) -> [Int] {
+        guard let files = type(named: typeName)?.files else { return [] }
+        var seen = Set<Int>()
+        return files.compactMap { treeIndexByPath[$0] }.filter { seen.insert($0).inserted }.sorted()
+    }
+
+    /// Every declaration and extension whose name is `name` as written (`Feed`, `Feed.Cell`), in input order.
+    public func typeDeclarations(named name: String) -> [DeclarationReference] {
+        typeDeclarations[name.lastNameComponent].filter { trees[$0.tree].types[$0.item].name == name }
+    }
+
+    /// The functions (not initializers or accessors) named `name` whose enclosing type's last name
+    /// component is `typeName`, in input order.
+    public func methods(named name: String, inType typeName: String) -> [DeclarationReference] {
+        functions[name].filter { ref in
+            let tree = trees[ref.tree]
+            let function = tree.functions[ref.item]
+            guard function.kind == .function, function.name == name, let t = function.enclosingType else { return false }
+            return tree.types[t].name.lastNameComponent == typeName
+        }
+    }
+
+    /// The properties named `name` in any type of the project (as the merge left them).
+    public func properties(named name: String) -> [IndexedProperty] {
+        typesDeclaringProperty[name].compactMap { types[$0]?.properties[name] }
+    }
+}

@@ -1,0 +1,81 @@
+/// Where a name stands in the project: references into `ProjectIndex.trees`, small enough that
+/// the index holds one for every name of every file.
+
+/// An identifier token: `trees[tree].tokens[token]`.
+public struct TokenReference: Sendable, Hashable {
+    private let storedTree: Int32
+    private let storedToken: Int32
+    public var tree: Int { Int(storedTree) }
+    public var token: Int { Int(storedToken) }
+
+    init(tree: Int, token: Int) {
+        storedTree = Int32(truncatingIfNeeded: tree)
+        storedToken = Int32(truncatingIfNeeded: token)
+    }
+}
+
+/// A chain element: `trees[tree].chains[chain].elements[element]`.
+public struct ElementReference: Sendable, Hashable {
+    private let storedTree: Int32
+    private let storedChain: Int32
+    private let storedElement: Int32
+    public var tree: Int { Int(storedTree) }
+    public var chain: Int { Int(storedChain) }
+    public var element: Int { Int(storedElement) }
+
+    init(tree: Int, chain: Int, element: Int) {
+        storedTree = Int32(truncatingIfNeeded: tree)
+        storedChain = Int32(truncatingIfNeeded: chain)
+        storedElement = Int32(truncatingIfNeeded: element)
+    }
+}
+
+/// A declaration of a file: `trees[tree].functions[item]` or `trees[tree].types[item]`.
+public struct DeclarationReference: Sendable, Hashable {
+    private let storedTree: Int32
+    private let storedItem: Int32
+    public var tree: Int { Int(storedTree) }
+    public var item: Int { Int(storedItem) }
+
+    init(tree: Int, item: Int) {
+        storedTree = Int32(truncatingIfNeeded: tree)
+        storedItem = Int32(truncatingIfNeeded: item)
+    }
+}
+
+/// One file's names for the index's postings, gathered while its tree is fresh (pass 1, per file).
+struct FileNames: Sendable {
+    var identifiers: [(key: NameKey, entry: TokenReference)] = []
+    var elements: [(key: NameKey, entry: ElementReference)] = []
+    var functions: [(key: NameKey, entry: DeclarationReference)] = []
+    /// Type declarations and extensions, by the last component of the declared name.
+    var types: [(key: NameKey, entry: DeclarationReference)] = []
+
+    init(of tree: SyntaxTree, at index: Int) {
+        let tokens = tree.tokens
+        var count = 0
+        for token in tokens where token.kind == .identifier { count += 1 }
+        identifiers.reserveCapacity(count)
+        tree.file.bytes.withUnsafeBufferPointer { bytes in
+            for (i, token) in tokens.enumerated() where token.kind == .identifier {
+                identifiers.append((NameKey(token: token, in: bytes), TokenReference(tree: index, token: i)))
+            }
+        }
+        var elementCount = 0
+        for chain in tree.chains { elementCount += chain.elements.count }
+        elements.reserveCapacity(elementCount)
+        for c in tree.chains.indices {
+            for (e, element) in tree.chains[c].elements.enumerated() {
+                elements.append((NameKey(element.name), ElementReference(tree: index, chain: c, element: e)))
+            }
+        }
+        functions.reserveCapacity(tree.functions.count)
+        for (f, function) in tree.functions.enumerated() {
+            functions.append((NameKey(function.name), DeclarationReference(tree: index, item: f)))
+        }
+        types.reserveCapacity(tree.types.count)
+        for (t, type) in tree.types.enumerated() {
+            types.append((NameKey(type.name.lastNameComponent), DeclarationReference(tree: index, item: t)))
+        }
+    }
+}
