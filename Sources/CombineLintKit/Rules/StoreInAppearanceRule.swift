@@ -130,12 +130,27 @@ public struct StoreInAppearanceRule: Rule {
                 return emptiedOnReuse(member, cellType: cellType, sites: sites, index: context.index)
             }
             // Type unknown: any reusable view of the project that empties a bag of that name on reuse.
-            return context.index.types.values.contains { type in
-                CombineNames.reusableViewBases.contains { context.index.inherits(type.name, from: $0) }
-                    && emptiedOnReuse(member, cellType: type.name, sites: sites, index: context.index)
+            // Only a type that declares `prepareForReuse` (or a subclass of one, which reaches the same
+            // body through its ancestors) can empty it there.
+            return reusableViewsDeclaringPrepareForReuse(context.index).contains { type in
+                emptiedOnReuse(member, cellType: type, sites: sites, index: context.index)
             }
         case .layout:
             return false
+        }
+    }
+
+    /// The project's reusable views (by simple name) that declare `prepareForReuse`, in input order.
+    func reusableViewsDeclaringPrepareForReuse(_ index: ProjectIndex) -> [String] {
+        var seen = Set<String>()
+        return index.functions["prepareForReuse"].compactMap { ref in
+            let tree = index.trees[ref.tree]
+            let function = tree.functions[ref.item]
+            guard function.kind == .function, function.name == "prepareForReuse", let t = function.enclosingType else { return nil }
+            let name = tree.types[t].name.lastNameComponent
+            guard seen.insert(name).inserted,
+                  CombineNames.reusableViewBases.contains(where: { index.inherits(name, from: $0) }) else { return nil }
+            return name
         }
     }
 

@@ -105,11 +105,14 @@ public struct SubjectFakeInitialValueRule: Rule {
             }
             // One step through `var toastPublisher: AnyPublisher<…> { toast.eraseToAnyPublisher() }`.
             for alias in aliases {
-                for (t, tree) in index.trees.enumerated() {
-                    for chain in tree.chains {
-                        guard let e = chain.elements.firstIndex(where: { $0.name == alias }), e < chain.elements.count - 1 || SubjectFakeInitialValueRule.isArgumentOfOnReceive(chain, in: tree) else { continue }
-                        evidence.merge(SubjectFakeInitialValueRule.classify(chain, after: e, name: name, kind: kind, tree: tree, treeIndex: t, resets: &resets))
-                    }
+                for use in index.chainElements[alias] {
+                    let tree = index.trees[use.tree]
+                    let chain = tree.chains[use.chain]
+                    // The chain's first element of that name.
+                    let e = use.element
+                    guard chain.elements.firstIndex(where: { $0.name == alias }) == e,
+                          e < chain.elements.count - 1 || SubjectFakeInitialValueRule.isArgumentOfOnReceive(chain, in: tree) else { continue }
+                    evidence.merge(SubjectFakeInitialValueRule.classify(chain, after: e, name: name, kind: kind, tree: tree, treeIndex: use.tree, resets: &resets))
                 }
             }
             guard evidence.skipsNil, !evidence.readsAsState else { return evidence }
@@ -119,8 +122,7 @@ public struct SubjectFakeInitialValueRule: Rule {
             }
             // Writes through a member (`self.toast = nil`, `model.toast.send(nil)`) are chains, found through
             // the member uses; a bare `toast = nil` sits in the declaring type's files.
-            let files = Set(index.type(named: declaringType)?.files ?? [])
-            let writes = SubjectFakeInitialValueRule.nilWrites(of: name, kind: kind, index: index, files: files)
+            let writes = SubjectFakeInitialValueRule.nilWrites(of: name, kind: kind, index: index, declaringType: declaringType)
                 + SubjectFakeInitialValueRule.memberNilWrites(of: name, kind: kind, index: index)
             evidence.writesNilElsewhere = writes.contains { !resets.contains($0) }
             return evidence
@@ -271,14 +273,14 @@ public struct SubjectFakeInitialValueRule: Rule {
     /// A read of the property by its bare name inside its own type (`if toast == nil`, `show(toast)`),
     /// not a write, a declaration, a label, or a parameter or local of the same name.
     static func hasBareRead(of name: String, inType typeName: String, index: ProjectIndex) -> Bool {
-        let files = index.type(named: typeName)?.files ?? []
-        for tree in index.trees where files.contains(tree.file.path) {
-            for type in tree.types where type.name.lastNameComponent == typeName {
+        for t in index.treeIndices(declaring: typeName) {
+            let tree = index.trees[t]
+            for (typeIndex, type) in tree.types.enumerated() where type.name.lastNameComponent == typeName {
                 guard let open = type.bodyOpen, let close = type.bodyClose else { continue }
                 for i in tree.uses(name, in: (open + 1)..<close) where tree.tokens[i].kind == .identifier {
                     if i > 0, tree.isWord(i - 1, "var") || tree.isWord(i - 1, "let") || tree.isWord(i - 1, "func") || tree.isWord(i - 1, "case") { continue }
                     if i + 1 < tree.tokens.count, tree.tokens[i + 1].kind == .equal || tree.tokens[i + 1].kind == .colon { continue }
-                    if tree.enclosingType(of: i) != tree.types.firstIndex(of: type) { continue }
+                    if tree.enclosingType(of: i) != typeIndex { continue }
                     if SubscriptionFinder.localVariable(named: name, visibleAt: i, in: tree) != nil { continue }
                     if SubscriptionFinder.isParameter(named: name, visibleAt: i, in: tree) { continue }
                     if tree.enclosingFunction(of: i) == nil, tree.enclosingClosures(of: i).isEmpty { continue }
@@ -376,10 +378,11 @@ public struct SubjectFakeInitialValueRule: Rule {
         return result
     }
 
-    /// Every nil write of `name` in the given files, as "tree:token".
-    static func nilWrites(of name: String, kind: Kind, index: ProjectIndex, files: Set<String>) -> [String] {
+    /// Every nil write of `name` in the files declaring or extending `declaringType`, as "tree:token".
+    static func nilWrites(of name: String, kind: Kind, index: ProjectIndex, declaringType: String) -> [String] {
         var result: [String] = []
-        for (t, tree) in index.trees.enumerated() where files.contains(tree.file.path) {
+        for t in index.treeIndices(declaring: declaringType) {
+            let tree = index.trees[t]
             for w in nilWrites(of: name, kind: kind, in: tree, range: 0..<tree.tokens.count) { result.append("\(t):\(w)") }
         }
         return result
