@@ -50,7 +50,8 @@ public struct MethodCallGraph: Sendable {
     /// Calls on self to methods named in `names`, made by code in `range` of `tree`.
     public static func selfCalls(in range: Range<Int>, of tree: SyntaxTree, names: [String: [Int]]) -> [Call] {
         var result: [Call] = []
-        for chain in tree.chains where range.contains(chain.first) {
+        guard !range.isEmpty else { return [] }
+        for chain in tree.chains(in: range.lowerBound...(range.upperBound - 1)) {
             if let call = selfCall(chain, in: tree), names[call.name] != nil { result.append(call) }
         }
         return result

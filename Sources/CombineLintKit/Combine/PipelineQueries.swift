@@ -1,17 +1,6 @@
 /// Questions about Combine pipelines that the operator rules share: which call a closure is
 /// passed to, whether a chain starts at a publisher that never finishes, how to delete one operator.
 extension SyntaxTree {
-    /// For every closure passed to a call of a chain (argument or trailing closure): that call.
-    func closureCalls() -> [Int: CallReference] {
-        var result: [Int: CallReference] = [:]
-        for (c, chain) in chains.enumerated() {
-            for (e, element) in chain.elements.enumerated() {
-                for closure in element.closures { result[closure] = CallReference(chain: c, element: e) }
-            }
-        }
-        return result
-    }
-
     /// The bytes to delete to remove chain element `e` together with its leading `.`; the whole line
     /// when the element stands alone on its line (so no blank line is left behind).
     func removalRange(ofElement e: Int, in chain: Chain) -> Range<Int>? {
@@ -73,7 +62,7 @@ enum NeverFinishingSources {
 
     /// Whether the expression in `range` is a chain starting from a never-finishing publisher.
     static func startsNeverFinishing(_ range: ClosedRange<Int>, tree: SyntaxTree, index: ProjectIndex, extraNames: Set<String>) -> Bool {
-        guard let chain = tree.chains.first(where: { $0.first == range.lowerBound }) else {
+        guard let chain = tree.chain(startingAt: range.lowerBound).map({ tree.chains[$0] }) else {
             let name = tree.name(range.lowerBound)
             return range.count == 1 && (isProjected(name) || name.hasSuffix("Subject") || extraNames.contains(name) || isSubjectProperty(name, index: index))
         }

@@ -30,15 +30,20 @@ public struct FutureWithoutDeferredRule: Rule {
         if let type = context.index.type(named: "Future"), type.kind != .extension, type.isDeclaredAtTopLevel { return [] }
         if importsOtherFuture(tree) { return [] }
         var findings: [Finding] = []
-        var callsByTree: [Int: [Int: SyntaxTree.CallReference]] = [:]
-        let localCalls = tree.closureCalls()
-        for creation in creations(in: tree) {
-            if isLazy(creation.name, in: tree, calls: localCalls) { continue }
+        let creations = creations(in: tree)
+        guard !creations.isEmpty else { return [] }
+        // `let name = Future { … }`: the variables by the first token of their initial value.
+        var holders: [Int: String] = [:]
+        for variable in tree.variables {
+            if let start = variable.initializer?.lowerBound, holders[start] == nil { holders[start] = variable.name }
+        }
+        for creation in creations {
+            if isLazy(creation.name, in: tree) { continue }
             var retried = creation.followers.contains("retry")
-            if let holder = holderName(of: creation, in: tree), usesAreRetried(holder, in: tree) { retried = true }
+            if let holder = holders[creation.first], usesAreRetried(holder, in: tree) { retried = true }
             // A function or computed property that makes the Future: judge it by its call sites.
             if let owner = owningDeclaration(of: creation, in: tree) {
-                let sites = callSites(of: owner, context: context, calls: &callsByTree)
+                let sites = callSites(of: owner, context: context)
                 if sites.contains(where: \.retried) { retried = true }
                 if !retried, !sites.isEmpty, sites.allSatisfy(\.lazy) { continue }
             }
@@ -101,9 +106,9 @@ public struct FutureWithoutDeferredRule: Rule {
 
     /// Inside a closure that runs only after subscription: `Deferred { }`, a `flatMap`/`catch` transform,
     /// or a `map` whose publishers a later `switchToLatest`/`flatMap` subscribes to.
-    func isLazy(_ token: Int, in tree: SyntaxTree, calls: [Int: SyntaxTree.CallReference]) -> Bool {
+    func isLazy(_ token: Int, in tree: SyntaxTree) -> Bool {
         for c in tree.enclosingClosures(of: token) {
-            guard let call = calls[c] else {
+            guard let call = tree.call(receiving: c) else {
                 if let name = tree.calleeName(beforeBrace: tree.closures[c].open), Self.lazyCalls.contains(name) { return true }
                 continue
             }
@@ -113,11 +118,6 @@ public struct FutureWithoutDeferredRule: Rule {
             if Self.mappers.contains(name), chain.elements[(call.element + 1)...].contains(where: { $0.name == "switchToLatest" || $0.name == "flatMap" }) { return true }
         }
         return false
-    }
-
-    /// `let name = Future { … }`: the variable the Future is stored in.
-    private func holderName(of creation: Creation, in tree: SyntaxTree) -> String? {
-        tree.variables.first { $0.initializer?.lowerBound == creation.first }?.name
     }
 
     /// `name.retry(…)` somewhere in the file.
@@ -144,8 +144,7 @@ public struct FutureWithoutDeferredRule: Rule {
     }
 
     /// Where a function is called (or a property read) across the project: lazily or not, retried or not.
-    private func callSites(of owner: (name: String, isFunction: Bool, token: Int), context: RuleContext,
-                           calls: inout [Int: [Int: SyntaxTree.CallReference]]) -> [(lazy: Bool, retried: Bool)] {
+    private func callSites(of owner: (name: String, isFunction: Bool, token: Int), context: RuleContext) -> [(lazy: Bool, retried: Bool)] {
         var sites: [(lazy: Bool, retried: Bool)] = []
         for use in context.index.identifiers[owner.name] {
             let (t, i) = (use.tree, use.token)
@@ -158,9 +157,8 @@ public struct FutureWithoutDeferredRule: Rule {
             let next = tree.skippingGenericArguments(after: i)
             let isCall = next < tokens.count && tokens[next].kind == .leftParen && !tree.lineBreakBefore[next]
             guard isCall == owner.isFunction else { continue }
-            if calls[t] == nil { calls[t] = tree.closureCalls() }
             let walk = tree.postfixMembers(after: i + 1)
-            sites.append((isLazy(i, in: tree, calls: calls[t]!), walk.names.contains("retry")))
+            sites.append((isLazy(i, in: tree), walk.names.contains("retry")))
         }
         return sites
     }

@@ -3,8 +3,9 @@ extension SyntaxTree {
     /// The chains closure `c` returns (`return …`, or its single expression), not those of closures nested in it.
     public func chainsReturned(byClosure c: Int) -> [Chain] {
         let closure = closures[c]
-        return chains.filter { inner in
-            guard inner.first >= closure.bodyStart, inner.last < closure.close,
+        guard closure.bodyStart < closure.close else { return [] }
+        return chains(in: closure.bodyStart...(closure.close - 1)).filter { inner in
+            guard inner.last < closure.close,
                   enclosingClosures(of: inner.first).first == c else { return false }
             switch inner.context {
             case .returned, .implicitReturn: return true
@@ -15,13 +16,8 @@ extension SyntaxTree {
 
     /// The call (chain and element) that receives closure `c` as an argument or trailing closure, if any.
     public func call(receiving c: Int) -> CallReference? {
-        let closure = closures[c]
-        for (index, chain) in chains.enumerated() where chain.first < closure.open && chain.last >= closure.close {
-            for (e, element) in chain.elements.enumerated() where element.closures.contains(c) {
-                return CallReference(chain: index, element: e)
-            }
-        }
-        return nil
+        let call = callReceivingClosure[c]
+        return call.chain >= 0 ? CallReference(chain: Int(call.chain), element: Int(call.element)) : nil
     }
 
     /// Whether closure `c` declares its result type as `Void` or `()` in its signature (`{ () -> Void in … }`).

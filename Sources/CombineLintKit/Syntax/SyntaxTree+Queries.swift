@@ -99,8 +99,29 @@ extension SyntaxTree {
     /// The call whose argument list opens at `(` token `open`.
     public func call(openedAt open: Int) -> CallReference? { callsByOpenParen[open] }
 
-    /// The chains starting inside a token range.
+    /// The chains starting inside a token range, in source order.
     public func chains(in range: ClosedRange<Int>) -> [Chain] {
-        chains.filter { range.contains($0.first) }
+        chainIndices(in: range).map { chains[$0] }
+    }
+
+    /// The indices of the chains starting inside a token range. Chains are parsed in the order of
+    /// their first token, so this is a binary search.
+    public func chainIndices(in range: ClosedRange<Int>) -> Range<Int> {
+        firstChain(atOrAfter: range.lowerBound)..<firstChain(atOrAfter: range.upperBound + 1)
+    }
+
+    /// The chain whose first token is `token`, if any.
+    public func chain(startingAt token: Int) -> Int? {
+        let c = firstChain(atOrAfter: token)
+        return c < chains.count && chains[c].first == token ? c : nil
+    }
+
+    private func firstChain(atOrAfter token: Int) -> Int {
+        var low = 0, high = chains.count
+        while low < high {
+            let mid = (low + high) / 2
+            if chains[mid].first < token { low = mid + 1 } else { high = mid }
+        }
+        return low
     }
 }

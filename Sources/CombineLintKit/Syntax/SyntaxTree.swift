@@ -31,6 +31,9 @@ public struct SyntaxTree: Sendable {
     let chainElements: [ChainElement]
     /// The call element owning each `(` token: its chain and element index (see `call(openedAt:)`).
     let callsByOpenParen: TokenKeyedTable<CallReference>
+    /// Per closure: the call (chain, element) it is passed to, as argument or trailing closure, or
+    /// (-1, -1). Made once so that "which call receives this closure" is a lookup.
+    let callReceivingClosure: [(chain: Int32, element: Int32)]
     /// Reads token texts for the queries (kept, not made per query: rules ask per token).
     let textReader: TokenText
 
@@ -93,5 +96,16 @@ public struct SyntaxTree: Sendable {
             }
         }
         self.callsByOpenParen = TokenKeyedTable(calls)
+        var receiving = [(chain: Int32, element: Int32)](repeating: (-1, -1), count: builder.closures.count)
+        for c in chains.indices {
+            for e in chains[c].elements.indices where chains[c].elements[e].isCall {
+                for closure in chains[c].elements[e].closures where receiving[closure].chain < 0 {
+                    receiving[closure] = (Int32(truncatingIfNeeded: c), Int32(truncatingIfNeeded: e))
+                }
+            }
+        }
+        self.callReceivingClosure = receiving
+        // `chains(in:)` binary-searches: the parser emits chains in the order of their first token.
+        assert(chains.indices.dropFirst().allSatisfy { chains[$0 - 1].first < chains[$0].first }, "chains out of order in \(file.path)")
     }
 }
