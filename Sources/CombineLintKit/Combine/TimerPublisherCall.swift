@@ -18,9 +18,11 @@ extension SyntaxTree {
     public var timerPublisherCalls: [TimerPublisherCall] {
         var result: [TimerPublisherCall] = []
         for (c, chain) in chains.enumerated() {
-            let names = chain.names
+            // Read in place: `chain.names` would make an array for every chain of the file.
+            let elements = chain.elements
+            guard let root = elements.first else { continue }
             var start = 0
-            if names.count >= 3, names[0] == "Foundation", names[1] == "Timer" { start = 1 } else if names.first != "Timer" { continue }
+            if elements.count >= 3, root.name == "Foundation", elements[1].name == "Timer" { start = 1 } else if root.name != "Timer" { continue }
             guard start + 1 < chain.elements.count else { continue }
             let element = chain.elements[start + 1]
             guard element.hasParentheses, let close = element.closeParen, chain.elements[start].subscripts.isEmpty else { continue }

@@ -98,7 +98,7 @@ public struct LintEngine: Sendable {
         let measuring = measuresTime
         let perFile = Parallel.map(count: reported.count, jobs: jobs) { n -> PerFile in
             let tree = trees[reported[n]]
-            let analyzed = Analyzer.analyze(tree, index: index, rules: rules, measuring: measuring)
+            let analyzed = Analyzer.analyze(tree, index: index, rules: rules, treeIndex: reported[n], measuring: measuring)
             let before = measuring ? monotonicSeconds() : 0
             let filtered = suppressions.apply(analyzed.findings, file: tree.file, tokens: tree.comments)
             return PerFile(findings: filtered.findings, suppressed: filtered.suppressedCount,

@@ -1,5 +1,11 @@
 /// Cross-file questions answered from the index's tables, in time proportional to the answer.
 extension ProjectIndex {
+    /// The names the file at `path` mentions (`everything` for a file the index does not hold).
+    public func vocabulary(ofFile path: String) -> FileVocabulary {
+        guard let t = treeIndexByPath[path], t < vocabularies.count else { return .everything }
+        return vocabularies[t]
+    }
+
     /// The positions in `trees` of the files that declare or extend the type `typeName`, in input order.
     public func treeIndices(declaring typeName: String) -> [Int] {
         guard let files = type(named: typeName)?.files else { return [] }

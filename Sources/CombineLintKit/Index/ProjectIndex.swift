@@ -21,6 +21,8 @@ public struct ProjectIndex: Sendable {
     public private(set) var typeDeclarations = NamePostings<DeclarationReference>()
     /// The keys of `types` whose properties include a name, by that name.
     private(set) var typesDeclaringProperty = NamePostings<String>()
+    /// The names each file mentions, by position in `trees`.
+    public private(set) var vocabularies: [FileVocabulary] = []
     /// Each file's position in `trees`, by path.
     public private(set) var treeIndexByPath: [String: Int] = [:]
 
@@ -84,6 +86,7 @@ public struct ProjectIndex: Sendable {
             default: return NamePostings(perFile: names.map(\.types))
             }
         }
+        vocabularies = names.map(\.vocabulary)
         identifiers = tables[0] as! NamePostings<TokenReference>
         chainElements = tables[1] as! NamePostings<ElementReference>
         functions = tables[2] as! NamePostings<DeclarationReference>

@@ -50,25 +50,49 @@ struct FileNames: Sendable {
     var functions: [(key: NameKey, entry: DeclarationReference)] = []
     /// Type declarations and extensions, by the last component of the declared name.
     var types: [(key: NameKey, entry: DeclarationReference)] = []
+    /// Every name the file mentions.
+    var vocabulary = FileVocabulary.everything
 
     init(of tree: SyntaxTree, at index: Int) {
         let tokens = tree.tokens
         var count = 0
         for token in tokens where token.kind == .identifier { count += 1 }
         identifiers.reserveCapacity(count)
-        tree.file.bytes.withUnsafeBufferPointer { bytes in
-            for (i, token) in tokens.enumerated() where token.kind == .identifier {
-                identifiers.append((NameKey(token: token, in: bytes), TokenReference(tree: index, token: i)))
-            }
-        }
+        var mentioned: [UInt64] = []
+        mentioned.reserveCapacity(count)
+        var hasProjection = false
         var elementCount = 0
         for chain in tree.chains { elementCount += chain.elements.count }
         elements.reserveCapacity(elementCount)
-        for c in tree.chains.indices {
-            for (e, element) in tree.chains[c].elements.enumerated() {
-                elements.append((NameKey(element.name), ElementReference(tree: index, chain: c, element: e)))
+        tree.file.bytes.withUnsafeBufferPointer { bytes in
+            for (i, token) in tokens.enumerated() {
+                switch token.kind {
+                case .identifier:
+                    let key = NameKey(token: token, in: bytes)
+                    identifiers.append((key, TokenReference(tree: index, token: i)))
+                    mentioned.append(key.value)
+                case .keyword:
+                    mentioned.append(NameKey(token: token, in: bytes).value)
+                case .attribute where token.length > 1:
+                    // `@Published` is mentioned as `Published`.
+                    mentioned.append(NameKey(bytes, (token.startOffset + 1)..<token.endOffset).value)
+                case .dollarIdentifier where token.length > 1:
+                    let second = bytes[token.startOffset + 1]
+                    if !(second >= UInt8(ascii: "0") && second <= UInt8(ascii: "9")) { hasProjection = true }
+                default:
+                    break
+                }
+            }
+            for c in tree.chains.indices {
+                for (e, element) in tree.chains[c].elements.enumerated() {
+                    // A name element's key from its token's bytes (no String is read); a literal's from its text.
+                    let key = element.kind == .literal ? NameKey(element.name) : NameKey(token: tokens[element.nameToken], in: bytes)
+                    assert(element.kind == .literal || key == NameKey(element.name), "element name differs from its token")
+                    elements.append((key, ElementReference(tree: index, chain: c, element: e)))
+                }
             }
         }
+        vocabulary = FileVocabulary(keys: mentioned, hasProjection: hasProjection)
         functions.reserveCapacity(tree.functions.count)
         for (f, function) in tree.functions.enumerated() {
             functions.append((NameKey(function.name), DeclarationReference(tree: index, item: f)))

@@ -14,7 +14,13 @@ public struct AssignToSelfRule: Rule {
         "flatMap", "merge", "combineLatest", "zip", "switchToLatest", "append", "prepend", "flatMapLatest", "amb",
     ]
 
+    /// A file that never names `assign` has no `assign(to:on:)` to report.
+    static let requiredNames = NameSet(["assign"])
+
     public func check(_ context: RuleContext) -> [Finding] {
+        // Every finding is about one of the file's subscriptions.
+        guard !context.subscriptions.isEmpty else { return [] }
+        guard context.mentions(anyOf: Self.requiredNames) else { return [] }
         let tree = context.tree
         var result: [Finding] = []
         for subscription in context.subscriptions where subscription.subscriber == .assignOnObject {

@@ -17,6 +17,8 @@ public struct DiscardedCancellableRule: Rule {
     ]
 
     public func check(_ context: RuleContext) -> [Finding] {
+        // Every finding is about one of the file's subscriptions.
+        guard !context.subscriptions.isEmpty else { return [] }
         let tree = context.tree
         var result: [Finding] = []
         for subscription in context.subscriptions {

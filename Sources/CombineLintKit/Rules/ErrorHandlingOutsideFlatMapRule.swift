@@ -13,7 +13,11 @@ public struct ErrorHandlingOutsideFlatMapRule: Rule {
 
     public init() {}
 
+    /// A file that names no flattening operator has no finding.
+    static let requiredNames = NameSet(flatteners)
+
     public func check(_ context: RuleContext) -> [Finding] {
+        guard context.mentions(anyOf: Self.requiredNames) else { return [] }
         let tree = context.tree
         let extra = Set(context.options.strings("infinite_publishers"))
         var findings: [Finding] = []

@@ -14,7 +14,11 @@ public struct ExposedSubjectRule: Rule {
 
     public init() {}
 
+    /// A file that names no subject type declares no subject.
+    static let requiredNames = NameSet(CombineNames.subjectTypes)
+
     public func check(_ context: RuleContext) -> [Finding] {
+        guard context.mentions(anyOf: Self.requiredNames) else { return [] }
         let tree = context.tree
         if isInTestTarget(tree.file.path) { return [] }
         var result: [Finding] = []

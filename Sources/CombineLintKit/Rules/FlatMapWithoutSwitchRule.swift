@@ -16,7 +16,11 @@ public struct FlatMapWithoutSwitchRule: Rule {
 
     public init() {}
 
+    /// A file that never names `flatMap` has no finding.
+    static let requiredNames = NameSet(["flatMap"])
+
     public func check(_ context: RuleContext) -> [Finding] {
+        guard context.mentions(anyOf: Self.requiredNames) else { return [] }
         let tree = context.tree
         var findings: [Finding] = []
         for chain in tree.chains {

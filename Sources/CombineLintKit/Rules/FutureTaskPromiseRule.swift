@@ -11,7 +11,11 @@ public struct FutureTaskPromiseRule: Rule {
 
     public init() {}
 
+    /// A file that never names `Future` has no finding.
+    static let requiredNames = NameSet(["Future"])
+
     public func check(_ context: RuleContext) -> [Finding] {
+        guard context.mentions(anyOf: Self.requiredNames) else { return [] }
         let tree = context.tree
         var findings: [Finding] = []
         for (f, future) in tree.closures.enumerated() {

@@ -24,7 +24,11 @@ public struct FutureWithoutDeferredRule: Rule {
         var followers: [String]
     }
 
+    /// A file that never names `Future` creates none.
+    static let requiredNames = NameSet(["Future"])
+
     public func check(_ context: RuleContext) -> [Finding] {
+        guard context.mentions(anyOf: Self.requiredNames) else { return [] }
         let tree = context.tree
         // A project type of its own named `Future` (a nested `Publishers.Future` does not shadow Combine's).
         if let type = context.index.type(named: "Future"), type.kind != .extension, type.isDeclaredAtTopLevel { return [] }

@@ -20,7 +20,11 @@ public struct MultipleReceiveOnRule: Rule {
 
     public init() {}
 
+    /// A file that never names `receive` has no `receive(on:)`.
+    static let requiredNames = NameSet(["receive"])
+
     public func check(_ context: RuleContext) -> [Finding] {
+        guard context.mentions(anyOf: Self.requiredNames) else { return [] }
         let tree = context.tree
         var findings: [Finding] = []
         for chain in tree.chains {

@@ -10,7 +10,11 @@ public struct NestedObservableObjectRule: Rule {
 
     public init() {}
 
+    /// A file with no `@Published` property has no finding.
+    static let requiredNames = NameSet(["Published"])
+
     public func check(_ context: RuleContext) -> [Finding] {
+        guard context.mentions(anyOf: Self.requiredNames) else { return [] }
         let tree = context.tree
         let index = context.index
         var findings: [Finding] = []

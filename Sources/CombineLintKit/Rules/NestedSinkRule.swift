@@ -12,6 +12,8 @@ public struct NestedSinkRule: Rule {
     public init() {}
 
     public func check(_ context: RuleContext) -> [Finding] {
+        // Every finding is about one of the file's subscriptions.
+        guard !context.subscriptions.isEmpty else { return [] }
         let tree = context.tree
         let outer = outerValueClosures(in: tree)
         guard !outer.isEmpty else { return [] }

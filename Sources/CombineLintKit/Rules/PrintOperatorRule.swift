@@ -16,7 +16,11 @@ public struct PrintOperatorRule: Rule {
 
     public init() {}
 
+    /// A file that never names `print` has no `.print()` operator.
+    static let requiredNames = NameSet(["print"])
+
     public func check(_ context: RuleContext) -> [Finding] {
+        guard context.mentions(anyOf: Self.requiredNames) else { return [] }
         let tree = context.tree
         var findings: [Finding] = []
         var debugRanges: [Range<Int>]?

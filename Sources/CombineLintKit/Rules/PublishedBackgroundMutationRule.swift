@@ -13,7 +13,11 @@ public struct PublishedBackgroundMutationRule: Rule {
 
     private static let mutatingMethods: Set<String> = ["append", "insert", "remove", "removeAll", "removeFirst", "removeLast", "sort", "reverse", "shuffle", "merge", "formUnion", "subtract"]
 
+    /// The background sources the rule knows: `DispatchQueue.global`, `Task.detached`, `subscribe(on:)`.
+    static let requiredNames = NameSet(["global", "detached", "subscribe"])
+
     public func check(_ context: RuleContext) -> [Finding] {
+        guard context.mentions(anyOf: Self.requiredNames) else { return [] }
         let tree = context.tree
         var findings: [Finding] = []
         var reported = Set<Int>()

@@ -11,9 +11,13 @@ public struct PublishedWillSetReadRule: Rule {
     /// Operators after which closures run later, once the property holds its new value.
     static let deferringOperators: Set<String> = ["receive", "debounce", "throttle", "delay", "collect", "buffer", "subscribe", "timeout"]
 
+    static let willChangeNames = NameSet(["objectWillChange"])
+
     public init() {}
 
     public func check(_ context: RuleContext) -> [Finding] {
+        // Only `$property` projections and `objectWillChange` are subscribed to here.
+        guard context.vocabulary.hasProjection || context.mentions(anyOf: Self.willChangeNames) else { return [] }
         let tree = context.tree
         var findings: [Finding] = []
         var reported = Set<Int>()

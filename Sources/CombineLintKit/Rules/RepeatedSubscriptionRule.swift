@@ -49,6 +49,8 @@ public struct RepeatedSubscriptionRule: Rule {
     }
 
     public func check(_ context: RuleContext) -> [Finding] {
+        // Every finding is about one of the file's subscriptions.
+        guard !context.subscriptions.isEmpty else { return [] }
         let tree = context.tree
         let stores = self.stores(in: tree, subscriptions: context.subscriptions)
         guard !stores.isEmpty else { return [] }

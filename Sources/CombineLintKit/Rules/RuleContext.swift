@@ -10,10 +10,14 @@ public struct RuleContext: Sendable {
     /// The file's subscriptions (`SubscriptionFinder.subscriptions(in:)`), found once per file and
     /// shared by every rule.
     public let subscriptions: [Subscription]
+    /// The names the file mentions: a rule that can only fire where one of its names is written
+    /// returns at once when none is (`mentions(anyOf:)`).
+    public let vocabulary: FileVocabulary
 
     public init(file: SourceFile, tree: SyntaxTree, index: ProjectIndex, options: RuleOptions = RuleOptions(),
-                severity: Severity, ruleID: String, subscriptions: [Subscription]? = nil) {
+                severity: Severity, ruleID: String, subscriptions: [Subscription]? = nil, vocabulary: FileVocabulary? = nil) {
         self.subscriptions = subscriptions ?? SubscriptionFinder.subscriptions(in: tree)
+        self.vocabulary = vocabulary ?? index.vocabulary(ofFile: file.path)
         self.file = file
         self.tree = tree
         self.index = index
@@ -23,6 +27,9 @@ public struct RuleContext: Sendable {
     }
 
     public var tokens: [Token] { tree.tokens }
+
+    /// Whether the file mentions one of the names (as an identifier, keyword or attribute).
+    public func mentions(anyOf names: NameSet) -> Bool { vocabulary.mentions(anyOf: names) }
 
     /// A finding over a byte range.
     public func finding(range: Range<Int>, message: String, severity: Severity? = nil, fix: Fix? = nil) -> Finding {

@@ -18,7 +18,11 @@ public struct RunLoopMainSchedulerRule: Rule {
 
     public init() {}
 
+    /// A file that never names `RunLoop` never passes `RunLoop.main`.
+    static let requiredNames = NameSet(["RunLoop"])
+
     public func check(_ context: RuleContext) -> [Finding] {
+        guard context.mentions(anyOf: Self.requiredNames) else { return [] }
         let tree = context.tree
         var result: [Finding] = []
         for chain in tree.chains {

@@ -19,6 +19,8 @@ public struct StoreInAppearanceRule: Rule {
     static let firstAppearanceFlags: Set<String> = ["isMovingToParent", "isBeingPresented", "isMovingToParentViewController"]
 
     public func check(_ context: RuleContext) -> [Finding] {
+        // Every finding is about one of the file's subscriptions.
+        guard !context.subscriptions.isEmpty else { return [] }
         let tree = context.tree
         let sites = RepeatedSites(tree: tree, index: context.index,
                                   extraAppearance: context.options.strings("appearance_methods"),

@@ -12,6 +12,8 @@ public struct StrongSelfCaptureRule: Rule {
     public init() {}
 
     public func check(_ context: RuleContext) -> [Finding] {
+        // Every finding is about one of the file's subscriptions.
+        guard !context.subscriptions.isEmpty else { return [] }
         let tree = context.tree
         let finiteRoots = Set(context.options.strings("finite_publishers"))
         let lookup = TreeLookup(tree)

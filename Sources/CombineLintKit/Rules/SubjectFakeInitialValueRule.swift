@@ -16,7 +16,11 @@ public struct SubjectFakeInitialValueRule: Rule {
         "print", "handleEvents", "breakpoint", "makeConnectable", "autoconnect", "buffer", "setFailureType",
     ]
 
+    /// Candidates are `@Published` properties and `CurrentValueSubject`s declared in the file.
+    static let requiredNames = NameSet(["Published", "CurrentValueSubject"])
+
     public func check(_ context: RuleContext) -> [Finding] {
+        guard context.mentions(anyOf: Self.requiredNames) else { return [] }
         let tree = context.tree
         var findings: [Finding] = []
         for (v, variable) in tree.variables.enumerated() where !variable.isLocal && variable.enclosingType != nil {
@@ -36,13 +40,20 @@ public struct SubjectFakeInitialValueRule: Rule {
     /// Whether variable v is an optional `@Published` property or `CurrentValueSubject` starting at nil.
     func candidateKind(_ v: Int, in tree: SyntaxTree) -> Kind? {
         let variable = tree.variables[v]
-        let initializer = variable.initializer.map { compact(tree.text($0.lowerBound, $0.upperBound)) }
         if variable.hasAttribute("Published") {
             guard !variable.isLet, !variable.isComputed, TypeText.isOptional(variable.typeText) else { return nil }
-            guard initializer == nil || initializer == "nil" || initializer == ".none" else { return nil }
+            // `= nil` or `= .none`: one or two tokens (a longer initial value is never one of them).
+            if let range = variable.initializer {
+                guard range.count <= 2 else { return nil }
+                let text = compact(tree.text(range.lowerBound, range.upperBound))
+                guard text == "nil" || text == ".none" else { return nil }
+            }
             return .published
         }
-        guard variable.typeText.hasPrefix("CurrentValueSubject") || (initializer ?? "").contains("CurrentValueSubject") else { return nil }
+        // The initial value's text is made only for a subject (most initial values are not).
+        guard variable.typeText.hasPrefix("CurrentValueSubject")
+                || variable.initializer.map({ tree.sourceContains($0, "CurrentValueSubject") }) ?? false else { return nil }
+        let initializer = variable.initializer.map { compact(tree.text($0.lowerBound, $0.upperBound)) }
         // The declaring chain: `CurrentValueSubject<String?, Never>(nil)` or `.init(nil)`.
         let chain = tree.chains.first { if case .declaration(let d) = $0.context { return d == v } else { return false } }
         var generics = ""

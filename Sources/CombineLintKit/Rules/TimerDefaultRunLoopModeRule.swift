@@ -11,7 +11,11 @@ public struct TimerDefaultRunLoopModeRule: Rule {
 
     public init() {}
 
+    /// A file that never names `Timer` makes no timer publisher.
+    static let requiredNames = NameSet(["Timer"])
+
     public func check(_ context: RuleContext) -> [Finding] {
+        guard context.mentions(anyOf: Self.requiredNames) else { return [] }
         let tree = context.tree
         var result: [Finding] = []
         for call in tree.timerPublisherCalls {
