@@ -24,21 +24,23 @@ public enum Analyzer {
         let jobs = Parallel.defaultJobs
         let index = ProjectIndex(files: files, jobs: jobs)
         let trees = index.trees
+        let memo = ProjectMemo()
         let perFile = Parallel.map(count: trees.count, jobs: jobs) {
-            analyze(trees[$0], index: index, rules: rules, treeIndex: $0, measuring: false).findings
+            analyze(trees[$0], index: index, rules: rules, treeIndex: $0, memo: memo, measuring: false).findings
         }
         return perFile.flatMap { $0 }.sorted(by: Finding.reportOrder)
     }
 
     /// Runs the rules on one parsed file against a prebuilt index.
     public static func analyze(_ tree: SyntaxTree, index: ProjectIndex, rules: [ConfiguredRule]) -> [Finding] {
-        analyze(tree, index: index, rules: rules, treeIndex: nil, measuring: false).findings
+        analyze(tree, index: index, rules: rules, treeIndex: nil, memo: ProjectMemo(), measuring: false).findings
     }
 
     /// As `analyze(_:index:rules:)` for the tree at `treeIndex` of `index.trees` (nil: found by its
     /// path); when `measuring`, also the seconds each rule took on this file (in the order of
     /// `rules`), and the seconds of finding the file's subscriptions.
-    static func analyze(_ tree: SyntaxTree, index: ProjectIndex, rules: [ConfiguredRule], treeIndex: Int?, measuring: Bool)
+    static func analyze(_ tree: SyntaxTree, index: ProjectIndex, rules: [ConfiguredRule], treeIndex: Int?,
+                        memo: ProjectMemo, measuring: Bool)
         -> (findings: [Finding], ruleSeconds: [Double], subscriptionSeconds: Double) {
         var findings: [Finding] = []
         var seconds: [Double] = []
@@ -51,7 +53,7 @@ public enum Analyzer {
             let before = measuring ? monotonicSeconds() : 0
             let context = RuleContext(file: tree.file, tree: tree, index: index, options: configured.options,
                                       severity: configured.severity, ruleID: configured.rule.description.id,
-                                      subscriptions: subscriptions, vocabulary: vocabulary)
+                                      subscriptions: subscriptions, vocabulary: vocabulary, memo: memo)
             findings += configured.rule.check(context)
             if measuring { seconds.append(monotonicSeconds() - before) }
         }

@@ -96,9 +96,10 @@ public struct LintEngine: Sendable {
         // 4. Rules and suppressions on the reported files.
         let reported = readable.indices.filter { readable[$0].input.isReported }
         let measuring = measuresTime
+        let memo = ProjectMemo()
         let perFile = Parallel.map(count: reported.count, jobs: jobs) { n -> PerFile in
             let tree = trees[reported[n]]
-            let analyzed = Analyzer.analyze(tree, index: index, rules: rules, treeIndex: reported[n], measuring: measuring)
+            let analyzed = Analyzer.analyze(tree, index: index, rules: rules, treeIndex: reported[n], memo: memo, measuring: measuring)
             let before = measuring ? monotonicSeconds() : 0
             let filtered = suppressions.apply(analyzed.findings, file: tree.file, tokens: tree.comments)
             return PerFile(findings: filtered.findings, suppressed: filtered.suppressedCount,

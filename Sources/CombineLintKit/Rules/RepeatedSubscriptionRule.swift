@@ -57,10 +57,12 @@ public struct RepeatedSubscriptionRule: Rule {
         guard let treeIndex = context.index.treeIndexByPath[tree.file.path] else { return [] }
         let extra = Set(context.options.strings("appearance_methods"))
         var findings: [Finding] = []
-        var analyses: [String: TypeAnalysis] = [:]
         for store in stores {
-            let analysis = analyses[store.typeName] ?? TypeAnalysis(typeName: store.typeName, index: context.index, extraCallbacks: extra)
-            analyses[store.typeName] = analysis
+            // A type's analysis covers all its files: made once per run, not once per file of the type.
+            let key = "repeated_subscription\u{0}" + store.typeName + "\u{0}" + extra.sorted().joined(separator: ",")
+            let analysis = context.memo.value(for: key) {
+                TypeAnalysis(typeName: store.typeName, index: context.index, extraCallbacks: extra)
+            }
             guard let method = analysis.graph.methods.firstIndex(where: { $0.tree == treeIndex && $0.function == store.function }) else { continue }
             guard let path = analysis.path(to: method), path.count >= 2 else {
                 if let finding = appearanceFinding(store, in: tree, context) { findings.append(finding) }
@@ -191,7 +193,7 @@ public struct RepeatedSubscriptionRule: Rule {
 }
 
 /// What one type's methods do: which run repeatedly, who calls whom, where bags are emptied.
-struct TypeAnalysis {
+struct TypeAnalysis: Sendable {
     /// A step of a path: a method or an entry closure.
     struct Step {
         var label: String

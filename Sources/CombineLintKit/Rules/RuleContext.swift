@@ -13,9 +13,13 @@ public struct RuleContext: Sendable {
     /// The names the file mentions: a rule that can only fire where one of its names is written
     /// returns at once when none is (`mentions(anyOf:)`).
     public let vocabulary: FileVocabulary
+    /// Project-wide results computed once per run and shared by every file's check.
+    public let memo: ProjectMemo
 
     public init(file: SourceFile, tree: SyntaxTree, index: ProjectIndex, options: RuleOptions = RuleOptions(),
-                severity: Severity, ruleID: String, subscriptions: [Subscription]? = nil, vocabulary: FileVocabulary? = nil) {
+                severity: Severity, ruleID: String, subscriptions: [Subscription]? = nil, vocabulary: FileVocabulary? = nil,
+                memo: ProjectMemo? = nil) {
+        self.memo = memo ?? ProjectMemo()
         self.subscriptions = subscriptions ?? SubscriptionFinder.subscriptions(in: tree)
         self.vocabulary = vocabulary ?? index.vocabulary(ofFile: file.path)
         self.file = file
