@@ -1,5 +1,8 @@
 /// Finds subscriptions (`sink`, `assign(to:on:)`, `connect()`) and where their cancellables go.
 public enum SubscriptionFinder {
+    /// The subscriber calls: a file that names none of them has no subscription.
+    public static let subscriberNames = NameSet(["sink", "assign", "connect"])
+
     /// Every subscription in the tree, in source order.
     public static func subscriptions(in tree: SyntaxTree) -> [Subscription] {
         var result: [Subscription] = []

@@ -45,10 +45,11 @@ public enum Analyzer {
         var findings: [Finding] = []
         var seconds: [Double] = []
         if measuring { seconds.reserveCapacity(rules.count) }
-        let start = measuring ? monotonicSeconds() : 0
-        let subscriptions = SubscriptionFinder.subscriptions(in: tree)
-        let subscriptionSeconds = measuring ? monotonicSeconds() - start : 0
         let vocabulary = treeIndex.map { index.vocabularies[$0] } ?? index.vocabulary(ofFile: tree.file.path)
+        let start = measuring ? monotonicSeconds() : 0
+        let subscriptions = vocabulary.mentions(anyOf: SubscriptionFinder.subscriberNames)
+            ? SubscriptionFinder.subscriptions(in: tree) : []
+        let subscriptionSeconds = measuring ? monotonicSeconds() - start : 0
         for configured in rules {
             let before = measuring ? monotonicSeconds() : 0
             let context = RuleContext(file: tree.file, tree: tree, index: index, options: configured.options,

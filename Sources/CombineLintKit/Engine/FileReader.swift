@@ -10,17 +10,32 @@ public enum FileReader {
         if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
             return .failure(FileReadError(path: path, reason: "is a folder"))
         }
+        // Read straight into the array's storage, sized from `fstat` (no zeroed buffer, no copy);
+        // a file that grows meanwhile is read on in doubled steps.
+        var capacity = max(Int(info.st_size), 0) + 1
         var bytes: [UInt8] = []
-        if info.st_size > 0 { bytes.reserveCapacity(Int(info.st_size)) }
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
-            let n = chunk.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress!, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                return .failure(FileReadError(path: path, reason: String(cString: strerror(errno))))
+            var failure: Int32 = 0
+            var atEnd = false
+            let start = bytes.count
+            bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+                let base = buffer.baseAddress!
+                if start > 0 { bytes.withUnsafeBufferPointer { base.initialize(from: $0.baseAddress!, count: start) } }
+                count = start
+                while count < capacity {
+                    let n = Foundation.read(fd, base + count, capacity - count)
+                    if n < 0 {
+                        if errno == EINTR { continue }
+                        failure = errno
+                        return
+                    }
+                    if n == 0 { atEnd = true; return }
+                    count += n
+                }
             }
-            if n == 0 { break }
-            bytes.append(contentsOf: chunk[0..<n])
+            if failure != 0 { return .failure(FileReadError(path: path, reason: String(cString: strerror(failure)))) }
+            if atEnd { break }
+            capacity *= 2
         }
         return .success(bytes)
     }

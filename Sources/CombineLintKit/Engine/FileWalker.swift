@@ -50,9 +50,9 @@ public struct FileWalker: Sendable {
                 throw MissingPathError(path: given)
             }
             if (info.st_mode & S_IFMT) == S_IFDIR {
-                visitFolder(display: trimmed(given), absolute: absolute, state: &state)
+                visitFolder(display: trimmed(given), absolute: absolute, real: PathUtilities.realPath(absolute), state: &state)
             } else {
-                add(DiscoveredFile(path: trimmed(given), absolutePath: absolute), state: &state)
+                add(DiscoveredFile(path: trimmed(given), absolutePath: absolute), real: PathUtilities.realPath(absolute), state: &state)
             }
         }
         let files = state.files.sorted { $0.path < $1.path }
@@ -79,8 +79,9 @@ public struct FileWalker: Sendable {
         return folder.hasSuffix("/") ? folder + name : folder + "/" + name
     }
 
-    private func add(_ file: DiscoveredFile, state: inout WalkState) {
-        let key = PathUtilities.realPath(file.absolutePath) ?? file.absolutePath
+    /// Adds a file once per real path (`real`: its path with every symlink resolved, when known).
+    private func add(_ file: DiscoveredFile, real: String?, state: inout WalkState) {
+        let key = real ?? file.absolutePath
         if state.seenFiles.insert(key).inserted { state.files.append(file) }
     }
 
@@ -89,40 +90,57 @@ public struct FileWalker: Sendable {
                 line: 1, column: 1, endLine: 1, endColumn: 1, offset: 0, length: 0)
     }
 
-    private func visitFolder(display: String, absolute: String, state: inout WalkState) {
+    /// `real` is the folder's path with every symlink resolved (nil when it cannot be resolved).
+    private func visitFolder(display: String, absolute: String, real: String?, state: inout WalkState) {
         // The real path identifies the folder however it was reached: a symlink loop stops here.
-        guard let real = PathUtilities.realPath(absolute), state.seenFolders.insert(real).inserted else { return }
-        guard let names = Self.entries(of: absolute) else {
+        guard let real, state.seenFolders.insert(real).inserted else { return }
+        guard let entries = Self.entries(of: absolute) else {
             state.problems.append(problem(display, "cannot read folder '\(display)': \(String(cString: strerror(errno)))"))
             return
         }
-        for name in names {
+        for entry in entries {
+            let name = entry.name
             let childAbsolute = absolute == "/" ? "/" + name : absolute + "/" + name
-            let childDisplay = join(display, name)
             var info = stat()
             guard stat(childAbsolute, &info) == 0 else { continue } // dangling symlink: nothing to lint
+            // Below a real folder, an entry that is not a symlink is its own real path: `realpath`,
+            // which walks every component again, is needed only for symlinks.
+            let childReal = entry.isSymlink ? PathUtilities.realPath(childAbsolute) : (real == "/" ? "/" + name : real + "/" + name)
             if (info.st_mode & S_IFMT) == S_IFDIR {
                 if name.hasPrefix(".") || Self.skippedFolderNames.contains(name) { continue }
                 if configuration.excludesFolder(childAbsolute) { continue }
-                visitFolder(display: childDisplay, absolute: childAbsolute, state: &state)
+                visitFolder(display: join(display, name), absolute: childAbsolute, real: childReal, state: &state)
             } else if name.hasSuffix(".swift"), (info.st_mode & S_IFMT) == S_IFREG {
                 guard configuration.includesFile(childAbsolute) else { continue }
-                add(DiscoveredFile(path: childDisplay, absolutePath: childAbsolute), state: &state)
+                add(DiscoveredFile(path: join(display, name), absolutePath: childAbsolute), real: childReal, state: &state)
             }
         }
     }
 
-    /// The folder's entry names in byte order, or nil (errno set) when it cannot be read.
-    static func entries(of path: String) -> [String]? {
+    /// One entry of a folder: its name, and whether it is a symbolic link.
+    struct Entry {
+        var name: String
+        var isSymlink: Bool
+    }
+
+    /// The folder's entries in byte order of their names, or nil (errno set) when it cannot be read.
+    static func entries(of path: String) -> [Entry]? {
         guard let dir = opendir(path) else { return nil }
         defer { closedir(dir) }
-        var names: [String] = []
+        var entries: [Entry] = []
         while let entry = readdir(dir) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
             }
-            if name != "." && name != ".." { names.append(name) }
+            guard name != "." && name != ".." else { continue }
+            var isSymlink = Int32(entry.pointee.d_type) == Int32(DT_LNK)
+            if Int32(entry.pointee.d_type) == Int32(DT_UNKNOWN) {
+                // Some file systems do not fill in the type: ask.
+                var info = stat()
+                isSymlink = lstat(path + "/" + name, &info) != 0 || (info.st_mode & S_IFMT) == S_IFLNK
+            }
+            entries.append(Entry(name: name, isSymlink: isSymlink))
         }
-        return names.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+        return entries.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
     }
 }

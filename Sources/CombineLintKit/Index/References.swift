@@ -83,12 +83,18 @@ struct FileNames: Sendable {
                     break
                 }
             }
-            for c in tree.chains.indices {
-                for (e, element) in tree.chains[c].elements.enumerated() {
-                    // A name element's key from its token's bytes (no String is read); a literal's from its text.
-                    let key = element.kind == .literal ? NameKey(element.name) : NameKey(token: tokens[element.nameToken], in: bytes)
-                    assert(element.kind == .literal || key == NameKey(element.name), "element name differs from its token")
-                    elements.append((key, ElementReference(tree: index, chain: c, element: e)))
+            // All chains' elements lie in one array, each chain a range of it: read through one
+            // buffer, so that no element is copied (each copy retains its strings and arrays).
+            tree.chainElements.withUnsafeBufferPointer { all in
+                for c in tree.chains.indices {
+                    let start = tree.chains[c].elements.start
+                    for e in 0..<tree.chains[c].elements.count {
+                        // A name element's key from its token's bytes (no String is read); a literal's from its text.
+                        let key = all[start + e].kind == .literal ? NameKey(all[start + e].name)
+                            : NameKey(token: tokens[all[start + e].nameToken], in: bytes)
+                        assert(all[start + e].kind == .literal || key == NameKey(all[start + e].name), "element name differs from its token")
+                        elements.append((key, ElementReference(tree: index, chain: c, element: e)))
+                    }
                 }
             }
         }

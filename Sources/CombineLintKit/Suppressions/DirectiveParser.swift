@@ -8,9 +8,9 @@ public enum DirectiveParser {
         -> (directives: [SuppressionDirective], problems: [DirectiveProblem]) {
         var directives: [SuppressionDirective] = []
         var problems: [DirectiveProblem] = []
-        // Most files have no directive: skip the token scan for them.
-        guard containsMarker(file.bytes) else { return ([], []) }
         for token in tokens where token.kind.isComment {
+            // Most comments are not directives: their bytes are searched before any String is made.
+            guard containsMarker(file.bytes, in: token.range) else { continue }
             let text = commentBody(file.text(token.range))
             guard text.hasPrefix("combinelint:") else { continue }
             let start = file.location(ofOffset: token.startOffset)
@@ -32,10 +32,10 @@ public enum DirectiveParser {
         return (directives, problems)
     }
 
-    static func containsMarker(_ bytes: [UInt8]) -> Bool {
+    static func containsMarker(_ bytes: [UInt8], in range: Range<Int>) -> Bool {
         let first = marker[0]
-        var i = 0
-        let limit = bytes.count - marker.count
+        var i = range.lowerBound
+        let limit = range.upperBound - marker.count
         while i <= limit {
             if bytes[i] == first {
                 var j = 1

@@ -28,6 +28,7 @@ public struct SuppressionFilter: Sendable {
         guard !directives.isEmpty else { return (findings + result, 0) }
 
         let regions = Self.regions(directives, fileLength: file.bytes.count)
+        let lookup = DirectiveLookup(directives, regions: regions)
         // used[directive index][rule id]
         var used = directives.map { _ in Set<String>() }
         var suppressed = 0
@@ -35,18 +36,9 @@ public struct SuppressionFilter: Sendable {
             // The engine's own findings are never suppressed by directives.
             if MetaRules.isMetaRule(finding.ruleID) { result.append(finding); continue }
             var hidden = false
-            for (index, directive) in directives.enumerated() where directive.action == .disable {
-                guard let id = matchingID(directive, finding.ruleID) else { continue }
-                let applies: Bool
-                if let lines = directive.coveredLines {
-                    applies = lines.contains(finding.line)
-                } else {
-                    applies = regions[index][id]?.contains(finding.offset) ?? false
-                }
-                if applies {
-                    used[index].insert(id)
-                    hidden = true
-                }
+            lookup.forEachDirective(covering: finding) { index, id in
+                used[index].insert(id)
+                hidden = true
             }
             if hidden { suppressed += 1 } else { result.append(finding) }
         }
@@ -62,26 +54,33 @@ public struct SuppressionFilter: Sendable {
         return (result, suppressed)
     }
 
-    private func matchingID(_ directive: SuppressionDirective, _ ruleID: String) -> String? {
-        if directive.ruleIDs.contains(ruleID) { return ruleID }
-        if directive.ruleIDs.contains("all") { return "all" }
-        return nil
-    }
-
     /// For each directive and each id it names, the byte range a `disable` region covers: from
     /// the comment to the first later `enable` naming that id (or `all`), else to the end of the file.
     static func regions(_ directives: [SuppressionDirective], fileLength: Int) -> [[String: Range<Int>]] {
-        directives.enumerated().map { index, directive in
-            guard directive.action == .disable, directive.scope == .region else { return [:] }
-            var ranges: [String: Range<Int>] = [:]
-            for id in directive.ruleIDs {
-                let enable = directives[(index + 1)...].first {
-                    $0.action == .enable && $0.offset > directive.offset && ($0.ruleIDs.contains(id) || $0.ruleIDs.contains("all"))
+        // From the last directive back, each id's next `enable` is known when a `disable` is reached
+        // (directives come in file order, so a later one has a larger offset).
+        var result = [[String: Range<Int>]](repeating: [:], count: directives.count)
+        var nextEnable: [String: Int] = [:]
+        var nextEnableAll: Int? = nil
+        for index in directives.indices.reversed() {
+            let directive = directives[index]
+            switch directive.action {
+            case .disable where directive.scope == .region:
+                var ranges: [String: Range<Int>] = [:]
+                for id in directive.ruleIDs {
+                    let end = [nextEnable[id], nextEnableAll].compactMap { $0 }.min() ?? fileLength + 1
+                    ranges[id] = directive.offset..<end
                 }
-                ranges[id] = directive.offset..<(enable?.offset ?? fileLength + 1)
+                result[index] = ranges
+            case .enable:
+                for id in directive.ruleIDs {
+                    if id == "all" { nextEnableAll = directive.offset } else { nextEnable[id] = directive.offset }
+                }
+            default:
+                break
             }
-            return ranges
         }
+        return result
     }
 
     private func metaFinding(_ id: String, _ severity: Severity, _ message: String, file: SourceFile,
