@@ -58,9 +58,7 @@ struct FileNames: Sendable {
         var count = 0
         for token in tokens where token.kind == .identifier { count += 1 }
         identifiers.reserveCapacity(count)
-        var mentioned: [UInt64] = []
-        mentioned.reserveCapacity(count)
-        var hasProjection = false
+        var mentioned = FileVocabulary(expectedNames: count)
         var elementCount = 0
         for chain in tree.chains { elementCount += chain.elements.count }
         elements.reserveCapacity(elementCount)
@@ -70,15 +68,15 @@ struct FileNames: Sendable {
                 case .identifier:
                     let key = NameKey(token: token, in: bytes)
                     identifiers.append((key, TokenReference(tree: index, token: i)))
-                    mentioned.append(key.value)
+                    mentioned.insert(key)
                 case .keyword:
-                    mentioned.append(NameKey(token: token, in: bytes).value)
+                    mentioned.insert(NameKey(token: token, in: bytes))
                 case .attribute where token.length > 1:
                     // `@Published` is mentioned as `Published`.
-                    mentioned.append(NameKey(bytes, (token.startOffset + 1)..<token.endOffset).value)
+                    mentioned.insert(NameKey(bytes, (token.startOffset + 1)..<token.endOffset))
                 case .dollarIdentifier where token.length > 1:
                     let second = bytes[token.startOffset + 1]
-                    if !(second >= UInt8(ascii: "0") && second <= UInt8(ascii: "9")) { hasProjection = true }
+                    if !(second >= UInt8(ascii: "0") && second <= UInt8(ascii: "9")) { mentioned.hasProjection = true }
                 default:
                     break
                 }
@@ -98,7 +96,7 @@ struct FileNames: Sendable {
                 }
             }
         }
-        vocabulary = FileVocabulary(keys: mentioned, hasProjection: hasProjection)
+        vocabulary = mentioned
         functions.reserveCapacity(tree.functions.count)
         for (f, function) in tree.functions.enumerated() {
             functions.append((NameKey(function.name), DeclarationReference(tree: index, item: f)))
