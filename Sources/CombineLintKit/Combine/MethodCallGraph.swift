@@ -25,6 +25,24 @@ public struct MethodCallGraph: Sendable {
     public let calls: [[Call]]
     /// Method indices by name.
     public let byName: [String: [Int]]
+    /// Method indices by file and body start, and by file and function declaration.
+    private let byBody: [Place: Int]
+    private let byFunction: [Place: Int]
+
+    /// A position in one file of the project: `trees[tree]`, item `item` (a token or a function).
+    private struct Place: Hashable, Sendable {
+        var tree: Int
+        var item: Int
+    }
+
+    /// The method whose body is `body` in `index.trees[tree]`, if it is one of the type's.
+    public func method(inTree tree: Int, body: Range<Int>) -> Int? {
+        guard let m = byBody[Place(tree: tree, item: body.lowerBound)], methods[m].body == body else { return nil }
+        return m
+    }
+
+    /// The method declared as `index.trees[tree].functions[function]`, if it is one of the type's.
+    public func method(inTree tree: Int, function: Int) -> Int? { byFunction[Place(tree: tree, item: function)] }
 
     /// The graph of type `typeName` (simple name) from the files the index lists for it.
     public init(typeName: String, index: ProjectIndex) {
@@ -39,9 +57,22 @@ public struct MethodCallGraph: Sendable {
             }
         }
         var byName: [String: [Int]] = [:]
-        for (m, method) in methods.enumerated() { byName[method.name, default: []].append(m) }
+        var byBody: [Place: Int] = [:]
+        var byFunction: [Place: Int] = [:]
+        for (m, method) in methods.enumerated() {
+            byName[method.name, default: []].append(m)
+            // The first method of a place stands, as a search in order would find it.
+            if byBody[Place(tree: method.tree, item: method.body.lowerBound)] == nil {
+                byBody[Place(tree: method.tree, item: method.body.lowerBound)] = m
+            }
+            if byFunction[Place(tree: method.tree, item: method.function)] == nil {
+                byFunction[Place(tree: method.tree, item: method.function)] = m
+            }
+        }
         self.methods = methods
         self.byName = byName
+        self.byBody = byBody
+        self.byFunction = byFunction
         self.calls = methods.map { method in
             MethodCallGraph.selfCalls(in: method.body, of: index.trees[method.tree], names: byName)
         }
@@ -77,9 +108,13 @@ public struct MethodCallGraph: Sendable {
     }
 
     /// Methods reachable from `start` through calls (itself included).
-    public func reachable(from start: Int) -> Set<Int> {
-        var seen: Set<Int> = [start]
-        var queue = [start]
+    public func reachable(from start: Int) -> Set<Int> { reachable(from: [start]) }
+
+    /// Methods reachable from any of `starts` through calls (those included): one walk for all,
+    /// rather than one per start.
+    public func reachable<S: Sequence>(from starts: S) -> Set<Int> where S.Element == Int {
+        var seen = Set(starts)
+        var queue = Array(seen)
         while let next = queue.popLast() {
             for call in calls[next] {
                 for callee in byName[call.name] ?? [] where seen.insert(callee).inserted { queue.append(callee) }

@@ -63,7 +63,7 @@ public struct RepeatedSubscriptionRule: Rule {
             let analysis = context.memo.value(for: key) {
                 TypeAnalysis(typeName: store.typeName, index: context.index, extraCallbacks: extra)
             }
-            guard let method = analysis.graph.methods.firstIndex(where: { $0.tree == treeIndex && $0.function == store.function }) else { continue }
+            guard let method = analysis.graph.method(inTree: treeIndex, function: store.function) else { continue }
             guard let path = analysis.path(to: method), path.count >= 2 else {
                 if let finding = appearanceFinding(store, in: tree, context) { findings.append(finding) }
                 continue
@@ -268,11 +268,7 @@ struct TypeAnalysis: Sendable {
             }
         }
         self.predecessor = predecessor
-        var resets = Set<Int>()
-        for (m, method) in graph.methods.enumerated() where RepeatedSubscriptionRule.pairedResets.contains(method.name) {
-            resets.formUnion(graph.reachable(from: m))
-        }
-        resetMethods = resets
+        resetMethods = graph.reachable(from: graph.methods.indices.filter { RepeatedSubscriptionRule.pairedResets.contains(graph.methods[$0].name) })
         flagNames = TypeAnalysis.flagAssignments(graph: graph, index: index)
     }
 
@@ -300,15 +296,14 @@ struct TypeAnalysis: Sendable {
     /// Whether the bag is emptied by a method on the path (or one it calls), by a paired reset
     /// callback, or the path is guarded by a run-once flag.
     func isReset(_ bag: String, along path: [Step], storeToken: Int) -> Bool {
-        var methods = Set<Int>(resetMethods)
+        // The methods on the path and all they call: one walk from all of them.
+        var methods = graph.reachable(from: path.compactMap { graph.method(inTree: $0.tree, body: $0.body) })
+        methods.formUnion(resetMethods)
         for step in path {
-            for (m, method) in graph.methods.enumerated() where method.tree == step.tree && method.body == step.body {
-                methods.formUnion(graph.reachable(from: m))
-            }
             // A closure entry's own body.
             if BagResets.empties(bag, in: step.body, of: index.trees[step.tree]) { return true }
         }
-        for m in methods {
+        for m in methods.sorted() {
             let method = graph.methods[m]
             if BagResets.empties(bag, in: method.body, of: index.trees[method.tree]) { return true }
         }
