@@ -2,11 +2,6 @@
 /// (`makeConnectable()`, `multicast(…)`, `Timer.publish(…)`, or a variable declared as one),
 /// so that `socket.connect()` and other methods of the same name stay out of the rules.
 public enum ConnectableEvidence {
-    /// Type names that are connectable publishers.
-    static let typeMarkers = ["MakeConnectable<", "Multicast<", "TimerPublisher", "ConnectablePublisher"]
-    /// Calls that return a connectable publisher.
-    static let initializerMarkers = ["makeConnectable()", "multicast(", "multicast{", "Timer.publish(", "Timer.TimerPublisher("]
-
     /// Whether the elements of `chain` before index `e` evaluate to a connectable publisher.
     public static func isConnectable(_ chain: Chain, before e: Int, in tree: SyntaxTree, index: ProjectIndex) -> Bool {
         guard e >= 1 else { return false }
@@ -37,10 +32,10 @@ public enum ConnectableEvidence {
     /// Whether a declaration's type annotation or initial value shows a connectable publisher:
     /// the value must end with the connectable call (`….makeConnectable().autoconnect()` is not one).
     static func declares(typeText: String, initializer: String) -> Bool {
-        if typeMarkers.contains(where: typeText.contains) { return true }
+        if Catalogue.connectableTypeMarkers.contains(where: typeText.contains) { return true }
         let text = Array(initializer.filter { !$0.isWhitespace })
         var markerEnd = -1
-        for marker in initializerMarkers.map(Array.init) where marker.count <= text.count {
+        for marker in Catalogue.connectableInitializerMarkers.map(Array.init) where marker.count <= text.count {
             for start in stride(from: text.count - marker.count, through: 0, by: -1) where Array(text[start..<(start + marker.count)]) == marker {
                 markerEnd = max(markerEnd, start + marker.count)
                 break

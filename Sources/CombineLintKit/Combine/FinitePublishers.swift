@@ -10,7 +10,7 @@ public enum FinitePublishers {
     public static func completesAtOnce(_ chain: Chain, lookup: TreeLookup, extraRoots: Set<String> = [], depth: Int = 0) -> Bool {
         let tree = lookup.tree
         guard depth < 8, let root = chain.elements.first else { return false }
-        let roots = CombineNames.finiteRoots.union(extraRoots)
+        let roots = Catalogue.finiteRoots.union(extraRoots)
         var finite = false
         switch root.kind {
         case .literal:
@@ -26,7 +26,7 @@ public enum FinitePublishers {
             }
         }
         guard finite else { return false }
-        for element in chain.elements.dropFirst() where ["combineLatest", "merge", "zip"].contains(element.name) {
+        for element in chain.elements.dropFirst() where Catalogue.mergingOperators.contains(element.name) {
             for argument in element.arguments where argument.closure == nil {
                 guard let other = lookup.chain(startingAt: argument.value.lowerBound),
                       completesAtOnce(tree.chains[other], lookup: lookup, extraRoots: extraRoots, depth: depth + 1) else { return false }

@@ -96,7 +96,7 @@ public struct MethodCallGraph: Sendable {
             guard !["self", "super", "Self"].contains(root.name) else { return nil }
             return Call(name: root.name, token: root.nameToken)
         }
-        guard chain.elements.count >= 2, ["self", "strongSelf", "weakSelf"].contains(root.name) else { return nil }
+        guard chain.elements.count >= 2, Catalogue.selfAliases.contains(root.name) else { return nil }
         let callee = chain.elements[1]
         guard callee.kind == .member, callee.isCall else { return nil }
         return Call(name: callee.name, token: callee.nameToken)

@@ -30,9 +30,6 @@ extension SyntaxTree {
 
 /// Publishers that never finish on their own: a pipeline rooted at one lives as long as its subscription.
 enum NeverFinishingSources {
-    /// Member names that are never-finishing publishers whatever their owner.
-    static let names: Set<String> = ["objectWillChange"]
-
     /// `$name` (a projected `@Published` property or a `$`-named binding), not a closure's `$0`.
     static func isProjected(_ name: String) -> Bool {
         guard name.hasPrefix("$"), let second = name.dropFirst().first else { return false }
@@ -48,11 +45,11 @@ enum NeverFinishingSources {
             let element = chain.elements[e]
             let name = element.name
             if e > 0, isOperatorLike(element) { return nil }
-            if isProjected(name) || names.contains(name) || extraNames.contains(name) { return e }
+            if isProjected(name) || Catalogue.neverFinishingMembers.contains(name) || extraNames.contains(name) { return e }
             if !element.isCall, name.hasSuffix("Subject") || isSubjectProperty(name, index: index) { return e }
             if name == "publisher", element.argument("for") != nil { return e }
             if name == "publish", element.argument("every") != nil { return e }
-            if e > 0, chain.elements[e - 1].name == "Publishers", ["Merge", "Merge3", "Merge4", "MergeMany", "CombineLatest", "CombineLatest3", "CombineLatest4"].contains(name) {
+            if e > 0, chain.elements[e - 1].name == "Publishers", Catalogue.combinersLivingAsLongAsAnyInput.contains(name) {
                 for argument in element.arguments where startsNeverFinishing(argument.value, tree: tree, index: index, extraNames: extraNames) { return e }
                 return nil
             }
@@ -77,6 +74,6 @@ enum NeverFinishingSources {
 
     /// A call that transforms what came before (an operator), as opposed to a member that names a source.
     static func isOperatorLike(_ element: ChainElement) -> Bool {
-        element.kind == .member && CombineNames.closureOperators.contains(element.name) && element.isCall
+        element.kind == .member && Catalogue.pipelineOperators.contains(element.name) && element.isCall
     }
 }

@@ -27,24 +27,6 @@ public struct RepeatedSite: Sendable, Hashable {
 
 /// Finds the repeated code around a token.
 public struct RepeatedSites: Sendable {
-    public static let appearanceCallbacks: Set<String> = ["viewWillAppear", "viewDidAppear"]
-    public static let layoutCallbacks: Set<String> = [
-        "viewWillLayoutSubviews", "viewDidLayoutSubviews", "layoutSubviews", "traitCollectionDidChange",
-    ]
-    /// Data source and delegate methods called once per row, item or supplementary view shown.
-    public static let perRowSelectors: Set<String> = [
-        "tableView(_:cellForRowAt:)", "collectionView(_:cellForItemAt:)",
-        "tableView(_:willDisplay:forRowAt:)", "collectionView(_:willDisplay:forItemAt:)",
-        "tableView(_:viewForHeaderInSection:)", "tableView(_:viewForFooterInSection:)",
-        "collectionView(_:viewForSupplementaryElementOfKind:at:)",
-    ]
-    /// Types whose trailing closure (or `cellProvider:`/`handler:` closure) runs per cell.
-    public static let cellProviderTypes: Set<String> = [
-        "UITableViewDiffableDataSource", "UICollectionViewDiffableDataSource", "CellRegistration", "SupplementaryRegistration",
-    ]
-    /// Callbacks where code runs once per object: a subscription made there does not pile up.
-    public static let onceCallbacks: Set<String> = ["init", "awakeFromNib", "viewDidLoad", "loadView", "didMoveToWindow"]
-
     let tree: SyntaxTree
     let index: ProjectIndex
     let extraAppearance: Set<String>
@@ -75,7 +57,7 @@ public struct RepeatedSites: Sendable {
             if element.name == "onAppear", element.kind == .member {
                 return RepeatedSite(kind: .onAppear, name: ".onAppear", function: nil, closure: closure, body: body)
             }
-            if RepeatedSites.cellProviderTypes.contains(element.name) {
+            if Catalogue.cellProviderTypes.contains(element.name) {
                 return RepeatedSite(kind: .cellProvider, name: "the \(element.name) closure", function: nil, closure: closure, body: body)
             }
         }
@@ -84,13 +66,13 @@ public struct RepeatedSites: Sendable {
         guard function.kind == .function, let open = function.bodyOpen, let close = function.bodyClose else { return nil }
         let body = open..<close
         let name = function.name
-        if RepeatedSites.appearanceCallbacks.contains(name) || extraAppearance.contains(name) {
+        if Catalogue.appearanceCallbacks.contains(name) || extraAppearance.contains(name) {
             return RepeatedSite(kind: .appearance, name: name, function: f, closure: nil, body: body)
         }
-        if RepeatedSites.layoutCallbacks.contains(name) {
+        if Catalogue.layoutCallbacks.contains(name) {
             return RepeatedSite(kind: .layout, name: name, function: f, closure: nil, body: body)
         }
-        if RepeatedSites.perRowSelectors.contains(function.selectorName) {
+        if Catalogue.perRowSelectors.contains(function.selectorName) {
             return RepeatedSite(kind: .perRow, name: function.selectorName, function: f, closure: nil, body: body)
         }
         if name.hasPrefix("configure") || name.hasPrefix("bind") || extraCellMethods.contains(name),
@@ -105,7 +87,7 @@ public struct RepeatedSites: Sendable {
         guard let t = tree.enclosingType(of: token) else { return nil }
         let name = tree.types[t].name
         let simple = name.lastNameComponent
-        for base in CombineNames.reusableViewBases where index.inherits(simple, from: base) { return simple }
+        for base in Catalogue.reusableViewBases where index.inherits(simple, from: base) { return simple }
         return nil
     }
 
@@ -119,7 +101,7 @@ public struct RepeatedSites: Sendable {
                 guard let t = other.enclosingType(of: element.nameToken), other.types[t].name.lastNameComponent == typeName else { continue }
                 guard let f = other.enclosingFunction(of: element.nameToken) else { continue }
                 let caller = other.functions[f]
-                if caller.kind == .initializer || RepeatedSites.onceCallbacks.contains(caller.name) { return true }
+                if caller.kind == .initializer || Catalogue.onceCallbacks.contains(caller.name) { return true }
             }
         }
         return false

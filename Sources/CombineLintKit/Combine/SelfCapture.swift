@@ -158,7 +158,7 @@ public enum SelfCapture {
         if name == "AnyObject" || name == "class" || name == "NSObjectProtocol" { return true }
         if let known = index.type(named: name) { return known.kind == .class || known.kind == .actor }
         let platformPrefix = name.hasPrefix("UI") || name.hasPrefix("NS")
-        let protocolSuffix = ["Delegate", "DataSource", "Protocol", "Representable", "Coordinating"].contains { name.hasSuffix($0) }
+        let protocolSuffix = Catalogue.platformProtocolSuffixes.contains { name.hasSuffix($0) }
         return platformPrefix && !protocolSuffix
     }
 }

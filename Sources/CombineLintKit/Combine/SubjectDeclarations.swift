@@ -11,7 +11,7 @@ public enum SubjectDeclarations {
         for chain in tree.chains where chain.context == .declaration(v) {
             var names = chain.names
             if names.first == "Combine" { names.removeFirst() }
-            guard names.count == 1, let name = names.first, CombineNames.subjectTypes.contains(name),
+            guard names.count == 1, let name = names.first, Catalogue.subjectTypes.contains(name),
                   chain.elements.last?.isCall == true else { continue }
             return name
         }
@@ -23,7 +23,7 @@ public enum SubjectDeclarations {
         var text = Substring(annotation.trimmingSpaces)
         if text.hasPrefix("Combine.") { text = text.dropFirst("Combine.".count) }
         while let last = text.last, last == "?" || last == "!" { text = text.dropLast() }
-        for name in CombineNames.subjectTypes where text.hasPrefix(name) {
+        for name in Catalogue.subjectTypes where text.hasPrefix(name) {
             let after = text.dropFirst(name.count)
             if after.isEmpty || after.hasPrefix("<") { return name }
         }

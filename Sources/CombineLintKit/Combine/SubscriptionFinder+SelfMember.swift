@@ -34,7 +34,7 @@ extension SubscriptionFinder {
         if open >= 0, tree.tokens[open].kind == .leftParen, Int(tree.matching[open]) == use + 1, tree.tokens[use - 1].kind == .leftParen,
            let call = tree.call(openedAt: open), call.element > 0 {
             let chain = tree.chains[call.chain]
-            guard ["insert", "append", "update", "add"].contains(chain.elements[call.element].name) else { return nil }
+            guard Catalogue.bagInsertionMethods.contains(chain.elements[call.element].name) else { return nil }
             if case .selfMember(let name) = owner(ofTarget: chain.first, through: chain.elements[call.element - 1].lastToken, in: tree) { return name }
             return nil
         }

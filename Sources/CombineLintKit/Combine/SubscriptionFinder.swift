@@ -1,7 +1,7 @@
 /// Finds subscriptions (`sink`, `assign(to:on:)`, `connect()`) and where their cancellables go.
 public enum SubscriptionFinder {
     /// The subscriber calls: a file that names none of them has no subscription.
-    public static let subscriberNames = NameSet(["sink", "assign", "connect"])
+    public static let subscriberNames = NameSet(Catalogue.subscriberCalls)
 
     /// Every subscription in the tree, in source order.
     public static func subscriptions(in tree: SyntaxTree) -> [Subscription] {
@@ -69,7 +69,7 @@ public enum SubscriptionFinder {
             if let call = tree.call(openedAt: open) {
                 let callChain = tree.chains[call.chain]
                 let name = callChain.elements[call.element].name
-                if ["insert", "append", "formUnion", "add", "update", "store", "appending"].contains(name), call.element > 0 {
+                if Catalogue.bagInsertionMethods.contains(name), call.element > 0 {
                     let previous = callChain.elements[call.element - 1]
                     return .collection(owner(ofTarget: callChain.first, through: previous.lastToken, in: tree))
                 }
@@ -99,7 +99,7 @@ public enum SubscriptionFinder {
         let enclosing = Int(tree.enclosing[open])
         if enclosing >= 0, tree.tokens[enclosing].kind == .leftParen, let call = tree.call(openedAt: enclosing), call.element > 0 {
             let callChain = tree.chains[call.chain]
-            if ["append", "formUnion", "insert", "union"].contains(callChain.elements[call.element].name) {
+            if Catalogue.bagInsertionMethods.contains(callChain.elements[call.element].name) {
                 return .collection(owner(ofTarget: callChain.first, through: callChain.elements[call.element - 1].lastToken, in: tree))
             }
         }

@@ -10,25 +10,6 @@ public struct SubscriptionPipeline: Sendable {
     /// calls it for each event (`.sink(receiveValue: handle)`, `.map(self.parse)`): value token ranges.
     public var functionArguments: [ClosedRange<Int>]
 
-    /// Operators whose unlabelled argument is a function called for each event.
-    static let unlabelledFunctionOperators: Set<String> = [
-        "map", "tryMap", "compactMap", "tryCompactMap", "flatMap", "filter", "tryFilter",
-        "catch", "tryCatch", "mapError",
-    ]
-    /// Operators whose second unlabelled argument is the function (`scan(0, accumulate)`).
-    static let accumulatingOperators: Set<String> = ["scan", "tryScan", "reduce", "tryReduce"]
-    /// Argument labels that take a function in Combine's operators and subscribers.
-    static let functionLabels: Set<String> = [
-        "receiveValue", "receiveCompletion", "receiveSubscription", "receiveOutput", "receiveCancel",
-        "receiveRequest", "where", "while", "by", "transform", "isIncluded", "nextPartialResult",
-    ]
-    /// Operators whose arguments are other publishers of the same pipeline.
-    static let combiningOperators: Set<String> = [
-        "combineLatest", "merge", "zip", "append", "prepend", "flatMap", "switchToLatest",
-        "CombineLatest", "CombineLatest3", "CombineLatest4", "Merge", "Merge3", "Merge4", "MergeMany",
-        "Zip", "Zip3", "Zip4",
-    ]
-
     /// The pipeline of the subscription whose subscriber is element `subscriber` of chain `chain`.
     public init(chain c: Int, subscriber: Int, lookup: TreeLookup) {
         let tree = lookup.tree
@@ -64,7 +45,7 @@ public struct SubscriptionPipeline: Sendable {
                               let initializer = tree.variables[v].initializer else { continue }
                         let isClosureLiteral = tree.tokens[initializer.lowerBound].kind == .leftBrace
                             && Int(tree.matching[initializer.lowerBound]) == initializer.upperBound
-                        if (isClosureLiteral && takesFunction) || SubscriptionPipeline.combiningOperators.contains(element.name),
+                        if (isClosureLiteral && takesFunction) || Catalogue.combiningOperators.contains(element.name),
                            followed.insert(v).inserted {
                             ranges.append(initializer)
                         }
@@ -84,10 +65,10 @@ public struct SubscriptionPipeline: Sendable {
     static func takesFunction(_ element: ChainElement, argument a: Int) -> Bool {
         let argument = element.arguments[a]
         guard let label = argument.label else {
-            if accumulatingOperators.contains(element.name) { return a == 1 }
-            return unlabelledFunctionOperators.contains(element.name)
+            if Catalogue.accumulatingOperators.contains(element.name) { return a == 1 }
+            return Catalogue.unlabelledFunctionOperators.contains(element.name)
         }
-        return functionLabels.contains(label) && (CombineNames.closureOperators.contains(element.name))
+        return Catalogue.functionArgumentLabels.contains(label) && (Catalogue.pipelineOperators.contains(element.name))
     }
 
     /// Whether token `token` sits inside a closure that opens within `range` (other than the one it opens).

@@ -9,11 +9,6 @@ public struct AssignToSelfRule: Rule {
 
     public init() {}
 
-    /// Operators that bring in other publishers: after them even a `Just` root may never complete.
-    static let combiningOperators: Set<String> = [
-        "flatMap", "merge", "combineLatest", "zip", "switchToLatest", "append", "prepend", "flatMapLatest", "amb",
-    ]
-
     /// A file that never names `assign` has no `assign(to:on:)` to report.
     static let requiredNames = NameSet(["assign"])
 
@@ -110,7 +105,7 @@ public struct AssignToSelfRule: Rule {
     private func completesAtOnce(_ chain: Chain, before e: Int, in tree: SyntaxTree) -> Bool {
         let root = chain.elements[0]
         var finite = false
-        if root.kind == .root, CombineNames.finiteRoots.contains(root.name) {
+        if root.kind == .root, Catalogue.finiteRoots.contains(root.name) {
             finite = root.isCall || (chain.elements.count > 1 && chain.elements[1].isCall)
             if root.name == "Empty", let argument = root.argument("completeImmediately"), tree.text(argument.value.lowerBound, argument.value.upperBound) == "false" {
                 finite = false
@@ -119,7 +114,7 @@ public struct AssignToSelfRule: Rule {
             finite = tree.tokens[root.nameToken].kind == .leftBracket || tree.tokens[root.nameToken].kind == .leftParen
         }
         guard finite else { return false }
-        return !chain.elements[1..<e].contains { AssignToSelfRule.combiningOperators.contains($0.name) }
+        return !chain.elements[1..<e].contains { Catalogue.combiningOperators.contains($0.name) }
     }
 
     // MARK: - Fix

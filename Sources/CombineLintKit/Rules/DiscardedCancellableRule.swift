@@ -9,13 +9,6 @@ public struct DiscardedCancellableRule: Rule {
 
     public init() {}
 
-    /// Calls whose closure parameter returns `Void`: a subscription that is the whole body of such a
-    /// closure is dropped, not returned.
-    static let voidClosureCalls: Set<String> = [
-        "async", "asyncAfter", "forEach", "onAppear", "onDisappear", "onReceive", "onChange", "animate",
-        "addOperation", "sink", "handleEvents", "scheduledTimer", "addObserver", "UIAction", "task",
-    ]
-
     public func check(_ context: RuleContext) -> [Finding] {
         // Every finding is about one of the file's subscriptions.
         guard !context.subscriptions.isEmpty else { return [] }
@@ -61,9 +54,6 @@ public struct DiscardedCancellableRule: Rule {
         }
     }
 
-    /// Calls that block or suspend the current scope until the subscription has done its work.
-    static let waitingCalls: Set<String> = ["wait", "waitForExpectations", "fulfillment", "sleep", "run", "waitUntil"]
-
     /// `let c = p.sink { … exp.fulfill() }` then `wait(for: [exp], timeout: 1)`: a test keeps the local's
     /// scope open until the values arrived, which is how such tests are written; not reported.
     private func waitsLater(in v: Int, tree: SyntaxTree) -> Bool {
@@ -74,7 +64,7 @@ public struct DiscardedCancellableRule: Rule {
         var k = initializer.upperBound + 1
         while k < end {
             if tree.tokens[k].kind == .identifier, k + 1 < end, tree.tokens[k + 1].kind == .leftParen || tree.tokens[k + 1].kind == .leftBrace,
-               DiscardedCancellableRule.waitingCalls.contains(tree.name(k)) {
+               Catalogue.waitingCalls.contains(tree.name(k)) {
                 return true
             }
             k += 1
@@ -106,7 +96,7 @@ public struct DiscardedCancellableRule: Rule {
         if tree.closureDeclaresVoidResult(c) { return true }
         guard let call = tree.call(receiving: c) else { return false }
         let callee = tree.chains[call.chain].elements[call.element].name
-        return DiscardedCancellableRule.voidClosureCalls.contains(callee)
+        return Catalogue.voidClosureCalls.contains(callee)
     }
 
     private func message(_ subscriber: Subscription.Subscriber, _ problem: Problem) -> String {

@@ -6,15 +6,10 @@ public struct ErrorHandlingOutsideFlatMapRule: Rule {
         summary: "replaceError/catch after flatMap or switchToLatest on a never-finishing publisher ends the stream at the first inner error.",
         options: [RuleOptionDescription(key: "infinite_publishers", summary: "Extra names of publishers that never finish (properties or members), as sources of a pipeline.")])
 
-    /// Operators that end the pipeline when an error reaches them.
-    static let handlers: Set<String> = ["replaceError", "catch", "tryCatch", "assertNoFailure"]
-    /// Operators whose inner publishers' errors flow downstream.
-    static let flatteners: Set<String> = ["flatMap", "switchToLatest"]
-
     public init() {}
 
     /// A file that names no flattening operator has no finding.
-    static let requiredNames = NameSet(flatteners)
+    static let requiredNames = NameSet(Catalogue.flatteningOperators)
 
     public func check(_ context: RuleContext) -> [Finding] {
         guard context.mentions(anyOf: Self.requiredNames) else { return [] }
@@ -22,11 +17,11 @@ public struct ErrorHandlingOutsideFlatMapRule: Rule {
         let extra = Set(context.options.strings("infinite_publishers"))
         var findings: [Finding] = []
         for chain in tree.chains {
-            guard let flat = chain.elements.firstIndex(where: { Self.flatteners.contains($0.name) && $0.kind == .member && $0.isCall }) else { continue }
-            guard let handler = chain.elements[(flat + 1)...].firstIndex(where: { Self.handlers.contains($0.name) && $0.kind == .member && $0.isCall }) else { continue }
+            guard let flat = chain.elements.firstIndex(where: { Catalogue.flatteningOperators.contains($0.name) && $0.kind == .member && $0.isCall }) else { continue }
+            guard let handler = chain.elements[(flat + 1)...].firstIndex(where: { Catalogue.errorHandlers.contains($0.name) && $0.kind == .member && $0.isCall }) else { continue }
             guard NeverFinishingSources.evidence(in: chain, before: flat, tree: tree, index: context.index, extraNames: extra) != nil else { continue }
             // Inner publishers that already handle their errors cannot end the outer pipeline.
-            let flatteningSteps = chain.elements[flat..<handler].indices.filter { Self.flatteners.contains(chain.elements[$0].name) }
+            let flatteningSteps = chain.elements[flat..<handler].indices.filter { Catalogue.flatteningOperators.contains(chain.elements[$0].name) }
             if flatteningSteps.allSatisfy({ innerHandlesErrors(chain, flattener: $0, tree: tree) }) { continue }
             let element = chain.elements[handler]
             let name = element.name
@@ -43,7 +38,7 @@ public struct ErrorHandlingOutsideFlatMapRule: Rule {
     /// handles errors or a publisher that cannot fail.
     private func innerHandlesErrors(_ chain: Chain, flattener f: Int, tree: SyntaxTree) -> Bool {
         var closures = chain.elements[f].closures
-        if chain.elements[f].name == "switchToLatest", f > 0, ["map", "compactMap"].contains(chain.elements[f - 1].name) {
+        if chain.elements[f].name == "switchToLatest", f > 0, Catalogue.mappers.contains(chain.elements[f - 1].name) {
             closures = chain.elements[f - 1].closures
         }
         guard let c = closures.last else { return false }
@@ -52,21 +47,15 @@ public struct ErrorHandlingOutsideFlatMapRule: Rule {
         return returned.allSatisfy { inner in handlesErrors(inner, tree: tree) }
     }
 
-    /// Operators that cannot make a failure out of a publisher that has none.
-    static let nonFailing: Set<String> = [
-        "setFailureType", "eraseToAnyPublisher", "map", "compactMap", "filter", "receive", "subscribe", "delay",
-        "handleEvents", "print", "removeDuplicates", "prepend", "replaceNil", "first", "last", "dropFirst",
-    ]
-
     /// A returned inner publisher that cannot end the outer pipeline with an error: it handles its errors
     /// (also inside an argument, `Just(.loading).append(request.catch { … })`), or it is `Just`/`Empty`
     /// with operators that cannot fail.
     private func handlesErrors(_ inner: Chain, tree: SyntaxTree) -> Bool {
-        if inner.elements.contains(where: { Self.handlers.contains($0.name) }) { return true }
-        if inner.root.name != "Fail", CombineNames.finiteRoots.contains(inner.root.name) {
-            if inner.elements.dropFirst().allSatisfy({ Self.nonFailing.contains($0.name) }) { return true }
+        if inner.elements.contains(where: { Catalogue.errorHandlers.contains($0.name) }) { return true }
+        if inner.root.name != "Fail", Catalogue.finiteRoots.contains(inner.root.name) {
+            if inner.elements.dropFirst().allSatisfy({ Catalogue.nonFailingOperators.contains($0.name) }) { return true }
             return tree.chains(in: inner.first...inner.last).contains { nested in
-                nested.elements.contains { Self.handlers.contains($0.name) }
+                nested.elements.contains { Catalogue.errorHandlers.contains($0.name) }
             }
         }
         return false

@@ -15,7 +15,7 @@ public struct ExposedSubjectRule: Rule {
     public init() {}
 
     /// A file that names no subject type declares no subject.
-    static let requiredNames = NameSet(CombineNames.subjectTypes)
+    static let requiredNames = NameSet(Catalogue.subjectTypes)
 
     public func check(_ context: RuleContext) -> [Finding] {
         guard context.mentions(anyOf: Self.requiredNames) else { return [] }

@@ -5,15 +5,6 @@ public struct FlatMapWithoutSwitchRule: Rule {
         id: "flatmap_without_switch", name: "flatMap without switchToLatest", defaultSeverity: .warning,
         summary: "flatMap after debounce/throttle/removeDuplicates keeps every request alive, so an older response can overwrite a newer one.")
 
-    /// Operators that shape user input (typing, scrolling) before it drives work.
-    static let inputShapers: Set<String> = ["debounce", "throttle", "removeDuplicates"]
-    /// Operators only publishers have (not sequences or optionals), as evidence for `removeDuplicates`.
-    static let publisherOnly: Set<String> = [
-        "sink", "assign", "store", "receive", "eraseToAnyPublisher", "switchToLatest", "handleEvents", "replaceError",
-        "setFailureType", "subscribe", "share", "autoconnect", "debounce", "throttle", "combineLatest", "publisher",
-        "catch", "mapError", "retry", "delay", "timeout", "values",
-    ]
-
     public init() {}
 
     /// A file that never names `flatMap` has no finding.
@@ -26,7 +17,7 @@ public struct FlatMapWithoutSwitchRule: Rule {
         for chain in tree.chains {
             for (f, element) in chain.elements.enumerated() where element.name == "flatMap" && element.kind == .member && element.isCall {
                 guard element.argument("maxPublishers") == nil, !element.closures.isEmpty || passesFunctionReference(element, tree: tree) else { continue }
-                guard let shaper = chain.elements[..<f].lastIndex(where: { Self.inputShapers.contains($0.name) && $0.kind == .member && $0.isCall }),
+                guard let shaper = chain.elements[..<f].lastIndex(where: { Catalogue.inputShapers.contains($0.name) && $0.kind == .member && $0.isCall }),
                       isCombine(chain, shaper: shaper, context: context) else { continue }
                 // A `switchToLatest` or `maxPublishers` later on means the author chose the concurrency on purpose.
                 if chain.elements[(f + 1)...].contains(where: { $0.name == "switchToLatest" }) { continue }
@@ -44,7 +35,7 @@ public struct FlatMapWithoutSwitchRule: Rule {
     private func isCombine(_ chain: Chain, shaper: Int, context: RuleContext) -> Bool {
         let element = chain.elements[shaper]
         if element.name != "removeDuplicates" { return element.argument("for") != nil }
-        if chain.elements.contains(where: { Self.publisherOnly.contains($0.name) && $0.kind == .member }) { return true }
+        if chain.elements.contains(where: { Catalogue.publisherOnlyOperators.contains($0.name) && $0.kind == .member }) { return true }
         return NeverFinishingSources.evidence(in: chain, before: shaper, tree: context.tree, index: context.index, extraNames: []) != nil
     }
 
@@ -68,7 +59,7 @@ public struct FlatMapWithoutSwitchRule: Rule {
     private func makesOnlyImmediatePublishers(_ element: ChainElement, tree: SyntaxTree) -> Bool {
         guard let c = element.closures.last else { return false }
         let returned = tree.chainsReturned(byClosure: c)
-        return !returned.isEmpty && returned.allSatisfy { CombineNames.finiteRoots.contains($0.root.name) || $0.root.kind == .literal && $0.elements.count > 1 && $0.elements[1].name == "publisher" }
+        return !returned.isEmpty && returned.allSatisfy { Catalogue.finiteRoots.contains($0.root.name) || $0.root.kind == .literal && $0.elements.count > 1 && $0.elements[1].name == "publisher" }
     }
 
     /// `flatMap { … }` → `map { … }.switchToLatest()`.

@@ -5,13 +5,6 @@ public struct FutureWithoutDeferredRule: Rule {
         id: "future_without_deferred", name: "Future without Deferred", defaultSeverity: .warning,
         summary: "A Future created outside Deferred starts its work at creation and caches one result for every subscriber (error when retried).")
 
-    /// Calls whose closures run once per subscription or per value, after someone subscribed.
-    static let lazyCalls: Set<String> = ["Deferred", "flatMap", "catch", "tryCatch"]
-    /// Calls whose closures make publishers per value when a flattening operator follows.
-    static let mappers: Set<String> = ["map", "compactMap", "tryMap"]
-    /// Libraries with a `Future` type of their own.
-    static let otherFutureModules: Set<String> = ["BrightFutures", "FutureKit", "NIO", "NIOCore", "Vapor"]
-
     public init() {}
 
     /// One `Future` creation found in the tokens.
@@ -60,7 +53,7 @@ public struct FutureWithoutDeferredRule: Rule {
     }
 
     private func importsOtherFuture(_ tree: SyntaxTree) -> Bool {
-        for i in 0..<max(0, tree.tokens.count - 1) where tree.isWord(i, "import") && Self.otherFutureModules.contains(tree.name(i + 1)) { return true }
+        for i in 0..<max(0, tree.tokens.count - 1) where tree.isWord(i, "import") && Catalogue.modulesWithOwnFuture.contains(tree.name(i + 1)) { return true }
         return false
     }
 
@@ -113,13 +106,13 @@ public struct FutureWithoutDeferredRule: Rule {
     func isLazy(_ token: Int, in tree: SyntaxTree) -> Bool {
         for c in tree.enclosingClosures(of: token) {
             guard let call = tree.call(receiving: c) else {
-                if let name = tree.calleeName(beforeBrace: tree.closures[c].open), Self.lazyCalls.contains(name) { return true }
+                if let name = tree.calleeName(beforeBrace: tree.closures[c].open), Catalogue.lazyClosureCalls.contains(name) { return true }
                 continue
             }
             let chain = tree.chains[call.chain]
             let name = chain.elements[call.element].name
-            if Self.lazyCalls.contains(name) { return true }
-            if Self.mappers.contains(name), chain.elements[(call.element + 1)...].contains(where: { $0.name == "switchToLatest" || $0.name == "flatMap" }) { return true }
+            if Catalogue.lazyClosureCalls.contains(name) { return true }
+            if Catalogue.mappers.contains(name), chain.elements[(call.element + 1)...].contains(where: { Catalogue.flatteningOperators.contains($0.name) }) { return true }
         }
         return false
     }

@@ -5,19 +5,6 @@ public struct MultipleReceiveOnRule: Rule {
         id: "multiple_receive_on", name: "Multiple receive(on:)", defaultSeverity: .warning,
         summary: "A pipeline hops to the same scheduler twice, or two receive(on:) follow each other: a wasted queue hop per value.")
 
-    /// Operators that deliver on the thread they receive on: after them, values are still where the last hop put them.
-    static let sameThreadOperators: Set<String> = [
-        "map", "tryMap", "compactMap", "tryCompactMap", "filter", "tryFilter", "removeDuplicates", "tryRemoveDuplicates",
-        "scan", "tryScan", "handleEvents", "print", "breakpoint", "breakpointOnError", "eraseToAnyPublisher", "mapError",
-        "setFailureType", "replaceNil", "replaceEmpty", "replaceError", "assertNoFailure", "first", "tryFirst", "last",
-        "tryLast", "dropFirst", "prefix", "output", "share", "ignoreOutput", "reduce", "tryReduce", "count", "min", "max",
-        "contains", "allSatisfy", "decode", "encode", "subscribe", "retry", "collect", "drop", "trace",
-    ]
-    /// Schedulers that all run on the main thread.
-    static let mainSchedulers: Set<String> = [
-        "DispatchQueue.main", ".main", "RunLoop.main", "OperationQueue.main", "DispatchQueue.main.self", "UIScheduler.shared", "MainScheduler.instance",
-    ]
-
     public init() {}
 
     /// A file that never names `receive` has no `receive(on:)`.
@@ -45,7 +32,7 @@ public struct MultipleReceiveOnRule: Rule {
                     }
                     previous = (e, key)
                     leftThread = false
-                } else if !Self.sameThreadOperators.contains(element.name) || hasOwnScheduler(element, tree: tree) {
+                } else if !Catalogue.sameThreadOperators.contains(element.name) || hasOwnScheduler(element, tree: tree) {
                     leftThread = true
                 }
             }
@@ -62,7 +49,7 @@ public struct MultipleReceiveOnRule: Rule {
     /// The scheduler's text without spaces; every main-thread scheduler is `main`.
     private func schedulerKey(_ range: ClosedRange<Int>, tree: SyntaxTree) -> String {
         let text = tree.text(range.lowerBound, range.upperBound).filter { $0 != " " }
-        return Self.mainSchedulers.contains(text) ? "main" : text
+        return Catalogue.mainSchedulers.contains(text) ? "main" : text
     }
 
     private func finding(_ chain: Chain, element e: Int, context: RuleContext, message: String) -> Finding {

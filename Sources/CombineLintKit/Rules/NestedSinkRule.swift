@@ -130,8 +130,7 @@ public struct NestedSinkRule: Rule {
     private func emitsAtMostOneValue(_ chain: Chain, in tree: SyntaxTree) -> Bool {
         for element in chain.elements where element.isCall {
             switch element.name {
-            case "Just", "Future", "Fail", "Empty", "dataTaskPublisher", "first", "tryFirst", "last", "tryLast",
-                 "reduce", "tryReduce", "count", "ignoreOutput", "allSatisfy", "contains", "min", "max":
+            case let name where Catalogue.singleValueRoots.contains(name) || Catalogue.singleValueOperators.contains(name):
                 return true
             case "collect":
                 if element.arguments.isEmpty { return true }

@@ -4,16 +4,6 @@ public struct PrintOperatorRule: Rule {
         id: "print_operator", name: "print() operator", defaultSeverity: .warning, isOptIn: true,
         summary: "A Combine .print() operator left in a pipeline writes every event to stdout in release builds.")
 
-    /// Operators only publishers have (`print` on anything else is some other type's method).
-    static let publisherOnly: Set<String> = [
-        "sink", "assign", "store", "receive", "eraseToAnyPublisher", "debounce", "throttle", "switchToLatest",
-        "removeDuplicates", "handleEvents", "replaceError", "setFailureType", "subscribe", "share", "autoconnect",
-        "makeConnectable", "combineLatest", "tryMap", "mapError", "catch", "tryCatch", "retry", "delay", "timeout",
-        "breakpoint", "scan", "replaceNil", "replaceEmpty", "assertNoFailure", "ignoreOutput", "values", "multicast",
-    ]
-    /// Receivers that are publishers by their name.
-    static let publisherNames: Set<String> = ["Just", "Future", "Deferred", "Empty", "Fail", "objectWillChange", "publisher", "publish"]
-
     public init() {}
 
     /// A file that never names `print` has no `.print()` operator.
@@ -51,12 +41,12 @@ public struct PrintOperatorRule: Rule {
     }
 
     private func isPublisherChain(_ chain: Chain, print e: Int, context: RuleContext) -> Bool {
-        for (i, element) in chain.elements.enumerated() where i != e && i > 0 && Self.publisherOnly.contains(element.name) {
+        for (i, element) in chain.elements.enumerated() where i != e && i > 0 && Catalogue.publisherOnlyOperators.contains(element.name) {
             if element.name == "receive" && element.argument("on") == nil && element.argument("subscriber") == nil { continue }
             return true
         }
         let receiver = chain.elements[e - 1].name
-        if Self.publisherNames.contains(receiver) || receiver.hasSuffix("Publisher") || receiver.hasSuffix("Subject") { return true }
+        if Catalogue.publisherNames.contains(receiver) || receiver.hasSuffix("Publisher") || receiver.hasSuffix("Subject") { return true }
         return NeverFinishingSources.evidence(in: chain, before: e, tree: context.tree, index: context.index, extraNames: []) != nil
     }
 }

@@ -11,8 +11,6 @@ public struct PublishedBackgroundMutationRule: Rule {
 
     public init() {}
 
-    private static let mutatingMethods: Set<String> = ["append", "insert", "remove", "removeAll", "removeFirst", "removeLast", "sort", "reverse", "shuffle", "merge", "formUnion", "subtract"]
-
     /// The background sources the rule knows: `DispatchQueue.global`, `Task.detached`, `subscribe(on:)`.
     static let requiredNames = NameSet(["global", "detached", "subscribe"])
 
@@ -44,7 +42,7 @@ public struct PublishedBackgroundMutationRule: Rule {
         var result: [(Int, String)] = []
         // DispatchQueue.global(…).async { }, .asyncAfter { }, Task.detached { }.
         for (e, element) in chain.elements.enumerated() where e > 0 {
-            if ["async", "asyncAfter"].contains(element.name), names[..<e].contains("global") {
+            if Catalogue.dispatchAsyncCalls.contains(element.name), names[..<e].contains("global") {
                 result += element.closures.map { ($0, "on a global queue") }
             }
             if element.name == "detached", names[e - 1] == "Task" {
@@ -78,7 +76,7 @@ public struct PublishedBackgroundMutationRule: Rule {
             guard i + 1 < tree.tokens.count else { continue }
             let next = tree.tokens[i + 1]
             let assigns = next.kind == .equal || (next.kind == .operator && tree.text(i + 1).hasSuffix("=") && !["==", "!=", "<=", ">=", "==="].contains(tree.text(i + 1)))
-            let mutates = next.kind == .period && i + 2 < tree.tokens.count && PublishedBackgroundMutationRule.mutatingMethods.contains(tree.text(i + 2))
+            let mutates = next.kind == .period && i + 2 < tree.tokens.count && Catalogue.collectionMutatingMethods.contains(tree.text(i + 2))
                 && i + 3 < tree.tokens.count && tree.tokens[i + 3].kind == .leftParen
             guard assigns || mutates else { continue }
             if i > 0, tree.tokens[i - 1].kind == .period {

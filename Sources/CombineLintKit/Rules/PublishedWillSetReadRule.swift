@@ -8,9 +8,6 @@ public struct PublishedWillSetReadRule: Rule {
         summary: "Reading an @Published property inside a closure subscribed to its own $publisher, which still sees the old value."
     )
 
-    /// Operators after which closures run later, once the property holds its new value.
-    static let deferringOperators: Set<String> = ["receive", "debounce", "throttle", "delay", "collect", "buffer", "subscribe", "timeout"]
-
     static let willChangeNames = NameSet(["objectWillChange"])
 
     public init() {}
@@ -58,7 +55,7 @@ public struct PublishedWillSetReadRule: Rule {
                 }
                 let ownerTokens = e == 0 ? nil : (chain.first, chain.elements[e - 1].lastToken)
                 for later in chain.elements[(e + 1)...] {
-                    if PublishedWillSetReadRule.deferringOperators.contains(later.name) { break }
+                    if Catalogue.deferringOperators.contains(later.name) { break }
                     for c in later.closures {
                         for read in reads(of: names, owner: ownerTokens, in: c, tree: tree) where reported.insert(read.first).inserted {
                             let property = tree.name(read.last)

@@ -12,29 +12,6 @@ public struct RepeatedSubscriptionRule: Rule {
         options: [RuleOptionDescription(key: "appearance_methods", summary: "Extra names of methods that run repeatedly (e.g. a custom `screenDidAppear`).")]
     )
 
-    /// Callbacks UIKit calls again and again during one object's life.
-    static let repeatedCallbacks: Set<String> = [
-        "viewWillAppear", "viewDidAppear", "viewWillLayoutSubviews", "viewDidLayoutSubviews", "layoutSubviews",
-        "traitCollectionDidChange", "viewWillTransition", "updateConstraints", "updateViewConstraints",
-    ]
-    /// Data source and delegate methods called once per row, item or supplementary view shown.
-    static let perRowSelectors: Set<String> = [
-        "tableView(_:cellForRowAt:)", "collectionView(_:cellForItemAt:)",
-        "tableView(_:willDisplay:forRowAt:)", "collectionView(_:willDisplay:forItemAt:)",
-        "tableView(_:viewForHeaderInSection:)", "tableView(_:viewForFooterInSection:)",
-        "collectionView(_:viewForSupplementaryElementOfKind:at:)",
-    ]
-    /// Callbacks that end what a repeated callback started: a bag emptied there does not pile up.
-    static let pairedResets: Set<String> = ["viewWillDisappear", "viewDidDisappear", "prepareForReuse"]
-    /// UIKit properties true on the first appearance only.
-    static let firstAppearanceFlags: Set<String> = [
-        "isMovingToParent", "isBeingPresented", "isMovingToParentViewController", "isBeingPresentedViewController",
-    ]
-    /// Publishers that deliver one value and complete (a request, a `Future`): a repeated call
-    /// starts one more request, but nothing is left running once it answers.
-    static let oneShotRoots: Set<String> = ["Future", "Deferred"]
-    static let oneShotOperators: Set<String> = ["first", "prefix", "dataTaskPublisher", "last", "collect", "reduce"]
-
     public init() {}
 
     /// A subscription stored into a bag of `self`.
@@ -106,9 +83,9 @@ public struct RepeatedSubscriptionRule: Rule {
         var result: [Store] = []
         for subscription in subscriptions {
             let chain = tree.chains[subscription.chain]
-            if CombineNames.finiteRoots.contains(chain.root.name) || chain.root.kind == .literal { continue }
-            if RepeatedSubscriptionRule.oneShotRoots.contains(chain.root.name)
-                || chain.elements[..<subscription.element].contains(where: { RepeatedSubscriptionRule.oneShotOperators.contains($0.name) && $0.isCall }) { continue }
+            if Catalogue.finiteRoots.contains(chain.root.name) || chain.root.kind == .literal { continue }
+            if Catalogue.oneShotRoots.contains(chain.root.name)
+                || chain.elements[..<subscription.element].contains(where: { Catalogue.oneShotOperators.contains($0.name) && $0.isCall }) { continue }
             let owner: Owner
             let token: Int
             let label: String
@@ -224,15 +201,15 @@ struct TypeAnalysis: Sendable {
         let graph = MethodCallGraph(typeName: typeName, index: index)
         self.graph = graph
         self.index = index
-        let isCell = CombineNames.reusableViewBases.contains { index.inherits(typeName, from: $0) }
+        let isCell = Catalogue.reusableViewBases.contains { index.inherits(typeName, from: $0) }
         let selectors = TypeAnalysis.selectorTargets(of: typeName, graph: graph, index: index)
         let calledBySelf = Set(graph.calls.flatMap { $0.map(\.name) })
         var entries = Set<Int>()
         for (m, method) in graph.methods.enumerated() {
             let function = index.trees[method.tree].functions[method.function]
             let attributes = function.attributes
-            if RepeatedSubscriptionRule.repeatedCallbacks.contains(method.name) || extraCallbacks.contains(method.name)
-                || RepeatedSubscriptionRule.perRowSelectors.contains(method.selectorName)
+            if Catalogue.repeatedCallbacks.contains(method.name) || extraCallbacks.contains(method.name)
+                || Catalogue.perRowSelectors.contains(method.selectorName)
                 || attributes.contains(where: { $0.hasPrefix("@IBAction") || $0.hasPrefix("@objc") })
                 || selectors.contains(method.name)
                 || (isCell && (method.name.hasPrefix("configure") || method.name.hasPrefix("bind")) && !calledBySelf.contains(method.name)) {
@@ -268,7 +245,7 @@ struct TypeAnalysis: Sendable {
             }
         }
         self.predecessor = predecessor
-        resetMethods = graph.reachable(from: graph.methods.indices.filter { RepeatedSubscriptionRule.pairedResets.contains(graph.methods[$0].name) })
+        resetMethods = graph.reachable(from: graph.methods.indices.filter { Catalogue.pairedResets.contains(graph.methods[$0].name) })
         flagNames = TypeAnalysis.flagAssignments(graph: graph, index: index)
     }
 
@@ -337,7 +314,7 @@ struct TypeAnalysis: Sendable {
     private func isFlag(_ i: Int, in tree: SyntaxTree, bag: String) -> Bool {
         guard tree.tokens[i].kind == .identifier else { return false }
         let name = tree.name(i)
-        return name == bag || flagNames.contains(name) || RepeatedSubscriptionRule.firstAppearanceFlags.contains(name)
+        return name == bag || flagNames.contains(name) || Catalogue.firstAppearanceFlags.contains(name)
     }
 
     /// Names the type's methods set to `true` or `false` (or toggle): run-once flags.
@@ -395,7 +372,7 @@ struct TypeAnalysis: Sendable {
                         label = "notification sink"
                     case "UIAction":
                         label = "UIAction handler"
-                    case "onAppear" where element.kind == .member, "task" where element.kind == .member:
+                    case let name where element.kind == .member && Catalogue.appearanceModifiers.contains(name):
                         label = "." + element.name
                     case "scheduledTimer" where element.argument("repeats").map { tree.isWord($0.value.lowerBound, "true") } ?? false:
                         label = "repeating timer block"

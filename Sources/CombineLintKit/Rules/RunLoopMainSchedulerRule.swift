@@ -11,11 +11,6 @@ public struct RunLoopMainSchedulerRule: Rule {
 
     static let message = "`RunLoop.main` holds values back while the main run loop is tracking a scroll or drag, so this pipeline stops delivering until the user lets go; use `DispatchQueue.main`."
 
-    /// The operators and the label of their scheduler argument.
-    static let schedulerLabels: [String: String] = [
-        "receive": "on", "debounce": "scheduler", "throttle": "scheduler", "delay": "scheduler", "timeout": "scheduler",
-    ]
-
     public init() {}
 
     /// A file that never names `RunLoop` never passes `RunLoop.main`.
@@ -27,7 +22,7 @@ public struct RunLoopMainSchedulerRule: Rule {
         var result: [Finding] = []
         for chain in tree.chains {
             for element in chain.elements where element.hasParentheses {
-                if let label = Self.schedulerLabels[element.name] {
+                if let label = Catalogue.schedulerArgumentLabels[element.name] {
                     guard let argument = element.argument(label), isRunLoopMain(argument.value.lowerBound, in: tree),
                           argument.value.count == 3 else { continue }
                     let others = element.arguments.filter { $0.label != label }
@@ -89,8 +84,7 @@ public struct RunLoopMainSchedulerRule: Rule {
         let kind = tree.tokens[first].kind
         if value.count == 1 { return kind == .integerLiteral || kind == .floatLiteral }
         guard kind == .period, value.count >= 2 else { return false }
-        let units: Set<String> = ["seconds", "milliseconds", "microseconds", "nanoseconds"]
-        guard units.contains(tree.name(first + 1)) else { return false }
+        guard Catalogue.strideUnits.contains(tree.name(first + 1)) else { return false }
         return !(value).contains { tree.isWord($0, "RunLoop") }
     }
 }

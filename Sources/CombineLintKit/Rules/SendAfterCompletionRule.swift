@@ -10,9 +10,6 @@ public struct SendAfterCompletionRule: Rule {
         id: "send_after_completion", name: "Send after completion", defaultSeverity: .warning,
         summary: "`send(_:)` on a subject after `send(completion:)` on the same subject earlier in the same body: the value is dropped.")
 
-    /// Global functions that cannot reassign a property.
-    static let freeFunctions: Set<String> = ["print", "debugPrint", "assert", "assertionFailure", "precondition", "NSLog", "os_log", "dump"]
-
     public init() {}
 
     /// A file that never names `send` completes no subject.
@@ -107,7 +104,7 @@ public struct SendAfterCompletionRule: Rule {
         if !stable, i + 1 < tokens.count, tokens[i + 1].kind == .leftParen {
             let afterSelf = i >= 2 && tokens[i - 1].kind == .period && tree.isWord(i - 2, "self")
             let bare = i == 0 || (tokens[i - 1].kind != .period && tokens[i - 1].kind != .keyword)
-            if afterSelf || (bare && tree.statementStarts[i] && !Self.freeFunctions.contains(name)) { return true }
+            if afterSelf || (bare && tree.statementStarts[i] && !Catalogue.nonMutatingFreeFunctions.contains(name)) { return true }
         }
         return false
     }
@@ -144,7 +141,7 @@ public struct SendAfterCompletionRule: Rule {
         guard let t = tree.enclosingType(of: token), let property = context.index.property(name, ofType: tree.types[t].name) else { return nil }
         var initializer = Substring(property.initializerText)
         if initializer.hasPrefix("Combine.") { initializer = initializer.dropFirst("Combine.".count) }
-        let constructed = CombineNames.subjectTypes.first { initializer.hasPrefix($0) && !initializer.contains(").") }
+        let constructed = Catalogue.subjectTypes.first { initializer.hasPrefix($0) && !initializer.contains(").") }
         let subject = property.typeText.isEmpty ? constructed : SubjectDeclarations.subjectType(annotation: property.typeText)
         return (subject, property.isLet)
     }

@@ -14,10 +14,6 @@ public struct StoreInAppearanceRule: Rule {
 
     public init() {}
 
-    static let disappearCallbacks: Set<String> = ["viewWillDisappear", "viewDidDisappear"]
-    /// UIKit properties that are true only on the appearance that follows a push or a presentation.
-    static let firstAppearanceFlags: Set<String> = ["isMovingToParent", "isBeingPresented", "isMovingToParentViewController"]
-
     public func check(_ context: RuleContext) -> [Finding] {
         // Every finding is about one of the file's subscriptions.
         guard !context.subscriptions.isEmpty else { return [] }
@@ -106,7 +102,7 @@ public struct StoreInAppearanceRule: Rule {
         switch site.kind {
         case .appearance:
             return ownTypes.contains { type in
-                sites.bodies(ofMethods: StoreInAppearanceRule.disappearCallbacks, inType: type).contains {
+                sites.bodies(ofMethods: Catalogue.disappearCallbacks, inType: type).contains {
                     empties(key, in: $0.body, of: $0.tree, types: ownTypes, sites: sites)
                 }
             }
@@ -151,7 +147,7 @@ public struct StoreInAppearanceRule: Rule {
             guard function.kind == .function, function.name == "prepareForReuse", let t = function.enclosingType else { return nil }
             let name = tree.types[t].name.lastNameComponent
             guard seen.insert(name).inserted,
-                  CombineNames.reusableViewBases.contains(where: { index.inherits(name, from: $0) }) else { return nil }
+                  Catalogue.reusableViewBases.contains(where: { index.inherits(name, from: $0) }) else { return nil }
             return name
         }
     }
@@ -197,7 +193,7 @@ public struct StoreInAppearanceRule: Rule {
         }
         for candidate in candidates.reversed() {
             let simple = ProjectIndex.stripGenerics(candidate.filter { $0 != "?" && $0 != "!" }).lastNameComponent
-            if index.type(named: simple) != nil, CombineNames.reusableViewBases.contains(where: { index.inherits(simple, from: $0) }) {
+            if index.type(named: simple) != nil, Catalogue.reusableViewBases.contains(where: { index.inherits(simple, from: $0) }) {
                 return simple
             }
         }
@@ -225,7 +221,7 @@ public struct StoreInAppearanceRule: Rule {
             let conditionEnd = k
             let condition = (i + 1)..<conditionEnd
             let mentionsFlag = condition.contains {
-                tree.tokens[$0].kind == .identifier && (flags.contains(tree.name($0)) || StoreInAppearanceRule.firstAppearanceFlags.contains(tree.name($0)))
+                tree.tokens[$0].kind == .identifier && (flags.contains(tree.name($0)) || Catalogue.firstAppearanceFlags.contains(tree.name($0)))
             }
             let checksEmptyBag = condition.contains { tree.isWord($0, "isEmpty") && $0 >= 2 && tree.name($0 - 2) == bagName }
             guard mentionsFlag || checksEmptyBag else { continue }

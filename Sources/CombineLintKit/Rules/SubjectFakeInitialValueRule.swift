@@ -10,12 +10,6 @@ public struct SubjectFakeInitialValueRule: Rule {
 
     public init() {}
 
-    /// Operators that pass values through unchanged (for this rule's purpose).
-    static let transparent: Set<String> = [
-        "receive", "subscribe", "removeDuplicates", "eraseToAnyPublisher", "share", "debounce", "throttle", "delay",
-        "print", "handleEvents", "breakpoint", "makeConnectable", "autoconnect", "buffer", "setFailureType",
-    ]
-
     /// Candidates are `@Published` properties and `CurrentValueSubject`s declared in the file.
     static let requiredNames = NameSet(["Published", "CurrentValueSubject"])
 
@@ -159,15 +153,13 @@ public struct SubjectFakeInitialValueRule: Rule {
 
     enum Outcome: Equatable { case skips, state, neutral, passedOn }
 
-    static let combiners: Set<String> = ["combineLatest", "zip", "CombineLatest", "CombineLatest3", "CombineLatest4", "Zip", "Zip3", "Zip4"]
-
     /// The non-nil values feed `combineLatest`/`zip` (in this chain, as an argument, or through a
     /// local passed to one): waiting for a known value before combining is state ("unknown yet").
     static func isCombined(_ chain: Chain, after i: Int, in tree: SyntaxTree) -> Bool {
-        if chain.elements[(i + 1)...].contains(where: { combiners.contains($0.name) }) { return true }
+        if chain.elements[(i + 1)...].contains(where: { Catalogue.waitingCombiners.contains($0.name) }) { return true }
         func feedsCombiner(open: Int) -> Bool {
             guard let call = tree.call(openedAt: open) else { return false }
-            return combiners.contains(tree.chains[call.chain].elements[call.element].name)
+            return Catalogue.waitingCombiners.contains(tree.chains[call.chain].elements[call.element].name)
         }
         switch chain.context {
         case .argument(let open):
@@ -176,7 +168,7 @@ public struct SubjectFakeInitialValueRule: Rule {
             for use in SubscriptionFinder.usesAfterDeclaration(of: v, in: tree) {
                 let enclosing = Int(tree.enclosing[use])
                 if enclosing >= 0, tree.tokens[enclosing].kind == .leftParen, feedsCombiner(open: enclosing) { return true }
-                if let rooted = tree.chains.first(where: { $0.first == use }), rooted.elements.contains(where: { combiners.contains($0.name) }) { return true }
+                if let rooted = tree.chains.first(where: { $0.first == use }), rooted.elements.contains(where: { Catalogue.waitingCombiners.contains($0.name) }) { return true }
             }
             return false
         default:
@@ -214,7 +206,7 @@ public struct SubjectFakeInitialValueRule: Rule {
                 guard element.name == "sink", let c = subscriberClosure(element) else { return .state }
                 return handlingOutcome(c, name: name, kind: kind, tree: tree, treeIndex: treeIndex, resets: &resets)
             default:
-                if SubjectFakeInitialValueRule.transparent.contains(element.name) || element.name == "map" {
+                if Catalogue.transparentOperators.contains(element.name) || element.name == "map" {
                     i += 1
                     continue
                 }

@@ -51,7 +51,7 @@ public struct TimerDefaultRunLoopModeRule: Rule {
         guard let t = context.tree.enclosingType(of: token) else { return false }
         let name = context.tree.types[t].name.lastNameComponent
         let bases = context.tree.types[t].inheritance.map { ProjectIndex.stripGenerics($0) } + context.index.allAncestors(of: name)
-        return bases.contains { $0 == "View" || $0 == "UIViewController" || $0 == "UIView" || $0 == "NSViewController" || $0 == "NSView" || $0 == "App" }
+        return bases.contains { Catalogue.mainThreadTypes.contains($0) }
     }
 
     /// The `default` token of `.default`, `RunLoop.Mode.default` or `Mode.default`.

@@ -1,0 +1,11 @@
+/// Names that code conventionally gives to framework things.
+extension Catalogue {
+    /// Names under which code calls methods on `self` from a closure: `self`, and the aliases of
+    /// `guard let strongSelf = self` / `weak var weakSelf = self`.
+    public static let selfAliases: Set<String> = ["self", "strongSelf", "weakSelf"]
+
+    /// Endings of protocol names among UIKit and AppKit types (`UITableViewDelegate`,
+    /// `UIViewRepresentable`) and their usual project counterparts: a `UI…`/`NS…` name with one of
+    /// these endings is a protocol, any other is a class.
+    public static let platformProtocolSuffixes = ["Delegate", "DataSource", "Protocol", "Representable", "Coordinating"]
+}

@@ -1,0 +1,38 @@
+/// Publishers by how long they live: the roots a chain can start from.
+extension Catalogue {
+    /// Roots that complete (or fail) as soon as they are subscribed to: a retain cycle through their
+    /// subscription ends by itself, and subscribing to them again leaves nothing running.
+    public static let finiteRoots: Set<String> = ["Just", "Empty", "Fail", "Result", "Record"]
+
+    /// Roots that deliver one value (or none) and complete: a subscription inside their `sink` is made
+    /// once. Not `Record`, which replays many values; `Future` answers once.
+    public static let singleValueRoots: Set<String> = ["Just", "Future", "Fail", "Empty"]
+
+    /// Roots that answer once, later (a `Future`, or the `Deferred { Future { … } }` that wraps one):
+    /// a repeated call starts one more request, but nothing is left running once it answered.
+    public static let oneShotRoots: Set<String> = ["Future", "Deferred"]
+
+    /// Roots whose closure runs once per subscription, when someone subscribes.
+    public static let lazyRoots: Set<String> = ["Deferred"]
+
+    /// Members that are publishers which never finish, whoever owns them (`model.objectWillChange`).
+    /// The other never-finishing sources are told by their shape: `$property`, subjects,
+    /// `NotificationCenter…publisher(for:)`, KVO `publisher(for: \.x)`, `Timer.publish(every:…)`.
+    public static let neverFinishingMembers: Set<String> = ["objectWillChange"]
+
+    /// Combine's subject types. A subject is a publisher that never finishes on its own, and anyone
+    /// who can see it can `send` into it.
+    public static let subjectTypes: Set<String> = ["PassthroughSubject", "CurrentValueSubject"]
+
+    /// Receivers that are publishers by their name: publisher types (`Just(1).print()`),
+    /// `objectWillChange`, a sequence's `.publisher` and `Timer.publish(…)`.
+    public static let publisherNames: Set<String> = ["Just", "Future", "Deferred", "Empty", "Fail", "objectWillChange", "publisher", "publish"]
+
+    /// Text in a type annotation that names a connectable publisher (one that waits for `connect()`).
+    public static let connectableTypeMarkers = ["MakeConnectable<", "Multicast<", "TimerPublisher", "ConnectablePublisher"]
+    /// Calls that return a connectable publisher, as written without spaces at the end of an initial value.
+    public static let connectableInitializerMarkers = ["makeConnectable()", "multicast(", "multicast{", "Timer.publish(", "Timer.TimerPublisher("]
+
+    /// Modules with a `Future` type of their own: in a file importing one, `Future` may not be Combine's.
+    public static let modulesWithOwnFuture: Set<String> = ["BrightFutures", "FutureKit", "NIO", "NIOCore", "Vapor"]
+}

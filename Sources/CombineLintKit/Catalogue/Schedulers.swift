@@ -1,0 +1,21 @@
+/// Schedulers and the operators that take them.
+extension Catalogue {
+    /// Schedulers that all run on the main thread, as written without spaces (`DispatchQueue.main`,
+    /// `RunLoop.main`, CombineSchedulers' `UIScheduler.shared`, RxSwift's `MainScheduler.instance`).
+    public static let mainSchedulers: Set<String> = [
+        "DispatchQueue.main", ".main", "RunLoop.main", "OperationQueue.main", "DispatchQueue.main.self", "UIScheduler.shared", "MainScheduler.instance",
+    ]
+
+    /// Operators that deliver (or time) values on a scheduler passed as an argument, with that argument's
+    /// label. `collect(.byTime(scheduler, …))` passes its scheduler inside the strategy, and
+    /// `subscribe(on:)` only schedules the subscription, so neither is listed.
+    public static let schedulerArgumentLabels: [String: String] = [
+        "receive": "on", "debounce": "scheduler", "throttle": "scheduler", "delay": "scheduler", "timeout": "scheduler",
+    ]
+
+    /// Members that build a stride every scheduler's stride type accepts (`.seconds(1)`).
+    public static let strideUnits: Set<String> = ["seconds", "milliseconds", "microseconds", "nanoseconds"]
+
+    /// `DispatchQueue` methods that run a closure later on the queue (`DispatchQueue.global().async { … }`).
+    public static let dispatchAsyncCalls: Set<String> = ["async", "asyncAfter"]
+}

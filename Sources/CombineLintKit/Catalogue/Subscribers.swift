@@ -1,0 +1,24 @@
+/// Where subscriptions and their cancellables go.
+extension Catalogue {
+    /// The calls that subscribe and return a cancellable: `sink`, `assign(to:on:)`, a connectable's `connect()`.
+    public static let subscriberCalls: Set<String> = ["sink", "assign", "connect"]
+
+    /// Collection methods that put a cancellable into the collection they are called on:
+    /// `bag.insert(c)`, `bag.append(contentsOf: [a.sink { … }])`, `bag.formUnion([…])`, and the
+    /// non-mutating `appending`/`union`, whose result is assigned back to the bag.
+    public static let bagInsertionMethods: Set<String> = [
+        "insert", "append", "formUnion", "add", "update", "store", "appending", "union",
+    ]
+
+    /// Calls whose closure parameter returns `Void`: a subscription that is the whole body of such a
+    /// closure (`DispatchQueue.main.async { p.sink { … } }`) is dropped, not returned.
+    public static let voidClosureCalls: Set<String> = [
+        "async", "asyncAfter", "forEach", "onAppear", "onDisappear", "onReceive", "onChange", "animate",
+        "addOperation", "sink", "handleEvents", "scheduledTimer", "addObserver", "UIAction", "task",
+    ]
+
+    /// Calls that block or suspend the current scope until a subscription has done its work
+    /// (XCTest's `wait(for:timeout:)`, `fulfillment(of:)`, `RunLoop.run`, `sleep`): a local cancellable
+    /// kept up to one of them lives long enough.
+    public static let waitingCalls: Set<String> = ["wait", "waitForExpectations", "fulfillment", "sleep", "run", "waitUntil"]
+}

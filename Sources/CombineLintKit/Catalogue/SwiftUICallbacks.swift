@@ -1,0 +1,6 @@
+/// SwiftUI: modifiers whose closures run again and again.
+extension Catalogue {
+    /// View modifiers whose closure runs on every appearance of the view (`.onAppear { … }`,
+    /// `.task { … }`): work started there that outlives the closure piles up.
+    public static let appearanceModifiers: Set<String> = ["onAppear", "task"]
+}

@@ -1,0 +1,51 @@
+/// UIKit and AppKit: callbacks by how often they run, and the views that are reused.
+extension Catalogue {
+    /// Appearance callbacks (view controllers of UIKit and AppKit): each appearance runs them again;
+    /// `disappearCallbacks` pair with them.
+    public static let appearanceCallbacks: Set<String> = ["viewWillAppear", "viewDidAppear"]
+
+    /// Layout, constraint and size callbacks: they run on every layout pass (or size change), with no
+    /// paired callback that ends what they started.
+    public static let layoutCallbacks: Set<String> = [
+        "viewWillLayoutSubviews", "viewDidLayoutSubviews", "layoutSubviews", "traitCollectionDidChange",
+        "viewWillTransition", "updateConstraints", "updateViewConstraints",
+    ]
+
+    /// Callbacks UIKit calls again and again during one object's life: appearance and layout.
+    public static let repeatedCallbacks = appearanceCallbacks.union(layoutCallbacks)
+
+    /// Disappearance callbacks, paired with `appearanceCallbacks`: a bag emptied there does not pile up.
+    public static let disappearCallbacks: Set<String> = ["viewWillDisappear", "viewDidDisappear"]
+
+    /// Callbacks that end what a repeated callback started: disappearance, and a cell's `prepareForReuse`.
+    public static let pairedResets = disappearCallbacks.union(["prepareForReuse"])
+
+    /// View controller properties that are true only on the appearance that follows a push or a
+    /// presentation (`isMovingToParentViewController` is `isMovingToParent` before Swift 4.2):
+    /// a subscription guarded by one is made once.
+    public static let firstAppearanceFlags: Set<String> = ["isMovingToParent", "isBeingPresented", "isMovingToParentViewController"]
+
+    /// Callbacks that run once per object: a subscription made there does not pile up.
+    public static let onceCallbacks: Set<String> = ["init", "awakeFromNib", "viewDidLoad", "loadView", "didMoveToWindow"]
+
+    /// Data source and delegate methods called once per row, item or supplementary view shown.
+    public static let perRowSelectors: Set<String> = [
+        "tableView(_:cellForRowAt:)", "collectionView(_:cellForItemAt:)",
+        "tableView(_:willDisplay:forRowAt:)", "collectionView(_:willDisplay:forItemAt:)",
+        "tableView(_:viewForHeaderInSection:)", "tableView(_:viewForFooterInSection:)",
+        "collectionView(_:viewForSupplementaryElementOfKind:at:)",
+    ]
+
+    /// Types whose trailing closure (or `cellProvider:`/`handler:` closure) runs per cell.
+    public static let cellProviderTypes: Set<String> = [
+        "UITableViewDiffableDataSource", "UICollectionViewDiffableDataSource", "CellRegistration", "SupplementaryRegistration",
+    ]
+
+    /// Base classes of reusable views: one instance shows row after row, so what its configure method
+    /// subscribes to piles up unless `prepareForReuse` ends it.
+    public static let reusableViewBases: Set<String> = ["UITableViewCell", "UICollectionViewCell", "UICollectionReusableView", "UITableViewHeaderFooterView"]
+
+    /// Types whose members UIKit, AppKit and SwiftUI call on the main thread (there `RunLoop.current`
+    /// is the main run loop): views, view controllers, SwiftUI's `View` and `App`.
+    public static let mainThreadTypes: Set<String> = ["View", "UIViewController", "UIView", "NSViewController", "NSView", "App"]
+}
