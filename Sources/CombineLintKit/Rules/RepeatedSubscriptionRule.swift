@@ -45,7 +45,7 @@ public struct RepeatedSubscriptionRule: Rule {
                 if let finding = appearanceFinding(store, in: tree, context) { findings.append(finding) }
                 continue
             }
-            guard !analysis.isReset(store.bag, along: path, storeToken: store.token) else { continue }
+            guard !analysis.isReset(store.bag, along: path, storeToken: store.token, memo: context.memo, memoKey: key) else { continue }
             let names = path.map(\.label) + [store.label]
             let pathText = names.joined(separator: " → ")
             findings.append(context.finding(
@@ -272,23 +272,33 @@ struct TypeAnalysis: Sendable {
 
     /// Whether the bag is emptied by a method on the path (or one it calls), by a paired reset
     /// callback, or the path is guarded by a run-once flag.
-    func isReset(_ bag: String, along path: [Step], storeToken: Int) -> Bool {
-        // The methods on the path and all they call: one walk from all of them.
-        var methods = graph.reachable(from: path.compactMap { graph.method(inTree: $0.tree, body: $0.body) })
-        methods.formUnion(resetMethods)
+    /// `emptiedByMethods(bag, from:)` is asked through `memo`, since every store reached from one
+    /// entry (a `viewWillAppear` calling a hundred setup methods) asks the same question.
+    func isReset(_ bag: String, along path: [Step], storeToken: Int, memo: ProjectMemo, memoKey: String) -> Bool {
         for step in path {
             // A closure entry's own body.
             if BagResets.empties(bag, in: step.body, of: index.trees[step.tree]) { return true }
         }
-        for m in methods.sorted() {
-            let method = graph.methods[m]
-            if BagResets.empties(bag, in: method.body, of: index.trees[method.tree]) { return true }
-        }
+        // Every method of the path is reached from its first method (the entry, or the first
+        // method a closure entry calls).
+        let first = path.lazy.compactMap { self.graph.method(inTree: $0.tree, body: $0.body) }.first
+        let key = memoKey + "\u{0}" + bag + "\u{0}" + (first.map(String.init) ?? "-")
+        if memo.value(for: key, { emptiedByMethods(bag, from: first) }) { return true }
         for (i, step) in path.enumerated() {
             let end = i == path.count - 1 ? storeToken : (step.callToken ?? step.body.upperBound)
             if isGuarded(step.body.lowerBound..<end, of: index.trees[step.tree], bag: bag) { return true }
         }
         return false
+    }
+
+    /// Whether a method reached from `first` (with what it calls), or a paired reset callback
+    /// (with what it calls), empties the bag.
+    private func emptiedByMethods(_ bag: String, from first: Int?) -> Bool {
+        var methods = first.map { graph.reachable(from: $0) } ?? []
+        methods.formUnion(resetMethods)
+        return methods.contains { m in
+            BagResets.empties(bag, in: graph.methods[m].body, of: index.trees[graph.methods[m].tree])
+        }
     }
 
     /// An `if`/`guard` before `range.upperBound` whose condition reads the bag, a first-appearance
