@@ -23,6 +23,8 @@ public struct ProjectIndex: Sendable {
     private(set) var typesDeclaringProperty = NamePostings<String>()
     /// The names each file mentions, by position in `trees`.
     public private(set) var vocabularies: [FileVocabulary] = []
+    /// Remembered answers of `inherits(_:from:)` (a cache: it changes no answer).
+    private let ancestry = AncestryCache()
     /// Each file's position in `trees`, by path.
     public private(set) var treeIndexByPath: [String: Int] = [:]
 
@@ -170,19 +172,41 @@ public struct ProjectIndex: Sendable {
 
     /// Whether `typeName` inherits from or conforms to `ancestor`, directly or through known types.
     public func inherits(_ typeName: String, from ancestor: String) -> Bool {
+        // A search over the inheritance entries, which stops at types already answered. When it
+        // fails, no type it saw reaches `ancestor` (it saw all their ancestors); when it succeeds,
+        // every type on the way from `typeName` to the match does.
+        let start = ProjectIndex.stripGenerics(typeName)
         var seen = Set<String>()
-        var queue = [typeName]
-        while let next = queue.popLast() {
-            let key = ProjectIndex.stripGenerics(next)
+        var cameFrom: [String: String] = [:]
+        var queue = [start]
+        while let key = queue.popLast() {
             guard seen.insert(key).inserted else { continue }
+            if let known = ancestry.answer(.init(type: key, ancestor: ancestor)) {
+                if known { return recordPath(to: key, cameFrom: cameFrom, ancestor: ancestor) }
+                continue
+            }
             guard let type = type(named: key) else { continue }
             for item in type.inheritance {
                 let base = ProjectIndex.stripGenerics(item)
-                if base == ancestor || base.hasSuffix("." + ancestor) { return true }
+                if base == ancestor || base.hasSuffix("." + ancestor) { return recordPath(to: key, cameFrom: cameFrom, ancestor: ancestor) }
+                if cameFrom[base] == nil, !seen.contains(base) { cameFrom[base] = key }
                 queue.append(base)
             }
         }
+        ancestry.record(false, for: seen, ancestor: ancestor)
         return false
+    }
+
+    /// Records that `key` and the types through which the search reached it inherit from `ancestor`.
+    private func recordPath(to key: String, cameFrom: [String: String], ancestor: String) -> Bool {
+        var path = [key]
+        var current = key
+        while let previous = cameFrom[current], path.count <= cameFrom.count {
+            path.append(previous)
+            current = previous
+        }
+        ancestry.record(true, for: path, ancestor: ancestor)
+        return true
     }
 
     /// The inheritance names of a type and its known ancestors, nearest first.
