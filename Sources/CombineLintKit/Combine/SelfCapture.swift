@@ -17,7 +17,7 @@ public enum SelfCapture {
             return nil
         } else if let capture = closure.selfCapture, capture.specifier == .strong {
             token = capture.nameToken
-        } else if let first = tree.selfReferences(in: c).first {
+        } else if let first = tree.firstSelfReference(in: c) {
             token = first
         } else {
             return nil

@@ -73,9 +73,15 @@ public struct SubscriptionPipeline: Sendable {
 
     /// Whether token `token` sits inside a closure that opens within `range` (other than the one it opens).
     static func isNested(_ token: Int, in range: ClosedRange<Int>, _ tree: SyntaxTree, skippingSelf: Bool = false) -> Bool {
-        var closures = tree.enclosingClosures(of: token)
-        if skippingSelf, let first = closures.first, tree.closures[first].open == token { closures.removeFirst() }
-        return closures.contains { range.contains(tree.closures[$0].open) }
+        // Closures nest, and `token` lies in `range`: some enclosing closure opens in the range
+        // exactly when the innermost one does (an outer one opens earlier still). So one step up,
+        // not a walk over every enclosing closure.
+        guard var c = tree.innermostClosure(of: token) else { return false }
+        if skippingSelf, tree.closures[c].open == token {
+            guard let outer = tree.innermostClosure(of: token, outside: c) else { return false }
+            c = outer
+        }
+        return range.contains(tree.closures[c].open)
     }
 
     /// The local variable named by identifier token `token` (not a member access), if any.

@@ -48,7 +48,8 @@ public struct NestedSinkRule: Rule {
         for (c, op) in outer {
             let closure = tree.closures[c]
             guard let type = tree.enclosingType(of: closure.open) else { continue }
-            for chain in tree.chains where chain.first >= closure.bodyStart && chain.last < closure.close {
+            guard closure.bodyStart < closure.close else { continue }
+            for chain in tree.chains(in: closure.bodyStart...(closure.close - 1)) where chain.last < closure.close {
                 let elements = chain.elements
                 if elements.count == 1, elements[0].kind == .root, elements[0].hasParentheses {
                     result["\(type):\(elements[0].name)"] = op

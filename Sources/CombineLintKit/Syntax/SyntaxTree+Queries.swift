@@ -82,6 +82,26 @@ extension SyntaxTree {
         return result
     }
 
+    /// The innermost closure around token i (the first of `enclosingClosures(of:)`), found
+    /// without making the list; with `outside`, the innermost one enclosing closure `outside`.
+    public func innermostClosure(of token: Int, outside: Int? = nil) -> Int? {
+        var s: Int? = Int(scopeOfToken[token])
+        var passed = outside == nil
+        while let scope = s {
+            switch scopes[scope].kind {
+            case .closure(let c):
+                if passed { return c }
+                if c == outside { passed = true }
+            case .functionBody, .typeBody, .file:
+                return nil
+            default:
+                break
+            }
+            s = scopes[scope].parent
+        }
+        return nil
+    }
+
     /// The closure opened by brace token i, if any.
     public func closure(openedAt i: Int) -> Int? {
         guard i >= 0, i < tokens.count, tokens[i].kind == .leftBrace else { return nil }
@@ -104,6 +124,14 @@ extension SyntaxTree {
         let closure = closures[c]
         guard closure.bodyStart <= closure.close else { return [] }
         return (closure.bodyStart..<min(closure.close, tokens.count)).filter(isSelfReference)
+    }
+
+    /// The first code token that refers to `self` inside closure c, if any (`selfReferences(in:).first`
+    /// without scanning the rest of the body).
+    public func firstSelfReference(in c: Int) -> Int? {
+        let closure = closures[c]
+        guard closure.bodyStart <= closure.close else { return nil }
+        return (closure.bodyStart..<min(closure.close, tokens.count)).first(where: isSelfReference)
     }
 
     /// Whether identifier `name` is used as a value in token range `range` (not as a member name or label).
