@@ -19,12 +19,14 @@ public struct PublishedBackgroundMutationRule: Rule {
         let tree = context.tree
         var findings: [Finding] = []
         var reported = Set<Int>()
+        var hops: MainHopSpans?
         for chain in tree.chains {
             for (c, why) in backgroundClosures(of: chain, in: tree) {
                 guard let typeName = TypeResolver.enclosingTypeName(at: tree.closures[c].open, in: tree),
                       let type = context.index.type(named: typeName), type.kind == .class,
                       !isMainActor(typeName, index: context.index, tree: tree, at: tree.closures[c].open) else { continue }
-                for token in mutations(in: c, tree: tree) where reported.insert(token).inserted {
+                if hops == nil { hops = MainHopSpans(tree) }
+                for token in mutations(in: c, tree: tree, hops: hops!) where reported.insert(token).inserted {
                     let name = tree.name(token)
                     guard context.index.property(name, ofType: typeName)?.hasAttribute("Published") == true else { continue }
                     findings.append(context.finding(
@@ -67,12 +69,12 @@ public struct PublishedBackgroundMutationRule: Rule {
 
     /// Assignments `self.x = …`, `x = …`, `self?.x = …`, `x += …`, `x.append(…)` in closure c,
     /// outside nested closures that hop back to the main queue.
-    private func mutations(in c: Int, tree: SyntaxTree) -> [Int] {
+    private func mutations(in c: Int, tree: SyntaxTree, hops: MainHopSpans) -> [Int] {
         let closure = tree.closures[c]
         var result: [Int] = []
         guard closure.bodyStart < closure.close else { return [] }
         for i in closure.bodyStart..<closure.close where tree.tokens[i].kind == .identifier {
-            if tree.enclosingClosures(of: i).contains(where: { $0 != c && isMainHop($0, tree: tree) }) { continue }
+            if tree.enclosingClosures(of: i).contains(where: { $0 != c && hops.isMainHop($0, tree: tree) }) { continue }
             guard i + 1 < tree.tokens.count else { continue }
             let next = tree.tokens[i + 1]
             let assigns = next.kind == .equal || (next.kind == .operator && tree.text(i + 1).hasSuffix("=") && !["==", "!=", "<=", ">=", "==="].contains(tree.text(i + 1)))
@@ -92,17 +94,5 @@ public struct PublishedBackgroundMutationRule: Rule {
             result.append(i)
         }
         return result
-    }
-
-    /// A closure passed to `DispatchQueue.main.async`, `MainActor.run`, `Task { @MainActor in … }`.
-    private func isMainHop(_ c: Int, tree: SyntaxTree) -> Bool {
-        let open = tree.closures[c].open
-        for chain in tree.chains where chain.first < open && chain.last >= open {
-            let names = chain.names
-            if names.contains("main") && (names.contains("async") || names.contains("asyncAfter") || names.contains("sync")) { return true }
-            if names.first == "MainActor" && names.contains("run") { return true }
-        }
-        if open + 1 < tree.tokens.count, tree.tokenIs(open + 1, "@MainActor") { return true }
-        return false
     }
 }
