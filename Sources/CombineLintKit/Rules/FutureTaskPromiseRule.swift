@@ -18,15 +18,19 @@ public struct FutureTaskPromiseRule: Rule {
         guard context.mentions(anyOf: Self.requiredNames) else { return [] }
         let tree = context.tree
         var findings: [Finding] = []
+        // Closures by opening brace: those inside a Future are a slice, not a scan of the file.
+        let lookup = TreeLookup(tree)
         for (f, future) in tree.closures.enumerated() {
             guard let promise = future.parameters.first, future.parameters.count == 1, promise != "_",
-                  calleeName(before: future.open, in: tree) == "Future" else { continue }
-            for (t, task) in tree.closures.enumerated() where task.open > future.open && task.close < future.close {
+                  calleeName(before: future.open, in: tree) == "Future", future.open < future.close else { continue }
+            let inside = lookup.closures(in: (future.open + 1)...(future.close - 1))
+            for t in inside where tree.closures[t].close < future.close {
+                let task = tree.closures[t]
                 guard let taskStart = taskToken(before: task.open, in: tree) else { continue }
                 guard usesPromise(promise, of: f, inside: t, in: tree) else { continue }
                 // A Task inside another Task of the same Future is part of the outer one's finding.
-                if tree.closures.contains(where: { $0.open > future.open && $0.open < task.open && $0.close > task.close
-                    && taskToken(before: $0.open, in: tree) != nil }) { continue }
+                if inside.contains(where: { tree.closures[$0].open < task.open && tree.closures[$0].close > task.close
+                    && taskToken(before: tree.closures[$0].open, in: tree) != nil }) { continue }
                 findings.append(context.finding(
                     tokens: taskStart,
                     message: "`\(promise)` is captured by a Task: the promise is not Sendable (an error in Swift 6 language mode) and cancelling the subscription leaves the task running; keep the Task and cancel it in `handleEvents(receiveCancel:)` (for example a subject fed by the task), or call the async function directly instead of wrapping it in a Future."))
