@@ -23,6 +23,8 @@ public struct ProjectIndex: Sendable {
     private(set) var typesDeclaringProperty = NamePostings<String>()
     /// The names each file mentions, by position in `trees`.
     public private(set) var vocabularies: [FileVocabulary] = []
+    /// The keys of the types whose inheritance list names a type, by that type's last name component.
+    private var directSubtypes: [String: [String]] = [:]
     /// Remembered answers of `inherits(_:from:)` (a cache: it changes no answer).
     private let ancestry = AncestryCache()
     /// Each file's position in `trees`, by path.
@@ -95,6 +97,9 @@ public struct ProjectIndex: Sendable {
         typeDeclarations = tables[3] as! NamePostings<DeclarationReference>
         self.appearanceCalls = gathered.appearanceCalls
         types = gathered.merge.types
+        for (key, type) in types {
+            for entry in type.inheritance { directSubtypes[ProjectIndex.stripGenerics(entry).lastNameComponent, default: []].append(key) }
+        }
         var propertyNames: [(key: NameKey, entry: String)] = []
         for (key, type) in types {
             for name in type.properties.keys { propertyNames.append((NameKey(name), key)) }
@@ -207,6 +212,18 @@ public struct ProjectIndex: Sendable {
         }
         ancestry.record(true, for: path, ancestor: ancestor)
         return true
+    }
+
+    /// The keys of every type that inherits from or conforms to `name` (a simple name), directly
+    /// or through known types: the types for which `inherits(_:from: name)` holds, in no order.
+    public func subtypes(of name: String) -> [String] {
+        var seen = Set<String>()
+        var queue = directSubtypes[name] ?? []
+        while let next = queue.popLast() {
+            guard seen.insert(next).inserted else { continue }
+            queue.append(contentsOf: directSubtypes[next] ?? [])
+        }
+        return Array(seen)
     }
 
     /// The inheritance names of a type and its known ancestors, nearest first.

@@ -156,25 +156,8 @@ public struct ExposedSubjectRule: Rule {
     /// the type block the fix, and so do bare uses in the type's extensions in other files, its
     /// subclasses and protocols (a requirement the property may satisfy).
     private func onlyUsedInside(typeNamed typeName: String, name: String, declaration: Int, _ context: RuleContext) -> Bool {
-        for use in context.index.identifiers[name] {
-            let other = context.index.trees[use.tree]
-            let i = use.token
-            guard other.tokenIs(i, name) || (other.tokens[i].flags.contains(.backticked) && other.name(i) == name) else { continue }
-            let sameFile = other.file.path == context.tree.file.path
-            if sameFile && i == declaration { continue }
-            let types: [TypeDecl] = other.scopeChain(of: i).compactMap { scope in
-                if case .typeBody(let t) = other.scopes[scope].kind { return other.types[t] }
-                return nil
-            }
-            if sameFile && types.contains(where: { $0.name == typeName }) { continue }
-            if i > 0, other.tokens[i - 1].kind == .period { return false }
-            if i + 1 < other.tokens.count, other.tokens[i + 1].kind == .colon, other.enclosing[i] >= 0,
-               other.tokens[Int(other.enclosing[i])].kind == .leftParen { return false }
-            for type in types where type.name == typeName || type.kind == .protocol
-                || context.index.inherits(type.name, from: typeName) {
-                return false
-            }
-        }
-        return true
+        guard let tree = context.index.treeIndexByPath[context.file.path] else { return false }
+        let uses = context.memo.value(for: "exposed_subject\u{0}" + name) { NameUseSummary(name: name, index: context.index) }
+        return uses.allowsPrivate(inType: typeName, tree: tree, index: context.index)
     }
 }
