@@ -21,6 +21,7 @@ struct ChainParser {
         ranges.reserveCapacity(n / 12)
         chains.reserveCapacity(n / 16 + 1)
         var covered = Array(repeating: false, count: n)
+        var angles = AngleEnds()
         // Real code has about one chain element per six code tokens, and one argument or
         // trailing closure per twenty.
         var store = ElementStore(capacity: n / 6)
@@ -29,7 +30,7 @@ struct ChainParser {
         var i = 0
         while i < n {
             if !covered[i], mayContinue(after: i), isRootCandidate(i),
-               let chain = parseChain(at: i, covered: &covered, store: &store, parts: &parts) {
+               let chain = parseChain(at: i, covered: &covered, store: &store, parts: &parts, angles: &angles) {
                 chains.append(chain)
                 ranges.append(store.endChain())
             }
@@ -107,7 +108,8 @@ struct ChainParser {
     }
 
     /// The chain rooted at `first`, its elements appended to `elements` (the caller ends the chain there).
-    private func parseChain(at first: Int, covered: inout [Bool], store elements: inout ElementStore, parts: inout [Argument]) -> Chain? {
+    private func parseChain(at first: Int, covered: inout [Bool], store elements: inout ElementStore, parts: inout [Argument],
+                            angles: inout AngleEnds) -> Chain? {
         var j: Int
         if layer.tokens[first].kind == .leftBracket {
             let close = Int(layer.matching[first])
@@ -124,7 +126,7 @@ struct ChainParser {
             case .operator:
                 // Generic arguments right after a name: `PassthroughSubject<Int, Never>()`.
                 guard !token.flags.contains(.spaceBefore), t.bytes[token.startOffset] == UInt8(ascii: "<") else { break loop }
-                let end = skipAngles(j)
+                let end = skipAngles(j, remembering: &angles)
                 // `Future<Int, Never> { … }`: a trailing closure may follow after a space.
                 guard end > j, end < n,
                       (!layer.tokens[end].flags.contains(.spaceBefore) && (layer.tokens[end].kind == .leftParen || layer.tokens[end].kind == .period))
@@ -212,28 +214,56 @@ struct ChainParser {
         Argument(label: label, value: closures[c].open...closures[c].close, closure: c, isInout: false)
     }
 
-    private func skipAngles(_ k: Int) -> Int {
+    /// What `skipAngles` returned from each `<` token it has scanned past, so that nested generic
+    /// arguments (`A<A<A<…>>>`, rejected as a chain at each `A`) are scanned once, not once per level.
+    struct AngleEnds {
+        private var ends: [Int: Int] = [:]
+        subscript(start: Int) -> Int? {
+            get { ends[start] }
+            set { ends[start] = newValue }
+        }
+    }
+
+    /// `skipAngles(k)`, recording the answer for every `<` token inside the scan as well: a scan
+    /// from an inner `<` reads the same tokens, and ends where the depth falls back to the depth
+    /// before that token (or fails at the same token).
+    private func skipAngles(_ k: Int, remembering known: inout AngleEnds) -> Int {
+        if let end = known[k] { return end }
         var depth = 0
         var j = k
-        while j < n {
+        var inner: [(start: Int, base: Int)] = []
+        var result = k
+        scan: while j < n {
             let kind = layer.tokens[j].kind
             switch kind {
             case .operator, .questionMark, .exclamationMark:
+                let before = depth
+                if j != k, kind == .operator, t.bytes[layer.tokens[j].startOffset] == UInt8(ascii: "<") { inner.append((j, before)) }
                 for b in t.utf8(j) {
-                    if b == UInt8(ascii: "<") { depth += 1 } else if b == UInt8(ascii: ">") { depth -= 1 } else if kind == .operator && b != UInt8(ascii: "&") && b != UInt8(ascii: "?") && b != UInt8(ascii: "!") { return k }
+                    if b == UInt8(ascii: "<") { depth += 1 } else if b == UInt8(ascii: ">") { depth -= 1 } else if kind == .operator && b != UInt8(ascii: "&") && b != UInt8(ascii: "?") && b != UInt8(ascii: "!") { break scan }
                 }
-                if depth <= 0 { return j + 1 }
+                while let last = inner.last, depth <= last.base {
+                    known[last.start] = j + 1
+                    inner.removeLast()
+                }
+                if depth <= 0 {
+                    result = j + 1
+                    break scan
+                }
             case .identifier, .keyword, .comma, .period, .colon, .arrow:
                 break
             case .leftParen, .leftBracket:
                 let m = Int(layer.matching[j])
-                if m > j { j = m } else { return k }
+                if m > j { j = m } else { break scan }
             default:
-                return k
+                break scan
             }
             j += 1
         }
-        return k
+        // Scans still open fail where this one stopped.
+        for open in inner { known[open.start] = open.start }
+        known[k] = result
+        return result
     }
 
     /// Appends the arguments of the call whose parentheses enclose `from...to` to `parts`.
