@@ -48,10 +48,20 @@ public struct MethodCallGraph: Sendable {
     public init(typeName: String, index: ProjectIndex) {
         self.typeName = typeName
         var methods: [Method] = []
-        for t in index.treeIndices(declaring: typeName) {
+        // The type's declarations and extensions, file by file (the index lists them in input
+        // order); in each file, their member functions in source order.
+        var memberFunctions: [(tree: Int, functions: [Int])] = []
+        for ref in index.typeDeclarations[typeName] {
+            let declaration = index.trees[ref.tree].types[ref.item]
+            guard declaration.name.lastNameComponent == typeName else { continue }
+            if memberFunctions.last?.tree != ref.tree { memberFunctions.append((ref.tree, [])) }
+            memberFunctions[memberFunctions.count - 1].functions += declaration.functions
+        }
+        for (t, functions) in memberFunctions {
             let tree = index.trees[t]
-            for (f, function) in tree.functions.enumerated() where function.kind == .function && !function.isLocal {
-                guard let type = function.enclosingType, tree.types[type].name.lastNameComponent == typeName,
+            for f in functions.sorted() {
+                let function = tree.functions[f]
+                guard function.kind == .function, !function.isLocal, function.enclosingType != nil,
                       let open = function.bodyOpen, let close = function.bodyClose else { continue }
                 methods.append(Method(tree: t, function: f, name: function.name, selectorName: function.selectorName, body: open..<close))
             }

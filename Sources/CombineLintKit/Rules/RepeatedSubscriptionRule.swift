@@ -38,7 +38,7 @@ public struct RepeatedSubscriptionRule: Rule {
             // A type's analysis covers all its files: made once per run, not once per file of the type.
             let key = "repeated_subscription\u{0}" + store.typeName + "\u{0}" + extra.sorted().joined(separator: ",")
             let analysis = context.memo.value(for: key) {
-                TypeAnalysis(typeName: store.typeName, index: context.index, extraCallbacks: extra)
+                TypeAnalysis(typeName: store.typeName, index: context.index, extraCallbacks: extra, memo: context.memo)
             }
             guard let method = analysis.graph.method(inTree: treeIndex, function: store.function) else { continue }
             guard let path = analysis.path(to: method), path.count >= 2 else {
@@ -197,12 +197,14 @@ struct TypeAnalysis: Sendable {
     private let flagNames: Set<String>
     private let resetMethods: Set<Int>
 
-    init(typeName: String, index: ProjectIndex, extraCallbacks: Set<String>) {
+    /// `memo` keeps each file's `RepeatedEntryPoints`, read by every type of the file.
+    init(typeName: String, index: ProjectIndex, extraCallbacks: Set<String>, memo: ProjectMemo) {
+        let pointsOfFile = { (t: Int) in memo.value(for: "repeated_subscription.entries\u{0}\(t)") { RepeatedEntryPoints(index.trees[t]) } }
         let graph = MethodCallGraph(typeName: typeName, index: index)
         self.graph = graph
         self.index = index
         let isCell = Catalogue.reusableViewBases.contains { index.inherits(typeName, from: $0) }
-        let selectors = TypeAnalysis.selectorTargets(of: typeName, graph: graph, index: index)
+        let selectors = TypeAnalysis.selectorTargets(of: graph, entries: pointsOfFile)
         let calledBySelf = Set(graph.calls.flatMap { $0.map(\.name) })
         var entries = Set<Int>()
         for (m, method) in graph.methods.enumerated() {
@@ -217,7 +219,7 @@ struct TypeAnalysis: Sendable {
             }
         }
         entryMethods = entries
-        entryClosures = TypeAnalysis.entryClosures(of: typeName, graph: graph, index: index)
+        entryClosures = TypeAnalysis.entryClosures(of: typeName, graph: graph, index: index, entries: pointsOfFile)
         // Multi-source breadth-first search: the shortest path from any entry to each method.
         var predecessor: [Int: (from: Int?, closure: Int?, token: Int)] = [:]
         var queue: [Int] = []
@@ -344,60 +346,26 @@ struct TypeAnalysis: Sendable {
     }
 
     /// Methods of the type named in `#selector(…)` in its files (targets of controls, refresh controls, notifications).
-    private static func selectorTargets(of typeName: String, graph: MethodCallGraph, index: ProjectIndex) -> Set<String> {
+    private static func selectorTargets(of graph: MethodCallGraph, entries: (Int) -> RepeatedEntryPoints) -> Set<String> {
         var result = Set<String>()
-        let files = Set(graph.methods.map(\.tree))
-        for t in files {
-            let tree = index.trees[t]
-            for i in tree.tokens.indices where tree.tokens[i].kind == .poundKeyword && tree.tokenIs(i, "#selector") {
-                guard i + 1 < tree.tokens.count, tree.tokens[i + 1].kind == .leftParen, tree.matching[i + 1] > Int32(i + 1) else { continue }
-                // The name before the first inner `(` or the closing `)`: `refresh`, `self.refresh(_:)`, `Type.refresh`.
-                var name: String? = nil
-                var j = i + 2
-                let close = Int(tree.matching[i + 1])
-                while j < close, tree.tokens[j].kind != .leftParen {
-                    if tree.tokens[j].kind == .identifier { name = tree.name(j) }
-                    j += 1
-                }
-                if let name, graph.byName[name] != nil { result.insert(name) }
-            }
+        for t in Set(graph.methods.map(\.tree)) {
+            for name in entries(t).selectorNames where graph.byName[name] != nil { result.insert(name) }
         }
         return result
     }
 
     /// Closures in the type's bodies that run repeatedly: `addObserver(forName:…) { … }`, the sink of a
     /// `NotificationCenter` publisher, `UIAction { … }`, `.onAppear { … }`, a repeating timer's block.
-    private static func entryClosures(of typeName: String, graph: MethodCallGraph, index: ProjectIndex) -> [EntryClosure] {
+    private static func entryClosures(of typeName: String, graph: MethodCallGraph, index: ProjectIndex,
+                                      entries: (Int) -> RepeatedEntryPoints) -> [EntryClosure] {
         var result: [EntryClosure] = []
         for t in Set(graph.methods.map(\.tree)).sorted() {
             let tree = index.trees[t]
-            for chain in tree.chains {
-                for element in chain.elements {
-                    var label: String? = nil
-                    let closures = element.closures
-                    switch element.name {
-                    case "addObserver" where element.argument("forName") != nil:
-                        label = "addObserver(forName:) block"
-                    case "sink" where chain.names.contains("NotificationCenter"):
-                        label = "notification sink"
-                    case "UIAction":
-                        label = "UIAction handler"
-                    case let name where element.kind == .member && Catalogue.appearanceModifiers.contains(name):
-                        label = "." + element.name
-                    case "scheduledTimer" where element.argument("repeats").map { tree.isWord($0.value.lowerBound, "true") } ?? false:
-                        label = "repeating timer block"
-                    default:
-                        continue
-                    }
-                    guard let name = label else { continue }
-                    for c in closures {
-                        let closure = tree.closures[c]
-                        guard let type = tree.enclosingType(of: closure.open), tree.types[type].name.lastNameComponent == typeName else { continue }
-                        let body = closure.open..<closure.close
-                        result.append(EntryClosure(label: name, tree: t, body: body,
-                                                   calls: MethodCallGraph.selfCalls(in: body, of: tree, names: graph.byName)))
-                    }
-                }
+            for entry in entries(t).closures where entry.typeName == typeName {
+                let closure = tree.closures[entry.closure]
+                let body = closure.open..<closure.close
+                result.append(EntryClosure(label: entry.label, tree: t, body: body,
+                                           calls: MethodCallGraph.selfCalls(in: body, of: tree, names: graph.byName)))
             }
         }
         return result

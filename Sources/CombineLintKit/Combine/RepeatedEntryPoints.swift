@@ -1,0 +1,55 @@
+/// The places of one file from which code runs again and again without being a method: closures
+/// handed to `addObserver(forName:)`, a `NotificationCenter` sink, `UIAction`, `.onAppear`/`.task`,
+/// a repeating timer; and the method names its `#selector(…)`s name. Found once per file, then
+/// read for each type of the file (a file of a thousand types is not scanned a thousand times).
+struct RepeatedEntryPoints: Sendable {
+    /// A closure that runs repeatedly, with a label for messages and its enclosing type's simple name.
+    struct EntryClosure: Sendable {
+        var label: String
+        var closure: Int
+        var typeName: String?
+    }
+
+    /// Names written in `#selector(…)`: the last name before the first inner `(` or the closing `)`.
+    private(set) var selectorNames: [String] = []
+    /// In the order of their chains, elements and closures.
+    private(set) var closures: [EntryClosure] = []
+
+    init(_ tree: SyntaxTree) {
+        for i in tree.tokens.indices where tree.tokens[i].kind == .poundKeyword && tree.tokenIs(i, "#selector") {
+            guard i + 1 < tree.tokens.count, tree.tokens[i + 1].kind == .leftParen, tree.matching[i + 1] > Int32(i + 1) else { continue }
+            // `refresh`, `self.refresh(_:)`, `Type.refresh`.
+            var name: String? = nil
+            var j = i + 2
+            let close = Int(tree.matching[i + 1])
+            while j < close, tree.tokens[j].kind != .leftParen {
+                if tree.tokens[j].kind == .identifier { name = tree.name(j) }
+                j += 1
+            }
+            if let name { selectorNames.append(name) }
+        }
+        for chain in tree.chains {
+            for element in chain.elements {
+                let label: String
+                switch element.name {
+                case "addObserver" where element.argument("forName") != nil:
+                    label = "addObserver(forName:) block"
+                case "sink" where chain.names.contains("NotificationCenter"):
+                    label = "notification sink"
+                case "UIAction":
+                    label = "UIAction handler"
+                case let name where element.kind == .member && Catalogue.appearanceModifiers.contains(name):
+                    label = "." + element.name
+                case "scheduledTimer" where element.argument("repeats").map { tree.isWord($0.value.lowerBound, "true") } ?? false:
+                    label = "repeating timer block"
+                default:
+                    continue
+                }
+                for c in element.closures {
+                    let type = tree.enclosingType(of: tree.closures[c].open).map { tree.types[$0].name.lastNameComponent }
+                    closures.append(EntryClosure(label: label, closure: c, typeName: type))
+                }
+            }
+        }
+    }
+}
