@@ -79,7 +79,7 @@ final class CLITests: XCTestCase {
         let lint = try run(["lint", "--help"])
         XCTAssertEqual(lint.status, 0)
         for flag in ["--config", "--reporter", "--output", "--strict", "--quiet", "--jobs", "--baseline", "--write-baseline",
-                     "--changed-since", "--diff", "--stdin-path", "--fix", "--dry-run", "--help"] {
+                     "--changed-since", "--diff", "--stdin-path", "--fix", "--dry-run", "--timings", "--help"] {
             XCTAssertTrue(lint.stdout.contains(flag + " "), "lint help lacks \(flag)")
         }
         for command in ["rules", "explain", "dump", "trace"] {
@@ -119,6 +119,26 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(result.stderr, "Found 0 findings (0 errors, 0 warnings) in 2 files.\n")
         let quiet = try run(["Sources", "--quiet"])
         XCTAssertEqual(quiet.stderr, "")
+    }
+
+    func testTimingsListEveryPhaseAndRuleOnStandardError() throws {
+        try write("Sources/A.swift", "import Combine\nfinal class A { var bag = Set<AnyCancellable>()\n func f() { Just(1).sink { _ in }.store(in: &bag) } }\n")
+        let result = try run(["Sources", "--timings", "--quiet", "--reporter", "json"])
+        XCTAssertEqual(result.status, 0)
+        XCTAssertTrue(result.stdout.hasPrefix("{"), "the report is untouched on standard output")
+        let lines = result.stderr.split(separator: "\n").map(String.init)
+        let phases = lines.prefix { !$0.isEmpty }.dropFirst().map { String($0.prefix { $0 != " " }) }
+        XCTAssertEqual(phases, ["configuration", "finding", "read", "lex,", "rules", "sorting", "report", "total"])
+        XCTAssertEqual(lines.first, "phase                              seconds")
+        // Every rule that ran has a line: its id, seconds, share.
+        let ruleLines = lines.drop { !$0.hasPrefix("rule ") }.dropFirst()
+        let ids = Set(ruleLines.map { String($0.prefix { $0 != " " }) })
+        for id in ["strong_self_capture", "discarded_cancellable", "repeated_subscription", "(finding", "(suppression"] {
+            XCTAssertTrue(ids.contains(id), "no timing for \(id) in \(result.stderr)")
+        }
+        for line in ruleLines {
+            XCTAssertNotNil(line.range(of: #"^\S.* +\d+\.\d{3} +\d+\.\d%$"#, options: .regularExpression), line)
+        }
     }
 
     func testUnreadableFileIsAnIOErrorFindingAndFailsTheRun() throws {

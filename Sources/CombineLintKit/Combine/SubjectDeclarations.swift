@@ -8,7 +8,9 @@ public enum SubjectDeclarations {
         let variable = tree.variables[v]
         if !variable.typeText.isEmpty { return subjectType(annotation: variable.typeText) }
         // The declaration's chain, rather than `initializer`, which may stop at a comma of generic arguments.
-        for chain in tree.chains where chain.context == .declaration(v) {
+        // A declaration's chains start in its initial value (a lookup among the chains by position).
+        guard let initializer = variable.initializer else { return nil }
+        for chain in tree.chains(in: initializer) where chain.context == .declaration(v) {
             var names = chain.names
             if names.first == "Combine" { names.removeFirst() }
             guard names.count == 1, let name = names.first, Catalogue.subjectTypes.contains(name),

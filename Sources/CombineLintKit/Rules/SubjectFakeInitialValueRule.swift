@@ -20,7 +20,7 @@ public struct SubjectFakeInitialValueRule: Rule {
         for (v, variable) in tree.variables.enumerated() where !variable.isLocal && variable.enclosingType != nil {
             guard let kind = candidateKind(v, in: tree) else { continue }
             let typeName = tree.types[variable.enclosingType!].name.lastNameComponent
-            let evidence = Evidence.gather(name: variable.name, kind: kind, declaringType: typeName, index: context.index)
+            let evidence = Evidence.gather(name: variable.name, kind: kind, declaringType: typeName, index: context.index, memo: context.memo)
             guard evidence.isEvent else { continue }
             let what = kind == .published ? "`@Published var \(variable.name)`" : "`\(variable.name)`"
             let message = "\(what) starts at nil only for its subscribers to skip it, so this one-shot event is kept as state and every new subscriber receives the last event again; send it through a `PassthroughSubject` instead."
@@ -29,7 +29,7 @@ public struct SubjectFakeInitialValueRule: Rule {
         return findings
     }
 
-    enum Kind { case published, subject }
+    enum Kind: Sendable { case published, subject }
 
     /// Whether variable v is an optional `@Published` property or `CurrentValueSubject` starting at nil.
     func candidateKind(_ v: Int, in tree: SyntaxTree) -> Kind? {
@@ -49,7 +49,9 @@ public struct SubjectFakeInitialValueRule: Rule {
                 || variable.initializer.map({ tree.sourceContains($0, "CurrentValueSubject") }) ?? false else { return nil }
         let initializer = variable.initializer.map { compact(tree.text($0.lowerBound, $0.upperBound)) }
         // The declaring chain: `CurrentValueSubject<String?, Never>(nil)` or `.init(nil)`.
-        let chain = tree.chains.first { if case .declaration(let d) = $0.context { return d == v } else { return false } }
+        let chain = variable.initializer.flatMap { initializer in
+            tree.chains(in: initializer).first { if case .declaration(let d) = $0.context { return d == v } else { return false } }
+        }
         var generics = ""
         var argument: String?
         if let chain, chain.elements.count == 1 || (chain.elements.count == 2 && chain.root.name == "Combine") {
@@ -78,7 +80,7 @@ public struct SubjectFakeInitialValueRule: Rule {
     func compact(_ text: String) -> String { text.filter { $0 != " " && $0 != "\n" && $0 != "\t" } }
 
     /// What the uses of a property across the project say about it.
-    struct Evidence {
+    struct Evidence: Sendable {
         /// A consumer skips the initial nil, or a subscriber resets the property to nil after handling it.
         var skipsNil = false
         /// A consumer treats the value as state: reads it, or binds it without skipping nil.
@@ -88,38 +90,20 @@ public struct SubjectFakeInitialValueRule: Rule {
 
         var isEvent: Bool { skipsNil && !readsAsState && !writesNilElsewhere }
 
-        static func gather(name: String, kind: Kind, declaringType: String, index: ProjectIndex) -> Evidence {
-            var evidence = Evidence()
-            var resets = Set<String>()  // "tree:token" of nil writes inside handling subscribers
-            var aliases: [String] = []
-            for use in index.memberUses[name] ?? [] {
-                let tree = index.trees[use.tree]
-                let chain = tree.chains[use.chain]
-                guard belongs(use, to: declaringType, in: tree) else { continue }
-                let isPublisher = kind == .subject ? !use.projected : use.projected
-                if !isPublisher {
-                    // `viewModel.toast`: a read (state) or a write.
-                    if kind == .published, use.element == chain.elements.count - 1, !SubjectFakeInitialValueRule.isAssignmentTarget(chain, in: tree) {
-                        evidence.readsAsState = true
-                    }
-                    continue
-                }
-                let outcome = SubjectFakeInitialValueRule.classify(chain, after: use.element, name: name, kind: kind, tree: tree, treeIndex: use.tree, resets: &resets)
-                evidence.merge(outcome)
-                if outcome == .passedOn, let alias = SubjectFakeInitialValueRule.aliasName(of: chain, in: tree) { aliases.append(alias) }
+        static func gather(name: String, kind: Kind, declaringType: String, index: ProjectIndex, memo: ProjectMemo) -> Evidence {
+            // The uses of the name split by the type they belong to: `self`-rooted ones belong to
+            // their enclosing type, the others (`model.toast`) to every declaration of the name.
+            // The shared part is read once per name, not once per declaring type.
+            let kindKey = kind == .published ? "published" : "subject"
+            let uses = memo.value(for: "subject_fake_initial_value.uses\u{0}" + name) { UsesOfName(name: name, index: index) }
+            let shared = memo.value(for: "subject_fake_initial_value.shared\u{0}" + kindKey + "\u{0}" + name) {
+                Partial(uses: uses.shared, name: name, kind: kind, index: index)
             }
-            // One step through `var toastPublisher: AnyPublisher<…> { toast.eraseToAnyPublisher() }`.
-            for alias in aliases {
-                for use in index.chainElements[alias] {
-                    let tree = index.trees[use.tree]
-                    let chain = tree.chains[use.chain]
-                    // The chain's first element of that name.
-                    let e = use.element
-                    guard chain.elements.firstIndex(where: { $0.name == alias }) == e,
-                          e < chain.elements.count - 1 || SubjectFakeInitialValueRule.isArgumentOfOnReceive(chain, in: tree) else { continue }
-                    evidence.merge(SubjectFakeInitialValueRule.classify(chain, after: e, name: name, kind: kind, tree: tree, treeIndex: use.tree, resets: &resets))
-                }
-            }
+            let own = Partial(uses: uses.selfRooted[declaringType] ?? [], name: name, kind: kind, index: index)
+            var evidence = shared.evidence
+            evidence.skipsNil = evidence.skipsNil || own.evidence.skipsNil
+            evidence.readsAsState = evidence.readsAsState || own.evidence.readsAsState
+            let resets = shared.resets.union(own.resets)
             guard evidence.skipsNil, !evidence.readsAsState else { return evidence }
             if kind == .published, SubjectFakeInitialValueRule.hasBareRead(of: name, inType: declaringType, index: index) {
                 evidence.readsAsState = true
@@ -127,10 +111,69 @@ public struct SubjectFakeInitialValueRule: Rule {
             }
             // Writes through a member (`self.toast = nil`, `model.toast.send(nil)`) are chains, found through
             // the member uses; a bare `toast = nil` sits in the declaring type's files.
-            let writes = SubjectFakeInitialValueRule.nilWrites(of: name, kind: kind, index: index, declaringType: declaringType)
-                + SubjectFakeInitialValueRule.memberNilWrites(of: name, kind: kind, index: index)
+            let memberWrites = memo.value(for: "subject_fake_initial_value.writes\u{0}" + kindKey + "\u{0}" + name) {
+                SubjectFakeInitialValueRule.memberNilWrites(of: name, kind: kind, index: index)
+            }
+            let writes = SubjectFakeInitialValueRule.nilWrites(of: name, kind: kind, index: index, declaringType: declaringType) + memberWrites
             evidence.writesNilElsewhere = writes.contains { !resets.contains($0) }
             return evidence
+        }
+
+        /// The uses of one name, by whom they belong to (see `belongs`).
+        struct UsesOfName: Sendable {
+            /// `self`-rooted uses, by the simple name of their enclosing type.
+            var selfRooted: [String: [ProjectIndex.MemberUse]] = [:]
+            /// Uses through another root, taken as uses of every declaration of the name.
+            var shared: [ProjectIndex.MemberUse] = []
+
+            init(name: String, index: ProjectIndex) {
+                for use in index.memberUses[name] ?? [] {
+                    let tree = index.trees[use.tree]
+                    if let owner = Evidence.owner(of: use, in: tree) {
+                        selfRooted[owner, default: []].append(use)
+                    } else {
+                        shared.append(use)
+                    }
+                }
+            }
+        }
+
+        /// What a list of uses says, with the nil writes their handling subscribers make ("tree:token"),
+        /// one step through the aliases they are passed on to.
+        struct Partial: Sendable {
+            var evidence = Evidence()
+            var resets = Set<String>()
+
+            init(uses: [ProjectIndex.MemberUse], name: String, kind: Kind, index: ProjectIndex) {
+                var aliases: [String] = []
+                for use in uses {
+                    let tree = index.trees[use.tree]
+                    let chain = tree.chains[use.chain]
+                    let isPublisher = kind == .subject ? !use.projected : use.projected
+                    if !isPublisher {
+                        // `viewModel.toast`: a read (state) or a write.
+                        if kind == .published, use.element == chain.elements.count - 1, !SubjectFakeInitialValueRule.isAssignmentTarget(chain, in: tree) {
+                            evidence.readsAsState = true
+                        }
+                        continue
+                    }
+                    let outcome = SubjectFakeInitialValueRule.classify(chain, after: use.element, name: name, kind: kind, tree: tree, treeIndex: use.tree, resets: &resets)
+                    evidence.merge(outcome)
+                    if outcome == .passedOn, let alias = SubjectFakeInitialValueRule.aliasName(of: chain, in: tree) { aliases.append(alias) }
+                }
+                // One step through `var toastPublisher: AnyPublisher<…> { toast.eraseToAnyPublisher() }`.
+                for alias in aliases {
+                    for use in index.chainElements[alias] {
+                        let tree = index.trees[use.tree]
+                        let chain = tree.chains[use.chain]
+                        // The chain's first element of that name.
+                        let e = use.element
+                        guard chain.elements.firstIndex(where: { $0.name == alias }) == e,
+                              e < chain.elements.count - 1 || SubjectFakeInitialValueRule.isArgumentOfOnReceive(chain, in: tree) else { continue }
+                        evidence.merge(SubjectFakeInitialValueRule.classify(chain, after: e, name: name, kind: kind, tree: tree, treeIndex: use.tree, resets: &resets))
+                    }
+                }
+            }
         }
 
         mutating func merge(_ outcome: Outcome) {
@@ -141,13 +184,13 @@ public struct SubjectFakeInitialValueRule: Rule {
             }
         }
 
-        /// `self`-rooted uses belong to the enclosing type; other roots are taken as uses of the declaration.
-        static func belongs(_ use: ProjectIndex.MemberUse, to typeName: String, in tree: SyntaxTree) -> Bool {
+        /// The simple name of the type a `self`-rooted use belongs to (its enclosing type), or nil
+        /// for a use through another root, taken as a use of every declaration of the name.
+        static func owner(of use: ProjectIndex.MemberUse, in tree: SyntaxTree) -> String? {
             let chain = tree.chains[use.chain]
             let selfRooted = use.element == 0 || (use.element == 1 && tree.isWord(chain.root.nameToken, "self"))
-            guard selfRooted, let t = tree.enclosingType(of: chain.first) else { return true }
-            let name = tree.types[t].name
-            return name.lastNameComponent == typeName
+            guard selfRooted, let t = tree.enclosingType(of: chain.first) else { return nil }
+            return tree.types[t].name.lastNameComponent
         }
     }
 

@@ -69,6 +69,47 @@ final class SuppressionTests: XCTestCase {
         XCTAssertEqual(run(text).lines, ["1:9 test_fixme: FIXME_TOKEN left in code", "6:9 test_fixme: FIXME_TOKEN left in code"])
     }
 
+    func testOverlappingRegionsEachEndAtTheirOwnEnable() {
+        let text = """
+        // combinelint:disable test_fixme
+        // combinelint:disable all
+        let a = FIXME_TOKEN
+        // combinelint:enable test_fixme
+        let b = FIXME_TOKEN
+        // combinelint:enable all
+        let c = FIXME_TOKEN
+        // combinelint:disable test_fixme
+        // combinelint:disable test_fixme
+        let d = FIXME_TOKEN
+        """
+        let result = run(text, superfluous: true)
+        // `a` is hidden by both regions (so neither is superfluous), `b` by `all` alone; the two
+        // regions that open before `d` both run to the end of the file and both hide it.
+        XCTAssertEqual(result.lines, ["7:9 test_fixme: FIXME_TOKEN left in code"])
+        XCTAssertEqual(result.suppressed, 3)
+    }
+
+    func testADirectiveNamingTheRuleAndAllCountsOnce() {
+        let text = """
+        // combinelint:disable:next test_fixme all
+        let a = FIXME_TOKEN
+        """
+        let result = run(text, superfluous: true)
+        // Hidden by its own id; `all` hid nothing.
+        XCTAssertEqual(result.lines, ["1:1 superfluous_directive: 'combinelint:disable:next all' suppresses no finding; remove it"])
+        XCTAssertEqual(result.suppressed, 1)
+    }
+
+    func testThousandsOfRegionsEndWhereTheyShould() {
+        var text = ""
+        for _ in 0..<2000 { text += "// combinelint:disable test_fixme\nlet a = FIXME_TOKEN\n// combinelint:enable test_fixme\nlet b = FIXME_TOKEN\n" }
+        let result = run(text)
+        XCTAssertEqual(result.lines.count, 2000)
+        XCTAssertEqual(result.lines.first, "4:9 test_fixme: FIXME_TOKEN left in code")
+        XCTAssertEqual(result.lines.last, "8000:9 test_fixme: FIXME_TOKEN left in code")
+        XCTAssertEqual(result.suppressed, 2000)
+    }
+
     func testSeveralIDsAndBlockComments() {
         let text = """
         /* combinelint:disable:next test_error_token test_fixme */

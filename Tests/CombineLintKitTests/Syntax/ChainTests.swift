@@ -81,6 +81,19 @@ final class ChainTests: XCTestCase {
         XCTAssertEqual(tree.variables.map(\.name), ["subject", "x", "f"])
     }
 
+    func testNestedGenericArgumentsInTypesAndCalls() {
+        // Types (no call follows) are no chains at any level; a call after nested generic
+        // arguments is one, whether the closing `>`s are one token or several.
+        let tree = parse("""
+        let x: A<A<A<A<Int>>>>
+        let y = A<A<A<Int>>>()
+        let z = B<C<D<Int> > >.make()
+        let w: E<F<Int>, G<H<Int>>> = e
+        """)
+        XCTAssertEqual(tree.chains.map { $0.root.name + $0.root.genericArguments }, ["A<A<A<Int>>>", "B<C<D<Int>>>"])
+        XCTAssertEqual(tree.chainSummaries, ["A — declares var[1] y", "B.make — declares var[2] z"])
+    }
+
     func testSelfInsideStringInterpolationIsCode() {
         let tree = parse(#"a.sink { _ in print("\(self.title)") }"#)
         XCTAssertEqual(tree.selfReferences(in: 0).map(tree.position), ["1:24"])
