@@ -126,12 +126,12 @@ final class CLITests: XCTestCase {
         let result = try run(["Sources", "--timings", "--quiet", "--reporter", "json"])
         XCTAssertEqual(result.status, 0)
         XCTAssertTrue(result.stdout.hasPrefix("{"), "the report is untouched on standard output")
-        let lines = result.stderr.split(separator: "\n").map(String.init)
+        let lines = result.stderr.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let phases = lines.prefix { !$0.isEmpty }.dropFirst().map { String($0.prefix { $0 != " " }) }
         XCTAssertEqual(phases, ["configuration", "finding", "read", "lex,", "rules", "sorting", "report", "total"])
         XCTAssertEqual(lines.first, "phase                              seconds")
         // Every rule that ran has a line: its id, seconds, share.
-        let ruleLines = lines.drop { !$0.hasPrefix("rule ") }.dropFirst()
+        let ruleLines = lines.drop { !$0.hasPrefix("rule ") }.dropFirst().filter { !$0.isEmpty }
         let ids = Set(ruleLines.map { String($0.prefix { $0 != " " }) })
         for id in ["strong_self_capture", "discarded_cancellable", "repeated_subscription", "(finding", "(suppression"] {
             XCTAssertTrue(ids.contains(id), "no timing for \(id) in \(result.stderr)")

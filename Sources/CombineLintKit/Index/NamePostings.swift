@@ -17,6 +17,45 @@ public struct NamePostings<Entry: Sendable>: Sendable {
         entries = []
     }
 
+    /// The postings of files given in input order, each as its keys in order; `emitEntries(file, emit)`
+    /// emits that file's entries again, in the same order. Only the keys are kept per file while
+    /// the table is built (a project has millions of names: their entries are made once, in place).
+    init(keysPerFile: [[NameKey]], emitEntries: (Int, (Entry) -> Void) -> Void) {
+        let total = keysPerFile.reduce(0) { $0 + $1.count }
+        var slots = NameSlots(expected: total / 4)
+        var ids = [Int32](repeating: 0, count: total)
+        var n = 0
+        for file in keysPerFile {
+            for key in file {
+                ids[n] = slots.number(for: key)
+                n += 1
+            }
+        }
+        var starts = [Int32](repeating: 0, count: slots.count + 1)
+        for id in ids { starts[Int(id) + 1] += 1 }
+        for i in 1..<starts.count { starts[i] += starts[i - 1] }
+        self.slots = slots
+        self.starts = starts
+        var next = starts
+        var filled: [Entry] = []
+        if total > 0 {
+            filled = [Entry](unsafeUninitializedCapacity: total) { buffer, count in
+                n = 0
+                for file in keysPerFile.indices {
+                    emitEntries(file) { entry in
+                        let id = Int(ids[n])
+                        (buffer.baseAddress! + Int(next[id])).initialize(to: entry)
+                        next[id] += 1
+                        n += 1
+                    }
+                }
+                precondition(n == total, "entries emitted differ from the keys given")
+                count = total
+            }
+        }
+        entries = filled
+    }
+
     /// The postings of files given in input order, each as its `(key, entry)` pairs in order.
     init(perFile: [[(key: NameKey, entry: Entry)]]) {
         let total = perFile.reduce(0) { $0 + $1.count }

@@ -84,8 +84,14 @@ public struct ProjectIndex: Sendable {
         // The four tables are independent: built two at a time on the workers.
         let tables = Parallel.map(count: 4, jobs: jobs) { table -> Any in
             switch table {
-            case 0: return NamePostings(perFile: names.map(\.identifiers))
-            case 1: return NamePostings(perFile: names.map(\.elements))
+            case 0:
+                return NamePostings(keysPerFile: names.map(\.identifiers)) { t, emit in
+                    FileNames.identifierReferences(of: trees[t], at: t, emit)
+                }
+            case 1:
+                return NamePostings(keysPerFile: names.map(\.elements)) { t, emit in
+                    FileNames.elementReferences(of: trees[t], at: t, emit)
+                }
             case 2: return NamePostings(perFile: names.map(\.functions))
             default: return NamePostings(perFile: names.map(\.types))
             }

@@ -45,8 +45,11 @@ public struct DeclarationReference: Sendable, Hashable {
 
 /// One file's names for the index's postings, gathered while its tree is fresh (pass 1, per file).
 struct FileNames: Sendable {
-    var identifiers: [(key: NameKey, entry: TokenReference)] = []
-    var elements: [(key: NameKey, entry: ElementReference)] = []
+    /// The keys of the file's identifier tokens, in token order (`identifierReferences` emits
+    /// the matching references).
+    var identifiers: [NameKey] = []
+    /// The keys of the file's chain elements, in chain and element order (see `elementReferences`).
+    var elements: [NameKey] = []
     var functions: [(key: NameKey, entry: DeclarationReference)] = []
     /// Type declarations and extensions, by the last component of the declared name.
     var types: [(key: NameKey, entry: DeclarationReference)] = []
@@ -63,11 +66,11 @@ struct FileNames: Sendable {
         for chain in tree.chains { elementCount += chain.elements.count }
         elements.reserveCapacity(elementCount)
         tree.file.bytes.withUnsafeBufferPointer { bytes in
-            for (i, token) in tokens.enumerated() {
+            for token in tokens {
                 switch token.kind {
                 case .identifier:
                     let key = NameKey(token: token, in: bytes)
-                    identifiers.append((key, TokenReference(tree: index, token: i)))
+                    identifiers.append(key)
                     mentioned.insert(key)
                 case .keyword:
                     mentioned.insert(NameKey(token: token, in: bytes))
@@ -91,7 +94,7 @@ struct FileNames: Sendable {
                         let key = all[start + e].kind == .literal ? NameKey(all[start + e].name)
                             : NameKey(token: tokens[all[start + e].nameToken], in: bytes)
                         assert(all[start + e].kind == .literal || key == NameKey(all[start + e].name), "element name differs from its token")
-                        elements.append((key, ElementReference(tree: index, chain: c, element: e)))
+                        elements.append(key)
                     }
                 }
             }
@@ -104,6 +107,20 @@ struct FileNames: Sendable {
         types.reserveCapacity(tree.types.count)
         for (t, type) in tree.types.enumerated() {
             types.append((NameKey(type.name.lastNameComponent), DeclarationReference(tree: index, item: t)))
+        }
+    }
+}
+
+extension FileNames {
+    /// The references of a tree's identifier tokens, in the order of `identifiers`.
+    static func identifierReferences(of tree: SyntaxTree, at index: Int, _ emit: (TokenReference) -> Void) {
+        for (i, token) in tree.tokens.enumerated() where token.kind == .identifier { emit(TokenReference(tree: index, token: i)) }
+    }
+
+    /// The references of a tree's chain elements, in the order of `elements`.
+    static func elementReferences(of tree: SyntaxTree, at index: Int, _ emit: (ElementReference) -> Void) {
+        for c in tree.chains.indices {
+            for e in 0..<tree.chains[c].elements.count { emit(ElementReference(tree: index, chain: c, element: e)) }
         }
     }
 }
