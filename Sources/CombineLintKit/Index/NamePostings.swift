@@ -17,20 +17,23 @@ public struct NamePostings<Entry: Sendable>: Sendable {
         entries = []
     }
 
-    /// The postings of files given in input order, each as its keys in order; `emitEntries(file, emit)`
-    /// emits that file's entries again, in the same order. Only the keys are kept per file while
-    /// the table is built (a project has millions of names: their entries are made once, in place).
-    init(keysPerFile: [[NameKey]], emitEntries: (Int, (Entry) -> Void) -> Void) {
-        let total = keysPerFile.reduce(0) { $0 + $1.count }
-        var slots = NameSlots(expected: total / 4)
+    /// The postings of `counts.count` files in input order: `emitKeys(file, emit)` emits a file's
+    /// keys in order (`counts[file]` of them), `emitEntries(file, emit)` its entries in the same
+    /// order. Neither keys nor entries are kept per file while the table is built (a project has
+    /// millions of names): each key is numbered as it comes, each entry made once, in place.
+    init(counts: [Int], emitKeys: (Int, (NameKey) -> Void) -> Void, emitEntries: (Int, (Entry) -> Void) -> Void) {
+        let total = counts.reduce(0, +)
+        // Apps repeat their names: about one distinct name per 20 or more uses (the table grows if not).
+        var slots = NameSlots(expected: total / 20)
         var ids = [Int32](repeating: 0, count: total)
         var n = 0
-        for file in keysPerFile {
-            for key in file {
+        for file in counts.indices {
+            emitKeys(file) { key in
                 ids[n] = slots.number(for: key)
                 n += 1
             }
         }
+        precondition(n == total, "keys emitted differ from the counts given")
         var starts = [Int32](repeating: 0, count: slots.count + 1)
         for id in ids { starts[Int(id) + 1] += 1 }
         for i in 1..<starts.count { starts[i] += starts[i - 1] }
@@ -41,7 +44,7 @@ public struct NamePostings<Entry: Sendable>: Sendable {
         if total > 0 {
             filled = [Entry](unsafeUninitializedCapacity: total) { buffer, count in
                 n = 0
-                for file in keysPerFile.indices {
+                for file in counts.indices {
                     emitEntries(file) { entry in
                         let id = Int(ids[n])
                         (buffer.baseAddress! + Int(next[id])).initialize(to: entry)
@@ -59,7 +62,7 @@ public struct NamePostings<Entry: Sendable>: Sendable {
     /// The postings of files given in input order, each as its `(key, entry)` pairs in order.
     init(perFile: [[(key: NameKey, entry: Entry)]]) {
         let total = perFile.reduce(0) { $0 + $1.count }
-        var slots = NameSlots(expected: total / 4)
+        var slots = NameSlots(expected: total / 20)
         var ids = [Int32](repeating: 0, count: total)
         var n = 0
         for file in perFile {

@@ -85,13 +85,13 @@ public struct ProjectIndex: Sendable {
         let tables = Parallel.map(count: 4, jobs: jobs) { table -> Any in
             switch table {
             case 0:
-                return NamePostings(keysPerFile: names.map(\.identifiers)) { t, emit in
-                    FileNames.identifierReferences(of: trees[t], at: t, emit)
-                }
+                return NamePostings(counts: names.map(\.identifierCount),
+                                    emitKeys: { t, emit in FileNames.identifierKeys(of: trees[t], emit) },
+                                    emitEntries: { t, emit in FileNames.identifierReferences(of: trees[t], at: t, emit) })
             case 1:
-                return NamePostings(keysPerFile: names.map(\.elements)) { t, emit in
-                    FileNames.elementReferences(of: trees[t], at: t, emit)
-                }
+                return NamePostings(counts: names.map(\.elementCount),
+                                    emitKeys: { t, emit in FileNames.elementKeys(of: trees[t], emit) },
+                                    emitEntries: { t, emit in FileNames.elementReferences(of: trees[t], at: t, emit) })
             case 2: return NamePostings(perFile: names.map(\.functions))
             default: return NamePostings(perFile: names.map(\.types))
             }

@@ -43,13 +43,14 @@ public struct DeclarationReference: Sendable, Hashable {
     }
 }
 
-/// One file's names for the index's postings, gathered while its tree is fresh (pass 1, per file).
+/// One file's names for the index's postings, gathered while its tree is fresh (pass 1, per
+/// file): its declarations and its vocabulary. The keys of its identifiers and chain elements
+/// are not kept here: the postings read them from the tree as they are built, in the order the
+/// `…Keys` and `…References` functions below agree on.
 struct FileNames: Sendable {
-    /// The keys of the file's identifier tokens, in token order (`identifierReferences` emits
-    /// the matching references).
-    var identifiers: [NameKey] = []
-    /// The keys of the file's chain elements, in chain and element order (see `elementReferences`).
-    var elements: [NameKey] = []
+    /// How many identifier tokens and chain elements the file has.
+    var identifierCount = 0
+    var elementCount = 0
     var functions: [(key: NameKey, entry: DeclarationReference)] = []
     /// Type declarations and extensions, by the last component of the declared name.
     var types: [(key: NameKey, entry: DeclarationReference)] = []
@@ -58,21 +59,13 @@ struct FileNames: Sendable {
 
     init(of tree: SyntaxTree, at index: Int) {
         let tokens = tree.tokens
-        var count = 0
-        for token in tokens where token.kind == .identifier { count += 1 }
-        identifiers.reserveCapacity(count)
-        var mentioned = FileVocabulary(expectedNames: count)
-        var elementCount = 0
+        for token in tokens where token.kind == .identifier { identifierCount += 1 }
         for chain in tree.chains { elementCount += chain.elements.count }
-        elements.reserveCapacity(elementCount)
+        var mentioned = FileVocabulary(expectedNames: identifierCount)
         tree.file.bytes.withUnsafeBufferPointer { bytes in
             for token in tokens {
                 switch token.kind {
-                case .identifier:
-                    let key = NameKey(token: token, in: bytes)
-                    identifiers.append(key)
-                    mentioned.insert(key)
-                case .keyword:
+                case .identifier, .keyword:
                     mentioned.insert(NameKey(token: token, in: bytes))
                 case .attribute where token.length > 1:
                     // `@Published` is mentioned as `Published`.
@@ -82,20 +75,6 @@ struct FileNames: Sendable {
                     if !(second >= UInt8(ascii: "0") && second <= UInt8(ascii: "9")) { mentioned.hasProjection = true }
                 default:
                     break
-                }
-            }
-            // All chains' elements lie in one array, each chain a range of it: read through one
-            // buffer, so that no element is copied (each copy retains its strings and arrays).
-            tree.chainElements.withUnsafeBufferPointer { all in
-                for c in tree.chains.indices {
-                    let start = tree.chains[c].elements.start
-                    for e in 0..<tree.chains[c].elements.count {
-                        // A name element's key from its token's bytes (no String is read); a literal's from its text.
-                        let key = all[start + e].kind == .literal ? NameKey(all[start + e].name)
-                            : NameKey(token: tokens[all[start + e].nameToken], in: bytes)
-                        assert(all[start + e].kind == .literal || key == NameKey(all[start + e].name), "element name differs from its token")
-                        elements.append(key)
-                    }
                 }
             }
         }
@@ -112,12 +91,40 @@ struct FileNames: Sendable {
 }
 
 extension FileNames {
-    /// The references of a tree's identifier tokens, in the order of `identifiers`.
+    /// The keys of a tree's identifier tokens (backticks removed), in token order.
+    static func identifierKeys(of tree: SyntaxTree, _ emit: (NameKey) -> Void) {
+        tree.file.bytes.withUnsafeBufferPointer { bytes in
+            for token in tree.tokens where token.kind == .identifier { emit(NameKey(token: token, in: bytes)) }
+        }
+    }
+
+    /// The references of a tree's identifier tokens, in the order of `identifierKeys`.
     static func identifierReferences(of tree: SyntaxTree, at index: Int, _ emit: (TokenReference) -> Void) {
         for (i, token) in tree.tokens.enumerated() where token.kind == .identifier { emit(TokenReference(tree: index, token: i)) }
     }
 
-    /// The references of a tree's chain elements, in the order of `elements`.
+    /// The keys of a tree's chain elements, in chain and element order: a name element's from its
+    /// token's bytes (no String is read), a literal's from its text.
+    static func elementKeys(of tree: SyntaxTree, _ emit: (NameKey) -> Void) {
+        let tokens = tree.tokens
+        tree.file.bytes.withUnsafeBufferPointer { bytes in
+            // All chains' elements lie in one array, each chain a range of it: read through one
+            // buffer, so that no element is copied (each copy retains its strings and arrays).
+            tree.chainElements.withUnsafeBufferPointer { all in
+                for chain in tree.chains {
+                    let start = chain.elements.start
+                    for e in 0..<chain.elements.count {
+                        let key = all[start + e].kind == .literal ? NameKey(all[start + e].name)
+                            : NameKey(token: tokens[all[start + e].nameToken], in: bytes)
+                        assert(all[start + e].kind == .literal || key == NameKey(all[start + e].name), "element name differs from its token")
+                        emit(key)
+                    }
+                }
+            }
+        }
+    }
+
+    /// The references of a tree's chain elements, in the order of `elementKeys`.
     static func elementReferences(of tree: SyntaxTree, at index: Int, _ emit: (ElementReference) -> Void) {
         for c in tree.chains.indices {
             for e in 0..<tree.chains[c].elements.count { emit(ElementReference(tree: index, chain: c, element: e)) }
