@@ -3,8 +3,6 @@ struct TokenText {
     let bytes: [UInt8]
     let tokens: [Token]
     let words = WordTable.shared
-    /// Short ASCII names are put together directly (checked once per platform).
-    let makesSmallStringsDirectly = SmallASCIIString.isAvailable
 
     @inline(__always) func text(_ i: Int) -> String {
         string(tokens[i].range)
@@ -24,18 +22,13 @@ struct TokenText {
         return text(i)
     }
 
-    /// Every chain element and declaration name passes through here. Up to 15 ASCII bytes (most
-    /// names) the String is put together directly (`SmallASCIIString`); other short texts are
-    /// built in place, their bytes repaired exactly as `String(decoding:)` repairs them.
+    /// Every chain element and declaration name passes through here. Short texts (most names)
+    /// are built in place, their bytes repaired exactly as `String(decoding:)` repairs them.
     @inline(__always) private func string(_ range: Range<Int>) -> String {
         bytes.withUnsafeBufferPointer { source in
             let count = range.count
             guard count <= 15, count > 0 else {
                 return String(decoding: UnsafeBufferPointer(rebasing: source[range]), as: UTF8.self)
-            }
-            if makesSmallStringsDirectly,
-               let made = SmallASCIIString.ifASCII(SmallASCIIString.words(source, start: range.lowerBound, count: count), count: count) {
-                return made
             }
             return String(unsafeUninitializedCapacity: count) { out in
                 out.baseAddress!.update(from: source.baseAddress! + range.lowerBound, count: count)
@@ -102,18 +95,7 @@ struct TokenText {
         // At most the source span's length: written straight into the String's storage.
         let capacity = tokens[last].endOffset - tokens[first].startOffset
         return bytes.withUnsafeBufferPointer { source in
-            if capacity <= 15 && makesSmallStringsDirectly {
-                // Short (`Int?`, `[String]`): into the two words of a small string.
-                var words: (UInt64, UInt64) = (0, 0)
-                let written = withUnsafeMutableBytes(of: &words) { raw in
-                    write(first, last, spaces: spaces, from: source, to: raw.bindMemory(to: UInt8.self))
-                }
-                if written > 0,
-                   let made = SmallASCIIString.ifASCII((UInt64(littleEndian: words.0), UInt64(littleEndian: words.1)), count: written) {
-                    return made
-                }
-            }
-            return String(unsafeUninitializedCapacity: capacity) { out in
+            String(unsafeUninitializedCapacity: capacity) { out in
                 write(first, last, spaces: spaces, from: source, to: out)
             }
         }
