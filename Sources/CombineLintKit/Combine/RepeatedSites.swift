@@ -33,6 +33,11 @@ public struct RepeatedSites: Sendable {
     let extraCellMethods: Set<String>
     /// For every closure passed to a call: the chain and element it is passed to.
     let callOfClosure: [Int: SyntaxTree.CallReference]
+    /// Per closure: the first closure from it outwards (itself included, up to its function or
+    /// type) that is a repeated site, or -1; and the function around it, or -1. Worked out once,
+    /// each from its parent's, so that a sink nested in a thousand others is not walked out of.
+    private let siteClosure: [Int32]
+    private let functionOfClosure: [Int32]
 
     public init(tree: SyntaxTree, index: ProjectIndex, extraAppearance: [String] = [], extraCellMethods: [String] = []) {
         self.tree = tree
@@ -46,22 +51,55 @@ public struct RepeatedSites: Sendable {
             }
         }
         callOfClosure = map
+        var sites = [Int32](repeating: -1, count: tree.closures.count)
+        var functions = [Int32](repeating: -1, count: tree.closures.count)
+        for c in tree.closures.indices {
+            let parent = tree.innermostClosure(of: tree.closures[c].open, outside: c)
+            if RepeatedSites.closureSiteKind(c, calls: map, tree: tree) != nil {
+                sites[c] = Int32(c)
+            } else if let parent, parent < c {
+                sites[c] = sites[parent]
+            } else if parent != nil {
+                // Closures are numbered by their opening brace, so a parent comes first; if not, walk.
+                sites[c] = Int32(tree.enclosingClosures(of: tree.closures[c].open)
+                    .first { RepeatedSites.closureSiteKind($0, calls: map, tree: tree) != nil } ?? -1)
+            }
+            if let parent, parent < c {
+                functions[c] = functions[parent]
+            } else {
+                functions[c] = Int32(tree.enclosingFunction(of: tree.closures[c].open) ?? -1)
+            }
+        }
+        siteClosure = sites
+        functionOfClosure = functions
+    }
+
+    /// Whether closure `c` is itself repeated code: SwiftUI's `.onAppear`, or the closure of a
+    /// cell provider; nil otherwise.
+    private static func closureSiteKind(_ c: Int, calls: [Int: SyntaxTree.CallReference], tree: SyntaxTree) -> RepeatedSite.Kind? {
+        guard let call = calls[c] else { return nil }
+        let element = tree.chains[call.chain].elements[call.element]
+        if element.name == "onAppear", element.kind == .member { return .onAppear }
+        if Catalogue.cellProviderTypes.contains(element.name) { return .cellProvider }
+        return nil
     }
 
     /// The repeated code that holds token `token`, if any (the innermost closure or function decides).
     public func site(of token: Int) -> RepeatedSite? {
-        for closure in tree.enclosingClosures(of: token) {
-            guard let call = callOfClosure[closure] else { continue }
-            let element = tree.chains[call.chain].elements[call.element]
-            let body = tree.closures[closure].open..<tree.closures[closure].close
-            if element.name == "onAppear", element.kind == .member {
-                return RepeatedSite(kind: .onAppear, name: ".onAppear", function: nil, closure: closure, body: body)
+        let found: Int?
+        if let innermost = tree.innermostClosure(of: token) {
+            // The nearest repeated closure around the token, else the function around them all.
+            let closure = Int(siteClosure[innermost])
+            if closure >= 0, let kind = RepeatedSites.closureSiteKind(closure, calls: callOfClosure, tree: tree), let call = callOfClosure[closure] {
+                let body = tree.closures[closure].open..<tree.closures[closure].close
+                let name = kind == .onAppear ? ".onAppear" : "the \(tree.chains[call.chain].elements[call.element].name) closure"
+                return RepeatedSite(kind: kind, name: name, function: nil, closure: closure, body: body)
             }
-            if Catalogue.cellProviderTypes.contains(element.name) {
-                return RepeatedSite(kind: .cellProvider, name: "the \(element.name) closure", function: nil, closure: closure, body: body)
-            }
+            found = functionOfClosure[innermost] >= 0 ? Int(functionOfClosure[innermost]) : nil
+        } else {
+            found = tree.enclosingFunction(of: token)
         }
-        guard let f = tree.enclosingFunction(of: token) else { return nil }
+        guard let f = found else { return nil }
         let function = tree.functions[f]
         guard function.kind == .function, let open = function.bodyOpen, let close = function.bodyClose else { return nil }
         let body = open..<close
