@@ -254,24 +254,9 @@ extension String {
     /// Substring search on UTF-8 bytes (Foundation's `contains` goes through NSString on Linux,
     /// which is slow on the indexing path).
     func containsBytes(_ needle: StaticString) -> Bool {
-        let n = needle.utf8CodeUnitCount
-        guard n > 0 else { return true }
-        let first = needle.utf8Start[0]
         // Read in place (a native string is contiguous; others are copied once by `withUTF8`).
         var text = self
-        return text.withUTF8 { h in
-            guard h.count >= n else { return false }
-            var i = 0
-            while i <= h.count - n {
-                if h[i] == first {
-                    var j = 1
-                    while j < n && h[i + j] == needle.utf8Start[j] { j += 1 }
-                    if j == n { return true }
-                }
-                i += 1
-            }
-            return false
-        }
+        return text.withUTF8 { ByteSearch.contains(needle, in: $0, range: 0..<$0.count) }
     }
 
     /// The string without leading and trailing spaces, tabs and line breaks.

@@ -1,6 +1,5 @@
 /// Reads suppression directives from a file's comment tokens.
 public enum DirectiveParser {
-    static let marker = Array("combinelint:".utf8)
 
     /// Every directive in the file's comments, and the problems found in them. Rule ids not in
     /// `knownRuleIDs` are reported and dropped from their directive.
@@ -33,18 +32,7 @@ public enum DirectiveParser {
     }
 
     static func containsMarker(_ bytes: [UInt8], in range: Range<Int>) -> Bool {
-        let first = marker[0]
-        var i = range.lowerBound
-        let limit = range.upperBound - marker.count
-        while i <= limit {
-            if bytes[i] == first {
-                var j = 1
-                while j < marker.count && bytes[i + j] == marker[j] { j += 1 }
-                if j == marker.count { return true }
-            }
-            i += 1
-        }
-        return false
+        bytes.withUnsafeBufferPointer { ByteSearch.contains("combinelint:", in: $0, range: range) }
     }
 
     /// The comment's text without `//`, `///`, `/*`, `/**`, `*/` and surrounding spaces.

@@ -21,21 +21,7 @@ extension SyntaxTree {
     public func sourceContains(_ range: ClosedRange<Int>, _ needle: StaticString) -> Bool {
         guard range.lowerBound >= 0, range.upperBound < tokens.count else { return false }
         let start = tokens[range.lowerBound].startOffset, end = tokens[range.upperBound].endOffset
-        let n = needle.utf8CodeUnitCount
-        guard n > 0, end - start >= n else { return n == 0 }
-        return file.bytes.withUnsafeBufferPointer { bytes in
-            let first = needle.utf8Start[0]
-            var i = start
-            while i <= end - n {
-                if bytes[i] == first {
-                    var j = 1
-                    while j < n && bytes[i + j] == needle.utf8Start[j] { j += 1 }
-                    if j == n { return true }
-                }
-                i += 1
-            }
-            return false
-        }
+        return file.bytes.withUnsafeBufferPointer { ByteSearch.contains(needle, in: $0, range: start..<end) }
     }
 
     /// 1-based line of code token i.
