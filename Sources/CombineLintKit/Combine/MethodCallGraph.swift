@@ -1,6 +1,8 @@
 /// The methods of one type across all its declarations and extensions (in every file), with the
-/// calls they make on `self` to each other. Calls are matched by name: `bind()`, `self.bind()`,
-/// `self?.bind()`, `strongSelf.bind()`; calls on other objects (`viewModel.bind()`) are not edges.
+/// calls they make on `self` to each other: `bind()`, `self.bind()`, `self?.bind()`,
+/// `strongSelf.bind()`; calls on other objects (`viewModel.bind()`) are not edges. A call goes to
+/// the methods whose full selector it spells (`configure(cell, for: row)` → `configure(_:for:)`),
+/// and only when none does (default arguments, trailing closures) to every method of its name.
 public struct MethodCallGraph: Sendable {
     /// One method (a `func` member, not local) of the type.
     public struct Method: Sendable, Hashable {
@@ -13,9 +15,11 @@ public struct MethodCallGraph: Sendable {
         public var body: Range<Int>
     }
 
-    /// A call on self to a method of the type: the callee's name and the call's name token.
+    /// A call on self to a method of the type: the callee's name, the selector its arguments
+    /// spell (`configure(_:for:)`), and the call's name token.
     public struct Call: Sendable, Hashable {
         public var name: String
+        public var selector: String
         public var token: Int
     }
 
@@ -25,6 +29,8 @@ public struct MethodCallGraph: Sendable {
     public let calls: [[Call]]
     /// Method indices by name.
     public let byName: [String: [Int]]
+    /// Method indices by full selector.
+    private let bySelector: [String: [Int]]
     /// Method indices by file and body start, and by file and function declaration.
     private let byBody: [Place: Int]
     private let byFunction: [Place: Int]
@@ -67,10 +73,12 @@ public struct MethodCallGraph: Sendable {
             }
         }
         var byName: [String: [Int]] = [:]
+        var bySelector: [String: [Int]] = [:]
         var byBody: [Place: Int] = [:]
         var byFunction: [Place: Int] = [:]
         for (m, method) in methods.enumerated() {
             byName[method.name, default: []].append(m)
+            bySelector[method.selectorName, default: []].append(m)
             // The first method of a place stands, as a search in order would find it.
             if byBody[Place(tree: method.tree, item: method.body.lowerBound)] == nil {
                 byBody[Place(tree: method.tree, item: method.body.lowerBound)] = m
@@ -81,6 +89,7 @@ public struct MethodCallGraph: Sendable {
         }
         self.methods = methods
         self.byName = byName
+        self.bySelector = bySelector
         self.byBody = byBody
         self.byFunction = byFunction
         self.calls = methods.map { method in
@@ -104,12 +113,22 @@ public struct MethodCallGraph: Sendable {
         guard root.kind == .root else { return nil }
         if root.isCall {
             guard !["self", "super", "Self"].contains(root.name) else { return nil }
-            return Call(name: root.name, token: root.nameToken)
+            return Call(name: root.name, selector: selector(of: root), token: root.nameToken)
         }
         guard chain.elements.count >= 2, Catalogue.selfAliases.contains(root.name) else { return nil }
         let callee = chain.elements[1]
         guard callee.kind == .member, callee.isCall else { return nil }
-        return Call(name: callee.name, token: callee.nameToken)
+        return Call(name: callee.name, selector: selector(of: callee), token: callee.nameToken)
+    }
+
+    /// The selector a call spells: its name and argument labels, a trailing closure as `_`.
+    static func selector(of call: ChainElement) -> String {
+        call.name + "(" + call.argumentLabels.map { $0 + ":" }.joined() + ")"
+    }
+
+    /// The methods a call may run: those whose selector it spells, else every one of its name.
+    public func callees(of call: Call) -> [Int] {
+        bySelector[call.selector] ?? byName[call.name] ?? []
     }
 
     /// The last component of a dotted type name.
@@ -127,7 +146,7 @@ public struct MethodCallGraph: Sendable {
         var queue = Array(seen)
         while let next = queue.popLast() {
             for call in calls[next] {
-                for callee in byName[call.name] ?? [] where seen.insert(callee).inserted { queue.append(callee) }
+                for callee in callees(of: call) where seen.insert(callee).inserted { queue.append(callee) }
             }
         }
         return seen

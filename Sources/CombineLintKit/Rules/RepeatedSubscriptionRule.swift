@@ -229,7 +229,7 @@ struct TypeAnalysis: Sendable {
         }
         for (c, closure) in entryClosures.enumerated() {
             for call in closure.calls {
-                for callee in graph.byName[call.name] ?? [] where predecessor[callee] == nil {
+                for callee in graph.callees(of: call) where predecessor[callee] == nil {
                     predecessor[callee] = (nil, c, call.token)
                     queue.append(callee)
                 }
@@ -240,7 +240,7 @@ struct TypeAnalysis: Sendable {
             let next = queue[head]
             head += 1
             for call in graph.calls[next] {
-                for callee in graph.byName[call.name] ?? [] where predecessor[callee] == nil {
+                for callee in graph.callees(of: call) where predecessor[callee] == nil {
                     predecessor[callee] = (next, nil, call.token)
                     queue.append(callee)
                 }
