@@ -1,17 +1,14 @@
 /// Where a name stands in the project: references into `ProjectIndex.trees`, small enough that
 /// the index holds one for every name of every file.
 
-/// An identifier token: `trees[tree].tokens[token]`.
-public struct TokenReference: Sendable, Hashable {
-    private let storedTree: Int32
-    private let storedToken: Int32
-    public var tree: Int { Int(storedTree) }
-    public var token: Int { Int(storedToken) }
+/// An identifier token: `trees[tree].tokens[token]` (the `item` of a file is its token).
+public typealias TokenReference = DeclarationReference
 
-    init(tree: Int, token: Int) {
-        storedTree = Int32(truncatingIfNeeded: tree)
-        storedToken = Int32(truncatingIfNeeded: token)
-    }
+extension DeclarationReference {
+    /// The token, for a reference to an identifier token.
+    public var token: Int { item }
+
+    init(tree: Int, token: Int) { self.init(tree: tree, item: token) }
 }
 
 /// A chain element: `trees[tree].chains[chain].elements[element]`.
@@ -30,7 +27,8 @@ public struct ElementReference: Sendable, Hashable {
     }
 }
 
-/// A declaration of a file: `trees[tree].functions[item]` or `trees[tree].types[item]`.
+/// An item of a file: a declaration (`trees[tree].functions[item]` or `trees[tree].types[item]`),
+/// or a token (`TokenReference`).
 public struct DeclarationReference: Sendable, Hashable {
     private let storedTree: Int32
     private let storedItem: Int32
