@@ -44,6 +44,33 @@ final class FileWalkerTests: XCTestCase {
         XCTAssertEqual(try walk(["."]), ["a/A.swift"])
     }
 
+    func testASymlinkedFileIsListedOnceAndHardLinksAreFilesOfTheirOwn() throws {
+        try writeFile(root, "a/A.swift", "let a = 1\n")
+        try FileManager.default.createSymbolicLink(atPath: root + "/a/B.swift", withDestinationPath: root + "/a/A.swift")
+        try FileManager.default.linkItem(atPath: root + "/a/A.swift", toPath: root + "/a/C.swift")
+        // B is A under another name (one real path); C is a second path to the same bytes, as
+        // copies made with `cp -al` are, and is linted as a file of its own.
+        XCTAssertEqual(try walk(["."]), ["a/A.swift", "a/C.swift"])
+    }
+
+    func testAFolderGivenThroughASymlinkIsWalkedUnderTheGivenName() throws {
+        try writeFile(root, "real/Sources/A.swift", "")
+        try FileManager.default.createSymbolicLink(atPath: root + "/link", withDestinationPath: root + "/real")
+        XCTAssertEqual(try walk(["link"]), ["link/Sources/A.swift"])
+        // The same real folder reached twice is walked once.
+        XCTAssertEqual(try walk(["link", "real"]), ["link/Sources/A.swift"])
+    }
+
+    func testFilesAreReadWhole() throws {
+        let big = String(repeating: "let x = 1 // combinelint\n", count: 10_000)
+        try writeFile(root, "Big.swift", big)
+        try writeFile(root, "Empty.swift", "")
+        XCTAssertEqual(try FileReader.read(root + "/Big.swift").get(), Array(big.utf8))
+        XCTAssertEqual(try FileReader.read(root + "/Empty.swift").get(), [])
+        guard case .failure(let error) = FileReader.read(root) else { return XCTFail("a folder was read as a file") }
+        XCTAssertEqual(error.reason, "is a folder")
+    }
+
     func testMissingPathIsAnError() {
         XCTAssertThrowsError(try walk(["nope"])) { XCTAssertEqual("\($0)", "no such file or folder: 'nope'") }
     }
