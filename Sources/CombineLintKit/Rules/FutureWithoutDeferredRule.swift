@@ -42,7 +42,9 @@ public struct FutureWithoutDeferredRule: Rule {
             if let owner = owningDeclaration(of: creation, in: tree) {
                 let sites = callSites(of: owner, context: context)
                 if sites.contains(where: \.retried) { retried = true }
-                if !retried, !sites.isEmpty, sites.allSatisfy(\.lazy) { continue }
+                // Made and subscribed at once, once per call (or only after subscription): the
+                // eager start cannot be told apart from a deferred one.
+                if !retried, !sites.isEmpty, sites.allSatisfy({ $0.lazy || $0.subscribedAtOnce }) { continue }
             }
             let message = retried
                 ? "`retry` resubscribes to this `Future`, which replays its cached failure instead of running the work again; create it inside `Deferred { Future { … } }` so each subscription runs the work anew."
@@ -141,8 +143,10 @@ public struct FutureWithoutDeferredRule: Rule {
     }
 
     /// Where a function is called (or a property read) across the project: lazily or not, retried or not.
-    private func callSites(of owner: (name: String, isFunction: Bool, token: Int), context: RuleContext) -> [(lazy: Bool, retried: Bool)] {
-        var sites: [(lazy: Bool, retried: Bool)] = []
+    /// `subscribedAtOnce`: the call's own chain ends in a subscriber (`fetch().receive(on: …).sink { … }`).
+    private func callSites(of owner: (name: String, isFunction: Bool, token: Int), context: RuleContext)
+        -> [(lazy: Bool, retried: Bool, subscribedAtOnce: Bool)] {
+        var sites: [(lazy: Bool, retried: Bool, subscribedAtOnce: Bool)] = []
         for use in context.index.identifiers[owner.name] {
             let (t, i) = (use.tree, use.token)
             let tree = context.index.trees[t]
@@ -155,7 +159,8 @@ public struct FutureWithoutDeferredRule: Rule {
             let isCall = next < tokens.count && tokens[next].kind == .leftParen && !tree.lineBreakBefore[next]
             guard isCall == owner.isFunction else { continue }
             let walk = tree.postfixMembers(after: i + 1)
-            sites.append((isLazy(i, in: tree), walk.names.contains("retry")))
+            let subscribed = walk.names.contains { Catalogue.subscriberCalls.contains($0) }
+            sites.append((isLazy(i, in: tree), walk.names.contains("retry"), subscribed))
         }
         return sites
     }
