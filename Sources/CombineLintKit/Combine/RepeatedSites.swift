@@ -31,8 +31,6 @@ public struct RepeatedSites: Sendable {
     let index: ProjectIndex
     let extraAppearance: Set<String>
     let extraCellMethods: Set<String>
-    /// For every closure passed to a call: the chain and element it is passed to.
-    let callOfClosure: [Int: SyntaxTree.CallReference]
     /// Per closure: the first closure from it outwards (itself included, up to its function or
     /// type) that is a repeated site, or -1; and the function around it, or -1. Worked out once,
     /// each from its parent's, so that a sink nested in a thousand others is not walked out of.
@@ -44,25 +42,18 @@ public struct RepeatedSites: Sendable {
         self.index = index
         self.extraAppearance = Set(extraAppearance)
         self.extraCellMethods = Set(extraCellMethods)
-        var map: [Int: SyntaxTree.CallReference] = [:]
-        for (c, chain) in tree.chains.enumerated() {
-            for (e, element) in chain.elements.enumerated() {
-                for closure in element.closures { map[closure] = SyntaxTree.CallReference(chain: c, element: e) }
-            }
-        }
-        callOfClosure = map
         var sites = [Int32](repeating: -1, count: tree.closures.count)
         var functions = [Int32](repeating: -1, count: tree.closures.count)
         for c in tree.closures.indices {
             let parent = tree.innermostClosure(of: tree.closures[c].open, outside: c)
-            if RepeatedSites.closureSiteKind(c, calls: map, tree: tree) != nil {
+            if RepeatedSites.closureSiteKind(c, in: tree) != nil {
                 sites[c] = Int32(c)
             } else if let parent, parent < c {
                 sites[c] = sites[parent]
             } else if parent != nil {
                 // Closures are numbered by their opening brace, so a parent comes first; if not, walk.
                 sites[c] = Int32(tree.enclosingClosures(of: tree.closures[c].open)
-                    .first { RepeatedSites.closureSiteKind($0, calls: map, tree: tree) != nil } ?? -1)
+                    .first { RepeatedSites.closureSiteKind($0, in: tree) != nil } ?? -1)
             }
             if let parent, parent < c {
                 functions[c] = functions[parent]
@@ -76,8 +67,8 @@ public struct RepeatedSites: Sendable {
 
     /// Whether closure `c` is itself repeated code: SwiftUI's `.onAppear`, or the closure of a
     /// cell provider; nil otherwise.
-    private static func closureSiteKind(_ c: Int, calls: [Int: SyntaxTree.CallReference], tree: SyntaxTree) -> RepeatedSite.Kind? {
-        guard let call = calls[c] else { return nil }
+    private static func closureSiteKind(_ c: Int, in tree: SyntaxTree) -> RepeatedSite.Kind? {
+        guard let call = tree.call(receiving: c) else { return nil }
         let element = tree.chains[call.chain].elements[call.element]
         if element.name == "onAppear", element.kind == .member { return .onAppear }
         if Catalogue.cellProviderTypes.contains(element.name) { return .cellProvider }
@@ -90,7 +81,7 @@ public struct RepeatedSites: Sendable {
         if let innermost = tree.innermostClosure(of: token) {
             // The nearest repeated closure around the token, else the function around them all.
             let closure = Int(siteClosure[innermost])
-            if closure >= 0, let kind = RepeatedSites.closureSiteKind(closure, calls: callOfClosure, tree: tree), let call = callOfClosure[closure] {
+            if closure >= 0, let kind = RepeatedSites.closureSiteKind(closure, in: tree), let call = tree.call(receiving: closure) {
                 let body = tree.closures[closure].open..<tree.closures[closure].close
                 let name = kind == .onAppear ? ".onAppear" : "the \(tree.chains[call.chain].elements[call.element].name) closure"
                 return RepeatedSite(kind: kind, name: name, function: nil, closure: closure, body: body)

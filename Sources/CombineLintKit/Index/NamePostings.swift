@@ -1,9 +1,9 @@
 /// Entries grouped by name, every file's in input order: the index's answer to "where is this
 /// name used?" in time proportional to the answer, never to the project.
 ///
-/// Built from each file's `(key, entry)` lists: each key is given a name number once (one probe
-/// of `NameSlots` per entry), then the entries are counted and placed into one flat array, each
-/// name's entries a contiguous run of it (no array per name).
+/// Built file by file: each key is given a name number once (one probe of `NameSlots` per
+/// entry), then the entries are counted and placed into one flat array, each name's entries a
+/// contiguous run of it (no array per name).
 public struct NamePostings<Entry: Sendable>: Sendable {
     private let slots: NameSlots
     /// Per name number: where its run starts in `entries`; one more at the end (the total).
@@ -61,37 +61,9 @@ public struct NamePostings<Entry: Sendable>: Sendable {
 
     /// The postings of files given in input order, each as its `(key, entry)` pairs in order.
     init(perFile: [[(key: NameKey, entry: Entry)]]) {
-        let total = perFile.reduce(0) { $0 + $1.count }
-        var slots = NameSlots(expected: total / 20)
-        var ids = [Int32](repeating: 0, count: total)
-        var n = 0
-        for file in perFile {
-            for pair in file {
-                ids[n] = slots.number(for: pair.key)
-                n += 1
-            }
-        }
-        var starts = [Int32](repeating: 0, count: slots.count + 1)
-        for id in ids { starts[Int(id) + 1] += 1 }
-        for i in 1..<starts.count { starts[i] += starts[i - 1] }
-        self.slots = slots
-        self.starts = starts
-        guard let first = perFile.first(where: { !$0.isEmpty })?[0].entry else {
-            entries = []
-            return
-        }
-        var next = starts
-        var filled = [Entry](repeating: first, count: total)
-        n = 0
-        for file in perFile {
-            for pair in file {
-                let id = Int(ids[n])
-                filled[Int(next[id])] = pair.entry
-                next[id] += 1
-                n += 1
-            }
-        }
-        entries = filled
+        self.init(counts: perFile.map(\.count),
+                  emitKeys: { file, emit in for pair in perFile[file] { emit(pair.key) } },
+                  emitEntries: { file, emit in for pair in perFile[file] { emit(pair.entry) } })
     }
 
     /// The entries of names with this key, in input order (file, then position in the file).

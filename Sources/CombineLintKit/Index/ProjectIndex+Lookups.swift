@@ -18,17 +18,6 @@ extension ProjectIndex {
         typeDeclarations[name.lastNameComponent].filter { trees[$0.tree].types[$0.item].name == name }
     }
 
-    /// The functions (not initializers or accessors) named `name` whose enclosing type's last name
-    /// component is `typeName`, in input order.
-    public func methods(named name: String, inType typeName: String) -> [DeclarationReference] {
-        functions[name].filter { ref in
-            let tree = trees[ref.tree]
-            let function = tree.functions[ref.item]
-            guard function.kind == .function, function.name == name, let t = function.enclosingType else { return false }
-            return tree.types[t].name.lastNameComponent == typeName
-        }
-    }
-
     /// The properties named `name` in any type of the project (as the merge left them).
     public func properties(named name: String) -> [IndexedProperty] {
         typesDeclaringProperty[name].compactMap { types[$0]?.properties[name] }

@@ -106,18 +106,17 @@ extension SyntaxTree {
     }
 
     /// Code tokens that refer to `self` inside closure c (nested closures included).
-    public func selfReferences(in c: Int) -> [Int] {
-        let closure = closures[c]
-        guard closure.bodyStart <= closure.close else { return [] }
-        return (closure.bodyStart..<min(closure.close, tokens.count)).filter(isSelfReference)
-    }
+    public func selfReferences(in c: Int) -> [Int] { selfReferenceCandidates(in: c).filter(isSelfReference) }
 
     /// The first code token that refers to `self` inside closure c, if any (`selfReferences(in:).first`
     /// without scanning the rest of the body).
-    public func firstSelfReference(in c: Int) -> Int? {
+    public func firstSelfReference(in c: Int) -> Int? { selfReferenceCandidates(in: c).first(where: isSelfReference) }
+
+    /// The tokens of closure c's body, nested closures included.
+    private func selfReferenceCandidates(in c: Int) -> Range<Int> {
         let closure = closures[c]
-        guard closure.bodyStart <= closure.close else { return nil }
-        return (closure.bodyStart..<min(closure.close, tokens.count)).first(where: isSelfReference)
+        guard closure.bodyStart <= closure.close else { return 0..<0 }
+        return closure.bodyStart..<min(closure.close, tokens.count)
     }
 
     /// Whether identifier `name` is used as a value in token range `range` (not as a member name or label).

@@ -59,8 +59,6 @@ final class IndexLookupTests: XCTestCase {
         let index = index()
         XCTAssertEqual(index.functions["load"].map { index.trees[$0.tree].file.path }, ["Feed.swift"])
         XCTAssertEqual(index.typeDeclarations(named: "Screen").map { index.trees[$0.tree].types[$0.item].name }, ["Screen"])
-        XCTAssertEqual(index.methods(named: "bind", inType: "Screen").count, 1)
-        XCTAssertTrue(index.methods(named: "bind", inType: "FeedModel").isEmpty)
         XCTAssertEqual(index.properties(named: "events").map(\.file), ["Feed.swift"])
         XCTAssertEqual(index.treeIndexByPath["Screen.swift"], 1)
         XCTAssertEqual(index.treeIndices(declaring: "FeedModel"), [0])
