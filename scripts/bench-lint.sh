@@ -372,36 +372,35 @@ if ((${#series_labels[@]})); then
     echo
 
     tables=()
+    # One table of the --timings records tagged TAG ("P" phases, "R" rules) of each file, side by
+    # side: a row per name in order of first sight, a column per input.
+    timings_side_by_side() {
+        local tag=$1 title=$2 name_width=$3 column_width=$4
+        shift 4
+        awk -F'\t' -v labels="${tables[*]}" -v tag="$tag" -v title="$title" -v nw="$name_width" -v cw="$column_width" '
+            BEGIN { n = split(labels, L, " ") }
+            FNR == 1 { f++ }
+            $1 == tag {
+                if (!($2 in seen)) { seen[$2] = 1; order[++k] = $2 }
+                v[f, $2] = tag == "R" ? sprintf("%7.3f %6s", $3, $4) : $3
+            }
+            END {
+                printf "%-*s", nw, title; for (i = 1; i <= n; i++) printf " %*s", cw, L[i]; printf "\n"
+                for (j = 1; j <= k; j++) {
+                    printf "%-*s", nw, order[j]
+                    for (i = 1; i <= n; i++) printf " %*s", cw, ((i, order[j]) in v) ? v[i, order[j]] : "-"
+                    printf "\n"
+                }
+            }' "$@"
+    }
     for l in devset copies-4x generated; do [[ -s "$tmp/timings/$l.tsv" ]] && tables+=("$l"); done
     if ((${#tables[@]})); then
         echo "== --timings per phase (wall seconds, one run each)"
         files=(); for l in "${tables[@]}"; do files+=("$tmp/timings/$l.tsv"); done
-        awk -F'\t' -v labels="${tables[*]}" '
-            BEGIN { n = split(labels, L, " ") }
-            FNR == 1 { f++ }
-            $1 == "P" { if (!($2 in seen)) { seen[$2] = 1; order[++k] = $2 }; v[f, $2] = $3 }
-            END {
-                printf "%-26s", "phase"; for (i = 1; i <= n; i++) printf " %12s", L[i]; printf "\n"
-                for (j = 1; j <= k; j++) {
-                    printf "%-26s", order[j]
-                    for (i = 1; i <= n; i++) printf " %12s", ((i, order[j]) in v) ? v[i, order[j]] : "-"
-                    printf "\n"
-                }
-            }' "${files[@]}"
+        timings_side_by_side P phase 26 12 "${files[@]}"
         echo
         echo "== --timings per rule (CPU seconds over all files, share of the rules' CPU), by the first column"
-        awk -F'\t' -v labels="${tables[*]}" '
-            BEGIN { n = split(labels, L, " ") }
-            FNR == 1 { f++ }
-            $1 == "R" { if (!($2 in seen)) { seen[$2] = 1; order[++k] = $2 }; v[f, $2] = sprintf("%7.3f %6s", $3, $4) }
-            END {
-                printf "%-34s", "rule"; for (i = 1; i <= n; i++) printf " %14s", L[i]; printf "\n"
-                for (j = 1; j <= k; j++) {
-                    printf "%-34s", order[j]
-                    for (i = 1; i <= n; i++) printf " %14s", ((i, order[j]) in v) ? v[i, order[j]] : "-"
-                    printf "\n"
-                }
-            }' "${files[@]}"
+        timings_side_by_side R rule 34 14 "${files[@]}"
         echo
     fi
 fi
