@@ -36,3 +36,18 @@ extension Catalogue {
     /// Modules with a `Future` type of their own: in a file importing one, `Future` may not be Combine's.
     public static let modulesWithOwnFuture: Set<String> = ["BrightFutures", "FutureKit", "NIO", "NIOCore", "Vapor"]
 }
+
+/// Sources that finish after they answered, and operators whose closure makes the publisher that
+/// takes over.
+extension Catalogue {
+    /// Publisher-making calls that answer once and finish: `URLSession.shared.dataTaskPublisher(for:)`.
+    public static let finishingSourceCalls: Set<String> = ["dataTaskPublisher"]
+
+    /// Operators whose closure returns the publisher whose values follow (`flatMap`, and the
+    /// handler of `catch` and `tryCatch`): the pipeline finishes only when that publisher does.
+    public static let publisherMakingClosureOperators: Set<String> = ["flatMap", "catch", "tryCatch", "flatMapLatest"]
+
+    /// Operators that end a pipeline after its first values (`first()`, `first(where:)`,
+    /// `prefix(n)`), whatever its source: a cycle through it lasts until those values came.
+    public static let valueLimitingOperators: Set<String> = ["first", "prefix"]
+}

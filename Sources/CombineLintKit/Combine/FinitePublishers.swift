@@ -1,53 +1,195 @@
-/// Publishers that complete as soon as they are subscribed to: a retain cycle through their
-/// subscription ends by itself, because a completed subscription releases its closures.
-public enum FinitePublishers {
-    /// Whether the publisher of `chain` (its root, followed through locals such as
-    /// `let p = Just(1).map { … }`) completes at once: `Just`, `Empty` (unless
-    /// `completeImmediately: false`), `Fail`, `Result…publisher`, `Record`, a literal's
-    /// `.publisher` (`[1, 2].publisher`, `(1...3).publisher`), `Publishers.Sequence`, or a root
-    /// named in `extraRoots`. Combining it with another publisher (`combineLatest`, `merge`, `zip`)
-    /// keeps it finite only when the other one is finite too.
-    public static func completesAtOnce(_ chain: Chain, lookup: TreeLookup, extraRoots: Set<String> = [], depth: Int = 0) -> Bool {
-        let tree = lookup.tree
-        guard depth < 8, let root = chain.elements.first else { return false }
-        let roots = Catalogue.finiteRoots.union(extraRoots)
-        var finite = false
-        switch root.kind {
-        case .literal:
-            // `[1, 2, 3].publisher`, `(1...3).publisher`, `"abc".publisher`.
-            finite = chain.elements.count > 1 && chain.elements[1].name == "publisher" && !chain.elements[1].isCall
-        case .root, .member:
-            if roots.contains(root.name) {
-                finite = !(root.name == "Empty" && neverCompletes(root, in: tree))
-            } else if root.name == "Publishers", chain.elements.count > 1, chain.elements[1].name == "Sequence" {
-                finite = true
-            } else if let local = localPublisher(named: root, lookup) {
-                finite = completesAtOnce(local, lookup: lookup, extraRoots: extraRoots, depth: depth + 1)
-            }
+/// Pipelines that finish by themselves: a retain cycle through their subscription ends on its
+/// own, because a finished subscription releases its closures.
+///
+/// A pipeline finishes when its source does and no stage brings in a publisher that may not:
+/// - sources: `Just`, `Empty` (unless `completeImmediately: false`), `Fail`, `Result…publisher`,
+///   `Record`, a literal's `.publisher` (`[1, 2].publisher`, `(1...3).publisher`),
+///   `Publishers.Sequence`, a root named in `extraRoots`; with `oneShot`, also a `Future`, a
+///   `Deferred` whose closure returns a finishing publisher, `dataTaskPublisher(for:)`, and a
+///   call of one of the project's functions whose every `return` is a finishing pipeline
+///   (`provider.save(settings)` returning `Future { … }.eraseToAnyPublisher()`);
+/// - a local is followed to its initializer (`let p = Just(1).map { … }`);
+/// - `combineLatest`, `merge`, `zip` arguments must finish too; the publisher a `flatMap`, `catch`
+///   or `tryCatch` closure (or the `map` before `switchToLatest`) returns must finish too;
+/// - `first` and `prefix` end any pipeline after its first values.
+public struct FinitePublishers: Sendable {
+    /// The project, to follow calls of its functions; `nil` to judge the chain alone.
+    public let index: ProjectIndex?
+    /// Where answers about the project's functions are kept for the run.
+    public let memo: ProjectMemo?
+    /// Extra root names of publishers that finish at once (a rule option).
+    public let extraRoots: Set<String>
+    /// Whether sources that answer once, later (`Future`, requests), count as finishing.
+    public let oneShot: Bool
+
+    /// How many locals, closures and functions deep a question is followed.
+    private static let maximumDepth = 8
+
+    public init(index: ProjectIndex? = nil, memo: ProjectMemo? = nil, extraRoots: Set<String> = [], oneShot: Bool = false) {
+        self.index = index
+        self.memo = memo
+        self.extraRoots = extraRoots
+        self.oneShot = oneShot
+    }
+
+    /// Whether `chain` of `tree`, up to (not including) element `end`, is a publisher that finishes.
+    public func finishes(_ chain: Chain, before end: Int? = nil, in tree: SyntaxTree) -> Bool {
+        finishes(chain, before: end ?? chain.elements.count, in: tree, depth: 0)
+    }
+
+    private func finishes(_ chain: Chain, before end: Int, in tree: SyntaxTree, depth: Int) -> Bool {
+        guard depth < FinitePublishers.maximumDepth, end > 0, !chain.elements.isEmpty else { return false }
+        let elements = chain.elements
+        // The source is the last element before the first operator: `provider.save(x)` in
+        // `provider.save(x).receive(on: q)`.
+        var firstOperator = 1
+        while firstOperator < end, !Catalogue.pipelineOperators.contains(elements[firstOperator].name) { firstOperator += 1 }
+        guard sourceFinishes(chain, through: firstOperator - 1, in: tree, depth: depth) else {
+            return limitsValues(chain, from: firstOperator, before: end)
         }
-        guard finite else { return false }
-        for element in chain.elements.dropFirst() where Catalogue.mergingOperators.contains(element.name) {
-            for argument in element.arguments where argument.closure == nil {
-                guard let other = lookup.chain(startingAt: argument.value.lowerBound),
-                      completesAtOnce(tree.chains[other], lookup: lookup, extraRoots: extraRoots, depth: depth + 1) else { return false }
+        for e in firstOperator..<end {
+            let element = elements[e]
+            if limitsValues(element) { return true }
+            if Catalogue.mergingOperators.contains(element.name) {
+                for argument in element.arguments where argument.closure == nil {
+                    guard let other = tree.chain(startingAt: argument.value.lowerBound),
+                          finishes(tree.chains[other], before: tree.chains[other].elements.count, in: tree, depth: depth + 1) else { return false }
+                }
+            } else if Catalogue.publisherMakingClosureOperators.contains(element.name) {
+                guard !element.closures.isEmpty, element.closures.allSatisfy({ returnsFinishing(closure: $0, in: tree, depth: depth) }) else { return false }
+            } else if element.name == "switchToLatest" {
+                guard e > 0, Catalogue.mappers.contains(elements[e - 1].name), !elements[e - 1].closures.isEmpty,
+                      elements[e - 1].closures.allSatisfy({ returnsFinishing(closure: $0, in: tree, depth: depth) }) else { return false }
             }
         }
         return true
     }
 
+    /// `subject.first()`, `$value.prefix(1)`: after them a pipeline ends whatever its source is.
+    private func limitsValues(_ chain: Chain, from start: Int, before end: Int) -> Bool {
+        guard start < end else { return false }
+        for e in start..<end {
+            if limitsValues(chain.elements[e]) { return true }
+            // A flattening stage may bring in values the limit before it did not count.
+            if Catalogue.flatteningOperators.contains(chain.elements[e].name) { return false }
+        }
+        return false
+    }
+
+    /// `first()`, `first(where:)`, `prefix(3)`; not `prefix(while:)` or `prefix(untilOutputFrom:)`,
+    /// which wait for a condition or another publisher.
+    private func limitsValues(_ element: ChainElement) -> Bool {
+        guard Catalogue.valueLimitingOperators.contains(element.name), element.isCall else { return false }
+        return element.name == "first" || (element.arguments.count == 1 && element.arguments[0].label == nil)
+    }
+
+    /// Whether the source `elements[0...last]` of `chain` finishes.
+    private func sourceFinishes(_ chain: Chain, through last: Int, in tree: SyntaxTree, depth: Int) -> Bool {
+        let elements = chain.elements
+        let root = elements[0]
+        switch root.kind {
+        case .literal:
+            // `[1, 2, 3].publisher`, `(1...3).publisher`, `"abc".publisher`.
+            return elements.count > 1 && elements[1].name == "publisher" && !elements[1].isCall
+        case .root, .member:
+            break
+        }
+        if Catalogue.finiteRoots.contains(root.name) || extraRoots.contains(root.name) {
+            return !(root.name == "Empty" && neverCompletes(root, in: tree))
+        }
+        if root.name == "Publishers", elements.count > 1, elements[1].name == "Sequence" { return true }
+        if last == 0, let local = FinitePublishers.localPublisher(named: root, in: tree) {
+            return finishes(local, before: local.elements.count, in: tree, depth: depth + 1)
+        }
+        guard oneShot else { return false }
+        if last == 0, root.name == "Future", root.isCall { return true }
+        if last == 0, root.name == "Deferred", !root.closures.isEmpty {
+            return root.closures.allSatisfy { returnsFinishing(closure: $0, in: tree, depth: depth) }
+        }
+        let source = elements[last]
+        guard source.isCall, source.kind == .member || (source.kind == .root && last == 0) else { return false }
+        if Catalogue.finishingSourceCalls.contains(source.name) { return true }
+        return functionReturnsFinishing(source, depth: depth)
+    }
+
+    /// Whether every publisher closure `c` returns finishes (and it returns at least one).
+    private func returnsFinishing(closure c: Int, in tree: SyntaxTree, depth: Int) -> Bool {
+        let closure = tree.closures[c]
+        guard closure.bodyStart < closure.close else { return false }
+        let returned = tree.chainIndices(in: closure.bodyStart...(closure.close - 1)).filter { k in
+            tree.chains[k].isReturned && tree.innermostClosure(of: tree.chains[k].first) == c
+        }
+        return !returned.isEmpty && returned.allSatisfy {
+            finishes(tree.chains[$0], before: tree.chains[$0].elements.count, in: tree, depth: depth + 1)
+        }
+    }
+
+    /// Whether the project's functions that `call` may run (by full selector, else by name) all
+    /// return finishing pipelines. Remembered per selector and depth for the run.
+    private func functionReturnsFinishing(_ call: ChainElement, depth: Int) -> Bool {
+        guard let index, depth < FinitePublishers.maximumDepth else { return false }
+        let selector = MethodCallGraph.selector(of: call)
+        let compute = { () -> Bool in
+            let declarations = index.functions[call.name].filter { ref in
+                // Only a function that returns something can be the source of a pipeline.
+                let function = index.trees[ref.tree].functions[ref.item]
+                return function.kind == .function && function.bodyOpen != nil
+                    && !["", "Void", "()"].contains(function.returnType)
+            }
+            let matching = declarations.filter { index.trees[$0.tree].functions[$0.item].selectorName == selector }
+            let candidates = matching.isEmpty ? declarations : matching
+            return !candidates.isEmpty && candidates.allSatisfy {
+                self.returnsFinishing(function: $0.item, in: index.trees[$0.tree], depth: depth)
+            }
+        }
+        guard let memo else { return compute() }
+        return memo.value(for: "finishing-function \(selector) \(oneShot) \(extraRoots.sorted()) \(depth)", compute)
+    }
+
+    /// Whether function `f` of `tree` returns something, and only finishing pipelines.
+    private func returnsFinishing(function f: Int, in tree: SyntaxTree, depth: Int) -> Bool {
+        let function = tree.functions[f]
+        guard let open = function.bodyOpen, let close = function.bodyClose, open < close else { return false }
+        let returned = tree.chainIndices(in: open...close).filter { k in
+            let first = tree.chains[k].first
+            return tree.chains[k].isReturned && tree.innermostClosure(of: first) == nil && tree.enclosingFunction(of: first) == f
+        }
+        guard !returned.isEmpty, returned.count == returnStatements(of: f, in: tree, from: open, to: close) else { return false }
+        return returned.allSatisfy { finishes(tree.chains[$0], before: tree.chains[$0].elements.count, in: tree, depth: depth + 1) }
+    }
+
+    /// The `return` statements of function `f` (not of closures or functions inside it), or 1
+    /// for a single-expression body.
+    private func returnStatements(of f: Int, in tree: SyntaxTree, from open: Int, to close: Int) -> Int {
+        var count = 0
+        for k in open...close where tree.isWord(k, "return") && tree.innermostClosure(of: k) == nil && tree.enclosingFunction(of: k) == f {
+            count += 1
+        }
+        return max(count, 1)
+    }
+
     /// `Empty(completeImmediately: false)` never completes.
-    private static func neverCompletes(_ element: ChainElement, in tree: SyntaxTree) -> Bool {
+    private func neverCompletes(_ element: ChainElement, in tree: SyntaxTree) -> Bool {
         guard let argument = element.argument("completeImmediately") else { return false }
         return argument.value.count == 1 && tree.isWord(argument.value.lowerBound, "false")
     }
 
     /// The initializer chain of the local variable a root element names, if any.
-    static func localPublisher(named root: ChainElement, _ lookup: TreeLookup) -> Chain? {
-        let tree = lookup.tree
+    static func localPublisher(named root: ChainElement, in tree: SyntaxTree) -> Chain? {
         guard root.kind == .root, tree.tokens[root.nameToken].kind == .identifier,
-              let v = lookup.localVariable(named: root.name, visibleAt: root.nameToken),
+              let v = SubscriptionFinder.localVariable(named: root.name, visibleAt: root.nameToken, in: tree),
               let initializer = tree.variables[v].initializer,
-              let c = lookup.chain(startingAt: initializer.lowerBound) else { return nil }
+              let c = tree.chain(startingAt: initializer.lowerBound) else { return nil }
         return tree.chains[c]
+    }
+}
+
+extension Chain {
+    /// Returned from its function or closure, with `return` or as its single expression.
+    var isReturned: Bool {
+        switch context {
+        case .returned, .implicitReturn: return true
+        default: return false
+        }
     }
 }

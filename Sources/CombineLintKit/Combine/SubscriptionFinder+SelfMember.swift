@@ -2,14 +2,16 @@
 extension SubscriptionFinder {
     /// The member of `self` that keeps the cancellable of `subscription`: stored with
     /// `.store(in: &bag)`, assigned (`self.cancellable = …`, `lazy var c = …`), inserted into a
-    /// member collection, or first bound to a local that is then stored in one of those ways
-    /// (`let c = …; c.store(in: &bag)`, `bag.insert(c)`, `self.c = c`). `nil` when no member does.
+    /// member collection, or first bound to a local (a cancellable or a local bag) that is then
+    /// stored in one of those ways (`let c = …; c.store(in: &bag)`, `bag.insert(c)`,
+    /// `self.c = c`, `self.cancellables = localBag`). `nil` when no member does.
     public static func selfMemberKeeping(_ subscription: Subscription, lookup: TreeLookup) -> String? {
         let tree = lookup.tree
         switch subscription.storage {
         case .bag(.selfMember(let name)), .assigned(.selfMember(let name)), .collection(.selfMember(let name)):
             return name
-        case .local(let v):
+        case .local(let v), .bag(.local(let v)), .collection(.local(let v)):
+            // A local cancellable or bag, stored in a member later (`self.cancellables = bag`).
             for use in usesAfterDeclaration(of: v, in: tree) {
                 if let name = selfMemberStoring(localAt: use, lookup: lookup) { return name }
             }
@@ -39,7 +41,7 @@ extension SubscriptionFinder {
             return nil
         }
         // `self.cancellable = c`, `cancellables[key] = c`
-        if use >= 2, tree.tokens[use - 1].kind == .equal,
+        if use >= 2, tree.tokens[use - 1].kind == .equal || tree.tokenIs(use - 1, "+="),
            use + 1 >= tree.tokens.count || tree.statementStarts[use + 1] || tree.tokens[use + 1].kind == .rightBrace || tree.tokens[use + 1].kind == .semicolon {
             var start = use - 2
             while start > 0, !tree.statementStarts[start] { start -= 1 }

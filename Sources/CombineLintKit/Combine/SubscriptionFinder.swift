@@ -111,6 +111,8 @@ public enum SubscriptionFinder {
         guard first <= last, first >= 0, last < tree.tokens.count else { return .other("") }
         var start = first
         while start <= last, tree.tokens[start].kind == .ampersand || tree.tokenIs(start, "&") { start += 1 }
+        // `return self.token = chain` assigns to `self.token`.
+        if start < last, tree.isWord(start, "return") { start += 1 }
         guard start <= last else { return .other("") }
         // Strip a trailing subscript: `bag[key]` is owned by `bag`.
         var end = last

@@ -12,22 +12,32 @@ public struct StrongSelfCaptureRule: Rule {
     public init() {}
 
     public func check(_ context: RuleContext) -> [Finding] {
-        // Every finding is about one of the file's subscriptions.
-        guard !context.subscriptions.isEmpty else { return [] }
+        // Every finding is about one of the file's subscriptions, or an `assign(to: &$p)`.
+        let assignments = context.mentions(anyOf: StrongSelfCaptureRule.assignName) ? publishedAssignments(context) : []
+        guard !context.subscriptions.isEmpty || !assignments.isEmpty else { return [] }
         let tree = context.tree
-        let finiteRoots = Set(context.options.strings("finite_publishers"))
         let lookup = TreeLookup(tree)
+        let finite = FinitePublishers(index: context.index, memo: context.memo,
+                                      extraRoots: Set(context.options.strings("finite_publishers")), oneShot: true)
+        var kept: [(chain: Int, subscriber: Int, keeper: String)] = assignments
+        for subscription in context.subscriptions where subscription.subscriber != .connect {
+            guard let keeper = SubscriptionFinder.selfMemberKeeping(subscription, lookup: lookup)
+                    ?? keeperOfReturned(subscription, context: context, lookup: lookup) else { continue }
+            kept.append((subscription.chain, subscription.element, keeper))
+        }
+        kept.sort { $0.chain < $1.chain }
         var reported = Set<Int>()
         var findings: [Finding] = []
-        for subscription in context.subscriptions where subscription.subscriber != .connect {
-            let chain = tree.chains[subscription.chain]
-            guard let bag = SubscriptionFinder.selfMemberKeeping(subscription, lookup: lookup),
-                  SelfCapture.isInReferenceType(chain.first, of: tree, index: context.index),
+        for (c, subscriber, bag) in kept {
+            let chain = tree.chains[c]
+            guard SelfCapture.isInReferenceType(chain.first, of: tree, index: context.index),
                   !isStaticContext(chain.first, in: tree),
-                  !FinitePublishers.completesAtOnce(chain, lookup: lookup, extraRoots: finiteRoots) else { continue }
-            let pipeline = SubscriptionPipeline(chain: subscription.chain, subscriber: subscription.element, lookup: lookup)
-            for c in pipeline.closures {
-                guard let token = SelfCapture.strongSelfToken(in: c, of: tree), reported.insert(token).inserted else { continue }
+                  !livesForTheRun(chain.first, context),
+                  !finite.finishes(chain, before: subscriber, in: tree) else { continue }
+            let pipeline = SubscriptionPipeline(chain: c, subscriber: subscriber, lookup: lookup)
+            for closure in pipeline.closures {
+                guard let token = SelfCapture.strongSelfToken(in: closure, of: tree) ?? implicitSelfToken(in: closure, context),
+                      reported.insert(token).inserted else { continue }
                 findings.append(context.finding(tokens: token, message: closureMessage(bag: bag)))
             }
             for argument in pipeline.functionArguments {
@@ -39,6 +49,88 @@ public struct StrongSelfCaptureRule: Rule {
             }
         }
         return findings
+    }
+
+    private static let assignName = NameSet(["assign"])
+
+    /// `publisher.assign(to: &$title)` (or `&self.$title`): the `@Published` storage of `self`
+    /// keeps that subscription as long as `self` lives, so its closures are kept by `self` too.
+    private func publishedAssignments(_ context: RuleContext) -> [(chain: Int, subscriber: Int, keeper: String)] {
+        let tree = context.tree
+        var result: [(chain: Int, subscriber: Int, keeper: String)] = []
+        for (c, chain) in tree.chains.enumerated() {
+            guard let e = chain.elements.indices.last, e > 0, chain.elements[e].name == "assign", chain.elements[e].isCall,
+                  chain.elements[e].argument("on") == nil, let target = chain.elements[e].argument("to"), target.isInout else { continue }
+            let value = target.value
+            var first = value.lowerBound
+            while first <= value.upperBound, tree.tokens[first].kind == .ampersand || tree.tokenIs(first, "&") { first += 1 }
+            // `$title` or `self.$title`: the property of `self`, not of another object.
+            let name = tree.name(value.upperBound)
+            let ownProperty = first == value.upperBound
+                || (first + 2 == value.upperBound && tree.isSelfReference(first) && tree.tokens[first + 1].kind == .period)
+            guard ownProperty, name.hasPrefix("$"), name.count > 1 else { continue }
+            result.append((c, e, name))
+        }
+        return result
+    }
+
+    /// The member of `self` that keeps a subscription a method returns (`func bind() -> AnyCancellable`),
+    /// where the type's own calls of that method store the result (`token = bind()`,
+    /// `bind().store(in: &cancellables)`).
+    private func keeperOfReturned(_ subscription: Subscription, context: RuleContext, lookup: TreeLookup) -> String? {
+        let tree = context.tree
+        guard subscription.storage == .returned, let f = tree.enclosingFunction(of: tree.chains[subscription.chain].first),
+              tree.innermostClosure(of: tree.chains[subscription.chain].first) == nil,
+              tree.functions[f].kind == .function, let t = tree.enclosingType(of: tree.functions[f].nameToken) else { return nil }
+        let method = tree.functions[f].name
+        let typeName = tree.types[t].name.lastNameComponent
+        for reference in context.index.chainElements[method] {
+            let callTree = context.index.trees[reference.tree]
+            let chain = callTree.chains[reference.chain]
+            let e = reference.element
+            guard chain.elements[e].isCall, e == 0 || (e == 1 && callTree.isSelfReference(chain.first)),
+                  let callType = callTree.enclosingType(of: chain.first), callTree.types[callType].name.lastNameComponent == typeName
+            else { continue }
+            let call = Subscription(chain: reference.chain, element: e, subscriber: .sink,
+                                    storage: SubscriptionFinder.storage(of: chain, subscriberAt: e, in: callTree))
+            let callLookup = reference.tree == context.index.treeIndexByPath[context.file.path] ? lookup : TreeLookup(callTree)
+            if let keeper = SubscriptionFinder.selfMemberKeeping(call, lookup: callLookup) { return keeper }
+        }
+        return nil
+    }
+
+    /// The object lives for the whole run (a test case, a singleton): its cycle frees nothing later.
+    private func livesForTheRun(_ token: Int, _ context: RuleContext) -> Bool {
+        guard let t = context.tree.enclosingType(of: token) else { return false }
+        return LongLivedObjects.liveForTheRun(context.tree.types[t].name.lastNameComponent, index: context.index, memo: context.memo)
+    }
+
+    /// In a closure made after `guard let self` in a `[weak self]` one, a bare member name
+    /// (`title = t`) is an implicit use of the strong `self`: the first one, if any.
+    private func implicitSelfToken(in c: Int, _ context: RuleContext) -> Int? {
+        let tree = context.tree
+        let closure = tree.closures[c]
+        guard closure.selfCapture == nil, !closure.capturesSelfWeakly,
+              tree.enclosingClosures(of: closure.open).contains(where: { o in
+                  o != c && tree.closures[o].capturesSelfWeakly && tree.closures[o].selfUnwraps.contains { $0 < closure.open }
+              }),
+              SelfCapture.selfIsStrong(at: closure.open, in: tree),
+              let t = tree.enclosingType(of: closure.open), closure.bodyStart < closure.close else { return nil }
+        let typeName = tree.types[t].name
+        for k in closure.bodyStart..<closure.close where tree.tokens[k].kind == .identifier {
+            if k > 0, tree.tokens[k - 1].kind == .period { continue }
+            if k + 1 < tree.tokens.count, tree.tokens[k + 1].kind == .colon { continue }
+            let name = tree.name(k)
+            guard lookup(name, isMemberOf: t, typeName, context),
+                  SubscriptionFinder.localVariable(named: name, visibleAt: k, in: tree) == nil,
+                  !SubscriptionFinder.isParameter(named: name, visibleAt: k, in: tree) else { continue }
+            return k
+        }
+        return nil
+    }
+
+    private func lookup(_ name: String, isMemberOf t: Int, _ typeName: String, _ context: RuleContext) -> Bool {
+        isProperty(name, of: t, typeName, context) || isInstanceMethod(name, of: t, typeName, context)
     }
 
     /// Inside a static method `self` is the type: no instance is kept alive.

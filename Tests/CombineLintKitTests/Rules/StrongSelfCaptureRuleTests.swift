@@ -318,6 +318,197 @@ final class StrongSelfCaptureRuleTests: XCTestCase {
         XCTAssertEqual(found.map { "\($0.line):\($0.column)-\($0.endLine):\($0.endColumn)" }, ["4:19-4:23", "5:31-5:37"])
     }
 
+    func testLocalBagStoredInAMemberLater() {
+        let text = """
+        final class A {
+            var cancellables = Set<AnyCancellable>()
+            var other = Set<AnyCancellable>()
+            func f() {
+                var bag = Set<AnyCancellable>()
+                $x.sink { self.y($0) }.store(in: &bag)
+                self.cancellables = bag
+            }
+            func g() {
+                var bag = Set<AnyCancellable>()
+                $x.sink { self.y($0) }.store(in: &bag)
+                other.formUnion(bag)
+            }
+            func h() {
+                var bag = Set<AnyCancellable>()
+                $x.sink { self.y($0) }.store(in: &bag)
+                print(bag.count)
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["A.swift:6:19", "A.swift:11:19"])
+    }
+
+    func testReturnedAssignmentAndReturnedSubscriptionsThatTheTypeStores() {
+        let text = """
+        final class A {
+            var token: AnyCancellable?
+            var cancellables = Set<AnyCancellable>()
+            func f() { return self.token = $x.sink { self.y($0) } }
+            func make() -> AnyCancellable { $x.sink { self.y($0) } }
+            func makeKept() -> AnyCancellable { $z.sink { self.y($0) } }
+            func bind() {
+                token = make()
+                self.makeKept().store(in: &cancellables)
+            }
+            func handOut() -> AnyCancellable { $w.sink { self.y($0) } }
+        }
+        final class B {
+            var token: AnyCancellable?
+            func use(_ a: A) { token = a.handOut() }
+        }
+        """
+        XCTAssertEqual(positions(text), ["A.swift:4:46", "A.swift:5:47", "A.swift:6:51"])
+    }
+
+    func testPublishedAssignmentKeepsItsUpstreamClosures() {
+        let text = """
+        final class A: ObservableObject {
+            @Published var title = ""
+            func f(_ names: AnyPublisher<String, Never>, _ other: Model) {
+                names.map { self.decorate($0) }.assign(to: &$title)
+                names.map { self.decorate($0) }.assign(to: &self.$title)
+                names.map { [weak self] in self?.decorate($0) ?? "" }.assign(to: &$title)
+                names.map { self.decorate($0) }.assign(to: &other.$title)
+                Just("a").map { self.decorate($0) }.assign(to: &$title)
+            }
+        }
+        struct S { func f() { names.map { self.g($0) }.assign(to: &$title) } }
+        """
+        XCTAssertEqual(positions(text), ["A.swift:4:21", "A.swift:5:21"])
+    }
+
+    func testFiniteRootFlatMappedIntoAnEndlessPublisherIsReported() {
+        let text = """
+        final class A {
+            var bag = Set<AnyCancellable>()
+            func f() {
+                Just(1).flatMap { _ in self.subject }.sink { _ in }.store(in: &bag)
+                Just(1).flatMap { _ in Just(self.value) }.sink { _ in self.y() }.store(in: &bag)
+                Just(1).map { _ in self.subject }.switchToLatest().sink { _ in }.store(in: &bag)
+                Fail<Int, Error>(error: e).catch { _ in self.subject }.sink { _ in }.store(in: &bag)
+                Fail<Int, Error>(error: e).catch { _ in Empty() }.sink(receiveCompletion: { _ in self.y() }, receiveValue: { _ in }).store(in: &bag)
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["A.swift:4:32", "A.swift:6:28", "A.swift:7:49"])
+    }
+
+    func testPipelinesThatFinishThroughTheProjectsFunctionsAreQuiet() {
+        let text = """
+        final class A {
+            var bag = Set<AnyCancellable>()
+            let provider: Provider
+            func f() {
+                provider.save(1).receive(on: DispatchQueue.main).sink { _ in self.y() }.store(in: &bag)
+                provider.check(url: u).sink(receiveCompletion: { _ in self.y() }, receiveValue: { _ in }).store(in: &bag)
+                provider.updates().sink { _ in self.y() }.store(in: &bag)
+                provider.either(true).sink { _ in self.y() }.store(in: &bag)
+                Future<Int, Never> { $0(.success(1)) }.sink { _ in self.y() }.store(in: &bag)
+                Deferred { Future<Int, Never> { $0(.success(1)) } }.sink { _ in self.y() }.store(in: &bag)
+                Deferred { self.subject }.sink { _ in self.y() }.store(in: &bag)
+                $value.first().sink { _ in self.y() }.store(in: &bag)
+                $value.prefix(untilOutputFrom: stop).sink { _ in self.y() }.store(in: &bag)
+            }
+        }
+        """
+        let provider = """
+        final class Provider {
+            let subject = PassthroughSubject<Int, Never>()
+            func save(_ value: Int) -> AnyPublisher<Void, Error> {
+                guard value > 0 else { return Fail(error: E()).eraseToAnyPublisher() }
+                return Future { promise in promise(.success(())) }.eraseToAnyPublisher()
+            }
+            func check(url: URL) -> AnyPublisher<Data, Error> { NetworkService().run(URLRequest(url: url)) }
+            func updates() -> AnyPublisher<Int, Never> { subject.eraseToAnyPublisher() }
+            func either(_ flag: Bool) -> AnyPublisher<Int, Never> {
+                if flag { return Just(1).eraseToAnyPublisher() }
+                return subject.eraseToAnyPublisher()
+            }
+        }
+        final class Other { func save(_ value: Int) { } }
+        struct NetworkService {
+            func run(_ request: URLRequest) -> AnyPublisher<Data, Error> {
+                URLSession.shared
+                    .dataTaskPublisher(for: request)
+                    .map(\\.data)
+                    .mapError { $0 as Error }
+                    .eraseToAnyPublisher()
+            }
+        }
+        """
+        XCTAssertEqual(positions(text, extraFiles: [(path: "Sources/App/Provider.swift", text: provider)]),
+                       ["A.swift:7:40", "A.swift:8:43", "A.swift:11:20", "A.swift:11:47", "A.swift:13:58"])
+    }
+
+    func testObjectsThatLiveForTheWholeRunAreQuiet() {
+        let text = """
+        final class FeedTests: XCTestCase {
+            var bag = Set<AnyCancellable>()
+            func testFeed() { model.$items.sink { _ in self.fulfill() }.store(in: &bag) }
+        }
+        class BaseTests: XCTestCase {}
+        final class DerivedTests: BaseTests {
+            var bag = Set<AnyCancellable>()
+            func testFeed() { model.$items.sink { _ in self.fulfill() }.store(in: &bag) }
+        }
+        final class Storage {
+            static let shared = Storage(persist: true)
+            var bag = Set<AnyCancellable>()
+            init(persist: Bool) { $items.sink { _ in self.save() }.store(in: &bag) }
+        }
+        final class Coordinator {
+            var bag = Set<AnyCancellable>()
+            func start() { $items.sink { _ in self.show() }.store(in: &bag) }
+        }
+        final class AppDelegate: NSObject, UIApplicationDelegate {
+            var coordinator: Coordinator?
+            func applicationDidFinishLaunching() { coordinator = Coordinator() }
+        }
+        final class Cache {
+            static let shared = Cache()
+            var bag = Set<AnyCancellable>()
+            func start() { $items.sink { _ in self.show() }.store(in: &bag) }
+        }
+        final class Screen { let cache = Cache() }
+        class Service {
+            static let shared = Service()
+            var bag = Set<AnyCancellable>()
+            func start() { $items.sink { _ in self.show() }.store(in: &bag) }
+        }
+        final class MockService: Service {}
+        """
+        XCTAssertEqual(positions(text), ["A.swift:26:39", "A.swift:32:39"])
+    }
+
+    func testImplicitSelfAfterGuardLetSelfInANestedSubscription() {
+        let text = """
+        final class A {
+            var bag = Set<AnyCancellable>()
+            var title = ""
+            func f() {
+                $x.sink { [weak self] value in
+                    guard let self else { return }
+                    self.other.sink { text in
+                        title = text
+                    }.store(in: &bag)
+                    self.other.sink { [weak self] text in
+                        self?.title = text
+                    }.store(in: &bag)
+                    self.other.sink { title in
+                        print(title)
+                    }.store(in: &bag)
+                }.store(in: &bag)
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["A.swift:8:17"])
+    }
+
     func testProfileSamplesFireWhereTheyLeak() throws {
         let folder = packageRoot.appendingPathComponent("samples/App/Profile")
         let files = try ["ProfileViewController.swift", "ProfileViewModel.swift"].map { name in
