@@ -9,3 +9,13 @@ extension Catalogue {
     /// these endings is a protocol, any other is a class.
     public static let platformProtocolSuffixes = ["Delegate", "DataSource", "Protocol", "Representable", "Coordinating"]
 }
+
+/// How projects name their test doubles and the folders that hold them.
+extension Catalogue {
+    /// Words that mark a type as a test double (`MockFeedService`, `FeedServiceMock`,
+    /// `FeedMockService`, `SpyFlow`), as a word of the name: `Mockingbird` is not one.
+    public static let testDoubleWords = ["Mock", "Stub", "Fake", "Spy"]
+
+    /// Path components of folders that hold tests and test doubles (besides any ending in `Tests`).
+    public static let testFolderNames: Set<String> = ["Mocks", "Mock", "Fakes", "Stubs", "TestDoubles", "TestSupport", "Tests"]
+}

@@ -128,6 +128,11 @@ public struct ConfigurationDecoder {
                 let list = known.isEmpty ? "the rule has no options" : "known options: \(known.sorted().joined(separator: ", "))"
                 throw fail(member.position, "unknown option '\(member.key)' for rule '\(rule.id)' at \(optionPath) (\(list))")
             }
+            // A switch (`"include_sent_from_outside": true`) is kept as the one string "true" or "false".
+            if case .bool(let flag) = member.value.value {
+                values[member.key] = [flag ? "true" : "false"]
+                continue
+            }
             values[member.key] = try strings(member.value, path: optionPath)
         }
         return RuleOptions(values)

@@ -1,16 +1,21 @@
-/// A stored subject property that code outside its type can reach.
+/// A stored subject property that code outside its type can reach, and that no code outside the
+/// type sends into.
 ///
 /// Anyone who can see a subject can `send` values and completion into it, so the type no longer
-/// controls its own events. `private(set)` only protects the reference, not `send`. Exempt: static
-/// properties (a shared channel that everyone sends to is their point), members of private types,
-/// test doubles (`…Mock`, `Mock…`, and the same for `Stub`, `Fake`, `Spy`), types declared in a function, test targets,
-/// and properties that a protocol of the type requires.
+/// controls its own events. `private(set)` only protects the reference, not `send`. Where only the
+/// type itself sends, `private` plus an erased publisher is a safe, mechanical change. Not reported
+/// by default: subjects that other types or subclasses send into or complete (they are an input by
+/// design, and `private` would not compile; the `include_sent_from_outside` option reports them),
+/// static properties (a shared channel), subjects of structs and enums (value types hand a subject
+/// over, as parameter or state bundles), members of private types, test doubles (`…Mock…`,
+/// `Stub`, `Fake`, `Spy` as a word of the name, or a folder such as `Mocks`, `Fakes`, `Stubs`,
+/// `…Tests`), types declared in a function, and properties that a protocol of the type requires.
 public struct ExposedSubjectRule: Rule {
     public static let description = RuleDescription(
         id: "exposed_subject", name: "Exposed subject", defaultSeverity: .warning,
-        summary: "A stored `PassthroughSubject`/`CurrentValueSubject` property that is not `private`: callers can `send` into it.")
-
-    static let testDoubleSuffixes = ["Mock", "Stub", "Fake", "Spy"]
+        summary: "A stored `PassthroughSubject`/`CurrentValueSubject` property that is not `private`: callers can `send` into it.",
+        options: [RuleOptionDescription(key: "include_sent_from_outside",
+                                        summary: "`true` also reports subjects that code outside the declaring type sends into or completes.")])
 
     public init() {}
 
@@ -20,7 +25,8 @@ public struct ExposedSubjectRule: Rule {
     public func check(_ context: RuleContext) -> [Finding] {
         guard context.mentions(anyOf: Self.requiredNames) else { return [] }
         let tree = context.tree
-        if isInTestTarget(tree.file.path) { return [] }
+        if isInTestFolder(tree.file.path) { return [] }
+        let includeSentFromOutside = context.options.strings("include_sent_from_outside").contains("true")
         var result: [Finding] = []
         for (v, variable) in tree.variables.enumerated() {
             guard let t = variable.enclosingType, !variable.isLocal, !variable.isComputed, !variable.isStatic else { continue }
@@ -28,6 +34,8 @@ public struct ExposedSubjectRule: Rule {
             guard isExposable(type: t, in: tree), let subject = SubjectDeclarations.subjectType(ofVariable: v, in: tree) else { continue }
             // A protocol the type adopts requires the subject itself: it cannot become private here.
             if isProtocolRequirement(variable.name, ofType: tree.types[t].name, index: context.index) { continue }
+            let typeName = tree.types[t].name
+            if !includeSentFromOutside, isSentIntoFromOutside(variable.name, declaredIn: typeName, context) { continue }
             let message = "`\(variable.name)` is a `\(subject)` that code outside the type can `send` values and completion into"
                 + (variable.setterAccessLevel != nil ? " (`\(variable.setterAccessLevel!)(set)` does not prevent `send`)" : "")
                 + ", so anyone can inject events or end the stream; make it `private` and expose `\(variable.name).eraseToAnyPublisher()` as an `AnyPublisher`."
@@ -37,10 +45,26 @@ public struct ExposedSubjectRule: Rule {
         return result
     }
 
-    /// `MockFlow` starts with the word `Mock`; `Mockingbird` does not.
-    static func startsWithWord(_ word: String, _ name: String) -> Bool {
-        guard name.hasPrefix(word), name.count > word.count else { return false }
-        return name[name.index(name.startIndex, offsetBy: word.count)].isUppercase
+    /// Whether code outside type `typeName` (in another type, a subclass included, or outside any
+    /// type) calls `send` on a member of this name: `model.events.send(x)`, `self.events.send(completion: .finished)`
+    /// in a subclass. Members of other types that share the name count too: without types, a use
+    /// cannot be told apart, and a false alarm costs more than a missed one here.
+    private func isSentIntoFromOutside(_ name: String, declaredIn typeName: String, _ context: RuleContext) -> Bool {
+        let senders = context.memo.value(for: "exposed_subject senders\u{0}" + name) { SubjectSenders(member: name, index: context.index) }
+        let own = typeName.lastNameComponent
+        return senders.outsideAnyType || senders.enclosingTypes.contains { $0.lastNameComponent != own }
+    }
+
+    /// `MockFlow` and `FlowMockService` have the word `Mock`; `Mockingbird` does not. The words
+    /// start with a capital, so they start a word wherever they stand; they end one at the end of
+    /// the name or before a capital or a non-letter.
+    static func containsWord(_ word: String, _ name: String) -> Bool {
+        var search = name[...]
+        while let range = search.range(of: word) {
+            if range.upperBound == name.endIndex || !name[range.upperBound].isLowercase { return true }
+            search = name[range.upperBound...]
+        }
+        return false
     }
 
     /// Whether a protocol among the type's ancestors (project index) declares a property of this name.
@@ -52,20 +76,23 @@ public struct ExposedSubjectRule: Rule {
         return false
     }
 
-    /// A path component ending in `Tests` (`AppTests/`, `Tests/`, `FeatureUITests/`).
-    private func isInTestTarget(_ path: String) -> Bool {
-        path.split(separator: "/").dropLast().contains { $0.hasSuffix("Tests") }
+    /// A folder of tests or test doubles: a component ending in `Tests` (`AppTests/`,
+    /// `FeatureUITests/`), or `Mocks/`, `Fakes/`, `Stubs/` and the like.
+    private func isInTestFolder(_ path: String) -> Bool {
+        path.split(separator: "/").dropLast().contains { $0.hasSuffix("Tests") || Catalogue.testFolderNames.contains(String($0)) }
     }
 
-    /// The type and the types around it are not protocols, test doubles, local or private.
+    /// The type and the types around it are classes or actors (or extensions), not protocols,
+    /// value types, test doubles, local or private.
     private func isExposable(type t: Int, in tree: SyntaxTree) -> Bool {
         var current: Int? = t
         while let c = current {
             let type = tree.types[c]
             if type.kind == .protocol || type.isLocal { return false }
+            if c == t, type.kind == .struct || type.kind == .enum { return false }
             let simple = type.name.lastNameComponent
-            // Test doubles: `FeedServiceMock`, `MockFeedService`, `SpyFlow`, `StubbedStore`.
-            if Self.testDoubleSuffixes.contains(where: { simple.hasSuffix($0) || Self.startsWithWord($0, simple) }) { return false }
+            // Test doubles: `FeedServiceMock`, `MockFeedService`, `SpyFlow`, `FeedStubStore`.
+            if Catalogue.testDoubleWords.contains(where: { Self.containsWord($0, simple) }) { return false }
             if let access = type.accessLevel, access == "private" || access == "fileprivate" { return false }
             current = type.parentType
         }

@@ -91,4 +91,11 @@ final class ConfigurationDecoderTests: XCTestCase {
             XCTAssertEqual("\(error)", "nope.json: cannot read the configuration file")
         }
     }
+
+    func testASwitchOptionIsKeptAsTrueOrFalse() throws {
+        let config = try decode(#"{"rules": {"test_fixme": {"options": {"names": true}}}}"#)
+        XCTAssertEqual(config.setting(for: FixmeRule.description)?.options, RuleOptions(["names": ["true"]]))
+        let off = try decode(#"{"rules": {"test_fixme": {"options": {"names": false}}}}"#)
+        XCTAssertEqual(off.setting(for: FixmeRule.description)?.options, RuleOptions(["names": ["false"]]))
+    }
 }

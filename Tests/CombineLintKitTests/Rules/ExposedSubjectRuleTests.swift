@@ -32,7 +32,7 @@ final class ExposedSubjectRuleTests: XCTestCase {
     func testUseFromASameFileExtensionKeepsTheFixButAnotherTypeDoesNot() {
         let own = "final class A {\n    let events = PassthroughSubject<Int, Never>()\n}\nextension A {\n    func f() { events.send(1) }\n}\n"
         XCTAssertNotNil(run([("App/A.swift", own)]).first?.fix)
-        let other = own + "final class B {\n    func g(a: A) { a.events.send(2) }\n}\n"
+        let other = own + "final class B {\n    func g(a: A) { a.events.sink { _ in } }\n}\n"
         let found = run([("App/A.swift", other)])
         XCTAssertEqual(found.map(\.line), [2])
         XCTAssertNil(found[0].fix)
@@ -76,7 +76,7 @@ final class ExposedSubjectRuleTests: XCTestCase {
         let s = S(d: PassthroughSubject())
         """
         let found = run([("App/A.swift", text)])
-        XCTAssertEqual(found.map(\.line), [2, 3, 6])
+        XCTAssertEqual(found.map(\.line), [2, 3])
         XCTAssertEqual(found.compactMap(\.fix).count, 0)
     }
 
@@ -87,6 +87,71 @@ final class ExposedSubjectRuleTests: XCTestCase {
         XCTAssertEqual(run([("Sources/Tests.swift", text)]).count, 1)
         let nested = "final class ServiceMock {\n    final class Box {\n        let events = PassthroughSubject<Int, Never>()\n    }\n}\n"
         XCTAssertEqual(run([("App/M.swift", nested)]).count, 0)
+    }
+
+    func testSubjectsThatCodeOutsideTheTypeSendsIntoAreInputsByDesign() {
+        let store = """
+        class Store {
+            let events = PassthroughSubject<Int, Never>()
+            let state = CurrentValueSubject<Int, Never>(0)
+            let done = PassthroughSubject<Void, Never>()
+            let quiet = PassthroughSubject<Int, Never>()
+            let logged = PassthroughSubject<Int, Never>()
+            func f() { quiet.send(1) }
+        }
+        extension Store {
+            func g() { self.quiet.send(completion: .finished) }
+        }
+        """
+        let users = """
+        final class Screen {
+            func tap(_ store: Store) { store.events.send(1) }
+            func read(_ store: Store) { print(store.quiet.value, store.logged) }
+        }
+        final class LiveStore: Store {
+            func reset() { state.send(0) }
+        }
+        let shared = Store()
+        shared.done.send(completion: .finished)
+        // shared.logged.send(1) is only a comment
+        let text = "store.logged.send(1)"
+        """
+        let files = [("App/Store.swift", store), ("App/Users.swift", users)]
+        XCTAssertEqual(run(files).map(\.line), [5, 6])
+        let all = findings(of: ExposedSubjectRule.self, in: files, options: RuleOptions(["include_sent_from_outside": ["true"]]))
+        XCTAssertEqual(all.map(\.line), [2, 3, 4, 5, 6])
+    }
+
+    func testValueTypesHandSubjectsOverAndAreNotReported() {
+        let text = """
+        struct Dependencies {
+            let refresh: PassthroughSubject<Void, Never>
+            let selection = CurrentValueSubject<Int?, Never>(nil)
+        }
+        enum Channels {
+            case none
+            static let shared = PassthroughSubject<Int, Never>()
+        }
+        struct ShareButton: View {
+            let frame = CurrentValueSubject<CGRect, Never>(.zero)
+            var body: some View { Text("") }
+        }
+        final class Model {
+            struct State { let changes = PassthroughSubject<Int, Never>() }
+            let events = PassthroughSubject<Int, Never>()
+        }
+        """
+        XCTAssertEqual(run([("App/A.swift", text)]).map(\.line), [15])
+    }
+
+    func testTestDoublesByAnyWordOfTheNameAndByFolder() {
+        let text = "final class FeedMockService {\n    let events = PassthroughSubject<Int, Never>()\n}\nfinal class StubbornModel {\n    let events = PassthroughSubject<Int, Never>()\n}\nfinal class Spyglass {\n    let events = PassthroughSubject<Int, Never>()\n}\n"
+        XCTAssertEqual(run([("App/A.swift", text)]).map(\.line), [5, 8])
+        let plain = "final class A {\n    let events = PassthroughSubject<Int, Never>()\n}\n"
+        for folder in ["App/Mocks/A.swift", "Shared/Fakes/A.swift", "Support/Stubs/A.swift", "TestSupport/A.swift"] {
+            XCTAssertEqual(run([(folder, plain)]).count, 0, folder)
+        }
+        XCTAssertEqual(run([("App/Mockups/A.swift", plain)]).count, 1)
     }
 
     func testConditionalCompilationBothBranches() {

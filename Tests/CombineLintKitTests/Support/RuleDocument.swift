@@ -101,9 +101,9 @@ struct RuleDocument {
 }
 
 /// Runs one rule over in-memory files, through the same pipeline as the command line (index over all files).
-func findings(of rule: any Rule.Type, in files: [(path: String, text: String)]) -> [Finding] {
+func findings(of rule: any Rule.Type, in files: [(path: String, text: String)], options: RuleOptions = RuleOptions()) -> [Finding] {
     let sources = files.map { SourceFile(path: $0.path, text: $0.text) }
-    return Analyzer.analyze(sources, rules: [ConfiguredRule(rule: rule.init())]).filter { $0.ruleID == rule.description.id }
+    return Analyzer.analyze(sources, rules: [ConfiguredRule(rule: rule.init(), options: options)]).filter { $0.ruleID == rule.description.id }
 }
 
 /// Applies fix edits to a text (edits must not overlap; later ones first).
