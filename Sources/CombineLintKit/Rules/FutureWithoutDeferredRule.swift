@@ -1,9 +1,12 @@
-/// A `Future { … }` created outside `Deferred { }`: its closure runs at creation, before or without any
-/// subscriber, and every subscriber (a `retry` too) gets the one cached result.
+/// A `Future { … }` created outside `Deferred { }` where its eagerness shows: its closure runs at
+/// creation, before or without any subscriber, and every subscriber (a `retry` too) gets the one
+/// cached result. That matters where the `Future` is kept (a property, a `lazy var`, a
+/// collection), retried, subscribed more than once, or made where no one subscribes; a `Future`
+/// made and subscribed at once, once, behaves as a deferred one would, and is not reported.
 public struct FutureWithoutDeferredRule: Rule {
     public static let description = RuleDescription(
         id: "future_without_deferred", name: "Future without Deferred", defaultSeverity: .warning,
-        summary: "A Future created outside Deferred starts its work at creation and caches one result for every subscriber (error when retried).")
+        summary: "A Future that is kept, retried, subscribed twice or never subscribed ran its work at creation and caches one result (error when retried).")
 
     public init() {}
 
@@ -15,6 +18,18 @@ public struct FutureWithoutDeferredRule: Rule {
         var end: Int
         /// Member names after the creation (`eraseToAnyPublisher`, `retry`).
         var followers: [String]
+    }
+
+    /// Why a `Future`'s eager start and cached result change what the code does.
+    enum Eagerness: Equatable {
+        /// `retry` resubscribes and gets the cached failure.
+        case retried
+        /// Kept in a property or collection (named), or returned by a function whose caller keeps it.
+        case kept(String)
+        /// Subscribed to more than once: every subscriber shares one run.
+        case sharedBySubscribers
+        /// Made where nothing subscribes: the work runs anyway.
+        case neverSubscribed
     }
 
     /// A file that never names `Future` creates none.
@@ -29,29 +44,152 @@ public struct FutureWithoutDeferredRule: Rule {
         var findings: [Finding] = []
         let creations = creations(in: tree)
         guard !creations.isEmpty else { return [] }
-        // `let name = Future { … }`: the variables by the first token of their initial value.
-        var holders: [Int: String] = [:]
-        for variable in tree.variables {
-            if let start = variable.initializer?.lowerBound, holders[start] == nil { holders[start] = variable.name }
-        }
         for creation in creations {
-            if isLazy(creation.name, in: tree) { continue }
-            var retried = creation.followers.contains("retry")
-            if let holder = holders[creation.first], usesAreRetried(holder, in: tree) { retried = true }
-            // A function or computed property that makes the Future: judge it by its call sites.
-            if let owner = owningDeclaration(of: creation, in: tree) {
-                let sites = callSites(of: owner, context: context)
-                if sites.contains(where: \.retried) { retried = true }
-                // Made and subscribed at once, once per call (or only after subscription): the
-                // eager start cannot be told apart from a deferred one.
-                if !retried, !sites.isEmpty, sites.allSatisfy({ $0.lazy || $0.subscribedAtOnce }) { continue }
-            }
-            let message = retried
-                ? "`retry` resubscribes to this `Future`, which replays its cached failure instead of running the work again; create it inside `Deferred { Future { … } }` so each subscription runs the work anew."
-                : "`Future` runs its closure as soon as it is created, before (or without) any subscriber, and every subscriber shares its one cached result; create it inside `Deferred { Future { … } }` so the work starts on subscription."
-            findings.append(context.finding(tokens: creation.first, through: creation.name, message: message, severity: retried ? .error : nil, fix: fix(creation, context: context)))
+            guard !isLazy(creation.name, in: tree), let eagerness = eagerness(of: creation, context: context) else { continue }
+            let retried = eagerness == .retried
+            findings.append(context.finding(tokens: creation.first, through: creation.name, message: message(eagerness),
+                                            severity: retried ? .error : nil, fix: fix(creation, context: context)))
         }
         return findings
+    }
+
+    private func message(_ eagerness: Eagerness) -> String {
+        let advice = "create it inside `Deferred { Future { … } }` so that each subscription runs the work anew."
+        switch eagerness {
+        case .retried:
+            return "`retry` resubscribes to this `Future`, which replays its cached failure instead of running the work again; " + advice
+        case .kept(let holder):
+            return "This `Future` is kept in `\(holder)`: its closure ran once, when it was created, and every later subscriber gets that one cached result; " + advice
+        case .sharedBySubscribers:
+            return "This `Future` is subscribed to more than once: its closure ran once, at creation, and every subscriber shares that one result; " + advice
+        case .neverSubscribed:
+            return "Nothing subscribes to this `Future`, yet its closure runs as soon as it is created; " + advice
+        }
+    }
+
+    /// How the creation's eagerness shows, or `nil` when it cannot be told from a deferred start.
+    private func eagerness(of creation: Creation, context: RuleContext) -> Eagerness? {
+        let tree = context.tree
+        if creation.followers.contains("retry") { return .retried }
+        if creation.followers.contains(where: Catalogue.subscriberCalls.contains) { return nil }
+        // A function or computed property that makes the Future: judge it by its call sites.
+        guard let c = tree.chain(startingAt: creation.first) else { return nil }
+        if tree.chains[c].isReturned, let owner = owningDeclaration(of: creation, in: tree) {
+            return callSiteEagerness(of: owner, context: context)
+        }
+        return fate(of: tree.chains[c], in: tree)
+    }
+
+    /// What happens to a chain that holds a `Future` (its creation, or, with `index`, a call of a
+    /// function that returns one: a call found by name may be another type's method, so a holder
+    /// counts only when it is declared as a publisher).
+    private func fate(of chain: Chain, in tree: SyntaxTree, call index: ProjectIndex? = nil) -> Eagerness? {
+        if chain.elements.contains(where: { $0.name == "retry" }) { return .retried }
+        if isSubscribed(chain) { return nil }
+        if let index, let kept = fate(of: chain, in: tree), case .kept(let holder) = kept {
+            return holdsPublishers(holder, chain: chain, in: tree, index: index) ? kept : nil
+        }
+        switch chain.context {
+        case .statement:
+            return .neverSubscribed
+        case .discardAssignment:
+            return .neverSubscribed
+        case .declaration(let v):
+            let variable = tree.variables[v]
+            if !variable.isLocal || variable.modifiers.contains("lazy") { return .kept(variable.name) }
+            return localFate(v, in: tree)
+        case .assignment(let target, _):
+            let owner = SubscriptionFinder.owner(ofTarget: target.lowerBound, through: target.upperBound, in: tree)
+            switch owner {
+            case .local(let v): return localFate(v, in: tree)
+            case .parameter: return nil
+            default: return .kept(owner.name.isEmpty ? tree.text(target.lowerBound, target.upperBound) : owner.name)
+            }
+        case .collectionElement:
+            return .kept("a collection")
+        case .argument(let open):
+            // `futures.append(fetch())`: kept in a collection; other calls (`Publishers.Zip(…)`) subscribe or pass it on.
+            if let call = tree.call(openedAt: open), call.element > 0 {
+                let callChain = tree.chains[call.chain]
+                if Catalogue.collectionMutatingMethods.contains(callChain.elements[call.element].name) {
+                    return .kept(callChain.elements[call.element - 1].name)
+                }
+            }
+            return nil
+        default:
+            return nil
+        }
+    }
+
+    /// The chain ends in a subscriber: `sink`, `assign`, a project's own (`weakAssign`), or `store(in:)`.
+    private func isSubscribed(_ chain: Chain) -> Bool {
+        chain.elements.dropFirst().contains { element in
+            Catalogue.subscriberCalls.contains(element.name) || (element.name == "store" && element.argument("in") != nil)
+                || element.name.hasSuffix("Sink") || element.name.hasSuffix("Assign")
+        }
+    }
+
+    /// Whether `holder`, where a call's result is kept, is declared to hold a publisher (or is a
+    /// collection literal, or a variable declared right there without a type).
+    private func holdsPublishers(_ holder: String, chain: Chain, in tree: SyntaxTree, index: ProjectIndex) -> Bool {
+        if case .declaration(let v) = chain.context { return tree.variables[v].typeText.isEmpty || isPublisherType(tree.variables[v].typeText) }
+        if case .collectionElement = chain.context { return true }
+        return index.properties(named: holder).contains { isPublisherType($0.typeText) }
+            || tree.variables.contains { $0.name == holder && isPublisherType($0.typeText) }
+    }
+
+    private func isPublisherType(_ text: String) -> Bool {
+        text.contains("Publisher") || text.contains("Future")
+    }
+
+    /// A local holding a `Future`: retried, subscribed more than once, or captured by a closure
+    /// that subscribes later (a tap handler: each run gets the result cached at creation).
+    private func localFate(_ v: Int, in tree: SyntaxTree) -> Eagerness? {
+        var subscriptions = 0
+        let declaredIn = tree.innermostClosure(of: tree.variables[v].nameToken)
+        for use in SubscriptionFinder.usesAfterDeclaration(of: v, in: tree) {
+            let names = tree.postfixMembers(after: use + 1).names
+            if names.contains("retry") { return .retried }
+            guard names.contains(where: Catalogue.subscriberCalls.contains) else { continue }
+            if tree.innermostClosure(of: use) != declaredIn { return .kept(tree.variables[v].name) }
+            subscriptions += 1
+        }
+        return subscriptions > 1 ? .sharedBySubscribers : nil
+    }
+
+    /// How the callers of a function (or readers of a computed property) that returns a new
+    /// `Future` use it: the first call site where the eagerness shows, in project order.
+    /// A call matches by its full selector (`load(id:)`), else, when no call of the name spells
+    /// it (default arguments, trailing closures), by name.
+    private func callSiteEagerness(of owner: Owner, context: RuleContext) -> Eagerness? {
+        let uses = context.index.chainElements[owner.name].filter { reference in
+            context.index.trees[reference.tree].chains[reference.chain].elements[reference.element].isCall == owner.isFunction
+        }
+        let spelled = uses.filter { reference in
+            let element = context.index.trees[reference.tree].chains[reference.chain].elements[reference.element]
+            return MethodCallGraph.selector(of: element) == owner.selector
+        }
+        // Another function of the selector that returns nothing: a bare call may be that one.
+        let returnsNothingToo = context.index.functions[owner.name].contains { reference in
+            let function = context.index.trees[reference.tree].functions[reference.item]
+            return function.kind == .function && function.selectorName == owner.selector && ["", "Void", "()"].contains(function.returnType)
+        }
+        for reference in (owner.isFunction && !spelled.isEmpty ? spelled : uses) {
+            let tree = context.index.trees[reference.tree]
+            let chain = tree.chains[reference.chain]
+            guard !isLazy(chain.elements[reference.element].nameToken, in: tree),
+                  let eagerness = fate(of: chain, in: tree, call: context.index) else { continue }
+            if eagerness == .neverSubscribed, returnsNothingToo { continue }
+            return eagerness
+        }
+        return nil
+    }
+
+    /// The function or computed property whose body returns the `Future`.
+    struct Owner {
+        var name: String
+        var selector: String
+        var isFunction: Bool
     }
 
     private func importsOtherFuture(_ tree: SyntaxTree) -> Bool {
@@ -85,6 +223,10 @@ public struct FutureWithoutDeferredRule: Rule {
             if tokens[j].kind == .leftParen, tree.matching[j] > Int32(j) {
                 let close = Int(tree.matching[j])
                 hasClosure = (j + 1..<close).contains { tree.closure(openedAt: $0) != nil && Int(tree.enclosing[$0]) == j }
+                // `Future() { promise in … }`: empty parentheses, then the trailing closure.
+                if close == j + 1, close + 1 < tokens.count, !tree.lineBreakBefore[close + 1], tree.closure(openedAt: close + 1) != nil {
+                    hasClosure = true
+                }
             } else if tree.closure(openedAt: j) != nil {
                 hasClosure = true
             }
@@ -119,50 +261,19 @@ public struct FutureWithoutDeferredRule: Rule {
         return false
     }
 
-    /// `name.retry(…)` somewhere in the file.
-    private func usesAreRetried(_ name: String, in tree: SyntaxTree) -> Bool {
-        for i in tree.tokens.indices where tree.tokens[i].kind == .identifier && tree.name(i) == name {
-            if tree.postfixMembers(after: i + 1).names.contains("retry") { return true }
-        }
-        return false
-    }
-
     /// The function or computed property whose body makes the Future (not through a closure).
-    private func owningDeclaration(of creation: Creation, in tree: SyntaxTree) -> (name: String, isFunction: Bool, token: Int)? {
-        guard tree.enclosingClosures(of: creation.name).isEmpty, let f = tree.enclosingFunction(of: creation.name) else { return nil }
+    private func owningDeclaration(of creation: Creation, in tree: SyntaxTree) -> Owner? {
+        guard tree.innermostClosure(of: creation.name) == nil, let f = tree.enclosingFunction(of: creation.name) else { return nil }
         let function = tree.functions[f]
         switch function.kind {
         case .function:
-            return (function.name, true, function.nameToken)
+            return Owner(name: function.name, selector: function.selectorName, isFunction: true)
         case .accessor:
             guard function.name == "get", let v = function.variable else { return nil }
-            return (tree.variables[v].name, false, tree.variables[v].nameToken)
+            return Owner(name: tree.variables[v].name, selector: tree.variables[v].name, isFunction: false)
         default:
             return nil
         }
-    }
-
-    /// Where a function is called (or a property read) across the project: lazily or not, retried or not.
-    /// `subscribedAtOnce`: the call's own chain ends in a subscriber (`fetch().receive(on: …).sink { … }`).
-    private func callSites(of owner: (name: String, isFunction: Bool, token: Int), context: RuleContext)
-        -> [(lazy: Bool, retried: Bool, subscribedAtOnce: Bool)] {
-        var sites: [(lazy: Bool, retried: Bool, subscribedAtOnce: Bool)] = []
-        for use in context.index.identifiers[owner.name] {
-            let (t, i) = (use.tree, use.token)
-            let tree = context.index.trees[t]
-            let tokens = tree.tokens
-            guard tree.tokenIs(i, owner.name) else { continue }
-            if tree.file.path == context.file.path && i == owner.token { continue }
-            if i > 0, tree.isWord(i - 1, "func") || tree.isWord(i - 1, "var") || tree.isWord(i - 1, "let") { continue }
-            if i + 1 < tokens.count, tokens[i + 1].kind == .colon { continue }
-            let next = tree.skippingGenericArguments(after: i)
-            let isCall = next < tokens.count && tokens[next].kind == .leftParen && !tree.lineBreakBefore[next]
-            guard isCall == owner.isFunction else { continue }
-            let walk = tree.postfixMembers(after: i + 1)
-            let subscribed = walk.names.contains { Catalogue.subscriberCalls.contains($0) }
-            sites.append((isLazy(i, in: tree), walk.names.contains("retry"), subscribed))
-        }
-        return sites
     }
 
     /// `Future { … }.eraseToAnyPublisher()` → `Deferred { Future { … } }.eraseToAnyPublisher()`: the type stays the same.

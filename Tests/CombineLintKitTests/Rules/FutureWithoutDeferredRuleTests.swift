@@ -6,20 +6,23 @@ final class FutureWithoutDeferredRuleTests: XCTestCase {
         findings(of: FutureWithoutDeferredRule.self, in: [(path: "A.swift", text: text)] + more)
     }
 
-    func testSeverityIsErrorOnlyWhenRetried() {
+    private func places(_ found: [Finding]) -> [String] { found.map { "\($0.file):\($0.line):\($0.column)" } }
+
+    func testSeverityIsErrorOnlyWhenRetried() throws {
         let found = run("""
         func a() -> Future<Int, Error> { Future { $0(.success(1)) } }
         func b() -> AnyPublisher<Int, Error> { Future { $0(.success(1)) }.retry(1).eraseToAnyPublisher() }
+        final class Screen { let kept = a() }
         """)
         XCTAssertEqual(found.map { "\($0.line):\($0.column) \($0.severity)" }, ["1:34 warning", "2:40 error"])
-        XCTAssertTrue(found[1].message.hasPrefix("`retry` resubscribes to this `Future`"))
-        XCTAssertEqual(found[0].message, "`Future` runs its closure as soon as it is created, before (or without) any subscriber, and every subscriber shares its one cached result; create it inside `Deferred { Future { … } }` so the work starts on subscription.")
+        XCTAssertTrue(try XCTUnwrap(found.last).message.hasPrefix("`retry` resubscribes to this `Future`"))
+        XCTAssertEqual(found.first?.message, "This `Future` is kept in `kept`: its closure ran once, when it was created, and every later subscriber gets that one cached result; create it inside `Deferred { Future { … } }` so that each subscription runs the work anew.")
     }
 
     func testOnlyATopLevelFutureTypeOfTheProjectShadowsCombines() {
-        let eager = "func load() -> Future<Int, Never> { Future { p in p(.success(1)) } }\n"
+        let eager = "func load() -> Future<Int, Never> { Future { p in p(.success(1)) } }\nfinal class A { lazy var p = load() }\n"
         let nested = "extension Publishers { struct Future<U: Publisher>: Publisher {} }\n"
-        XCTAssertEqual(run(eager, [(path: "B.swift", text: nested)]).map { "\($0.file):\($0.line):\($0.column)" }, ["A.swift:1:37"])
+        XCTAssertEqual(places(run(eager, [(path: "B.swift", text: nested)])), ["A.swift:1:37"])
         let own = "final class Future<Value> { init(_ work: () -> Value) {} }\n"
         XCTAssertEqual(run(eager, [(path: "B.swift", text: own)]).count, 0)
     }
@@ -32,21 +35,96 @@ final class FutureWithoutDeferredRuleTests: XCTestCase {
             }
         }
         """
-        // Every call site is inside Deferred: quiet.
-        XCTAssertEqual(run(service, [(path: "B.swift", text: "let p = Deferred { service.load() }\n")]).count, 0)
-        // One call site is eager: reported, at the Future in the service.
+        // Every call site is inside Deferred, or subscribes at once: quiet.
+        XCTAssertEqual(run(service, [(path: "B.swift", text: "let p = Deferred { service.load() }\nfunc f() { service.load().sink { _ in }.store(in: &bag) }\n")]).count, 0)
+        // No call site at all: nothing shows the eager start.
+        XCTAssertEqual(run(service).count, 0)
+        // One call site keeps it: reported, at the Future in the service.
         let eager = run(service, [(path: "B.swift", text: "let p = Deferred { service.load() }\nlet q = service.load()\n")])
-        XCTAssertEqual(eager.map { "\($0.file):\($0.line):\($0.column)" }, ["A.swift:3:9"])
+        XCTAssertEqual(places(eager), ["A.swift:3:9"])
         // A retried call site makes it an error even though it is lazy elsewhere.
         let retried = run(service, [(path: "B.swift", text: "let p = Deferred { service.load() }\nlet q = service.load().retry(2)\n")])
         XCTAssertEqual(retried.map(\.severity), [.error])
     }
 
-    func testMapWithoutSwitchToLatestIsStillEager() {
+    func testMadeAndSubscribedAtOnceOnceIsQuiet() {
+        let text = """
+        final class Model {
+            var bag = Set<AnyCancellable>()
+            func fetch(id: Int) -> AnyPublisher<Int, Error> { Future { $0(.success(id)) }.eraseToAnyPublisher() }
+            func pair() -> AnyPublisher<(Int, Int), Error> { Publishers.Zip(fetch(id: 1), fetch(id: 2)).eraseToAnyPublisher() }
+            func forward() -> AnyPublisher<Int, Error> { fetch(id: 3) }
+            func start() {
+                fetch(id: 4).receive(on: DispatchQueue.main).sink(receiveCompletion: { _ in }, receiveValue: { _ in }).store(in: &bag)
+                fetch(id: 5).weakAssign(to: \\.value, on: self).store(in: &bag)
+                Future<Int, Never> { $0(.success(1)) }.sink { _ in }.store(in: &bag)
+                let once = Future<Int, Never> { $0(.success(1)) }
+                once.sink { _ in }.store(in: &bag)
+            }
+        }
+        """
+        XCTAssertEqual(run(text).count, 0)
+    }
+
+    func testKeptInAPropertyOrACollection() {
+        let text = """
+        final class Loader {
+            private lazy var quota = Future<Int, Error> { $0(.success(1)) }
+            private let token = Future<Int, Never>() { $0(.success(2)) }
+            private var pending: Future<Void, Error>?
+            private var thumbnails: [Future<Data, Error>] = []
+            func delete() -> Future<Void, Error> { Future { $0(.success(())) } }
+            func thumbnail(_ url: URL) -> Future<Data, Error> { Future { $0(.success(Data())) } }
+            func ask() { pending = delete() }
+            func prepare(_ urls: [URL]) {
+                thumbnails.append(thumbnail(urls[0]))
+            }
+        }
+        """
+        XCTAssertEqual(places(run(text)), ["A.swift:2:30", "A.swift:3:25", "A.swift:6:44", "A.swift:7:57"])
+    }
+
+    func testSubscribedTwiceOrNeverSubscribed() {
+        let text = """
+        final class Model {
+            var bag = Set<AnyCancellable>()
+            func start() {
+                let shared = Future<Int, Never> { $0(.success(1)) }
+                shared.sink { _ in }.store(in: &bag)
+                shared.map { $0 + 1 }.sink { _ in }.store(in: &bag)
+                _ = Future<Int, Never> { $0(.success(1)) }
+                Future<Int, Never> { _ in self.work() }
+            }
+        }
+        """
+        XCTAssertEqual(run(text).map { "\($0.line):\($0.column) \($0.message.prefix(30))" },
+                       ["4:22 This `Future` is subscribed to", "7:13 Nothing subscribes to this `Fu", "8:9 Nothing subscribes to this `Fu"])
+    }
+
+    func testCallsOfOtherSameNamedFunctionsDoNotCount() {
+        let provider = """
+        final class BasalProvider {
+            func saveProfile(_ profile: [Int]) -> AnyPublisher<Void, Error> { Future { $0(.success(())) }.eraseToAnyPublisher() }
+            func fetch(_ request: Int) -> AnyPublisher<[Int], Never> { Future { $0(.success([])) }.eraseToAnyPublisher() }
+        }
+        final class CarbProvider {
+            func saveProfile(_ profile: [Int]) { }
+        }
+        final class Editor {
+            var presets: [Int] = []
+            func save(_ carb: CarbProvider) { carb.saveProfile([1]) }
+            func load() { try? presets = context.fetch(request) }
+        }
+        """
+        XCTAssertEqual(run(provider).count, 0)
+    }
+
+    func testMapWithoutSwitchToLatestIsNotJudged() {
+        // The Futures a `map` makes are values of the outer publisher: who subscribes to them, and when, is not known.
         let found = run("""
         let nested = $query.map { q in Future<Int, Never> { p in p(.success(q.count)) } }
         """)
-        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["1:32"])
+        XCTAssertEqual(found.count, 0)
     }
 
     func testTypeOnlyUsesAndGenericArgumentsAreQuiet() {
@@ -58,11 +136,12 @@ final class FutureWithoutDeferredRuleTests: XCTestCase {
         """).count, 0)
     }
 
-    func testFixWrapsOnlyWhenErased() {
-        let text = "func f() -> AnyPublisher<Int, Never> {\n    Future { $0(.success(1)) }.eraseToAnyPublisher()\n}\n"
+    func testFixWrapsOnlyWhenErased() throws {
+        let text = "func f() -> AnyPublisher<Int, Never> {\n    Future { $0(.success(1)) }.eraseToAnyPublisher()\n}\nfinal class A { let kept = f() }\n"
         let found = run(text)
         XCTAssertEqual(found.count, 1)
-        XCTAssertEqual(applying(found[0].fix?.edits ?? [], to: text), "func f() -> AnyPublisher<Int, Never> {\n    Deferred { Future { $0(.success(1)) } }.eraseToAnyPublisher()\n}\n")
-        XCTAssertNil(run("let f = Future<Int, Never> { $0(.success(1)) }\n").first?.fix)
+        XCTAssertEqual(applying(try XCTUnwrap(found.first?.fix).edits, to: text), "func f() -> AnyPublisher<Int, Never> {\n    Deferred { Future { $0(.success(1)) } }.eraseToAnyPublisher()\n}\nfinal class A { let kept = f() }\n")
+        XCTAssertNil(run("final class A { let f = Future<Int, Never> { $0(.success(1)) } }\n").first?.fix)
+        XCTAssertEqual(run("final class A { let f = Future<Int, Never> { $0(.success(1)) } }\n").count, 1)
     }
 }

@@ -85,6 +85,20 @@ final class UploadService {
             .receive(on: DispatchQueue.main)
             .eraseToAnyPublisher()
     }
+
+    /// The deletion the user is asked to confirm: kept until the answer, but `delete` already
+    /// started it when it was called (the finding is on `delete`'s `Future`).
+    private var pendingDeletion: Future<Void, Error>?
+
+    func askToDelete(_ remoteURL: URL) {
+        pendingDeletion = delete(remoteURL)
+    }
+
+    func confirmDeletion() {
+        pendingDeletion?
+            .sink(receiveCompletion: { _ in }, receiveValue: { })
+            .store(in: &cancellables)
+    }
 }
 
 enum UploadError: Error {
