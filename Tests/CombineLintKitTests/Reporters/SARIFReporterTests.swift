@@ -259,7 +259,7 @@ final class SARIFReporterTests: XCTestCase {
     }
 
     func testFingerprintsAreStableAcrossRuns() {
-        let first = SARIFReporter.fingerprints(for: ReporterFixtures.result().sortedFindingsForTests,
+        let first = FindingFingerprints.compute(for: ReporterFixtures.result().sortedFindingsForTests,
                                                in: ReporterFixtures.result())
         XCTAssertEqual(SARIFReporter().report(ReporterFixtures.result()),
                        SARIFReporter().report(ReporterFixtures.result()))
@@ -268,12 +268,12 @@ final class SARIFReporterTests: XCTestCase {
 
     func testFingerprintFollowsLineTextNotPosition() {
         let base = ReporterFixtures.result()
-        let original = SARIFReporter.fingerprints(for: base.sortedFindingsForTests, in: base)
+        let original = FindingFingerprints.compute(for: base.sortedFindingsForTests, in: base)
 
         // Changed text on the finding's line: a new fingerprint for that finding only.
         var edited = ReporterFixtures.sourceLines
         edited["/work/proj/Sources/App/Feed.swift"]?[3] = "        otherPublisher.sink { _ in }"
-        let changed = SARIFReporter.fingerprints(for: base.sortedFindingsForTests,
+        let changed = FindingFingerprints.compute(for: base.sortedFindingsForTests,
                                                  in: ReporterFixtures.result(sourceLines: edited))
         XCTAssertNotEqual(changed[1], original[1])
         XCTAssertEqual(changed[0], original[0])
@@ -286,7 +286,7 @@ final class SARIFReporterTests: XCTestCase {
         reindented["/work/proj/Sources/App/Feed.swift"]?[5] = "\tpublisher.sink  { _ in }  "
         let movedResult = LintResult(findings: [moved], fileCount: 1, lineCount: 9, rules: [],
                                      rootDirectory: ReporterFixtures.root, sourceLines: reindented)
-        XCTAssertEqual(SARIFReporter.fingerprints(for: [moved], in: movedResult), [original[1]])
+        XCTAssertEqual(FindingFingerprints.compute(for: [moved], in: movedResult), [original[1]])
     }
 
     func testIdenticalLinesGetIncreasingOccurrences() {
@@ -296,20 +296,20 @@ final class SARIFReporterTests: XCTestCase {
         lines["/work/proj/Sources/App/Feed.swift"]?[9] = "        publisher.sink { _ in }"
         let result = LintResult(findings: [ReporterFixtures.fixFinding, second], fileCount: 1, lineCount: 9, rules: [],
                                 rootDirectory: ReporterFixtures.root, sourceLines: lines)
-        let prints = SARIFReporter.fingerprints(for: result.findings, in: result)
+        let prints = FindingFingerprints.compute(for: result.findings, in: result)
         XCTAssertEqual(prints, ["b526631cf6720d04:1", "b526631cf6720d04:2"])
     }
 
     func testFingerprintFallsBackToMessageWithoutLineText() {
         let withLines = ReporterFixtures.result()
         let without = ReporterFixtures.result(sourceLines: [:])
-        let a = SARIFReporter.fingerprints(for: withLines.sortedFindingsForTests, in: withLines)
-        let b = SARIFReporter.fingerprints(for: without.sortedFindingsForTests, in: without)
+        let a = FindingFingerprints.compute(for: withLines.sortedFindingsForTests, in: withLines)
+        let b = FindingFingerprints.compute(for: without.sortedFindingsForTests, in: without)
         XCTAssertNotEqual(a[1], b[1])
-        XCTAssertEqual(b, SARIFReporter.fingerprints(for: without.sortedFindingsForTests, in: without))
+        XCTAssertEqual(b, FindingFingerprints.compute(for: without.sortedFindingsForTests, in: without))
         var otherMessage = ReporterFixtures.fixFinding
         otherMessage.message = "something else"
-        XCTAssertNotEqual(SARIFReporter.fingerprints(for: [otherMessage], in: without), [b[1]])
+        XCTAssertNotEqual(FindingFingerprints.compute(for: [otherMessage], in: without), [b[1]])
     }
 
     func testPathsArePercentEncodedURIs() {
