@@ -43,13 +43,32 @@ enum SourceExcerpt {
     }
 
     /// Carets under columns `from..<to` (at least one), after blanks that keep the line's tabs
-    /// so that the carets stand under the right characters.
+    /// and the terminal width of each character, so that the carets stand under the range.
     static func marker(_ characters: [Character], from: Int, to: Int) -> String {
         let start = max(from, 1)
         var out = ""
         for index in 0..<(start - 1) {
-            out.append(index < characters.count && characters[index] == "\t" ? "\t" : " ")
+            guard index < characters.count else { out.append(" "); continue }
+            let character = characters[index]
+            out += character == "\t" ? "\t" : String(repeating: " ", count: width(of: character))
         }
-        return out + String(repeating: "^", count: max(to - start, 1))
+        var carets = 0
+        for index in (start - 1)..<max(to - 1, start - 1) {
+            carets += index < characters.count ? width(of: characters[index]) : 1
+        }
+        return out + String(repeating: "^", count: max(carets, 1))
+    }
+
+    /// Columns a terminal gives the character: two for the wide East Asian blocks and emoji,
+    /// one for the rest (a rough East Asian Width, enough to keep carets in place).
+    static func width(of character: Character) -> Int {
+        guard let scalar = character.unicodeScalars.first?.value else { return 1 }
+        switch scalar {
+        case 0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F,
+             0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1FAFF, 0x20000...0x3FFFD:
+            return 2
+        default:
+            return 1
+        }
     }
 }

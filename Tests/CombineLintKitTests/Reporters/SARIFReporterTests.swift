@@ -3,6 +3,9 @@ import Foundation
 import XCTest
 
 final class SARIFReporterTests: XCTestCase {
+    /// The prose of `rules/discarded_cancellable.md` as a JSON string: the rule's help.
+    static let discardedHelp = JSONText.quoted(RuleDocuments.prose(for: "discarded_cancellable") ?? "")
+
     func testReportOfThreeFindings() {
         let expected = #"""
         {
@@ -14,7 +17,6 @@ final class SARIFReporterTests: XCTestCase {
                 "driver": {
                   "name": "combinelint",
                   "semanticVersion": "0.1.0",
-                  "informationUri": "https://github.com/combinelint/combinelint",
                   "rules": [
                     {
                       "id": "assign_retain_cycle",
@@ -25,7 +27,6 @@ final class SARIFReporterTests: XCTestCase {
                       "fullDescription": {
                         "text": "assign(to:on: self) keeps self alive."
                       },
-                      "helpUri": "https://github.com/combinelint/combinelint/blob/main/rules/assign_retain_cycle.md",
                       "defaultConfiguration": {
                         "level": "error"
                       }
@@ -39,7 +40,10 @@ final class SARIFReporterTests: XCTestCase {
                       "fullDescription": {
                         "text": "A subscription whose AnyCancellable is not kept."
                       },
-                      "helpUri": "https://github.com/combinelint/combinelint/blob/main/rules/discarded_cancellable.md",
+                      "help": {
+                        "text": \#(Self.discardedHelp),
+                        "markdown": \#(Self.discardedHelp)
+                      },
                       "defaultConfiguration": {
                         "level": "warning"
                       }
@@ -52,7 +56,7 @@ final class SARIFReporterTests: XCTestCase {
                   "uri": "file:///work/proj/"
                 }
               },
-              "columnKind": "unicodeCodePoints",
+              "columnKind": "utf16CodeUnits",
               "results": [
                 {
                   "ruleId": "discarded_cancellable",
@@ -181,7 +185,6 @@ final class SARIFReporterTests: XCTestCase {
                 "driver": {
                   "name": "combinelint",
                   "semanticVersion": "0.1.0",
-                  "informationUri": "https://github.com/combinelint/combinelint",
                   "rules": [
                     {
                       "id": "assign_retain_cycle",
@@ -192,7 +195,6 @@ final class SARIFReporterTests: XCTestCase {
                       "fullDescription": {
                         "text": "assign(to:on: self) keeps self alive."
                       },
-                      "helpUri": "https://github.com/combinelint/combinelint/blob/main/rules/assign_retain_cycle.md",
                       "defaultConfiguration": {
                         "level": "error"
                       }
@@ -206,7 +208,10 @@ final class SARIFReporterTests: XCTestCase {
                       "fullDescription": {
                         "text": "A subscription whose AnyCancellable is not kept."
                       },
-                      "helpUri": "https://github.com/combinelint/combinelint/blob/main/rules/discarded_cancellable.md",
+                      "help": {
+                        "text": \#(Self.discardedHelp),
+                        "markdown": \#(Self.discardedHelp)
+                      },
                       "defaultConfiguration": {
                         "level": "warning"
                       }
@@ -219,7 +224,7 @@ final class SARIFReporterTests: XCTestCase {
                   "uri": "file:///work/proj/"
                 }
               },
-              "columnKind": "unicodeCodePoints",
+              "columnKind": "utf16CodeUnits",
               "results": []
             }
           ]
@@ -255,7 +260,7 @@ final class SARIFReporterTests: XCTestCase {
         XCTAssertEqual(rules[2].level, .error)
         let text = SARIFReporter().report(result)
         XCTAssertTrue(text.contains("\"ruleIndex\": 2"))
-        XCTAssertFalse(text.contains("rules/io_error.md"))
+        XCTAssertFalse(text.contains("helpUri"))
     }
 
     func testFingerprintsAreStableAcrossRuns() {
