@@ -189,11 +189,18 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(result.stderr, "error: unknown rule 'nope' (see 'combinelint rules')\n")
     }
 
-    func testExplainPrintsTheRuleDocumentFoundAbove() throws {
+    func testExplainPrintsTheEmbeddedDocumentFromAnyFolder() throws {
+        // The temporary folder has no rules/ above it: the document comes from the binary.
+        let document = try String(contentsOf: SamplesEndToEndTests.packageRoot.appendingPathComponent("rules/discarded_cancellable.md"),
+                                  encoding: .utf8)
+        let process = try run(["explain", "discarded_cancellable"])
+        XCTAssertEqual(process.status, 0)
+        XCTAssertEqual(process.stdout, document)
+        // A local rules/ folder no longer overrides it, and a rule without a document prints its description.
         try write("rules/io_error.md", "# io_error\n\nA document.\n")
-        try FileManager.default.createDirectory(atPath: directory + "/deep/er", withIntermediateDirectories: true)
-        let process = try run(["explain", "io_error"])
-        XCTAssertEqual(process.stdout, "# io_error\n\nA document.\n")
+        let meta = try run(["explain", "io_error"])
+        XCTAssertEqual(meta.stdout, "# Unreadable file (io_error)\n\nA file or folder could not be read; it was not analysed.\n\n"
+                       + "Default severity: error; on by default.\n")
     }
 
     func testStdinPathReportsTheGivenPath() throws {

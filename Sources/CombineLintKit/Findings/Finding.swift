@@ -51,12 +51,18 @@ public struct Fix: Sendable, Hashable, Codable {
 }
 
 /// One problem a rule found at one place.
-public struct Finding: Sendable, Hashable, Codable {
+public struct Finding: Sendable, Hashable {
     /// The rule's snake_case id.
     public var ruleID: String
     public var severity: Severity
     /// What goes wrong at run time and what to write instead.
     public var message: String
+    /// Advice kept apart from the message (as rustc's and Ruff's `help:`): what to write instead.
+    /// Reporters show it on a line of its own; nil when the message says it all.
+    public var help: String?
+    /// Other places that explain the finding (where a subject was completed, where a property is
+    /// declared), each with a short message. Empty for most findings.
+    public var related: [RelatedLocation]
     /// The file's path as it was given or discovered.
     public var file: String
     /// 1-based start line and column (characters).
@@ -72,10 +78,12 @@ public struct Finding: Sendable, Hashable, Codable {
 
     public init(ruleID: String, severity: Severity, message: String, file: String,
                 line: Int, column: Int, endLine: Int, endColumn: Int,
-                offset: Int, length: Int, fix: Fix? = nil) {
+                offset: Int, length: Int, fix: Fix? = nil, help: String? = nil, related: [RelatedLocation] = []) {
         self.ruleID = ruleID
         self.severity = severity
         self.message = message
+        self.help = help
+        self.related = related
         self.file = file
         self.line = line
         self.column = column

@@ -17,7 +17,7 @@ public struct CheckstyleReporter: Reporter {
             }
             out += "    <error line=\"\(finding.line)\" column=\"\(finding.column)\""
                 + " severity=\"\(finding.severity.rawValue)\""
-                + " message=\"\(XMLEscaping.escape(finding.message))\""
+                + " message=\"\(XMLEscaping.escape(ReportText.messageWithHelp(finding)))\""
                 + " source=\"combinelint.\(XMLEscaping.escape(finding.ruleID))\"/>\n"
         }
         if currentFile != nil { out += "  </file>\n" }

@@ -18,7 +18,7 @@ public struct GitHubReporter: Reporter {
                 "endColumn=\(finding.endColumn)",
                 "title=" + GitHubReporter.escapeProperty(finding.ruleID),
             ]
-            out += "::\(command) \(properties.joined(separator: ","))::\(GitHubReporter.escapeData(finding.message))\n"
+            out += "::\(command) \(properties.joined(separator: ","))::\(GitHubReporter.escapeData(ReportText.messageWithHelp(finding)))\n"
         }
         return out
     }

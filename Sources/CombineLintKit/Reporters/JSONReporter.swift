@@ -10,7 +10,7 @@ public struct JSONReporter: Reporter {
     public init() {}
 
     public func report(_ result: LintResult) -> String {
-        let findings = result.sortedFindings.map { JSONReporter.json(for: $0, path: result.reportPath($0.file)) }
+        let findings = result.sortedFindings.map { JSONReporter.json(for: $0, in: result) }
         let document = JSONText.object([
             ("version", .int(JSONReporter.formatVersion)),
             ("findings", .array(findings)),
@@ -25,11 +25,16 @@ public struct JSONReporter: Reporter {
         return document.rendered() + "\n"
     }
 
-    static func json(for finding: Finding, path: String) -> JSONText {
+    static func json(for finding: Finding, in result: LintResult) -> JSONText {
+        let path = result.reportPath(finding.file)
         var members: [(String, JSONText)] = [
             ("rule", .string(finding.ruleID)),
             ("severity", .string(finding.severity.rawValue)),
             ("message", .string(finding.message)),
+        ]
+        // help and related appear only when set, so findings without them print as before.
+        if let help = finding.help { members.append(("help", .string(help))) }
+        members += [
             ("file", .string(path)),
             ("line", .int(finding.line)),
             ("column", .int(finding.column)),
@@ -38,6 +43,18 @@ public struct JSONReporter: Reporter {
             ("offset", .int(finding.offset)),
             ("length", .int(finding.length)),
         ]
+        if !finding.related.isEmpty {
+            members.append(("related", .array(finding.related.map { related in
+                .object([
+                    ("file", .string(result.reportPath(related.file))),
+                    ("line", .int(related.line)),
+                    ("column", .int(related.column)),
+                    ("endLine", .int(related.endLine)),
+                    ("endColumn", .int(related.endColumn)),
+                    ("message", .string(related.message)),
+                ])
+            })))
+        }
         if let fix = finding.fix {
             members.append(("fix", .object([
                 ("title", .string(fix.title)),

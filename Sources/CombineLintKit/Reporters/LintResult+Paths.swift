@@ -27,16 +27,32 @@ extension LintResult {
 }
 
 extension LintResult {
-    /// The text of every line that holds a finding, ready for `LintResult.sourceLines`.
-    /// Files not in `files` are skipped (their fingerprints fall back to the message).
+    /// The text of the lines reports quote, ready for `LintResult.sourceLines`: each finding's
+    /// first and last line (and those between, for a range of at most `SourceExcerpt.maxLines`),
+    /// the lines of its related locations and of its fix's edits. Files not in `files` are
+    /// skipped (their fingerprints fall back to the message, their columns stay characters).
     public static func sourceLines(for findings: [Finding], in files: [SourceFile]) -> [String: [Int: String]] {
         var byPath: [String: SourceFile] = [:]
         for file in files { byPath[file.path] = file }
         var lines: [String: [Int: String]] = [:]
+        func add(_ path: String, _ numbers: [Int]) {
+            guard let file = byPath[path] else { return }
+            for number in numbers where lines[path]?[number] == nil {
+                lines[path, default: [:]][number] = file.lineText(number)
+            }
+        }
         for finding in findings {
-            guard let file = byPath[finding.file] else { continue }
-            lines[finding.file, default: [:]][finding.line] = file.lineText(finding.line)
+            add(finding.file, SourceExcerpt.lineNumbers(line: finding.line, endLine: finding.endLine))
+            for related in finding.related { add(related.file, [related.line, related.endLine]) }
+            for edit in finding.fix?.edits ?? [] { add(finding.file, [edit.line, edit.endLine]) }
         }
         return lines
+    }
+}
+
+extension String {
+    /// Forward slashes only, as URIs and fingerprints want them.
+    func replacingBackslashes() -> String {
+        String(unicodeScalars.map { $0 == "\\" ? "/" : Character($0) })
     }
 }

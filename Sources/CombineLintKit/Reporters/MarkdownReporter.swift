@@ -17,18 +17,45 @@ public struct MarkdownReporter: Reporter {
         for finding in findings {
             let location = "\(result.reportPath(finding.file)):\(finding.line):\(finding.column)"
             out += "| \(finding.severity.rawValue) | \(MarkdownReporter.cell(location)) | "
-                + "\(MarkdownReporter.cell(finding.ruleID)) | \(MarkdownReporter.cell(finding.message)) |\n"
+                + "\(MarkdownReporter.cell(finding.ruleID)) | \(MarkdownReporter.cell(ReportText.messageWithHelp(finding))) |\n"
         }
         return out
     }
 
-    /// Text safe inside a table cell: `|` escaped, `&` `<` `>` as entities (no HTML gets
-    /// through to the comment), line breaks as `<br>` so the row stays one line.
+    /// Text safe inside a table cell: `|` escaped everywhere (GitHub splits cells before it
+    /// parses code spans, and `\|` works in both); outside code spans `&` `<` `>` become
+    /// entities (no HTML gets through to the comment) and line breaks `<br>`, so the row stays
+    /// one line. Inside a code span (a backtick run closed by a run of the same length) the text
+    /// is shown as written, so it is not entity-escaped; its line breaks become spaces, as
+    /// Markdown itself would make them.
     static func cell(_ text: String) -> String {
+        let scalars = Array(text.unicodeScalars)
         var out = ""
+        var i = 0
         var previousWasCR = false
-        for scalar in text.unicodeScalars {
-            defer { previousWasCR = scalar == "\r" }
+        while i < scalars.count {
+            let scalar = scalars[i]
+            if scalar == "`" {
+                let run = backtickRun(scalars, at: i)
+                if let close = closingRun(scalars, after: i + run, length: run) {
+                    out += String(repeating: "`", count: run)
+                    for inner in scalars[(i + run)..<close] {
+                        switch inner {
+                        case "|": out += "\\|"
+                        case "\r", "\n": out += " "
+                        default: out.unicodeScalars.append(inner)
+                        }
+                    }
+                    out += String(repeating: "`", count: run)
+                    i = close + run
+                } else {
+                    // An unclosed run is literal text, and so is what follows it.
+                    out += String(repeating: "`", count: run)
+                    i += run
+                }
+                previousWasCR = false
+                continue
+            }
             switch scalar {
             case "|": out += "\\|"
             case "&": out += "&amp;"
@@ -38,7 +65,28 @@ public struct MarkdownReporter: Reporter {
             case "\n": if !previousWasCR { out += "<br>" }
             default: out.unicodeScalars.append(scalar)
             }
+            previousWasCR = scalar == "\r"
+            i += 1
         }
         return out
+    }
+
+    /// The length of the backtick run starting at `start`.
+    private static func backtickRun(_ scalars: [Unicode.Scalar], at start: Int) -> Int {
+        var end = start
+        while end < scalars.count && scalars[end] == "`" { end += 1 }
+        return end - start
+    }
+
+    /// The start of the first run of exactly `length` backticks at or after `start`.
+    private static func closingRun(_ scalars: [Unicode.Scalar], after start: Int, length: Int) -> Int? {
+        var i = start
+        while i < scalars.count {
+            guard scalars[i] == "`" else { i += 1; continue }
+            let run = backtickRun(scalars, at: i)
+            if run == length { return i }
+            i += run
+        }
+        return nil
     }
 }

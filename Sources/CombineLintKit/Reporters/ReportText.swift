@@ -25,4 +25,11 @@ enum ReportText {
         }
         return out
     }
+
+    /// The message, then `help: …` on a line of its own when the finding has help: for formats
+    /// with one text field per finding (annotations, checkstyle, JUnit, Markdown, GitLab).
+    static func messageWithHelp(_ finding: Finding) -> String {
+        guard let help = finding.help, !help.isEmpty else { return finding.message }
+        return finding.message + "\nhelp: " + help
+    }
 }

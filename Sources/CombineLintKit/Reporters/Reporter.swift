@@ -14,15 +14,18 @@ public struct LintResult: Sendable {
     /// without its line break. SARIF fingerprints hash it so they survive edits elsewhere in the
     /// file; fill it with `LintResult.sourceLines(for:in:)`. Empty when unknown.
     public var sourceLines: [String: [Int: String]]
+    /// When and where the run happened (JUnit records it).
+    public var run: RunInfo
 
     public init(findings: [Finding], fileCount: Int, lineCount: Int, rules: [RuleDescription], rootDirectory: String,
-                sourceLines: [String: [Int: String]] = [:]) {
+                sourceLines: [String: [Int: String]] = [:], run: RunInfo = RunInfo()) {
         self.findings = findings
         self.fileCount = fileCount
         self.lineCount = lineCount
         self.rules = rules
         self.rootDirectory = rootDirectory
         self.sourceLines = sourceLines
+        self.run = run
     }
 
     public var errorCount: Int { findings.filter { $0.severity == .error }.count }
@@ -37,4 +40,11 @@ public protocol Reporter: Sendable {
     static var summary: String { get }
     init()
     func report(_ result: LintResult) -> String
+    /// Whether `--statistics` may add its table after this format's findings: only for text
+    /// read by people, never inside a document a tool parses.
+    static var acceptsStatistics: Bool { get }
+}
+
+extension Reporter {
+    public static var acceptsStatistics: Bool { false }
 }

@@ -2,11 +2,13 @@
 public enum ReporterRegistry {
     public static let all: [any Reporter.Type] = [
         XcodeReporter.self,
+        FullReporter.self,
         JSONReporter.self,
         SARIFReporter.self,
         GitHubReporter.self,
         CheckstyleReporter.self,
         JUnitReporter.self,
+        GitLabReporter.self,
         MarkdownReporter.self,
         SummaryReporter.self,
     ]

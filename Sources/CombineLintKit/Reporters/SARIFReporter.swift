@@ -1,9 +1,11 @@
 /// SARIF 2.1.0 for code-scanning services (GitHub code scanning, Azure DevOps, IDE viewers):
-/// the rules that ran with help links, one result per finding with its region, a fingerprint
-/// that survives unrelated edits, and fixes as artifact changes.
+/// the rules that ran with their documents as help, one result per finding with its region,
+/// related locations, a fingerprint that survives unrelated edits, and fixes as artifact
+/// changes. Columns are UTF-16 code units, SARIF's default `columnKind`, converted from the
+/// findings' character columns with the line texts of `LintResult.sourceLines`.
 public struct SARIFReporter: Reporter {
     public static let name = "sarif"
-    public static let summary = "SARIF 2.1.0 for code scanning (rules, results, fingerprints, fixes)"
+    public static let summary = "SARIF 2.1.0 for code scanning (rules with help, results, fingerprints, fixes)"
     static let schemaURI = "https://json.schemastore.org/sarif-2.1.0.json"
     /// Key of our entry in `partialFingerprints`; the suffix changes if the recipe changes.
     static let fingerprintKey = "combinelintLineHash/v1"
@@ -15,12 +17,13 @@ public struct SARIFReporter: Reporter {
         let findings = result.sortedFindings
         let rules = SARIFReporter.ruleTable(result.rules, findings: findings)
         let ruleIndex = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($0.element.id, $0.offset) })
-        let fingerprints = SARIFReporter.fingerprints(for: findings, in: result)
+        let fingerprints = FindingFingerprints.compute(for: findings, in: result)
 
+        // No informationUri or helpUri: the tool has no published pages to point at yet, and
+        // the rule documents travel inside the log as `help` instead.
         let driver: [(String, JSONText)] = [
             ("name", .string(CombineLintInfo.name)),
             ("semanticVersion", .string(CombineLintInfo.version)),
-            ("informationUri", .string(CombineLintInfo.informationURI)),
             ("rules", .array(rules.map(SARIFReporter.json(for:)))),
         ]
         var run: [(String, JSONText)] = [("tool", .object([("driver", .object(driver))]))]
@@ -29,7 +32,7 @@ public struct SARIFReporter: Reporter {
                 (SARIFReporter.rootBaseID, .object([("uri", .string(rootURI))])),
             ])))
         }
-        run.append(("columnKind", .string("unicodeCodePoints")))
+        run.append(("columnKind", .string("utf16CodeUnits")))
         run.append(("results", .array(zip(findings, fingerprints).map { finding, fingerprint in
             SARIFReporter.json(for: finding, ruleIndex: ruleIndex[finding.ruleID], fingerprint: fingerprint, in: result)
         })))
@@ -49,8 +52,9 @@ public struct SARIFReporter: Reporter {
         var name: String
         var summary: String
         var level: Severity
-        /// False for ids no rule description covers (such as `io_error`): no help page.
-        var documented: Bool
+        /// The prose of the rule's document (before its examples); nil for ids without one
+        /// (such as `io_error`).
+        var help: String?
     }
 
     /// The rules that ran, in id order, then any rule id a finding carries that no description
@@ -58,14 +62,15 @@ public struct SARIFReporter: Reporter {
     static func ruleTable(_ descriptions: [RuleDescription], findings: [Finding]) -> [RuleEntry] {
         var entries = descriptions
             .sorted { $0.id < $1.id }
-            .map { RuleEntry(id: $0.id, name: $0.name, summary: $0.summary, level: $0.defaultSeverity, documented: true) }
+            .map { RuleEntry(id: $0.id, name: $0.name, summary: $0.summary, level: $0.defaultSeverity,
+                             help: RuleDocuments.prose(for: $0.id)) }
         var known = Set(entries.map(\.id))
         var extra: [String: Severity] = [:]
         for finding in findings where !known.contains(finding.ruleID) {
             extra[finding.ruleID] = max(extra[finding.ruleID] ?? .warning, finding.severity)
         }
         for (id, level) in extra.sorted(by: { $0.key < $1.key }) {
-            entries.append(RuleEntry(id: id, name: id, summary: id, level: level, documented: false))
+            entries.append(RuleEntry(id: id, name: id, summary: id, level: level, help: nil))
             known.insert(id)
         }
         return entries
@@ -78,8 +83,9 @@ public struct SARIFReporter: Reporter {
             ("shortDescription", .object([("text", .string(rule.name))])),
             ("fullDescription", .object([("text", .string(rule.summary))])),
         ]
-        if rule.documented {
-            members.append(("helpUri", .string(CombineLintInfo.helpURI(ruleID: rule.id))))
+        if let help = rule.help {
+            // The document is Markdown; as plain text it reads the same.
+            members.append(("help", .object([("text", .string(help)), ("markdown", .string(help))])))
         }
         members.append(("defaultConfiguration", .object([("level", .string(rule.level.rawValue))])))
         return .object(members)
@@ -89,19 +95,33 @@ public struct SARIFReporter: Reporter {
 
     static func json(for finding: Finding, ruleIndex: Int?, fingerprint: String, in result: LintResult) -> JSONText {
         let artifact = artifactLocation(finding.file, in: result)
+        let lines = result.sourceLines[finding.file]
         var members: [(String, JSONText)] = [("ruleId", .string(finding.ruleID))]
         if let ruleIndex { members.append(("ruleIndex", .int(ruleIndex))) }
         members += [
             ("level", .string(finding.severity.rawValue)),
-            ("message", .object([("text", .string(finding.message))])),
+            ("message", message(for: finding)),
             ("locations", .array([.object([
                 ("physicalLocation", .object([
                     ("artifactLocation", artifact),
-                    ("region", region(finding.line, finding.column, finding.endLine, finding.endColumn)),
+                    ("region", region(finding.line, finding.column, finding.endLine, finding.endColumn, lines: lines)),
                 ])),
             ])])),
-            ("partialFingerprints", .object([(fingerprintKey, .string(fingerprint))])),
         ]
+        if !finding.related.isEmpty {
+            members.append(("relatedLocations", .array(finding.related.enumerated().map { index, related in
+                .object([
+                    ("id", .int(index)),
+                    ("physicalLocation", .object([
+                        ("artifactLocation", artifactLocation(related.file, in: result)),
+                        ("region", region(related.line, related.column, related.endLine, related.endColumn,
+                                          lines: result.sourceLines[related.file])),
+                    ])),
+                    ("message", .object([("text", .string(related.message))])),
+                ])
+            })))
+        }
+        members.append(("partialFingerprints", .object([(fingerprintKey, .string(fingerprint))])))
         if let fix = finding.fix {
             members.append(("fixes", .array([.object([
                 ("description", .object([("text", .string(fix.title))])),
@@ -109,7 +129,7 @@ public struct SARIFReporter: Reporter {
                     ("artifactLocation", artifact),
                     ("replacements", .array(fix.edits.map { edit in
                         .object([
-                            ("deletedRegion", region(edit.line, edit.column, edit.endLine, edit.endColumn)),
+                            ("deletedRegion", region(edit.line, edit.column, edit.endLine, edit.endColumn, lines: lines)),
                             ("insertedContent", .object([("text", .string(edit.replacement))])),
                         ])
                     })),
@@ -119,12 +139,22 @@ public struct SARIFReporter: Reporter {
         return .object(members)
     }
 
-    static func region(_ line: Int, _ column: Int, _ endLine: Int, _ endColumn: Int) -> JSONText {
+    /// The message; with help, the help follows it in the text and in a Markdown form.
+    static func message(for finding: Finding) -> JSONText {
+        guard let help = finding.help, !help.isEmpty else { return .object([("text", .string(finding.message))]) }
+        return .object([
+            ("text", .string(finding.message + "\n\nhelp: " + help)),
+            ("markdown", .string(finding.message + "\n\n**help:** " + help)),
+        ])
+    }
+
+    /// A region with UTF-16 columns (see the type's comment); `lines` are the file's known line texts.
+    static func region(_ line: Int, _ column: Int, _ endLine: Int, _ endColumn: Int, lines: [Int: String]?) -> JSONText {
         .object([
             ("startLine", .int(line)),
-            ("startColumn", .int(column)),
+            ("startColumn", .int(UTF16Columns.column(column, onLine: lines?[line]))),
             ("endLine", .int(endLine)),
-            ("endColumn", .int(endColumn)),
+            ("endColumn", .int(UTF16Columns.column(endColumn, onLine: lines?[endLine]))),
         ])
     }
 
@@ -161,41 +191,5 @@ public struct SARIFReporter: Reporter {
             }
         }
         return out
-    }
-
-    // MARK: Fingerprints
-
-    /// `<hash>:<occurrence>` per finding, in the same order. The hash covers the rule id, the
-    /// report path and the finding's line text with whitespace runs collapsed (so edits on
-    /// other lines and re-indentation keep it); without line text it covers the message.
-    /// The occurrence counts earlier findings with the same hash, so identical lines differ.
-    static func fingerprints(for findings: [Finding], in result: LintResult) -> [String] {
-        var seen: [String: Int] = [:]
-        return findings.map { finding in
-            let content: String
-            if let text = result.sourceLines[finding.file]?[finding.line] {
-                content = "line:" + normalizeWhitespace(text)
-            } else {
-                content = "message:" + finding.message
-            }
-            let key = [finding.ruleID, result.reportPath(finding.file).replacingBackslashes(), content]
-                .joined(separator: "\u{0}")
-            let hash = StableHash.hex(key)
-            let occurrence = seen[hash, default: 0] + 1
-            seen[hash] = occurrence
-            return "\(hash):\(occurrence)"
-        }
-    }
-
-    /// Trims the text and collapses each run of spaces and tabs to one space.
-    static func normalizeWhitespace(_ text: String) -> String {
-        text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" })
-            .joined(separator: " ")
-    }
-}
-
-private extension String {
-    func replacingBackslashes() -> String {
-        String(unicodeScalars.map { $0 == "\\" ? "/" : Character($0) })
     }
 }

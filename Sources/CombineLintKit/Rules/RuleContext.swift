@@ -35,24 +35,35 @@ public struct RuleContext: Sendable {
     /// Whether the file mentions one of the names (as an identifier, keyword or attribute).
     public func mentions(anyOf names: NameSet) -> Bool { vocabulary.mentions(anyOf: names) }
 
-    /// A finding over a byte range.
-    public func finding(range: Range<Int>, message: String, severity: Severity? = nil, fix: Fix? = nil) -> Finding {
+    /// A finding over a byte range, with optional advice (`help`) and related places.
+    public func finding(range: Range<Int>, message: String, severity: Severity? = nil, fix: Fix? = nil,
+                        help: String? = nil, related: [RelatedLocation] = []) -> Finding {
         let start = file.location(ofOffset: range.lowerBound)
         let end = file.location(ofOffset: range.upperBound)
         return Finding(ruleID: ruleID, severity: severity ?? self.severity, message: message, file: file.path,
                        line: start.line, column: start.column, endLine: end.line, endColumn: end.column,
-                       offset: range.lowerBound, length: range.count, fix: fix)
+                       offset: range.lowerBound, length: range.count, fix: fix, help: help, related: related)
     }
 
     /// A finding over tokens `first...last` (indices into `tree.tokens`).
-    public func finding(tokens first: Int, through last: Int? = nil, message: String, severity: Severity? = nil, fix: Fix? = nil) -> Finding {
-        // Unclosed brackets end at the end of the file: clamp so damaged input never traps.
+    public func finding(tokens first: Int, through last: Int? = nil, message: String, severity: Severity? = nil, fix: Fix? = nil,
+                        help: String? = nil, related: [RelatedLocation] = []) -> Finding {
+        finding(range: tokenRange(first, through: last), message: message, severity: severity, fix: fix, help: help, related: related)
+    }
+
+    /// A related location over tokens `first...last` of this file.
+    public func related(tokens first: Int, through last: Int? = nil, message: String) -> RelatedLocation {
+        RelatedLocation(in: file, range: tokenRange(first, through: last), message: message)
+    }
+
+    /// The bytes of tokens `first...last`, clamped: unclosed brackets end at the end of the file,
+    /// and damaged input must never trap.
+    private func tokenRange(_ first: Int, through last: Int?) -> Range<Int> {
         let count = tree.tokens.count
-        guard count > 0 else { return finding(range: 0..<0, message: message, severity: severity, fix: fix) }
+        guard count > 0 else { return 0..<0 }
         let firstIndex = min(max(first, 0), count - 1)
         let lastIndex = min(max(last ?? first, firstIndex), count - 1)
-        let range = tree.tokens[firstIndex].startOffset..<tree.tokens[lastIndex].endOffset
-        return finding(range: range, message: message, severity: severity, fix: fix)
+        return tree.tokens[firstIndex].startOffset..<tree.tokens[lastIndex].endOffset
     }
 
     /// An edit replacing a byte range of this file.

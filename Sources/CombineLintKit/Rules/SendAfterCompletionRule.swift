@@ -35,7 +35,10 @@ public struct SendAfterCompletionRule: Rule {
                 guard let send = valueSend(later, receiver: receiver, tree) else { continue }
                 let element = later.elements[send]
                 let message = "`\(receiver.joined(separator: "."))` was already completed by `send(completion:)` on line \(tree.line(of: completion.sendToken)), so this value is silently dropped and no subscriber receives it; send the values before completing the subject."
-                result.append(context.finding(tokens: element.nameToken, through: element.lastToken, message: message))
+                let completed = context.related(tokens: completion.sendToken, through: completion.lastToken,
+                                                message: "`\(receiver.joined(separator: "."))` is completed here")
+                result.append(context.finding(tokens: element.nameToken, through: element.lastToken, message: message,
+                                              related: [completed]))
             }
         }
         return result
@@ -44,6 +47,8 @@ public struct SendAfterCompletionRule: Rule {
     private struct Completion {
         var receiver: [String]
         var sendToken: Int
+        /// The last token of the `send(completion: …)` call.
+        var lastToken: Int
         /// The argument is written `.finished`, `.failure(…)` or `Subscribers.Completion…`.
         var isCompletionValue: Bool
     }
@@ -55,7 +60,7 @@ public struct SendAfterCompletionRule: Rule {
               let receiver = receiverNames(chain, upTo: chain.elements.count - 1, tree) else { return nil }
         let text = tree.text(argument.value.lowerBound, argument.value.upperBound)
         let isValue = text.hasPrefix(".finished") || text.hasPrefix(".failure") || text.hasPrefix("Subscribers.Completion")
-        return Completion(receiver: receiver, sendToken: send.nameToken, isCompletionValue: isValue)
+        return Completion(receiver: receiver, sendToken: send.nameToken, lastToken: send.lastToken, isCompletionValue: isValue)
     }
 
     /// The names of elements `0..<end`, without a leading `self`; `nil` when one is called or subscripted.

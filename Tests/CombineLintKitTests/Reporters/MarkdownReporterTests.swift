@@ -1,4 +1,4 @@
-import CombineLintKit
+@testable import CombineLintKit
 import XCTest
 
 final class MarkdownReporterTests: XCTestCase {
@@ -29,5 +29,29 @@ final class MarkdownReporterTests: XCTestCase {
         finding.message = "a\r\nb&c"
         let result = LintResult(findings: [finding], fileCount: 1, lineCount: 1, rules: [], rootDirectory: "/")
         XCTAssertTrue(MarkdownReporter().report(result).hasSuffix("| a<br>b&amp;c |\n"))
+    }
+}
+
+final class MarkdownCodeSpanTests: XCTestCase {
+    func testCodeSpansAreNotEntityEscapedButPipesAre() {
+        XCTAssertEqual(MarkdownReporter.cell("keep it with `.store(in: &cancellables)` & more"),
+                       "keep it with `.store(in: &cancellables)` &amp; more")
+        XCTAssertEqual(MarkdownReporter.cell("`a || b` and a | b"), "`a \\|\\| b` and a \\| b")
+        XCTAssertEqual(MarkdownReporter.cell("`Set<Int>` <b>"), "`Set<Int>` &lt;b&gt;")
+    }
+
+    func testBacktickRunsCloseOnlyOnTheSameLength() {
+        XCTAssertEqual(MarkdownReporter.cell("``a ` <b>`` <c>"), "``a ` <b>`` &lt;c&gt;")
+        // An unclosed backtick is literal, and the text after it is escaped.
+        XCTAssertEqual(MarkdownReporter.cell("a ` <b> & c"), "a ` &lt;b&gt; &amp; c")
+        XCTAssertEqual(MarkdownReporter.cell("`x\ny`\nz"), "`x y`<br>z")
+    }
+
+    func testSampleMessageKeepsItsAmpersandInCode() {
+        var finding = ReporterFixtures.outsideFinding
+        finding.message = "keep it with `.store(in: &cancellables)` or in a property."
+        let result = LintResult(findings: [finding], fileCount: 1, lineCount: 1, rules: [], rootDirectory: "/")
+        XCTAssertTrue(MarkdownReporter().report(result).hasSuffix(
+            "| keep it with `.store(in: &cancellables)` or in a property. |\n"))
     }
 }

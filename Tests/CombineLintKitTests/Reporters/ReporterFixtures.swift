@@ -51,6 +51,27 @@ enum ReporterFixtures {
                    rules: rules, rootDirectory: root, sourceLines: sourceLines)
     }
 
+    /// A finding with help and a related location, on a line whose emoji makes UTF-16 columns
+    /// differ from character columns (22 → 23, 29 → 30).
+    static let helpFinding = Finding(
+        ruleID: "send_after_completion", severity: .warning,
+        message: "`events` was already completed, so this value is dropped.",
+        file: "/work/proj/Sources/App/Store.swift",
+        line: 6, column: 22, endLine: 6, endColumn: 29, offset: 140, length: 7,
+        help: "Send the values before completing the subject.",
+        related: [RelatedLocation(file: "/work/proj/Sources/App/Store.swift", line: 4, column: 12, endLine: 4, endColumn: 39,
+                                  message: "`events` is completed here")])
+
+    static let helpSourceLines: [String: [Int: String]] = [
+        "/work/proj/Sources/App/Store.swift": [
+            4: "    events.send(completion: .finished)",
+            6: "    log(\"😀\"); events.send(1)",
+        ],
+    ]
+
+    static let helpResult = LintResult(findings: [helpFinding], fileCount: 1, lineCount: 8, rules: [],
+                                       rootDirectory: root, sourceLines: helpSourceLines)
+
     static let empty = LintResult(findings: [], fileCount: 2, lineCount: 40, rules: rules, rootDirectory: root)
 }
 

@@ -3,6 +3,9 @@ import Foundation
 import XCTest
 
 final class SARIFReporterTests: XCTestCase {
+    /// The prose of `rules/discarded_cancellable.md` as a JSON string: the rule's help.
+    static let discardedHelp = JSONText.quoted(RuleDocuments.prose(for: "discarded_cancellable") ?? "")
+
     func testReportOfThreeFindings() {
         let expected = #"""
         {
@@ -14,7 +17,6 @@ final class SARIFReporterTests: XCTestCase {
                 "driver": {
                   "name": "combinelint",
                   "semanticVersion": "0.1.0",
-                  "informationUri": "https://github.com/combinelint/combinelint",
                   "rules": [
                     {
                       "id": "assign_retain_cycle",
@@ -25,7 +27,6 @@ final class SARIFReporterTests: XCTestCase {
                       "fullDescription": {
                         "text": "assign(to:on: self) keeps self alive."
                       },
-                      "helpUri": "https://github.com/combinelint/combinelint/blob/main/rules/assign_retain_cycle.md",
                       "defaultConfiguration": {
                         "level": "error"
                       }
@@ -39,7 +40,10 @@ final class SARIFReporterTests: XCTestCase {
                       "fullDescription": {
                         "text": "A subscription whose AnyCancellable is not kept."
                       },
-                      "helpUri": "https://github.com/combinelint/combinelint/blob/main/rules/discarded_cancellable.md",
+                      "help": {
+                        "text": \#(Self.discardedHelp),
+                        "markdown": \#(Self.discardedHelp)
+                      },
                       "defaultConfiguration": {
                         "level": "warning"
                       }
@@ -52,7 +56,7 @@ final class SARIFReporterTests: XCTestCase {
                   "uri": "file:///work/proj/"
                 }
               },
-              "columnKind": "unicodeCodePoints",
+              "columnKind": "utf16CodeUnits",
               "results": [
                 {
                   "ruleId": "discarded_cancellable",
@@ -181,7 +185,6 @@ final class SARIFReporterTests: XCTestCase {
                 "driver": {
                   "name": "combinelint",
                   "semanticVersion": "0.1.0",
-                  "informationUri": "https://github.com/combinelint/combinelint",
                   "rules": [
                     {
                       "id": "assign_retain_cycle",
@@ -192,7 +195,6 @@ final class SARIFReporterTests: XCTestCase {
                       "fullDescription": {
                         "text": "assign(to:on: self) keeps self alive."
                       },
-                      "helpUri": "https://github.com/combinelint/combinelint/blob/main/rules/assign_retain_cycle.md",
                       "defaultConfiguration": {
                         "level": "error"
                       }
@@ -206,7 +208,10 @@ final class SARIFReporterTests: XCTestCase {
                       "fullDescription": {
                         "text": "A subscription whose AnyCancellable is not kept."
                       },
-                      "helpUri": "https://github.com/combinelint/combinelint/blob/main/rules/discarded_cancellable.md",
+                      "help": {
+                        "text": \#(Self.discardedHelp),
+                        "markdown": \#(Self.discardedHelp)
+                      },
                       "defaultConfiguration": {
                         "level": "warning"
                       }
@@ -219,7 +224,7 @@ final class SARIFReporterTests: XCTestCase {
                   "uri": "file:///work/proj/"
                 }
               },
-              "columnKind": "unicodeCodePoints",
+              "columnKind": "utf16CodeUnits",
               "results": []
             }
           ]
@@ -255,11 +260,11 @@ final class SARIFReporterTests: XCTestCase {
         XCTAssertEqual(rules[2].level, .error)
         let text = SARIFReporter().report(result)
         XCTAssertTrue(text.contains("\"ruleIndex\": 2"))
-        XCTAssertFalse(text.contains("rules/io_error.md"))
+        XCTAssertFalse(text.contains("helpUri"))
     }
 
     func testFingerprintsAreStableAcrossRuns() {
-        let first = SARIFReporter.fingerprints(for: ReporterFixtures.result().sortedFindingsForTests,
+        let first = FindingFingerprints.compute(for: ReporterFixtures.result().sortedFindingsForTests,
                                                in: ReporterFixtures.result())
         XCTAssertEqual(SARIFReporter().report(ReporterFixtures.result()),
                        SARIFReporter().report(ReporterFixtures.result()))
@@ -268,12 +273,12 @@ final class SARIFReporterTests: XCTestCase {
 
     func testFingerprintFollowsLineTextNotPosition() {
         let base = ReporterFixtures.result()
-        let original = SARIFReporter.fingerprints(for: base.sortedFindingsForTests, in: base)
+        let original = FindingFingerprints.compute(for: base.sortedFindingsForTests, in: base)
 
         // Changed text on the finding's line: a new fingerprint for that finding only.
         var edited = ReporterFixtures.sourceLines
         edited["/work/proj/Sources/App/Feed.swift"]?[3] = "        otherPublisher.sink { _ in }"
-        let changed = SARIFReporter.fingerprints(for: base.sortedFindingsForTests,
+        let changed = FindingFingerprints.compute(for: base.sortedFindingsForTests,
                                                  in: ReporterFixtures.result(sourceLines: edited))
         XCTAssertNotEqual(changed[1], original[1])
         XCTAssertEqual(changed[0], original[0])
@@ -286,7 +291,7 @@ final class SARIFReporterTests: XCTestCase {
         reindented["/work/proj/Sources/App/Feed.swift"]?[5] = "\tpublisher.sink  { _ in }  "
         let movedResult = LintResult(findings: [moved], fileCount: 1, lineCount: 9, rules: [],
                                      rootDirectory: ReporterFixtures.root, sourceLines: reindented)
-        XCTAssertEqual(SARIFReporter.fingerprints(for: [moved], in: movedResult), [original[1]])
+        XCTAssertEqual(FindingFingerprints.compute(for: [moved], in: movedResult), [original[1]])
     }
 
     func testIdenticalLinesGetIncreasingOccurrences() {
@@ -296,20 +301,20 @@ final class SARIFReporterTests: XCTestCase {
         lines["/work/proj/Sources/App/Feed.swift"]?[9] = "        publisher.sink { _ in }"
         let result = LintResult(findings: [ReporterFixtures.fixFinding, second], fileCount: 1, lineCount: 9, rules: [],
                                 rootDirectory: ReporterFixtures.root, sourceLines: lines)
-        let prints = SARIFReporter.fingerprints(for: result.findings, in: result)
+        let prints = FindingFingerprints.compute(for: result.findings, in: result)
         XCTAssertEqual(prints, ["b526631cf6720d04:1", "b526631cf6720d04:2"])
     }
 
     func testFingerprintFallsBackToMessageWithoutLineText() {
         let withLines = ReporterFixtures.result()
         let without = ReporterFixtures.result(sourceLines: [:])
-        let a = SARIFReporter.fingerprints(for: withLines.sortedFindingsForTests, in: withLines)
-        let b = SARIFReporter.fingerprints(for: without.sortedFindingsForTests, in: without)
+        let a = FindingFingerprints.compute(for: withLines.sortedFindingsForTests, in: withLines)
+        let b = FindingFingerprints.compute(for: without.sortedFindingsForTests, in: without)
         XCTAssertNotEqual(a[1], b[1])
-        XCTAssertEqual(b, SARIFReporter.fingerprints(for: without.sortedFindingsForTests, in: without))
+        XCTAssertEqual(b, FindingFingerprints.compute(for: without.sortedFindingsForTests, in: without))
         var otherMessage = ReporterFixtures.fixFinding
         otherMessage.message = "something else"
-        XCTAssertNotEqual(SARIFReporter.fingerprints(for: [otherMessage], in: without), [b[1]])
+        XCTAssertNotEqual(FindingFingerprints.compute(for: [otherMessage], in: without), [b[1]])
     }
 
     func testPathsArePercentEncodedURIs() {

@@ -20,6 +20,9 @@ public struct LintOptions: Sendable, Hashable {
     /// Print the time of each phase and rule on standard error (`--timings`).
     public var timings = false
 
+    /// After the findings, print how many each rule gave (`--statistics`; text reporters only).
+    public var statistics = false
+
     public init() {}
 }
 
@@ -30,6 +33,8 @@ public enum Command: Sendable, Hashable {
     case version
     case lint(LintOptions)
     case rules
+    /// `rules --format json`: the rule list for tools.
+    case rulesJSON
     case explain(ruleID: String)
     case dumpTokens(path: String, includeTrivia: Bool)
     case dumpTree(path: String)

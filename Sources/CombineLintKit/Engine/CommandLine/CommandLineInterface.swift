@@ -21,6 +21,9 @@ public enum CommandLineInterface {
         case .rules:
             io.writeOutput(InfoCommands.rulesTable())
             return ExitCode.success
+        case .rulesJSON:
+            io.writeOutput(RulesJSON.render())
+            return ExitCode.success
         case .explain(let id):
             return InfoCommands.explain(id, io: io)
         case .dumpTokens(let path, let trivia):

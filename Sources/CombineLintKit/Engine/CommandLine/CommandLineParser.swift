@@ -31,6 +31,7 @@ public enum CommandLineParser {
         "--changed-since", "--diff", "--stdin-path",
     ]
     static let lintBoolFlags: Set<String> = ["--strict", "--quiet", "--fix", "--dry-run", "--timings"]
+    static let reportBoolFlags: Set<String> = ["--statistics"]
 
     static func parseLint(_ arguments: [String]) throws -> Command {
         var options = LintOptions()
@@ -50,6 +51,12 @@ public enum CommandLineParser {
             if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {
                 name = String(argument[..<equals])
                 inlineValue = String(argument[argument.index(after: equals)...])
+            }
+            // Flags of the report's shape, kept apart from the selection and input flags.
+            if reportBoolFlags.contains(name) {
+                if inlineValue != nil { throw UsageError("\(name) takes no value") }
+                options.statistics = true
+                continue
             }
             if lintBoolFlags.contains(name) {
                 if inlineValue != nil { throw UsageError("\(name) takes no value") }
@@ -112,11 +119,27 @@ public enum CommandLineParser {
         for argument in arguments {
             if argument == "--help" || argument == "-h" { return .help(topic: "rules") }
         }
-        if let first = arguments.first {
+        var format = "table"
+        var rest = arguments[...]
+        if let first = rest.first, first == "--format" || first.hasPrefix("--format=") {
+            rest = rest.dropFirst()
+            if first == "--format" {
+                guard let value = rest.first else { throw UsageError("--format needs a value (table or json)") }
+                format = value
+                rest = rest.dropFirst()
+            } else {
+                format = String(first.dropFirst("--format=".count))
+            }
+        }
+        if let first = rest.first {
             throw first.hasPrefix("-") ? UsageError("unknown option '\(first)' (see 'combinelint rules --help')")
                                        : UsageError("unexpected argument '\(first)' for 'combinelint rules'")
         }
-        return .rules
+        switch format {
+        case "table": return .rules
+        case "json": return .rulesJSON
+        default: throw UsageError("unknown rules format '\(format)' (expected table or json)")
+        }
     }
 
     static func parseExplain(_ arguments: [String]) throws -> Command {

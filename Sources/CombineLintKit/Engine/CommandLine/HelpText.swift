@@ -56,6 +56,7 @@ public enum HelpText {
           --fix                   Apply the fixes of fixable findings in place
           --dry-run               With --fix: print the fixes as a unified diff, change nothing
           --timings               Print the time of each phase and each rule on standard error
+          --statistics            After the findings, print how many each rule gave (xcode, full)
           -h, --help              Print this help
 
         """
@@ -64,10 +65,12 @@ public enum HelpText {
     public static let rules = """
     OVERVIEW: List every rule: id, default severity, on by default or opt-in, and summary.
 
-    USAGE: combinelint rules
+    USAGE: combinelint rules [--format table|json]
 
     OPTIONS:
-      -h, --help  Print this help
+      --format FORMAT  table (default: aligned columns) or json (for tools: id, name, severity,
+                       enabledByDefault, summary, documented, options)
+      -h, --help       Print this help
 
     """
 
@@ -76,8 +79,8 @@ public enum HelpText {
 
     USAGE: combinelint explain RULE
 
-    The document is looked up in a rules/ folder above the current folder or above the
-    combinelint executable (a source checkout); without one, the rule's description is printed.
+    The documents are compiled into combinelint, so this works from any folder; a rule without
+    a document (io_error, invalid_directive, superfluous_directive) prints its description.
 
     OPTIONS:
       -h, --help  Print this help

@@ -15,41 +15,20 @@ public enum InfoCommands {
         }.joined(separator: "\n") + "\n"
     }
 
-    /// Prints `rules/<id>.md`, found above the current folder or the executable; else the
-    /// rule's description.
+    /// Prints the rule's document (compiled into the binary, so from any folder); a rule
+    /// without one (`io_error`) gets its description.
     public static func explain(_ id: String, io: CommandIO) -> Int32 {
         guard let description = ConfigurationDecoder.allKnownRules.first(where: { $0.id == id }) else {
             io.error("unknown rule '\(id)' (see 'combinelint rules')")
             return ExitCode.usage
         }
-        var starts = [io.currentDirectory]
-        if let executable = io.executablePath {
-            let resolved = PathUtilities.realPath(executable) ?? executable
-            starts.append((resolved as NSString).deletingLastPathComponent)
-        }
-        if let document = findDocument(id, from: starts), case .success(let bytes) = FileReader.read(document) {
-            var text = String(decoding: bytes, as: UTF8.self)
-            if !text.hasSuffix("\n") { text += "\n" }
-            io.writeOutput(text)
+        guard var text = RuleDocuments.document(for: id) else {
+            io.writeOutput(describe(description))
             return ExitCode.success
         }
-        io.writeOutput(describe(description))
+        if !text.hasSuffix("\n") { text += "\n" }
+        io.writeOutput(text)
         return ExitCode.success
-    }
-
-    /// The first `rules/<id>.md` in one of `directories` or their parents.
-    static func findDocument(_ id: String, from directories: [String]) -> String? {
-        for start in directories {
-            var current = PathUtilities.standardize(start)
-            while true {
-                let candidate = current + (current.hasSuffix("/") ? "" : "/") + "rules/\(id).md"
-                if FileManager.default.isReadableFile(atPath: candidate) { return candidate }
-                let parent = (current as NSString).deletingLastPathComponent
-                if parent == current || parent.isEmpty { break }
-                current = parent
-            }
-        }
-        return nil
     }
 
     static func describe(_ d: RuleDescription) -> String {

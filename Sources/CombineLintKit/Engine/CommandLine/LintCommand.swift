@@ -33,11 +33,16 @@ public struct LintCommand {
 
     private func runChecked() throws -> Int32 {
         let runStart = monotonicSeconds()
+        let runStartDate = Date().timeIntervalSince1970
         let known = registry.map { $0.description } + MetaRules.all
         let configuration = try ConfigurationLoader.load(explicitPath: options.configPath, currentDirectory: cwd, knownRules: known)
         guard let reporterType = ReporterRegistry.reporter(named: options.reporter) else {
             let names = ReporterRegistry.all.map { $0.name }.sorted().joined(separator: ", ")
             throw Stop(message: "unknown reporter '\(options.reporter)' (available: \(names))")
+        }
+        if options.statistics && !reporterType.acceptsStatistics {
+            let names = ReporterRegistry.all.filter { $0.acceptsStatistics }.map { $0.name }.sorted().joined(separator: ", ")
+            throw Stop(message: "--statistics works with the text reporters (\(names)), not '\(options.reporter)'")
         }
         var engine = LintEngine(configuration: configuration, registry: registry, jobs: options.jobs ?? Parallel.defaultJobs)
         engine.measuresTime = options.timings
@@ -104,9 +109,12 @@ public struct LintCommand {
         let ranRules = configuration.configuredRules(from: registry).map { $0.rule.description }
             + MetaRules.all.filter { configuration.setting(for: $0) != nil }
         let result = LintResult(findings: findings, fileCount: outcome.fileCount, lineCount: outcome.lineCount,
-                                rules: ranRules.sorted { $0.id < $1.id }, rootDirectory: cwd)
+                                rules: ranRules.sorted { $0.id < $1.id }, rootDirectory: cwd,
+                                sourceLines: LintResult.sourceLines(for: findings, in: Array(outcome.files.values)),
+                                run: RunInfo(startTime: runStartDate, hostname: ProcessInfo.processInfo.hostName))
         let reportStart = monotonicSeconds()
-        let report = reporterType.init().report(result)
+        var report = reporterType.init().report(result)
+        if options.statistics { report += StatisticsReport.text(result) }
         if let output = options.outputPath {
             try AtomicFile.write(report, to: PathUtilities.absolute(output, relativeTo: cwd))
         } else {
