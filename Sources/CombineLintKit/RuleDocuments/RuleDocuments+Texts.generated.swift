@@ -899,10 +899,31 @@ Reports a stored property holding a `PassthroughSubject` or `CurrentValueSubject
 annotation or by its initial value) that is not `private` or `fileprivate`. `private(set)` does not
 count: it protects the reference, not `send`.
 
+Reported only when no code outside the declaring type sends into the subject or completes it
+(`model.events.send(x)` in another type, a subclass, or top-level code): there, `private` plus an
+erased publisher is a safe, mechanical change. A subject that other types feed on purpose is an
+input by design, and `private` would not compile; the `include_sent_from_outside` option reports
+those too. A `send` is matched by the member's name, so a same-named member of another type that
+is sent into from outside also keeps the rule quiet.
+
 Not reported: `static` properties (a shared channel that every part of the app sends to is their
-purpose), computed properties, protocol requirements, members of `private`/`fileprivate` types,
-members of test doubles (types named `…Mock`, `…Stub`, `…Fake`, `…Spy`), types declared inside a
-function, and files under a test target (a folder whose name ends in `Tests`).
+purpose), computed properties, protocol requirements, subjects of structs and enums (value types
+hand a subject over, as a parameter or state bundle, and every copy shares it), members of
+`private`/`fileprivate` types, members of test doubles (types with `Mock`, `Stub`, `Fake` or `Spy`
+as a word of the name: `FeedMockService`, `SpyStore`, not `Mockingbird`), types declared inside a
+function, and files in a folder of tests or test doubles (a name ending in `Tests`, or `Mocks`,
+`Mock`, `Fakes`, `Stubs`, `TestDoubles`, `TestSupport`).
+
+## Options
+
+- `include_sent_from_outside`: `true` also reports subjects that code outside the declaring type
+  sends into or completes (the fix is then a sending method, not `private`).
+
+In `.combinelint.json`:
+
+```json
+{ "rules": { "exposed_subject": { "options": { "include_sent_from_outside": true } } } }
+```
 
 ## Why it matters
 
@@ -1000,12 +1021,6 @@ public final class PlayerController {
     public let ↓status: CurrentValueSubject<PlayerStatus, Never>
 
     public init() { status = CurrentValueSubject(.idle) }
-}
-```
-
-```swift
-struct SearchOutput {
-    var ↓results: PassthroughSubject<[Result], Error>?
 }
 ```
 
@@ -1118,6 +1133,55 @@ func bind() {
 final class Loader {
     let publisher: AnyPublisher<Data, Error>
     let cache: [String: PassthroughSubject<Data, Never>] = [:]
+}
+```
+
+```swift
+struct SearchOutput {
+    var results: PassthroughSubject<[Result], Error>?
+}
+```
+
+```swift
+final class PlaylistManager {
+    let nowPlaying = PassthroughSubject<Track, Never>()
+}
+
+final class PlayerViewController: UIViewController {
+    let manager = PlaylistManager()
+
+    func play(_ track: Track) {
+        manager.nowPlaying.send(track)
+    }
+}
+```
+
+```swift
+class BaseSyncService {
+    let finished = PassthroughSubject<Void, Never>()
+}
+
+final class CloudSyncService: BaseSyncService {
+    func complete() {
+        finished.send(())
+        finished.send(completion: .finished)
+    }
+}
+```
+
+```swift
+struct ShareButton: View {
+    let frame = CurrentValueSubject<CGRect, Never>(.zero)
+
+    var body: some View {
+        Button("Share") { share(from: frame.value) }
+    }
+}
+```
+
+```swift
+final class AnalyticsMockClient {
+    let events = PassthroughSubject<String, Never>()
 }
 ```
 
@@ -1637,17 +1701,26 @@ extension Promise {
 
 **Severity:** warning (error when the Future is retried) · **Enabled:** by default
 
-Reports a `Future { promise in … }` created outside a `Deferred { }` closure: in a function or
-computed property that returns it, in a stored property, in a local. It is not reported when it is
-made inside `Deferred { }`, inside a `flatMap` or `catch` transform, or inside a `map` whose
-publishers a later `switchToLatest` subscribes to (all of these run after someone subscribed, once
-per subscription or value), nor when every call site of the function that makes it is such a place
-or subscribes to the result at once, in its own chain (`service.load().receive(on: …).sink { … }`):
-a fresh `Future` per call, subscribed once, cannot be told from a deferred one. A call whose
-result is kept, returned or passed on is still a finding, since someone may subscribe later or
-more than once.
-`Future` as a type only (`-> Future<User, Error>` whose body returns another call's value) is not
-a finding. A finding is an error when `retry(…)` is applied to the Future.
+Reports a `Future { promise in … }` created outside a `Deferred { }` closure where its eager start
+and its one cached result change what the code does:
+- it is kept: in a stored or `lazy` property, in a collection (`futures.append(load())`,
+  `[load(), fallback()]`), or in a local that a later closure subscribes to (a tap handler);
+- it is retried (`retry(…)` resubscribes and gets the cached failure: an error);
+- it is subscribed to more than once (every subscriber shares the one run);
+- nothing subscribes to it (`_ = Future { … }`, a bare call of a function that returns one),
+  yet the work runs.
+A function or computed property that returns a new `Future` is judged by its call sites across
+the project (matched by full selector, `load(id:)`): reported when one of them keeps, retries or
+drops the result. A `Future` made and subscribed at once, once (`Future { … }.sink { … }`, or
+`service.load().receive(on: …).sink { … }` at every call site), passed on to `Zip` or
+`CombineLatest`, or returned further, behaves as a deferred one would, and is not a finding; nor
+is a function nobody in the project calls. Never reported: a `Future` made inside `Deferred { }`,
+inside a `flatMap` or `catch` transform, or inside a `map` whose publishers a later
+`switchToLatest` subscribes to (all of these run after someone subscribed), `Future` as a type
+only (`-> Future<User, Error>` whose body returns another call's value). `Future() { … }` and
+`Future(attemptToFulfill:)` are Futures too. A call found by name may be another type's method:
+its result counts as kept only where the holder is declared as a publisher, and a bare call
+does not count when a same-named function returns nothing.
 
 ## Why it matters
 
@@ -1685,6 +1758,15 @@ final class UploadService {
         }
     }
 }
+
+final class ComposerViewModel {
+    private var pendingUpload: Future<URL, Error>?
+
+    func attach(_ data: Data) {
+        // Kept until the user taps Send, but the upload already started here.
+        pendingUpload = service.upload(data)
+    }
+}
 ```
 
 ```swift
@@ -1693,6 +1775,10 @@ func fetchUser(id: String) -> AnyPublisher<User, Error> {
         api.user(id) { promise($0) }
     }.eraseToAnyPublisher()
 }
+
+final class ProfileCache {
+    let me = fetchUser(id: "me")
+}
 ```
 
 ```swift corrected
@@ -1700,6 +1786,10 @@ func fetchUser(id: String) -> AnyPublisher<User, Error> {
     return Deferred { Future<User, Error> { promise in
         api.user(id) { promise($0) }
     } }.eraseToAnyPublisher()
+}
+
+final class ProfileCache {
+    let me = fetchUser(id: "me")
 }
 ```
 
@@ -1720,6 +1810,10 @@ struct Settings {
         .eraseToAnyPublisher()
     }
 }
+
+final class Session {
+    lazy var token = settings.token
+}
 ```
 
 ```swift corrected
@@ -1730,6 +1824,10 @@ struct Settings {
         } }
         .eraseToAnyPublisher()
     }
+}
+
+final class Session {
+    lazy var token = settings.token
 }
 ```
 
@@ -1932,6 +2030,60 @@ extension Publisher {
     func asFuture() -> AnyPublisher<Output, Failure> {
         Deferred { Future { promise in promise(.failure(.cancelled)) } }.eraseToAnyPublisher()
     }
+}
+```
+
+```swift
+final class GarminManager {
+    func selectDevices() -> AnyPublisher<[Device], Never> {
+        Future { promise in self.picker.show { promise(.success($0)) } }
+            .eraseToAnyPublisher()
+    }
+}
+// file: Sources/App/WatchConfigModel.swift
+final class WatchConfigModel {
+    func selectDevices() {
+        garmin.selectDevices()
+            .receive(on: DispatchQueue.main)
+            .weakAssign(to: \.devices, on: self)
+            .store(in: &lifetime)
+    }
+}
+```
+
+```swift
+final class ThumbnailService {
+    func thumbnail(_ url: URL) -> AnyPublisher<Data, Error> {
+        Future { promise in self.loader.load(url) { promise($0) } }.eraseToAnyPublisher()
+    }
+
+    func pair(_ a: URL, _ b: URL) -> AnyPublisher<(Data, Data), Error> {
+        Publishers.Zip(thumbnail(a), thumbnail(b)).eraseToAnyPublisher()
+    }
+}
+```
+
+```swift
+final class BasalProvider {
+    func saveProfile(_ profile: [Entry]) -> AnyPublisher<Void, Error> {
+        Future { promise in self.pump.sync(profile) { promise($0) } }.eraseToAnyPublisher()
+    }
+}
+
+final class CarbRatioProvider {
+    func saveProfile(_ profile: [Entry]) { storage.save(profile) }
+}
+
+final class CarbRatioEditor {
+    func save() { provider.saveProfile(entries) }
+}
+```
+
+```swift
+func ping() {
+    Future<Void, Never> { promise in promise(.success(())) }
+        .sink { _ in print("pong") }
+        .store(in: &bag)
 }
 ```
 
@@ -4964,24 +5116,40 @@ Capture `self` weakly in every closure the subscription keeps, and unwrap it ins
 `.sink { [weak self] value in guard let self else { return }; self.render(value) }`, or
 `self?.render(value)`. Use `[unowned self]` only when the subscription cannot outlive `self`.
 Replace method references with a closure that captures `self` weakly:
-`.sink { [weak self] in self?.handle($0) }`. To write a value into an `@Published` property, use
-`assign(to: &$property)`, which needs no cancellable and makes no cycle. Put the weak capture on
-the outermost closure: a `[weak self]` on a nested `DispatchQueue.main.async { … }` is too late.
+`.sink { [weak self] in self?.handle($0) }`. `assign(to: &$property)` writes into an `@Published`
+property without a cancellable, but it is not free of cycles: the property's storage keeps that
+subscription as long as `self` lives, so a closure upstream of it (`map { self.format($0) }`) must
+capture `self` weakly too. Put the weak capture on the outermost closure: a `[weak self]` on a
+nested `DispatchQueue.main.async { … }` is too late.
+
+Also kept by `self`: a subscription stored in a local bag that is later stored in a member
+(`self.cancellables = bag`), one returned by a method whose result the type stores
+(`token = makeSubscription()`), one assigned in `return self.token = …`, and the pipeline
+upstream of `assign(to: &$property)`. After `guard let self` in a `[weak self]` closure, a bare
+member name in a nested subscription's closure (`title = text`) is `self` again, held strongly.
 
 Not reported: value types (structs and enums hold no references to themselves), static methods,
 subscriptions kept only in a local, key paths (`\.self`), `Self.member`, `super`, non-escaping
-closures of collections (`forEach`, an array's `map`), and publishers that complete at once
-(`Just`, `Empty`, `Fail`, `Result.Publisher`, `[…].publisher`), where the cycle ends by itself.
+closures of collections (`forEach`, an array's `map`), and pipelines that finish by themselves,
+where the cycle ends when they do: sources that complete at once (`Just`, `Empty`, `Fail`,
+`Result.Publisher`, `[…].publisher`), a `Future`, a `Deferred` of one, `dataTaskPublisher(for:)`,
+a call of one of the project's functions whose every `return` is such a pipeline (the
+`save(_:) -> AnyPublisher` that returns `Future { … }.eraseToAnyPublisher()`), and a pipeline cut
+by `first()` or `prefix(n)`. A pipeline is only as finite as every stage: a `Just` that
+`flatMap`s into a subject never finishes. Objects that live for the whole run free nothing later
+through a cycle, and are not reported either: test cases (XCTest keeps every `XCTestCase` object
+until the run ends) and objects made only by their own static property (`static let shared =
+Storage()`) or by the application's delegate or SwiftUI `App`, with no subclass.
 
 ## Options
 
 - `finite_publishers`: extra root names of publishers that complete as soon as they are
   subscribed to (for example a project's own `Once`), where the rule stays quiet.
 
-```yaml
-rules:
-  strong_self_capture:
-    finite_publishers: [Once, Constant]
+In `.combinelint.json`:
+
+```json
+{ "rules": { "strong_self_capture": { "options": { "finite_publishers": ["Once", "Constant"] } } } }
 ```
 
 ## Triggering examples
@@ -5181,6 +5349,79 @@ final class StatusBarController {
     }
 
     private func show(_ status: Status) {}
+}
+```
+
+```swift
+final class ComposerViewModel {
+    private var cancellables = Set<AnyCancellable>()
+    private var draft = ""
+
+    func bind(_ text: AnyPublisher<String, Never>) {
+        var bag = Set<AnyCancellable>()
+        text.sink { value in ↓self.draft = value }.store(in: &bag)
+        cancellables = bag
+    }
+}
+```
+
+```swift
+final class BadgeViewModel: ObservableObject {
+    @Published var badge = ""
+    private let formatter = NumberFormatter()
+
+    func bind(_ counts: AnyPublisher<Int, Never>) {
+        counts.map { ↓self.formatter.string(from: NSNumber(value: $0)) ?? "" }.assign(to: &$badge)
+    }
+}
+```
+
+```swift
+final class PlayerObserver {
+    private var token: AnyCancellable?
+    private var position = 0.0
+
+    private func observe(_ player: Player) -> AnyCancellable {
+        player.$position.sink { ↓self.position = $0 }
+    }
+
+    func start(_ player: Player) {
+        token = observe(player)
+    }
+}
+```
+
+```swift
+final class SessionViewModel {
+    private var cancellables = Set<AnyCancellable>()
+    private let session = CurrentValueSubject<Session?, Never>(nil)
+
+    func start() {
+        Just(()).flatMap { _ in ↓self.session }
+            .sink { [weak self] in self?.show($0) }
+            .store(in: &cancellables)
+    }
+
+    private func show(_ session: Session?) {}
+}
+```
+
+```swift
+final class InboxViewModel {
+    private var cancellables = Set<AnyCancellable>()
+    private var unread = 0
+    private let store: MessageStore
+
+    init(store: MessageStore) { self.store = store }
+
+    func start() {
+        store.changes.sink { [weak self] _ in
+            guard let self else { return }
+            self.store.unreadCount.sink { count in
+                ↓unread = count
+            }.store(in: &cancellables)
+        }.store(in: &cancellables)
+    }
 }
 ```
 
@@ -5407,6 +5648,92 @@ final class GalleryViewController: UIViewController {
     }
 
     private func show(_ photo: Photo) {}
+}
+```
+
+```swift
+import XCTest
+
+final class FeedViewModelTests: XCTestCase {
+    private var cancellables = Set<AnyCancellable>()
+
+    func testLoadsItems() {
+        let model = FeedViewModel()
+        let loaded = expectation(description: "loaded")
+        model.$items.dropFirst().sink { _ in self.record(loaded) }.store(in: &cancellables)
+        model.load()
+        wait(for: [loaded], timeout: 1)
+    }
+
+    private func record(_ e: XCTestExpectation) { e.fulfill() }
+}
+```
+
+```swift
+final class ThemeStore {
+    static let shared = ThemeStore()
+    private var cancellables = Set<AnyCancellable>()
+    private var theme = Theme.light
+
+    private init() {
+        NotificationCenter.default.publisher(for: .themeChanged)
+            .sink { _ in self.reload() }
+            .store(in: &cancellables)
+    }
+
+    private func reload() {}
+}
+```
+
+```swift
+final class ProfileEditorModel {
+    private var cancellables = Set<AnyCancellable>()
+    private let api: ProfileAPI
+    private var saving = false
+
+    init(api: ProfileAPI) { self.api = api }
+
+    func save(_ profile: Profile) {
+        api.upload(profile)
+            .receive(on: DispatchQueue.main)
+            .sink(receiveCompletion: { _ in self.saving = false }, receiveValue: { _ in })
+            .store(in: &cancellables)
+    }
+}
+
+final class ProfileAPI {
+    func upload(_ profile: Profile) -> AnyPublisher<Void, Error> {
+        Future { promise in
+            Uploader.send(profile) { promise($0) }
+        }
+        .eraseToAnyPublisher()
+    }
+}
+```
+
+```swift
+final class AvatarLoader {
+    private var cancellables = Set<AnyCancellable>()
+    private var image: Data?
+
+    func load(_ url: URL) {
+        URLSession.shared.dataTaskPublisher(for: url)
+            .map { Optional($0.data) }
+            .replaceError(with: nil)
+            .sink { self.image = $0 }
+            .store(in: &cancellables)
+    }
+}
+```
+
+```swift
+final class OnboardingModel: ObservableObject {
+    @Published var isReady = false
+    private var cancellables = Set<AnyCancellable>()
+
+    func waitUntilReady(_ state: CurrentValueSubject<Bool, Never>) {
+        state.first(where: { $0 }).sink { _ in self.isReady = true }.store(in: &cancellables)
+    }
 }
 ```
 
