@@ -49,3 +49,10 @@ extension Catalogue {
     /// is the main run loop): views, view controllers, SwiftUI's `View` and `App`.
     public static let mainThreadTypes: Set<String> = ["View", "UIViewController", "UIView", "NSViewController", "NSView", "App"]
 }
+
+extension Catalogue {
+    /// Properties that installing a view or child controller sets for good (`addSubview(v)` sets
+    /// `v.superview`, `addChild(c)` sets `c.parent`): a `guard v.superview == nil` before the
+    /// install makes what follows run once.
+    public static let viewAttachmentProperties: Set<String> = ["superview", "parent"]
+}

@@ -98,6 +98,14 @@ public struct FinitePublishers: Sendable {
             return !(root.name == "Empty" && neverCompletes(root, in: tree))
         }
         if root.name == "Publishers", elements.count > 1, elements[1].name == "Sequence" { return true }
+        // `Publishers.CombineLatest(Just(a), Just(b))`, `Publishers.Merge(…)`, `Publishers.Zip(…)`: finished when every input is.
+        if root.name == "Publishers", last == 1, Catalogue.combiningOperators.contains(elements[1].name), elements[1].isCall {
+            let inputs = elements[1].arguments.filter { $0.closure == nil }
+            return !inputs.isEmpty && inputs.allSatisfy { argument in
+                guard let c = tree.chain(startingAt: argument.value.lowerBound) else { return false }
+                return finishes(tree.chains[c], before: tree.chains[c].elements.count, in: tree, depth: depth + 1)
+            }
+        }
         if last == 0, let local = FinitePublishers.localPublisher(named: root, in: tree) {
             return finishes(local, before: local.elements.count, in: tree, depth: depth + 1)
         }

@@ -2543,7 +2543,11 @@ Not reported:
 - a bag emptied in the same closure right before subscribing (`bag.removeAll()`, `bag = []`);
 - completion closures (`receiveCompletion`) and outer publishers that deliver at most one value
   (`Just`, `Future`, a URL request, `first()`, `collect()`, `prefix(1)`): they run once;
-- `assign(to: &$property)`, which has no cancellable to store.
+- `assign(to: &$property)`, which has no cancellable to store;
+- inner publishers that finish while `sink` subscribes (`Just(x)`, `Publishers.CombineLatest(Just(a), Just(b))`):
+  nothing stays alive but a spent token;
+- an inner subscription behind a run-once guard, in the closure or the method it calls
+  (`guard !isWaiting else { return }` where the type sets `isWaiting = true`, or `guard bag.isEmpty`).
 
 ## How to fix
 
@@ -2861,6 +2865,46 @@ final class TickerModel {
 ```swift
 let text = "values.sink { v in other.sink { }.store(in: &bag) }.store(in: &bag)"
 // values.sink { v in other.sink { }.store(in: &bag) }.store(in: &bag)
+```
+
+```swift
+final class GlucoseManager {
+    private var lifetime = Set<AnyCancellable>()
+
+    func subscribe(_ readings: AnyPublisher<[Glucose], Never>, storage: GlucoseStorage) {
+        readings
+            .sink { [weak self] glucose in
+                Publishers.CombineLatest(Just(glucose), Just(storage.syncDate()))
+                    .sink { values, date in self?.store(values, since: date) }
+                    .store(in: &self!.lifetime)
+            }
+            .store(in: &lifetime)
+    }
+
+    private func store(_ values: [Glucose], since date: Date) {}
+}
+```
+
+```swift
+final class SyncEngine: ObservableObject {
+    @Published var isAccountAvailable = false
+    private var cancellables = Set<AnyCancellable>()
+    private var isWaitingForAccount = false
+
+    init(settings: Settings) {
+        settings.$syncEnabled.sink { [weak self] _ in self?.start() }.store(in: &cancellables)
+    }
+
+    func start() {
+        guard !isWaitingForAccount else { return }
+        isWaitingForAccount = true
+        $isAccountAvailable.sink { [weak self] available in
+            if available { self?.run() }
+        }.store(in: &cancellables)
+    }
+
+    private func run() {}
+}
 ```
 
 """#,
@@ -3728,7 +3772,9 @@ Not reported:
   method on the path, in a method it calls, or in the paired callback (`viewWillDisappear`,
   `viewDidDisappear`, `prepareForReuse`, or a method they call);
 - paths guarded by a run-once flag the type sets (`guard !didBind else { return }; didBind = true`),
-  by `bag.isEmpty`, or by `isMovingToParent`/`isBeingPresented`;
+  by `bag.isEmpty`, by `isMovingToParent`/`isBeingPresented`, or by the state that installing a
+  view sets for good (`guard rootView.superview == nil else { return }` before `addSubview(rootView)`,
+  `parent` before `addChild`);
 - a cancellable assigned to a single `AnyCancellable?` property (assigning releases, so cancels, the previous one);
 - publishers that complete synchronously (`Just`, `Empty`, `Fail`).
 
@@ -4140,6 +4186,27 @@ final class FeedViewController: UIViewController {
     private func bind() {
         viewModel.$posts.sink { [weak self] in self?.render($0) }.store(in: &bag)
     }
+}
+```
+
+```swift
+final class ExploreViewController: NSViewController {
+    private var cancellables = Set<AnyCancellable>()
+
+    override func viewDidAppear() {
+        super.viewDidAppear()
+        installRootViewIfNeeded()
+    }
+
+    private func installRootViewIfNeeded() {
+        guard rootView.superview == nil else { return }
+        view.addSubview(rootView)
+        provider.$scrollOffset
+            .sink { [weak self] in self?.updateTitleBar(for: $0) }
+            .store(in: &cancellables)
+    }
+
+    private func updateTitleBar(for offset: CGPoint) {}
 }
 ```
 

@@ -19,9 +19,21 @@ public struct NestedSinkRule: Rule {
         guard !outer.isEmpty else { return [] }
         var findings: [Finding] = []
         let called = methodsCalled(from: outer, in: tree)
+        let finite = FinitePublishers()
+        var flags: [Int: Set<String>] = [:]
         for subscription in context.subscriptions {
             let chain = tree.chains[subscription.chain]
             guard let bag = bagOwner(of: subscription, chain: chain) else { continue }
+            // An inner publisher that finishes during `sink` (`Just`, `CombineLatest` of `Just`s) leaves nothing running.
+            if finite.finishes(chain, before: subscription.element, in: tree) { continue }
+            // A run-once guard before the inner subscription (`guard !isObserving else { return }`).
+            if let bagName = BagResets.selfMemberName(bag), let t = tree.enclosingType(of: chain.first) {
+                let names = flags[t] ?? runOnceFlags(ofType: t, in: tree)
+                flags[t] = names
+                let scope = tree.enclosingClosures(of: chain.first).last.map { tree.closures[$0].bodyStart }
+                    ?? tree.enclosingFunction(of: chain.first).flatMap { tree.functions[$0].bodyOpen }
+                if let start = scope, RunOnceGuards.isGuarded(start..<chain.statementStart, of: tree, bag: bagName, flags: names) { continue }
+            }
             // Closures between the chain and its function: a nested function stops the walk.
             guard let host = tree.enclosingClosures(of: chain.first).lazy.compactMap({ c in outer[c].map { (c, $0) } }).first
             else {
@@ -39,6 +51,15 @@ public struct NestedSinkRule: Rule {
                 message: "`\(element.name)` inside the `\(host.1)` closure of another subscription adds a new subscription to \(bagText) for every value and never cancels the earlier ones; map each value to the inner publisher and flatten it with `flatMap` (or `map` + `switchToLatest()`) in one subscription."))
         }
         return findings
+    }
+
+    /// The names the type's functions in this file set to `true`/`false` or toggle.
+    private func runOnceFlags(ofType t: Int, in tree: SyntaxTree) -> Set<String> {
+        let bodies = tree.types[t].functions.compactMap { f -> Range<Int>? in
+            guard let open = tree.functions[f].bodyOpen, let close = tree.functions[f].bodyClose else { return nil }
+            return open..<close
+        }
+        return RunOnceGuards.flagAssignments(in: bodies, of: tree)
     }
 
     /// Methods of a type called from its own per-value closures (`self?.load(n)`, `self.load(n)`,

@@ -248,7 +248,9 @@ struct TypeAnalysis: Sendable {
         }
         self.predecessor = predecessor
         resetMethods = graph.reachable(from: graph.methods.indices.filter { Catalogue.pairedResets.contains(graph.methods[$0].name) })
-        flagNames = TypeAnalysis.flagAssignments(graph: graph, index: index)
+        flagNames = graph.methods.reduce(into: Set<String>()) { names, method in
+            names.formUnion(RunOnceGuards.flagAssignments(in: [method.body], of: index.trees[method.tree]))
+        }
     }
 
     /// The steps from an entry to method `m` (the entry first, `m` last), or `nil` when no entry reaches it.
@@ -288,7 +290,7 @@ struct TypeAnalysis: Sendable {
         if memo.value(for: key, { emptiedByMethods(bag, from: first) }) { return true }
         for (i, step) in path.enumerated() {
             let end = i == path.count - 1 ? storeToken : (step.callToken ?? step.body.upperBound)
-            if isGuarded(step.body.lowerBound..<end, of: index.trees[step.tree], bag: bag) { return true }
+            if RunOnceGuards.isGuarded(step.body.lowerBound..<end, of: index.trees[step.tree], bag: bag, flags: flagNames) { return true }
         }
         return false
     }
@@ -301,48 +303,6 @@ struct TypeAnalysis: Sendable {
         return methods.contains { m in
             BagResets.empties(bag, in: graph.methods[m].body, of: index.trees[graph.methods[m].tree])
         }
-    }
-
-    /// An `if`/`guard` before `range.upperBound` whose condition reads the bag, a first-appearance
-    /// property, or a flag the type sets to `true`/`false`.
-    private func isGuarded(_ range: Range<Int>, of tree: SyntaxTree, bag: String) -> Bool {
-        for k in range where tree.isWord(k, "if") || tree.isWord(k, "guard") {
-            var j = k + 1
-            while j < range.upperBound, j < k + 80 {
-                let kind = tree.tokens[j].kind
-                if kind == .leftBrace || tree.isWord(j, "else") { break }
-                if kind == .leftParen || kind == .leftBracket, tree.matching[j] > Int32(j) {
-                    for n in j..<Int(tree.matching[j]) where isFlag(n, in: tree, bag: bag) { return true }
-                    j = Int(tree.matching[j]) + 1
-                    continue
-                }
-                if isFlag(j, in: tree, bag: bag) { return true }
-                j += 1
-            }
-        }
-        return false
-    }
-
-    private func isFlag(_ i: Int, in tree: SyntaxTree, bag: String) -> Bool {
-        guard tree.tokens[i].kind == .identifier else { return false }
-        let name = tree.name(i)
-        return name == bag || flagNames.contains(name) || Catalogue.firstAppearanceFlags.contains(name)
-    }
-
-    /// Names the type's methods set to `true` or `false` (or toggle): run-once flags.
-    private static func flagAssignments(graph: MethodCallGraph, index: ProjectIndex) -> Set<String> {
-        var names = Set<String>()
-        for method in graph.methods {
-            let tree = index.trees[method.tree]
-            for i in method.body where tree.tokens[i].kind == .identifier && i + 2 < tree.tokens.count {
-                if tree.tokens[i + 1].kind == .equal, tree.isWord(i + 2, "true") || tree.isWord(i + 2, "false") {
-                    names.insert(tree.name(i))
-                } else if tree.tokens[i + 1].kind == .period, tree.isWord(i + 2, "toggle") {
-                    names.insert(tree.name(i))
-                }
-            }
-        }
-        return names
     }
 
     /// Methods of the type named in `#selector(…)` in its files (targets of controls, refresh controls, notifications).

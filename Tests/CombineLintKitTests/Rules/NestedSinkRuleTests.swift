@@ -70,4 +70,47 @@ final class NestedSinkRuleTests: XCTestCase {
     func testLoggerSinkMethodIsNotASubscription() {
         XCTAssertEqual(positions("a.sink { _ in logger.sink(\"x\") }.store(in: &bag)\n"), [])
     }
+
+    func testInnerPublishersThatFinishAtOnceAreQuiet() {
+        let text = """
+        final class Manager {
+            private var bag = Set<AnyCancellable>()
+            func start() {
+                source.sink { [weak self] glucose in
+                    guard let self else { return }
+                    Publishers.CombineLatest(Just(glucose), Just(self.syncDate)).sink { _, _ in }.store(in: &self.bag)
+                    Just(glucose).map { $0 * 2 }.sink { _ in }.store(in: &self.bag)
+                    Publishers.CombineLatest(Just(glucose), self.$date).sink { _, _ in }.store(in: &self.bag)
+                }.store(in: &bag)
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["8:65"])
+    }
+
+    func testARunOnceGuardBeforeTheInnerSubscription() {
+        let text = """
+        final class SyncEngine {
+            private var bag = Set<AnyCancellable>()
+            private var isWaiting = false
+            private var isEnabled = true
+            init() { $enabled.sink { [weak self] _ in self?.start() }.store(in: &bag) }
+            func start() {
+                guard !isWaiting else { return }
+                isWaiting = true
+                $available.sink { [weak self] _ in self?.go() }.store(in: &bag)
+            }
+            func go() {}
+        }
+        final class Loader {
+            private var bag = Set<AnyCancellable>()
+            init() { $changes.sink { [weak self] _ in self?.load() }.store(in: &bag) }
+            func load() {
+                guard isReady else { return }
+                api.fetch().sink(receiveCompletion: { _ in }, receiveValue: { _ in }).store(in: &bag)
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["18:21"])
+    }
 }

@@ -166,4 +166,28 @@ final class RepeatedSubscriptionRuleTests: XCTestCase {
         """
         XCTAssertEqual(positions([("A.swift", text)]), [])
     }
+
+    func testAnInstallGuardedByTheViewsSuperviewRunsOnce() {
+        let text = """
+        final class ExploreViewController: NSViewController {
+            private var cancellables = Set<AnyCancellable>()
+            override func viewDidAppear() {
+                super.viewDidAppear()
+                installRootViewIfNeeded()
+                bindAgain()
+            }
+            private func installRootViewIfNeeded() {
+                guard rootView.superview == nil else { return }
+                view.addSubview(rootView)
+                provider.$scrollOffset.sink { [weak self] in self?.fade($0) }.store(in: &cancellables)
+            }
+            private func bindAgain() {
+                guard superview == nil else { return }
+                provider.$scrollOffset.sink { [weak self] in self?.fade($0) }.store(in: &cancellables)
+            }
+            private func fade(_ offset: CGPoint) {}
+        }
+        """
+        XCTAssertEqual(positions([(path: "E.swift", text: text)]), ["E.swift:15:71"])
+    }
 }

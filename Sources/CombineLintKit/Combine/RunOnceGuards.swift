@@ -1,0 +1,47 @@
+/// Early exits that make the code after them run once, however often its method is called: an
+/// `if`/`guard` whose condition reads a run-once flag (a name the type sets to `true`/`false` or
+/// toggles), the bag itself (`guard cancellables.isEmpty`), a first-appearance property
+/// (`isMovingToParent`), or a view-attachment property that installing the view sets
+/// (`guard rootView.superview == nil else { return }` before `addSubview(rootView)`).
+public enum RunOnceGuards {
+    /// Whether an `if` or `guard` in `range` of `tree` reads the bag or one of `flags`.
+    public static func isGuarded(_ range: Range<Int>, of tree: SyntaxTree, bag: String, flags: Set<String>) -> Bool {
+        for k in range where tree.isWord(k, "if") || tree.isWord(k, "guard") {
+            var j = k + 1
+            while j < range.upperBound, j < k + 80 {
+                let kind = tree.tokens[j].kind
+                if kind == .leftBrace || tree.isWord(j, "else") { break }
+                if kind == .leftParen || kind == .leftBracket, tree.matching[j] > Int32(j) {
+                    for n in j..<Int(tree.matching[j]) where isFlag(n, in: tree, bag: bag, flags: flags) { return true }
+                    j = Int(tree.matching[j]) + 1
+                    continue
+                }
+                if isFlag(j, in: tree, bag: bag, flags: flags) { return true }
+                j += 1
+            }
+        }
+        return false
+    }
+
+    private static func isFlag(_ i: Int, in tree: SyntaxTree, bag: String, flags: Set<String>) -> Bool {
+        guard tree.tokens[i].kind == .identifier else { return false }
+        let name = tree.name(i)
+        return name == bag || flags.contains(name) || Catalogue.firstAppearanceFlags.contains(name)
+            || (Catalogue.viewAttachmentProperties.contains(name) && i > 0 && tree.tokens[i - 1].kind == .period)
+    }
+
+    /// The names set to `true` or `false`, or toggled, in `ranges` of `tree`: run-once flags.
+    public static func flagAssignments(in ranges: [Range<Int>], of tree: SyntaxTree) -> Set<String> {
+        var names = Set<String>()
+        for range in ranges {
+            for i in range where tree.tokens[i].kind == .identifier && i + 2 < tree.tokens.count {
+                if tree.tokens[i + 1].kind == .equal, tree.isWord(i + 2, "true") || tree.isWord(i + 2, "false") {
+                    names.insert(tree.name(i))
+                } else if tree.tokens[i + 1].kind == .period, tree.isWord(i + 2, "toggle") {
+                    names.insert(tree.name(i))
+                }
+            }
+        }
+        return names
+    }
+}
