@@ -29,6 +29,25 @@ public enum ConnectableEvidence {
         return declares(typeText: property.typeText, initializer: property.initializerText)
     }
 
+    /// Whether the connectable publisher before element `e` is a timer (`Timer.publish(…)`, or a
+    /// variable or property declared or initialised as one): its connection is not cancelled when
+    /// the returned `Cancellable` is released.
+    public static func isTimer(_ chain: Chain, before e: Int, in tree: SyntaxTree, index: ProjectIndex) -> Bool {
+        guard e >= 1 else { return false }
+        let previous = chain.elements[e - 1]
+        if previous.name == "publish" || previous.name == "TimerPublisher" { return e >= 2 && chain.elements[e - 2].name == "Timer" }
+        guard !previous.isCall else { return false }
+        if let v = SubscriptionFinder.localVariable(named: previous.name, visibleAt: previous.nameToken, in: tree) {
+            let variable = tree.variables[v]
+            let initializer = variable.initializer.map { tree.text($0.lowerBound, $0.upperBound) } ?? ""
+            return variable.typeText.contains("TimerPublisher") || initializer.contains("Timer.publish") || initializer.contains("TimerPublisher")
+        }
+        guard let t = tree.enclosingType(of: previous.nameToken),
+              let property = index.property(previous.name, ofType: tree.types[t].name) else { return false }
+        return property.typeText.contains("TimerPublisher") || property.initializerText.contains("Timer.publish")
+            || property.initializerText.contains("TimerPublisher")
+    }
+
     /// Whether a declaration's type annotation or initial value shows a connectable publisher:
     /// the value must end with the connectable call (`….makeConnectable().autoconnect()` is not one).
     static func declares(typeText: String, initializer: String) -> Bool {

@@ -399,9 +399,12 @@ afterwards, or left as the only expression of a closure that returns `Void`
 is evidently a connectable publisher: the chain has `makeConnectable()`, `multicast(…)` or
 `Timer.publish(…)`, or the receiver is a variable or property declared or initialised as one.
 Statements of a result-builder closure (`cancelBag.collect { … }`, or a project function whose
-closure parameter is `@…Builder`) are the builder's values, not dropped. An unused local followed in
-its scope by a wait (`wait(for:timeout:)`, `await fulfillment(of:)`, `sleep`, `RunLoop.run`) is how
-tests hold a subscription open and is not reported (`withExtendedLifetime` makes that guaranteed).
+closure parameter is `@…Builder`) are the builder's values, not dropped, and so is the last
+expression of a branch of an `if` or `switch` expression whose value is assigned or returned
+(`observer = if isOpaque { nil } else { publisher.sink { … } }`). An unused local is reported even
+when a test waits after it (`wait(for:timeout:)`, `await fulfillment(of:)`): Swift does not keep a
+local alive to the end of its scope, only to its last use, so the subscription may be cancelled
+before the wait begins; `withExtendedLifetime(token) { wait(…) }` or a use after the wait keeps it.
 
 ## Why it matters
 
@@ -413,9 +416,12 @@ emit synchronously, such as `Just` or `[1, 2, 3].publisher`, still deliver their
 `sink` call, which is why the mistake survives a playground and then fails on a network response,
 a notification or an `@Published` change that arrives a moment later and reaches nobody.
 
-`connect()` of a connectable publisher (`makeConnectable()`, `multicast`, `Timer.publish`) returns
-the `Cancellable` of the connection. Without it there is no way to stop the upstream again: a timer
-keeps firing and a shared request keeps running after the screen that started it is gone.
+`connect()` of a connectable publisher returns the `Cancellable` of the connection, and what a
+dropped one does depends on the publisher. `makeConnectable()` and `multicast` return an
+`AnyCancellable`, which cancels the connection when it is released: a dropped one ends the
+connection at once, and the subscribers get nothing more. `Timer.publish(…)` returns a plain
+`Cancellable` while the run loop holds the timer: dropped, nothing can stop it, and the timer keeps
+firing after the screen that started it is gone. The message says which.
 
 ## How to fix
 
@@ -431,6 +437,15 @@ Keep the token for as long as the subscription should live:
   `autoconnect()` instead of a manual connection).
 
 ## Triggering examples
+
+```swift
+func testLoadsItems() {
+    let loaded = expectation(description: "loaded")
+    let cancellable = model.$items.dropFirst().↓sink { _ in loaded.fulfill() }
+    model.load()
+    wait(for: [loaded], timeout: 1)
+}
+```
 
 ```swift
 final class FeedViewController: UIViewController {
@@ -649,6 +664,34 @@ func bind() {
     cancelBag.collect {
         $query.sink { appState[\.search.query] = $0 }
         appState.map(\.search.results).removeDuplicates().assign(to: \.results, on: resultsModel)
+    }
+}
+```
+
+```swift
+final class HoleContentView: NSView {
+    private var holeViewObserver: AnyCancellable?
+
+    func update(isOpaque: Bool) {
+        holeViewObserver = if isOpaque {
+            nil
+        } else {
+            NotificationCenter.default.publisher(for: NSView.frameDidChangeNotification)
+                .sink { [unowned self] _ in self.invalidateHoles() }
+        }
+    }
+
+    private func invalidateHoles() {}
+}
+```
+
+```swift
+func testLoadsItems() {
+    let loaded = expectation(description: "loaded")
+    let cancellable = model.$items.dropFirst().sink { _ in loaded.fulfill() }
+    model.load()
+    withExtendedLifetime(cancellable) {
+        wait(for: [loaded], timeout: 1)
     }
 }
 ```

@@ -22,15 +22,18 @@ public struct DiscardedCancellableRule: Rule {
             }
             guard let problem = problem(with: subscription, chain: chain, in: tree, index: context.index) else { continue }
             let last = element.closeParen ?? element.lastToken
+            let timer = subscription.subscriber == .connect
+                && ConnectableEvidence.isTimer(chain, before: subscription.element, in: tree, index: context.index)
             result.append(context.finding(tokens: element.nameToken, through: max(last, element.nameToken),
-                                          message: message(subscription.subscriber, problem)))
+                                          message: message(subscription.subscriber, problem, timer: timer)))
         }
         return result
     }
 
     enum Problem {
         case dropped
-        case unusedLocal(String)
+        /// A local never used again; `beforeWait` when a test waits after it (`wait(for:timeout:)`).
+        case unusedLocal(String, beforeWait: Bool)
     }
 
     private func problem(with subscription: Subscription, chain: Chain, in tree: SyntaxTree, index: ProjectIndex) -> Problem? {
@@ -40,13 +43,15 @@ public struct DiscardedCancellableRule: Rule {
         }
         switch subscription.storage {
         case .discarded:
-            return isCollectedByResultBuilder(chain, in: tree, index: index) ? nil : .dropped
+            if isCollectedByResultBuilder(chain, in: tree, index: index) || isValueOfIfExpression(chain, in: tree) { return nil }
+            return .dropped
         case .local(let v):
             let variable = tree.variables[v]
             // Top-level code of `main.swift` or a playground declares globals, not locals.
             if case .file = tree.scopes[variable.scope].kind { return nil }
-            guard SubscriptionFinder.usesAfterDeclaration(of: v, in: tree).isEmpty, !waitsLater(in: v, tree: tree) else { return nil }
-            return .unusedLocal(variable.name)
+            guard SubscriptionFinder.usesAfterDeclaration(of: v, in: tree).isEmpty else { return nil }
+            // A wait after it does not keep it: Swift may release a local right after its last use.
+            return .unusedLocal(variable.name, beforeWait: waitsLater(in: v, tree: tree))
         case .returned:
             return isDroppedByVoidClosure(chain, in: tree) ? .dropped : nil
         default:
@@ -54,8 +59,9 @@ public struct DiscardedCancellableRule: Rule {
         }
     }
 
-    /// `let c = p.sink { … exp.fulfill() }` then `wait(for: [exp], timeout: 1)`: a test keeps the local's
-    /// scope open until the values arrived, which is how such tests are written; not reported.
+    /// `let c = p.sink { … exp.fulfill() }` then `wait(for: [exp], timeout: 1)`: the test means to keep
+    /// the subscription open until the values arrived, but nothing uses `c` after this line, so it
+    /// may be released at once (only `withExtendedLifetime(c) { … }` or a use keeps it).
     private func waitsLater(in v: Int, tree: SyntaxTree) -> Bool {
         let variable = tree.variables[v]
         let scope = tree.scopes[variable.scope]
@@ -87,6 +93,27 @@ public struct DiscardedCancellableRule: Rule {
         }
     }
 
+    /// `holder = if isOpaque { nil } else { publisher.sink { … } }`: the last expression of an `if`
+    /// or `switch` branch whose value is assigned (or returned) is that value, not dropped.
+    private func isValueOfIfExpression(_ chain: Chain, in tree: SyntaxTree) -> Bool {
+        guard case .statement = chain.context else { return false }
+        let scope = tree.scopes[chain.scope]
+        guard case .controlFlow = scope.kind, chain.last + 1 == scope.close else { return false }
+        // Back over the branches (`} else {`, `} else if c {`) to the statement holding the `if`.
+        let level = tree.enclosing[scope.open]
+        var k = scope.open - 1
+        while k >= 0, tree.enclosing[k] == level || Int(tree.enclosing[k]) > Int(level) {
+            if tree.enclosing[k] == level, tree.isWord(k, "if") || tree.isWord(k, "switch") {
+                let before = k - 1
+                if before >= 0, tree.tokens[before].kind == .equal || tree.isWord(before, "return") { return true }
+                if !(before >= 0 && tree.isWord(before, "else")) { return false }
+            }
+            if tree.enclosing[k] == level, tree.statementStarts[k], !tree.isWord(k, "else"), tree.tokens[k].kind != .rightBrace { return false }
+            k -= 1
+        }
+        return false
+    }
+
     /// `DispatchQueue.main.async { publisher.sink { … } }`: the single-expression body of a closure that
     /// returns `Void` is evaluated and its value thrown away.
     private func isDroppedByVoidClosure(_ chain: Chain, in tree: SyntaxTree) -> Bool {
@@ -99,15 +126,25 @@ public struct DiscardedCancellableRule: Rule {
         return Catalogue.voidClosureCalls.contains(callee)
     }
 
-    private func message(_ subscriber: Subscription.Subscriber, _ problem: Problem) -> String {
+    /// A timer's connection keeps firing when its `Cancellable` is dropped (the run loop holds the
+    /// timer); the connection of `makeConnectable()` or `multicast` is an `AnyCancellable` that
+    /// cancels itself when released, so dropping it ends the connection at once.
+    private func message(_ subscriber: Subscription.Subscriber, _ problem: Problem, timer: Bool) -> String {
         switch (subscriber, problem) {
         case (.connect, .dropped):
-            return "The Cancellable returned by `connect()` is thrown away, so this connection can never be ended; keep it in a property and call `cancel()` when the work should stop."
-        case (.connect, .unusedLocal(let name)):
-            return "`\(name)` holds the Cancellable returned by `connect()` but is never used, so this connection can never be ended; keep it in a property and call `cancel()` when the work should stop."
+            return timer
+                ? "The Cancellable returned by the timer's `connect()` is thrown away, so this timer can never be stopped and keeps firing; keep it in a property and call `cancel()` when the work should stop."
+                : "The cancellable returned by `connect()` is thrown away, and releasing it cancels the connection at once, so subscribers get nothing; keep it in a property for as long as the connection should last."
+        case (.connect, .unusedLocal(let name, _)):
+            return timer
+                ? "`\(name)` holds the Cancellable returned by the timer's `connect()` but is never used, so this timer can never be stopped and keeps firing; keep it in a property and call `cancel()` when the work should stop."
+                : "`\(name)` holds the cancellable returned by `connect()` but is never used, and releasing it cancels the connection, so it may end at once; keep it in a property for as long as the connection should last."
         case (_, .dropped):
             return "The AnyCancellable returned by `\(subscriber.callName)` is thrown away, so the subscription is cancelled at once and later values never arrive; keep it with `.store(in: &cancellables)` or in a property."
-        case (_, .unusedLocal(let name)):
+        case (_, .unusedLocal(let name, let beforeWait)):
+            if beforeWait {
+                return "`\(name)` holds the AnyCancellable returned by `\(subscriber.callName)` but is never used, and a wait after it does not keep it: Swift may release it (and cancel the subscription) right away; wrap the wait in `withExtendedLifetime(\(name)) { … }` or store it."
+            }
             return "`\(name)` holds the AnyCancellable returned by `\(subscriber.callName)` but is never used, so the subscription is cancelled when the scope ends; keep it with `.store(in: &cancellables)` or in a property."
         }
     }

@@ -81,7 +81,7 @@ final class DiscardedCancellableRuleTests: XCTestCase {
         XCTAssertEqual(positions(text), ["10:20"])
     }
 
-    func testTestsThatWaitKeepTheirLocalAlive() {
+    func testAWaitDoesNotKeepAnUnusedLocalAlive() throws {
         let text = """
         func testLoads() {
             let done = expectation(description: "loaded")
@@ -98,7 +98,56 @@ final class DiscardedCancellableRuleTests: XCTestCase {
             model.load()
         }
         """
-        XCTAssertEqual(positions(text), ["12:36"])
+        XCTAssertEqual(positions(text), ["3:48", "8:36", "12:36"])
+        let found = findings(of: DiscardedCancellableRule.self, in: [(path: "A.swift", text: text)])
+        XCTAssertEqual(found.first?.message, "`cancellable` holds the AnyCancellable returned by `sink` but is never used, and a wait after it does not keep it: Swift may release it (and cancel the subscription) right away; wrap the wait in `withExtendedLifetime(cancellable) { … }` or store it.")
+        XCTAssertEqual(found.last?.message, "`cancellable` holds the AnyCancellable returned by `sink` but is never used, so the subscription is cancelled when the scope ends; keep it with `.store(in: &cancellables)` or in a property.")
+        let kept = "func testLoads() {\n    let c = model.$items.sink { _ in done.fulfill() }\n    withExtendedLifetime(c) { wait(for: [done], timeout: 1) }\n}\n"
+        XCTAssertEqual(positions(kept), [])
+    }
+
+    func testTheValueOfAnIfExpressionIsKept() {
+        let text = """
+        final class HoleView {
+            var observer: AnyCancellable?
+            func update(_ isOpaque: Bool) {
+                observer = if isOpaque {
+                    nil
+                } else {
+                    NotificationCenter.default.publisher(for: .frameDidChange).sink { _ in self.invalidate() }
+                }
+            }
+            func load(_ flag: Bool) -> AnyCancellable? {
+                return if flag { events.sink { _ in } } else { nil }
+            }
+            func dropped(_ flag: Bool) {
+                if flag {
+                    events.sink { _ in }
+                } else {
+                    other.sink { _ in }
+                }
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["15:20", "17:19"])
+    }
+
+    func testConnectMessagesSayWhetherTheConnectionEndsOrTheTimerKeepsFiring() {
+        let text = """
+        final class Feed {
+            let shared = api.fetch().makeConnectable()
+            func start() {
+                shared.connect()
+                Timer.publish(every: 1, on: .main, in: .common).connect()
+                let connection = api.fetch().multicast(subject: subject).connect()
+            }
+        }
+        """
+        XCTAssertEqual(findings(of: DiscardedCancellableRule.self, in: [(path: "A.swift", text: text)]).map(\.message), [
+            "The cancellable returned by `connect()` is thrown away, and releasing it cancels the connection at once, so subscribers get nothing; keep it in a property for as long as the connection should last.",
+            "The Cancellable returned by the timer's `connect()` is thrown away, so this timer can never be stopped and keeps firing; keep it in a property and call `cancel()` when the work should stop.",
+            "`connection` holds the cancellable returned by `connect()` but is never used, and releasing it cancels the connection, so it may end at once; keep it in a property for as long as the connection should last.",
+        ])
     }
 
     func testVoidFunctionBodyIsAStatementNotAReturn() {
@@ -133,7 +182,7 @@ final class DiscardedCancellableRuleTests: XCTestCase {
         ]
         XCTAssertEqual(positions(files), ["Ticker+Start.swift:3:19"])
         XCTAssertEqual(findings(of: DiscardedCancellableRule.self, in: files).first?.message,
-                       "The Cancellable returned by `connect()` is thrown away, so this connection can never be ended; keep it in a property and call `cancel()` when the work should stop.")
+                       "The Cancellable returned by the timer's `connect()` is thrown away, so this timer can never be stopped and keeps firing; keep it in a property and call `cancel()` when the work should stop.")
     }
 
     func testResultBuilderClosuresCollectTheirStatements() {
