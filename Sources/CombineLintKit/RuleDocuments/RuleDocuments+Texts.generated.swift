@@ -5858,8 +5858,13 @@ when its consumers must skip that `nil` (`.compactMap { $0 }`, `.filter { $0 != 
 `.dropFirst()`, a subscriber whose first statement is `guard let value else { return }`), or when
 its own subscriber sets it back to `nil` after handling the value: a one-shot event (a toast, an
 alert, a navigation request) modelled as state. The finding is at the declaration; the evidence
-may be in other files. Optional state that is read through `.value` or bound without skipping
-`nil`, or that other code sets to `nil` as a real state (clearing a selection), is not reported.
+may be in other files, and consumers are followed through `Publishers.Merge`, `CombineLatest` and
+`Zip`, `merge(with:)` and the like (what the combined chain does next decides), and through a
+property that hands the publisher on (`var errors: AnyPublisher<…> { subject.eraseToAnyPublisher() }`).
+Optional state that is read through `.value` or bound without skipping `nil` (directly or as one
+input of a `CombineLatest`), that a subscriber handles when `nil` (`guard let value else {
+hideBanner(); return }`), or that other code sets to `nil` as a real state (clearing a selection),
+is not reported.
 
 ## Why it matters
 
@@ -6024,6 +6029,27 @@ struct SettingsView: View {
             }
             .onReceive(model.$exportURL.compactMap { $0 }) { url in share(url) }
     }
+}
+```
+
+```swift
+final class SyncCenter {
+    let ↓lastError = CurrentValueSubject<String?, Never>(nil)
+
+    func fail(_ message: String) { lastError.send(message) }
+}
+
+final class SyncBanner {
+    private var bag = Set<AnyCancellable>()
+
+    init(center: SyncCenter, network: AnyPublisher<String?, Never>) {
+        Publishers.Merge(network, center.lastError)
+            .compactMap { $0 }
+            .sink { [weak self] in self?.show($0) }
+            .store(in: &bag)
+    }
+
+    private func show(_ message: String) {}
 }
 ```
 
@@ -6202,6 +6228,52 @@ final class MapController {
         let publisher = model.region.eraseToAnyPublisher()
         publisher.sink { [weak self] region in self?.show(region) }.store(in: &cancellables)
     }
+}
+```
+
+```swift
+final class EpisodeViewModel: ObservableObject {
+    @Published var collection: PodcastCollection? = nil
+}
+
+final class EpisodeViewController: UIViewController {
+    private let viewModel = EpisodeViewModel()
+    private var bag = Set<AnyCancellable>()
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        Publishers.CombineLatest(Theme.shared.$active, viewModel.$collection)
+            .sink { [unowned self] _, collection in self.tint(collection?.colors) }
+            .store(in: &bag)
+        viewModel.$collection
+            .compactMap { $0 }
+            .sink { [unowned self] in self.title = $0.title }
+            .store(in: &bag)
+    }
+
+    private func tint(_ colors: Colors?) {}
+}
+```
+
+```swift
+final class PlayerModel: ObservableObject {
+    @Published var episode: Episode? = nil
+}
+
+final class PlayerBar {
+    private var bag = Set<AnyCancellable>()
+
+    init(model: PlayerModel) {
+        model.$episode
+            .sink { [weak self] episode in
+                guard let episode else { self?.hide(); return }
+                self?.show(episode)
+            }
+            .store(in: &bag)
+    }
+
+    private func hide() {}
+    private func show(_ episode: Episode) {}
 }
 ```
 

@@ -258,9 +258,15 @@ public struct SubjectFakeInitialValueRule: Rule {
         }
         // `.onReceive(viewModel.$toast) { … }`.
         if case .argument(let open) = chain.context, let call = tree.call(openedAt: open) {
-            let element = tree.chains[call.chain].elements[call.element]
+            let outer = tree.chains[call.chain]
+            let element = outer.elements[call.element]
             if element.name == "onReceive", let c = element.closures.last {
                 return handlingOutcome(c, name: name, kind: kind, tree: tree, treeIndex: treeIndex, resets: &resets)
+            }
+            // `Publishers.CombineLatest(theme, model.$toast)`, `other.merge(with: model.$toast)`: the
+            // consumer is whatever the combined chain does next.
+            if Catalogue.combiningOperators.contains(element.name), !Catalogue.flatteningOperators.contains(element.name) {
+                return classify(outer, after: call.element, name: name, kind: kind, tree: tree, treeIndex: treeIndex, resets: &resets)
             }
             return .neutral
         }
@@ -288,10 +294,12 @@ public struct SubjectFakeInitialValueRule: Rule {
     }
 
     /// `guard let value else { return }` / `guard let self, let message = $0 else { return }` /
-    /// `guard value != nil` / `guard value == true` as first statement.
+    /// `guard value != nil` / `guard value == true` as first statement, whose `else` only returns:
+    /// `guard let value else { hideBanner(); return }` handles nil as a state of its own.
     static func startsWithGuardLet(_ closure: Closure, in tree: SyntaxTree) -> Bool {
         let start = closure.bodyStart
         guard start < closure.close, tree.isWord(start, "guard") else { return false }
+        guard elseOnlyReturns(guardAt: start, before: closure.close, in: tree) else { return false }
         let parameter = closure.parameters.first
         var k = start + 1
         while k < closure.close, !tree.isWord(k, "else") {
@@ -314,6 +322,17 @@ public struct SubjectFakeInitialValueRule: Rule {
             k += 1
         }
         return false
+    }
+
+    /// The `else { … }` of the `guard` at `start` holds nothing but `return` (or `return` with no value).
+    static func elseOnlyReturns(guardAt start: Int, before end: Int, in tree: SyntaxTree) -> Bool {
+        var k = start + 1
+        while k < end, !(tree.isWord(k, "else") && tree.enclosing[k] == tree.enclosing[start]) { k += 1 }
+        guard k + 1 < end, tree.tokens[k + 1].kind == .leftBrace else { return false }
+        let open = k + 1, close = Int(tree.matching[open])
+        guard close > open else { return false }
+        let body = (open + 1)..<close
+        return body.count == 1 && tree.isWord(body.lowerBound, "return")
     }
 
     /// A read of the property by its bare name inside its own type (`if toast == nil`, `show(toast)`),

@@ -185,4 +185,59 @@ final class SubjectFakeInitialValueRuleTests: XCTestCase {
         """
         XCTAssertEqual(positions(text), ["A.swift:3:9"])
     }
+
+    func testConsumersThroughCombiningPublishersAreFollowed() {
+        let model = """
+        final class EpisodeViewModel: ObservableObject {
+            @Published var collection: Collection? = nil
+            @Published var toast: String? = nil
+            let banner = CurrentValueSubject<String?, Never>(nil)
+        }
+        """
+        let screen = """
+        final class EpisodeViewController: UIViewController {
+            let viewModel = EpisodeViewModel()
+            var bag = Set<AnyCancellable>()
+            func bind() {
+                Publishers.CombineLatest(Theme.shared.$active, viewModel.$collection)
+                    .sink { [unowned self] _, collection in self.tint = collection?.color }
+                    .store(in: &bag)
+                Publishers.Merge(errors, viewModel.$toast)
+                    .compactMap { $0 }
+                    .sink { [weak self] in self?.show($0) }
+                    .store(in: &bag)
+                other.merge(with: viewModel.banner)
+                    .sink { [weak self] text in
+                        guard let text else { return }
+                        self?.show(text)
+                    }
+                    .store(in: &bag)
+            }
+        }
+        """
+        XCTAssertEqual(positions([(path: "M.swift", text: model), (path: "S.swift", text: screen)]), ["M.swift:3:20", "M.swift:4:9"])
+    }
+
+    func testAGuardWhoseElseResetsTheScreenTreatsNilAsAState() {
+        let text = """
+        final class PlayerModel: ObservableObject {
+            @Published var episode: Episode? = nil
+            @Published var error: String? = nil
+        }
+        final class PlayerView {
+            var bag = Set<AnyCancellable>()
+            func bind(_ model: PlayerModel) {
+                model.$episode.sink { [weak self] episode in
+                    guard let episode else { self?.clear(); return }
+                    self?.show(episode)
+                }.store(in: &bag)
+                model.$error.sink { [weak self] error in
+                    guard let error else { return }
+                    self?.alert(error)
+                }.store(in: &bag)
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["A.swift:3:20"])
+    }
 }
