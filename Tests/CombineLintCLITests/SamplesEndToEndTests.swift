@@ -26,7 +26,7 @@ final class SamplesEndToEndTests: XCTestCase {
         let actual = findings.map { "\($0["file"]!):\($0["line"]!):\($0["column"]!) \($0["rule"]!)" }
         XCTAssertEqual(actual, Self.expected)
         let summary = try XCTUnwrap(report["summary"] as? [String: Int])
-        XCTAssertEqual(summary["files"], 17)
+        XCTAssertEqual(summary["files"], 18)
         XCTAssertEqual(summary["errors"], 7)
         XCTAssertEqual(summary["warnings"], 65)
 

@@ -2356,6 +2356,16 @@ let note = ".receive(on: DispatchQueue.main).receive(on: DispatchQueue.main)"
 Reports an `@Published` property of an `ObservableObject` class whose type is itself an
 `ObservableObject` class, when the outer object never forwards the inner one's
 `objectWillChange`. The types may be declared in other files; the project index finds them.
+The property's type is found by Swift's lookup rules: a type nested in the types around the
+property, else a top-level one, or exactly the one a qualified name (`Account.Settings`) names.
+A type nested elsewhere, a typealias or an ambiguous name gives no finding: a same-named class
+in another part of the project is never taken for it.
+
+Not reported where the nesting cannot hide a change from a view: when no view observes the
+outer type (no `@ObservedObject`, `@StateObject` or `@EnvironmentObject` property holds it, as
+with a widget's timeline data or a model that only code reads), and when views observe the
+inner object directly (its type is held by views, and the property is passed on as an argument,
+`PlayerBar(player: model.player)`).
 
 ## Why it matters
 
@@ -2382,6 +2392,11 @@ final class AppModel: ObservableObject {
 final class SettingsModel: ObservableObject {
     @Published var darkMode = false
 }
+// file: Sources/App/AppModelView.swift
+struct AppModelView: View {
+    @ObservedObject var model: AppModel
+    var body: some View { Text("") }
+}
 ```
 
 ```swift
@@ -2391,6 +2406,11 @@ final class AppModel: ObservableObject {
 // file: Sources/App/SessionModel.swift
 final class SessionModel: ObservableObject {
     @Published var user: String?
+}
+// file: Sources/App/AppModelView.swift
+struct AppModelView: View {
+    @ObservedObject var model: AppModel
+    var body: some View { Text("") }
 }
 ```
 
@@ -2402,6 +2422,11 @@ final class CartModel: ObservableObject {
 class CheckoutModel: BaseModel {}
 // file: Sources/App/BaseModel.swift
 class BaseModel: ObservableObject {}
+// file: Sources/App/CartModelView.swift
+struct CartModelView: View {
+    @ObservedObject var model: CartModel
+    var body: some View { Text("") }
+}
 ```
 
 ```swift
@@ -2410,6 +2435,11 @@ final class RootModel: Combine.ObservableObject {
     @Published var title = ""
 }
 final class PlayerModel: ObservableObject {}
+// file: Sources/App/RootModelView.swift
+struct RootModelView: View {
+    @ObservedObject var model: RootModel
+    var body: some View { Text("") }
+}
 ```
 
 ```swift
@@ -2418,6 +2448,11 @@ final class RootModel: ObservableObject {
     @Published var ↓right = PaneModel()
 }
 final class PaneModel: ObservableObject {}
+// file: Sources/App/RootModelView.swift
+struct RootModelView: View {
+    @ObservedObject var model: RootModel
+    var body: some View { Text("") }
+}
 ```
 
 ```swift
@@ -2433,6 +2468,11 @@ final class ShopModel: ObservableObject {
     }
 }
 final class BasketModel: ObservableObject { @Published var items: [String] = [] }
+// file: Sources/App/ShopModelView.swift
+struct ShopModelView: View {
+    @ObservedObject var model: ShopModel
+    var body: some View { Text("") }
+}
 ```
 
 ```swift
@@ -2442,6 +2482,11 @@ class ParentModel: ObservableObject {
 #endif
 }
 final class DebugPanelModel: ObservableObject {}
+// file: Sources/App/ParentModelView.swift
+struct ParentModelView: View {
+    @ObservedObject var model: ParentModel
+    var body: some View { Text("") }
+}
 ```
 
 ```swift
@@ -2452,6 +2497,11 @@ final class FilterModel: ObservableObject {}
 // file: Sources/App/FeedModel+Loading.swift
 extension FeedModel {
     func reload() { filter.reset() }
+}
+// file: Sources/App/FeedModelView.swift
+struct FeedModelView: View {
+    @ObservedObject var model: FeedModel
+    var body: some View { Text("") }
 }
 ```
 
@@ -2553,6 +2603,54 @@ final class SettingsModel: ObservableObject {}
 ```swift
 final class AppModel: ObservableObject {
     @Published var settings = UnknownModel()
+}
+```
+
+```swift
+// A widget's timeline data: no view observes it, WidgetKit renders snapshots.
+final class WidgetData: ObservableObject {
+    @Published var episode = EpisodeModel()
+}
+final class EpisodeModel: ObservableObject {
+    @Published var title = ""
+}
+```
+
+```swift
+final class RootModel: ObservableObject {
+    @Published var player = PlayerModel()
+}
+final class PlayerModel: ObservableObject {
+    @Published var isPlaying = false
+}
+// file: Sources/App/RootView.swift
+struct RootView: View {
+    @StateObject var model = RootModel()
+    var body: some View { PlayerBar(player: model.player) }
+}
+struct PlayerBar: View {
+    @ObservedObject var player: PlayerModel
+    var body: some View { Text(player.isPlaying ? "Pause" : "Play") }
+}
+```
+
+```swift
+final class AccountModel: ObservableObject {
+    @Published var settings = Settings()
+}
+struct Settings {
+    var darkMode = false
+}
+// file: Sources/App/Admin/AdminPanel.swift
+enum Admin {
+    final class Settings: ObservableObject {
+        @Published var auditing = false
+    }
+}
+// file: Sources/App/AccountView.swift
+struct AccountView: View {
+    @ObservedObject var model: AccountModel
+    var body: some View { Text("") }
 }
 ```
 

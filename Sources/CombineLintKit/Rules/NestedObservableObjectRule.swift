@@ -1,5 +1,12 @@
 /// An `@Published` property holding another `ObservableObject` class: SwiftUI observes the
 /// outer object only, so changes inside the inner one never redraw the views.
+///
+/// The property's type is resolved by Swift's lookup rules (`TypeDeclarationResolver`): nested
+/// types and qualified names count, an ambiguous or unknown name (a typealias) gives no finding,
+/// and a same-named class elsewhere is never taken. Not reported where no view observes the outer
+/// type (no `@ObservedObject`, `@StateObject` or `@EnvironmentObject` of it: a widget's timeline
+/// data, a model only code reads), or where views observe the inner object directly (its type is
+/// held by views, and the property is passed on as an argument).
 public struct NestedObservableObjectRule: Rule {
     public static let description = RuleDescription(
         id: "nested_observable_object",
@@ -17,6 +24,7 @@ public struct NestedObservableObjectRule: Rule {
         guard context.mentions(anyOf: Self.requiredNames) else { return [] }
         let tree = context.tree
         let index = context.index
+        guard let treeIndex = index.treeIndexByPath[context.file.path] else { return [] }
         var findings: [Finding] = []
         for type in tree.types where type.kind == .class {
             let typeName = type.name.lastNameComponent
@@ -25,16 +33,53 @@ public struct NestedObservableObjectRule: Rule {
                 let variable = tree.variables[v]
                 guard variable.hasAttribute("Published"), !variable.isStatic else { continue }
                 let initializer = variable.initializer.map { tree.text($0.lowerBound, $0.upperBound) } ?? ""
-                guard let inner = TypeResolver.typeName(annotation: variable.typeText, initializer: initializer),
-                      let innerType = index.type(named: inner), innerType.kind == .class,
-                      index.inherits(inner, from: "ObservableObject") else { continue }
+                guard let written = writtenTypeName(annotation: variable.typeText, initializer: initializer),
+                      let declaration = TypeDeclarationResolver.declaration(named: written, at: variable.nameToken, inTree: treeIndex, index: index),
+                      index.trees[declaration.tree].types[declaration.item].kind == .class else { continue }
+                let inner = index.trees[declaration.tree].types[declaration.item].name.lastNameComponent
+                guard index.inherits(inner, from: "ObservableObject") else { continue }
                 if forwardsChanges(of: variable.name, inType: typeName, index: index) { continue }
+                let observed = context.memo.value(for: "nested_observable_object.observed") { ViewObservedTypes(index: index) }
+                guard observed.observe(typeName, index: index) else { continue }
+                if observed.observe(inner, index: index), isPassedOn(variable.name, index: index) { continue }
                 findings.append(context.finding(
                     tokens: variable.nameToken,
                     message: "`\(variable.name)` is an ObservableObject inside an ObservableObject: SwiftUI sees only reassignments of it, never the changes inside `\(inner)`; forward its objectWillChange to this object's, or observe it directly with @ObservedObject in the view."))
             }
         }
         return findings
+    }
+
+    /// The type as written, with its qualification (`Feed.Model` of `Feed.Model?`, `Model` of `Model()`).
+    private func writtenTypeName(annotation: String, initializer: String) -> String? {
+        if !annotation.isEmpty {
+            var text = Substring(annotation.trimmingSpaces)
+            while let last = text.last, last == "?" || last == "!" { text.removeLast() }
+            if text.hasPrefix("(") || text.hasPrefix("[") || text.contains("->") { return nil }
+            if let angle = text.firstIndex(of: "<") { text = text[..<angle] }
+            let name = String(text).trimmingSpaces
+            return name.isEmpty || name.contains(" ") ? nil : name
+        }
+        guard let first = initializer.first, first.isUppercase else { return nil }
+        var name = ""
+        for ch in initializer {
+            if ch.isLetter || ch.isNumber || ch == "_" || ch == "." { name.append(ch) } else { break }
+        }
+        // `Model.shared`, `Model.make()`: the type is the part before the member.
+        while let dot = name.lastIndex(of: "."), let next = name[name.index(after: dot)...].first, !next.isUppercase {
+            name = String(name[..<dot])
+        }
+        return name.isEmpty ? nil : name
+    }
+
+    /// `InnerView(model: outer.inner)`: the property is handed to some other code as an argument.
+    private func isPassedOn(_ name: String, index: ProjectIndex) -> Bool {
+        index.chainElements[name].contains { reference in
+            let chain = index.trees[reference.tree].chains[reference.chain]
+            guard reference.element == chain.elements.count - 1 else { return false }
+            if case .argument = chain.context { return true }
+            return false
+        }
     }
 
     /// Anywhere in the type (any file, any extension): `name.objectWillChange` or `self.name.objectWillChange`.

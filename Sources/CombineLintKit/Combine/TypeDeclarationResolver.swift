@@ -1,0 +1,53 @@
+/// Which of the project's type declarations a written type name means at a place, by Swift's
+/// lookup rules as far as a lexical scanner can follow them: a qualified name (`Feed.Model`)
+/// matches the declarations whose nesting path ends with it; a simple name (`Model`) means a type
+/// nested in one of the types around the place (innermost first), else a top-level one. A type
+/// nested elsewhere is not visible by its simple name, and two equally near candidates are
+/// ambiguous: both give no answer, never a same-named type from somewhere else.
+public enum TypeDeclarationResolver {
+    /// The declaration (`trees[tree].types[item]`) that `written` names at token `token` of
+    /// `index.trees[treeIndex]`, or `nil` when there is none or the name is ambiguous. Extensions
+    /// are not declarations.
+    public static func declaration(named written: String, at token: Int, inTree treeIndex: Int, index: ProjectIndex) -> DeclarationReference? {
+        let path = written.split(separator: ".").map(String.init)
+        guard let last = path.last, !last.isEmpty else { return nil }
+        let candidates = index.typeDeclarations[last].filter { index.trees[$0.tree].types[$0.item].kind != .extension }
+        guard !candidates.isEmpty else { return nil }
+        let paths = candidates.map { qualifiedPath(of: $0, index: index) }
+        if path.count > 1 {
+            let matching = candidates.indices.filter { paths[$0].count >= path.count && Array(paths[$0].suffix(path.count)) == path }
+            return matching.count == 1 ? candidates[matching[0]] : nil
+        }
+        // The types around the place, innermost first, by their nesting paths.
+        let tree = index.trees[treeIndex]
+        var scopes: [[String]] = []
+        var t = tree.enclosingType(of: token)
+        while let current = t {
+            scopes.append(qualifiedPath(ofType: current, in: tree))
+            t = tree.types[current].parentType
+        }
+        scopes.append([])
+        for scope in scopes {
+            let visible = candidates.indices.filter { paths[$0].dropLast() == ArraySlice(scope) }
+            if visible.count == 1 { return candidates[visible[0]] }
+            if visible.count > 1 { return nil }
+        }
+        return nil
+    }
+
+    /// The names of a declaration and the types it is nested in, outermost first (`["Feed", "Model"]`).
+    static func qualifiedPath(of reference: DeclarationReference, index: ProjectIndex) -> [String] {
+        qualifiedPath(ofType: reference.item, in: index.trees[reference.tree])
+    }
+
+    static func qualifiedPath(ofType t: Int, in tree: SyntaxTree) -> [String] {
+        var names: [String] = []
+        var current: Int? = t
+        while let c = current {
+            // An extension's own name may be dotted (`extension Feed.Model { struct Row {} }`).
+            names.insert(contentsOf: tree.types[c].name.split(separator: ".").map(String.init), at: 0)
+            current = tree.types[c].parentType
+        }
+        return names
+    }
+}

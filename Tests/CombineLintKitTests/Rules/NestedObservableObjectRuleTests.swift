@@ -1,0 +1,84 @@
+import XCTest
+@testable import CombineLintKit
+
+/// Tricky cases of `nested_observable_object` beyond its document: type resolution and who observes.
+final class NestedObservableObjectRuleTests: XCTestCase {
+    private func positions(_ files: [(path: String, text: String)]) -> [String] {
+        findings(of: NestedObservableObjectRule.self, in: files).map { "\($0.file):\($0.line):\($0.column)" }
+    }
+
+    private let view = """
+    struct AccountView: View {
+        @ObservedObject var model: AccountModel
+        var body: some View { Text("") }
+    }
+    """
+
+    func testNestedAndQualifiedTypesResolveByLookupRules() {
+        let model = """
+        final class AccountModel: ObservableObject {
+            final class Settings: ObservableObject { @Published var dark = false }
+            @Published var settings = Settings()
+            @Published var qualified: AccountModel.Settings? = nil
+            @Published var other: Profile.Settings? = nil
+            @Published var plain: Options = Options()
+        }
+        enum Profile {
+            struct Settings {}
+        }
+        final class Options {}
+        """
+        XCTAssertEqual(positions([(path: "M.swift", text: model), (path: "V.swift", text: view)]), ["M.swift:3:20", "M.swift:4:20"])
+    }
+
+    func testASameNamedClassNestedElsewhereIsNotTheType() {
+        let model = """
+        final class AccountModel: ObservableObject {
+            @Published var settings = Settings()
+            @Published var theme: Theme? = nil
+        }
+        struct Settings {}
+        enum Admin {
+            final class Settings: ObservableObject { @Published var x = 1 }
+            final class Theme: ObservableObject { @Published var y = 1 }
+        }
+        enum Editor {
+            final class Theme: ObservableObject { @Published var z = 1 }
+        }
+        """
+        XCTAssertEqual(positions([(path: "M.swift", text: model), (path: "V.swift", text: view)]), [])
+    }
+
+    func testOnlyTypesThatViewsObserveAreReported() {
+        let model = """
+        final class WidgetData: ObservableObject {
+            @Published var episode = EpisodeModel()
+        }
+        final class AccountModel: ObservableObject {
+            @Published var episode = EpisodeModel()
+        }
+        final class EpisodeModel: ObservableObject { @Published var title = "" }
+        """
+        XCTAssertEqual(positions([(path: "M.swift", text: model), (path: "V.swift", text: view)]), ["M.swift:5:20"])
+    }
+
+    func testAnInnerObjectThatViewsObserveDirectlyIsNotReported() {
+        let model = """
+        final class AccountModel: ObservableObject {
+            @Published var player = PlayerModel()
+            @Published var queue = QueueModel()
+        }
+        final class PlayerModel: ObservableObject { @Published var isPlaying = false }
+        final class QueueModel: ObservableObject { @Published var items: [Int] = [] }
+        struct PlayerBar: View {
+            @ObservedObject var player: PlayerModel
+            var body: some View { Text("") }
+        }
+        struct Root: View {
+            @StateObject var model: AccountModel
+            var body: some View { PlayerBar(player: model.player) }
+        }
+        """
+        XCTAssertEqual(positions([(path: "M.swift", text: model), (path: "V.swift", text: view)]), ["M.swift:3:20"])
+    }
+}
