@@ -56,3 +56,8 @@ extension Catalogue {
     /// install makes what follows run once.
     public static let viewAttachmentProperties: Set<String> = ["superview", "parent"]
 }
+
+extension Catalogue {
+    /// Modules of iOS user interfaces: a file importing one holds screen code.
+    public static let userInterfaceModules: Set<String> = ["SwiftUI", "UIKit"]
+}

@@ -6386,6 +6386,12 @@ Reports a timer publisher on the main run loop scheduled in the `.default` mode:
 and `Timer.TimerPublisher(interval:runLoop:mode:)`). `on: .current` counts as the main run loop in
 the members of a SwiftUI `View`, a view controller or a view, which run on the main thread.
 
+Reported where the timer drives what the user sees: in a view, a view controller, a SwiftUI `View`
+or `App`, an `ObservableObject` (its changes redraw views), or top-level code of a file that
+imports SwiftUI or UIKit. A poll in a service or an agent (a menu bar helper checking a setting
+every few seconds) only loses a tick while a menu or a drag is tracked, which no one sees, and is
+not reported.
+
 ## Why it matters
 
 A run loop only services the timers of the mode it is running in. While the user drags a scroll
@@ -6453,19 +6459,27 @@ struct ClockView: View {
 ```
 
 ```swift
+import UIKit
+
 let ticks = Timer.publish(every: 0.5, on: RunLoop.main, in: ↓RunLoop.Mode.default).autoconnect()
 ```
 
 ```swift corrected
+import UIKit
+
 let ticks = Timer.publish(every: 0.5, on: RunLoop.main, in: RunLoop.Mode.common).autoconnect()
 ```
 
 ```swift
+import UIKit
+
 let progressTicks = Timer.publish(every: 0.1, tolerance: 0.05, on: .main, in: ↓.default)
     .autoconnect()
 ```
 
 ```swift
+import UIKit
+
 func startPolling() {
     pollCancellable = Timer
         .publish(every: 30, on: .main, in: ↓.default)
@@ -6475,10 +6489,14 @@ func startPolling() {
 ```
 
 ```swift
+import UIKit
+
 let publisher = Timer.TimerPublisher(interval: 1, runLoop: .main, mode: ↓.default)
 ```
 
 ```swift
+import UIKit
+
 let a = Foundation.Timer.publish(every: 1, on: .main, in: ↓.default).autoconnect()
 ```
 
@@ -6550,6 +6568,28 @@ stream.schedule(in: .main, forMode: .default)
 
 ```swift
 let note = "Timer.publish(every: 1, on: .main, in: .default)"
+```
+
+```swift
+// A service polling in the background: no one sees a tick skipped while a menu is tracked.
+final class StatusPoller {
+    private var poll: AnyCancellable?
+
+    func start() {
+        poll = Timer.publish(every: 5, on: .main, in: .default)
+            .autoconnect()
+            .sink { [weak self] _ in self?.checkSetting() }
+    }
+
+    private func checkSetting() {}
+}
+```
+
+```swift
+import AppKit
+
+// A menu bar agent's top-level poll.
+let settingsPoll = Timer.publish(every: 3, on: .main, in: .default).autoconnect()
 ```
 
 """#,

@@ -1,7 +1,13 @@
-/// A main-thread timer publisher scheduled in the run loop's `.default` mode.
+/// A main-thread timer publisher scheduled in the run loop's `.default` mode, where it drives
+/// what the user sees.
 ///
 /// While the user drags a scroll view the main run loop runs in tracking mode, which `.default`
 /// does not include, so the timer skips its ticks until the drag ends; `.common` covers both modes.
+/// The pause matters where the timer drives the screen: in a view, a view controller, a SwiftUI
+/// `View` or `App`, or an `ObservableObject` (whose changes redraw views), or in top-level code of
+/// a file that imports SwiftUI or UIKit. A poll in a service or an agent (a menu bar helper
+/// checking a setting every few seconds) loses a tick or two while a menu is tracked, which no one
+/// sees, and is not reported.
 public struct TimerDefaultRunLoopModeRule: Rule {
     public static let description = RuleDescription(
         id: "timer_default_run_loop_mode", name: "Timer in default run loop mode", defaultSeverity: .warning,
@@ -21,7 +27,8 @@ public struct TimerDefaultRunLoopModeRule: Rule {
         for call in tree.timerPublisherCalls {
             guard let runLoop = call.runLoop,
                   isMainRunLoop(runLoop.value, in: tree) || (isCurrentRunLoop(runLoop.value, in: tree) && isOnMainThread(runLoop.value.lowerBound, context)),
-                  let mode = call.mode, let defaultToken = defaultModeToken(mode.value, in: tree) else { continue }
+                  let mode = call.mode, let defaultToken = defaultModeToken(mode.value, in: tree),
+                  drivesTheScreen(call.runLoop!.value.lowerBound, context) else { continue }
             let fix = Fix(title: "Schedule the timer in .common mode",
                           edits: [context.edit(tree.tokens[defaultToken].startOffset..<tree.tokens[defaultToken].endOffset, "common")])
             result.append(context.finding(tokens: mode.value.lowerBound, through: mode.value.upperBound, message: Self.message, fix: fix))
@@ -42,6 +49,23 @@ public struct TimerDefaultRunLoopModeRule: Rule {
         let f = value.lowerBound
         if value.count == 2 { return tree.tokens[f].kind == .period && tree.isWord(f + 1, "current") }
         if value.count == 3 { return tree.isWord(f, "RunLoop") && tree.tokens[f + 1].kind == .period && tree.isWord(f + 2, "current") }
+        return false
+    }
+
+    /// Whether a timer made at `token` drives what the user sees (see the type's comment).
+    private func drivesTheScreen(_ token: Int, _ context: RuleContext) -> Bool {
+        guard let t = context.tree.enclosingType(of: token) else { return importsUserInterface(context.tree) }
+        let name = context.tree.types[t].name.lastNameComponent
+        if isOnMainThread(token, context) { return true }
+        let bases = context.tree.types[t].inheritance.map { ProjectIndex.stripGenerics($0) }
+        return bases.contains("ObservableObject") || context.index.inherits(name, from: "ObservableObject")
+    }
+
+    /// `import SwiftUI` or `import UIKit`: top-level code of user-interface code.
+    private func importsUserInterface(_ tree: SyntaxTree) -> Bool {
+        for i in 0..<max(0, tree.tokens.count - 1) where tree.isWord(i, "import") {
+            if Catalogue.userInterfaceModules.contains(tree.name(i + 1)) { return true }
+        }
         return false
     }
 

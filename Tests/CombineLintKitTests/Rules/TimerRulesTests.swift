@@ -91,18 +91,35 @@ final class TimerDefaultRunLoopModeRuleTests: XCTestCase {
     }
 
     func testRangeAndFixOnTheModeOnly() throws {
-        let text = "let t = Timer.publish(every: 1, on: .main, in: .default).autoconnect()\n"
+        let text = "import UIKit\nlet t = Timer.publish(every: 1, on: .main, in: .default).autoconnect()\n"
         let found = findings(of: TimerDefaultRunLoopModeRule.self, in: [("A.swift", text)])
         let f = try XCTUnwrap(found.first)
         XCTAssertEqual(found.count, 1)
-        XCTAssertEqual([f.line, f.column, f.endLine, f.endColumn], [1, 48, 1, 56])
-        XCTAssertEqual(applying(f.fix?.edits ?? [], to: text), "let t = Timer.publish(every: 1, on: .main, in: .common).autoconnect()\n")
+        XCTAssertEqual([f.line, f.column, f.endLine, f.endColumn], [2, 48, 2, 56])
+        XCTAssertEqual(applying(f.fix?.edits ?? [], to: text), "import UIKit\nlet t = Timer.publish(every: 1, on: .main, in: .common).autoconnect()\n")
     }
 
     func testUnconnectedDefaultModeTimerGivesBothRules() {
-        let text = "let t = Timer.publish(every: 1, on: .main, in: .default)\nfunc f() { t.sink { _ in }.store(in: &bag) }\n"
+        let text = "final class Ticker: ObservableObject {\nlet t = Timer.publish(every: 1, on: .main, in: .default)\nfunc f() { t.sink { _ in }.store(in: &bag) }\n}\n"
         let files = [(path: "A.swift", text: text)]
         XCTAssertEqual(findings(of: TimerDefaultRunLoopModeRule.self, in: files).map(\.column), [48])
         XCTAssertEqual(findings(of: TimerNotConnectedRule.self, in: files).map(\.column), [9])
+    }
+
+    func testOnlyTimersThatDriveTheScreenAreReported() {
+        let text = """
+        final class CountdownModel: ObservableObject {
+            let tick = Timer.publish(every: 1, on: .main, in: .default).autoconnect()
+        }
+        final class ProgressView: UIView {
+            let tick = Timer.publish(every: 1, on: .main, in: .default).autoconnect()
+        }
+        final class SettingsPoller {
+            let tick = Timer.publish(every: 3, on: .main, in: .default).autoconnect()
+        }
+        let global = Timer.publish(every: 3, on: .main, in: .default).autoconnect()
+        """
+        XCTAssertEqual(findings(of: TimerDefaultRunLoopModeRule.self, in: [("A.swift", text)]).map(\.line), [2, 5])
+        XCTAssertEqual(findings(of: TimerDefaultRunLoopModeRule.self, in: [("A.swift", "import SwiftUI\n" + text)]).map(\.line), [3, 6, 11])
     }
 }
