@@ -3,6 +3,11 @@ extension Catalogue {
     /// View modifiers whose closure runs on every appearance of the view (`.onAppear { … }`,
     /// `.task { … }`): work started there that outlives the closure piles up.
     public static let appearanceModifiers: Set<String> = ["onAppear", "task"]
+
+    /// View modifiers whose closure runs again and again: on every appearance, on every change of
+    /// a value (`.onChange(of:)`), every value of a publisher (`.onReceive`), every tap, submit or
+    /// pull to refresh. A subscription stored from there adds one more each time.
+    public static let repeatedViewModifiers: Set<String> = appearanceModifiers.union(["onChange", "onReceive", "onTapGesture", "onSubmit", "refreshable"])
 }
 
 extension Catalogue {

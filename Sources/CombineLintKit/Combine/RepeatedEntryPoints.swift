@@ -38,7 +38,7 @@ struct RepeatedEntryPoints: Sendable {
                     label = "notification sink"
                 case "UIAction":
                     label = "UIAction handler"
-                case let name where element.kind == .member && Catalogue.appearanceModifiers.contains(name):
+                case let name where element.kind == .member && Catalogue.repeatedViewModifiers.contains(name):
                     label = "." + element.name
                 case "scheduledTimer" where element.argument("repeats").map { tree.isWord($0.value.lowerBound, "true") } ?? false:
                     label = "repeating timer block"

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Runs the index merge (with the gathering of observed names and appearance calls, also in input
+/// Runs the index merge (with the gathering of observed names, also in input
 /// order) while files are still being indexed. Workers hand in each file's entries with
 /// `add(_:ofFile:)`; whichever worker finds the next file in input order ready merges it, and every
 /// later one that is ready, while the other workers go on. The merge thus runs in input order, as
@@ -11,7 +11,6 @@ final class InOrderMerge: @unchecked Sendable {
     struct Result {
         var merge: EntryMerge
         var observed: ObservedNames
-        var appearanceCalls: [String: [AppearanceCall]]
     }
 
     // `lock` guards `ready`, `next` and `merging`. A slot belongs to its file's worker until it is
@@ -28,7 +27,7 @@ final class InOrderMerge: @unchecked Sendable {
     init(files: Int, expectedTypes: Int) {
         ready = Array(repeating: false, count: files)
         slots = .allocate(capacity: max(files, 1))
-        result = Result(merge: EntryMerge(capacity: expectedTypes), observed: ObservedNames(), appearanceCalls: [:])
+        result = Result(merge: EntryMerge(capacity: expectedTypes), observed: ObservedNames())
     }
 
     deinit {
@@ -63,11 +62,10 @@ final class InOrderMerge: @unchecked Sendable {
     private func absorb(_ file: __owned IndexEntries) {
         var file = file
         result.observed.add(file)
-        for (name, call) in file.appearanceCalls { result.appearanceCalls[name, default: []].append(call) }
         result.merge.add(&file.types)
     }
 
-    /// The finished merge, observed names and appearance calls: call once every file is in and
+    /// The finished merge and observed names: call once every file is in and
     /// the workers have stopped.
     func finished() -> Result {
         lock.lock()

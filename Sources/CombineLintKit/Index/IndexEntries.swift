@@ -15,12 +15,10 @@ struct IndexEntries: Sendable {
     var observed: [Observed] = []
 
     /// Methods called on other objects from the file's SwiftUI appearance closures, by method name.
-    var appearanceCalls: [(String, AppearanceCall)] = []
 
     /// The entries of file `index` of the project (a borrowed value: its fields are read in place).
     init(of tree: SyntaxTree, at index: Int) {
         self.init(types: tree.types, variables: tree.variables, functions: tree.functions, tokens: tree.tokens, file: tree.file)
-        appearanceCalls = AppearanceCalls.collect(in: tree.chains, closures: tree.closures, treeIndex: index)
     }
 
     private init(types: [TypeDecl], variables: [VariableDecl], functions: [FunctionDecl], tokens: [Token], file: SourceFile) {

@@ -9,8 +9,6 @@ public struct ProjectIndex: Sendable {
     /// Where each property name is referenced in a chain (`name`, `self.name`, `$name`, `x.$name`), across files:
     /// only for names that some type declares as `@Published` or as a subject.
     public private(set) var memberUses: [String: [MemberUse]] = [:]
-    /// Methods called on other objects from SwiftUI `.onAppear`/`.task` closures, by method name.
-    public private(set) var appearanceCalls: [String: [AppearanceCall]] = [:]
     /// Every identifier token of the project, by name (backticks removed).
     public private(set) var identifiers = NamePostings<TokenReference>()
     /// Every chain element of the project, by its name as written (`$posts` for a projection).
@@ -101,7 +99,6 @@ public struct ProjectIndex: Sendable {
         chainElements = tables[1] as! NamePostings<ElementReference>
         functions = tables[2] as! NamePostings<DeclarationReference>
         typeDeclarations = tables[3] as! NamePostings<DeclarationReference>
-        self.appearanceCalls = gathered.appearanceCalls
         types = gathered.merge.types
         for (key, type) in types {
             for entry in type.inheritance { directSubtypes[ProjectIndex.stripGenerics(entry).lastNameComponent, default: []].append(key) }

@@ -3884,12 +3884,14 @@ in other files included), from code UIKit or SwiftUI runs again and again:
   subclass that the cell itself does not call (the data source calls them on every reuse);
 - `@IBAction` and `@objc` methods and `#selector(…)` targets (buttons, refresh controls,
   notification observers), and closures given to `NotificationCenter.addObserver(forName:…)`,
-  to the `sink` of a `NotificationCenter` publisher, to `UIAction`, to `.onAppear`/`.task`, or
-  to a repeating `Timer`;
-- a SwiftUI view's `.onAppear { model.bind() }` or `.task { … }` calling a method of the view's
-  model (the model's type is found through the view's property), when the subscription's source
-  never finishes (`$property`, a subject, a notification or timer publisher): each appearance
-  then leaves one more live subscription behind.
+  to the `sink` of a `NotificationCenter` publisher, to `UIAction`, to SwiftUI's `.onAppear`,
+  `.task`, `.onChange`, `.onReceive`, `.onTapGesture`, `.onSubmit` or `.refreshable`, or to a
+  repeating `Timer`;
+- a SwiftUI view's `.onAppear { model.bind() }`, `.task { … }`, `.onChange(of:) { … }` (and the
+  other modifiers above) calling a method of the view's model (the model's type is found through
+  the view's property), when the subscription's source never finishes (`$property`, a subject, a
+  notification or timer publisher) and no run-once guard stands before it: each run then leaves
+  one more live subscription behind.
 
 The finding is at the storing call and its message names the path, e.g.
 `viewWillAppear(_:) → bind() → store(in:)`. A subscription stored directly in the callback is
@@ -4091,6 +4093,34 @@ final class SearchViewController: UIViewController {
 
     private func observe(completion: @escaping () -> Void) {
         viewModel.$query.sink { _ in completion() }.↓store(in: &bag)
+    }
+}
+```
+
+```swift
+final class ClipPlaybackManager: ObservableObject {
+    static let shared = ClipPlaybackManager()
+    @Published var currentTime: Double?
+    private var cancellables = Set<AnyCancellable>()
+
+    func play() {
+        $currentTime
+            .sink { [weak self] in self?.showProgress($0) }
+            .↓store(in: &cancellables)
+    }
+
+    private func showProgress(_ time: Double?) {}
+}
+// file: Sources/App/TrimBar.swift
+struct TrimBar: View {
+    private let playbackManager = ClipPlaybackManager.shared
+    @State private var isPlaying = false
+
+    var body: some View {
+        Toggle("Play", isOn: $isPlaying)
+            .onChange(of: isPlaying) { playing in
+                if playing { playbackManager.play() }
+            }
     }
 }
 ```

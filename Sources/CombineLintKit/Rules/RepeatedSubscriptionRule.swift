@@ -55,18 +55,23 @@ public struct RepeatedSubscriptionRule: Rule {
         return findings
     }
 
-    /// A view's `.onAppear { model.bind() }` (or `.task`) calling the storing method of another type:
+    /// A view's `.onAppear { model.bind() }` (or `.task`, `.onChange`, …) calling the storing method of another type:
     /// reported only when the subscription's source never finishes (so each appearance leaves one more
     /// live subscription) and the method neither empties the bag nor guards the subscription.
     private func appearanceFinding(_ store: Store, in tree: SyntaxTree, _ context: RuleContext) -> Finding? {
         let function = tree.functions[store.function]
-        guard let calls = context.index.appearanceCalls[function.name], let open = function.bodyOpen else { return nil }
+        let viewCalls = context.memo.value(for: "repeated_subscription.view-calls") { RepeatedViewCalls(index: context.index) }
+        guard let calls = viewCalls.byMethod[function.name], let open = function.bodyOpen else { return nil }
         let chain = tree.chains[store.chain]
         guard NeverFinishingSources.evidence(in: chain, before: store.subscriber, tree: tree, index: context.index, extraNames: []) != nil else { return nil }
         let body = (open + 1)..<store.token
         if BagResets.empties(store.bag, in: (open + 1)..<(function.bodyClose ?? store.token), of: tree) { return nil }
-        if body.contains(where: { (tree.isWord($0, "if") || tree.isWord($0, "guard")) && tree.enclosingFunction(of: $0) == store.function
-                && tree.enclosingClosures(of: $0).isEmpty }) { return nil }
+        // A run-once guard (a flag the type's methods in this file set, the bag, a view's attachment).
+        let flags = RunOnceGuards.flagAssignments(in: tree.functions.compactMap { f in
+            guard f.enclosingType == function.enclosingType, let open = f.bodyOpen, let close = f.bodyClose else { return nil }
+            return open..<close
+        }, of: tree)
+        if RunOnceGuards.isGuarded(body, of: tree, bag: store.bag, flags: flags) { return nil }
         for call in calls {
             let callerTree = context.index.trees[call.tree]
             guard TypeResolver.typeOfName(call.receiver, at: call.token, in: callerTree, index: context.index) == store.typeName else { continue }

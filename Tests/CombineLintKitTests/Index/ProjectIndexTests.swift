@@ -37,7 +37,7 @@ final class ProjectIndexTests: XCTestCase {
         // `posts` and `$posts` in the extension's chains; `events` is a subject but never used.
         XCTAssertEqual(index.memberUses["posts"]?.map(\.projected), [false, true])
         XCTAssertNil(index.memberUses["events"])
-        XCTAssertEqual(index.appearanceCalls["load"]?.map(\.receiver), ["model"])
+        XCTAssertEqual(RepeatedViewCalls(index: index).byMethod["load"]?.map(\.receiver), ["model"])
     }
 
     func testFusedPipelineEqualsIndexingParsedTrees() throws {
@@ -53,7 +53,6 @@ final class ProjectIndexTests: XCTestCase {
         let apart = ProjectIndex(trees: files.map { SyntaxTree(file: $0) }, jobs: 1)
         XCTAssertEqual(fused.types, apart.types)
         XCTAssertEqual(fused.memberUses, apart.memberUses)
-        XCTAssertEqual(fused.appearanceCalls, apart.appearanceCalls)
         XCTAssertEqual(fused.trees.map(\.file.path), files.map(\.path))
         XCTAssertFalse(fused.memberUses.isEmpty)
     }
@@ -86,7 +85,6 @@ final class ProjectIndexTests: XCTestCase {
             let fused = ProjectIndex(files: files, jobs: jobs)
             XCTAssertEqual(fused.types, apart.types, "\(jobs) jobs")
             XCTAssertEqual(fused.memberUses, apart.memberUses, "\(jobs) jobs")
-            XCTAssertEqual(fused.appearanceCalls, apart.appearanceCalls, "\(jobs) jobs")
         }
     }
 }

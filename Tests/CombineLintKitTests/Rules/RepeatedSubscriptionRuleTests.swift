@@ -190,4 +190,38 @@ final class RepeatedSubscriptionRuleTests: XCTestCase {
         """
         XCTAssertEqual(positions([(path: "E.swift", text: text)]), ["E.swift:15:71"])
     }
+
+    func testSwiftUIOnChangeCallingAMethodThatStoresOnEveryChange() {
+        let manager = """
+        final class ClipPlaybackManager: ObservableObject {
+            static let shared = ClipPlaybackManager()
+            @Published var currentTime: Double?
+            @Published var isPlaying = false
+            private var cancellables = Set<AnyCancellable>()
+            func play() {
+                if player != nil { stop() }
+                isPlaying = true
+                $currentTime.sink { [weak self] in self?.update($0) }.store(in: &cancellables)
+            }
+            func start() {
+                guard !isPlaying else { return }
+                $currentTime.sink { [weak self] in self?.update($0) }.store(in: &cancellables)
+            }
+            func stop() {}
+            func update(_ time: Double?) {}
+        }
+        """
+        let view = """
+        struct TrimBar: View {
+            private let playbackManager = ClipPlaybackManager.shared
+            @State var isPlaying = false
+            var body: some View {
+                Text("").onChange(of: isPlaying) { playing in
+                    if playing { playbackManager.play() } else { playbackManager.start() }
+                }
+            }
+        }
+        """
+        XCTAssertEqual(positions([(path: "M.swift", text: manager), (path: "V.swift", text: view)]), ["M.swift:9:63"])
+    }
 }
