@@ -116,7 +116,7 @@ final class CLITests: XCTestCase {
         let result = try run([])
         XCTAssertEqual(result.status, 0)
         XCTAssertEqual(result.stdout, "")
-        XCTAssertEqual(result.stderr, "Found 0 findings (0 errors, 0 warnings) in 2 files.\n")
+        XCTAssertEqual(result.stderr, "Found 0 findings (0 errors, 0 warnings); 2 files checked.\n")
         let quiet = try run(["Sources", "--quiet"])
         XCTAssertEqual(quiet.stderr, "")
     }
@@ -147,7 +147,7 @@ final class CLITests: XCTestCase {
         let result = try run(["A.swift", "Gone.swift"])
         XCTAssertEqual(result.status, 1)
         XCTAssertEqual(result.stdout, "Gone.swift:1:1: error: cannot read 'Gone.swift': dangling symlink [io_error]\n")
-        XCTAssertEqual(result.stderr, "Found 1 finding (1 error, 0 warnings) in 1 file.\n")
+        XCTAssertEqual(result.stderr, "Found 1 finding (1 error, 0 warnings); 1 file checked.\n")
     }
 
     func testConfigurationErrorStopsWithExitTwo() throws {
@@ -199,7 +199,7 @@ final class CLITests: XCTestCase {
     func testStdinPathReportsTheGivenPath() throws {
         let result = try run(["--stdin-path", "Sources/New.swift"], stdin: "let x = 1\n")
         XCTAssertEqual(result.status, 0)
-        XCTAssertEqual(result.stderr, "Found 0 findings (0 errors, 0 warnings) in 1 file.\n")
+        XCTAssertEqual(result.stderr, "Found 0 findings (0 errors, 0 warnings); 1 file checked.\n")
     }
 
     /// Needs the real lexer (the directive must be a comment token).
@@ -208,7 +208,7 @@ final class CLITests: XCTestCase {
         let result = try run(["A.swift"])
         XCTAssertEqual(result.status, 0)
         XCTAssertEqual(result.stdout, "A.swift:1:1: warning: unknown rule 'nope' in 'combinelint:disable:next' [invalid_directive]\n")
-        XCTAssertEqual(result.stderr, "Found 1 finding (0 errors, 1 warning) in 1 file.\n")
+        XCTAssertEqual(result.stderr, "Found 1 finding (0 errors, 1 warning); 1 file checked.\n")
         XCTAssertEqual(try run(["A.swift", "--strict", "--quiet"]).status, 1)
     }
 
