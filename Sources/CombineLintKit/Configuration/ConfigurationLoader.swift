@@ -48,27 +48,11 @@ public enum ConfigurationLoader {
     }
 
     /// Whether `path` names a regular file (through symlinks). Anything else there, a folder
-    /// included, is not a configuration file.
+    /// included, is not a configuration file; nor is a place `stat` cannot see (a folder that
+    /// cannot be entered: its Swift files are reported as unreadable instead).
     static func isRegularFile(_ path: String) -> Bool {
-        if case .file = candidate(path) { return true }
-        return false
-    }
-
-    /// What is at a place a configuration file may be.
-    enum Candidate {
-        case none
-        case file
-        /// Something `stat` cannot see into (a permission problem): reported, not passed over.
-        case unreachable(reason: String)
-    }
-
-    static func candidate(_ path: String) -> Candidate {
         var info = stat()
-        guard RawPath.withCString(path, { stat($0, &info) }) == 0 else {
-            let code = errno
-            return code == ENOENT || code == ENOTDIR ? .none : .unreachable(reason: String(cString: strerror(code)))
-        }
-        return (info.st_mode & S_IFMT) == S_IFREG ? .file : .none
+        return RawPath.withCString(path, { stat($0, &info) }) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
 }
 

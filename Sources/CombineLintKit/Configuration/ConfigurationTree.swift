@@ -48,15 +48,10 @@ public struct ConfigurationTree: Sendable {
         var configuration = base ?? Configuration(rootDirectory: currentDirectory, selection: selection)
         for folder in chain.reversed() {
             let candidate = folder == "/" ? "/" + Configuration.fileName : folder + "/" + Configuration.fileName
-            switch ConfigurationLoader.candidate(candidate) {
-            case .none: break
-            case .file:
+            if ConfigurationLoader.isRegularFile(candidate) {
                 var file = try ConfigurationLoader.readFile(candidate, currentDirectory: currentDirectory, knownRules: knownRules)
                 file.configuration.selection = selection
                 configuration = file.isRoot ? file.configuration : configuration.extended(by: file)
-            case .unreachable(let reason):
-                let display = RawPath.escaped(PathUtilities.display(candidate, relativeTo: currentDirectory))
-                throw ConfigurationError(file: display, position: nil, message: "cannot read the configuration file: \(reason)")
             }
             byFolder[folder] = configuration
         }
