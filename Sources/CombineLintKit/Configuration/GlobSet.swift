@@ -44,12 +44,21 @@ public struct GlobSet: Sendable, Hashable, ExpressibleByArrayLiteral {
 }
 
 /// The trie of `GlobSet`: node 0 is the root; each glob sits at the node its literal leading
-/// segments lead to, with the index of its first non-literal segment.
+/// segments lead to, with the index of its first non-literal segment. A glob whose rest is `**`
+/// then a literal name (`**/Generated/**`, `**/Name.swift`) is kept under that name, and is
+/// tried only where the path holds it; other rests are tried at their node for every path.
 private struct GlobTrie: Sendable {
+    /// A glob at a node: its index, and the first segment left to match there.
+    struct Entry: Sendable {
+        var glob: Int32
+        var rest: Int32
+    }
+
     struct Node: Sendable {
         var children: [String: Int32] = [:]
-        /// (glob index, first segment left to match)
-        var entries: [(glob: Int32, rest: Int32)] = []
+        var entries: [Entry] = []
+        /// `**/name…` rests by `name` (`rest` is the index of `name`).
+        var anyDepthEntries: [String: [Entry]] = [:]
     }
 
     private var nodes: [Node] = [Node()]
@@ -69,25 +78,41 @@ private struct GlobTrie: Sendable {
                 }
                 rest += 1
             }
-            nodes[node].entries.append((Int32(index), Int32(rest)))
+            if rest + 1 < glob.segments.count, glob.segments[rest] == .anyDepth, case .literal(let name) = glob.segments[rest + 1] {
+                nodes[node].anyDepthEntries[name, default: []].append(Entry(glob: Int32(index), rest: Int32(rest + 1)))
+            } else {
+                nodes[node].entries.append(Entry(glob: Int32(index), rest: Int32(rest)))
+            }
         }
     }
 
-    /// Calls `body` with each matching glob's index until it returns false. With `folder`, a
-    /// glob also matches when its last segment is `**` and the rest matches the path (every
-    /// path inside the folder matches then).
+    /// Calls `body` with each matching glob's index (once each) until it returns false. With
+    /// `folder`, a glob also matches when its last segment is `**` and the rest matches the
+    /// path (every path inside the folder matches then).
     func visitMatches(_ path: GlobPath, globs: [Glob], folder: Bool, _ body: (Int) -> Bool) {
+        func matches(_ entry: Entry, from depth: Int) -> Bool {
+            let segments = globs[Int(entry.glob)].segments
+            let rest = segments[Int(entry.rest)...]
+            if GlobMatcher.match(rest, path, from: depth) { return true }
+            return folder && segments.last == .anyDepth && Int(entry.rest) < segments.count
+                && GlobMatcher.match(rest.dropLast(), path, from: depth)
+        }
         var node = 0
         var depth = 0
         while true {
-            for entry in nodes[node].entries {
-                let segments = globs[Int(entry.glob)].segments
-                let rest = segments[Int(entry.rest)...]
-                var matched = GlobMatcher.match(rest, path, from: depth)
-                if !matched, folder, segments.last == .anyDepth, Int(entry.rest) < segments.count {
-                    matched = GlobMatcher.match(rest.dropLast(), path, from: depth)
+            for entry in nodes[node].entries where matches(entry, from: depth) {
+                if !body(Int(entry.glob)) { return }
+            }
+            if !nodes[node].anyDepthEntries.isEmpty {
+                // `**` takes the segments before the name; a glob is reported at its first fit.
+                var reported: Set<Int32> = []
+                for start in depth..<path.count {
+                    guard let entries = nodes[node].anyDepthEntries[path.names[start]] else { continue }
+                    for entry in entries where !reported.contains(entry.glob) && matches(entry, from: start) {
+                        reported.insert(entry.glob)
+                        if !body(Int(entry.glob)) { return }
+                    }
                 }
-                if matched, !body(Int(entry.glob)) { return }
             }
             guard depth < path.count, let child = nodes[node].children[path.names[depth]] else { return }
             node = Int(child)
