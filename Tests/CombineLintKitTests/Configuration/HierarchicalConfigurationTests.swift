@@ -85,6 +85,20 @@ final class HierarchicalConfigurationTests: XCTestCase {
         XCTAssertEqual(captured.output, "Feature/A.swift:1:1: error: FIXME_TOKEN left in code [test_fixme]\n")
     }
 
+    func testEachFolderIsReadOnceAndItsFileOnce() throws {
+        try writeFile(root, ".combinelint.json", #"{"rules": {"test_fixme": "error"}}"#)
+        try writeFile(root, "Feature/Deep/.keep", "")
+        var tree = ConfigurationTree(discoveringFrom: root, knownRules: [FixmeRule.description] + MetaRules.all)
+        let first = try tree.configuration(forFile: root + "/Feature/Deep/A.swift")
+        // Were the file read again for another file, or for a folder whose parent is known,
+        // this broken text would be an error.
+        try writeFile(root, ".combinelint.json", "{broken")
+        XCTAssertEqual(try tree.configuration(forFile: root + "/Feature/Deep/B.swift"), first)
+        XCTAssertEqual(try tree.configuration(forFolder: root + "/Feature"), first)
+        XCTAssertEqual(try tree.configuration(forFolder: root + "/Feature/Deep/More").setting(for: FixmeRule.description)?.severity, .error)
+        XCTAssertEqual(first.filePath, root + "/.combinelint.json")
+    }
+
     func testPerFileIgnores() throws {
         try writeFile(root, ".combinelint.json", """
         {

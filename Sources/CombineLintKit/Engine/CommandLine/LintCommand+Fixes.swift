@@ -79,7 +79,7 @@ extension LintCommand {
         inputs[stdinIndex].bytes = text
         let remaining = summary.applied > 0 ? engine.run(inputs) : outcome
         let result = LintResult(findings: remaining.findings, fileCount: remaining.fileCount, lineCount: remaining.lineCount,
-                                rules: [], rootDirectory: cwd)
+                                rules: ranRules(work.profiles), rootDirectory: cwd)
         if options.outputPath != nil { try writeReport(reporterType.init().report(result)) }
         if !options.quiet { io.writeError(Summary.line(result, color: io.useColor) + "\n") }
         if options.dryRun { return options.exitZero || summary.applied == 0 ? ExitCode.success : ExitCode.findings }

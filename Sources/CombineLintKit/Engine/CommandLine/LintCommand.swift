@@ -137,7 +137,7 @@ public struct LintCommand {
     }
 
     /// Every rule that ran on some file (the meta rules when on), sorted by id.
-    private func ranRules(_ profiles: [RuleProfile]) -> [RuleDescription] {
+    func ranRules(_ profiles: [RuleProfile]) -> [RuleDescription] {
         var byID: [String: RuleDescription] = [:]
         for profile in profiles {
             for configured in profile.rules { byID[configured.rule.description.id] = configured.rule.description }
