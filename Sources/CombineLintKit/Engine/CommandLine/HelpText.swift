@@ -37,7 +37,7 @@ public enum HelpText {
 
         PATH is a .swift file or a folder searched recursively (default: the current folder).
         Folders .build, .git, DerivedData, Pods, Carthage, .swiftpm and hidden folders are skipped;
-        files named explicitly are always linted.
+        files named explicitly are always linted (with --force-exclude, unless excluded).
 
         OPTIONS:
           --config FILE           Configuration file for every folder (default: each folder's
