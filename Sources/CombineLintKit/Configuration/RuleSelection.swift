@@ -15,9 +15,6 @@ public struct RuleSelection: Sendable, Hashable {
         self.enablesAll = enablesAll
     }
 
-    /// Every rule id named on the command line (to check that each is known).
-    public var namedRuleIDs: [String] { (selected.map(Array.init) ?? []) + Array(ignored) }
-
     /// The setting of a rule after the command line, given what the configuration says
     /// (`configured`: nil when the configuration leaves it off) and its explicit entry in
     /// `rules`. A rule the command line turns on keeps its configured severity and options.
