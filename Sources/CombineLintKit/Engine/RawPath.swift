@@ -45,7 +45,9 @@ public enum RawPath {
 
     /// Calls `body` with the path as a C string of its real bytes.
     public static func withCString<T>(_ path: String, _ body: (UnsafePointer<CChar>) throws -> T) rethrows -> T {
-        try bytes(path).withUnsafeBufferPointer { try body($0.baseAddress!) }
+        // Every stand-in character starts with the byte 0xF4: without one, the UTF-8 is the path.
+        guard path.utf8.contains(0xF4) else { return try path.withCString(body) }
+        return try bytes(path).withUnsafeBufferPointer { try body($0.baseAddress!) }
     }
 
     /// The path for people: each byte of an invalid sequence as `\xNN`.
