@@ -41,7 +41,7 @@ public struct ConfigurationTree: Sendable {
         while true {
             if let known = byFolder[current] { base = known; break }
             chain.append(current)
-            let parent = (current as NSString).deletingLastPathComponent
+            let parent = PathUtilities.folder(of: current)
             if parent == current || parent.isEmpty { break }
             current = parent
         }
@@ -60,6 +60,6 @@ public struct ConfigurationTree: Sendable {
 
     /// The configuration of a file (absolute, standardized): its folder's.
     public mutating func configuration(forFile path: String) throws -> Configuration {
-        try configuration(forFolder: (path as NSString).deletingLastPathComponent)
+        try configuration(forFolder: PathUtilities.folder(of: path))
     }
 }

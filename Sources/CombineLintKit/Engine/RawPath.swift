@@ -7,6 +7,9 @@ public enum RawPath {
 
     /// A name or path from the file system or the command line, lossless.
     public static func decode<Bytes: Collection>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+        // Valid UTF-8 (nearly every name) decodes to the same bytes.
+        let text = String(decoding: bytes, as: UTF8.self)
+        if text.utf8.elementsEqual(bytes) { return text }
         var scalars = String.UnicodeScalarView()
         var parser = Unicode.UTF8.ForwardParser()
         var iterator = bytes.makeIterator()
