@@ -3,7 +3,12 @@ import Foundation
 
 // The executable is a thin shell: `trace` goes to the tracer's command, everything else to
 // CombineLintKit's command line (which tests can run in-process).
-let arguments = Array(CommandLine.arguments.dropFirst())
+// Arguments are read as bytes: `CommandLine.arguments` replaces invalid UTF-8, and a file
+// whose name is not UTF-8 could then not be found.
+let arguments = (0..<Int(CommandLine.argc)).dropFirst().map { index -> String in
+    guard let argument = CommandLine.unsafeArgv[index] else { return "" }
+    return RawPath.decode(UnsafeBufferPointer(start: UnsafeRawPointer(argument).assumingMemoryBound(to: UInt8.self), count: strlen(argument)))
+}
 let io = CommandIO.process()
 
 if arguments.first == "trace" {

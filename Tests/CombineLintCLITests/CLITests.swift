@@ -79,7 +79,8 @@ final class CLITests: XCTestCase {
         let lint = try run(["lint", "--help"])
         XCTAssertEqual(lint.status, 0)
         for flag in ["--config", "--reporter", "--output", "--strict", "--quiet", "--jobs", "--baseline", "--write-baseline",
-                     "--changed-since", "--diff", "--stdin-path", "--fix", "--dry-run", "--timings", "--help"] {
+                     "--changed-since", "--diff", "--stdin-path", "--fix", "--dry-run", "--timings", "--help",
+                     "--select", "--ignore", "--enable-all-rules", "--max-warnings", "--exit-zero", "--force-exclude"] {
             XCTAssertTrue(lint.stdout.contains(flag + " "), "lint help lacks \(flag)")
         }
         for command in ["rules", "explain", "dump", "trace"] {
@@ -87,6 +88,90 @@ final class CLITests: XCTestCase {
             XCTAssertEqual(help.status, 0, command)
             XCTAssertTrue(help.stdout.contains("USAGE: combinelint \(command)"), "\(command) help: \(help.stdout)")
         }
+    }
+
+    func testLintHelpGivesNoColorAndTheExitCodes() throws {
+        let lint = try run(["lint", "--help"])
+        XCTAssertTrue(lint.stdout.contains("Colour is used on a terminal only, and never when NO_COLOR is set."), lint.stdout)
+        XCTAssertTrue(lint.stdout.contains("""
+        EXIT CODES:
+          0  no finding at error severity (with --strict: no finding at all)
+          1  findings that fail the run (errors; any, with --strict; too many warnings)
+          2  usage, configuration or internal error
+        """), lint.stdout)
+    }
+
+    /// Runs the tool through `sh`, which can pass arguments that are not UTF-8 (Foundation's
+    /// `Process` cannot), and gives up after `timeout` seconds (a hang is a failure, not a stall).
+    func runShell(_ script: String, timeout: TimeInterval = 20) throws -> Run {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", script, Self.executable.path]
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { usleep(20_000) }
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+            XCTFail("the run did not end within \(timeout) s: \(script)")
+        }
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus,
+                   stdout: String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self),
+                   stderr: String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+    }
+
+    func testAFIFONamedOnTheCommandLineIsReportedNotWaitedFor() throws {
+        try write("A.swift", "let a = 1\n")
+        XCTAssertEqual(mkfifo(directory + "/Pipe.swift", 0o644), 0)
+        let result = try runShell(#""$0" A.swift Pipe.swift"#)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.stdout, "Pipe.swift:1:1: error: cannot read 'Pipe.swift': is a named pipe (FIFO), not a regular file [io_error]\n")
+        XCTAssertEqual(result.stderr, "Found 1 finding (1 error, 0 warnings); 1 file checked.\n")
+    }
+
+    func testANameThatIsNotUTF8CanBeNamedOnTheCommandLine() throws {
+        let create = try runShell(#"printf 'let a = 1\n' > "$(printf 'Caf\351.swift')""#)
+        XCTAssertEqual(create.status, 0, create.stderr)
+        let result = try runShell(#""$0" "$(printf 'Caf\351.swift')""#)
+        XCTAssertEqual(result.stderr, "Found 0 findings (0 errors, 0 warnings); 1 file checked.\n")
+        XCTAssertEqual(result.status, 0)
+        let missing = try runShell(#""$0" "$(printf 'Gone\351.swift')""#)
+        XCTAssertEqual(missing.stderr, "error: no such file or folder: 'Gone\\xE9.swift'\n")
+        XCTAssertEqual(missing.status, 2)
+    }
+
+    /// A file below a folder the user may not enter. Root may enter any folder, so as root the
+    /// tool is run as `nobody` (with `setpriv`), which makes the check meaningful there too.
+    func testPermissionDeniedIsSaid() throws {
+        try write("A.swift", "let a = 1\n")
+        try write("Locked/B.swift", "let b = 1\n")
+        try write("locked.json", "{}\n")
+        var prefix = "\"$0\""
+        if getuid() == 0 {
+            guard FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else {
+                throw XCTSkip("running as root without setpriv: root is never denied, so there is nothing to check")
+            }
+            // nobody must reach the test's folder (only Locked and locked.json are closed to it).
+            chmod(directory, 0o755)
+            prefix = "/usr/bin/setpriv --reuid=65534 --regid=65534 --clear-groups \"$0\""
+        }
+        chmod(directory + "/Locked", 0o700)
+        chmod(directory + "/locked.json", 0o600)
+        if getuid() != 0 { chmod(directory + "/Locked", 0); chmod(directory + "/locked.json", 0) }
+        defer { chmod(directory + "/Locked", 0o755); chmod(directory + "/locked.json", 0o644) }
+        let result = try runShell(prefix + " A.swift Locked/B.swift")
+        XCTAssertEqual(result.stdout, "Locked/B.swift:1:1: error: cannot read 'Locked/B.swift': Permission denied [io_error]\n")
+        XCTAssertEqual(result.stderr, "Found 1 finding (1 error, 0 warnings); 1 file checked.\n")
+        XCTAssertEqual(result.status, 1)
+        let config = try runShell(prefix + " --config locked.json A.swift")
+        XCTAssertEqual(config.stderr, "error: locked.json: cannot read the configuration file: Permission denied\n")
+        XCTAssertEqual(config.status, 2)
     }
 
     func testUnknownFlagIsAUsageError() throws {
@@ -116,7 +201,7 @@ final class CLITests: XCTestCase {
         let result = try run([])
         XCTAssertEqual(result.status, 0)
         XCTAssertEqual(result.stdout, "")
-        XCTAssertEqual(result.stderr, "Found 0 findings (0 errors, 0 warnings) in 2 files.\n")
+        XCTAssertEqual(result.stderr, "Found 0 findings (0 errors, 0 warnings); 2 files checked.\n")
         let quiet = try run(["Sources", "--quiet"])
         XCTAssertEqual(quiet.stderr, "")
     }
@@ -147,7 +232,7 @@ final class CLITests: XCTestCase {
         let result = try run(["A.swift", "Gone.swift"])
         XCTAssertEqual(result.status, 1)
         XCTAssertEqual(result.stdout, "Gone.swift:1:1: error: cannot read 'Gone.swift': dangling symlink [io_error]\n")
-        XCTAssertEqual(result.stderr, "Found 1 finding (1 error, 0 warnings) in 1 file.\n")
+        XCTAssertEqual(result.stderr, "Found 1 finding (1 error, 0 warnings); 1 file checked.\n")
     }
 
     func testConfigurationErrorStopsWithExitTwo() throws {
@@ -206,7 +291,7 @@ final class CLITests: XCTestCase {
     func testStdinPathReportsTheGivenPath() throws {
         let result = try run(["--stdin-path", "Sources/New.swift"], stdin: "let x = 1\n")
         XCTAssertEqual(result.status, 0)
-        XCTAssertEqual(result.stderr, "Found 0 findings (0 errors, 0 warnings) in 1 file.\n")
+        XCTAssertEqual(result.stderr, "Found 0 findings (0 errors, 0 warnings); 1 file checked.\n")
     }
 
     /// Needs the real lexer (the directive must be a comment token).
@@ -215,7 +300,7 @@ final class CLITests: XCTestCase {
         let result = try run(["A.swift"])
         XCTAssertEqual(result.status, 0)
         XCTAssertEqual(result.stdout, "A.swift:1:1: warning: unknown rule 'nope' in 'combinelint:disable:next' [invalid_directive]\n")
-        XCTAssertEqual(result.stderr, "Found 1 finding (0 errors, 1 warning) in 1 file.\n")
+        XCTAssertEqual(result.stderr, "Found 1 finding (0 errors, 1 warning); 1 file checked.\n")
         XCTAssertEqual(try run(["A.swift", "--strict", "--quiet"]).status, 1)
     }
 

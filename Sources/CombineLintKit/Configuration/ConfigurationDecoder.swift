@@ -16,14 +16,20 @@ public struct ConfigurationDecoder {
         RuleRegistry.all.map { $0.description } + MetaRules.all
     }
 
-    static let topLevelKeys = ["exclude", "include", "opt_in_rules", "rules"]
+    static let topLevelKeys = ["exclude", "include", "opt_in_rules", "per_file_ignores", "root", "rules"]
     static let ruleObjectKeys = ["options", "severity"]
 
     /// Parses and validates the text of a configuration file whose folder is `rootDirectory`.
     public func decode(_ text: String, rootDirectory: String, filePath: String?) throws -> Configuration {
+        try decodeFile(text, rootDirectory: rootDirectory, filePath: filePath).configuration
+    }
+
+    /// As `decode`, keeping which keys the file sets (a file below extends it key by key).
+    /// Comments and trailing commas are allowed, as in VS Code's settings files.
+    public func decodeFile(_ text: String, rootDirectory: String, filePath: String?) throws -> ConfigurationFile {
         let root: JSONNode
         do {
-            root = try JSONParser.parse(text)
+            root = try JSONParser.parse(text, allowingCommentsAndTrailingCommas: true)
         } catch let error as JSONSyntaxError {
             throw fail(error.position, "invalid JSON: \(error.message)")
         }
@@ -31,13 +37,21 @@ public struct ConfigurationDecoder {
             throw fail(root.position, "the configuration must be a JSON object, found \(root.value.typeName)")
         }
         var configuration = Configuration(rootDirectory: rootDirectory, filePath: filePath)
+        var isRoot = false
         for member in members {
             let path = "$.\(member.key)"
             switch member.key {
             case "include":
-                configuration.include = try strings(member.value, path: path).map { Glob($0) }
+                configuration.include = GlobSet(try strings(member.value, path: path).map { Glob($0) })
             case "exclude":
-                configuration.exclude = try strings(member.value, path: path).map { Glob($0) }
+                configuration.exclude = GlobSet(try strings(member.value, path: path).map { Glob($0) })
+            case "per_file_ignores":
+                configuration.perFileIgnores = try perFileIgnores(member.value, path: path)
+            case "root":
+                guard case .bool(let value) = member.value.value else {
+                    throw fail(member.value.position, "\(path) must be true or false, found \(member.value.value.typeName)")
+                }
+                isRoot = value
             case "opt_in_rules":
                 let ids = try strings(member.value, path: path)
                 guard case .array(let elements) = member.value.value else { break }
@@ -49,7 +63,21 @@ public struct ConfigurationDecoder {
                 throw fail(member.position, "unknown key '\(member.key)' at \(path) (known keys: \(Self.topLevelKeys.joined(separator: ", ")))")
             }
         }
-        return configuration
+        return ConfigurationFile(configuration: configuration, definedKeys: Set(members.map(\.key)), isRoot: isRoot)
+    }
+
+    /// `{"glob": ["rule_id", …], …}`.
+    private func perFileIgnores(_ node: JSONNode, path: String) throws -> [PerFileIgnore] {
+        guard case .object(let members) = node.value else {
+            throw fail(node.position, "\(path) must be an object (glob → rule ids), found \(node.value.typeName)")
+        }
+        return try members.map { member in
+            let entryPath = "\(path).\(member.key)"
+            let ids = try strings(member.value, path: entryPath)
+            guard case .array(let elements) = member.value.value else { return PerFileIgnore(glob: Glob(member.key), ruleIDs: []) }
+            for (id, element) in zip(ids, elements) { _ = try rule(id, at: element.position, path: entryPath) }
+            return PerFileIgnore(glob: Glob(member.key), ruleIDs: ids)
+        }
     }
 
     private func fail(_ position: JSONPosition?, _ message: String) -> ConfigurationError {

@@ -14,8 +14,8 @@ public enum AtomicFile {
         // Keep the permissions of the file being replaced.
         var mode: mode_t = 0o644
         var info = stat()
-        if stat(path, &info) == 0 { mode = info.st_mode & 0o7777 }
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL, mode)
+        if RawPath.withCString(path, { stat($0, &info) }) == 0 { mode = info.st_mode & 0o7777 }
+        let fd = RawPath.withCString(temporary) { open($0, O_WRONLY | O_CREAT | O_EXCL, mode) }
         guard fd >= 0 else {
             throw WriteError(description: "cannot write \(path): \(String(cString: strerror(errno)))")
         }
@@ -35,12 +35,12 @@ public enum AtomicFile {
         _ = fchmod(fd, mode)
         close(fd)
         guard ok else {
-            unlink(temporary)
+            _ = RawPath.withCString(temporary) { unlink($0) }
             throw WriteError(description: "cannot write \(path): \(String(cString: strerror(writeErrno)))")
         }
-        guard rename(temporary, path) == 0 else {
+        guard RawPath.withCString(temporary, { from in RawPath.withCString(path) { rename(from, $0) } }) == 0 else {
             let message = String(cString: strerror(errno))
-            unlink(temporary)
+            _ = RawPath.withCString(temporary) { unlink($0) }
             throw WriteError(description: "cannot replace \(path): \(message)")
         }
     }

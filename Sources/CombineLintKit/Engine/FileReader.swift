@@ -2,14 +2,19 @@ import Foundation
 
 /// Reads whole files with POSIX calls, so that a failure carries its reason (errno).
 public enum FileReader {
+    /// Reads a regular file whole. A FIFO, socket or device is refused, never read: opening is
+    /// non-blocking (a FIFO with no writer would block) and the type is checked before reading.
     public static func read(_ path: String) -> Result<[UInt8], FileReadError> {
-        let fd = open(path, O_RDONLY)
+        let fd = RawPath.withCString(path) { open($0, O_RDONLY | O_NONBLOCK | O_NOCTTY) }
         guard fd >= 0 else { return .failure(FileReadError(path: path, reason: String(cString: strerror(errno)))) }
         defer { close(fd) }
         var info = stat()
-        if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
-            return .failure(FileReadError(path: path, reason: "is a folder"))
+        if fstat(fd, &info) == 0 {
+            if (info.st_mode & S_IFMT) == S_IFDIR { return .failure(FileReadError(path: path, reason: "is a folder")) }
+            if let kind = specialKind(info.st_mode) { return .failure(FileReadError(path: path, reason: "is \(kind), not a regular file")) }
         }
+        // Reads block again, as for any regular file.
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         // Read straight into the array's storage, sized from `fstat` (no zeroed buffer, no copy);
         // a file that grows meanwhile is read on in doubled steps.
         var capacity = max(Int(info.st_size), 0) + 1
@@ -41,8 +46,23 @@ public enum FileReader {
     }
 }
 
+extension FileReader {
+    /// What a file that is neither a regular file nor a folder is, for messages (nil for those two
+    /// and for symlinks, which `stat` has followed).
+    public static func specialKind(_ mode: mode_t) -> String? {
+        switch mode & S_IFMT {
+        case S_IFIFO: return "a named pipe (FIFO)"
+        case S_IFSOCK: return "a socket"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        default: return nil
+        }
+    }
+}
+
+/// A file that could not be read, and why.
 public struct FileReadError: Error, Sendable, Hashable, CustomStringConvertible {
     public var path: String
     public var reason: String
-    public var description: String { "cannot read '\(path)': \(reason)" }
+    public var description: String { "cannot read '\(RawPath.escaped(path))': \(reason)" }
 }

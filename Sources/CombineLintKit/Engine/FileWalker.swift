@@ -2,9 +2,10 @@ import Foundation
 
 /// A file to lint, as found by the walker.
 public struct DiscoveredFile: Sendable, Hashable {
-    /// The path as given, or the given folder joined with the path found under it.
+    /// The path as given, or the given folder joined with the path found under it, for reports
+    /// (bytes of a name that is not UTF-8 shown as `\xNN`).
     public var path: String
-    /// Absolute, standardized (symlinks kept).
+    /// Absolute, standardized (symlinks kept); see `RawPath` for names that are not UTF-8.
     public var absolutePath: String
 }
 
@@ -15,51 +16,74 @@ public struct MissingPathError: Error, Sendable, Hashable, CustomStringConvertib
 }
 
 /// Finds the `.swift` files under the given paths: recursive, in a stable sorted order, skipping
-/// build and dependency folders and hidden folders, following symlinks without looping.
+/// build and dependency folders and hidden folders, following symlinks without looping. Each
+/// folder's configuration (its own `.combinelint.json` and those above) decides what is skipped
+/// below it.
 public struct FileWalker: Sendable {
     /// Folder names never entered (unless named on the command line).
     public static let skippedFolderNames: Set<String> = [".build", ".git", "DerivedData", "Pods", "Carthage", ".swiftpm"]
 
-    public var configuration: Configuration
+    public var configurations: ConfigurationTree
     public var currentDirectory: String
+    /// `--force-exclude`: `exclude` applies to paths named on the command line too.
+    public var forceExclude: Bool
 
+    /// A walker with one configuration for every folder.
     public init(configuration: Configuration, currentDirectory: String) {
-        self.configuration = configuration
+        self.init(configurations: ConfigurationTree(fixed: configuration), currentDirectory: currentDirectory)
+    }
+
+    public init(configurations: ConfigurationTree, currentDirectory: String, forceExclude: Bool = false) {
+        self.configurations = configurations
         self.currentDirectory = currentDirectory
+        self.forceExclude = forceExclude
     }
 
     public struct Result: Sendable {
         /// Sorted by path, each real file once.
         public var files: [DiscoveredFile]
-        /// `io_error` findings for folders that could not be read.
+        /// `io_error` findings for paths that could not be read, at the severity their
+        /// configuration gives `io_error` (none when it is off).
         public var problems: [Finding]
+        /// The configurations of the folders walked (kept for the engine: no file is read twice).
+        public var configurations: ConfigurationTree
     }
 
-    /// Files named explicitly are always included, whatever their name or the configuration says.
+    /// Files named explicitly are always included, whatever their name or the configuration says
+    /// (unless `forceExclude`). A configuration file that cannot be used stops the walk.
     public func walk(_ paths: [String]) throws -> Result {
-        var state = WalkState()
+        var state = WalkState(configurations: configurations)
         for given in paths {
             let absolute = PathUtilities.absolute(given, relativeTo: currentDirectory)
+            let display = RawPath.escaped(trimmed(given))
             var info = stat()
-            guard stat(absolute, &info) == 0 else {
-                if lstat(absolute, &info) == 0 {
+            guard RawPath.withCString(absolute, { stat($0, &info) }) == 0 else {
+                let code = errno
+                if code == ENOENT, RawPath.withCString(absolute, { lstat($0, &info) }) == 0 {
                     // A dangling symlink: it exists, but points nowhere.
-                    state.problems.append(problem(given, "cannot read '\(given)': dangling symlink"))
+                    try report(display, absolute, "cannot read '\(display)': dangling symlink", &state)
                     continue
                 }
-                throw MissingPathError(path: given)
+                guard code != ENOENT && code != ENOTDIR else { throw MissingPathError(path: display) }
+                // It may exist, but cannot be looked at (a folder above it is not searchable).
+                try report(display, absolute, "cannot read '\(display)': \(String(cString: strerror(code)))", &state)
+                continue
             }
+            if forceExclude, try state.configurations.configuration(forFile: absolute).excludesNamedPath(absolute) { continue }
             if (info.st_mode & S_IFMT) == S_IFDIR {
-                visitFolder(display: trimmed(given), absolute: absolute, real: PathUtilities.realPath(absolute), state: &state)
+                try visitFolder(display: display, absolute: absolute, real: PathUtilities.realPath(absolute), state: &state)
+            } else if let kind = FileReader.specialKind(info.st_mode) {
+                try report(display, absolute, "cannot read '\(display)': is \(kind), not a regular file", &state)
             } else {
-                add(DiscoveredFile(path: trimmed(given), absolutePath: absolute), real: PathUtilities.realPath(absolute), state: &state)
+                add(DiscoveredFile(path: display, absolutePath: absolute), real: PathUtilities.realPath(absolute), state: &state)
             }
         }
         let files = state.files.sorted { $0.path < $1.path }
-        return Result(files: files, problems: state.problems.sorted(by: Finding.reportOrder))
+        return Result(files: files, problems: state.problems.sorted(by: Finding.reportOrder), configurations: state.configurations)
     }
 
     private struct WalkState {
+        var configurations: ConfigurationTree
         var files: [DiscoveredFile] = []
         var seenFiles: Set<String> = []
         var seenFolders: Set<String> = []
@@ -85,62 +109,82 @@ public struct FileWalker: Sendable {
         if state.seenFiles.insert(key).inserted { state.files.append(file) }
     }
 
-    private func problem(_ path: String, _ message: String) -> Finding {
-        Finding(ruleID: MetaRules.ioError.id, severity: .error, message: message, file: path,
-                line: 1, column: 1, endLine: 1, endColumn: 1, offset: 0, length: 0)
+    /// An `io_error` finding for `display`, at the severity the configuration of `absolute` gives.
+    private func report(_ display: String, _ absolute: String, _ message: String, _ state: inout WalkState) throws {
+        let configuration = try state.configurations.configuration(forFile: absolute)
+        guard let severity = configuration.setting(for: MetaRules.ioError, file: absolute)?.severity else { return }
+        state.problems.append(Finding(ruleID: MetaRules.ioError.id, severity: severity, message: message, file: display,
+                                      line: 1, column: 1, endLine: 1, endColumn: 1, offset: 0, length: 0))
     }
 
     /// `real` is the folder's path with every symlink resolved (nil when it cannot be resolved).
-    private func visitFolder(display: String, absolute: String, real: String?, state: inout WalkState) {
+    private func visitFolder(display: String, absolute: String, real: String?, state: inout WalkState) throws {
         // The real path identifies the folder however it was reached: a symlink loop stops here.
         guard let real, state.seenFolders.insert(real).inserted else { return }
         guard let entries = Self.entries(of: absolute) else {
-            state.problems.append(problem(display, "cannot read folder '\(display)': \(String(cString: strerror(errno)))"))
+            try report(display, absolute, "cannot read folder '\(display)': \(String(cString: strerror(errno)))", &state)
             return
         }
+        let configuration = try state.configurations.configuration(forFolder: absolute)
         for entry in entries {
             let name = entry.name
             let childAbsolute = absolute == "/" ? "/" + name : absolute + "/" + name
             var info = stat()
-            guard stat(childAbsolute, &info) == 0 else { continue } // dangling symlink: nothing to lint
+            guard RawPath.withCString(childAbsolute, { stat($0, &info) }) == 0 else {
+                let code = errno
+                // A dangling symlink has nothing to lint; a Swift file that cannot be looked at is reported.
+                if name.hasSuffix(".swift"), code != ENOENT, configuration.includesFile(childAbsolute) {
+                    let path = join(display, RawPath.escaped(name))
+                    try report(path, childAbsolute, "cannot read '\(path)': \(String(cString: strerror(code)))", &state)
+                }
+                continue
+            }
             // Below a real folder, an entry that is not a symlink is its own real path: `realpath`,
             // which walks every component again, is needed only for symlinks.
             let childReal = entry.isSymlink ? PathUtilities.realPath(childAbsolute) : (real == "/" ? "/" + name : real + "/" + name)
             if (info.st_mode & S_IFMT) == S_IFDIR {
                 if name.hasPrefix(".") || Self.skippedFolderNames.contains(name) { continue }
                 if configuration.excludesFolder(childAbsolute) { continue }
-                visitFolder(display: join(display, name), absolute: childAbsolute, real: childReal, state: &state)
-            } else if name.hasSuffix(".swift"), (info.st_mode & S_IFMT) == S_IFREG {
+                try visitFolder(display: join(display, RawPath.escaped(name)), absolute: childAbsolute, real: childReal, state: &state)
+            } else if name.hasSuffix(".swift") {
                 guard configuration.includesFile(childAbsolute) else { continue }
-                add(DiscoveredFile(path: join(display, name), absolutePath: childAbsolute), real: childReal, state: &state)
+                let path = join(display, RawPath.escaped(name))
+                if let kind = FileReader.specialKind(info.st_mode) {
+                    try report(path, childAbsolute, "cannot read '\(path)': is \(kind), not a regular file", &state)
+                } else {
+                    add(DiscoveredFile(path: path, absolutePath: childAbsolute), real: childReal, state: &state)
+                }
             }
         }
     }
 
-    /// One entry of a folder: its name, and whether it is a symbolic link.
+    /// One entry of a folder: its name (see `RawPath` for names that are not UTF-8), its bytes,
+    /// and whether it is a symbolic link.
     struct Entry {
         var name: String
+        var bytes: [UInt8]
         var isSymlink: Bool
     }
 
     /// The folder's entries in byte order of their names, or nil (errno set) when it cannot be read.
     static func entries(of path: String) -> [Entry]? {
-        guard let dir = opendir(path) else { return nil }
+        guard let dir = RawPath.withCString(path, { opendir($0) }) else { return nil }
         defer { closedir(dir) }
         var entries: [Entry] = []
         while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+            let bytes = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                Array(raw.prefix { $0 != 0 })
             }
-            guard name != "." && name != ".." else { continue }
+            guard bytes != [0x2E] && bytes != [0x2E, 0x2E] else { continue }
+            let name = RawPath.decode(bytes)
             var isSymlink = Int32(entry.pointee.d_type) == Int32(DT_LNK)
             if Int32(entry.pointee.d_type) == Int32(DT_UNKNOWN) {
                 // Some file systems do not fill in the type: ask.
                 var info = stat()
-                isSymlink = lstat(path + "/" + name, &info) != 0 || (info.st_mode & S_IFMT) == S_IFLNK
+                isSymlink = RawPath.withCString(path + "/" + name, { lstat($0, &info) }) != 0 || (info.st_mode & S_IFMT) == S_IFLNK
             }
-            entries.append(Entry(name: name, isSymlink: isSymlink))
+            entries.append(Entry(name: name, bytes: bytes, isSymlink: isSymlink))
         }
-        return entries.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+        return entries.sorted { $0.bytes.lexicographicallyPrecedes($1.bytes) }
     }
 }

@@ -7,12 +7,15 @@ public struct LintInput: Sendable {
     public var bytes: [UInt8]?
     /// False for files that only feed the project index (`--stdin-path` context).
     public var isReported: Bool
+    /// The index of the file's rules in `LintEngine.profiles`.
+    public var profile: Int
 
-    public init(path: String, absolutePath: String, bytes: [UInt8]? = nil, isReported: Bool = true) {
+    public init(path: String, absolutePath: String, bytes: [UInt8]? = nil, isReported: Bool = true, profile: Int = 0) {
         self.path = path
         self.absolutePath = absolutePath
         self.bytes = bytes
         self.isReported = isReported
+        self.profile = profile
     }
 }
 
@@ -31,32 +34,61 @@ public struct LintOutcome: Sendable {
     public var timings: LintTimings? = nil
 }
 
+/// The rules of a group of files (a folder's configuration, less a file's `per_file_ignores`).
+public struct RuleProfile: Sendable {
+    public var rules: [ConfiguredRule]
+    public var suppressions: SuppressionFilter
+    /// The severity of `io_error` findings (nil: off).
+    public var ioErrorSeverity: Severity?
+
+    public init(rules: [ConfiguredRule], suppressions: SuppressionFilter, ioErrorSeverity: Severity? = .error) {
+        self.rules = rules
+        self.suppressions = suppressions
+        self.ioErrorSeverity = ioErrorSeverity
+    }
+
+    /// A configuration's rules and meta rules' severities, less the ids in `ignoring`.
+    public init(configuration: Configuration, registry: [any Rule.Type] = RuleRegistry.all, ignoring: Set<String> = []) {
+        let known = Set(registry.map { $0.description.id } + MetaRules.all.map { $0.id })
+        func severity(_ rule: RuleDescription) -> Severity? {
+            ignoring.contains(rule.id) ? nil : configuration.setting(for: rule)?.severity
+        }
+        self.init(rules: configuration.configuredRules(from: registry, ignoring: ignoring),
+                  suppressions: SuppressionFilter(
+                      knownRuleIDs: known,
+                      invalidDirectiveSeverity: severity(MetaRules.invalidDirective),
+                      superfluousDirectiveSeverity: severity(MetaRules.superfluousDirective)),
+                  ioErrorSeverity: severity(MetaRules.ioError))
+    }
+}
+
 /// Runs a lint over files: read and parse in parallel, build the project index over all of
 /// them, run the rules on each reported file in parallel, apply suppression comments.
 public struct LintEngine: Sendable {
-    public var rules: [ConfiguredRule]
-    public var suppressions: SuppressionFilter
+    /// The rule sets inputs refer to by index (`LintInput.profile`); never empty.
+    public var profiles: [RuleProfile]
     /// Number of worker threads.
     public var jobs: Int
     /// Whether `run` measures each phase and rule (`--timings`).
     public var measuresTime = false
 
-    public init(rules: [ConfiguredRule], suppressions: SuppressionFilter, jobs: Int = Parallel.defaultJobs) {
-        self.rules = rules
-        self.suppressions = suppressions
+    public init(profiles: [RuleProfile], jobs: Int = Parallel.defaultJobs) {
+        precondition(!profiles.isEmpty, "an engine needs at least one rule profile")
+        self.profiles = profiles
         self.jobs = max(1, jobs)
+    }
+
+    public init(rules: [ConfiguredRule], suppressions: SuppressionFilter, jobs: Int = Parallel.defaultJobs) {
+        self.init(profiles: [RuleProfile(rules: rules, suppressions: suppressions)], jobs: jobs)
     }
 
     /// An engine for a configuration: its rules, and the meta rules' severities.
     public init(configuration: Configuration, registry: [any Rule.Type] = RuleRegistry.all, jobs: Int = Parallel.defaultJobs) {
-        let known = Set(registry.map { $0.description.id } + MetaRules.all.map { $0.id })
-        self.init(rules: configuration.configuredRules(from: registry),
-                  suppressions: SuppressionFilter(
-                      knownRuleIDs: known,
-                      invalidDirectiveSeverity: configuration.setting(for: MetaRules.invalidDirective)?.severity,
-                      superfluousDirectiveSeverity: configuration.setting(for: MetaRules.superfluousDirective)?.severity),
-                  jobs: jobs)
+        self.init(profiles: [RuleProfile(configuration: configuration, registry: registry)], jobs: jobs)
     }
+
+    /// The rules of the first profile (the only one of an engine made for one configuration).
+    public var rules: [ConfiguredRule] { profiles[0].rules }
 
     public func run(_ inputs: [LintInput]) -> LintOutcome {
         var timings = LintTimings()
@@ -68,11 +100,16 @@ public struct LintEngine: Sendable {
             phaseStart = now
         }
         // 1. Read (unreadable files become io_error findings).
+        // UTF-16 text and binary data named `.swift` are reported too: the compiler reads UTF-8 only.
         let loaded: [Result<SourceFile, FileReadError>] = Parallel.map(count: inputs.count, jobs: jobs) { i in
             let input = inputs[i]
-            if let bytes = input.bytes { return .success(SourceFile(path: input.path, bytes: bytes)) }
-            return FileReader.read(input.absolutePath).map { SourceFile(path: input.path, bytes: $0) }
-                .mapError { FileReadError(path: input.path, reason: $0.reason) }
+            let read = input.bytes.map { Result<[UInt8], FileReadError>.success($0) } ?? FileReader.read(input.absolutePath)
+            return read.flatMap { bytes in
+                if let problem = SourceEncoding.detect(bytes).problem {
+                    return .failure(FileReadError(path: input.path, reason: problem))
+                }
+                return .success(SourceFile(path: input.path, bytes: bytes))
+            }.mapError { FileReadError(path: input.path, reason: $0.reason) }
         }
         var readable: [(input: LintInput, file: SourceFile)] = []
         var findings: [Finding] = []
@@ -80,8 +117,8 @@ public struct LintEngine: Sendable {
             switch result {
             case .success(let file): readable.append((input, file))
             case .failure(let error):
-                if input.isReported {
-                    findings.append(Finding(ruleID: MetaRules.ioError.id, severity: .error, message: error.description,
+                if input.isReported, let severity = profiles[input.profile].ioErrorSeverity {
+                    findings.append(Finding(ruleID: MetaRules.ioError.id, severity: severity, message: error.description,
                                             file: input.path, line: 1, column: 1, endLine: 1, endColumn: 1,
                                             offset: 0, length: 0))
                 }
@@ -97,28 +134,41 @@ public struct LintEngine: Sendable {
         let reported = readable.indices.filter { readable[$0].input.isReported }
         let measuring = measuresTime
         let memo = ProjectMemo()
+        let profiles = self.profiles
         let perFile = Parallel.map(count: reported.count, jobs: jobs) { n -> PerFile in
             let tree = trees[reported[n]]
-            let analyzed = Analyzer.analyze(tree, index: index, rules: rules, treeIndex: reported[n], memo: memo, measuring: measuring)
+            let profile = profiles[readable[reported[n]].input.profile]
+            let analyzed = Analyzer.analyze(tree, index: index, rules: profile.rules, treeIndex: reported[n], memo: memo, measuring: measuring)
             let before = measuring ? monotonicSeconds() : 0
-            let filtered = suppressions.apply(analyzed.findings, file: tree.file, tokens: tree.comments)
-            return PerFile(findings: filtered.findings, suppressed: filtered.suppressedCount,
+            let filtered = profile.suppressions.apply(analyzed.findings, file: tree.file, tokens: tree.comments)
+            return PerFile(findings: filtered.findings, suppressed: filtered.suppressedCount, profile: readable[reported[n]].input.profile,
                            ruleSeconds: analyzed.ruleSeconds, subscriptionSeconds: analyzed.subscriptionSeconds,
                            suppressionSeconds: measuring ? monotonicSeconds() - before : 0)
         }
         endPhase("rules and suppressions")
         var suppressed = 0
         var cpu = (subscriptions: 0.0, suppressions: 0.0)
-        var ruleSeconds = [Double](repeating: 0, count: measuring ? rules.count : 0)
+        // Rule ids in first-run order, and their seconds over every profile.
+        var ruleOrder: [String] = []
+        var ruleSeconds: [String: Double] = [:]
+        if measuring {
+            for profile in profiles {
+                for configured in profile.rules where ruleSeconds[configured.rule.description.id] == nil {
+                    ruleOrder.append(configured.rule.description.id)
+                    ruleSeconds[configured.rule.description.id] = 0
+                }
+            }
+        }
         for result in perFile {
             findings += result.findings
             suppressed += result.suppressed
-            for (r, seconds) in result.ruleSeconds.enumerated() { ruleSeconds[r] += seconds }
+            let rules = profiles[result.profile].rules
+            for (r, seconds) in result.ruleSeconds.enumerated() { ruleSeconds[rules[r].rule.description.id, default: 0] += seconds }
             cpu.subscriptions += result.subscriptionSeconds
             cpu.suppressions += result.suppressionSeconds
         }
         if measuring {
-            for (r, configured) in rules.enumerated() { timings.addRule(configured.rule.description.id, ruleSeconds[r]) }
+            for id in ruleOrder { timings.addRule(id, ruleSeconds[id] ?? 0) }
             timings.addRule("(finding subscriptions, shared)", cpu.subscriptions)
             timings.addRule("(suppression comments)", cpu.suppressions)
         }
@@ -138,6 +188,7 @@ public struct LintEngine: Sendable {
     private struct PerFile {
         var findings: [Finding]
         var suppressed: Int
+        var profile: Int
         var ruleSeconds: [Double]
         var subscriptionSeconds: Double
         var suppressionSeconds: Double

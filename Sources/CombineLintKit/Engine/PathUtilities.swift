@@ -22,10 +22,18 @@ public enum PathUtilities {
         return absolutePath
     }
 
+    /// The folder of an absolute, standardized path (`/` for a path directly under it),
+    /// without bridging to NSString: the walker asks once per file.
+    public static func folder(of absolutePath: String) -> String {
+        guard let slash = absolutePath.utf8.lastIndex(of: UInt8(ascii: "/")) else { return absolutePath }
+        if slash == absolutePath.utf8.startIndex { return "/" }
+        return String(absolutePath[..<slash])
+    }
+
     /// Symlinks resolved (for loop detection and for matching the same file under two names).
     public static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
+        guard let resolved = RawPath.withCString(path, { realpath($0, nil) }) else { return nil }
         defer { free(resolved) }
-        return String(cString: resolved)
+        return RawPath.decode(UnsafeBufferPointer(start: UnsafeRawPointer(resolved).assumingMemoryBound(to: UInt8.self), count: strlen(resolved)))
     }
 }

@@ -48,7 +48,7 @@ final class ConfigurationDecoderTests: XCTestCase {
 
     func testErrorMessagesAreExact() {
         XCTAssertEqual(message("{\n  \"rulez\": {}\n}"),
-                       ".combinelint.json:2:3: unknown key 'rulez' at $.rulez (known keys: exclude, include, opt_in_rules, rules)")
+                       ".combinelint.json:2:3: unknown key 'rulez' at $.rulez (known keys: exclude, include, opt_in_rules, per_file_ignores, root, rules)")
         XCTAssertEqual(message("{\"rules\": {\"nope\": \"error\"}}"),
                        ".combinelint.json:1:12: unknown rule 'nope' at $.rules.nope (see 'combinelint rules')")
         XCTAssertEqual(message("{\"opt_in_rules\": [\"test_error_token\", \"nope\"]}"),
@@ -70,7 +70,7 @@ final class ConfigurationDecoderTests: XCTestCase {
         XCTAssertEqual(message("{\"rules\": {\"test_fixme\": {\"options\": {\"names\": [1]}}}}"),
                        ".combinelint.json:1:49: $.rules.test_fixme.options.names[0] must be a string, found number")
         XCTAssertEqual(message("[]"), ".combinelint.json:1:1: the configuration must be a JSON object, found array")
-        XCTAssertEqual(message("{\n  \"include\": [\"a\",]\n}"), ".combinelint.json:2:19: invalid JSON: expected a value, found ']'")
+        XCTAssertEqual(message("{\n  \"include\": [\"a\",,]\n}"), ".combinelint.json:2:19: invalid JSON: expected a value, found ','")
     }
 
     func testLoaderFindsTheNearestFileInAParent() throws {
@@ -88,7 +88,7 @@ final class ConfigurationDecoderTests: XCTestCase {
         let root = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: root) }
         XCTAssertThrowsError(try ConfigurationLoader.load(explicitPath: "nope.json", currentDirectory: root)) { error in
-            XCTAssertEqual("\(error)", "nope.json: cannot read the configuration file")
+            XCTAssertEqual("\(error)", "nope.json: cannot read the configuration file: No such file or directory")
         }
     }
 

@@ -41,3 +41,43 @@ final class GlobTests: XCTestCase {
         XCTAssertFalse(config.excludesFolder("/p/Sources"))
     }
 }
+
+/// `GlobSet` (the trie) must agree with matching each glob on its own, and rebasing must keep a
+/// glob's meaning under the folder it moves to.
+final class GlobSetTests: XCTestCase {
+    let patterns = ["Sources/**", "**/Generated/**", "**/*.pb.swift", "App/*/View?.swift", "Vendor", "**/Name.swift",
+                    "A/**/B/**", "**", "A/B/C.swift", "**/X/**/Y", "*", "./Docs/"]
+    let paths = ["Sources/A.swift", "Gen/Generated/x.swift", "Generated", "a/b/M.pb.swift", "App/Feed/View1.swift",
+                 "App/Feed/View10.swift", "Vendor", "Vendor/x.swift", "Name.swift", "a/Name.swift", "A/x/B/y", "A/B",
+                 "A/B/C.swift", "q/X/r/Y", "q/X/Y/z", "Docs", "", "z"]
+
+    func testTheSetAgreesWithEachGlob() {
+        for count in 1...patterns.count {
+            let globs = patterns.prefix(count).map(Glob.init)
+            let set = GlobSet(globs)
+            for path in paths {
+                let expected = globs.indices.filter { globs[$0].matches(path) }
+                XCTAssertEqual(set.matchingIndices(path), expected, "\(path) with \(globs.map(\.pattern))")
+                XCTAssertEqual(set.matches(path), !expected.isEmpty, path)
+                let folder = globs.contains { $0.matches(path) || $0.matchesEverything(inside: path) }
+                XCTAssertEqual(set.matchesFolder(path), folder, "folder \(path) with \(globs.map(\.pattern))")
+            }
+        }
+    }
+
+    func testRebasedGlobsMatchTheSamePathsBelowTheFolder() {
+        for pattern in patterns {
+            let glob = Glob(pattern), rebased = Glob(pattern).rebased(under: "Feature/Sub")
+            for path in paths {
+                XCTAssertEqual(rebased.matches("Feature/Sub/" + path), glob.matches(path), "\(pattern) on \(path)")
+            }
+        }
+        XCTAssertEqual(Glob("Vendor/**").rebased(under: "Feature").pattern, "Feature/Vendor/**")
+        XCTAssertEqual(Glob("x").rebased(under: ""), Glob("x"))
+    }
+
+    func testQuestionMarkTakesOneCharacterOfSeveralBytes() {
+        XCTAssertTrue(Glob("Caf?.swift").matches("Café.swift"))
+        XCTAssertFalse(Glob("Caf??.swift").matches("Café.swift"))
+    }
+}

@@ -43,3 +43,31 @@ final class JSONParserTests: XCTestCase {
         XCTAssertEqual(error(text), "1:513: nesting deeper than 512 levels")
     }
 }
+
+/// The configuration's dialect: comments and trailing commas (baselines stay strict).
+final class LenientJSONTests: XCTestCase {
+    private func parse(_ text: String) throws -> JSONNode { try JSONParser.parse(text, allowingCommentsAndTrailingCommas: true) }
+
+    func testCommentsAndTrailingCommas() throws {
+        let node = try parse("// top\n{ /* a */ \"a\": [1, 2,], // end\n  \"b\": {\"c\": \"//not a comment\",},\n}\n/* after */")
+        guard case .object(let members) = node.value else { return XCTFail("not an object") }
+        XCTAssertEqual(members.map(\.key), ["a", "b"])
+        XCTAssertEqual(members[1].position, JSONPosition(line: 3, column: 3))
+        guard case .object(let inner) = members[1].value.value else { return XCTFail("not an object") }
+        XCTAssertEqual(inner.first?.value.value, .string("//not a comment"))
+        XCTAssertThrowsError(try JSONParser.parse("[1,]"), "strict by default")
+    }
+
+    func testErrorsStillNameLineAndColumn() {
+        func error(_ text: String) -> String {
+            do { _ = try parse(text); return "no error" } catch let e as JSONSyntaxError {
+                return "\(e.position.line):\(e.position.column): \(e.message)"
+            } catch { return "\(error)" }
+        }
+        XCTAssertEqual(error("{\n  /* open"), "2:3: unterminated comment")
+        XCTAssertEqual(error("[,]"), "1:2: expected a value, found ','")
+        XCTAssertEqual(error("{,}"), "1:2: expected a string key, found ','")
+        XCTAssertEqual(error("[1 / 2]"), "1:4: expected a value, found '/'")
+        XCTAssertEqual(error("{\"é\": 1 x}"), "1:9: expected ',' or '}' after an object member, found 'x'")
+    }
+}

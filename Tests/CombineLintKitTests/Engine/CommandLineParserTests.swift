@@ -28,7 +28,7 @@ final class CommandLineParserTests: XCTestCase {
     func testEveryLintFlag() throws {
         let options = try lint(["--config", "c.json", "--reporter=json", "--output", "o.txt", "--strict", "--quiet",
                                 "--jobs", "3", "--baseline", "b.json", "--write-baseline", "w.json", "--changed-since", "main",
-                                "--stdin-path", "S.swift", "P"])
+                                "--stdin-path", "S.swift"])
         XCTAssertEqual(options.configPath, "c.json")
         XCTAssertEqual(options.reporter, "json")
         XCTAssertEqual(options.outputPath, "o.txt")
@@ -39,7 +39,7 @@ final class CommandLineParserTests: XCTestCase {
         XCTAssertEqual(options.writeBaselinePath, "w.json")
         XCTAssertEqual(options.changedSince, "main")
         XCTAssertEqual(options.stdinPath, "S.swift")
-        XCTAssertEqual(options.paths, ["P"])
+        XCTAssertEqual(options.paths, [])
         let fix = try lint(["--fix", "--dry-run", "--diff", "-"])
         XCTAssertTrue(fix.fix && fix.dryRun)
         XCTAssertEqual(fix.diffPath, "-")
@@ -64,7 +64,7 @@ final class CommandLineParserTests: XCTestCase {
         XCTAssertEqual(usage(["--strict=yes"]), "--strict takes no value")
         XCTAssertEqual(usage(["--dry-run"]), "--dry-run needs --fix")
         XCTAssertEqual(usage(["--diff", "d", "--changed-since", "main"]), "--changed-since and --diff cannot be used together")
-        XCTAssertEqual(usage(["--stdin-path", "A.swift", "--fix"]), "--fix cannot be used with --stdin-path")
+        XCTAssertEqual(usage(["--stdin-path", "A.swift", "B.swift"]), "--stdin-path lints standard input only; remove the path 'B.swift'")
         XCTAssertEqual(usage(["explain"]), "explain needs a rule id (see 'combinelint rules')")
         XCTAssertEqual(usage(["rules", "extra"]), "unexpected argument 'extra' for 'combinelint rules'")
         XCTAssertEqual(usage(["dump", "ast", "A.swift"]), "unknown dump 'ast' (expected 'tokens' or 'tree')")

@@ -21,12 +21,12 @@ final class LintCommandTests: XCTestCase {
         try writeFile(root, "Sources/A.swift", "let a = FIXME_TOKEN\n")
         XCTAssertEqual(try lint([]), 0)
         XCTAssertEqual(captured.output, "Sources/A.swift:1:9: warning: FIXME_TOKEN left in code [test_fixme]\n")
-        XCTAssertEqual(captured.error, "Found 1 finding (0 errors, 1 warning) in 1 file.\n")
+        XCTAssertEqual(captured.error, "Found 1 finding (0 errors, 1 warning); 1 file checked.\n")
         XCTAssertEqual(try lint(["--strict"]), 1)
         try writeFile(root, ".combinelint.json", #"{"rules": {"test_fixme": "error"}}"#)
         XCTAssertEqual(try lint(["Sources"]), 1)
         XCTAssertEqual(captured.output, "Sources/A.swift:1:9: error: FIXME_TOKEN left in code [test_fixme]\n")
-        XCTAssertEqual(captured.error, "Found 1 finding (1 error, 0 warnings) in 1 file.\n")
+        XCTAssertEqual(captured.error, "Found 1 finding (1 error, 0 warnings); 1 file checked.\n")
     }
 
     func testOptInRuleAndOptionsFromConfiguration() throws {
@@ -78,7 +78,7 @@ final class LintCommandTests: XCTestCase {
         XCTAssertEqual(try lint(["--baseline", "baseline.json", "--strict"]), 1)
         XCTAssertEqual(captured.output, "A.swift:4:9: warning: FIXME_TOKEN left in code [test_fixme]\n")
         XCTAssertEqual(try lint(["--baseline", "missing.json"]), 2)
-        XCTAssertEqual(captured.error, "error: cannot read the baseline 'missing.json'\n")
+        XCTAssertEqual(captured.error, "error: cannot read the baseline 'missing.json': No such file or directory\n")
     }
 
     func testDiffFilterKeepsOnlyChangedLines() throws {
@@ -99,7 +99,7 @@ final class LintCommandTests: XCTestCase {
         XCTAssertEqual(try lint(["--fix"]), 0)
         XCTAssertEqual(readFile(root + "/A.swift"), "let a = done\nlet b = 2\n")
         XCTAssertEqual(captured.output, "")
-        XCTAssertEqual(captured.error, "Applied 1 fix in 1 file.\nFound 0 findings (0 errors, 0 warnings) in 1 file.\n")
+        XCTAssertEqual(captured.error, "Applied 1 fix in 1 file.\nFound 0 findings (0 errors, 0 warnings); 1 file checked.\n")
         XCTAssertTrue(LintCommand.lexesLosslessly(Array(readFile(root + "/A.swift").utf8)))
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: root), ["A.swift"], "no temporary file left")
     }
@@ -109,7 +109,7 @@ final class LintCommandTests: XCTestCase {
         try writeFile(root, "A.swift", "x = FIXME_TOKEN\n")
         XCTAssertEqual(try lint(["--fix", "A.swift"]), 0)
         XCTAssertEqual(readFile(root + "/A.swift"), "x = done\n")
-        XCTAssertEqual(captured.error, "Applied 1 fix in 1 file (skipped 1 overlapping fix).\nFound 0 findings (0 errors, 0 warnings) in 1 file.\n")
+        XCTAssertEqual(captured.error, "Applied 1 fix in 1 file (skipped 1 overlapping fix).\nFound 0 findings (0 errors, 0 warnings); 1 file checked.\n")
     }
 
     func testChangedSinceUsesGit() throws {
@@ -156,7 +156,7 @@ final class LintCommandTests: XCTestCase {
         try writeFile(root, "Sources/B.swift", "FIXME_TOKEN\n")
         XCTAssertEqual(try lint(["--stdin-path", "Sources/A.swift"], stdin: "let x = 1\nlet y = FIXME_TOKEN\n"), 0)
         XCTAssertEqual(captured.output, "Sources/A.swift:2:9: warning: FIXME_TOKEN left in code [test_fixme]\n")
-        XCTAssertEqual(captured.error, "Found 1 finding (0 errors, 1 warning) in 1 file.\n")
+        XCTAssertEqual(captured.error, "Found 1 finding (0 errors, 1 warning); 1 file checked.\n")
     }
 
     func testOutputIsWrittenToTheFileOnly() throws {
@@ -170,7 +170,7 @@ final class LintCommandTests: XCTestCase {
 
     func testSummaryColourOnlyOnATerminalWithoutNoColor() {
         let result = LintResult(findings: [], fileCount: 2, lineCount: 3, rules: [], rootDirectory: "/")
-        XCTAssertEqual(Summary.line(result, color: true), "\u{1B}[1;32mFound 0 findings (0 errors, 0 warnings) in 2 files.\u{1B}[0m")
+        XCTAssertEqual(Summary.line(result, color: true), "\u{1B}[1;32mFound 0 findings (0 errors, 0 warnings); 2 files checked.\u{1B}[0m")
         var io = captured.io(root, environment: ["NO_COLOR": "1"])
         io.errorIsTerminal = true
         XCTAssertFalse(io.useColor)

@@ -19,6 +19,18 @@ public struct LintOptions: Sendable, Hashable {
     public var dryRun = false
     /// Print the time of each phase and rule on standard error (`--timings`).
     public var timings = false
+    /// `--select`: run only these rules (nil: the configuration's).
+    public var select: [String]?
+    /// `--ignore`: never run these rules.
+    public var ignore: [String] = []
+    /// `--enable-all-rules`: run every rule, opt-in ones included.
+    public var enableAllRules = false
+    /// `--max-warnings N`: fail (exit 1) on more than N warnings.
+    public var maxWarnings: Int?
+    /// `--exit-zero`: exit 0 whatever the findings (usage and configuration errors still exit 2).
+    public var exitZero = false
+    /// `--force-exclude`: `exclude` applies to paths named on the command line too.
+    public var forceExclude = false
 
     /// After the findings, print how many each rule gave (`--statistics`; text reporters only).
     public var statistics = false

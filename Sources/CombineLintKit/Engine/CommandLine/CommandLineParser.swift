@@ -1,3 +1,5 @@
+import Foundation
+
 /// Hand-written argument parsing for `combinelint`. `combinelint PATH…` means `combinelint lint PATH…`.
 /// Flags take values as `--flag VALUE` or `--flag=VALUE`; `--` ends the flags.
 public enum CommandLineParser {
@@ -28,9 +30,11 @@ public enum CommandLineParser {
 
     static let lintValueFlags: Set<String> = [
         "--config", "--reporter", "--output", "--jobs", "--baseline", "--write-baseline",
-        "--changed-since", "--diff", "--stdin-path",
+        "--changed-since", "--diff", "--stdin-path", "--select", "--ignore", "--max-warnings",
     ]
-    static let lintBoolFlags: Set<String> = ["--strict", "--quiet", "--fix", "--dry-run", "--timings"]
+    static let lintBoolFlags: Set<String> = [
+        "--strict", "--quiet", "--fix", "--dry-run", "--timings", "--enable-all-rules", "--exit-zero", "--force-exclude",
+    ]
     static let reportBoolFlags: Set<String> = ["--statistics"]
 
     static func parseLint(_ arguments: [String]) throws -> Command {
@@ -65,6 +69,9 @@ public enum CommandLineParser {
                 case "--quiet": options.quiet = true
                 case "--fix": options.fix = true
                 case "--timings": options.timings = true
+                case "--enable-all-rules": options.enableAllRules = true
+                case "--exit-zero": options.exitZero = true
+                case "--force-exclude": options.forceExclude = true
                 default: options.dryRun = true
                 }
                 continue
@@ -96,6 +103,13 @@ public enum CommandLineParser {
             case "--write-baseline": options.writeBaselinePath = value
             case "--changed-since": options.changedSince = value
             case "--diff": options.diffPath = value
+            case "--select": options.select = (options.select ?? []) + (try ruleList(name, value))
+            case "--ignore": options.ignore += try ruleList(name, value)
+            case "--max-warnings":
+                guard let limit = Int(value), limit >= 0 else {
+                    throw UsageError("--max-warnings needs a whole number of 0 or more, got '\(value)'")
+                }
+                options.maxWarnings = limit
             default: options.stdinPath = value
             }
         }
@@ -111,8 +125,17 @@ public enum CommandLineParser {
         if options.stdinPath != nil && options.diffPath == "-" {
             throw UsageError("--stdin-path and --diff - both read standard input")
         }
-        if options.stdinPath != nil && options.fix { throw UsageError("--fix cannot be used with --stdin-path") }
+        if options.stdinPath != nil, let path = options.paths.first {
+            throw UsageError("--stdin-path lints standard input only; remove the path '\(path)'")
+        }
         if options.paths.contains("-") { throw UsageError("'-' is not a path; use --stdin-path PATH to lint standard input") }
+    }
+
+    /// `a,b , c` → `["a", "b", "c"]`; an empty id is an error (ids are checked against the rules later).
+    static func ruleList(_ flag: String, _ value: String) throws -> [String] {
+        let ids = value.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        if ids.contains("") { throw UsageError("\(flag) needs rule ids separated by commas, got '\(value)'") }
+        return ids
     }
 
     static func parseRules(_ arguments: [String]) throws -> Command {

@@ -37,11 +37,11 @@ public enum HelpText {
 
         PATH is a .swift file or a folder searched recursively (default: the current folder).
         Folders .build, .git, DerivedData, Pods, Carthage, .swiftpm and hidden folders are skipped;
-        files named explicitly are always linted.
+        files named explicitly are always linted (with --force-exclude, unless excluded).
 
         OPTIONS:
-          --config FILE           Configuration file (default: the nearest .combinelint.json
-                                  in the current folder or a parent)
+          --config FILE           Configuration file for every folder (default: each folder's
+                                  .combinelint.json, extending the ones above it)
           --reporter NAME         Output format: \(reporters) (default: xcode)
           --output FILE           Write the report to FILE (atomically) instead of standard output
           --strict                Fail (exit 1) on any finding, warnings included
@@ -57,7 +57,21 @@ public enum HelpText {
           --dry-run               With --fix: print the fixes as a unified diff, change nothing
           --timings               Print the time of each phase and each rule on standard error
           --statistics            After the findings, print how many each rule gave (xcode, full)
+          --select RULE,…         Run only these rules (opt-in ones included)
+          --ignore RULE,…         Do not run these rules
+          --enable-all-rules      Run every rule, opt-in ones included
+          --max-warnings N        Fail (exit 1) when there are more than N warnings
+          --exit-zero             Exit 0 whatever the findings (errors of use still exit 2)
+          --force-exclude         Apply the configuration's exclude to paths named here too
           -h, --help              Print this help
+
+        With --stdin-path, --fix prints the fixed text on standard output.
+        Colour is used on a terminal only, and never when NO_COLOR is set.
+
+        EXIT CODES:
+          0  no finding at error severity (with --strict: no finding at all)
+          1  findings that fail the run (errors; any, with --strict; too many warnings)
+          2  usage, configuration or internal error
 
         """
     }
