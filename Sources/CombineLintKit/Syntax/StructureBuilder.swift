@@ -205,7 +205,7 @@ struct StructureBuilder {
         case .accessor:
             if !isKeyword, isInsideAccessorList(i) { return accessorDeclaration(i, level: level) }
         case .control:
-            if isKeyword, let control = controlWord(i) { controlFlow(i, control, level: level) }
+            if isKeyword, !isArgumentLabel(i), let control = controlWord(i) { controlFlow(i, control, level: level) }
         case .none, .modifier:
             break
         }
@@ -301,6 +301,16 @@ struct StructureBuilder {
             if case .typeBody = scopes[scope].kind { return }
             s = scopes[scope].parent
         }
+    }
+
+    /// `for` in `configure(_ cell: Cell, for row: Int)` or `configure(cell, for: row)`: inside
+    /// parentheses, a keyword before `:` (or before a parameter name and `:`) is an argument label,
+    /// not a statement.
+    func isArgumentLabel(_ i: Int) -> Bool {
+        let open = Int(layer.enclosing[i])
+        guard open >= 0, layer.tokens[open].kind == .leftParen else { return false }
+        if i + 1 < n, layer.tokens[i + 1].kind == .colon { return true }
+        return i + 2 < n && layer.tokens[i + 1].kind == .identifier && layer.tokens[i + 2].kind == .colon
     }
 
     /// The control-flow keyword token i spells (the word table has told it is one).

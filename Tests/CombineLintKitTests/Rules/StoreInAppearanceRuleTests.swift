@@ -208,4 +208,16 @@ final class StoreInAppearanceRuleTests: XCTestCase {
         ]
         XCTAssertEqual(positions(files), ["DS.swift:5:47"])
     }
+
+    func testACellMethodWithKeywordLabelsIsACellMethod() {
+        let text = """
+        final class EpisodeCell: UITableViewCell {
+            private var cancellables = Set<AnyCancellable>()
+            func configure(_ episode: Episode, for list: List, at index: Int) {
+                episode.$progress.sink { [weak self] in self?.progress = $0 }.store(in: &cancellables)
+            }
+        }
+        """
+        XCTAssertEqual(findings(of: StoreInAppearanceRule.self, in: [(path: "A.swift", text: text)]).map { "\($0.line):\($0.column)" }, ["4:71"])
+    }
 }

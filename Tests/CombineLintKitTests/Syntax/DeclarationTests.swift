@@ -121,4 +121,25 @@ final class DeclarationTests: XCTestCase {
         XCTAssertEqual(tree.variables.map(\.name), ["debugBag", "iosBag", "bag"])
         XCTAssertTrue(tree.variables.allSatisfy { $0.enclosingType == 0 })
     }
+
+    func testKeywordArgumentLabelsDoNotEndTheSignature() {
+        let tree = parse("""
+        final class Cell {
+            func configure(_ episode: Episode, for list: List, at index: Int) {
+                let x = 1
+            }
+            func move(from a: Int, in range: Range<Int>, while check: Bool, repeat count: Int) { }
+            func show() {
+                configure(episode, for: list, at: 1)
+                for item in items { print(item) }
+            }
+        }
+        """)
+        XCTAssertEqual(tree.functions.map { "\($0.selectorName) \($0.bodyOpen != nil)" },
+                       ["configure(_:for:at:) true", "move(from:in:while:repeat:) true", "show() true"])
+        XCTAssertEqual(tree.variables.map { "\($0.name) \($0.isLocal)" }, ["x true"])
+        XCTAssertEqual(tree.scopes.compactMap { scope -> String? in
+            if case .controlFlow(let word) = scope.kind { return "\(word)" } else { return nil }
+        }, ["for"])
+    }
 }
