@@ -5156,7 +5156,9 @@ firing after the screen is gone (reloading hidden tables, sending duplicate requ
 visit of the screen leaves one more copy alive.
 
 A nested closure's `[weak self]` does not help the closure around it: to hand `self` over, the
-outer closure captures it strongly first. A method reference is a closure too: `handle` or
+outer closure captures it strongly first. The finding is then at that strong capture (the `self`
+the nested capture list names, when the outer closure uses `self` nowhere else), and the nested
+`[weak self]` is shown as a related location that comes too late. A method reference is a closure too: `handle` or
 `self.handle` passed as a function binds `self` strongly, exactly like `{ self.handle($0) }`.
 
 ## How to fix
