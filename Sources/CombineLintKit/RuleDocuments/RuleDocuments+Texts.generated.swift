@@ -1669,7 +1669,7 @@ func ready() -> Promise<Bool> {
 ```
 
 ```swift
-// No Task, so not this rule's case; Swift 6 rejects this capture too (`async` takes a @Sendable closure).
+// No Task: not this rule's case. Swift 6 rejects it too (`async` takes a @Sendable closure).
 func loader() -> AnyPublisher<Int, Never> {
     Future { promise in
         DispatchQueue.global().async { promise(.success(compute())) }
@@ -5158,8 +5158,9 @@ visit of the screen leaves one more copy alive.
 A nested closure's `[weak self]` does not help the closure around it: to hand `self` over, the
 outer closure captures it strongly first. The finding is then at that strong capture (the `self`
 the nested capture list names, when the outer closure uses `self` nowhere else), and the nested
-`[weak self]` is shown as a related location that comes too late. A method reference is a closure too: `handle` or
-`self.handle` passed as a function binds `self` strongly, exactly like `{ self.handle($0) }`.
+`[weak self]` is shown as a related location that comes too late. A method reference is a
+closure too: `handle` or `self.handle` passed as a function binds `self` strongly, exactly like
+`{ self.handle($0) }`.
 
 ## How to fix
 
