@@ -707,8 +707,10 @@ Reports `replaceError`, `catch`, `tryCatch` or `assertNoFailure` applied after `
 a subject (a property the project declares as `PassthroughSubject`/`CurrentValueSubject`, or a
 name ending in `Subject`), `objectWillChange`, `NotificationCenter.default.publisher(for:)`,
 KVO `publisher(for: \.x)`, `Timer.publish(every:…)`, or `Publishers.Merge`/`CombineLatest` of
-one of these. Error handling inside the `flatMap` closure, on the inner publisher, is the correct
-form and is not reported; neither is a pipeline whose inner publishers already handle their errors.
+one of these. Error handling on the inner publisher is the correct form and is not reported:
+inside the `flatMap` closure, or, since `switchToLatest` takes no closure, in the `map` that
+builds the inner publishers before it. Neither is a pipeline whose inner publishers already handle
+their errors.
 
 ## Why it matters
 
@@ -722,7 +724,8 @@ listening.
 
 ## How to fix
 
-Move the error handling onto the inner publisher:
+Move the error handling onto the inner publisher, in the `map` before `switchToLatest` (or inside
+the `flatMap` closure):
 
 ```
 $query
@@ -875,10 +878,9 @@ Just(userID)
 ```
 
 ```swift
-// The error handling comes before flatMap.
+// Both error handlers sit on inner publishers: a failed validation or search ends only its own.
 $query
-    .tryMap { try validate($0) }
-    .replaceError(with: "")
+    .flatMap { query in Just(query).tryMap { try validate($0) }.replaceError(with: "") }
     .flatMap { api.search($0).replaceError(with: []) }
     .assign(to: &$results)
 ```
@@ -903,8 +905,8 @@ $isEnabled
 ```
 
 ```swift
-// No flatMap: a replaceError after map alone.
-$text
+// No flatMap: a replaceError after tryMap on a publisher that sends one value and finishes.
+Just(draft)
     .tryMap { try parse($0) }
     .replaceError(with: nil)
     .assign(to: &$parsed)
@@ -1262,8 +1264,11 @@ $query
     .switchToLatest()
 ```
 
-If new input should wait for the running request instead, write `flatMap(maxPublishers: .max(1))`.
-The fix rewrites `flatMap { … }` as `map { … }.switchToLatest()`.
+`flatMap(maxPublishers: .max(1))` is not a queue: it asks upstream for one value at a time, and
+values that arrive while a request runs are dropped (a subject or `debounce` drops a value nobody
+asked for; a `@Published` property re-sends only its current value once the request ends). Write it
+only when input during a request should be ignored. The fix rewrites `flatMap { … }` as
+`map { … }.switchToLatest()`.
 
 ## Triggering examples
 
@@ -1466,22 +1471,54 @@ the task starts even if the publisher is never used.
 
 ## How to fix
 
-Prefer calling the async function directly from async code (`Task { let user = try await api.user() }`)
-and keep Combine for streams. Where a publisher is really needed, build one whose cancellation
-reaches the task: keep the `Task` and cancel it from `handleEvents(receiveCancel:)`, for example a
-`PassthroughSubject` fed by the task inside `Deferred`, or a small custom publisher type that owns
-the task. If the promise must cross into a task during a migration, wrap it in a type you mark
-`@unchecked Sendable` deliberately, and still cancel the task on cancel.
+Prefer calling the async function directly from async code and keep Combine for streams: a model
+that keeps its `Task` can cancel it, and on the main actor nothing that is not `Sendable` leaves
+the actor.
 
 ```swift
-func userPublisher() -> AnyPublisher<User, Error> {
+@MainActor
+final class ProfileModel: ObservableObject {
+    @Published private(set) var user: User?
+    private let api: UserAPI  // UserAPI and User are Sendable
+    private var loading: Task<Void, Never>?
+
+    init(api: UserAPI) { self.api = api }
+
+    func load() {
+        loading?.cancel()
+        loading = Task { [api] in user = try? await api.user() }
+    }
+
+    func cancel() { loading?.cancel() }
+}
+```
+
+Where a publisher is really needed, build one whose cancellation reaches the task: keep the
+`Task` and cancel it from `handleEvents(receiveCancel:)`. Nothing that is not `Sendable` may
+cross into the task either, so the subject must live where the task runs: below, the subject is
+made, fed and subscribed to on the main actor (subscribe on the main thread), and only the
+`Sendable` `api` and `User` cross over. The task's body runs after the current main-actor work,
+when the subscriber is already attached. A small custom publisher type that owns the task is the
+other way. Wrapping the promise in a type marked `@unchecked Sendable` only silences the compiler:
+then the wrapper must make calling the promise from another thread safe, and the task must still
+be cancelled on cancel.
+
+```swift
+@MainActor
+func userPublisher(api: UserAPI) -> AnyPublisher<User, Error> {
     Deferred {
         let subject = PassthroughSubject<User, Error>()
-        let task = Task {
-            do { subject.send(try await api.user()); subject.send(completion: .finished) }
-            catch { subject.send(completion: .failure(error)) }
+        let task = Task { @MainActor in
+            do {
+                let user = try await api.user()
+                subject.send(user)
+                subject.send(completion: .finished)
+            } catch {
+                subject.send(completion: .failure(error))
+            }
         }
-        return subject.handleEvents(receiveCancel: { task.cancel() })
+        // @Sendable: a subscriber may cancel from any thread, and `Task.cancel()` is safe there.
+        return subject.handleEvents(receiveCancel: { @Sendable in task.cancel() })
     }
     .eraseToAnyPublisher()
 }
@@ -1624,14 +1661,20 @@ func load() {
 ```
 
 ```swift
-func userPublisher() -> AnyPublisher<User, Error> {
+@MainActor
+func userPublisher(api: UserAPI) -> AnyPublisher<User, Error> {
     Deferred {
         let subject = PassthroughSubject<User, Error>()
-        let task = Task {
-            do { subject.send(try await api.user()); subject.send(completion: .finished) }
-            catch { subject.send(completion: .failure(error)) }
+        let task = Task { @MainActor in
+            do {
+                let user = try await api.user()
+                subject.send(user)
+                subject.send(completion: .finished)
+            } catch {
+                subject.send(completion: .failure(error))
+            }
         }
-        return subject.handleEvents(receiveCancel: { task.cancel() })
+        return subject.handleEvents(receiveCancel: { @Sendable in task.cancel() })
     }
     .eraseToAnyPublisher()
 }
@@ -1669,6 +1712,7 @@ func ready() -> Promise<Bool> {
 ```
 
 ```swift
+// No Task: not this rule's case. Swift 6 rejects it too (`async` takes a @Sendable closure).
 func loader() -> AnyPublisher<Int, Never> {
     Future { promise in
         DispatchQueue.global().async { promise(.success(compute())) }
@@ -3242,9 +3286,9 @@ shows up as rare crashes and flickers.
 
 ## How to fix
 
-Assign on the main thread: wrap the assignment in `DispatchQueue.main.async { }`, add
-`.receive(on: DispatchQueue.main)` before the `sink`, or mark the class `@MainActor` so that the
-compiler checks every assignment.
+Assign on the main thread: wrap the assignment in `DispatchQueue.main.async { }` (in a detached
+task, `await MainActor.run { }`), add `.receive(on: DispatchQueue.main)` before the `sink`, or mark
+the class `@MainActor` so that the compiler checks every assignment.
 
 ## Triggering examples
 
@@ -3524,9 +3568,13 @@ state, and the bug looks like a race. `objectWillChange` has the same timing for
 
 ## How to fix
 
-Use the value the closure receives (`$0`, or a named parameter). When the whole object is
-needed after the change, hop first with `.receive(on: DispatchQueue.main)` (or
-`RunLoop.main`): the closure then runs after the assignment has finished.
+Use the value the closure receives (`$0`, or a named parameter): it is the only value sure to
+be the new one. `objectWillChange` sends no value, so subscribe to the property's own `$name`
+publisher (or to several, with `combineLatest`) when the new values are needed. A hop such as
+`.receive(on: DispatchQueue.main)` only delays the closure: it usually runs after the assignment
+has finished, but that is a matter of timing, not a guarantee (another change can land in
+between, and a change made on another thread can race with the read). The rule stays quiet after
+such an operator, where the read is usually late enough, but a hop is not the fix.
 
 ## Triggering examples
 
@@ -3822,13 +3870,14 @@ final class ProfileViewModel: ObservableObject {
 ```
 
 ```swift
+// After a hop the read is usually late enough: timing, not a guarantee, but not reported.
 final class CounterModel: ObservableObject {
     @Published var count = 0
     var bag = Set<AnyCancellable>()
 
     init() {
         objectWillChange
-            .receive(on: RunLoop.main)
+            .receive(on: DispatchQueue.main)
             .sink { [weak self] _ in print(self?.count ?? 0) }
             .store(in: &bag)
     }
@@ -5345,8 +5394,11 @@ firing after the screen is gone (reloading hidden tables, sending duplicate requ
 visit of the screen leaves one more copy alive.
 
 A nested closure's `[weak self]` does not help the closure around it: to hand `self` over, the
-outer closure captures it strongly first. A method reference is a closure too: `handle` or
-`self.handle` passed as a function binds `self` strongly, exactly like `{ self.handle($0) }`.
+outer closure captures it strongly first. The finding is then at that strong capture (the `self`
+the nested capture list names, when the outer closure uses `self` nowhere else), and the nested
+`[weak self]` is shown as a related location that comes too late. A method reference is a
+closure too: `handle` or `self.handle` passed as a function binds `self` strongly, exactly like
+`{ self.handle($0) }`.
 
 ## How to fix
 

@@ -30,12 +30,28 @@ public struct AssignToSelfRule: Rule {
                   !completesAtOnce(chain, before: subscription.element, in: tree) else { continue }
             let property = publishedProperty(assignedBy: element, at: targetToken, in: context)
             let fix = property.flatMap { makeFix(subscription, chain: chain, property: $0, targetToken: targetToken, context: context) }
-            let instead = property.map { "`.assign(to: &$\($0))`, which keeps no cancellable" } ?? "`sink` with `[weak self]`"
-            let message = "`assign(to:on:)` holds `self` strongly while `self` keeps its cancellable, so neither is freed until the publisher completes; write \(instead) instead."
+            let help = property.map { "Write `.assign(to: &$\($0))`, which keeps no cancellable." }
+                ?? "Use `sink` with `[weak self]` instead."
             let last = element.closeParen ?? element.lastToken
-            result.append(context.finding(tokens: element.nameToken, through: last, message: message, fix: fix))
+            result.append(context.finding(tokens: element.nameToken, through: last, message: message(keeper(of: subscription)),
+                                          fix: fix, help: help))
         }
         return result
+    }
+
+    private func message(_ keeper: String?) -> String {
+        let kept = keeper.map { "keeps its cancellable in `\($0)`" } ?? "keeps its cancellable"
+        return "`assign(to:on:)` retains `self` while `self` \(kept): neither is freed until the publisher completes."
+    }
+
+    /// The member of `self` that keeps the cancellable (`cancellables`, `disposeBag`, `token`), when the code names one.
+    private func keeper(of subscription: Subscription) -> String? {
+        switch subscription.storage {
+        case .bag(.selfMember(let name)), .assigned(.selfMember(let name)), .collection(.selfMember(let name)):
+            return name
+        default:
+            return nil
+        }
     }
 
     // MARK: - Target

@@ -26,11 +26,21 @@ public struct ErrorHandlingOutsideFlatMapRule: Rule {
             let element = chain.elements[handler]
             let name = element.name
             let flattener = chain.elements[flat].name
-            let inner = name == "catch" || name == "tryCatch" ? "catch { … }" : "replaceError(with: …)"
-            let message = "`\(name)` after `\(flattener)` on a publisher that never finishes lets the first failed inner publisher end the whole pipeline, so later values are never handled; handle the error inside the `\(flattener)` closure instead (`request(…).\(inner)`)."
-            findings.append(context.finding(tokens: element.nameToken, through: element.lastToken, message: message))
+            let message = "`\(name)` after `\(flattener)` comes too late: the first failed inner publisher ends this never-finishing pipeline for good."
+            findings.append(context.finding(tokens: element.nameToken, through: element.lastToken, message: message,
+                                            help: help(handler: name, flattener: flattener)))
         }
         return findings
+    }
+
+    /// Where the error belongs: on the inner publisher, which `flatMap`'s closure makes, and which for
+    /// `switchToLatest` (it takes no closure) the `map` before it makes.
+    private func help(handler: String, flattener: String) -> String {
+        let inner = handler == "catch" || handler == "tryCatch" ? "catch { … }" : "replaceError(with: …)"
+        if flattener == "switchToLatest" {
+            return "Handle the error in the `map` that builds each inner publisher: `.map { request($0).\(inner) }.switchToLatest()`."
+        }
+        return "Handle the error inside the `\(flattener)` closure, on the inner publisher: `request(…).\(inner)`."
     }
 
     /// Whether the inner publisher made for the flattening step at `f` already handles its errors:

@@ -36,11 +36,12 @@ public struct ExposedSubjectRule: Rule {
             if isProtocolRequirement(variable.name, ofType: tree.types[t].name, index: context.index) { continue }
             let typeName = tree.types[t].name
             if !includeSentFromOutside, isSentIntoFromOutside(variable.name, declaredIn: typeName, context) { continue }
-            let message = "`\(variable.name)` is a `\(subject)` that code outside the type can `send` values and completion into"
+            let message = "Code outside the type can `send` into `\(variable.name)`, a `\(subject)`, or complete it"
                 + (variable.setterAccessLevel != nil ? " (`\(variable.setterAccessLevel!)(set)` does not prevent `send`)" : "")
-                + ", so anyone can inject events or end the stream; make it `private` and expose `\(variable.name).eraseToAnyPublisher()` as an `AnyPublisher`."
+                + ", injecting events or ending the stream."
+            let help = "Make it `private` and expose `\(variable.name).eraseToAnyPublisher()` as an `AnyPublisher`."
             let fix = privateFix(v, type: t, context)
-            result.append(context.finding(tokens: variable.nameToken, message: message, fix: fix))
+            result.append(context.finding(tokens: variable.nameToken, message: message, fix: fix, help: help))
         }
         return result
     }

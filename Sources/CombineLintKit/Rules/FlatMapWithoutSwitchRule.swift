@@ -5,6 +5,10 @@ public struct FlatMapWithoutSwitchRule: Rule {
         id: "flatmap_without_switch", name: "flatMap without switchToLatest", defaultSeverity: .warning,
         summary: "flatMap after debounce/throttle/removeDuplicates keeps every request alive, so an older response can overwrite a newer one.")
 
+    /// `maxPublishers: .max(1)` asks upstream for one value at a time: what arrives meanwhile is
+    /// dropped (subjects and `debounce` drop values nobody asked for), never queued.
+    static let help = "Use `map { … }.switchToLatest()` to cancel the previous request; `flatMap(maxPublishers: .max(1))` instead drops the values that arrive while a request runs."
+
     public init() {}
 
     /// A file that never names `flatMap` has no finding.
@@ -23,8 +27,9 @@ public struct FlatMapWithoutSwitchRule: Rule {
                 if chain.elements[(f + 1)...].contains(where: { $0.name == "switchToLatest" }) { continue }
                 if makesOnlyImmediatePublishers(element, tree: tree) { continue }
                 let shaperName = chain.elements[shaper].name
-                let message = "`flatMap` after `\(shaperName)` keeps every inner request running, so an older, slower response can arrive after and overwrite a newer one; use `map { … }.switchToLatest()` to cancel the previous request (or `flatMap(maxPublishers: .max(1))` to drop new input while one runs)."
-                findings.append(context.finding(tokens: element.nameToken, message: message, fix: fix(element, context: context)))
+                let message = "`flatMap` after `\(shaperName)` keeps every request running, so an older, slower response can overwrite a newer one."
+                findings.append(context.finding(tokens: element.nameToken, message: message, fix: fix(element, context: context),
+                                                help: Self.help))
             }
         }
         return findings

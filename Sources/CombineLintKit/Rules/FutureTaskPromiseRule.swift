@@ -9,6 +9,8 @@ public struct FutureTaskPromiseRule: Rule {
         summary: "A Future's promise called from a Task started in the Future's closure."
     )
 
+    static let help = "Call the async function directly instead of wrapping it in a Future; where a publisher is needed, keep the Task and cancel it in `handleEvents(receiveCancel:)`, with a subject the task feeds on the main actor (see `combinelint explain future_task_promise`)."
+
     public init() {}
 
     /// A file that never names `Future` has no finding.
@@ -33,7 +35,8 @@ public struct FutureTaskPromiseRule: Rule {
                     && taskToken(before: tree.closures[$0].open, in: tree) != nil }) { continue }
                 findings.append(context.finding(
                     tokens: taskStart,
-                    message: "`\(promise)` is captured by a Task: the promise is not Sendable (an error in Swift 6 language mode) and cancelling the subscription leaves the task running; keep the Task and cancel it in `handleEvents(receiveCancel:)` (for example a subject fed by the task), or call the async function directly instead of wrapping it in a Future."))
+                    message: "A Task captures `\(promise)`, which is not Sendable (an error in Swift 6 mode), and cancelling the subscription leaves the task running.",
+                    help: Self.help))
             }
         }
         return findings

@@ -48,22 +48,23 @@ public struct FutureWithoutDeferredRule: Rule {
             guard !isLazy(creation.name, in: tree), let eagerness = eagerness(of: creation, context: context) else { continue }
             let retried = eagerness == .retried
             findings.append(context.finding(tokens: creation.first, through: creation.name, message: message(eagerness),
-                                            severity: retried ? .error : nil, fix: fix(creation, context: context)))
+                                            severity: retried ? .error : nil, fix: fix(creation, context: context), help: Self.help))
         }
         return findings
     }
 
+    static let help = "Create it inside `Deferred { Future { … } }` so that each subscription runs the work anew."
+
     private func message(_ eagerness: Eagerness) -> String {
-        let advice = "create it inside `Deferred { Future { … } }` so that each subscription runs the work anew."
         switch eagerness {
         case .retried:
-            return "`retry` resubscribes to this `Future`, which replays its cached failure instead of running the work again; " + advice
+            return "`retry` resubscribes to this `Future`, which replays its cached failure instead of running the work again."
         case .kept(let holder):
-            return "This `Future` is kept in `\(holder)`: its closure ran once, when it was created, and every later subscriber gets that one cached result; " + advice
+            return "This `Future` is kept in `\(holder)`, but its closure ran once, at creation: every later subscriber gets that one cached result."
         case .sharedBySubscribers:
-            return "This `Future` is subscribed to more than once: its closure ran once, at creation, and every subscriber shares that one result; " + advice
+            return "This `Future` is subscribed to more than once, but its closure ran once, at creation: every subscriber shares that one result."
         case .neverSubscribed:
-            return "Nothing subscribes to this `Future`, yet its closure runs as soon as it is created; " + advice
+            return "Nothing subscribes to this `Future`, yet its closure runs as soon as it is created."
         }
     }
 

@@ -15,22 +15,26 @@ public struct MultipleReceiveOnRule: Rule {
         let tree = context.tree
         var findings: [Finding] = []
         for chain in tree.chains {
-            var previous: (index: Int, key: String)?
+            var previous: (index: Int, key: String, written: String)?
             var leftThread = false
             for (e, element) in chain.elements.enumerated() where e > 0 {
                 if element.name == "receive", element.kind == .member, let scheduler = element.argument("on"), element.arguments.count <= 2 {
                     let key = schedulerKey(scheduler.value, tree: tree)
+                    let written = tree.sourceText(scheduler.value.lowerBound, scheduler.value.upperBound)
                     if let prior = previous {
                         if prior.index == e - 1 && prior.key != key {
                             // `receive(on: a).receive(on: b)`: the first hop is overridden at once.
-                            findings.append(finding(chain, element: prior.index, context: context, message:
-                                "`receive(on:)` followed directly by another `receive(on:)` hops to a scheduler only to leave it at once, a wasted queue hop per value; keep only the last `receive(on:)`."))
+                            findings.append(finding(chain, element: prior.index, context: context,
+                                message: "`receive(on: \(prior.written))` is followed directly by `receive(on: \(written))`, so every value hops to `\(prior.written)` only to leave it at once.",
+                                help: "Remove `receive(on: \(prior.written))`: the last `receive(on:)` decides where values arrive."))
                         } else if prior.key == key && !leftThread {
-                            findings.append(finding(chain, element: e, context: context, message:
-                                "This `receive(on:)` hops again to the scheduler the values are already on, a wasted queue hop per value; remove it."))
+                            let line = tree.line(of: chain.elements[prior.index].nameToken)
+                            findings.append(finding(chain, element: e, context: context,
+                                message: "This `receive(on: \(written))` hops again to where `receive(on: \(prior.written))` on line \(line) already delivers: a wasted hop per value.",
+                                help: "Remove this `receive(on:)`."))
                         }
                     }
-                    previous = (e, key)
+                    previous = (e, key, written)
                     leftThread = false
                 } else if !Catalogue.sameThreadOperators.contains(element.name) || hasOwnScheduler(element, tree: tree) {
                     leftThread = true
@@ -52,11 +56,11 @@ public struct MultipleReceiveOnRule: Rule {
         return Catalogue.mainSchedulers.contains(text) ? "main" : text
     }
 
-    private func finding(_ chain: Chain, element e: Int, context: RuleContext, message: String) -> Finding {
+    private func finding(_ chain: Chain, element e: Int, context: RuleContext, message: String, help: String) -> Finding {
         let element = chain.elements[e]
         let fix = context.tree.removalRange(ofElement: e, in: chain).map {
             Fix(title: "Remove the redundant receive(on:)", edits: [context.edit($0, "")])
         }
-        return context.finding(tokens: element.nameToken, through: element.lastToken, message: message, fix: fix)
+        return context.finding(tokens: element.nameToken, through: element.lastToken, message: message, fix: fix, help: help)
     }
 }

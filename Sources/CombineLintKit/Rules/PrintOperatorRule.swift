@@ -23,8 +23,12 @@ public struct PrintOperatorRule: Rule {
                 let offset = tree.tokens[element.nameToken].startOffset
                 if debugRanges!.contains(where: { $0.contains(offset) }) { continue }
                 let fix = tree.removalRange(ofElement: e, in: chain).map { Fix(title: "Remove the print() operator", edits: [context.edit($0, "")]) }
-                let message = "`.print()` writes every subscription event of this pipeline to standard output, in release builds too; log through `handleEvents(…)` with a `Logger`, or put the operator under `#if DEBUG`."
-                findings.append(context.finding(tokens: element.nameToken, through: element.lastToken, message: message, fix: fix))
+                // The call as written (`.print("search")`) names which one, unless it is long.
+                let written = tree.sourceText(element.nameToken, element.lastToken)
+                let call = written.count <= 40 && !written.contains("\n") ? written : "print(…)"
+                let message = "`.\(call)` writes every subscription event of this pipeline to standard output, in release builds too."
+                findings.append(context.finding(tokens: element.nameToken, through: element.lastToken, message: message, fix: fix,
+                                                help: "Log through `handleEvents(…)` with a `Logger`, or put the operator under `#if DEBUG`."))
             }
         }
         return findings

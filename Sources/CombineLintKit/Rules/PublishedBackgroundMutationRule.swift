@@ -21,7 +21,7 @@ public struct PublishedBackgroundMutationRule: Rule {
         var reported = Set<Int>()
         var hops: MainHopSpans?
         for chain in tree.chains {
-            for (c, why) in backgroundClosures(of: chain, in: tree) {
+            for (c, why, hop) in backgroundClosures(of: chain, in: tree) {
                 guard let typeName = TypeResolver.enclosingTypeName(at: tree.closures[c].open, in: tree),
                       let type = context.index.type(named: typeName), type.kind == .class,
                       !isMainActor(typeName, index: context.index, tree: tree, at: tree.closures[c].open) else { continue }
@@ -31,31 +31,33 @@ public struct PublishedBackgroundMutationRule: Rule {
                     guard context.index.property(name, ofType: typeName)?.hasAttribute("Published") == true else { continue }
                     findings.append(context.finding(
                         tokens: token,
-                        message: "`\(name)` is @Published and is changed here \(why): its subscribers and SwiftUI views update off the main thread; hop to the main queue (`DispatchQueue.main.async`, `receive(on: DispatchQueue.main)`) or make the class @MainActor."))
+                        message: "`\(name)` is @Published and changes here \(why), so its subscribers and SwiftUI views update off the main thread.",
+                        help: "\(hop), or make `\(typeName.lastNameComponent)` @MainActor."))
                 }
             }
         }
         return findings.sorted { $0.offset < $1.offset }
     }
 
-    /// Closures of this chain that run off the main thread, with a phrase saying why.
-    private func backgroundClosures(of chain: Chain, in tree: SyntaxTree) -> [(Int, String)] {
+    /// Closures of this chain that run off the main thread, with a phrase saying why and the way
+    /// back to the main thread that fits (the start of the help).
+    private func backgroundClosures(of chain: Chain, in tree: SyntaxTree) -> [(Int, String, String)] {
         let names = chain.names
-        var result: [(Int, String)] = []
+        var result: [(Int, String, String)] = []
         // DispatchQueue.global(…).async { }, .asyncAfter { }, Task.detached { }.
         for (e, element) in chain.elements.enumerated() where e > 0 {
             if Catalogue.dispatchAsyncCalls.contains(element.name), names[..<e].contains("global") {
-                result += element.closures.map { ($0, "on a global queue") }
+                result += element.closures.map { ($0, "on a global queue", "Change it inside `DispatchQueue.main.async { … }`") }
             }
             if element.name == "detached", names[e - 1] == "Task" {
-                result += element.closures.map { ($0, "in a detached task") }
+                result += element.closures.map { ($0, "in a detached task", "Change it inside `await MainActor.run { … }`") }
             }
         }
         // A sink after subscribe(on:) with no later receive(on:) runs on the subscribe queue.
         if let subscribeOn = names.lastIndex(of: "subscribe"), chain.elements[subscribeOn].argument("on") != nil,
            !names[subscribeOn...].contains("receive") {
             for element in chain.elements[(subscribeOn + 1)...] where element.name == "sink" {
-                result += element.closures.map { ($0, "in a sink after subscribe(on:) without receive(on:)") }
+                result += element.closures.map { ($0, "in a sink after subscribe(on:) without receive(on:)", "Add `.receive(on: DispatchQueue.main)` before the `sink`") }
             }
         }
         return result

@@ -10,6 +10,24 @@ public struct PublishedWillSetReadRule: Rule {
 
     static let willChangeNames = NameSet(["objectWillChange"])
 
+    static func message(_ property: String) -> String {
+        "`\(property)` still holds its old value here: `@Published` publishes in `willSet`, before the property changes."
+    }
+
+    /// Only the closure's argument is sure to be the new value; a scheduler hop merely delays the read.
+    static func help(_ property: String) -> String {
+        "Use the value the closure receives (`$0` or a named parameter) instead of reading `\(property)`."
+    }
+
+    static func willChangeMessage(_ property: String) -> String {
+        "`\(property)` still holds its old value here: `objectWillChange` sends before any `@Published` property changes."
+    }
+
+    /// `objectWillChange` carries no value, so the new one comes from the property's own publisher.
+    static func willChangeHelp(_ property: String) -> String {
+        "Subscribe to `$\(property)` and use the value it sends instead of reading `\(property)`."
+    }
+
     public init() {}
 
     public func check(_ context: RuleContext) -> [Finding] {
@@ -33,7 +51,7 @@ public struct PublishedWillSetReadRule: Rule {
                             for read in reads(of: [name], owner: ownerTokens, in: c, tree: tree) where reported.insert(read.first).inserted {
                                 findings.append(context.finding(
                                     tokens: read.first, through: read.last,
-                                    message: "`\(name)` still holds its old value here: `@Published` publishes in willSet, before the property changes; use the value the closure receives."))
+                                    message: Self.message(name), help: Self.help(name)))
                             }
                         }
                     }
@@ -61,7 +79,8 @@ public struct PublishedWillSetReadRule: Rule {
                             let property = tree.name(read.last)
                             findings.append(context.finding(
                                 tokens: read.first, through: read.last,
-                                message: "`\(property)` still holds its old value here: `@Published` publishes in willSet, before the property changes; use the value the closure receives."))
+                                message: isWillChange ? Self.willChangeMessage(property) : Self.message(property),
+                                help: isWillChange ? Self.willChangeHelp(property) : Self.help(property)))
                         }
                     }
                 }

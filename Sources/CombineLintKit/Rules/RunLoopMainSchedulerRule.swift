@@ -9,7 +9,12 @@ public struct RunLoopMainSchedulerRule: Rule {
         id: "runloop_main_scheduler", name: "RunLoop.main scheduler", defaultSeverity: .warning,
         summary: "`RunLoop.main` as the scheduler of `receive(on:)`, `debounce`, `throttle`, `delay`, `timeout` or `collect(.byTime…)`: delivery stops while a scroll view is tracking.")
 
-    static let message = "`RunLoop.main` holds values back while the main run loop is tracking a scroll or drag, so this pipeline stops delivering until the user lets go; use `DispatchQueue.main`."
+    /// `operation` as the reader knows it: `receive(on:)`, `debounce`, `collect(.byTime…)`.
+    static func message(_ operation: String) -> String {
+        "`RunLoop.main` holds back what `\(operation)` delivers while the main run loop tracks a scroll or drag, until the user lets go."
+    }
+
+    static let help = "Use `DispatchQueue.main`, which keeps delivering while the user scrolls."
 
     public init() {}
 
@@ -26,10 +31,12 @@ public struct RunLoopMainSchedulerRule: Rule {
                     guard let argument = element.argument(label), isRunLoopMain(argument.value.lowerBound, in: tree),
                           argument.value.count == 3 else { continue }
                     let others = element.arguments.filter { $0.label != label }
-                    result.append(finding(at: argument.value.lowerBound, fixable: others.allSatisfy { isSafeNeighbour($0, in: tree) }, context))
+                    let operation = element.name == "receive" ? "receive(on:)" : element.name
+                    result.append(finding(at: argument.value.lowerBound, operation: operation,
+                                          fixable: others.allSatisfy { isSafeNeighbour($0, in: tree) }, context))
                 } else if element.name == "collect", element.arguments.count == 1 {
                     if let (start, strides) = byTimeScheduler(element.arguments[0].value, in: tree) {
-                        result.append(finding(at: start, fixable: strides.allSatisfy { isSafeStride($0, in: tree) }, context))
+                        result.append(finding(at: start, operation: "collect(.byTime…)", fixable: strides.allSatisfy { isSafeStride($0, in: tree) }, context))
                     }
                 }
             }
@@ -37,11 +44,11 @@ public struct RunLoopMainSchedulerRule: Rule {
         return result
     }
 
-    private func finding(at start: Int, fixable: Bool, _ context: RuleContext) -> Finding {
+    private func finding(at start: Int, operation: String, fixable: Bool, _ context: RuleContext) -> Finding {
         let tokens = context.tree.tokens
         let range = tokens[start].startOffset..<tokens[start + 2].endOffset
         let fix = fixable ? Fix(title: "Use DispatchQueue.main", edits: [context.edit(range, "DispatchQueue.main")]) : nil
-        return context.finding(tokens: start, through: start + 2, message: Self.message, fix: fix)
+        return context.finding(tokens: start, through: start + 2, message: Self.message(operation), fix: fix, help: Self.help)
     }
 
     /// Tokens `RunLoop . main` starting at `i`.

@@ -34,11 +34,12 @@ public struct SendAfterCompletionRule: Rule {
             for later in tree.chains where later.first > chain.last && later.first < barrier && innermostBody(of: later.first, tree) == chain.scope {
                 guard let send = valueSend(later, receiver: receiver, tree) else { continue }
                 let element = later.elements[send]
-                let message = "`\(receiver.joined(separator: "."))` was already completed by `send(completion:)` on line \(tree.line(of: completion.sendToken)), so this value is silently dropped and no subscriber receives it; send the values before completing the subject."
+                let subject = receiver.joined(separator: ".")
+                let message = "`\(subject)` was already completed by `send(completion:)` on line \(tree.line(of: completion.sendToken)), so this value is dropped and no subscriber receives it."
                 let completed = context.related(tokens: completion.sendToken, through: completion.lastToken,
-                                                message: "`\(receiver.joined(separator: "."))` is completed here")
+                                                message: "`\(subject)` is completed here")
                 result.append(context.finding(tokens: element.nameToken, through: element.lastToken, message: message,
-                                              related: [completed]))
+                                              help: "Send the values before completing `\(subject)`.", related: [completed]))
             }
         }
         return result

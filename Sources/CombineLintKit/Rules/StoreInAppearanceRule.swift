@@ -28,7 +28,8 @@ public struct StoreInAppearanceRule: Rule {
             guard let site = sites.site(of: chain.elements[subscription.element].nameToken) else { continue }
             guard !isEmptied(store.key, before: store.first, at: site, sites: sites, in: context) else { continue }
             guard !isGuardedToRunOnce(store.first, key: store.key, site: site, in: tree) else { continue }
-            findings.append(context.finding(tokens: store.first, through: store.last, message: message(site, bag: store.key)))
+            findings.append(context.finding(tokens: store.first, through: store.last, message: message(site, bag: store.key),
+                                            help: help(site, bag: store.key)))
         }
         return findings
     }
@@ -235,17 +236,32 @@ public struct StoreInAppearanceRule: Rule {
     func message(_ site: RepeatedSite, bag: String) -> String {
         switch site.kind {
         case .appearance:
-            return "`\(site.name)` runs on every appearance, so each run stores one more live subscription in `\(bag)` and every update is handled once per visit; subscribe once in `viewDidLoad`, or empty `\(bag)` first or in `viewDidDisappear`."
+            return "Every `\(site.name)` adds a live subscription to `\(bag)`, so each update is handled once per visit so far."
         case .layout:
-            return "`\(site.name)` runs on every layout pass, so each run stores one more live subscription in `\(bag)` and every update is handled once per pass; subscribe once in `viewDidLoad` or `init`, or empty `\(bag)` first."
+            return "Every layout pass (`\(site.name)`) adds a live subscription to `\(bag)`, so each update is handled once per pass so far."
         case .perRow:
-            return "`\(site.name)` runs for every row shown, so each call stores one more live subscription in `\(bag)` and every update is handled once per call; subscribe in the cell's configure method and empty the cell's bag in `prepareForReuse`."
+            return "Every row shown runs `\(site.name)`, adding a live subscription to `\(bag)`, so each update is handled once per call so far."
         case .cellProvider:
-            return "\(site.name) runs for every cell shown, so each call stores one more live subscription in `\(bag)` and every update is handled once per call; subscribe in the cell's configure method and empty the cell's bag in `prepareForReuse`."
+            return "Every cell shown runs \(site.name), adding a live subscription to `\(bag)`, so each update is handled once per call so far."
         case .cellMethod(let cellType):
-            return "`\(site.name)` runs on every reuse of `\(cellType)` and `prepareForReuse` does not empty `\(bag)`, so each reuse adds one more live subscription that still updates the old row; empty `\(bag)` in `prepareForReuse` or at the start of `\(site.name)`."
+            return "Every reuse of `\(cellType)` runs `\(site.name)`, adding a live subscription to `\(bag)` while the old ones still update the old row."
         case .onAppear:
-            return "`.onAppear` runs every time the view appears, so each run stores one more live subscription in `\(bag)` and every update is handled once per appearance; use `.onReceive`, subscribe once in the model's `init`, or empty `\(bag)` in `.onDisappear`."
+            return "Every `.onAppear` adds a live subscription to `\(bag)`, so each update is handled once per appearance so far."
+        }
+    }
+
+    func help(_ site: RepeatedSite, bag: String) -> String {
+        switch site.kind {
+        case .appearance:
+            return "Subscribe once in `viewDidLoad`, or empty `\(bag)` first or in `viewDidDisappear`."
+        case .layout:
+            return "Subscribe once in `viewDidLoad` or `init`, or empty `\(bag)` first."
+        case .perRow, .cellProvider:
+            return "Subscribe in the cell's configure method and empty the cell's bag in `prepareForReuse`."
+        case .cellMethod:
+            return "`prepareForReuse` does not empty `\(bag)`: empty it there or at the start of `\(site.name)`."
+        case .onAppear:
+            return "Use `.onReceive`, subscribe once in the model's `init`, or empty `\(bag)` in `.onDisappear`."
         }
     }
 

@@ -38,14 +38,15 @@ public struct StrongSelfCaptureRule: Rule {
             for closure in pipeline.closures {
                 guard let token = SelfCapture.strongSelfToken(in: closure, of: tree) ?? implicitSelfToken(in: closure, context),
                       reported.insert(token).inserted else { continue }
-                findings.append(context.finding(tokens: token, message: closureMessage(bag: bag)))
+                findings.append(closureFinding(at: token, closure: closure, bag: bag, context: context, lookup: lookup))
             }
             for argument in pipeline.functionArguments {
                 guard let name = methodReference(argument, context: context, lookup: lookup),
                       SelfCapture.selfIsStrong(at: argument.lowerBound, in: tree),
                       reported.insert(argument.lowerBound).inserted else { continue }
                 findings.append(context.finding(tokens: argument.lowerBound, through: argument.upperBound,
-                                                message: methodMessage(name, bag: bag)))
+                                                message: StrongSelfCaptureMessages.method(name, bag: bag),
+                                                help: StrongSelfCaptureMessages.methodHelp(name, bag: bag)))
             }
         }
         return findings
@@ -175,13 +176,18 @@ public struct StrongSelfCaptureRule: Rule {
         return context.index.allAncestors(of: typeName).contains { context.index.type(named: $0)?.methods.contains(name) == true }
     }
 
-    private func closureMessage(bag: String) -> String {
-        "This closure holds `self` strongly in a subscription stored in `\(bag)` (self → \(bag) → subscription → closure → self), "
-            + "so neither is released while the publisher lives; capture `[weak self]` (or `[unowned self]`) instead."
-    }
-
-    private func methodMessage(_ name: String, bag: String) -> String {
-        "Passing the method `\(name)` captures `self` strongly in a subscription stored in `\(bag)` (self → \(bag) → subscription → self), "
-            + "so neither is released while the publisher lives; pass `{ [weak self] in self?.\(name)($0) }` instead."
+    /// The finding stays at the strong `self` (the closure that holds it); a nested closure's
+    /// `[weak self]` that cannot help is shown as a related location.
+    private func closureFinding(at token: Int, closure: Int, bag: String, context: RuleContext, lookup: TreeLookup) -> Finding {
+        let late = SelfCapture.lateWeakCaptures(in: closure, of: context.tree, lookup: lookup)
+        let related = late.map { capture in
+            context.related(tokens: capture.list.lowerBound, through: capture.list.upperBound,
+                            message: StrongSelfCaptureMessages.tooLate(capture.specifier))
+        }
+        // `{ _ in queue.async { [weak self] in … } }`: the strong `self` is the one in the nested capture list.
+        let nested = late.first { $0.list.contains(token) }?.specifier
+        return context.finding(tokens: token, message: StrongSelfCaptureMessages.closure(bag: bag, nested: nested),
+                               help: late.isEmpty ? StrongSelfCaptureMessages.closureHelp(bag: bag) : StrongSelfCaptureMessages.outerClosureHelp(bag: bag),
+                               related: related)
     }
 }

@@ -10,7 +10,8 @@ public struct TimerNotConnectedRule: Rule {
         id: "timer_not_connected", name: "Timer publisher never connected", defaultSeverity: .error,
         summary: "`Timer.publish(…)` with no `autoconnect()` in its chain and no `connect()` on it anywhere in the type: it never fires.")
 
-    static let message = "`Timer.publish` returns a connectable publisher that emits nothing until it is connected, so this timer never fires; add `.autoconnect()` right after `Timer.publish(…)`, or call `connect()` on it and keep the returned cancellable."
+    static let message = "`Timer.publish` returns a connectable publisher that emits nothing until it is connected, so this timer never fires."
+    static let help = "Add `.autoconnect()` right after `Timer.publish(…)`, or call `connect()` on it and keep the returned cancellable."
 
     public init() {}
 
@@ -22,7 +23,7 @@ public struct TimerNotConnectedRule: Rule {
         let tree = context.tree
         var result: [Finding] = []
         for call in tree.timerPublisherCalls where isNeverConnected(call, context) {
-            result.append(context.finding(tokens: call.firstToken, through: call.lastToken, message: Self.message))
+            result.append(context.finding(tokens: call.firstToken, through: call.lastToken, message: Self.message, help: Self.help))
         }
         return result
     }

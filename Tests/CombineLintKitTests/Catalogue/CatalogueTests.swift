@@ -58,7 +58,7 @@ final class CatalogueTests: XCTestCase {
         """
         let found = findings(of: StoreInAppearanceRule.self, in: [(path: "A.swift", text: text)])
         XCTAssertEqual(found.map(\.line), [4, 9, 12])
-        XCTAssertTrue(found[0].message.hasPrefix("`updateConstraints` runs on every layout pass"))
+        XCTAssertTrue(found[0].message.hasPrefix("Every layout pass (`updateConstraints`)"), found[0].message)
     }
 
     /// print_operator and flatmap_without_switch share the publisher-only operators.

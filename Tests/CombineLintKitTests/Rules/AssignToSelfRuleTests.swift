@@ -29,14 +29,16 @@ final class AssignToSelfRuleTests: XCTestCase {
         XCTAssertEqual(result.count, 1)
         XCTAssertEqual([result[0].line, result[0].column, result[0].endLine, result[0].endColumn], [4, 16, 4, 44])
         XCTAssertEqual(result[0].severity, .warning)
-        XCTAssertEqual(result[0].message, "`assign(to:on:)` holds `self` strongly while `self` keeps its cancellable, so neither is freed until the publisher completes; write `.assign(to: &$name)`, which keeps no cancellable instead.")
+        XCTAssertEqual(result[0].message, "`assign(to:on:)` retains `self` while `self` keeps its cancellable in `bag`: neither is freed until the publisher completes.")
+        XCTAssertEqual(result[0].help, "Write `.assign(to: &$name)`, which keeps no cancellable.")
         XCTAssertEqual(result[0].fix?.title, "Replace with `assign(to: &$name)`")
         XCTAssertEqual(fixed(text), text.replacingOccurrences(of: "assign(to: \\.name, on: self).store(in: &bag)", with: "assign(to: &$name)"))
     }
 
     func testMessageWithoutPublishedTargetSuggestsWeakSink() {
         let text = "final class VC: UIViewController {\n    func bind() {\n        token = vm.$title.assign(to: \\.title, on: self)\n    }\n}\n"
-        XCTAssertEqual(found(text).map(\.message), ["`assign(to:on:)` holds `self` strongly while `self` keeps its cancellable, so neither is freed until the publisher completes; write `sink` with `[weak self]` instead."])
+        XCTAssertEqual(found(text).map(\.message), ["`assign(to:on:)` retains `self` while `self` keeps its cancellable in `token`: neither is freed until the publisher completes."])
+        XCTAssertEqual(found(text).map(\.help), ["Use `sink` with `[weak self]` instead."])
         XCTAssertNil(found(text).first?.fix)
     }
 

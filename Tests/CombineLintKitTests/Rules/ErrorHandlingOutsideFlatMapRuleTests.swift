@@ -10,7 +10,23 @@ final class ErrorHandlingOutsideFlatMapRuleTests: XCTestCase {
             .assign(to: &$results)
         """)])
         XCTAssertEqual(found.map { "\($0.line):\($0.column)-\($0.endLine):\($0.endColumn)" }, ["3:6-3:28"])
-        XCTAssertEqual(found.first?.message, "`replaceError` after `flatMap` on a publisher that never finishes lets the first failed inner publisher end the whole pipeline, so later values are never handled; handle the error inside the `flatMap` closure instead (`request(…).replaceError(with: …)`).")
+        XCTAssertEqual(found.first?.message, "`replaceError` after `flatMap` comes too late: the first failed inner publisher ends this never-finishing pipeline for good.")
+        XCTAssertEqual(found.first?.help, "Handle the error inside the `flatMap` closure, on the inner publisher: `request(…).replaceError(with: …)`.")
+    }
+
+    /// `switchToLatest` takes no closure: the help points at the `map` that builds the inner publishers.
+    func testHelpAfterSwitchToLatestNamesTheMap() throws {
+        let found = findings(of: ErrorHandlingOutsideFlatMapRule.self, in: [(path: "A.swift", text: """
+        $query
+            .map { api.search($0) }
+            .switchToLatest()
+            .catch { _ in Just([]) }
+            .assign(to: &$results)
+        """)])
+        let finding = try XCTUnwrap(found.first)
+        XCTAssertEqual(found.count, 1)
+        XCTAssertEqual(finding.message, "`catch` after `switchToLatest` comes too late: the first failed inner publisher ends this never-finishing pipeline for good.")
+        XCTAssertEqual(finding.help, "Handle the error in the `map` that builds each inner publisher: `.map { request($0).catch { … } }.switchToLatest()`.")
     }
 
     func testInfinitePublishersOption() {

@@ -10,7 +10,8 @@ final class ExposedSubjectRuleTests: XCTestCase {
         let text = "final class A {\n    private(set) var events = PassthroughSubject<Int, Never>()\n}\n"
         let f = try XCTUnwrap(run([("App/A.swift", text)]).first)
         XCTAssertEqual([f.line, f.column, f.endLine, f.endColumn], [2, 22, 2, 28])
-        XCTAssertEqual(f.message, "`events` is a `PassthroughSubject` that code outside the type can `send` values and completion into (`private(set)` does not prevent `send`), so anyone can inject events or end the stream; make it `private` and expose `events.eraseToAnyPublisher()` as an `AnyPublisher`.")
+        XCTAssertEqual(f.message, "Code outside the type can `send` into `events`, a `PassthroughSubject`, or complete it (`private(set)` does not prevent `send`), injecting events or ending the stream.")
+        XCTAssertEqual(f.help, "Make it `private` and expose `events.eraseToAnyPublisher()` as an `AnyPublisher`.")
     }
 
     func testInternalWithPrivateSetBecomesPrivate() throws {

@@ -25,6 +25,16 @@ final class FlatMapWithoutSwitchRuleTests: XCTestCase {
         """)
     }
 
+    /// `maxPublishers: .max(1)` drops what arrives during a request (it does not queue it), and the help says so.
+    func testMessageNamesTheShaperAndHelpOffersBothForms() throws {
+        let text = "$zip.removeDuplicates().flatMap { lookup.city(for: $0) }.assign(to: &$city)\n"
+        let found = findings(of: FlatMapWithoutSwitchRule.self, in: [(path: "A.swift", text: text)])
+        let finding = try XCTUnwrap(found.first)
+        XCTAssertEqual(found.count, 1)
+        XCTAssertEqual(finding.message, "`flatMap` after `removeDuplicates` keeps every request running, so an older, slower response can overwrite a newer one.")
+        XCTAssertEqual(finding.help, "Use `map { … }.switchToLatest()` to cancel the previous request; `flatMap(maxPublishers: .max(1))` instead drops the values that arrive while a request runs.")
+    }
+
     func testFunctionReferencesCountAsTransforms() {
         let text = """
         $query.debounce(for: .seconds(0.3), scheduler: DispatchQueue.main)

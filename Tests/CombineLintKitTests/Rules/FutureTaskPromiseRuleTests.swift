@@ -15,7 +15,14 @@ final class FutureTaskPromiseRuleTests: XCTestCase {
         let url = packageRoot.appendingPathComponent("samples/App/Chat/ChatViewModel.swift")
         let found = findings(of: FutureTaskPromiseRule.self, in: [("ChatViewModel.swift", try String(contentsOf: url, encoding: .utf8))])
         XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["68:17", "83:13"])
-        XCTAssertTrue(found[0].message.hasPrefix("`promise` is captured by a Task: the promise is not Sendable"), found[0].message)
+        XCTAssertEqual(found[0].message, "A Task captures `promise`, which is not Sendable (an error in Swift 6 mode), and cancelling the subscription leaves the task running.")
+        XCTAssertEqual(found[0].help, "Call the async function directly instead of wrapping it in a Future; where a publisher is needed, keep the Task and cancel it in `handleEvents(receiveCancel:)`, with a subject the task feeds on the main actor (see `combinelint explain future_task_promise`).")
+    }
+
+    func testMessageNamesThePromiseParameter() throws {
+        let found = findings(of: FutureTaskPromiseRule.self, in: [("A.swift", "let f = Future<Int, Never> { fulfil in Task { fulfil(.success(1)) } }\n")])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["1:40"])
+        XCTAssertEqual(try XCTUnwrap(found.first).message, "A Task captures `fulfil`, which is not Sendable (an error in Swift 6 mode), and cancelling the subscription leaves the task running.")
     }
 
     func testShadowingFutureInsideTaskUsesTheInnerPromise() {

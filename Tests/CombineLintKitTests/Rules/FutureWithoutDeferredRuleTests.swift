@@ -15,8 +15,9 @@ final class FutureWithoutDeferredRuleTests: XCTestCase {
         final class Screen { let kept = a() }
         """)
         XCTAssertEqual(found.map { "\($0.line):\($0.column) \($0.severity)" }, ["1:34 warning", "2:40 error"])
-        XCTAssertTrue(try XCTUnwrap(found.last).message.hasPrefix("`retry` resubscribes to this `Future`"))
-        XCTAssertEqual(found.first?.message, "This `Future` is kept in `kept`: its closure ran once, when it was created, and every later subscriber gets that one cached result; create it inside `Deferred { Future { … } }` so that each subscription runs the work anew.")
+        XCTAssertEqual(try XCTUnwrap(found.last).message, "`retry` resubscribes to this `Future`, which replays its cached failure instead of running the work again.")
+        XCTAssertEqual(found.first?.message, "This `Future` is kept in `kept`, but its closure ran once, at creation: every later subscriber gets that one cached result.")
+        XCTAssertEqual(found.map(\.help), Array(repeating: "Create it inside `Deferred { Future { … } }` so that each subscription runs the work anew.", count: 2))
     }
 
     func testOnlyATopLevelFutureTypeOfTheProjectShadowsCombines() {

@@ -7,8 +7,10 @@ final class MultipleReceiveOnRuleTests: XCTestCase {
         a.receive(on: q).receive(on: DispatchQueue.main).map { $0 }.receive(on: RunLoop.main).sink { _ in }
         """)])
         XCTAssertEqual(found.map { "\($0.line):\($0.column)-\($0.endColumn)" }, ["1:3-17", "1:61-86"])
-        XCTAssertTrue(found[0].message.hasPrefix("`receive(on:)` followed directly by another `receive(on:)`"))
-        XCTAssertEqual(found[1].message, "This `receive(on:)` hops again to the scheduler the values are already on, a wasted queue hop per value; remove it.")
+        XCTAssertEqual(found[0].message, "`receive(on: q)` is followed directly by `receive(on: DispatchQueue.main)`, so every value hops to `q` only to leave it at once.")
+        XCTAssertEqual(found[0].help, "Remove `receive(on: q)`: the last `receive(on:)` decides where values arrive.")
+        XCTAssertEqual(found[1].message, "This `receive(on: RunLoop.main)` hops again to where `receive(on: DispatchQueue.main)` on line 1 already delivers: a wasted hop per value.")
+        XCTAssertEqual(found[1].help, "Remove this `receive(on:)`.")
     }
 
     func testFixKeepsATrailingCommentLine() {

@@ -28,7 +28,8 @@ final class RunLoopMainSchedulerRuleTests: XCTestCase {
         let f = try XCTUnwrap(found.first)
         XCTAssertEqual([f.line, f.column, f.endLine, f.endColumn], [1, 23, 1, 35])
         XCTAssertEqual(applying(f.fix?.edits ?? [], to: text), "let a = p.receive(on: DispatchQueue.main, options: nil)\n")
-        XCTAssertTrue(f.message.contains("DispatchQueue.main"))
+        XCTAssertEqual(f.message, "`RunLoop.main` holds back what `receive(on:)` delivers while the main run loop tracks a scroll or drag, until the user lets go.")
+        XCTAssertEqual(f.help, "Use `DispatchQueue.main`, which keeps delivering while the user scrolls.")
     }
 
     func testNoFixWhenOptionsOrStrideDependOnTheRunLoop() {

@@ -12,7 +12,9 @@ final class SendAfterCompletionRuleTests: XCTestCase {
         let f = try XCTUnwrap(found.first)
         XCTAssertEqual(found.count, 1)
         XCTAssertEqual([f.line, f.column, f.endLine, f.endColumn], [3, 18, 3, 25])
-        XCTAssertEqual(f.message, "`subject` was already completed by `send(completion:)` on line 2, so this value is silently dropped and no subscriber receives it; send the values before completing the subject.")
+        XCTAssertEqual(f.message, "`subject` was already completed by `send(completion:)` on line 2, so this value is dropped and no subscriber receives it.")
+        XCTAssertEqual(f.help, "Send the values before completing `subject`.")
+        XCTAssertEqual(f.related.map { "\($0.file):\($0.line):\($0.column) \($0.message)" }, ["App/A.swift:2:13 `subject` is completed here"])
     }
 
     func testAMethodCallInBetweenStopsOnlyForReceiversThatMayBeReassigned() {

@@ -45,9 +45,35 @@ final class StoreInAppearanceRuleTests: XCTestCase {
         """
         let found = findings(of: StoreInAppearanceRule.self, in: [(path: "A.swift", text: text)])
         XCTAssertEqual(found.map(\.message), [
-            "`viewWillLayoutSubviews` runs on every layout pass, so each run stores one more live subscription in `bag` and every update is handled once per pass; subscribe once in `viewDidLoad` or `init`, or empty `bag` first.",
+            "Every layout pass (`viewWillLayoutSubviews`) adds a live subscription to `bag`, so each update is handled once per pass so far.",
         ])
+        XCTAssertEqual(found.map(\.help), ["Subscribe once in `viewDidLoad` or `init`, or empty `bag` first."])
         XCTAssertEqual(found.map { "\($0.line):\($0.column)-\($0.endLine):\($0.endColumn)" }, ["3:32-3:52"])
+    }
+
+    /// The bag is named as the code names it (`disposeBag`), in the message and the help.
+    func testMessageAndHelpNameTheRealBag() {
+        let text = """
+        final class A: UIViewController {
+            override func viewWillAppear(_ animated: Bool) {
+                model.$x.sink { _ in }.store(in: &disposeBag)
+            }
+        }
+        final class Cell: UITableViewCell {
+            func configure(with model: Model) {
+                model.$x.sink { _ in }.store(in: &disposeBag)
+            }
+        }
+        """
+        let found = findings(of: StoreInAppearanceRule.self, in: [(path: "A.swift", text: text)])
+        XCTAssertEqual(found.map(\.message), [
+            "Every `viewWillAppear` adds a live subscription to `disposeBag`, so each update is handled once per visit so far.",
+            "Every reuse of `Cell` runs `configure(with:)`, adding a live subscription to `disposeBag` while the old ones still update the old row.",
+        ])
+        XCTAssertEqual(found.map(\.help), [
+            "Subscribe once in `viewDidLoad`, or empty `disposeBag` first or in `viewDidDisappear`.",
+            "`prepareForReuse` does not empty `disposeBag`: empty it there or at the start of `configure(with:)`.",
+        ])
     }
 
     func testOptionsAddAppearanceCallbacksAndCellMethods() {

@@ -312,10 +312,80 @@ final class StrongSelfCaptureRuleTests: XCTestCase {
         """
         let found = findings(of: StrongSelfCaptureRule.self, in: [(path: "A.swift", text: text)])
         XCTAssertEqual(found.map(\.message), [
-            "This closure holds `self` strongly in a subscription stored in `subscriptions` (self → subscriptions → subscription → closure → self), so neither is released while the publisher lives; capture `[weak self]` (or `[unowned self]`) instead.",
-            "Passing the method `y` captures `self` strongly in a subscription stored in `subscriptions` (self → subscriptions → subscription → self), so neither is released while the publisher lives; pass `{ [weak self] in self?.y($0) }` instead.",
+            "This closure holds `self` strongly, and `self` keeps its subscription in `subscriptions`: a retain cycle.",
+            "Passing the method `y` holds `self` strongly, and `self` keeps its subscription in `subscriptions`: a retain cycle.",
+        ])
+        XCTAssertEqual(found.map(\.help), [
+            "Capture `[weak self]` (or `[unowned self]`) in this closure and unwrap it inside, breaking self → subscriptions → subscription → closure → self.",
+            "Pass `{ [weak self] in self?.y($0) }` instead, breaking self → subscriptions → subscription → self.",
         ])
         XCTAssertEqual(found.map { "\($0.line):\($0.column)-\($0.endLine):\($0.endColumn)" }, ["4:19-4:23", "5:31-5:37"])
+        XCTAssertEqual(found.map(\.related), [[], []])
+    }
+
+    /// Only the nested closure says `[weak self]`: the finding stays at the strong capture of the
+    /// outer closure (the `self` its capture list names) and the nested capture list is related.
+    func testNestedWeakSelfIsRelatedAsTooLate() throws {
+        let text = """
+        final class PlayerView: UIView {
+            private var disposeBag = Set<AnyCancellable>()
+            func bind(to player: PlayerModel) {
+                player.$progress
+                    .sink { _ in
+                        DispatchQueue.main.async { [weak self] in self?.setNeedsLayout() }
+                    }
+                    .store(in: &disposeBag)
+            }
+        }
+        """
+        let found = findings(of: StrongSelfCaptureRule.self, in: [(path: "A.swift", text: text)])
+        let finding = try XCTUnwrap(found.first)
+        XCTAssertEqual(found.count, 1)
+        XCTAssertEqual([finding.line, finding.column, finding.endLine, finding.endColumn], [6, 50, 6, 54])
+        XCTAssertEqual(finding.message, "The closure around this `[weak self]` holds `self` strongly, and `self` keeps its subscription in `disposeBag`: a retain cycle.")
+        XCTAssertEqual(finding.help, "Capture `[weak self]` on the outer closure, the one the subscription keeps, breaking self → disposeBag → subscription → closure → self.")
+        XCTAssertEqual(finding.related, [RelatedLocation(file: "A.swift", line: 6, column: 44, endLine: 6, endColumn: 55,
+                                                         message: "this `[weak self]` comes too late: the outer closure already holds `self`")])
+    }
+
+    /// The outer closure uses `self` itself: the finding is there, and a nested `[unowned self]` is still too late.
+    func testNestedUnownedSelfIsRelatedWhenTheOuterClosureUsesSelf() throws {
+        let text = """
+        final class A {
+            var bag = Set<AnyCancellable>()
+            func f() {
+                $x.sink { v in
+                    self.log(v)
+                    queue.async { [unowned self] in self.y(v) }
+                }.store(in: &bag)
+            }
+        }
+        """
+        let finding = try XCTUnwrap(findings(of: StrongSelfCaptureRule.self, in: [(path: "A.swift", text: text)]).first)
+        XCTAssertEqual("\(finding.line):\(finding.column)", "5:13")
+        XCTAssertEqual(finding.message, "This closure holds `self` strongly, and `self` keeps its subscription in `bag`: a retain cycle.")
+        XCTAssertEqual(finding.related.map { "\($0.line):\($0.column)-\($0.endColumn) \($0.message)" },
+                       ["6:27-41 this `[unowned self]` comes too late: the outer closure already holds `self`"])
+    }
+
+    /// A capture taken from a weak `self` (inside another `[weak self]` closure) is not too late: only
+    /// the capture list evaluated where `self` is strong is related.
+    func testOnlyCapturesTakenFromAStrongSelfAreRelated() throws {
+        let text = """
+        final class A {
+            var bag = Set<AnyCancellable>()
+            func f() {
+                $x.sink { v in
+                    self.log(v)
+                    queue.async { [weak self] in
+                        other.async { [weak self] in self?.y(v) }
+                    }
+                }.store(in: &bag)
+            }
+        }
+        """
+        let finding = try XCTUnwrap(findings(of: StrongSelfCaptureRule.self, in: [(path: "A.swift", text: text)]).first)
+        XCTAssertEqual(finding.related.map { "\($0.line):\($0.column)-\($0.endColumn)" }, ["6:27-38"])
     }
 
     func testLocalBagStoredInAMemberLater() {

@@ -14,6 +14,8 @@ final class TimerNotConnectedRuleTests: XCTestCase {
         XCTAssertEqual([f.line, f.column, f.endLine, f.endColumn], [2, 5, 2, 52])
         XCTAssertEqual(f.severity, .error)
         XCTAssertNil(f.fix)
+        XCTAssertEqual(f.message, "`Timer.publish` returns a connectable publisher that emits nothing until it is connected, so this timer never fires.")
+        XCTAssertEqual(f.help, "Add `.autoconnect()` right after `Timer.publish(…)`, or call `connect()` on it and keep the returned cancellable.")
     }
 
     func testConnectInsideAClosureOfTheTypeCounts() {

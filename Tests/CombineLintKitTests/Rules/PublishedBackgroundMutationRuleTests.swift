@@ -1,0 +1,30 @@
+import XCTest
+@testable import CombineLintKit
+
+final class PublishedBackgroundMutationRuleTests: XCTestCase {
+    /// Each background source gets the way back to the main thread that fits it.
+    func testMessageNamesThePropertyAndHelpFitsTheSource() {
+        let text = """
+        final class AccountModel: ObservableObject {
+            @Published var name = ""
+            func load() {
+                DispatchQueue.global().async { self.name = "a" }
+                Task.detached { self.name = "b" }
+                source.subscribe(on: DispatchQueue.global()).sink { self.name = $0 }.store(in: &bag)
+            }
+        }
+        """
+        let found = findings(of: PublishedBackgroundMutationRule.self, in: [(path: "A.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["4:45", "5:30", "6:66"])
+        XCTAssertEqual(found.map(\.message), [
+            "`name` is @Published and changes here on a global queue, so its subscribers and SwiftUI views update off the main thread.",
+            "`name` is @Published and changes here in a detached task, so its subscribers and SwiftUI views update off the main thread.",
+            "`name` is @Published and changes here in a sink after subscribe(on:) without receive(on:), so its subscribers and SwiftUI views update off the main thread.",
+        ])
+        XCTAssertEqual(found.map(\.help), [
+            "Change it inside `DispatchQueue.main.async { … }`, or make `AccountModel` @MainActor.",
+            "Change it inside `await MainActor.run { … }`, or make `AccountModel` @MainActor.",
+            "Add `.receive(on: DispatchQueue.main)` before the `sink`, or make `AccountModel` @MainActor.",
+        ])
+    }
+}
