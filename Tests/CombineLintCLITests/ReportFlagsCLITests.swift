@@ -5,7 +5,8 @@ import XCTest
 /// `rules --format json`.
 extension CLITests {
     static let discardedSource = "import Combine\nfunc f(p: AnyPublisher<Int, Never>) {\n\tp.sink { _ in }\n}\n"
-    static let discardedMessage = "The AnyCancellable returned by `sink` is thrown away, so the subscription is cancelled at once and later values never arrive; keep it with `.store(in: &cancellables)` or in a property."
+    static let discardedMessage = "The AnyCancellable returned by `sink` is thrown away, so the subscription is cancelled at once."
+    static let discardedHelp = "Keep it with `.store(in: &cancellables)` or in a property owned by whoever needs the values."
 
     func testFullReporterQuotesTheSourceAndStatisticsFollow() throws {
         try write("A.swift", Self.discardedSource)
@@ -16,6 +17,8 @@ extension CLITests {
             + "  |\n"
             + "3 | \tp.sink { _ in }\n"
             + "  | \t  ^^^^^^^^^^^^^\n"
+            + "  |\n"
+            + "  = help: \(Self.discardedHelp)\n"
             + "\n"
             + "Findings by rule:\n"
             + "  1  discarded_cancellable\n"
@@ -26,6 +29,7 @@ extension CLITests {
         try write("A.swift", Self.discardedSource)
         let result = try run(["A.swift", "--statistics", "--quiet"])
         XCTAssertEqual(result.stdout, "A.swift:3:4: error: \(Self.discardedMessage) [discarded_cancellable]\n"
+                       + "A.swift:3:4: note: \(Self.discardedHelp)\n"
                        + "\nFindings by rule:\n  1  discarded_cancellable\n")
     }
 

@@ -24,8 +24,9 @@ public struct DiscardedCancellableRule: Rule {
             let last = element.closeParen ?? element.lastToken
             let timer = subscription.subscriber == .connect
                 && ConnectableEvidence.isTimer(chain, before: subscription.element, in: tree, index: context.index)
+            let text = message(subscription.subscriber, problem, timer: timer)
             result.append(context.finding(tokens: element.nameToken, through: max(last, element.nameToken),
-                                          message: message(subscription.subscriber, problem, timer: timer)))
+                                          message: text.message, help: text.help))
         }
         return result
     }
@@ -129,23 +130,27 @@ public struct DiscardedCancellableRule: Rule {
     /// A timer's connection keeps firing when its `Cancellable` is dropped (the run loop holds the
     /// timer); the connection of `makeConnectable()` or `multicast` is an `AnyCancellable` that
     /// cancels itself when released, so dropping it ends the connection at once.
-    private func message(_ subscriber: Subscription.Subscriber, _ problem: Problem, timer: Bool) -> String {
+    private func message(_ subscriber: Subscription.Subscriber, _ problem: Problem, timer: Bool) -> (message: String, help: String) {
+        let keepTimer = "Keep it in a property and call `cancel()` when the work should stop."
+        let keepConnection = "Keep it in a property for as long as the connection should last."
+        let keepSubscription = "Keep it with `.store(in: &cancellables)` or in a property owned by whoever needs the values."
         switch (subscriber, problem) {
         case (.connect, .dropped):
             return timer
-                ? "The Cancellable returned by the timer's `connect()` is thrown away, so this timer can never be stopped and keeps firing; keep it in a property and call `cancel()` when the work should stop."
-                : "The cancellable returned by `connect()` is thrown away, and releasing it cancels the connection at once, so subscribers get nothing; keep it in a property for as long as the connection should last."
+                ? ("The Cancellable returned by the timer's `connect()` is thrown away, so this timer can never be stopped and keeps firing.", keepTimer)
+                : ("The cancellable returned by `connect()` is thrown away, and releasing it cancels the connection at once: subscribers get nothing.", keepConnection)
         case (.connect, .unusedLocal(let name, _)):
             return timer
-                ? "`\(name)` holds the Cancellable returned by the timer's `connect()` but is never used, so this timer can never be stopped and keeps firing; keep it in a property and call `cancel()` when the work should stop."
-                : "`\(name)` holds the cancellable returned by `connect()` but is never used, and releasing it cancels the connection, so it may end at once; keep it in a property for as long as the connection should last."
+                ? ("`\(name)` holds the timer's connection but is never used, so this timer can never be stopped and keeps firing.", keepTimer)
+                : ("`\(name)` holds the cancellable returned by `connect()` but is never used; releasing it cancels the connection.", keepConnection)
         case (_, .dropped):
-            return "The AnyCancellable returned by `\(subscriber.callName)` is thrown away, so the subscription is cancelled at once and later values never arrive; keep it with `.store(in: &cancellables)` or in a property."
+            return ("The AnyCancellable returned by `\(subscriber.callName)` is thrown away, so the subscription is cancelled at once.", keepSubscription)
         case (_, .unusedLocal(let name, let beforeWait)):
             if beforeWait {
-                return "`\(name)` holds the AnyCancellable returned by `\(subscriber.callName)` but is never used, and a wait after it does not keep it: Swift may release it (and cancel the subscription) right away; wrap the wait in `withExtendedLifetime(\(name)) { … }` or store it."
+                return ("`\(name)` is never used, and a wait after it does not keep it: Swift may release it and cancel the subscription at once.",
+                        "Wrap the wait in `withExtendedLifetime(\(name)) { … }`, or store the cancellable.")
             }
-            return "`\(name)` holds the AnyCancellable returned by `\(subscriber.callName)` but is never used, so the subscription is cancelled when the scope ends; keep it with `.store(in: &cancellables)` or in a property."
+            return ("`\(name)` holds the AnyCancellable returned by `\(subscriber.callName)` but is never used, so the subscription ends with the scope.", keepSubscription)
         }
     }
 }

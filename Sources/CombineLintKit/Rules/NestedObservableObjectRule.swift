@@ -44,7 +44,8 @@ public struct NestedObservableObjectRule: Rule {
                 if observed.observe(inner, index: index), isPassedOn(variable.name, index: index) { continue }
                 findings.append(context.finding(
                     tokens: variable.nameToken,
-                    message: "`\(variable.name)` is an ObservableObject inside an ObservableObject: SwiftUI sees only reassignments of it, never the changes inside `\(inner)`; forward its objectWillChange to this object's, or observe it directly with @ObservedObject in the view."))
+                    message: "`\(variable.name)` is an ObservableObject inside an ObservableObject: views see it reassigned, never the changes inside `\(inner)`.",
+                    help: "Forward its changes (`\(variable.name).objectWillChange.sink { [weak self] _ in self?.objectWillChange.send() }`), pass it to the views that show it as `@ObservedObject`, or make it a struct."))
             }
         }
         return findings

@@ -11,6 +11,8 @@ public struct NestedSinkRule: Rule {
 
     public init() {}
 
+    static let help = "Map each value to the inner publisher and flatten it in one subscription: `flatMap`, or `map` + `switchToLatest()` to keep only the latest."
+
     public func check(_ context: RuleContext) -> [Finding] {
         // Every finding is about one of the file's subscriptions.
         guard !context.subscriptions.isEmpty else { return [] }
@@ -48,7 +50,8 @@ public struct NestedSinkRule: Rule {
             let bagText = bagDescription(bag, in: tree)
             findings.append(context.finding(
                 tokens: element.nameToken,
-                message: "`\(element.name)` inside the `\(host.1)` closure of another subscription adds a new subscription to \(bagText) for every value and never cancels the earlier ones; map each value to the inner publisher and flatten it with `flatMap` (or `map` + `switchToLatest()`) in one subscription."))
+                message: "`\(element.name)` inside the `\(host.1)` closure of another subscription adds one more subscription to \(bagText) per value and never cancels the earlier ones.",
+                help: NestedSinkRule.help))
         }
         return findings
     }
@@ -95,7 +98,8 @@ public struct NestedSinkRule: Rule {
         let method = tree.functions[f].selectorName
         return context.finding(
             tokens: element.nameToken,
-            message: "`\(element.name)` in `\(method)`, which runs for every value of another subscription's `\(op)`, adds a new subscription to `\(bagName)` each time and never cancels the earlier ones; map each value to the inner publisher and flatten it with `flatMap` (or `map` + `switchToLatest()`) in one subscription.")
+            message: "`\(element.name)` in `\(method)`, which runs for every value of another subscription's `\(op)`, adds one more subscription to `\(bagName)` each time.",
+            help: NestedSinkRule.help)
     }
 
     /// The bag a subscription's cancellable goes into, if it goes into one (`store(in:)`, `insert`,

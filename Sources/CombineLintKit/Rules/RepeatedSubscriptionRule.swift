@@ -50,7 +50,8 @@ public struct RepeatedSubscriptionRule: Rule {
             let pathText = names.joined(separator: " → ")
             findings.append(context.finding(
                 tokens: store.token,
-                message: "`\(pathText)`: each run of `\(path[0].label)` adds one more live subscription to `\(store.bag)` while the earlier ones keep running, so values are handled several times and old requests race new ones; subscribe once (in `viewDidLoad` or `init`), or empty `\(store.bag)` (or keep a single `AnyCancellable?`) before subscribing again."))
+                message: "`\(pathText)`: each run of `\(path[0].label)` adds one more live subscription to `\(store.bag)`, and the earlier ones keep running.",
+                help: "Subscribe once (in `viewDidLoad` or `init`), or empty `\(store.bag)` (or keep a single `AnyCancellable?`) before subscribing again; until then values are handled several times and old requests race new ones."))
         }
         return findings
     }
@@ -78,7 +79,8 @@ public struct RepeatedSubscriptionRule: Rule {
             let pathText = "\(call.modifier) → \(store.typeName).\(function.selectorName) → \(store.label)"
             return context.finding(
                 tokens: store.token,
-                message: "`\(pathText)`: each run of `\(call.modifier)` adds one more live subscription to `\(store.bag)` while the earlier ones keep running, so values are handled several times; subscribe once (in `init`), or empty `\(store.bag)` (or keep a single `AnyCancellable?`) before subscribing again.")
+                message: "`\(pathText)`: each run of `\(call.modifier)` adds one more live subscription to `\(store.bag)`, and the earlier ones keep running.",
+                help: "Subscribe once (in `init`), or empty `\(store.bag)` (or keep a single `AnyCancellable?`) before subscribing again; until then values are handled several times.")
         }
         return nil
     }

@@ -23,8 +23,9 @@ public struct SubjectFakeInitialValueRule: Rule {
             let evidence = Evidence.gather(name: variable.name, kind: kind, declaringType: typeName, index: context.index, memo: context.memo)
             guard evidence.isEvent else { continue }
             let what = kind == .published ? "`@Published var \(variable.name)`" : "`\(variable.name)`"
-            let message = "\(what) starts at nil only for its subscribers to skip it, so this one-shot event is kept as state and every new subscriber receives the last event again; send it through a `PassthroughSubject` instead."
-            findings.append(context.finding(tokens: variable.nameToken, message: message))
+            let message = "\(what) starts at nil only for its subscribers to skip it: an event kept as state, replayed to every new subscriber."
+            let help = "Send the event through a `PassthroughSubject` (exposed as an `AnyPublisher`), which keeps no value and gives each subscriber only what is sent after it subscribed."
+            findings.append(context.finding(tokens: variable.nameToken, message: message, help: help))
         }
         return findings
     }

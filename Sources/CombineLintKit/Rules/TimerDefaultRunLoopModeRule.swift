@@ -13,7 +13,8 @@ public struct TimerDefaultRunLoopModeRule: Rule {
         id: "timer_default_run_loop_mode", name: "Timer in default run loop mode", defaultSeverity: .warning,
         summary: "`Timer.publish(every:…, on: .main, in: .default)`: the timer pauses while the user scrolls.")
 
-    static let message = "A timer scheduled in the `.default` run loop mode does not fire while the main run loop is tracking a scroll or drag, so it pauses during scrolling; use `in: .common`."
+    static let message = "A timer in the `.default` run loop mode does not fire while the main run loop tracks a scroll or drag."
+    static let help = "Schedule it `in: .common`, which covers the default and the tracking modes."
 
     public init() {}
 
@@ -31,7 +32,7 @@ public struct TimerDefaultRunLoopModeRule: Rule {
                   drivesTheScreen(call.runLoop!.value.lowerBound, context) else { continue }
             let fix = Fix(title: "Schedule the timer in .common mode",
                           edits: [context.edit(tree.tokens[defaultToken].startOffset..<tree.tokens[defaultToken].endOffset, "common")])
-            result.append(context.finding(tokens: mode.value.lowerBound, through: mode.value.upperBound, message: Self.message, fix: fix))
+            result.append(context.finding(tokens: mode.value.lowerBound, through: mode.value.upperBound, message: Self.message, fix: fix, help: Self.help))
         }
         return result
     }

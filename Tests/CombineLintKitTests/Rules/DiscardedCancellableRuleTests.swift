@@ -23,13 +23,13 @@ final class DiscardedCancellableRuleTests: XCTestCase {
         XCTAssertEqual(found.count, 1)
         XCTAssertEqual([found[0].line, found[0].column, found[0].endLine, found[0].endColumn], [3, 10, 3, 43])
         XCTAssertEqual(found[0].severity, .error)
-        XCTAssertEqual(found[0].message, "The AnyCancellable returned by `sink` is thrown away, so the subscription is cancelled at once and later values never arrive; keep it with `.store(in: &cancellables)` or in a property.")
+        XCTAssertEqual(found[0].message, "The AnyCancellable returned by `sink` is thrown away, so the subscription is cancelled at once.")
     }
 
     func testUnusedLocalNamesTheLocal() {
         let text = "func f() {\n    let token = publisher.assign(to: \\.text, on: label)\n}\n"
         let found = findings(of: DiscardedCancellableRule.self, in: [(path: "A.swift", text: text)])
-        XCTAssertEqual(found.map(\.message), ["`token` holds the AnyCancellable returned by `assign(to:on:)` but is never used, so the subscription is cancelled when the scope ends; keep it with `.store(in: &cancellables)` or in a property."])
+        XCTAssertEqual(found.map(\.message), ["`token` holds the AnyCancellable returned by `assign(to:on:)` but is never used, so the subscription ends with the scope."])
         XCTAssertEqual(positions(text), ["2:27"])
     }
 
@@ -100,8 +100,8 @@ final class DiscardedCancellableRuleTests: XCTestCase {
         """
         XCTAssertEqual(positions(text), ["3:48", "8:36", "12:36"])
         let found = findings(of: DiscardedCancellableRule.self, in: [(path: "A.swift", text: text)])
-        XCTAssertEqual(found.first?.message, "`cancellable` holds the AnyCancellable returned by `sink` but is never used, and a wait after it does not keep it: Swift may release it (and cancel the subscription) right away; wrap the wait in `withExtendedLifetime(cancellable) { … }` or store it.")
-        XCTAssertEqual(found.last?.message, "`cancellable` holds the AnyCancellable returned by `sink` but is never used, so the subscription is cancelled when the scope ends; keep it with `.store(in: &cancellables)` or in a property.")
+        XCTAssertEqual(found.first?.message, "`cancellable` is never used, and a wait after it does not keep it: Swift may release it and cancel the subscription at once.")
+        XCTAssertEqual(found.last?.message, "`cancellable` holds the AnyCancellable returned by `sink` but is never used, so the subscription ends with the scope.")
         let kept = "func testLoads() {\n    let c = model.$items.sink { _ in done.fulfill() }\n    withExtendedLifetime(c) { wait(for: [done], timeout: 1) }\n}\n"
         XCTAssertEqual(positions(kept), [])
     }
@@ -144,9 +144,9 @@ final class DiscardedCancellableRuleTests: XCTestCase {
         }
         """
         XCTAssertEqual(findings(of: DiscardedCancellableRule.self, in: [(path: "A.swift", text: text)]).map(\.message), [
-            "The cancellable returned by `connect()` is thrown away, and releasing it cancels the connection at once, so subscribers get nothing; keep it in a property for as long as the connection should last.",
-            "The Cancellable returned by the timer's `connect()` is thrown away, so this timer can never be stopped and keeps firing; keep it in a property and call `cancel()` when the work should stop.",
-            "`connection` holds the cancellable returned by `connect()` but is never used, and releasing it cancels the connection, so it may end at once; keep it in a property for as long as the connection should last.",
+            "The cancellable returned by `connect()` is thrown away, and releasing it cancels the connection at once: subscribers get nothing.",
+            "The Cancellable returned by the timer's `connect()` is thrown away, so this timer can never be stopped and keeps firing.",
+            "`connection` holds the cancellable returned by `connect()` but is never used; releasing it cancels the connection.",
         ])
     }
 
@@ -182,7 +182,7 @@ final class DiscardedCancellableRuleTests: XCTestCase {
         ]
         XCTAssertEqual(positions(files), ["Ticker+Start.swift:3:19"])
         XCTAssertEqual(findings(of: DiscardedCancellableRule.self, in: files).first?.message,
-                       "The Cancellable returned by the timer's `connect()` is thrown away, so this timer can never be stopped and keeps firing; keep it in a property and call `cancel()` when the work should stop.")
+                       "The Cancellable returned by the timer's `connect()` is thrown away, so this timer can never be stopped and keeps firing.")
     }
 
     func testResultBuilderClosuresCollectTheirStatements() {

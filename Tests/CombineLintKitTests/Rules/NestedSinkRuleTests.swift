@@ -33,7 +33,7 @@ final class NestedSinkRuleTests: XCTestCase {
         let url = packageRoot.appendingPathComponent("samples/App/Chat/ChatViewModel.swift")
         let found = findings(of: NestedSinkRule.self, in: [("ChatViewModel.swift", try String(contentsOf: url, encoding: .utf8))])
         XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["30:22", "52:22"])
-        XCTAssertEqual(found[1].message, "`sink` inside the `handleEvents` closure of another subscription adds a new subscription to `cancellables` for every value and never cancels the earlier ones; map each value to the inner publisher and flatten it with `flatMap` (or `map` + `switchToLatest()`) in one subscription.")
+        XCTAssertEqual(found[1].message, "`sink` inside the `handleEvents` closure of another subscription adds one more subscription to `cancellables` per value and never cancels the earlier ones.")
     }
 
     func testMultipleTrailingClosuresReceiveValueIsTheLabelledOne() {

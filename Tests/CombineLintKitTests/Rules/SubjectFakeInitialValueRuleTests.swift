@@ -85,7 +85,7 @@ final class SubjectFakeInitialValueRuleTests: XCTestCase {
         """
         let found = findings(of: SubjectFakeInitialValueRule.self, in: [(path: "A.swift", text: text)])
         XCTAssertEqual(found.map(\.message), [
-            "`@Published var toast` starts at nil only for its subscribers to skip it, so this one-shot event is kept as state and every new subscriber receives the last event again; send it through a `PassthroughSubject` instead.",
+            "`@Published var toast` starts at nil only for its subscribers to skip it: an event kept as state, replayed to every new subscriber.",
         ])
         XCTAssertEqual(found.map { "\($0.line):\($0.column)-\($0.endLine):\($0.endColumn)" }, ["2:20-2:25"])
     }
