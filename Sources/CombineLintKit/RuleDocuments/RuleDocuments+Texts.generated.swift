@@ -2737,10 +2737,11 @@ Not reported:
 ## How to fix
 
 Turn the inner publisher into part of the outer pipeline and subscribe once: `flatMap` when every
-inner publisher should run to the end (optionally `flatMap(maxPublishers: .max(1))` to run them one
-after another), or `map { … }` followed by `switchToLatest()` when a new value should cancel the
-previous inner publisher (searches, detail loads). Handle errors inside the inner publisher
+inner publisher should run to the end, or `map { … }` followed by `switchToLatest()` when a new
+value should cancel the previous inner publisher (searches, detail loads). Handle errors inside the inner publisher
 (`catch`, `replaceError`) so that one failure does not end the outer pipeline.
+`flatMap(maxPublishers: .max(1))` does not queue values: it asks upstream for one value at a time,
+so a subject or a `debounce` upstream drops what arrives while an inner publisher runs.
 
 ```swift
 viewModel.$selectedID
