@@ -92,6 +92,13 @@ public struct RepeatedSites: Sendable {
         }
         guard let f = found else { return nil }
         let function = tree.functions[f]
+        // `var viewModel: Model? { didSet { … } }` in a cell: the data source sets it on every reuse.
+        if function.kind == .accessor, function.name == "didSet" || function.name == "willSet", let v = function.variable,
+           !tree.variables[v].isStatic, let open = function.bodyOpen, let close = function.bodyClose,
+           let cellType = reusableViewType(around: token) {
+            return RepeatedSite(kind: .cellMethod(cellType: cellType), name: "\(tree.variables[v].name).\(function.name)",
+                                function: f, closure: nil, body: open..<close)
+        }
         guard function.kind == .function, let open = function.bodyOpen, let close = function.bodyClose else { return nil }
         let body = open..<close
         let name = function.name

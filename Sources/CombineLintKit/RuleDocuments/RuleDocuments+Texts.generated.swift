@@ -4927,9 +4927,10 @@ runs again and again while its object lives: `viewWillAppear`, `viewDidAppear`,
 `viewWillTransition(to:with:)`, `updateConstraints`, `updateViewConstraints`, SwiftUI's
 `.onAppear { }`, per-row data source methods (`tableView(_:cellForRowAt:)`,
 `collectionView(_:cellForItemAt:)`, header/footer and `willDisplay` methods, diffable data source
-and cell registration closures), and `configure…`/`bind…` methods of a `UITableViewCell`,
-`UICollectionViewCell` or `UICollectionReusableView` subclass whose `prepareForReuse` does not empty
-that bag. The finding is at the `store` call (or the insertion) and names the callback.
+and cell registration closures), and `configure…`/`bind…` methods and property observers
+(`var viewModel: Model? { didSet { … } }`, which the data source sets on every reuse) of a
+`UITableViewCell`, `UICollectionViewCell` or `UICollectionReusableView` subclass whose
+`prepareForReuse` does not empty that bag. The finding is at the `store` call (or the insertion) and names the callback.
 
 ## Why it matters
 
@@ -5138,6 +5139,20 @@ final class ContactsViewController: UIViewController {
             let cell = tableView.dequeueReusableCell(withIdentifier: "Contact", for: indexPath)
             self.store.contact(id).sink { contact in cell.textLabel?.text = contact.name }.↓store(in: &self.cancellables)
             return cell
+        }
+    }
+}
+```
+
+```swift
+final class EpisodeCell: UITableViewCell {
+    private var cancellables = Set<AnyCancellable>()
+
+    var viewModel: EpisodeViewModel? {
+        didSet {
+            viewModel?.$title
+                .sink { [weak self] in self?.textLabel?.text = $0 }
+                .↓store(in: &cancellables)
         }
     }
 }

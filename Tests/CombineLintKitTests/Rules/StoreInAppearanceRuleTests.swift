@@ -246,4 +246,29 @@ final class StoreInAppearanceRuleTests: XCTestCase {
         """
         XCTAssertEqual(findings(of: StoreInAppearanceRule.self, in: [(path: "A.swift", text: text)]).map { "\($0.line):\($0.column)" }, ["4:71"])
     }
+
+    func testAPropertyObserverOfACellRunsOnEveryReuse() {
+        let text = """
+        final class EpisodeCell: UITableViewCell {
+            private var cancellables = Set<AnyCancellable>()
+            private var once = Set<AnyCancellable>()
+            var viewModel: EpisodeViewModel? {
+                didSet { viewModel?.$title.sink { [weak self] in self?.title = $0 }.store(in: &cancellables) }
+            }
+            var model: EpisodeViewModel? {
+                didSet { model?.$title.sink { [weak self] in self?.title = $0 }.store(in: &once) }
+            }
+            override func prepareForReuse() { super.prepareForReuse(); once.removeAll() }
+        }
+        final class Plain {
+            private var cancellables = Set<AnyCancellable>()
+            var viewModel: EpisodeViewModel? {
+                didSet { viewModel?.$title.sink { print($0) }.store(in: &cancellables) }
+            }
+        }
+        """
+        let found = findings(of: StoreInAppearanceRule.self, in: [(path: "A.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["5:77"])
+        XCTAssertEqual(found.first?.message, "Every reuse of `EpisodeCell` runs `viewModel.didSet`, adding a live subscription to `cancellables` while the old ones still update the old row.")
+    }
 }
