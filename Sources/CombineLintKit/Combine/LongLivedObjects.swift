@@ -19,7 +19,7 @@ public enum LongLivedObjects {
     }
 
     private static func isMadeOnlyForTheRun(_ typeName: String, index: ProjectIndex) -> Bool {
-        guard index.type(named: typeName)?.kind == .class, index.subtypes(of: typeName).isEmpty else { return false }
+        guard index.type(named: typeName)?.kind == .class else { return false }
         var made = false
         for reference in index.chainElements[typeName] {
             let tree = index.trees[reference.tree]
@@ -29,7 +29,8 @@ public enum LongLivedObjects {
                     || isInApplicationObject(element.nameToken, in: tree, index: index) else { return false }
             made = true
         }
-        return made
+        // Asked last: the subtypes of a type deep in a long inheritance chain are many.
+        return made && index.subtypes(of: typeName).isEmpty
     }
 
     /// Token `token` lies in the initializer of a static stored property of type `typeName`.

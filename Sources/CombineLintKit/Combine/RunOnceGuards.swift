@@ -6,21 +6,28 @@
 public enum RunOnceGuards {
     /// Whether an `if` or `guard` in `range` of `tree` reads the bag or one of `flags`.
     public static func isGuarded(_ range: Range<Int>, of tree: SyntaxTree, bag: String, flags: Set<String>) -> Bool {
+        firstGuard(in: range, of: tree, bag: bag, flags: flags) != nil
+    }
+
+    /// The first `if` or `guard` in `range` that reads the bag or one of `flags`. Asked once for a
+    /// whole body, it answers `isGuarded` for every position in it (guarded before `p` when it is
+    /// below `p`), so that a body with thousands of subscriptions is read once, not once for each.
+    public static func firstGuard(in range: Range<Int>, of tree: SyntaxTree, bag: String, flags: Set<String>) -> Int? {
         for k in range where tree.isWord(k, "if") || tree.isWord(k, "guard") {
             var j = k + 1
             while j < range.upperBound, j < k + 80 {
                 let kind = tree.tokens[j].kind
                 if kind == .leftBrace || tree.isWord(j, "else") { break }
                 if kind == .leftParen || kind == .leftBracket, tree.matching[j] > Int32(j) {
-                    for n in j..<Int(tree.matching[j]) where isFlag(n, in: tree, bag: bag, flags: flags) { return true }
+                    for n in j..<Int(tree.matching[j]) where isFlag(n, in: tree, bag: bag, flags: flags) { return k }
                     j = Int(tree.matching[j]) + 1
                     continue
                 }
-                if isFlag(j, in: tree, bag: bag, flags: flags) { return true }
+                if isFlag(j, in: tree, bag: bag, flags: flags) { return k }
                 j += 1
             }
         }
-        return false
+        return nil
     }
 
     private static func isFlag(_ i: Int, in tree: SyntaxTree, bag: String, flags: Set<String>) -> Bool {

@@ -23,6 +23,8 @@ public struct NestedSinkRule: Rule {
         let called = methodsCalled(from: outer, in: tree)
         let finite = FinitePublishers()
         var flags: [Int: Set<String>] = [:]
+        // The first run-once guard of each body (and bag): one read of the body for all its subscriptions.
+        var firstGuards: [String: Int] = [:]
         for subscription in context.subscriptions {
             let chain = tree.chains[subscription.chain]
             guard let bag = bagOwner(of: subscription, chain: chain) else { continue }
@@ -32,9 +34,16 @@ public struct NestedSinkRule: Rule {
             if let bagName = BagResets.selfMemberName(bag), let t = tree.enclosingType(of: chain.first) {
                 let names = flags[t] ?? runOnceFlags(ofType: t, in: tree)
                 flags[t] = names
-                let scope = tree.enclosingClosures(of: chain.first).last.map { tree.closures[$0].bodyStart }
-                    ?? tree.enclosingFunction(of: chain.first).flatMap { tree.functions[$0].bodyOpen }
-                if let start = scope, RunOnceGuards.isGuarded(start..<chain.statementStart, of: tree, bag: bagName, flags: names) { continue }
+                let outermost = tree.enclosingClosures(of: chain.first).last
+                let function = tree.enclosingFunction(of: chain.first)
+                let body: Range<Int>? = outermost.map { tree.closures[$0].bodyStart..<tree.closures[$0].close }
+                    ?? function.flatMap { f in tree.functions[f].bodyOpen.flatMap { open in tree.functions[f].bodyClose.map { open..<$0 } } }
+                if let body {
+                    let key = "\(body.lowerBound) \(bagName)"
+                    let first = firstGuards[key] ?? (RunOnceGuards.firstGuard(in: body, of: tree, bag: bagName, flags: names) ?? Int.max)
+                    firstGuards[key] = first
+                    if first < chain.statementStart { continue }
+                }
             }
             // Closures between the chain and its function: a nested function stops the walk.
             guard let host = tree.enclosingClosures(of: chain.first).lazy.compactMap({ c in outer[c].map { (c, $0) } }).first
