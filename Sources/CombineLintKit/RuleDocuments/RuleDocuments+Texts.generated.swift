@@ -19,12 +19,14 @@ Not reported: another target (`on: label`, `on: self.label`, `on: viewModel`), `
 structs and enums (no reference, no cycle), a binding declared `weak` (an `unowned` one or an
 `[unowned self]` capture is still reported: `assign` holds whatever object it is given strongly), static methods
 (`self` is the type), a subscription that is dropped at once (that is `discarded_cancellable`), and
-roots that complete during the call (`Just`, `Empty()`, `Fail`, `Result.Publisher`,
-`[…].publisher`, with no `flatMap`/`merge`/`combineLatest`/`zip`/`append`/`prepend`/`switchToLatest`
-bringing in other publishers): their subscription finishes and lets go of `self` before `assign`
-returns, so no cycle outlives the call. One-shot publishers that finish later (`Future`,
-`dataTaskPublisher`) are reported: they keep `self` until the response arrives, after the screen may
-have been closed, and the fix is the same.
+pipelines that finish by themselves, as `strong_self_capture` tells them: roots that complete
+during the call (`Just`, `Empty()`, `Fail`, `Result.Publisher`, `[…].publisher`), a `Future` or
+`dataTaskPublisher(for:)` that answers once, a project function whose every `return` is such a
+pipeline, and a pipeline cut by `first()` or `prefix(n)`, with no `flatMap`/`merge`/`combineLatest`
+bringing in a publisher that may not finish. Their subscription lets go of `self` when it
+finishes, so no cycle outlives the answer (a late answer only delays `deinit`). Test cases and
+objects made only for the whole run (`static let shared = Store()`, the app delegate's) are not
+reported either: a cycle through them frees nothing later.
 
 ## Why it matters
 

@@ -17,6 +17,7 @@ public struct AssignToSelfRule: Rule {
         guard !context.subscriptions.isEmpty else { return [] }
         guard context.mentions(anyOf: Self.requiredNames) else { return [] }
         let tree = context.tree
+        let finite = FinitePublishers(index: context.index, memo: context.memo, oneShot: true)
         var result: [Finding] = []
         for subscription in context.subscriptions where subscription.subscriber == .assignOnObject {
             let chain = tree.chains[subscription.chain]
@@ -27,7 +28,8 @@ public struct AssignToSelfRule: Rule {
                   SelfCapture.isInReferenceType(targetToken, of: tree, index: context.index),
                   !isInStaticContext(targetToken, in: tree),
                   keepsSubscription(subscription, chain: chain, in: tree),
-                  !completesAtOnce(chain, before: subscription.element, in: tree) else { continue }
+                  !finite.finishes(chain, before: subscription.element, in: tree),
+                  !livesForTheRun(targetToken, context) else { continue }
             let property = publishedProperty(assignedBy: element, at: targetToken, in: context)
             let fix = property.flatMap { makeFix(subscription, chain: chain, property: $0, targetToken: targetToken, context: context) }
             let help = property.map { "Write `.assign(to: &$\($0))`, which keeps no cancellable." }
@@ -116,21 +118,10 @@ public struct AssignToSelfRule: Rule {
         }
     }
 
-    /// `Just(x)`, `Empty()`, `Fail(…)`, `[a, b].publisher`, `Result…Publisher`: the subscription finishes
-    /// during `assign`, releasing `self` before anyone could notice a cycle.
-    private func completesAtOnce(_ chain: Chain, before e: Int, in tree: SyntaxTree) -> Bool {
-        let root = chain.elements[0]
-        var finite = false
-        if root.kind == .root, Catalogue.finiteRoots.contains(root.name) {
-            finite = root.isCall || (chain.elements.count > 1 && chain.elements[1].isCall)
-            if root.name == "Empty", let argument = root.argument("completeImmediately"), tree.text(argument.value.lowerBound, argument.value.upperBound) == "false" {
-                finite = false
-            }
-        } else if root.kind == .literal, chain.elements.count > 1, chain.elements[1].name == "publisher" {
-            finite = tree.tokens[root.nameToken].kind == .leftBracket || tree.tokens[root.nameToken].kind == .leftParen
-        }
-        guard finite else { return false }
-        return !chain.elements[1..<e].contains { Catalogue.combiningOperators.contains($0.name) }
+    /// A test case or an object made only for the whole run: its cycle frees nothing later.
+    private func livesForTheRun(_ token: Int, _ context: RuleContext) -> Bool {
+        guard let t = context.tree.enclosingType(of: token) else { return false }
+        return LongLivedObjects.liveForTheRun(context.tree.types[t].name.lastNameComponent, index: context.index, memo: context.memo)
     }
 
     // MARK: - Fix

@@ -180,4 +180,31 @@ final class AssignToSelfRuleTests: XCTestCase {
         let result = findings(of: AssignToSelfRule.self, in: files).map { "\($0.file):\($0.line):\($0.column)" }
         XCTAssertEqual(result, ["Feed/FeedViewController.swift:48:14", "Feed/FeedViewModel.swift:30:14", "Feed/FeedViewModel.swift:73:14"])
     }
+
+    func testPipelinesThatFinishAndObjectsThatLiveForTheRunAreQuiet() {
+        let text = """
+        final class ProfileModel {
+            var name = ""
+            var bag = Set<AnyCancellable>()
+            func load(_ api: API) {
+                Future<String, Never> { $0(.success("a")) }.assign(to: \\.name, on: self).store(in: &bag)
+                URLSession.shared.dataTaskPublisher(for: url).map { _ in "b" }.replaceError(with: "").assign(to: \\.name, on: self).store(in: &bag)
+                Just(1).flatMap { _ in self.names }.assign(to: \\.name, on: self).store(in: &bag)
+                names.first().assign(to: \\.name, on: self).store(in: &bag)
+            }
+        }
+        final class ProfileTests: XCTestCase {
+            var name = ""
+            var bag = Set<AnyCancellable>()
+            func testName() { names.assign(to: \\.name, on: self).store(in: &bag) }
+        }
+        final class Store {
+            static let shared = Store()
+            var name = ""
+            var bag = Set<AnyCancellable>()
+            private init() { names.assign(to: \\.name, on: self).store(in: &bag) }
+        }
+        """
+        XCTAssertEqual(findings(of: AssignToSelfRule.self, in: [(path: "A.swift", text: text)]).map { "\($0.line)" }, ["7"])
+    }
 }
