@@ -35,6 +35,18 @@ public enum TypeDeclarationResolver {
         return nil
     }
 
+    /// The nesting paths of the types around token `token`, innermost first, as one string: two
+    /// places with the same key resolve every name alike.
+    public static func scopeKey(at token: Int, in tree: SyntaxTree) -> String {
+        var parts: [String] = []
+        var t = tree.enclosingType(of: token)
+        while let current = t {
+            parts.append(qualifiedPath(ofType: current, in: tree).joined(separator: "."))
+            t = tree.types[current].parentType
+        }
+        return parts.joined(separator: "|")
+    }
+
     /// The names of a declaration and the types it is nested in, outermost first (`["Feed", "Model"]`).
     static func qualifiedPath(of reference: DeclarationReference, index: ProjectIndex) -> [String] {
         qualifiedPath(ofType: reference.item, in: index.trees[reference.tree])

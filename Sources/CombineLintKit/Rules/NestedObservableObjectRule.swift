@@ -33,15 +33,25 @@ public struct NestedObservableObjectRule: Rule {
                 let variable = tree.variables[v]
                 guard variable.hasAttribute("Published"), !variable.isStatic else { continue }
                 let initializer = variable.initializer.map { tree.text($0.lowerBound, $0.upperBound) } ?? ""
-                guard let written = writtenTypeName(annotation: variable.typeText, initializer: initializer),
-                      let declaration = TypeDeclarationResolver.declaration(named: written, at: variable.nameToken, inTree: treeIndex, index: index),
-                      index.trees[declaration.tree].types[declaration.item].kind == .class else { continue }
-                let inner = index.trees[declaration.tree].types[declaration.item].name.lastNameComponent
-                guard index.inherits(inner, from: "ObservableObject") else { continue }
-                if forwardsChanges(of: variable.name, inType: typeName, index: index) { continue }
+                guard let written = writtenTypeName(annotation: variable.typeText, initializer: initializer) else { continue }
+                // The same written name resolves alike wherever the types around it are named alike
+                // (copies of a module), so the answer is kept for the run.
+                let scope = TypeDeclarationResolver.scopeKey(at: variable.nameToken, in: tree)
+                // "" for no class (the memo keeps no optionals: a missing key would read as a stored nil).
+                let inner: String = context.memo.value(for: "nested_observable_object.resolve\u{0}\(written)\u{0}\(scope)") {
+                    guard let declaration = TypeDeclarationResolver.declaration(named: written, at: variable.nameToken, inTree: treeIndex, index: index),
+                          index.trees[declaration.tree].types[declaration.item].kind == .class else { return "" }
+                    return index.trees[declaration.tree].types[declaration.item].name.lastNameComponent
+                }
+                guard !inner.isEmpty, index.inherits(inner, from: "ObservableObject") else { continue }
+                let forwards = context.memo.value(for: "nested_observable_object.forwards\u{0}\(variable.name)\u{0}\(typeName)") {
+                    forwardsChanges(of: variable.name, inType: typeName, index: index)
+                }
+                if forwards { continue }
                 let observed = context.memo.value(for: "nested_observable_object.observed") { ViewObservedTypes(index: index) }
                 guard observed.observe(typeName, index: index) else { continue }
-                if observed.observe(inner, index: index), isPassedOn(variable.name, index: index) { continue }
+                if observed.observe(inner, index: index),
+                   context.memo.value(for: "nested_observable_object.passed\u{0}\(variable.name)", { isPassedOn(variable.name, index: index) }) { continue }
                 findings.append(context.finding(
                     tokens: variable.nameToken,
                     message: "`\(variable.name)` is an ObservableObject inside an ObservableObject: views see it reassigned, never the changes inside `\(inner)`.",

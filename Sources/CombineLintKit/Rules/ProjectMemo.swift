@@ -12,7 +12,8 @@ public final class ProjectMemo: @unchecked Sendable {
 
     public init() {}
 
-    /// The value stored under `key`, made by `make` the first time it is asked for.
+    /// The value stored under `key`, made by `make` the first time it is asked for. `Value` must
+    /// not be an optional: a missing key would cast to a stored `nil`.
     public func value<Value: Sendable>(for key: String, _ make: () -> Value) -> Value {
         lock.lock()
         if let stored = values[key] as? Value {
