@@ -13,7 +13,7 @@
 public struct ExposedSubjectRule: Rule {
     public static let description = RuleDescription(
         id: "exposed_subject", name: "Exposed subject", defaultSeverity: .warning,
-        summary: "A stored `PassthroughSubject`/`CurrentValueSubject` property that is not `private`: callers can `send` into it.",
+        summary: "A stored `PassthroughSubject`/`CurrentValueSubject` property that is not `private` and that only its own type sends into: callers could `send` into it.",
         options: [RuleOptionDescription(key: "include_sent_from_outside",
                                         summary: "`true` also reports subjects that code outside the declaring type sends into or completes.")])
 
