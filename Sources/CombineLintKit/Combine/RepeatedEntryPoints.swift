@@ -3,10 +3,11 @@
 /// a repeating timer; and the method names its `#selector(…)`s name. Found once per file, then
 /// read for each type of the file (a file of a thousand types is not scanned a thousand times).
 struct RepeatedEntryPoints: Sendable {
-    /// A closure that runs repeatedly, with a label for messages and its enclosing type's simple name.
+    /// Code that runs repeatedly (a closure's, or a `for await` loop's body), with a label for
+    /// messages and its enclosing type's simple name.
     struct EntryClosure: Sendable {
         var label: String
-        var closure: Int
+        var body: Range<Int>
         var typeName: String?
     }
 
@@ -47,9 +48,19 @@ struct RepeatedEntryPoints: Sendable {
                 }
                 for c in element.closures {
                     let type = tree.enclosingType(of: tree.closures[c].open).map { tree.types[$0].name.lastNameComponent }
-                    closures.append(EntryClosure(label: label, closure: c, typeName: type))
+                    closures.append(EntryClosure(label: label, body: tree.closures[c].open..<tree.closures[c].close, typeName: type))
                 }
             }
+        }
+        // `for await item in stream { … }`: the body runs for every element of the async sequence.
+        for scope in tree.scopes {
+            guard case .controlFlow(let word) = scope.kind, word == .for, scope.open > 0 else { continue }
+            var k = scope.open - 1
+            while k > 0, !tree.statementStarts[k] { k -= 1 }
+            guard tree.isWord(k, "for"), k + 1 < scope.open,
+                  tree.isWord(k + 1, "await") || (tree.isWord(k + 1, "try") && k + 2 < scope.open && tree.isWord(k + 2, "await")) else { continue }
+            let type = tree.enclosingType(of: scope.open).map { tree.types[$0].name.lastNameComponent }
+            closures.append(EntryClosure(label: "for await loop", body: scope.open..<scope.close, typeName: type))
         }
     }
 }

@@ -3937,8 +3937,9 @@ in other files included), from code UIKit or SwiftUI runs again and again:
 - `@IBAction` and `@objc` methods and `#selector(…)` targets (buttons, refresh controls,
   notification observers), and closures given to `NotificationCenter.addObserver(forName:…)`,
   to the `sink` of a `NotificationCenter` publisher, to `UIAction`, to SwiftUI's `.onAppear`,
-  `.task`, `.onChange`, `.onReceive`, `.onTapGesture`, `.onSubmit` or `.refreshable`, or to a
-  repeating `Timer`;
+  `.task`, `.onChange`, `.onReceive`, `.onTapGesture`, `.onSubmit` or `.refreshable`, to a
+  repeating `Timer`, and the body of a `for await` loop (it runs for every element of the async
+  sequence);
 - a SwiftUI view's `.onAppear { model.bind() }`, `.task { … }`, `.onChange(of:) { … }` (and the
   other modifiers above) calling a method of the view's model (the model's type is found through
   the view's property), when the subscription's source never finishes (`$property`, a subject, a

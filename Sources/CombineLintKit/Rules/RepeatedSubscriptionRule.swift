@@ -329,8 +329,7 @@ struct TypeAnalysis: Sendable {
         for t in Set(graph.methods.map(\.tree)).sorted() {
             let tree = index.trees[t]
             for entry in entries(t).closures where entry.typeName == typeName {
-                let closure = tree.closures[entry.closure]
-                let body = closure.open..<closure.close
+                let body = entry.body
                 result.append(EntryClosure(label: entry.label, tree: t, body: body,
                                            calls: MethodCallGraph.selfCalls(in: body, of: tree, names: graph.byName)))
             }

@@ -224,4 +224,23 @@ final class RepeatedSubscriptionRuleTests: XCTestCase {
         """
         XCTAssertEqual(positions([(path: "M.swift", text: manager), (path: "V.swift", text: view)]), ["M.swift:9:63"])
     }
+
+    func testAForAwaitLoopBodyRunsForEveryElement() {
+        let text = """
+        final class FilterStore {
+            @Published var lists: [String] = []
+            private var cancellables = Set<AnyCancellable>()
+            func start(_ updates: AsyncStream<[String]>) {
+                Task {
+                    for await entries in updates { self.load(entries) }
+                }
+            }
+            private func load(_ entries: [String]) {
+                $lists.sink { [weak self] in self?.save($0) }.store(in: &cancellables)
+            }
+            private func save(_ lists: [String]) {}
+        }
+        """
+        XCTAssertEqual(positions([(path: "F.swift", text: text)]), ["F.swift:10:55"])
+    }
 }
