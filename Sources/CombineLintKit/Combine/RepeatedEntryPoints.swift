@@ -31,36 +31,50 @@ struct RepeatedEntryPoints: Sendable {
         }
         for chain in tree.chains {
             for element in chain.elements {
-                let label: String
-                switch element.name {
-                case "addObserver" where element.argument("forName") != nil:
-                    label = "addObserver(forName:) block"
-                case "sink" where chain.names.contains("NotificationCenter"):
-                    label = "notification sink"
-                case "UIAction":
-                    label = "UIAction handler"
-                case let name where element.kind == .member && Catalogue.repeatedViewModifiers.contains(name):
-                    label = "." + element.name
-                case "scheduledTimer" where element.argument("repeats").map { tree.isWord($0.value.lowerBound, "true") } ?? false:
-                    label = "repeating timer block"
-                default:
-                    continue
-                }
+                guard let label = RepeatedEntryPoints.label(of: element, in: chain, tree: tree) else { continue }
                 for c in element.closures {
                     let type = tree.enclosingType(of: tree.closures[c].open).map { tree.types[$0].name.lastNameComponent }
                     closures.append(EntryClosure(label: label, body: tree.closures[c].open..<tree.closures[c].close, typeName: type))
                 }
             }
         }
-        // `for await item in stream { … }`: the body runs for every element of the async sequence.
+        for body in RepeatedEntryPoints.forAwaitBodies(in: tree) {
+            let type = tree.enclosingType(of: body.lowerBound).map { tree.types[$0].name.lastNameComponent }
+            closures.append(EntryClosure(label: "for await loop", body: body, typeName: type))
+        }
+    }
+
+    /// The label of a call whose closures run again and again: `addObserver(forName:…) { … }`, the
+    /// sink of a `NotificationCenter` publisher, `UIAction { … }`, SwiftUI's repeated modifiers, a
+    /// repeating `Timer.scheduledTimer`; nil for any other call.
+    static func label(of element: ChainElement, in chain: Chain, tree: SyntaxTree) -> String? {
+        switch element.name {
+        case "addObserver" where element.argument("forName") != nil:
+            return "addObserver(forName:) block"
+        case "sink" where chain.elements.contains(where: { $0.name == "NotificationCenter" }):
+            return "notification sink"
+        case "UIAction":
+            return "UIAction handler"
+        case let name where element.kind == .member && Catalogue.repeatedViewModifiers.contains(name):
+            return "." + element.name
+        case "scheduledTimer" where element.argument("repeats").map { tree.isWord($0.value.lowerBound, "true") } ?? false:
+            return "repeating timer block"
+        default:
+            return nil
+        }
+    }
+
+    /// The bodies of `for await item in stream { … }` loops: they run for every element of the async sequence.
+    static func forAwaitBodies(in tree: SyntaxTree) -> [Range<Int>] {
+        var result: [Range<Int>] = []
         for scope in tree.scopes {
             guard case .controlFlow(let word) = scope.kind, word == .for, scope.open > 0 else { continue }
             var k = scope.open - 1
             while k > 0, !tree.statementStarts[k] { k -= 1 }
             guard tree.isWord(k, "for"), k + 1 < scope.open,
                   tree.isWord(k + 1, "await") || (tree.isWord(k + 1, "try") && k + 2 < scope.open && tree.isWord(k + 2, "await")) else { continue }
-            let type = tree.enclosingType(of: scope.open).map { tree.types[$0].name.lastNameComponent }
-            closures.append(EntryClosure(label: "for await loop", body: scope.open..<scope.close, typeName: type))
+            result.append(scope.open..<scope.close)
         }
+        return result
     }
 }

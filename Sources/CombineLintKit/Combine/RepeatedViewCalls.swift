@@ -1,41 +1,83 @@
-/// Methods called on another object from SwiftUI closures that run again and again: on every
-/// appearance (`.onAppear { viewModel.bind() }`, `.task { await model.load() }`), on every change
-/// of a value (`.onChange(of: isPlaying) { manager.play() }`), on every value of a publisher
-/// (`.onReceive`), on every tap or submit (`Catalogue.repeatedViewModifiers`). Found through the
-/// index's chain-element postings, once per run, by the called method's name.
+/// Methods called on another object from code that runs again and again: SwiftUI closures that
+/// run on every appearance (`.onAppear { viewModel.bind() }`, `.task { await model.load() }`), on
+/// every change of a value (`.onChange(of: isPlaying) { manager.play() }`), on every value of a
+/// publisher, tap or submit (`Catalogue.repeatedViewModifiers`); and the other repeated code of
+/// `RepeatedEntryPoints` (a notification sink or observer block, a `UIAction`, a repeating timer,
+/// a `for await` loop body). Found through the index's chain-element postings (and each file's
+/// `for await` loops), once per run, by the called method's name.
 public struct RepeatedViewCalls: Sendable {
-    /// One call: `receiver.method(…)` as a statement of such a closure.
+    /// One call: `receiver.method(…)` as a statement of such code.
     public struct Call: Sendable, Hashable {
         public var tree: Int
         /// The method's name token.
         public var token: Int
-        /// The receiver as written (`viewModel`; `self.viewModel` gives `viewModel`).
+        /// The receiver as written (`viewModel`; `self.viewModel` gives `viewModel`; `Store.shared`).
         public var receiver: String
-        /// The modifier whose closure makes the call (`onAppear`, `onChange`).
+        /// What runs again and again (`onAppear`, `onChange`, `notification sink`, `for await loop`).
         public var modifier: String
     }
 
     /// The calls by method name.
     public let byMethod: [String: [Call]]
+    /// The first call's label by method name and receiver type (`"load\u{0}Store"`), the types
+    /// resolved once here rather than by every type that asks.
+    private let labelByMethodAndType: [String: String]
+
+    /// The label of the first repeated call of `method` on an object of type `typeName`, if any.
+    public func label(ofCallsTo method: String, onType typeName: String) -> String? {
+        labelByMethodAndType[method + "\u{0}" + typeName]
+    }
+
+    /// The type of the object a call is made on: `model` (a local, parameter or property), or `Store.shared`.
+    public static func receiverType(of call: Call, index: ProjectIndex) -> String? {
+        if call.receiver.contains(".") { return TypeResolver.typeName(annotation: "", initializer: call.receiver) }
+        return TypeResolver.typeOfName(call.receiver, at: call.token, in: index.trees[call.tree], index: index)
+    }
+
+    /// The calls names that mark repeated code, looked up in the postings.
+    private static let entryCalls = Catalogue.repeatedViewModifiers.union(["addObserver", "sink", "UIAction", "scheduledTimer"])
 
     public init(index: ProjectIndex) {
         var byMethod: [String: [Call]] = [:]
-        for modifier in Catalogue.repeatedViewModifiers.sorted() {
-            for reference in index.chainElements[modifier] {
+        func collect(in body: Range<Int>, of tree: SyntaxTree, treeIndex: Int, label: String) {
+            guard body.lowerBound + 1 < body.upperBound else { return }
+            for k in tree.chainIndices(in: (body.lowerBound + 1)...(body.upperBound - 1)) where tree.chains[k].last < body.upperBound {
+                guard let (method, call) = RepeatedViewCalls.call(in: tree.chains[k], tree: treeIndex, modifier: label) else { continue }
+                byMethod[method, default: []].append(call)
+            }
+        }
+        for name in RepeatedViewCalls.entryCalls.sorted() {
+            for reference in index.chainElements[name] {
                 let tree = index.trees[reference.tree]
-                let element = tree.chains[reference.chain].elements[reference.element]
-                guard element.kind == .member, element.isCall else { continue }
+                let chain = tree.chains[reference.chain]
+                let element = chain.elements[reference.element]
+                guard element.isCall else { continue }
+                let label: String
+                if Catalogue.repeatedViewModifiers.contains(name) {
+                    guard element.kind == .member else { continue }
+                    label = name
+                } else {
+                    guard let entry = RepeatedEntryPoints.label(of: element, in: chain, tree: tree) else { continue }
+                    label = entry
+                }
                 for c in element.closures {
-                    let closure = tree.closures[c]
-                    guard closure.bodyStart < closure.close else { continue }
-                    for k in tree.chainIndices(in: closure.bodyStart...(closure.close - 1)) where tree.chains[k].last < closure.close {
-                        guard let (method, call) = RepeatedViewCalls.call(in: tree.chains[k], tree: reference.tree, modifier: modifier) else { continue }
-                        byMethod[method, default: []].append(call)
-                    }
+                    collect(in: tree.closures[c].open..<tree.closures[c].close, of: tree, treeIndex: reference.tree, label: label)
                 }
             }
         }
+        for (t, tree) in index.trees.enumerated() {
+            for body in RepeatedEntryPoints.forAwaitBodies(in: tree) { collect(in: body, of: tree, treeIndex: t, label: "for await loop") }
+        }
         self.byMethod = byMethod
+        var labels: [String: String] = [:]
+        for (method, calls) in byMethod {
+            for call in calls {
+                guard let type = RepeatedViewCalls.receiverType(of: call, index: index) else { continue }
+                let key = method + "\u{0}" + type
+                if labels[key] == nil { labels[key] = call.modifier }
+            }
+        }
+        labelByMethodAndType = labels
     }
 
     /// The call when a chain in the closure is a `receiver.method(…)` statement.
@@ -46,6 +88,11 @@ public struct RepeatedViewCalls: Sendable {
         }
         var elements = chain.elements[...]
         if elements.first?.name == "self" { elements = elements.dropFirst() }
+        // `Store.shared.load()`: a type's shared instance.
+        if elements.count == 3, let root = elements.first, root.kind == .root, !root.isCall, root.name.first?.isUppercase == true,
+           !elements[elements.startIndex + 1].isCall, let method = elements.last, method.isCall {
+            return (method.name, Call(tree: tree, token: method.nameToken, receiver: root.name + "." + elements[elements.startIndex + 1].name, modifier: modifier))
+        }
         guard elements.count == 2, let receiver = elements.first, receiver.kind == .root || receiver.kind == .member,
               !receiver.isCall, let method = elements.last, method.isCall else { return nil }
         return (method.name, Call(tree: tree, token: method.nameToken, receiver: receiver.name, modifier: modifier))

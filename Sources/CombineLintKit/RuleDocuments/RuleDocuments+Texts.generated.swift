@@ -3944,7 +3944,11 @@ in other files included), from code UIKit or SwiftUI runs again and again:
   other modifiers above) calling a method of the view's model (the model's type is found through
   the view's property), when the subscription's source never finishes (`$property`, a subject, a
   notification or timer publisher) and no run-once guard stands before it: each run then leaves
-  one more live subscription behind.
+  one more live subscription behind;
+- the same through the methods it calls, and for calls on another object from any of the
+  repeated code above, also in other types (`for await entries in stream {
+  Storage.shared.load(entries) }`, a notification sink calling `model.reload()`), again when the
+  source never finishes.
 
 The finding is at the storing call and its message names the path, e.g.
 `viewWillAppear(_:) → bind() → store(in:)`. A subscription stored directly in the callback is

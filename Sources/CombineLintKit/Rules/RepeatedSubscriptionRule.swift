@@ -46,11 +46,18 @@ public struct RepeatedSubscriptionRule: Rule {
                 continue
             }
             guard !analysis.isReset(store.bag, along: path, storeToken: store.token, memo: context.memo, memoKey: key) else { continue }
-            let names = path.map(\.label) + [store.label]
+            var names = path.map(\.label) + [store.label]
+            // Called from another type's repeated code: as for the direct calls, only a source
+            // that never finishes leaves one more live subscription per run.
+            if let first = analysis.graph.method(inTree: path[0].tree, body: path[0].body), let label = analysis.externalEntries[first] {
+                let chain = tree.chains[store.chain]
+                guard NeverFinishingSources.evidence(in: chain, before: store.subscriber, tree: tree, index: context.index, extraNames: []) != nil else { continue }
+                names.insert(label, at: 0)
+            }
             let pathText = names.joined(separator: " → ")
             findings.append(context.finding(
                 tokens: store.token,
-                message: "`\(pathText)`: each run of `\(path[0].label)` adds one more live subscription to `\(store.bag)`, and the earlier ones keep running.",
+                message: "`\(pathText)`: each run of `\(names[0])` adds one more live subscription to `\(store.bag)`, and the earlier ones keep running.",
                 help: "Subscribe once (in `viewDidLoad` or `init`), or empty `\(store.bag)` (or keep a single `AnyCancellable?`) before subscribing again; until then values are handled several times and old requests race new ones."))
         }
         return findings
@@ -74,8 +81,7 @@ public struct RepeatedSubscriptionRule: Rule {
         }, of: tree)
         if RunOnceGuards.isGuarded(body, of: tree, bag: store.bag, flags: flags) { return nil }
         for call in calls {
-            let callerTree = context.index.trees[call.tree]
-            guard TypeResolver.typeOfName(call.receiver, at: call.token, in: callerTree, index: context.index) == store.typeName else { continue }
+            guard RepeatedViewCalls.receiverType(of: call, index: context.index) == store.typeName else { continue }
             let pathText = "\(call.modifier) → \(store.typeName).\(function.selectorName) → \(store.label)"
             return context.finding(
                 tokens: store.token,
@@ -198,6 +204,9 @@ struct TypeAnalysis: Sendable {
     let graph: MethodCallGraph
     let index: ProjectIndex
     let entryMethods: Set<Int>
+    /// Entry methods that other types' repeated code calls (`for await … { Store.shared.load() }`,
+    /// `.onChange { model.play() }`), with that code's label.
+    let externalEntries: [Int: String]
     let entryClosures: [EntryClosure]
     /// For each reached method: the step it was reached from (method index or closure entry) and the call token.
     private var predecessor: [Int: (from: Int?, closure: Int?, token: Int)] = [:]
@@ -225,6 +234,15 @@ struct TypeAnalysis: Sendable {
                 entries.insert(m)
             }
         }
+        // Methods of this type that repeated code of other types calls on an object of this type.
+        let viewCalls = memo.value(for: "repeated_subscription.view-calls") { RepeatedViewCalls(index: index) }
+        var external: [Int: String] = [:]
+        for (m, method) in graph.methods.enumerated() where !entries.contains(m) {
+            guard let label = viewCalls.label(ofCallsTo: method.name, onType: typeName) else { continue }
+            external[m] = label
+            entries.insert(m)
+        }
+        externalEntries = external
         entryMethods = entries
         entryClosures = TypeAnalysis.entryClosures(of: typeName, graph: graph, index: index, entries: pointsOfFile)
         // Multi-source breadth-first search: the shortest path from any entry to each method.

@@ -243,4 +243,42 @@ final class RepeatedSubscriptionRuleTests: XCTestCase {
         """
         XCTAssertEqual(positions([(path: "F.swift", text: text)]), ["F.swift:10:55"])
     }
+
+    func testAMethodThatOtherTypesRepeatedCodeCallsIsAnEntry() throws {
+        let storage = """
+        final class FilterListStorage: ObservableObject {
+            static let shared = FilterListStorage()
+            @Published var filterLists: [String] = []
+            private var subscriptions = Set<AnyCancellable>()
+            func loadFilterLists(from entries: [String]) {
+                filterLists = entries
+                subscribeToChanges()
+                loadOnce(entries)
+            }
+            private func subscribeToChanges() {
+                $filterLists.sink { [weak self] in self?.save($0) }.store(in: &subscriptions)
+            }
+            private func loadOnce(_ entries: [String]) {
+                Just(entries).sink { [weak self] in self?.save($0) }.store(in: &subscriptions)
+            }
+            private func save(_ lists: [String]) {}
+        }
+        """
+        let downloader = """
+        final class Downloader {
+            func start(_ stream: AsyncStream<[String]>) {
+                Task { @MainActor in
+                    for await entries in stream {
+                        FilterListStorage.shared.loadFilterLists(from: entries)
+                    }
+                }
+            }
+        }
+        """
+        let files = [(path: "S.swift", text: storage), (path: "D.swift", text: downloader)]
+        XCTAssertEqual(positions(files), ["S.swift:11:61"])
+        let found = findings(of: RepeatedSubscriptionRule.self, in: files)
+        XCTAssertEqual(try XCTUnwrap(found.first).message,
+                       "`for await loop → loadFilterLists(from:) → subscribeToChanges() → store(in:)`: each run of `for await loop` adds one more live subscription to `subscriptions`, and the earlier ones keep running.")
+    }
 }
