@@ -122,14 +122,8 @@ public struct FinitePublishers: Sendable {
 
     /// Whether every publisher closure `c` returns finishes (and it returns at least one).
     private func returnsFinishing(closure c: Int, in tree: SyntaxTree, depth: Int) -> Bool {
-        let closure = tree.closures[c]
-        guard closure.bodyStart < closure.close else { return false }
-        let returned = tree.chainIndices(in: closure.bodyStart...(closure.close - 1)).filter { k in
-            tree.chains[k].isReturned && tree.innermostClosure(of: tree.chains[k].first) == c
-        }
-        return !returned.isEmpty && returned.allSatisfy {
-            finishes(tree.chains[$0], before: tree.chains[$0].elements.count, in: tree, depth: depth + 1)
-        }
+        let returned = tree.chainsReturned(byClosure: c)
+        return !returned.isEmpty && returned.allSatisfy { finishes($0, before: $0.elements.count, in: tree, depth: depth + 1) }
     }
 
     /// Whether the project's functions that `call` may run (by full selector, else by name) all
@@ -189,15 +183,5 @@ public struct FinitePublishers: Sendable {
               let initializer = tree.variables[v].initializer,
               let c = tree.chain(startingAt: initializer.lowerBound) else { return nil }
         return tree.chains[c]
-    }
-}
-
-extension Chain {
-    /// Returned from its function or closure, with `return` or as its single expression.
-    var isReturned: Bool {
-        switch context {
-        case .returned, .implicitReturn: return true
-        default: return false
-        }
     }
 }

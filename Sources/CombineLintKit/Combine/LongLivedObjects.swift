@@ -13,6 +13,12 @@ public enum LongLivedObjects {
         }
     }
 
+    /// Whether the object whose code holds token `token` (its enclosing type) lives for the whole run.
+    public static func liveForTheRun(around token: Int, in tree: SyntaxTree, index: ProjectIndex, memo: ProjectMemo) -> Bool {
+        guard let t = tree.enclosingType(of: token) else { return false }
+        return liveForTheRun(tree.types[t].name.lastNameComponent, index: index, memo: memo)
+    }
+
     /// Whether `typeName` is a test case class.
     public static func isTestCase(_ typeName: String, index: ProjectIndex) -> Bool {
         Catalogue.testCaseClasses.contains { index.inherits(typeName, from: $0) }

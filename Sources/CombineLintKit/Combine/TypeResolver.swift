@@ -14,13 +14,38 @@ public enum TypeResolver {
 
     /// `Foo?` → `Foo`, `Foo<Bar>` → `Foo`, `Module.Foo` → `Foo`; `nil` for function, tuple and collection types.
     public static func simpleTypeName(_ text: String) -> String? {
+        guard var s = namedTypeText(text) else { return nil }
+        if let dot = s.lastIndex(of: ".") { s = s[s.index(after: dot)...] }
+        let name = String(s).trimmingSpaces
+        return name.isEmpty || name.contains(" ") ? nil : name
+    }
+
+    /// The type as written, with its qualification: `Feed.Model` of `Feed.Model?`, `Model` of
+    /// `Model()`, `Feed.Model` of `Feed.Model.shared` (members start in lower case).
+    public static func writtenTypeName(annotation: String, initializer: String) -> String? {
+        if !annotation.isEmpty {
+            guard let s = namedTypeText(annotation) else { return nil }
+            let name = String(s).trimmingSpaces
+            return name.isEmpty || name.contains(" ") ? nil : name
+        }
+        guard let first = initializer.first, first.isUppercase else { return nil }
+        var name = ""
+        for ch in initializer {
+            if ch.isLetter || ch.isNumber || ch == "_" || ch == "." { name.append(ch) } else { break }
+        }
+        while let dot = name.lastIndex(of: "."), let next = name[name.index(after: dot)...].first, !next.isUppercase {
+            name = String(name[..<dot])
+        }
+        return name.isEmpty ? nil : name
+    }
+
+    /// A type annotation without `?`/`!` and generic arguments, or `nil` for a function, tuple or collection type.
+    private static func namedTypeText(_ text: String) -> Substring? {
         var s = Substring(text.trimmingSpaces)
         while let last = s.last, last == "?" || last == "!" { s.removeLast() }
         if s.hasPrefix("(") || s.hasPrefix("[") || s.contains("->") { return nil }
         if let angle = s.firstIndex(of: "<") { s = s[..<angle] }
-        if let dot = s.lastIndex(of: ".") { s = s[s.index(after: dot)...] }
-        let name = String(s).trimmingSpaces
-        return name.isEmpty || name.contains(" ") ? nil : name
+        return s
     }
 
     /// The name of the type whose body (or extension) holds token i.

@@ -29,7 +29,7 @@ public struct AssignToSelfRule: Rule {
                   !isInStaticContext(targetToken, in: tree),
                   keepsSubscription(subscription, chain: chain, in: tree),
                   !finite.finishes(chain, before: subscription.element, in: tree),
-                  !livesForTheRun(targetToken, context) else { continue }
+                  !LongLivedObjects.liveForTheRun(around: targetToken, in: tree, index: context.index, memo: context.memo) else { continue }
             let property = publishedProperty(assignedBy: element, at: targetToken, in: context)
             let fix = property.flatMap { makeFix(subscription, chain: chain, property: $0, targetToken: targetToken, context: context) }
             let help = property.map { "Write `.assign(to: &$\($0))`, which keeps no cancellable." }
@@ -116,12 +116,6 @@ public struct AssignToSelfRule: Rule {
             }
             return true
         }
-    }
-
-    /// A test case or an object made only for the whole run: its cycle frees nothing later.
-    private func livesForTheRun(_ token: Int, _ context: RuleContext) -> Bool {
-        guard let t = context.tree.enclosingType(of: token) else { return false }
-        return LongLivedObjects.liveForTheRun(context.tree.types[t].name.lastNameComponent, index: context.index, memo: context.memo)
     }
 
     // MARK: - Fix

@@ -40,7 +40,7 @@ public struct FutureWithoutDeferredRule: Rule {
         let tree = context.tree
         // A project type of its own named `Future` (a nested `Publishers.Future` does not shadow Combine's).
         if let type = context.index.type(named: "Future"), type.kind != .extension, type.isDeclaredAtTopLevel { return [] }
-        if importsOtherFuture(tree) { return [] }
+        if tree.imports(anyOf: Catalogue.modulesWithOwnFuture) { return [] }
         var findings: [Finding] = []
         let creations = creations(in: tree)
         guard !creations.isEmpty else { return [] }
@@ -191,11 +191,6 @@ public struct FutureWithoutDeferredRule: Rule {
         var name: String
         var selector: String
         var isFunction: Bool
-    }
-
-    private func importsOtherFuture(_ tree: SyntaxTree) -> Bool {
-        for i in 0..<max(0, tree.tokens.count - 1) where tree.isWord(i, "import") && Catalogue.modulesWithOwnFuture.contains(tree.name(i + 1)) { return true }
-        return false
     }
 
     /// Every `Future { … }`, `Future<A, B> { … }`, `Future(…)` with a closure, `Future.init { … }`, `Combine.Future…`.

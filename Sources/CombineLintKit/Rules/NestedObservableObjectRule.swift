@@ -33,7 +33,7 @@ public struct NestedObservableObjectRule: Rule {
                 let variable = tree.variables[v]
                 guard variable.hasAttribute("Published"), !variable.isStatic else { continue }
                 let initializer = variable.initializer.map { tree.text($0.lowerBound, $0.upperBound) } ?? ""
-                guard let written = writtenTypeName(annotation: variable.typeText, initializer: initializer) else { continue }
+                guard let written = TypeResolver.writtenTypeName(annotation: variable.typeText, initializer: initializer) else { continue }
                 // The same written name resolves alike wherever the types around it are named alike
                 // (copies of a module), so the answer is kept for the run.
                 let scope = TypeDeclarationResolver.scopeKey(at: variable.nameToken, in: tree)
@@ -59,28 +59,6 @@ public struct NestedObservableObjectRule: Rule {
             }
         }
         return findings
-    }
-
-    /// The type as written, with its qualification (`Feed.Model` of `Feed.Model?`, `Model` of `Model()`).
-    private func writtenTypeName(annotation: String, initializer: String) -> String? {
-        if !annotation.isEmpty {
-            var text = Substring(annotation.trimmingSpaces)
-            while let last = text.last, last == "?" || last == "!" { text.removeLast() }
-            if text.hasPrefix("(") || text.hasPrefix("[") || text.contains("->") { return nil }
-            if let angle = text.firstIndex(of: "<") { text = text[..<angle] }
-            let name = String(text).trimmingSpaces
-            return name.isEmpty || name.contains(" ") ? nil : name
-        }
-        guard let first = initializer.first, first.isUppercase else { return nil }
-        var name = ""
-        for ch in initializer {
-            if ch.isLetter || ch.isNumber || ch == "_" || ch == "." { name.append(ch) } else { break }
-        }
-        // `Model.shared`, `Model.make()`: the type is the part before the member.
-        while let dot = name.lastIndex(of: "."), let next = name[name.index(after: dot)...].first, !next.isUppercase {
-            name = String(name[..<dot])
-        }
-        return name.isEmpty ? nil : name
     }
 
     /// `InnerView(model: outer.inner)`: the property is handed to some other code as an argument.

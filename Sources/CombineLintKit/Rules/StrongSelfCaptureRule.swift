@@ -32,7 +32,8 @@ public struct StrongSelfCaptureRule: Rule {
             let chain = tree.chains[c]
             guard SelfCapture.isInReferenceType(chain.first, of: tree, index: context.index),
                   !isStaticContext(chain.first, in: tree),
-                  !livesForTheRun(chain.first, context),
+                  // A test case or a singleton: its cycle frees nothing later.
+                  !LongLivedObjects.liveForTheRun(around: chain.first, in: tree, index: context.index, memo: context.memo),
                   !finite.finishes(chain, before: subscriber, in: tree) else { continue }
             let pipeline = SubscriptionPipeline(chain: c, subscriber: subscriber, lookup: lookup)
             for closure in pipeline.closures {
@@ -98,12 +99,6 @@ public struct StrongSelfCaptureRule: Rule {
             if let keeper = SubscriptionFinder.selfMemberKeeping(call, lookup: callLookup) { return keeper }
         }
         return nil
-    }
-
-    /// The object lives for the whole run (a test case, a singleton): its cycle frees nothing later.
-    private func livesForTheRun(_ token: Int, _ context: RuleContext) -> Bool {
-        guard let t = context.tree.enclosingType(of: token) else { return false }
-        return LongLivedObjects.liveForTheRun(context.tree.types[t].name.lastNameComponent, index: context.index, memo: context.memo)
     }
 
     /// In a closure made after `guard let self` in a `[weak self]` one, a bare member name

@@ -55,19 +55,11 @@ public struct TimerDefaultRunLoopModeRule: Rule {
 
     /// Whether a timer made at `token` drives what the user sees (see the type's comment).
     private func drivesTheScreen(_ token: Int, _ context: RuleContext) -> Bool {
-        guard let t = context.tree.enclosingType(of: token) else { return importsUserInterface(context.tree) }
+        guard let t = context.tree.enclosingType(of: token) else { return context.tree.imports(anyOf: Catalogue.userInterfaceModules) }
         let name = context.tree.types[t].name.lastNameComponent
         if isOnMainThread(token, context) { return true }
         let bases = context.tree.types[t].inheritance.map { ProjectIndex.stripGenerics($0) }
         return bases.contains("ObservableObject") || context.index.inherits(name, from: "ObservableObject")
-    }
-
-    /// `import SwiftUI` or `import UIKit`: top-level code of user-interface code.
-    private func importsUserInterface(_ tree: SyntaxTree) -> Bool {
-        for i in 0..<max(0, tree.tokens.count - 1) where tree.isWord(i, "import") {
-            if Catalogue.userInterfaceModules.contains(tree.name(i + 1)) { return true }
-        }
-        return false
     }
 
     /// Code that UIKit and SwiftUI run on the main thread: members of a SwiftUI `View`, a view

@@ -229,6 +229,14 @@ public struct Chain: Sendable, Hashable {
         set { storedStatementStart = Int32(truncatingIfNeeded: newValue) }
     }
 
+    /// Returned from its function or closure, with `return` or as its single expression.
+    public var isReturned: Bool {
+        switch context {
+        case .returned, .implicitReturn: return true
+        default: return false
+        }
+    }
+
     public var root: ChainElement { elements[0] }
     /// The last element whose name is `name`, with its position.
     public func lastIndex(of name: String) -> Int? { elements.lastIndex { $0.name == name } }

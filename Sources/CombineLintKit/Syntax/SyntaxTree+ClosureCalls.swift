@@ -5,12 +5,7 @@ extension SyntaxTree {
         let closure = closures[c]
         guard closure.bodyStart < closure.close else { return [] }
         return chains(in: closure.bodyStart...(closure.close - 1)).filter { inner in
-            guard inner.last < closure.close,
-                  enclosingClosures(of: inner.first).first == c else { return false }
-            switch inner.context {
-            case .returned, .implicitReturn: return true
-            default: return false
-            }
+            inner.isReturned && inner.last < closure.close && innermostClosure(of: inner.first) == c
         }
     }
 

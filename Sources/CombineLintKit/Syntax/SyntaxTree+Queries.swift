@@ -131,6 +131,12 @@ extension SyntaxTree {
         }
     }
 
+    /// Whether the file imports one of `modules` (`import SwiftUI`).
+    public func imports(anyOf modules: Set<String>) -> Bool {
+        for i in 0..<max(0, tokens.count - 1) where isWord(i, "import") && modules.contains(name(i + 1)) { return true }
+        return false
+    }
+
     /// The call whose argument list opens at `(` token `open`.
     public func call(openedAt open: Int) -> CallReference? { callsByOpenParen[open] }
 
