@@ -75,7 +75,7 @@ final class CapturedIO {
     var stdin: [UInt8] = []
 
     func io(_ directory: String, environment: [String: String] = [:]) -> CommandIO {
-        CommandIO(currentDirectory: directory, environment: environment, executablePath: nil,
+        CommandIO(currentDirectory: directory, environment: environment,
                   readStandardInput: { [unowned self] in self.stdin },
                   writeOutput: { [unowned self] in self.output += $0 },
                   writeError: { [unowned self] in self.error += $0 })

@@ -4,21 +4,18 @@ import Foundation
 public struct CommandIO {
     public var currentDirectory: String
     public var environment: [String: String]
-    /// The running executable (used to find rule documents next to a source checkout).
-    public var executablePath: String?
     public var readStandardInput: () -> [UInt8]
     public var writeOutput: (String) -> Void
     public var writeError: (String) -> Void
     /// Whether standard error is a terminal (colour is used only then, and never with NO_COLOR).
     public var errorIsTerminal: Bool
 
-    public init(currentDirectory: String, environment: [String: String] = [:], executablePath: String? = nil,
+    public init(currentDirectory: String, environment: [String: String] = [:],
                 readStandardInput: @escaping () -> [UInt8] = { [] },
                 writeOutput: @escaping (String) -> Void, writeError: @escaping (String) -> Void,
                 errorIsTerminal: Bool = false) {
         self.currentDirectory = currentDirectory
         self.environment = environment
-        self.executablePath = executablePath
         self.readStandardInput = readStandardInput
         self.writeOutput = writeOutput
         self.writeError = writeError
@@ -30,7 +27,6 @@ public struct CommandIO {
         CommandIO(
             currentDirectory: FileManager.default.currentDirectoryPath,
             environment: ProcessInfo.processInfo.environment,
-            executablePath: Bundle.main.executablePath ?? CommandLine.arguments.first,
             readStandardInput: { Array(FileHandle.standardInput.readDataToEndOfFile()) },
             writeOutput: { FileHandle.standardOutput.write(Data($0.utf8)) },
             writeError: { FileHandle.standardError.write(Data($0.utf8)) },
