@@ -9,14 +9,21 @@ public enum TypeDeclarationResolver {
     /// `index.trees[treeIndex]`, or `nil` when there is none or the name is ambiguous. Extensions
     /// are not declarations.
     public static func declaration(named written: String, at token: Int, inTree treeIndex: Int, index: ProjectIndex) -> DeclarationReference? {
+        let nearest = candidates(named: written, at: token, inTree: treeIndex, index: index)
+        return nearest.count == 1 ? nearest[0] : nil
+    }
+
+    /// The nearest declarations that `written` may name at token `token`: one when the name
+    /// resolves, several when it is ambiguous (all of them), none when no declaration of the
+    /// project is visible there by that name.
+    public static func candidates(named written: String, at token: Int, inTree treeIndex: Int, index: ProjectIndex) -> [DeclarationReference] {
         let path = written.split(separator: ".").map(String.init)
-        guard let last = path.last, !last.isEmpty else { return nil }
+        guard let last = path.last, !last.isEmpty else { return [] }
         let candidates = index.typeDeclarations[last].filter { index.trees[$0.tree].types[$0.item].kind != .extension }
-        guard !candidates.isEmpty else { return nil }
+        guard !candidates.isEmpty else { return [] }
         let paths = candidates.map { qualifiedPath(of: $0, index: index) }
         if path.count > 1 {
-            let matching = candidates.indices.filter { paths[$0].count >= path.count && Array(paths[$0].suffix(path.count)) == path }
-            return matching.count == 1 ? candidates[matching[0]] : nil
+            return candidates.indices.filter { paths[$0].count >= path.count && Array(paths[$0].suffix(path.count)) == path }.map { candidates[$0] }
         }
         // The types around the place, innermost first, by their nesting paths.
         let tree = index.trees[treeIndex]
@@ -29,10 +36,9 @@ public enum TypeDeclarationResolver {
         scopes.append([])
         for scope in scopes {
             let visible = candidates.indices.filter { paths[$0].dropLast() == ArraySlice(scope) }
-            if visible.count == 1 { return candidates[visible[0]] }
-            if visible.count > 1 { return nil }
+            if !visible.isEmpty { return visible.map { candidates[$0] } }
         }
-        return nil
+        return []
     }
 
     /// The nesting paths of the types around token `token`, innermost first, as one string: two

@@ -1,0 +1,42 @@
+/// The places that make an object of a type declared in the project: the calls `Name(…)`
+/// (or `Outer.Name(…)`) whose written name means that declaration where it is written.
+public enum TypeConstructions {
+    /// One call that may make an object of the type.
+    public struct Site: Sendable {
+        public var tree: Int
+        public var chain: Int
+        /// The type name's token in the call.
+        public var token: Int
+        /// The name means this declaration alone; otherwise it is ambiguous between it and others.
+        public var resolvesUniquely: Bool
+    }
+
+    /// The calls whose written type name may mean `declaration`, in index order.
+    public static func sites(of declaration: DeclarationReference, index: ProjectIndex) -> [Site] {
+        let name = index.trees[declaration.tree].types[declaration.item].name.lastNameComponent
+        var sites: [Site] = []
+        for reference in index.chainElements[name] {
+            let tree = index.trees[reference.tree]
+            let elements = tree.chains[reference.chain].elements
+            let element = elements[reference.element]
+            guard element.isCall else { continue }
+            let written = writtenName(elements, upTo: reference.element)
+            let meant = TypeDeclarationResolver.candidates(named: written, at: element.nameToken, inTree: reference.tree, index: index)
+            guard meant.contains(declaration) else { continue }
+            sites.append(Site(tree: reference.tree, chain: reference.chain, token: element.nameToken, resolvesUniquely: meant.count == 1))
+        }
+        return sites
+    }
+
+    /// The type name written at a call (`Main.RootView` in `Main.RootView(resolver: r)`).
+    private static func writtenName(_ elements: ChainElements, upTo e: Int) -> String {
+        var parts = [elements[e].name]
+        var k = e - 1
+        while k >= elements.startIndex, !elements[k].isCall, elements[k].subscripts.isEmpty,
+              elements[k].name.first?.isUppercase == true {
+            parts.insert(elements[k].name, at: 0)
+            k -= 1
+        }
+        return parts.joined(separator: ".")
+    }
+}
