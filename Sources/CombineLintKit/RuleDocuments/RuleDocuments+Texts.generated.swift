@@ -3950,7 +3950,12 @@ in other files included), from code UIKit or SwiftUI runs again and again:
 - the same through the methods it calls, and for calls on another object from any of the
   repeated code above, also in other types (`for await entries in stream {
   Storage.shared.load(entries) }`, a notification sink calling `model.reload()`), again when the
-  source never finishes.
+  source never finishes;
+- a call `tab.willBeAdded()` on another object made by a method of another type that runs
+  repeatedly there (a container's `@objc func update()` calling `addTab(tab)`, which calls it),
+  when the receiver's type is the storing type or one it inherits from (an override runs), and
+  the source never finishes (a project helper declared to return `NotificationCenter.Publisher`
+  or a subject counts).
 
 The finding is at the storing call and its message names the path, e.g.
 `viewWillAppear(_:) → bind() → store(in:)`. A subscription stored directly in the callback is
@@ -4180,6 +4185,46 @@ struct TrimBar: View {
             .onChange(of: isPlaying) { playing in
                 if playing { playbackManager.play() }
             }
+    }
+}
+```
+
+```swift
+extension Notification.Name {
+    func publisher(in center: NotificationCenter = .default) -> NotificationCenter.Publisher {
+        center.publisher(for: self)
+    }
+}
+
+class PlayerTab: UIViewController {
+    func willBeAdded() {}
+}
+
+final class BookmarksTab: PlayerTab {
+    private var cancellables = Set<AnyCancellable>()
+
+    override func willBeAdded() {
+        Notification.Name.trackChanged.publisher()
+            .sink { [weak self] _ in self?.reload() }
+            .↓store(in: &cancellables)
+    }
+
+    private func reload() {}
+}
+
+final class PlayerContainer: UIViewController {
+    private let bookmarks = BookmarksTab()
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        NotificationCenter.default.addObserver(self, selector: #selector(update), name: .trackChanged, object: nil)
+    }
+
+    @objc private func update() { addTab(bookmarks) }
+
+    private func addTab(_ tab: PlayerTab) {
+        tab.willBeAdded()
+        addChild(tab)
     }
 }
 ```
@@ -4437,6 +4482,57 @@ final class ExploreViewController: NSViewController {
     }
 
     private func updateTitleBar(for offset: CGPoint) {}
+}
+```
+
+```swift
+class PlayerTab: UIViewController {
+    func willBeAdded() {}
+}
+
+final class BookmarksTab: PlayerTab {
+    private var cancellables = Set<AnyCancellable>()
+    let changes = PassthroughSubject<Void, Never>()
+
+    override func willBeAdded() {
+        changes.sink { [weak self] in self?.reload() }.store(in: &cancellables)
+    }
+
+    private func reload() {}
+}
+
+final class PlayerContainer: UIViewController {
+    private let bookmarks = BookmarksTab()
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        addTab(bookmarks)
+    }
+
+    private func addTab(_ tab: PlayerTab) { tab.willBeAdded() }
+}
+```
+
+```swift
+final class DownloadsTab: UIViewController {
+    private var cancellables = Set<AnyCancellable>()
+    let progress = PassthroughSubject<Double, Never>()
+
+    func willBeAdded() {
+        progress.sink { [weak self] in self?.show($0) }.store(in: &cancellables)
+    }
+
+    private func show(_ value: Double) {}
+}
+
+final class OtherTab: UIViewController {
+    func willBeAdded() {}
+}
+
+final class TabsContainer: UIViewController {
+    private let other = OtherTab()
+
+    @objc private func update() { other.willBeAdded() }
 }
 ```
 

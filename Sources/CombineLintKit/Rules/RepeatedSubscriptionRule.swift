@@ -69,7 +69,7 @@ public struct RepeatedSubscriptionRule: Rule {
     private func appearanceFinding(_ store: Store, in tree: SyntaxTree, _ context: RuleContext) -> Finding? {
         let function = tree.functions[store.function]
         let viewCalls = context.memo.value(for: "repeated_subscription.view-calls") { RepeatedViewCalls(index: context.index) }
-        guard let calls = viewCalls.byMethod[function.name], let open = function.bodyOpen else { return nil }
+        guard let open = function.bodyOpen else { return nil }
         let chain = tree.chains[store.chain]
         guard NeverFinishingSources.evidence(in: chain, before: store.subscriber, tree: tree, index: context.index, extraNames: []) != nil else { return nil }
         let body = (open + 1)..<store.token
@@ -80,15 +80,23 @@ public struct RepeatedSubscriptionRule: Rule {
             return open..<close
         }, of: tree)
         if RunOnceGuards.isGuarded(body, of: tree, bag: store.bag, flags: flags) { return nil }
-        for call in calls {
-            guard RepeatedViewCalls.receiverType(of: call, index: context.index) == store.typeName else { continue }
-            let pathText = "\(call.modifier) → \(store.typeName).\(function.selectorName) → \(store.label)"
-            return context.finding(
-                tokens: store.token,
-                message: "`\(pathText)`: each run of `\(call.modifier)` adds one more live subscription to `\(store.bag)`, and the earlier ones keep running.",
-                help: "Subscribe once (in `init`), or empty `\(store.bag)` (or keep a single `AnyCancellable?`) before subscribing again; until then values are handled several times.")
+        var entry: String? = nil
+        for call in viewCalls.byMethod[function.name] ?? [] where RepeatedViewCalls.receiverType(of: call, index: context.index) == store.typeName {
+            entry = call.modifier
+            break
         }
-        return nil
+        if entry == nil {
+            let extra = Set(context.options.strings("appearance_methods"))
+            entry = RepeatedMethodCallers.firstPath(calling: function.name, onType: store.typeName, index: context.index,
+                                                    extraCallbacks: extra, memo: context.memo)
+        }
+        guard let entry else { return nil }
+        let pathText = "\(entry) → \(store.typeName).\(function.selectorName) → \(store.label)"
+        let first = entry.components(separatedBy: " → ")[0]
+        return context.finding(
+            tokens: store.token,
+            message: "`\(pathText)`: each run of `\(first)` adds one more live subscription to `\(store.bag)`, and the earlier ones keep running.",
+            help: "Subscribe once (in `init`), or empty `\(store.bag)` (or keep a single `AnyCancellable?`) before subscribing again; until then values are handled several times.")
     }
 
     /// Subscriptions stored into a bag of self, inside a (non-local) method of a type.
@@ -213,8 +221,10 @@ struct TypeAnalysis: Sendable {
     private let flagNames: Set<String>
     private let resetMethods: Set<Int>
 
-    /// `memo` keeps each file's `RepeatedEntryPoints`, read by every type of the file.
-    init(typeName: String, index: ProjectIndex, extraCallbacks: Set<String>, memo: ProjectMemo) {
+    /// `memo` keeps each file's `RepeatedEntryPoints`, read by every type of the file. Without
+    /// `externalEntries`, only the type's own repeated code counts as an entry (what another
+    /// type's analysis asks of this one, so that no analysis waits on another).
+    init(typeName: String, index: ProjectIndex, extraCallbacks: Set<String>, memo: ProjectMemo, externalEntries withExternal: Bool = true) {
         let pointsOfFile = { (t: Int) in memo.value(for: "repeated_subscription.entries\u{0}\(t)") { RepeatedEntryPoints(index.trees[t]) } }
         let graph = MethodCallGraph(typeName: typeName, index: index)
         self.graph = graph
@@ -237,7 +247,7 @@ struct TypeAnalysis: Sendable {
         // Methods of this type that repeated code of other types calls on an object of this type.
         let viewCalls = memo.value(for: "repeated_subscription.view-calls") { RepeatedViewCalls(index: index) }
         var external: [Int: String] = [:]
-        for (m, method) in graph.methods.enumerated() where !entries.contains(m) {
+        for (m, method) in graph.methods.enumerated() where withExternal && !entries.contains(m) {
             guard let label = viewCalls.label(ofCallsTo: method.name, onType: typeName) else { continue }
             external[m] = label
             entries.insert(m)
