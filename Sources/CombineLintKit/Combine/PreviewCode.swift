@@ -5,9 +5,8 @@ public enum PreviewCode {
     /// type conforming to `PreviewProvider` (or nested in one), or in a type that only such
     /// preview code makes (a wrapper view written for a preview).
     public static func contains(_ token: Int, inTree treeIndex: Int, index: ProjectIndex, memo: ProjectMemo) -> Bool {
-        let tree = index.trees[treeIndex]
-        if isDirectlyInPreview(token, in: tree) { return true }
-        guard let t = tree.enclosingType(of: token), tree.types[t].kind != .extension else { return false }
+        if isDirectlyInPreview(token, in: index.trees[treeIndex]) { return true }
+        guard let t = index.trees[treeIndex].enclosingType(of: token), index.trees[treeIndex].types[t].kind != .extension else { return false }
         return memo.value(for: "preview-only \(treeIndex):\(t)") {
             isMadeOnlyByPreviews(DeclarationReference(tree: treeIndex, item: t), index: index)
         }

@@ -14,14 +14,26 @@ public enum TypeConstructions {
     /// The calls whose written type name may mean `declaration`, in index order.
     public static func sites(of declaration: DeclarationReference, index: ProjectIndex) -> [Site] {
         let name = index.trees[declaration.tree].types[declaration.item].name.lastNameComponent
+        let named = TypeDeclarationResolver.Declarations(lastName: name, index: index)
+        // Places in the same type resolve a simple name alike: their scopes are worked out once.
+        var scopesOfType: [DeclarationReference: [[String]]] = [:]
         var sites: [Site] = []
         for reference in index.chainElements[name] {
-            let tree = index.trees[reference.tree]
-            let elements = tree.chains[reference.chain].elements
+            let elements = index.trees[reference.tree].chains[reference.chain].elements
             let element = elements[reference.element]
             guard element.isCall else { continue }
-            let written = writtenName(elements, upTo: reference.element)
-            let meant = TypeDeclarationResolver.candidates(named: written, at: element.nameToken, inTree: reference.tree, index: index)
+            let written = writtenName(elements, upTo: reference.element).split(separator: ".").map(String.init)
+            var scopes: [[String]] = []
+            if written.count == 1, let owner = index.trees[reference.tree].enclosingType(of: element.nameToken) {
+                let key = DeclarationReference(tree: reference.tree, item: owner)
+                if let known = scopesOfType[key] {
+                    scopes = known
+                } else {
+                    scopes = TypeDeclarationResolver.scopes(at: element.nameToken, in: index.trees[reference.tree])
+                    scopesOfType[key] = scopes
+                }
+            }
+            let meant = named.nearest(written, scopes: scopes)
             guard meant.contains(declaration) else { continue }
             sites.append(Site(tree: reference.tree, chain: reference.chain, token: element.nameToken, resolvesUniquely: meant.count == 1))
         }

@@ -19,26 +19,46 @@ public enum TypeDeclarationResolver {
     public static func candidates(named written: String, at token: Int, inTree treeIndex: Int, index: ProjectIndex) -> [DeclarationReference] {
         let path = written.split(separator: ".").map(String.init)
         guard let last = path.last, !last.isEmpty else { return [] }
-        let candidates = index.typeDeclarations[last].filter { index.trees[$0.tree].types[$0.item].kind != .extension }
-        guard !candidates.isEmpty else { return [] }
-        let paths = candidates.map { qualifiedPath(of: $0, index: index) }
-        if path.count > 1 {
-            return candidates.indices.filter { paths[$0].count >= path.count && Array(paths[$0].suffix(path.count)) == path }.map { candidates[$0] }
+        let named = Declarations(lastName: last, index: index)
+        guard !named.references.isEmpty else { return [] }
+        return named.nearest(path, scopes: path.count > 1 ? [] : scopes(at: token, in: index.trees[treeIndex]))
+    }
+
+    /// The declarations (not extensions) of one simple name with their nesting paths, made once
+    /// for a name that many places write.
+    public struct Declarations {
+        public let references: [DeclarationReference]
+        let paths: [[String]]
+
+        public init(lastName: String, index: ProjectIndex) {
+            references = index.typeDeclarations[lastName].filter { index.trees[$0.tree].types[$0.item].kind != .extension }
+            paths = references.map { qualifiedPath(ofType: $0.item, in: index.trees[$0.tree]) }
         }
-        // The types around the place, innermost first, by their nesting paths.
-        let tree = index.trees[treeIndex]
+
+        /// The nearest of them that `path` (a written name split at its dots) names from a place
+        /// inside the types of `scopes` (their nesting paths, innermost first; asked only for a
+        /// simple name).
+        public func nearest(_ path: [String], scopes: [[String]]) -> [DeclarationReference] {
+            if path.count > 1 {
+                return references.indices.filter { paths[$0].count >= path.count && Array(paths[$0].suffix(path.count)) == path }.map { references[$0] }
+            }
+            for scope in scopes + [[]] {
+                let visible = references.indices.filter { paths[$0].dropLast() == ArraySlice(scope) }
+                if !visible.isEmpty { return visible.map { references[$0] } }
+            }
+            return []
+        }
+    }
+
+    /// The nesting paths of the types around token `token`, innermost first (the top level not included).
+    public static func scopes(at token: Int, in tree: SyntaxTree) -> [[String]] {
         var scopes: [[String]] = []
         var t = tree.enclosingType(of: token)
         while let current = t {
             scopes.append(qualifiedPath(ofType: current, in: tree))
             t = tree.types[current].parentType
         }
-        scopes.append([])
-        for scope in scopes {
-            let visible = candidates.indices.filter { paths[$0].dropLast() == ArraySlice(scope) }
-            if !visible.isEmpty { return visible.map { candidates[$0] } }
-        }
-        return []
+        return scopes
     }
 
     /// The nesting paths of the types around token `token`, innermost first, as one string: two
@@ -53,11 +73,7 @@ public enum TypeDeclarationResolver {
         return parts.joined(separator: "|")
     }
 
-    /// The names of a declaration and the types it is nested in, outermost first (`["Feed", "Model"]`).
-    static func qualifiedPath(of reference: DeclarationReference, index: ProjectIndex) -> [String] {
-        qualifiedPath(ofType: reference.item, in: index.trees[reference.tree])
-    }
-
+    /// The names of type `t` and the types it is nested in, outermost first (`["Feed", "Model"]`).
     static func qualifiedPath(ofType t: Int, in tree: SyntaxTree) -> [String] {
         var names: [String] = []
         var current: Int? = t
