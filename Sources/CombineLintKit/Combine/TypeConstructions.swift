@@ -33,7 +33,7 @@ public enum TypeConstructions {
                     scopesOfType[key] = scopes
                 }
             }
-            let meant = named.nearest(written, scopes: scopes)
+            let meant = named.nearest(written, scopes: scopes, fromFile: index.trees[reference.tree].file.path)
             guard meant.contains(declaration) else { continue }
             sites.append(Site(tree: reference.tree, chain: reference.chain, token: element.nameToken, resolvesUniquely: meant.count == 1))
         }

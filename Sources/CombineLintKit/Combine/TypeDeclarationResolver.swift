@@ -21,7 +21,8 @@ public enum TypeDeclarationResolver {
         guard let last = path.last, !last.isEmpty else { return [] }
         let named = Declarations(lastName: last, index: index)
         guard !named.references.isEmpty else { return [] }
-        return named.nearest(path, scopes: path.count > 1 ? [] : scopes(at: token, in: index.trees[treeIndex]))
+        return named.nearest(path, scopes: path.count > 1 ? [] : scopes(at: token, in: index.trees[treeIndex]),
+                             fromFile: index.trees[treeIndex].file.path)
     }
 
     /// The declarations (not extensions) of one simple name with their nesting paths, made once
@@ -29,25 +30,45 @@ public enum TypeDeclarationResolver {
     public struct Declarations {
         public let references: [DeclarationReference]
         let paths: [[String]]
+        /// The folders of each declaration's file, outermost first.
+        let folders: [[Substring]]
 
         public init(lastName: String, index: ProjectIndex) {
             references = index.typeDeclarations[lastName].filter { index.trees[$0.tree].types[$0.item].kind != .extension }
             paths = references.map { qualifiedPath(ofType: $0.item, in: index.trees[$0.tree]) }
+            folders = references.map { TypeDeclarationResolver.folders(of: index.trees[$0.tree].file.path) }
         }
 
         /// The nearest of them that `path` (a written name split at its dots) names from a place
         /// inside the types of `scopes` (their nesting paths, innermost first; asked only for a
         /// simple name).
-        public func nearest(_ path: [String], scopes: [[String]]) -> [DeclarationReference] {
+        /// Of equally near declarations, the one whose file shares the most folders with
+        /// `fromFile` wins (a project of several apps or modules, each in its folder, declares the
+        /// same names in each); a tie stays ambiguous.
+        public func nearest(_ path: [String], scopes: [[String]], fromFile: String) -> [DeclarationReference] {
             if path.count > 1 {
-                return references.indices.filter { paths[$0].count >= path.count && Array(paths[$0].suffix(path.count)) == path }.map { references[$0] }
+                return closest(references.indices.filter { paths[$0].count >= path.count && Array(paths[$0].suffix(path.count)) == path }, to: fromFile)
             }
             for scope in scopes + [[]] {
                 let visible = references.indices.filter { paths[$0].dropLast() == ArraySlice(scope) }
-                if !visible.isEmpty { return visible.map { references[$0] } }
+                if !visible.isEmpty { return closest(visible, to: fromFile) }
             }
             return []
         }
+
+        private func closest(_ matching: [Int], to file: String) -> [DeclarationReference] {
+            guard matching.count > 1 else { return matching.map { references[$0] } }
+            let here = TypeDeclarationResolver.folders(of: file)
+            let shared = matching.map { m in zip(folders[m], here).prefix(while: { $0 == $1 }).count }
+            let best = shared.max() ?? 0
+            let winners = matching.indices.filter { shared[$0] == best }
+            return winners.count == 1 ? [references[matching[winners[0]]]] : matching.map { references[$0] }
+        }
+    }
+
+    /// The folder names of a file's path, outermost first.
+    static func folders(of path: String) -> [Substring] {
+        Array(path.split(separator: "/").dropLast())
     }
 
     /// The nesting paths of the types around token `token`, innermost first (the top level not included).

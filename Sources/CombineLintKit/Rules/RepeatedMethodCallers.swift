@@ -8,6 +8,7 @@ enum RepeatedMethodCallers {
     private struct Caller: Sendable {
         var receiverType: String
         var callerType: String
+        var callerIdentity: TypeIdentity
         var tree: Int
         var function: Int
     }
@@ -15,16 +16,17 @@ enum RepeatedMethodCallers {
     /// The path in the calling type, as text (`PlayerContainer.update() → addTab(_:after:)`), of the
     /// first repeated method that calls `method` on an object of `typeName` (or of a type it
     /// inherits from or conforms to), if any.
-    static func firstPath(calling method: String, onType typeName: String, index: ProjectIndex,
+    static func firstPath(calling method: String, onType typeName: String, identity: TypeIdentity, index: ProjectIndex,
                           extraCallbacks: Set<String>, memo: ProjectMemo) -> String? {
         let callers = memo.value(for: "repeated_subscription.method-callers\u{0}" + method) {
             RepeatedMethodCallers.callers(of: method, index: index)
         }
-        for caller in callers where caller.callerType != typeName {
+        for caller in callers where caller.callerIdentity != identity {
             guard caller.receiverType == typeName || index.inherits(typeName, from: caller.receiverType) else { continue }
-            let key = "repeated_subscription.own\u{0}" + caller.callerType + "\u{0}" + extraCallbacks.sorted().joined(separator: ",")
+            let key = "repeated_subscription.own\u{0}" + caller.callerIdentity.key + "\u{0}" + extraCallbacks.sorted().joined(separator: ",")
             let analysis = memo.value(for: key) {
-                TypeAnalysis(typeName: caller.callerType, index: index, extraCallbacks: extraCallbacks, memo: memo, externalEntries: false)
+                TypeAnalysis(identity: caller.callerIdentity, typeName: caller.callerType, index: index, extraCallbacks: extraCallbacks,
+                             memo: memo, externalEntries: false)
             }
             guard let m = analysis.graph.method(inTree: caller.tree, function: caller.function),
                   let path = analysis.path(to: m) else { continue }
@@ -52,6 +54,7 @@ enum RepeatedMethodCallers {
                   let owner = tree.functions[function].enclosingType,
                   let type = TypeResolver.typeOfName(receiver.name, at: element.nameToken, in: tree, index: index) else { continue }
             result.append(Caller(receiverType: type, callerType: tree.types[owner].name.lastNameComponent,
+                                 callerIdentity: TypeIdentity.of(type: owner, inTree: reference.tree, index: index),
                                  tree: reference.tree, function: function))
         }
         return result

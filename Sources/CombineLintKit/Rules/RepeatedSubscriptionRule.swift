@@ -20,6 +20,8 @@ public struct RepeatedSubscriptionRule: Rule {
         var label: String
         var bag: String
         var typeName: String
+        /// The storing method's type, told apart from same-named types nested elsewhere.
+        var identity: TypeIdentity
         var function: Int
         var chain: Int
         var subscriber: Int
@@ -29,16 +31,16 @@ public struct RepeatedSubscriptionRule: Rule {
         // Every finding is about one of the file's subscriptions.
         guard !context.subscriptions.isEmpty else { return [] }
         let tree = context.tree
-        let stores = self.stores(in: tree, subscriptions: context.subscriptions)
-        guard !stores.isEmpty else { return [] }
         guard let treeIndex = context.index.treeIndexByPath[tree.file.path] else { return [] }
+        let stores = self.stores(in: tree, treeIndex: treeIndex, index: context.index, subscriptions: context.subscriptions)
+        guard !stores.isEmpty else { return [] }
         let extra = Set(context.options.strings("appearance_methods"))
         var findings: [Finding] = []
         for store in stores {
             // A type's analysis covers all its files: made once per run, not once per file of the type.
-            let key = "repeated_subscription\u{0}" + store.typeName + "\u{0}" + extra.sorted().joined(separator: ",")
+            let key = "repeated_subscription\u{0}" + store.identity.key + "\u{0}" + extra.sorted().joined(separator: ",")
             let analysis = context.memo.value(for: key) {
-                TypeAnalysis(typeName: store.typeName, index: context.index, extraCallbacks: extra, memo: context.memo)
+                TypeAnalysis(identity: store.identity, typeName: store.typeName, index: context.index, extraCallbacks: extra, memo: context.memo)
             }
             guard let method = analysis.graph.method(inTree: treeIndex, function: store.function) else { continue }
             guard let path = analysis.path(to: method), path.count >= 2 else {
@@ -87,7 +89,7 @@ public struct RepeatedSubscriptionRule: Rule {
         }
         if entry == nil {
             let extra = Set(context.options.strings("appearance_methods"))
-            entry = RepeatedMethodCallers.firstPath(calling: function.name, onType: store.typeName, index: context.index,
+            entry = RepeatedMethodCallers.firstPath(calling: function.name, onType: store.typeName, identity: store.identity, index: context.index,
                                                     extraCallbacks: extra, memo: context.memo)
         }
         guard let entry else { return nil }
@@ -100,7 +102,7 @@ public struct RepeatedSubscriptionRule: Rule {
     }
 
     /// Subscriptions stored into a bag of self, inside a (non-local) method of a type.
-    private func stores(in tree: SyntaxTree, subscriptions: [Subscription]) -> [Store] {
+    private func stores(in tree: SyntaxTree, treeIndex: Int, index: ProjectIndex, subscriptions: [Subscription]) -> [Store] {
         var result: [Store] = []
         for subscription in subscriptions {
             let chain = tree.chains[subscription.chain]
@@ -155,7 +157,8 @@ public struct RepeatedSubscriptionRule: Rule {
             if isInsideSubscriberClosure(chain.first, in: tree) { continue }
             guard let function = outerMethod(of: chain.first, in: tree),
                   let type = tree.functions[function].enclosingType else { continue }
-            result.append(Store(token: token, label: label, bag: bag, typeName: tree.types[type].name.lastNameComponent, function: function,
+            result.append(Store(token: token, label: label, bag: bag, typeName: tree.types[type].name.lastNameComponent,
+                                identity: TypeIdentity.of(type: type, inTree: treeIndex, index: index), function: function,
                                 chain: subscription.chain, subscriber: subscription.element))
         }
         return result
@@ -224,9 +227,11 @@ struct TypeAnalysis: Sendable {
     /// `memo` keeps each file's `RepeatedEntryPoints`, read by every type of the file. Without
     /// `externalEntries`, only the type's own repeated code counts as an entry (what another
     /// type's analysis asks of this one, so that no analysis waits on another).
-    init(typeName: String, index: ProjectIndex, extraCallbacks: Set<String>, memo: ProjectMemo, externalEntries withExternal: Bool = true) {
+    init(identity: TypeIdentity, typeName: String, index: ProjectIndex, extraCallbacks: Set<String>, memo: ProjectMemo,
+         externalEntries withExternal: Bool = true) {
         let pointsOfFile = { (t: Int) in memo.value(for: "repeated_subscription.entries\u{0}\(t)") { RepeatedEntryPoints(index.trees[t]) } }
-        let graph = MethodCallGraph(typeName: typeName, index: index)
+        let parts = TypeIdentity.members(named: typeName, index: index, memo: memo)[identity] ?? []
+        let graph = MethodCallGraph(typeName: typeName, parts: parts, index: index)
         self.graph = graph
         self.index = index
         let isCell = Catalogue.reusableViewBases.contains { index.inherits(typeName, from: $0) }
