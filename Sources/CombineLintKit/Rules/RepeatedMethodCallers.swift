@@ -19,7 +19,7 @@ enum RepeatedMethodCallers {
     static func firstPath(calling method: String, onType typeName: String, identity: TypeIdentity, index: ProjectIndex,
                           extraCallbacks: Set<String>, memo: ProjectMemo) -> String? {
         let callers = memo.value(for: "repeated_subscription.method-callers\u{0}" + method) {
-            RepeatedMethodCallers.callers(of: method, index: index)
+            RepeatedMethodCallers.callers(of: method, index: index, memo: memo)
         }
         for caller in callers where caller.callerIdentity != identity {
             guard caller.receiverType == typeName || index.inherits(typeName, from: caller.receiverType) else { continue }
@@ -37,7 +37,7 @@ enum RepeatedMethodCallers {
 
     /// Every `receiver.method(…)` call on a named object (a local, parameter or property, not
     /// `self`) inside a method of a type, with the receiver's type when it can be told.
-    private static func callers(of method: String, index: ProjectIndex) -> [Caller] {
+    private static func callers(of method: String, index: ProjectIndex, memo: ProjectMemo) -> [Caller] {
         var result: [Caller] = []
         for reference in index.chainElements[method] {
             let tree = index.trees[reference.tree]
@@ -54,7 +54,7 @@ enum RepeatedMethodCallers {
                   let owner = tree.functions[function].enclosingType,
                   let type = TypeResolver.typeOfName(receiver.name, at: element.nameToken, in: tree, index: index) else { continue }
             result.append(Caller(receiverType: type, callerType: tree.types[owner].name.lastNameComponent,
-                                 callerIdentity: TypeIdentity.of(type: owner, inTree: reference.tree, index: index),
+                                 callerIdentity: TypeIdentity.of(type: owner, inTree: reference.tree, index: index, memo: memo),
                                  tree: reference.tree, function: function))
         }
         return result

@@ -32,7 +32,7 @@ public struct RepeatedSubscriptionRule: Rule {
         guard !context.subscriptions.isEmpty else { return [] }
         let tree = context.tree
         guard let treeIndex = context.index.treeIndexByPath[tree.file.path] else { return [] }
-        let stores = self.stores(in: tree, treeIndex: treeIndex, index: context.index, subscriptions: context.subscriptions)
+        let stores = self.stores(in: tree, treeIndex: treeIndex, index: context.index, memo: context.memo, subscriptions: context.subscriptions)
         guard !stores.isEmpty else { return [] }
         let extra = Set(context.options.strings("appearance_methods"))
         var findings: [Finding] = []
@@ -102,7 +102,7 @@ public struct RepeatedSubscriptionRule: Rule {
     }
 
     /// Subscriptions stored into a bag of self, inside a (non-local) method of a type.
-    private func stores(in tree: SyntaxTree, treeIndex: Int, index: ProjectIndex, subscriptions: [Subscription]) -> [Store] {
+    private func stores(in tree: SyntaxTree, treeIndex: Int, index: ProjectIndex, memo: ProjectMemo, subscriptions: [Subscription]) -> [Store] {
         var result: [Store] = []
         for subscription in subscriptions {
             let chain = tree.chains[subscription.chain]
@@ -158,7 +158,7 @@ public struct RepeatedSubscriptionRule: Rule {
             guard let function = outerMethod(of: chain.first, in: tree),
                   let type = tree.functions[function].enclosingType else { continue }
             result.append(Store(token: token, label: label, bag: bag, typeName: tree.types[type].name.lastNameComponent,
-                                identity: TypeIdentity.of(type: type, inTree: treeIndex, index: index), function: function,
+                                identity: TypeIdentity.of(type: type, inTree: treeIndex, index: index, memo: memo), function: function,
                                 chain: subscription.chain, subscriber: subscription.element))
         }
         return result
