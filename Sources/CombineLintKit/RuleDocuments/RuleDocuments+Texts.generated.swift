@@ -6481,6 +6481,246 @@ final class PlayerBar {
 ```
 
 """#,
+        "throwing_operator_on_endless_source": #"""
+# throwing_operator_on_endless_source
+
+**Severity:** warning · **Enabled:** by default
+
+Reports `tryMap`, `tryFilter`, `tryCompactMap`, `tryScan`, `tryReduce` and Combine's
+`decode(type:decoder:)` applied on the outer level of a publisher that never finishes: a
+`$property` (projected `@Published`), a subject (by name or by the project's declaration),
+`objectWillChange`, `NotificationCenter.default.publisher(for:)`, KVO `publisher(for: \.x)`,
+`Timer.publish(every:…)`, a control's event publisher (`textField.textPublisher`), or
+`Publishers.Merge`/`CombineLatest` of one of these. A throwing step on the inner publisher (inside
+the `flatMap` closure, or inside the `map` before `switchToLatest`) is the correct form and is not
+reported; nor are finite sources (`Just`, a request, a sequence), steps after `first()` or
+`prefix(n)`, and `try…` closures that cannot throw (no `try`, only `try?`).
+
+## Why it matters
+
+A thrown error is a completion. The first time the closure throws, `tryMap` sends `failure`
+downstream and cancels its upstream: the subscription to the property, subject, notification or
+timer is gone. A `replaceError(with:)` or `catch` further down does not bring it back: it turns the
+failure into one last value and `finished`. From then on the screen stops reacting to typing,
+notifications or ticks, with no message anywhere.
+
+## How to fix
+
+Throw per value on an inner publisher and handle the error there, so only that value is lost:
+
+```
+$query
+    .flatMap { text in
+        Just(text)
+            .tryMap { try Query(parsing: $0) }
+            .map(Optional.some)
+            .replaceError(with: nil)
+    }
+    .assign(to: &$parsed)
+```
+
+Or map failures to values without throwing (`map { Result { try parse($0) } }`).
+
+## Options
+
+- `infinite_publishers`: extra names (properties or members) of publishers that never finish,
+  such as `events`.
+
+## Triggering examples
+
+```swift
+final class SearchViewModel: ObservableObject {
+    @Published var query = ""
+    @Published var parsed: Query?
+
+    init() {
+        $query
+            .↓tryMap { try Query(parsing: $0) }
+            .replaceError(with: nil)
+            .assign(to: &$parsed)
+    }
+}
+```
+
+```swift
+final class Inbox {
+    private let messages = PassthroughSubject<Data, Never>()
+
+    func bind() {
+        messages
+            .↓decode(type: Message.self, decoder: JSONDecoder())
+            .sink(receiveCompletion: { _ in }, receiveValue: { print($0) })
+            .store(in: &bag)
+    }
+}
+```
+
+```swift
+NotificationCenter.default.publisher(for: .settingsChanged)
+    .compactMap { $0.userInfo?["data"] as? Data }
+    .↓tryMap { data in try JSONDecoder().decode(Settings.self, from: data) }
+    .catch { _ in Just(.default) }
+    .sink { [weak self] in self?.apply($0) }
+    .store(in: &bag)
+```
+
+```swift
+Timer.publish(every: 5, on: .main, in: .common)
+    .autoconnect()
+    .↓tryFilter { _ in
+        guard FileManager.default.fileExists(atPath: path) else { throw PollError.missing }
+        return true
+    }
+    .sink(receiveCompletion: { _ in }, receiveValue: { _ in reload() })
+    .store(in: &bag)
+```
+
+```swift
+self.$selection
+    .↓tryCompactMap { try store.item(id: $0) }
+    .replaceError(with: nil)
+    .assign(to: \.current, on: self)
+    .store(in: &bag)
+```
+
+```swift
+final class Counter {
+    let increments = CurrentValueSubject<Int, Never>(0)
+}
+// file: Sources/App/CounterView.swift
+func bind(counter: Counter) {
+    counter.increments
+        .↓tryScan(0) { total, step in try checkedAdd(total, step) }
+        .sink(receiveCompletion: { _ in }, receiveValue: { label.text = "\($0)" })
+        .store(in: &bag)
+}
+```
+
+```swift
+Publishers.CombineLatest($email, $password)
+    .↓tryMap { email, password in try Credentials(email: email, password: password) }
+    .map { _ in true }
+    .replaceError(with: false)
+    .assign(to: &$canSubmit)
+```
+
+```swift
+searchField.textPublisher
+    .removeDuplicates()
+    .↓tryMap(Query.init(parsing:))
+    .sink(receiveCompletion: { _ in }, receiveValue: { run($0) })
+    .store(in: &bag)
+```
+
+```swift
+model.objectWillChange
+    .↓tryReduce(0) { count, _ in try bump(count) }
+    .sink(receiveCompletion: { _ in }, receiveValue: { print($0) })
+    .store(in: &bag)
+```
+
+## Non-triggering examples
+
+```swift
+$query
+    .flatMap { text in
+        Just(text)
+            .tryMap { try Query(parsing: $0) }
+            .map(Optional.some)
+            .replaceError(with: nil)
+    }
+    .assign(to: &$parsed)
+```
+
+```swift
+refreshSubject
+    .map { _ in
+        api.feed()
+            .tryMap { try JSONDecoder().decode(Feed.self, from: $0) }
+            .replaceError(with: .empty)
+    }
+    .switchToLatest()
+    .sink { [weak self] in self?.feed = $0 }
+    .store(in: &bag)
+```
+
+```swift
+URLSession.shared.dataTaskPublisher(for: url)
+    .tryMap { output in
+        guard (output.response as? HTTPURLResponse)?.statusCode == 200 else { throw APIError.status }
+        return output.data
+    }
+    .decode(type: Feed.self, decoder: JSONDecoder())
+    .sink(receiveCompletion: { _ in }, receiveValue: { print($0) })
+    .store(in: &bag)
+```
+
+```swift
+Just(input)
+    .tryMap { try Query(parsing: $0) }
+    .replaceError(with: nil)
+    .assign(to: &$parsed)
+```
+
+```swift
+[1, 2, 3].publisher
+    .tryMap { try validate($0) }
+    .sink(receiveCompletion: { _ in }, receiveValue: { print($0) })
+    .store(in: &bag)
+```
+
+```swift
+$query
+    .tryMap { Int($0) ?? 0 }
+    .replaceError(with: 0)
+    .assign(to: &$number)
+```
+
+```swift
+$query
+    .tryMap { try? Query(parsing: $0) }
+    .replaceError(with: nil)
+    .assign(to: &$parsed)
+```
+
+```swift
+$token
+    .first()
+    .tryMap { try Session(token: $0) }
+    .sink(receiveCompletion: { _ in }, receiveValue: { start($0) })
+    .store(in: &bag)
+```
+
+```swift
+let settings = try JSONDecoder().decode(Settings.self, from: data)
+settingsSubject.send(settings)
+```
+
+```swift
+messages
+    .map { data in Result { try JSONDecoder().decode(Message.self, from: data) } }
+    .sink { result in handle(result) }
+    .store(in: &bag)
+```
+
+```swift
+// $query.tryMap { try Query(parsing: $0) } would end the stream at the first error.
+let hint = "$query.tryMap { try parse($0) }"
+```
+
+```swift
+func load() -> AnyPublisher<Feed, Error> {
+    api.request(.feed)
+        .tryMap { try JSONDecoder().decode(Feed.self, from: $0) }
+        .eraseToAnyPublisher()
+}
+```
+
+```swift
+items.forEach { $0.tryMap { try parse($0) }.sink(receiveCompletion: { _ in }, receiveValue: { _ in }) }
+```
+
+"""#,
         "timer_default_run_loop_mode": #"""
 # timer_default_run_loop_mode
 

@@ -21,6 +21,7 @@ public enum RuleRegistry {
         StrongSelfCaptureRule.self,
         SubjectFakeInitialValueRule.self,
         TimerDefaultRunLoopModeRule.self,
+        ThrowingOperatorOnEndlessSourceRule.self,
         TimerNotConnectedRule.self,
     ].sorted { $0.description.id < $1.description.id }
 
