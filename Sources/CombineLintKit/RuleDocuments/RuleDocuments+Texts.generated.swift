@@ -699,6 +699,280 @@ func testLoadsItems() {
 ```
 
 """#,
+        "endless_values_task": #"""
+# endless_values_task
+
+**Severity:** warning · **Enabled:** by default
+
+Reports `Task { for await v in p.values { … } }` (also `for try await`, `Task.detached`, and
+`NotificationCenter…notifications(named:)`) where `p` never finishes (a `$property`, a subject,
+`objectWillChange`, a notification, KVO, a timer, a control's event publisher) and the task is
+started as a statement, or kept in a property that nothing ever cancels. Not reported: a task
+kept and cancelled somewhere (`task?.cancel()`, in `deinit`, `onDisappear`, `viewDidDisappear`),
+a task handed on (returned, passed to a call, put in a collection), SwiftUI's `.task { }`
+modifier (the view cancels it), finite publishers (`Just`, a request, after `first()`), and loops
+with a `break` or `return` that can leave them.
+
+## Why it matters
+
+`p.values` is an `AsyncSequence` that ends only when the publisher finishes. A `$property`,
+subject or notification never does, so `for await` waits for the next value for ever, and the
+unstructured `Task` around it runs as long as the process does. Its closure captures `self`
+implicitly: the object is never freed, the screen that started the task keeps reacting after it is
+gone, and starting it again (a view appearing twice) adds a second loop.
+
+## How to fix
+
+Keep the task and cancel it when its owner goes away, or let SwiftUI own it:
+
+```
+private var observation: Task<Void, Never>?
+
+override func viewDidAppear(_ animated: Bool) {
+    super.viewDidAppear(animated)
+    observation = Task { [weak self] in
+        guard let values = self?.model.$status.values else { return }
+        for await status in values { self?.render(status) }
+    }
+}
+
+override func viewDidDisappear(_ animated: Bool) {
+    super.viewDidDisappear(animated)
+    observation?.cancel()
+}
+```
+
+## Options
+
+- `infinite_publishers`: extra names (properties or members) of publishers that never finish.
+
+## Triggering examples
+
+```swift
+final class StatusViewController: UIViewController {
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        ↓Task {
+            for await status in model.$status.values {
+                label.text = status.title
+            }
+        }
+    }
+}
+```
+
+```swift
+final class SessionModel: ObservableObject {
+    @Published var token: String?
+
+    init() {
+        ↓Task { [weak self] in
+            guard let self else { return }
+            for await token in self.$token.values {
+                self.persist(token)
+            }
+        }
+    }
+}
+```
+
+```swift
+final class Inbox {
+    private let incoming = PassthroughSubject<Message, Never>()
+    private var listener: Task<Void, Never>?
+
+    func start() {
+        listener = ↓Task {
+            for await message in incoming.values {
+                store(message)
+            }
+        }
+    }
+}
+```
+
+```swift
+func observeForeground() {
+    ↓Task {
+        for await _ in NotificationCenter.default.publisher(for: UIApplication.willEnterForegroundNotification).values {
+            await refresh()
+        }
+    }
+}
+```
+
+```swift
+func listen() {
+    ↓Task.detached {
+        for await note in NotificationCenter.default.notifications(named: .NSCalendarDayChanged) {
+            await reload(note)
+        }
+    }
+}
+```
+
+```swift
+struct ClockView: View {
+    var body: some View {
+        Text("now").onAppear {
+            ↓Task {
+                for await tick in Timer.publish(every: 1, on: .main, in: .common).autoconnect().values {
+                    print(tick)
+                }
+            }
+        }
+    }
+}
+```
+
+```swift
+final class DownloadsModel {
+    func bind(store: DownloadStore) {
+        _ = ↓Task {
+            for try await progress in store.progressSubject.values {
+                update(progress)
+            }
+        }
+    }
+}
+```
+
+```swift
+final class ThemeObserver {
+    func start(settings: Settings) {
+        ↓Task(priority: .background) {
+            for await _ in settings.objectWillChange.values {
+                apply(settings.theme)
+            }
+        }
+    }
+}
+```
+
+## Non-triggering examples
+
+```swift
+final class StatusViewController: UIViewController {
+    private var observation: Task<Void, Never>?
+
+    override func viewDidAppear(_ animated: Bool) {
+        super.viewDidAppear(animated)
+        observation = Task {
+            for await status in model.$status.values { render(status) }
+        }
+    }
+
+    override func viewDidDisappear(_ animated: Bool) {
+        super.viewDidDisappear(animated)
+        observation?.cancel()
+    }
+}
+```
+
+```swift
+final class SessionModel {
+    private var tokenTask: Task<Void, Never>?
+
+    func start() {
+        tokenTask = Task {
+            for await token in $token.values { persist(token) }
+        }
+    }
+
+    deinit {
+        tokenTask?.cancel()
+    }
+}
+```
+
+```swift
+struct StatusView: View {
+    @ObservedObject var model: StatusModel
+    var body: some View {
+        Text(model.title)
+            .task {
+                for await status in model.$status.values { print(status) }
+            }
+    }
+}
+```
+
+```swift
+Task {
+    for await value in Just(1).values {
+        print(value)
+    }
+}
+```
+
+```swift
+Task {
+    for await data in URLSession.shared.dataTaskPublisher(for: url).map(\.data).replaceError(with: Data()).values {
+        show(data)
+    }
+}
+```
+
+```swift
+Task {
+    for await ready in $isReady.values {
+        if ready { break }
+    }
+    start()
+}
+```
+
+```swift
+Task {
+    for await first in $token.first().values {
+        use(first)
+    }
+}
+```
+
+```swift
+func waitForLogin() async -> User {
+    for await user in session.$user.values {
+        if let user { return user }
+    }
+    return .guest
+}
+```
+
+```swift
+let observation = Task {
+    for await status in model.$status.values { render(status) }
+}
+observations.append(observation)
+```
+
+```swift
+func observe() -> Task<Void, Never> {
+    Task {
+        for await status in model.$status.values { render(status) }
+    }
+}
+```
+
+```swift
+Task {
+    let items = await loader.load()
+    for item in items.values { show(item) }
+}
+```
+
+```swift
+// Task { for await v in $value.values { … } } would never end.
+let hint = "Task { for await v in $value.values { } }"
+```
+
+```swift
+tasks.insert(Task {
+    for await status in model.$status.values { render(status) }
+})
+```
+
+"""#,
         "error_handling_outside_flatmap": #"""
 # error_handling_outside_flatmap
 

@@ -3,6 +3,7 @@ public enum RuleRegistry {
     public static let all: [any Rule.Type] = [
         AssignToSelfRule.self,
         DiscardedCancellableRule.self,
+        EndlessValuesTaskRule.self,
         ErrorHandlingOutsideFlatMapRule.self,
         ExposedSubjectRule.self,
         FlatMapWithoutSwitchRule.self,
