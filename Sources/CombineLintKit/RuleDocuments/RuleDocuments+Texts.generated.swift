@@ -7434,5 +7434,233 @@ let text = "Timer.publish(every: 1, on: .main, in: .common).sink { _ in }"
 ```
 
 """#,
+        "unstored_task_in_sink": #"""
+# unstored_task_in_sink
+
+**Severity:** warning · **Enabled:** by default
+
+Reports `Task { … }` (also `Task(priority:)` and `Task.detached`) whose body has an `await`,
+started as a statement inside `sink`'s value closure or `handleEvents(receiveOutput:)` of a
+pipeline that emits more than once. Not reported: a task kept in a property (the correct form
+cancels the previous one before it starts the next), pipelines that answer once (`Just`,
+`Future`, `dataTaskPublisher`, a project function that returns one of them, after `first()` or
+`reduce`), task bodies without `await`, which run in the order they were started, and tasks in
+`receiveCompletion`, which runs once.
+
+## Why it matters
+
+Each value starts one more unstructured task. The tasks suspend at their `await` and resume in
+whatever order their work finishes, so the task of an older value can write its result after the
+task of a newer one: the screen shows the answer for "sh" after the one for "shoes". Nothing holds
+the tasks either: cancelling the subscription (the screen goes away, the `AnyCancellable` is
+released) stops new tasks from starting but lets every running one go on, with the `self` it
+captured.
+
+## How to fix
+
+Keep the current task and cancel it before starting the next:
+
+```
+private var searchTask: Task<Void, Never>?
+
+$query
+    .debounce(for: .milliseconds(300), scheduler: DispatchQueue.main)
+    .sink { [weak self] query in
+        self?.searchTask?.cancel()
+        self?.searchTask = Task { await self?.search(query) }
+    }
+    .store(in: &bag)
+```
+
+Or keep the work in the pipeline, where `switchToLatest` cancels the previous request.
+
+## Triggering examples
+
+```swift
+final class SearchViewModel: ObservableObject {
+    @Published var query = ""
+    @Published var results: [Item] = []
+
+    init(api: API) {
+        $query
+            .debounce(for: .milliseconds(300), scheduler: DispatchQueue.main)
+            .sink { [weak self] query in
+                ↓Task { self?.results = await api.search(query) }
+            }
+            .store(in: &bag)
+    }
+}
+```
+
+```swift
+NotificationCenter.default.publisher(for: .didSave)
+    .sink { [weak self] _ in
+        guard let self else { return }
+        ↓Task {
+            await self.reload()
+        }
+    }
+    .store(in: &bag)
+```
+
+```swift
+refreshSubject
+    .handleEvents(receiveOutput: { _ in
+        ↓Task(priority: .utility) { await uploader.flush() }
+    })
+    .sink { _ in }
+    .store(in: &bag)
+```
+
+```swift
+Timer.publish(every: 10, on: .main, in: .common)
+    .autoconnect()
+    .sink { _ in
+        ↓Task.detached { await poller.poll() }
+    }
+    .store(in: &bag)
+```
+
+```swift
+model.$selection
+    .compactMap { $0 }
+    .sink(receiveCompletion: { _ in }, receiveValue: { id in
+        ↓Task { @MainActor in
+            detail = await store.detail(id)
+        }
+    })
+    .store(in: &bag)
+```
+
+```swift
+store.changes
+    .sink { change in
+        if change.isRelevant {
+            ↓Task { try? await sync(change) }
+        }
+    }
+    .store(in: &bag)
+```
+
+```swift
+Publishers.Merge($email, $password)
+    .sink { _ in
+        _ = ↓Task { await validate() }
+    }
+    .store(in: &bag)
+```
+
+```swift
+locationManager.publisher
+    .sink { location in
+        ↓Task { await weather.update(for: location) }
+        ↓Task { await history.record(location) }
+    }
+    .store(in: &bag)
+```
+
+## Non-triggering examples
+
+```swift
+$query
+    .debounce(for: .milliseconds(300), scheduler: DispatchQueue.main)
+    .sink { [weak self] query in
+        self?.searchTask?.cancel()
+        self?.searchTask = Task { await self?.search(query) }
+    }
+    .store(in: &bag)
+```
+
+```swift
+Just(user)
+    .sink { user in
+        Task { await profile.load(user) }
+    }
+    .store(in: &bag)
+```
+
+```swift
+Future<Int, Never> { promise in promise(.success(1)) }
+    .sink { value in
+        Task { await record(value) }
+    }
+    .store(in: &bag)
+```
+
+```swift
+URLSession.shared.dataTaskPublisher(for: url)
+    .map(\.data)
+    .replaceError(with: Data())
+    .sink { data in
+        Task { await cache.store(data) }
+    }
+    .store(in: &bag)
+```
+
+```swift
+$query
+    .sink { query in
+        Task { @MainActor in label.text = query }
+    }
+    .store(in: &bag)
+```
+
+```swift
+$token
+    .first()
+    .sink { token in
+        Task { await session.start(token) }
+    }
+    .store(in: &bag)
+```
+
+```swift
+events
+    .sink(receiveCompletion: { _ in
+        Task { await log.flush() }
+    }, receiveValue: { event in
+        log.append(event)
+    })
+    .store(in: &bag)
+```
+
+```swift
+$query
+    .sink { query in
+        DispatchQueue.main.async {
+            label.text = query
+        }
+    }
+    .store(in: &bag)
+```
+
+```swift
+$query
+    .map { query in api.search(query).replaceError(with: []) }
+    .switchToLatest()
+    .sink { [weak self] in self?.results = $0 }
+    .store(in: &bag)
+```
+
+```swift
+func load() {
+    Task { await model.reload() }
+}
+```
+
+```swift
+// .sink { _ in Task { await reload() } } starts one task per value.
+let hint = ".sink { _ in Task { await reload() } }"
+```
+
+```swift
+refreshSubject
+    .sink { _ in
+        tasks.append(Task { await reload() })
+    }
+    .store(in: &bag)
+```
+
+"""#,
     ]
 }

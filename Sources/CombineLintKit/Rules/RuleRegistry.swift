@@ -24,6 +24,7 @@ public enum RuleRegistry {
         TimerDefaultRunLoopModeRule.self,
         ThrowingOperatorOnEndlessSourceRule.self,
         TimerNotConnectedRule.self,
+        UnstoredTaskInSinkRule.self,
     ].sorted { $0.description.id < $1.description.id }
 
     /// The rule type with this id, if any.
