@@ -2451,6 +2451,352 @@ func ping() {
 ```
 
 """#,
+        "main_actor_background_delivery": #"""
+# main_actor_background_delivery
+
+**Severity:** warning · **Enabled:** by default
+
+Reports a `sink` or `assign` whose closure runs main-actor code on a pipeline that delivers on a
+background queue, with no later hop to the main queue. Main-actor code is a member of `self` in a
+type that is `@MainActor` (or in a `@MainActor` function), or that inherits from a UIKit, AppKit
+or SwiftUI main-actor type (`UIViewController`, `UIView`, `View`, …); or a write to an
+`@Published` property of a type that SwiftUI views observe. A background delivery is shown by the
+chain itself: its last scheduler step (`receive(on:)`, `debounce`, `throttle`, `delay`, `timeout`)
+is a background queue (`DispatchQueue.global(…)`, `DispatchQueue(label:)`, `OperationQueue()`,
+or a property or local holding one); or, with no scheduler step, the source is
+`dataTaskPublisher`, or a synchronous source (`Just`, `Deferred`, `Future`, a sequence) moved by
+`subscribe(on:)` to a background queue; a `flatMap` whose inner request has no hop delivers on
+URLSession's queue too. Not reported: a chain whose last scheduler step is the main queue or
+`RunLoop.main`; schedulers the chain does not show (a `scheduler` parameter); subjects,
+`$property` and notifications (they deliver on the sender's thread); closures that use only their
+arguments and other values; main-actor work inside `DispatchQueue.main.async`, `MainActor.run`
+or a `Task` in the closure.
+
+`published_background_mutation` (opt-in) reports the `@Published` writes of a class that is not
+`@MainActor` in a `sink` after `subscribe(on:)`; such a sink is left to it, so no site is reported
+twice. This rule owns every other case, `assign`, and main-actor types.
+
+## Why it matters
+
+A closure written in a `@MainActor` type (a view controller, a view, a `@MainActor` view model)
+is isolated to the main actor. Combine calls it on whatever thread delivers the value. Under
+Swift 6 the compiler inserts a check at the start of such closures, and a value arriving on a
+background queue stops the app with "Incorrect actor executor assumption". Under Swift 5 nothing
+checks: UIKit is touched from a background thread, and an `@Published` property changes under
+SwiftUI's feet, which corrupts state and warns "Publishing changes from background threads".
+
+## How to fix
+
+Make the main queue the last scheduler step, right before the code that needs it:
+
+```
+URLSession.shared.dataTaskPublisher(for: url)
+    .map(\.data)
+    .decode(type: [Item].self, decoder: JSONDecoder())
+    .replaceError(with: [])
+    .receive(on: DispatchQueue.main)
+    .sink { [weak self] items in self?.items = items }
+    .store(in: &bag)
+```
+
+## Triggering examples
+
+```swift
+final class ProfileViewController: UIViewController {
+    func bind() {
+        model.$profile
+            .receive(on: DispatchQueue.global(qos: .userInitiated))
+            .map { render($0) }
+            .↓sink { [weak self] text in self?.nameLabel.text = text }
+            .store(in: &bag)
+    }
+}
+```
+
+```swift
+@MainActor
+final class FeedViewModel: ObservableObject {
+    @Published var items: [Item] = []
+
+    func load() {
+        URLSession.shared.dataTaskPublisher(for: feedURL)
+            .map(\.data)
+            .decode(type: [Item].self, decoder: JSONDecoder())
+            .replaceError(with: [])
+            .↓sink { [weak self] items in self?.items = items }
+            .store(in: &bag)
+    }
+}
+```
+
+```swift
+final class SearchViewController: UIViewController {
+    private let searchQueue = DispatchQueue(label: "search")
+
+    func bind() {
+        $query
+            .debounce(for: .milliseconds(300), scheduler: searchQueue)
+            .map { index.matches($0) }
+            .↓sink { [weak self] matches in
+                self?.matches = matches
+                self?.tableView.reloadData()
+            }
+            .store(in: &bag)
+    }
+}
+```
+
+```swift
+@MainActor
+final class SettingsModel {
+    var settings = Settings()
+
+    func reload() {
+        Deferred { Just(SettingsFile.read()) }
+            .subscribe(on: DispatchQueue.global())
+            .↓sink { settings in self.settings = settings }
+            .store(in: &bag)
+    }
+}
+```
+
+```swift
+final class TitleView: UIView {
+    private let workQueue = OperationQueue()
+    var title = ""
+
+    func bind(_ titles: AnyPublisher<String, Never>) {
+        titles
+            .receive(on: DispatchQueue.main)
+            .map { $0.uppercased() }
+            .receive(on: workQueue)
+            .↓assign(to: \.title, on: self)
+            .store(in: &bag)
+    }
+}
+```
+
+```swift
+final class CatalogModel: ObservableObject {
+    @Published var products: [Product] = []
+
+    init(session: URLSession) {
+        session.dataTaskPublisher(for: catalogURL)
+            .map(\.data)
+            .decode(type: [Product].self, decoder: JSONDecoder())
+            .replaceError(with: [])
+            .↓assign(to: &$products)
+    }
+}
+// file: Sources/App/CatalogView.swift
+struct CatalogView: View {
+    @StateObject var model = CatalogModel(session: .shared)
+    var body: some View { List(model.products) { Text($0.name) } }
+}
+```
+
+```swift
+final class AvatarCell: UITableViewCell {
+    func configure(with url: URL) {
+        urlSubject
+            .flatMap { url in
+                URLSession.shared.dataTaskPublisher(for: url)
+                    .map { UIImage(data: $0.data) }
+                    .replaceError(with: nil)
+            }
+            .↓sink { [weak self] image in self?.avatarView.image = image }
+            .store(in: &bag)
+    }
+}
+```
+
+```swift
+final class Exporter {
+    var progressText = ""
+
+    @MainActor
+    func start() {
+        exportProgress
+            .throttle(for: .seconds(1), scheduler: DispatchQueue.global(qos: .utility), latest: true)
+            .↓sink { value in
+                progressText = "\(Int(value * 100)) %"
+                refreshBadge()
+            }
+            .store(in: &bag)
+    }
+
+    func refreshBadge() {}
+}
+```
+
+## Non-triggering examples
+
+```swift
+final class ProfileViewController: UIViewController {
+    func bind() {
+        model.$profile
+            .receive(on: DispatchQueue.global(qos: .userInitiated))
+            .map { render($0) }
+            .receive(on: DispatchQueue.main)
+            .sink { [weak self] text in self?.nameLabel.text = text }
+            .store(in: &bag)
+    }
+}
+```
+
+```swift
+@MainActor
+final class FeedViewModel: ObservableObject {
+    @Published var items: [Item] = []
+
+    func load() {
+        URLSession.shared.dataTaskPublisher(for: feedURL)
+            .map(\.data)
+            .decode(type: [Item].self, decoder: JSONDecoder())
+            .replaceError(with: [])
+            .receive(on: RunLoop.main)
+            .sink { [weak self] items in self?.items = items }
+            .store(in: &bag)
+    }
+}
+```
+
+```swift
+final class LogViewController: UIViewController {
+    func bind() {
+        events
+            .receive(on: DispatchQueue.global())
+            .sink { event in print(event) }
+            .store(in: &bag)
+    }
+}
+```
+
+```swift
+final class SearchViewController: UIViewController {
+    func bind() {
+        $query
+            .receive(on: DispatchQueue.global())
+            .map { index.matches($0) }
+            .sink { [weak self] matches in
+                DispatchQueue.main.async { self?.show(matches) }
+            }
+            .store(in: &bag)
+    }
+}
+```
+
+```swift
+final class SearchViewController: UIViewController {
+    func bind(scheduler: AnySchedulerOf<DispatchQueue>) {
+        $query
+            .debounce(for: .milliseconds(300), scheduler: scheduler)
+            .sink { [weak self] in self?.search($0) }
+            .store(in: &bag)
+    }
+}
+```
+
+```swift
+final class StatusViewController: UIViewController {
+    func bind() {
+        model.$status
+            .subscribe(on: DispatchQueue.global())
+            .sink { [weak self] in self?.statusLabel.text = $0.title }
+            .store(in: &bag)
+    }
+}
+```
+
+```swift
+final class ThumbnailCache {
+    private var images: [URL: Data] = [:]
+
+    func warm(_ url: URL) {
+        URLSession.shared.dataTaskPublisher(for: url)
+            .map(\.data)
+            .replaceError(with: Data())
+            .sink { [weak self] data in self?.images[url] = data }
+            .store(in: &bag)
+    }
+}
+```
+
+```swift
+final class ReportModel: ObservableObject {
+    @Published var report: Report?
+
+    func load() {
+        Deferred { Just(Report.read()) }
+            .subscribe(on: DispatchQueue.global())
+            .sink { [weak self] report in self?.report = report }
+            .store(in: &bag)
+    }
+}
+// file: Sources/App/ReportView.swift
+struct ReportView: View {
+    @ObservedObject var model: ReportModel
+    var body: some View { Text(model.report?.title ?? "") }
+}
+```
+
+```swift
+final class ChatViewController: UIViewController {
+    func bind() {
+        messages
+            .receive(on: DispatchQueue.global())
+            .map { $0.sorted() }
+            .sink { [weak self] sorted in
+                Task { @MainActor in self?.render(sorted) }
+            }
+            .store(in: &bag)
+    }
+}
+```
+
+```swift
+final class MapViewController: UIViewController {
+    private let serialQueue = DispatchQueue(label: "map", target: .main)
+
+    func bind() {
+        positions
+            .receive(on: serialQueue)
+            .sink { [weak self] in self?.move(to: $0) }
+            .store(in: &bag)
+    }
+}
+```
+
+```swift
+final class BadgeViewController: UIViewController {
+    func bind() {
+        counts
+            .receive(on: DispatchQueue.global())
+            .map { "\($0)" }
+            .assign(to: \.text, on: badgeLabel)
+            .store(in: &bag)
+    }
+}
+```
+
+```swift
+// .receive(on: DispatchQueue.global()).sink { self.label.text = $0 } would trap under Swift 6.
+let hint = ".receive(on: DispatchQueue.global()).sink { self.label.text = $0 }"
+```
+
+```swift
+final class UploadViewController: UIViewController {
+    func start() {
+        uploads
+            .receive(on: DispatchQueue.global())
+            .merge(with: cancellations)
+            .sink { [weak self] in self?.show($0) }
+            .store(in: &bag)
+    }
+}
+```
+
+"""#,
         "multiple_receive_on": #"""
 # multiple_receive_on
 

@@ -9,6 +9,7 @@ public enum RuleRegistry {
         FlatMapWithoutSwitchRule.self,
         FutureTaskPromiseRule.self,
         FutureWithoutDeferredRule.self,
+        MainActorBackgroundDeliveryRule.self,
         MultipleReceiveOnRule.self,
         NestedObservableObjectRule.self,
         NestedSinkRule.self,

@@ -1,0 +1,107 @@
+/// On which thread a pipeline delivers its values to a subscriber, as far as the chain shows it:
+/// the last scheduler step (`receive(on:)`, `debounce`, `throttle`, `delay`, `timeout`) decides;
+/// before any, `dataTaskPublisher` delivers on URLSession's queue, and `subscribe(on:)` moves a
+/// synchronous source (`Just`, `Deferred`, `Future`, a sequence) to its queue. Subjects,
+/// `$property` and notifications deliver on the thread of whoever sends, which the chain does not show.
+struct DeliveryQueues {
+    /// Where values arrive.
+    enum Delivery: Equatable {
+        case main
+        /// Off the main thread; `reason` says why, for a message ("`receive(on: queue)`").
+        case background(reason: String)
+        /// Not known from the chain (a scheduler passed in, a subject's sender).
+        case unknown
+    }
+
+    let tree: SyntaxTree
+    let index: ProjectIndex
+
+    /// Where values arrive at element `end` of `chain` (the subscriber).
+    func delivery(of chain: Chain, before end: Int) -> Delivery {
+        let elements = chain.elements
+        var state = Delivery.unknown
+        var hopped = false
+        var firstOperator = 1
+        while firstOperator < end, !Catalogue.pipelineOperators.contains(elements[firstOperator].name) { firstOperator += 1 }
+        if elements[..<min(firstOperator + 1, end)].contains(where: { Catalogue.finishingSourceCalls.contains($0.name) && $0.isCall }) {
+            state = .background(reason: "URLSession's queue (`dataTaskPublisher`)")
+        }
+        let synchronousSource = isSynchronous(chain, firstOperator: firstOperator)
+        for e in firstOperator..<end {
+            let element = elements[e]
+            if let label = Catalogue.schedulerArgumentLabels[element.name], let argument = element.argument(label) {
+                hopped = true
+                switch classify(argument.value) {
+                case .main: state = .main
+                case .background: state = .background(reason: "`\(element.name)` on `\(tree.text(argument.value.lowerBound, argument.value.upperBound))`")
+                case .immediate: break
+                case .unknown: state = .unknown
+                }
+            } else if element.name == "subscribe", let argument = element.argument("on") {
+                // Only a source that emits when subscribed moves to the subscription queue, and only
+                // while no delivering step came before.
+                if !hopped, synchronousSource, case .background = classify(argument.value) {
+                    state = .background(reason: "the `subscribe(on: \(tree.text(argument.value.lowerBound, argument.value.upperBound)))` queue")
+                }
+            } else if Catalogue.flatteningOperators.contains(element.name) {
+                state = afterFlattening(chain, at: e, state: state)
+            } else if Catalogue.mergingOperators.contains(element.name) {
+                // Values of the other inputs arrive on their own threads.
+                state = .unknown
+            }
+        }
+        return state
+    }
+
+    private enum SchedulerKind { case main, background, immediate, unknown }
+
+    /// What the scheduler written in `range` is.
+    private func classify(_ range: ClosedRange<Int>) -> SchedulerKind {
+        let text = tree.text(range.lowerBound, range.upperBound).filter { $0 != " " }
+        if Catalogue.immediateSchedulers.contains(text) { return .immediate }
+        if Catalogue.mainSchedulers.contains(text) || ["DispatchQueue.main", "RunLoop.main", "OperationQueue.main"].contains(where: { text.hasPrefix($0) }) { return .main }
+        if isBackgroundQueueText(text) { return .background }
+        // `queue`, `self.queue`, `Self.updateQueue`: a property or local whose initial value is a background queue.
+        let parts = text.split(separator: ".")
+        guard let last = parts.last, parts.count <= 2, last.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
+              parts.count == 1 || ["self", "Self"].contains(parts[0]) || parts[0].first?.isUppercase == true else { return .unknown }
+        let name = String(last)
+        if parts.count == 1, let v = SubscriptionFinder.localVariable(named: name, visibleAt: range.lowerBound, in: tree) {
+            guard let initializer = tree.variables[v].initializer else { return .unknown }
+            return isBackgroundQueueText(tree.text(initializer.lowerBound, initializer.upperBound).filter { $0 != " " }) ? .background : .unknown
+        }
+        let declarations = index.properties(named: name)
+        guard !declarations.isEmpty, declarations.allSatisfy({ isBackgroundQueueText($0.initializerText.filter { $0 != " " }) }) else { return .unknown }
+        return .background
+    }
+
+    /// `DispatchQueue.global(…)`, `DispatchQueue(label: …)` (not one targeting the main queue), `OperationQueue()`.
+    private func isBackgroundQueueText(_ text: String) -> Bool {
+        Catalogue.backgroundQueuePrefixes.contains(where: { text.hasPrefix($0) }) && !text.contains(".main")
+    }
+
+    /// `Just`, `Future`, `Deferred`, `Record`, a sequence's `.publisher`: it emits on the thread that
+    /// subscribes.
+    private func isSynchronous(_ chain: Chain, firstOperator: Int) -> Bool {
+        let root = chain.root
+        if root.kind == .literal { return chain.elements.count > 1 && chain.elements[1].name == "publisher" }
+        if firstOperator == 1, ["Just", "Future", "Deferred", "Record"].contains(root.name) { return true }
+        return root.name == "Publishers" && chain.elements.count > 1 && chain.elements[1].name == "Sequence"
+    }
+
+    /// After `flatMap` (or `map` + `switchToLatest`), values come on the inner publishers' threads:
+    /// unchanged for `Just`, URLSession's for a request with no hop, main for one ending on main.
+    private func afterFlattening(_ chain: Chain, at e: Int, state: Delivery) -> Delivery {
+        var closures = chain.elements[e].closures
+        if chain.elements[e].name == "switchToLatest", e > 0, Catalogue.mappers.contains(chain.elements[e - 1].name) {
+            closures = chain.elements[e - 1].closures
+        }
+        let inner = closures.flatMap { tree.chainsReturned(byClosure: $0) }
+        guard !inner.isEmpty else { return .unknown }
+        let deliveries = inner.map { chain -> Delivery in
+            if ["Just", "Empty", "Fail"].contains(chain.root.name), chain.elements.dropFirst().allSatisfy({ Catalogue.schedulerArgumentLabels[$0.name] == nil }) { return state }
+            return delivery(of: chain, before: chain.elements.count)
+        }
+        return deliveries.allSatisfy { $0 == deliveries[0] } ? deliveries[0] : .unknown
+    }
+}

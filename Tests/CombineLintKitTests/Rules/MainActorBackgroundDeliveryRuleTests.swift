@@ -1,0 +1,62 @@
+import XCTest
+@testable import CombineLintKit
+
+final class MainActorBackgroundDeliveryRuleTests: XCTestCase {
+    func testMessageNamesTheBackgroundStepAndTheMainActorMember() throws {
+        let found = findings(of: MainActorBackgroundDeliveryRule.self, in: [(path: "A.swift", text: """
+        final class A: UIViewController {
+            func bind() {
+                values.receive(on: DispatchQueue.global()).sink { [weak self] in self?.label.text = $0 }.store(in: &bag)
+            }
+        }
+        """)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)-\($0.endLine):\($0.endColumn)" }, ["3:52-3:56"])
+        let finding = try XCTUnwrap(found.first)
+        XCTAssertEqual(finding.message, "`sink` gets its values on `receive` on `DispatchQueue.global()` but uses main-actor `label`: a trap under Swift 6, a data race before.")
+        XCTAssertEqual(finding.help, "Add `.receive(on: DispatchQueue.main)` right before `sink` (the last scheduler step must be the main queue), or do the main-actor work inside `DispatchQueue.main.async { … }`.")
+        XCTAssertNil(finding.fix)
+    }
+
+    /// A queue property declared in another file (an extension) is known by its initial value.
+    func testQueuePropertyFromAnotherFile() {
+        let found = findings(of: MainActorBackgroundDeliveryRule.self, in: [
+            (path: "A.swift", text: "@MainActor final class M {\n var n = 0\n func bind() { ticks.receive(on: Self.workQueue).sink { _ in n += 1 }.store(in: &bag) }\n}\n"),
+            (path: "B.swift", text: "extension M { static let workQueue = DispatchQueue(label: \"work\", qos: .utility) }\n"),
+        ])
+        XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["A.swift:3:50"])
+        XCTAssertEqual(found.first?.message, "`sink` gets its values on `receive` on `Self.workQueue` but uses main-actor `n`: a trap under Swift 6, a data race before.")
+    }
+
+    /// The subclass of a view controller of the project is a main-actor type too.
+    func testSubclassOfAProjectViewController() {
+        let found = findings(of: MainActorBackgroundDeliveryRule.self, in: [
+            (path: "A.swift", text: "final class Detail: BaseController {\n func bind() { URLSession.shared.dataTaskPublisher(for: u).sink(receiveCompletion: { _ in }, receiveValue: { [weak self] _ in self?.reload() }).store(in: &bag) }\n}\n"),
+            (path: "B.swift", text: "class BaseController: UIViewController { func reload() {} }\n"),
+        ])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["2:60"])
+        XCTAssertEqual(found.first?.message, "`sink` gets its values on URLSession's queue (`dataTaskPublisher`) but uses main-actor `reload`: a trap under Swift 6, a data race before.")
+    }
+
+    /// A bare name is main-actor state only when the type declares it (it could be a global function).
+    func testBareNameMustBeAMemberOfTheType() {
+        let text = "final class A: UIViewController {\n func bind() { v.receive(on: DispatchQueue.global()).sink { log($0) }.store(in: &bag) }\n}\n"
+        XCTAssertEqual(findings(of: MainActorBackgroundDeliveryRule.self, in: [(path: "A.swift", text: text)]).count, 0)
+        let member = text.replacingOccurrences(of: "func bind()", with: "func log(_ x: Int) {}\n func bind()")
+        XCTAssertEqual(findings(of: MainActorBackgroundDeliveryRule.self, in: [(path: "A.swift", text: member)]).map { "\($0.line):\($0.column)" }, ["3:54"])
+    }
+
+    /// Both rules see a `@Published` write after `subscribe(on:)` in a class that is not
+    /// `@MainActor`: only `published_background_mutation` reports it.
+    func testSubscribeOnPublishedWriteIsLeftToPublishedBackgroundMutation() {
+        let files = [
+            (path: "A.swift", text: "final class M: ObservableObject {\n @Published var x = 0\n func load() { Just(1).subscribe(on: DispatchQueue.global()).sink { [weak self] in self?.x = $0 }.store(in: &bag) }\n}\n"),
+            (path: "V.swift", text: "struct V: View { @ObservedObject var m: M\n var body: some View { Text(\"\\(m.x)\") } }\n"),
+        ]
+        XCTAssertEqual(findings(of: MainActorBackgroundDeliveryRule.self, in: files).count, 0)
+        XCTAssertEqual(findings(of: PublishedBackgroundMutationRule.self, in: files).map { "\($0.line):\($0.column)" }, ["3:90"])
+        // Delivered by `receive(on:)` instead, the site belongs to this rule alone.
+        let received = files.map { (path: $0.path, text: $0.text.replacingOccurrences(of: "subscribe(on:", with: "receive(on:")) }
+        XCTAssertEqual(findings(of: MainActorBackgroundDeliveryRule.self, in: received).map { "\($0.line):\($0.column)" }, ["3:60"])
+        XCTAssertEqual(findings(of: PublishedBackgroundMutationRule.self, in: received).count, 0)
+    }
+}
