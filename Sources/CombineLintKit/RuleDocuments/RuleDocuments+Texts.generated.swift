@@ -710,7 +710,8 @@ Reports `Task { for await v in p.values { … } }` (also `for try await`, `Task.
 started as a statement, or kept in a property that nothing ever cancels. Not reported: a task
 kept and cancelled somewhere (`task?.cancel()`, in `deinit`, `onDisappear`, `viewDidDisappear`),
 a task handed on (returned, passed to a call, put in a collection), SwiftUI's `.task { }`
-modifier (the view cancels it), finite publishers (`Just`, a request, after `first()`), and loops
+modifier (the view cancels it), a task of an object that lives for the whole run (one
+`static let shared` instance: it frees nothing later), finite publishers (`Just`, a request, after `first()`), and loops
 with a `break` or `return` that can leave them.
 
 ## Why it matters
@@ -970,6 +971,21 @@ let hint = "Task { for await v in $value.values { } }"
 tasks.insert(Task {
     for await status in model.$status.values { render(status) }
 })
+```
+
+```swift
+final class FindSettings {
+    static let shared = FindSettings()
+    private var observation: Task<Void, Never>?
+
+    private init() {
+        observation = Task {
+            for await _ in NotificationCenter.default.notifications(named: NSApplication.didBecomeActiveNotification) {
+                sync()
+            }
+        }
+    }
+}
 ```
 
 """#,
@@ -2459,7 +2475,8 @@ func ping() {
 Reports a `sink` or `assign` whose closure runs main-actor code on a pipeline that delivers on a
 background queue, with no later hop to the main queue. Main-actor code is a member of `self` in a
 type that is `@MainActor` (or in a `@MainActor` function), or that inherits from a UIKit, AppKit
-or SwiftUI main-actor type (`UIViewController`, `UIView`, `View`, …); or a write to an
+or SwiftUI main-actor type (`UIViewController`, `UIView`, `View`, …); a property declared
+`@MainActor`; or a write to an
 `@Published` property of a type that SwiftUI views observe. A background delivery is shown by the
 chain itself: its last scheduler step (`receive(on:)`, `debounce`, `throttle`, `delay`, `timeout`)
 is a background queue (`DispatchQueue.global(…)`, `DispatchQueue(label:)`, `OperationQueue()`,
@@ -2626,6 +2643,20 @@ final class Exporter {
     }
 
     func refreshBadge() {}
+}
+```
+
+```swift
+final class SessionViewModel {
+    @MainActor @Published private(set) var title = ""
+    private static let updateQueue = DispatchQueue(label: "session-updates")
+
+    func bind(_ sessions: AnyPublisher<Session, Never>) {
+        sessions
+            .receive(on: Self.updateQueue)
+            .↓sink { [weak self] session in self?.title = session.title }
+            .store(in: &bag)
+    }
 }
 ```
 

@@ -32,6 +32,9 @@ public struct EndlessValuesTaskRule: Rule {
                 kept = name
             }
             guard let sequence = endlessLoop(in: body, tree: tree, index: context.index, extra: extra, finite: finite) else { continue }
+            // An object that lives for the whole run (`static let shared`) frees nothing later when
+            // its loop never ends.
+            if LongLivedObjects.liveForTheRun(around: chain.first, in: tree, index: context.index, memo: context.memo) { continue }
             let loop = "the loop over `\(sequence)` never ends"
             let message = kept.map { "This task is kept in `\($0)` but never cancelled, and \(loop): it lives for ever with everything it captures." }
                 ?? "Nothing can cancel this task, and \(loop): it lives for ever with everything it captures."

@@ -64,7 +64,8 @@ public struct MainActorBackgroundDeliveryRule: Rule {
         guard let typeName, closure.bodyStart < closure.close else { return nil }
         let observed = !isolated && context.memo.value(for: "view-observed-types") { ViewObservedTypes(index: context.index) }
             .observe(typeName, index: context.index)
-        guard isolated || observed else { return nil }
+        let hasMainActorProperties = context.index.type(named: typeName)?.properties.values.contains { $0.attributes.contains("@MainActor") } == true
+        guard isolated || observed || hasMainActorProperties else { return nil }
         var i = closure.bodyStart
         while i < closure.close {
             if let inner = tree.closure(openedAt: i), inner != c, leavesBackground(inner, hops: hops, tree: tree) {
@@ -76,6 +77,8 @@ public struct MainActorBackgroundDeliveryRule: Rule {
             // Every member of a main-actor type is isolated, also those it inherits from UIKit (`self.view`);
             // a bare name must be one of the type's own (it could be a global function).
             if isolated, member.isExplicit || isMember(member.name, of: typeName, index: context.index) { return member.name }
+            // A property declared `@MainActor` is main-actor state whatever its type is.
+            if context.index.property(member.name, ofType: typeName)?.attributes.contains("@MainActor") == true { return member.name }
             if observed, member.isWritten, context.index.property(member.name, ofType: typeName)?.hasAttribute("Published") == true { return member.name }
         }
         return nil

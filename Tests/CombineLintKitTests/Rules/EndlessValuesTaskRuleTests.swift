@@ -69,4 +69,17 @@ final class EndlessValuesTaskRuleTests: XCTestCase {
         """)])
         XCTAssertEqual(found.count, 0)
     }
+
+    /// The same loop in a type made twice is reported: only a single `static let shared` object lives for the run.
+    func testSingletonOnlyWhenMadeOnlyByItsStaticProperty() {
+        let singleton = """
+        final class Settings {
+            static let shared = Settings()
+            init() { Task { for await _ in $x.values { } } }
+        }
+        """
+        XCTAssertEqual(findings(of: EndlessValuesTaskRule.self, in: [(path: "A.swift", text: singleton)]).count, 0)
+        let madeAgain = singleton + "\nlet other = Settings()\n"
+        XCTAssertEqual(findings(of: EndlessValuesTaskRule.self, in: [(path: "A.swift", text: madeAgain)]).map { "\($0.line):\($0.column)" }, ["3:14"])
+    }
 }

@@ -59,4 +59,19 @@ final class MainActorBackgroundDeliveryRuleTests: XCTestCase {
         XCTAssertEqual(findings(of: MainActorBackgroundDeliveryRule.self, in: received).map { "\($0.line):\($0.column)" }, ["3:60"])
         XCTAssertEqual(findings(of: PublishedBackgroundMutationRule.self, in: received).count, 0)
     }
+
+    /// In a type that is not main-actor, only its `@MainActor` properties are main-actor state.
+    func testMainActorPropertyOfAPlainType() {
+        let text = """
+        final class Model {
+            @MainActor var title = ""
+            var count = 0
+            func bind() {
+                names.receive(on: DispatchQueue.global()).sink { [weak self] in self?.count = $0.count }.store(in: &bag)
+                names.receive(on: DispatchQueue.global()).sink { [weak self] in self?.title = $0 }.store(in: &bag)
+            }
+        }
+        """
+        XCTAssertEqual(findings(of: MainActorBackgroundDeliveryRule.self, in: [(path: "A.swift", text: text)]).map { "\($0.line):\($0.column)" }, ["6:51"])
+    }
 }
