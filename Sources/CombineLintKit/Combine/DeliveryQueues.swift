@@ -80,13 +80,46 @@ struct DeliveryQueues {
         Catalogue.backgroundQueuePrefixes.contains(where: { text.hasPrefix($0) }) && !text.contains(".main")
     }
 
-    /// `Just`, `Future`, `Deferred`, `Record`, a sequence's `.publisher`: it emits on the thread that
-    /// subscribes.
-    private func isSynchronous(_ chain: Chain, firstOperator: Int) -> Bool {
+    /// `Just`, `Record`, a sequence's `.publisher`, a `Future` that calls its promise right in its
+    /// closure, a `Deferred` returning one of these: it emits on the thread that subscribes. A
+    /// `Future` whose promise is called from a callback emits on the callback's thread.
+    private func isSynchronous(_ chain: Chain, firstOperator: Int, depth: Int = 0) -> Bool {
         let root = chain.root
         if root.kind == .literal { return chain.elements.count > 1 && chain.elements[1].name == "publisher" }
-        if firstOperator == 1, ["Just", "Future", "Deferred", "Record"].contains(root.name) { return true }
-        return root.name == "Publishers" && chain.elements.count > 1 && chain.elements[1].name == "Sequence"
+        if root.name == "Publishers" { return chain.elements.count > 1 && chain.elements[1].name == "Sequence" }
+        guard firstOperator == 1, depth < 4 else { return false }
+        switch root.name {
+        case "Just", "Record":
+            return true
+        case "Future":
+            guard let c = root.closures.last else { return false }
+            return promiseIsCalledDirectly(in: c)
+        case "Deferred":
+            guard let c = root.closures.last else { return false }
+            let returned = tree.chainsReturned(byClosure: c)
+            return !returned.isEmpty && returned.allSatisfy { inner in
+                var first = 1
+                while first < inner.elements.count, !Catalogue.pipelineOperators.contains(inner.elements[first].name) { first += 1 }
+                return isSynchronous(inner, firstOperator: first, depth: depth + 1)
+            }
+        default:
+            return false
+        }
+    }
+
+    /// Whether every call of the promise (the closure's first parameter) in `Future`'s closure `c` is
+    /// in its own body, not in a closure nested in it (a completion handler, a dispatch).
+    private func promiseIsCalledDirectly(in c: Int) -> Bool {
+        let closure = tree.closures[c]
+        let promise = closure.parameters.first ?? "$0"
+        guard closure.bodyStart < closure.close else { return false }
+        var called = false
+        for i in closure.bodyStart..<closure.close where tree.name(i) == promise {
+            guard i + 1 < tree.tokens.count, tree.tokens[i + 1].kind == .leftParen else { continue }
+            if tree.innermostClosure(of: i) != c { return false }
+            called = true
+        }
+        return called
     }
 
     /// After `flatMap` (or `map` + `switchToLatest`), values come on the inner publishers' threads:

@@ -2481,12 +2481,12 @@ or SwiftUI main-actor type (`UIViewController`, `UIView`, `View`, …); a proper
 chain itself: its last scheduler step (`receive(on:)`, `debounce`, `throttle`, `delay`, `timeout`)
 is a background queue (`DispatchQueue.global(…)`, `DispatchQueue(label:)`, `OperationQueue()`,
 or a property or local holding one); or, with no scheduler step, the source is
-`dataTaskPublisher`, or a synchronous source (`Just`, `Deferred`, `Future`, a sequence) moved by
-`subscribe(on:)` to a background queue; a `flatMap` whose inner request has no hop delivers on
+`dataTaskPublisher`, or a synchronous source (`Just`, a sequence, a `Future` that calls its promise
+in its own body, a `Deferred` of one of these) moved by `subscribe(on:)` to a background queue; a `flatMap` whose inner request has no hop delivers on
 URLSession's queue too. Not reported: a chain whose last scheduler step is the main queue or
 `RunLoop.main`; schedulers the chain does not show (a `scheduler` parameter); subjects,
 `$property` and notifications (they deliver on the sender's thread); closures that use only their
-arguments and other values; main-actor work inside `DispatchQueue.main.async`, `MainActor.run`
+arguments and other values; `nonisolated` functions and actors; main-actor work inside `DispatchQueue.main.async`, `MainActor.run`
 or a `Task` in the closure.
 
 `published_background_mutation` (opt-in) reports the `@Published` writes of a class that is not
@@ -2822,6 +2822,33 @@ final class UploadViewController: UIViewController {
             .receive(on: DispatchQueue.global())
             .merge(with: cancellations)
             .sink { [weak self] in self?.show($0) }
+            .store(in: &bag)
+    }
+}
+```
+
+```swift
+@MainActor
+final class AvatarModel {
+    var image: UIImage?
+
+    func load() {
+        Future<UIImage?, Never> { promise in
+            loader.fetch { image in promise(.success(image)) }
+        }
+        .subscribe(on: DispatchQueue.global())
+        .sink { [weak self] in self?.image = $0 }
+        .store(in: &bag)
+    }
+}
+```
+
+```swift
+final class ImportViewController: UIViewController {
+    nonisolated func watch(_ files: AnyPublisher<URL, Never>) {
+        files
+            .receive(on: DispatchQueue.global())
+            .sink { [weak self] url in self?.importer.enqueue(url) }
             .store(in: &bag)
     }
 }
@@ -7145,7 +7172,7 @@ Reports `tryMap`, `tryFilter`, `tryCompactMap`, `tryScan`, `tryReduce` and Combi
 `Publishers.Merge`/`CombineLatest` of one of these. A throwing step on the inner publisher (inside
 the `flatMap` closure, or inside the `map` before `switchToLatest`) is the correct form and is not
 reported; nor are finite sources (`Just`, a request, a sequence), steps after `first()` or
-`prefix(n)`, and `try…` closures that cannot throw (no `try`, only `try?`).
+`prefix(n)`, steps followed by `retry` (it subscribes to the source again), and `try…` closures that cannot throw (no `try`, only `try?`).
 
 ## Why it matters
 
@@ -7369,6 +7396,14 @@ func load() -> AnyPublisher<Feed, Error> {
 
 ```swift
 items.forEach { $0.tryMap { try parse($0) }.sink(receiveCompletion: { _ in }, receiveValue: { _ in }) }
+```
+
+```swift
+$query
+    .tryMap { try Query(parsing: $0) }
+    .retry(.max)
+    .sink(receiveCompletion: { _ in }, receiveValue: { run($0) })
+    .store(in: &bag)
 ```
 
 """#,

@@ -49,8 +49,12 @@ public struct MainActorBackgroundDeliveryRule: Rule {
     /// AppKit or SwiftUI main-actor type, or its function is `@MainActor`.
     private func isMainActorContext(at token: Int, typeName: String?, context: RuleContext) -> Bool {
         let tree = context.tree
-        if let f = tree.enclosingFunction(of: token), tree.functions[f].attributes.contains("@MainActor") { return true }
-        guard let typeName else { return false }
+        if let f = tree.enclosingFunction(of: token) {
+            if tree.functions[f].attributes.contains("@MainActor") { return true }
+            // A `nonisolated` member of a main-actor type runs its closures on no actor.
+            if tree.functions[f].modifiers.contains("nonisolated") { return false }
+        }
+        guard let typeName, context.index.type(named: typeName)?.kind != .actor else { return false }
         return MainActorTypes.isMainActor(typeName, index: context.index, memo: context.memo)
     }
 

@@ -23,6 +23,8 @@ public struct ThrowingOperatorOnEndlessSourceRule: Rule {
                 // step may end the stream earlier anyway.
                 guard NeverFinishingSources.evidence(in: chain, before: e, tree: tree, index: context.index, extraNames: extra) != nil,
                       !finite.finishes(chain, before: e, in: tree) else { continue }
+                // A `retry` after the step subscribes to the source again after a throw.
+                if chain.elements[(e + 1)...].contains(where: { $0.name == "retry" && $0.isCall }) { break }
                 let later = chain.elements[(e + 1)...].first { Catalogue.errorHandlers.contains($0.name) && $0.isCall }?.name
                 findings.append(context.finding(tokens: element.nameToken, through: element.lastToken,
                                                 message: message(element.name, handler: later),

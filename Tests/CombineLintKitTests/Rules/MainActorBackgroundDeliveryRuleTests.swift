@@ -74,4 +74,21 @@ final class MainActorBackgroundDeliveryRuleTests: XCTestCase {
         """
         XCTAssertEqual(findings(of: MainActorBackgroundDeliveryRule.self, in: [(path: "A.swift", text: text)]).map { "\($0.line):\($0.column)" }, ["6:51"])
     }
+
+    /// `subscribe(on:)` moves a `Future` only when the promise is called in the `Future`'s own body.
+    func testSubscribeOnMovesAFutureThatAnswersInItsBody() {
+        let direct = """
+        final class A: UIViewController {
+            func load() {
+                Future<Int, Never> { promise in promise(.success(read())) }
+                    .subscribe(on: DispatchQueue.global())
+                    .sink { [weak self] in self?.show($0) }
+                    .store(in: &bag)
+            }
+        }
+        """
+        XCTAssertEqual(findings(of: MainActorBackgroundDeliveryRule.self, in: [(path: "A.swift", text: direct)]).map { "\($0.line):\($0.column)" }, ["5:14"])
+        let callback = direct.replacingOccurrences(of: "promise(.success(read()))", with: "read { promise(.success($0)) }")
+        XCTAssertEqual(findings(of: MainActorBackgroundDeliveryRule.self, in: [(path: "A.swift", text: callback)]).count, 0)
+    }
 }

@@ -55,4 +55,12 @@ final class ThrowingOperatorOnEndlessSourceRuleTests: XCTestCase {
         let text = "$a.tryMap { try! parse($0) }.sink(receiveCompletion: { _ in }, receiveValue: { _ in })\n$b.tryMap { try? parse($0) }.sink(receiveCompletion: { _ in }, receiveValue: { _ in })\n"
         XCTAssertEqual(findings(of: ThrowingOperatorOnEndlessSourceRule.self, in: [(path: "A.swift", text: text)]).count, 0)
     }
+
+    /// `retry` after the step subscribes to the source again; a `retry` before it does not help.
+    func testRetryAfterTheStepIsNotReported() {
+        let after = "$q.tryMap { try parse($0) }.retry(3).sink(receiveCompletion: { _ in }, receiveValue: { _ in })\n"
+        XCTAssertEqual(findings(of: ThrowingOperatorOnEndlessSourceRule.self, in: [(path: "A.swift", text: after)]).count, 0)
+        let before = "$q.retry(3).tryMap { try parse($0) }.sink(receiveCompletion: { _ in }, receiveValue: { _ in })\n"
+        XCTAssertEqual(findings(of: ThrowingOperatorOnEndlessSourceRule.self, in: [(path: "A.swift", text: before)]).map { "\($0.line):\($0.column)" }, ["1:13"])
+    }
 }
