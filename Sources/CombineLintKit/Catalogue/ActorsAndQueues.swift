@@ -10,6 +10,8 @@ extension Catalogue {
         "UICollectionView", "UITextField", "UITextView", "UIWindow", "UIResponder", "UIApplicationDelegate",
         "NSWindowController", "NSWindow", "NSTableView", "NSCollectionView", "NSTableCellView", "NSControl",
         "NSHostingController", "NSHostingView", "NSResponder", "Scene", "ViewModifier",
+        "UIProgressView", "UISwitch", "UISlider", "UISegmentedControl", "UIActivityIndicatorView", "UISearchBar",
+        "UINavigationItem", "UIBarButtonItem", "UITabBarItem", "NSTextField", "NSButton", "NSImageView", "NSProgressIndicator",
     ])
 
     /// How a queue or scheduler that is not the main thread is written, as the text of an argument

@@ -45,7 +45,9 @@ enum UnstructuredTasks {
             let variable = tree.variables[v]
             return .named(variable.name, isLocal: variable.isLocal || variable.enclosingType == nil)
         case .assignment(let target, _):
-            // `self.task = Task { … }`, `task = Task { … }`: the last name of the target.
+            // `self.task = Task { … }`, `task = Task { … }`: the last name of the target; a
+            // subscript (`tasks[id] = Task { … }`) puts it in a collection.
+            if target.contains(where: { tree.tokens[$0].kind == .leftBracket }) { return .handedOn }
             guard let last = target.reversed().first(where: { tree.tokens[$0].kind == .identifier }) else { return .handedOn }
             return .named(tree.name(last), isLocal: false)
         default:

@@ -850,6 +850,21 @@ final class ThemeObserver {
 }
 ```
 
+```swift
+final class PlayerModel {
+    @Published var position: TimeInterval = 0
+
+    func startScrobbling() {
+        ↓Task {
+            let positions = $position.values
+            for await position in positions {
+                await scrobbler.report(position)
+            }
+        }
+    }
+}
+```
+
 ## Non-triggering examples
 
 ```swift
@@ -984,6 +999,22 @@ final class FindSettings {
                 sync()
             }
         }
+    }
+}
+```
+
+```swift
+final class DownloadsModel {
+    private var observers: [UUID: Task<Void, Never>] = [:]
+
+    func watch(_ id: UUID, progress: PassthroughSubject<Double, Never>) {
+        observers[id] = Task {
+            for await value in progress.values { show(value) }
+        }
+    }
+
+    func stopAll() {
+        observers.values.forEach { $0.cancel() }
     }
 }
 ```
@@ -2655,6 +2686,21 @@ final class SessionViewModel {
         sessions
             .receive(on: Self.updateQueue)
             .↓sink { [weak self] session in self?.title = session.title }
+            .store(in: &bag)
+    }
+}
+```
+
+```swift
+final class QuotaViewController: UIViewController {
+    private let usedLabel = UILabel()
+
+    func bind() {
+        URLSession.shared.dataTaskPublisher(for: quotaURL)
+            .map { String(decoding: $0.data, as: UTF8.self) }
+            .replaceError(with: "")
+            .map(Optional.some)
+            .↓assign(to: \.text, on: usedLabel)
             .store(in: &bag)
     }
 }

@@ -57,13 +57,30 @@ public struct EndlessValuesTaskRule: Rule {
                 if tree.isWord(j, "await") { awaits = true }
                 j += 1
             }
-            guard awaits, j + 1 < closure.close, let s = tree.chain(startingAt: j + 1), tree.chains[s].first == j + 1 else { continue }
+            guard awaits, j + 1 < closure.close, let s = sequenceChain(at: j + 1, tree: tree) else { continue }
             let sequence = tree.chains[s]
             guard neverEnds(sequence, tree: tree, index: index, extra: extra, finite: finite),
-                  !leavesLoop(after: sequence.last, in: c, tree: tree) else { continue }
-            return tree.text(sequence.first, sequence.last)
+                  !leavesLoop(after: loopHeaderEnd(after: j + 1, tree: tree), in: c, tree: tree) else { continue }
+            return tree.text(j + 1, loopHeaderEnd(after: j + 1, tree: tree))
         }
         return nil
+    }
+
+    /// The chain of the sequence that starts at token `k`; for a local (`let updates = $x.values`
+    /// before the loop), the chain of its initial value.
+    private func sequenceChain(at k: Int, tree: SyntaxTree) -> Int? {
+        if let s = tree.chain(startingAt: k), tree.chains[s].first == k, tree.chains[s].elements.count > 1 { return s }
+        guard tree.tokens[k].kind == .identifier,
+              let v = SubscriptionFinder.localVariable(named: tree.name(k), visibleAt: k, in: tree),
+              let initializer = tree.variables[v].initializer,
+              let s = tree.chain(startingAt: initializer.lowerBound), tree.chains[s].first == initializer.lowerBound else { return nil }
+        return s
+    }
+
+    /// The last token of the loop's sequence expression starting at `k` (before its `{`).
+    private func loopHeaderEnd(after k: Int, tree: SyntaxTree) -> Int {
+        if let s = tree.chain(startingAt: k), tree.chains[s].first == k { return tree.chains[s].last }
+        return k
     }
 
     /// `p.values` with `p` a never-finishing publisher, or `NotificationCenter…notifications(named:)`;

@@ -127,8 +127,9 @@ public struct MainActorBackgroundDeliveryRule: Rule {
         return index.allAncestors(of: typeName).contains { index.type(named: $0)?.methods.contains(name) == true }
     }
 
-    /// `assign(to: \.title, on: self)` in a main-actor type, or `assign(to: &$title)` with `title`
-    /// an `@Published` property of a main-actor type or of one SwiftUI views observe.
+    /// `assign(to: \.title, on: self)` in a main-actor type, `assign(to: \.text, on: nameLabel)` with
+    /// `nameLabel` a view property of the type, or `assign(to: &$title)` with `title` an `@Published`
+    /// property of a main-actor type or of one SwiftUI views observe.
     private func assignedMainActorProperty(_ element: ChainElement, typeName: String?, isolated: Bool, context: RuleContext) -> String? {
         let tree = context.tree
         guard let typeName, let to = element.argument("to") else { return nil }
@@ -141,10 +142,18 @@ public struct MainActorBackgroundDeliveryRule: Rule {
             let observed = context.memo.value(for: "view-observed-types") { ViewObservedTypes(index: context.index) }
             return observed.observe(typeName, index: context.index) ? name : nil
         }
-        guard isolated, let on = element.argument("on"), on.value.count == 1, tree.isWord(on.value.lowerBound, "self") else { return nil }
+        guard let on = element.argument("on") else { return nil }
         // `\.title` or `\Self.title`: the last name of the key path.
         guard let last = to.value.reversed().first(where: { tree.tokens[$0].kind == .identifier }) else { return nil }
-        return tree.name(last)
+        if isolated, on.value.count == 1, tree.isWord(on.value.lowerBound, "self") { return tree.name(last) }
+        // `assign(to: \.text, on: nameLabel)`: a property of the type that holds a UIKit or AppKit view.
+        let target = on.value.upperBound
+        guard tree.tokens[target].kind == .identifier,
+              on.value.count == 1 || (on.value.count == 3 && tree.isWord(on.value.lowerBound, "self")),
+              let property = context.index.property(tree.name(target), ofType: typeName),
+              let viewType = TypeResolver.typeName(annotation: property.typeText, initializer: property.initializerText),
+              MainActorTypes.isMainActor(viewType, index: context.index, memo: context.memo) || Catalogue.mainActorBaseTypes.contains(viewType) else { return nil }
+        return "\(tree.name(target)).\(tree.name(last))"
     }
 
     /// `published_background_mutation` reports the `@Published` writes of a class that is not
