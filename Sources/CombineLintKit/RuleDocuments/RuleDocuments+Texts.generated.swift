@@ -4001,7 +4001,10 @@ Just(1).print("sim").sink { _ in }.store(in: &bag)
 Reports an assignment (or a mutating call such as `append`) to an `@Published` property of a
 class that is not `@MainActor`, made inside `DispatchQueue.global(…).async { }`,
 `Task.detached { }`, or the `sink` of a chain that uses `subscribe(on:)` and never comes back
-with `receive(on:)`.
+with `receive(on:)`. Such a `sink` is this rule's alone: `main_actor_background_delivery` (on
+by default) leaves it out and reports the other background deliveries (`receive(on:)` or a timing
+operator on a background queue, `dataTaskPublisher`), `assign`, and `@MainActor` types, so no
+site is reported by both.
 
 ## Why it matters
 

@@ -82,4 +82,29 @@ final class EndlessValuesTaskRuleTests: XCTestCase {
         let madeAgain = singleton + "\nlet other = Settings()\n"
         XCTAssertEqual(findings(of: EndlessValuesTaskRule.self, in: [(path: "A.swift", text: madeAgain)]).map { "\($0.line):\($0.column)" }, ["3:14"])
     }
+
+    /// A task kept under a key of a dictionary is handed to a collection, which the owner cancels as a whole.
+    func testSubscriptTargetIsACollection() {
+        let found = findings(of: EndlessValuesTaskRule.self, in: [(path: "A.swift", text: """
+        final class A {
+            var loops: [Int: Task<Void, Never>] = [:]
+            func start(_ id: Int) { loops[id] = Task { for await _ in $x.values { } } }
+        }
+        """)])
+        XCTAssertEqual(found.count, 0)
+    }
+
+    /// The loop over a local holding `$x.values` is the same endless loop; the message names the local.
+    func testLocalSequenceIsFollowed() {
+        let found = findings(of: EndlessValuesTaskRule.self, in: [(path: "A.swift", text: """
+        func start() {
+            Task {
+                let updates = $x.values
+                for await _ in updates { }
+            }
+        }
+        """)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["2:5"])
+        XCTAssertEqual(found.first?.message, "Nothing can cancel this task, and the loop over `updates` never ends: it lives for ever with everything it captures.")
+    }
 }

@@ -91,4 +91,21 @@ final class MainActorBackgroundDeliveryRuleTests: XCTestCase {
         let callback = direct.replacingOccurrences(of: "promise(.success(read()))", with: "read { promise(.success($0)) }")
         XCTAssertEqual(findings(of: MainActorBackgroundDeliveryRule.self, in: [(path: "A.swift", text: callback)]).count, 0)
     }
+
+    /// `assign(to:on:)` onto a view property writes UIKit on the delivery queue; onto a model it does not.
+    func testAssignOntoAViewPropertyNamesTheProperty() {
+        let text = """
+        final class A: UIViewController {
+            private let titleLabel = UILabel()
+            private let model = TitleModel()
+            func bind() {
+                names.receive(on: DispatchQueue.global()).map(Optional.some).assign(to: \\.text, on: titleLabel).store(in: &bag)
+                names.receive(on: DispatchQueue.global()).assign(to: \\.title, on: model).store(in: &bag)
+            }
+        }
+        """
+        let found = findings(of: MainActorBackgroundDeliveryRule.self, in: [(path: "A.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["5:70"])
+        XCTAssertEqual(found.first?.message, "`assign` gets its values on `receive` on `DispatchQueue.global()` but uses main-actor `titleLabel.text`: a trap under Swift 6, a data race before.")
+    }
 }
