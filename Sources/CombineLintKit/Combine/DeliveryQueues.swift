@@ -1,8 +1,9 @@
 /// On which thread a pipeline delivers its values to a subscriber, as far as the chain shows it:
 /// the last scheduler step (`receive(on:)`, `debounce`, `throttle`, `delay`, `timeout`) decides;
 /// before any, `dataTaskPublisher` delivers on URLSession's queue, and `subscribe(on:)` moves a
-/// synchronous source (`Just`, `Deferred`, `Future`, a sequence) to its queue. Subjects,
-/// `$property` and notifications deliver on the thread of whoever sends, which the chain does not show.
+/// synchronous source (`Just`, `Deferred`, `Future`, a sequence) to its queue; a notification
+/// that the project posts only off the main thread arrives there. Subjects, `$property` and other
+/// notifications deliver on the thread of whoever sends, which the chain does not show.
 struct DeliveryQueues {
     /// Where values arrive.
     enum Delivery: Equatable {
@@ -15,6 +16,11 @@ struct DeliveryQueues {
 
     let tree: SyntaxTree
     let index: ProjectIndex
+    /// Where answers about notifications are kept for the run; `nil` to work them out each time.
+    let memo: ProjectMemo?
+    /// Whether to ask where the project posts the notifications a chain starts from (not while
+    /// answering that question itself, which would go round in circles).
+    var followsNotifications = true
 
     /// Where values arrive at element `end` of `chain` (the subscriber).
     func delivery(of chain: Chain, before end: Int) -> Delivery {
@@ -25,6 +31,9 @@ struct DeliveryQueues {
         while firstOperator < end, !Catalogue.pipelineOperators.contains(elements[firstOperator].name) { firstOperator += 1 }
         if elements[..<min(firstOperator + 1, end)].contains(where: { Catalogue.finishingSourceCalls.contains($0.name) && $0.isCall }) {
             state = .background(reason: "URLSession's queue (`dataTaskPublisher`)")
+        }
+        if let posted = offMainNotification(in: chain, before: firstOperator) {
+            state = .background(reason: "the thread that posts `\(posted)` (never the main one)")
         }
         let synchronousSource = isSynchronous(chain, firstOperator: firstOperator)
         for e in firstOperator..<end {
@@ -54,6 +63,23 @@ struct DeliveryQueues {
     }
 
     private enum SchedulerKind { case main, background, immediate, unknown }
+
+    /// Whether the queue written in `range` (`DispatchQueue.global()`, `workQueue`) is a background one.
+    func isBackgroundQueue(_ range: ClosedRange<Int>) -> Bool {
+        if case .background = classify(range) { return true }
+        return false
+    }
+
+    /// The name of the notification of a `NotificationCenter…publisher(for: name)` source that the
+    /// project posts only off the main thread.
+    private func offMainNotification(in chain: Chain, before firstOperator: Int) -> String? {
+        guard followsNotifications, chain.elements[..<firstOperator].contains(where: { $0.name == "NotificationCenter" || $0.name == "default" }),
+              let publisher = chain.elements[..<firstOperator].last(where: { $0.name == "publisher" && $0.isCall }),
+              let argument = publisher.argument("for"),
+              let name = BackgroundNotifications.lastName(in: argument.value, tree: tree),
+              BackgroundNotifications.isPostedOnlyOffMain(name, index: index, memo: memo) else { return nil }
+        return name
+    }
 
     /// What the scheduler written in `range` is.
     private func classify(_ range: ClosedRange<Int>) -> SchedulerKind {

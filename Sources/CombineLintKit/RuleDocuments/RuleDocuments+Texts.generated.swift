@@ -2513,10 +2513,12 @@ chain itself: its last scheduler step (`receive(on:)`, `debounce`, `throttle`, `
 is a background queue (`DispatchQueue.global(…)`, `DispatchQueue(label:)`, `OperationQueue()`,
 or a property or local holding one); or, with no scheduler step, the source is
 `dataTaskPublisher`, or a synchronous source (`Just`, a sequence, a `Future` that calls its promise
-in its own body, a `Deferred` of one of these) moved by `subscribe(on:)` to a background queue; a `flatMap` whose inner request has no hop delivers on
+in its own body, a `Deferred` of one of these) moved by `subscribe(on:)` to a background queue, or a `NotificationCenter` publisher of a notification that the
+project posts only off the main thread (every `post(name:)` of it is in `DispatchQueue.global().async`,
+on a background queue property, in `Task.detached`, or in a sink that delivers in the background); a `flatMap` whose inner request has no hop delivers on
 URLSession's queue too. Not reported: a chain whose last scheduler step is the main queue or
 `RunLoop.main`; schedulers the chain does not show (a `scheduler` parameter); subjects,
-`$property` and notifications (they deliver on the sender's thread); closures that use only their
+`$property` and other notifications (they deliver on the sender's thread, which the code does not show); closures that use only their
 arguments and other values; `nonisolated` functions and actors; main-actor work inside `DispatchQueue.main.async`, `MainActor.run`
 or a `Task` in the closure.
 
@@ -2702,6 +2704,27 @@ final class QuotaViewController: UIViewController {
             .map(Optional.some)
             .↓assign(to: \.text, on: usedLabel)
             .store(in: &bag)
+    }
+}
+```
+
+```swift
+final class SyncBadgeViewController: UIViewController {
+    func bind() {
+        NotificationCenter.default.publisher(for: .syncDidFinish)
+            .↓sink { [weak self] _ in self?.badgeLabel.isHidden = true }
+            .store(in: &bag)
+    }
+}
+// file: Sources/App/SyncEngine.swift
+final class SyncEngine {
+    private let queue = DispatchQueue(label: "sync")
+
+    func run() {
+        queue.async {
+            self.pull()
+            NotificationCenter.default.post(name: .syncDidFinish, object: nil)
+        }
     }
 }
 ```
@@ -2896,6 +2919,29 @@ final class ImportViewController: UIViewController {
             .receive(on: DispatchQueue.global())
             .sink { [weak self] url in self?.importer.enqueue(url) }
             .store(in: &bag)
+    }
+}
+```
+
+```swift
+final class SyncBadgeViewController: UIViewController {
+    func bind() {
+        NotificationCenter.default.publisher(for: .syncDidFinish)
+            .sink { [weak self] _ in self?.badgeLabel.isHidden = true }
+            .store(in: &bag)
+    }
+}
+// file: Sources/App/SyncEngine.swift
+final class SyncEngine {
+    func run() {
+        DispatchQueue.global().async {
+            self.pull()
+            NotificationCenter.default.post(name: .syncDidFinish, object: nil)
+        }
+    }
+
+    func cancel() {
+        NotificationCenter.default.post(name: .syncDidFinish, object: nil)
     }
 }
 ```

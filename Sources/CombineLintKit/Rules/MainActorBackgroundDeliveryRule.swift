@@ -13,12 +13,12 @@ public struct MainActorBackgroundDeliveryRule: Rule {
     public init() {}
 
     /// A file without a background source or a background queue has no finding.
-    static let requiredNames = NameSet(Array(Catalogue.schedulerArgumentLabels.keys) + ["subscribe", "dataTaskPublisher"])
+    static let requiredNames = NameSet(Array(Catalogue.schedulerArgumentLabels.keys) + ["subscribe", "dataTaskPublisher", "NotificationCenter"])
 
     public func check(_ context: RuleContext) -> [Finding] {
         guard context.mentions(anyOf: Self.requiredNames) else { return [] }
         let tree = context.tree
-        let queues = DeliveryQueues(tree: tree, index: context.index)
+        let queues = DeliveryQueues(tree: tree, index: context.index, memo: context.memo)
         var hops: MainHopSpans?
         var findings: [Finding] = []
         for chain in tree.chains {

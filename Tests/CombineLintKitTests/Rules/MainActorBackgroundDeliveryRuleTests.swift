@@ -108,4 +108,23 @@ final class MainActorBackgroundDeliveryRuleTests: XCTestCase {
         XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["5:70"])
         XCTAssertEqual(found.first?.message, "`assign` gets its values on `receive` on `DispatchQueue.global()` but uses main-actor `titleLabel.text`: a trap under Swift 6, a data race before.")
     }
+
+    /// A notification posted only in `Task.detached` or a background-delivering sink arrives off main;
+    /// one post on main somewhere (MainActor.run) is enough for the rule to stay quiet.
+    func testNotificationPostedOnlyOffMain() {
+        let view = (path: "V.swift", text: "final class V: UIView {\n func bind() { NotificationCenter.default.publisher(for: Notification.Name.didImport).sink { [weak self] _ in self?.refresh() }.store(in: &bag) }\n}\n")
+        let offMain = (path: "I.swift", text: """
+        final class Importer {
+            func start() {
+                Task.detached { NotificationCenter.default.post(name: .didImport, object: nil) }
+                files.receive(on: DispatchQueue.global()).sink { _ in NotificationCenter.default.post(name: .didImport, object: nil) }.store(in: &bag)
+            }
+        }
+        """)
+        let found = findings(of: MainActorBackgroundDeliveryRule.self, in: [view, offMain])
+        XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["V.swift:2:87"])
+        XCTAssertEqual(found.first?.message, "`sink` gets its values on the thread that posts `didImport` (never the main one) but uses main-actor `refresh`: a trap under Swift 6, a data race before.")
+        let alsoOnMain = (path: "M.swift", text: "func done() async { await MainActor.run { NotificationCenter.default.post(name: .didImport, object: nil) } }\n")
+        XCTAssertEqual(findings(of: MainActorBackgroundDeliveryRule.self, in: [view, offMain, alsoOnMain]).count, 0)
+    }
 }
