@@ -6,12 +6,17 @@ enum MainActorTypes {
         return index.allAncestors(of: typeName).contains { index.type(named: $0)?.attributes.contains("@MainActor") == true }
     }
 
-    /// Annotated `@MainActor`, or inheriting from (conforming to) a UIKit, AppKit or SwiftUI type that is.
-    /// Remembered per type for the run.
+    /// Annotated `@MainActor`, or one of the UIKit, AppKit or SwiftUI main-actor types, or inheriting
+    /// from (conforming to) one, directly or through the project's types. One walk over the
+    /// ancestors, remembered per type for the run.
     static func isMainActor(_ typeName: String, index: ProjectIndex, memo: ProjectMemo) -> Bool {
         memo.value(for: "main-actor-type \(typeName)") {
-            isAnnotatedMainActor(typeName, index: index)
-                || Catalogue.mainActorBaseTypes.contains { index.inherits(typeName, from: $0) }
+            if Catalogue.mainActorBaseTypes.contains(typeName.lastNameComponent) { return true }
+            if index.type(named: typeName)?.attributes.contains("@MainActor") == true { return true }
+            return index.allAncestors(of: typeName).contains { name in
+                Catalogue.mainActorBaseTypes.contains(name.lastNameComponent)
+                    || index.type(named: name)?.attributes.contains("@MainActor") == true
+            }
         }
     }
 }

@@ -127,4 +127,10 @@ final class MainActorBackgroundDeliveryRuleTests: XCTestCase {
         let alsoOnMain = (path: "M.swift", text: "func done() async { await MainActor.run { NotificationCenter.default.post(name: .didImport, object: nil) } }\n")
         XCTAssertEqual(findings(of: MainActorBackgroundDeliveryRule.self, in: [view, offMain, alsoOnMain]).count, 0)
     }
+
+    /// Code in an extension of a UIKit type runs on the main actor like code in a subclass.
+    func testExtensionOfAUIKitType() {
+        let text = "extension UIViewController {\n func watch(_ v: AnyPublisher<String, Never>) { v.receive(on: DispatchQueue.global()).sink { [weak self] in self?.title = $0 }.store(in: &bag) }\n}\n"
+        XCTAssertEqual(findings(of: MainActorBackgroundDeliveryRule.self, in: [(path: "A.swift", text: text)]).map { "\($0.line):\($0.column)" }, ["2:87"])
+    }
 }
