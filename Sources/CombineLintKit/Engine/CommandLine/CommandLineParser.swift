@@ -3,7 +3,7 @@ import Foundation
 /// Hand-written argument parsing for `combinelint`. `combinelint PATH…` means `combinelint lint PATH…`.
 /// Flags take values as `--flag VALUE` or `--flag=VALUE`; `--` ends the flags.
 public enum CommandLineParser {
-    public static let subcommands = ["lint", "rules", "explain", "dump", "trace", "help"]
+    public static let subcommands = ["lint", "rules", "explain", "dump", "server", "trace", "help"]
 
     /// Parses the arguments after the program name. `trace` is dispatched by the executable
     /// before this parser runs.
@@ -24,6 +24,7 @@ public enum CommandLineParser {
         case "rules": return try parseRules(Array(arguments.dropFirst()))
         case "explain": return try parseExplain(Array(arguments.dropFirst()))
         case "dump": return try parseDump(Array(arguments.dropFirst()))
+        case "server": return try parseServer(Array(arguments.dropFirst()))
         default: return try parseLint(arguments)
         }
     }
@@ -163,6 +164,12 @@ public enum CommandLineParser {
         case "json": return .rulesJSON
         default: throw UsageError("unknown rules format '\(format)' (expected table or json)")
         }
+    }
+
+    static func parseServer(_ arguments: [String]) throws -> Command {
+        guard let first = arguments.first else { return .server }
+        if first == "--help" || first == "-h" { return .help(topic: "server") }
+        throw UsageError("unexpected argument '\(first)' for 'combinelint server'")
     }
 
     static func parseExplain(_ arguments: [String]) throws -> Command {
