@@ -18,10 +18,10 @@ public enum PositionEncoding: String, Sendable {
             self.character = character
         }
 
-        var json: LSPJSON { ["line": .int(line), "character": .int(character)] }
+        public var json: LSPJSON { ["line": .int(line), "character": .int(character)] }
 
         /// The position in a message (`{"line": …, "character": …}`), nil when it is not one.
-        init?(_ json: LSPJSON) {
+        public init?(_ json: LSPJSON) {
             guard let line = json["line"].int, let character = json["character"].int, line >= 0, character >= 0 else { return nil }
             self.init(line: line, character: character)
         }
