@@ -5,13 +5,16 @@ struct CodeActions {
 
     var mapping: DiagnosticMapping
 
-    /// The actions for the findings whose range meets `range` (UTF-8 offsets), of the kinds `only`
-    /// asks for (nil: every kind).
-    func actions(for findings: [Finding], in file: SourceFile, uri: String, range: Range<Int>, only: [String]?) -> [LSPJSON] {
+    /// The actions for the findings whose range meets `range` (UTF-8 offsets) or that the client
+    /// named among its diagnostics (rule id → 0-based start lines), of the kinds `only` asks for
+    /// (nil: every kind).
+    func actions(for findings: [Finding], in file: SourceFile, uri: String, range: Range<Int>,
+                 diagnosticLines: [String: Set<Int>] = [:], only: [String]?) -> [LSPJSON] {
         var result: [LSPJSON] = []
         let wanted = { (kind: String) in only.map { $0.contains { kind == $0 || kind.hasPrefix($0 + ".") } } ?? true }
         if wanted("quickfix") {
-            for finding in findings where CodeActions.meets(finding, range) {
+            for finding in findings where CodeActions.meets(finding, range)
+                || diagnosticLines[finding.ruleID]?.contains(file.lineIndex(ofOffset: finding.offset)) == true {
                 let diagnostic = mapping.diagnostic(finding, in: file)
                 if let fix = finding.fix, FixApplier.apply([fix], to: file.bytes).applied.count == 1 {
                     result.append(action(title: fix.title, kind: "quickfix", edits: fix.edits, in: file, uri: uri,

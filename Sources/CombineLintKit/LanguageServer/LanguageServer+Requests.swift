@@ -39,7 +39,14 @@ extension LanguageServer {
             throw RPCError.invalidParams("\(error)")
         }
         let only = params["context"]["only"].array?.compactMap(\.string)
+        // The diagnostics the client says the request is about: the lines of ours among them.
+        var lines: [String: Set<Int>] = [:]
+        for diagnostic in params["context"]["diagnostics"].array ?? [] {
+            guard let code = diagnostic["code"].string, let start = PositionEncoding.Position(diagnostic["range"]["start"]) else { continue }
+            lines[code, default: []].insert(start.line)
+        }
         let actions = CodeActions(mapping: mapping)
-        return .array(actions.actions(for: findings, in: file, uri: uri, range: min(lower, upper)..<max(lower, upper), only: only))
+        return .array(actions.actions(for: findings, in: file, uri: uri, range: min(lower, upper)..<max(lower, upper),
+                                      diagnosticLines: lines, only: only))
     }
 }
