@@ -112,9 +112,12 @@ extension FileNames {
                 for chain in tree.chains {
                     let start = chain.elements.start
                     for e in 0..<chain.elements.count {
-                        let key = all[start + e].kind == .literal ? NameKey(all[start + e].name)
-                            : NameKey(token: tokens[all[start + e].nameToken], in: bytes)
-                        assert(all[start + e].kind == .literal || key == NameKey(all[start + e].name), "element name differs from its token")
+                        // A literal, and the `()` element of a call on a call's result (`make()()`,
+                        // whose token is the `(`), are keyed by their text.
+                        let token = tokens[all[start + e].nameToken]
+                        let key = all[start + e].kind == .literal || token.kind == .leftParen ? NameKey(all[start + e].name)
+                            : NameKey(token: token, in: bytes)
+                        assert(key == NameKey(all[start + e].name), "element name differs from its token")
                         emit(key)
                     }
                 }

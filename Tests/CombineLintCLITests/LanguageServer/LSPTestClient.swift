@@ -12,6 +12,8 @@ final class LSPTestClient {
     private let condition = NSCondition()
     private var received: [LSPJSON] = []
     private var ended = false
+    /// The server's standard error, once it closed it.
+    private var log = ""
     private var nextID = 1
     /// How long a wait for a message may take before the test fails (the server answers in
     /// milliseconds; this only bounds a broken run).
@@ -39,9 +41,14 @@ final class LSPTestClient {
             condition.broadcast()
             condition.unlock()
         }.start()
-        // Standard error is drained so that the server never blocks on it.
+        // Standard error is drained so that the server never blocks on it, and kept for failures.
         let errorHandle = errors.fileHandleForReading
-        Thread { _ = errorHandle.readDataToEndOfFile() }.start()
+        Thread { [self] in
+            let data = errorHandle.readDataToEndOfFile()
+            condition.lock()
+            log = String(decoding: data, as: UTF8.self)
+            condition.unlock()
+        }.start()
     }
 
     /// Writes raw bytes to the server's standard input.
@@ -86,7 +93,9 @@ final class LSPTestClient {
                 return message
             }
             if ended || !condition.wait(until: deadline) {
-                XCTFail("no matching message from the server (ended: \(ended)); received: \(received.map(\.text))", file: file, line: line)
+                if ended { condition.wait(until: Date().addingTimeInterval(2)) }
+                XCTFail("no matching message from the server (ended: \(ended)); received: \(received.map(\.text)); log: \(log)",
+                        file: file, line: line)
                 throw CancellationError()
             }
         }
