@@ -82,7 +82,9 @@ public struct Workspace: Sendable {
     public mutating func setText(_ bytes: [UInt8], ofFile path: String) {
         let tree = SyntaxTree(file: SourceFile(path: path, bytes: bytes))
         if let t = index.treeIndexByPath[path] {
-            index = index.replacingTree(at: t, with: tree)
+            index.replaceTree(at: t, with: tree)
+            // Patches pile up over a long session; past a tenth of the tables, one build anew.
+            if index.patchedFraction > 0.1 { index = ProjectIndex(trees: index.trees) }
         } else {
             index = index.appendingTree(tree)
             profileOfTree.append(profile(for: path))
