@@ -58,6 +58,9 @@ extension LanguageServer {
     func didChangeWatchedFiles(_ params: LSPJSON) throws {
         guard workspace != nil else { return }
         var configurationChanged = false
+        var changed: [String: [UInt8]] = [:]
+        var removed = Set<String>()
+        let openPaths = Set(documents.all.map(\.path))
         for change in params["changes"].array ?? [] {
             guard let uri = change["uri"].string, let raw = DocumentURI.path(of: uri) else { continue }
             let path = PathUtilities.standardize(raw)
@@ -66,12 +69,17 @@ extension LanguageServer {
                 continue
             }
             // An open buffer wins over the file on disk.
-            guard Self.isSwift(path), documents[uri] == nil, !documents.all.contains(where: { $0.path == path }) else { continue }
-            if change["type"].int == 3 {
-                workspace!.removeFile(path)
-            } else if isUnderRoots(path), case .success(let bytes) = FileReader.read(path) {
-                workspace!.setText(bytes, ofFile: path)
+            guard Self.isSwift(path), !openPaths.contains(path) else { continue }
+            if change["type"].int != 3, isUnderRoots(path), case .success(let bytes) = FileReader.read(path) {
+                changed[path] = bytes
+                removed.remove(path)
+            } else {
+                removed.insert(path)
+                changed[path] = nil
             }
+        }
+        if !changed.isEmpty || !removed.isEmpty {
+            workspace!.applyDiskChanges(changed: changed, removed: removed)
             workspaceChanged()
         }
         if configurationChanged { reloadConfiguration() }

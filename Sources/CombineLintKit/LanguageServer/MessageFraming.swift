@@ -69,7 +69,10 @@ public final class MessageReader {
             if let length { _ = readBytes(length) }
             return .badHeader(problem ?? "a header block without Content-Length")
         }
-        guard let body = readBytes(length) else { return .badHeader("the input ended inside a message body") }
+        guard let body = readBytes(length) else {
+            start = buffer.count
+            return .badHeader("the input ended inside a message body")
+        }
         return .body(body)
     }
 

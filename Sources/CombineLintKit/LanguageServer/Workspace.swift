@@ -93,10 +93,34 @@ public struct Workspace: Sendable {
 
     /// Drops a file that is gone from disk (and not open).
     public mutating func removeFile(_ path: String) {
-        guard let t = index.treeIndexByPath[path] else { return }
-        var trees = index.trees
-        trees.remove(at: t)
-        profileOfTree.remove(at: t)
+        applyDiskChanges(changed: [:], removed: [path])
+    }
+
+    /// Files changed on disk at once (a checkout, a generator): texts of files the index holds
+    /// replace their trees one by one; new files and removed ones cost one build of the index
+    /// anew for the whole batch.
+    public mutating func applyDiskChanges(changed: [String: [UInt8]], removed: Set<String>) {
+        var added: [SyntaxTree] = []
+        for path in changed.keys.sorted() {
+            if index.treeIndexByPath[path] != nil {
+                setText(changed[path]!, ofFile: path)
+            } else {
+                added.append(SyntaxTree(file: SourceFile(path: path, bytes: changed[path]!)))
+            }
+        }
+        let gone = removed.filter { index.treeIndexByPath[$0] != nil }
+        guard !added.isEmpty || !gone.isEmpty else { return }
+        var trees: [SyntaxTree] = []
+        var profiles: [Int] = []
+        for (t, tree) in index.trees.enumerated() where !gone.contains(tree.file.path) {
+            trees.append(tree)
+            profiles.append(profileOfTree[t])
+        }
+        profileOfTree = profiles
+        for tree in added {
+            trees.append(tree)
+            profileOfTree.append(profile(for: tree.file.path))
+        }
         index = ProjectIndex(trees: trees)
     }
 

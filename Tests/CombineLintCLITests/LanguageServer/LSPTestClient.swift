@@ -110,9 +110,10 @@ final class LSPTestClient {
     }
 
     /// `initialize` (with `capabilities` merged in) and `initialized`; the result.
-    func initialize(root: String, capabilities: LSPJSON = [:], file: StaticString = #filePath, line: UInt = #line) throws -> LSPJSON {
+    func initialize(root: String, capabilities: LSPJSON = [:], options: LSPJSON = .null,
+                    file: StaticString = #filePath, line: UInt = #line) throws -> LSPJSON {
         let response = try request("initialize", ["processId": .null, "rootUri": .string(DocumentURI.uri(ofPath: root)),
-                                                  "capabilities": capabilities], file: file, line: line)
+                                                  "capabilities": capabilities, "initializationOptions": options], file: file, line: line)
         notify("initialized", [:])
         return response["result"]
     }

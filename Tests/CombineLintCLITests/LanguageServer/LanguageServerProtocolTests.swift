@@ -105,10 +105,16 @@ final class LanguageServerProtocolTests: XCTestCase {
     /// A client that offers UTF-8 gets it, and ranges count bytes.
     func testUTF8PositionsWhenOffered() throws {
         let server = try client()
-        let result = try server.initialize(root: directory, capabilities: ["general": ["positionEncodings": ["utf-8", "utf-16"]]])
+        let result = try server.initialize(root: directory, capabilities: ["general": ["positionEncodings": ["utf-8", "utf-16"]]],
+                                           options: ["rulePageURL": "https://example.org/rules/{rule}.html"])
         XCTAssertEqual(result["capabilities"]["positionEncoding"], "utf-8")
         server.open(cartURI, Self.cart)
-        XCTAssertEqual(try server.diagnostics(for: cartURI), [Self.exposedSubject(26, 35)])
+        var linked = Self.exposedSubject(26, 35)
+        if case .object(var members) = linked {
+            members["codeDescription"] = ["href": "https://example.org/rules/exposed_subject.html"]
+            linked = .object(members)
+        }
+        XCTAssertEqual(try server.diagnostics(for: cartURI), [linked])
         let actions = try server.request("textDocument/codeAction", [
             "textDocument": ["uri": .string(cartURI)], "range": Self.range(3, 26, 35), "context": ["diagnostics": [], "only": ["quickfix"]]])
         XCTAssertEqual(actions["result"].array?.first?["edit"]["changes"][cartURI], [["range": Self.range(3, 22, 22), "newText": "private "]])
@@ -212,6 +218,64 @@ final class LanguageServerProtocolTests: XCTestCase {
         var error = Self.exposedSubject(20, 29)
         if case .object(var members) = error { members["severity"] = 1; error = .object(members) }
         XCTAssertEqual(try server.diagnostics(for: cartURI), [error])
+        XCTAssertEqual(try server.finish(), 0)
+    }
+
+    /// Files that change on disk feed the index (a new file's `send` silences the finding, its
+    /// removal brings it back); an open buffer wins over its file on disk until it is closed.
+    func testWatchedFilesAndOpenBuffersOverDisk() throws {
+        let server = try client()
+        _ = try server.initialize(root: directory, capabilities: ["workspace": ["didChangeWatchedFiles": ["dynamicRegistration": true]]])
+        let registration = try server.waitFor { $0["method"].string == "client/registerCapability" }
+        XCTAssertEqual(registration["params"]["registrations"].array?.first?["registerOptions"]["watchers"],
+                       [["globPattern": "**/*.swift"], ["globPattern": "**/.combinelint.json"]])
+        server.open(cartURI, Self.cart)
+        XCTAssertEqual(try server.diagnostics(for: cartURI), [Self.exposedSubject(20, 29)])
+        let sender = directory + "/Sender.swift"
+        try "final class Sender {\n    func go(_ cart: CartViewModel) { cart.itemAdded.send(2) }\n}\n"
+            .write(toFile: sender, atomically: true, encoding: .utf8)
+        let senderURI = LSPJSON.string(DocumentURI.uri(ofPath: sender))
+        server.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": senderURI, "type": 1]]])
+        XCTAssertEqual(try server.diagnostics(for: cartURI), [])
+        try FileManager.default.removeItem(atPath: sender)
+        server.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": senderURI, "type": 3]]])
+        XCTAssertEqual(try server.diagnostics(for: cartURI), [Self.exposedSubject(20, 29)])
+
+        // Cart.swift on disk makes the subject private; the open buffer still has it exposed.
+        try Self.cart.replacingOccurrences(of: "*/ let", with: "*/ private let").write(toFile: directory + "/Cart.swift", atomically: true, encoding: .utf8)
+        server.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": .string(cartURI), "type": 2]]])
+        let pulled = try server.request("textDocument/diagnostic", ["textDocument": ["uri": .string(cartURI)]])
+        XCTAssertEqual(pulled["result"]["items"], [Self.exposedSubject(20, 29)])
+        // Closed, the file on disk counts: its pull diagnostics are those of the disk's text.
+        server.notify("textDocument/didClose", ["textDocument": ["uri": .string(cartURI)]])
+        XCTAssertEqual(try server.diagnostics(for: cartURI), [])
+        let onDisk = try server.request("textDocument/diagnostic", ["textDocument": ["uri": .string(cartURI)]])
+        XCTAssertEqual(onDisk["result"]["items"], [])
+        XCTAssertEqual(try server.finish(), 0)
+    }
+
+    /// A finding's related place comes as `relatedInformation`, with its file's URI and range.
+    func testRelatedInformation() throws {
+        let feed = """
+        import Combine
+        func finish(_ subject: PassthroughSubject<Int, Never>) {
+            subject.send(completion: .finished)
+            subject.send(1)
+        }
+
+        """
+        let uri = DocumentURI.uri(ofPath: directory + "/Feed.swift")
+        let server = try client()
+        _ = try server.initialize(root: directory)
+        server.open(uri, feed)
+        let found = try server.diagnostics(for: uri).filter { $0["code"] == "send_after_completion" }
+        XCTAssertEqual(found.count, 1)
+        XCTAssertEqual(found.first?["range"]["start"], ["line": 3, "character": 12])
+        let related = found.first?["relatedInformation"].array ?? []
+        XCTAssertEqual(related.count, 1)
+        XCTAssertEqual(related.first?["location"]["uri"], .string(uri))
+        XCTAssertEqual(related.first?["location"]["range"]["start"], ["line": 2, "character": 12])
+        XCTAssertEqual(related.first?["message"], "`subject` is completed here")
         XCTAssertEqual(try server.finish(), 0)
     }
 }

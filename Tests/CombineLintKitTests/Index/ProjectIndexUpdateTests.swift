@@ -27,7 +27,7 @@ final class ProjectIndexUpdateTests: XCTestCase {
         var files = try Self.sampleFiles()
         var index = ProjectIndex(files: files, jobs: 1)
         var random = SeededGenerator(seed: 14)
-        for step in 0..<80 {
+        for step in 0..<50 {
             let f = random.below(files.count)
             var bytes = files[f].bytes
             let at = random.below(bytes.count + 1)
