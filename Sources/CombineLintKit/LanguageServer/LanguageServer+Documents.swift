@@ -100,7 +100,7 @@ extension LanguageServer {
 
     private func workspaceChanged() {
         generation += 1
-        othersStale = true
+        staleOthers = documents.all.filter { Self.isSwift($0.path) }.map(\.uri)
     }
 
     /// Reads the configuration again; an invalid one is shown on its file and the last good one stays.
@@ -139,30 +139,36 @@ extension LanguageServer {
 
     /// The findings of an open document for its current text (computed once per version).
     func findings(of document: OpenDocument, memo: ProjectMemo) -> (file: SourceFile, findings: [Finding])? {
-        if let known = checked[document.uri], known.version == document.version, known.file.bytes == document.bytes {
+        // Valid while neither the document nor any other file changed.
+        if let known = checked[document.uri], known.generation == generation, known.version == document.version {
             return (known.file, known.findings)
         }
         guard let workspace, let file = workspace.source(ofFile: document.path),
               let findings = workspace.findings(ofFile: document.path, memo: memo) else { return nil }
-        checked[document.uri] = (document.version, file, findings)
+        checked[document.uri] = (generation, document.version, file, findings)
         return (file, findings)
     }
 
     /// Checks the edited documents, then the other open ones when the workspace changed, and
     /// pushes the diagnostics that differ from the ones shown (unless the client pulls them).
     func checkStaleDocuments() {
-        guard workspace != nil, !edited.isEmpty || othersStale else { return }
+        guard workspace != nil, !edited.isEmpty || !staleOthers.isEmpty else { return }
         let memo = ProjectMemo()
         let first = edited
         edited = []
         for uri in first { if let document = documents[uri] { check(document, memo: memo) } }
-        if othersStale {
-            othersStale = false
-            for document in documents.all where !first.contains(document.uri) && Self.isSwift(document.path) {
-                checked[document.uri] = nil
-                check(document, memo: memo)
-            }
-            if clientPullsDiagnostics && clientRefreshesDiagnostics { sendRequest("workspace/diagnostic/refresh", .null) }
+        staleOthers.removeAll { first.contains($0) }
+        // The others one by one, until a message comes (it may be the next keystroke).
+        var checkedOthers = false
+        while let uri = staleOthers.first {
+            staleOthers.removeFirst()
+            guard let document = documents[uri] else { continue }
+            check(document, memo: memo)
+            checkedOthers = true
+            if queue.hasPending { break }
+        }
+        if checkedOthers && staleOthers.isEmpty && clientPullsDiagnostics && clientRefreshesDiagnostics {
+            sendRequest("workspace/diagnostic/refresh", .null)
         }
     }
 

@@ -28,10 +28,12 @@ public final class LanguageServer {
     var published: [String: LSPJSON] = [:]
     /// Open documents edited since their last check, in the order edited.
     var edited: [String] = []
-    /// The other open documents must be checked again (a change may reach across files).
-    var othersStale = false
-    /// Each open document's findings for a version of it, and the text they were found in.
-    var checked: [String: (version: Int, file: SourceFile, findings: [Finding])] = [:]
+    /// Open documents to check again because another file changed (a change may reach across
+    /// files); checked after the edited ones, while no message waits.
+    var staleOthers: [String] = []
+    /// Each open document's findings for a version of it and of the workspace (`generation`),
+    /// and the text they were found in.
+    var checked: [String: (generation: Int, version: Int, file: SourceFile, findings: [Finding])] = [:]
     /// Counts changes of the workspace: the `resultId` of pull diagnostics.
     var generation = 0
     /// The `.combinelint.json` shown with an error, when one is.

@@ -46,7 +46,9 @@ public struct Workspace: Sendable {
         var paths = files.map(\.absolutePath)
         for path in overrides.keys.sorted() where !paths.contains(path) { paths.append(path) }
         let sources: [SourceFile] = Parallel.map(count: paths.count, jobs: jobs) { i in
-            let bytes = overrides[paths[i]] ?? (try? FileReader.read(paths[i]).get()) ?? []
+            // A file the CLI reports as unreadable (UTF-16, binary) feeds nothing to the index.
+            var bytes = overrides[paths[i]] ?? (try? FileReader.read(paths[i]).get()) ?? []
+            if overrides[paths[i]] == nil, SourceEncoding.detect(bytes).problem != nil { bytes = [] }
             return SourceFile(path: paths[i], bytes: bytes)
         }
         index = ProjectIndex(files: sources, jobs: jobs)
