@@ -30,8 +30,13 @@ public struct RepeatedViewCalls: Sendable {
 
     /// The type of the object a call is made on: `model` (a local, parameter or property), or `Store.shared`.
     public static func receiverType(of call: Call, index: ProjectIndex) -> String? {
+        receiverType(of: call, in: index.trees[call.tree], index: index)
+    }
+
+    /// As `receiverType(of:index:)`, with the call's tree at hand (lent, not copied out of `index.trees`).
+    static func receiverType(of call: Call, in tree: SyntaxTree, index: ProjectIndex) -> String? {
         if call.receiver.contains(".") { return TypeResolver.typeName(annotation: "", initializer: call.receiver) }
-        return TypeResolver.typeOfName(call.receiver, at: call.token, in: index.trees[call.tree], index: index)
+        return TypeResolver.typeOfName(call.receiver, at: call.token, in: tree, index: index)
     }
 
     /// The calls names that mark repeated code, looked up in the postings.
@@ -76,11 +81,13 @@ public struct RepeatedViewCalls: Sendable {
         }
         self.byMethod = byMethod
         var labels: [String: String] = [:]
-        for (method, calls) in byMethod {
-            for call in calls {
-                guard let type = RepeatedViewCalls.receiverType(of: call, index: index) else { continue }
-                let key = method + "\u{0}" + type
-                if labels[key] == nil { labels[key] = call.modifier }
+        index.trees.withUnsafeBufferPointer { trees in
+            for (method, calls) in byMethod {
+                for call in calls {
+                    guard let type = RepeatedViewCalls.receiverType(of: call, in: trees[call.tree], index: index) else { continue }
+                    let key = method + "\u{0}" + type
+                    if labels[key] == nil { labels[key] = call.modifier }
+                }
             }
         }
         labelByMethodAndType = labels
