@@ -278,4 +278,32 @@ final class LanguageServerProtocolTests: XCTestCase {
         XCTAssertEqual(related.first?["message"], "`subject` is completed here")
         XCTAssertEqual(try server.finish(), 0)
     }
+
+    /// `combinelint server --help` prints its help; an argument is a usage error (exit 2).
+    func testCommandLine() throws {
+        func run(_ arguments: [String]) throws -> (status: Int32, output: String, error: String) {
+            let process = Process()
+            process.executableURL = CLITests.executable
+            process.arguments = arguments
+            let out = Pipe(), err = Pipe()
+            process.standardOutput = out
+            process.standardError = err
+            process.standardInput = FileHandle.nullDevice
+            try process.run()
+            let output = out.fileHandleForReading.readDataToEndOfFile()
+            let error = err.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return (process.terminationStatus, String(decoding: output, as: UTF8.self), String(decoding: error, as: UTF8.self))
+        }
+        let help = try run(["server", "--help"])
+        XCTAssertEqual(help.status, 0)
+        XCTAssertTrue(help.output.hasPrefix("OVERVIEW: Run the language server"), help.output)
+        XCTAssertEqual(try run(["help", "server"]).output, help.output)
+        let wrong = try run(["server", "--port", "9000"])
+        XCTAssertEqual(wrong.status, 2)
+        XCTAssertEqual(wrong.error, "error: unexpected argument '--port' for 'combinelint server'\n")
+        // The input ends without `exit`: exit code 1 (`--stdio` is accepted).
+        XCTAssertEqual(try run(["server"]).status, 1)
+        XCTAssertEqual(try run(["server", "--stdio"]).status, 1)
+    }
 }

@@ -167,9 +167,12 @@ public enum CommandLineParser {
     }
 
     static func parseServer(_ arguments: [String]) throws -> Command {
-        guard let first = arguments.first else { return .server }
-        if first == "--help" || first == "-h" { return .help(topic: "server") }
-        throw UsageError("unexpected argument '\(first)' for 'combinelint server'")
+        if arguments.contains("--help") || arguments.contains("-h") { return .help(topic: "server") }
+        // `--stdio`, which some clients add (VS Code's for the stdio transport), names the only transport.
+        if let other = arguments.first(where: { $0 != "--stdio" }) {
+            throw UsageError("unexpected argument '\(other)' for 'combinelint server'")
+        }
+        return .server
     }
 
     static func parseExplain(_ arguments: [String]) throws -> Command {

@@ -117,10 +117,10 @@ public enum HelpText {
     public static let server = """
     OVERVIEW: Run the language server: findings in the editor as you type, with quick fixes.
 
-    USAGE: combinelint server
+    USAGE: combinelint server [--stdio]
 
-    Speaks the Language Server Protocol (3.17) over standard input and output; logs go to
-    standard error. The workspace folders the editor names are indexed once; each edit is
+    Speaks the Language Server Protocol (3.17) over standard input and output (--stdio, which
+    some clients add, says so again); logs go to standard error. The workspace folders the editor names are indexed once; each edit is
     checked again at once. See the README for the setup of each editor.
 
     OPTIONS:
