@@ -3,7 +3,7 @@ import Foundation
 /// The project as the server holds it in memory: every Swift file of the workspace folders
 /// (an open buffer's text over the file on disk), parsed once, the project index over all of
 /// them, and each file's rules from the configuration. An edit re-parses that one file and
-/// updates the index (`ProjectIndex.replacingTree`); the other files are never read again.
+/// updates the index in place (`ProjectIndex.replaceTree`); the other files are never read again.
 public struct Workspace: Sendable {
     /// The workspace folders (absolute); the first is the folder configurations and paths are read from.
     public let roots: [String]
