@@ -28,7 +28,7 @@ final class TraceReportOptionsTests: XCTestCase {
             (["report", "a", "b"], "expected one trace file, got 2"),
             (["report", "t", "--format", "pdf"], "unknown format 'pdf': expected one of text, json, chrome, html"),
             (["report", "t", "--format"], "option --format needs a value"),
-            (["report", "t", "--fail-on", "leaks"], "unknown section 'leaks' in --fail-on: expected leaked, discarded, accumulating, after-cancel, unreleased"),
+            (["report", "t", "--fail-on", "leaks"], "unknown section 'leaks' in --fail-on: expected leaked, discarded, accumulating, after-cancel, unreleased, protocol-violations"),
             (["report", "t", "--verbose"], "unknown option '--verbose'"),
         ]
         for (arguments, message) in cases {

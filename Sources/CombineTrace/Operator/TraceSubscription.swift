@@ -7,35 +7,46 @@ import Foundation
 
 /// Sits between upstream and downstream, forwarding every call unchanged after recording it.
 ///
-/// Values and completions after cancel are recorded (that is what the report looks for) and
-/// forwarded like any operator such as `map` would: the tracer changes no behaviour, and a value
-/// costs one atomic load when the recorder is stopped, no lock.
-final class TraceSubscription<Downstream: Subscriber>: Subscriber, Subscription, @unchecked Sendable {
+/// Values and completions after cancel or completion are recorded (that is what the report looks
+/// for) and forwarded like any operator such as `map` would: the tracer changes no behaviour, and
+/// a value costs one atomic load when the recorder is stopped, no lock. The demand the downstream
+/// returns for a value is recorded as a request (`returned`), so that values never outnumber the
+/// recorded demand. A cancel is recorded once: a second cancel, or one after completion, is not a
+/// new event.
+final class TraceSubscription<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible, @unchecked Sendable {
     typealias Input = Downstream.Input
     typealias Failure = Downstream.Failure
 
+    private enum State { case live, completed, cancelled }
+
     private let downstream: Downstream
     private let probe: SubscriptionProbe<Input>
-    // Guarded by `lock`; released on cancel and completion so no cycle outlives the subscription.
+    // Guarded by `lock`; `upstream` is released on cancel and completion so no cycle outlives
+    // the subscription.
     private let lock = NSLock()
     private var upstream: Subscription?
+    private var state = State.live
 
     init(downstream: Downstream, probe: SubscriptionProbe<Input>) {
         self.downstream = downstream
         self.probe = probe
     }
 
+    var description: String { "Trace" }
+
     func receive(subscription: Subscription) {
         lock.lock()
         upstream = subscription
         lock.unlock()
-        probe.subscribed()
+        probe.subscribed { [downstream] in DownstreamClassifier.describe(downstream) }
         downstream.receive(subscription: self)
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
         probe.received(input)
-        return downstream.receive(input)
+        let more = downstream.receive(input)
+        if more != .none { probe.requested(unlimited: more.max == nil, count: more.max ?? 0, returned: true) }
+        return more
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {
@@ -44,6 +55,7 @@ final class TraceSubscription<Downstream: Subscriber>: Subscriber, Subscription,
         case let .failure(error): probe.failed(error)
         }
         lock.lock()
+        if state == .live { state = .completed }
         upstream = nil
         lock.unlock()
         downstream.receive(completion: completion)
@@ -58,11 +70,13 @@ final class TraceSubscription<Downstream: Subscriber>: Subscriber, Subscription,
     }
 
     func cancel() {
-        probe.cancelled()
         lock.lock()
+        let first = state == .live
+        if first { state = .cancelled }
         let target = upstream
         upstream = nil
         lock.unlock()
+        if first { probe.cancelled() }
         target?.cancel()
     }
 }

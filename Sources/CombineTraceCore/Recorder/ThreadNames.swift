@@ -1,16 +1,36 @@
 import Foundation
 
-/// Names the current thread for the trace: `main`, the thread's own name when it has one, or
-/// `thread-N` numbered in order of first appearance. Not thread-safe: the recorder calls it under
-/// its lock. Names are cached by `pthread_self()`: `Thread.isMainThread` and `Thread.current`
-/// cost hundreds of nanoseconds on Linux, a dictionary lookup costs a few. (A thread that reuses
-/// the id of a finished one inherits its name; the main thread never finishes, so `main` is exact.)
+/// Names the current thread and queue for the trace: `main`, the thread's own name when it has
+/// one, or `thread-N` numbered in order of first appearance; and the dispatch queue's label when
+/// it says more than the thread's name (on Linux every GCD worker is named `-qos.overcommit`; the
+/// main queue on the main thread is left out). Not thread-safe: the recorder calls it under its
+/// lock. Names are cached by `pthread_self()`: `Thread.isMainThread` and `Thread.current` cost
+/// hundreds of nanoseconds on Linux, a dictionary lookup costs a few. (A thread that reuses the id
+/// of a finished one inherits its name; the main thread never finishes, so `main` is exact.)
 struct ThreadNames {
     private var byThread: [UInt: String] = [:]
     private var unnamed = 0
+    private var queues = QueueLabels()
+    private var lastKey: UInt = 0
+    private var lastName: String?
 
-    mutating func current() -> String {
+    /// The current thread's name and queue label.
+    mutating func current() -> (thread: String, queue: String?) {
         let key = currentThreadKey()
+        let name: String
+        if key == lastKey, let lastName {
+            name = lastName
+        } else {
+            name = lookUp(key)
+            lastKey = key
+            lastName = name
+        }
+        var queue = queues.current()
+        if let label = queue, label == name || (name == "main" && label == "com.apple.main-thread") { queue = nil }
+        return (name, queue)
+    }
+
+    private mutating func lookUp(_ key: UInt) -> String {
         if let name = byThread[key] { return name }
         let name: String
         if Thread.isMainThread {
