@@ -33,7 +33,7 @@ public struct TraceDocument: Sendable, Equatable {
 /// the events plus one chunk of memory, not a copy of the file.
 public enum TraceReader {
     /// Bytes read from the file at a time (a longer line grows the buffer).
-    static let chunkSize = 1 << 20
+    public static let chunkSize = 1 << 20
 
     /// Reads the file at `path`; throws only when the file cannot be read at all.
     public static func read(path: String) throws -> TraceDocument {
