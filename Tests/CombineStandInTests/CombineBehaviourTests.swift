@@ -176,6 +176,43 @@ final class CombineBehaviourTests: XCTestCase {
     }
 }
 
+/// Releasing what a closure captures may cancel the very subscription being released (a model
+/// that owns the token of a sink capturing it): no lock may be held while that happens.
+final class ReentrantReleaseTests: XCTestCase {
+    private final class Owner {
+        var token: AnyCancellable?
+    }
+
+    func testCompletionReleasingTheOwnerOfTheSinksTokenDoesNotDeadlock() {
+        let subject = PassthroughSubject<Int, Never>()
+        weak var weakOwner: Owner?
+        do {
+            let owner = Owner()
+            weakOwner = owner
+            owner.token = subject.sink { _ in _ = owner }
+        }
+        XCTAssertNotNil(weakOwner, "the sink's closure holds its owner")
+        subject.send(completion: .finished)
+        XCTAssertNil(weakOwner)
+    }
+
+    func testCancelReleasingTheOwnerOfTheTokenDoesNotDeadlock() {
+        let subject = CurrentValueSubject<Int, Never>(0)
+        weak var weakOwner: Owner?
+        var cancel: (() -> Void)?
+        do {
+            let owner = Owner()
+            weakOwner = owner
+            let token = subject.sink { _ in _ = owner }
+            owner.token = token
+            cancel = { token.cancel() }
+        }
+        cancel?()
+        cancel = nil
+        XCTAssertNil(weakOwner)
+    }
+}
+
 /// Records values; asks for `initial` at subscription and `perValue` with each value.
 private final class RecordingSubscriber<Input>: Subscriber {
     typealias Failure = Never

@@ -123,9 +123,12 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
     func cancel() {
         lock.lock()
         let owner = core
+        // Released once unlocked: the subscriber's deinit may call back into this conduit.
+        let released = downstream
         downstream = nil
         core = nil
         lock.unlock()
+        withExtendedLifetime(released) {}
         owner?.detach(self)
     }
 

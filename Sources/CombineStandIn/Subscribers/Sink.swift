@@ -46,10 +46,13 @@ extension Subscribers {
         public func receive(completion: Subscribers.Completion<Failure>) {
             lock.lock()
             let body = receiveCompletion
+            // Released once unlocked: what a closure captures may cancel this sink in its deinit.
+            let released = receiveValue
             status = .terminal
             receiveValue = nil
             receiveCompletion = nil
             lock.unlock()
+            withExtendedLifetime(released) {}
             body?(completion)
         }
 
