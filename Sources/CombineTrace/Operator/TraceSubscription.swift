@@ -3,6 +3,7 @@ import Combine
 #else
 import CombineStandIn
 #endif
+import CombineTraceCore
 import Foundation
 
 /// Sits between upstream and downstream, forwarding every call unchanged after recording it.
@@ -19,6 +20,9 @@ final class TraceSubscription<Downstream: Subscriber>: Subscriber, Subscription,
 
     private enum State { case live, completed, cancelled }
 
+    // The recorder comes first: its offset is fixed whatever `Downstream` is, so the stopped path
+    // (one atomic load) needs no generic metadata.
+    private let recorder: TraceRecorder
     private let downstream: Downstream
     private let probe: SubscriptionProbe<Input>
     // Guarded by `lock`; `upstream` is released on cancel and completion so no cycle outlives
@@ -28,6 +32,7 @@ final class TraceSubscription<Downstream: Subscriber>: Subscriber, Subscription,
     private var state = State.live
 
     init(downstream: Downstream, probe: SubscriptionProbe<Input>) {
+        recorder = probe.recorder
         self.downstream = downstream
         self.probe = probe
     }
@@ -43,6 +48,7 @@ final class TraceSubscription<Downstream: Subscriber>: Subscriber, Subscription,
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
+        guard recorder.isEnabled else { return downstream.receive(input) }
         probe.received(input)
         let more = downstream.receive(input)
         if more != .none { probe.requested(unlimited: more.max == nil, count: more.max ?? 0, returned: true) }

@@ -62,31 +62,32 @@ public struct SubscriptionHistory: Sendable, Equatable {
     /// Builds one history per subscribed id, in order of subscription. Events for an id that
     /// was never subscribed in this trace (recording started late) are left out.
     public static func build(from events: [TraceEvent]) -> [SubscriptionHistory] {
-        var byID: [UInt64: SubscriptionHistory] = [:]
-        var order: [UInt64] = []
+        // Histories in order of subscription, found by id; each event mutates its history in
+        // place (a copy per event would copy its growing arrays: quadratic on long subscriptions).
+        var histories: [SubscriptionHistory] = []
+        var index: [UInt64: Int] = [:]
         // Requests may precede the subscribe event, as in Combine; they are kept for the id.
         var earlyRequests: [UInt64: [TraceDemand]] = [:]
         for event in events {
             guard let sub = event.kind.subscription else { continue }
             if case let .subscribe(_, label, site, downstream) = event.kind {
-                guard byID[sub] == nil else { continue }
+                guard index[sub] == nil else { continue }
                 var history = SubscriptionHistory(id: sub, label: label, site: site, downstream: downstream, thread: event.thread,
                                                   subscribeSeq: event.seq, subscribeTime: event.time)
                 history.requests = earlyRequests.removeValue(forKey: sub) ?? []
                 for demand in history.requests { history.grant(demand) }
                 history.eventNames = history.requests.map { _ in "request" } + ["subscribe"]
-                byID[sub] = history
-                order.append(sub)
+                index[sub] = histories.count
+                histories.append(history)
                 continue
             }
-            guard var history = byID[sub] else {
+            guard let position = index[sub] else {
                 if case let .request(_, demand, _) = event.kind { earlyRequests[sub, default: []].append(demand) }
                 continue
             }
-            history.apply(event)
-            byID[sub] = history
+            histories[position].apply(event)
         }
-        return order.compactMap { byID[$0] }
+        return histories
     }
 
     private mutating func apply(_ event: TraceEvent) {

@@ -23,19 +23,25 @@ public struct TraceAnalysis: Sendable {
     /// Analyses `events`, which must be in `seq` order as recorded.
     public func analyze(_ events: [TraceEvent]) -> TraceReport {
         let histories = SubscriptionHistory.build(from: events)
-        let marks = events.compactMap { event -> (name: String, seq: UInt64)? in
-            if case let .mark(name) = event.kind { return (name, event.seq) }
-            return nil
+        // One pass for what the sections need from the events themselves.
+        var marks: [(name: String, seq: UInt64)] = []
+        var endTime: UInt64 = 0
+        var dropped: UInt64 = 0
+        for index in events.indices {
+            let time = events[index].time
+            if time > endTime { endTime = time }
+            switch events[index].kind {
+            case let .mark(name): marks.append((name, events[index].seq))
+            case let .dropped(count): dropped += count
+            default: break
+            }
         }
         var report = TraceReport()
         report.eventCount = events.count
         report.subscriptionCount = histories.count
         report.markCount = marks.count
-        report.endTime = events.map(\.time).max() ?? 0
-        report.dropped = events.reduce(0) { total, event in
-            if case let .dropped(count) = event.kind { return total + count }
-            return total
-        }
+        report.endTime = endTime
+        report.dropped = dropped
         report.leaked = groups(histories.filter(\.isAlive))
         report.discarded = groups(histories.filter { isDiscarded($0, marks: marks.map(\.seq)) })
         report.accumulating = accumulation(histories, marks: marks)

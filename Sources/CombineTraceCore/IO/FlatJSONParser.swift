@@ -7,6 +7,35 @@ enum FlatJSONValue: Equatable {
     case bool(Bool)
     case null
     case nested
+    /// A string without escapes, as the bytes of the line (valid while the line is parsed): the
+    /// trace reader compares or decodes only the ones it needs.
+    case raw(UnsafeBufferPointer<UInt8>)
+
+    static func == (lhs: FlatJSONValue, rhs: FlatJSONValue) -> Bool {
+        switch (lhs.decoded, rhs.decoded) {
+        case let (.string(a), .string(b)): return a == b
+        case let (.integer(a), .integer(b)): return a == b
+        case let (.number(a), .number(b)): return a == b
+        case let (.bool(a), .bool(b)): return a == b
+        case (.null, .null), (.nested, .nested): return true
+        default: return false
+        }
+    }
+
+    /// The value with a raw string decoded.
+    var decoded: FlatJSONValue {
+        if case let .raw(bytes) = self { return .string(String(decoding: bytes, as: UTF8.self)) }
+        return self
+    }
+
+    /// The string's text, raw or decoded; nil for other values.
+    var text: String? {
+        switch self {
+        case let .string(text): return text
+        case let .raw(bytes): return String(decoding: bytes, as: UTF8.self)
+        default: return nil
+        }
+    }
 }
 
 /// Why a line is not one JSON object.
@@ -47,7 +76,7 @@ struct FlatJSONParser {
     static func parseObject(_ bytes: [UInt8]) throws -> [String: FlatJSONValue] {
         var fields: [String: FlatJSONValue] = [:]
         try bytes.withUnsafeBufferPointer { buffer in
-            try parseObject(buffer) { key, value in fields[String(decoding: key, as: UTF8.self)] = value }
+            try parseObject(buffer) { key, value in fields[String(decoding: key, as: UTF8.self)] = value.decoded }
         }
         return fields
     }
@@ -130,7 +159,11 @@ struct FlatJSONParser {
     private mutating func value() throws -> FlatJSONValue {
         skipSpace()
         switch peek {
-        case UInt8(ascii: "\""): return .string(try string())
+        case UInt8(ascii: "\""):
+            let start = index + 1
+            if try skipPlainString() { return .raw(UnsafeBufferPointer(rebasing: bytes[start..<index - 1])) }
+            index = start - 1
+            return .string(try string())
         case UInt8(ascii: "{"), UInt8(ascii: "["):
             try skipNested()
             return .nested

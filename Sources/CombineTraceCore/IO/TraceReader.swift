@@ -41,6 +41,12 @@ public enum TraceReader {
         guard descriptor >= 0 else { throw TraceFileError.cannotRead(path: path) }
         defer { close(descriptor) }
         var parser = LineParser()
+        // Room for the most events the file can hold (a line is at least about 60 bytes), so the
+        // array never grows by copying; pages never filled are never touched.
+        var status = stat()
+        if fstat(descriptor, &status) == 0, status.st_size > 0 {
+            parser.document.events.reserveCapacity(Int(status.st_size) / 60 + 16)
+        }
         var buffer = [UInt8](repeating: 0, count: chunkSize)
         var filled = 0
         while true {
@@ -84,6 +90,7 @@ public enum TraceReader {
         private var lineNumber = 0
         /// The last thread and queue names read: a trace repeats a few, so events share them.
         private var lastThread = ""
+        private var lastThreadBytes: [UInt8] = []
         private var lastQueue: String?
 
         /// Parses the complete lines of `bytes` (all of them when `final`); returns the number of
@@ -139,43 +146,50 @@ public enum TraceReader {
             guard version == 1 else { throw LineProblem(message: "unsupported trace version \(version)") }
             let seq = try unsigned(f.seq, "seq")
             let time = try unsigned(f.t, "t")
-            let name = try string(f.ev, "ev")
-            guard let kind = try kind(named: name, f) else { return nil }
-            // Returning the kept copy of an equal name shares its storage: one per name, not per line.
+            guard let name = f.ev else { throw LineProblem(message: "missing field \"ev\"") }
+            guard let eventName = EventName(name) else {
+                guard name.text != nil else { throw LineProblem(message: "field \"ev\" is not a string") }
+                return nil
+            }
+            let kind = try kind(eventName, f)
+            // Returning the kept copy of an equal name shares its storage: one per name, not per
+            // line; a name equal to the last one is not even decoded.
             var thread = ""
-            if case let .string(name)? = f.thread {
-                if name != lastThread { lastThread = name }
+            if let value = f.thread, value.text != nil {
+                if !value.equals(lastThreadBytes) {
+                    lastThread = value.text ?? ""
+                    lastThreadBytes = Array(lastThread.utf8)
+                }
                 thread = lastThread
             }
             var queue: String?
-            if case let .string(label)? = f.queue {
+            if let value = f.queue, let label = value.text {
                 if label != lastQueue { lastQueue = label }
                 queue = lastQueue
             }
             return TraceEvent(seq: seq, time: time, thread: thread, queue: queue, kind: kind)
         }
 
-        private func kind(named name: String, _ f: TraceLineFields) throws -> TraceEventKind? {
+        private func kind(_ name: EventName, _ f: TraceLineFields) throws -> TraceEventKind {
             switch name {
-            case "subscribe":
+            case .subscribe:
                 return .subscribe(sub: try unsigned(f.sub, "sub"), label: try string(f.label, "label"),
                                   site: try string(f.site, "site"), downstream: downstream(f))
-            case "request":
+            case .request:
                 var returned = false
                 if case .bool(true)? = f.returned { returned = true }
                 return .request(sub: try unsigned(f.sub, "sub"), demand: try demand(f.demand, "demand"), returned: returned)
-            case "value": return .value(sub: try unsigned(f.sub, "sub"), description: optionalString(f.desc))
-            case "finished": return .finished(sub: try unsigned(f.sub, "sub"))
-            case "failure": return .failure(sub: try unsigned(f.sub, "sub"), error: optionalString(f.error) ?? "")
-            case "cancel": return .cancel(sub: try unsigned(f.sub, "sub"))
-            case "mark": return .mark(name: try string(f.name, "name"))
-            case "track":
+            case .value: return .value(sub: try unsigned(f.sub, "sub"), description: optionalString(f.desc))
+            case .finished: return .finished(sub: try unsigned(f.sub, "sub"))
+            case .failure: return .failure(sub: try unsigned(f.sub, "sub"), error: optionalString(f.error) ?? "")
+            case .cancel: return .cancel(sub: try unsigned(f.sub, "sub"))
+            case .mark: return .mark(name: try string(f.name, "name"))
+            case .track:
                 return .track(object: try unsigned(f.obj, "obj"), type: optionalString(f.type) ?? "",
                               label: optionalString(f.label) ?? "", site: optionalString(f.site) ?? "")
-            case "expect_release": return .expectRelease(object: try unsigned(f.obj, "obj"))
-            case "release": return .release(object: try unsigned(f.obj, "obj"))
-            case "dropped": return .dropped(count: try unsigned(f.count, "count"))
-            default: return nil
+            case .expectRelease: return .expectRelease(object: try unsigned(f.obj, "obj"))
+            case .release: return .release(object: try unsigned(f.obj, "obj"))
+            case .dropped: return .dropped(count: try unsigned(f.count, "count"))
             }
         }
 
@@ -195,18 +209,15 @@ public enum TraceReader {
 
         private func string(_ value: FlatJSONValue?, _ key: String) throws -> String {
             guard let value else { throw LineProblem(message: "missing field \"\(key)\"") }
-            guard case let .string(s) = value else { throw LineProblem(message: "field \"\(key)\" is not a string") }
-            return s
+            guard let text = value.text else { throw LineProblem(message: "field \"\(key)\" is not a string") }
+            return text
         }
 
-        private func optionalString(_ value: FlatJSONValue?) -> String? {
-            if case let .string(s)? = value { return s }
-            return nil
-        }
+        private func optionalString(_ value: FlatJSONValue?) -> String? { value?.text }
 
         private func demand(_ value: FlatJSONValue?, _ key: String) throws -> TraceDemand {
+            if value?.text == "unlimited" { return .unlimited }
             switch value {
-            case .string("unlimited")?: return .unlimited
             case let .integer(n)? where n >= 0 && n <= Int64(Int.max): return .max(Int(n))
             case nil: throw LineProblem(message: "missing field \"\(key)\"")
             default: throw LineProblem(message: "field \"\(key)\" is neither \"unlimited\" nor a count")
@@ -215,4 +226,33 @@ public enum TraceReader {
     }
 
     private struct LineProblem: Error { var message: String }
+
+    /// The event names this reader knows, told apart by their bytes.
+    private enum EventName {
+        case subscribe, request, value, finished, failure, cancel, mark, track, expectRelease, release, dropped
+
+        init?(_ field: FlatJSONValue) {
+            let known: [(StaticString, EventName)] = [
+                ("value", .value), ("request", .request), ("subscribe", .subscribe), ("cancel", .cancel),
+                ("finished", .finished), ("failure", .failure), ("mark", .mark), ("track", .track),
+                ("expect_release", .expectRelease), ("release", .release), ("dropped", .dropped),
+            ]
+            for (name, event) in known where name.withUTF8Buffer({ field.equals($0) }) {
+                self = event
+                return
+            }
+            return nil
+        }
+    }
+}
+
+extension FlatJSONValue {
+    /// Whether the value is a string of exactly these UTF-8 bytes.
+    func equals<C: Collection>(_ utf8: C) -> Bool where C.Element == UInt8 {
+        switch self {
+        case let .raw(bytes): return bytes.elementsEqual(utf8)
+        case let .string(text): return text.utf8.elementsEqual(utf8)
+        default: return false
+        }
+    }
 }

@@ -17,14 +17,17 @@ struct QueueLabels {
     private let getLabel = QueueLabels.getLabel
     private var lastPointer: UnsafePointer<CChar>?
     private var lastLabel: String?
+    private var lastText = ""
 
-    /// The current queue's label; nil when it is unknown or empty.
-    mutating func current() -> String? {
-        guard let getLabel, let pointer = getLabel(nil) else { return nil }
-        if pointer == lastPointer, let lastLabel, lastLabel.withCString({ strcmp($0, pointer) == 0 }) { return lastLabel }
-        let label = String(cString: pointer)
-        lastPointer = pointer
-        lastLabel = label.isEmpty ? nil : label
-        return lastLabel
+    /// The current queue's label (nil when unknown or empty) and where it lies, which names it:
+    /// a new pointer, or a reused one whose text changed, comes back as a new pointer value.
+    mutating func current() -> (text: String?, pointer: UnsafePointer<CChar>?) {
+        guard let getLabel, let pointer = getLabel(nil) else { return (nil, nil) }
+        if pointer == lastPointer, lastText.withCString({ strcmp($0, pointer) == 0 }) { return (lastLabel, lastPointer) }
+        lastText = String(cString: pointer)
+        // A pointer whose text changed is reported as changed: callers key their caches on it.
+        lastPointer = pointer == lastPointer ? nil : pointer
+        lastLabel = lastText.isEmpty ? nil : lastText
+        return (lastLabel, lastPointer)
     }
 }

@@ -13,6 +13,9 @@ struct ThreadNames {
     private var queues = QueueLabels()
     private var lastKey: UInt = 0
     private var lastName: String?
+    private var lastLabelPointer: UnsafePointer<CChar>?
+    private var lastQueueKey: UInt = 0
+    private var lastQueue: String?
 
     /// The current thread's name and queue label.
     mutating func current() -> (thread: String, queue: String?) {
@@ -25,9 +28,18 @@ struct ThreadNames {
             lastKey = key
             lastName = name
         }
-        var queue = queues.current()
-        if let label = queue, label == name || (name == "main" && label == "com.apple.main-thread") { queue = nil }
-        return (name, queue)
+        let label = queues.current()
+        // Whether the label says more than the name is decided once per change of either.
+        if label.pointer != lastLabelPointer || key != lastQueueKey {
+            lastLabelPointer = label.pointer
+            lastQueueKey = key
+            if let text = label.text, text != name, !(name == "main" && text == "com.apple.main-thread") {
+                lastQueue = text
+            } else {
+                lastQueue = nil
+            }
+        }
+        return (name, lastQueue)
     }
 
     private mutating func lookUp(_ key: UInt) -> String {
