@@ -9,13 +9,6 @@ import Foundation
 /// swapped for an empty one and written afterwards, in order, by whichever thread filled it, so
 /// other threads go on recording meanwhile.
 public final class TraceRecorder: @unchecked Sendable {
-    /// Where events go while the recorder runs.
-    private enum Destination {
-        case none
-        case memory
-        case file(FileHandle, path: String)
-    }
-
     /// The recorder the `.trace` operator uses by default. It starts on first use when the
     /// environment variable `COMBINETRACE` names a file to write.
     public static let shared: TraceRecorder = {
@@ -43,16 +36,13 @@ public final class TraceRecorder: @unchecked Sendable {
     private let writeLock = NSLock()
 
     // Guarded by `lock`.
-    private var destination = Destination.none
-    private var seq: UInt64 = 0
-    private var storedEvents: [TraceEvent] = []
-    private var buffer: [UInt8] = []
+    /// What every event touches, in one value: one exclusivity check per event instead of one per
+    /// field.
+    private var hot = HotState()
     /// Full buffers waiting to be written, oldest first, with the file they belong to.
     private var pending: [PendingWrite] = []
     /// An emptied buffer kept for reuse, so that swapping allocates nothing.
     private var spare: [UInt8] = []
-    private var droppedCount: UInt64 = 0
-    private var threadNames = ThreadNames()
     private var watched: [WatchedObject] = []
     private var objectIDs: UInt64 = 0
     private var writeError: String?
@@ -81,7 +71,7 @@ public final class TraceRecorder: @unchecked Sendable {
         lock.lock()
         let previous = closeLocked()
         resetLocked()
-        destination = .memory
+        hot.destination = .memory
         lock.unlock()
         finishClosing(previous)
         enabled.set(true)
@@ -96,7 +86,7 @@ public final class TraceRecorder: @unchecked Sendable {
         lock.lock()
         let previous = closeLocked()
         resetLocked()
-        destination = .file(handle, path: path)
+        hot.destination = .file(handle, path: path)
         lock.unlock()
         finishClosing(previous)
         enabled.set(true)
@@ -180,24 +170,24 @@ public final class TraceRecorder: @unchecked Sendable {
     public func events() -> [TraceEvent] {
         lock.lock()
         defer { lock.unlock() }
-        guard droppedCount > 0 else { return storedEvents }
-        let last = storedEvents.last
-        return storedEvents + [TraceEvent(seq: (last?.seq ?? 0) + 1, time: last?.time ?? 0, thread: last?.thread ?? "main",
-                                    kind: .dropped(count: droppedCount))]
+        guard hot.droppedCount > 0 else { return hot.storedEvents }
+        let last = hot.storedEvents.last
+        return hot.storedEvents + [TraceEvent(seq: (last?.seq ?? 0) + 1, time: last?.time ?? 0, thread: last?.thread ?? "main",
+                                    kind: .dropped(count: hot.droppedCount))]
     }
 
     /// The number of events recorded so far (the last `seq`).
     public var recordedCount: UInt64 {
         lock.lock()
         defer { lock.unlock() }
-        return seq
+        return hot.seq
     }
 
     /// Events that could not be kept or written.
     public var dropped: UInt64 {
         lock.lock()
         defer { lock.unlock() }
-        return droppedCount
+        return hot.droppedCount
     }
 
     /// The last file write error, if any.
@@ -212,25 +202,9 @@ public final class TraceRecorder: @unchecked Sendable {
     /// Appends one event; returns whether a full buffer now waits to be written (by the caller,
     /// once it has released the lock: `writePending()`).
     private func appendLocked(_ kind: TraceEventKind) -> Bool {
-        seq += 1
-        let (thread, queue) = threadNames.current()
-        let event = TraceEvent(seq: seq, time: clock.now, thread: thread, queue: queue, kind: kind)
-        switch destination {
-        case .none:
-            return false
-        case .memory:
-            if storedEvents.count < capacity {
-                storedEvents.append(event)
-            } else {
-                droppedCount += 1
-            }
-            return false
-        case .file:
-            TraceLineEncoder.append(event, to: &buffer)
-            guard buffer.count >= bufferSize else { return false }
-            swapBufferLocked()
-            return true
-        }
+        guard hot.append(kind, time: clock.now, capacity: capacity, bufferSize: bufferSize) else { return false }
+        swapBufferLocked()
+        return true
     }
 
     private func watchLocked(_ object: AnyObject, label: String, site: String) -> WatchedObject {
@@ -258,9 +232,9 @@ public final class TraceRecorder: @unchecked Sendable {
 
     /// Queues the buffer's lines for writing and starts an empty buffer.
     private func swapBufferLocked() {
-        guard case let .file(handle, path) = destination, !buffer.isEmpty else { return }
-        pending.append(PendingWrite(handle: handle, path: path, bytes: buffer))
-        buffer = spare
+        guard case let .file(handle, path) = hot.destination, !hot.buffer.isEmpty else { return }
+        pending.append(PendingWrite(handle: handle, path: path, bytes: hot.buffer))
+        hot.buffer = spare
         spare = []
     }
 
@@ -288,7 +262,7 @@ public final class TraceRecorder: @unchecked Sendable {
             lock.lock()
             if let failure {
                 writeError = failure
-                droppedCount += lines
+                hot.droppedCount += lines
             }
             if spare.capacity < chunk.bytes.capacity { spare = chunk.bytes }
             lock.unlock()
@@ -298,17 +272,17 @@ public final class TraceRecorder: @unchecked Sendable {
     /// Ends a file destination: queues the last lines (and a `dropped` line); returns the file
     /// for `finishClosing`, which writes them and closes it once the lock is released.
     private func closeLocked() -> FileHandle? {
-        guard case let .file(handle, _) = destination else { return nil }
-        if droppedCount > 0 {
-            seq += 1
-            let (thread, queue) = threadNames.current()
-            TraceLineEncoder.append(TraceEvent(seq: seq, time: clock.now, thread: thread, queue: queue,
-                                               kind: .dropped(count: droppedCount)), to: &buffer)
+        guard case let .file(handle, _) = hot.destination else { return nil }
+        if hot.droppedCount > 0 {
+            hot.seq += 1
+            let (thread, queue) = hot.threadNames.current()
+            TraceLineEncoder.append(TraceEvent(seq: hot.seq, time: clock.now, thread: thread, queue: queue,
+                                               kind: .dropped(count: hot.droppedCount)), to: &hot.buffer)
         }
         swapBufferLocked()
-        destination = .memory
+        hot.destination = .memory
         // Keeps `events()` meaningful after a file run: nothing was kept in memory.
-        storedEvents = []
+        hot.storedEvents = []
         return handle
     }
 
@@ -319,12 +293,49 @@ public final class TraceRecorder: @unchecked Sendable {
     }
 
     private func resetLocked() {
-        seq = 0
-        storedEvents = []
-        buffer = []
-        droppedCount = 0
+        hot.seq = 0
+        hot.storedEvents = []
+        hot.buffer = []
+        hot.droppedCount = 0
         writeError = nil
     }
+}
+
+/// The recorder's state that each event touches; guarded by the recorder's lock.
+private struct HotState {
+    var destination = Destination.none
+    var seq: UInt64 = 0
+    var storedEvents: [TraceEvent] = []
+    var buffer: [UInt8] = []
+    var droppedCount: UInt64 = 0
+    var threadNames = ThreadNames()
+
+    /// Appends one event; returns whether the file buffer is now full.
+    mutating func append(_ kind: TraceEventKind, time: UInt64, capacity: Int, bufferSize: Int) -> Bool {
+        seq += 1
+        let (thread, queue) = threadNames.current()
+        switch destination {
+        case .none:
+            return false
+        case .memory:
+            if storedEvents.count < capacity {
+                storedEvents.append(TraceEvent(seq: seq, time: time, thread: thread, queue: queue, kind: kind))
+            } else {
+                droppedCount += 1
+            }
+            return false
+        case .file:
+            TraceLineEncoder.append(TraceEvent(seq: seq, time: time, thread: thread, queue: queue, kind: kind), to: &buffer)
+            return buffer.count >= bufferSize
+        }
+    }
+}
+
+/// Where events go while the recorder runs.
+private enum Destination {
+    case none
+    case memory
+    case file(FileHandle, path: String)
 }
 
 /// Lines filled into a buffer, waiting to be written to their file.
