@@ -23,6 +23,7 @@ final class TraceSubscription<Downstream: Subscriber>: Subscriber, Subscription,
     // The recorder comes first: its offset is fixed whatever `Downstream` is, so the stopped path
     // (one atomic load) needs no generic metadata.
     private let recorder: TraceRecorder
+    private let id: UInt64
     private let downstream: Downstream
     private let probe: SubscriptionProbe<Input>
     // Guarded by `lock`; `upstream` is released on cancel and completion so no cycle outlives
@@ -33,6 +34,7 @@ final class TraceSubscription<Downstream: Subscriber>: Subscriber, Subscription,
 
     init(downstream: Downstream, probe: SubscriptionProbe<Input>) {
         recorder = probe.recorder
+        id = probe.id
         self.downstream = downstream
         self.probe = probe
     }
@@ -49,9 +51,19 @@ final class TraceSubscription<Downstream: Subscriber>: Subscriber, Subscription,
 
     func receive(_ input: Input) -> Subscribers.Demand {
         guard recorder.isEnabled else { return downstream.receive(input) }
-        probe.received(input)
+        // Recorded from the non-generic fields: going through the generic probe would look up
+        // its metadata for every value.
+        if let describe = probe.describe {
+            recorder.record(.value(sub: id, description: String(describe(input).prefix(SubscriptionProbe<Input>.descriptionLimit))))
+        } else {
+            recorder.record(.value(sub: id, description: nil))
+        }
         let more = downstream.receive(input)
-        if more != .none { probe.requested(unlimited: more.max == nil, count: more.max ?? 0, returned: true) }
+        if let count = more.max {
+            if count > 0 { recorder.record(.request(sub: id, demand: .max(count), returned: true)) }
+        } else {
+            recorder.record(.request(sub: id, demand: .unlimited, returned: true))
+        }
         return more
     }
 
