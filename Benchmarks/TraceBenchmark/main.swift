@@ -10,8 +10,44 @@ import Foundation
 
 // The tracer's cost per value (build with -c release: scripts/bench-trace.sh).
 // Targets: stopped recorder < 5 ns added per event, in memory < 300 ns per event.
+// `TraceBenchmark VALUES` times every case; `TraceBenchmark --case INDEX VALUES` runs one case
+// once, for counting its instructions under valgrind (scripts/bench-trace.sh --instructions),
+// which a busy machine does not move.
 
-let values = Int(CommandLine.arguments.dropFirst().first ?? "") ?? 1_000_000
+var arguments = Array(CommandLine.arguments.dropFirst())
+
+// `--write-trace PATH MB`: a trace of about MB megabytes for timing `trace report`: screens
+// appearing (marks), subscriptions at 50 call sites, values with descriptions, cancels.
+if arguments.first == "--write-trace", arguments.count >= 3 {
+    let recorder = TraceRecorder()
+    try recorder.start(writingTo: arguments[1])
+    let target = (Int(arguments[2]) ?? 100) * 1_000_000
+    var written = 0
+    var round = 0
+    while written < target {
+        recorder.mark("screen.appear")
+        let subject = PassthroughSubject<Int, Never>()
+        var tokens: [AnyCancellable] = []
+        for site in 0..<50 {
+            tokens.append(subject.trace("feed.\(site)", recorder: recorder, describe: { "\($0) posts" }).sink { _ in })
+        }
+        for value in 0..<200 { subject.send(round * 200 + value) }
+        recorder.mark("screen.disappear")
+        tokens.forEach { $0.cancel() }
+        round += 1
+        recorder.flush()
+        written = (try? FileManager.default.attributesOfItem(atPath: arguments[1])[.size] as? Int) ?? target
+    }
+    recorder.stop()
+    exit(0)
+}
+
+var onlyCase: Int?
+if arguments.first == "--case", arguments.count >= 2 {
+    onlyCase = Int(arguments[1])
+    arguments.removeFirst(2)
+}
+let values = Int(arguments.first ?? "") ?? 1_000_000
 let rounds = 5
 
 /// Sends `values` values through `subject.<operators>.sink`.
@@ -27,7 +63,6 @@ func pipeline(_ make: @escaping (PassthroughSubject<Int, Never>) -> AnyCancellab
 var sum = 0
 let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("trace-bench-\(getpid()).jsonl").path
 
-print("CombineTrace benchmark: \(values) values, best of \(rounds) interleaved rounds")
 let stopped = TraceRecorder()
 let memory = TraceRecorder(capacity: values + 16)
 let file = TraceRecorder()
@@ -55,6 +90,18 @@ let cases: [(String, () -> Void)] = [
     }),
     ("empty loop (baseline)", { for value in 0..<values { sum &+= value & 7 } }),
 ]
+if let onlyCase {
+    if onlyCase < 0 || onlyCase >= cases.count {
+        for (index, entry) in cases.enumerated() { print("\(index)\t\(entry.0)") }
+    } else {
+        cases[onlyCase].1()
+        file.stop()
+        try? FileManager.default.removeItem(atPath: temporary)
+    }
+    exit(0)
+}
+
+print("CombineTrace benchmark: \(values) values, best of \(rounds) interleaved rounds")
 var best = [Double](repeating: .infinity, count: cases.count)
 for _ in 0..<rounds {
     for (index, entry) in cases.enumerated() {

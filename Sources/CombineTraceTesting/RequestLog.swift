@@ -1,18 +1,24 @@
 import Foundation
 
-/// The order in which requests started and their results were written, for
-/// `assertNoStaleWrites`: call `started(_:)` when a request gets its id and `wrote(_:)` where the
-/// result reaches the state. Safe to call from any thread.
+/// The order in which requests started, were cancelled and had their results written, and when
+/// the screen was left, for `assertNoStaleWrites` and `assertNothingWrittenAfterLeaving`: call
+/// `started(_:)` when a request gets its id, `cancelled(_:)` when it is cancelled, `wrote(_:)`
+/// where the result reaches the state, and `left()` when the screen goes away. Safe to call from
+/// any thread.
 public final class RequestLog: @unchecked Sendable {
     /// One logged step.
     public enum Entry: Equatable, Sendable, CustomStringConvertible {
         case started(Int)
+        case cancelled(Int)
         case wrote(Int)
+        case left
 
         public var description: String {
             switch self {
             case let .started(id): return "start \(id)"
+            case let .cancelled(id): return "cancel \(id)"
             case let .wrote(id): return "write \(id)"
+            case .left: return "leave"
             }
         }
     }
@@ -23,7 +29,10 @@ public final class RequestLog: @unchecked Sendable {
     public init() {}
 
     public func started(_ id: Int) { append(.started(id)) }
+    public func cancelled(_ id: Int) { append(.cancelled(id)) }
     public func wrote(_ id: Int) { append(.wrote(id)) }
+    /// The screen (or whatever owns the state) went away: nothing may be written after this.
+    public func left() { append(.left) }
 
     /// The steps so far, in order.
     public var entries: [Entry] {

@@ -73,3 +73,52 @@ private func checkingEvents<T>(
     if let message = check(events) { XCTFail(message, file: file, line: line) }
     return result
 }
+
+/// Runs `block` and fails when a subscription it made (matching `label` or `site`) received a
+/// value or a completion after it was cancelled.
+@discardableResult
+public func assertNoDeliveryAfterCancel<T>(
+    label: String? = nil, site: String? = nil, recorder: TraceRecorder = .shared,
+    file: StaticString = #filePath, line: UInt = #line, during block: () throws -> T
+) rethrows -> T {
+    try checkingEvents(of: recorder, file: file, line: line, block) {
+        TraceChecks.noDeliveryAfterCancel(in: $0, label: label, site: site)
+    }
+}
+
+/// Runs `block` and fails unless every subscription it made (matching `label` or `site`) has
+/// finished by the time it returns: not failed, not cancelled, not still alive.
+@discardableResult
+public func assertFinished<T>(
+    label: String? = nil, site: String? = nil, recorder: TraceRecorder = .shared,
+    file: StaticString = #filePath, line: UInt = #line, during block: () throws -> T
+) rethrows -> T {
+    try checkingEvents(of: recorder, file: file, line: line, block) {
+        TraceChecks.eachEnded(.finished, in: $0, label: label, site: site)
+    }
+}
+
+/// Runs `block` and fails unless every subscription it made (matching `label` or `site`) has
+/// failed by the time it returns: not finished, not cancelled, not still alive.
+@discardableResult
+public func assertFailed<T>(
+    label: String? = nil, site: String? = nil, recorder: TraceRecorder = .shared,
+    file: StaticString = #filePath, line: UInt = #line, during block: () throws -> T
+) rethrows -> T {
+    try checkingEvents(of: recorder, file: file, line: line, block) {
+        TraceChecks.eachEnded(.failure, in: $0, label: label, site: site)
+    }
+}
+
+/// Fails when `log` shows a result written after the screen was left (`RequestLog.left()`).
+public func assertNothingWrittenAfterLeaving(_ log: RequestLog, file: StaticString = #filePath, line: UInt = #line) {
+    if let message = TraceChecks.nothingWrittenAfterLeaving(log.entries) { XCTFail(message, file: file, line: line) }
+}
+
+/// Fails when the object is still alive: pass a weak reference's value, e.g.
+/// `assertReleased(weakModel, "screen model")` after the last strong reference went away.
+public func assertReleased(_ object: AnyObject?, _ name: String = "object", file: StaticString = #filePath, line: UInt = #line) {
+    guard let object else { return }
+    XCTFail("\(name) (\(type(of: object))) is still alive: something still holds it "
+        + "(a subscription capturing it strongly, or assign(to:on:) with it?)", file: file, line: line)
+}

@@ -49,11 +49,15 @@ final class SubjectSemanticsTests: XCTestCase {
         lateToken.cancel()
     }
 
-    func testCurrentValueSubjectIgnoresValuesAfterCompletion() {
+    /// Combine stores a value set after completion but ignores one sent: `value = 5` changes the
+    /// value, `send(6)` does not; neither reaches a subscriber.
+    func testAfterCompletionSettingTheValueStoresItAndSendingDoesNot() {
         let subject = CurrentValueSubject<Int, Never>(1)
         subject.send(completion: .finished)
         subject.value = 5
-        XCTAssertEqual(subject.value, 1)
+        XCTAssertEqual(subject.value, 5)
+        subject.send(6)
+        XCTAssertEqual(subject.value, 5)
         var received: [Int] = []
         var finished = false
         let token = subject.sink(receiveCompletion: { _ in finished = true }, receiveValue: { received.append($0) })

@@ -12,7 +12,7 @@ final class ReportRenderingTests: XCTestCase {
         Leaked: 3 subscriptions (subscribed, never completed or cancelled by the end of the trace)
           Feed/FeedScreen.swift:30  "feed.leaky"  3 subscriptions  #1 #3 #5
 
-        Discarded: 1 subscription (cancelled right after subscribing, before any value: a dropped AnyCancellable?)
+        Discarded: 1 subscription (a sink or assign cancelled right after subscribing, before any value: a dropped AnyCancellable?)
           Search/SearchModel.swift:12  "search"  1 subscription  #7
 
         Accumulating: 2 findings (live subscriptions grow at each repetition of a mark)
@@ -21,6 +21,8 @@ final class ReportRenderingTests: XCTestCase {
 
         After cancel: 1 subscription (values or completion delivered after cancel)
           Legacy/Callback.swift:8  "legacy"  1 value, 1 completion after cancel  #8
+
+        Protocol violations: none
 
         Unreleased: 1 object (expected to be released, still alive at the last checkpoint)
           Feed/FeedScreen.swift:20  FeedModel "feed model"  obj #1
@@ -47,6 +49,8 @@ final class ReportRenderingTests: XCTestCase {
         Accumulating: none
 
         After cancel: none
+
+        Protocol violations: none
 
         Unreleased: none
 

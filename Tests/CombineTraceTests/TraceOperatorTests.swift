@@ -25,7 +25,7 @@ final class TraceOperatorTests: XCTestCase {
         XCTAssertEqual(received, [1, 2])
         let site = "CombineTraceTests/TraceOperatorTests.swift:\(line)"
         XCTAssertEqual(kinds(recorder), [
-            .subscribe(sub: 1, label: "feed", site: site),
+            .subscribe(sub: 1, label: "feed", site: site, downstream: TraceDownstream(.sink)),
             .request(sub: 1, demand: .unlimited),
             .value(sub: 1, description: "n=1"),
             .value(sub: 1, description: "n=2"),
@@ -98,7 +98,7 @@ final class TraceOperatorTests: XCTestCase {
         subject.send(6)
         XCTAssertEqual(subscriber.values, [1, 2, 6])
         let requests = kinds(recorder).compactMap { kind -> TraceDemand? in
-            if case let .request(_, demand) = kind { return demand }
+            if case let .request(_, demand, _) = kind { return demand }
             return nil
         }
         XCTAssertEqual(requests, [.max(2), .max(1)])
@@ -140,6 +140,110 @@ final class TraceOperatorTests: XCTestCase {
         XCTAssertEqual(values.count, 2_000)
         XCTAssertEqual(recorder.events().map(\.seq), Array(1...UInt64(2_003)))
     }
+
+    func testDemandReturnedFromReceiveIsRecordedAsReturned() {
+        let recorder = TraceRecorder.inMemory()
+        let subject = PassthroughSubject<Int, Never>()
+        let subscriber = OneMoreEachTime()
+        subject.trace("paged", recorder: recorder).subscribe(subscriber)
+        subject.send(1)
+        subject.send(2)
+        XCTAssertEqual(subscriber.values, [1, 2])
+        XCTAssertEqual(kinds(recorder).dropFirst(), [
+            .request(sub: 1, demand: .max(1)),
+            .value(sub: 1, description: nil),
+            .request(sub: 1, demand: .max(1), returned: true),
+            .value(sub: 1, description: nil),
+            .request(sub: 1, demand: .max(1), returned: true),
+        ])
+        XCTAssertEqual(TraceAnalysis().analyze(recorder.events()).protocolViolations, [])
+        XCTAssertTrue(TraceLineEncoder.line(recorder.events()[3]).hasSuffix(#""sub":1,"demand":1,"returned":true}"# + "\n"))
+    }
+
+    func testACancelIsRecordedOncePerSubscription() {
+        let recorder = TraceRecorder.inMemory()
+        let subject = PassthroughSubject<Int, Never>()
+        let sink = Subscribers.Sink<Int, Never>(receiveCompletion: { _ in }, receiveValue: { _ in })
+        subject.trace("twice", recorder: recorder).subscribe(sink)
+        let subscription = TakeSubscription()
+        subject.trace("after completion", recorder: recorder).subscribe(subscription)
+        sink.cancel()
+        sink.cancel()
+        subject.send(completion: .finished)
+        subscription.subscription?.cancel()
+        subscription.subscription?.cancel()
+        let cancels = kinds(recorder).filter { if case .cancel = $0 { return true }; return false }
+        XCTAssertEqual(cancels, [.cancel(sub: 1)])
+        XCTAssertEqual(kinds(recorder).last, .finished(sub: 2))
+    }
+
+    func testTheSubscribeEventSaysWhatTheDownstreamIs() {
+        final class Model { var value = 0 }
+        let recorder = TraceRecorder.inMemory()
+        let subject = PassthroughSubject<Int, Never>()
+        let model = Model()
+        let tokens = [
+            subject.trace("sink", recorder: recorder).sink { _ in },
+            subject.trace("assign", recorder: recorder).assign(to: \.value, on: model),
+            subject.trace("map", recorder: recorder).map { $0 + 1 }.sink { _ in },
+            subject.trace("erased", recorder: recorder).eraseToAnyPublisher().sink { _ in },
+        ]
+        let own = TakeSubscription()
+        subject.trace("own", recorder: recorder).subscribe(own)
+        let downstreams = recorder.events().compactMap { event -> String? in
+            guard case let .subscribe(_, label, _, downstream?) = event.kind else { return nil }
+            return "\(label): \(downstream.kind.rawValue) \(downstream.name)"
+        }
+        XCTAssertEqual(downstreams, ["sink: sink ", "assign: assign ", "map: operator Map", "erased: sink ", "own: subscriber TakeSubscription"])
+        let line = TraceLineEncoder.line(recorder.events().first { $0.kind.name == "subscribe" && $0.kind.subscription == 3 }!)
+        XCTAssertTrue(line.hasSuffix(#""downstream":"operator","downstreamType":"Map"}"# + "\n"), line)
+        tokens.forEach { $0.cancel() }
+    }
+
+    func testEventsRecordTheDispatchQueueLabel() {
+        let recorder = TraceRecorder.inMemory()
+        let subject = PassthroughSubject<Int, Never>()
+        let token = subject.trace("queued", recorder: recorder).sink { _ in }
+        let queue = DispatchQueue(label: "com.example.feed")
+        queue.sync { subject.send(1) }
+        let group = DispatchGroup()
+        queue.async(group: group) { subject.send(2) }
+        group.wait()
+        token.cancel()
+        let values = recorder.events().filter { $0.kind.name == "value" }
+        XCTAssertEqual(values.map(\.queue), ["com.example.feed", "com.example.feed"])
+        XCTAssertEqual(values.first?.thread, "main", "sync runs the block on the calling thread")
+        XCTAssertNil(recorder.events().first?.queue, "the main queue on the main thread is left out")
+        XCTAssertTrue(TraceLineEncoder.line(values[0]).contains(#""thread":"main","queue":"com.example.feed","sub":1"#))
+    }
+}
+
+/// Asks for one value, then one more with each value.
+private final class OneMoreEachTime: Subscriber {
+    typealias Input = Int
+    typealias Failure = Never
+    var values: [Int] = []
+
+    func receive(subscription: Subscription) { subscription.request(.max(1)) }
+    func receive(_ input: Int) -> Subscribers.Demand {
+        values.append(input)
+        return .max(1)
+    }
+    func receive(completion: Subscribers.Completion<Never>) {}
+}
+
+/// Keeps its subscription so that the test can cancel it.
+private final class TakeSubscription: Subscriber {
+    typealias Input = Int
+    typealias Failure = Never
+    var subscription: Subscription?
+
+    func receive(subscription: Subscription) {
+        self.subscription = subscription
+        subscription.request(.unlimited)
+    }
+    func receive(_ input: Int) -> Subscribers.Demand { .none }
+    func receive(completion: Subscribers.Completion<Never>) {}
 }
 
 enum SampleError: Error { case offline }

@@ -29,60 +29,95 @@ struct EventHooks<Output, Failure: Error> {
 }
 
 /// Sits between upstream and downstream so that it sees cancel and request.
-private final class HandleEventsSubscription<Downstream: Subscriber>: Subscriber, Subscription, @unchecked Sendable {
+///
+/// As in Combine: the demand the downstream returns from `receive(_:)` reaches the request hook;
+/// completion and the first cancel release every hook, so none runs after them (not even a later
+/// cancel).
+private final class HandleEventsSubscription<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible, @unchecked Sendable {
     typealias Input = Downstream.Input
     typealias Failure = Downstream.Failure
 
     private let downstream: Downstream
-    private let hooks: EventHooks<Input, Failure>
     private let lock = NSLock()
-    private var upstream: Subscription?
+    // Guarded by `lock`; nil once the subscription has ended.
+    private var hooks: EventHooks<Input, Failure>?
+    private var status = SubscriptionStatus.awaitingSubscription
 
     init(downstream: Downstream, hooks: EventHooks<Input, Failure>) {
         self.downstream = downstream
         self.hooks = hooks
     }
 
-    func receive(subscription: Subscription) {
+    var description: String { "HandleEvents" }
+
+    private var currentHooks: EventHooks<Input, Failure>? {
         lock.lock()
-        upstream = subscription
+        defer { lock.unlock() }
+        return hooks
+    }
+
+    func receive(subscription: Subscription) {
+        currentHooks?.subscription?(subscription)
+        lock.lock()
+        guard case .awaitingSubscription = status else {
+            lock.unlock()
+            subscription.cancel()
+            return
+        }
+        status = .subscribed(subscription)
         lock.unlock()
-        hooks.subscription?(subscription)
         downstream.receive(subscription: self)
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
-        hooks.output?(input)
-        return downstream.receive(input)
+        currentHooks?.output?(input)
+        let more = downstream.receive(input)
+        if more > 0 { currentHooks?.request?(more) }
+        return more
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {
-        hooks.completion?(completion)
+        currentHooks?.completion?(completion)
+        lock.lock()
+        let released = hooks
+        hooks = nil
+        status = .terminal
+        lock.unlock()
+        withExtendedLifetime(released) {}
         downstream.receive(completion: completion)
     }
 
     func request(_ demand: Subscribers.Demand) {
-        hooks.request?(demand)
+        currentHooks?.request?(demand)
         lock.lock()
-        let target = upstream
+        guard case let .subscribed(upstream) = status else {
+            lock.unlock()
+            return
+        }
         lock.unlock()
-        target?.request(demand)
+        upstream.request(demand)
     }
 
     /// Only the first cancel reaches the hook and upstream: cancel is idempotent.
     func cancel() {
+        currentHooks?.cancel?()
         lock.lock()
-        let target = upstream
-        upstream = nil
+        guard case let .subscribed(upstream) = status else {
+            lock.unlock()
+            return
+        }
+        let released = hooks
+        hooks = nil
+        status = .terminal
         lock.unlock()
-        guard let target else { return }
-        hooks.cancel?()
-        target.cancel()
+        withExtendedLifetime(released) {}
+        upstream.cancel()
     }
 }
 
 extension Publisher {
-    /// Calls the given closures on subscription, each value, completion, cancel and request.
+    /// Calls the given closures on subscription, each value, completion, cancel and request
+    /// (including the demand the subscriber returns for a value).
     public func handleEvents(
         receiveSubscription: ((Subscription) -> Void)? = nil,
         receiveOutput: ((Output) -> Void)? = nil,

@@ -37,7 +37,9 @@ private final class JustSubscription<Output>: Subscription, @unchecked Sendable 
 
     func cancel() {
         lock.lock()
+        let released = downstream
         downstream = nil
         lock.unlock()
+        withExtendedLifetime(released) {}
     }
 }

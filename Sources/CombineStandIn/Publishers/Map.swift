@@ -18,10 +18,12 @@ extension Publishers {
 }
 
 /// Passes the subscription through untouched: `map` neither adds nor consumes demand.
-private struct MapSubscriber<Input, Downstream: Subscriber>: Subscriber {
+private struct MapSubscriber<Input, Downstream: Subscriber>: Subscriber, CustomStringConvertible {
     typealias Failure = Downstream.Failure
     let downstream: Downstream
     let transform: (Input) -> Downstream.Input
+
+    var description: String { "Map" }
 
     func receive(subscription: Subscription) { downstream.receive(subscription: subscription) }
     func receive(_ input: Input) -> Subscribers.Demand { downstream.receive(transform(input)) }

@@ -9,20 +9,27 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject, @unchec
 
     public init(_ value: Output) { current = value }
 
-    /// The latest value; assigning sends it to subscribers (ignored after completion).
+    /// The latest value. Assigning stores it, even after completion (as Combine does), and
+    /// sends it to subscribers unless the subject has completed.
     public var value: Output {
         get {
             lock.lock()
             defer { lock.unlock() }
             return current
         }
-        set { send(newValue) }
+        set {
+            lock.lock()
+            current = newValue
+            lock.unlock()
+            core.send(newValue)
+        }
     }
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-        core.attach(subscriber, replay: value)
+        core.attach(subscriber, current: { [weak self] in self?.value })
     }
 
+    /// Sends `value` and makes it the current value; after completion it does neither.
     public func send(_ value: Output) {
         guard !core.isCompleted else { return }
         lock.lock()
@@ -32,4 +39,5 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject, @unchec
     }
 
     public func send(completion: Subscribers.Completion<Failure>) { core.send(completion: completion) }
+    public func send(subscription: Subscription) { core.receive(upstream: subscription) }
 }

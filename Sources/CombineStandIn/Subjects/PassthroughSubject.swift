@@ -6,9 +6,10 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject, @uncheck
     public init() {}
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-        core.attach(subscriber, replay: nil)
+        core.attach(subscriber, current: nil)
     }
 
     public func send(_ value: Output) { core.send(value) }
     public func send(completion: Subscribers.Completion<Failure>) { core.send(completion: completion) }
+    public func send(subscription: Subscription) { core.receive(upstream: subscription) }
 }

@@ -1,17 +1,25 @@
 import Foundation
 
-/// The state both subjects share: their live conduits and their completion.
+/// The state both subjects share: their live conduits, their completion, and the upstream
+/// subscriptions handed to them by `send(subscription:)`.
 ///
-/// Delivery happens outside the lock so that a subscriber may send, subscribe or cancel
+/// Delivery happens outside the subject's lock so that a subscriber may send, subscribe or cancel
 /// re-entrantly, as Combine allows.
 final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
     private let lock = NSLock()
-    // In subscription order; rebuilt on subscribe and cancel so that a send only copies a reference.
+    // Rebuilt on subscribe and cancel so that a send only copies a reference. Combine does not
+    // specify the order in which several subscribers get a value; nothing may rely on this one.
     private var conduits: [SubjectConduit<Output, Failure>] = []
     private var completion: Subscribers.Completion<Failure>?
+    private var upstreams: [Subscription] = []
 
-    /// Attaches `subscriber`; `replay` is the value a current-value subject owes it.
-    func attach<S: Subscriber>(_ subscriber: S, replay: Output?) where S.Input == Output, S.Failure == Failure {
+    deinit {
+        for upstream in upstreams { upstream.cancel() }
+    }
+
+    /// Attaches `subscriber`; `current` gives the value a current-value subject owes it, nil for
+    /// a passthrough subject.
+    func attach<S: Subscriber>(_ subscriber: S, current: (() -> Output?)?) where S.Input == Output, S.Failure == Failure {
         lock.lock()
         if let completion {
             lock.unlock()
@@ -19,10 +27,18 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
             subscriber.receive(completion: completion)
             return
         }
-        let conduit = SubjectConduit(AnySubscriber(subscriber), core: self, replay: replay)
+        let conduit = SubjectConduit(AnySubscriber(subscriber), core: self, current: current)
         conduits.append(conduit)
         lock.unlock()
         subscriber.receive(subscription: conduit)
+    }
+
+    /// Keeps `subscription` (cancelled when the subject goes) and asks it for everything.
+    func receive(upstream subscription: Subscription) {
+        lock.lock()
+        upstreams.append(subscription)
+        lock.unlock()
+        subscription.request(.unlimited)
     }
 
     /// Whether the subject has completed.
@@ -33,7 +49,7 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
     }
 
     func send(_ value: Output) {
-        for conduit in snapshot(completing: nil) { conduit.deliver(value) }
+        for conduit in snapshot(completing: nil) { conduit.offer(value) }
     }
 
     func send(completion: Subscribers.Completion<Failure>) {
@@ -46,7 +62,7 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
         lock.unlock()
     }
 
-    /// The conduits to deliver to, in subscription order; completing removes them all.
+    /// The conduits to deliver to; completing removes them all.
     private func snapshot(completing: Subscribers.Completion<Failure>?) -> [SubjectConduit<Output, Failure>] {
         lock.lock()
         defer { lock.unlock() }
@@ -60,29 +76,45 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
     }
 }
 
-/// One subscriber's link to a subject: it counts demand and stops delivery after cancel.
-final class SubjectConduit<Output, Failure: Error>: Subscription, @unchecked Sendable {
+/// One subscriber's link to a subject: it counts demand, stops delivery after cancel, and
+/// serialises the calls into its subscriber, so that two threads sending at once never call it
+/// concurrently (a recursive lock: a subscriber may send re-entrantly on its own thread).
+final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringConvertible, @unchecked Sendable {
     private let lock = NSLock()
+    private let downstreamLock = NSRecursiveLock()
     private var downstream: AnySubscriber<Output, Failure>?
     private var core: SubjectCore<Output, Failure>?
     private var demand = Subscribers.Demand.none
-    /// A value owed to the subscriber as soon as it asks (current-value replay, latest wins).
-    private var pending: Output?
+    /// The subject's current value (nil once the subject is gone), for a current-value subject.
+    private let current: (() -> Output?)?
+    /// Whether the subscriber has had the subject's latest value. A current-value subscriber that
+    /// had no demand when a value was sent gets the subject's value at its next request.
+    private var deliveredCurrent = false
 
-    init(_ downstream: AnySubscriber<Output, Failure>, core: SubjectCore<Output, Failure>, replay: Output?) {
+    init(_ downstream: AnySubscriber<Output, Failure>, core: SubjectCore<Output, Failure>, current: (() -> Output?)?) {
         self.downstream = downstream
         self.core = core
-        pending = replay
+        self.current = current
     }
+
+    var description: String { current == nil ? "PassthroughSubject" : "CurrentValueSubject" }
 
     func request(_ more: Subscribers.Demand) {
         lock.lock()
-        demand += more
-        guard let value = pending, demand > 0, let target = downstream else {
+        guard let target = downstream else {
             lock.unlock()
             return
         }
-        pending = nil
+        demand += more
+        guard let current, !deliveredCurrent, demand > 0 else {
+            lock.unlock()
+            return
+        }
+        deliveredCurrent = true
+        lock.unlock()
+        // Read outside the conduit's lock: the subject takes its own.
+        guard let value = current() else { return }
+        lock.lock()
         demand -= 1
         lock.unlock()
         give(value, to: target)
@@ -91,26 +123,26 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, @unchecked Sen
     func cancel() {
         lock.lock()
         let owner = core
+        // Released once unlocked: the subscriber's deinit may call back into this conduit.
+        let released = downstream
         downstream = nil
         core = nil
-        pending = nil
         lock.unlock()
+        withExtendedLifetime(released) {}
         owner?.detach(self)
     }
 
-    /// Delivers `value` if the subscriber has demand; a current-value conduit keeps it for later.
-    func deliver(_ value: Output) {
+    /// Delivers `value` if the subscriber has demand; otherwise it is dropped (a current-value
+    /// subscriber gets the latest value at its next request).
+    func offer(_ value: Output) {
         lock.lock()
-        guard let target = downstream else {
-            lock.unlock()
-            return
-        }
-        guard demand > 0 else {
-            if pending != nil { pending = value }
+        guard demand > 0, let target = downstream else {
+            deliveredCurrent = false
             lock.unlock()
             return
         }
         demand -= 1
+        deliveredCurrent = true
         lock.unlock()
         give(value, to: target)
     }
@@ -120,13 +152,17 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, @unchecked Sen
         let target = downstream
         downstream = nil
         core = nil
-        pending = nil
         lock.unlock()
-        target?.receive(completion: completion)
+        guard let target else { return }
+        downstreamLock.lock()
+        target.receive(completion: completion)
+        downstreamLock.unlock()
     }
 
     private func give(_ value: Output, to target: AnySubscriber<Output, Failure>) {
+        downstreamLock.lock()
         let more = target.receive(value)
+        downstreamLock.unlock()
         guard more > 0 else { return }
         lock.lock()
         demand += more

@@ -2,54 +2,74 @@ import Foundation
 
 extension Subscribers {
     /// Writes each value to a key path of an object it holds strongly; mirrors `Subscribers.Assign`.
-    public final class Assign<Root, Input>: Subscriber, Cancellable, @unchecked Sendable {
+    ///
+    /// As in Combine: values are written only while subscribed; completion and cancel release the
+    /// object; a cancel before the subscription arrives does nothing.
+    public final class Assign<Root, Input>: Subscriber, Cancellable, CustomStringConvertible, @unchecked Sendable {
         public typealias Failure = Never
 
         private let lock = NSLock()
         private var object: Root?
         public let keyPath: ReferenceWritableKeyPath<Root, Input>
-        private var subscription: Subscription?
+        private var status = SubscriptionStatus.awaitingSubscription
 
         public init(object: Root, keyPath: ReferenceWritableKeyPath<Root, Input>) {
             self.object = object
             self.keyPath = keyPath
         }
 
+        public var description: String { "Assign" }
+
         public func receive(subscription: Subscription) {
             lock.lock()
-            guard self.subscription == nil, object != nil else {
+            guard case .awaitingSubscription = status else {
                 lock.unlock()
                 subscription.cancel()
                 return
             }
-            self.subscription = subscription
+            status = .subscribed(subscription)
             lock.unlock()
             subscription.request(.unlimited)
         }
 
         public func receive(_ input: Input) -> Subscribers.Demand {
             lock.lock()
-            let target = object
+            guard case .subscribed = status, let target = object else {
+                lock.unlock()
+                return .none
+            }
             lock.unlock()
-            target?[keyPath: keyPath] = input
+            target[keyPath: keyPath] = input
             return .none
         }
 
         /// Completion releases the object, as in Combine.
         public func receive(completion: Subscribers.Completion<Never>) {
             lock.lock()
-            object = nil
-            subscription = nil
-            lock.unlock()
+            guard case .subscribed = status else {
+                lock.unlock()
+                return
+            }
+            terminateUnlocking()
         }
 
         public func cancel() {
             lock.lock()
-            let target = subscription
+            guard case let .subscribed(subscription) = status else {
+                lock.unlock()
+                return
+            }
+            terminateUnlocking()
+            subscription.cancel()
+        }
+
+        /// Ends the subscription and releases the object outside the lock (its deinit may call back).
+        private func terminateUnlocking() {
+            status = .terminal
+            let released = object
             object = nil
-            subscription = nil
             lock.unlock()
-            target?.cancel()
+            withExtendedLifetime(released) {}
         }
     }
 }

@@ -2,12 +2,15 @@ import Foundation
 
 extension Subscribers {
     /// Asks for unlimited values and hands each to a closure; mirrors `Subscribers.Sink`.
-    public final class Sink<Input, Failure: Error>: Subscriber, Cancellable, @unchecked Sendable {
+    ///
+    /// As in Combine: a second subscription is cancelled; a cancel before the subscription
+    /// arrives does nothing (the subscription is then accepted); completion and cancel release the
+    /// closures (and what they capture).
+    public final class Sink<Input, Failure: Error>: Subscriber, Cancellable, CustomStringConvertible, @unchecked Sendable {
         private let lock = NSLock()
-        private var subscription: Subscription?
+        private var status = SubscriptionStatus.awaitingSubscription
         private var receiveValue: ((Input) -> Void)?
         private var receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)?
-        private var isDone = false
 
         public init(
             receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
@@ -17,19 +20,21 @@ extension Subscribers {
             self.receiveValue = receiveValue
         }
 
+        public var description: String { "Sink" }
+
         public func receive(subscription: Subscription) {
             lock.lock()
-            guard self.subscription == nil, !isDone else {
+            guard case .awaitingSubscription = status else {
                 lock.unlock()
                 subscription.cancel()
                 return
             }
-            self.subscription = subscription
+            status = .subscribed(subscription)
             lock.unlock()
             subscription.request(.unlimited)
         }
 
-        /// Values after cancel or completion are dropped.
+        /// Values after cancel or completion reach no closure: both are released by then.
         public func receive(_ input: Input) -> Subscribers.Demand {
             lock.lock()
             let body = receiveValue
@@ -41,24 +46,31 @@ extension Subscribers {
         public func receive(completion: Subscribers.Completion<Failure>) {
             lock.lock()
             let body = receiveCompletion
-            isDone = true
-            subscription = nil
+            // Released once unlocked: what a closure captures may cancel this sink in its deinit.
+            let released = receiveValue
+            status = .terminal
             receiveValue = nil
             receiveCompletion = nil
             lock.unlock()
+            withExtendedLifetime(released) {}
             body?(completion)
         }
 
-        /// Cancels the subscription once and releases the closures (and what they capture).
+        /// Cancels the subscription once and releases the closures; before the subscription
+        /// arrives it does nothing, as in Combine.
         public func cancel() {
             lock.lock()
-            let target = subscription
-            isDone = true
-            subscription = nil
+            guard case let .subscribed(subscription) = status else {
+                lock.unlock()
+                return
+            }
+            status = .terminal
+            let released = (receiveValue, receiveCompletion)
             receiveValue = nil
             receiveCompletion = nil
             lock.unlock()
-            target?.cancel()
+            withExtendedLifetime(released) {}
+            subscription.cancel()
         }
     }
 }

@@ -12,13 +12,15 @@ struct SubscriptionProbe<Output> {
     /// Longest value description kept: traces stay small and free of payloads.
     static var descriptionLimit: Int { 120 }
 
-    @inline(__always) func subscribed() {
-        recorder.record(.subscribe(sub: id, label: label, site: site))
+    /// Records the subscription and what its downstream is (worked out only when recording).
+    @inline(__always) func subscribed(downstream: () -> TraceDownstream) {
+        guard recorder.isEnabled else { return }
+        recorder.record(.subscribe(sub: id, label: label, site: site, downstream: downstream()))
     }
 
-    @inline(__always) func requested(unlimited: Bool, count: Int) {
+    @inline(__always) func requested(unlimited: Bool, count: Int, returned: Bool = false) {
         guard recorder.isEnabled else { return }
-        recorder.record(.request(sub: id, demand: unlimited ? .unlimited : .max(count)))
+        recorder.record(.request(sub: id, demand: unlimited ? .unlimited : .max(count), returned: returned))
     }
 
     @inline(__always) func received(_ value: Output) {

@@ -1,8 +1,12 @@
 /// Turns a trace into a report: leaks, discarded cancellables, accumulation, delivery after
-/// cancel, unreleased objects and lifetimes per call site. A pure function of the events.
+/// cancel, protocol violations, unreleased objects and lifetimes per call site. A pure function
+/// of the events.
 public struct TraceAnalysis: Sendable {
     /// A cancel this soon after subscribing, with no value in between, on the same thread and with
-    /// no mark in between, is read as a dropped `AnyCancellable`.
+    /// no mark in between, is read as a dropped `AnyCancellable`, when the traced publisher's
+    /// downstream is a `sink` or `assign` (or not recorded, in older traces): a cancel that reaches
+    /// an operator's inner subscription (`switchToLatest`, `timeout`, `zip`, `first()`, `prefix`)
+    /// is the operator's own.
     public var discardWindow: UInt64
 
     public init(discardWindow: UInt64 = 1_000_000) {
@@ -19,33 +23,41 @@ public struct TraceAnalysis: Sendable {
     /// Analyses `events`, which must be in `seq` order as recorded.
     public func analyze(_ events: [TraceEvent]) -> TraceReport {
         let histories = SubscriptionHistory.build(from: events)
-        let marks = events.compactMap { event -> (name: String, seq: UInt64)? in
-            if case let .mark(name) = event.kind { return (name, event.seq) }
-            return nil
+        // One pass for what the sections need from the events themselves.
+        var marks: [(name: String, seq: UInt64)] = []
+        var endTime: UInt64 = 0
+        var dropped: UInt64 = 0
+        for index in events.indices {
+            let time = events[index].time
+            if time > endTime { endTime = time }
+            switch events[index].kind {
+            case let .mark(name): marks.append((name, events[index].seq))
+            case let .dropped(count): dropped += count
+            default: break
+            }
         }
         var report = TraceReport()
         report.eventCount = events.count
         report.subscriptionCount = histories.count
         report.markCount = marks.count
-        report.endTime = events.map(\.time).max() ?? 0
-        report.dropped = events.reduce(0) { total, event in
-            if case let .dropped(count) = event.kind { return total + count }
-            return total
-        }
+        report.endTime = endTime
+        report.dropped = dropped
         report.leaked = groups(histories.filter(\.isAlive))
         report.discarded = groups(histories.filter { isDiscarded($0, marks: marks.map(\.seq)) })
         report.accumulating = accumulation(histories, marks: marks)
         report.afterCancel = afterCancel(histories)
+        report.protocolViolations = protocolViolations(histories)
         report.unreleased = unreleased(events)
         report.sites = summaries(histories, endTime: report.endTime)
         return report
     }
 
     private func isDiscarded(_ history: SubscriptionHistory, marks: [UInt64]) -> Bool {
-        guard history.ending == .cancel, history.valuesBeforeEnd == 0,
+        if let downstream = history.downstream, !downstream.isTerminal { return false }
+        guard history.ending == .cancel, history.valuesBeforeEnd == 0, !history.endsBeforeSubscribe,
               let endSeq = history.endSeq, let endTime = history.endTime,
               history.endThread == history.thread,
-              endTime &- history.subscribeTime <= discardWindow else { return false }
+              endTime - history.subscribeTime <= discardWindow else { return false }
         return !marks.contains { $0 > history.subscribeSeq && $0 < endSeq }
     }
 
@@ -89,6 +101,27 @@ public struct TraceAnalysis: Sendable {
         }
     }
 
+    /// Per site and kind: values beyond demand, values after completion, second completions, and
+    /// ends timestamped before their subscribe.
+    private func protocolViolations(_ histories: [SubscriptionHistory]) -> [ProtocolViolationGroup] {
+        var result: [ProtocolViolationGroup] = []
+        for (key, group) in Dictionary(grouping: histories, by: SiteKey.init).sorted(by: { $0.key < $1.key }) {
+            let counts: [(ProtocolViolationGroup.Kind, (SubscriptionHistory) -> Int)] = [
+                (.beyondDemand, \.valuesBeyondDemand),
+                (.afterCompletion, \.valuesAfterCompletion),
+                (.secondCompletion, \.extraCompletions),
+                (.endBeforeSubscribe, { $0.endsBeforeSubscribe ? 1 : 0 }),
+            ]
+            for (kind, count) in counts {
+                let offending = group.filter { count($0) > 0 }
+                guard !offending.isEmpty else { continue }
+                result.append(ProtocolViolationGroup(site: key.site, label: key.label, kind: kind, subs: offending.map(\.id),
+                                                     count: offending.reduce(0) { $0 + count($1) }))
+            }
+        }
+        return result
+    }
+
     private func unreleased(_ events: [TraceEvent]) -> [UnreleasedGroup] {
         var tracked: [UInt64: (type: String, label: String, site: String)] = [:]
         var expected: [UInt64] = []
@@ -113,7 +146,7 @@ public struct TraceAnalysis: Sendable {
 
     private func summaries(_ histories: [SubscriptionHistory], endTime: UInt64) -> [SiteSummary] {
         Dictionary(grouping: histories, by: SiteKey.init).sorted { $0.key < $1.key }.map { key, group in
-            let lifetimes = group.map { ($0.endTime ?? endTime) &- $0.subscribeTime }.sorted()
+            let lifetimes = group.map { $0.lifetime(traceEnd: endTime) }.sorted()
             let middle = lifetimes.count / 2
             let median = lifetimes.count % 2 == 1
                 ? lifetimes[middle]

@@ -67,6 +67,50 @@ public struct UnreleasedGroup: Sendable, Equatable {
     public var objects: [UInt64]
 }
 
+/// Subscriptions of one call site and label that broke Combine's contract in one way.
+public struct ProtocolViolationGroup: Sendable, Equatable {
+    /// The ways a trace shows the contract broken.
+    public enum Kind: String, Sendable, Equatable, CaseIterable, Comparable {
+        /// More values than the subscriber had requested (or returned from `receive(_:)`).
+        case beyondDemand = "beyond-demand"
+        /// A value after the subscription had finished or failed.
+        case afterCompletion = "after-completion"
+        /// A second `finished` or `failure`.
+        case secondCompletion = "second-completion"
+        /// The end is timestamped before the subscribe: the trace is broken or merged.
+        case endBeforeSubscribe = "end-before-subscribe"
+
+        public static func < (lhs: Kind, rhs: Kind) -> Bool {
+            allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+        }
+
+        /// What the kind means, for reports.
+        public var meaning: String {
+            switch self {
+            case .beyondDemand: return "values beyond the recorded demand"
+            case .afterCompletion: return "values after completion"
+            case .secondCompletion: return "a second completion"
+            case .endBeforeSubscribe: return "ended before it was subscribed (timestamps)"
+            }
+        }
+    }
+
+    public init(site: String, label: String, kind: Kind, subs: [UInt64], count: Int) {
+        self.site = site
+        self.label = label
+        self.kind = kind
+        self.subs = subs
+        self.count = count
+    }
+
+    public var site: String
+    public var label: String
+    public var kind: Kind
+    public var subs: [UInt64]
+    /// Offending events over all `subs` (values, completions, or subscriptions).
+    public var count: Int
+}
+
 /// Lifetimes at one call site and label.
 public struct SiteSummary: Sendable, Equatable {
     public var site: String
@@ -88,6 +132,7 @@ public enum TraceSection: String, CaseIterable, Sendable {
     case accumulating
     case afterCancel = "after-cancel"
     case unreleased
+    case protocolViolations = "protocol-violations"
 }
 
 /// The analysis of one trace.
@@ -97,6 +142,7 @@ public struct TraceReport: Sendable, Equatable {
     public var accumulating: [Accumulation] = []
     public var afterCancel: [AfterCancelGroup] = []
     public var unreleased: [UnreleasedGroup] = []
+    public var protocolViolations: [ProtocolViolationGroup] = []
     public var sites: [SiteSummary] = []
 
     public var eventCount = 0
@@ -119,6 +165,7 @@ public struct TraceReport: Sendable, Equatable {
         case .accumulating: return !accumulating.isEmpty
         case .afterCancel: return !afterCancel.isEmpty
         case .unreleased: return !unreleased.isEmpty
+        case .protocolViolations: return !protocolViolations.isEmpty
         }
     }
 }

@@ -3,7 +3,8 @@ import Foundation
 /// `combinelint trace …` as a function: the CLI's `TraceCommand` only forwards to it.
 public enum TraceReportCommand {
     /// Runs the command; `standardOutput` and `standardError` receive text as it is produced.
-    /// Returns 0 when done, 1 when a `--fail-on` section is not empty, 2 on usage or file errors.
+    /// Returns 0 when done, 1 when a `--fail-on` section is not empty, 2 on usage or file errors
+    /// (a file without one valid event included).
     public static func run(
         _ arguments: [String],
         standardOutput: (String) -> Void,
@@ -30,11 +31,18 @@ public enum TraceReportCommand {
         for problem in document.problems {
             standardError("\(options.input):\(problem.line): warning: skipped trace line: \(problem.message)\n")
         }
+        // A broken or empty file must not pass `--fail-on` as a clean trace.
+        guard !document.events.isEmpty else {
+            standardError("combinelint trace: \(options.input): no valid trace event"
+                + (document.problems.isEmpty ? " (the file is empty)" : " (\(document.problems.count) line\(document.problems.count == 1 ? "" : "s") skipped)") + "\n")
+            return 2
+        }
         let report = TraceAnalysis().analyze(document)
         let rendered = render(report, events: document.events, options: options)
         if let path = options.output {
             do {
-                try Data(rendered.utf8).write(to: URL(fileURLWithPath: path))
+                // Written beside the target and renamed over it: a kill leaves the old file or the new one.
+                try Data(rendered.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
             } catch {
                 standardError("combinelint trace: \(path): cannot write the report: \(error.localizedDescription)\n")
                 return 2

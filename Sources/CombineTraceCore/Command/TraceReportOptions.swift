@@ -91,9 +91,13 @@ public struct TraceReportOptions: Equatable, Sendable {
 
     Reads a trace written by CombineTrace (the .trace(_:) operator) and reports:
       leaked        subscriptions never completed or cancelled by the end of the trace
-      discarded     subscriptions cancelled right after subscribing, before any value
+      discarded     sink or assign subscriptions cancelled right after subscribing, before
+                    any value (a dropped AnyCancellable; an operator's own cancel is not one)
       accumulating  call sites whose live subscriptions grow at each repetition of a mark
       after-cancel  values or completion delivered after cancel
+      protocol-violations
+                    values beyond the recorded demand, values after completion, a second
+                    completion, an end timestamped before its subscribe
       unreleased    objects expected to be released and still alive at the last checkpoint
     and a lifetime summary per call site.
 
@@ -105,7 +109,8 @@ public struct TraceReportOptions: Equatable, Sendable {
       -h, --help            show this help
 
     Record a trace with COMBINETRACE=trace.jsonl or TraceRecorder.shared.start(writingTo:).
-    Malformed lines are reported with their line number on standard error and skipped.
+    Malformed lines are reported with their line number on standard error and skipped; a file
+    with no valid event is an error. The --output file is replaced atomically.
     Exit codes: 0 done, 1 a --fail-on section is not empty, 2 usage or file error.
     """
 }

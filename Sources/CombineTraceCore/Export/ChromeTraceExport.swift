@@ -23,7 +23,7 @@ public enum ChromeTraceExport {
             let ts = JSONNode.number(Double(event.time) / 1_000)
             let thread = tid(event.thread)
             switch event.kind {
-            case let .subscribe(sub, label, site):
+            case let .subscribe(sub, label, site, _):
                 guard labels[sub] == label else { continue }
                 out.append(.object([
                     ("name", .string(label)), ("cat", .string("subscription")), ("ph", .string("b")),
@@ -34,7 +34,7 @@ public enum ChromeTraceExport {
                 var args: [(String, JSONNode)] = [("sub", .unsigned(sub))]
                 if let description { args.append(("desc", .string(description))) }
                 out.append(instant(ended.contains(sub) ? "value after cancel" : "value", ts, thread, args))
-            case let .request(sub, demand):
+            case let .request(sub, demand, _):
                 out.append(instant("request", ts, thread, [("sub", .unsigned(sub)), ("demand", .string(demand.description))]))
             case let .finished(sub), let .cancel(sub), let .failure(sub, _):
                 var args: [(String, JSONNode)] = [("sub", .unsigned(sub)), ("ending", .string(event.kind.name))]

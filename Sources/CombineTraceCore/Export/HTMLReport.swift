@@ -31,7 +31,7 @@ public enum HTMLReport {
                     : late.contains(history.id) ? "late"
                     : history.ending == .cancel ? "cancelled" : "completed"
                 let tip = "#\(history.id) \(history.label) at \(history.site): \(kind), \(history.values) values, "
-                    + "lived \(DurationText.format((history.endTime ?? endTime) - history.subscribeTime))"
+                    + "lived \(DurationText.format(history.lifetime(traceEnd: endTime)))"
                 svg.append(#"<rect class="\#(kind)" x="\#(fmt(start))" y="\#(fmt(y + 3))" width="\#(fmt(end - start))" height="\#(fmt(rowHeight - 6))"><title>\#(escape(tip))</title></rect>"#)
                 for t in valueTimes[history.id] ?? [] {
                     svg.append(#"<line class="value" x1="\#(fmt(x(t)))" x2="\#(fmt(x(t)))" y1="\#(fmt(y + 3))" y2="\#(fmt(y + rowHeight - 3))"/>"#)
@@ -60,6 +60,8 @@ public enum HTMLReport {
                           report.accumulating.map { [$0.site, $0.label, $0.mark, $0.liveCounts.map(String.init).joined(separator: " → "), ids($0.subs)] }))
         body.append(table("After cancel", "values or completion delivered after cancel", ["site", "label", "values", "completions", "subscriptions"],
                           report.afterCancel.map { [$0.site, $0.label, String($0.values), String($0.completions), ids($0.subs)] }))
+        body.append(table("Protocol violations", "values beyond demand, after completion, a second completion", ["site", "label", "violation", "count", "subscriptions"],
+                          report.protocolViolations.map { [$0.site, $0.label, $0.kind.meaning, String($0.count), ids($0.subs)] }))
         body.append(table("Unreleased", "expected to be released, still alive", ["site", "label", "type", "objects"],
                           report.unreleased.map { [$0.site, $0.label, $0.type, $0.objects.map { "obj #\($0)" }.joined(separator: " ")] }))
         body.append(table("Call sites", "lifetimes", ["site", "label", "subs", "alive", "values", "median", "longest"],

@@ -1,7 +1,8 @@
 /// The report as JSON: the contract for tools.
 ///
 /// `{"version":1,"leaked":[…],"discarded":[…],"accumulating":[…],"afterCancel":[…],
-/// "unreleased":[…],"sites":[…],"summary":{…},"problems":[…]}`; every entry has `site` and
+/// "protocolViolations":[…],"unreleased":[…],"sites":[…],"summary":{…},"problems":[…]}`; every
+/// entry has `site` and
 /// `label`, subscription entries `subs`, object entries `objs`.
 public enum JSONReport {
     public static func render(_ report: TraceReport) -> String {
@@ -23,6 +24,12 @@ public enum JSONReport {
                 .object([
                     ("site", .string(entry.site)), ("label", .string(entry.label)), ("count", .int(entry.subs.count)),
                     ("subs", .ids(entry.subs)), ("values", .int(entry.values)), ("completions", .int(entry.completions)),
+                ])
+            })),
+            ("protocolViolations", .array(report.protocolViolations.map { entry in
+                .object([
+                    ("site", .string(entry.site)), ("label", .string(entry.label)), ("kind", .string(entry.kind.rawValue)),
+                    ("count", .int(entry.count)), ("subs", .ids(entry.subs)),
                 ])
             })),
             ("unreleased", .array(report.unreleased.map { entry in

@@ -9,7 +9,7 @@ public enum TextReport {
                 "subscribed, never completed or cancelled by the end of the trace",
                 report.leaked.map { "\($0.site)  \"\($0.label)\"  \(count($0.count, "subscription"))  \(ids($0.subs))" })
         section(&lines, "Discarded", report.discarded.reduce(0) { $0 + $1.count }, "subscription",
-                "cancelled right after subscribing, before any value: a dropped AnyCancellable?",
+                "a sink or assign cancelled right after subscribing, before any value: a dropped AnyCancellable?",
                 report.discarded.map { "\($0.site)  \"\($0.label)\"  \(count($0.count, "subscription"))  \(ids($0.subs))" })
         section(&lines, "Accumulating", report.accumulating.count, "finding",
                 "live subscriptions grow at each repetition of a mark",
@@ -21,6 +21,11 @@ public enum TextReport {
                 "values or completion delivered after cancel",
                 report.afterCancel.map {
                     "\($0.site)  \"\($0.label)\"  \(count($0.values, "value")), \(count($0.completions, "completion")) after cancel  \(ids($0.subs))"
+                })
+        section(&lines, "Protocol violations", report.protocolViolations.reduce(0) { $0 + $1.subs.count }, "subscription",
+                "values beyond demand, after completion, a second completion",
+                report.protocolViolations.map {
+                    "\($0.site)  \"\($0.label)\"  \($0.kind.meaning): \($0.count)  \(ids($0.subs))"
                 })
         section(&lines, "Unreleased", report.unreleased.reduce(0) { $0 + $1.objects.count }, "object",
                 "expected to be released, still alive at the last checkpoint",

@@ -10,17 +10,23 @@ public enum TraceLineEncoder {
         out.append(contentsOf: event.kind.name.utf8)
         out.append(contentsOf: #"","thread":"#.utf8)
         JSONText.appendString(event.thread, to: &out)
+        if let queue = event.queue { string("queue", queue, &out) }
         switch event.kind {
-        case let .subscribe(sub, label, site):
+        case let .subscribe(sub, label, site, downstream):
             number("sub", sub, &out)
             string("label", label, &out)
             string("site", site, &out)
-        case let .request(sub, demand):
+            if let downstream {
+                string("downstream", downstream.kind.rawValue, &out)
+                if !downstream.name.isEmpty { string("downstreamType", downstream.name, &out) }
+            }
+        case let .request(sub, demand, returned):
             number("sub", sub, &out)
             switch demand {
             case .unlimited: string("demand", "unlimited", &out)
             case let .max(n): number("demand", UInt64(max(0, n)), &out)
             }
+            if returned { out.append(contentsOf: #","returned":true"#.utf8) }
         case let .value(sub, description):
             number("sub", sub, &out)
             if let description { string("desc", description, &out) }

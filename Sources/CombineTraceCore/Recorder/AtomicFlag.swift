@@ -1,26 +1,65 @@
 #if canImport(Darwin)
 import Darwin
+#if canImport(Synchronization)
+import Synchronization
+#endif
 
-/// A Boolean read on every traced event; one `os_unfair_lock` round trip on Apple platforms,
-/// where `Synchronization.Atomic` needs macOS 15 and the package supports 10.15.
+/// A Boolean read on every traced event. On Apple platforms `Synchronization.Atomic` needs
+/// macOS 15 / iOS 18 while the package supports macOS 10.15, so the storage is chosen when the flag
+/// is made: an atomic (one relaxed load per read) where the system has it, an `os_unfair_lock`
+/// round trip on older systems.
 final class AtomicFlag: @unchecked Sendable {
+    private let storage: FlagStorage
+
+    init() {
+        #if canImport(Synchronization)
+        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
+            storage = AtomicFlagStorage()
+            return
+        }
+        #endif
+        storage = LockedFlagStorage()
+    }
+
+    @inline(__always) var isOn: Bool { storage.isOn }
+
+    func set(_ on: Bool) { storage.set(on) }
+}
+
+/// Where the flag lives; one subclass per way of reading it.
+private class FlagStorage: @unchecked Sendable {
+    var isOn: Bool { false }
+    func set(_ on: Bool) {}
+}
+
+#if canImport(Synchronization)
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+private final class AtomicFlagStorage: FlagStorage, @unchecked Sendable {
+    private let value = Atomic<Bool>(false)
+
+    override var isOn: Bool { value.load(ordering: .relaxed) }
+    override func set(_ on: Bool) { value.store(on, ordering: .relaxed) }
+}
+#endif
+
+private final class LockedFlagStorage: FlagStorage, @unchecked Sendable {
     private let lock: UnsafeMutablePointer<os_unfair_lock>
     private var value = false
 
-    init() {
+    override init() {
         lock = .allocate(capacity: 1)
         lock.initialize(to: os_unfair_lock())
     }
 
     deinit { lock.deallocate() }
 
-    @inline(__always) var isOn: Bool {
+    override var isOn: Bool {
         os_unfair_lock_lock(lock)
         defer { os_unfair_lock_unlock(lock) }
         return value
     }
 
-    func set(_ on: Bool) {
+    override func set(_ on: Bool) {
         os_unfair_lock_lock(lock)
         value = on
         os_unfair_lock_unlock(lock)

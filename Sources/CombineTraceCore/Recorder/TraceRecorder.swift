@@ -5,15 +5,10 @@ import Foundation
 /// Disabled, a traced pipeline pays one atomic load per event. Enabled, each event takes one
 /// lock. Memory stays bounded: in memory, events past `capacity` are counted as dropped; to a
 /// file, lines are buffered up to `bufferSize` bytes and written out when the buffer fills, on
-/// `flush()`, `checkpoint(_:)` and `stop()`.
+/// `flush()`, `checkpoint(_:)` and `stop()`. No file is written under the lock: a full buffer is
+/// swapped for an empty one and written afterwards, in order, by whichever thread filled it, so
+/// other threads go on recording meanwhile.
 public final class TraceRecorder: @unchecked Sendable {
-    /// Where events go while the recorder runs.
-    private enum Destination {
-        case none
-        case memory
-        case file(FileHandle, path: String)
-    }
-
     /// The recorder the `.trace` operator uses by default. It starts on first use when the
     /// environment variable `COMBINETRACE` names a file to write.
     public static let shared: TraceRecorder = {
@@ -37,14 +32,17 @@ public final class TraceRecorder: @unchecked Sendable {
     private let subscriptionIDs = AtomicCounter()
     private let clock = MonotonicClock()
     private let lock = NSLock()
+    /// Held while writing buffers out, so that they reach the file in the order they filled.
+    private let writeLock = NSLock()
 
     // Guarded by `lock`.
-    private var destination = Destination.none
-    private var seq: UInt64 = 0
-    private var storedEvents: [TraceEvent] = []
-    private var buffer: [UInt8] = []
-    private var droppedCount: UInt64 = 0
-    private var threadNames = ThreadNames()
+    /// What every event touches, in one value: one exclusivity check per event instead of one per
+    /// field.
+    private var hot = HotState()
+    /// Full buffers waiting to be written, oldest first, with the file they belong to.
+    private var pending: [PendingWrite] = []
+    /// An emptied buffer kept for reuse, so that swapping allocates nothing.
+    private var spare: [UInt8] = []
     private var watched: [WatchedObject] = []
     private var objectIDs: UInt64 = 0
     private var writeError: String?
@@ -71,10 +69,11 @@ public final class TraceRecorder: @unchecked Sendable {
     /// Starts keeping events in memory (after clearing earlier ones).
     public func startInMemory() {
         lock.lock()
-        closeLocked()
+        let previous = closeLocked()
         resetLocked()
-        destination = .memory
+        hot.destination = .memory
         lock.unlock()
+        finishClosing(previous)
         enabled.set(true)
     }
 
@@ -85,10 +84,11 @@ public final class TraceRecorder: @unchecked Sendable {
         }
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         lock.lock()
-        closeLocked()
+        let previous = closeLocked()
         resetLocked()
-        destination = .file(handle, path: path)
+        hot.destination = .file(handle, path: path)
         lock.unlock()
+        finishClosing(previous)
         enabled.set(true)
     }
 
@@ -98,23 +98,26 @@ public final class TraceRecorder: @unchecked Sendable {
         enabled.set(false)
         lock.lock()
         pollReleasesLocked()
-        closeLocked()
+        let previous = closeLocked()
         lock.unlock()
+        finishClosing(previous)
     }
 
     /// Writes buffered lines to the file now.
     public func flush() {
         lock.lock()
-        writeBufferLocked()
+        swapBufferLocked()
         lock.unlock()
+        writePending()
     }
 
     /// Records one event if the recorder runs.
     @inline(__always) public func record(_ kind: TraceEventKind) {
         guard enabled.isOn else { return }
         lock.lock()
-        appendLocked(kind)
+        let full = appendLocked(kind)
         lock.unlock()
+        if full { writePending() }
     }
 
     /// Records a named moment, such as a screen appearing; released objects are noted first.
@@ -122,16 +125,19 @@ public final class TraceRecorder: @unchecked Sendable {
         guard enabled.isOn else { return }
         lock.lock()
         pollReleasesLocked()
-        appendLocked(.mark(name: name))
+        let full = appendLocked(.mark(name: name))
         lock.unlock()
+        if full { writePending() }
     }
 
     /// Starts watching `object` (weakly); returns its id in the trace.
     @discardableResult
     public func track(_ object: AnyObject, label: String, file: String = #fileID, line: Int = #line) -> UInt64 {
         lock.lock()
-        defer { lock.unlock() }
-        return watchLocked(object, label: label, site: "\(file):\(line)").info.id
+        let id = watchLocked(object, label: label, site: "\(file):\(line)").info.id
+        lock.unlock()
+        writePending()
+        return id
     }
 
     /// Says `object` should be released by the next checkpoint; watches it if it was not tracked.
@@ -140,8 +146,9 @@ public final class TraceRecorder: @unchecked Sendable {
         let entry = watched.first { !$0.released && $0.reference === object }
             ?? watchLocked(object, label: label, site: "\(file):\(line)")
         entry.releaseExpected = true
-        if enabled.isOn { appendLocked(.expectRelease(object: entry.info.id)) }
+        if enabled.isOn { _ = appendLocked(.expectRelease(object: entry.info.id)) }
         lock.unlock()
+        writePending()
     }
 
     /// Notes which watched objects were released (recording `release` events), records a mark
@@ -150,35 +157,37 @@ public final class TraceRecorder: @unchecked Sendable {
     @discardableResult
     public func checkpoint(_ name: String? = nil) -> [TrackedObject] {
         lock.lock()
-        defer { lock.unlock() }
         pollReleasesLocked()
-        if let name, enabled.isOn { appendLocked(.mark(name: name)) }
-        writeBufferLocked()
-        return watched.filter { $0.releaseExpected && !$0.released }.map(\.info)
+        if let name, enabled.isOn { _ = appendLocked(.mark(name: name)) }
+        swapBufferLocked()
+        let alive = watched.filter { $0.releaseExpected && !$0.released }.map(\.info)
+        lock.unlock()
+        writePending()
+        return alive
     }
 
     /// The events kept in memory, followed by a `dropped` event when some were dropped.
     public func events() -> [TraceEvent] {
         lock.lock()
         defer { lock.unlock() }
-        guard droppedCount > 0 else { return storedEvents }
-        let last = storedEvents.last
-        return storedEvents + [TraceEvent(seq: (last?.seq ?? 0) + 1, time: last?.time ?? 0, thread: last?.thread ?? "main",
-                                    kind: .dropped(count: droppedCount))]
+        guard hot.droppedCount > 0 else { return hot.storedEvents }
+        let last = hot.storedEvents.last
+        return hot.storedEvents + [TraceEvent(seq: (last?.seq ?? 0) + 1, time: last?.time ?? 0, thread: last?.thread ?? "main",
+                                    kind: .dropped(count: hot.droppedCount))]
     }
 
     /// The number of events recorded so far (the last `seq`).
     public var recordedCount: UInt64 {
         lock.lock()
         defer { lock.unlock() }
-        return seq
+        return hot.seq
     }
 
     /// Events that could not be kept or written.
     public var dropped: UInt64 {
         lock.lock()
         defer { lock.unlock() }
-        return droppedCount
+        return hot.droppedCount
     }
 
     /// The last file write error, if any.
@@ -190,22 +199,12 @@ public final class TraceRecorder: @unchecked Sendable {
 
     // MARK: - Under the lock
 
-    private func appendLocked(_ kind: TraceEventKind) {
-        seq += 1
-        let event = TraceEvent(seq: seq, time: clock.now, thread: threadNames.current(), kind: kind)
-        switch destination {
-        case .none:
-            break
-        case .memory:
-            if storedEvents.count < capacity {
-                storedEvents.append(event)
-            } else {
-                droppedCount += 1
-            }
-        case .file:
-            TraceLineEncoder.append(event, to: &buffer)
-            if buffer.count >= bufferSize { writeBufferLocked() }
-        }
+    /// Appends one event; returns whether a full buffer now waits to be written (by the caller,
+    /// once it has released the lock: `writePending()`).
+    private func appendLocked(_ kind: TraceEventKind) -> Bool {
+        guard hot.append(kind, time: clock.now, capacity: capacity, bufferSize: bufferSize) else { return false }
+        swapBufferLocked()
+        return true
     }
 
     private func watchLocked(_ object: AnyObject, label: String, site: String) -> WatchedObject {
@@ -213,7 +212,7 @@ public final class TraceRecorder: @unchecked Sendable {
         let info = TrackedObject(id: objectIDs, type: String(describing: type(of: object)), label: label, site: site)
         let entry = WatchedObject(info: info, reference: object)
         watched.append(entry)
-        if enabled.isOn { appendLocked(.track(object: info.id, type: info.type, label: label, site: site)) }
+        if enabled.isOn { _ = appendLocked(.track(object: info.id, type: info.type, label: label, site: site)) }
         return entry
     }
 
@@ -222,7 +221,7 @@ public final class TraceRecorder: @unchecked Sendable {
         for entry in watched where !entry.released {
             if entry.reference == nil {
                 entry.released = true
-                if enabled.isOn { appendLocked(.release(object: entry.info.id)) }
+                if enabled.isOn { _ = appendLocked(.release(object: entry.info.id)) }
             } else {
                 kept.append(entry)
             }
@@ -231,38 +230,119 @@ public final class TraceRecorder: @unchecked Sendable {
         watched = kept
     }
 
-    private func writeBufferLocked() {
-        guard case let .file(handle, path) = destination, !buffer.isEmpty else { return }
-        do {
-            try handle.write(contentsOf: buffer)
-        } catch {
-            writeError = "\(path): \(error)"
-            droppedCount += UInt64(buffer.reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 })
-        }
-        buffer.removeAll(keepingCapacity: true)
+    /// Queues the buffer's lines for writing and starts an empty buffer.
+    private func swapBufferLocked() {
+        guard case let .file(handle, path) = hot.destination, !hot.buffer.isEmpty else { return }
+        pending.append(PendingWrite(handle: handle, path: path, bytes: hot.buffer))
+        hot.buffer = spare
+        spare = []
     }
 
-    private func closeLocked() {
-        guard case let .file(handle, _) = destination else { return }
-        if droppedCount > 0 {
-            seq += 1
-            TraceLineEncoder.append(TraceEvent(seq: seq, time: clock.now, thread: threadNames.current(),
-                                               kind: .dropped(count: droppedCount)), to: &buffer)
+    /// Writes the queued buffers, oldest first, outside the recorder's lock. The write lock keeps
+    /// their order: a thread that finds another writing waits, then writes what is left.
+    private func writePending() {
+        writeLock.lock()
+        defer { writeLock.unlock() }
+        while true {
+            lock.lock()
+            guard !pending.isEmpty else {
+                lock.unlock()
+                return
+            }
+            var chunk = pending.removeFirst()
+            lock.unlock()
+            var failure: String?
+            do {
+                try chunk.handle.write(contentsOf: chunk.bytes)
+            } catch {
+                failure = "\(chunk.path): \(error)"
+            }
+            let lines = failure == nil ? 0 : UInt64(chunk.bytes.reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 })
+            chunk.bytes.removeAll(keepingCapacity: true)
+            lock.lock()
+            if let failure {
+                writeError = failure
+                hot.droppedCount += lines
+            }
+            if spare.capacity < chunk.bytes.capacity { spare = chunk.bytes }
+            lock.unlock()
         }
-        writeBufferLocked()
-        try? handle.close()
-        destination = .memory
+    }
+
+    /// Ends a file destination: queues the last lines (and a `dropped` line); returns the file
+    /// for `finishClosing`, which writes them and closes it once the lock is released.
+    private func closeLocked() -> FileHandle? {
+        guard case let .file(handle, _) = hot.destination else { return nil }
+        if hot.droppedCount > 0 {
+            hot.seq += 1
+            let (thread, queue) = hot.threadNames.current()
+            TraceLineEncoder.append(TraceEvent(seq: hot.seq, time: clock.now, thread: thread, queue: queue,
+                                               kind: .dropped(count: hot.droppedCount)), to: &hot.buffer)
+        }
+        swapBufferLocked()
+        hot.destination = .memory
         // Keeps `events()` meaningful after a file run: nothing was kept in memory.
-        storedEvents = []
+        hot.storedEvents = []
+        return handle
+    }
+
+    private func finishClosing(_ handle: FileHandle?) {
+        guard let handle else { return }
+        writePending()
+        try? handle.close()
     }
 
     private func resetLocked() {
-        seq = 0
-        storedEvents = []
-        buffer = []
-        droppedCount = 0
+        hot.seq = 0
+        hot.storedEvents = []
+        hot.buffer = []
+        hot.droppedCount = 0
         writeError = nil
     }
+}
+
+/// The recorder's state that each event touches; guarded by the recorder's lock.
+private struct HotState {
+    var destination = Destination.none
+    var seq: UInt64 = 0
+    var storedEvents: [TraceEvent] = []
+    var buffer: [UInt8] = []
+    var droppedCount: UInt64 = 0
+    var threadNames = ThreadNames()
+
+    /// Appends one event; returns whether the file buffer is now full.
+    mutating func append(_ kind: TraceEventKind, time: UInt64, capacity: Int, bufferSize: Int) -> Bool {
+        seq += 1
+        let (thread, queue) = threadNames.current()
+        switch destination {
+        case .none:
+            return false
+        case .memory:
+            if storedEvents.count < capacity {
+                storedEvents.append(TraceEvent(seq: seq, time: time, thread: thread, queue: queue, kind: kind))
+            } else {
+                droppedCount += 1
+            }
+            return false
+        case .file:
+            TraceLineEncoder.append(TraceEvent(seq: seq, time: time, thread: thread, queue: queue, kind: kind), to: &buffer)
+            return buffer.count >= bufferSize
+        }
+    }
+}
+
+/// Where events go while the recorder runs.
+private enum Destination {
+    case none
+    case memory
+    case file(FileHandle, path: String)
+}
+
+/// Lines filled into a buffer, waiting to be written to their file.
+private struct PendingWrite {
+    var handle: FileHandle
+    var path: String
+    var bytes: [UInt8]
 }
 
 /// A trace file that cannot be opened.
