@@ -389,6 +389,286 @@ enum Theme {
 ```
 
 """#,
+        "combinelatest_without_initial_value": #"""
+# combinelatest_without_initial_value
+
+**Severity:** warning · **Enabled:** by default
+
+Reports `combineLatest(…)`, `Publishers.CombineLatest`, `CombineLatest3` and `CombineLatest4`
+when one input has no current value (a `PassthroughSubject`, a `NotificationCenter` publisher,
+`objectWillChange`, `Timer.publish`) and no `prepend(…)` gives it one. The input's kind is
+followed through the project: a local's initial value, a parameter's type, a property of this or
+another type, and an erased `AnyPublisher` property whose initial value or getter is a subject.
+An input whose kind is not known is never reported. Not reported: inputs that start with a value
+(`$property`, `CurrentValueSubject`, `Just`, KVO `publisher(for: \.x)`, anything after
+`prepend(…)`), and a combined publisher that is itself prepended.
+
+## Why it matters
+
+`combineLatest` emits its first value only once every input has emitted at least once, and then
+again whenever any input changes. An input that has no current value keeps the whole combined
+publisher silent until its first event: a form whose "Sign up" button is enabled by
+`Publishers.CombineLatest($email, passwordChanged)` stays disabled until the user edits the
+password, even when the saved password is already valid; a screen combining a notification with
+its model shows nothing until the notification is posted for the first time. Nothing fails and
+nothing is logged: the pipeline simply waits.
+
+## How to fix
+
+Give the input the value it should start with:
+
+```
+Publishers.CombineLatest($email, passwordChanged.prepend(password))
+    .map { email, password in isValid(email, password) }
+    .assign(to: &$canSignUp)
+```
+
+or keep the state in a `CurrentValueSubject` or an `@Published` property, which deliver their
+current value to every new subscriber. No fix is offered: only the author knows the starting value.
+When waiting for every input is what the code means (a trigger that must fire first), say so with
+`// combinelint:disable:next combinelatest_without_initial_value` and a reason.
+
+## Triggering examples
+
+```swift
+final class SignUpModel: ObservableObject {
+    @Published var email = ""
+    @Published var canSignUp = false
+    let passwordChanged = PassthroughSubject<String, Never>()
+
+    init() {
+        Publishers.↓CombineLatest($email, passwordChanged)
+            .map { !$0.isEmpty && $1.count >= 8 }
+            .assign(to: &$canSignUp)
+    }
+}
+```
+
+```swift
+final class FilterModel {
+    private let refresh = PassthroughSubject<Void, Never>()
+    @Published var query = ""
+
+    func bind() {
+        $query.↓combineLatest(refresh)
+            .sink { query, _ in print(query) }
+            .store(in: &bag)
+    }
+}
+```
+
+```swift
+final class PlayerModel: ObservableObject {
+    @Published var isPlaying = false
+    func bind() {
+        let changed = NotificationCenter.default.publisher(for: .playbackChanged)
+        Publishers.↓CombineLatest3(changed, $isPlaying, Just(1))
+            .sink { _ in self.update() }
+            .store(in: &bag)
+    }
+}
+```
+
+```swift
+final class ClockModel {
+    @Published var label = ""
+    func start(formatter: DateFormatter) {
+        Timer.publish(every: 1, on: .main, in: .common).autoconnect()
+            .↓combineLatest($label)
+            .sink { print($0) }
+            .store(in: &bag)
+    }
+}
+```
+
+```swift
+final class Screen {
+    func bind(model: Model, settings: CurrentValueSubject<Int, Never>) {
+        model.objectWillChange.↓combineLatest(settings)
+            .sink { _ in self.render() }
+            .store(in: &bag)
+    }
+}
+```
+
+```swift
+// The input is an erased publisher over a subject, declared in another file.
+final class FormView {
+    let model = FormModel()
+    func bind() {
+        Publishers.↓CombineLatest(model.$name, model.submitted)
+            .sink { print($0) }
+            .store(in: &bag)
+    }
+}
+// file: FormModel.swift
+final class FormModel {
+    @Published var name = ""
+    private let submitSubject = PassthroughSubject<Void, Never>()
+    var submitted: AnyPublisher<Void, Never> { submitSubject.eraseToAnyPublisher() }
+}
+```
+
+```swift
+final class Loader {
+    private let reloads: PassthroughSubject<Void, Never>
+    private let pages = CurrentValueSubject<Int, Never>(0)
+    init(reloads: PassthroughSubject<Void, Never>) {
+        self.reloads = reloads
+        pages.↓combineLatest(self.reloads.map { _ in 1 }) { page, _ in page }
+            .sink { print($0) }
+            .store(in: &bag)
+    }
+}
+```
+
+```swift
+final class Badge {
+    let events: AnyPublisher<Int, Never> = PassthroughSubject<Int, Never>().eraseToAnyPublisher()
+    @Published var count = 0
+    func bind() {
+        Publishers.↓CombineLatest4($count, Just(0), events.filter { $0 > 0 }, Just(""))
+            .sink { print($0) }
+            .store(in: &bag)
+    }
+}
+```
+
+## Non-triggering examples
+
+```swift
+final class SignUpModel: ObservableObject {
+    @Published var email = ""
+    @Published var password = ""
+    @Published var canSignUp = false
+    init() {
+        Publishers.CombineLatest($email, $password)
+            .map { !$0.isEmpty && $1.count >= 8 }
+            .assign(to: &$canSignUp)
+    }
+}
+```
+
+```swift
+final class FilterModel {
+    private let refresh = PassthroughSubject<Void, Never>()
+    @Published var query = ""
+    func bind() {
+        $query.combineLatest(refresh.prepend(()))
+            .sink { query, _ in print(query) }
+            .store(in: &bag)
+    }
+}
+```
+
+```swift
+final class Totals {
+    let price = CurrentValueSubject<Double, Never>(0)
+    let count = CurrentValueSubject<Int, Never>(1)
+    func bind() {
+        price.combineLatest(count).map { $0 * Double($1) }.sink { print($0) }.store(in: &bag)
+    }
+}
+```
+
+```swift
+final class Greeting {
+    @Published var name = ""
+    func bind() {
+        Publishers.CombineLatest(Just("Hello"), $name).sink { print($0, $1) }.store(in: &bag)
+    }
+}
+```
+
+```swift
+// The combined publisher itself starts with a value.
+final class FilterModel {
+    private let refresh = PassthroughSubject<Void, Never>()
+    @Published var query = ""
+    func bind() {
+        $query.combineLatest(refresh).map { $0.0 }.prepend("").sink { print($0) }.store(in: &bag)
+    }
+}
+```
+
+```swift
+// An input of unknown kind is not judged.
+final class Feed {
+    func bind(service: FeedService) {
+        service.updates.combineLatest(service.filters).sink { print($0) }.store(in: &bag)
+    }
+}
+```
+
+```swift
+// KVO publishers send the current value first.
+final class PlayerView {
+    let player = AVPlayer()
+    @Published var title = ""
+    func bind() {
+        player.publisher(for: \.rate).combineLatest($title).sink { print($0) }.store(in: &bag)
+    }
+}
+```
+
+```swift
+// An erased property over a CurrentValueSubject, in another file.
+final class FormView {
+    let model = FormModel()
+    func bind() {
+        Publishers.CombineLatest(model.$name, model.state).sink { print($0) }.store(in: &bag)
+    }
+}
+// file: FormModel.swift
+final class FormModel {
+    @Published var name = ""
+    private let stateSubject = CurrentValueSubject<Int, Never>(0)
+    var state: AnyPublisher<Int, Never> { stateSubject.eraseToAnyPublisher() }
+}
+```
+
+```swift
+// A merge may bring in a value: not judged.
+final class Model {
+    let taps = PassthroughSubject<Void, Never>()
+    @Published var text = ""
+    func bind() {
+        $text.combineLatest(taps.merge(with: Just(()))).sink { print($0) }.store(in: &bag)
+    }
+}
+```
+
+```swift
+// combineLatest of a collection (a project's own extension), and other libraries' labelled forms.
+let combined = publishers.combineLatest()
+let pair = first.combineLatest(with: second)
+```
+
+```swift
+// Mentioned in a comment: Publishers.CombineLatest(subject, $name)
+let text = "Publishers.CombineLatest(PassthroughSubject<Int, Never>(), $name)"
+```
+
+```swift
+// zip and merge are other rules' concern.
+final class Model {
+    let taps = PassthroughSubject<Void, Never>()
+    @Published var text = ""
+    func bind() {
+        $text.zip(taps).sink { print($0) }.store(in: &bag)
+        Publishers.Merge($text.map { _ in () }, taps).sink { print($0) }.store(in: &bag)
+    }
+}
+```
+
+```swift
+// A parameter of a type that starts with a value.
+func bind(name: Published<String>.Publisher, count: CurrentValueSubject<Int, Never>) {
+    name.combineLatest(count).sink { print($0) }.store(in: &bag)
+}
+```
+
+"""#,
         "discarded_cancellable": #"""
 # discarded_cancellable
 
