@@ -10,3 +10,15 @@ extension Catalogue {
     /// Members that name a publisher source rather than an operator on one.
     public static let sourceMembers: Set<String> = ["publisher", "publish", "values", "dataTaskPublisher", "store"]
 }
+
+/// Steps that pass each value on (changed or not) without bringing in other publishers: between a
+/// source and a `flatMap`, the `flatMap` still gets one value per event of the source.
+extension Catalogue {
+    public static let valuePassingSteps: Set<String> = transparentOperators.union(mappers).union([
+        "filter", "tryFilter", "dropFirst", "setFailureType", "mapError", "replaceNil", "tryMap", "compactMap",
+    ])
+
+    /// Texts in a notification name that mark a text field's or view's text changes
+    /// (`UITextField.textDidChangeNotification`, `NSControl.textDidChangeNotification`).
+    public static let textChangeNotificationMarkers: [StaticString] = ["textDidChange", "TextDidChange"]
+}

@@ -1520,7 +1520,9 @@ final class AnalyticsMockClient {
 
 Reports `flatMap` without `maxPublishers:` after `debounce(for:…)`, `throttle(for:…)` or
 `removeDuplicates()` in the same pipeline: input shaped like typing or scrolling that drives a
-request per value. Not reported: `map { … }.switchToLatest()`, `flatMap(maxPublishers: .max(1))`,
+request per value. Also reports such a `flatMap` directly on a `$property`, a subject or a
+text-change notification (`UITextField.textDidChangeNotification`), with only value-passing steps
+(`map`, `filter`, `receive(on:)` …) between: `$searchText.flatMap { search($0) }`. Not reported: `map { … }.switchToLatest()`, `flatMap(maxPublishers: .max(1))`,
 a `flatMap` whose closure only makes publishers that finish at once (`Just`, `Empty`, `Fail`),
 and the same names on sequences or other reactive libraries (Combine's `debounce` and `throttle`
 take `for:`; `removeDuplicates()` needs another publisher-only operator or source in the chain).
@@ -1644,7 +1646,96 @@ final class UsernameField {
 }
 ```
 
+```swift
+final class CitySearch: ObservableObject {
+    @Published var searchText = ""
+    @Published var cities: [City] = []
+    init(api: API) {
+        $searchText
+            .↓flatMap { api.search($0).replaceError(with: []) }
+            .assign(to: &$cities)
+    }
+}
+```
+
+```swift corrected
+final class CitySearch: ObservableObject {
+    @Published var searchText = ""
+    @Published var cities: [City] = []
+    init(api: API) {
+        $searchText
+            .map { api.search($0).replaceError(with: []) }.switchToLatest()
+            .assign(to: &$cities)
+    }
+}
+```
+
+```swift
+final class Lookup {
+    private let codes = PassthroughSubject<String, Never>()
+    func bind() {
+        codes
+            .filter { $0.count == 5 }
+            .receive(on: DispatchQueue.main)
+            .↓flatMap { code in self.service.city(for: code) }
+            .sink { [weak self] in self?.city = $0 }
+            .store(in: &bag)
+    }
+}
+```
+
+```swift
+NotificationCenter.default.publisher(for: UITextField.textDidChangeNotification, object: field)
+    .compactMap { ($0.object as? UITextField)?.text }
+    .↓flatMap { validator.check($0) }
+    .sink { [weak self] in self?.isValid = $0 }
+    .store(in: &bag)
+```
+
 ## Non-triggering examples
+
+```swift
+// Typing while a check runs is meant to be ignored: `.max(1)` drops those values.
+final class CitySearch: ObservableObject {
+    @Published var searchText = ""
+    @Published var cities: [City] = []
+    init(api: API) {
+        $searchText
+            .flatMap(maxPublishers: .max(1)) { api.search($0).replaceError(with: []) }
+            .assign(to: &$cities)
+    }
+}
+```
+
+```swift
+// Inner publishers that finish at once cannot overlap.
+final class Form: ObservableObject {
+    @Published var name = ""
+    @Published var trimmed = ""
+    init() {
+        $name.flatMap { Just($0.trimmingCharacters(in: .whitespaces)) }.assign(to: &$trimmed)
+    }
+}
+```
+
+```swift
+// Notifications other than text changes, and objectWillChange, are not typing-like input.
+NotificationCenter.default.publisher(for: UIApplication.didBecomeActiveNotification)
+    .flatMap { _ in api.refresh() }
+    .sink { _ in }
+    .store(in: &bag)
+model.objectWillChange.flatMap { _ in store.save(model) }.sink { _ in }.store(in: &bag)
+```
+
+```swift
+// A step that already limits the source to one value.
+final class Form: ObservableObject {
+    @Published var name = ""
+    func load() {
+        $name.first().flatMap { api.load($0) }.sink { _ in }.store(in: &bag)
+    }
+}
+```
 
 ```swift
 $query
@@ -1690,8 +1781,8 @@ searchBar.rx.text.orEmpty
 ```
 
 ```swift
-// The flatMap comes before the debounce.
-$ids
+// The flatMap comes before the debounce, on a publisher of unknown kind.
+store.selectedIDs
     .flatMap { ids in store.items(ids) }
     .debounce(for: .milliseconds(100), scheduler: RunLoop.main)
     .assign(to: &$items)
