@@ -22,3 +22,16 @@ extension Catalogue {
     /// (`UITextField.textDidChangeNotification`, `NSControl.textDidChangeNotification`).
     public static let textChangeNotificationMarkers: [StaticString] = ["textDidChange", "TextDidChange"]
 }
+
+/// Publishers that do their work once per subscriber, and the operators that share one subscription.
+extension Catalogue {
+    /// Calls whose publisher starts its work (a request) for each subscriber.
+    public static let perSubscriptionSourceCalls: Set<String> = ["dataTaskPublisher", "downloadTaskPublisher", "uploadTaskPublisher"]
+
+    /// Operators after which every subscriber shares one upstream subscription.
+    public static let sharingOperators: Set<String> = ["share", "multicast", "makeConnectable", "shareReplay", "autoconnect"]
+
+    /// Members and calls that subscribe to the publisher before them: subscribers, `values` (the
+    /// async sequence), `subscribe(_:)` with a subscriber, `receive(subscriber:)`.
+    public static let subscribingMembers: Set<String> = ["sink", "assign", "values", "subscribe", "receive"]
+}

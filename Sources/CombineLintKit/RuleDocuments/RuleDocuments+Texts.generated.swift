@@ -389,6 +389,273 @@ enum Theme {
 ```
 
 """#,
+        "cold_publisher_subscribed_twice": #"""
+# cold_publisher_subscribed_twice
+
+**Severity:** warning · **Enabled:** by default
+
+Reports the second subscription, in one function body, to a publisher kept in a local or a stored
+property when that publisher does its work per subscription: `dataTaskPublisher(for:)` (and the
+download and upload task publishers), `Deferred { … }` (a `Future` made inside it included), a
+chain of operators on one of them, or a call of one of the project's functions whose every
+`return` is such a publisher. A subscription is a chain from the variable that reaches `sink`,
+`assign`, `values` or `subscribe(_:)`, or the variable passed to `merge`, `combineLatest`, `zip`
+or `Publishers.Zip`/`Merge`/`CombineLatest`. Not reported: chains with `share()`, `multicast`,
+`makeConnectable()` or `autoconnect()`; subjects and `$property` (hot: subscribers share them);
+a plain `Future`, which ran once when it was made (`future_without_deferred`'s concern); two
+subscriptions that an `else`, a `case` or a `return` between them may keep apart.
+
+## Why it matters
+
+A publisher value is a recipe, not a running operation: each subscriber that attaches to a
+`dataTaskPublisher` starts its own `URLSessionDataTask`, and each one that attaches to a
+`Deferred` runs its closure again. Keeping the publisher in a variable and subscribing to it twice,
+one `sink` for the data and one for the loading indicator, or `zip(request, request.map(\.count))`,
+sends the request twice, doubles the server load, may charge the user's data plan twice, and can
+show two different answers when the server's state changed between them.
+
+## How to fix
+
+Subscribe once and fan out from there, or make every subscriber share one run:
+
+```
+let request = URLSession.shared.dataTaskPublisher(for: url)
+    .map(\.data)
+    .share()
+```
+
+`share()` subscribes upstream when the first subscriber arrives and does not replay: a subscriber
+that attaches after the response arrived gets only the completion. When that matters, use
+`multicast(subject:)` and call `connect()` after every subscriber is attached.
+
+## Triggering examples
+
+```swift
+final class ProfileLoader {
+    func load(url: URL) {
+        let request = URLSession.shared.dataTaskPublisher(for: url).map(\.data)
+        request.sink(receiveCompletion: { _ in }, receiveValue: { self.show($0) }).store(in: &bag)
+        ↓request.map { _ in false }.replaceError(with: false).assign(to: \.isLoading, on: self).store(in: &bag)
+    }
+}
+```
+
+```swift
+final class Feed {
+    let items = Deferred { Future<[Item], Error> { promise in loadItems(promise) } }
+    func bind() {
+        items.sink(receiveCompletion: { _ in }, receiveValue: { print($0) }).store(in: &bag)
+        self.↓items.map(\.count).sink(receiveCompletion: { _ in }, receiveValue: { print($0) }).store(in: &bag)
+    }
+}
+```
+
+```swift
+// A project function that returns a request publisher.
+final class Screen {
+    let api = API()
+    func refresh() {
+        let page = api.page(1)
+        Publishers.Zip(page, ↓page.map(\.count)).sink(receiveCompletion: { _ in }, receiveValue: { print($0) }).store(in: &bag)
+    }
+}
+// file: API.swift
+final class API {
+    func page(_ number: Int) -> AnyPublisher<[Item], Error> {
+        URLSession.shared.dataTaskPublisher(for: url(number))
+            .map(\.data)
+            .decode(type: [Item].self, decoder: JSONDecoder())
+            .eraseToAnyPublisher()
+    }
+}
+```
+
+```swift
+final class Uploader {
+    func send(_ request: URLRequest) async throws {
+        let upload = URLSession.shared.dataTaskPublisher(for: request).map(\.response)
+        upload.sink(receiveCompletion: { _ in }, receiveValue: { print($0) }).store(in: &bag)
+        for try await response in ↓upload.values { print(response) }
+    }
+}
+```
+
+```swift
+final class Settings {
+    func reload() {
+        let fetch = Deferred { Future<Int, Never> { $0(.success(readValue())) } }
+        fetch.merge(with: ↓fetch).sink { print($0) }.store(in: &bag)
+    }
+}
+```
+
+```swift
+final class Search {
+    private lazy var suggestions = URLSession.shared.dataTaskPublisher(for: suggestionsURL).map(\.data)
+    func show() {
+        suggestions.sink(receiveCompletion: { _ in }, receiveValue: { self.render($0) }).store(in: &bag)
+        ↓suggestions.sink(receiveCompletion: { _ in }, receiveValue: { self.cache($0) }).store(in: &bag)
+    }
+}
+```
+
+```swift
+final class Detail {
+    func load(url: URL) {
+        let request = URLSession.shared.dataTaskPublisher(for: url).retry(2).map(\.data)
+        request.sink(receiveCompletion: { _ in }, receiveValue: { self.show($0) }).store(in: &bag)
+        ↓request.sink(receiveCompletion: { _ in }, receiveValue: { self.store($0) }).store(in: &bag)
+        request.sink(receiveCompletion: { _ in }, receiveValue: { self.log($0) }).store(in: &bag)
+    }
+}
+```
+
+```swift
+final class Avatar {
+    func load(url: URL) {
+        let image = Deferred { URLSession.shared.dataTaskPublisher(for: url) }.map(\.data)
+        image.combineLatest(↓image).sink(receiveCompletion: { _ in }, receiveValue: { print($0) }).store(in: &bag)
+    }
+}
+```
+
+## Non-triggering examples
+
+```swift
+final class ProfileLoader {
+    func load(url: URL) {
+        let request = URLSession.shared.dataTaskPublisher(for: url).map(\.data).share()
+        request.sink(receiveCompletion: { _ in }, receiveValue: { self.show($0) }).store(in: &bag)
+        request.map { _ in false }.replaceError(with: false).assign(to: \.isLoading, on: self).store(in: &bag)
+    }
+}
+```
+
+```swift
+final class ProfileLoader {
+    func load(url: URL) {
+        let request = URLSession.shared.dataTaskPublisher(for: url).map(\.data).multicast { PassthroughSubject() }
+        request.sink(receiveCompletion: { _ in }, receiveValue: { self.show($0) }).store(in: &bag)
+        request.sink(receiveCompletion: { _ in }, receiveValue: { self.cache($0) }).store(in: &bag)
+        request.connect().store(in: &bag)
+    }
+}
+```
+
+```swift
+// Subjects and @Published are hot: subscribers share them.
+final class Model {
+    let events = PassthroughSubject<Int, Never>()
+    @Published var name = ""
+    func bind() {
+        events.sink { print($0) }.store(in: &bag)
+        events.sink { print($0) }.store(in: &bag)
+        $name.sink { print($0) }.store(in: &bag)
+        $name.sink { print($0) }.store(in: &bag)
+    }
+}
+```
+
+```swift
+// Subscribed once.
+final class ProfileLoader {
+    func load(url: URL) {
+        let request = URLSession.shared.dataTaskPublisher(for: url).map(\.data)
+        request.sink(receiveCompletion: { _ in }, receiveValue: { self.show($0) }).store(in: &bag)
+    }
+}
+```
+
+```swift
+// A Future runs once, when it is made, and replays its result.
+final class Loader {
+    func load() {
+        let answer = Future<Int, Never> { $0(.success(42)) }
+        answer.sink { print($0) }.store(in: &bag)
+        answer.sink { print($0) }.store(in: &bag)
+    }
+}
+```
+
+```swift
+// Only one of the two branches runs.
+final class Loader {
+    func load(url: URL, cached: Bool) {
+        let request = URLSession.shared.dataTaskPublisher(for: url).map(\.data)
+        if cached {
+            request.sink(receiveCompletion: { _ in }, receiveValue: { self.cache($0) }).store(in: &bag)
+        } else {
+            request.sink(receiveCompletion: { _ in }, receiveValue: { self.show($0) }).store(in: &bag)
+        }
+    }
+}
+```
+
+```swift
+// Subscriptions in two different methods are two separate loads, on purpose.
+final class Search {
+    private lazy var suggestions = URLSession.shared.dataTaskPublisher(for: suggestionsURL).map(\.data)
+    func show() {
+        suggestions.sink(receiveCompletion: { _ in }, receiveValue: { self.render($0) }).store(in: &bag)
+    }
+    func reload() {
+        suggestions.sink(receiveCompletion: { _ in }, receiveValue: { self.render($0) }).store(in: &bag)
+    }
+}
+```
+
+```swift
+// A new publisher per call: each subscription is its own request, written as such.
+final class Screen {
+    func refresh(url: URL) {
+        URLSession.shared.dataTaskPublisher(for: url).sink(receiveCompletion: { _ in }, receiveValue: { print($0) }).store(in: &bag)
+        URLSession.shared.dataTaskPublisher(for: url).sink(receiveCompletion: { _ in }, receiveValue: { print($0) }).store(in: &bag)
+    }
+}
+```
+
+```swift
+// Used twice, subscribed once: the second use only passes it on.
+final class Loader {
+    func load(url: URL) -> AnyPublisher<Data, URLError> {
+        let request = URLSession.shared.dataTaskPublisher(for: url).map(\.data)
+        request.sink(receiveCompletion: { _ in }, receiveValue: { self.log($0) }).store(in: &bag)
+        return request.eraseToAnyPublisher()
+    }
+}
+```
+
+```swift
+// A publisher of unknown kind is not judged.
+final class Screen {
+    func refresh(service: Service) {
+        let page = service.page(1)
+        page.sink(receiveCompletion: { _ in }, receiveValue: { print($0) }).store(in: &bag)
+        page.sink(receiveCompletion: { _ in }, receiveValue: { print($0) }).store(in: &bag)
+    }
+}
+```
+
+```swift
+// A local of the same name in another method shadows nothing here.
+final class Loader {
+    func first(url: URL) {
+        let request = URLSession.shared.dataTaskPublisher(for: url)
+        request.sink(receiveCompletion: { _ in }, receiveValue: { print($0) }).store(in: &bag)
+    }
+    func second(url: URL) {
+        let request = URLSession.shared.dataTaskPublisher(for: url)
+        request.sink(receiveCompletion: { _ in }, receiveValue: { print($0) }).store(in: &bag)
+    }
+}
+```
+
+```swift
+// Mentioned in a comment: request.sink { … }; request.sink { … }
+let text = "let request = URLSession.shared.dataTaskPublisher(for: url); request.sink { _ in }; request.sink { _ in }"
+```
+
+"""#,
         "combinelatest_without_initial_value": #"""
 # combinelatest_without_initial_value
 

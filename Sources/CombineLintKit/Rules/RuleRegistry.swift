@@ -2,6 +2,7 @@
 public enum RuleRegistry {
     public static let all: [any Rule.Type] = [
         AssignToSelfRule.self,
+        ColdPublisherSubscribedTwiceRule.self,
         CombineLatestWithoutInitialValueRule.self,
         DiscardedCancellableRule.self,
         ErrorHandlingOutsideFlatMapRule.self,

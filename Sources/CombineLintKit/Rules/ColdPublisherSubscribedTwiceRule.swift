@@ -1,0 +1,111 @@
+/// A publisher that does its work per subscription (a `dataTaskPublisher`, a `Deferred`, a chain of
+/// them, a project function returning one), kept in a local or a property and subscribed two or
+/// more times in one body without `share()`/`multicast`: the work (the request) runs each time.
+public struct ColdPublisherSubscribedTwiceRule: Rule {
+    public static let description = RuleDescription(
+        id: "cold_publisher_subscribed_twice", name: "Cold publisher subscribed twice", defaultSeverity: .warning,
+        summary: "A request-like publisher kept in a variable and subscribed twice in one body without share(): the work runs twice.")
+
+    static let help = "Subscribe once, or add `.share()` where the publisher is made (or `multicast` + `connect()` when late subscribers must not miss the value), so that every subscriber gets the same run."
+
+    public init() {}
+
+    /// A kept publisher: a local of one function, or a stored property of a type of this file.
+    private struct Holder {
+        var variable: Int
+        var work: String
+        /// The bodies in which subscriptions are counted, each on its own.
+        var bodies: [ClosedRange<Int>]
+        var isProperty: Bool
+    }
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        let tree = context.tree
+        let cold = PerSubscriptionWork(index: context.index, memo: context.memo)
+        var findings: [Finding] = []
+        for holder in holders(in: tree, cold: cold) {
+            let name = tree.variables[holder.variable].name
+            for body in holder.bodies {
+                let uses = subscriptions(of: name, holder: holder, in: body, tree: tree)
+                guard uses.count >= 2, !mayRunApart(uses[0], uses[1], in: tree) else { continue }
+                let declaration = tree.variables[holder.variable].nameToken
+                findings.append(context.finding(
+                    tokens: uses[1],
+                    message: "`\(name)` is subscribed again here: this \(holder.work) runs once per subscription, so it runs twice.",
+                    help: Self.help,
+                    related: [context.related(tokens: uses[0], message: "first subscription"),
+                              context.related(tokens: declaration, message: "declared here, without share()")]))
+            }
+        }
+        return findings
+    }
+
+    /// Variables whose initial value is a publisher doing work per subscription.
+    private func holders(in tree: SyntaxTree, cold: PerSubscriptionWork) -> [Holder] {
+        var result: [Holder] = []
+        for (v, variable) in tree.variables.enumerated() {
+            guard let initializer = variable.initializer, !variable.isComputed,
+                  let chain = tree.chains(in: initializer).first(where: { $0.context == .declaration(v) }),
+                  let work = cold.work(of: chain, in: tree) else { continue }
+            if variable.isLocal {
+                guard let f = tree.enclosingFunction(of: variable.nameToken), let close = tree.functions[f].bodyClose else { continue }
+                result.append(Holder(variable: v, work: work, bodies: [variable.nameToken...close], isProperty: false))
+            } else if let t = variable.enclosingType, !variable.isStatic {
+                let bodies = tree.types[t].functions.compactMap { f -> ClosedRange<Int>? in
+                    guard let open = tree.functions[f].bodyOpen, let close = tree.functions[f].bodyClose, open < close else { return nil }
+                    return open...close
+                }
+                result.append(Holder(variable: v, work: work, bodies: bodies, isProperty: true))
+            }
+        }
+        return result
+    }
+
+    /// The tokens of `name` in `body` where the kept publisher is subscribed: a chain from it that
+    /// reaches a subscriber (`sink`, `assign`, `values`), or an input of a combining operator.
+    private func subscriptions(of name: String, holder: Holder, in body: ClosedRange<Int>, tree: SyntaxTree) -> [Int] {
+        var result: [Int] = []
+        for k in body where tree.tokens[k].kind == .identifier && tree.name(k) == name {
+            // `name` or `self.name`, not another value's member, not an argument label.
+            if k > 0, tree.tokens[k - 1].kind == .period, !(k >= 2 && tree.isSelfReference(k - 2)) { continue }
+            if k + 1 < tree.tokens.count, tree.tokens[k + 1].kind == .colon { continue }
+            // The same variable: the local itself, or the property (not shadowed by a local).
+            let local = SubscriptionFinder.localVariable(named: name, visibleAt: k, in: tree)
+            if holder.isProperty ? local != nil : local != holder.variable { continue }
+            var start = k
+            if k >= 2, tree.tokens[k - 1].kind == .period, tree.isSelfReference(k - 2) { start = k - 2 }
+            if let c = tree.chain(startingAt: start) {
+                let chain = tree.chains[c]
+                let subscribes = chain.elements.dropFirst().contains { element in
+                    guard element.kind == .member, Catalogue.subscribingMembers.contains(element.name) else { return false }
+                    switch element.name {
+                    case "values": return !element.isCall
+                    case "subscribe", "receive": return element.isCall && element.argument("on") == nil && element.arguments.count == 1
+                        && (element.arguments[0].label == nil || element.arguments[0].label == "subscriber")
+                    default: return element.isCall
+                    }
+                }
+                if subscribes || isCombinedInput(chain.context, tree: tree) { result.append(k) }
+            } else if start == k, isCombinedInput(.argument(open: Int(tree.enclosing[k])), tree: tree) {
+                result.append(k)
+            }
+        }
+        return result
+    }
+
+    /// An argument of `merge`, `combineLatest`, `zip` or `Publishers.Zip(…)`, which subscribe to it.
+    private func isCombinedInput(_ context: ChainContext, tree: SyntaxTree) -> Bool {
+        guard case .argument(let open) = context, open >= 0, tree.tokens[open].kind == .leftParen,
+              let call = tree.call(openedAt: open) else { return false }
+        return Catalogue.combiningOperators.contains(tree.chains[call.chain].elements[call.element].name)
+    }
+
+    /// Two uses that an `else`, a `case` or a `return` between them may keep from both running.
+    private func mayRunApart(_ first: Int, _ second: Int, in tree: SyntaxTree) -> Bool {
+        guard first < second else { return true }
+        for k in first..<second where tree.isWord(k, "else") || tree.isWord(k, "case") || tree.isWord(k, "default") || tree.isWord(k, "return") {
+            return true
+        }
+        return false
+    }
+}
