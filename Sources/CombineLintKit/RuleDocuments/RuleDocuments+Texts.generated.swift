@@ -936,6 +936,299 @@ func bind(name: Published<String>.Publisher, count: CurrentValueSubject<Int, Nev
 ```
 
 """#,
+        "custom_subscription_ignores_demand": #"""
+# custom_subscription_ignores_demand
+
+**Severity:** warning · **Enabled:** by default
+
+Reports `request(_:)` of a type that conforms to Combine's `Subscription` when its body is empty or
+never reads the demand it is given, while the type sends values with `subscriber.receive(_:)`
+(outside `request(_:)`, or inside it in a loop or a closure). Not reported: subscriptions that keep
+the demand (`pending += demand`) and send only while it lasts; subscriptions that forward
+`request(_:)` to an upstream subscription; a `request(_:)` that sends one value per call; types
+that send no values (`receive(completion:)` only); a project that declares a type named
+`Subscription` of its own.
+
+## Why it matters
+
+Combine is demand-driven: a subscriber says how many values it wants (`request(.max(1))`) and a
+publisher may send no more than that. Operators rely on it. `flatMap(maxPublishers: .max(1))` asks
+for one value at a time and has no room for a second; `buffer`, `zip`, `collect(.byCount)` and
+`Subscribers.Demand`-counting sinks track what they asked for; Apple's implementations drop the
+extra values, assert in debug builds, or end up with counts that no longer match. A custom
+subscription that ignores its demand and forwards every event works with `sink` (which asks for
+`.unlimited`) and breaks silently as soon as someone puts a demand-limiting operator after it.
+
+## How to fix
+
+Keep the outstanding demand and send only while it is above zero; add what the subscriber's
+`receive(_:)` returns:
+
+```
+func request(_ demand: Subscribers.Demand) {
+    pending += demand
+    sendWhileDemanded()
+}
+
+private func emit(_ value: Output) {
+    guard pending > 0, let subscriber else { return }
+    pending -= 1
+    pending += subscriber.receive(value)
+}
+```
+
+A subscription that wraps another publisher's subscription forwards the demand instead:
+`upstream?.request(demand)`.
+
+## Triggering examples
+
+```swift
+final class TapSubscription<S: Subscriber>: Subscription where S.Input == Void {
+    private var subscriber: S?
+    init(subscriber: S, control: UIControl) {
+        self.subscriber = subscriber
+        control.addTarget(self, action: #selector(tapped), for: .touchUpInside)
+    }
+    func ↓request(_ demand: Subscribers.Demand) {}
+    func cancel() { subscriber = nil }
+    @objc private func tapped() { _ = subscriber?.receive(()) }
+}
+```
+
+```swift
+final class TimerSubscription<S: Subscriber>: Subscription where S.Input == Date {
+    private var subscriber: S?
+    private var timer: Timer?
+    init(subscriber: S) { self.subscriber = subscriber }
+    func ↓request(_ demand: Subscribers.Demand) {
+        timer = Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { [weak self] _ in
+            _ = self?.subscriber?.receive(Date())
+        }
+    }
+    func cancel() { timer?.invalidate() }
+}
+```
+
+```swift
+final class LinesSubscription<S: Subscriber>: Subscription where S.Input == String, S.Failure == Never {
+    private let subscriber: S
+    private let lines: [String]
+    init(subscriber: S, lines: [String]) { self.subscriber = subscriber; self.lines = lines }
+    func ↓request(_: Subscribers.Demand) {
+        for line in lines { _ = subscriber.receive(line) }
+        subscriber.receive(completion: .finished)
+    }
+    func cancel() {}
+}
+```
+
+```swift
+extension Publishers {
+    final class NotificationSubscription<S: Subscriber>: Combine.Subscription where S.Input == Notification {
+        private var subscriber: S?
+        private var token: NSObjectProtocol?
+        init(subscriber: S, name: Notification.Name) {
+            self.subscriber = subscriber
+            token = NotificationCenter.default.addObserver(forName: name, object: nil, queue: nil) { [weak self] note in
+                _ = self?.subscriber?.receive(note)
+            }
+        }
+        func ↓request(_ demand: Subscribers.Demand) {
+            // Nothing to do: notifications arrive when they arrive.
+        }
+        func cancel() { subscriber = nil }
+    }
+}
+```
+
+```swift
+final class LocationSubscription<S: Subscriber>: NSObject, Subscription, CLLocationManagerDelegate where S.Input == CLLocation {
+    private var subscriber: S?
+    private let manager = CLLocationManager()
+    init(subscriber: S) {
+        self.subscriber = subscriber
+        super.init()
+        manager.delegate = self
+    }
+    func ↓request(_ demand: Subscribers.Demand) { manager.startUpdatingLocation() }
+    func cancel() { manager.stopUpdatingLocation(); subscriber = nil }
+    func locationManager(_ manager: CLLocationManager, didUpdateLocations locations: [CLLocation]) {
+        locations.forEach { _ = subscriber?.receive($0) }
+    }
+}
+```
+
+```swift
+struct CountdownSubscription<S: Subscriber>: Subscription where S.Input == Int {
+    let combineIdentifier = CombineIdentifier()
+    let subscriber: S
+    func ↓request(_ demand: Subscribers.Demand) {
+        var n = 3
+        while n > 0 {
+            _ = subscriber.receive(n)
+            n -= 1
+        }
+    }
+    func cancel() {}
+}
+```
+
+```swift
+// Conformance written in an extension of the type.
+final class KeyboardSubscription<S: Subscriber> where S.Input == CGFloat {
+    var subscriber: S?
+    func ↓request(_ demand: Subscribers.Demand) {}
+    func cancel() { subscriber = nil }
+    func keyboardMoved(to height: CGFloat) { _ = subscriber?.receive(height) }
+}
+extension KeyboardSubscription: Subscription {}
+```
+
+```swift
+final class SocketSubscription<S: Subscriber>: Subscription where S.Input == Data {
+    var subscriber: S?
+    func ↓request(_ demand: Subscribers.Demand) {
+        print("requested")
+    }
+    func cancel() { subscriber = nil }
+    func socket(didReceive data: Data) { _ = subscriber?.receive(data) }
+}
+```
+
+## Non-triggering examples
+
+```swift
+final class TapSubscription<S: Subscriber>: Subscription where S.Input == Void {
+    private var subscriber: S?
+    private var pending = Subscribers.Demand.none
+    func request(_ demand: Subscribers.Demand) { pending += demand }
+    func cancel() { subscriber = nil }
+    @objc private func tapped() {
+        guard pending > 0, let subscriber else { return }
+        pending -= 1
+        pending += subscriber.receive(())
+    }
+}
+```
+
+```swift
+// Forwards the demand to the subscription it wraps.
+final class LoggingSubscription<S: Subscriber>: Subscription {
+    private var upstream: Subscription?
+    private var subscriber: S?
+    func request(_ demand: Subscribers.Demand) { upstream?.request(demand) }
+    func cancel() { upstream?.cancel() }
+    func forward(_ value: S.Input) { _ = subscriber?.receive(value) }
+}
+```
+
+```swift
+// One value per request: demand is at least one.
+final class OnceSubscription<S: Subscriber>: Subscription where S.Input == Int {
+    private var subscriber: S?
+    func request(_ demand: Subscribers.Demand) {
+        _ = subscriber?.receive(42)
+        subscriber?.receive(completion: .finished)
+        subscriber = nil
+    }
+    func cancel() { subscriber = nil }
+}
+```
+
+```swift
+// Sends no values: completion only.
+final class EmptySubscription<S: Subscriber>: Subscription {
+    var subscriber: S?
+    func request(_ demand: Subscribers.Demand) {}
+    func cancel() {}
+    func finish() { subscriber?.receive(completion: .finished) }
+}
+```
+
+```swift
+// A subscriber, not a subscription: receive(subscription:) asks for demand.
+final class PrintSubscriber: Subscriber {
+    func receive(subscription: Subscription) { subscription.request(.unlimited) }
+    func receive(_ input: Int) -> Subscribers.Demand { print(input); return .none }
+    func receive(completion: Subscribers.Completion<Never>) {}
+}
+```
+
+```swift
+// The demand is checked in a guard.
+final class PageSubscription<S: Subscriber>: Subscription where S.Input == Int {
+    private var subscriber: S?
+    private var page = 0
+    func request(_ demand: Subscribers.Demand) {
+        guard demand > 0 else { return }
+        for _ in 0..<(demand.max ?? 10) { page += 1; _ = subscriber?.receive(page) }
+    }
+    func cancel() { subscriber = nil }
+}
+```
+
+```swift
+// Not Combine's Subscription: a type of the app named like it.
+final class Subscription {
+    var plan: String = ""
+    func request(_ demand: Int) {}
+}
+final class Renewal: Subscription {
+    var subscriber: Reader?
+    override func request(_ demand: Int) {}
+    func notify() { subscriber?.receive(plan) }
+}
+```
+
+```swift
+// A value type conforming to another protocol with a request method.
+struct APIRequest: NetworkRequest {
+    func request(_ demand: Subscribers.Demand) {}
+    func send(to client: Client) { client.receive(self) }
+}
+```
+
+```swift
+// Stores the demand and sends from a callback.
+final class MotionSubscription<S: Subscriber>: Subscription where S.Input == Double {
+    private var subscriber: S?
+    private var remaining: Subscribers.Demand = .none
+    func request(_ demand: Subscribers.Demand) { remaining += demand }
+    func cancel() { subscriber = nil }
+    func update(_ value: Double) {
+        guard remaining > .none else { return }
+        remaining -= 1
+        remaining += subscriber?.receive(value) ?? .none
+    }
+}
+```
+
+```swift
+// A Subscription protocol extension with a default: no values sent.
+extension Subscription {
+    func request(_ demand: Subscribers.Demand) {}
+}
+```
+
+```swift
+// Mentioned in a comment: func request(_ demand: Subscribers.Demand) {} while receive(value) is called elsewhere
+let text = "final class S: Subscription { func request(_ demand: Subscribers.Demand) {} func tap() { _ = subscriber?.receive(()) } }"
+```
+
+```swift
+// receive(on:) is an operator, not a value sent.
+final class RelaySubscription<S: Subscriber>: Subscription {
+    var subscriber: S?
+    var bag = Set<AnyCancellable>()
+    func request(_ demand: Subscribers.Demand) {}
+    func cancel() { bag.removeAll() }
+    func start(_ publisher: AnyPublisher<Int, Never>) {
+        publisher.receive(on: DispatchQueue.main).sink { _ in }.store(in: &bag)
+    }
+}
+```
+
+"""#,
         "discarded_cancellable": #"""
 # discarded_cancellable
 

@@ -4,6 +4,7 @@ public enum RuleRegistry {
         AssignToSelfRule.self,
         ColdPublisherSubscribedTwiceRule.self,
         CombineLatestWithoutInitialValueRule.self,
+        CustomSubscriptionIgnoresDemandRule.self,
         DiscardedCancellableRule.self,
         ErrorHandlingOutsideFlatMapRule.self,
         ExposedSubjectRule.self,
