@@ -4200,6 +4200,276 @@ Just(1).print("sim").sink { _ in }.store(in: &bag)
 ```
 
 """#,
+        "published_assign_cycle": #"""
+# published_assign_cycle
+
+**Severity:** warning · **Enabled:** by default
+
+Reports `assign(to: &$property)` (or `&model.$property`) that runs again and again while its
+upstream never finishes: inside a `sink`, `handleEvents` or `.onReceive` closure of another
+pipeline; in a closure that runs per event (`addObserver(forName:)`, a notification sink, a
+`UIAction`, `.onAppear`, `.task`, a repeating timer, a `for await` loop); in code that UIKit or
+SwiftUI repeats (`viewWillAppear`, `layoutSubviews`, `tableView(_:cellForRowAt:)`, a cell's
+`configure…`); or in a method that such code calls, through the type's own calls (the call graph
+`repeated_subscription` uses). Not reported: a single `assign(to:)` in `init` or in a method called
+once; upstreams that finish (`Just`, a request, `first()`), whose subscription ends after each run.
+
+A strong `self` in the closures upstream of `assign(to: &$property)` on a root that does not finish
+is the other half of this problem (the `@Published` storage keeps the subscription, the closure
+keeps `self`, so `self` is never freed): `strong_self_capture` reports it at the capture, and this
+rule does not report it a second time.
+
+## Why it matters
+
+`assign(to:)` returns no cancellable: the subscription lives in the `@Published` property's
+storage until the object is freed. Calling it again does not replace the previous subscription; it
+adds one. A view controller that binds `model.$items.map(…).assign(to: &$rows)` in
+`viewWillAppear` has two live pipelines after the second appearance, ten after the tenth; each
+value is mapped and written that many times, the work grows with every visit, and an upstream
+that fires requests sends them all.
+
+## How to fix
+
+Bind once, in `init` or `viewDidLoad`:
+
+```
+override func viewDidLoad() {
+    super.viewDidLoad()
+    model.$items.map(Row.init).assign(to: &$rows)
+}
+```
+
+When the binding must be redone (a new model), keep an `AnyCancellable?` from `sink` or
+`assign(to:on:)` and replace it: assigning the new one cancels the old.
+
+## Triggering examples
+
+```swift
+final class ListController: UIViewController {
+    let model = ListModel()
+    @Published var rows: [Row] = []
+    override func viewWillAppear(_ animated: Bool) {
+        super.viewWillAppear(animated)
+        model.$items.map { $0.map(Row.init) }.↓assign(to: &$rows)
+    }
+}
+```
+
+```swift
+final class Session: ObservableObject {
+    @Published var user: User?
+    @Published var greeting = ""
+    init(store: Store) {
+        store.$user.sink { [weak self] user in
+            guard let self, let user else { return }
+            user.$name.map { "Hello, \($0)" }.↓assign(to: &self.$greeting)
+        }.store(in: &bag)
+    }
+}
+```
+
+```swift
+final class Badge: ObservableObject {
+    @Published var count = 0
+    init(center: NotificationCenter) {
+        center.addObserver(forName: .inboxChanged, object: nil, queue: .main) { [weak self] _ in
+            guard let self else { return }
+            Inbox.shared.$unread.↓assign(to: &self.$count)
+        }
+    }
+}
+```
+
+```swift
+final class ProfileController: UIViewController {
+    let model = ProfileModel()
+    @Published var title = ""
+    override func viewDidAppear(_ animated: Bool) {
+        super.viewDidAppear(animated)
+        bind()
+    }
+    private func bind() {
+        model.$name.map { $0.uppercased() }.↓assign(to: &$title)
+    }
+}
+```
+
+```swift
+final class TagCell: UITableViewCell {
+    @Published var text = ""
+    func configure(with tag: TagModel) {
+        tag.$title.↓assign(to: &$text)
+    }
+}
+```
+
+```swift
+struct Counter: View {
+    @StateObject var model = CounterModel()
+    var body: some View {
+        Text("\(model.count)")
+            .onAppear {
+                Clock.shared.$ticks.↓assign(to: &model.$count)
+            }
+    }
+}
+```
+
+```swift
+final class Mirror: ObservableObject {
+    @Published var latest = 0
+    init(source: Source) {
+        source.$values
+            .handleEvents(receiveOutput: { [weak self] _ in
+                guard let self else { return }
+                source.$values.map { $0 * 2 }.↓assign(to: &self.$latest)
+            })
+            .sink { _ in }
+            .store(in: &bag)
+    }
+}
+```
+
+```swift
+final class FeedController: UIViewController {
+    let model = FeedModel()
+    @Published var count = 0
+    @IBAction func refreshTapped(_ sender: Any) {
+        model.$items.map(\.count).↓assign(to: &$count)
+    }
+}
+```
+
+## Non-triggering examples
+
+```swift
+final class ListModel: ObservableObject {
+    @Published var items: [Item] = []
+    @Published var count = 0
+    init() {
+        $items.map(\.count).assign(to: &$count)
+    }
+}
+```
+
+```swift
+final class ListController: UIViewController {
+    let model = ListModel()
+    @Published var rows: [Row] = []
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        model.$items.map { $0.map(Row.init) }.assign(to: &$rows)
+    }
+}
+```
+
+```swift
+// The upstream finishes after each run: nothing is left running.
+final class ListController: UIViewController {
+    let api = API()
+    @Published var rows: [Row] = []
+    override func viewWillAppear(_ animated: Bool) {
+        super.viewWillAppear(animated)
+        Just([Row]()).assign(to: &$rows)
+        model.$items.first().map { $0.map(Row.init) }.assign(to: &$rows)
+    }
+}
+```
+
+```swift
+// A strong self upstream is strong_self_capture's finding, not this rule's.
+final class Search: ObservableObject {
+    @Published var query = ""
+    @Published var results: [String] = []
+    init() {
+        $query.map { self.filter($0) }.assign(to: &$results)
+    }
+}
+```
+
+```swift
+// A weak self upstream, bound once.
+final class Search: ObservableObject {
+    @Published var query = ""
+    @Published var results: [String] = []
+    init() {
+        $query.map { [weak self] in self?.filter($0) ?? [] }.assign(to: &$results)
+    }
+}
+```
+
+```swift
+// assign(to:on:) in a repeated callback is another rule's (store_in_appearance, assign_to_self).
+final class ListController: UIViewController {
+    let model = ListModel()
+    override func viewWillAppear(_ animated: Bool) {
+        super.viewWillAppear(animated)
+        model.$items.map(\.count).assign(to: \.count, on: label).store(in: &bag)
+    }
+}
+```
+
+```swift
+// A method called once, from init.
+final class Profile: ObservableObject {
+    @Published var name = ""
+    @Published var title = ""
+    init() { bind() }
+    private func bind() { $name.map { $0.uppercased() }.assign(to: &$title) }
+}
+```
+
+```swift
+// The closure passed to map runs per value, but it only returns a value.
+final class Profile: ObservableObject {
+    @Published var names: [String] = []
+    @Published var count = 0
+    init() {
+        $names.map { $0.count }.assign(to: &$count)
+    }
+}
+```
+
+```swift
+// A keypath assign inside a sink is assign(to:on:), not the @Published form.
+final class Profile {
+    init(model: Model) {
+        model.$user.sink { user in
+            user.$name.assign(to: \.text, on: label).store(in: &bag)
+        }.store(in: &bag)
+    }
+}
+```
+
+```swift
+// Mentioned in a comment: viewWillAppear { model.$items.assign(to: &$rows) }
+let text = "override func viewWillAppear(_ a: Bool) { model.$items.assign(to: &$rows) }"
+```
+
+```swift
+// An inout argument of another function named assign.
+final class Controller: UIViewController {
+    override func viewWillAppear(_ animated: Bool) {
+        super.viewWillAppear(animated)
+        store.assign(to: &buffer)
+    }
+}
+```
+
+```swift
+// A future-like upstream that answers once per run.
+final class Detail: UIViewController {
+    let api = API()
+    @Published var title = ""
+    override func viewWillAppear(_ animated: Bool) {
+        super.viewWillAppear(animated)
+        URLSession.shared.dataTaskPublisher(for: url).map { String(decoding: $0.data, as: UTF8.self) }
+            .replaceError(with: "").assign(to: &$title)
+    }
+}
+```
+
+"""#,
         "published_background_mutation": #"""
 # published_background_mutation
 

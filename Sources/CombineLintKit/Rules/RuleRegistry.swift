@@ -15,6 +15,7 @@ public enum RuleRegistry {
         NestedObservableObjectRule.self,
         NestedSinkRule.self,
         PrintOperatorRule.self,
+        PublishedAssignCycleRule.self,
         PublishedBackgroundMutationRule.self,
         PublishedWillSetReadRule.self,
         RepeatedSubscriptionRule.self,
