@@ -4214,10 +4214,12 @@ SwiftUI repeats (`viewWillAppear`, `layoutSubviews`, `tableView(_:cellForRowAt:)
 `repeated_subscription` uses). Not reported: a single `assign(to:)` in `init` or in a method called
 once; upstreams that finish (`Just`, a request, `first()`), whose subscription ends after each run.
 
-A strong `self` in the closures upstream of `assign(to: &$property)` on a root that does not finish
-is the other half of this problem (the `@Published` storage keeps the subscription, the closure
-keeps `self`, so `self` is never freed): `strong_self_capture` reports it at the capture, and this
-rule does not report it a second time.
+Also reports a strong `self` in the closures upstream of `assign(to: &model.$property)` when
+`model` is a stored (not `weak`) property of `self` and the root does not finish: `model`'s
+`@Published` storage keeps the subscription, the closure keeps `self`, `self` keeps `model`. The
+same capture upstream of `assign(to: &$property)` into `self`'s own property (the storage keeps
+the subscription, the closure keeps `self`, so `self` is never freed) is reported by
+`strong_self_capture` at the capture, and this rule does not report it a second time.
 
 ## Why it matters
 
@@ -4340,7 +4342,43 @@ final class FeedController: UIViewController {
 }
 ```
 
+```swift
+final class ProfileController: UIViewController {
+    let model = ProfileModel()
+    let formatter = DateFormatter()
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        model.$date.map { ↓self.formatter.string(from: $0) }.assign(to: &model.$dateText)
+    }
+}
+```
+
 ## Non-triggering examples
+
+```swift
+// Weak self upstream, or the formatter copied into the capture list.
+final class ProfileController: UIViewController {
+    let model = ProfileModel()
+    let formatter = DateFormatter()
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        model.$date.map { [weak self] in self?.formatter.string(from: $0) ?? "" }.assign(to: &model.$dateText)
+        model.$date.map { [formatter] in formatter.string(from: $0) }.assign(to: &self.model.$dateText)
+    }
+}
+```
+
+```swift
+// The model is held weakly, or the root finishes.
+final class ProfileController: UIViewController {
+    weak var model: ProfileModel?
+    let other = ProfileModel()
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        Just(Date()).map { self.format($0) }.assign(to: &other.$dateText)
+    }
+}
+```
 
 ```swift
 final class ListModel: ObservableObject {

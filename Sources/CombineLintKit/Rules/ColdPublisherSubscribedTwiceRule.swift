@@ -21,9 +21,13 @@ public struct ColdPublisherSubscribedTwiceRule: Rule {
 
     public func check(_ context: RuleContext) -> [Finding] {
         let tree = context.tree
+        // Only a name subscribed twice in the file can be: the costlier question of what a
+        // variable's initial value does is asked for those alone.
+        let candidates = namesSubscribedTwice(in: tree)
+        guard !candidates.isEmpty else { return [] }
         let cold = PerSubscriptionWork(index: context.index, memo: context.memo)
         var findings: [Finding] = []
-        for holder in holders(in: tree, cold: cold) {
+        for holder in holders(in: tree, named: candidates, cold: cold) {
             let name = tree.variables[holder.variable].name
             for body in holder.bodies {
                 let uses = subscriptions(of: name, holder: holder, in: body, tree: tree)
@@ -41,9 +45,9 @@ public struct ColdPublisherSubscribedTwiceRule: Rule {
     }
 
     /// Variables whose initial value is a publisher doing work per subscription.
-    private func holders(in tree: SyntaxTree, cold: PerSubscriptionWork) -> [Holder] {
+    private func holders(in tree: SyntaxTree, named names: Set<String>, cold: PerSubscriptionWork) -> [Holder] {
         var result: [Holder] = []
-        for (v, variable) in tree.variables.enumerated() {
+        for (v, variable) in tree.variables.enumerated() where names.contains(variable.name) {
             guard let initializer = variable.initializer, !variable.isComputed,
                   let chain = tree.chains(in: initializer).first(where: { $0.context == .declaration(v) }),
                   let work = cold.work(of: chain, in: tree) else { continue }
@@ -61,6 +65,39 @@ public struct ColdPublisherSubscribedTwiceRule: Rule {
         return result
     }
 
+    /// The names (`name`, `self.name`) that two or more chains of the file subscribe to, or pass to a
+    /// combining operator: a cheap first look over the chains.
+    private func namesSubscribedTwice(in tree: SyntaxTree) -> Set<String> {
+        var counts: [String: Int] = [:]
+        for chain in tree.chains {
+            let elements = chain.elements
+            for element in elements where element.kind == .member && Catalogue.combiningOperators.contains(element.name) {
+                for argument in element.arguments where argument.value.count == 1 && tree.tokens[argument.value.lowerBound].kind == .identifier {
+                    counts[tree.name(argument.value.lowerBound), default: 0] += 1
+                }
+            }
+            guard elements.count >= 2, elements[0].kind == .root, !elements[0].isCall else { continue }
+            let n = elements[0].name == "self" && elements.count >= 3 ? 1 : 0
+            guard !elements[n].isCall, elements[n].subscripts.isEmpty,
+                  tree.tokens[elements[n].nameToken].kind == .identifier else { continue }
+            if subscribes(chain) || isCombinedInput(chain.context, tree: tree) { counts[elements[n].name, default: 0] += 1 }
+        }
+        return Set(counts.filter { $0.value >= 2 }.keys)
+    }
+
+    /// A chain that reaches a subscriber: `sink`, `assign`, `values`, `subscribe(_:)`, `receive(subscriber:)`.
+    private func subscribes(_ chain: Chain) -> Bool {
+        chain.elements.dropFirst().contains { element in
+            guard element.kind == .member, Catalogue.subscribingMembers.contains(element.name) else { return false }
+            switch element.name {
+            case "values": return !element.isCall
+            case "subscribe", "receive": return element.isCall && element.argument("on") == nil && element.arguments.count == 1
+                && (element.arguments[0].label == nil || element.arguments[0].label == "subscriber")
+            default: return element.isCall
+            }
+        }
+    }
+
     /// The tokens of `name` in `body` where the kept publisher is subscribed: a chain from it that
     /// reaches a subscriber (`sink`, `assign`, `values`), or an input of a combining operator.
     private func subscriptions(of name: String, holder: Holder, in body: ClosedRange<Int>, tree: SyntaxTree) -> [Int] {
@@ -76,16 +113,7 @@ public struct ColdPublisherSubscribedTwiceRule: Rule {
             if k >= 2, tree.tokens[k - 1].kind == .period, tree.isSelfReference(k - 2) { start = k - 2 }
             if let c = tree.chain(startingAt: start) {
                 let chain = tree.chains[c]
-                let subscribes = chain.elements.dropFirst().contains { element in
-                    guard element.kind == .member, Catalogue.subscribingMembers.contains(element.name) else { return false }
-                    switch element.name {
-                    case "values": return !element.isCall
-                    case "subscribe", "receive": return element.isCall && element.argument("on") == nil && element.arguments.count == 1
-                        && (element.arguments[0].label == nil || element.arguments[0].label == "subscriber")
-                    default: return element.isCall
-                    }
-                }
-                if subscribes || isCombinedInput(chain.context, tree: tree) { result.append(k) }
+                if subscribes(chain) || isCombinedInput(chain.context, tree: tree) { result.append(k) }
             } else if start == k, isCombinedInput(.argument(open: Int(tree.enclosing[k])), tree: tree) {
                 result.append(k)
             }

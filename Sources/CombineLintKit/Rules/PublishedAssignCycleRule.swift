@@ -4,9 +4,13 @@
 /// `handleEvents` of another pipeline). The `@Published` storage keeps every such subscription as
 /// long as the object lives, so each run adds one that keeps running.
 ///
-/// The other half of the issue, a strong `self` in the closures upstream of `assign(to: &$p)` on a
-/// never-finishing root (the storage keeps the subscription, the closure keeps `self`), is reported
-/// by `strong_self_capture` at the capture; this rule does not report it again.
+/// Also `assign(to: &model.$p)` where `model` is a stored property of `self` and a closure upstream
+/// captures `self` strongly on a root that never finishes: `model`'s `@Published` storage keeps the
+/// subscription, the closure keeps `self`, and `self` keeps `model`, so neither is freed.
+///
+/// A strong `self` upstream of `assign(to: &$p)` into `self`'s own property (the storage keeps the
+/// subscription, the closure keeps `self`) is reported by `strong_self_capture` at the capture;
+/// this rule does not report it again.
 public struct PublishedAssignCycleRule: Rule {
     public static let description = RuleDescription(
         id: "published_assign_cycle", name: "Published assign cycle", defaultSeverity: .warning,
@@ -25,10 +29,15 @@ public struct PublishedAssignCycleRule: Rule {
         let sites = RepeatedSites(tree: tree, index: context.index)
         let entries = context.memo.value(for: "repeated_subscription.entries\u{0}\(treeIndex)") { RepeatedEntryPoints(tree) }
         var findings: [Finding] = []
+        var lookup: TreeLookup? = nil
         for (c, e, target) in assignments {
             let chain = tree.chains[c]
             // A pipeline that finishes lets go of its subscription: repeating it leaves nothing running.
             guard !finite.finishes(chain, before: e, in: tree) else { continue }
+            if let owned = ownedStorage(of: chain.elements[e], in: tree, context: context) {
+                if lookup == nil { lookup = TreeLookup(tree) }
+                findings.append(contentsOf: ownedObjectCycles(chain: c, assign: e, owned: owned, target: target, lookup: lookup!, context: context))
+            }
             guard let repeater = repeatingCode(around: chain.first, tree: tree, treeIndex: treeIndex, sites: sites, entries: entries, context: context) else { continue }
             let message = "Each run of `\(repeater)` adds one more `assign(to: &\(target))` subscription, which the `@Published` storage keeps alive."
             findings.append(context.finding(tokens: chain.elements[e].nameToken, message: message,
@@ -52,6 +61,41 @@ public struct PublishedAssignCycleRule: Rule {
             result.append((c, e, tree.text(first, target.value.upperBound)))
         }
         return result
+    }
+
+    /// For `assign(to: &model.$p)` or `&self.model.$p`, in a class: `model` when it is a stored,
+    /// strongly held property of the enclosing type.
+    private func ownedStorage(of assign: ChainElement, in tree: SyntaxTree, context: RuleContext) -> String? {
+        guard let target = assign.argument("to") else { return nil }
+        var first = target.value.lowerBound
+        while first < target.value.upperBound, tree.tokenIs(first, "&") { first += 1 }
+        if first + 2 < target.value.upperBound, tree.isSelfReference(first), tree.tokens[first + 1].kind == .period { first += 2 }
+        guard first + 2 == target.value.upperBound, tree.tokens[first].kind == .identifier, tree.tokens[first + 1].kind == .period,
+              SubscriptionFinder.localVariable(named: tree.name(first), visibleAt: first, in: tree) == nil,
+              !SubscriptionFinder.isParameter(named: tree.name(first), visibleAt: first, in: tree),
+              SelfCapture.isInReferenceType(first, of: tree, index: context.index),
+              let owner = TypeResolver.enclosingTypeName(at: first, in: tree),
+              let property = context.index.property(tree.name(first), ofType: owner),
+              !property.isComputed, !property.isStatic,
+              !property.modifiers.contains("weak"), !property.modifiers.contains("unowned") else { return nil }
+        return property.name
+    }
+
+    /// The strong `self` captures upstream of an `assign(to: &model.$p)` that `model`'s storage keeps.
+    private func ownedObjectCycles(chain c: Int, assign e: Int, owned: String, target: String, lookup: TreeLookup,
+                                   context: RuleContext) -> [Finding] {
+        let tree = context.tree
+        let chain = tree.chains[c]
+        guard !LongLivedObjects.liveForTheRun(around: chain.first, in: tree, index: context.index, memo: context.memo) else { return [] }
+        var findings: [Finding] = []
+        for closure in SubscriptionPipeline(chain: c, subscriber: e, lookup: lookup).closures {
+            guard let token = SelfCapture.strongSelfToken(in: closure, of: tree) else { continue }
+            findings.append(context.finding(
+                tokens: token,
+                message: "`\(target)` keeps this subscription, this closure keeps `self`, and `self` keeps `\(owned)`: neither is ever freed.",
+                help: "Capture `[weak self]` (or `[unowned self]`) in the closure, or copy what it needs into the capture list (`[formatter = self.formatter]`)."))
+        }
+        return findings
     }
 
     /// A label for the code around `token` that runs repeatedly, or `nil`.

@@ -64,4 +64,28 @@ final class PublishedAssignCycleRuleTests: XCTestCase {
         XCTAssertEqual(found.map { "\($0.line):\($0.column) \($0.message)" },
                        ["6:24 Each run of `sink { … }` adds one more `assign(to: &self.$greeting)` subscription, which the `@Published` storage keeps alive."])
     }
+
+    /// Into another object's storage: a cycle when `self` holds that object strongly.
+    func testStrongSelfUpstreamOfAnOwnedObjectsStorage() throws {
+        let text = """
+        final class ProfileController: UIViewController {
+            let model = ProfileModel()
+            weak var parentModel: ProfileModel?
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                model.$date.map { self.format($0) }.assign(to: &model.$dateText)
+                model.$date.map { self.format($0) }.assign(to: &parentModel.$dateText)
+                model.$date.map { date in self.format(date) }.assign(to: &self.model.$dateText)
+            }
+            func bind(other: ProfileModel) {
+                model.$date.map { self.format($0) }.assign(to: &other.$dateText)
+            }
+        }
+
+        """
+        let found = findings(of: PublishedAssignCycleRule.self, in: [(path: "A.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["6:27", "8:35"])
+        XCTAssertEqual(found.first?.message, "`model.$dateText` keeps this subscription, this closure keeps `self`, and `self` keeps `model`: neither is ever freed.")
+        XCTAssertEqual(findings(of: StrongSelfCaptureRule.self, in: [(path: "A.swift", text: text)]).map { "\($0.line):\($0.column)" }, [])
+    }
 }
