@@ -26,7 +26,9 @@ public struct PerSubscriptionWork: Sendable {
         let elements = chain.elements
         if elements.contains(where: { Catalogue.sharingOperators.contains($0.name) && $0.kind == .member }) { return nil }
         let root = elements[0]
-        if root.name == "Deferred", !root.closures.isEmpty { return "`Deferred` publisher" }
+        // `Deferred { … }` or `Combine.Deferred { … }`.
+        if root.name == "Deferred" || (root.name == "Combine" && elements.count > 1 && elements[1].name == "Deferred"),
+           !(root.name == "Deferred" ? root.closures : elements[1].closures).isEmpty { return "`Deferred` publisher" }
         for element in elements where element.kind == .member && element.isCall && Catalogue.perSubscriptionSourceCalls.contains(element.name) {
             return "`\(element.name)` request"
         }
