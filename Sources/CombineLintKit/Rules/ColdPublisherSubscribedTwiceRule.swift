@@ -23,7 +23,7 @@ public struct ColdPublisherSubscribedTwiceRule: Rule {
         let tree = context.tree
         // Only a name subscribed twice in the file can be: the costlier question of what a
         // variable's initial value does is asked for those alone.
-        let candidates = namesSubscribedTwice(in: tree)
+        let candidates = namesSubscribedTwice(context)
         guard !candidates.isEmpty else { return [] }
         let cold = PerSubscriptionWork(index: context.index, memo: context.memo)
         var findings: [Finding] = []
@@ -65,29 +65,46 @@ public struct ColdPublisherSubscribedTwiceRule: Rule {
         return result
     }
 
+    /// Names of the file that subscribe otherwise than through `sink`/`assign(to:on:)` (which the
+    /// file's subscriptions already list), or pass a publisher to a combining operator.
+    static let otherSubscribingNames = NameSet(["values", "subscribe", "receive", "assign"])
+    static let combiningNames = NameSet(Catalogue.combiningOperators)
+
     /// The names (`name`, `self.name`) that two or more chains of the file subscribe to, or pass to a
-    /// combining operator: a cheap first look over the chains.
-    private func namesSubscribedTwice(in tree: SyntaxTree) -> Set<String> {
+    /// combining operator: a cheap first look, from the file's subscriptions, and over its chains only
+    /// when it names another way to subscribe.
+    private func namesSubscribedTwice(_ context: RuleContext) -> Set<String> {
+        let tree = context.tree
         var counts: [String: Int] = [:]
-        for chain in tree.chains {
-            let elements = chain.elements
-            for element in elements where element.kind == .member && Catalogue.combiningOperators.contains(element.name) {
-                for argument in element.arguments where argument.value.count == 1 && tree.tokens[argument.value.lowerBound].kind == .identifier {
-                    counts[tree.name(argument.value.lowerBound), default: 0] += 1
-                }
-            }
-            guard elements.count >= 2, elements[0].kind == .root, !elements[0].isCall else { continue }
+        var counted = Set<Int>()
+        func count(_ c: Int) {
+            let elements = tree.chains[c].elements
+            guard elements.count >= 2, elements[0].kind == .root, !elements[0].isCall else { return }
             let n = elements[0].name == "self" && elements.count >= 3 ? 1 : 0
             guard !elements[n].isCall, elements[n].subscripts.isEmpty,
-                  tree.tokens[elements[n].nameToken].kind == .identifier else { continue }
-            if subscribes(chain) || isCombinedInput(chain.context, tree: tree) { counts[elements[n].name, default: 0] += 1 }
+                  tree.tokens[elements[n].nameToken].kind == .identifier else { return }
+            counts[elements[n].name, default: 0] += 1
+        }
+        for subscription in context.subscriptions where counted.insert(subscription.chain).inserted { count(subscription.chain) }
+        let combining = context.mentions(anyOf: Self.combiningNames)
+        guard combining || context.mentions(anyOf: Self.otherSubscribingNames) else { return Set(counts.filter { $0.value >= 2 }.keys) }
+        for (c, chain) in tree.chains.enumerated() {
+            if combining {
+                for element in chain.elements where element.kind == .member && Catalogue.combiningOperators.contains(element.name) {
+                    for argument in element.arguments where argument.value.count == 1 && tree.tokens[argument.value.lowerBound].kind == .identifier {
+                        counts[tree.name(argument.value.lowerBound), default: 0] += 1
+                    }
+                }
+            }
+            if !counted.contains(c), subscribes(chain) || (combining && isCombinedInput(chain.context, tree: tree)) { count(c) }
         }
         return Set(counts.filter { $0.value >= 2 }.keys)
     }
 
     /// A chain that reaches a subscriber: `sink`, `assign`, `values`, `subscribe(_:)`, `receive(subscriber:)`.
     private func subscribes(_ chain: Chain) -> Bool {
-        chain.elements.dropFirst().contains { element in
+        // The subscriber ends the chain, or stands before its `.store(in:)`.
+        chain.elements.dropFirst(max(1, chain.elements.count - 2)).contains { element in
             guard element.kind == .member, Catalogue.subscribingMembers.contains(element.name) else { return false }
             switch element.name {
             case "values": return !element.isCall

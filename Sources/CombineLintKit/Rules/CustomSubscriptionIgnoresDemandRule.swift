@@ -12,13 +12,16 @@ public struct CustomSubscriptionIgnoresDemandRule: Rule {
 
     /// The conformance may be written in another file; `request` is in this one.
     static let requiredNames = NameSet(["request"])
+    static let sendNames = NameSet(["receive"])
 
     public func check(_ context: RuleContext) -> [Finding] {
-        guard context.mentions(anyOf: Self.requiredNames) else { return [] }
+        guard context.mentions(anyOf: Self.requiredNames), context.mentions(anyOf: Self.sendNames) else { return [] }
         let tree = context.tree
         var findings: [Finding] = []
-        for (t, type) in tree.types.enumerated() where type.kind != .protocol && conformsToSubscription(type, context: context) {
-            guard let open = type.bodyOpen, let close = type.bodyClose, open < close else { continue }
+        for (t, type) in tree.types.enumerated() where type.kind != .protocol {
+            guard type.functions.contains(where: { tree.functions[$0].name == "request" }),
+                  conformsToSubscription(type, context: context),
+                  let open = type.bodyOpen, let close = type.bodyClose, open < close else { continue }
             for f in type.functions {
                 let function = tree.functions[f]
                 guard function.kind == .function, function.name == "request", !function.isStatic, function.parameters.count == 1,
