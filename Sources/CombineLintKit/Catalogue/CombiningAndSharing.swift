@@ -34,4 +34,8 @@ extension Catalogue {
     /// Members and calls that subscribe to the publisher before them: subscribers, `values` (the
     /// async sequence), `subscribe(_:)` with a subscriber, `receive(subscriber:)`.
     public static let subscribingMembers: Set<String> = ["sink", "assign", "values", "subscribe", "receive"]
+
+    /// Operators and `Publishers` types that subscribe to the publishers passed to them
+    /// (`merge(with:)`, `zip`, `combineLatest`, `Publishers.Zip(a, b)` …).
+    public static let inputSubscribingCombiners: Set<String> = mergingOperators.union(waitingCombiners).union(combinersLivingAsLongAsAnyInput)
 }

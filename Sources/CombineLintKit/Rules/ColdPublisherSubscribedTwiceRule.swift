@@ -68,7 +68,7 @@ public struct ColdPublisherSubscribedTwiceRule: Rule {
     /// Names of the file that subscribe otherwise than through `sink`/`assign(to:on:)` (which the
     /// file's subscriptions already list), or pass a publisher to a combining operator.
     static let otherSubscribingNames = NameSet(["values", "subscribe", "receive", "assign"])
-    static let combiningNames = NameSet(Catalogue.combiningOperators)
+    static let combiningNames = NameSet(Catalogue.inputSubscribingCombiners)
 
     /// The names (`name`, `self.name`) that two or more chains of the file subscribe to, or pass to a
     /// combining operator: a cheap first look, from the file's subscriptions, and over its chains only
@@ -81,7 +81,10 @@ public struct ColdPublisherSubscribedTwiceRule: Rule {
             let elements = tree.chains[c].elements
             guard elements.count >= 2, elements[0].kind == .root, !elements[0].isCall else { return }
             let n = elements[0].name == "self" && elements.count >= 3 ? 1 : 0
-            guard !elements[n].isCall, elements[n].subscripts.isEmpty,
+            // `request.sink { … }`, `self.request.map { … }.sink { … }`: the name is the publisher,
+            // not the owner of one (`model.$items.sink`).
+            guard !elements[n].isCall, elements[n].subscripts.isEmpty, n + 1 < elements.count,
+                  elements[n + 1].isCall || elements[n + 1].name == "values",
                   tree.tokens[elements[n].nameToken].kind == .identifier else { return }
             counts[elements[n].name, default: 0] += 1
         }
@@ -90,13 +93,14 @@ public struct ColdPublisherSubscribedTwiceRule: Rule {
         guard combining || context.mentions(anyOf: Self.otherSubscribingNames) else { return Set(counts.filter { $0.value >= 2 }.keys) }
         for (c, chain) in tree.chains.enumerated() {
             if combining {
-                for element in chain.elements where element.kind == .member && Catalogue.combiningOperators.contains(element.name) {
+                for element in chain.elements where element.kind == .member && Catalogue.inputSubscribingCombiners.contains(element.name) {
                     for argument in element.arguments where argument.value.count == 1 && tree.tokens[argument.value.lowerBound].kind == .identifier {
                         counts[tree.name(argument.value.lowerBound), default: 0] += 1
                     }
                 }
             }
-            if !counted.contains(c), subscribes(chain) || (combining && isCombinedInput(chain.context, tree: tree)) { count(c) }
+            guard chain.elements.count >= 2, chain.elements[0].kind == .root, !counted.contains(c) else { continue }
+            if subscribes(chain) || (combining && isCombinedInput(chain.context, tree: tree)) { count(c) }
         }
         return Set(counts.filter { $0.value >= 2 }.keys)
     }
@@ -142,7 +146,7 @@ public struct ColdPublisherSubscribedTwiceRule: Rule {
     private func isCombinedInput(_ context: ChainContext, tree: SyntaxTree) -> Bool {
         guard case .argument(let open) = context, open >= 0, tree.tokens[open].kind == .leftParen,
               let call = tree.call(openedAt: open) else { return false }
-        return Catalogue.combiningOperators.contains(tree.chains[call.chain].elements[call.element].name)
+        return Catalogue.inputSubscribingCombiners.contains(tree.chains[call.chain].elements[call.element].name)
     }
 
     /// Two uses that an `else`, a `case` or a `return` between them may keep from both running.
