@@ -8,4 +8,30 @@ extension Catalogue {
     /// The application's delegate and SwiftUI's `App`: made once at launch, kept by the system
     /// until the process ends. What only they create lives as long as they do.
     public static let applicationObjects: Set<String> = ["UIApplicationDelegate", "NSApplicationDelegate", "App"]
+
+    /// A view's storage that SwiftUI keeps for as long as the view stays in place (its initial
+    /// value is made once, not on every rebuild of the view value).
+    public static let viewOwnedStateAttributes: Set<String> = ["StateObject", "State"]
+}
+
+/// Code that the app never runs, and object factories that run once per app run.
+extension Catalogue {
+    /// Preview code: Xcode runs it in its canvas, never in the app, so an object made there is
+    /// no instance of the running app. `#Preview { … }` and types conforming to `PreviewProvider`.
+    public static let previewMacros: Set<String> = ["#Preview"]
+    public static let previewProtocols: Set<String> = ["PreviewProvider"]
+
+    /// Dependency-injection scopes whose factory closure runs once per container, which the app
+    /// keeps to the end: `.inObjectScope(.container)` (Swinject), `.scope(.application)` and
+    /// `.scope(.cached)` (Resolver), `.singleton` and `.cached` (Factory). Weak and per-graph
+    /// scopes (`.weak`, `.shared`, `.graph`, `.transient`, `.unique`) make objects that die.
+    public static let singletonScopeCalls: Set<String> = ["inObjectScope", "scope"]
+    public static let singletonScopes: Set<String> = ["container", "application", "singleton", "cached"]
+    /// Factory's scope members written without a call (`self { Service() }.singleton`).
+    public static let singletonScopeMembers: Set<String> = ["singleton", "cached"]
+    /// Registration calls of a container whose factory closure follows (`register(T.self) { r in … }`).
+    public static let registrationCalls: Set<String> = ["register", "autoregister"]
+    /// The container argument that makes every registration without a scope of its own a
+    /// singleton: `Container(defaultObjectScope: .container)` (Swinject).
+    public static let defaultScopeLabel = "defaultObjectScope"
 }

@@ -20,6 +20,16 @@ extension Catalogue {
     /// `NotificationCenter…publisher(for:)`, KVO `publisher(for: \.x)`, `Timer.publish(every:…)`.
     public static let neverFinishingMembers: Set<String> = ["objectWillChange"]
 
+    /// Publisher types that never finish, as a function's declared result names them (generic
+    /// arguments removed): a project helper `func publisher() -> NotificationCenter.Publisher`
+    /// starts a pipeline that lives as long as its subscription.
+    public static let neverFinishingPublisherTypes: Set<String> = [
+        "NotificationCenter.Publisher", "Timer.TimerPublisher", "ObservableObjectPublisher",
+        "PassthroughSubject", "CurrentValueSubject", "Published.Publisher", "Publishers.Autoconnect",
+    ]
+    /// Modules whose name may qualify those types (`Foundation.NotificationCenter.Publisher`).
+    public static let publisherModules: [String] = ["Foundation", "Combine"]
+
     /// Combine's subject types. A subject is a publisher that never finishes on its own, and anyone
     /// who can see it can `send` into it.
     public static let subjectTypes: Set<String> = ["PassthroughSubject", "CurrentValueSubject"]

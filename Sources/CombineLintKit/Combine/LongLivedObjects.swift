@@ -1,22 +1,24 @@
 /// Types whose objects live for the whole run of the app or of the tests, whoever holds them: a
 /// retain cycle through such an object frees nothing later than it would have been freed anyway.
 public enum LongLivedObjects {
-    /// Whether objects of type `typeName` (a simple name) live for the whole run:
+    /// Whether the object whose code holds token `token` (its enclosing type) lives for the whole run:
     /// - a test case (`XCTestCase` and its kin): XCTest keeps every test case object to the end;
-    /// - an object made only by the type itself, in a static stored property
-    ///   (`static let shared = Storage()`), or by the application's delegate or SwiftUI `App`:
-    ///   the one instance is never released. A type with subclasses, or made anywhere else (a
-    ///   test making its own), or made nowhere the project shows (a storyboard), does not count.
-    public static func liveForTheRun(_ typeName: String, index: ProjectIndex, memo: ProjectMemo) -> Bool {
-        memo.value(for: "lives-for-the-run \(typeName)") {
-            isTestCase(typeName, index: index) || isMadeOnlyForTheRun(typeName, index: index)
-        }
-    }
-
-    /// Whether the object whose code holds token `token` (its enclosing type) lives for the whole run.
+    /// - a class whose every instance the project makes in a place that runs once per run and
+    ///   keeps what it makes: a static stored property of the class itself
+    ///   (`static let shared = Storage()`); the application's delegate or SwiftUI `App`; the
+    ///   factory of a singleton-scoped dependency-injection registration; the stored properties
+    ///   or initializer of an object that itself lives for the run; the `@StateObject` of a view
+    ///   that only the `App` builds. Previews do not count (the app never runs them). A class
+    ///   with subclasses, or made anywhere else (a screen making its own), or made nowhere the
+    ///   project shows (a storyboard), does not count.
     public static func liveForTheRun(around token: Int, in tree: SyntaxTree, index: ProjectIndex, memo: ProjectMemo) -> Bool {
         guard let t = tree.enclosingType(of: token) else { return false }
-        return liveForTheRun(tree.types[t].name.lastNameComponent, index: index, memo: memo)
+        let name = tree.types[t].name.lastNameComponent
+        if isTestCase(name, index: index) { return true }
+        guard let treeIndex = index.treeIndexByPath[tree.file.path],
+              let declaration = declaration(of: t, in: tree, treeIndex: treeIndex, index: index, memo: memo) else { return false }
+        var search = OwnerSearch(index: index, memo: memo)
+        return search.livesForTheRun(declaration)
     }
 
     /// Whether `typeName` is a test case class.
@@ -24,34 +26,142 @@ public enum LongLivedObjects {
         Catalogue.testCaseClasses.contains { index.inherits(typeName, from: $0) }
     }
 
-    private static func isMadeOnlyForTheRun(_ typeName: String, index: ProjectIndex) -> Bool {
-        guard index.type(named: typeName)?.kind == .class else { return false }
+    /// The declaration of type `t` of `tree`: itself, or for an extension the type it extends.
+    static func declaration(of t: Int, in tree: SyntaxTree, treeIndex: Int, index: ProjectIndex, memo: ProjectMemo) -> DeclarationReference? {
+        guard case .declared(let declaration) = TypeIdentity.of(type: t, inTree: treeIndex, index: index, memo: memo) else { return nil }
+        return declaration
+    }
+}
+
+/// The search behind `LongLivedObjects`: a type lives for the run when every place that makes one
+/// does, which may ask the same of the type owning that place. Answers are kept per declaration
+/// in the run's memo. A type met again on the way (made by its own maker) does not live for the
+/// run on that account; that answer holds whichever type is asked first, so it is kept too.
+/// Only an answer cut short by the depth limit is not kept.
+private struct OwnerSearch {
+    let index: ProjectIndex
+    let memo: ProjectMemo
+    private var visiting: Set<DeclarationReference> = []
+    private var cutShort = false
+    /// Owners within owners deeper than this are not followed (a long generated chain would
+    /// otherwise recurse as deep as it is long).
+    private static let depthLimit = 24
+
+    init(index: ProjectIndex, memo: ProjectMemo) {
+        self.index = index
+        self.memo = memo
+    }
+
+    /// Whether objects of the class `declaration` live for the run.
+    mutating func livesForTheRun(_ declaration: DeclarationReference) -> Bool {
+        answer(declaration, kind: "class") { search in
+            let type = search.index.trees[declaration.tree].types[declaration.item]
+            guard type.kind == .class else { return false }
+            // Asked last: the subtypes of a type deep in a long inheritance chain are many.
+            return search.everySiteKeeps(declaration) && !search.hasSubclass(declaration)
+        }
+    }
+
+    /// Whether the view `declaration` is built only where it stays for the run (by the `App`),
+    /// so that SwiftUI keeps its `@StateObject`s to the end.
+    private mutating func viewStaysForTheRun(_ declaration: DeclarationReference) -> Bool {
+        answer(declaration, kind: "view") { search in
+            let type = search.index.trees[declaration.tree].types[declaration.item]
+            return type.kind == .struct && search.everySiteKeeps(declaration)
+        }
+    }
+
+    private mutating func answer(_ declaration: DeclarationReference, kind: String, _ work: (inout OwnerSearch) -> Bool) -> Bool {
+        let key = "lives-for-the-run \(kind) \(declaration.tree):\(declaration.item)"
+        if let known = memo.known(key, as: Bool.self) { return known }
+        guard !visiting.contains(declaration) else { return false }
+        guard visiting.count < Self.depthLimit else {
+            cutShort = true
+            return false
+        }
+        visiting.insert(declaration)
+        let wasCut = cutShort
+        cutShort = false
+        let result = work(&self)
+        visiting.remove(declaration)
+        if !cutShort { _ = memo.value(for: key) { result } }
+        cutShort = cutShort || wasCut
+        return result
+    }
+
+    /// The type is made somewhere, and every place making one (outside previews) runs once and
+    /// keeps it for the run.
+    private mutating func everySiteKeeps(_ declaration: DeclarationReference) -> Bool {
         var made = false
-        for reference in index.chainElements[typeName] {
-            let tree = index.trees[reference.tree]
-            let element = tree.chains[reference.chain].elements[reference.element]
-            guard element.isCall else { continue }
-            guard isStaticStoredValue(at: element.nameToken, ofType: typeName, in: tree)
-                    || isInApplicationObject(element.nameToken, in: tree, index: index) else { return false }
+        for site in TypeConstructions.sites(of: declaration, index: index) {
+            guard !PreviewCode.contains(site.token, inTree: site.tree, index: index, memo: memo) else { continue }
+            // Ambiguous: it may make one elsewhere.
+            guard site.resolvesUniquely else { return false }
+            let tree = index.trees[site.tree]
+            guard siteKeeps(site.token, chainStart: tree.chains[site.chain].first, in: tree,
+                            treeIndex: site.tree, made: declaration) else { return false }
             made = true
         }
-        // Asked last: the subtypes of a type deep in a long inheritance chain are many.
-        return made && index.subtypes(of: typeName).isEmpty
+        return made
     }
 
-    /// Token `token` lies in the initializer of a static stored property of type `typeName`.
-    private static func isStaticStoredValue(at token: Int, ofType typeName: String, in tree: SyntaxTree) -> Bool {
-        guard let t = tree.enclosingType(of: token), tree.types[t].name.lastNameComponent == typeName else { return false }
-        return tree.types[t].variables.contains { v in
-            let variable = tree.variables[v]
-            return variable.isStatic && variable.initializer?.contains(token) == true
+    /// Some class names `declaration` as its superclass (resolved from where it is written: a
+    /// protocol of the same simple name elsewhere is no superclass).
+    func hasSubclass(_ declaration: DeclarationReference) -> Bool {
+        let name = index.trees[declaration.tree].types[declaration.item].name.lastNameComponent
+        for subtype in index.directSubtypes(of: name) {
+            for candidate in index.typeDeclarations[subtype] {
+                let tree = index.trees[candidate.tree]
+                let type = tree.types[candidate.item]
+                for entry in type.inheritance where ProjectIndex.stripGenerics(entry).lastNameComponent == name {
+                    let meant = TypeDeclarationResolver.declaration(named: ProjectIndex.stripGenerics(entry), at: type.keywordToken,
+                                                                    inTree: candidate.tree, index: index)
+                    // Unresolved: it may be this class.
+                    if meant == nil || meant == declaration { return true }
+                }
+            }
         }
+        return false
     }
 
-    /// Token `token` lies in the application's delegate or in a SwiftUI `App`.
-    private static func isInApplicationObject(_ token: Int, in tree: SyntaxTree, index: ProjectIndex) -> Bool {
-        guard let t = tree.enclosingType(of: token) else { return false }
-        let name = tree.types[t].name.lastNameComponent
-        return Catalogue.applicationObjects.contains { index.inherits(name, from: $0) }
+    /// The object made at token `token` is made once per run and kept for it.
+    private mutating func siteKeeps(_ token: Int, chainStart: Int, in tree: SyntaxTree, treeIndex: Int, made: DeclarationReference) -> Bool {
+        if SingletonRegistrations.isInSingletonFactory(token, in: tree, index: index, memo: memo) { return true }
+        guard let owner = tree.enclosingType(of: token) else { return false }
+        let ownerName = tree.types[owner].name.lastNameComponent
+        if Catalogue.applicationObjects.contains(where: { index.inherits(ownerName, from: $0) }) { return true }
+        // Code in closures may run any number of times.
+        guard tree.innermostClosure(of: token) == nil else { return false }
+        let ownerDeclaration = DeclarationReference(tree: treeIndex, item: owner)
+        if let v = storedProperty(initializing: token, in: tree, owner: owner) {
+            let variable = tree.variables[v]
+            if variable.isStatic { return ownerDeclaration == made }
+            switch tree.types[owner].kind {
+            case .class: return livesForTheRun(ownerDeclaration)
+            case .struct:
+                return variable.attributes.contains { attribute in Catalogue.viewOwnedStateAttributes.contains { attribute == "@" + $0 } }
+                    && viewStaysForTheRun(ownerDeclaration)
+            default: return false
+            }
+        }
+        guard let f = tree.enclosingFunction(of: token) else { return false }
+        if tree.functions[f].kind == .initializer, tree.types[owner].kind == .class {
+            return livesForTheRun(ownerDeclaration)
+        }
+        // Made on first use into a property that nothing empties: once per owner.
+        if tree.functions[f].kind == .function,
+           LazyOnceAssignments.isMadeOnce(chainStartingAt: chainStart, in: tree, ownerName: ownerName, index: index),
+           let declared = LongLivedObjects.declaration(of: owner, in: tree, treeIndex: treeIndex, index: index, memo: memo) {
+            return livesForTheRun(declared)
+        }
+        return false
+    }
+
+    /// The stored property of type `owner` whose initial value holds token `token`.
+    private func storedProperty(initializing token: Int, in tree: SyntaxTree, owner: Int) -> Int? {
+        tree.types[owner].variables.first { v in
+            let variable = tree.variables[v]
+            return !variable.isComputed && variable.initializer?.contains(token) == true
+        }
     }
 }

@@ -49,6 +49,7 @@ enum NeverFinishingSources {
             if !element.isCall, name.hasSuffix("Subject") || isSubjectProperty(name, index: index) { return e }
             if name == "publisher", element.argument("for") != nil { return e }
             if name == "publish", element.argument("every") != nil { return e }
+            if element.isCall, returnsNeverFinishing(element, index: index) { return e }
             if e > 0, chain.elements[e - 1].name == "Publishers", Catalogue.combinersLivingAsLongAsAnyInput.contains(name) {
                 for argument in element.arguments where startsNeverFinishing(argument.value, tree: tree, index: index, extraNames: extraNames) { return e }
                 return nil
@@ -64,6 +65,33 @@ enum NeverFinishingSources {
             return range.count == 1 && (isProjected(name) || name.hasSuffix("Subject") || extraNames.contains(name) || isSubjectProperty(name, index: index))
         }
         return evidence(in: chain, before: chain.elements.count, tree: tree, index: index, extraNames: extraNames) != nil
+    }
+
+    /// Every function of the project that `call` can call (by name and argument labels, defaults
+    /// left out) declares a never-finishing publisher type as its result
+    /// (`func publisher(in: NotificationCenter = .default) -> NotificationCenter.Publisher`).
+    static func returnsNeverFinishing(_ call: ChainElement, index: ProjectIndex) -> Bool {
+        let labels = call.argumentLabels
+        var found = false
+        for reference in index.functions[call.name] {
+            let function = index.trees[reference.tree].functions[reference.item]
+            guard function.kind == .function, function.accepts(argumentLabels: labels) else { continue }
+            guard Catalogue.neverFinishingPublisherTypes.contains(publisherTypeName(function.returnType)) else { return false }
+            found = true
+        }
+        return found
+    }
+
+    /// A type's text without its generic arguments and module: `Published<Bool>.Publisher` →
+    /// `Published.Publisher`, `Foundation.NotificationCenter.Publisher` → `NotificationCenter.Publisher`.
+    static func publisherTypeName(_ text: String) -> String {
+        var result = ""
+        var depth = 0
+        for character in text where !character.isWhitespace {
+            if character == "<" { depth += 1 } else if character == ">" { depth -= 1 } else if depth == 0 { result.append(character) }
+        }
+        for module in Catalogue.publisherModules where result.hasPrefix(module + ".") { return String(result.dropFirst(module.count + 1)) }
+        return result
     }
 
     /// A property some type of the project declares as a subject (`PassthroughSubject`/`CurrentValueSubject`).

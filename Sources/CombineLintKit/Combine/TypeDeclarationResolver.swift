@@ -9,30 +9,77 @@ public enum TypeDeclarationResolver {
     /// `index.trees[treeIndex]`, or `nil` when there is none or the name is ambiguous. Extensions
     /// are not declarations.
     public static func declaration(named written: String, at token: Int, inTree treeIndex: Int, index: ProjectIndex) -> DeclarationReference? {
+        let nearest = candidates(named: written, at: token, inTree: treeIndex, index: index)
+        return nearest.count == 1 ? nearest[0] : nil
+    }
+
+    /// The nearest declarations that `written` may name at token `token`: one when the name
+    /// resolves, several when it is ambiguous (all of them), none when no declaration of the
+    /// project is visible there by that name.
+    public static func candidates(named written: String, at token: Int, inTree treeIndex: Int, index: ProjectIndex) -> [DeclarationReference] {
         let path = written.split(separator: ".").map(String.init)
-        guard let last = path.last, !last.isEmpty else { return nil }
-        let candidates = index.typeDeclarations[last].filter { index.trees[$0.tree].types[$0.item].kind != .extension }
-        guard !candidates.isEmpty else { return nil }
-        let paths = candidates.map { qualifiedPath(of: $0, index: index) }
-        if path.count > 1 {
-            let matching = candidates.indices.filter { paths[$0].count >= path.count && Array(paths[$0].suffix(path.count)) == path }
-            return matching.count == 1 ? candidates[matching[0]] : nil
+        guard let last = path.last, !last.isEmpty else { return [] }
+        let named = Declarations(lastName: last, index: index)
+        guard !named.references.isEmpty else { return [] }
+        return named.nearest(path, scopes: path.count > 1 ? [] : scopes(at: token, in: index.trees[treeIndex]),
+                             fromFile: index.trees[treeIndex].file.path)
+    }
+
+    /// The declarations (not extensions) of one simple name with their nesting paths, made once
+    /// for a name that many places write.
+    public struct Declarations {
+        public let references: [DeclarationReference]
+        let paths: [[String]]
+        /// The folders of each declaration's file, outermost first.
+        let folders: [[Substring]]
+
+        public init(lastName: String, index: ProjectIndex) {
+            references = index.typeDeclarations[lastName].filter { index.trees[$0.tree].types[$0.item].kind != .extension }
+            paths = references.map { qualifiedPath(ofType: $0.item, in: index.trees[$0.tree]) }
+            folders = references.map { TypeDeclarationResolver.folders(of: index.trees[$0.tree].file.path) }
         }
-        // The types around the place, innermost first, by their nesting paths.
-        let tree = index.trees[treeIndex]
+
+        /// The nearest of them that `path` (a written name split at its dots) names from a place
+        /// inside the types of `scopes` (their nesting paths, innermost first; asked only for a
+        /// simple name).
+        /// Of equally near declarations, the one whose file shares the most folders with
+        /// `fromFile` wins (a project of several apps or modules, each in its folder, declares the
+        /// same names in each); a tie stays ambiguous.
+        public func nearest(_ path: [String], scopes: [[String]], fromFile: String) -> [DeclarationReference] {
+            if path.count > 1 {
+                return closest(references.indices.filter { paths[$0].count >= path.count && Array(paths[$0].suffix(path.count)) == path }, to: fromFile)
+            }
+            for scope in scopes + [[]] {
+                let visible = references.indices.filter { paths[$0].dropLast() == ArraySlice(scope) }
+                if !visible.isEmpty { return closest(visible, to: fromFile) }
+            }
+            return []
+        }
+
+        private func closest(_ matching: [Int], to file: String) -> [DeclarationReference] {
+            guard matching.count > 1 else { return matching.map { references[$0] } }
+            let here = TypeDeclarationResolver.folders(of: file)
+            let shared = matching.map { m in zip(folders[m], here).prefix(while: { $0 == $1 }).count }
+            let best = shared.max() ?? 0
+            let winners = matching.indices.filter { shared[$0] == best }
+            return winners.count == 1 ? [references[matching[winners[0]]]] : matching.map { references[$0] }
+        }
+    }
+
+    /// The folder names of a file's path, outermost first.
+    static func folders(of path: String) -> [Substring] {
+        Array(path.split(separator: "/").dropLast())
+    }
+
+    /// The nesting paths of the types around token `token`, innermost first (the top level not included).
+    public static func scopes(at token: Int, in tree: SyntaxTree) -> [[String]] {
         var scopes: [[String]] = []
         var t = tree.enclosingType(of: token)
         while let current = t {
             scopes.append(qualifiedPath(ofType: current, in: tree))
             t = tree.types[current].parentType
         }
-        scopes.append([])
-        for scope in scopes {
-            let visible = candidates.indices.filter { paths[$0].dropLast() == ArraySlice(scope) }
-            if visible.count == 1 { return candidates[visible[0]] }
-            if visible.count > 1 { return nil }
-        }
-        return nil
+        return scopes
     }
 
     /// The nesting paths of the types around token `token`, innermost first, as one string: two
@@ -47,11 +94,7 @@ public enum TypeDeclarationResolver {
         return parts.joined(separator: "|")
     }
 
-    /// The names of a declaration and the types it is nested in, outermost first (`["Feed", "Model"]`).
-    static func qualifiedPath(of reference: DeclarationReference, index: ProjectIndex) -> [String] {
-        qualifiedPath(ofType: reference.item, in: index.trees[reference.tree])
-    }
-
+    /// The names of type `t` and the types it is nested in, outermost first (`["Feed", "Model"]`).
     static func qualifiedPath(ofType t: Int, in tree: SyntaxTree) -> [String] {
         var names: [String] = []
         var current: Int? = t

@@ -219,6 +219,9 @@ public struct ProjectIndex: Sendable {
 
     /// The keys of every type that inherits from or conforms to `name` (a simple name), directly
     /// or through known types: the types for which `inherits(_:from: name)` holds, in no order.
+    /// The names of the types whose inheritance clause names `name` (by its last component).
+    public func directSubtypes(of name: String) -> [String] { directSubtypes[name] ?? [] }
+
     public func subtypes(of name: String) -> [String] {
         var seen = Set<String>()
         var queue = directSubtypes[name] ?? []

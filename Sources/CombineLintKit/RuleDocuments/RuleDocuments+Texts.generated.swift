@@ -25,8 +25,10 @@ during the call (`Just`, `Empty()`, `Fail`, `Result.Publisher`, `[…].publisher
 pipeline, and a pipeline cut by `first()` or `prefix(n)`, with no `flatMap`/`merge`/`combineLatest`
 bringing in a publisher that may not finish. Their subscription lets go of `self` when it
 finishes, so no cycle outlives the answer (a late answer only delays `deinit`). Test cases and
-objects made only for the whole run (`static let shared = Store()`, the app delegate's) are not
-reported either: a cycle through them frees nothing later.
+objects made only for the whole run (`static let shared = Store()`, the app delegate's, a
+singleton-scoped dependency-injection registration's, the `@StateObject` of the `App`'s root view,
+an object owned by one of these; see `strong_self_capture`) are not reported either: a cycle
+through them frees nothing later.
 
 ## Why it matters
 
@@ -5187,7 +5189,12 @@ in other files included), from code UIKit or SwiftUI runs again and again:
 - the same through the methods it calls, and for calls on another object from any of the
   repeated code above, also in other types (`for await entries in stream {
   Storage.shared.load(entries) }`, a notification sink calling `model.reload()`), again when the
-  source never finishes.
+  source never finishes;
+- a call `tab.willBeAdded()` on another object made by a method of another type that runs
+  repeatedly there (a container's `@objc func update()` calling `addTab(tab)`, which calls it),
+  when the receiver's type is the storing type or one it inherits from (an override runs), and
+  the source never finishes (a project helper declared to return `NotificationCenter.Publisher`
+  or a subject counts).
 
 The finding is at the storing call and its message names the path, e.g.
 `viewWillAppear(_:) → bind() → store(in:)`. A subscription stored directly in the callback is
@@ -5417,6 +5424,46 @@ struct TrimBar: View {
             .onChange(of: isPlaying) { playing in
                 if playing { playbackManager.play() }
             }
+    }
+}
+```
+
+```swift
+extension Notification.Name {
+    func publisher(in center: NotificationCenter = .default) -> NotificationCenter.Publisher {
+        center.publisher(for: self)
+    }
+}
+
+class PlayerTab: UIViewController {
+    func willBeAdded() {}
+}
+
+final class BookmarksTab: PlayerTab {
+    private var cancellables = Set<AnyCancellable>()
+
+    override func willBeAdded() {
+        Notification.Name.trackChanged.publisher()
+            .sink { [weak self] _ in self?.reload() }
+            .↓store(in: &cancellables)
+    }
+
+    private func reload() {}
+}
+
+final class PlayerContainer: UIViewController {
+    private let bookmarks = BookmarksTab()
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        NotificationCenter.default.addObserver(self, selector: #selector(update), name: .trackChanged, object: nil)
+    }
+
+    @objc private func update() { addTab(bookmarks) }
+
+    private func addTab(_ tab: PlayerTab) {
+        tab.willBeAdded()
+        addChild(tab)
     }
 }
 ```
@@ -5674,6 +5721,57 @@ final class ExploreViewController: NSViewController {
     }
 
     private func updateTitleBar(for offset: CGPoint) {}
+}
+```
+
+```swift
+class PlayerTab: UIViewController {
+    func willBeAdded() {}
+}
+
+final class BookmarksTab: PlayerTab {
+    private var cancellables = Set<AnyCancellable>()
+    let changes = PassthroughSubject<Void, Never>()
+
+    override func willBeAdded() {
+        changes.sink { [weak self] in self?.reload() }.store(in: &cancellables)
+    }
+
+    private func reload() {}
+}
+
+final class PlayerContainer: UIViewController {
+    private let bookmarks = BookmarksTab()
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        addTab(bookmarks)
+    }
+
+    private func addTab(_ tab: PlayerTab) { tab.willBeAdded() }
+}
+```
+
+```swift
+final class DownloadsTab: UIViewController {
+    private var cancellables = Set<AnyCancellable>()
+    let progress = PassthroughSubject<Double, Never>()
+
+    func willBeAdded() {
+        progress.sink { [weak self] in self?.show($0) }.store(in: &cancellables)
+    }
+
+    private func show(_ value: Double) {}
+}
+
+final class OtherTab: UIViewController {
+    func willBeAdded() {}
+}
+
+final class TabsContainer: UIViewController {
+    private let other = OtherTab()
+
+    @objc private func update() { other.willBeAdded() }
 }
 ```
 
@@ -6690,8 +6788,16 @@ a call of one of the project's functions whose every `return` is such a pipeline
 by `first()` or `prefix(n)`. A pipeline is only as finite as every stage: a `Just` that
 `flatMap`s into a subject never finishes. Objects that live for the whole run free nothing later
 through a cycle, and are not reported either: test cases (XCTest keeps every `XCTestCase` object
-until the run ends) and objects made only by their own static property (`static let shared =
-Storage()`) or by the application's delegate or SwiftUI `App`, with no subclass.
+until the run ends), and classes with no subclass whose every instance is made where it is made
+once per run and kept: by their own static property (`static let shared = Storage()`), by the
+application's delegate or SwiftUI `App`, by the factory of a dependency-injection registration
+with a singleton scope (`.inObjectScope(.container)`, or a container made with
+`defaultObjectScope: .container`; `.scope(.application)`; `.singleton`), by the stored
+properties or initializer of an object that itself lives for the run (a coordinator the app
+delegate makes), as the `@StateObject` of a view that only the `App` builds, or on first use into
+a property of such an object that nothing sets back to `nil` (`if player == nil { player = … }`).
+Previews (`#Preview`, `PreviewProvider`, and views only they build) are not places of the app.
+Type names are resolved where they are written, so `Home.StateModel()` makes no `Main.StateModel`.
 
 ## Options
 
@@ -6973,6 +7079,71 @@ final class InboxViewModel {
                 ↓unread = count
             }.store(in: &cancellables)
         }.store(in: &cancellables)
+    }
+}
+```
+
+```swift
+final class SyncService {
+    private var cancellables = Set<AnyCancellable>()
+    @Published var status = ""
+
+    func start(_ events: PassthroughSubject<String, Never>) {
+        events.sink { ↓self.status = $0 }.store(in: &cancellables)
+    }
+}
+
+final class ServicesAssembly: Assembly {
+    func assemble(container: Container) {
+        container.register(SyncService.self) { _ in SyncService() }.inObjectScope(.transient)
+    }
+}
+```
+
+```swift
+@main struct NotesApp: App {
+    var body: some Scene {
+        WindowGroup { NotesRootView() }
+    }
+}
+
+struct NotesRootView: View {
+    let model = NotesModel()
+    var body: some View { Text(model.title) }
+}
+
+final class NotesModel {
+    @Published var title = ""
+    private var cancellables = Set<AnyCancellable>()
+
+    init() {
+        NotificationCenter.default.publisher(for: .notesChanged)
+            .sink { _ in ↓self.title = "changed" }
+            .store(in: &cancellables)
+    }
+}
+```
+
+```swift
+final class PlayerCoordinator {
+    static let shared = PlayerCoordinator()
+    var player: PlayerController?
+
+    func play() {
+        if player == nil { player = PlayerController() }
+    }
+
+    func stop() { player = nil }
+}
+
+final class PlayerController {
+    @Published var position = 0.0
+    private var cancellables = Set<AnyCancellable>()
+
+    init() {
+        Timer.publish(every: 1, on: .main, in: .common).autoconnect()
+            .sink { _ in ↓self.position += 1 }
+            .store(in: &cancellables)
     }
 }
 ```
@@ -7286,6 +7457,132 @@ final class OnboardingModel: ObservableObject {
     func waitUntilReady(_ state: CurrentValueSubject<Bool, Never>) {
         state.first(where: { $0 }).sink { _ in self.isReady = true }.store(in: &cancellables)
     }
+}
+```
+
+```swift
+final class GlucoseService {
+    @Published var latest = 0
+    private var cancellables = Set<AnyCancellable>()
+
+    init(source: PassthroughSubject<Int, Never>) {
+        source.sink { self.latest = $0 }.store(in: &cancellables)
+    }
+}
+
+final class ServicesAssembly: Assembly {
+    func assemble(container: Container) {
+        container.register(GlucoseService.self) { r in GlucoseService(source: r.resolve()) }
+            .inObjectScope(.container)
+    }
+}
+```
+
+```swift
+let container = Container(defaultObjectScope: .container)
+
+final class AlertService {
+    @Published var pending = 0
+    private var cancellables = Set<AnyCancellable>()
+
+    func watch(_ alerts: PassthroughSubject<Int, Never>) {
+        alerts.sink { self.pending = $0 }.store(in: &cancellables)
+    }
+}
+
+final class AlertAssembly: Assembly {
+    func assemble(container: Container) {
+        container.register(AlertService.self) { _ in AlertService() }
+    }
+}
+```
+
+```swift
+@main struct PumpApp: App {
+    var body: some Scene {
+        WindowGroup { Main.RootView() }
+    }
+}
+
+enum Main {}
+protocol StateModel: AnyObject {}
+class BaseStateModel: StateModel {}
+
+extension Main {
+    struct RootView: View {
+        @StateObject var state = StateModel()
+        var body: some View { Text(state.title) }
+    }
+
+    final class StateModel: ObservableObject {
+        @Published var title = ""
+        private var cancellables = Set<AnyCancellable>()
+
+        init() {
+            NotificationCenter.default.publisher(for: .pumpChanged)
+                .sink { _ in self.title = "pump" }
+                .store(in: &cancellables)
+        }
+    }
+}
+
+#Preview {
+    Main.RootView()
+}
+```
+
+```swift
+final class AppDelegate: NSObject, NSApplicationDelegate {
+    let coordinator = AppCoordinator()
+}
+
+final class AppCoordinator {
+    let search: SearchCoordinator
+    var player: PlayerController?
+
+    init() {
+        let search = SearchCoordinator()
+        self.search = search
+    }
+
+    func play() {
+        if player == nil {
+            player = PlayerController()
+        }
+    }
+}
+
+final class SearchCoordinator {
+    @Published var query = ""
+    private var cancellables = Set<AnyCancellable>()
+
+    init() {
+        NotificationCenter.default.publisher(for: .searchChanged)
+            .sink { _ in self.query = "" }
+            .store(in: &cancellables)
+    }
+}
+
+final class PlayerController {
+    @Published var position = 0.0
+    private var cancellables = Set<AnyCancellable>()
+
+    init() {
+        Timer.publish(every: 1, on: .main, in: .common).autoconnect()
+            .sink { _ in self.position += 1 }
+            .store(in: &cancellables)
+    }
+}
+
+struct SearchPreviewWrapper: View {
+    @State var coordinator: SearchCoordinator?
+    var body: some View {
+        Text("").onAppear { coordinator = SearchCoordinator() }
+    }
+}
+
+#Preview {
+    SearchPreviewWrapper()
 }
 ```
 

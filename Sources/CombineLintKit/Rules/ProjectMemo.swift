@@ -12,6 +12,13 @@ public final class ProjectMemo: @unchecked Sendable {
 
     public init() {}
 
+    /// The value stored under `key`, if one was made already.
+    public func known<Value: Sendable>(_ key: String, as type: Value.Type) -> Value? {
+        lock.lock()
+        defer { lock.unlock() }
+        return values[key] as? Value
+    }
+
     /// The value stored under `key`, made by `make` the first time it is asked for. `Value` must
     /// not be an optional: a missing key would cast to a stored `nil`.
     public func value<Value: Sendable>(for key: String, _ make: () -> Value) -> Value {

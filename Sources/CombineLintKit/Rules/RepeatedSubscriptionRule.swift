@@ -20,6 +20,8 @@ public struct RepeatedSubscriptionRule: Rule {
         var label: String
         var bag: String
         var typeName: String
+        /// The storing method's type, told apart from same-named types nested elsewhere.
+        var identity: TypeIdentity
         var function: Int
         var chain: Int
         var subscriber: Int
@@ -29,16 +31,16 @@ public struct RepeatedSubscriptionRule: Rule {
         // Every finding is about one of the file's subscriptions.
         guard !context.subscriptions.isEmpty else { return [] }
         let tree = context.tree
-        let stores = self.stores(in: tree, subscriptions: context.subscriptions)
-        guard !stores.isEmpty else { return [] }
         guard let treeIndex = context.index.treeIndexByPath[tree.file.path] else { return [] }
+        let stores = self.stores(in: tree, treeIndex: treeIndex, index: context.index, memo: context.memo, subscriptions: context.subscriptions)
+        guard !stores.isEmpty else { return [] }
         let extra = Set(context.options.strings("appearance_methods"))
         var findings: [Finding] = []
         for store in stores {
             // A type's analysis covers all its files: made once per run, not once per file of the type.
-            let key = "repeated_subscription\u{0}" + store.typeName + "\u{0}" + extra.sorted().joined(separator: ",")
+            let key = "repeated_subscription\u{0}" + store.identity.key + "\u{0}" + extra.sorted().joined(separator: ",")
             let analysis = context.memo.value(for: key) {
-                TypeAnalysis(typeName: store.typeName, index: context.index, extraCallbacks: extra, memo: context.memo)
+                TypeAnalysis(identity: store.identity, typeName: store.typeName, index: context.index, extraCallbacks: extra, memo: context.memo)
             }
             guard let method = analysis.graph.method(inTree: treeIndex, function: store.function) else { continue }
             guard let path = analysis.path(to: method), path.count >= 2 else {
@@ -69,7 +71,7 @@ public struct RepeatedSubscriptionRule: Rule {
     private func appearanceFinding(_ store: Store, in tree: SyntaxTree, _ context: RuleContext) -> Finding? {
         let function = tree.functions[store.function]
         let viewCalls = context.memo.value(for: "repeated_subscription.view-calls") { RepeatedViewCalls(index: context.index) }
-        guard let calls = viewCalls.byMethod[function.name], let open = function.bodyOpen else { return nil }
+        guard let open = function.bodyOpen else { return nil }
         let chain = tree.chains[store.chain]
         guard NeverFinishingSources.evidence(in: chain, before: store.subscriber, tree: tree, index: context.index, extraNames: []) != nil else { return nil }
         let body = (open + 1)..<store.token
@@ -80,19 +82,27 @@ public struct RepeatedSubscriptionRule: Rule {
             return open..<close
         }, of: tree)
         if RunOnceGuards.isGuarded(body, of: tree, bag: store.bag, flags: flags) { return nil }
-        for call in calls {
-            guard RepeatedViewCalls.receiverType(of: call, index: context.index) == store.typeName else { continue }
-            let pathText = "\(call.modifier) → \(store.typeName).\(function.selectorName) → \(store.label)"
-            return context.finding(
-                tokens: store.token,
-                message: "`\(pathText)`: each run of `\(call.modifier)` adds one more live subscription to `\(store.bag)`, and the earlier ones keep running.",
-                help: "Subscribe once (in `init`), or empty `\(store.bag)` (or keep a single `AnyCancellable?`) before subscribing again; until then values are handled several times.")
+        var entry: String? = nil
+        for call in viewCalls.byMethod[function.name] ?? [] where RepeatedViewCalls.receiverType(of: call, index: context.index) == store.typeName {
+            entry = call.modifier
+            break
         }
-        return nil
+        if entry == nil {
+            let extra = Set(context.options.strings("appearance_methods"))
+            entry = RepeatedMethodCallers.firstPath(calling: function.name, onType: store.typeName, identity: store.identity, index: context.index,
+                                                    extraCallbacks: extra, memo: context.memo)
+        }
+        guard let entry else { return nil }
+        let pathText = "\(entry) → \(store.typeName).\(function.selectorName) → \(store.label)"
+        let first = entry.components(separatedBy: " → ")[0]
+        return context.finding(
+            tokens: store.token,
+            message: "`\(pathText)`: each run of `\(first)` adds one more live subscription to `\(store.bag)`, and the earlier ones keep running.",
+            help: "Subscribe once (in `init`), or empty `\(store.bag)` (or keep a single `AnyCancellable?`) before subscribing again; until then values are handled several times.")
     }
 
     /// Subscriptions stored into a bag of self, inside a (non-local) method of a type.
-    private func stores(in tree: SyntaxTree, subscriptions: [Subscription]) -> [Store] {
+    private func stores(in tree: SyntaxTree, treeIndex: Int, index: ProjectIndex, memo: ProjectMemo, subscriptions: [Subscription]) -> [Store] {
         var result: [Store] = []
         for subscription in subscriptions {
             let chain = tree.chains[subscription.chain]
@@ -147,7 +157,8 @@ public struct RepeatedSubscriptionRule: Rule {
             if isInsideSubscriberClosure(chain.first, in: tree) { continue }
             guard let function = outerMethod(of: chain.first, in: tree),
                   let type = tree.functions[function].enclosingType else { continue }
-            result.append(Store(token: token, label: label, bag: bag, typeName: tree.types[type].name.lastNameComponent, function: function,
+            result.append(Store(token: token, label: label, bag: bag, typeName: tree.types[type].name.lastNameComponent,
+                                identity: TypeIdentity.of(type: type, inTree: treeIndex, index: index, memo: memo), function: function,
                                 chain: subscription.chain, subscriber: subscription.element))
         }
         return result
@@ -213,10 +224,14 @@ struct TypeAnalysis: Sendable {
     private let flagNames: Set<String>
     private let resetMethods: Set<Int>
 
-    /// `memo` keeps each file's `RepeatedEntryPoints`, read by every type of the file.
-    init(typeName: String, index: ProjectIndex, extraCallbacks: Set<String>, memo: ProjectMemo) {
+    /// `memo` keeps each file's `RepeatedEntryPoints`, read by every type of the file. Without
+    /// `externalEntries`, only the type's own repeated code counts as an entry (what another
+    /// type's analysis asks of this one, so that no analysis waits on another).
+    init(identity: TypeIdentity, typeName: String, index: ProjectIndex, extraCallbacks: Set<String>, memo: ProjectMemo,
+         externalEntries withExternal: Bool = true) {
         let pointsOfFile = { (t: Int) in memo.value(for: "repeated_subscription.entries\u{0}\(t)") { RepeatedEntryPoints(index.trees[t]) } }
-        let graph = MethodCallGraph(typeName: typeName, index: index)
+        let parts = TypeIdentity.members(named: typeName, index: index, memo: memo)[identity] ?? []
+        let graph = MethodCallGraph(typeName: typeName, parts: parts, index: index)
         self.graph = graph
         self.index = index
         let isCell = Catalogue.reusableViewBases.contains { index.inherits(typeName, from: $0) }
@@ -237,7 +252,7 @@ struct TypeAnalysis: Sendable {
         // Methods of this type that repeated code of other types calls on an object of this type.
         let viewCalls = memo.value(for: "repeated_subscription.view-calls") { RepeatedViewCalls(index: index) }
         var external: [Int: String] = [:]
-        for (m, method) in graph.methods.enumerated() where !entries.contains(m) {
+        for (m, method) in graph.methods.enumerated() where withExternal && !entries.contains(m) {
             guard let label = viewCalls.label(ofCallsTo: method.name, onType: typeName) else { continue }
             external[m] = label
             entries.insert(m)

@@ -198,16 +198,21 @@ extension StructureBuilder {
             guard last >= 0 else { continue }
             let label: String? = t.is(first, "_") ? nil : t.name(first)
             var typeEnd = part.1
+            var hasDefault = false
             var e = colon + 1
             while e <= part.1 {
-                if layer.tokens[e].kind == .equal { typeEnd = e - 1; break }
+                if layer.tokens[e].kind == .equal {
+                    typeEnd = e - 1
+                    hasDefault = true
+                    break
+                }
                 if layer.tokens[e].kind == .leftParen || layer.tokens[e].kind == .leftBracket {
                     let m = Int(layer.matching[e])
                     if m > e { e = m }
                 }
                 e += 1
             }
-            parameters.append(Parameter(label: label, name: t.name(last), typeText: t.joined(colon + 1, typeEnd)))
+            parameters.append(Parameter(label: label, name: t.name(last), typeText: t.joined(colon + 1, typeEnd), hasDefault: hasDefault))
         }
         return parameters
     }

@@ -64,6 +64,8 @@ public struct Parameter: Sendable, Hashable {
     public var name: String
     /// The type as written.
     public var typeText: String
+    /// It has a default value (`animated: Bool = true`): callers may leave it out.
+    public var hasDefault: Bool = false
 }
 
 /// A function, initializer, deinit, subscript or accessor.
@@ -92,6 +94,26 @@ public struct FunctionDecl: Sendable, Hashable {
     public var selectorName: String {
         guard kind == .function || kind == .initializer || kind == .subscript else { return name }
         return name + "(" + parameters.map { ($0.label ?? "_") + ":" }.joined() + ")"
+    }
+
+    /// Whether a call with these argument labels (`"_"` for none, a trailing closure included)
+    /// can call this function: each label matches the next parameter's (an unlabelled argument
+    /// may also be a trailing closure for a function-typed parameter), the parameters passed over
+    /// have defaults, and so do those left after the last argument.
+    public func accepts(argumentLabels labels: [String]) -> Bool {
+        func matches(_ parameter: Parameter, _ label: String) -> Bool {
+            (parameter.label ?? "_") == label || (label == "_" && parameter.typeText.contains("->"))
+        }
+        var p = 0
+        for label in labels {
+            while p < parameters.count, !matches(parameters[p], label) {
+                guard parameters[p].hasDefault else { return false }
+                p += 1
+            }
+            guard p < parameters.count else { return false }
+            p += 1
+        }
+        return parameters[p...].allSatisfy(\.hasDefault)
     }
 }
 

@@ -9,6 +9,69 @@ final class RepeatedSubscriptionRuleTests: XCTestCase {
             .map { "\($0.file):\($0.line):\($0.column)" }
     }
 
+    func testSameNamedTypesNestedInDifferentNamespacesAreDifferentTypes() {
+        // `Feed.Screen.viewWillAppear` calls its own `refresh()`; `Settings.Screen.refresh()` stores,
+        // but only its `viewDidLoad` calls it. Merged by simple name, the two would make one call graph.
+        let feed = """
+        enum Feed {}
+        extension Feed {
+            final class Screen: UIViewController {
+                override func viewWillAppear(_ animated: Bool) {
+                    super.viewWillAppear(animated)
+                    refresh()
+                }
+                func refresh() {}
+            }
+        }
+        """
+        let settings = """
+        enum Settings {
+            final class Screen: UIViewController {
+                private var cancellables = Set<AnyCancellable>()
+                let changes = PassthroughSubject<Int, Never>()
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    refresh()
+                }
+            }
+        }
+        extension Settings.Screen {
+            func refresh() { changes.sink { _ in }.store(in: &cancellables) }
+        }
+        """
+        XCTAssertEqual(positions([("Feed.swift", feed), ("Settings.swift", settings)]), [])
+        // The same files with `Feed`'s screen calling into the extension: now it is one type.
+        let repeated = settings.replacingOccurrences(of: "override func viewDidLoad()", with: "override func viewWillAppear(_ animated: Bool)")
+            .replacingOccurrences(of: "super.viewDidLoad()", with: "super.viewWillAppear(animated)")
+        XCTAssertEqual(positions([("Feed.swift", feed), ("Settings.swift", repeated)]), ["Settings.swift:12:44"])
+    }
+
+    func testCopiesInSiblingFoldersKeepTheirOwnExtensions() {
+        // Two apps declaring the same class: each file's extension belongs to the class of its own folder.
+        let screen = """
+        final class Screen: UIViewController {
+            private var cancellables = Set<AnyCancellable>()
+            let changes = PassthroughSubject<Int, Never>()
+        }
+        """
+        let calls = """
+        extension Screen {
+            override func viewWillAppear(_ animated: Bool) {
+                super.viewWillAppear(animated)
+                refresh()
+            }
+        }
+        """
+        let stores = """
+        extension Screen {
+            func refresh() { changes.sink { _ in }.store(in: &cancellables) }
+        }
+        """
+        XCTAssertEqual(positions([("A/Screen.swift", screen), ("A/Screen+Calls.swift", calls), ("A/Screen+Stores.swift", stores),
+                                  ("B/Screen.swift", screen), ("B/Screen+Stores.swift", stores)]),
+                       ["A/Screen+Stores.swift:2:44"])
+    }
+
     func testSwiftUIOnAppearCallingAModelMethodThatStores() {
         let model = """
         final class FeedVM: ObservableObject {

@@ -58,6 +58,24 @@ final class DeclarationTests: XCTestCase {
         XCTAssertTrue(tree.variables[1].isComputed)
     }
 
+    func testParameterDefaultsTellWhichCallsAFunctionAccepts() {
+        let tree = parse("""
+        func publisher(in center: NotificationCenter = .default, object: AnyObject? = nil, _ f: (Int) -> Int = { $0 }) -> P { p }
+        func load(_ id: Int, animated: Bool = true, completion: @escaping () -> Void) {}
+        """)
+        XCTAssertEqual(tree.functions[0].parameters.map(\.hasDefault), [true, true, true])
+        XCTAssertEqual(tree.functions[0].parameters.map(\.typeText), ["NotificationCenter", "AnyObject?", "(Int) -> Int"])
+        XCTAssertEqual(tree.functions[1].parameters.map(\.hasDefault), [false, true, false])
+        XCTAssertTrue(tree.functions[0].accepts(argumentLabels: []))
+        XCTAssertTrue(tree.functions[0].accepts(argumentLabels: ["object"]))
+        XCTAssertFalse(tree.functions[0].accepts(argumentLabels: ["object", "in"]))
+        XCTAssertFalse(tree.functions[0].accepts(argumentLabels: ["for"]))
+        XCTAssertTrue(tree.functions[1].accepts(argumentLabels: ["_", "_"]))  // a trailing closure
+        XCTAssertTrue(tree.functions[1].accepts(argumentLabels: ["_", "animated", "completion"]))
+        XCTAssertFalse(tree.functions[1].accepts(argumentLabels: ["_"]))
+        XCTAssertFalse(tree.functions[1].accepts(argumentLabels: ["animated", "completion"]))
+    }
+
     func testStoredPropertiesWithAttributesAccessAndInitializers() {
         let tree = parse("""
         final class ViewModel: ObservableObject {

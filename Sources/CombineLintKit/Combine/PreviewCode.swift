@@ -1,0 +1,42 @@
+/// Code that the app never runs: SwiftUI previews, which Xcode runs in its canvas. An object made
+/// only there is no object of the running app.
+public enum PreviewCode {
+    /// Whether token `token` of `index.trees[treeIndex]` lies in a `#Preview { … }` body, in a
+    /// type conforming to `PreviewProvider` (or nested in one), or in a type that only such
+    /// preview code makes (a wrapper view written for a preview).
+    public static func contains(_ token: Int, inTree treeIndex: Int, index: ProjectIndex, memo: ProjectMemo) -> Bool {
+        if isDirectlyInPreview(token, in: index.trees[treeIndex]) { return true }
+        guard let t = index.trees[treeIndex].enclosingType(of: token), index.trees[treeIndex].types[t].kind != .extension else { return false }
+        return memo.value(for: "preview-only \(treeIndex):\(t)") {
+            isMadeOnlyByPreviews(DeclarationReference(tree: treeIndex, item: t), index: index)
+        }
+    }
+
+    /// Token `token` lies in a `#Preview` body or a `PreviewProvider`.
+    static func isDirectlyInPreview(_ token: Int, in tree: SyntaxTree) -> Bool {
+        if tree.enclosingClosures(of: token).contains(where: { isPreviewMacroBody($0, in: tree) }) { return true }
+        var t = tree.enclosingType(of: token)
+        while let current = t {
+            if tree.types[current].inheritance.contains(where: { Catalogue.previewProtocols.contains($0.lastNameComponent) }) { return true }
+            t = tree.types[current].parentType
+        }
+        return false
+    }
+
+    /// The type is made somewhere, and only in `#Preview` bodies and preview providers.
+    private static func isMadeOnlyByPreviews(_ declaration: DeclarationReference, index: ProjectIndex) -> Bool {
+        var made = false
+        for site in TypeConstructions.sites(of: declaration, index: index) {
+            guard site.resolvesUniquely, isDirectlyInPreview(site.token, in: index.trees[site.tree]) else { return false }
+            made = true
+        }
+        return made
+    }
+
+    /// Closure `c` is the trailing closure of a preview macro (`#Preview("Dark") { … }`).
+    private static func isPreviewMacroBody(_ c: Int, in tree: SyntaxTree) -> Bool {
+        var k = tree.closures[c].open - 1
+        if k >= 0, tree.tokenIs(k, ")") { k = Int(tree.matching[k]) - 1 }
+        return k >= 0 && Catalogue.previewMacros.contains(tree.text(k))
+    }
+}

@@ -1,0 +1,54 @@
+/// The places that make an object of a type declared in the project: the calls `Name(…)`
+/// (or `Outer.Name(…)`) whose written name means that declaration where it is written.
+public enum TypeConstructions {
+    /// One call that may make an object of the type.
+    public struct Site: Sendable {
+        public var tree: Int
+        public var chain: Int
+        /// The type name's token in the call.
+        public var token: Int
+        /// The name means this declaration alone; otherwise it is ambiguous between it and others.
+        public var resolvesUniquely: Bool
+    }
+
+    /// The calls whose written type name may mean `declaration`, in index order.
+    public static func sites(of declaration: DeclarationReference, index: ProjectIndex) -> [Site] {
+        let name = index.trees[declaration.tree].types[declaration.item].name.lastNameComponent
+        let named = TypeDeclarationResolver.Declarations(lastName: name, index: index)
+        // Places in the same type resolve a simple name alike: their scopes are worked out once.
+        var scopesOfType: [DeclarationReference: [[String]]] = [:]
+        var sites: [Site] = []
+        for reference in index.chainElements[name] {
+            let elements = index.trees[reference.tree].chains[reference.chain].elements
+            let element = elements[reference.element]
+            guard element.isCall else { continue }
+            let written = writtenName(elements, upTo: reference.element).split(separator: ".").map(String.init)
+            var scopes: [[String]] = []
+            if written.count == 1, let owner = index.trees[reference.tree].enclosingType(of: element.nameToken) {
+                let key = DeclarationReference(tree: reference.tree, item: owner)
+                if let known = scopesOfType[key] {
+                    scopes = known
+                } else {
+                    scopes = TypeDeclarationResolver.scopes(at: element.nameToken, in: index.trees[reference.tree])
+                    scopesOfType[key] = scopes
+                }
+            }
+            let meant = named.nearest(written, scopes: scopes, fromFile: index.trees[reference.tree].file.path)
+            guard meant.contains(declaration) else { continue }
+            sites.append(Site(tree: reference.tree, chain: reference.chain, token: element.nameToken, resolvesUniquely: meant.count == 1))
+        }
+        return sites
+    }
+
+    /// The type name written at a call (`Main.RootView` in `Main.RootView(resolver: r)`).
+    private static func writtenName(_ elements: ChainElements, upTo e: Int) -> String {
+        var parts = [elements[e].name]
+        var k = e - 1
+        while k >= elements.startIndex, !elements[k].isCall, elements[k].subscripts.isEmpty,
+              elements[k].name.first?.isUppercase == true {
+            parts.insert(elements[k].name, at: 0)
+            k -= 1
+        }
+        return parts.joined(separator: ".")
+    }
+}

@@ -1,0 +1,78 @@
+/// Methods of one type that another type's repeated methods call on an object of it: a player
+/// container's `@objc func update()` (a notification's selector) calls `addTab(tab)`, which calls
+/// `tab.willBeAddedToPlayer()` on each re-added tab. Found per method name once per run, through
+/// the index's chain-element postings; the calling type's own repeated code (its `TypeAnalysis`
+/// without external entries) says which of its methods run again and again.
+enum RepeatedMethodCallers {
+    /// One call `receiver.method(…)` made by a method of another type.
+    private struct Caller: Sendable {
+        var receiverType: String
+        var callerType: String
+        var callerIdentity: TypeIdentity
+        var tree: Int
+        var function: Int
+    }
+
+    /// The path in the calling type, as text (`PlayerContainer.update() → addTab(_:after:)`), of the
+    /// first repeated method that calls `method` on an object of `typeName` (or of a type it
+    /// inherits from or conforms to), if any.
+    static func firstPath(calling method: String, onType typeName: String, identity: TypeIdentity, index: ProjectIndex,
+                          extraCallbacks: Set<String>, memo: ProjectMemo) -> String? {
+        let callers = memo.value(for: "repeated_subscription.method-callers\u{0}" + method) {
+            RepeatedMethodCallers.callers(of: method, index: index, memo: memo)
+        }
+        for caller in callers where caller.callerIdentity != identity {
+            guard caller.receiverType == typeName || index.inherits(typeName, from: caller.receiverType) else { continue }
+            let key = "repeated_subscription.own\u{0}" + caller.callerIdentity.key + "\u{0}" + extraCallbacks.sorted().joined(separator: ",")
+            let analysis = memo.value(for: key) {
+                TypeAnalysis(identity: caller.callerIdentity, typeName: caller.callerType, index: index, extraCallbacks: extraCallbacks,
+                             memo: memo, externalEntries: false)
+            }
+            guard let m = analysis.graph.method(inTree: caller.tree, function: caller.function),
+                  let path = analysis.path(to: m) else { continue }
+            return caller.callerType + "." + path.map(\.label).joined(separator: " → ")
+        }
+        return nil
+    }
+
+    /// Every `receiver.method(…)` call on a named object (a local, parameter or property, not
+    /// `self`) inside a method of a type, with the receiver's type when it can be told.
+    private static func callers(of method: String, index: ProjectIndex, memo: ProjectMemo) -> [Caller] {
+        var result: [Caller] = []
+        for reference in index.chainElements[method] {
+            let tree = index.trees[reference.tree]
+            let chain = tree.chains[reference.chain]
+            let e = reference.element
+            let element = chain.elements[e]
+            guard element.isCall, element.kind == .member, e >= 1 else { continue }
+            var receiverIndex = e - 1
+            if receiverIndex == 1, chain.elements[0].name == "self" { receiverIndex = 1 } else if receiverIndex != 0 { continue }
+            let receiver = chain.elements[receiverIndex]
+            guard !receiver.isCall, receiver.subscripts.isEmpty, receiver.name != "self", receiver.name != "super",
+                  receiver.kind == .root || receiverIndex == 1 else { continue }
+            guard let function = outerFunction(of: element.nameToken, in: tree),
+                  let owner = tree.functions[function].enclosingType,
+                  let type = TypeResolver.typeOfName(receiver.name, at: element.nameToken, in: tree, index: index) else { continue }
+            result.append(Caller(receiverType: type, callerType: tree.types[owner].name.lastNameComponent,
+                                 callerIdentity: TypeIdentity.of(type: owner, inTree: reference.tree, index: index, memo: memo),
+                                 tree: reference.tree, function: function))
+        }
+        return result
+    }
+
+    /// The innermost non-local `func` whose body holds the token.
+    private static func outerFunction(of token: Int, in tree: SyntaxTree) -> Int? {
+        for scope in tree.scopeChain(of: token) {
+            switch tree.scopes[scope].kind {
+            case .functionBody(let f):
+                if tree.functions[f].isLocal { continue }
+                return tree.functions[f].kind == .function ? f : nil
+            case .typeBody:
+                return nil
+            default:
+                continue
+            }
+        }
+        return nil
+    }
+}
