@@ -115,8 +115,12 @@ public struct PublishedAssignCycleRule: Rule {
         // A method that repeated code of its type calls (repeated_subscription's call graph).
         guard let f = outerMethod(of: token, in: tree), let t = tree.functions[f].enclosingType else { return nil }
         let typeName = tree.types[t].name.lastNameComponent
-        let key = "repeated_subscription\u{0}" + typeName + "\u{0}"
-        let analysis = context.memo.value(for: key) { TypeAnalysis(typeName: typeName, index: context.index, extraCallbacks: [], memo: context.memo) }
+        let identity = TypeIdentity.of(type: t, inTree: treeIndex, index: context.index, memo: context.memo)
+        // The same key as repeated_subscription's (with no configured callbacks): one analysis per type and run.
+        let key = "repeated_subscription\u{0}" + identity.key + "\u{0}"
+        let analysis = context.memo.value(for: key) {
+            TypeAnalysis(identity: identity, typeName: typeName, index: context.index, extraCallbacks: [], memo: context.memo)
+        }
         guard let method = analysis.graph.method(inTree: treeIndex, function: f), let path = analysis.path(to: method) else { return nil }
         // Entered from another type's repeated code: that label first.
         var names = path.map(\.label)
