@@ -1541,6 +1541,327 @@ func testLoadsItems() {
 ```
 
 """#,
+        "endless_values_task": #"""
+# endless_values_task
+
+**Severity:** warning · **Enabled:** by default
+
+Reports `Task { for await v in p.values { … } }` (also `for try await`, `Task.detached`, and
+`NotificationCenter…notifications(named:)`) where `p` never finishes (a `$property`, a subject,
+`objectWillChange`, a notification, KVO, a timer, a control's event publisher) and the task is
+started as a statement, or kept in a property that nothing ever cancels. Not reported: a task
+kept and cancelled somewhere (`task?.cancel()`, in `deinit`, `onDisappear`, `viewDidDisappear`),
+a task handed on (returned, passed to a call, put in a collection), SwiftUI's `.task { }`
+modifier (the view cancels it), a task of an object that lives for the whole run (one
+`static let shared` instance: it frees nothing later), finite publishers (`Just`, a request, after `first()`), and loops
+with a `break` or `return` that can leave them.
+
+## Why it matters
+
+`p.values` is an `AsyncSequence` that ends only when the publisher finishes. A `$property`,
+subject or notification never does, so `for await` waits for the next value for ever, and the
+unstructured `Task` around it runs as long as the process does. Its closure captures `self`
+implicitly: the object is never freed, the screen that started the task keeps reacting after it is
+gone, and starting it again (a view appearing twice) adds a second loop.
+
+## How to fix
+
+Keep the task and cancel it when its owner goes away, or let SwiftUI own it:
+
+```
+private var observation: Task<Void, Never>?
+
+override func viewDidAppear(_ animated: Bool) {
+    super.viewDidAppear(animated)
+    observation = Task { [weak self] in
+        guard let values = self?.model.$status.values else { return }
+        for await status in values { self?.render(status) }
+    }
+}
+
+override func viewDidDisappear(_ animated: Bool) {
+    super.viewDidDisappear(animated)
+    observation?.cancel()
+}
+```
+
+## Options
+
+- `infinite_publishers`: extra names (properties or members) of publishers that never finish.
+
+## Triggering examples
+
+```swift
+final class StatusViewController: UIViewController {
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        ↓Task {
+            for await status in model.$status.values {
+                label.text = status.title
+            }
+        }
+    }
+}
+```
+
+```swift
+final class SessionModel: ObservableObject {
+    @Published var token: String?
+
+    init() {
+        ↓Task { [weak self] in
+            guard let self else { return }
+            for await token in self.$token.values {
+                self.persist(token)
+            }
+        }
+    }
+}
+```
+
+```swift
+final class Inbox {
+    private let incoming = PassthroughSubject<Message, Never>()
+    private var listener: Task<Void, Never>?
+
+    func start() {
+        listener = ↓Task {
+            for await message in incoming.values {
+                store(message)
+            }
+        }
+    }
+}
+```
+
+```swift
+func observeForeground() {
+    ↓Task {
+        for await _ in NotificationCenter.default.publisher(for: UIApplication.willEnterForegroundNotification).values {
+            await refresh()
+        }
+    }
+}
+```
+
+```swift
+func listen() {
+    ↓Task.detached {
+        for await note in NotificationCenter.default.notifications(named: .NSCalendarDayChanged) {
+            await reload(note)
+        }
+    }
+}
+```
+
+```swift
+struct ClockView: View {
+    var body: some View {
+        Text("now").onAppear {
+            ↓Task {
+                for await tick in Timer.publish(every: 1, on: .main, in: .common).autoconnect().values {
+                    print(tick)
+                }
+            }
+        }
+    }
+}
+```
+
+```swift
+final class DownloadsModel {
+    func bind(store: DownloadStore) {
+        _ = ↓Task {
+            for try await progress in store.progressSubject.values {
+                update(progress)
+            }
+        }
+    }
+}
+```
+
+```swift
+final class ThemeObserver {
+    func start(settings: Settings) {
+        ↓Task(priority: .background) {
+            for await _ in settings.objectWillChange.values {
+                apply(settings.theme)
+            }
+        }
+    }
+}
+```
+
+```swift
+final class PlayerModel {
+    @Published var position: TimeInterval = 0
+
+    func startScrobbling() {
+        ↓Task {
+            let positions = $position.values
+            for await position in positions {
+                await scrobbler.report(position)
+            }
+        }
+    }
+}
+```
+
+## Non-triggering examples
+
+```swift
+final class StatusViewController: UIViewController {
+    private var observation: Task<Void, Never>?
+
+    override func viewDidAppear(_ animated: Bool) {
+        super.viewDidAppear(animated)
+        observation = Task {
+            for await status in model.$status.values { render(status) }
+        }
+    }
+
+    override func viewDidDisappear(_ animated: Bool) {
+        super.viewDidDisappear(animated)
+        observation?.cancel()
+    }
+}
+```
+
+```swift
+final class SessionModel {
+    private var tokenTask: Task<Void, Never>?
+
+    func start() {
+        tokenTask = Task {
+            for await token in $token.values { persist(token) }
+        }
+    }
+
+    deinit {
+        tokenTask?.cancel()
+    }
+}
+```
+
+```swift
+struct StatusView: View {
+    @ObservedObject var model: StatusModel
+    var body: some View {
+        Text(model.title)
+            .task {
+                for await status in model.$status.values { print(status) }
+            }
+    }
+}
+```
+
+```swift
+Task {
+    for await value in Just(1).values {
+        print(value)
+    }
+}
+```
+
+```swift
+Task {
+    for await data in URLSession.shared.dataTaskPublisher(for: url).map(\.data).replaceError(with: Data()).values {
+        show(data)
+    }
+}
+```
+
+```swift
+Task {
+    for await ready in $isReady.values {
+        if ready { break }
+    }
+    start()
+}
+```
+
+```swift
+Task {
+    for await first in $token.first().values {
+        use(first)
+    }
+}
+```
+
+```swift
+func waitForLogin() async -> User {
+    for await user in session.$user.values {
+        if let user { return user }
+    }
+    return .guest
+}
+```
+
+```swift
+let observation = Task {
+    for await status in model.$status.values { render(status) }
+}
+observations.append(observation)
+```
+
+```swift
+func observe() -> Task<Void, Never> {
+    Task {
+        for await status in model.$status.values { render(status) }
+    }
+}
+```
+
+```swift
+Task {
+    let items = await loader.load()
+    for item in items.values { show(item) }
+}
+```
+
+```swift
+// Task { for await v in $value.values { … } } would never end.
+let hint = "Task { for await v in $value.values { } }"
+```
+
+```swift
+tasks.insert(Task {
+    for await status in model.$status.values { render(status) }
+})
+```
+
+```swift
+final class FindSettings {
+    static let shared = FindSettings()
+    private var observation: Task<Void, Never>?
+
+    private init() {
+        observation = Task {
+            for await _ in NotificationCenter.default.notifications(named: NSApplication.didBecomeActiveNotification) {
+                sync()
+            }
+        }
+    }
+}
+```
+
+```swift
+final class DownloadsModel {
+    private var observers: [UUID: Task<Void, Never>] = [:]
+
+    func watch(_ id: UUID, progress: PassthroughSubject<Double, Never>) {
+        observers[id] = Task {
+            for await value in progress.values { show(value) }
+        }
+    }
+
+    func stopAll() {
+        observers.values.forEach { $0.cancel() }
+    }
+}
+```
+
+"""#,
         "error_handling_outside_flatmap": #"""
 # error_handling_outside_flatmap
 
@@ -3110,6 +3431,455 @@ func ping() {
 ```
 
 """#,
+        "main_actor_background_delivery": #"""
+# main_actor_background_delivery
+
+**Severity:** warning · **Enabled:** by default
+
+Reports a `sink` or `assign` whose closure runs main-actor code on a pipeline that delivers on a
+background queue, with no later hop to the main queue. Main-actor code is a member of `self` in a
+type that is `@MainActor` (or in a `@MainActor` function), or that inherits from a UIKit, AppKit
+or SwiftUI main-actor type (`UIViewController`, `UIView`, `View`, …); a property declared
+`@MainActor`; or a write to an
+`@Published` property of a type that SwiftUI views observe. A background delivery is shown by the
+chain itself: its last scheduler step (`receive(on:)`, `debounce`, `throttle`, `delay`, `timeout`)
+is a background queue (`DispatchQueue.global(…)`, `DispatchQueue(label:)`, `OperationQueue()`,
+or a property or local holding one); or, with no scheduler step, the source is
+`dataTaskPublisher`, or a synchronous source (`Just`, a sequence, a `Future` that calls its promise
+in its own body, a `Deferred` of one of these) moved by `subscribe(on:)` to a background queue, or a `NotificationCenter` publisher of a notification that the
+project posts only off the main thread (every `post(name:)` of it is in `DispatchQueue.global().async`,
+on a background queue property, in `Task.detached`, or in a sink that delivers in the background); a `flatMap` whose inner request has no hop delivers on
+URLSession's queue too. Not reported: a chain whose last scheduler step is the main queue or
+`RunLoop.main`; schedulers the chain does not show (a `scheduler` parameter); subjects,
+`$property` and other notifications (they deliver on the sender's thread, which the code does not show); closures that use only their
+arguments and other values; `nonisolated` functions and actors; main-actor work inside `DispatchQueue.main.async`, `MainActor.run`
+or a `Task` in the closure.
+
+`published_background_mutation` (opt-in) reports the `@Published` writes of a class that is not
+`@MainActor` in a `sink` after `subscribe(on:)`; such a sink is left to it, so no site is reported
+twice. This rule owns every other case, `assign`, and main-actor types.
+
+## Why it matters
+
+A closure written in a `@MainActor` type (a view controller, a view, a `@MainActor` view model)
+is isolated to the main actor. Combine calls it on whatever thread delivers the value. Under
+Swift 6 the compiler inserts a check at the start of such closures, and a value arriving on a
+background queue stops the app with "Incorrect actor executor assumption". Under Swift 5 nothing
+checks: UIKit is touched from a background thread, and an `@Published` property changes under
+SwiftUI's feet, which corrupts state and warns "Publishing changes from background threads".
+
+## How to fix
+
+Make the main queue the last scheduler step, right before the code that needs it:
+
+```
+URLSession.shared.dataTaskPublisher(for: url)
+    .map(\.data)
+    .decode(type: [Item].self, decoder: JSONDecoder())
+    .replaceError(with: [])
+    .receive(on: DispatchQueue.main)
+    .sink { [weak self] items in self?.items = items }
+    .store(in: &bag)
+```
+
+## Triggering examples
+
+```swift
+final class ProfileViewController: UIViewController {
+    func bind() {
+        model.$profile
+            .receive(on: DispatchQueue.global(qos: .userInitiated))
+            .map { render($0) }
+            .↓sink { [weak self] text in self?.nameLabel.text = text }
+            .store(in: &bag)
+    }
+}
+```
+
+```swift
+@MainActor
+final class FeedViewModel: ObservableObject {
+    @Published var items: [Item] = []
+
+    func load() {
+        URLSession.shared.dataTaskPublisher(for: feedURL)
+            .map(\.data)
+            .decode(type: [Item].self, decoder: JSONDecoder())
+            .replaceError(with: [])
+            .↓sink { [weak self] items in self?.items = items }
+            .store(in: &bag)
+    }
+}
+```
+
+```swift
+final class SearchViewController: UIViewController {
+    private let searchQueue = DispatchQueue(label: "search")
+
+    func bind() {
+        $query
+            .debounce(for: .milliseconds(300), scheduler: searchQueue)
+            .map { index.matches($0) }
+            .↓sink { [weak self] matches in
+                self?.matches = matches
+                self?.tableView.reloadData()
+            }
+            .store(in: &bag)
+    }
+}
+```
+
+```swift
+@MainActor
+final class SettingsModel {
+    var settings = Settings()
+
+    func reload() {
+        Deferred { Just(SettingsFile.read()) }
+            .subscribe(on: DispatchQueue.global())
+            .↓sink { settings in self.settings = settings }
+            .store(in: &bag)
+    }
+}
+```
+
+```swift
+final class TitleView: UIView {
+    private let workQueue = OperationQueue()
+    var title = ""
+
+    func bind(_ titles: AnyPublisher<String, Never>) {
+        titles
+            .receive(on: DispatchQueue.main)
+            .map { $0.uppercased() }
+            .receive(on: workQueue)
+            .↓assign(to: \.title, on: self)
+            .store(in: &bag)
+    }
+}
+```
+
+```swift
+final class CatalogModel: ObservableObject {
+    @Published var products: [Product] = []
+
+    init(session: URLSession) {
+        session.dataTaskPublisher(for: catalogURL)
+            .map(\.data)
+            .decode(type: [Product].self, decoder: JSONDecoder())
+            .replaceError(with: [])
+            .↓assign(to: &$products)
+    }
+}
+// file: Sources/App/CatalogView.swift
+struct CatalogView: View {
+    @StateObject var model = CatalogModel(session: .shared)
+    var body: some View { List(model.products) { Text($0.name) } }
+}
+```
+
+```swift
+final class AvatarCell: UITableViewCell {
+    func configure(with url: URL) {
+        urlSubject
+            .flatMap { url in
+                URLSession.shared.dataTaskPublisher(for: url)
+                    .map { UIImage(data: $0.data) }
+                    .replaceError(with: nil)
+            }
+            .↓sink { [weak self] image in self?.avatarView.image = image }
+            .store(in: &bag)
+    }
+}
+```
+
+```swift
+final class Exporter {
+    var progressText = ""
+
+    @MainActor
+    func start() {
+        exportProgress
+            .throttle(for: .seconds(1), scheduler: DispatchQueue.global(qos: .utility), latest: true)
+            .↓sink { value in
+                progressText = "\(Int(value * 100)) %"
+                refreshBadge()
+            }
+            .store(in: &bag)
+    }
+
+    func refreshBadge() {}
+}
+```
+
+```swift
+final class SessionViewModel {
+    @MainActor @Published private(set) var title = ""
+    private static let updateQueue = DispatchQueue(label: "session-updates")
+
+    func bind(_ sessions: AnyPublisher<Session, Never>) {
+        sessions
+            .receive(on: Self.updateQueue)
+            .↓sink { [weak self] session in self?.title = session.title }
+            .store(in: &bag)
+    }
+}
+```
+
+```swift
+final class QuotaViewController: UIViewController {
+    private let usedLabel = UILabel()
+
+    func bind() {
+        URLSession.shared.dataTaskPublisher(for: quotaURL)
+            .map { String(decoding: $0.data, as: UTF8.self) }
+            .replaceError(with: "")
+            .map(Optional.some)
+            .↓assign(to: \.text, on: usedLabel)
+            .store(in: &bag)
+    }
+}
+```
+
+```swift
+final class SyncBadgeViewController: UIViewController {
+    func bind() {
+        NotificationCenter.default.publisher(for: .syncDidFinish)
+            .↓sink { [weak self] _ in self?.badgeLabel.isHidden = true }
+            .store(in: &bag)
+    }
+}
+// file: Sources/App/SyncEngine.swift
+final class SyncEngine {
+    private let queue = DispatchQueue(label: "sync")
+
+    func run() {
+        queue.async {
+            self.pull()
+            NotificationCenter.default.post(name: .syncDidFinish, object: nil)
+        }
+    }
+}
+```
+
+## Non-triggering examples
+
+```swift
+final class ProfileViewController: UIViewController {
+    func bind() {
+        model.$profile
+            .receive(on: DispatchQueue.global(qos: .userInitiated))
+            .map { render($0) }
+            .receive(on: DispatchQueue.main)
+            .sink { [weak self] text in self?.nameLabel.text = text }
+            .store(in: &bag)
+    }
+}
+```
+
+```swift
+@MainActor
+final class FeedViewModel: ObservableObject {
+    @Published var items: [Item] = []
+
+    func load() {
+        URLSession.shared.dataTaskPublisher(for: feedURL)
+            .map(\.data)
+            .decode(type: [Item].self, decoder: JSONDecoder())
+            .replaceError(with: [])
+            .receive(on: RunLoop.main)
+            .sink { [weak self] items in self?.items = items }
+            .store(in: &bag)
+    }
+}
+```
+
+```swift
+final class LogViewController: UIViewController {
+    func bind() {
+        events
+            .receive(on: DispatchQueue.global())
+            .sink { event in print(event) }
+            .store(in: &bag)
+    }
+}
+```
+
+```swift
+final class SearchViewController: UIViewController {
+    func bind() {
+        $query
+            .receive(on: DispatchQueue.global())
+            .map { index.matches($0) }
+            .sink { [weak self] matches in
+                DispatchQueue.main.async { self?.show(matches) }
+            }
+            .store(in: &bag)
+    }
+}
+```
+
+```swift
+final class SearchViewController: UIViewController {
+    func bind(scheduler: AnySchedulerOf<DispatchQueue>) {
+        $query
+            .debounce(for: .milliseconds(300), scheduler: scheduler)
+            .sink { [weak self] in self?.search($0) }
+            .store(in: &bag)
+    }
+}
+```
+
+```swift
+final class StatusViewController: UIViewController {
+    func bind() {
+        model.$status
+            .subscribe(on: DispatchQueue.global())
+            .sink { [weak self] in self?.statusLabel.text = $0.title }
+            .store(in: &bag)
+    }
+}
+```
+
+```swift
+final class ThumbnailCache {
+    private var images: [URL: Data] = [:]
+
+    func warm(_ url: URL) {
+        URLSession.shared.dataTaskPublisher(for: url)
+            .map(\.data)
+            .replaceError(with: Data())
+            .sink { [weak self] data in self?.images[url] = data }
+            .store(in: &bag)
+    }
+}
+```
+
+```swift
+final class ReportModel: ObservableObject {
+    @Published var report: Report?
+
+    func load() {
+        Deferred { Just(Report.read()) }
+            .subscribe(on: DispatchQueue.global())
+            .sink { [weak self] report in self?.report = report }
+            .store(in: &bag)
+    }
+}
+// file: Sources/App/ReportView.swift
+struct ReportView: View {
+    @ObservedObject var model: ReportModel
+    var body: some View { Text(model.report?.title ?? "") }
+}
+```
+
+```swift
+final class ChatViewController: UIViewController {
+    func bind() {
+        messages
+            .receive(on: DispatchQueue.global())
+            .map { $0.sorted() }
+            .sink { [weak self] sorted in
+                Task { @MainActor in self?.render(sorted) }
+            }
+            .store(in: &bag)
+    }
+}
+```
+
+```swift
+final class MapViewController: UIViewController {
+    private let serialQueue = DispatchQueue(label: "map", target: .main)
+
+    func bind() {
+        positions
+            .receive(on: serialQueue)
+            .sink { [weak self] in self?.move(to: $0) }
+            .store(in: &bag)
+    }
+}
+```
+
+```swift
+final class BadgeViewController: UIViewController {
+    func bind() {
+        counts
+            .receive(on: DispatchQueue.global())
+            .map { "\($0)" }
+            .assign(to: \.text, on: badgeLabel)
+            .store(in: &bag)
+    }
+}
+```
+
+```swift
+// .receive(on: DispatchQueue.global()).sink { self.label.text = $0 } would trap under Swift 6.
+let hint = ".receive(on: DispatchQueue.global()).sink { self.label.text = $0 }"
+```
+
+```swift
+final class UploadViewController: UIViewController {
+    func start() {
+        uploads
+            .receive(on: DispatchQueue.global())
+            .merge(with: cancellations)
+            .sink { [weak self] in self?.show($0) }
+            .store(in: &bag)
+    }
+}
+```
+
+```swift
+@MainActor
+final class AvatarModel {
+    var image: UIImage?
+
+    func load() {
+        Future<UIImage?, Never> { promise in
+            loader.fetch { image in promise(.success(image)) }
+        }
+        .subscribe(on: DispatchQueue.global())
+        .sink { [weak self] in self?.image = $0 }
+        .store(in: &bag)
+    }
+}
+```
+
+```swift
+final class ImportViewController: UIViewController {
+    nonisolated func watch(_ files: AnyPublisher<URL, Never>) {
+        files
+            .receive(on: DispatchQueue.global())
+            .sink { [weak self] url in self?.importer.enqueue(url) }
+            .store(in: &bag)
+    }
+}
+```
+
+```swift
+final class SyncBadgeViewController: UIViewController {
+    func bind() {
+        NotificationCenter.default.publisher(for: .syncDidFinish)
+            .sink { [weak self] _ in self?.badgeLabel.isHidden = true }
+            .store(in: &bag)
+    }
+}
+// file: Sources/App/SyncEngine.swift
+final class SyncEngine {
+    func run() {
+        DispatchQueue.global().async {
+            self.pull()
+            NotificationCenter.default.post(name: .syncDidFinish, object: nil)
+        }
+    }
+
+    func cancel() {
+        NotificationCenter.default.post(name: .syncDidFinish, object: nil)
+    }
+}
+```
+
+"""#,
         "multiple_receive_on": #"""
 # multiple_receive_on
 
@@ -4518,7 +5288,10 @@ final class Detail: UIViewController {
 Reports an assignment (or a mutating call such as `append`) to an `@Published` property of a
 class that is not `@MainActor`, made inside `DispatchQueue.global(…).async { }`,
 `Task.detached { }`, or the `sink` of a chain that uses `subscribe(on:)` and never comes back
-with `receive(on:)`.
+with `receive(on:)`. Such a `sink` is this rule's alone: `main_actor_background_delivery` (on
+by default) leaves it out and reports the other background deliveries (`receive(on:)` or a timing
+operator on a background queue, `dataTaskPublisher`), `assign`, and `@MainActor` types, so no
+site is reported by both.
 
 ## Why it matters
 
@@ -8017,6 +8790,254 @@ final class PlayerBar {
 ```
 
 """#,
+        "throwing_operator_on_endless_source": #"""
+# throwing_operator_on_endless_source
+
+**Severity:** warning · **Enabled:** by default
+
+Reports `tryMap`, `tryFilter`, `tryCompactMap`, `tryScan`, `tryReduce` and Combine's
+`decode(type:decoder:)` applied on the outer level of a publisher that never finishes: a
+`$property` (projected `@Published`), a subject (by name or by the project's declaration),
+`objectWillChange`, `NotificationCenter.default.publisher(for:)`, KVO `publisher(for: \.x)`,
+`Timer.publish(every:…)`, a control's event publisher (`textField.textPublisher`), or
+`Publishers.Merge`/`CombineLatest` of one of these. A throwing step on the inner publisher (inside
+the `flatMap` closure, or inside the `map` before `switchToLatest`) is the correct form and is not
+reported; nor are finite sources (`Just`, a request, a sequence), steps after `first()` or
+`prefix(n)`, steps followed by `retry` (it subscribes to the source again), and `try…` closures that cannot throw (no `try`, only `try?`).
+
+## Why it matters
+
+A thrown error is a completion. The first time the closure throws, `tryMap` sends `failure`
+downstream and cancels its upstream: the subscription to the property, subject, notification or
+timer is gone. A `replaceError(with:)` or `catch` further down does not bring it back: it turns the
+failure into one last value and `finished`. From then on the screen stops reacting to typing,
+notifications or ticks, with no message anywhere.
+
+## How to fix
+
+Throw per value on an inner publisher and handle the error there, so only that value is lost:
+
+```
+$query
+    .flatMap { text in
+        Just(text)
+            .tryMap { try Query(parsing: $0) }
+            .map(Optional.some)
+            .replaceError(with: nil)
+    }
+    .assign(to: &$parsed)
+```
+
+Or map failures to values without throwing (`map { Result { try parse($0) } }`).
+
+## Options
+
+- `infinite_publishers`: extra names (properties or members) of publishers that never finish,
+  such as `events`.
+
+## Triggering examples
+
+```swift
+final class SearchViewModel: ObservableObject {
+    @Published var query = ""
+    @Published var parsed: Query?
+
+    init() {
+        $query
+            .↓tryMap { try Query(parsing: $0) }
+            .replaceError(with: nil)
+            .assign(to: &$parsed)
+    }
+}
+```
+
+```swift
+final class Inbox {
+    private let messages = PassthroughSubject<Data, Never>()
+
+    func bind() {
+        messages
+            .↓decode(type: Message.self, decoder: JSONDecoder())
+            .sink(receiveCompletion: { _ in }, receiveValue: { print($0) })
+            .store(in: &bag)
+    }
+}
+```
+
+```swift
+NotificationCenter.default.publisher(for: .settingsChanged)
+    .compactMap { $0.userInfo?["data"] as? Data }
+    .↓tryMap { data in try JSONDecoder().decode(Settings.self, from: data) }
+    .catch { _ in Just(.default) }
+    .sink { [weak self] in self?.apply($0) }
+    .store(in: &bag)
+```
+
+```swift
+Timer.publish(every: 5, on: .main, in: .common)
+    .autoconnect()
+    .↓tryFilter { _ in
+        guard FileManager.default.fileExists(atPath: path) else { throw PollError.missing }
+        return true
+    }
+    .sink(receiveCompletion: { _ in }, receiveValue: { _ in reload() })
+    .store(in: &bag)
+```
+
+```swift
+self.$selection
+    .↓tryCompactMap { try store.item(id: $0) }
+    .replaceError(with: nil)
+    .assign(to: \.current, on: self)
+    .store(in: &bag)
+```
+
+```swift
+final class Counter {
+    let increments = CurrentValueSubject<Int, Never>(0)
+}
+// file: Sources/App/CounterView.swift
+func bind(counter: Counter) {
+    counter.increments
+        .↓tryScan(0) { total, step in try checkedAdd(total, step) }
+        .sink(receiveCompletion: { _ in }, receiveValue: { label.text = "\($0)" })
+        .store(in: &bag)
+}
+```
+
+```swift
+Publishers.CombineLatest($email, $password)
+    .↓tryMap { email, password in try Credentials(email: email, password: password) }
+    .map { _ in true }
+    .replaceError(with: false)
+    .assign(to: &$canSubmit)
+```
+
+```swift
+searchField.textPublisher
+    .removeDuplicates()
+    .↓tryMap(Query.init(parsing:))
+    .sink(receiveCompletion: { _ in }, receiveValue: { run($0) })
+    .store(in: &bag)
+```
+
+```swift
+model.objectWillChange
+    .↓tryReduce(0) { count, _ in try bump(count) }
+    .sink(receiveCompletion: { _ in }, receiveValue: { print($0) })
+    .store(in: &bag)
+```
+
+## Non-triggering examples
+
+```swift
+$query
+    .flatMap { text in
+        Just(text)
+            .tryMap { try Query(parsing: $0) }
+            .map(Optional.some)
+            .replaceError(with: nil)
+    }
+    .assign(to: &$parsed)
+```
+
+```swift
+refreshSubject
+    .map { _ in
+        api.feed()
+            .tryMap { try JSONDecoder().decode(Feed.self, from: $0) }
+            .replaceError(with: .empty)
+    }
+    .switchToLatest()
+    .sink { [weak self] in self?.feed = $0 }
+    .store(in: &bag)
+```
+
+```swift
+URLSession.shared.dataTaskPublisher(for: url)
+    .tryMap { output in
+        guard (output.response as? HTTPURLResponse)?.statusCode == 200 else { throw APIError.status }
+        return output.data
+    }
+    .decode(type: Feed.self, decoder: JSONDecoder())
+    .sink(receiveCompletion: { _ in }, receiveValue: { print($0) })
+    .store(in: &bag)
+```
+
+```swift
+Just(input)
+    .tryMap { try Query(parsing: $0) }
+    .replaceError(with: nil)
+    .assign(to: &$parsed)
+```
+
+```swift
+[1, 2, 3].publisher
+    .tryMap { try validate($0) }
+    .sink(receiveCompletion: { _ in }, receiveValue: { print($0) })
+    .store(in: &bag)
+```
+
+```swift
+$query
+    .tryMap { Int($0) ?? 0 }
+    .replaceError(with: 0)
+    .assign(to: &$number)
+```
+
+```swift
+$query
+    .tryMap { try? Query(parsing: $0) }
+    .replaceError(with: nil)
+    .assign(to: &$parsed)
+```
+
+```swift
+$token
+    .first()
+    .tryMap { try Session(token: $0) }
+    .sink(receiveCompletion: { _ in }, receiveValue: { start($0) })
+    .store(in: &bag)
+```
+
+```swift
+let settings = try JSONDecoder().decode(Settings.self, from: data)
+settingsSubject.send(settings)
+```
+
+```swift
+messages
+    .map { data in Result { try JSONDecoder().decode(Message.self, from: data) } }
+    .sink { result in handle(result) }
+    .store(in: &bag)
+```
+
+```swift
+// $query.tryMap { try Query(parsing: $0) } would end the stream at the first error.
+let hint = "$query.tryMap { try parse($0) }"
+```
+
+```swift
+func load() -> AnyPublisher<Feed, Error> {
+    api.request(.feed)
+        .tryMap { try JSONDecoder().decode(Feed.self, from: $0) }
+        .eraseToAnyPublisher()
+}
+```
+
+```swift
+items.forEach { $0.tryMap { try parse($0) }.sink(receiveCompletion: { _ in }, receiveValue: { _ in }) }
+```
+
+```swift
+$query
+    .tryMap { try Query(parsing: $0) }
+    .retry(.max)
+    .sink(receiveCompletion: { _ in }, receiveValue: { run($0) })
+    .store(in: &bag)
+```
+
+"""#,
         "timer_default_run_loop_mode": #"""
 # timer_default_run_loop_mode
 
@@ -8453,6 +9474,234 @@ Clock.publish(every: 1, on: .main, in: .common).sink { print($0) }.store(in: &ba
 
 ```swift
 let text = "Timer.publish(every: 1, on: .main, in: .common).sink { _ in }"
+```
+
+"""#,
+        "unstored_task_in_sink": #"""
+# unstored_task_in_sink
+
+**Severity:** warning · **Enabled:** by default
+
+Reports `Task { … }` (also `Task(priority:)` and `Task.detached`) whose body has an `await`,
+started as a statement inside `sink`'s value closure or `handleEvents(receiveOutput:)` of a
+pipeline that emits more than once. Not reported: a task kept in a property (the correct form
+cancels the previous one before it starts the next), pipelines that answer once (`Just`,
+`Future`, `dataTaskPublisher`, a project function that returns one of them, after `first()` or
+`reduce`), task bodies without `await`, which run in the order they were started, and tasks in
+`receiveCompletion`, which runs once.
+
+## Why it matters
+
+Each value starts one more unstructured task. The tasks suspend at their `await` and resume in
+whatever order their work finishes, so the task of an older value can write its result after the
+task of a newer one: the screen shows the answer for "sh" after the one for "shoes". Nothing holds
+the tasks either: cancelling the subscription (the screen goes away, the `AnyCancellable` is
+released) stops new tasks from starting but lets every running one go on, with the `self` it
+captured.
+
+## How to fix
+
+Keep the current task and cancel it before starting the next:
+
+```
+private var searchTask: Task<Void, Never>?
+
+$query
+    .debounce(for: .milliseconds(300), scheduler: DispatchQueue.main)
+    .sink { [weak self] query in
+        self?.searchTask?.cancel()
+        self?.searchTask = Task { await self?.search(query) }
+    }
+    .store(in: &bag)
+```
+
+Or keep the work in the pipeline, where `switchToLatest` cancels the previous request.
+
+## Triggering examples
+
+```swift
+final class SearchViewModel: ObservableObject {
+    @Published var query = ""
+    @Published var results: [Item] = []
+
+    init(api: API) {
+        $query
+            .debounce(for: .milliseconds(300), scheduler: DispatchQueue.main)
+            .sink { [weak self] query in
+                ↓Task { self?.results = await api.search(query) }
+            }
+            .store(in: &bag)
+    }
+}
+```
+
+```swift
+NotificationCenter.default.publisher(for: .didSave)
+    .sink { [weak self] _ in
+        guard let self else { return }
+        ↓Task {
+            await self.reload()
+        }
+    }
+    .store(in: &bag)
+```
+
+```swift
+refreshSubject
+    .handleEvents(receiveOutput: { _ in
+        ↓Task(priority: .utility) { await uploader.flush() }
+    })
+    .sink { _ in }
+    .store(in: &bag)
+```
+
+```swift
+Timer.publish(every: 10, on: .main, in: .common)
+    .autoconnect()
+    .sink { _ in
+        ↓Task.detached { await poller.poll() }
+    }
+    .store(in: &bag)
+```
+
+```swift
+model.$selection
+    .compactMap { $0 }
+    .sink(receiveCompletion: { _ in }, receiveValue: { id in
+        ↓Task { @MainActor in
+            detail = await store.detail(id)
+        }
+    })
+    .store(in: &bag)
+```
+
+```swift
+store.changes
+    .sink { change in
+        if change.isRelevant {
+            ↓Task { try? await sync(change) }
+        }
+    }
+    .store(in: &bag)
+```
+
+```swift
+Publishers.Merge($email, $password)
+    .sink { _ in
+        _ = ↓Task { await validate() }
+    }
+    .store(in: &bag)
+```
+
+```swift
+locationManager.publisher
+    .sink { location in
+        ↓Task { await weather.update(for: location) }
+        ↓Task { await history.record(location) }
+    }
+    .store(in: &bag)
+```
+
+## Non-triggering examples
+
+```swift
+$query
+    .debounce(for: .milliseconds(300), scheduler: DispatchQueue.main)
+    .sink { [weak self] query in
+        self?.searchTask?.cancel()
+        self?.searchTask = Task { await self?.search(query) }
+    }
+    .store(in: &bag)
+```
+
+```swift
+Just(user)
+    .sink { user in
+        Task { await profile.load(user) }
+    }
+    .store(in: &bag)
+```
+
+```swift
+Future<Int, Never> { promise in promise(.success(1)) }
+    .sink { value in
+        Task { await record(value) }
+    }
+    .store(in: &bag)
+```
+
+```swift
+URLSession.shared.dataTaskPublisher(for: url)
+    .map(\.data)
+    .replaceError(with: Data())
+    .sink { data in
+        Task { await cache.store(data) }
+    }
+    .store(in: &bag)
+```
+
+```swift
+$query
+    .sink { query in
+        Task { @MainActor in label.text = query }
+    }
+    .store(in: &bag)
+```
+
+```swift
+$token
+    .first()
+    .sink { token in
+        Task { await session.start(token) }
+    }
+    .store(in: &bag)
+```
+
+```swift
+events
+    .sink(receiveCompletion: { _ in
+        Task { await log.flush() }
+    }, receiveValue: { event in
+        log.append(event)
+    })
+    .store(in: &bag)
+```
+
+```swift
+$query
+    .sink { query in
+        DispatchQueue.main.async {
+            label.text = query
+        }
+    }
+    .store(in: &bag)
+```
+
+```swift
+$query
+    .map { query in api.search(query).replaceError(with: []) }
+    .switchToLatest()
+    .sink { [weak self] in self?.results = $0 }
+    .store(in: &bag)
+```
+
+```swift
+func load() {
+    Task { await model.reload() }
+}
+```
+
+```swift
+// .sink { _ in Task { await reload() } } starts one task per value.
+let hint = ".sink { _ in Task { await reload() } }"
+```
+
+```swift
+refreshSubject
+    .sink { _ in
+        tasks.append(Task { await reload() })
+    }
+    .store(in: &bag)
 ```
 
 """#,

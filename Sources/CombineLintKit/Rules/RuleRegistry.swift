@@ -6,11 +6,13 @@ public enum RuleRegistry {
         CombineLatestWithoutInitialValueRule.self,
         CustomSubscriptionIgnoresDemandRule.self,
         DiscardedCancellableRule.self,
+        EndlessValuesTaskRule.self,
         ErrorHandlingOutsideFlatMapRule.self,
         ExposedSubjectRule.self,
         FlatMapWithoutSwitchRule.self,
         FutureTaskPromiseRule.self,
         FutureWithoutDeferredRule.self,
+        MainActorBackgroundDeliveryRule.self,
         MultipleReceiveOnRule.self,
         NestedObservableObjectRule.self,
         NestedSinkRule.self,
@@ -25,7 +27,9 @@ public enum RuleRegistry {
         StrongSelfCaptureRule.self,
         SubjectFakeInitialValueRule.self,
         TimerDefaultRunLoopModeRule.self,
+        ThrowingOperatorOnEndlessSourceRule.self,
         TimerNotConnectedRule.self,
+        UnstoredTaskInSinkRule.self,
     ].sorted { $0.description.id < $1.description.id }
 
     /// The rule type with this id, if any.

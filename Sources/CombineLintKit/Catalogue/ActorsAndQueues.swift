@@ -1,0 +1,26 @@
+/// Types whose members belong to the main actor, and the queues that are not the main one.
+extension Catalogue {
+    /// UIKit, AppKit and SwiftUI types that are `@MainActor`: a type inheriting from one of them runs
+    /// its members on the main actor, and Swift 6 checks that at run time in closures it makes.
+    public static let mainActorBaseTypes: Set<String> = mainThreadTypes.union([
+        "UITableViewController", "UICollectionViewController", "UINavigationController", "UITabBarController",
+        "UIPageViewController", "UISplitViewController", "UIHostingController", "UIInputViewController",
+        "UITableViewCell", "UICollectionViewCell", "UICollectionReusableView", "UITableViewHeaderFooterView",
+        "UIControl", "UIButton", "UILabel", "UIImageView", "UIStackView", "UIScrollView", "UITableView",
+        "UICollectionView", "UITextField", "UITextView", "UIWindow", "UIResponder", "UIApplicationDelegate",
+        "NSWindowController", "NSWindow", "NSTableView", "NSCollectionView", "NSTableCellView", "NSControl",
+        "NSHostingController", "NSHostingView", "NSResponder", "Scene", "ViewModifier",
+        "UIProgressView", "UISwitch", "UISlider", "UISegmentedControl", "UIActivityIndicatorView", "UISearchBar",
+        "UINavigationItem", "UIBarButtonItem", "UITabBarItem", "NSTextField", "NSButton", "NSImageView", "NSProgressIndicator",
+    ])
+
+    /// How a queue or scheduler that is not the main thread is written, as the text of an argument
+    /// or of a property's initial value without spaces (`DispatchQueue.global(qos: .utility)`,
+    /// `DispatchQueue(label: "sync")`, `OperationQueue()`).
+    public static let backgroundQueuePrefixes: [String] = [
+        "DispatchQueue.global", ".global(", "DispatchQueue(label:", "OperationQueue()", "DispatchQueue.init(label:",
+    ]
+
+    /// Schedulers that run work at once on the calling thread: they do not change where values arrive.
+    public static let immediateSchedulers: Set<String> = ["ImmediateScheduler.shared", ".immediate"]
+}

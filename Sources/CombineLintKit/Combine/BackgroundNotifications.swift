@@ -1,0 +1,54 @@
+/// Notifications the project posts only off the main thread: `NotificationCenter` delivers a
+/// notification on the thread that posts it, so a publisher of one of them delivers there too.
+enum BackgroundNotifications {
+    /// Whether every `post(name: …)` of the notification named `name` (its last name component,
+    /// `didSync` for `.didSync` or `Notification.Name.didSync`) runs off the main thread, and there is
+    /// at least one: in `DispatchQueue.global().async { }` (or on a queue property holding a
+    /// background queue), in `Task.detached { }`, or in the `sink` of a pipeline that delivers on a
+    /// background queue. A post anywhere else (a plain method, which may run on main) makes it `false`.
+    static func isPostedOnlyOffMain(_ name: String, index: ProjectIndex, memo: ProjectMemo?) -> Bool {
+        let compute = { () -> Bool in
+            var posts = 0
+            for ref in index.chainElements["post"] {
+                let tree = index.trees[ref.tree]
+                let element = tree.chains[ref.chain].elements[ref.element]
+                guard element.isCall, let argument = element.argument("name"), lastName(in: argument.value, tree: tree) == name else { continue }
+                guard runsOffMain(element.nameToken, in: tree, index: index) else { return false }
+                posts += 1
+            }
+            return posts > 0
+        }
+        guard let memo else { return compute() }
+        return memo.value(for: "posted-off-main \(name)", compute)
+    }
+
+    /// The last identifier of the expression in `range` (`didSync` of `Notification.Name.didSync`).
+    static func lastName(in range: ClosedRange<Int>, tree: SyntaxTree) -> String? {
+        guard tree.tokens[range.lowerBound].kind != .backslash else { return nil }
+        return range.reversed().first(where: { tree.tokens[$0].kind == .identifier }).map { tree.name($0) }
+    }
+
+    /// Whether code at `token` runs off the main thread, as the innermost closure that decides tells.
+    private static func runsOffMain(_ token: Int, in tree: SyntaxTree, index: ProjectIndex) -> Bool {
+        var queues = DeliveryQueues(tree: tree, index: index, memo: nil)
+        queues.followsNotifications = false
+        for c in tree.enclosingClosures(of: token) {
+            if tree.tokenIs(tree.closures[c].open + 1, "@MainActor") { return false }
+            guard let call = tree.call(receiving: c) else { continue }
+            let chain = tree.chains[call.chain]
+            let e = call.element
+            let element = chain.elements[e]
+            guard e > 0 else { continue }
+            if Catalogue.dispatchAsyncCalls.contains(element.name) || element.name == "sync" {
+                return queues.isBackgroundQueue(chain.first...chain.elements[e - 1].lastToken)
+            }
+            if element.name == "run", chain.elements[e - 1].name == "MainActor" { return false }
+            if element.name == "detached", chain.elements[e - 1].name == Catalogue.taskType { return true }
+            if element.name == "sink" {
+                if case .background = queues.delivery(of: chain, before: e) { return true }
+                return false
+            }
+        }
+        return false
+    }
+}

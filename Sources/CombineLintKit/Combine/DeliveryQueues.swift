@@ -1,0 +1,166 @@
+/// On which thread a pipeline delivers its values to a subscriber, as far as the chain shows it:
+/// the last scheduler step (`receive(on:)`, `debounce`, `throttle`, `delay`, `timeout`) decides;
+/// before any, `dataTaskPublisher` delivers on URLSession's queue, and `subscribe(on:)` moves a
+/// synchronous source (`Just`, `Deferred`, `Future`, a sequence) to its queue; a notification
+/// that the project posts only off the main thread arrives there. Subjects, `$property` and other
+/// notifications deliver on the thread of whoever sends, which the chain does not show.
+struct DeliveryQueues {
+    /// Where values arrive.
+    enum Delivery: Equatable {
+        case main
+        /// Off the main thread; `reason` says why, for a message ("`receive(on: queue)`").
+        case background(reason: String)
+        /// Not known from the chain (a scheduler passed in, a subject's sender).
+        case unknown
+    }
+
+    let tree: SyntaxTree
+    let index: ProjectIndex
+    /// Where answers about notifications are kept for the run; `nil` to work them out each time.
+    let memo: ProjectMemo?
+    /// Whether to ask where the project posts the notifications a chain starts from (not while
+    /// answering that question itself, which would go round in circles).
+    var followsNotifications = true
+
+    /// Where values arrive at element `end` of `chain` (the subscriber).
+    func delivery(of chain: Chain, before end: Int) -> Delivery {
+        let elements = chain.elements
+        var state = Delivery.unknown
+        var hopped = false
+        var firstOperator = 1
+        while firstOperator < end, !Catalogue.pipelineOperators.contains(elements[firstOperator].name) { firstOperator += 1 }
+        if elements[..<min(firstOperator + 1, end)].contains(where: { Catalogue.finishingSourceCalls.contains($0.name) && $0.isCall }) {
+            state = .background(reason: "URLSession's queue (`dataTaskPublisher`)")
+        }
+        if let posted = offMainNotification(in: chain, before: firstOperator) {
+            state = .background(reason: "the thread that posts `\(posted)` (never the main one)")
+        }
+        let synchronousSource = isSynchronous(chain, firstOperator: firstOperator)
+        for e in firstOperator..<end {
+            let element = elements[e]
+            if let label = Catalogue.schedulerArgumentLabels[element.name], let argument = element.argument(label) {
+                hopped = true
+                switch classify(argument.value) {
+                case .main: state = .main
+                case .background: state = .background(reason: "`\(element.name)` on `\(tree.text(argument.value.lowerBound, argument.value.upperBound))`")
+                case .immediate: break
+                case .unknown: state = .unknown
+                }
+            } else if element.name == "subscribe", let argument = element.argument("on") {
+                // Only a source that emits when subscribed moves to the subscription queue, and only
+                // while no delivering step came before.
+                if !hopped, synchronousSource, case .background = classify(argument.value) {
+                    state = .background(reason: "the `subscribe(on: \(tree.text(argument.value.lowerBound, argument.value.upperBound)))` queue")
+                }
+            } else if Catalogue.flatteningOperators.contains(element.name) {
+                state = afterFlattening(chain, at: e, state: state)
+            } else if Catalogue.mergingOperators.contains(element.name) {
+                // Values of the other inputs arrive on their own threads.
+                state = .unknown
+            }
+        }
+        return state
+    }
+
+    private enum SchedulerKind { case main, background, immediate, unknown }
+
+    /// Whether the queue written in `range` (`DispatchQueue.global()`, `workQueue`) is a background one.
+    func isBackgroundQueue(_ range: ClosedRange<Int>) -> Bool {
+        if case .background = classify(range) { return true }
+        return false
+    }
+
+    /// The name of the notification of a `NotificationCenter…publisher(for: name)` source that the
+    /// project posts only off the main thread.
+    private func offMainNotification(in chain: Chain, before firstOperator: Int) -> String? {
+        guard followsNotifications, chain.elements[..<firstOperator].contains(where: { $0.name == "NotificationCenter" || $0.name == "default" }),
+              let publisher = chain.elements[..<firstOperator].last(where: { $0.name == "publisher" && $0.isCall }),
+              let argument = publisher.argument("for"),
+              let name = BackgroundNotifications.lastName(in: argument.value, tree: tree),
+              BackgroundNotifications.isPostedOnlyOffMain(name, index: index, memo: memo) else { return nil }
+        return name
+    }
+
+    /// What the scheduler written in `range` is.
+    private func classify(_ range: ClosedRange<Int>) -> SchedulerKind {
+        let text = tree.text(range.lowerBound, range.upperBound).filter { $0 != " " }
+        if Catalogue.immediateSchedulers.contains(text) { return .immediate }
+        if Catalogue.mainSchedulers.contains(text) || ["DispatchQueue.main", "RunLoop.main", "OperationQueue.main"].contains(where: { text.hasPrefix($0) }) { return .main }
+        if isBackgroundQueueText(text) { return .background }
+        // `queue`, `self.queue`, `Self.updateQueue`: a property or local whose initial value is a background queue.
+        let parts = text.split(separator: ".")
+        guard let last = parts.last, parts.count <= 2, last.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
+              parts.count == 1 || ["self", "Self"].contains(parts[0]) || parts[0].first?.isUppercase == true else { return .unknown }
+        let name = String(last)
+        if parts.count == 1, let v = SubscriptionFinder.localVariable(named: name, visibleAt: range.lowerBound, in: tree) {
+            guard let initializer = tree.variables[v].initializer else { return .unknown }
+            return isBackgroundQueueText(tree.text(initializer.lowerBound, initializer.upperBound).filter { $0 != " " }) ? .background : .unknown
+        }
+        let declarations = index.properties(named: name)
+        guard !declarations.isEmpty, declarations.allSatisfy({ isBackgroundQueueText($0.initializerText.filter { $0 != " " }) }) else { return .unknown }
+        return .background
+    }
+
+    /// `DispatchQueue.global(…)`, `DispatchQueue(label: …)` (not one targeting the main queue), `OperationQueue()`.
+    private func isBackgroundQueueText(_ text: String) -> Bool {
+        Catalogue.backgroundQueuePrefixes.contains(where: { text.hasPrefix($0) }) && !text.contains(".main")
+    }
+
+    /// `Just`, `Record`, a sequence's `.publisher`, a `Future` that calls its promise right in its
+    /// closure, a `Deferred` returning one of these: it emits on the thread that subscribes. A
+    /// `Future` whose promise is called from a callback emits on the callback's thread.
+    private func isSynchronous(_ chain: Chain, firstOperator: Int, depth: Int = 0) -> Bool {
+        let root = chain.root
+        if root.kind == .literal { return chain.elements.count > 1 && chain.elements[1].name == "publisher" }
+        if root.name == "Publishers" { return chain.elements.count > 1 && chain.elements[1].name == "Sequence" }
+        guard firstOperator == 1, depth < 4 else { return false }
+        switch root.name {
+        case "Just", "Record":
+            return true
+        case "Future":
+            guard let c = root.closures.last else { return false }
+            return promiseIsCalledDirectly(in: c)
+        case "Deferred":
+            guard let c = root.closures.last else { return false }
+            let returned = tree.chainsReturned(byClosure: c)
+            return !returned.isEmpty && returned.allSatisfy { inner in
+                var first = 1
+                while first < inner.elements.count, !Catalogue.pipelineOperators.contains(inner.elements[first].name) { first += 1 }
+                return isSynchronous(inner, firstOperator: first, depth: depth + 1)
+            }
+        default:
+            return false
+        }
+    }
+
+    /// Whether every call of the promise (the closure's first parameter) in `Future`'s closure `c` is
+    /// in its own body, not in a closure nested in it (a completion handler, a dispatch).
+    private func promiseIsCalledDirectly(in c: Int) -> Bool {
+        let closure = tree.closures[c]
+        let promise = closure.parameters.first ?? "$0"
+        guard closure.bodyStart < closure.close else { return false }
+        var called = false
+        for i in closure.bodyStart..<closure.close where tree.name(i) == promise {
+            guard i + 1 < tree.tokens.count, tree.tokens[i + 1].kind == .leftParen else { continue }
+            if tree.innermostClosure(of: i) != c { return false }
+            called = true
+        }
+        return called
+    }
+
+    /// After `flatMap` (or `map` + `switchToLatest`), values come on the inner publishers' threads:
+    /// unchanged for `Just`, URLSession's for a request with no hop, main for one ending on main.
+    private func afterFlattening(_ chain: Chain, at e: Int, state: Delivery) -> Delivery {
+        var closures = chain.elements[e].closures
+        if chain.elements[e].name == "switchToLatest", e > 0, Catalogue.mappers.contains(chain.elements[e - 1].name) {
+            closures = chain.elements[e - 1].closures
+        }
+        let inner = closures.flatMap { tree.chainsReturned(byClosure: $0) }
+        guard !inner.isEmpty else { return .unknown }
+        let deliveries = inner.map { chain -> Delivery in
+            if ["Just", "Empty", "Fail"].contains(chain.root.name), chain.elements.dropFirst().allSatisfy({ Catalogue.schedulerArgumentLabels[$0.name] == nil }) { return state }
+            return delivery(of: chain, before: chain.elements.count)
+        }
+        return deliveries.allSatisfy { $0 == deliveries[0] } ? deliveries[0] : .unknown
+    }
+}

@@ -1,0 +1,80 @@
+/// Unstructured tasks (`Task { … }`, `Task.detached { … }`) as the Combine rules meet them: where a
+/// task's body is, whether the body suspends, whether the handle is kept, and whether the project
+/// cancels it anywhere.
+enum UnstructuredTasks {
+    /// How the handle of a started task is kept.
+    enum Storage: Equatable {
+        /// Started as a statement (or assigned to `_`): no one can cancel it.
+        case discarded
+        /// Kept under this name (a property or a local).
+        case named(String, isLocal: Bool)
+        /// Handed on: returned, passed to a call, put in a collection, chained (`.store(in:)`).
+        case handedOn
+    }
+
+    /// The closure of `Task { … }`, `Task(priority: …) { … }` or `Task.detached { … }` when `chain`
+    /// is exactly such a start (nothing chained after it).
+    static func body(of chain: Chain) -> Int? {
+        let elements = chain.elements
+        guard elements[0].kind == .root, elements[0].name == Catalogue.taskType else { return nil }
+        if elements.count == 1, elements[0].isCall { return elements[0].closures.last }
+        if elements.count == 2, elements[1].name == "detached", elements[1].isCall { return elements[1].closures.last }
+        return nil
+    }
+
+    /// Whether the body of closure `c` suspends somewhere (an `await`, also in nested closures).
+    static func suspends(_ c: Int, tree: SyntaxTree) -> Bool {
+        let closure = tree.closures[c]
+        guard closure.bodyStart < closure.close else { return false }
+        return (closure.bodyStart..<closure.close).contains { tree.isWord($0, "await") }
+    }
+
+    /// How the handle of the task started by `chain` is kept.
+    static func storage(of chain: Chain, tree: SyntaxTree) -> Storage {
+        switch chain.context {
+        case .statement, .discardAssignment:
+            return .discarded
+        case .implicitReturn:
+            // The only statement of a closure: a callback's (`sink`, `onAppear`) value is dropped;
+            // a `map { Task { … } }` hands the task on.
+            guard let c = tree.innermostClosure(of: chain.first), let call = tree.call(receiving: c) else { return .handedOn }
+            let name = tree.chains[call.chain].elements[call.element].name
+            return Catalogue.mappers.contains(name) || Catalogue.publisherMakingClosureOperators.contains(name) ? .handedOn : .discarded
+        case .declaration(let v):
+            // A top-level variable of a script is as local as one in a function.
+            let variable = tree.variables[v]
+            return .named(variable.name, isLocal: variable.isLocal || variable.enclosingType == nil)
+        case .assignment(let target, _):
+            // `self.task = Task { … }`, `task = Task { … }`: the last name of the target; a
+            // subscript (`tasks[id] = Task { … }`) puts it in a collection.
+            if target.contains(where: { tree.tokens[$0].kind == .leftBracket }) { return .handedOn }
+            guard let last = target.reversed().first(where: { tree.tokens[$0].kind == .identifier }) else { return .handedOn }
+            return .named(tree.name(last), isLocal: false)
+        default:
+            return .handedOn
+        }
+    }
+
+    /// Whether the project cancels something kept under `name`: `name.cancel()`, `name?.cancel()`,
+    /// or a mention of `name` in a `deinit` (which only names its tasks to cancel them).
+    static func isCancelled(_ name: String, index: ProjectIndex) -> Bool {
+        for ref in index.chainElements[name] {
+            let chain = index.trees[ref.tree].chains[ref.chain]
+            if ref.element + 1 < chain.elements.count, chain.elements[ref.element + 1].name == "cancel" { return true }
+        }
+        for ref in index.identifiers[name] {
+            let tree = index.trees[ref.tree]
+            if let f = tree.enclosingFunction(of: ref.token), tree.functions[f].kind == .deinitializer { return true }
+        }
+        return false
+    }
+
+    /// Whether the local that keeps the task started by `chain` is named anywhere after it, in the
+    /// scope that declares it (handed to a call, stored, returned, cancelled).
+    static func localIsUsed(_ name: String, keeping chain: Chain, tree: SyntaxTree) -> Bool {
+        let scope = tree.scopes[chain.scope]
+        let end = min(scope.close, tree.tokens.count)
+        guard chain.last + 1 < end else { return false }
+        return !tree.uses(name, in: (chain.last + 1)..<end).isEmpty
+    }
+}

@@ -1,0 +1,112 @@
+/// `Task { for await v in p.values { … } }` over a publisher that never finishes, with a task handle
+/// that is dropped or never cancelled: the loop, and what it captures, live for ever.
+public struct EndlessValuesTaskRule: Rule {
+    public static let description = RuleDescription(
+        id: "endless_values_task", name: "Endless values task", defaultSeverity: .warning,
+        summary: "A Task looping `for await` over the values of a never-finishing publisher, never cancelled: the loop and its captures live for ever.",
+        options: [RuleOptionDescription(key: "infinite_publishers", summary: "Extra names of publishers that never finish (properties or members), as sources of a pipeline.")])
+
+    public init() {}
+
+    /// A file that starts no task or reads no async values has no finding.
+    static let requiredNames = NameSet([Catalogue.taskType])
+    static let sequenceNames = NameSet(Catalogue.asyncSequenceMembers)
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        guard context.mentions(anyOf: Self.requiredNames), context.mentions(anyOf: Self.sequenceNames) else { return [] }
+        let tree = context.tree
+        let extra = Set(context.options.strings("infinite_publishers")).union(Catalogue.controlEventPublisherMembers)
+        let finite = FinitePublishers(index: context.index, memo: context.memo)
+        var findings: [Finding] = []
+        for chain in tree.chains {
+            guard let body = UnstructuredTasks.body(of: chain) else { continue }
+            let storage = UnstructuredTasks.storage(of: chain, tree: tree)
+            let kept: String?
+            switch storage {
+            case .handedOn:
+                continue
+            case .discarded:
+                kept = nil
+            case .named(let name, let isLocal):
+                if isLocal ? UnstructuredTasks.localIsUsed(name, keeping: chain, tree: tree) : UnstructuredTasks.isCancelled(name, index: context.index) { continue }
+                kept = name
+            }
+            guard let sequence = endlessLoop(in: body, tree: tree, index: context.index, extra: extra, finite: finite) else { continue }
+            // An object that lives for the whole run (`static let shared`) frees nothing later when
+            // its loop never ends.
+            if LongLivedObjects.liveForTheRun(around: chain.first, in: tree, index: context.index, memo: context.memo) { continue }
+            let loop = "the loop over `\(sequence)` never ends"
+            let message = kept.map { "This task is kept in `\($0)` but never cancelled, and \(loop): it lives for ever with everything it captures." }
+                ?? "Nothing can cancel this task, and \(loop): it lives for ever with everything it captures."
+            findings.append(context.finding(tokens: chain.root.nameToken, message: message,
+                                            help: "Keep the task in a property and cancel it (in `deinit`, `onDisappear` or `viewDidDisappear`), use SwiftUI's `.task { }` modifier, which the view cancels, or subscribe with `sink` and store the cancellable."))
+        }
+        return findings
+    }
+
+    /// The text of the sequence of the first `for await … in p.values` loop directly in closure `c`
+    /// whose publisher never finishes and whose body has no `break` or `return` to leave it.
+    private func endlessLoop(in c: Int, tree: SyntaxTree, index: ProjectIndex, extra: Set<String>, finite: FinitePublishers) -> String? {
+        let closure = tree.closures[c]
+        guard closure.bodyStart < closure.close else { return nil }
+        for i in closure.bodyStart..<closure.close where tree.isWord(i, "for") && tree.innermostClosure(of: i) == c {
+            // `for await x in`, `for try await (a, b) in`: the `in` comes within a few tokens.
+            var j = i + 1
+            var awaits = false
+            while j < closure.close, j < i + 24, !tree.isWord(j, "in") {
+                if tree.isWord(j, "await") { awaits = true }
+                j += 1
+            }
+            guard awaits, j + 1 < closure.close, let s = sequenceChain(at: j + 1, tree: tree) else { continue }
+            let sequence = tree.chains[s]
+            guard neverEnds(sequence, tree: tree, index: index, extra: extra, finite: finite),
+                  !leavesLoop(after: loopHeaderEnd(after: j + 1, tree: tree), in: c, tree: tree) else { continue }
+            return tree.text(j + 1, loopHeaderEnd(after: j + 1, tree: tree))
+        }
+        return nil
+    }
+
+    /// The chain of the sequence that starts at token `k`; for a local (`let updates = $x.values`
+    /// before the loop), the chain of its initial value.
+    private func sequenceChain(at k: Int, tree: SyntaxTree) -> Int? {
+        if let s = tree.chain(startingAt: k), tree.chains[s].first == k, tree.chains[s].elements.count > 1 { return s }
+        guard tree.tokens[k].kind == .identifier,
+              let v = SubscriptionFinder.localVariable(named: tree.name(k), visibleAt: k, in: tree),
+              let initializer = tree.variables[v].initializer,
+              let s = tree.chain(startingAt: initializer.lowerBound), tree.chains[s].first == initializer.lowerBound else { return nil }
+        return s
+    }
+
+    /// The last token of the loop's sequence expression starting at `k` (before its `{`).
+    private func loopHeaderEnd(after k: Int, tree: SyntaxTree) -> Int {
+        if let s = tree.chain(startingAt: k), tree.chains[s].first == k { return tree.chains[s].last }
+        return k
+    }
+
+    /// `p.values` with `p` a never-finishing publisher, or `NotificationCenter…notifications(named:)`;
+    /// not when an async `prefix`/`first` after them ends the sequence.
+    private func neverEnds(_ sequence: Chain, tree: SyntaxTree, index: ProjectIndex, extra: Set<String>, finite: FinitePublishers) -> Bool {
+        let elements = sequence.elements
+        guard let v = elements.firstIndex(where: { e in
+            (e.name == "values" && !e.isCall) || (e.name == "notifications" && e.argument("named") != nil)
+        }), v > 0 else { return false }
+        if elements[(v + 1)...].contains(where: { Catalogue.valueLimitingOperators.contains($0.name) }) { return false }
+        if elements[v].name == "notifications" { return true }
+        return NeverFinishingSources.evidence(in: sequence, before: v, tree: tree, index: index, extraNames: extra) != nil
+            && !finite.finishes(sequence, before: v, in: tree)
+    }
+
+    /// Whether the loop body after token `last` (the sequence's end) has a `break` or a `return`
+    /// of closure `c`'s own code: the loop may end.
+    private func leavesLoop(after last: Int, in c: Int, tree: SyntaxTree) -> Bool {
+        var open = last + 1
+        while open < tree.closures[c].close, tree.tokens[open].kind != .leftBrace { open += 1 }
+        let scope = tree.scopes[Int(tree.scopeOfToken[min(open + 1, tree.tokens.count - 1)])]
+        guard scope.open == open else { return false }
+        let end = min(scope.close, tree.tokens.count)
+        guard open + 1 < end else { return false }
+        return (open + 1..<end).contains { k in
+            (tree.isWord(k, "break") || tree.isWord(k, "return")) && tree.innermostClosure(of: k) == c
+        }
+    }
+}

@@ -1,0 +1,174 @@
+/// A `sink` or `assign` that runs main-actor code on a pipeline delivering on a background queue,
+/// with no later hop to the main queue: a trap under Swift 6, a data race under Swift 5.
+///
+/// Sites shared with `published_background_mutation`: that rule owns the write to an `@Published`
+/// property of a class that is not `@MainActor` in a `sink` after `subscribe(on:)`; this one owns every
+/// other background delivery (`receive(on:)` and the timing operators on a background queue,
+/// `dataTaskPublisher`), `assign`, and main-actor types.
+public struct MainActorBackgroundDeliveryRule: Rule {
+    public static let description = RuleDescription(
+        id: "main_actor_background_delivery", name: "Main-actor work on background delivery", defaultSeverity: .warning,
+        summary: "A sink/assign running main-actor code on a pipeline that delivers on a background queue, with no later hop to main.")
+
+    public init() {}
+
+    /// A file without a background source or a background queue has no finding.
+    static let requiredNames = NameSet(Array(Catalogue.schedulerArgumentLabels.keys) + ["subscribe", "dataTaskPublisher", "NotificationCenter"])
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        guard context.mentions(anyOf: Self.requiredNames) else { return [] }
+        let tree = context.tree
+        let queues = DeliveryQueues(tree: tree, index: context.index, memo: context.memo)
+        var hops: MainHopSpans?
+        var findings: [Finding] = []
+        for chain in tree.chains {
+            for (s, element) in chain.elements.enumerated() where s > 0 && element.kind == .member && element.isCall
+                && (element.name == "sink" || element.name == "assign") {
+                guard case .background(let reason) = queues.delivery(of: chain, before: s) else { continue }
+                let typeName = TypeResolver.enclosingTypeName(at: element.nameToken, in: tree)
+                let isolated = isMainActorContext(at: element.nameToken, typeName: typeName, context: context)
+                if hops == nil { hops = MainHopSpans(tree) }
+                let touched: String?
+                if element.name == "sink" {
+                    touched = element.closures.lazy.compactMap { self.mainActorUse(in: $0, typeName: typeName, isolated: isolated, hops: hops!, context: context) }.first
+                } else {
+                    touched = assignedMainActorProperty(element, typeName: typeName, isolated: isolated, context: context)
+                }
+                guard let name = touched else { continue }
+                if element.name == "sink", reason.contains("subscribe(on:"), ownedByPublishedBackgroundMutation(element, typeName: typeName, context: context) { continue }
+                findings.append(context.finding(
+                    tokens: element.nameToken,
+                    message: "`\(element.name)` gets its values on \(reason) but uses main-actor `\(name)`: a trap under Swift 6, a data race before.",
+                    help: "Add `.receive(on: DispatchQueue.main)` right before `\(element.name)` (the last scheduler step must be the main queue), or do the main-actor work inside `DispatchQueue.main.async { … }`."))
+            }
+        }
+        return findings
+    }
+
+    /// Code at `token` is main-actor isolated: its type (or an ancestor) is `@MainActor` or a UIKit,
+    /// AppKit or SwiftUI main-actor type, or its function is `@MainActor`.
+    private func isMainActorContext(at token: Int, typeName: String?, context: RuleContext) -> Bool {
+        let tree = context.tree
+        if let f = tree.enclosingFunction(of: token) {
+            if tree.functions[f].attributes.contains("@MainActor") { return true }
+            // A `nonisolated` member of a main-actor type runs its closures on no actor.
+            if tree.functions[f].modifiers.contains("nonisolated") { return false }
+        }
+        guard let typeName, context.index.type(named: typeName)?.kind != .actor else { return false }
+        return MainActorTypes.isMainActor(typeName, index: context.index, memo: context.memo)
+    }
+
+    /// The first main-actor state closure `c` uses, outside nested closures that hop to the main queue
+    /// or start a task (which inherits the actor): in a main-actor context, a member of `self`
+    /// (`self.label`, `self?.reload()`, or an implicit `label`); elsewhere, a write to an `@Published`
+    /// property of a type that SwiftUI views observe.
+    private func mainActorUse(in c: Int, typeName: String?, isolated: Bool, hops: MainHopSpans, context: RuleContext) -> String? {
+        let tree = context.tree
+        let closure = tree.closures[c]
+        guard let typeName, closure.bodyStart < closure.close else { return nil }
+        let observed = !isolated && context.memo.value(for: "view-observed-types") { ViewObservedTypes(index: context.index) }
+            .observe(typeName, index: context.index)
+        let hasMainActorProperties = context.index.type(named: typeName)?.properties.values.contains { $0.attributes.contains("@MainActor") } == true
+        guard isolated || observed || hasMainActorProperties else { return nil }
+        var i = closure.bodyStart
+        while i < closure.close {
+            if let inner = tree.closure(openedAt: i), inner != c, leavesBackground(inner, hops: hops, tree: tree) {
+                i = tree.closures[inner].close + 1
+                continue
+            }
+            defer { i += 1 }
+            guard let member = selfMember(at: i, in: c, tree: tree) else { continue }
+            // Every member of a main-actor type is isolated, also those it inherits from UIKit (`self.view`);
+            // a bare name must be one of the type's own (it could be a global function).
+            if isolated, member.isExplicit || isMember(member.name, of: typeName, index: context.index) { return member.name }
+            // A property declared `@MainActor` is main-actor state whatever its type is.
+            if context.index.property(member.name, ofType: typeName)?.attributes.contains("@MainActor") == true { return member.name }
+            if observed, member.isWritten, context.index.property(member.name, ofType: typeName)?.hasAttribute("Published") == true { return member.name }
+        }
+        return nil
+    }
+
+    /// A nested closure whose code does not run on the delivery queue: it hops to main
+    /// (`DispatchQueue.main.async`, `MainActor.run`, `@MainActor in`) or is a `Task`'s body.
+    private func leavesBackground(_ inner: Int, hops: MainHopSpans, tree: SyntaxTree) -> Bool {
+        if hops.isMainHop(inner, tree: tree) { return true }
+        guard let call = tree.call(receiving: inner) else { return false }
+        let chain = tree.chains[call.chain]
+        return call.element == 0 && chain.root.name == Catalogue.taskType
+    }
+
+    /// `self.name`, `self?.name` or an implicit `name` (not a local, a parameter, a label or a
+    /// member of something else) at token `i`, and whether it is assigned there.
+    private func selfMember(at i: Int, in c: Int, tree: SyntaxTree) -> (name: String, isWritten: Bool, isExplicit: Bool)? {
+        var nameToken = i
+        if tree.isSelfReference(i) {
+            var k = i + 1
+            if k < tree.tokens.count, tree.tokens[k].kind == .questionMark || tree.tokens[k].kind == .exclamationMark { k += 1 }
+            guard k + 1 < tree.tokens.count, tree.tokens[k].kind == .period, tree.tokens[k + 1].kind == .identifier else { return nil }
+            nameToken = k + 1
+        } else {
+            guard tree.tokens[i].kind == .identifier else { return nil }
+            if i > 0, tree.tokens[i - 1].kind == .period { return nil }
+            let name = tree.name(i)
+            if tree.uses(name, in: i..<(i + 1)).isEmpty { return nil }
+            if SubscriptionFinder.localVariable(named: name, visibleAt: i, in: tree) != nil { return nil }
+            if tree.enclosingClosures(of: i).contains(where: { tree.closures[$0].parameters.contains(name) }) { return nil }
+            if let f = tree.enclosingFunction(of: i), tree.functions[f].parameters.contains(where: { $0.name == name }) { return nil }
+        }
+        let next = nameToken + 1 < tree.tokens.count ? tree.tokens[nameToken + 1] : nil
+        let written = next.map { $0.kind == .equal || ($0.kind == .operator && tree.text(nameToken + 1).hasSuffix("=") && !["==", "!=", "<=", ">=", "==="].contains(tree.text(nameToken + 1))) } ?? false
+        return (tree.name(nameToken), written, nameToken != i)
+    }
+
+    /// A property or method of `typeName` or of one of its ancestors.
+    private func isMember(_ name: String, of typeName: String, index: ProjectIndex) -> Bool {
+        if index.property(name, ofType: typeName) != nil { return true }
+        if index.type(named: typeName)?.methods.contains(name) == true { return true }
+        return index.allAncestors(of: typeName).contains { index.type(named: $0)?.methods.contains(name) == true }
+    }
+
+    /// `assign(to: \.title, on: self)` in a main-actor type, `assign(to: \.text, on: nameLabel)` with
+    /// `nameLabel` a view property of the type, or `assign(to: &$title)` with `title` an `@Published`
+    /// property of a main-actor type or of one SwiftUI views observe.
+    private func assignedMainActorProperty(_ element: ChainElement, typeName: String?, isolated: Bool, context: RuleContext) -> String? {
+        let tree = context.tree
+        guard let typeName, let to = element.argument("to") else { return nil }
+        if to.isInout {
+            // `&$title`: the projected property's name without `$`.
+            guard let token = to.value.first(where: { tree.tokens[$0].kind == .dollarIdentifier }) else { return nil }
+            let name = String(tree.name(token).dropFirst())
+            guard context.index.property(name, ofType: typeName)?.hasAttribute("Published") == true else { return nil }
+            if isolated { return name }
+            let observed = context.memo.value(for: "view-observed-types") { ViewObservedTypes(index: context.index) }
+            return observed.observe(typeName, index: context.index) ? name : nil
+        }
+        guard let on = element.argument("on") else { return nil }
+        // `\.title` or `\Self.title`: the last name of the key path.
+        guard let last = to.value.reversed().first(where: { tree.tokens[$0].kind == .identifier }) else { return nil }
+        if isolated, on.value.count == 1, tree.isWord(on.value.lowerBound, "self") { return tree.name(last) }
+        // `assign(to: \.text, on: nameLabel)`: a property of the type that holds a UIKit or AppKit view.
+        let target = on.value.upperBound
+        guard tree.tokens[target].kind == .identifier,
+              on.value.count == 1 || (on.value.count == 3 && tree.isWord(on.value.lowerBound, "self")),
+              let property = context.index.property(tree.name(target), ofType: typeName),
+              let viewType = TypeResolver.typeName(annotation: property.typeText, initializer: property.initializerText),
+              MainActorTypes.isMainActor(viewType, index: context.index, memo: context.memo) || Catalogue.mainActorBaseTypes.contains(viewType) else { return nil }
+        return "\(tree.name(target)).\(tree.name(last))"
+    }
+
+    /// `published_background_mutation` reports the `@Published` writes of a class that is not
+    /// `@MainActor` in a sink after `subscribe(on:)`: such a sink is left to it.
+    private func ownedByPublishedBackgroundMutation(_ element: ChainElement, typeName: String?, context: RuleContext) -> Bool {
+        let tree = context.tree
+        guard let typeName, let type = context.index.type(named: typeName), type.kind == .class,
+              !MainActorTypes.isAnnotatedMainActor(typeName, index: context.index) else { return false }
+        for c in element.closures {
+            let closure = tree.closures[c]
+            guard closure.bodyStart < closure.close else { continue }
+            for i in closure.bodyStart..<closure.close where tree.tokens[i].kind == .identifier {
+                if context.index.property(tree.name(i), ofType: typeName)?.hasAttribute("Published") == true { return true }
+            }
+        }
+        return false
+    }
+}

@@ -1,0 +1,73 @@
+/// `tryMap`, `tryFilter`, `tryCompactMap`, `tryScan`, `tryReduce` or `decode` on the outer level of a
+/// publisher that never finishes: the first thrown error ends the stream for good.
+public struct ThrowingOperatorOnEndlessSourceRule: Rule {
+    public static let description = RuleDescription(
+        id: "throwing_operator_on_endless_source", name: "Throwing operator on endless source", defaultSeverity: .warning,
+        summary: "tryMap/tryFilter/tryCompactMap/tryScan/tryReduce/decode on a never-finishing publisher: the first thrown error ends the stream.",
+        options: [RuleOptionDescription(key: "infinite_publishers", summary: "Extra names of publishers that never finish (properties or members), as sources of a pipeline.")])
+
+    public init() {}
+
+    /// A file that names no throwing operator has no finding.
+    static let requiredNames = NameSet(Catalogue.throwingOperators)
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        guard context.mentions(anyOf: Self.requiredNames) else { return [] }
+        let tree = context.tree
+        let extra = Set(context.options.strings("infinite_publishers")).union(Catalogue.controlEventPublisherMembers)
+        let finite = FinitePublishers(index: context.index, memo: context.memo)
+        var findings: [Finding] = []
+        for chain in tree.chains {
+            for (e, element) in chain.elements.enumerated() where e > 0 && isThrowingStep(element, tree: tree) {
+                // The source must be one that never finishes, and no `first()`/`prefix(n)` before the
+                // step may end the stream earlier anyway.
+                guard NeverFinishingSources.evidence(in: chain, before: e, tree: tree, index: context.index, extraNames: extra) != nil,
+                      !finite.finishes(chain, before: e, in: tree) else { continue }
+                // A `retry` after the step subscribes to the source again after a throw.
+                if chain.elements[(e + 1)...].contains(where: { $0.name == "retry" && $0.isCall }) { break }
+                let later = chain.elements[(e + 1)...].first { Catalogue.errorHandlers.contains($0.name) && $0.isCall }?.name
+                findings.append(context.finding(tokens: element.nameToken, through: element.lastToken,
+                                                message: message(element.name, handler: later),
+                                                help: help(element.name)))
+                break
+            }
+        }
+        return findings
+    }
+
+    /// A call of a throwing operator that can throw: Combine's `decode(type:decoder:)` (not a
+    /// decoder's own `decode(_:from:)`), or a `try…` operator whose closure has a `try` or a `throw`
+    /// (or that is given a function by name, which may throw).
+    private func isThrowingStep(_ element: ChainElement, tree: SyntaxTree) -> Bool {
+        guard element.kind == .member, element.isCall, Catalogue.throwingOperators.contains(element.name) else { return false }
+        if element.name == "decode" {
+            return element.argument("type") != nil && element.argument("decoder") != nil
+        }
+        let closures = element.closures
+        guard !closures.isEmpty else { return true }
+        return closures.contains { mayThrow(closure: $0, tree: tree) }
+    }
+
+    /// Whether the body of closure `c` has a `throw` or a `try` that is not `try?` or `try!`.
+    private func mayThrow(closure c: Int, tree: SyntaxTree) -> Bool {
+        let closure = tree.closures[c]
+        guard closure.bodyStart < closure.close else { return false }
+        for i in closure.bodyStart..<closure.close {
+            if tree.isWord(i, "throw") { return true }
+            if tree.isWord(i, "try") {
+                let next = i + 1 < tree.tokens.count ? tree.text(i + 1) : ""
+                if next != "?" && next != "!" { return true }
+            }
+        }
+        return false
+    }
+
+    private func message(_ name: String, handler: String?) -> String {
+        let tail = handler.map { "; the `\($0)` after it can only end the stream with one last value" } ?? ""
+        return "`\(name)` on a publisher that never finishes: its first thrown error ends the whole stream\(tail)."
+    }
+
+    private func help(_ name: String) -> String {
+        "Throw per value inside `flatMap` and handle the error there: `.flatMap { value in Just(value).\(name == "decode" ? "decode(type: …, decoder: …)" : "\(name) { … }").replaceError(with: …) }`, or use a non-throwing operator that maps failures to values."
+    }
+}

@@ -1,0 +1,110 @@
+import XCTest
+@testable import CombineLintKit
+
+final class EndlessValuesTaskRuleTests: XCTestCase {
+    func testDroppedTaskIsReportedAtTaskWithTheSequenceInTheMessage() throws {
+        let found = findings(of: EndlessValuesTaskRule.self, in: [(path: "A.swift", text: """
+        func start() {
+            Task {
+                for await value in $value.values { print(value) }
+            }
+        }
+        """)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)-\($0.endLine):\($0.endColumn)" }, ["2:5-2:9"])
+        let finding = try XCTUnwrap(found.first)
+        XCTAssertEqual(finding.message, "Nothing can cancel this task, and the loop over `$value.values` never ends: it lives for ever with everything it captures.")
+        XCTAssertEqual(finding.help, "Keep the task in a property and cancel it (in `deinit`, `onDisappear` or `viewDidDisappear`), use SwiftUI's `.task { }` modifier, which the view cancels, or subscribe with `sink` and store the cancellable.")
+    }
+
+    func testKeptButNeverCancelledNamesTheProperty() {
+        let found = findings(of: EndlessValuesTaskRule.self, in: [(path: "A.swift", text: """
+        final class A {
+            var loop: Task<Void, Never>?
+            func start() { self.loop = Task { for await _ in events.values { tick() } } }
+        }
+        final class Model { let events = PassthroughSubject<Void, Never>() }
+        """)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["3:32"])
+        XCTAssertEqual(found.first?.message, "This task is kept in `loop` but never cancelled, and the loop over `events.values` never ends: it lives for ever with everything it captures.")
+    }
+
+    /// The cancellation may be written in another file (an extension of the type).
+    func testCancelInAnotherFileCounts() {
+        let found = findings(of: EndlessValuesTaskRule.self, in: [
+            (path: "A.swift", text: "final class A { var loop: Task<Void, Never>?\n func start() { loop = Task { for await _ in $x.values { } } } }\n"),
+            (path: "B.swift", text: "extension A { func stop() { loop?.cancel() } }\n"),
+        ])
+        XCTAssertEqual(found.count, 0)
+    }
+
+    func testDeinitMentionCountsAsCancelling() {
+        let found = findings(of: EndlessValuesTaskRule.self, in: [(path: "A.swift", text: """
+        final class A {
+            var loops: [Task<Void, Never>] = []
+            var loop: Task<Void, Never>?
+            func start() { loop = Task { for await _ in $x.values { } } }
+            deinit { [loop].forEach { $0?.cancel() } }
+        }
+        """)])
+        XCTAssertEqual(found.count, 0)
+    }
+
+    /// An unused local handle cannot be cancelled either.
+    func testUnusedLocalHandleIsReported() {
+        let found = findings(of: EndlessValuesTaskRule.self, in: [(path: "A.swift", text: """
+        func start() {
+            let t = Task { for await _ in $x.values { } }
+        }
+        """)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["2:13"])
+    }
+
+    /// A loop over a finite publisher's values, or only inside a nested closure, is not the task's endless loop.
+    func testLoopInNestedClosureIsNotTheTasksLoop() {
+        let found = findings(of: EndlessValuesTaskRule.self, in: [(path: "A.swift", text: """
+        Task {
+            let f = { for await _ in $x.values { } }
+            await run(f)
+        }
+        """)])
+        XCTAssertEqual(found.count, 0)
+    }
+
+    /// The same loop in a type made twice is reported: only a single `static let shared` object lives for the run.
+    func testSingletonOnlyWhenMadeOnlyByItsStaticProperty() {
+        let singleton = """
+        final class Settings {
+            static let shared = Settings()
+            init() { Task { for await _ in $x.values { } } }
+        }
+        """
+        XCTAssertEqual(findings(of: EndlessValuesTaskRule.self, in: [(path: "A.swift", text: singleton)]).count, 0)
+        let madeAgain = singleton + "\nlet other = Settings()\n"
+        XCTAssertEqual(findings(of: EndlessValuesTaskRule.self, in: [(path: "A.swift", text: madeAgain)]).map { "\($0.line):\($0.column)" }, ["3:14"])
+    }
+
+    /// A task kept under a key of a dictionary is handed to a collection, which the owner cancels as a whole.
+    func testSubscriptTargetIsACollection() {
+        let found = findings(of: EndlessValuesTaskRule.self, in: [(path: "A.swift", text: """
+        final class A {
+            var loops: [Int: Task<Void, Never>] = [:]
+            func start(_ id: Int) { loops[id] = Task { for await _ in $x.values { } } }
+        }
+        """)])
+        XCTAssertEqual(found.count, 0)
+    }
+
+    /// The loop over a local holding `$x.values` is the same endless loop; the message names the local.
+    func testLocalSequenceIsFollowed() {
+        let found = findings(of: EndlessValuesTaskRule.self, in: [(path: "A.swift", text: """
+        func start() {
+            Task {
+                let updates = $x.values
+                for await _ in updates { }
+            }
+        }
+        """)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["2:5"])
+        XCTAssertEqual(found.first?.message, "Nothing can cancel this task, and the loop over `updates` never ends: it lives for ever with everything it captures.")
+    }
+}

@@ -1,0 +1,136 @@
+import XCTest
+@testable import CombineLintKit
+
+final class MainActorBackgroundDeliveryRuleTests: XCTestCase {
+    func testMessageNamesTheBackgroundStepAndTheMainActorMember() throws {
+        let found = findings(of: MainActorBackgroundDeliveryRule.self, in: [(path: "A.swift", text: """
+        final class A: UIViewController {
+            func bind() {
+                values.receive(on: DispatchQueue.global()).sink { [weak self] in self?.label.text = $0 }.store(in: &bag)
+            }
+        }
+        """)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)-\($0.endLine):\($0.endColumn)" }, ["3:52-3:56"])
+        let finding = try XCTUnwrap(found.first)
+        XCTAssertEqual(finding.message, "`sink` gets its values on `receive` on `DispatchQueue.global()` but uses main-actor `label`: a trap under Swift 6, a data race before.")
+        XCTAssertEqual(finding.help, "Add `.receive(on: DispatchQueue.main)` right before `sink` (the last scheduler step must be the main queue), or do the main-actor work inside `DispatchQueue.main.async { … }`.")
+        XCTAssertNil(finding.fix)
+    }
+
+    /// A queue property declared in another file (an extension) is known by its initial value.
+    func testQueuePropertyFromAnotherFile() {
+        let found = findings(of: MainActorBackgroundDeliveryRule.self, in: [
+            (path: "A.swift", text: "@MainActor final class M {\n var n = 0\n func bind() { ticks.receive(on: Self.workQueue).sink { _ in n += 1 }.store(in: &bag) }\n}\n"),
+            (path: "B.swift", text: "extension M { static let workQueue = DispatchQueue(label: \"work\", qos: .utility) }\n"),
+        ])
+        XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["A.swift:3:50"])
+        XCTAssertEqual(found.first?.message, "`sink` gets its values on `receive` on `Self.workQueue` but uses main-actor `n`: a trap under Swift 6, a data race before.")
+    }
+
+    /// The subclass of a view controller of the project is a main-actor type too.
+    func testSubclassOfAProjectViewController() {
+        let found = findings(of: MainActorBackgroundDeliveryRule.self, in: [
+            (path: "A.swift", text: "final class Detail: BaseController {\n func bind() { URLSession.shared.dataTaskPublisher(for: u).sink(receiveCompletion: { _ in }, receiveValue: { [weak self] _ in self?.reload() }).store(in: &bag) }\n}\n"),
+            (path: "B.swift", text: "class BaseController: UIViewController { func reload() {} }\n"),
+        ])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["2:60"])
+        XCTAssertEqual(found.first?.message, "`sink` gets its values on URLSession's queue (`dataTaskPublisher`) but uses main-actor `reload`: a trap under Swift 6, a data race before.")
+    }
+
+    /// A bare name is main-actor state only when the type declares it (it could be a global function).
+    func testBareNameMustBeAMemberOfTheType() {
+        let text = "final class A: UIViewController {\n func bind() { v.receive(on: DispatchQueue.global()).sink { log($0) }.store(in: &bag) }\n}\n"
+        XCTAssertEqual(findings(of: MainActorBackgroundDeliveryRule.self, in: [(path: "A.swift", text: text)]).count, 0)
+        let member = text.replacingOccurrences(of: "func bind()", with: "func log(_ x: Int) {}\n func bind()")
+        XCTAssertEqual(findings(of: MainActorBackgroundDeliveryRule.self, in: [(path: "A.swift", text: member)]).map { "\($0.line):\($0.column)" }, ["3:54"])
+    }
+
+    /// Both rules see a `@Published` write after `subscribe(on:)` in a class that is not
+    /// `@MainActor`: only `published_background_mutation` reports it.
+    func testSubscribeOnPublishedWriteIsLeftToPublishedBackgroundMutation() {
+        let files = [
+            (path: "A.swift", text: "final class M: ObservableObject {\n @Published var x = 0\n func load() { Just(1).subscribe(on: DispatchQueue.global()).sink { [weak self] in self?.x = $0 }.store(in: &bag) }\n}\n"),
+            (path: "V.swift", text: "struct V: View { @ObservedObject var m: M\n var body: some View { Text(\"\\(m.x)\") } }\n"),
+        ]
+        XCTAssertEqual(findings(of: MainActorBackgroundDeliveryRule.self, in: files).count, 0)
+        XCTAssertEqual(findings(of: PublishedBackgroundMutationRule.self, in: files).map { "\($0.line):\($0.column)" }, ["3:90"])
+        // Delivered by `receive(on:)` instead, the site belongs to this rule alone.
+        let received = files.map { (path: $0.path, text: $0.text.replacingOccurrences(of: "subscribe(on:", with: "receive(on:")) }
+        XCTAssertEqual(findings(of: MainActorBackgroundDeliveryRule.self, in: received).map { "\($0.line):\($0.column)" }, ["3:60"])
+        XCTAssertEqual(findings(of: PublishedBackgroundMutationRule.self, in: received).count, 0)
+    }
+
+    /// In a type that is not main-actor, only its `@MainActor` properties are main-actor state.
+    func testMainActorPropertyOfAPlainType() {
+        let text = """
+        final class Model {
+            @MainActor var title = ""
+            var count = 0
+            func bind() {
+                names.receive(on: DispatchQueue.global()).sink { [weak self] in self?.count = $0.count }.store(in: &bag)
+                names.receive(on: DispatchQueue.global()).sink { [weak self] in self?.title = $0 }.store(in: &bag)
+            }
+        }
+        """
+        XCTAssertEqual(findings(of: MainActorBackgroundDeliveryRule.self, in: [(path: "A.swift", text: text)]).map { "\($0.line):\($0.column)" }, ["6:51"])
+    }
+
+    /// `subscribe(on:)` moves a `Future` only when the promise is called in the `Future`'s own body.
+    func testSubscribeOnMovesAFutureThatAnswersInItsBody() {
+        let direct = """
+        final class A: UIViewController {
+            func load() {
+                Future<Int, Never> { promise in promise(.success(read())) }
+                    .subscribe(on: DispatchQueue.global())
+                    .sink { [weak self] in self?.show($0) }
+                    .store(in: &bag)
+            }
+        }
+        """
+        XCTAssertEqual(findings(of: MainActorBackgroundDeliveryRule.self, in: [(path: "A.swift", text: direct)]).map { "\($0.line):\($0.column)" }, ["5:14"])
+        let callback = direct.replacingOccurrences(of: "promise(.success(read()))", with: "read { promise(.success($0)) }")
+        XCTAssertEqual(findings(of: MainActorBackgroundDeliveryRule.self, in: [(path: "A.swift", text: callback)]).count, 0)
+    }
+
+    /// `assign(to:on:)` onto a view property writes UIKit on the delivery queue; onto a model it does not.
+    func testAssignOntoAViewPropertyNamesTheProperty() {
+        let text = """
+        final class A: UIViewController {
+            private let titleLabel = UILabel()
+            private let model = TitleModel()
+            func bind() {
+                names.receive(on: DispatchQueue.global()).map(Optional.some).assign(to: \\.text, on: titleLabel).store(in: &bag)
+                names.receive(on: DispatchQueue.global()).assign(to: \\.title, on: model).store(in: &bag)
+            }
+        }
+        """
+        let found = findings(of: MainActorBackgroundDeliveryRule.self, in: [(path: "A.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["5:70"])
+        XCTAssertEqual(found.first?.message, "`assign` gets its values on `receive` on `DispatchQueue.global()` but uses main-actor `titleLabel.text`: a trap under Swift 6, a data race before.")
+    }
+
+    /// A notification posted only in `Task.detached` or a background-delivering sink arrives off main;
+    /// one post on main somewhere (MainActor.run) is enough for the rule to stay quiet.
+    func testNotificationPostedOnlyOffMain() {
+        let view = (path: "V.swift", text: "final class V: UIView {\n func bind() { NotificationCenter.default.publisher(for: Notification.Name.didImport).sink { [weak self] _ in self?.refresh() }.store(in: &bag) }\n}\n")
+        let offMain = (path: "I.swift", text: """
+        final class Importer {
+            func start() {
+                Task.detached { NotificationCenter.default.post(name: .didImport, object: nil) }
+                files.receive(on: DispatchQueue.global()).sink { _ in NotificationCenter.default.post(name: .didImport, object: nil) }.store(in: &bag)
+            }
+        }
+        """)
+        let found = findings(of: MainActorBackgroundDeliveryRule.self, in: [view, offMain])
+        XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["V.swift:2:87"])
+        XCTAssertEqual(found.first?.message, "`sink` gets its values on the thread that posts `didImport` (never the main one) but uses main-actor `refresh`: a trap under Swift 6, a data race before.")
+        let alsoOnMain = (path: "M.swift", text: "func done() async { await MainActor.run { NotificationCenter.default.post(name: .didImport, object: nil) } }\n")
+        XCTAssertEqual(findings(of: MainActorBackgroundDeliveryRule.self, in: [view, offMain, alsoOnMain]).count, 0)
+    }
+
+    /// Code in an extension of a UIKit type runs on the main actor like code in a subclass.
+    func testExtensionOfAUIKitType() {
+        let text = "extension UIViewController {\n func watch(_ v: AnyPublisher<String, Never>) { v.receive(on: DispatchQueue.global()).sink { [weak self] in self?.title = $0 }.store(in: &bag) }\n}\n"
+        XCTAssertEqual(findings(of: MainActorBackgroundDeliveryRule.self, in: [(path: "A.swift", text: text)]).map { "\($0.line):\($0.column)" }, ["2:87"])
+    }
+}

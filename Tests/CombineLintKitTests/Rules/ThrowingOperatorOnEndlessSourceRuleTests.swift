@@ -1,0 +1,66 @@
+import XCTest
+@testable import CombineLintKit
+
+final class ThrowingOperatorOnEndlessSourceRuleTests: XCTestCase {
+    func testRangeCoversTheOperatorAndMessageNamesTheLaterHandler() throws {
+        let found = findings(of: ThrowingOperatorOnEndlessSourceRule.self, in: [(path: "A.swift", text: """
+        $query
+            .tryMap { try parse($0) }
+            .replaceError(with: nil)
+            .assign(to: &$parsed)
+        """)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)-\($0.endLine):\($0.endColumn)" }, ["2:6-2:30"])
+        let finding = try XCTUnwrap(found.first)
+        XCTAssertEqual(finding.message, "`tryMap` on a publisher that never finishes: its first thrown error ends the whole stream; the `replaceError` after it can only end the stream with one last value.")
+        XCTAssertEqual(finding.help, "Throw per value inside `flatMap` and handle the error there: `.flatMap { value in Just(value).tryMap { … }.replaceError(with: …) }`, or use a non-throwing operator that maps failures to values.")
+    }
+
+    func testDecodeWithoutLaterHandler() throws {
+        let found = findings(of: ThrowingOperatorOnEndlessSourceRule.self, in: [(path: "A.swift", text: """
+        eventsSubject.decode(type: Event.self, decoder: decoder).sink(receiveCompletion: { _ in }, receiveValue: { _ in })
+        """)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["1:15"])
+        XCTAssertEqual(found.first?.message, "`decode` on a publisher that never finishes: its first thrown error ends the whole stream.")
+    }
+
+    /// Only the first throwing step of a chain is reported: once it failed, the later ones never run.
+    func testOneFindingPerChain() {
+        let found = findings(of: ThrowingOperatorOnEndlessSourceRule.self, in: [(path: "A.swift", text: """
+        $data
+            .tryMap { try check($0) }
+            .decode(type: Item.self, decoder: JSONDecoder())
+            .sink(receiveCompletion: { _ in }, receiveValue: { _ in })
+        """)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["2:6"])
+    }
+
+    func testSubjectKnownFromAnotherFilesDeclaration() {
+        let found = findings(of: ThrowingOperatorOnEndlessSourceRule.self, in: [
+            (path: "A.swift", text: "model.updates.tryMap { try decode($0) }.sink(receiveCompletion: { _ in }, receiveValue: { _ in })\n"),
+            (path: "B.swift", text: "final class Model { let updates = PassthroughSubject<Data, Never>() }\n"),
+        ])
+        XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["A.swift:1:15"])
+    }
+
+    func testInfinitePublishersOption() {
+        let text = "events\n    .tryMap { try check($0) }\n    .sink(receiveCompletion: { _ in }, receiveValue: { _ in })\n"
+        XCTAssertEqual(findings(of: ThrowingOperatorOnEndlessSourceRule.self, in: [(path: "A.swift", text: text)]).count, 0)
+        let configured = findings(of: ThrowingOperatorOnEndlessSourceRule.self, in: [(path: "A.swift", text: text)],
+                                  options: RuleOptions(["infinite_publishers": ["events"]]))
+        XCTAssertEqual(configured.map { "\($0.line):\($0.column)" }, ["2:6"])
+    }
+
+    /// `try!` traps rather than failing the stream; a closure that only uses `try?` cannot throw.
+    func testTryBangAndTryQuestionCannotFailTheStream() {
+        let text = "$a.tryMap { try! parse($0) }.sink(receiveCompletion: { _ in }, receiveValue: { _ in })\n$b.tryMap { try? parse($0) }.sink(receiveCompletion: { _ in }, receiveValue: { _ in })\n"
+        XCTAssertEqual(findings(of: ThrowingOperatorOnEndlessSourceRule.self, in: [(path: "A.swift", text: text)]).count, 0)
+    }
+
+    /// `retry` after the step subscribes to the source again; a `retry` before it does not help.
+    func testRetryAfterTheStepIsNotReported() {
+        let after = "$q.tryMap { try parse($0) }.retry(3).sink(receiveCompletion: { _ in }, receiveValue: { _ in })\n"
+        XCTAssertEqual(findings(of: ThrowingOperatorOnEndlessSourceRule.self, in: [(path: "A.swift", text: after)]).count, 0)
+        let before = "$q.retry(3).tryMap { try parse($0) }.sink(receiveCompletion: { _ in }, receiveValue: { _ in })\n"
+        XCTAssertEqual(findings(of: ThrowingOperatorOnEndlessSourceRule.self, in: [(path: "A.swift", text: before)]).map { "\($0.line):\($0.column)" }, ["1:13"])
+    }
+}

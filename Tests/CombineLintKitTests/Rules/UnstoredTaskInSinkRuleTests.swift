@@ -1,0 +1,52 @@
+import XCTest
+@testable import CombineLintKit
+
+final class UnstoredTaskInSinkRuleTests: XCTestCase {
+    func testTaskTokenIsTheRangeAndMessageSaysWhatGoesWrong() throws {
+        let found = findings(of: UnstoredTaskInSinkRule.self, in: [(path: "A.swift", text: """
+        $query.sink { q in
+            Task { await search(q) }
+        }.store(in: &bag)
+        """)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)-\($0.endLine):\($0.endColumn)" }, ["2:5-2:9"])
+        let finding = try XCTUnwrap(found.first)
+        XCTAssertEqual(finding.message, "A new task starts for every value of this pipeline: an older one can finish after a newer one, and cancelling the subscription cancels none of them.")
+        XCTAssertEqual(finding.help, "Keep the task in a property and cancel it before starting the next (`task?.cancel(); task = Task { … }`), or move the async work into the pipeline (`map` + `switchToLatest`, or `flatMap(maxPublishers: .max(1))`).")
+    }
+
+    /// With two trailing closures the first is `receiveCompletion`, which runs once.
+    func testMultipleTrailingClosuresOnlyTheValueClosureCounts() {
+        let found = findings(of: UnstoredTaskInSinkRule.self, in: [(path: "A.swift", text: """
+        $query.sink { _ in
+            Task { await flush() }
+        } receiveValue: { q in
+            Task { await search(q) }
+        }.store(in: &bag)
+        """)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["4:5"])
+    }
+
+    /// A project function that returns a `Future` answers once.
+    func testProjectFunctionReturningAFutureAnswersOnce() {
+        let found = findings(of: UnstoredTaskInSinkRule.self, in: [
+            (path: "A.swift", text: "service.fetch().sink { v in Task { await use(v) } }.store(in: &bag)\n"),
+            (path: "B.swift", text: "final class Service { func fetch() -> AnyPublisher<Int, Never> { Future { $0(.success(1)) }.eraseToAnyPublisher() } }\n"),
+        ])
+        XCTAssertEqual(found.count, 0)
+    }
+
+    /// A task in a closure nested in the sink (a dispatch, a `forEach`) is not started by the sink itself.
+    func testTaskInsideANestedClosureIsNotReported() {
+        let found = findings(of: UnstoredTaskInSinkRule.self, in: [(path: "A.swift", text: """
+        $items.sink { items in
+            DispatchQueue.main.async { Task { await show(items) } }
+        }.store(in: &bag)
+        """)])
+        XCTAssertEqual(found.count, 0)
+    }
+
+    func testTaskWithoutAwaitIsNotReported() {
+        let found = findings(of: UnstoredTaskInSinkRule.self, in: [(path: "A.swift", text: "$q.sink { q in Task { @MainActor in label.text = q } }.store(in: &bag)\n")])
+        XCTAssertEqual(found.count, 0)
+    }
+}
