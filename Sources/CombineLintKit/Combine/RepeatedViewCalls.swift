@@ -30,8 +30,13 @@ public struct RepeatedViewCalls: Sendable {
 
     /// The type of the object a call is made on: `model` (a local, parameter or property), or `Store.shared`.
     public static func receiverType(of call: Call, index: ProjectIndex) -> String? {
+        receiverType(of: call, in: index.trees[call.tree], index: index)
+    }
+
+    /// As `receiverType(of:index:)`, with the call's tree at hand (lent, not copied out of `index.trees`).
+    static func receiverType(of call: Call, in tree: SyntaxTree, index: ProjectIndex) -> String? {
         if call.receiver.contains(".") { return TypeResolver.typeName(annotation: "", initializer: call.receiver) }
-        return TypeResolver.typeOfName(call.receiver, at: call.token, in: index.trees[call.tree], index: index)
+        return TypeResolver.typeOfName(call.receiver, at: call.token, in: tree, index: index)
     }
 
     /// The calls names that mark repeated code, looked up in the postings.
@@ -46,35 +51,43 @@ public struct RepeatedViewCalls: Sendable {
                 byMethod[method, default: []].append(call)
             }
         }
-        for name in RepeatedViewCalls.entryCalls.sorted() {
-            for reference in index.chainElements[name] {
-                let tree = index.trees[reference.tree]
-                let chain = tree.chains[reference.chain]
-                let element = chain.elements[reference.element]
-                guard element.isCall else { continue }
-                let label: String
-                if Catalogue.repeatedViewModifiers.contains(name) {
-                    guard element.kind == .member else { continue }
-                    label = name
-                } else {
-                    guard let entry = RepeatedEntryPoints.label(of: element, in: chain, tree: tree) else { continue }
-                    label = entry
-                }
-                for c in element.closures {
-                    collect(in: tree.closures[c].open..<tree.closures[c].close, of: tree, treeIndex: reference.tree, label: label)
+        // The trees are read through a buffer pointer: `index.trees[t]` would copy a whole tree
+        // (retaining each of its arrays) for every reference.
+        index.trees.withUnsafeBufferPointer { trees in
+            for name in RepeatedViewCalls.entryCalls.sorted() {
+                for reference in index.chainElements[name] {
+                    let chain = trees[reference.tree].chains[reference.chain]
+                    let element = chain.elements[reference.element]
+                    guard element.isCall else { continue }
+                    let label: String
+                    if Catalogue.repeatedViewModifiers.contains(name) {
+                        guard element.kind == .member else { continue }
+                        label = name
+                    } else {
+                        guard let entry = RepeatedEntryPoints.label(of: element, in: chain, tree: trees[reference.tree]) else { continue }
+                        label = entry
+                    }
+                    for c in element.closures {
+                        let closure = trees[reference.tree].closures[c]
+                        collect(in: closure.open..<closure.close, of: trees[reference.tree], treeIndex: reference.tree, label: label)
+                    }
                 }
             }
-        }
-        for (t, tree) in index.trees.enumerated() {
-            for body in RepeatedEntryPoints.forAwaitBodies(in: tree) { collect(in: body, of: tree, treeIndex: t, label: "for await loop") }
+            // Only files that say `await` can hold a `for await` loop.
+            let awaitKey = NameKey("await")
+            for t in trees.indices where t >= index.vocabularies.count || index.vocabularies[t].mentions(awaitKey) {
+                for body in RepeatedEntryPoints.forAwaitBodies(in: trees[t]) { collect(in: body, of: trees[t], treeIndex: t, label: "for await loop") }
+            }
         }
         self.byMethod = byMethod
         var labels: [String: String] = [:]
-        for (method, calls) in byMethod {
-            for call in calls {
-                guard let type = RepeatedViewCalls.receiverType(of: call, index: index) else { continue }
-                let key = method + "\u{0}" + type
-                if labels[key] == nil { labels[key] = call.modifier }
+        index.trees.withUnsafeBufferPointer { trees in
+            for (method, calls) in byMethod {
+                for call in calls {
+                    guard let type = RepeatedViewCalls.receiverType(of: call, in: trees[call.tree], index: index) else { continue }
+                    let key = method + "\u{0}" + type
+                    if labels[key] == nil { labels[key] = call.modifier }
+                }
             }
         }
         labelByMethodAndType = labels

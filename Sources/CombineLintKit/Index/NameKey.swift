@@ -14,6 +14,9 @@ public struct NameKey: Hashable, Sendable {
         value = hash
     }
 
+    /// A key as stored.
+    init(value: UInt64) { self.value = value }
+
     /// The key of the bytes `range` of `bytes`.
     @inline(__always)
     init(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {

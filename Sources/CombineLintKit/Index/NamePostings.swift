@@ -9,6 +9,11 @@ public struct NamePostings<Entry: Sendable>: Sendable {
     /// Per name number: where its run starts in `entries`; one more at the end (the total).
     private let starts: [Int32]
     private let entries: [Entry]
+    /// Lists that replace the built ones, by key: the names of files changed since the table was
+    /// built (`ProjectIndex.replaceTree`). Empty for a lint run.
+    private var overrides: [UInt64: [Entry]] = [:]
+    /// How many entries the overriding lists hold (a measure of when to build the table anew).
+    public private(set) var overridingCount = 0
 
     /// An empty table.
     public init() {
@@ -68,6 +73,7 @@ public struct NamePostings<Entry: Sendable>: Sendable {
 
     /// The entries of names with this key, in input order (file, then position in the file).
     public subscript(key: NameKey) -> ArraySlice<Entry> {
+        if !overrides.isEmpty, let list = overrides[key.value] { return list[...] }
         guard let id = slots.existingNumber(for: key) else { return [] }
         return entries[Int(starts[id])..<Int(starts[id + 1])]
     }
@@ -75,8 +81,51 @@ public struct NamePostings<Entry: Sendable>: Sendable {
     /// The entries of `name` (and of any name sharing its key: check the name where it matters).
     public subscript(name: String) -> ArraySlice<Entry> { self[NameKey(name)] }
 
-    /// How many entries the table holds.
+    /// How many entries the table was built with.
     public var count: Int { entries.count }
+
+    /// Sets the entries of the name with this key.
+    mutating func override(_ key: NameKey, with list: [Entry]) {
+        overridingCount += list.count - (overrides[key.value]?.count ?? 0)
+        overrides[key.value] = list
+    }
+}
+
+/// An entry that lies in one file of the project (`ProjectIndex.trees[tree]`).
+protocol TreeEntry: Sendable {
+    var tree: Int { get }
+}
+
+extension DeclarationReference: TreeEntry {}
+extension ElementReference: TreeEntry {}
+
+extension NamePostings where Entry: TreeEntry {
+    /// Replaces the entries of file `tree`: `oldKeys` are the keys its entries had, `new` its
+    /// entries now (in order). Each list stays in input order: the file's entries go where
+    /// its old ones were. The cost is that of the lists of the file's names.
+    mutating func replaceEntries(ofTree tree: Int, oldKeys: [NameKey], new: [(key: NameKey, entry: Entry)]) {
+        var added: [UInt64: [Entry]] = [:]
+        for pair in new { added[pair.key.value, default: []].append(pair.entry) }
+        var touched = Set(oldKeys.map(\.value))
+        touched.formUnion(added.keys)
+        for value in touched {
+            let key = NameKey(value: value)
+            let current = self[key]
+            let insert = added[value] ?? []
+            var list: [Entry] = []
+            list.reserveCapacity(current.count + insert.count)
+            var placed = false
+            for entry in current where entry.tree != tree {
+                if !placed && entry.tree > tree {
+                    list += insert
+                    placed = true
+                }
+                list.append(entry)
+            }
+            if !placed { list += insert }
+            override(key, with: list)
+        }
+    }
 }
 
 /// Numbers for name keys, 0, 1, 2, … in order of first sight: an open-addressing table with

@@ -3,30 +3,30 @@
 /// run (pass 1), read-only after, so rules may ask about another file's declarations.
 public struct ProjectIndex: Sendable {
     /// Types by simple name (the last component of a nested name, and the full dotted name).
-    public private(set) var types: [String: IndexedType] = [:]
+    public internal(set) var types: [String: IndexedType] = [:]
     /// The parsed files, in input order.
-    public let trees: [SyntaxTree]
+    public internal(set) var trees: [SyntaxTree]
     /// Where each property name is referenced in a chain (`name`, `self.name`, `$name`, `x.$name`), across files:
     /// only for names that some type declares as `@Published` or as a subject.
-    public private(set) var memberUses: [String: [MemberUse]] = [:]
+    public internal(set) var memberUses: [String: [MemberUse]] = [:]
     /// Every identifier token of the project, by name (backticks removed).
-    public private(set) var identifiers = NamePostings<TokenReference>()
+    public internal(set) var identifiers = NamePostings<TokenReference>()
     /// Every chain element of the project, by its name as written (`$posts` for a projection).
-    public private(set) var chainElements = NamePostings<ElementReference>()
+    public internal(set) var chainElements = NamePostings<ElementReference>()
     /// Every function, initializer and accessor declaration, by name (`viewWillAppear`, `init`, `get`).
-    public private(set) var functions = NamePostings<DeclarationReference>()
+    public internal(set) var functions = NamePostings<DeclarationReference>()
     /// Every type declaration and extension, by the last component of its name (`Inner` of `Outer.Inner`).
-    public private(set) var typeDeclarations = NamePostings<DeclarationReference>()
+    public internal(set) var typeDeclarations = NamePostings<DeclarationReference>()
     /// The keys of `types` whose properties include a name, by that name.
-    private(set) var typesDeclaringProperty = NamePostings<String>()
+    var typesDeclaringProperty = NamePostings<String>()
     /// The names each file mentions, by position in `trees`.
-    public private(set) var vocabularies: [FileVocabulary] = []
+    public internal(set) var vocabularies: [FileVocabulary] = []
     /// The keys of the types whose inheritance list names a type, by that type's last name component.
-    private var directSubtypes: [String: [String]] = [:]
+    var directSubtypes: [String: [String]] = [:]
     /// Remembered answers of `inherits(_:from:)` (a cache: it changes no answer).
-    private let ancestry = AncestryCache()
+    var ancestry = AncestryCache()
     /// Each file's position in `trees`, by path.
-    public private(set) var treeIndexByPath: [String: Int] = [:]
+    public internal(set) var treeIndexByPath: [String: Int] = [:]
 
     /// One chain element naming a member.
     public struct MemberUse: Sendable, Hashable {

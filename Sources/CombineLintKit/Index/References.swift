@@ -112,9 +112,11 @@ extension FileNames {
                 for chain in tree.chains {
                     let start = chain.elements.start
                     for e in 0..<chain.elements.count {
-                        let key = all[start + e].kind == .literal ? NameKey(all[start + e].name)
-                            : NameKey(token: tokens[all[start + e].nameToken], in: bytes)
-                        assert(all[start + e].kind == .literal || key == NameKey(all[start + e].name), "element name differs from its token")
+                        // A literal, and the call of a call's result (`handler()(x)`, `f()?(x)`, named
+                        // `()` at its parenthesis), are keyed by their names; the others by their tokens.
+                        let named = all[start + e].kind == .literal || tokens[all[start + e].nameToken].kind == .leftParen
+                        let key = named ? NameKey(all[start + e].name) : NameKey(token: tokens[all[start + e].nameToken], in: bytes)
+                        assert(named || key == NameKey(all[start + e].name), "element name differs from its token")
                         emit(key)
                     }
                 }

@@ -55,6 +55,14 @@ final class IndexLookupTests: XCTestCase {
         XCTAssertEqual(index.chainElements["$title"].count, 1)
     }
 
+    func testCallsOfACallResultArePostedByTheirName() {
+        // `handler()?(error)` and `make()()` call what a call returned: elements named `()` at a
+        // parenthesis (a debug build once asserted that every element's key is its token's text).
+        let index = ProjectIndex(files: [SourceFile(path: "A.swift", text: "func f() {\n    handler()?(error)\n    make()()\n}\n")])
+        XCTAssertEqual(index.chainElements["()"].map { index.trees[$0.tree].line(of: index.trees[$0.tree].chains[$0.chain].first) }, [2, 3])
+        XCTAssertEqual(index.chainElements["handler"].count, 1)
+    }
+
     func testDeclarationLookups() {
         let index = index()
         XCTAssertEqual(index.functions["load"].map { index.trees[$0.tree].file.path }, ["Feed.swift"])

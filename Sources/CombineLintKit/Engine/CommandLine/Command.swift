@@ -50,6 +50,8 @@ public enum Command: Sendable, Hashable {
     case explain(ruleID: String)
     case dumpTokens(path: String, includeTrivia: Bool)
     case dumpTree(path: String)
+    /// `server`: the language server on standard input and output.
+    case server
 }
 
 /// A command line that cannot be run: one line for standard error; exit code 2.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The command line, as a function from arguments to an exit code (the executable is a shell
 /// around this; `trace` is dispatched there).
 public enum CommandLineInterface {
@@ -30,6 +32,12 @@ public enum CommandLineInterface {
             return InfoCommands.dump(path, io: io) { file in
                 TokenDump.render(Lexer.tokenize(file.bytes), in: file, includeTrivia: trivia)
             }
+        case .server:
+            // A client that goes away must not kill the server with SIGPIPE before it logs why.
+            signal(SIGPIPE, SIG_IGN)
+            let server = LanguageServer(input: MessageReader(fileDescriptor: 0), output: MessageWriter(fileDescriptor: 1),
+                                        log: io.writeError)
+            return server.run()
         case .dumpTree(let path):
             return InfoCommands.dump(path, io: io) { SyntaxDump.render(SyntaxTree(file: $0)) }
         }

@@ -3,7 +3,7 @@ import Foundation
 /// Hand-written argument parsing for `combinelint`. `combinelint PATH…` means `combinelint lint PATH…`.
 /// Flags take values as `--flag VALUE` or `--flag=VALUE`; `--` ends the flags.
 public enum CommandLineParser {
-    public static let subcommands = ["lint", "rules", "explain", "dump", "trace", "help"]
+    public static let subcommands = ["lint", "rules", "explain", "dump", "server", "trace", "help"]
 
     /// Parses the arguments after the program name. `trace` is dispatched by the executable
     /// before this parser runs.
@@ -24,6 +24,7 @@ public enum CommandLineParser {
         case "rules": return try parseRules(Array(arguments.dropFirst()))
         case "explain": return try parseExplain(Array(arguments.dropFirst()))
         case "dump": return try parseDump(Array(arguments.dropFirst()))
+        case "server": return try parseServer(Array(arguments.dropFirst()))
         default: return try parseLint(arguments)
         }
     }
@@ -163,6 +164,15 @@ public enum CommandLineParser {
         case "json": return .rulesJSON
         default: throw UsageError("unknown rules format '\(format)' (expected table or json)")
         }
+    }
+
+    static func parseServer(_ arguments: [String]) throws -> Command {
+        if arguments.contains("--help") || arguments.contains("-h") { return .help(topic: "server") }
+        // `--stdio`, which some clients add (VS Code's for the stdio transport), names the only transport.
+        if let other = arguments.first(where: { $0 != "--stdio" }) {
+            throw UsageError("unexpected argument '\(other)' for 'combinelint server'")
+        }
+        return .server
     }
 
     static func parseExplain(_ arguments: [String]) throws -> Command {

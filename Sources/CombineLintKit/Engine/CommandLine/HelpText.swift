@@ -15,6 +15,7 @@ public enum HelpText {
       explain RULE     Print a rule's document: why it matters and how to fix it
       dump tokens FILE Print the tokens of a file (debugging)
       dump tree FILE   Print the syntax structure of a file (debugging)
+      server           Run the language server (LSP over standard input and output)
       trace            Report on CombineTrace runtime trace files
       help [COMMAND]   Print help for the tool or a command
 
@@ -113,6 +114,24 @@ public enum HelpText {
 
     """
 
+    public static let server = """
+    OVERVIEW: Run the language server: findings in the editor as you type, with quick fixes.
+
+    USAGE: combinelint server [--stdio]
+
+    Speaks the Language Server Protocol (3.17) over standard input and output (--stdio, which
+    some clients add, says so again); logs go to standard error. The workspace folders the editor names are indexed once; each edit is
+    checked again at once. See the README for the setup of each editor.
+
+    OPTIONS:
+      -h, --help  Print this help
+
+    EXIT CODES:
+      0  'exit' after 'shutdown'
+      1  'exit' without 'shutdown', or the input ended
+
+    """
+
     /// Help for a subcommand (`trace` is the executable's own).
     public static func text(for topic: String?) -> String? {
         switch topic {
@@ -121,6 +140,7 @@ public enum HelpText {
         case "rules": return rules
         case "explain": return explain
         case "dump": return dump
+        case "server": return server
         case "help": return tool
         default: return nil
         }
