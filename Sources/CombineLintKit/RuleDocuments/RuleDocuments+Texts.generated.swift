@@ -391,6 +391,846 @@ enum Theme {
 ```
 
 """#,
+        "cold_publisher_subscribed_twice": #"""
+# cold_publisher_subscribed_twice
+
+**Severity:** warning · **Enabled:** by default
+
+Reports the second subscription, in one function body, to a publisher kept in a local or a stored
+property when that publisher does its work per subscription: `dataTaskPublisher(for:)` (and the
+download and upload task publishers), `Deferred { … }` (a `Future` made inside it included), a
+chain of operators on one of them, or a call of one of the project's functions whose every
+`return` is such a publisher. A subscription is a chain from the variable that reaches `sink`,
+`assign`, `values` or `subscribe(_:)`, or the variable passed to `merge`, `combineLatest`, `zip`
+or `Publishers.Zip`/`Merge`/`CombineLatest`. Not reported: chains with `share()`, `multicast`,
+`makeConnectable()` or `autoconnect()`; subjects and `$property` (hot: subscribers share them);
+a plain `Future`, which ran once when it was made (`future_without_deferred`'s concern); two
+subscriptions that an `else`, a `case` or a `return` between them may keep apart.
+
+## Why it matters
+
+A publisher value is a recipe, not a running operation: each subscriber that attaches to a
+`dataTaskPublisher` starts its own `URLSessionDataTask`, and each one that attaches to a
+`Deferred` runs its closure again. Keeping the publisher in a variable and subscribing to it twice,
+one `sink` for the data and one for the loading indicator, or `zip(request, request.map(\.count))`,
+sends the request twice, doubles the server load, may charge the user's data plan twice, and can
+show two different answers when the server's state changed between them.
+
+## How to fix
+
+Subscribe once and fan out from there, or make every subscriber share one run:
+
+```
+let request = URLSession.shared.dataTaskPublisher(for: url)
+    .map(\.data)
+    .share()
+```
+
+`share()` subscribes upstream when the first subscriber arrives and does not replay: a subscriber
+that attaches after the response arrived gets only the completion. When that matters, use
+`multicast(subject:)` and call `connect()` after every subscriber is attached.
+
+## Triggering examples
+
+```swift
+final class ProfileLoader {
+    func load(url: URL) {
+        let request = URLSession.shared.dataTaskPublisher(for: url).map(\.data)
+        request.sink(receiveCompletion: { _ in }, receiveValue: { self.show($0) }).store(in: &bag)
+        ↓request.map { _ in false }.replaceError(with: false).assign(to: \.isLoading, on: self).store(in: &bag)
+    }
+}
+```
+
+```swift
+final class Feed {
+    let items = Deferred { Future<[Item], Error> { promise in loadItems(promise) } }
+    func bind() {
+        items.sink(receiveCompletion: { _ in }, receiveValue: { print($0) }).store(in: &bag)
+        self.↓items.map(\.count).sink(receiveCompletion: { _ in }, receiveValue: { print($0) }).store(in: &bag)
+    }
+}
+```
+
+```swift
+// A project function that returns a request publisher.
+final class Screen {
+    let api = API()
+    func refresh() {
+        let page = api.page(1)
+        Publishers.Zip(page, ↓page.map(\.count)).sink(receiveCompletion: { _ in }, receiveValue: { print($0) }).store(in: &bag)
+    }
+}
+// file: API.swift
+final class API {
+    func page(_ number: Int) -> AnyPublisher<[Item], Error> {
+        URLSession.shared.dataTaskPublisher(for: url(number))
+            .map(\.data)
+            .decode(type: [Item].self, decoder: JSONDecoder())
+            .eraseToAnyPublisher()
+    }
+}
+```
+
+```swift
+final class Uploader {
+    func send(_ request: URLRequest) async throws {
+        let upload = URLSession.shared.dataTaskPublisher(for: request).map(\.response)
+        upload.sink(receiveCompletion: { _ in }, receiveValue: { print($0) }).store(in: &bag)
+        for try await response in ↓upload.values { print(response) }
+    }
+}
+```
+
+```swift
+final class Settings {
+    func reload() {
+        let fetch = Deferred { Future<Int, Never> { $0(.success(readValue())) } }
+        fetch.merge(with: ↓fetch).sink { print($0) }.store(in: &bag)
+    }
+}
+```
+
+```swift
+final class Search {
+    private lazy var suggestions = URLSession.shared.dataTaskPublisher(for: suggestionsURL).map(\.data)
+    func show() {
+        suggestions.sink(receiveCompletion: { _ in }, receiveValue: { self.render($0) }).store(in: &bag)
+        ↓suggestions.sink(receiveCompletion: { _ in }, receiveValue: { self.cache($0) }).store(in: &bag)
+    }
+}
+```
+
+```swift
+final class Detail {
+    func load(url: URL) {
+        let request = URLSession.shared.dataTaskPublisher(for: url).retry(2).map(\.data)
+        request.sink(receiveCompletion: { _ in }, receiveValue: { self.show($0) }).store(in: &bag)
+        ↓request.sink(receiveCompletion: { _ in }, receiveValue: { self.store($0) }).store(in: &bag)
+        request.sink(receiveCompletion: { _ in }, receiveValue: { self.log($0) }).store(in: &bag)
+    }
+}
+```
+
+```swift
+final class Avatar {
+    func load(url: URL) {
+        let image = Deferred { URLSession.shared.dataTaskPublisher(for: url) }.map(\.data)
+        image.combineLatest(↓image).sink(receiveCompletion: { _ in }, receiveValue: { print($0) }).store(in: &bag)
+    }
+}
+```
+
+## Non-triggering examples
+
+```swift
+final class ProfileLoader {
+    func load(url: URL) {
+        let request = URLSession.shared.dataTaskPublisher(for: url).map(\.data).share()
+        request.sink(receiveCompletion: { _ in }, receiveValue: { self.show($0) }).store(in: &bag)
+        request.map { _ in false }.replaceError(with: false).assign(to: \.isLoading, on: self).store(in: &bag)
+    }
+}
+```
+
+```swift
+final class ProfileLoader {
+    func load(url: URL) {
+        let request = URLSession.shared.dataTaskPublisher(for: url).map(\.data).multicast { PassthroughSubject() }
+        request.sink(receiveCompletion: { _ in }, receiveValue: { self.show($0) }).store(in: &bag)
+        request.sink(receiveCompletion: { _ in }, receiveValue: { self.cache($0) }).store(in: &bag)
+        request.connect().store(in: &bag)
+    }
+}
+```
+
+```swift
+// Subjects and @Published are hot: subscribers share them.
+final class Model {
+    let events = PassthroughSubject<Int, Never>()
+    @Published var name = ""
+    func bind() {
+        events.sink { print($0) }.store(in: &bag)
+        events.sink { print($0) }.store(in: &bag)
+        $name.sink { print($0) }.store(in: &bag)
+        $name.sink { print($0) }.store(in: &bag)
+    }
+}
+```
+
+```swift
+// Subscribed once.
+final class ProfileLoader {
+    func load(url: URL) {
+        let request = URLSession.shared.dataTaskPublisher(for: url).map(\.data)
+        request.sink(receiveCompletion: { _ in }, receiveValue: { self.show($0) }).store(in: &bag)
+    }
+}
+```
+
+```swift
+// A Future runs once, when it is made, and replays its result.
+final class Loader {
+    func load() {
+        let answer = Future<Int, Never> { $0(.success(42)) }
+        answer.sink { print($0) }.store(in: &bag)
+        answer.sink { print($0) }.store(in: &bag)
+    }
+}
+```
+
+```swift
+// Only one of the two branches runs.
+final class Loader {
+    func load(url: URL, cached: Bool) {
+        let request = URLSession.shared.dataTaskPublisher(for: url).map(\.data)
+        if cached {
+            request.sink(receiveCompletion: { _ in }, receiveValue: { self.cache($0) }).store(in: &bag)
+        } else {
+            request.sink(receiveCompletion: { _ in }, receiveValue: { self.show($0) }).store(in: &bag)
+        }
+    }
+}
+```
+
+```swift
+// Subscriptions in two different methods are two separate loads, on purpose.
+final class Search {
+    private lazy var suggestions = URLSession.shared.dataTaskPublisher(for: suggestionsURL).map(\.data)
+    func show() {
+        suggestions.sink(receiveCompletion: { _ in }, receiveValue: { self.render($0) }).store(in: &bag)
+    }
+    func reload() {
+        suggestions.sink(receiveCompletion: { _ in }, receiveValue: { self.render($0) }).store(in: &bag)
+    }
+}
+```
+
+```swift
+// A new publisher per call: each subscription is its own request, written as such.
+final class Screen {
+    func refresh(url: URL) {
+        URLSession.shared.dataTaskPublisher(for: url).sink(receiveCompletion: { _ in }, receiveValue: { print($0) }).store(in: &bag)
+        URLSession.shared.dataTaskPublisher(for: url).sink(receiveCompletion: { _ in }, receiveValue: { print($0) }).store(in: &bag)
+    }
+}
+```
+
+```swift
+// Used twice, subscribed once: the second use only passes it on.
+final class Loader {
+    func load(url: URL) -> AnyPublisher<Data, URLError> {
+        let request = URLSession.shared.dataTaskPublisher(for: url).map(\.data)
+        request.sink(receiveCompletion: { _ in }, receiveValue: { self.log($0) }).store(in: &bag)
+        return request.eraseToAnyPublisher()
+    }
+}
+```
+
+```swift
+// A publisher of unknown kind is not judged.
+final class Screen {
+    func refresh(service: Service) {
+        let page = service.page(1)
+        page.sink(receiveCompletion: { _ in }, receiveValue: { print($0) }).store(in: &bag)
+        page.sink(receiveCompletion: { _ in }, receiveValue: { print($0) }).store(in: &bag)
+    }
+}
+```
+
+```swift
+// A local of the same name in another method shadows nothing here.
+final class Loader {
+    func first(url: URL) {
+        let request = URLSession.shared.dataTaskPublisher(for: url)
+        request.sink(receiveCompletion: { _ in }, receiveValue: { print($0) }).store(in: &bag)
+    }
+    func second(url: URL) {
+        let request = URLSession.shared.dataTaskPublisher(for: url)
+        request.sink(receiveCompletion: { _ in }, receiveValue: { print($0) }).store(in: &bag)
+    }
+}
+```
+
+```swift
+// Mentioned in a comment: request.sink { … }; request.sink { … }
+let text = "let request = URLSession.shared.dataTaskPublisher(for: url); request.sink { _ in }; request.sink { _ in }"
+```
+
+"""#,
+        "combinelatest_without_initial_value": #"""
+# combinelatest_without_initial_value
+
+**Severity:** warning · **Enabled:** by default
+
+Reports `combineLatest(…)`, `Publishers.CombineLatest`, `CombineLatest3` and `CombineLatest4`
+when one input has no current value (a `PassthroughSubject`, a `NotificationCenter` publisher,
+`objectWillChange`, `Timer.publish`) and no `prepend(…)` gives it one. The input's kind is
+followed through the project: a local's initial value, a parameter's type, a property of this or
+another type, and an erased `AnyPublisher` property whose initial value or getter is a subject.
+An input whose kind is not known is never reported. Not reported: inputs that start with a value
+(`$property`, `CurrentValueSubject`, `Just`, KVO `publisher(for: \.x)`, anything after
+`prepend(…)`), and a combined publisher that is itself prepended.
+
+## Why it matters
+
+`combineLatest` emits its first value only once every input has emitted at least once, and then
+again whenever any input changes. An input that has no current value keeps the whole combined
+publisher silent until its first event: a form whose "Sign up" button is enabled by
+`Publishers.CombineLatest($email, passwordChanged)` stays disabled until the user edits the
+password, even when the saved password is already valid; a screen combining a notification with
+its model shows nothing until the notification is posted for the first time. Nothing fails and
+nothing is logged: the pipeline simply waits.
+
+## How to fix
+
+Give the input the value it should start with:
+
+```
+Publishers.CombineLatest($email, passwordChanged.prepend(password))
+    .map { email, password in isValid(email, password) }
+    .assign(to: &$canSignUp)
+```
+
+or keep the state in a `CurrentValueSubject` or an `@Published` property, which deliver their
+current value to every new subscriber. No fix is offered: only the author knows the starting value.
+When waiting for every input is what the code means (a trigger that must fire first), say so with
+`// combinelint:disable:next combinelatest_without_initial_value` and a reason.
+
+## Triggering examples
+
+```swift
+final class SignUpModel: ObservableObject {
+    @Published var email = ""
+    @Published var canSignUp = false
+    let passwordChanged = PassthroughSubject<String, Never>()
+
+    init() {
+        Publishers.↓CombineLatest($email, passwordChanged)
+            .map { !$0.isEmpty && $1.count >= 8 }
+            .assign(to: &$canSignUp)
+    }
+}
+```
+
+```swift
+final class FilterModel {
+    private let refresh = PassthroughSubject<Void, Never>()
+    @Published var query = ""
+
+    func bind() {
+        $query.↓combineLatest(refresh)
+            .sink { query, _ in print(query) }
+            .store(in: &bag)
+    }
+}
+```
+
+```swift
+final class PlayerModel: ObservableObject {
+    @Published var isPlaying = false
+    func bind() {
+        let changed = NotificationCenter.default.publisher(for: .playbackChanged)
+        Publishers.↓CombineLatest3(changed, $isPlaying, Just(1))
+            .sink { _ in self.update() }
+            .store(in: &bag)
+    }
+}
+```
+
+```swift
+final class ClockModel {
+    @Published var label = ""
+    func start(formatter: DateFormatter) {
+        Timer.publish(every: 1, on: .main, in: .common).autoconnect()
+            .↓combineLatest($label)
+            .sink { print($0) }
+            .store(in: &bag)
+    }
+}
+```
+
+```swift
+final class Screen {
+    func bind(model: Model, settings: CurrentValueSubject<Int, Never>) {
+        model.objectWillChange.↓combineLatest(settings)
+            .sink { _ in self.render() }
+            .store(in: &bag)
+    }
+}
+```
+
+```swift
+// The input is an erased publisher over a subject, declared in another file.
+final class FormView {
+    let model = FormModel()
+    func bind() {
+        Publishers.↓CombineLatest(model.$name, model.submitted)
+            .sink { print($0) }
+            .store(in: &bag)
+    }
+}
+// file: FormModel.swift
+final class FormModel {
+    @Published var name = ""
+    private let submitSubject = PassthroughSubject<Void, Never>()
+    var submitted: AnyPublisher<Void, Never> { submitSubject.eraseToAnyPublisher() }
+}
+```
+
+```swift
+final class Loader {
+    private let reloads: PassthroughSubject<Void, Never>
+    private let pages = CurrentValueSubject<Int, Never>(0)
+    init(reloads: PassthroughSubject<Void, Never>) {
+        self.reloads = reloads
+        pages.↓combineLatest(self.reloads.map { _ in 1 }) { page, _ in page }
+            .sink { print($0) }
+            .store(in: &bag)
+    }
+}
+```
+
+```swift
+final class Badge {
+    let events: AnyPublisher<Int, Never> = PassthroughSubject<Int, Never>().eraseToAnyPublisher()
+    @Published var count = 0
+    func bind() {
+        Publishers.↓CombineLatest4($count, Just(0), events.filter { $0 > 0 }, Just(""))
+            .sink { print($0) }
+            .store(in: &bag)
+    }
+}
+```
+
+## Non-triggering examples
+
+```swift
+final class SignUpModel: ObservableObject {
+    @Published var email = ""
+    @Published var password = ""
+    @Published var canSignUp = false
+    init() {
+        Publishers.CombineLatest($email, $password)
+            .map { !$0.isEmpty && $1.count >= 8 }
+            .assign(to: &$canSignUp)
+    }
+}
+```
+
+```swift
+final class FilterModel {
+    private let refresh = PassthroughSubject<Void, Never>()
+    @Published var query = ""
+    func bind() {
+        $query.combineLatest(refresh.prepend(()))
+            .sink { query, _ in print(query) }
+            .store(in: &bag)
+    }
+}
+```
+
+```swift
+final class Totals {
+    let price = CurrentValueSubject<Double, Never>(0)
+    let count = CurrentValueSubject<Int, Never>(1)
+    func bind() {
+        price.combineLatest(count).map { $0 * Double($1) }.sink { print($0) }.store(in: &bag)
+    }
+}
+```
+
+```swift
+final class Greeting {
+    @Published var name = ""
+    func bind() {
+        Publishers.CombineLatest(Just("Hello"), $name).sink { print($0, $1) }.store(in: &bag)
+    }
+}
+```
+
+```swift
+// The combined publisher itself starts with a value.
+final class FilterModel {
+    private let refresh = PassthroughSubject<Void, Never>()
+    @Published var query = ""
+    func bind() {
+        $query.combineLatest(refresh).map { $0.0 }.prepend("").sink { print($0) }.store(in: &bag)
+    }
+}
+```
+
+```swift
+// An input of unknown kind is not judged.
+final class Feed {
+    func bind(service: FeedService) {
+        service.updates.combineLatest(service.filters).sink { print($0) }.store(in: &bag)
+    }
+}
+```
+
+```swift
+// KVO publishers send the current value first.
+final class PlayerView {
+    let player = AVPlayer()
+    @Published var title = ""
+    func bind() {
+        player.publisher(for: \.rate).combineLatest($title).sink { print($0) }.store(in: &bag)
+    }
+}
+```
+
+```swift
+// An erased property over a CurrentValueSubject, in another file.
+final class FormView {
+    let model = FormModel()
+    func bind() {
+        Publishers.CombineLatest(model.$name, model.state).sink { print($0) }.store(in: &bag)
+    }
+}
+// file: FormModel.swift
+final class FormModel {
+    @Published var name = ""
+    private let stateSubject = CurrentValueSubject<Int, Never>(0)
+    var state: AnyPublisher<Int, Never> { stateSubject.eraseToAnyPublisher() }
+}
+```
+
+```swift
+// A merge may bring in a value: not judged.
+final class Model {
+    let taps = PassthroughSubject<Void, Never>()
+    @Published var text = ""
+    func bind() {
+        $text.combineLatest(taps.merge(with: Just(()))).sink { print($0) }.store(in: &bag)
+    }
+}
+```
+
+```swift
+// combineLatest of a collection (a project's own extension), and other libraries' labelled forms.
+let combined = publishers.combineLatest()
+let pair = first.combineLatest(with: second)
+```
+
+```swift
+// Mentioned in a comment: Publishers.CombineLatest(subject, $name)
+let text = "Publishers.CombineLatest(PassthroughSubject<Int, Never>(), $name)"
+```
+
+```swift
+// zip and merge are other rules' concern.
+final class Model {
+    let taps = PassthroughSubject<Void, Never>()
+    @Published var text = ""
+    func bind() {
+        $text.zip(taps).sink { print($0) }.store(in: &bag)
+        Publishers.Merge($text.map { _ in () }, taps).sink { print($0) }.store(in: &bag)
+    }
+}
+```
+
+```swift
+// A parameter of a type that starts with a value.
+func bind(name: Published<String>.Publisher, count: CurrentValueSubject<Int, Never>) {
+    name.combineLatest(count).sink { print($0) }.store(in: &bag)
+}
+```
+
+"""#,
+        "custom_subscription_ignores_demand": #"""
+# custom_subscription_ignores_demand
+
+**Severity:** warning · **Enabled:** by default
+
+Reports `request(_:)` of a type that conforms to Combine's `Subscription` when its body is empty or
+never reads the demand it is given, while the type sends values with `subscriber.receive(_:)`
+(outside `request(_:)`, or inside it in a loop or a closure). Not reported: subscriptions that keep
+the demand (`pending += demand`) and send only while it lasts; subscriptions that forward
+`request(_:)` to an upstream subscription; a `request(_:)` that sends one value per call; types
+that send no values (`receive(completion:)` only); a project that declares a type named
+`Subscription` of its own.
+
+## Why it matters
+
+Combine is demand-driven: a subscriber says how many values it wants (`request(.max(1))`) and a
+publisher may send no more than that. Operators rely on it. `flatMap(maxPublishers: .max(1))` asks
+for one value at a time and has no room for a second; `buffer`, `zip`, `collect(.byCount)` and
+`Subscribers.Demand`-counting sinks track what they asked for; Apple's implementations drop the
+extra values, assert in debug builds, or end up with counts that no longer match. A custom
+subscription that ignores its demand and forwards every event works with `sink` (which asks for
+`.unlimited`) and breaks silently as soon as someone puts a demand-limiting operator after it.
+
+## How to fix
+
+Keep the outstanding demand and send only while it is above zero; add what the subscriber's
+`receive(_:)` returns:
+
+```
+func request(_ demand: Subscribers.Demand) {
+    pending += demand
+    sendWhileDemanded()
+}
+
+private func emit(_ value: Output) {
+    guard pending > 0, let subscriber else { return }
+    pending -= 1
+    pending += subscriber.receive(value)
+}
+```
+
+A subscription that wraps another publisher's subscription forwards the demand instead:
+`upstream?.request(demand)`.
+
+## Triggering examples
+
+```swift
+final class TapSubscription<S: Subscriber>: Subscription where S.Input == Void {
+    private var subscriber: S?
+    init(subscriber: S, control: UIControl) {
+        self.subscriber = subscriber
+        control.addTarget(self, action: #selector(tapped), for: .touchUpInside)
+    }
+    func ↓request(_ demand: Subscribers.Demand) {}
+    func cancel() { subscriber = nil }
+    @objc private func tapped() { _ = subscriber?.receive(()) }
+}
+```
+
+```swift
+final class TimerSubscription<S: Subscriber>: Subscription where S.Input == Date {
+    private var subscriber: S?
+    private var timer: Timer?
+    init(subscriber: S) { self.subscriber = subscriber }
+    func ↓request(_ demand: Subscribers.Demand) {
+        timer = Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { [weak self] _ in
+            _ = self?.subscriber?.receive(Date())
+        }
+    }
+    func cancel() { timer?.invalidate() }
+}
+```
+
+```swift
+final class LinesSubscription<S: Subscriber>: Subscription where S.Input == String, S.Failure == Never {
+    private let subscriber: S
+    private let lines: [String]
+    init(subscriber: S, lines: [String]) { self.subscriber = subscriber; self.lines = lines }
+    func ↓request(_: Subscribers.Demand) {
+        for line in lines { _ = subscriber.receive(line) }
+        subscriber.receive(completion: .finished)
+    }
+    func cancel() {}
+}
+```
+
+```swift
+extension Publishers {
+    final class NotificationSubscription<S: Subscriber>: Combine.Subscription where S.Input == Notification {
+        private var subscriber: S?
+        private var token: NSObjectProtocol?
+        init(subscriber: S, name: Notification.Name) {
+            self.subscriber = subscriber
+            token = NotificationCenter.default.addObserver(forName: name, object: nil, queue: nil) { [weak self] note in
+                _ = self?.subscriber?.receive(note)
+            }
+        }
+        func ↓request(_ demand: Subscribers.Demand) {
+            // Nothing to do: notifications arrive when they arrive.
+        }
+        func cancel() { subscriber = nil }
+    }
+}
+```
+
+```swift
+final class LocationSubscription<S: Subscriber>: NSObject, Subscription, CLLocationManagerDelegate where S.Input == CLLocation {
+    private var subscriber: S?
+    private let manager = CLLocationManager()
+    init(subscriber: S) {
+        self.subscriber = subscriber
+        super.init()
+        manager.delegate = self
+    }
+    func ↓request(_ demand: Subscribers.Demand) { manager.startUpdatingLocation() }
+    func cancel() { manager.stopUpdatingLocation(); subscriber = nil }
+    func locationManager(_ manager: CLLocationManager, didUpdateLocations locations: [CLLocation]) {
+        locations.forEach { _ = subscriber?.receive($0) }
+    }
+}
+```
+
+```swift
+struct CountdownSubscription<S: Subscriber>: Subscription where S.Input == Int {
+    let combineIdentifier = CombineIdentifier()
+    let subscriber: S
+    func ↓request(_ demand: Subscribers.Demand) {
+        var n = 3
+        while n > 0 {
+            _ = subscriber.receive(n)
+            n -= 1
+        }
+    }
+    func cancel() {}
+}
+```
+
+```swift
+// Conformance written in an extension of the type.
+final class KeyboardSubscription<S: Subscriber> where S.Input == CGFloat {
+    var subscriber: S?
+    func ↓request(_ demand: Subscribers.Demand) {}
+    func cancel() { subscriber = nil }
+    func keyboardMoved(to height: CGFloat) { _ = subscriber?.receive(height) }
+}
+extension KeyboardSubscription: Subscription {}
+```
+
+```swift
+final class SocketSubscription<S: Subscriber>: Subscription where S.Input == Data {
+    var subscriber: S?
+    func ↓request(_ demand: Subscribers.Demand) {
+        print("requested")
+    }
+    func cancel() { subscriber = nil }
+    func socket(didReceive data: Data) { _ = subscriber?.receive(data) }
+}
+```
+
+## Non-triggering examples
+
+```swift
+final class TapSubscription<S: Subscriber>: Subscription where S.Input == Void {
+    private var subscriber: S?
+    private var pending = Subscribers.Demand.none
+    func request(_ demand: Subscribers.Demand) { pending += demand }
+    func cancel() { subscriber = nil }
+    @objc private func tapped() {
+        guard pending > 0, let subscriber else { return }
+        pending -= 1
+        pending += subscriber.receive(())
+    }
+}
+```
+
+```swift
+// Forwards the demand to the subscription it wraps.
+final class LoggingSubscription<S: Subscriber>: Subscription {
+    private var upstream: Subscription?
+    private var subscriber: S?
+    func request(_ demand: Subscribers.Demand) { upstream?.request(demand) }
+    func cancel() { upstream?.cancel() }
+    func forward(_ value: S.Input) { _ = subscriber?.receive(value) }
+}
+```
+
+```swift
+// One value per request: demand is at least one.
+final class OnceSubscription<S: Subscriber>: Subscription where S.Input == Int {
+    private var subscriber: S?
+    func request(_ demand: Subscribers.Demand) {
+        _ = subscriber?.receive(42)
+        subscriber?.receive(completion: .finished)
+        subscriber = nil
+    }
+    func cancel() { subscriber = nil }
+}
+```
+
+```swift
+// Sends no values: completion only.
+final class EmptySubscription<S: Subscriber>: Subscription {
+    var subscriber: S?
+    func request(_ demand: Subscribers.Demand) {}
+    func cancel() {}
+    func finish() { subscriber?.receive(completion: .finished) }
+}
+```
+
+```swift
+// A subscriber, not a subscription: receive(subscription:) asks for demand.
+final class PrintSubscriber: Subscriber {
+    func receive(subscription: Subscription) { subscription.request(.unlimited) }
+    func receive(_ input: Int) -> Subscribers.Demand { print(input); return .none }
+    func receive(completion: Subscribers.Completion<Never>) {}
+}
+```
+
+```swift
+// The demand is checked in a guard.
+final class PageSubscription<S: Subscriber>: Subscription where S.Input == Int {
+    private var subscriber: S?
+    private var page = 0
+    func request(_ demand: Subscribers.Demand) {
+        guard demand > 0 else { return }
+        for _ in 0..<(demand.max ?? 10) { page += 1; _ = subscriber?.receive(page) }
+    }
+    func cancel() { subscriber = nil }
+}
+```
+
+```swift
+// Not Combine's Subscription: a type of the app named like it.
+final class Subscription {
+    var plan: String = ""
+    func request(_ demand: Int) {}
+}
+final class Renewal: Subscription {
+    var subscriber: Reader?
+    override func request(_ demand: Int) {}
+    func notify() { subscriber?.receive(plan) }
+}
+```
+
+```swift
+// A value type conforming to another protocol with a request method.
+struct APIRequest: NetworkRequest {
+    func request(_ demand: Subscribers.Demand) {}
+    func send(to client: Client) { client.receive(self) }
+}
+```
+
+```swift
+// Stores the demand and sends from a callback.
+final class MotionSubscription<S: Subscriber>: Subscription where S.Input == Double {
+    private var subscriber: S?
+    private var remaining: Subscribers.Demand = .none
+    func request(_ demand: Subscribers.Demand) { remaining += demand }
+    func cancel() { subscriber = nil }
+    func update(_ value: Double) {
+        guard remaining > .none else { return }
+        remaining -= 1
+        remaining += subscriber?.receive(value) ?? .none
+    }
+}
+```
+
+```swift
+// A Subscription protocol extension with a default: no values sent.
+extension Subscription {
+    func request(_ demand: Subscribers.Demand) {}
+}
+```
+
+```swift
+// Mentioned in a comment: func request(_ demand: Subscribers.Demand) {} while receive(value) is called elsewhere
+let text = "final class S: Subscription { func request(_ demand: Subscribers.Demand) {} func tap() { _ = subscriber?.receive(()) } }"
+```
+
+```swift
+// receive(on:) is an operator, not a value sent.
+final class RelaySubscription<S: Subscriber>: Subscription {
+    var subscriber: S?
+    var bag = Set<AnyCancellable>()
+    func request(_ demand: Subscribers.Demand) {}
+    func cancel() { bag.removeAll() }
+    func start(_ publisher: AnyPublisher<Int, Never>) {
+        publisher.receive(on: DispatchQueue.main).sink { _ in }.store(in: &bag)
+    }
+}
+```
+
+"""#,
         "discarded_cancellable": #"""
 # discarded_cancellable
 
@@ -1563,7 +2403,9 @@ final class AnalyticsMockClient {
 
 Reports `flatMap` without `maxPublishers:` after `debounce(for:…)`, `throttle(for:…)` or
 `removeDuplicates()` in the same pipeline: input shaped like typing or scrolling that drives a
-request per value. Not reported: `map { … }.switchToLatest()`, `flatMap(maxPublishers: .max(1))`,
+request per value. Also reports such a `flatMap` directly on a `$property`, a subject or a
+text-change notification (`UITextField.textDidChangeNotification`), with only value-passing steps
+(`map`, `filter`, `receive(on:)` …) between: `$searchText.flatMap { search($0) }`. Not reported: `map { … }.switchToLatest()`, `flatMap(maxPublishers: .max(1))`,
 a `flatMap` whose closure only makes publishers that finish at once (`Just`, `Empty`, `Fail`),
 and the same names on sequences or other reactive libraries (Combine's `debounce` and `throttle`
 take `for:`; `removeDuplicates()` needs another publisher-only operator or source in the chain).
@@ -1687,7 +2529,96 @@ final class UsernameField {
 }
 ```
 
+```swift
+final class CitySearch: ObservableObject {
+    @Published var searchText = ""
+    @Published var cities: [City] = []
+    init(api: API) {
+        $searchText
+            .↓flatMap { api.search($0).replaceError(with: []) }
+            .assign(to: &$cities)
+    }
+}
+```
+
+```swift corrected
+final class CitySearch: ObservableObject {
+    @Published var searchText = ""
+    @Published var cities: [City] = []
+    init(api: API) {
+        $searchText
+            .map { api.search($0).replaceError(with: []) }.switchToLatest()
+            .assign(to: &$cities)
+    }
+}
+```
+
+```swift
+final class Lookup {
+    private let codes = PassthroughSubject<String, Never>()
+    func bind() {
+        codes
+            .filter { $0.count == 5 }
+            .receive(on: DispatchQueue.main)
+            .↓flatMap { code in self.service.city(for: code) }
+            .sink { [weak self] in self?.city = $0 }
+            .store(in: &bag)
+    }
+}
+```
+
+```swift
+NotificationCenter.default.publisher(for: UITextField.textDidChangeNotification, object: field)
+    .compactMap { ($0.object as? UITextField)?.text }
+    .↓flatMap { validator.check($0) }
+    .sink { [weak self] in self?.isValid = $0 }
+    .store(in: &bag)
+```
+
 ## Non-triggering examples
+
+```swift
+// Typing while a check runs is meant to be ignored: `.max(1)` drops those values.
+final class CitySearch: ObservableObject {
+    @Published var searchText = ""
+    @Published var cities: [City] = []
+    init(api: API) {
+        $searchText
+            .flatMap(maxPublishers: .max(1)) { api.search($0).replaceError(with: []) }
+            .assign(to: &$cities)
+    }
+}
+```
+
+```swift
+// Inner publishers that finish at once cannot overlap.
+final class Form: ObservableObject {
+    @Published var name = ""
+    @Published var trimmed = ""
+    init() {
+        $name.flatMap { Just($0.trimmingCharacters(in: .whitespaces)) }.assign(to: &$trimmed)
+    }
+}
+```
+
+```swift
+// Notifications other than text changes, and objectWillChange, are not typing-like input.
+NotificationCenter.default.publisher(for: UIApplication.didBecomeActiveNotification)
+    .flatMap { _ in api.refresh() }
+    .sink { _ in }
+    .store(in: &bag)
+model.objectWillChange.flatMap { _ in store.save(model) }.sink { _ in }.store(in: &bag)
+```
+
+```swift
+// A step that already limits the source to one value.
+final class Form: ObservableObject {
+    @Published var name = ""
+    func load() {
+        $name.first().flatMap { api.load($0) }.sink { _ in }.store(in: &bag)
+    }
+}
+```
 
 ```swift
 $query
@@ -1733,8 +2664,8 @@ searchBar.rx.text.orEmpty
 ```
 
 ```swift
-// The flatMap comes before the debounce.
-$ids
+// The flatMap comes before the debounce, on a publisher of unknown kind.
+store.selectedIDs
     .flatMap { ids in store.items(ids) }
     .debounce(for: .milliseconds(100), scheduler: RunLoop.main)
     .assign(to: &$items)
@@ -4038,6 +4969,314 @@ items.map { $0.name }.forEach { print($0) }
 #if DEBUG && targetEnvironment(simulator)
 Just(1).print("sim").sink { _ in }.store(in: &bag)
 #endif
+```
+
+"""#,
+        "published_assign_cycle": #"""
+# published_assign_cycle
+
+**Severity:** warning · **Enabled:** by default
+
+Reports `assign(to: &$property)` (or `&model.$property`) that runs again and again while its
+upstream never finishes: inside a `sink`, `handleEvents` or `.onReceive` closure of another
+pipeline; in a closure that runs per event (`addObserver(forName:)`, a notification sink, a
+`UIAction`, `.onAppear`, `.task`, a repeating timer, a `for await` loop); in code that UIKit or
+SwiftUI repeats (`viewWillAppear`, `layoutSubviews`, `tableView(_:cellForRowAt:)`, a cell's
+`configure…`); or in a method that such code calls, through the type's own calls (the call graph
+`repeated_subscription` uses). Not reported: a single `assign(to:)` in `init` or in a method called
+once; upstreams that finish (`Just`, a request, `first()`), whose subscription ends after each run.
+
+Also reports a strong `self` in the closures upstream of `assign(to: &model.$property)` when
+`model` is a stored (not `weak`) property of `self` and the root does not finish: `model`'s
+`@Published` storage keeps the subscription, the closure keeps `self`, `self` keeps `model`. The
+same capture upstream of `assign(to: &$property)` into `self`'s own property (the storage keeps
+the subscription, the closure keeps `self`, so `self` is never freed) is reported by
+`strong_self_capture` at the capture, and this rule does not report it a second time.
+
+## Why it matters
+
+`assign(to:)` returns no cancellable: the subscription lives in the `@Published` property's
+storage until the object is freed. Calling it again does not replace the previous subscription; it
+adds one. A view controller that binds `model.$items.map(…).assign(to: &$rows)` in
+`viewWillAppear` has two live pipelines after the second appearance, ten after the tenth; each
+value is mapped and written that many times, the work grows with every visit, and an upstream
+that fires requests sends them all.
+
+## How to fix
+
+Bind once, in `init` or `viewDidLoad`:
+
+```
+override func viewDidLoad() {
+    super.viewDidLoad()
+    model.$items.map(Row.init).assign(to: &$rows)
+}
+```
+
+When the binding must be redone (a new model), keep an `AnyCancellable?` from `sink` or
+`assign(to:on:)` and replace it: assigning the new one cancels the old.
+
+## Triggering examples
+
+```swift
+final class ListController: UIViewController {
+    let model = ListModel()
+    @Published var rows: [Row] = []
+    override func viewWillAppear(_ animated: Bool) {
+        super.viewWillAppear(animated)
+        model.$items.map { $0.map(Row.init) }.↓assign(to: &$rows)
+    }
+}
+```
+
+```swift
+final class Session: ObservableObject {
+    @Published var user: User?
+    @Published var greeting = ""
+    init(store: Store) {
+        store.$user.sink { [weak self] user in
+            guard let self, let user else { return }
+            user.$name.map { "Hello, \($0)" }.↓assign(to: &self.$greeting)
+        }.store(in: &bag)
+    }
+}
+```
+
+```swift
+final class Badge: ObservableObject {
+    @Published var count = 0
+    init(center: NotificationCenter) {
+        center.addObserver(forName: .inboxChanged, object: nil, queue: .main) { [weak self] _ in
+            guard let self else { return }
+            Inbox.shared.$unread.↓assign(to: &self.$count)
+        }
+    }
+}
+```
+
+```swift
+final class ProfileController: UIViewController {
+    let model = ProfileModel()
+    @Published var title = ""
+    override func viewDidAppear(_ animated: Bool) {
+        super.viewDidAppear(animated)
+        bind()
+    }
+    private func bind() {
+        model.$name.map { $0.uppercased() }.↓assign(to: &$title)
+    }
+}
+```
+
+```swift
+final class TagCell: UITableViewCell {
+    @Published var text = ""
+    func configure(with tag: TagModel) {
+        tag.$title.↓assign(to: &$text)
+    }
+}
+```
+
+```swift
+struct Counter: View {
+    @StateObject var model = CounterModel()
+    var body: some View {
+        Text("\(model.count)")
+            .onAppear {
+                Clock.shared.$ticks.↓assign(to: &model.$count)
+            }
+    }
+}
+```
+
+```swift
+final class Mirror: ObservableObject {
+    @Published var latest = 0
+    init(source: Source) {
+        source.$values
+            .handleEvents(receiveOutput: { [weak self] _ in
+                guard let self else { return }
+                source.$values.map { $0 * 2 }.↓assign(to: &self.$latest)
+            })
+            .sink { _ in }
+            .store(in: &bag)
+    }
+}
+```
+
+```swift
+final class FeedController: UIViewController {
+    let model = FeedModel()
+    @Published var count = 0
+    @IBAction func refreshTapped(_ sender: Any) {
+        model.$items.map(\.count).↓assign(to: &$count)
+    }
+}
+```
+
+```swift
+final class ProfileController: UIViewController {
+    let model = ProfileModel()
+    let formatter = DateFormatter()
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        model.$date.map { ↓self.formatter.string(from: $0) }.assign(to: &model.$dateText)
+    }
+}
+```
+
+## Non-triggering examples
+
+```swift
+// Weak self upstream, or the formatter copied into the capture list.
+final class ProfileController: UIViewController {
+    let model = ProfileModel()
+    let formatter = DateFormatter()
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        model.$date.map { [weak self] in self?.formatter.string(from: $0) ?? "" }.assign(to: &model.$dateText)
+        model.$date.map { [formatter] in formatter.string(from: $0) }.assign(to: &self.model.$dateText)
+    }
+}
+```
+
+```swift
+// The model is held weakly, or the root finishes.
+final class ProfileController: UIViewController {
+    weak var model: ProfileModel?
+    let other = ProfileModel()
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        Just(Date()).map { self.format($0) }.assign(to: &other.$dateText)
+    }
+}
+```
+
+```swift
+final class ListModel: ObservableObject {
+    @Published var items: [Item] = []
+    @Published var count = 0
+    init() {
+        $items.map(\.count).assign(to: &$count)
+    }
+}
+```
+
+```swift
+final class ListController: UIViewController {
+    let model = ListModel()
+    @Published var rows: [Row] = []
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        model.$items.map { $0.map(Row.init) }.assign(to: &$rows)
+    }
+}
+```
+
+```swift
+// The upstream finishes after each run: nothing is left running.
+final class ListController: UIViewController {
+    let api = API()
+    @Published var rows: [Row] = []
+    override func viewWillAppear(_ animated: Bool) {
+        super.viewWillAppear(animated)
+        Just([Row]()).assign(to: &$rows)
+        model.$items.first().map { $0.map(Row.init) }.assign(to: &$rows)
+    }
+}
+```
+
+```swift
+// A strong self upstream is strong_self_capture's finding, not this rule's.
+final class Search: ObservableObject {
+    @Published var query = ""
+    @Published var results: [String] = []
+    init() {
+        $query.map { self.filter($0) }.assign(to: &$results)
+    }
+}
+```
+
+```swift
+// A weak self upstream, bound once.
+final class Search: ObservableObject {
+    @Published var query = ""
+    @Published var results: [String] = []
+    init() {
+        $query.map { [weak self] in self?.filter($0) ?? [] }.assign(to: &$results)
+    }
+}
+```
+
+```swift
+// assign(to:on:) in a repeated callback is another rule's (store_in_appearance, assign_to_self).
+final class ListController: UIViewController {
+    let model = ListModel()
+    override func viewWillAppear(_ animated: Bool) {
+        super.viewWillAppear(animated)
+        model.$items.map(\.count).assign(to: \.count, on: label).store(in: &bag)
+    }
+}
+```
+
+```swift
+// A method called once, from init.
+final class Profile: ObservableObject {
+    @Published var name = ""
+    @Published var title = ""
+    init() { bind() }
+    private func bind() { $name.map { $0.uppercased() }.assign(to: &$title) }
+}
+```
+
+```swift
+// The closure passed to map runs per value, but it only returns a value.
+final class Profile: ObservableObject {
+    @Published var names: [String] = []
+    @Published var count = 0
+    init() {
+        $names.map { $0.count }.assign(to: &$count)
+    }
+}
+```
+
+```swift
+// A keypath assign inside a sink is assign(to:on:), not the @Published form.
+final class Profile {
+    init(model: Model) {
+        model.$user.sink { user in
+            user.$name.assign(to: \.text, on: label).store(in: &bag)
+        }.store(in: &bag)
+    }
+}
+```
+
+```swift
+// Mentioned in a comment: viewWillAppear { model.$items.assign(to: &$rows) }
+let text = "override func viewWillAppear(_ a: Bool) { model.$items.assign(to: &$rows) }"
+```
+
+```swift
+// An inout argument of another function named assign.
+final class Controller: UIViewController {
+    override func viewWillAppear(_ animated: Bool) {
+        super.viewWillAppear(animated)
+        store.assign(to: &buffer)
+    }
+}
+```
+
+```swift
+// A future-like upstream that answers once per run.
+final class Detail: UIViewController {
+    let api = API()
+    @Published var title = ""
+    override func viewWillAppear(_ animated: Bool) {
+        super.viewWillAppear(animated)
+        URLSession.shared.dataTaskPublisher(for: url).map { String(decoding: $0.data, as: UTF8.self) }
+            .replaceError(with: "").assign(to: &$title)
+    }
+}
 ```
 
 """#,

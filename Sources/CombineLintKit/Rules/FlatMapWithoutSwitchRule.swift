@@ -1,9 +1,10 @@
-/// `flatMap` without `maxPublishers:` after `debounce`, `throttle` or `removeDuplicates`: input that drives
-/// requests, where every request stays alive and an older, slower response can overwrite a newer one.
+/// `flatMap` without `maxPublishers:` after `debounce`, `throttle` or `removeDuplicates`, or directly on a
+/// `$property`, a subject or a text-change notification: input that drives requests, where every
+/// request stays alive and an older, slower response can overwrite a newer one.
 public struct FlatMapWithoutSwitchRule: Rule {
     public static let description = RuleDescription(
         id: "flatmap_without_switch", name: "flatMap without switchToLatest", defaultSeverity: .warning,
-        summary: "flatMap after debounce/throttle/removeDuplicates keeps every request alive, so an older response can overwrite a newer one.")
+        summary: "flatMap on typing-like input ($property, subject, debounce/throttle/removeDuplicates) keeps every request alive, so an older response can overwrite a newer one.")
 
     /// `maxPublishers: .max(1)` asks upstream for one value at a time: what arrives meanwhile is
     /// dropped (subjects and `debounce` drop values nobody asked for), never queued.
@@ -21,13 +22,18 @@ public struct FlatMapWithoutSwitchRule: Rule {
         for chain in tree.chains {
             for (f, element) in chain.elements.enumerated() where element.name == "flatMap" && element.kind == .member && element.isCall {
                 guard element.argument("maxPublishers") == nil, !element.closures.isEmpty || passesFunctionReference(element, tree: tree) else { continue }
-                guard let shaper = chain.elements[..<f].lastIndex(where: { Catalogue.inputShapers.contains($0.name) && $0.kind == .member && $0.isCall }),
-                      isCombine(chain, shaper: shaper, context: context) else { continue }
+                let message: String
+                if let shaper = chain.elements[..<f].lastIndex(where: { Catalogue.inputShapers.contains($0.name) && $0.kind == .member && $0.isCall }) {
+                    guard isCombine(chain, shaper: shaper, context: context) else { continue }
+                    message = "`flatMap` after `\(chain.elements[shaper].name)` keeps every request running, so an older, slower response can overwrite a newer one."
+                } else if let source = directSource(of: chain, before: f, context: context) {
+                    message = "`flatMap` on \(source) keeps every inner publisher running, so an older, slower response can overwrite a newer one."
+                } else {
+                    continue
+                }
                 // A `switchToLatest` or `maxPublishers` later on means the author chose the concurrency on purpose.
                 if chain.elements[(f + 1)...].contains(where: { $0.name == "switchToLatest" }) { continue }
                 if makesOnlyImmediatePublishers(element, tree: tree) { continue }
-                let shaperName = chain.elements[shaper].name
-                let message = "`flatMap` after `\(shaperName)` keeps every request running, so an older, slower response can overwrite a newer one."
                 findings.append(context.finding(tokens: element.nameToken, message: message, fix: fix(element, context: context),
                                                 help: Self.help))
             }
@@ -42,6 +48,37 @@ public struct FlatMapWithoutSwitchRule: Rule {
         if element.name != "removeDuplicates" { return element.argument("for") != nil }
         if chain.elements.contains(where: { Catalogue.publisherOnlyOperators.contains($0.name) && $0.kind == .member }) { return true }
         return NeverFinishingSources.evidence(in: chain, before: shaper, tree: context.tree, index: context.index, extraNames: []) != nil
+    }
+
+    /// The source a `flatMap` at element `f` takes every value of, named for the message, when it is a
+    /// `$property`, a subject or a text-change notification with only value-passing steps between:
+    /// every edit of the text makes one more inner publisher.
+    private func directSource(of chain: Chain, before f: Int, context: RuleContext) -> String? {
+        let tree = context.tree
+        guard let e = NeverFinishingSources.evidence(in: chain, before: f, tree: tree, index: context.index, extraNames: []),
+              chain.elements[(e + 1)..<f].allSatisfy({ Catalogue.valuePassingSteps.contains($0.name) }) else { return nil }
+        let source = chain.elements[e]
+        let written = "`" + tree.text(chain.first, source.lastToken) + "`"
+        if NeverFinishingSources.isProjected(source.name) { return written }
+        if source.name == "publisher", let name = source.argument("for") {
+            let isTextChange = Catalogue.textChangeNotificationMarkers.contains { tree.sourceContains(name.value, $0) }
+            return isTextChange ? "a text-change notification" : nil
+        }
+        guard !source.isCall, !Catalogue.neverFinishingMembers.contains(source.name) else { return nil }
+        return source.name.hasSuffix("Subject") || isDeclaredSubject(e, of: chain, context: context) ? written : nil
+    }
+
+    /// Element `e` names a variable declared as a subject: a local, or a property of the type that
+    /// owns it (`codes`, `self.codes`, `model.codes`); not any property of that name in the project.
+    private func isDeclaredSubject(_ e: Int, of chain: Chain, context: RuleContext) -> Bool {
+        let tree = context.tree
+        let element = chain.elements[e]
+        if e == 0, let v = SubscriptionFinder.localVariable(named: element.name, visibleAt: element.nameToken, in: tree) {
+            return SubjectDeclarations.subjectType(ofVariable: v, in: tree) != nil
+        }
+        guard let owner = TypeResolver.ownerType(ofElement: e, in: chain, tree: tree, index: context.index),
+              let property = context.index.property(element.name, ofType: owner) else { return false }
+        return ProjectIndex.isSubjectType(property)
     }
 
     /// `flatMap(api.search)`, `flatMap(search)`: a function passed by name makes the inner publishers.

@@ -2,6 +2,9 @@
 public enum RuleRegistry {
     public static let all: [any Rule.Type] = [
         AssignToSelfRule.self,
+        ColdPublisherSubscribedTwiceRule.self,
+        CombineLatestWithoutInitialValueRule.self,
+        CustomSubscriptionIgnoresDemandRule.self,
         DiscardedCancellableRule.self,
         EndlessValuesTaskRule.self,
         ErrorHandlingOutsideFlatMapRule.self,
@@ -14,6 +17,7 @@ public enum RuleRegistry {
         NestedObservableObjectRule.self,
         NestedSinkRule.self,
         PrintOperatorRule.self,
+        PublishedAssignCycleRule.self,
         PublishedBackgroundMutationRule.self,
         PublishedWillSetReadRule.self,
         RepeatedSubscriptionRule.self,

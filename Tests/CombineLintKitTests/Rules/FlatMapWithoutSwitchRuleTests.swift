@@ -51,11 +51,41 @@ final class FlatMapWithoutSwitchRuleTests: XCTestCase {
         XCTAssertTrue(applying(found[0].fix!.edits, to: text).contains("    .map(api.search).switchToLatest().sink { print($0) }"))
     }
 
-    func testOnlyTheFlatMapAfterTheShaperIsReported() {
+    /// The first `flatMap` stands directly on `$a`, the second after the `throttle`: each message names its reason.
+    func testFlatMapsOnTheSourceAndAfterTheShaperAreReportedEachForItsReason() {
         let found = findings(of: FlatMapWithoutSwitchRule.self, in: [(path: "A.swift", text: """
         $a.flatMap { load($0) }.throttle(for: 1, scheduler: RunLoop.main, latest: true).flatMap { save($0) }.sink { _ in }
         """)])
-        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["1:81"])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column) \($0.message)" }, [
+            "1:4 `flatMap` on `$a` keeps every inner publisher running, so an older, slower response can overwrite a newer one.",
+            "1:81 `flatMap` after `throttle` keeps every request running, so an older, slower response can overwrite a newer one.",
+        ])
+    }
+
+    /// Directly on a source: `$property`, a subject (by its declaration), a text-change notification,
+    /// through value-passing steps only; never objectWillChange, other notifications, or after `first()`.
+    func testFlatMapDirectlyOnTypingLikeSources() {
+        let text = """
+        final class Model {
+            let plain = PassthroughSubject<String, Never>()
+            @Published var text = ""
+            func bind(center: NotificationCenter) {
+                plain.flatMap { api.search($0) }.sink { _ in }.store(in: &bag)
+                self.$text.map { $0.lowercased() }.receive(on: DispatchQueue.main).flatMap { api.search($0) }.sink { _ in }.store(in: &bag)
+                center.publisher(for: NSControl.textDidChangeNotification).flatMap { _ in api.check() }.sink { _ in }.store(in: &bag)
+                center.publisher(for: .didSave).flatMap { _ in api.check() }.sink { _ in }.store(in: &bag)
+                objectWillChange.flatMap { _ in api.check() }.sink { _ in }.store(in: &bag)
+                $text.first().flatMap { api.search($0) }.sink { _ in }.store(in: &bag)
+                $text.flatMap(maxPublishers: .max(1)) { api.search($0) }.sink { _ in }.store(in: &bag)
+                $text.flatMap { _ in Empty<Int, Never>() }.sink { _ in }.store(in: &bag)
+                $text.merge(with: plain).flatMap { api.search($0) }.sink { _ in }.store(in: &bag)
+            }
+        }
+
+        """
+        let found = findings(of: FlatMapWithoutSwitchRule.self, in: [(path: "A.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["5:15", "6:76", "7:68"])
+        XCTAssertEqual(found.map(\.message).last, "`flatMap` on a text-change notification keeps every inner publisher running, so an older, slower response can overwrite a newer one.")
     }
 
     func testRemoveDuplicatesOnASequenceIsQuiet() {

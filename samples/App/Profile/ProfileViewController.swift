@@ -40,7 +40,7 @@ final class ProfileViewController: UIViewController {
         // Leaks: the outer closure must hold `self` to hand it to the inner `[weak self]`.
         viewModel.$avatarURL
             .compactMap { $0 }
-            // Fine: the capture list copies the loader; the closure does not hold `self`.
+            // No `self` held (loader copied); flatmap_without_switch: old loads win late.
             .flatMap { [imageLoader = self.imageLoader] url in imageLoader.image(for: url) }
             .sink { image in
                 DispatchQueue.main.async { [weak self] in

@@ -1,0 +1,89 @@
+/// Publishers that do their work again for each subscriber ("cold"): `dataTaskPublisher(for:)`
+/// sends one request per subscription, `Deferred { … }` runs its closure per subscription (a
+/// `Future` made inside it too), and so does a call of one of the project's functions whose every
+/// `return` is such a publisher. Operators keep that (`map`, `decode`, `retry`), except the ones
+/// that share one upstream subscription (`share()`, `multicast`, `makeConnectable()`). A `Future`
+/// made once is not: it ran at creation and replays its one result. Subjects and `$property` are
+/// hot: subscribers share them.
+public struct PerSubscriptionWork: Sendable {
+    public let index: ProjectIndex
+    public let memo: ProjectMemo
+    private static let maximumDepth = 6
+
+    public init(index: ProjectIndex, memo: ProjectMemo) {
+        self.index = index
+        self.memo = memo
+    }
+
+    /// What `chain` of `tree` (all of it) starts per subscription, described for a message
+    /// (``a `dataTaskPublisher` request``), or `nil` when it is not known to do work per subscriber.
+    public func work(of chain: Chain, in tree: SyntaxTree) -> String? {
+        work(of: chain, in: tree, depth: 0)
+    }
+
+    private func work(of chain: Chain, in tree: SyntaxTree, depth: Int) -> String? {
+        guard depth < PerSubscriptionWork.maximumDepth, !chain.elements.isEmpty else { return nil }
+        let elements = chain.elements
+        if elements.contains(where: { Catalogue.sharingOperators.contains($0.name) && $0.kind == .member }) { return nil }
+        let root = elements[0]
+        // `Deferred { … }` or `Combine.Deferred { … }`.
+        if root.name == "Deferred" || (root.name == "Combine" && elements.count > 1 && elements[1].name == "Deferred"),
+           !(root.name == "Deferred" ? root.closures : elements[1].closures).isEmpty { return "`Deferred` publisher" }
+        for element in elements where element.kind == .member && element.isCall && Catalogue.perSubscriptionSourceCalls.contains(element.name) {
+            return "`\(element.name)` request"
+        }
+        // The source is the last element before the first operator.
+        var firstOperator = 1
+        while firstOperator < elements.count, !Catalogue.pipelineOperators.contains(elements[firstOperator].name) { firstOperator += 1 }
+        if firstOperator == 1, root.kind == .root, !root.isCall, let local = FinitePublishers.localPublisher(named: root, in: tree) {
+            return work(of: local, in: tree, depth: depth + 1)
+        }
+        let source = elements[firstOperator - 1]
+        guard source.isCall, source.closures.isEmpty || source.kind == .member, source.name.first?.isLowercase == true,
+              source.kind == .member || firstOperator == 1 else { return nil }
+        return functionWork(source, depth: depth)
+    }
+
+    /// Whether the project's functions that `call` may run all return publishers doing work per
+    /// subscription (remembered per selector for the run).
+    private func functionWork(_ call: ChainElement, depth: Int) -> String? {
+        let selector = MethodCallGraph.selector(of: call)
+        let index = self.index
+        let answer = memo.value(for: "per-subscription-work \(selector) \(depth)") { () -> String in
+            let declarations = index.functions[call.name].filter { ref in
+                let function = index.trees[ref.tree].functions[ref.item]
+                return function.kind == .function && function.bodyOpen != nil && !["", "Void", "()"].contains(function.returnType)
+            }
+            let matching = declarations.filter { index.trees[$0.tree].functions[$0.item].selectorName == selector }
+            let candidates = matching.isEmpty ? declarations : matching
+            var described: String? = nil
+            for candidate in candidates {
+                guard let work = self.returnedWork(function: candidate.item, in: index.trees[candidate.tree], depth: depth) else { return "" }
+                described = described ?? work
+            }
+            return described ?? ""
+        }
+        return answer.isEmpty ? nil : answer
+    }
+
+    /// The work of function `f`, when its body returns one publisher and it does work per subscription.
+    private func returnedWork(function f: Int, in tree: SyntaxTree, depth: Int) -> String? {
+        let function = tree.functions[f]
+        guard let open = function.bodyOpen, let close = function.bodyClose, open < close else { return nil }
+        var described: String? = nil
+        var returns = 0
+        for k in tree.chainIndices(in: open...close) {
+            let chain = tree.chains[k]
+            guard chain.isReturned, tree.innermostClosure(of: chain.first) == nil, tree.enclosingFunction(of: chain.first) == f else { continue }
+            returns += 1
+            guard let work = work(of: chain, in: tree, depth: depth + 1) else { return nil }
+            described = described ?? work
+        }
+        // Every `return` of the function must be one of those chains.
+        var statements = 0
+        for k in open...close where tree.isWord(k, "return") && tree.innermostClosure(of: k) == nil && tree.enclosingFunction(of: k) == f {
+            statements += 1
+        }
+        return returns > 0 && returns >= statements ? described : nil
+    }
+}

@@ -1,0 +1,160 @@
+/// A publisher that does its work per subscription (a `dataTaskPublisher`, a `Deferred`, a chain of
+/// them, a project function returning one), kept in a local or a property and subscribed two or
+/// more times in one body without `share()`/`multicast`: the work (the request) runs each time.
+public struct ColdPublisherSubscribedTwiceRule: Rule {
+    public static let description = RuleDescription(
+        id: "cold_publisher_subscribed_twice", name: "Cold publisher subscribed twice", defaultSeverity: .warning,
+        summary: "A request-like publisher kept in a variable and subscribed twice in one body without share(): the work runs twice.")
+
+    static let help = "Subscribe once, or add `.share()` where the publisher is made (or `multicast` + `connect()` when late subscribers must not miss the value), so that every subscriber gets the same run."
+
+    public init() {}
+
+    /// A kept publisher: a local of one function, or a stored property of a type of this file.
+    private struct Holder {
+        var variable: Int
+        var work: String
+        /// The bodies in which subscriptions are counted, each on its own.
+        var bodies: [ClosedRange<Int>]
+        var isProperty: Bool
+    }
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        let tree = context.tree
+        // Only a name subscribed twice in the file can be: the costlier question of what a
+        // variable's initial value does is asked for those alone.
+        let candidates = namesSubscribedTwice(context)
+        guard !candidates.isEmpty else { return [] }
+        let cold = PerSubscriptionWork(index: context.index, memo: context.memo)
+        var findings: [Finding] = []
+        for holder in holders(in: tree, named: candidates, cold: cold) {
+            let name = tree.variables[holder.variable].name
+            for body in holder.bodies {
+                let uses = subscriptions(of: name, holder: holder, in: body, tree: tree)
+                guard uses.count >= 2, !mayRunApart(uses[0], uses[1], in: tree) else { continue }
+                let declaration = tree.variables[holder.variable].nameToken
+                findings.append(context.finding(
+                    tokens: uses[1],
+                    message: "`\(name)` is subscribed again here: this \(holder.work) runs once per subscription, so it runs twice.",
+                    help: Self.help,
+                    related: [context.related(tokens: uses[0], message: "first subscription"),
+                              context.related(tokens: declaration, message: "declared here, without share()")]))
+            }
+        }
+        return findings
+    }
+
+    /// Variables whose initial value is a publisher doing work per subscription.
+    private func holders(in tree: SyntaxTree, named names: Set<String>, cold: PerSubscriptionWork) -> [Holder] {
+        var result: [Holder] = []
+        for (v, variable) in tree.variables.enumerated() where names.contains(variable.name) {
+            guard let initializer = variable.initializer, !variable.isComputed,
+                  let chain = tree.chains(in: initializer).first(where: { $0.context == .declaration(v) }),
+                  let work = cold.work(of: chain, in: tree) else { continue }
+            if variable.isLocal {
+                guard let f = tree.enclosingFunction(of: variable.nameToken), let close = tree.functions[f].bodyClose else { continue }
+                result.append(Holder(variable: v, work: work, bodies: [variable.nameToken...close], isProperty: false))
+            } else if let t = variable.enclosingType, !variable.isStatic {
+                let bodies = tree.types[t].functions.compactMap { f -> ClosedRange<Int>? in
+                    guard let open = tree.functions[f].bodyOpen, let close = tree.functions[f].bodyClose, open < close else { return nil }
+                    return open...close
+                }
+                result.append(Holder(variable: v, work: work, bodies: bodies, isProperty: true))
+            }
+        }
+        return result
+    }
+
+    /// Names of the file that subscribe otherwise than through `sink`/`assign(to:on:)` (which the
+    /// file's subscriptions already list), or pass a publisher to a combining operator.
+    static let otherSubscribingNames = NameSet(["values", "subscribe", "receive", "assign"])
+    static let combiningNames = NameSet(Catalogue.inputSubscribingCombiners)
+
+    /// The names (`name`, `self.name`) that two or more chains of the file subscribe to, or pass to a
+    /// combining operator: a cheap first look, from the file's subscriptions, and over its chains only
+    /// when it names another way to subscribe.
+    private func namesSubscribedTwice(_ context: RuleContext) -> Set<String> {
+        let tree = context.tree
+        var counts: [String: Int] = [:]
+        var counted = Set<Int>()
+        func count(_ c: Int) {
+            let elements = tree.chains[c].elements
+            guard elements.count >= 2, elements[0].kind == .root, !elements[0].isCall else { return }
+            let n = elements[0].name == "self" && elements.count >= 3 ? 1 : 0
+            // `request.sink { … }`, `self.request.map { … }.sink { … }`: the name is the publisher,
+            // not the owner of one (`model.$items.sink`).
+            guard !elements[n].isCall, elements[n].subscripts.isEmpty, n + 1 < elements.count,
+                  elements[n + 1].isCall || elements[n + 1].name == "values",
+                  tree.tokens[elements[n].nameToken].kind == .identifier else { return }
+            counts[elements[n].name, default: 0] += 1
+        }
+        for subscription in context.subscriptions where counted.insert(subscription.chain).inserted { count(subscription.chain) }
+        let combining = context.mentions(anyOf: Self.combiningNames)
+        guard combining || context.mentions(anyOf: Self.otherSubscribingNames) else { return Set(counts.filter { $0.value >= 2 }.keys) }
+        for (c, chain) in tree.chains.enumerated() {
+            if combining {
+                for element in chain.elements where element.kind == .member && Catalogue.inputSubscribingCombiners.contains(element.name) {
+                    for argument in element.arguments where argument.value.count == 1 && tree.tokens[argument.value.lowerBound].kind == .identifier {
+                        counts[tree.name(argument.value.lowerBound), default: 0] += 1
+                    }
+                }
+            }
+            guard chain.elements.count >= 2, chain.elements[0].kind == .root, !counted.contains(c) else { continue }
+            if subscribes(chain) || (combining && isCombinedInput(chain.context, tree: tree)) { count(c) }
+        }
+        return Set(counts.filter { $0.value >= 2 }.keys)
+    }
+
+    /// A chain that reaches a subscriber: `sink`, `assign`, `values`, `subscribe(_:)`, `receive(subscriber:)`.
+    private func subscribes(_ chain: Chain) -> Bool {
+        // The subscriber ends the chain, or stands before its `.store(in:)`.
+        chain.elements.dropFirst(max(1, chain.elements.count - 2)).contains { element in
+            guard element.kind == .member, Catalogue.subscribingMembers.contains(element.name) else { return false }
+            switch element.name {
+            case "values": return !element.isCall
+            case "subscribe", "receive": return element.isCall && element.argument("on") == nil && element.arguments.count == 1
+                && (element.arguments[0].label == nil || element.arguments[0].label == "subscriber")
+            default: return element.isCall
+            }
+        }
+    }
+
+    /// The tokens of `name` in `body` where the kept publisher is subscribed: a chain from it that
+    /// reaches a subscriber (`sink`, `assign`, `values`), or an input of a combining operator.
+    private func subscriptions(of name: String, holder: Holder, in body: ClosedRange<Int>, tree: SyntaxTree) -> [Int] {
+        var result: [Int] = []
+        for k in body where tree.tokens[k].kind == .identifier && tree.name(k) == name {
+            // `name` or `self.name`, not another value's member, not an argument label.
+            if k > 0, tree.tokens[k - 1].kind == .period, !(k >= 2 && tree.isSelfReference(k - 2)) { continue }
+            if k + 1 < tree.tokens.count, tree.tokens[k + 1].kind == .colon { continue }
+            // The same variable: the local itself, or the property (not shadowed by a local).
+            let local = SubscriptionFinder.localVariable(named: name, visibleAt: k, in: tree)
+            if holder.isProperty ? local != nil : local != holder.variable { continue }
+            var start = k
+            if k >= 2, tree.tokens[k - 1].kind == .period, tree.isSelfReference(k - 2) { start = k - 2 }
+            if let c = tree.chain(startingAt: start) {
+                let chain = tree.chains[c]
+                if subscribes(chain) || isCombinedInput(chain.context, tree: tree) { result.append(k) }
+            } else if start == k, isCombinedInput(.argument(open: Int(tree.enclosing[k])), tree: tree) {
+                result.append(k)
+            }
+        }
+        return result
+    }
+
+    /// An argument of `merge`, `combineLatest`, `zip` or `Publishers.Zip(…)`, which subscribe to it.
+    private func isCombinedInput(_ context: ChainContext, tree: SyntaxTree) -> Bool {
+        guard case .argument(let open) = context, open >= 0, tree.tokens[open].kind == .leftParen,
+              let call = tree.call(openedAt: open) else { return false }
+        return Catalogue.inputSubscribingCombiners.contains(tree.chains[call.chain].elements[call.element].name)
+    }
+
+    /// Two uses that an `else`, a `case` or a `return` between them may keep from both running.
+    private func mayRunApart(_ first: Int, _ second: Int, in tree: SyntaxTree) -> Bool {
+        guard first < second else { return true }
+        for k in first..<second where tree.isWord(k, "else") || tree.isWord(k, "case") || tree.isWord(k, "default") || tree.isWord(k, "return") {
+            return true
+        }
+        return false
+    }
+}

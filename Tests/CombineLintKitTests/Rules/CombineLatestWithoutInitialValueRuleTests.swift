@@ -1,0 +1,78 @@
+import XCTest
+@testable import CombineLintKit
+
+final class CombineLatestWithoutInitialValueRuleTests: XCTestCase {
+    func testMessageNamesTheWaitingInputAndItsKind() throws {
+        let text = """
+        final class Model {
+            @Published var email = ""
+            let passwordChanged = PassthroughSubject<String, Never>()
+            init() {
+                Publishers.CombineLatest($email, passwordChanged).sink { print($0) }.store(in: &bag)
+            }
+        }
+
+        """
+        let found = findings(of: CombineLatestWithoutInitialValueRule.self, in: [(path: "A.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.ruleID) \($0.line):\($0.column)-\($0.endLine):\($0.endColumn)" },
+                       ["combinelatest_without_initial_value 5:20-5:33"])
+        let finding = try XCTUnwrap(found.first)
+        XCTAssertEqual(finding.message, "`Publishers.CombineLatest` emits nothing until `passwordChanged` does: a `PassthroughSubject` has no current value.")
+        XCTAssertNil(finding.fix)
+        XCTAssertEqual(finding.related, [])
+    }
+
+    /// An erased property of another file's type is followed to the subject its getter returns, and the finding points there.
+    func testPropertyOfAnotherFileIsResolvedThroughTheIndex() throws {
+        let view = """
+        final class FormView {
+            let model = FormModel()
+            func bind() {
+                model.$name.combineLatest(model.submitted).sink { print($0) }.store(in: &bag)
+            }
+        }
+
+        """
+        let model = """
+        final class FormModel {
+            @Published var name = ""
+            private let submitSubject = PassthroughSubject<Void, Never>()
+            var submitted: AnyPublisher<Void, Never> {
+                submitSubject
+                    .eraseToAnyPublisher()
+            }
+        }
+
+        """
+        let found = findings(of: CombineLatestWithoutInitialValueRule.self, in: [(path: "View.swift", text: view), (path: "Model.swift", text: model)])
+        XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["View.swift:4:21"])
+        let finding = try XCTUnwrap(found.first)
+        XCTAssertEqual(finding.message, "`combineLatest` emits nothing until `model.submitted` does: a `PassthroughSubject` has no current value.")
+        XCTAssertEqual(finding.related.map { "\($0.file):\($0.line):\($0.column) \($0.message)" },
+                       ["Model.swift:3:33 declared here, with no current value"])
+    }
+
+    func testEachInputKindIsJudged() {
+        let text = """
+        final class Kinds {
+            @Published var a = 0
+            let current = CurrentValueSubject<Int, Never>(0)
+            let plain = PassthroughSubject<Int, Never>()
+            let unknown: SomePublisher
+            func bind(center: NotificationCenter) {
+                $a.combineLatest(current).sink { _ in }.store(in: &bag)
+                $a.combineLatest(unknown).sink { _ in }.store(in: &bag)
+                $a.combineLatest(center.publisher(for: .didChange)).sink { _ in }.store(in: &bag)
+                $a.combineLatest(plain.prepend(0)).sink { _ in }.store(in: &bag)
+                plain.combineLatest($a).sink { _ in }.store(in: &bag)
+                $a.combineLatest(current, objectWillChange).sink { _ in }.store(in: &bag)
+                $a.combineLatest(plain.merge(with: current)).sink { _ in }.store(in: &bag)
+                $a.combineLatest(plain.map { $0 + 1 }.removeDuplicates()).sink { _ in }.store(in: &bag)
+            }
+        }
+
+        """
+        let found = findings(of: CombineLatestWithoutInitialValueRule.self, in: [(path: "A.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["9:12", "11:15", "12:12", "14:12"])
+    }
+}

@@ -1,0 +1,39 @@
+import XCTest
+@testable import CombineLintKit
+
+final class CustomSubscriptionIgnoresDemandRuleTests: XCTestCase {
+    func testEmptyRequestWithValuesSentFromACallback() throws {
+        let text = """
+        final class TapSubscription<S: Subscriber>: Subscription where S.Input == Void {
+            private var subscriber: S?
+            func request(_ demand: Subscribers.Demand) {}
+            func cancel() { subscriber = nil }
+            @objc func tapped() { _ = subscriber?.receive(()) }
+        }
+
+        """
+        let found = findings(of: CustomSubscriptionIgnoresDemandRule.self, in: [(path: "A.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.ruleID) \($0.line):\($0.column)-\($0.endLine):\($0.endColumn)" },
+                       ["custom_subscription_ignores_demand 3:10-3:17"])
+        let finding = try XCTUnwrap(found.first)
+        XCTAssertEqual(finding.message, "`request(_:)` of `TapSubscription` is empty while it sends values: subscribers get values they never asked for.")
+        XCTAssertEqual(finding.related.map { "\($0.line):\($0.column) \($0.message)" }, ["5:43 a value sent without checking the demand"])
+    }
+
+    /// A body that does something else, and a type whose conformance is in another file's extension.
+    func testBodyNotReadingTheDemandAndConformanceElsewhere() {
+        let type = """
+        final class Feed<S: Subscriber> {
+            var subscriber: S?
+            func request(_ demand: Subscribers.Demand) { start() }
+            func cancel() {}
+            func got(_ item: Int) { _ = subscriber?.receive(item) }
+        }
+
+        """
+        let conformance = "extension Feed: Subscription {}\n"
+        let found = findings(of: CustomSubscriptionIgnoresDemandRule.self, in: [(path: "Feed.swift", text: type), (path: "Feed+Subscription.swift", text: conformance)])
+        XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column) \($0.message)" },
+                       ["Feed.swift:3:10 `request(_:)` of `Feed` never reads the demand while it sends values: subscribers get values they never asked for."])
+    }
+}
