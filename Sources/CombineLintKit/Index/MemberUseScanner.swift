@@ -20,6 +20,10 @@ struct MemberUseScanner: Sendable {
     private let bytes: [[UInt8]]
     private let firstByStart: [Int]
     private let nextByStart: [Int]
+    /// Per start key: more names share it than a walk should compare (`value1` … `value9999`);
+    /// such element names are looked up by hash instead, so no input makes the match quadratic.
+    private let crowdedStart: [Bool]
+    private static let longestWalk = 8
 
     /// - Parameter names: Distinct names.
     init(names: [String]) {
@@ -32,13 +36,16 @@ struct MemberUseScanner: Sendable {
         let ascii = self.names.allSatisfy { name in !name.isEmpty && name.utf8.allSatisfy { $0 < 0x80 } }
         var firstByStart = [Int](repeating: -1, count: ascii ? 64 * 256 : 0)
         var nextByStart = [Int](repeating: -1, count: ascii ? names.count : 0)
+        var namesByStart = [Int](repeating: 0, count: ascii ? 64 * 256 : 0)
         if ascii {
             for (id, name) in self.names.enumerated() {
                 let key = MemberUseScanner.startKey(name.utf8.count, name.utf8.first!)
                 nextByStart[id] = firstByStart[key]
                 firstByStart[key] = id
+                namesByStart[key] += 1
             }
         }
+        self.crowdedStart = namesByStart.map { $0 > MemberUseScanner.longestWalk }
         self.bytes = ascii ? self.names.map { Array($0.utf8) } : []
         self.firstByStart = firstByStart
         self.nextByStart = nextByStart
@@ -95,7 +102,9 @@ struct MemberUseScanner: Sendable {
         let projected = element.first == UInt8(ascii: "$")
         let name = projected ? UnsafeBufferPointer(rebasing: element.dropFirst()) : element
         guard let first = name.first else { return .undecided }
-        var id = firstByStart[MemberUseScanner.startKey(name.count, first)]
+        let key = MemberUseScanner.startKey(name.count, first)
+        guard !crowdedStart[key] else { return .undecided }
+        var id = firstByStart[key]
         while id >= 0 {
             if bytes[id].elementsEqual(name) { return .found(id, projected) }
             id = nextByStart[id]
