@@ -93,7 +93,7 @@ private struct OwnerSearch {
     /// keeps it for the run.
     private mutating func everySiteKeeps(_ declaration: DeclarationReference) -> Bool {
         var made = false
-        for site in TypeConstructions.sites(of: declaration, index: index) {
+        for site in TypeConstructions.sites(of: declaration, index: index, memo: memo) {
             guard !PreviewCode.contains(site.token, inTree: site.tree, index: index, memo: memo) else { continue }
             // Ambiguous: it may make one elsewhere.
             guard site.resolvesUniquely else { return false }

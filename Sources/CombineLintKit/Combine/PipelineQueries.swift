@@ -97,7 +97,7 @@ enum NeverFinishingSources {
     /// A property some type of the project declares as a subject (`PassthroughSubject`/`CurrentValueSubject`).
     static func isSubjectProperty(_ name: String, index: ProjectIndex) -> Bool {
         guard !name.isEmpty else { return false }
-        return index.properties(named: name).contains(where: ProjectIndex.isSubjectType)
+        return index.declaresSubjectProperty(named: name)
     }
 
     /// A call that transforms what came before (an operator), as opposed to a member that names a source.

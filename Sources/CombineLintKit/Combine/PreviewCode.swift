@@ -8,7 +8,7 @@ public enum PreviewCode {
         if isDirectlyInPreview(token, in: index.trees[treeIndex]) { return true }
         guard let t = index.trees[treeIndex].enclosingType(of: token), index.trees[treeIndex].types[t].kind != .extension else { return false }
         return memo.value(for: "preview-only \(treeIndex):\(t)") {
-            isMadeOnlyByPreviews(DeclarationReference(tree: treeIndex, item: t), index: index)
+            isMadeOnlyByPreviews(DeclarationReference(tree: treeIndex, item: t), index: index, memo: memo)
         }
     }
 
@@ -24,9 +24,9 @@ public enum PreviewCode {
     }
 
     /// The type is made somewhere, and only in `#Preview` bodies and preview providers.
-    private static func isMadeOnlyByPreviews(_ declaration: DeclarationReference, index: ProjectIndex) -> Bool {
+    private static func isMadeOnlyByPreviews(_ declaration: DeclarationReference, index: ProjectIndex, memo: ProjectMemo) -> Bool {
         var made = false
-        for site in TypeConstructions.sites(of: declaration, index: index) {
+        for site in TypeConstructions.sites(of: declaration, index: index, memo: memo) {
             guard site.resolvesUniquely, isDirectlyInPreview(site.token, in: index.trees[site.tree]) else { return false }
             made = true
         }

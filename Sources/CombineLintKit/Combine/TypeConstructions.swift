@@ -11,13 +11,19 @@ public enum TypeConstructions {
         public var resolvesUniquely: Bool
     }
 
-    /// The calls whose written type name may mean `declaration`, in index order.
-    public static func sites(of declaration: DeclarationReference, index: ProjectIndex) -> [Site] {
+    /// The calls whose written type name may mean `declaration`, in index order. The calls of
+    /// one name are resolved once per run, for all the declarations of that name.
+    public static func sites(of declaration: DeclarationReference, index: ProjectIndex, memo: ProjectMemo) -> [Site] {
         let name = index.trees[declaration.tree].types[declaration.item].name.lastNameComponent
+        return memo.value(for: "type-construction-sites \(name)") { sitesByDeclaration(named: name, index: index) }[declaration] ?? []
+    }
+
+    private static func sitesByDeclaration(named name: String, index: ProjectIndex) -> [DeclarationReference: [Site]] {
         let named = TypeDeclarationResolver.Declarations(lastName: name, index: index)
+        guard !named.references.isEmpty else { return [:] }
         // Places in the same type resolve a simple name alike: their scopes are worked out once.
         var scopesOfType: [DeclarationReference: [[String]]] = [:]
-        var sites: [Site] = []
+        var sites: [DeclarationReference: [Site]] = [:]
         for reference in index.chainElements[name] {
             let elements = index.trees[reference.tree].chains[reference.chain].elements
             let element = elements[reference.element]
@@ -34,8 +40,10 @@ public enum TypeConstructions {
                 }
             }
             let meant = named.nearest(written, scopes: scopes, fromFile: index.trees[reference.tree].file.path)
-            guard meant.contains(declaration) else { continue }
-            sites.append(Site(tree: reference.tree, chain: reference.chain, token: element.nameToken, resolvesUniquely: meant.count == 1))
+            for declaration in meant {
+                sites[declaration, default: []].append(Site(tree: reference.tree, chain: reference.chain, token: element.nameToken,
+                                                            resolvesUniquely: meant.count == 1))
+            }
         }
         return sites
     }

@@ -22,4 +22,12 @@ extension ProjectIndex {
     public func properties(named name: String) -> [IndexedProperty] {
         typesDeclaringProperty[name].compactMap { types[$0]?.properties[name] }
     }
+
+    /// Whether some type of the project declares a property of this name whose type or initial
+    /// value names a subject (`let events = PassthroughSubject<…>()`). Answered once per name.
+    public func declaresSubjectProperty(named name: String) -> Bool {
+        subjectPropertyNames.answer(name) {
+            typesDeclaringProperty[name].contains { key in types[key]?.properties[name].map(ProjectIndex.isSubjectType) ?? false }
+        }
+    }
 }

@@ -11,6 +11,7 @@ extension ProjectIndex {
         trees[t] = tree
         // Answers about ancestry may change with any declaration.
         ancestry = AncestryCache()
+        subjectPropertyNames = NameFlagCache()
 
         // Postings: the file's names.
         let oldNames = FileNames(of: old, at: t)

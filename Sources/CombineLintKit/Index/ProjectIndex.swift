@@ -25,6 +25,8 @@ public struct ProjectIndex: Sendable {
     var directSubtypes: [String: [String]] = [:]
     /// Remembered answers of `inherits(_:from:)` (a cache: it changes no answer).
     var ancestry = AncestryCache()
+    /// Answers of `declaresSubjectProperty(named:)`.
+    var subjectPropertyNames = NameFlagCache()
     /// Each file's position in `trees`, by path.
     public internal(set) var treeIndexByPath: [String: Int] = [:]
 

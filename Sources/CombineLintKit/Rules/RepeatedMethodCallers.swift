@@ -1,12 +1,12 @@
 /// Methods of one type that another type's repeated methods call on an object of it: a player
 /// container's `@objc func update()` (a notification's selector) calls `addTab(tab)`, which calls
 /// `tab.willBeAddedToPlayer()` on each re-added tab. Found per method name once per run, through
-/// the index's chain-element postings; the calling type's own repeated code (its `TypeAnalysis`
-/// without external entries) says which of its methods run again and again.
+/// the index's chain-element postings, and grouped by the receiver's type as the call's place
+/// resolves it; the calling type's own repeated code (its `TypeAnalysis` without external
+/// entries) says which of its methods run again and again.
 enum RepeatedMethodCallers {
     /// One call `receiver.method(…)` made by a method of another type.
     private struct Caller: Sendable {
-        var receiverType: String
         var callerType: String
         var callerIdentity: TypeIdentity
         var tree: Int
@@ -14,31 +14,52 @@ enum RepeatedMethodCallers {
     }
 
     /// The path in the calling type, as text (`PlayerContainer.update() → addTab(_:after:)`), of the
-    /// first repeated method that calls `method` on an object of `typeName` (or of a type it
-    /// inherits from or conforms to), if any.
+    /// first repeated method that calls `method` on an object of the type `identity` (named
+    /// `typeName`), or of a type it inherits from or conforms to, if any.
     static func firstPath(calling method: String, onType typeName: String, identity: TypeIdentity, index: ProjectIndex,
                           extraCallbacks: Set<String>, memo: ProjectMemo) -> String? {
         let callers = memo.value(for: "repeated_subscription.method-callers\u{0}" + method) {
             RepeatedMethodCallers.callers(of: method, index: index, memo: memo)
         }
-        for caller in callers where caller.callerIdentity != identity {
-            guard caller.receiverType == typeName || index.inherits(typeName, from: caller.receiverType) else { continue }
-            let key = "repeated_subscription.own\u{0}" + caller.callerIdentity.key + "\u{0}" + extraCallbacks.sorted().joined(separator: ",")
-            let analysis = memo.value(for: key) {
-                TypeAnalysis(identity: caller.callerIdentity, typeName: caller.callerType, index: index, extraCallbacks: extraCallbacks,
-                             memo: memo, externalEntries: false)
+        guard !callers.isEmpty else { return nil }
+        var receivers = [identity]
+        for ancestor in index.allAncestors(of: typeName) {
+            receivers.append(ancestorIdentity(ancestor, of: identity, index: index, memo: memo))
+        }
+        for receiver in receivers {
+            for caller in callers[receiver] ?? [] where caller.callerIdentity != identity {
+                let key = "repeated_subscription.own\u{0}" + caller.callerIdentity.key + "\u{0}" + extraCallbacks.sorted().joined(separator: ",")
+                let analysis = memo.value(for: key) {
+                    TypeAnalysis(identity: caller.callerIdentity, typeName: caller.callerType, index: index, extraCallbacks: extraCallbacks,
+                                 memo: memo, externalEntries: false)
+                }
+                guard let m = analysis.graph.method(inTree: caller.tree, function: caller.function),
+                      let path = analysis.path(to: m) else { continue }
+                return caller.callerType + "." + path.map(\.label).joined(separator: " → ")
             }
-            guard let m = analysis.graph.method(inTree: caller.tree, function: caller.function),
-                  let path = analysis.path(to: m) else { continue }
-            return caller.callerType + "." + path.map(\.label).joined(separator: " → ")
         }
         return nil
     }
 
+    /// The identity of an ancestor named in the inheritance clause of type `identity`, resolved
+    /// where that type is declared.
+    private static func ancestorIdentity(_ name: String, of identity: TypeIdentity, index: ProjectIndex, memo: ProjectMemo) -> TypeIdentity {
+        let simple = ProjectIndex.stripGenerics(name)
+        guard case .declared(let declaration) = identity else { return .named(simple.lastNameComponent) }
+        let token = index.trees[declaration.tree].types[declaration.item].keywordToken
+        return receiverIdentity(simple, at: token, inTree: declaration.tree, index: index, memo: memo)
+    }
+
+    /// The identity a type name written at a place means: its declaration, or just the name.
+    private static func receiverIdentity(_ name: String, at token: Int, inTree tree: Int, index: ProjectIndex, memo: ProjectMemo) -> TypeIdentity {
+        let meant = TypeDeclarationResolver.candidates(named: name, at: token, inTree: tree, index: index)
+        return meant.count == 1 ? .declared(meant[0]) : .named(name.lastNameComponent)
+    }
+
     /// Every `receiver.method(…)` call on a named object (a local, parameter or property, not
-    /// `self`) inside a method of a type, with the receiver's type when it can be told.
-    private static func callers(of method: String, index: ProjectIndex, memo: ProjectMemo) -> [Caller] {
-        var result: [Caller] = []
+    /// `self`) inside a method of a type, by the receiver's type when it can be told.
+    private static func callers(of method: String, index: ProjectIndex, memo: ProjectMemo) -> [TypeIdentity: [Caller]] {
+        var result: [TypeIdentity: [Caller]] = [:]
         for reference in index.chainElements[method] {
             let tree = index.trees[reference.tree]
             let chain = tree.chains[reference.chain]
@@ -53,9 +74,10 @@ enum RepeatedMethodCallers {
             guard let function = outerFunction(of: element.nameToken, in: tree),
                   let owner = tree.functions[function].enclosingType,
                   let type = TypeResolver.typeOfName(receiver.name, at: element.nameToken, in: tree, index: index) else { continue }
-            result.append(Caller(receiverType: type, callerType: tree.types[owner].name.lastNameComponent,
-                                 callerIdentity: TypeIdentity.of(type: owner, inTree: reference.tree, index: index, memo: memo),
-                                 tree: reference.tree, function: function))
+            let receiverType = receiverIdentity(type, at: element.nameToken, inTree: reference.tree, index: index, memo: memo)
+            result[receiverType, default: []].append(Caller(callerType: tree.types[owner].name.lastNameComponent,
+                                                            callerIdentity: TypeIdentity.of(type: owner, inTree: reference.tree, index: index, memo: memo),
+                                                            tree: reference.tree, function: function))
         }
         return result
     }
