@@ -74,14 +74,7 @@ public struct RepeatedSubscriptionRule: Rule {
         guard let open = function.bodyOpen else { return nil }
         let chain = tree.chains[store.chain]
         guard NeverFinishingSources.evidence(in: chain, before: store.subscriber, tree: tree, index: context.index, extraNames: []) != nil else { return nil }
-        let body = (open + 1)..<store.token
-        if BagResets.empties(store.bag, in: (open + 1)..<(function.bodyClose ?? store.token), of: tree) { return nil }
-        // A run-once guard (a flag the type's methods in this file set, the bag, a view's attachment).
-        let flags = RunOnceGuards.flagAssignments(in: tree.functions.compactMap { f in
-            guard f.enclosingType == function.enclosingType, let open = f.bodyOpen, let close = f.bodyClose else { return nil }
-            return open..<close
-        }, of: tree)
-        if RunOnceGuards.isGuarded(body, of: tree, bag: store.bag, flags: flags) { return nil }
+        // Who calls it again and again, asked first: most storing methods have no such caller.
         var entry: String? = nil
         for call in viewCalls.byMethod[function.name] ?? [] where RepeatedViewCalls.receiverType(of: call, index: context.index) == store.typeName {
             entry = call.modifier
@@ -93,6 +86,18 @@ public struct RepeatedSubscriptionRule: Rule {
                                                     extraCallbacks: extra, memo: context.memo)
         }
         guard let entry else { return nil }
+        let body = (open + 1)..<store.token
+        if BagResets.empties(store.bag, in: (open + 1)..<(function.bodyClose ?? store.token), of: tree) { return nil }
+        // A run-once guard (a flag the type's methods in this file set, the bag, a view's attachment),
+        // the flags worked out once per type and file.
+        let treeIndex = context.index.treeIndexByPath[tree.file.path] ?? -1
+        let flags = context.memo.value(for: "repeated_subscription.file-flags \(treeIndex):\(function.enclosingType ?? -1)") {
+            RunOnceGuards.flagAssignments(in: tree.functions.compactMap { f in
+                guard f.enclosingType == function.enclosingType, let open = f.bodyOpen, let close = f.bodyClose else { return nil }
+                return open..<close
+            }, of: tree)
+        }
+        if RunOnceGuards.isGuarded(body, of: tree, bag: store.bag, flags: flags) { return nil }
         let pathText = "\(entry) → \(store.typeName).\(function.selectorName) → \(store.label)"
         let first = entry.components(separatedBy: " → ")[0]
         return context.finding(
