@@ -113,7 +113,7 @@ public struct PublishedAssignCycleRule: Rule {
         if let entry = entries.closures.first(where: { $0.body.contains(token) }) { return entry.label }
         if let site = sites.site(of: token) { return site.name }
         // A method that repeated code of its type calls (repeated_subscription's call graph).
-        guard let f = outerMethod(of: token, in: tree), let t = tree.functions[f].enclosingType else { return nil }
+        guard let f = tree.outerMethod(of: token), let t = tree.functions[f].enclosingType else { return nil }
         let typeName = tree.types[t].name.lastNameComponent
         let identity = TypeIdentity.of(type: t, inTree: treeIndex, index: context.index, memo: context.memo)
         // The same key as repeated_subscription's (with no configured callbacks): one analysis per type and run.
@@ -130,19 +130,4 @@ public struct PublishedAssignCycleRule: Rule {
         return names.joined(separator: " → ")
     }
 
-    /// The innermost non-local `func` whose body holds the token.
-    private func outerMethod(of token: Int, in tree: SyntaxTree) -> Int? {
-        for scope in tree.scopeChain(of: token) {
-            switch tree.scopes[scope].kind {
-            case .functionBody(let f):
-                if tree.functions[f].isLocal { continue }
-                return tree.functions[f].kind == .function ? f : nil
-            case .typeBody:
-                return nil
-            default:
-                continue
-            }
-        }
-        return nil
-    }
 }

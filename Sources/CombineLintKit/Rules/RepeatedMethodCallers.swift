@@ -71,7 +71,7 @@ enum RepeatedMethodCallers {
             let receiver = chain.elements[receiverIndex]
             guard !receiver.isCall, receiver.subscripts.isEmpty, receiver.name != "self", receiver.name != "super",
                   receiver.kind == .root || receiverIndex == 1 else { continue }
-            guard let function = outerFunction(of: element.nameToken, in: tree),
+            guard let function = tree.outerMethod(of: element.nameToken),
                   let owner = tree.functions[function].enclosingType,
                   let type = TypeResolver.typeOfName(receiver.name, at: element.nameToken, in: tree, index: index) else { continue }
             let receiverType = receiverIdentity(type, at: element.nameToken, inTree: reference.tree, index: index, memo: memo)
@@ -82,19 +82,4 @@ enum RepeatedMethodCallers {
         return result
     }
 
-    /// The innermost non-local `func` whose body holds the token.
-    private static func outerFunction(of token: Int, in tree: SyntaxTree) -> Int? {
-        for scope in tree.scopeChain(of: token) {
-            switch tree.scopes[scope].kind {
-            case .functionBody(let f):
-                if tree.functions[f].isLocal { continue }
-                return tree.functions[f].kind == .function ? f : nil
-            case .typeBody:
-                return nil
-            default:
-                continue
-            }
-        }
-        return nil
-    }
 }

@@ -160,7 +160,7 @@ public struct RepeatedSubscriptionRule: Rule {
             guard let bag = BagResets.selfMemberName(owner), !bag.isEmpty else { continue }
             // A subscription inside another one's sink is `nested_sink`'s.
             if isInsideSubscriberClosure(chain.first, in: tree) { continue }
-            guard let function = outerMethod(of: chain.first, in: tree),
+            guard let function = tree.outerMethod(of: chain.first),
                   let type = tree.functions[function].enclosingType else { continue }
             result.append(Store(token: token, label: label, bag: bag, typeName: tree.types[type].name.lastNameComponent,
                                 identity: TypeIdentity.of(type: type, inTree: treeIndex, index: index, memo: memo), function: function,
@@ -180,22 +180,6 @@ public struct RepeatedSubscriptionRule: Rule {
         return false
     }
 
-    /// The innermost non-local `func` whose body holds the token (local functions belong to their method).
-    private func outerMethod(of token: Int, in tree: SyntaxTree) -> Int? {
-        for scope in tree.scopeChain(of: token) {
-            switch tree.scopes[scope].kind {
-            case .functionBody(let f):
-                let function = tree.functions[f]
-                if function.isLocal { continue }
-                return function.kind == .function ? f : nil
-            case .typeBody:
-                return nil
-            default:
-                continue
-            }
-        }
-        return nil
-    }
 }
 
 /// What one type's methods do: which run repeatedly, who calls whom, where bags are emptied.

@@ -47,6 +47,23 @@ extension SyntaxTree {
         return nil
     }
 
+    /// The innermost non-local `func` whose body holds the token (a local function belongs to its
+    /// method), or nil inside an initializer, accessor or other function-like body, or outside any.
+    public func outerMethod(of token: Int) -> Int? {
+        for scope in scopeChain(of: token) {
+            switch scopes[scope].kind {
+            case .functionBody(let f):
+                if functions[f].isLocal { continue }
+                return functions[f].kind == .function ? f : nil
+            case .typeBody:
+                return nil
+            default:
+                continue
+            }
+        }
+        return nil
+    }
+
     /// The innermost type whose body holds token i (through functions and closures).
     public func enclosingType(of token: Int) -> Int? {
         for scope in scopeChain(of: token) {
