@@ -4984,7 +4984,9 @@ pipeline; in a closure that runs per event (`addObserver(forName:)`, a notificat
 SwiftUI repeats (`viewWillAppear`, `layoutSubviews`, `tableView(_:cellForRowAt:)`, a cell's
 `configure…`); or in a method that such code calls, through the type's own calls (the call graph
 `repeated_subscription` uses). Not reported: a single `assign(to:)` in `init` or in a method called
-once; upstreams that finish (`Just`, a request, `first()`), whose subscription ends after each run.
+once; one behind a run-once guard (`guard !didBind else { return }` with `didBind = true` set by
+the type, a first-appearance property); upstreams that finish (`Just`, a request, `first()`),
+whose subscription ends after each run.
 
 Also reports a strong `self` in the closures upstream of `assign(to: &model.$property)` when
 `model` is a stored (not `weak`) property of `self` and the root does not finish: `model`'s
@@ -5276,6 +5278,25 @@ final class Detail: UIViewController {
         URLSession.shared.dataTaskPublisher(for: url).map { String(decoding: $0.data, as: UTF8.self) }
             .replaceError(with: "").assign(to: &$title)
     }
+}
+```
+
+```swift
+final class FeedViewController: UIViewController {
+    @Published var heading = ""
+    private var didBind = false
+    let model = FeedModel()
+
+    override func viewWillAppear(_ animated: Bool) {
+        super.viewWillAppear(animated)
+        guard !didBind else { return }
+        didBind = true
+        model.$name.map { $0.uppercased() }.assign(to: &$heading)
+    }
+}
+
+final class FeedModel {
+    @Published var name = ""
 }
 ```
 

@@ -39,11 +39,28 @@ public struct PublishedAssignCycleRule: Rule {
                 findings.append(contentsOf: ownedObjectCycles(chain: c, assign: e, owned: owned, target: target, lookup: lookup!, context: context))
             }
             guard let repeater = repeatingCode(around: chain.first, tree: tree, treeIndex: treeIndex, sites: sites, entries: entries, context: context) else { continue }
+            // A run-once guard before it (a flag the type's methods in this file set, a
+            // first-appearance property) makes it run once, however often its method is called.
+            if isGuardedToRunOnce(chain.first, in: tree, context: context) { continue }
             let message = "Each run of `\(repeater)` adds one more `assign(to: &\(target))` subscription, which the `@Published` storage keeps alive."
             findings.append(context.finding(tokens: chain.elements[e].nameToken, message: message,
                                             help: "Assign once (in `init`, or a method called once), or keep an `AnyCancellable?` from `sink`/`assign(to:on:)` and replace it on each run, which cancels the previous subscription."))
         }
         return findings
+    }
+
+    /// An `if`/`guard` between the start of the function around `token` and `token` reads a run-once flag.
+    private func isGuardedToRunOnce(_ token: Int, in tree: SyntaxTree, context: RuleContext) -> Bool {
+        guard let f = tree.enclosingFunction(of: token), let open = tree.functions[f].bodyOpen else { return false }
+        let owner = tree.functions[f].enclosingType
+        let treeIndex = context.index.treeIndexByPath[tree.file.path] ?? -1
+        let flags = context.memo.value(for: "repeated_subscription.file-flags \(treeIndex):\(owner ?? -1)") {
+            RunOnceGuards.flagAssignments(in: tree.functions.compactMap { g in
+                guard g.enclosingType == owner, let open = g.bodyOpen, let close = g.bodyClose else { return nil }
+                return open..<close
+            }, of: tree)
+        }
+        return RunOnceGuards.isGuarded((open + 1)..<token, of: tree, bag: "", flags: flags)
     }
 
     /// `… .assign(to: &$p)` and `… .assign(to: &model.$p)`: chain, element, target as written.
