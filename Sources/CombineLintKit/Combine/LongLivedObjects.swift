@@ -16,7 +16,7 @@ public enum LongLivedObjects {
         let name = tree.types[t].name.lastNameComponent
         if isTestCase(name, index: index) { return true }
         guard let treeIndex = index.treeIndexByPath[tree.file.path],
-              let declaration = declaration(of: t, in: tree, treeIndex: treeIndex, index: index, memo: memo) else { return false }
+              let declaration = declaration(of: t, treeIndex: treeIndex, index: index, memo: memo) else { return false }
         var search = OwnerSearch(index: index, memo: memo)
         return search.livesForTheRun(declaration)
     }
@@ -27,7 +27,7 @@ public enum LongLivedObjects {
     }
 
     /// The declaration of type `t` of `tree`: itself, or for an extension the type it extends.
-    static func declaration(of t: Int, in tree: SyntaxTree, treeIndex: Int, index: ProjectIndex, memo: ProjectMemo) -> DeclarationReference? {
+    static func declaration(of t: Int, treeIndex: Int, index: ProjectIndex, memo: ProjectMemo) -> DeclarationReference? {
         guard case .declared(let declaration) = TypeIdentity.of(type: t, inTree: treeIndex, index: index, memo: memo) else { return nil }
         return declaration
     }
@@ -151,7 +151,7 @@ private struct OwnerSearch {
         // Made on first use into a property that nothing empties: once per owner.
         if tree.functions[f].kind == .function,
            LazyOnceAssignments.isMadeOnce(chainStartingAt: chainStart, in: tree, ownerName: ownerName, index: index),
-           let declared = LongLivedObjects.declaration(of: owner, in: tree, treeIndex: treeIndex, index: index, memo: memo) {
+           let declared = LongLivedObjects.declaration(of: owner, treeIndex: treeIndex, index: index, memo: memo) {
             return livesForTheRun(declared)
         }
         return false

@@ -50,14 +50,6 @@ public struct MethodCallGraph: Sendable {
     /// The method declared as `index.trees[tree].functions[function]`, if it is one of the type's.
     public func method(inTree tree: Int, function: Int) -> Int? { byFunction[Place(tree: tree, item: function)] }
 
-    /// The graph of type `typeName` (simple name) from the files the index lists for it: every
-    /// declaration and extension of that simple name.
-    public init(typeName: String, index: ProjectIndex) {
-        self.init(typeName: typeName, parts: index.typeDeclarations[typeName].filter {
-            index.trees[$0.tree].types[$0.item].name.lastNameComponent == typeName
-        }, index: index)
-    }
-
     /// The graph of the type made of `parts` (its declaration and extensions, in input order),
     /// named `typeName` in messages.
     public init(typeName: String, parts: [DeclarationReference], index: ProjectIndex) {

@@ -37,6 +37,18 @@ public enum RunOnceGuards {
             || (Catalogue.viewAttachmentProperties.contains(name) && i > 0 && tree.tokens[i - 1].kind == .period)
     }
 
+    /// The run-once flags that the methods of type `owner` (an index into `tree.types`, nil for
+    /// top-level code) in this file set, worked out once per type, file and run.
+    public static func flags(setByTypeAt owner: Int?, in tree: SyntaxTree, index: ProjectIndex, memo: ProjectMemo) -> Set<String> {
+        let treeIndex = index.treeIndexByPath[tree.file.path] ?? -1
+        return memo.value(for: "run-once-flags \(treeIndex):\(owner ?? -1)") {
+            flagAssignments(in: tree.functions.compactMap { f in
+                guard f.enclosingType == owner, let open = f.bodyOpen, let close = f.bodyClose else { return nil }
+                return open..<close
+            }, of: tree)
+        }
+    }
+
     /// The names set to `true` or `false`, or toggled, in `ranges` of `tree`: run-once flags.
     public static func flagAssignments(in ranges: [Range<Int>], of tree: SyntaxTree) -> Set<String> {
         var names = Set<String>()

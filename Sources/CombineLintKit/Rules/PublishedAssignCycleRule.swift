@@ -52,14 +52,7 @@ public struct PublishedAssignCycleRule: Rule {
     /// An `if`/`guard` between the start of the function around `token` and `token` reads a run-once flag.
     private func isGuardedToRunOnce(_ token: Int, in tree: SyntaxTree, context: RuleContext) -> Bool {
         guard let f = tree.enclosingFunction(of: token), let open = tree.functions[f].bodyOpen else { return false }
-        let owner = tree.functions[f].enclosingType
-        let treeIndex = context.index.treeIndexByPath[tree.file.path] ?? -1
-        let flags = context.memo.value(for: "repeated_subscription.file-flags \(treeIndex):\(owner ?? -1)") {
-            RunOnceGuards.flagAssignments(in: tree.functions.compactMap { g in
-                guard g.enclosingType == owner, let open = g.bodyOpen, let close = g.bodyClose else { return nil }
-                return open..<close
-            }, of: tree)
-        }
+        let flags = RunOnceGuards.flags(setByTypeAt: tree.functions[f].enclosingType, in: tree, index: context.index, memo: context.memo)
         return RunOnceGuards.isGuarded((open + 1)..<token, of: tree, bag: "", flags: flags)
     }
 

@@ -88,15 +88,8 @@ public struct RepeatedSubscriptionRule: Rule {
         guard let entry else { return nil }
         let body = (open + 1)..<store.token
         if BagResets.empties(store.bag, in: (open + 1)..<(function.bodyClose ?? store.token), of: tree) { return nil }
-        // A run-once guard (a flag the type's methods in this file set, the bag, a view's attachment),
-        // the flags worked out once per type and file.
-        let treeIndex = context.index.treeIndexByPath[tree.file.path] ?? -1
-        let flags = context.memo.value(for: "repeated_subscription.file-flags \(treeIndex):\(function.enclosingType ?? -1)") {
-            RunOnceGuards.flagAssignments(in: tree.functions.compactMap { f in
-                guard f.enclosingType == function.enclosingType, let open = f.bodyOpen, let close = f.bodyClose else { return nil }
-                return open..<close
-            }, of: tree)
-        }
+        // A run-once guard (a flag the type's methods in this file set, the bag, a view's attachment).
+        let flags = RunOnceGuards.flags(setByTypeAt: function.enclosingType, in: tree, index: context.index, memo: context.memo)
         if RunOnceGuards.isGuarded(body, of: tree, bag: store.bag, flags: flags) { return nil }
         let pathText = "\(entry) → \(store.typeName).\(function.selectorName) → \(store.label)"
         let first = entry.components(separatedBy: " → ")[0]
