@@ -60,4 +60,8 @@ extension Catalogue {
     /// Operators that end a pipeline after its first values (`first()`, `first(where:)`,
     /// `prefix(n)`), whatever its source: a cycle through it lasts until those values came.
     public static let valueLimitingOperators: Set<String> = ["first", "prefix"]
+
+    /// Operators that let only the values passing a condition through (`filter { … }`): a limit
+    /// after one waits for a passing value, not just for any value.
+    public static let valueFilteringOperators: Set<String> = ["filter", "tryFilter"]
 }

@@ -36,6 +36,12 @@ extension Catalogue {
         "collectionView(_:viewForSupplementaryElementOfKind:at:)",
     ]
 
+    /// Delegate methods called on each tap of a row or item: user actions, which repeat as an
+    /// `@IBAction` does.
+    public static let selectionSelectors: Set<String> = [
+        "tableView(_:didSelectRowAt:)", "collectionView(_:didSelectItemAt:)",
+    ]
+
     /// Types whose trailing closure (or `cellProvider:`/`handler:` closure) runs per cell.
     public static let cellProviderTypes: Set<String> = [
         "UITableViewDiffableDataSource", "UICollectionViewDiffableDataSource", "CellRegistration", "SupplementaryRegistration",

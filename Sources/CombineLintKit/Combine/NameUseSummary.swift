@@ -23,7 +23,7 @@ struct NameUseSummary: Sendable {
             let i = ref.token
             guard tree.tokenIs(i, name) || (tree.tokens[i].flags.contains(.backticked) && tree.name(i) == name) else { continue }
             var types: [TypeDecl] = []
-            for scope in tree.scopeChain(of: i) {
+            for scope in tree.scopeChainOutsideClosures(of: i) {
                 if case .typeBody(let t) = tree.scopes[scope].kind { types.append(tree.types[t]) }
             }
             let use = Use(tree: ref.tree, enclosingTypes: types.map(\.name))

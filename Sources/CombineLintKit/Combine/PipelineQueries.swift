@@ -58,6 +58,22 @@ enum NeverFinishingSources {
         return nil
     }
 
+    /// Whether chain elements `0..<end` end at a value limit that waits for a condition on a
+    /// never-finishing source: `objectWillChange.filter { unlocked }.first()`, `$state.first(where: \.isReady)`.
+    /// Such a pipeline ends only once a value passes; until then its subscription stays pending, so
+    /// a method run again and again stacks them, and the stacked ones all act on the passing value.
+    static func limitWaitsForCondition(in chain: Chain, before end: Int, tree: SyntaxTree, index: ProjectIndex) -> Bool {
+        let elements = chain.elements
+        guard let limit = elements.indices.prefix(end).first(where: {
+            Catalogue.valueLimitingOperators.contains(elements[$0].name) && elements[$0].isCall
+        }) else { return false }
+        let limitElement = elements[limit]
+        let conditional = limitElement.argument("where") != nil || limitElement.argument("while") != nil
+            || (limitElement.name == "first" && !limitElement.closures.isEmpty)
+            || elements[..<limit].contains { Catalogue.valueFilteringOperators.contains($0.name) && $0.isCall }
+        return conditional && evidence(in: chain, before: limit, tree: tree, index: index, extraNames: []) != nil
+    }
+
     /// Whether the expression in `range` is a chain starting from a never-finishing publisher.
     static func startsNeverFinishing(_ range: ClosedRange<Int>, tree: SyntaxTree, index: ProjectIndex, extraNames: Set<String>) -> Bool {
         guard let chain = tree.chain(startingAt: range.lowerBound).map({ tree.chains[$0] }) else {

@@ -13,7 +13,7 @@ public enum SelfCapture {
         if let alias = strongAliasToken(of: closure, in: tree) {
             // `[weak self, strongSelf = self]` still holds `self` through the alias.
             token = alias
-        } else if closure.capturesSelfWeakly || weakCaptureAfterAttribute(closure, in: tree) {
+        } else if closure.capturesSelfWeakly {
             return nil
         } else if let capture = closure.selfCapture, capture.specifier == .strong {
             token = capture.nameToken
@@ -23,24 +23,6 @@ public enum SelfCapture {
             return nil
         }
         return selfIsStrong(at: closure.open, in: tree) ? token : nil
-    }
-
-    /// `{ @MainActor [weak self] in … }`: the structure builder records no capture list after an
-    /// attribute, so read `weak self` / `unowned self` / `unowned(unsafe) self` from the tokens.
-    private static func weakCaptureAfterAttribute(_ closure: Closure, in tree: SyntaxTree) -> Bool {
-        guard closure.captures.isEmpty else { return false }
-        var k = closure.open + 1
-        while k < closure.bodyStart, tree.tokens[k].kind == .attribute { k += 1 }
-        guard k > closure.open + 1, k < closure.bodyStart, tree.tokens[k].kind == .leftBracket else { return false }
-        let close = Int(tree.matching[k])
-        guard close > k else { return false }
-        for i in (k + 1)..<close where tree.isWord(i, "self") && i > 0 {
-            let before = i - 1
-            if tree.isWord(before, "weak") || tree.isWord(before, "unowned") { return true }
-            if tree.tokens[before].kind == .rightParen, Int(tree.matching[before]) > 0,
-               tree.isWord(Int(tree.matching[before]) - 1, "unowned") { return true }
-        }
-        return false
     }
 
     /// The `self` token of a strong capture `[name = self]` in the closure's capture list.
@@ -56,28 +38,41 @@ public enum SelfCapture {
         return nil
     }
 
-    /// Whether `self` names a strong reference at token `position` (outside any closure, or in
-    /// closures that hold it strongly, or after `guard let self` in a weak one).
+    /// Whether `self` names a strong reference at token `position`: outside any closure, in
+    /// closures that hold it strongly, or after a `guard let self` that covers it in a closure
+    /// between it and the nearest weak capture (`[weak self] in … { guard let self … { here } }`).
     public static func selfIsStrong(at position: Int, in tree: SyntaxTree) -> Bool {
-        for o in tree.enclosingClosures(of: position) {
-            let outer = tree.closures[o]
-            if outer.open == position { continue }
-            guard outer.capturesSelfWeakly || weakCaptureAfterAttribute(outer, in: tree) else { continue }
-            // Weak here: strong again only after an unwrap whose scope holds the position.
-            for unwrap in outer.selfUnwraps where unwrap < position {
-                let unwrapScope = tree.scopes[Int(tree.scopeOfToken[unwrap])]
-                if unwrapScope.contains(position) || Int(tree.scopeOfToken[unwrap]) == outer.scope {
-                    // `if let self { … }` covers its body only: the unwrap's statement braces.
-                    if isIfUnwrap(unwrap, in: tree) {
-                        if let body = ifBody(after: unwrap, in: tree), body.contains(position) { return true }
-                        continue
-                    }
-                    return true
-                }
-            }
-            return false
+        guard var o = tree.innermostClosure(of: position) else { return true }
+        if tree.closures[o].open == position {
+            guard let parent = tree.parentClosure(of: o) else { return true }
+            o = parent
+        }
+        // Only closures that bind `self` anew decide; those between hold it as they got it.
+        var next: Int? = tree.bindsSelf(o) ? o : tree.selfBindingAncestor(of: o)
+        while let c = next {
+            if unwrapCovers(position, in: c, of: tree) { return true }
+            if tree.closures[c].capturesSelfWeakly { return false }
+            next = tree.selfBindingAncestor(of: c)
         }
         return true
+    }
+
+    /// Whether an unwrap of `self` in closure c's own body (`guard let self`, `if let self { … }`)
+    /// comes before `position` and its scope holds it.
+    private static func unwrapCovers(_ position: Int, in c: Int, of tree: SyntaxTree) -> Bool {
+        let closure = tree.closures[c]
+        for unwrap in closure.selfUnwraps where unwrap < position {
+            let unwrapScope = tree.scopes[Int(tree.scopeOfToken[unwrap])]
+            if unwrapScope.contains(position) || Int(tree.scopeOfToken[unwrap]) == closure.scope {
+                // `if let self { … }` covers its body only: the unwrap's statement braces.
+                if isIfUnwrap(unwrap, in: tree) {
+                    if let body = ifBody(after: unwrap, in: tree), body.contains(position) { return true }
+                    continue
+                }
+                return true
+            }
+        }
+        return false
     }
 
     private static func isIfUnwrap(_ unwrap: Int, in tree: SyntaxTree) -> Bool {

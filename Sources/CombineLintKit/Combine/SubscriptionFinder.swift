@@ -146,7 +146,8 @@ public enum SubscriptionFinder {
 
     /// A parameter of an enclosing function or closure named `name`.
     public static func isParameter(named name: String, visibleAt token: Int, in tree: SyntaxTree) -> Bool {
-        for scope in tree.scopeChain(of: token) {
+        let scopes = tree.closureParameterNames.contains(name) ? tree.scopeChain(of: token) : tree.scopeChainOutsideClosures(of: token)
+        for scope in scopes {
             switch tree.scopes[scope].kind {
             case .closure(let c):
                 if tree.closures[c].parameters.contains(name) { return true }

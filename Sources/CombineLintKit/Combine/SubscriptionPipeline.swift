@@ -23,7 +23,7 @@ public struct SubscriptionPipeline: Sendable {
             let range = ranges[r]
             r += 1
             var excluded = Set<Int>()
-            for p in lookup.chains(in: range) where !SubscriptionPipeline.isNested(tree.chains[p].first, in: range, tree) {
+            for p in lookup.outerChains(in: range) {
                 let part = tree.chains[p]
                 // `items.filter { … }.publisher`: the closures before `.publisher` run on a collection, once.
                 let sequenceEnd = part.elements.firstIndex { $0.name == "publisher" && !$0.isCall && $0.kind == .member } ?? 0
@@ -52,9 +52,7 @@ public struct SubscriptionPipeline: Sendable {
                     }
                 }
             }
-            for k in lookup.closures(in: range) where !excluded.contains(k) {
-                if !SubscriptionPipeline.isNested(tree.closures[k].open, in: range, tree, skippingSelf: true) { closures.append(k) }
-            }
+            for k in lookup.outerClosures(in: range) where !excluded.contains(k) { closures.append(k) }
         }
         self.ranges = ranges
         self.closures = closures
@@ -69,19 +67,6 @@ public struct SubscriptionPipeline: Sendable {
             return Catalogue.unlabelledFunctionOperators.contains(element.name)
         }
         return Catalogue.functionArgumentLabels.contains(label) && (Catalogue.pipelineOperators.contains(element.name))
-    }
-
-    /// Whether token `token` sits inside a closure that opens within `range` (other than the one it opens).
-    static func isNested(_ token: Int, in range: ClosedRange<Int>, _ tree: SyntaxTree, skippingSelf: Bool = false) -> Bool {
-        // Closures nest, and `token` lies in `range`: some enclosing closure opens in the range
-        // exactly when the innermost one does (an outer one opens earlier still). So one step up,
-        // not a walk over every enclosing closure.
-        guard var c = tree.innermostClosure(of: token) else { return false }
-        if skippingSelf, tree.closures[c].open == token {
-            guard let outer = tree.innermostClosure(of: token, outside: c) else { return false }
-            c = outer
-        }
-        return range.contains(tree.closures[c].open)
     }
 
     /// The local variable named by identifier token `token` (not a member access), if any.

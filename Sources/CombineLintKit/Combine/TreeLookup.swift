@@ -35,6 +35,54 @@ public struct TreeLookup: Sendable {
         Array(closureOrder[TreeLookup.slice(closureOpens, range)])
     }
 
+    /// The chains starting in `range` that no closure opened in `range` holds, in source order
+    /// (what `chains(in:)` gives without the nested ones). A nested closure is jumped over, not
+    /// read chain by chain, so closures nested deep in each other cost no rescan of their bodies.
+    public func outerChains(in range: ClosedRange<Int>) -> [Int] {
+        var result: [Int] = []
+        let slice = TreeLookup.slice(chainFirsts, range)
+        var p = slice.lowerBound
+        while p < slice.upperBound {
+            guard let close = closeOfOutermostClosure(around: chainFirsts[p], openedIn: range) else {
+                result.append(chainOrder[p])
+                p += 1
+                continue
+            }
+            p = max(p + 1, TreeLookup.lowerBound(chainFirsts, close))
+        }
+        return result
+    }
+
+    /// The closures opening in `range` that no other closure opened in `range` holds, in source order.
+    public func outerClosures(in range: ClosedRange<Int>) -> [Int] {
+        var result: [Int] = []
+        let slice = TreeLookup.slice(closureOpens, range)
+        var k = slice.lowerBound
+        while k < slice.upperBound {
+            let c = closureOrder[k]
+            if let close = closeOfOutermostClosure(around: closureOpens[k], openedIn: range, skipping: c) {
+                k = max(k + 1, TreeLookup.lowerBound(closureOpens, close))
+                continue
+            }
+            result.append(c)
+            k = max(k + 1, TreeLookup.lowerBound(closureOpens, tree.closures[c].close))
+        }
+        return result
+    }
+
+    /// The closing brace of the outermost closure around `token` (other than `skipping`, the one
+    /// it opens) whose opening brace lies in `range`, or nil when no such closure holds it.
+    private func closeOfOutermostClosure(around token: Int, openedIn range: ClosedRange<Int>, skipping: Int? = nil) -> Int? {
+        guard var c = tree.innermostClosure(of: token) else { return nil }
+        if c == skipping {
+            guard let parent = tree.parentClosure(of: c) else { return nil }
+            c = parent
+        }
+        guard range.contains(tree.closures[c].open) else { return nil }
+        while let parent = tree.parentClosure(of: c), range.contains(tree.closures[parent].open) { c = parent }
+        return tree.closures[c].close
+    }
+
     /// A local variable named `name` declared before `token` in one of its enclosing scopes
     /// (the same answer as `SubscriptionFinder.localVariable(named:visibleAt:in:)`).
     public func localVariable(named name: String, visibleAt token: Int) -> Int? {

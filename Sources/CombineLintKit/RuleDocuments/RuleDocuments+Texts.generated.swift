@@ -5969,6 +5969,8 @@ in other files included), from code UIKit or SwiftUI runs again and again:
   `willDisplay`, header and supplementary view providers;
 - `configure…`/`bind…` methods of a `UITableViewCell`, `UICollectionViewCell` or reusable view
   subclass that the cell itself does not call (the data source calls them on every reuse);
+- the selection of a row or item (`tableView(_:didSelectRowAt:)`, `collectionView(_:didSelectItemAt:)`),
+  a user action that repeats as a button's does;
 - `@IBAction` and `@objc` methods and `#selector(…)` targets (buttons, refresh controls,
   notification observers), and closures given to `NotificationCenter.addObserver(forName:…)`,
   to the `sink` of a `NotificationCenter` publisher, to `UIAction`, to SwiftUI's `.onAppear`,
@@ -6016,7 +6018,12 @@ Not reported:
   view sets for good (`guard rootView.superview == nil else { return }` before `addSubview(rootView)`,
   `parent` before `addChild`);
 - a cancellable assigned to a single `AnyCancellable?` property (assigning releases, so cancels, the previous one);
-- publishers that complete synchronously (`Just`, `Empty`, `Fail`).
+- publishers that complete synchronously (`Just`, `Empty`, `Fail`);
+- request-style pipelines, which answer and end: `first()`, `prefix(_:)`, `last()`, `collect()`,
+  `reduce`, a `Future`, a URL request. A limit that waits for a condition on a source that never
+  finishes is reported, though (`model.objectWillChange.filter { isUnlocked }.first()`,
+  `$state.first(where: \.isReady)`): until a value passes, each run leaves one more subscription
+  waiting, and then all of them act on that value at once.
 
 ## How to fix
 
@@ -6262,6 +6269,25 @@ final class PlayerContainer: UIViewController {
 }
 ```
 
+```swift
+final class HeadphoneSettingsController: UITableViewController {
+    private var cancellables = Set<AnyCancellable>()
+
+    override func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
+        choose(options[indexPath.row])
+    }
+
+    private func choose(_ option: Option) {
+        // Pending until the feature is unlocked: each tap on a locked option adds one more.
+        feature.objectWillChange
+            .filter { [feature] in feature.isUnlocked }
+            .first()
+            .sink { [weak self] in self?.apply(option) }
+            .↓store(in: &cancellables)
+    }
+}
+```
+
 ## Non-triggering examples
 
 ```swift
@@ -6285,6 +6311,40 @@ final class GalleryViewController: UIViewController {
 
     private func update(animated: Bool) {
         collectionView.reloadData()
+    }
+}
+```
+
+```swift
+final class OptionsController: UITableViewController {
+    private var cancellables = Set<AnyCancellable>()
+
+    override func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
+        save(options[indexPath.row])
+    }
+
+    // A request: it answers once and ends, so taps leave nothing running.
+    private func save(_ option: Option) {
+        api.save(option)
+            .first()
+            .sink(receiveCompletion: { _ in }, receiveValue: { [weak self] _ in self?.tableView.reloadData() })
+            .store(in: &cancellables)
+    }
+}
+```
+
+```swift
+final class StatusController: UIViewController {
+    private var cancellables = Set<AnyCancellable>()
+
+    override func viewWillAppear(_ animated: Bool) {
+        super.viewWillAppear(animated)
+        showFirstStatus()
+    }
+
+    // `first()` with no condition on a replaying `@Published`: it gets the current value at once and ends.
+    private func showFirstStatus() {
+        model.$status.first().sink { [weak self] in self?.label.text = $0 }.store(in: &cancellables)
     }
 }
 ```
@@ -7938,6 +7998,22 @@ final class PlayerController {
         Timer.publish(every: 1, on: .main, in: .common).autoconnect()
             .sink { _ in ↓self.position += 1 }
             .store(in: &cancellables)
+    }
+}
+```
+
+```swift
+final class PlayerViewController: UIViewController {
+    private var cancellables = Set<AnyCancellable>()
+
+    func bind() {
+        player.$episode.sink { [weak self] episode in
+            DispatchQueue.main.async {
+                // Strong again here, so the inner sink below holds `self` for as long as it lives.
+                guard let self else { return }
+                self.artwork.$image.sink { ↓self.show($0) }.store(in: &self.cancellables)
+            }
+        }.store(in: &cancellables)
     }
 }
 ```

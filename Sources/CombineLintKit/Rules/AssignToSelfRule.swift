@@ -142,7 +142,7 @@ public struct AssignToSelfRule: Rule {
         let store = chain.elements[subscription.element + 1]
         guard let close = element.closeParen, element.trailingClosures.isEmpty else { return nil }
         // Inside a closure (or through an alias) the projected value needs its object spelled out.
-        let insideClosure = !tree.enclosingClosures(of: targetToken).isEmpty
+        let insideClosure = tree.innermostClosure(of: targetToken) != nil
         let object = insideClosure ? tree.text(targetToken) + "." : ""
         let replacement = "assign(to: &\(object)$\(property))"
         let assignRange = tree.tokens[element.nameToken].startOffset..<tree.tokens[close].endOffset

@@ -34,7 +34,7 @@ public struct NestedSinkRule: Rule {
             if let bagName = BagResets.selfMemberName(bag), let t = tree.enclosingType(of: chain.first) {
                 let names = flags[t] ?? runOnceFlags(ofType: t, in: tree)
                 flags[t] = names
-                let outermost = tree.enclosingClosures(of: chain.first).last
+                let outermost = tree.outermostClosure(of: chain.first)
                 let function = tree.enclosingFunction(of: chain.first)
                 let body: Range<Int>? = outermost.map { tree.closures[$0].bodyStart..<tree.closures[$0].close }
                     ?? function.flatMap { f in tree.functions[f].bodyOpen.flatMap { open in tree.functions[f].bodyClose.map { open..<$0 } } }
@@ -46,7 +46,7 @@ public struct NestedSinkRule: Rule {
                 }
             }
             // Closures between the chain and its function: a nested function stops the walk.
-            guard let host = tree.enclosingClosures(of: chain.first).lazy.compactMap({ c in outer[c].map { (c, $0) } }).first
+            guard let host = innermostOuterClosure(around: chain.first, outer: outer, in: tree)
             else {
                 if let finding = viaMethod(subscription, chain: chain, bag: bag, called: called, context) { findings.append(finding) }
                 continue
@@ -74,21 +74,39 @@ public struct NestedSinkRule: Rule {
         return RunOnceGuards.flagAssignments(in: bodies, of: tree)
     }
 
+    /// The innermost per-value closure around a token (with its operator), up to its function.
+    private func innermostOuterClosure(around token: Int, outer: [Int: String], in tree: SyntaxTree) -> (Int, String)? {
+        var next = tree.innermostClosure(of: token)
+        while let c = next {
+            if let op = outer[c] { return (c, op) }
+            next = tree.parentClosure(of: c)
+        }
+        return nil
+    }
+
     /// Methods of a type called from its own per-value closures (`self?.load(n)`, `self.load(n)`,
-    /// `load(n)`), keyed by type index and name, with the outer operator's name.
+    /// `load(n)`), keyed by type index and name, with the outer operator's name (of the innermost
+    /// such closure around the call). Read from each call out, so nested closures cost no rescan.
     private func methodsCalled(from outer: [Int: String], in tree: SyntaxTree) -> [String: String] {
         var result: [String: String] = [:]
-        for (c, op) in outer {
-            let closure = tree.closures[c]
-            guard let type = tree.enclosingType(of: closure.open) else { continue }
-            guard closure.bodyStart < closure.close else { continue }
-            for chain in tree.chains(in: closure.bodyStart...(closure.close - 1)) where chain.last < closure.close {
-                let elements = chain.elements
-                if elements.count == 1, elements[0].kind == .root, elements[0].hasParentheses {
-                    result["\(type):\(elements[0].name)"] = op
-                } else if elements.count == 2, elements[0].name == "self", elements[1].hasParentheses {
-                    result["\(type):\(elements[1].name)"] = op
-                }
+        for chain in tree.chains {
+            let elements = chain.elements
+            let method: String
+            if elements.count == 1, elements[0].kind == .root, elements[0].hasParentheses {
+                method = elements[0].name
+            } else if elements.count == 2, elements[0].name == "self", elements[1].hasParentheses {
+                method = elements[1].name
+            } else {
+                continue
+            }
+            var next = tree.innermostClosure(of: chain.first)
+            while let c = next {
+                next = tree.parentClosure(of: c)
+                let closure = tree.closures[c]
+                guard let op = outer[c], chain.first >= closure.bodyStart, chain.last < closure.close,
+                      let type = tree.enclosingType(of: closure.open) else { continue }
+                result["\(type):\(method)"] = op
+                break
             }
         }
         return result
@@ -98,7 +116,7 @@ public struct NestedSinkRule: Rule {
     /// per-value closure of the same type: the same accumulation as writing the `sink` inline.
     private func viaMethod(_ subscription: Subscription, chain: Chain, bag: Owner, called: [String: String], _ context: RuleContext) -> Finding? {
         let tree = context.tree
-        guard !called.isEmpty, tree.enclosingClosures(of: chain.first).isEmpty, let bagName = BagResets.selfMemberName(bag),
+        guard !called.isEmpty, tree.innermostClosure(of: chain.first) == nil, let bagName = BagResets.selfMemberName(bag),
               let f = tree.enclosingFunction(of: chain.first), tree.functions[f].kind == .function,
               let type = tree.functions[f].enclosingType, let open = tree.functions[f].bodyOpen,
               let op = called["\(type):\(tree.functions[f].name)"] else { return nil }

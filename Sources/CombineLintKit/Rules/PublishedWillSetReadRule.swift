@@ -110,7 +110,7 @@ public struct PublishedWillSetReadRule: Rule {
         guard closure.bodyStart < closure.close else { return [] }
         for i in closure.bodyStart..<closure.close {
             guard tree.tokens[i].kind == .identifier, names.contains(tree.name(i)) else { continue }
-            guard tree.enclosingClosures(of: i).first == c else { continue }
+            guard tree.innermostClosure(of: i) == c else { continue }
             if i + 1 < tree.tokens.count, tree.tokens[i + 1].kind == .equal { continue }
             if i + 1 < tree.tokens.count, tree.tokens[i + 1].kind == .colon { continue }
             if i > 0, tree.tokens[i - 1].kind == .period {

@@ -25,6 +25,9 @@ public struct RepeatedSubscriptionRule: Rule {
         var function: Int
         var chain: Int
         var subscriber: Int
+        /// The pipeline ends at a value limit that waits for a condition (`filter { … }.first()`):
+        /// each run leaves one more pending subscription rather than one more running.
+        var waitsForCondition: Bool
     }
 
     public func check(_ context: RuleContext) -> [Finding] {
@@ -56,11 +59,9 @@ public struct RepeatedSubscriptionRule: Rule {
                 guard NeverFinishingSources.evidence(in: chain, before: store.subscriber, tree: tree, index: context.index, extraNames: []) != nil else { continue }
                 names.insert(label, at: 0)
             }
-            let pathText = names.joined(separator: " → ")
-            findings.append(context.finding(
-                tokens: store.token,
-                message: "`\(pathText)`: each run of `\(names[0])` adds one more live subscription to `\(store.bag)`, and the earlier ones keep running.",
-                help: "Subscribe once (in `viewDidLoad` or `init`), or empty `\(store.bag)` (or keep a single `AnyCancellable?`) before subscribing again; until then values are handled several times and old requests race new ones."))
+            let text = RepeatedSubscriptionRule.text(path: names.joined(separator: " → "), entry: names[0], store: store,
+                                                     subscribeOnceIn: "`viewDidLoad` or `init`", consequence: "values are handled several times and old requests race new ones")
+            findings.append(context.finding(tokens: store.token, message: text.message, help: text.help))
         }
         return findings
     }
@@ -93,10 +94,20 @@ public struct RepeatedSubscriptionRule: Rule {
         if RunOnceGuards.isGuarded(body, of: tree, bag: store.bag, flags: flags) { return nil }
         let pathText = "\(entry) → \(store.typeName).\(function.selectorName) → \(store.label)"
         let first = entry.components(separatedBy: " → ")[0]
-        return context.finding(
-            tokens: store.token,
-            message: "`\(pathText)`: each run of `\(first)` adds one more live subscription to `\(store.bag)`, and the earlier ones keep running.",
-            help: "Subscribe once (in `init`), or empty `\(store.bag)` (or keep a single `AnyCancellable?`) before subscribing again; until then values are handled several times.")
+        let text = RepeatedSubscriptionRule.text(path: pathText, entry: first, store: store,
+                                                 subscribeOnceIn: "`init`", consequence: "values are handled several times")
+        return context.finding(tokens: store.token, message: text.message, help: text.help)
+    }
+
+    /// The message and help of a finding: one more live subscription per run, or, where the
+    /// pipeline waits for a value to pass a condition, one more waiting subscription.
+    static func text(path: String, entry: String, store: Store, subscribeOnceIn place: String, consequence: String) -> (message: String, help: String) {
+        if store.waitsForCondition {
+            return ("`\(path)`: each run of `\(entry)` adds one more subscription to `\(store.bag)` that waits for a value to pass, and then every waiting one acts on it.",
+                    "Keep this subscription in one `AnyCancellable?` and replace it on each run, so that only the latest one waits.")
+        }
+        return ("`\(path)`: each run of `\(entry)` adds one more live subscription to `\(store.bag)`, and the earlier ones keep running.",
+                "Subscribe once (in \(place)), or empty `\(store.bag)` (or keep a single `AnyCancellable?`) before subscribing again; until then \(consequence).")
     }
 
     /// Subscriptions stored into a bag of self, inside a (non-local) method of a type.
@@ -105,8 +116,11 @@ public struct RepeatedSubscriptionRule: Rule {
         for subscription in subscriptions {
             let chain = tree.chains[subscription.chain]
             if Catalogue.finiteRoots.contains(chain.root.name) || chain.root.kind == .literal { continue }
-            if Catalogue.oneShotRoots.contains(chain.root.name)
-                || chain.elements[..<subscription.element].contains(where: { Catalogue.oneShotOperators.contains($0.name) && $0.isCall }) { continue }
+            // A request-style pipeline answers and ends, unless its limit waits for a condition
+            // on a source that never finishes: then each run leaves one more pending.
+            if Catalogue.oneShotRoots.contains(chain.root.name) { continue }
+            let limited = chain.elements[..<subscription.element].contains { Catalogue.oneShotOperators.contains($0.name) && $0.isCall }
+            if limited, !NeverFinishingSources.limitWaitsForCondition(in: chain, before: subscription.element, tree: tree, index: index) { continue }
             let owner: Owner
             let token: Int
             let label: String
@@ -157,18 +171,20 @@ public struct RepeatedSubscriptionRule: Rule {
                   let type = tree.functions[function].enclosingType else { continue }
             result.append(Store(token: token, label: label, bag: bag, typeName: tree.types[type].name.lastNameComponent,
                                 identity: TypeIdentity.of(type: type, inTree: treeIndex, index: index, memo: memo), function: function,
-                                chain: subscription.chain, subscriber: subscription.element))
+                                chain: subscription.chain, subscriber: subscription.element, waitsForCondition: limited))
         }
         return result
     }
 
+    /// Whether the token is inside a closure handed to a `sink` or `handleEvents` call.
     private func isInsideSubscriberClosure(_ token: Int, in tree: SyntaxTree) -> Bool {
-        let closures = Set(tree.enclosingClosures(of: token))
-        guard !closures.isEmpty else { return false }
-        for chain in tree.chains where chain.first < token && chain.last > token {
-            for element in chain.elements where element.name == "sink" || element.name == "handleEvents" {
-                if element.closures.contains(where: closures.contains) { return true }
+        var next = tree.innermostClosure(of: token)
+        while let c = next {
+            if let call = tree.call(receiving: c) {
+                let name = tree.chains[call.chain].elements[call.element].name
+                if name == "sink" || name == "handleEvents" { return true }
             }
+            next = tree.parentClosure(of: c)
         }
         return false
     }
@@ -224,7 +240,7 @@ struct TypeAnalysis: Sendable {
             let function = index.trees[method.tree].functions[method.function]
             let attributes = function.attributes
             if Catalogue.repeatedCallbacks.contains(method.name) || extraCallbacks.contains(method.name)
-                || Catalogue.perRowSelectors.contains(method.selectorName)
+                || Catalogue.perRowSelectors.contains(method.selectorName) || Catalogue.selectionSelectors.contains(method.selectorName)
                 || attributes.contains(where: { $0.hasPrefix("@IBAction") || $0.hasPrefix("@objc") })
                 || selectors.contains(method.name)
                 || (isCell && (method.name.hasPrefix("configure") || method.name.hasPrefix("bind")) && !calledBySelf.contains(method.name)) {

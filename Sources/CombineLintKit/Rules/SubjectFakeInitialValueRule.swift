@@ -349,7 +349,7 @@ public struct SubjectFakeInitialValueRule: Rule {
                     if tree.enclosingType(of: i) != typeIndex { continue }
                     if SubscriptionFinder.localVariable(named: name, visibleAt: i, in: tree) != nil { continue }
                     if SubscriptionFinder.isParameter(named: name, visibleAt: i, in: tree) { continue }
-                    if tree.enclosingFunction(of: i) == nil, tree.enclosingClosures(of: i).isEmpty { continue }
+                    if tree.enclosingFunction(of: i) == nil, tree.innermostClosure(of: i) == nil { continue }
                     return true
                 }
             }
@@ -384,7 +384,7 @@ public struct SubjectFakeInitialValueRule: Rule {
             guard case .selfMember(let name) = SubscriptionFinder.owner(ofTarget: target.lowerBound, through: target.upperBound, in: tree) else { return nil }
             return name
         case .returned, .implicitReturn:
-            guard let f = tree.enclosingFunction(of: chain.first), tree.enclosingClosures(of: chain.first).isEmpty else { return nil }
+            guard let f = tree.enclosingFunction(of: chain.first), tree.innermostClosure(of: chain.first) == nil else { return nil }
             let function = tree.functions[f]
             if let v = function.variable, !tree.variables[v].isLocal { return tree.variables[v].name }
             return nil

@@ -28,19 +28,16 @@ extension SyntaxTree {
     public func line(of i: Int) -> Int { file.lineIndex(ofOffset: tokens[i].startOffset) + 1 }
 
     /// The scopes around token i, innermost first.
-    public func scopeChain(of token: Int) -> [Int] {
-        var result: [Int] = []
-        var s: Int? = Int(scopeOfToken[token])
-        while let scope = s {
-            result.append(scope)
-            s = scopes[scope].parent
-        }
-        return result
+    public func scopeChain(of token: Int) -> ScopeChain { ScopeChain(scopes: scopes, first: Int(scopeOfToken[token]), outsideNest: nil) }
+
+    /// The scopes around token i that are not closures, innermost first (`ScopeChain`).
+    public func scopeChainOutsideClosures(of token: Int) -> ScopeChain {
+        ScopeChain(scopes: scopes, first: Int(scopeOfToken[token]), outsideNest: scopeOutsideClosureNest)
     }
 
     /// The innermost function (function, initializer, accessor, …) whose body holds token i, looking through closures.
     public func enclosingFunction(of token: Int) -> Int? {
-        for scope in scopeChain(of: token) {
+        for scope in scopeChainOutsideClosures(of: token) {
             if case .functionBody(let f) = scopes[scope].kind { return f }
             if case .typeBody = scopes[scope].kind { return nil }
         }
@@ -50,7 +47,7 @@ extension SyntaxTree {
     /// The innermost non-local `func` whose body holds the token (a local function belongs to its
     /// method), or nil inside an initializer, accessor or other function-like body, or outside any.
     public func outerMethod(of token: Int) -> Int? {
-        for scope in scopeChain(of: token) {
+        for scope in scopeChainOutsideClosures(of: token) {
             switch scopes[scope].kind {
             case .functionBody(let f):
                 if functions[f].isLocal { continue }
@@ -66,7 +63,7 @@ extension SyntaxTree {
 
     /// The innermost type whose body holds token i (through functions and closures).
     public func enclosingType(of token: Int) -> Int? {
-        for scope in scopeChain(of: token) {
+        for scope in scopeChainOutsideClosures(of: token) {
             if case .typeBody(let t) = scopes[scope].kind { return t }
         }
         return nil
@@ -75,26 +72,38 @@ extension SyntaxTree {
     /// The closures around token i, innermost first (up to the enclosing function or type).
     public func enclosingClosures(of token: Int) -> [Int] {
         var result: [Int] = []
-        for scope in scopeChain(of: token) {
-            switch scopes[scope].kind {
-            case .closure(let c): result.append(c)
-            case .functionBody, .typeBody, .file: return result
-            default: break
-            }
+        var c = innermostClosure(of: token)
+        while let closure = c {
+            result.append(closure)
+            c = parentClosure(of: closure)
         }
         return result
+    }
+
+    /// The closure around closure c in the same function (a local function or type in between
+    /// ends the walk), if any.
+    public func parentClosure(of c: Int) -> Int? {
+        let parent = Int(closureParent[c])
+        return parent >= 0 ? parent : nil
+    }
+
+    /// The outermost closure around token i in its function (the last of `enclosingClosures(of:)`).
+    public func outermostClosure(of token: Int) -> Int? {
+        innermostClosure(of: token).map { Int(closureRoot[$0]) }
     }
 
     /// The innermost closure around token i (the first of `enclosingClosures(of:)`), found
     /// without making the list; with `outside`, the innermost one enclosing closure `outside`.
     public func innermostClosure(of token: Int, outside: Int? = nil) -> Int? {
         var s: Int? = Int(scopeOfToken[token])
-        var passed = outside == nil
         while let scope = s {
             switch scopes[scope].kind {
             case .closure(let c):
-                if passed { return c }
-                if c == outside { passed = true }
+                guard let outside else { return c }
+                // Out from `outside` through the closures it is nested in.
+                var k: Int? = c
+                while let closure = k, closure != outside { k = parentClosure(of: closure) }
+                return k.flatMap(parentClosure(of:))
             case .functionBody, .typeBody, .file:
                 return nil
             default:
@@ -103,6 +112,72 @@ extension SyntaxTree {
             s = scopes[scope].parent
         }
         return nil
+    }
+
+    /// The nearest closure around closure c in the same function that captures `self` weakly or
+    /// unwraps it, if any.
+    public func selfBindingAncestor(of c: Int) -> Int? {
+        let ancestor = Int(selfBindingAncestor[c])
+        return ancestor >= 0 ? ancestor : nil
+    }
+
+    /// Whether closure c binds `self` anew: captures it weakly, or unwraps it in its body.
+    func bindsSelf(_ c: Int) -> Bool { closures[c].capturesSelfWeakly || !closures[c].selfUnwraps.isEmpty }
+
+    /// Per closure, the nearest closure around it that binds `self` anew, or -1 (`selfBindingAncestor`):
+    /// each closure's walk stops at the first closure already answered, so each is walked once.
+    static func selfBindingAncestors(closures: [Closure], parents: [Int32]) -> [Int32] {
+        let unknown: Int32 = -2
+        var result = [Int32](repeating: unknown, count: closures.count)
+        var path: [Int] = []
+        for c in closures.indices where result[c] == unknown {
+            path.removeAll(keepingCapacity: true)
+            var k = c
+            var answer: Int32 = -1
+            while true {
+                if result[k] != unknown { answer = result[k]; break }
+                path.append(k)
+                let parent = Int(parents[k])
+                if parent < 0 { break }
+                if closures[parent].capturesSelfWeakly || !closures[parent].selfUnwraps.isEmpty { answer = Int32(parent); break }
+                k = parent
+            }
+            for n in path { result[n] = answer }
+        }
+        return result
+    }
+
+    /// Per closure, the outermost closure around it in the same function, itself if none (`closureRoot`).
+    static func closureRoots(parents: [Int32]) -> [Int32] {
+        var result = [Int32](repeating: -1, count: parents.count)
+        var path: [Int] = []
+        for c in parents.indices where result[c] < 0 {
+            path.removeAll(keepingCapacity: true)
+            var k = c
+            while result[k] < 0, parents[k] >= 0 {
+                path.append(k)
+                k = Int(parents[k])
+            }
+            let root = result[k] >= 0 ? result[k] : Int32(k)
+            result[k] = root
+            for n in path { result[n] = root }
+        }
+        return result
+    }
+
+    /// Per closure, the closure around it in the same function, or -1 (`closureParent`).
+    static func closureParents(closures: [Closure], scopes: [Scope]) -> [Int32] {
+        closures.map { closure in
+            var s = scopes[closure.scope].parent
+            while let scope = s {
+                switch scopes[scope].kind {
+                case .closure(let c): return Int32(truncatingIfNeeded: c)
+                case .functionBody, .typeBody, .file: return -1
+                default: s = scopes[scope].parent
+                }
+            }
+            return -1
+        }
     }
 
     /// The closure opened by brace token i, if any.
@@ -115,25 +190,37 @@ extension SyntaxTree {
 
     /// Whether code token i is a use of `self` as a value: the keyword `self` (or `` `self` ``)
     /// that is not a key path component (`\.self`), not a member name (`x.self`), and not `Self`.
-    public func isSelfReference(_ i: Int) -> Bool {
-        guard isWord(i, "self") else { return false }
+    public func isSelfReference(_ i: Int) -> Bool { SyntaxTree.isSelfReference(i, tokens: tokens, text: textReader) }
+
+    static func isSelfReference(_ i: Int, tokens: [Token], text: TokenText) -> Bool {
+        guard text.isWord(i, "self") else { return false }
         if i > 0, tokens[i - 1].kind == .period { return false }
         if i > 0, tokens[i - 1].kind == .backslash { return false }
         return true
     }
 
     /// Code tokens that refer to `self` inside closure c (nested closures included).
-    public func selfReferences(in c: Int) -> [Int] { selfReferenceCandidates(in: c).filter(isSelfReference) }
+    public func selfReferences(in c: Int) -> [Int] { selfTokenIndices(in: c).map { Int(selfTokens[$0]) } }
 
     /// The first code token that refers to `self` inside closure c, if any (`selfReferences(in:).first`
-    /// without scanning the rest of the body).
-    public func firstSelfReference(in c: Int) -> Int? { selfReferenceCandidates(in: c).first(where: isSelfReference) }
+    /// without making the list).
+    public func firstSelfReference(in c: Int) -> Int? { selfTokenIndices(in: c).first.map { Int(selfTokens[$0]) } }
 
-    /// The tokens of closure c's body, nested closures included.
-    private func selfReferenceCandidates(in c: Int) -> Range<Int> {
+    /// The positions in `selfTokens` of the `self` tokens in closure c's body, nested closures included.
+    private func selfTokenIndices(in c: Int) -> Range<Int> {
         let closure = closures[c]
         guard closure.bodyStart <= closure.close else { return 0..<0 }
-        return closure.bodyStart..<min(closure.close, tokens.count)
+        let start = firstSelfToken(atOrAfter: closure.bodyStart)
+        return start..<max(start, firstSelfToken(atOrAfter: min(closure.close, tokens.count)))
+    }
+
+    private func firstSelfToken(atOrAfter token: Int) -> Int {
+        var low = 0, high = selfTokens.count
+        while low < high {
+            let mid = (low + high) / 2
+            if Int(selfTokens[mid]) < token { low = mid + 1 } else { high = mid }
+        }
+        return low
     }
 
     /// Whether identifier `name` is used as a value in token range `range` (not as a member name or label).

@@ -34,6 +34,23 @@ public struct SyntaxTree: Sendable {
     /// Per closure: the call (chain, element) it is passed to, as argument or trailing closure, or
     /// (-1, -1). Made once so that "which call receives this closure" is a lookup.
     let callReceivingClosure: [(chain: Int32, element: Int32)]
+    /// Per closure: the closure around it in the same function, or -1. Walks out through nested
+    /// closures then skip the control-flow scopes between them, and deep nesting stays linear.
+    let closureParent: [Int32]
+    /// Per closure: the outermost closure around it in the same function (itself if none), and
+    /// the scope around that one: walks out to a function or type take one step per nest.
+    let closureRoot: [Int32]
+    let scopeOutsideClosureNest: [Int32]
+    /// The parameter names of all the file's closures: where a name is none of them, a search
+    /// for the parameter it names need not look at closures.
+    public let closureParameterNames: Set<String>
+    /// Per closure: the nearest closure around it in the same function that binds `self` anew,
+    /// capturing it weakly (`[weak self]`, `[unowned self]`) or unwrapping it (`guard let self`),
+    /// or -1: the closures between hold `self` as they got it.
+    let selfBindingAncestor: [Int32]
+    /// The code tokens that refer to `self` as a value (`isSelfReference`), in order: a closure's
+    /// first use of `self` is a binary search, not a scan of its body (nested bodies overlap).
+    let selfTokens: [Int32]
     /// Reads token texts for the queries (kept, not made per query: rules ask per token).
     let textReader: TokenText
 
@@ -105,6 +122,17 @@ public struct SyntaxTree: Sendable {
             }
         }
         self.callReceivingClosure = receiving
+        self.closureParent = SyntaxTree.closureParents(closures: builder.closures, scopes: builder.scopes)
+        self.selfBindingAncestor = SyntaxTree.selfBindingAncestors(closures: builder.closures, parents: closureParent)
+        self.closureParameterNames = Set(builder.closures.lazy.flatMap(\.parameters))
+        let roots = SyntaxTree.closureRoots(parents: closureParent)
+        self.closureRoot = roots
+        self.scopeOutsideClosureNest = roots.map { root in
+            Int32(truncatingIfNeeded: builder.scopes[builder.closures[Int(root)].scope].parent ?? -1)
+        }
+        self.selfTokens = layer.tokens.indices.compactMap { i in
+            SyntaxTree.isSelfReference(i, tokens: layer.tokens, text: text) ? Int32(truncatingIfNeeded: i) : nil
+        }
         // `chains(in:)` binary-searches: the parser emits chains in the order of their first token.
         assert(chains.indices.dropFirst().allSatisfy { chains[$0 - 1].first < chains[$0].first }, "chains out of order in \(file.path)")
     }
