@@ -17,16 +17,18 @@ public enum TraceFiles {
         public var evidence: TraceEvidence
     }
 
-    /// Reads `path` (shown as given; opened at `absolutePath`). Malformed lines are in
-    /// `document.problems` with their line numbers, skipped as `trace report` skips them; a file
-    /// that cannot be read or holds no valid event throws a problem naming the file.
-    public static func load(_ path: String, absolutePath: String) throws -> Loaded {
+    /// Reads `path` (shown as given; opened at `absolutePath`). Malformed lines are skipped as
+    /// `trace report` skips them, each given to `warn` as a warning line with its number (and
+    /// kept in `document.problems`); a file that cannot be read or holds no valid event throws a
+    /// problem naming the file.
+    public static func load(_ path: String, absolutePath: String, warn: (String) -> Void) throws -> Loaded {
         let document: TraceDocument
         do {
             document = try TraceReader.read(path: absolutePath)
         } catch {
             throw TraceFileProblem("\(path): cannot read the trace file")
         }
+        for problem in document.problems { warn(warning(problem, in: path)) }
         guard !document.events.isEmpty else {
             let skipped = document.problems.count
             throw TraceFileProblem("\(path): no valid trace event"

@@ -128,7 +128,9 @@ public enum TraceSourceReport {
                     lines += excerpt(input.files[pipeline.file], part)
                 }
             }
-            if entry.findings.isEmpty {
+            if entry.pipelines.isEmpty {
+                continue
+            } else if entry.findings.isEmpty {
                 lines.append("  no rule explains it: a miss of the rules, worth a report")
             } else {
                 lines.append("  explained by")
@@ -138,10 +140,12 @@ public enum TraceSourceReport {
                 }
             }
         }
-        let unexplained = all.filter { $0.findings.isEmpty }.count
+        let unexplained = all.filter { !$0.pipelines.isEmpty && $0.findings.isEmpty }.count
+        let unlocated = all.filter { $0.pipelines.isEmpty }.count
         lines.append("")
-        lines.append("Explained by static findings: \(all.count - unexplained) of \(ReportText.count(all.count, "problem"))"
-            + (unexplained == 0 ? "" : "; \(unexplained) unexplained"))
+        lines.append("Explained by static findings: \(all.count - unexplained - unlocated) of \(ReportText.count(all.count, "problem"))"
+            + (unexplained == 0 ? "" : "; \(unexplained) with no rule to explain \(unexplained == 1 ? "it" : "them")")
+            + (unlocated == 0 ? "" : "; \(unlocated) at no pipeline of the sources"))
         return base + lines.joined(separator: "\n") + "\n"
     }
 
@@ -213,7 +217,8 @@ public enum TraceSourceReport {
         top.append(("source", .object([
             ("paths", .array(input.sources.map(JSONText.string))),
             ("files", .int(input.fileCount)),
-            ("unexplained", .int(sections.flatMap(\.entries).filter { $0.findings.isEmpty }.count)),
+            ("unexplained", .int(sections.flatMap(\.entries).filter { !$0.pipelines.isEmpty && $0.findings.isEmpty }.count)),
+            ("unlocated", .int(sections.flatMap(\.entries).filter { $0.pipelines.isEmpty }.count)),
         ])))
         return JSONText.object(top).rendered() + "\n"
     }

@@ -5,11 +5,12 @@ extension LintCommand {
         try options.traces.map { path in
             let loaded: TraceFiles.Loaded
             do {
-                loaded = try TraceFiles.load(path, absolutePath: PathUtilities.absolute(path, relativeTo: cwd))
+                loaded = try TraceFiles.load(path, absolutePath: PathUtilities.absolute(path, relativeTo: cwd)) {
+                    io.writeError($0 + "\n")
+                }
             } catch let problem as TraceFileProblem {
                 throw Stop(message: problem.message)
             }
-            for problem in loaded.document.problems { io.writeError(TraceFiles.warning(problem, in: path) + "\n") }
             return loaded
         }
     }

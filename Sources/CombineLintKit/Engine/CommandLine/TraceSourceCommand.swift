@@ -18,11 +18,12 @@ public enum TraceSourceCommand {
         let cwd = PathUtilities.standardize(io.currentDirectory)
         let trace: TraceFiles.Loaded
         do {
-            trace = try TraceFiles.load(options.input, absolutePath: PathUtilities.absolute(options.input, relativeTo: cwd))
+            trace = try TraceFiles.load(options.input, absolutePath: PathUtilities.absolute(options.input, relativeTo: cwd)) {
+                io.writeError($0 + "\n")
+            }
         } catch {
             return fail("\(error)")
         }
-        for problem in trace.document.problems { io.writeError(TraceFiles.warning(problem, in: options.input) + "\n") }
 
         var lintOptions = LintOptions()
         lintOptions.paths = options.sources
