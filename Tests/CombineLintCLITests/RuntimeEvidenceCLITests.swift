@@ -132,3 +132,30 @@ extension CLITests {
         XCTAssertEqual(noValue.stderr, "combinelint trace: option --source needs a value\nRun 'combinelint trace --help' for usage.\n")
     }
 }
+
+/// The README's join examples are real output.
+extension ReadmeExamplesTests {
+    func testLintWithTraceExample() throws {
+        XCTAssertEqual(try output(["samples/TraceDemo", "--trace", "samples/traces/feed-demo.jsonl"]),
+                       try block(after: "swift run combinelint samples/TraceDemo --trace", fence: "```text"))
+    }
+
+    func testTraceReportWithSourceExample() throws {
+        let process = Process()
+        process.executableURL = CLITests.executable
+        process.arguments = ["trace", "report", "samples/traces/feed-demo.jsonl", "--source", "samples/TraceDemo"]
+        process.currentDirectoryURL = SamplesEndToEndTests.packageRoot
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let actual = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0)
+        let shown = try block(after: "--source samples/TraceDemo` prints", fence: "```text")
+        let pieces = shown.components(separatedBy: "...\n")
+        XCTAssertEqual(pieces.count, 2)
+        for piece in pieces { XCTAssertTrue(actual.contains(piece), piece) }
+        XCTAssertTrue(actual.hasSuffix(pieces[1]))
+    }
+}
