@@ -90,23 +90,29 @@ public enum RuntimeJoin {
         }
 
         // Each finding in a pipeline that holds a matched site gets that site's evidence.
-        let tracedFiles = Set(sites.flatMap { $0.pipelines.map(\.file) } + objects.flatMap { $0.pipelines.map(\.file) })
+        // Sites and objects by the files of their pipelines, so each finding looks at its file's only.
+        var sitesByFile: [String: [Int]] = [:]
+        for s in sites.indices { for file in Set(sites[s].pipelines.map(\.file)) { sitesByFile[file, default: []].append(s) } }
+        var objectsByFile: [String: [Int]] = [:]
+        for o in objects.indices { for file in Set(objects[o].pipelines.map(\.file)) { objectsByFile[file, default: []].append(o) } }
         var joined = findings
         var siteFindings = [[Int]](repeating: [], count: sites.count)
         var objectFindings = [[Int]](repeating: [], count: objects.count)
         var fileIndex: [String: Int] = [:]
         for (index, file) in files.enumerated() where fileIndex[file.source.path] == nil { fileIndex[file.source.path] = index }
-        for f in joined.indices where tracedFiles.contains(joined[f].file) {
+        for f in joined.indices where sitesByFile[joined[f].file] != nil || objectsByFile[joined[f].file] != nil {
             guard let file = fileIndex[joined[f].file] else { continue }
             let offset = joined[f].offset
             let own = PipelineSpans.innermost(spans(file)) { $0.contains(offset: offset) }
             guard !own.isEmpty else { continue }
             var evidence: [SiteEvidence] = []
-            for s in sites.indices where sites[s].pipelines.contains(where: own.contains) {
+            for s in sitesByFile[joined[f].file] ?? [] where sites[s].pipelines.contains(where: own.contains) {
                 evidence.append(sites[s].evidence)
                 siteFindings[s].append(f)
             }
-            for o in objects.indices where objects[o].pipelines.contains(where: own.contains) { objectFindings[o].append(f) }
+            for o in objectsByFile[joined[f].file] ?? [] where objects[o].pipelines.contains(where: own.contains) {
+                objectFindings[o].append(f)
+            }
             if !evidence.isEmpty { joined[f].runtime = FindingRuntime(sites: evidence) }
         }
         for s in sites.indices { sites[s].findings = siteFindings[s].map { joined[$0] } }

@@ -39,8 +39,9 @@ public struct TraceEvidence: Sendable {
             bySite[entry.site]?.accumulating.append(.init(mark: entry.mark, liveCounts: entry.liveCounts, subscriptions: entry.subs))
         }
         // The report's site order (file, then line as a number), labels sorted.
-        let sorted = report.sites.map(\.site).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
-        let rest = order.filter { !sorted.contains($0) }
+        var seen = Set<String>()
+        let sorted = report.sites.map(\.site).filter { seen.insert($0).inserted }
+        let rest = order.filter { !seen.contains($0) }
         sites = (sorted + rest).compactMap { site in
             bySite[site].map { evidence in
                 var evidence = evidence
