@@ -95,6 +95,12 @@ final class RuntimeJoinTests: XCTestCase {
         XCTAssertEqual(clean.findings.map { $0.runtime?.isConfirmed }, [false, nil, nil])
     }
 
+    func testRuntimeEvidenceSurvivesCodable() throws {
+        let finding = RuntimeJoinFixtures.join().findings[2]
+        XCTAssertNotNil(finding.runtime)
+        XCTAssertEqual(try JSONDecoder().decode(Finding.self, from: try JSONEncoder().encode(finding)), finding)
+    }
+
     /// The realistic case: the analyzer's findings on samples/TraceDemo, confirmed by its trace.
     func testTheDemoTraceConfirmsTheDemoFindings() throws {
         let files = try RuntimeJoinFixtures.demoFiles()
