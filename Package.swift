@@ -17,8 +17,9 @@ let package = Package(
         .plugin(name: "CombineLintBuildTool", targets: ["CombineLintBuildTool"]),
     ],
     targets: [
-        // The static analyzer: lexer, syntax structure, project index, rules, engine, reporters.
-        .target(name: "CombineLintKit"),
+        // The static analyzer: lexer, syntax structure, project index, rules, engine, reporters;
+        // it reads traces (CombineTraceCore, which has no dependencies) to join runtime evidence.
+        .target(name: "CombineLintKit", dependencies: ["CombineTraceCore"]),
         // The command line, a thin shell over CombineLintKit and CombineTraceCore.
         .executableTarget(name: "combinelint", dependencies: ["CombineLintKit", "CombineTraceCore"]),
         // SwiftPM plugins, thin shells over the `combinelint` tool: `swift package combinelint`
@@ -66,7 +67,7 @@ let package = Package(
             path: "Benchmarks/TraceBenchmark"
         ),
 
-        .testTarget(name: "CombineLintKitTests", dependencies: ["CombineLintKit"]),
+        .testTarget(name: "CombineLintKitTests", dependencies: ["CombineLintKit", "CombineTraceCore"]),
         .testTarget(name: "CombineLintCLITests", dependencies: ["combinelint", "CombineLintKit"]),
         .testTarget(name: "CombineTraceCoreTests", dependencies: ["CombineTraceCore"]),
         .testTarget(

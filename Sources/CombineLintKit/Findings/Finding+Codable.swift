@@ -2,7 +2,7 @@
 /// without help or related locations encode exactly as before (no `related: []`).
 extension Finding: Codable {
     private enum CodingKeys: String, CodingKey {
-        case ruleID, severity, message, help, related, file, line, column, endLine, endColumn, offset, length, fix
+        case ruleID, severity, message, help, related, file, line, column, endLine, endColumn, offset, length, fix, runtime
     }
 
     public init(from decoder: Decoder) throws {
@@ -20,6 +20,7 @@ extension Finding: Codable {
                   fix: try c.decodeIfPresent(Fix.self, forKey: .fix),
                   help: try c.decodeIfPresent(String.self, forKey: .help),
                   related: try c.decodeIfPresent([RelatedLocation].self, forKey: .related) ?? [])
+        runtime = try c.decodeIfPresent(FindingRuntime.self, forKey: .runtime)
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -37,5 +38,6 @@ extension Finding: Codable {
         try c.encode(offset, forKey: .offset)
         try c.encode(length, forKey: .length)
         try c.encodeIfPresent(fix, forKey: .fix)
+        try c.encodeIfPresent(runtime, forKey: .runtime)
     }
 }

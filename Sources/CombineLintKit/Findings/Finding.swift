@@ -75,6 +75,9 @@ public struct Finding: Sendable, Hashable {
     public var offset: Int
     public var length: Int
     public var fix: Fix?
+    /// What traces recorded at the finding's pipeline (`lint --trace`); nil without a trace or
+    /// when no traced call site lies in the pipeline.
+    public var runtime: FindingRuntime? = nil
 
     public init(ruleID: String, severity: Severity, message: String, file: String,
                 line: Int, column: Int, endLine: Int, endColumn: Int,

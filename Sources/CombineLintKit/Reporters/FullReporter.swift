@@ -39,7 +39,8 @@ public struct FullReporter: Reporter {
         }
         let help = finding.help.map { "help: " + ReportText.singleLine($0) }
         let fix = finding.fix.map { "fix: " + ReportText.singleLine($0.title) + " (combinelint --fix applies it)" }
-        let tail = [help, fix].compactMap { $0 }
+        let runtime = (finding.runtime.map(RuntimeText.notes) ?? []).map { "note: " + ReportText.singleLine($0) }
+        let tail = runtime + [help, fix].compactMap { $0 }
         if !tail.isEmpty {
             out += "\(gutter) |\n"
             for line in tail { out += "\(gutter) = \(line)\n" }

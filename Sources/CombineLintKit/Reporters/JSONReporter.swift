@@ -11,7 +11,7 @@ public struct JSONReporter: Reporter {
 
     public func report(_ result: LintResult) -> String {
         let findings = result.sortedFindings.map { JSONReporter.json(for: $0, in: result) }
-        let document = JSONText.object([
+        var top: [(String, JSONText)] = [
             ("version", .int(JSONReporter.formatVersion)),
             ("findings", .array(findings)),
             ("summary", .object([
@@ -21,7 +21,10 @@ public struct JSONReporter: Reporter {
                 ("errors", .int(result.errorCount)),
                 ("warnings", .int(result.warningCount)),
             ])),
-        ])
+        ]
+        // Only with `--trace`: the traces and the call sites that matched no pipeline.
+        if let runtime = result.runtime { top.append(("runtime", RuntimeJSON.run(runtime, result: result))) }
+        let document = JSONText.object(top)
         return document.rendered() + "\n"
     }
 
@@ -71,6 +74,7 @@ public struct JSONReporter: Reporter {
                 })),
             ])))
         }
+        if let runtime = finding.runtime { members.append(("runtime", RuntimeJSON.finding(runtime))) }
         return .object(members)
     }
 }

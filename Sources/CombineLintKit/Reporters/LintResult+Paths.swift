@@ -22,6 +22,12 @@ extension LintResult {
     /// Findings in report order, whatever order the producer left them in.
     var sortedFindings: [Finding] { findings.sorted(by: Finding.reportOrder) }
 
+    /// Findings confirmed at run time first, each group in report order.
+    var confirmedFirst: [Finding] {
+        let sorted = sortedFindings
+        return sorted.filter { $0.runtime?.isConfirmed == true } + sorted.filter { $0.runtime?.isConfirmed != true }
+    }
+
     /// Number of distinct files that have findings.
     var filesWithFindings: Int { Set(findings.map(\.file)).count }
 }

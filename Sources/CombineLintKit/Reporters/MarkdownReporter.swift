@@ -7,8 +7,9 @@ public struct MarkdownReporter: Reporter {
     public init() {}
 
     public func report(_ result: LintResult) -> String {
-        var out = "### CombineLint: \(ReportText.totals(result))\n\n"
-        let findings = result.sortedFindings
+        var out = "### CombineLint: \(ReportText.totals(result))"
+            + (result.runtime == nil ? "" : ", \(result.confirmedCount) confirmed at run time") + "\n\n"
+        let findings = result.runtime == nil ? result.sortedFindings : result.confirmedFirst
         if findings.isEmpty {
             return out + "No findings.\n"
         }
@@ -17,9 +18,14 @@ public struct MarkdownReporter: Reporter {
         for finding in findings {
             let location = "\(result.reportPath(finding.file)):\(finding.line):\(finding.column)"
             out += "| \(finding.severity.rawValue) | \(MarkdownReporter.cell(location)) | "
-                + "\(MarkdownReporter.cell(finding.ruleID)) | \(MarkdownReporter.cell(ReportText.messageWithHelp(finding))) |\n"
+                + "\(MarkdownReporter.cell(finding.ruleID)) | \(MarkdownReporter.cell(MarkdownReporter.message(finding))) |\n"
         }
         return out
+    }
+
+    /// The message and help, then each runtime note on a line of its own.
+    static func message(_ finding: Finding) -> String {
+        ([ReportText.messageWithHelp(finding)] + (finding.runtime.map(RuntimeText.notes) ?? [])).joined(separator: "\n")
     }
 
     /// Text safe inside a table cell: `|` escaped everywhere (GitHub splits cells before it

@@ -16,9 +16,12 @@ public struct LintResult: Sendable {
     public var sourceLines: [String: [Int: String]]
     /// When and where the run happened (JUnit records it).
     public var run: RunInfo
+    /// The traces of `lint --trace` and the call sites that matched no pipeline; nil without
+    /// `--trace` (reporters then print exactly what they print without runtime evidence).
+    public var runtime: RuntimeRun?
 
     public init(findings: [Finding], fileCount: Int, lineCount: Int, rules: [RuleDescription], rootDirectory: String,
-                sourceLines: [String: [Int: String]] = [:], run: RunInfo = RunInfo()) {
+                sourceLines: [String: [Int: String]] = [:], run: RunInfo = RunInfo(), runtime: RuntimeRun? = nil) {
         self.findings = findings
         self.fileCount = fileCount
         self.lineCount = lineCount
@@ -26,10 +29,13 @@ public struct LintResult: Sendable {
         self.rootDirectory = rootDirectory
         self.sourceLines = sourceLines
         self.run = run
+        self.runtime = runtime
     }
 
     public var errorCount: Int { findings.filter { $0.severity == .error }.count }
     public var warningCount: Int { findings.filter { $0.severity == .warning }.count }
+    /// Findings whose pipeline misbehaved at run time.
+    public var confirmedCount: Int { findings.filter { $0.runtime?.isConfirmed == true }.count }
 }
 
 /// Turns a lint result into text in one format. Pure: the caller writes the text.

@@ -36,6 +36,9 @@ public struct SARIFReporter: Reporter {
         run.append(("results", .array(zip(findings, fingerprints).map { finding, fingerprint in
             SARIFReporter.json(for: finding, ruleIndex: ruleIndex[finding.ruleID], fingerprint: fingerprint, in: result)
         })))
+        if let runtime = result.runtime {
+            run.append(("properties", .object([("runtime", RuntimeJSON.run(runtime, result: result))])))
+        }
 
         let document = JSONText.object([
             ("$schema", .string(SARIFReporter.schemaURI)),
@@ -100,6 +103,13 @@ public struct SARIFReporter: Reporter {
         if let ruleIndex { members.append(("ruleIndex", .int(ruleIndex))) }
         members += [
             ("level", .string(finding.severity.rawValue)),
+        ]
+        // With `--trace`, rank says how sure the result is: confirmed at run time first, then
+        // no evidence (SARIF's default, -1, left out), then traced and well behaved.
+        if let runtime = finding.runtime {
+            members.append(("rank", .int(runtime.isConfirmed ? confirmedRank : tracedRank)))
+        }
+        members += [
             ("message", message(for: finding)),
             ("locations", .array([.object([
                 ("physicalLocation", .object([
@@ -136,8 +146,15 @@ public struct SARIFReporter: Reporter {
                 ])])),
             ])])))
         }
+        if let runtime = finding.runtime {
+            members.append(("properties", .object([("runtime", RuntimeJSON.finding(runtime))])))
+        }
         return .object(members)
     }
+
+    /// `rank` of a result confirmed at run time, and of one traced without a problem.
+    static let confirmedRank = 90
+    static let tracedRank = 20
 
     /// The message; with help, the help follows it in the text and in a Markdown form.
     static func message(for finding: Finding) -> JSONText {

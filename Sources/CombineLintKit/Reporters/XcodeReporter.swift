@@ -29,6 +29,9 @@ public struct XcodeReporter: Reporter {
             lines.append("\(result.reportPath(related.file)):\(related.line):\(related.column): note: "
                          + ReportText.singleLine(related.message))
         }
+        for note in finding.runtime.map(RuntimeText.notes) ?? [] {
+            lines.append("\(path):\(finding.line):\(finding.column): note: \(ReportText.singleLine(note))")
+        }
         return lines
     }
 

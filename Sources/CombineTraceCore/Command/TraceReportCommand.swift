@@ -21,6 +21,10 @@ public enum TraceReportCommand {
             standardOutput(TraceReportOptions.help + "\n")
             return 0
         }
+        guard options.sources.isEmpty else {
+            standardError("combinelint trace: --source needs the combinelint tool, which lints the sources\n")
+            return 2
+        }
         let document: TraceDocument
         do {
             document = try TraceReader.read(path: options.input)

@@ -21,6 +21,9 @@ public struct TraceReportOptions: Equatable, Sendable {
     public var output: String?
     /// Sections that make the command exit 1 when not empty.
     public var failOn: [TraceSection] = []
+    /// `--source PATH…`: Swift files and folders whose static findings the report joins (the
+    /// `combinelint` tool does that join; `TraceReportCommand` alone refuses the option).
+    public var sources: [String] = []
 
     public init() {}
 
@@ -51,6 +54,18 @@ public struct TraceReportOptions: Equatable, Sendable {
                 options.format = format
             case "--output", "-o":
                 options.output = try inline ?? take(name, &rest)
+            case "--source":
+                // `--source A B …` takes the paths up to the next option; `--source=A` one.
+                if let inline {
+                    options.sources.append(inline)
+                } else {
+                    let before = options.sources.count
+                    while let next = rest.first, !next.hasPrefix("-") {
+                        options.sources.append(next)
+                        rest = rest.dropFirst()
+                    }
+                    guard options.sources.count > before else { throw TraceUsageError("option --source needs a value") }
+                }
             case "--fail-on":
                 let value = try inline ?? take(name, &rest)
                 for item in value.split(separator: ",").map({ $0.trimmingSpaces() }) where !item.isEmpty {
@@ -87,7 +102,7 @@ public struct TraceReportOptions: Equatable, Sendable {
     /// The text `combinelint trace --help` prints.
     public static let help = """
     USAGE: combinelint trace report TRACE.jsonl [--format text|json|chrome|html] [--output FILE]
-                                                [--fail-on SECTIONS]
+                                                [--fail-on SECTIONS] [--source PATH…]
 
     Reads a trace written by CombineTrace (the .trace(_:) operator) and reports:
       leaked        subscriptions never completed or cancelled by the end of the trace
@@ -106,6 +121,10 @@ public struct TraceReportOptions: Equatable, Sendable {
                             Perfetto and chrome://tracing) or html (a self-contained page)
       -o, --output FILE     write the report to FILE instead of standard output
       --fail-on SECTIONS    comma-separated sections; exit 1 when any of them is not empty
+      --source PATH…        lint these Swift files and folders, and show for each leaked,
+                            discarded, accumulating or unreleased entry the static findings
+                            at its pipeline (or that no rule explains it) and the pipeline's
+                            source lines (text and json formats)
       -h, --help            show this help
 
     Record a trace with COMBINETRACE=trace.jsonl or TraceRecorder.shared.start(writingTo:).

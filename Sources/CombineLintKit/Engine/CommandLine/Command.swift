@@ -35,6 +35,9 @@ public struct LintOptions: Sendable, Hashable {
     /// After the findings, print how many each rule gave (`--statistics`; text reporters only).
     public var statistics = false
 
+    /// `--trace FILE` (repeatable): traces whose runtime evidence joins the findings.
+    public var traces: [String] = []
+
     public init() {}
 }
 

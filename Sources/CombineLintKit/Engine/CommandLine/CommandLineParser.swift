@@ -32,6 +32,7 @@ public enum CommandLineParser {
     static let lintValueFlags: Set<String> = [
         "--config", "--reporter", "--output", "--jobs", "--baseline", "--write-baseline",
         "--changed-since", "--diff", "--stdin-path", "--select", "--ignore", "--max-warnings",
+        "--trace",
     ]
     static let lintBoolFlags: Set<String> = [
         "--strict", "--quiet", "--fix", "--dry-run", "--timings", "--enable-all-rules", "--exit-zero", "--force-exclude",
@@ -106,6 +107,7 @@ public enum CommandLineParser {
             case "--diff": options.diffPath = value
             case "--select": options.select = (options.select ?? []) + (try ruleList(name, value))
             case "--ignore": options.ignore += try ruleList(name, value)
+            case "--trace": options.traces.append(value)
             case "--max-warnings":
                 guard let limit = Int(value), limit >= 0 else {
                     throw UsageError("--max-warnings needs a whole number of 0 or more, got '\(value)'")

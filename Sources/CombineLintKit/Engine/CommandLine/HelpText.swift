@@ -64,6 +64,8 @@ public enum HelpText {
           --max-warnings N        Fail (exit 1) when there are more than N warnings
           --exit-zero             Exit 0 whatever the findings (errors of use still exit 2)
           --force-exclude         Apply the configuration's exclude to paths named here too
+          --trace FILE            Join a CombineTrace trace (JSON Lines; repeatable): findings on a
+                                  traced pipeline carry what it did at run time
           -h, --help              Print this help
 
         With --stdin-path, --fix prints the fixed text on standard output.

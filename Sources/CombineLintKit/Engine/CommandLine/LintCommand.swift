@@ -47,6 +47,8 @@ public struct LintCommand {
         }
         // Changed lines are read before linting so that a bad REF or diff fails fast.
         let changed = try changedLines()
+        // Traces too: a missing or empty trace stops the run before the lint.
+        let traces = try loadTraces()
         let walkStart = monotonicSeconds()
         let work = try inputs(configurations: configurations)
         var timings = LintTimings()
@@ -106,10 +108,14 @@ public struct LintCommand {
             findings = kept
         }
 
+        var runtime: RuntimeRun? = nil
+        if !traces.isEmpty { (findings, runtime) = join(traces, findings: findings, outcome: outcome, work: work) }
+
         let result = LintResult(findings: findings, fileCount: outcome.fileCount, lineCount: outcome.lineCount,
                                 rules: ranRules(work.profiles), rootDirectory: cwd,
                                 sourceLines: LintResult.sourceLines(for: findings, in: Array(outcome.files.values)),
-                                run: RunInfo(startTime: runStartDate, hostname: ProcessInfo.processInfo.hostName))
+                                run: RunInfo(startTime: runStartDate, hostname: ProcessInfo.processInfo.hostName),
+                                runtime: runtime)
         let reportStart = monotonicSeconds()
         var report = reporterType.init().report(result)
         if options.statistics { report += StatisticsReport.text(result) }
@@ -121,6 +127,7 @@ public struct LintCommand {
         if !options.quiet {
             io.writeError(Summary.line(result, hiddenByBaseline: hiddenByBaseline, color: io.useColor) + "\n")
         }
+        if let runtime { reportRuntime(runtime, result: result) }
         return exitCode(result)
     }
 
