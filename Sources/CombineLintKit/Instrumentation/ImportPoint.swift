@@ -10,7 +10,7 @@ public enum ImportPoint {
     /// Nil when the file imports `CombineTrace` already (anywhere, `#if` branches included) or
     /// holds no code. Else: after the last import that is outside every `#if` block, on its line
     /// (`import Combine; import CombineTrace /*combinelint-trace*/`); with no such import, on a
-    /// line of its own before the first code.
+    /// line of its own at the top of the file.
     public static func insertion(in bytes: [UInt8], tokens: [Token]) -> Insertion? {
         var depth = 0
         var lastImportEnd: Int? = nil
@@ -30,8 +30,11 @@ public enum ImportPoint {
             i += 1
         }
         if let lastImportEnd { return Insertion(offset: lastImportEnd, text: TraceMarker.importAfterImport) }
-        guard let firstCode else { return nil }
-        return Insertion(offset: tokens[firstCode].startOffset, text: TraceMarker.importLine + lineBreak(bytes: bytes, tokens: tokens))
+        guard firstCode != nil else { return nil }
+        // At the top (below a `#!` line): before any comment, so a doc comment stays on its declaration.
+        var offset = 0
+        if tokens[0].kind == .shebang { offset = tokens.count > 1 && tokens[1].kind == .newline ? tokens[1].endOffset : tokens[0].endOffset }
+        return Insertion(offset: offset, text: TraceMarker.importLine + lineBreak(bytes: bytes, tokens: tokens))
     }
 
     /// The first name of the module path after `import` (past a kind such as `struct`).

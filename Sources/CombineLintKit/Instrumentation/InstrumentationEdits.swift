@@ -26,20 +26,24 @@ public enum InstrumentationEdits {
         let tokens = Lexer.tokenize(file.bytes)
         let tree = SyntaxTree(file: file, allTokens: tokens)
         let sites = SubscriberSites.find(in: tree)
-        var fixes: [Fix] = []
-        for site in sites {
-            guard case .insert(let offset) = site.outcome else { continue }
-            let text = TraceMarker.traceCall(label: SiteLabel.label(forToken: site.nameToken, in: tree))
-            fixes.append(Fix(title: "Trace the \(site.subscriber) at line \(site.line)",
-                             edits: [TextEdit(in: file, range: offset..<offset, replacement: text)]))
-        }
         let traced = sites.contains { site in
             if case .skipped = site.outcome { return false } else { return true }
         }
         var importFix: Fix? = nil
+        var importLine: (offset: Int, lines: Int)? = nil
         if traced, let insertion = ImportPoint.insertion(in: file.bytes, tokens: tokens) {
             importFix = Fix(title: "Import \(TraceMarker.module)",
                             edits: [TextEdit(in: file, range: insertion.offset..<insertion.offset, replacement: insertion.text)])
+            // (Bytes, not characters: `\r\n` is one Character, which `hasSuffix("\n")` does not see.)
+            if let last = insertion.text.utf8.last, last == 0x0A || last == 0x0D { importLine = (insertion.offset, 1) }
+        }
+        var fixes: [Fix] = []
+        for site in sites {
+            guard case .insert(let offset) = site.outcome else { continue }
+            let shift = importLine.map { $0.offset <= offset ? $0.lines : 0 } ?? 0
+            let text = TraceMarker.traceCall(label: SiteLabel.label(forToken: site.nameToken, in: tree, lineShift: shift))
+            fixes.append(Fix(title: "Trace the \(site.subscriber) at line \(site.line)",
+                             edits: [TextEdit(in: file, range: offset..<offset, replacement: text)]))
         }
         // A file with no trace, added or kept, needs no import: it stays as it is.
         guard !fixes.isEmpty || importFix != nil else {

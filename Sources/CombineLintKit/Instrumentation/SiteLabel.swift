@@ -5,7 +5,9 @@
 /// property's accessor or initial value, `Outer.Inner.start` for nested types, `start` in a
 /// free function, and `Feed.swift:42` (file name and line) in top-level code.
 public enum SiteLabel {
-    public static func label(forToken token: Int, in tree: SyntaxTree) -> String {
+    /// `lineShift`: lines inserted above the token (an import line), so that a `File.swift:LINE`
+    /// label gives the line of the instrumented file, the one the trace records.
+    public static func label(forToken token: Int, in tree: SyntaxTree, lineShift: Int = 0) -> String {
         let type = tree.enclosingType(of: token)
         let member = memberName(at: token, type: type, in: tree)
         switch (type.map { qualifiedName(of: $0, in: tree) }, member) {
@@ -14,7 +16,7 @@ public enum SiteLabel {
         case let (nil, member?): return member
         case (nil, nil):
             let name = tree.file.path.split(separator: "/").last.map(String.init) ?? tree.file.path
-            return name + ":" + String(tree.line(of: token))
+            return name + ":" + String(tree.line(of: token) + lineShift)
         }
     }
 
