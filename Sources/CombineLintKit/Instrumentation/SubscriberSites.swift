@@ -35,7 +35,7 @@ public enum SubscriberSites {
     public static func find(in tree: SyntaxTree) -> [SubscriberSite] {
         var sites: [SubscriberSite] = []
         for chain in tree.chains {
-            guard let e = subscriberIndex(in: chain) else { continue }
+            guard let e = subscriberIndex(in: chain, tree: tree) else { continue }
             let element = chain.elements[e]
             let outcome: SubscriberSite.Outcome
             let period = element.nameToken - 1
@@ -53,14 +53,23 @@ public enum SubscriberSites {
     }
 
     /// The subscriber element of a chain: its last element, or the one before a final `.store(in:)`.
-    static func subscriberIndex(in chain: Chain) -> Int? {
+    static func subscriberIndex(in chain: Chain, tree: SyntaxTree) -> Int? {
         var e = chain.elements.count - 1
         if e > 0, chain.elements[e].name == "store", chain.elements[e].argument("in") != nil { e -= 1 }
         guard e >= 0 else { return nil }
         let element = chain.elements[e]
         // The root is a subscriber only as a plain call on implicit self: `sink { … }`.
         guard element.kind == .member || (element.kind == .root && e == 0) else { return nil }
-        return isSubscriberCall(element) ? e : nil
+        if isSubscriberCall(element) { return e }
+        // `.sink` with its closure on the next line, which Swift takes as a trailing closure: the
+        // chain parser ends the chain at the name.
+        let next = element.lastToken + 1
+        if element.name == "sink", element.kind == .member, !element.isCall, e == chain.elements.count - 1,
+           next < tree.tokens.count, tree.tokens[next].kind == .leftBrace, tree.lineBreakBefore[next],
+           tree.closure(openedAt: next) != nil {
+            return e
+        }
+        return nil
     }
 
     /// `sink` as Combine's, `assign(to:on:)`, or `assign(to: &$p)` (one inout argument).

@@ -133,6 +133,40 @@ final class InstrumentationEditsTests: XCTestCase {
         XCTAssertEqual(result.instrumentedCount, 3)
     }
 
+    func testTrailingClosureOnTheNextLine() {
+        let (text, result) = instrument("""
+        import Combine
+        final class Hero {
+            func bind() {
+                $hero
+                    .removeDuplicates()
+                    .sink
+                { [weak self] hero in
+                    self?.show(hero)
+                }
+                .store(in: &bag)
+            }
+        }
+
+        """)
+        XCTAssertEqual(text, """
+        import Combine; import CombineTrace /*combinelint-trace*/
+        final class Hero {
+            func bind() {
+                $hero
+                    .removeDuplicates()
+                    .trace("Hero.bind" /*combinelint-trace*/).sink
+                { [weak self] hero in
+                    self?.show(hero)
+                }
+                .store(in: &bag)
+            }
+        }
+
+        """)
+        XCTAssertEqual(result.instrumentedCount, 1)
+    }
+
     func testStringsCommentsAndOtherCallsAreNeverTouched() {
         let original = """
         import Combine
