@@ -70,3 +70,10 @@ extension CLITests {
             .filter { $0.hasPrefix("\"rule\"") || $0.hasPrefix("\"line\"") || $0.hasPrefix("\"file\"") }
     }
 }
+
+extension ReadmeExamplesTests {
+    func testInstrumentExample() throws {
+        XCTAssertEqual(try output(["instrument", "--dry-run", "samples/App/Services/UploadService.swift"]),
+                       try block(after: "`combinelint instrument --dry-run samples/App/Services/UploadService.swift`", fence: "```diff"))
+    }
+}
