@@ -248,6 +248,27 @@ final class InstrumentationEditsTests: XCTestCase {
         XCTAssertEqual(result.instrumentedCount, 2)
     }
 
+    func testIfInsideAChain() {
+        let (text, _) = instrument("""
+        import Combine
+        let c = p
+        #if DEBUG
+            .print("p")
+        #endif
+            .sink { _ in }
+
+        """)
+        XCTAssertEqual(text, """
+        import Combine; import CombineTrace /*combinelint-trace*/
+        let c = p
+        #if DEBUG
+            .print("p")
+        #endif
+            .trace("Feed.swift:6" /*combinelint-trace*/).sink { _ in }
+
+        """)
+    }
+
     func testOnlyConditionalImportsGetALineOfTheirOwn() {
         let (text, _) = instrument("""
         // Clock.swift
