@@ -131,7 +131,7 @@ extension Catalogue {
         "print": [.pipelineOperator, .cannotFail, .sameThread, .passesValuesThrough],
         "breakpoint": [.pipelineOperator, .sameThread, .passesValuesThrough, .publisherOnly],
         "breakpointOnError": [.sameThread],
-        "trace": [.sameThread],
+        "trace": [.pipelineOperator, .cannotFail, .sameThread, .passesValuesThrough],
 
         // Sharing and connecting.
         "share": [.pipelineOperator, .sameThread, .passesValuesThrough, .publisherOnly],

@@ -24,13 +24,7 @@ public enum SubscriptionFinder {
             guard element.kind == .member, element.isCall else { continue }
             switch element.name {
             case "sink":
-                let labels = Set(element.arguments.compactMap(\.label))
-                let hasClosure = !element.trailingClosures.isEmpty || element.arguments.contains { $0.closure != nil }
-                let hasSubscriberLabel = labels.contains("receiveValue") || labels.contains("receiveCompletion")
-                // `logger.sink("text")`: a method of another type, not Combine's subscriber.
-                if hasSubscriberLabel || (hasClosure && element.arguments.allSatisfy { $0.label == nil || $0.closure != nil }) {
-                    return (e, .sink)
-                }
+                if isSinkCall(element) { return (e, .sink) }
             case "assign":
                 if element.argument("to") != nil, element.argument("on") != nil { return (e, .assignOnObject) }
             case "connect":
@@ -42,6 +36,16 @@ public enum SubscriptionFinder {
             return nil
         }
         return nil
+    }
+
+    /// A call of Combine's `sink`: with a closure (or a `receiveValue:` / `receiveCompletion:`
+    /// argument); `logger.sink("text")` is a method of another type, not Combine's subscriber.
+    public static func isSinkCall(_ element: ChainElement) -> Bool {
+        guard element.name == "sink", element.isCall else { return false }
+        let labels = Set(element.arguments.compactMap(\.label))
+        let hasClosure = !element.trailingClosures.isEmpty || element.arguments.contains { $0.closure != nil }
+        let hasSubscriberLabel = labels.contains("receiveValue") || labels.contains("receiveCompletion")
+        return hasSubscriberLabel || (hasClosure && element.arguments.allSatisfy { $0.label == nil || $0.closure != nil })
     }
 
     /// Where the cancellable returned by element `e` of `chain` goes.

@@ -178,7 +178,9 @@ public enum LineDiff {
     private static func line(_ marker: String, _ bytes: ArraySlice<UInt8>) -> String {
         var text = marker + String(decoding: bytes, as: UTF8.self)
         if let last = bytes.last, last == 0x0A || last == 0x0D {
-            if !text.hasSuffix("\n") { text += "\n" }
+            // A lone `\r` line end gets a `\n` so the diff stays one line per line; the test is on
+            // the byte, since `\r\n` is one Character and `hasSuffix("\n")` would not see it.
+            if last == 0x0D { text += "\n" }
         } else {
             text += "\n\\ No newline at end of file\n"
         }

@@ -56,6 +56,11 @@ final class LineDiffTests: XCTestCase {
         XCTAssertEqual(diff("a\nb\n", "a\nb\n"), "")
     }
 
+    func testCRLFLinesKeepTheirLineEndOnce() {
+        XCTAssertEqual(diff("a\r\nb\r\n", "a\r\nc\r\n"), "--- a/A.swift\n+++ b/A.swift\n@@ -1,2 +1,2 @@\n a\r\n-b\r\n+c\r\n")
+        XCTAssertEqual(diff("a\rb\r", "a\rc\r"), "--- a/A.swift\n+++ b/A.swift\n@@ -1,2 +1,2 @@\n a\r\n-b\r\n+c\r\n")
+    }
+
     func testOneChangeWithThreeLinesOfContext() {
         let old = (1...9).map { "l\($0)\n" }.joined()
         let new = old.replacingOccurrences(of: "l5\n", with: "L5\n")

@@ -4,6 +4,9 @@ import Foundation
 /// around this; `trace` is dispatched there).
 public enum CommandLineInterface {
     public static func run(_ arguments: [String], io: CommandIO) -> Int32 {
+        // `instrument` parses its own arguments (InstrumentCommand.swift).
+        if arguments.first == "instrument" { return InstrumentCommand.run(Array(arguments.dropFirst()), io: io) }
+        if arguments == ["help", "instrument"] { return InstrumentCommand.run(["--help"], io: io) }
         let command: Command
         do {
             command = try CommandLineParser.parse(arguments)

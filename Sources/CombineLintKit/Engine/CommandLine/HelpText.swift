@@ -17,6 +17,7 @@ public enum HelpText {
       dump tree FILE   Print the syntax structure of a file (debugging)
       server           Run the language server (LSP over standard input and output)
       trace            Report on CombineTrace runtime trace files
+      instrument       Insert .trace calls before every subscriber (--remove takes them out)
       help [COMMAND]   Print help for the tool or a command
 
     OPTIONS:
@@ -134,6 +135,35 @@ public enum HelpText {
 
     """
 
+    public static let instrument = """
+    OVERVIEW: Insert .trace("<site>") before every subscriber (sink, assign) of Swift files, and
+    import CombineTrace where it is missing, so that running the code records every pipeline.
+
+    USAGE: combinelint instrument [OPTIONS] [PATH …]
+           combinelint instrument --remove [OPTIONS] [PATH …]
+
+    PATH is found as 'lint' finds it (the same configuration, exclude and skipped folders).
+    Each inserted piece carries the comment /*combinelint-trace*/ and goes on the subscriber's
+    line, so no line moves (except a file with no import gets a line 'import CombineTrace'):
+    --remove takes out exactly these pieces, and restores the files byte for byte; a
+    hand-written .trace stays. Running it again inserts nothing new.
+
+    OPTIONS:
+      --remove         Take out what instrument inserted
+      --dry-run        Print the changes as a unified diff, change nothing
+      --config FILE    Configuration file for every folder (as lint's --config)
+      --force-exclude  Apply the configuration's exclude to paths named here too
+      --jobs N         Worker threads (default: one per core)
+      --quiet          Do not print the summary line on standard error
+      -h, --help       Print this help
+
+    EXIT CODES:
+      0  done (with --dry-run: nothing to change)
+      1  a file could not be read or changed (the others are done), or with --dry-run: changes to make
+      2  usage or configuration error
+
+    """
+
     /// Help for a subcommand (`trace` is the executable's own).
     public static func text(for topic: String?) -> String? {
         switch topic {
@@ -143,6 +173,7 @@ public enum HelpText {
         case "explain": return explain
         case "dump": return dump
         case "server": return server
+        case "instrument": return instrument
         case "help": return tool
         default: return nil
         }
