@@ -1,0 +1,40 @@
+/// Text and numbers as they go into the HTML page: every string from the trace (labels, sites,
+/// value descriptions, mark names, thread names) passes through `escape` before it is written.
+enum HTMLEscaping {
+    /// Escapes text for HTML element content and for attribute values in double or single quotes.
+    static func escape(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for character in text {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+
+    /// A coordinate with at most one decimal, without Foundation's locale-dependent formatting
+    /// (`12`, `12.5`, `-0.5`).
+    static func number(_ value: Double) -> String {
+        let scaled = Int64((value * 10).rounded())
+        let sign = scaled < 0 ? "-" : ""
+        let magnitude = scaled.magnitude
+        return magnitude % 10 == 0 ? "\(sign)\(magnitude / 10)" : "\(sign)\(magnitude / 10).\(magnitude % 10)"
+    }
+
+    /// A count with thin grouping commas (`12,345`), locale-independent.
+    static func count(_ value: Int) -> String {
+        let digits = String(value.magnitude)
+        var out = ""
+        for (offset, digit) in digits.enumerated() {
+            if offset > 0, (digits.count - offset) % 3 == 0 { out.append(",") }
+            out.append(digit)
+        }
+        return value < 0 ? "-" + out : out
+    }
+}
