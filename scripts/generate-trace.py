@@ -3,10 +3,11 @@
 HTML report on more than the demo: many call sites, marks in close clusters, leaked, discarded,
 cancelled and finished subscriptions, labels with characters HTML must escape.
 
-Usage: scripts/generate-trace.py [--sites N] [--subs N] [--values N] [--marks N] [--seed N]
+Usage: scripts/generate-trace.py [--sites N] [--subs N] [--values N] [--heavy N] [--marks N] [--seed N]
   --sites   call sites (default 12)
   --subs    subscriptions per site (default 4)
-  --values  values per subscription (default 6; one site in five gets 100 times as many)
+  --values  values per subscription (default 6)
+  --heavy   one site in five gets this many times as many values (default 100; 1: none)
   --marks   marks, in clusters of three a few microseconds apart (default 12)
 Deterministic for a given seed."""
 import argparse
@@ -21,6 +22,7 @@ def main():
     parser.add_argument("--subs", type=int, default=4)
     parser.add_argument("--values", type=int, default=6)
     parser.add_argument("--marks", type=int, default=12)
+    parser.add_argument("--heavy", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     rng = random.Random(args.seed)
@@ -48,7 +50,7 @@ def main():
                 events.append((start + 2_000, len(events), {"ev": "cancel", "sub": sub}))
                 continue
             end = span if fate == "leaked" else rng.randint(start + 10_000, span)
-            count = args.values * (100 if site_index % 5 == 2 else 1)
+            count = args.values * (args.heavy if site_index % 5 == 2 else 1)
             for value in range(count):
                 events.append((start + 1_000 + (end - start - 2_000) * value // max(count, 1), len(events),
                                {"ev": "value", "sub": sub, "desc": f"item {value} <b>&amp;</b>"}))

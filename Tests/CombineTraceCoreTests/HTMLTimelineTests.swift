@@ -35,6 +35,12 @@ final class HTMLTimelineTests: XCTestCase {
                                 ["TraceDemo/FeedScreen.swift:41", "feed.visible"]])
         XCTAssertTrue(html.contains(#"<span class="counts">3 subscriptions · 3 leaked</span>"#))
         XCTAssertTrue(html.contains(#"<span class="counts">1 subscription · 1 discarded</span>"#))
+        // Row #2 opens to its events, times from the timeline's start (one thread: no thread column).
+        XCTAssertTrue(html.contains(#"<div class="tl-events"><table class="events"><tr><th>seq</th><th>time</th><th>event</th><th>detail</th></tr>"#
+            + "<tr><td>6<td>+322 us<td>subscribe<td>into sink<tr><td>7<td>+333 us<td>request<td>demand unlimited"
+            + "<tr><td>8<td>+359 us<td>value<td>0 posts<tr><td>12<td>+512 us<td>value<td>1 posts"
+            + "<tr><td>23<td>+701 us<td>value<td>2 posts<tr><td>35<td>+909 us<td>value<td>3 posts</table></div></details>"))
+        XCTAssertTrue(html.contains(##"<summary title="#2: leaked, 4 values, lived 683 us. Click for its events.">"##))
     }
 
     func testDemoMarksExactlyTheLeakedSubscriptions() throws {
@@ -135,7 +141,7 @@ final class HTMLTimelineTests: XCTestCase {
         b.add(1_000_002, .value(sub: 2, description: "y"))  // the same half unit as the one before
         b.add(1_000_100, .cancel(sub: 2))
         let report = TraceAnalysis().analyze(b.events)
-        let limits = TimelineLimits(valueTicksPerRow: 300, listedEvents: 60)
+        let limits = TimelineLimits(valueTicksPerRow: 300)
         let layout = TimelineLayout.make(events: b.events, histories: SubscriptionHistory.build(from: b.events), report: report, limits: limits)
         let rows = layout.groups.flatMap(\.rows)
         XCTAssertEqual(rows.map(\.valueCount), [10_000, 2])
@@ -152,8 +158,9 @@ final class HTMLTimelineTests: XCTestCase {
         XCTAssertTrue(html.contains("1 row has values at more than 300 places: each draws 300 evenly chosen ticks (marked ≈)."))
         XCTAssertTrue(html.contains("<small>10,000 values ≈</small>"))
         XCTAssertTrue(html.contains("300 of 2,001 tick places drawn"))
-        // The event list of the firehose: 40 first events, 20 last, the rest counted.
-        XCTAssertTrue(html.contains(#"<tr class="omitted"><td colspan="5">… 9,941 more events not listed …</td></tr>"#))
+        // The event list of the firehose: 20 first events, 10 last, the rest counted (one thread:
+        // no thread column).
+        XCTAssertTrue(html.contains(#"<tr class="omitted"><td colspan="4">… 9,971 more events not listed …</td></tr>"#))
     }
 
     func testRowsPerSiteAreCappedProblemRowsFirst() {
@@ -191,9 +198,9 @@ final class HTMLTimelineTests: XCTestCase {
         XCTAssertTrue(html.contains(#"data-site="X/&lt;Y&gt;&amp;&#39;.swift:1" data-label="a&lt;b &amp; &quot;c&quot;""#))
         XCTAssertTrue(html.contains(#"<details class="tl-row failed" data-sub="1" data-site="X/&lt;Y&gt;&amp;&#39;.swift:1" data-state="failed">"#))
         XCTAssertTrue(html.contains("&lt;script&gt;alert(&#39;m&#39;)&lt;/script&gt;</text>"))
-        XCTAssertTrue(html.contains("<td>&lt;img src=x onerror=alert(1)&gt;</td>"))
-        XCTAssertTrue(html.contains("<td>&lt;/table&gt;&lt;b&gt;</td>"))
-        XCTAssertTrue(html.contains("<td>&lt;thread&gt;</td>"))
+        XCTAssertTrue(html.contains("<td>value<td>&lt;img src=x onerror=alert(1)&gt;<tr>"))
+        XCTAssertTrue(html.contains("<td>failure<td>&lt;/table&gt;&lt;b&gt;</table>"))
+        XCTAssertTrue(html.contains("<td>&lt;thread&gt;<td>subscribe"))
         XCTAssertEqual(HTMLEscaping.escape(#"<a href="x">&'</a>"#), "&lt;a href=&quot;x&quot;&gt;&amp;&#39;&lt;/a&gt;")
     }
 

@@ -23,7 +23,7 @@ enum HTMLReportStyle {
     .tl-axis .axis-line,.tl-axis .tick{stroke:#555;stroke-width:1}
     .tl-axis .tick-label{font:10px Menlo,"DejaVu Sans Mono",monospace;fill:#444}
     .tl-axis .mark line{stroke:var(--mark);stroke-dasharray:3 2}
-    .tl-axis .mark-labels text{font:11px Menlo,"DejaVu Sans Mono",monospace;fill:var(--mark);paint-order:stroke;stroke:#fcfcfc;stroke-width:3px}
+    .tl-axis .mark-labels text{font:11px Menlo,"DejaVu Sans Mono",monospace;fill:var(--mark)}.tl-axis .mark-labels rect{fill:#fcfcfc}
     .tl-rows{position:relative}
     .tl-marklines{position:absolute;top:0;bottom:0;left:var(--gutter);right:var(--tail);pointer-events:none;z-index:1}
     .tl-marklines i{position:absolute;top:0;bottom:0;border-left:1px dashed var(--mark);opacity:.55}

@@ -1,12 +1,12 @@
 /// Caps that keep the page readable and its size bounded on huge traces.
 struct TimelineLimits: Sendable, Equatable {
     /// Value ticks drawn per row, after merging ticks that fall on the same half unit.
-    var valueTicksPerRow = 300
+    var valueTicksPerRow = 200
     /// Rows drawn per call site; problem rows (leaked, discarded, after cancel, protocol
     /// violations) are drawn first, the rest are counted in the site's header.
     var rowsPerSite = 1_000
     /// Events listed per subscription in its event list (the first ones and the last ones).
-    var listedEvents = 60
+    var listedEvents = 30
     /// Lanes of mark labels above the axis.
     var markLanes = 6
     /// Intervals of the time axis at most.

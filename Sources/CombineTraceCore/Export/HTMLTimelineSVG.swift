@@ -10,7 +10,7 @@ enum HTMLTimelineSVG {
     /// Height of a row's track in plot units (its SVG is stretched to the row, not scaled).
     static let trackHeight = 16.0
 
-    static func render(_ layout: TimelineLayout, lists: [UInt64: SubscriptionEventList], limits: TimelineLimits) -> String {
+    static func render(_ layout: TimelineLayout, lists: SubscriptionEventLists, limits: TimelineLimits) -> String {
         var out: [String] = []
         out.append(#"<section class="timeline" id="timeline">"#)
         out.append("<p class=\"tl-note\">\(note(layout, limits: limits))</p>")
@@ -20,7 +20,8 @@ enum HTMLTimelineSVG {
         for group in layout.groups {
             out.append(groupHeader(group))
             for row in group.rows {
-                out.append(rowHTML(row, group: group, list: lists[row.id] ?? SubscriptionEventList(), scale: layout.scale))
+                out.append(rowHTML(row, group: group, list: lists.bySubscription[row.id] ?? SubscriptionEventList(),
+                                   threads: lists.severalThreads, scale: layout.scale))
             }
         }
         out.append("</div>")
@@ -56,7 +57,7 @@ enum HTMLTimelineSVG {
         let axisY = lanesHeight + 4
         let height = axisY + axisHeight
         var svg = [#"<svg class="tl-axis" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 \#(n(layout.scale.width)) \#(n(height))" role="img" aria-label="time axis and marks">"#]
-        // Every line first, then every label over them (each with a halo): a line never hides a
+        // Every line first, then every label over them on an opaque box: a line never crosses a
         // label of another lane.
         var labels: [String] = []
         for placed in layout.marks {
@@ -71,7 +72,10 @@ enum HTMLTimelineSVG {
             let anchor = placed.anchorsEnd ? #" text-anchor="end""# : ""
             svg.append(#"<g class="mark" data-seq="\#(placed.mark.seq)" data-lane="\#(lane)">\#(title)"#
                 + #"<line x1="\#(n(placed.x))" x2="\#(n(placed.x))" y1="\#(n(baseline - 10))" y2="\#(n(axisY))"/></g>"#)
-            labels.append(#"<text x="\#(n(textX))" y="\#(n(baseline))"\#(anchor)>\#(title)\#(HTMLEscaping.escape(placed.text))</text>"#)
+            // The label's box (short of its own line) hides the lines of other lanes behind it.
+            let boxLeft = placed.anchorsEnd ? placed.left : placed.left + 1
+            labels.append(#"<rect x="\#(n(boxLeft))" y="\#(n(baseline - 10))" width="\#(n(placed.right - placed.left - 1))" height="13"/>"#
+                + #"<text x="\#(n(textX))" y="\#(n(baseline))"\#(anchor)>\#(title)\#(HTMLEscaping.escape(placed.text))</text>"#)
         }
         svg.append(#"<g class="mark-labels">"# + labels.joined() + "</g>")
         svg.append(axis(layout, lineY: axisY, below: true))
@@ -113,10 +117,11 @@ enum HTMLTimelineSVG {
             + #"<span class="label">“\#(label)”</span> <span class="counts">\#(counts.joined(separator: " · "))</span></div>"#
     }
 
-    static func rowHTML(_ row: TimelineRow, group: TimelineGroup, list: SubscriptionEventList, scale: TimelineScale) -> String {
+    static func rowHTML(_ row: TimelineRow, group: TimelineGroup, list: SubscriptionEventList, threads: Bool, scale: TimelineScale) -> String {
         let state = row.state.rawValue
         let values = row.valueCount == 1 ? "1 value" : "\(HTMLEscaping.count(row.valueCount)) values"
-        var tip = "#\(row.id) “\(group.label)” at \(group.site): \(row.state.text), \(values), lived \(DurationText.format(row.lifetime))"
+        // The site and label are in the group's header: the tooltip says what is the row's own.
+        var tip = "#\(row.id): \(row.state.text), \(values), lived \(DurationText.format(row.lifetime))"
         if row.violatesProtocol { tip += ", breaks Combine's contract (see Protocol violations)" }
         if row.ticksCapped { tip += "; \(row.valueTicks.count) of \(HTMLEscaping.count(row.tickPositions)) tick places drawn" }
         tip += ". Click for its events."
@@ -128,7 +133,7 @@ enum HTMLTimelineSVG {
         return #"<details class="tl-row \#(state)" data-sub="\#(row.id)" data-site="\#(HTMLEscaping.escape(group.site))" data-state="\#(state)">"#
             + #"<summary title="\#(HTMLEscaping.escape(tip))"><span class="tl-id"><b>#\#(row.id)</b> <small>\#(values)\#(capped)</small>\#(violation)</span>"#
             + track(row, scale: scale) + marker + "</summary>"
-            + #"<div class="tl-events">"# + HTMLEventListRendering.table(list, scale: scale) + "</div></details>"
+            + #"<div class="tl-events">"# + HTMLEventListRendering.table(list, threads: threads, scale: scale) + "</div></details>"
     }
 
     /// The row's SVG: the lifetime bar, a tick per value place, the end (a cap for cancel or
