@@ -3,12 +3,13 @@
 HTML report on more than the demo: many call sites, marks in close clusters, leaked, discarded,
 cancelled and finished subscriptions, labels with characters HTML must escape.
 
-Usage: scripts/generate-trace.py [--sites N] [--subs N] [--values N] [--heavy N] [--marks N] [--seed N]
+Usage: scripts/generate-trace.py [--sites N] [--subs N] [--values N] [--heavy N] [--marks N] [--cluster N] [--seed N]
   --sites   call sites (default 12)
   --subs    subscriptions per site (default 4)
   --values  values per subscription (default 6)
   --heavy   one site in five gets this many times as many values (default 100; 1: none)
-  --marks   marks, in clusters of three a few microseconds apart (default 12)
+  --marks   marks, in clusters a few microseconds apart (default 12)
+  --cluster marks per cluster (default 3)
 Deterministic for a given seed."""
 import argparse
 import json
@@ -23,6 +24,7 @@ def main():
     parser.add_argument("--values", type=int, default=6)
     parser.add_argument("--marks", type=int, default=12)
     parser.add_argument("--heavy", type=int, default=100)
+    parser.add_argument("--cluster", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     rng = random.Random(args.seed)
@@ -31,9 +33,10 @@ def main():
 
     names = ["screen.appear", "screen.disappear", "tab.switch", "reply <200 OK>", "scroll & load", "login \"ok\""]
     for index in range(args.marks):
-        cluster = index // 3
-        base = span * (cluster + 1) // (args.marks // 3 + 2)
-        events.append((base + (index % 3) * rng.randint(2_000, 40_000), len(events),
+        size = max(1, args.cluster)
+        cluster = index // size
+        base = span * (cluster + 1) // (args.marks // size + 2)
+        events.append((base + (index % size) * rng.randint(2_000, 40_000), len(events),
                        {"ev": "mark", "name": f"{names[index % len(names)]} {index + 1}"}))
 
     sub = 0
