@@ -51,6 +51,10 @@ struct TimelineRow: Sendable, Equatable {
     var tickPositions: Int
 
     var ticksCapped: Bool { tickPositions > valueTicks.count }
+
+    /// Leaked, discarded, after cancel, failed, or breaking the protocol: drawn first when a
+    /// site has more rows than the cap.
+    var isProblem: Bool { (state != .cancelled && state != .finished) || violatesProtocol }
 }
 
 /// The rows of one call site and label, in order of subscription.
@@ -152,8 +156,8 @@ struct TimelineLayout: Sendable, Equatable {
     /// At most `cap` rows: the problem rows first, then the others, shown in subscription order.
     static func drawn(_ rows: [TimelineRow], cap: Int) -> [TimelineRow] {
         guard rows.count > cap else { return rows }
-        let problem = rows.indices.filter { rows[$0].state != .cancelled && rows[$0].state != .finished || rows[$0].violatesProtocol }
-        let rest = rows.indices.filter { !(rows[$0].state != .cancelled && rows[$0].state != .finished || rows[$0].violatesProtocol) }
+        let problem = rows.indices.filter { rows[$0].isProblem }
+        let rest = rows.indices.filter { !rows[$0].isProblem }
         let kept = (problem + rest).prefix(cap).sorted()
         return kept.map { rows[$0] }
     }

@@ -78,7 +78,7 @@ enum HTMLTimelineSVG {
                 + #"<text x="\#(n(textX))" y="\#(n(baseline))"\#(anchor)>\#(title)\#(HTMLEscaping.escape(placed.text))</text>"#)
         }
         svg.append(#"<g class="mark-labels">"# + labels.joined() + "</g>")
-        svg.append(axis(layout, lineY: axisY, below: true))
+        svg.append(axis(layout, lineY: axisY))
         svg.append("</svg>")
         return svg.joined()
     }
@@ -86,11 +86,11 @@ enum HTMLTimelineSVG {
     /// The axis again under the rows.
     static func footer(_ layout: TimelineLayout) -> String {
         #"<svg class="tl-axis" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 \#(n(layout.scale.width)) \#(n(axisHeight))" role="img" aria-label="time axis">"#
-            + axis(layout, lineY: 1, below: true) + "</svg>"
+            + axis(layout, lineY: 1) + "</svg>"
     }
 
     /// The axis line at `lineY` with ticks and their labels under it.
-    static func axis(_ layout: TimelineLayout, lineY: Double, below: Bool) -> String {
+    static func axis(_ layout: TimelineLayout, lineY: Double) -> String {
         var parts = [#"<g class="axis"><line class="axis-line" x1="0" x2="\#(n(layout.scale.width))" y1="\#(n(lineY))" y2="\#(n(lineY))"/>"#]
         for tick in layout.ticks {
             let anchor = tick.x < 20 ? "start" : tick.x > layout.scale.width - 30 ? "end" : "middle"
