@@ -202,6 +202,17 @@ final class HTMLTimelineTests: XCTestCase {
         XCTAssertTrue(html.contains("<td>failure<td>&lt;/table&gt;&lt;b&gt;</table>"))
         XCTAssertTrue(html.contains("<td>&lt;thread&gt;<td>subscribe"))
         XCTAssertEqual(HTMLEscaping.escape(#"<a href="x">&'</a>"#), "&lt;a href=&quot;x&quot;&gt;&amp;&#39;&lt;/a&gt;")
+        // A quote with a combining accent is one Character but still a quote to the HTML parser.
+        XCTAssertEqual(HTMLEscaping.escape("\"\u{301}<\u{20DD}"), "&quot;\u{301}&lt;\u{20DD}")
+        XCTAssertEqual(HTMLEscaping.escape("plain “text” é"), "plain “text” é")
+    }
+
+    func testAnEmptyTraceSaysSoAndKeepsItsAxis() {
+        let html = HTMLReport.render([], report: TraceAnalysis().analyze([]), title: "empty")
+        XCTAssertTrue(html.contains(#"<p class="tl-empty">No subscription was recorded.</p>"#))
+        XCTAssertEqual(occurrences("<details", in: html), 0)
+        XCTAssertEqual(occurrences(#"<line class="axis-line""#, in: html), 2)
+        XCTAssertTrue(html.contains("<h2>Leaked: none</h2>"))
     }
 
     func testNumbersAreLocaleFree() {

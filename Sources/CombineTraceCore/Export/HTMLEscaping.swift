@@ -3,16 +3,18 @@
 enum HTMLEscaping {
     /// Escapes text for HTML element content and for attribute values in double or single quotes.
     static func escape(_ text: String) -> String {
+        // Most text has nothing to escape; the characters escaped are ASCII, so scalars suffice.
+        guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }) else { return text }
         var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
+        out.reserveCapacity(text.utf8.count + 16)
+        for scalar in text.unicodeScalars {
+            switch scalar {
             case "&": out += "&amp;"
             case "<": out += "&lt;"
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
             case "'": out += "&#39;"
-            default: out.append(character)
+            default: out.unicodeScalars.append(scalar)
             }
         }
         return out

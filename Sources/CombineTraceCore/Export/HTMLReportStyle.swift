@@ -24,7 +24,7 @@ enum HTMLReportStyle {
     .tl-axis .tick-label{font:10px Menlo,"DejaVu Sans Mono",monospace;fill:#444}
     .tl-axis .mark line{stroke:var(--mark);stroke-dasharray:3 2}
     .tl-axis .mark-labels text{font:11px Menlo,"DejaVu Sans Mono",monospace;fill:var(--mark)}.tl-axis .mark-labels rect{fill:#fcfcfc}
-    .tl-rows{position:relative}
+    .tl-rows{position:relative}.tl-empty{margin:0;padding:8px;color:#777}
     .tl-marklines{position:absolute;top:0;bottom:0;left:var(--gutter);right:var(--tail);pointer-events:none;z-index:1}
     .tl-marklines i{position:absolute;top:0;bottom:0;border-left:1px dashed var(--mark);opacity:.55}
     .tl-group{padding:5px 6px 2px;border-top:1px solid #e4e4e4;font-size:12px;background:#f3f3f3}

@@ -17,6 +17,7 @@ enum HTMLTimelineSVG {
         out.append(#"<div class="tl-head"><div class="tl-corner">time from start</div>"# + header(layout) + #"<div></div></div>"#)
         out.append(#"<div class="tl-rows">"#)
         out.append(markLines(layout))
+        if layout.groups.isEmpty { out.append(#"<p class="tl-empty">No subscription was recorded.</p>"#) }
         for group in layout.groups {
             out.append(groupHeader(group))
             for row in group.rows {
