@@ -1,6 +1,8 @@
 /// The page's CSS. The timeline is a grid of three columns: the row's id, the plot (the rest of
 /// the window: its SVGs have a `viewBox` and width 100%), and the row's end word. Fonts are the
 /// system's own; mark labels are monospaced because their lanes are computed from their widths.
+/// The axis and its labels scale with the plot, so the timeline keeps a minimum width (a
+/// narrower window scrolls sideways) at which its labels are still about 10 px high.
 enum HTMLReportStyle {
     static let css = """
     :root{--gutter:12em;--tail:8.5em;--leaked:#d62728;--discarded:#ff7f0e;--late:#9467bd;--cancelled:#8c8c8c;--finished:#2ca02c;--failed:#8c564b;--mark:#1f77b4}
@@ -13,7 +15,7 @@ enum HTMLReportStyle {
     .key-tick{display:inline-block;width:1px;height:12px;background:#111;vertical-align:middle;margin:0 4px 0 10px}
     .key-end{display:inline-block;width:3px;height:12px;background:#333;vertical-align:middle;margin:0 4px 0 10px}
     .key-mark{display:inline-block;height:12px;border-left:1px dashed var(--mark);vertical-align:middle;margin:0 4px 0 10px}
-    .timeline{min-width:860px;border:1px solid #ddd;background:#fcfcfc;margin:8px 0 18px}
+    .timeline{min-width:1200px;border:1px solid #ddd;background:#fcfcfc;margin:8px 0 18px}
     .tl-note{margin:0;padding:6px 8px;font-size:12px;color:#555;border-bottom:1px solid #eee}
     .tl-head,.tl-foot{display:grid;grid-template-columns:var(--gutter) 1fr var(--tail);background:#fcfcfc}
     .tl-head{position:sticky;top:0;z-index:3;border-bottom:1px solid #ccc}
