@@ -105,9 +105,9 @@ final class ReportRenderingTests: XCTestCase {
         XCTAssertFalse(html.contains("<script"))
         XCTAssertFalse(html.contains("http://") && html.replacingOccurrences(of: "xmlns=\"http://www.w3.org/2000/svg\"", with: "").contains("http://"))
         XCTAssertFalse(html.contains("https://"))
-        XCTAssertEqual(html.components(separatedBy: "<rect class=\"leaked\"").count - 1, 3)
-        XCTAssertEqual(html.components(separatedBy: "<rect class=\"discarded\"").count - 1, 1)
-        XCTAssertEqual(html.components(separatedBy: "<line class=\"mark\"").count - 1, 7)
+        XCTAssertEqual(html.components(separatedBy: "<span class=\"tl-end leaked-marker\"").count - 1, 3)
+        XCTAssertEqual(html.components(separatedBy: "<details class=\"tl-row discarded\"").count - 1, 1)
+        XCTAssertEqual(html.components(separatedBy: "<g class=\"mark\"").count - 1, 7)
         XCTAssertTrue(html.contains("<h2>Leaked (1) <small>subscribed, never completed or cancelled</small></h2>"))
         XCTAssertTrue(html.contains("<td>Feed/FeedScreen.swift:30</td><td>feed.leaky</td><td>3</td><td>#1 #3 #5</td>"))
     }
