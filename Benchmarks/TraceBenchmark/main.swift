@@ -10,7 +10,7 @@ import Foundation
 
 // The tracer's cost per value (build with -c release: scripts/bench-trace.sh).
 // Targets: stopped recorder < 5 ns added per event, in memory < 300 ns per event.
-// `TraceBenchmark [--rounds N] [VALUES]` times every case (default 15 rounds of 200,000 values);
+// `TraceBenchmark [--rounds N] [VALUES]` times every case (default 30 rounds of 100,000 values);
 // `TraceBenchmark --case INDEX VALUES` runs one case once, for counting its instructions under
 // valgrind (scripts/bench-trace.sh --instructions), which a busy machine does not move.
 
@@ -47,12 +47,12 @@ if arguments.first == "--case", arguments.count >= 2 {
     onlyCase = Int(arguments[1])
     arguments.removeFirst(2)
 }
-var rounds = 15
+var rounds = 30
 if arguments.first == "--rounds", arguments.count >= 2 {
     rounds = max(1, Int(arguments[1]) ?? rounds)
     arguments.removeFirst(2)
 }
-let values = Int(arguments.first ?? "") ?? 200_000
+let values = Int(arguments.first ?? "") ?? 100_000
 
 /// Sends `values` values through `subject.<operators>.sink`.
 func pipeline(_ make: @escaping (PassthroughSubject<Int, Never>) -> AnyCancellable) -> () -> Void {
@@ -124,15 +124,16 @@ if let onlyCase {
 }
 
 // Thread CPU time, not wall time: on a shared machine the thread's waits for a core would swamp
-// differences of a few nanoseconds. Each round runs every case once; the least and the median
-// round are printed, and each difference is taken both between the least rounds and as the
-// median of the rounds' own differences (the two cases of a round ran side by side).
+// differences of a few nanoseconds. Each round runs every case once, every other round in reverse
+// order so that neither case of a pair always runs first; the least and the median round are
+// printed, and each difference is taken both between the least rounds and as the median of the
+// rounds' own differences (the two cases of a round ran side by side).
 print("CombineTrace benchmark: \(values) values, \(rounds) interleaved rounds, thread CPU time per value")
 var samples = [Samples](repeating: Samples(), count: cases.count)
-for _ in 0..<rounds {
-    for (index, entry) in cases.enumerated() {
+for round in 0..<rounds {
+    for index in round % 2 == 0 ? Array(cases.indices) : cases.indices.reversed() {
         let start = threadCPUNanoseconds()
-        entry.1()
+        cases[index].1()
         samples[index].add(Double(threadCPUNanoseconds() - start) / Double(values))
         file.stop()
         memory.stop()
