@@ -1,7 +1,10 @@
 #!/bin/sh
 # Prints the tracer's cost per value: untraced, traced with the recorder stopped, recording in
-# memory and to a file, and events/s with two threads recording at once.
-# Usage: scripts/bench-trace.sh [VALUES]                 (default 1000000) wall times, best of 5
+# memory and to a file (a stand-in subject, subject.map, and the cheapest upstream, each through a
+# sink), traced minus untraced, and events/s with two threads recording at once.
+# Usage: scripts/bench-trace.sh [--rounds N] [VALUES]    (default 30 rounds of 100000) thread CPU
+#          time per value, least and median round; the traced-minus-untraced differences between
+#          the least rounds and as the median of each round's own difference
 #        scripts/bench-trace.sh --instructions [VALUES]  (default 100000) instructions per value
 #          of each case under valgrind --tool=callgrind, which a busy machine does not move:
 #          (instructions with VALUES values - with none) / VALUES.

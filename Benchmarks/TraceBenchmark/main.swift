@@ -10,9 +10,9 @@ import Foundation
 
 // The tracer's cost per value (build with -c release: scripts/bench-trace.sh).
 // Targets: stopped recorder < 5 ns added per event, in memory < 300 ns per event.
-// `TraceBenchmark VALUES` times every case; `TraceBenchmark --case INDEX VALUES` runs one case
-// once, for counting its instructions under valgrind (scripts/bench-trace.sh --instructions),
-// which a busy machine does not move.
+// `TraceBenchmark [--rounds N] [VALUES]` times every case (default 30 rounds of 100,000 values);
+// `TraceBenchmark --case INDEX VALUES` runs one case once, for counting its instructions under
+// valgrind (scripts/bench-trace.sh --instructions), which a busy machine does not move.
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 
@@ -47,8 +47,12 @@ if arguments.first == "--case", arguments.count >= 2 {
     onlyCase = Int(arguments[1])
     arguments.removeFirst(2)
 }
-let values = Int(arguments.first ?? "") ?? 1_000_000
-let rounds = 5
+var rounds = 30
+if arguments.first == "--rounds", arguments.count >= 2 {
+    rounds = max(1, Int(arguments[1]) ?? rounds)
+    arguments.removeFirst(2)
+}
+let values = Int(arguments.first ?? "") ?? 100_000
 
 /// Sends `values` values through `subject.<operators>.sink`.
 func pipeline(_ make: @escaping (PassthroughSubject<Int, Never>) -> AnyCancellable) -> () -> Void {
@@ -56,6 +60,16 @@ func pipeline(_ make: @escaping (PassthroughSubject<Int, Never>) -> AnyCancellab
         let subject = PassthroughSubject<Int, Never>()
         let token = make(subject)
         for value in 0..<values { subject.send(value) }
+        token.cancel()
+    }
+}
+
+/// Sends `values` values from the cheapest upstream through `<operators>.sink`.
+func direct(_ make: @escaping (DirectUpstream) -> AnyCancellable) -> () -> Void {
+    {
+        let upstream = DirectUpstream()
+        let token = make(upstream)
+        for value in 0..<values { upstream.send(value) }
         token.cancel()
     }
 }
@@ -69,7 +83,7 @@ let file = TraceRecorder()
 let perEvent = TraceRecorder(capacity: values + 16)
 let stoppedForRecord = TraceRecorder()
 
-// Rounds interleave the cases so that a busy machine slows them all alike; the best round counts.
+// Rounds interleave the cases so that a busy machine slows them all alike.
 let cases: [(String, () -> Void)] = [
     ("untraced pipeline", pipeline { $0.sink { sum &+= $0 } }),
     ("traced, recorder stopped", pipeline { $0.trace("bench", recorder: stopped).sink { sum &+= $0 } }),
@@ -89,6 +103,14 @@ let cases: [(String, () -> Void)] = [
         for value in 0..<values { perEvent.record(.value(sub: UInt64(value & 7), description: nil)) }
     }),
     ("empty loop (baseline)", { for value in 0..<values { sum &+= value & 7 } }),
+    ("untraced subject.map.sink", pipeline { $0.map { $0 &+ 1 }.sink { sum &+= $0 } }),
+    ("subject.map.trace.sink, stopped", pipeline { $0.map { $0 &+ 1 }.trace("bench", recorder: stopped).sink { sum &+= $0 } }),
+    ("untraced direct.sink", direct { $0.sink { sum &+= $0 } }),
+    ("direct.trace.sink, stopped", direct { $0.trace("bench", recorder: stopped).sink { sum &+= $0 } }),
+    ("direct.trace.sink, in memory", direct { upstream in
+        memory.startInMemory()
+        return upstream.trace("bench", recorder: memory).sink { sum &+= $0 }
+    }),
 ]
 if let onlyCase {
     if onlyCase < 0 || onlyCase >= cases.count {
@@ -101,33 +123,53 @@ if let onlyCase {
     exit(0)
 }
 
-print("CombineTrace benchmark: \(values) values, best of \(rounds) interleaved rounds")
-var best = [Double](repeating: .infinity, count: cases.count)
-for _ in 0..<rounds {
-    for (index, entry) in cases.enumerated() {
-        let start = DispatchTime.now().uptimeNanoseconds
-        entry.1()
-        best[index] = min(best[index], Double(DispatchTime.now().uptimeNanoseconds - start) / Double(values))
+// Thread CPU time, not wall time: on a shared machine the thread's waits for a core would swamp
+// differences of a few nanoseconds. Each round runs every case once, every other round in reverse
+// order so that neither case of a pair always runs first; the least and the median round are
+// printed, and each difference is taken both between the least rounds and as the median of the
+// rounds' own differences (the two cases of a round ran side by side).
+print("CombineTrace benchmark: \(values) values, \(rounds) interleaved rounds, thread CPU time per value")
+var samples = [Samples](repeating: Samples(), count: cases.count)
+for round in 0..<rounds {
+    for index in round % 2 == 0 ? Array(cases.indices) : cases.indices.reversed() {
+        let start = threadCPUNanoseconds()
+        cases[index].1()
+        samples[index].add(Double(threadCPUNanoseconds() - start) / Double(values))
         file.stop()
+        memory.stop()
     }
 }
+print("case".padding(toLength: 36, withPad: " ", startingAt: 0) + "     min   median (ns/value)")
 for (index, entry) in cases.enumerated() {
-    print(entry.0.padding(toLength: 36, withPad: " ", startingAt: 0) + String(format: "%8.1f ns/value", best[index]))
+    print(entry.0.padding(toLength: 36, withPad: " ", startingAt: 0)
+          + String(format: "%8.1f %8.1f", samples[index].minimum, samples[index].median))
 }
 try? FileManager.default.removeItem(atPath: temporary)
 
+/// `traced - untraced`: between the least rounds, and the median of the per-round differences.
+func added(_ traced: Int, over untraced: Int) -> String {
+    var differences = Samples()
+    for (one, other) in zip(samples[traced].values, samples[untraced].values) { differences.add(one - other) }
+    return String(format: "%7.1f ns (min) %7.1f ns (median)", samples[traced].minimum - samples[untraced].minimum, differences.median)
+}
+
 print("")
-print(String(format: "added per event, recorder stopped: %7.1f ns in a pipeline, %5.1f ns alone (target < 5)",
-             best[1] - best[0], best[4] - best[6]))
-print(String(format: "added per event, in memory:        %7.1f ns in a pipeline, %5.1f ns alone (target < 300)",
-             best[2] - best[0], best[5] - best[6]))
-print(String(format: "added per event, to a file:        %7.1f ns in a pipeline", best[3] - best[0]))
+print("added per value, traced minus untraced:")
+print("  recorder stopped, subject.sink:        " + added(1, over: 0) + "   target < 5")
+print("  recorder stopped, subject.map.sink:    " + added(8, over: 7) + "   target < 5")
+print("  recorder stopped, direct.sink:         " + added(10, over: 9) + "   target < 5")
+print("  recorder stopped, record(_:) alone:    " + added(4, over: 6) + "   target < 5")
+print("  in memory, subject.sink:               " + added(2, over: 0) + "   target < 300")
+print("  in memory, direct.sink:                " + added(11, over: 9) + "   target < 300")
+print("  in memory, record(_:) alone:           " + added(5, over: 6) + "   target < 300")
+print("  to a file, subject.sink:               " + added(3, over: 0))
+print("")
 
 // Two threads recording at once into one recorder.
 for (name, start) in [("memory", { (r: TraceRecorder) in r.startInMemory() }),
                       ("file", { (r: TraceRecorder) in try? r.start(writingTo: temporary) })] {
     var fastest = 0.0
-    for _ in 0..<rounds {
+    for _ in 0..<min(rounds, 5) {
         let shared = TraceRecorder(capacity: 2 * values + 16)
         start(shared)
         let begin = DispatchTime.now().uptimeNanoseconds

@@ -115,6 +115,22 @@ final class TraceOperatorTests: XCTestCase {
         XCTAssertEqual(recorder.events(), [])
     }
 
+    /// The stopped value path reads the recorder's flag at every value, not once at subscribe.
+    func testARecorderStartedAndStoppedMidStreamRecordsOnlyTheValuesBetween() {
+        let recorder = TraceRecorder()
+        let subject = PassthroughSubject<Int, Never>()
+        var received: [Int] = []
+        let token = subject.trace("switch", recorder: recorder, describe: { "v\($0)" }).sink { received.append($0) }
+        subject.send(1)
+        recorder.startInMemory()
+        subject.send(2)
+        recorder.stop()
+        subject.send(3)
+        token.cancel()
+        XCTAssertEqual(received, [1, 2, 3])
+        XCTAssertEqual(kinds(recorder), [.value(sub: 1, description: "v2")])
+    }
+
     func testValuesAfterCancelFromAnUpstreamThatIgnoresCancelAreReported() {
         let recorder = TraceRecorder.inMemory()
         let legacy = StubbornPublisher()

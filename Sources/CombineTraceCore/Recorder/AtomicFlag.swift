@@ -7,9 +7,11 @@ import Synchronization
 /// A Boolean read on every traced event. On Apple platforms `Synchronization.Atomic` needs
 /// macOS 15 / iOS 18 while the package supports macOS 10.15, so the storage is chosen when the flag
 /// is made: an atomic (one relaxed load per read) where the system has it, an `os_unfair_lock`
-/// round trip on older systems.
+/// round trip on older systems. Read from inlinable code (`TraceRecorder.isEnabled`), so that a
+/// stopped tracer costs the read itself, not a call into this module.
+@usableFromInline
 final class AtomicFlag: @unchecked Sendable {
-    private let storage: FlagStorage
+    @usableFromInline let storage: FlagStorage
 
     init() {
         #if canImport(Synchronization)
@@ -21,14 +23,15 @@ final class AtomicFlag: @unchecked Sendable {
         storage = LockedFlagStorage()
     }
 
-    @inline(__always) var isOn: Bool { storage.isOn }
+    @inlinable var isOn: Bool { storage.isOn }
 
     func set(_ on: Bool) { storage.set(on) }
 }
 
 /// Where the flag lives; one subclass per way of reading it.
-private class FlagStorage: @unchecked Sendable {
-    var isOn: Bool { false }
+@usableFromInline
+class FlagStorage: @unchecked Sendable {
+    @usableFromInline var isOn: Bool { false }
     func set(_ on: Bool) {}
 }
 
@@ -90,10 +93,13 @@ final class AtomicCounter: @unchecked Sendable {
 import Synchronization
 
 /// A Boolean read on every traced event: one relaxed atomic load, clean under the thread sanitizer.
+/// Read from inlinable code (`TraceRecorder.isEnabled`), so that a stopped tracer costs the load
+/// itself, not a call into this module.
+@usableFromInline
 final class AtomicFlag: Sendable {
-    private let value = Atomic<Bool>(false)
+    @usableFromInline let value = Atomic<Bool>(false)
 
-    @inline(__always) var isOn: Bool { value.load(ordering: .relaxed) }
+    @inlinable var isOn: Bool { value.load(ordering: .relaxed) }
 
     func set(_ on: Bool) { value.store(on, ordering: .relaxed) }
 }

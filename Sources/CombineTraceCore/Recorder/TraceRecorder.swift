@@ -28,7 +28,8 @@ public final class TraceRecorder: @unchecked Sendable {
     /// Bytes of encoded lines buffered before a file write.
     public let bufferSize: Int
 
-    private let enabled = AtomicFlag()
+    /// Read by inlinable code: the stopped path of every event, inlined into the caller's module.
+    @usableFromInline let enabled = AtomicFlag()
     private let subscriptionIDs = AtomicCounter()
     private let clock = MonotonicClock()
     private let lock = NSLock()
@@ -60,8 +61,8 @@ public final class TraceRecorder: @unchecked Sendable {
         return recorder
     }
 
-    /// Whether events are being recorded: one relaxed atomic load.
-    @inline(__always) public var isEnabled: Bool { enabled.isOn }
+    /// Whether events are being recorded: one relaxed atomic load, inlined into the caller.
+    @inlinable public var isEnabled: Bool { enabled.isOn }
 
     /// A fresh subscription id, unique for this recorder.
     public func nextSubscriptionID() -> UInt64 { subscriptionIDs.next() }
@@ -111,9 +112,15 @@ public final class TraceRecorder: @unchecked Sendable {
         writePending()
     }
 
-    /// Records one event if the recorder runs.
-    @inline(__always) public func record(_ kind: TraceEventKind) {
+    /// Records one event if the recorder runs. Stopped, this is one relaxed atomic load in the
+    /// caller's code.
+    @inlinable public func record(_ kind: TraceEventKind) {
         guard enabled.isOn else { return }
+        recordRunning(kind)
+    }
+
+    /// `record(_:)` once the recorder is seen running.
+    @usableFromInline func recordRunning(_ kind: TraceEventKind) {
         lock.lock()
         let full = appendLocked(kind)
         lock.unlock()
