@@ -57,6 +57,16 @@ let package = Package(
             ],
             path: "samples/TraceDemo"
         ),
+        // A screen with no `.trace` in it, for `combinelint instrument` (README, "From
+        // instrumentation to the rules' misses"). It builds as it is and once instrumented.
+        .executableTarget(
+            name: "InstrumentDemo",
+            dependencies: [
+                "CombineTrace", "CombineTraceCore",
+                .target(name: "CombineStandIn", condition: .when(platforms: platformsWithoutCombine)),
+            ],
+            path: "samples/InstrumentDemo"
+        ),
         // The tracer's speed: `scripts/bench-trace.sh`.
         .executableTarget(
             name: "TraceBenchmark",

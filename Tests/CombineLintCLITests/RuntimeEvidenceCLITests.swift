@@ -140,6 +140,28 @@ extension ReadmeExamplesTests {
                        try block(after: "swift run combinelint samples/TraceDemo --trace", fence: "```text"))
     }
 
+    /// The README's loop on `samples/InstrumentDemo`: the kept trace of its instrumented run,
+    /// reported with `--source`, says what the README shows, every problem explained.
+    func testInstrumentLoopExample() throws {
+        let process = Process()
+        process.executableURL = CLITests.executable
+        process.arguments = ["trace", "report", "samples/traces/settings-demo.jsonl", "--source", "samples/InstrumentDemo"]
+        process.currentDirectoryURL = SamplesEndToEndTests.packageRoot
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let actual = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0)
+        let shown = try block(after: "its `--source` part says", fence: "```text")
+        let pieces = shown.components(separatedBy: "...\n")
+        XCTAssertEqual(pieces.count, 2)
+        for piece in pieces { XCTAssertTrue(actual.contains(piece), piece) }
+        XCTAssertTrue(actual.hasSuffix(pieces[1]))
+        XCTAssertFalse(actual.contains("no rule explains it"))
+    }
+
     func testTraceReportWithSourceExample() throws {
         let process = Process()
         process.executableURL = CLITests.executable

@@ -26,9 +26,9 @@ final class SamplesEndToEndTests: XCTestCase {
         let actual = findings.map { "\($0["file"]!):\($0["line"]!):\($0["column"]!) \($0["rule"]!)" }
         XCTAssertEqual(actual, Self.expected)
         let summary = try XCTUnwrap(report["summary"] as? [String: Int])
-        XCTAssertEqual(summary["files"], 27)
+        XCTAssertEqual(summary["files"], 29)
         XCTAssertEqual(summary["errors"], 7)
-        XCTAssertEqual(summary["warnings"], 83)
+        XCTAssertEqual(summary["warnings"], 87)
 
         // Every rule shows itself at least twice in the samples.
         let perRule = Dictionary(grouping: actual, by: { $0.split(separator: " ").last.map(String.init) ?? "" })
@@ -123,6 +123,10 @@ final class SamplesEndToEndTests: XCTestCase {
         "samples/App/Settings/SettingsView.swift:10:20 subject_fake_initial_value",
         "samples/App/Settings/SettingsView.swift:62:18 store_in_appearance",
         "samples/App/Settings/SettingsView.swift:67:18 store_in_appearance",
+        "samples/InstrumentDemo/SettingsScreen.swift:10:9 exposed_subject",
+        "samples/InstrumentDemo/SettingsScreen.swift:35:21 strong_self_capture",
+        "samples/InstrumentDemo/SettingsScreen.swift:36:14 repeated_subscription",
+        "samples/InstrumentDemo/SettingsScreen.swift:44:14 repeated_subscription",
         "samples/TraceDemo/FeedScreen.swift:10:9 exposed_subject",
         "samples/TraceDemo/FeedScreen.swift:28:53 discarded_cancellable",
         "samples/TraceDemo/FeedScreen.swift:36:30 strong_self_capture",

@@ -5993,8 +5993,10 @@ in other files included), from code UIKit or SwiftUI runs again and again:
   or a subject counts).
 
 The finding is at the storing call and its message names the path, e.g.
-`viewWillAppear(_:) → bind() → store(in:)`. A subscription stored directly in the callback is
-reported by `store_in_appearance`, not here.
+`viewWillAppear(_:) → bind() → store(in:)`. A subscription stored directly in an appearance,
+layout or per-row callback is reported by `store_in_appearance`, not here; one stored directly in
+a user action (a row's selection, an `@IBAction` or `@objc` method) is reported here when its
+source never finishes (`tableView(_:didSelectRowAt:) → store(in:)`).
 
 ## Why it matters
 
@@ -6288,6 +6290,19 @@ final class HeadphoneSettingsController: UITableViewController {
 }
 ```
 
+```swift
+final class ThemesController: UITableViewController {
+    private var cancellables = Set<AnyCancellable>()
+
+    override func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
+        let theme = themes[indexPath.row]
+        store.$isUnlocked
+            .sink { [weak self] unlocked in if unlocked { self?.apply(theme) } }
+            .↓store(in: &cancellables)
+    }
+}
+```
+
 ## Non-triggering examples
 
 ```swift
@@ -6311,6 +6326,19 @@ final class GalleryViewController: UIViewController {
 
     private func update(animated: Bool) {
         collectionView.reloadData()
+    }
+}
+```
+
+```swift
+final class UploadController: UIViewController {
+    private var cancellables = Set<AnyCancellable>()
+
+    // A request from a button: it answers and ends, so taps leave nothing running.
+    @IBAction func upload(_ sender: UIButton) {
+        api.upload(draft)
+            .sink(receiveCompletion: { _ in }, receiveValue: { [weak self] in self?.show($0) })
+            .store(in: &cancellables)
     }
 }
 ```

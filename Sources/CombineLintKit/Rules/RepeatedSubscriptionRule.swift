@@ -47,7 +47,12 @@ public struct RepeatedSubscriptionRule: Rule {
             }
             guard let method = analysis.graph.method(inTree: treeIndex, function: store.function) else { continue }
             guard let path = analysis.path(to: method), path.count >= 2 else {
-                if let finding = appearanceFinding(store, in: tree, context) { findings.append(finding) }
+                if let path = analysis.path(to: method), path.count == 1,
+                   let finding = userActionFinding(store, path: path, analysis: analysis, memoKey: key, context) {
+                    findings.append(finding)
+                } else if let finding = appearanceFinding(store, in: tree, context) {
+                    findings.append(finding)
+                }
                 continue
             }
             guard !analysis.isReset(store.bag, along: path, storeToken: store.token, memo: context.memo, memoKey: key) else { continue }
@@ -64,6 +69,26 @@ public struct RepeatedSubscriptionRule: Rule {
             findings.append(context.finding(tokens: store.token, message: text.message, help: text.help))
         }
         return findings
+    }
+
+    /// A subscription stored right in a user action (a row's selection, an `@IBAction` or `@objc`
+    /// method), from a source that never finishes: every tap leaves one more live subscription.
+    /// (Stores right in appearance, layout and per-row callbacks are `store_in_appearance`'s.)
+    private func userActionFinding(_ store: Store, path: [TypeAnalysis.Step], analysis: TypeAnalysis, memoKey: String,
+                                   _ context: RuleContext) -> Finding? {
+        let tree = context.tree
+        let function = tree.functions[store.function]
+        guard Catalogue.selectionSelectors.contains(function.selectorName)
+                || function.attributes.contains(where: { $0.hasPrefix("@IBAction") || $0.hasPrefix("@objc") }),
+              let open = function.bodyOpen,
+              NeverFinishingSources.evidence(in: tree.chains[store.chain], before: store.subscriber, tree: tree,
+                                             index: context.index, extraNames: []) != nil,
+              !analysis.isReset(store.bag, along: path, storeToken: store.token, memo: context.memo, memoKey: memoKey) else { return nil }
+        let flags = RunOnceGuards.flags(setByTypeAt: function.enclosingType, in: tree, index: context.index, memo: context.memo)
+        if RunOnceGuards.isGuarded((open + 1)..<store.token, of: tree, bag: store.bag, flags: flags) { return nil }
+        let text = RepeatedSubscriptionRule.text(path: "\(function.selectorName) → \(store.label)", entry: function.selectorName, store: store,
+                                                 subscribeOnceIn: "`viewDidLoad` or `init`", consequence: "each value is handled once per tap so far")
+        return context.finding(tokens: store.token, message: text.message, help: text.help)
     }
 
     /// A view's `.onAppear { model.bind() }` (or `.task`, `.onChange`, …) calling the storing method of another type:
