@@ -143,29 +143,22 @@ extension ReadmeExamplesTests {
     /// The README's loop on `samples/InstrumentDemo`: the kept trace of its instrumented run,
     /// reported with `--source`, says what the README shows, every problem explained.
     func testInstrumentLoopExample() throws {
-        let process = Process()
-        process.executableURL = CLITests.executable
-        process.arguments = ["trace", "report", "samples/traces/settings-demo.jsonl", "--source", "samples/InstrumentDemo"]
-        process.currentDirectoryURL = SamplesEndToEndTests.packageRoot
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let actual = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0)
-        let shown = try block(after: "its `--source` part says", fence: "```text")
-        let pieces = shown.components(separatedBy: "...\n")
-        XCTAssertEqual(pieces.count, 2)
-        for piece in pieces { XCTAssertTrue(actual.contains(piece), piece) }
-        XCTAssertTrue(actual.hasSuffix(pieces[1]))
+        let actual = try checkTraceReportExample(trace: "samples/traces/settings-demo.jsonl", source: "samples/InstrumentDemo",
+                                                 marker: "its `--source` part says")
         XCTAssertFalse(actual.contains("no rule explains it"))
     }
 
     func testTraceReportWithSourceExample() throws {
+        _ = try checkTraceReportExample(trace: "samples/traces/feed-demo.jsonl", source: "samples/TraceDemo",
+                                        marker: "--source samples/TraceDemo` prints")
+    }
+
+    /// Runs `trace report TRACE --source SOURCE` from the package root and checks that the README
+    /// block after `marker` (pieces around `...` lines) is in its output, the last piece at its end.
+    private func checkTraceReportExample(trace: String, source: String, marker: String) throws -> String {
         let process = Process()
         process.executableURL = CLITests.executable
-        process.arguments = ["trace", "report", "samples/traces/feed-demo.jsonl", "--source", "samples/TraceDemo"]
+        process.arguments = ["trace", "report", trace, "--source", source]
         process.currentDirectoryURL = SamplesEndToEndTests.packageRoot
         let out = Pipe()
         process.standardOutput = out
@@ -174,10 +167,11 @@ extension ReadmeExamplesTests {
         let actual = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         XCTAssertEqual(process.terminationStatus, 0)
-        let shown = try block(after: "--source samples/TraceDemo` prints", fence: "```text")
+        let shown = try block(after: marker, fence: "```text")
         let pieces = shown.components(separatedBy: "...\n")
         XCTAssertEqual(pieces.count, 2)
         for piece in pieces { XCTAssertTrue(actual.contains(piece), piece) }
         XCTAssertTrue(actual.hasSuffix(pieces[1]))
+        return actual
     }
 }
