@@ -8690,6 +8690,23 @@ final class SyncBanner {
 }
 ```
 
+```swift
+final class LoginModel {
+    let ↓failure = CurrentValueSubject<String?, Never>(nil)
+    private let networkFailure = PassthroughSubject<String?, Never>()
+    private var bag = Set<AnyCancellable>()
+
+    func fail(_ message: String) { failure.send(message) }
+
+    func bind(banner: Banner) {
+        networkFailure.merge(with: failure)
+            .compactMap { $0 }
+            .sink { [weak banner] in banner?.show($0) }
+            .store(in: &bag)
+    }
+}
+```
+
 ## Non-triggering examples
 
 ```swift
@@ -8700,6 +8717,18 @@ final class ToastCenter {
 final class ToastPresenter {
     init(center: ToastCenter) {
         center.toast.sink { [weak self] message in self?.present(message) }.store(in: &cancellables)
+    }
+}
+```
+
+```swift
+final class ErrorBanner {
+    let message = CurrentValueSubject<String?, Never>(nil)
+    private var bag = Set<AnyCancellable>()
+
+    // `message` here is the parameter, not the property.
+    func show(message: AnyPublisher<String?, Never>, other: AnyPublisher<String?, Never>) {
+        Publishers.Merge(message, other).compactMap { $0 }.sink { print($0) }.store(in: &bag)
     }
 }
 ```

@@ -162,6 +162,18 @@ public struct SubjectFakeInitialValueRule: Rule {
                     evidence.merge(outcome)
                     if outcome == .passedOn, let alias = SubjectFakeInitialValueRule.aliasName(of: chain, in: tree) { aliases.append(alias) }
                 }
+                // `Publishers.Merge(errors, other)`, `other.merge(with: $toast)`: a bare name as a whole
+                // argument is no chain of its own, so its uses are read from the identifier tokens.
+                let written = kind == .subject ? name : "$" + name
+                for ref in index.identifiers[written] {
+                    let tree = index.trees[ref.tree]
+                    guard tree.tokenIs(ref.token, written),
+                          let call = SubjectFakeInitialValueRule.combiningCall(takingWholeArgument: ref.token, in: tree),
+                          SubscriptionFinder.localVariable(named: written, visibleAt: ref.token, in: tree) == nil,
+                          !SubscriptionFinder.isParameter(named: written, visibleAt: ref.token, in: tree) else { continue }
+                    evidence.merge(SubjectFakeInitialValueRule.classify(tree.chains[call.chain], after: call.element, name: name, kind: kind,
+                                                                        tree: tree, treeIndex: ref.tree, resets: &resets))
+                }
                 // One step through `var toastPublisher: AnyPublisher<…> { toast.eraseToAnyPublisher() }`.
                 for alias in aliases {
                     for use in index.chainElements[alias] {
@@ -228,6 +240,17 @@ public struct SubjectFakeInitialValueRule: Rule {
         }
     }
 
+    /// The combining call (`Publishers.Merge(…)`, `merge(with:)`, `CombineLatest(…)`) one of whose
+    /// arguments is token `token` alone.
+    static func combiningCall(takingWholeArgument token: Int, in tree: SyntaxTree) -> SyntaxTree.CallReference? {
+        let open = Int(tree.enclosing[token])
+        guard open >= 0, tree.tokens[open].kind == .leftParen, let call = tree.call(openedAt: open) else { return nil }
+        let element = tree.chains[call.chain].elements[call.element]
+        guard Catalogue.combiningOperators.contains(element.name), !Catalogue.flatteningOperators.contains(element.name),
+              element.arguments.contains(where: { $0.value.lowerBound == token && $0.value.upperBound == token }) else { return nil }
+        return call
+    }
+
     /// What a chain does with the publisher at element `e`.
     static func classify(_ chain: Chain, after e: Int, name: String, kind: Kind, tree: SyntaxTree, treeIndex: Int,
                          resets: inout Set<String>) -> Outcome {
@@ -250,7 +273,9 @@ public struct SubjectFakeInitialValueRule: Rule {
                 guard element.name == "sink", let c = subscriberClosure(element) else { return .state }
                 return handlingOutcome(c, name: name, kind: kind, tree: tree, treeIndex: treeIndex, resets: &resets)
             default:
-                if Catalogue.transparentOperators.contains(element.name) || element.name == "map" {
+                // `errors.merge(with: other)`: the subject's values go on, among the others'.
+                if Catalogue.transparentOperators.contains(element.name) || element.name == "map"
+                    || (Catalogue.mergingOperators.contains(element.name) && !Catalogue.waitingCombiners.contains(element.name)) {
                     i += 1
                     continue
                 }
