@@ -50,11 +50,12 @@ public enum Analyzer {
         let subscriptions = vocabulary.mentions(anyOf: SubscriptionFinder.subscriberNames)
             ? SubscriptionFinder.subscriptions(in: tree) : []
         let subscriptionSeconds = measuring ? monotonicSeconds() - start : 0
+        let state = RuleContext.FileState(file: tree.file, tree: tree, index: index, subscriptions: subscriptions,
+                                          vocabulary: vocabulary, memo: memo)
         for configured in rules {
             let before = measuring ? monotonicSeconds() : 0
-            let context = RuleContext(file: tree.file, tree: tree, index: index, options: configured.options,
-                                      severity: configured.severity, ruleID: configured.rule.description.id,
-                                      subscriptions: subscriptions, vocabulary: vocabulary, memo: memo)
+            let context = RuleContext(state: state, options: configured.options, severity: configured.severity,
+                                      ruleID: configured.rule.description.id)
             findings += configured.rule.check(context)
             if measuring { seconds.append(monotonicSeconds() - before) }
         }

@@ -1,30 +1,55 @@
 /// Everything a rule may look at while checking one file.
 public struct RuleContext: Sendable {
-    public let file: SourceFile
-    public let tree: SyntaxTree
-    public let index: ProjectIndex
+    /// What the contexts of every rule on one file share, made once per file: a rule's context is
+    /// then a reference and three small values, not a copy of the tree's and the index's storage.
+    final class FileState: Sendable {
+        let file: SourceFile
+        let tree: SyntaxTree
+        let index: ProjectIndex
+        let subscriptions: [Subscription]
+        let vocabulary: FileVocabulary
+        let memo: ProjectMemo
+
+        init(file: SourceFile, tree: SyntaxTree, index: ProjectIndex, subscriptions: [Subscription], vocabulary: FileVocabulary, memo: ProjectMemo) {
+            self.file = file
+            self.tree = tree
+            self.index = index
+            self.subscriptions = subscriptions
+            self.vocabulary = vocabulary
+            self.memo = memo
+        }
+    }
+
+    let state: FileState
     public let options: RuleOptions
     /// The severity the configuration gives the rule being run.
     public let severity: Severity
     public let ruleID: String
+
+    public var file: SourceFile { state.file }
+    public var tree: SyntaxTree { state.tree }
+    public var index: ProjectIndex { state.index }
     /// The file's subscriptions (`SubscriptionFinder.subscriptions(in:)`), found once per file and
     /// shared by every rule.
-    public let subscriptions: [Subscription]
+    public var subscriptions: [Subscription] { state.subscriptions }
     /// The names the file mentions: a rule that can only fire where one of its names is written
     /// returns at once when none is (`mentions(anyOf:)`).
-    public let vocabulary: FileVocabulary
+    public var vocabulary: FileVocabulary { state.vocabulary }
     /// Project-wide results computed once per run and shared by every file's check.
-    public let memo: ProjectMemo
+    public var memo: ProjectMemo { state.memo }
 
     public init(file: SourceFile, tree: SyntaxTree, index: ProjectIndex, options: RuleOptions = RuleOptions(),
                 severity: Severity, ruleID: String, subscriptions: [Subscription]? = nil, vocabulary: FileVocabulary? = nil,
                 memo: ProjectMemo? = nil) {
-        self.memo = memo ?? ProjectMemo()
-        self.subscriptions = subscriptions ?? SubscriptionFinder.subscriptions(in: tree)
-        self.vocabulary = vocabulary ?? index.vocabulary(ofFile: file.path)
-        self.file = file
-        self.tree = tree
-        self.index = index
+        let state = FileState(file: file, tree: tree, index: index,
+                              subscriptions: subscriptions ?? SubscriptionFinder.subscriptions(in: tree),
+                              vocabulary: vocabulary ?? index.vocabulary(ofFile: file.path), memo: memo ?? ProjectMemo())
+        self.init(state: state, options: options, severity: severity, ruleID: ruleID)
+    }
+
+    /// The context of one rule on a file whose shared state is made.
+    init(state: FileState, options: RuleOptions, severity: Severity, ruleID: String) {
+        self.state = state
         self.options = options
         self.severity = severity
         self.ruleID = ruleID
