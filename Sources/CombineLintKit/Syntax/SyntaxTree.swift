@@ -2,7 +2,11 @@
 /// captures, scopes, statements and postfix chains. Built once per file; read-only after.
 ///
 /// Token indices everywhere refer to `tokens`, the file's code tokens (no trivia, no `#if` lines).
-public struct SyntaxTree: Sendable {
+///
+/// A class with constant properties only: it reads as a value, and handing a tree around (rules
+/// ask `index.trees[t]` for other files all the time) costs one reference, not a copy of each of
+/// its two dozen arrays.
+public final class SyntaxTree: Sendable {
     public let file: SourceFile
     /// The file's comment tokens, in order (for suppression directives).
     public let comments: [Token]
@@ -60,12 +64,12 @@ public struct SyntaxTree: Sendable {
         public var element: Int
     }
 
-    public init(file: SourceFile) {
+    public convenience init(file: SourceFile) {
         self.init(file: file, layer: TokenLayer(bytes: file.bytes))
     }
 
     /// The tree of a file whose tokens are already known (`allTokens` as `Lexer.tokenize` gives them).
-    public init(file: SourceFile, allTokens: [Token]) {
+    public convenience init(file: SourceFile, allTokens: [Token]) {
         self.init(file: file, layer: TokenLayer(allTokens: allTokens, bytes: file.bytes))
     }
 
