@@ -51,43 +51,38 @@ public struct RepeatedViewCalls: Sendable {
                 byMethod[method, default: []].append(call)
             }
         }
-        // The trees are read through a buffer pointer: `index.trees[t]` would copy a whole tree
-        // (retaining each of its arrays) for every reference.
-        index.trees.withUnsafeBufferPointer { trees in
-            for name in RepeatedViewCalls.entryCalls.sorted() {
-                for reference in index.chainElements[name] {
-                    let chain = trees[reference.tree].chains[reference.chain]
-                    let element = chain.elements[reference.element]
-                    guard element.isCall else { continue }
-                    let label: String
-                    if Catalogue.repeatedViewModifiers.contains(name) {
-                        guard element.kind == .member else { continue }
-                        label = name
-                    } else {
-                        guard let entry = RepeatedEntryPoints.label(of: element, in: chain, tree: trees[reference.tree]) else { continue }
-                        label = entry
-                    }
-                    for c in element.closures {
-                        let closure = trees[reference.tree].closures[c]
-                        collect(in: closure.open..<closure.close, of: trees[reference.tree], treeIndex: reference.tree, label: label)
-                    }
+        let trees = index.trees
+        for name in RepeatedViewCalls.entryCalls.sorted() {
+            for reference in index.chainElements[name] {
+                let chain = trees[reference.tree].chains[reference.chain]
+                let element = chain.elements[reference.element]
+                guard element.isCall else { continue }
+                let label: String
+                if Catalogue.repeatedViewModifiers.contains(name) {
+                    guard element.kind == .member else { continue }
+                    label = name
+                } else {
+                    guard let entry = RepeatedEntryPoints.label(of: element, in: chain, tree: trees[reference.tree]) else { continue }
+                    label = entry
+                }
+                for c in element.closures {
+                    let closure = trees[reference.tree].closures[c]
+                    collect(in: closure.open..<closure.close, of: trees[reference.tree], treeIndex: reference.tree, label: label)
                 }
             }
-            // Only files that say `await` can hold a `for await` loop.
-            let awaitKey = NameKey("await")
-            for t in trees.indices where t >= index.vocabularies.count || index.vocabularies[t].mentions(awaitKey) {
-                for body in RepeatedEntryPoints.forAwaitBodies(in: trees[t]) { collect(in: body, of: trees[t], treeIndex: t, label: "for await loop") }
-            }
+        }
+        // Only files that say `await` can hold a `for await` loop.
+        let awaitKey = NameKey("await")
+        for t in trees.indices where t >= index.vocabularies.count || index.vocabularies[t].mentions(awaitKey) {
+            for body in RepeatedEntryPoints.forAwaitBodies(in: trees[t]) { collect(in: body, of: trees[t], treeIndex: t, label: "for await loop") }
         }
         self.byMethod = byMethod
         var labels: [String: String] = [:]
-        index.trees.withUnsafeBufferPointer { trees in
-            for (method, calls) in byMethod {
-                for call in calls {
-                    guard let type = RepeatedViewCalls.receiverType(of: call, in: trees[call.tree], index: index) else { continue }
-                    let key = method + "\u{0}" + type
-                    if labels[key] == nil { labels[key] = call.modifier }
-                }
+        for (method, calls) in byMethod {
+            for call in calls {
+                guard let type = RepeatedViewCalls.receiverType(of: call, in: trees[call.tree], index: index) else { continue }
+                let key = method + "\u{0}" + type
+                if labels[key] == nil { labels[key] = call.modifier }
             }
         }
         labelByMethodAndType = labels

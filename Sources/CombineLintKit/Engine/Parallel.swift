@@ -8,7 +8,7 @@ public enum Parallel {
         let workers = max(1, min(jobs, count))
         if workers == 1 { return (0..<count).map(body) }
         // Results are written straight into the array's storage, each slot by one worker: no
-        // optional slots to unwrap and copy (a copy of a syntax tree retains a score of arrays).
+        // optional slots to unwrap and copy (a copy of a result struct retains each of its arrays).
         return [R](unsafeUninitializedCapacity: count) { buffer, initialized in
             let base = buffer.baseAddress!
             forEach(count: count, jobs: workers) { (base + $0).initialize(to: body($0)) }

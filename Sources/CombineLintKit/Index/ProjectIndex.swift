@@ -42,14 +42,10 @@ public struct ProjectIndex: Sendable {
     /// The index of already parsed files.
     public init(trees: [SyntaxTree], jobs: Int = Parallel.defaultJobs) {
         // Each file's declarations become entries in parallel, merged in input order as they come.
-        // The trees are read through a buffer pointer: `trees[t].field` on the array copies the
-        // whole tree first (retaining all of its arrays), while the pointer lends it.
         let merge = InOrderMerge(files: trees.count, expectedTypes: trees.reduce(0) { $0 + $1.types.count })
-        let names = trees.withUnsafeBufferPointer { trees in
-            Parallel.map(count: trees.count, jobs: jobs) { i -> FileNames in
-                merge.add(IndexEntries(of: trees[i], at: i), ofFile: i)
-                return FileNames(of: trees[i], at: i)
-            }
+        let names = Parallel.map(count: trees.count, jobs: jobs) { i -> FileNames in
+            merge.add(IndexEntries(of: trees[i], at: i), ofFile: i)
+            return FileNames(of: trees[i], at: i)
         }
         self.init(trees: trees, gathered: merge.finished(), names: names, jobs: jobs)
     }
@@ -60,20 +56,12 @@ public struct ProjectIndex: Sendable {
     public init(files: [SourceFile], jobs: Int = Parallel.defaultJobs) {
         // Apps declare one to three types a file; the merge's table grows past that if needed.
         let merge = InOrderMerge(files: files.count, expectedTypes: files.count * 2)
-        // The trees array is filled in place, each slot by the worker that parsed its file.
-        var names: [FileNames] = []
-        let trees = [SyntaxTree](unsafeUninitializedCapacity: files.count) { slots, done in
-            let base = slots.baseAddress
-            names = Parallel.map(count: files.count, jobs: jobs) { i -> FileNames in
-                // Built in its slot and read from there: a local copy put into the slot would
-                // retain, and later release, each of the tree's arrays once more.
-                (base! + i).initialize(to: SyntaxTree(file: files[i]))
-                merge.add(IndexEntries(of: base![i], at: i), ofFile: i)
-                return FileNames(of: base![i], at: i)
-            }
-            done = files.count
+        let parsed = Parallel.map(count: files.count, jobs: jobs) { i -> (tree: SyntaxTree, names: FileNames) in
+            let tree = SyntaxTree(file: files[i])
+            merge.add(IndexEntries(of: tree, at: i), ofFile: i)
+            return (tree, FileNames(of: tree, at: i))
         }
-        self.init(trees: trees, gathered: merge.finished(), names: names, jobs: jobs)
+        self.init(trees: parsed.map(\.tree), gathered: merge.finished(), names: parsed.map(\.names), jobs: jobs)
     }
 
     /// The index from the merged entries: the chains are scanned for uses of the observed names
@@ -112,10 +100,8 @@ public struct ProjectIndex: Sendable {
         typesDeclaringProperty = NamePostings(perFile: [propertyNames])
         let observed = gathered.observed
         let scanner = MemberUseScanner(names: observed.names)
-        let scanned = trees.withUnsafeBufferPointer { trees in
-            Parallel.map(count: scanner.names.isEmpty ? 0 : trees.count, jobs: jobs) { i in
-                scanner.hits(in: trees[i], treeIndex: i)
-            }
+        let scanned = Parallel.map(count: scanner.names.isEmpty ? 0 : trees.count, jobs: jobs) { i in
+            scanner.hits(in: trees[i], treeIndex: i)
         }
         // Uses are kept for the names that stand, and for elements the length filter of just those
         // names lets through (as when only they were looked for).

@@ -46,8 +46,9 @@ public struct RepeatedSubscriptionRule: Rule {
                 TypeAnalysis(identity: store.identity, typeName: store.typeName, index: context.index, extraCallbacks: extra, memo: context.memo)
             }
             guard let method = analysis.graph.method(inTree: treeIndex, function: store.function) else { continue }
-            guard let path = analysis.path(to: method), path.count >= 2 else {
-                if let path = analysis.path(to: method), path.count == 1,
+            let found = analysis.path(to: method)
+            guard let path = found, path.count >= 2 else {
+                if let path = found, path.count == 1,
                    let finding = userActionFinding(store, path: path, analysis: analysis, memoKey: key, context) {
                     findings.append(finding)
                 } else if let finding = appearanceFinding(store, in: tree, context) {
@@ -78,14 +79,11 @@ public struct RepeatedSubscriptionRule: Rule {
                                    _ context: RuleContext) -> Finding? {
         let tree = context.tree
         let function = tree.functions[store.function]
-        guard Catalogue.selectionSelectors.contains(function.selectorName)
-                || function.attributes.contains(where: { $0.hasPrefix("@IBAction") || $0.hasPrefix("@objc") }),
-              let open = function.bodyOpen,
+        guard TypeAnalysis.isUserAction(selector: function.selectorName, attributes: function.attributes),
               NeverFinishingSources.evidence(in: tree.chains[store.chain], before: store.subscriber, tree: tree,
                                              index: context.index, extraNames: []) != nil,
-              !analysis.isReset(store.bag, along: path, storeToken: store.token, memo: context.memo, memoKey: memoKey) else { return nil }
-        let flags = RunOnceGuards.flags(setByTypeAt: function.enclosingType, in: tree, index: context.index, memo: context.memo)
-        if RunOnceGuards.isGuarded((open + 1)..<store.token, of: tree, bag: store.bag, flags: flags) { return nil }
+              !analysis.isReset(store.bag, along: path, storeToken: store.token, memo: context.memo, memoKey: memoKey),
+              !isGuardedBeforeStore(store, in: function, context) else { return nil }
         let text = RepeatedSubscriptionRule.text(path: "\(function.selectorName) → \(store.label)", entry: function.selectorName, store: store,
                                                  subscribeOnceIn: "`viewDidLoad` or `init`", consequence: "each value is handled once per tap so far")
         return context.finding(tokens: store.token, message: text.message, help: text.help)
@@ -112,16 +110,21 @@ public struct RepeatedSubscriptionRule: Rule {
                                                     extraCallbacks: extra, memo: context.memo)
         }
         guard let entry else { return nil }
-        let body = (open + 1)..<store.token
         if BagResets.empties(store.bag, in: (open + 1)..<(function.bodyClose ?? store.token), of: tree) { return nil }
-        // A run-once guard (a flag the type's methods in this file set, the bag, a view's attachment).
-        let flags = RunOnceGuards.flags(setByTypeAt: function.enclosingType, in: tree, index: context.index, memo: context.memo)
-        if RunOnceGuards.isGuarded(body, of: tree, bag: store.bag, flags: flags) { return nil }
+        if isGuardedBeforeStore(store, in: function, context) { return nil }
         let pathText = "\(entry) → \(store.typeName).\(function.selectorName) → \(store.label)"
         let first = entry.components(separatedBy: " → ")[0]
         let text = RepeatedSubscriptionRule.text(path: pathText, entry: first, store: store,
                                                  subscribeOnceIn: "`init`", consequence: "values are handled several times")
         return context.finding(tokens: store.token, message: text.message, help: text.help)
+    }
+
+    /// Whether a run-once guard (a flag the type's methods in this file set, the bag, a view's
+    /// attachment) stands in the storing function before the store.
+    private func isGuardedBeforeStore(_ store: Store, in function: FunctionDecl, _ context: RuleContext) -> Bool {
+        guard let open = function.bodyOpen else { return false }
+        let flags = RunOnceGuards.flags(setByTypeAt: function.enclosingType, in: context.tree, index: context.index, memo: context.memo)
+        return RunOnceGuards.isGuarded((open + 1)..<store.token, of: context.tree, bag: store.bag, flags: flags)
     }
 
     /// The message and help of a finding: one more live subscription per run, or, where the
@@ -218,6 +221,12 @@ public struct RepeatedSubscriptionRule: Rule {
 
 /// What one type's methods do: which run repeatedly, who calls whom, where bags are emptied.
 struct TypeAnalysis: Sendable {
+    /// A method a user's action runs, as often as the user likes: a row's or item's selection,
+    /// an `@IBAction`, an `@objc` method (a button's or gesture's target, a notification's observer).
+    static func isUserAction(selector: String, attributes: [String]) -> Bool {
+        Catalogue.selectionSelectors.contains(selector) || attributes.contains { $0.hasPrefix("@IBAction") || $0.hasPrefix("@objc") }
+    }
+
     /// A step of a path: a method or an entry closure.
     struct Step {
         var label: String
@@ -263,10 +272,8 @@ struct TypeAnalysis: Sendable {
         var entries = Set<Int>()
         for (m, method) in graph.methods.enumerated() {
             let function = index.trees[method.tree].functions[method.function]
-            let attributes = function.attributes
             if Catalogue.repeatedCallbacks.contains(method.name) || extraCallbacks.contains(method.name)
-                || Catalogue.perRowSelectors.contains(method.selectorName) || Catalogue.selectionSelectors.contains(method.selectorName)
-                || attributes.contains(where: { $0.hasPrefix("@IBAction") || $0.hasPrefix("@objc") })
+                || Catalogue.perRowSelectors.contains(method.selectorName) || TypeAnalysis.isUserAction(selector: method.selectorName, attributes: function.attributes)
                 || selectors.contains(method.name)
                 || (isCell && (method.name.hasPrefix("configure") || method.name.hasPrefix("bind")) && !calledBySelf.contains(method.name)) {
                 entries.insert(m)
