@@ -48,7 +48,7 @@ public enum SelfCapture {
             o = parent
         }
         // Only closures that bind `self` anew decide; those between hold it as they got it.
-        var next: Int? = tree.bindsSelf(o) ? o : tree.selfBindingAncestor(of: o)
+        var next: Int? = tree.closures[o].bindsSelfAnew ? o : tree.selfBindingAncestor(of: o)
         while let c = next {
             if unwrapCovers(position, in: c, of: tree) { return true }
             if tree.closures[c].capturesSelfWeakly { return false }

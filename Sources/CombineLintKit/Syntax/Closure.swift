@@ -41,4 +41,6 @@ public struct Closure: Sendable, Hashable {
     }
     /// Has an explicit `[self]` (strong) capture.
     public var capturesSelfExplicitlyStrong: Bool { selfCapture?.specifier == .strong }
+    /// Whether the closure binds `self` anew: captures it weakly, or unwraps it in its body.
+    public var bindsSelfAnew: Bool { capturesSelfWeakly || !selfUnwraps.isEmpty }
 }

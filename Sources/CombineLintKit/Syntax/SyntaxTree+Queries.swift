@@ -121,9 +121,6 @@ extension SyntaxTree {
         return ancestor >= 0 ? ancestor : nil
     }
 
-    /// Whether closure c binds `self` anew: captures it weakly, or unwraps it in its body.
-    func bindsSelf(_ c: Int) -> Bool { closures[c].capturesSelfWeakly || !closures[c].selfUnwraps.isEmpty }
-
     /// Per closure, the nearest closure around it that binds `self` anew, or -1 (`selfBindingAncestor`):
     /// each closure's walk stops at the first closure already answered, so each is walked once.
     static func selfBindingAncestors(closures: [Closure], parents: [Int32]) -> [Int32] {
@@ -139,7 +136,7 @@ extension SyntaxTree {
                 path.append(k)
                 let parent = Int(parents[k])
                 if parent < 0 { break }
-                if closures[parent].capturesSelfWeakly || !closures[parent].selfUnwraps.isEmpty { answer = Int32(parent); break }
+                if closures[parent].bindsSelfAnew { answer = Int32(parent); break }
                 k = parent
             }
             for n in path { result[n] = answer }
