@@ -112,14 +112,14 @@ public struct Configuration: Sendable, Hashable {
 
     /// Whether a discovered file is linted. Globs apply only inside the root directory.
     public func includesFile(_ absolutePath: String) -> Bool {
-        guard let relative = relativePath(absolutePath) else { return true }
+        guard !(exclude.isEmpty && include.isEmpty), let relative = relativePath(absolutePath) else { return true }
         if exclude.matches(relative) { return false }
         return include.isEmpty || include.matches(relative)
     }
 
     /// Whether the walker may skip a whole folder.
     public func excludesFolder(_ absolutePath: String) -> Bool {
-        guard let relative = relativePath(absolutePath), !relative.isEmpty else { return false }
+        guard !exclude.isEmpty, let relative = relativePath(absolutePath), !relative.isEmpty else { return false }
         return exclude.matchesFolder(relative)
     }
 

@@ -17,6 +17,8 @@ public struct GlobSet: Sendable, Hashable, ExpressibleByArrayLiteral {
 
     /// Whether some glob matches the relative path.
     public func matches(_ relativePath: String) -> Bool {
+        // The walker asks for every entry of every folder; most configurations have no globs.
+        guard !globs.isEmpty else { return false }
         var found = false
         trie.visitMatches(GlobPath(relativePath), globs: globs, folder: false) { _ in found = true; return false }
         return found
@@ -24,6 +26,7 @@ public struct GlobSet: Sendable, Hashable, ExpressibleByArrayLiteral {
 
     /// Whether some glob matches the folder or everything inside it (so a walker can skip it).
     public func matchesFolder(_ relativePath: String) -> Bool {
+        guard !globs.isEmpty else { return false }
         var found = false
         trie.visitMatches(GlobPath(relativePath), globs: globs, folder: true) { _ in found = true; return false }
         return found

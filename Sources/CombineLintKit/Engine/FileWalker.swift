@@ -128,9 +128,14 @@ public struct FileWalker: Sendable {
         let configuration = try state.configurations.configuration(forFolder: absolute)
         for entry in entries {
             let name = entry.name
+            // Files other than Swift sources need no system call at all.
+            if entry.kind == .file, !name.hasSuffix(".swift") { continue }
             let childAbsolute = absolute == "/" ? "/" + name : absolute + "/" + name
             var info = stat()
-            guard RawPath.withCString(childAbsolute, { stat($0, &info) }) == 0 else {
+            if let mode = entry.kind.mode {
+                // The folder listing gave the type: `stat` is needed only to follow a symlink.
+                info.st_mode = mode
+            } else if RawPath.withCString(childAbsolute, { stat($0, &info) }) != 0 {
                 let code = errno
                 // A dangling symlink has nothing to lint; a Swift file that cannot be looked at is reported.
                 if name.hasSuffix(".swift"), code != ENOENT, configuration.includesFile(childAbsolute) {
@@ -159,11 +164,40 @@ public struct FileWalker: Sendable {
     }
 
     /// One entry of a folder: its name (see `RawPath` for names that are not UTF-8), its bytes,
-    /// and whether it is a symbolic link.
+    /// and its type as the listing gives it.
     struct Entry {
         var name: String
         var bytes: [UInt8]
-        var isSymlink: Bool
+        var kind: Kind
+        var isSymlink: Bool { kind == .symlink }
+
+        /// What the folder listing says the entry is (`d_type`).
+        enum Kind: Equatable {
+            case file, folder, symlink, special(mode_t), unknown
+
+            init(dType: Int32) {
+                switch dType {
+                case Int32(DT_REG): self = .file
+                case Int32(DT_DIR): self = .folder
+                case Int32(DT_LNK): self = .symlink
+                case Int32(DT_FIFO): self = .special(S_IFIFO)
+                case Int32(DT_SOCK): self = .special(S_IFSOCK)
+                case Int32(DT_CHR): self = .special(S_IFCHR)
+                case Int32(DT_BLK): self = .special(S_IFBLK)
+                default: self = .unknown
+                }
+            }
+
+            /// The file type bits of `st_mode` the kind stands for (nil: ask `stat`).
+            var mode: mode_t? {
+                switch self {
+                case .file: return S_IFREG
+                case .folder: return S_IFDIR
+                case .special(let mode): return mode
+                case .symlink, .unknown: return nil
+                }
+            }
+        }
     }
 
     /// The folder's entries in byte order of their names, or nil (errno set) when it cannot be read.
@@ -177,13 +211,15 @@ public struct FileWalker: Sendable {
             }
             guard bytes != [0x2E] && bytes != [0x2E, 0x2E] else { continue }
             let name = RawPath.decode(bytes)
-            var isSymlink = Int32(entry.pointee.d_type) == Int32(DT_LNK)
-            if Int32(entry.pointee.d_type) == Int32(DT_UNKNOWN) {
-                // Some file systems do not fill in the type: ask.
+            var kind = Entry.Kind(dType: Int32(entry.pointee.d_type))
+            if case .unknown = kind {
+                // Some file systems do not fill in the type: ask (a symlink, or `stat` decides later).
                 var info = stat()
-                isSymlink = RawPath.withCString(path + "/" + name, { lstat($0, &info) }) != 0 || (info.st_mode & S_IFMT) == S_IFLNK
+                if RawPath.withCString(path + "/" + name, { lstat($0, &info) }) != 0 || (info.st_mode & S_IFMT) == S_IFLNK {
+                    kind = .symlink
+                }
             }
-            entries.append(Entry(name: name, bytes: bytes, isSymlink: isSymlink))
+            entries.append(Entry(name: name, bytes: bytes, kind: kind))
         }
         return entries.sorted { $0.bytes.lexicographicallyPrecedes($1.bytes) }
     }

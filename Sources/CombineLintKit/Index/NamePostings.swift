@@ -148,7 +148,7 @@ struct NameSlots: Sendable {
 
     @inline(__always) private func home(_ key: UInt64) -> Int {
         // The key's high bits mixed down: FNV's low bits alone cluster for similar names.
-        Int(truncatingIfNeeded: (key ^ (key >> 29)) &* 0x9E37_79B9_7F4A_7C15 >> 20) & mask
+        Int(truncatingIfNeeded: ((key ^ (key >> 29)) &* 0x9E37_79B9_7F4A_7C15) >> 20) & mask
     }
 
     /// The key's number, given the next one when the key is new.

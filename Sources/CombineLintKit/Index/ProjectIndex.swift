@@ -150,9 +150,18 @@ public struct ProjectIndex: Sendable {
         return types[ProjectIndex.stripGenerics(key)]
     }
 
+    /// The name before its generic arguments (`Box<Int>` gives `Box`), or the name without
+    /// surrounding spaces. Read as bytes: a `Character` search costs far more, and type names
+    /// are looked up in every rule.
     static func stripGenerics(_ name: String) -> String {
-        if let angle = name.firstIndex(of: "<") { return String(name[..<angle]) }
+        let utf8 = name.utf8
+        if let angle = utf8.firstIndex(of: UInt8(ascii: "<")) { return String(name[..<angle]) }
+        guard let first = utf8.first, let last = utf8.last, isSpace(first) || isSpace(last) else { return name }
         return name.trimmingSpaces
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
     }
 
     /// A property of a type or of one of its known superclasses.
