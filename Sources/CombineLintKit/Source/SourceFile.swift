@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 /// One Swift source file as bytes, with a line table so that any UTF-8 offset maps to a
 /// 1-based line and column without rescanning the text.
 public struct SourceFile: Sendable {
@@ -34,6 +39,22 @@ public struct SourceFile: Sendable {
         bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
             let n = buffer.count
+            if memchr(base, 0x0D, n) == nil {
+                // Nearly every file: lines end at `\n` only, which memchr finds; each line is
+                // then tested for non-ASCII bytes eight at a time.
+                var i = 0
+                while i < n {
+                    guard let found = memchr(base + i, 0x0A, n - i) else {
+                        lineIsASCII = isASCII(base + i, count: n - i)
+                        break
+                    }
+                    let end = UnsafeRawPointer(found) - UnsafeRawPointer(base)
+                    ascii.append(isASCII(base + i, count: end - i))
+                    i = end + 1
+                    starts.append(i)
+                }
+                return
+            }
             var i = 0
             while i < n {
                 while i + 8 <= n {
@@ -57,6 +78,21 @@ public struct SourceFile: Sendable {
         }
         ascii.append(lineIsASCII)
         return (starts, ascii)
+    }
+
+    /// Whether `count` bytes from `start` are all ASCII (eight at a time).
+    @inline(__always) private static func isASCII(_ start: UnsafePointer<UInt8>, count: Int) -> Bool {
+        var high: UInt64 = 0
+        var i = 0
+        while i + 8 <= count {
+            high |= UnsafeRawPointer(start + i).loadUnaligned(as: UInt64.self)
+            i += 8
+        }
+        while i < count {
+            high |= UInt64(start[i])
+            i += 1
+        }
+        return high & 0x8080_8080_8080_8080 == 0
     }
 
     /// Whether some byte of `word` is zero (exact: borrows only carry past a zero byte).
