@@ -37,11 +37,11 @@ struct ChainParser {
             i += 1
         }
         // Every call views the one array of all arguments and trailing closures.
-        store.attachCallParts(parts)
+        store.attachCallParts(parts.compacted())
         // Every chain views the one array of all elements.
         let storage = store.finish()
         for c in chains.indices { chains[c].elements = ChainElements(storage: storage, range: ranges[c]) }
-        return (chains, storage)
+        return (chains.compacted(), storage)
     }
 
     /// Cheap test before building a chain: a lone name (most identifiers) is followed by nothing

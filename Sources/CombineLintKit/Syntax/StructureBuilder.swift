@@ -77,6 +77,13 @@ struct StructureBuilder {
             initialized = n
         }
         // Unclosed scopes end at the end of the file.
+
+        // The tree keeps these lists for the whole run; their capacities were estimates.
+        scopes = scopes.compacted()
+        closures = closures.compacted()
+        functions = functions.compacted()
+        variables = variables.compacted()
+        types = types.compacted()
     }
 
     var currentScope: Int { scopeStack.last ?? 0 }
