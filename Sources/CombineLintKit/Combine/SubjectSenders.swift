@@ -1,23 +1,59 @@
-/// Who sends into a member by name across the project: the types around every
-/// `….name.send(…)` call (`model.events.send(x)`, `events.send(completion: .finished)`).
-/// Made once per name and run (through `ProjectMemo`).
+/// Who feeds a member by name across the project: the types around every place that sends into
+/// it or completes it. That is a `send` (`model.events.send(x)`, `events.send(completion: .finished)`,
+/// or the method passed on by reference, `sink(receiveValue: model.events.send)`), a write to a
+/// `CurrentValueSubject`'s value (`model.state.value = x`), and handing it to Combine as a
+/// subscriber, which then sends upstream's values and completion into it
+/// (`publisher.subscribe(model.events)`, `multicast(subject: model.events)`,
+/// `AnySubscriber(model.events)`, `receive(subscriber: model.events)`,
+/// `assign(to: \.value, on: model.state)`). Made once per name and run (through `ProjectMemo`).
 struct SubjectSenders: Sendable {
-    /// The names (as written) of the innermost types around the `send` calls.
+    /// The names (as written) of the innermost types around the places that feed it.
     private(set) var enclosingTypes: Set<String> = []
-    /// Some `send` call stands outside any type (a free function, top-level code).
+    /// Some place that feeds it stands outside any type (a free function, top-level code).
     private(set) var outsideAnyType = false
 
     init(member name: String, index: ProjectIndex) {
         for reference in index.chainElements[name] {
             let tree = index.trees[reference.tree]
-            let elements = tree.chains[reference.chain].elements
-            let next = reference.element + 1
-            guard next < elements.count, elements[next].name == "send", elements[next].isCall else { continue }
-            if let t = tree.enclosingType(of: elements[reference.element].nameToken) {
+            let chain = tree.chains[reference.chain]
+            guard Self.feeds(chain, at: reference.element, in: tree) else { continue }
+            if let t = tree.enclosingType(of: chain.elements[reference.element].nameToken) {
                 enclosingTypes.insert(tree.types[t].name)
             } else {
                 outsideAnyType = true
             }
         }
+    }
+
+    /// Calls that take a subject as the subscriber they send into.
+    static let subscriberTakingCalls: Set<String> = ["subscribe", "multicast", "AnySubscriber", "receive"]
+
+    /// Whether element `e` of `chain` names a subject that this use sends into or completes.
+    static func feeds(_ chain: Chain, at e: Int, in tree: SyntaxTree) -> Bool {
+        let elements = chain.elements
+        let next = e + 1
+        if next < elements.count {
+            // `events.send(x)`, or `events.send` handed on as a function.
+            if elements[next].name == "send" { return true }
+            // `state.value = x`, `state.value += 1`.
+            if elements[next].name == "value", next == elements.count - 1, !elements[next].isCall {
+                let after = chain.last + 1
+                guard after < tree.tokens.count else { return false }
+                let token = tree.tokens[after]
+                if token.kind == .equal { return true }
+                if token.kind == .operator {
+                    let text = tree.text(after)
+                    return text.hasSuffix("=") && !["==", "!=", "<=", ">=", "==="].contains(text)
+                }
+            }
+            return false
+        }
+        // The subject itself as the argument of a call that subscribes it.
+        guard e == elements.count - 1, case .argument(let open) = chain.context, open > 0,
+              tree.tokens[open - 1].kind == .identifier else { return false }
+        let callee = tree.name(open - 1)
+        if subscriberTakingCalls.contains(callee) { return true }
+        // `assign(to: \.value, on: state)`: the assignment writes the subject's value.
+        return callee == "assign" && chain.first > 1 && tree.tokens[chain.first - 1].kind == .colon && tree.isWord(chain.first - 2, "on")
     }
 }

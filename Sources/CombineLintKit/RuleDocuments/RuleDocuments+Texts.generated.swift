@@ -2110,7 +2110,10 @@ annotation or by its initial value) that is not `private` or `fileprivate`. `pri
 count: it protects the reference, not `send`.
 
 Reported only when no code outside the declaring type sends into the subject or completes it
-(`model.events.send(x)` in another type, a subclass, or top-level code): there, `private` plus an
+(`model.events.send(x)` in another type, a subclass, or top-level code; also
+`publisher.subscribe(model.events)`, `multicast(subject:)`, `AnySubscriber(model.events)`,
+`model.state.value = x`, `assign(to: \.value, on: model.state)`, and `send` handed on by
+reference, `sink(receiveValue: model.events.send)`): there, `private` plus an
 erased publisher is a safe, mechanical change. A subject that other types feed on purpose is an
 input by design, and `private` would not compile; the `include_sent_from_outside` option reports
 those too. A `send` is matched by the member's name, so a same-named member of another type that
@@ -2257,6 +2260,17 @@ actor DownloadQueue {
 }
 ```
 
+```swift
+final class Uploader {
+    let ↓progress = CurrentValueSubject<Double, Never>(0)
+    func step() { progress.send(progress.value + 0.1) }
+}
+
+final class UploadScreen {
+    func show(_ uploader: Uploader) { print(uploader.progress.value) }
+}
+```
+
 ## Non-triggering examples
 
 ```swift
@@ -2392,6 +2406,20 @@ struct ShareButton: View {
 ```swift
 final class AnalyticsMockClient {
     let events = PassthroughSubject<String, Never>()
+}
+```
+
+```swift
+final class SearchModel {
+    let queries = PassthroughSubject<String, Never>()
+    let page = CurrentValueSubject<Int, Never>(1)
+}
+
+final class SearchScreen {
+    func bind(_ model: SearchModel, field: AnyPublisher<String, Never>) {
+        field.subscribe(model.queries)
+        model.page.value += 1
+    }
 }
 ```
 
@@ -3452,7 +3480,7 @@ on a background queue property, in `Task.detached`, or in a sink that delivers i
 URLSession's queue too. Not reported: a chain whose last scheduler step is the main queue or
 `RunLoop.main`; schedulers the chain does not show (a `scheduler` parameter); subjects,
 `$property` and other notifications (they deliver on the sender's thread, which the code does not show); closures that use only their
-arguments and other values; `nonisolated` functions and actors; main-actor work inside `DispatchQueue.main.async`, `MainActor.run`
+arguments and other values; `nonisolated` functions and actors; calls of `nonisolated` methods and reads of `nonisolated` properties of `self` (they run on the caller's thread); main-actor work inside `DispatchQueue.main.async`, `MainActor.run`
 or a `Task` in the closure.
 
 `published_background_mutation` (opt-in) reports the `@Published` writes of a class that is not
@@ -3876,6 +3904,18 @@ final class SyncEngine {
     func cancel() {
         NotificationCenter.default.post(name: .syncDidFinish, object: nil)
     }
+}
+```
+
+```swift
+final class LogViewController: UIViewController {
+    func bind() {
+        lines.receive(on: DispatchQueue.global())
+            .sink { [weak self] line in self?.archive(line) }
+            .store(in: &bag)
+    }
+
+    nonisolated func archive(_ line: String) { Archive.write(line) }
 }
 ```
 
@@ -9082,6 +9122,15 @@ model.objectWillChange
     .store(in: &bag)
 ```
 
+```swift
+$input
+    .↓tryMap { text -> Int in
+        do { return try Parser.number(text) } catch ParserError.empty { return 0 }
+    }
+    .sink(receiveCompletion: { _ in }, receiveValue: { [weak self] in self?.value = $0 })
+    .store(in: &bag)
+```
+
 ## Non-triggering examples
 
 ```swift
@@ -9188,6 +9237,15 @@ $query
     .tryMap { try Query(parsing: $0) }
     .retry(.max)
     .sink(receiveCompletion: { _ in }, receiveValue: { run($0) })
+    .store(in: &bag)
+```
+
+```swift
+$input
+    .tryMap { text -> Int in
+        do { return try Parser.number(text) } catch { return 0 }
+    }
+    .sink(receiveCompletion: { _ in }, receiveValue: { [weak self] in self?.value = $0 })
     .store(in: &bag)
 ```
 
@@ -9641,8 +9699,11 @@ started as a statement inside `sink`'s value closure or `handleEvents(receiveOut
 pipeline that emits more than once. Not reported: a task kept in a property (the correct form
 cancels the previous one before it starts the next), pipelines that answer once (`Just`,
 `Future`, `dataTaskPublisher`, a project function that returns one of them, after `first()` or
-`reduce`), task bodies without `await`, which run in the order they were started, and tasks in
-`receiveCompletion`, which runs once.
+`reduce`), task bodies without `await`, which run in the order they were started, tasks in
+`receiveCompletion`, which runs once, and tasks behind a create-once guard in the same closure:
+an `if`/`guard` that lets the code through only while a property is `nil` (or a flag is `false`),
+followed by code that sets it before the task (`guard store == nil else { return }; store = Store();
+Task { … }`). Such a task starts once per thing made, until someone clears it again.
 
 ## Why it matters
 
@@ -9756,6 +9817,16 @@ locationManager.publisher
     .store(in: &bag)
 ```
 
+```swift
+walletCreated
+    .sink { [weak self] _ in
+        guard let self else { return }
+        if self.store == nil { self.store = WalletStore() }
+        ↓Task { await self.store?.prepare() }
+    }
+    .store(in: &bag)
+```
+
 ## Non-triggering examples
 
 ```swift
@@ -9854,6 +9925,17 @@ let hint = ".sink { _ in Task { await reload() } }"
 refreshSubject
     .sink { _ in
         tasks.append(Task { await reload() })
+    }
+    .store(in: &bag)
+```
+
+```swift
+walletCreated
+    .sink { [weak self] created in
+        guard let self, created, self.store == nil else { return }
+        let store = WalletStore()
+        self.store = store
+        Task { await store.prepare() }
     }
     .store(in: &bag)
 ```

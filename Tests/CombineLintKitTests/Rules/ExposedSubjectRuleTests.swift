@@ -167,4 +167,36 @@ final class ExposedSubjectRuleTests: XCTestCase {
         """
         XCTAssertEqual(run([("App/A.swift", text)]).map(\.line), [3])
     }
+
+    /// Outside code that wires a publisher into the subject, writes its value or passes its `send` on
+    /// feeds it as surely as a `send` call: such subjects are inputs by design.
+    func testSubjectsFedFromOutsideWithoutASendCall() {
+        let model = """
+        final class Model {
+            let refresh = PassthroughSubject<Void, Never>()
+            let state = CurrentValueSubject<Int, Never>(0)
+            let query = PassthroughSubject<String, Never>()
+            let shared = PassthroughSubject<Int, Never>()
+            let sink = PassthroughSubject<Int, Never>()
+            let count = CurrentValueSubject<Int, Never>(0)
+            let title = CurrentValueSubject<String, Never>("")
+            let read = CurrentValueSubject<Int, Never>(0)
+        }
+        """
+        let users = """
+        final class Screen {
+            func bind(_ m: Model, taps: AnyPublisher<Void, Never>, text: AnyPublisher<String, Never>, p: AnyPublisher<Int, Never>) {
+                taps.subscribe(m.refresh)
+                m.state.value = 3
+                text.sink(receiveValue: m.query.send).store(in: &bag)
+                p.multicast(subject: m.shared).connect().store(in: &bag)
+                p.receive(subscriber: AnySubscriber(m.sink))
+                m.count.value += 1
+                text.assign(to: \\.value, on: m.title).store(in: &bag)
+                if m.read.value == 0 { print(m.read.value) }
+            }
+        }
+        """
+        XCTAssertEqual(run([("App/Model.swift", model), ("App/Screen.swift", users)]).map(\.line), [9])
+    }
 }
