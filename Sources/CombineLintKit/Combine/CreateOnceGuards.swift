@@ -1,7 +1,7 @@
 /// Create-once guards inside a closure that runs per value: an `if` or `guard` that lets the code
 /// after it run only while something does not exist yet (`if store == nil`, `guard self.task == nil
-/// else { return }`) or a flag is down (`guard !started else { return }`), followed by code that
-/// makes it exist (`store = Store()`, `started = true`) before the guarded statement. However often
+/// else { return }`) or a flag is down (`guard !started else { return }`), where the code it lets
+/// through makes it exist (`store = Store()`, `started = true`). However often
 /// the closure runs, the guarded code runs once until someone clears the thing again; every run
 /// starts from a fresh object, so nothing of an earlier run is left to race with.
 public enum CreateOnceGuards {
@@ -12,16 +12,19 @@ public enum CreateOnceGuards {
         guard closure.bodyStart < target, target < closure.close else { return false }
         for k in closure.bodyStart..<target where tree.isWord(k, "if") || tree.isWord(k, "guard") {
             guard tree.innermostClosure(of: k) == c, let (conditionEnd, body) = clause(at: k, in: tree) else { continue }
+            // The code the guard lets through: the `if`'s body, or the rest of the guard's block.
+            let region: Range<Int>
             if tree.isWord(k, "if") {
-                // The target is inside the `if`'s body.
-                guard body < target, target < Int(tree.matching[body]) else { continue }
+                region = (body + 1)..<Int(tree.matching[body])
             } else {
-                // The guard stands in a block that also holds the target, and exits before it.
                 let block = Int(tree.enclosing[k])
-                guard Int(tree.matching[body]) < target, block < 0 || Int(tree.matching[block]) > target else { continue }
+                let end = block < 0 ? closure.close : min(Int(tree.matching[block]), closure.close)
+                region = (Int(tree.matching[body]) + 1)..<end
             }
+            guard region.contains(target) else { continue }
+            // The closure runs synchronously to its end, so a later write guards the next run too.
             for name in absentNames(in: (k + 1)..<conditionEnd, of: tree)
-                where isMadePresent(name, in: (conditionEnd + 1)..<target, closure: c, of: tree) { return true }
+                where isMadePresent(name, in: region, closure: c, of: tree) { return true }
         }
         return false
     }

@@ -670,7 +670,9 @@ followed through the project: a local's initial value, a parameter's type, a pro
 another type, and an erased `AnyPublisher` property whose initial value or getter is a subject.
 An input whose kind is not known is never reported. Not reported: inputs that start with a value
 (`$property`, `CurrentValueSubject`, `Just`, KVO `publisher(for: \.x)`, anything after
-`prepend(…)`), and a combined publisher that is itself prepended.
+`prepend(…)`), a combined publisher that is itself prepended, a local subject that the same
+function sends into after subscribing, and code in a test case (`XCTestCase`, `QuickSpec`), which
+drives every input itself and checks that the combination waits for all of them.
 
 ## Why it matters
 
@@ -934,6 +936,20 @@ final class Model {
 // A parameter of a type that starts with a value.
 func bind(name: Published<String>.Publisher, count: CurrentValueSubject<Int, Never>) {
     name.combineLatest(count).sink { print($0) }.store(in: &bag)
+}
+```
+
+```swift
+final class FormTests: XCTestCase {
+    func testCombinesTheLatestOfBoth() {
+        let email = PassthroughSubject<String, Never>()
+        let password = PassthroughSubject<String, Never>()
+        var pairs: [String] = []
+        let token = email.combineLatest(password).sink { pairs.append($0 + $1) }
+        email.send("a"); password.send("b")
+        XCTAssertEqual(pairs, ["ab"])
+        token.cancel()
+    }
 }
 ```
 
@@ -4154,7 +4170,12 @@ Not reported where the nesting cannot hide a change from a view: when no view ob
 outer type (no `@ObservedObject`, `@StateObject` or `@EnvironmentObject` property holds it, as
 with a widget's timeline data or a model that only code reads), and when views observe the
 inner object directly (its type is held by views, and the property is passed on as an argument,
-`PlayerBar(player: model.player)`).
+`PlayerBar(player: model.player)`). Not reported either: an inner ObservableObject that has nothing
+to announce (no `@Published` property in it or its project ancestors, and no
+`objectWillChange.send()` of its own: a service handed around as one), and an outer type that
+forwards the inner changes, by `inner.objectWillChange` or through the projected property
+(`$inner.map(\.objectWillChange).switchToLatest()`, `$inner.flatMap { $0.objectWillChange }`),
+which follows whichever object the property holds.
 
 ## Why it matters
 
@@ -4210,7 +4231,7 @@ final class CartModel: ObservableObject {
 // file: Sources/App/Checkout/CheckoutModel.swift
 class CheckoutModel: BaseModel {}
 // file: Sources/App/BaseModel.swift
-class BaseModel: ObservableObject {}
+class BaseModel: ObservableObject { @Published var state = 0 }
 // file: Sources/App/CartModelView.swift
 struct CartModelView: View {
     @ObservedObject var model: CartModel
@@ -4223,7 +4244,7 @@ final class RootModel: Combine.ObservableObject {
     @Published var ↓player: PlayerModel!
     @Published var title = ""
 }
-final class PlayerModel: ObservableObject {}
+final class PlayerModel: ObservableObject { @Published var state = 0 }
 // file: Sources/App/RootModelView.swift
 struct RootModelView: View {
     @ObservedObject var model: RootModel
@@ -4236,7 +4257,7 @@ final class RootModel: ObservableObject {
     @Published var ↓left = PaneModel()
     @Published var ↓right = PaneModel()
 }
-final class PaneModel: ObservableObject {}
+final class PaneModel: ObservableObject { @Published var state = 0 }
 // file: Sources/App/RootModelView.swift
 struct RootModelView: View {
     @ObservedObject var model: RootModel
@@ -4270,7 +4291,7 @@ class ParentModel: ObservableObject {
     @Published var ↓debugPanel = DebugPanelModel()
 #endif
 }
-final class DebugPanelModel: ObservableObject {}
+final class DebugPanelModel: ObservableObject { @Published var state = 0 }
 // file: Sources/App/ParentModelView.swift
 struct ParentModelView: View {
     @ObservedObject var model: ParentModel
@@ -4282,7 +4303,7 @@ struct ParentModelView: View {
 final class FeedModel: ObservableObject {
     @Published var ↓filter: FilterModel = .init()
 }
-final class FilterModel: ObservableObject {}
+final class FilterModel: ObservableObject { @Published var state = 0 }
 // file: Sources/App/FeedModel+Loading.swift
 extension FeedModel {
     func reload() { filter.reset() }
@@ -4307,7 +4328,7 @@ final class AppModel: ObservableObject {
             .store(in: &bag)
     }
 }
-final class SettingsModel: ObservableObject {}
+final class SettingsModel: ObservableObject { @Published var state = 0 }
 ```
 
 ```swift
@@ -4320,7 +4341,7 @@ extension AppModel {
         self.settings.objectWillChange.sink { [weak self] _ in self?.objectWillChange.send() }.store(in: &bag)
     }
 }
-final class SettingsModel: ObservableObject {}
+final class SettingsModel: ObservableObject { @Published var state = 0 }
 ```
 
 ```swift
@@ -4334,7 +4355,7 @@ struct Settings { var darkMode = false }
 final class AppModel: ObservableObject {
     let settings = SettingsModel()
 }
-final class SettingsModel: ObservableObject {}
+final class SettingsModel: ObservableObject { @Published var state = 0 }
 ```
 
 ```swift
@@ -4343,8 +4364,8 @@ struct ContentView: View {
     @StateObject private var player = PlayerModel()
     var body: some View { Text("") }
 }
-final class SettingsModel: ObservableObject {}
-final class PlayerModel: ObservableObject {}
+final class SettingsModel: ObservableObject { @Published var state = 0 }
+final class PlayerModel: ObservableObject { @Published var state = 0 }
 ```
 
 ```swift
@@ -4358,14 +4379,14 @@ final class NetworkService {}
 final class AppModel: ObservableObject {
     @Published var items: [ItemModel] = []
 }
-final class ItemModel: ObservableObject {}
+final class ItemModel: ObservableObject { @Published var state = 0 }
 ```
 
 ```swift
 final class Presenter {
     @Published var settings = SettingsModel()
 }
-final class SettingsModel: ObservableObject {}
+final class SettingsModel: ObservableObject { @Published var state = 0 }
 ```
 
 ```swift
@@ -4379,14 +4400,14 @@ final class AppModel: ObservableObject {
 final class AppModel: ObservableObject {
     @Published var handler: () -> SettingsModel = { SettingsModel() }
 }
-final class SettingsModel: ObservableObject {}
+final class SettingsModel: ObservableObject { @Published var state = 0 }
 ```
 
 ```swift
 final class AppModel: ObservableObject {
     @Published static var shared = SettingsModel()
 }
-final class SettingsModel: ObservableObject {}
+final class SettingsModel: ObservableObject { @Published var state = 0 }
 ```
 
 ```swift
@@ -4443,6 +4464,44 @@ struct AccountView: View {
 }
 ```
 
+```swift
+final class AppModel: ObservableObject {
+    @Published var api = APIClient()
+}
+
+final class APIClient: ObservableObject {
+    let baseURL = URL(string: "https://example.com")!
+    func get(_ path: String) async throws -> Data { Data() }
+}
+
+struct RootView: View {
+    @StateObject var model = AppModel()
+    var body: some View { Text(model.api.baseURL.absoluteString) }
+}
+```
+
+```swift
+final class DocumentModel: ObservableObject {
+    @Published var page = PageModel()
+    private var bag = Set<AnyCancellable>()
+
+    init() {
+        $page
+            .map(\.objectWillChange)
+            .switchToLatest()
+            .sink { [weak self] _ in self?.objectWillChange.send() }
+            .store(in: &bag)
+    }
+}
+
+final class PageModel: ObservableObject { @Published var text = "" }
+
+struct DocumentView: View {
+    @ObservedObject var model: DocumentModel
+    var body: some View { Text(model.page.text) }
+}
+```
+
 """#,
         "nested_sink": #"""
 # nested_sink
@@ -4472,12 +4531,15 @@ Not reported:
 - a keyed entry (`requests[id] = …`), which also replaces the previous subscription of that key;
 - a bag emptied in the same closure right before subscribing (`bag.removeAll()`, `bag = []`);
 - completion closures (`receiveCompletion`) and outer publishers that deliver at most one value
-  (`Just`, `Future`, a URL request, `first()`, `collect()`, `prefix(1)`): they run once;
+  (`Just`, `Future`, a URL request, `first()`, `collect()`, `prefix(1)`, a call of a project
+  function whose every `return` is one of them, with no operator that adds values): they run once;
 - `assign(to: &$property)`, which has no cancellable to store;
 - inner publishers that finish while `sink` subscribes (`Just(x)`, `Publishers.CombineLatest(Just(a), Just(b))`):
   nothing stays alive but a spent token;
 - an inner subscription behind a run-once guard, in the closure or the method it calls
-  (`guard !isWaiting else { return }` where the type sets `isWaiting = true`, or `guard bag.isEmpty`).
+  (`guard !isWaiting else { return }` where the type sets `isWaiting = true`, or `guard bag.isEmpty`),
+  or behind a create-once guard in the outer closure (`guard self.observer == nil else { return }`
+  with `self.observer = …` set in the same run).
 
 ## How to fix
 
@@ -4835,6 +4897,29 @@ final class SyncEngine: ObservableObject {
     }
 
     private func run() {}
+}
+```
+
+```swift
+final class ProfileModel {
+    private var bag = Set<AnyCancellable>()
+    func load() {
+        api.currentUser()
+            .sink(receiveCompletion: { _ in }, receiveValue: { [weak self] user in
+                guard let self else { return }
+                self.api.avatar(for: user).sink { _ in }.store(in: &self.bag)
+            })
+            .store(in: &bag)
+    }
+}
+
+final class API {
+    func currentUser() -> AnyPublisher<User, Error> {
+        URLSession.shared.dataTaskPublisher(for: Endpoint.me)
+            .map(\.data)
+            .decode(type: User.self, decoder: JSONDecoder())
+            .eraseToAnyPublisher()
+    }
 }
 ```
 
@@ -6709,7 +6794,9 @@ Reports `RunLoop.main` written as the scheduler of `receive(on:)`, `debounce`, `
 Only the explicit `RunLoop.main` is reported. A bare `.main` cannot stand for a generic scheduler
 parameter (the compiler cannot infer its type), and a scheduler kept in a variable or passed as a
 parameter is not followed. `Timer.publish(every:on:in:)` takes a run loop on purpose and is not
-reported here (see `timer_default_run_loop_mode` for its mode).
+reported here (see `timer_default_run_loop_mode` for its mode). Code in a test case (`XCTestCase`,
+`QuickSpec`, their subclasses and the types nested in them) is not reported: no scroll view runs
+there, and a test picks `RunLoop.main` so that it can spin that run loop while it waits.
 
 ## Why it matters
 
@@ -6955,6 +7042,17 @@ stream.schedule(in: RunLoop.main, forMode: .default)
 ```swift
 let description = "use receive(on: RunLoop.main) carefully"
 // .receive(on: RunLoop.main)
+```
+
+```swift
+final class FeedModelTests: XCTestCase {
+    func testDeliversOnTheMainRunLoop() {
+        let done = expectation(description: "delivered")
+        let token = Just(1).receive(on: RunLoop.main).sink { _ in done.fulfill() }
+        wait(for: [done], timeout: 1)
+        token.cancel()
+    }
+}
 ```
 
 """#,

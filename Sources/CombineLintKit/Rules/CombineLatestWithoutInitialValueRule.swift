@@ -31,6 +31,11 @@ public struct CombineLatestWithoutInitialValueRule: Rule {
                     if case .waits = value { waiting = (shortText(input, tree: tree), value) }
                 }
                 guard let (text, value) = waiting, case .waits(let source, let file, let token) = value else { continue }
+                // A local subject that the same body sends into after subscribing (a test driving its
+                // inputs, local wiring) gets its first value at once.
+                if isSentIntoLater(text, after: element.nameToken, in: tree) { continue }
+                // A test case drives every input itself, and waiting for all of them is what it checks.
+                if TestCaseCode.contains(element.nameToken, of: tree, index: context.index) { continue }
                 let name = element.name == "combineLatest" ? "combineLatest" : "Publishers.\(element.name)"
                 let message = "`\(name)` emits nothing until `\(text)` does: \(source) has no current value."
                 findings.append(context.finding(tokens: element.nameToken, message: message, help: Self.help,
@@ -53,6 +58,19 @@ public struct CombineLatestWithoutInitialValueRule: Rule {
         default:
             return nil
         }
+    }
+
+    /// Whether `name` is a local variable visible at `token` that a `name.send(…)` after `token`, in
+    /// the same function body, sends into.
+    private func isSentIntoLater(_ name: String, after token: Int, in tree: SyntaxTree) -> Bool {
+        guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
+              SubscriptionFinder.localVariable(named: name, visibleAt: token, in: tree) != nil,
+              let f = tree.enclosingFunction(of: token), let close = tree.functions[f].bodyClose, token < close else { return false }
+        for k in tree.chainIndices(in: (token + 1)...close) {
+            let elements = tree.chains[k].elements
+            if elements.count > 1, elements[0].name == name, elements[1].name == "send" { return true }
+        }
+        return false
     }
 
     /// Where the waiting input is declared, when that is not at the finding.
