@@ -50,8 +50,10 @@ public enum CreateOnceGuards {
     }
 
     /// Names the condition in `range` requires to be absent: `name == nil`, `nil == name`, `!name`,
-    /// `name == false` (also `self.name`, `self?.name`).
+    /// `name == false` (also `self.name`, `self?.name`); none when the condition has an `||`.
     private static func absentNames(in range: Range<Int>, of tree: SyntaxTree) -> [String] {
+        // `a == nil || other`: the other part lets the code through while the thing exists.
+        if range.contains(where: { tree.text($0) == "||" }) { return [] }
         var names: [String] = []
         for i in range where tree.tokens[i].kind == .identifier {
             if i > range.lowerBound, tree.tokens[i - 1].kind == .period, i - 2 >= range.lowerBound,

@@ -670,8 +670,8 @@ followed through the project: a local's initial value, a parameter's type, a pro
 another type, and an erased `AnyPublisher` property whose initial value or getter is a subject.
 An input whose kind is not known is never reported. Not reported: inputs that start with a value
 (`$property`, `CurrentValueSubject`, `Just`, KVO `publisher(for: \.x)`, anything after
-`prepend(…)`), a combined publisher that is itself prepended, a local subject that the same
-function sends into after subscribing, and code in a test case (`XCTestCase`, `QuickSpec`), which
+`prepend(…)`), a combined publisher that is itself prepended, a subject (a local or a
+property) that the same function body sends into after subscribing, outside any closure, and code in a test case (`XCTestCase`, `QuickSpec`), which
 drives every input itself and checks that the combination waits for all of them.
 
 ## Why it matters
@@ -949,6 +949,21 @@ final class FormTests: XCTestCase {
         email.send("a"); password.send("b")
         XCTAssertEqual(pairs, ["ab"])
         token.cancel()
+    }
+}
+```
+
+```swift
+final class FeedModel {
+    @Published var filter = ""
+    let reload = PassthroughSubject<Void, Never>()
+    private var bag = Set<AnyCancellable>()
+
+    init(api: FeedAPI) {
+        reload.combineLatest($filter)
+            .sink { _, filter in api.load(filter) }
+            .store(in: &bag)
+        reload.send(())
     }
 }
 ```
@@ -2136,7 +2151,8 @@ those too. A `send` is matched by the member's name, so a same-named member of a
 is sent into from outside also keeps the rule quiet.
 
 Not reported: `static` properties (a shared channel that every part of the app sends to is their
-purpose), computed properties, protocol requirements, subjects of structs and enums (value types
+purpose), computed properties, subjects handed in by an initializer (`self.events = events` from
+a parameter: whoever made the subject keeps it and sends through it), protocol requirements, subjects of structs and enums (value types
 hand a subject over, as a parameter or state bundle, and every copy shares it), members of
 `private`/`fileprivate` types, members of test doubles (types with `Mock`, `Stub`, `Fake` or `Spy`
 as a word of the name: `FeedMockService`, `SpyStore`, not `Mockingbird`), types declared inside a
@@ -2436,6 +2452,18 @@ final class SearchScreen {
         field.subscribe(model.queries)
         model.page.value += 1
     }
+}
+```
+
+```swift
+final class SyncEngine {
+    let progress: PassthroughSubject<Double, Never>
+
+    init(progress: PassthroughSubject<Double, Never>) {
+        self.progress = progress
+    }
+
+    func step(_ fraction: Double) { progress.send(fraction) }
 }
 ```
 
@@ -9801,7 +9829,9 @@ cancels the previous one before it starts the next), pipelines that answer once 
 `receiveCompletion`, which runs once, and tasks behind a create-once guard in the same closure:
 an `if`/`guard` that lets the code through only while a property is `nil` (or a flag is `false`),
 followed by code that sets it before the task (`guard store == nil else { return }; store = Store();
-Task { … }`). Such a task starts once per thing made, until someone clears it again.
+Task { … }`), or an in-flight flag (`guard !isLoading else { return }; isLoading = true`), which
+keeps the tasks from overlapping. A condition with `||` is no such guard: its other part lets the
+code through while the thing exists.
 
 ## Why it matters
 
@@ -10034,6 +10064,19 @@ walletCreated
         let store = WalletStore()
         self.store = store
         Task { await store.prepare() }
+    }
+    .store(in: &bag)
+```
+
+```swift
+refreshRequests
+    .sink { [weak self] _ in
+        guard let self, !self.isRefreshing else { return }
+        self.isRefreshing = true
+        Task {
+            await self.refresh()
+            self.isRefreshing = false
+        }
     }
     .store(in: &bag)
 ```

@@ -31,8 +31,8 @@ public struct CombineLatestWithoutInitialValueRule: Rule {
                     if case .waits = value { waiting = (shortText(input, tree: tree), value) }
                 }
                 guard let (text, value) = waiting, case .waits(let source, let file, let token) = value else { continue }
-                // A local subject that the same body sends into after subscribing (a test driving its
-                // inputs, local wiring) gets its first value at once.
+                // A subject that the same body sends into after subscribing (a test driving its
+                // inputs, wiring that fires once set up) gets its first value at once.
                 if isSentIntoLater(text, after: element.nameToken, in: tree) { continue }
                 // A test case drives every input itself, and waiting for all of them is what it checks.
                 if TestCaseCode.contains(element.nameToken, of: tree, index: context.index) { continue }
@@ -60,15 +60,21 @@ public struct CombineLatestWithoutInitialValueRule: Rule {
         }
     }
 
-    /// Whether `name` is a local variable visible at `token` that a `name.send(…)` after `token`, in
-    /// the same function body, sends into.
-    private func isSentIntoLater(_ name: String, after token: Int, in tree: SyntaxTree) -> Bool {
+    /// Whether the input written `text` (a local `name`, or a member `name` / `self.name`) is sent
+    /// into by a `name.send(…)` / `self.name.send(…)` after `token`, directly in the same function
+    /// body: the body runs to its end at once, so the combination gets that value right away.
+    private func isSentIntoLater(_ text: String, after token: Int, in tree: SyntaxTree) -> Bool {
+        let name = text.hasPrefix("self.") ? String(text.dropFirst(5)) : text
         guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
-              SubscriptionFinder.localVariable(named: name, visibleAt: token, in: tree) != nil,
               let f = tree.enclosingFunction(of: token), let close = tree.functions[f].bodyClose, token < close else { return false }
+        let closure = tree.innermostClosure(of: token)
         for k in tree.chainIndices(in: (token + 1)...close) {
-            let elements = tree.chains[k].elements
-            if elements.count > 1, elements[0].name == name, elements[1].name == "send" { return true }
+            let chain = tree.chains[k]
+            let names = chain.names
+            let start = names.first == "self" ? 1 : 0
+            guard names.count > start + 1, names[start] == name, names[start + 1] == "send",
+                  tree.innermostClosure(of: chain.first) == closure else { continue }
+            return true
         }
         return false
     }

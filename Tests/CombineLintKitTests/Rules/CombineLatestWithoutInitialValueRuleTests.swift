@@ -102,4 +102,24 @@ final class CombineLatestWithoutInitialValueRuleTests: XCTestCase {
         """)])
         XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["8:23"])
     }
+
+    /// A subject property sent into right after the wiring, in the same body, starts the
+    /// combination at once; a send in a closure, or before subscribing, does not.
+    func testAPropertySentIntoLaterInTheSameBody() {
+        let found = findings(of: CombineLatestWithoutInitialValueRule.self, in: [(path: "A.swift", text: """
+        final class Wiring {
+            @Published var name = ""
+            let reload = PassthroughSubject<Void, Never>()
+            let taps = PassthroughSubject<Void, Never>()
+            init() {
+                reload.combineLatest($name).sink { print($0) }.store(in: &bag)
+                self.reload.send(())
+                taps.send(())
+                taps.combineLatest($name).sink { print($0) }.store(in: &bag)
+                DispatchQueue.main.async { self.taps.send(()) }
+            }
+        }
+        """)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["9:14"])
+    }
 }

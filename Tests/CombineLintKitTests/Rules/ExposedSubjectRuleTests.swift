@@ -199,4 +199,23 @@ final class ExposedSubjectRuleTests: XCTestCase {
         """
         XCTAssertEqual(run([("App/Model.swift", model), ("App/Screen.swift", users)]).map(\.line), [9])
     }
+
+    /// A subject handed in through an initializer belongs to whoever made it, who sends through
+    /// its own reference; one the type makes itself is reported.
+    func testSubjectsHandedInByAnInitializer() {
+        let text = """
+        final class Bus {
+            let events: PassthroughSubject<Int, Never>
+            let made: PassthroughSubject<Int, Never>
+            let wrapped: PassthroughSubject<Int, Never>
+            init(events: PassthroughSubject<Int, Never>, seed: PassthroughSubject<Int, Never>?) {
+                self.events = events
+                made = PassthroughSubject()
+                wrapped = seed ?? PassthroughSubject()
+            }
+            func fire() { events.send(1); made.send(2); wrapped.send(3) }
+        }
+        """
+        XCTAssertEqual(run([("App/Bus.swift", text)]).map(\.line), [3, 4])
+    }
 }

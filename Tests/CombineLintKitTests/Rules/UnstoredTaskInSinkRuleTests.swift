@@ -96,4 +96,24 @@ final class UnstoredTaskInSinkRuleTests: XCTestCase {
         // different name made: each runs per value.
         XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["23:17", "29:13", "34:13"])
     }
+
+    /// An in-flight flag set before the task keeps tasks from overlapping; an `||` in the condition
+    /// lets the code through while the flag is up.
+    func testInFlightFlagAndOrConditions() {
+        let found = findings(of: UnstoredTaskInSinkRule.self, in: [(path: "A.swift", text: """
+        loads.sink { [weak self] _ in
+            guard let self, !self.isLoading else { return }
+            self.isLoading = true
+            Task { await self.load(); self.isLoading = false }
+        }.store(in: &bag)
+        loads.sink { [weak self] _ in
+            guard let self else { return }
+            if !self.isLoading || self.items.isEmpty {
+                self.isLoading = true
+                Task { await self.load() }
+            }
+        }.store(in: &bag)
+        """)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["10:9"])
+    }
 }
