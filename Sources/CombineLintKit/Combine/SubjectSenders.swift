@@ -5,7 +5,8 @@
 /// subscriber, which then sends upstream's values and completion into it
 /// (`publisher.subscribe(model.events)`, `multicast(subject: model.events)`,
 /// `AnySubscriber(model.events)`, `receive(subscriber: model.events)`,
-/// `assign(to: \.value, on: model.state)`). Made once per name and run (through `ProjectMemo`).
+/// `assign(to: \.value, on: model.state)`), or handing it to a project function or initializer
+/// that takes a subject. Made once per name and run (through `ProjectMemo`).
 struct SubjectSenders: Sendable {
     /// The names (as written) of the innermost types around the places that feed it.
     private(set) var enclosingTypes: Set<String> = []
@@ -16,7 +17,7 @@ struct SubjectSenders: Sendable {
         for reference in index.chainElements[name] {
             let tree = index.trees[reference.tree]
             let chain = tree.chains[reference.chain]
-            guard Self.feeds(chain, at: reference.element, in: tree) else { continue }
+            guard Self.feeds(chain, at: reference.element, in: tree, index: index) else { continue }
             if let t = tree.enclosingType(of: chain.elements[reference.element].nameToken) {
                 enclosingTypes.insert(tree.types[t].name)
             } else {
@@ -28,8 +29,32 @@ struct SubjectSenders: Sendable {
     /// Calls that take a subject as the subscriber they send into.
     static let subscriberTakingCalls: Set<String> = ["subscribe", "multicast", "AnySubscriber", "receive"]
 
+    /// Whether a project function named `callee`, or an initializer of a project type of that name,
+    /// has a parameter whose type is a subject (`PassthroughSubject<…>`, `CurrentValueSubject<…>`,
+    /// `some Subject`, `any Subject<…>`).
+    static func takesSubject(_ callee: String, index: ProjectIndex) -> Bool {
+        let isType = callee.first?.isUppercase == true
+        for reference in index.functions[isType ? "init" : callee] {
+            let tree = index.trees[reference.tree]
+            let function = tree.functions[reference.item]
+            if isType {
+                guard function.kind == .initializer, let t = function.enclosingType,
+                      tree.types[t].name.lastNameComponent == callee else { continue }
+            } else {
+                guard function.kind == .function else { continue }
+            }
+            if function.parameters.contains(where: { isSubjectType($0.typeText) }) { return true }
+        }
+        return false
+    }
+
+    private static func isSubjectType(_ text: String) -> Bool {
+        text.contains("PassthroughSubject") || text.contains("CurrentValueSubject")
+            || text.hasPrefix("some Subject") || text.hasPrefix("any Subject")
+    }
+
     /// Whether element `e` of `chain` names a subject that this use sends into or completes.
-    static func feeds(_ chain: Chain, at e: Int, in tree: SyntaxTree) -> Bool {
+    static func feeds(_ chain: Chain, at e: Int, in tree: SyntaxTree, index: ProjectIndex) -> Bool {
         let elements = chain.elements
         let next = e + 1
         if next < elements.count {
@@ -53,6 +78,9 @@ struct SubjectSenders: Sendable {
               tree.tokens[open - 1].kind == .identifier else { return false }
         let callee = tree.name(open - 1)
         if subscriberTakingCalls.contains(callee) { return true }
+        // Handed to a project function or initializer that takes a subject (`Child(events: model.events)`,
+        // `forward(into: model.events)`): the callee holds it to send into.
+        if takesSubject(callee, index: index) { return true }
         // `assign(to: \.value, on: state)`: the assignment writes the subject's value.
         return callee == "assign" && chain.first > 1 && tree.tokens[chain.first - 1].kind == .colon && tree.isWord(chain.first - 2, "on")
     }

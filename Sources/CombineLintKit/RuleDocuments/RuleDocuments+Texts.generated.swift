@@ -2143,8 +2143,9 @@ count: it protects the reference, not `send`.
 Reported only when no code outside the declaring type sends into the subject or completes it
 (`model.events.send(x)` in another type, a subclass, or top-level code; also
 `publisher.subscribe(model.events)`, `multicast(subject:)`, `AnySubscriber(model.events)`,
-`model.state.value = x`, `assign(to: \.value, on: model.state)`, and `send` handed on by
-reference, `sink(receiveValue: model.events.send)`): there, `private` plus an
+`model.state.value = x`, `assign(to: \.value, on: model.state)`, `send` handed on by
+reference, `sink(receiveValue: model.events.send)`, and the subject handed to a project function
+or initializer that takes a subject, `Relay(target: model.events)`): there, `private` plus an
 erased publisher is a safe, mechanical change. A subject that other types feed on purpose is an
 input by design, and `private` would not compile; the `include_sent_from_outside` option reports
 those too. A `send` is matched by the member's name, so a same-named member of another type that

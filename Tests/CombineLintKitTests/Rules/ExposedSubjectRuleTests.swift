@@ -218,4 +218,32 @@ final class ExposedSubjectRuleTests: XCTestCase {
         """
         XCTAssertEqual(run([("App/Bus.swift", text)]).map(\.line), [3, 4])
     }
+
+    /// Outside code that hands the subject to a project function or initializer taking a subject
+    /// gives the callee the subject to send into; handing it to one that takes a publisher does not.
+    func testSubjectsHandedToCalleesThatTakeASubject() {
+        let model = """
+        final class Model {
+            let events = PassthroughSubject<Int, Never>()
+            let state = CurrentValueSubject<Int, Never>(0)
+            let shown = PassthroughSubject<Int, Never>()
+            func f() { events.send(1); state.send(2); shown.send(3) }
+        }
+        """
+        let users = """
+        final class Relay {
+            init(target: PassthroughSubject<Int, Never>) {}
+        }
+        func forward(into subject: some Subject<Int, Never>) {}
+        func show(_ values: AnyPublisher<Int, Never>) {}
+        final class Screen {
+            func bind(_ m: Model) {
+                _ = Relay(target: m.events)
+                forward(into: m.state)
+                show(m.shown.eraseToAnyPublisher())
+            }
+        }
+        """
+        XCTAssertEqual(run([("App/Model.swift", model), ("App/Screen.swift", users)]).map(\.line), [4])
+    }
 }
