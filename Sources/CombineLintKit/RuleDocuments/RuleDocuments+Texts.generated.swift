@@ -3128,7 +3128,8 @@ and its one cached result change what the code does:
 A function or computed property that returns a new `Future` is judged by its call sites across
 the project (matched by full selector, `load(id:)`): reported when one of them keeps, retries or
 drops the result. A `Future` made and subscribed at once, once (`Future { … }.sink { … }`, or
-`service.load().receive(on: …).sink { … }` at every call site), passed on to `Zip` or
+`service.load().receive(on: …).sink { … }` at every call site, `await service.load().value`,
+`for await v in future.values`), passed on to `Zip` or
 `CombineLatest`, or returned further, behaves as a deferred one would, and is not a finding; nor
 is a function nobody in the project calls. Never reported: a `Future` made inside `Deferred { }`,
 inside a `flatMap` or `catch` transform, or inside a `map` whose publishers a later
@@ -3500,6 +3501,18 @@ func ping() {
     Future<Void, Never> { promise in promise(.success(())) }
         .sink { _ in print("pong") }
         .store(in: &bag)
+}
+```
+
+```swift
+final class SettingsStore {
+    func load() -> Future<Settings, Never> {
+        Future { promise in promise(.success(Settings.read())) }
+    }
+
+    func refresh() async -> Settings {
+        await load().value
+    }
 }
 ```
 
