@@ -12,6 +12,15 @@ extension Catalogue {
     /// a repeated call starts one more request, but nothing is left running once it answered.
     public static let oneShotRoots: Set<String> = ["Future", "Deferred"]
 
+    /// Names in a finishing pipeline that can make one answer into several values: a sequence's
+    /// `publisher`, `Record`, the operators that add or combine values, and `prefix`/`collect`
+    /// with a count. A finishing pipeline without them delivers at most one value.
+    public static let valueMultiplyingNames: Set<String> = [
+        "publisher", "Sequence", "Record", "prefix", "collect", "merge", "zip", "combineLatest",
+        "append", "prepend", "flatMap", "switchToLatest", "scan", "Merge", "Zip", "CombineLatest",
+        "output", "buffer", "MergeMany", "sequence",
+    ]
+
     /// Roots whose closure runs once per subscription, when someone subscribes.
     public static let lazyRoots: Set<String> = ["Deferred"]
 

@@ -3,6 +3,10 @@ extension Catalogue {
     /// The calls that subscribe and return a cancellable: `sink`, `assign(to:on:)`, a connectable's `connect()`.
     public static let subscriberCalls: Set<String> = ["sink", "assign", "connect"]
 
+    /// Members that subscribe for `async` code: a `Future`'s `value` (awaited once) and any
+    /// publisher's `values` (an `AsyncSequence` that subscribes when iterated).
+    public static let asyncSubscriberMembers: Set<String> = ["value", "values"]
+
     /// Collection methods that put a cancellable into the collection they are called on:
     /// `bag.insert(c)`, `bag.append(contentsOf: [a.sink { … }])`, `bag.formUnion([…])`, and the
     /// non-mutating `appending`/`union`, whose result is assigned back to the bag.

@@ -14,4 +14,11 @@ extension Catalogue {
     /// Property wrappers through which a SwiftUI view observes an `ObservableObject` and redraws
     /// on its `objectWillChange`.
     public static let viewObservingAttributes: Set<String> = ["ObservedObject", "StateObject", "EnvironmentObject"]
+
+    /// Framework bases and protocols of an `ObservableObject` class that announce no changes of their
+    /// own: an object whose other ancestors are all in the project announces only what they declare.
+    public static let changeFreeFrameworkBases: Set<String> = [
+        "ObservableObject", "NSObject", "AnyObject", "Identifiable", "Equatable", "Hashable", "Sendable",
+        "Codable", "Encodable", "Decodable", "CustomStringConvertible", "CustomDebugStringConvertible",
+    ]
 }

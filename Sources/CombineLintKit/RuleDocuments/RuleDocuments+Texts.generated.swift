@@ -670,7 +670,9 @@ followed through the project: a local's initial value, a parameter's type, a pro
 another type, and an erased `AnyPublisher` property whose initial value or getter is a subject.
 An input whose kind is not known is never reported. Not reported: inputs that start with a value
 (`$property`, `CurrentValueSubject`, `Just`, KVO `publisher(for: \.x)`, anything after
-`prepend(…)`), and a combined publisher that is itself prepended.
+`prepend(…)`), a combined publisher that is itself prepended, a subject (a local or a
+property) that the same function body sends into after subscribing, outside any closure, and code in a test case (`XCTestCase`, `QuickSpec`), which
+drives every input itself and checks that the combination waits for all of them.
 
 ## Why it matters
 
@@ -934,6 +936,35 @@ final class Model {
 // A parameter of a type that starts with a value.
 func bind(name: Published<String>.Publisher, count: CurrentValueSubject<Int, Never>) {
     name.combineLatest(count).sink { print($0) }.store(in: &bag)
+}
+```
+
+```swift
+final class FormTests: XCTestCase {
+    func testCombinesTheLatestOfBoth() {
+        let email = PassthroughSubject<String, Never>()
+        let password = PassthroughSubject<String, Never>()
+        var pairs: [String] = []
+        let token = email.combineLatest(password).sink { pairs.append($0 + $1) }
+        email.send("a"); password.send("b")
+        XCTAssertEqual(pairs, ["ab"])
+        token.cancel()
+    }
+}
+```
+
+```swift
+final class FeedModel {
+    @Published var filter = ""
+    let reload = PassthroughSubject<Void, Never>()
+    private var bag = Set<AnyCancellable>()
+
+    init(api: FeedAPI) {
+        reload.combineLatest($filter)
+            .sink { _, filter in api.load(filter) }
+            .store(in: &bag)
+        reload.send(())
+    }
 }
 ```
 
@@ -2110,14 +2141,19 @@ annotation or by its initial value) that is not `private` or `fileprivate`. `pri
 count: it protects the reference, not `send`.
 
 Reported only when no code outside the declaring type sends into the subject or completes it
-(`model.events.send(x)` in another type, a subclass, or top-level code): there, `private` plus an
+(`model.events.send(x)` in another type, a subclass, or top-level code; also
+`publisher.subscribe(model.events)`, `multicast(subject:)`, `AnySubscriber(model.events)`,
+`model.state.value = x`, `assign(to: \.value, on: model.state)`, `send` handed on by
+reference, `sink(receiveValue: model.events.send)`, and the subject handed to a project function
+or initializer that takes a subject, `Relay(target: model.events)`): there, `private` plus an
 erased publisher is a safe, mechanical change. A subject that other types feed on purpose is an
 input by design, and `private` would not compile; the `include_sent_from_outside` option reports
 those too. A `send` is matched by the member's name, so a same-named member of another type that
 is sent into from outside also keeps the rule quiet.
 
 Not reported: `static` properties (a shared channel that every part of the app sends to is their
-purpose), computed properties, protocol requirements, subjects of structs and enums (value types
+purpose), computed properties, subjects handed in by an initializer (`self.events = events` from
+a parameter: whoever made the subject keeps it and sends through it), protocol requirements, subjects of structs and enums (value types
 hand a subject over, as a parameter or state bundle, and every copy shares it), members of
 `private`/`fileprivate` types, members of test doubles (types with `Mock`, `Stub`, `Fake` or `Spy`
 as a word of the name: `FeedMockService`, `SpyStore`, not `Mockingbird`), types declared inside a
@@ -2257,6 +2293,17 @@ actor DownloadQueue {
 }
 ```
 
+```swift
+final class Uploader {
+    let ↓progress = CurrentValueSubject<Double, Never>(0)
+    func step() { progress.send(progress.value + 0.1) }
+}
+
+final class UploadScreen {
+    func show(_ uploader: Uploader) { print(uploader.progress.value) }
+}
+```
+
 ## Non-triggering examples
 
 ```swift
@@ -2392,6 +2439,32 @@ struct ShareButton: View {
 ```swift
 final class AnalyticsMockClient {
     let events = PassthroughSubject<String, Never>()
+}
+```
+
+```swift
+final class SearchModel {
+    let queries = PassthroughSubject<String, Never>()
+    let page = CurrentValueSubject<Int, Never>(1)
+}
+
+final class SearchScreen {
+    func bind(_ model: SearchModel, field: AnyPublisher<String, Never>) {
+        field.subscribe(model.queries)
+        model.page.value += 1
+    }
+}
+```
+
+```swift
+final class SyncEngine {
+    let progress: PassthroughSubject<Double, Never>
+
+    init(progress: PassthroughSubject<Double, Never>) {
+        self.progress = progress
+    }
+
+    func step(_ fraction: Double) { progress.send(fraction) }
 }
 ```
 
@@ -3055,7 +3128,8 @@ and its one cached result change what the code does:
 A function or computed property that returns a new `Future` is judged by its call sites across
 the project (matched by full selector, `load(id:)`): reported when one of them keeps, retries or
 drops the result. A `Future` made and subscribed at once, once (`Future { … }.sink { … }`, or
-`service.load().receive(on: …).sink { … }` at every call site), passed on to `Zip` or
+`service.load().receive(on: …).sink { … }` at every call site, `await service.load().value`,
+`for await v in future.values`), passed on to `Zip` or
 `CombineLatest`, or returned further, behaves as a deferred one would, and is not a finding; nor
 is a function nobody in the project calls. Never reported: a `Future` made inside `Deferred { }`,
 inside a `flatMap` or `catch` transform, or inside a `map` whose publishers a later
@@ -3430,6 +3504,18 @@ func ping() {
 }
 ```
 
+```swift
+final class SettingsStore {
+    func load() -> Future<Settings, Never> {
+        Future { promise in promise(.success(Settings.read())) }
+    }
+
+    func refresh() async -> Settings {
+        await load().value
+    }
+}
+```
+
 """#,
         "main_actor_background_delivery": #"""
 # main_actor_background_delivery
@@ -3452,7 +3538,7 @@ on a background queue property, in `Task.detached`, or in a sink that delivers i
 URLSession's queue too. Not reported: a chain whose last scheduler step is the main queue or
 `RunLoop.main`; schedulers the chain does not show (a `scheduler` parameter); subjects,
 `$property` and other notifications (they deliver on the sender's thread, which the code does not show); closures that use only their
-arguments and other values; `nonisolated` functions and actors; main-actor work inside `DispatchQueue.main.async`, `MainActor.run`
+arguments and other values; `nonisolated` functions and actors; calls of `nonisolated` methods and reads of `nonisolated` properties of `self` (they run on the caller's thread); main-actor work inside `DispatchQueue.main.async`, `MainActor.run`
 or a `Task` in the closure.
 
 `published_background_mutation` (opt-in) reports the `@Published` writes of a class that is not
@@ -3879,6 +3965,18 @@ final class SyncEngine {
 }
 ```
 
+```swift
+final class LogViewController: UIViewController {
+    func bind() {
+        lines.receive(on: DispatchQueue.global())
+            .sink { [weak self] line in self?.archive(line) }
+            .store(in: &bag)
+    }
+
+    nonisolated func archive(_ line: String) { Archive.write(line) }
+}
+```
+
 """#,
         "multiple_receive_on": #"""
 # multiple_receive_on
@@ -4114,7 +4212,12 @@ Not reported where the nesting cannot hide a change from a view: when no view ob
 outer type (no `@ObservedObject`, `@StateObject` or `@EnvironmentObject` property holds it, as
 with a widget's timeline data or a model that only code reads), and when views observe the
 inner object directly (its type is held by views, and the property is passed on as an argument,
-`PlayerBar(player: model.player)`).
+`PlayerBar(player: model.player)`). Not reported either: an inner ObservableObject that has nothing
+to announce (no `@Published` property in it or its project ancestors, and no
+`objectWillChange.send()` of its own: a service handed around as one), and an outer type that
+forwards the inner changes, by `inner.objectWillChange` or through the projected property
+(`$inner.map(\.objectWillChange).switchToLatest()`, `$inner.flatMap { $0.objectWillChange }`),
+which follows whichever object the property holds.
 
 ## Why it matters
 
@@ -4170,7 +4273,7 @@ final class CartModel: ObservableObject {
 // file: Sources/App/Checkout/CheckoutModel.swift
 class CheckoutModel: BaseModel {}
 // file: Sources/App/BaseModel.swift
-class BaseModel: ObservableObject {}
+class BaseModel: ObservableObject { @Published var state = 0 }
 // file: Sources/App/CartModelView.swift
 struct CartModelView: View {
     @ObservedObject var model: CartModel
@@ -4183,7 +4286,7 @@ final class RootModel: Combine.ObservableObject {
     @Published var ↓player: PlayerModel!
     @Published var title = ""
 }
-final class PlayerModel: ObservableObject {}
+final class PlayerModel: ObservableObject { @Published var state = 0 }
 // file: Sources/App/RootModelView.swift
 struct RootModelView: View {
     @ObservedObject var model: RootModel
@@ -4196,7 +4299,7 @@ final class RootModel: ObservableObject {
     @Published var ↓left = PaneModel()
     @Published var ↓right = PaneModel()
 }
-final class PaneModel: ObservableObject {}
+final class PaneModel: ObservableObject { @Published var state = 0 }
 // file: Sources/App/RootModelView.swift
 struct RootModelView: View {
     @ObservedObject var model: RootModel
@@ -4230,7 +4333,7 @@ class ParentModel: ObservableObject {
     @Published var ↓debugPanel = DebugPanelModel()
 #endif
 }
-final class DebugPanelModel: ObservableObject {}
+final class DebugPanelModel: ObservableObject { @Published var state = 0 }
 // file: Sources/App/ParentModelView.swift
 struct ParentModelView: View {
     @ObservedObject var model: ParentModel
@@ -4242,7 +4345,7 @@ struct ParentModelView: View {
 final class FeedModel: ObservableObject {
     @Published var ↓filter: FilterModel = .init()
 }
-final class FilterModel: ObservableObject {}
+final class FilterModel: ObservableObject { @Published var state = 0 }
 // file: Sources/App/FeedModel+Loading.swift
 extension FeedModel {
     func reload() { filter.reset() }
@@ -4267,7 +4370,7 @@ final class AppModel: ObservableObject {
             .store(in: &bag)
     }
 }
-final class SettingsModel: ObservableObject {}
+final class SettingsModel: ObservableObject { @Published var state = 0 }
 ```
 
 ```swift
@@ -4280,7 +4383,7 @@ extension AppModel {
         self.settings.objectWillChange.sink { [weak self] _ in self?.objectWillChange.send() }.store(in: &bag)
     }
 }
-final class SettingsModel: ObservableObject {}
+final class SettingsModel: ObservableObject { @Published var state = 0 }
 ```
 
 ```swift
@@ -4294,7 +4397,7 @@ struct Settings { var darkMode = false }
 final class AppModel: ObservableObject {
     let settings = SettingsModel()
 }
-final class SettingsModel: ObservableObject {}
+final class SettingsModel: ObservableObject { @Published var state = 0 }
 ```
 
 ```swift
@@ -4303,8 +4406,8 @@ struct ContentView: View {
     @StateObject private var player = PlayerModel()
     var body: some View { Text("") }
 }
-final class SettingsModel: ObservableObject {}
-final class PlayerModel: ObservableObject {}
+final class SettingsModel: ObservableObject { @Published var state = 0 }
+final class PlayerModel: ObservableObject { @Published var state = 0 }
 ```
 
 ```swift
@@ -4318,14 +4421,14 @@ final class NetworkService {}
 final class AppModel: ObservableObject {
     @Published var items: [ItemModel] = []
 }
-final class ItemModel: ObservableObject {}
+final class ItemModel: ObservableObject { @Published var state = 0 }
 ```
 
 ```swift
 final class Presenter {
     @Published var settings = SettingsModel()
 }
-final class SettingsModel: ObservableObject {}
+final class SettingsModel: ObservableObject { @Published var state = 0 }
 ```
 
 ```swift
@@ -4339,14 +4442,14 @@ final class AppModel: ObservableObject {
 final class AppModel: ObservableObject {
     @Published var handler: () -> SettingsModel = { SettingsModel() }
 }
-final class SettingsModel: ObservableObject {}
+final class SettingsModel: ObservableObject { @Published var state = 0 }
 ```
 
 ```swift
 final class AppModel: ObservableObject {
     @Published static var shared = SettingsModel()
 }
-final class SettingsModel: ObservableObject {}
+final class SettingsModel: ObservableObject { @Published var state = 0 }
 ```
 
 ```swift
@@ -4403,6 +4506,44 @@ struct AccountView: View {
 }
 ```
 
+```swift
+final class AppModel: ObservableObject {
+    @Published var api = APIClient()
+}
+
+final class APIClient: ObservableObject {
+    let baseURL = URL(string: "https://example.com")!
+    func get(_ path: String) async throws -> Data { Data() }
+}
+
+struct RootView: View {
+    @StateObject var model = AppModel()
+    var body: some View { Text(model.api.baseURL.absoluteString) }
+}
+```
+
+```swift
+final class DocumentModel: ObservableObject {
+    @Published var page = PageModel()
+    private var bag = Set<AnyCancellable>()
+
+    init() {
+        $page
+            .map(\.objectWillChange)
+            .switchToLatest()
+            .sink { [weak self] _ in self?.objectWillChange.send() }
+            .store(in: &bag)
+    }
+}
+
+final class PageModel: ObservableObject { @Published var text = "" }
+
+struct DocumentView: View {
+    @ObservedObject var model: DocumentModel
+    var body: some View { Text(model.page.text) }
+}
+```
+
 """#,
         "nested_sink": #"""
 # nested_sink
@@ -4432,12 +4573,15 @@ Not reported:
 - a keyed entry (`requests[id] = …`), which also replaces the previous subscription of that key;
 - a bag emptied in the same closure right before subscribing (`bag.removeAll()`, `bag = []`);
 - completion closures (`receiveCompletion`) and outer publishers that deliver at most one value
-  (`Just`, `Future`, a URL request, `first()`, `collect()`, `prefix(1)`): they run once;
+  (`Just`, `Future`, a URL request, `first()`, `collect()`, `prefix(1)`, a call of a project
+  function whose every `return` is one of them, with no operator that adds values): they run once;
 - `assign(to: &$property)`, which has no cancellable to store;
 - inner publishers that finish while `sink` subscribes (`Just(x)`, `Publishers.CombineLatest(Just(a), Just(b))`):
   nothing stays alive but a spent token;
 - an inner subscription behind a run-once guard, in the closure or the method it calls
-  (`guard !isWaiting else { return }` where the type sets `isWaiting = true`, or `guard bag.isEmpty`).
+  (`guard !isWaiting else { return }` where the type sets `isWaiting = true`, or `guard bag.isEmpty`),
+  or behind a create-once guard in the outer closure (`guard self.observer == nil else { return }`
+  with `self.observer = …` set in the same run).
 
 ## How to fix
 
@@ -4795,6 +4939,29 @@ final class SyncEngine: ObservableObject {
     }
 
     private func run() {}
+}
+```
+
+```swift
+final class ProfileModel {
+    private var bag = Set<AnyCancellable>()
+    func load() {
+        api.currentUser()
+            .sink(receiveCompletion: { _ in }, receiveValue: { [weak self] user in
+                guard let self else { return }
+                self.api.avatar(for: user).sink { _ in }.store(in: &self.bag)
+            })
+            .store(in: &bag)
+    }
+}
+
+final class API {
+    func currentUser() -> AnyPublisher<User, Error> {
+        URLSession.shared.dataTaskPublisher(for: Endpoint.me)
+            .map(\.data)
+            .decode(type: User.self, decoder: JSONDecoder())
+            .eraseToAnyPublisher()
+    }
 }
 ```
 
@@ -6669,7 +6836,9 @@ Reports `RunLoop.main` written as the scheduler of `receive(on:)`, `debounce`, `
 Only the explicit `RunLoop.main` is reported. A bare `.main` cannot stand for a generic scheduler
 parameter (the compiler cannot infer its type), and a scheduler kept in a variable or passed as a
 parameter is not followed. `Timer.publish(every:on:in:)` takes a run loop on purpose and is not
-reported here (see `timer_default_run_loop_mode` for its mode).
+reported here (see `timer_default_run_loop_mode` for its mode). Code in a test case (`XCTestCase`,
+`QuickSpec`, their subclasses and the types nested in them) is not reported: no scroll view runs
+there, and a test picks `RunLoop.main` so that it can spin that run loop while it waits.
 
 ## Why it matters
 
@@ -6915,6 +7084,17 @@ stream.schedule(in: RunLoop.main, forMode: .default)
 ```swift
 let description = "use receive(on: RunLoop.main) carefully"
 // .receive(on: RunLoop.main)
+```
+
+```swift
+final class FeedModelTests: XCTestCase {
+    func testDeliversOnTheMainRunLoop() {
+        let done = expectation(description: "delivered")
+        let token = Just(1).receive(on: RunLoop.main).sink { _ in done.fulfill() }
+        wait(for: [done], timeout: 1)
+        token.cancel()
+    }
+}
 ```
 
 """#,
@@ -9082,6 +9262,15 @@ model.objectWillChange
     .store(in: &bag)
 ```
 
+```swift
+$input
+    .↓tryMap { text -> Int in
+        do { return try Parser.number(text) } catch ParserError.empty { return 0 }
+    }
+    .sink(receiveCompletion: { _ in }, receiveValue: { [weak self] in self?.value = $0 })
+    .store(in: &bag)
+```
+
 ## Non-triggering examples
 
 ```swift
@@ -9188,6 +9377,15 @@ $query
     .tryMap { try Query(parsing: $0) }
     .retry(.max)
     .sink(receiveCompletion: { _ in }, receiveValue: { run($0) })
+    .store(in: &bag)
+```
+
+```swift
+$input
+    .tryMap { text -> Int in
+        do { return try Parser.number(text) } catch { return 0 }
+    }
+    .sink(receiveCompletion: { _ in }, receiveValue: { [weak self] in self?.value = $0 })
     .store(in: &bag)
 ```
 
@@ -9641,8 +9839,13 @@ started as a statement inside `sink`'s value closure or `handleEvents(receiveOut
 pipeline that emits more than once. Not reported: a task kept in a property (the correct form
 cancels the previous one before it starts the next), pipelines that answer once (`Just`,
 `Future`, `dataTaskPublisher`, a project function that returns one of them, after `first()` or
-`reduce`), task bodies without `await`, which run in the order they were started, and tasks in
-`receiveCompletion`, which runs once.
+`reduce`), task bodies without `await`, which run in the order they were started, tasks in
+`receiveCompletion`, which runs once, and tasks behind a create-once guard in the same closure:
+an `if`/`guard` that lets the code through only while a property is `nil` (or a flag is `false`),
+followed by code that sets it before the task (`guard store == nil else { return }; store = Store();
+Task { … }`), or an in-flight flag (`guard !isLoading else { return }; isLoading = true`), which
+keeps the tasks from overlapping. A condition with `||` is no such guard: its other part lets the
+code through while the thing exists.
 
 ## Why it matters
 
@@ -9756,6 +9959,16 @@ locationManager.publisher
     .store(in: &bag)
 ```
 
+```swift
+walletCreated
+    .sink { [weak self] _ in
+        guard let self else { return }
+        if self.store == nil { self.store = WalletStore() }
+        ↓Task { await self.store?.prepare() }
+    }
+    .store(in: &bag)
+```
+
 ## Non-triggering examples
 
 ```swift
@@ -9854,6 +10067,30 @@ let hint = ".sink { _ in Task { await reload() } }"
 refreshSubject
     .sink { _ in
         tasks.append(Task { await reload() })
+    }
+    .store(in: &bag)
+```
+
+```swift
+walletCreated
+    .sink { [weak self] created in
+        guard let self, created, self.store == nil else { return }
+        let store = WalletStore()
+        self.store = store
+        Task { await store.prepare() }
+    }
+    .store(in: &bag)
+```
+
+```swift
+refreshRequests
+    .sink { [weak self] _ in
+        guard let self, !self.isRefreshing else { return }
+        self.isRefreshing = true
+        Task {
+            await self.refresh()
+            self.isRefreshing = false
+        }
     }
     .store(in: &bag)
 ```

@@ -31,6 +31,11 @@ public struct CombineLatestWithoutInitialValueRule: Rule {
                     if case .waits = value { waiting = (shortText(input, tree: tree), value) }
                 }
                 guard let (text, value) = waiting, case .waits(let source, let file, let token) = value else { continue }
+                // A subject that the same body sends into after subscribing (a test driving its
+                // inputs, wiring that fires once set up) gets its first value at once.
+                if isSentIntoLater(text, after: element.nameToken, in: tree) { continue }
+                // A test case drives every input itself, and waiting for all of them is what it checks.
+                if TestCaseCode.contains(element.nameToken, of: tree, index: context.index) { continue }
                 let name = element.name == "combineLatest" ? "combineLatest" : "Publishers.\(element.name)"
                 let message = "`\(name)` emits nothing until `\(text)` does: \(source) has no current value."
                 findings.append(context.finding(tokens: element.nameToken, message: message, help: Self.help,
@@ -53,6 +58,25 @@ public struct CombineLatestWithoutInitialValueRule: Rule {
         default:
             return nil
         }
+    }
+
+    /// Whether the input written `text` (a local `name`, or a member `name` / `self.name`) is sent
+    /// into by a `name.send(…)` / `self.name.send(…)` after `token`, directly in the same function
+    /// body: the body runs to its end at once, so the combination gets that value right away.
+    private func isSentIntoLater(_ text: String, after token: Int, in tree: SyntaxTree) -> Bool {
+        let name = text.hasPrefix("self.") ? String(text.dropFirst(5)) : text
+        guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
+              let f = tree.enclosingFunction(of: token), let close = tree.functions[f].bodyClose, token < close else { return false }
+        let closure = tree.innermostClosure(of: token)
+        for k in tree.chainIndices(in: (token + 1)...close) {
+            let chain = tree.chains[k]
+            let names = chain.names
+            let start = names.first == "self" ? 1 : 0
+            guard names.count > start + 1, names[start] == name, names[start + 1] == "send",
+                  tree.innermostClosure(of: chain.first) == closure else { continue }
+            return true
+        }
+        return false
     }
 
     /// Where the waiting input is declared, when that is not at the finding.

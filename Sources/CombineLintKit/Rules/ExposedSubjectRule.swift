@@ -36,6 +36,8 @@ public struct ExposedSubjectRule: Rule {
             if isProtocolRequirement(variable.name, ofType: tree.types[t].name, index: context.index) { continue }
             let typeName = tree.types[t].name
             if !includeSentFromOutside, isSentIntoFromOutside(variable.name, declaredIn: typeName, context) { continue }
+            // Handed in by an initializer: whoever made the subject holds it and sends through it.
+            if !includeSentFromOutside, isInjected(variable.name, intoTypeAt: t, in: tree) { continue }
             let message = "Code outside the type can `send` into `\(variable.name)`, a `\(subject)`, or complete it"
                 + (variable.setterAccessLevel != nil ? " (`\(variable.setterAccessLevel!)(set)` does not prevent `send`)" : "")
                 + ", injecting events or ending the stream."
@@ -54,6 +56,25 @@ public struct ExposedSubjectRule: Rule {
         let senders = context.memo.value(for: "exposed_subject senders\u{0}" + name) { SubjectSenders(member: name, index: context.index) }
         let own = typeName.lastNameComponent
         return senders.outsideAnyType || senders.enclosingTypes.contains { $0.lastNameComponent != own }
+    }
+
+    /// Whether an initializer of type `t` in this file stores one of its parameters into the
+    /// property (`self.events = events`, `events = bus`): the subject comes from outside, where
+    /// its maker keeps it under its own name.
+    private func isInjected(_ name: String, intoTypeAt t: Int, in tree: SyntaxTree) -> Bool {
+        for function in tree.functions where function.kind == .initializer && function.enclosingType == t {
+            guard let open = function.bodyOpen, let close = function.bodyClose, open + 3 < close else { continue }
+            let parameters = Set(function.parameters.map(\.name))
+            for i in open..<(close - 1) where tree.tokens[i].kind == .identifier && tree.name(i) == name {
+                if i > 0, tree.tokens[i - 1].kind == .period, !(i >= 2 && tree.isSelfReference(i - 2)) { continue }
+                guard tree.tokens[i + 1].kind == .equal, tree.tokens[i + 2].kind == .identifier,
+                      parameters.contains(tree.name(i + 2)) else { continue }
+                // The parameter alone, not `param.map { … }` or `param ?? PassthroughSubject()`.
+                let after = i + 3
+                if after == close || tree.statementStarts[after] || tree.tokens[after].kind == .semicolon { return true }
+            }
+        }
+        return false
     }
 
     /// `MockFlow` and `FlowMockService` have the word `Mock`; `Mockingbird` does not. The words

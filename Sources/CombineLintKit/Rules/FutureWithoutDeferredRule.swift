@@ -122,11 +122,13 @@ public struct FutureWithoutDeferredRule: Rule {
         }
     }
 
-    /// The chain ends in a subscriber: `sink`, `assign`, a project's own (`weakAssign`), or `store(in:)`.
+    /// The chain ends in a subscriber: `sink`, `assign`, a project's own (`weakAssign`), `store(in:)`,
+    /// or the `async` bridges `await future.value` and `for await v in future.values`.
     private func isSubscribed(_ chain: Chain) -> Bool {
         chain.elements.dropFirst().contains { element in
             Catalogue.subscriberCalls.contains(element.name) || (element.name == "store" && element.argument("in") != nil)
                 || element.name.hasSuffix("Sink") || element.name.hasSuffix("Assign")
+                || (!element.isCall && Catalogue.asyncSubscriberMembers.contains(element.name))
         }
     }
 

@@ -78,6 +78,8 @@ public struct MainActorBackgroundDeliveryRule: Rule {
             }
             defer { i += 1 }
             guard let member = selfMember(at: i, in: c, tree: tree) else { continue }
+            // A `nonisolated` method or property runs on the caller's thread: calling it is safe.
+            if isNonisolated(member.name, of: typeName, index: context.index) { continue }
             // Every member of a main-actor type is isolated, also those it inherits from UIKit (`self.view`);
             // a bare name must be one of the type's own (it could be a global function).
             if isolated, member.isExplicit || isMember(member.name, of: typeName, index: context.index) { return member.name }
@@ -118,6 +120,24 @@ public struct MainActorBackgroundDeliveryRule: Rule {
         let next = nameToken + 1 < tree.tokens.count ? tree.tokens[nameToken + 1] : nil
         let written = next.map { $0.kind == .equal || ($0.kind == .operator && tree.text(nameToken + 1).hasSuffix("=") && !["==", "!=", "<=", ">=", "==="].contains(tree.text(nameToken + 1))) } ?? false
         return (tree.name(nameToken), written, nameToken != i)
+    }
+
+    /// Every declaration of `name` in `typeName` (any file, any extension) is `nonisolated`: a
+    /// method or property that opts out of the type's actor.
+    private func isNonisolated(_ name: String, of typeName: String, index: ProjectIndex) -> Bool {
+        if let property = index.property(name, ofType: typeName) {
+            return property.modifiers.contains { $0 == "nonisolated" || $0.hasPrefix("nonisolated(") }
+        }
+        var found = false
+        for reference in index.functions[name] {
+            let tree = index.trees[reference.tree]
+            let function = tree.functions[reference.item]
+            guard function.kind == .function, let t = function.enclosingType,
+                  tree.types[t].name.lastNameComponent == typeName.lastNameComponent else { continue }
+            guard function.modifiers.contains("nonisolated") else { return false }
+            found = true
+        }
+        return found
     }
 
     /// A property or method of `typeName` or of one of its ancestors.

@@ -44,6 +44,12 @@ public struct NestedObservableObjectRule: Rule {
                     return index.trees[declaration.tree].types[declaration.item].name.lastNameComponent
                 }
                 guard !inner.isEmpty, index.inherits(inner, from: "ObservableObject") else { continue }
+                // An ObservableObject with no `@Published` state that never sends `objectWillChange`
+                // (a service handed around as one) has no changes inside for views to miss.
+                let changes = context.memo.value(for: "nested_observable_object.changes\u{0}\(inner)") {
+                    announcesChanges(inner, index: index)
+                }
+                guard changes else { continue }
                 let forwards = context.memo.value(for: "nested_observable_object.forwards\u{0}\(variable.name)\u{0}\(typeName)") {
                     forwardsChanges(of: variable.name, inType: typeName, index: index)
                 }
@@ -71,8 +77,39 @@ public struct NestedObservableObjectRule: Rule {
         }
     }
 
-    /// Anywhere in the type (any file, any extension): `name.objectWillChange` or `self.name.objectWillChange`.
+    /// Whether type `name` or a project ancestor of it declares an `@Published` property, or code in
+    /// one of them sends `objectWillChange` (`objectWillChange.send()`, `self.objectWillChange.send()`).
+    /// An ancestor the project does not declare (a library's base class) may announce changes.
+    private func announcesChanges(_ name: String, index: ProjectIndex) -> Bool {
+        let types = Set([name] + index.allAncestors(of: name))
+        for typeName in types {
+            guard let type = index.type(named: typeName) else {
+                if !Catalogue.changeFreeFrameworkBases.contains(typeName) { return true }
+                continue
+            }
+            if type.properties.values.contains(where: { $0.hasAttribute("Published") }) { return true }
+        }
+        for use in index.chainElements["objectWillChange"] {
+            let tree = index.trees[use.tree]
+            let names = tree.chains[use.chain].names
+            guard use.element + 1 < names.count, names[use.element + 1] == "send" else { continue }
+            // `objectWillChange.send()` or `self.objectWillChange.send()` of the type itself.
+            guard use.element == 0 || (use.element == 1 && names[0] == "self") else { continue }
+            if let owner = TypeResolver.enclosingTypeName(at: tree.chains[use.chain].first, in: tree), types.contains(owner.lastNameComponent) { return true }
+        }
+        return false
+    }
+
+    /// Anywhere in the type (any file, any extension): `name.objectWillChange` or `self.name.objectWillChange`,
+    /// or a chain from `$name` that reaches the current inner object's `objectWillChange`
+    /// (`$name.map(\.objectWillChange).switchToLatest()`, `$name.flatMap { $0.objectWillChange }`).
     private func forwardsChanges(of name: String, inType typeName: String, index: ProjectIndex) -> Bool {
+        for use in index.chainElements["$" + name] {
+            let tree = index.trees[use.tree]
+            let chain = tree.chains[use.chain]
+            guard TypeResolver.enclosingTypeName(at: chain.first, in: tree) == typeName else { continue }
+            if (chain.first...chain.last).contains(where: { tree.tokens[$0].kind == .identifier && tree.name($0) == "objectWillChange" }) { return true }
+        }
         for use in index.chainElements["objectWillChange"] {
             let tree = index.trees[use.tree]
             let chain = tree.chains[use.chain]

@@ -17,7 +17,7 @@ public struct NestedSinkRule: Rule {
         // Every finding is about one of the file's subscriptions.
         guard !context.subscriptions.isEmpty else { return [] }
         let tree = context.tree
-        let outer = outerValueClosures(in: tree)
+        let outer = outerValueClosures(in: tree, once: FinitePublishers(index: context.index, memo: context.memo, oneShot: true))
         guard !outer.isEmpty else { return [] }
         var findings: [Finding] = []
         let called = methodsCalled(from: outer, in: tree)
@@ -52,6 +52,9 @@ public struct NestedSinkRule: Rule {
                 continue
             }
             let closure = tree.closures[host.0]
+            // Behind `guard self.observer == nil else { return }` with `self.observer = …` set in the
+            // same run, the inner subscription is made once, not per value.
+            if CreateOnceGuards.guards(chain.first, inClosure: host.0, of: tree) { continue }
             if case .local(let v) = bag, tree.scopes[tree.variables[v].scope].open >= closure.open { continue }
             if let name = BagResets.selfMemberName(bag) ?? localName(bag, in: tree),
                BagResets.empties(name, in: closure.bodyStart..<chain.statementStart, of: tree) { continue }
@@ -145,7 +148,7 @@ public struct NestedSinkRule: Rule {
 
     /// Closures that run once per value of a subscription, with the operator's name:
     /// `sink`'s `receiveValue` and `handleEvents`' `receiveOutput` (completion closures run once).
-    private func outerValueClosures(in tree: SyntaxTree) -> [Int: String] {
+    private func outerValueClosures(in tree: SyntaxTree, once: FinitePublishers) -> [Int: String] {
         var result: [Int: String] = [:]
         for chain in tree.chains {
             guard !emitsAtMostOneValue(chain, in: tree) else { continue }
@@ -153,6 +156,10 @@ public struct NestedSinkRule: Rule {
                 switch element.name {
                 case "sink":
                     guard SubscriptionFinder.subscriberElement(of: chain)?.0 == e, let c = valueClosure(of: element) else { continue }
+                    // An outer pipeline that answers once (a request, a `Future`, a project function
+                    // returning one) runs its closure once.
+                    if once.finishes(chain, before: e, in: tree),
+                       !chain.elements[..<e].contains(where: { Catalogue.valueMultiplyingNames.contains($0.name) }) { continue }
                     result[c] = "sink"
                 case "handleEvents":
                     if let c = labelledClosure("receiveOutput", of: element) { result[c] = "handleEvents" }

@@ -48,11 +48,19 @@ public struct ThrowingOperatorOnEndlessSourceRule: Rule {
         return closures.contains { mayThrow(closure: $0, tree: tree) }
     }
 
-    /// Whether the body of closure `c` has a `throw` or a `try` that is not `try?` or `try!`.
+    /// Whether the body of closure `c` has a `throw` or a `try` that is not `try?` or `try!`, outside
+    /// a `do` block whose last `catch` catches every error.
     private func mayThrow(closure c: Int, tree: SyntaxTree) -> Bool {
         let closure = tree.closures[c]
         guard closure.bodyStart < closure.close else { return false }
-        for i in closure.bodyStart..<closure.close {
+        var i = closure.bodyStart
+        while i < closure.close {
+            defer { i += 1 }
+            if let end = caughtBlockEnd(at: i, tree: tree) {
+                // The `do` block's errors end in its catch-all; its `catch` bodies may still throw.
+                i = end
+                continue
+            }
             if tree.isWord(i, "throw") { return true }
             if tree.isWord(i, "try") {
                 let next = i + 1 < tree.tokens.count ? tree.text(i + 1) : ""
@@ -60,6 +68,25 @@ public struct ThrowingOperatorOnEndlessSourceRule: Rule {
             }
         }
         return false
+    }
+
+    /// For a `do` at token `i` whose last `catch` has no pattern (`catch {`): the `}` that closes the
+    /// `do` block, so that the scan goes on with its `catch` clauses. `nil` for anything else.
+    private func caughtBlockEnd(at i: Int, tree: SyntaxTree) -> Int? {
+        guard tree.isWord(i, "do"), i + 1 < tree.tokens.count, tree.tokens[i + 1].kind == .leftBrace else { return nil }
+        let blockClose = Int(tree.matching[i + 1])
+        guard blockClose > i + 1 else { return nil }
+        var close = blockClose
+        var catchesAll = false
+        while close + 1 < tree.tokens.count, tree.isWord(close + 1, "catch") {
+            // The clause's body opens at the first `{` after `catch` (patterns hold none).
+            var b = close + 2
+            while b < tree.tokens.count, tree.tokens[b].kind != .leftBrace { b += 1 }
+            guard b < tree.tokens.count, tree.matching[b] > Int32(b) else { return nil }
+            catchesAll = b == close + 2
+            close = Int(tree.matching[b])
+        }
+        return catchesAll ? blockClose : nil
     }
 
     private func message(_ name: String, handler: String?) -> String {

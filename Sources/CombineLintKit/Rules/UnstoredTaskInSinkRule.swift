@@ -51,7 +51,8 @@ public struct UnstoredTaskInSinkRule: Rule {
     }
 
     /// The `Task` tokens of tasks started as statements directly in closure `c` (also inside its
-    /// `if`/`guard`/`switch`, not in nested closures) whose body suspends.
+    /// `if`/`guard`/`switch`, not in nested closures) whose body suspends, unless a create-once
+    /// guard lets them start only once per thing the closure creates.
     private func startedTasks(in c: Int, tree: SyntaxTree) -> [Int] {
         let closure = tree.closures[c]
         guard closure.bodyStart < closure.close else { return [] }
@@ -59,7 +60,9 @@ public struct UnstoredTaskInSinkRule: Rule {
             let chain = tree.chains[k]
             guard tree.innermostClosure(of: chain.first) == c, let body = UnstructuredTasks.body(of: chain),
                   UnstructuredTasks.storage(of: chain, tree: tree) == .discarded,
-                  UnstructuredTasks.suspends(body, tree: tree) else { return nil }
+                  UnstructuredTasks.suspends(body, tree: tree),
+                  // Started once per created thing (`if store == nil { store = Store(); Task { … } }`).
+                  !CreateOnceGuards.guards(chain.first, inClosure: c, of: tree) else { return nil }
             return chain.root.nameToken
         }
     }

@@ -75,4 +75,51 @@ final class CombineLatestWithoutInitialValueRuleTests: XCTestCase {
         let found = findings(of: CombineLatestWithoutInitialValueRule.self, in: [(path: "A.swift", text: text)])
         XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["9:12", "11:15", "12:12", "14:12"])
     }
+
+    /// A local subject that the same body sends into after subscribing, and any test case that
+    /// drives its inputs itself, get their first values at once.
+    func testInputsTheCodeFeedsItselfAreNotReported() {
+        let found = findings(of: CombineLatestWithoutInitialValueRule.self, in: [(path: "A.swift", text: """
+        final class Wiring {
+            @Published var name = ""
+            let taps = PassthroughSubject<Int, Never>()
+            func run() {
+                let local = PassthroughSubject<Int, Never>()
+                let c = local.combineLatest($name).sink { print($0) }
+                local.send(1)
+                let d = $name.combineLatest(taps).sink { print($0) }
+                _ = (c, d)
+            }
+        }
+        final class LatestTests: XCTestCase {
+            func testBoth() {
+                let a = PassthroughSubject<Int, Never>()
+                let b = PassthroughSubject<Int, Never>()
+                let c = a.combineLatest(b).sink { print($0) }
+                a.send(1); b.send(2); c.cancel()
+            }
+        }
+        """)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["8:23"])
+    }
+
+    /// A subject property sent into right after the wiring, in the same body, starts the
+    /// combination at once; a send in a closure, or before subscribing, does not.
+    func testAPropertySentIntoLaterInTheSameBody() {
+        let found = findings(of: CombineLatestWithoutInitialValueRule.self, in: [(path: "A.swift", text: """
+        final class Wiring {
+            @Published var name = ""
+            let reload = PassthroughSubject<Void, Never>()
+            let taps = PassthroughSubject<Void, Never>()
+            init() {
+                reload.combineLatest($name).sink { print($0) }.store(in: &bag)
+                self.reload.send(())
+                taps.send(())
+                taps.combineLatest($name).sink { print($0) }.store(in: &bag)
+                DispatchQueue.main.async { self.taps.send(()) }
+            }
+        }
+        """)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["9:14"])
+    }
 }

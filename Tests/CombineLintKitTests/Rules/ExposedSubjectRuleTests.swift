@@ -167,4 +167,83 @@ final class ExposedSubjectRuleTests: XCTestCase {
         """
         XCTAssertEqual(run([("App/A.swift", text)]).map(\.line), [3])
     }
+
+    /// Outside code that wires a publisher into the subject, writes its value or passes its `send` on
+    /// feeds it as surely as a `send` call: such subjects are inputs by design.
+    func testSubjectsFedFromOutsideWithoutASendCall() {
+        let model = """
+        final class Model {
+            let refresh = PassthroughSubject<Void, Never>()
+            let state = CurrentValueSubject<Int, Never>(0)
+            let query = PassthroughSubject<String, Never>()
+            let shared = PassthroughSubject<Int, Never>()
+            let sink = PassthroughSubject<Int, Never>()
+            let count = CurrentValueSubject<Int, Never>(0)
+            let title = CurrentValueSubject<String, Never>("")
+            let read = CurrentValueSubject<Int, Never>(0)
+        }
+        """
+        let users = """
+        final class Screen {
+            func bind(_ m: Model, taps: AnyPublisher<Void, Never>, text: AnyPublisher<String, Never>, p: AnyPublisher<Int, Never>) {
+                taps.subscribe(m.refresh)
+                m.state.value = 3
+                text.sink(receiveValue: m.query.send).store(in: &bag)
+                p.multicast(subject: m.shared).connect().store(in: &bag)
+                p.receive(subscriber: AnySubscriber(m.sink))
+                m.count.value += 1
+                text.assign(to: \\.value, on: m.title).store(in: &bag)
+                if m.read.value == 0 { print(m.read.value) }
+            }
+        }
+        """
+        XCTAssertEqual(run([("App/Model.swift", model), ("App/Screen.swift", users)]).map(\.line), [9])
+    }
+
+    /// A subject handed in through an initializer belongs to whoever made it, who sends through
+    /// its own reference; one the type makes itself is reported.
+    func testSubjectsHandedInByAnInitializer() {
+        let text = """
+        final class Bus {
+            let events: PassthroughSubject<Int, Never>
+            let made: PassthroughSubject<Int, Never>
+            let wrapped: PassthroughSubject<Int, Never>
+            init(events: PassthroughSubject<Int, Never>, seed: PassthroughSubject<Int, Never>?) {
+                self.events = events
+                made = PassthroughSubject()
+                wrapped = seed ?? PassthroughSubject()
+            }
+            func fire() { events.send(1); made.send(2); wrapped.send(3) }
+        }
+        """
+        XCTAssertEqual(run([("App/Bus.swift", text)]).map(\.line), [3, 4])
+    }
+
+    /// Outside code that hands the subject to a project function or initializer taking a subject
+    /// gives the callee the subject to send into; handing it to one that takes a publisher does not.
+    func testSubjectsHandedToCalleesThatTakeASubject() {
+        let model = """
+        final class Model {
+            let events = PassthroughSubject<Int, Never>()
+            let state = CurrentValueSubject<Int, Never>(0)
+            let shown = PassthroughSubject<Int, Never>()
+            func f() { events.send(1); state.send(2); shown.send(3) }
+        }
+        """
+        let users = """
+        final class Relay {
+            init(target: PassthroughSubject<Int, Never>) {}
+        }
+        func forward(into subject: some Subject<Int, Never>) {}
+        func show(_ values: AnyPublisher<Int, Never>) {}
+        final class Screen {
+            func bind(_ m: Model) {
+                _ = Relay(target: m.events)
+                forward(into: m.state)
+                show(m.shown.eraseToAnyPublisher())
+            }
+        }
+        """
+        XCTAssertEqual(run([("App/Model.swift", model), ("App/Screen.swift", users)]).map(\.line), [4])
+    }
 }

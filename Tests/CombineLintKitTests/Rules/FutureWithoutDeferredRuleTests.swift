@@ -145,4 +145,20 @@ final class FutureWithoutDeferredRuleTests: XCTestCase {
         XCTAssertNil(run("final class A { let f = Future<Int, Never> { $0(.success(1)) } }\n").first?.fix)
         XCTAssertEqual(run("final class A { let f = Future<Int, Never> { $0(.success(1)) } }\n").count, 1)
     }
+
+    /// `await future.value` and `for await v in future.values` subscribe, once; a call whose
+    /// result nothing awaits or subscribes to still runs the work for nothing.
+    func testAsyncBridgesSubscribe() {
+        let found = run("""
+        func a() -> Future<Int, Never> { Future { $0(.success(1)) } }
+        func b() -> Future<Int, Never> { Future { $0(.success(2)) } }
+        func c() -> Future<Int, Never> { Future { $0(.success(3)) } }
+        func use() async {
+            _ = await a().value
+            for await v in b().values { print(v) }
+            _ = c()
+        }
+        """)
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["3:34"])
+    }
 }

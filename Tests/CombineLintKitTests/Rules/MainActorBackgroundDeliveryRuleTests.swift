@@ -133,4 +133,21 @@ final class MainActorBackgroundDeliveryRuleTests: XCTestCase {
         let text = "extension UIViewController {\n func watch(_ v: AnyPublisher<String, Never>) { v.receive(on: DispatchQueue.global()).sink { [weak self] in self?.title = $0 }.store(in: &bag) }\n}\n"
         XCTAssertEqual(findings(of: MainActorBackgroundDeliveryRule.self, in: [(path: "A.swift", text: text)]).map { "\($0.line):\($0.column)" }, ["2:87"])
     }
+
+    /// A `nonisolated` method or property of a main-actor type runs on the caller's thread.
+    func testNonisolatedMembersAreNotMainActorState() {
+        let found = findings(of: MainActorBackgroundDeliveryRule.self, in: [(path: "A.swift", text: """
+        final class A: UIViewController {
+            nonisolated let log = Log()
+            func bind() {
+                values.receive(on: DispatchQueue.global()).sink { [weak self] in self?.record($0) }.store(in: &bag)
+                values.receive(on: DispatchQueue.global()).sink { [weak self] in self?.log.write($0) }.store(in: &bag)
+                values.receive(on: DispatchQueue.global()).sink { [weak self] in self?.show($0) }.store(in: &bag)
+            }
+            nonisolated func record(_ v: Int) {}
+            func show(_ v: Int) {}
+        }
+        """)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["6:52"])
+    }
 }

@@ -81,4 +81,45 @@ final class NestedObservableObjectRuleTests: XCTestCase {
         """
         XCTAssertEqual(positions([(path: "M.swift", text: model), (path: "V.swift", text: view)]), ["M.swift:3:20"])
     }
+
+    /// An inner ObservableObject with no `@Published` state that never sends `objectWillChange`
+    /// changes nothing views could miss; one that sends by hand, or inherits published state, does.
+    func testInnerObjectsWithoutChangesAreNotReported() {
+        let model = """
+        final class AccountModel: ObservableObject {
+            @Published var api = APIClient()
+            @Published var clock = Clock()
+            @Published var profile = ProfileModel()
+        }
+        final class APIClient: ObservableObject {
+            let baseURL = "https://example.com"
+            var token: String?
+        }
+        final class Clock: ObservableObject {
+            var now = 0 { willSet { objectWillChange.send() } }
+        }
+        class BaseModel: ObservableObject { @Published var loading = false }
+        final class ProfileModel: BaseModel {}
+        """
+        XCTAssertEqual(positions([(path: "M.swift", text: model), (path: "V.swift", text: view)]), ["M.swift:3:20", "M.swift:4:20"])
+    }
+
+    /// `$inner.map(\.objectWillChange).switchToLatest()` forwards the changes of whichever inner object
+    /// the property holds, and so does `$inner.flatMap { $0.objectWillChange }`.
+    func testForwardingThroughTheProjectedPropertyCounts() {
+        let model = """
+        final class AccountModel: ObservableObject {
+            @Published var a = ChildModel()
+            @Published var b = ChildModel()
+            @Published var c = ChildModel()
+            init() {
+                $a.map(\\.objectWillChange).switchToLatest().sink { [weak self] _ in self?.objectWillChange.send() }.store(in: &bag)
+                self.$b.flatMap { $0.objectWillChange }.sink { [weak self] _ in self?.objectWillChange.send() }.store(in: &bag)
+                $c.sink { print($0) }.store(in: &bag)
+            }
+        }
+        final class ChildModel: ObservableObject { @Published var n = 0 }
+        """
+        XCTAssertEqual(positions([(path: "M.swift", text: model), (path: "V.swift", text: view)]), ["M.swift:4:20"])
+    }
 }

@@ -113,4 +113,36 @@ final class NestedSinkRuleTests: XCTestCase {
         """
         XCTAssertEqual(positions(text), ["18:21"])
     }
+
+    /// An outer pipeline that finishes by itself (a project function returning a request or a
+    /// `Future`) runs its closure once; a create-once guard makes the inner subscription once.
+    func testFiniteOuterPipelinesAndCreateOnceGuards() {
+        let text = """
+        final class VM {
+            @Published var query = ""
+            private var bag = Set<AnyCancellable>()
+            private var observer: AnyCancellable?
+            func bind() {
+                api.profile().sink { [weak self] _ in
+                    guard let self else { return }
+                    self.api.go().sink { _ in }.store(in: &self.bag)
+                }.store(in: &bag)
+                $query.sink { [weak self] _ in
+                    guard let self, self.observer == nil else { return }
+                    self.api.go().sink { _ in }.store(in: &self.bag)
+                    self.observer = AnyCancellable {}
+                }.store(in: &bag)
+                $query.sink { [weak self] _ in
+                    guard let self, self.observer == nil else { return }
+                    self.api.go().sink { _ in }.store(in: &self.bag)
+                }.store(in: &bag)
+            }
+        }
+        final class API {
+            func profile() -> AnyPublisher<Int, Never> { Future { $0(.success(1)) }.eraseToAnyPublisher() }
+            func go() -> AnyPublisher<Int, Never> { NotificationCenter.default.publisher(for: .x).map { _ in 1 }.eraseToAnyPublisher() }
+        }
+        """
+        XCTAssertEqual(positions(text), ["17:27"])
+    }
 }

@@ -54,4 +54,17 @@ final class RunLoopMainSchedulerRuleTests: XCTestCase {
         """
         XCTAssertEqual(positions(text), [])
     }
+
+    /// A test case spins the main run loop itself and shows no scroll view.
+    func testTestCasesAreNotReported() {
+        let text = """
+        class BaseTestCase: XCTestCase {}
+        final class FeedTests: BaseTestCase {
+            func testDelivery() { _ = p.receive(on: RunLoop.main) }
+            final class Helper { func go() { _ = p.receive(on: RunLoop.main) } }
+        }
+        final class Feed { func go() { _ = p.receive(on: RunLoop.main) } }
+        """
+        XCTAssertEqual(positions(text), ["runloop_main_scheduler:6:50"])
+    }
 }

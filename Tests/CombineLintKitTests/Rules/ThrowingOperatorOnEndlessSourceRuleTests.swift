@@ -63,4 +63,21 @@ final class ThrowingOperatorOnEndlessSourceRuleTests: XCTestCase {
         let before = "$q.retry(3).tryMap { try parse($0) }.sink(receiveCompletion: { _ in }, receiveValue: { _ in })\n"
         XCTAssertEqual(findings(of: ThrowingOperatorOnEndlessSourceRule.self, in: [(path: "A.swift", text: before)]).map { "\($0.line):\($0.column)" }, ["1:13"])
     }
+
+    /// A `try` inside `do { … } catch { … }` cannot end the stream; one after a `catch` with a
+    /// pattern (not every error caught), or in a `catch` body, can.
+    func testTryCaughtByACatchAllDoesNotThrow() {
+        let found = findings(of: ThrowingOperatorOnEndlessSourceRule.self, in: [(path: "A.swift", text: """
+        $text.tryMap { v -> Int in
+            do { return try parse(v) } catch { return 0 }
+        }.sink(receiveCompletion: { _ in }, receiveValue: { _ in }).store(in: &bag)
+        $text.tryMap { v -> Int in
+            do { return try parse(v) } catch ParseError.bad { return 0 }
+        }.sink(receiveCompletion: { _ in }, receiveValue: { _ in }).store(in: &bag)
+        $text.tryMap { v -> Int in
+            do { return try parse(v) } catch { throw Wrapped(error) }
+        }.sink(receiveCompletion: { _ in }, receiveValue: { _ in }).store(in: &bag)
+        """)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["4:7", "7:7"])
+    }
 }

@@ -49,4 +49,71 @@ final class UnstoredTaskInSinkRuleTests: XCTestCase {
         let found = findings(of: UnstoredTaskInSinkRule.self, in: [(path: "A.swift", text: "$q.sink { q in Task { @MainActor in label.text = q } }.store(in: &bag)\n")])
         XCTAssertEqual(found.count, 0)
     }
+
+    /// A task started behind a create-once guard (`== nil` checked, then the thing made) or a run-once
+    /// flag (checked, then set) starts once per created thing, not once per value.
+    func testCreateOnceGuardsStartTheTaskOncePerCreatedThing() {
+        let found = findings(of: UnstoredTaskInSinkRule.self, in: [(path: "A.swift", text: """
+        final class Holder {
+            func bind() {
+                flag.sink { [weak self] created in
+                    guard let self else { return }
+                    if created, self.store == nil {
+                        self.store = Store()
+                        if let store = self.store { Task { await store.setup() } }
+                    }
+                }.store(in: &bag)
+                flag.sink { [weak self] _ in
+                    guard let self, self.store == nil else { return }
+                    let made = Store()
+                    self.store = made
+                    Task { await made.setup() }
+                }.store(in: &bag)
+                flag.sink { [weak self] _ in
+                    guard let self, !self.started else { return }
+                    self.started = true
+                    Task { await self.reload() }
+                }.store(in: &bag)
+                flag.sink { [weak self] _ in
+                    if self?.store == nil {
+                        Task { await self?.reload() }
+                    }
+                }.store(in: &bag)
+                flag.sink { [weak self] _ in
+                    guard let self else { return }
+                    if self.store == nil { self.store = Store() }
+                    Task { await self.store?.setup() }
+                }.store(in: &bag)
+                flag.sink { [weak self] _ in
+                    guard let self, self.store == nil else { return }
+                    self.other = Store()
+                    Task { await self.reload() }
+                }.store(in: &bag)
+            }
+        }
+        """)])
+        // A `== nil` check with nothing made, the task after the `if` that makes it, and a
+        // different name made: each runs per value.
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["23:17", "29:13", "34:13"])
+    }
+
+    /// An in-flight flag set before the task keeps tasks from overlapping; an `||` in the condition
+    /// lets the code through while the flag is up.
+    func testInFlightFlagAndOrConditions() {
+        let found = findings(of: UnstoredTaskInSinkRule.self, in: [(path: "A.swift", text: """
+        loads.sink { [weak self] _ in
+            guard let self, !self.isLoading else { return }
+            self.isLoading = true
+            Task { await self.load(); self.isLoading = false }
+        }.store(in: &bag)
+        loads.sink { [weak self] _ in
+            guard let self else { return }
+            if !self.isLoading || self.items.isEmpty {
+                self.isLoading = true
+                Task { await self.load() }
+            }
+        }.store(in: &bag)
+        """)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["10:9"])
+    }
 }

@@ -1,0 +1,15 @@
+/// Code of a test case (`XCTestCase`, `QuickSpec` and their project subclasses): it runs once,
+/// off any screen, and drives its publishers itself.
+public enum TestCaseCode {
+    /// Whether token `token` of `tree` stands in a type (or a type nested in one) that is a test case.
+    public static func contains(_ token: Int, of tree: SyntaxTree, index: ProjectIndex) -> Bool {
+        var current = tree.enclosingType(of: token)
+        while let t = current {
+            let name = tree.types[t].name.lastNameComponent
+            let bases = tree.types[t].inheritance.map { ProjectIndex.stripGenerics($0) }
+            if Catalogue.testCaseClasses.contains(where: { bases.contains($0) || index.inherits(name, from: $0) }) { return true }
+            current = tree.types[t].parentType
+        }
+        return false
+    }
+}
