@@ -25,19 +25,20 @@ public struct RunLoopMainSchedulerRule: Rule {
         guard context.mentions(anyOf: Self.requiredNames) else { return [] }
         let tree = context.tree
         var result: [Finding] = []
+        // A test runs no scroll view; it picks `RunLoop.main` so that it can spin that run loop.
+        // (Asked only where a finding would be made: it looks up the enclosing types' ancestors.)
+        func isInTestCase(_ chain: Chain) -> Bool { TestCaseCode.contains(chain.first, of: tree, index: context.index) }
         for chain in tree.chains {
-            // A test runs no scroll view; it picks `RunLoop.main` so that it can spin that run loop.
-            if TestCaseCode.contains(chain.first, of: tree, index: context.index) { continue }
             for element in chain.elements where element.hasParentheses {
                 if let label = Catalogue.schedulerArgumentLabels[element.name] {
                     guard let argument = element.argument(label), isRunLoopMain(argument.value.lowerBound, in: tree),
-                          argument.value.count == 3 else { continue }
+                          argument.value.count == 3, !isInTestCase(chain) else { continue }
                     let others = element.arguments.filter { $0.label != label }
                     let operation = element.name == "receive" ? "receive(on:)" : element.name
                     result.append(finding(at: argument.value.lowerBound, operation: operation,
                                           fixable: others.allSatisfy { isSafeNeighbour($0, in: tree) }, context))
                 } else if element.name == "collect", element.arguments.count == 1 {
-                    if let (start, strides) = byTimeScheduler(element.arguments[0].value, in: tree) {
+                    if let (start, strides) = byTimeScheduler(element.arguments[0].value, in: tree), !isInTestCase(chain) {
                         result.append(finding(at: start, operation: "collect(.byTime…)", fixable: strides.allSatisfy { isSafeStride($0, in: tree) }, context))
                     }
                 }
