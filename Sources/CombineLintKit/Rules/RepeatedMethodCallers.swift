@@ -56,6 +56,21 @@ enum RepeatedMethodCallers {
         return meant.count == 1 ? .declared(meant[0]) : .named(name.lastNameComponent)
     }
 
+    /// The type a local is cast to where it is bound: `let cell = tableView.dequeueReusableCell(…) as! FeedCell`,
+    /// `guard let cell = … as? FeedCell`. The data source calls the cell's methods on it on every reuse.
+    static func castType(ofLocal name: String, at token: Int, in tree: SyntaxTree) -> String? {
+        guard let v = SubscriptionFinder.localVariable(named: name, visibleAt: token, in: tree),
+              let initializer = tree.variables[v].initializer else { return nil }
+        let level = tree.enclosing[initializer.lowerBound]
+        var k = initializer.upperBound
+        while k > initializer.lowerBound, !(tree.isWord(k, "as") && tree.enclosing[k] == level) { k -= 1 }
+        guard k > initializer.lowerBound, k < initializer.upperBound else { return nil }
+        var start = k + 1
+        while start <= initializer.upperBound, tree.tokens[start].kind != .identifier { start += 1 }
+        guard start <= initializer.upperBound else { return nil }
+        return TypeResolver.simpleTypeName(tree.text(start, initializer.upperBound))
+    }
+
     /// Every `receiver.method(…)` call on a named object (a local, parameter or property, not
     /// `self`) inside a method of a type, by the receiver's type when it can be told.
     private static func callers(of method: String, index: ProjectIndex, memo: ProjectMemo) -> [TypeIdentity: [Caller]] {
@@ -73,7 +88,8 @@ enum RepeatedMethodCallers {
                   receiver.kind == .root || receiverIndex == 1 else { continue }
             guard let function = tree.outerMethod(of: element.nameToken),
                   let owner = tree.functions[function].enclosingType,
-                  let type = TypeResolver.typeOfName(receiver.name, at: element.nameToken, in: tree, index: index) else { continue }
+                  let type = TypeResolver.typeOfName(receiver.name, at: element.nameToken, in: tree, index: index)
+                    ?? castType(ofLocal: receiver.name, at: element.nameToken, in: tree) else { continue }
             let receiverType = receiverIdentity(type, at: element.nameToken, inTree: reference.tree, index: index)
             result[receiverType, default: []].append(Caller(callerType: tree.types[owner].name.lastNameComponent,
                                                             callerIdentity: TypeIdentity.of(type: owner, inTree: reference.tree, index: index, memo: memo),

@@ -21,17 +21,34 @@ public struct StoreInAppearanceRule: Rule {
         let sites = RepeatedSites(tree: tree, index: context.index,
                                   extraAppearance: context.options.strings("appearance_methods"),
                                   extraCellMethods: context.options.strings("repeated_methods"))
+        let finite = FinitePublishers(index: context.index, memo: context.memo, oneShot: true)
         var findings: [Finding] = []
         for subscription in context.subscriptions {
             guard let store = storeSite(of: subscription, in: tree) else { continue }
             let chain = tree.chains[subscription.chain]
             guard let site = sites.site(of: chain.elements[subscription.element].nameToken) else { continue }
+            guard !answersOnce(chain, before: subscription.element, at: site, finite: finite, in: context) else { continue }
             guard !isEmptied(store.key, before: store.first, at: site, sites: sites, in: context) else { continue }
             guard !isGuardedToRunOnce(store.first, key: store.key, site: site, in: tree) else { continue }
             findings.append(context.finding(tokens: store.first, through: store.last, message: message(site, bag: store.key),
                                             help: help(site, bag: store.key)))
         }
         return findings
+    }
+
+    /// A request made on each appearance or layout pass (`api.load().sink { … }` with a `Future`, a
+    /// `dataTaskPublisher`, `Just`, or a project function returning one) answers and finishes, and a
+    /// finished subscription releases its closures: nothing stays subscribed, so nothing piles up.
+    /// Per-row and cell code stays reported: there an unfinished load of the previous row still
+    /// lands in the reused cell. A limit waiting for a condition on a never-finishing source
+    /// (`$state.first(where: \.isReady)`) stays pending, one more per run, and is reported too.
+    func answersOnce(_ chain: Chain, before subscriber: Int, at site: RepeatedSite, finite: FinitePublishers, in context: RuleContext) -> Bool {
+        switch site.kind {
+        case .appearance, .layout, .onAppear: break
+        case .perRow, .cellProvider, .cellMethod: return false
+        }
+        guard finite.finishes(chain, before: subscriber, in: context.tree) else { return false }
+        return !NeverFinishingSources.limitWaitsForCondition(in: chain, before: subscriber, tree: context.tree, index: context.index)
     }
 
     /// Where a subscription goes into a collection that grows: the reported tokens and the bag's path.
@@ -237,6 +254,8 @@ public struct StoreInAppearanceRule: Rule {
         switch site.kind {
         case .appearance:
             return "Every `\(site.name)` adds a live subscription to `\(bag)`, so each update is handled once per visit so far."
+        case .layout where Catalogue.representableUpdateCallbacks.contains(site.name):
+            return "Every SwiftUI update runs `\(site.name)`, adding a live subscription to `\(bag)`, so each value is handled once per update so far."
         case .layout:
             return "Every layout pass (`\(site.name)`) adds a live subscription to `\(bag)`, so each update is handled once per pass so far."
         case .perRow:
@@ -254,6 +273,8 @@ public struct StoreInAppearanceRule: Rule {
         switch site.kind {
         case .appearance:
             return "Subscribe once in `viewDidLoad`, or empty `\(bag)` first or in `viewDidDisappear`."
+        case .layout where Catalogue.representableUpdateCallbacks.contains(site.name):
+            return "Subscribe once in `makeUIView`/`makeCoordinator` (or the coordinator's `init`), or empty `\(bag)` first."
         case .layout:
             return "Subscribe once in `viewDidLoad` or `init`, or empty `\(bag)` first."
         case .perRow, .cellProvider:

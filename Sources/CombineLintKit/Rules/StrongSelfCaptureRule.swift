@@ -22,7 +22,8 @@ public struct StrongSelfCaptureRule: Rule {
         var kept: [(chain: Int, subscriber: Int, keeper: String)] = assignments
         for subscription in context.subscriptions where subscription.subscriber != .connect {
             guard let keeper = SubscriptionFinder.selfMemberKeeping(subscription, lookup: lookup)
-                    ?? keeperOfReturned(subscription, context: context, lookup: lookup) else { continue }
+                    ?? keeperOfReturned(subscription, context: context, lookup: lookup)
+                    ?? keeperThroughOwnedMember(subscription, context: context, lookup: lookup) else { continue }
             kept.append((subscription.chain, subscription.element, keeper))
         }
         kept.sort { $0.chain < $1.chain }
@@ -99,6 +100,33 @@ public struct StrongSelfCaptureRule: Rule {
             if let keeper = SubscriptionFinder.selfMemberKeeping(call, lookup: callLookup) { return keeper }
         }
         return nil
+    }
+
+    /// `.store(in: &viewModel.cancellables)` where `viewModel` is a strong stored property of `self`:
+    /// self → viewModel → its bag → subscription → closure → self is a cycle as well. The keeper
+    /// is named as written (`viewModel.cancellables`).
+    private func keeperThroughOwnedMember(_ subscription: Subscription, context: RuleContext, lookup: TreeLookup) -> String? {
+        guard case .bag(.other) = subscription.storage else { return nil }
+        let tree = context.tree
+        let chain = tree.chains[subscription.chain]
+        guard subscription.element + 1 < chain.elements.count,
+              let argument = chain.elements[subscription.element + 1].argument("in"), argument.isInout else { return nil }
+        let last = argument.value.upperBound
+        var k = argument.value.lowerBound
+        while k <= last, tree.tokens[k].kind == .ampersand || tree.tokenIs(k, "&") { k += 1 }
+        if k + 1 <= last, tree.isSelfReference(k), tree.tokens[k + 1].kind == .period { k += 2 }
+        // Exactly `member.bag`: one strong stored property of `self`, then its bag.
+        guard k + 2 == last, tree.tokens[k].kind == .identifier, tree.tokens[k + 1].kind == .period,
+              tree.tokens[last].kind == .identifier else { return nil }
+        let member = tree.name(k)
+        guard lookup.localVariable(named: member, visibleAt: k) == nil,
+              !SubscriptionFinder.isParameter(named: member, visibleAt: k, in: tree),
+              let t = tree.enclosingType(of: k),
+              let v = tree.types[t].variables.first(where: { tree.variables[$0].name == member }) else { return nil }
+        let variable = tree.variables[v]
+        guard !variable.isComputed, !variable.isStatic,
+              !variable.modifiers.contains(where: { $0.hasPrefix("weak") || $0.hasPrefix("unowned") }) else { return nil }
+        return member + "." + tree.name(last)
     }
 
     /// In a closure made after `guard let self` in a `[weak self]` one, a bare member name
