@@ -142,7 +142,8 @@ public struct StoreInAppearanceRule: Rule {
             let parts = key.split(separator: ".").map(String.init)
             guard parts.count == 2 else { return false }
             let member = parts[1]
-            if let cellType = localCellType(named: parts[0], near: token, in: tree, index: context.index) {
+            if let cellType = localCellType(named: parts[0], near: token, in: tree, index: context.index)
+                ?? registeredCellType(named: parts[0], at: site, in: tree, index: context.index) {
                 return emptiedOnReuse(member, cellType: cellType, sites: sites, index: context.index)
             }
             // Type unknown: any reusable view of the project that empties a bag of that name on reuse.
@@ -216,6 +217,20 @@ public struct StoreInAppearanceRule: Rule {
             }
         }
         return nil
+    }
+
+    /// `CellRegistration<FeedCell, Item> { cell, indexPath, item in … }`: the registration's first
+    /// generic argument is the type of the closure's first parameter, the cell.
+    func registeredCellType(named name: String, at site: RepeatedSite, in tree: SyntaxTree, index: ProjectIndex) -> String? {
+        guard site.kind == .cellProvider, let c = site.closure, tree.closures[c].parameters.first == name,
+              let call = tree.call(receiving: c) else { return nil }
+        let open = tree.chains[call.chain].elements[call.element].nameToken + 1
+        guard open + 1 < tree.tokens.count, tree.tokenIs(open, "<"), tree.tokens[open + 1].kind == .identifier else { return nil }
+        var last = open + 1
+        while last + 2 < tree.tokens.count, tree.tokens[last + 1].kind == .period, tree.tokens[last + 2].kind == .identifier { last += 2 }
+        let simple = tree.name(last)
+        guard index.type(named: simple) != nil, Catalogue.reusableViewBases.contains(where: { index.inherits(simple, from: $0) }) else { return nil }
+        return simple
     }
 
     /// `guard !didBind else { return }` / `if cancellables.isEmpty { … }`: a run-once flag around the store.

@@ -88,11 +88,54 @@ final class RepeatedSubscriptionProbeTests: XCTestCase {
             }
         }
         """
-        XCTAssertEqual(positions(text), ["9:86", "12:41"])
+        XCTAssertEqual(positions(text), ["9:84", "12:41"])
         let found = findings(of: RepeatedSubscriptionRule.self, in: [(path: "A.swift", text: text)])
         XCTAssertEqual(found.map(\.message), [
             "`sceneDidBecomeActive(_:) → store(in:)`: each run of `sceneDidBecomeActive(_:)` adds one more live subscription to `cancellables`, and the earlier ones keep running.",
             "`sceneWillEnterForeground(_:) → startObserving() → store(in:)`: each run of `sceneWillEnterForeground(_:)` adds one more live subscription to `cancellables`, and the earlier ones keep running.",
         ])
+    }
+}
+
+extension RepeatedSubscriptionProbeTests {
+    /// `guard let cell = … as? FeedCell else { … }` names the cell type as well.
+    func testGuardLetCastCell() {
+        let text = rows + """
+        final class ListController: UIViewController, UITableViewDataSource {
+            func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+                guard let cell = tableView.dequeueReusableCell(withIdentifier: "c", for: indexPath) as? FeedCell else { return UITableViewCell() }
+                cell.fill(rows[indexPath.row])
+                return cell
+            }
+        }
+        final class FeedCell: UITableViewCell {
+            private var cancellables = Set<AnyCancellable>()
+            func fill(_ model: RowModel) {
+                model.$title.sink { [weak self] in self?.textLabel?.text = $0 }.store(in: &cancellables)
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["12:73"])
+    }
+
+    /// Each edit of a search field runs its delegate method: a never-finishing source subscribed there
+    /// (or in what it calls) piles up; a search request there finishes.
+    func testTextInputCallbacksRepeat() {
+        let text = """
+        final class SearchController: UIViewController, UISearchBarDelegate, UISearchResultsUpdating {
+            private var cancellables = Set<AnyCancellable>()
+            func searchBar(_ searchBar: UISearchBar, textDidChange searchText: String) {
+                model.$items.sink { [weak self] _ in self?.reload() }.store(in: &cancellables)
+                api.search(searchText).sink { [weak self] _ in self?.reload() }.store(in: &cancellables)
+            }
+            func updateSearchResults(for searchController: UISearchController) {
+                observe()
+                request()
+            }
+            private func observe() { model.$items.sink { print($0) }.store(in: &cancellables) }
+            private func request() { api.search("").sink { print($0) }.store(in: &cancellables) }
+        }
+        """
+        XCTAssertEqual(positions(text), ["4:63", "11:62"])
     }
 }

@@ -20,7 +20,7 @@ final class StoreInAppearanceProbeTests: XCTestCase {
             }
         }
         """
-        XCTAssertEqual(positions(text), ["5:64"])
+        XCTAssertEqual(positions(text), ["5:63"])
     }
 
     func testRepresentableUpdateRunsOnEverySwiftUIUpdate() {
@@ -54,7 +54,7 @@ final class StoreInAppearanceProbeTests: XCTestCase {
             }
         }
         """
-        XCTAssertEqual(positions(text), ["5:58"])
+        XCTAssertEqual(positions(text), ["5:57"])
     }
 
     /// A request made on each appearance answers and finishes; a finished subscription releases its
@@ -83,6 +83,34 @@ final class StoreInAppearanceProbeTests: XCTestCase {
             }
         }
         """
-        XCTAssertEqual(positions(text), ["13:95", "17:65"])
+        XCTAssertEqual(positions(text), ["13:93", "17:61"])
+    }
+}
+
+extension StoreInAppearanceProbeTests {
+    /// A registration names its cell type: another cell type that empties a bag of the same name on
+    /// reuse does not make this one safe.
+    func testCellRegistrationKnowsItsCellType() {
+        let text = """
+        final class PlainCell: UICollectionViewCell {
+            var cancellables = Set<AnyCancellable>()
+        }
+        final class ResettingCell: UICollectionViewCell {
+            var cancellables = Set<AnyCancellable>()
+            override func prepareForReuse() {
+                super.prepareForReuse()
+                cancellables.removeAll()
+            }
+        }
+        final class Screen: UIViewController {
+            let plain = UICollectionView.CellRegistration<PlainCell, RowModel> { cell, _, item in
+                item.$title.sink { _ in cell.setNeedsLayout() }.store(in: &cell.cancellables)
+            }
+            let resetting = UICollectionView.CellRegistration<ResettingCell, RowModel> { cell, _, item in
+                item.$title.sink { _ in cell.setNeedsLayout() }.store(in: &cell.cancellables)
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["13:57"])
     }
 }
