@@ -5977,7 +5977,9 @@ in other files included), from code UIKit or SwiftUI runs again and again:
   method of such a cell that a per-row callback calls on the dequeued cell (`let cell = … as! FeedCell;
   cell.setUp(item)`), unless the cell's `prepareForReuse` empties the bag;
 - the selection of a row or item (`tableView(_:didSelectRowAt:)`, `collectionView(_:didSelectItemAt:)`),
-  a user action that repeats as a button's does;
+  a user action that repeats as a button's does, and text input callbacks that run on every edit
+  (`searchBar(_:textDidChange:)`, `updateSearchResults(for:)`, `textViewDidChange(_:)`, …), where
+  a search request is the point, so only a source that never finishes is reported;
 - `@IBAction` and `@objc` methods and `#selector(…)` targets (buttons, refresh controls,
   notification observers), and closures given to `NotificationCenter.addObserver(forName:…)`,
   to the `sink` of a `NotificationCenter` publisher, to `UIAction`, to SwiftUI's `.onAppear`,
@@ -6047,6 +6049,18 @@ screen's visibility or the cell's item, empty the bag first (`bag.removeAll()` a
 - `appearance_methods`: extra names of methods that run repeatedly (e.g. `screenDidAppear`).
 
 ## Triggering examples
+
+```swift
+final class SearchViewController: UIViewController, UISearchBarDelegate {
+    private var cancellables = Set<AnyCancellable>()
+    private let catalog = CatalogModel()
+
+    func searchBar(_ searchBar: UISearchBar, textDidChange searchText: String) {
+        catalog.query = searchText
+        catalog.$results.sink { [weak self] in self?.show($0) }.↓store(in: &cancellables)
+    }
+}
+```
 
 ```swift
 final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
@@ -7277,6 +7291,28 @@ many times per second during rotation or scrolling.
 - `repeated_methods`: more cell method names treated like `configure…`/`bind…` (`update`, `render`).
 
 ## Triggering examples
+
+```swift
+final class BadgeCell: UICollectionViewCell {
+    var cancellables = Set<AnyCancellable>()
+}
+
+final class AvatarCell: UICollectionViewCell {
+    var cancellables = Set<AnyCancellable>()
+
+    override func prepareForReuse() {
+        super.prepareForReuse()
+        cancellables.removeAll()
+    }
+}
+
+final class PeopleViewController: UIViewController {
+    // `BadgeCell` is the registered cell; `AvatarCell` emptying its own bag changes nothing here.
+    let badges = UICollectionView.CellRegistration<BadgeCell, Person> { cell, _, person in
+        person.$unread.sink { _ in cell.setNeedsLayout() }.↓store(in: &cell.cancellables)
+    }
+}
+```
 
 ```swift
 struct ScoreBadge: UIViewRepresentable {
