@@ -7859,7 +7859,9 @@ a call of one of the project's functions whose every `return` is such a pipeline
 by `first()` or `prefix(n)`. A pipeline is only as finite as every stage: a `Just` that
 `flatMap`s into a subject never finishes. Objects that live for the whole run free nothing later
 through a cycle, and are not reported either: test cases (XCTest keeps every `XCTestCase` object
-until the run ends), and classes with no subclass whose every instance is made where it is made
+until the run ends), the application's delegate itself (a class conforming to
+`UIApplicationDelegate` or `NSApplicationDelegate`, which the system makes at launch and keeps;
+a scene delegate is not one, since a scene can be discarded), and classes with no subclass whose every instance is made where it is made
 once per run and kept: by their own static property (`static let shared = Storage()`), by the
 application's delegate or SwiftUI `App`, by the factory of a dependency-injection registration
 with a singleton scope (`.inObjectScope(.container)`, or a container made with
@@ -8253,6 +8255,23 @@ final class PlayerViewController: UIViewController {
 ```
 
 ## Non-triggering examples
+
+```swift
+@main
+final class AppDelegate: UIResponder, UIApplicationDelegate {
+    private var cancellables = Set<AnyCancellable>()
+    private var launches = 0
+
+    func application(_ application: UIApplication,
+                     didFinishLaunchingWithOptions options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+        // The system keeps the delegate until the process ends: this cycle frees nothing later.
+        NotificationCenter.default.publisher(for: UIApplication.didBecomeActiveNotification)
+            .sink { _ in self.launches += 1 }
+            .store(in: &cancellables)
+        return true
+    }
+}
+```
 
 ```swift
 final class CheckoutViewController: UIViewController {
