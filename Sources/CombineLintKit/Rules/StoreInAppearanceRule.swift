@@ -220,13 +220,22 @@ public struct StoreInAppearanceRule: Rule {
     }
 
     /// `CellRegistration<FeedCell, Item> { cell, indexPath, item in … }`: the registration's first
-    /// generic argument is the type of the closure's first parameter, the cell.
+    /// generic argument (or the annotation of the closure's first parameter) is the cell's type.
     func registeredCellType(named name: String, at site: RepeatedSite, in tree: SyntaxTree, index: ProjectIndex) -> String? {
         guard site.kind == .cellProvider, let c = site.closure, tree.closures[c].parameters.first == name,
               let call = tree.call(receiving: c) else { return nil }
         let open = tree.chains[call.chain].elements[call.element].nameToken + 1
-        guard open + 1 < tree.tokens.count, tree.tokenIs(open, "<"), tree.tokens[open + 1].kind == .identifier else { return nil }
-        var last = open + 1
+        let first: Int
+        if open + 1 < tree.tokens.count, tree.tokenIs(open, "<"), tree.tokens[open + 1].kind == .identifier {
+            first = open + 1
+        } else {
+            // `CellRegistration { (cell: FeedCell, indexPath: IndexPath, item: Item) in … }`.
+            let paren = tree.closures[c].open + 1
+            guard paren + 3 < tree.closures[c].close, tree.tokens[paren].kind == .leftParen, tree.name(paren + 1) == name,
+                  tree.tokens[paren + 2].kind == .colon, tree.tokens[paren + 3].kind == .identifier else { return nil }
+            first = paren + 3
+        }
+        var last = first
         while last + 2 < tree.tokens.count, tree.tokens[last + 1].kind == .period, tree.tokens[last + 2].kind == .identifier { last += 2 }
         let simple = tree.name(last)
         guard index.type(named: simple) != nil, Catalogue.reusableViewBases.contains(where: { index.inherits(simple, from: $0) }) else { return nil }

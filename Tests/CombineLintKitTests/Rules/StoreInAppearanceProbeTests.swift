@@ -109,8 +109,11 @@ extension StoreInAppearanceProbeTests {
             let resetting = UICollectionView.CellRegistration<ResettingCell, RowModel> { cell, _, item in
                 item.$title.sink { _ in cell.setNeedsLayout() }.store(in: &cell.cancellables)
             }
+            let annotated = UICollectionView.CellRegistration { (cell: PlainCell, _: IndexPath, item: RowModel) in
+                item.$title.sink { _ in cell.setNeedsLayout() }.store(in: &cell.cancellables)
+            }
         }
         """
-        XCTAssertEqual(positions(text), ["13:57"])
+        XCTAssertEqual(positions(text), ["13:57", "19:57"])
     }
 }
