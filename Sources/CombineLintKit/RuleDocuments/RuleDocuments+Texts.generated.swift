@@ -7886,6 +7886,19 @@ In `.combinelint.json`:
 ## Triggering examples
 
 ```swift
+final class DraftEditor {
+    private var cancellables = Set<AnyCancellable>()
+    private var draft = ""
+
+    func bind(_ edits: PassthroughSubject<String, Never>) {
+        let editor = self
+        // `editor` is `self` under another name, held strongly by the closure.
+        edits.sink { ↓editor.draft = $0 }.store(in: &cancellables)
+    }
+}
+```
+
+```swift
 final class CheckoutViewController: UIViewController {
     private let viewModel = CheckoutViewModel()
 

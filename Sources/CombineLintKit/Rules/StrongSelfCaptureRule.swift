@@ -38,7 +38,8 @@ public struct StrongSelfCaptureRule: Rule {
                   !finite.finishes(chain, before: subscriber, in: tree) else { continue }
             let pipeline = SubscriptionPipeline(chain: c, subscriber: subscriber, lookup: lookup)
             for closure in pipeline.closures {
-                guard let token = SelfCapture.strongSelfToken(in: closure, of: tree) ?? implicitSelfToken(in: closure, context),
+                guard let token = SelfCapture.strongSelfToken(in: closure, of: tree) ?? implicitSelfToken(in: closure, context)
+                        ?? strongLocalAliasToken(in: closure, context, lookup: lookup),
                       reported.insert(token).inserted else { continue }
                 findings.append(closureFinding(at: token, closure: closure, bag: bag, context: context, lookup: lookup))
             }
@@ -148,6 +149,29 @@ public struct StrongSelfCaptureRule: Rule {
             guard lookup(name, isMemberOf: t, typeName, context),
                   SubscriptionFinder.localVariable(named: name, visibleAt: k, in: tree) == nil,
                   !SubscriptionFinder.isParameter(named: name, visibleAt: k, in: tree) else { continue }
+            return k
+        }
+        return nil
+    }
+
+    /// `let owner = self` before the subscription, then `.sink { owner.title = $0 }`: the closure
+    /// holds that local, a strong reference to `self` under another name. Not a `weak var` or
+    /// `unowned` local, nor one the closure captures weakly (`[weak owner]`).
+    private func strongLocalAliasToken(in c: Int, _ context: RuleContext, lookup: TreeLookup) -> Int? {
+        let tree = context.tree
+        let closure = tree.closures[c]
+        guard closure.bodyStart < closure.close else { return nil }
+        for k in closure.bodyStart..<closure.close where tree.tokens[k].kind == .identifier {
+            if k > 0, tree.tokens[k - 1].kind == .period { continue }
+            let name = tree.name(k)
+            guard let v = lookup.localVariable(named: name, visibleAt: k) else { continue }
+            let variable = tree.variables[v]
+            guard variable.nameToken < closure.open, let value = variable.initializer,
+                  value.lowerBound == value.upperBound, tree.isSelfReference(value.lowerBound),
+                  !variable.modifiers.contains(where: { $0.hasPrefix("weak") || $0.hasPrefix("unowned") }),
+                  !(variable.nameToken >= 2 && (tree.isWord(variable.nameToken - 2, "weak") || tree.isWord(variable.nameToken - 2, "unowned"))),
+                  !closure.captures.contains(where: { $0.name == name && $0.specifier != .strong }),
+                  SelfCapture.selfIsStrong(at: value.lowerBound, in: tree) else { continue }
             return k
         }
         return nil

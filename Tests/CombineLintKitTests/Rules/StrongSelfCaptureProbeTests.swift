@@ -54,3 +54,24 @@ final class StrongSelfCaptureProbeTests: XCTestCase {
         XCTAssertEqual(positions(text), ["14:73"])
     }
 }
+
+extension StrongSelfCaptureProbeTests {
+    /// `let owner = self` then `{ owner.… }`: a strong alias; `weak var` aliases and `[weak owner]`
+    /// captures are not.
+    func testLocalAliasOfSelf() {
+        let text = """
+        final class Editor {
+            private var cancellables = Set<AnyCancellable>()
+            private var text = ""
+            func bind(_ changes: PassthroughSubject<String, Never>) {
+                let owner = self
+                changes.sink { owner.text = $0 }.store(in: &cancellables)
+                weak var weakOwner = self
+                changes.sink { weakOwner?.text = $0 }.store(in: &cancellables)
+                changes.sink { [weak owner] in owner?.text = $0 }.store(in: &cancellables)
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["6:24"])
+    }
+}
