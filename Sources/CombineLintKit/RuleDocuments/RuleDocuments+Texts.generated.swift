@@ -7806,7 +7806,7 @@ final class SettingsViewController: UIViewController {
 Reports a closure that captures `self` strongly inside a subscription that `self` itself keeps:
 a chain ending in `sink` or `assign(to:on:)` whose cancellable goes into a member of `self`
 (`.store(in: &cancellables)`, `self.cancellable = …`, `cancellables.insert(…)`, or a local that is
-stored there later), or into the bag of an object that a strong stored property of `self` holds
+stored there later, or handed to a method of the type that stores it: `retain(p.sink { … })`), or into the bag of an object that a strong stored property of `self` holds
 (`.store(in: &viewModel.cancellables)`: self → view model → bag → closure → self). Every closure the subscription keeps counts: the `sink` value and completion
 closures, `handleEvents`, `map`, `flatMap`, `filter`, `catch` and the other operators, closures of
 a publisher built in a local and subscribed in that chain, method references such as
@@ -7884,6 +7884,21 @@ In `.combinelint.json`:
 ```
 
 ## Triggering examples
+
+```swift
+final class MetronomeModel {
+    private var cancellables = Set<AnyCancellable>()
+    private var beats = 0
+
+    private func retain(_ subscription: AnyCancellable) {
+        cancellables.insert(subscription)
+    }
+
+    func start(_ ticks: PassthroughSubject<Void, Never>) {
+        retain(ticks.sink { _ in ↓self.beats += 1 })
+    }
+}
+```
 
 ```swift
 final class DraftEditor {

@@ -23,7 +23,8 @@ public struct StrongSelfCaptureRule: Rule {
         for subscription in context.subscriptions where subscription.subscriber != .connect {
             guard let keeper = SubscriptionFinder.selfMemberKeeping(subscription, lookup: lookup)
                     ?? keeperOfReturned(subscription, context: context, lookup: lookup)
-                    ?? keeperThroughOwnedMember(subscription, context: context, lookup: lookup) else { continue }
+                    ?? keeperThroughOwnedMember(subscription, context: context, lookup: lookup)
+                    ?? keeperThroughHelper(subscription, context: context, lookup: lookup) else { continue }
             kept.append((subscription.chain, subscription.element, keeper))
         }
         kept.sort { $0.chain < $1.chain }
@@ -128,6 +129,35 @@ public struct StrongSelfCaptureRule: Rule {
         guard !variable.isComputed, !variable.isStatic,
               !variable.modifiers.contains(where: { $0.hasPrefix("weak") || $0.hasPrefix("unowned") }) else { return nil }
         return member + "." + tree.name(last)
+    }
+
+    /// `keep(publisher.sink { … })` where `keep` is a method of the same type, declared in this file,
+    /// whose body stores its one parameter in a member of `self` (`cancellables.insert(c)`,
+    /// `c.store(in: &cancellables)`, `self.token = c`): that member keeps the subscription.
+    private func keeperThroughHelper(_ subscription: Subscription, context: RuleContext, lookup: TreeLookup) -> String? {
+        guard subscription.storage == .passed else { return nil }
+        let tree = context.tree
+        let chain = tree.chains[subscription.chain]
+        guard subscription.element == chain.elements.count - 1, case .argument(let open) = chain.context,
+              let call = tree.call(openedAt: open) else { return nil }
+        let callChain = tree.chains[call.chain]
+        let element = callChain.elements[call.element]
+        // `keep(…)` or `self.keep(…)`, with the subscription as its only argument.
+        guard element.isCall, element.arguments.count == 1, element.arguments[0].value.lowerBound == chain.first,
+              call.element == 0 || (call.element == 1 && tree.isSelfReference(callChain.first)),
+              let t = tree.enclosingType(of: element.nameToken) else { return nil }
+        let helpers = tree.types[t].functions.filter { f in
+            let function = tree.functions[f]
+            return function.kind == .function && function.name == element.name && function.parameters.count == 1
+                && !function.isStatic && function.parameters[0].label == element.arguments[0].label
+        }
+        guard helpers.count == 1, let body = tree.functions[helpers[0]].bodyOpen, let close = tree.functions[helpers[0]].bodyClose else { return nil }
+        let parameter = tree.functions[helpers[0]].parameters[0].name
+        for k in (body + 1)..<close where tree.tokens[k].kind == .identifier && tree.name(k) == parameter {
+            if k > 0, tree.tokens[k - 1].kind == .period { continue }
+            if let member = SubscriptionFinder.selfMemberStoring(localAt: k, lookup: lookup) { return member }
+        }
+        return nil
     }
 
     /// In a closure made after `guard let self` in a `[weak self]` one, a bare member name

@@ -75,3 +75,24 @@ extension StrongSelfCaptureProbeTests {
         XCTAssertEqual(positions(text), ["6:24"])
     }
 }
+
+extension StrongSelfCaptureProbeTests {
+    /// `keep(publisher.sink { … })`: the type's own helper puts its argument into a member of `self`.
+    /// A helper that only logs its argument keeps nothing.
+    func testSubscriptionHandedToAStoringHelper() {
+        let text = """
+        final class Player {
+            private var cancellables = Set<AnyCancellable>()
+            private var position = 0.0
+            private func keep(_ token: AnyCancellable) { cancellables.insert(token) }
+            private func log(_ token: AnyCancellable) { print(token) }
+            func bind(_ ticks: PassthroughSubject<Double, Never>) {
+                keep(ticks.sink { self.position = $0 })
+                self.keep(ticks.sink { self.position += $0 })
+                log(ticks.sink { self.position = 0 })
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["7:27", "8:32"])
+    }
+}
