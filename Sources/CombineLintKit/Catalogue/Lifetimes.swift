@@ -7,7 +7,10 @@ extension Catalogue {
 
     /// The application's delegate and SwiftUI's `App`: made once at launch, kept by the system
     /// until the process ends. What only they create lives as long as they do.
-    public static let applicationObjects: Set<String> = ["UIApplicationDelegate", "NSApplicationDelegate", "App"]
+    public static let applicationObjects: Set<String> = applicationDelegateProtocols.union(["App"])
+
+    /// The application delegate protocols: the class conforming to one is made once at launch.
+    public static let applicationDelegateProtocols: Set<String> = ["UIApplicationDelegate", "NSApplicationDelegate"]
 
     /// A view's storage that SwiftUI keeps for as long as the view stays in place (its initial
     /// value is made once, not on every rebuild of the view value).

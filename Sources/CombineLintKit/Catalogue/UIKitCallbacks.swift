@@ -2,13 +2,27 @@
 extension Catalogue {
     /// Appearance callbacks (view controllers of UIKit and AppKit): each appearance runs them again;
     /// `disappearCallbacks` pair with them.
-    public static let appearanceCallbacks: Set<String> = ["viewWillAppear", "viewDidAppear"]
+    /// (`viewIsAppearing`, iOS 17 and back-deployed, runs between them on every appearance.)
+    public static let appearanceCallbacks: Set<String> = ["viewWillAppear", "viewIsAppearing", "viewDidAppear"]
 
     /// Layout, constraint and size callbacks: they run on every layout pass (or size change), with no
     /// paired callback that ends what they started.
-    public static let layoutCallbacks: Set<String> = [
+    public static let layoutCallbacks: Set<String> = Set([
         "viewWillLayoutSubviews", "viewDidLayoutSubviews", "layoutSubviews", "traitCollectionDidChange",
         "viewWillTransition", "updateConstraints", "updateViewConstraints",
+        // AppKit's view controller layout passes and layer updates.
+        "viewWillLayout", "viewDidLayout", "updateLayer",
+    ]).union(representableUpdateCallbacks)
+
+    /// `UIViewRepresentable.updateUIView(_:context:)` and its AppKit twin: SwiftUI calls them on
+    /// every change of the state the representable reads, again and again for one view.
+    public static let representableUpdateCallbacks: Set<String> = ["updateUIView", "updateNSView", "updateUIViewController", "updateNSViewController"]
+
+    /// App and scene lifecycle callbacks that run each time the app comes back to (or leaves) the
+    /// foreground: as often as the user switches apps.
+    public static let foregroundCallbacks: Set<String> = [
+        "sceneWillEnterForeground", "sceneDidBecomeActive", "sceneWillResignActive", "sceneDidEnterBackground",
+        "applicationWillEnterForeground", "applicationDidBecomeActive", "applicationWillResignActive", "applicationDidEnterBackground",
     ]
 
     /// Callbacks UIKit calls again and again during one object's life: appearance and layout.
@@ -34,12 +48,23 @@ extension Catalogue {
         "tableView(_:willDisplay:forRowAt:)", "collectionView(_:willDisplay:forItemAt:)",
         "tableView(_:viewForHeaderInSection:)", "tableView(_:viewForFooterInSection:)",
         "collectionView(_:viewForSupplementaryElementOfKind:at:)",
+        // AppKit: view-based table and outline views, collection view items.
+        "tableView(_:viewFor:row:)", "tableView(_:rowViewForRow:)", "outlineView(_:viewFor:item:)", "outlineView(_:rowViewForItem:)",
+        "collectionView(_:itemForRepresentedObjectAt:)",
     ]
 
     /// Delegate methods called on each tap of a row or item: user actions, which repeat as an
     /// `@IBAction` does.
     public static let selectionSelectors: Set<String> = [
         "tableView(_:didSelectRowAt:)", "collectionView(_:didSelectItemAt:)",
+    ]
+
+    /// Delegate methods called on each edit of a search or text field, or each scroll step: user
+    /// input, which repeats as often as the user types.
+    public static let userInputSelectors: Set<String> = [
+        "searchBar(_:textDidChange:)", "updateSearchResults(for:)", "textFieldDidChangeSelection(_:)",
+        "textViewDidChange(_:)", "textField(_:shouldChangeCharactersIn:replacementString:)", "scrollViewDidScroll(_:)",
+        "searchBarSearchButtonClicked(_:)", "textFieldShouldReturn(_:)",
     ]
 
     /// Types whose trailing closure (or `cellProvider:`/`handler:` closure) runs per cell.

@@ -3,6 +3,7 @@
 public enum LongLivedObjects {
     /// Whether the object whose code holds token `token` (its enclosing type) lives for the whole run:
     /// - a test case (`XCTestCase` and its kin): XCTest keeps every test case object to the end;
+    /// - the application's delegate, which the system makes at launch and keeps to the end;
     /// - a class whose every instance the project makes in a place that runs once per run and
     ///   keeps what it makes: a static stored property of the class itself
     ///   (`static let shared = Storage()`); the application's delegate or SwiftUI `App`; the
@@ -15,10 +16,18 @@ public enum LongLivedObjects {
         guard let t = tree.enclosingType(of: token) else { return false }
         let name = tree.types[t].name.lastNameComponent
         if isTestCase(name, index: index) { return true }
+        // The application's delegate itself: `UIApplicationMain` (or `NSApplicationMain`) makes it
+        // at launch and keeps it until the process ends.
+        if isApplicationDelegate(name, index: index) { return true }
         guard let treeIndex = index.treeIndexByPath[tree.file.path],
               let declaration = declaration(of: t, treeIndex: treeIndex, index: index, memo: memo) else { return false }
         var search = OwnerSearch(index: index, memo: memo)
         return search.livesForTheRun(declaration)
+    }
+
+    /// Whether `typeName` is a class conforming to `UIApplicationDelegate` or `NSApplicationDelegate`.
+    public static func isApplicationDelegate(_ typeName: String, index: ProjectIndex) -> Bool {
+        Catalogue.applicationDelegateProtocols.contains { index.inherits(typeName, from: $0) }
     }
 
     /// Whether `typeName` is a test case class.

@@ -6129,15 +6129,24 @@ Reports a method that stores a subscription in a bag of `self` (`.store(in: &bag
 repeatedly because it is called, directly or through other methods of the same type (extensions
 in other files included), from code UIKit or SwiftUI runs again and again:
 
-- appearance and layout callbacks: `viewWillAppear`, `viewDidAppear`, `viewWillLayoutSubviews`,
-  `viewDidLayoutSubviews`, `layoutSubviews`, `traitCollectionDidChange`, `viewWillTransition`
+- appearance and layout callbacks: `viewWillAppear`, `viewIsAppearing`, `viewDidAppear`, `viewWillLayoutSubviews`,
+  `viewDidLayoutSubviews`, `layoutSubviews`, `traitCollectionDidChange`, `viewWillTransition`,
+  a representable's `updateUIView(_:context:)`
   (and the names listed in the `appearance_methods` option);
+- app and scene lifecycle callbacks that run on every return to (or departure from) the
+  foreground: `sceneWillEnterForeground`, `sceneDidBecomeActive`, `applicationDidBecomeActive`
+  and the like, when the source never finishes (a request made there finishes); a store made
+  right in one is reported too;
 - per-row data source methods: `tableView(_:cellForRowAt:)`, `collectionView(_:cellForItemAt:)`,
   `willDisplay`, header and supplementary view providers;
 - `configure…`/`bind…` methods of a `UITableViewCell`, `UICollectionViewCell` or reusable view
-  subclass that the cell itself does not call (the data source calls them on every reuse);
+  subclass that the cell itself does not call (the data source calls them on every reuse), and any
+  method of such a cell that a per-row callback calls on the dequeued cell (`let cell = … as! FeedCell;
+  cell.setUp(item)`), unless the cell's `prepareForReuse` empties the bag;
 - the selection of a row or item (`tableView(_:didSelectRowAt:)`, `collectionView(_:didSelectItemAt:)`),
-  a user action that repeats as a button's does;
+  a user action that repeats as a button's does, and text input callbacks that run on every edit
+  (`searchBar(_:textDidChange:)`, `updateSearchResults(for:)`, `textViewDidChange(_:)`, …), where
+  a search request is the point, so only a source that never finishes is reported;
 - `@IBAction` and `@objc` methods and `#selector(…)` targets (buttons, refresh controls,
   notification observers), and closures given to `NotificationCenter.addObserver(forName:…)`,
   to the `sink` of a `NotificationCenter` publisher, to `UIAction`, to SwiftUI's `.onAppear`,
@@ -6207,6 +6216,51 @@ screen's visibility or the cell's item, empty the bag first (`bag.removeAll()` a
 - `appearance_methods`: extra names of methods that run repeatedly (e.g. `screenDidAppear`).
 
 ## Triggering examples
+
+```swift
+final class SearchViewController: UIViewController, UISearchBarDelegate {
+    private var cancellables = Set<AnyCancellable>()
+    private let catalog = CatalogModel()
+
+    func searchBar(_ searchBar: UISearchBar, textDidChange searchText: String) {
+        catalog.query = searchText
+        catalog.$results.sink { [weak self] in self?.show($0) }.↓store(in: &cancellables)
+    }
+}
+```
+
+```swift
+final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+    private var cancellables = Set<AnyCancellable>()
+    private let inbox = InboxModel()
+
+    func sceneWillEnterForeground(_ scene: UIScene) {
+        watchUnread()
+    }
+
+    private func watchUnread() {
+        inbox.$unread.sink { UIApplication.shared.applicationIconBadgeNumber = $0 }.↓store(in: &cancellables)
+    }
+}
+```
+
+```swift
+final class OrdersController: UIViewController, UITableViewDataSource {
+    func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+        let cell = tableView.dequeueReusableCell(withIdentifier: "order", for: indexPath) as! OrderCell
+        cell.show(orders[indexPath.row], at: indexPath)
+        return cell
+    }
+}
+
+final class OrderCell: UITableViewCell {
+    private var cancellables = Set<AnyCancellable>()
+
+    func show(_ order: OrderModel, at indexPath: IndexPath) {
+        order.$status.sink { [weak self] in self?.detailTextLabel?.text = $0 }.↓store(in: &cancellables)
+    }
+}
+```
 
 ```swift
 final class FeedViewController: UIViewController {
@@ -6471,6 +6525,47 @@ final class ThemesController: UITableViewController {
 ```
 
 ## Non-triggering examples
+
+```swift
+final class OrdersController: UIViewController, UITableViewDataSource {
+    func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+        let cell = tableView.dequeueReusableCell(withIdentifier: "order", for: indexPath) as! OrderCell
+        cell.show(orders[indexPath.row])
+        return cell
+    }
+}
+
+final class OrderCell: UITableViewCell {
+    private var cancellables = Set<AnyCancellable>()
+
+    override func prepareForReuse() {
+        super.prepareForReuse()
+        cancellables.removeAll()
+    }
+
+    func show(_ order: OrderModel) {
+        order.$status.sink { [weak self] in self?.detailTextLabel?.text = $0 }.store(in: &cancellables)
+    }
+}
+```
+
+```swift
+final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+    private var cancellables = Set<AnyCancellable>()
+    private let sync = SyncClient()
+
+    func sceneWillEnterForeground(_ scene: UIScene) {
+        // A request: it answers and finishes on each return to the foreground.
+        sync.pull().sink { _ in }.store(in: &cancellables)
+    }
+}
+
+final class SyncClient {
+    func pull() -> AnyPublisher<Void, Never> {
+        Future { promise in promise(.success(())) }.eraseToAnyPublisher()
+    }
+}
+```
 
 ```swift
 final class GalleryViewController: UIViewController {
@@ -7328,15 +7423,24 @@ func finish(with value: Int) {
 **Severity:** warning · **Enabled:** by default
 
 Reports a subscription stored in a bag (`store(in:)`, `insert`, `append`, `+=`) from code that
-runs again and again while its object lives: `viewWillAppear`, `viewDidAppear`,
+runs again and again while its object lives: `viewWillAppear`, `viewIsAppearing`, `viewDidAppear`,
 `viewWillLayoutSubviews`, `viewDidLayoutSubviews`, `layoutSubviews`, `traitCollectionDidChange`,
-`viewWillTransition(to:with:)`, `updateConstraints`, `updateViewConstraints`, SwiftUI's
+`viewWillTransition(to:with:)`, `updateConstraints`, `updateViewConstraints`, AppKit's
+`viewWillLayout`, `viewDidLayout` and `updateLayer`, a representable's `updateUIView(_:context:)`
+or `updateNSView(_:context:)` (SwiftUI calls it on every update), SwiftUI's
 `.onAppear { }`, per-row data source methods (`tableView(_:cellForRowAt:)`,
-`collectionView(_:cellForItemAt:)`, header/footer and `willDisplay` methods, diffable data source
+`collectionView(_:cellForItemAt:)`, header/footer and `willDisplay` methods, AppKit's
+`tableView(_:viewFor:row:)`, `outlineView(_:viewFor:item:)` and
+`collectionView(_:itemForRepresentedObjectAt:)`, diffable data source
 and cell registration closures), and `configure…`/`bind…` methods and property observers
 (`var viewModel: Model? { didSet { … } }`, which the data source sets on every reuse) of a
 `UITableViewCell`, `UICollectionViewCell` or `UICollectionReusableView` subclass whose
 `prepareForReuse` does not empty that bag. The finding is at the `store` call (or the insertion) and names the callback.
+In appearance and layout callbacks and `.onAppear`, a pipeline that finishes by itself (a request
+returning a `Future` or `dataTaskPublisher`, `Just`, a project function that returns only such
+pipelines) is not reported: it answers, finishes and releases its closures, so nothing stays
+subscribed. In per-row and cell code it is still reported, since the unfinished load of the
+previous row lands in the reused cell.
 
 ## Why it matters
 
@@ -7367,6 +7471,68 @@ many times per second during rotation or scrolling.
 - `repeated_methods`: more cell method names treated like `configure…`/`bind…` (`update`, `render`).
 
 ## Triggering examples
+
+```swift
+final class BadgeCell: UICollectionViewCell {
+    var cancellables = Set<AnyCancellable>()
+}
+
+final class AvatarCell: UICollectionViewCell {
+    var cancellables = Set<AnyCancellable>()
+
+    override func prepareForReuse() {
+        super.prepareForReuse()
+        cancellables.removeAll()
+    }
+}
+
+final class PeopleViewController: UIViewController {
+    // `BadgeCell` is the registered cell; `AvatarCell` emptying its own bag changes nothing here.
+    let badges = UICollectionView.CellRegistration<BadgeCell, Person> { cell, _, person in
+        person.$unread.sink { _ in cell.setNeedsLayout() }.↓store(in: &cell.cancellables)
+    }
+}
+```
+
+```swift
+struct ScoreBadge: UIViewRepresentable {
+    let game: GameModel
+
+    final class Coordinator {
+        var cancellables = Set<AnyCancellable>()
+    }
+
+    func makeCoordinator() -> Coordinator { Coordinator() }
+    func makeUIView(context: Context) -> UILabel { UILabel() }
+
+    func updateUIView(_ label: UILabel, context: Context) {
+        game.$score.sink { label.text = "\($0)" }.↓store(in: &context.coordinator.cancellables)
+    }
+}
+```
+
+```swift
+final class ReceiptsViewController: UIViewController {
+    private var cancellables = Set<AnyCancellable>()
+
+    override func viewIsAppearing(_ animated: Bool) {
+        super.viewIsAppearing(animated)
+        store.$receipts.sink { [weak self] in self?.show($0) }.↓store(in: &cancellables)
+    }
+}
+```
+
+```swift
+final class TracksController: NSViewController, NSTableViewDelegate {
+    private var cancellables = Set<AnyCancellable>()
+
+    func tableView(_ tableView: NSTableView, viewFor tableColumn: NSTableColumn?, row: Int) -> NSView? {
+        let field = NSTextField(labelWithString: "")
+        tracks[row].$title.sink { field.stringValue = $0 }.↓store(in: &cancellables)
+        return field
+    }
+}
+```
 
 ```swift
 final class FeedViewController: UIViewController {
@@ -7565,6 +7731,28 @@ final class EpisodeCell: UITableViewCell {
 ```
 
 ## Non-triggering examples
+
+```swift
+final class WeatherViewController: UIViewController {
+    private var cancellables = Set<AnyCancellable>()
+    private let service = WeatherService()
+
+    override func viewWillAppear(_ animated: Bool) {
+        super.viewWillAppear(animated)
+        // One request per visit: it answers and finishes, and nothing stays subscribed.
+        service.forecast().sink { [weak self] in self?.show($0) }.store(in: &cancellables)
+    }
+}
+
+final class WeatherService {
+    func forecast() -> AnyPublisher<String, Never> {
+        URLSession.shared.dataTaskPublisher(for: URL(string: "https://example.com")!)
+            .map { String(decoding: $0.data, as: UTF8.self) }
+            .replaceError(with: "")
+            .eraseToAnyPublisher()
+    }
+}
+```
 
 ```swift
 final class FeedViewController: UIViewController {
@@ -7798,7 +7986,8 @@ final class SettingsViewController: UIViewController {
 Reports a closure that captures `self` strongly inside a subscription that `self` itself keeps:
 a chain ending in `sink` or `assign(to:on:)` whose cancellable goes into a member of `self`
 (`.store(in: &cancellables)`, `self.cancellable = …`, `cancellables.insert(…)`, or a local that is
-stored there later). Every closure the subscription keeps counts: the `sink` value and completion
+stored there later, or handed to a method of the type that stores it: `retain(p.sink { … })`), or into the bag of an object that a strong stored property of `self` holds
+(`.store(in: &viewModel.cancellables)`: self → view model → bag → closure → self). Every closure the subscription keeps counts: the `sink` value and completion
 closures, `handleEvents`, `map`, `flatMap`, `filter`, `catch` and the other operators, closures of
 a publisher built in a local and subscribed in that chain, method references such as
 `.sink(receiveValue: handle)` or `.map(self.parse)`, and an explicit `[self]` capture. The finding
@@ -7850,7 +8039,9 @@ a call of one of the project's functions whose every `return` is such a pipeline
 by `first()` or `prefix(n)`. A pipeline is only as finite as every stage: a `Just` that
 `flatMap`s into a subject never finishes. Objects that live for the whole run free nothing later
 through a cycle, and are not reported either: test cases (XCTest keeps every `XCTestCase` object
-until the run ends), and classes with no subclass whose every instance is made where it is made
+until the run ends), the application's delegate itself (a class conforming to
+`UIApplicationDelegate` or `NSApplicationDelegate`, which the system makes at launch and keeps;
+a scene delegate is not one, since a scene can be discarded), and classes with no subclass whose every instance is made where it is made
 once per run and kept: by their own static property (`static let shared = Storage()`), by the
 application's delegate or SwiftUI `App`, by the factory of a dependency-injection registration
 with a singleton scope (`.inObjectScope(.container)`, or a container made with
@@ -7873,6 +8064,51 @@ In `.combinelint.json`:
 ```
 
 ## Triggering examples
+
+```swift
+final class MetronomeModel {
+    private var cancellables = Set<AnyCancellable>()
+    private var beats = 0
+
+    private func retain(_ subscription: AnyCancellable) {
+        cancellables.insert(subscription)
+    }
+
+    func start(_ ticks: PassthroughSubject<Void, Never>) {
+        retain(ticks.sink { _ in ↓self.beats += 1 })
+    }
+}
+```
+
+```swift
+final class DraftEditor {
+    private var cancellables = Set<AnyCancellable>()
+    private var draft = ""
+
+    func bind(_ edits: PassthroughSubject<String, Never>) {
+        let editor = self
+        // `editor` is `self` under another name, held strongly by the closure.
+        edits.sink { ↓editor.draft = $0 }.store(in: &cancellables)
+    }
+}
+```
+
+```swift
+final class CheckoutViewController: UIViewController {
+    private let viewModel = CheckoutViewModel()
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        // The view controller keeps its view model, which keeps this subscription: a cycle.
+        viewModel.$total.sink { ↓self.title = $0 }.store(in: &viewModel.cancellables)
+    }
+}
+
+final class CheckoutViewModel {
+    @Published var total = ""
+    var cancellables = Set<AnyCancellable>()
+}
+```
 
 ```swift
 import Combine
@@ -8227,6 +8463,34 @@ final class PlayerViewController: UIViewController {
 ```
 
 ## Non-triggering examples
+
+```swift
+@main
+final class AppDelegate: UIResponder, UIApplicationDelegate {
+    private var cancellables = Set<AnyCancellable>()
+    private var launches = 0
+
+    func application(_ application: UIApplication,
+                     didFinishLaunchingWithOptions options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+        // The system keeps the delegate until the process ends: this cycle frees nothing later.
+        NotificationCenter.default.publisher(for: UIApplication.didBecomeActiveNotification)
+            .sink { _ in self.launches += 1 }
+            .store(in: &cancellables)
+        return true
+    }
+}
+```
+
+```swift
+final class CheckoutViewController: UIViewController {
+    weak var viewModel: CheckoutViewModel?
+
+    func attach() {
+        // A weak reference: the view model does not belong to the view controller.
+        viewModel?.$total.sink { self.title = $0 }.store(in: &viewModel!.cancellables)
+    }
+}
+```
 
 ```swift
 final class FeedViewController: UIViewController {

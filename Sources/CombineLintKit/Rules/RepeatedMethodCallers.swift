@@ -56,6 +56,52 @@ enum RepeatedMethodCallers {
         return meant.count == 1 ? .declared(meant[0]) : .named(name.lastNameComponent)
     }
 
+    /// The type a local is cast to where it is bound: `let cell = tableView.dequeueReusableCell(…) as! FeedCell`,
+    /// `guard let cell = … as? FeedCell`. The data source calls the cell's methods on it on every reuse.
+    static func castType(ofLocal name: String, at token: Int, in tree: SyntaxTree) -> String? {
+        let initializer: ClosedRange<Int>
+        if let v = SubscriptionFinder.localVariable(named: name, visibleAt: token, in: tree), let value = tree.variables[v].initializer {
+            initializer = value
+        } else if let value = conditionBinding(of: name, before: token, in: tree) {
+            initializer = value
+        } else {
+            return nil
+        }
+        let level = tree.enclosing[initializer.lowerBound]
+        var k = initializer.upperBound
+        while k > initializer.lowerBound, !(tree.isWord(k, "as") && tree.enclosing[k] == level) { k -= 1 }
+        guard k > initializer.lowerBound, k < initializer.upperBound else { return nil }
+        var start = k + 1
+        while start <= initializer.upperBound, tree.tokens[start].kind != .identifier { start += 1 }
+        guard start <= initializer.upperBound else { return nil }
+        // `FeedCell` or `Feed.Cell`, up to whatever follows the type (`else { … }` of a `guard`).
+        var end = start
+        while end + 2 <= initializer.upperBound, tree.tokens[end + 1].kind == .period, tree.tokens[end + 2].kind == .identifier { end += 2 }
+        return TypeResolver.simpleTypeName(tree.text(start, end))
+    }
+
+    /// The value of the nearest `guard let name = …` / `if let name = …` binding before `token` in
+    /// its function (the syntax tree keeps no variables for condition bindings): up to the
+    /// binding's `else`, `{` or `,`.
+    private static func conditionBinding(of name: String, before token: Int, in tree: SyntaxTree) -> ClosedRange<Int>? {
+        guard let f = tree.enclosingFunction(of: token), let open = tree.functions[f].bodyOpen else { return nil }
+        var k = token - 1
+        while k > open + 1 {
+            if tree.tokens[k].kind == .identifier, tree.isWord(k - 1, "let") || tree.isWord(k - 1, "var"),
+               k + 1 < token, tree.tokens[k + 1].kind == .equal, tree.name(k) == name {
+                let level = tree.enclosing[k]
+                var end = k + 2
+                while end < token, !(tree.enclosing[end] == level
+                                     && (tree.isWord(end, "else") || tree.tokens[end].kind == .leftBrace || tree.tokens[end].kind == .comma)) {
+                    end += 1
+                }
+                return end > k + 2 ? (k + 2)...(end - 1) : nil
+            }
+            k -= 1
+        }
+        return nil
+    }
+
     /// Every `receiver.method(…)` call on a named object (a local, parameter or property, not
     /// `self`) inside a method of a type, by the receiver's type when it can be told.
     private static func callers(of method: String, index: ProjectIndex, memo: ProjectMemo) -> [TypeIdentity: [Caller]] {
@@ -73,7 +119,8 @@ enum RepeatedMethodCallers {
                   receiver.kind == .root || receiverIndex == 1 else { continue }
             guard let function = tree.outerMethod(of: element.nameToken),
                   let owner = tree.functions[function].enclosingType,
-                  let type = TypeResolver.typeOfName(receiver.name, at: element.nameToken, in: tree, index: index) else { continue }
+                  let type = TypeResolver.typeOfName(receiver.name, at: element.nameToken, in: tree, index: index)
+                    ?? castType(ofLocal: receiver.name, at: element.nameToken, in: tree) else { continue }
             let receiverType = receiverIdentity(type, at: element.nameToken, inTree: reference.tree, index: index)
             result[receiverType, default: []].append(Caller(callerType: tree.types[owner].name.lastNameComponent,
                                                             callerIdentity: TypeIdentity.of(type: owner, inTree: reference.tree, index: index, memo: memo),

@@ -51,13 +51,19 @@ public struct RepeatedSubscriptionRule: Rule {
                 if let path = found, path.count == 1,
                    let finding = userActionFinding(store, path: path, analysis: analysis, memoKey: key, context) {
                     findings.append(finding)
-                } else if let finding = appearanceFinding(store, in: tree, context) {
+                } else if let finding = appearanceFinding(store, analysis: analysis, memoKey: key, in: tree, context) {
                     findings.append(finding)
                 }
                 continue
             }
             guard !analysis.isReset(store.bag, along: path, storeToken: store.token, memo: context.memo, memoKey: key) else { continue }
             var names = path.map(\.label) + [store.label]
+            // Back to the foreground, or an edit of a search field: a request made there finishes;
+            // only a source that never does leaves one more live subscription per run.
+            if analysis.startsWhereRequestsAreExpected(path),
+               NeverFinishingSources.evidence(in: tree.chains[store.chain], before: store.subscriber, tree: tree, index: context.index, extraNames: []) == nil {
+                continue
+            }
             // Called from another type's repeated code: as for the direct calls, only a source
             // that never finishes leaves one more live subscription per run.
             if let first = analysis.graph.method(inTree: path[0].tree, body: path[0].body), let label = analysis.externalEntries[first] {
@@ -79,20 +85,24 @@ public struct RepeatedSubscriptionRule: Rule {
                                    _ context: RuleContext) -> Finding? {
         let tree = context.tree
         let function = tree.functions[store.function]
-        guard TypeAnalysis.isUserAction(selector: function.selectorName, attributes: function.attributes),
+        let foreground = Catalogue.foregroundCallbacks.contains(function.name)
+        guard foreground || TypeAnalysis.isUserAction(selector: function.selectorName, attributes: function.attributes),
               NeverFinishingSources.evidence(in: tree.chains[store.chain], before: store.subscriber, tree: tree,
                                              index: context.index, extraNames: []) != nil,
               !analysis.isReset(store.bag, along: path, storeToken: store.token, memo: context.memo, memoKey: memoKey),
               !isGuardedBeforeStore(store, in: function, context) else { return nil }
         let text = RepeatedSubscriptionRule.text(path: "\(function.selectorName) → \(store.label)", entry: function.selectorName, store: store,
-                                                 subscribeOnceIn: "`viewDidLoad` or `init`", consequence: "each value is handled once per tap so far")
+                                                 subscribeOnceIn: foreground ? "`init` or the launch callback" : "`viewDidLoad` or `init`",
+                                                 consequence: foreground ? "each value is handled once per return to the foreground so far"
+                                                    : Catalogue.userInputSelectors.contains(function.selectorName) ? "each value is handled once per edit so far"
+                                                    : "each value is handled once per tap so far")
         return context.finding(tokens: store.token, message: text.message, help: text.help)
     }
 
     /// A view's `.onAppear { model.bind() }` (or `.task`, `.onChange`, …) calling the storing method of another type:
     /// reported only when the subscription's source never finishes (so each appearance leaves one more
     /// live subscription) and the method neither empties the bag nor guards the subscription.
-    private func appearanceFinding(_ store: Store, in tree: SyntaxTree, _ context: RuleContext) -> Finding? {
+    private func appearanceFinding(_ store: Store, analysis: TypeAnalysis, memoKey: String, in tree: SyntaxTree, _ context: RuleContext) -> Finding? {
         let function = tree.functions[store.function]
         let viewCalls = context.memo.value(for: "repeated_subscription.view-calls") { RepeatedViewCalls(index: context.index) }
         guard let open = function.bodyOpen else { return nil }
@@ -104,13 +114,19 @@ public struct RepeatedSubscriptionRule: Rule {
             entry = call.modifier
             break
         }
+        let extra = Set(context.options.strings("appearance_methods"))
         if entry == nil {
-            let extra = Set(context.options.strings("appearance_methods"))
             entry = RepeatedMethodCallers.firstPath(calling: function.name, onType: store.typeName, identity: store.identity, index: context.index,
                                                     extraCallbacks: extra, memo: context.memo)
         }
         guard let entry else { return nil }
         if BagResets.empties(store.bag, in: (open + 1)..<(function.bodyClose ?? store.token), of: tree) { return nil }
+        // A cell's `prepareForReuse` (or a view controller's disappearance) that empties the bag ends
+        // what the previous call started.
+        if analysis.isReset(store.bag, along: [], storeToken: store.token, memo: context.memo, memoKey: memoKey) { return nil }
+        // A cell's `configure…` reached from `cellForRowAt` is `store_in_appearance`'s (stored right in repeated code).
+        let sites = RepeatedSites(tree: tree, index: context.index, extraAppearance: Array(extra), extraCellMethods: [])
+        if sites.site(of: store.token) != nil { return nil }
         if isGuardedBeforeStore(store, in: function, context) { return nil }
         let pathText = "\(entry) → \(store.typeName).\(function.selectorName) → \(store.label)"
         let first = entry.components(separatedBy: " → ")[0]
@@ -224,7 +240,7 @@ struct TypeAnalysis: Sendable {
     /// A method a user's action runs, as often as the user likes: a row's or item's selection,
     /// an `@IBAction`, an `@objc` method (a button's or gesture's target, a notification's observer).
     static func isUserAction(selector: String, attributes: [String]) -> Bool {
-        Catalogue.selectionSelectors.contains(selector) || attributes.contains { $0.hasPrefix("@IBAction") || $0.hasPrefix("@objc") }
+        Catalogue.selectionSelectors.contains(selector) || Catalogue.userInputSelectors.contains(selector) || attributes.contains { $0.hasPrefix("@IBAction") || $0.hasPrefix("@objc") }
     }
 
     /// A step of a path: a method or an entry closure.
@@ -273,6 +289,7 @@ struct TypeAnalysis: Sendable {
         for (m, method) in graph.methods.enumerated() {
             let function = index.trees[method.tree].functions[method.function]
             if Catalogue.repeatedCallbacks.contains(method.name) || extraCallbacks.contains(method.name)
+                || Catalogue.foregroundCallbacks.contains(method.name)
                 || Catalogue.perRowSelectors.contains(method.selectorName) || TypeAnalysis.isUserAction(selector: method.selectorName, attributes: function.attributes)
                 || selectors.contains(method.name)
                 || (isCell && (method.name.hasPrefix("configure") || method.name.hasPrefix("bind")) && !calledBySelf.contains(method.name)) {
@@ -321,6 +338,13 @@ struct TypeAnalysis: Sendable {
         flagNames = graph.methods.reduce(into: Set<String>()) { names, method in
             names.formUnion(RunOnceGuards.flagAssignments(in: [method.body], of: index.trees[method.tree]))
         }
+    }
+
+    /// Whether the path's entry is an app or scene lifecycle callback (`sceneWillEnterForeground(_:)`)
+    /// or a text input callback (`searchBar(_:textDidChange:)`), where a request per run is the point.
+    func startsWhereRequestsAreExpected(_ path: [Step]) -> Bool {
+        guard let step = path.first, let m = graph.method(inTree: step.tree, body: step.body) else { return false }
+        return Catalogue.foregroundCallbacks.contains(graph.methods[m].name) || Catalogue.userInputSelectors.contains(graph.methods[m].selectorName)
     }
 
     /// The steps from an entry to method `m` (the entry first, `m` last), or `nil` when no entry reaches it.

@@ -21,17 +21,34 @@ public struct StoreInAppearanceRule: Rule {
         let sites = RepeatedSites(tree: tree, index: context.index,
                                   extraAppearance: context.options.strings("appearance_methods"),
                                   extraCellMethods: context.options.strings("repeated_methods"))
+        let finite = FinitePublishers(index: context.index, memo: context.memo, oneShot: true)
         var findings: [Finding] = []
         for subscription in context.subscriptions {
             guard let store = storeSite(of: subscription, in: tree) else { continue }
             let chain = tree.chains[subscription.chain]
             guard let site = sites.site(of: chain.elements[subscription.element].nameToken) else { continue }
+            guard !answersOnce(chain, before: subscription.element, at: site, finite: finite, in: context) else { continue }
             guard !isEmptied(store.key, before: store.first, at: site, sites: sites, in: context) else { continue }
             guard !isGuardedToRunOnce(store.first, key: store.key, site: site, in: tree) else { continue }
             findings.append(context.finding(tokens: store.first, through: store.last, message: message(site, bag: store.key),
                                             help: help(site, bag: store.key)))
         }
         return findings
+    }
+
+    /// A request made on each appearance or layout pass (`api.load().sink { … }` with a `Future`, a
+    /// `dataTaskPublisher`, `Just`, or a project function returning one) answers and finishes, and a
+    /// finished subscription releases its closures: nothing stays subscribed, so nothing piles up.
+    /// Per-row and cell code stays reported: there an unfinished load of the previous row still
+    /// lands in the reused cell. A limit waiting for a condition on a never-finishing source
+    /// (`$state.first(where: \.isReady)`) stays pending, one more per run, and is reported too.
+    func answersOnce(_ chain: Chain, before subscriber: Int, at site: RepeatedSite, finite: FinitePublishers, in context: RuleContext) -> Bool {
+        switch site.kind {
+        case .appearance, .layout, .onAppear: break
+        case .perRow, .cellProvider, .cellMethod: return false
+        }
+        guard finite.finishes(chain, before: subscriber, in: context.tree) else { return false }
+        return !NeverFinishingSources.limitWaitsForCondition(in: chain, before: subscriber, tree: context.tree, index: context.index)
     }
 
     /// Where a subscription goes into a collection that grows: the reported tokens and the bag's path.
@@ -125,7 +142,8 @@ public struct StoreInAppearanceRule: Rule {
             let parts = key.split(separator: ".").map(String.init)
             guard parts.count == 2 else { return false }
             let member = parts[1]
-            if let cellType = localCellType(named: parts[0], near: token, in: tree, index: context.index) {
+            if let cellType = localCellType(named: parts[0], near: token, in: tree, index: context.index)
+                ?? registeredCellType(named: parts[0], at: site, in: tree, index: context.index) {
                 return emptiedOnReuse(member, cellType: cellType, sites: sites, index: context.index)
             }
             // Type unknown: any reusable view of the project that empties a bag of that name on reuse.
@@ -201,6 +219,29 @@ public struct StoreInAppearanceRule: Rule {
         return nil
     }
 
+    /// `CellRegistration<FeedCell, Item> { cell, indexPath, item in … }`: the registration's first
+    /// generic argument (or the annotation of the closure's first parameter) is the cell's type.
+    func registeredCellType(named name: String, at site: RepeatedSite, in tree: SyntaxTree, index: ProjectIndex) -> String? {
+        guard site.kind == .cellProvider, let c = site.closure, tree.closures[c].parameters.first == name,
+              let call = tree.call(receiving: c) else { return nil }
+        let open = tree.chains[call.chain].elements[call.element].nameToken + 1
+        let first: Int
+        if open + 1 < tree.tokens.count, tree.tokenIs(open, "<"), tree.tokens[open + 1].kind == .identifier {
+            first = open + 1
+        } else {
+            // `CellRegistration { (cell: FeedCell, indexPath: IndexPath, item: Item) in … }`.
+            let paren = tree.closures[c].open + 1
+            guard paren + 3 < tree.closures[c].close, tree.tokens[paren].kind == .leftParen, tree.name(paren + 1) == name,
+                  tree.tokens[paren + 2].kind == .colon, tree.tokens[paren + 3].kind == .identifier else { return nil }
+            first = paren + 3
+        }
+        var last = first
+        while last + 2 < tree.tokens.count, tree.tokens[last + 1].kind == .period, tree.tokens[last + 2].kind == .identifier { last += 2 }
+        let simple = tree.name(last)
+        guard index.type(named: simple) != nil, Catalogue.reusableViewBases.contains(where: { index.inherits(simple, from: $0) }) else { return nil }
+        return simple
+    }
+
     /// `guard !didBind else { return }` / `if cancellables.isEmpty { … }`: a run-once flag around the store.
     func isGuardedToRunOnce(_ token: Int, key: String, site: RepeatedSite, in tree: SyntaxTree) -> Bool {
         let bagName = key.lastNameComponent
@@ -237,6 +278,8 @@ public struct StoreInAppearanceRule: Rule {
         switch site.kind {
         case .appearance:
             return "Every `\(site.name)` adds a live subscription to `\(bag)`, so each update is handled once per visit so far."
+        case .layout where Catalogue.representableUpdateCallbacks.contains(site.name):
+            return "Every SwiftUI update runs `\(site.name)`, adding a live subscription to `\(bag)`, so each value is handled once per update so far."
         case .layout:
             return "Every layout pass (`\(site.name)`) adds a live subscription to `\(bag)`, so each update is handled once per pass so far."
         case .perRow:
@@ -254,6 +297,8 @@ public struct StoreInAppearanceRule: Rule {
         switch site.kind {
         case .appearance:
             return "Subscribe once in `viewDidLoad`, or empty `\(bag)` first or in `viewDidDisappear`."
+        case .layout where Catalogue.representableUpdateCallbacks.contains(site.name):
+            return "Subscribe once in `makeUIView`/`makeCoordinator` (or the coordinator's `init`), or empty `\(bag)` first."
         case .layout:
             return "Subscribe once in `viewDidLoad` or `init`, or empty `\(bag)` first."
         case .perRow, .cellProvider:

@@ -22,7 +22,9 @@ public struct StrongSelfCaptureRule: Rule {
         var kept: [(chain: Int, subscriber: Int, keeper: String)] = assignments
         for subscription in context.subscriptions where subscription.subscriber != .connect {
             guard let keeper = SubscriptionFinder.selfMemberKeeping(subscription, lookup: lookup)
-                    ?? keeperOfReturned(subscription, context: context, lookup: lookup) else { continue }
+                    ?? keeperOfReturned(subscription, context: context, lookup: lookup)
+                    ?? keeperThroughOwnedMember(subscription, context: context, lookup: lookup)
+                    ?? keeperThroughHelper(subscription, context: context, lookup: lookup) else { continue }
             kept.append((subscription.chain, subscription.element, keeper))
         }
         kept.sort { $0.chain < $1.chain }
@@ -37,7 +39,8 @@ public struct StrongSelfCaptureRule: Rule {
                   !finite.finishes(chain, before: subscriber, in: tree) else { continue }
             let pipeline = SubscriptionPipeline(chain: c, subscriber: subscriber, lookup: lookup)
             for closure in pipeline.closures {
-                guard let token = SelfCapture.strongSelfToken(in: closure, of: tree) ?? implicitSelfToken(in: closure, context),
+                guard let token = SelfCapture.strongSelfToken(in: closure, of: tree) ?? implicitSelfToken(in: closure, context)
+                        ?? strongLocalAliasToken(in: closure, context, lookup: lookup),
                       reported.insert(token).inserted else { continue }
                 findings.append(closureFinding(at: token, closure: closure, bag: bag, context: context, lookup: lookup))
             }
@@ -101,6 +104,62 @@ public struct StrongSelfCaptureRule: Rule {
         return nil
     }
 
+    /// `.store(in: &viewModel.cancellables)` where `viewModel` is a strong stored property of `self`:
+    /// self → viewModel → its bag → subscription → closure → self is a cycle as well. The keeper
+    /// is named as written (`viewModel.cancellables`).
+    private func keeperThroughOwnedMember(_ subscription: Subscription, context: RuleContext, lookup: TreeLookup) -> String? {
+        guard case .bag(.other) = subscription.storage else { return nil }
+        let tree = context.tree
+        let chain = tree.chains[subscription.chain]
+        guard subscription.element + 1 < chain.elements.count,
+              let argument = chain.elements[subscription.element + 1].argument("in"), argument.isInout else { return nil }
+        let last = argument.value.upperBound
+        var k = argument.value.lowerBound
+        while k <= last, tree.tokens[k].kind == .ampersand || tree.tokenIs(k, "&") { k += 1 }
+        if k + 1 <= last, tree.isSelfReference(k), tree.tokens[k + 1].kind == .period { k += 2 }
+        // Exactly `member.bag`: one strong stored property of `self`, then its bag.
+        guard k + 2 == last, tree.tokens[k].kind == .identifier, tree.tokens[k + 1].kind == .period,
+              tree.tokens[last].kind == .identifier else { return nil }
+        let member = tree.name(k)
+        guard lookup.localVariable(named: member, visibleAt: k) == nil,
+              !SubscriptionFinder.isParameter(named: member, visibleAt: k, in: tree),
+              let t = tree.enclosingType(of: k),
+              let v = tree.types[t].variables.first(where: { tree.variables[$0].name == member }) else { return nil }
+        let variable = tree.variables[v]
+        guard !variable.isComputed, !variable.isStatic,
+              !variable.modifiers.contains(where: { $0.hasPrefix("weak") || $0.hasPrefix("unowned") }) else { return nil }
+        return member + "." + tree.name(last)
+    }
+
+    /// `keep(publisher.sink { … })` where `keep` is a method of the same type, declared in this file,
+    /// whose body stores its one parameter in a member of `self` (`cancellables.insert(c)`,
+    /// `c.store(in: &cancellables)`, `self.token = c`): that member keeps the subscription.
+    private func keeperThroughHelper(_ subscription: Subscription, context: RuleContext, lookup: TreeLookup) -> String? {
+        guard subscription.storage == .passed else { return nil }
+        let tree = context.tree
+        let chain = tree.chains[subscription.chain]
+        guard subscription.element == chain.elements.count - 1, case .argument(let open) = chain.context,
+              let call = tree.call(openedAt: open) else { return nil }
+        let callChain = tree.chains[call.chain]
+        let element = callChain.elements[call.element]
+        // `keep(…)` or `self.keep(…)`, with the subscription as its only argument.
+        guard element.isCall, element.arguments.count == 1, element.arguments[0].value.lowerBound == chain.first,
+              call.element == 0 || (call.element == 1 && tree.isSelfReference(callChain.first)),
+              let t = tree.enclosingType(of: element.nameToken) else { return nil }
+        let helpers = tree.types[t].functions.filter { f in
+            let function = tree.functions[f]
+            return function.kind == .function && function.name == element.name && function.parameters.count == 1
+                && !function.isStatic && function.parameters[0].label == element.arguments[0].label
+        }
+        guard helpers.count == 1, let body = tree.functions[helpers[0]].bodyOpen, let close = tree.functions[helpers[0]].bodyClose else { return nil }
+        let parameter = tree.functions[helpers[0]].parameters[0].name
+        for k in (body + 1)..<close where tree.tokens[k].kind == .identifier && tree.name(k) == parameter {
+            if k > 0, tree.tokens[k - 1].kind == .period { continue }
+            if let member = SubscriptionFinder.selfMemberStoring(localAt: k, lookup: lookup) { return member }
+        }
+        return nil
+    }
+
     /// In a closure made after `guard let self` in a `[weak self]` one, a bare member name
     /// (`title = t`) is an implicit use of the strong `self`: the first one, if any.
     private func implicitSelfToken(in c: Int, _ context: RuleContext) -> Int? {
@@ -120,6 +179,29 @@ public struct StrongSelfCaptureRule: Rule {
             guard lookup(name, isMemberOf: t, typeName, context),
                   SubscriptionFinder.localVariable(named: name, visibleAt: k, in: tree) == nil,
                   !SubscriptionFinder.isParameter(named: name, visibleAt: k, in: tree) else { continue }
+            return k
+        }
+        return nil
+    }
+
+    /// `let owner = self` before the subscription, then `.sink { owner.title = $0 }`: the closure
+    /// holds that local, a strong reference to `self` under another name. Not a `weak var` or
+    /// `unowned` local, nor one the closure captures weakly (`[weak owner]`).
+    private func strongLocalAliasToken(in c: Int, _ context: RuleContext, lookup: TreeLookup) -> Int? {
+        let tree = context.tree
+        let closure = tree.closures[c]
+        guard closure.bodyStart < closure.close else { return nil }
+        for k in closure.bodyStart..<closure.close where tree.tokens[k].kind == .identifier {
+            if k > 0, tree.tokens[k - 1].kind == .period { continue }
+            let name = tree.name(k)
+            guard let v = lookup.localVariable(named: name, visibleAt: k) else { continue }
+            let variable = tree.variables[v]
+            guard variable.nameToken < closure.open, let value = variable.initializer,
+                  value.lowerBound == value.upperBound, tree.isSelfReference(value.lowerBound),
+                  !variable.modifiers.contains(where: { $0.hasPrefix("weak") || $0.hasPrefix("unowned") }),
+                  !(variable.nameToken >= 2 && (tree.isWord(variable.nameToken - 2, "weak") || tree.isWord(variable.nameToken - 2, "unowned"))),
+                  !closure.captures.contains(where: { $0.name == name && $0.specifier != .strong }),
+                  SelfCapture.selfIsStrong(at: value.lowerBound, in: tree) else { continue }
             return k
         }
         return nil

@@ -1,0 +1,141 @@
+import XCTest
+@testable import CombineLintKit
+
+/// Idioms found by probing realistic app code (issue #13): a cell method that the data source
+/// calls on a cast cell, and the app's returns to the foreground.
+final class RepeatedSubscriptionProbeTests: XCTestCase {
+    private func positions(_ text: String) -> [String] {
+        Analyzer.analyze([SourceFile(path: "A.swift", text: text)], rules: [ConfiguredRule(rule: RepeatedSubscriptionRule())])
+            .filter { $0.ruleID == "repeated_subscription" }
+            .map { "\($0.line):\($0.column)" }
+    }
+
+    private let rows = """
+    final class RowModel: ObservableObject { @Published var title = "" }
+
+    """
+
+    /// `let cell = … as! FeedCell` (or `guard let … as? FeedCell`): the cast names the cell type, so
+    /// `cell.setUp(…)` in `cellForRowAt` runs `FeedCell.setUp` once per row shown.
+    func testCellMethodCalledOnACastCellFromCellForRow() {
+        let text = rows + """
+        final class ListController: UIViewController, UITableViewDataSource {
+            func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+                let cell = tableView.dequeueReusableCell(withIdentifier: "c", for: indexPath) as! FeedCell
+                cell.setUp(rows[indexPath.row], at: indexPath)
+                return cell
+            }
+        }
+        final class FeedCell: UITableViewCell {
+            private var cancellables = Set<AnyCancellable>()
+            func setUp(_ model: RowModel, at indexPath: IndexPath) {
+                model.$title.sink { [weak self] in self?.textLabel?.text = $0 }.store(in: &cancellables)
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["12:73"])
+    }
+
+    /// The same cell whose `prepareForReuse` empties the bag, and a `configure…` method (stored right in
+    /// repeated code, which is `store_in_appearance`'s), are not reported here.
+    func testCastCellMethodIsQuietWhenReuseEmptiesTheBagOrWhenItIsAConfigureMethod() {
+        let text = rows + """
+        final class ListController: UIViewController, UITableViewDataSource {
+            func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+                let cell = tableView.dequeueReusableCell(withIdentifier: "c", for: indexPath) as! FeedCell
+                cell.setUp(rows[indexPath.row])
+                let other = tableView.dequeueReusableCell(withIdentifier: "d", for: indexPath) as! OtherCell
+                other.configure(with: rows[indexPath.row])
+                return cell
+            }
+        }
+        final class FeedCell: UITableViewCell {
+            private var cancellables = Set<AnyCancellable>()
+            override func prepareForReuse() {
+                super.prepareForReuse()
+                cancellables.removeAll()
+            }
+            func setUp(_ model: RowModel) {
+                model.$title.sink { [weak self] in self?.textLabel?.text = $0 }.store(in: &cancellables)
+            }
+        }
+        final class OtherCell: UITableViewCell {
+            private var cancellables = Set<AnyCancellable>()
+            func configure(with model: RowModel) {
+                model.$title.sink { [weak self] in self?.textLabel?.text = $0 }.store(in: &cancellables)
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), [])
+    }
+
+    /// `sceneWillEnterForeground(_:)` runs each time the user comes back to the app: a subscription to a
+    /// source that never finishes, made there or in what it calls, piles up; a request there finishes.
+    func testForegroundCallbacksRepeat() {
+        let text = """
+        final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+            private var cancellables = Set<AnyCancellable>()
+            private let model = AppModel()
+            func sceneWillEnterForeground(_ scene: UIScene) {
+                startObserving()
+                api.refresh().sink { _ in }.store(in: &cancellables)
+            }
+            func sceneDidBecomeActive(_ scene: UIScene) {
+                model.$badge.sink { UIApplication.shared.applicationIconBadgeNumber = $0 }.store(in: &cancellables)
+            }
+            private func startObserving() {
+                model.$items.sink { print($0) }.store(in: &cancellables)
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["9:84", "12:41"])
+        let found = findings(of: RepeatedSubscriptionRule.self, in: [(path: "A.swift", text: text)])
+        XCTAssertEqual(found.map(\.message), [
+            "`sceneDidBecomeActive(_:) → store(in:)`: each run of `sceneDidBecomeActive(_:)` adds one more live subscription to `cancellables`, and the earlier ones keep running.",
+            "`sceneWillEnterForeground(_:) → startObserving() → store(in:)`: each run of `sceneWillEnterForeground(_:)` adds one more live subscription to `cancellables`, and the earlier ones keep running.",
+        ])
+    }
+}
+
+extension RepeatedSubscriptionProbeTests {
+    /// `guard let cell = … as? FeedCell else { … }` names the cell type as well.
+    func testGuardLetCastCell() {
+        let text = rows + """
+        final class ListController: UIViewController, UITableViewDataSource {
+            func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+                guard let cell = tableView.dequeueReusableCell(withIdentifier: "c", for: indexPath) as? FeedCell else { return UITableViewCell() }
+                cell.fill(rows[indexPath.row])
+                return cell
+            }
+        }
+        final class FeedCell: UITableViewCell {
+            private var cancellables = Set<AnyCancellable>()
+            func fill(_ model: RowModel) {
+                model.$title.sink { [weak self] in self?.textLabel?.text = $0 }.store(in: &cancellables)
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["12:73"])
+    }
+
+    /// Each edit of a search field runs its delegate method: a never-finishing source subscribed there
+    /// (or in what it calls) piles up; a search request there finishes.
+    func testTextInputCallbacksRepeat() {
+        let text = """
+        final class SearchController: UIViewController, UISearchBarDelegate, UISearchResultsUpdating {
+            private var cancellables = Set<AnyCancellable>()
+            func searchBar(_ searchBar: UISearchBar, textDidChange searchText: String) {
+                model.$items.sink { [weak self] _ in self?.reload() }.store(in: &cancellables)
+                api.search(searchText).sink { [weak self] _ in self?.reload() }.store(in: &cancellables)
+            }
+            func updateSearchResults(for searchController: UISearchController) {
+                observe()
+                request()
+            }
+            private func observe() { model.$items.sink { print($0) }.store(in: &cancellables) }
+            private func request() { api.search("").sink { print($0) }.store(in: &cancellables) }
+        }
+        """
+        XCTAssertEqual(positions(text), ["4:63", "11:62"])
+    }
+}

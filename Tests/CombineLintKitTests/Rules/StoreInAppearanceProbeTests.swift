@@ -1,0 +1,119 @@
+import XCTest
+@testable import CombineLintKit
+
+/// Idioms found by probing realistic app code (issue #13): callbacks that repeat beyond
+/// `viewWillAppear`, and requests that finish on their own.
+final class StoreInAppearanceProbeTests: XCTestCase {
+    private func positions(_ text: String) -> [String] {
+        Analyzer.analyze([SourceFile(path: "A.swift", text: text)], rules: [ConfiguredRule(rule: StoreInAppearanceRule())])
+            .filter { $0.ruleID == "store_in_appearance" }
+            .map { "\($0.line):\($0.column)" }
+    }
+
+    func testViewIsAppearingRunsOnEveryAppearance() {
+        let text = """
+        final class A: UIViewController {
+            private var cancellables = Set<AnyCancellable>()
+            override func viewIsAppearing(_ animated: Bool) {
+                super.viewIsAppearing(animated)
+                model.$items.sink { [weak self] _ in self?.reload() }.store(in: &cancellables)
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["5:63"])
+    }
+
+    func testRepresentableUpdateRunsOnEverySwiftUIUpdate() {
+        let text = """
+        struct Badge: UIViewRepresentable {
+            let model: BadgeModel
+            final class Coordinator { var cancellables = Set<AnyCancellable>() }
+            func makeUIView(context: Context) -> UILabel {
+                let label = UILabel()
+                model.$count.sink { label.text = "\\($0)" }.store(in: &context.coordinator.cancellables)
+                return label
+            }
+            func updateUIView(_ label: UILabel, context: Context) {
+                model.$count.sink { label.text = "\\($0)" }.store(in: &context.coordinator.cancellables)
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["10:52"])
+        let message = findings(of: StoreInAppearanceRule.self, in: [(path: "A.swift", text: text)]).map(\.message)
+        XCTAssertEqual(message, ["Every SwiftUI update runs `updateUIView`, adding a live subscription to `context.coordinator.cancellables`, so each value is handled once per update so far."])
+    }
+
+    func testAppKitTableViewRowsAreShownOneByOne() {
+        let text = """
+        final class ListController: NSViewController, NSTableViewDelegate {
+            private var cancellables = Set<AnyCancellable>()
+            func tableView(_ tableView: NSTableView, viewFor tableColumn: NSTableColumn?, row: Int) -> NSView? {
+                let view = NSTextField()
+                rows[row].$title.sink { view.stringValue = $0 }.store(in: &cancellables)
+                return view
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["5:57"])
+    }
+
+    /// A request made on each appearance answers and finishes; a finished subscription releases its
+    /// closures, so nothing piles up. In a per-row callback the old row's load still lands in the
+    /// reused cell, so that one stays reported.
+    func testRequestThatFinishesIsQuietOnAppearanceButNotPerRow() {
+        let text = """
+        final class Api {
+            func load() -> AnyPublisher<[String], Never> {
+                URLSession.shared.dataTaskPublisher(for: url).map { _ in [] }.replaceError(with: []).eraseToAnyPublisher()
+            }
+        }
+        final class A: UIViewController, UITableViewDataSource {
+            private var cancellables = Set<AnyCancellable>()
+            private let api = Api()
+            override func viewWillAppear(_ animated: Bool) {
+                super.viewWillAppear(animated)
+                api.load().sink { [weak self] in self?.show($0) }.store(in: &cancellables)
+                Just(1).delay(for: 1, scheduler: DispatchQueue.main).sink { [weak self] _ in self?.pulse() }.store(in: &cancellables)
+                state.$phase.first(where: { $0 == .ready }).sink { [weak self] _ in self?.start() }.store(in: &cancellables)
+            }
+            func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+                let cell = tableView.dequeueReusableCell(withIdentifier: "c", for: indexPath)
+                api.load().sink { cell.textLabel?.text = $0.first }.store(in: &cancellables)
+                return cell
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["13:93", "17:61"])
+    }
+}
+
+extension StoreInAppearanceProbeTests {
+    /// A registration names its cell type: another cell type that empties a bag of the same name on
+    /// reuse does not make this one safe.
+    func testCellRegistrationKnowsItsCellType() {
+        let text = """
+        final class PlainCell: UICollectionViewCell {
+            var cancellables = Set<AnyCancellable>()
+        }
+        final class ResettingCell: UICollectionViewCell {
+            var cancellables = Set<AnyCancellable>()
+            override func prepareForReuse() {
+                super.prepareForReuse()
+                cancellables.removeAll()
+            }
+        }
+        final class Screen: UIViewController {
+            let plain = UICollectionView.CellRegistration<PlainCell, RowModel> { cell, _, item in
+                item.$title.sink { _ in cell.setNeedsLayout() }.store(in: &cell.cancellables)
+            }
+            let resetting = UICollectionView.CellRegistration<ResettingCell, RowModel> { cell, _, item in
+                item.$title.sink { _ in cell.setNeedsLayout() }.store(in: &cell.cancellables)
+            }
+            let annotated = UICollectionView.CellRegistration { (cell: PlainCell, _: IndexPath, item: RowModel) in
+                item.$title.sink { _ in cell.setNeedsLayout() }.store(in: &cell.cancellables)
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["13:57", "19:57"])
+    }
+}

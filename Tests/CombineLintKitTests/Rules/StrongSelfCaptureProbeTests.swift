@@ -1,0 +1,98 @@
+import XCTest
+@testable import CombineLintKit
+
+/// Idioms found by probing realistic app code (issue #13).
+final class StrongSelfCaptureProbeTests: XCTestCase {
+    private func positions(_ text: String) -> [String] {
+        Analyzer.analyze([SourceFile(path: "A.swift", text: text)], rules: [ConfiguredRule(rule: StrongSelfCaptureRule())])
+            .filter { $0.ruleID == "strong_self_capture" }
+            .map { "\($0.line):\($0.column)" }
+    }
+
+    /// self → view model (a strong stored property) → its bag → subscription → closure → self.
+    /// A weak property, a local and a parameter own nothing of `self`.
+    func testBagOfAnOwnedPropertyKeepsTheCycle() {
+        let text = """
+        final class CheckoutViewController: UIViewController {
+            private let viewModel = CheckoutViewModel()
+            weak var parentModel: CheckoutViewModel?
+            func bind(_ other: CheckoutViewModel) {
+                viewModel.$total.sink { self.title = $0 }.store(in: &viewModel.cancellables)
+                viewModel.$total.sink { self.title = $0 }.store(in: &self.viewModel.cancellables)
+                viewModel.$total.sink { self.title = $0 }.store(in: &parentModel.cancellables)
+                other.$total.sink { self.title = $0 }.store(in: &other.cancellables)
+                let local = CheckoutViewModel()
+                local.$total.sink { self.title = $0 }.store(in: &local.cancellables)
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["5:33", "6:33"])
+        let found = findings(of: StrongSelfCaptureRule.self, in: [(path: "A.swift", text: text)])
+        XCTAssertEqual(found.first?.message, "This closure holds `self` strongly, and `self` keeps its subscription in `viewModel.cancellables`: a retain cycle.")
+    }
+
+    /// The application's delegate is made at launch and kept to the end: a cycle through it frees nothing.
+    func testApplicationDelegateLivesForTheRun() {
+        let text = """
+        @main
+        final class AppDelegate: UIResponder, UIApplicationDelegate {
+            private var cancellables = Set<AnyCancellable>()
+            private var count = 0
+            func application(_ application: UIApplication, didFinishLaunchingWithOptions options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                NotificationCenter.default.publisher(for: .changed).sink { _ in self.count += 1 }.store(in: &cancellables)
+                return true
+            }
+        }
+        final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+            private var cancellables = Set<AnyCancellable>()
+            private var count = 0
+            func sceneDidBecomeActive(_ scene: UIScene) {
+                NotificationCenter.default.publisher(for: .changed).sink { _ in self.count += 1 }.store(in: &cancellables)
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["14:73"])
+    }
+}
+
+extension StrongSelfCaptureProbeTests {
+    /// `let owner = self` then `{ owner.… }`: a strong alias; `weak var` aliases and `[weak owner]`
+    /// captures are not.
+    func testLocalAliasOfSelf() {
+        let text = """
+        final class Editor {
+            private var cancellables = Set<AnyCancellable>()
+            private var text = ""
+            func bind(_ changes: PassthroughSubject<String, Never>) {
+                let owner = self
+                changes.sink { owner.text = $0 }.store(in: &cancellables)
+                weak var weakOwner = self
+                changes.sink { weakOwner?.text = $0 }.store(in: &cancellables)
+                changes.sink { [weak owner] in owner?.text = $0 }.store(in: &cancellables)
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["6:24"])
+    }
+}
+
+extension StrongSelfCaptureProbeTests {
+    /// `keep(publisher.sink { … })`: the type's own helper puts its argument into a member of `self`.
+    /// A helper that only logs its argument keeps nothing.
+    func testSubscriptionHandedToAStoringHelper() {
+        let text = """
+        final class Player {
+            private var cancellables = Set<AnyCancellable>()
+            private var position = 0.0
+            private func keep(_ token: AnyCancellable) { cancellables.insert(token) }
+            private func log(_ token: AnyCancellable) { print(token) }
+            func bind(_ ticks: PassthroughSubject<Double, Never>) {
+                keep(ticks.sink { self.position = $0 })
+                self.keep(ticks.sink { self.position += $0 })
+                log(ticks.sink { self.position = 0 })
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["7:27", "8:32"])
+    }
+}
