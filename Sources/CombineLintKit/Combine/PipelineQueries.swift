@@ -46,7 +46,9 @@ enum NeverFinishingSources {
             let name = element.name
             if e > 0, isOperatorLike(element) { return nil }
             if isProjected(name) || Catalogue.neverFinishingMembers.contains(name) || extraNames.contains(name) { return e }
-            if !element.isCall, name.hasSuffix("Subject") || isSubjectProperty(name, index: index) { return e }
+            if !element.isCall, name.hasSuffix("Subject") || isSubjectProperty(name, index: index), isPublisher(at: e, in: chain, before: end) {
+                return e
+            }
             if name == "publisher", element.argument("for") != nil { return e }
             if name == "publish", element.argument("every") != nil { return e }
             if element.isCall, returnsNeverFinishing(element, index: index) { return e }
@@ -56,6 +58,14 @@ enum NeverFinishingSources {
             }
         }
         return nil
+    }
+
+    /// Whether element `e` is what the chain goes on from as a publisher: the last element before
+    /// `end` (the consumer asked about), or one followed by an operator. A name followed by another
+    /// member is only its receiver: `URLSession.shared.dataTaskPublisher(for:)` does not start from
+    /// a subject property that some type names `shared`, nor `events.send(x)` from `events`.
+    private static func isPublisher(at e: Int, in chain: Chain, before end: Int) -> Bool {
+        e + 1 >= min(end, chain.elements.count) || isOperatorLike(chain.elements[e + 1])
     }
 
     /// Whether chain elements `0..<end` end at a value limit that waits for a condition on a

@@ -34,6 +34,22 @@ final class ThrowingOperatorOnEndlessSourceRuleTests: XCTestCase {
         XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["2:6"])
     }
 
+    /// A subject property's name in the middle of a chain is only a receiver when a member follows
+    /// it: `URLSession.shared` is no subject because some type has a subject named `shared`, and
+    /// the request it makes finishes. The same subject, subscribed, is still a never-finishing source.
+    func testANameFollowedByAMemberIsAReceiverNotASubject() {
+        let found = findings(of: ThrowingOperatorOnEndlessSourceRule.self, in: [
+            (path: "A.swift", text: """
+            func load(url: URL) {
+                URLSession.shared.dataTaskPublisher(for: url).tryMap { try check($0) }.sink(receiveCompletion: { _ in }, receiveValue: { _ in })
+                hub.shared.tryMap { try check($0) }.sink(receiveCompletion: { _ in }, receiveValue: { _ in })
+            }
+            """),
+            (path: "B.swift", text: "final class Hub { let shared = PassthroughSubject<Data, Never>() }\n"),
+        ])
+        XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["A.swift:3:16"])
+    }
+
     func testSubjectKnownFromAnotherFilesDeclaration() {
         let found = findings(of: ThrowingOperatorOnEndlessSourceRule.self, in: [
             (path: "A.swift", text: "model.updates.tryMap { try decode($0) }.sink(receiveCompletion: { _ in }, receiveValue: { _ in })\n"),
