@@ -7,6 +7,10 @@ extension Catalogue {
     /// publisher's `values` (an `AsyncSequence` that subscribes when iterated).
     public static let asyncSubscriberMembers: Set<String> = ["value", "values"]
 
+    /// Calls that take a subject as the subscriber they send into: `publisher.subscribe(subject)`,
+    /// `multicast(subject:)`, `AnySubscriber(subject)`, `receive(subscriber: subject)`.
+    public static let subscriberTakingCalls: Set<String> = ["subscribe", "multicast", "AnySubscriber", "receive"]
+
     /// Collection methods that put a cancellable into the collection they are called on:
     /// `bag.insert(c)`, `bag.append(contentsOf: [a.sink { … }])`, `bag.formUnion([…])`, and the
     /// non-mutating `appending`/`union`, whose result is assigned back to the bag.

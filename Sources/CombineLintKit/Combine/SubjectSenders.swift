@@ -26,30 +26,28 @@ struct SubjectSenders: Sendable {
         }
     }
 
-    /// Calls that take a subject as the subscriber they send into.
-    static let subscriberTakingCalls: Set<String> = ["subscribe", "multicast", "AnySubscriber", "receive"]
-
     /// Whether a project function named `callee`, or an initializer of a project type of that name,
     /// has a parameter whose type is a subject (`PassthroughSubject<…>`, `CurrentValueSubject<…>`,
-    /// `some Subject`, `any Subject<…>`).
+    /// `some Subject`, `any Subject<…>`). Asked through the index's postings of that name only
+    /// (the type's declarations and their members), never through every initializer of the project.
     static func takesSubject(_ callee: String, index: ProjectIndex) -> Bool {
-        let isType = callee.first?.isUppercase == true
-        for reference in index.functions[isType ? "init" : callee] {
-            let tree = index.trees[reference.tree]
-            let function = tree.functions[reference.item]
-            if isType {
-                guard function.kind == .initializer, let t = function.enclosingType,
-                      tree.types[t].name.lastNameComponent == callee else { continue }
-            } else {
-                guard function.kind == .function else { continue }
+        guard callee.first?.isUppercase == true else {
+            return index.functions[callee].contains { reference in
+                let function = index.trees[reference.tree].functions[reference.item]
+                return function.kind == .function && function.name == callee && function.parameters.contains { isSubjectType($0.typeText) }
             }
-            if function.parameters.contains(where: { isSubjectType($0.typeText) }) { return true }
         }
-        return false
+        return index.typeDeclarations[callee].contains { reference in
+            let tree = index.trees[reference.tree]
+            let type = tree.types[reference.item]
+            return type.name.lastNameComponent == callee && type.functions.contains { f in
+                tree.functions[f].kind == .initializer && tree.functions[f].parameters.contains { isSubjectType($0.typeText) }
+            }
+        }
     }
 
     private static func isSubjectType(_ text: String) -> Bool {
-        text.contains("PassthroughSubject") || text.contains("CurrentValueSubject")
+        text.containsBytes("PassthroughSubject") || text.containsBytes("CurrentValueSubject")
             || text.hasPrefix("some Subject") || text.hasPrefix("any Subject")
     }
 
@@ -77,7 +75,7 @@ struct SubjectSenders: Sendable {
         guard e == elements.count - 1, case .argument(let open) = chain.context, open > 0,
               tree.tokens[open - 1].kind == .identifier else { return false }
         let callee = tree.name(open - 1)
-        if subscriberTakingCalls.contains(callee) { return true }
+        if Catalogue.subscriberTakingCalls.contains(callee) { return true }
         // Handed to a project function or initializer that takes a subject (`Child(events: model.events)`,
         // `forward(into: model.events)`): the callee holds it to send into.
         if takesSubject(callee, index: index) { return true }
