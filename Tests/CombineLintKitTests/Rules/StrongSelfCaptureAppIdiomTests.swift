@@ -1,12 +1,10 @@
 import XCTest
 @testable import CombineLintKit
 
-/// Idioms found by probing realistic app code (issue #13).
-final class StrongSelfCaptureProbeTests: XCTestCase {
+/// Idioms of real app code, found by probing the rule with them (issue #13).
+final class StrongSelfCaptureAppIdiomTests: XCTestCase {
     private func positions(_ text: String) -> [String] {
-        Analyzer.analyze([SourceFile(path: "A.swift", text: text)], rules: [ConfiguredRule(rule: StrongSelfCaptureRule())])
-            .filter { $0.ruleID == "strong_self_capture" }
-            .map { "\($0.line):\($0.column)" }
+        findings(of: StrongSelfCaptureRule.self, in: [(path: "A.swift", text: text)]).map { "\($0.line):\($0.column)" }
     }
 
     /// self → view model (a strong stored property) → its bag → subscription → closure → self.
@@ -55,7 +53,7 @@ final class StrongSelfCaptureProbeTests: XCTestCase {
     }
 }
 
-extension StrongSelfCaptureProbeTests {
+extension StrongSelfCaptureAppIdiomTests {
     /// `let owner = self` then `{ owner.… }`: a strong alias; `weak var` aliases and `[weak owner]`
     /// captures are not.
     func testLocalAliasOfSelf() {
@@ -76,7 +74,7 @@ extension StrongSelfCaptureProbeTests {
     }
 }
 
-extension StrongSelfCaptureProbeTests {
+extension StrongSelfCaptureAppIdiomTests {
     /// `keep(publisher.sink { … })`: the type's own helper puts its argument into a member of `self`.
     /// A helper that only logs its argument keeps nothing.
     func testSubscriptionHandedToAStoringHelper() {

@@ -1,13 +1,11 @@
 import XCTest
 @testable import CombineLintKit
 
-/// Idioms found by probing realistic app code (issue #13): callbacks that repeat beyond
+/// Idioms of real app code, found by probing the rule with them (issue #13): callbacks that repeat beyond
 /// `viewWillAppear`, and requests that finish on their own.
-final class StoreInAppearanceProbeTests: XCTestCase {
+final class StoreInAppearanceAppIdiomTests: XCTestCase {
     private func positions(_ text: String) -> [String] {
-        Analyzer.analyze([SourceFile(path: "A.swift", text: text)], rules: [ConfiguredRule(rule: StoreInAppearanceRule())])
-            .filter { $0.ruleID == "store_in_appearance" }
-            .map { "\($0.line):\($0.column)" }
+        findings(of: StoreInAppearanceRule.self, in: [(path: "A.swift", text: text)]).map { "\($0.line):\($0.column)" }
     }
 
     func testViewIsAppearingRunsOnEveryAppearance() {
@@ -87,7 +85,7 @@ final class StoreInAppearanceProbeTests: XCTestCase {
     }
 }
 
-extension StoreInAppearanceProbeTests {
+extension StoreInAppearanceAppIdiomTests {
     /// A registration names its cell type: another cell type that empties a bag of the same name on
     /// reuse does not make this one safe.
     func testCellRegistrationKnowsItsCellType() {

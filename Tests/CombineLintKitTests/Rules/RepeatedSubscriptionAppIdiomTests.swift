@@ -1,13 +1,11 @@
 import XCTest
 @testable import CombineLintKit
 
-/// Idioms found by probing realistic app code (issue #13): a cell method that the data source
+/// Idioms of real app code, found by probing the rule with them (issue #13): a cell method that the data source
 /// calls on a cast cell, and the app's returns to the foreground.
-final class RepeatedSubscriptionProbeTests: XCTestCase {
+final class RepeatedSubscriptionAppIdiomTests: XCTestCase {
     private func positions(_ text: String) -> [String] {
-        Analyzer.analyze([SourceFile(path: "A.swift", text: text)], rules: [ConfiguredRule(rule: RepeatedSubscriptionRule())])
-            .filter { $0.ruleID == "repeated_subscription" }
-            .map { "\($0.line):\($0.column)" }
+        findings(of: RepeatedSubscriptionRule.self, in: [(path: "A.swift", text: text)]).map { "\($0.line):\($0.column)" }
     }
 
     private let rows = """
@@ -97,7 +95,7 @@ final class RepeatedSubscriptionProbeTests: XCTestCase {
     }
 }
 
-extension RepeatedSubscriptionProbeTests {
+extension RepeatedSubscriptionAppIdiomTests {
     /// `guard let cell = … as? FeedCell else { … }` names the cell type as well.
     func testGuardLetCastCell() {
         let text = rows + """
