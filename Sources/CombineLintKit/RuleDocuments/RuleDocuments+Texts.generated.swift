@@ -9151,6 +9151,27 @@ final class LoginModel {
 }
 ```
 
+```swift
+// `error.message` reads another type's property of the same name, not the model's.
+struct APIError { var message: String? }
+
+final class NoticeModel: ObservableObject {
+    @Published var ↓message: String? = nil
+}
+
+final class NoticeBanner {
+    let model: NoticeModel
+    private var bag = Set<AnyCancellable>()
+
+    init(model: NoticeModel) {
+        self.model = model
+        model.$message.compactMap { $0 }.sink { print($0) }.store(in: &bag)
+    }
+
+    func describe(_ error: APIError) -> String { error.message ?? "" }
+}
+```
+
 ## Non-triggering examples
 
 ```swift

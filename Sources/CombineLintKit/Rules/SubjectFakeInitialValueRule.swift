@@ -100,7 +100,8 @@ public struct SubjectFakeInitialValueRule: Rule {
             let shared = memo.value(for: "subject_fake_initial_value.shared\u{0}" + kindKey + "\u{0}" + name) {
                 Partial(uses: uses.shared, name: name, kind: kind, index: index)
             }
-            let own = Partial(uses: uses.selfRooted[declaringType] ?? [], name: name, kind: kind, index: index)
+            let own = Partial(uses: (uses.selfRooted[declaringType] ?? []) + uses.typedUses(of: declaringType, index: index),
+                              name: name, kind: kind, index: index)
             var evidence = shared.evidence
             evidence.skipsNil = evidence.skipsNil || own.evidence.skipsNil
             evidence.readsAsState = evidence.readsAsState || own.evidence.readsAsState
@@ -120,11 +121,15 @@ public struct SubjectFakeInitialValueRule: Rule {
             return evidence
         }
 
-        /// The uses of one name, by whom they belong to (see `belongs`).
+        /// The uses of one name, by whom they belong to (see `owner(of:in:)`).
         struct UsesOfName: Sendable {
             /// `self`-rooted uses, by the simple name of their enclosing type.
             var selfRooted: [String: [ProjectIndex.MemberUse]] = [:]
-            /// Uses through another root, taken as uses of every declaration of the name.
+            /// Uses through a root whose type is known (`model.toast` with `let model: FeedModel`),
+            /// by the simple name of that type.
+            var typed: [String: [ProjectIndex.MemberUse]] = [:]
+            /// Uses through another root (`$0.toast`, `make().toast`), taken as uses of every
+            /// declaration of the name.
             var shared: [ProjectIndex.MemberUse] = []
 
             init(name: String, index: ProjectIndex) {
@@ -132,9 +137,21 @@ public struct SubjectFakeInitialValueRule: Rule {
                     let tree = index.trees[use.tree]
                     if let owner = Evidence.owner(of: use, in: tree) {
                         selfRooted[owner, default: []].append(use)
+                    } else if let owner = TypeResolver.ownerType(ofElement: use.element, in: tree.chains[use.chain], tree: tree, index: index) {
+                        typed[ProjectIndex.stripGenerics(owner).lastNameComponent, default: []].append(use)
                     } else {
                         shared.append(use)
                     }
+                }
+            }
+
+            /// The typed uses that can be of the property `declaringType` declares: through a root
+            /// of that type, of a type it inherits from or conforms to, or of one inheriting from
+            /// it. `error.message` with `let error: APIError` says nothing of `Toast.message`.
+            func typedUses(of declaringType: String, index: ProjectIndex) -> [ProjectIndex.MemberUse] {
+                typed.keys.sorted().flatMap { owner -> [ProjectIndex.MemberUse] in
+                    let related = owner == declaringType || index.inherits(declaringType, from: owner) || index.inherits(owner, from: declaringType)
+                    return related ? typed[owner] ?? [] : []
                 }
             }
         }

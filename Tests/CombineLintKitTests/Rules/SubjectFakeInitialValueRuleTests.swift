@@ -23,6 +23,34 @@ final class SubjectFakeInitialValueRuleTests: XCTestCase {
         XCTAssertEqual(positions(replayed), ["A.swift:2:17"])
     }
 
+    /// A read through a root of another, unrelated type (`error.message` with `error: APIError`)
+    /// says nothing of the event property of the same name; a read through the declaring type
+    /// (or a type it conforms to) still makes it state.
+    func testReadsThroughAnUnrelatedTypeAreNotReadsOfTheProperty() {
+        let model = (path: "Model.swift", text: """
+        final class ToastModel: ObservableObject {
+            @Published var message: String? = nil
+        }
+        final class ToastView {
+            let model: ToastModel
+            private var bag = Set<AnyCancellable>()
+            init(model: ToastModel) {
+                self.model = model
+                model.$message.compactMap { $0 }.sink { print($0) }.store(in: &bag)
+            }
+        }
+        """)
+        let unrelated = (path: "Errors.swift", text: """
+        struct APIError { var message: String? }
+        func describe(_ error: APIError) -> String { error.message ?? "" }
+        """)
+        XCTAssertEqual(positions([model, unrelated]), ["Model.swift:2:20"])
+        let related = (path: "Banner.swift", text: """
+        func title(of model: ToastModel) -> String { model.message ?? "" }
+        """)
+        XCTAssertEqual(positions([model, unrelated, related]), [])
+    }
+
     func testUnknownYetStateWaitedForBeforeCombiningIsNotAnEvent() {
         let combined = """
         final class ActivationManager {
