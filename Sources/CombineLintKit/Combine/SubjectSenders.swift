@@ -8,21 +8,37 @@
 /// `assign(to: \.value, on: model.state)`), or handing it to a project function or initializer
 /// that takes a subject. Made once per name and run (through `ProjectMemo`).
 struct SubjectSenders: Sendable {
-    /// The names (as written) of the innermost types around the places that feed it.
-    private(set) var enclosingTypes: Set<String> = []
-    /// Some place that feeds it stands outside any type (a free function, top-level code).
-    private(set) var outsideAnyType = false
+    /// One place that feeds a member of the name.
+    struct Feeder: Sendable, Hashable {
+        /// The simple name of the innermost type around it (nil: a free function, top-level code).
+        var enclosingType: String?
+        /// The simple name of the type whose member it feeds, when the receiver's type is known
+        /// (`model` in `model.events.send(x)` with `let model: FeedModel`; the enclosing type for
+        /// `events.send(x)` and `self.events.send(x)`).
+        var ownerType: String?
+    }
+
+    private(set) var feeders: Set<Feeder> = []
 
     init(member name: String, index: ProjectIndex) {
         for reference in index.chainElements[name] {
             let tree = index.trees[reference.tree]
             let chain = tree.chains[reference.chain]
             guard Self.feeds(chain, at: reference.element, in: tree, index: index) else { continue }
-            if let t = tree.enclosingType(of: chain.elements[reference.element].nameToken) {
-                enclosingTypes.insert(tree.types[t].name)
-            } else {
-                outsideAnyType = true
-            }
+            let enclosing = tree.enclosingType(of: chain.elements[reference.element].nameToken).map { tree.types[$0].name.lastNameComponent }
+            let owner = TypeResolver.ownerType(ofElement: reference.element, in: chain, tree: tree, index: index)
+            feeders.insert(Feeder(enclosingType: enclosing, ownerType: owner.map { ProjectIndex.stripGenerics($0).lastNameComponent }))
+        }
+    }
+
+    /// Whether code outside `declaringType` feeds its member of the name: from another type (a
+    /// subclass included) or from outside any type. A place that feeds the member of another,
+    /// unrelated type of the same name (its receiver's type is known) does not count.
+    func feedsFromOutside(_ declaringType: String, index: ProjectIndex) -> Bool {
+        let own = declaringType.lastNameComponent
+        return feeders.contains { feeder in
+            if let owner = feeder.ownerType, owner != own, !index.inherits(own, from: owner), !index.inherits(owner, from: own) { return false }
+            return feeder.enclosingType != own
         }
     }
 

@@ -2304,6 +2304,24 @@ final class UploadScreen {
 }
 ```
 
+```swift
+// Another type's `feed.events.send` feeds `FeedModel`'s subject, known by the receiver's type.
+final class FeedModel {
+    private(set) var events = PassthroughSubject<Int, Never>()
+}
+
+final class SettingsModel {
+    var ↓events = PassthroughSubject<Int, Never>()
+    func save() { events.send(2) }
+}
+
+final class FeedScreen {
+    let feed: FeedModel
+    init(feed: FeedModel) { self.feed = feed }
+    func pull() { feed.events.send(0) }
+}
+```
+
 ## Non-triggering examples
 
 ```swift

@@ -6,6 +6,35 @@ final class ExposedSubjectRuleTests: XCTestCase {
         findings(of: ExposedSubjectRule.self, in: files)
     }
 
+    /// A `send` into a same-named member of another type counts as feeding this one only while the
+    /// receiver's type is unknown: `feed.events.send` with `feed: FeedModel` feeds `FeedModel`'s
+    /// subject, not `SettingsModel`'s, and each model sending into its own is no outside sender.
+    func testSendsThroughAReceiverOfKnownTypeFeedOnlyThatType() {
+        let models = """
+        final class FeedModel {
+            var events = PassthroughSubject<Int, Never>()
+            func refresh() { events.send(1) }
+        }
+        final class SettingsModel {
+            var events = PassthroughSubject<Int, Never>()
+            func save() { events.send(2) }
+        }
+        """
+        let screen = """
+        final class FeedScreen {
+            let feed: FeedModel
+            init(feed: FeedModel) { self.feed = feed }
+            func pull() { feed.events.send(0) }
+        }
+        """
+        XCTAssertEqual(run([("App/Models.swift", models)]).map { "\($0.line):\($0.column)" }, ["2:9", "6:9"])
+        XCTAssertEqual(run([("App/Models.swift", models), ("App/FeedScreen.swift", screen)]).map { "\($0.file):\($0.line):\($0.column)" },
+                       ["App/Models.swift:6:9"])
+        // Through a receiver of unknown type (`$0`), a send may be into either: both stay quiet.
+        let unknown = "func poke(_ models: [FeedModel]) { models.forEach { $0.events.send(3) } }\n"
+        XCTAssertEqual(run([("App/Models.swift", models), ("App/Poke.swift", unknown)]).map { "\($0.line):\($0.column)" }, [])
+    }
+
     func testFindingIsOnTheNameAndMessageNamesTheSubject() throws {
         let text = "final class A {\n    private(set) var events = PassthroughSubject<Int, Never>()\n}\n"
         let f = try XCTUnwrap(run([("App/A.swift", text)]).first)
