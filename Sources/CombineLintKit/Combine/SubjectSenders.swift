@@ -27,7 +27,7 @@ struct SubjectSenders: Sendable {
             guard Self.feeds(chain, at: reference.element, in: tree, index: index) else { continue }
             let enclosing = tree.enclosingType(of: chain.elements[reference.element].nameToken).map { tree.types[$0].name.lastNameComponent }
             let owner = TypeResolver.ownerType(ofElement: reference.element, in: chain, tree: tree, index: index)
-            feeders.insert(Feeder(enclosingType: enclosing, ownerType: owner.map { ProjectIndex.stripGenerics($0).lastNameComponent }))
+            feeders.insert(Feeder(enclosingType: enclosing, ownerType: owner))
         }
     }
 
@@ -37,7 +37,7 @@ struct SubjectSenders: Sendable {
     func feedsFromOutside(_ declaringType: String, index: ProjectIndex) -> Bool {
         let own = declaringType.lastNameComponent
         return feeders.contains { feeder in
-            if let owner = feeder.ownerType, owner != own, !index.inherits(own, from: owner), !index.inherits(owner, from: own) { return false }
+            if let owner = feeder.ownerType, !index.areRelated(owner, own) { return false }
             return feeder.enclosingType != own
         }
     }
@@ -63,8 +63,7 @@ struct SubjectSenders: Sendable {
     }
 
     private static func isSubjectType(_ text: String) -> Bool {
-        text.containsBytes("PassthroughSubject") || text.containsBytes("CurrentValueSubject")
-            || text.hasPrefix("some Subject") || text.hasPrefix("any Subject")
+        ProjectIndex.namesSubject(text) || text.hasPrefix("some Subject") || text.hasPrefix("any Subject")
     }
 
     /// Whether element `e` of `chain` names a subject that this use sends into or completes.

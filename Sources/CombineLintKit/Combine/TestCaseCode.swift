@@ -7,7 +7,7 @@ public enum TestCaseCode {
         while let t = current {
             let name = tree.types[t].name.lastNameComponent
             let bases = tree.types[t].inheritance.map { ProjectIndex.stripGenerics($0) }
-            if Catalogue.testCaseClasses.contains(where: { bases.contains($0) || index.inherits(name, from: $0) }) { return true }
+            if bases.contains(where: Catalogue.testCaseClasses.contains) || LongLivedObjects.isTestCase(name, index: index) { return true }
             current = tree.types[t].parentType
         }
         return false

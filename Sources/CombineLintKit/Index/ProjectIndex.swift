@@ -140,7 +140,8 @@ public struct ProjectIndex: Sendable {
         namesSubject(property.typeText) || namesSubject(property.initializerText)
     }
 
-    private static func namesSubject(_ text: String) -> Bool {
+    /// Whether a type or initializer text names `CurrentValueSubject` or `PassthroughSubject`.
+    static func namesSubject(_ text: String) -> Bool {
         text.utf8.count >= 18 && (text.containsBytes("CurrentValueSubject") || text.containsBytes("PassthroughSubject"))
     }
 
@@ -200,6 +201,12 @@ public struct ProjectIndex: Sendable {
         }
         ancestry.record(false, for: seen, ancestor: ancestor)
         return false
+    }
+
+    /// Whether two types can be the type of one object: the same name, or one inherits from or
+    /// conforms to the other (directly or through known types).
+    public func areRelated(_ a: String, _ b: String) -> Bool {
+        a == b || inherits(a, from: b) || inherits(b, from: a)
     }
 
     /// Records that `key` and the types through which the search reached it inherit from `ancestor`.

@@ -138,7 +138,7 @@ public struct SubjectFakeInitialValueRule: Rule {
                     if let owner = Evidence.owner(of: use, in: tree) {
                         selfRooted[owner, default: []].append(use)
                     } else if let owner = TypeResolver.ownerType(ofElement: use.element, in: tree.chains[use.chain], tree: tree, index: index) {
-                        typed[ProjectIndex.stripGenerics(owner).lastNameComponent, default: []].append(use)
+                        typed[owner, default: []].append(use)
                     } else {
                         shared.append(use)
                     }
@@ -150,8 +150,7 @@ public struct SubjectFakeInitialValueRule: Rule {
             /// it. `error.message` with `let error: APIError` says nothing of `Toast.message`.
             func typedUses(of declaringType: String, index: ProjectIndex) -> [ProjectIndex.MemberUse] {
                 typed.keys.sorted().flatMap { owner -> [ProjectIndex.MemberUse] in
-                    let related = owner == declaringType || index.inherits(declaringType, from: owner) || index.inherits(owner, from: declaringType)
-                    return related ? typed[owner] ?? [] : []
+                    index.areRelated(owner, declaringType) ? typed[owner] ?? [] : []
                 }
             }
         }
