@@ -128,9 +128,11 @@ public struct LintEngine: Sendable {
         endPhase("read")
         // 2–3. Parse, and index every file, reported or not (each file's entries are taken as its
         // tree is built). Invalid UTF-8 is not an error: the lexer is lossless and flags malformed bytes.
-        let index = ProjectIndex(files: readable.map(\.file), jobs: jobs)
+        let parsed = ProjectIndex.parse(readable.map(\.file), jobs: jobs)
+        endPhase("lex, tree and file facts")
+        let index = ProjectIndex(parsed: parsed, jobs: jobs)
         let trees = index.trees
-        endPhase("lex, tree and index")
+        endPhase("project index")
         // 4. Rules and suppressions on the reported files.
         let reported = readable.indices.filter { readable[$0].input.isReported }
         let measuring = measuresTime
@@ -152,23 +154,24 @@ public struct LintEngine: Sendable {
         // Rule ids in first-run order, and their seconds over every profile.
         var ruleOrder: [String] = []
         var ruleSeconds: [String: Double] = [:]
-        if measuring {
-            for profile in profiles {
-                for configured in profile.rules where ruleSeconds[configured.rule.description.id] == nil {
-                    ruleOrder.append(configured.rule.description.id)
-                    ruleSeconds[configured.rule.description.id] = 0
-                }
-            }
-        }
+        // Summed per profile and rule position first: a table lookup by rule id for each file and
+        // rule would cost more than the sums themselves.
+        var secondsByProfile = measuring ? profiles.map { [Double](repeating: 0, count: $0.rules.count) } : []
         for result in perFile {
             findings += result.findings
             suppressed += result.suppressed
-            let rules = profiles[result.profile].rules
-            for (r, seconds) in result.ruleSeconds.enumerated() { ruleSeconds[rules[r].rule.description.id, default: 0] += seconds }
+            for (r, seconds) in result.ruleSeconds.enumerated() { secondsByProfile[result.profile][r] += seconds }
             cpu.subscriptions += result.subscriptionSeconds
             cpu.suppressions += result.suppressionSeconds
         }
         if measuring {
+            for (profile, seconds) in zip(profiles, secondsByProfile) {
+                for (configured, s) in zip(profile.rules, seconds) {
+                    let id = configured.rule.description.id
+                    if ruleSeconds[id] == nil { ruleOrder.append(id) }
+                    ruleSeconds[id, default: 0] += s
+                }
+            }
             for id in ruleOrder { timings.addRule(id, ruleSeconds[id] ?? 0) }
             timings.addRule("(finding subscriptions, shared)", cpu.subscriptions)
             timings.addRule("(suppression comments)", cpu.suppressions)

@@ -54,6 +54,20 @@ public struct ProjectIndex: Sendable {
     /// built, by the same worker, while the tree is still in its cache, and merged while later
     /// files are parsed (`InOrderMerge`). The trees are `trees`.
     public init(files: [SourceFile], jobs: Int = Parallel.defaultJobs) {
+        self.init(parsed: ProjectIndex.parse(files, jobs: jobs), jobs: jobs)
+    }
+
+    /// The files parsed, with each file's part of the index gathered (pass 1, in parallel): what
+    /// `init(parsed:jobs:)` builds the project-wide tables from. Two steps, so that a lint run
+    /// can time parsing and indexing apart.
+    public struct ParsedFiles: Sendable {
+        fileprivate let trees: [SyntaxTree]
+        fileprivate let gathered: InOrderMerge.Result
+        fileprivate let names: [FileNames]
+    }
+
+    /// Parses the files and gathers each one's index entries as its tree is built.
+    public static func parse(_ files: [SourceFile], jobs: Int = Parallel.defaultJobs) -> ParsedFiles {
         // Apps declare one to three types a file; the merge's table grows past that if needed.
         let merge = InOrderMerge(files: files.count, expectedTypes: files.count * 2)
         let parsed = Parallel.map(count: files.count, jobs: jobs) { i -> (tree: SyntaxTree, names: FileNames) in
@@ -61,7 +75,12 @@ public struct ProjectIndex: Sendable {
             merge.add(IndexEntries(of: tree, at: i), ofFile: i)
             return (tree, FileNames(of: tree, at: i))
         }
-        self.init(trees: parsed.map(\.tree), gathered: merge.finished(), names: parsed.map(\.names), jobs: jobs)
+        return ParsedFiles(trees: parsed.map(\.tree), gathered: merge.finished(), names: parsed.map(\.names))
+    }
+
+    /// The index of parsed files: the project-wide tables from what each file gathered.
+    public init(parsed: ParsedFiles, jobs: Int = Parallel.defaultJobs) {
+        self.init(trees: parsed.trees, gathered: parsed.gathered, names: parsed.names, jobs: jobs)
     }
 
     /// The index from the merged entries: the chains are scanned for uses of the observed names

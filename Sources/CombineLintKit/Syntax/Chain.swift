@@ -135,6 +135,11 @@ public struct ChainElement: Sendable, Hashable {
     public var isCall: Bool { hasParentheses || storedTrailingCount > 0 }
     /// Every closure passed to this call, as argument or trailing closure, in source order.
     public var closures: [Int] { arguments.compactMap(\.closure) + trailingClosures.map(\.closure) }
+    /// Calls `body` with each of `closures`, without making the array (every call of a file is asked).
+    func forEachClosure(_ body: (Int) -> Void) {
+        for argument in arguments { if let closure = argument.closure { body(closure) } }
+        for trailing in trailingClosures { body(trailing.closure) }
+    }
     /// The argument with this label.
     public func argument(_ label: String) -> Argument? { arguments.first { $0.label == label } }
     /// The labels of the arguments and trailing closures, `_` for none.

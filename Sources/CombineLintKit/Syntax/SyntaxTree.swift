@@ -120,8 +120,8 @@ public final class SyntaxTree: Sendable {
         var receiving = [(chain: Int32, element: Int32)](repeating: (-1, -1), count: builder.closures.count)
         for c in chains.indices {
             for e in chains[c].elements.indices where chains[c].elements[e].isCall {
-                for closure in chains[c].elements[e].closures where receiving[closure].chain < 0 {
-                    receiving[closure] = (Int32(truncatingIfNeeded: c), Int32(truncatingIfNeeded: e))
+                chains[c].elements[e].forEachClosure { closure in
+                    if receiving[closure].chain < 0 { receiving[closure] = (Int32(truncatingIfNeeded: c), Int32(truncatingIfNeeded: e)) }
                 }
             }
         }
