@@ -58,7 +58,7 @@ public struct SubjectFakeInitialValueRule: Rule {
         if let chain, chain.elements.count == 1 || (chain.elements.count == 2 && chain.root.name == "Combine") {
             let element = chain.elements[chain.elements.count - 1]
             if element.name == "CurrentValueSubject" || element.name == ".init" || element.name == "init" {
-                generics = element.genericArguments
+                generics = tree.genericArguments(of: element)
                 if element.arguments.count == 1 {
                     let value = element.arguments[0].value
                     argument = compact(tree.text(value.lowerBound, value.upperBound))

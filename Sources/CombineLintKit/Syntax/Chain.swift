@@ -50,9 +50,9 @@ public struct ChainElement: Sendable, Hashable {
         case literal
     }
     /// The name, or the literal's text for short literals (`[…]` for collection literals).
+    /// Generic arguments written right after it (`<Int, Never>`) are the tree's
+    /// (`SyntaxTree.genericArguments(of:)`): few elements have them.
     public var name: String
-    /// Generic arguments written right after the name (`<Int, Never>`), or empty.
-    public var genericArguments: String
     /// Subscripts applied after the element (`[0]`), as token ranges of the brackets.
     public var subscripts: [ClosedRange<Int>]
     /// The arguments and trailing closures of every call of the file, shared; this element's
@@ -68,10 +68,9 @@ public struct ChainElement: Sendable, Hashable {
     public var kind: Kind
     public var hasParentheses: Bool
 
-    init(kind: Kind, name: String, nameToken: Int, genericArguments: String, hasParentheses: Bool,
+    init(kind: Kind, name: String, nameToken: Int, hasParentheses: Bool,
          openParen: Int?, closeParen: Int?, subscripts: [ClosedRange<Int>], lastToken: Int) {
         self.name = name
-        self.genericArguments = genericArguments
         self.subscripts = subscripts
         self.callParts = []
         self.storedNameToken = Int32(truncatingIfNeeded: nameToken)
@@ -149,7 +148,7 @@ public struct ChainElement: Sendable, Hashable {
 
     /// Equal by what the element holds, not by where its call parts are stored.
     public static func == (lhs: ChainElement, rhs: ChainElement) -> Bool {
-        lhs.name == rhs.name && lhs.genericArguments == rhs.genericArguments && lhs.kind == rhs.kind
+        lhs.name == rhs.name && lhs.kind == rhs.kind
             && lhs.hasParentheses == rhs.hasParentheses && lhs.storedNameToken == rhs.storedNameToken
             && lhs.storedOpenParen == rhs.storedOpenParen && lhs.storedCloseParen == rhs.storedCloseParen
             && lhs.storedLastToken == rhs.storedLastToken && lhs.subscripts == rhs.subscripts
@@ -158,7 +157,6 @@ public struct ChainElement: Sendable, Hashable {
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(name)
-        hasher.combine(genericArguments)
         hasher.combine(kind)
         hasher.combine(hasParentheses)
         hasher.combine(storedNameToken)

@@ -12,8 +12,9 @@ struct ChainParser {
     var n: Int { layer.tokens.count }
 
 
-    /// The file's chains, and the one array holding all their elements (each chain views its range).
-    func parse() -> (chains: [Chain], elements: [ChainElement]) {
+    /// The file's chains, the one array holding all their elements (each chain views its range),
+    /// and the generic arguments of the elements written with them, by name token.
+    func parse() -> (chains: [Chain], elements: [ChainElement], genericArguments: TokenKeyedTable<String>) {
         var chains: [Chain] = []
         var ranges: [Range<Int>] = []
         // About one chain per fifteen code tokens: the ranges are a temporary, so spare room
@@ -39,9 +40,10 @@ struct ChainParser {
         // Every call views the one array of all arguments and trailing closures.
         store.attachCallParts(parts.compacted())
         // Every chain views the one array of all elements.
+        let generics = TokenKeyedTable(store.genericArguments.map { (key: $0.nameToken, value: $0.text) })
         let storage = store.finish()
         for c in chains.indices { chains[c].elements = ChainElements(storage: storage, range: ranges[c]) }
-        return (chains.compacted(), storage)
+        return (chains.compacted(), storage, generics)
     }
 
     /// Cheap test before building a chain: a lone name (most identifiers) is followed by nothing
@@ -131,7 +133,7 @@ struct ChainParser {
                 guard end > j, end < n,
                       (!layer.tokens[end].flags.contains(.spaceBefore) && (layer.tokens[end].kind == .leftParen || layer.tokens[end].kind == .period))
                         || (layer.tokens[end].kind == .leftBrace && closureIndex(at: end) != nil) else { break loop }
-                elements.base[elements.count - 1].genericArguments = t.compact(j, end - 1)
+                elements.recordGenericArguments(t.compact(j, end - 1))
                 // Type names inside generic arguments are not expressions.
                 for k in j..<end { covered[k] = true }
                 j = end
@@ -205,7 +207,7 @@ struct ChainParser {
     }
 
     private func element(_ kind: ChainElement.Kind, name: String, token: Int, last: Int) -> ChainElement {
-        ChainElement(kind: kind, name: name, nameToken: token, genericArguments: "", hasParentheses: false,
+        ChainElement(kind: kind, name: name, nameToken: token, hasParentheses: false,
                      openParen: nil, closeParen: nil, subscripts: [], lastToken: last)
     }
 

@@ -9,6 +9,9 @@ struct ElementStore {
     private var capacity: Int
     /// Where the chain being parsed begins.
     private(set) var chainStart = 0
+    /// The generic arguments written after an element's name (`<Int, Never>`), by element and
+    /// name token, in order: few elements have them, so they are kept here, not in each element.
+    private(set) var genericArguments: [(element: Int, nameToken: Int, text: String)] = []
 
     init(capacity: Int) {
         self.capacity = max(capacity, 16)
@@ -39,9 +42,15 @@ struct ElementStore {
         return range
     }
 
+    /// Records the generic arguments of the last element.
+    mutating func recordGenericArguments(_ text: String) {
+        genericArguments.append((count - 1, base[count - 1].nameToken, text))
+    }
+
     /// Drops the chain being parsed.
     mutating func dropChain() {
         (base + chainStart).deinitialize(count: count - chainStart)
+        while let last = genericArguments.last, last.element >= chainStart { genericArguments.removeLast() }
         count = chainStart
     }
 

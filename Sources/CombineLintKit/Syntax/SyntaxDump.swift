@@ -52,7 +52,7 @@ public enum SyntaxDump {
         for chain in tree.chains where chain.elements.count > 1 || chain.root.isCall {
             var parts: [String] = []
             for element in chain.elements {
-                var s = element.name + element.genericArguments
+                var s = element.name + tree.genericArguments(of: element)
                 if element.hasParentheses { s += "(" + element.arguments.map { ($0.label.map { $0 + ": " } ?? "") + ($0.closure.map { "closure[\($0)]" } ?? tree.text($0.value.lowerBound, $0.value.upperBound)) }.joined(separator: ", ") + ")" }
                 for trailing in element.trailingClosures { s += " " + (trailing.label.map { $0 + ": " } ?? "") + "{closure[\(trailing.closure)]}" }
                 if !element.subscripts.isEmpty { s += "[…]" }

@@ -3,6 +3,9 @@ extension SyntaxTree {
 
     /// The text of code token i.
     public func text(_ i: Int) -> String { textReader.text(i) }
+    /// The generic arguments written right after a chain element's name (`<Int, Never>` of
+    /// `CurrentValueSubject<Int, Never>(0)`), compacted, or empty.
+    public func genericArguments(of element: ChainElement) -> String { genericArgumentsByNameToken[element.nameToken] ?? "" }
     /// The name of token i (backticks removed).
     public func name(_ i: Int) -> String { textReader.name(i) }
     /// Whether code token i's text is exactly `s` (no allocation).

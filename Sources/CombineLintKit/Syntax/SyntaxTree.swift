@@ -33,6 +33,8 @@ public final class SyntaxTree: Sendable {
     public let chains: [Chain]
     /// The elements of all chains, in order: the array each chain's `elements` views.
     let chainElements: [ChainElement]
+    /// Generic arguments written after an element's name (`<Int, Never>`), by its name token.
+    let genericArgumentsByNameToken: TokenKeyedTable<String>
     /// The call element owning each `(` token: its chain and element index (see `call(openedAt:)`).
     let callsByOpenParen: TokenKeyedTable<CallReference>
     /// Per closure: the call (chain, element) it is passed to, as argument or trailing closure, or
@@ -102,9 +104,10 @@ public final class SyntaxTree: Sendable {
         }
         self.localsByName = locals
         self.closures = builder.closures
-        let (chains, elements) = parser.parse()
+        let (chains, elements, generics) = parser.parse()
         self.chains = chains
         self.chainElements = elements
+        self.genericArgumentsByNameToken = generics
         var calls: [(key: Int, value: CallReference)] = []
         var callCount = 0
         for c in chains.indices {

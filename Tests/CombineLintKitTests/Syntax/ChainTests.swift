@@ -76,7 +76,10 @@ final class ChainTests: XCTestCase {
         let x = a < b
         let f = Future<Int, Error> { promise in }.retry(2)
         """)
-        XCTAssertEqual(tree.chains[0].root.genericArguments, "<String?,Never>")
+        XCTAssertEqual(tree.genericArguments(of: tree.chains[0].root), "<String?,Never>")
+        XCTAssertEqual(tree.genericArguments(of: tree.chains[3].root), "<Int,Error>")
+        XCTAssertEqual(tree.genericArguments(of: tree.chains[3].elements[1]), "", "only the element written with them has them")
+        XCTAssertEqual(tree.genericArguments(of: tree.chains[2].root), "")
         XCTAssertEqual(tree.chainSummaries, ["CurrentValueSubject — declares var[0] subject", "[…].publisher.sink — statement", "Just.sink — statement", "Future.retry — declares var[2] f"])
         XCTAssertEqual(tree.variables.map(\.name), ["subject", "x", "f"])
     }
@@ -90,7 +93,7 @@ final class ChainTests: XCTestCase {
         let z = B<C<D<Int> > >.make()
         let w: E<F<Int>, G<H<Int>>> = e
         """)
-        XCTAssertEqual(tree.chains.map { $0.root.name + $0.root.genericArguments }, ["A<A<A<Int>>>", "B<C<D<Int>>>"])
+        XCTAssertEqual(tree.chains.map { $0.root.name + tree.genericArguments(of: $0.root) }, ["A<A<A<Int>>>", "B<C<D<Int>>>"])
         XCTAssertEqual(tree.chainSummaries, ["A — declares var[1] y", "B.make — declares var[2] z"])
     }
 
