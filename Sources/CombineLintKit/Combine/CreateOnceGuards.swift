@@ -12,14 +12,18 @@ public enum CreateOnceGuards {
         guard closure.bodyStart < target, target < closure.close else { return false }
         for k in closure.bodyStart..<target where tree.isWord(k, "if") || tree.isWord(k, "guard") {
             guard tree.innermostClosure(of: k) == c, let (conditionEnd, body) = clause(at: k, in: tree) else { continue }
-            // The code the guard lets through: the `if`'s body, or the rest of the guard's block.
+            // The code the guard lets through: the `if`'s body, or the rest of the guard's block
+            // (none where a brace is unmatched: code being typed).
+            let bodyEnd = Int(tree.matching[body])
+            guard bodyEnd > body else { continue }
             let region: Range<Int>
             if tree.isWord(k, "if") {
-                region = (body + 1)..<Int(tree.matching[body])
+                region = (body + 1)..<bodyEnd
             } else {
                 let block = Int(tree.enclosing[k])
-                let end = block < 0 ? closure.close : min(Int(tree.matching[block]), closure.close)
-                region = (Int(tree.matching[body]) + 1)..<end
+                let end = block < 0 || tree.matching[block] < 0 ? closure.close : min(Int(tree.matching[block]), closure.close)
+                guard end > bodyEnd else { continue }
+                region = (bodyEnd + 1)..<end
             }
             guard region.contains(target) else { continue }
             // The closure runs synchronously to its end, so a later write guards the next run too.

@@ -104,7 +104,8 @@ extension StructureBuilder {
         var inheritance: [String] = []
         if k < n, layer.tokens[k].kind == .colon {
             var end = k + 1
-            while end < n, layer.tokens[end].kind != .leftBrace, !t.is(end, "where"), layer.tokens[end].kind != .semicolon {
+            while end < n, layer.tokens[end].kind != .leftBrace, !t.is(end, "where"), layer.tokens[end].kind != .semicolon,
+                  !endsInheritanceList(end, start: k + 1) {
                 if layer.tokens[end].kind == .leftParen || layer.tokens[end].kind == .leftBracket {
                     let m = Int(layer.matching[end])
                     if m > end { end = m }
@@ -124,6 +125,33 @@ extension StructureBuilder {
         pendingLevel = level
         clearModifiers()
         return i + 1
+    }
+
+    /// Whether token `j` of a declaration's inheritance list (begun at `start`) lies past its end,
+    /// where no `{` comes (code being typed, or a declaration without a body): a closing bracket, a
+    /// keyword that starts other code (`public`, `func`; `class`, `Any`, `Self` and `protocol` can
+    /// be entries), an attribute with arguments (`@objc(Name)`), or a new line that does not continue the list (after `,`, `:` or `&`, or
+    /// before `,` or `&`). Without this bound the list of every such declaration ran to the end of
+    /// the file, and a file of them took time with the square of its length.
+    private func endsInheritanceList(_ j: Int, start: Int) -> Bool {
+        let token = layer.tokens[j]
+        switch token.kind {
+        case .rightBrace, .rightParen, .rightBracket:
+            return true
+        case .keyword where !(t.is(j, "class") || t.is(j, "Any") || t.is(j, "Self") || t.is(j, "protocol")):
+            return true
+        case .attribute where j + 1 < n && layer.tokens[j + 1].kind == .leftParen && !layer.tokens[j + 1].flags.contains(.spaceBefore):
+            // `@objc(Name)`, `@available(…)`: a declaration's attribute (a conformance's has no arguments).
+            return true
+        default:
+            break
+        }
+        guard j > start, layer.lineBreakBefore[j] else { return false }
+        let continues: (Int) -> Bool = { i in
+            let kind = self.layer.tokens[i].kind
+            return kind == .comma || kind == .colon || self.t.is(i, "&")
+        }
+        return !continues(j - 1) && !continues(j)
     }
 
     mutating func functionDeclaration(_ i: Int, kind: FunctionKind, level: Int32) -> Int {

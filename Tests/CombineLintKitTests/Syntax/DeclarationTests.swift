@@ -114,6 +114,32 @@ final class DeclarationTests: XCTestCase {
         XCTAssertEqual(tree.types[0].variables.count, 8)
     }
 
+    func testInheritanceListsEndWhereNoBodyFollows() {
+        // Lists over several lines go on after `,`, `:` or `&` (or before `,`); a declaration
+        // without a body (code being typed) ends its list at the line's end or at the next
+        // declaration, not at the next `{` of the file.
+        let tree = parse("""
+        class Feed:
+            UIViewController,
+            UITableViewDataSource
+            , Sendable &
+            Identifiable
+        {
+        }
+        @objc(A) public class A: NSManagedObject @objc(B) public class B: NSManagedObject
+        class Draft: Base
+        func later() { }
+        extension C: @unchecked Sendable, P { }
+        """)
+        XCTAssertEqual(tree.types.map { "\($0.name) \($0.inheritance)" }, [
+            "Feed [\"UIViewController\", \"UITableViewDataSource\", \"Sendable & Identifiable\"]",
+            "A [\"NSManagedObject\"]",
+            "B [\"NSManagedObject\"]",
+            "Draft [\"Base\"]",
+            "C [\"@unchecked Sendable\", \"P\"]",
+        ])
+    }
+
     func testClassAsConstraintAndModifierIsNotADeclaration() {
         let tree = parse("""
         protocol P: class { func f() }
