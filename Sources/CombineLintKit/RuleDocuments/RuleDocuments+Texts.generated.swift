@@ -671,8 +671,13 @@ another type, and an erased `AnyPublisher` property whose initial value or gette
 An input whose kind is not known is never reported. Not reported: inputs that start with a value
 (`$property`, `CurrentValueSubject`, `Just`, KVO `publisher(for: \.x)`, anything after
 `prepend(…)`), a combined publisher that is itself prepended, a subject (a local or a
-property) that the same function body sends into after subscribing, outside any closure, and code in a test case (`XCTestCase`, `QuickSpec`), which
-drives every input itself and checks that the combination waits for all of them.
+property) that the same function body sends into after subscribing, outside any closure, or
+that the function calling the setup method sends into right after the call
+(`init() { bind(); tab.send(0) }`), a `PassthroughSubject` of `Void` (a trigger such as `load`
+or `refresh`) that the project fires where an object or a screen starts (in an `init`,
+`viewDidLoad`, `awakeFromNib`, an appearance callback, an `.onAppear` or `.task` closure): that
+first `send()` is the start the combination waits for; and code in a test case (`XCTestCase`,
+`QuickSpec`), which drives every input itself and checks that the combination waits for all of them.
 
 ## Why it matters
 
@@ -802,6 +807,23 @@ final class Badge {
             .sink { print($0) }
             .store(in: &bag)
     }
+}
+```
+
+```swift
+// A `Void` trigger that only a button fires: nothing shows until the first tap.
+final class FeedModel {
+    @Published var page = 0
+    let retry = PassthroughSubject<Void, Never>()
+    private var bag = Set<AnyCancellable>()
+
+    func bind() {
+        $page.↓combineLatest(retry)
+            .sink { page, _ in print(page) }
+            .store(in: &bag)
+    }
+
+    @objc func retryTapped() { retry.send() }
 }
 ```
 
@@ -964,6 +986,50 @@ final class FeedModel {
             .sink { _, filter in api.load(filter) }
             .store(in: &bag)
         reload.send(())
+    }
+}
+```
+
+```swift
+// A `Void` trigger fired when the screen loads: the combination starts there.
+final class SearchModel {
+    @Published var query = ""
+    let load = PassthroughSubject<Void, Never>()
+    private var bag = Set<AnyCancellable>()
+
+    func bind() {
+        load.combineLatest($query)
+            .sink { _, query in print(query) }
+            .store(in: &bag)
+    }
+}
+// file: SearchController.swift
+final class SearchController: UIViewController {
+    let model = SearchModel()
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        model.bind()
+        model.load.send()
+    }
+}
+```
+
+```swift
+// Sent right after the setup method returns.
+final class TabsModel {
+    @Published var badge = 0
+    let tab = PassthroughSubject<Int, Never>()
+    private var bag = Set<AnyCancellable>()
+
+    init() {
+        bind()
+        tab.send(0)
+    }
+
+    func bind() {
+        tab.combineLatest($badge)
+            .sink { print($0) }
+            .store(in: &bag)
     }
 }
 ```
@@ -4224,7 +4290,10 @@ Reports an `@Published` property of an `ObservableObject` class whose type is it
 The property's type is found by Swift's lookup rules: a type nested in the types around the
 property, else a top-level one, or exactly the one a qualified name (`Account.Settings`) names.
 A type nested elsewhere, a typealias or an ambiguous name gives no finding: a same-named class
-in another part of the project is never taken for it.
+in another part of the project is never taken for it. The class resolved is judged by its own
+declaration: it conforms to `ObservableObject` directly or through a protocol that refines it
+(or, when its simple name is declared once, through an extension), and it has `@Published` state
+or sends `objectWillChange`.
 
 Not reported where the nesting cannot hide a change from a view: when no view observes the
 outer type (no `@ObservedObject`, `@StateObject` or `@EnvironmentObject` property holds it, as
@@ -4373,6 +4442,42 @@ struct FeedModelView: View {
     @ObservedObject var model: FeedModel
     var body: some View { Text("") }
 }
+```
+
+```swift
+// `FeatureB.Model` is a struct; the qualified name picks `FeatureA.Model`, a class.
+enum FeatureA {
+    final class Model: ObservableObject { @Published var title = "" }
+}
+enum FeatureB {
+    struct Model { var title = "" }
+    final class Root: ObservableObject {
+        @Published var summary = Model()
+        @Published var ↓detail = FeatureA.Model()
+    }
+}
+struct RootView: View {
+    @ObservedObject var root: FeatureB.Root
+    var body: some View { Text(root.detail.title + root.summary.title) }
+}
+```
+
+```swift
+// An ObservableObject through a protocol that refines it; `RunLoop.current` elsewhere is not this `current`.
+protocol SessionType: ObservableObject {}
+final class Session: SessionType { @Published var user = "" }
+final class AppModel: ObservableObject {
+    @Published private(set) var ↓current: Session?
+}
+struct AppView: View {
+    @StateObject var model = AppModel()
+    var body: some View { Text(model.current?.user ?? "") }
+}
+struct SessionView: View {
+    @ObservedObject var session: Session
+    var body: some View { Text(session.user) }
+}
+let ticks = Timer.publish(every: 1, on: RunLoop.current, in: .common)
 ```
 
 ## Non-triggering examples
@@ -6951,7 +7056,9 @@ parameter (the compiler cannot infer its type), and a scheduler kept in a variab
 parameter is not followed. `Timer.publish(every:on:in:)` takes a run loop on purpose and is not
 reported here (see `timer_default_run_loop_mode` for its mode). Code in a test case (`XCTestCase`,
 `QuickSpec`, their subclasses and the types nested in them) is not reported: no scroll view runs
-there, and a test picks `RunLoop.main` so that it can spin that run loop while it waits.
+there, and a test picks `RunLoop.main` so that it can spin that run loop while it waits. Nor is
+code in a test target's folder (a path component ending in `Tests`) or a folder of test doubles
+(`Mocks`, `Fakes`, `Stubs`, `TestSupport`): its helpers run in tests only.
 
 ## Why it matters
 
@@ -7206,6 +7313,16 @@ final class FeedModelTests: XCTestCase {
         let token = Just(1).receive(on: RunLoop.main).sink { _ in done.fulfill() }
         wait(for: [done], timeout: 1)
         token.cancel()
+    }
+}
+```
+
+```swift
+// file: AppTests/Support/Delivery.swift
+// A test target's helper outside any test case: it runs in tests only.
+enum Delivery {
+    static func onMain<P: Publisher>(_ p: P) -> AnyPublisher<P.Output, P.Failure> {
+        p.receive(on: RunLoop.main).eraseToAnyPublisher()
     }
 }
 ```
@@ -9574,6 +9691,20 @@ $input
     .store(in: &bag)
 ```
 
+```swift
+final class TagModel {
+    @Published var tag = ""
+    private var bag = Set<AnyCancellable>()
+
+    // `try !…` is a `try` of a negation (`try!` is written together): it can throw.
+    func bind() {
+        $tag.↓tryFilter { try !Validator.isReserved($0) }
+            .sink(receiveCompletion: { _ in }, receiveValue: { print($0) })
+            .store(in: &bag)
+    }
+}
+```
+
 ## Non-triggering examples
 
 ```swift
@@ -9701,13 +9832,16 @@ $input
 Reports a timer publisher on the main run loop scheduled in the `.default` mode:
 `Timer.publish(every:…, on: .main, in: .default)` (also `on: RunLoop.main`, `in: RunLoop.Mode.default`,
 and `Timer.TimerPublisher(interval:runLoop:mode:)`). `on: .current` counts as the main run loop in
-the members of a SwiftUI `View`, a view controller or a view, which run on the main thread.
+the members of a SwiftUI `View`, a view controller, a view or a cell, which run on the main thread.
 
-Reported where the timer drives what the user sees: in a view, a view controller, a SwiftUI `View`
-or `App`, an `ObservableObject` (its changes redraw views), or top-level code of a file that
-imports SwiftUI or UIKit. A poll in a service or an agent (a menu bar helper checking a setting
-every few seconds) only loses a tick while a menu or a drag is tracked, which no one sees, and is
-not reported.
+Reported where the timer drives what the user sees: in a view, a cell or a control, a view
+controller, a SwiftUI `View` or `App`, an `ObservableObject` (its changes redraw views), or
+top-level code of a file that imports SwiftUI or UIKit. A poll in a service or an agent (a menu bar
+helper checking a setting every few seconds) only loses a tick while a menu or a drag is tracked,
+which no one sees, and is not reported. Nor is a timer whose interval is written as a number above
+one second (`every: 5`, `every: 30`): tracking only makes its next tick late by the length of the
+drag, and the tick then fires; a clock, a countdown or a progress timer, whose freeze shows, ticks
+every second or faster. An interval held in a name is not known and is reported.
 
 ## Why it matters
 
@@ -9795,13 +9929,32 @@ let progressTicks = Timer.publish(every: 0.1, tolerance: 0.05, on: .main, in: �
 ```
 
 ```swift
-import UIKit
+final class CountdownCell: UITableViewCell {
+    private var tick: AnyCancellable?
 
-func startPolling() {
-    pollCancellable = Timer
-        .publish(every: 30, on: .main, in: ↓.default)
-        .autoconnect()
-        .sink { [weak self] _ in self?.refresh() }
+    func startCountdown() {
+        // A cell runs on the main thread: `.current` is the main run loop.
+        tick = Timer.publish(every: 1, on: .current, in: ↓.default)
+            .autoconnect()
+            .sink { [weak self] _ in self?.showRemaining() }
+    }
+
+    private func showRemaining() {}
+}
+```
+
+```swift
+final class StopwatchModel: ObservableObject {
+    @Published var elapsed: TimeInterval = 0
+    var step: TimeInterval = 0.01
+    private var tick: AnyCancellable?
+
+    // An interval held in a name is not known: it may be short.
+    func start() {
+        tick = Timer.publish(every: step, on: .main, in: ↓.default)
+            .autoconnect()
+            .sink { [weak self] _ in self?.elapsed += 0.01 }
+    }
 }
 ```
 
@@ -9822,7 +9975,7 @@ final class BannerCarousel: UIView {
     private var autoScroll: AnyCancellable?
 
     func startAutoScroll() {
-        autoScroll = Timer.publish(every: 4,
+        autoScroll = Timer.publish(every: 0.8,
                                    on: .main,
                                    in: ↓.default)
             .autoconnect()
@@ -9907,6 +10060,44 @@ import AppKit
 
 // A menu bar agent's top-level poll.
 let settingsPoll = Timer.publish(every: 3, on: .main, in: .default).autoconnect()
+```
+
+```swift
+import UIKit
+
+// A refresh every 30 seconds: a drag only makes the next one late, and it then fires.
+func startPolling() {
+    pollCancellable = Timer
+        .publish(every: 30, on: .main, in: .default)
+        .autoconnect()
+        .sink { [weak self] _ in self?.refresh() }
+}
+```
+
+```swift
+// A model views observe, polling a setting every 5 seconds: a late poll is not seen.
+final class AppearanceModel: ObservableObject {
+    @Published var isDark = false
+    private var poll: AnyCancellable?
+
+    func start() {
+        poll = Timer.publish(every: 5, on: .main, in: .default)
+            .autoconnect()
+            .sink { [weak self] _ in self?.isDark = UserDefaults.standard.bool(forKey: "dark") }
+    }
+}
+```
+
+```swift
+// An app delegate runs on the main thread but shows nothing itself.
+final class AppDelegate: UIResponder, UIApplicationDelegate {
+    private var heartbeat: AnyCancellable?
+
+    func application(_ application: UIApplication, didFinishLaunchingWithOptions options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+        heartbeat = Timer.publish(every: 1, on: .current, in: .default).autoconnect().sink { _ in }
+        return true
+    }
+}
 ```
 
 """#,

@@ -63,8 +63,10 @@ public struct ThrowingOperatorOnEndlessSourceRule: Rule {
             }
             if tree.isWord(i, "throw") { return true }
             if tree.isWord(i, "try") {
+                // `try?` and `try!` are written together; `try !valid()` is a `try` of a negation.
                 let next = i + 1 < tree.tokens.count ? tree.text(i + 1) : ""
-                if next != "?" && next != "!" { return true }
+                let attached = i + 1 < tree.tokens.count && !tree.tokens[i + 1].flags.contains(.spaceBefore)
+                if !(attached && (next.hasPrefix("?") || next.hasPrefix("!"))) { return true }
             }
         }
         return false
