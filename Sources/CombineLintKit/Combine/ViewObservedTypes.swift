@@ -8,7 +8,11 @@ public struct ViewObservedTypes: Sendable {
         for type in index.types.values {
             for property in type.properties.values
             where property.attributes.contains(where: { attribute in Catalogue.viewObservingAttributes.contains { attribute == "@" + $0 || attribute.hasPrefix("@" + $0 + "(") } }) {
-                if let name = TypeResolver.typeName(annotation: property.typeText, initializer: property.initializerText) { names.insert(name) }
+                // `@StateObject var model = Feature.ViewModel()`: the simple name of the qualified type
+                // (`typeName` would stop at the first dot).
+                if let written = TypeResolver.writtenTypeName(annotation: property.typeText, initializer: property.initializerText) {
+                    names.insert(written.lastNameComponent)
+                }
             }
         }
         self.names = names

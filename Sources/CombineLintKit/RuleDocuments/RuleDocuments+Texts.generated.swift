@@ -4480,6 +4480,20 @@ struct SessionView: View {
 let ticks = Timer.publish(every: 1, on: RunLoop.current, in: .common)
 ```
 
+```swift
+// The view holds the model by its qualified name.
+final class Draft: ObservableObject { @Published var body = "" }
+enum Compose {
+    final class ViewModel: ObservableObject {
+        @Published var ↓draft = Draft()
+    }
+}
+struct ComposeView: View {
+    @StateObject private var model = Compose.ViewModel()
+    var body: some View { Text(model.draft.body) }
+}
+```
+
 ## Non-triggering examples
 
 ```swift

@@ -189,4 +189,21 @@ final class NestedObservableObjectAppIdiomTests: XCTestCase {
         """
         XCTAssertEqual(places(NestedObservableObjectRule.self, [("A.swift", text)]), ["A.swift:4:33"])
     }
+
+    /// `@StateObject var model = Feature.ViewModel()`: views observe `ViewModel`, not `Feature`.
+    func testAViewHoldingAQualifiedInitializerObservesTheNestedType() {
+        let text = """
+        final class Child: ObservableObject { @Published var name = "" }
+        enum Feature {
+            final class ViewModel: ObservableObject {
+                @Published var child = Child()
+            }
+        }
+        struct FeatureView: View {
+            @StateObject var model = Feature.ViewModel()
+            var body: some View { Text(model.child.name) }
+        }
+        """
+        XCTAssertEqual(places(NestedObservableObjectRule.self, [("A.swift", text)]), ["A.swift:4:24"])
+    }
 }
