@@ -4304,7 +4304,9 @@ to announce (no `@Published` property in it or its project ancestors, and no
 `objectWillChange.send()` of its own: a service handed around as one), and an outer type that
 forwards the inner changes, by `inner.objectWillChange` or through the projected property
 (`$inner.map(\.objectWillChange).switchToLatest()`, `$inner.flatMap { $0.objectWillChange }`),
-which follows whichever object the property holds.
+which follows whichever object the property holds, or by a pipeline from the inner object's own
+publishers that sends the outer `objectWillChange` (`inner.$title.sink { [weak self] _ in
+self?.objectWillChange.send() }`).
 
 ## Why it matters
 
@@ -4678,6 +4680,25 @@ final class PageModel: ObservableObject { @Published var text = "" }
 struct DocumentView: View {
     @ObservedObject var model: DocumentModel
     var body: some View { Text(model.page.text) }
+}
+```
+
+```swift
+// Forwards a change of the inner object's own publisher.
+final class Playback: ObservableObject { @Published var isPlaying = false }
+final class NowPlayingModel: ObservableObject {
+    @Published var playback = Playback()
+    private var bag = Set<AnyCancellable>()
+
+    init() {
+        playback.$isPlaying
+            .sink { [weak self] _ in self?.objectWillChange.send() }
+            .store(in: &bag)
+    }
+}
+struct NowPlayingView: View {
+    @ObservedObject var model: NowPlayingModel
+    var body: some View { Text(model.playback.isPlaying ? "Playing" : "Paused") }
 }
 ```
 

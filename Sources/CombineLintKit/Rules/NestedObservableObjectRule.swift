@@ -121,9 +121,19 @@ public struct NestedObservableObjectRule: Rule {
     }
 
     /// Anywhere in the type (any file, any extension): `name.objectWillChange` or `self.name.objectWillChange`,
-    /// or a chain from `$name` that reaches the current inner object's `objectWillChange`
-    /// (`$name.map(\.objectWillChange).switchToLatest()`, `$name.flatMap { $0.objectWillChange }`).
+    /// a chain from `$name` that reaches the current inner object's `objectWillChange`
+    /// (`$name.map(\.objectWillChange).switchToLatest()`, `$name.flatMap { $0.objectWillChange }`),
+    /// or a chain from the inner object's own publishers that sends the outer one's
+    /// (`name.$title.sink { [weak self] _ in self?.objectWillChange.send() }`).
     private func forwardsChanges(of name: String, inType typeName: String, index: ProjectIndex) -> Bool {
+        for use in index.chainElements[name] {
+            let tree = index.trees[use.tree]
+            let chain = tree.chains[use.chain]
+            guard use.element == 0 || (use.element == 1 && chain.elements[0].name == "self"),
+                  use.element + 1 < chain.elements.count,
+                  TypeResolver.enclosingTypeName(at: chain.first, in: tree) == typeName else { continue }
+            if (chain.first...chain.last).contains(where: { tree.tokens[$0].kind == .identifier && tree.name($0) == "objectWillChange" }) { return true }
+        }
         for use in index.chainElements["$" + name] {
             let tree = index.trees[use.tree]
             let chain = tree.chains[use.chain]

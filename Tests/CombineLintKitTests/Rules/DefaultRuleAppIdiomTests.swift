@@ -206,4 +206,28 @@ final class NestedObservableObjectAppIdiomTests: XCTestCase {
         """
         XCTAssertEqual(places(NestedObservableObjectRule.self, [("A.swift", text)]), ["A.swift:4:24"])
     }
+
+    /// `player.$title.sink { self?.objectWillChange.send() }` forwards the inner object's changes;
+    /// mirroring one value into the outer object's own property does not.
+    func testForwardingThroughTheInnerObjectsOwnPublishers() {
+        let text = """
+        final class Player: ObservableObject { @Published var title = "" }
+        final class Root: ObservableObject {
+            @Published var player = Player()
+            @Published var other = Player()
+            @Published var mirrored = ""
+            init() {
+                self.player.$title
+                    .sink { [weak self] _ in self?.objectWillChange.send() }
+                    .store(in: &bag)
+                other.$title.assign(to: &$mirrored)
+            }
+        }
+        struct RootView: View {
+            @ObservedObject var root: Root
+            var body: some View { Text(root.player.title + root.other.title) }
+        }
+        """
+        XCTAssertEqual(places(NestedObservableObjectRule.self, [("A.swift", text)]), ["A.swift:4:20"])
+    }
 }
