@@ -2211,7 +2211,8 @@ Reported only when no code outside the declaring type sends into the subject or 
 `publisher.subscribe(model.events)`, `multicast(subject:)`, `AnySubscriber(model.events)`,
 `model.state.value = x`, `assign(to: \.value, on: model.state)`, `send` handed on by
 reference, `sink(receiveValue: model.events.send)`, and the subject handed to a project function
-or initializer that takes a subject, `Relay(target: model.events)`): there, `private` plus an
+or initializer that takes a subject, `Relay(target: model.events)`, or a local alias that does one
+of these, `let events = model.events` … `events.send(x)`): there, `private` plus an
 erased publisher is a safe, mechanical change. A subject that other types feed on purpose is an
 input by design, and `private` would not compile; the `include_sent_from_outside` option reports
 those too. A `send` is matched by the member's name, so a same-named member of another type that
@@ -2549,6 +2550,23 @@ final class SyncEngine {
     }
 
     func step(_ fraction: Double) { progress.send(fraction) }
+}
+```
+
+```swift
+// Fed from another type through a local alias.
+final class CheckoutModel {
+    let paymentConfirmed = PassthroughSubject<Void, Never>()
+}
+// file: Sources/App/PaymentSheet.swift
+final class PaymentSheet {
+    let model: CheckoutModel
+    init(model: CheckoutModel) { self.model = model }
+
+    func confirm() {
+        let confirmed = model.paymentConfirmed
+        confirmed.send()
+    }
 }
 ```
 

@@ -231,3 +231,28 @@ final class NestedObservableObjectAppIdiomTests: XCTestCase {
         XCTAssertEqual(places(NestedObservableObjectRule.self, [("A.swift", text)]), ["A.swift:4:20"])
     }
 }
+
+final class ExposedSubjectAppIdiomTests: XCTestCase {
+    /// `let taps = model.taps` … `taps.send(1)`: the local alias feeds the other type's subject.
+    func testALocalAliasThatSendsFeedsTheSubject() {
+        let model = """
+        final class Model {
+            let taps = PassthroughSubject<Int, Never>()
+            let shown = PassthroughSubject<Int, Never>()
+            func show() { shown.send(1) }
+        }
+        """
+        let user = """
+        final class Screen {
+            let model = Model()
+            func tap() {
+                let taps = model.taps
+                taps.send(1)
+                let shown = model.shown
+                shown.sink { print($0) }.store(in: &bag)
+            }
+        }
+        """
+        XCTAssertEqual(places(ExposedSubjectRule.self, [("Model.swift", model), ("Screen.swift", user)]), ["Model.swift:3:9"])
+    }
+}
