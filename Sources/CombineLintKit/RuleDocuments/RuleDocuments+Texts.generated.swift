@@ -3221,8 +3221,11 @@ extension Promise {
 
 Reports a `Future { promise in … }` created outside a `Deferred { }` closure where its eager start
 and its one cached result change what the code does:
-- it is kept: in a stored or `lazy` property, in a collection (`futures.append(load())`,
-  `[load(), fallback()]`), or in a local that a later closure subscribes to (a tap handler);
+- it is kept: in a stored or `lazy` property, in a collection (`futures.append(load())` on a
+  stored array, `[load(), fallback()]`), or in a local that a later closure subscribes to (a tap
+  handler). A local array filled in a loop and merged in the same body
+  (`Publishers.MergeMany(uploads)`) lives for that body only: its Futures are subscribed once, at
+  once, and are not reported;
 - it is retried (`retry(…)` resubscribes and gets the cached failure: an error);
 - it is subscribed to more than once (every subscriber shares the one run);
 - nothing subscribes to it (`_ = Future { … }`, a bare call of a function that returns one),
@@ -3614,6 +3617,28 @@ final class SettingsStore {
 
     func refresh() async -> Settings {
         await load().value
+    }
+}
+```
+
+```swift
+// A local array of uploads, merged and subscribed once in the same body.
+final class PhotoUploader {
+    private var bag = Set<AnyCancellable>()
+
+    func upload(_ photo: Data) -> AnyPublisher<URL, Error> {
+        Future { promise in promise(.success(URL(fileURLWithPath: "/tmp"))) }.eraseToAnyPublisher()
+    }
+
+    func uploadAll(_ photos: [Data]) {
+        var uploads: [AnyPublisher<URL, Error>] = []
+        for photo in photos {
+            uploads.append(upload(photo))
+        }
+        Publishers.MergeMany(uploads)
+            .collect()
+            .sink(receiveCompletion: { _ in }, receiveValue: { print($0) })
+            .store(in: &bag)
     }
 }
 ```

@@ -256,3 +256,29 @@ final class ExposedSubjectAppIdiomTests: XCTestCase {
         XCTAssertEqual(places(ExposedSubjectRule.self, [("Model.swift", model), ("Screen.swift", user)]), ["Model.swift:3:9"])
     }
 }
+
+final class FutureWithoutDeferredAppIdiomTests: XCTestCase {
+    /// A local array of Futures merged in the same body is subscribed once; a stored one is kept for later.
+    func testLocalCollectionsMergedAtOnceAreNotKept() {
+        let text = """
+        final class Uploader {
+            private var pending: [AnyPublisher<Int, Never>] = []
+            func upload(_ id: Int) -> AnyPublisher<Int, Never> {
+                Future { promise in promise(.success(id)) }.eraseToAnyPublisher()
+            }
+            func uploadAll(_ ids: [Int]) {
+                var uploads: [AnyPublisher<Int, Never>] = []
+                for id in ids { uploads.append(upload(id)) }
+                var local: [Future<Int, Never>] = []
+                local.append(Future { $0(.success(1)) })
+                Publishers.MergeMany(uploads).sink { _ in }.store(in: &bag)
+                Publishers.MergeMany(local).sink { _ in }.store(in: &bag)
+            }
+            func later(_ id: Int) {
+                pending.append(Future { $0(.success(id)) }.eraseToAnyPublisher())
+            }
+        }
+        """
+        XCTAssertEqual(places(FutureWithoutDeferredRule.self, [("A.swift", text)]), ["A.swift:15:24"])
+    }
+}
