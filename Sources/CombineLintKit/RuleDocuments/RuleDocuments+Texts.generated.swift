@@ -3666,7 +3666,9 @@ URLSession's queue too. Not reported: a chain whose last scheduler step is the m
 `RunLoop.main`; schedulers the chain does not show (a `scheduler` parameter); subjects,
 `$property` and other notifications (they deliver on the sender's thread, which the code does not show); closures that use only their
 arguments and other values; `nonisolated` functions and actors; calls of `nonisolated` methods and reads of `nonisolated` properties of `self` (they run on the caller's thread); main-actor work inside `DispatchQueue.main.async`, `MainActor.run`
-or a `Task` in the closure.
+or a `Task` in the closure. Where several types of the project share a simple name
+(`Library.ViewModel`, `Sync.ViewModel`), `@MainActor` and being observed by a view belong to the
+declaration that says so or that the view names, never to the other types of the name.
 
 `published_background_mutation` (opt-in) reports the `@Published` writes of a class that is not
 `@MainActor` in a `sink` after `subscribe(on:)`; such a sink is left to it, so no site is reported
@@ -4104,6 +4106,34 @@ final class LogViewController: UIViewController {
 }
 ```
 
+```swift
+// Two features each declare a `ViewModel`; only the first is `@MainActor` and held by a view.
+enum Library {
+    @MainActor
+    final class ViewModel: ObservableObject {
+        @Published var title = ""
+    }
+    struct Screen: View {
+        @StateObject var model = ViewModel()
+        var body: some View { Text(model.title) }
+    }
+}
+// file: Sources/Sync/SyncViewModel.swift
+enum Sync {
+    final class ViewModel: ObservableObject {
+        @Published var title = ""
+        private let feed = CurrentValueSubject<String, Never>("")
+        private var bag = Set<AnyCancellable>()
+
+        func bind() {
+            feed.receive(on: DispatchQueue.global())
+                .sink { [weak self] in self?.title = $0 }
+                .store(in: &bag)
+        }
+    }
+}
+```
+
 """#,
         "multiple_receive_on": #"""
 # multiple_receive_on
@@ -4349,7 +4379,9 @@ forwards the inner changes, by `inner.objectWillChange` or through the projected
 (`$inner.map(\.objectWillChange).switchToLatest()`, `$inner.flatMap { $0.objectWillChange }`),
 which follows whichever object the property holds, or by a pipeline from the inner object's own
 publishers that sends the outer `objectWillChange` (`inner.$title.sink { [weak self] _ in
-self?.objectWillChange.send() }`).
+self?.objectWillChange.send() }`). Where several types share the outer type's simple name
+(`Library.ViewModel`, `Sync.ViewModel`), only views whose property names this very declaration
+count as observing it.
 
 ## Why it matters
 
@@ -4742,6 +4774,31 @@ final class NowPlayingModel: ObservableObject {
 struct NowPlayingView: View {
     @ObservedObject var model: NowPlayingModel
     var body: some View { Text(model.playback.isPlaying ? "Playing" : "Paused") }
+}
+```
+
+```swift
+// Two features each declare a `ViewModel`; views hold only the first.
+final class Filter: ObservableObject { @Published var term = "" }
+enum Library {
+    final class ViewModel: ObservableObject {
+        @Published var filter = Filter()
+        private var bag = Set<AnyCancellable>()
+        init() {
+            filter.objectWillChange.sink { [weak self] _ in self?.objectWillChange.send() }.store(in: &bag)
+        }
+    }
+    struct Screen: View {
+        @StateObject var model = ViewModel()
+        var body: some View { Text(model.filter.term) }
+    }
+}
+// file: Sources/Sync/SyncViewModel.swift
+enum Sync {
+    // Read by code only: no view observes `Sync.ViewModel`.
+    final class ViewModel: ObservableObject {
+        @Published var filter = Filter()
+    }
 }
 ```
 

@@ -26,7 +26,7 @@ public struct NestedObservableObjectRule: Rule {
         let index = context.index
         guard let treeIndex = index.treeIndexByPath[context.file.path] else { return [] }
         var findings: [Finding] = []
-        for type in tree.types where type.kind == .class {
+        for (t, type) in tree.types.enumerated() where type.kind == .class {
             let typeName = type.name.lastNameComponent
             guard index.inherits(typeName, from: "ObservableObject") else { continue }
             for v in type.variables {
@@ -52,7 +52,7 @@ public struct NestedObservableObjectRule: Rule {
                 }
                 if forwards { continue }
                 let observed = context.memo.value(for: "nested_observable_object.observed") { ViewObservedTypes(index: index) }
-                guard observed.observe(typeName, index: index) else { continue }
+                guard observed.observe(typeAt: t, inTree: treeIndex, index: index) else { continue }
                 if observed.observe(inner, index: index),
                    context.memo.value(for: "nested_observable_object.passed\u{0}\(variable.name)", { isPassedOn(variable.name, index: index) }) { continue }
                 findings.append(context.finding(

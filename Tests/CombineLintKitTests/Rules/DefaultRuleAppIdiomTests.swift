@@ -282,3 +282,45 @@ final class FutureWithoutDeferredAppIdiomTests: XCTestCase {
         XCTAssertEqual(places(FutureWithoutDeferredRule.self, [("A.swift", text)]), ["A.swift:15:24"])
     }
 }
+
+/// Two features each declare a `ViewModel`: one `@MainActor` and held by a view, one plain and read by code only.
+private let sharedNameFiles: [(path: String, text: String)] = [
+    ("FeatureA/Screen.swift", """
+    final class Child: ObservableObject { @Published var n = 0 }
+    enum FeatureA {
+        @MainActor
+        final class ViewModel: ObservableObject {
+            @Published var title = ""
+            @Published var child = Child()
+            let feed = CurrentValueSubject<String, Never>("")
+            func bind() {
+                feed.receive(on: DispatchQueue.global()).sink { [weak self] in self?.title = $0 }.store(in: &bag)
+            }
+        }
+        struct Screen: View {
+            @StateObject var model = ViewModel()
+            var body: some View { Text(model.title + "\\(model.child.n)") }
+        }
+    }
+    """),
+    ("FeatureB/Loader.swift", """
+    enum FeatureB {
+        final class ViewModel: ObservableObject {
+            @Published var title = ""
+            @Published var child = Child()
+            let feed = CurrentValueSubject<String, Never>("")
+            func bind() {
+                feed.receive(on: DispatchQueue.global()).sink { [weak self] in self?.title = $0 }.store(in: &bag)
+            }
+        }
+    }
+    """),
+]
+
+final class SharedTypeNameAppIdiomTests: XCTestCase {
+    /// What a view observes, and `@MainActor`, belong to the declaration the view names, not to every type of the name.
+    func testASameNamedTypeElsewhereIsNotObservedNorMainActor() {
+        XCTAssertEqual(places(NestedObservableObjectRule.self, sharedNameFiles), ["FeatureA/Screen.swift:6:24"])
+        XCTAssertEqual(places(MainActorBackgroundDeliveryRule.self, sharedNameFiles), ["FeatureA/Screen.swift:9:54"])
+    }
+}
