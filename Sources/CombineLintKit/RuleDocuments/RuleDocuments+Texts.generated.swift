@@ -673,10 +673,11 @@ An input whose kind is not known is never reported. Not reported: inputs that st
 `prepend(…)`), a combined publisher that is itself prepended, a subject (a local or a
 property) that the same function body sends into after subscribing, outside any closure, or
 that the function calling the setup method sends into right after the call
-(`init() { bind(); tab.send(0) }`), a `PassthroughSubject` of `Void` (a trigger such as `load`
-or `refresh`) that the project fires where an object or a screen starts (in an `init`,
-`viewDidLoad`, `awakeFromNib`, an appearance callback, an `.onAppear` or `.task` closure): that
-first `send()` is the start the combination waits for; and code in a test case (`XCTestCase`,
+(`init() { bind(); tab.send(0) }`), a `PassthroughSubject` property (a trigger such as `load`,
+an input such as `viewWillAppear`) that the project sends into where an object or a screen starts
+(directly in an `init`, `viewDidLoad`, `awakeFromNib` or an appearance callback, or in an
+`.onAppear` or `.task` closure; a send into a same-named member of an unrelated type does not
+count): that first value is the start the combination waits for; and code in a test case (`XCTestCase`,
 `QuickSpec`), which drives every input itself and checks that the combination waits for all of them.
 
 ## Why it matters
@@ -811,7 +812,7 @@ final class Badge {
 ```
 
 ```swift
-// A `Void` trigger that only a button fires: nothing shows until the first tap.
+// A trigger that only a button fires: nothing shows until the first tap.
 final class FeedModel {
     @Published var page = 0
     let retry = PassthroughSubject<Void, Never>()
@@ -1030,6 +1031,29 @@ final class TabsModel {
         tab.combineLatest($badge)
             .sink { print($0) }
             .store(in: &bag)
+    }
+}
+```
+
+```swift
+// An input the controller feeds in `viewWillAppear`: the combination starts when the screen appears.
+final class OrdersViewModel {
+    @Published var orders: [String] = []
+    let viewWillAppear = PassthroughSubject<Bool, Never>()
+    private var bag = Set<AnyCancellable>()
+
+    func bind() {
+        viewWillAppear.combineLatest($orders)
+            .sink { _, orders in print(orders.count) }
+            .store(in: &bag)
+    }
+}
+// file: Sources/App/OrdersViewController.swift
+final class OrdersViewController: UIViewController {
+    let viewModel = OrdersViewModel()
+    override func viewWillAppear(_ animated: Bool) {
+        super.viewWillAppear(animated)
+        viewModel.viewWillAppear.send(animated)
     }
 }
 ```

@@ -2,9 +2,10 @@
 /// `PassthroughSubject`, a notification, `objectWillChange`, a timer) and no `prepend(…)`: the
 /// combined publisher emits nothing until that input has emitted once.
 ///
-/// Not reported: a `PassthroughSubject` of `Void` (a trigger: `load`, `refresh`) that the project
-/// fires where an object or a screen starts (`init`, `viewDidLoad`, an appearance callback, an
-/// `.onAppear`/`.task` closure): that first `send()` is the start the combination waits for; a
+/// Not reported: a `PassthroughSubject` property (a trigger such as `load`, an input such as
+/// `viewWillAppear`) that the project sends into where an object or a screen starts (directly in
+/// `init`, `viewDidLoad` or an appearance callback, or in an `.onAppear`/`.task` closure): that
+/// first value is the start the combination waits for; a
 /// subject that is sent into right after the combination is set up (in the same body, or in the
 /// body that calls the setup method: `init() { bind(); tab.send(0) }`); and test code.
 public struct CombineLatestWithoutInitialValueRule: Rule {
@@ -37,8 +38,8 @@ public struct CombineLatestWithoutInitialValueRule: Rule {
                     if case .waits = value { waiting = (shortText(input, tree: tree), value) }
                 }
                 guard let (text, value) = waiting, case .waits(let source, let file, let token) = value else { continue }
-                // A `Void` trigger fired at start: the combination starts at that first `send()`.
-                if let trigger = voidSubjectName(file: file, token: token, index: context.index),
+                // A subject fed at start: the combination starts with that first value.
+                if let trigger = subjectProperty(file: file, token: token, index: context.index),
                    isFiredAtStart(trigger, before: element.nameToken, in: tree, index: context.index) { continue }
                 // A subject that the same body sends into after subscribing (a test driving its
                 // inputs, wiring that fires once set up) gets its first value at once.
@@ -71,45 +72,40 @@ public struct CombineLatestWithoutInitialValueRule: Rule {
 
     /// The property name of the subject written at `token` of `file` (its `PassthroughSubject<…>()`
     /// creation as a property's initial value, or the name of a property declared with that type),
-    /// when its values are `Void` (or `()`).
-    private func voidSubjectName(file: String, token: Int, index: ProjectIndex) -> String? {
+    /// and the simple name of the type that declares it.
+    private func subjectProperty(file: String, token: Int, index: ProjectIndex) -> (name: String, owner: String?)? {
         guard let t = index.treeIndexByPath[file] else { return nil }
         let tree = index.trees[t]
         guard token >= 0, token < tree.tokens.count else { return nil }
-        let variable: VariableDecl
-        var typeText: String
+        let variable: VariableDecl?
         if tree.tokens[token].kind == .identifier, tree.tokenIs(token, "PassthroughSubject") {
-            let after = tree.genericArguments(after: token).next
-            guard after > token + 1,
-                  let declared = tree.variables.first(where: { !$0.isLocal && $0.initializer?.contains(token) == true }) else { return nil }
-            variable = declared
-            typeText = tree.text(token, after - 1)
-        } else if let declared = tree.variables.first(where: { $0.nameToken == token && !$0.isLocal }) {
-            variable = declared
-            typeText = declared.typeText
+            variable = tree.variables.first(where: { !$0.isLocal && $0.initializer?.contains(token) == true })
         } else {
-            return nil
+            variable = tree.variables.first(where: { $0.nameToken == token && !$0.isLocal })
+                .flatMap { SubjectDeclarations.subjectType(annotation: $0.typeText) == "PassthroughSubject" ? $0 : nil }
         }
-        typeText = typeText.filter { !$0.isWhitespace }
-        guard SubjectDeclarations.subjectType(annotation: typeText) == "PassthroughSubject",
-              let output = TypeText.genericArguments(typeText).first, output == "Void" || output == "()" else { return nil }
-        return variable.name
+        guard let variable else { return nil }
+        return (variable.name, variable.enclosingType.map { tree.types[$0].name.lastNameComponent })
     }
 
-    /// Whether some code sends into a member named `name` where an object or a screen starts: in an
-    /// initializer, `viewDidLoad`-like and appearance callbacks, or an `.onAppear`/`.task` closure.
-    /// A send earlier in the function that subscribes (before `subscribed`, a token of `here`) is
-    /// lost: a subject keeps no value for later subscribers.
-    private func isFiredAtStart(_ name: String, before subscribed: Int, in here: SyntaxTree, index: ProjectIndex) -> Bool {
+    /// Whether some code sends into the subject where an object or a screen starts: directly in an
+    /// initializer, a `viewDidLoad`-like or an appearance callback (not in a closure there, which
+    /// may run later), or in an `.onAppear`/`.task` closure. A send into a member of the name whose
+    /// receiver is of a known, unrelated type is another subject. A send earlier in the function
+    /// that subscribes (before `subscribed`, a token of `here`) is lost: a subject keeps no value for
+    /// later subscribers.
+    private func isFiredAtStart(_ subject: (name: String, owner: String?), before subscribed: Int, in here: SyntaxTree, index: ProjectIndex) -> Bool {
         let subscribingFunction = here.enclosingFunction(of: subscribed)
-        for reference in index.chainElements[name] {
+        for reference in index.chainElements[subject.name] {
             let tree = index.trees[reference.tree]
             let chain = tree.chains[reference.chain]
             guard reference.element + 1 < chain.elements.count, chain.elements[reference.element + 1].name == "send" else { continue }
             let token = chain.elements[reference.element].nameToken
             if tree.file.path == here.file.path, token < subscribed, subscribingFunction != nil,
                tree.enclosingFunction(of: token) == subscribingFunction { continue }
-            if let f = tree.enclosingFunction(of: token) {
+            if let declaring = subject.owner, let receiver = TypeResolver.ownerType(ofElement: reference.element, in: chain, tree: tree, index: index),
+               !index.areRelated(receiver, declaring) { continue }
+            if tree.innermostClosure(of: token) == nil, let f = tree.enclosingFunction(of: token) {
                 let function = tree.functions[f]
                 if function.kind == .initializer || Catalogue.onceCallbacks.contains(function.name)
                     || Catalogue.appearanceCallbacks.contains(function.name) { return true }

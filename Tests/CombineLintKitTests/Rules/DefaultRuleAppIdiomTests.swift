@@ -58,9 +58,10 @@ final class RunLoopMainSchedulerAppIdiomTests: XCTestCase {
 }
 
 final class CombineLatestWithoutInitialValueAppIdiomTests: XCTestCase {
-    /// A `Void` trigger fired where a screen starts (`viewDidLoad`, `.onAppear`) starts the combination there;
-    /// one that only a button fires keeps it silent until the first tap.
-    func testVoidTriggersFiredAtStartAreNotReported() {
+    /// A subject fed where a screen starts (`viewDidLoad`, `.onAppear`) starts the combination there;
+    /// one that only a button feeds keeps it silent until the first tap, as does one fed in a closure
+    /// made in `init` (it runs later), or a same-named subject of an unrelated type.
+    func testSubjectsFedAtStartAreNotReported() {
         let model = """
         final class SearchModel {
             @Published var query = ""
@@ -69,36 +70,44 @@ final class CombineLatestWithoutInitialValueAppIdiomTests: XCTestCase {
             let retry = PassthroughSubject<Void, Never>()
             let page = PassthroughSubject<Int, Never>()
             let ready = PassthroughSubject<Void, Never>()
+            let later = PassthroughSubject<Int, Never>()
+            let events = PassthroughSubject<Int, Never>()
             func bind() {
                 load.combineLatest($query).sink { _ in }.store(in: &bag)
                 Publishers.CombineLatest($query, appeared).sink { _ in }.store(in: &bag)
                 $query.combineLatest(retry).sink { _ in }.store(in: &bag)
                 $query.combineLatest(page).sink { _ in }.store(in: &bag)
+                $query.combineLatest(later).sink { _ in }.store(in: &bag)
+                $query.combineLatest(events).sink { _ in }.store(in: &bag)
             }
             @objc func retryTapped() { retry.send() }
             init() {
                 // Sent before the subscription below: a subject keeps no value, this one is lost.
                 ready.send()
                 ready.combineLatest($query).sink { _ in }.store(in: &bag)
+                DispatchQueue.main.asyncAfter(deadline: .now() + 5) { self.later.send(1) }
             }
         }
         """
         let screens = """
         final class SearchController: UIViewController {
             let model = SearchModel()
+            let other = EventLog()
             override func viewDidLoad() {
                 super.viewDidLoad()
                 model.load.send()
                 model.page.send(1)
+                other.events.send(1)
             }
         }
+        final class EventLog { let events = PassthroughSubject<Int, Never>() }
         struct SearchView: View {
             let model: SearchModel
             var body: some View { Text("").onAppear { model.appeared.send(()) } }
         }
         """
         XCTAssertEqual(places(CombineLatestWithoutInitialValueRule.self, [("Model.swift", model), ("Screens.swift", screens)]),
-                       ["Model.swift:11:16", "Model.swift:12:16", "Model.swift:18:15"])
+                       ["Model.swift:13:16", "Model.swift:15:16", "Model.swift:16:16", "Model.swift:22:15"])
     }
 
     /// `init() { bind(); tab.send(0) }`: the subject gets its value as soon as the setup returns.
