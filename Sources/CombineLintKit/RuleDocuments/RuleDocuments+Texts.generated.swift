@@ -9716,7 +9716,10 @@ Reports `tryMap`, `tryFilter`, `tryCompactMap`, `tryScan`, `tryReduce` and Combi
 `Publishers.Merge`/`CombineLatest` of one of these. A throwing step on the inner publisher (inside
 the `flatMap` closure, or inside the `map` before `switchToLatest`) is the correct form and is not
 reported; nor are finite sources (`Just`, a request, a sequence), steps after `first()` or
-`prefix(n)`, steps followed by `retry` (it subscribes to the source again), and `try…` closures that cannot throw (no `try`, only `try?`).
+`prefix(n)`, steps followed by `retry` (it subscribes to the source again), `try…` closures that cannot throw (no `try`, only `try?`),
+and test code (a test case such as `XCTestCase` and the types nested in it, or a file in a test
+target's folder): a test drives its own subjects, and a stream that ends at the first throw is
+often what it checks.
 
 ## Why it matters
 
@@ -9980,6 +9983,26 @@ $input
     }
     .sink(receiveCompletion: { _ in }, receiveValue: { [weak self] in self?.value = $0 })
     .store(in: &bag)
+```
+
+```swift
+// A test that checks the stream fails at the first bad value.
+final class ParserTests: XCTestCase {
+    private var bag = Set<AnyCancellable>()
+
+    func testFirstBadValueFailsTheStream() {
+        let input = PassthroughSubject<String, Never>()
+        let failed = expectation(description: "failed")
+        input.tryMap { text -> Int in
+            guard let value = Int(text) else { throw URLError(.cannotParseResponse) }
+            return value
+        }
+        .sink(receiveCompletion: { if case .failure = $0 { failed.fulfill() } }, receiveValue: { _ in })
+        .store(in: &bag)
+        input.send("x")
+        wait(for: [failed], timeout: 1)
+    }
+}
 ```
 
 """#,

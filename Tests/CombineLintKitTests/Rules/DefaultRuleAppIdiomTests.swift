@@ -149,6 +149,31 @@ final class ThrowingOperatorOnEndlessSourceAppIdiomTests: XCTestCase {
         """
         XCTAssertEqual(places(ThrowingOperatorOnEndlessSourceRule.self, [("A.swift", text)]), ["A.swift:4:15"])
     }
+
+    /// Test code drives its own subjects and checks that the stream ends: a test case, a type nested in one,
+    /// or a helper in a test target's folder.
+    func testTestCodeIsNotReported() {
+        let text = """
+        final class ParserTests: XCTestCase {
+            func testFails() {
+                let input = PassthroughSubject<String, Never>()
+                input.tryMap { try Self.parse($0) }.sink(receiveCompletion: { _ in }, receiveValue: { _ in }).store(in: &bag)
+            }
+            final class Helper {
+                @Published var text = ""
+                func run() { $text.tryMap { try ParserTests.parse($0) }.sink(receiveCompletion: { _ in }, receiveValue: { _ in }).store(in: &bag) }
+            }
+        }
+        """
+        let helper = """
+        final class Driver {
+            @Published var text = ""
+            func run() { $text.tryMap { try Driver.parse($0) }.sink(receiveCompletion: { _ in }, receiveValue: { _ in }).store(in: &bag) }
+        }
+        """
+        XCTAssertEqual(places(ThrowingOperatorOnEndlessSourceRule.self, [("AppTests/ParserTests.swift", text), ("AppTests/Support/Driver.swift", helper), ("App/Driver.swift", helper)]),
+                       ["App/Driver.swift:3:24"])
+    }
 }
 
 final class NestedObservableObjectAppIdiomTests: XCTestCase {
