@@ -107,7 +107,7 @@ final class SamplesEndToEndTests: XCTestCase {
         "samples/App/Services/ClockService.swift:48:48 timer_default_run_loop_mode",
         "samples/App/Services/ClockService.swift:51:26 runloop_main_scheduler",
         "samples/App/Services/ClockService.swift:58:9 timer_not_connected",
-        "samples/App/Services/ClockService.swift:58:49 timer_default_run_loop_mode",
+        "samples/App/Services/ClockService.swift:96:58 timer_default_run_loop_mode",
         "samples/App/Services/ConnectivityMonitor.swift:21:9 endless_values_task",
         "samples/App/Services/ConnectivityMonitor.swift:31:33 endless_values_task",
         "samples/App/Services/SessionStore.swift:19:22 exposed_subject",

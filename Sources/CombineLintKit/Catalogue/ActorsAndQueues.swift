@@ -14,6 +14,12 @@ extension Catalogue {
         "UINavigationItem", "UIBarButtonItem", "UITabBarItem", "NSTextField", "NSButton", "NSImageView", "NSProgressIndicator",
     ])
 
+    /// Main-actor types that stand for the application or its windows, not for something it shows:
+    /// an app delegate is a `UIResponder`.
+    public static let applicationObjectTypes: Set<String> = [
+        "UIResponder", "NSResponder", "UIApplicationDelegate", "UIWindow", "NSWindow",
+    ]
+
     /// How a queue or scheduler that is not the main thread is written, as the text of an argument
     /// or of a property's initial value without spaces (`DispatchQueue.global(qos: .utility)`,
     /// `DispatchQueue(label: "sync")`, `OperationQueue()`).

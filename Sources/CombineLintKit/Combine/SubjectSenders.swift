@@ -66,8 +66,19 @@ struct SubjectSenders: Sendable {
         ProjectIndex.namesSubject(text) || text.hasPrefix("some Subject") || text.hasPrefix("any Subject")
     }
 
-    /// Whether element `e` of `chain` names a subject that this use sends into or completes.
+    /// Whether element `e` of `chain` names a subject that this use sends into or completes, or
+    /// that a local alias made of it does (`let taps = model.taps` … `taps.send(1)`).
     static func feeds(_ chain: Chain, at e: Int, in tree: SyntaxTree, index: ProjectIndex) -> Bool {
+        if feedsDirectly(chain, at: e, in: tree, index: index) { return true }
+        guard e == chain.elements.count - 1, case .declaration(let v) = chain.context, tree.variables[v].isLocal else { return false }
+        for use in SubscriptionFinder.usesAfterDeclaration(of: v, in: tree) {
+            guard let c = tree.chain(startingAt: use), tree.chains[c].elements.first?.name == tree.variables[v].name else { continue }
+            if feedsDirectly(tree.chains[c], at: 0, in: tree, index: index) { return true }
+        }
+        return false
+    }
+
+    private static func feedsDirectly(_ chain: Chain, at e: Int, in tree: SyntaxTree, index: ProjectIndex) -> Bool {
         let elements = chain.elements
         let next = e + 1
         if next < elements.count {

@@ -11,6 +11,8 @@ public struct TimerPublisherCall: Sendable, Hashable {
     /// The run loop argument (`on:` / `runLoop:`) and the mode argument (`in:` / `mode:`).
     public var runLoop: Argument?
     public var mode: Argument?
+    /// The interval argument (`every:` / `interval:`).
+    public var interval: Argument?
 }
 
 extension SyntaxTree {
@@ -28,10 +30,10 @@ extension SyntaxTree {
             guard element.hasParentheses, let close = element.closeParen, chain.elements[start].subscripts.isEmpty else { continue }
             if element.name == "publish", element.argument("every") != nil {
                 result.append(TimerPublisherCall(chain: c, element: start + 1, firstToken: chain.elements[0].nameToken, lastToken: close,
-                                                 runLoop: element.argument("on"), mode: element.argument("in")))
+                                                 runLoop: element.argument("on"), mode: element.argument("in"), interval: element.argument("every")))
             } else if element.name == "TimerPublisher", element.argument("interval") != nil {
                 result.append(TimerPublisherCall(chain: c, element: start + 1, firstToken: chain.elements[0].nameToken, lastToken: close,
-                                                 runLoop: element.argument("runLoop"), mode: element.argument("mode")))
+                                                 runLoop: element.argument("runLoop"), mode: element.argument("mode"), interval: element.argument("interval")))
             }
         }
         return result

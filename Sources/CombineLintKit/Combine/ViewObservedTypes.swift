@@ -1,17 +1,50 @@
 /// The types that SwiftUI views observe: the simple names of the types of the project's
-/// `@ObservedObject`, `@StateObject` and `@EnvironmentObject` properties. Worked out once per run.
+/// `@ObservedObject`, `@StateObject` and `@EnvironmentObject` properties, and the declarations
+/// those names resolve to where they are written. Worked out once per run.
 public struct ViewObservedTypes: Sendable {
     public let names: Set<String>
+    /// The project declarations the properties' types resolve to (`TypeDeclarationResolver`).
+    public let declarations: Set<DeclarationReference>
 
     public init(index: ProjectIndex) {
         var names = Set<String>()
+        var declarations = Set<DeclarationReference>()
         for type in index.types.values {
             for property in type.properties.values
             where property.attributes.contains(where: { attribute in Catalogue.viewObservingAttributes.contains { attribute == "@" + $0 || attribute.hasPrefix("@" + $0 + "(") } }) {
-                if let name = TypeResolver.typeName(annotation: property.typeText, initializer: property.initializerText) { names.insert(name) }
+                // `@StateObject var model = Feature.ViewModel()`: the simple name of the qualified type
+                // (`typeName` would stop at the first dot).
+                if let written = TypeResolver.writtenTypeName(annotation: property.typeText, initializer: property.initializerText) {
+                    names.insert(written.lastNameComponent)
+                    if let declaration = Self.resolve(written, of: property, index: index) { declarations.insert(declaration) }
+                }
             }
         }
         self.names = names
+        self.declarations = declarations
+    }
+
+    /// The declaration that `written` names at the property's declaration.
+    private static func resolve(_ written: String, of property: IndexedProperty, index: ProjectIndex) -> DeclarationReference? {
+        guard let t = index.treeIndexByPath[property.file] else { return nil }
+        let tree = index.trees[t]
+        guard let variable = tree.variables.first(where: { !$0.isLocal && $0.name == property.name && tree.line(of: $0.nameToken) == property.line }) else { return nil }
+        return TypeDeclarationResolver.declaration(named: written, at: variable.nameToken, inTree: t, index: index)
+    }
+
+    /// Whether views observe the type declared at `t` of `index.trees[treeIndex]`. A simple name
+    /// declared once in the project is judged by name (`observe(_:index:)`); when several types
+    /// share it (`Feature.ViewModel` in two features), only a view property that resolves to this
+    /// declaration counts, or an observed ancestor written in its own inheritance list: a view of
+    /// the other type says nothing about this one.
+    public func observe(typeAt t: Int, inTree treeIndex: Int, index: ProjectIndex) -> Bool {
+        let type = index.trees[treeIndex].types[t]
+        let name = type.name.lastNameComponent
+        guard type.kind != .extension, MainActorTypes.isSharedName(name, index: index) else { return observe(name, index: index) }
+        if declarations.contains(DeclarationReference(tree: treeIndex, item: t)) { return true }
+        return type.inheritance.map { ProjectIndex.stripGenerics($0) }.contains { base in
+            names.contains(base.lastNameComponent) || index.allAncestors(of: base).contains(where: names.contains)
+        }
     }
 
     /// Whether views observe `typeName` or one of its ancestors (`@ObservedObject var model: FeedModelType`).

@@ -671,8 +671,14 @@ another type, and an erased `AnyPublisher` property whose initial value or gette
 An input whose kind is not known is never reported. Not reported: inputs that start with a value
 (`$property`, `CurrentValueSubject`, `Just`, KVO `publisher(for: \.x)`, anything after
 `prepend(…)`), a combined publisher that is itself prepended, a subject (a local or a
-property) that the same function body sends into after subscribing, outside any closure, and code in a test case (`XCTestCase`, `QuickSpec`), which
-drives every input itself and checks that the combination waits for all of them.
+property) that the same function body sends into after subscribing, outside any closure, or
+that the function calling the setup method sends into right after the call
+(`init() { bind(); tab.send(0) }`), a `PassthroughSubject` property (a trigger such as `load`,
+an input such as `viewWillAppear`) that the project sends into where an object or a screen starts
+(directly in an `init`, `viewDidLoad`, `awakeFromNib` or an appearance callback, or in an
+`.onAppear` or `.task` closure; a send into a same-named member of an unrelated type does not
+count): that first value is the start the combination waits for; and code in a test case (`XCTestCase`,
+`QuickSpec`), which drives every input itself and checks that the combination waits for all of them.
 
 ## Why it matters
 
@@ -802,6 +808,23 @@ final class Badge {
             .sink { print($0) }
             .store(in: &bag)
     }
+}
+```
+
+```swift
+// A trigger that only a button fires: nothing shows until the first tap.
+final class FeedModel {
+    @Published var page = 0
+    let retry = PassthroughSubject<Void, Never>()
+    private var bag = Set<AnyCancellable>()
+
+    func bind() {
+        $page.↓combineLatest(retry)
+            .sink { page, _ in print(page) }
+            .store(in: &bag)
+    }
+
+    @objc func retryTapped() { retry.send() }
 }
 ```
 
@@ -964,6 +987,73 @@ final class FeedModel {
             .sink { _, filter in api.load(filter) }
             .store(in: &bag)
         reload.send(())
+    }
+}
+```
+
+```swift
+// A `Void` trigger fired when the screen loads: the combination starts there.
+final class SearchModel {
+    @Published var query = ""
+    let load = PassthroughSubject<Void, Never>()
+    private var bag = Set<AnyCancellable>()
+
+    func bind() {
+        load.combineLatest($query)
+            .sink { _, query in print(query) }
+            .store(in: &bag)
+    }
+}
+// file: SearchController.swift
+final class SearchController: UIViewController {
+    let model = SearchModel()
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        model.bind()
+        model.load.send()
+    }
+}
+```
+
+```swift
+// Sent right after the setup method returns.
+final class TabsModel {
+    @Published var badge = 0
+    let tab = PassthroughSubject<Int, Never>()
+    private var bag = Set<AnyCancellable>()
+
+    init() {
+        bind()
+        tab.send(0)
+    }
+
+    func bind() {
+        tab.combineLatest($badge)
+            .sink { print($0) }
+            .store(in: &bag)
+    }
+}
+```
+
+```swift
+// An input the controller feeds in `viewWillAppear`: the combination starts when the screen appears.
+final class OrdersViewModel {
+    @Published var orders: [String] = []
+    let viewWillAppear = PassthroughSubject<Bool, Never>()
+    private var bag = Set<AnyCancellable>()
+
+    func bind() {
+        viewWillAppear.combineLatest($orders)
+            .sink { _, orders in print(orders.count) }
+            .store(in: &bag)
+    }
+}
+// file: Sources/App/OrdersViewController.swift
+final class OrdersViewController: UIViewController {
+    let viewModel = OrdersViewModel()
+    override func viewWillAppear(_ animated: Bool) {
+        super.viewWillAppear(animated)
+        viewModel.viewWillAppear.send(animated)
     }
 }
 ```
@@ -2145,7 +2235,8 @@ Reported only when no code outside the declaring type sends into the subject or 
 `publisher.subscribe(model.events)`, `multicast(subject:)`, `AnySubscriber(model.events)`,
 `model.state.value = x`, `assign(to: \.value, on: model.state)`, `send` handed on by
 reference, `sink(receiveValue: model.events.send)`, and the subject handed to a project function
-or initializer that takes a subject, `Relay(target: model.events)`): there, `private` plus an
+or initializer that takes a subject, `Relay(target: model.events)`, or a local alias that does one
+of these, `let events = model.events` … `events.send(x)`): there, `private` plus an
 erased publisher is a safe, mechanical change. A subject that other types feed on purpose is an
 input by design, and `private` would not compile; the `include_sent_from_outside` option reports
 those too. A `send` is matched by the member's name, so a same-named member of another type that
@@ -2483,6 +2574,23 @@ final class SyncEngine {
     }
 
     func step(_ fraction: Double) { progress.send(fraction) }
+}
+```
+
+```swift
+// Fed from another type through a local alias.
+final class CheckoutModel {
+    let paymentConfirmed = PassthroughSubject<Void, Never>()
+}
+// file: Sources/App/PaymentSheet.swift
+final class PaymentSheet {
+    let model: CheckoutModel
+    init(model: CheckoutModel) { self.model = model }
+
+    func confirm() {
+        let confirmed = model.paymentConfirmed
+        confirmed.send()
+    }
 }
 ```
 
@@ -3137,8 +3245,11 @@ extension Promise {
 
 Reports a `Future { promise in … }` created outside a `Deferred { }` closure where its eager start
 and its one cached result change what the code does:
-- it is kept: in a stored or `lazy` property, in a collection (`futures.append(load())`,
-  `[load(), fallback()]`), or in a local that a later closure subscribes to (a tap handler);
+- it is kept: in a stored or `lazy` property, in a collection (`futures.append(load())` on a
+  stored array, `[load(), fallback()]`), or in a local that a later closure subscribes to (a tap
+  handler). A local array filled in a loop and merged in the same body
+  (`Publishers.MergeMany(uploads)`) lives for that body only: its Futures are subscribed once, at
+  once, and are not reported;
 - it is retried (`retry(…)` resubscribes and gets the cached failure: an error);
 - it is subscribed to more than once (every subscriber shares the one run);
 - nothing subscribes to it (`_ = Future { … }`, a bare call of a function that returns one),
@@ -3534,6 +3645,28 @@ final class SettingsStore {
 }
 ```
 
+```swift
+// A local array of uploads, merged and subscribed once in the same body.
+final class PhotoUploader {
+    private var bag = Set<AnyCancellable>()
+
+    func upload(_ photo: Data) -> AnyPublisher<URL, Error> {
+        Future { promise in promise(.success(URL(fileURLWithPath: "/tmp"))) }.eraseToAnyPublisher()
+    }
+
+    func uploadAll(_ photos: [Data]) {
+        var uploads: [AnyPublisher<URL, Error>] = []
+        for photo in photos {
+            uploads.append(upload(photo))
+        }
+        Publishers.MergeMany(uploads)
+            .collect()
+            .sink(receiveCompletion: { _ in }, receiveValue: { print($0) })
+            .store(in: &bag)
+    }
+}
+```
+
 """#,
         "main_actor_background_delivery": #"""
 # main_actor_background_delivery
@@ -3557,7 +3690,9 @@ URLSession's queue too. Not reported: a chain whose last scheduler step is the m
 `RunLoop.main`; schedulers the chain does not show (a `scheduler` parameter); subjects,
 `$property` and other notifications (they deliver on the sender's thread, which the code does not show); closures that use only their
 arguments and other values; `nonisolated` functions and actors; calls of `nonisolated` methods and reads of `nonisolated` properties of `self` (they run on the caller's thread); main-actor work inside `DispatchQueue.main.async`, `MainActor.run`
-or a `Task` in the closure.
+or a `Task` in the closure. Where several types of the project share a simple name
+(`Library.ViewModel`, `Sync.ViewModel`), `@MainActor` and being observed by a view belong to the
+declaration that says so or that the view names, never to the other types of the name.
 
 `published_background_mutation` (opt-in) reports the `@Published` writes of a class that is not
 `@MainActor` in a `sink` after `subscribe(on:)`; such a sink is left to it, so no site is reported
@@ -3995,6 +4130,34 @@ final class LogViewController: UIViewController {
 }
 ```
 
+```swift
+// Two features each declare a `ViewModel`; only the first is `@MainActor` and held by a view.
+enum Library {
+    @MainActor
+    final class ViewModel: ObservableObject {
+        @Published var title = ""
+    }
+    struct Screen: View {
+        @StateObject var model = ViewModel()
+        var body: some View { Text(model.title) }
+    }
+}
+// file: Sources/Sync/SyncViewModel.swift
+enum Sync {
+    final class ViewModel: ObservableObject {
+        @Published var title = ""
+        private let feed = CurrentValueSubject<String, Never>("")
+        private var bag = Set<AnyCancellable>()
+
+        func bind() {
+            feed.receive(on: DispatchQueue.global())
+                .sink { [weak self] in self?.title = $0 }
+                .store(in: &bag)
+        }
+    }
+}
+```
+
 """#,
         "multiple_receive_on": #"""
 # multiple_receive_on
@@ -4224,7 +4387,10 @@ Reports an `@Published` property of an `ObservableObject` class whose type is it
 The property's type is found by Swift's lookup rules: a type nested in the types around the
 property, else a top-level one, or exactly the one a qualified name (`Account.Settings`) names.
 A type nested elsewhere, a typealias or an ambiguous name gives no finding: a same-named class
-in another part of the project is never taken for it.
+in another part of the project is never taken for it. The class resolved is judged by its own
+declaration: it conforms to `ObservableObject` directly or through a protocol that refines it
+(or, when its simple name is declared once, through an extension), and it has `@Published` state
+or sends `objectWillChange`.
 
 Not reported where the nesting cannot hide a change from a view: when no view observes the
 outer type (no `@ObservedObject`, `@StateObject` or `@EnvironmentObject` property holds it, as
@@ -4235,7 +4401,11 @@ to announce (no `@Published` property in it or its project ancestors, and no
 `objectWillChange.send()` of its own: a service handed around as one), and an outer type that
 forwards the inner changes, by `inner.objectWillChange` or through the projected property
 (`$inner.map(\.objectWillChange).switchToLatest()`, `$inner.flatMap { $0.objectWillChange }`),
-which follows whichever object the property holds.
+which follows whichever object the property holds, or by a pipeline from the inner object's own
+publishers that sends the outer `objectWillChange` (`inner.$title.sink { [weak self] _ in
+self?.objectWillChange.send() }`). Where several types share the outer type's simple name
+(`Library.ViewModel`, `Sync.ViewModel`), only views whose property names this very declaration
+count as observing it.
 
 ## Why it matters
 
@@ -4372,6 +4542,56 @@ extension FeedModel {
 struct FeedModelView: View {
     @ObservedObject var model: FeedModel
     var body: some View { Text("") }
+}
+```
+
+```swift
+// `FeatureB.Model` is a struct; the qualified name picks `FeatureA.Model`, a class.
+enum FeatureA {
+    final class Model: ObservableObject { @Published var title = "" }
+}
+enum FeatureB {
+    struct Model { var title = "" }
+    final class Root: ObservableObject {
+        @Published var summary = Model()
+        @Published var ↓detail = FeatureA.Model()
+    }
+}
+struct RootView: View {
+    @ObservedObject var root: FeatureB.Root
+    var body: some View { Text(root.detail.title + root.summary.title) }
+}
+```
+
+```swift
+// An ObservableObject through a protocol that refines it; `RunLoop.current` elsewhere is not this `current`.
+protocol SessionType: ObservableObject {}
+final class Session: SessionType { @Published var user = "" }
+final class AppModel: ObservableObject {
+    @Published private(set) var ↓current: Session?
+}
+struct AppView: View {
+    @StateObject var model = AppModel()
+    var body: some View { Text(model.current?.user ?? "") }
+}
+struct SessionView: View {
+    @ObservedObject var session: Session
+    var body: some View { Text(session.user) }
+}
+let ticks = Timer.publish(every: 1, on: RunLoop.current, in: .common)
+```
+
+```swift
+// The view holds the model by its qualified name.
+final class Draft: ObservableObject { @Published var body = "" }
+enum Compose {
+    final class ViewModel: ObservableObject {
+        @Published var ↓draft = Draft()
+    }
+}
+struct ComposeView: View {
+    @StateObject private var model = Compose.ViewModel()
+    var body: some View { Text(model.draft.body) }
 }
 ```
 
@@ -4559,6 +4779,50 @@ final class PageModel: ObservableObject { @Published var text = "" }
 struct DocumentView: View {
     @ObservedObject var model: DocumentModel
     var body: some View { Text(model.page.text) }
+}
+```
+
+```swift
+// Forwards a change of the inner object's own publisher.
+final class Playback: ObservableObject { @Published var isPlaying = false }
+final class NowPlayingModel: ObservableObject {
+    @Published var playback = Playback()
+    private var bag = Set<AnyCancellable>()
+
+    init() {
+        playback.$isPlaying
+            .sink { [weak self] _ in self?.objectWillChange.send() }
+            .store(in: &bag)
+    }
+}
+struct NowPlayingView: View {
+    @ObservedObject var model: NowPlayingModel
+    var body: some View { Text(model.playback.isPlaying ? "Playing" : "Paused") }
+}
+```
+
+```swift
+// Two features each declare a `ViewModel`; views hold only the first.
+final class Filter: ObservableObject { @Published var term = "" }
+enum Library {
+    final class ViewModel: ObservableObject {
+        @Published var filter = Filter()
+        private var bag = Set<AnyCancellable>()
+        init() {
+            filter.objectWillChange.sink { [weak self] _ in self?.objectWillChange.send() }.store(in: &bag)
+        }
+    }
+    struct Screen: View {
+        @StateObject var model = ViewModel()
+        var body: some View { Text(model.filter.term) }
+    }
+}
+// file: Sources/Sync/SyncViewModel.swift
+enum Sync {
+    // Read by code only: no view observes `Sync.ViewModel`.
+    final class ViewModel: ObservableObject {
+        @Published var filter = Filter()
+    }
 }
 ```
 
@@ -6951,7 +7215,9 @@ parameter (the compiler cannot infer its type), and a scheduler kept in a variab
 parameter is not followed. `Timer.publish(every:on:in:)` takes a run loop on purpose and is not
 reported here (see `timer_default_run_loop_mode` for its mode). Code in a test case (`XCTestCase`,
 `QuickSpec`, their subclasses and the types nested in them) is not reported: no scroll view runs
-there, and a test picks `RunLoop.main` so that it can spin that run loop while it waits.
+there, and a test picks `RunLoop.main` so that it can spin that run loop while it waits. Nor is
+code in a test target's folder (a path component ending in `Tests`) or a folder of test doubles
+(`Mocks`, `Fakes`, `Stubs`, `TestSupport`): its helpers run in tests only.
 
 ## Why it matters
 
@@ -7206,6 +7472,16 @@ final class FeedModelTests: XCTestCase {
         let token = Just(1).receive(on: RunLoop.main).sink { _ in done.fulfill() }
         wait(for: [done], timeout: 1)
         token.cancel()
+    }
+}
+```
+
+```swift
+// file: AppTests/Support/Delivery.swift
+// A test target's helper outside any test case: it runs in tests only.
+enum Delivery {
+    static func onMain<P: Publisher>(_ p: P) -> AnyPublisher<P.Output, P.Failure> {
+        p.receive(on: RunLoop.main).eraseToAnyPublisher()
     }
 }
 ```
@@ -9440,7 +9716,10 @@ Reports `tryMap`, `tryFilter`, `tryCompactMap`, `tryScan`, `tryReduce` and Combi
 `Publishers.Merge`/`CombineLatest` of one of these. A throwing step on the inner publisher (inside
 the `flatMap` closure, or inside the `map` before `switchToLatest`) is the correct form and is not
 reported; nor are finite sources (`Just`, a request, a sequence), steps after `first()` or
-`prefix(n)`, steps followed by `retry` (it subscribes to the source again), and `try…` closures that cannot throw (no `try`, only `try?`).
+`prefix(n)`, steps followed by `retry` (it subscribes to the source again), `try…` closures that cannot throw (no `try`, only `try?`),
+and test code (a test case such as `XCTestCase` and the types nested in it, or a file in a test
+target's folder): a test drives its own subjects, and a stream that ends at the first throw is
+often what it checks.
 
 ## Why it matters
 
@@ -9574,6 +9853,20 @@ $input
     .store(in: &bag)
 ```
 
+```swift
+final class TagModel {
+    @Published var tag = ""
+    private var bag = Set<AnyCancellable>()
+
+    // `try !…` is a `try` of a negation (`try!` is written together): it can throw.
+    func bind() {
+        $tag.↓tryFilter { try !Validator.isReserved($0) }
+            .sink(receiveCompletion: { _ in }, receiveValue: { print($0) })
+            .store(in: &bag)
+    }
+}
+```
+
 ## Non-triggering examples
 
 ```swift
@@ -9692,6 +9985,26 @@ $input
     .store(in: &bag)
 ```
 
+```swift
+// A test that checks the stream fails at the first bad value.
+final class ParserTests: XCTestCase {
+    private var bag = Set<AnyCancellable>()
+
+    func testFirstBadValueFailsTheStream() {
+        let input = PassthroughSubject<String, Never>()
+        let failed = expectation(description: "failed")
+        input.tryMap { text -> Int in
+            guard let value = Int(text) else { throw URLError(.cannotParseResponse) }
+            return value
+        }
+        .sink(receiveCompletion: { if case .failure = $0 { failed.fulfill() } }, receiveValue: { _ in })
+        .store(in: &bag)
+        input.send("x")
+        wait(for: [failed], timeout: 1)
+    }
+}
+```
+
 """#,
         "timer_default_run_loop_mode": #"""
 # timer_default_run_loop_mode
@@ -9701,13 +10014,16 @@ $input
 Reports a timer publisher on the main run loop scheduled in the `.default` mode:
 `Timer.publish(every:…, on: .main, in: .default)` (also `on: RunLoop.main`, `in: RunLoop.Mode.default`,
 and `Timer.TimerPublisher(interval:runLoop:mode:)`). `on: .current` counts as the main run loop in
-the members of a SwiftUI `View`, a view controller or a view, which run on the main thread.
+the members of a SwiftUI `View`, a view controller, a view or a cell, which run on the main thread.
 
-Reported where the timer drives what the user sees: in a view, a view controller, a SwiftUI `View`
-or `App`, an `ObservableObject` (its changes redraw views), or top-level code of a file that
-imports SwiftUI or UIKit. A poll in a service or an agent (a menu bar helper checking a setting
-every few seconds) only loses a tick while a menu or a drag is tracked, which no one sees, and is
-not reported.
+Reported where the timer drives what the user sees: in a view, a cell or a control, a view
+controller, a SwiftUI `View` or `App`, an `ObservableObject` (its changes redraw views), or
+top-level code of a file that imports SwiftUI or UIKit. A poll in a service or an agent (a menu bar
+helper checking a setting every few seconds) only loses a tick while a menu or a drag is tracked,
+which no one sees, and is not reported. Nor is a timer whose interval is written as a number above
+one second (`every: 5`, `every: 30`): tracking only makes its next tick late by the length of the
+drag, and the tick then fires; a clock, a countdown or a progress timer, whose freeze shows, ticks
+every second or faster. An interval held in a name is not known and is reported.
 
 ## Why it matters
 
@@ -9795,13 +10111,32 @@ let progressTicks = Timer.publish(every: 0.1, tolerance: 0.05, on: .main, in: �
 ```
 
 ```swift
-import UIKit
+final class CountdownCell: UITableViewCell {
+    private var tick: AnyCancellable?
 
-func startPolling() {
-    pollCancellable = Timer
-        .publish(every: 30, on: .main, in: ↓.default)
-        .autoconnect()
-        .sink { [weak self] _ in self?.refresh() }
+    func startCountdown() {
+        // A cell runs on the main thread: `.current` is the main run loop.
+        tick = Timer.publish(every: 1, on: .current, in: ↓.default)
+            .autoconnect()
+            .sink { [weak self] _ in self?.showRemaining() }
+    }
+
+    private func showRemaining() {}
+}
+```
+
+```swift
+final class StopwatchModel: ObservableObject {
+    @Published var elapsed: TimeInterval = 0
+    var step: TimeInterval = 0.01
+    private var tick: AnyCancellable?
+
+    // An interval held in a name is not known: it may be short.
+    func start() {
+        tick = Timer.publish(every: step, on: .main, in: ↓.default)
+            .autoconnect()
+            .sink { [weak self] _ in self?.elapsed += 0.01 }
+    }
 }
 ```
 
@@ -9822,7 +10157,7 @@ final class BannerCarousel: UIView {
     private var autoScroll: AnyCancellable?
 
     func startAutoScroll() {
-        autoScroll = Timer.publish(every: 4,
+        autoScroll = Timer.publish(every: 0.8,
                                    on: .main,
                                    in: ↓.default)
             .autoconnect()
@@ -9907,6 +10242,44 @@ import AppKit
 
 // A menu bar agent's top-level poll.
 let settingsPoll = Timer.publish(every: 3, on: .main, in: .default).autoconnect()
+```
+
+```swift
+import UIKit
+
+// A refresh every 30 seconds: a drag only makes the next one late, and it then fires.
+func startPolling() {
+    pollCancellable = Timer
+        .publish(every: 30, on: .main, in: .default)
+        .autoconnect()
+        .sink { [weak self] _ in self?.refresh() }
+}
+```
+
+```swift
+// A model views observe, polling a setting every 5 seconds: a late poll is not seen.
+final class AppearanceModel: ObservableObject {
+    @Published var isDark = false
+    private var poll: AnyCancellable?
+
+    func start() {
+        poll = Timer.publish(every: 5, on: .main, in: .default)
+            .autoconnect()
+            .sink { [weak self] _ in self?.isDark = UserDefaults.standard.bool(forKey: "dark") }
+    }
+}
+```
+
+```swift
+// An app delegate runs on the main thread but shows nothing itself.
+final class AppDelegate: UIResponder, UIApplicationDelegate {
+    private var heartbeat: AnyCancellable?
+
+    func application(_ application: UIApplication, didFinishLaunchingWithOptions options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+        heartbeat = Timer.publish(every: 1, on: .current, in: .default).autoconnect().sink { _ in }
+        return true
+    }
+}
 ```
 
 """#,

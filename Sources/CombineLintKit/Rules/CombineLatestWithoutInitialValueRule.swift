@@ -1,6 +1,13 @@
 /// `combineLatest` / `Publishers.CombineLatest…` with an input that has no current value (a
 /// `PassthroughSubject`, a notification, `objectWillChange`, a timer) and no `prepend(…)`: the
 /// combined publisher emits nothing until that input has emitted once.
+///
+/// Not reported: a `PassthroughSubject` property (a trigger such as `load`, an input such as
+/// `viewWillAppear`) that the project sends into where an object or a screen starts (directly in
+/// `init`, `viewDidLoad` or an appearance callback, or in an `.onAppear`/`.task` closure): that
+/// first value is the start the combination waits for; a
+/// subject that is sent into right after the combination is set up (in the same body, or in the
+/// body that calls the setup method: `init() { bind(); tab.send(0) }`); and test code.
 public struct CombineLatestWithoutInitialValueRule: Rule {
     public static let description = RuleDescription(
         id: "combinelatest_without_initial_value", name: "combineLatest without initial value", defaultSeverity: .warning,
@@ -31,6 +38,9 @@ public struct CombineLatestWithoutInitialValueRule: Rule {
                     if case .waits = value { waiting = (shortText(input, tree: tree), value) }
                 }
                 guard let (text, value) = waiting, case .waits(let source, let file, let token) = value else { continue }
+                // A subject fed at start: the combination starts with that first value.
+                if let trigger = subjectProperty(file: file, token: token, index: context.index),
+                   isFiredAtStart(trigger, before: element.nameToken, in: tree, index: context.index) { continue }
                 // A subject that the same body sends into after subscribing (a test driving its
                 // inputs, wiring that fires once set up) gets its first value at once.
                 if isSentIntoLater(text, after: element.nameToken, in: tree) { continue }
@@ -60,14 +70,85 @@ public struct CombineLatestWithoutInitialValueRule: Rule {
         }
     }
 
+    /// The property name of the subject written at `token` of `file` (its `PassthroughSubject<…>()`
+    /// creation as a property's initial value, or the name of a property declared with that type),
+    /// and the simple name of the type that declares it.
+    private func subjectProperty(file: String, token: Int, index: ProjectIndex) -> (name: String, owner: String?)? {
+        guard let t = index.treeIndexByPath[file] else { return nil }
+        let tree = index.trees[t]
+        guard token >= 0, token < tree.tokens.count else { return nil }
+        let variable: VariableDecl?
+        if tree.tokens[token].kind == .identifier, tree.tokenIs(token, "PassthroughSubject") {
+            variable = tree.variables.first(where: { !$0.isLocal && $0.initializer?.contains(token) == true })
+        } else {
+            variable = tree.variables.first(where: { $0.nameToken == token && !$0.isLocal })
+                .flatMap { SubjectDeclarations.subjectType(annotation: $0.typeText) == "PassthroughSubject" ? $0 : nil }
+        }
+        guard let variable else { return nil }
+        return (variable.name, variable.enclosingType.map { tree.types[$0].name.lastNameComponent })
+    }
+
+    /// Whether some code sends into the subject where an object or a screen starts: directly in an
+    /// initializer, a `viewDidLoad`-like or an appearance callback (not in a closure there, which
+    /// may run later), or in an `.onAppear`/`.task` closure. A send into a member of the name whose
+    /// receiver is of a known, unrelated type is another subject. A send earlier in the function
+    /// that subscribes (before `subscribed`, a token of `here`) is lost: a subject keeps no value for
+    /// later subscribers.
+    private func isFiredAtStart(_ subject: (name: String, owner: String?), before subscribed: Int, in here: SyntaxTree, index: ProjectIndex) -> Bool {
+        let subscribingFunction = here.enclosingFunction(of: subscribed)
+        for reference in index.chainElements[subject.name] {
+            let tree = index.trees[reference.tree]
+            let chain = tree.chains[reference.chain]
+            guard reference.element + 1 < chain.elements.count, chain.elements[reference.element + 1].name == "send" else { continue }
+            let token = chain.elements[reference.element].nameToken
+            if tree.file.path == here.file.path, token < subscribed, subscribingFunction != nil,
+               tree.enclosingFunction(of: token) == subscribingFunction { continue }
+            if let declaring = subject.owner, let receiver = TypeResolver.ownerType(ofElement: reference.element, in: chain, tree: tree, index: index),
+               !index.areRelated(receiver, declaring) { continue }
+            if tree.innermostClosure(of: token) == nil, let f = tree.enclosingFunction(of: token) {
+                let function = tree.functions[f]
+                if function.kind == .initializer || Catalogue.onceCallbacks.contains(function.name)
+                    || Catalogue.appearanceCallbacks.contains(function.name) { return true }
+            }
+            for c in tree.enclosingClosures(of: token) {
+                if let call = tree.call(receiving: c), Catalogue.appearanceModifiers.contains(tree.chains[call.chain].elements[call.element].name) { return true }
+            }
+        }
+        return false
+    }
+
     /// Whether the input written `text` (a local `name`, or a member `name` / `self.name`) is sent
     /// into by a `name.send(…)` / `self.name.send(…)` after `token`, directly in the same function
-    /// body: the body runs to its end at once, so the combination gets that value right away.
+    /// body, or, for a member, after a call of that function (`bind()`, `self.bind()`) in another
+    /// function of the same type in the file (`init() { bind(); tab.send(0) }`): the body runs to
+    /// its end at once, so the combination gets that value right away.
     private func isSentIntoLater(_ text: String, after token: Int, in tree: SyntaxTree) -> Bool {
         let name = text.hasPrefix("self.") ? String(text.dropFirst(5)) : text
         guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
               let f = tree.enclosingFunction(of: token), let close = tree.functions[f].bodyClose, token < close else { return false }
-        let closure = tree.innermostClosure(of: token)
+        if sends(into: name, after: token, through: close, closure: tree.innermostClosure(of: token), in: tree) { return true }
+        // The setup method's callers: a member only (a local is gone after the method returns).
+        let function = tree.functions[f]
+        guard function.kind == .function, tree.innermostClosure(of: token) == nil,
+              SubscriptionFinder.localVariable(named: name, visibleAt: token, in: tree) == nil,
+              let type = function.enclosingType else { return false }
+        for (g, caller) in tree.functions.enumerated() where g != f && caller.enclosingType == type {
+            guard let open = caller.bodyOpen, let end = caller.bodyClose, open < end else { continue }
+            for k in tree.chainIndices(in: open...end) {
+                let chain = tree.chains[k]
+                let names = chain.names
+                let start = names.first == "self" ? 1 : 0
+                guard names.count == start + 1, names[start] == function.name, chain.elements[start].isCall,
+                      tree.enclosingFunction(of: chain.first) == g, tree.innermostClosure(of: chain.first) == nil else { continue }
+                if sends(into: name, after: chain.last, through: end, closure: nil, in: tree) { return true }
+            }
+        }
+        return false
+    }
+
+    /// A `name.send(…)` / `self.name.send(…)` chain in `(token + 1)...close`, directly in `closure` (or in no closure).
+    private func sends(into name: String, after token: Int, through close: Int, closure: Int?, in tree: SyntaxTree) -> Bool {
+        guard token + 1 <= close else { return false }
         for k in tree.chainIndices(in: (token + 1)...close) {
             let chain = tree.chains[k]
             let names = chain.names

@@ -25,7 +25,7 @@ public struct ExposedSubjectRule: Rule {
     public func check(_ context: RuleContext) -> [Finding] {
         guard context.mentions(anyOf: Self.requiredNames) else { return [] }
         let tree = context.tree
-        if isInTestFolder(tree.file.path) { return [] }
+        if TestCaseCode.isInTestFolder(tree.file.path) { return [] }
         let includeSentFromOutside = context.options.strings("include_sent_from_outside").contains("true")
         var result: [Finding] = []
         for (v, variable) in tree.variables.enumerated() {
@@ -95,12 +95,6 @@ public struct ExposedSubjectRule: Rule {
             if let type = index.type(named: ancestor), type.kind == .protocol, type.properties[name] != nil { return true }
         }
         return false
-    }
-
-    /// A folder of tests or test doubles: a component ending in `Tests` (`AppTests/`,
-    /// `FeatureUITests/`), or `Mocks/`, `Fakes/`, `Stubs/` and the like.
-    private func isInTestFolder(_ path: String) -> Bool {
-        path.split(separator: "/").dropLast().contains { $0.hasSuffix("Tests") || Catalogue.testFolderNames.contains(String($0)) }
     }
 
     /// The type and the types around it are classes or actors (or extensions), not protocols,

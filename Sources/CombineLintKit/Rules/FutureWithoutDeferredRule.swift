@@ -113,7 +113,12 @@ public struct FutureWithoutDeferredRule: Rule {
             if let call = tree.call(openedAt: open), call.element > 0 {
                 let callChain = tree.chains[call.chain]
                 if Catalogue.collectionMutatingMethods.contains(callChain.elements[call.element].name) {
-                    return .kept(callChain.elements[call.element - 1].name)
+                    let holder = callChain.elements[call.element - 1]
+                    // A local collection lives for the body only: its Futures are merged and subscribed
+                    // there (`Publishers.MergeMany(uploads)`), once, as deferred ones would be.
+                    if call.element == 1, holder.kind == .root,
+                       SubscriptionFinder.localVariable(named: holder.name, visibleAt: holder.nameToken, in: tree) != nil { return nil }
+                    return .kept(holder.name)
                 }
             }
             return nil

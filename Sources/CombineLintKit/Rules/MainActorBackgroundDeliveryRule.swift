@@ -55,7 +55,20 @@ public struct MainActorBackgroundDeliveryRule: Rule {
             if tree.functions[f].modifiers.contains("nonisolated") { return false }
         }
         guard let typeName, context.index.type(named: typeName)?.kind != .actor else { return false }
+        // The declaration around the code answers when its simple name is shared by several types.
+        if let t = tree.enclosingType(of: token) {
+            return MainActorTypes.isMainActor(typeAt: t, in: tree, index: context.index, memo: context.memo)
+        }
         return MainActorTypes.isMainActor(typeName, index: context.index, memo: context.memo)
+    }
+
+    /// Whether SwiftUI views observe the type around `token` (named `typeName`).
+    private func isObserved(at token: Int, typeName: String, context: RuleContext) -> Bool {
+        let observed = context.memo.value(for: "view-observed-types") { ViewObservedTypes(index: context.index) }
+        if let t = context.tree.enclosingType(of: token), let treeIndex = context.index.treeIndexByPath[context.file.path] {
+            return observed.observe(typeAt: t, inTree: treeIndex, index: context.index)
+        }
+        return observed.observe(typeName, index: context.index)
     }
 
     /// The first main-actor state closure `c` uses, outside nested closures that hop to the main queue
@@ -66,8 +79,7 @@ public struct MainActorBackgroundDeliveryRule: Rule {
         let tree = context.tree
         let closure = tree.closures[c]
         guard let typeName, closure.bodyStart < closure.close else { return nil }
-        let observed = !isolated && context.memo.value(for: "view-observed-types") { ViewObservedTypes(index: context.index) }
-            .observe(typeName, index: context.index)
+        let observed = !isolated && isObserved(at: closure.open, typeName: typeName, context: context)
         let hasMainActorProperties = context.index.type(named: typeName)?.properties.values.contains { $0.attributes.contains("@MainActor") } == true
         guard isolated || observed || hasMainActorProperties else { return nil }
         var i = closure.bodyStart
@@ -159,8 +171,7 @@ public struct MainActorBackgroundDeliveryRule: Rule {
             let name = String(tree.name(token).dropFirst())
             guard context.index.property(name, ofType: typeName)?.hasAttribute("Published") == true else { return nil }
             if isolated { return name }
-            let observed = context.memo.value(for: "view-observed-types") { ViewObservedTypes(index: context.index) }
-            return observed.observe(typeName, index: context.index) ? name : nil
+            return isObserved(at: element.nameToken, typeName: typeName, context: context) ? name : nil
         }
         guard let on = element.argument("on") else { return nil }
         // `\.title` or `\Self.title`: the last name of the key path.

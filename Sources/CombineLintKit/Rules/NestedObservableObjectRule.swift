@@ -26,7 +26,7 @@ public struct NestedObservableObjectRule: Rule {
         let index = context.index
         guard let treeIndex = index.treeIndexByPath[context.file.path] else { return [] }
         var findings: [Finding] = []
-        for type in tree.types where type.kind == .class {
+        for (t, type) in tree.types.enumerated() where type.kind == .class {
             let typeName = type.name.lastNameComponent
             guard index.inherits(typeName, from: "ObservableObject") else { continue }
             for v in type.variables {
@@ -37,25 +37,22 @@ public struct NestedObservableObjectRule: Rule {
                 // The same written name resolves alike wherever the types around it are named alike
                 // (copies of a module), so the answer is kept for the run.
                 let scope = TypeDeclarationResolver.scopeKey(at: variable.nameToken, in: tree)
-                // "" for no class (the memo keeps no optionals: a missing key would read as a stored nil).
+                // "" for no ObservableObject class (the memo keeps no optionals: a missing key would
+                // read as a stored nil).
                 let inner: String = context.memo.value(for: "nested_observable_object.resolve\u{0}\(written)\u{0}\(scope)") {
-                    guard let declaration = TypeDeclarationResolver.declaration(named: written, at: variable.nameToken, inTree: treeIndex, index: index),
-                          index.trees[declaration.tree].types[declaration.item].kind == .class else { return "" }
-                    return index.trees[declaration.tree].types[declaration.item].name.lastNameComponent
+                    guard let declaration = TypeDeclarationResolver.declaration(named: written, at: variable.nameToken, inTree: treeIndex, index: index) else { return "" }
+                    let type = index.trees[declaration.tree].types[declaration.item]
+                    guard type.kind == .class, isObservableObject(type, index: index),
+                          announcesChanges(type, in: index.trees[declaration.tree], index: index) else { return "" }
+                    return type.name.lastNameComponent
                 }
-                guard !inner.isEmpty, index.inherits(inner, from: "ObservableObject") else { continue }
-                // An ObservableObject with no `@Published` state that never sends `objectWillChange`
-                // (a service handed around as one) has no changes inside for views to miss.
-                let changes = context.memo.value(for: "nested_observable_object.changes\u{0}\(inner)") {
-                    announcesChanges(inner, index: index)
-                }
-                guard changes else { continue }
+                guard !inner.isEmpty else { continue }
                 let forwards = context.memo.value(for: "nested_observable_object.forwards\u{0}\(variable.name)\u{0}\(typeName)") {
                     forwardsChanges(of: variable.name, inType: typeName, index: index)
                 }
                 if forwards { continue }
                 let observed = context.memo.value(for: "nested_observable_object.observed") { ViewObservedTypes(index: index) }
-                guard observed.observe(typeName, index: index) else { continue }
+                guard observed.observe(typeAt: t, inTree: treeIndex, index: index) else { continue }
                 if observed.observe(inner, index: index),
                    context.memo.value(for: "nested_observable_object.passed\u{0}\(variable.name)", { isPassedOn(variable.name, index: index) }) { continue }
                 findings.append(context.finding(
@@ -67,20 +64,43 @@ public struct NestedObservableObjectRule: Rule {
         return findings
     }
 
-    /// `InnerView(model: outer.inner)`: the property is handed to some other code as an argument.
+    /// `InnerView(model: outer.inner)`: the property is handed to some other code as an argument
+    /// (as `outer.inner`, `$0.inner` or a bare `inner`; not a type's static member such as
+    /// `RunLoop.current`, nor an implicit member `.current`).
     private func isPassedOn(_ name: String, index: ProjectIndex) -> Bool {
         index.chainElements[name].contains { reference in
             let chain = index.trees[reference.tree].chains[reference.chain]
             guard reference.element == chain.elements.count - 1 else { return false }
+            let element = chain.elements[reference.element]
+            if reference.element == 0 {
+                guard element.kind == .root else { return false }
+            } else if chain.elements[reference.element - 1].name.first?.isUppercase == true {
+                return false
+            }
             if case .argument = chain.context { return true }
             return false
         }
     }
 
-    /// Whether type `name` or a project ancestor of it declares an `@Published` property, or code in
+    /// Whether the resolved class declaration conforms to `ObservableObject`: by its own inheritance
+    /// list (`final class Session: ViewModelType` with `protocol ViewModelType: ObservableObject`),
+    /// or, when its simple name is declared once in the project, by the index (an extension adds
+    /// the conformance). A same-named type elsewhere never answers for it.
+    private func isObservableObject(_ type: TypeDecl, index: ProjectIndex) -> Bool {
+        let bases = type.inheritance.map { ProjectIndex.stripGenerics($0) }
+        if bases.contains(where: { $0 == "ObservableObject" || index.inherits($0, from: "ObservableObject") }) { return true }
+        let name = type.name.lastNameComponent
+        let declarations = index.typeDeclarations[name].filter { index.trees[$0.tree].types[$0.item].kind != .extension }
+        return declarations.count == 1 && index.inherits(name, from: "ObservableObject")
+    }
+
+    /// Whether the resolved class declaration announces changes: it declares an `@Published`
+    /// property itself, or (by name, through the index) it or a project ancestor does, or code in
     /// one of them sends `objectWillChange` (`objectWillChange.send()`, `self.objectWillChange.send()`).
     /// An ancestor the project does not declare (a library's base class) may announce changes.
-    private func announcesChanges(_ name: String, index: ProjectIndex) -> Bool {
+    private func announcesChanges(_ type: TypeDecl, in tree: SyntaxTree, index: ProjectIndex) -> Bool {
+        if type.variables.contains(where: { tree.variables[$0].hasAttribute("Published") }) { return true }
+        let name = type.name.lastNameComponent
         let types = Set([name] + index.allAncestors(of: name))
         for typeName in types {
             guard let type = index.type(named: typeName) else {
@@ -101,9 +121,19 @@ public struct NestedObservableObjectRule: Rule {
     }
 
     /// Anywhere in the type (any file, any extension): `name.objectWillChange` or `self.name.objectWillChange`,
-    /// or a chain from `$name` that reaches the current inner object's `objectWillChange`
-    /// (`$name.map(\.objectWillChange).switchToLatest()`, `$name.flatMap { $0.objectWillChange }`).
+    /// a chain from `$name` that reaches the current inner object's `objectWillChange`
+    /// (`$name.map(\.objectWillChange).switchToLatest()`, `$name.flatMap { $0.objectWillChange }`),
+    /// or a chain from the inner object's own publishers that sends the outer one's
+    /// (`name.$title.sink { [weak self] _ in self?.objectWillChange.send() }`).
     private func forwardsChanges(of name: String, inType typeName: String, index: ProjectIndex) -> Bool {
+        for use in index.chainElements[name] {
+            let tree = index.trees[use.tree]
+            let chain = tree.chains[use.chain]
+            guard use.element == 0 || (use.element == 1 && chain.elements[0].name == "self"),
+                  use.element + 1 < chain.elements.count,
+                  TypeResolver.enclosingTypeName(at: chain.first, in: tree) == typeName else { continue }
+            if (chain.first...chain.last).contains(where: { tree.tokens[$0].kind == .identifier && tree.name($0) == "objectWillChange" }) { return true }
+        }
         for use in index.chainElements["$" + name] {
             let tree = index.trees[use.tree]
             let chain = tree.chains[use.chain]

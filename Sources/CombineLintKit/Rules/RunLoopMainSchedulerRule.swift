@@ -24,6 +24,8 @@ public struct RunLoopMainSchedulerRule: Rule {
     public func check(_ context: RuleContext) -> [Finding] {
         guard context.mentions(anyOf: Self.requiredNames) else { return [] }
         let tree = context.tree
+        // A test target's helpers (a scheduler helper outside any test case) run in tests only.
+        if TestCaseCode.isInTestFolder(tree.file.path) { return [] }
         var result: [Finding] = []
         // A test runs no scroll view; it picks `RunLoop.main` so that it can spin that run loop.
         // (Asked only where a finding would be made: it looks up the enclosing types' ancestors.)

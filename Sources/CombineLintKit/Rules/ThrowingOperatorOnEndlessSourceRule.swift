@@ -1,5 +1,7 @@
 /// `tryMap`, `tryFilter`, `tryCompactMap`, `tryScan`, `tryReduce` or `decode` on the outer level of a
-/// publisher that never finishes: the first thrown error ends the stream for good.
+/// publisher that never finishes: the first thrown error ends the stream for good. Test code (a
+/// test case, or a file in a test target's folder) is not reported: it drives its own subjects,
+/// and often checks that very ending.
 public struct ThrowingOperatorOnEndlessSourceRule: Rule {
     public static let description = RuleDescription(
         id: "throwing_operator_on_endless_source", name: "Throwing operator on endless source", defaultSeverity: .warning,
@@ -14,6 +16,8 @@ public struct ThrowingOperatorOnEndlessSourceRule: Rule {
     public func check(_ context: RuleContext) -> [Finding] {
         guard context.mentions(anyOf: Self.requiredNames) else { return [] }
         let tree = context.tree
+        // A test drives its subjects itself, and a stream that ends at the first throw is often what it checks.
+        if TestCaseCode.isInTestFolder(tree.file.path) { return [] }
         let extra = Set(context.options.strings("infinite_publishers")).union(Catalogue.controlEventPublisherMembers)
         let finite = FinitePublishers(index: context.index, memo: context.memo)
         var findings: [Finding] = []
@@ -25,6 +29,7 @@ public struct ThrowingOperatorOnEndlessSourceRule: Rule {
                       !finite.finishes(chain, before: e, in: tree) else { continue }
                 // A `retry` after the step subscribes to the source again after a throw.
                 if chain.elements[(e + 1)...].contains(where: { $0.name == "retry" && $0.isCall }) { break }
+                if TestCaseCode.contains(element.nameToken, of: tree, index: context.index) { break }
                 let later = chain.elements[(e + 1)...].first { Catalogue.errorHandlers.contains($0.name) && $0.isCall }?.name
                 findings.append(context.finding(tokens: element.nameToken, through: element.lastToken,
                                                 message: message(element.name, handler: later),
@@ -63,8 +68,10 @@ public struct ThrowingOperatorOnEndlessSourceRule: Rule {
             }
             if tree.isWord(i, "throw") { return true }
             if tree.isWord(i, "try") {
+                // `try?` and `try!` are written together; `try !valid()` is a `try` of a negation.
                 let next = i + 1 < tree.tokens.count ? tree.text(i + 1) : ""
-                if next != "?" && next != "!" { return true }
+                let attached = i + 1 < tree.tokens.count && !tree.tokens[i + 1].flags.contains(.spaceBefore)
+                if !(attached && (next.hasPrefix("?") || next.hasPrefix("!"))) { return true }
             }
         }
         return false

@@ -7,7 +7,9 @@
 /// `View` or `App`, or an `ObservableObject` (whose changes redraw views), or in top-level code of
 /// a file that imports SwiftUI or UIKit. A poll in a service or an agent (a menu bar helper
 /// checking a setting every few seconds) loses a tick or two while a menu is tracked, which no one
-/// sees, and is not reported.
+/// sees, and is not reported. Nor is a timer whose written interval is longer than a second (a
+/// poll every 5 or 30 seconds): tracking only makes its next tick late by the length of the drag,
+/// which no one sees; a clock, countdown or progress timer ticks every second or faster.
 public struct TimerDefaultRunLoopModeRule: Rule {
     public static let description = RuleDescription(
         id: "timer_default_run_loop_mode", name: "Timer in default run loop mode", defaultSeverity: .warning,
@@ -29,12 +31,23 @@ public struct TimerDefaultRunLoopModeRule: Rule {
             guard let runLoop = call.runLoop,
                   isMainRunLoop(runLoop.value, in: tree) || (isCurrentRunLoop(runLoop.value, in: tree) && isOnMainThread(runLoop.value.lowerBound, context)),
                   let mode = call.mode, let defaultToken = defaultModeToken(mode.value, in: tree),
+                  !isLongerThanASecond(call.interval, in: tree),
                   drivesTheScreen(call.runLoop!.value.lowerBound, context) else { continue }
             let fix = Fix(title: "Schedule the timer in .common mode",
                           edits: [context.edit(tree.tokens[defaultToken].startOffset..<tree.tokens[defaultToken].endOffset, "common")])
             result.append(context.finding(tokens: mode.value.lowerBound, through: mode.value.upperBound, message: Self.message, fix: fix, help: Self.help))
         }
         return result
+    }
+
+    /// An interval written as a number literal above one second (`every: 5`, `every: 30.0`). A
+    /// name or an expression is not known, and counts as short.
+    private func isLongerThanASecond(_ interval: Argument?, in tree: SyntaxTree) -> Bool {
+        guard let value = interval?.value, value.count == 1 else { return false }
+        let kind = tree.tokens[value.lowerBound].kind
+        guard kind == .integerLiteral || kind == .floatLiteral,
+              let seconds = Double(tree.text(value.lowerBound).replacingOccurrences(of: "_", with: "")) else { return false }
+        return seconds > 1
     }
 
     /// `.main` or `RunLoop.main`.
@@ -57,18 +70,25 @@ public struct TimerDefaultRunLoopModeRule: Rule {
     private func drivesTheScreen(_ token: Int, _ context: RuleContext) -> Bool {
         guard let t = context.tree.enclosingType(of: token) else { return context.tree.imports(anyOf: Catalogue.userInterfaceModules) }
         let name = context.tree.types[t].name.lastNameComponent
-        if isOnMainThread(token, context) { return true }
+        // A view, a cell, a control, a view controller, a SwiftUI view or scene (not the app's
+        // delegate, which runs on the main thread but shows nothing itself).
+        if mainActorBases(of: t, context).contains(where: { !Catalogue.applicationObjectTypes.contains($0) }) { return true }
         let bases = context.tree.types[t].inheritance.map { ProjectIndex.stripGenerics($0) }
         return bases.contains("ObservableObject") || context.index.inherits(name, from: "ObservableObject")
     }
 
     /// Code that UIKit and SwiftUI run on the main thread: members of a SwiftUI `View`, a view
-    /// controller or a view (there `.current` is the main run loop).
+    /// controller, a view or cell, an app delegate (there `.current` is the main run loop).
     private func isOnMainThread(_ token: Int, _ context: RuleContext) -> Bool {
         guard let t = context.tree.enclosingType(of: token) else { return false }
+        return !mainActorBases(of: t, context).isEmpty
+    }
+
+    /// The UIKit, AppKit and SwiftUI main-actor types among type `t`'s bases and ancestors.
+    private func mainActorBases(of t: Int, _ context: RuleContext) -> [String] {
         let name = context.tree.types[t].name.lastNameComponent
         let bases = context.tree.types[t].inheritance.map { ProjectIndex.stripGenerics($0) } + context.index.allAncestors(of: name)
-        return bases.contains { Catalogue.mainThreadTypes.contains($0) }
+        return bases.filter { Catalogue.mainActorBaseTypes.contains($0) }
     }
 
     /// The `default` token of `.default`, `RunLoop.Mode.default` or `Mode.default`.

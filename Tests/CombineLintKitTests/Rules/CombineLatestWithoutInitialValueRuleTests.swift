@@ -109,14 +109,14 @@ final class CombineLatestWithoutInitialValueRuleTests: XCTestCase {
         let found = findings(of: CombineLatestWithoutInitialValueRule.self, in: [(path: "A.swift", text: """
         final class Wiring {
             @Published var name = ""
-            let reload = PassthroughSubject<Void, Never>()
-            let taps = PassthroughSubject<Void, Never>()
+            let reload = PassthroughSubject<Int, Never>()
+            let taps = PassthroughSubject<Int, Never>()
             init() {
                 reload.combineLatest($name).sink { print($0) }.store(in: &bag)
-                self.reload.send(())
-                taps.send(())
+                self.reload.send(1)
+                taps.send(1)
                 taps.combineLatest($name).sink { print($0) }.store(in: &bag)
-                DispatchQueue.main.async { self.taps.send(()) }
+                DispatchQueue.main.async { self.taps.send(2) }
             }
         }
         """)])

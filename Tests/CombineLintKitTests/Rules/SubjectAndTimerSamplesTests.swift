@@ -18,7 +18,7 @@ final class SubjectAndTimerSamplesTests: XCTestCase {
             "timer_not_connected ClockService.swift:17:29",
             "timer_not_connected ClockService.swift:58:9",
             "timer_default_run_loop_mode ClockService.swift:48:48 fix",
-            "timer_default_run_loop_mode ClockService.swift:58:49 fix",
+            "timer_default_run_loop_mode ClockService.swift:96:58 fix",
             "exposed_subject SessionStore.swift:19:22 fix",
             "exposed_subject SessionStore.swift:22:9",
             "send_after_completion SessionStore.swift:45:16",

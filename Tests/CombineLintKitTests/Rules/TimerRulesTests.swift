@@ -119,7 +119,7 @@ final class TimerDefaultRunLoopModeRuleTests: XCTestCase {
         final class SettingsPoller {
             let tick = Timer.publish(every: 3, on: .main, in: .default).autoconnect()
         }
-        let global = Timer.publish(every: 3, on: .main, in: .default).autoconnect()
+        let global = Timer.publish(every: 1, on: .main, in: .default).autoconnect()
         """
         XCTAssertEqual(findings(of: TimerDefaultRunLoopModeRule.self, in: [("A.swift", text)]).map(\.line), [2, 5])
         XCTAssertEqual(findings(of: TimerDefaultRunLoopModeRule.self, in: [("A.swift", "import SwiftUI\n" + text)]).map(\.line), [3, 6, 11])

@@ -88,3 +88,16 @@ struct ClockLabel: View {
             .onReceive(timer) { now = $0 }
     }
 }
+
+/// An elapsed-time label for a running upload, redrawn twice a second.
+struct UploadElapsedLabel: View {
+    let started: Date
+    // Freezes while the user scrolls the upload list: `.default` leaves out the tracking mode.
+    let ticks = Timer.publish(every: 0.5, on: .main, in: .default).autoconnect()
+    @State private var elapsed: TimeInterval = 0
+
+    var body: some View {
+        Text("\(Int(elapsed)) s")
+            .onReceive(ticks) { elapsed = $0.timeIntervalSince(started) }
+    }
+}
