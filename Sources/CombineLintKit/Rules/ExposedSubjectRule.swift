@@ -38,10 +38,10 @@ public struct ExposedSubjectRule: Rule {
             if !includeSentFromOutside, isSentIntoFromOutside(variable.name, declaredIn: typeName, context) { continue }
             // Handed in by an initializer: whoever made the subject holds it and sends through it.
             if !includeSentFromOutside, isInjected(variable.name, intoTypeAt: t, in: tree) { continue }
-            let message = "Code outside the type can `send` into `\(variable.name)`, a `\(subject)`, or complete it"
-                + (variable.setterAccessLevel != nil ? " (`\(variable.setterAccessLevel!)(set)` does not prevent `send`)" : "")
-                + ", injecting events or ending the stream."
-            let help = "Make it `private` and expose `\(variable.name).eraseToAnyPublisher()` as an `AnyPublisher`."
+            let message = "Code outside the type can `send` into `\(variable.name)`, a `\(subject)`, or complete it, injecting events or ending the stream."
+            // Why a restricted setter is not enough belongs to the advice, not to what goes wrong.
+            let help = (variable.setterAccessLevel.map { "`\($0)(set)` does not prevent `send`. " } ?? "")
+                + "Make it `private` and expose `\(variable.name).eraseToAnyPublisher()` as an `AnyPublisher`."
             let fix = privateFix(v, type: t, context)
             result.append(context.finding(tokens: variable.nameToken, message: message, fix: fix, help: help))
         }

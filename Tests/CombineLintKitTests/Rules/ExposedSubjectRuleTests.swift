@@ -39,8 +39,8 @@ final class ExposedSubjectRuleTests: XCTestCase {
         let text = "final class A {\n    private(set) var events = PassthroughSubject<Int, Never>()\n}\n"
         let f = try XCTUnwrap(run([("App/A.swift", text)]).first)
         XCTAssertEqual([f.line, f.column, f.endLine, f.endColumn], [2, 22, 2, 28])
-        XCTAssertEqual(f.message, "Code outside the type can `send` into `events`, a `PassthroughSubject`, or complete it (`private(set)` does not prevent `send`), injecting events or ending the stream.")
-        XCTAssertEqual(f.help, "Make it `private` and expose `events.eraseToAnyPublisher()` as an `AnyPublisher`.")
+        XCTAssertEqual(f.message, "Code outside the type can `send` into `events`, a `PassthroughSubject`, or complete it, injecting events or ending the stream.")
+        XCTAssertEqual(f.help, "`private(set)` does not prevent `send`. Make it `private` and expose `events.eraseToAnyPublisher()` as an `AnyPublisher`.")
     }
 
     func testInternalWithPrivateSetBecomesPrivate() throws {
