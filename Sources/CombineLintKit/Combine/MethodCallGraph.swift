@@ -102,23 +102,33 @@ public struct MethodCallGraph: Sendable {
         var result: [Call] = []
         guard !range.isEmpty else { return [] }
         for chain in tree.chains(in: range.lowerBound...(range.upperBound - 1)) {
-            if let call = selfCall(chain, in: tree), names[call.name] != nil { result.append(call) }
+            // The selector (a string built from the labels) only for calls of the type's names.
+            if let callee = selfCallee(chain), names[callee.name] != nil { result.append(call(callee)) }
         }
         return result
     }
 
     /// `name(…)` (implicit self) or `self.name(…)` / `self?.name(…)` / `strongSelf.name(…)`.
     public static func selfCall(_ chain: Chain, in tree: SyntaxTree) -> Call? {
+        selfCallee(chain).map(call)
+    }
+
+    /// The element of a call on self: the root of `name(…)`, or the member of `self.name(…)`.
+    private static func selfCallee(_ chain: Chain) -> ChainElement? {
         let root = chain.root
         guard root.kind == .root else { return nil }
         if root.isCall {
-            guard !["self", "super", "Self"].contains(root.name) else { return nil }
-            return Call(name: root.name, selector: selector(of: root), token: root.nameToken)
+            guard root.name != "self", root.name != "super", root.name != "Self" else { return nil }
+            return root
         }
         guard chain.elements.count >= 2, Catalogue.selfAliases.contains(root.name) else { return nil }
         let callee = chain.elements[1]
         guard callee.kind == .member, callee.isCall else { return nil }
-        return Call(name: callee.name, selector: selector(of: callee), token: callee.nameToken)
+        return callee
+    }
+
+    private static func call(_ callee: ChainElement) -> Call {
+        Call(name: callee.name, selector: selector(of: callee), token: callee.nameToken)
     }
 
     /// The selector a call spells: its name and argument labels, a trailing closure as `_`.

@@ -17,9 +17,19 @@ public enum TypeDeclarationResolver {
     /// resolves, several when it is ambiguous (all of them), none when no declaration of the
     /// project is visible there by that name.
     public static func candidates(named written: String, at token: Int, inTree treeIndex: Int, index: ProjectIndex) -> [DeclarationReference] {
+        var cache: [String: Declarations] = [:]
+        return candidates(named: written, at: token, inTree: treeIndex, index: index, cache: &cache)
+    }
+
+    /// `candidates(named:at:inTree:index:)` for a caller that resolves many names: the
+    /// declarations of each simple name are gathered once, in `cache` (a common name such as
+    /// `ViewModel` has dozens in an app of several features).
+    public static func candidates(named written: String, at token: Int, inTree treeIndex: Int, index: ProjectIndex,
+                                  cache: inout [String: Declarations]) -> [DeclarationReference] {
         let path = written.split(separator: ".").map(String.init)
         guard let last = path.last, !last.isEmpty else { return [] }
-        let named = Declarations(lastName: last, index: index)
+        let named = cache[last] ?? Declarations(lastName: last, index: index)
+        cache[last] = named
         guard !named.references.isEmpty else { return [] }
         return named.nearest(path, scopes: path.count > 1 ? [] : scopes(at: token, in: index.trees[treeIndex]),
                              fromFile: index.trees[treeIndex].file.path)

@@ -6,17 +6,24 @@ public struct ViewObservedTypes: Sendable {
     /// The project declarations the properties' types resolve to (`TypeDeclarationResolver`).
     public let declarations: Set<DeclarationReference>
 
+    /// The project's observed types, worked out once per run and shared by every rule that asks.
+    public static func of(_ index: ProjectIndex, memo: ProjectMemo) -> ViewObservedTypes {
+        memo.value(for: "view-observed-types") { ViewObservedTypes(index: index) }
+    }
+
     public init(index: ProjectIndex) {
         var names = Set<String>()
         var declarations = Set<DeclarationReference>()
+        var resolved: [String: TypeDeclarationResolver.Declarations] = [:]
+        let attributes = Catalogue.viewObservingAttributes.map { "@" + $0 }
         for type in index.types.values {
             for property in type.properties.values
-            where property.attributes.contains(where: { attribute in Catalogue.viewObservingAttributes.contains { attribute == "@" + $0 || attribute.hasPrefix("@" + $0 + "(") } }) {
+            where property.attributes.contains(where: { attribute in attributes.contains { attribute == $0 || attribute.hasPrefix($0 + "(") } }) {
                 // `@StateObject var model = Feature.ViewModel()`: the simple name of the qualified type
                 // (`typeName` would stop at the first dot).
                 if let written = TypeResolver.writtenTypeName(annotation: property.typeText, initializer: property.initializerText) {
                     names.insert(written.lastNameComponent)
-                    if let declaration = Self.resolve(written, of: property, index: index) { declarations.insert(declaration) }
+                    if let declaration = Self.resolve(written, of: property, index: index, cache: &resolved) { declarations.insert(declaration) }
                 }
             }
         }
@@ -25,11 +32,13 @@ public struct ViewObservedTypes: Sendable {
     }
 
     /// The declaration that `written` names at the property's declaration.
-    private static func resolve(_ written: String, of property: IndexedProperty, index: ProjectIndex) -> DeclarationReference? {
+    private static func resolve(_ written: String, of property: IndexedProperty, index: ProjectIndex,
+                                cache: inout [String: TypeDeclarationResolver.Declarations]) -> DeclarationReference? {
         guard let t = index.treeIndexByPath[property.file] else { return nil }
         let tree = index.trees[t]
         guard let variable = tree.variables.first(where: { !$0.isLocal && $0.name == property.name && tree.line(of: $0.nameToken) == property.line }) else { return nil }
-        return TypeDeclarationResolver.declaration(named: written, at: variable.nameToken, inTree: t, index: index)
+        let nearest = TypeDeclarationResolver.candidates(named: written, at: variable.nameToken, inTree: t, index: index, cache: &cache)
+        return nearest.count == 1 ? nearest[0] : nil
     }
 
     /// Whether views observe the type declared at `t` of `index.trees[treeIndex]`. A simple name

@@ -64,7 +64,7 @@ public struct MainActorBackgroundDeliveryRule: Rule {
 
     /// Whether SwiftUI views observe the type around `token` (named `typeName`).
     private func isObserved(at token: Int, typeName: String, context: RuleContext) -> Bool {
-        let observed = context.memo.value(for: "view-observed-types") { ViewObservedTypes(index: context.index) }
+        let observed = ViewObservedTypes.of(context.index, memo: context.memo)
         if let t = context.tree.enclosingType(of: token), let treeIndex = context.index.treeIndexByPath[context.file.path] {
             return observed.observe(typeAt: t, inTree: treeIndex, index: context.index)
         }

@@ -51,7 +51,7 @@ public struct NestedObservableObjectRule: Rule {
                     forwardsChanges(of: variable.name, inType: typeName, index: index)
                 }
                 if forwards { continue }
-                let observed = context.memo.value(for: "nested_observable_object.observed") { ViewObservedTypes(index: index) }
+                let observed = ViewObservedTypes.of(index, memo: context.memo)
                 guard observed.observe(typeAt: t, inTree: treeIndex, index: index) else { continue }
                 if observed.observe(inner, index: index),
                    context.memo.value(for: "nested_observable_object.passed\u{0}\(variable.name)", { isPassedOn(variable.name, index: index) }) { continue }
