@@ -8,17 +8,16 @@
 /// `assign(to: \.value, on: model.state)`), or handing it to a project function or initializer
 /// that takes a subject. Made once per name and run (through `ProjectMemo`).
 struct SubjectSenders: Sendable {
-    /// One place that feeds a member of the name.
-    struct Feeder: Sendable, Hashable {
-        /// The simple name of the innermost type around it (nil: a free function, top-level code).
-        var enclosingType: String?
-        /// The simple name of the type whose member it feeds, when the receiver's type is known
-        /// (`model` in `model.events.send(x)` with `let model: FeedModel`; the enclosing type for
-        /// `events.send(x)` and `self.events.send(x)`).
-        var ownerType: String?
-    }
-
-    private(set) var feeders: Set<Feeder> = []
+    // A feeder is known by the simple name of the innermost type around it (nil: a free function,
+    // top-level code) and, when its receiver's type is known, the simple name of the type whose
+    // member it feeds (`model` in `model.events.send(x)` with `let model: FeedModel`; the
+    // enclosing type for `events.send(x)` and `self.events.send(x)`).
+    /// The types around the feeders whose receiver's type is unknown (they may feed any type's member).
+    private var enclosingTypesOfUnknownOwners: Set<String?> = []
+    /// The types around the feeders of a known owner type, by that type: a declaring type looks up
+    /// the types related to it instead of testing every feeder (thousands of types may declare a
+    /// member of one name, `events`, each fed from its own screen).
+    private var enclosingTypesByOwner: [String: Set<String?>] = [:]
 
     init(member name: String, index: ProjectIndex) {
         for reference in index.chainElements[name] {
@@ -27,7 +26,11 @@ struct SubjectSenders: Sendable {
             guard Self.feeds(chain, at: reference.element, in: tree, index: index) else { continue }
             let enclosing = tree.enclosingType(of: chain.elements[reference.element].nameToken).map { tree.types[$0].name.lastNameComponent }
             let owner = TypeResolver.ownerType(ofElement: reference.element, in: chain, tree: tree, index: index)
-            feeders.insert(Feeder(enclosingType: enclosing, ownerType: owner))
+            if let owner {
+                enclosingTypesByOwner[owner, default: []].insert(enclosing)
+            } else {
+                enclosingTypesOfUnknownOwners.insert(enclosing)
+            }
         }
     }
 
@@ -36,10 +39,15 @@ struct SubjectSenders: Sendable {
     /// unrelated type of the same name (its receiver's type is known) does not count.
     func feedsFromOutside(_ declaringType: String, index: ProjectIndex) -> Bool {
         let own = declaringType.lastNameComponent
-        return feeders.contains { feeder in
-            if let owner = feeder.ownerType, !index.areRelated(owner, own) { return false }
-            return feeder.enclosingType != own
-        }
+        let outside = { (enclosing: Set<String?>) in enclosing.contains { $0 != own } }
+        if outside(enclosingTypesOfUnknownOwners) { return true }
+        guard !enclosingTypesByOwner.isEmpty else { return false }
+        // The owners related to the declaring type (`ProjectIndex.areRelated`): itself, its
+        // ancestors, and the types that inherit from it.
+        var related: Set<String> = [own]
+        for ancestor in index.allAncestors(of: own) { related.insert(ancestor.lastNameComponent) }
+        for subtype in index.subtypes(of: own) { related.insert(subtype.lastNameComponent) }
+        return related.contains { owner in enclosingTypesByOwner[owner].map(outside) ?? false }
     }
 
     /// Whether a project function named `callee`, or an initializer of a project type of that name,
