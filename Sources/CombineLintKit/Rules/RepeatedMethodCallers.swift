@@ -41,6 +41,39 @@ enum RepeatedMethodCallers {
         return nil
     }
 
+    /// The path, as text (`FeedViewController.viewWillAppear(_:)`), of a repeated method of a type
+    /// related to `typeName` by inheritance or conformance that calls `method` on `self`, so that
+    /// the call runs this type's method: a subclass calling the base class's `bindTheme()` from its
+    /// `viewWillAppear`, a base class's `viewWillAppear` calling `bind()` that this subclass
+    /// overrides, a conforming type calling a method of a protocol extension. A subclass that
+    /// declares a method of that name runs its own; a path along which the caller empties `bag`
+    /// does not count.
+    static func inheritedPath(calling method: String, overriding: Bool, onType typeName: String, bag: String, index: ProjectIndex,
+                              extraCallbacks: Set<String>, memo: ProjectMemo) -> String? {
+        let subtypes = index.subtypes(of: typeName).sorted()
+        // A base class's call reaches this type's method only through an override.
+        let ancestors = overriding ? index.allAncestors(of: typeName).map { ProjectIndex.stripGenerics($0).lastNameComponent } : []
+        var seen: Set<String> = [typeName]
+        for other in ancestors + subtypes where seen.insert(other).inserted && index.type(named: other) != nil {
+            let isSubtype = subtypes.contains(other)
+            for identity in TypeIdentity.members(named: other, index: index, memo: memo).keys.sorted(by: { $0.key < $1.key }) {
+                let key = "repeated_subscription.own\u{0}" + identity.key + "\u{0}" + extraCallbacks.sorted().joined(separator: ",")
+                let analysis = memo.value(for: key) {
+                    TypeAnalysis(identity: identity, typeName: other, index: index, extraCallbacks: extraCallbacks,
+                                 memo: memo, externalEntries: false)
+                }
+                if isSubtype, analysis.graph.byName[method] != nil { continue }
+                for (m, info) in analysis.graph.methods.enumerated() {
+                    let calls = MethodCallGraph.selfCalls(in: info.body, of: index.trees[info.tree], names: [method: []])
+                    guard let call = calls.first, let path = analysis.path(to: m),
+                          !analysis.isReset(bag, along: path, storeToken: call.token, memo: memo, memoKey: key) else { continue }
+                    return other + "." + path.map(\.label).joined(separator: " → ")
+                }
+            }
+        }
+        return nil
+    }
+
     /// The identity of an ancestor named in the inheritance clause of type `identity`, resolved
     /// where that type is declared.
     private static func ancestorIdentity(_ name: String, of identity: TypeIdentity, index: ProjectIndex) -> TypeIdentity {

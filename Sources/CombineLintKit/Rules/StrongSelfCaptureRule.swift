@@ -45,12 +45,18 @@ public struct StrongSelfCaptureRule: Rule {
                 findings.append(closureFinding(at: token, closure: closure, bag: bag, context: context, lookup: lookup))
             }
             for argument in pipeline.functionArguments {
-                guard let name = methodReference(argument, context: context, lookup: lookup),
-                      SelfCapture.selfIsStrong(at: argument.lowerBound, in: tree),
-                      reported.insert(argument.lowerBound).inserted else { continue }
-                findings.append(context.finding(tokens: argument.lowerBound, through: argument.upperBound,
-                                                message: StrongSelfCaptureMessages.method(name, bag: bag),
-                                                help: StrongSelfCaptureMessages.methodHelp(name, bag: bag)))
+                if let name = methodReference(argument, context: context, lookup: lookup) {
+                    guard SelfCapture.selfIsStrong(at: argument.lowerBound, in: tree),
+                          reported.insert(argument.lowerBound).inserted else { continue }
+                    findings.append(context.finding(tokens: argument.lowerBound, through: argument.upperBound,
+                                                    message: StrongSelfCaptureMessages.method(name, bag: bag),
+                                                    help: StrongSelfCaptureMessages.methodHelp(name, bag: bag)))
+                } else if let name = localFunctionHoldingSelf(argument, context: context, lookup: lookup),
+                          reported.insert(argument.lowerBound).inserted {
+                    findings.append(context.finding(tokens: argument.lowerBound, through: argument.upperBound,
+                                                    message: StrongSelfCaptureMessages.localFunction(name, bag: bag),
+                                                    help: StrongSelfCaptureMessages.localFunctionHelp(name, bag: bag)))
+                }
             }
         }
         return findings
@@ -220,9 +226,22 @@ public struct StrongSelfCaptureRule: Rule {
         return false
     }
 
+    /// `handle(_:)` or `self.handle(_:)`: the compound name refers to the same method as `handle`;
+    /// the range without its argument labels. A call (`handle()`, `make(x)`) is left as it is.
+    private func withoutArgumentLabels(_ value: ClosedRange<Int>, in tree: SyntaxTree) -> ClosedRange<Int> {
+        let last = value.upperBound
+        guard tree.tokens[last].kind == .rightParen, case let open = Int(tree.matching[last]), open > value.lowerBound, open + 1 < last,
+              tree.tokens[open].kind == .leftParen, tree.tokens[open - 1].kind == .identifier,
+              tree.tokens[last - 1].kind == .colon,
+              ((open + 1)..<last).allSatisfy({ tree.tokens[$0].kind == .colon || tree.tokens[$0].kind == .identifier || tree.tokenIs($0, "_") })
+        else { return value }
+        return value.lowerBound...(open - 1)
+    }
+
     /// The method's name when the argument is `handle` (a method of the enclosing type) or `self.handle`.
-    private func methodReference(_ value: ClosedRange<Int>, context: RuleContext, lookup: TreeLookup) -> String? {
+    private func methodReference(_ written: ClosedRange<Int>, context: RuleContext, lookup: TreeLookup) -> String? {
         let tree = context.tree
+        let value = withoutArgumentLabels(written, in: tree)
         guard let t = tree.enclosingType(of: value.lowerBound) else { return nil }
         let typeName = tree.types[t].name
         if value.count == 3, tree.isSelfReference(value.lowerBound), tree.tokens[value.lowerBound + 1].kind == .period,
@@ -238,6 +257,41 @@ public struct StrongSelfCaptureRule: Rule {
               !isProperty(name, of: t, typeName, context),
               isInstanceMethod(name, of: t, typeName, context) else { return nil }
         return name
+    }
+
+    /// `func handle(_ v: Int) { self.total += v }` declared in the method, then `sink(receiveValue: handle)`:
+    /// a local function that uses `self` (written, or implied by a bare member name, which a local
+    /// function may use without `self.`) captures it strongly, and the subscription keeps the function.
+    private func localFunctionHoldingSelf(_ written: ClosedRange<Int>, context: RuleContext, lookup: TreeLookup) -> String? {
+        let tree = context.tree
+        let value = withoutArgumentLabels(written, in: tree)
+        guard value.count == 1, tree.tokens[value.lowerBound].kind == .identifier,
+              let t = tree.enclosingType(of: value.lowerBound) else { return nil }
+        let name = tree.name(value.lowerBound)
+        guard lookup.localVariable(named: name, visibleAt: value.lowerBound) == nil,
+              !SubscriptionFinder.isParameter(named: name, visibleAt: value.lowerBound, in: tree) else { return nil }
+        let typeName = tree.types[t].name
+        for function in tree.functions where function.isLocal && function.kind == .function && function.name == name {
+            guard let open = function.bodyOpen, let close = function.bodyClose, !(open...close).contains(value.lowerBound),
+                  let outer = tree.enclosingFunction(of: function.nameToken),
+                  let outerOpen = tree.functions[outer].bodyOpen, let outerClose = tree.functions[outer].bodyClose,
+                  (outerOpen...outerClose).contains(value.lowerBound), tree.enclosingType(of: function.nameToken) == t else { continue }
+            for k in (open + 1)..<close where tree.tokens[k].kind == .identifier || tree.isSelfReference(k) {
+                if k > 0, tree.tokens[k - 1].kind == .period { continue }
+                if tree.isSelfReference(k) {
+                    if SelfCapture.selfIsStrong(at: k, in: tree) { return name }
+                    continue
+                }
+                if k + 1 < tree.tokens.count, tree.tokens[k + 1].kind == .colon { continue }
+                let member = tree.name(k)
+                guard self.lookup(member, isMemberOf: t, typeName, context),
+                      SubscriptionFinder.localVariable(named: member, visibleAt: k, in: tree) == nil,
+                      !SubscriptionFinder.isParameter(named: member, visibleAt: k, in: tree),
+                      SelfCapture.selfIsStrong(at: k, in: tree) else { continue }
+                return name
+            }
+        }
+        return nil
     }
 
     private func isProperty(_ name: String, of t: Int, _ typeName: String, _ context: RuleContext) -> Bool {
