@@ -8163,7 +8163,8 @@ Also kept by `self`: a subscription stored in a local bag that is later stored i
 (`self.cancellables = bag`), one returned by a method whose result the type stores
 (`token = makeSubscription()`), one assigned in `return self.token = …`, and the pipeline
 upstream of `assign(to: &$property)`. After `guard let self` in a `[weak self]` closure, a bare
-member name in a nested subscription's closure (`title = text`) is `self` again, held strongly.
+member name in a nested subscription's closure (`title = text`) is `self` again, held strongly;
+so is `strongSelf` after `guard let strongSelf = self`, and `strongSelf.cancellables` is `self`'s bag.
 
 Not reported: value types (structs and enums hold no references to themselves), static methods,
 subscriptions kept only in a local, key paths (`\.self`), `Self.member`, `super`, non-escaping
@@ -8611,6 +8612,23 @@ final class ScoreBoard {
     }
 
     private func apply(bonus: Int) {}
+}
+```
+
+```swift
+final class AccountModel {
+    private var cancellables = Set<AnyCancellable>()
+    let logins = PassthroughSubject<Void, Never>()
+    let balances = PassthroughSubject<Decimal, Never>()
+    private var balance: Decimal = 0
+
+    init() {
+        logins.sink { [weak self] _ in
+            // A strong reference under another name: the nested closure holds it.
+            guard let strongSelf = self else { return }
+            strongSelf.balances.sink { ↓strongSelf.balance = $0 }.store(in: &strongSelf.cancellables)
+        }.store(in: &cancellables)
+    }
 }
 ```
 
@@ -9111,7 +9129,8 @@ may be in other files, and consumers are followed through `Publishers.Merge`, `C
 property that hands the publisher on (`var errors: AnyPublisher<…> { subject.eraseToAnyPublisher() }`).
 Optional state that is read through `.value` or bound without skipping `nil` (directly or as one
 input of a `CombineLatest`), that a subscriber handles when `nil` (`guard let value else {
-hideBanner(); return }`), or that other code sets to `nil` as a real state (clearing a selection),
+hideBanner(); return }`), or that other code sets to `nil` as a real state (clearing a selection) or to a value that
+may be nil (`imageID = episode?.imageID`, `flag ? name : nil`),
 is not reported.
 
 ## Why it matters
@@ -9644,6 +9663,29 @@ final class ConnectionBar {
 
     private func collapse() {}
     private func expand(_ text: String) {}
+}
+```
+
+```swift
+final class EpisodeHeaderModel: ObservableObject {
+    @Published var artworkID: String? = nil
+
+    // The model itself writes values that may be nil: nil is one of its states.
+    func show(_ episode: Episode?) {
+        artworkID = episode?.artworkID
+    }
+}
+
+final class EpisodeHeaderView {
+    private var bag = Set<AnyCancellable>()
+
+    init(model: EpisodeHeaderModel) {
+        model.$artworkID.sink { [weak self] id in
+            if let id { self?.loadArtwork(id) }
+        }.store(in: &bag)
+    }
+
+    private func loadArtwork(_ id: String) {}
 }
 ```
 

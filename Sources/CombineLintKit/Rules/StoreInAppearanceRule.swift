@@ -116,7 +116,9 @@ public struct StoreInAppearanceRule: Rule {
         let tree = context.tree
         let typeName = tree.enclosingType(of: token).map { tree.types[$0].name.lastNameComponent }
         let ownTypes = typeName.map { [$0] + context.index.allAncestors(of: $0) } ?? []
-        if empties(key, in: site.body.lowerBound..<token, of: tree, types: ownTypes, sites: sites) { return true }
+        // Anywhere in the repeated body: before the store (one live subscription after each run), or
+        // after it (`if window != nil { subscribe } else { bag.removeAll() }` ends each run's).
+        if empties(key, in: site.body, of: tree, types: ownTypes, sites: sites) { return true }
         switch site.kind {
         case .appearance:
             return ownTypes.contains { type in

@@ -24,7 +24,8 @@ public struct StrongSelfCaptureRule: Rule {
             guard let keeper = SubscriptionFinder.selfMemberKeeping(subscription, lookup: lookup)
                     ?? keeperOfReturned(subscription, context: context, lookup: lookup)
                     ?? keeperThroughOwnedMember(subscription, context: context, lookup: lookup)
-                    ?? keeperThroughHelper(subscription, context: context, lookup: lookup) else { continue }
+                    ?? keeperThroughHelper(subscription, context: context, lookup: lookup)
+                    ?? keeperThroughSelfAlias(subscription, context: context) else { continue }
             kept.append((subscription.chain, subscription.element, keeper))
         }
         kept.sort { $0.chain < $1.chain }
@@ -166,6 +167,41 @@ public struct StrongSelfCaptureRule: Rule {
         return nil
     }
 
+    /// `.store(in: &strongSelf.bag)` after `guard let strongSelf = self else { return }` in a
+    /// `[weak self]` closure: the bag of `self` under another name, which keeps the subscription.
+    private func keeperThroughSelfAlias(_ subscription: Subscription, context: RuleContext) -> String? {
+        guard case .bag(.other) = subscription.storage else { return nil }
+        let tree = context.tree
+        let chain = tree.chains[subscription.chain]
+        guard subscription.element + 1 < chain.elements.count,
+              let argument = chain.elements[subscription.element + 1].argument("in"), argument.isInout else { return nil }
+        let last = argument.value.upperBound
+        var k = argument.value.lowerBound
+        while k <= last, tree.tokens[k].kind == .ampersand || tree.tokenIs(k, "&") { k += 1 }
+        guard k + 2 == last, tree.tokens[k].kind == .identifier, tree.tokens[k + 1].kind == .period,
+              tree.tokens[last].kind == .identifier,
+              StrongSelfCaptureRule.selfBindings(visibleAt: k, in: tree).contains(tree.name(k)) else { return nil }
+        return tree.name(last)
+    }
+
+    /// The condition bindings of `self` (`guard let strongSelf = self`, `if let strongSelf = self`,
+    /// strong references even where `self` is captured weakly) visible at `token`, by name, found
+    /// from the start of the method. The syntax tree keeps no variables for condition bindings.
+    static func selfBindings(visibleAt token: Int, in tree: SyntaxTree) -> Set<String> {
+        guard let f = tree.enclosingFunction(of: token), let open = tree.functions[f].bodyOpen, open + 1 < token - 3 else { return [] }
+        var names = Set<String>()
+        for k in (open + 1)..<(token - 3) where tree.isWord(k, "let") || tree.isWord(k, "var") {
+            guard tree.isWord(k - 1, "guard") || tree.isWord(k - 1, "if") || tree.tokens[k - 1].kind == .comma,
+                  tree.tokens[k + 1].kind == .identifier, tree.tokens[k + 2].kind == .equal, tree.isSelfReference(k + 3),
+                  tree.isWord(k + 4, "else") || tree.tokens[k + 4].kind == .comma || tree.tokens[k + 4].kind == .leftBrace else { continue }
+            let name = tree.name(k + 1)
+            // Visible where the scope holding the binding still holds the token.
+            let scope = Int(tree.enclosing[k])
+            if name != "self", scope < 0 || Int(tree.matching[scope]) > token { names.insert(name) }
+        }
+        return names
+    }
+
     /// In a closure made after `guard let self` in a `[weak self]` one, a bare member name
     /// (`title = t`) is an implicit use of the strong `self`: the first one, if any.
     private func implicitSelfToken(in c: Int, _ context: RuleContext) -> Int? {
@@ -192,15 +228,25 @@ public struct StrongSelfCaptureRule: Rule {
 
     /// `let owner = self` before the subscription, then `.sink { owner.title = $0 }`: the closure
     /// holds that local, a strong reference to `self` under another name. Not a `weak var` or
-    /// `unowned` local, nor one the closure captures weakly (`[weak owner]`).
+    /// `unowned` local, nor one the closure captures weakly (`[weak owner]`). The same for a
+    /// condition binding `guard let strongSelf = self` made before the closure.
     private func strongLocalAliasToken(in c: Int, _ context: RuleContext, lookup: TreeLookup) -> Int? {
         let tree = context.tree
         let closure = tree.closures[c]
         guard closure.bodyStart < closure.close else { return nil }
+        var bindings: Set<String>? = nil
         for k in closure.bodyStart..<closure.close where tree.tokens[k].kind == .identifier {
             if k > 0, tree.tokens[k - 1].kind == .period { continue }
             let name = tree.name(k)
-            guard let v = lookup.localVariable(named: name, visibleAt: k) else { continue }
+            guard let v = lookup.localVariable(named: name, visibleAt: k) else {
+                // `guard let strongSelf = self` before the closure: a strong reference to `self`.
+                if bindings == nil { bindings = StrongSelfCaptureRule.selfBindings(visibleAt: closure.open, in: tree) }
+                if bindings?.contains(name) == true, !SubscriptionFinder.isParameter(named: name, visibleAt: k, in: tree),
+                   !closure.captures.contains(where: { $0.name == name && $0.specifier != .strong }) {
+                    return k
+                }
+                continue
+            }
             let variable = tree.variables[v]
             guard variable.nameToken < closure.open, let value = variable.initializer,
                   value.lowerBound == value.upperBound, tree.isSelfReference(value.lowerBound),

@@ -553,21 +553,28 @@ public struct SubjectFakeInitialValueRule: Rule {
         return result
     }
 
-    /// The value written from token `i` on is nil or may be: `nil`, `.none`, optional chaining
-    /// (`episode?.imageID`), `as?`, `try?`, or a `nil` anywhere in it (`flag ? name : nil`). A
-    /// model that writes such a value holds nil as a state of its own, not only as its start.
+    /// The value written from token `i` on is nil or may be: `nil`, `.none`, and at the top level of
+    /// the expression optional chaining (`episode?.imageID`), `as?`, `try?` or a `nil` (`flag ? name
+    /// : nil`), unless a `??` there gives a default. What is nested in a call (`Toast(icon: nil)`)
+    /// says nothing. A model that writes such a value holds nil as a state of its own, not only as
+    /// its start.
     static func mayBeNil(_ i: Int, in tree: SyntaxTree) -> Bool {
         if isNil(i, in: tree) { return true }
+        let level = tree.enclosing[i]
+        var maybe = false
         var k = i
         while k < tree.tokens.count, k < i + 64, k == i || !tree.statementStarts[k] {
             let kind = tree.tokens[k].kind
             if kind == .rightParen || kind == .rightBrace || kind == .rightBracket, Int(tree.matching[k]) < i { break }
-            if tree.isWord(k, "nil") { return true }
-            if kind == .questionMark, k + 1 < tree.tokens.count, tree.tokens[k + 1].kind == .period { return true }
-            if tree.isWord(k, "as") || tree.isWord(k, "try"), k + 1 < tree.tokens.count, tree.tokens[k + 1].kind == .questionMark { return true }
+            if tree.enclosing[k] == level {
+                if tree.tokenIs(k, "??") { return false }
+                if tree.isWord(k, "nil") { maybe = true }
+                if kind == .questionMark, k + 1 < tree.tokens.count, tree.tokens[k + 1].kind == .period { maybe = true }
+                if tree.isWord(k, "as") || tree.isWord(k, "try"), k + 1 < tree.tokens.count, tree.tokens[k + 1].kind == .questionMark { maybe = true }
+            }
             k += 1
         }
-        return false
+        return maybe
     }
 
     static func isNil(_ i: Int, in tree: SyntaxTree) -> Bool {

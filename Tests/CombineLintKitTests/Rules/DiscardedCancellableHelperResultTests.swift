@@ -35,7 +35,7 @@ final class DiscardedCancellableHelperResultTests: XCTestCase {
             }
         }
         """
-        XCTAssertEqual(positions([(path: "Observer.swift", text: text0), (path: "Client.swift", text: text1)]), ["Observer.swift:12:9", "Client.swift:4:18"])
+        XCTAssertEqual(positions([(path: "Observer.swift", text: text0), (path: "Client.swift", text: text1)]), ["Client.swift:4:18", "Observer.swift:12:9"])
     }
 
     /// A helper that stores the cancellable before returning it keeps the subscription; a result that

@@ -130,4 +130,22 @@ final class StoreInAppearanceViewStateTests: XCTestCase {
         XCTAssertEqual(findings(of: StoreInAppearanceRule.self, in: [(path: "A.swift", text: text)]).map(\.message),
                        ["Every call of `setHighlighted` (on each change of that state) adds a live subscription to `cancellables`, so each update is handled once per call so far."])
     }
+
+    /// Emptied when the view leaves its window: each window change ends the previous subscription.
+    func testDidMoveToWindowEmptyingTheBagOnLeavingIsQuiet() {
+        let text = """
+        final class BadgeView: UIView {
+            private var cancellables = Set<AnyCancellable>()
+            override func didMoveToWindow() {
+                super.didMoveToWindow()
+                if window != nil {
+                    Theme.shared.$tint.sink { [weak self] in self?.tintColor = $0 }.store(in: &cancellables)
+                } else {
+                    cancellables.removeAll()
+                }
+            }
+        }
+        """
+        XCTAssertEqual(findings(of: StoreInAppearanceRule.self, in: [(path: "A.swift", text: text)]).count, 0)
+    }
 }

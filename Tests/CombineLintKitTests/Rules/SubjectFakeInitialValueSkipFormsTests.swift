@@ -162,4 +162,28 @@ final class SubjectFakeInitialValueSkipFormsTests: XCTestCase {
         """
         XCTAssertEqual(positions([(path: "A.swift", text: text)]), [])
     }
+
+    /// A `nil` nested in a call (`Notice(text: …, icon: nil)`) and an optional chain with a default
+    /// (`item?.title ?? ""`) write values that are never nil: the property stays an event.
+    func testNilNestedInTheWrittenValueIsNoState() {
+        let text = """
+        struct Notice { var text: String; var icon: String? }
+        final class NoticeModel: ObservableObject {
+            @Published var notice: Notice?
+            @Published var headline: String?
+            func post(_ item: Item?) {
+                notice = Notice(text: "Saved", icon: nil)
+                headline = item?.title ?? ""
+            }
+        }
+        final class NoticeBanner {
+            private var bag = Set<AnyCancellable>()
+            init(model: NoticeModel) {
+                model.$notice.compactMap { $0 }.sink { print($0) }.store(in: &bag)
+                model.$headline.compactMap { $0 }.sink { print($0) }.store(in: &bag)
+            }
+        }
+        """
+        XCTAssertEqual(positions([(path: "A.swift", text: text)]), ["A.swift:3:20", "A.swift:4:20"])
+    }
 }
