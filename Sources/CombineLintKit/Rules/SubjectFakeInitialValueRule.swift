@@ -380,7 +380,7 @@ public struct SubjectFakeInitialValueRule: Rule {
 
     /// A body that does nothing with nil: it is one `if let value { … }` with no `else`
     /// (`if let toast = $0 { show(toast) }`), or a `switch value` whose `case .none` / `case nil`
-    /// only breaks or returns.
+    /// only breaks or returns (only returns, when statements follow the switch).
     static func ignoresNil(from start: Int, to end: Int, parameter: String?, in tree: SyntaxTree) -> Bool {
         guard start < end, start + 2 < end else { return false }
         func isValue(_ k: Int) -> Bool { tree.text(k) == "$0" || (parameter != nil && tree.tokens[k].kind == .identifier && tree.name(k) == parameter) }
@@ -396,6 +396,8 @@ public struct SubjectFakeInitialValueRule: Rule {
         if tree.isWord(start, "switch"), isValue(start + 1), tree.tokens[start + 2].kind == .leftBrace {
             let open = start + 2, close = Int(tree.matching[open])
             guard close > open, close < end else { return false }
+            // With statements after the switch, only a `return` keeps nil from reaching them.
+            let onlyReturn = close + 1 < end
             for k in (open + 1)..<close where tree.isWord(k, "case") && Int(tree.enclosing[k]) == open {
                 var colon = k + 1
                 if tree.isWord(colon, "nil") {
@@ -406,7 +408,7 @@ public struct SubjectFakeInitialValueRule: Rule {
                     continue
                 }
                 guard colon + 2 <= close, tree.tokens[colon].kind == .colon,
-                      tree.isWord(colon + 1, "break") || tree.isWord(colon + 1, "return") else { continue }
+                      (tree.isWord(colon + 1, "break") && !onlyReturn) || tree.isWord(colon + 1, "return") else { continue }
                 let after = colon + 2
                 if after == close || tree.isWord(after, "case") || tree.isWord(after, "default") { return true }
             }

@@ -186,4 +186,37 @@ final class SubjectFakeInitialValueSkipFormsTests: XCTestCase {
         """
         XCTAssertEqual(positions([(path: "A.swift", text: text)]), ["A.swift:3:20", "A.swift:4:20"])
     }
+
+    /// `case .none: break` goes on after the switch: nil reaches the statements that follow, so the
+    /// subscriber handles it; `case .none: return` does skip it.
+    func testSwitchFollowedByStatementsSkipsNilOnlyWithReturn() {
+        let text = """
+        final class StatusModel: ObservableObject {
+            @Published var status: String?
+            @Published var alert: String?
+        }
+        final class StatusScreen {
+            private var bag = Set<AnyCancellable>()
+            init(model: StatusModel) {
+                model.$status.sink { [weak self] status in
+                    switch status {
+                    case .none: break
+                    case .some(let text): self?.show(text)
+                    }
+                    self?.relayout()
+                }.store(in: &bag)
+                model.$alert.sink { [weak self] alert in
+                    switch alert {
+                    case nil: return
+                    case let text?: self?.show(text)
+                    }
+                    self?.relayout()
+                }.store(in: &bag)
+            }
+            private func show(_ text: String) {}
+            private func relayout() {}
+        }
+        """
+        XCTAssertEqual(positions([(path: "A.swift", text: text)]), ["A.swift:3:20"])
+    }
 }
