@@ -37,12 +37,21 @@ public struct DiscardedCancellableRule: Rule {
     /// observe() -> AnyCancellable { values.sink { … } }`): the caller drops the only token, so the
     /// subscription is cancelled at once, as with a `sink` used as a statement.
     private func droppedHelperResults(_ context: RuleContext) -> [Finding] {
+        // The names of the project's functions declared to return `AnyCancellable`, once per run:
+        // most projects have few, and a call of any other name needs no further look.
+        let returning = context.memo.value(for: "discarded_cancellable.cancellable-returning-names") {
+            DiscardedCancellableRule.cancellableReturningNames(context.index)
+        }
+        guard !returning.isEmpty else { return [] }
+        let names = context.memo.value(for: "discarded_cancellable.cancellable-returning-name-set") { NameSet(returning) }
+        guard context.mentions(anyOf: names) else { return [] }
         let tree = context.tree
         var result: [Finding] = []
         for chain in tree.chains {
             guard case .statement = chain.context, let element = chain.elements.last, element.isCall,
-                  element.name != "sink", element.name != "assign", element.name != "connect",
-                  !context.index.functions[element.name].isEmpty else { continue }
+                  returning.contains(element.name),
+                  // A project's own `sink` is a subscription of its own, reported as one.
+                  element.name != "sink", element.name != "assign", element.name != "connect" else { continue }
             let e = chain.elements.count - 1
             let owner = TypeResolver.ownerType(ofElement: e, in: chain, tree: tree, index: context.index)
             let labels = element.argumentLabels
@@ -59,6 +68,37 @@ public struct DiscardedCancellableRule: Rule {
         return result
     }
 
+    /// The names of the project's functions that return a fresh subscription's `AnyCancellable`
+    /// (see `returnsFreshSubscription`), found once per run.
+    static func cancellableReturningNames(_ index: ProjectIndex) -> Set<String> {
+        var names = Set<String>()
+        for (t, tree) in index.trees.enumerated() {
+            for (f, function) in tree.functions.enumerated() where function.kind == .function && !function.isLocal
+                && returnsFreshSubscription(DeclarationReference(tree: t, item: f), index: index) {
+                names.insert(function.name)
+            }
+        }
+        return names
+    }
+
+    /// Whether the function is declared to return `AnyCancellable` and returns one straight from a
+    /// `sink` or `assign(to:on:)` it makes (`return values.sink { … }`, or the body's single expression).
+    static func returnsFreshSubscription(_ reference: DeclarationReference, index: ProjectIndex) -> Bool {
+        let tree = index.trees[reference.tree]
+        let function = tree.functions[reference.item]
+        guard let open = function.bodyOpen, let close = function.bodyClose,
+              function.returnType == "AnyCancellable" else { return false }
+        return tree.chains(in: open...close).contains { chain in
+            switch chain.context {
+            case .returned, .implicitReturn: break
+            default: return false
+            }
+            guard tree.enclosingFunction(of: chain.first) == reference.item, tree.innermostClosure(of: chain.first) == nil,
+                  let last = chain.elements.last, last.isCall, chain.elements.count > 1 else { return false }
+            return last.name == "sink" || (last.name == "assign" && last.argument("on") != nil)
+        }
+    }
+
     /// Whether every function of the project that a call `name(labels…)` may run (on a receiver of
     /// type `owner`, or of any type when it is unknown; at least one) returns an `AnyCancellable`
     /// straight from a `sink` or `assign(to:on:)` it makes (`return values.sink { … }`, or the
@@ -72,18 +112,7 @@ public struct DiscardedCancellableRule: Rule {
             if let owner {
                 guard let t = function.enclosingType, index.areRelated(tree.types[t].name.lastNameComponent, owner) else { continue }
             }
-            guard let open = function.bodyOpen, let close = function.bodyClose,
-                  function.returnType.filter({ $0 != " " }) == "AnyCancellable" else { return false }
-            let returnsSubscription = tree.chains(in: open...close).contains { chain in
-                switch chain.context {
-                case .returned, .implicitReturn: break
-                default: return false
-                }
-                guard tree.enclosingFunction(of: chain.first) == reference.item, tree.innermostClosure(of: chain.first) == nil,
-                      let last = chain.elements.last, last.isCall, chain.elements.count > 1 else { return false }
-                return last.name == "sink" || (last.name == "assign" && last.argument("on") != nil)
-            }
-            guard returnsSubscription else { return false }
+            guard returnsFreshSubscription(reference, index: index) else { return false }
             found = true
         }
         return found
