@@ -6190,7 +6190,8 @@ in other files included), from code UIKit or SwiftUI runs again and again:
 
 - appearance and layout callbacks: `viewWillAppear`, `viewIsAppearing`, `viewDidAppear`, `viewWillLayoutSubviews`,
   `viewDidLayoutSubviews`, `layoutSubviews`, `traitCollectionDidChange`, `viewWillTransition`,
-  a representable's `updateUIView(_:context:)`
+  a representable's `updateUIView(_:context:)` (also calling a method of its coordinator through
+  `context.coordinator`, the object `makeCoordinator()` made)
   (and the names listed in the `appearance_methods` option);
 - app and scene lifecycle callbacks that run on every return to (or departure from) the
   foreground: `sceneWillEnterForeground`, `sceneDidBecomeActive`, `applicationDidBecomeActive`
@@ -6600,6 +6601,28 @@ final class LibraryViewController: ThemedViewController {
     override func viewWillAppear(_ animated: Bool) {
         super.viewWillAppear(animated)
         observeTheme()
+    }
+}
+```
+
+```swift
+struct StepsBadge: UIViewRepresentable {
+    let tracker: StepTracker
+
+    final class Coordinator {
+        var cancellables = Set<AnyCancellable>()
+
+        func observe(_ tracker: StepTracker, in label: UILabel) {
+            tracker.$steps.sink { label.text = String($0) }.↓store(in: &cancellables)
+        }
+    }
+
+    func makeCoordinator() -> Coordinator { Coordinator() }
+    func makeUIView(context: Context) -> UILabel { UILabel() }
+
+    // SwiftUI calls this on every update of the view.
+    func updateUIView(_ label: UILabel, context: Context) {
+        context.coordinator.observe(tracker, in: label)
     }
 }
 ```

@@ -74,6 +74,14 @@ enum RepeatedMethodCallers {
         return nil
     }
 
+    /// The type `makeCoordinator()` of type `t` is declared to return (`Coordinator`), if it declares one.
+    private static func coordinatorType(of t: Int, in tree: SyntaxTree) -> String? {
+        guard let f = tree.types[t].functions.first(where: { tree.functions[$0].name == "makeCoordinator" && tree.functions[$0].kind == .function })
+        else { return nil }
+        let written = tree.functions[f].returnType
+        return written.isEmpty ? nil : TypeResolver.simpleTypeName(written)
+    }
+
     /// The identity of an ancestor named in the inheritance clause of type `identity`, resolved
     /// where that type is declared.
     private static func ancestorIdentity(_ name: String, of identity: TypeIdentity, index: ProjectIndex) -> TypeIdentity {
@@ -145,6 +153,18 @@ enum RepeatedMethodCallers {
             let e = reference.element
             let element = chain.elements[e]
             guard element.isCall, element.kind == .member, e >= 1 else { continue }
+            // `context.coordinator.bind(…)` in a representable's `updateUIView(_:context:)`: the
+            // receiver is the object `makeCoordinator()` made.
+            if e == 2, chain.elements[1].name == "coordinator", !chain.elements[1].isCall, chain.elements[0].kind == .root,
+               !chain.elements[0].isCall, chain.elements[1].subscripts.isEmpty,
+               let function = tree.outerMethod(of: element.nameToken), let owner = tree.functions[function].enclosingType,
+               let type = coordinatorType(of: owner, in: tree) {
+                let receiverType = receiverIdentity(type, at: element.nameToken, inTree: reference.tree, index: index)
+                result[receiverType, default: []].append(Caller(callerType: tree.types[owner].name.lastNameComponent,
+                                                                callerIdentity: TypeIdentity.of(type: owner, inTree: reference.tree, index: index, memo: memo),
+                                                                tree: reference.tree, function: function))
+                continue
+            }
             var receiverIndex = e - 1
             if receiverIndex == 1, chain.elements[0].name == "self" { receiverIndex = 1 } else if receiverIndex != 0 { continue }
             let receiver = chain.elements[receiverIndex]
