@@ -12,7 +12,17 @@ extension Catalogue {
         "viewWillTransition", "updateConstraints", "updateViewConstraints",
         // AppKit's view controller layout passes and layer updates.
         "viewWillLayout", "viewDidLayout", "updateLayer",
+        // Safe area and margin changes: every rotation, keyboard, bar or split change.
+        "viewSafeAreaInsetsDidChange", "safeAreaInsetsDidChange", "viewLayoutMarginsDidChange", "layoutMarginsDidChange",
     ]).union(representableUpdateCallbacks)
+
+    /// View state callbacks that run on every change of that state: a window change (each push
+    /// over the screen and pop back, each tab switch moves a view out of its window and in again),
+    /// a cell's selection or highlight (each tap), a cell's or button's configuration update (each
+    /// state change), a tint change.
+    public static let stateChangeCallbacks: Set<String> = [
+        "didMoveToWindow", "setSelected", "setHighlighted", "updateConfiguration", "tintColorDidChange",
+    ]
 
     /// `UIViewRepresentable.updateUIView(_:context:)` and its AppKit twin: SwiftUI calls them on
     /// every change of the state the representable reads, again and again for one view.
@@ -25,8 +35,8 @@ extension Catalogue {
         "applicationWillEnterForeground", "applicationDidBecomeActive", "applicationWillResignActive", "applicationDidEnterBackground",
     ]
 
-    /// Callbacks UIKit calls again and again during one object's life: appearance and layout.
-    public static let repeatedCallbacks = appearanceCallbacks.union(layoutCallbacks)
+    /// Callbacks UIKit calls again and again during one object's life: appearance, layout and view state.
+    public static let repeatedCallbacks = appearanceCallbacks.union(layoutCallbacks).union(stateChangeCallbacks)
 
     /// Disappearance callbacks, paired with `appearanceCallbacks`: a bag emptied there does not pile up.
     public static let disappearCallbacks: Set<String> = ["viewWillDisappear", "viewDidDisappear"]
@@ -40,7 +50,7 @@ extension Catalogue {
     public static let firstAppearanceFlags: Set<String> = ["isMovingToParent", "isBeingPresented", "isMovingToParentViewController"]
 
     /// Callbacks that run once per object: a subscription made there does not pile up.
-    public static let onceCallbacks: Set<String> = ["init", "awakeFromNib", "viewDidLoad", "loadView", "didMoveToWindow"]
+    public static let onceCallbacks: Set<String> = ["init", "awakeFromNib", "viewDidLoad", "loadView"]
 
     /// Data source and delegate methods called once per row, item or supplementary view shown.
     public static let perRowSelectors: Set<String> = [
@@ -74,7 +84,11 @@ extension Catalogue {
 
     /// Base classes of reusable views: one instance shows row after row, so what its configure method
     /// subscribes to piles up unless `prepareForReuse` ends it.
-    public static let reusableViewBases: Set<String> = ["UITableViewCell", "UICollectionViewCell", "UICollectionReusableView", "UITableViewHeaderFooterView"]
+    /// (`UICollectionViewListCell`, iOS 14's list cell, is a `UICollectionViewCell` the project
+    /// cannot see inherit.)
+    public static let reusableViewBases: Set<String> = [
+        "UITableViewCell", "UICollectionViewCell", "UICollectionViewListCell", "UICollectionReusableView", "UITableViewHeaderFooterView",
+    ]
 
     /// Types whose members UIKit, AppKit and SwiftUI call on the main thread (there `RunLoop.current`
     /// is the main run loop): views, view controllers, SwiftUI's `View` and `App`.

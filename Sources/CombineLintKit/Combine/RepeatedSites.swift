@@ -4,7 +4,8 @@ public struct RepeatedSite: Sendable, Hashable {
     public enum Kind: Sendable, Hashable {
         /// `viewWillAppear`, `viewDidAppear` (and configured callbacks): paired with the disappear callbacks.
         case appearance
-        /// `viewDidLayoutSubviews`, `layoutSubviews`, `traitCollectionDidChange`: no paired callback.
+        /// `viewDidLayoutSubviews`, `layoutSubviews`, `traitCollectionDidChange`, and view state
+        /// callbacks (`didMoveToWindow`, a cell's `setSelected`): no paired callback.
         case layout
         /// `tableView(_:cellForRowAt:)` and the other per-row data source and delegate methods.
         case perRow
@@ -12,7 +13,7 @@ public struct RepeatedSite: Sendable, Hashable {
         case cellProvider
         /// A `configure…`/`bind…` method of a reusable cell subclass (`cellType`).
         case cellMethod(cellType: String)
-        /// The closure of SwiftUI's `.onAppear`.
+        /// The closure of SwiftUI's `.onAppear` or `.task`: runs on every appearance of the view.
         case onAppear
     }
     public var kind: Kind
@@ -70,7 +71,7 @@ public struct RepeatedSites: Sendable {
     private static func closureSiteKind(_ c: Int, in tree: SyntaxTree) -> RepeatedSite.Kind? {
         guard let call = tree.call(receiving: c) else { return nil }
         let element = tree.chains[call.chain].elements[call.element]
-        if element.name == "onAppear", element.kind == .member { return .onAppear }
+        if Catalogue.appearanceModifiers.contains(element.name), element.kind == .member { return .onAppear }
         if Catalogue.cellProviderTypes.contains(element.name) { return .cellProvider }
         return nil
     }
@@ -83,7 +84,8 @@ public struct RepeatedSites: Sendable {
             let closure = Int(siteClosure[innermost])
             if closure >= 0, let kind = RepeatedSites.closureSiteKind(closure, in: tree), let call = tree.call(receiving: closure) {
                 let body = tree.closures[closure].open..<tree.closures[closure].close
-                let name = kind == .onAppear ? ".onAppear" : "the \(tree.chains[call.chain].elements[call.element].name) closure"
+                let callee = tree.chains[call.chain].elements[call.element].name
+                let name = kind == .onAppear ? "." + callee : "the \(callee) closure"
                 return RepeatedSite(kind: kind, name: name, function: nil, closure: closure, body: body)
             }
             found = functionOfClosure[innermost] >= 0 ? Int(functionOfClosure[innermost]) : nil
@@ -105,7 +107,7 @@ public struct RepeatedSites: Sendable {
         if Catalogue.appearanceCallbacks.contains(name) || extraAppearance.contains(name) {
             return RepeatedSite(kind: .appearance, name: name, function: f, closure: nil, body: body)
         }
-        if Catalogue.layoutCallbacks.contains(name) {
+        if Catalogue.layoutCallbacks.contains(name) || Catalogue.stateChangeCallbacks.contains(name) {
             return RepeatedSite(kind: .layout, name: name, function: f, closure: nil, body: body)
         }
         if Catalogue.perRowSelectors.contains(function.selectorName) {

@@ -1360,7 +1360,10 @@ final class RelaySubscription<S: Subscriber>: Subscription {
 Reports a subscription whose cancellable nobody keeps: a chain ending in `sink`, `assign(to:on:)`
 or `connect()` that is used as a statement, assigned to `_`, bound to a local that is never used
 afterwards, or left as the only expression of a closure that returns `Void`
-(`DispatchQueue.main.async { publisher.sink { … } }`). `connect()` is reported only when its receiver
+(`DispatchQueue.main.async { publisher.sink { … } }`), and a call used as a statement of a project
+function that returns the `AnyCancellable` of a subscription it makes without keeping it
+(`@discardableResult func observe() -> AnyCancellable { values.sink { … } }` called as `observe()`;
+every function of that name must be such a one). `connect()` is reported only when its receiver
 is evidently a connectable publisher: the chain has `makeConnectable()`, `multicast(…)` or
 `Timer.publish(…)`, or the receiver is a variable or property declared or initialised as one.
 Statements of a result-builder closure (`cancelBag.collect { … }`, or a project function whose
@@ -1488,6 +1491,25 @@ final class ClockViewModel {
 
     func start() {
         let connection = ticks.↓connect()
+    }
+}
+```
+
+```swift
+final class LocationFeed {
+    let updates = PassthroughSubject<Location, Never>()
+
+    @discardableResult
+    func follow(_ handler: @escaping (Location) -> Void) -> AnyCancellable {
+        updates.sink(receiveValue: handler)
+    }
+}
+
+final class MapScreen {
+    let feed = LocationFeed()
+
+    func start() {
+        feed.↓follow { print($0) }
     }
 }
 ```
@@ -1657,6 +1679,25 @@ func testLoadsItems() {
     model.load()
     withExtendedLifetime(cancellable) {
         wait(for: [loaded], timeout: 1)
+    }
+}
+```
+
+```swift
+final class LocationFeed {
+    let updates = PassthroughSubject<Location, Never>()
+    private var cancellables = Set<AnyCancellable>()
+
+    // Keeps the subscription itself; the returned token only lets a caller cancel it early.
+    @discardableResult
+    func follow(_ handler: @escaping (Location) -> Void) -> AnyCancellable {
+        let token = updates.sink(receiveValue: handler)
+        token.store(in: &cancellables)
+        return token
+    }
+
+    func start() {
+        follow { print($0) }
     }
 }
 ```
@@ -6413,7 +6454,8 @@ in other files included), from code UIKit or SwiftUI runs again and again:
 
 - appearance and layout callbacks: `viewWillAppear`, `viewIsAppearing`, `viewDidAppear`, `viewWillLayoutSubviews`,
   `viewDidLayoutSubviews`, `layoutSubviews`, `traitCollectionDidChange`, `viewWillTransition`,
-  a representable's `updateUIView(_:context:)`
+  a representable's `updateUIView(_:context:)` (also calling a method of its coordinator through
+  `context.coordinator`, the object `makeCoordinator()` made)
   (and the names listed in the `appearance_methods` option);
 - app and scene lifecycle callbacks that run on every return to (or departure from) the
   foreground: `sceneWillEnterForeground`, `sceneDidBecomeActive`, `applicationDidBecomeActive`
@@ -6444,6 +6486,10 @@ in other files included), from code UIKit or SwiftUI runs again and again:
   repeated code above, also in other types (`for await entries in stream {
   Storage.shared.load(entries) }`, a notification sink calling `model.reload()`), again when the
   source never finishes;
+- a call on `self` made by repeated code of a related type: a subclass's `viewWillAppear` calling
+  `bindTheme()` that the base class declares, a base class's `viewWillAppear` calling `bind()`
+  that this subclass overrides, a conforming type calling a method of a protocol extension, when
+  the source never finishes and the caller does not empty the bag along the way;
 - a call `tab.willBeAdded()` on another object made by a method of another type that runs
   repeatedly there (a container's `@objc func update()` calling `addTab(tab)`, which calls it),
   when the receiver's type is the storing type or one it inherits from (an override runs), and
@@ -6802,6 +6848,45 @@ final class ThemesController: UITableViewController {
         store.$isUnlocked
             .sink { [weak self] unlocked in if unlocked { self?.apply(theme) } }
             .↓store(in: &cancellables)
+    }
+}
+```
+
+```swift
+class ThemedViewController: UIViewController {
+    var cancellables = Set<AnyCancellable>()
+
+    func observeTheme() {
+        Theme.shared.$accent.sink { [weak self] in self?.view.tintColor = $0 }.↓store(in: &cancellables)
+    }
+}
+
+final class LibraryViewController: ThemedViewController {
+    override func viewWillAppear(_ animated: Bool) {
+        super.viewWillAppear(animated)
+        observeTheme()
+    }
+}
+```
+
+```swift
+struct StepsBadge: UIViewRepresentable {
+    let tracker: StepTracker
+
+    final class Coordinator {
+        var cancellables = Set<AnyCancellable>()
+
+        func observe(_ tracker: StepTracker, in label: UILabel) {
+            tracker.$steps.sink { label.text = String($0) }.↓store(in: &cancellables)
+        }
+    }
+
+    func makeCoordinator() -> Coordinator { Coordinator() }
+    func makeUIView(context: Context) -> UILabel { UILabel() }
+
+    // SwiftUI calls this on every update of the view.
+    func updateUIView(_ label: UILabel, context: Context) {
+        context.coordinator.observe(tracker, in: label)
     }
 }
 ```
@@ -7719,16 +7804,20 @@ func finish(with value: Int) {
 Reports a subscription stored in a bag (`store(in:)`, `insert`, `append`, `+=`) from code that
 runs again and again while its object lives: `viewWillAppear`, `viewIsAppearing`, `viewDidAppear`,
 `viewWillLayoutSubviews`, `viewDidLayoutSubviews`, `layoutSubviews`, `traitCollectionDidChange`,
-`viewWillTransition(to:with:)`, `updateConstraints`, `updateViewConstraints`, AppKit's
+`viewWillTransition(to:with:)`, `updateConstraints`, `updateViewConstraints`, safe area and
+margin changes (`viewSafeAreaInsetsDidChange`, `safeAreaInsetsDidChange`, `layoutMarginsDidChange`),
+view state changes (`didMoveToWindow`, which runs whenever a screen is pushed over the view and
+popped again or a tab is switched; a cell's `setSelected` and `setHighlighted`;
+`updateConfiguration(using:)`; `tintColorDidChange`), AppKit's
 `viewWillLayout`, `viewDidLayout` and `updateLayer`, a representable's `updateUIView(_:context:)`
 or `updateNSView(_:context:)` (SwiftUI calls it on every update), SwiftUI's
-`.onAppear { }`, per-row data source methods (`tableView(_:cellForRowAt:)`,
+`.onAppear { }` and `.task { }`, per-row data source methods (`tableView(_:cellForRowAt:)`,
 `collectionView(_:cellForItemAt:)`, header/footer and `willDisplay` methods, AppKit's
 `tableView(_:viewFor:row:)`, `outlineView(_:viewFor:item:)` and
 `collectionView(_:itemForRepresentedObjectAt:)`, diffable data source
 and cell registration closures), and `configure…`/`bind…` methods and property observers
 (`var viewModel: Model? { didSet { … } }`, which the data source sets on every reuse) of a
-`UITableViewCell`, `UICollectionViewCell` or `UICollectionReusableView` subclass whose
+`UITableViewCell`, `UICollectionViewCell` (`UICollectionViewListCell` included) or `UICollectionReusableView` subclass whose
 `prepareForReuse` does not empty that bag. The finding is at the `store` call (or the insertion) and names the callback.
 In appearance and layout callbacks and `.onAppear`, a pipeline that finishes by itself (a request
 returning a `Future` or `dataTaskPublisher`, `Just`, a project function that returns only such
@@ -8024,6 +8113,43 @@ final class EpisodeCell: UITableViewCell {
 }
 ```
 
+```swift
+final class AvatarView: UIView {
+    private var cancellables = Set<AnyCancellable>()
+
+    // Runs again whenever a screen is pushed over this view and popped, or a tab is switched.
+    override func didMoveToWindow() {
+        super.didMoveToWindow()
+        guard window != nil else { return }
+        Theme.shared.$accent.sink { [weak self] in self?.tintColor = $0 }.↓store(in: &cancellables)
+    }
+}
+```
+
+```swift
+final class TrackCell: UITableViewCell {
+    private var cancellables = Set<AnyCancellable>()
+
+    override func setSelected(_ selected: Bool, animated: Bool) {
+        super.setSelected(selected, animated: animated)
+        Player.shared.$isPlaying.sink { [weak self] in self?.accessoryType = $0 ? .checkmark : .none }.↓store(in: &cancellables)
+    }
+}
+```
+
+```swift
+struct DownloadsView: View {
+    @StateObject var model = DownloadsModel()
+
+    var body: some View {
+        List(model.items) { DownloadRow(item: $0) }
+            .task {
+                model.$items.sink { _ in Haptics.tap() }.↓store(in: &model.cancellables)
+            }
+    }
+}
+```
+
 ## Non-triggering examples
 
 ```swift
@@ -8271,6 +8397,20 @@ final class SettingsViewController: UIViewController {
 }
 ```
 
+```swift
+final class AvatarView: UIView {
+    private var cancellables = Set<AnyCancellable>()
+
+    override func didMoveToWindow() {
+        super.didMoveToWindow()
+        // The old subscription is cancelled before the new one is made.
+        cancellables.removeAll()
+        guard window != nil else { return }
+        Theme.shared.$accent.sink { [weak self] in self?.tintColor = $0 }.store(in: &cancellables)
+    }
+}
+```
+
 """#,
         "strong_self_capture": #"""
 # strong_self_capture
@@ -8284,7 +8424,8 @@ stored there later, or handed to a method of the type that stores it: `retain(p.
 (`.store(in: &viewModel.cancellables)`: self → view model → bag → closure → self). Every closure the subscription keeps counts: the `sink` value and completion
 closures, `handleEvents`, `map`, `flatMap`, `filter`, `catch` and the other operators, closures of
 a publisher built in a local and subscribed in that chain, method references such as
-`.sink(receiveValue: handle)` or `.map(self.parse)`, and an explicit `[self]` capture. The finding
+`.sink(receiveValue: handle)`, `.map(self.parse)` or `self.handle(_:)`, a function declared inside
+the method that uses `self` (`func add(_ v: Int) { total += v }` then `sink(receiveValue: add)`), and an explicit `[self]` capture. The finding
 starts at the first strong `self` (or at the capture, or at the method reference), one per closure.
 
 ## Why it matters
@@ -8321,7 +8462,8 @@ Also kept by `self`: a subscription stored in a local bag that is later stored i
 (`self.cancellables = bag`), one returned by a method whose result the type stores
 (`token = makeSubscription()`), one assigned in `return self.token = …`, and the pipeline
 upstream of `assign(to: &$property)`. After `guard let self` in a `[weak self]` closure, a bare
-member name in a nested subscription's closure (`title = text`) is `self` again, held strongly.
+member name in a nested subscription's closure (`title = text`) is `self` again, held strongly;
+so is `strongSelf` after `guard let strongSelf = self`, and `strongSelf.cancellables` is `self`'s bag.
 
 Not reported: value types (structs and enums hold no references to themselves), static methods,
 subscriptions kept only in a local, key paths (`\.self`), `Self.member`, `super`, non-escaping
@@ -8751,6 +8893,39 @@ final class PlayerViewController: UIViewController {
                 guard let self else { return }
                 self.artwork.$image.sink { ↓self.show($0) }.store(in: &self.cancellables)
             }
+        }.store(in: &cancellables)
+    }
+}
+```
+
+```swift
+final class ScoreBoard {
+    private var cancellables = Set<AnyCancellable>()
+    private var total = 0
+
+    func start(_ points: PassthroughSubject<Int, Never>, _ bonuses: PassthroughSubject<Int, Never>) {
+        // A local function may use members without `self.`, and captures `self` strongly.
+        func add(_ value: Int) { total += value }
+        points.sink(receiveValue: ↓add).store(in: &cancellables)
+        bonuses.sink(receiveValue: ↓self.apply(bonus:)).store(in: &cancellables)
+    }
+
+    private func apply(bonus: Int) {}
+}
+```
+
+```swift
+final class AccountModel {
+    private var cancellables = Set<AnyCancellable>()
+    let logins = PassthroughSubject<Void, Never>()
+    let balances = PassthroughSubject<Decimal, Never>()
+    private var balance: Decimal = 0
+
+    init() {
+        logins.sink { [weak self] _ in
+            // A strong reference under another name: the nested closure holds it.
+            guard let strongSelf = self else { return }
+            strongSelf.balances.sink { ↓strongSelf.balance = $0 }.store(in: &strongSelf.cancellables)
         }.store(in: &cancellables)
     }
 }
@@ -9222,6 +9397,18 @@ struct SearchPreviewWrapper: View {
 }
 ```
 
+```swift
+final class ScoreLog {
+    private var cancellables = Set<AnyCancellable>()
+
+    func start(_ points: PassthroughSubject<Int, Never>) {
+        // Uses only its parameter: nothing of `self` is captured.
+        func write(_ value: Int) { print("points:", value) }
+        points.sink(receiveValue: write).store(in: &cancellables)
+    }
+}
+```
+
 """#,
         "subject_fake_initial_value": #"""
 # subject_fake_initial_value
@@ -9230,7 +9417,10 @@ struct SearchPreviewWrapper: View {
 
 Reports a `CurrentValueSubject` or `@Published` property of optional type that starts at `nil`
 when its consumers must skip that `nil` (`.compactMap { $0 }`, `.filter { $0 != nil }`,
-`.dropFirst()`, a subscriber whose first statement is `guard let value else { return }`), or when
+`.dropFirst()`, a subscriber whose first statement is `guard let value else { return }` or
+`guard case .some(let value) = value`, one that is a single `if let value { … }` with no `else`,
+or a `switch` whose `case .none` only breaks or returns, a `for await value in subject.values`
+loop that starts with `guard let value else { continue }`), or when
 its own subscriber sets it back to `nil` after handling the value: a one-shot event (a toast, an
 alert, a navigation request) modelled as state. The finding is at the declaration; the evidence
 may be in other files, and consumers are followed through `Publishers.Merge`, `CombineLatest` and
@@ -9238,7 +9428,8 @@ may be in other files, and consumers are followed through `Publishers.Merge`, `C
 property that hands the publisher on (`var errors: AnyPublisher<…> { subject.eraseToAnyPublisher() }`).
 Optional state that is read through `.value` or bound without skipping `nil` (directly or as one
 input of a `CombineLatest`), that a subscriber handles when `nil` (`guard let value else {
-hideBanner(); return }`), or that other code sets to `nil` as a real state (clearing a selection),
+hideBanner(); return }`), or that other code sets to `nil` as a real state (clearing a selection) or to a value that
+may be nil (`imageID = episode?.imageID`, `flag ? name : nil`),
 is not reported.
 
 ## Why it matters
@@ -9463,6 +9654,56 @@ final class NoticeBanner {
     }
 
     func describe(_ error: APIError) -> String { error.message ?? "" }
+}
+```
+
+```swift
+final class PairingModel: ObservableObject {
+    @Published var ↓pairingCode: String?
+}
+
+final class PairingScreen {
+    private var bag = Set<AnyCancellable>()
+
+    init(model: PairingModel) {
+        model.$pairingCode.sink { [weak self] code in
+            if let code { self?.showCode(code) }
+        }.store(in: &bag)
+    }
+
+    private func showCode(_ code: String) {}
+}
+```
+
+```swift
+final class ShareCenter {
+    let ↓sharedFile = CurrentValueSubject<URL?, Never>(nil)
+}
+
+final class ShareListener {
+    func run(_ center: ShareCenter) async {
+        for await file in center.sharedFile.values {
+            guard let file else { continue }
+            print("share", file)
+        }
+    }
+}
+```
+
+```swift
+final class LinkRouter: ObservableObject {
+    @Published var ↓pendingLink: URL? = nil
+    private var bag = Set<AnyCancellable>()
+
+    init() {
+        // The reset to nil after handling is the event's own end, not a state.
+        $pendingLink.compactMap { $0 }.sink { [weak self] url in
+            self?.open(url)
+            self?.pendingLink = .none
+        }.store(in: &bag)
+    }
+
+    private func open(_ url: URL) {}
 }
 ```
 
@@ -9699,6 +9940,51 @@ final class PlayerBar {
 
     private func hide() {}
     private func show(_ episode: Episode) {}
+}
+```
+
+```swift
+final class ConnectionModel: ObservableObject {
+    @Published var warning: String? = nil
+}
+
+final class ConnectionBar {
+    private var bag = Set<AnyCancellable>()
+
+    init(model: ConnectionModel) {
+        model.$warning.sink { [weak self] warning in
+            switch warning {
+            case .none: self?.collapse()
+            case .some(let text): self?.expand(text)
+            }
+        }.store(in: &bag)
+    }
+
+    private func collapse() {}
+    private func expand(_ text: String) {}
+}
+```
+
+```swift
+final class EpisodeHeaderModel: ObservableObject {
+    @Published var artworkID: String? = nil
+
+    // The model itself writes values that may be nil: nil is one of its states.
+    func show(_ episode: Episode?) {
+        artworkID = episode?.artworkID
+    }
+}
+
+final class EpisodeHeaderView {
+    private var bag = Set<AnyCancellable>()
+
+    init(model: EpisodeHeaderModel) {
+        model.$artworkID.sink { [weak self] id in
+            if let id { self?.loadArtwork(id) }
+        }.store(in: &bag)
+    }
+
+    private func loadArtwork(_ id: String) {}
 }
 ```
 

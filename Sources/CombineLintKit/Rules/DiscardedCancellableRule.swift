@@ -10,10 +10,10 @@ public struct DiscardedCancellableRule: Rule {
     public init() {}
 
     public func check(_ context: RuleContext) -> [Finding] {
-        // Every finding is about one of the file's subscriptions.
-        guard !context.subscriptions.isEmpty else { return [] }
         let tree = context.tree
-        var result: [Finding] = []
+        var result = droppedHelperResults(context)
+        // Every other finding is about one of the file's subscriptions.
+        guard !context.subscriptions.isEmpty else { return result }
         for subscription in context.subscriptions {
             let chain = tree.chains[subscription.chain]
             let element = chain.elements[subscription.element]
@@ -29,6 +29,93 @@ public struct DiscardedCancellableRule: Rule {
                                           message: text.message, help: text.help))
         }
         return result
+    }
+
+    /// `observe()` as a statement, where every project function it may call (of its name and
+    /// argument labels, of the receiver's type and its relatives when that type is known) returns
+    /// the `AnyCancellable` of a subscription it makes and keeps nothing (`@discardableResult func
+    /// observe() -> AnyCancellable { values.sink { … } }`): the caller drops the only token, so the
+    /// subscription is cancelled at once, as with a `sink` used as a statement.
+    private func droppedHelperResults(_ context: RuleContext) -> [Finding] {
+        // The names of the project's functions declared to return `AnyCancellable`, once per run:
+        // most projects have few, and a call of any other name needs no further look.
+        let returning = context.memo.value(for: "discarded_cancellable.cancellable-returning-names") {
+            DiscardedCancellableRule.cancellableReturningNames(context.index)
+        }
+        guard !returning.isEmpty else { return [] }
+        let names = context.memo.value(for: "discarded_cancellable.cancellable-returning-name-set") { NameSet(returning) }
+        guard context.mentions(anyOf: names) else { return [] }
+        let tree = context.tree
+        var result: [Finding] = []
+        for chain in tree.chains {
+            guard case .statement = chain.context, let element = chain.elements.last, element.isCall,
+                  returning.contains(element.name),
+                  // A project's own `sink` is a subscription of its own, reported as one.
+                  element.name != "sink", element.name != "assign", element.name != "connect" else { continue }
+            let e = chain.elements.count - 1
+            let owner = TypeResolver.ownerType(ofElement: e, in: chain, tree: tree, index: context.index)
+            let labels = element.argumentLabels
+            let key = "discarded_cancellable.helper\u{0}" + element.name + "(" + labels.joined(separator: ":") + ")\u{0}" + (owner ?? "")
+            guard context.memo.value(for: key, {
+                      DiscardedCancellableRule.returnsFreshCancellable(element.name, labels: labels, owner: owner, index: context.index)
+                  }),
+                  !isCollectedByResultBuilder(chain, in: tree, index: context.index) else { continue }
+            let last = element.closeParen ?? element.lastToken
+            result.append(context.finding(tokens: element.nameToken, through: max(last, element.nameToken),
+                                          message: "The AnyCancellable returned by `\(element.name)` is thrown away, so the subscription it made is cancelled at once.",
+                                          help: "Keep it with `.store(in: &cancellables)` or in a property owned by whoever needs the values."))
+        }
+        return result
+    }
+
+    /// The names of the project's functions that return a fresh subscription's `AnyCancellable`
+    /// (see `returnsFreshSubscription`), found once per run.
+    static func cancellableReturningNames(_ index: ProjectIndex) -> Set<String> {
+        var names = Set<String>()
+        for (t, tree) in index.trees.enumerated() {
+            for (f, function) in tree.functions.enumerated() where function.kind == .function && !function.isLocal
+                && returnsFreshSubscription(DeclarationReference(tree: t, item: f), index: index) {
+                names.insert(function.name)
+            }
+        }
+        return names
+    }
+
+    /// Whether the function is declared to return `AnyCancellable` and returns one straight from a
+    /// `sink` or `assign(to:on:)` it makes (`return values.sink { … }`, or the body's single expression).
+    static func returnsFreshSubscription(_ reference: DeclarationReference, index: ProjectIndex) -> Bool {
+        let tree = index.trees[reference.tree]
+        let function = tree.functions[reference.item]
+        guard let open = function.bodyOpen, let close = function.bodyClose,
+              function.returnType == "AnyCancellable" else { return false }
+        return tree.chains(in: open...close).contains { chain in
+            switch chain.context {
+            case .returned, .implicitReturn: break
+            default: return false
+            }
+            guard tree.enclosingFunction(of: chain.first) == reference.item, tree.innermostClosure(of: chain.first) == nil,
+                  let last = chain.elements.last, last.isCall, chain.elements.count > 1 else { return false }
+            return last.name == "sink" || (last.name == "assign" && last.argument("on") != nil)
+        }
+    }
+
+    /// Whether every function of the project that a call `name(labels…)` may run (on a receiver of
+    /// type `owner`, or of any type when it is unknown; at least one) returns an `AnyCancellable`
+    /// straight from a `sink` or `assign(to:on:)` it makes (`return values.sink { … }`, or the
+    /// body's single expression), so that nothing but the caller keeps it.
+    static func returnsFreshCancellable(_ name: String, labels: [String], owner: String?, index: ProjectIndex) -> Bool {
+        var found = false
+        for reference in index.functions[name] {
+            let tree = index.trees[reference.tree]
+            let function = tree.functions[reference.item]
+            guard function.name == name, function.kind == .function, !function.isLocal, function.accepts(argumentLabels: labels) else { continue }
+            if let owner {
+                guard let t = function.enclosingType, index.areRelated(tree.types[t].name.lastNameComponent, owner) else { continue }
+            }
+            guard returnsFreshSubscription(reference, index: index) else { return false }
+            found = true
+        }
+        return found
     }
 
     enum Problem {
@@ -124,6 +211,12 @@ public struct DiscardedCancellableRule: Rule {
         if tree.closureDeclaresVoidResult(c) { return true }
         guard let call = tree.call(receiving: c) else { return false }
         let callee = tree.chains[call.chain].elements[call.element].name
+        // `Task { publisher.sink { … } }` as a statement: the task's result is the token, and nobody
+        // keeps the task, so the token is released when the task ends, right after it began.
+        if callee == "Task" || callee == "detached", call.element == tree.chains[call.chain].elements.count - 1,
+           case .statement = tree.chains[call.chain].context {
+            return true
+        }
         return Catalogue.voidClosureCalls.contains(callee)
     }
 

@@ -41,6 +41,47 @@ enum RepeatedMethodCallers {
         return nil
     }
 
+    /// The path, as text (`FeedViewController.viewWillAppear(_:)`), of a repeated method of a type
+    /// related to `typeName` by inheritance or conformance that calls `method` on `self`, so that
+    /// the call runs this type's method: a subclass calling the base class's `bindTheme()` from its
+    /// `viewWillAppear`, a base class's `viewWillAppear` calling `bind()` that this subclass
+    /// overrides, a conforming type calling a method of a protocol extension. A subclass that
+    /// declares a method of that name runs its own; a path along which the caller empties `bag`
+    /// does not count.
+    static func inheritedPath(calling method: String, overriding: Bool, onType typeName: String, bag: String, index: ProjectIndex,
+                              extraCallbacks: Set<String>, memo: ProjectMemo) -> String? {
+        let subtypes = index.subtypes(of: typeName).sorted()
+        // A base class's call reaches this type's method only through an override.
+        let ancestors = overriding ? index.allAncestors(of: typeName).map { ProjectIndex.stripGenerics($0).lastNameComponent } : []
+        var seen: Set<String> = [typeName]
+        for other in ancestors + subtypes where seen.insert(other).inserted && index.type(named: other) != nil {
+            let isSubtype = subtypes.contains(other)
+            for identity in TypeIdentity.members(named: other, index: index, memo: memo).keys.sorted(by: { $0.key < $1.key }) {
+                let key = "repeated_subscription.own\u{0}" + identity.key + "\u{0}" + extraCallbacks.sorted().joined(separator: ",")
+                let analysis = memo.value(for: key) {
+                    TypeAnalysis(identity: identity, typeName: other, index: index, extraCallbacks: extraCallbacks,
+                                 memo: memo, externalEntries: false)
+                }
+                if isSubtype, analysis.graph.byName[method] != nil { continue }
+                for (m, info) in analysis.graph.methods.enumerated() {
+                    let calls = MethodCallGraph.selfCalls(in: info.body, of: index.trees[info.tree], names: [method: []])
+                    guard let call = calls.first, let path = analysis.path(to: m),
+                          !analysis.isReset(bag, along: path, storeToken: call.token, memo: memo, memoKey: key) else { continue }
+                    return other + "." + path.map(\.label).joined(separator: " → ")
+                }
+            }
+        }
+        return nil
+    }
+
+    /// The type `makeCoordinator()` of type `t` is declared to return (`Coordinator`), if it declares one.
+    private static func coordinatorType(of t: Int, in tree: SyntaxTree) -> String? {
+        guard let f = tree.types[t].functions.first(where: { tree.functions[$0].name == "makeCoordinator" && tree.functions[$0].kind == .function })
+        else { return nil }
+        let written = tree.functions[f].returnType
+        return written.isEmpty ? nil : TypeResolver.simpleTypeName(written)
+    }
+
     /// The identity of an ancestor named in the inheritance clause of type `identity`, resolved
     /// where that type is declared.
     private static func ancestorIdentity(_ name: String, of identity: TypeIdentity, index: ProjectIndex) -> TypeIdentity {
@@ -112,6 +153,18 @@ enum RepeatedMethodCallers {
             let e = reference.element
             let element = chain.elements[e]
             guard element.isCall, element.kind == .member, e >= 1 else { continue }
+            // `context.coordinator.bind(…)` in a representable's `updateUIView(_:context:)`: the
+            // receiver is the object `makeCoordinator()` made.
+            if e == 2, chain.elements[1].name == "coordinator", !chain.elements[1].isCall, chain.elements[0].kind == .root,
+               !chain.elements[0].isCall, chain.elements[1].subscripts.isEmpty,
+               let function = tree.outerMethod(of: element.nameToken), let owner = tree.functions[function].enclosingType,
+               let type = coordinatorType(of: owner, in: tree) {
+                let receiverType = receiverIdentity(type, at: element.nameToken, inTree: reference.tree, index: index)
+                result[receiverType, default: []].append(Caller(callerType: tree.types[owner].name.lastNameComponent,
+                                                                callerIdentity: TypeIdentity.of(type: owner, inTree: reference.tree, index: index, memo: memo),
+                                                                tree: reference.tree, function: function))
+                continue
+            }
             var receiverIndex = e - 1
             if receiverIndex == 1, chain.elements[0].name == "self" { receiverIndex = 1 } else if receiverIndex != 0 { continue }
             let receiver = chain.elements[receiverIndex]

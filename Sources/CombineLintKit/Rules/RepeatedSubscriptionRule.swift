@@ -119,6 +119,10 @@ public struct RepeatedSubscriptionRule: Rule {
             entry = RepeatedMethodCallers.firstPath(calling: function.name, onType: store.typeName, identity: store.identity, index: context.index,
                                                     extraCallbacks: extra, memo: context.memo)
         }
+        if entry == nil {
+            entry = RepeatedMethodCallers.inheritedPath(calling: function.name, overriding: function.isOverride, onType: store.typeName, bag: store.bag, index: context.index,
+                                                        extraCallbacks: extra, memo: context.memo)
+        }
         guard let entry else { return nil }
         if BagResets.empties(store.bag, in: (open + 1)..<(function.bodyClose ?? store.token), of: tree) { return nil }
         // A cell's `prepareForReuse` (or a view controller's disappearance) that empties the bag ends

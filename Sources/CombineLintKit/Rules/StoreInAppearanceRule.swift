@@ -116,7 +116,9 @@ public struct StoreInAppearanceRule: Rule {
         let tree = context.tree
         let typeName = tree.enclosingType(of: token).map { tree.types[$0].name.lastNameComponent }
         let ownTypes = typeName.map { [$0] + context.index.allAncestors(of: $0) } ?? []
-        if empties(key, in: site.body.lowerBound..<token, of: tree, types: ownTypes, sites: sites) { return true }
+        // Anywhere in the repeated body: before the store (one live subscription after each run), or
+        // after it (`if window != nil { subscribe } else { bag.removeAll() }` ends each run's).
+        if empties(key, in: site.body, of: tree, types: ownTypes, sites: sites) { return true }
         switch site.kind {
         case .appearance:
             return ownTypes.contains { type in
@@ -280,6 +282,8 @@ public struct StoreInAppearanceRule: Rule {
             return "Every `\(site.name)` adds a live subscription to `\(bag)`, so each update is handled once per visit so far."
         case .layout where Catalogue.representableUpdateCallbacks.contains(site.name):
             return "Every SwiftUI update runs `\(site.name)`, adding a live subscription to `\(bag)`, so each value is handled once per update so far."
+        case .layout where Catalogue.stateChangeCallbacks.contains(site.name):
+            return "Every call of `\(site.name)` (on each change of that state) adds a live subscription to `\(bag)`, so each update is handled once per call so far."
         case .layout:
             return "Every layout pass (`\(site.name)`) adds a live subscription to `\(bag)`, so each update is handled once per pass so far."
         case .perRow:
@@ -289,7 +293,7 @@ public struct StoreInAppearanceRule: Rule {
         case .cellMethod(let cellType):
             return "Every reuse of `\(cellType)` runs `\(site.name)`, adding a live subscription to `\(bag)` while the old ones still update the old row."
         case .onAppear:
-            return "Every `.onAppear` adds a live subscription to `\(bag)`, so each update is handled once per appearance so far."
+            return "Every `\(site.name)` adds a live subscription to `\(bag)`, so each update is handled once per appearance so far."
         }
     }
 

@@ -25,4 +25,12 @@ enum StrongSelfCaptureMessages {
     static func methodHelp(_ name: String, bag: String) -> String {
         "Pass `{ [weak self] in self?.\(name)($0) }` instead, breaking self → \(bag) → subscription → self."
     }
+
+    static func localFunction(_ name: String, bag: String) -> String {
+        "The local function `\(name)` uses `self`, so passing it holds `self` strongly, and `self` keeps its subscription in `\(bag)`: a retain cycle."
+    }
+
+    static func localFunctionHelp(_ name: String, bag: String) -> String {
+        "Pass a closure that captures `[weak self]` instead (or let `\(name)` use only what it is given), breaking self → \(bag) → subscription → self."
+    }
 }

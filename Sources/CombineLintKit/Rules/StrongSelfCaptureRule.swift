@@ -24,7 +24,8 @@ public struct StrongSelfCaptureRule: Rule {
             guard let keeper = SubscriptionFinder.selfMemberKeeping(subscription, lookup: lookup)
                     ?? keeperOfReturned(subscription, context: context, lookup: lookup)
                     ?? keeperThroughOwnedMember(subscription, context: context, lookup: lookup)
-                    ?? keeperThroughHelper(subscription, context: context, lookup: lookup) else { continue }
+                    ?? keeperThroughHelper(subscription, context: context, lookup: lookup)
+                    ?? keeperThroughSelfAlias(subscription, context: context) else { continue }
             kept.append((subscription.chain, subscription.element, keeper))
         }
         kept.sort { $0.chain < $1.chain }
@@ -45,12 +46,18 @@ public struct StrongSelfCaptureRule: Rule {
                 findings.append(closureFinding(at: token, closure: closure, bag: bag, context: context, lookup: lookup))
             }
             for argument in pipeline.functionArguments {
-                guard let name = methodReference(argument, context: context, lookup: lookup),
-                      SelfCapture.selfIsStrong(at: argument.lowerBound, in: tree),
-                      reported.insert(argument.lowerBound).inserted else { continue }
-                findings.append(context.finding(tokens: argument.lowerBound, through: argument.upperBound,
-                                                message: StrongSelfCaptureMessages.method(name, bag: bag),
-                                                help: StrongSelfCaptureMessages.methodHelp(name, bag: bag)))
+                if let name = methodReference(argument, context: context, lookup: lookup) {
+                    guard SelfCapture.selfIsStrong(at: argument.lowerBound, in: tree),
+                          reported.insert(argument.lowerBound).inserted else { continue }
+                    findings.append(context.finding(tokens: argument.lowerBound, through: argument.upperBound,
+                                                    message: StrongSelfCaptureMessages.method(name, bag: bag),
+                                                    help: StrongSelfCaptureMessages.methodHelp(name, bag: bag)))
+                } else if let name = localFunctionHoldingSelf(argument, context: context, lookup: lookup),
+                          reported.insert(argument.lowerBound).inserted {
+                    findings.append(context.finding(tokens: argument.lowerBound, through: argument.upperBound,
+                                                    message: StrongSelfCaptureMessages.localFunction(name, bag: bag),
+                                                    help: StrongSelfCaptureMessages.localFunctionHelp(name, bag: bag)))
+                }
             }
         }
         return findings
@@ -160,6 +167,41 @@ public struct StrongSelfCaptureRule: Rule {
         return nil
     }
 
+    /// `.store(in: &strongSelf.bag)` after `guard let strongSelf = self else { return }` in a
+    /// `[weak self]` closure: the bag of `self` under another name, which keeps the subscription.
+    private func keeperThroughSelfAlias(_ subscription: Subscription, context: RuleContext) -> String? {
+        guard case .bag(.other) = subscription.storage else { return nil }
+        let tree = context.tree
+        let chain = tree.chains[subscription.chain]
+        guard subscription.element + 1 < chain.elements.count,
+              let argument = chain.elements[subscription.element + 1].argument("in"), argument.isInout else { return nil }
+        let last = argument.value.upperBound
+        var k = argument.value.lowerBound
+        while k <= last, tree.tokens[k].kind == .ampersand || tree.tokenIs(k, "&") { k += 1 }
+        guard k + 2 == last, tree.tokens[k].kind == .identifier, tree.tokens[k + 1].kind == .period,
+              tree.tokens[last].kind == .identifier,
+              StrongSelfCaptureRule.selfBindings(visibleAt: k, in: tree).contains(tree.name(k)) else { return nil }
+        return tree.name(last)
+    }
+
+    /// The condition bindings of `self` (`guard let strongSelf = self`, `if let strongSelf = self`,
+    /// strong references even where `self` is captured weakly) visible at `token`, by name, found
+    /// from the start of the method. The syntax tree keeps no variables for condition bindings.
+    static func selfBindings(visibleAt token: Int, in tree: SyntaxTree) -> Set<String> {
+        guard let f = tree.enclosingFunction(of: token), let open = tree.functions[f].bodyOpen, open + 1 < token - 3 else { return [] }
+        var names = Set<String>()
+        for k in (open + 1)..<(token - 3) where tree.isWord(k, "let") || tree.isWord(k, "var") {
+            guard tree.isWord(k - 1, "guard") || tree.isWord(k - 1, "if") || tree.tokens[k - 1].kind == .comma,
+                  tree.tokens[k + 1].kind == .identifier, tree.tokens[k + 2].kind == .equal, tree.isSelfReference(k + 3),
+                  tree.isWord(k + 4, "else") || tree.tokens[k + 4].kind == .comma || tree.tokens[k + 4].kind == .leftBrace else { continue }
+            let name = tree.name(k + 1)
+            // Visible where the scope holding the binding still holds the token.
+            let scope = Int(tree.enclosing[k])
+            if name != "self", scope < 0 || Int(tree.matching[scope]) > token { names.insert(name) }
+        }
+        return names
+    }
+
     /// In a closure made after `guard let self` in a `[weak self]` one, a bare member name
     /// (`title = t`) is an implicit use of the strong `self`: the first one, if any.
     private func implicitSelfToken(in c: Int, _ context: RuleContext) -> Int? {
@@ -186,15 +228,25 @@ public struct StrongSelfCaptureRule: Rule {
 
     /// `let owner = self` before the subscription, then `.sink { owner.title = $0 }`: the closure
     /// holds that local, a strong reference to `self` under another name. Not a `weak var` or
-    /// `unowned` local, nor one the closure captures weakly (`[weak owner]`).
+    /// `unowned` local, nor one the closure captures weakly (`[weak owner]`). The same for a
+    /// condition binding `guard let strongSelf = self` made before the closure.
     private func strongLocalAliasToken(in c: Int, _ context: RuleContext, lookup: TreeLookup) -> Int? {
         let tree = context.tree
         let closure = tree.closures[c]
         guard closure.bodyStart < closure.close else { return nil }
+        var bindings: Set<String>? = nil
         for k in closure.bodyStart..<closure.close where tree.tokens[k].kind == .identifier {
             if k > 0, tree.tokens[k - 1].kind == .period { continue }
             let name = tree.name(k)
-            guard let v = lookup.localVariable(named: name, visibleAt: k) else { continue }
+            guard let v = lookup.localVariable(named: name, visibleAt: k) else {
+                // `guard let strongSelf = self` before the closure: a strong reference to `self`.
+                if bindings == nil { bindings = StrongSelfCaptureRule.selfBindings(visibleAt: closure.open, in: tree) }
+                if bindings?.contains(name) == true, !SubscriptionFinder.isParameter(named: name, visibleAt: k, in: tree),
+                   !closure.captures.contains(where: { $0.name == name && $0.specifier != .strong }) {
+                    return k
+                }
+                continue
+            }
             let variable = tree.variables[v]
             guard variable.nameToken < closure.open, let value = variable.initializer,
                   value.lowerBound == value.upperBound, tree.isSelfReference(value.lowerBound),
@@ -220,9 +272,22 @@ public struct StrongSelfCaptureRule: Rule {
         return false
     }
 
+    /// `handle(_:)` or `self.handle(_:)`: the compound name refers to the same method as `handle`;
+    /// the range without its argument labels. A call (`handle()`, `make(x)`) is left as it is.
+    private func withoutArgumentLabels(_ value: ClosedRange<Int>, in tree: SyntaxTree) -> ClosedRange<Int> {
+        let last = value.upperBound
+        guard tree.tokens[last].kind == .rightParen, case let open = Int(tree.matching[last]), open > value.lowerBound, open + 1 < last,
+              tree.tokens[open].kind == .leftParen, tree.tokens[open - 1].kind == .identifier,
+              tree.tokens[last - 1].kind == .colon,
+              ((open + 1)..<last).allSatisfy({ tree.tokens[$0].kind == .colon || tree.tokens[$0].kind == .identifier || tree.tokenIs($0, "_") })
+        else { return value }
+        return value.lowerBound...(open - 1)
+    }
+
     /// The method's name when the argument is `handle` (a method of the enclosing type) or `self.handle`.
-    private func methodReference(_ value: ClosedRange<Int>, context: RuleContext, lookup: TreeLookup) -> String? {
+    private func methodReference(_ written: ClosedRange<Int>, context: RuleContext, lookup: TreeLookup) -> String? {
         let tree = context.tree
+        let value = withoutArgumentLabels(written, in: tree)
         guard let t = tree.enclosingType(of: value.lowerBound) else { return nil }
         let typeName = tree.types[t].name
         if value.count == 3, tree.isSelfReference(value.lowerBound), tree.tokens[value.lowerBound + 1].kind == .period,
@@ -238,6 +303,41 @@ public struct StrongSelfCaptureRule: Rule {
               !isProperty(name, of: t, typeName, context),
               isInstanceMethod(name, of: t, typeName, context) else { return nil }
         return name
+    }
+
+    /// `func handle(_ v: Int) { self.total += v }` declared in the method, then `sink(receiveValue: handle)`:
+    /// a local function that uses `self` (written, or implied by a bare member name, which a local
+    /// function may use without `self.`) captures it strongly, and the subscription keeps the function.
+    private func localFunctionHoldingSelf(_ written: ClosedRange<Int>, context: RuleContext, lookup: TreeLookup) -> String? {
+        let tree = context.tree
+        let value = withoutArgumentLabels(written, in: tree)
+        guard value.count == 1, tree.tokens[value.lowerBound].kind == .identifier,
+              let t = tree.enclosingType(of: value.lowerBound) else { return nil }
+        let name = tree.name(value.lowerBound)
+        guard lookup.localVariable(named: name, visibleAt: value.lowerBound) == nil,
+              !SubscriptionFinder.isParameter(named: name, visibleAt: value.lowerBound, in: tree) else { return nil }
+        let typeName = tree.types[t].name
+        for function in tree.functions where function.isLocal && function.kind == .function && function.name == name {
+            guard let open = function.bodyOpen, let close = function.bodyClose, !(open...close).contains(value.lowerBound),
+                  let outer = tree.enclosingFunction(of: function.nameToken),
+                  let outerOpen = tree.functions[outer].bodyOpen, let outerClose = tree.functions[outer].bodyClose,
+                  (outerOpen...outerClose).contains(value.lowerBound), tree.enclosingType(of: function.nameToken) == t else { continue }
+            for k in (open + 1)..<close where tree.tokens[k].kind == .identifier || tree.isSelfReference(k) {
+                if k > 0, tree.tokens[k - 1].kind == .period { continue }
+                if tree.isSelfReference(k) {
+                    if SelfCapture.selfIsStrong(at: k, in: tree) { return name }
+                    continue
+                }
+                if k + 1 < tree.tokens.count, tree.tokens[k + 1].kind == .colon { continue }
+                let member = tree.name(k)
+                guard self.lookup(member, isMemberOf: t, typeName, context),
+                      SubscriptionFinder.localVariable(named: member, visibleAt: k, in: tree) == nil,
+                      !SubscriptionFinder.isParameter(named: member, visibleAt: k, in: tree),
+                      SelfCapture.selfIsStrong(at: k, in: tree) else { continue }
+                return name
+            }
+        }
+        return nil
     }
 
     private func isProperty(_ name: String, of t: Int, _ typeName: String, _ context: RuleContext) -> Bool {

@@ -275,12 +275,20 @@ public struct SubjectFakeInitialValueRule: Rule {
             let element = chain.elements[i]
             switch element.name {
             case "compactMap", "dropFirst":
-                return takesOneValue(chain, after: i) || isCombined(chain, after: i, in: tree) ? .state : .skips
+                if takesOneValue(chain, after: i) || isCombined(chain, after: i, in: tree) { return .state }
+                noteResets(in: chain, after: i, name: name, kind: kind, tree: tree, treeIndex: treeIndex, resets: &resets)
+                return .skips
             case "filter":
                 if let c = element.closures.first, skipsNilTest(c, in: tree) {
-                    return takesOneValue(chain, after: i) || isCombined(chain, after: i, in: tree) ? .state : .skips
+                    if takesOneValue(chain, after: i) || isCombined(chain, after: i, in: tree) { return .state }
+                    noteResets(in: chain, after: i, name: name, kind: kind, tree: tree, treeIndex: treeIndex, resets: &resets)
+                    return .skips
                 }
                 return .neutral
+            case "values" where i == chain.elements.count - 1 && !element.isCall:
+                // `for await value in subject.values { guard let value else { continue } … }`.
+                guard let loop = forAwaitLoop(over: chain, in: tree) else { return .neutral }
+                return bodySkipsNil(from: loop.body.lowerBound, to: loop.body.upperBound, parameter: loop.variable, in: tree) ? .skips : .state
             case "value" where kind == .subject:
                 return isAssignmentTarget(chain, in: tree) ? .neutral : .state
             case "send" where kind == .subject:
@@ -318,6 +326,34 @@ public struct SubjectFakeInitialValueRule: Rule {
         }
     }
 
+    /// After a skip, the subscriber may still set the property back to nil once it handled the value
+    /// (`compactMap { $0 }.sink { open($0); self?.link = nil }`, `.onReceive(m.$link.compactMap { $0 }) { … }`):
+    /// that write is a reset of the event, not a state of its own.
+    static func noteResets(in chain: Chain, after i: Int, name: String, kind: Kind, tree: SyntaxTree, treeIndex: Int,
+                           resets: inout Set<String>) {
+        var closure: Int? = nil
+        if let sink = chain.elements[(i + 1)...].first(where: { $0.name == "sink" }) {
+            closure = subscriberClosure(sink)
+        } else if case .argument(let open) = chain.context, let call = tree.call(openedAt: open) {
+            let element = tree.chains[call.chain].elements[call.element]
+            if element.name == "onReceive" { closure = element.closures.last }
+        }
+        guard let c = closure else { return }
+        for w in nilWrites(of: name, kind: kind, in: tree, range: tree.closures[c].bodyStart..<tree.closures[c].close) {
+            resets.insert("\(treeIndex):\(w)")
+        }
+    }
+
+    /// The loop `for await name in <chain> { … }` whose sequence is the chain: its variable and body
+    /// (the tokens between its braces).
+    static func forAwaitLoop(over chain: Chain, in tree: SyntaxTree) -> (variable: String, body: Range<Int>)? {
+        let open = chain.last + 1
+        guard chain.first >= 4, open < tree.tokens.count, tree.tokens[open].kind == .leftBrace, tree.isWord(chain.first - 1, "in"),
+              tree.tokens[chain.first - 2].kind == .identifier, tree.isWord(chain.first - 3, "await"), tree.isWord(chain.first - 4, "for"),
+              case let close = Int(tree.matching[open]), close > open else { return nil }
+        return (tree.name(chain.first - 2), (open + 1)..<close)
+    }
+
     static func subscriberClosure(_ sink: ChainElement) -> Int? {
         if let argument = sink.argument("receiveValue"), let c = argument.closure { return c }
         if let trailing = sink.trailingClosures.last { return trailing.closure }
@@ -332,19 +368,80 @@ public struct SubjectFakeInitialValueRule: Rule {
             for w in writes { resets.insert("\(treeIndex):\(w)") }
             return .skips
         }
-        return startsWithGuardLet(closure, in: tree) ? .skips : .state
+        return startsWithGuardLet(closure, in: tree) || ignoresNil(from: closure.bodyStart, to: closure.close, parameter: closure.parameters.first, in: tree)
+            ? .skips : .state
+    }
+
+    /// A body that skips nil: it starts with `guard let value else { return }` (see
+    /// `startsWithGuardLet`), or ignores nil (see `ignoresNil`).
+    static func bodySkipsNil(from start: Int, to end: Int, parameter: String?, in tree: SyntaxTree) -> Bool {
+        startsWithGuardLet(from: start, to: end, parameter: parameter, in: tree) || ignoresNil(from: start, to: end, parameter: parameter, in: tree)
+    }
+
+    /// A body that does nothing with nil: it is one `if let value { … }` with no `else`
+    /// (`if let toast = $0 { show(toast) }`), or a `switch value` whose `case .none` / `case nil`
+    /// only breaks or returns (only returns, when statements follow the switch).
+    static func ignoresNil(from start: Int, to end: Int, parameter: String?, in tree: SyntaxTree) -> Bool {
+        guard start < end, start + 2 < end else { return false }
+        func isValue(_ k: Int) -> Bool { tree.text(k) == "$0" || (parameter != nil && tree.tokens[k].kind == .identifier && tree.name(k) == parameter) }
+        let level = tree.enclosing[start]
+        if tree.isWord(start, "if"), tree.isWord(start + 1, "let") || tree.isWord(start + 1, "var") {
+            let bindsValue = tree.tokens[start + 3].kind == .equal ? (start + 4 < end && isValue(start + 4)) : isValue(start + 2)
+            guard bindsValue else { return false }
+            var k = start + 2
+            while k < end, !(tree.tokens[k].kind == .leftBrace && tree.enclosing[k] == level) { k += 1 }
+            guard k < end, Int(tree.matching[k]) == end - 1 else { return false }
+            return true
+        }
+        if tree.isWord(start, "switch"), isValue(start + 1), tree.tokens[start + 2].kind == .leftBrace {
+            let open = start + 2, close = Int(tree.matching[open])
+            guard close > open, close < end else { return false }
+            // With statements after the switch, only a `return` keeps nil from reaching them.
+            let onlyReturn = close + 1 < end
+            for k in (open + 1)..<close where tree.isWord(k, "case") && Int(tree.enclosing[k]) == open {
+                var colon = k + 1
+                if tree.isWord(colon, "nil") {
+                    colon += 1
+                } else if tree.tokens[colon].kind == .period, tree.isWord(colon + 1, "none") {
+                    colon += 2
+                } else {
+                    continue
+                }
+                guard colon + 2 <= close, tree.tokens[colon].kind == .colon,
+                      (tree.isWord(colon + 1, "break") && !onlyReturn) || tree.isWord(colon + 1, "return") else { continue }
+                let after = colon + 2
+                if after == close || tree.isWord(after, "case") || tree.isWord(after, "default") { return true }
+            }
+        }
+        return false
     }
 
     /// `guard let value else { return }` / `guard let self, let message = $0 else { return }` /
     /// `guard value != nil` / `guard value == true` as first statement, whose `else` only returns:
     /// `guard let value else { hideBanner(); return }` handles nil as a state of its own.
     static func startsWithGuardLet(_ closure: Closure, in tree: SyntaxTree) -> Bool {
-        let start = closure.bodyStart
+        startsWithGuardLet(from: closure.bodyStart, to: closure.close, parameter: closure.parameters.first, in: tree)
+    }
+
+    /// The same for a body from `start` to `end` whose value is named `parameter` (or `$0`); also
+    /// `guard case let .some(value) = value else { return }`, and in a loop `else { continue }`.
+    static func startsWithGuardLet(from start: Int, to end: Int, parameter: String?, in tree: SyntaxTree) -> Bool {
+        let closure = (bodyStart: start, close: end)
         guard start < closure.close, tree.isWord(start, "guard") else { return false }
         guard elseOnlyReturns(guardAt: start, before: closure.close, in: tree) else { return false }
-        let parameter = closure.parameters.first
         var k = start + 1
         while k < closure.close, !tree.isWord(k, "else") {
+            // `guard case let .some(value) = value`, `guard case .some(let value) = $0`.
+            if tree.isWord(k, "case") {
+                var e = k + 1
+                var namesSome = false
+                while e < closure.close, tree.tokens[e].kind != .equal, !tree.isWord(e, "else") {
+                    if tree.isWord(e, "some") { namesSome = true }
+                    e += 1
+                }
+                if namesSome, e + 1 < closure.close, tree.tokens[e].kind == .equal,
+                   tree.text(e + 1) == "$0" || tree.text(e + 1) == parameter { return true }
+            }
             if tree.isWord(k, "let") || tree.isWord(k, "var"), k + 1 < closure.close {
                 let bound = tree.name(k + 1)
                 let hasValue = k + 2 < closure.close && tree.tokens[k + 2].kind == .equal
@@ -366,7 +463,7 @@ public struct SubjectFakeInitialValueRule: Rule {
         return false
     }
 
-    /// The `else { … }` of the `guard` at `start` holds nothing but `return` (or `return` with no value).
+    /// The `else { … }` of the `guard` at `start` holds nothing but `return` (or, in a loop, `continue`).
     static func elseOnlyReturns(guardAt start: Int, before end: Int, in tree: SyntaxTree) -> Bool {
         var k = start + 1
         while k < end, !(tree.isWord(k, "else") && tree.enclosing[k] == tree.enclosing[start]) { k += 1 }
@@ -374,7 +471,7 @@ public struct SubjectFakeInitialValueRule: Rule {
         let open = k + 1, close = Int(tree.matching[open])
         guard close > open else { return false }
         let body = (open + 1)..<close
-        return body.count == 1 && tree.isWord(body.lowerBound, "return")
+        return body.count == 1 && (tree.isWord(body.lowerBound, "return") || tree.isWord(body.lowerBound, "continue"))
     }
 
     /// A read of the property by its bare name inside its own type (`if toast == nil`, `show(toast)`),
@@ -436,7 +533,8 @@ public struct SubjectFakeInitialValueRule: Rule {
 
     /// Tokens in a range where `name` is set to nil: `name = nil`, `x.name = nil`, and for subjects
     /// `name.send(nil)`, `name.value = nil`.
-    static func nilWrites(of name: String, kind: Kind, in tree: SyntaxTree, range: Range<Int>) -> [Int] {
+    static func nilWrites(of name: String, kind: Kind, in tree: SyntaxTree, range: Range<Int>, orMaybeNil: Bool = false) -> [Int] {
+        let nilAt = { (i: Int) in orMaybeNil ? mayBeNil(i, in: tree) : isNil(i, in: tree) }
         var result: [Int] = []
         let range = range.clamped(to: 0..<tree.tokens.count)
         for i in range where tree.tokens[i].kind == .identifier && tree.isWord(i, name) {
@@ -445,16 +543,40 @@ public struct SubjectFakeInitialValueRule: Rule {
             if kind == .subject {
                 guard k + 1 < range.upperBound, tree.tokens[k].kind == .period else { continue }
                 if tree.isWord(k + 1, "send"), k + 4 < range.upperBound + 1, k + 3 < tree.tokens.count,
-                   tree.tokens[k + 2].kind == .leftParen, isNil(k + 3, in: tree) {
+                   tree.tokens[k + 2].kind == .leftParen, nilAt(k + 3) {
                     result.append(i)
                     continue
                 }
                 guard tree.isWord(k + 1, "value") else { continue }
                 k += 2
             }
-            if k + 1 < tree.tokens.count, tree.tokens[k].kind == .equal, isNil(k + 1, in: tree) { result.append(i) }
+            if k + 1 < tree.tokens.count, tree.tokens[k].kind == .equal, nilAt(k + 1) { result.append(i) }
         }
         return result
+    }
+
+    /// The value written from token `i` on is nil or may be: `nil`, `.none`, and at the top level of
+    /// the expression optional chaining (`episode?.imageID`), `as?`, `try?` or a `nil` (`flag ? name
+    /// : nil`), unless a `??` there gives a default. What is nested in a call (`Toast(icon: nil)`)
+    /// says nothing. A model that writes such a value holds nil as a state of its own, not only as
+    /// its start.
+    static func mayBeNil(_ i: Int, in tree: SyntaxTree) -> Bool {
+        if isNil(i, in: tree) { return true }
+        let level = tree.enclosing[i]
+        var maybe = false
+        var k = i
+        while k < tree.tokens.count, k < i + 64, k == i || !tree.statementStarts[k] {
+            let kind = tree.tokens[k].kind
+            if kind == .rightParen || kind == .rightBrace || kind == .rightBracket, Int(tree.matching[k]) < i { break }
+            if tree.enclosing[k] == level {
+                if tree.tokenIs(k, "??") { return false }
+                if tree.isWord(k, "nil") { maybe = true }
+                if kind == .questionMark, k + 1 < tree.tokens.count, tree.tokens[k + 1].kind == .period { maybe = true }
+                if tree.isWord(k, "as") || tree.isWord(k, "try"), k + 1 < tree.tokens.count, tree.tokens[k + 1].kind == .questionMark { maybe = true }
+            }
+            k += 1
+        }
+        return maybe
     }
 
     static func isNil(_ i: Int, in tree: SyntaxTree) -> Bool {
@@ -463,7 +585,8 @@ public struct SubjectFakeInitialValueRule: Rule {
     }
 
     /// nil writes through a member chain, as "tree:token" of the member's name:
-    /// `x.toast = nil`, and for subjects `x.toast.send(nil)`, `x.toast.value = nil`.
+    /// `x.toast = nil`, and for subjects `x.toast.send(nil)`, `x.toast.value = nil`; also writes of
+    /// a value that may be nil (`self.imageID = episode?.imageID`, see `mayBeNil`).
     static func memberNilWrites(of name: String, kind: Kind, index: ProjectIndex) -> [String] {
         var result: [String] = []
         for use in index.memberUses[name] ?? [] where !use.projected {
@@ -471,26 +594,27 @@ public struct SubjectFakeInitialValueRule: Rule {
             let chain = tree.chains[use.chain]
             let element = chain.elements[use.element]
             let rest = chain.elements.count - use.element - 1
-            let assignedNil = isAssignmentTarget(chain, in: tree) && chain.last + 2 < tree.tokens.count && isNil(chain.last + 2, in: tree)
+            let assignedNil = isAssignmentTarget(chain, in: tree) && chain.last + 2 < tree.tokens.count && mayBeNil(chain.last + 2, in: tree)
             var writes = false
             if rest == 0 {
                 writes = assignedNil
             } else if kind == .subject, rest == 1 {
                 let next = chain.elements[use.element + 1]
                 if next.name == "value" { writes = assignedNil }
-                if next.name == "send", next.arguments.count == 1, isNil(next.arguments[0].value.lowerBound, in: tree) { writes = true }
+                if next.name == "send", next.arguments.count == 1, mayBeNil(next.arguments[0].value.lowerBound, in: tree) { writes = true }
             }
             if writes { result.append("\(use.tree):\(element.nameToken)") }
         }
         return result
     }
 
-    /// Every nil write of `name` in the files declaring or extending `declaringType`, as "tree:token".
+    /// Every nil write of `name` (or write of a value that may be nil) in the files declaring or
+    /// extending `declaringType`, as "tree:token".
     static func nilWrites(of name: String, kind: Kind, index: ProjectIndex, declaringType: String) -> [String] {
         var result: [String] = []
         for t in index.treeIndices(declaring: declaringType) {
             let tree = index.trees[t]
-            for w in nilWrites(of: name, kind: kind, in: tree, range: 0..<tree.tokens.count) { result.append("\(t):\(w)") }
+            for w in nilWrites(of: name, kind: kind, in: tree, range: 0..<tree.tokens.count, orMaybeNil: true) { result.append("\(t):\(w)") }
         }
         return result
     }

@@ -31,7 +31,10 @@ final class CatalogueTests: XCTestCase {
     }
 
     func testCallbackSetsAreOne() {
-        XCTAssertEqual(Catalogue.repeatedCallbacks, Catalogue.appearanceCallbacks.union(Catalogue.layoutCallbacks))
+        XCTAssertEqual(Catalogue.repeatedCallbacks, Catalogue.appearanceCallbacks.union(Catalogue.layoutCallbacks).union(Catalogue.stateChangeCallbacks))
+        // A window change repeats (each push over the view and pop back); it is no run-once callback.
+        XCTAssertTrue(Catalogue.stateChangeCallbacks.contains("didMoveToWindow"))
+        XCTAssertTrue(Catalogue.onceCallbacks.isDisjoint(with: Catalogue.repeatedCallbacks))
         XCTAssertEqual(Catalogue.pairedResets, Catalogue.disappearCallbacks.union(["prepareForReuse"]))
         XCTAssertTrue(Catalogue.firstAppearanceFlags.isDisjoint(with: ["isBeingPresentedViewController"]))
     }

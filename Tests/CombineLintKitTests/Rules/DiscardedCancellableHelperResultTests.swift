@@ -1,0 +1,98 @@
+import XCTest
+@testable import CombineLintKit
+
+/// A project function that returns the `AnyCancellable` of a subscription it makes, called as a
+/// statement: the caller drops the only token (issue #13 probes).
+final class DiscardedCancellableHelperResultTests: XCTestCase {
+    private func positions(_ files: [(path: String, text: String)]) -> [String] {
+        findings(of: DiscardedCancellableRule.self, in: files).map { "\($0.file.split(separator: "/").last ?? ""):\($0.line):\($0.column)" }
+    }
+
+    /// `@discardableResult func observe() -> AnyCancellable { values.sink { … } }` called as `observe()`
+    /// (here, and through an object of another file) cancels the subscription at once.
+    func testDroppedResultOfASubscribingHelperIsReported() {
+        let text0 = """
+        final class Observer {
+            let values = PassthroughSubject<Int, Never>()
+            @discardableResult
+            func observe() -> AnyCancellable {
+                values.sink { print($0) }
+            }
+            @discardableResult
+            func listen(_ handler: @escaping (Int) -> Void) -> AnyCancellable {
+                return values.sink(receiveValue: handler)
+            }
+            func start() {
+                observe()
+            }
+        }
+        """
+        let text1 = """
+        final class Client {
+            let observer = Observer()
+            func start() {
+                observer.listen { print($0) }
+            }
+        }
+        """
+        XCTAssertEqual(positions([(path: "Observer.swift", text: text0), (path: "Client.swift", text: text1)]), ["Client.swift:4:18", "Observer.swift:12:9"])
+    }
+
+    /// A helper that stores the cancellable before returning it keeps the subscription; a result that
+    /// the caller stores is kept too.
+    func testHelperThatKeepsItsSubscriptionIsQuiet() {
+        let text0 = """
+        final class Binder {
+            private var bag = Set<AnyCancellable>()
+            private var token: AnyCancellable?
+            let values = PassthroughSubject<Int, Never>()
+            @discardableResult
+            func bind() -> AnyCancellable {
+                let c = values.sink { print($0) }
+                c.store(in: &bag)
+                return c
+            }
+            func observe() -> AnyCancellable {
+                values.sink { print($0) }
+            }
+            func start() {
+                bind()
+                token = observe()
+                observe().store(in: &bag)
+            }
+        }
+        """
+        XCTAssertEqual(positions([(path: "A.swift", text: text0)]), [])
+    }
+
+    /// `Task { publisher.sink { … } }` as a statement: the token is the task's result, and no one
+    /// keeps the task, so the subscription ends with it. A task kept in a property keeps its result.
+    func testSinkAsTheResultOfADroppedTask() {
+        let text = """
+        final class Poller {
+            private var task: Task<AnyCancellable, Never>?
+            func start(_ values: AnyPublisher<Int, Never>) {
+                Task {
+                    values.sink { print($0) }
+                }
+                task = Task {
+                    values.sink { print($0) }
+                }
+            }
+        }
+        """
+        XCTAssertEqual(positions([(path: "A.swift", text: text)]), ["A.swift:5:20"])
+    }
+
+    func testMessageNamesTheHelper() {
+        let text = """
+        final class Observer {
+            let values = PassthroughSubject<Int, Never>()
+            func observe() -> AnyCancellable { values.sink { print($0) } }
+            func start() { observe() }
+        }
+        """
+        XCTAssertEqual(findings(of: DiscardedCancellableRule.self, in: [(path: "A.swift", text: text)]).map(\.message),
+                       ["The AnyCancellable returned by `observe` is thrown away, so the subscription it made is cancelled at once."])
+    }
+}

@@ -1,0 +1,222 @@
+import XCTest
+@testable import CombineLintKit
+
+/// More ways a consumer skips the `nil` start value (issue #13 probes): an `if let` with no `else`,
+/// a `switch` whose `nil` case does nothing, `guard case .some`, a `for await` loop over `.values`,
+/// and a reset to `nil` in the subscriber after a `compactMap`.
+final class SubjectFakeInitialValueSkipFormsTests: XCTestCase {
+    private func positions(_ files: [(path: String, text: String)]) -> [String] {
+        findings(of: SubjectFakeInitialValueRule.self, in: files).map { "\($0.file.split(separator: "/").last ?? ""):\($0.line):\($0.column)" }
+    }
+
+    /// `if let toast { show(toast) }` as the whole subscriber does nothing with `nil`; with an `else`
+    /// that handles it, `nil` is a state.
+    func testIfLetWithoutElseSkipsNil() {
+        let text0 = """
+        final class ToastModel: ObservableObject {
+            @Published var toast: String?
+            @Published var avatar: String?
+        }
+        final class ToastScreen {
+            private var bag = Set<AnyCancellable>()
+            init(model: ToastModel) {
+                model.$toast.sink { [weak self] toast in
+                    if let toast { self?.show(toast) }
+                }.store(in: &bag)
+                model.$avatar.sink { [weak self] name in
+                    if let name { self?.show(name) } else { self?.placeholder() }
+                }.store(in: &bag)
+            }
+            private func show(_ text: String) {}
+            private func placeholder() {}
+        }
+        """
+        XCTAssertEqual(positions([(path: "A.swift", text: text0)]), ["A.swift:2:20"])
+    }
+
+    /// `switch value { case .none: break … }` skips `nil`; a `case .none` that hides the view treats it
+    /// as a state.
+    func testSwitchWhoseNilCaseBreaksSkipsNil() {
+        let text0 = """
+        final class PromptModel: ObservableObject {
+            @Published var prompt: String? = nil
+            @Published var status: String? = nil
+        }
+        final class PromptScreen {
+            private var bag = Set<AnyCancellable>()
+            init(model: PromptModel) {
+                model.$prompt.sink { [weak self] prompt in
+                    switch prompt {
+                    case .none: break
+                    case .some(let text): self?.present(text)
+                    }
+                }.store(in: &bag)
+                model.$status.sink { [weak self] status in
+                    switch status {
+                    case .none: self?.hide()
+                    case .some(let text): self?.present(text)
+                    }
+                }.store(in: &bag)
+            }
+            private func present(_ text: String) {}
+            private func hide() {}
+        }
+        """
+        XCTAssertEqual(positions([(path: "A.swift", text: text0)]), ["A.swift:2:20"])
+    }
+
+    /// `guard case let .some(sheet) = value else { return }` is `guard let` spelled as a pattern.
+    func testGuardCaseSomeSkipsNil() {
+        let text0 = """
+        final class SheetModel: ObservableObject {
+            @Published var sheet: String?
+        }
+        final class SheetScreen {
+            private var bag = Set<AnyCancellable>()
+            init(model: SheetModel) {
+                model.$sheet.sink { value in
+                    guard case let .some(sheet) = value else { return }
+                    print(sheet)
+                }.store(in: &bag)
+            }
+        }
+        """
+        XCTAssertEqual(positions([(path: "A.swift", text: text0)]), ["A.swift:2:20"])
+    }
+
+    /// `.values` hands the current value to the loop first, as a subscription does: a loop that
+    /// `continue`s on `nil` skips it; one that handles `nil` reads a state.
+    func testForAwaitOverValuesThatSkipsNil() {
+        let text0 = """
+        final class EventCenter {
+            let event = CurrentValueSubject<Int?, Never>(nil)
+            let status = CurrentValueSubject<Int?, Never>(nil)
+        }
+        final class EventListener {
+            func listen(_ center: EventCenter) async {
+                for await value in center.event.values {
+                    guard let value else { continue }
+                    print(value)
+                }
+                for await value in center.status.values {
+                    if let value { print(value) } else { print("none") }
+                }
+            }
+        }
+        """
+        XCTAssertEqual(positions([(path: "A.swift", text: text0)]), ["A.swift:2:9"])
+    }
+
+    /// `compactMap { $0 }` then a subscriber that sets the property back to `nil` once it handled the
+    /// value: that write ends the event, it is no state of its own (also in `.onReceive`).
+    func testResetInTheSubscriberAfterCompactMapIsTheEventsReset() {
+        let text0 = """
+        final class Router: ObservableObject {
+            @Published var deepLink: URL? = nil
+            private var bag = Set<AnyCancellable>()
+            init() {
+                $deepLink.compactMap { $0 }.sink { [weak self] url in
+                    self?.open(url)
+                    self?.deepLink = .none
+                }.store(in: &bag)
+            }
+            private func open(_ url: URL) {}
+        }
+        final class HapticsModel: ObservableObject {
+            @Published var haptic: String?
+        }
+        struct HapticsView: View {
+            @StateObject var model = HapticsModel()
+            var body: some View {
+                Text("x").onReceive(model.$haptic.compactMap { $0 }) { _ in
+                    model.haptic = nil
+                }
+            }
+        }
+        """
+        XCTAssertEqual(positions([(path: "A.swift", text: text0)]), ["A.swift:2:20", "A.swift:13:20"])
+    }
+
+    /// A model that writes a value that may be nil (`self.imageID = episode?.imageID`) holds nil as a
+    /// state: a consumer that ignores nil only keeps the last image, it skips no fake start value.
+    func testWriteOfAValueThatMayBeNilIsAState() {
+        let text = """
+        final class EpisodeModel: ObservableObject {
+            @Published var imageID: String? = nil
+            @Published var chapter: String? = nil
+            func show(_ episode: Episode?) {
+                self.imageID = episode?.imageID
+                chapter = episode == nil ? nil : "1"
+            }
+        }
+        final class EpisodeCell {
+            private var bag = Set<AnyCancellable>()
+            func observe(_ model: EpisodeModel) {
+                model.$imageID.sink { [unowned self] id in
+                    if let id { self.load(id) }
+                }.store(in: &bag)
+                model.$chapter.compactMap { $0 }.sink { print($0) }.store(in: &bag)
+            }
+            private func load(_ id: String) {}
+        }
+        """
+        XCTAssertEqual(positions([(path: "A.swift", text: text)]), [])
+    }
+
+    /// A `nil` nested in a call (`Notice(text: …, icon: nil)`) and an optional chain with a default
+    /// (`item?.title ?? ""`) write values that are never nil: the property stays an event.
+    func testNilNestedInTheWrittenValueIsNoState() {
+        let text = """
+        struct Notice { var text: String; var icon: String? }
+        final class NoticeModel: ObservableObject {
+            @Published var notice: Notice?
+            @Published var headline: String?
+            func post(_ item: Item?) {
+                notice = Notice(text: "Saved", icon: nil)
+                headline = item?.title ?? ""
+            }
+        }
+        final class NoticeBanner {
+            private var bag = Set<AnyCancellable>()
+            init(model: NoticeModel) {
+                model.$notice.compactMap { $0 }.sink { print($0) }.store(in: &bag)
+                model.$headline.compactMap { $0 }.sink { print($0) }.store(in: &bag)
+            }
+        }
+        """
+        XCTAssertEqual(positions([(path: "A.swift", text: text)]), ["A.swift:3:20", "A.swift:4:20"])
+    }
+
+    /// `case .none: break` goes on after the switch: nil reaches the statements that follow, so the
+    /// subscriber handles it; `case .none: return` does skip it.
+    func testSwitchFollowedByStatementsSkipsNilOnlyWithReturn() {
+        let text = """
+        final class StatusModel: ObservableObject {
+            @Published var status: String?
+            @Published var alert: String?
+        }
+        final class StatusScreen {
+            private var bag = Set<AnyCancellable>()
+            init(model: StatusModel) {
+                model.$status.sink { [weak self] status in
+                    switch status {
+                    case .none: break
+                    case .some(let text): self?.show(text)
+                    }
+                    self?.relayout()
+                }.store(in: &bag)
+                model.$alert.sink { [weak self] alert in
+                    switch alert {
+                    case nil: return
+                    case let text?: self?.show(text)
+                    }
+                    self?.relayout()
+                }.store(in: &bag)
+            }
+            private func show(_ text: String) {}
+            private func relayout() {}
+        }
+        """
+        XCTAssertEqual(positions([(path: "A.swift", text: text)]), ["A.swift:3:20"])
+    }
+}
