@@ -42,12 +42,7 @@ struct SubjectSenders: Sendable {
         let outside = { (enclosing: Set<String?>) in enclosing.contains { $0 != own } }
         if outside(enclosingTypesOfUnknownOwners) { return true }
         guard !enclosingTypesByOwner.isEmpty else { return false }
-        // The owners related to the declaring type (`ProjectIndex.areRelated`): itself, its
-        // ancestors, and the types that inherit from it.
-        var related: Set<String> = [own]
-        for ancestor in index.allAncestors(of: own) { related.insert(ancestor.lastNameComponent) }
-        for subtype in index.subtypes(of: own) { related.insert(subtype.lastNameComponent) }
-        return related.contains { owner in enclosingTypesByOwner[owner].map(outside) ?? false }
+        return index.relatedTypes(of: own).contains { owner in enclosingTypesByOwner[owner].map(outside) ?? false }
     }
 
     /// Whether a project function named `callee`, or an initializer of a project type of that name,

@@ -228,6 +228,17 @@ public struct ProjectIndex: Sendable {
         a == b || inherits(a, from: b) || inherits(b, from: a)
     }
 
+    /// The simple names for which `areRelated(_:name)` holds: `name` itself, the types it inherits
+    /// from or conforms to, and the types that inherit from or conform to it, directly or through
+    /// known types. A lookup of those, rather than a relation test against each of the project's
+    /// types, keeps questions about one of thousands of same-named members linear.
+    public func relatedTypes(of name: String) -> Set<String> {
+        var related: Set<String> = [name]
+        for ancestor in allAncestors(of: name) { related.insert(ancestor.lastNameComponent) }
+        for subtype in subtypes(of: name) { related.insert(subtype.lastNameComponent) }
+        return related
+    }
+
     /// Records that `key` and the types through which the search reached it inherit from `ancestor`.
     private func recordPath(to key: String, cameFrom: [String: String], ancestor: String) -> Bool {
         var path = [key]

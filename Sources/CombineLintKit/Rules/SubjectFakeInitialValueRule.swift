@@ -149,9 +149,9 @@ public struct SubjectFakeInitialValueRule: Rule {
             /// of that type, of a type it inherits from or conforms to, or of one inheriting from
             /// it. `error.message` with `let error: APIError` says nothing of `Toast.message`.
             func typedUses(of declaringType: String, index: ProjectIndex) -> [ProjectIndex.MemberUse] {
-                typed.keys.sorted().flatMap { owner -> [ProjectIndex.MemberUse] in
-                    index.areRelated(owner, declaringType) ? typed[owner] ?? [] : []
-                }
+                // The related types are looked up, not each owner tested: thousands of types may
+                // declare a property of one name.
+                index.relatedTypes(of: declaringType).filter { typed[$0] != nil }.sorted().flatMap { typed[$0] ?? [] }
             }
         }
 

@@ -92,6 +92,25 @@ final class IndexLookupTests: XCTestCase {
         XCTAssertFalse(ProjectIndex(files: [file], jobs: 1).vocabularies[0].hasProjection)
     }
 
+    func testRelatedTypesAreWhatAreRelatedAccepts() {
+        let source = """
+        protocol Toasting {}
+        class Base: Toasting {}
+        class Model: Base {}
+        final class Special: Model {}
+        final class Sibling: Base {}
+        enum Feature { final class Deep: Model {} }
+        struct Other {}
+        """
+        let index = ProjectIndex(files: [SourceFile(path: "T.swift", text: source)], jobs: 1)
+        let names = ["Toasting", "Base", "Model", "Special", "Sibling", "Deep", "Other", "Unknown"]
+        XCTAssertEqual(index.relatedTypes(of: "Model").intersection(names).sorted(), ["Base", "Deep", "Model", "Special", "Toasting"])
+        // The lookup gives the same answers as testing each type.
+        for a in names {
+            XCTAssertEqual(Set(names.filter { index.areRelated($0, a) }), index.relatedTypes(of: a).intersection(names), a)
+        }
+    }
+
     func testSubtypesAndRememberedAncestryAgreeWithInheritance() {
         var source = "class C0: UITableViewCell {}\n"
         for i in 1...50 { source += "class C\(i): C\(i - 1) {}\n" }
