@@ -15,6 +15,7 @@ public struct ViewObservedTypes: Sendable {
         var names = Set<String>()
         var declarations = Set<DeclarationReference>()
         var resolved: [String: TypeDeclarationResolver.Declarations] = [:]
+        var members: [Int: [MemberPlace: Int]] = [:]
         let attributes = Catalogue.viewObservingAttributes.map { "@" + $0 }
         for type in index.types.values {
             for property in type.properties.values
@@ -23,7 +24,9 @@ public struct ViewObservedTypes: Sendable {
                 // (`typeName` would stop at the first dot).
                 if let written = TypeResolver.writtenTypeName(annotation: property.typeText, initializer: property.initializerText) {
                     names.insert(written.lastNameComponent)
-                    if let declaration = Self.resolve(written, of: property, index: index, cache: &resolved) { declarations.insert(declaration) }
+                    if let declaration = Self.resolve(written, of: property, index: index, cache: &resolved, members: &members) {
+                        declarations.insert(declaration)
+                    }
                 }
             }
         }
@@ -33,12 +36,28 @@ public struct ViewObservedTypes: Sendable {
 
     /// The declaration that `written` names at the property's declaration.
     private static func resolve(_ written: String, of property: IndexedProperty, index: ProjectIndex,
-                                cache: inout [String: TypeDeclarationResolver.Declarations]) -> DeclarationReference? {
+                                cache: inout [String: TypeDeclarationResolver.Declarations],
+                                members: inout [Int: [MemberPlace: Int]]) -> DeclarationReference? {
         guard let t = index.treeIndexByPath[property.file] else { return nil }
         let tree = index.trees[t]
-        guard let variable = tree.variables.first(where: { !$0.isLocal && $0.name == property.name && tree.line(of: $0.nameToken) == property.line }) else { return nil }
-        let nearest = TypeDeclarationResolver.candidates(named: written, at: variable.nameToken, inTree: t, index: index, cache: &cache)
+        // The file's members by line and name, made once per file (a file may hold thousands).
+        if members[t] == nil {
+            var places: [MemberPlace: Int] = [:]
+            for variable in tree.variables where !variable.isLocal {
+                let place = MemberPlace(line: tree.line(of: variable.nameToken), name: variable.name)
+                if places[place] == nil { places[place] = variable.nameToken }
+            }
+            members[t] = places
+        }
+        guard let nameToken = members[t]?[MemberPlace(line: property.line, name: property.name)] else { return nil }
+        let nearest = TypeDeclarationResolver.candidates(named: written, at: nameToken, inTree: t, index: index, cache: &cache)
         return nearest.count == 1 ? nearest[0] : nil
+    }
+
+    /// Where a member is declared: its line and name.
+    private struct MemberPlace: Hashable {
+        var line: Int
+        var name: String
     }
 
     /// Whether views observe the type declared at `t` of `index.trees[treeIndex]`. A simple name

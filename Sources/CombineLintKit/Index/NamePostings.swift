@@ -99,6 +99,21 @@ protocol TreeEntry: Sendable {
 extension DeclarationReference: TreeEntry {}
 extension ElementReference: TreeEntry {}
 
+extension ArraySlice where Element: TreeEntry {
+    /// The entries that lie in file `tree`: entries are in input order, so they are one run,
+    /// found by binary search.
+    func entries(inTree tree: Int) -> ArraySlice<Element> {
+        var low = startIndex, high = endIndex
+        while low < high {
+            let mid = (low + high) / 2
+            if self[mid].tree < tree { low = mid + 1 } else { high = mid }
+        }
+        var end = low
+        while end < endIndex, self[end].tree == tree { end += 1 }
+        return self[low..<end]
+    }
+}
+
 extension NamePostings where Entry: TreeEntry {
     /// Replaces the entries of file `tree`: `oldKeys` are the keys its entries had, `new` its
     /// entries now (in order). Each list stays in input order: the file's entries go where

@@ -534,10 +534,17 @@ public struct SubjectFakeInitialValueRule: Rule {
     /// Tokens in a range where `name` is set to nil: `name = nil`, `x.name = nil`, and for subjects
     /// `name.send(nil)`, `name.value = nil`.
     static func nilWrites(of name: String, kind: Kind, in tree: SyntaxTree, range: Range<Int>, orMaybeNil: Bool = false) -> [Int] {
+        let range = range.clamped(to: 0..<tree.tokens.count)
+        return nilWrites(of: name, kind: kind, in: tree, range: range, at: range.lazy.filter { tree.tokens[$0].kind == .identifier },
+                         orMaybeNil: orMaybeNil)
+    }
+
+    /// `nilWrites(of:kind:in:range:orMaybeNil:)` at the identifier tokens `candidates` of `range`.
+    private static func nilWrites<S: Sequence>(of name: String, kind: Kind, in tree: SyntaxTree, range: Range<Int>, at candidates: S,
+                                               orMaybeNil: Bool) -> [Int] where S.Element == Int {
         let nilAt = { (i: Int) in orMaybeNil ? mayBeNil(i, in: tree) : isNil(i, in: tree) }
         var result: [Int] = []
-        let range = range.clamped(to: 0..<tree.tokens.count)
-        for i in range where tree.tokens[i].kind == .identifier && tree.isWord(i, name) {
+        for i in candidates where tree.isWord(i, name) {
             if i > 0, tree.isWord(i - 1, "var") || tree.isWord(i - 1, "let") { continue }
             var k = i + 1
             if kind == .subject {
@@ -612,9 +619,14 @@ public struct SubjectFakeInitialValueRule: Rule {
     /// extending `declaringType`, as "tree:token".
     static func nilWrites(of name: String, kind: Kind, index: ProjectIndex, declaringType: String) -> [String] {
         var result: [String] = []
+        let uses = index.identifiers[name]
         for t in index.treeIndices(declaring: declaringType) {
             let tree = index.trees[t]
-            for w in nilWrites(of: name, kind: kind, in: tree, range: 0..<tree.tokens.count, orMaybeNil: true) { result.append("\(t):\(w)") }
+            // The name's tokens in the file, from the index: a file may be large, the name rare.
+            let candidates = uses.entries(inTree: t).lazy.map(\.token)
+            for w in nilWrites(of: name, kind: kind, in: tree, range: 0..<tree.tokens.count, at: candidates, orMaybeNil: true) {
+                result.append("\(t):\(w)")
+            }
         }
         return result
     }

@@ -92,6 +92,18 @@ final class IndexLookupTests: XCTestCase {
         XCTAssertFalse(ProjectIndex(files: [file], jobs: 1).vocabularies[0].hasProjection)
     }
 
+    func testEntriesOfOneFileAreItsRunOfAPosting() {
+        let files = ["let toast = 1\nlet x = toast\n", "let y = 2\n", "print(toast)\n"].enumerated().map {
+            SourceFile(path: "F\($0.offset).swift", text: $0.element)
+        }
+        let index = ProjectIndex(files: files, jobs: 1)
+        let uses = index.identifiers["toast"]
+        XCTAssertEqual(uses.entries(inTree: 0).map(\.token), [1, 7])
+        XCTAssertEqual(uses.entries(inTree: 1).map(\.token), [])
+        XCTAssertEqual(uses.entries(inTree: 2).map(\.token), [2])
+        XCTAssertEqual(uses.entries(inTree: 3).map(\.token), [])
+    }
+
     func testRelatedTypesAreWhatAreRelatedAccepts() {
         let source = """
         protocol Toasting {}
