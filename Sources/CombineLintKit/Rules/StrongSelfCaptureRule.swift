@@ -115,18 +115,9 @@ public struct StrongSelfCaptureRule: Rule {
     /// self → viewModel → its bag → subscription → closure → self is a cycle as well. The keeper
     /// is named as written (`viewModel.cancellables`).
     private func keeperThroughOwnedMember(_ subscription: Subscription, context: RuleContext, lookup: TreeLookup) -> String? {
-        guard case .bag(.other) = subscription.storage else { return nil }
         let tree = context.tree
-        let chain = tree.chains[subscription.chain]
-        guard subscription.element + 1 < chain.elements.count,
-              let argument = chain.elements[subscription.element + 1].argument("in"), argument.isInout else { return nil }
-        let last = argument.value.upperBound
-        var k = argument.value.lowerBound
-        while k <= last, tree.tokens[k].kind == .ampersand || tree.tokenIs(k, "&") { k += 1 }
-        if k + 1 <= last, tree.isSelfReference(k), tree.tokens[k + 1].kind == .period { k += 2 }
         // Exactly `member.bag`: one strong stored property of `self`, then its bag.
-        guard k + 2 == last, tree.tokens[k].kind == .identifier, tree.tokens[k + 1].kind == .period,
-              tree.tokens[last].kind == .identifier else { return nil }
+        guard let (k, last) = memberBag(storing: subscription, in: tree, afterSelf: true) else { return nil }
         let member = tree.name(k)
         guard lookup.localVariable(named: member, visibleAt: k) == nil,
               !SubscriptionFinder.isParameter(named: member, visibleAt: k, in: tree),
@@ -170,18 +161,26 @@ public struct StrongSelfCaptureRule: Rule {
     /// `.store(in: &strongSelf.bag)` after `guard let strongSelf = self else { return }` in a
     /// `[weak self]` closure: the bag of `self` under another name, which keeps the subscription.
     private func keeperThroughSelfAlias(_ subscription: Subscription, context: RuleContext) -> String? {
-        guard case .bag(.other) = subscription.storage else { return nil }
         let tree = context.tree
+        guard let (k, last) = memberBag(storing: subscription, in: tree, afterSelf: false),
+              StrongSelfCaptureRule.selfBindings(visibleAt: k, in: tree).contains(tree.name(k)) else { return nil }
+        return tree.name(last)
+    }
+
+    /// The tokens of `owner` and `bag` when the subscription is stored with `.store(in: &owner.bag)`
+    /// into a bag that is not `self`'s own (`&self.owner.bag` too, with `afterSelf`).
+    private func memberBag(storing subscription: Subscription, in tree: SyntaxTree, afterSelf: Bool) -> (owner: Int, bag: Int)? {
+        guard case .bag(.other) = subscription.storage else { return nil }
         let chain = tree.chains[subscription.chain]
         guard subscription.element + 1 < chain.elements.count,
               let argument = chain.elements[subscription.element + 1].argument("in"), argument.isInout else { return nil }
         let last = argument.value.upperBound
         var k = argument.value.lowerBound
         while k <= last, tree.tokens[k].kind == .ampersand || tree.tokenIs(k, "&") { k += 1 }
+        if afterSelf, k + 1 <= last, tree.isSelfReference(k), tree.tokens[k + 1].kind == .period { k += 2 }
         guard k + 2 == last, tree.tokens[k].kind == .identifier, tree.tokens[k + 1].kind == .period,
-              tree.tokens[last].kind == .identifier,
-              StrongSelfCaptureRule.selfBindings(visibleAt: k, in: tree).contains(tree.name(k)) else { return nil }
-        return tree.name(last)
+              tree.tokens[last].kind == .identifier else { return nil }
+        return (k, last)
     }
 
     /// The condition bindings of `self` (`guard let strongSelf = self`, `if let strongSelf = self`,
