@@ -16,6 +16,8 @@ extension Catalogue {
     /// `FeedMockService`, `SpyFlow`), as a word of the name: `Mockingbird` is not one.
     public static let testDoubleWords = ["Mock", "Stub", "Fake", "Spy"]
 
-    /// Path components of folders that hold tests and test doubles (besides any ending in `Tests`).
-    public static let testFolderNames: Set<String> = ["Mocks", "Mock", "Fakes", "Stubs", "TestDoubles", "TestSupport", "Tests"]
+    /// Path components of folders that hold tests and test doubles (besides a test target's, whose
+    /// name ends in `Tests`). A bare `Tests` is not one: it is the root of a package's test targets
+    /// and of their fixtures (whole packages, linted as such), and it may stand above a project.
+    public static let testFolderNames: Set<String> = ["Mocks", "Mock", "Fakes", "Stubs", "TestDoubles", "TestSupport"]
 }

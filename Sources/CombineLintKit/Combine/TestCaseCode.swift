@@ -13,10 +13,12 @@ public enum TestCaseCode {
         return false
     }
 
-    /// Whether the file at `path` lies in a test target's folder (`AppTests/`, `FeatureTests/`) or
-    /// in a folder of test doubles (`Mocks/`, `Fakes/`, `TestSupport/`): its helpers outside any
-    /// test case run in tests too.
+    /// Whether the file at `path` lies in a test target's folder (`AppTests/`, `FeatureTests/`, not
+    /// the bare `Tests/` above them, which also holds fixtures) or in a folder of test doubles
+    /// (`Mocks/`, `Fakes/`, `TestSupport/`): its helpers outside any test case run in tests too.
     public static func isInTestFolder(_ path: String) -> Bool {
-        path.split(separator: "/").dropLast().contains { $0.hasSuffix("Tests") || Catalogue.testFolderNames.contains(String($0)) }
+        path.split(separator: "/").dropLast().contains { component in
+            (component.hasSuffix("Tests") && component != "Tests") || Catalogue.testFolderNames.contains(String(component))
+        }
     }
 }
