@@ -20,19 +20,13 @@ enum MainActorTypes {
         }
     }
 
-    /// Whether more than one type declaration of the project (extensions aside) has this simple
-    /// name: then what the index merged under the name may come from another of them.
-    static func isSharedName(_ name: String, index: ProjectIndex) -> Bool {
-        index.typeDeclarations[name].lazy.filter { index.trees[$0.tree].types[$0.item].kind != .extension }.dropFirst().first != nil
-    }
-
     /// `isMainActor(_:index:memo:)` for the type declared at `t` of `tree`. When its simple name is
     /// shared by several declarations, the declaration answers for itself: `@MainActor` written on
     /// it, or a main-actor type among its own bases (an extension is judged by name).
     static func isMainActor(typeAt t: Int, in tree: SyntaxTree, index: ProjectIndex, memo: ProjectMemo) -> Bool {
         let type = tree.types[t]
         let name = type.name.lastNameComponent
-        guard type.kind != .extension, isSharedName(name, index: index) else { return isMainActor(name, index: index, memo: memo) }
+        guard type.kind != .extension, index.declaresSeveralTypes(named: name) else { return isMainActor(name, index: index, memo: memo) }
         if type.attributes.contains("@MainActor") { return true }
         return type.inheritance.map { ProjectIndex.stripGenerics($0) }.contains { isMainActor($0, index: index, memo: memo) }
     }

@@ -68,7 +68,7 @@ public struct ViewObservedTypes: Sendable {
     public func observe(typeAt t: Int, inTree treeIndex: Int, index: ProjectIndex) -> Bool {
         let type = index.trees[treeIndex].types[t]
         let name = type.name.lastNameComponent
-        guard type.kind != .extension, MainActorTypes.isSharedName(name, index: index) else { return observe(name, index: index) }
+        guard type.kind != .extension, index.declaresSeveralTypes(named: name) else { return observe(name, index: index) }
         if declarations.contains(DeclarationReference(tree: treeIndex, item: t)) { return true }
         return type.inheritance.map { ProjectIndex.stripGenerics($0) }.contains { base in
             names.contains(base.lastNameComponent) || index.allAncestors(of: base).contains(where: names.contains)

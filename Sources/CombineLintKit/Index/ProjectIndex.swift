@@ -228,6 +228,12 @@ public struct ProjectIndex: Sendable {
         a == b || inherits(a, from: b) || inherits(b, from: a)
     }
 
+    /// Whether more than one type declaration of the project (extensions aside) has this simple
+    /// name: then what `types` merged under the name may come from another of them.
+    public func declaresSeveralTypes(named name: String) -> Bool {
+        typeDeclarations[name].lazy.filter { self.trees[$0.tree].types[$0.item].kind != .extension }.dropFirst().first != nil
+    }
+
     /// The simple names for which `areRelated(_:name)` holds: `name` itself, the types it inherits
     /// from or conforms to, and the types that inherit from or conform to it, directly or through
     /// known types. A lookup of those, rather than a relation test against each of the project's

@@ -2289,8 +2289,9 @@ a parameter: whoever made the subject keeps it and sends through it), protocol r
 hand a subject over, as a parameter or state bundle, and every copy shares it), members of
 `private`/`fileprivate` types, members of test doubles (types with `Mock`, `Stub`, `Fake` or `Spy`
 as a word of the name: `FeedMockService`, `SpyStore`, not `Mockingbird`), types declared inside a
-function, and files in a folder of tests or test doubles (a name ending in `Tests`, or `Mocks`,
-`Mock`, `Fakes`, `Stubs`, `TestDoubles`, `TestSupport`).
+function, and files in a folder of tests or test doubles (a test target's, whose name ends in
+`Tests`, such as `AppTests`, but not the bare `Tests` folder above test targets, which also holds
+fixtures; or `Mocks`, `Mock`, `Fakes`, `Stubs`, `TestDoubles`, `TestSupport`).
 
 ## Options
 
@@ -7301,7 +7302,8 @@ parameter is not followed. `Timer.publish(every:on:in:)` takes a run loop on pur
 reported here (see `timer_default_run_loop_mode` for its mode). Code in a test case (`XCTestCase`,
 `QuickSpec`, their subclasses and the types nested in them) is not reported: no scroll view runs
 there, and a test picks `RunLoop.main` so that it can spin that run loop while it waits. Nor is
-code in a test target's folder (a path component ending in `Tests`) or a folder of test doubles
+code in a test target's folder (a path component ending in `Tests`, such as `AppTests`; not the
+bare `Tests` folder above test targets) or a folder of test doubles
 (`Mocks`, `Fakes`, `Stubs`, `TestSupport`): its helpers run in tests only.
 
 ## Why it matters

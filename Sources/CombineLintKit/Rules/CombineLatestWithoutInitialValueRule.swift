@@ -96,6 +96,9 @@ public struct CombineLatestWithoutInitialValueRule: Rule {
     /// later subscribers.
     private func isFiredAtStart(_ subject: (name: String, owner: String?), before subscribed: Int, in here: SyntaxTree, index: ProjectIndex) -> Bool {
         let subscribingFunction = here.enclosingFunction(of: subscribed)
+        // The types whose member of the name can be this subject (`ProjectIndex.areRelated`), looked
+        // up once rather than tested for each send of the name.
+        let related = subject.owner.map { index.relatedTypes(of: $0) }
         for reference in index.chainElements[subject.name] {
             let tree = index.trees[reference.tree]
             let chain = tree.chains[reference.chain]
@@ -103,8 +106,8 @@ public struct CombineLatestWithoutInitialValueRule: Rule {
             let token = chain.elements[reference.element].nameToken
             if tree.file.path == here.file.path, token < subscribed, subscribingFunction != nil,
                tree.enclosingFunction(of: token) == subscribingFunction { continue }
-            if let declaring = subject.owner, let receiver = TypeResolver.ownerType(ofElement: reference.element, in: chain, tree: tree, index: index),
-               !index.areRelated(receiver, declaring) { continue }
+            if let related, let receiver = TypeResolver.ownerType(ofElement: reference.element, in: chain, tree: tree, index: index),
+               !related.contains(receiver) { continue }
             if tree.innermostClosure(of: token) == nil, let f = tree.enclosingFunction(of: token) {
                 let function = tree.functions[f]
                 if function.kind == .initializer || Catalogue.onceCallbacks.contains(function.name)

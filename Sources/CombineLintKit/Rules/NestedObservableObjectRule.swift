@@ -89,9 +89,9 @@ public struct NestedObservableObjectRule: Rule {
     private func isObservableObject(_ type: TypeDecl, index: ProjectIndex) -> Bool {
         let bases = type.inheritance.map { ProjectIndex.stripGenerics($0) }
         if bases.contains(where: { $0 == "ObservableObject" || index.inherits($0, from: "ObservableObject") }) { return true }
+        // The name has this one declaration (the resolved one): the index's merged type is its own.
         let name = type.name.lastNameComponent
-        let declarations = index.typeDeclarations[name].filter { index.trees[$0.tree].types[$0.item].kind != .extension }
-        return declarations.count == 1 && index.inherits(name, from: "ObservableObject")
+        return !index.declaresSeveralTypes(named: name) && index.inherits(name, from: "ObservableObject")
     }
 
     /// Whether the resolved class declaration announces changes: it declares an `@Published`

@@ -130,9 +130,10 @@ extension StructureBuilder {
     /// Whether token `j` of a declaration's inheritance list (begun at `start`) lies past its end,
     /// where no `{` comes (code being typed, or a declaration without a body): a closing bracket, a
     /// keyword that starts other code (`public`, `func`; `class`, `Any`, `Self` and `protocol` can
-    /// be entries), an attribute with arguments (`@objc(Name)`), or a new line that does not continue the list (after `,`, `:` or `&`, or
-    /// before `,` or `&`). Without this bound the list of every such declaration ran to the end of
-    /// the file, and a file of them took time with the square of its length.
+    /// be entries), an attribute with arguments (`@objc(Name)`), or a new line that does not
+    /// continue the list (after `,`, `:` or `&`, or before `,` or `&`). Without this bound the list
+    /// of every such declaration ran to the end of the file, and a file of them took time with the
+    /// square of its length.
     private func endsInheritanceList(_ j: Int, start: Int) -> Bool {
         let token = layer.tokens[j]
         switch token.kind {
