@@ -53,6 +53,11 @@ declare -A default_n=(
     [subjects_published]=4000
     [futures]=1500
     [nested_sinks]=1200  # at 300 the run at N takes under 0.05 s, too short to time
+    [weak_self_closures]=8000
+    [same_local_names]=8000
+    [optional_published]=2000
+    [nested_view_models]=1000
+    [protocol_conformers]=1500
     [debounce_chains]=4000
     [disable_next]=4000
     [disable_enable_pairs]=2000
@@ -62,11 +67,13 @@ declare -A default_n=(
 declare -A quick_n=(
     [call_chain]=250 [appearance_methods]=50 [many_files]=20 [inheritance_chain]=40
     [extensions]=500 [sinks_one_method]=1000 [sinks_many_methods]=1000 [subjects_published]=500
-    [futures]=125 [nested_sinks]=40 [debounce_chains]=500 [disable_next]=500
-    [disable_enable_pairs]=250 [generic_nesting]=1000 [devcorpus_joined]=50
+    [futures]=125 [nested_sinks]=40 [weak_self_closures]=1000 [same_local_names]=1000
+    [optional_published]=250 [nested_view_models]=100 [protocol_conformers]=150 [debounce_chains]=500
+    [disable_next]=500 [disable_enable_pairs]=250 [generic_nesting]=1000 [devcorpus_joined]=50
 )
 cases=(call_chain appearance_methods many_files inheritance_chain extensions sinks_one_method
-       sinks_many_methods subjects_published futures nested_sinks debounce_chains disable_next
+       sinks_many_methods subjects_published futures nested_sinks weak_self_closures same_local_names
+       optional_published nested_view_models protocol_conformers debounce_chains disable_next
        disable_enable_pairs generic_nesting devcorpus_joined)
 
 die() { echo "error: $*" >&2; exit 2; }

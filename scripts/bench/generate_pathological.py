@@ -244,6 +244,99 @@ def case_nested_sinks(n):
     return [("NestedSinks.swift", "".join(out))]
 
 
+def case_weak_self_closures(n):
+    """N `[weak self]` sinks in one method, each binding `strongSelf` and calling a free function."""
+    out = [HEADER, model_class_open("WeakClosuresModel"), "    func bind() {\n"]
+    out += ["        publisher.sink { [weak self] value in\n"
+            "            guard let strongSelf = self else { return }\n"
+            "            strongSelf.x += value\n"
+            "            log(value)\n"
+            "        }.store(in: &bag)\n"] * n
+    out.append("    }\n}\n\nfunc log(_ value: Int) {}\n")
+    return [("WeakSelfClosures.swift", "".join(out))]
+
+
+def case_same_local_names(n):
+    """N methods of one type that each declare the same local names and subscribe with them."""
+    out = [HEADER, model_class_open("SameLocalsModel"), "    var value = 0\n\n"]
+    for i in range(1, n + 1):
+        out.append(f"    func bind{i}() {{\n"
+                   "        let value = publisher.map { $0 + 1 }\n"
+                   "        let bag = value.sink { [weak self] in self?.x = $0 }\n"
+                   "        bag.store(in: &self.bag)\n"
+                   "    }\n\n")
+    out.append("}\n")
+    return [("SameLocalNames.swift", "".join(out))]
+
+
+def case_optional_published(n):
+    """N optional @Published properties of one type, each read through compactMap into the next."""
+    out = [HEADER, "final class FormModel: ObservableObject {\n"]
+    out += [f"    @Published var field{i}: String? = nil\n" for i in range(n)]
+    out.append("    var bag = Set<AnyCancellable>()\n\n    init() {\n")
+    out += [f"        $field{i}.compactMap {{ $0 }}.sink {{ [weak self] in self?.field{(i + 1) % n} = $0 }}.store(in: &bag)\n"
+            for i in range(n)]
+    out.append("    }\n}\n")
+    return [("OptionalPublished.swift", "".join(out))]
+
+
+def case_nested_view_models(n):
+    """N feature files, each nesting a `ViewModel` and a `ViewController` of the same simple names."""
+    files = []
+    for i in range(n):
+        files.append((f"Feature{i}.swift", HEADER + f"""enum Feature{i} {{
+    final class ViewModel: ObservableObject {{
+        @Published var title: String? = nil
+        let events = PassthroughSubject<Void, Never>()
+        var bag = Set<AnyCancellable>()
+
+        func bind() {{
+            events.sink {{ [weak self] in self?.title = "{i}" }}.store(in: &bag)
+        }}
+    }}
+
+    final class ViewController: UIViewController {{
+        let viewModel = ViewModel()
+        var bag = Set<AnyCancellable>()
+
+        override func viewDidLoad() {{
+            super.viewDidLoad()
+            viewModel.$title.compactMap {{ $0 }}.sink {{ [weak self] in self?.title = $0 }}.store(in: &bag)
+            viewModel.events.send(())
+        }}
+    }}
+}}
+"""))
+    return files
+
+
+def case_protocol_conformers(n):
+    """N classes in their own files conforming to one protocol whose extension subscribes to its subject."""
+    files = [("Loading.swift", HEADER + """protocol Loading: AnyObject {
+    var isLoading: CurrentValueSubject<Bool?, Never> { get }
+    func load()
+}
+
+extension Loading {
+    func observeLoading(into bag: inout Set<AnyCancellable>) {
+        isLoading.compactMap { $0 }.sink { _ in }.store(in: &bag)
+    }
+}
+""")]
+    for i in range(n):
+        files.append((f"Loader{i}.swift", HEADER + f"""final class Loader{i}: Loading {{
+    let isLoading = CurrentValueSubject<Bool?, Never>(nil)
+    var bag = Set<AnyCancellable>()
+
+    func load() {{
+        isLoading.send(true)
+        observeLoading(into: &bag)
+    }}
+}}
+"""))
+    return files
+
+
 def case_debounce_chains(n):
     """N debounce(for:scheduler:) + flatMap + replaceError(with:) chains, one a method."""
     out = [HEADER,
@@ -341,6 +434,11 @@ CASES = {
     "subjects_published": case_subjects_published,
     "futures": case_futures,
     "nested_sinks": case_nested_sinks,
+    "weak_self_closures": case_weak_self_closures,
+    "same_local_names": case_same_local_names,
+    "optional_published": case_optional_published,
+    "nested_view_models": case_nested_view_models,
+    "protocol_conformers": case_protocol_conformers,
     "debounce_chains": case_debounce_chains,
     "disable_next": case_disable_next,
     "disable_enable_pairs": case_disable_enable_pairs,

@@ -124,7 +124,7 @@ private struct OwnerSearch {
                 let type = tree.types[candidate.item]
                 for entry in type.inheritance where ProjectIndex.stripGenerics(entry).lastNameComponent == name {
                     let meant = TypeDeclarationResolver.declaration(named: ProjectIndex.stripGenerics(entry), at: type.keywordToken,
-                                                                    inTree: candidate.tree, index: index)
+                                                                    inTree: candidate.tree, index: index, memo: memo)
                     // Unresolved: it may be this class.
                     if meant == nil || meant == declaration { return true }
                 }

@@ -137,15 +137,20 @@ public enum SubscriptionFinder {
 
     /// A local variable named `name` declared before `token` in one of its enclosing scopes.
     public static func localVariable(named name: String, visibleAt token: Int, in tree: SyntaxTree) -> Int? {
-        var best: Int? = nil
-        for index in tree.localsByName[name] ?? [] {
-            let variable = tree.variables[index]
-            guard variable.nameToken < token else { break }
-            // Scopes are nested brace ranges: the declaring scope is visible if it holds the token.
-            let scope = tree.scopes[variable.scope]
-            if variable.scope == 0 || scope.contains(token) { best = index }
+        guard let candidates = tree.localsByName[name] else { return nil }
+        // Declarations are in source order: the last one before the token whose scope holds it,
+        // found from the token backwards (a name declared in many methods is not read from the first).
+        var low = 0, high = candidates.count
+        while low < high {
+            let mid = (low + high) / 2
+            if tree.variables[candidates[mid]].nameToken < token { low = mid + 1 } else { high = mid }
         }
-        return best
+        for index in candidates[..<low].reversed() {
+            let variable = tree.variables[index]
+            // Scopes are nested brace ranges: the declaring scope is visible if it holds the token.
+            if variable.scope == 0 || tree.scopes[variable.scope].contains(token) { return index }
+        }
+        return nil
     }
 
     /// A parameter of an enclosing function or closure named `name`.

@@ -86,11 +86,7 @@ public struct TreeLookup: Sendable {
     /// A local variable named `name` declared before `token` in one of its enclosing scopes
     /// (the same answer as `SubscriptionFinder.localVariable(named:visibleAt:in:)`).
     public func localVariable(named name: String, visibleAt token: Int) -> Int? {
-        guard let candidates = tree.localsByName[name] else { return nil }
-        let chain = Set(tree.scopeChain(of: token))
-        var best: Int? = nil
-        for v in candidates where tree.variables[v].nameToken < token && chain.contains(tree.variables[v].scope) { best = v }
-        return best
+        SubscriptionFinder.localVariable(named: name, visibleAt: token, in: tree)
     }
 
     /// The positions in a sorted array whose values lie in `range`.

@@ -8,16 +8,25 @@ public enum TypeDeclarationResolver {
     /// The declaration (`trees[tree].types[item]`) that `written` names at token `token` of
     /// `index.trees[treeIndex]`, or `nil` when there is none or the name is ambiguous. Extensions
     /// are not declarations.
-    public static func declaration(named written: String, at token: Int, inTree treeIndex: Int, index: ProjectIndex) -> DeclarationReference? {
-        let nearest = candidates(named: written, at: token, inTree: treeIndex, index: index)
+    /// With `memo`, the declarations of each simple name are gathered once per run.
+    public static func declaration(named written: String, at token: Int, inTree treeIndex: Int, index: ProjectIndex,
+                                   memo: ProjectMemo? = nil) -> DeclarationReference? {
+        let nearest = candidates(named: written, at: token, inTree: treeIndex, index: index, memo: memo)
         return nearest.count == 1 ? nearest[0] : nil
     }
 
     /// The nearest declarations that `written` may name at token `token`: one when the name
     /// resolves, several when it is ambiguous (all of them), none when no declaration of the
-    /// project is visible there by that name.
-    public static func candidates(named written: String, at token: Int, inTree treeIndex: Int, index: ProjectIndex) -> [DeclarationReference] {
+    /// project is visible there by that name. With `memo`, the declarations of each simple name
+    /// are gathered once per run: each feature of an app may declare a nested `ViewModel`, and
+    /// gathering them for every place that names one would grow with the square of the app.
+    public static func candidates(named written: String, at token: Int, inTree treeIndex: Int, index: ProjectIndex,
+                                  memo: ProjectMemo? = nil) -> [DeclarationReference] {
         var cache: [String: Declarations] = [:]
+        if let memo, let last = written.split(separator: ".").last {
+            let name = String(last)
+            cache[name] = memo.value(for: "type-declarations \(name)") { Declarations(lastName: name, index: index) }
+        }
         return candidates(named: written, at: token, inTree: treeIndex, index: index, cache: &cache)
     }
 
@@ -37,16 +46,33 @@ public enum TypeDeclarationResolver {
 
     /// The declarations (not extensions) of one simple name with their nesting paths, made once
     /// for a name that many places write.
-    public struct Declarations {
+    public struct Declarations: Sendable {
         public let references: [DeclarationReference]
         let paths: [[String]]
         /// The folders of each declaration's file, outermost first.
         let folders: [[Substring]]
 
+        /// The declarations (positions in `references`, in order) by the nesting path of the type
+        /// around them, joined with dots (`Feed` for `Feed.Model`, "" at the top level), and by
+        /// each suffix of two or more names of their own path (`Feed.Model`): every feature of an
+        /// app may declare a nested `ViewModel`, and each place asks for one of them.
+        private let byParent: [String: [Int]]
+        private let bySuffix: [String: [Int]]
+
         public init(lastName: String, index: ProjectIndex) {
             references = index.typeDeclarations[lastName].filter { index.trees[$0.tree].types[$0.item].kind != .extension }
             paths = references.map { qualifiedPath(ofType: $0.item, in: index.trees[$0.tree]) }
             folders = references.map { TypeDeclarationResolver.folders(of: index.trees[$0.tree].file.path) }
+            var byParent: [String: [Int]] = [:]
+            var bySuffix: [String: [Int]] = [:]
+            for (i, path) in paths.enumerated() {
+                byParent[path.dropLast().joined(separator: "."), default: []].append(i)
+                if path.count > 1 {
+                    for length in 2...path.count { bySuffix[path.suffix(length).joined(separator: "."), default: []].append(i) }
+                }
+            }
+            self.byParent = byParent
+            self.bySuffix = bySuffix
         }
 
         /// The nearest of them that `path` (a written name split at its dots) names from a place
@@ -57,11 +83,10 @@ public enum TypeDeclarationResolver {
         /// same names in each); a tie stays ambiguous.
         public func nearest(_ path: [String], scopes: [[String]], fromFile: String) -> [DeclarationReference] {
             if path.count > 1 {
-                return closest(references.indices.filter { paths[$0].count >= path.count && Array(paths[$0].suffix(path.count)) == path }, to: fromFile)
+                return closest(bySuffix[path.joined(separator: ".")] ?? [], to: fromFile)
             }
             for scope in scopes + [[]] {
-                let visible = references.indices.filter { paths[$0].dropLast() == ArraySlice(scope) }
-                if !visible.isEmpty { return closest(visible, to: fromFile) }
+                if let visible = byParent[scope.joined(separator: ".")], !visible.isEmpty { return closest(visible, to: fromFile) }
             }
             return []
         }

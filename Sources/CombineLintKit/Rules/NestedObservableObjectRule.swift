@@ -40,7 +40,8 @@ public struct NestedObservableObjectRule: Rule {
                 // "" for no ObservableObject class (the memo keeps no optionals: a missing key would
                 // read as a stored nil).
                 let inner: String = context.memo.value(for: "nested_observable_object.resolve\u{0}\(written)\u{0}\(scope)") {
-                    guard let declaration = TypeDeclarationResolver.declaration(named: written, at: variable.nameToken, inTree: treeIndex, index: index) else { return "" }
+                    guard let declaration = TypeDeclarationResolver.declaration(named: written, at: variable.nameToken, inTree: treeIndex, index: index,
+                                                                                memo: context.memo) else { return "" }
                     let type = index.trees[declaration.tree].types[declaration.item]
                     guard type.kind == .class, isObservableObject(type, index: index),
                           announcesChanges(type, in: index.trees[declaration.tree], index: index) else { return "" }

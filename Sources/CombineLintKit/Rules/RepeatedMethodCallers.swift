@@ -24,7 +24,7 @@ enum RepeatedMethodCallers {
         guard !callers.isEmpty else { return nil }
         var receivers = [identity]
         for ancestor in index.allAncestors(of: typeName) {
-            receivers.append(ancestorIdentity(ancestor, of: identity, index: index))
+            receivers.append(ancestorIdentity(ancestor, of: identity, index: index, memo: memo))
         }
         for receiver in receivers {
             for caller in callers[receiver] ?? [] where caller.callerIdentity != identity {
@@ -84,16 +84,16 @@ enum RepeatedMethodCallers {
 
     /// The identity of an ancestor named in the inheritance clause of type `identity`, resolved
     /// where that type is declared.
-    private static func ancestorIdentity(_ name: String, of identity: TypeIdentity, index: ProjectIndex) -> TypeIdentity {
+    private static func ancestorIdentity(_ name: String, of identity: TypeIdentity, index: ProjectIndex, memo: ProjectMemo) -> TypeIdentity {
         let simple = ProjectIndex.stripGenerics(name)
         guard case .declared(let declaration) = identity else { return .named(simple.lastNameComponent) }
         let token = index.trees[declaration.tree].types[declaration.item].keywordToken
-        return receiverIdentity(simple, at: token, inTree: declaration.tree, index: index)
+        return receiverIdentity(simple, at: token, inTree: declaration.tree, index: index, memo: memo)
     }
 
     /// The identity a type name written at a place means: its declaration, or just the name.
-    private static func receiverIdentity(_ name: String, at token: Int, inTree tree: Int, index: ProjectIndex) -> TypeIdentity {
-        let meant = TypeDeclarationResolver.candidates(named: name, at: token, inTree: tree, index: index)
+    private static func receiverIdentity(_ name: String, at token: Int, inTree tree: Int, index: ProjectIndex, memo: ProjectMemo) -> TypeIdentity {
+        let meant = TypeDeclarationResolver.candidates(named: name, at: token, inTree: tree, index: index, memo: memo)
         return meant.count == 1 ? .declared(meant[0]) : .named(name.lastNameComponent)
     }
 
@@ -159,7 +159,7 @@ enum RepeatedMethodCallers {
                !chain.elements[0].isCall, chain.elements[1].subscripts.isEmpty,
                let function = tree.outerMethod(of: element.nameToken), let owner = tree.functions[function].enclosingType,
                let type = coordinatorType(of: owner, in: tree) {
-                let receiverType = receiverIdentity(type, at: element.nameToken, inTree: reference.tree, index: index)
+                let receiverType = receiverIdentity(type, at: element.nameToken, inTree: reference.tree, index: index, memo: memo)
                 result[receiverType, default: []].append(Caller(callerType: tree.types[owner].name.lastNameComponent,
                                                                 callerIdentity: TypeIdentity.of(type: owner, inTree: reference.tree, index: index, memo: memo),
                                                                 tree: reference.tree, function: function))
@@ -174,7 +174,7 @@ enum RepeatedMethodCallers {
                   let owner = tree.functions[function].enclosingType,
                   let type = TypeResolver.typeOfName(receiver.name, at: element.nameToken, in: tree, index: index)
                     ?? castType(ofLocal: receiver.name, at: element.nameToken, in: tree) else { continue }
-            let receiverType = receiverIdentity(type, at: element.nameToken, inTree: reference.tree, index: index)
+            let receiverType = receiverIdentity(type, at: element.nameToken, inTree: reference.tree, index: index, memo: memo)
             result[receiverType, default: []].append(Caller(callerType: tree.types[owner].name.lastNameComponent,
                                                             callerIdentity: TypeIdentity.of(type: owner, inTree: reference.tree, index: index, memo: memo),
                                                             tree: reference.tree, function: function))

@@ -17,6 +17,7 @@ public struct StrongSelfCaptureRule: Rule {
         guard !context.subscriptions.isEmpty || !assignments.isEmpty else { return [] }
         let tree = context.tree
         let lookup = TreeLookup(tree)
+        let selfBindings = SelfConditionBindings(tree)
         let finite = FinitePublishers(index: context.index, memo: context.memo,
                                       extraRoots: Set(context.options.strings("finite_publishers")), oneShot: true)
         var kept: [(chain: Int, subscriber: Int, keeper: String)] = assignments
@@ -25,7 +26,7 @@ public struct StrongSelfCaptureRule: Rule {
                     ?? keeperOfReturned(subscription, context: context, lookup: lookup)
                     ?? keeperThroughOwnedMember(subscription, context: context, lookup: lookup)
                     ?? keeperThroughHelper(subscription, context: context, lookup: lookup)
-                    ?? keeperThroughSelfAlias(subscription, context: context) else { continue }
+                    ?? keeperThroughSelfAlias(subscription, context: context, bindings: selfBindings) else { continue }
             kept.append((subscription.chain, subscription.element, keeper))
         }
         kept.sort { $0.chain < $1.chain }
@@ -41,7 +42,7 @@ public struct StrongSelfCaptureRule: Rule {
             let pipeline = SubscriptionPipeline(chain: c, subscriber: subscriber, lookup: lookup)
             for closure in pipeline.closures {
                 guard let token = SelfCapture.strongSelfToken(in: closure, of: tree) ?? implicitSelfToken(in: closure, context)
-                        ?? strongLocalAliasToken(in: closure, context, lookup: lookup),
+                        ?? strongLocalAliasToken(in: closure, context, lookup: lookup, bindings: selfBindings),
                       reported.insert(token).inserted else { continue }
                 findings.append(closureFinding(at: token, closure: closure, bag: bag, context: context, lookup: lookup))
             }
@@ -160,10 +161,10 @@ public struct StrongSelfCaptureRule: Rule {
 
     /// `.store(in: &strongSelf.bag)` after `guard let strongSelf = self else { return }` in a
     /// `[weak self]` closure: the bag of `self` under another name, which keeps the subscription.
-    private func keeperThroughSelfAlias(_ subscription: Subscription, context: RuleContext) -> String? {
+    private func keeperThroughSelfAlias(_ subscription: Subscription, context: RuleContext, bindings: SelfConditionBindings) -> String? {
         let tree = context.tree
         guard let (k, last) = memberBag(storing: subscription, in: tree, afterSelf: false),
-              StrongSelfCaptureRule.selfBindings(visibleAt: k, in: tree).contains(tree.name(k)) else { return nil }
+              bindings.names(visibleAt: k, in: tree).contains(tree.name(k)) else { return nil }
         return tree.name(last)
     }
 
@@ -181,24 +182,6 @@ public struct StrongSelfCaptureRule: Rule {
         guard k + 2 == last, tree.tokens[k].kind == .identifier, tree.tokens[k + 1].kind == .period,
               tree.tokens[last].kind == .identifier else { return nil }
         return (k, last)
-    }
-
-    /// The condition bindings of `self` (`guard let strongSelf = self`, `if let strongSelf = self`,
-    /// strong references even where `self` is captured weakly) visible at `token`, by name, found
-    /// from the start of the method. The syntax tree keeps no variables for condition bindings.
-    static func selfBindings(visibleAt token: Int, in tree: SyntaxTree) -> Set<String> {
-        guard let f = tree.enclosingFunction(of: token), let open = tree.functions[f].bodyOpen, open + 1 < token - 3 else { return [] }
-        var names = Set<String>()
-        for k in (open + 1)..<(token - 3) where tree.isWord(k, "let") || tree.isWord(k, "var") {
-            guard tree.isWord(k - 1, "guard") || tree.isWord(k - 1, "if") || tree.tokens[k - 1].kind == .comma,
-                  tree.tokens[k + 1].kind == .identifier, tree.tokens[k + 2].kind == .equal, tree.isSelfReference(k + 3),
-                  tree.isWord(k + 4, "else") || tree.tokens[k + 4].kind == .comma || tree.tokens[k + 4].kind == .leftBrace else { continue }
-            let name = tree.name(k + 1)
-            // Visible where the scope holding the binding still holds the token.
-            let scope = Int(tree.enclosing[k])
-            if name != "self", scope < 0 || Int(tree.matching[scope]) > token { names.insert(name) }
-        }
-        return names
     }
 
     /// In a closure made after `guard let self` in a `[weak self]` one, a bare member name
@@ -229,7 +212,7 @@ public struct StrongSelfCaptureRule: Rule {
     /// holds that local, a strong reference to `self` under another name. Not a `weak var` or
     /// `unowned` local, nor one the closure captures weakly (`[weak owner]`). The same for a
     /// condition binding `guard let strongSelf = self` made before the closure.
-    private func strongLocalAliasToken(in c: Int, _ context: RuleContext, lookup: TreeLookup) -> Int? {
+    private func strongLocalAliasToken(in c: Int, _ context: RuleContext, lookup: TreeLookup, bindings selfBindings: SelfConditionBindings) -> Int? {
         let tree = context.tree
         let closure = tree.closures[c]
         guard closure.bodyStart < closure.close else { return nil }
@@ -239,7 +222,7 @@ public struct StrongSelfCaptureRule: Rule {
             let name = tree.name(k)
             guard let v = lookup.localVariable(named: name, visibleAt: k) else {
                 // `guard let strongSelf = self` before the closure: a strong reference to `self`.
-                if bindings == nil { bindings = StrongSelfCaptureRule.selfBindings(visibleAt: closure.open, in: tree) }
+                if bindings == nil { bindings = selfBindings.names(visibleAt: closure.open, in: tree) }
                 if bindings?.contains(name) == true, !SubscriptionFinder.isParameter(named: name, visibleAt: k, in: tree),
                    !closure.captures.contains(where: { $0.name == name && $0.specifier != .strong }) {
                     return k

@@ -20,7 +20,12 @@ public struct SubjectFakeInitialValueRule: Rule {
         for (v, variable) in tree.variables.enumerated() where !variable.isLocal && variable.enclosingType != nil {
             guard let kind = candidateKind(v, in: tree) else { continue }
             let typeName = tree.types[variable.enclosingType!].name.lastNameComponent
-            let evidence = Evidence.gather(name: variable.name, kind: kind, declaringType: typeName, index: context.index, memo: context.memo)
+            // Asked once per simple type name, kind and property name: every feature of an app may
+            // declare a nested `ViewModel` with the same `title`.
+            let key = "subject_fake_initial_value.evidence\u{0}\(kind)\u{0}\(typeName)\u{0}" + variable.name
+            let evidence = context.memo.value(for: key) {
+                Evidence.gather(name: variable.name, kind: kind, declaringType: typeName, index: context.index, memo: context.memo)
+            }
             guard evidence.isEvent else { continue }
             let what = kind == .published ? "`@Published var \(variable.name)`" : "`\(variable.name)`"
             let message = "\(what) starts at nil only for its subscribers to skip it: an event kept as state, replayed to every new subscriber."
@@ -98,7 +103,7 @@ public struct SubjectFakeInitialValueRule: Rule {
             let kindKey = kind == .published ? "published" : "subject"
             let uses = memo.value(for: "subject_fake_initial_value.uses\u{0}" + name) { UsesOfName(name: name, index: index) }
             let shared = memo.value(for: "subject_fake_initial_value.shared\u{0}" + kindKey + "\u{0}" + name) {
-                Partial(uses: uses.shared, name: name, kind: kind, index: index)
+                Partial(uses: uses.shared, name: name, kind: kind, index: index, readsWholeArguments: true)
             }
             let own = Partial(uses: (uses.selfRooted[declaringType] ?? []) + uses.typedUses(of: declaringType, index: index),
                               name: name, kind: kind, index: index)
@@ -161,7 +166,9 @@ public struct SubjectFakeInitialValueRule: Rule {
             var evidence = Evidence()
             var resets = Set<String>()
 
-            init(uses: [ProjectIndex.MemberUse], name: String, kind: Kind, index: ProjectIndex) {
+            /// With `readsWholeArguments`, the name's uses as a whole argument of a combining call are
+            /// read too: they are the same for every declaring type, so only the shared part reads them.
+            init(uses: [ProjectIndex.MemberUse], name: String, kind: Kind, index: ProjectIndex, readsWholeArguments: Bool = false) {
                 var aliases: [String] = []
                 for use in uses {
                     let tree = index.trees[use.tree]
@@ -181,7 +188,7 @@ public struct SubjectFakeInitialValueRule: Rule {
                 // `Publishers.Merge(errors, other)`, `other.merge(with: $toast)`: a bare name as a whole
                 // argument is no chain of its own, so its uses are read from the identifier tokens.
                 let written = kind == .subject ? name : "$" + name
-                for ref in index.identifiers[written] {
+                for ref in readsWholeArguments ? index.identifiers[written] : [] {
                     let tree = index.trees[ref.tree]
                     guard tree.tokenIs(ref.token, written),
                           let call = SubjectFakeInitialValueRule.combiningCall(takingWholeArgument: ref.token, in: tree),
@@ -477,11 +484,16 @@ public struct SubjectFakeInitialValueRule: Rule {
     /// A read of the property by its bare name inside its own type (`if toast == nil`, `show(toast)`),
     /// not a write, a declaration, a label, or a parameter or local of the same name.
     static func hasBareRead(of name: String, inType typeName: String, index: ProjectIndex) -> Bool {
+        let references = index.identifiers[name]
         for t in index.treeIndices(declaring: typeName) {
             let tree = index.trees[t]
+            // The name's identifier tokens in this file, from the index: a type with thousands of
+            // subjects is not read through once for each of them.
+            let tokens = references.entries(inTree: t).map(\.token)
+            guard !tokens.isEmpty else { continue }
             for (typeIndex, type) in tree.types.enumerated() where type.name.lastNameComponent == typeName {
                 guard let open = type.bodyOpen, let close = type.bodyClose else { continue }
-                for i in tree.uses(name, in: (open + 1)..<close) where tree.tokens[i].kind == .identifier {
+                for i in tree.uses(name, amongIdentifiers: tokens, in: (open + 1)..<close) {
                     if i > 0, tree.isWord(i - 1, "var") || tree.isWord(i - 1, "let") || tree.isWord(i - 1, "func") || tree.isWord(i - 1, "case") { continue }
                     if i + 1 < tree.tokens.count, tree.tokens[i + 1].kind == .equal || tree.tokens[i + 1].kind == .colon { continue }
                     if tree.enclosingType(of: i) != typeIndex { continue }

@@ -229,10 +229,32 @@ extension SyntaxTree {
             let kind = tokens[i].kind
             guard kind == .identifier || kind == .keyword else { return false }
             guard self.name(i) == name else { return false }
-            if i > 0, tokens[i - 1].kind == .period { return false }
-            if i + 1 < tokens.count, tokens[i + 1].kind == .colon, enclosing[i] >= 0, tokens[Int(enclosing[i])].kind == .leftParen { return false }
-            return true
+            return isUse(i)
         }
+    }
+
+    /// The identifier uses of `name` in a token range (as `uses(_:in:)` finds, keywords aside),
+    /// among `identifiers`: the file's identifier tokens that may spell it, in order (the index's
+    /// postings of the name), so that only those are read.
+    public func uses(_ name: String, amongIdentifiers identifiers: [Int], in range: Range<Int>) -> [Int] {
+        var low = 0, high = identifiers.count
+        while low < high {
+            let mid = (low + high) / 2
+            if identifiers[mid] < range.lowerBound { low = mid + 1 } else { high = mid }
+        }
+        var result: [Int] = []
+        for i in identifiers[low...] {
+            guard i < range.upperBound, i < tokens.count else { break }
+            if tokens[i].kind == .identifier, self.name(i) == name, isUse(i) { result.append(i) }
+        }
+        return result
+    }
+
+    /// Whether the name at token i is used there: not a member after `.`, nor an argument label.
+    private func isUse(_ i: Int) -> Bool {
+        if i > 0, tokens[i - 1].kind == .period { return false }
+        if i + 1 < tokens.count, tokens[i + 1].kind == .colon, enclosing[i] >= 0, tokens[Int(enclosing[i])].kind == .leftParen { return false }
+        return true
     }
 
     /// Whether the file imports one of `modules` (`import SwiftUI`).

@@ -1,0 +1,39 @@
+/// The condition bindings of `self` in one file (`guard let strongSelf = self`,
+/// `if let strongSelf = self`): strong references under another name, even where `self` is
+/// captured weakly. The syntax tree keeps no variables for condition bindings, so they are found
+/// here once per file; a question about a position then walks only the brackets around it
+/// (a method with thousands of closures is not read again for each one).
+public struct SelfConditionBindings: Sendable {
+    /// The bindings by the innermost bracket around them: (binding keyword `let`/`var`, name).
+    private let byBracket: [Int32: [(keyword: Int, name: String)]]
+
+    public init(_ tree: SyntaxTree) {
+        var byBracket: [Int32: [(keyword: Int, name: String)]] = [:]
+        let tokens = tree.tokens
+        if tokens.count > 5 {
+            for k in 1..<(tokens.count - 4) where tokens[k].kind == .keyword && (tree.isWord(k, "let") || tree.isWord(k, "var")) {
+                guard tree.isWord(k - 1, "guard") || tree.isWord(k - 1, "if") || tokens[k - 1].kind == .comma,
+                      tokens[k + 1].kind == .identifier, tokens[k + 2].kind == .equal, tree.isSelfReference(k + 3),
+                      tree.isWord(k + 4, "else") || tokens[k + 4].kind == .comma || tokens[k + 4].kind == .leftBrace else { continue }
+                let name = tree.name(k + 1)
+                if name != "self" { byBracket[tree.enclosing[k], default: []].append((k, name)) }
+            }
+        }
+        self.byBracket = byBracket
+    }
+
+    /// The names bound to `self` that are visible at `token`: made earlier in the same method
+    /// body, in a bracket that still holds the token.
+    public func names(visibleAt token: Int, in tree: SyntaxTree) -> Set<String> {
+        guard !byBracket.isEmpty, let f = tree.enclosingFunction(of: token), let open = tree.functions[f].bodyOpen else { return [] }
+        var names = Set<String>()
+        var bracket = tree.enclosing[token]
+        while bracket >= 0, Int(bracket) >= open {
+            for binding in byBracket[bracket] ?? [] where binding.keyword > open && binding.keyword < token - 3 {
+                names.insert(binding.name)
+            }
+            bracket = tree.enclosing[Int(bracket)]
+        }
+        return names
+    }
+}
