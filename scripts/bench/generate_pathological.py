@@ -337,6 +337,79 @@ extension Loading {
     return files
 
 
+FEATURE_TEMPLATE = """import SwiftUI
+
+final class Service{i} {{
+    let updates = PassthroughSubject<Int, Never>()
+    private let session = URLSession.shared
+    func load() -> AnyPublisher<Data, Error> {{
+        session.dataTaskPublisher(for: URL(string: "https://e.com/{i}")!).map(\\.data).mapError {{ $0 as Error }}.eraseToAnyPublisher()
+    }}
+    func fetch() -> Future<Int, Never> {{ Future {{ promise in promise(.success({i})) }} }}
+    func start() -> AnyCancellable {{ updates.sink {{ _ in }} }}
+}}
+final class Child{i}: ObservableObject {{ @Published var value = 0 }}
+final class ViewModel{i}: ObservableObject {{
+    @Published var child = Child{i}()
+    @Published var items: [Int] = []
+    @Published var error: String? = nil
+    let service = Service{i}()
+    let tick = Timer.publish(every: 1, on: .main, in: .common).autoconnect()
+    var cancellables = Set<AnyCancellable>()
+    init() {{
+        child.objectWillChange.sink {{ [weak self] _ in self?.objectWillChange.send() }}.store(in: &cancellables)
+        service.load().receive(on: DispatchQueue.main).sink(receiveCompletion: {{ [weak self] c in
+            if case .failure(let e) = c {{ self?.error = e.localizedDescription }}
+        }}, receiveValue: {{ [weak self] _ in self?.items = [] }}).store(in: &cancellables)
+        service.fetch().sink {{ [weak self] v in self?.items.append(v) }}.store(in: &cancellables)
+        service.start().store(in: &cancellables)
+        tick.sink {{ [weak self] _ in self?.items.append(0) }}.store(in: &cancellables)
+        $error.compactMap {{ $0 }}.sink {{ print($0) }}.store(in: &cancellables)
+    }}
+    func reload() {{ error = nil; service.updates.send(1) }}
+}}
+final class Cell{i}: UITableViewCell {{
+    var cancellables = Set<AnyCancellable>()
+    override func prepareForReuse() {{ super.prepareForReuse(); cancellables.removeAll() }}
+    func configure(with model: ViewModel{i}) {{
+        model.$items.sink {{ [weak self] in self?.textLabel?.text = "\\($0.count)" }}.store(in: &cancellables)
+    }}
+}}
+final class ViewController{i}: UIViewController, UITableViewDataSource {{
+    let viewModel = ViewModel{i}()
+    var cancellables = Set<AnyCancellable>()
+    let tableView = UITableView()
+    override func viewDidLoad() {{
+        super.viewDidLoad()
+        viewModel.$items.receive(on: RunLoop.main).sink {{ [weak self] _ in self?.tableView.reloadData() }}.store(in: &cancellables)
+        NotificationCenter.default.publisher(for: UIApplication.didBecomeActiveNotification).sink {{ [weak self] _ in self?.viewModel.reload() }}.store(in: &cancellables)
+    }}
+    override func viewWillAppear(_ animated: Bool) {{ super.viewWillAppear(animated); viewModel.reload() }}
+    func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int {{ viewModel.items.count }}
+    func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {{
+        let cell = tableView.dequeueReusableCell(withIdentifier: "c", for: indexPath) as! Cell{i}
+        cell.configure(with: viewModel)
+        return cell
+    }}
+}}
+struct Screen{i}: View {{
+    @StateObject var model = ViewModel{i}()
+    var body: some View {{
+        List(model.items, id: \\.self) {{ Text("\\($0)") }}
+            .onAppear {{ model.reload() }}
+            .onReceive(model.service.updates) {{ _ in }}
+    }}
+}}
+"""
+
+
+def case_feature_files(n):
+    """N feature files as apps write them, with the same member names in each: a service returning
+    publishers, a `Future` and a cancellable, a view model with a nested ObservableObject whose
+    changes it forwards, a cell, a view controller and a SwiftUI screen."""
+    return [(f"Feature{i}.swift", HEADER + FEATURE_TEMPLATE.format(i=i)) for i in range(n)]
+
+
 def case_debounce_chains(n):
     """N debounce(for:scheduler:) + flatMap + replaceError(with:) chains, one a method."""
     out = [HEADER,
@@ -439,6 +512,7 @@ CASES = {
     "optional_published": case_optional_published,
     "nested_view_models": case_nested_view_models,
     "protocol_conformers": case_protocol_conformers,
+    "feature_files": case_feature_files,
     "debounce_chains": case_debounce_chains,
     "disable_next": case_disable_next,
     "disable_enable_pairs": case_disable_enable_pairs,

@@ -21,7 +21,7 @@ public struct FutureWithoutDeferredRule: Rule {
     }
 
     /// Why a `Future`'s eager start and cached result change what the code does.
-    enum Eagerness: Equatable {
+    enum Eagerness: Equatable, Sendable {
         /// `retry` resubscribes and gets the cached failure.
         case retried
         /// Kept in a property or collection (named), or returned by a function whose caller keeps it.
@@ -76,7 +76,10 @@ public struct FutureWithoutDeferredRule: Rule {
         // A function or computed property that makes the Future: judge it by its call sites.
         guard let c = tree.chain(startingAt: creation.first) else { return nil }
         if tree.chains[c].isReturned, let owner = owningDeclaration(of: creation, in: tree) {
-            return callSiteEagerness(of: owner, context: context)
+            // The call sites are matched by name and selector, not by owner: found once for all the
+            // functions of one selector (every service of an app may have a `fetch()`).
+            let key = "future_without_deferred.call-sites\u{0}\(owner.name)\u{0}\(owner.selector)\u{0}\(owner.isFunction)"
+            return context.memo.value(for: key) { CallSiteEagerness(value: callSiteEagerness(of: owner, context: context)) }.value
         }
         return fate(of: tree.chains[c], in: tree)
     }
@@ -191,6 +194,11 @@ public struct FutureWithoutDeferredRule: Rule {
             return eagerness
         }
         return nil
+    }
+
+    /// A call-site answer as the run's memo keeps it (which stores no optionals).
+    private struct CallSiteEagerness: Sendable {
+        var value: Eagerness?
     }
 
     /// The function or computed property whose body returns the `Future`.

@@ -44,12 +44,12 @@ public struct NestedObservableObjectRule: Rule {
                                                                                 memo: context.memo) else { return "" }
                     let type = index.trees[declaration.tree].types[declaration.item]
                     guard type.kind == .class, isObservableObject(type, index: index),
-                          announcesChanges(type, in: index.trees[declaration.tree], index: index) else { return "" }
+                          announcesChanges(type, in: index.trees[declaration.tree], index: index, memo: context.memo) else { return "" }
                     return type.name.lastNameComponent
                 }
                 guard !inner.isEmpty else { continue }
                 let forwards = context.memo.value(for: "nested_observable_object.forwards\u{0}\(variable.name)\u{0}\(typeName)") {
-                    forwardsChanges(of: variable.name, inType: typeName, index: index)
+                    forwardsChanges(of: variable.name, inType: typeName, index: index, memo: context.memo)
                 }
                 if forwards { continue }
                 let observed = ViewObservedTypes.of(index, memo: context.memo)
@@ -99,7 +99,7 @@ public struct NestedObservableObjectRule: Rule {
     /// property itself, or (by name, through the index) it or a project ancestor does, or code in
     /// one of them sends `objectWillChange` (`objectWillChange.send()`, `self.objectWillChange.send()`).
     /// An ancestor the project does not declare (a library's base class) may announce changes.
-    private func announcesChanges(_ type: TypeDecl, in tree: SyntaxTree, index: ProjectIndex) -> Bool {
+    private func announcesChanges(_ type: TypeDecl, in tree: SyntaxTree, index: ProjectIndex, memo: ProjectMemo) -> Bool {
         if type.variables.contains(where: { tree.variables[$0].hasAttribute("Published") }) { return true }
         let name = type.name.lastNameComponent
         let types = Set([name] + index.allAncestors(of: name))
@@ -110,15 +110,7 @@ public struct NestedObservableObjectRule: Rule {
             }
             if type.properties.values.contains(where: { $0.hasAttribute("Published") }) { return true }
         }
-        for use in index.chainElements["objectWillChange"] {
-            let tree = index.trees[use.tree]
-            let names = tree.chains[use.chain].names
-            guard use.element + 1 < names.count, names[use.element + 1] == "send" else { continue }
-            // `objectWillChange.send()` or `self.objectWillChange.send()` of the type itself.
-            guard use.element == 0 || (use.element == 1 && names[0] == "self") else { continue }
-            if let owner = TypeResolver.enclosingTypeName(at: tree.chains[use.chain].first, in: tree), types.contains(owner.lastNameComponent) { return true }
-        }
-        return false
+        return !types.isDisjoint(with: ObjectWillChangeUses.of(index, memo: memo).sendingTypes)
     }
 
     /// Anywhere in the type (any file, any extension): `name.objectWillChange` or `self.name.objectWillChange`,
@@ -126,29 +118,60 @@ public struct NestedObservableObjectRule: Rule {
     /// (`$name.map(\.objectWillChange).switchToLatest()`, `$name.flatMap { $0.objectWillChange }`),
     /// or a chain from the inner object's own publishers that sends the outer one's
     /// (`name.$title.sink { [weak self] _ in self?.objectWillChange.send() }`).
-    private func forwardsChanges(of name: String, inType typeName: String, index: ProjectIndex) -> Bool {
-        for use in index.chainElements[name] {
-            let tree = index.trees[use.tree]
-            let chain = tree.chains[use.chain]
-            guard use.element == 0 || (use.element == 1 && chain.elements[0].name == "self"),
-                  use.element + 1 < chain.elements.count,
-                  TypeResolver.enclosingTypeName(at: chain.first, in: tree) == typeName else { continue }
-            if (chain.first...chain.last).contains(where: { tree.tokens[$0].kind == .identifier && tree.name($0) == "objectWillChange" }) { return true }
+    private func forwardsChanges(of name: String, inType typeName: String, index: ProjectIndex, memo: ProjectMemo) -> Bool {
+        if ObjectWillChangeUses.of(index, memo: memo).forwardingTypes[name]?.contains(typeName) == true { return true }
+        // The property's own uses, grouped once per name by the type they stand in (every
+        // feature of an app may nest a `model` of its own).
+        let forwarding = memo.value(for: "nested_observable_object.forwarding-uses\u{0}" + name) { () -> Set<String> in
+            var types = Set<String>()
+            for use in index.chainElements[name] {
+                let tree = index.trees[use.tree]
+                let chain = tree.chains[use.chain]
+                guard use.element == 0 || (use.element == 1 && chain.elements[0].name == "self"),
+                      use.element + 1 < chain.elements.count,
+                      let owner = TypeResolver.enclosingTypeName(at: chain.first, in: tree), !types.contains(owner) else { continue }
+                if ObjectWillChangeUses.mentions(chain, in: tree) { types.insert(owner) }
+            }
+            for use in index.chainElements["$" + name] {
+                let tree = index.trees[use.tree]
+                let chain = tree.chains[use.chain]
+                guard let owner = TypeResolver.enclosingTypeName(at: chain.first, in: tree), !types.contains(owner) else { continue }
+                if ObjectWillChangeUses.mentions(chain, in: tree) { types.insert(owner) }
+            }
+            return types
         }
-        for use in index.chainElements["$" + name] {
-            let tree = index.trees[use.tree]
-            let chain = tree.chains[use.chain]
-            guard TypeResolver.enclosingTypeName(at: chain.first, in: tree) == typeName else { continue }
-            if (chain.first...chain.last).contains(where: { tree.tokens[$0].kind == .identifier && tree.name($0) == "objectWillChange" }) { return true }
+        return forwarding.contains(typeName)
+    }
+
+    /// The project's `objectWillChange` chains, read once per run: the types that send their own
+    /// (`objectWillChange.send()`, `self.objectWillChange.send()`), and, by the name right before
+    /// a chain's first `objectWillChange` (`child.objectWillChange…`), the types whose code has it.
+    private struct ObjectWillChangeUses: Sendable {
+        var sendingTypes = Set<String>()
+        var forwardingTypes: [String: Set<String>] = [:]
+
+        static func of(_ index: ProjectIndex, memo: ProjectMemo) -> ObjectWillChangeUses {
+            memo.value(for: "nested_observable_object.objectWillChange-uses") { ObjectWillChangeUses(index: index) }
         }
-        for use in index.chainElements["objectWillChange"] {
-            let tree = index.trees[use.tree]
-            let chain = tree.chains[use.chain]
-            let names = chain.names
-            // The chain's first `objectWillChange`, right after the property's name.
-            guard names.firstIndex(of: "objectWillChange") == use.element, use.element > 0, names[use.element - 1] == name else { continue }
-            if TypeResolver.enclosingTypeName(at: chain.first, in: tree) == typeName { return true }
+
+        private init(index: ProjectIndex) {
+            for use in index.chainElements["objectWillChange"] {
+                let tree = index.trees[use.tree]
+                let chain = tree.chains[use.chain]
+                let names = chain.names
+                guard let owner = TypeResolver.enclosingTypeName(at: chain.first, in: tree) else { continue }
+                if use.element + 1 < names.count, names[use.element + 1] == "send", use.element == 0 || (use.element == 1 && names[0] == "self") {
+                    sendingTypes.insert(owner.lastNameComponent)
+                }
+                if names.firstIndex(of: "objectWillChange") == use.element, use.element > 0 {
+                    forwardingTypes[names[use.element - 1], default: []].insert(owner)
+                }
+            }
         }
-        return false
+
+        /// Whether the chain's tokens name `objectWillChange` anywhere (in a closure too).
+        static func mentions(_ chain: Chain, in tree: SyntaxTree) -> Bool {
+            (chain.first...chain.last).contains { tree.tokens[$0].kind == .identifier && tree.name($0) == "objectWillChange" }
+        }
     }
 }

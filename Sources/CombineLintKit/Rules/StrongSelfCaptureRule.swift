@@ -97,13 +97,25 @@ public struct StrongSelfCaptureRule: Rule {
               tree.functions[f].kind == .function, let t = tree.enclosingType(of: tree.functions[f].nameToken) else { return nil }
         let method = tree.functions[f].name
         let typeName = tree.types[t].name.lastNameComponent
-        for reference in context.index.chainElements[method] {
+        // The calls on `self` of each method name, by the simple name of the type making them:
+        // found once per name, not once per type that declares such a method.
+        let index = context.index
+        let selfCalls = context.memo.value(for: "strong_self_capture.self-calls\u{0}" + method) { () -> [String: [ElementReference]] in
+            var calls: [String: [ElementReference]] = [:]
+            for reference in index.chainElements[method] {
+                let callTree = index.trees[reference.tree]
+                let chain = callTree.chains[reference.chain]
+                let e = reference.element
+                guard chain.elements[e].isCall, e == 0 || (e == 1 && callTree.isSelfReference(chain.first)),
+                      let callType = callTree.enclosingType(of: chain.first) else { continue }
+                calls[callTree.types[callType].name.lastNameComponent, default: []].append(reference)
+            }
+            return calls
+        }
+        for reference in selfCalls[typeName] ?? [] {
             let callTree = context.index.trees[reference.tree]
             let chain = callTree.chains[reference.chain]
             let e = reference.element
-            guard chain.elements[e].isCall, e == 0 || (e == 1 && callTree.isSelfReference(chain.first)),
-                  let callType = callTree.enclosingType(of: chain.first), callTree.types[callType].name.lastNameComponent == typeName
-            else { continue }
             let call = Subscription(chain: reference.chain, element: e, subscriber: .sink,
                                     storage: SubscriptionFinder.storage(of: chain, subscriberAt: e, in: callTree))
             let callLookup = reference.tree == context.index.treeIndexByPath[context.file.path] ? lookup : TreeLookup(callTree)
