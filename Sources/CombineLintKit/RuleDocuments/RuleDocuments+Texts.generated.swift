@@ -1768,7 +1768,8 @@ started as a statement, or kept in a property that nothing ever cancels. Not rep
 kept and cancelled somewhere (`task?.cancel()`, in `deinit`, `onDisappear`, `viewDidDisappear`),
 a task handed on (returned, passed to a call, put in a collection), SwiftUI's `.task { }`
 modifier (the view cancels it), a task of an object that lives for the whole run (one
-`static let shared` instance: it frees nothing later), finite publishers (`Just`, a request, after `first()`), and loops
+`static let shared` instance, the application's delegate, or SwiftUI's `App`, whose `init` runs once
+at launch: it frees nothing later), finite publishers (`Just`, a request, after `first()`), and loops
 with a `break` or `return` that can leave them.
 
 ## Why it matters
@@ -1923,6 +1924,22 @@ final class PlayerModel {
 ```
 
 ## Non-triggering examples
+
+```swift
+// The App value is made once, at launch, and lives until the process ends.
+@main
+struct NotesApp: App {
+    init() {
+        Task {
+            for await _ in NotificationCenter.default.notifications(named: UIApplication.significantTimeChangeNotification) {
+                await Reminders.reschedule()
+            }
+        }
+    }
+
+    var body: some Scene { WindowGroup { NotesList() } }
+}
+```
 
 ```swift
 final class StatusViewController: UIViewController {
@@ -2327,7 +2344,8 @@ count: it protects the reference, not `send`.
 Reported only when no code outside the declaring type sends into the subject or completes it
 (`model.events.send(x)` in another type, a subclass, or top-level code; also
 `publisher.subscribe(model.events)`, `multicast(subject:)`, `AnySubscriber(model.events)`,
-`model.state.value = x`, `assign(to: \.value, on: model.state)`, `send` handed on by
+`model.state.value = x` (also a change in place, `model.items.value.append(x)`, `model.flag.value.toggle()`,
+`model.settings.value.theme = .dark`), `assign(to: \.value, on: model.state)`, `send` handed on by
 reference, `sink(receiveValue: model.events.send)`, and the subject handed to a project function
 or initializer that takes a subject, `Relay(target: model.events)`, or a local alias that does one
 of these, `let events = model.events` … `events.send(x)`): there, `private` plus an
@@ -2509,6 +2527,21 @@ final class FeedScreen {
 ```
 
 ## Non-triggering examples
+
+```swift
+// Changed in place from another type: each change sets `value` and publishes.
+final class CartStore {
+    let items = CurrentValueSubject<[String], Never>([])
+    let isEditing = CurrentValueSubject<Bool, Never>(false)
+}
+
+final class CartScreen {
+    let store = CartStore()
+
+    func add(_ item: String) { store.items.value.append(item) }
+    func toggleEditing() { store.isEditing.value.toggle() }
+}
+```
 
 ```swift
 final class CartViewModel {
@@ -4592,7 +4625,10 @@ forwards the inner changes, by `inner.objectWillChange` or through the projected
 (`$inner.map(\.objectWillChange).switchToLatest()`, `$inner.flatMap { $0.objectWillChange }`),
 which follows whichever object the property holds, or by a pipeline from the inner object's own
 publishers that sends the outer `objectWillChange` (`inner.$title.sink { [weak self] _ in
-self?.objectWillChange.send() }`). Where several types share the outer type's simple name
+self?.objectWillChange.send() }`), or by handing the property to a method of the type that
+forwards the `objectWillChange` of the parameter it is given (`forward(filter)`, with
+`func forward<Child: ObservableObject>(_ child: Child)` subscribing to `child.objectWillChange`).
+Where several types share the outer type's simple name
 (`Library.ViewModel`, `Sync.ViewModel`), only views whose property names this very declaration
 count as observing it.
 
@@ -4784,7 +4820,56 @@ struct ComposeView: View {
 }
 ```
 
+```swift
+// A helper of the type that forwards something else does not forward the child.
+final class ShelfModel: ObservableObject {
+    @Published var ↓filter = FilterModel()
+    private var bag = Set<AnyCancellable>()
+
+    init() { log(filter) }
+
+    private func log(_ child: FilterModel) {
+        child.$query.sink { print($0) }.store(in: &bag)
+    }
+}
+
+final class FilterModel: ObservableObject { @Published var query = "" }
+
+struct ShelfView: View {
+    @StateObject private var model = ShelfModel()
+    var body: some View { TextField("Filter", text: $model.filter.query) }
+}
+```
+
 ## Non-triggering examples
+
+```swift
+// Every child is forwarded by one helper of the type.
+final class LibraryModel: ObservableObject {
+    @Published var filter = FilterModel()
+    @Published var player = PlayerModel()
+    private var bag = Set<AnyCancellable>()
+
+    init() {
+        forward(filter)
+        forward(player)
+    }
+
+    private func forward<Child: ObservableObject>(_ child: Child) {
+        child.objectWillChange
+            .sink { [weak self] _ in self?.objectWillChange.send() }
+            .store(in: &bag)
+    }
+}
+
+final class FilterModel: ObservableObject { @Published var query = "" }
+final class PlayerModel: ObservableObject { @Published var isPlaying = false }
+
+struct LibraryView: View {
+    @StateObject private var model = LibraryModel()
+    var body: some View { TextField("Filter", text: $model.filter.query) }
+}
+```
 
 ```swift
 final class AppModel: ObservableObject {

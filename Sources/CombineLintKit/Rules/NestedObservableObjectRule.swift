@@ -149,6 +149,47 @@ public struct NestedObservableObjectRule: Rule {
             guard names.firstIndex(of: "objectWillChange") == use.element, use.element > 0, names[use.element - 1] == name else { continue }
             if TypeResolver.enclosingTypeName(at: chain.first, in: tree) == typeName { return true }
         }
+        return handsToForwardingMethod(name, inType: typeName, index: index)
+    }
+
+    /// The property is passed (`forward(filter)`, `self.observe(child: self.filter)`) to a method of
+    /// the type whose body uses that parameter's `objectWillChange`: a helper that forwards any
+    /// child it is given.
+    private func handsToForwardingMethod(_ name: String, inType typeName: String, index: ProjectIndex) -> Bool {
+        guard let type = index.type(named: typeName) else { return false }
+        for file in type.files {
+            guard let t = index.treeIndexByPath[file] else { continue }
+            let tree = index.trees[t]
+            for chain in tree.chains {
+                for element in chain.elements where element.isCall && type.methods.contains(element.name) {
+                    for (position, argument) in element.arguments.enumerated() where argument.closure == nil {
+                        let value = argument.value
+                        let isProperty = (value.count == 1 && tree.name(value.lowerBound) == name)
+                            || (value.count == 3 && tree.isSelfReference(value.lowerBound) && tree.tokens[value.lowerBound + 1].kind == .period
+                                && tree.name(value.upperBound) == name)
+                        guard isProperty, TypeResolver.enclosingTypeName(at: chain.first, in: tree) == typeName,
+                              usesObjectWillChange(ofParameterAt: position, of: element.name, inType: typeName, index: index) else { continue }
+                        return true
+                    }
+                }
+            }
+        }
+        return false
+    }
+
+    /// A method `method` of `typeName` whose parameter at `position` is followed by `.objectWillChange` in its body.
+    private func usesObjectWillChange(ofParameterAt position: Int, of method: String, inType typeName: String, index: ProjectIndex) -> Bool {
+        for reference in index.functions[method] {
+            let tree = index.trees[reference.tree]
+            let function = tree.functions[reference.item]
+            guard let t = function.enclosingType, tree.types[t].name.lastNameComponent == typeName.lastNameComponent,
+                  position < function.parameters.count, let open = function.bodyOpen, let close = function.bodyClose, open + 2 < close else { continue }
+            let parameter = function.parameters[position].name
+            for i in (open + 1)..<(close - 1) where tree.tokens[i].kind == .identifier && tree.name(i) == parameter
+                && tree.tokens[i + 1].kind == .period && tree.isWord(i + 2, "objectWillChange") {
+                return true
+            }
+        }
         return false
     }
 }

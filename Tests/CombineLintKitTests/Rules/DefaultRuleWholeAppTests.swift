@@ -244,3 +244,92 @@ final class CombineLatestTextFormTests: XCTestCase {
         XCTAssertEqual(places(CombineLatestWithoutInitialValueRule.self, [("A.swift", text)]), ["A.swift:8:20", "A.swift:9:22"])
     }
 }
+
+final class NestedObservableObjectForwardingHelperTests: XCTestCase {
+    /// A child handed to a helper of the type that subscribes to the parameter's `objectWillChange`
+    /// is forwarded; one handed to a helper that does something else is not.
+    func testAChildHandedToAForwardingHelperIsForwarded() {
+        let model = """
+        final class LibraryModel: ObservableObject {
+            @Published var filter = FilterModel()
+            @Published var player = PlayerModel()
+            @Published var queue = QueueModel()
+            private var bag = Set<AnyCancellable>()
+            init() {
+                forward(filter)
+                self.observe(child: self.player)
+                log(queue)
+            }
+        }
+        """
+        let helpers = """
+        extension LibraryModel {
+            func forward<Child: ObservableObject>(_ child: Child) {
+                child.objectWillChange.sink { [weak self] _ in self?.objectWillChange.send() }.store(in: &bag)
+            }
+            func observe(child: PlayerModel) {
+                child.objectWillChange.receive(on: DispatchQueue.main).sink { [weak self] _ in self?.objectWillChange.send() }.store(in: &bag)
+            }
+            func log(_ child: QueueModel) { child.$items.sink { print($0) }.store(in: &bag) }
+        }
+        final class FilterModel: ObservableObject { @Published var query = "" }
+        final class PlayerModel: ObservableObject { @Published var isPlaying = false }
+        final class QueueModel: ObservableObject { @Published var items: [Int] = [] }
+        struct LibraryView: View {
+            @StateObject private var model = LibraryModel()
+            var body: some View { Text(model.filter.query) }
+        }
+        """
+        XCTAssertEqual(places(NestedObservableObjectRule.self, [("A.swift", model), ("B.swift", helpers)]), ["A.swift:4:20"])
+    }
+}
+
+final class ExposedSubjectInPlaceChangeTests: XCTestCase {
+    /// Changing a `CurrentValueSubject`'s value in place from another type sets `value`: a send from
+    /// outside. Reading it (`first`, `count`) is not.
+    func testInPlaceChangesFromOutsideAreSends() {
+        let text = """
+        final class CartStore {
+            let items = CurrentValueSubject<[String], Never>([])
+            let isEditing = CurrentValueSubject<Bool, Never>(false)
+            let settings = CurrentValueSubject<Settings, Never>(Settings())
+            let counts = CurrentValueSubject<[String: Int], Never>([:])
+            let history = CurrentValueSubject<[String], Never>([])
+        }
+        final class CartScreen {
+            let store = CartStore()
+            func change() {
+                store.items.value.append("x")
+                store.isEditing.value.toggle()
+                store.settings.value.theme = .dark
+                store.counts.value.removeValue(forKey: "a")
+                print(store.history.value.first(where: { $0.isEmpty }) ?? "", store.history.value.count == 0)
+            }
+        }
+        """
+        XCTAssertEqual(places(ExposedSubjectRule.self, [("A.swift", text)]), ["A.swift:6:9"])
+    }
+}
+
+final class EndlessValuesTaskAppTests: XCTestCase {
+    /// SwiftUI's `App` is made once at launch: a task its `init` starts frees nothing later.
+    /// A view's `init` runs on every rebuild of its parent.
+    func testTheAppStructLivesForTheRunAndAViewDoesNot() {
+        let text = """
+        @main
+        struct NotesApp: App {
+            init() {
+                Task { for await _ in NotificationCenter.default.notifications(named: .NSSystemClockDidChange) { print("clock") } }
+            }
+            var body: some Scene { WindowGroup { NotesList() } }
+        }
+        struct NotesList: View {
+            init() {
+                Task { for await _ in NotificationCenter.default.notifications(named: .NSSystemClockDidChange) { print("clock") } }
+            }
+            var body: some View { Text("notes") }
+        }
+        """
+        XCTAssertEqual(places(EndlessValuesTaskRule.self, [("A.swift", text)]), ["A.swift:10:9"])
+    }
+}
