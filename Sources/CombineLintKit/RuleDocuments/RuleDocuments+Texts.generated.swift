@@ -6318,6 +6318,11 @@ Reports a read of an `@Published` property inside a closure that is subscribed t
 property's publisher (`$name`, also through SwiftUI's `.onReceive(model.$name)`), or to
 `objectWillChange`, before any operator that defers delivery.
 
+Not reported: the reads of a property in a closure that reads its old value on purpose, by
+comparing a read with the closure's own parameter (`new != self.tab`) or by keeping a read as the
+old value (`let old = self.volume`, `previous = selection`): there the property being one step
+behind is what the code relies on.
+
 ## Why it matters
 
 `@Published` sends the new value from the property's `willSet`: subscribers run while the
@@ -6476,6 +6481,24 @@ final class SyncModel: ObservableObject {
 ```
 
 ## Non-triggering examples
+
+```swift
+// The old value on purpose: compared with the new one, then kept.
+final class TabsModel: ObservableObject {
+    @Published var tab = 0
+    private var previousTab = 0
+    private var bag = Set<AnyCancellable>()
+
+    init() {
+        $tab
+            .sink { [weak self] newTab in
+                guard let self, newTab != self.tab else { return }
+                self.previousTab = self.tab
+            }
+            .store(in: &bag)
+    }
+}
+```
 
 ```swift
 struct SyncingBadge: View {

@@ -333,3 +333,43 @@ final class EndlessValuesTaskAppTests: XCTestCase {
         XCTAssertEqual(places(EndlessValuesTaskRule.self, [("A.swift", text)]), ["A.swift:10:9"])
     }
 }
+
+final class PublishedWillSetOldValueTests: XCTestCase {
+    /// A closure that compares a read with its own parameter, or keeps a read as the old value,
+    /// reads the old value on purpose; one that uses its parameter elsewhere and reads the property
+    /// for the current state is one step behind.
+    func testDeliberateOldValueReadsAreNotReported() {
+        let text = """
+        final class PlayerModel: ObservableObject {
+            @Published var selection = 0
+            @Published var volume = 0.5
+            @Published var tab = 0
+            @Published var items: [Int] = []
+            private var previous = 0
+            init() {
+                $selection.sink { [weak self] newValue in
+                    guard let self else { return }
+                    if newValue != self.selection { self.previous = self.selection }
+                }.store(in: &bag)
+                $volume.sink { [weak self] new in
+                    let old = self?.volume ?? 0
+                    log("volume \\(old) -> \\(new)")
+                }.store(in: &bag)
+                $tab.dropFirst().sink { [weak self] new in
+                    guard let self, new != self.tab else { return }
+                    self.leave(self.tab)
+                }.store(in: &bag)
+                $items.sink { [weak self] items in
+                    self?.count = items.count
+                    self?.render(self?.items ?? [])
+                }.store(in: &bag)
+                $tab.sink { _ in
+                    let old = self.tab
+                    print(old)
+                }.store(in: &bag)
+            }
+        }
+        """
+        XCTAssertEqual(places(PublishedWillSetReadRule.self, [("A.swift", text)]), ["A.swift:22:26", "A.swift:25:23"])
+    }
+}
