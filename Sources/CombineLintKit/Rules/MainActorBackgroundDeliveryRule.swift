@@ -38,7 +38,7 @@ public struct MainActorBackgroundDeliveryRule: Rule {
                 if element.name == "sink", reason.contains("subscribe(on:"), ownedByPublishedBackgroundMutation(element, typeName: typeName, context: context) { continue }
                 findings.append(context.finding(
                     tokens: element.nameToken,
-                    message: "`\(element.name)` gets its values on \(reason) but uses main-actor `\(name)`: a trap under Swift 6, a data race before.",
+                    message: "`\(element.name)` gets its values on \(reason) but uses main-actor `\(name)`: a data race in Swift 5 mode, a trap in Swift 6 mode.",
                     help: "Add `.receive(on: DispatchQueue.main)` right before `\(element.name)` (the last scheduler step must be the main queue), or do the main-actor work inside `DispatchQueue.main.async { … }`."))
             }
         }

@@ -85,7 +85,7 @@ final class MainActorThreadSafeMemberTests: XCTestCase {
         let found = findings(of: MainActorBackgroundDeliveryRule.self, in: [(path: "A.swift", text: text)])
         XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["21:14", "24:14", "27:14"])
         XCTAssertEqual(found.first?.message,
-                       "`sink` gets its values on `receive` on `DispatchQueue.global()` but uses main-actor `field`: a trap under Swift 6, a data race before.")
+                       "`sink` gets its values on `receive` on `DispatchQueue.global()` but uses main-actor `field`: a data race in Swift 5 mode, a trap in Swift 6 mode.")
     }
 
     /// A project type of a thread-safe name that is itself main-actor isolated is main-actor state.
