@@ -29,4 +29,15 @@ extension Catalogue {
 
     /// Schedulers that run work at once on the calling thread: they do not change where values arrive.
     public static let immediateSchedulers: Set<String> = ["ImmediateScheduler.shared", ".immediate"]
+
+    /// Types whose instances any thread may use: a Combine subject (`send` and `value` take a lock),
+    /// a logger, a queue, the notification center and user defaults, and the standard library's and
+    /// Foundation's values. Reading a `let` property of one of these from a background queue races
+    /// with nothing on the main actor.
+    public static let threadSafeTypes: Set<String> = [
+        "PassthroughSubject", "CurrentValueSubject", "Logger", "OSLog", "DispatchQueue", "OperationQueue",
+        "NotificationCenter", "UserDefaults", "String", "Int", "Double", "Float", "Bool", "UUID", "URL", "Date",
+        "Data", "TimeInterval", "CGFloat", "Decimal",
+    ]
 }
+

@@ -105,4 +105,21 @@ extension Catalogue {
 extension Catalogue {
     /// Modules of iOS user interfaces: a file importing one holds screen code.
     public static let userInterfaceModules: Set<String> = ["SwiftUI", "UIKit"]
+
+    /// Delegate callbacks of UIKit's and AppKit's text controls that run when the user edits the
+    /// text (`textField(_:shouldChangeCharactersIn:replacementString:)`, `searchBar(_:textDidChange:)`,
+    /// `controlTextDidChange(_:)`, …).
+    public static let textEditCallbacks: Set<String> = [
+        "controlTextDidChange", "controlTextDidEndEditing", "textFieldDidChangeSelection", "textFieldDidEndEditing",
+        "textViewDidChange", "textDidChange", "textField", "searchBar", "updateSearchResults",
+    ]
+
+    /// Text controls: a target-action or `@IBAction` method taking one handles an edit of its text.
+    public static let textControlTypes: Set<String> = [
+        "UITextField", "UITextView", "UISearchBar", "NSTextField", "NSTextView", "NSSearchField", "NSSecureTextField",
+    ]
+
+    /// The properties that hold a text control's contents (`field.text = saved` fills it in).
+    public static let textContentProperties: Set<String> = ["text", "attributedText", "stringValue", "attributedStringValue"]
 }
+

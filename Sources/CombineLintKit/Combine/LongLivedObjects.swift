@@ -3,7 +3,8 @@
 public enum LongLivedObjects {
     /// Whether the object whose code holds token `token` (its enclosing type) lives for the whole run:
     /// - a test case (`XCTestCase` and its kin): XCTest keeps every test case object to the end;
-    /// - the application's delegate, which the system makes at launch and keeps to the end;
+    /// - the application's delegate, which the system makes at launch and keeps to the end, and
+    ///   SwiftUI's `App`, made once at launch;
     /// - a class whose every instance the project makes in a place that runs once per run and
     ///   keeps what it makes: a static stored property of the class itself
     ///   (`static let shared = Storage()`); the application's delegate or SwiftUI `App`; the
@@ -19,6 +20,8 @@ public enum LongLivedObjects {
         // The application's delegate itself: `UIApplicationMain` (or `NSApplicationMain`) makes it
         // at launch and keeps it until the process ends.
         if isApplicationDelegate(name, index: index) { return true }
+        // SwiftUI's `App` value: the system makes it once at launch, and its `init` runs once.
+        if tree.types[t].kind == .struct, index.inherits(name, from: "App") { return true }
         guard let treeIndex = index.treeIndexByPath[tree.file.path],
               let declaration = declaration(of: t, treeIndex: treeIndex, index: index, memo: memo) else { return false }
         var search = OwnerSearch(index: index, memo: memo)

@@ -31,4 +31,20 @@ public enum SubjectDeclarations {
         }
         return nil
     }
+
+    /// Whether a subject's type annotation or initial value (`PassthroughSubject<Void, Never>()`,
+    /// `CurrentValueSubject<(), Never>`) gives it the output `Void`: a trigger (a tap, a refresh, a
+    /// heartbeat) whose values carry no input.
+    public static func isVoidSubject(typeText: String, initializerText: String) -> Bool {
+        for text in [typeText, initializerText] {
+            for name in Catalogue.subjectTypes {
+                guard let start = text.range(of: name + "<") else { continue }
+                let arguments = text[start.upperBound...]
+                guard let comma = arguments.firstIndex(of: ",") else { continue }
+                let output = arguments[..<comma].filter { !$0.isWhitespace }
+                return output == "Void" || output == "()"
+            }
+        }
+        return false
+    }
 }

@@ -81,22 +81,30 @@ struct SubjectSenders: Sendable {
         return false
     }
 
+    /// Mutating methods of values a `CurrentValueSubject` often holds (besides the collection ones).
+    private static let inPlaceMutators: Set<String> = [
+        "toggle", "removeValue", "updateValue", "removeSubrange", "replaceSubrange", "swapAt", "popLast", "removeAll",
+    ]
+
     private static func feedsDirectly(_ chain: Chain, at e: Int, in tree: SyntaxTree, index: ProjectIndex) -> Bool {
         let elements = chain.elements
         let next = e + 1
         if next < elements.count {
             // `events.send(x)`, or `events.send` handed on as a function.
             if elements[next].name == "send" { return true }
-            // `state.value = x`, `state.value += 1`.
-            if elements[next].name == "value", next == elements.count - 1, !elements[next].isCall {
-                let after = chain.last + 1
-                guard after < tree.tokens.count else { return false }
-                let token = tree.tokens[after]
-                if token.kind == .equal { return true }
-                if token.kind == .operator {
-                    let text = tree.text(after)
-                    return text.hasSuffix("=") && !["==", "!=", "<=", ">=", "==="].contains(text)
-                }
+            // `state.value = x`, `state.value += 1`, and changes in place, which set `value` as well:
+            // `items.value.append(x)`, `flag.value.toggle()`, `settings.value.theme = .dark`.
+            guard elements[next].name == "value", !elements[next].isCall else { return false }
+            let rest = elements[(next + 1)...]
+            if rest.contains(where: { $0.isCall && (Catalogue.collectionMutatingMethods.contains($0.name) || inPlaceMutators.contains($0.name)) }) { return true }
+            guard !rest.contains(where: \.isCall) else { return false }
+            let after = chain.last + 1
+            guard after < tree.tokens.count else { return false }
+            let token = tree.tokens[after]
+            if token.kind == .equal { return true }
+            if token.kind == .operator {
+                let text = tree.text(after)
+                return text.hasSuffix("=") && !["==", "!=", "<=", ">=", "==="].contains(text)
             }
             return false
         }

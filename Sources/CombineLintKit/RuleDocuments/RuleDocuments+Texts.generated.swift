@@ -677,7 +677,15 @@ that the function calling the setup method sends into right after the call
 an input such as `viewWillAppear`) that the project sends into where an object or a screen starts
 (directly in an `init`, `viewDidLoad`, `awakeFromNib` or an appearance callback, or in an
 `.onAppear` or `.task` closure; a send into a same-named member of an unrelated type does not
-count): that first value is the start the combination waits for; and code in a test case (`XCTestCase`,
+count): that first value is the start the combination waits for; a form of empty text fields:
+every input is a `PassthroughSubject` property that the project sends into only when the user edits
+a text control (a text delegate callback such as `controlTextDidChange(_:)` or
+`textField(_:shouldChangeCharactersIn:replacementString:)`, an `@IBAction` or `@objc` method taking a
+`UITextField`, `NSTextField` or another text control, or a reset to `""`), and no type that sends
+into them sets a text control's contents to anything but `""` or `nil`: until the user has typed
+into every field the form is incomplete, which is what the silence says (a field the code fills in,
+a control with a state of its own such as a switch or a segmented control, and an input that has a
+value, such as `$items`, keep the finding); and code in a test case (`XCTestCase`,
 `QuickSpec`), which drives every input itself and checks that the combination waits for all of them.
 
 ## Why it matters
@@ -828,7 +836,52 @@ final class FeedModel {
 }
 ```
 
+```swift
+// The search field is typed into, but the sort control has a selection from the start.
+final class FilterViewController: UIViewController {
+    private let queryChanged = PassthroughSubject<String, Never>()
+    private let sortPicked = PassthroughSubject<Int, Never>()
+    private var bag = Set<AnyCancellable>()
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        Publishers.↓CombineLatest(queryChanged, sortPicked)
+            .sink { [weak self] query, sort in self?.reload(query: query, sort: sort) }
+            .store(in: &bag)
+    }
+
+    @IBAction func queryEdited(_ sender: UITextField) { queryChanged.send(sender.text ?? "") }
+    @IBAction func sortChanged(_ sender: UISegmentedControl) { sortPicked.send(sender.selectedSegmentIndex) }
+    private func reload(query: String, sort: Int) {}
+}
+```
+
 ## Non-triggering examples
+
+```swift
+// Two empty fields fed by the user's typing: "Add" stays disabled until both are filled in.
+final class AddHostWindowController: NSWindowController, NSTextFieldDelegate {
+    private let nameField = NSTextField()
+    private let urlField = NSTextField()
+    private let addButton = NSButton()
+    private let nameChanged = PassthroughSubject<String, Never>()
+    private let urlChanged = PassthroughSubject<String, Never>()
+    private var bag = Set<AnyCancellable>()
+
+    func bind() {
+        Publishers.CombineLatest(nameChanged.map { !$0.isEmpty }, urlChanged.map { URL(string: $0) != nil })
+            .map { $0 && $1 }
+            .assign(to: \.isEnabled, on: addButton)
+            .store(in: &bag)
+    }
+
+    func controlTextDidChange(_ notification: Notification) {
+        guard let field = notification.object as? NSTextField else { return }
+        if field === nameField { nameChanged.send(field.stringValue) }
+        if field === urlField { urlChanged.send(field.stringValue) }
+    }
+}
+```
 
 ```swift
 final class SignUpModel: ObservableObject {
@@ -1715,7 +1768,8 @@ started as a statement, or kept in a property that nothing ever cancels. Not rep
 kept and cancelled somewhere (`task?.cancel()`, in `deinit`, `onDisappear`, `viewDidDisappear`),
 a task handed on (returned, passed to a call, put in a collection), SwiftUI's `.task { }`
 modifier (the view cancels it), a task of an object that lives for the whole run (one
-`static let shared` instance: it frees nothing later), finite publishers (`Just`, a request, after `first()`), and loops
+`static let shared` instance, the application's delegate, or SwiftUI's `App`, whose `init` runs once
+at launch: it frees nothing later), finite publishers (`Just`, a request, after `first()`), and loops
 with a `break` or `return` that can leave them.
 
 ## Why it matters
@@ -1870,6 +1924,22 @@ final class PlayerModel {
 ```
 
 ## Non-triggering examples
+
+```swift
+// The App value is made once, at launch, and lives until the process ends.
+@main
+struct NotesApp: App {
+    init() {
+        Task {
+            for await _ in NotificationCenter.default.notifications(named: UIApplication.significantTimeChangeNotification) {
+                await Reminders.reschedule()
+            }
+        }
+    }
+
+    var body: some Scene { WindowGroup { NotesList() } }
+}
+```
 
 ```swift
 final class StatusViewController: UIViewController {
@@ -2274,7 +2344,8 @@ count: it protects the reference, not `send`.
 Reported only when no code outside the declaring type sends into the subject or completes it
 (`model.events.send(x)` in another type, a subclass, or top-level code; also
 `publisher.subscribe(model.events)`, `multicast(subject:)`, `AnySubscriber(model.events)`,
-`model.state.value = x`, `assign(to: \.value, on: model.state)`, `send` handed on by
+`model.state.value = x` (also a change in place, `model.items.value.append(x)`, `model.flag.value.toggle()`,
+`model.settings.value.theme = .dark`), `assign(to: \.value, on: model.state)`, `send` handed on by
 reference, `sink(receiveValue: model.events.send)`, and the subject handed to a project function
 or initializer that takes a subject, `Relay(target: model.events)`, or a local alias that does one
 of these, `let events = model.events` … `events.send(x)`): there, `private` plus an
@@ -2456,6 +2527,21 @@ final class FeedScreen {
 ```
 
 ## Non-triggering examples
+
+```swift
+// Changed in place from another type: each change sets `value` and publishes.
+final class CartStore {
+    let items = CurrentValueSubject<[String], Never>([])
+    let isEditing = CurrentValueSubject<Bool, Never>(false)
+}
+
+final class CartScreen {
+    let store = CartStore()
+
+    func add(_ item: String) { store.items.value.append(item) }
+    func toggleEditing() { store.isEditing.value.toggle() }
+}
+```
 
 ```swift
 final class CartViewModel {
@@ -2648,7 +2734,10 @@ request per value. Also reports such a `flatMap` directly on a `$property`, a su
 text-change notification (`UITextField.textDidChangeNotification`), with only value-passing steps
 (`map`, `filter`, `receive(on:)` …) between: `$searchText.flatMap { search($0) }`. Not reported: `map { … }.switchToLatest()`, `flatMap(maxPublishers: .max(1))`,
 a `flatMap` whose closure only makes publishers that finish at once (`Just`, `Empty`, `Fail`),
-and the same names on sequences or other reactive libraries (Combine's `debounce` and `throttle`
+a `flatMap` directly on a subject of `Void` (`PassthroughSubject<Void, Never>`: a tap, a refresh, a
+heartbeat), whose events carry no input, so one inner publisher per event is the intent and no
+newer input exists that an older answer could overwrite (shaped by `throttle` or `debounce`, such
+a trigger is still reported), and the same names on sequences or other reactive libraries (Combine's `debounce` and `throttle`
 take `for:`; `removeDuplicates()` needs another publisher-only operator or source in the chain).
 
 ## Why it matters
@@ -2816,6 +2905,22 @@ NotificationCenter.default.publisher(for: UITextField.textDidChangeNotification,
     .store(in: &bag)
 ```
 
+```swift
+// A subject of values is input: a quick second selection can lose to the first one's answer.
+final class PickerModel {
+    let selectedID = PassthroughSubject<String, Never>()
+    @Published private(set) var item: Item?
+    private var bag = Set<AnyCancellable>()
+
+    init(api: ItemAPI) {
+        selectedID
+            .↓flatMap { id in api.item(id).replaceError(with: nil) }
+            .sink { [weak self] in self?.item = $0 }
+            .store(in: &bag)
+    }
+}
+```
+
 ## Non-triggering examples
 
 ```swift
@@ -2882,6 +2987,27 @@ saveTapped
     .flatMap { self.api.save(self.draft) }
     .sink { _ in }
     .store(in: &bag)
+```
+
+```swift
+// Subjects of Void are triggers: each tap or pull to refresh asks for the same thing again.
+final class TrailDetailModel {
+    let favoriteTapped = PassthroughSubject<Void, Never>()
+    private let refresh = PassthroughSubject<Void, Never>()
+    private var bag = Set<AnyCancellable>()
+
+    init(repository: TrailRepository) {
+        favoriteTapped
+            .compactMap { [weak self] in self?.trail }
+            .flatMap { trail in repository.toggleFavorite(trail).replaceError(with: trail) }
+            .sink { [weak self] in self?.trail = $0 }
+            .store(in: &bag)
+        refresh
+            .flatMap { repository.allTrails() }
+            .sink { [weak self] in self?.trails = $0 }
+            .store(in: &bag)
+    }
+}
 ```
 
 ```swift
@@ -3731,7 +3857,10 @@ on a background queue property, in `Task.detached`, or in a sink that delivers i
 URLSession's queue too. Not reported: a chain whose last scheduler step is the main queue or
 `RunLoop.main`; schedulers the chain does not show (a `scheduler` parameter); subjects,
 `$property` and other notifications (they deliver on the sender's thread, which the code does not show); closures that use only their
-arguments and other values; `nonisolated` functions and actors; calls of `nonisolated` methods and reads of `nonisolated` properties of `self` (they run on the caller's thread); main-actor work inside `DispatchQueue.main.async`, `MainActor.run`
+arguments and other values; `let` properties of `self` that any thread may use (a subject, whose
+`send` and `value` take a lock; a logger, `Logger`, `OSLog` or a project type named `…Logger`; a
+queue, `NotificationCenter`, `UserDefaults`; a `String`, number, `URL`, `Date` or other Foundation
+value, or a literal), unless the project declares that type main-actor isolated; `nonisolated` functions and actors; calls of `nonisolated` methods and reads of `nonisolated` properties of `self` (they run on the caller's thread); main-actor work inside `DispatchQueue.main.async`, `MainActor.run`
 or a `Task` in the closure. Where several types of the project share a simple name
 (`Library.ViewModel`, `Sync.ViewModel`), `@MainActor` and being observed by a view belong to the
 declaration that says so or that the view names, never to the other types of the name.
@@ -3743,11 +3872,20 @@ twice. This rule owns every other case, `assign`, and main-actor types.
 ## Why it matters
 
 A closure written in a `@MainActor` type (a view controller, a view, a `@MainActor` view model)
-is isolated to the main actor. Combine calls it on whatever thread delivers the value. Under
-Swift 6 the compiler inserts a check at the start of such closures, and a value arriving on a
-background queue stops the app with "Incorrect actor executor assumption". Under Swift 5 nothing
-checks: UIKit is touched from a background thread, and an `@Published` property changes under
-SwiftUI's feet, which corrupts state and warns "Publishing changes from background threads".
+is isolated to the main actor. Combine calls it on whatever thread delivers the value. In the
+Swift 6 language mode the compiler inserts a check at the start of such closures, and a value
+arriving on a background queue stops the app with "Incorrect actor executor assumption". In the
+Swift 5 mode nothing checks: UIKit is touched from a background thread, and an `@Published`
+property changes under SwiftUI's feet, which corrupts state and warns "Publishing changes from
+background threads".
+
+The Swift 6 check does not look at what the closure does: there, every closure of a main-actor
+type that Combine calls on a background queue stops the app, also one that only logs or forwards
+into a `let` subject. The rule reports the closures that touch main-actor state, which are wrong
+in both modes (a data race in Swift 5, a trap in Swift 6). A closure that uses only its
+arguments, a logger or a `let` subject is correct in the Swift 5 mode and is not reported, though
+in a target built in the Swift 6 mode it traps as well (a `receive(on: DispatchQueue.main)`
+before it avoids that).
 
 ## How to fix
 
@@ -3943,7 +4081,49 @@ final class SyncEngine {
 }
 ```
 
+```swift
+// A `let` view is main-actor state like any other member of the controller.
+final class StatusViewController: UIViewController {
+    private let logger = Logger(subsystem: "app", category: "status")
+    private let statusLabel = UILabel()
+    private var bag = Set<AnyCancellable>()
+
+    func bind(statuses: AnyPublisher<String, Never>) {
+        statuses
+            .receive(on: DispatchQueue.global())
+            .↓sink { [weak self] status in
+                self?.logger.info("status \(status)")
+                self?.statusLabel.text = status
+            }
+            .store(in: &bag)
+    }
+}
+```
+
 ## Non-triggering examples
+
+```swift
+// Logging and forwarding into a `let` subject race with nothing on the main actor.
+import os
+
+final class AddHostWindowController: NSWindowController {
+    private let logger = Logger(subsystem: "com.example.uptime", category: "prefs")
+    private let urlChanged = PassthroughSubject<String, Never>()
+    private let validated = PassthroughSubject<URL, Never>()
+    private var bag = Set<AnyCancellable>()
+
+    func bind() {
+        urlChanged
+            .debounce(for: .seconds(1), scheduler: DispatchQueue.global(qos: .utility))
+            .compactMap(URL.init(string:))
+            .sink { [weak self] url in
+                self?.logger.debug("pre-checking \(url.absoluteString, privacy: .public)")
+                self?.validated.send(url)
+            }
+            .store(in: &bag)
+    }
+}
+```
 
 ```swift
 final class ProfileViewController: UIViewController {
@@ -4445,7 +4625,10 @@ forwards the inner changes, by `inner.objectWillChange` or through the projected
 (`$inner.map(\.objectWillChange).switchToLatest()`, `$inner.flatMap { $0.objectWillChange }`),
 which follows whichever object the property holds, or by a pipeline from the inner object's own
 publishers that sends the outer `objectWillChange` (`inner.$title.sink { [weak self] _ in
-self?.objectWillChange.send() }`). Where several types share the outer type's simple name
+self?.objectWillChange.send() }`), or by handing the property to a method of the type that
+forwards the `objectWillChange` of the parameter it is given (`forward(filter)`, with
+`func forward<Child: ObservableObject>(_ child: Child)` subscribing to `child.objectWillChange`).
+Where several types share the outer type's simple name
 (`Library.ViewModel`, `Sync.ViewModel`), only views whose property names this very declaration
 count as observing it.
 
@@ -4637,7 +4820,56 @@ struct ComposeView: View {
 }
 ```
 
+```swift
+// A helper of the type that forwards something else does not forward the child.
+final class ShelfModel: ObservableObject {
+    @Published var ↓filter = FilterModel()
+    private var bag = Set<AnyCancellable>()
+
+    init() { log(filter) }
+
+    private func log(_ child: FilterModel) {
+        child.$query.sink { print($0) }.store(in: &bag)
+    }
+}
+
+final class FilterModel: ObservableObject { @Published var query = "" }
+
+struct ShelfView: View {
+    @StateObject private var model = ShelfModel()
+    var body: some View { TextField("Filter", text: $model.filter.query) }
+}
+```
+
 ## Non-triggering examples
+
+```swift
+// Every child is forwarded by one helper of the type.
+final class LibraryModel: ObservableObject {
+    @Published var filter = FilterModel()
+    @Published var player = PlayerModel()
+    private var bag = Set<AnyCancellable>()
+
+    init() {
+        forward(filter)
+        forward(player)
+    }
+
+    private func forward<Child: ObservableObject>(_ child: Child) {
+        child.objectWillChange
+            .sink { [weak self] _ in self?.objectWillChange.send() }
+            .store(in: &bag)
+    }
+}
+
+final class FilterModel: ObservableObject { @Published var query = "" }
+final class PlayerModel: ObservableObject { @Published var isPlaying = false }
+
+struct LibraryView: View {
+    @StateObject private var model = LibraryModel()
+    var body: some View { TextField("Filter", text: $model.filter.query) }
+}
+```
 
 ```swift
 final class AppModel: ObservableObject {
@@ -6086,6 +6318,11 @@ Reports a read of an `@Published` property inside a closure that is subscribed t
 property's publisher (`$name`, also through SwiftUI's `.onReceive(model.$name)`), or to
 `objectWillChange`, before any operator that defers delivery.
 
+Not reported: the reads of a property in a closure that reads its old value on purpose, by
+comparing a read with the closure's own parameter (`new != self.tab`) or by keeping a read as the
+old value (`let old = self.volume`, `previous = selection`): there the property being one step
+behind is what the code relies on.
+
 ## Why it matters
 
 `@Published` sends the new value from the property's `willSet`: subscribers run while the
@@ -6244,6 +6481,24 @@ final class SyncModel: ObservableObject {
 ```
 
 ## Non-triggering examples
+
+```swift
+// The old value on purpose: compared with the new one, then kept.
+final class TabsModel: ObservableObject {
+    @Published var tab = 0
+    private var previousTab = 0
+    private var bag = Set<AnyCancellable>()
+
+    init() {
+        $tab
+            .sink { [weak self] newTab in
+                guard let self, newTab != self.tab else { return }
+                self.previousTab = self.tab
+            }
+            .store(in: &bag)
+    }
+}
+```
 
 ```swift
 struct SyncingBadge: View {
@@ -10306,7 +10561,12 @@ the members of a SwiftUI `View`, a view controller, a view or a cell, which run 
 
 Reported where the timer drives what the user sees: in a view, a cell or a control, a view
 controller, a SwiftUI `View` or `App`, an `ObservableObject` (its changes redraw views), or
-top-level code of a file that imports SwiftUI or UIKit. A poll in a service or an agent (a menu bar
+top-level code of a file that imports SwiftUI or UIKit. An `ObservableObject` redraws views only
+through its published state: a timer subscribed there by a `sink` whose closures, and the methods
+of the type they call (a few calls deep, in any file), neither change an `@Published` property of
+the type nor send `objectWillChange` (a heartbeat that pings a server, an autosave, a poll that
+hands its work to a service) is not reported. A timer kept in a property, returned or bound by
+`assign` is not known to be quiet, and is reported. A poll in a service or an agent (a menu bar
 helper checking a setting every few seconds) only loses a tick while a menu or a drag is tracked,
 which no one sees, and is not reported. Nor is a timer whose interval is written as a number above
 one second (`every: 5`, `every: 30`): tracking only makes its next tick late by the length of the
@@ -10454,7 +10714,51 @@ final class BannerCarousel: UIView {
 }
 ```
 
+```swift
+// A countdown in an observable object: the method the sink calls changes published state.
+@MainActor
+final class CookTimer: ObservableObject {
+    @Published private(set) var remaining: TimeInterval
+    private var deadline = Date()
+    private var ticker: AnyCancellable?
+
+    init(duration: TimeInterval) { remaining = duration }
+
+    func start() {
+        deadline = Date().addingTimeInterval(remaining)
+        ticker = Timer.publish(every: 1, on: .main, in: ↓.default)
+            .autoconnect()
+            .sink { [weak self] now in self?.tick(now) }
+    }
+
+    private func tick(_ now: Date) {
+        remaining = max(0, deadline.timeIntervalSince(now))
+    }
+}
+```
+
 ## Non-triggering examples
+
+```swift
+// A heartbeat of an observable object that changes none of its published state: nothing on screen waits for it.
+final class Heartbeat: ObservableObject {
+    @Published private(set) var isConnected = false
+    private var ticker: AnyCancellable?
+    private var sequence = 0
+
+    func start() {
+        isConnected = true
+        ticker = Timer.publish(every: 1, on: .main, in: .default)
+            .autoconnect()
+            .sink { [weak self] _ in self?.beat() }
+    }
+
+    private func beat() {
+        sequence += 1
+        client.ping(sequence)
+    }
+}
+```
 
 ```swift
 let timer = Timer.publish(every: 1, on: .main, in: .common).autoconnect()

@@ -46,6 +46,8 @@ public struct CombineLatestWithoutInitialValueRule: Rule {
                 if isSentIntoLater(text, after: element.nameToken, in: tree) { continue }
                 // A test case drives every input itself, and waiting for all of them is what it checks.
                 if TestCaseCode.contains(element.nameToken, of: tree, index: context.index) { continue }
+                // A form of empty text fields: the combination starts once the user has typed into each.
+                if isEmptyTextForm(element, at: e, in: chain, inputs: inputs, values: values, context: context) { continue }
                 let name = element.name == "combineLatest" ? "combineLatest" : "Publishers.\(element.name)"
                 let message = "`\(name)` emits nothing until `\(text)` does: \(source) has no current value."
                 findings.append(context.finding(tokens: element.nameToken, message: message, help: Self.help,
@@ -115,6 +117,80 @@ public struct CombineLatestWithoutInitialValueRule: Rule {
             }
             for c in tree.enclosingClosures(of: token) {
                 if let call = tree.call(receiving: c), Catalogue.appearanceModifiers.contains(tree.chains[call.chain].elements[call.element].name) { return true }
+            }
+        }
+        return false
+    }
+
+    /// Whether every input of the combination is a `PassthroughSubject` property that the project
+    /// sends into only when the user edits a text control (a text delegate callback, an `@IBAction`
+    /// or `@objc` method taking a text control, or a reset to `""`), and no type that sends into
+    /// them fills a text control in (`field.text = saved`): the fields start empty, so before the
+    /// user has typed into each the form is incomplete, which is what the silence says. A field
+    /// filled in by code, or a control with a state of its own (a switch, a segmented control),
+    /// has a value the combination withholds, and stays reported.
+    private func isEmptyTextForm(_ element: ChainElement, at e: Int, in chain: Chain, inputs: [ClosedRange<Int>],
+                                 values: StartingValues, context: RuleContext) -> Bool {
+        let tree = context.tree
+        var all = inputs.map { values.startingValue(ofExpression: $0, in: tree) }
+        if element.name == "combineLatest" { all.append(values.startingValue(of: chain, before: e, in: tree)) }
+        var senders: Set<String> = []
+        for value in all {
+            guard case .waits(_, let file, let token) = value,
+                  let subject = subjectProperty(file: file, token: token, index: context.index),
+                  let types = textEditSenders(of: subject, index: context.index) else { return false }
+            senders.formUnion(types)
+        }
+        return !senders.isEmpty && !senders.contains { fillsTextControls($0, index: context.index) }
+    }
+
+    /// The types that send into the subject, when every send of it is a text edit or a reset to
+    /// `""`, and there is at least one edit; `nil` otherwise.
+    private func textEditSenders(of subject: (name: String, owner: String?), index: ProjectIndex) -> Set<String>? {
+        let related = subject.owner.map { index.relatedTypes(of: $0) }
+        var types: Set<String> = []
+        var edits = 0
+        for reference in index.chainElements[subject.name] {
+            let tree = index.trees[reference.tree]
+            let chain = tree.chains[reference.chain]
+            guard reference.element + 1 < chain.elements.count, chain.elements[reference.element + 1].name == "send" else { continue }
+            if let related, let receiver = TypeResolver.ownerType(ofElement: reference.element, in: chain, tree: tree, index: index),
+               !related.contains(receiver) { continue }
+            let send = chain.elements[reference.element + 1]
+            let token = chain.elements[reference.element].nameToken
+            guard let f = tree.enclosingFunction(of: token), let t = tree.functions[f].enclosingType else { return nil }
+            types.insert(tree.types[t].name.lastNameComponent)
+            if let argument = send.arguments.first?.value, argument.count == 2,
+               tree.tokens[argument.lowerBound].kind == .stringStart, tree.tokens[argument.upperBound].kind == .stringEnd { continue }
+            guard tree.innermostClosure(of: token) == nil, isTextEditHandler(tree.functions[f]) else { return nil }
+            edits += 1
+        }
+        return edits > 0 ? types : nil
+    }
+
+    /// A text delegate callback, or an `@IBAction` / `@objc` method whose parameter is a text control.
+    private func isTextEditHandler(_ function: FunctionDecl) -> Bool {
+        if Catalogue.textEditCallbacks.contains(function.name) { return true }
+        guard function.attributes.contains("@IBAction") || function.attributes.contains("@objc") else { return false }
+        return function.parameters.contains { TypeResolver.simpleTypeName($0.typeText).map(Catalogue.textControlTypes.contains) ?? false }
+    }
+
+    /// Some declaration of `typeName` sets a text control's contents to something other than `""`
+    /// or `nil` (`emailField.text = savedEmail`).
+    private func fillsTextControls(_ typeName: String, index: ProjectIndex) -> Bool {
+        guard let type = index.type(named: typeName) else { return true }
+        for file in type.files {
+            guard let t = index.treeIndexByPath[file] else { continue }
+            let tree = index.trees[t]
+            for declaration in tree.types where declaration.name.lastNameComponent == typeName {
+                guard let open = declaration.bodyOpen, let close = declaration.bodyClose, open + 3 < close else { continue }
+                for i in (open + 1)..<(close - 2) where tree.tokens[i].kind == .identifier && tree.tokens[i - 1].kind == .period
+                    && tree.tokens[i + 1].kind == .equal && Catalogue.textContentProperties.contains(tree.name(i)) {
+                    let value = i + 2
+                    if tree.isWord(value, "nil") { continue }
+                    if tree.tokens[value].kind == .stringStart, value + 1 < tree.tokens.count, tree.tokens[value + 1].kind == .stringEnd { continue }
+                    return true
+                }
             }
         }
         return false

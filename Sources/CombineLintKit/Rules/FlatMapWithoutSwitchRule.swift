@@ -65,20 +65,32 @@ public struct FlatMapWithoutSwitchRule: Rule {
             return isTextChange ? "a text-change notification" : nil
         }
         guard !source.isCall, !Catalogue.neverFinishingMembers.contains(source.name) else { return nil }
-        return source.name.hasSuffix("Subject") || isDeclaredSubject(e, of: chain, context: context) ? written : nil
+        switch declaredSubject(e, of: chain, context: context) {
+        case .trigger: return nil
+        case .input: return written
+        case nil: return source.name.hasSuffix("Subject") ? written : nil
+        }
     }
+
+    /// What a subject carries: `Void` values are a trigger (a tap, a refresh, a heartbeat), where
+    /// one inner publisher per event is the intent and no newer input can be overwritten.
+    private enum SubjectKind { case trigger, input }
 
     /// Element `e` names a variable declared as a subject: a local, or a property of the type that
     /// owns it (`codes`, `self.codes`, `model.codes`); not any property of that name in the project.
-    private func isDeclaredSubject(_ e: Int, of chain: Chain, context: RuleContext) -> Bool {
+    /// `nil` when it is not declared as one.
+    private func declaredSubject(_ e: Int, of chain: Chain, context: RuleContext) -> SubjectKind? {
         let tree = context.tree
         let element = chain.elements[e]
         if e == 0, let v = SubscriptionFinder.localVariable(named: element.name, visibleAt: element.nameToken, in: tree) {
-            return SubjectDeclarations.subjectType(ofVariable: v, in: tree) != nil
+            guard SubjectDeclarations.subjectType(ofVariable: v, in: tree) != nil else { return nil }
+            let variable = tree.variables[v]
+            let initializer = variable.initializer.map { tree.text($0.lowerBound, $0.upperBound) } ?? ""
+            return SubjectDeclarations.isVoidSubject(typeText: variable.typeText, initializerText: initializer) ? .trigger : .input
         }
         guard let owner = TypeResolver.ownerType(ofElement: e, in: chain, tree: tree, index: context.index),
-              let property = context.index.property(element.name, ofType: owner) else { return false }
-        return ProjectIndex.isSubjectType(property)
+              let property = context.index.property(element.name, ofType: owner), ProjectIndex.isSubjectType(property) else { return nil }
+        return SubjectDeclarations.isVoidSubject(typeText: property.typeText, initializerText: property.initializerText) ? .trigger : .input
     }
 
     /// `flatMap(api.search)`, `flatMap(search)`: a function passed by name makes the inner publishers.

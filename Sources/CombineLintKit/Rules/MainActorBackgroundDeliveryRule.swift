@@ -38,7 +38,7 @@ public struct MainActorBackgroundDeliveryRule: Rule {
                 if element.name == "sink", reason.contains("subscribe(on:"), ownedByPublishedBackgroundMutation(element, typeName: typeName, context: context) { continue }
                 findings.append(context.finding(
                     tokens: element.nameToken,
-                    message: "`\(element.name)` gets its values on \(reason) but uses main-actor `\(name)`: a trap under Swift 6, a data race before.",
+                    message: "`\(element.name)` gets its values on \(reason) but uses main-actor `\(name)`: a data race in Swift 5 mode, a trap in Swift 6 mode.",
                     help: "Add `.receive(on: DispatchQueue.main)` right before `\(element.name)` (the last scheduler step must be the main queue), or do the main-actor work inside `DispatchQueue.main.async { … }`."))
             }
         }
@@ -92,6 +92,8 @@ public struct MainActorBackgroundDeliveryRule: Rule {
             guard let member = selfMember(at: i, in: c, tree: tree) else { continue }
             // A `nonisolated` method or property runs on the caller's thread: calling it is safe.
             if isNonisolated(member.name, of: typeName, index: context.index) { continue }
+            // A `let` subject, logger or value: any thread may use it, and nothing races.
+            if !member.isWritten, isThreadSafeConstant(member.name, of: typeName, context: context) { continue }
             // Every member of a main-actor type is isolated, also those it inherits from UIKit (`self.view`);
             // a bare name must be one of the type's own (it could be a global function).
             if isolated, member.isExplicit || isMember(member.name, of: typeName, index: context.index) { return member.name }
@@ -150,6 +152,20 @@ public struct MainActorBackgroundDeliveryRule: Rule {
             found = true
         }
         return found
+    }
+
+    /// A stored `let` property of `typeName` whose type any thread may use (`Catalogue.threadSafeTypes`:
+    /// a subject, a logger, a queue, a string or number; a project type named `…Logger`), or whose
+    /// initial value is a literal.
+    private func isThreadSafeConstant(_ name: String, of typeName: String, context: RuleContext) -> Bool {
+        guard let property = context.index.property(name, ofType: typeName), property.isLet, !property.isComputed,
+              !property.modifiers.contains("lazy") else { return false }
+        if let first = property.initializerText.first, property.typeText.isEmpty, first == "\"" || first.isNumber { return true }
+        // A logging facade of the project (`AppLogger`) is made to be called from any thread.
+        guard let type = TypeResolver.typeName(annotation: property.typeText, initializer: property.initializerText),
+              Catalogue.threadSafeTypes.contains(type) || type.hasSuffix("Logger") else { return false }
+        // A project type of the name that is main-actor isolated is not the framework's.
+        return !MainActorTypes.isMainActor(type, index: context.index, memo: context.memo)
     }
 
     /// A property or method of `typeName` or of one of its ancestors.

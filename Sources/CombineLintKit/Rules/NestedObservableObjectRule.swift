@@ -140,7 +140,42 @@ public struct NestedObservableObjectRule: Rule {
             }
             return types
         }
-        return forwarding.contains(typeName)
+        return forwarding.contains(typeName) || handsToForwardingMethod(name, inType: typeName, index: index, memo: memo)
+    }
+
+    /// The property is passed (`forward(filter)`, `self.observe(child: self.filter)`) to a method of
+    /// the type whose body uses that parameter's `objectWillChange`: a helper that forwards any
+    /// child it is given.
+    private func handsToForwardingMethod(_ name: String, inType typeName: String, index: ProjectIndex, memo: ProjectMemo) -> Bool {
+        // What the type's code passes to its own methods, read once per type: a type may hold
+        // many child objects.
+        let passed = memo.value(for: "nested_observable_object.passed-to-own-methods\u{0}" + typeName) { () -> [String: [(method: String, position: Int)]] in
+            guard let type = index.type(named: typeName) else { return [:] }
+            var passed: [String: [(method: String, position: Int)]] = [:]
+            for file in type.files {
+                guard let t = index.treeIndexByPath[file] else { continue }
+                let tree = index.trees[t]
+                for chain in tree.chains {
+                    for element in chain.elements where element.isCall && type.methods.contains(element.name) {
+                        for (position, argument) in element.arguments.enumerated() where argument.closure == nil {
+                            let value = argument.value
+                            let property: String
+                            if value.count == 1 {
+                                property = tree.name(value.lowerBound)
+                            } else if value.count == 3, tree.isSelfReference(value.lowerBound), tree.tokens[value.lowerBound + 1].kind == .period {
+                                property = tree.name(value.upperBound)
+                            } else {
+                                continue
+                            }
+                            guard TypeResolver.enclosingTypeName(at: chain.first, in: tree) == typeName else { continue }
+                            passed[property, default: []].append((element.name, position))
+                        }
+                    }
+                }
+            }
+            return passed
+        }
+        return (passed[name] ?? []).contains { usesObjectWillChange(ofParameterAt: $0.position, of: $0.method, inType: typeName, index: index) }
     }
 
     /// The project's `objectWillChange` chains, read once per run: the types that send their own
@@ -173,5 +208,21 @@ public struct NestedObservableObjectRule: Rule {
         static func mentions(_ chain: Chain, in tree: SyntaxTree) -> Bool {
             (chain.first...chain.last).contains { tree.tokens[$0].kind == .identifier && tree.name($0) == "objectWillChange" }
         }
+    }
+
+    /// A method `method` of `typeName` whose parameter at `position` is followed by `.objectWillChange` in its body.
+    private func usesObjectWillChange(ofParameterAt position: Int, of method: String, inType typeName: String, index: ProjectIndex) -> Bool {
+        for reference in index.functions[method] {
+            let tree = index.trees[reference.tree]
+            let function = tree.functions[reference.item]
+            guard let t = function.enclosingType, tree.types[t].name.lastNameComponent == typeName.lastNameComponent,
+                  position < function.parameters.count, let open = function.bodyOpen, let close = function.bodyClose, open + 2 < close else { continue }
+            let parameter = function.parameters[position].name
+            for i in (open + 1)..<(close - 1) where tree.tokens[i].kind == .identifier && tree.name(i) == parameter
+                && tree.tokens[i + 1].kind == .period && tree.isWord(i + 2, "objectWillChange") {
+                return true
+            }
+        }
+        return false
     }
 }

@@ -134,7 +134,36 @@ public struct PublishedWillSetReadRule: Rule {
                 result.append((i, i))
             }
         }
-        return result
+        return withoutOldValueReads(result, in: c, tree: tree)
+    }
+
+    /// Drops the reads of a property that the closure reads for its old value on purpose: it
+    /// compares a read with its own parameter (`new != self.tab`), or keeps one as the old value
+    /// (`let old = self.volume`, `previous = selection`). The author knows the property is one
+    /// step behind there, and every read of it in that closure means the old value.
+    private func withoutOldValueReads(_ reads: [(first: Int, last: Int)], in c: Int, tree: SyntaxTree) -> [(first: Int, last: Int)] {
+        let parameters = Set(tree.closures[c].parameters.filter { $0 != "_" })
+        var deliberate: Set<String> = []
+        for read in reads {
+            let after = read.last + 1
+            if after + 1 < tree.tokens.count, isComparison(after, tree), tree.tokens[after + 1].kind == .identifier,
+               parameters.contains(tree.name(after + 1)) { deliberate.insert(tree.name(read.last)) }
+            let before = read.first - 1
+            if before >= 1, isComparison(before, tree), tree.tokens[before - 1].kind == .identifier,
+               parameters.contains(tree.name(before - 1)) { deliberate.insert(tree.name(read.last)) }
+            if before >= 1, tree.tokens[before].kind == .equal, tree.tokens[before - 1].kind == .identifier {
+                let target = tree.name(before - 1).lowercased()
+                if ["old", "previous", "prev", "last", "former"].contains(where: { target.hasPrefix($0) || target.hasSuffix($0) }) {
+                    deliberate.insert(tree.name(read.last))
+                }
+            }
+        }
+        guard !parameters.isEmpty, !deliberate.isEmpty else { return reads }
+        return reads.filter { !deliberate.contains(tree.name($0.last)) }
+    }
+
+    private func isComparison(_ i: Int, _ tree: SyntaxTree) -> Bool {
+        tree.tokens[i].kind == .operator && ["==", "!="].contains(tree.text(i))
     }
 
     /// The first token of `ownerText` written just before `end` (inclusive), if it is there.

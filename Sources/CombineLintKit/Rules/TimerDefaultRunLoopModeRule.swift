@@ -32,7 +32,7 @@ public struct TimerDefaultRunLoopModeRule: Rule {
                   isMainRunLoop(runLoop.value, in: tree) || (isCurrentRunLoop(runLoop.value, in: tree) && isOnMainThread(runLoop.value.lowerBound, context)),
                   let mode = call.mode, let defaultToken = defaultModeToken(mode.value, in: tree),
                   !isLongerThanASecond(call.interval, in: tree),
-                  drivesTheScreen(call.runLoop!.value.lowerBound, context) else { continue }
+                  drivesTheScreen(call, context) else { continue }
             let fix = Fix(title: "Schedule the timer in .common mode",
                           edits: [context.edit(tree.tokens[defaultToken].startOffset..<tree.tokens[defaultToken].endOffset, "common")])
             result.append(context.finding(tokens: mode.value.lowerBound, through: mode.value.upperBound, message: Self.message, fix: fix, help: Self.help))
@@ -66,15 +66,86 @@ public struct TimerDefaultRunLoopModeRule: Rule {
         return false
     }
 
-    /// Whether a timer made at `token` drives what the user sees (see the type's comment).
-    private func drivesTheScreen(_ token: Int, _ context: RuleContext) -> Bool {
+    /// Whether the timer of `call` drives what the user sees (see the type's comment).
+    private func drivesTheScreen(_ call: TimerPublisherCall, _ context: RuleContext) -> Bool {
+        let token = call.runLoop!.value.lowerBound
         guard let t = context.tree.enclosingType(of: token) else { return context.tree.imports(anyOf: Catalogue.userInterfaceModules) }
         let name = context.tree.types[t].name.lastNameComponent
         // A view, a cell, a control, a view controller, a SwiftUI view or scene (not the app's
         // delegate, which runs on the main thread but shows nothing itself).
         if mainActorBases(of: t, context).contains(where: { !Catalogue.applicationObjectTypes.contains($0) }) { return true }
         let bases = context.tree.types[t].inheritance.map { ProjectIndex.stripGenerics($0) }
-        return bases.contains("ObservableObject") || context.index.inherits(name, from: "ObservableObject")
+        guard bases.contains("ObservableObject") || context.index.inherits(name, from: "ObservableObject") else { return false }
+        // An observable object redraws views only through its published state: a heartbeat whose
+        // own `sink` changes none of it (it pings, saves or polls a service) shows nothing.
+        return !subscribesWithoutPublishing(call, typeName: name, context)
+    }
+
+    /// The timer's chain ends in a `sink` whose closures (and the type's methods they call, a few
+    /// calls deep) neither write an `@Published` property of the type nor send `objectWillChange`.
+    /// A timer kept, returned or bound by `assign` is not known to be quiet.
+    private func subscribesWithoutPublishing(_ call: TimerPublisherCall, typeName: String, _ context: RuleContext) -> Bool {
+        let tree = context.tree
+        let chain = tree.chains[call.chain]
+        let later = chain.elements[(call.element + 1)...]
+        guard let sink = later.first(where: { $0.name == "sink" && $0.kind == .member && $0.isCall }),
+              !later.contains(where: { $0.name == "assign" }) else { return false }
+        var ranges: [(tree: SyntaxTree, range: Range<Int>)] = []
+        for element in later where element.name == "sink" || element.name == "handleEvents" {
+            for c in element.closures where tree.closures[c].bodyStart < tree.closures[c].close {
+                ranges.append((tree, tree.closures[c].bodyStart..<tree.closures[c].close))
+            }
+        }
+        guard !ranges.isEmpty, sink.closures.count > 0 else { return false }
+        var visited: Set<String> = []
+        var depth = 0
+        while !ranges.isEmpty, depth < 4 {
+            var next: [(tree: SyntaxTree, range: Range<Int>)] = []
+            for (tree, range) in ranges {
+                for i in range where tree.tokens[i].kind == .identifier {
+                    let name = tree.name(i)
+                    if name == "objectWillChange" { return false }
+                    let isMember = i == 0 || tree.tokens[i - 1].kind != .period || isSelfMember(i, in: tree)
+                    guard isMember, i + 1 < tree.tokens.count else { continue }
+                    if context.index.property(name, ofType: typeName)?.hasAttribute("Published") == true, isChanged(i, in: tree) { return false }
+                    // A call of one of the type's own methods: read its body too.
+                    guard tree.tokens[i + 1].kind == .leftParen, !visited.contains(name),
+                          context.index.type(named: typeName)?.methods.contains(name) == true else { continue }
+                    visited.insert(name)
+                    for reference in context.index.functions[name] {
+                        let other = context.index.trees[reference.tree]
+                        let function = other.functions[reference.item]
+                        guard let t = function.enclosingType, other.types[t].name.lastNameComponent == typeName,
+                              let open = function.bodyOpen, let close = function.bodyClose, open < close else { continue }
+                        next.append((other, (open + 1)..<close))
+                    }
+                }
+            }
+            ranges = next
+            depth += 1
+        }
+        // Methods left unread count as changing state.
+        return ranges.isEmpty
+    }
+
+    /// `self.x` or `self?.x` at the name token `i`.
+    private func isSelfMember(_ i: Int, in tree: SyntaxTree) -> Bool {
+        var owner = i - 2
+        if owner >= 0, tree.tokens[owner].kind == .questionMark || tree.tokens[owner].kind == .exclamationMark { owner -= 1 }
+        return owner >= 0 && tree.isSelfReference(owner)
+    }
+
+    /// The name at `i` is assigned (`x = …`, `x += …`), or changed in place (`x.append(…)`, `x.toggle()`).
+    private func isChanged(_ i: Int, in tree: SyntaxTree) -> Bool {
+        let next = tree.tokens[i + 1]
+        if next.kind == .equal { return true }
+        if next.kind == .operator {
+            let op = tree.text(i + 1)
+            return op.hasSuffix("=") && !["==", "!=", "<=", ">=", "==="].contains(op)
+        }
+        guard next.kind == .period, i + 3 < tree.tokens.count, tree.tokens[i + 3].kind == .leftParen else { return false }
+        let method = tree.text(i + 2)
+        return Catalogue.collectionMutatingMethods.contains(method) || method == "toggle"
     }
 
     /// Code that UIKit and SwiftUI run on the main thread: members of a SwiftUI `View`, a view

@@ -12,7 +12,7 @@ final class MainActorBackgroundDeliveryRuleTests: XCTestCase {
         """)])
         XCTAssertEqual(found.map { "\($0.line):\($0.column)-\($0.endLine):\($0.endColumn)" }, ["3:52-3:56"])
         let finding = try XCTUnwrap(found.first)
-        XCTAssertEqual(finding.message, "`sink` gets its values on `receive` on `DispatchQueue.global()` but uses main-actor `label`: a trap under Swift 6, a data race before.")
+        XCTAssertEqual(finding.message, "`sink` gets its values on `receive` on `DispatchQueue.global()` but uses main-actor `label`: a data race in Swift 5 mode, a trap in Swift 6 mode.")
         XCTAssertEqual(finding.help, "Add `.receive(on: DispatchQueue.main)` right before `sink` (the last scheduler step must be the main queue), or do the main-actor work inside `DispatchQueue.main.async { … }`.")
         XCTAssertNil(finding.fix)
     }
@@ -24,7 +24,7 @@ final class MainActorBackgroundDeliveryRuleTests: XCTestCase {
             (path: "B.swift", text: "extension M { static let workQueue = DispatchQueue(label: \"work\", qos: .utility) }\n"),
         ])
         XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["A.swift:3:50"])
-        XCTAssertEqual(found.first?.message, "`sink` gets its values on `receive` on `Self.workQueue` but uses main-actor `n`: a trap under Swift 6, a data race before.")
+        XCTAssertEqual(found.first?.message, "`sink` gets its values on `receive` on `Self.workQueue` but uses main-actor `n`: a data race in Swift 5 mode, a trap in Swift 6 mode.")
     }
 
     /// The subclass of a view controller of the project is a main-actor type too.
@@ -34,7 +34,7 @@ final class MainActorBackgroundDeliveryRuleTests: XCTestCase {
             (path: "B.swift", text: "class BaseController: UIViewController { func reload() {} }\n"),
         ])
         XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["2:60"])
-        XCTAssertEqual(found.first?.message, "`sink` gets its values on URLSession's queue (`dataTaskPublisher`) but uses main-actor `reload`: a trap under Swift 6, a data race before.")
+        XCTAssertEqual(found.first?.message, "`sink` gets its values on URLSession's queue (`dataTaskPublisher`) but uses main-actor `reload`: a data race in Swift 5 mode, a trap in Swift 6 mode.")
     }
 
     /// A bare name is main-actor state only when the type declares it (it could be a global function).
@@ -106,7 +106,7 @@ final class MainActorBackgroundDeliveryRuleTests: XCTestCase {
         """
         let found = findings(of: MainActorBackgroundDeliveryRule.self, in: [(path: "A.swift", text: text)])
         XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["5:70"])
-        XCTAssertEqual(found.first?.message, "`assign` gets its values on `receive` on `DispatchQueue.global()` but uses main-actor `titleLabel.text`: a trap under Swift 6, a data race before.")
+        XCTAssertEqual(found.first?.message, "`assign` gets its values on `receive` on `DispatchQueue.global()` but uses main-actor `titleLabel.text`: a data race in Swift 5 mode, a trap in Swift 6 mode.")
     }
 
     /// A notification posted only in `Task.detached` or a background-delivering sink arrives off main;
@@ -123,7 +123,7 @@ final class MainActorBackgroundDeliveryRuleTests: XCTestCase {
         """)
         let found = findings(of: MainActorBackgroundDeliveryRule.self, in: [view, offMain])
         XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["V.swift:2:87"])
-        XCTAssertEqual(found.first?.message, "`sink` gets its values on the thread that posts `didImport` (never the main one) but uses main-actor `refresh`: a trap under Swift 6, a data race before.")
+        XCTAssertEqual(found.first?.message, "`sink` gets its values on the thread that posts `didImport` (never the main one) but uses main-actor `refresh`: a data race in Swift 5 mode, a trap in Swift 6 mode.")
         let alsoOnMain = (path: "M.swift", text: "func done() async { await MainActor.run { NotificationCenter.default.post(name: .didImport, object: nil) } }\n")
         XCTAssertEqual(findings(of: MainActorBackgroundDeliveryRule.self, in: [view, offMain, alsoOnMain]).count, 0)
     }
