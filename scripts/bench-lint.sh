@@ -59,6 +59,7 @@ declare -A default_n=(
     [nested_view_models]=1000
     [protocol_conformers]=1500
     [feature_files]=500
+    [form_screens]=1000
     [debounce_chains]=4000
     [disable_next]=4000
     [disable_enable_pairs]=2000
@@ -70,13 +71,13 @@ declare -A quick_n=(
     [extensions]=500 [sinks_one_method]=1000 [sinks_many_methods]=1000 [subjects_published]=500
     [futures]=125 [nested_sinks]=40 [weak_self_closures]=1000 [same_local_names]=1000
     [optional_published]=250 [nested_view_models]=100 [protocol_conformers]=150 [feature_files]=50
-    [debounce_chains]=500 [disable_next]=500 [disable_enable_pairs]=250 [generic_nesting]=1000
-    [devcorpus_joined]=50
+    [form_screens]=100 [debounce_chains]=500 [disable_next]=500 [disable_enable_pairs]=250
+    [generic_nesting]=1000 [devcorpus_joined]=50
 )
 cases=(call_chain appearance_methods many_files inheritance_chain extensions sinks_one_method
        sinks_many_methods subjects_published futures nested_sinks weak_self_closures same_local_names
-       optional_published nested_view_models protocol_conformers feature_files debounce_chains
-       disable_next disable_enable_pairs generic_nesting devcorpus_joined)
+       optional_published nested_view_models protocol_conformers feature_files form_screens
+       debounce_chains disable_next disable_enable_pairs generic_nesting devcorpus_joined)
 
 die() { echo "error: $*" >&2; exit 2; }
 note() { echo "... $*" >&2; }

@@ -410,6 +410,45 @@ def case_feature_files(n):
     return [(f"Feature{i}.swift", HEADER + FEATURE_TEMPLATE.format(i=i)) for i in range(n)]
 
 
+SCREEN_TEMPLATE = """final class Clock{i}: ObservableObject {{
+    @Published var now = Date()
+    var bag = Set<AnyCancellable>()
+    init() {{
+        Timer.publish(every: 1, on: .main, in: .default).autoconnect().sink {{ [weak self] _ in self?.tick() }}.store(in: &bag)
+    }}
+    func tick() {{ update() }}
+    func update() {{ refresh() }}
+    func refresh() {{ now = Date() }}
+}}
+final class Store{i} {{
+    let items = CurrentValueSubject<[Int], Never>([])
+    let flag = CurrentValueSubject<Bool, Never>(false)
+}}
+final class Editor{i} {{
+    let store = Store{i}()
+    func add() {{ store.items.value.append({i}); store.flag.value.toggle() }}
+}}
+final class Form{i}ViewController: UIViewController {{
+    let name = PassthroughSubject<String, Never>()
+    let email = PassthroughSubject<String, Never>()
+    let nameField = UITextField()
+    var bag = Set<AnyCancellable>()
+    override func viewDidLoad() {{
+        super.viewDidLoad()
+        name.combineLatest(email).map {{ !$0.isEmpty && !$1.isEmpty }}.sink {{ [weak self] in self?.navigationItem.rightBarButtonItem?.isEnabled = $0 }}.store(in: &bag)
+        nameField.addTarget(self, action: #selector(changed), for: .editingChanged)
+    }}
+    @objc func changed() {{ name.send(nameField.text ?? ""); email.send("") }}
+}}
+"""
+
+
+def case_form_screens(n):
+    """N files each with a clock ObservableObject whose timer calls a chain of its methods, a store
+    whose subjects another type changes in place, and a form screen combining two text inputs."""
+    return [(f"Screen{i}.swift", HEADER + SCREEN_TEMPLATE.format(i=i)) for i in range(n)]
+
+
 def case_debounce_chains(n):
     """N debounce(for:scheduler:) + flatMap + replaceError(with:) chains, one a method."""
     out = [HEADER,
@@ -513,6 +552,7 @@ CASES = {
     "nested_view_models": case_nested_view_models,
     "protocol_conformers": case_protocol_conformers,
     "feature_files": case_feature_files,
+    "form_screens": case_form_screens,
     "debounce_chains": case_debounce_chains,
     "disable_next": case_disable_next,
     "disable_enable_pairs": case_disable_enable_pairs,

@@ -13,6 +13,20 @@ extension ProjectIndex {
         return files.compactMap { treeIndexByPath[$0] }.filter { seen.insert($0).inserted }.sorted()
     }
 
+    /// The declarations of functions named `name` in the types of simple name `typeName` and their
+    /// extensions, in input order: read from the files of those types only (a method name such as
+    /// `update` may be declared in every type of the project).
+    public func functions(named name: String, inTypesNamed typeName: String) -> [DeclarationReference] {
+        let declared = functions[name]
+        guard !declared.isEmpty else { return [] }
+        return treeIndices(declaring: typeName).flatMap { t in
+            declared.entries(inTree: t).filter { reference in
+                let tree = trees[t]
+                return tree.functions[reference.item].enclosingType.map { tree.types[$0].name.lastNameComponent == typeName } ?? false
+            }
+        }
+    }
+
     /// Every declaration and extension whose name is `name` as written (`Feed`, `Feed.Cell`), in input order.
     public func typeDeclarations(named name: String) -> [DeclarationReference] {
         typeDeclarations[name.lastNameComponent].filter { trees[$0.tree].types[$0.item].name == name }

@@ -40,7 +40,7 @@ public struct CombineLatestWithoutInitialValueRule: Rule {
                 guard let (text, value) = waiting, case .waits(let source, let file, let token) = value else { continue }
                 // A subject fed at start: the combination starts with that first value.
                 if let trigger = subjectProperty(file: file, token: token, index: context.index),
-                   isFiredAtStart(trigger, before: element.nameToken, in: tree, index: context.index) { continue }
+                   isFiredAtStart(trigger, before: element.nameToken, in: tree, index: context.index, memo: context.memo) { continue }
                 // A subject that the same body sends into after subscribing (a test driving its
                 // inputs, wiring that fires once set up) gets its first value at once.
                 if isSentIntoLater(text, after: element.nameToken, in: tree) { continue }
@@ -96,20 +96,15 @@ public struct CombineLatestWithoutInitialValueRule: Rule {
     /// receiver is of a known, unrelated type is another subject. A send earlier in the function
     /// that subscribes (before `subscribed`, a token of `here`) is lost: a subject keeps no value for
     /// later subscribers.
-    private func isFiredAtStart(_ subject: (name: String, owner: String?), before subscribed: Int, in here: SyntaxTree, index: ProjectIndex) -> Bool {
+    private func isFiredAtStart(_ subject: (name: String, owner: String?), before subscribed: Int, in here: SyntaxTree,
+                                index: ProjectIndex, memo: ProjectMemo) -> Bool {
         let subscribingFunction = here.enclosingFunction(of: subscribed)
-        // The types whose member of the name can be this subject (`ProjectIndex.areRelated`), looked
-        // up once rather than tested for each send of the name.
-        let related = subject.owner.map { index.relatedTypes(of: $0) }
-        for reference in index.chainElements[subject.name] {
+        for reference in SendsOfName.of(subject.name, index: index, memo: memo).sends(into: subject, index: index) {
             let tree = index.trees[reference.tree]
             let chain = tree.chains[reference.chain]
-            guard reference.element + 1 < chain.elements.count, chain.elements[reference.element + 1].name == "send" else { continue }
             let token = chain.elements[reference.element].nameToken
             if tree.file.path == here.file.path, token < subscribed, subscribingFunction != nil,
                tree.enclosingFunction(of: token) == subscribingFunction { continue }
-            if let related, let receiver = TypeResolver.ownerType(ofElement: reference.element, in: chain, tree: tree, index: index),
-               !related.contains(receiver) { continue }
             if tree.innermostClosure(of: token) == nil, let f = tree.enclosingFunction(of: token) {
                 let function = tree.functions[f]
                 if function.kind == .initializer || Catalogue.onceCallbacks.contains(function.name)
@@ -138,24 +133,22 @@ public struct CombineLatestWithoutInitialValueRule: Rule {
         for value in all {
             guard case .waits(_, let file, let token) = value,
                   let subject = subjectProperty(file: file, token: token, index: context.index),
-                  let types = textEditSenders(of: subject, index: context.index) else { return false }
+                  let types = textEditSenders(of: subject, index: context.index, memo: context.memo) else { return false }
             senders.formUnion(types)
         }
-        return !senders.isEmpty && !senders.contains { fillsTextControls($0, index: context.index) }
+        return !senders.isEmpty && !senders.contains { type in
+            context.memo.value(for: "combinelatest_without_initial_value.fills-text\u{0}" + type) { fillsTextControls(type, index: context.index) }
+        }
     }
 
     /// The types that send into the subject, when every send of it is a text edit or a reset to
     /// `""`, and there is at least one edit; `nil` otherwise.
-    private func textEditSenders(of subject: (name: String, owner: String?), index: ProjectIndex) -> Set<String>? {
-        let related = subject.owner.map { index.relatedTypes(of: $0) }
+    private func textEditSenders(of subject: (name: String, owner: String?), index: ProjectIndex, memo: ProjectMemo) -> Set<String>? {
         var types: Set<String> = []
         var edits = 0
-        for reference in index.chainElements[subject.name] {
+        for reference in SendsOfName.of(subject.name, index: index, memo: memo).sends(into: subject, index: index) {
             let tree = index.trees[reference.tree]
             let chain = tree.chains[reference.chain]
-            guard reference.element + 1 < chain.elements.count, chain.elements[reference.element + 1].name == "send" else { continue }
-            if let related, let receiver = TypeResolver.ownerType(ofElement: reference.element, in: chain, tree: tree, index: index),
-               !related.contains(receiver) { continue }
             let send = chain.elements[reference.element + 1]
             let token = chain.elements[reference.element].nameToken
             guard let f = tree.enclosingFunction(of: token), let t = tree.functions[f].enclosingType else { return nil }
@@ -256,5 +249,42 @@ public struct CombineLatestWithoutInitialValueRule: Rule {
     private func shortText(_ range: ClosedRange<Int>, tree: SyntaxTree) -> String {
         let text = tree.text(range.lowerBound, range.upperBound)
         return text.count <= 40 ? text : String(text.prefix(37)) + "…"
+    }
+
+    /// The project's `name.send(…)` calls of one name, read once per run, by the type of their
+    /// receiver where it can be told (`nil` where not): every screen of an app may have a `name`
+    /// subject, and each combination asks for the sends of its own.
+    private struct SendsOfName: Sendable {
+        private var byReceiver: [String: [ElementReference]] = [:]
+        private var unresolved: [ElementReference] = []
+        private var all: [ElementReference] = []
+
+        static func of(_ name: String, index: ProjectIndex, memo: ProjectMemo) -> SendsOfName {
+            memo.value(for: "combinelatest_without_initial_value.sends\u{0}" + name) { SendsOfName(name, index: index) }
+        }
+
+        private init(_ name: String, index: ProjectIndex) {
+            for reference in index.chainElements[name] {
+                let tree = index.trees[reference.tree]
+                let chain = tree.chains[reference.chain]
+                guard reference.element + 1 < chain.elements.count, chain.elements[reference.element + 1].name == "send" else { continue }
+                all.append(reference)
+                if let receiver = TypeResolver.ownerType(ofElement: reference.element, in: chain, tree: tree, index: index) {
+                    byReceiver[receiver, default: []].append(reference)
+                } else {
+                    unresolved.append(reference)
+                }
+            }
+        }
+
+        /// The sends that can go into the subject: all of them for a subject of no known owner;
+        /// else those whose receiver is unknown or of a type related to the owner
+        /// (`ProjectIndex.relatedTypes`). In no particular order.
+        func sends(into subject: (name: String, owner: String?), index: ProjectIndex) -> [ElementReference] {
+            guard let owner = subject.owner else { return all }
+            var result = unresolved
+            for type in index.relatedTypes(of: owner) { result += byReceiver[type] ?? [] }
+            return result
+        }
     }
 }

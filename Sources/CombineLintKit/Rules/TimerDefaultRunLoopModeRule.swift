@@ -112,11 +112,12 @@ public struct TimerDefaultRunLoopModeRule: Rule {
                     guard tree.tokens[i + 1].kind == .leftParen, !visited.contains(name),
                           context.index.type(named: typeName)?.methods.contains(name) == true else { continue }
                     visited.insert(name)
-                    for reference in context.index.functions[name] {
+                    // Asked once per type name and method: every feature may have a `ViewModel` with a `tick()`.
+                    let key = "timer_default_run_loop_mode.methods\u{0}" + typeName + "\u{0}" + name
+                    for reference in context.memo.value(for: key, { context.index.functions(named: name, inTypesNamed: typeName) }) {
                         let other = context.index.trees[reference.tree]
                         let function = other.functions[reference.item]
-                        guard let t = function.enclosingType, other.types[t].name.lastNameComponent == typeName,
-                              let open = function.bodyOpen, let close = function.bodyClose, open < close else { continue }
+                        guard let open = function.bodyOpen, let close = function.bodyClose, open < close else { continue }
                         next.append((other, (open + 1)..<close))
                     }
                 }

@@ -87,4 +87,20 @@ final class ProjectIndexTests: XCTestCase {
             XCTAssertEqual(fused.memberUses, apart.memberUses, "\(jobs) jobs")
         }
     }
+
+    func testFunctionsOfOneNameInTheTypesOfOneName() {
+        let files = [
+            SourceFile(path: "A.swift", text: "final class Clock {\n    func tick() {}\n}\nfinal class Other {\n    func tick() {}\n}\n"),
+            SourceFile(path: "B.swift", text: "extension Clock {\n    func tock() {}\n    func tick(_ n: Int) {}\n}\nfunc tick() {}\n"),
+            SourceFile(path: "C.swift", text: "enum Feature { final class Clock { func tick() {} } }\n"),
+        ]
+        let index = ProjectIndex(files: files, jobs: 1)
+        let found = index.functions(named: "tick", inTypesNamed: "Clock").map { reference in
+            "\(index.trees[reference.tree].file.path):\(index.trees[reference.tree].functions[reference.item].selectorName)"
+        }
+        // Both declarations named `Clock` (by simple name) and the extension, in input order; not
+        // `Other.tick()` nor the free function.
+        XCTAssertEqual(found, ["A.swift:tick()", "B.swift:tick(_:)", "C.swift:tick()"])
+        XCTAssertEqual(index.functions(named: "tick", inTypesNamed: "Missing").count, 0)
+    }
 }
