@@ -79,11 +79,24 @@ public struct ExposedSubjectRule: Rule {
     /// `MockFlow` and `FlowMockService` have the word `Mock`; `Mockingbird` does not. The words
     /// start with a capital, so they start a word wherever they stand; they end one at the end of
     /// the name or before a capital or a non-letter.
+    /// Compared as bytes: the test runs for every word, type and subject, and a Foundation
+    /// search costs a hundred times more.
     static func containsWord(_ word: String, _ name: String) -> Bool {
-        var search = name[...]
-        while let range = search.range(of: word) {
-            if range.upperBound == name.endIndex || !name[range.upperBound].isLowercase { return true }
-            search = name[range.upperBound...]
+        let word = Array(word.utf8), name = Array(name.utf8)
+        guard let first = word.first, word.count <= name.count else { return false }
+        var i = 0
+        while i + word.count <= name.count {
+            guard name[i] == first, name[i..<(i + word.count)].elementsEqual(word) else {
+                i += 1
+                continue
+            }
+            let end = i + word.count
+            if end == name.count { return true }
+            let next = name[end]
+            let continuesWord = next < 0x80 ? (next >= UInt8(ascii: "a") && next <= UInt8(ascii: "z"))
+                : String(decoding: name[end...], as: UTF8.self).first?.isLowercase == true
+            if !continuesWord { return true }
+            i = end
         }
         return false
     }

@@ -275,4 +275,16 @@ final class ExposedSubjectRuleTests: XCTestCase {
         """
         XCTAssertEqual(run([("App/Model.swift", model), ("App/Screen.swift", users)]).map(\.line), [4])
     }
+
+    func testATestDoubleWordEndsWhereNoLowercaseLetterFollows() {
+        let cases: [(String, String, Bool)] = [
+            ("Mock", "MockFlow", true), ("Mock", "FlowMockService", true), ("Mock", "FeedMock", true),
+            ("Mock", "Mockingbird", false), ("Mock", "MockingMock", true), ("Mock", "Mock_1", true),
+            ("Mock", "Mock\u{E9}ry", false), ("Stub", "Stub\u{C9}tat", true), ("Spy", "Spying", false),
+            ("Spy", "Sp", false), ("Fake", "", false),
+        ]
+        for (word, name, expected) in cases {
+            XCTAssertEqual(ExposedSubjectRule.containsWord(word, name), expected, "\(word) in \(name)")
+        }
+    }
 }
