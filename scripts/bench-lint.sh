@@ -42,6 +42,8 @@ generator="$repo/scripts/bench/generate_pathological.py"
 
 # Default N per pathological case, chosen on the quadratic code of commit 841f1ae so that the run
 # at N takes >= ~0.3 s and the run at 4N stays under ~60 s (cubic cases get the smallest N).
+# The cases from weak_self_closures to form_screens came later (2755ba9 and after): their N make
+# the run at N take >= ~0.3 s on the linear code.
 declare -A default_n=(
     [call_chain]=2000
     [appearance_methods]=350
@@ -53,11 +55,11 @@ declare -A default_n=(
     [subjects_published]=4000
     [futures]=1500
     [nested_sinks]=1200  # at 300 the run at N takes under 0.05 s, too short to time
-    [weak_self_closures]=8000
-    [same_local_names]=8000
-    [optional_published]=2000
+    [weak_self_closures]=12000
+    [same_local_names]=12000
+    [optional_published]=4000
     [nested_view_models]=1000
-    [protocol_conformers]=1500
+    [protocol_conformers]=4000
     [feature_files]=500
     [form_screens]=1000
     [debounce_chains]=4000
@@ -69,8 +71,8 @@ declare -A default_n=(
 declare -A quick_n=(
     [call_chain]=250 [appearance_methods]=50 [many_files]=20 [inheritance_chain]=40
     [extensions]=500 [sinks_one_method]=1000 [sinks_many_methods]=1000 [subjects_published]=500
-    [futures]=125 [nested_sinks]=40 [weak_self_closures]=1000 [same_local_names]=1000
-    [optional_published]=250 [nested_view_models]=100 [protocol_conformers]=150 [feature_files]=50
+    [futures]=125 [nested_sinks]=40 [weak_self_closures]=1500 [same_local_names]=1500
+    [optional_published]=500 [nested_view_models]=100 [protocol_conformers]=500 [feature_files]=50
     [form_screens]=100 [debounce_chains]=500 [disable_next]=500 [disable_enable_pairs]=250
     [generic_nesting]=1000 [devcorpus_joined]=50
 )
