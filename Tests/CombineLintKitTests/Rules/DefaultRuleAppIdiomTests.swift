@@ -3,10 +3,6 @@ import XCTest
 
 /// App idioms of the default (non-core) rules found by probing (issue #13): each test pins the
 /// exact findings of one class of idiom.
-private func places(_ rule: any Rule.Type, _ files: [(path: String, text: String)]) -> [String] {
-    findings(of: rule, in: files).map { "\($0.file):\($0.line):\($0.column)" }
-}
-
 final class TimerDefaultRunLoopModeAppIdiomTests: XCTestCase {
     /// A tick more than a second apart is only late after a drag, never frozen on screen; a name may hold a short one.
     func testIntervalsAboveASecondAreNotReportedButNamedOnesAre() {

@@ -3,10 +3,6 @@ import XCTest
 
 /// Classes of idiom found by reading every finding of the default (non-core) rules on whole
 /// probe apps (issue #13, round 3): each test pins the exact findings of one class.
-private func places(_ rule: any Rule.Type, _ files: [(path: String, text: String)]) -> [String] {
-    findings(of: rule, in: files).map { "\($0.file):\($0.line):\($0.column)" }
-}
-
 final class FlatMapTriggerSubjectTests: XCTestCase {
     /// A `Void` subject is a trigger (a tap, a refresh): one inner publisher per event is the intent,
     /// and no newer input exists that an older answer could overwrite. A subject of values is input.

@@ -106,6 +106,11 @@ func findings(of rule: any Rule.Type, in files: [(path: String, text: String)], 
     return Analyzer.analyze(sources, rules: [ConfiguredRule(rule: rule.init(), options: options)]).filter { $0.ruleID == rule.description.id }
 }
 
+/// The places (`file:line:column`) of one rule's findings over in-memory files.
+func places(_ rule: any Rule.Type, _ files: [(path: String, text: String)]) -> [String] {
+    findings(of: rule, in: files).map { "\($0.file):\($0.line):\($0.column)" }
+}
+
 /// Applies fix edits to a text (edits must not overlap; later ones first).
 func applying(_ edits: [TextEdit], to text: String) -> String {
     var bytes = Array(text.utf8)
