@@ -3,7 +3,8 @@
 /// every change of a value (`.onChange(of: isPlaying) { manager.play() }`), on every value of a
 /// publisher, tap or submit (`Catalogue.repeatedViewModifiers`); and the other repeated code of
 /// `RepeatedEntryPoints` (a notification sink or observer block, a `UIAction`, a repeating timer,
-/// a `for await` loop body). Found through the index's chain-element postings (and each file's
+/// a `for await` loop body); and a view's `body` and the view-building helpers it calls, which run
+/// on every change of the state they read. Found through the index's chain-element postings (and each file's
 /// `for await` loops), once per run, by the called method's name.
 public struct RepeatedViewCalls: Sendable {
     /// One call: `receiver.method(…)` as a statement of such code.
@@ -76,6 +77,25 @@ public struct RepeatedViewCalls: Sendable {
         for t in trees.indices where t >= index.vocabularies.count || index.vocabularies[t].mentions(awaitKey) {
             for body in RepeatedEntryPoints.forAwaitBodies(in: trees[t]) { collect(in: body, of: trees[t], treeIndex: t, label: "for await loop") }
         }
+        // A view's `body` (and the view-building helpers it calls) runs again on every change of
+        // the state it reads: each call made while building the view is made again and again.
+        let viewKey = NameKey("View")
+        for t in trees.indices where t >= index.vocabularies.count || index.vocabularies[t].mentions(viewKey) {
+            let tree = trees[t]
+            for function in tree.functions where RepeatedViewCalls.buildsView(function, in: tree) {
+                guard let open = function.bodyOpen, let close = function.bodyClose, open + 1 < close,
+                      let owner = tree.enclosingType(of: function.nameToken) else { continue }
+                // `FeedView.body`, `FeedView.topicPicker`, `FeedView.row(_:)`.
+                let label = tree.types[owner].name.lastNameComponent + "."
+                    + (function.variable.map { tree.variables[$0].name } ?? function.selectorName)
+                for k in tree.chainIndices(in: (open + 1)...(close - 1)) where tree.chains[k].last < close {
+                    let chain = tree.chains[k]
+                    guard RepeatedViewCalls.runsWhileBuilding(chain.first, in: tree, builder: open),
+                          let (method, call) = RepeatedViewCalls.call(in: chain, tree: t, modifier: label, anyContext: true) else { continue }
+                    byMethod[method, default: []].append(call)
+                }
+            }
+        }
         self.byMethod = byMethod
         var labels: [String: String] = [:]
         for (method, calls) in byMethod {
@@ -88,11 +108,53 @@ public struct RepeatedViewCalls: Sendable {
         labelByMethodAndType = labels
     }
 
-    /// The call when a chain in the closure is a `receiver.method(…)` statement.
-    private static func call(in chain: Chain, tree: Int, modifier: String) -> (String, Call)? {
+    /// A view's `body`, another property of type `some View`, or a function returning `some View` or
+    /// marked `@ViewBuilder` (a helper that `body` calls to build part of the view).
+    static func buildsView(_ function: FunctionDecl, in tree: SyntaxTree) -> Bool {
+        func isBuilder(_ attributes: [String]) -> Bool { attributes.contains("@ViewBuilder") }
+        switch function.kind {
+        case .function:
+            return !function.isLocal && function.enclosingType != nil
+                && (function.returnType.hasPrefix("some View") || isBuilder(function.attributes))
+        case .accessor:
+            guard let v = function.variable, function.name == "get" || function.name == tree.variables[v].name else { return false }
+            let variable = tree.variables[v]
+            return !variable.isLocal && variable.enclosingType != nil && (variable.typeText.hasPrefix("some View") || isBuilder(variable.attributes))
+        default:
+            return false
+        }
+    }
+
+    /// Whether code at `token` runs while the view is built: in the builder's own body, or in
+    /// closures that build content (`VStack { … }`, `ForEach(items) { … }`, `.overlay { … }`), not
+    /// in an action (`Button { … }`, `action:`, `.onTapGesture { … }`, `Task { … }`) that runs later.
+    static func runsWhileBuilding(_ token: Int, in tree: SyntaxTree, builder open: Int) -> Bool {
+        var s: Int? = Int(tree.scopeOfToken[token])
+        while let scope = s, tree.scopes[scope].open > open {
+            if case .closure(let c) = tree.scopes[scope].kind {
+                guard let call = tree.call(receiving: c) else { return false }
+                let element = tree.chains[call.chain].elements[call.element]
+                let name = element.name
+                if name.first?.isUppercase == true {
+                    // `Button("Save") { … }` and `Button(action: { … })`: the first closure is the action.
+                    if Catalogue.viewActionInitializers.contains(name), element.closures.first == c { return false }
+                    if element.argument("action")?.closure == c || element.argument("perform")?.closure == c { return false }
+                } else if !Catalogue.viewContentModifiers.contains(name) {
+                    return false
+                }
+            }
+            s = tree.scopes[scope].parent
+        }
+        return true
+    }
+
+    /// The call when a chain in the closure is a `receiver.method(…)` statement (or, in view-building
+    /// code, any use of its value: `RowView(model: model.rowModel(for: item))`).
+    private static func call(in chain: Chain, tree: Int, modifier: String, anyContext: Bool = false) -> (String, Call)? {
         switch chain.context {
         case .statement, .implicitReturn: break  // `{ model.bind() }` is a single-expression closure
-        default: return nil
+        case .argument, .declaration, .discardAssignment, .interpolation, .other, .returned, .collectionElement: if !anyContext { return nil }
+        case .assignment: return nil
         }
         var elements = chain.elements[...]
         if elements.first?.name == "self" { elements = elements.dropFirst() }

@@ -177,7 +177,7 @@ public struct RepeatedSubscriptionRule: Rule {
                 owner = o
                 let store = chain.elements[subscription.element + 1]
                 token = store.nameToken
-                label = "store(in:)"
+                label = store.name == "disposed" ? "disposed(by:)" : "store(in:)"
             case .collection(let o):
                 owner = o
                 switch chain.context {

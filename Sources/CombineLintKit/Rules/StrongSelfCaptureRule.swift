@@ -173,7 +173,7 @@ public struct StrongSelfCaptureRule: Rule {
         guard case .bag(.other) = subscription.storage else { return nil }
         let chain = tree.chains[subscription.chain]
         guard subscription.element + 1 < chain.elements.count,
-              let argument = chain.elements[subscription.element + 1].argument("in"), argument.isInout else { return nil }
+              let argument = SubscriptionFinder.bagArgument(of: chain.elements[subscription.element + 1]), argument.isInout else { return nil }
         let last = argument.value.upperBound
         var k = argument.value.lowerBound
         while k <= last, tree.tokens[k].kind == .ampersand || tree.tokenIs(k, "&") { k += 1 }
