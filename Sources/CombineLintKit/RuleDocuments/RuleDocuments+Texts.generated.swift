@@ -1362,8 +1362,10 @@ or `connect()` that is used as a statement, assigned to `_`, bound to a local th
 afterwards, or left as the only expression of a closure that returns `Void`
 (`DispatchQueue.main.async { publisher.sink { … } }`), and a call used as a statement of a project
 function that returns the `AnyCancellable` of a subscription it makes without keeping it
-(`@discardableResult func observe() -> AnyCancellable { values.sink { … } }` called as `observe()`;
-every function of that name must be such a one). `connect()` is reported only when its receiver
+(`@discardableResult func observe() -> AnyCancellable { values.sink { … } }` called as `observe()`,
+or as `_ = observe()` where the function is not `@discardableResult`; every function of that name
+must be such a one, a protocol's requirement aside: a call through a value of the protocol's type
+runs a conforming type's implementation). `connect()` is reported only when its receiver
 is evidently a connectable publisher: the chain has `makeConnectable()`, `multicast(…)` or
 `Timer.publish(…)`, or the receiver is a variable or property declared or initialised as one.
 Statements of a result-builder closure (`cancelBag.collect { … }`, or a project function whose
@@ -1510,6 +1512,26 @@ final class MapScreen {
 
     func start() {
         feed.↓follow { print($0) }
+    }
+}
+```
+
+```swift
+protocol ChangeObserving {
+    func observeChanges() -> AnyCancellable
+}
+
+final class DocumentStore: ChangeObserving {
+    let changes = PassthroughSubject<Void, Never>()
+    func observeChanges() -> AnyCancellable { changes.sink { print("changed") } }
+}
+
+final class DocumentScreen {
+    let store: ChangeObserving = DocumentStore()
+
+    func start() {
+        // Silences the unused-result warning, and cancels the subscription with it.
+        _ = store.↓observeChanges()
     }
 }
 ```
@@ -6487,6 +6509,13 @@ in other files included), from code UIKit or SwiftUI runs again and again:
   repeated code above, also in other types (`for await entries in stream {
   Storage.shared.load(entries) }`, a notification sink calling `model.reload()`), again when the
   source never finishes;
+- a SwiftUI view's `body`, and the view-building helpers it uses (a property of type `some View`
+  or marked `@ViewBuilder`, a function returning `some View`), calling a method of the view's
+  model while the view is built (`RowView(row: model.rowModel(for: item))` in a `List`,
+  `Text(model.badge())`): SwiftUI evaluates `body` again on every change of the state it reads,
+  so each evaluation stores once more, when the source never finishes. Content closures count
+  (`VStack { … }`, `ForEach { … }`, `.overlay { … }`, a `Button`'s label); an action closure does
+  not (`Button { … }`, `action:`, `.onTapGesture { … }`, `Task { … }`): it runs on a tap;
 - a call on `self` made by repeated code of a related type: a subclass's `viewWillAppear` calling
   `bindTheme()` that the base class declares, a base class's `viewWillAppear` calling `bind()`
   that this subclass overrides, a conforming type calling a method of a protocol extension, when
@@ -6892,7 +6921,58 @@ struct StepsBadge: UIViewRepresentable {
 }
 ```
 
+```swift
+final class FeedModel: ObservableObject {
+    @Published var items: [Item] = []
+    @Published var bookmarks: Set<UUID> = []
+    private var rowCancellables = Set<AnyCancellable>()
+
+    func rowModel(for item: Item) -> RowModel {
+        let row = RowModel(item: item)
+        $bookmarks.map { $0.contains(item.id) }.sink { [weak row] in row?.isBookmarked = $0 }.↓store(in: &rowCancellables)
+        return row
+    }
+}
+
+struct FeedView: View {
+    @StateObject private var model = FeedModel()
+
+    // Evaluated again whenever `model` changes: each evaluation makes every row's subscription anew.
+    var body: some View {
+        List(model.items) { item in
+            RowView(row: model.rowModel(for: item))
+        }
+    }
+}
+```
+
 ## Non-triggering examples
+
+```swift
+final class ProfileModel: ObservableObject {
+    @Published var name = ""
+    private var cancellables = Set<AnyCancellable>()
+
+    func observeTheme() {
+        Theme.shared.$accent.sink { [weak self] in self?.name = $0 }.store(in: &cancellables)
+    }
+
+    func displayName() -> String { name.uppercased() }
+}
+
+struct ProfileView: View {
+    @ObservedObject var model: ProfileModel
+
+    // `body` calls only a pure method; the storing one runs when the button is tapped, not while
+    // the view is built.
+    var body: some View {
+        VStack {
+            Text(model.displayName())
+            Button("Follow the theme") { model.observeTheme() }
+        }
+    }
+}
+```
 
 ```swift
 final class OrdersController: UIViewController, UITableViewDataSource {
@@ -8421,7 +8501,7 @@ final class AvatarView: UIView {
 
 Reports a closure that captures `self` strongly inside a subscription that `self` itself keeps:
 a chain ending in `sink` or `assign(to:on:)` whose cancellable goes into a member of `self`
-(`.store(in: &cancellables)`, `self.cancellable = …`, `cancellables.insert(…)`, or a local that is
+(`.store(in: &cancellables)`, the `.disposed(by: bag)` of an RxSwift-style bag class, `self.cancellable = …`, `cancellables.insert(…)`, or a local that is
 stored there later, or handed to a method of the type that stores it: `retain(p.sink { … })`), or into the bag of an object that a strong stored property of `self` holds
 (`.store(in: &viewModel.cancellables)`: self → view model → bag → closure → self). Every closure the subscription keeps counts: the `sink` value and completion
 closures, `handleEvents`, `map`, `flatMap`, `filter`, `catch` and the other operators, closures of
@@ -8933,6 +9013,30 @@ final class AccountModel {
 }
 ```
 
+```swift
+final class DisposeBag {
+    private var cancellables = Set<AnyCancellable>()
+    func insert(_ cancellable: AnyCancellable) { cancellables.insert(cancellable) }
+}
+
+extension AnyCancellable {
+    func disposed(by bag: DisposeBag) { bag.insert(self) }
+}
+
+final class DetailViewController: UIViewController {
+    private let viewModel = DetailViewModel()
+    private let bag = DisposeBag()
+    private let nameLabel = UILabel()
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        viewModel.$name
+            .sink { name in ↓self.nameLabel.text = name }
+            .disposed(by: bag)
+    }
+}
+```
+
 ## Non-triggering examples
 
 ```swift
@@ -9426,7 +9530,11 @@ loop that starts with `guard let value else { continue }`), or when
 its own subscriber sets it back to `nil` after handling the value: a one-shot event (a toast, an
 alert, a navigation request) modelled as state. The finding is at the declaration; the evidence
 may be in other files, and consumers are followed through `Publishers.Merge`, `CombineLatest` and
-`Zip`, `merge(with:)` and the like (what the combined chain does next decides), and through a
+`Zip`, `merge(with:)` and the like (what the combined chain does next decides: after
+`combineLatest` or `zip` the subject's values are one element of each tuple, skipped when a
+`compactMap` unwraps that element, `{ route, loggedIn in loggedIn ? route : nil }` or `{ $0.1 }`,
+or after a `map` that picks it, `.map { $1 }`; a `compactMap` that unwraps another element says
+nothing of this one), and through a
 property that hands the publisher on (`var errors: AnyPublisher<…> { subject.eraseToAnyPublisher() }`).
 Optional state that is read through `.value` or bound without skipping `nil` (directly or as one
 input of a `CombineLatest`), that a subscriber handles when `nil` (`guard let value else {
@@ -9709,7 +9817,42 @@ final class LinkRouter: ObservableObject {
 }
 ```
 
+```swift
+final class Router {
+    @Published var ↓pendingRoute: Route?
+    @Published var isLoggedIn = false
+    private var cancellables = Set<AnyCancellable>()
+
+    init(navigator: Navigator) {
+        // Only a real route is followed, once the user is logged in: the nil exists to be skipped.
+        $pendingRoute.combineLatest($isLoggedIn)
+            .compactMap { route, loggedIn in loggedIn ? route : nil }
+            .sink { navigator.open($0) }
+            .store(in: &cancellables)
+    }
+}
+```
+
 ## Non-triggering examples
+
+```swift
+final class AccountModel {
+    @Published var token: String?
+    @Published var nickname: String?
+    private var cancellables = Set<AnyCancellable>()
+
+    init(screen: AccountScreen) {
+        // The tuple is skipped while `token` is nil; `nickname` goes on as it is, nil included.
+        $token.combineLatest($nickname)
+            .compactMap { token, nickname in token.map { ($0, nickname) } }
+            .sink { screen.show(token: $0.0, name: $0.1 ?? "Guest") }
+            .store(in: &cancellables)
+    }
+
+    // Signing out sets `token` back to nil: a state of its own.
+    func signOut() { token = nil }
+}
+```
 
 ```swift
 final class ToastCenter {
