@@ -34,6 +34,34 @@ public struct RepeatedViewCalls: Sendable {
         receiverType(of: call, in: index.trees[call.tree], index: index)
     }
 
+    /// Whether the object a call is made on may be of type `typeName`: its declared type is that type
+    /// or one it inherits from or conforms to (`let viewModel: FeedViewModelType`), or a generic
+    /// parameter of the view constrained to one (`struct FeedView<Model: FeedModeling>: View`), as
+    /// protocol-oriented SwiftUI code writes it.
+    static func receiver(of call: Call, mayBe typeName: String, index: ProjectIndex) -> Bool {
+        let tree = index.trees[call.tree]
+        guard var type = receiverType(of: call, in: tree, index: index) else { return false }
+        if type == typeName { return true }
+        if let t = tree.enclosingType(of: call.token), let constraint = genericConstraint(of: type, in: tree.types[t].genericClause) {
+            type = constraint
+        }
+        return type == typeName || index.allAncestors(of: typeName).contains { ProjectIndex.stripGenerics($0).lastNameComponent == type }
+    }
+
+    /// The protocol or class that generic parameter `name` is constrained to in a clause such as
+    /// `<Model: FeedModeling, Item>` (the first of `A & B`).
+    static func genericConstraint(of name: String, in clause: String) -> String? {
+        func trimmed(_ text: Substring) -> String { String(text.filter { $0 != " " && $0 != "\n" && $0 != "\t" }) }
+        guard clause.hasPrefix("<"), clause.hasSuffix(">") else { return nil }
+        for parameter in clause.dropFirst().dropLast().split(separator: ",") {
+            let parts = parameter.split(separator: ":", maxSplits: 1).map(trimmed)
+            guard parts.count == 2, parts[0] == name else { continue }
+            let first = parts[1].split(separator: "&").first.map(trimmed) ?? ""
+            return first.isEmpty ? nil : first
+        }
+        return nil
+    }
+
     /// As `receiverType(of:index:)`, with the call's tree at hand (lent, not copied out of `index.trees`).
     static func receiverType(of call: Call, in tree: SyntaxTree, index: ProjectIndex) -> String? {
         if call.receiver.contains(".") { return TypeResolver.typeName(annotation: "", initializer: call.receiver) }

@@ -6502,7 +6502,8 @@ in other files included), from code UIKit or SwiftUI runs again and again:
   sequence);
 - a SwiftUI view's `.onAppear { model.bind() }`, `.task { … }`, `.onChange(of:) { … }` (and the
   other modifiers above) calling a method of the view's model (the model's type is found through
-  the view's property), when the subscription's source never finishes (`$property`, a subject, a
+  the view's property, or the conforming types of the protocol a generic view's model parameter is
+  constrained to: `struct FeedView<Model: FeedModeling>`), when the subscription's source never finishes (`$property`, a subject, a
   notification or timer publisher) and no run-once guard stands before it: each run then leaves
   one more live subscription behind;
 - the same through the methods it calls, and for calls on another object from any of the
@@ -7883,7 +7884,8 @@ func finish(with value: Int) {
 
 **Severity:** warning · **Enabled:** by default
 
-Reports a subscription stored in a bag (`store(in:)`, `insert`, `append`, `+=`) from code that
+Reports a subscription stored in a bag (`store(in:)`, `insert`, `append`, `+=`, the `.disposed(by: bag)`
+of an RxSwift-style bag class) from code that
 runs again and again while its object lives: `viewWillAppear`, `viewIsAppearing`, `viewDidAppear`,
 `viewWillLayoutSubviews`, `viewDidLayoutSubviews`, `layoutSubviews`, `traitCollectionDidChange`,
 `viewWillTransition(to:with:)`, `updateConstraints`, `updateViewConstraints`, safe area and
@@ -7891,7 +7893,11 @@ margin changes (`viewSafeAreaInsetsDidChange`, `safeAreaInsetsDidChange`, `layou
 view state changes (`didMoveToWindow`, which runs whenever a screen is pushed over the view and
 popped again or a tab is switched; a cell's `setSelected` and `setHighlighted`;
 `updateConfiguration(using:)`; `tintColorDidChange`), AppKit's
-`viewWillLayout`, `viewDidLayout` and `updateLayer`, a representable's `updateUIView(_:context:)`
+`viewWillLayout`, `viewDidLayout` and `updateLayer`, AppKit's menus, popovers and windows
+(`menuWillOpen(_:)` and `menuNeedsUpdate(_:)` of an `NSMenuDelegate`, which run each time a status item's
+menu opens, `popoverWillShow(_:)`, `windowDidBecomeKey(_:)`, paired with `menuDidClose(_:)`,
+`popoverDidClose(_:)`, `windowDidResignKey(_:)` and `windowWillClose(_:)`: a bag emptied there does not
+pile up), a representable's `updateUIView(_:context:)`
 or `updateNSView(_:context:)` (SwiftUI calls it on every update), SwiftUI's
 `.onAppear { }` and `.task { }`, per-row data source methods (`tableView(_:cellForRowAt:)`,
 `collectionView(_:cellForItemAt:)`, header/footer and `willDisplay` methods, AppKit's
@@ -8232,7 +8238,37 @@ struct DownloadsView: View {
 }
 ```
 
+```swift
+final class StatusMenuController: NSObject, NSMenuDelegate {
+    private let monitor = SystemMonitor()
+    private var menuCancellables = Set<AnyCancellable>()
+
+    // Runs each time the user opens the status item's menu.
+    func menuWillOpen(_ menu: NSMenu) {
+        let item = NSMenuItem(title: "", action: nil, keyEquivalent: "")
+        menu.addItem(item)
+        monitor.$load.sink { item.title = "Load \($0)" }.↓store(in: &menuCancellables)
+    }
+}
+```
+
 ## Non-triggering examples
+
+```swift
+final class TitleCell: UICollectionViewCell {
+    private var disposeBag = DisposeBag()
+
+    func configure(with feed: Feed) {
+        feed.$title.sink { [weak self] _ in self?.setNeedsLayout() }.disposed(by: disposeBag)
+    }
+
+    // A new bag for each reuse: the old one, released, cancels the previous row's subscriptions.
+    override func prepareForReuse() {
+        super.prepareForReuse()
+        disposeBag = DisposeBag()
+    }
+}
+```
 
 ```swift
 final class WeatherViewController: UIViewController {
@@ -9536,7 +9572,9 @@ may be in other files, and consumers are followed through `Publishers.Merge`, `C
 or after a `map` that picks it, `.map { $1 }`; a `compactMap` that unwraps another element says
 nothing of this one), and through a
 property that hands the publisher on (`var errors: AnyPublisher<…> { subject.eraseToAnyPublisher() }`).
-Optional state that is read through `.value` or bound without skipping `nil` (directly or as one
+A view's `$model.alert` is a binding to the property of the object `model` holds (found through the
+view's property), so it counts for that type only. Optional state that is read through `.value` or
+bound without skipping `nil` (`.alert(item: $model.alert)`, directly or as one
 input of a `CombineLatest`), that a subscriber handles when `nil` (`guard let value else {
 hideBanner(); return }`), or that other code sets to `nil` as a real state (clearing a selection) or to a value that
 may be nil (`imageID = episode?.imageID`, `flag ? name : nil`),

@@ -110,7 +110,7 @@ public struct RepeatedSubscriptionRule: Rule {
         guard NeverFinishingSources.evidence(in: chain, before: store.subscriber, tree: tree, index: context.index, extraNames: []) != nil else { return nil }
         // Who calls it again and again, asked first: most storing methods have no such caller.
         var entry: String? = nil
-        for call in viewCalls.byMethod[function.name] ?? [] where RepeatedViewCalls.receiverType(of: call, index: context.index) == store.typeName {
+        for call in viewCalls.byMethod[function.name] ?? [] where RepeatedViewCalls.receiver(of: call, mayBe: store.typeName, index: context.index) {
             entry = call.modifier
             break
         }

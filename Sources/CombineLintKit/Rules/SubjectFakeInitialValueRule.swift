@@ -137,7 +137,8 @@ public struct SubjectFakeInitialValueRule: Rule {
                     let tree = index.trees[use.tree]
                     if let owner = Evidence.owner(of: use, in: tree) {
                         selfRooted[owner, default: []].append(use)
-                    } else if let owner = TypeResolver.ownerType(ofElement: use.element, in: tree.chains[use.chain], tree: tree, index: index) {
+                    } else if let owner = TypeResolver.ownerType(ofElement: use.element, in: tree.chains[use.chain], tree: tree, index: index)
+                                ?? Evidence.bindingOwner(of: use, in: tree, index: index) {
                         typed[owner, default: []].append(use)
                     } else {
                         shared.append(use)
@@ -212,6 +213,16 @@ public struct SubjectFakeInitialValueRule: Rule {
             case .state: readsAsState = true
             case .neutral, .passedOn: break
             }
+        }
+
+        /// `$model.alert` in a view (`@StateObject var model = FeedModel()`): a binding to the property
+        /// of the object `model` holds, so a use of `FeedModel.alert`, not of every `alert`.
+        static func bindingOwner(of use: ProjectIndex.MemberUse, in tree: SyntaxTree, index: ProjectIndex) -> String? {
+            let chain = tree.chains[use.chain]
+            guard use.element == 1 else { return nil }
+            let root = chain.elements[0]
+            guard root.kind == .root, !root.isCall, root.name.count > 1, root.name.hasPrefix("$") else { return nil }
+            return TypeResolver.typeOfName(String(root.name.dropFirst()), at: chain.first, in: tree, index: index)
         }
 
         /// The simple name of the type a `self`-rooted use belongs to (its enclosing type), or nil

@@ -89,4 +89,30 @@ final class RepeatedSubscriptionViewBodyTests: XCTestCase {
         """
         XCTAssertEqual(findingsIn(text).map { "\($0.line):\($0.column)" }, [])
     }
+
+    /// A view generic over its model (`struct FeedView<Model: FeedModeling>`): `.onAppear { model.startObserving() }`
+    /// runs the conforming model's method on every appearance.
+    func testGenericViewOverAProtocolModel() {
+        let text = """
+        protocol FeedModeling: ObservableObject {
+            func startObserving()
+        }
+        final class FeedModel: FeedModeling {
+            @Published var unread = 0
+            private var cancellables = Set<AnyCancellable>()
+            func startObserving() {
+                NotificationCenter.default.publisher(for: UIApplication.didBecomeActiveNotification)
+                    .sink { [weak self] _ in self?.unread += 1 }
+                    .store(in: &cancellables)
+            }
+        }
+        struct FeedView<Model: FeedModeling>: View {
+            @ObservedObject var model: Model
+            var body: some View {
+                Text("Feed").onAppear { model.startObserving() }
+            }
+        }
+        """
+        XCTAssertEqual(findingsIn(text).map { "\($0.line):\($0.column)" }, ["10:14"])
+    }
 }
