@@ -7906,7 +7906,8 @@ or `updateNSView(_:context:)` (SwiftUI calls it on every update), SwiftUI's
 and cell registration closures), and `configure…`/`bind…` methods and property observers
 (`var viewModel: Model? { didSet { … } }`, which the data source sets on every reuse) of a
 `UITableViewCell`, `UICollectionViewCell` (`UICollectionViewListCell` included) or `UICollectionReusableView` subclass whose
-`prepareForReuse` does not empty that bag. The finding is at the `store` call (or the insertion) and names the callback.
+`prepareForReuse` does not empty that bag (`removeAll()`, a new bag, or a bag class's own emptying call:
+`cancelBag.cancel()`, `disposeBag.dispose()`). The finding is at the `store` call (or the insertion) and names the callback.
 In appearance and layout callbacks and `.onAppear`, a pipeline that finishes by itself (a request
 returning a `Future` or `dataTaskPublisher`, `Just`, a project function that returns only such
 pipelines) is not reported: it answers, finishes and releases its closures, so nothing stays

@@ -70,4 +70,36 @@ final class StoreInAppearanceMenuAndBagTests: XCTestCase {
         XCTAssertEqual(found.first?.message,
                        "Every reuse of `TitleCell` runs `configure(with:)`, adding a live subscription to `bag` while the old ones still update the old row.")
     }
+
+    /// A `CancelBag` class (`.store(in: cancelBag)`, no `&`) emptied by its own `cancel()` in
+    /// `prepareForReuse` ends the previous row's subscriptions; the same cell without it does not.
+    func testBagClassEmptiedByItsCancel() {
+        let text = """
+        final class CancelBag {
+            var subscriptions = Set<AnyCancellable>()
+            func cancel() { subscriptions.removeAll() }
+        }
+        extension AnyCancellable {
+            func store(in bag: CancelBag) { bag.subscriptions.insert(self) }
+        }
+        final class Feed { @Published var title = "" }
+        final class TitleCell: UITableViewCell {
+            private let cancelBag = CancelBag()
+            func configure(with feed: Feed) {
+                feed.$title.sink { [weak self] in self?.textLabel?.text = $0 }.store(in: cancelBag)
+            }
+            override func prepareForReuse() {
+                super.prepareForReuse()
+                cancelBag.cancel()
+            }
+        }
+        final class SubtitleCell: UITableViewCell {
+            private let cancelBag = CancelBag()
+            func configure(with feed: Feed) {
+                feed.$title.sink { [weak self] in self?.detailTextLabel?.text = $0 }.store(in: cancelBag)
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["22:78"])
+    }
 }
