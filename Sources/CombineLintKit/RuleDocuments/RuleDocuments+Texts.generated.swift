@@ -8544,7 +8544,11 @@ stored there later, or handed to a method of the type that stores it: `retain(p.
 closures, `handleEvents`, `map`, `flatMap`, `filter`, `catch` and the other operators, closures of
 a publisher built in a local and subscribed in that chain, method references such as
 `.sink(receiveValue: handle)`, `.map(self.parse)` or `self.handle(_:)`, a function declared inside
-the method that uses `self` (`func add(_ v: Int) { total += v }` then `sink(receiveValue: add)`), and an explicit `[self]` capture. The finding
+the method that uses `self` (`func add(_ v: Int) { total += v }` then `sink(receiveValue: add)`), and an explicit `[self]` capture.
+A closure handed to a project method that subscribes it and keeps the subscription counts as
+well: a base class's `bind(publisher) { self.label.text = $0 }` whose body is
+`publisher.sink(receiveValue: handler).store(in: &cancellables)` (called on `self`), or a publisher
+extension's `bind(to: bag) { … }` that stores into the bag it is given (a bag of `self`). The finding
 starts at the first strong `self` (or at the capture, or at the method reference), one per closure.
 
 ## Why it matters
@@ -9070,6 +9074,27 @@ final class DetailViewController: UIViewController {
         viewModel.$name
             .sink { name in ↓self.nameLabel.text = name }
             .disposed(by: bag)
+    }
+}
+```
+
+```swift
+class BaseViewController: UIViewController {
+    var cancellables = Set<AnyCancellable>()
+
+    func bind<T>(_ publisher: AnyPublisher<T, Never>, to handler: @escaping (T) -> Void) {
+        publisher.receive(on: DispatchQueue.main).sink(receiveValue: handler).store(in: &cancellables)
+    }
+}
+
+final class ProfileViewController: BaseViewController {
+    private let model = ProfileModel()
+    private let nameLabel = UILabel()
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        // `bind` keeps this closure in `cancellables`, which `self` owns.
+        bind(model.$name.eraseToAnyPublisher()) { ↓self.nameLabel.text = $0 }
     }
 }
 ```

@@ -34,4 +34,43 @@ final class StrongSelfCaptureBagWrapperTests: XCTestCase {
         XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["15:29"])
         XCTAssertEqual(found.first?.message, "This closure holds `self` strongly, and `self` keeps its subscription in `bag`: a retain cycle.")
     }
+
+    /// A base class's `bind(_:to:)` subscribes the closure it is given and keeps it in `cancellables`;
+    /// a publisher extension's `bind(to:_:)` keeps it in the bag passed to it. A closure with strong
+    /// `self` handed to either, with a bag of `self`, is in a cycle; one given a fresh bag, or
+    /// capturing `[weak self]`, is not.
+    func testClosuresHandedToSubscribingHelpers() {
+        let text = """
+        final class Feed { @Published var title = "" }
+        class BaseViewController: UIViewController {
+            var cancellables = Set<AnyCancellable>()
+            func bind<T>(_ publisher: AnyPublisher<T, Never>, to handler: @escaping (T) -> Void) {
+                publisher.receive(on: DispatchQueue.main).sink(receiveValue: handler).store(in: &cancellables)
+            }
+        }
+        final class TitleViewController: BaseViewController {
+            private let feed = Feed()
+            private let label = UILabel()
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                bind(feed.$title.eraseToAnyPublisher()) { self.label.text = $0 }
+                bind(feed.$title.eraseToAnyPublisher()) { [weak self] in self?.title = $0 }
+                feed.$title.bind(to: bag) { text in self.navigationItem.prompt = text }
+                feed.$title.bind(to: DisposeBag()) { text in self.navigationItem.title = text }
+            }
+            private let bag = DisposeBag()
+        }
+        final class DisposeBag {
+            var cancellables = Set<AnyCancellable>()
+        }
+        extension Publisher where Failure == Never {
+            func bind(to bag: DisposeBag, _ receive: @escaping (Output) -> Void) {
+                receive(on: DispatchQueue.main).sink(receiveValue: receive).store(in: &bag.cancellables)
+            }
+        }
+        """
+        let found = findings(of: StrongSelfCaptureRule.self, in: [(path: "A.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["13:51", "15:45"])
+        XCTAssertEqual(found.last?.message, "This closure holds `self` strongly, and `self` keeps its subscription in `bag`: a retain cycle.")
+    }
 }
