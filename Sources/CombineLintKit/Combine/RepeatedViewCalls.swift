@@ -118,8 +118,12 @@ public struct RepeatedViewCalls: Sendable {
                     + (function.variable.map { tree.variables[$0].name } ?? function.selectorName)
                 for k in tree.chainIndices(in: (open + 1)...(close - 1)) where tree.chains[k].last < close {
                     let chain = tree.chains[k]
-                    guard RepeatedViewCalls.runsWhileBuilding(chain.first, in: tree, builder: open),
-                          let (method, call) = RepeatedViewCalls.call(in: chain, tree: t, modifier: label, anyContext: true) else { continue }
+                    // `receiver.method(…)` of a method the project declares (`date.formatted()` cannot store).
+                    let count = chain.elements.count
+                    guard count == 2 || count == 3, chain.elements[count - 1].isCall,
+                          let (method, call) = RepeatedViewCalls.call(in: chain, tree: t, modifier: label, anyContext: true),
+                          !index.functions[method].isEmpty,
+                          RepeatedViewCalls.runsWhileBuilding(chain.first, in: tree, builder: open) else { continue }
                     byMethod[method, default: []].append(call)
                 }
             }

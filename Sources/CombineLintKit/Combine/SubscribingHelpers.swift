@@ -23,15 +23,17 @@ public struct SubscribingHelpers: Sendable {
 
     /// The helpers by method name.
     public let byName: [String: [Helper]]
-
-    public var names: Set<String> { Set(byName.keys) }
+    /// The calls of a helper's name, by tree: (chain, element), found through the index's postings.
+    public let callsByTree: [Int: [(chain: Int, element: Int)]]
 
     public init(index: ProjectIndex) {
         var byName: [String: [Helper]] = [:]
-        for (t, tree) in index.trees.enumerated() {
+        // A helper subscribes: only files that name a subscriber call can hold one.
+        for t in index.trees.indices where t >= index.vocabularies.count || index.vocabularies[t].mentions(anyOf: SubscriptionFinder.subscriberNames) {
+            let tree = index.trees[t]
             for (f, function) in tree.functions.enumerated() {
                 guard function.kind == .function, !function.isLocal, !function.isStatic, function.enclosingType != nil,
-                      function.parameters.contains(where: { $0.typeText.contains("@escaping") }),
+                      function.parameters.contains(where: SubscribingHelpers.isEscapingClosure),
                       let open = function.bodyOpen, let close = function.bodyClose, open + 1 < close else { continue }
                 if let helper = SubscribingHelpers.helper(f, inTree: t, tree: tree, body: open...close) {
                     byName[function.name, default: []].append(helper)
@@ -39,6 +41,19 @@ public struct SubscribingHelpers: Sendable {
             }
         }
         self.byName = byName
+        var calls: [Int: [(chain: Int, element: Int)]] = [:]
+        for name in byName.keys.sorted() {
+            for reference in index.chainElements[name] where index.trees[reference.tree].chains[reference.chain].elements[reference.element].isCall {
+                calls[reference.tree, default: []].append((reference.chain, reference.element))
+            }
+        }
+        callsByTree = calls
+    }
+
+    /// `handler: @escaping (T) -> Void` (the attribute leads the type as written; the first
+    /// character is looked at before any search: most parameters are not closures).
+    static func isEscapingClosure(_ parameter: Parameter) -> Bool {
+        parameter.typeText.first == "@" && parameter.typeText.contains("@escaping")
     }
 
     /// The helper function `f` is, if a subscription made right in its body (not in a closure)
@@ -47,10 +62,10 @@ public struct SubscribingHelpers: Sendable {
     private static func helper(_ f: Int, inTree t: Int, tree: SyntaxTree, body: ClosedRange<Int>) -> Helper? {
         let function = tree.functions[f]
         for chain in tree.chains(in: body) {
-            guard tree.enclosingFunction(of: chain.first) == f, tree.innermostClosure(of: chain.first) == nil,
-                  let (e, kind) = SubscriptionFinder.subscriberElement(of: chain), kind != .connect else { continue }
+            guard let (e, kind) = SubscriptionFinder.subscriberElement(of: chain), kind != .connect,
+                  tree.innermostClosure(of: chain.first) == nil, tree.enclosingFunction(of: chain.first) == f else { continue }
             guard let handler = function.parameters.indices.first(where: { p in
-                function.parameters[p].typeText.contains("@escaping")
+                isEscapingClosure(function.parameters[p])
                     && (chain.first...chain.last).contains { k in
                         tree.tokens[k].kind == .identifier && tree.name(k) == function.parameters[p].name
                             && !(k > 0 && tree.tokens[k - 1].kind == .period)

@@ -16,12 +16,11 @@ public struct StrongSelfCaptureRule: Rule {
         // handed to a project method that subscribes it.
         let assignments = context.mentions(anyOf: StrongSelfCaptureRule.assignName) ? publishedAssignments(context) : []
         let helpers = context.memo.value(for: "strong_self_capture.subscribing-helpers") { SubscribingHelpers(index: context.index) }
-        let helperNames = context.memo.value(for: "strong_self_capture.subscribing-helper-names") { NameSet(helpers.names) }
-        let callsHelpers = !helpers.byName.isEmpty && context.mentions(anyOf: helperNames)
-        guard !context.subscriptions.isEmpty || !assignments.isEmpty || callsHelpers else { return [] }
+        let helperCalls = context.index.treeIndexByPath[context.tree.file.path].flatMap { helpers.callsByTree[$0] } ?? []
+        guard !context.subscriptions.isEmpty || !assignments.isEmpty || !helperCalls.isEmpty else { return [] }
         let tree = context.tree
         let lookup = TreeLookup(tree)
-        let helperFindings = callsHelpers ? handedClosureFindings(helpers, context: context, lookup: lookup) : []
+        let helperFindings = helperCalls.isEmpty ? [] : handedClosureFindings(helpers, calls: helperCalls, context: context, lookup: lookup)
         let finite = FinitePublishers(index: context.index, memo: context.memo,
                                       extraRoots: Set(context.options.strings("finite_publishers")), oneShot: true)
         var kept: [(chain: Int, subscriber: Int, keeper: String)] = assignments
@@ -74,12 +73,15 @@ public struct StrongSelfCaptureRule: Rule {
     /// subscribes the closure it is given and keeps the subscription in a member of its `self`
     /// (called on `self`, from the type or a related one), or in the bag passed to it
     /// (`publisher.bind(to: bag) { … }` with a bag of `self`): the closure is kept by `self`.
-    private func handedClosureFindings(_ helpers: SubscribingHelpers, context: RuleContext, lookup: TreeLookup) -> [(token: Int, finding: Finding)] {
+    private func handedClosureFindings(_ helpers: SubscribingHelpers, calls: [(chain: Int, element: Int)], context: RuleContext,
+                                       lookup: TreeLookup) -> [(token: Int, finding: Finding)] {
         let tree = context.tree
         let index = context.index
         var result: [(token: Int, finding: Finding)] = []
-        for chain in tree.chains {
-            for (e, element) in chain.elements.enumerated() where element.isCall {
+        for (c, e) in calls {
+            let chain = tree.chains[c]
+            let element = chain.elements[e]
+            do {
                 guard let candidates = helpers.byName[element.name] else { continue }
                 let labels = element.argumentLabels
                 for helper in candidates {
