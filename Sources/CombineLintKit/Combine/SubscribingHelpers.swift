@@ -2,8 +2,9 @@
 /// controller's `func bind<T>(_ p: AnyPublisher<T, Never>, to handler: @escaping (T) -> Void) {
 /// p.sink(receiveValue: handler).store(in: &cancellables) }`, or a publisher extension's
 /// `func bind(to bag: DisposeBag, _ receive: @escaping (Output) -> Void)` that stores into the bag
-/// it is given. The closure a caller passes is then kept by that bag, as if the caller had written
-/// the `sink` itself. Found once per run.
+/// it is given, or one that returns the subscription's `AnyCancellable` for the caller to store.
+/// The closure a caller passes is then kept by that bag, as if the caller had written the `sink`
+/// itself. Found once per run.
 public struct SubscribingHelpers: Sendable {
     /// One such method.
     public struct Helper: Sendable, Hashable {
@@ -12,6 +13,10 @@ public struct SubscribingHelpers: Sendable {
         public enum Keeper: Sendable, Hashable {
             case selfMember(String)
             case parameter(Int)
+            /// The method returns the subscription's `AnyCancellable` (`func driveUI(_ closure: …)
+            /// -> AnyCancellable { receive(on: …).sink(receiveValue: closure) }`): whoever stores the
+            /// result keeps the closure.
+            case returned
         }
 
         public var tree: Int
@@ -83,6 +88,9 @@ public struct SubscribingHelpers: Sendable {
                 let root = String(text.prefix { $0 != "." && $0 != " " && $0 != "?" && $0 != "!" })
                 guard text.count > root.count, let p = function.parameters.firstIndex(where: { $0.name == root }) else { continue }
                 keeper = .parameter(p)
+            case .returned:
+                guard function.returnType == "AnyCancellable" else { continue }
+                keeper = .returned
             default:
                 continue
             }

@@ -8548,7 +8548,9 @@ the method that uses `self` (`func add(_ v: Int) { total += v }` then `sink(rece
 A closure handed to a project method that subscribes it and keeps the subscription counts as
 well: a base class's `bind(publisher) { self.label.text = $0 }` whose body is
 `publisher.sink(receiveValue: handler).store(in: &cancellables)` (called on `self`), or a publisher
-extension's `bind(to: bag) { … }` that stores into the bag it is given (a bag of `self`). The finding
+extension's `bind(to: bag) { … }` that stores into the bag it is given (a bag of `self`), or one that
+returns the `AnyCancellable` of that subscription, which the caller keeps in a member of `self`
+(`publisher.driveUI { … }.store(in: &cancellables)`). The finding
 starts at the first strong `self` (or at the capture, or at the method reference), one per closure.
 
 ## Why it matters

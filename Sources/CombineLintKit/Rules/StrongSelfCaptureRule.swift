@@ -72,7 +72,9 @@ public struct StrongSelfCaptureRule: Rule {
     /// `bind(viewModel.$title) { self.label.text = $0 }` where `bind` is a project method that
     /// subscribes the closure it is given and keeps the subscription in a member of its `self`
     /// (called on `self`, from the type or a related one), or in the bag passed to it
-    /// (`publisher.bind(to: bag) { … }` with a bag of `self`): the closure is kept by `self`.
+    /// (`publisher.bind(to: bag) { … }` with a bag of `self`), or that returns the subscription's
+    /// `AnyCancellable` which the caller keeps in a member of `self`
+    /// (`publisher.driveUI { … }.store(in: &cancellables)`): the closure is kept by `self`.
     private func handedClosureFindings(_ helpers: SubscribingHelpers, calls: [(chain: Int, element: Int)], context: RuleContext,
                                        lookup: TreeLookup) -> [(token: Int, finding: Finding)] {
         let tree = context.tree
@@ -102,6 +104,12 @@ public struct StrongSelfCaptureRule: Rule {
                         guard let argument = argument(of: element, for: function, parameter: p),
                               case .selfMember(let name) = SubscriptionFinder.owner(ofTarget: argument.value.lowerBound, through: argument.value.upperBound, in: tree)
                         else { continue }
+                        keeper = name
+                    case .returned:
+                        // `publisher.driveUI { … }.store(in: &cancellables)`, `token = publisher.driveUI { … }`.
+                        let call = Subscription(chain: c, element: e, subscriber: .sink,
+                                                storage: SubscriptionFinder.storage(of: chain, subscriberAt: e, in: tree))
+                        guard let name = SubscriptionFinder.selfMemberKeeping(call, lookup: lookup) else { continue }
                         keeper = name
                     }
                     guard SelfCapture.isInReferenceType(chain.first, of: tree, index: index), !isStaticContext(chain.first, in: tree),

@@ -36,8 +36,9 @@ final class StrongSelfCaptureBagWrapperTests: XCTestCase {
     }
 
     /// A base class's `bind(_:to:)` subscribes the closure it is given and keeps it in `cancellables`;
-    /// a publisher extension's `bind(to:_:)` keeps it in the bag passed to it. A closure with strong
-    /// `self` handed to either, with a bag of `self`, is in a cycle; one given a fresh bag, or
+    /// a publisher extension's `bind(to:_:)` keeps it in the bag passed to it; `driveUI(_:)` returns
+    /// the `AnyCancellable`, which the caller stores. A closure with strong `self` handed to any of
+    /// them, with a bag (or property) of `self` keeping it, is in a cycle; one given a fresh bag, or
     /// capturing `[weak self]`, is not.
     func testClosuresHandedToSubscribingHelpers() {
         let text = """
@@ -68,9 +69,25 @@ final class StrongSelfCaptureBagWrapperTests: XCTestCase {
                 receive(on: DispatchQueue.main).sink(receiveValue: receive).store(in: &bag.cancellables)
             }
         }
+        extension Publisher where Failure == Never {
+            func driveUI(_ closure: @escaping (Output) -> Void) -> AnyCancellable {
+                receive(on: DispatchQueue.main).sink(receiveValue: closure)
+            }
+        }
+        final class CounterViewController: UIViewController {
+            private let feed = Feed()
+            private var cancellables = Set<AnyCancellable>()
+            private var token: AnyCancellable?
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                feed.$title.driveUI { self.title = $0 }.store(in: &cancellables)
+                token = feed.$title.driveUI { text in self.navigationItem.prompt = text }
+                feed.$title.driveUI { [weak self] in self?.view.tag = $0.count }.store(in: &cancellables)
+            }
+        }
         """
         let found = findings(of: StrongSelfCaptureRule.self, in: [(path: "A.swift", text: text)])
-        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["13:51", "15:45"])
-        XCTAssertEqual(found.last?.message, "This closure holds `self` strongly, and `self` keeps its subscription in `bag`: a retain cycle.")
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["13:51", "15:45", "39:31", "40:47"])
+        XCTAssertEqual(found[1].message, "This closure holds `self` strongly, and `self` keeps its subscription in `bag`: a retain cycle.")
     }
 }
