@@ -170,7 +170,9 @@ public struct RepeatedViewCalls: Sendable {
                 if name.first?.isUppercase == true {
                     // `Button("Save") { … }` and `Button(action: { … })`: the first closure is the action.
                     if Catalogue.viewActionInitializers.contains(name), element.closures.first == c { return false }
-                    if element.argument("action")?.closure == c || element.argument("perform")?.closure == c { return false }
+                    // `action:` and `perform:` run on a tap, a `Binding`'s `set:` on an edit.
+                    if element.argument("action")?.closure == c || element.argument("perform")?.closure == c
+                        || element.argument("set")?.closure == c { return false }
                 } else if !Catalogue.viewContentModifiers.contains(name) {
                     return false
                 }

@@ -115,4 +115,44 @@ final class RepeatedSubscriptionViewBodyTests: XCTestCase {
         """
         XCTAssertEqual(findingsIn(text).map { "\($0.line):\($0.column)" }, ["10:14"])
     }
+
+    /// A `Binding`'s `get:` runs while the view is built; its `set:` runs on an edit, like an action.
+    func testBindingGetterRunsWhileBuildingAndSetterDoesNot() {
+        let setter = """
+        final class Theme: ObservableObject { static let shared = Theme(); @Published var accent = "blue" }
+        final class ToggleModel: ObservableObject {
+            @Published var isOn = false
+            private var cancellables = Set<AnyCancellable>()
+            func enable(_ on: Bool) {
+                isOn = on
+                Theme.shared.$accent.sink { [weak self] _ in self?.objectWillChange.send() }.store(in: &cancellables)
+            }
+        }
+        struct ToggleRow: View {
+            @ObservedObject var model: ToggleModel
+            var body: some View {
+                Toggle("On", isOn: Binding(get: { model.isOn }, set: { model.enable($0) }))
+            }
+        }
+        """
+        let getter = """
+        final class Theme: ObservableObject { static let shared = Theme(); @Published var accent = "blue" }
+        final class ToggleModel: ObservableObject {
+            @Published var isOn = false
+            private var cancellables = Set<AnyCancellable>()
+            func enable(_ on: Bool) {
+                isOn = on
+                Theme.shared.$accent.sink { [weak self] _ in self?.objectWillChange.send() }.store(in: &cancellables)
+            }
+        }
+        struct ToggleRow: View {
+            @ObservedObject var model: ToggleModel
+            var body: some View {
+                Toggle("On", isOn: Binding(get: { model.enable(true); return model.isOn }, set: { model.isOn = $0 }))
+            }
+        }
+        """
+        XCTAssertEqual(findingsIn(setter).map { "\($0.line):\($0.column)" }, [])
+        XCTAssertEqual(findingsIn(getter).map { "\($0.line):\($0.column)" }, ["7:86"])
+    }
 }
