@@ -113,6 +113,9 @@ public struct RepeatedViewCalls: Sendable {
             for function in tree.functions where RepeatedViewCalls.buildsView(function, in: tree) {
                 guard let open = function.bodyOpen, let close = function.bodyClose, open + 1 < close,
                       let owner = tree.enclosingType(of: function.nameToken) else { continue }
+                // A view (or view modifier) SwiftUI evaluates again, not a factory that builds a view once.
+                let ownerName = tree.types[owner].name.lastNameComponent
+                guard index.inherits(ownerName, from: "View") || index.inherits(ownerName, from: "ViewModifier") else { continue }
                 // `FeedView.body`, `FeedView.topicPicker`, `FeedView.row(_:)`.
                 let label = tree.types[owner].name.lastNameComponent + "."
                     + (function.variable.map { tree.variables[$0].name } ?? function.selectorName)
@@ -141,7 +144,8 @@ public struct RepeatedViewCalls: Sendable {
     }
 
     /// A view's `body`, another property of type `some View`, or a function returning `some View` or
-    /// marked `@ViewBuilder` (a helper that `body` calls to build part of the view).
+    /// marked `@ViewBuilder` (a helper that `body` calls to build part of the view). The caller
+    /// keeps only those of views and view modifiers.
     static func buildsView(_ function: FunctionDecl, in tree: SyntaxTree) -> Bool {
         func isBuilder(_ attributes: [String]) -> Bool { attributes.contains("@ViewBuilder") }
         switch function.kind {

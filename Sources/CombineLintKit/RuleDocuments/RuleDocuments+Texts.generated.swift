@@ -6511,12 +6511,14 @@ in other files included), from code UIKit or SwiftUI runs again and again:
   Storage.shared.load(entries) }`, a notification sink calling `model.reload()`), again when the
   source never finishes;
 - a SwiftUI view's `body`, and the view-building helpers it uses (a property of type `some View`
-  or marked `@ViewBuilder`, a function returning `some View`), calling a method of the view's
+  or marked `@ViewBuilder`, a function returning `some View`, of a view or view modifier: a
+  factory's `makeView()` is not evaluated again), calling a method of the view's
   model while the view is built (`RowView(row: model.rowModel(for: item))` in a `List`,
   `Text(model.badge())`): SwiftUI evaluates `body` again on every change of the state it reads,
   so each evaluation stores once more, when the source never finishes. Content closures count
   (`VStack { … }`, `ForEach { … }`, `.overlay { … }`, a `Button`'s label); an action closure does
-  not (`Button { … }`, `action:`, `.onTapGesture { … }`, `Task { … }`): it runs on a tap;
+  not (`Button { … }`, `action:`, a `Binding`'s `set:`, `.onTapGesture { … }`, `Task { … }`): it
+  runs on a tap or an edit;
 - a call on `self` made by repeated code of a related type: a subclass's `viewWillAppear` calling
   `bindTheme()` that the base class declares, a base class's `viewWillAppear` calling `bind()`
   that this subclass overrides, a conforming type calling a method of a protocol extension, when

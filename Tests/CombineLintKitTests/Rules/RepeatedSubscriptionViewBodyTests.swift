@@ -155,4 +155,27 @@ final class RepeatedSubscriptionViewBodyTests: XCTestCase {
         XCTAssertEqual(findingsIn(setter).map { "\($0.line):\($0.column)" }, [])
         XCTAssertEqual(findingsIn(getter).map { "\($0.line):\($0.column)" }, ["7:86"])
     }
+
+    /// A factory's `makeView() -> some View` is not a view: SwiftUI does not evaluate it again, so
+    /// what it calls runs as often as its caller does.
+    func testViewFactoryOutsideAViewIsQuiet() {
+        let text = """
+        final class Theme: ObservableObject { static let shared = Theme(); @Published var accent = "blue" }
+        final class DetailModel: ObservableObject {
+            @Published var accent = ""
+            private var cancellables = Set<AnyCancellable>()
+            func start() {
+                Theme.shared.$accent.sink { [weak self] in self?.accent = $0 }.store(in: &cancellables)
+            }
+        }
+        final class DetailFactory {
+            private let model = DetailModel()
+            func makeView() -> some View {
+                model.start()
+                return Text("Detail")
+            }
+        }
+        """
+        XCTAssertEqual(findingsIn(text).map { "\($0.line):\($0.column)" }, [])
+    }
 }
