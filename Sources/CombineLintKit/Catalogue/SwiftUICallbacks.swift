@@ -11,6 +11,21 @@ extension Catalogue {
 }
 
 extension Catalogue {
+    /// View modifiers whose closure builds content while the view's `body` is evaluated (not an
+    /// action that runs later): `.overlay { … }`, `.toolbar { … }`, `.sheet(isPresented:) { … }`.
+    public static let viewContentModifiers: Set<String> = [
+        "overlay", "background", "toolbar", "sheet", "popover", "fullScreenCover", "safeAreaInset", "contextMenu",
+        "navigationDestination", "mask", "alert", "confirmationDialog", "searchSuggestions", "swipeActions", "badge",
+        "inspector", "listRowBackground",
+        // Collection work done while building (`items.map { model.rowModel(for: $0) }`).
+        "map", "flatMap", "filter", "compactMap", "sorted", "first",
+    ]
+
+    /// View initializers whose first closure is an action run on a tap, not content.
+    public static let viewActionInitializers: Set<String> = ["Button"]
+}
+
+extension Catalogue {
     /// Property wrappers through which a SwiftUI view observes an `ObservableObject` and redraws
     /// on its `objectWillChange`.
     public static let viewObservingAttributes: Set<String> = ["ObservedObject", "StateObject", "EnvironmentObject"]

@@ -3,7 +3,12 @@ extension Catalogue {
     /// Appearance callbacks (view controllers of UIKit and AppKit): each appearance runs them again;
     /// `disappearCallbacks` pair with them.
     /// (`viewIsAppearing`, iOS 17 and back-deployed, runs between them on every appearance.)
-    public static let appearanceCallbacks: Set<String> = ["viewWillAppear", "viewIsAppearing", "viewDidAppear"]
+    public static let appearanceCallbacks: Set<String> = [
+        "viewWillAppear", "viewIsAppearing", "viewDidAppear",
+        // AppKit menus, popovers and windows: each opening of a status item's menu (`NSMenuDelegate`),
+        // each showing of a popover, each time a window becomes key again.
+        "menuWillOpen", "menuNeedsUpdate", "popoverWillShow", "popoverDidShow", "windowDidBecomeKey", "windowDidBecomeMain",
+    ]
 
     /// Layout, constraint and size callbacks: they run on every layout pass (or size change), with no
     /// paired callback that ends what they started.
@@ -39,7 +44,10 @@ extension Catalogue {
     public static let repeatedCallbacks = appearanceCallbacks.union(layoutCallbacks).union(stateChangeCallbacks)
 
     /// Disappearance callbacks, paired with `appearanceCallbacks`: a bag emptied there does not pile up.
-    public static let disappearCallbacks: Set<String> = ["viewWillDisappear", "viewDidDisappear"]
+    public static let disappearCallbacks: Set<String> = [
+        "viewWillDisappear", "viewDidDisappear",
+        "menuDidClose", "popoverWillClose", "popoverDidClose", "windowDidResignKey", "windowDidResignMain", "windowWillClose",
+    ]
 
     /// Callbacks that end what a repeated callback started: disappearance, and a cell's `prepareForReuse`.
     public static let pairedResets = disappearCallbacks.union(["prepareForReuse"])

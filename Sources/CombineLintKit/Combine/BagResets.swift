@@ -39,12 +39,17 @@ public enum BagResets {
         guard !range.isEmpty else { return [] }
         var result: [Int] = []
         let lastName = key.lastNameComponent
-        // `bag.removeAll()`, `bag.forEach { $0.cancel() }`, `self.bag.removeAll(keepingCapacity: true)`.
+        // `bag.removeAll()`, `bag.forEach { $0.cancel() }`, `self.bag.removeAll(keepingCapacity: true)`,
+        // and the emptying calls of bag classes (`cancelBag.cancel()`, `disposeBag.dispose()`).
         for chain in tree.chains(in: range.lowerBound...(range.upperBound - 1)) where chain.elements.count >= 2 {
             let method = chain.elements[chain.elements.count - 1]
             guard method.isCall, let pathLast = chain.elements.dropLast().last?.lastToken else { continue }
             guard self.key(first: chain.first, last: pathLast, in: tree) == key else { continue }
-            if method.name == "removeAll" || method.name == "cancelAll" {
+            // A bag class's own emptying call: `cancelBag.cancel()`, `disposeBag.dispose()`.
+            if method.arguments.isEmpty, method.trailingClosures.isEmpty,
+               ["removeAll", "cancelAll", "cancel", "dispose", "disposeAll", "removeAllCancellables"].contains(method.name) {
+                result.append(chain.first)
+            } else if method.name == "removeAll" || method.name == "cancelAll" {
                 result.append(chain.first)
             } else if method.name == "forEach", let closure = method.closures.first {
                 let body = tree.closures[closure]

@@ -3,7 +3,8 @@
 /// every change of a value (`.onChange(of: isPlaying) { manager.play() }`), on every value of a
 /// publisher, tap or submit (`Catalogue.repeatedViewModifiers`); and the other repeated code of
 /// `RepeatedEntryPoints` (a notification sink or observer block, a `UIAction`, a repeating timer,
-/// a `for await` loop body). Found through the index's chain-element postings (and each file's
+/// a `for await` loop body); and a view's `body` and the view-building helpers it calls, which run
+/// on every change of the state they read. Found through the index's chain-element postings (and each file's
 /// `for await` loops), once per run, by the called method's name.
 public struct RepeatedViewCalls: Sendable {
     /// One call: `receiver.method(…)` as a statement of such code.
@@ -31,6 +32,34 @@ public struct RepeatedViewCalls: Sendable {
     /// The type of the object a call is made on: `model` (a local, parameter or property), or `Store.shared`.
     public static func receiverType(of call: Call, index: ProjectIndex) -> String? {
         receiverType(of: call, in: index.trees[call.tree], index: index)
+    }
+
+    /// Whether the object a call is made on may be of type `typeName`: its declared type is that type
+    /// or one it inherits from or conforms to (`let viewModel: FeedViewModelType`), or a generic
+    /// parameter of the view constrained to one (`struct FeedView<Model: FeedModeling>: View`), as
+    /// protocol-oriented SwiftUI code writes it.
+    static func receiver(of call: Call, mayBe typeName: String, index: ProjectIndex) -> Bool {
+        let tree = index.trees[call.tree]
+        guard var type = receiverType(of: call, in: tree, index: index) else { return false }
+        if type == typeName { return true }
+        if let t = tree.enclosingType(of: call.token), let constraint = genericConstraint(of: type, in: tree.types[t].genericClause) {
+            type = constraint
+        }
+        return type == typeName || index.allAncestors(of: typeName).contains { ProjectIndex.stripGenerics($0).lastNameComponent == type }
+    }
+
+    /// The protocol or class that generic parameter `name` is constrained to in a clause such as
+    /// `<Model: FeedModeling, Item>` (the first of `A & B`).
+    static func genericConstraint(of name: String, in clause: String) -> String? {
+        func trimmed(_ text: Substring) -> String { String(text.filter { $0 != " " && $0 != "\n" && $0 != "\t" }) }
+        guard clause.hasPrefix("<"), clause.hasSuffix(">") else { return nil }
+        for parameter in clause.dropFirst().dropLast().split(separator: ",") {
+            let parts = parameter.split(separator: ":", maxSplits: 1).map(trimmed)
+            guard parts.count == 2, parts[0] == name else { continue }
+            let first = parts[1].split(separator: "&").first.map(trimmed) ?? ""
+            return first.isEmpty ? nil : first
+        }
+        return nil
     }
 
     /// As `receiverType(of:index:)`, with the call's tree at hand (lent, not copied out of `index.trees`).
@@ -76,6 +105,32 @@ public struct RepeatedViewCalls: Sendable {
         for t in trees.indices where t >= index.vocabularies.count || index.vocabularies[t].mentions(awaitKey) {
             for body in RepeatedEntryPoints.forAwaitBodies(in: trees[t]) { collect(in: body, of: trees[t], treeIndex: t, label: "for await loop") }
         }
+        // A view's `body` (and the view-building helpers it calls) runs again on every change of
+        // the state it reads: each call made while building the view is made again and again.
+        let viewKey = NameKey("View")
+        for t in trees.indices where t >= index.vocabularies.count || index.vocabularies[t].mentions(viewKey) {
+            let tree = trees[t]
+            for function in tree.functions where RepeatedViewCalls.buildsView(function, in: tree) {
+                guard let open = function.bodyOpen, let close = function.bodyClose, open + 1 < close,
+                      let owner = tree.enclosingType(of: function.nameToken) else { continue }
+                // A view (or view modifier) SwiftUI evaluates again, not a factory that builds a view once.
+                let ownerName = tree.types[owner].name.lastNameComponent
+                guard index.inherits(ownerName, from: "View") || index.inherits(ownerName, from: "ViewModifier") else { continue }
+                // `FeedView.body`, `FeedView.topicPicker`, `FeedView.row(_:)`.
+                let label = tree.types[owner].name.lastNameComponent + "."
+                    + (function.variable.map { tree.variables[$0].name } ?? function.selectorName)
+                for k in tree.chainIndices(in: (open + 1)...(close - 1)) where tree.chains[k].last < close {
+                    let chain = tree.chains[k]
+                    // `receiver.method(…)` of a method the project declares (`date.formatted()` cannot store).
+                    let count = chain.elements.count
+                    guard count == 2 || count == 3, chain.elements[count - 1].isCall,
+                          let (method, call) = RepeatedViewCalls.call(in: chain, tree: t, modifier: label, anyContext: true),
+                          !index.functions[method].isEmpty,
+                          RepeatedViewCalls.runsWhileBuilding(chain.first, in: tree, builder: open) else { continue }
+                    byMethod[method, default: []].append(call)
+                }
+            }
+        }
         self.byMethod = byMethod
         var labels: [String: String] = [:]
         for (method, calls) in byMethod {
@@ -88,11 +143,56 @@ public struct RepeatedViewCalls: Sendable {
         labelByMethodAndType = labels
     }
 
-    /// The call when a chain in the closure is a `receiver.method(…)` statement.
-    private static func call(in chain: Chain, tree: Int, modifier: String) -> (String, Call)? {
+    /// A view's `body`, another property of type `some View`, or a function returning `some View` or
+    /// marked `@ViewBuilder` (a helper that `body` calls to build part of the view). The caller
+    /// keeps only those of views and view modifiers.
+    static func buildsView(_ function: FunctionDecl, in tree: SyntaxTree) -> Bool {
+        func isBuilder(_ attributes: [String]) -> Bool { attributes.contains("@ViewBuilder") }
+        switch function.kind {
+        case .function:
+            return !function.isLocal && function.enclosingType != nil
+                && (function.returnType.hasPrefix("some View") || isBuilder(function.attributes))
+        case .accessor:
+            guard let v = function.variable, function.name == "get" || function.name == tree.variables[v].name else { return false }
+            let variable = tree.variables[v]
+            return !variable.isLocal && variable.enclosingType != nil && (variable.typeText.hasPrefix("some View") || isBuilder(variable.attributes))
+        default:
+            return false
+        }
+    }
+
+    /// Whether code at `token` runs while the view is built: in the builder's own body, or in
+    /// closures that build content (`VStack { … }`, `ForEach(items) { … }`, `.overlay { … }`), not
+    /// in an action (`Button { … }`, `action:`, `.onTapGesture { … }`, `Task { … }`) that runs later.
+    static func runsWhileBuilding(_ token: Int, in tree: SyntaxTree, builder open: Int) -> Bool {
+        var s: Int? = Int(tree.scopeOfToken[token])
+        while let scope = s, tree.scopes[scope].open > open {
+            if case .closure(let c) = tree.scopes[scope].kind {
+                guard let call = tree.call(receiving: c) else { return false }
+                let element = tree.chains[call.chain].elements[call.element]
+                let name = element.name
+                if name.first?.isUppercase == true {
+                    // `Button("Save") { … }` and `Button(action: { … })`: the first closure is the action.
+                    if Catalogue.viewActionInitializers.contains(name), element.closures.first == c { return false }
+                    // `action:` and `perform:` run on a tap, a `Binding`'s `set:` on an edit.
+                    if element.argument("action")?.closure == c || element.argument("perform")?.closure == c
+                        || element.argument("set")?.closure == c { return false }
+                } else if !Catalogue.viewContentModifiers.contains(name) {
+                    return false
+                }
+            }
+            s = tree.scopes[scope].parent
+        }
+        return true
+    }
+
+    /// The call when a chain in the closure is a `receiver.method(…)` statement (or, in view-building
+    /// code, any use of its value: `RowView(model: model.rowModel(for: item))`).
+    private static func call(in chain: Chain, tree: Int, modifier: String, anyContext: Bool = false) -> (String, Call)? {
         switch chain.context {
         case .statement, .implicitReturn: break  // `{ model.bind() }` is a single-expression closure
-        default: return nil
+        case .argument, .declaration, .discardAssignment, .interpolation, .other, .returned, .collectionElement: if !anyContext { return nil }
+        case .assignment: return nil
         }
         var elements = chain.elements[...]
         if elements.first?.name == "self" { elements = elements.dropFirst() }

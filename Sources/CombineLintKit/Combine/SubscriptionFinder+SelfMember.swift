@@ -26,7 +26,7 @@ extension SubscriptionFinder {
         let tree = lookup.tree
         // `c.store(in: &bag)`
         if let c = lookup.chain(startingAt: use), case let chain = tree.chains[c], chain.elements.count == 2,
-           chain.elements[1].name == "store", let argument = chain.elements[1].argument("in") {
+           let argument = bagArgument(of: chain.elements[1]) {
             let first = argument.isInout ? argument.value.lowerBound + 1 : argument.value.lowerBound
             if case .selfMember(let name) = owner(ofTarget: first, through: argument.value.upperBound, in: tree) { return name }
             return nil

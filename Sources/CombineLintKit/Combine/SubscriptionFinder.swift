@@ -20,7 +20,7 @@ public enum SubscriptionFinder {
         for e in stride(from: chain.elements.count - 1, through: 1, by: -1) {
             let element = chain.elements[e]
             let rest = chain.elements[(e + 1)...]
-            guard rest.isEmpty || (rest.count == 1 && rest.first!.name == "store" && rest.first!.argument("in") != nil) else { continue }
+            guard rest.isEmpty || (rest.count == 1 && bagArgument(of: rest.first!) != nil) else { continue }
             guard element.kind == .member, element.isCall else { continue }
             switch element.name {
             case "sink":
@@ -30,12 +30,24 @@ public enum SubscriptionFinder {
             case "connect":
                 if element.arguments.isEmpty, element.trailingClosures.isEmpty, element.hasParentheses { return (e, .connect) }
             default:
-                // A trailing `.store(in:)` is looked past; anything else ends the search.
-                if element.name == "store", e == chain.elements.count - 1 { continue }
+                // A trailing `.store(in:)` (or `.disposed(by:)`) is looked past; anything else ends the search.
+                if e == chain.elements.count - 1, bagArgument(of: element) != nil { continue }
             }
             return nil
         }
         return nil
+    }
+
+    /// The bag argument of a call that keeps a cancellable in a bag: Combine's `.store(in: &bag)`
+    /// (or a bag class's `.store(in: bag)`), and the `.disposed(by: bag)` of the RxSwift-style bag
+    /// wrappers that teams coming from RxSwift write around a `Set<AnyCancellable>`.
+    public static func bagArgument(of element: ChainElement) -> Argument? {
+        guard element.isCall, element.arguments.count == 1 else { return nil }
+        switch element.name {
+        case "store": return element.argument("in")
+        case "disposed": return element.argument("by")
+        default: return nil
+        }
     }
 
     /// A call of Combine's `sink`: with a closure (or a `receiveValue:` / `receiveCompletion:`
@@ -52,7 +64,7 @@ public enum SubscriptionFinder {
     public static func storage(of chain: Chain, subscriberAt e: Int, in tree: SyntaxTree) -> CancellableStorage {
         if e + 1 < chain.elements.count {
             let store = chain.elements[e + 1]
-            guard let argument = store.argument("in") else { return .other }
+            guard let argument = bagArgument(of: store) else { return .other }
             return .bag(owner(ofTarget: argument.isInout ? argument.value.lowerBound + 1 : argument.value.lowerBound,
                               through: argument.value.upperBound, in: tree))
         }

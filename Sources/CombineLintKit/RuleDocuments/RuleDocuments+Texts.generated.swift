@@ -1415,8 +1415,10 @@ or `connect()` that is used as a statement, assigned to `_`, bound to a local th
 afterwards, or left as the only expression of a closure that returns `Void`
 (`DispatchQueue.main.async { publisher.sink { … } }`), and a call used as a statement of a project
 function that returns the `AnyCancellable` of a subscription it makes without keeping it
-(`@discardableResult func observe() -> AnyCancellable { values.sink { … } }` called as `observe()`;
-every function of that name must be such a one). `connect()` is reported only when its receiver
+(`@discardableResult func observe() -> AnyCancellable { values.sink { … } }` called as `observe()`,
+or as `_ = observe()` where the function is not `@discardableResult`; every function of that name
+must be such a one, a protocol's requirement aside: a call through a value of the protocol's type
+runs a conforming type's implementation). `connect()` is reported only when its receiver
 is evidently a connectable publisher: the chain has `makeConnectable()`, `multicast(…)` or
 `Timer.publish(…)`, or the receiver is a variable or property declared or initialised as one.
 Statements of a result-builder closure (`cancelBag.collect { … }`, or a project function whose
@@ -1563,6 +1565,26 @@ final class MapScreen {
 
     func start() {
         feed.↓follow { print($0) }
+    }
+}
+```
+
+```swift
+protocol ChangeObserving {
+    func observeChanges() -> AnyCancellable
+}
+
+final class DocumentStore: ChangeObserving {
+    let changes = PassthroughSubject<Void, Never>()
+    func observeChanges() -> AnyCancellable { changes.sink { print("changed") } }
+}
+
+final class DocumentScreen {
+    let store: ChangeObserving = DocumentStore()
+
+    func start() {
+        // Silences the unused-result warning, and cancels the subscription with it.
+        _ = store.↓observeChanges()
     }
 }
 ```
@@ -6735,13 +6757,23 @@ in other files included), from code UIKit or SwiftUI runs again and again:
   sequence);
 - a SwiftUI view's `.onAppear { model.bind() }`, `.task { … }`, `.onChange(of:) { … }` (and the
   other modifiers above) calling a method of the view's model (the model's type is found through
-  the view's property), when the subscription's source never finishes (`$property`, a subject, a
+  the view's property, or the conforming types of the protocol a generic view's model parameter is
+  constrained to: `struct FeedView<Model: FeedModeling>`), when the subscription's source never finishes (`$property`, a subject, a
   notification or timer publisher) and no run-once guard stands before it: each run then leaves
   one more live subscription behind;
 - the same through the methods it calls, and for calls on another object from any of the
   repeated code above, also in other types (`for await entries in stream {
   Storage.shared.load(entries) }`, a notification sink calling `model.reload()`), again when the
   source never finishes;
+- a SwiftUI view's `body`, and the view-building helpers it uses (a property of type `some View`
+  or marked `@ViewBuilder`, a function returning `some View`, of a view or view modifier: a
+  factory's `makeView()` is not evaluated again), calling a method of the view's
+  model while the view is built (`RowView(row: model.rowModel(for: item))` in a `List`,
+  `Text(model.badge())`): SwiftUI evaluates `body` again on every change of the state it reads,
+  so each evaluation stores once more, when the source never finishes. Content closures count
+  (`VStack { … }`, `ForEach { … }`, `.overlay { … }`, a `Button`'s label); an action closure does
+  not (`Button { … }`, `action:`, a `Binding`'s `set:`, `.onTapGesture { … }`, `Task { … }`): it
+  runs on a tap or an edit;
 - a call on `self` made by repeated code of a related type: a subclass's `viewWillAppear` calling
   `bindTheme()` that the base class declares, a base class's `viewWillAppear` calling `bind()`
   that this subclass overrides, a conforming type calling a method of a protocol extension, when
@@ -7147,7 +7179,58 @@ struct StepsBadge: UIViewRepresentable {
 }
 ```
 
+```swift
+final class FeedModel: ObservableObject {
+    @Published var items: [Item] = []
+    @Published var bookmarks: Set<UUID> = []
+    private var rowCancellables = Set<AnyCancellable>()
+
+    func rowModel(for item: Item) -> RowModel {
+        let row = RowModel(item: item)
+        $bookmarks.map { $0.contains(item.id) }.sink { [weak row] in row?.isBookmarked = $0 }.↓store(in: &rowCancellables)
+        return row
+    }
+}
+
+struct FeedView: View {
+    @StateObject private var model = FeedModel()
+
+    // Evaluated again whenever `model` changes: each evaluation makes every row's subscription anew.
+    var body: some View {
+        List(model.items) { item in
+            RowView(row: model.rowModel(for: item))
+        }
+    }
+}
+```
+
 ## Non-triggering examples
+
+```swift
+final class ProfileModel: ObservableObject {
+    @Published var name = ""
+    private var cancellables = Set<AnyCancellable>()
+
+    func observeTheme() {
+        Theme.shared.$accent.sink { [weak self] in self?.name = $0 }.store(in: &cancellables)
+    }
+
+    func displayName() -> String { name.uppercased() }
+}
+
+struct ProfileView: View {
+    @ObservedObject var model: ProfileModel
+
+    // `body` calls only a pure method; the storing one runs when the button is tapped, not while
+    // the view is built.
+    var body: some View {
+        VStack {
+            Text(model.displayName())
+            Button("Follow the theme") { model.observeTheme() }
+        }
+    }
+}
+```
 
 ```swift
 final class OrdersController: UIViewController, UITableViewDataSource {
@@ -8058,7 +8141,8 @@ func finish(with value: Int) {
 
 **Severity:** warning · **Enabled:** by default
 
-Reports a subscription stored in a bag (`store(in:)`, `insert`, `append`, `+=`) from code that
+Reports a subscription stored in a bag (`store(in:)`, `insert`, `append`, `+=`, the `.disposed(by: bag)`
+of an RxSwift-style bag class) from code that
 runs again and again while its object lives: `viewWillAppear`, `viewIsAppearing`, `viewDidAppear`,
 `viewWillLayoutSubviews`, `viewDidLayoutSubviews`, `layoutSubviews`, `traitCollectionDidChange`,
 `viewWillTransition(to:with:)`, `updateConstraints`, `updateViewConstraints`, safe area and
@@ -8066,7 +8150,11 @@ margin changes (`viewSafeAreaInsetsDidChange`, `safeAreaInsetsDidChange`, `layou
 view state changes (`didMoveToWindow`, which runs whenever a screen is pushed over the view and
 popped again or a tab is switched; a cell's `setSelected` and `setHighlighted`;
 `updateConfiguration(using:)`; `tintColorDidChange`), AppKit's
-`viewWillLayout`, `viewDidLayout` and `updateLayer`, a representable's `updateUIView(_:context:)`
+`viewWillLayout`, `viewDidLayout` and `updateLayer`, AppKit's menus, popovers and windows
+(`menuWillOpen(_:)` and `menuNeedsUpdate(_:)` of an `NSMenuDelegate`, which run each time a status item's
+menu opens, `popoverWillShow(_:)`, `windowDidBecomeKey(_:)`, paired with `menuDidClose(_:)`,
+`popoverDidClose(_:)`, `windowDidResignKey(_:)` and `windowWillClose(_:)`: a bag emptied there does not
+pile up), a representable's `updateUIView(_:context:)`
 or `updateNSView(_:context:)` (SwiftUI calls it on every update), SwiftUI's
 `.onAppear { }` and `.task { }`, per-row data source methods (`tableView(_:cellForRowAt:)`,
 `collectionView(_:cellForItemAt:)`, header/footer and `willDisplay` methods, AppKit's
@@ -8075,7 +8163,8 @@ or `updateNSView(_:context:)` (SwiftUI calls it on every update), SwiftUI's
 and cell registration closures), and `configure…`/`bind…` methods and property observers
 (`var viewModel: Model? { didSet { … } }`, which the data source sets on every reuse) of a
 `UITableViewCell`, `UICollectionViewCell` (`UICollectionViewListCell` included) or `UICollectionReusableView` subclass whose
-`prepareForReuse` does not empty that bag. The finding is at the `store` call (or the insertion) and names the callback.
+`prepareForReuse` does not empty that bag (`removeAll()`, a new bag, or a bag class's own emptying call:
+`cancelBag.cancel()`, `disposeBag.dispose()`). The finding is at the `store` call (or the insertion) and names the callback.
 In appearance and layout callbacks and `.onAppear`, a pipeline that finishes by itself (a request
 returning a `Future` or `dataTaskPublisher`, `Just`, a project function that returns only such
 pipelines) is not reported: it answers, finishes and releases its closures, so nothing stays
@@ -8407,7 +8496,37 @@ struct DownloadsView: View {
 }
 ```
 
+```swift
+final class StatusMenuController: NSObject, NSMenuDelegate {
+    private let monitor = SystemMonitor()
+    private var menuCancellables = Set<AnyCancellable>()
+
+    // Runs each time the user opens the status item's menu.
+    func menuWillOpen(_ menu: NSMenu) {
+        let item = NSMenuItem(title: "", action: nil, keyEquivalent: "")
+        menu.addItem(item)
+        monitor.$load.sink { item.title = "Load \($0)" }.↓store(in: &menuCancellables)
+    }
+}
+```
+
 ## Non-triggering examples
+
+```swift
+final class TitleCell: UICollectionViewCell {
+    private var disposeBag = DisposeBag()
+
+    func configure(with feed: Feed) {
+        feed.$title.sink { [weak self] _ in self?.setNeedsLayout() }.disposed(by: disposeBag)
+    }
+
+    // A new bag for each reuse: the old one, released, cancels the previous row's subscriptions.
+    override func prepareForReuse() {
+        super.prepareForReuse()
+        disposeBag = DisposeBag()
+    }
+}
+```
 
 ```swift
 final class WeatherViewController: UIViewController {
@@ -8676,13 +8795,19 @@ final class AvatarView: UIView {
 
 Reports a closure that captures `self` strongly inside a subscription that `self` itself keeps:
 a chain ending in `sink` or `assign(to:on:)` whose cancellable goes into a member of `self`
-(`.store(in: &cancellables)`, `self.cancellable = …`, `cancellables.insert(…)`, or a local that is
+(`.store(in: &cancellables)`, the `.disposed(by: bag)` of an RxSwift-style bag class, `self.cancellable = …`, `cancellables.insert(…)`, or a local that is
 stored there later, or handed to a method of the type that stores it: `retain(p.sink { … })`), or into the bag of an object that a strong stored property of `self` holds
 (`.store(in: &viewModel.cancellables)`: self → view model → bag → closure → self). Every closure the subscription keeps counts: the `sink` value and completion
 closures, `handleEvents`, `map`, `flatMap`, `filter`, `catch` and the other operators, closures of
 a publisher built in a local and subscribed in that chain, method references such as
 `.sink(receiveValue: handle)`, `.map(self.parse)` or `self.handle(_:)`, a function declared inside
-the method that uses `self` (`func add(_ v: Int) { total += v }` then `sink(receiveValue: add)`), and an explicit `[self]` capture. The finding
+the method that uses `self` (`func add(_ v: Int) { total += v }` then `sink(receiveValue: add)`), and an explicit `[self]` capture.
+A closure handed to a project method that subscribes it and keeps the subscription counts as
+well: a base class's `bind(publisher) { self.label.text = $0 }` whose body is
+`publisher.sink(receiveValue: handler).store(in: &cancellables)` (called on `self`), or a publisher
+extension's `bind(to: bag) { … }` that stores into the bag it is given (a bag of `self`), or one that
+returns the `AnyCancellable` of that subscription, which the caller keeps in a member of `self`
+(`publisher.driveUI { … }.store(in: &cancellables)`). The finding
 starts at the first strong `self` (or at the capture, or at the method reference), one per closure.
 
 ## Why it matters
@@ -9188,6 +9313,51 @@ final class AccountModel {
 }
 ```
 
+```swift
+final class DisposeBag {
+    private var cancellables = Set<AnyCancellable>()
+    func insert(_ cancellable: AnyCancellable) { cancellables.insert(cancellable) }
+}
+
+extension AnyCancellable {
+    func disposed(by bag: DisposeBag) { bag.insert(self) }
+}
+
+final class DetailViewController: UIViewController {
+    private let viewModel = DetailViewModel()
+    private let bag = DisposeBag()
+    private let nameLabel = UILabel()
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        viewModel.$name
+            .sink { name in ↓self.nameLabel.text = name }
+            .disposed(by: bag)
+    }
+}
+```
+
+```swift
+class BaseViewController: UIViewController {
+    var cancellables = Set<AnyCancellable>()
+
+    func bind<T>(_ publisher: AnyPublisher<T, Never>, to handler: @escaping (T) -> Void) {
+        publisher.receive(on: DispatchQueue.main).sink(receiveValue: handler).store(in: &cancellables)
+    }
+}
+
+final class ProfileViewController: BaseViewController {
+    private let model = ProfileModel()
+    private let nameLabel = UILabel()
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        // `bind` keeps this closure in `cancellables`, which `self` owns.
+        bind(model.$name.eraseToAnyPublisher()) { ↓self.nameLabel.text = $0 }
+    }
+}
+```
+
 ## Non-triggering examples
 
 ```swift
@@ -9681,9 +9851,15 @@ loop that starts with `guard let value else { continue }`), or when
 its own subscriber sets it back to `nil` after handling the value: a one-shot event (a toast, an
 alert, a navigation request) modelled as state. The finding is at the declaration; the evidence
 may be in other files, and consumers are followed through `Publishers.Merge`, `CombineLatest` and
-`Zip`, `merge(with:)` and the like (what the combined chain does next decides), and through a
+`Zip`, `merge(with:)` and the like (what the combined chain does next decides: after
+`combineLatest` or `zip` the subject's values are one element of each tuple, skipped when a
+`compactMap` unwraps that element, `{ route, loggedIn in loggedIn ? route : nil }` or `{ $0.1 }`,
+or after a `map` that picks it, `.map { $1 }`; a `compactMap` that unwraps another element says
+nothing of this one), and through a
 property that hands the publisher on (`var errors: AnyPublisher<…> { subject.eraseToAnyPublisher() }`).
-Optional state that is read through `.value` or bound without skipping `nil` (directly or as one
+A view's `$model.alert` is a binding to the property of the object `model` holds (found through the
+view's property), so it counts for that type only. Optional state that is read through `.value` or
+bound without skipping `nil` (`.alert(item: $model.alert)`, directly or as one
 input of a `CombineLatest`), that a subscriber handles when `nil` (`guard let value else {
 hideBanner(); return }`), or that other code sets to `nil` as a real state (clearing a selection) or to a value that
 may be nil (`imageID = episode?.imageID`, `flag ? name : nil`),
@@ -9964,7 +10140,42 @@ final class LinkRouter: ObservableObject {
 }
 ```
 
+```swift
+final class Router {
+    @Published var ↓pendingRoute: Route?
+    @Published var isLoggedIn = false
+    private var cancellables = Set<AnyCancellable>()
+
+    init(navigator: Navigator) {
+        // Only a real route is followed, once the user is logged in: the nil exists to be skipped.
+        $pendingRoute.combineLatest($isLoggedIn)
+            .compactMap { route, loggedIn in loggedIn ? route : nil }
+            .sink { navigator.open($0) }
+            .store(in: &cancellables)
+    }
+}
+```
+
 ## Non-triggering examples
+
+```swift
+final class AccountModel {
+    @Published var token: String?
+    @Published var nickname: String?
+    private var cancellables = Set<AnyCancellable>()
+
+    init(screen: AccountScreen) {
+        // The tuple is skipped while `token` is nil; `nickname` goes on as it is, nil included.
+        $token.combineLatest($nickname)
+            .compactMap { token, nickname in token.map { ($0, nickname) } }
+            .sink { screen.show(token: $0.0, name: $0.1 ?? "Guest") }
+            .store(in: &cancellables)
+    }
+
+    // Signing out sets `token` back to nil: a state of its own.
+    func signOut() { token = nil }
+}
+```
 
 ```swift
 final class ToastCenter {

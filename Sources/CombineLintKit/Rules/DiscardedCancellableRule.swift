@@ -31,7 +31,7 @@ public struct DiscardedCancellableRule: Rule {
         return result
     }
 
-    /// `observe()` as a statement, where every project function it may call (of its name and
+    /// `observe()` as a statement (or `_ = observe()`), where every project function it may call (of its name and
     /// argument labels, of the receiver's type and its relatives when that type is known) returns
     /// the `AnyCancellable` of a subscription it makes and keeps nothing (`@discardableResult func
     /// observe() -> AnyCancellable { values.sink { … } }`): the caller drops the only token, so the
@@ -48,7 +48,7 @@ public struct DiscardedCancellableRule: Rule {
         let tree = context.tree
         var result: [Finding] = []
         for chain in tree.chains {
-            guard case .statement = chain.context, let element = chain.elements.last, element.isCall,
+            guard DiscardedCancellableRule.dropsValue(chain, in: tree), let element = chain.elements.last, element.isCall,
                   returning.contains(element.name),
                   // A project's own `sink` is a subscription of its own, reported as one.
                   element.name != "sink", element.name != "assign", element.name != "connect" else { continue }
@@ -66,6 +66,16 @@ public struct DiscardedCancellableRule: Rule {
                                           help: "Keep it with `.store(in: &cancellables)` or in a property owned by whoever needs the values."))
         }
         return result
+    }
+
+    /// The chain's value is thrown away: a statement of its own, `_ = chain` or `let _ = chain`
+    /// (written to silence the unused-result warning of a helper that is not `@discardableResult`).
+    static func dropsValue(_ chain: Chain, in tree: SyntaxTree) -> Bool {
+        switch chain.context {
+        case .statement, .discardAssignment: return true
+        case .declaration(let v): return tree.variables[v].name == "_"
+        default: return false
+        }
     }
 
     /// The names of the project's functions that return a fresh subscription's `AnyCancellable`
@@ -109,6 +119,8 @@ public struct DiscardedCancellableRule: Rule {
             let tree = index.trees[reference.tree]
             let function = tree.functions[reference.item]
             guard function.name == name, function.kind == .function, !function.isLocal, function.accepts(argumentLabels: labels) else { continue }
+            // A protocol's requirement has no body: what runs is a conforming type's implementation.
+            guard function.bodyOpen != nil else { continue }
             if let owner {
                 guard let t = function.enclosingType, index.areRelated(tree.types[t].name.lastNameComponent, owner) else { continue }
             }

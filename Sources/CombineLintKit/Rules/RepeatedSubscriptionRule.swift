@@ -110,7 +110,7 @@ public struct RepeatedSubscriptionRule: Rule {
         guard NeverFinishingSources.evidence(in: chain, before: store.subscriber, tree: tree, index: context.index, extraNames: []) != nil else { return nil }
         // Who calls it again and again, asked first: most storing methods have no such caller.
         var entry: String? = nil
-        for call in viewCalls.byMethod[function.name] ?? [] where RepeatedViewCalls.receiverType(of: call, index: context.index) == store.typeName {
+        for call in viewCalls.byMethod[function.name] ?? [] where RepeatedViewCalls.receiver(of: call, mayBe: store.typeName, index: context.index) {
             entry = call.modifier
             break
         }
@@ -177,7 +177,7 @@ public struct RepeatedSubscriptionRule: Rule {
                 owner = o
                 let store = chain.elements[subscription.element + 1]
                 token = store.nameToken
-                label = "store(in:)"
+                label = store.name == "disposed" ? "disposed(by:)" : "store(in:)"
             case .collection(let o):
                 owner = o
                 switch chain.context {

@@ -64,7 +64,7 @@ public struct StoreInAppearanceRule: Rule {
         case .bag(let owner):
             guard ownerAccumulates(owner) else { return nil }
             let store = chain.elements[subscription.element + 1]
-            guard let argument = store.argument("in"),
+            guard let argument = SubscriptionFinder.bagArgument(of: store),
                   let key = BagResets.key(first: argument.value.lowerBound, last: argument.value.upperBound, in: tree) else { return nil }
             return StoreSite(first: store.nameToken, last: store.lastToken, key: key)
         case .collection(let owner):

@@ -12,12 +12,16 @@ public struct StrongSelfCaptureRule: Rule {
     public init() {}
 
     public func check(_ context: RuleContext) -> [Finding] {
-        // Every finding is about one of the file's subscriptions, or an `assign(to: &$p)`.
+        // Every finding is about one of the file's subscriptions, an `assign(to: &$p)`, or a closure
+        // handed to a project method that subscribes it.
         let assignments = context.mentions(anyOf: StrongSelfCaptureRule.assignName) ? publishedAssignments(context) : []
-        guard !context.subscriptions.isEmpty || !assignments.isEmpty else { return [] }
+        let helpers = context.memo.value(for: "strong_self_capture.subscribing-helpers") { SubscribingHelpers(index: context.index) }
+        let helperCalls = context.index.treeIndexByPath[context.tree.file.path].flatMap { helpers.callsByTree[$0] } ?? []
+        guard !context.subscriptions.isEmpty || !assignments.isEmpty || !helperCalls.isEmpty else { return [] }
         let tree = context.tree
         let lookup = TreeLookup(tree)
         let selfBindings = SelfConditionBindings(tree)
+        let helperFindings = helperCalls.isEmpty ? [] : handedClosureFindings(helpers, calls: helperCalls, context: context, lookup: lookup)
         let finite = FinitePublishers(index: context.index, memo: context.memo,
                                       extraRoots: Set(context.options.strings("finite_publishers")), oneShot: true)
         var kept: [(chain: Int, subscriber: Int, keeper: String)] = assignments
@@ -30,8 +34,8 @@ public struct StrongSelfCaptureRule: Rule {
             kept.append((subscription.chain, subscription.element, keeper))
         }
         kept.sort { $0.chain < $1.chain }
-        var reported = Set<Int>()
-        var findings: [Finding] = []
+        var reported = Set(helperFindings.map(\.token))
+        var findings: [Finding] = helperFindings.map(\.finding)
         for (c, subscriber, bag) in kept {
             let chain = tree.chains[c]
             guard SelfCapture.isInReferenceType(chain.first, of: tree, index: context.index),
@@ -65,6 +69,78 @@ public struct StrongSelfCaptureRule: Rule {
     }
 
     private static let assignName = NameSet(["assign"])
+
+    /// `bind(viewModel.$title) { self.label.text = $0 }` where `bind` is a project method that
+    /// subscribes the closure it is given and keeps the subscription in a member of its `self`
+    /// (called on `self`, from the type or a related one), or in the bag passed to it
+    /// (`publisher.bind(to: bag) { … }` with a bag of `self`), or that returns the subscription's
+    /// `AnyCancellable` which the caller keeps in a member of `self`
+    /// (`publisher.driveUI { … }.store(in: &cancellables)`): the closure is kept by `self`.
+    private func handedClosureFindings(_ helpers: SubscribingHelpers, calls: [(chain: Int, element: Int)], context: RuleContext,
+                                       lookup: TreeLookup) -> [(token: Int, finding: Finding)] {
+        let tree = context.tree
+        let index = context.index
+        var result: [(token: Int, finding: Finding)] = []
+        for (c, e) in calls {
+            let chain = tree.chains[c]
+            let element = chain.elements[e]
+            do {
+                guard let candidates = helpers.byName[element.name] else { continue }
+                let labels = element.argumentLabels
+                for helper in candidates {
+                    let helperTree = index.trees[helper.tree]
+                    let function = helperTree.functions[helper.function]
+                    guard function.accepts(argumentLabels: labels), let closure = handedClosure(element, to: function, parameter: helper.handler),
+                          let callerType = tree.enclosingType(of: element.nameToken) else { continue }
+                    let keeper: String
+                    switch helper.keeper {
+                    case .selfMember(let name):
+                        // Called on `self`, from the helper's own type or a related one.
+                        guard e == 0 || (e == 1 && tree.isSelfReference(chain.first)),
+                              let helperType = function.enclosingType,
+                              index.areRelated(helperTree.types[helperType].name.lastNameComponent, tree.types[callerType].name.lastNameComponent)
+                        else { continue }
+                        keeper = name
+                    case .parameter(let p):
+                        guard let argument = argument(of: element, for: function, parameter: p),
+                              case .selfMember(let name) = SubscriptionFinder.owner(ofTarget: argument.value.lowerBound, through: argument.value.upperBound, in: tree)
+                        else { continue }
+                        keeper = name
+                    case .returned:
+                        // `publisher.driveUI { … }.store(in: &cancellables)`, `token = publisher.driveUI { … }`.
+                        let call = Subscription(chain: c, element: e, subscriber: .sink,
+                                                storage: SubscriptionFinder.storage(of: chain, subscriberAt: e, in: tree))
+                        guard let name = SubscriptionFinder.selfMemberKeeping(call, lookup: lookup) else { continue }
+                        keeper = name
+                    }
+                    guard SelfCapture.isInReferenceType(chain.first, of: tree, index: index), !isStaticContext(chain.first, in: tree),
+                          !LongLivedObjects.liveForTheRun(around: chain.first, in: tree, index: index, memo: context.memo),
+                          let token = SelfCapture.strongSelfToken(in: closure, of: tree) ?? implicitSelfToken(in: closure, context),
+                          !result.contains(where: { $0.token == token }) else { continue }
+                    result.append((token, closureFinding(at: token, closure: closure, bag: keeper, context: context, lookup: lookup)))
+                    break
+                }
+            }
+        }
+        return result
+    }
+
+    /// The closure literal a call passes for parameter `p` of `function`: the argument of that
+    /// parameter's label, or the trailing closure when `p` is the last parameter.
+    private func handedClosure(_ element: ChainElement, to function: FunctionDecl, parameter p: Int) -> Int? {
+        if p == function.parameters.count - 1, let trailing = element.trailingClosures.last { return trailing.closure }
+        return argument(of: element, for: function, parameter: p)?.closure
+    }
+
+    /// The argument a call passes for parameter `p` of `function`, matched by label (by position
+    /// among the unlabelled ones for `_`).
+    private func argument(of element: ChainElement, for function: FunctionDecl, parameter p: Int) -> Argument? {
+        guard p < function.parameters.count else { return nil }
+        if let label = function.parameters[p].label { return element.argument(label) }
+        let unlabelledBefore = function.parameters[..<p].filter { $0.label == nil }.count
+        let unlabelled = element.arguments.filter { $0.label == nil }
+        return unlabelledBefore < unlabelled.count ? unlabelled[unlabelledBefore] : nil
+    }
 
     /// `publisher.assign(to: &$title)` (or `&self.$title`): the `@Published` storage of `self`
     /// keeps that subscription as long as `self` lives, so its closures are kept by `self` too.
@@ -186,7 +262,7 @@ public struct StrongSelfCaptureRule: Rule {
         guard case .bag(.other) = subscription.storage else { return nil }
         let chain = tree.chains[subscription.chain]
         guard subscription.element + 1 < chain.elements.count,
-              let argument = chain.elements[subscription.element + 1].argument("in"), argument.isInout else { return nil }
+              let argument = SubscriptionFinder.bagArgument(of: chain.elements[subscription.element + 1]), argument.isInout else { return nil }
         let last = argument.value.upperBound
         var k = argument.value.lowerBound
         while k <= last, tree.tokens[k].kind == .ampersand || tree.tokenIs(k, "&") { k += 1 }

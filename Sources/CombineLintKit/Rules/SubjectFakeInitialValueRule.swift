@@ -142,7 +142,8 @@ public struct SubjectFakeInitialValueRule: Rule {
                     let tree = index.trees[use.tree]
                     if let owner = Evidence.owner(of: use, in: tree) {
                         selfRooted[owner, default: []].append(use)
-                    } else if let owner = TypeResolver.ownerType(ofElement: use.element, in: tree.chains[use.chain], tree: tree, index: index) {
+                    } else if let owner = TypeResolver.ownerType(ofElement: use.element, in: tree.chains[use.chain], tree: tree, index: index)
+                                ?? Evidence.bindingOwner(of: use, in: tree, index: index) {
                         typed[owner, default: []].append(use)
                     } else {
                         shared.append(use)
@@ -194,8 +195,9 @@ public struct SubjectFakeInitialValueRule: Rule {
                           let call = SubjectFakeInitialValueRule.combiningCall(takingWholeArgument: ref.token, in: tree),
                           SubscriptionFinder.localVariable(named: written, visibleAt: ref.token, in: tree) == nil,
                           !SubscriptionFinder.isParameter(named: written, visibleAt: ref.token, in: tree) else { continue }
-                    evidence.merge(SubjectFakeInitialValueRule.classify(tree.chains[call.chain], after: call.element, name: name, kind: kind,
-                                                                        tree: tree, treeIndex: ref.tree, resets: &resets))
+                    evidence.merge(SubjectFakeInitialValueRule.combinedOutcome(tree.chains[call.chain], combinerAt: call.element,
+                                                                               argumentAt: ref.token, name: name, kind: kind,
+                                                                               tree: tree, treeIndex: ref.tree, resets: &resets))
                 }
                 // One step through `var toastPublisher: AnyPublisher<…> { toast.eraseToAnyPublisher() }`.
                 for alias in aliases {
@@ -218,6 +220,16 @@ public struct SubjectFakeInitialValueRule: Rule {
             case .state: readsAsState = true
             case .neutral, .passedOn: break
             }
+        }
+
+        /// `$model.alert` in a view (`@StateObject var model = FeedModel()`): a binding to the property
+        /// of the object `model` holds, so a use of `FeedModel.alert`, not of every `alert`.
+        static func bindingOwner(of use: ProjectIndex.MemberUse, in tree: SyntaxTree, index: ProjectIndex) -> String? {
+            let chain = tree.chains[use.chain]
+            guard use.element == 1 else { return nil }
+            let root = chain.elements[0]
+            guard root.kind == .root, !root.isCall, root.name.count > 1, root.name.hasPrefix("$") else { return nil }
+            return TypeResolver.typeOfName(String(root.name.dropFirst()), at: chain.first, in: tree, index: index)
         }
 
         /// The simple name of the type a `self`-rooted use belongs to (its enclosing type), or nil
@@ -304,6 +316,12 @@ public struct SubjectFakeInitialValueRule: Rule {
                 guard element.name == "sink", let c = subscriberClosure(element) else { return .state }
                 return handlingOutcome(c, name: name, kind: kind, tree: tree, treeIndex: treeIndex, resets: &resets)
             default:
+                // `$route.combineLatest($isLoggedIn).compactMap { route, loggedIn in loggedIn ? route : nil }`:
+                // the receiver's values are the tuples' first elements.
+                if Catalogue.waitingCombiners.contains(element.name), element.isCall,
+                   let outcome = tupleOutcome(chain, combinerAt: i, position: 0, name: name, kind: kind, tree: tree, treeIndex: treeIndex, resets: &resets) {
+                    return outcome
+                }
                 // `errors.merge(with: other)`: the subject's values go on, among the others'.
                 if Catalogue.transparentOperators.contains(element.name) || element.name == "map"
                     || (Catalogue.mergingOperators.contains(element.name) && !Catalogue.waitingCombiners.contains(element.name)) {
@@ -323,7 +341,8 @@ public struct SubjectFakeInitialValueRule: Rule {
             // `Publishers.CombineLatest(theme, model.$toast)`, `other.merge(with: model.$toast)`: the
             // consumer is whatever the combined chain does next.
             if Catalogue.combiningOperators.contains(element.name), !Catalogue.flatteningOperators.contains(element.name) {
-                return classify(outer, after: call.element, name: name, kind: kind, tree: tree, treeIndex: treeIndex, resets: &resets)
+                return combinedOutcome(outer, combinerAt: call.element, argumentOpen: open, name: name, kind: kind, tree: tree,
+                                       treeIndex: treeIndex, resets: &resets)
             }
             return .neutral
         }
@@ -331,6 +350,114 @@ public struct SubjectFakeInitialValueRule: Rule {
         case .returned, .implicitReturn, .declaration, .assignment: return .passedOn
         default: return .neutral
         }
+    }
+
+    /// What the chain does with the values of a combining call's argument (the one opened at
+    /// `argumentOpen`, or starting at token `argumentAt`): a `combineLatest` or `zip` hands them on
+    /// as one element of its tuples (see `tupleOutcome`); any other combiner (`merge`) hands them
+    /// on as they are.
+    static func combinedOutcome(_ outer: Chain, combinerAt e: Int, argumentOpen: Int? = nil, argumentAt: Int? = nil, name: String, kind: Kind,
+                                tree: SyntaxTree, treeIndex: Int, resets: inout Set<String>) -> Outcome {
+        let element = outer.elements[e]
+        if Catalogue.waitingCombiners.contains(element.name) {
+            let start = argumentAt ?? argumentOpen.map { $0 + 1 }
+            if let start, let a = element.arguments.firstIndex(where: { $0.value.lowerBound == start }) {
+                // `Publishers.CombineLatest(a, b)` numbers its arguments from 0; `a.combineLatest(b)` from its receiver.
+                let position = element.name.first?.isUppercase == true ? a : a + 1
+                if let outcome = tupleOutcome(outer, combinerAt: e, position: position, name: name, kind: kind, tree: tree,
+                                              treeIndex: treeIndex, resets: &resets) {
+                    return outcome
+                }
+            }
+        }
+        return classify(outer, after: e, name: name, kind: kind, tree: tree, treeIndex: treeIndex, resets: &resets)
+    }
+
+    /// After `combineLatest` or `zip` at element `i`, the subject's values are element `position`
+    /// of each tuple. A `compactMap` that unwraps that element (`{ route, loggedIn in loggedIn ?
+    /// route : nil }`, `{ $0.1 }`) skips the subject's nil; one that unwraps another element
+    /// says nothing of it. A `map` picking the element (`.map { $1 }`, `.map(\.1)`) hands the
+    /// subject's values on as they are. nil when the chain does something else next.
+    static func tupleOutcome(_ chain: Chain, combinerAt i: Int, position: Int, name: String, kind: Kind,
+                             tree: SyntaxTree, treeIndex: Int, resets: inout Set<String>) -> Outcome? {
+        var j = i + 1
+        while j < chain.elements.count, Catalogue.transparentOperators.contains(chain.elements[j].name), chain.elements[j].name != "compactMap",
+              chain.elements[j].name != "map" { j += 1 }
+        guard j < chain.elements.count else { return nil }
+        let next = chain.elements[j]
+        guard next.isCall else { return nil }
+        if next.name == "map" {
+            guard picksElement(next, position: position, in: tree) else { return nil }
+            return classify(chain, after: j, name: name, kind: kind, tree: tree, treeIndex: treeIndex, resets: &resets)
+        }
+        guard next.name == "compactMap", let c = next.closures.first else { return nil }
+        guard unwrapsElement(c, position: position, in: tree) else { return .neutral }
+        if takesOneValue(chain, after: j) { return .state }
+        noteResets(in: chain, after: j, name: name, kind: kind, tree: tree, treeIndex: treeIndex, resets: &resets)
+        return .skips
+    }
+
+    /// The references to tuple element `position` in closure `c`: the parameter of that place
+    /// (`{ route, loggedIn in … }`), `pair.1` for a single parameter, `$1` or `$0.1` without any.
+    /// Each as its first and last token.
+    static func tupleElementReferences(_ c: Int, position: Int, in tree: SyntaxTree) -> [ClosedRange<Int>] {
+        let closure = tree.closures[c]
+        let body = closure.bodyStart..<closure.close
+        var result: [ClosedRange<Int>] = []
+        for k in body {
+            if closure.parameters.count >= 2 {
+                if position < closure.parameters.count, tree.tokens[k].kind == .identifier, tree.name(k) == closure.parameters[position] {
+                    result.append(k...k)
+                }
+                continue
+            }
+            let text = tree.text(k)
+            let whole = closure.parameters.first ?? "$0"
+            if text == whole, k + 2 < closure.close, tree.tokens[k + 1].kind == .period, tree.text(k + 2) == String(position) {
+                result.append(k...(k + 2))
+            } else if closure.parameters.isEmpty, text == "$" + String(position), position > 0 {
+                result.append(k...k)
+            }
+        }
+        return result
+    }
+
+    /// `.map { $1 }`, `.map { $0.1 }`, `.map { _, toast in toast }`, `.map(\.1)`: the closure (or key
+    /// path) gives tuple element `position` as it is.
+    static func picksElement(_ element: ChainElement, position: Int, in tree: SyntaxTree) -> Bool {
+        if let c = element.closures.first {
+            let closure = tree.closures[c]
+            return tupleElementReferences(c, position: position, in: tree).contains { $0.lowerBound == closure.bodyStart && $0.upperBound + 1 == closure.close }
+        }
+        guard element.arguments.count == 1 else { return false }
+        let value = element.arguments[0].value
+        return value.count == 3 && tree.text(value.lowerBound) == "\\" && tree.tokens[value.lowerBound + 1].kind == .period
+            && tree.text(value.upperBound) == String(position)
+    }
+
+    /// Whether the `compactMap` closure `c` gives nil when tuple element `position` is nil: the
+    /// element is its whole body or what it returns, a branch of a `? :`, unwrapped by `if let`
+    /// or `guard let`, or mapped (`route.map { … }`) as the result.
+    static func unwrapsElement(_ c: Int, position: Int, in tree: SyntaxTree) -> Bool {
+        let closure = tree.closures[c]
+        let level = tree.enclosing[closure.bodyStart]
+        for reference in tupleElementReferences(c, position: position, in: tree) {
+            let k = reference.lowerBound, end = reference.upperBound
+            let startsResult = k == closure.bodyStart || tree.isWord(k - 1, "return")
+            if startsResult, end + 1 == closure.close || tree.statementStarts[end + 1] { return true }
+            if startsResult, end + 2 < closure.close, tree.tokens[end + 1].kind == .period,
+               tree.isWord(end + 2, "map") || tree.isWord(end + 2, "flatMap") { return true }
+            guard k > closure.bodyStart, tree.enclosing[k] == level else { continue }
+            // `loggedIn ? route : nil`, `hidden ? nil : route`.
+            if tree.tokens[k - 1].kind == .questionMark { return true }
+            if tree.tokens[k - 1].kind == .colon,
+               (closure.bodyStart..<(k - 1)).contains(where: { tree.tokens[$0].kind == .questionMark && tree.enclosing[$0] == level
+                   && $0 + 1 < tree.tokens.count && tree.tokens[$0 + 1].kind != .period }) { return true }
+            // `guard let route else { return nil }`, `if let r = route { … }`.
+            if tree.isWord(k - 1, "let") || tree.isWord(k - 1, "var") { return true }
+            if tree.tokens[k - 1].kind == .equal, k >= 3, tree.isWord(k - 3, "let") || tree.isWord(k - 3, "var") { return true }
+        }
+        return false
     }
 
     /// After a skip, the subscriber may still set the property back to nil once it handled the value

@@ -95,4 +95,32 @@ final class DiscardedCancellableHelperResultTests: XCTestCase {
         XCTAssertEqual(findings(of: DiscardedCancellableRule.self, in: [(path: "A.swift", text: text)]).map(\.message),
                        ["The AnyCancellable returned by `observe` is thrown away, so the subscription it made is cancelled at once."])
     }
+
+    /// `_ = observeChanges()` and `let _ = observeChanges()` (written to silence the unused-result
+    /// warning) drop the token too. The protocol's requirement has no body: what the call through a
+    /// value of the protocol's type runs is the conforming type's implementation.
+    func testDiscardAssignmentsAndCallsThroughAProtocolRequirement() {
+        let text = """
+        protocol ChangeObserving {
+            func observeChanges() -> AnyCancellable
+        }
+        final class Store: ChangeObserving {
+            let changes = PassthroughSubject<Void, Never>()
+            func observeChanges() -> AnyCancellable { changes.sink { print("changed") } }
+            func start() {
+                _ = observeChanges()
+                let _ = observeChanges()
+            }
+        }
+        final class Screen {
+            let store: ChangeObserving = Store()
+            var token: AnyCancellable?
+            func start() {
+                _ = store.observeChanges()
+                token = store.observeChanges()
+            }
+        }
+        """
+        XCTAssertEqual(positions([(path: "A.swift", text: text)]), ["A.swift:8:13", "A.swift:9:17", "A.swift:16:19"])
+    }
 }

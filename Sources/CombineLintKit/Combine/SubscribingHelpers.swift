@@ -1,0 +1,101 @@
+/// Project methods that subscribe a closure they are given and keep the subscription: a base view
+/// controller's `func bind<T>(_ p: AnyPublisher<T, Never>, to handler: @escaping (T) -> Void) {
+/// p.sink(receiveValue: handler).store(in: &cancellables) }`, or a publisher extension's
+/// `func bind(to bag: DisposeBag, _ receive: @escaping (Output) -> Void)` that stores into the bag
+/// it is given, or one that returns the subscription's `AnyCancellable` for the caller to store.
+/// The closure a caller passes is then kept by that bag, as if the caller had written the `sink`
+/// itself. Found once per run.
+public struct SubscribingHelpers: Sendable {
+    /// One such method.
+    public struct Helper: Sendable, Hashable {
+        /// Who keeps the subscription: a member of the method's `self`, or the bag passed as one
+        /// of its parameters (by position).
+        public enum Keeper: Sendable, Hashable {
+            case selfMember(String)
+            case parameter(Int)
+            /// The method returns the subscription's `AnyCancellable` (`func driveUI(_ closure: …)
+            /// -> AnyCancellable { receive(on: …).sink(receiveValue: closure) }`): whoever stores the
+            /// result keeps the closure.
+            case returned
+        }
+
+        public var tree: Int
+        public var function: Int
+        /// The position of the closure parameter the subscription keeps.
+        public var handler: Int
+        public var keeper: Keeper
+    }
+
+    /// The helpers by method name.
+    public let byName: [String: [Helper]]
+    /// The calls of a helper's name, by tree: (chain, element), found through the index's postings.
+    public let callsByTree: [Int: [(chain: Int, element: Int)]]
+
+    public init(index: ProjectIndex) {
+        var byName: [String: [Helper]] = [:]
+        // A helper subscribes: only files that name a subscriber call can hold one.
+        for t in index.trees.indices where t >= index.vocabularies.count || index.vocabularies[t].mentions(anyOf: SubscriptionFinder.subscriberNames) {
+            let tree = index.trees[t]
+            for (f, function) in tree.functions.enumerated() {
+                guard function.kind == .function, !function.isLocal, !function.isStatic, function.enclosingType != nil,
+                      function.parameters.contains(where: SubscribingHelpers.isEscapingClosure),
+                      let open = function.bodyOpen, let close = function.bodyClose, open + 1 < close else { continue }
+                if let helper = SubscribingHelpers.helper(f, inTree: t, tree: tree, body: open...close) {
+                    byName[function.name, default: []].append(helper)
+                }
+            }
+        }
+        self.byName = byName
+        var calls: [Int: [(chain: Int, element: Int)]] = [:]
+        for name in byName.keys.sorted() {
+            for reference in index.chainElements[name] where index.trees[reference.tree].chains[reference.chain].elements[reference.element].isCall {
+                calls[reference.tree, default: []].append((reference.chain, reference.element))
+            }
+        }
+        callsByTree = calls
+    }
+
+    /// `handler: @escaping (T) -> Void` (the attribute leads the type as written; the first
+    /// character is looked at before any search: most parameters are not closures).
+    static func isEscapingClosure(_ parameter: Parameter) -> Bool {
+        parameter.typeText.first == "@" && parameter.typeText.contains("@escaping")
+    }
+
+    /// The helper function `f` is, if a subscription made right in its body (not in a closure)
+    /// names one of its `@escaping` closure parameters and is kept by a member of `self` or by a
+    /// bag parameter.
+    private static func helper(_ f: Int, inTree t: Int, tree: SyntaxTree, body: ClosedRange<Int>) -> Helper? {
+        let function = tree.functions[f]
+        for chain in tree.chains(in: body) {
+            guard let (e, kind) = SubscriptionFinder.subscriberElement(of: chain), kind != .connect,
+                  tree.innermostClosure(of: chain.first) == nil, tree.enclosingFunction(of: chain.first) == f else { continue }
+            guard let handler = function.parameters.indices.first(where: { p in
+                isEscapingClosure(function.parameters[p])
+                    && (chain.first...chain.last).contains { k in
+                        tree.tokens[k].kind == .identifier && tree.name(k) == function.parameters[p].name
+                            && !(k > 0 && tree.tokens[k - 1].kind == .period)
+                    }
+            }) else { continue }
+            let keeper: Helper.Keeper
+            switch SubscriptionFinder.storage(of: chain, subscriberAt: e, in: tree) {
+            case .bag(.selfMember(let name)), .assigned(.selfMember(let name)), .collection(.selfMember(let name)):
+                keeper = .selfMember(name)
+            case .bag(.parameter(let name)), .collection(.parameter(let name)):
+                guard let p = function.parameters.firstIndex(where: { $0.name == name }) else { continue }
+                keeper = .parameter(p)
+            case .bag(.other(let text)), .collection(.other(let text)):
+                // `.store(in: &bag.cancellables)`: the bag object passed as a parameter.
+                let root = String(text.prefix { $0 != "." && $0 != " " && $0 != "?" && $0 != "!" })
+                guard text.count > root.count, let p = function.parameters.firstIndex(where: { $0.name == root }) else { continue }
+                keeper = .parameter(p)
+            case .returned:
+                guard function.returnType == "AnyCancellable" else { continue }
+                keeper = .returned
+            default:
+                continue
+            }
+            return Helper(tree: t, function: f, handler: handler, keeper: keeper)
+        }
+        return nil
+    }
+}
