@@ -118,7 +118,7 @@ final class RepeatedSubscriptionViewBodyTests: XCTestCase {
 
     /// A `Binding`'s `get:` runs while the view is built; its `set:` runs on an edit, like an action.
     func testBindingGetterRunsWhileBuildingAndSetterDoesNot() {
-        let setter = """
+        let model = """
         final class Theme: ObservableObject { static let shared = Theme(); @Published var accent = "blue" }
         final class ToggleModel: ObservableObject {
             @Published var isOn = false
@@ -131,23 +131,14 @@ final class RepeatedSubscriptionViewBodyTests: XCTestCase {
         struct ToggleRow: View {
             @ObservedObject var model: ToggleModel
             var body: some View {
+
+        """
+        let setter = model + """
                 Toggle("On", isOn: Binding(get: { model.isOn }, set: { model.enable($0) }))
             }
         }
         """
-        let getter = """
-        final class Theme: ObservableObject { static let shared = Theme(); @Published var accent = "blue" }
-        final class ToggleModel: ObservableObject {
-            @Published var isOn = false
-            private var cancellables = Set<AnyCancellable>()
-            func enable(_ on: Bool) {
-                isOn = on
-                Theme.shared.$accent.sink { [weak self] _ in self?.objectWillChange.send() }.store(in: &cancellables)
-            }
-        }
-        struct ToggleRow: View {
-            @ObservedObject var model: ToggleModel
-            var body: some View {
+        let getter = model + """
                 Toggle("On", isOn: Binding(get: { model.enable(true); return model.isOn }, set: { model.isOn = $0 }))
             }
         }
