@@ -212,11 +212,10 @@ public struct NestedObservableObjectRule: Rule {
 
     /// A method `method` of `typeName` whose parameter at `position` is followed by `.objectWillChange` in its body.
     private func usesObjectWillChange(ofParameterAt position: Int, of method: String, inType typeName: String, index: ProjectIndex) -> Bool {
-        for reference in index.functions[method] {
+        for reference in index.functions(named: method, inTypesNamed: typeName.lastNameComponent) {
             let tree = index.trees[reference.tree]
             let function = tree.functions[reference.item]
-            guard let t = function.enclosingType, tree.types[t].name.lastNameComponent == typeName.lastNameComponent,
-                  position < function.parameters.count, let open = function.bodyOpen, let close = function.bodyClose, open + 2 < close else { continue }
+            guard position < function.parameters.count, let open = function.bodyOpen, let close = function.bodyClose, open + 2 < close else { continue }
             let parameter = function.parameters[position].name
             for i in (open + 1)..<(close - 1) where tree.tokens[i].kind == .identifier && tree.name(i) == parameter
                 && tree.tokens[i + 1].kind == .period && tree.isWord(i + 2, "objectWillChange") {

@@ -84,42 +84,40 @@ public struct StrongSelfCaptureRule: Rule {
         for (c, e) in calls {
             let chain = tree.chains[c]
             let element = chain.elements[e]
-            do {
-                guard let candidates = helpers.byName[element.name] else { continue }
-                let labels = element.argumentLabels
-                for helper in candidates {
-                    let helperTree = index.trees[helper.tree]
-                    let function = helperTree.functions[helper.function]
-                    guard function.accepts(argumentLabels: labels), let closure = handedClosure(element, to: function, parameter: helper.handler),
-                          let callerType = tree.enclosingType(of: element.nameToken) else { continue }
-                    let keeper: String
-                    switch helper.keeper {
-                    case .selfMember(let name):
-                        // Called on `self`, from the helper's own type or a related one.
-                        guard e == 0 || (e == 1 && tree.isSelfReference(chain.first)),
-                              let helperType = function.enclosingType,
-                              index.areRelated(helperTree.types[helperType].name.lastNameComponent, tree.types[callerType].name.lastNameComponent)
-                        else { continue }
-                        keeper = name
-                    case .parameter(let p):
-                        guard let argument = argument(of: element, for: function, parameter: p),
-                              case .selfMember(let name) = SubscriptionFinder.owner(ofTarget: argument.value.lowerBound, through: argument.value.upperBound, in: tree)
-                        else { continue }
-                        keeper = name
-                    case .returned:
-                        // `publisher.driveUI { … }.store(in: &cancellables)`, `token = publisher.driveUI { … }`.
-                        let call = Subscription(chain: c, element: e, subscriber: .sink,
-                                                storage: SubscriptionFinder.storage(of: chain, subscriberAt: e, in: tree))
-                        guard let name = SubscriptionFinder.selfMemberKeeping(call, lookup: lookup) else { continue }
-                        keeper = name
-                    }
-                    guard SelfCapture.isInReferenceType(chain.first, of: tree, index: index), !isStaticContext(chain.first, in: tree),
-                          !LongLivedObjects.liveForTheRun(around: chain.first, in: tree, index: index, memo: context.memo),
-                          let token = SelfCapture.strongSelfToken(in: closure, of: tree) ?? implicitSelfToken(in: closure, context),
-                          !result.contains(where: { $0.token == token }) else { continue }
-                    result.append((token, closureFinding(at: token, closure: closure, bag: keeper, context: context, lookup: lookup)))
-                    break
+            guard let candidates = helpers.byName[element.name] else { continue }
+            let labels = element.argumentLabels
+            for helper in candidates {
+                let helperTree = index.trees[helper.tree]
+                let function = helperTree.functions[helper.function]
+                guard function.accepts(argumentLabels: labels), let closure = handedClosure(element, to: function, parameter: helper.handler),
+                      let callerType = tree.enclosingType(of: element.nameToken) else { continue }
+                let keeper: String
+                switch helper.keeper {
+                case .selfMember(let name):
+                    // Called on `self`, from the helper's own type or a related one.
+                    guard e == 0 || (e == 1 && tree.isSelfReference(chain.first)),
+                          let helperType = function.enclosingType,
+                          index.areRelated(helperTree.types[helperType].name.lastNameComponent, tree.types[callerType].name.lastNameComponent)
+                    else { continue }
+                    keeper = name
+                case .parameter(let p):
+                    guard let argument = argument(of: element, for: function, parameter: p),
+                          case .selfMember(let name) = SubscriptionFinder.owner(ofTarget: argument.value.lowerBound, through: argument.value.upperBound, in: tree)
+                    else { continue }
+                    keeper = name
+                case .returned:
+                    // `publisher.driveUI { … }.store(in: &cancellables)`, `token = publisher.driveUI { … }`.
+                    let call = Subscription(chain: c, element: e, subscriber: .sink,
+                                            storage: SubscriptionFinder.storage(of: chain, subscriberAt: e, in: tree))
+                    guard let name = SubscriptionFinder.selfMemberKeeping(call, lookup: lookup) else { continue }
+                    keeper = name
                 }
+                guard SelfCapture.isInReferenceType(chain.first, of: tree, index: index), !isStaticContext(chain.first, in: tree),
+                      !LongLivedObjects.liveForTheRun(around: chain.first, in: tree, index: index, memo: context.memo),
+                      let token = SelfCapture.strongSelfToken(in: closure, of: tree) ?? implicitSelfToken(in: closure, context),
+                      !result.contains(where: { $0.token == token }) else { continue }
+                result.append((token, closureFinding(at: token, closure: closure, bag: keeper, context: context, lookup: lookup)))
+                break
             }
         }
         return result

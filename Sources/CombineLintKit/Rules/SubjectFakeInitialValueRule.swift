@@ -502,8 +502,7 @@ public struct SubjectFakeInitialValueRule: Rule {
             for w in writes { resets.insert("\(treeIndex):\(w)") }
             return .skips
         }
-        return startsWithGuardLet(closure, in: tree) || ignoresNil(from: closure.bodyStart, to: closure.close, parameter: closure.parameters.first, in: tree)
-            ? .skips : .state
+        return bodySkipsNil(from: closure.bodyStart, to: closure.close, parameter: closure.parameters.first, in: tree) ? .skips : .state
     }
 
     /// A body that skips nil: it starts with `guard let value else { return }` (see
@@ -552,34 +551,29 @@ public struct SubjectFakeInitialValueRule: Rule {
 
     /// `guard let value else { return }` / `guard let self, let message = $0 else { return }` /
     /// `guard value != nil` / `guard value == true` as first statement, whose `else` only returns:
-    /// `guard let value else { hideBanner(); return }` handles nil as a state of its own.
-    static func startsWithGuardLet(_ closure: Closure, in tree: SyntaxTree) -> Bool {
-        startsWithGuardLet(from: closure.bodyStart, to: closure.close, parameter: closure.parameters.first, in: tree)
-    }
-
-    /// The same for a body from `start` to `end` whose value is named `parameter` (or `$0`); also
+    /// `guard let value else { hideBanner(); return }` handles nil as a state of its own. For a body
+    /// from `start` to `end` whose value is named `parameter` (or `$0`); also
     /// `guard case let .some(value) = value else { return }`, and in a loop `else { continue }`.
     static func startsWithGuardLet(from start: Int, to end: Int, parameter: String?, in tree: SyntaxTree) -> Bool {
-        let closure = (bodyStart: start, close: end)
-        guard start < closure.close, tree.isWord(start, "guard") else { return false }
-        guard elseOnlyReturns(guardAt: start, before: closure.close, in: tree) else { return false }
+        guard start < end, tree.isWord(start, "guard") else { return false }
+        guard elseOnlyReturns(guardAt: start, before: end, in: tree) else { return false }
         var k = start + 1
-        while k < closure.close, !tree.isWord(k, "else") {
+        while k < end, !tree.isWord(k, "else") {
             // `guard case let .some(value) = value`, `guard case .some(let value) = $0`.
             if tree.isWord(k, "case") {
                 var e = k + 1
                 var namesSome = false
-                while e < closure.close, tree.tokens[e].kind != .equal, !tree.isWord(e, "else") {
+                while e < end, tree.tokens[e].kind != .equal, !tree.isWord(e, "else") {
                     if tree.isWord(e, "some") { namesSome = true }
                     e += 1
                 }
-                if namesSome, e + 1 < closure.close, tree.tokens[e].kind == .equal,
+                if namesSome, e + 1 < end, tree.tokens[e].kind == .equal,
                    tree.text(e + 1) == "$0" || tree.text(e + 1) == parameter { return true }
             }
-            if tree.isWord(k, "let") || tree.isWord(k, "var"), k + 1 < closure.close {
+            if tree.isWord(k, "let") || tree.isWord(k, "var"), k + 1 < end {
                 let bound = tree.name(k + 1)
-                let hasValue = k + 2 < closure.close && tree.tokens[k + 2].kind == .equal
-                if hasValue, k + 3 < closure.close {
+                let hasValue = k + 2 < end && tree.tokens[k + 2].kind == .equal
+                if hasValue, k + 3 < end {
                     let value = tree.text(k + 3)
                     if value == "$0" || value == parameter { return true }
                 } else if bound == parameter {
@@ -588,7 +582,7 @@ public struct SubjectFakeInitialValueRule: Rule {
             }
             // `guard value != nil`, `guard value == true` (an optional Bool compared with a literal).
             let name = tree.text(k)
-            if name == "$0" || name == parameter, k + 2 < closure.close {
+            if name == "$0" || name == parameter, k + 2 < end {
                 let op = tree.text(k + 1), rhs = tree.text(k + 2)
                 if (op == "!=" && rhs == "nil") || (op == "==" && (rhs == "true" || rhs == "false")) { return true }
             }
