@@ -11,15 +11,22 @@ public struct ViewObservedTypes: Sendable {
         memo.value(for: "view-observed-types") { ViewObservedTypes(index: index) }
     }
 
+    /// Makes them ahead of the files that ask (`Rule.prepare`), unless a worker is at it already.
+    public static func prepare(_ index: ProjectIndex, memo: ProjectMemo) {
+        memo.prepare("view-observed-types") { ViewObservedTypes(index: index) }
+    }
+
     public init(index: ProjectIndex) {
         var names = Set<String>()
         var declarations = Set<DeclarationReference>()
         var resolved: [String: TypeDeclarationResolver.Declarations] = [:]
         var members: [Int: [MemberPlace: Int]] = [:]
         let attributes = Catalogue.viewObservingAttributes.map { "@" + $0 }
+        // With their arguments too (`@ObservedObject(…)`): built once, not per attribute read.
+        let withArguments = attributes.map { $0 + "(" }
         for type in index.types.values {
             for property in type.properties.values
-            where property.attributes.contains(where: { attribute in attributes.contains { attribute == $0 || attribute.hasPrefix($0 + "(") } }) {
+            where property.attributes.contains(where: { attribute in attributes.contains(attribute) || withArguments.contains { attribute.hasPrefix($0) } }) {
                 // `@StateObject var model = Feature.ViewModel()`: the simple name of the qualified type
                 // (`typeName` would stop at the first dot).
                 if let written = TypeResolver.writtenTypeName(annotation: property.typeText, initializer: property.initializerText) {

@@ -130,7 +130,7 @@ public struct LintEngine: Sendable {
         // tree is built). Invalid UTF-8 is not an error: the lexer is lossless and flags malformed bytes.
         let parsed = ProjectIndex.parse(readable.map(\.file), jobs: jobs)
         endPhase("lex, tree and file facts")
-        let index = ProjectIndex(parsed: parsed, jobs: jobs)
+        let index = ProjectIndex(parsed: consume parsed, jobs: jobs)
         let trees = index.trees
         endPhase("project index")
         // 4. Rules and suppressions on the reported files.
@@ -138,6 +138,15 @@ public struct LintEngine: Sendable {
         let measuring = measuresTime
         let memo = ProjectMemo()
         let profiles = self.profiles
+        // The rules' project-wide facts first, side by side (one rule a worker).
+        var preparing: [any Rule] = []
+        var seen = Set<String>()
+        for profile in profiles {
+            for configured in profile.rules where seen.insert(configured.rule.description.id).inserted { preparing.append(configured.rule) }
+        }
+        if !reported.isEmpty {
+            Parallel.forEach(count: preparing.count, jobs: jobs) { preparing[$0].prepare(index: index, memo: memo) }
+        }
         let perFile = Parallel.map(count: reported.count, jobs: jobs) { n -> PerFile in
             let tree = trees[reported[n]]
             let profile = profiles[readable[reported[n]].input.profile]

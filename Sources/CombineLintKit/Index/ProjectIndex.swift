@@ -93,11 +93,11 @@ public struct ProjectIndex: Sendable {
             switch table {
             case 0:
                 return NamePostings(counts: names.map(\.identifierCount),
-                                    emitKeys: { t, emit in FileNames.identifierKeys(of: trees[t], emit) },
+                                    emitKeys: { t, emit in for key in names[t].identifierKeys { emit(key) } },
                                     emitEntries: { t, emit in FileNames.identifierReferences(of: trees[t], at: t, emit) })
             case 1:
                 return NamePostings(counts: names.map(\.elementCount),
-                                    emitKeys: { t, emit in FileNames.elementKeys(of: trees[t], emit) },
+                                    emitKeys: { t, emit in for key in names[t].elementKeys { emit(key) } },
                                     emitEntries: { t, emit in FileNames.elementReferences(of: trees[t], at: t, emit) })
             case 2: return NamePostings(perFile: names.map(\.functions))
             default: return NamePostings(perFile: names.map(\.types))

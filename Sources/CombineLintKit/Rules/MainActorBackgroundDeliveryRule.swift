@@ -15,6 +15,10 @@ public struct MainActorBackgroundDeliveryRule: Rule {
     /// A file without a background source or a background queue has no finding.
     static let requiredNames = NameSet(Array(Catalogue.schedulerArgumentLabels.keys) + ["subscribe", "dataTaskPublisher", "NotificationCenter"])
 
+    public func prepare(index: ProjectIndex, memo: ProjectMemo) {
+        ViewObservedTypes.prepare(index, memo: memo)
+    }
+
     public func check(_ context: RuleContext) -> [Finding] {
         guard context.mentions(anyOf: Self.requiredNames) else { return [] }
         let tree = context.tree

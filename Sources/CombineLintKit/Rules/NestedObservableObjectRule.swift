@@ -20,6 +20,10 @@ public struct NestedObservableObjectRule: Rule {
     /// A file with no `@Published` property has no finding.
     static let requiredNames = NameSet(["Published"])
 
+    public func prepare(index: ProjectIndex, memo: ProjectMemo) {
+        ViewObservedTypes.prepare(index, memo: memo)
+    }
+
     public func check(_ context: RuleContext) -> [Finding] {
         guard context.mentions(anyOf: Self.requiredNames) else { return [] }
         let tree = context.tree

@@ -7,33 +7,53 @@ import Foundation
 /// One memo is made per run and shared by the workers; a value depends only on the index and
 /// the key, so whichever worker computes it first, every file sees the same value.
 public final class ProjectMemo: @unchecked Sendable {
-    private let lock = NSLock()
+    private let condition = NSCondition()
     private var values: [String: any Sendable] = [:]
+    /// Keys whose value a worker is making now: another worker asking for one waits for it
+    /// rather than making it a second time (a project-wide value can take tens of milliseconds).
+    private var inProgress: Set<String> = []
 
     public init() {}
 
     /// The value stored under `key`, if one was made already.
     public func known<Value: Sendable>(_ key: String, as type: Value.Type) -> Value? {
-        lock.lock()
-        defer { lock.unlock() }
+        condition.lock()
+        defer { condition.unlock() }
         return values[key] as? Value
     }
 
+    /// Makes the value under `key` as `value(for:_:)` does, unless it is made or being made
+    /// already: then it returns at once instead of waiting (a rule's `prepare`, where the worker
+    /// has other facts to make).
+    public func prepare<Value: Sendable>(_ key: String, _ make: () -> Value) {
+        condition.lock()
+        let started = values[key] is Value || inProgress.contains(key)
+        condition.unlock()
+        if !started { _ = value(for: key, make) }
+    }
+
     /// The value stored under `key`, made by `make` the first time it is asked for. `Value` must
-    /// not be an optional: a missing key would cast to a stored `nil`.
+    /// not be an optional: a missing key would cast to a stored `nil`. `make` may ask for other
+    /// keys (their values never depend on this one, or a single worker would never finish either).
     public func value<Value: Sendable>(for key: String, _ make: () -> Value) -> Value {
-        lock.lock()
-        if let stored = values[key] as? Value {
-            lock.unlock()
-            return stored
+        condition.lock()
+        while true {
+            if let stored = values[key] as? Value {
+                condition.unlock()
+                return stored
+            }
+            guard inProgress.contains(key) else { break }
+            condition.wait()
         }
-        lock.unlock()
-        // Made outside the lock: another worker may make the same value meanwhile; the first kept wins.
+        inProgress.insert(key)
+        condition.unlock()
+        // Made outside the lock, so that workers asking for other keys go on meanwhile.
         let made = make()
-        lock.lock()
-        defer { lock.unlock() }
-        if let stored = values[key] as? Value { return stored }
+        condition.lock()
         values[key] = made
+        inProgress.remove(key)
+        condition.broadcast()
+        condition.unlock()
         return made
     }
 }

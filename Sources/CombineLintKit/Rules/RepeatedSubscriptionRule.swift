@@ -30,6 +30,10 @@ public struct RepeatedSubscriptionRule: Rule {
         var waitsForCondition: Bool
     }
 
+    public func prepare(index: ProjectIndex, memo: ProjectMemo) {
+        RepeatedViewCalls.prepare(index, memo: memo)
+    }
+
     public func check(_ context: RuleContext) -> [Finding] {
         // Every finding is about one of the file's subscriptions.
         guard !context.subscriptions.isEmpty else { return [] }
@@ -104,7 +108,7 @@ public struct RepeatedSubscriptionRule: Rule {
     /// live subscription) and the method neither empties the bag nor guards the subscription.
     private func appearanceFinding(_ store: Store, analysis: TypeAnalysis, memoKey: String, in tree: SyntaxTree, _ context: RuleContext) -> Finding? {
         let function = tree.functions[store.function]
-        let viewCalls = context.memo.value(for: "repeated_subscription.view-calls") { RepeatedViewCalls(index: context.index) }
+        let viewCalls = RepeatedViewCalls.of(context.index, memo: context.memo)
         guard let open = function.bodyOpen else { return nil }
         let chain = tree.chains[store.chain]
         guard NeverFinishingSources.evidence(in: chain, before: store.subscriber, tree: tree, index: context.index, extraNames: []) != nil else { return nil }
@@ -301,7 +305,7 @@ struct TypeAnalysis: Sendable {
             }
         }
         // Methods of this type that repeated code of other types calls on an object of this type.
-        let viewCalls = memo.value(for: "repeated_subscription.view-calls") { RepeatedViewCalls(index: index) }
+        let viewCalls = RepeatedViewCalls.of(index, memo: memo)
         var external: [Int: String] = [:]
         for (m, method) in graph.methods.enumerated() where withExternal && !entries.contains(m) {
             guard let label = viewCalls.label(ofCallsTo: method.name, onType: typeName) else { continue }

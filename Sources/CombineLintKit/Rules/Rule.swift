@@ -47,8 +47,15 @@ public protocol Rule: Sendable {
     init()
     /// The findings in one file. Use `context.finding(…)` to build them.
     func check(_ context: RuleContext) -> [Finding]
+    /// Works out, into `memo`, the project-wide facts that `check` asks for on many files. The
+    /// engine calls it once per run before any file is checked, for all rules side by side, so
+    /// that those facts are made on separate workers at once rather than by whichever worker
+    /// asks first while the others wait. A rule without such facts does nothing (the default).
+    func prepare(index: ProjectIndex, memo: ProjectMemo)
 }
 
 extension Rule {
     public var description: RuleDescription { Self.description }
+
+    public func prepare(index: ProjectIndex, memo: ProjectMemo) {}
 }

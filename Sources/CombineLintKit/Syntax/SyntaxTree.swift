@@ -13,13 +13,13 @@ public final class SyntaxTree: Sendable {
     /// The code tokens: `allTokens` without whitespace, comments and `#if`/`#elseif`/`#else`/`#endif` lines.
     public let tokens: [Token]
     /// Per code token: a line break separates it from the previous code token.
-    public let lineBreakBefore: [Bool]
+    public let lineBreakBefore: TokenBits
     /// Per code token: index of the matching bracket, or -1.
     public let matching: [Int32]
     /// Per code token: index of the innermost open bracket around it, or -1 at top level.
     public let enclosing: [Int32]
     /// Per code token: it begins a statement.
-    public let statementStarts: [Bool]
+    public let statementStarts: TokenBits
     /// Scopes; `scopes[0]` is the file.
     public let scopes: [Scope]
     /// Per code token: the innermost scope; a brace belongs to the scope it opens or closes.
@@ -89,10 +89,10 @@ public final class SyntaxTree: Sendable {
                                  statementStarts: starts, variableByNameToken: byName)
         self.tokens = layer.tokens
         self.textReader = text
-        self.lineBreakBefore = layer.lineBreakBefore
+        self.lineBreakBefore = TokenBits(layer.lineBreakBefore)
         self.matching = layer.matching
         self.enclosing = layer.enclosing
-        self.statementStarts = starts
+        self.statementStarts = TokenBits(starts)
         self.scopes = builder.scopes
         self.scopeOfToken = builder.scopeOfToken
         self.types = builder.types

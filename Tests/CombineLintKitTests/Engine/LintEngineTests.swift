@@ -54,4 +54,41 @@ final class LintEngineTests: XCTestCase {
         XCTAssertEqual(Parallel.map(count: 1000, jobs: 4) { $0 * 2 }, (0..<1000).map { $0 * 2 })
         XCTAssertEqual(Parallel.map(count: 0, jobs: 4) { $0 }, [])
     }
+
+    func testEachRulePreparesOnceBeforeAnyFileIsChecked() {
+        let inputs = (0..<6).map { LintInput(path: "F\($0).swift", absolutePath: "/none", bytes: Array("let a = 1\n".utf8)) }
+        let rules = [ConfiguredRule(rule: PreparedFactRule())]
+        // Two profiles with the same rule: it still prepares once.
+        let engine = LintEngine(profiles: [RuleProfile(rules: rules, suppressions: SuppressionFilter(knownRuleIDs: ["test_prepared_fact"])),
+                                           RuleProfile(rules: rules, suppressions: SuppressionFilter(knownRuleIDs: ["test_prepared_fact"]))],
+                                jobs: 2)
+        let outcome = engine.run(inputs.enumerated().map { i, input in
+            var input = input
+            input.profile = i % 2
+            return input
+        })
+        XCTAssertEqual(outcome.findings.map { "\($0.file):\($0.line) \($0.message)" },
+                       (0..<6).map { "F\($0).swift:1 prepared 1 time(s) before the check" })
+    }
+}
+
+/// Test-only rule: its `prepare` counts its calls into the memo; each file's check reports the
+/// count it finds there (none: the engine did not prepare before checking).
+private struct PreparedFactRule: Rule {
+    static let description = RuleDescription(id: "test_prepared_fact", name: "Test prepared fact", defaultSeverity: .warning,
+                                             summary: "Reports how often the rule was prepared.")
+
+    /// A class, so that a second `prepare` would show as a second count.
+    final class Count: @unchecked Sendable {
+        var value = 0
+    }
+
+    func prepare(index: ProjectIndex, memo: ProjectMemo) {
+        memo.value(for: "test-prepared-count") { Count() }.value += 1
+    }
+
+    func check(_ context: RuleContext) -> [Finding] {
+        let count = context.memo.known("test-prepared-count", as: Count.self)?.value ?? 0
+        return [context.finding(range: 0..<3, message: "prepared \(count) time(s) before the check")]
+    }
 }
