@@ -8853,7 +8853,11 @@ closures of collections (`forEach`, an array's `map`), and pipelines that finish
 where the cycle ends when they do: sources that complete at once (`Just`, `Empty`, `Fail`,
 `Result.Publisher`, `[…].publisher`), a `Future`, a `Deferred` of one, `dataTaskPublisher(for:)`,
 a call of one of the project's functions whose every `return` is such a pipeline (the
-`save(_:) -> AnyPublisher` that returns `Future { … }.eraseToAnyPublisher()`), and a pipeline cut
+`save(_:) -> AnyPublisher` that returns `Future { … }.eraseToAnyPublisher()`), a call of one
+that hands on the publisher it is given, when that one finishes (a base view model's
+`track(_ publisher:)` returning `publisher.handleEvents(…).eraseToAnyPublisher()`, an extension
+of `Publisher` whose `onMain()` returns `receive(on: DispatchQueue.main).eraseToAnyPublisher()`:
+`track(api.request(id))` finishes, `track($query)` does not), and a pipeline cut
 by `first()` or `prefix(n)`. A pipeline is only as finite as every stage: a `Just` that
 `flatMap`s into a subject never finishes. Objects that live for the whole run free nothing later
 through a cycle, and are not reported either: test cases (XCTest keeps every `XCTestCase` object
@@ -9358,6 +9362,25 @@ final class ProfileViewController: BaseViewController {
 }
 ```
 
+```swift
+extension Publisher {
+    func onMain() -> AnyPublisher<Output, Failure> {
+        receive(on: DispatchQueue.main).eraseToAnyPublisher()
+    }
+}
+
+final class PlayerViewModel {
+    @Published var rate: Float = 1
+    @Published private(set) var label = ""
+    private var cancellables = Set<AnyCancellable>()
+
+    init() {
+        // `onMain()` hands `$rate` on, and `$rate` never finishes.
+        $rate.onMain().sink { ↓self.label = "\($0)×" }.store(in: &cancellables)
+    }
+}
+```
+
 ## Non-triggering examples
 
 ```swift
@@ -9688,6 +9711,44 @@ final class AvatarLoader {
 ```
 
 ```swift
+class BaseViewModel {
+    var cancellables = Set<AnyCancellable>()
+    @Published var isLoading = false
+
+    func track<P: Publisher>(_ publisher: P) -> AnyPublisher<P.Output, Never> {
+        publisher
+            .handleEvents(receiveSubscription: { [weak self] _ in self?.isLoading = true },
+                          receiveCompletion: { [weak self] _ in self?.isLoading = false })
+            .catch { _ in Empty() }
+            .eraseToAnyPublisher()
+    }
+}
+
+final class SpeciesViewModel: BaseViewModel {
+    @Published var species: Species?
+    let api: SpeciesAPI
+
+    init(api: SpeciesAPI) {
+        self.api = api
+    }
+
+    func load(_ id: String) {
+        // The request finishes, and `track` hands on what it is given: the cycle ends with it.
+        track(api.species(id)).sink { self.species = $0 }.store(in: &cancellables)
+    }
+}
+
+struct SpeciesAPI {
+    func species(_ id: String) -> AnyPublisher<Species, Error> {
+        URLSession.shared.dataTaskPublisher(for: URL(string: "https://example.com/species/" + id)!)
+            .map(\.data)
+            .decode(type: Species.self, decoder: JSONDecoder())
+            .eraseToAnyPublisher()
+    }
+}
+```
+
+```swift
 final class OnboardingModel: ObservableObject {
     @Published var isReady = false
     private var cancellables = Set<AnyCancellable>()
@@ -9855,8 +9916,8 @@ may be in other files, and consumers are followed through `Publishers.Merge`, `C
 `combineLatest` or `zip` the subject's values are one element of each tuple, skipped when a
 `compactMap` unwraps that element, `{ route, loggedIn in loggedIn ? route : nil }` or `{ $0.1 }`,
 or after a `map` that picks it, `.map { $1 }`; a `compactMap` that unwraps another element says
-nothing of this one), and through a
-property that hands the publisher on (`var errors: AnyPublisher<…> { subject.eraseToAnyPublisher() }`).
+nothing of this one; a bare `$toast` of the declaring type given whole to such a call counts as
+well), and through a property that hands the publisher on (`var errors: AnyPublisher<…> { subject.eraseToAnyPublisher() }`).
 A view's `$model.alert` is a binding to the property of the object `model` holds (found through the
 view's property), so it counts for that type only. Optional state that is read through `.value` or
 bound without skipping `nil` (`.alert(item: $model.alert)`, directly or as one
@@ -10151,6 +10212,22 @@ final class Router {
         $pendingRoute.combineLatest($isLoggedIn)
             .compactMap { route, loggedIn in loggedIn ? route : nil }
             .sink { navigator.open($0) }
+            .store(in: &cancellables)
+    }
+}
+```
+
+```swift
+final class NoticeCenter {
+    @Published var ↓saved: String?
+    @Published var ↓failed: String?
+    private var cancellables = Set<AnyCancellable>()
+
+    init(banner: Banner) {
+        // Both projected properties are merged whole; the merged chain skips their nil.
+        Publishers.Merge($saved, $failed)
+            .compactMap { $0 }
+            .sink { banner.show($0) }
             .store(in: &cancellables)
     }
 }

@@ -110,7 +110,13 @@ public struct SubjectFakeInitialValueRule: Rule {
             var evidence = shared.evidence
             evidence.skipsNil = evidence.skipsNil || own.evidence.skipsNil
             evidence.readsAsState = evidence.readsAsState || own.evidence.readsAsState
-            let resets = shared.resets.union(own.resets)
+            var resets = shared.resets.union(own.resets)
+            if kind == .published {
+                for outcome in SubjectFakeInitialValueRule.projectedWholeArgumentOutcomes(of: name, declaringType: declaringType, index: index,
+                                                                                          memo: memo, resets: &resets) {
+                    evidence.merge(outcome)
+                }
+            }
             guard evidence.skipsNil, !evidence.readsAsState else { return evidence }
             if kind == .published, SubjectFakeInitialValueRule.hasBareRead(of: name, inType: declaringType, index: index) {
                 evidence.readsAsState = true

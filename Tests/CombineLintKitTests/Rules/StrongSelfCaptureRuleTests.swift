@@ -515,6 +515,49 @@ final class StrongSelfCaptureRuleTests: XCTestCase {
                        ["A.swift:7:40", "A.swift:8:43", "A.swift:11:20", "A.swift:11:47", "A.swift:13:58"])
     }
 
+    /// A project function that hands on the publisher it is given (a view model's `track(_:)`, an
+    /// extension's `onMain()`) finishes exactly when that publisher does: a request through it is
+    /// quiet, a subject or `$property` through it is still a cycle (probe round 4).
+    func testFunctionsThatHandOnTheirInputFinishWhenTheInputDoes() {
+        let text = """
+        final class DetailModel: BaseModel {
+            @Published var item: Int?
+            let api: API
+            let updates = PassthroughSubject<Int, Never>()
+            func load() {
+                track(api.request(1)).sink { self.item = $0 }.store(in: &cancellables)
+                api.request(2).onMain().sink(receiveCompletion: { _ in }, receiveValue: { self.item = $0 }).store(in: &cancellables)
+                track(updates).sink { self.item = $0 }.store(in: &cancellables)
+                updates.onMain().sink { self.item = $0 }.store(in: &cancellables)
+                api.request(3).replaced(by: updates).sink { self.item = $0 }.store(in: &cancellables)
+            }
+        }
+        """
+        let base = """
+        class BaseModel {
+            var cancellables = Set<AnyCancellable>()
+            @Published var isLoading = false
+            func track<P: Publisher>(_ publisher: P) -> AnyPublisher<P.Output, Never> {
+                publisher
+                    .handleEvents(receiveSubscription: { [weak self] _ in self?.isLoading = true })
+                    .catch { _ in Empty() }
+                    .eraseToAnyPublisher()
+            }
+        }
+        struct API {
+            func request(_ id: Int) -> AnyPublisher<Int, Error> {
+                URLSession.shared.dataTaskPublisher(for: URL(string: "x")!).map { _ in id }.mapError { $0 as Error }.eraseToAnyPublisher()
+            }
+        }
+        extension Publisher {
+            func onMain() -> AnyPublisher<Output, Failure> { receive(on: DispatchQueue.main).eraseToAnyPublisher() }
+            func replaced<P: Publisher>(by other: P) -> AnyPublisher<P.Output, P.Failure> { other.eraseToAnyPublisher() }
+        }
+        """
+        XCTAssertEqual(positions(text, extraFiles: [(path: "Sources/App/Base.swift", text: base)]),
+                       ["A.swift:8:31", "A.swift:9:33", "A.swift:10:53"])
+    }
+
     func testObjectsThatLiveForTheWholeRunAreQuiet() {
         let text = """
         final class FeedTests: XCTestCase {
