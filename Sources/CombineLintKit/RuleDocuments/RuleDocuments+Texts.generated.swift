@@ -1428,6 +1428,9 @@ expression of a branch of an `if` or `switch` expression whose value is assigned
 when a test waits after it (`wait(for:timeout:)`, `await fulfillment(of:)`): Swift does not keep a
 local alive to the end of its scope, only to its last use, so the subscription may be cancelled
 before the wait begins; `withExtendedLifetime(token) { wait(…) }` or a use after the wait keeps it.
+A subscription stored in a bag declared in the same method (`var cancellables = Set<AnyCancellable>()`)
+that is never read again (not kept in a member, returned or passed on) ends with that bag when the
+method returns; not reported in test code, nor when the method waits or `await`s after the last store.
 
 ## Why it matters
 
@@ -1585,6 +1588,25 @@ final class DocumentScreen {
     func start() {
         // Silences the unused-result warning, and cancels the subscription with it.
         _ = store.↓observeChanges()
+    }
+}
+```
+
+```swift
+final class ProfileLoader {
+    private let api: ProfileAPI
+    private var cancellables = Set<AnyCancellable>()
+
+    init(api: ProfileAPI) {
+        self.api = api
+    }
+
+    func refresh(onLoad: @escaping (Profile) -> Void) {
+        // This local bag shadows the member and is released when `refresh` returns.
+        var cancellables = Set<AnyCancellable>()
+        api.profile()
+            .↓sink(receiveCompletion: { _ in }, receiveValue: onLoad)
+            .store(in: &cancellables)
     }
 }
 ```
@@ -1773,6 +1795,26 @@ final class LocationFeed {
 
     func start() {
         follow { print($0) }
+    }
+}
+```
+
+```swift
+final class ProfileLoader {
+    private let api: ProfileAPI
+    private var cancellables = Set<AnyCancellable>()
+
+    init(api: ProfileAPI) {
+        self.api = api
+    }
+
+    func refresh(onLoad: @escaping (Profile) -> Void) {
+        // Built up locally, then kept by the loader.
+        var bag = Set<AnyCancellable>()
+        api.profile()
+            .sink(receiveCompletion: { _ in }, receiveValue: onLoad)
+            .store(in: &bag)
+        cancellables = bag
     }
 }
 ```
@@ -8853,7 +8895,9 @@ closures of collections (`forEach`, an array's `map`), and pipelines that finish
 where the cycle ends when they do: sources that complete at once (`Just`, `Empty`, `Fail`,
 `Result.Publisher`, `[…].publisher`), a `Future`, a `Deferred` of one, `dataTaskPublisher(for:)`,
 a call of one of the project's functions whose every `return` is such a pipeline (the
-`save(_:) -> AnyPublisher` that returns `Future { … }.eraseToAnyPublisher()`), a call of one
+`save(_:) -> AnyPublisher` that returns `Future { … }.eraseToAnyPublisher()`; a test double's
+implementation, in a test folder or in a type named as a mock, stub, fake or spy, runs only in
+tests and is left out when the app has its own), a call of one
 that hands on the publisher it is given, when that one finishes (a base view model's
 `track(_ publisher:)` returning `publisher.handleEvents(…).eraseToAnyPublisher()`, an extension
 of `Publisher` whose `onMain()` returns `receive(on: DispatchQueue.main).eraseToAnyPublisher()`:
@@ -9907,7 +9951,9 @@ Reports a `CurrentValueSubject` or `@Published` property of optional type that s
 when its consumers must skip that `nil` (`.compactMap { $0 }`, `.filter { $0 != nil }`,
 `.dropFirst()`, a subscriber whose first statement is `guard let value else { return }` or
 `guard case .some(let value) = value`, one that is a single `if let value { … }` with no `else`,
-or a `switch` whose `case .none` only breaks or returns, a `for await value in subject.values`
+or a `switch` whose `case .none` only breaks or returns, a subscriber that only hands the value to
+a method of its type that starts so (`self?.show($0)`, `sink(receiveValue: show)` with
+`func show(_ toast: Toast?) { guard let toast else { return } … }`), a `for await value in subject.values`
 loop that starts with `guard let value else { continue }`), or when
 its own subscriber sets it back to `nil` after handling the value: a one-shot event (a toast, an
 alert, a navigation request) modelled as state. The finding is at the declaration; the evidence
@@ -10230,6 +10276,30 @@ final class NoticeCenter {
             .sink { banner.show($0) }
             .store(in: &cancellables)
     }
+}
+```
+
+```swift
+final class UploadScreen: UIViewController {
+    private let model = UploadModel()
+    private var cancellables = Set<AnyCancellable>()
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        model.$failure
+            .sink { [weak self] in self?.showFailure($0) }
+            .store(in: &cancellables)
+    }
+
+    private func showFailure(_ message: String?) {
+        guard let message else { return }
+        present(UIAlertController(title: message, message: nil, preferredStyle: .alert), animated: true)
+    }
+}
+
+// file: UploadModel.swift
+final class UploadModel: ObservableObject {
+    @Published var ↓failure: String?
 }
 ```
 

@@ -134,6 +134,8 @@ public struct DiscardedCancellableRule: Rule {
         case dropped
         /// A local never used again; `beforeWait` when a test waits after it (`wait(for:timeout:)`).
         case unusedLocal(String, beforeWait: Bool)
+        /// Stored in a bag declared in the scope that nothing keeps (see `isForgottenLocalBag`).
+        case localBag(String)
     }
 
     private func problem(with subscription: Subscription, chain: Chain, in tree: SyntaxTree, index: ProjectIndex) -> Problem? {
@@ -154,6 +156,8 @@ public struct DiscardedCancellableRule: Rule {
             return .unusedLocal(variable.name, beforeWait: waitsLater(in: v, tree: tree))
         case .returned:
             return isDroppedByVoidClosure(chain, in: tree) ? .dropped : nil
+        case .bag(.local(let v)), .collection(.local(let v)):
+            return DiscardedCancellableRule.isForgottenLocalBag(v, in: tree, index: index) ? .localBag(tree.variables[v].name) : nil
         default:
             return nil
         }
@@ -250,6 +254,9 @@ public struct DiscardedCancellableRule: Rule {
                 : ("`\(name)` holds the cancellable returned by `connect()` but is never used; releasing it cancels the connection.", keepConnection)
         case (_, .dropped):
             return ("The AnyCancellable returned by `\(subscriber.callName)` is thrown away, so the subscription is cancelled at once.", keepSubscription)
+        case (_, .localBag(let name)):
+            return ("`\(name)` is a bag local to this scope that nothing keeps, so the subscription is cancelled when the scope ends.",
+                    "Store it in a bag owned by the object that needs the values (`.store(in: &self.cancellables)`).")
         case (_, .unusedLocal(let name, let beforeWait)):
             if beforeWait {
                 return ("`\(name)` is never used, and a wait after it does not keep it: Swift may release it and cancel the subscription at once.",

@@ -558,6 +558,42 @@ final class StrongSelfCaptureRuleTests: XCTestCase {
                        ["A.swift:8:31", "A.swift:9:33", "A.swift:10:53"])
     }
 
+    /// A test double's `fetch(_:)` returning a subject the test drives runs in tests only: the
+    /// app's own implementation, a request, decides that the app's pipeline finishes. With no app
+    /// implementation at all, the double still counts (probe round 4).
+    func testTestDoublesDoNotDecideWhetherTheAppsPipelineFinishes() {
+        let text = """
+        final class ItemModel {
+            var value = 0
+            var bag = Set<AnyCancellable>()
+            let api: ItemAPI
+            let feed: FeedSource
+            func load() {
+                api.fetch(1).sink(receiveCompletion: { _ in }, receiveValue: { self.value = $0 }).store(in: &bag)
+                feed.items().sink(receiveCompletion: { _ in }, receiveValue: { self.value = $0 }).store(in: &bag)
+            }
+        }
+        protocol ItemAPI { func fetch(_ id: Int) -> AnyPublisher<Int, Error> }
+        protocol FeedSource { func items() -> AnyPublisher<Int, Error> }
+        final class LiveItemAPI: ItemAPI {
+            func fetch(_ id: Int) -> AnyPublisher<Int, Error> {
+                URLSession.shared.dataTaskPublisher(for: URL(string: "x")!).map { _ in id }.mapError { $0 as Error }.eraseToAnyPublisher()
+            }
+        }
+        """
+        let mock = """
+        final class MockItemAPI: ItemAPI {
+            let results = PassthroughSubject<Int, Error>()
+            func fetch(_ id: Int) -> AnyPublisher<Int, Error> { results.eraseToAnyPublisher() }
+        }
+        final class FeedSourceMock: FeedSource {
+            let results = PassthroughSubject<Int, Error>()
+            func items() -> AnyPublisher<Int, Error> { results.eraseToAnyPublisher() }
+        }
+        """
+        XCTAssertEqual(positions(text, extraFiles: [(path: "AppTests/Mocks.swift", text: mock)]), ["A.swift:8:72"])
+    }
+
     func testObjectsThatLiveForTheWholeRunAreQuiet() {
         let text = """
         final class FeedTests: XCTestCase {
