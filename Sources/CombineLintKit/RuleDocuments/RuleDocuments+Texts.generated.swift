@@ -8902,7 +8902,10 @@ that hands on the publisher it is given, when that one finishes (a base view mod
 `track(_ publisher:)` returning `publisher.handleEvents(…).eraseToAnyPublisher()`, an extension
 of `Publisher` whose `onMain()` returns `receive(on: DispatchQueue.main).eraseToAnyPublisher()`:
 `track(api.request(id))` finishes, `track($query)` does not), and a pipeline cut
-by `first()` or `prefix(n)`. A pipeline is only as finite as every stage: a `Just` that
+by `first()` or `prefix(n)`. Nor is a subscription whose bag or cancellable the type (or a base
+class) empties, replaces or cancels in `viewWillDisappear` or `viewDidDisappear` (AppKit's closing
+callbacks too): the screen lets go of it each time it leaves, so no cycle outlives the screen; one
+emptied only in a method of its own (`stop()`) stays a cycle until someone calls it. A pipeline is only as finite as every stage: a `Just` that
 `flatMap`s into a subject never finishes. Objects that live for the whole run free nothing later
 through a cycle, and are not reported either: test cases (XCTest keeps every `XCTestCase` object
 until the run ends), the application's delegate itself (a class conforming to
@@ -9426,6 +9429,30 @@ final class PlayerViewModel {
 ```
 
 ## Non-triggering examples
+
+```swift
+final class StopwatchViewController: UIViewController {
+    private var timer: AnyCancellable?
+    private var elapsed = 0
+    private let label = UILabel()
+
+    override func viewWillAppear(_ animated: Bool) {
+        super.viewWillAppear(animated)
+        timer = Timer.publish(every: 1, on: .main, in: .common)
+            .autoconnect()
+            .sink { _ in
+                self.elapsed += 1
+                self.label.text = "\(self.elapsed)"
+            }
+    }
+
+    override func viewWillDisappear(_ animated: Bool) {
+        super.viewWillDisappear(animated)
+        // Leaving the screen cancels the timer, which releases the closure and `self` with it.
+        timer?.cancel()
+    }
+}
+```
 
 ```swift
 @main

@@ -42,7 +42,8 @@ public struct StrongSelfCaptureRule: Rule {
                   !isStaticContext(chain.first, in: tree),
                   // A test case or a singleton: its cycle frees nothing later.
                   !LongLivedObjects.liveForTheRun(around: chain.first, in: tree, index: context.index, memo: context.memo),
-                  !finite.finishes(chain, before: subscriber, in: tree) else { continue }
+                  !finite.finishes(chain, before: subscriber, in: tree),
+                  !releasedOnDisappearance(bag, around: chain.first, context: context) else { continue }
             let pipeline = SubscriptionPipeline(chain: c, subscriber: subscriber, lookup: lookup)
             for closure in pipeline.closures {
                 guard let token = SelfCapture.strongSelfToken(in: closure, of: tree) ?? implicitSelfToken(in: closure, context)
@@ -69,6 +70,16 @@ public struct StrongSelfCaptureRule: Rule {
     }
 
     private static let assignName = NameSet(["assign"])
+
+    /// `cancellables.removeAll()` or `timer?.cancel()` in `viewWillDisappear`: the screen lets go of
+    /// the subscription each time it leaves, so the cycle never outlives it.
+    private func releasedOnDisappearance(_ keeper: String, around token: Int, context: RuleContext) -> Bool {
+        guard !keeper.hasPrefix("$"), let t = context.tree.enclosingType(of: token) else { return false }
+        let typeName = context.tree.types[t].name.lastNameComponent
+        return context.memo.value(for: "strong_self_capture.released-on-disappearance\u{0}" + typeName + "\u{0}" + keeper) {
+            DisappearanceResets.releases(keeper, inType: typeName, index: context.index)
+        }
+    }
 
     /// `bind(viewModel.$title) { self.label.text = $0 }` where `bind` is a project method that
     /// subscribes the closure it is given and keeps the subscription in a member of its `self`

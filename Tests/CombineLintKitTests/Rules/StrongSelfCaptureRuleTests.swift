@@ -594,6 +594,42 @@ final class StrongSelfCaptureRuleTests: XCTestCase {
         XCTAssertEqual(positions(text, extraFiles: [(path: "AppTests/Mocks.swift", text: mock)]), ["A.swift:8:72"])
     }
 
+    /// A bag emptied (or a cancellable cancelled) in `viewWillDisappear`/`viewDidDisappear`, of the
+    /// type or of its base class, lets go of the subscription whenever the screen leaves: no cycle
+    /// outlives it. Emptied only in a method of its own (`stop()`), the cycle stays until someone
+    /// calls it (probe round 4).
+    func testKeeperReleasedOnDisappearanceIsQuiet() {
+        let text = """
+        final class ClockViewController: BaseViewController {
+            var timer: AnyCancellable?
+            var cancellables = Set<AnyCancellable>()
+            var pending = Set<AnyCancellable>()
+            var ticks = 0
+            override func viewWillAppear(_ animated: Bool) {
+                super.viewWillAppear(animated)
+                timer = Timer.publish(every: 1, on: .main, in: .common).autoconnect().sink { _ in self.ticks += 1 }
+                model.$title.sink { self.title = $0 }.store(in: &cancellables)
+                model.$title.sink { self.title = $0 }.store(in: &pending)
+                model.$title.sink { self.title = $0 }.store(in: &inherited)
+            }
+            override func viewWillDisappear(_ animated: Bool) {
+                super.viewWillDisappear(animated)
+                timer?.cancel()
+                cancellables.removeAll()
+            }
+            func stop() { pending.removeAll() }
+        }
+        class BaseViewController: UIViewController {
+            var inherited = Set<AnyCancellable>()
+            override func viewDidDisappear(_ animated: Bool) {
+                super.viewDidDisappear(animated)
+                inherited = []
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["A.swift:10:29"])
+    }
+
     func testObjectsThatLiveForTheWholeRunAreQuiet() {
         let text = """
         final class FeedTests: XCTestCase {
