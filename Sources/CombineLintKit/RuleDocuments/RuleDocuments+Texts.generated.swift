@@ -6786,7 +6786,8 @@ in other files included), from code UIKit or SwiftUI runs again and again:
 - `configure…`/`bind…` methods of a `UITableViewCell`, `UICollectionViewCell` or reusable view
   subclass that the cell itself does not call (the data source calls them on every reuse), and any
   method of such a cell that a per-row callback calls on the dequeued cell (`let cell = … as! FeedCell;
-  cell.setUp(item)`), unless the cell's `prepareForReuse` empties the bag;
+  cell.setUp(item)`), unless the cell's `prepareForReuse` empties the bag (or the data source's
+  `didEndDisplaying` does, directly or through a method of the cell: a cell is reused only after it ended display);
 - the selection of a row or item (`tableView(_:didSelectRowAt:)`, `collectionView(_:didSelectItemAt:)`),
   a user action that repeats as a button's does, and text input callbacks that run on every edit
   (`searchBar(_:textDidChange:)`, `updateSearchResults(for:)`, `textViewDidChange(_:)`, …), where
@@ -8206,7 +8207,9 @@ and cell registration closures), and `configure…`/`bind…` methods and proper
 (`var viewModel: Model? { didSet { … } }`, which the data source sets on every reuse) of a
 `UITableViewCell`, `UICollectionViewCell` (`UICollectionViewListCell` included) or `UICollectionReusableView` subclass whose
 `prepareForReuse` does not empty that bag (`removeAll()`, a new bag, or a bag class's own emptying call:
-`cancelBag.cancel()`, `disposeBag.dispose()`). The finding is at the `store` call (or the insertion) and names the callback.
+`cancelBag.cancel()`, `disposeBag.dispose()`), nor does the data source's `didEndDisplaying` callback
+(`tableView(_:didEndDisplaying:forRowAt:)`, `collectionView(_:didEndDisplaying:forItemAt:)`, directly
+or through a method of the cell it casts to: UIKit reuses a cell only after it ended display). The finding is at the `store` call (or the insertion) and names the callback.
 In appearance and layout callbacks and `.onAppear`, a pipeline that finishes by itself (a request
 returning a `Future` or `dataTaskPublisher`, `Just`, a project function that returns only such
 pipelines) is not reported: it answers, finishes and releases its closures, so nothing stays
@@ -8553,6 +8556,29 @@ final class StatusMenuController: NSObject, NSMenuDelegate {
 ```
 
 ## Non-triggering examples
+
+```swift
+final class TrackCell: UITableViewCell {
+    private var cancellables = Set<AnyCancellable>()
+
+    func configure(with track: Track) {
+        track.$progress
+            .sink { [weak self] in self?.detailTextLabel?.text = "\(Int($0 * 100))%" }
+            .store(in: &cancellables)
+    }
+
+    func endDisplay() {
+        cancellables.removeAll()
+    }
+}
+
+final class PlaylistViewController: UITableViewController {
+    override func tableView(_ tableView: UITableView, didEndDisplaying cell: UITableViewCell, forRowAt indexPath: IndexPath) {
+        // A cell is reused only after it ended display: its old subscriptions end here.
+        (cell as? TrackCell)?.endDisplay()
+    }
+}
+```
 
 ```swift
 final class TitleCell: UICollectionViewCell {
