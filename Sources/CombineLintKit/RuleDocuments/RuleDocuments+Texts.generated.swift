@@ -8873,9 +8873,10 @@ the method that uses `self` (`func add(_ v: Int) { total += v }` then `sink(rece
 A closure handed to a project method that subscribes it and keeps the subscription counts as
 well: a base class's `bind(publisher) { self.label.text = $0 }` whose body is
 `publisher.sink(receiveValue: handler).store(in: &cancellables)` (called on `self`), or a publisher
-extension's `bind(to: bag) { … }` that stores into the bag it is given (a bag of `self`), or one that
+extension's `bind(to: bag) { … }` that stores into the bag it is given (a bag of `self`; its `sink` may be
+written without a receiver, the publisher it extends), or one that
 returns the `AnyCancellable` of that subscription, which the caller keeps in a member of `self`
-(`publisher.driveUI { … }.store(in: &cancellables)`). The finding
+(`publisher.driveUI { … }.store(in: &cancellables)`; not when the publisher it is called on finishes, such as a request). The finding
 starts at the first strong `self` (or at the capture, or at the method reference), one per closure.
 
 ## Why it matters
@@ -9450,6 +9451,25 @@ final class PlayerViewModel {
     init() {
         // `onMain()` hands `$rate` on, and `$rate` never finishes.
         $rate.onMain().sink { ↓self.label = "\($0)×" }.store(in: &cancellables)
+    }
+}
+```
+
+```swift
+extension Publisher where Failure == Never {
+    func bind(to bag: inout Set<AnyCancellable>, _ handler: @escaping (Output) -> Void) {
+        sink(receiveValue: handler).store(in: &bag)
+    }
+}
+
+final class CounterViewModel {
+    @Published var count = 0
+    @Published private(set) var label = ""
+    private var cancellables = Set<AnyCancellable>()
+
+    init() {
+        // `bind` keeps the closure in `cancellables`, which `self` owns.
+        $count.bind(to: &cancellables) { ↓self.label = "\($0)" }
     }
 }
 ```

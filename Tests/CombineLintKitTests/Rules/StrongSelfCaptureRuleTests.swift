@@ -630,6 +630,46 @@ final class StrongSelfCaptureRuleTests: XCTestCase {
         XCTAssertEqual(positions(text), ["A.swift:10:29"])
     }
 
+    /// Helpers in an extension of `Publisher` that subscribe with `sink` on their receiver, written
+    /// without one (`sink(receiveValue: handler).store(in: &bag)`, `-> AnyCancellable { sink(…) }`):
+    /// the closure a caller hands them is kept by the caller's bag, unless the receiver is a
+    /// request that finishes (probe round 4).
+    func testPublisherExtensionHelpersThatSinkOnTheirReceiver() {
+        let text = """
+        final class ScreenModel {
+            @Published var name = ""
+            var title = ""
+            var cancellables = Set<AnyCancellable>()
+            let errors = PassthroughSubject<String, Error>()
+            func bind(_ api: API) {
+                $name.bind(to: &cancellables) { self.title = $0 }
+                errors.sinkResult { self.handle($0) }.store(in: &cancellables)
+                api.request(1).sinkResult { self.handle($0) }.store(in: &cancellables)
+                $name.bind(to: &cancellables) { [weak self] in self?.title = $0 }
+            }
+            func handle(_ result: Result<String, Error>) {}
+        }
+        """
+        let helpers = """
+        extension Publisher where Failure == Never {
+            func bind(to bag: inout Set<AnyCancellable>, _ handler: @escaping (Output) -> Void) {
+                sink(receiveValue: handler).store(in: &bag)
+            }
+        }
+        extension Publisher {
+            func sinkResult(_ handler: @escaping (Result<Output, Failure>) -> Void) -> AnyCancellable {
+                sink(receiveCompletion: { c in if case let .failure(e) = c { handler(.failure(e)) } }, receiveValue: { handler(.success($0)) })
+            }
+        }
+        struct API {
+            func request(_ id: Int) -> AnyPublisher<String, Error> {
+                URLSession.shared.dataTaskPublisher(for: URL(string: "x")!).map { _ in "" }.mapError { $0 as Error }.eraseToAnyPublisher()
+            }
+        }
+        """
+        XCTAssertEqual(positions(text, extraFiles: [(path: "Sources/App/Helpers.swift", text: helpers)]), ["A.swift:7:41", "A.swift:8:29"])
+    }
+
     func testObjectsThatLiveForTheWholeRunAreQuiet() {
         let text = """
         final class FeedTests: XCTestCase {
