@@ -101,7 +101,7 @@ public struct SubscribingHelpers: Sendable {
 
     /// `sink(receiveValue: handler).store(in: &bag)` written without a receiver in an extension of a
     /// publisher type: the `sink` of `self`, the publisher the helper is called on.
-    private static func receiverSink(of chain: Chain, in function: FunctionDecl, tree: SyntaxTree) -> (Int, Subscription.Subscriber)? {
+    static func receiverSink(of chain: Chain, in function: FunctionDecl, tree: SyntaxTree) -> (Int, Subscription.Subscriber)? {
         guard let t = function.enclosingType, tree.types[t].kind == .extension,
               tree.types[t].name.hasSuffix("Publisher") || tree.types[t].name.hasPrefix("Publishers."),
               let root = chain.elements.first, root.kind == .root, root.name == "sink", SubscriptionFinder.isSinkCall(root),

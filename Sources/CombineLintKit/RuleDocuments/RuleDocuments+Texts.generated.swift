@@ -1418,7 +1418,7 @@ function that returns the `AnyCancellable` of a subscription it makes without ke
 (`@discardableResult func observe() -> AnyCancellable { values.sink { … } }` called as `observe()`,
 or as `_ = observe()` where the function is not `@discardableResult`; every function of that name
 must be such a one, a protocol's requirement aside: a call through a value of the protocol's type
-runs a conforming type's implementation). `connect()` is reported only when its receiver
+runs a conforming type's implementation); in an extension of `Publisher`, such a function's `sink(…)` may be written without a receiver (the publisher it extends). `connect()` is reported only when its receiver
 is evidently a connectable publisher: the chain has `makeConnectable()`, `multicast(…)` or
 `Timer.publish(…)`, or the receiver is a variable or property declared or initialised as one.
 Statements of a result-builder closure (`cancelBag.collect { … }`, or a project function whose

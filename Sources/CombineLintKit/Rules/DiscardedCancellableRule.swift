@@ -104,7 +104,9 @@ public struct DiscardedCancellableRule: Rule {
             default: return false
             }
             guard tree.enclosingFunction(of: chain.first) == reference.item, tree.innermostClosure(of: chain.first) == nil,
-                  let last = chain.elements.last, last.isCall, chain.elements.count > 1 else { return false }
+                  let last = chain.elements.last, last.isCall else { return false }
+            // `sink(…)` without a receiver in an extension of `Publisher`: the sink of the publisher extended.
+            if chain.elements.count == 1 { return SubscribingHelpers.receiverSink(of: chain, in: function, tree: tree) != nil }
             return last.name == "sink" || (last.name == "assign" && last.argument("on") != nil)
         }
     }
@@ -121,7 +123,8 @@ public struct DiscardedCancellableRule: Rule {
             guard function.name == name, function.kind == .function, !function.isLocal, function.accepts(argumentLabels: labels) else { continue }
             // A protocol's requirement has no body: what runs is a conforming type's implementation.
             guard function.bodyOpen != nil else { continue }
-            if let owner {
+            // An extension of the `Publisher` protocol serves every publisher (`AnyPublisher`, a subject).
+            if let owner, !(function.enclosingType.map { tree.types[$0].kind == .extension && tree.types[$0].name == "Publisher" } ?? false) {
                 guard let t = function.enclosingType, index.areRelated(tree.types[t].name.lastNameComponent, owner) else { continue }
             }
             guard returnsFreshSubscription(reference, index: index) else { return false }
