@@ -54,9 +54,9 @@ extension SubjectFakeInitialValueRule {
     private static func methodSkipsNil(named name: String, around token: Int, in tree: SyntaxTree) -> Bool {
         guard let t = tree.enclosingType(of: token) else { return false }
         let typeName = tree.types[t].name.lastNameComponent
-        let methods = tree.functions.filter { function in
+        // The methods of the type's declarations in this file (its body and its extensions here).
+        let methods = tree.types.filter { $0.name.lastNameComponent == typeName }.flatMap(\.functions).map { tree.functions[$0] }.filter { function in
             function.kind == .function && function.name == name && function.parameters.count == 1 && !function.isLocal
-                && function.enclosingType.map { tree.types[$0].name.lastNameComponent == typeName } == true
         }
         guard methods.count == 1, let open = methods[0].bodyOpen, let close = methods[0].bodyClose, open + 1 < close else { return false }
         return bodySkipsNil(from: open + 1, to: close, parameter: methods[0].parameters[0].name, in: tree)
