@@ -257,6 +257,11 @@ final class DiscardedCancellableRuleTests: XCTestCase {
                 api.load().sink(receiveCompletion: { _ in }, receiveValue: { print($0) }).store(in: &bag)
                 await other()
             }
+            func serve() {
+                var bag = Set<AnyCancellable>()
+                server.requests.sink { print($0) }.store(in: &bag)
+                dispatchMain()
+            }
         }
         final class LoaderTests: XCTestCase {
             func testLoad() {
