@@ -26,7 +26,7 @@ extension Catalogue {
     ]
 
     /// Calls that block or suspend the current scope until a subscription has done its work
-    /// (XCTest's `wait(for:timeout:)`, `fulfillment(of:)`, `RunLoop.run`, `sleep`): a local cancellable
-    /// kept up to one of them lives long enough.
-    public static let waitingCalls: Set<String> = ["wait", "waitForExpectations", "fulfillment", "sleep", "run", "waitUntil"]
+    /// (XCTest's `wait(for:timeout:)`, `fulfillment(of:)`, `RunLoop.run`, `sleep`, a command-line tool's
+    /// `dispatchMain()` or `CFRunLoopRun()`, which never return): a local cancellable kept up to one of them lives long enough.
+    public static let waitingCalls: Set<String> = ["wait", "waitForExpectations", "fulfillment", "sleep", "run", "waitUntil", "dispatchMain", "CFRunLoopRun"]
 }

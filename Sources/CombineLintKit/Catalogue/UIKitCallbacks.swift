@@ -49,6 +49,11 @@ extension Catalogue {
         "menuDidClose", "popoverWillClose", "popoverDidClose", "windowDidResignKey", "windowDidResignMain", "windowWillClose",
     ]
 
+    /// The data source and delegate methods whose `didEndDisplaying` form tells that a cell left the
+    /// screen (`tableView(_:didEndDisplaying:forRowAt:)`, `collectionView(_:didEndDisplaying:forItemAt:)`):
+    /// a cell is reused only after it ended display.
+    public static let endDisplayingCallbackNames: Set<String> = ["tableView", "collectionView"]
+
     /// Callbacks that end what a repeated callback started: disappearance, and a cell's `prepareForReuse`.
     public static let pairedResets = disappearCallbacks.union(["prepareForReuse"])
 

@@ -22,6 +22,9 @@ public struct FinitePublishers: Sendable {
     /// Whether sources that answer once, later (`Future`, requests), count as finishing.
     public let oneShot: Bool
 
+    /// Sources taken to finish while a function that hands on its input is judged (see `relay(function:in:depth:)`).
+    private var assumedRoots: Set<String> = []
+
     /// How many locals, closures and functions deep a question is followed.
     private static let maximumDepth = 8
 
@@ -94,6 +97,14 @@ public struct FinitePublishers: Sendable {
         case .root, .member:
             break
         }
+        // Inside a function that hands on its input: the parameter, or the receiver (`self`, or an
+        // operator called on it implicitly), is taken to finish; the caller's input decides.
+        if last == 0, root.kind == .root, !assumedRoots.isEmpty {
+            if !root.isCall, assumedRoots.contains(root.name) { return true }
+            if assumedRoots.contains(FinitePublishers.receiverRoot), root.name == "self" || (root.isCall && FinitePublishers.passesValuesOn(root)) {
+                return true
+            }
+        }
         if Catalogue.finiteRoots.contains(root.name) || extraRoots.contains(root.name) {
             return !(root.name == "Empty" && neverCompletes(root, in: tree))
         }
@@ -117,7 +128,14 @@ public struct FinitePublishers: Sendable {
         let source = elements[last]
         guard source.isCall, source.kind == .member || (source.kind == .root && last == 0) else { return false }
         if Catalogue.finishingSourceCalls.contains(source.name) { return true }
-        return functionReturnsFinishing(source, depth: depth)
+        guard let relay = functionRelay(source, depth: depth), relay.finishes else { return false }
+        // `request.onMain()`, `track(api.load(id))`: a function that hands on the publisher it is
+        // given finishes when that one does.
+        if relay.receiver, !(last > 0 && finishes(chain, before: last, in: tree, depth: depth + 1)) { return false }
+        return relay.parameters.allSatisfy { slot in
+            guard let argument = slot.argument(of: source), let c = tree.chain(startingAt: argument.value.lowerBound) else { return false }
+            return finishes(tree.chains[c], before: tree.chains[c].elements.count, in: tree, depth: depth + 1)
+        }
     }
 
     /// Whether every publisher closure `c` returns finishes (and it returns at least one).
@@ -126,12 +144,13 @@ public struct FinitePublishers: Sendable {
         return !returned.isEmpty && returned.allSatisfy { finishes($0, before: $0.elements.count, in: tree, depth: depth + 1) }
     }
 
-    /// Whether the project's functions that `call` may run (by full selector, else by name) all
-    /// return finishing pipelines. Remembered per selector and depth for the run.
-    private func functionReturnsFinishing(_ call: ChainElement, depth: Int) -> Bool {
-        guard let index, depth < FinitePublishers.maximumDepth else { return false }
+    /// What the project's functions that `call` may run (by full selector, else by name) return:
+    /// finishing pipelines, or ones that finish when the publishers they are given do (see `Relay`).
+    /// Remembered per selector and depth for the run.
+    private func functionRelay(_ call: ChainElement, depth: Int) -> Relay? {
+        guard let index, depth < FinitePublishers.maximumDepth else { return nil }
         let selector = MethodCallGraph.selector(of: call)
-        let compute = { () -> Bool in
+        let compute = { () -> Relay in
             let declarations = index.functions[call.name].filter { ref in
                 // Only a function that returns something can be the source of a pipeline.
                 let function = index.trees[ref.tree].functions[ref.item]
@@ -139,25 +158,56 @@ public struct FinitePublishers: Sendable {
                     && !["", "Void", "()"].contains(function.returnType)
             }
             let matching = declarations.filter { index.trees[$0.tree].functions[$0.item].selectorName == selector }
-            let candidates = matching.isEmpty ? declarations : matching
-            return !candidates.isEmpty && candidates.allSatisfy {
-                self.returnsFinishing(function: $0.item, in: index.trees[$0.tree], depth: depth)
+            let named = matching.isEmpty ? declarations : matching
+            // A test double's `fetch()` returning a subject the test drives stands in for the app's
+            // request in tests only: the app's own implementations decide, when it has some.
+            let app = named.filter { !TestCaseCode.isTestOrDouble(index.trees[$0.tree].functions[$0.item].nameToken, of: index.trees[$0.tree], index: index) }
+            let candidates = app.isEmpty ? named : app
+            guard !candidates.isEmpty else { return .never }
+            return candidates.reduce(Relay.finishing) { relay, ref in
+                relay.joined(with: self.relay(function: ref.item, in: index.trees[ref.tree], depth: depth))
             }
         }
         guard let memo else { return compute() }
-        return memo.value(for: "finishing-function \(selector) \(oneShot) \(extraRoots.sorted()) \(depth)", compute)
+        return memo.value(for: "finishing-function \(selector) \(oneShot) \(extraRoots.sorted()) \(depth) \(assumedRoots.sorted())", compute)
     }
 
-    /// Whether function `f` of `tree` returns something, and only finishing pipelines.
-    private func returnsFinishing(function f: Int, in tree: SyntaxTree, depth: Int) -> Bool {
+    /// What function `f` of `tree` returns: only finishing pipelines, or pipelines whose sources
+    /// are its parameters or, in an extension of a publisher type, its receiver
+    /// (`receive(on: q).eraseToAnyPublisher()`), which finish when those do.
+    private func relay(function f: Int, in tree: SyntaxTree, depth: Int) -> Relay {
         let function = tree.functions[f]
-        guard let open = function.bodyOpen, let close = function.bodyClose, open < close else { return false }
+        guard let open = function.bodyOpen, let close = function.bodyClose, open < close else { return .never }
         let returned = tree.chainIndices(in: open...close).filter { k in
             let first = tree.chains[k].first
             return tree.chains[k].isReturned && tree.innermostClosure(of: first) == nil && tree.enclosingFunction(of: first) == f
         }
-        guard !returned.isEmpty, returned.count == returnStatements(of: f, in: tree, from: open, to: close) else { return false }
-        return returned.allSatisfy { finishes(tree.chains[$0], before: tree.chains[$0].elements.count, in: tree, depth: depth + 1) }
+        guard !returned.isEmpty, returned.count == returnStatements(of: f, in: tree, from: open, to: close) else { return .never }
+        if returned.allSatisfy({ finishes(tree.chains[$0], before: tree.chains[$0].elements.count, in: tree, depth: depth + 1) }) {
+            return .finishing
+        }
+        // The sources the returned pipelines start from that the caller provides.
+        let extendsPublisher = function.enclosingType.map { t in
+            tree.types[t].kind == .extension && (tree.types[t].name.hasSuffix("Publisher") || tree.types[t].name.hasPrefix("Publishers."))
+        } ?? false
+        var relay = Relay.finishing
+        var assumed = Set<String>()
+        for k in returned {
+            let root = tree.chains[k].elements[0]
+            guard root.kind == .root else { return .never }
+            if let p = function.parameters.firstIndex(where: { $0.name == root.name }), !root.isCall {
+                relay.parameters.insert(Relay.Slot(p, of: function))
+                assumed.insert(root.name)
+            } else if extendsPublisher, root.name == "self" || (root.isCall && FinitePublishers.passesValuesOn(root)) {
+                relay.receiver = true
+                assumed.insert(FinitePublishers.receiverRoot)
+            }
+        }
+        guard !assumed.isEmpty else { return .never }
+        var given = self
+        given.assumedRoots = assumedRoots.union(assumed)
+        let finishing = returned.allSatisfy { given.finishes(tree.chains[$0], before: tree.chains[$0].elements.count, in: tree, depth: depth + 1) }
+        return finishing ? relay : .never
     }
 
     /// The `return` statements of function `f` (not of closures or functions inside it), or 1

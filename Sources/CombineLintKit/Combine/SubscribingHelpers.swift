@@ -67,7 +67,7 @@ public struct SubscribingHelpers: Sendable {
     private static func helper(_ f: Int, inTree t: Int, tree: SyntaxTree, body: ClosedRange<Int>) -> Helper? {
         let function = tree.functions[f]
         for chain in tree.chains(in: body) {
-            guard let (e, kind) = SubscriptionFinder.subscriberElement(of: chain), kind != .connect,
+            guard let (e, kind) = SubscriptionFinder.subscriberElement(of: chain) ?? receiverSink(of: chain, in: function, tree: tree), kind != .connect,
                   tree.innermostClosure(of: chain.first) == nil, tree.enclosingFunction(of: chain.first) == f else { continue }
             guard let handler = function.parameters.indices.first(where: { p in
                 isEscapingClosure(function.parameters[p])
@@ -97,5 +97,16 @@ public struct SubscribingHelpers: Sendable {
             return Helper(tree: t, function: f, handler: handler, keeper: keeper)
         }
         return nil
+    }
+
+    /// `sink(receiveValue: handler).store(in: &bag)` written without a receiver in an extension of a
+    /// publisher type: the `sink` of `self`, the publisher the helper is called on.
+    static func receiverSink(of chain: Chain, in function: FunctionDecl, tree: SyntaxTree) -> (Int, Subscription.Subscriber)? {
+        guard let t = function.enclosingType, tree.types[t].kind == .extension,
+              tree.types[t].name.hasSuffix("Publisher") || tree.types[t].name.hasPrefix("Publishers."),
+              let root = chain.elements.first, root.kind == .root, root.name == "sink", SubscriptionFinder.isSinkCall(root),
+              chain.elements.count == 1 || (chain.elements.count == 2 && SubscriptionFinder.bagArgument(of: chain.elements[1]) != nil)
+        else { return nil }
+        return (0, .sink)
     }
 }

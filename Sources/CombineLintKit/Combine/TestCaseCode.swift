@@ -21,4 +21,30 @@ public enum TestCaseCode {
             (component.hasSuffix("Tests") && component != "Tests") || Catalogue.testFolderNames.contains(String(component))
         }
     }
+
+    /// Whether token `token` of `tree` stands in test code or a test double: a test case, a type
+    /// named as a double (`MockFeedService`, `FeedServiceStub`), or a file of a test folder. Such
+    /// code stands in for the app's in tests only; what the app runs is its other code.
+    public static func isTestOrDouble(_ token: Int, of tree: SyntaxTree, index: ProjectIndex) -> Bool {
+        if isInTestFolder(tree.file.path) || contains(token, of: tree, index: index) { return true }
+        var current = tree.enclosingType(of: token)
+        while let t = current {
+            let name = tree.types[t].name.lastNameComponent
+            if Catalogue.testDoubleWords.contains(where: { namesWord($0, in: name) }) { return true }
+            current = tree.types[t].parentType
+        }
+        return false
+    }
+
+    /// `word` is a word of the camel-cased `name`: it starts there and no lower-case letter goes on
+    /// after it (`Mock` in `MockAPI` and `APIMock`, not in `Mockingbird`).
+    static func namesWord(_ word: String, in name: String) -> Bool {
+        var rest = Substring(name)
+        while let range = rest.range(of: word) {
+            let after = rest[range.upperBound...]
+            if after.first.map({ !$0.isLowercase }) ?? true { return true }
+            rest = after
+        }
+        return false
+    }
 }

@@ -1418,7 +1418,7 @@ function that returns the `AnyCancellable` of a subscription it makes without ke
 (`@discardableResult func observe() -> AnyCancellable { values.sink { … } }` called as `observe()`,
 or as `_ = observe()` where the function is not `@discardableResult`; every function of that name
 must be such a one, a protocol's requirement aside: a call through a value of the protocol's type
-runs a conforming type's implementation). `connect()` is reported only when its receiver
+runs a conforming type's implementation); in an extension of `Publisher`, such a function's `sink(…)` may be written without a receiver (the publisher it extends). `connect()` is reported only when its receiver
 is evidently a connectable publisher: the chain has `makeConnectable()`, `multicast(…)` or
 `Timer.publish(…)`, or the receiver is a variable or property declared or initialised as one.
 Statements of a result-builder closure (`cancelBag.collect { … }`, or a project function whose
@@ -1428,6 +1428,9 @@ expression of a branch of an `if` or `switch` expression whose value is assigned
 when a test waits after it (`wait(for:timeout:)`, `await fulfillment(of:)`): Swift does not keep a
 local alive to the end of its scope, only to its last use, so the subscription may be cancelled
 before the wait begins; `withExtendedLifetime(token) { wait(…) }` or a use after the wait keeps it.
+A subscription stored in a bag declared in the same method (`var cancellables = Set<AnyCancellable>()`)
+that is never read again (not kept in a member, returned or passed on) ends with that bag when the
+method returns; not reported in test code, nor when the method waits or `await`s after the last store.
 
 ## Why it matters
 
@@ -1585,6 +1588,25 @@ final class DocumentScreen {
     func start() {
         // Silences the unused-result warning, and cancels the subscription with it.
         _ = store.↓observeChanges()
+    }
+}
+```
+
+```swift
+final class ProfileLoader {
+    private let api: ProfileAPI
+    private var cancellables = Set<AnyCancellable>()
+
+    init(api: ProfileAPI) {
+        self.api = api
+    }
+
+    func refresh(onLoad: @escaping (Profile) -> Void) {
+        // This local bag shadows the member and is released when `refresh` returns.
+        var cancellables = Set<AnyCancellable>()
+        api.profile()
+            .↓sink(receiveCompletion: { _ in }, receiveValue: onLoad)
+            .store(in: &cancellables)
     }
 }
 ```
@@ -1773,6 +1795,26 @@ final class LocationFeed {
 
     func start() {
         follow { print($0) }
+    }
+}
+```
+
+```swift
+final class ProfileLoader {
+    private let api: ProfileAPI
+    private var cancellables = Set<AnyCancellable>()
+
+    init(api: ProfileAPI) {
+        self.api = api
+    }
+
+    func refresh(onLoad: @escaping (Profile) -> Void) {
+        // Built up locally, then kept by the loader.
+        var bag = Set<AnyCancellable>()
+        api.profile()
+            .sink(receiveCompletion: { _ in }, receiveValue: onLoad)
+            .store(in: &bag)
+        cancellables = bag
     }
 }
 ```
@@ -6744,7 +6786,8 @@ in other files included), from code UIKit or SwiftUI runs again and again:
 - `configure…`/`bind…` methods of a `UITableViewCell`, `UICollectionViewCell` or reusable view
   subclass that the cell itself does not call (the data source calls them on every reuse), and any
   method of such a cell that a per-row callback calls on the dequeued cell (`let cell = … as! FeedCell;
-  cell.setUp(item)`), unless the cell's `prepareForReuse` empties the bag;
+  cell.setUp(item)`), unless the cell's `prepareForReuse` empties the bag (or the data source's
+  `didEndDisplaying` does, directly or through a method of the cell: a cell is reused only after it ended display);
 - the selection of a row or item (`tableView(_:didSelectRowAt:)`, `collectionView(_:didSelectItemAt:)`),
   a user action that repeats as a button's does, and text input callbacks that run on every edit
   (`searchBar(_:textDidChange:)`, `updateSearchResults(for:)`, `textViewDidChange(_:)`, …), where
@@ -8164,7 +8207,9 @@ and cell registration closures), and `configure…`/`bind…` methods and proper
 (`var viewModel: Model? { didSet { … } }`, which the data source sets on every reuse) of a
 `UITableViewCell`, `UICollectionViewCell` (`UICollectionViewListCell` included) or `UICollectionReusableView` subclass whose
 `prepareForReuse` does not empty that bag (`removeAll()`, a new bag, or a bag class's own emptying call:
-`cancelBag.cancel()`, `disposeBag.dispose()`). The finding is at the `store` call (or the insertion) and names the callback.
+`cancelBag.cancel()`, `disposeBag.dispose()`), nor does the data source's `didEndDisplaying` callback
+(`tableView(_:didEndDisplaying:forRowAt:)`, `collectionView(_:didEndDisplaying:forItemAt:)`, directly
+or through a method of the cell it casts to: UIKit reuses a cell only after it ended display). The finding is at the `store` call (or the insertion) and names the callback.
 In appearance and layout callbacks and `.onAppear`, a pipeline that finishes by itself (a request
 returning a `Future` or `dataTaskPublisher`, `Just`, a project function that returns only such
 pipelines) is not reported: it answers, finishes and releases its closures, so nothing stays
@@ -8513,6 +8558,29 @@ final class StatusMenuController: NSObject, NSMenuDelegate {
 ## Non-triggering examples
 
 ```swift
+final class TrackCell: UITableViewCell {
+    private var cancellables = Set<AnyCancellable>()
+
+    func configure(with track: Track) {
+        track.$progress
+            .sink { [weak self] in self?.detailTextLabel?.text = "\(Int($0 * 100))%" }
+            .store(in: &cancellables)
+    }
+
+    func endDisplay() {
+        cancellables.removeAll()
+    }
+}
+
+final class PlaylistViewController: UITableViewController {
+    override func tableView(_ tableView: UITableView, didEndDisplaying cell: UITableViewCell, forRowAt indexPath: IndexPath) {
+        // A cell is reused only after it ended display: its old subscriptions end here.
+        (cell as? TrackCell)?.endDisplay()
+    }
+}
+```
+
+```swift
 final class TitleCell: UICollectionViewCell {
     private var disposeBag = DisposeBag()
 
@@ -8805,9 +8873,10 @@ the method that uses `self` (`func add(_ v: Int) { total += v }` then `sink(rece
 A closure handed to a project method that subscribes it and keeps the subscription counts as
 well: a base class's `bind(publisher) { self.label.text = $0 }` whose body is
 `publisher.sink(receiveValue: handler).store(in: &cancellables)` (called on `self`), or a publisher
-extension's `bind(to: bag) { … }` that stores into the bag it is given (a bag of `self`), or one that
+extension's `bind(to: bag) { … }` that stores into the bag it is given (a bag of `self`; its `sink` may be
+written without a receiver, the publisher it extends), or one that
 returns the `AnyCancellable` of that subscription, which the caller keeps in a member of `self`
-(`publisher.driveUI { … }.store(in: &cancellables)`). The finding
+(`publisher.driveUI { … }.store(in: &cancellables)`; not when the publisher it is called on finishes, such as a request). The finding
 starts at the first strong `self` (or at the capture, or at the method reference), one per closure.
 
 ## Why it matters
@@ -8853,8 +8922,17 @@ closures of collections (`forEach`, an array's `map`), and pipelines that finish
 where the cycle ends when they do: sources that complete at once (`Just`, `Empty`, `Fail`,
 `Result.Publisher`, `[…].publisher`), a `Future`, a `Deferred` of one, `dataTaskPublisher(for:)`,
 a call of one of the project's functions whose every `return` is such a pipeline (the
-`save(_:) -> AnyPublisher` that returns `Future { … }.eraseToAnyPublisher()`), and a pipeline cut
-by `first()` or `prefix(n)`. A pipeline is only as finite as every stage: a `Just` that
+`save(_:) -> AnyPublisher` that returns `Future { … }.eraseToAnyPublisher()`; a test double's
+implementation, in a test folder or in a type named as a mock, stub, fake or spy, runs only in
+tests and is left out when the app has its own), a call of one
+that hands on the publisher it is given, when that one finishes (a base view model's
+`track(_ publisher:)` returning `publisher.handleEvents(…).eraseToAnyPublisher()`, an extension
+of `Publisher` whose `onMain()` returns `receive(on: DispatchQueue.main).eraseToAnyPublisher()`:
+`track(api.request(id))` finishes, `track($query)` does not), and a pipeline cut
+by `first()` or `prefix(n)`. Nor is a subscription whose bag or cancellable the type (or a base
+class) empties, replaces or cancels in `viewWillDisappear` or `viewDidDisappear` (AppKit's closing
+callbacks too): the screen lets go of it each time it leaves, so no cycle outlives the screen; one
+emptied only in a method of its own (`stop()`) stays a cycle until someone calls it. A pipeline is only as finite as every stage: a `Just` that
 `flatMap`s into a subject never finishes. Objects that live for the whole run free nothing later
 through a cycle, and are not reported either: test cases (XCTest keeps every `XCTestCase` object
 until the run ends), the application's delegate itself (a class conforming to
@@ -9358,7 +9436,69 @@ final class ProfileViewController: BaseViewController {
 }
 ```
 
+```swift
+extension Publisher {
+    func onMain() -> AnyPublisher<Output, Failure> {
+        receive(on: DispatchQueue.main).eraseToAnyPublisher()
+    }
+}
+
+final class PlayerViewModel {
+    @Published var rate: Float = 1
+    @Published private(set) var label = ""
+    private var cancellables = Set<AnyCancellable>()
+
+    init() {
+        // `onMain()` hands `$rate` on, and `$rate` never finishes.
+        $rate.onMain().sink { ↓self.label = "\($0)×" }.store(in: &cancellables)
+    }
+}
+```
+
+```swift
+extension Publisher where Failure == Never {
+    func bind(to bag: inout Set<AnyCancellable>, _ handler: @escaping (Output) -> Void) {
+        sink(receiveValue: handler).store(in: &bag)
+    }
+}
+
+final class CounterViewModel {
+    @Published var count = 0
+    @Published private(set) var label = ""
+    private var cancellables = Set<AnyCancellable>()
+
+    init() {
+        // `bind` keeps the closure in `cancellables`, which `self` owns.
+        $count.bind(to: &cancellables) { ↓self.label = "\($0)" }
+    }
+}
+```
+
 ## Non-triggering examples
+
+```swift
+final class StopwatchViewController: UIViewController {
+    private var timer: AnyCancellable?
+    private var elapsed = 0
+    private let label = UILabel()
+
+    override func viewWillAppear(_ animated: Bool) {
+        super.viewWillAppear(animated)
+        timer = Timer.publish(every: 1, on: .main, in: .common)
+            .autoconnect()
+            .sink { _ in
+                self.elapsed += 1
+                self.label.text = "\(self.elapsed)"
+            }
+    }
+
+    override func viewWillDisappear(_ animated: Bool) {
+        super.viewWillDisappear(animated)
+        // Leaving the screen cancels the timer, which releases the closure and `self` with it.
+        timer?.cancel()
+    }
+}
+```
 
 ```swift
 @main
@@ -9688,6 +9828,44 @@ final class AvatarLoader {
 ```
 
 ```swift
+class BaseViewModel {
+    var cancellables = Set<AnyCancellable>()
+    @Published var isLoading = false
+
+    func track<P: Publisher>(_ publisher: P) -> AnyPublisher<P.Output, Never> {
+        publisher
+            .handleEvents(receiveSubscription: { [weak self] _ in self?.isLoading = true },
+                          receiveCompletion: { [weak self] _ in self?.isLoading = false })
+            .catch { _ in Empty() }
+            .eraseToAnyPublisher()
+    }
+}
+
+final class SpeciesViewModel: BaseViewModel {
+    @Published var species: Species?
+    let api: SpeciesAPI
+
+    init(api: SpeciesAPI) {
+        self.api = api
+    }
+
+    func load(_ id: String) {
+        // The request finishes, and `track` hands on what it is given: the cycle ends with it.
+        track(api.species(id)).sink { self.species = $0 }.store(in: &cancellables)
+    }
+}
+
+struct SpeciesAPI {
+    func species(_ id: String) -> AnyPublisher<Species, Error> {
+        URLSession.shared.dataTaskPublisher(for: URL(string: "https://example.com/species/" + id)!)
+            .map(\.data)
+            .decode(type: Species.self, decoder: JSONDecoder())
+            .eraseToAnyPublisher()
+    }
+}
+```
+
+```swift
 final class OnboardingModel: ObservableObject {
     @Published var isReady = false
     private var cancellables = Set<AnyCancellable>()
@@ -9846,7 +10024,9 @@ Reports a `CurrentValueSubject` or `@Published` property of optional type that s
 when its consumers must skip that `nil` (`.compactMap { $0 }`, `.filter { $0 != nil }`,
 `.dropFirst()`, a subscriber whose first statement is `guard let value else { return }` or
 `guard case .some(let value) = value`, one that is a single `if let value { … }` with no `else`,
-or a `switch` whose `case .none` only breaks or returns, a `for await value in subject.values`
+or a `switch` whose `case .none` only breaks or returns, a subscriber that only hands the value to
+a method of its type that starts so (`self?.show($0)`, `sink(receiveValue: show)` with
+`func show(_ toast: Toast?) { guard let toast else { return } … }`), a `for await value in subject.values`
 loop that starts with `guard let value else { continue }`), or when
 its own subscriber sets it back to `nil` after handling the value: a one-shot event (a toast, an
 alert, a navigation request) modelled as state. The finding is at the declaration; the evidence
@@ -9855,8 +10035,8 @@ may be in other files, and consumers are followed through `Publishers.Merge`, `C
 `combineLatest` or `zip` the subject's values are one element of each tuple, skipped when a
 `compactMap` unwraps that element, `{ route, loggedIn in loggedIn ? route : nil }` or `{ $0.1 }`,
 or after a `map` that picks it, `.map { $1 }`; a `compactMap` that unwraps another element says
-nothing of this one), and through a
-property that hands the publisher on (`var errors: AnyPublisher<…> { subject.eraseToAnyPublisher() }`).
+nothing of this one; a bare `$toast` of the declaring type given whole to such a call counts as
+well), and through a property that hands the publisher on (`var errors: AnyPublisher<…> { subject.eraseToAnyPublisher() }`).
 A view's `$model.alert` is a binding to the property of the object `model` holds (found through the
 view's property), so it counts for that type only. Optional state that is read through `.value` or
 bound without skipping `nil` (`.alert(item: $model.alert)`, directly or as one
@@ -10153,6 +10333,46 @@ final class Router {
             .sink { navigator.open($0) }
             .store(in: &cancellables)
     }
+}
+```
+
+```swift
+final class NoticeCenter {
+    @Published var ↓saved: String?
+    @Published var ↓failed: String?
+    private var cancellables = Set<AnyCancellable>()
+
+    init(banner: Banner) {
+        // Both projected properties are merged whole; the merged chain skips their nil.
+        Publishers.Merge($saved, $failed)
+            .compactMap { $0 }
+            .sink { banner.show($0) }
+            .store(in: &cancellables)
+    }
+}
+```
+
+```swift
+final class UploadScreen: UIViewController {
+    private let model = UploadModel()
+    private var cancellables = Set<AnyCancellable>()
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        model.$failure
+            .sink { [weak self] in self?.showFailure($0) }
+            .store(in: &cancellables)
+    }
+
+    private func showFailure(_ message: String?) {
+        guard let message else { return }
+        present(UIAlertController(title: message, message: nil, preferredStyle: .alert), animated: true)
+    }
+}
+
+// file: UploadModel.swift
+final class UploadModel: ObservableObject {
+    @Published var ↓failure: String?
 }
 ```
 

@@ -104,7 +104,9 @@ public struct DiscardedCancellableRule: Rule {
             default: return false
             }
             guard tree.enclosingFunction(of: chain.first) == reference.item, tree.innermostClosure(of: chain.first) == nil,
-                  let last = chain.elements.last, last.isCall, chain.elements.count > 1 else { return false }
+                  let last = chain.elements.last, last.isCall else { return false }
+            // `sink(…)` without a receiver in an extension of `Publisher`: the sink of the publisher extended.
+            if chain.elements.count == 1 { return SubscribingHelpers.receiverSink(of: chain, in: function, tree: tree) != nil }
             return last.name == "sink" || (last.name == "assign" && last.argument("on") != nil)
         }
     }
@@ -121,7 +123,8 @@ public struct DiscardedCancellableRule: Rule {
             guard function.name == name, function.kind == .function, !function.isLocal, function.accepts(argumentLabels: labels) else { continue }
             // A protocol's requirement has no body: what runs is a conforming type's implementation.
             guard function.bodyOpen != nil else { continue }
-            if let owner {
+            // An extension of the `Publisher` protocol serves every publisher (`AnyPublisher`, a subject).
+            if let owner, !(function.enclosingType.map { tree.types[$0].kind == .extension && tree.types[$0].name == "Publisher" } ?? false) {
                 guard let t = function.enclosingType, index.areRelated(tree.types[t].name.lastNameComponent, owner) else { continue }
             }
             guard returnsFreshSubscription(reference, index: index) else { return false }
@@ -134,6 +137,8 @@ public struct DiscardedCancellableRule: Rule {
         case dropped
         /// A local never used again; `beforeWait` when a test waits after it (`wait(for:timeout:)`).
         case unusedLocal(String, beforeWait: Bool)
+        /// Stored in a bag declared in the scope that nothing keeps (see `isForgottenLocalBag`).
+        case localBag(String)
     }
 
     private func problem(with subscription: Subscription, chain: Chain, in tree: SyntaxTree, index: ProjectIndex) -> Problem? {
@@ -154,6 +159,8 @@ public struct DiscardedCancellableRule: Rule {
             return .unusedLocal(variable.name, beforeWait: waitsLater(in: v, tree: tree))
         case .returned:
             return isDroppedByVoidClosure(chain, in: tree) ? .dropped : nil
+        case .bag(.local(let v)), .collection(.local(let v)):
+            return DiscardedCancellableRule.isForgottenLocalBag(v, in: tree, index: index) ? .localBag(tree.variables[v].name) : nil
         default:
             return nil
         }
@@ -250,6 +257,9 @@ public struct DiscardedCancellableRule: Rule {
                 : ("`\(name)` holds the cancellable returned by `connect()` but is never used; releasing it cancels the connection.", keepConnection)
         case (_, .dropped):
             return ("The AnyCancellable returned by `\(subscriber.callName)` is thrown away, so the subscription is cancelled at once.", keepSubscription)
+        case (_, .localBag(let name)):
+            return ("`\(name)` is a bag local to this scope that nothing keeps, so the subscription is cancelled when the scope ends.",
+                    "Store it in a bag owned by the object that needs the values (`.store(in: &self.cancellables)`).")
         case (_, .unusedLocal(let name, let beforeWait)):
             if beforeWait {
                 return ("`\(name)` is never used, and a wait after it does not keep it: Swift may release it and cancel the subscription at once.",

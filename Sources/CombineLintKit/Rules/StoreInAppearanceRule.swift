@@ -138,7 +138,7 @@ public struct StoreInAppearanceRule: Rule {
             }
             return false
         case .cellMethod(let cellType):
-            return emptiedOnReuse(key, cellType: cellType, sites: sites, index: context.index)
+            return emptiedOnReuse(key, cellType: cellType, sites: sites, index: context.index, memo: context.memo)
         case .perRow, .cellProvider:
             // `cell.bag`: the cell's own bag is fine when the cell's `prepareForReuse` empties it.
             let parts = key.split(separator: ".").map(String.init)
@@ -146,13 +146,13 @@ public struct StoreInAppearanceRule: Rule {
             let member = parts[1]
             if let cellType = localCellType(named: parts[0], near: token, in: tree, index: context.index)
                 ?? registeredCellType(named: parts[0], at: site, in: tree, index: context.index) {
-                return emptiedOnReuse(member, cellType: cellType, sites: sites, index: context.index)
+                return emptiedOnReuse(member, cellType: cellType, sites: sites, index: context.index, memo: context.memo)
             }
             // Type unknown: any reusable view of the project that empties a bag of that name on reuse.
             // Only a type that declares `prepareForReuse` (or a subclass of one, which reaches the same
             // body through its ancestors) can empty it there.
             return reusableViewsDeclaringPrepareForReuse(context.index).contains { type in
-                emptiedOnReuse(member, cellType: type, sites: sites, index: context.index)
+                emptiedOnReuse(member, cellType: type, sites: sites, index: context.index, memo: context.memo)
             }
         case .layout:
             return false
@@ -173,8 +173,9 @@ public struct StoreInAppearanceRule: Rule {
         }
     }
 
-    /// Whether `prepareForReuse` of the cell type or one of its known superclasses empties `bag`.
-    func emptiedOnReuse(_ bag: String, cellType: String, sites: RepeatedSites, index: ProjectIndex) -> Bool {
+    /// Whether `prepareForReuse` of the cell type or one of its known superclasses empties `bag`, or
+    /// a `didEndDisplaying` callback does (directly, or through a method of the cell; see `EndDisplayingResets`).
+    func emptiedOnReuse(_ bag: String, cellType: String, sites: RepeatedSites, index: ProjectIndex, memo: ProjectMemo) -> Bool {
         let types = [cellType] + index.allAncestors(of: cellType)
         for type in types {
             for body in sites.bodies(ofMethods: ["prepareForReuse"], inType: type)
@@ -182,7 +183,13 @@ public struct StoreInAppearanceRule: Rule {
                 return true
             }
         }
-        return false
+        let ended = memo.value(for: "store_in_appearance.end-displaying-resets") { EndDisplayingResets(index: index) }
+        if ended.empties(bag, ofCellTypes: types) { return true }
+        let called = ended.calledMethods(forCellTypes: types)
+        guard !called.isEmpty else { return false }
+        return types.contains { type in
+            sites.bodies(ofMethods: called, inType: type).contains { !BagResets.resets(of: bag, in: $0.body, of: $0.tree).isEmpty }
+        }
     }
 
     /// Whether code in `range` empties `key`, directly or in a method of `types` it calls on self

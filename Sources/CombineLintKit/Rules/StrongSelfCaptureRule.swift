@@ -21,9 +21,9 @@ public struct StrongSelfCaptureRule: Rule {
         let tree = context.tree
         let lookup = TreeLookup(tree)
         let selfBindings = SelfConditionBindings(tree)
-        let helperFindings = helperCalls.isEmpty ? [] : handedClosureFindings(helpers, calls: helperCalls, context: context, lookup: lookup)
         let finite = FinitePublishers(index: context.index, memo: context.memo,
                                       extraRoots: Set(context.options.strings("finite_publishers")), oneShot: true)
+        let helperFindings = helperCalls.isEmpty ? [] : handedClosureFindings(helpers, calls: helperCalls, finite: finite, context: context, lookup: lookup)
         var kept: [(chain: Int, subscriber: Int, keeper: String)] = assignments
         for subscription in context.subscriptions where subscription.subscriber != .connect {
             guard let keeper = SubscriptionFinder.selfMemberKeeping(subscription, lookup: lookup)
@@ -42,7 +42,8 @@ public struct StrongSelfCaptureRule: Rule {
                   !isStaticContext(chain.first, in: tree),
                   // A test case or a singleton: its cycle frees nothing later.
                   !LongLivedObjects.liveForTheRun(around: chain.first, in: tree, index: context.index, memo: context.memo),
-                  !finite.finishes(chain, before: subscriber, in: tree) else { continue }
+                  !finite.finishes(chain, before: subscriber, in: tree),
+                  !releasedOnDisappearance(bag, around: chain.first, context: context) else { continue }
             let pipeline = SubscriptionPipeline(chain: c, subscriber: subscriber, lookup: lookup)
             for closure in pipeline.closures {
                 guard let token = SelfCapture.strongSelfToken(in: closure, of: tree) ?? implicitSelfToken(in: closure, context)
@@ -70,14 +71,24 @@ public struct StrongSelfCaptureRule: Rule {
 
     private static let assignName = NameSet(["assign"])
 
+    /// `cancellables.removeAll()` or `timer?.cancel()` in `viewWillDisappear`: the screen lets go of
+    /// the subscription each time it leaves, so the cycle never outlives it.
+    private func releasedOnDisappearance(_ keeper: String, around token: Int, context: RuleContext) -> Bool {
+        guard !keeper.hasPrefix("$"), let t = context.tree.enclosingType(of: token) else { return false }
+        let typeName = context.tree.types[t].name.lastNameComponent
+        return context.memo.value(for: "strong_self_capture.released-on-disappearance\u{0}" + typeName + "\u{0}" + keeper) {
+            DisappearanceResets.releases(keeper, inType: typeName, index: context.index)
+        }
+    }
+
     /// `bind(viewModel.$title) { self.label.text = $0 }` where `bind` is a project method that
     /// subscribes the closure it is given and keeps the subscription in a member of its `self`
     /// (called on `self`, from the type or a related one), or in the bag passed to it
     /// (`publisher.bind(to: bag) { … }` with a bag of `self`), or that returns the subscription's
     /// `AnyCancellable` which the caller keeps in a member of `self`
     /// (`publisher.driveUI { … }.store(in: &cancellables)`): the closure is kept by `self`.
-    private func handedClosureFindings(_ helpers: SubscribingHelpers, calls: [(chain: Int, element: Int)], context: RuleContext,
-                                       lookup: TreeLookup) -> [(token: Int, finding: Finding)] {
+    private func handedClosureFindings(_ helpers: SubscribingHelpers, calls: [(chain: Int, element: Int)], finite: FinitePublishers,
+                                       context: RuleContext, lookup: TreeLookup) -> [(token: Int, finding: Finding)] {
         let tree = context.tree
         let index = context.index
         var result: [(token: Int, finding: Finding)] = []
@@ -112,8 +123,10 @@ public struct StrongSelfCaptureRule: Rule {
                     guard let name = SubscriptionFinder.selfMemberKeeping(call, lookup: lookup) else { continue }
                     keeper = name
                 }
+                // `api.load(id).sinkResult { … }`: a helper called on a request subscribes to what finishes.
                 guard SelfCapture.isInReferenceType(chain.first, of: tree, index: index), !isStaticContext(chain.first, in: tree),
                       !LongLivedObjects.liveForTheRun(around: chain.first, in: tree, index: index, memo: context.memo),
+                      e == 0 || !finite.finishes(chain, before: e, in: tree),
                       let token = SelfCapture.strongSelfToken(in: closure, of: tree) ?? implicitSelfToken(in: closure, context),
                       !result.contains(where: { $0.token == token }) else { continue }
                 result.append((token, closureFinding(at: token, closure: closure, bag: keeper, context: context, lookup: lookup)))

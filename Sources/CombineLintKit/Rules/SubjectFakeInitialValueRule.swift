@@ -110,7 +110,13 @@ public struct SubjectFakeInitialValueRule: Rule {
             var evidence = shared.evidence
             evidence.skipsNil = evidence.skipsNil || own.evidence.skipsNil
             evidence.readsAsState = evidence.readsAsState || own.evidence.readsAsState
-            let resets = shared.resets.union(own.resets)
+            var resets = shared.resets.union(own.resets)
+            if kind == .published {
+                for outcome in SubjectFakeInitialValueRule.projectedWholeArgumentOutcomes(of: name, declaringType: declaringType, index: index,
+                                                                                          memo: memo, resets: &resets) {
+                    evidence.merge(outcome)
+                }
+            }
             guard evidence.skipsNil, !evidence.readsAsState else { return evidence }
             if kind == .published, SubjectFakeInitialValueRule.hasBareRead(of: name, inType: declaringType, index: index) {
                 evidence.readsAsState = true
@@ -313,7 +319,9 @@ public struct SubjectFakeInitialValueRule: Rule {
             case "send" where kind == .subject:
                 return .neutral
             case "sink", "assign":
-                guard element.name == "sink", let c = subscriberClosure(element) else { return .state }
+                guard element.name == "sink", let c = subscriberClosure(element) else {
+                    return element.name == "sink" && referencedMethodSkipsNil(element, in: tree) ? .skips : .state
+                }
                 return handlingOutcome(c, name: name, kind: kind, tree: tree, treeIndex: treeIndex, resets: &resets)
             default:
                 // `$route.combineLatest($isLoggedIn).compactMap { route, loggedIn in loggedIn ? route : nil }`:
@@ -502,7 +510,8 @@ public struct SubjectFakeInitialValueRule: Rule {
             for w in writes { resets.insert("\(treeIndex):\(w)") }
             return .skips
         }
-        return bodySkipsNil(from: closure.bodyStart, to: closure.close, parameter: closure.parameters.first, in: tree) ? .skips : .state
+        if bodySkipsNil(from: closure.bodyStart, to: closure.close, parameter: closure.parameters.first, in: tree) { return .skips }
+        return handlerMethodSkipsNil(closure: c, in: tree) ? .skips : .state
     }
 
     /// A body that skips nil: it starts with `guard let value else { return }` (see

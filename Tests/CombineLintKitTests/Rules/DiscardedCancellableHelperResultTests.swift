@@ -123,4 +123,31 @@ final class DiscardedCancellableHelperResultTests: XCTestCase {
         """
         XCTAssertEqual(positions([(path: "A.swift", text: text)]), ["A.swift:8:13", "A.swift:9:17", "A.swift:16:19"])
     }
+
+    /// A helper in an extension of `Publisher` that returns the `sink` of the publisher it extends,
+    /// written without a receiver, called on any publisher (`AnyPublisher`, a subject) and dropped;
+    /// kept in a property, it is fine (probe round 4).
+    func testDroppedResultOfAPublisherExtensionSinkHelper() {
+        let text = """
+        extension Publisher {
+            @discardableResult
+            func sinkResult(_ handler: @escaping (Result<Output, Failure>) -> Void) -> AnyCancellable {
+                sink(receiveCompletion: { c in if case let .failure(e) = c { handler(.failure(e)) } }, receiveValue: { handler(.success($0)) })
+            }
+            func sinkValues(_ handler: @escaping (Output) -> Void) -> AnyCancellable {
+                sink(receiveCompletion: { _ in }, receiveValue: handler)
+            }
+        }
+        final class Uploader {
+            var token: AnyCancellable?
+            let progress = PassthroughSubject<Int, Error>()
+            func upload(_ publisher: AnyPublisher<Int, Error>) {
+                publisher.sinkResult { print($0) }
+                _ = progress.sinkValues { print($0) }
+                token = publisher.sinkValues { print($0) }
+            }
+        }
+        """
+        XCTAssertEqual(positions([(path: "A.swift", text: text)]), ["A.swift:14:19", "A.swift:15:22"])
+    }
 }

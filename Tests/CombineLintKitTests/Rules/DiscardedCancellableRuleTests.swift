@@ -225,4 +225,55 @@ final class DiscardedCancellableRuleTests: XCTestCase {
         let result = findings(of: DiscardedCancellableRule.self, in: files).map { "\($0.file):\($0.line):\($0.column)" }
         XCTAssertEqual(result, ["Feed/FeedViewController.swift:54:14", "Feed/FeedViewController.swift:70:14", "Feed/FeedViewModel.swift:60:14"])
     }
+
+    /// A bag declared in the method that nothing reads again releases its subscriptions when the
+    /// method returns. Kept (returned, assigned to a member, passed on), waited on, awaited after,
+    /// or in test code, it is quiet (probe round 4).
+    func testSubscriptionsInALocalBagNobodyKeeps() {
+        let text = """
+        final class Loader {
+            var cancellables = Set<AnyCancellable>()
+            func a() {
+                var cancellables = Set<AnyCancellable>()
+                api.load().sink(receiveCompletion: { _ in }, receiveValue: { print($0) }).store(in: &cancellables)
+                center.publisher(for: name).sink { _ in print("x") }.store(in: &cancellables)
+            }
+            func b() {
+                var bag = [AnyCancellable]()
+                bag.append(api.load().sink(receiveCompletion: { _ in }, receiveValue: { print($0) }))
+            }
+            func kept() {
+                var bag = Set<AnyCancellable>()
+                api.load().sink(receiveCompletion: { _ in }, receiveValue: { print($0) }).store(in: &bag)
+                self.cancellables = bag
+            }
+            func returned() -> Set<AnyCancellable> {
+                var bag = Set<AnyCancellable>()
+                api.load().sink(receiveCompletion: { _ in }, receiveValue: { print($0) }).store(in: &bag)
+                return bag
+            }
+            func awaited() async {
+                var bag = Set<AnyCancellable>()
+                api.load().sink(receiveCompletion: { _ in }, receiveValue: { print($0) }).store(in: &bag)
+                await other()
+            }
+            func serve() {
+                var bag = Set<AnyCancellable>()
+                server.requests.sink { print($0) }.store(in: &bag)
+                dispatchMain()
+            }
+        }
+        final class LoaderTests: XCTestCase {
+            func testLoad() {
+                var bag = Set<AnyCancellable>()
+                api.load().sink(receiveCompletion: { _ in }, receiveValue: { print($0) }).store(in: &bag)
+                subject.send(1)
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["5:20", "6:37", "10:31"])
+        let found = findings(of: DiscardedCancellableRule.self, in: [(path: "A.swift", text: text)])
+        XCTAssertEqual(found.first?.message,
+                       "`cancellables` is a bag local to this scope that nothing keeps, so the subscription is cancelled when the scope ends.")
+    }
 }

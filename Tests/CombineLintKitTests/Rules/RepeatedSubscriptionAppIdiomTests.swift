@@ -136,4 +136,44 @@ extension RepeatedSubscriptionAppIdiomTests {
         """
         XCTAssertEqual(positions(text), ["4:63", "11:62"])
     }
+
+    /// `cellForItemAt → cell.show(_:) → store(in: &bag)` where the data source empties the cell's bag
+    /// in `didEndDisplaying` (UIKit reuses a cell only after it ended display) is quiet (probe round 4).
+    func testCellBagEmptiedWhenItEndsDisplayIsQuiet() {
+        let text = """
+        final class TileCell: UICollectionViewCell {
+            var bag = Set<AnyCancellable>()
+            func show(_ item: Item) {
+                item.$progress.sink { [weak self] in self?.alpha = $0 }.store(in: &bag)
+            }
+        }
+        final class BadgeCell: UICollectionViewCell {
+            var bag = Set<AnyCancellable>()
+            func show(_ item: Item) {
+                item.$progress.sink { [weak self] in self?.alpha = $0 }.store(in: &bag)
+            }
+        }
+        final class Tiles: UICollectionViewController {
+            var items: [Item] = []
+            override func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
+                let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "t", for: indexPath) as! TileCell
+                cell.show(items[indexPath.item])
+                return cell
+            }
+            override func collectionView(_ collectionView: UICollectionView, didEndDisplaying cell: UICollectionViewCell, forItemAt indexPath: IndexPath) {
+                guard let cell = cell as? TileCell else { return }
+                cell.bag.removeAll()
+            }
+        }
+        final class Badges: UICollectionViewController {
+            var items: [Item] = []
+            override func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
+                let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "b", for: indexPath) as! BadgeCell
+                cell.show(items[indexPath.item])
+                return cell
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["10:65"])
+    }
 }

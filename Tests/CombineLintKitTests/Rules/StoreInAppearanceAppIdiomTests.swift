@@ -114,4 +114,43 @@ extension StoreInAppearanceAppIdiomTests {
         """
         XCTAssertEqual(positions(text), ["13:57", "19:57"])
     }
+
+    /// UIKit reuses a cell only after it ended display: a bag the data source empties in
+    /// `didEndDisplaying`, directly (`cell.bag.removeAll()`) or through a method of the cell
+    /// (`(cell as? RowCell)?.unbind()`), does not pile up. A cell nobody empties still does (probe round 4).
+    func testBagEmptiedWhenTheCellEndsDisplayIsQuiet() {
+        let text = """
+        final class RowCell: UITableViewCell {
+            var cancellables = Set<AnyCancellable>()
+            func bind(_ item: Item) {
+                item.$progress.sink { [weak self] in self?.alpha = $0 }.store(in: &cancellables)
+            }
+            func unbind() { cancellables.removeAll() }
+        }
+        final class TileCell: UICollectionViewCell {
+            var bag = Set<AnyCancellable>()
+            func configure(_ item: Item) {
+                item.$progress.sink { [weak self] in self?.alpha = $0 }.store(in: &bag)
+            }
+        }
+        final class BadgeCell: UICollectionViewCell {
+            var badges = Set<AnyCancellable>()
+            func configure(_ item: Item) {
+                item.$progress.sink { [weak self] in self?.alpha = $0 }.store(in: &badges)
+            }
+        }
+        final class Rows: UITableViewController {
+            override func tableView(_ tableView: UITableView, didEndDisplaying cell: UITableViewCell, forRowAt indexPath: IndexPath) {
+                (cell as? RowCell)?.unbind()
+            }
+        }
+        final class Tiles: UICollectionViewController {
+            override func collectionView(_ collectionView: UICollectionView, didEndDisplaying cell: UICollectionViewCell, forItemAt indexPath: IndexPath) {
+                guard let cell = cell as? TileCell else { return }
+                cell.bag.removeAll()
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["17:65"])
+    }
 }

@@ -515,6 +515,161 @@ final class StrongSelfCaptureRuleTests: XCTestCase {
                        ["A.swift:7:40", "A.swift:8:43", "A.swift:11:20", "A.swift:11:47", "A.swift:13:58"])
     }
 
+    /// A project function that hands on the publisher it is given (a view model's `track(_:)`, an
+    /// extension's `onMain()`) finishes exactly when that publisher does: a request through it is
+    /// quiet, a subject or `$property` through it is still a cycle (probe round 4).
+    func testFunctionsThatHandOnTheirInputFinishWhenTheInputDoes() {
+        let text = """
+        final class DetailModel: BaseModel {
+            @Published var item: Int?
+            let api: API
+            let updates = PassthroughSubject<Int, Never>()
+            func load() {
+                track(api.request(1)).sink { self.item = $0 }.store(in: &cancellables)
+                api.request(2).onMain().sink(receiveCompletion: { _ in }, receiveValue: { self.item = $0 }).store(in: &cancellables)
+                track(updates).sink { self.item = $0 }.store(in: &cancellables)
+                updates.onMain().sink { self.item = $0 }.store(in: &cancellables)
+                api.request(3).replaced(by: updates).sink { self.item = $0 }.store(in: &cancellables)
+            }
+        }
+        """
+        let base = """
+        class BaseModel {
+            var cancellables = Set<AnyCancellable>()
+            @Published var isLoading = false
+            func track<P: Publisher>(_ publisher: P) -> AnyPublisher<P.Output, Never> {
+                publisher
+                    .handleEvents(receiveSubscription: { [weak self] _ in self?.isLoading = true })
+                    .catch { _ in Empty() }
+                    .eraseToAnyPublisher()
+            }
+        }
+        struct API {
+            func request(_ id: Int) -> AnyPublisher<Int, Error> {
+                URLSession.shared.dataTaskPublisher(for: URL(string: "x")!).map { _ in id }.mapError { $0 as Error }.eraseToAnyPublisher()
+            }
+        }
+        extension Publisher {
+            func onMain() -> AnyPublisher<Output, Failure> { receive(on: DispatchQueue.main).eraseToAnyPublisher() }
+            func replaced<P: Publisher>(by other: P) -> AnyPublisher<P.Output, P.Failure> { other.eraseToAnyPublisher() }
+        }
+        """
+        XCTAssertEqual(positions(text, extraFiles: [(path: "Sources/App/Base.swift", text: base)]),
+                       ["A.swift:8:31", "A.swift:9:33", "A.swift:10:53"])
+    }
+
+    /// A test double's `fetch(_:)` returning a subject the test drives runs in tests only: the
+    /// app's own implementation, a request, decides that the app's pipeline finishes. With no app
+    /// implementation at all, the double still counts (probe round 4).
+    func testTestDoublesDoNotDecideWhetherTheAppsPipelineFinishes() {
+        let text = """
+        final class ItemModel {
+            var value = 0
+            var bag = Set<AnyCancellable>()
+            let api: ItemAPI
+            let feed: FeedSource
+            func load() {
+                api.fetch(1).sink(receiveCompletion: { _ in }, receiveValue: { self.value = $0 }).store(in: &bag)
+                feed.items().sink(receiveCompletion: { _ in }, receiveValue: { self.value = $0 }).store(in: &bag)
+            }
+        }
+        protocol ItemAPI { func fetch(_ id: Int) -> AnyPublisher<Int, Error> }
+        protocol FeedSource { func items() -> AnyPublisher<Int, Error> }
+        final class LiveItemAPI: ItemAPI {
+            func fetch(_ id: Int) -> AnyPublisher<Int, Error> {
+                URLSession.shared.dataTaskPublisher(for: URL(string: "x")!).map { _ in id }.mapError { $0 as Error }.eraseToAnyPublisher()
+            }
+        }
+        """
+        let mock = """
+        final class MockItemAPI: ItemAPI {
+            let results = PassthroughSubject<Int, Error>()
+            func fetch(_ id: Int) -> AnyPublisher<Int, Error> { results.eraseToAnyPublisher() }
+        }
+        final class FeedSourceMock: FeedSource {
+            let results = PassthroughSubject<Int, Error>()
+            func items() -> AnyPublisher<Int, Error> { results.eraseToAnyPublisher() }
+        }
+        """
+        XCTAssertEqual(positions(text, extraFiles: [(path: "AppTests/Mocks.swift", text: mock)]), ["A.swift:8:72"])
+    }
+
+    /// A bag emptied (or a cancellable cancelled) in `viewWillDisappear`/`viewDidDisappear`, of the
+    /// type or of its base class, lets go of the subscription whenever the screen leaves: no cycle
+    /// outlives it. Emptied only in a method of its own (`stop()`), the cycle stays until someone
+    /// calls it (probe round 4).
+    func testKeeperReleasedOnDisappearanceIsQuiet() {
+        let text = """
+        final class ClockViewController: BaseViewController {
+            var timer: AnyCancellable?
+            var cancellables = Set<AnyCancellable>()
+            var pending = Set<AnyCancellable>()
+            var ticks = 0
+            override func viewWillAppear(_ animated: Bool) {
+                super.viewWillAppear(animated)
+                timer = Timer.publish(every: 1, on: .main, in: .common).autoconnect().sink { _ in self.ticks += 1 }
+                model.$title.sink { self.title = $0 }.store(in: &cancellables)
+                model.$title.sink { self.title = $0 }.store(in: &pending)
+                model.$title.sink { self.title = $0 }.store(in: &inherited)
+            }
+            override func viewWillDisappear(_ animated: Bool) {
+                super.viewWillDisappear(animated)
+                timer?.cancel()
+                cancellables.removeAll()
+            }
+            func stop() { pending.removeAll() }
+        }
+        class BaseViewController: UIViewController {
+            var inherited = Set<AnyCancellable>()
+            override func viewDidDisappear(_ animated: Bool) {
+                super.viewDidDisappear(animated)
+                inherited = []
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["A.swift:10:29"])
+    }
+
+    /// Helpers in an extension of `Publisher` that subscribe with `sink` on their receiver, written
+    /// without one (`sink(receiveValue: handler).store(in: &bag)`, `-> AnyCancellable { sink(…) }`):
+    /// the closure a caller hands them is kept by the caller's bag, unless the receiver is a
+    /// request that finishes (probe round 4).
+    func testPublisherExtensionHelpersThatSinkOnTheirReceiver() {
+        let text = """
+        final class ScreenModel {
+            @Published var name = ""
+            var title = ""
+            var cancellables = Set<AnyCancellable>()
+            let errors = PassthroughSubject<String, Error>()
+            func bind(_ api: API) {
+                $name.bind(to: &cancellables) { self.title = $0 }
+                errors.sinkResult { self.handle($0) }.store(in: &cancellables)
+                api.request(1).sinkResult { self.handle($0) }.store(in: &cancellables)
+                $name.bind(to: &cancellables) { [weak self] in self?.title = $0 }
+            }
+            func handle(_ result: Result<String, Error>) {}
+        }
+        """
+        let helpers = """
+        extension Publisher where Failure == Never {
+            func bind(to bag: inout Set<AnyCancellable>, _ handler: @escaping (Output) -> Void) {
+                sink(receiveValue: handler).store(in: &bag)
+            }
+        }
+        extension Publisher {
+            func sinkResult(_ handler: @escaping (Result<Output, Failure>) -> Void) -> AnyCancellable {
+                sink(receiveCompletion: { c in if case let .failure(e) = c { handler(.failure(e)) } }, receiveValue: { handler(.success($0)) })
+            }
+        }
+        struct API {
+            func request(_ id: Int) -> AnyPublisher<String, Error> {
+                URLSession.shared.dataTaskPublisher(for: URL(string: "x")!).map { _ in "" }.mapError { $0 as Error }.eraseToAnyPublisher()
+            }
+        }
+        """
+        XCTAssertEqual(positions(text, extraFiles: [(path: "Sources/App/Helpers.swift", text: helpers)]), ["A.swift:7:41", "A.swift:8:29"])
+    }
+
     func testObjectsThatLiveForTheWholeRunAreQuiet() {
         let text = """
         final class FeedTests: XCTestCase {

@@ -219,4 +219,40 @@ final class SubjectFakeInitialValueSkipFormsTests: XCTestCase {
         """
         XCTAssertEqual(positions([(path: "A.swift", text: text)]), ["A.swift:3:20"])
     }
+
+    /// A subscriber that hands each value to a method of its own type (`self?.show($0)`,
+    /// `sink(receiveValue: present)`) skips nil when that method starts with `guard let toast else
+    /// { return }`; a method that handles nil (`hide()` in the `else`) makes it a state (probe round 4).
+    func testHandlerMethodThatSkipsNil() {
+        let text = """
+        final class ToastModel {
+            @Published var toast: String?
+            @Published var banner: String?
+            @Published var status: String?
+            private var bag = Set<AnyCancellable>()
+            init() {
+                $toast.sink { [weak self] in self?.show($0) }.store(in: &bag)
+                $banner.sink(receiveValue: present).store(in: &bag)
+                $status.sink { [weak self] value in self?.render(value) }.store(in: &bag)
+            }
+            func show(_ toast: String?) {
+                guard let toast else { return }
+                print(toast)
+            }
+            func present(_ banner: String?) {
+                guard let banner = banner else { return }
+                print(banner)
+            }
+            func render(_ status: String?) {
+                guard let status else {
+                    hide()
+                    return
+                }
+                print(status)
+            }
+            func hide() {}
+        }
+        """
+        XCTAssertEqual(positions([(path: "A.swift", text: text)]), ["A.swift:2:20", "A.swift:3:20"])
+    }
 }

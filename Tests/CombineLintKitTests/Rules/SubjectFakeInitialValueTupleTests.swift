@@ -40,4 +40,28 @@ final class SubjectFakeInitialValueTupleTests: XCTestCase {
         let found = findings(of: SubjectFakeInitialValueRule.self, in: [(path: "A.swift", text: text)])
         XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["2:20", "4:9"])
     }
+
+    /// A bare `$toast` given whole to `Publishers.Merge` or `merge(with:)` is the declaring type's own
+    /// property (a projected name is no identifier of the index, so each file's are gathered apart):
+    /// the merged chain's `compactMap` skips its nil too. `$flag` merged and read through
+    /// `.map { $0 ?? false }` is state (probe round 4).
+    func testProjectedPropertiesMergedWhole() {
+        let text = """
+        final class Notices {
+            @Published var saved: String?
+            @Published var failed: String?
+            @Published var warned: String?
+            @Published var flag: Bool?
+            @Published var other: Bool?
+            private var bag = Set<AnyCancellable>()
+            init() {
+                Publishers.Merge($saved, $failed).compactMap { $0 }.sink { print($0) }.store(in: &bag)
+                $saved.merge(with: $warned).compactMap { $0 }.sink { print($0) }.store(in: &bag)
+                $other.merge(with: $flag).map { $0 ?? false }.sink { print($0) }.store(in: &bag)
+            }
+        }
+        """
+        let found = findings(of: SubjectFakeInitialValueRule.self, in: [(path: "A.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["2:20", "3:20", "4:20"])
+    }
 }

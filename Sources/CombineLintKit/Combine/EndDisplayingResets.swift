@@ -1,0 +1,55 @@
+/// What the project's `tableView(_:didEndDisplaying:forRowAt:)` and
+/// `collectionView(_:didEndDisplaying:forItemAt:)` do to the cell leaving the screen: UIKit reuses a
+/// cell only after it ended display, so a bag emptied there is as good as one emptied in
+/// `prepareForReuse`. Each name is kept with the cell types the callback casts to (`as? FeedCell`),
+/// or `*` when it casts to none. Gathered once per run.
+public struct EndDisplayingResets: Sendable {
+    /// Methods called there without arguments (`(cell as? FeedCell)?.unbind()`).
+    private var calledMethods: [String: Set<String>] = [:]
+    /// Members of the cell parameter emptied there directly (`cell.bag.removeAll()` → `bag`).
+    private var emptiedMembers: [String: Set<String>] = [:]
+
+    public init(index: ProjectIndex) {
+        for name in Catalogue.endDisplayingCallbackNames {
+            for ref in index.functions[name] {
+                let tree = index.trees[ref.tree]
+                let function = tree.functions[ref.item]
+                guard function.kind == .function, function.parameters.count >= 2, function.parameters[1].label == "didEndDisplaying",
+                      let open = function.bodyOpen, let close = function.bodyClose, open < close else { continue }
+                let cell = function.parameters[1].name
+                // The cell types the body casts to: the members and methods it reaches are theirs.
+                var types = Set<String>()
+                for k in (open + 1)..<max(open + 1, close - 2) where tree.isWord(k, "as")
+                    && (tree.tokens[k + 1].kind == .questionMark || tree.tokens[k + 1].kind == .exclamationMark)
+                    && tree.tokens[k + 2].kind == .identifier {
+                    types.insert(tree.name(k + 2))
+                }
+                if types.isEmpty { types = ["*"] }
+                // `.unbind()` after any receiver, `(cell as? FeedCell)?.unbind()` included (no chain of its own).
+                for k in (open + 1)..<max(open + 1, close - 2) where tree.tokens[k].kind == .period && tree.tokens[k + 1].kind == .identifier
+                    && tree.tokens[k + 2].kind == .leftParen && Int(tree.matching[k + 2]) == k + 3 {
+                    calledMethods[tree.name(k + 1), default: []].formUnion(types)
+                }
+                for member in Set(tree.chains(in: open...close).compactMap({ chain -> String? in
+                    guard chain.root.name == cell, chain.elements.count >= 3 else { return nil }
+                    return chain.elements[1].name
+                })) where !BagResets.resets(of: cell + "." + member, in: open..<close, of: tree).isEmpty {
+                    emptiedMembers[member, default: []].formUnion(types)
+                }
+            }
+        }
+    }
+
+    /// The methods called without arguments when a cell of one of `cellTypes` ends display.
+    public func calledMethods(forCellTypes cellTypes: [String]) -> Set<String> {
+        Set(calledMethods.compactMap { name, types in
+            types.contains("*") || cellTypes.contains(where: types.contains) ? name : nil
+        })
+    }
+
+    /// Whether member `bag` of a cell of one of `cellTypes` is emptied when it ends display.
+    public func empties(_ bag: String, ofCellTypes cellTypes: [String]) -> Bool {
+        guard let types = emptiedMembers[bag] else { return false }
+        return types.contains("*") || cellTypes.contains(where: types.contains)
+    }
+}

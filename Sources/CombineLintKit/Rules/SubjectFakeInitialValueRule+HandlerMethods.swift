@@ -1,0 +1,64 @@
+extension SubjectFakeInitialValueRule {
+    /// `.sink { [weak self] in self?.show($0) }` or `.sink(receiveValue: show)` where the type's
+    /// `func show(_ toast: Toast?)` starts with `guard let toast else { return }`: the subscriber
+    /// hands each value to a method of its own type, and that method skips nil. The method is
+    /// looked for in the same file, in the type (or an extension of it) around the subscriber.
+    static func handlerMethodSkipsNil(closure c: Int, in tree: SyntaxTree) -> Bool {
+        let closure = tree.closures[c]
+        guard let call = singleCall(from: closure.bodyStart, to: closure.close, in: tree),
+              tree.tokens[call.open + 1].kind != .rightParen else { return false }
+        // The call's one argument is the closure's value: `$0`, or its one parameter.
+        var value = call.open + 1
+        if tree.tokens[value].kind == .identifier, tree.tokens[value + 1].kind == .colon { value += 2 }
+        guard value + 1 == Int(tree.matching[call.open]) else { return false }
+        let passesValue = tree.text(value) == "$0"
+            || (closure.parameters.count == 1 && tree.tokens[value].kind == .identifier && tree.name(value) == closure.parameters[0])
+        return passesValue && methodSkipsNil(named: tree.name(call.name), around: closure.open, in: tree)
+    }
+
+    /// `.sink(receiveValue: show)`, `.sink(receiveValue: self.show)`: the method a subscriber is
+    /// given skips nil (see `handlerMethodSkipsNil(closure:in:)`).
+    static func referencedMethodSkipsNil(_ sink: ChainElement, in tree: SyntaxTree) -> Bool {
+        guard let argument = sink.argument("receiveValue") ?? (sink.arguments.count == 1 ? sink.arguments.first : nil),
+              argument.closure == nil else { return false }
+        let value = argument.value
+        let name: Int
+        if value.count == 1 {
+            name = value.lowerBound
+        } else if value.count == 3, tree.isSelfReference(value.lowerBound), tree.tokens[value.lowerBound + 1].kind == .period {
+            name = value.upperBound
+        } else {
+            return false
+        }
+        guard tree.tokens[name].kind == .identifier else { return false }
+        return methodSkipsNil(named: tree.name(name), around: sink.nameToken, in: tree)
+    }
+
+    /// The body from `start` to `end` is one call `m(…)`, `self.m(…)` or `self?.m(…)`: the tokens of
+    /// the name and of the opening parenthesis.
+    private static func singleCall(from start: Int, to end: Int, in tree: SyntaxTree) -> (name: Int, open: Int)? {
+        var k = start
+        if k < end, tree.isSelfReference(k) {
+            k += 1
+            if k < end, tree.tokens[k].kind == .questionMark { k += 1 }
+            guard k < end, tree.tokens[k].kind == .period else { return nil }
+            k += 1
+        }
+        guard k + 1 < end, tree.tokens[k].kind == .identifier, tree.tokens[k + 1].kind == .leftParen,
+              Int(tree.matching[k + 1]) == end - 1 else { return nil }
+        return (k, k + 1)
+    }
+
+    /// A method `name` with one parameter, of the type around token `token` (declared in this file),
+    /// whose body skips a nil value of that parameter.
+    private static func methodSkipsNil(named name: String, around token: Int, in tree: SyntaxTree) -> Bool {
+        guard let t = tree.enclosingType(of: token) else { return false }
+        let typeName = tree.types[t].name.lastNameComponent
+        // The methods of the type's declarations in this file (its body and its extensions here).
+        let methods = tree.types.filter { $0.name.lastNameComponent == typeName }.flatMap(\.functions).map { tree.functions[$0] }.filter { function in
+            function.kind == .function && function.name == name && function.parameters.count == 1 && !function.isLocal
+        }
+        guard methods.count == 1, let open = methods[0].bodyOpen, let close = methods[0].bodyClose, open + 1 < close else { return false }
+        return bodySkipsNil(from: open + 1, to: close, parameter: methods[0].parameters[0].name, in: tree)
+    }
+}
