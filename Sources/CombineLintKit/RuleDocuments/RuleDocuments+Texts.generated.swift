@@ -405,7 +405,9 @@ chain of operators on one of them, or a call of one of the project's functions w
 or `Publishers.Zip`/`Merge`/`CombineLatest`. Not reported: chains with `share()`, `multicast`,
 `makeConnectable()` or `autoconnect()`; subjects and `$property` (hot: subscribers share them);
 a plain `Future`, which ran once when it was made (`future_without_deferred`'s concern); two
-subscriptions that an `else`, a `case` or a `return` between them may keep apart.
+subscriptions that an `else`, a `case` or a `return` between them may keep apart; code in a test
+case (`XCTestCase`, `QuickSpec`), which subscribes twice on purpose to check that the work runs
+per subscription.
 
 ## Why it matters
 
@@ -657,6 +659,18 @@ final class Loader {
 let text = "let request = URLSession.shared.dataTaskPublisher(for: url); request.sink { _ in }; request.sink { _ in }"
 ```
 
+```swift
+final class FetcherTests: XCTestCase {
+    func testEachSubscriptionRunsTheWork() {
+        var runs = 0
+        let publisher = Deferred { () -> Just<Int> in runs += 1; return Just(runs) }
+        publisher.sink { _ in }.store(in: &cancellables)
+        publisher.sink { _ in }.store(in: &cancellables)
+        XCTAssertEqual(runs, 2)
+    }
+}
+```
+
 """#,
         "combinelatest_without_initial_value": #"""
 # combinelatest_without_initial_value
@@ -687,6 +701,10 @@ into every field the form is incomplete, which is what the silence says (a field
 a control with a state of its own such as a switch or a segmented control, and an input that has a
 value, such as `$items`, keep the finding); and code in a test case (`XCTestCase`,
 `QuickSpec`), which drives every input itself and checks that the combination waits for all of them.
+An input that is a subject of `Void` (`PassthroughSubject<Void, Never>`: a tap, a save request) is
+a trigger: waiting for it is meant, but once it has fired, `combineLatest` emits again on every
+change of the other inputs, as if the trigger had fired again; the finding says so, and its help
+shows how to read the other inputs when the trigger fires instead.
 
 ## Why it matters
 
@@ -853,6 +871,25 @@ final class FilterViewController: UIViewController {
     @IBAction func queryEdited(_ sender: UITextField) { queryChanged.send(sender.text ?? "") }
     @IBAction func sortChanged(_ sender: UISegmentedControl) { sortPicked.send(sender.selectedSegmentIndex) }
     private func reload(query: String, sort: Int) {}
+}
+```
+
+```swift
+final class LimitEditor: ObservableObject {
+    @Published var category = ""
+    @Published var amount = ""
+    private let saveTapped = PassthroughSubject<Void, Never>()
+    private var cancellables = Set<AnyCancellable>()
+
+    init(store: LimitStore) {
+        // After the first tap, every keystroke in `amount` saves again.
+        saveTapped
+            .↓combineLatest($category, $amount)
+            .sink { _, category, amount in store.save(amount, for: category) }
+            .store(in: &cancellables)
+    }
+
+    func save() { saveTapped.send() }
 }
 ```
 
@@ -2752,7 +2789,8 @@ final class PaymentSheet {
 
 Reports `flatMap` without `maxPublishers:` after `debounce(for:…)`, `throttle(for:…)` or
 `removeDuplicates()` in the same pipeline: input shaped like typing or scrolling that drives a
-request per value. Also reports such a `flatMap` directly on a `$property`, a subject or a
+request per value; the shaping operator may also be in the value of the local the pipeline
+starts from (`let typed = $text.debounce(for: …)`, then `typed.flatMap { … }`). Also reports such a `flatMap` directly on a `$property`, a subject or a
 text-change notification (`UITextField.textDidChangeNotification`), with only value-passing steps
 (`map`, `filter`, `receive(on:)` …) between: `$searchText.flatMap { search($0) }`. Not reported: `map { … }.switchToLatest()`, `flatMap(maxPublishers: .max(1))`,
 a `flatMap` whose closure only makes publishers that finish at once (`Just`, `Empty`, `Fail`),
@@ -2939,6 +2977,26 @@ final class PickerModel {
             .↓flatMap { id in api.item(id).replaceError(with: nil) }
             .sink { [weak self] in self?.item = $0 }
             .store(in: &bag)
+    }
+}
+```
+
+```swift
+final class SearchModel: ObservableObject {
+    @Published var text = ""
+    @Published private(set) var results: [String] = []
+    private var cancellables = Set<AnyCancellable>()
+
+    init(api: SearchAPI) {
+        let typed = $text
+            .removeDuplicates()
+            .debounce(for: .milliseconds(300), scheduler: DispatchQueue.main)
+        typed
+            .filter { !$0.isEmpty }
+            .↓flatMap { api.search($0).replaceError(with: []) }
+            .receive(on: DispatchQueue.main)
+            .sink { [weak self] in self?.results = $0 }
+            .store(in: &cancellables)
     }
 }
 ```
@@ -3452,7 +3510,9 @@ drops the result. A `Future` made and subscribed at once, once (`Future { … }.
 `CombineLatest`, or returned further, behaves as a deferred one would, and is not a finding; nor
 is a function nobody in the project calls. Never reported: a `Future` made inside `Deferred { }`,
 inside a `flatMap` or `catch` transform, or inside a `map` whose publishers a later
-`switchToLatest` subscribes to (all of these run after someone subscribed), `Future` as a type
+`switchToLatest` subscribes to (all of these run after someone subscribed; a `retry` on the
+Future there still replays its one result, and is reported), code in a test case (it keeps and
+subscribes its Futures on purpose, to check what they do), `Future` as a type
 only (`-> Future<User, Error>` whose body returns another call's value). `Future() { … }` and
 `Future(attemptToFulfill:)` are Futures too. A call found by name may be another type's method:
 its result counts as kept only where the holder is declared as a publisher, and a bare call
@@ -3629,6 +3689,32 @@ class Cache {
     lazy var warmUp = ↓Future<Void, Never>.init { promise in
         self.load()
         promise(.success(()))
+    }
+}
+```
+
+```swift
+// file: Networking/ReceiptClient.swift
+final class ReceiptClient {
+    func upload(_ receipt: Data) -> AnyPublisher<Void, Error> {
+        ↓Future { promise in
+            URLSession.shared.uploadTask(with: URLRequest(url: URL(string: "https://example.com/r")!), from: receipt) { _, _, error in
+                promise(error.map { .failure($0) } ?? .success(()))
+            }.resume()
+        }
+        .eraseToAnyPublisher()
+    }
+}
+// file: Sync/ReceiptSync.swift
+final class ReceiptSync {
+    let client = ReceiptClient()
+    var cancellable: AnyCancellable?
+
+    // Each call in the transform makes a new Future, but `retry` resubscribes to that same one.
+    func push(_ receipts: [Data]) {
+        cancellable = receipts.publisher
+            .flatMap(maxPublishers: .max(1)) { [client] in client.upload($0).retry(2) }
+            .sink(receiveCompletion: { _ in }, receiveValue: { _ in })
     }
 }
 ```
@@ -4640,7 +4726,9 @@ Not reported where the nesting cannot hide a change from a view: when no view ob
 outer type (no `@ObservedObject`, `@StateObject` or `@EnvironmentObject` property holds it, as
 with a widget's timeline data or a model that only code reads), and when views observe the
 inner object directly (its type is held by views, and the property is passed on as an argument,
-`PlayerBar(player: model.player)`). Not reported either: an inner ObservableObject that has nothing
+`PlayerBar(player: model.player)`), unless a view that holds the outer object also reads the
+inner one's state through it (`store.onboarding.isComplete`, `$model.profile.name`): that view
+is not redrawn by the change. Not reported either: an inner ObservableObject that has nothing
 to announce (no `@Published` property in it or its project ancestors, and no
 `objectWillChange.send()` of its own: a service handed around as one), and an outer type that
 forwards the inner changes, by `inner.objectWillChange` or through the projected property
@@ -4860,6 +4948,35 @@ final class FilterModel: ObservableObject { @Published var query = "" }
 struct ShelfView: View {
     @StateObject private var model = ShelfModel()
     var body: some View { TextField("Filter", text: $model.filter.query) }
+}
+```
+
+```swift
+// file: Models/PlanStore.swift
+final class OnboardingModel: ObservableObject {
+    @Published var isComplete = false
+}
+
+final class PlanStore: ObservableObject {
+    @Published var ↓onboarding = OnboardingModel()
+}
+// file: Views/PlanView.swift
+struct OnboardingView: View {
+    @ObservedObject var model: OnboardingModel
+    var body: some View { Button("Done") { model.isComplete = true } }
+}
+
+struct PlanView: View {
+    @StateObject private var store = PlanStore()
+
+    // The sheet's view observes the onboarding model, but this view reads `isComplete` through the
+    // store, which never announces the change: the sheet stays up.
+    var body: some View {
+        Text("Plan")
+            .sheet(isPresented: .constant(!store.onboarding.isComplete)) {
+                OnboardingView(model: store.onboarding)
+            }
+    }
 }
 ```
 
@@ -5158,7 +5275,7 @@ Not reported:
   nothing stays alive but a spent token;
 - an inner subscription behind a run-once guard, in the closure or the method it calls
   (`guard !isWaiting else { return }` where the type sets `isWaiting = true`, or `guard bag.isEmpty`),
-  or behind a create-once guard in the outer closure (`guard self.observer == nil else { return }`
+  or behind a create-once guard in the outer closure or the method it calls (`guard self.observer == nil else { return }`
   with `self.observer = …` set in the same run).
 
 ## How to fix
@@ -5539,6 +5656,24 @@ final class API {
             .map(\.data)
             .decode(type: User.self, decoder: JSONDecoder())
             .eraseToAnyPublisher()
+    }
+}
+```
+
+```swift
+final class ReceiptScanner {
+    private var tokenObserver: AnyCancellable?
+    private var cancellables = Set<AnyCancellable>()
+
+    func bind(session: AnyPublisher<Bool, Never>, tokens: AnyPublisher<String, Never>, scans: AnyPublisher<Int, Never>) {
+        session.sink { [weak self] _ in self?.observeIfNeeded(tokens, scans) }.store(in: &cancellables)
+    }
+
+    // Returns at once while the observation exists: the subscriptions below are made on the first call only.
+    private func observeIfNeeded(_ tokens: AnyPublisher<String, Never>, _ scans: AnyPublisher<Int, Never>) {
+        guard tokenObserver == nil else { return }
+        tokenObserver = tokens.sink { print($0) }
+        scans.sink { print($0) }.store(in: &cancellables)
     }
 }
 ```

@@ -26,6 +26,8 @@ public struct FlatMapWithoutSwitchRule: Rule {
                 if let shaper = chain.elements[..<f].lastIndex(where: { Catalogue.inputShapers.contains($0.name) && $0.kind == .member && $0.isCall }) {
                     guard isCombine(chain, shaper: shaper, context: context) else { continue }
                     message = "`flatMap` after `\(chain.elements[shaper].name)` keeps every request running, so an older, slower response can overwrite a newer one."
+                } else if let (local, shaper) = shapedLocal(at: chain, context: context) {
+                    message = "`flatMap` after `\(shaper)` (in `\(local)`) keeps every request running, so an older, slower response can overwrite a newer one."
                 } else if let source = directSource(of: chain, before: f, context: context) {
                     message = "`flatMap` on \(source) keeps every inner publisher running, so an older, slower response can overwrite a newer one."
                 } else {
@@ -48,6 +50,19 @@ public struct FlatMapWithoutSwitchRule: Rule {
         if element.name != "removeDuplicates" { return element.argument("for") != nil }
         if chain.elements.contains(where: { Catalogue.publisherOnlyOperators.contains($0.name) && $0.kind == .member }) { return true }
         return NeverFinishingSources.evidence(in: chain, before: shaper, tree: context.tree, index: context.index, extraNames: []) != nil
+    }
+
+    /// A chain that starts from a local whose value is a shaped pipeline (`let typed = $text.debounce(for: …)`,
+    /// then `typed.filter { … }.flatMap { … }`): the name of the local and of its shaping operator.
+    private func shapedLocal(at chain: Chain, context: RuleContext) -> (String, String)? {
+        let tree = context.tree
+        guard let root = chain.elements.first, root.kind == .root, !root.isCall,
+              let v = SubscriptionFinder.localVariable(named: root.name, visibleAt: root.nameToken, in: tree),
+              let initializer = tree.variables[v].initializer,
+              let value = tree.chains(in: initializer).first(where: { $0.context == .declaration(v) }),
+              let shaper = value.elements.lastIndex(where: { Catalogue.inputShapers.contains($0.name) && $0.kind == .member && $0.isCall }),
+              isCombine(value, shaper: shaper, context: context) else { return nil }
+        return (root.name, value.elements[shaper].name)
     }
 
     /// The source a `flatMap` at element `f` takes every value of, named for the message, when it is a

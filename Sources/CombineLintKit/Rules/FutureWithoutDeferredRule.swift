@@ -45,7 +45,12 @@ public struct FutureWithoutDeferredRule: Rule {
         let creations = creations(in: tree)
         guard !creations.isEmpty else { return [] }
         for creation in creations {
-            guard !isLazy(creation.name, in: tree), let eagerness = eagerness(of: creation, context: context) else { continue }
+            // A test case makes, keeps and subscribes its publishers itself to check what they do.
+            if TestCaseCode.contains(creation.name, of: tree, index: context.index) { continue }
+            // `retry` on the Future itself replays its cached failure wherever it was made, a
+            // `flatMap` transform included; other uses there run after someone subscribed.
+            if isLazy(creation.name, in: tree), !creation.followers.contains("retry") { continue }
+            guard let eagerness = eagerness(of: creation, context: context) else { continue }
             let retried = eagerness == .retried
             findings.append(context.finding(tokens: creation.first, through: creation.name, message: message(eagerness),
                                             severity: retried ? .error : nil, fix: fix(creation, context: context), help: Self.help))
@@ -188,8 +193,12 @@ public struct FutureWithoutDeferredRule: Rule {
         for reference in (owner.isFunction && !spelled.isEmpty ? spelled : uses) {
             let tree = context.index.trees[reference.tree]
             let chain = tree.chains[reference.chain]
-            guard !isLazy(chain.elements[reference.element].nameToken, in: tree),
-                  let eagerness = fate(of: chain, in: tree, call: context.index) else { continue }
+            let call = chain.elements[reference.element].nameToken
+            guard let eagerness = fate(of: chain, in: tree, call: context.index),
+                  !TestCaseCode.contains(call, of: tree, index: context.index) else { continue }
+            // A call in a `flatMap` transform runs per subscription, but `retry` on its result still
+            // resubscribes to the one Future that call made.
+            if eagerness != .retried, isLazy(call, in: tree) { continue }
             if eagerness == .neverSubscribed, returnsNothingToo { continue }
             return eagerness
         }

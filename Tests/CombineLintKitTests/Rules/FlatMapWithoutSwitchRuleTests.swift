@@ -91,4 +91,24 @@ final class FlatMapWithoutSwitchRuleTests: XCTestCase {
     func testRemoveDuplicatesOnASequenceIsQuiet() {
         XCTAssertEqual(findings(of: FlatMapWithoutSwitchRule.self, in: [(path: "A.swift", text: "let all = groups.removeDuplicates().flatMap { $0.members }\n")]).count, 0)
     }
+
+    /// The shaping operator may sit in a local the chain starts from: `let typed = $text.debounce(for: …)`,
+    /// then `typed.filter { … }.flatMap { … }`.
+    func testShaperInTheLocalTheChainStartsFrom() throws {
+        let text = """
+        final class Search {
+            @Published var text = ""
+            func bind() {
+                let typed = $text.removeDuplicates().debounce(for: .milliseconds(300), scheduler: DispatchQueue.main)
+                typed.filter { !$0.isEmpty }.flatMap { api.search($0) }.sink { _ in }.store(in: &bag)
+                typed.map { api.search($0) }.switchToLatest().sink { _ in }.store(in: &bag)
+                let plain = $text.map { $0.lowercased() }
+                plain.compactMap { $0 }.flatMap { api.search($0) }.sink { _ in }.store(in: &bag)
+            }
+        }
+        """
+        let found = findings(of: FlatMapWithoutSwitchRule.self, in: [(path: "A.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["5:38"])
+        XCTAssertEqual(try XCTUnwrap(found.first).message, "`flatMap` after `debounce` (in `typed`) keeps every request running, so an older, slower response can overwrite a newer one.")
+    }
 }
