@@ -1158,7 +1158,9 @@ Reports `request(_:)` of a type that conforms to Combine's `Subscription` when i
 never reads the demand it is given, while the type sends values with `subscriber.receive(_:)`
 (outside `request(_:)`, or inside it in a loop or a closure). Not reported: subscriptions that keep
 the demand (`pending += demand`) and send only while it lasts; subscriptions that forward
-`request(_:)` to an upstream subscription; a `request(_:)` that sends one value per call; types
+`request(_:)` to an upstream subscription; a `request(_:)` that sends one value per call, also
+from the callback of the work it starts when the completion follows that value at once (every
+`request(_:)` asks for at least one value, so one value and the end never exceed it); types
 that send no values (`receive(completion:)` only); a project that declares a type named
 `Subscription` of its own.
 
@@ -1437,6 +1439,39 @@ final class RelaySubscription<S: Subscriber>: Subscription {
     func cancel() { bag.removeAll() }
     func start(_ publisher: AnyPublisher<Int, Never>) {
         publisher.receive(on: DispatchQueue.main).sink { _ in }.store(in: &bag)
+    }
+}
+```
+
+```swift
+final class ThumbnailSubscription<S: Subscriber>: Subscription where S.Input == Data, S.Failure == Error {
+    private var subscriber: S?
+    private var task: URLSessionDataTask?
+    private let url: URL
+
+    init(url: URL, subscriber: S) {
+        self.url = url
+        self.subscriber = subscriber
+    }
+
+    // Starts once; answers with one value and the completion.
+    func request(_ demand: Subscribers.Demand) {
+        guard task == nil else { return }
+        task = URLSession.shared.dataTask(with: url) { [weak self] data, _, error in
+            guard let self, let subscriber = self.subscriber else { return }
+            if let data {
+                _ = subscriber.receive(data)
+                subscriber.receive(completion: .finished)
+            } else {
+                subscriber.receive(completion: .failure(error ?? URLError(.badServerResponse)))
+            }
+        }
+        task?.resume()
+    }
+
+    func cancel() {
+        task?.cancel()
+        subscriber = nil
     }
 }
 ```
@@ -6473,12 +6508,16 @@ final class FeedModel: ObservableObject {
 
 Reports a read of an `@Published` property inside a closure that is subscribed to that same
 property's publisher (`$name`, also through SwiftUI's `.onReceive(model.$name)`), or to
-`objectWillChange`, before any operator that defers delivery.
+`objectWillChange`, before any operator that defers delivery. A method of the type that such a
+closure calls (`$filter.sink { [weak self] _ in self?.recompute() }`) runs inside the assignment
+too: when its body reads the property (outside closures that may run later; the closures of
+`filter`, `map` and other collection methods run at once), the call is reported.
 
 Not reported: the reads of a property in a closure that reads its old value on purpose, by
 comparing a read with the closure's own parameter (`new != self.tab`) or by keeping a read as the
-old value (`let old = self.volume`, `previous = selection`): there the property being one step
-behind is what the code relies on.
+old value (`let old = self.volume`, `previous = selection`), and a called method that compares
+the property with a parameter it is given (`func select(_ new: Tab) { if new != tab … }`): there
+the property being one step behind is what the code relies on.
 
 ## Why it matters
 
@@ -6634,6 +6673,25 @@ struct SyncingBadge: View {
 }
 final class SyncModel: ObservableObject {
     @Published var frame = 0
+}
+```
+
+```swift
+final class ContactsModel: ObservableObject {
+    @Published var searchText = ""
+    @Published private(set) var shown: [String] = []
+    private var all: [String] = []
+    private var cancellables = Set<AnyCancellable>()
+
+    init() {
+        $searchText
+            .sink { [weak self] _ in self?.↓applySearch() }
+            .store(in: &cancellables)
+    }
+
+    private func applySearch() {
+        shown = searchText.isEmpty ? all : all.filter { $0.localizedCaseInsensitiveContains(searchText) }
+    }
 }
 ```
 
