@@ -29,7 +29,7 @@ enum BackgroundNotifications {
     }
 
     /// Whether code at `token` runs off the main thread, as the innermost closure that decides tells.
-    private static func runsOffMain(_ token: Int, in tree: SyntaxTree, index: ProjectIndex) -> Bool {
+    static func runsOffMain(_ token: Int, in tree: SyntaxTree, index: ProjectIndex) -> Bool {
         var queues = DeliveryQueues(tree: tree, index: index, memo: nil)
         queues.followsNotifications = false
         for c in tree.enclosingClosures(of: token) {

@@ -3996,9 +3996,12 @@ or a property or local holding one); or, with no scheduler step, the source is
 `dataTaskPublisher`, or a synchronous source (`Just`, a sequence, a `Future` that calls its promise
 in its own body, a `Deferred` of one of these) moved by `subscribe(on:)` to a background queue, or a `NotificationCenter` publisher of a notification that the
 project posts only off the main thread (every `post(name:)` of it is in `DispatchQueue.global().async`,
-on a background queue property, in `Task.detached`, or in a sink that delivers in the background); a `flatMap` whose inner request has no hop delivers on
+on a background queue property, in `Task.detached`, or in a sink that delivers in the background),
+or a `PassthroughSubject` property that the project sends into only off the main thread in the
+same sense (a subject delivers on the thread that calls `send`; not a `CurrentValueSubject`, whose
+current value arrives on the subscribing thread, nor a subject that `subscribe(_:)` feeds); a `flatMap` whose inner request has no hop delivers on
 URLSession's queue too. Not reported: a chain whose last scheduler step is the main queue or
-`RunLoop.main`; schedulers the chain does not show (a `scheduler` parameter); subjects,
+`RunLoop.main`; schedulers the chain does not show (a `scheduler` parameter); other subjects,
 `$property` and other notifications (they deliver on the sender's thread, which the code does not show); closures that use only their
 arguments and other values; `let` properties of `self` that any thread may use (a subject, whose
 `send` and `value` take a lock; a logger, `Logger`, `OSLog` or a project type named `…Logger`; a
@@ -4239,6 +4242,33 @@ final class StatusViewController: UIViewController {
                 self?.statusLabel.text = status
             }
             .store(in: &bag)
+    }
+}
+```
+
+```swift
+// file: Sources/Import/ImportService.swift
+final class ImportService {
+    let imported = PassthroughSubject<Int, Never>()
+    private let queue = DispatchQueue(label: "import")
+
+    func start(_ urls: [URL]) {
+        queue.async { [weak self] in
+            self?.imported.send(urls.count)
+        }
+    }
+}
+// file: Sources/Import/ImportViewController.swift
+final class ImportViewController: UIViewController {
+    private let countLabel = UILabel()
+    private let service = ImportService()
+    private var cancellables = Set<AnyCancellable>()
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        service.imported
+            .↓sink { [weak self] count in self?.countLabel.text = "\(count) imported" }
+            .store(in: &cancellables)
     }
 }
 ```
