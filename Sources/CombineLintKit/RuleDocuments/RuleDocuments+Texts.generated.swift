@@ -2827,7 +2827,10 @@ Reports `flatMap` without `maxPublishers:` after `debounce(for:…)`, `throttle(
 request per value; the shaping operator may also be in the value of the local the pipeline
 starts from (`let typed = $text.debounce(for: …)`, then `typed.flatMap { … }`). Also reports such a `flatMap` directly on a `$property`, a subject or a
 text-change notification (`UITextField.textDidChangeNotification`), with only value-passing steps
-(`map`, `filter`, `receive(on:)` …) between: `$searchText.flatMap { search($0) }`. Not reported: `map { … }.switchToLatest()`, `flatMap(maxPublishers: .max(1))`,
+(`map`, `filter`, `receive(on:)` …) between: `$searchText.flatMap { search($0) }`; on a subject,
+only where the results replace one another (the pipeline ends in `assign`, or in a `sink` that
+assigns and adds to no collection): a subject may carry events that each matter (message ids,
+uploads), whose results are gathered (`scan`, `collect`, `append`) or handed on. Not reported: `map { … }.switchToLatest()`, `flatMap(maxPublishers: .max(1))`,
 a `flatMap` whose closure only makes publishers that finish at once (`Just`, `Empty`, `Fail`),
 a `flatMap` directly on a subject of `Void` (`PassthroughSubject<Void, Never>`: a tap, a refresh, a
 heartbeat), whose events carry no input, so one inner publisher per event is the intent and no
@@ -3184,6 +3187,23 @@ $query
 ```swift
 let ids = Optional(selection).flatMap { $0.id }
 let unique = ids.map { [$0] }?.removeDuplicates()
+```
+
+```swift
+final class MessageLoader {
+    let arrivedIDs = PassthroughSubject<Int, Never>()
+    private(set) var messages: [Message] = []
+    private var cancellables = Set<AnyCancellable>()
+
+    // Every arrived message is fetched and kept: none replaces another.
+    init(api: MessageAPI) {
+        arrivedIDs
+            .flatMap { api.message(id: $0).replaceError(with: .placeholder) }
+            .receive(on: DispatchQueue.main)
+            .sink { [weak self] in self?.messages.append($0) }
+            .store(in: &cancellables)
+    }
+}
 ```
 
 """#,
