@@ -2450,7 +2450,9 @@ is sent into from outside also keeps the rule quiet.
 
 Not reported: `static` properties (a shared channel that every part of the app sends to is their
 purpose), computed properties, subjects handed in by an initializer (`self.events = events` from
-a parameter: whoever made the subject keeps it and sends through it), protocol requirements, subjects of structs and enums (value types
+a parameter: whoever made the subject keeps it and sends through it), protocol requirements (of a
+project protocol, and `ObservableObject`'s `objectWillChange` declared as a subject of its own, which
+SwiftUI subscribes to), subjects of structs and enums (value types
 hand a subject over, as a parameter or state bundle, and every copy shares it), members of
 `private`/`fileprivate` types, members of test doubles (types with `Mock`, `Stub`, `Fake` or `Spy`
 as a word of the name: `FeedMockService`, `SpyStore`, not `Mockingbird`), types declared inside a
@@ -2812,6 +2814,16 @@ final class PaymentSheet {
     func confirm() {
         let confirmed = model.paymentConfirmed
         confirmed.send()
+    }
+}
+```
+
+```swift
+final class LegacyCounter: ObservableObject {
+    // ObservableObject requires it; SwiftUI subscribes to it.
+    let objectWillChange = PassthroughSubject<Void, Never>()
+    var count = 0 {
+        willSet { objectWillChange.send() }
     }
 }
 ```
