@@ -1858,8 +1858,11 @@ final class LocationFeed {
 Reports `Task { for await v in p.values { … } }` (also `for try await`, `Task.detached`, and
 `NotificationCenter…notifications(named:)`) where `p` never finishes (a `$property`, a subject,
 `objectWillChange`, a notification, KVO, a timer, a control's event publisher) and the task is
-started as a statement, or kept in a property that nothing ever cancels. Not reported: a task
-kept and cancelled somewhere (`task?.cancel()`, in `deinit`, `onDisappear`, `viewDidDisappear`),
+started as a statement, or kept in a property that nothing ever cancels, or that only `deinit`
+cancels while the task holds `self` (it uses a member of the type, `self.` or a `guard let self`
+before the loop): `deinit` cannot run while the task keeps the object alive. Not reported: a task
+kept and cancelled somewhere (`task?.cancel()` in a method or callback such as `onDisappear` or
+`viewDidDisappear`, or in `deinit` when the task holds `self` weakly in its loop),
 a task handed on (returned, passed to a call, put in a collection), SwiftUI's `.task { }`
 modifier (the view cancels it), a task of an object that lives for the whole run (one
 `static let shared` instance, the application's delegate, or SwiftUI's `App`, whose `init` runs once
@@ -1876,7 +1879,9 @@ gone, and starting it again (a view appearing twice) adds a second loop.
 
 ## How to fix
 
-Keep the task and cancel it when its owner goes away, or let SwiftUI own it:
+Keep the task and cancel it when its owner goes away, or let SwiftUI own it. A cancel in `deinit`
+works only when the task holds `self` weakly while it loops: a task that uses `self` keeps its
+owner alive, and `deinit` never comes.
 
 ```
 private var observation: Task<Void, Never>?
@@ -2013,6 +2018,27 @@ final class PlayerModel {
                 await scrobbler.report(position)
             }
         }
+    }
+}
+```
+
+```swift
+final class ThemeWatcher {
+    private var observation: Task<Void, Never>?
+
+    func start(settings: SettingsModel) {
+        // `apply` is `self.apply`: the task holds the watcher, so `deinit` never comes.
+        observation = ↓Task {
+            for await theme in settings.$theme.values {
+                apply(theme)
+            }
+        }
+    }
+
+    func apply(_ theme: Theme) {}
+
+    deinit {
+        observation?.cancel()
     }
 }
 ```
