@@ -106,6 +106,8 @@ enum UnstructuredTasks {
         }
         for k in closure.bodyStart..<closure.close where tree.tokens[k].kind == .identifier {
             if k > 0, tree.tokens[k - 1].kind == .period || tree.tokens[k - 1].kind == .backslash { continue }
+            // An argument label (`render(value: v)`) names no member.
+            if k + 1 < closure.close, tree.tokens[k + 1].kind == .colon { continue }
             let name = tree.name(k)
             if closure.parameters.contains(name) || loopNames.contains(name)
                 || SubscriptionFinder.localVariable(named: name, visibleAt: k, in: tree) != nil { continue }
