@@ -3586,7 +3586,8 @@ extension Promise {
 
 Reports a `Future { promise in … }` created outside a `Deferred { }` closure where its eager start
 and its one cached result change what the code does:
-- it is kept: in a stored or `lazy` property, in a collection (`futures.append(load())` on a
+- it is kept: in a stored or `lazy` property (also through locals it is handed on to unsubscribed,
+  `let shared = future.eraseToAnyPublisher()` then `cached = shared`), in a collection (`futures.append(load())` on a
   stored array, `[load(), fallback()]`), or in a local that a later closure subscribes to (a tap
   handler). A local array filled in a loop and merged in the same body
   (`Publishers.MergeMany(uploads)`) lives for that body only: its Futures are subscribed once, at

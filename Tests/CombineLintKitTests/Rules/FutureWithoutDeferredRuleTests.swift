@@ -195,4 +195,26 @@ final class FutureWithoutDeferredRuleTests: XCTestCase {
         XCTAssertEqual(places(run("final class CacheTests: XCTestCase {\n" + body)), [])
         XCTAssertEqual(places(run("final class Cache {\n" + body)), ["A.swift:3:22"])
     }
+
+    /// A local Future handed on unsubscribed, through other locals, to a property is kept there.
+    func testKeptThroughLocalAliasesInAProperty() {
+        let text = """
+        final class HelperVersion {
+            private var cached: AnyPublisher<String, Error>?
+            func version() -> AnyPublisher<String, Error> {
+                if let cached { return cached }
+                let future = Future<String, Error> { promise in promise(.success("1")) }
+                let shared = future.eraseToAnyPublisher()
+                cached = shared
+                return shared
+            }
+            func once() {
+                let future = Future<String, Error> { promise in promise(.success("1")) }
+                let erased = future.eraseToAnyPublisher()
+                erased.sink(receiveCompletion: { _ in }, receiveValue: { _ in }).store(in: &bag)
+            }
+        }
+        """
+        XCTAssertEqual(places(run(text)), ["A.swift:5:22"])
+    }
 }
