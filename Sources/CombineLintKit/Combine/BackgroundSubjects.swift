@@ -11,15 +11,12 @@ enum BackgroundSubjects {
         let compute = { () -> Bool in
             let declarations = index.properties(named: name)
             guard !declarations.isEmpty, declarations.allSatisfy({ ProjectIndex.isSubjectType($0) && isPassthrough($0) }) else { return false }
-            var sends = 0
-            for reference in index.chainElements["send"] {
-                let tree = index.trees[reference.tree]
-                let elements = tree.chains[reference.chain].elements
-                guard reference.element >= 1, elements[reference.element].isCall, elements[reference.element - 1].name == name else { continue }
-                guard BackgroundNotifications.runsOffMain(elements[reference.element].nameToken, in: tree, index: index) else { return false }
-                sends += 1
+            let sends = sendsByReceiver(index: index, memo: memo)[name] ?? []
+            guard !sends.isEmpty else { return false }
+            for send in sends {
+                let tree = index.trees[send.tree]
+                guard BackgroundNotifications.runsOffMain(send.token, in: tree, index: index) else { return false }
             }
-            guard sends > 0 else { return false }
             // `upstream.subscribe(subject)`: the subject is fed on the upstream's thread.
             for reference in index.chainElements[name] {
                 let chain = index.trees[reference.tree].chains[reference.chain]
@@ -35,14 +32,32 @@ enum BackgroundSubjects {
     /// worked out once per run from its `send` calls: a file naming none of them subscribes to none.
     static func names(index: ProjectIndex, memo: ProjectMemo) -> NameSet {
         memo.value(for: "subjects-sent-off-main") {
-            var candidates = Set<String>()
+            let candidates = sendsByReceiver(index: index, memo: memo).keys.filter { index.declaresSubjectProperty(named: $0) }
+            return NameSet(candidates.filter { isSentOnlyOffMain($0, index: index, memo: memo) }.sorted())
+        }
+    }
+
+    /// A `send(…)` call's place: its tree and the `send` token.
+    struct Send: Sendable {
+        var tree: Int
+        var token: Int
+    }
+
+    /// Every `x.send(…)` of the project, grouped by the name of its receiver (`loaded` of
+    /// `self?.loaded.send(x)`), read once per run: each name is then judged by its own sends only.
+    private static func sendsByReceiver(index: ProjectIndex, memo: ProjectMemo?) -> [String: [Send]] {
+        let compute = { () -> [String: [Send]] in
+            var result: [String: [Send]] = [:]
             for reference in index.chainElements["send"] where reference.element >= 1 {
                 let elements = index.trees[reference.tree].chains[reference.chain].elements
                 let receiver = elements[reference.element - 1]
-                if !receiver.isCall, index.declaresSubjectProperty(named: receiver.name) { candidates.insert(receiver.name) }
+                guard elements[reference.element].isCall, !receiver.isCall else { continue }
+                result[receiver.name, default: []].append(Send(tree: reference.tree, token: elements[reference.element].nameToken))
             }
-            return NameSet(candidates.filter { isSentOnlyOffMain($0, index: index, memo: memo) }.sorted())
+            return result
         }
+        guard let memo else { return compute() }
+        return memo.value(for: "sends-by-receiver", compute)
     }
 
     private static func isPassthrough(_ property: IndexedProperty) -> Bool {
