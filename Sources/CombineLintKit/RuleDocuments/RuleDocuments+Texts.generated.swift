@@ -702,9 +702,10 @@ a control with a state of its own such as a switch or a segmented control, and a
 value, such as `$items`, keep the finding); and code in a test case (`XCTestCase`,
 `QuickSpec`), which drives every input itself and checks that the combination waits for all of them.
 An input that is a subject of `Void` (`PassthroughSubject<Void, Never>`: a tap, a save request) is
-a trigger: waiting for it is meant, but once it has fired, `combineLatest` emits again on every
-change of the other inputs, as if the trigger had fired again; the finding says so, and its help
-shows how to read the other inputs when the trigger fires instead.
+a trigger: where the pipeline ends in a `sink` (an action: a save, a request), waiting for it is
+meant, but once it has fired, `combineLatest` emits again on every change of the other inputs, as
+if the trigger had fired again; the finding says so, and its help shows how to read the other
+inputs when the trigger fires instead.
 
 ## Why it matters
 

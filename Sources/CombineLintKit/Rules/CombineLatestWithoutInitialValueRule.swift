@@ -52,8 +52,11 @@ public struct CombineLatestWithoutInitialValueRule: Rule {
                 if isEmptyTextForm(element, at: e, in: chain, inputs: inputs, values: values, context: context) { continue }
                 let name = element.name == "combineLatest" ? "combineLatest" : "Publishers.\(element.name)"
                 // A `Void` subject is a trigger: waiting for it is meant, but once it has fired, every
-                // change of another input emits again, as if it had fired again.
-                let trigger = carriesVoid(file: file, token: token, index: context.index)
+                // change of another input emits again, as if it had fired again. That repeats an action
+                // (a `sink`); state derived from the inputs (`assign`) is meant to follow them.
+                let actsOnValues = chain.elements[(e + 1)...].contains { $0.name == "sink" && $0.isCall }
+                    && !chain.elements[(e + 1)...].contains { $0.name == "assign" }
+                let trigger = actsOnValues && carriesVoid(file: file, token: token, index: context.index)
                 let message = trigger
                     ? "`\(name)` emits again on every change of its other inputs once the trigger `\(text)` has fired, repeating the action."
                     : "`\(name)` emits nothing until `\(text)` does: \(source) has no current value."

@@ -142,5 +142,9 @@ final class CombineLatestWithoutInitialValueRuleTests: XCTestCase {
         let finding = try XCTUnwrap(found.first)
         XCTAssertEqual(finding.message, "`combineLatest` emits again on every change of its other inputs once the trigger `saveTapped` has fired, repeating the action.")
         XCTAssertEqual(finding.help, CombineLatestWithoutInitialValueRule.triggerHelp)
+        // State derived from the inputs follows them: there the waiting is what goes wrong.
+        let derived = text.replacingOccurrences(of: ".sink { _ in self.save() }.store(in: &bag)", with: ".map { $1 }.assign(to: &$shown)")
+        let state = try XCTUnwrap(findings(of: CombineLatestWithoutInitialValueRule.self, in: [(path: "A.swift", text: derived)]).first)
+        XCTAssertEqual(state.message, "`combineLatest` emits nothing until `saveTapped` does: a `PassthroughSubject` has no current value.")
     }
 }
