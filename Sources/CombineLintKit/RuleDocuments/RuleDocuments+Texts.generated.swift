@@ -4852,7 +4852,7 @@ outer type (no `@ObservedObject`, `@StateObject` or `@EnvironmentObject` propert
 with a widget's timeline data or a model that only code reads), and when views observe the
 inner object directly (its type is held by views, and the property is passed on as an argument,
 `PlayerBar(player: model.player)`), unless a view that holds the outer object also reads the
-inner one's state through it (`store.onboarding.isComplete`, `$model.profile.name`): that view
+inner one's `@Published` state through it (`store.onboarding.isComplete`, `$model.profile.name`): that view
 is not redrawn by the change. Not reported either: an inner ObservableObject that has nothing
 to announce (no `@Published` property in it or its project ancestors, and no
 `objectWillChange.send()` of its own: a service handed around as one), and an outer type that

@@ -56,8 +56,8 @@ public struct NestedObservableObjectRule: Rule {
                 guard observed.observe(typeAt: t, inTree: treeIndex, index: index) else { continue }
                 if observed.observe(inner, index: index),
                    context.memo.value(for: "nested_observable_object.passed\u{0}\(variable.name)", { isPassedOn(variable.name, index: index) }),
-                   !context.memo.value(for: "nested_observable_object.read-through\u{0}\(variable.name)\u{0}\(typeName)", {
-                       isReadThroughOuter(variable.name, outerType: typeName, index: index) }) { continue }
+                   !context.memo.value(for: "nested_observable_object.read-through\u{0}\(variable.name)\u{0}\(typeName)\u{0}\(inner)", {
+                       isReadThroughOuter(variable.name, outerType: typeName, innerType: inner, index: index) }) { continue }
                 findings.append(context.finding(
                     tokens: variable.nameToken,
                     message: "`\(variable.name)` is an ObservableObject inside an ObservableObject: views see it reassigned, never the changes inside `\(inner)`.",
@@ -85,18 +85,20 @@ public struct NestedObservableObjectRule: Rule {
         }
     }
 
-    /// Whether a SwiftUI view that holds the outer object reads the inner one's state through it
-    /// (`store.onboarding.isComplete`, `$model.profile.name`): that view observes the outer object
+    /// Whether a SwiftUI view that holds the outer object reads the inner one's `@Published` state
+    /// through it (`store.onboarding.isComplete`, `$model.profile.name`): that view observes the outer object
     /// only, so it is not redrawn when the value changes, even where another view observes the inner
     /// object directly. The holder is a property of the view whose written type is the outer type.
-    private func isReadThroughOuter(_ name: String, outerType: String, index: ProjectIndex) -> Bool {
+    private func isReadThroughOuter(_ name: String, outerType: String, innerType: String, index: ProjectIndex) -> Bool {
         index.chainElements[name].contains { reference in
             let tree = index.trees[reference.tree]
             let chain = tree.chains[reference.chain]
             let e = reference.element
             guard e >= 1, e + 1 < chain.elements.count, !chain.elements[e].isCall else { return false }
             let read = chain.elements[e + 1]
-            guard read.kind == .member, !read.isCall, read.name != "objectWillChange" else { return false }
+            // State that changes: an `@Published` property of the inner type (a `let id` never does).
+            guard read.kind == .member, !read.isCall,
+                  index.property(read.name, ofType: innerType)?.hasAttribute("Published") == true else { return false }
             // The holder: `store.name…` or `self.store.name…`.
             let holderIndex = e - 1
             guard holderIndex == 0 || (holderIndex == 1 && chain.elements[0].name == "self") else { return false }
