@@ -4058,7 +4058,8 @@ in its own body, a `Deferred` of one of these) moved by `subscribe(on:)` to a ba
 project posts only off the main thread (every `post(name:)` of it is in `DispatchQueue.global().async`,
 on a background queue property, in `Task.detached`, or in a sink that delivers in the background),
 or a `PassthroughSubject` property that the project sends into only off the main thread in the
-same sense (a subject delivers on the thread that calls `send`; not a `CurrentValueSubject`, whose
+same sense (a subject delivers on the thread that calls `send`; a `queue.sync { }` block runs on
+the calling thread, so a send or post there does not count; not a `CurrentValueSubject`, whose
 current value arrives on the subscribing thread, nor a subject that `subscribe(_:)` feeds); a `flatMap` whose inner request has no hop delivers on
 URLSession's queue too. Not reported: a chain whose last scheduler step is the main queue or
 `RunLoop.main`; schedulers the chain does not show (a `scheduler` parameter); other subjects,

@@ -189,4 +189,34 @@ final class MainActorBackgroundDeliveryRuleTests: XCTestCase {
         XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["B.swift:7:23"])
         XCTAssertEqual(try XCTUnwrap(found.first).message, "`sink` gets its values on the thread that sends into `loaded` (never the main one) but uses main-actor `label`: a data race in Swift 5 mode, a trap in Swift 6 mode.")
     }
+
+    /// `queue.sync { }` runs its block on the calling thread: a subject sent into there is not known
+    /// to deliver off the main thread.
+    func testASendInsideQueueSyncRunsOnTheCallersThread() {
+        let model = """
+        final class Counter {
+            let changed = PassthroughSubject<Int, Never>()
+            private let lock = DispatchQueue(label: "counter.lock")
+            private var count = 0
+            func increment() {
+                lock.sync {
+                    count += 1
+                    changed.send(count)
+                }
+            }
+        }
+        """
+        let screen = """
+        final class CounterViewController: UIViewController {
+            let label = UILabel()
+            let counter = Counter()
+            var bag = Set<AnyCancellable>()
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                counter.changed.sink { [weak self] in self?.label.text = "\\($0)" }.store(in: &bag)
+            }
+        }
+        """
+        XCTAssertEqual(places(MainActorBackgroundDeliveryRule.self, [(path: "A.swift", text: model), (path: "B.swift", text: screen)]), [])
+    }
 }
