@@ -74,3 +74,10 @@ extension Catalogue {
     /// after one waits for a passing value, not just for any value.
     public static let valueFilteringOperators: Set<String> = ["filter", "tryFilter"]
 }
+
+extension Catalogue {
+    /// Framework protocols that require a publisher property by name, which a conforming type may
+    /// declare as a subject of its own (`let objectWillChange = PassthroughSubject<Void, Never>()`):
+    /// the requirement keeps it visible.
+    public static let frameworkPublisherRequirements: [String: String] = ["ObservableObject": "objectWillChange"]
+}

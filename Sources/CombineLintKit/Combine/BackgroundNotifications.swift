@@ -29,7 +29,7 @@ enum BackgroundNotifications {
     }
 
     /// Whether code at `token` runs off the main thread, as the innermost closure that decides tells.
-    private static func runsOffMain(_ token: Int, in tree: SyntaxTree, index: ProjectIndex) -> Bool {
+    static func runsOffMain(_ token: Int, in tree: SyntaxTree, index: ProjectIndex) -> Bool {
         var queues = DeliveryQueues(tree: tree, index: index, memo: nil)
         queues.followsNotifications = false
         for c in tree.enclosingClosures(of: token) {
@@ -39,7 +39,10 @@ enum BackgroundNotifications {
             let e = call.element
             let element = chain.elements[e]
             guard e > 0 else { continue }
-            if Catalogue.dispatchAsyncCalls.contains(element.name) || element.name == "sync" {
+            // `queue.sync { }` runs its block on the calling thread (GCD's documented
+            // optimization), so the code around it decides.
+            if element.name == "sync" { continue }
+            if Catalogue.dispatchAsyncCalls.contains(element.name) {
                 return queues.isBackgroundQueue(chain.first...chain.elements[e - 1].lastToken)
             }
             if element.name == "run", chain.elements[e - 1].name == "MainActor" { return false }

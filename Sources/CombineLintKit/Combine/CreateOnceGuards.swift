@@ -9,8 +9,23 @@ public enum CreateOnceGuards {
     /// behind a create-once guard of `c`.
     public static func guards(_ target: Int, inClosure c: Int, of tree: SyntaxTree) -> Bool {
         let closure = tree.closures[c]
-        guard closure.bodyStart < target, target < closure.close else { return false }
-        for k in closure.bodyStart..<target where tree.isWord(k, "if") || tree.isWord(k, "guard") {
+        return guards(target, body: closure.bodyStart..<closure.close, closure: c, of: tree)
+    }
+
+    /// Whether token `target`, directly in the body of function `f` (not in a closure), is behind a
+    /// create-once guard of that body: a method that returns early while its subscription exists
+    /// (`guard observer == nil else { return }`, then `observer = …`) subscribes once, however
+    /// often it is called.
+    public static func guards(_ target: Int, inFunction f: Int, of tree: SyntaxTree) -> Bool {
+        guard let open = tree.functions[f].bodyOpen, let close = tree.functions[f].bodyClose else { return false }
+        return guards(target, body: (open + 1)..<close, closure: nil, of: tree)
+    }
+
+    /// The guards of `body`, whose code directly in it (outside nested closures) has `closure` as
+    /// its innermost closure: `nil` for a function's own body.
+    private static func guards(_ target: Int, body code: Range<Int>, closure c: Int?, of tree: SyntaxTree) -> Bool {
+        guard code.lowerBound < target, target < code.upperBound else { return false }
+        for k in code.lowerBound..<target where tree.isWord(k, "if") || tree.isWord(k, "guard") {
             guard tree.innermostClosure(of: k) == c, let (conditionEnd, body) = clause(at: k, in: tree) else { continue }
             // The code the guard lets through: the `if`'s body, or the rest of the guard's block
             // (none where a brace is unmatched: code being typed).
@@ -21,7 +36,7 @@ public enum CreateOnceGuards {
                 region = (body + 1)..<bodyEnd
             } else {
                 let block = Int(tree.enclosing[k])
-                let end = block < 0 || tree.matching[block] < 0 ? closure.close : min(Int(tree.matching[block]), closure.close)
+                let end = block < 0 || tree.matching[block] < 0 ? code.upperBound : min(Int(tree.matching[block]), code.upperBound)
                 guard end > bodyEnd else { continue }
                 region = (bodyEnd + 1)..<end
             }
@@ -76,7 +91,7 @@ public enum CreateOnceGuards {
 
     /// Whether `name` (bare or after `self.`/`self?.`) is assigned something other than `nil` or
     /// `false` in `range`, directly in closure `c`.
-    private static func isMadePresent(_ name: String, in range: Range<Int>, closure c: Int, of tree: SyntaxTree) -> Bool {
+    private static func isMadePresent(_ name: String, in range: Range<Int>, closure c: Int?, of tree: SyntaxTree) -> Bool {
         for i in range where tree.tokens[i].kind == .identifier && tree.name(i) == name && i + 2 < tree.tokens.count {
             guard tree.tokens[i + 1].kind == .equal, !tree.isWord(i + 2, "nil"), !tree.isWord(i + 2, "false"),
                   tree.innermostClosure(of: i) == c else { continue }

@@ -34,6 +34,8 @@ struct DeliveryQueues {
         }
         if let posted = offMainNotification(in: chain, before: firstOperator) {
             state = .background(reason: "the thread that posts `\(posted)` (never the main one)")
+        } else if let subject = offMainSubject(in: chain, before: firstOperator) {
+            state = .background(reason: "the thread that sends into `\(subject)` (never the main one)")
         }
         let synchronousSource = isSynchronous(chain, firstOperator: firstOperator)
         for e in firstOperator..<end {
@@ -79,6 +81,15 @@ struct DeliveryQueues {
               let name = BackgroundNotifications.lastName(in: argument.value, tree: tree),
               BackgroundNotifications.isPostedOnlyOffMain(name, index: index, memo: memo) else { return nil }
         return name
+    }
+
+    /// The name of the subject a chain starts from (`model.loaded`, `loaded`) when the project
+    /// sends into it only off the main thread.
+    private func offMainSubject(in chain: Chain, before firstOperator: Int) -> String? {
+        guard followsNotifications, firstOperator >= 1, let source = chain.elements[..<firstOperator].last,
+              !source.isCall, !source.name.hasPrefix("$"), index.declaresSubjectProperty(named: source.name),
+              BackgroundSubjects.isSentOnlyOffMain(source.name, index: index, memo: memo) else { return nil }
+        return source.name
     }
 
     /// What the scheduler written in `range` is.

@@ -69,6 +69,54 @@ enum UnstructuredTasks {
         return false
     }
 
+    /// Whether the project cancels something kept under `name` outside a `deinit`: `name.cancel()`,
+    /// `name?.cancel()` in a method, a callback or a closure.
+    static func isCancelledOutsideDeinit(_ name: String, index: ProjectIndex) -> Bool {
+        index.chainElements[name].contains { ref in
+            let tree = index.trees[ref.tree]
+            let chain = tree.chains[ref.chain]
+            guard ref.element + 1 < chain.elements.count, chain.elements[ref.element + 1].name == "cancel" else { return false }
+            return tree.enclosingFunction(of: chain.first).map { tree.functions[$0].kind != .deinitializer } ?? true
+        }
+    }
+
+    /// The token by which the task's closure `c` holds `self` while its code up to token `until`
+    /// runs: a strong capture (`self.apply(v)`, `[self]`), an implicit use of a member of the
+    /// enclosing type (a `Task` closure may use them without `self.`: `apply(v)`), or a
+    /// `guard let self` / `if let self` of a weak capture before `until`.
+    static func holdsSelf(_ c: Int, until: Int, tree: SyntaxTree, index: ProjectIndex) -> Int? {
+        let closure = tree.closures[c]
+        if closure.capturesSelfWeakly {
+            for k in closure.bodyStart..<min(until, closure.close) where tree.isWord(k, "let") && tree.innermostClosure(of: k) == c {
+                if k + 1 < until, tree.isWord(k + 1, "self") { return k + 1 }
+            }
+            return nil
+        }
+        if let token = SelfCapture.strongSelfToken(in: c, of: tree) { return token }
+        guard let t = tree.enclosingType(of: closure.open) else { return nil }
+        let typeName = tree.types[t].name.lastNameComponent
+        // Names a `for … in` loop binds (`for await value in …`), which shadow members.
+        var loopNames = Set<String>()
+        for k in closure.bodyStart..<closure.close where tree.isWord(k, "for") {
+            var j = k + 1
+            while j < closure.close, j < k + 24, !tree.isWord(j, "in") {
+                if tree.tokens[j].kind == .identifier { loopNames.insert(tree.name(j)) }
+                j += 1
+            }
+        }
+        for k in closure.bodyStart..<closure.close where tree.tokens[k].kind == .identifier {
+            if k > 0, tree.tokens[k - 1].kind == .period || tree.tokens[k - 1].kind == .backslash { continue }
+            // An argument label (`render(value: v)`) names no member.
+            if k + 1 < closure.close, tree.tokens[k + 1].kind == .colon { continue }
+            let name = tree.name(k)
+            if closure.parameters.contains(name) || loopNames.contains(name)
+                || SubscriptionFinder.localVariable(named: name, visibleAt: k, in: tree) != nil { continue }
+            let isCall = k + 1 < closure.close && tree.tokens[k + 1].kind == .leftParen
+            if isCall ? !index.functions(named: name, inTypesNamed: typeName).isEmpty : index.property(name, ofType: typeName) != nil { return k }
+        }
+        return nil
+    }
+
     /// Whether the local that keeps the task started by `chain` is named anywhere after it, in the
     /// scope that declares it (handed to a call, stored, returned, cancelled).
     static func localIsUsed(_ name: String, keeping chain: Chain, tree: SyntaxTree) -> Bool {

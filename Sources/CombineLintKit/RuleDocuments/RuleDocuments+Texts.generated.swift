@@ -405,7 +405,9 @@ chain of operators on one of them, or a call of one of the project's functions w
 or `Publishers.Zip`/`Merge`/`CombineLatest`. Not reported: chains with `share()`, `multicast`,
 `makeConnectable()` or `autoconnect()`; subjects and `$property` (hot: subscribers share them);
 a plain `Future`, which ran once when it was made (`future_without_deferred`'s concern); two
-subscriptions that an `else`, a `case` or a `return` between them may keep apart.
+subscriptions that an `else`, a `case` or a `return` between them may keep apart; code in a test
+case (`XCTestCase`, `QuickSpec`), which subscribes twice on purpose to check that the work runs
+per subscription.
 
 ## Why it matters
 
@@ -657,6 +659,18 @@ final class Loader {
 let text = "let request = URLSession.shared.dataTaskPublisher(for: url); request.sink { _ in }; request.sink { _ in }"
 ```
 
+```swift
+final class FetcherTests: XCTestCase {
+    func testEachSubscriptionRunsTheWork() {
+        var runs = 0
+        let publisher = Deferred { () -> Just<Int> in runs += 1; return Just(runs) }
+        publisher.sink { _ in }.store(in: &cancellables)
+        publisher.sink { _ in }.store(in: &cancellables)
+        XCTAssertEqual(runs, 2)
+    }
+}
+```
+
 """#,
         "combinelatest_without_initial_value": #"""
 # combinelatest_without_initial_value
@@ -687,6 +701,11 @@ into every field the form is incomplete, which is what the silence says (a field
 a control with a state of its own such as a switch or a segmented control, and an input that has a
 value, such as `$items`, keep the finding); and code in a test case (`XCTestCase`,
 `QuickSpec`), which drives every input itself and checks that the combination waits for all of them.
+An input that is a subject of `Void` (`PassthroughSubject<Void, Never>`: a tap, a save request) is
+a trigger: where the pipeline ends in a `sink` (an action: a save, a request), waiting for it is
+meant, but once it has fired, `combineLatest` emits again on every change of the other inputs, as
+if the trigger had fired again; the finding says so, and its help shows how to read the other
+inputs when the trigger fires instead.
 
 ## Why it matters
 
@@ -853,6 +872,25 @@ final class FilterViewController: UIViewController {
     @IBAction func queryEdited(_ sender: UITextField) { queryChanged.send(sender.text ?? "") }
     @IBAction func sortChanged(_ sender: UISegmentedControl) { sortPicked.send(sender.selectedSegmentIndex) }
     private func reload(query: String, sort: Int) {}
+}
+```
+
+```swift
+final class LimitEditor: ObservableObject {
+    @Published var category = ""
+    @Published var amount = ""
+    private let saveTapped = PassthroughSubject<Void, Never>()
+    private var cancellables = Set<AnyCancellable>()
+
+    init(store: LimitStore) {
+        // After the first tap, every keystroke in `amount` saves again.
+        saveTapped
+            .↓combineLatest($category, $amount)
+            .sink { _, category, amount in store.save(amount, for: category) }
+            .store(in: &cancellables)
+    }
+
+    func save() { saveTapped.send() }
 }
 ```
 
@@ -1121,7 +1159,9 @@ Reports `request(_:)` of a type that conforms to Combine's `Subscription` when i
 never reads the demand it is given, while the type sends values with `subscriber.receive(_:)`
 (outside `request(_:)`, or inside it in a loop or a closure). Not reported: subscriptions that keep
 the demand (`pending += demand`) and send only while it lasts; subscriptions that forward
-`request(_:)` to an upstream subscription; a `request(_:)` that sends one value per call; types
+`request(_:)` to an upstream subscription; a `request(_:)` that sends one value per call, also
+from the callback of the work it starts when the completion follows that value at once (every
+`request(_:)` asks for at least one value, so one value and the end never exceed it); types
 that send no values (`receive(completion:)` only); a project that declares a type named
 `Subscription` of its own.
 
@@ -1400,6 +1440,39 @@ final class RelaySubscription<S: Subscriber>: Subscription {
     func cancel() { bag.removeAll() }
     func start(_ publisher: AnyPublisher<Int, Never>) {
         publisher.receive(on: DispatchQueue.main).sink { _ in }.store(in: &bag)
+    }
+}
+```
+
+```swift
+final class ThumbnailSubscription<S: Subscriber>: Subscription where S.Input == Data, S.Failure == Error {
+    private var subscriber: S?
+    private var task: URLSessionDataTask?
+    private let url: URL
+
+    init(url: URL, subscriber: S) {
+        self.url = url
+        self.subscriber = subscriber
+    }
+
+    // Starts once; answers with one value and the completion.
+    func request(_ demand: Subscribers.Demand) {
+        guard task == nil else { return }
+        task = URLSession.shared.dataTask(with: url) { [weak self] data, _, error in
+            guard let self, let subscriber = self.subscriber else { return }
+            if let data {
+                _ = subscriber.receive(data)
+                subscriber.receive(completion: .finished)
+            } else {
+                subscriber.receive(completion: .failure(error ?? URLError(.badServerResponse)))
+            }
+        }
+        task?.resume()
+    }
+
+    func cancel() {
+        task?.cancel()
+        subscriber = nil
     }
 }
 ```
@@ -1828,8 +1901,11 @@ final class ProfileLoader {
 Reports `Task { for await v in p.values { … } }` (also `for try await`, `Task.detached`, and
 `NotificationCenter…notifications(named:)`) where `p` never finishes (a `$property`, a subject,
 `objectWillChange`, a notification, KVO, a timer, a control's event publisher) and the task is
-started as a statement, or kept in a property that nothing ever cancels. Not reported: a task
-kept and cancelled somewhere (`task?.cancel()`, in `deinit`, `onDisappear`, `viewDidDisappear`),
+started as a statement, or kept in a property that nothing ever cancels, or that only `deinit`
+cancels while the task holds `self` (it uses a member of the type, `self.` or a `guard let self`
+before the loop): `deinit` cannot run while the task keeps the object alive. Not reported: a task
+kept and cancelled somewhere (`task?.cancel()` in a method or callback such as `onDisappear` or
+`viewDidDisappear`, or in `deinit` when the task holds `self` weakly in its loop),
 a task handed on (returned, passed to a call, put in a collection), SwiftUI's `.task { }`
 modifier (the view cancels it), a task of an object that lives for the whole run (one
 `static let shared` instance, the application's delegate, or SwiftUI's `App`, whose `init` runs once
@@ -1846,7 +1922,9 @@ gone, and starting it again (a view appearing twice) adds a second loop.
 
 ## How to fix
 
-Keep the task and cancel it when its owner goes away, or let SwiftUI own it:
+Keep the task and cancel it when its owner goes away, or let SwiftUI own it. A cancel in `deinit`
+works only when the task holds `self` weakly while it loops: a task that uses `self` keeps its
+owner alive, and `deinit` never comes.
 
 ```
 private var observation: Task<Void, Never>?
@@ -1983,6 +2061,27 @@ final class PlayerModel {
                 await scrobbler.report(position)
             }
         }
+    }
+}
+```
+
+```swift
+final class ThemeWatcher {
+    private var observation: Task<Void, Never>?
+
+    func start(settings: SettingsModel) {
+        // `apply` is `self.apply`: the task holds the watcher, so `deinit` never comes.
+        observation = ↓Task {
+            for await theme in settings.$theme.values {
+                apply(theme)
+            }
+        }
+    }
+
+    func apply(_ theme: Theme) {}
+
+    deinit {
+        observation?.cancel()
     }
 }
 ```
@@ -2420,7 +2519,9 @@ is sent into from outside also keeps the rule quiet.
 
 Not reported: `static` properties (a shared channel that every part of the app sends to is their
 purpose), computed properties, subjects handed in by an initializer (`self.events = events` from
-a parameter: whoever made the subject keeps it and sends through it), protocol requirements, subjects of structs and enums (value types
+a parameter: whoever made the subject keeps it and sends through it), protocol requirements (of a
+project protocol, and `ObservableObject`'s `objectWillChange` declared as a subject of its own, which
+SwiftUI subscribes to), subjects of structs and enums (value types
 hand a subject over, as a parameter or state bundle, and every copy shares it), members of
 `private`/`fileprivate` types, members of test doubles (types with `Mock`, `Stub`, `Fake` or `Spy`
 as a word of the name: `FeedMockService`, `SpyStore`, not `Mockingbird`), types declared inside a
@@ -2786,6 +2887,16 @@ final class PaymentSheet {
 }
 ```
 
+```swift
+final class LegacyCounter: ObservableObject {
+    // ObservableObject requires it; SwiftUI subscribes to it.
+    let objectWillChange = PassthroughSubject<Void, Never>()
+    var count = 0 {
+        willSet { objectWillChange.send() }
+    }
+}
+```
+
 """#,
         "flatmap_without_switch": #"""
 # flatmap_without_switch
@@ -2794,9 +2905,13 @@ final class PaymentSheet {
 
 Reports `flatMap` without `maxPublishers:` after `debounce(for:…)`, `throttle(for:…)` or
 `removeDuplicates()` in the same pipeline: input shaped like typing or scrolling that drives a
-request per value. Also reports such a `flatMap` directly on a `$property`, a subject or a
+request per value; the shaping operator may also be in the value of the local the pipeline
+starts from (`let typed = $text.debounce(for: …)`, then `typed.flatMap { … }`). Also reports such a `flatMap` directly on a `$property`, a subject or a
 text-change notification (`UITextField.textDidChangeNotification`), with only value-passing steps
-(`map`, `filter`, `receive(on:)` …) between: `$searchText.flatMap { search($0) }`. Not reported: `map { … }.switchToLatest()`, `flatMap(maxPublishers: .max(1))`,
+(`map`, `filter`, `receive(on:)` …) between: `$searchText.flatMap { search($0) }`; on a subject,
+only where the results replace one another (the pipeline ends in `assign`, or in a `sink` that
+assigns and adds to no collection): a subject may carry events that each matter (message ids,
+uploads), whose results are gathered (`scan`, `collect`, `append`) or handed on. Not reported: `map { … }.switchToLatest()`, `flatMap(maxPublishers: .max(1))`,
 a `flatMap` whose closure only makes publishers that finish at once (`Just`, `Empty`, `Fail`),
 a `flatMap` directly on a subject of `Void` (`PassthroughSubject<Void, Never>`: a tap, a refresh, a
 heartbeat), whose events carry no input, so one inner publisher per event is the intent and no
@@ -2985,6 +3100,26 @@ final class PickerModel {
 }
 ```
 
+```swift
+final class SearchModel: ObservableObject {
+    @Published var text = ""
+    @Published private(set) var results: [String] = []
+    private var cancellables = Set<AnyCancellable>()
+
+    init(api: SearchAPI) {
+        let typed = $text
+            .removeDuplicates()
+            .debounce(for: .milliseconds(300), scheduler: DispatchQueue.main)
+        typed
+            .filter { !$0.isEmpty }
+            .↓flatMap { api.search($0).replaceError(with: []) }
+            .receive(on: DispatchQueue.main)
+            .sink { [weak self] in self?.results = $0 }
+            .store(in: &cancellables)
+    }
+}
+```
+
 ## Non-triggering examples
 
 ```swift
@@ -3133,6 +3268,23 @@ $query
 ```swift
 let ids = Optional(selection).flatMap { $0.id }
 let unique = ids.map { [$0] }?.removeDuplicates()
+```
+
+```swift
+final class MessageLoader {
+    let arrivedIDs = PassthroughSubject<Int, Never>()
+    private(set) var messages: [Message] = []
+    private var cancellables = Set<AnyCancellable>()
+
+    // Every arrived message is fetched and kept: none replaces another.
+    init(api: MessageAPI) {
+        arrivedIDs
+            .flatMap { api.message(id: $0).replaceError(with: .placeholder) }
+            .receive(on: DispatchQueue.main)
+            .sink { [weak self] in self?.messages.append($0) }
+            .store(in: &cancellables)
+    }
+}
 ```
 
 """#,
@@ -3477,7 +3629,8 @@ extension Promise {
 
 Reports a `Future { promise in … }` created outside a `Deferred { }` closure where its eager start
 and its one cached result change what the code does:
-- it is kept: in a stored or `lazy` property, in a collection (`futures.append(load())` on a
+- it is kept: in a stored or `lazy` property (also through locals it is handed on to unsubscribed,
+  `let shared = future.eraseToAnyPublisher()` then `cached = shared`), in a collection (`futures.append(load())` on a
   stored array, `[load(), fallback()]`), or in a local that a later closure subscribes to (a tap
   handler). A local array filled in a loop and merged in the same body
   (`Publishers.MergeMany(uploads)`) lives for that body only: its Futures are subscribed once, at
@@ -3494,7 +3647,9 @@ drops the result. A `Future` made and subscribed at once, once (`Future { … }.
 `CombineLatest`, or returned further, behaves as a deferred one would, and is not a finding; nor
 is a function nobody in the project calls. Never reported: a `Future` made inside `Deferred { }`,
 inside a `flatMap` or `catch` transform, or inside a `map` whose publishers a later
-`switchToLatest` subscribes to (all of these run after someone subscribed), `Future` as a type
+`switchToLatest` subscribes to (all of these run after someone subscribed; a `retry` on the
+Future there still replays its one result, and is reported), code in a test case (it keeps and
+subscribes its Futures on purpose, to check what they do), `Future` as a type
 only (`-> Future<User, Error>` whose body returns another call's value). `Future() { … }` and
 `Future(attemptToFulfill:)` are Futures too. A call found by name may be another type's method:
 its result counts as kept only where the holder is declared as a publisher, and a bare call
@@ -3671,6 +3826,32 @@ class Cache {
     lazy var warmUp = ↓Future<Void, Never>.init { promise in
         self.load()
         promise(.success(()))
+    }
+}
+```
+
+```swift
+// file: Networking/ReceiptClient.swift
+final class ReceiptClient {
+    func upload(_ receipt: Data) -> AnyPublisher<Void, Error> {
+        ↓Future { promise in
+            URLSession.shared.uploadTask(with: URLRequest(url: URL(string: "https://example.com/r")!), from: receipt) { _, _, error in
+                promise(error.map { .failure($0) } ?? .success(()))
+            }.resume()
+        }
+        .eraseToAnyPublisher()
+    }
+}
+// file: Sync/ReceiptSync.swift
+final class ReceiptSync {
+    let client = ReceiptClient()
+    var cancellable: AnyCancellable?
+
+    // Each call in the transform makes a new Future, but `retry` resubscribes to that same one.
+    func push(_ receipts: [Data]) {
+        cancellable = receipts.publisher
+            .flatMap(maxPublishers: .max(1)) { [client] in client.upload($0).retry(2) }
+            .sink(receiveCompletion: { _ in }, receiveValue: { _ in })
     }
 }
 ```
@@ -3917,9 +4098,13 @@ or a property or local holding one); or, with no scheduler step, the source is
 `dataTaskPublisher`, or a synchronous source (`Just`, a sequence, a `Future` that calls its promise
 in its own body, a `Deferred` of one of these) moved by `subscribe(on:)` to a background queue, or a `NotificationCenter` publisher of a notification that the
 project posts only off the main thread (every `post(name:)` of it is in `DispatchQueue.global().async`,
-on a background queue property, in `Task.detached`, or in a sink that delivers in the background); a `flatMap` whose inner request has no hop delivers on
+on a background queue property, in `Task.detached`, or in a sink that delivers in the background),
+or a `PassthroughSubject` property that the project sends into only off the main thread in the
+same sense (a subject delivers on the thread that calls `send`; a `queue.sync { }` block runs on
+the calling thread, so a send or post there does not count; not a `CurrentValueSubject`, whose
+current value arrives on the subscribing thread, nor a subject that `subscribe(_:)` feeds); a `flatMap` whose inner request has no hop delivers on
 URLSession's queue too. Not reported: a chain whose last scheduler step is the main queue or
-`RunLoop.main`; schedulers the chain does not show (a `scheduler` parameter); subjects,
+`RunLoop.main`; schedulers the chain does not show (a `scheduler` parameter); other subjects,
 `$property` and other notifications (they deliver on the sender's thread, which the code does not show); closures that use only their
 arguments and other values; `let` properties of `self` that any thread may use (a subject, whose
 `send` and `value` take a lock; a logger, `Logger`, `OSLog` or a project type named `…Logger`; a
@@ -4160,6 +4345,33 @@ final class StatusViewController: UIViewController {
                 self?.statusLabel.text = status
             }
             .store(in: &bag)
+    }
+}
+```
+
+```swift
+// file: Sources/Import/ImportService.swift
+final class ImportService {
+    let imported = PassthroughSubject<Int, Never>()
+    private let queue = DispatchQueue(label: "import")
+
+    func start(_ urls: [URL]) {
+        queue.async { [weak self] in
+            self?.imported.send(urls.count)
+        }
+    }
+}
+// file: Sources/Import/ImportViewController.swift
+final class ImportViewController: UIViewController {
+    private let countLabel = UILabel()
+    private let service = ImportService()
+    private var cancellables = Set<AnyCancellable>()
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        service.imported
+            .↓sink { [weak self] count in self?.countLabel.text = "\(count) imported" }
+            .store(in: &cancellables)
     }
 }
 ```
@@ -4682,7 +4894,9 @@ Not reported where the nesting cannot hide a change from a view: when no view ob
 outer type (no `@ObservedObject`, `@StateObject` or `@EnvironmentObject` property holds it, as
 with a widget's timeline data or a model that only code reads), and when views observe the
 inner object directly (its type is held by views, and the property is passed on as an argument,
-`PlayerBar(player: model.player)`). Not reported either: an inner ObservableObject that has nothing
+`PlayerBar(player: model.player)`), unless a view that holds the outer object also reads the
+inner one's `@Published` state through it (`store.onboarding.isComplete`, `$model.profile.name`): that view
+is not redrawn by the change. Not reported either: an inner ObservableObject that has nothing
 to announce (no `@Published` property in it or its project ancestors, and no
 `objectWillChange.send()` of its own: a service handed around as one), and an outer type that
 forwards the inner changes, by `inner.objectWillChange` or through the projected property
@@ -4902,6 +5116,35 @@ final class FilterModel: ObservableObject { @Published var query = "" }
 struct ShelfView: View {
     @StateObject private var model = ShelfModel()
     var body: some View { TextField("Filter", text: $model.filter.query) }
+}
+```
+
+```swift
+// file: Models/PlanStore.swift
+final class OnboardingModel: ObservableObject {
+    @Published var isComplete = false
+}
+
+final class PlanStore: ObservableObject {
+    @Published var ↓onboarding = OnboardingModel()
+}
+// file: Views/PlanView.swift
+struct OnboardingView: View {
+    @ObservedObject var model: OnboardingModel
+    var body: some View { Button("Done") { model.isComplete = true } }
+}
+
+struct PlanView: View {
+    @StateObject private var store = PlanStore()
+
+    // The sheet's view observes the onboarding model, but this view reads `isComplete` through the
+    // store, which never announces the change: the sheet stays up.
+    var body: some View {
+        Text("Plan")
+            .sheet(isPresented: .constant(!store.onboarding.isComplete)) {
+                OnboardingView(model: store.onboarding)
+            }
+    }
 }
 ```
 
@@ -5200,7 +5443,7 @@ Not reported:
   nothing stays alive but a spent token;
 - an inner subscription behind a run-once guard, in the closure or the method it calls
   (`guard !isWaiting else { return }` where the type sets `isWaiting = true`, or `guard bag.isEmpty`),
-  or behind a create-once guard in the outer closure (`guard self.observer == nil else { return }`
+  or behind a create-once guard in the outer closure or the method it calls (`guard self.observer == nil else { return }`
   with `self.observer = …` set in the same run).
 
 ## How to fix
@@ -5581,6 +5824,24 @@ final class API {
             .map(\.data)
             .decode(type: User.self, decoder: JSONDecoder())
             .eraseToAnyPublisher()
+    }
+}
+```
+
+```swift
+final class ReceiptScanner {
+    private var tokenObserver: AnyCancellable?
+    private var cancellables = Set<AnyCancellable>()
+
+    func bind(session: AnyPublisher<Bool, Never>, tokens: AnyPublisher<String, Never>, scans: AnyPublisher<Int, Never>) {
+        session.sink { [weak self] _ in self?.observeIfNeeded(tokens, scans) }.store(in: &cancellables)
+    }
+
+    // Returns at once while the observation exists: the subscriptions below are made on the first call only.
+    private func observeIfNeeded(_ tokens: AnyPublisher<String, Never>, _ scans: AnyPublisher<Int, Never>) {
+        guard tokenObserver == nil else { return }
+        tokenObserver = tokens.sink { print($0) }
+        scans.sink { print($0) }.store(in: &cancellables)
     }
 }
 ```
@@ -6380,12 +6641,16 @@ final class FeedModel: ObservableObject {
 
 Reports a read of an `@Published` property inside a closure that is subscribed to that same
 property's publisher (`$name`, also through SwiftUI's `.onReceive(model.$name)`), or to
-`objectWillChange`, before any operator that defers delivery.
+`objectWillChange`, before any operator that defers delivery. A method of the type that such a
+closure calls (`$filter.sink { [weak self] _ in self?.recompute() }`) runs inside the assignment
+too: when its body reads the property (outside closures that may run later; the closures of
+`filter`, `map` and other collection methods run at once), the call is reported.
 
 Not reported: the reads of a property in a closure that reads its old value on purpose, by
 comparing a read with the closure's own parameter (`new != self.tab`) or by keeping a read as the
-old value (`let old = self.volume`, `previous = selection`): there the property being one step
-behind is what the code relies on.
+old value (`let old = self.volume`, `previous = selection`), and a called method that compares
+the property with a parameter it is given (`func select(_ new: Tab) { if new != tab … }`): there
+the property being one step behind is what the code relies on.
 
 ## Why it matters
 
@@ -6541,6 +6806,25 @@ struct SyncingBadge: View {
 }
 final class SyncModel: ObservableObject {
     @Published var frame = 0
+}
+```
+
+```swift
+final class ContactsModel: ObservableObject {
+    @Published var searchText = ""
+    @Published private(set) var shown: [String] = []
+    private var all: [String] = []
+    private var cancellables = Set<AnyCancellable>()
+
+    init() {
+        $searchText
+            .sink { [weak self] _ in self?.↓applySearch() }
+            .store(in: &cancellables)
+    }
+
+    private func applySearch() {
+        shown = searchText.isEmpty ? all : all.filter { $0.localizedCaseInsensitiveContains(searchText) }
+    }
 }
 ```
 

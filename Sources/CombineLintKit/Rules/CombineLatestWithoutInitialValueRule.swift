@@ -15,6 +15,8 @@ public struct CombineLatestWithoutInitialValueRule: Rule {
 
     static let help = "Give the input a starting value with `.prepend(…)`, or keep the state in a `CurrentValueSubject` or `@Published` property; if waiting for every input is meant, suppress the finding with a comment saying so."
 
+    static let triggerHelp = "Start from the trigger and read the other inputs' current values when it fires (`trigger.map { … }` on `@Published` state, or `trigger.flatMap { inputs.first() }`)."
+
     public init() {}
 
     static let requiredNames = NameSet(Catalogue.latestCombiners)
@@ -49,8 +51,16 @@ public struct CombineLatestWithoutInitialValueRule: Rule {
                 // A form of empty text fields: the combination starts once the user has typed into each.
                 if isEmptyTextForm(element, at: e, in: chain, inputs: inputs, values: values, context: context) { continue }
                 let name = element.name == "combineLatest" ? "combineLatest" : "Publishers.\(element.name)"
-                let message = "`\(name)` emits nothing until `\(text)` does: \(source) has no current value."
-                findings.append(context.finding(tokens: element.nameToken, message: message, help: Self.help,
+                // A `Void` subject is a trigger: waiting for it is meant, but once it has fired, every
+                // change of another input emits again, as if it had fired again. That repeats an action
+                // (a `sink`); state derived from the inputs (`assign`) is meant to follow them.
+                let actsOnValues = chain.elements[(e + 1)...].contains { $0.name == "sink" && $0.isCall }
+                    && !chain.elements[(e + 1)...].contains { $0.name == "assign" }
+                let trigger = actsOnValues && carriesVoid(file: file, token: token, index: context.index)
+                let message = trigger
+                    ? "`\(name)` emits again on every change of its other inputs once the trigger `\(text)` has fired, repeating the action."
+                    : "`\(name)` emits nothing until `\(text)` does: \(source) has no current value."
+                findings.append(context.finding(tokens: element.nameToken, message: message, help: trigger ? Self.triggerHelp : Self.help,
                                                 related: related(file: file, token: token, context: context)))
             }
         }
@@ -88,6 +98,17 @@ public struct CombineLatestWithoutInitialValueRule: Rule {
         }
         guard let variable else { return nil }
         return (variable.name, variable.enclosingType.map { tree.types[$0].name.lastNameComponent })
+    }
+
+    /// Whether the subject written at `token` of `file` (its creation, or the name of a variable
+    /// declared as one) carries `Void`: a tap or a request, not a value.
+    private func carriesVoid(file: String, token: Int, index: ProjectIndex) -> Bool {
+        guard let t = index.treeIndexByPath[file] else { return false }
+        let tree = index.trees[t]
+        guard token >= 0, token < tree.tokens.count,
+              let variable = tree.variables.first(where: { $0.nameToken == token || $0.initializer?.contains(token) == true }) else { return false }
+        let initializer = variable.initializer.map { tree.text($0.lowerBound, $0.upperBound) } ?? ""
+        return SubjectDeclarations.isVoidSubject(typeText: variable.typeText, initializerText: initializer)
     }
 
     /// Whether some code sends into the subject where an object or a screen starts: directly in an

@@ -59,10 +59,27 @@ public struct CustomSubscriptionIgnoresDemandRule: Rule {
                 guard element.arguments.count == 1, element.arguments[0].label == nil, element.trailingClosures.isEmpty else { continue }
                 let token = element.nameToken
                 if request.contains(token), !repeats(token, inside: request, tree: tree) { continue }
+                // The one value of a subscription that completes right after it (a request's answer,
+                // sent from its callback): any `request(_:)` asks for at least one.
+                if request.contains(token), isFollowedByCompletion(chain, tree: tree) { continue }
                 return token
             }
         }
         return nil
+    }
+
+    /// Whether the statement right after the send, in the same block, completes the subscriber
+    /// (`subscriber.receive(completion: .finished)`): the value is the last one.
+    private func isFollowedByCompletion(_ chain: Chain, tree: SyntaxTree) -> Bool {
+        let scope = tree.scopes[chain.scope]
+        guard chain.last + 1 < scope.close else { return false }
+        for c in tree.chainIndices(in: (chain.last + 1)...(scope.close - 1)) {
+            let next = tree.chains[c]
+            guard next.first > chain.last else { continue }
+            guard next.scope == chain.scope, next.statementStart == next.first else { return false }
+            return next.elements.contains { $0.name == "receive" && $0.isCall && $0.arguments.first?.label == "completion" }
+        }
+        return false
     }
 
     /// Whether token `token` inside `request(_:)` runs more than once per call: in a loop or in a closure.

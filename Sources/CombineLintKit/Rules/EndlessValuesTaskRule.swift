@@ -22,31 +22,46 @@ public struct EndlessValuesTaskRule: Rule {
             guard let body = UnstructuredTasks.body(of: chain) else { continue }
             let storage = UnstructuredTasks.storage(of: chain, tree: tree)
             let kept: String?
+            // Cancelled only in `deinit`, which cannot run while the task holds `self`.
+            var onlyInDeinit = false
             switch storage {
             case .handedOn:
                 continue
             case .discarded:
                 kept = nil
             case .named(let name, let isLocal):
-                if isLocal ? UnstructuredTasks.localIsUsed(name, keeping: chain, tree: tree) : UnstructuredTasks.isCancelled(name, index: context.index) { continue }
+                if isLocal {
+                    if UnstructuredTasks.localIsUsed(name, keeping: chain, tree: tree) { continue }
+                } else if UnstructuredTasks.isCancelled(name, index: context.index) {
+                    if UnstructuredTasks.isCancelledOutsideDeinit(name, index: context.index) { continue }
+                    onlyInDeinit = true
+                }
                 kept = name
             }
-            guard let sequence = endlessLoop(in: body, tree: tree, index: context.index, extra: extra, finite: finite) else { continue }
+            guard let (sequence, loop) = endlessLoop(in: body, tree: tree, index: context.index, extra: extra, finite: finite) else { continue }
+            if onlyInDeinit, UnstructuredTasks.holdsSelf(body, until: loop, tree: tree, index: context.index) == nil { continue }
             // An object that lives for the whole run (`static let shared`) frees nothing later when
             // its loop never ends.
             if LongLivedObjects.liveForTheRun(around: chain.first, in: tree, index: context.index, memo: context.memo) { continue }
-            let loop = "the loop over `\(sequence)` never ends"
-            let message = kept.map { "This task is kept in `\($0)` but never cancelled, and \(loop): it lives for ever with everything it captures." }
-                ?? "Nothing can cancel this task, and \(loop): it lives for ever with everything it captures."
+            let endless = "the loop over `\(sequence)` never ends"
+            if onlyInDeinit, let name = kept {
+                findings.append(context.finding(
+                    tokens: chain.root.nameToken,
+                    message: "`\(name)` is cancelled only in `deinit`, which never runs while this task holds `self`, and \(endless).",
+                    help: "Capture `self` weakly and unwrap it inside the loop, for each value (`for await v in … { guard let self else { return } … }`), or cancel the task where its owner's work ends (`onDisappear`, `viewDidDisappear`, a `stop()`)."))
+                continue
+            }
+            let message = kept.map { "This task is kept in `\($0)` but never cancelled, and \(endless): it lives for ever with everything it captures." }
+                ?? "Nothing can cancel this task, and \(endless): it lives for ever with everything it captures."
             findings.append(context.finding(tokens: chain.root.nameToken, message: message,
-                                            help: "Keep the task in a property and cancel it (in `deinit`, `onDisappear` or `viewDidDisappear`), use SwiftUI's `.task { }` modifier, which the view cancels, or subscribe with `sink` and store the cancellable."))
+                                            help: "Keep the task in a property and cancel it (in `onDisappear`, `viewDidDisappear`, or `deinit` with `self` captured weakly), use SwiftUI's `.task { }` modifier, which the view cancels, or subscribe with `sink` and store the cancellable."))
         }
         return findings
     }
 
-    /// The text of the sequence of the first `for await … in p.values` loop directly in closure `c`
+    /// The text of the sequence, and the `for` token, of the first `for await … in p.values` loop directly in closure `c`
     /// whose publisher never finishes and whose body has no `break` or `return` to leave it.
-    private func endlessLoop(in c: Int, tree: SyntaxTree, index: ProjectIndex, extra: Set<String>, finite: FinitePublishers) -> String? {
+    private func endlessLoop(in c: Int, tree: SyntaxTree, index: ProjectIndex, extra: Set<String>, finite: FinitePublishers) -> (String, loop: Int)? {
         let closure = tree.closures[c]
         guard closure.bodyStart < closure.close else { return nil }
         for i in closure.bodyStart..<closure.close where tree.isWord(i, "for") && tree.innermostClosure(of: i) == c {
@@ -61,7 +76,7 @@ public struct EndlessValuesTaskRule: Rule {
             let sequence = tree.chains[s]
             guard neverEnds(sequence, tree: tree, index: index, extra: extra, finite: finite),
                   !leavesLoop(after: loopHeaderEnd(after: j + 1, tree: tree), in: c, tree: tree) else { continue }
-            return tree.text(j + 1, loopHeaderEnd(after: j + 1, tree: tree))
+            return (tree.text(j + 1, loopHeaderEnd(after: j + 1, tree: tree)), i)
         }
         return nil
     }

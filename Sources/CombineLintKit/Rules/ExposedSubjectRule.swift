@@ -9,7 +9,8 @@
 /// static properties (a shared channel), subjects of structs and enums (value types hand a subject
 /// over, as parameter or state bundles), members of private types, test doubles (`…Mock…`,
 /// `Stub`, `Fake`, `Spy` as a word of the name, or a folder such as `Mocks`, `Fakes`, `Stubs`,
-/// `…Tests`), types declared in a function, and properties that a protocol of the type requires.
+/// `…Tests`), types declared in a function, and properties that a protocol of the type requires
+/// (a project protocol, or `ObservableObject` for a custom `objectWillChange`).
 public struct ExposedSubjectRule: Rule {
     public static let description = RuleDescription(
         id: "exposed_subject", name: "Exposed subject", defaultSeverity: .warning,
@@ -104,6 +105,9 @@ public struct ExposedSubjectRule: Rule {
     /// Whether a protocol among the type's ancestors (project index) declares a property of this name.
     private func isProtocolRequirement(_ name: String, ofType typeName: String, index: ProjectIndex) -> Bool {
         let simple = typeName.lastNameComponent
+        // A framework protocol's requirement (`ObservableObject`'s `objectWillChange`).
+        for (framework, requirement) in Catalogue.frameworkPublisherRequirements
+        where requirement == name && index.inherits(simple, from: framework) { return true }
         for ancestor in index.allAncestors(of: simple) {
             if let type = index.type(named: ancestor), type.kind == .protocol, type.properties[name] != nil { return true }
         }

@@ -26,7 +26,12 @@ public struct FlatMapWithoutSwitchRule: Rule {
                 if let shaper = chain.elements[..<f].lastIndex(where: { Catalogue.inputShapers.contains($0.name) && $0.kind == .member && $0.isCall }) {
                     guard isCombine(chain, shaper: shaper, context: context) else { continue }
                     message = "`flatMap` after `\(chain.elements[shaper].name)` keeps every request running, so an older, slower response can overwrite a newer one."
-                } else if let source = directSource(of: chain, before: f, context: context) {
+                } else if let (local, shaper) = shapedLocal(at: chain, context: context) {
+                    message = "`flatMap` after `\(shaper)` (in `\(local)`) keeps every request running, so an older, slower response can overwrite a newer one."
+                } else if let (source, isSubject) = directSource(of: chain, before: f, context: context) {
+                    // A subject may carry events that each matter (messages, uploads): only where the
+                    // results replace one another can an older one overwrite a newer one.
+                    if isSubject, !replacesState(chain, after: f, tree: tree) { continue }
                     message = "`flatMap` on \(source) keeps every inner publisher running, so an older, slower response can overwrite a newer one."
                 } else {
                     continue
@@ -50,26 +55,59 @@ public struct FlatMapWithoutSwitchRule: Rule {
         return NeverFinishingSources.evidence(in: chain, before: shaper, tree: context.tree, index: context.index, extraNames: []) != nil
     }
 
+    /// A chain that starts from a local whose value is a shaped pipeline (`let typed = $text.debounce(for: …)`,
+    /// then `typed.filter { … }.flatMap { … }`): the name of the local and of its shaping operator.
+    private func shapedLocal(at chain: Chain, context: RuleContext) -> (String, String)? {
+        let tree = context.tree
+        guard let root = chain.elements.first, root.kind == .root, !root.isCall,
+              let v = SubscriptionFinder.localVariable(named: root.name, visibleAt: root.nameToken, in: tree),
+              let initializer = tree.variables[v].initializer,
+              let value = tree.chains(in: initializer).first(where: { $0.context == .declaration(v) }),
+              let shaper = value.elements.lastIndex(where: { Catalogue.inputShapers.contains($0.name) && $0.kind == .member && $0.isCall }),
+              isCombine(value, shaper: shaper, context: context) else { return nil }
+        return (root.name, value.elements[shaper].name)
+    }
+
     /// The source a `flatMap` at element `f` takes every value of, named for the message, when it is a
     /// `$property`, a subject or a text-change notification with only value-passing steps between:
     /// every edit of the text makes one more inner publisher.
-    private func directSource(of chain: Chain, before f: Int, context: RuleContext) -> String? {
+    private func directSource(of chain: Chain, before f: Int, context: RuleContext) -> (String, isSubject: Bool)? {
         let tree = context.tree
         guard let e = NeverFinishingSources.evidence(in: chain, before: f, tree: tree, index: context.index, extraNames: []),
               chain.elements[(e + 1)..<f].allSatisfy({ Catalogue.valuePassingSteps.contains($0.name) }) else { return nil }
         let source = chain.elements[e]
         let written = "`" + tree.text(chain.first, source.lastToken) + "`"
-        if NeverFinishingSources.isProjected(source.name) { return written }
+        if NeverFinishingSources.isProjected(source.name) { return (written, false) }
         if source.name == "publisher", let name = source.argument("for") {
             let isTextChange = Catalogue.textChangeNotificationMarkers.contains { tree.sourceContains(name.value, $0) }
-            return isTextChange ? "a text-change notification" : nil
+            return isTextChange ? ("a text-change notification", false) : nil
         }
         guard !source.isCall, !Catalogue.neverFinishingMembers.contains(source.name) else { return nil }
         switch declaredSubject(e, of: chain, context: context) {
         case .trigger: return nil
-        case .input: return written
-        case nil: return source.name.hasSuffix("Subject") ? written : nil
+        case .input: return (written, true)
+        case nil: return source.name.hasSuffix("Subject") ? (written, true) : nil
         }
+    }
+
+    /// Whether the pipeline after the `flatMap` at `f` keeps only the latest result: it ends in
+    /// `assign`, or in a `sink` whose value closure assigns (`self.results = $0`) and adds to no
+    /// collection. Returned, accumulated (`scan`, `collect`, `append`) or otherwise handled results
+    /// may each matter.
+    private func replacesState(_ chain: Chain, after f: Int, tree: SyntaxTree) -> Bool {
+        let later = chain.elements[(f + 1)...]
+        if later.contains(where: { Catalogue.accumulatingOperators.contains($0.name) || $0.name == "collect" }) { return false }
+        if later.contains(where: { $0.name == "assign" && $0.isCall }) { return true }
+        guard let sink = later.first(where: { $0.name == "sink" && $0.isCall }), let c = sink.closures.last else { return false }
+        let closure = tree.closures[c]
+        guard closure.bodyStart < closure.close else { return false }
+        var assigns = false
+        for i in closure.bodyStart..<closure.close {
+            if tree.tokens[i].kind == .equal { assigns = true }
+            if tree.tokens[i].kind == .identifier, Catalogue.collectionMutatingMethods.contains(tree.name(i)) { return false }
+            if tree.tokens[i].kind == .operator, tree.text(i) == "+=" { return false }
+        }
+        return assigns
     }
 
     /// What a subject carries: `Void` values are a trigger (a tap, a refresh, a heartbeat), where

@@ -45,7 +45,12 @@ public struct FutureWithoutDeferredRule: Rule {
         let creations = creations(in: tree)
         guard !creations.isEmpty else { return [] }
         for creation in creations {
-            guard !isLazy(creation.name, in: tree), let eagerness = eagerness(of: creation, context: context) else { continue }
+            // A test case makes, keeps and subscribes its publishers itself to check what they do.
+            if TestCaseCode.contains(creation.name, of: tree, index: context.index) { continue }
+            // `retry` on the Future itself replays its cached failure wherever it was made, a
+            // `flatMap` transform included; other uses there run after someone subscribed.
+            if isLazy(creation.name, in: tree), !creation.followers.contains("retry") { continue }
+            guard let eagerness = eagerness(of: creation, context: context) else { continue }
             let retried = eagerness == .retried
             findings.append(context.finding(tokens: creation.first, through: creation.name, message: message(eagerness),
                                             severity: retried ? .error : nil, fix: fix(creation, context: context), help: Self.help))
@@ -87,7 +92,7 @@ public struct FutureWithoutDeferredRule: Rule {
     /// What happens to a chain that holds a `Future` (its creation, or, with `index`, a call of a
     /// function that returns one: a call found by name may be another type's method, so a holder
     /// counts only when it is declared as a publisher).
-    private func fate(of chain: Chain, in tree: SyntaxTree, call index: ProjectIndex? = nil) -> Eagerness? {
+    private func fate(of chain: Chain, in tree: SyntaxTree, call index: ProjectIndex? = nil, depth: Int = 0) -> Eagerness? {
         if chain.elements.contains(where: { $0.name == "retry" }) { return .retried }
         if isSubscribed(chain) { return nil }
         if let index, let kept = fate(of: chain, in: tree), case .kept(let holder) = kept {
@@ -101,11 +106,11 @@ public struct FutureWithoutDeferredRule: Rule {
         case .declaration(let v):
             let variable = tree.variables[v]
             if !variable.isLocal || variable.modifiers.contains("lazy") { return .kept(variable.name) }
-            return localFate(v, in: tree)
+            return localFate(v, in: tree, depth: depth)
         case .assignment(let target, _):
             let owner = SubscriptionFinder.owner(ofTarget: target.lowerBound, through: target.upperBound, in: tree)
             switch owner {
-            case .local(let v): return localFate(v, in: tree)
+            case .local(let v): return localFate(v, in: tree, depth: depth)
             case .parameter: return nil
             default: return .kept(owner.name.isEmpty ? tree.text(target.lowerBound, target.upperBound) : owner.name)
             }
@@ -155,17 +160,46 @@ public struct FutureWithoutDeferredRule: Rule {
 
     /// A local holding a `Future`: retried, subscribed more than once, or captured by a closure
     /// that subscribes later (a tap handler: each run gets the result cached at creation).
-    private func localFate(_ v: Int, in tree: SyntaxTree) -> Eagerness? {
+    private func localFate(_ v: Int, in tree: SyntaxTree, depth: Int = 0) -> Eagerness? {
         var subscriptions = 0
         let declaredIn = tree.innermostClosure(of: tree.variables[v].nameToken)
         for use in SubscriptionFinder.usesAfterDeclaration(of: v, in: tree) {
             let names = tree.postfixMembers(after: use + 1).names
             if names.contains("retry") { return .retried }
-            guard names.contains(where: Catalogue.subscriberCalls.contains) else { continue }
+            guard names.contains(where: Catalogue.subscriberCalls.contains) else {
+                // Handed on unsubscribed to another local or a property (`let shared = future.eraseToAnyPublisher()`,
+                // `cached = shared`): that holder's fate is the Future's.
+                if depth < 3, let c = tree.chain(startingAt: use), tree.chains[c].first == use,
+                   let fate = aliasFate(of: tree.chains[c], in: tree, depth: depth + 1) { return fate }
+                if names.isEmpty, let holder = assignedHolder(of: use, in: tree) { return .kept(holder) }
+                continue
+            }
             if tree.innermostClosure(of: use) != declaredIn { return .kept(tree.variables[v].name) }
             subscriptions += 1
         }
         return subscriptions > 1 ? .sharedBySubscribers : nil
+    }
+
+    /// `cached = shared`, `self.cached = shared`: the property a bare name is assigned to, as a
+    /// whole statement.
+    private func assignedHolder(of use: Int, in tree: SyntaxTree) -> String? {
+        guard use >= 2, tree.tokens[use - 1].kind == .equal,
+              use + 1 >= tree.tokens.count || tree.statementStarts[use + 1] || tree.tokens[use + 1].kind == .rightBrace else { return nil }
+        var start = use - 2
+        while start > 0, !tree.statementStarts[start] { start -= 1 }
+        guard tree.statementStarts[start] else { return nil }
+        switch SubscriptionFinder.owner(ofTarget: start, through: use - 2, in: tree) {
+        case .local, .parameter: return nil
+        case let owner: return owner.name.isEmpty ? nil : owner.name
+        }
+    }
+
+    /// The fate of a chain that hands a local Future on by declaration or assignment.
+    private func aliasFate(of chain: Chain, in tree: SyntaxTree, depth: Int) -> Eagerness? {
+        switch chain.context {
+        case .declaration, .assignment: return fate(of: chain, in: tree, depth: depth)
+        default: return nil
+        }
     }
 
     /// How the callers of a function (or readers of a computed property) that returns a new
@@ -188,8 +222,12 @@ public struct FutureWithoutDeferredRule: Rule {
         for reference in (owner.isFunction && !spelled.isEmpty ? spelled : uses) {
             let tree = context.index.trees[reference.tree]
             let chain = tree.chains[reference.chain]
-            guard !isLazy(chain.elements[reference.element].nameToken, in: tree),
-                  let eagerness = fate(of: chain, in: tree, call: context.index) else { continue }
+            let call = chain.elements[reference.element].nameToken
+            guard let eagerness = fate(of: chain, in: tree, call: context.index),
+                  !TestCaseCode.contains(call, of: tree, index: context.index) else { continue }
+            // A call in a `flatMap` transform runs per subscription, but `retry` on its result still
+            // resubscribes to the one Future that call made.
+            if eagerness != .retried, isLazy(call, in: tree) { continue }
             if eagerness == .neverSubscribed, returnsNothingToo { continue }
             return eagerness
         }

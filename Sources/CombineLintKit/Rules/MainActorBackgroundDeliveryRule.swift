@@ -20,7 +20,9 @@ public struct MainActorBackgroundDeliveryRule: Rule {
     }
 
     public func check(_ context: RuleContext) -> [Finding] {
-        guard context.mentions(anyOf: Self.requiredNames) else { return [] }
+        // …or a subject that the project sends into only off the main thread.
+        guard context.mentions(anyOf: Self.requiredNames)
+            || context.mentions(anyOf: BackgroundSubjects.names(index: context.index, memo: context.memo)) else { return [] }
         let tree = context.tree
         let queues = DeliveryQueues(tree: tree, index: context.index, memo: context.memo)
         var hops: MainHopSpans?

@@ -59,7 +59,9 @@ public struct NestedObservableObjectRule: Rule {
                 let observed = ViewObservedTypes.of(index, memo: context.memo)
                 guard observed.observe(typeAt: t, inTree: treeIndex, index: index) else { continue }
                 if observed.observe(inner, index: index),
-                   context.memo.value(for: "nested_observable_object.passed\u{0}\(variable.name)", { isPassedOn(variable.name, index: index) }) { continue }
+                   context.memo.value(for: "nested_observable_object.passed\u{0}\(variable.name)", { isPassedOn(variable.name, index: index) }),
+                   !context.memo.value(for: "nested_observable_object.read-through\u{0}\(variable.name)\u{0}\(typeName)\u{0}\(inner)", {
+                       isReadThroughOuter(variable.name, outerType: typeName, innerType: inner, index: index) }) { continue }
                 findings.append(context.finding(
                     tokens: variable.nameToken,
                     message: "`\(variable.name)` is an ObservableObject inside an ObservableObject: views see it reassigned, never the changes inside `\(inner)`.",
@@ -84,6 +86,33 @@ public struct NestedObservableObjectRule: Rule {
             }
             if case .argument = chain.context { return true }
             return false
+        }
+    }
+
+    /// Whether a SwiftUI view that holds the outer object reads the inner one's `@Published` state
+    /// through it (`store.onboarding.isComplete`, `$model.profile.name`): that view observes the outer object
+    /// only, so it is not redrawn when the value changes, even where another view observes the inner
+    /// object directly. The holder is a property of the view whose written type is the outer type.
+    private func isReadThroughOuter(_ name: String, outerType: String, innerType: String, index: ProjectIndex) -> Bool {
+        index.chainElements[name].contains { reference in
+            let tree = index.trees[reference.tree]
+            let chain = tree.chains[reference.chain]
+            let e = reference.element
+            guard e >= 1, e + 1 < chain.elements.count, !chain.elements[e].isCall else { return false }
+            let read = chain.elements[e + 1]
+            // State that changes: an `@Published` property of the inner type (a `let id` never does).
+            guard read.kind == .member, !read.isCall,
+                  index.property(read.name, ofType: innerType)?.hasAttribute("Published") == true else { return false }
+            // The holder: `store.name…` or `self.store.name…`.
+            let holderIndex = e - 1
+            guard holderIndex == 0 || (holderIndex == 1 && chain.elements[0].name == "self") else { return false }
+            var holder = chain.elements[holderIndex].name
+            if holder.hasPrefix("$") { holder.removeFirst() }
+            guard let t = tree.enclosingType(of: chain.elements[e].nameToken) else { return false }
+            let viewName = tree.types[t].name.lastNameComponent
+            guard index.inherits(viewName, from: "View"), let property = index.property(holder, ofType: viewName),
+                  let written = TypeResolver.writtenTypeName(annotation: property.typeText, initializer: property.initializerText) else { return false }
+            return written.lastNameComponent == outerType
         }
     }
 

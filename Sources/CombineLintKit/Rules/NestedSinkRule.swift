@@ -124,6 +124,9 @@ public struct NestedSinkRule: Rule {
               let type = tree.functions[f].enclosingType, let open = tree.functions[f].bodyOpen,
               let op = called["\(type):\(tree.functions[f].name)"] else { return nil }
         if BagResets.empties(bagName, in: (open + 1)..<chain.statementStart, of: tree) { return nil }
+        // `guard observer == nil else { return }` with `observer = …` set below it: the method
+        // subscribes on its first call only.
+        if CreateOnceGuards.guards(chain.first, inFunction: f, of: tree) { return nil }
         let element = chain.elements[subscription.element]
         let method = tree.functions[f].selectorName
         return context.finding(

@@ -72,9 +72,17 @@ public struct PublishedWillSetReadRule: Rule {
                     guard !names.isEmpty else { continue }
                 }
                 let ownerTokens = e == 0 ? nil : (chain.first, chain.elements[e - 1].lastToken)
+                let ownerIsSelf = ownerTokens.map { tree.text($0.0, $0.1) == "self" } ?? true
                 for later in chain.elements[(e + 1)...] {
                     if Catalogue.deferringOperators.contains(later.name) { break }
                     for c in later.closures {
+                        // `$filter.sink { _ in self.recompute() }` with `recompute()` reading `filter`.
+                        if isProjected, ownerIsSelf, let name = names.first {
+                            for call in methodCallsReading(name, ofType: ownerType, in: c, context: context) where reported.insert(call.token).inserted {
+                                findings.append(context.finding(
+                                    tokens: call.token, message: Self.methodMessage(call.method, name), help: Self.methodHelp(call.method, name)))
+                            }
+                        }
                         for read in reads(of: names, owner: ownerTokens, in: c, tree: tree) where reported.insert(read.first).inserted {
                             let property = tree.name(read.last)
                             findings.append(context.finding(
@@ -87,6 +95,77 @@ public struct PublishedWillSetReadRule: Rule {
             }
         }
         return findings
+    }
+
+    static func methodMessage(_ method: String, _ property: String) -> String {
+        "`\(method)()` reads `\(property)`, which still holds its old value here: `@Published` publishes in `willSet`, before the property changes."
+    }
+
+    static func methodHelp(_ method: String, _ property: String) -> String {
+        "Pass the value the closure receives to `\(method)` and use it there instead of reading `\(property)`."
+    }
+
+    /// Calls in closure `c`'s own body of the type's own methods (`recompute()`, `self.save()`,
+    /// `self?.reload()`) whose body reads `property` directly, outside closures (which may run later):
+    /// they run inside the assignment and read the old value.
+    private func methodCallsReading(_ property: String, ofType typeName: String, in c: Int, context: RuleContext) -> [(token: Int, method: String)] {
+        let tree = context.tree
+        let closure = tree.closures[c]
+        guard closure.bodyStart < closure.close else { return [] }
+        var result: [(Int, String)] = []
+        for i in closure.bodyStart..<closure.close where tree.tokens[i].kind == .identifier && i + 1 < closure.close
+            && tree.tokens[i + 1].kind == .leftParen && tree.innermostClosure(of: i) == c {
+            if i > 0, tree.tokens[i - 1].kind == .period {
+                var receiver = i - 2
+                if receiver >= 0, tree.tokens[receiver].kind == .questionMark { receiver -= 1 }
+                guard receiver >= 0, tree.isWord(receiver, "self"), !(receiver > 0 && tree.tokens[receiver - 1].kind == .period) else { continue }
+            }
+            let method = tree.name(i)
+            let reads = context.memo.value(for: "published_willset_read.method\u{0}\(typeName)\u{0}\(method)\u{0}\(property)") {
+                methodReads(property, method: method, ofType: typeName.lastNameComponent, index: context.index)
+            }
+            if reads { result.append((i, method)) }
+        }
+        return result
+    }
+
+    /// Whether a method of the type with this name reads `property` (bare or as `self.property`)
+    /// directly in its body, where no parameter or local of the name shadows it.
+    private func methodReads(_ property: String, method: String, ofType typeName: String, index: ProjectIndex) -> Bool {
+        index.functions(named: method, inTypesNamed: typeName).contains { reference in
+            let tree = index.trees[reference.tree]
+            let function = tree.functions[reference.item]
+            guard function.kind == .function, !function.isStatic, !function.parameters.contains(where: { $0.name == property }),
+                  let open = function.bodyOpen, let close = function.bodyClose, open + 1 < close else { return false }
+            let parameters = Set(function.parameters.map(\.name).filter { $0 != "_" })
+            var reads = false
+            for i in (open + 1)..<close where tree.tokens[i].kind == .identifier && tree.name(i) == property {
+                guard runsWithTheMethod(i, body: open, in: tree) else { continue }
+                if i + 1 < close, tree.tokens[i + 1].kind == .equal || tree.tokens[i + 1].kind == .colon { continue }
+                if i > 0, tree.tokens[i - 1].kind == .period, !(i >= 2 && tree.isWord(i - 2, "self")) { continue }
+                if i > 0, tree.tokens[i - 1].kind == .backslash { continue }
+                if SubscriptionFinder.localVariable(named: property, visibleAt: i, in: tree) != nil { continue }
+                // `if new != selection`: a method given the new value that compares it with the
+                // property relies on the property being one step behind.
+                let first = i >= 2 && tree.tokens[i - 1].kind == .period ? i - 2 : i
+                if i + 2 < close, isComparison(i + 1, tree), parameters.contains(tree.name(i + 2)) { return false }
+                if first >= 2, isComparison(first - 1, tree), parameters.contains(tree.name(first - 2)) { return false }
+                reads = true
+            }
+            return reads
+        }
+    }
+
+    /// Whether token `i` of a method body opened at `open` runs during the call: outside closures,
+    /// or only in closures of collection methods that run at once (`items.filter { … }`).
+    private func runsWithTheMethod(_ i: Int, body open: Int, in tree: SyntaxTree) -> Bool {
+        var next = tree.innermostClosure(of: i)
+        while let c = next, tree.closures[c].open > open {
+            guard let call = tree.call(receiving: c), call.element > 0,
+                  Catalogue.synchronousElementClosureMethods.contains(tree.chains[call.chain].elements[call.element].name) else { return false }
+            next = tree.parentClosure(of: c)
+        }
+        return true
     }
 
     private func publishedProperties(of typeName: String, index: ProjectIndex) -> Set<String> {

@@ -56,4 +56,21 @@ final class ColdPublisherSubscribedTwiceRuleTests: XCTestCase {
         XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["Screen.swift:8:9", "Screen.swift:11:19"])
         XCTAssertEqual(found.last?.message, "`again` is subscribed again here: this `Deferred` publisher runs once per subscription, so it runs twice.")
     }
+
+    /// A test subscribes twice on purpose to check that the work runs per subscription; the
+    /// same code in the app is reported.
+    func testATestCaseSubscribingTwiceOnPurposeIsNotReported() {
+        let body = """
+            func testRunsPerSubscription() {
+                let publisher = Deferred { Just(1) }
+                publisher.sink { _ in }.store(in: &bag)
+                publisher.sink { _ in }.store(in: &bag)
+            }
+        }
+        """
+        let test = "final class LoaderTests: XCTestCase {\n" + body
+        let app = "final class Loader {\n" + body
+        XCTAssertEqual(places(ColdPublisherSubscribedTwiceRule.self, [(path: "A.swift", text: test)]), [])
+        XCTAssertEqual(places(ColdPublisherSubscribedTwiceRule.self, [(path: "A.swift", text: app)]), ["A.swift:5:9"])
+    }
 }

@@ -47,7 +47,8 @@ final class CombineLatestWithoutInitialValueRuleTests: XCTestCase {
         let found = findings(of: CombineLatestWithoutInitialValueRule.self, in: [(path: "View.swift", text: view), (path: "Model.swift", text: model)])
         XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["View.swift:4:21"])
         let finding = try XCTUnwrap(found.first)
-        XCTAssertEqual(finding.message, "`combineLatest` emits nothing until `model.submitted` does: a `PassthroughSubject` has no current value.")
+        // A `Void` subject is a trigger: the message says what goes wrong once it has fired.
+        XCTAssertEqual(finding.message, "`combineLatest` emits again on every change of its other inputs once the trigger `model.submitted` has fired, repeating the action.")
         XCTAssertEqual(finding.related.map { "\($0.file):\($0.line):\($0.column) \($0.message)" },
                        ["Model.swift:3:33 declared here, with no current value"])
     }
@@ -121,5 +122,29 @@ final class CombineLatestWithoutInitialValueRuleTests: XCTestCase {
         }
         """)])
         XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["9:14"])
+    }
+
+    /// A `Void` subject is a trigger: waiting for the tap is meant, but once it has fired every change
+    /// of another input emits again, and the message says that.
+    func testAVoidTriggerIsReportedForFiringAgain() throws {
+        let text = """
+        final class Editor {
+            @Published var amount = ""
+            private let saveTapped = PassthroughSubject<Void, Never>()
+            init() {
+                saveTapped.combineLatest($amount).sink { _ in self.save() }.store(in: &bag)
+            }
+            func tap() { saveTapped.send(()) }
+        }
+        """
+        let found = findings(of: CombineLatestWithoutInitialValueRule.self, in: [(path: "A.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["5:20"])
+        let finding = try XCTUnwrap(found.first)
+        XCTAssertEqual(finding.message, "`combineLatest` emits again on every change of its other inputs once the trigger `saveTapped` has fired, repeating the action.")
+        XCTAssertEqual(finding.help, CombineLatestWithoutInitialValueRule.triggerHelp)
+        // State derived from the inputs follows them: there the waiting is what goes wrong.
+        let derived = text.replacingOccurrences(of: ".sink { _ in self.save() }.store(in: &bag)", with: ".map { $1 }.assign(to: &$shown)")
+        let state = try XCTUnwrap(findings(of: CombineLatestWithoutInitialValueRule.self, in: [(path: "A.swift", text: derived)]).first)
+        XCTAssertEqual(state.message, "`combineLatest` emits nothing until `saveTapped` does: a `PassthroughSubject` has no current value.")
     }
 }

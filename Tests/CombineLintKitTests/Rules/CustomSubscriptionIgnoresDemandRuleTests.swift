@@ -36,4 +36,34 @@ final class CustomSubscriptionIgnoresDemandRuleTests: XCTestCase {
         XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column) \($0.message)" },
                        ["Feed.swift:3:10 `request(_:)` of `Feed` never reads the demand while it sends values: subscribers get values they never asked for."])
     }
+
+    /// A subscription that answers one request: its one value, sent from the callback of the work
+    /// `request(_:)` starts and followed at once by the completion, never exceeds a demand, which
+    /// is at least one. A callback that sends on without completing is still reported.
+    func testOneValueThenCompletionFromARequestCallback() {
+        let text = """
+        final class OneShot<S: Subscriber>: Subscription where S.Input == Data, S.Failure == Error {
+            var subscriber: S?
+            var task: URLSessionDataTask?
+            func request(_ demand: Subscribers.Demand) {
+                guard task == nil else { return }
+                task = URLSession.shared.dataTask(with: url) { data, _, error in
+                    if let data {
+                        _ = self.subscriber?.receive(data)
+                        self.subscriber?.receive(completion: .finished)
+                    }
+                }
+            }
+            func cancel() { subscriber = nil }
+        }
+        final class Stream<S: Subscriber>: Subscription where S.Input == Data, S.Failure == Never {
+            var subscriber: S?
+            func request(_ demand: Subscribers.Demand) {
+                source.onData = { data in _ = self.subscriber?.receive(data) }
+            }
+            func cancel() { subscriber = nil }
+        }
+        """
+        XCTAssertEqual(places(CustomSubscriptionIgnoresDemandRule.self, [(path: "A.swift", text: text)]), ["A.swift:17:10"])
+    }
 }

@@ -5,7 +5,8 @@ import XCTest
 /// probe apps (issue #13, round 3): each test pins the exact findings of one class.
 final class FlatMapTriggerSubjectTests: XCTestCase {
     /// A `Void` subject is a trigger (a tap, a refresh): one inner publisher per event is the intent,
-    /// and no newer input exists that an older answer could overwrite. A subject of values is input.
+    /// and no newer input exists that an older answer could overwrite. A subject of values is input
+    /// (reported where the results replace one another: here, sinks that assign).
     func testVoidSubjectsAreTriggersAndValueSubjectsAreInput() {
         let text = """
         final class DetailModel {
@@ -15,11 +16,11 @@ final class FlatMapTriggerSubjectTests: XCTestCase {
             func bind() {
                 favoriteTapped.flatMap { api.toggleFavorite() }.sink { _ in }.store(in: &bag)
                 refresh.flatMap { _ in store.reload() }.sink { _ in }.store(in: &bag)
-                selectedID.flatMap { api.item($0) }.sink { _ in }.store(in: &bag)
+                selectedID.flatMap { api.item($0) }.sink { self.item = $0 }.store(in: &bag)
                 let retrySubject = PassthroughSubject<Void, Never>()
                 retrySubject.flatMap { api.load() }.sink { _ in }.store(in: &bag)
                 let codeSubject = PassthroughSubject<Int, Never>()
-                codeSubject.flatMap { api.city($0) }.sink { _ in }.store(in: &bag)
+                codeSubject.flatMap { api.city($0) }.sink { self.city = $0 }.store(in: &bag)
             }
         }
         """

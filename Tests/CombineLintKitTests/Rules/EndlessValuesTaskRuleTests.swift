@@ -13,7 +13,7 @@ final class EndlessValuesTaskRuleTests: XCTestCase {
         XCTAssertEqual(found.map { "\($0.line):\($0.column)-\($0.endLine):\($0.endColumn)" }, ["2:5-2:9"])
         let finding = try XCTUnwrap(found.first)
         XCTAssertEqual(finding.message, "Nothing can cancel this task, and the loop over `$value.values` never ends: it lives for ever with everything it captures.")
-        XCTAssertEqual(finding.help, "Keep the task in a property and cancel it (in `deinit`, `onDisappear` or `viewDidDisappear`), use SwiftUI's `.task { }` modifier, which the view cancels, or subscribe with `sink` and store the cancellable.")
+        XCTAssertEqual(finding.help, "Keep the task in a property and cancel it (in `onDisappear`, `viewDidDisappear`, or `deinit` with `self` captured weakly), use SwiftUI's `.task { }` modifier, which the view cancels, or subscribe with `sink` and store the cancellable.")
     }
 
     func testKeptButNeverCancelledNamesTheProperty() {
@@ -106,5 +106,39 @@ final class EndlessValuesTaskRuleTests: XCTestCase {
         """)])
         XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["2:5"])
         XCTAssertEqual(found.first?.message, "Nothing can cancel this task, and the loop over `updates` never ends: it lives for ever with everything it captures.")
+    }
+
+    /// A task cancelled only in `deinit`: `deinit` never runs while the looping task holds `self`
+    /// (an implicit member use, `self.` or `guard let self` before the loop); with `self` weak in
+    /// the loop, or cancelled elsewhere too, the owner can go away.
+    func testCancelledOnlyInDeinitWhileTheTaskHoldsSelf() throws {
+        let text = """
+        final class Watcher {
+            private var implicit: Task<Void, Never>?
+            private var unwrapped: Task<Void, Never>?
+            private var weak: Task<Void, Never>?
+            private var stopped: Task<Void, Never>?
+            func start(model: Model) {
+                implicit = Task { for await value in model.$theme.values { apply(value) } }
+                unwrapped = Task { [weak self] in
+                    guard let self else { return }
+                    for await value in model.$theme.values { self.apply(value) }
+                }
+                weak = Task { [weak self] in for await value in model.$theme.values { self?.apply(value) } }
+                stopped = Task { for await value in model.$theme.values { apply(value) } }
+            }
+            func stop() { stopped?.cancel() }
+            func apply(_ theme: String) {}
+            deinit {
+                implicit?.cancel()
+                unwrapped?.cancel()
+                weak?.cancel()
+                stopped?.cancel()
+            }
+        }
+        """
+        let found = findings(of: EndlessValuesTaskRule.self, in: [(path: "A.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["7:20", "8:21"])
+        XCTAssertEqual(try XCTUnwrap(found.first).message, "`implicit` is cancelled only in `deinit`, which never runs while this task holds `self`, and the loop over `model.$theme.values` never ends.")
     }
 }

@@ -287,4 +287,20 @@ final class ExposedSubjectRuleTests: XCTestCase {
             XCTAssertEqual(ExposedSubjectRule.containsWord(word, name), expected, "\(word) in \(name)")
         }
     }
+
+    /// `ObservableObject` requires `objectWillChange`: a custom one declared as a subject stays
+    /// visible; the same name in a class that is not an ObservableObject is reported.
+    func testObservableObjectsOwnObjectWillChangeIsARequirement() {
+        let text = """
+        final class Counter: ObservableObject {
+            let objectWillChange = PassthroughSubject<Void, Never>()
+            var count = 0 { willSet { objectWillChange.send() } }
+        }
+        final class Plain {
+            let objectWillChange = PassthroughSubject<Void, Never>()
+            func change() { objectWillChange.send() }
+        }
+        """
+        XCTAssertEqual(run([(path: "A.swift", text: text)]).map { "\($0.line):\($0.column)" }, ["6:9"])
+    }
 }

@@ -70,7 +70,7 @@ final class FlatMapWithoutSwitchRuleTests: XCTestCase {
             let plain = PassthroughSubject<String, Never>()
             @Published var text = ""
             func bind(center: NotificationCenter) {
-                plain.flatMap { api.search($0) }.sink { _ in }.store(in: &bag)
+                plain.flatMap { api.search($0) }.sink { self.results = $0 }.store(in: &bag)
                 self.$text.map { $0.lowercased() }.receive(on: DispatchQueue.main).flatMap { api.search($0) }.sink { _ in }.store(in: &bag)
                 center.publisher(for: NSControl.textDidChangeNotification).flatMap { _ in api.check() }.sink { _ in }.store(in: &bag)
                 center.publisher(for: .didSave).flatMap { _ in api.check() }.sink { _ in }.store(in: &bag)
@@ -90,5 +90,48 @@ final class FlatMapWithoutSwitchRuleTests: XCTestCase {
 
     func testRemoveDuplicatesOnASequenceIsQuiet() {
         XCTAssertEqual(findings(of: FlatMapWithoutSwitchRule.self, in: [(path: "A.swift", text: "let all = groups.removeDuplicates().flatMap { $0.members }\n")]).count, 0)
+    }
+
+    /// The shaping operator may sit in a local the chain starts from: `let typed = $text.debounce(for: …)`,
+    /// then `typed.filter { … }.flatMap { … }`.
+    func testShaperInTheLocalTheChainStartsFrom() throws {
+        let text = """
+        final class Search {
+            @Published var text = ""
+            func bind() {
+                let typed = $text.removeDuplicates().debounce(for: .milliseconds(300), scheduler: DispatchQueue.main)
+                typed.filter { !$0.isEmpty }.flatMap { api.search($0) }.sink { _ in }.store(in: &bag)
+                typed.map { api.search($0) }.switchToLatest().sink { _ in }.store(in: &bag)
+                let plain = $text.map { $0.lowercased() }
+                plain.compactMap { $0 }.flatMap { api.search($0) }.sink { _ in }.store(in: &bag)
+            }
+        }
+        """
+        let found = findings(of: FlatMapWithoutSwitchRule.self, in: [(path: "A.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["5:38"])
+        XCTAssertEqual(try XCTUnwrap(found.first).message, "`flatMap` after `debounce` (in `typed`) keeps every request running, so an older, slower response can overwrite a newer one.")
+    }
+
+    /// A subject may carry events that each matter (message ids, uploads): a `flatMap` on it is
+    /// reported only where the results replace one another (`assign`, a sink that assigns), not
+    /// where they are gathered, added to a collection or handed on.
+    func testFlatMapOnASubjectIsReportedOnlyWhereResultsReplaceEachOther() {
+        let text = """
+        final class Inbox {
+            let ids = PassthroughSubject<Int, Never>()
+            @Published var latest: String?
+            var messages: [String] = []
+            func bind() {
+                ids.flatMap { api.message($0) }.assign(to: &$latest)
+                ids.flatMap { api.message($0) }.sink { [weak self] in self?.latest = $0 }.store(in: &bag)
+                ids.flatMap { api.message($0) }.sink { [weak self] in self?.messages.append($0) }.store(in: &bag)
+                ids.flatMap { api.message($0) }.scan([]) { $0 + [$1] }.sink { _ in }.store(in: &bag)
+            }
+            func stream() -> AnyPublisher<String, Never> {
+                ids.flatMap { api.message($0) }.eraseToAnyPublisher()
+            }
+        }
+        """
+        XCTAssertEqual(places(FlatMapWithoutSwitchRule.self, [(path: "A.swift", text: text)]), ["A.swift:6:13", "A.swift:7:13"])
     }
 }

@@ -161,4 +161,60 @@ final class FutureWithoutDeferredRuleTests: XCTestCase {
         """)
         XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["3:34"])
     }
+
+    /// `retry` on a call's result inside a `flatMap` transform: the call runs per subscription, but
+    /// the retry resubscribes to the one Future that the call made.
+    func testRetryInsideAFlatMapTransformIsReported() {
+        let client = """
+        final class Client {
+            func upload(_ data: Data, to path: String) -> AnyPublisher<Void, Error> {
+                Future { promise in promise(.success(())) }
+                    .eraseToAnyPublisher()
+            }
+        }
+        """
+        let retried = "func sync(_ c: Client, _ files: [Data]) { files.publisher.flatMap { c.upload($0, to: \"r\").retry(2) }.sink { _ in }.store(in: &bag) }\n"
+        let once = "func sync(_ c: Client, _ files: [Data]) { files.publisher.flatMap { c.upload($0, to: \"r\") }.sink { _ in }.store(in: &bag) }\n"
+        let found = run(client, [(path: "B.swift", text: retried)])
+        XCTAssertEqual(places(found), ["A.swift:3:9"])
+        XCTAssertEqual(found.map(\.severity), [.error])
+        XCTAssertEqual(places(run(client, [(path: "B.swift", text: once)])), [])
+        XCTAssertEqual(places(run("let p = [1].publisher.flatMap { _ in Future<Int, Error> { $0(.success(1)) }.retry(1) }\n")), ["A.swift:1:38"])
+    }
+
+    /// A test case makes a Future and subscribes twice to check that it caches its result.
+    func testATestCaseCheckingTheCachingIsNotReported() {
+        let body = """
+            func testCaches() {
+                let future = Future<Int, Never> { $0(.success(1)) }
+                future.sink { _ in }.store(in: &bag)
+                future.sink { _ in }.store(in: &bag)
+            }
+        }
+        """
+        XCTAssertEqual(places(run("final class CacheTests: XCTestCase {\n" + body)), [])
+        XCTAssertEqual(places(run("final class Cache {\n" + body)), ["A.swift:3:22"])
+    }
+
+    /// A local Future handed on unsubscribed, through other locals, to a property is kept there.
+    func testKeptThroughLocalAliasesInAProperty() {
+        let text = """
+        final class HelperVersion {
+            private var cached: AnyPublisher<String, Error>?
+            func version() -> AnyPublisher<String, Error> {
+                if let cached { return cached }
+                let future = Future<String, Error> { promise in promise(.success("1")) }
+                let shared = future.eraseToAnyPublisher()
+                cached = shared
+                return shared
+            }
+            func once() {
+                let future = Future<String, Error> { promise in promise(.success("1")) }
+                let erased = future.eraseToAnyPublisher()
+                erased.sink(receiveCompletion: { _ in }, receiveValue: { _ in }).store(in: &bag)
+            }
+        }
+        """
+        XCTAssertEqual(places(run(text)), ["A.swift:5:22"])
+    }
 }

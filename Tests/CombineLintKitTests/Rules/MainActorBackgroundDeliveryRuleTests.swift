@@ -150,4 +150,73 @@ final class MainActorBackgroundDeliveryRuleTests: XCTestCase {
         """)])
         XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["6:52"])
     }
+
+    /// A `PassthroughSubject` that the project sends into only off the main thread delivers there;
+    /// one also sent from a plain method, or a `CurrentValueSubject` (its current value arrives on
+    /// the subscribing thread), is not known to.
+    func testASubjectSentIntoOnlyOffTheMainThread() throws {
+        let model = """
+        final class Loader {
+            let loaded = PassthroughSubject<String, Never>()
+            let progress = PassthroughSubject<Double, Never>()
+            let state = CurrentValueSubject<Int, Never>(0)
+            private let queue = DispatchQueue(label: "loader")
+            func load() {
+                queue.async { [weak self] in
+                    self?.loaded.send("x")
+                    self?.progress.send(1)
+                    self?.state.send(1)
+                }
+            }
+            func reset() { progress.send(0) }
+        }
+        """
+        let screen = """
+        final class LoaderViewController: UIViewController {
+            let label = UILabel()
+            let loader = Loader()
+            var bag = Set<AnyCancellable>()
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                loader.loaded.sink { [weak self] in self?.label.text = $0 }.store(in: &bag)
+                loader.loaded.receive(on: DispatchQueue.main).sink { [weak self] in self?.label.text = $0 }.store(in: &bag)
+                loader.progress.sink { [weak self] in self?.label.text = "\\($0)" }.store(in: &bag)
+                loader.state.sink { [weak self] in self?.label.text = "\\($0)" }.store(in: &bag)
+            }
+        }
+        """
+        let found = findings(of: MainActorBackgroundDeliveryRule.self, in: [(path: "A.swift", text: model), (path: "B.swift", text: screen)])
+        XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["B.swift:7:23"])
+        XCTAssertEqual(try XCTUnwrap(found.first).message, "`sink` gets its values on the thread that sends into `loaded` (never the main one) but uses main-actor `label`: a data race in Swift 5 mode, a trap in Swift 6 mode.")
+    }
+
+    /// `queue.sync { }` runs its block on the calling thread: a subject sent into there is not known
+    /// to deliver off the main thread.
+    func testASendInsideQueueSyncRunsOnTheCallersThread() {
+        let model = """
+        final class Counter {
+            let changed = PassthroughSubject<Int, Never>()
+            private let lock = DispatchQueue(label: "counter.lock")
+            private var count = 0
+            func increment() {
+                lock.sync {
+                    count += 1
+                    changed.send(count)
+                }
+            }
+        }
+        """
+        let screen = """
+        final class CounterViewController: UIViewController {
+            let label = UILabel()
+            let counter = Counter()
+            var bag = Set<AnyCancellable>()
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                counter.changed.sink { [weak self] in self?.label.text = "\\($0)" }.store(in: &bag)
+            }
+        }
+        """
+        XCTAssertEqual(places(MainActorBackgroundDeliveryRule.self, [(path: "A.swift", text: model), (path: "B.swift", text: screen)]), [])
+    }
 }

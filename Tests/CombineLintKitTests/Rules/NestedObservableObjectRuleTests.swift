@@ -122,4 +122,42 @@ final class NestedObservableObjectRuleTests: XCTestCase {
         """
         XCTAssertEqual(positions([(path: "M.swift", text: model), (path: "V.swift", text: view)]), ["M.swift:4:20"])
     }
+
+    /// The inner object is passed to a view that observes it, but a view holding the outer object
+    /// also reads the inner one's state through it: that view is never redrawn by the change.
+    func testInnerStateReadThroughTheOuterObjectInAViewIsReported() {
+        let models = """
+        final class Onboarding: ObservableObject {
+            let id = UUID()
+            @Published var isComplete = false
+        }
+        final class PlanStore: ObservableObject {
+            @Published var onboarding = Onboarding()
+        }
+        struct OnboardingView: View {
+            @ObservedObject var model: Onboarding
+            var body: some View { Text("") }
+        }
+        """
+        let passedOnly = """
+        struct PlanView: View {
+            @StateObject private var store = PlanStore()
+            var body: some View { OnboardingView(model: store.onboarding) }
+        }
+        """
+        let readThrough = """
+        struct PlanView: View {
+            @StateObject private var store = PlanStore()
+            var body: some View {
+                OnboardingView(model: store.onboarding)
+                    .opacity(store.onboarding.isComplete ? 0 : 1)
+            }
+        }
+        """
+        XCTAssertEqual(positions([(path: "A.swift", text: models), (path: "B.swift", text: passedOnly)]), [])
+        XCTAssertEqual(positions([(path: "A.swift", text: models), (path: "B.swift", text: readThrough)]), ["A.swift:6:20"])
+        // A constant of the inner object (`let id`) never changes: reading it through the outer one is fine.
+        let constant = readThrough.replacingOccurrences(of: "store.onboarding.isComplete ? 0 : 1", with: "store.onboarding.id == nil ? 0 : 1")
+        XCTAssertEqual(positions([(path: "A.swift", text: models), (path: "B.swift", text: constant)]), [])
+    }
 }

@@ -145,4 +145,29 @@ final class NestedSinkRuleTests: XCTestCase {
         """
         XCTAssertEqual(positions(text), ["17:27"])
     }
+
+    /// A method called per value that returns early while its subscription exists
+    /// (`guard observer == nil else { return }`, then `observer = …`) subscribes on its first call only.
+    func testCalledMethodBehindACreateOnceGuardSubscribesOnce() {
+        let text = """
+        final class Loader {
+            private var observer: AnyCancellable?
+            private var bag = Set<AnyCancellable>()
+            func bind(_ p: AnyPublisher<Int, Never>, _ q: AnyPublisher<Int, Never>) {
+                p.sink { [weak self] _ in self?.attachOnce(q) }.store(in: &bag)
+                p.sink { [weak self] _ in self?.attachEveryTime(q) }.store(in: &bag)
+            }
+            private func attachOnce(_ q: AnyPublisher<Int, Never>) {
+                guard observer == nil else { return }
+                observer = q.sink { print($0) }
+                q.map { $0 + 1 }.sink { print($0) }.store(in: &bag)
+            }
+            private func attachEveryTime(_ q: AnyPublisher<Int, Never>) {
+                guard observer == nil else { return }
+                q.sink { print($0) }.store(in: &bag)
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["15:11"])
+    }
 }

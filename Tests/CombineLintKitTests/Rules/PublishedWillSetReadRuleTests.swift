@@ -26,4 +26,31 @@ final class PublishedWillSetReadRuleTests: XCTestCase {
             "Subscribe to `$query` and use the value it sends instead of reading `query`.",
         ])
     }
+
+    /// A method of the type called from the closure runs inside the assignment too: when it reads
+    /// the property (outside closures that run later), it reads the old value.
+    func testAMethodCalledFromTheClosureThatReadsTheProperty() throws {
+        let text = """
+        final class ListModel: ObservableObject {
+            @Published var filter = ""
+            @Published var items: [String] = []
+            @Published var visible: [String] = []
+            private var bag = Set<AnyCancellable>()
+            init() {
+                $filter.sink { [weak self] _ in self?.recompute() }.store(in: &bag)
+                $filter.receive(on: DispatchQueue.main).sink { [weak self] _ in self?.recompute() }.store(in: &bag)
+                $filter.sink { [weak self] new in self?.changed(to: new) }.store(in: &bag)
+                $items.sink { [weak self] _ in self?.log() }.store(in: &bag)
+            }
+            func recompute() { visible = items.filter { $0.contains(filter) } }
+            func changed(to new: String) { if new != filter { print(new) } }
+            func log() { DispatchQueue.main.async { print(self.items) } }
+        }
+        """
+        let found = findings(of: PublishedWillSetReadRule.self, in: [(path: "A.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["7:47"])
+        let finding = try XCTUnwrap(found.first)
+        XCTAssertEqual(finding.message, "`recompute()` reads `filter`, which still holds its old value here: `@Published` publishes in `willSet`, before the property changes.")
+        XCTAssertEqual(finding.help, "Pass the value the closure receives to `recompute` and use it there instead of reading `filter`.")
+    }
 }

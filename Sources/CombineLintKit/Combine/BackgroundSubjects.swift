@@ -1,0 +1,67 @@
+/// `PassthroughSubject` properties the project sends into only off the main thread: a subject
+/// delivers on the thread that calls `send`, so a pipeline from one of them delivers there too.
+/// (A `CurrentValueSubject` also delivers its current value on the subscribing thread, so it is
+/// never one of them.)
+enum BackgroundSubjects {
+    /// Whether every property named `name` is declared as a `PassthroughSubject`, and every
+    /// `send` into a member of that name (`loaded.send(x)`, `self?.loaded.send(x)`) runs off the main
+    /// thread, and there is at least one; a subject handed to `subscribe(_:)` is sent into from
+    /// wherever its upstream delivers, which makes it `false`.
+    static func isSentOnlyOffMain(_ name: String, index: ProjectIndex, memo: ProjectMemo?) -> Bool {
+        let compute = { () -> Bool in
+            let declarations = index.properties(named: name)
+            guard !declarations.isEmpty, declarations.allSatisfy({ ProjectIndex.isSubjectType($0) && isPassthrough($0) }) else { return false }
+            let sends = sendsByReceiver(index: index, memo: memo)[name] ?? []
+            guard !sends.isEmpty else { return false }
+            for send in sends {
+                let tree = index.trees[send.tree]
+                guard BackgroundNotifications.runsOffMain(send.token, in: tree, index: index) else { return false }
+            }
+            // `upstream.subscribe(subject)`: the subject is fed on the upstream's thread.
+            for reference in index.chainElements[name] {
+                let chain = index.trees[reference.tree].chains[reference.chain]
+                if case .argument = chain.context, reference.element == chain.elements.count - 1 { return false }
+            }
+            return true
+        }
+        guard let memo else { return compute() }
+        return memo.value(for: "sent-off-main \(name)", compute)
+    }
+
+    /// The names of the subject properties that the project sends into only off the main thread,
+    /// worked out once per run from its `send` calls: a file naming none of them subscribes to none.
+    static func names(index: ProjectIndex, memo: ProjectMemo) -> NameSet {
+        memo.value(for: "subjects-sent-off-main") {
+            let candidates = sendsByReceiver(index: index, memo: memo).keys.filter { index.declaresSubjectProperty(named: $0) }
+            return NameSet(candidates.filter { isSentOnlyOffMain($0, index: index, memo: memo) }.sorted())
+        }
+    }
+
+    /// A `send(…)` call's place: its tree and the `send` token.
+    struct Send: Sendable {
+        var tree: Int
+        var token: Int
+    }
+
+    /// Every `x.send(…)` of the project, grouped by the name of its receiver (`loaded` of
+    /// `self?.loaded.send(x)`), read once per run: each name is then judged by its own sends only.
+    private static func sendsByReceiver(index: ProjectIndex, memo: ProjectMemo?) -> [String: [Send]] {
+        let compute = { () -> [String: [Send]] in
+            var result: [String: [Send]] = [:]
+            for reference in index.chainElements["send"] where reference.element >= 1 {
+                let elements = index.trees[reference.tree].chains[reference.chain].elements
+                let receiver = elements[reference.element - 1]
+                guard elements[reference.element].isCall, !receiver.isCall else { continue }
+                result[receiver.name, default: []].append(Send(tree: reference.tree, token: elements[reference.element].nameToken))
+            }
+            return result
+        }
+        guard let memo else { return compute() }
+        return memo.value(for: "sends-by-receiver", compute)
+    }
+
+    private static func isPassthrough(_ property: IndexedProperty) -> Bool {
+        SubjectDeclarations.subjectType(annotation: property.typeText) == "PassthroughSubject"
+            || (property.typeText.isEmpty && property.initializerText.trimmingSpaces.hasPrefix("PassthroughSubject"))
+    }
+}
