@@ -40,16 +40,21 @@ public struct EndDisplayingResets: Sendable {
         }
     }
 
-    /// The methods called without arguments when a cell of one of `cellTypes` ends display.
-    public func calledMethods(forCellTypes cellTypes: [String]) -> Set<String> {
-        Set(calledMethods.compactMap { name, types in
-            types.contains("*") || cellTypes.contains(where: types.contains) ? name : nil
-        })
+    /// The methods called without arguments when a cell of type `cellType` ends display.
+    public func calledMethods(forCellType cellType: String, index: ProjectIndex) -> Set<String> {
+        Set(calledMethods.compactMap { name, types in Self.apply(types, to: cellType, index: index) ? name : nil })
     }
 
-    /// Whether member `bag` of a cell of one of `cellTypes` is emptied when it ends display.
-    public func empties(_ bag: String, ofCellTypes cellTypes: [String]) -> Bool {
-        guard let types = emptiedMembers[bag] else { return false }
-        return types.contains("*") || cellTypes.contains(where: types.contains)
+    /// Whether member `bag` of a cell of type `cellType` is emptied when it ends display.
+    public func empties(_ bag: String, ofCellType cellType: String, index: ProjectIndex) -> Bool {
+        emptiedMembers[bag].map { Self.apply($0, to: cellType, index: index) } ?? false
+    }
+
+    /// Whether what was done to cells cast to `types` (`*`: any cell) is done to a `cellType`: the
+    /// type or an ancestor was cast to. Asked of the few cast types (`inherits` remembers its
+    /// answers), never by listing every ancestor of every cell: a chain of thousands of
+    /// subclasses stays a lookup per class.
+    private static func apply(_ types: Set<String>, to cellType: String, index: ProjectIndex) -> Bool {
+        types.contains("*") || types.contains(cellType) || types.contains { index.inherits(cellType, from: $0) }
     }
 }

@@ -279,8 +279,8 @@ struct TypeAnalysis: Sendable {
     private var predecessor: [Int: (from: Int?, closure: Int?, token: Int)] = [:]
     private let flagNames: Set<String>
     private let resetMethods: Set<Int>
-    /// For a cell: what `didEndDisplaying` callbacks empty, and the cell's type with its ancestors.
-    private let endDisplaying: (resets: EndDisplayingResets, cellTypes: [String])?
+    /// For a cell: what `didEndDisplaying` callbacks empty, and the cell's type.
+    private let endDisplaying: (resets: EndDisplayingResets, cellType: String)?
 
     /// `memo` keeps each file's `RepeatedEntryPoints`, read by every type of the file. Without
     /// `externalEntries`, only the type's own repeated code counts as an entry (what another
@@ -347,12 +347,11 @@ struct TypeAnalysis: Sendable {
         // A cell leaves the screen (`didEndDisplaying`) before it is reused: what the data source
         // empties there, or a method of the cell it calls there, ends the previous row's subscriptions.
         let ended = isCell ? memo.value(for: "store_in_appearance.end-displaying-resets") { EndDisplayingResets(index: index) } : nil
-        let cellTypes = [typeName] + index.allAncestors(of: typeName)
-        let calledWhenEnding = ended?.calledMethods(forCellTypes: cellTypes) ?? []
+        let calledWhenEnding = ended?.calledMethods(forCellType: typeName, index: index) ?? []
         resetMethods = graph.reachable(from: graph.methods.indices.filter {
             Catalogue.pairedResets.contains(graph.methods[$0].name) || calledWhenEnding.contains(graph.methods[$0].name)
         })
-        endDisplaying = ended.map { ($0, cellTypes) }
+        endDisplaying = ended.map { ($0, typeName) }
         flagNames = graph.methods.reduce(into: Set<String>()) { names, method in
             names.formUnion(RunOnceGuards.flagAssignments(in: [method.body], of: index.trees[method.tree]))
         }
@@ -410,7 +409,7 @@ struct TypeAnalysis: Sendable {
     /// Whether a method reached from `first` (with what it calls), or a paired reset callback
     /// (with what it calls), empties the bag.
     private func emptiedByMethods(_ bag: String, from first: Int?) -> Bool {
-        if let endDisplaying, endDisplaying.resets.empties(bag, ofCellTypes: endDisplaying.cellTypes) { return true }
+        if let endDisplaying, endDisplaying.resets.empties(bag, ofCellType: endDisplaying.cellType, index: index) { return true }
         var methods = first.map { graph.reachable(from: $0) } ?? []
         methods.formUnion(resetMethods)
         return methods.contains { m in

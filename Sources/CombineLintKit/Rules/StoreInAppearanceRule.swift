@@ -184,8 +184,8 @@ public struct StoreInAppearanceRule: Rule {
             }
         }
         let ended = memo.value(for: "store_in_appearance.end-displaying-resets") { EndDisplayingResets(index: index) }
-        if ended.empties(bag, ofCellTypes: types) { return true }
-        let called = ended.calledMethods(forCellTypes: types)
+        if ended.empties(bag, ofCellType: cellType, index: index) { return true }
+        let called = ended.calledMethods(forCellType: cellType, index: index)
         guard !called.isEmpty else { return false }
         return types.contains { type in
             sites.bodies(ofMethods: called, inType: type).contains { !BagResets.resets(of: bag, in: $0.body, of: $0.tree).isEmpty }

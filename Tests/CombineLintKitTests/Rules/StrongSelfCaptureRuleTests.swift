@@ -626,7 +626,12 @@ final class StrongSelfCaptureRuleTests: XCTestCase {
                 inherited = []
             }
         }
+        final class OtherViewController: UIViewController {
+            var pending = Set<AnyCancellable>()
+            override func viewWillDisappear(_ animated: Bool) { pending.removeAll() }
+        }
         """
+        // Another screen emptying a bag of the same name says nothing about this one's `pending`.
         XCTAssertEqual(positions(text), ["A.swift:10:29"])
     }
 
