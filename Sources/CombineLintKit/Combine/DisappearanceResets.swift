@@ -28,12 +28,18 @@ public struct DisappearanceResets: Sendable {
 
     /// Whether the member `key` (`cancellables`, `timer`, `viewModel.cancellables`) is emptied,
     /// replaced or cancelled in a disappearance callback of type `typeName` or one it inherits from.
-    /// Asked of the few types that have such callbacks, not of every ancestor: an inheritance
-    /// chain of thousands of classes stays a lookup per class.
-    public func releases(_ key: String, inType typeName: String, index: ProjectIndex) -> Bool {
-        callbacksByType.contains { type, bodies in
-            (type == typeName || index.inherits(typeName, from: type))
-                && bodies.contains { !BagResets.resets(of: key, in: $0.body, of: index.trees[$0.tree]).isEmpty }
-        }
+    /// The few types whose callbacks reset a key are found once per key and run; each type then
+    /// asks `inherits` of those alone, never of every type with a callback, nor by listing its
+    /// ancestors (a chain of thousands of subclasses stays a lookup per class).
+    public static func releases(_ key: String, inType typeName: String, index: ProjectIndex, memo: ProjectMemo) -> Bool {
+        let resetting = memo.value(for: "disappearance-resets\u{0}" + key) { of(index, memo: memo).typesResetting(key, index: index) }
+        return resetting.contains { $0 == typeName || index.inherits(typeName, from: $0) }
+    }
+
+    /// The types whose own disappearance callbacks reset `key`, in name order.
+    private func typesResetting(_ key: String, index: ProjectIndex) -> [String] {
+        callbacksByType.filter { _, bodies in
+            bodies.contains { !BagResets.resets(of: key, in: $0.body, of: index.trees[$0.tree]).isEmpty }
+        }.keys.sorted()
     }
 }

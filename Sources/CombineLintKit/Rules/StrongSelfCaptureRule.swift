@@ -77,7 +77,7 @@ public struct StrongSelfCaptureRule: Rule {
         guard !keeper.hasPrefix("$"), let t = context.tree.enclosingType(of: token) else { return false }
         let typeName = context.tree.types[t].name.lastNameComponent
         return context.memo.value(for: "strong_self_capture.released-on-disappearance\u{0}" + typeName + "\u{0}" + keeper) {
-            DisappearanceResets.of(context.index, memo: context.memo).releases(keeper, inType: typeName, index: context.index)
+            DisappearanceResets.releases(keeper, inType: typeName, index: context.index, memo: context.memo)
         }
     }
 
