@@ -81,3 +81,11 @@ extension Catalogue {
     /// the requirement keeps it visible.
     public static let frameworkPublisherRequirements: [String: String] = ["ObservableObject": "objectWillChange"]
 }
+
+extension Catalogue {
+    /// Whether a type name written in an extension names a publisher type: the `Publisher` protocol,
+    /// a type named so (`AnyPublisher`, `DataTaskPublisher`) or one of Combine's `Publishers.…`.
+    public static func namesPublisherType(_ name: String) -> Bool {
+        name.hasSuffix("Publisher") || name.hasPrefix("Publishers.")
+    }
+}

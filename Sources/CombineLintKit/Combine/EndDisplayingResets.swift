@@ -40,6 +40,11 @@ public struct EndDisplayingResets: Sendable {
         }
     }
 
+    /// The project's `didEndDisplaying` callbacks, read once per run.
+    public static func of(_ index: ProjectIndex, memo: ProjectMemo) -> EndDisplayingResets {
+        memo.value(for: "end-displaying-resets") { EndDisplayingResets(index: index) }
+    }
+
     /// The methods called without arguments when a cell of type `cellType` ends display.
     public func calledMethods(forCellType cellType: String, index: ProjectIndex) -> Set<String> {
         Set(calledMethods.compactMap { name, types in Self.apply(types, to: cellType, index: index) ? name : nil })

@@ -187,9 +187,7 @@ public struct FinitePublishers: Sendable {
             return .finishing
         }
         // The sources the returned pipelines start from that the caller provides.
-        let extendsPublisher = function.enclosingType.map { t in
-            tree.types[t].kind == .extension && (tree.types[t].name.hasSuffix("Publisher") || tree.types[t].name.hasPrefix("Publishers."))
-        } ?? false
+        let extendsPublisher = PublisherExtensions.declares(function, in: tree)
         var relay = Relay.finishing
         var assumed = Set<String>()
         for k in returned {

@@ -71,14 +71,17 @@ public struct RepeatedViewCalls: Sendable {
     /// The calls names that mark repeated code, looked up in the postings.
     private static let entryCalls = Catalogue.repeatedViewModifiers.union(["addObserver", "sink", "UIAction", "scheduledTimer"])
 
+    /// Where the run's one copy is kept in the memo.
+    private static let memoKey = "repeated-view-calls"
+
     /// The project's repeated calls, worked out once per run and shared by every rule that asks.
     public static func of(_ index: ProjectIndex, memo: ProjectMemo) -> RepeatedViewCalls {
-        memo.value(for: "repeated-view-calls") { RepeatedViewCalls(index: index) }
+        memo.value(for: memoKey) { RepeatedViewCalls(index: index) }
     }
 
     /// Makes them ahead of the files that ask (`Rule.prepare`), unless a worker is at it already.
     public static func prepare(_ index: ProjectIndex, memo: ProjectMemo) {
-        memo.prepare("repeated-view-calls") { RepeatedViewCalls(index: index) }
+        memo.prepare(memoKey) { RepeatedViewCalls(index: index) }
     }
 
     public init(index: ProjectIndex) {

@@ -102,8 +102,7 @@ public struct SubscribingHelpers: Sendable {
     /// `sink(receiveValue: handler).store(in: &bag)` written without a receiver in an extension of a
     /// publisher type: the `sink` of `self`, the publisher the helper is called on.
     static func receiverSink(of chain: Chain, in function: FunctionDecl, tree: SyntaxTree) -> (Int, Subscription.Subscriber)? {
-        guard let t = function.enclosingType, tree.types[t].kind == .extension,
-              tree.types[t].name.hasSuffix("Publisher") || tree.types[t].name.hasPrefix("Publishers."),
+        guard PublisherExtensions.declares(function, in: tree),
               let root = chain.elements.first, root.kind == .root, root.name == "sink", SubscriptionFinder.isSinkCall(root),
               chain.elements.count == 1 || (chain.elements.count == 2 && SubscriptionFinder.bagArgument(of: chain.elements[1]) != nil)
         else { return nil }

@@ -6,14 +6,17 @@ public struct ViewObservedTypes: Sendable {
     /// The project declarations the properties' types resolve to (`TypeDeclarationResolver`).
     public let declarations: Set<DeclarationReference>
 
+    /// Where the run's one copy is kept in the memo.
+    private static let memoKey = "view-observed-types"
+
     /// The project's observed types, worked out once per run and shared by every rule that asks.
     public static func of(_ index: ProjectIndex, memo: ProjectMemo) -> ViewObservedTypes {
-        memo.value(for: "view-observed-types") { ViewObservedTypes(index: index) }
+        memo.value(for: memoKey) { ViewObservedTypes(index: index) }
     }
 
     /// Makes them ahead of the files that ask (`Rule.prepare`), unless a worker is at it already.
     public static func prepare(_ index: ProjectIndex, memo: ProjectMemo) {
-        memo.prepare("view-observed-types") { ViewObservedTypes(index: index) }
+        memo.prepare(memoKey) { ViewObservedTypes(index: index) }
     }
 
     public init(index: ProjectIndex) {

@@ -77,31 +77,6 @@ public struct ExposedSubjectRule: Rule {
         return false
     }
 
-    /// `MockFlow` and `FlowMockService` have the word `Mock`; `Mockingbird` does not. The words
-    /// start with a capital, so they start a word wherever they stand; they end one at the end of
-    /// the name or before a capital or a non-letter.
-    /// Compared as bytes: the test runs for every word, type and subject, and a Foundation
-    /// search costs a hundred times more.
-    static func containsWord(_ word: String, _ name: String) -> Bool {
-        let word = Array(word.utf8), name = Array(name.utf8)
-        guard let first = word.first, word.count <= name.count else { return false }
-        var i = 0
-        while i + word.count <= name.count {
-            guard name[i] == first, name[i..<(i + word.count)].elementsEqual(word) else {
-                i += 1
-                continue
-            }
-            let end = i + word.count
-            if end == name.count { return true }
-            let next = name[end]
-            let continuesWord = next < 0x80 ? (next >= UInt8(ascii: "a") && next <= UInt8(ascii: "z"))
-                : String(decoding: name[end...], as: UTF8.self).first?.isLowercase == true
-            if !continuesWord { return true }
-            i = end
-        }
-        return false
-    }
-
     /// Whether a protocol among the type's ancestors (project index) declares a property of this name.
     private func isProtocolRequirement(_ name: String, ofType typeName: String, index: ProjectIndex) -> Bool {
         let simple = typeName.lastNameComponent
@@ -124,7 +99,7 @@ public struct ExposedSubjectRule: Rule {
             if c == t, type.kind == .struct || type.kind == .enum { return false }
             let simple = type.name.lastNameComponent
             // Test doubles: `FeedServiceMock`, `MockFeedService`, `SpyFlow`, `FeedStubStore`.
-            if Catalogue.testDoubleWords.contains(where: { Self.containsWord($0, simple) }) { return false }
+            if TestCaseCode.namesTestDouble(simple) { return false }
             if let access = type.accessLevel, access == "private" || access == "fileprivate" { return false }
             current = type.parentType
         }

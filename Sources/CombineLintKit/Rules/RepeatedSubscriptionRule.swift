@@ -279,8 +279,8 @@ struct TypeAnalysis: Sendable {
     private var predecessor: [Int: (from: Int?, closure: Int?, token: Int)] = [:]
     private let flagNames: Set<String>
     private let resetMethods: Set<Int>
-    /// For a cell: what `didEndDisplaying` callbacks empty, and the cell's type.
-    private let endDisplaying: (resets: EndDisplayingResets, cellType: String)?
+    /// For a cell: what `didEndDisplaying` callbacks empty.
+    private let endDisplaying: EndDisplayingResets?
 
     /// `memo` keeps each file's `RepeatedEntryPoints`, read by every type of the file. Without
     /// `externalEntries`, only the type's own repeated code counts as an entry (what another
@@ -346,12 +346,12 @@ struct TypeAnalysis: Sendable {
         self.predecessor = predecessor
         // A cell leaves the screen (`didEndDisplaying`) before it is reused: what the data source
         // empties there, or a method of the cell it calls there, ends the previous row's subscriptions.
-        let ended = isCell ? memo.value(for: "store_in_appearance.end-displaying-resets") { EndDisplayingResets(index: index) } : nil
+        let ended = isCell ? EndDisplayingResets.of(index, memo: memo) : nil
         let calledWhenEnding = ended?.calledMethods(forCellType: typeName, index: index) ?? []
         resetMethods = graph.reachable(from: graph.methods.indices.filter {
             Catalogue.pairedResets.contains(graph.methods[$0].name) || calledWhenEnding.contains(graph.methods[$0].name)
         })
-        endDisplaying = ended.map { ($0, typeName) }
+        endDisplaying = ended
         flagNames = graph.methods.reduce(into: Set<String>()) { names, method in
             names.formUnion(RunOnceGuards.flagAssignments(in: [method.body], of: index.trees[method.tree]))
         }
@@ -409,7 +409,7 @@ struct TypeAnalysis: Sendable {
     /// Whether a method reached from `first` (with what it calls), or a paired reset callback
     /// (with what it calls), empties the bag.
     private func emptiedByMethods(_ bag: String, from first: Int?) -> Bool {
-        if let endDisplaying, endDisplaying.resets.empties(bag, ofCellType: endDisplaying.cellType, index: index) { return true }
+        if let endDisplaying, endDisplaying.empties(bag, ofCellType: graph.typeName, index: index) { return true }
         var methods = first.map { graph.reachable(from: $0) } ?? []
         methods.formUnion(resetMethods)
         return methods.contains { m in

@@ -183,7 +183,7 @@ public struct StoreInAppearanceRule: Rule {
                 return true
             }
         }
-        let ended = memo.value(for: "store_in_appearance.end-displaying-resets") { EndDisplayingResets(index: index) }
+        let ended = EndDisplayingResets.of(index, memo: memo)
         if ended.empties(bag, ofCellType: cellType, index: index) { return true }
         let called = ended.calledMethods(forCellType: cellType, index: index)
         guard !called.isEmpty else { return false }

@@ -284,7 +284,7 @@ final class ExposedSubjectRuleTests: XCTestCase {
             ("Spy", "Sp", false), ("Fake", "", false),
         ]
         for (word, name, expected) in cases {
-            XCTAssertEqual(ExposedSubjectRule.containsWord(word, name), expected, "\(word) in \(name)")
+            XCTAssertEqual(TestCaseCode.namesWord(word, in: name), expected, "\(word) in \(name)")
         }
     }
 

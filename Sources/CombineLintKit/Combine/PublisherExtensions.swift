@@ -1,0 +1,11 @@
+/// Extensions of publisher types (`extension Publisher`, `extension AnyPublisher`,
+/// `extension Publishers.Map`): their methods run on the publisher they are called on, which the
+/// body reaches as `self` or through an operator called without a receiver (`receive(on: q)`,
+/// `sink(receiveValue: handler)`).
+enum PublisherExtensions {
+    /// Whether `function` of `tree` is declared in an extension of a publisher type.
+    static func declares(_ function: FunctionDecl, in tree: SyntaxTree) -> Bool {
+        guard let t = function.enclosingType, tree.types[t].kind == .extension else { return false }
+        return Catalogue.namesPublisherType(tree.types[t].name)
+    }
+}
