@@ -24,8 +24,9 @@ public struct FutureWithoutDeferredRule: Rule {
     enum Eagerness: Equatable, Sendable {
         /// `retry` resubscribes and gets the cached failure.
         case retried
-        /// Kept in a property or collection (named), or returned by a function whose caller keeps it.
-        case kept(String)
+        /// Kept in a property or collection (named; nil for an element of an unnamed collection
+        /// literal), or returned by a function whose caller keeps it.
+        case kept(String?)
         /// Subscribed to more than once: every subscriber shares one run.
         case sharedBySubscribers
         /// Made where nothing subscribes: the work runs anyway.
@@ -65,7 +66,8 @@ public struct FutureWithoutDeferredRule: Rule {
         case .retried:
             return "`retry` resubscribes to this `Future`, which replays its cached failure instead of running the work again."
         case .kept(let holder):
-            return "This `Future` is kept in `\(holder)`, but its closure ran once, at creation: every later subscriber gets that one cached result."
+            let place = holder.map { "`\($0)`" } ?? "a collection"
+            return "This `Future` is kept in \(place), but its closure ran once, at creation: every later subscriber gets that one cached result."
         case .sharedBySubscribers:
             return "This `Future` is subscribed to more than once, but its closure ran once, at creation: every subscriber shares that one result."
         case .neverSubscribed:
@@ -96,7 +98,7 @@ public struct FutureWithoutDeferredRule: Rule {
         if chain.elements.contains(where: { $0.name == "retry" }) { return .retried }
         if isSubscribed(chain) { return nil }
         if let index, let kept = fate(of: chain, in: tree), case .kept(let holder) = kept {
-            return holdsPublishers(holder, chain: chain, in: tree, index: index) ? kept : nil
+            return holdsPublishers(holder ?? "", chain: chain, in: tree, index: index) ? kept : nil
         }
         switch chain.context {
         case .statement:
@@ -115,7 +117,7 @@ public struct FutureWithoutDeferredRule: Rule {
             default: return .kept(owner.name.isEmpty ? tree.text(target.lowerBound, target.upperBound) : owner.name)
             }
         case .collectionElement:
-            return .kept("a collection")
+            return .kept(nil)
         case .argument(let open):
             // `futures.append(fetch())`: kept in a collection; other calls (`Publishers.Zip(…)`) subscribe or pass it on.
             if let call = tree.call(openedAt: open), call.element > 0 {

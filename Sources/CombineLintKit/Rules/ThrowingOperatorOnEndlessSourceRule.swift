@@ -97,8 +97,8 @@ public struct ThrowingOperatorOnEndlessSourceRule: Rule {
     }
 
     private func message(_ name: String, handler: String?) -> String {
-        let tail = handler.map { "; the `\($0)` after it can only end the stream with one last value" } ?? ""
-        return "`\(name)` on a publisher that never finishes: its first thrown error ends the whole stream\(tail)."
+        let tail = handler.map { "; the `\($0)` after it only sends one last value" } ?? ""
+        return "`\(name)` on a never-finishing publisher: its first thrown error ends the stream\(tail)."
     }
 
     private func help(_ name: String) -> String {

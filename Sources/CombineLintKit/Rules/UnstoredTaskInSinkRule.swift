@@ -23,7 +23,7 @@ public struct UnstoredTaskInSinkRule: Rule {
                 guard !tasks.isEmpty, emitsMoreThanOnce(chain, before: e, tree: tree, once: once) else { continue }
                 for task in tasks {
                     findings.append(context.finding(
-                        tokens: task, message: "A new task starts for every value of this pipeline: an older one can finish after a newer one, and cancelling the subscription cancels none of them.",
+                        tokens: task, message: "A new task starts for each value: an older one can finish after a newer one, and cancelling the subscription stops none.",
                         help: "Keep the task in a property and cancel it before starting the next (`task?.cancel(); task = Task { … }`), or move the async work into the pipeline (`map` + `switchToLatest`, or `flatMap(maxPublishers: .max(1))`)."))
                 }
             }

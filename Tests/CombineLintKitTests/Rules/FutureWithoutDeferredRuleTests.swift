@@ -20,6 +20,16 @@ final class FutureWithoutDeferredRuleTests: XCTestCase {
         XCTAssertEqual(found.map(\.help), Array(repeating: "Create it inside `Deferred { Future { … } }` so that each subscription runs the work anew.", count: 2))
     }
 
+    func testAFutureInACollectionLiteralNamesNoHolder() throws {
+        let found = run("""
+        final class Prefetcher {
+            let jobs = [Future<Int, Never> { $0(.success(1)) }]
+        }
+        """)
+        XCTAssertEqual(places(found), ["A.swift:2:17"])
+        XCTAssertEqual(try XCTUnwrap(found.first).message, "This `Future` is kept in a collection, but its closure ran once, at creation: every later subscriber gets that one cached result.")
+    }
+
     func testOnlyATopLevelFutureTypeOfTheProjectShadowsCombines() {
         let eager = "func load() -> Future<Int, Never> { Future { p in p(.success(1)) } }\nfinal class A { lazy var p = load() }\n"
         let nested = "extension Publishers { struct Future<U: Publisher>: Publisher {} }\n"

@@ -11,7 +11,7 @@ final class ThrowingOperatorOnEndlessSourceRuleTests: XCTestCase {
         """)])
         XCTAssertEqual(found.map { "\($0.line):\($0.column)-\($0.endLine):\($0.endColumn)" }, ["2:6-2:30"])
         let finding = try XCTUnwrap(found.first)
-        XCTAssertEqual(finding.message, "`tryMap` on a publisher that never finishes: its first thrown error ends the whole stream; the `replaceError` after it can only end the stream with one last value.")
+        XCTAssertEqual(finding.message, "`tryMap` on a never-finishing publisher: its first thrown error ends the stream; the `replaceError` after it only sends one last value.")
         XCTAssertEqual(finding.help, "Throw per value inside `flatMap` and handle the error there: `.flatMap { value in Just(value).tryMap { … }.replaceError(with: …) }`, or use a non-throwing operator that maps failures to values.")
     }
 
@@ -20,7 +20,7 @@ final class ThrowingOperatorOnEndlessSourceRuleTests: XCTestCase {
         eventsSubject.decode(type: Event.self, decoder: decoder).sink(receiveCompletion: { _ in }, receiveValue: { _ in })
         """)])
         XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["1:15"])
-        XCTAssertEqual(found.first?.message, "`decode` on a publisher that never finishes: its first thrown error ends the whole stream.")
+        XCTAssertEqual(found.first?.message, "`decode` on a never-finishing publisher: its first thrown error ends the stream.")
     }
 
     /// Only the first throwing step of a chain is reported: once it failed, the later ones never run.

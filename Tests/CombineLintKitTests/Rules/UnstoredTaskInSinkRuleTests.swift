@@ -10,7 +10,7 @@ final class UnstoredTaskInSinkRuleTests: XCTestCase {
         """)])
         XCTAssertEqual(found.map { "\($0.line):\($0.column)-\($0.endLine):\($0.endColumn)" }, ["2:5-2:9"])
         let finding = try XCTUnwrap(found.first)
-        XCTAssertEqual(finding.message, "A new task starts for every value of this pipeline: an older one can finish after a newer one, and cancelling the subscription cancels none of them.")
+        XCTAssertEqual(finding.message, "A new task starts for each value: an older one can finish after a newer one, and cancelling the subscription stops none.")
         XCTAssertEqual(finding.help, "Keep the task in a property and cancel it before starting the next (`task?.cancel(); task = Task { … }`), or move the async work into the pipeline (`map` + `switchToLatest`, or `flatMap(maxPublishers: .max(1))`).")
     }
 
