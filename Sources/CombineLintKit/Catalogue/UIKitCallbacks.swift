@@ -80,6 +80,8 @@ extension Catalogue {
     /// `@IBAction` does.
     public static let selectionSelectors: Set<String> = [
         "tableView(_:didSelectRowAt:)", "collectionView(_:didSelectItemAt:)",
+        // AppKit: a table's or outline's selection change, a collection view's selected items.
+        "tableViewSelectionDidChange(_:)", "outlineViewSelectionDidChange(_:)", "collectionView(_:didSelectItemsAt:)",
     ]
 
     /// Delegate methods called on each edit of a search or text field, or each scroll step: user
@@ -101,6 +103,9 @@ extension Catalogue {
     /// cannot see inherit.)
     public static let reusableViewBases: Set<String> = [
         "UITableViewCell", "UICollectionViewCell", "UICollectionViewListCell", "UICollectionReusableView", "UITableViewHeaderFooterView",
+        // AppKit: a view-based table's cell and row views (`makeView(withIdentifier:owner:)` hands back
+        // a used one; `NSView.prepareForReuse()` runs first), and a collection view's items.
+        "NSTableCellView", "NSTableRowView", "NSCollectionViewItem",
     ]
 
     /// Types whose members UIKit, AppKit and SwiftUI call on the main thread (there `RunLoop.current`

@@ -484,6 +484,10 @@ public struct SubjectFakeInitialValueRule: Rule {
         for w in nilWrites(of: name, kind: kind, in: tree, range: tree.closures[c].bodyStart..<tree.closures[c].close) {
             resets.insert("\(treeIndex):\(w)")
         }
+        // `.sink { [weak self] in self?.reveal($0) }` where `reveal` sets it back to nil once done.
+        if let body = handlerMethodBody(closure: c, in: tree) {
+            for w in nilWrites(of: name, kind: kind, in: tree, range: body) { resets.insert("\(treeIndex):\(w)") }
+        }
     }
 
     /// The loop `for await name in <chain> { … }` whose sequence is the chain: its variable and body
@@ -505,7 +509,8 @@ public struct SubjectFakeInitialValueRule: Rule {
     /// A subscriber closure: skipping when it starts with `guard let value`, or resets the property to nil.
     static func handlingOutcome(_ c: Int, name: String, kind: Kind, tree: SyntaxTree, treeIndex: Int, resets: inout Set<String>) -> Outcome {
         let closure = tree.closures[c]
-        let writes = nilWrites(of: name, kind: kind, in: tree, range: closure.bodyStart..<closure.close)
+        var writes = nilWrites(of: name, kind: kind, in: tree, range: closure.bodyStart..<closure.close)
+        if writes.isEmpty, let body = handlerMethodBody(closure: c, in: tree) { writes = nilWrites(of: name, kind: kind, in: tree, range: body) }
         if !writes.isEmpty {
             for w in writes { resets.insert("\(treeIndex):\(w)") }
             return .skips
