@@ -10421,7 +10421,8 @@ when its consumers must skip that `nil` (`.compactMap { $0 }`, `.filter { $0 != 
 or a `switch` whose `case .none` only breaks or returns, a subscriber that only hands the value to
 a method of its type that starts so (`self?.show($0)`, `sink(receiveValue: show)` with
 `func show(_ toast: Toast?) { guard let toast else { return } … }`), a `for await value in subject.values`
-loop that starts with `guard let value else { continue }`), or when
+loop that starts with `guard let value else { continue }`, a subscriber made by hand and given to
+`subscribe(_:)`, `Subscribers.Sink(…)` or `AnySubscriber(…)`, whose `receiveValue` closure skips it), or when
 its own subscriber sets it back to `nil` after handling the value (itself, or in the method of its
 type it hands the value to: `.sink { [weak self] in self?.reveal($0) }` with `reveal` sending `nil`): a one-shot event (a toast, an
 alert, a navigation request) modelled as state. The finding is at the declaration; the evidence

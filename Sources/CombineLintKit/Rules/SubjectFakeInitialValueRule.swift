@@ -318,6 +318,10 @@ public struct SubjectFakeInitialValueRule: Rule {
                 return isAssignmentTarget(chain, in: tree) ? .neutral : .state
             case "send" where kind == .subject:
                 return .neutral
+            case "subscribe" where element.isCall:
+                // `subject.subscribe(sink)` with `let sink = Subscribers.Sink(…, receiveValue: { … })`.
+                guard let c = handMadeSubscriberClosure(element, in: tree) else { return .neutral }
+                return handlingOutcome(c, name: name, kind: kind, tree: tree, treeIndex: treeIndex, resets: &resets)
             case "sink", "assign":
                 guard element.name == "sink", let c = subscriberClosure(element) else {
                     return element.name == "sink" && referencedMethodSkipsNil(element, in: tree) ? .skips : .state
@@ -498,6 +502,24 @@ public struct SubjectFakeInitialValueRule: Rule {
               tree.tokens[chain.first - 2].kind == .identifier, tree.isWord(chain.first - 3, "await"), tree.isWord(chain.first - 4, "for"),
               case let close = Int(tree.matching[open]), close > open else { return nil }
         return (tree.name(chain.first - 2), (open + 1)..<close)
+    }
+
+    /// The `receiveValue` closure of the subscriber made by hand that `subscribe(…)` is given: an
+    /// `AnySubscriber(…)` or `Subscribers.Sink(…)` written there, or a local initialised with one.
+    static func handMadeSubscriberClosure(_ subscribe: ChainElement, in tree: SyntaxTree) -> Int? {
+        guard subscribe.arguments.count == 1, case let argument = subscribe.arguments[0], argument.label == nil else { return nil }
+        var value = argument.value
+        if value.count == 1, tree.tokens[value.lowerBound].kind == .identifier {
+            guard let v = SubscriptionFinder.localVariable(named: tree.name(value.lowerBound), visibleAt: value.lowerBound, in: tree),
+                  let initializer = tree.variables[v].initializer else { return nil }
+            value = initializer
+        }
+        guard let chain = tree.chains(in: value).first(where: { $0.first == value.lowerBound }),
+              let e = chain.elements.indices.last, case let element = chain.elements[e], element.isCall,
+              Catalogue.closureSubscriberTypes.contains(element.name),
+              element.name != "Sink" || (e == 1 && chain.elements[0].name == Catalogue.subscribersNamespace),
+              element.name != "AnySubscriber" || e == 0 else { return nil }
+        return element.argument("receiveValue")?.closure
     }
 
     static func subscriberClosure(_ sink: ChainElement) -> Int? {

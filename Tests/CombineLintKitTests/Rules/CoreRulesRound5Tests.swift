@@ -292,3 +292,39 @@ final class CoreRulesRound5Tests: XCTestCase {
         XCTAssertEqual(positions(SubjectFakeInitialValueRule.self, text), ["2:9"])
     }
 }
+
+extension CoreRulesRound5Tests {
+    /// A subscriber made by hand and given to `subscribe(_:)` is a consumer like `sink`: one that skips
+    /// nil and sets the subject back once done reports it; one that handles nil, or an `AnySubscriber(subject)`
+    /// relay, does not.
+    func testHandMadeSubscriberConsumers() {
+        let text = """
+        final class DetailViewModel {
+            let shareRequest = CurrentValueSubject<URL?, Never>(nil)
+            let banner = CurrentValueSubject<String?, Never>(nil)
+            let relayed = CurrentValueSubject<String?, Never>(nil)
+        }
+        final class DetailController: UIViewController {
+            private let viewModel = DetailViewModel()
+            private var keep: [Any] = []
+            private let relay = PassthroughSubject<String?, Never>()
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                let sink = Subscribers.Sink<URL?, Never>(receiveCompletion: { _ in }, receiveValue: { [weak self] url in
+                    guard let url else { return }
+                    self?.open(url)
+                    self?.viewModel.shareRequest.send(nil)
+                })
+                viewModel.shareRequest.subscribe(sink)
+                viewModel.banner.subscribe(Subscribers.Sink(receiveCompletion: { _ in }, receiveValue: { [weak self] text in
+                    self?.title = text ?? "none"
+                }))
+                viewModel.relayed.subscribe(AnySubscriber(relay))
+                keep = [sink]
+            }
+            func open(_ url: URL) {}
+        }
+        """
+        XCTAssertEqual(positions(SubjectFakeInitialValueRule.self, text), ["2:9"])
+    }
+}
