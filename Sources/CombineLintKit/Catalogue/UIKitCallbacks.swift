@@ -54,6 +54,13 @@ extension Catalogue {
     /// a cell is reused only after it ended display.
     public static let endDisplayingCallbackNames: Set<String> = ["tableView", "collectionView"]
 
+    /// A row's or item's `willDisplay` callback and the `didEndDisplaying` one that ends it: a bag
+    /// emptied there does not pile up.
+    public static let endOfDisplay: [String: String] = [
+        "tableView(_:willDisplay:forRowAt:)": "tableView(_:didEndDisplaying:forRowAt:)",
+        "collectionView(_:willDisplay:forItemAt:)": "collectionView(_:didEndDisplaying:forItemAt:)",
+    ]
+
     /// Callbacks that end what a repeated callback started: disappearance, and a cell's `prepareForReuse`.
     public static let pairedResets = disappearCallbacks.union(["prepareForReuse"])
 

@@ -8538,7 +8538,8 @@ menu opens, `popoverWillShow(_:)`, `windowDidBecomeKey(_:)`, paired with `menuDi
 pile up), a representable's `updateUIView(_:context:)`
 or `updateNSView(_:context:)` (SwiftUI calls it on every update), SwiftUI's
 `.onAppear { }` and `.task { }`, per-row data source methods (`tableView(_:cellForRowAt:)`,
-`collectionView(_:cellForItemAt:)`, header/footer and `willDisplay` methods, AppKit's
+`collectionView(_:cellForItemAt:)`, header/footer and `willDisplay` methods (a bag that the same
+type's `didEndDisplaying` empties does not pile up), AppKit's
 `tableView(_:viewFor:row:)`, `outlineView(_:viewFor:item:)` and
 `collectionView(_:itemForRepresentedObjectAt:)`, diffable data source
 and cell registration closures), and `configure…`/`bind…` methods and property observers
@@ -8910,6 +8911,25 @@ final class StatusMenuController: NSObject, NSMenuDelegate {
 ```
 
 ## Non-triggering examples
+
+```swift
+final class ReviewsViewController: UITableViewController {
+    private var viewModels: [ReviewViewModel] = []
+    private var visibleRows = Set<AnyCancellable>()
+
+    override func tableView(_ tableView: UITableView, willDisplay cell: UITableViewCell, forRowAt indexPath: IndexPath) {
+        viewModels[indexPath.row].$likes
+            .dropFirst()
+            .sink { [weak tableView] _ in tableView?.reloadRows(at: [indexPath], with: .none) }
+            .store(in: &visibleRows)
+    }
+
+    // Paired with `willDisplay`: the bag is emptied as rows leave the screen.
+    override func tableView(_ tableView: UITableView, didEndDisplaying cell: UITableViewCell, forRowAt indexPath: IndexPath) {
+        visibleRows.removeAll()
+    }
+}
+```
 
 ```swift
 final class TrackCell: UITableViewCell {

@@ -328,3 +328,33 @@ extension CoreRulesRound5Tests {
         XCTAssertEqual(positions(SubjectFakeInitialValueRule.self, text), ["2:9"])
     }
 }
+
+extension CoreRulesRound5Tests {
+    /// A row's `willDisplay` is paired with `didEndDisplaying`: a bag the same type empties there does
+    /// not pile up; one emptied by another type, or not at all, does.
+    func testWillDisplayPairedWithDidEndDisplaying() {
+        let text = """
+        final class ReviewsController: UITableViewController {
+            private var visibleRows = Set<AnyCancellable>()
+            var models: [RowModel] = []
+            override func tableView(_ tableView: UITableView, willDisplay cell: UITableViewCell, forRowAt indexPath: IndexPath) {
+                models[indexPath.row].$likes.sink { [weak tableView] _ in tableView?.reloadData() }.store(in: &visibleRows)
+            }
+            override func tableView(_ tableView: UITableView, didEndDisplaying cell: UITableViewCell, forRowAt indexPath: IndexPath) {
+                visibleRows.removeAll()
+            }
+        }
+        final class GalleryController: UICollectionViewController {
+            private var visibleRows = Set<AnyCancellable>()
+            var models: [RowModel] = []
+            override func collectionView(_ collectionView: UICollectionView, willDisplay cell: UICollectionViewCell, forItemAt indexPath: IndexPath) {
+                models[indexPath.item].$likes.sink { [weak collectionView] _ in collectionView?.reloadData() }.store(in: &visibleRows)
+            }
+            override func collectionView(_ collectionView: UICollectionView, didEndDisplaying cell: UICollectionViewCell, forItemAt indexPath: IndexPath) {
+                print(indexPath)
+            }
+        }
+        """
+        XCTAssertEqual(positions(StoreInAppearanceRule.self, text), ["15:104"])
+    }
+}
