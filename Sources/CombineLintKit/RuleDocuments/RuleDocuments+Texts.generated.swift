@@ -9253,7 +9253,8 @@ returns the `AnyCancellable` of that subscription, which the caller keeps in a m
 (`publisher.driveUI { … }.store(in: &cancellables)`; not when the publisher it is called on finishes, such as a request).
 A subscriber made by hand from closures, `AnySubscriber(receiveValue: { … })` or
 `Subscribers.Sink(receiveCompletion:receiveValue:)`, counts when `self` keeps it: stored in a member
-(`self.subscriber = sink`, `lazy var s = AnySubscriber(…)`), or given with `subscribe(_:)` to a
+(`self.subscriber = sink`, `lazy var s = AnySubscriber(…)`, `sink.store(in: &cancellables)`,
+`cancellables.insert(AnyCancellable(sink))`), or given with `subscribe(_:)` to a
 publisher of `self`'s own (`subject.subscribe(sink)`, `viewModel.events.subscribe(sink)` with
 `viewModel` a strong stored property), which keeps its subscribers. The finding
 starts at the first strong `self` (or at the capture, or at the method reference), one per closure.

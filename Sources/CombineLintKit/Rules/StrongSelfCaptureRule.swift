@@ -94,6 +94,7 @@ public struct StrongSelfCaptureRule: Rule {
             let storage = SubscriptionFinder.storage(of: chain, subscriberAt: e, in: tree)
             let made = Subscription(chain: c, element: e, subscriber: .sink, storage: storage)
             guard let keeper = SubscriptionFinder.selfMemberKeeping(made, lookup: lookup)
+                    ?? keptAsAnyCancellable(storage, lookup: lookup)
                     ?? subscribedToOwnPublisher(chain, storage: storage, context: context, lookup: lookup),
                   SelfCapture.isInReferenceType(chain.first, of: tree, index: context.index),
                   !isStaticContext(chain.first, in: tree),
@@ -105,6 +106,24 @@ public struct StrongSelfCaptureRule: Rule {
             }
         }
         return result
+    }
+
+    /// `cancellables.insert(AnyCancellable(sink))`, `token = AnyCancellable(sink)`: the member of `self`
+    /// that keeps the wrapper of a local hand-made subscriber.
+    private func keptAsAnyCancellable(_ storage: CancellableStorage, lookup: TreeLookup) -> String? {
+        guard case .local(let v) = storage else { return nil }
+        let tree = lookup.tree
+        for use in SubscriptionFinder.usesAfterDeclaration(of: v, in: tree) {
+            let open = Int(tree.enclosing[use])
+            guard open >= 0, tree.tokens[open].kind == .leftParen, Int(tree.matching[open]) == use + 1,
+                  let call = tree.call(openedAt: open), call.element == 0 else { continue }
+            let chain = tree.chains[call.chain]
+            guard chain.elements[0].name == "AnyCancellable", chain.elements[0].arguments.count == 1 else { continue }
+            let wrapper = Subscription(chain: call.chain, element: 0, subscriber: .sink,
+                                       storage: SubscriptionFinder.storage(of: chain, subscriberAt: 0, in: tree))
+            if let keeper = SubscriptionFinder.selfMemberKeeping(wrapper, lookup: lookup) { return keeper }
+        }
+        return nil
     }
 
     /// The publisher of `self` that a hand-made subscriber is given to (`publisher.subscribe(subscriber)`,

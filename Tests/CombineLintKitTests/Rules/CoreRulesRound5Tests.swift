@@ -358,3 +358,32 @@ extension CoreRulesRound5Tests {
         XCTAssertEqual(positions(StoreInAppearanceRule.self, text), ["15:104"])
     }
 }
+
+extension CoreRulesRound5Tests {
+    /// A hand-made `Subscribers.Sink` is a `Cancellable`: `sink.store(in: &cancellables)` or
+    /// `cancellables.insert(AnyCancellable(sink))` keeps it in `self`'s bag; an `AnyCancellable(sink)`
+    /// kept in a local only, or `[weak self]`, is no cycle.
+    func testHandMadeSinkKeptInABag() {
+        let text = """
+        final class A: UIViewController {
+            private var cancellables = Set<AnyCancellable>()
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                let sink = Subscribers.Sink<Notification, Never>(receiveCompletion: { _ in }, receiveValue: { _ in self.reload() })
+                NotificationCenter.default.publisher(for: .changed).subscribe(sink)
+                sink.store(in: &cancellables)
+                let other = Subscribers.Sink<Notification, Never>(receiveCompletion: { _ in }, receiveValue: { _ in self.reload() })
+                NotificationCenter.default.publisher(for: .changed).subscribe(other)
+                cancellables.insert(AnyCancellable(other))
+                let third = Subscribers.Sink<Notification, Never>(receiveCompletion: { _ in }, receiveValue: { _ in self.reload() })
+                let token = AnyCancellable(third)
+                print(token)
+                let fourth = Subscribers.Sink<Notification, Never>(receiveCompletion: { _ in }, receiveValue: { [weak self] _ in self?.reload() })
+                cancellables.insert(AnyCancellable(fourth))
+            }
+            func reload() {}
+        }
+        """
+        XCTAssertEqual(positions(StrongSelfCaptureRule.self, text), ["5:108", "8:109"])
+    }
+}
