@@ -9319,7 +9319,10 @@ until the run ends), the application's delegate itself (a class conforming to
 `UIApplicationDelegate` or `NSApplicationDelegate`, which the system makes at launch and keeps;
 a scene delegate is not one, since a scene can be discarded), and classes with no subclass whose every instance is made where it is made
 once per run and kept: by their own static property (`static let shared = Storage()`), by the
-application's delegate or SwiftUI `App`, by the factory of a dependency-injection registration
+application's delegate or SwiftUI `App` (not in an `@objc` or `@IBAction` method of the delegate, nor in
+`applicationDidBecomeActive` and the like, which make another one on each run, nor right in a scene's
+content closure, `WindowGroup { ContentView(model: Model()) }`, which SwiftUI builds per window and
+again on each update of the `App`), by the factory of a dependency-injection registration
 with a singleton scope (`.inObjectScope(.container)`, or a container made with
 `defaultObjectScope: .container`; `.scope(.application)`; `.singleton`), by the stored
 properties or initializer of an object that itself lives for the run (a coordinator the app

@@ -387,3 +387,52 @@ extension CoreRulesRound5Tests {
         XCTAssertEqual(positions(StrongSelfCaptureRule.self, text), ["5:108", "8:109"])
     }
 }
+
+extension CoreRulesRound5Tests {
+    /// An object made in a scene's content closure (`WindowGroup { ContentView(model: EditorModel()) }`)
+    /// is made for each window and each update of the `App`: it does not live for the run. A
+    /// `@StateObject` of the `App` does, and so does one of a view made there (SwiftUI keeps it).
+    func testObjectMadeInASceneClosureDoesNotLiveForTheRun() {
+        let text = """
+        final class EditorModel: ObservableObject {
+            @Published var text = ""
+            @Published var count = 0
+            private var cancellables = Set<AnyCancellable>()
+            init() {
+                $text.sink { self.count = $0.count }.store(in: &cancellables)
+            }
+        }
+        final class AppModel: ObservableObject {
+            @Published var text = ""
+            @Published var count = 0
+            private var cancellables = Set<AnyCancellable>()
+            init() {
+                $text.sink { self.count = $0.count }.store(in: &cancellables)
+            }
+        }
+        final class RootModel: ObservableObject {
+            @Published var text = ""
+            @Published var count = 0
+            private var cancellables = Set<AnyCancellable>()
+            init() {
+                $text.sink { self.count = $0.count }.store(in: &cancellables)
+            }
+        }
+        struct RootView: View {
+            @StateObject var state = RootModel()
+            var body: some View { Text(state.text) }
+        }
+        @main
+        struct NotesApp: App {
+            @StateObject private var appModel = AppModel()
+            var body: some Scene {
+                WindowGroup {
+                    ContentView(model: EditorModel())
+                    RootView()
+                }
+            }
+        }
+        """
+        XCTAssertEqual(positions(StrongSelfCaptureRule.self, text), ["6:22"])
+    }
+}
