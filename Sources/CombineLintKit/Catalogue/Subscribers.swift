@@ -11,6 +11,13 @@ extension Catalogue {
     /// `multicast(subject:)`, `AnySubscriber(subject)`, `receive(subscriber: subject)`.
     public static let subscriberTakingCalls: Set<String> = ["subscribe", "multicast", "AnySubscriber", "receive"]
 
+    /// Subscribers made by hand from closures: `AnySubscriber(receiveSubscription:receiveValue:receiveCompletion:)`
+    /// and `Subscribers.Sink(receiveCompletion:receiveValue:)` (written with its namespace). Whoever keeps
+    /// one, or the publisher it is subscribed to, keeps its closures.
+    public static let closureSubscriberTypes: Set<String> = ["AnySubscriber", "Sink"]
+    /// The namespace `Sink` must be written in to be Combine's.
+    public static let subscribersNamespace = "Subscribers"
+
     /// Collection methods that put a cancellable into the collection they are called on:
     /// `bag.insert(c)`, `bag.append(contentsOf: [a.sink { … }])`, `bag.formUnion([…])`, and the
     /// non-mutating `appending`/`union`, whose result is assigned back to the bag.

@@ -54,6 +54,13 @@ extension Catalogue {
     /// a cell is reused only after it ended display.
     public static let endDisplayingCallbackNames: Set<String> = ["tableView", "collectionView"]
 
+    /// A row's or item's `willDisplay` callback and the `didEndDisplaying` one that ends it: a bag
+    /// emptied there does not pile up.
+    public static let endOfDisplay: [String: String] = [
+        "tableView(_:willDisplay:forRowAt:)": "tableView(_:didEndDisplaying:forRowAt:)",
+        "collectionView(_:willDisplay:forItemAt:)": "collectionView(_:didEndDisplaying:forItemAt:)",
+    ]
+
     /// Callbacks that end what a repeated callback started: disappearance, and a cell's `prepareForReuse`.
     public static let pairedResets = disappearCallbacks.union(["prepareForReuse"])
 
@@ -80,6 +87,8 @@ extension Catalogue {
     /// `@IBAction` does.
     public static let selectionSelectors: Set<String> = [
         "tableView(_:didSelectRowAt:)", "collectionView(_:didSelectItemAt:)",
+        // AppKit: a table's or outline's selection change, a collection view's selected items.
+        "tableViewSelectionDidChange(_:)", "outlineViewSelectionDidChange(_:)", "collectionView(_:didSelectItemsAt:)",
     ]
 
     /// Delegate methods called on each edit of a search or text field, or each scroll step: user
@@ -101,6 +110,9 @@ extension Catalogue {
     /// cannot see inherit.)
     public static let reusableViewBases: Set<String> = [
         "UITableViewCell", "UICollectionViewCell", "UICollectionViewListCell", "UICollectionReusableView", "UITableViewHeaderFooterView",
+        // AppKit: a view-based table's cell and row views (`makeView(withIdentifier:owner:)` hands back
+        // a used one; `NSView.prepareForReuse()` runs first), and a collection view's items.
+        "NSTableCellView", "NSTableRowView", "NSCollectionViewItem",
     ]
 
     /// Types whose members UIKit, AppKit and SwiftUI call on the main thread (there `RunLoop.current`

@@ -141,7 +141,18 @@ private struct OwnerSearch {
         if SingletonRegistrations.isInSingletonFactory(token, in: tree, index: index, memo: memo) { return true }
         guard let owner = tree.enclosingType(of: token) else { return false }
         let ownerName = tree.types[owner].name.lastNameComponent
-        if Catalogue.applicationObjects.contains(where: { index.inherits(ownerName, from: $0) }) { return true }
+        if Catalogue.applicationObjects.contains(where: { index.inherits(ownerName, from: $0) }) {
+            // Not in a method the user or the system runs again and again (a menu's `@objc` action,
+            // `applicationDidBecomeActive`): each run makes another one and lets the last one go.
+            // SwiftUI builds a scene's content (`WindowGroup { ContentView(model: Model()) }`) for each
+            // window it opens, and again when the `App`'s state changes: an object made right there is
+            // not made once per run (a view made there keeps its `@StateObject`s for its window).
+            if tree.types[owner].kind == .struct, tree.innermostClosure(of: token) != nil,
+               index.trees[made.tree].types[made.item].kind == .class { return false }
+            guard let f = tree.outerMethod(of: token), case let function = tree.functions[f] else { return true }
+            return !(Catalogue.foregroundCallbacks.contains(function.name)
+                     || function.attributes.contains { $0.hasPrefix("@objc") || $0.hasPrefix("@IBAction") })
+        }
         // Code in closures may run any number of times.
         guard tree.innermostClosure(of: token) == nil else { return false }
         let ownerDeclaration = DeclarationReference(tree: treeIndex, item: owner)

@@ -13,6 +13,9 @@ public struct MethodCallGraph: Sendable {
         public var name: String
         public var selectorName: String
         public var body: Range<Int>
+        /// A property observer (`didSet`/`willSet` of a stored property of the type), named
+        /// `property.didSet`: it runs when a method of the type writes the property.
+        public var isObserver: Bool = false
     }
 
     /// A call on self to a method of the type: the callee's name, the selector its arguments
@@ -52,7 +55,9 @@ public struct MethodCallGraph: Sendable {
 
     /// The graph of the type made of `parts` (its declaration and extensions, in input order),
     /// named `typeName` in messages.
-    public init(typeName: String, parts: [DeclarationReference], index: ProjectIndex) {
+    /// With `memo`, the type's property observers are methods too (`title.didSet`), and a write to
+    /// the property on self (`title = …`, `self.title = …`) is a call of its observers.
+    public init(typeName: String, parts: [DeclarationReference], index: ProjectIndex, memo: ProjectMemo? = nil) {
         self.typeName = typeName
         var methods: [Method] = []
         // The type's declarations and extensions, file by file (the index lists them in input
@@ -70,6 +75,25 @@ public struct MethodCallGraph: Sendable {
                 guard function.kind == .function, !function.isLocal, function.enclosingType != nil,
                       let open = function.bodyOpen, let close = function.bodyClose else { continue }
                 methods.append(Method(tree: t, function: f, name: function.name, selectorName: function.selectorName, body: open..<close))
+            }
+        }
+        // Observers of the type's stored instance properties, found through the file's table.
+        var observed: Set<String> = []
+        if let memo {
+            for ref in parts {
+                let tree = index.trees[ref.tree]
+                let observedVariables = tree.types[ref.item].variables.filter { tree.variables[$0].hasObservers && !tree.variables[$0].isStatic }
+                guard !observedVariables.isEmpty else { continue }
+                let table = PropertyObservers.of(tree: ref.tree, index: index, memo: memo)
+                for v in observedVariables {
+                    for f in table.byVariable[v] ?? [] {
+                        let function = tree.functions[f]
+                        guard let open = function.bodyOpen, let close = function.bodyClose else { continue }
+                        let name = tree.variables[v].name + "." + function.name
+                        observed.insert(tree.variables[v].name)
+                        methods.append(Method(tree: ref.tree, function: f, name: name, selectorName: name, body: open..<close, isObserver: true))
+                    }
+                }
             }
         }
         var byName: [String: [Int]] = [:]
@@ -93,8 +117,26 @@ public struct MethodCallGraph: Sendable {
         self.byBody = byBody
         self.byFunction = byFunction
         self.calls = methods.map { method in
-            MethodCallGraph.selfCalls(in: method.body, of: index.trees[method.tree], names: byName)
+            let tree = index.trees[method.tree]
+            let calls = MethodCallGraph.selfCalls(in: method.body, of: tree, names: byName)
+            return observed.isEmpty ? calls : calls + MethodCallGraph.observedWrites(in: method.body, of: tree, observed: observed)
         }
+    }
+
+    /// Writes to observed properties of self in `range` (`title = …`, `self.title = …`), as calls of
+    /// their observers (`title.didSet`, `title.willSet`): the observer runs on each.
+    static func observedWrites(in range: Range<Int>, of tree: SyntaxTree, observed: Set<String>) -> [Call] {
+        var result: [Call] = []
+        for k in range where tree.tokens[k].kind == .equal && k > range.lowerBound {
+            var start = k - 1
+            while start > range.lowerBound, !tree.statementStarts[start] { start -= 1 }
+            guard start < k, case .selfMember(let name) = SubscriptionFinder.owner(ofTarget: start, through: k - 1, in: tree),
+                  observed.contains(name) else { continue }
+            for accessor in ["didSet", "willSet"] {
+                result.append(Call(name: name + "." + accessor, selector: name + "." + accessor, token: k - 1))
+            }
+        }
+        return result
     }
 
     /// Calls on self to methods named in `names`, made by code in `range` of `tree`.

@@ -7072,7 +7072,8 @@ in other files included), from code UIKit or SwiftUI runs again and again:
   method of such a cell that a per-row callback calls on the dequeued cell (`let cell = … as! FeedCell;
   cell.setUp(item)`), unless the cell's `prepareForReuse` empties the bag (or the data source's
   `didEndDisplaying` does, directly or through a method of the cell: a cell is reused only after it ended display);
-- the selection of a row or item (`tableView(_:didSelectRowAt:)`, `collectionView(_:didSelectItemAt:)`),
+- the selection of a row or item (`tableView(_:didSelectRowAt:)`, `collectionView(_:didSelectItemAt:)`,
+  AppKit's `tableViewSelectionDidChange(_:)` and `outlineViewSelectionDidChange(_:)`),
   a user action that repeats as a button's does, and text input callbacks that run on every edit
   (`searchBar(_:textDidChange:)`, `updateSearchResults(for:)`, `textViewDidChange(_:)`, …), where
   a search request is the point, so only a source that never finishes is reported;
@@ -7088,6 +7089,11 @@ in other files included), from code UIKit or SwiftUI runs again and again:
   constrained to: `struct FeedView<Model: FeedModeling>`), when the subscription's source never finishes (`$property`, a subject, a
   notification or timer publisher) and no run-once guard stands before it: each run then leaves
   one more live subscription behind;
+- a write to a property of `self` whose `didSet` (or `willSet`) subscribes, directly or through
+  the methods it calls (`highlighted = store.selected` in `viewWillAppear`, with
+  `var highlighted: Item? { didSet { … store(in: &cancellables) } }`): the observer runs on each
+  write; in a cell, any property observer is such code (the data source sets the property on every
+  reuse: `var trailID: UUID? { didSet { observe() } }`), unless `prepareForReuse` empties the bag;
 - the same through the methods it calls, and for calls on another object from any of the
   repeated code above, also in other types (`for await entries in stream {
   Storage.shared.load(entries) }`, a notification sink calling `model.reload()`), again when the
@@ -7159,6 +7165,31 @@ screen's visibility or the cell's item, empty the bag first (`bag.removeAll()` a
 - `appearance_methods`: extra names of methods that run repeatedly (e.g. `screenDidAppear`).
 
 ## Triggering examples
+
+```swift
+final class TrailListViewController: UIViewController {
+    private var cancellables = Set<AnyCancellable>()
+    private let store = TrailStore.shared
+
+    private var highlightedTrail: Trail? {
+        didSet {
+            guard let highlightedTrail else { return }
+            store.$favorites
+                .map { $0.contains(highlightedTrail.id) }
+                .sink { [weak self] in self?.showFavorite($0) }
+                .↓store(in: &cancellables)
+        }
+    }
+
+    override func viewWillAppear(_ animated: Bool) {
+        super.viewWillAppear(animated)
+        // Each appearance writes the property, and its observer subscribes once more.
+        highlightedTrail = store.selectedTrail.value
+    }
+
+    private func showFavorite(_ on: Bool) {}
+}
+```
 
 ```swift
 final class SearchViewController: UIViewController, UISearchBarDelegate {
@@ -7532,6 +7563,29 @@ struct FeedView: View {
 ```
 
 ## Non-triggering examples
+
+```swift
+final class BadgeCell: UICollectionViewCell {
+    private var bag = Set<AnyCancellable>()
+    var trailID: UUID? {
+        didSet { observeFavorite() }
+    }
+
+    override func prepareForReuse() {
+        super.prepareForReuse()
+        // The previous row's subscription ends before the cell shows another trail.
+        bag.removeAll()
+    }
+
+    private func observeFavorite() {
+        guard let trailID else { return }
+        TrailStore.shared.$favorites
+            .map { $0.contains(trailID) }
+            .sink { [weak self] in self?.isSelected = $0 }
+            .store(in: &bag)
+    }
+}
+```
 
 ```swift
 final class ProfileModel: ObservableObject {
@@ -8484,12 +8538,14 @@ menu opens, `popoverWillShow(_:)`, `windowDidBecomeKey(_:)`, paired with `menuDi
 pile up), a representable's `updateUIView(_:context:)`
 or `updateNSView(_:context:)` (SwiftUI calls it on every update), SwiftUI's
 `.onAppear { }` and `.task { }`, per-row data source methods (`tableView(_:cellForRowAt:)`,
-`collectionView(_:cellForItemAt:)`, header/footer and `willDisplay` methods, AppKit's
+`collectionView(_:cellForItemAt:)`, header/footer and `willDisplay` methods (a bag that the same
+type's `didEndDisplaying` empties does not pile up), AppKit's
 `tableView(_:viewFor:row:)`, `outlineView(_:viewFor:item:)` and
 `collectionView(_:itemForRepresentedObjectAt:)`, diffable data source
 and cell registration closures), and `configure…`/`bind…` methods and property observers
 (`var viewModel: Model? { didSet { … } }`, which the data source sets on every reuse) of a
-`UITableViewCell`, `UICollectionViewCell` (`UICollectionViewListCell` included) or `UICollectionReusableView` subclass whose
+`UITableViewCell`, `UICollectionViewCell` (`UICollectionViewListCell` included) or `UICollectionReusableView` subclass
+(or AppKit's `NSTableCellView`, `NSTableRowView` and `NSCollectionViewItem`, which a table or collection view reuses too) whose
 `prepareForReuse` does not empty that bag (`removeAll()`, a new bag, or a bag class's own emptying call:
 `cancelBag.cancel()`, `disposeBag.dispose()`), nor does the data source's `didEndDisplaying` callback
 (`tableView(_:didEndDisplaying:forRowAt:)`, `collectionView(_:didEndDisplaying:forItemAt:)`, directly
@@ -8529,6 +8585,21 @@ many times per second during rotation or scrolling.
 - `repeated_methods`: more cell method names treated like `configure…`/`bind…` (`update`, `render`).
 
 ## Triggering examples
+
+```swift
+final class NoteRowView: NSTableCellView {
+    private let pinImage = NSImageView()
+    private var cancellables = Set<AnyCancellable>()
+
+    // `tableView(_:viewFor:row:)` calls this on a view `makeView(withIdentifier:owner:)` may hand back used.
+    func configure(note: Note, model: NotebookModel) {
+        model.$pinned
+            .map { $0.contains(note.id) }
+            .sink { [weak self] in self?.pinImage.isHidden = !$0 }
+            .↓store(in: &cancellables)
+    }
+}
+```
 
 ```swift
 final class BadgeCell: UICollectionViewCell {
@@ -8840,6 +8911,25 @@ final class StatusMenuController: NSObject, NSMenuDelegate {
 ```
 
 ## Non-triggering examples
+
+```swift
+final class ReviewsViewController: UITableViewController {
+    private var viewModels: [ReviewViewModel] = []
+    private var visibleRows = Set<AnyCancellable>()
+
+    override func tableView(_ tableView: UITableView, willDisplay cell: UITableViewCell, forRowAt indexPath: IndexPath) {
+        viewModels[indexPath.row].$likes
+            .dropFirst()
+            .sink { [weak tableView] _ in tableView?.reloadRows(at: [indexPath], with: .none) }
+            .store(in: &visibleRows)
+    }
+
+    // Paired with `willDisplay`: the bag is emptied as rows leave the screen.
+    override func tableView(_ tableView: UITableView, didEndDisplaying cell: UITableViewCell, forRowAt indexPath: IndexPath) {
+        visibleRows.removeAll()
+    }
+}
+```
 
 ```swift
 final class TrackCell: UITableViewCell {
@@ -9160,7 +9250,13 @@ well: a base class's `bind(publisher) { self.label.text = $0 }` whose body is
 extension's `bind(to: bag) { … }` that stores into the bag it is given (a bag of `self`; its `sink` may be
 written without a receiver, the publisher it extends), or one that
 returns the `AnyCancellable` of that subscription, which the caller keeps in a member of `self`
-(`publisher.driveUI { … }.store(in: &cancellables)`; not when the publisher it is called on finishes, such as a request). The finding
+(`publisher.driveUI { … }.store(in: &cancellables)`; not when the publisher it is called on finishes, such as a request).
+A subscriber made by hand from closures, `AnySubscriber(receiveValue: { … })` or
+`Subscribers.Sink(receiveCompletion:receiveValue:)`, counts when `self` keeps it: stored in a member
+(`self.subscriber = sink`, `lazy var s = AnySubscriber(…)`, `sink.store(in: &cancellables)`,
+`cancellables.insert(AnyCancellable(sink))`), or given with `subscribe(_:)` to a
+publisher of `self`'s own (`subject.subscribe(sink)`, `viewModel.events.subscribe(sink)` with
+`viewModel` a strong stored property), which keeps its subscribers. The finding
 starts at the first strong `self` (or at the capture, or at the method reference), one per closure.
 
 ## Why it matters
@@ -9223,7 +9319,10 @@ until the run ends), the application's delegate itself (a class conforming to
 `UIApplicationDelegate` or `NSApplicationDelegate`, which the system makes at launch and keeps;
 a scene delegate is not one, since a scene can be discarded), and classes with no subclass whose every instance is made where it is made
 once per run and kept: by their own static property (`static let shared = Storage()`), by the
-application's delegate or SwiftUI `App`, by the factory of a dependency-injection registration
+application's delegate or SwiftUI `App` (not in an `@objc` or `@IBAction` method of the delegate, nor in
+`applicationDidBecomeActive` and the like, which make another one on each run, nor right in a scene's
+content closure, `WindowGroup { ContentView(model: Model()) }`, which SwiftUI builds per window and
+again on each update of the `App`), by the factory of a dependency-injection registration
 with a singleton scope (`.inObjectScope(.container)`, or a container made with
 `defaultObjectScope: .container`; `.scope(.application)`; `.singleton`), by the stored
 properties or initializer of an object that itself lives for the run (a coordinator the app
@@ -9244,6 +9343,23 @@ In `.combinelint.json`:
 ```
 
 ## Triggering examples
+
+```swift
+final class TrailDetailViewController: UIViewController {
+    private let viewModel = TrailDetailViewModel()
+    private var shareSubscriber: Subscribers.Sink<URL?, Never>?
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        // A subscriber made by hand and kept in a member: its closure keeps `self`.
+        let sink = Subscribers.Sink<URL?, Never>(receiveCompletion: { _ in }, receiveValue: { url in
+            ↓self.title = url?.absoluteString
+        })
+        viewModel.shareRequest.subscribe(sink)
+        shareSubscriber = sink
+    }
+}
+```
 
 ```swift
 final class MetronomeModel {
@@ -9759,6 +9875,24 @@ final class CounterViewModel {
 ```
 
 ## Non-triggering examples
+
+```swift
+final class ProfileViewController: UIViewController {
+    private let viewModel = ProfileViewModel()
+    // The subscriber is kept by `self`, but its closure holds `self` unowned.
+    private lazy var logoutSubscriber = AnySubscriber<Void, Never>(
+        receiveSubscription: { $0.request(.unlimited) },
+        receiveValue: { [unowned self] in
+            self.navigationController?.popToRootViewController(animated: true)
+            return .none
+        })
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        viewModel.logoutEvents.subscribe(logoutSubscriber)
+    }
+}
+```
 
 ```swift
 final class StopwatchViewController: UIViewController {
@@ -10311,8 +10445,10 @@ when its consumers must skip that `nil` (`.compactMap { $0 }`, `.filter { $0 != 
 or a `switch` whose `case .none` only breaks or returns, a subscriber that only hands the value to
 a method of its type that starts so (`self?.show($0)`, `sink(receiveValue: show)` with
 `func show(_ toast: Toast?) { guard let toast else { return } … }`), a `for await value in subject.values`
-loop that starts with `guard let value else { continue }`), or when
-its own subscriber sets it back to `nil` after handling the value: a one-shot event (a toast, an
+loop that starts with `guard let value else { continue }`, a subscriber made by hand and given to
+`subscribe(_:)`, `Subscribers.Sink(…)` or `AnySubscriber(…)`, whose `receiveValue` closure skips it), or when
+its own subscriber sets it back to `nil` after handling the value (itself, or in the method of its
+type it hands the value to: `.sink { [weak self] in self?.reveal($0) }` with `reveal` sending `nil`): a one-shot event (a toast, an
 alert, a navigation request) modelled as state. The finding is at the declaration; the evidence
 may be in other files, and consumers are followed through `Publishers.Merge`, `CombineLatest` and
 `Zip`, `merge(with:)` and the like (what the combined chain does next decides: after
@@ -10349,6 +10485,30 @@ value really is state, keep the current-value subject and let consumers handle `
 (hide the banner), not skip it.
 
 ## Triggering examples
+
+```swift
+final class NotebookModel {
+    let ↓pendingReveal = CurrentValueSubject<UUID?, Never>(nil)
+}
+
+final class NoteListViewController: NSViewController {
+    var model: NotebookModel?
+    private var cancellables = Set<AnyCancellable>()
+
+    func bind(_ model: NotebookModel) {
+        model.pendingReveal
+            .compactMap { $0 }
+            .sink { [weak self] id in self?.reveal(id) }
+            .store(in: &cancellables)
+    }
+
+    // The subscriber's own method sets it back once done: a one-shot request kept as state.
+    private func reveal(_ id: UUID) {
+        print(id)
+        model?.pendingReveal.send(nil)
+    }
+}
+```
 
 ```swift
 final class ToastCenter {

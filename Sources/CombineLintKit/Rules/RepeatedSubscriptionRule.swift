@@ -219,13 +219,22 @@ public struct RepeatedSubscriptionRule: Rule {
             guard let bag = BagResets.selfMemberName(owner), !bag.isEmpty else { continue }
             // A subscription inside another one's sink is `nested_sink`'s.
             if isInsideSubscriberClosure(chain.first, in: tree) { continue }
-            guard let function = tree.outerMethod(of: chain.first),
+            guard let function = tree.outerMethod(of: chain.first) ?? observer(around: chain.first, in: tree),
                   let type = tree.functions[function].enclosingType else { continue }
             result.append(Store(token: token, label: label, bag: bag, typeName: tree.types[type].name.lastNameComponent,
                                 identity: TypeIdentity.of(type: type, inTree: treeIndex, index: index, memo: memo), function: function,
                                 chain: subscription.chain, subscriber: subscription.element, waitsForCondition: limited))
         }
         return result
+    }
+
+    /// The `didSet`/`willSet` of a stored instance property whose body holds the token (its
+    /// closures included): a method of the type's call graph, run by each write to the property.
+    private func observer(around token: Int, in tree: SyntaxTree) -> Int? {
+        guard let f = tree.enclosingFunction(of: token), case let function = tree.functions[f], function.kind == .accessor,
+              function.name == "didSet" || function.name == "willSet", let v = function.variable,
+              !tree.variables[v].isStatic, !tree.variables[v].isLocal, function.enclosingType != nil else { return nil }
+        return f
     }
 
     /// Whether the token is inside a closure handed to a `sink` or `handleEvents` call.
@@ -289,7 +298,7 @@ struct TypeAnalysis: Sendable {
          externalEntries withExternal: Bool = true) {
         let pointsOfFile = { (t: Int) in memo.value(for: "repeated_subscription.entries\u{0}\(t)") { RepeatedEntryPoints(index.trees[t]) } }
         let parts = TypeIdentity.members(named: typeName, index: index, memo: memo)[identity] ?? []
-        let graph = MethodCallGraph(typeName: typeName, parts: parts, index: index)
+        let graph = MethodCallGraph(typeName: typeName, parts: parts, index: index, memo: memo)
         self.graph = graph
         self.index = index
         let isCell = Catalogue.reusableViewBases.contains { index.inherits(typeName, from: $0) }
@@ -302,7 +311,9 @@ struct TypeAnalysis: Sendable {
                 || Catalogue.foregroundCallbacks.contains(method.name)
                 || Catalogue.perRowSelectors.contains(method.selectorName) || TypeAnalysis.isUserAction(selector: method.selectorName, attributes: function.attributes)
                 || selectors.contains(method.name)
-                || (isCell && (method.name.hasPrefix("configure") || method.name.hasPrefix("bind")) && !calledBySelf.contains(method.name)) {
+                || (isCell && (method.name.hasPrefix("configure") || method.name.hasPrefix("bind")) && !calledBySelf.contains(method.name))
+                // A cell's property observer: the data source sets the property on every reuse.
+                || (isCell && method.isObserver) {
                 entries.insert(m)
             }
         }

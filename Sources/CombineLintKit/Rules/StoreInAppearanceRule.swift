@@ -140,6 +140,9 @@ public struct StoreInAppearanceRule: Rule {
         case .cellMethod(let cellType):
             return emptiedOnReuse(key, cellType: cellType, sites: sites, index: context.index, memo: context.memo)
         case .perRow, .cellProvider:
+            // `willDisplay` paired with `didEndDisplaying` of the same type emptying the bag.
+            if let ending = Catalogue.endOfDisplay[site.name], !key.contains("."),
+               emptiedBy(ending, key, types: ownTypes, sites: sites) { return true }
             // `cell.bag`: the cell's own bag is fine when the cell's `prepareForReuse` empties it.
             let parts = key.split(separator: ".").map(String.init)
             guard parts.count == 2 else { return false }
@@ -157,6 +160,21 @@ public struct StoreInAppearanceRule: Rule {
         case .layout:
             return false
         }
+    }
+
+    /// Whether a method of selector `selector` of one of `types` (the type and its ancestors) empties the bag.
+    func emptiedBy(_ selector: String, _ key: String, types: [String], sites: RepeatedSites) -> Bool {
+        let name = String(selector.prefix { $0 != "(" })
+        for type in types {
+            for other in sites.trees(declaring: type) {
+                for function in other.functions where function.kind == .function && function.name == name && function.selectorName == selector {
+                    guard let t = function.enclosingType, other.types[t].name.lastNameComponent == type,
+                          let open = function.bodyOpen, let close = function.bodyClose else { continue }
+                    if empties(key, in: open..<close, of: other, types: types, sites: sites) { return true }
+                }
+            }
+        }
+        return false
     }
 
     /// The project's reusable views (by simple name) that declare `prepareForReuse`, in input order.

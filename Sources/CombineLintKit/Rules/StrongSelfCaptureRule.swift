@@ -17,13 +17,17 @@ public struct StrongSelfCaptureRule: Rule {
         let assignments = context.mentions(anyOf: StrongSelfCaptureRule.assignName) ? publishedAssignments(context) : []
         let helpers = context.memo.value(for: "strong_self_capture.subscribing-helpers") { SubscribingHelpers(index: context.index) }
         let helperCalls = context.index.treeIndexByPath[context.tree.file.path].flatMap { helpers.callsByTree[$0] } ?? []
-        guard !context.subscriptions.isEmpty || !assignments.isEmpty || !helperCalls.isEmpty else { return [] }
+        guard !context.subscriptions.isEmpty || !assignments.isEmpty || !helperCalls.isEmpty
+                || context.mentions(anyOf: StrongSelfCaptureRule.closureSubscriberNames) else { return [] }
         let tree = context.tree
         let lookup = TreeLookup(tree)
         let selfBindings = SelfConditionBindings(tree)
         let finite = FinitePublishers(index: context.index, memo: context.memo,
                                       extraRoots: Set(context.options.strings("finite_publishers")), oneShot: true)
-        let helperFindings = helperCalls.isEmpty ? [] : handedClosureFindings(helpers, calls: helperCalls, finite: finite, context: context, lookup: lookup)
+        var helperFindings = helperCalls.isEmpty ? [] : handedClosureFindings(helpers, calls: helperCalls, finite: finite, context: context, lookup: lookup)
+        if context.mentions(anyOf: StrongSelfCaptureRule.closureSubscriberNames) {
+            helperFindings += handMadeSubscriberFindings(context, lookup: lookup)
+        }
         var kept: [(chain: Int, subscriber: Int, keeper: String)] = assignments
         for subscription in context.subscriptions where subscription.subscriber != .connect {
             guard let keeper = SubscriptionFinder.selfMemberKeeping(subscription, lookup: lookup)
@@ -70,6 +74,95 @@ public struct StrongSelfCaptureRule: Rule {
     }
 
     private static let assignName = NameSet(["assign"])
+    private static let closureSubscriberNames = NameSet(Catalogue.closureSubscriberTypes)
+
+    /// `AnySubscriber(receiveValue: { self.title = $0; return .none })` or `Subscribers.Sink(…)` made by
+    /// hand, kept by `self`: stored in a member (`self.subscriber = sink`, `lazy var s = AnySubscriber(…)`),
+    /// or subscribed to a publisher of `self`'s own (`subject.subscribe(sink)`,
+    /// `viewModel.events.subscribe(sink)` with `viewModel` a strong stored property): the publisher
+    /// keeps its subscribers, so self → publisher → subscriber → closure → self.
+    private func handMadeSubscriberFindings(_ context: RuleContext, lookup: TreeLookup) -> [(token: Int, finding: Finding)] {
+        let tree = context.tree
+        var result: [(token: Int, finding: Finding)] = []
+        for (c, chain) in tree.chains.enumerated() {
+            guard let e = chain.elements.indices.last, case let element = chain.elements[e], element.isCall,
+                  Catalogue.closureSubscriberTypes.contains(element.name),
+                  element.name != "Sink" || (e == 1 && chain.elements[0].name == Catalogue.subscribersNamespace),
+                  element.name != "AnySubscriber" || e == 0 else { continue }
+            let closures = element.closures
+            guard !closures.isEmpty else { continue }
+            let storage = SubscriptionFinder.storage(of: chain, subscriberAt: e, in: tree)
+            let made = Subscription(chain: c, element: e, subscriber: .sink, storage: storage)
+            guard let keeper = SubscriptionFinder.selfMemberKeeping(made, lookup: lookup)
+                    ?? keptAsAnyCancellable(storage, lookup: lookup)
+                    ?? subscribedToOwnPublisher(chain, storage: storage, context: context, lookup: lookup),
+                  SelfCapture.isInReferenceType(chain.first, of: tree, index: context.index),
+                  !isStaticContext(chain.first, in: tree),
+                  !LongLivedObjects.liveForTheRun(around: chain.first, in: tree, index: context.index, memo: context.memo) else { continue }
+            for closure in closures {
+                guard let token = SelfCapture.strongSelfToken(in: closure, of: tree),
+                      !result.contains(where: { $0.token == token }) else { continue }
+                result.append((token, closureFinding(at: token, closure: closure, bag: keeper, context: context, lookup: lookup)))
+            }
+        }
+        return result
+    }
+
+    /// `cancellables.insert(AnyCancellable(sink))`, `token = AnyCancellable(sink)`: the member of `self`
+    /// that keeps the wrapper of a local hand-made subscriber.
+    private func keptAsAnyCancellable(_ storage: CancellableStorage, lookup: TreeLookup) -> String? {
+        guard case .local(let v) = storage else { return nil }
+        let tree = lookup.tree
+        for use in SubscriptionFinder.usesAfterDeclaration(of: v, in: tree) {
+            let open = Int(tree.enclosing[use])
+            guard open >= 0, tree.tokens[open].kind == .leftParen, Int(tree.matching[open]) == use + 1,
+                  let call = tree.call(openedAt: open), call.element == 0 else { continue }
+            let chain = tree.chains[call.chain]
+            guard chain.elements[0].name == "AnyCancellable", chain.elements[0].arguments.count == 1 else { continue }
+            let wrapper = Subscription(chain: call.chain, element: 0, subscriber: .sink,
+                                       storage: SubscriptionFinder.storage(of: chain, subscriberAt: 0, in: tree))
+            if let keeper = SubscriptionFinder.selfMemberKeeping(wrapper, lookup: lookup) { return keeper }
+        }
+        return nil
+    }
+
+    /// The publisher of `self` that a hand-made subscriber is given to (`publisher.subscribe(subscriber)`,
+    /// the subscriber written there or a local holding it): `subject`, `$title`, `self.subject`, or
+    /// `viewModel.events` with `viewModel` a strong stored property of `self`. Named as written.
+    private func subscribedToOwnPublisher(_ chain: Chain, storage: CancellableStorage, context: RuleContext, lookup: TreeLookup) -> String? {
+        let tree = context.tree
+        var arguments: [Int] = []
+        switch storage {
+        case .passed:
+            if case .argument(let open) = chain.context { arguments = [open] }
+        case .local(let v):
+            for use in SubscriptionFinder.usesAfterDeclaration(of: v, in: tree) {
+                let open = Int(tree.enclosing[use])
+                if open >= 0, tree.tokens[open].kind == .leftParen { arguments.append(open) }
+            }
+        default:
+            return nil
+        }
+        for open in arguments {
+            guard let call = tree.call(openedAt: open), call.element > 0 else { continue }
+            let callChain = tree.chains[call.chain]
+            guard callChain.elements[call.element].name == "subscribe", callChain.elements[call.element].arguments.count == 1 else { continue }
+            var k = callChain.first
+            if tree.isSelfReference(k), k + 2 < tree.tokens.count, tree.tokens[k + 1].kind == .period { k += 2 }
+            guard tree.tokens[k].kind == .identifier, k <= callChain.elements[call.element - 1].lastToken else { continue }
+            var member = tree.name(k)
+            if member.hasPrefix("$") { member.removeFirst() }
+            guard !member.isEmpty, lookup.localVariable(named: member, visibleAt: k) == nil,
+                  !SubscriptionFinder.isParameter(named: member, visibleAt: k, in: tree),
+                  let t = tree.enclosingType(of: k),
+                  let v = tree.types[t].variables.first(where: { tree.variables[$0].name == member }) else { continue }
+            let variable = tree.variables[v]
+            guard !variable.isComputed, !variable.isStatic,
+                  !variable.modifiers.contains(where: { $0.hasPrefix("weak") || $0.hasPrefix("unowned") }) else { continue }
+            return tree.text(callChain.first, callChain.elements[call.element - 1].lastToken)
+        }
+        return nil
+    }
 
     /// `cancellables.removeAll()` or `timer?.cancel()` in `viewWillDisappear`: the screen lets go of
     /// the subscription each time it leaves, so the cycle never outlives it.

@@ -4,16 +4,31 @@ extension SubjectFakeInitialValueRule {
     /// hands each value to a method of its own type, and that method skips nil. The method is
     /// looked for in the same file, in the type (or an extension of it) around the subscriber.
     static func handlerMethodSkipsNil(closure c: Int, in tree: SyntaxTree) -> Bool {
+        guard let (name, open) = handedValueCall(closure: c, in: tree) else { return false }
+        return methodSkipsNil(named: name, around: open, in: tree)
+    }
+
+    /// The body (between its braces) of the method of the closure's type that the closure hands its
+    /// value to, as `handlerMethodSkipsNil(closure:in:)` finds it.
+    static func handlerMethodBody(closure c: Int, in tree: SyntaxTree) -> Range<Int>? {
+        guard let (name, open) = handedValueCall(closure: c, in: tree),
+              let method = uniqueMethod(named: name, around: open, in: tree),
+              let bodyOpen = method.bodyOpen, let bodyClose = method.bodyClose, bodyOpen + 1 < bodyClose else { return nil }
+        return (bodyOpen + 1)..<bodyClose
+    }
+
+    /// The name of the method the closure's body calls with its value alone, and the closure's brace.
+    private static func handedValueCall(closure c: Int, in tree: SyntaxTree) -> (String, Int)? {
         let closure = tree.closures[c]
         guard let call = singleCall(from: closure.bodyStart, to: closure.close, in: tree),
-              tree.tokens[call.open + 1].kind != .rightParen else { return false }
+              tree.tokens[call.open + 1].kind != .rightParen else { return nil }
         // The call's one argument is the closure's value: `$0`, or its one parameter.
         var value = call.open + 1
         if tree.tokens[value].kind == .identifier, tree.tokens[value + 1].kind == .colon { value += 2 }
-        guard value + 1 == Int(tree.matching[call.open]) else { return false }
+        guard value + 1 == Int(tree.matching[call.open]) else { return nil }
         let passesValue = tree.text(value) == "$0"
             || (closure.parameters.count == 1 && tree.tokens[value].kind == .identifier && tree.name(value) == closure.parameters[0])
-        return passesValue && methodSkipsNil(named: tree.name(call.name), around: closure.open, in: tree)
+        return passesValue ? (tree.name(call.name), closure.open) : nil
     }
 
     /// `.sink(receiveValue: show)`, `.sink(receiveValue: self.show)`: the method a subscriber is
@@ -52,13 +67,19 @@ extension SubjectFakeInitialValueRule {
     /// A method `name` with one parameter, of the type around token `token` (declared in this file),
     /// whose body skips a nil value of that parameter.
     private static func methodSkipsNil(named name: String, around token: Int, in tree: SyntaxTree) -> Bool {
-        guard let t = tree.enclosingType(of: token) else { return false }
+        guard let method = uniqueMethod(named: name, around: token, in: tree), let open = method.bodyOpen, let close = method.bodyClose,
+              open + 1 < close else { return false }
+        return bodySkipsNil(from: open + 1, to: close, parameter: method.parameters[0].name, in: tree)
+    }
+
+    /// The one method `name` with one parameter of the type around token `token` (declared in this file).
+    private static func uniqueMethod(named name: String, around token: Int, in tree: SyntaxTree) -> FunctionDecl? {
+        guard let t = tree.enclosingType(of: token) else { return nil }
         let typeName = tree.types[t].name.lastNameComponent
         // The methods of the type's declarations in this file (its body and its extensions here).
         let methods = tree.types.filter { $0.name.lastNameComponent == typeName }.flatMap(\.functions).map { tree.functions[$0] }.filter { function in
             function.kind == .function && function.name == name && function.parameters.count == 1 && !function.isLocal
         }
-        guard methods.count == 1, let open = methods[0].bodyOpen, let close = methods[0].bodyClose, open + 1 < close else { return false }
-        return bodySkipsNil(from: open + 1, to: close, parameter: methods[0].parameters[0].name, in: tree)
+        return methods.count == 1 ? methods[0] : nil
     }
 }

@@ -318,6 +318,10 @@ public struct SubjectFakeInitialValueRule: Rule {
                 return isAssignmentTarget(chain, in: tree) ? .neutral : .state
             case "send" where kind == .subject:
                 return .neutral
+            case "subscribe" where element.isCall:
+                // `subject.subscribe(sink)` with `let sink = Subscribers.Sink(…, receiveValue: { … })`.
+                guard let c = handMadeSubscriberClosure(element, in: tree) else { return .neutral }
+                return handlingOutcome(c, name: name, kind: kind, tree: tree, treeIndex: treeIndex, resets: &resets)
             case "sink", "assign":
                 guard element.name == "sink", let c = subscriberClosure(element) else {
                     return element.name == "sink" && referencedMethodSkipsNil(element, in: tree) ? .skips : .state
@@ -484,6 +488,10 @@ public struct SubjectFakeInitialValueRule: Rule {
         for w in nilWrites(of: name, kind: kind, in: tree, range: tree.closures[c].bodyStart..<tree.closures[c].close) {
             resets.insert("\(treeIndex):\(w)")
         }
+        // `.sink { [weak self] in self?.reveal($0) }` where `reveal` sets it back to nil once done.
+        if let body = handlerMethodBody(closure: c, in: tree) {
+            for w in nilWrites(of: name, kind: kind, in: tree, range: body) { resets.insert("\(treeIndex):\(w)") }
+        }
     }
 
     /// The loop `for await name in <chain> { … }` whose sequence is the chain: its variable and body
@@ -496,6 +504,24 @@ public struct SubjectFakeInitialValueRule: Rule {
         return (tree.name(chain.first - 2), (open + 1)..<close)
     }
 
+    /// The `receiveValue` closure of the subscriber made by hand that `subscribe(…)` is given: an
+    /// `AnySubscriber(…)` or `Subscribers.Sink(…)` written there, or a local initialised with one.
+    static func handMadeSubscriberClosure(_ subscribe: ChainElement, in tree: SyntaxTree) -> Int? {
+        guard subscribe.arguments.count == 1, case let argument = subscribe.arguments[0], argument.label == nil else { return nil }
+        var value = argument.value
+        if value.count == 1, tree.tokens[value.lowerBound].kind == .identifier {
+            guard let v = SubscriptionFinder.localVariable(named: tree.name(value.lowerBound), visibleAt: value.lowerBound, in: tree),
+                  let initializer = tree.variables[v].initializer else { return nil }
+            value = initializer
+        }
+        guard let chain = tree.chains(in: value).first(where: { $0.first == value.lowerBound }),
+              let e = chain.elements.indices.last, case let element = chain.elements[e], element.isCall,
+              Catalogue.closureSubscriberTypes.contains(element.name),
+              element.name != "Sink" || (e == 1 && chain.elements[0].name == Catalogue.subscribersNamespace),
+              element.name != "AnySubscriber" || e == 0 else { return nil }
+        return element.argument("receiveValue")?.closure
+    }
+
     static func subscriberClosure(_ sink: ChainElement) -> Int? {
         if let argument = sink.argument("receiveValue"), let c = argument.closure { return c }
         if let trailing = sink.trailingClosures.last { return trailing.closure }
@@ -505,7 +531,8 @@ public struct SubjectFakeInitialValueRule: Rule {
     /// A subscriber closure: skipping when it starts with `guard let value`, or resets the property to nil.
     static func handlingOutcome(_ c: Int, name: String, kind: Kind, tree: SyntaxTree, treeIndex: Int, resets: inout Set<String>) -> Outcome {
         let closure = tree.closures[c]
-        let writes = nilWrites(of: name, kind: kind, in: tree, range: closure.bodyStart..<closure.close)
+        var writes = nilWrites(of: name, kind: kind, in: tree, range: closure.bodyStart..<closure.close)
+        if writes.isEmpty, let body = handlerMethodBody(closure: c, in: tree) { writes = nilWrites(of: name, kind: kind, in: tree, range: body) }
         if !writes.isEmpty {
             for w in writes { resets.insert("\(treeIndex):\(w)") }
             return .skips
