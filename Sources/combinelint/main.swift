@@ -9,6 +9,7 @@ let arguments = (0..<Int(CommandLine.argc)).dropFirst().map { index -> String in
     guard let argument = CommandLine.unsafeArgv[index] else { return "" }
     return RawPath.decode(UnsafeBufferPointer(start: UnsafeRawPointer(argument).assumingMemoryBound(to: UInt8.self), count: strlen(argument)))
 }
+MemoryTuning.apply()
 let io = CommandIO.process()
 
 if arguments.first == "trace" {
