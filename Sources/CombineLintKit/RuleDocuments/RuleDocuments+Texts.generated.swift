@@ -682,7 +682,9 @@ when one input has no current value (a `PassthroughSubject`, a `NotificationCent
 `objectWillChange`, `Timer.publish`) and no `prepend(…)` gives it one. The input's kind is
 followed through the project: a local's initial value, a parameter's type, a property of this or
 another type, and an erased `AnyPublisher` property whose initial value or getter is a subject.
-An input whose kind is not known is never reported. Not reported: inputs that start with a value
+An input whose kind is not known is never reported, nor is a timer written to tick every second
+or faster (`every: 1`, `every: 0.25`): its first tick comes within that interval, so the
+combination is late by less than a second, not silent (`every: 60` leaves it silent for a minute). Not reported: inputs that start with a value
 (`$property`, `CurrentValueSubject`, `Just`, KVO `publisher(for: \.x)`, anything after
 `prepend(…)`), a combined publisher that is itself prepended, a subject (a local or a
 property) that the same function body sends into after subscribing, outside any closure, or
@@ -777,7 +779,7 @@ final class PlayerModel: ObservableObject {
 final class ClockModel {
     @Published var label = ""
     func start(formatter: DateFormatter) {
-        Timer.publish(every: 1, on: .main, in: .common).autoconnect()
+        Timer.publish(every: 60, on: .main, in: .common).autoconnect()
             .↓combineLatest($label)
             .sink { print($0) }
             .store(in: &bag)
@@ -895,6 +897,26 @@ final class LimitEditor: ObservableObject {
 ```
 
 ## Non-triggering examples
+
+```swift
+// A one-second clock ticks before anyone reads the label.
+final class LeaderboardViewController: UIViewController {
+    private let refreshedLabel = UILabel()
+    private let viewModel: LeaderboardViewModel
+    private var bag = Set<AnyCancellable>()
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        Timer.publish(every: 1, on: .main, in: .common)
+            .autoconnect()
+            .combineLatest(viewModel.$lastRefreshed.compactMap { $0 })
+            .sink { [weak self] now, refreshed in
+                self?.refreshedLabel.text = RelativeDateTimeFormatter().localizedString(for: refreshed, relativeTo: now)
+            }
+            .store(in: &bag)
+    }
+}
+```
 
 ```swift
 // Two empty fields fed by the user's typing: "Add" stays disabled until both are filled in.
@@ -4103,7 +4125,11 @@ or a `PassthroughSubject` property that the project sends into only off the main
 same sense (a subject delivers on the thread that calls `send`; a `queue.sync { }` block runs on
 the calling thread, so a send or post there does not count; not a `CurrentValueSubject`, whose
 current value arrives on the subscribing thread, nor a subject that `subscribe(_:)` feeds); a `flatMap` whose inner request has no hop delivers on
-URLSession's queue too. Not reported: a chain whose last scheduler step is the main queue or
+URLSession's queue too; or the source is a stored publisher property (a `share()`,
+`multicast(subject:)`, `makeConnectable()` or plain pipeline kept in a `let`) whose every value the project
+gives it is a pipeline ending in a background step: a shared publisher delivers on the thread its
+upstream delivers on, so its subscribers run there though their own chains show no scheduler (a
+property of the name that is also given another value, a parameter or a subject, is not known). Not reported: a chain whose last scheduler step is the main queue or
 `RunLoop.main`; schedulers the chain does not show (a `scheduler` parameter); other subjects,
 `$property` and other notifications (they deliver on the sender's thread, which the code does not show); closures that use only their
 arguments and other values; `let` properties of `self` that any thread may use (a subject, whose
@@ -4372,6 +4398,41 @@ final class ImportViewController: UIViewController {
         service.imported
             .↓sink { [weak self] count in self?.countLabel.text = "\(count) imported" }
             .store(in: &cancellables)
+    }
+}
+```
+
+```swift
+// file: Sources/Audio/AudioMeter.swift
+final class AudioMeter {
+    private let sampleQueue = DispatchQueue(label: "audio.meter")
+    private let levels = PassthroughSubject<Float, Never>()
+    let shared: Publishers.Multicast<AnyPublisher<Float, Never>, PassthroughSubject<Float, Never>>
+
+    init() {
+        shared = levels
+            .receive(on: sampleQueue)
+            .eraseToAnyPublisher()
+            .multicast(subject: PassthroughSubject())
+    }
+}
+// file: Sources/UI/HUDViewController.swift
+final class HUDViewController: UIViewController {
+    private let meter: AudioMeter
+    private let meterView = UIProgressView()
+    private var bag = Set<AnyCancellable>()
+
+    init(meter: AudioMeter) {
+        self.meter = meter
+        super.init(nibName: nil, bundle: nil)
+    }
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        meter.shared
+            .map { min(1, $0 * 4) }
+            .↓sink { [weak self] level in self?.meterView.progress = level }
+            .store(in: &bag)
     }
 }
 ```

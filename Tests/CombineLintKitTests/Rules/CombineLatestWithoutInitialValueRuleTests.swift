@@ -147,4 +147,25 @@ final class CombineLatestWithoutInitialValueRuleTests: XCTestCase {
         let state = try XCTUnwrap(findings(of: CombineLatestWithoutInitialValueRule.self, in: [(path: "A.swift", text: derived)]).first)
         XCTAssertEqual(state.message, "`combineLatest` emits nothing until `saveTapped` does: a `PassthroughSubject` has no current value.")
     }
+
+    /// A timer written to tick every second or faster delivers within that interval; a slower one,
+    /// or one whose interval is a name, leaves the combination silent for as long.
+    func testTimerTickingWithinASecondIsNotWaitedFor() {
+        let text = """
+        final class Clock: UIViewController {
+            @Published var refreshed = Date()
+            func bind(interval: TimeInterval) {
+                Timer.publish(every: 1, on: .main, in: .common).autoconnect().combineLatest($refreshed).sink { print($0) }.store(in: &bag)
+                Timer.publish(every: 0.25, on: .main, in: .common).autoconnect().combineLatest($refreshed).sink { print($0) }.store(in: &bag)
+                Timer.publish(every: 60, on: .main, in: .common).autoconnect().combineLatest($refreshed).sink { print($0) }.store(in: &bag)
+                Timer.publish(every: interval, on: .main, in: .common).autoconnect().combineLatest($refreshed).sink { print($0) }.store(in: &bag)
+                // Timer.publish(every: 60, on: .main, in: .common).autoconnect().combineLatest($refreshed)
+                let text = "Timer.publish(every: 60, on: .main, in: .common).autoconnect().combineLatest($refreshed)"
+            }
+        }
+        """
+        let found = findings(of: CombineLatestWithoutInitialValueRule.self, in: [(path: "A.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.ruleID) \($0.line):\($0.column)" },
+                       ["combinelatest_without_initial_value 6:72", "combinelatest_without_initial_value 7:78"])
+    }
 }
