@@ -4942,7 +4942,11 @@ let note = ".receive(on: DispatchQueue.main).receive(on: DispatchQueue.main)"
 
 Reports an `@Published` property of an `ObservableObject` class whose type is itself an
 `ObservableObject` class, when the outer object never forwards the inner one's
-`objectWillChange`. The types may be declared in other files; the project index finds them.
+`objectWillChange`. A stored property that is not `@Published` (`let settings: Settings`,
+`let journal = Journal()`) hides the inner changes just the same; it is reported where a view
+that observes the outer object (`@ObservedObject`, `@StateObject`, `@EnvironmentObject`) reads
+the inner one's `@Published` state through it (`garden.settings.notificationsEnabled`), and not
+otherwise (a service kept in a `let` that views never read through). The types may be declared in other files; the project index finds them.
 The property's type is found by Swift's lookup rules: a type nested in the types around the
 property, else a top-level one, or exactly the one a qualified name (`Account.Settings`) names.
 A type nested elsewhere, a typealias or an ambiguous name gives no finding: a same-named class
@@ -5205,6 +5209,35 @@ struct PlanView: View {
             .sheet(isPresented: .constant(!store.onboarding.isComplete)) {
                 OnboardingView(model: store.onboarding)
             }
+    }
+}
+```
+
+```swift
+// file: Sources/Models/Garden.swift
+final class GardenSettings: ObservableObject {
+    @Published var notificationsEnabled = false
+}
+
+final class Garden: ObservableObject {
+    @Published private(set) var beds: [Bed] = []
+    let ↓settings: GardenSettings
+
+    init(settings: GardenSettings) {
+        self.settings = settings
+    }
+}
+// file: Sources/Views/RootView.swift
+struct RootView: View {
+    @ObservedObject var garden: Garden
+
+    var body: some View {
+        List {
+            if !garden.settings.notificationsEnabled {
+                Text("Turn on notifications to get watering alerts")
+            }
+            ForEach(garden.beds) { BedRow(bed: $0) }
+        }
     }
 }
 ```
