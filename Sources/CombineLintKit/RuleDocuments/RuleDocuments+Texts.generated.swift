@@ -1922,7 +1922,9 @@ final class ProfileLoader {
 
 Reports `Task { for await v in p.values { … } }` (also `for try await`, `Task.detached`, and
 `NotificationCenter…notifications(named:)`) where `p` never finishes (a `$property`, a subject,
-`objectWillChange`, a notification, KVO, a timer, a control's event publisher) and the task is
+`objectWillChange`, a notification, KVO, a timer, a control's event publisher, or a property of
+this or another type whose getter or initial value erases one of these,
+`var reminders: AnyPublisher<…> { subject.eraseToAnyPublisher() }`) and the task is
 started as a statement, or kept in a property that nothing ever cancels, or that only `deinit`
 cancels while the task holds `self` (it uses a member of the type, `self.` or a `guard let self`
 before the loop): `deinit` cannot run while the task keeps the object alive. Not reported: a task
@@ -2105,6 +2107,32 @@ final class ThemeWatcher {
     deinit {
         observation?.cancel()
     }
+}
+```
+
+```swift
+// file: Sources/Store/ReminderStore.swift
+final class ReminderStore {
+    private let changes = CurrentValueSubject<[Reminder], Never>([])
+    var reminders: AnyPublisher<[Reminder], Never> { changes.eraseToAnyPublisher() }
+}
+// file: Sources/Reminders/RemindersViewModel.swift
+@MainActor
+final class RemindersViewModel: ObservableObject {
+    @Published private(set) var overdueCount = 0
+    private let store: ReminderStore
+    private var countTask: Task<Void, Never>?
+
+    init(store: ReminderStore) {
+        self.store = store
+        countTask = ↓Task {
+            for await reminders in store.reminders.values {
+                self.overdueCount = reminders.filter(\.isOverdue).count
+            }
+        }
+    }
+
+    deinit { countTask?.cancel() }
 }
 ```
 
