@@ -707,7 +707,10 @@ An input that is a subject of `Void` (`PassthroughSubject<Void, Never>`: a tap, 
 a trigger: where the pipeline ends in a `sink` (an action: a save, a request), waiting for it is
 meant, but once it has fired, `combineLatest` emits again on every change of the other inputs, as
 if the trigger had fired again; the finding says so, and its help shows how to read the other
-inputs when the trigger fires instead.
+inputs when the trigger fires instead. When every input is such a trigger
+(`refreshTapped.combineLatest(appBecameActive)`), another input changing is that trigger firing,
+which is meant; what goes wrong is that nothing runs until every trigger has fired once, and the
+finding says that, with `merge` as the help.
 
 ## Why it matters
 
@@ -893,6 +896,26 @@ final class LimitEditor: ObservableObject {
     }
 
     func save() { saveTapped.send() }
+}
+```
+
+```swift
+// Meant to reload on a tap or on coming back: nothing loads until the first tap.
+@MainActor
+final class DashboardViewModel: ObservableObject {
+    let refreshTapped = PassthroughSubject<Void, Never>()
+    private let appBecameActive = PassthroughSubject<Void, Never>()
+    private var bag = Set<AnyCancellable>()
+
+    init() {
+        refreshTapped
+            .↓combineLatest(appBecameActive)
+            .sink { [weak self] _ in self?.loadForecast() }
+            .store(in: &bag)
+    }
+
+    func onAppear() { appBecameActive.send(()) }
+    func loadForecast() {}
 }
 ```
 

@@ -168,4 +168,25 @@ final class CombineLatestWithoutInitialValueRuleTests: XCTestCase {
         XCTAssertEqual(found.map { "\($0.ruleID) \($0.line):\($0.column)" },
                        ["combinelatest_without_initial_value 6:72", "combinelatest_without_initial_value 7:78"])
     }
+
+    /// Triggers combined with triggers: firing again is meant; nothing runs before each has fired.
+    func testTriggersCombinedWithTriggersWaitForEveryOne() throws {
+        let text = """
+        final class Dashboard {
+            let refreshTapped = PassthroughSubject<Void, Never>()
+            let appBecameActive = PassthroughSubject<Void, Never>()
+            @Published var filter = 0
+            init() {
+                refreshTapped.combineLatest(appBecameActive).sink { [weak self] _ in self?.load() }.store(in: &bag)
+                refreshTapped.combineLatest($filter).sink { [weak self] _ in self?.load() }.store(in: &bag)
+            }
+            func onAppear() { appBecameActive.send(()) }
+            func load() {}
+        }
+        """
+        let found = findings(of: CombineLatestWithoutInitialValueRule.self, in: [(path: "A.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["6:23", "7:23"])
+        XCTAssertEqual(found.first?.message, "`combineLatest` of triggers does nothing until every one has fired once: `refreshTapped` alone never runs the action.")
+        XCTAssertEqual(found.last?.message, "`combineLatest` emits again on every change of its other inputs once the trigger `refreshTapped` has fired, repeating the action.")
+    }
 }
