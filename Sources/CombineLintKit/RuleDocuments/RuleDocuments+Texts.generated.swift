@@ -399,10 +399,15 @@ enum Theme {
 Reports the second subscription, in one function body, to a publisher kept in a local or a stored
 property when that publisher does its work per subscription: `dataTaskPublisher(for:)` (and the
 download and upload task publishers), `Deferred { … }` (a `Future` made inside it included), a
-chain of operators on one of them, or a call of one of the project's functions whose every
-`return` is such a publisher. A subscription is a chain from the variable that reaches `sink`,
-`assign`, `values` or `subscribe(_:)`, or the variable passed to `merge`, `combineLatest`, `zip`
-or `Publishers.Zip`/`Merge`/`CombineLatest`. Not reported: chains with `share()`, `multicast`,
+chain of operators on one of them, a chain with a `flatMap` whose closure makes one of them
+(`tokens.valid().flatMap { perform(request, token: $0) }`: each subscription makes its own), or a
+call of one of the project's functions whose every `return` is such a publisher (an early
+`return Fail(…)` or `Empty()`, a guard's exit that costs nothing when subscribed again, aside; a
+`Just(cached)` path is not, since subscribing again may be what it means). A
+subscription is a chain from the variable that reaches `sink`, `assign`, `values` or
+`subscribe(_:)`, the variable passed to `merge`, `combineLatest`, `zip` or
+`Publishers.Zip`/`Merge`/`CombineLatest`, or a chain from the variable that reaches one of those
+operators as its receiver (`request.map(\.count).zip(…)`). Not reported: chains with `share()`, `multicast`,
 `makeConnectable()` or `autoconnect()`; subjects and `$property` (hot: subscribers share them);
 a plain `Future`, which ran once when it was made (`future_without_deferred`'s concern); two
 subscriptions that an `else`, a `case` or a `return` between them may keep apart; code in a test
@@ -519,6 +524,41 @@ final class Avatar {
     func load(url: URL) {
         let image = Deferred { URLSession.shared.dataTaskPublisher(for: url) }.map(\.data)
         image.combineLatest(↓image).sink(receiveCompletion: { _ in }, receiveValue: { print($0) }).store(in: &bag)
+    }
+}
+```
+
+```swift
+// file: Sources/Networking/APIClient.swift
+final class APIClient {
+    func request<T: Decodable>(_ endpoint: Endpoint<T>) -> AnyPublisher<T, APIError> {
+        tokens.validToken()
+            .flatMap { [weak self] token -> AnyPublisher<T, APIError> in
+                guard let self else { return Empty().eraseToAnyPublisher() }
+                return self.perform(endpoint, token: token)
+            }
+            .eraseToAnyPublisher()
+    }
+
+    func perform<T: Decodable>(_ endpoint: Endpoint<T>, token: String) -> AnyPublisher<T, APIError> {
+        guard let request = try? makeRequest(endpoint, token: token) else {
+            return Fail(error: APIError.badRequest).eraseToAnyPublisher()
+        }
+        return session.dataTaskPublisher(for: request)
+            .map(\.data)
+            .decode(type: T.self, decoder: decoder)
+            .mapError(APIError.init)
+            .eraseToAnyPublisher()
+    }
+}
+// file: Sources/Projects/ProjectRepository.swift
+final class ProjectRepository {
+    func membersSummary(of id: String) -> AnyPublisher<(count: Int, names: [String]), APIError> {
+        let request = client.request(Endpoint<[Member]>(path: "projects/\(id)/members"))
+        return request.map(\.count)
+            .zip(↓request.map { $0.map(\.name) })
+            .map { (count: $0, names: $1) }
+            .eraseToAnyPublisher()
     }
 }
 ```
