@@ -89,7 +89,13 @@ struct DeliveryQueues {
     /// sends into it only off the main thread.
     private func offMainSubject(in chain: Chain, before firstOperator: Int) -> String? {
         guard followsNotifications, firstOperator >= 1, let source = chain.elements[..<firstOperator].last,
-              !source.isCall, !source.name.hasPrefix("$"), index.declaresSubjectProperty(named: source.name),
+              !source.isCall, !source.name.hasPrefix("$") else { return nil }
+        // `monitor.beats`, a computed property that only erases such a subject.
+        if let memo, !index.declaresSubjectProperty(named: source.name),
+           let subject = BackgroundSubjects.erasedSubjects(index: index, memo: memo)[source.name] {
+            return subject
+        }
+        guard index.declaresSubjectProperty(named: source.name),
               BackgroundSubjects.isSentOnlyOffMain(source.name, index: index, memo: memo) else { return nil }
         return source.name
     }

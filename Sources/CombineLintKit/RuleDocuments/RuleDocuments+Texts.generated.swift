@@ -4212,7 +4212,8 @@ or a property or local holding one); or, with no scheduler step, the source is
 in its own body, a `Deferred` of one of these) moved by `subscribe(on:)` to a background queue, or a `NotificationCenter` publisher of a notification that the
 project posts only off the main thread (every `post(name:)` of it is in `DispatchQueue.global().async`,
 on a background queue property, in `Task.detached`, or in a sink that delivers in the background),
-or a `PassthroughSubject` property that the project sends into only off the main thread in the
+or a `PassthroughSubject` property that the project sends into only off the main thread (also
+through a computed property that only erases it, `var beats: AnyPublisher<…> { subject.eraseToAnyPublisher() }`) in the
 same sense (a subject delivers on the thread that calls `send`; a `queue.sync { }` block runs on
 the calling thread, so a send or post there does not count; not a `CurrentValueSubject`, whose
 current value arrives on the subscribing thread, nor a subject that `subscribe(_:)` feeds); a `flatMap` whose inner request has no hop delivers on

@@ -278,4 +278,35 @@ final class MainActorBackgroundDeliveryRuleTests: XCTestCase {
         let subject = "final class S { let shared = PassthroughSubject<Float, Never>()\n init() { shared = x.receive(on: DispatchQueue.global()).subject() } }\nfinal class HUD: UIViewController {\n func bind() { s.shared.sink { [weak self] in self?.bar.progress = $0 }.store(in: &bag) }\n}\n"
         XCTAssertEqual(findings(of: MainActorBackgroundDeliveryRule.self, in: [(path: "A.swift", text: subject)]).count, 0)
     }
+
+    /// A computed property that only erases a subject sent into only off the main thread delivers
+    /// where the subject's senders run; one erasing a subject also sent on the main thread does not.
+    func testErasedSubjectSentOnlyOffMain() {
+        let monitor = """
+        final class HeartRateMonitor {
+            private let queue = DispatchQueue(label: "heart")
+            private let subject = PassthroughSubject<Int, Never>()
+            private let taps = PassthroughSubject<Int, Never>()
+            var beatsPerMinute: AnyPublisher<Int, Never> { subject.eraseToAnyPublisher() }
+            var tapCount: AnyPublisher<Int, Never> { taps.eraseToAnyPublisher() }
+            func simulate() { queue.async { [subject] in subject.send(120) } }
+            func tap() { taps.send(1) }
+            func tapLater() { queue.async { self.taps.send(2) } }
+        }
+        """
+        let session = """
+        @MainActor
+        final class WorkoutSession: ObservableObject {
+            @Published var heartRate = 0
+            init(heart: HeartRateMonitor) {
+                heart.beatsPerMinute.sink { [weak self] in self?.heartRate = $0 }.store(in: &bag)
+                heart.beatsPerMinute.receive(on: DispatchQueue.main).sink { [weak self] in self?.heartRate = $0 }.store(in: &bag)
+                heart.tapCount.sink { [weak self] in self?.heartRate = $0 }.store(in: &bag)
+            }
+        }
+        """
+        let found = findings(of: MainActorBackgroundDeliveryRule.self, in: [(path: "H.swift", text: monitor), (path: "W.swift", text: session)])
+        XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["W.swift:5:30"])
+        XCTAssertEqual(found.first?.message, "`sink` gets its values on the thread that sends into `subject` (never the main one) but uses main-actor `heartRate`: a data race in Swift 5 mode, a trap in Swift 6 mode.")
+    }
 }
