@@ -3019,7 +3019,9 @@ final class LegacyCounter: ObservableObject {
 Reports `flatMap` without `maxPublishers:` after `debounce(for:…)`, `throttle(for:…)` or
 `removeDuplicates()` in the same pipeline: input shaped like typing or scrolling that drives a
 request per value; the shaping operator may also be in the value of the local the pipeline
-starts from (`let typed = $text.debounce(for: …)`, then `typed.flatMap { … }`). Also reports such a `flatMap` directly on a `$property`, a subject or a
+starts from (`let typed = $text.debounce(for: …)`, then `typed.flatMap { … }`). Also reports such a `flatMap` directly on a `$property`, a KVO
+`publisher(for: \.keyPath)` (an object's state, as a `$property` is: `player.publisher(for: \.currentItem)`
+whose inner `item.publisher(for: \.status)` is never cancelled when the item changes), a subject or a
 text-change notification (`UITextField.textDidChangeNotification`), with only value-passing steps
 (`map`, `filter`, `receive(on:)` …) between: `$searchText.flatMap { search($0) }`; on a subject,
 only where the results replace one another (the pipeline ends in `assign`, or in a `sink` that
@@ -3230,6 +3232,26 @@ final class SearchModel: ObservableObject {
             .sink { [weak self] in self?.results = $0 }
             .store(in: &cancellables)
     }
+}
+```
+
+```swift
+final class PlayerViewModel: ObservableObject {
+    let player: AVPlayer
+    private var bag = Set<AnyCancellable>()
+
+    init(player: AVPlayer) {
+        self.player = player
+        player.publisher(for: \.currentItem)
+            .compactMap { $0 }
+            .↓flatMap { item in item.publisher(for: \.status) }
+            .filter { $0 == .readyToPlay }
+            .receive(on: DispatchQueue.main)
+            .sink { [weak self] _ in self?.installTimeObserver() }
+            .store(in: &bag)
+    }
+
+    func installTimeObserver() {}
 }
 ```
 
