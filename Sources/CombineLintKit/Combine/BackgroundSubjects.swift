@@ -30,11 +30,55 @@ enum BackgroundSubjects {
 
     /// The names of the subject properties that the project sends into only off the main thread,
     /// worked out once per run from its `send` calls: a file naming none of them subscribes to none.
+    /// The computed properties that erase one of them (`erasedSubjects`) are among the names.
     static func names(index: ProjectIndex, memo: ProjectMemo) -> NameSet {
         memo.value(for: "subjects-sent-off-main") {
             let candidates = sendsByReceiver(index: index, memo: memo).keys.filter { index.declaresSubjectProperty(named: $0) }
-            return NameSet(candidates.filter { isSentOnlyOffMain($0, index: index, memo: memo) }.sorted())
+            let subjects = candidates.filter { isSentOnlyOffMain($0, index: index, memo: memo) }
+            return NameSet((subjects + erasedSubjects(index: index, memo: memo).keys).sorted())
         }
+    }
+
+    /// The computed properties whose getter only erases a subject sent into only off the main thread
+    /// (`var beats: AnyPublisher<Int, Never> { subject.eraseToAnyPublisher() }`), by name, with the
+    /// subject's name: a pipeline from one delivers where the subject's senders run. Every property
+    /// of the name must be such a getter of the same subject. Worked out once per run from the
+    /// uses of those subjects' names.
+    static func erasedSubjects(index: ProjectIndex, memo: ProjectMemo) -> [String: String] {
+        memo.value(for: "erased-subjects-sent-off-main") {
+            let candidates = sendsByReceiver(index: index, memo: memo).keys.filter { index.declaresSubjectProperty(named: $0) }
+            var found: [String: String] = [:]
+            var rejected = Set<String>()
+            for subject in candidates.sorted() where isSentOnlyOffMain(subject, index: index, memo: memo) {
+                for reference in index.chainElements[subject] where reference.element <= 1 {
+                    let tree = index.trees[reference.tree]
+                    let chain = tree.chains[reference.chain]
+                    guard chain.isReturned, let property = erasingGetter(chain, subject: subject, in: tree) else { continue }
+                    if let other = found[property], other != subject { rejected.insert(property) }
+                    found[property] = subject
+                }
+            }
+            for property in found.keys {
+                let declarations = index.properties(named: property)
+                if rejected.contains(property) || declarations.isEmpty || !declarations.allSatisfy({ $0.isComputed && $0.typeText.contains("Publisher") }) {
+                    found[property] = nil
+                }
+            }
+            return found
+        }
+    }
+
+    /// The name of the computed property whose getter returns `chain`: `subject.eraseToAnyPublisher()`
+    /// or `self.subject.eraseToAnyPublisher()`, as the getter's only code.
+    private static func erasingGetter(_ chain: Chain, subject: String, in tree: SyntaxTree) -> String? {
+        let names = chain.names
+        guard names == [subject, "eraseToAnyPublisher"] || names == ["self", subject, "eraseToAnyPublisher"],
+              tree.innermostClosure(of: chain.first) == nil,
+              let f = tree.enclosingFunction(of: chain.first) else { return nil }
+        let function = tree.functions[f]
+        guard function.kind == .accessor, function.name == "get", let v = function.variable,
+              !tree.variables[v].isLocal, tree.variables[v].isComputed else { return nil }
+        return tree.variables[v].name
     }
 
     /// A `send(…)` call's place: its tree and the `send` token.

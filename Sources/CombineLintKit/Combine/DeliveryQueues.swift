@@ -36,6 +36,8 @@ struct DeliveryQueues {
             state = .background(reason: "the thread that posts `\(posted)` (never the main one)")
         } else if let subject = offMainSubject(in: chain, before: firstOperator) {
             state = .background(reason: "the thread that sends into `\(subject)` (never the main one)")
+        } else if let (stored, reason) = offMainStoredPublisher(in: chain, before: firstOperator) {
+            state = .background(reason: "the queue of `\(stored)` (\(reason), where it is made)")
         }
         let synchronousSource = isSynchronous(chain, firstOperator: firstOperator)
         for e in firstOperator..<end {
@@ -87,9 +89,25 @@ struct DeliveryQueues {
     /// sends into it only off the main thread.
     private func offMainSubject(in chain: Chain, before firstOperator: Int) -> String? {
         guard followsNotifications, firstOperator >= 1, let source = chain.elements[..<firstOperator].last,
-              !source.isCall, !source.name.hasPrefix("$"), index.declaresSubjectProperty(named: source.name),
+              !source.isCall, !source.name.hasPrefix("$") else { return nil }
+        // `monitor.beats`, a computed property that only erases such a subject.
+        if let memo, !index.declaresSubjectProperty(named: source.name),
+           let subject = BackgroundSubjects.erasedSubjects(index: index, memo: memo)[source.name] {
+            return subject
+        }
+        guard index.declaresSubjectProperty(named: source.name),
               BackgroundSubjects.isSentOnlyOffMain(source.name, index: index, memo: memo) else { return nil }
         return source.name
+    }
+
+    /// The name of the stored publisher a chain starts from (`meter.levels`, `levels`) when every
+    /// value the project gives it is a pipeline delivering on a background queue
+    /// (`BackgroundStoredPublishers`), with that pipeline's last scheduler step.
+    private func offMainStoredPublisher(in chain: Chain, before firstOperator: Int) -> (String, String)? {
+        guard followsNotifications, let memo, firstOperator >= 1, let source = chain.elements[..<firstOperator].last,
+              !source.isCall, !source.name.hasPrefix("$"),
+              let entry = BackgroundStoredPublishers.table(index: index, memo: memo)[source.name] else { return nil }
+        return (source.name, entry.reason)
     }
 
     /// What the scheduler written in `range` is.

@@ -1,7 +1,8 @@
 /// Publishers that do their work again for each subscriber ("cold"): `dataTaskPublisher(for:)`
 /// sends one request per subscription, `Deferred { … }` runs its closure per subscription (a
 /// `Future` made inside it too), and so does a call of one of the project's functions whose every
-/// `return` is such a publisher. Operators keep that (`map`, `decode`, `retry`), except the ones
+/// `return` is such a publisher (early returns of `Fail` or `Empty` aside), or a chain with a
+/// `flatMap` whose closure makes such publishers (each subscription makes its own). Operators keep that (`map`, `decode`, `retry`), except the ones
 /// that share one upstream subscription (`share()`, `multicast`, `makeConnectable()`). A `Future`
 /// made once is not: it ran at creation and replays its one result. Subjects and `$property` are
 /// hot: subscribers share them.
@@ -35,6 +36,11 @@ public struct PerSubscriptionWork: Sendable {
         // The source is the last element before the first operator.
         var firstOperator = 1
         while firstOperator < elements.count, !Catalogue.pipelineOperators.contains(elements[firstOperator].name) { firstOperator += 1 }
+        // `flatMap { request(…) }`: each subscription makes its own inner publishers, whatever the
+        // upstream is (a token that every subscriber receives, a subject).
+        for element in elements[firstOperator...] where element.kind == .member && element.isCall && element.name == "flatMap" {
+            if let inner = innerWork(of: element, in: tree, depth: depth) { return inner }
+        }
         if firstOperator == 1, root.kind == .root, !root.isCall, let local = FinitePublishers.localPublisher(named: root, in: tree) {
             return work(of: local, in: tree, depth: depth + 1)
         }
@@ -42,6 +48,30 @@ public struct PerSubscriptionWork: Sendable {
         guard source.isCall, source.closures.isEmpty || source.kind == .member, source.name.first?.isLowercase == true,
               source.kind == .member || firstOperator == 1 else { return nil }
         return functionWork(source, depth: depth)
+    }
+
+    /// The work of the publishers a `flatMap`'s closure returns, when one of them does work per
+    /// subscription and the others are such work or guard exits (`Fail`, `Empty`).
+    private func innerWork(of element: ChainElement, in tree: SyntaxTree, depth: Int) -> String? {
+        var described: String? = nil
+        for c in element.closures {
+            for inner in tree.chainsReturned(byClosure: c) {
+                if let work = work(of: inner, in: tree, depth: depth + 1) {
+                    described = described ?? work
+                } else if !finishesAtOnce(inner) {
+                    return nil
+                }
+            }
+        }
+        return described
+    }
+
+    /// `Fail(error: e)` or `Empty()`, with only type-changing operators after them: a guard's exit
+    /// that answers during the subscription, costing nothing when subscribed again. (`Just(cached)`
+    /// is a path of its own, a cache hit, where subscribing again may be what the code means.)
+    private func finishesAtOnce(_ chain: Chain) -> Bool {
+        guard ["Fail", "Empty"].contains(chain.root.name), chain.root.isCall else { return false }
+        return chain.elements.dropFirst().allSatisfy { ["eraseToAnyPublisher", "setFailureType", "mapError"].contains($0.name) }
     }
 
     /// Whether the project's functions that `call` may run all return publishers doing work per
@@ -76,6 +106,8 @@ public struct PerSubscriptionWork: Sendable {
             let chain = tree.chains[k]
             guard chain.isReturned, tree.innermostClosure(of: chain.first) == nil, tree.enclosingFunction(of: chain.first) == f else { continue }
             returns += 1
+            // An early `return Fail(…)` (a bad request, no token) costs nothing when subscribed again.
+            if finishesAtOnce(chain) { continue }
             guard let work = work(of: chain, in: tree, depth: depth + 1) else { return nil }
             described = described ?? work
         }

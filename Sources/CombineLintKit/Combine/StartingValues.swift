@@ -81,7 +81,12 @@ public struct StartingValues: Sendable {
         }
         if NeverFinishingSources.isProjected(source.name) { return .atOnce }
         if source.name == "objectWillChange", !source.isCall { return place(source.nameToken, "`objectWillChange`") }
-        if source.name == "publish", source.argument("every") != nil { return place(source.nameToken, "a `Timer.publish` timer") }
+        if source.name == "publish", let every = source.argument("every") {
+            // A timer ticking every second or faster delivers its first value within that interval:
+            // a combination waiting for it is late by less than a second, not silent.
+            if StartingValues.literalSeconds(every.value, in: tree).map({ $0 <= 1 }) == true { return .unknown }
+            return place(source.nameToken, "a `Timer.publish` timer")
+        }
         if source.name == "publisher", source.isCall, let target = source.argument("for") {
             // KVO's `publisher(for: \.x)` sends the current value first (its default options include `.initial`).
             if tree.tokens[target.value.lowerBound].kind == .backslash {
@@ -130,6 +135,14 @@ public struct StartingValues: Sendable {
         case "PassthroughSubject": return .waits(source: "a `PassthroughSubject`", file: file, token: token)
         default: return typeText.contains("Published<") ? .atOnce : .unknown
         }
+    }
+
+    /// The seconds of an interval written as one number literal (`every: 0.5`), else `nil`.
+    static func literalSeconds(_ value: ClosedRange<Int>, in tree: SyntaxTree) -> Double? {
+        guard value.count == 1 else { return nil }
+        let kind = tree.tokens[value.lowerBound].kind
+        guard kind == .integerLiteral || kind == .floatLiteral else { return nil }
+        return Double(tree.text(value.lowerBound).replacingOccurrences(of: "_", with: ""))
     }
 
     /// A variable of `tree`: by its annotation, else its initial value, else the publisher its getter returns.

@@ -399,10 +399,15 @@ enum Theme {
 Reports the second subscription, in one function body, to a publisher kept in a local or a stored
 property when that publisher does its work per subscription: `dataTaskPublisher(for:)` (and the
 download and upload task publishers), `Deferred { … }` (a `Future` made inside it included), a
-chain of operators on one of them, or a call of one of the project's functions whose every
-`return` is such a publisher. A subscription is a chain from the variable that reaches `sink`,
-`assign`, `values` or `subscribe(_:)`, or the variable passed to `merge`, `combineLatest`, `zip`
-or `Publishers.Zip`/`Merge`/`CombineLatest`. Not reported: chains with `share()`, `multicast`,
+chain of operators on one of them, a chain with a `flatMap` whose closure makes one of them
+(`tokens.valid().flatMap { perform(request, token: $0) }`: each subscription makes its own), or a
+call of one of the project's functions whose every `return` is such a publisher (an early
+`return Fail(…)` or `Empty()`, a guard's exit that costs nothing when subscribed again, aside; a
+`Just(cached)` path is not, since subscribing again may be what it means). A
+subscription is a chain from the variable that reaches `sink`, `assign`, `values` or
+`subscribe(_:)`, the variable passed to `merge`, `combineLatest`, `zip` or
+`Publishers.Zip`/`Merge`/`CombineLatest`, or a chain from the variable that reaches one of those
+operators as its receiver (`request.map(\.count).zip(…)`). Not reported: chains with `share()`, `multicast`,
 `makeConnectable()` or `autoconnect()`; subjects and `$property` (hot: subscribers share them);
 a plain `Future`, which ran once when it was made (`future_without_deferred`'s concern); two
 subscriptions that an `else`, a `case` or a `return` between them may keep apart; code in a test
@@ -519,6 +524,41 @@ final class Avatar {
     func load(url: URL) {
         let image = Deferred { URLSession.shared.dataTaskPublisher(for: url) }.map(\.data)
         image.combineLatest(↓image).sink(receiveCompletion: { _ in }, receiveValue: { print($0) }).store(in: &bag)
+    }
+}
+```
+
+```swift
+// file: Sources/Networking/APIClient.swift
+final class APIClient {
+    func request<T: Decodable>(_ endpoint: Endpoint<T>) -> AnyPublisher<T, APIError> {
+        tokens.validToken()
+            .flatMap { [weak self] token -> AnyPublisher<T, APIError> in
+                guard let self else { return Empty().eraseToAnyPublisher() }
+                return self.perform(endpoint, token: token)
+            }
+            .eraseToAnyPublisher()
+    }
+
+    func perform<T: Decodable>(_ endpoint: Endpoint<T>, token: String) -> AnyPublisher<T, APIError> {
+        guard let request = try? makeRequest(endpoint, token: token) else {
+            return Fail(error: APIError.badRequest).eraseToAnyPublisher()
+        }
+        return session.dataTaskPublisher(for: request)
+            .map(\.data)
+            .decode(type: T.self, decoder: decoder)
+            .mapError(APIError.init)
+            .eraseToAnyPublisher()
+    }
+}
+// file: Sources/Projects/ProjectRepository.swift
+final class ProjectRepository {
+    func membersSummary(of id: String) -> AnyPublisher<(count: Int, names: [String]), APIError> {
+        let request = client.request(Endpoint<[Member]>(path: "projects/\(id)/members"))
+        return request.map(\.count)
+            .zip(↓request.map { $0.map(\.name) })
+            .map { (count: $0, names: $1) }
+            .eraseToAnyPublisher()
     }
 }
 ```
@@ -682,7 +722,9 @@ when one input has no current value (a `PassthroughSubject`, a `NotificationCent
 `objectWillChange`, `Timer.publish`) and no `prepend(…)` gives it one. The input's kind is
 followed through the project: a local's initial value, a parameter's type, a property of this or
 another type, and an erased `AnyPublisher` property whose initial value or getter is a subject.
-An input whose kind is not known is never reported. Not reported: inputs that start with a value
+An input whose kind is not known is never reported, nor is a timer written to tick every second
+or faster (`every: 1`, `every: 0.25`): its first tick comes within that interval, so the
+combination is late by less than a second, not silent (`every: 60` leaves it silent for a minute). Not reported: inputs that start with a value
 (`$property`, `CurrentValueSubject`, `Just`, KVO `publisher(for: \.x)`, anything after
 `prepend(…)`), a combined publisher that is itself prepended, a subject (a local or a
 property) that the same function body sends into after subscribing, outside any closure, or
@@ -705,7 +747,10 @@ An input that is a subject of `Void` (`PassthroughSubject<Void, Never>`: a tap, 
 a trigger: where the pipeline ends in a `sink` (an action: a save, a request), waiting for it is
 meant, but once it has fired, `combineLatest` emits again on every change of the other inputs, as
 if the trigger had fired again; the finding says so, and its help shows how to read the other
-inputs when the trigger fires instead.
+inputs when the trigger fires instead. When every input is such a trigger
+(`refreshTapped.combineLatest(appBecameActive)`), another input changing is that trigger firing,
+which is meant; what goes wrong is that nothing runs until every trigger has fired once, and the
+finding says that, with `merge` as the help.
 
 ## Why it matters
 
@@ -777,7 +822,7 @@ final class PlayerModel: ObservableObject {
 final class ClockModel {
     @Published var label = ""
     func start(formatter: DateFormatter) {
-        Timer.publish(every: 1, on: .main, in: .common).autoconnect()
+        Timer.publish(every: 60, on: .main, in: .common).autoconnect()
             .↓combineLatest($label)
             .sink { print($0) }
             .store(in: &bag)
@@ -894,7 +939,47 @@ final class LimitEditor: ObservableObject {
 }
 ```
 
+```swift
+// Meant to reload on a tap or on coming back: nothing loads until the first tap.
+@MainActor
+final class DashboardViewModel: ObservableObject {
+    let refreshTapped = PassthroughSubject<Void, Never>()
+    private let appBecameActive = PassthroughSubject<Void, Never>()
+    private var bag = Set<AnyCancellable>()
+
+    init() {
+        refreshTapped
+            .↓combineLatest(appBecameActive)
+            .sink { [weak self] _ in self?.loadForecast() }
+            .store(in: &bag)
+    }
+
+    func onAppear() { appBecameActive.send(()) }
+    func loadForecast() {}
+}
+```
+
 ## Non-triggering examples
+
+```swift
+// A one-second clock ticks before anyone reads the label.
+final class LeaderboardViewController: UIViewController {
+    private let refreshedLabel = UILabel()
+    private let viewModel: LeaderboardViewModel
+    private var bag = Set<AnyCancellable>()
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        Timer.publish(every: 1, on: .main, in: .common)
+            .autoconnect()
+            .combineLatest(viewModel.$lastRefreshed.compactMap { $0 })
+            .sink { [weak self] now, refreshed in
+                self?.refreshedLabel.text = RelativeDateTimeFormatter().localizedString(for: refreshed, relativeTo: now)
+            }
+            .store(in: &bag)
+    }
+}
+```
 
 ```swift
 // Two empty fields fed by the user's typing: "Add" stays disabled until both are filled in.
@@ -1900,7 +1985,9 @@ final class ProfileLoader {
 
 Reports `Task { for await v in p.values { … } }` (also `for try await`, `Task.detached`, and
 `NotificationCenter…notifications(named:)`) where `p` never finishes (a `$property`, a subject,
-`objectWillChange`, a notification, KVO, a timer, a control's event publisher) and the task is
+`objectWillChange`, a notification, KVO, a timer, a control's event publisher, or a property of
+this or another type whose getter or initial value erases one of these,
+`var reminders: AnyPublisher<…> { subject.eraseToAnyPublisher() }`) and the task is
 started as a statement, or kept in a property that nothing ever cancels, or that only `deinit`
 cancels while the task holds `self` (it uses a member of the type, `self.` or a `guard let self`
 before the loop): `deinit` cannot run while the task keeps the object alive. Not reported: a task
@@ -2083,6 +2170,32 @@ final class ThemeWatcher {
     deinit {
         observation?.cancel()
     }
+}
+```
+
+```swift
+// file: Sources/Store/ReminderStore.swift
+final class ReminderStore {
+    private let changes = CurrentValueSubject<[Reminder], Never>([])
+    var reminders: AnyPublisher<[Reminder], Never> { changes.eraseToAnyPublisher() }
+}
+// file: Sources/Reminders/RemindersViewModel.swift
+@MainActor
+final class RemindersViewModel: ObservableObject {
+    @Published private(set) var overdueCount = 0
+    private let store: ReminderStore
+    private var countTask: Task<Void, Never>?
+
+    init(store: ReminderStore) {
+        self.store = store
+        countTask = ↓Task {
+            for await reminders in store.reminders.values {
+                self.overdueCount = reminders.filter(\.isOverdue).count
+            }
+        }
+    }
+
+    deinit { countTask?.cancel() }
 }
 ```
 
@@ -2906,7 +3019,9 @@ final class LegacyCounter: ObservableObject {
 Reports `flatMap` without `maxPublishers:` after `debounce(for:…)`, `throttle(for:…)` or
 `removeDuplicates()` in the same pipeline: input shaped like typing or scrolling that drives a
 request per value; the shaping operator may also be in the value of the local the pipeline
-starts from (`let typed = $text.debounce(for: …)`, then `typed.flatMap { … }`). Also reports such a `flatMap` directly on a `$property`, a subject or a
+starts from (`let typed = $text.debounce(for: …)`, then `typed.flatMap { … }`). Also reports such a `flatMap` directly on a `$property`, a KVO
+`publisher(for: \.keyPath)` (an object's state, as a `$property` is: `player.publisher(for: \.currentItem)`
+whose inner `item.publisher(for: \.status)` is never cancelled when the item changes), a subject or a
 text-change notification (`UITextField.textDidChangeNotification`), with only value-passing steps
 (`map`, `filter`, `receive(on:)` …) between: `$searchText.flatMap { search($0) }`; on a subject,
 only where the results replace one another (the pipeline ends in `assign`, or in a `sink` that
@@ -3117,6 +3232,26 @@ final class SearchModel: ObservableObject {
             .sink { [weak self] in self?.results = $0 }
             .store(in: &cancellables)
     }
+}
+```
+
+```swift
+final class PlayerViewModel: ObservableObject {
+    let player: AVPlayer
+    private var bag = Set<AnyCancellable>()
+
+    init(player: AVPlayer) {
+        self.player = player
+        player.publisher(for: \.currentItem)
+            .compactMap { $0 }
+            .↓flatMap { item in item.publisher(for: \.status) }
+            .filter { $0 == .readyToPlay }
+            .receive(on: DispatchQueue.main)
+            .sink { [weak self] _ in self?.installTimeObserver() }
+            .store(in: &bag)
+    }
+
+    func installTimeObserver() {}
 }
 ```
 
@@ -4099,11 +4234,16 @@ or a property or local holding one); or, with no scheduler step, the source is
 in its own body, a `Deferred` of one of these) moved by `subscribe(on:)` to a background queue, or a `NotificationCenter` publisher of a notification that the
 project posts only off the main thread (every `post(name:)` of it is in `DispatchQueue.global().async`,
 on a background queue property, in `Task.detached`, or in a sink that delivers in the background),
-or a `PassthroughSubject` property that the project sends into only off the main thread in the
+or a `PassthroughSubject` property that the project sends into only off the main thread (also
+through a computed property that only erases it, `var beats: AnyPublisher<…> { subject.eraseToAnyPublisher() }`) in the
 same sense (a subject delivers on the thread that calls `send`; a `queue.sync { }` block runs on
 the calling thread, so a send or post there does not count; not a `CurrentValueSubject`, whose
 current value arrives on the subscribing thread, nor a subject that `subscribe(_:)` feeds); a `flatMap` whose inner request has no hop delivers on
-URLSession's queue too. Not reported: a chain whose last scheduler step is the main queue or
+URLSession's queue too; or the source is a stored publisher property (a `share()`,
+`multicast(subject:)`, `makeConnectable()` or plain pipeline kept in a `let`) whose every value the project
+gives it is a pipeline ending in a background step: a shared publisher delivers on the thread its
+upstream delivers on, so its subscribers run there though their own chains show no scheduler (a
+property of the name that is also given another value, a parameter or a subject, is not known). Not reported: a chain whose last scheduler step is the main queue or
 `RunLoop.main`; schedulers the chain does not show (a `scheduler` parameter); other subjects,
 `$property` and other notifications (they deliver on the sender's thread, which the code does not show); closures that use only their
 arguments and other values; `let` properties of `self` that any thread may use (a subject, whose
@@ -4372,6 +4512,41 @@ final class ImportViewController: UIViewController {
         service.imported
             .↓sink { [weak self] count in self?.countLabel.text = "\(count) imported" }
             .store(in: &cancellables)
+    }
+}
+```
+
+```swift
+// file: Sources/Audio/AudioMeter.swift
+final class AudioMeter {
+    private let sampleQueue = DispatchQueue(label: "audio.meter")
+    private let levels = PassthroughSubject<Float, Never>()
+    let shared: Publishers.Multicast<AnyPublisher<Float, Never>, PassthroughSubject<Float, Never>>
+
+    init() {
+        shared = levels
+            .receive(on: sampleQueue)
+            .eraseToAnyPublisher()
+            .multicast(subject: PassthroughSubject())
+    }
+}
+// file: Sources/UI/HUDViewController.swift
+final class HUDViewController: UIViewController {
+    private let meter: AudioMeter
+    private let meterView = UIProgressView()
+    private var bag = Set<AnyCancellable>()
+
+    init(meter: AudioMeter) {
+        self.meter = meter
+        super.init(nibName: nil, bundle: nil)
+    }
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        meter.shared
+            .map { min(1, $0 * 4) }
+            .↓sink { [weak self] level in self?.meterView.progress = level }
+            .store(in: &bag)
     }
 }
 ```
@@ -4881,7 +5056,11 @@ let note = ".receive(on: DispatchQueue.main).receive(on: DispatchQueue.main)"
 
 Reports an `@Published` property of an `ObservableObject` class whose type is itself an
 `ObservableObject` class, when the outer object never forwards the inner one's
-`objectWillChange`. The types may be declared in other files; the project index finds them.
+`objectWillChange`. A stored property that is not `@Published` (`let settings: Settings`,
+`let journal = Journal()`) hides the inner changes just the same; it is reported where a view
+that observes the outer object (`@ObservedObject`, `@StateObject`, `@EnvironmentObject`) reads
+the inner one's `@Published` state through it (`garden.settings.notificationsEnabled`), and not
+otherwise (a service kept in a `let` that views never read through). The types may be declared in other files; the project index finds them.
 The property's type is found by Swift's lookup rules: a type nested in the types around the
 property, else a top-level one, or exactly the one a qualified name (`Account.Settings`) names.
 A type nested elsewhere, a typealias or an ambiguous name gives no finding: a same-named class
@@ -5144,6 +5323,35 @@ struct PlanView: View {
             .sheet(isPresented: .constant(!store.onboarding.isComplete)) {
                 OnboardingView(model: store.onboarding)
             }
+    }
+}
+```
+
+```swift
+// file: Sources/Models/Garden.swift
+final class GardenSettings: ObservableObject {
+    @Published var notificationsEnabled = false
+}
+
+final class Garden: ObservableObject {
+    @Published private(set) var beds: [Bed] = []
+    let ↓settings: GardenSettings
+
+    init(settings: GardenSettings) {
+        self.settings = settings
+    }
+}
+// file: Sources/Views/RootView.swift
+struct RootView: View {
+    @ObservedObject var garden: Garden
+
+    var body: some View {
+        List {
+            if !garden.settings.notificationsEnabled {
+                Text("Turn on notifications to get watering alerts")
+            }
+            ForEach(garden.beds) { BedRow(bed: $0) }
+        }
     }
 }
 ```

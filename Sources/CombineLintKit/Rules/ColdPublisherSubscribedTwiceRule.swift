@@ -102,7 +102,7 @@ public struct ColdPublisherSubscribedTwiceRule: Rule {
                 }
             }
             guard chain.elements.count >= 2, chain.elements[0].kind == .root, !counted.contains(c) else { continue }
-            if subscribes(chain) || (combining && isCombinedInput(chain.context, tree: tree)) { count(c) }
+            if subscribes(chain) || (combining && (isCombinedInput(chain.context, tree: tree) || combinesAsReceiver(chain))) { count(c) }
         }
         return Set(counts.filter { $0.value >= 2 }.keys)
     }
@@ -136,12 +136,22 @@ public struct ColdPublisherSubscribedTwiceRule: Rule {
             if k >= 2, tree.tokens[k - 1].kind == .period, tree.isSelfReference(k - 2) { start = k - 2 }
             if let c = tree.chain(startingAt: start) {
                 let chain = tree.chains[c]
-                if subscribes(chain) || isCombinedInput(chain.context, tree: tree) { result.append(k) }
+                if subscribes(chain) || isCombinedInput(chain.context, tree: tree) || combinesAsReceiver(chain) { result.append(k) }
             } else if start == k, isCombinedInput(.argument(open: Int(tree.enclosing[k])), tree: tree) {
                 result.append(k)
             }
         }
         return result
+    }
+
+    /// `request.map(\.count).zip(…)`: the receiver of a combining operator, with no sharing step
+    /// before it, is subscribed when the combination is, like its arguments.
+    private func combinesAsReceiver(_ chain: Chain) -> Bool {
+        for element in chain.elements.dropFirst() where element.kind == .member && element.isCall {
+            if Catalogue.sharingOperators.contains(element.name) { return false }
+            if Catalogue.inputSubscribingCombiners.contains(element.name) { return true }
+        }
+        return false
     }
 
     /// An argument of `merge`, `combineLatest`, `zip` or `Publishers.Zip(…)`, which subscribe to it.

@@ -15,6 +15,8 @@ public struct CombineLatestWithoutInitialValueRule: Rule {
 
     static let help = "Give the input a starting value with `.prepend(…)`, or keep the state in a `CurrentValueSubject` or `@Published` property; if waiting for every input is meant, suppress the finding with a comment saying so."
 
+    static let triggersHelp = "To act when any of the triggers fires, `merge` them (`refresh.merge(with: appeared)`); if waiting for all of them is meant, suppress the finding with a comment saying so."
+
     static let triggerHelp = "Start from the trigger and read the other inputs' current values when it fires (`trigger.map { … }` on `@Published` state, or `trigger.flatMap { inputs.first() }`)."
 
     public init() {}
@@ -57,6 +59,16 @@ public struct CombineLatestWithoutInitialValueRule: Rule {
                 let actsOnValues = chain.elements[(e + 1)...].contains { $0.name == "sink" && $0.isCall }
                     && !chain.elements[(e + 1)...].contains { $0.name == "assign" }
                 let trigger = actsOnValues && carriesVoid(file: file, token: token, index: context.index)
+                // Triggers combined with triggers (`refreshTapped.combineLatest(appBecameActive)`): a
+                // change of another input is that trigger firing again, which is meant; what goes wrong
+                // is that nothing runs before every trigger has fired once.
+                if trigger, allInputsAreVoidTriggers(element, at: e, in: chain, inputs: inputs, values: values, tree: tree, index: context.index) {
+                    findings.append(context.finding(
+                        tokens: element.nameToken,
+                        message: "`\(name)` of triggers does nothing until every one has fired once: `\(text)` alone never runs the action.",
+                        help: Self.triggersHelp, related: related(file: file, token: token, context: context)))
+                    continue
+                }
                 let message = trigger
                     ? "`\(name)` emits again on every change of its other inputs once the trigger `\(text)` has fired, repeating the action."
                     : "`\(name)` emits nothing until `\(text)` does: \(source) has no current value."
@@ -102,6 +114,17 @@ public struct CombineLatestWithoutInitialValueRule: Rule {
 
     /// Whether the subject written at `token` of `file` (its creation, or the name of a variable
     /// declared as one) carries `Void`: a tap or a request, not a value.
+    /// Whether every input of the combiner (the receiver of `combineLatest` included) is a `Void` subject.
+    private func allInputsAreVoidTriggers(_ element: ChainElement, at e: Int, in chain: Chain, inputs: [ClosedRange<Int>],
+                                          values: StartingValues, tree: SyntaxTree, index: ProjectIndex) -> Bool {
+        var all = inputs.map { values.startingValue(ofExpression: $0, in: tree) }
+        if element.name == "combineLatest" { all.append(values.startingValue(of: chain, before: e, in: tree)) }
+        return all.count >= 2 && all.allSatisfy { value in
+            guard case .waits(_, let file, let token) = value else { return false }
+            return carriesVoid(file: file, token: token, index: index)
+        }
+    }
+
     private func carriesVoid(file: String, token: Int, index: ProjectIndex) -> Bool {
         guard let t = index.treeIndexByPath[file] else { return false }
         let tree = index.trees[t]

@@ -107,8 +107,45 @@ public struct EndlessValuesTaskRule: Rule {
         }), v > 0 else { return false }
         if elements[(v + 1)...].contains(where: { Catalogue.valueLimitingOperators.contains($0.name) }) { return false }
         if elements[v].name == "notifications" { return true }
+        guard !finite.finishes(sequence, before: v, in: tree) else { return false }
         return NeverFinishingSources.evidence(in: sequence, before: v, tree: tree, index: index, extraNames: extra) != nil
-            && !finite.finishes(sequence, before: v, in: tree)
+            || isErasedEndlessProperty(sequence, before: v, tree: tree, index: index)
+    }
+
+    /// `store.reminders.values` with `reminders` a property (of the type around, or of the type of
+    /// `store`) whose initial value or getter is a never-finishing publisher erased
+    /// (`var reminders: AnyPublisher<[Reminder], Never> { subject.eraseToAnyPublisher() }`): every
+    /// publisher it gives must start from one, with no value limit after it.
+    private func isErasedEndlessProperty(_ sequence: Chain, before v: Int, tree: SyntaxTree, index: ProjectIndex) -> Bool {
+        let last = v - 1
+        let source = sequence.elements[last]
+        guard !source.isCall, source.subscripts.isEmpty, !source.name.hasPrefix("$"),
+              let owner = TypeResolver.ownerType(ofElement: last, in: sequence, tree: tree, index: index),
+              let property = index.property(source.name, ofType: owner), !property.hasAttribute("Published"),
+              property.typeText.contains("Publisher"),
+              let t = index.treeIndexByPath[property.file] else { return false }
+        let declaring = index.trees[t]
+        guard let variable = declaring.variables.indices.first(where: { k in
+            let variable = declaring.variables[k]
+            return !variable.isLocal && variable.name == property.name && declaring.line(of: variable.nameToken) == property.line
+        }) else { return false }
+        var given: [Chain] = []
+        if let initializer = declaring.variables[variable].initializer {
+            given = declaring.chains(in: initializer).filter { $0.context == .declaration(variable) }
+        } else if declaring.variables[variable].isComputed {
+            for (f, function) in declaring.functions.enumerated() where function.variable == variable && function.kind == .accessor && function.name == "get" {
+                guard let open = function.bodyOpen, let close = function.bodyClose, open < close else { return false }
+                for k in declaring.chainIndices(in: open...close) {
+                    let chain = declaring.chains[k]
+                    guard chain.isReturned, declaring.innermostClosure(of: chain.first) == nil, declaring.enclosingFunction(of: chain.first) == f else { continue }
+                    given.append(chain)
+                }
+            }
+        }
+        return !given.isEmpty && given.allSatisfy { chain in
+            NeverFinishingSources.evidence(in: chain, before: chain.elements.count, tree: declaring, index: index, extraNames: []) != nil
+                && !chain.elements.contains { Catalogue.valueLimitingOperators.contains($0.name) }
+        }
     }
 
     /// Whether the loop body after token `last` (the sequence's end) has a `break` or a `return`

@@ -69,7 +69,7 @@ public struct FlatMapWithoutSwitchRule: Rule {
     }
 
     /// The source a `flatMap` at element `f` takes every value of, named for the message, when it is a
-    /// `$property`, a subject or a text-change notification with only value-passing steps between:
+    /// `$property`, a KVO `publisher(for: \.keyPath)`, a subject or a text-change notification with only value-passing steps between:
     /// every edit of the text makes one more inner publisher.
     private func directSource(of chain: Chain, before f: Int, context: RuleContext) -> (String, isSubject: Bool)? {
         let tree = context.tree
@@ -79,6 +79,8 @@ public struct FlatMapWithoutSwitchRule: Rule {
         let written = "`" + tree.text(chain.first, source.lastToken) + "`"
         if NeverFinishingSources.isProjected(source.name) { return (written, false) }
         if source.name == "publisher", let name = source.argument("for") {
+            // KVO's `publisher(for: \.currentItem)` is an object's state, as a `$property` is.
+            if tree.tokens[name.value.lowerBound].kind == .backslash { return (written, false) }
             let isTextChange = Catalogue.textChangeNotificationMarkers.contains { tree.sourceContains(name.value, $0) }
             return isTextChange ? ("a text-change notification", false) : nil
         }

@@ -22,7 +22,8 @@ public struct MainActorBackgroundDeliveryRule: Rule {
     public func check(_ context: RuleContext) -> [Finding] {
         // …or a subject that the project sends into only off the main thread.
         guard context.mentions(anyOf: Self.requiredNames)
-            || context.mentions(anyOf: BackgroundSubjects.names(index: context.index, memo: context.memo)) else { return [] }
+            || context.mentions(anyOf: BackgroundSubjects.names(index: context.index, memo: context.memo))
+            || context.mentions(anyOf: BackgroundStoredPublishers.names(index: context.index, memo: context.memo)) else { return [] }
         let tree = context.tree
         let queues = DeliveryQueues(tree: tree, index: context.index, memo: context.memo)
         var hops: MainHopSpans?

@@ -17,8 +17,8 @@ public struct NestedObservableObjectRule: Rule {
 
     public init() {}
 
-    /// A file with no `@Published` property has no finding.
-    static let requiredNames = NameSet(["Published"])
+    /// A file with no `@Published` property and no `ObservableObject` has no finding.
+    static let requiredNames = NameSet(["Published", "ObservableObject"])
 
     public func prepare(index: ProjectIndex, memo: ProjectMemo) {
         ViewObservedTypes.prepare(index, memo: memo)
@@ -35,7 +35,10 @@ public struct NestedObservableObjectRule: Rule {
             guard index.inherits(typeName, from: "ObservableObject") else { continue }
             for v in type.variables {
                 let variable = tree.variables[v]
-                guard variable.hasAttribute("Published"), !variable.isStatic else { continue }
+                guard !variable.isStatic, !variable.isComputed else { continue }
+                // A stored property that is not `@Published` (`let settings = Settings()`) does not even
+                // announce being replaced: it is reported where a view reads the inner state through it.
+                let published = variable.hasAttribute("Published")
                 let initializer = variable.initializer.map { tree.text($0.lowerBound, $0.upperBound) } ?? ""
                 guard let written = TypeResolver.writtenTypeName(annotation: variable.typeText, initializer: initializer) else { continue }
                 // The same written name resolves alike wherever the types around it are named alike
@@ -58,10 +61,22 @@ public struct NestedObservableObjectRule: Rule {
                 if forwards { continue }
                 let observed = ViewObservedTypes.of(index, memo: context.memo)
                 guard observed.observe(typeAt: t, inTree: treeIndex, index: index) else { continue }
+                let readThrough = {
+                    context.memo.value(for: "nested_observable_object.read-through\u{0}\(variable.name)\u{0}\(typeName)\u{0}\(inner)") {
+                        isReadThroughOuter(variable.name, outerType: typeName, innerType: inner, index: index) }
+                }
+                if !published {
+                    guard context.memo.value(for: "nested_observable_object.read-through-observed\u{0}\(variable.name)\u{0}\(typeName)\u{0}\(inner)", {
+                        isReadThroughOuter(variable.name, outerType: typeName, innerType: inner, index: index, observedHolder: true) }) else { continue }
+                    findings.append(context.finding(
+                        tokens: variable.nameToken,
+                        message: "`\(variable.name)` holds an ObservableObject inside an ObservableObject: views reading `\(inner)`'s state through `\(typeName)` are not redrawn.",
+                        help: "Pass `\(variable.name)` to the views that show its state and observe it there (`@ObservedObject`), or forward its changes (`\(variable.name).objectWillChange.sink { [weak self] _ in self?.objectWillChange.send() }`)."))
+                    continue
+                }
                 if observed.observe(inner, index: index),
                    context.memo.value(for: "nested_observable_object.passed\u{0}\(variable.name)", { isPassedOn(variable.name, index: index) }),
-                   !context.memo.value(for: "nested_observable_object.read-through\u{0}\(variable.name)\u{0}\(typeName)\u{0}\(inner)", {
-                       isReadThroughOuter(variable.name, outerType: typeName, innerType: inner, index: index) }) { continue }
+                   !readThrough() { continue }
                 findings.append(context.finding(
                     tokens: variable.nameToken,
                     message: "`\(variable.name)` is an ObservableObject inside an ObservableObject: views see it reassigned, never the changes inside `\(inner)`.",
@@ -93,7 +108,9 @@ public struct NestedObservableObjectRule: Rule {
     /// through it (`store.onboarding.isComplete`, `$model.profile.name`): that view observes the outer object
     /// only, so it is not redrawn when the value changes, even where another view observes the inner
     /// object directly. The holder is a property of the view whose written type is the outer type.
-    private func isReadThroughOuter(_ name: String, outerType: String, innerType: String, index: ProjectIndex) -> Bool {
+    /// With `observedHolder`, the view's property must observe the outer object (`@ObservedObject`,
+    /// `@StateObject`, `@EnvironmentObject`): a view holding it in a plain `let` is redrawn by neither.
+    private func isReadThroughOuter(_ name: String, outerType: String, innerType: String, index: ProjectIndex, observedHolder: Bool = false) -> Bool {
         index.chainElements[name].contains { reference in
             let tree = index.trees[reference.tree]
             let chain = tree.chains[reference.chain]
@@ -112,6 +129,7 @@ public struct NestedObservableObjectRule: Rule {
             let viewName = tree.types[t].name.lastNameComponent
             guard index.inherits(viewName, from: "View"), let property = index.property(holder, ofType: viewName),
                   let written = TypeResolver.writtenTypeName(annotation: property.typeText, initializer: property.initializerText) else { return false }
+            if observedHolder, !Catalogue.viewObservingAttributes.contains(where: { property.hasAttribute($0) }) { return false }
             return written.lastNameComponent == outerType
         }
     }

@@ -73,4 +73,49 @@ final class ColdPublisherSubscribedTwiceRuleTests: XCTestCase {
         XCTAssertEqual(places(ColdPublisherSubscribedTwiceRule.self, [(path: "A.swift", text: test)]), [])
         XCTAssertEqual(places(ColdPublisherSubscribedTwiceRule.self, [(path: "A.swift", text: app)]), ["A.swift:5:9"])
     }
+
+    /// A client whose request guards with an early `Fail`, and a method that `flatMap`s a token
+    /// into that request, do their work per subscription; the receiver of `zip` is subscribed
+    /// like its argument. A request shared before the `zip`, or a `flatMap` into a subject, is not.
+    func testEarlyFailReturnsFlatMappedRequestsAndZipReceivers() {
+        let client = """
+        final class APIClient {
+            func perform(_ path: String, token: String?) -> AnyPublisher<Data, APIError> {
+                guard let url = URL(string: path) else { return Fail(error: APIError.badURL).eraseToAnyPublisher() }
+                return session.dataTaskPublisher(for: url).map(\\.data).mapError(APIError.transport).eraseToAnyPublisher()
+            }
+            func request(_ path: String) -> AnyPublisher<Data, APIError> {
+                tokens.validToken()
+                    .flatMap { [weak self] token -> AnyPublisher<Data, APIError> in
+                        guard let self else { return Empty().eraseToAnyPublisher() }
+                        return self.perform(path, token: token)
+                    }
+                    .eraseToAnyPublisher()
+            }
+            func relay(_ path: String) -> AnyPublisher<Data, APIError> {
+                tokens.validToken().flatMap { [events] _ in events }.eraseToAnyPublisher()
+            }
+        }
+        """
+        let repository = """
+        final class Repository {
+            func summary(of id: String) -> AnyPublisher<(Int, Int), APIError> {
+                let request = client.request("members/\\(id)")
+                return request.map(\\.count).zip(request.map { $0.first.map(Int.init) ?? 0 }).eraseToAnyPublisher()
+            }
+            func shared(of id: String) -> AnyPublisher<(Int, Int), APIError> {
+                let request = client.request("members/\\(id)").share()
+                return request.map(\\.count).zip(request.map { $0.count }).eraseToAnyPublisher()
+            }
+            func relayed() -> AnyPublisher<(Data, Data), APIError> {
+                let relay = client.relay("x")
+                return relay.zip(relay).eraseToAnyPublisher()
+            }
+            // let request = client.request("x"); request.zip(request)
+            let text = "let request = client.request(x); request.zip(request)"
+        }
+        """
+        let found = findings(of: ColdPublisherSubscribedTwiceRule.self, in: [(path: "C.swift", text: client), (path: "R.swift", text: repository)])
+        XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["R.swift:4:41"])
+    }
 }

@@ -147,4 +147,46 @@ final class CombineLatestWithoutInitialValueRuleTests: XCTestCase {
         let state = try XCTUnwrap(findings(of: CombineLatestWithoutInitialValueRule.self, in: [(path: "A.swift", text: derived)]).first)
         XCTAssertEqual(state.message, "`combineLatest` emits nothing until `saveTapped` does: a `PassthroughSubject` has no current value.")
     }
+
+    /// A timer written to tick every second or faster delivers within that interval; a slower one,
+    /// or one whose interval is a name, leaves the combination silent for as long.
+    func testTimerTickingWithinASecondIsNotWaitedFor() {
+        let text = """
+        final class Clock: UIViewController {
+            @Published var refreshed = Date()
+            func bind(interval: TimeInterval) {
+                Timer.publish(every: 1, on: .main, in: .common).autoconnect().combineLatest($refreshed).sink { print($0) }.store(in: &bag)
+                Timer.publish(every: 0.25, on: .main, in: .common).autoconnect().combineLatest($refreshed).sink { print($0) }.store(in: &bag)
+                Timer.publish(every: 60, on: .main, in: .common).autoconnect().combineLatest($refreshed).sink { print($0) }.store(in: &bag)
+                Timer.publish(every: interval, on: .main, in: .common).autoconnect().combineLatest($refreshed).sink { print($0) }.store(in: &bag)
+                // Timer.publish(every: 60, on: .main, in: .common).autoconnect().combineLatest($refreshed)
+                let text = "Timer.publish(every: 60, on: .main, in: .common).autoconnect().combineLatest($refreshed)"
+            }
+        }
+        """
+        let found = findings(of: CombineLatestWithoutInitialValueRule.self, in: [(path: "A.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.ruleID) \($0.line):\($0.column)" },
+                       ["combinelatest_without_initial_value 6:72", "combinelatest_without_initial_value 7:78"])
+    }
+
+    /// Triggers combined with triggers: firing again is meant; nothing runs before each has fired.
+    func testTriggersCombinedWithTriggersWaitForEveryOne() throws {
+        let text = """
+        final class Dashboard {
+            let refreshTapped = PassthroughSubject<Void, Never>()
+            let appBecameActive = PassthroughSubject<Void, Never>()
+            @Published var filter = 0
+            init() {
+                refreshTapped.combineLatest(appBecameActive).sink { [weak self] _ in self?.load() }.store(in: &bag)
+                refreshTapped.combineLatest($filter).sink { [weak self] _ in self?.load() }.store(in: &bag)
+            }
+            func onAppear() { appBecameActive.send(()) }
+            func load() {}
+        }
+        """
+        let found = findings(of: CombineLatestWithoutInitialValueRule.self, in: [(path: "A.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["6:23", "7:23"])
+        XCTAssertEqual(found.first?.message, "`combineLatest` of triggers does nothing until every one has fired once: `refreshTapped` alone never runs the action.")
+        XCTAssertEqual(found.last?.message, "`combineLatest` emits again on every change of its other inputs once the trigger `refreshTapped` has fired, repeating the action.")
+    }
 }

@@ -141,4 +141,37 @@ final class EndlessValuesTaskRuleTests: XCTestCase {
         XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["7:20", "8:21"])
         XCTAssertEqual(try XCTUnwrap(found.first).message, "`implicit` is cancelled only in `deinit`, which never runs while this task holds `self`, and the loop over `model.$theme.values` never ends.")
     }
+
+    /// A property of another type that erases a subject (by its getter or its initial value) never
+    /// finishes either; one that erases a request, or limits the values, does.
+    func testErasedSubjectPropertyOfAnotherTypeNeverEnds() {
+        let store = """
+        final class ReminderStore {
+            private let changes = CurrentValueSubject<[String], Never>([])
+            var reminders: AnyPublisher<[String], Never> { changes.eraseToAnyPublisher() }
+            let updates: AnyPublisher<Int, Never> = PassthroughSubject<Int, Never>().eraseToAnyPublisher()
+            var firstReminders: AnyPublisher<[String], Never> { changes.prefix(1).eraseToAnyPublisher() }
+            var download: AnyPublisher<Data, Never> { URLSession.shared.dataTaskPublisher(for: url).map(\\.data).replaceError(with: Data()).eraseToAnyPublisher() }
+        }
+        """
+        let model = """
+        @MainActor
+        final class RemindersViewModel: ObservableObject {
+            @Published var overdue = 0
+            private let store: ReminderStore
+            private var countTask: Task<Void, Never>?
+            init(store: ReminderStore) {
+                self.store = store
+                countTask = Task { for await reminders in store.reminders.values { self.overdue = reminders.count } }
+                Task { for await value in self.store.updates.values { print(value) } }
+                Task { for await value in self.store.firstReminders.values { print(value) } }
+                Task { for await value in self.store.download.values { print(value) } }
+                // Task { for await value in self.store.updates.values { print(value) } }
+            }
+            deinit { countTask?.cancel() }
+        }
+        """
+        let found = findings(of: EndlessValuesTaskRule.self, in: [(path: "S.swift", text: store), (path: "M.swift", text: model)])
+        XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["M.swift:8:21", "M.swift:9:9"])
+    }
 }

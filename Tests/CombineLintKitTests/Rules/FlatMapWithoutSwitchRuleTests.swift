@@ -134,4 +134,22 @@ final class FlatMapWithoutSwitchRuleTests: XCTestCase {
         """
         XCTAssertEqual(places(FlatMapWithoutSwitchRule.self, [(path: "A.swift", text: text)]), ["A.swift:6:13", "A.swift:7:13"])
     }
+
+    /// A KVO key-path publisher is an object's state, as `$property` is; a notification that is no
+    /// text change, and a `switchToLatest` after it, are not reported.
+    func testKVOKeyPathPublisherIsASource() {
+        let text = """
+        final class PlayerViewModel {
+            init(player: AVPlayer) {
+                player.publisher(for: \\.currentItem).compactMap { $0 }.flatMap { item in item.publisher(for: \\.status) }.sink { print($0) }.store(in: &bag)
+                player.publisher(for: \\.currentItem).compactMap { $0 }.map { item in item.publisher(for: \\.status) }.switchToLatest().sink { print($0) }.store(in: &bag)
+                NotificationCenter.default.publisher(for: .AVPlayerItemDidPlayToEndTime).flatMap { _ in load() }.sink { print($0) }.store(in: &bag)
+                // player.publisher(for: \\.rate).flatMap { _ in load() }
+            }
+        }
+        """
+        let found = findings(of: FlatMapWithoutSwitchRule.self, in: [(path: "A.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["3:64"])
+        XCTAssertEqual(found.first?.message, "`flatMap` on `player.publisher(for: \\.currentItem)` keeps every inner publisher running, so an older, slower response can overwrite a newer one.")
+    }
 }

@@ -219,4 +219,94 @@ final class MainActorBackgroundDeliveryRuleTests: XCTestCase {
         """
         XCTAssertEqual(places(MainActorBackgroundDeliveryRule.self, [(path: "A.swift", text: model), (path: "B.swift", text: screen)]), [])
     }
+
+    /// A stored `multicast`/`share()` delivers on the queue of its upstream: a subscriber of the
+    /// property in another type gets its values there, though its own chain shows no scheduler.
+    func testStoredSharedPublisherMadeOnABackgroundQueue() throws {
+        let meter = """
+        final class Meter {
+            private let queue = DispatchQueue(label: "meter")
+            private let levels = PassthroughSubject<Float, Never>()
+            let shared: Publishers.Multicast<AnyPublisher<Float, Never>, PassthroughSubject<Float, Never>>
+            let beats: Publishers.Share<AnyPublisher<Int, Never>>
+            let smoothed: AnyPublisher<Float, Never>
+            init() {
+                shared = levels.receive(on: queue).eraseToAnyPublisher().multicast(subject: PassthroughSubject())
+                beats = ticks.receive(on: DispatchQueue.global()).eraseToAnyPublisher().share()
+                smoothed = levels.receive(on: queue).scan(0) { $0 + $1 }.receive(on: DispatchQueue.main).share().eraseToAnyPublisher()
+            }
+        }
+        """
+        let screen = """
+        final class HUD: UIViewController {
+            private let meter: Meter
+            private let beats: BeatCounter
+            init(meter: Meter, beats: BeatCounter) { self.meter = meter; self.beats = beats }
+            func bind() {
+                meter.shared.map { $0 * 2 }.sink { [weak self] in self?.bar.progress = $0 }.store(in: &bag)
+                meter.beats.sink { [weak self] _ in self?.pulse() }.store(in: &bag)
+                meter.smoothed.sink { [weak self] in self?.bar.alpha = $0 }.store(in: &bag)
+                meter.shared.receive(on: DispatchQueue.main).sink { [weak self] in self?.bar.progress = $0 }.store(in: &bag)
+            }
+            func pulse() {}
+        }
+        """
+        let found = findings(of: MainActorBackgroundDeliveryRule.self, in: [(path: "Meter.swift", text: meter), (path: "HUD.swift", text: screen)])
+        XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["HUD.swift:6:37", "HUD.swift:7:21"])
+        XCTAssertEqual(try XCTUnwrap(found.first).message, "`sink` gets its values on the queue of `shared` (`receive` on `queue`, where it is made) but uses main-actor `bar`: a data race in Swift 5 mode, a trap in Swift 6 mode.")
+    }
+
+    /// A stored publisher the project also gives another value, or that it makes on an unknown
+    /// or the main queue, says nothing about where its subscribers run.
+    func testStoredPublisherGivenAnotherValueIsNotKnown() {
+        let meter = """
+        final class Meter {
+            let shared: AnyPublisher<Float, Never>
+            init(live: Bool) {
+                if live { shared = levels.receive(on: DispatchQueue.global()).share().eraseToAnyPublisher() }
+                else { shared = Just(0).eraseToAnyPublisher() }
+            }
+        }
+        final class Mock { let shared: AnyPublisher<Float, Never>
+            init(p: AnyPublisher<Float, Never>) { self.shared = p } }
+        final class HUD: UIViewController {
+            func bind() { meter.shared.sink { [weak self] in self?.bar.progress = $0 }.store(in: &bag) }
+        }
+        """
+        XCTAssertEqual(findings(of: MainActorBackgroundDeliveryRule.self, in: [(path: "A.swift", text: meter)]).count, 0)
+        // A subject of the name delivers on its senders' thread, whatever queue a pipeline into it used.
+        let subject = "final class S { let shared = PassthroughSubject<Float, Never>()\n init() { shared = x.receive(on: DispatchQueue.global()).subject() } }\nfinal class HUD: UIViewController {\n func bind() { s.shared.sink { [weak self] in self?.bar.progress = $0 }.store(in: &bag) }\n}\n"
+        XCTAssertEqual(findings(of: MainActorBackgroundDeliveryRule.self, in: [(path: "A.swift", text: subject)]).count, 0)
+    }
+
+    /// A computed property that only erases a subject sent into only off the main thread delivers
+    /// where the subject's senders run; one erasing a subject also sent on the main thread does not.
+    func testErasedSubjectSentOnlyOffMain() {
+        let monitor = """
+        final class HeartRateMonitor {
+            private let queue = DispatchQueue(label: "heart")
+            private let subject = PassthroughSubject<Int, Never>()
+            private let taps = PassthroughSubject<Int, Never>()
+            var beatsPerMinute: AnyPublisher<Int, Never> { subject.eraseToAnyPublisher() }
+            var tapCount: AnyPublisher<Int, Never> { taps.eraseToAnyPublisher() }
+            func simulate() { queue.async { [subject] in subject.send(120) } }
+            func tap() { taps.send(1) }
+            func tapLater() { queue.async { self.taps.send(2) } }
+        }
+        """
+        let session = """
+        @MainActor
+        final class WorkoutSession: ObservableObject {
+            @Published var heartRate = 0
+            init(heart: HeartRateMonitor) {
+                heart.beatsPerMinute.sink { [weak self] in self?.heartRate = $0 }.store(in: &bag)
+                heart.beatsPerMinute.receive(on: DispatchQueue.main).sink { [weak self] in self?.heartRate = $0 }.store(in: &bag)
+                heart.tapCount.sink { [weak self] in self?.heartRate = $0 }.store(in: &bag)
+            }
+        }
+        """
+        let found = findings(of: MainActorBackgroundDeliveryRule.self, in: [(path: "H.swift", text: monitor), (path: "W.swift", text: session)])
+        XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["W.swift:5:30"])
+        XCTAssertEqual(found.first?.message, "`sink` gets its values on the thread that sends into `subject` (never the main one) but uses main-actor `heartRate`: a data race in Swift 5 mode, a trap in Swift 6 mode.")
+    }
 }

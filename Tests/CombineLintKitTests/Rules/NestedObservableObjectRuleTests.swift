@@ -160,4 +160,50 @@ final class NestedObservableObjectRuleTests: XCTestCase {
         let constant = readThrough.replacingOccurrences(of: "store.onboarding.isComplete ? 0 : 1", with: "store.onboarding.id == nil ? 0 : 1")
         XCTAssertEqual(positions([(path: "A.swift", text: models), (path: "B.swift", text: constant)]), [])
     }
+
+    /// A stored property that is not `@Published` hides the inner changes just the same: reported
+    /// where a view holding the outer object reads the inner one's `@Published` state through it,
+    /// and only there (a service held in a `let` that views never read through is not).
+    func testAStoredInnerObjectIsReportedWhereAViewReadsItsStateThroughTheOuter() throws {
+        let model = """
+        final class GardenSettings: ObservableObject {
+            @Published var notificationsEnabled = false
+        }
+        final class Journal: ObservableObject { @Published var entries: [String] = [] }
+        final class Uploader: ObservableObject { @Published var pending = 0 }
+        final class Garden: ObservableObject {
+            @Published var beds: [String] = []
+            let settings: GardenSettings
+            let journal = Journal()
+            let uploader = Uploader()
+            static let preview = Garden(settings: GardenSettings())
+            var computed: Journal { journal }
+            init(settings: GardenSettings) { self.settings = settings }
+        }
+        """
+        let view = """
+        struct RootView: View {
+            @ObservedObject var garden: Garden
+            var body: some View {
+                if !garden.settings.notificationsEnabled { Text("Turn on notifications") }
+                Text("Journal (\\(garden.journal.entries.count))")
+                UploadsView(uploader: garden.uploader)
+                // garden.uploader.pending
+                Text("garden.uploader.pending")
+            }
+        }
+        """
+        let found = findings(of: NestedObservableObjectRule.self, in: [(path: "M.swift", text: model), (path: "V.swift", text: view)])
+        XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["M.swift:8:9", "M.swift:9:9"])
+        XCTAssertEqual(try XCTUnwrap(found.first).message,
+                       "`settings` holds an ObservableObject inside an ObservableObject: views reading `GardenSettings`'s state through `Garden` are not redrawn.")
+        // Forwarded, the inner changes reach the views.
+        let forwarded = model.replacingOccurrences(of: "init(settings: GardenSettings) { self.settings = settings }",
+                                                   with: "init(settings: GardenSettings) { self.settings = settings; settings.objectWillChange.sink { [weak self] _ in self?.objectWillChange.send() }.store(in: &bag) }")
+        XCTAssertEqual(positions([(path: "M.swift", text: forwarded), (path: "V.swift", text: view)]), ["M.swift:9:9"])
+        // A view holding the outer object in a plain property observes neither object.
+        let unobserved = view.replacingOccurrences(of: "@ObservedObject var garden", with: "var garden")
+            + "\nstruct Other: View { @ObservedObject var garden: Garden\n var body: some View { Text(\"\") } }\n"
+        XCTAssertEqual(positions([(path: "M.swift", text: model), (path: "V.swift", text: unobserved)]), [])
+    }
 }

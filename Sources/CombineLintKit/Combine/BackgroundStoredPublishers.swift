@@ -1,0 +1,129 @@
+/// Stored publisher properties whose value is a pipeline that delivers on a background queue:
+/// `shared = levels.receive(on: sampleQueue).multicast(subject: …)`,
+/// `let beats = source.receive(on: DispatchQueue.global()).share()`. A `share()`, `multicast`,
+/// `makeConnectable()` or `autoconnect()` delivers on the thread its upstream delivers on, so a
+/// subscriber of the property gets its values there, though its own chain shows no scheduler.
+///
+/// Worked out once per run: the chains that hold a scheduler step (or a request) and are the
+/// initial value of a property or assigned to one (`name = …`, `self.name = …`) are read through
+/// the postings of those operators; a name counts when every value the project gives a property
+/// of that name is such a pipeline ending in the background, and no property of the name is a
+/// subject, computed, or given a value some other way.
+enum BackgroundStoredPublishers {
+    /// One property name's background pipeline: where the last scheduler step is written, for a message.
+    struct Source: Sendable {
+        var reason: String
+    }
+
+    /// The names that qualify, with the reason of one of their pipelines.
+    static func table(index: ProjectIndex, memo: ProjectMemo) -> [String: Source] {
+        memo.value(for: "background-stored-publishers") { compute(index: index) }
+    }
+
+    /// The names of `table`, for a file's quick check.
+    static func names(index: ProjectIndex, memo: ProjectMemo) -> NameSet {
+        memo.value(for: "background-stored-publisher-names") {
+            NameSet(table(index: index, memo: memo).keys.sorted())
+        }
+    }
+
+    private struct ChainKey: Hashable {
+        var tree: Int
+        var chain: Int
+    }
+
+    private static func compute(index: ProjectIndex) -> [String: Source] {
+        // The chains with a step that may move delivery off the main thread.
+        var seen = Set<ChainKey>()
+        var candidates: [ChainKey] = []
+        let stepNames = Array(Catalogue.schedulerArgumentLabels.keys) + ["subscribe"] + Array(Catalogue.finishingSourceCalls)
+        for name in stepNames.sorted() {
+            for reference in index.chainElements[name] {
+                let key = ChainKey(tree: reference.tree, chain: reference.chain)
+                if seen.insert(key).inserted { candidates.append(key) }
+            }
+        }
+        // Background pipelines by the property name they are given to; names given any other value drop out.
+        var background: [String: (reason: String, declarations: Int, chains: Set<ChainKey>)] = [:]
+        var queuesByTree: [Int: DeliveryQueues] = [:]
+        for key in candidates {
+            let tree = index.trees[key.tree]
+            let chain = tree.chains[key.chain]
+            guard let (name, isDeclaration) = propertyTarget(of: chain, in: tree) else { continue }
+            var queues = queuesByTree[key.tree] ?? DeliveryQueues(tree: tree, index: index, memo: nil)
+            queues.followsNotifications = false
+            queuesByTree[key.tree] = queues
+            guard case .background(let reason) = queues.delivery(of: chain, before: chain.elements.count) else { continue }
+            var entry = background[name] ?? (reason, 0, [])
+            if isDeclaration { entry.declarations += 1 }
+            entry.chains.insert(key)
+            background[name] = entry
+        }
+        var result: [String: Source] = [:]
+        for (name, entry) in background {
+            // A property of the name typed as something else (`let beats: BeatTracker`) is another
+            // object's, which no subscriber chain starts from.
+            let declarations = index.properties(named: name).filter(mayHoldPublisher)
+            guard !declarations.isEmpty,
+                  declarations.allSatisfy({ !$0.isComputed && !$0.hasAttribute("Published") && !isSubject($0) }),
+                  declarations.filter({ !$0.initializerText.isEmpty }).count <= entry.declarations,
+                  !isGivenOtherValues(name, besides: entry.chains, index: index) else { continue }
+            result[name] = Source(reason: entry.reason)
+        }
+        return result
+    }
+
+    /// A property with no type written, or one naming a publisher type (`AnyPublisher<…>`,
+    /// `Publishers.Multicast<…>`, `Timer.TimerPublisher`).
+    private static func mayHoldPublisher(_ property: IndexedProperty) -> Bool {
+        property.typeText.isEmpty || property.typeText.contains("Publisher")
+    }
+
+    /// A subject property (by its type, or its initial value when no type is written): it delivers on its senders' thread.
+    private static func isSubject(_ property: IndexedProperty) -> Bool {
+        if !property.typeText.isEmpty { return SubjectDeclarations.subjectType(annotation: property.typeText) != nil }
+        return ProjectIndex.namesSubject(property.initializerText)
+    }
+
+    /// The property a chain gives its value to: a stored property's initial value, or the value
+    /// assigned to `name` or `self.name`.
+    private static func propertyTarget(of chain: Chain, in tree: SyntaxTree) -> (String, Bool)? {
+        switch chain.context {
+        case .declaration(let v):
+            let variable = tree.variables[v]
+            guard !variable.isLocal, !variable.isComputed else { return nil }
+            return (variable.name, true)
+        case .assignment(let target, let compound):
+            guard !compound, let name = simpleTarget(target, in: tree) else { return nil }
+            return (name, false)
+        default:
+            return nil
+        }
+    }
+
+    /// `name` or `self.name` written in `range`.
+    private static func simpleTarget(_ range: ClosedRange<Int>, in tree: SyntaxTree) -> String? {
+        let last = range.upperBound
+        guard tree.tokens[last].kind == .identifier else { return nil }
+        if range.count == 1 { return tree.name(last) }
+        if range.count == 3, tree.isWord(range.lowerBound, "self"), tree.tokens[range.lowerBound + 1].kind == .period { return tree.name(last) }
+        return nil
+    }
+
+    /// Whether the project assigns `name` (`name = x`, `self.name = x`) anything but the chains in `chains`.
+    private static func isGivenOtherValues(_ name: String, besides chains: Set<ChainKey>, index: ProjectIndex) -> Bool {
+        for reference in index.identifiers[name] {
+            let tree = index.trees[reference.tree]
+            let t = reference.token
+            guard t + 1 < tree.tokens.count, tree.tokens[t + 1].kind == .equal else { continue }
+            // A member of something other than `self` (`other.name = x`) is another object's property.
+            if t >= 2, tree.tokens[t - 1].kind == .period, !tree.isWord(t - 2, "self") { continue }
+            // So is a property of the name that the type around declares with a type that is no publisher.
+            if let type = TypeResolver.enclosingTypeName(at: t, in: tree),
+               let property = index.property(name, ofType: type), !mayHoldPublisher(property) { continue }
+            guard t + 2 < tree.tokens.count, let c = tree.chain(startingAt: t + 2),
+                  chains.contains(ChainKey(tree: reference.tree, chain: c)) else { return true }
+        }
+        return false
+    }
+}
