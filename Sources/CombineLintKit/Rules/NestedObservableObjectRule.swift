@@ -33,6 +33,9 @@ public struct NestedObservableObjectRule: Rule {
         for (t, type) in tree.types.enumerated() where type.kind == .class {
             let typeName = type.name.lastNameComponent
             guard index.inherits(typeName, from: "ObservableObject") else { continue }
+            // Only what a view observes can leave it stale.
+            let observed = ViewObservedTypes.of(index, memo: context.memo)
+            guard observed.observe(typeAt: t, inTree: treeIndex, index: index) else { continue }
             for v in type.variables {
                 let variable = tree.variables[v]
                 guard !variable.isStatic, !variable.isComputed else { continue }
@@ -41,6 +44,11 @@ public struct NestedObservableObjectRule: Rule {
                 let published = variable.hasAttribute("Published")
                 let initializer = variable.initializer.map { tree.text($0.lowerBound, $0.upperBound) } ?? ""
                 guard let written = TypeResolver.writtenTypeName(annotation: variable.typeText, initializer: initializer) else { continue }
+                // Only a class of the project can be the inner object: most stored properties hold
+                // values or framework types, and need no resolving.
+                guard let simpleName = written.split(separator: ".").last,
+                      index.typeDeclarations[String(simpleName)].contains(where: { index.trees[$0.tree].types[$0.item].kind == .class })
+                else { continue }
                 // The same written name resolves alike wherever the types around it are named alike
                 // (copies of a module), so the answer is kept for the run.
                 let scope = TypeDeclarationResolver.scopeKey(at: variable.nameToken, in: tree)
@@ -59,8 +67,6 @@ public struct NestedObservableObjectRule: Rule {
                     forwardsChanges(of: variable.name, inType: typeName, index: index, memo: context.memo)
                 }
                 if forwards { continue }
-                let observed = ViewObservedTypes.of(index, memo: context.memo)
-                guard observed.observe(typeAt: t, inTree: treeIndex, index: index) else { continue }
                 let readThrough = {
                     context.memo.value(for: "nested_observable_object.read-through\u{0}\(variable.name)\u{0}\(typeName)\u{0}\(inner)") {
                         isReadThroughOuter(variable.name, outerType: typeName, innerType: inner, index: index) }
@@ -117,12 +123,12 @@ public struct NestedObservableObjectRule: Rule {
             let e = reference.element
             guard e >= 1, e + 1 < chain.elements.count, !chain.elements[e].isCall else { return false }
             let read = chain.elements[e + 1]
-            // State that changes: an `@Published` property of the inner type (a `let id` never does).
-            guard read.kind == .member, !read.isCall,
-                  index.property(read.name, ofType: innerType)?.hasAttribute("Published") == true else { return false }
             // The holder: `store.name…` or `self.store.name…`.
             let holderIndex = e - 1
             guard holderIndex == 0 || (holderIndex == 1 && chain.elements[0].name == "self") else { return false }
+            // State that changes: an `@Published` property of the inner type (a `let id` never does).
+            guard read.kind == .member, !read.isCall,
+                  index.property(read.name, ofType: innerType)?.hasAttribute("Published") == true else { return false }
             var holder = chain.elements[holderIndex].name
             if holder.hasPrefix("$") { holder.removeFirst() }
             guard let t = tree.enclosingType(of: chain.elements[e].nameToken) else { return false }
