@@ -10463,7 +10463,9 @@ bound without skipping `nil` (`.alert(item: $model.alert)`, directly or as one
 input of a `CombineLatest`), that a subscriber handles when `nil` (`guard let value else {
 hideBanner(); return }`), or that other code sets to `nil` as a real state (clearing a selection) or to a value that
 may be nil (`imageID = episode?.imageID`, `flag ? name : nil`),
-is not reported.
+is not reported. Uses in test code (a test case, a spy or mock, a file of a test target) are evidence
+neither way: a test's `compactMap { $0 }` waits for the next value, and its
+`XCTAssertNil(store.link.value)` checks the producer, not how the app consumes the value.
 
 ## Why it matters
 
@@ -10820,6 +10822,34 @@ final class UploadModel: ObservableObject {
 }
 ```
 
+```swift
+final class LinkStore {
+    let ↓pendingLink = CurrentValueSubject<URL?, Never>(nil)
+    func open(_ url: URL) { pendingLink.send(url) }
+}
+
+final class LinkRouter {
+    private var cancellable: AnyCancellable?
+
+    func activate(_ store: LinkStore) {
+        cancellable = store.pendingLink
+            .compactMap { $0 }
+            .sink { [weak self] url in self?.route(url) }
+    }
+
+    private func route(_ url: URL) {}
+}
+
+// A test reading `.value` checks the store; it does not make the link state of the app.
+final class LinkStoreTests: XCTestCase {
+    func testOpenKeepsLink() {
+        let store = LinkStore()
+        store.open(URL(string: "app://settings")!)
+        XCTAssertNotNil(store.pendingLink.value)
+    }
+}
+```
+
 ## Non-triggering examples
 
 ```swift
@@ -11117,6 +11147,26 @@ final class EpisodeHeaderView {
     }
 
     private func loadArtwork(_ id: String) {}
+}
+```
+
+```swift
+final class SyncBannerModel {
+    // Only tests skip its nil: the app has no consumer that does.
+    @Published var banner: String? = nil
+    func synced() { banner = "Synced" }
+}
+
+final class SyncBannerModelTests: XCTestCase {
+    private var cancellables = Set<AnyCancellable>()
+
+    func testBannerAfterSync() {
+        let model = SyncBannerModel()
+        let exp = expectation(description: "banner")
+        model.$banner.compactMap { $0 }.sink { _ in exp.fulfill() }.store(in: &cancellables)
+        model.synced()
+        wait(for: [exp], timeout: 1)
+    }
 }
 ```
 

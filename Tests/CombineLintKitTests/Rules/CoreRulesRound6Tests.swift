@@ -1,0 +1,62 @@
+import XCTest
+@testable import CombineLintKit
+
+/// Idioms found by the round-6 probes (a UIKit + SwiftUI hybrid, protocol-oriented services with
+/// coordinators and mocks, a settings module with many XCTest cases).
+final class CoreRulesRound6Tests: XCTestCase {
+    private func positions(_ rule: any Rule.Type, _ files: [(path: String, text: String)]) -> [String] {
+        findings(of: rule, in: files).map { "\($0.file):\($0.line):\($0.column)" }
+    }
+
+    // MARK: subject_fake_initial_value: test code is no evidence
+
+    /// A test that asserts `XCTAssertNil(store.pendingDeepLink.value)` checks the producer; it does not
+    /// make the deep link state of the app. A test's (or a spy's) `compactMap { $0 }` waits for the next
+    /// value; it does not make `banner` an event when the app itself never skips its nil.
+    func testUsesInTestCodeAreNoEvidence() {
+        let store = """
+        final class SettingsStore {
+            let pendingDeepLink = CurrentValueSubject<URL?, Never>(nil)
+            let banner = CurrentValueSubject<String?, Never>(nil)
+            func open(_ url: URL) { pendingDeepLink.send(url) }
+            func show(_ text: String) { banner.send(text) }
+        }
+        final class Router {
+            private var cancellable: AnyCancellable?
+            func activate(_ store: SettingsStore) {
+                cancellable = store.pendingDeepLink.compactMap { $0 }.sink { [weak self] url in self?.route(url) }
+            }
+            func route(_ url: URL) {}
+        }
+        final class BannerView {
+            // store.banner.compactMap { $0 }.sink { _ in } in a comment is no consumer
+            let hint = "store.banner.compactMap { $0 }"
+        }
+        """
+        let tests = """
+        final class SettingsStoreTests: XCTestCase {
+            var store: SettingsStore!
+            var cancellables = Set<AnyCancellable>()
+            func testDeepLink() {
+                store.open(URL(string: "app://x")!)
+                XCTAssertNil(store.pendingDeepLink.value)
+            }
+            func testBanner() {
+                let exp = expectation(description: "banner")
+                store.banner.compactMap { $0 }.sink { _ in exp.fulfill() }.store(in: &cancellables)
+                store.show("Synced")
+                wait(for: [exp], timeout: 1)
+            }
+        }
+        final class StoreSpy {
+            private(set) var banners: [String] = []
+            private var cancellables = Set<AnyCancellable>()
+            init(store: SettingsStore) {
+                store.banner.filter { $0 != nil }.sink { [weak self] in self?.banners.append($0!) }.store(in: &cancellables)
+            }
+        }
+        """
+        XCTAssertEqual(positions(SubjectFakeInitialValueRule.self, [(path: "Store.swift", text: store), (path: "StoreTests.swift", text: tests)]),
+                       ["Store.swift:2:9"])
+    }
+}
