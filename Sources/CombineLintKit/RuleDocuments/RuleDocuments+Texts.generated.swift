@@ -7091,7 +7091,8 @@ in other files included), from code UIKit or SwiftUI runs again and again:
   one more live subscription behind;
 - a write to a property of `self` whose `didSet` (or `willSet`) subscribes, directly or through
   the methods it calls (`highlighted = store.selected` in `viewWillAppear`, with
-  `var highlighted: Item? { didSet { … store(in: &cancellables) } }`): the observer runs on each
+  `var highlighted: Item? { didSet { … store(in: &cancellables) } }`; also `self?.highlighted = …` in a
+  `[weak self]` closure of that code, such as `DispatchQueue.main.async`): the observer runs on each
   write; in a cell, any property observer is such code (the data source sets the property on every
   reuse: `var trailID: UUID? { didSet { observe() } }`), unless `prepareForReuse` empties the bag;
 - the same through the methods it calls, and for calls on another object from any of the
@@ -7559,6 +7560,30 @@ struct FeedView: View {
             RowView(row: model.rowModel(for: item))
         }
     }
+}
+```
+
+```swift
+final class PlaylistViewController: UIViewController {
+    private var cancellables = Set<AnyCancellable>()
+    private let store = PlaylistStore()
+    private var current: Track? {
+        didSet {
+            store.$likes
+                .sink { [weak self] likes in self?.render(likes) }
+                .↓store(in: &cancellables)
+        }
+    }
+
+    override func viewWillAppear(_ animated: Bool) {
+        super.viewWillAppear(animated)
+        // Each appearance writes `current` again, and its didSet stores once more.
+        DispatchQueue.main.async { [weak self] in
+            self?.current = self?.store.nowPlaying
+        }
+    }
+
+    private func render(_ likes: Set<Track.ID>) {}
 }
 ```
 

@@ -59,4 +59,52 @@ final class CoreRulesRound6Tests: XCTestCase {
         XCTAssertEqual(positions(SubjectFakeInitialValueRule.self, [(path: "Store.swift", text: store), (path: "StoreTests.swift", text: tests)]),
                        ["Store.swift:2:9"])
     }
+
+    // MARK: repeated_subscription: `self?.x = …` in a closure runs x's observer
+
+    /// `self?.highlighted = …` in a `[weak self]` closure of `viewWillAppear` writes the property each
+    /// time the callback runs, as `self.highlighted = …` does; its `didSet` stores into the bag again.
+    /// Written from `viewDidLoad`, compared (`==`), written on another object or named in a string, it
+    /// does not repeat.
+    func testOptionalSelfWriteInAClosureRunsTheObserver() {
+        let text = """
+        final class ListController: UIViewController {
+            private var cancellables = Set<AnyCancellable>()
+            private let store = Store()
+            private var highlighted: Item? {
+                didSet { store.$favorites.sink { [weak self] _ in self?.mark() }.store(in: &cancellables) }
+            }
+            override func viewWillAppear(_ animated: Bool) {
+                super.viewWillAppear(animated)
+                DispatchQueue.main.async { [weak self] in
+                    self?.highlighted = self?.store.selected
+                }
+            }
+            func mark() {}
+        }
+        final class OnceController: UIViewController {
+            private var cancellables = Set<AnyCancellable>()
+            private let store = Store()
+            private let other = OnceController()
+            private var highlighted: Item? {
+                didSet { store.$favorites.sink { [weak self] _ in self?.mark() }.store(in: &cancellables) }
+            }
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                DispatchQueue.main.async { [weak self] in self?.highlighted = self?.store.selected }
+            }
+            override func viewWillAppear(_ animated: Bool) {
+                super.viewWillAppear(animated)
+                DispatchQueue.main.async { [weak self, other] in
+                    if self?.highlighted == nil { print("none") }
+                    other.highlighted = nil
+                    let text = "self?.highlighted = nil"
+                    print(text)
+                }
+            }
+            func mark() {}
+        }
+        """
+        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [(path: "A.swift", text: text)]), ["A.swift:5:74"])
+    }
 }
