@@ -8554,7 +8554,9 @@ runs again and again while its object lives: `viewWillAppear`, `viewIsAppearing`
 `viewWillTransition(to:with:)`, `updateConstraints`, `updateViewConstraints`, safe area and
 margin changes (`viewSafeAreaInsetsDidChange`, `safeAreaInsetsDidChange`, `layoutMarginsDidChange`),
 view state changes (`didMoveToWindow`, which runs whenever a screen is pushed over the view and
-popped again or a tab is switched; a cell's `setSelected` and `setHighlighted`;
+popped again or a tab is switched; a cell's `setSelected` and `setHighlighted`, and the `didSet` of an
+`override var isSelected` or `isHighlighted`, which runs on every tap even while one row is displayed, so a bag
+emptied in `prepareForReuse` still piles up;
 `updateConfiguration(using:)`; `tintColorDidChange`), AppKit's
 `viewWillLayout`, `viewDidLayout` and `updateLayer`, AppKit's menus, popovers and windows
 (`menuWillOpen(_:)` and `menuNeedsUpdate(_:)` of an `NSMenuDelegate`, which run each time a status item's
@@ -8932,6 +8934,30 @@ final class StatusMenuController: NSObject, NSMenuDelegate {
         menu.addItem(item)
         monitor.$load.sink { item.title = "Load \($0)" }.↓store(in: &menuCancellables)
     }
+}
+```
+
+```swift
+final class TagCell: UICollectionViewCell {
+    private var cancellables = Set<AnyCancellable>()
+    var model: TagModel?
+
+    // UIKit sets isSelected on every tap: one more subscription per selection of the same row.
+    override var isSelected: Bool {
+        didSet {
+            guard isSelected, let model else { return }
+            model.$count
+                .sink { [weak self] count in self?.update(count) }
+                .↓store(in: &cancellables)
+        }
+    }
+
+    override func prepareForReuse() {
+        super.prepareForReuse()
+        cancellables.removeAll()
+    }
+
+    private func update(_ count: Int) {}
 }
 ```
 

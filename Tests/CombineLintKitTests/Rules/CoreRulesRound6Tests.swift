@@ -107,4 +107,50 @@ final class CoreRulesRound6Tests: XCTestCase {
         """
         XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [(path: "A.swift", text: text)]), ["A.swift:5:74"])
     }
+
+    // MARK: store_in_appearance: an override of isSelected/isHighlighted observes every tap
+
+    /// UIKit writes a cell's `isSelected` on each selection and a control's `isHighlighted` on each
+    /// touch: the observer of the override stores again and again while one row is displayed, so
+    /// `prepareForReuse` emptying the bag does not help. A property of the cell's own (set by the data
+    /// source on reuse), emptied there, does not pile up; nor does a view model's `isSelected`.
+    func testSelectionOverrideObserverRepeatsWithinOneDisplay() {
+        let text = """
+        final class TagCell: UICollectionViewCell {
+            private var cancellables = Set<AnyCancellable>()
+            var model: TagModel?
+            override var isSelected: Bool {
+                didSet {
+                    guard isSelected, let model else { return }
+                    model.$count.sink { [weak self] in self?.update($0) }.store(in: &cancellables)
+                }
+            }
+            var tagName: String? {
+                didSet { model?.$count.sink { [weak self] _ in self?.setNeedsLayout() }.store(in: &cancellables) }
+            }
+            override func prepareForReuse() {
+                super.prepareForReuse()
+                cancellables.removeAll()
+            }
+            private func update(_ count: Int) {}
+        }
+        final class GlowButton: UIButton {
+            private var bag = Set<AnyCancellable>()
+            let theme = Theme()
+            override var isHighlighted: Bool {
+                willSet { theme.$glow.sink { [weak self] in self?.alpha = $0 }.store(in: &bag) }
+            }
+        }
+        final class RowModel {
+            private var bag = Set<AnyCancellable>()
+            let theme = Theme()
+            var isSelected = false {
+                didSet { theme.$glow.sink { _ in }.store(in: &bag) }
+            }
+        }
+        """
+        XCTAssertEqual(positions(StoreInAppearanceRule.self, [(path: "A.swift", text: text)]), ["A.swift:7:67", "A.swift:23:72"])
+        let message = findings(of: StoreInAppearanceRule.self, in: [(path: "A.swift", text: text)]).first?.message ?? ""
+        XCTAssertTrue(message.hasPrefix("Every change of `isSelected` runs `isSelected.didSet`"), message)
+    }
 }
