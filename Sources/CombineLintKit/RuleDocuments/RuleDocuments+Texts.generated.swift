@@ -7087,7 +7087,9 @@ in other files included), from code UIKit or SwiftUI runs again and again:
   other modifiers above) calling a method of the view's model (the model's type is found through
   the view's property, or the conforming types of the protocol a generic view's model parameter is
   constrained to: `struct FeedView<Model: FeedModeling>`), when the subscription's source never finishes (`$property`, a subject, a
-  notification or timer publisher) and no run-once guard stands before it: each run then leaves
+  notification or timer publisher, or a publisher property that every implementation in the app
+  hands on from one: `service.changes` with `protocol ItemService { var changes: AnyPublisher<…> { get } }`
+  implemented as `subject.merge(with: notifications).eraseToAnyPublisher()`; test doubles aside) and no run-once guard stands before it: each run then leaves
   one more live subscription behind;
 - a write to a property of `self` whose `didSet` (or `willSet`) subscribes, directly or through
   the methods it calls (`highlighted = store.selected` in `viewWillAppear`, with
@@ -7584,6 +7586,45 @@ final class PlaylistViewController: UIViewController {
     }
 
     private func render(_ likes: Set<Track.ID>) {}
+}
+```
+
+```swift
+protocol ItemService {
+    var changes: AnyPublisher<[Item], Never> { get }
+}
+
+final class LiveItemService: ItemService {
+    private let subject = CurrentValueSubject<[Item], Never>([])
+    // A subject merged with notifications: it never finishes.
+    var changes: AnyPublisher<[Item], Never> {
+        let cleared = NotificationCenter.default.publisher(for: UIApplication.didReceiveMemoryWarningNotification)
+            .map { _ in [Item]() }
+        return subject.merge(with: cleared).eraseToAnyPublisher()
+    }
+}
+
+final class ItemListModel: ObservableObject {
+    @Published private(set) var items: [Item] = []
+    private let service: ItemService
+    private var cancellables = Set<AnyCancellable>()
+
+    init(service: ItemService) { self.service = service }
+
+    func observe() {
+        service.changes
+            .sink { [weak self] in self?.items = $0 }
+            .↓store(in: &cancellables)
+    }
+}
+
+struct ItemListView: View {
+    @StateObject var model: ItemListModel
+
+    var body: some View {
+        List(model.items) { Text($0.name) }
+            .onAppear { model.observe() }
+    }
 }
 ```
 

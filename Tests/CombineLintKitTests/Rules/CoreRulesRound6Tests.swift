@@ -153,4 +153,58 @@ final class CoreRulesRound6Tests: XCTestCase {
         let message = findings(of: StoreInAppearanceRule.self, in: [(path: "A.swift", text: text)]).first?.message ?? ""
         XCTAssertTrue(message.hasPrefix("Every change of `isSelected` runs `isSelected.didSet`"), message)
     }
+
+    // MARK: repeated_subscription: a protocol's publisher property whose live implementation never finishes
+
+    /// `service.changes` with `let service: ItemService`: the app's only implementation hands on a
+    /// subject merged with notifications, which never finishes, so each `.onAppear` leaves one more
+    /// live subscription. A property whose implementation is a request (`dataTaskPublisher`) or `Just`
+    /// finishes; a mock's subject in a test double is no evidence either way.
+    func testProtocolPublisherPropertyWhoseLiveImplementationNeverFinishes() {
+        let text = """
+        protocol ItemService {
+            var changes: AnyPublisher<[Int], Never> { get }
+            var snapshot: AnyPublisher<[Int], Never> { get }
+        }
+        final class LiveItemService: ItemService {
+            private let subject = CurrentValueSubject<[Int], Never>([])
+            var changes: AnyPublisher<[Int], Never> {
+                let dayChanged = NotificationCenter.default.publisher(for: .NSCalendarDayChanged).map { _ in [Int]() }
+                return subject.merge(with: dayChanged).eraseToAnyPublisher()
+            }
+            var snapshot: AnyPublisher<[Int], Never> {
+                Just(subject.value).eraseToAnyPublisher()
+            }
+        }
+        final class MockItemService: ItemService {
+            var changes: AnyPublisher<[Int], Never> { Just([1]).eraseToAnyPublisher() }
+            let snapshotSubject = PassthroughSubject<[Int], Never>()
+            var snapshot: AnyPublisher<[Int], Never> { snapshotSubject.eraseToAnyPublisher() }
+        }
+        final class ListModel: ObservableObject {
+            @Published var items: [Int] = []
+            private let service: ItemService
+            private var cancellables = Set<AnyCancellable>()
+            init(service: ItemService) { self.service = service }
+            func observe() {
+                service.changes.sink { [weak self] in self?.items = $0 }.store(in: &cancellables)
+            }
+            func refresh() {
+                service.snapshot.sink { [weak self] in self?.items = $0 }.store(in: &cancellables)
+                // service.changes.sink { _ in }.store(in: &cancellables)
+            }
+        }
+        struct ListView: View {
+            @StateObject var model: ListModel
+            var body: some View {
+                List(model.items, id: \\.self) { Text("\\($0)") }
+                    .onAppear {
+                        model.observe()
+                        model.refresh()
+                    }
+            }
+        }
+        """
+        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [(path: "A.swift", text: text)]), ["A.swift:26:66"])
+    }
 }
