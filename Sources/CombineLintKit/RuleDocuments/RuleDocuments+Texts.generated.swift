@@ -7112,7 +7112,9 @@ in other files included), from code UIKit or SwiftUI runs again and again:
   runs on a tap or an edit;
 - a call on `self` made by repeated code of a related type: a subclass's `viewWillAppear` calling
   `bindTheme()` that the base class declares, a base class's `viewWillAppear` calling `bind()`
-  that this subclass overrides, a conforming type calling a method of a protocol extension, when
+  that this subclass overrides (also when the override reaches the store through the subclass's own
+  methods or a property observer: `override func refreshOnAppear() { pinned = store.first }` with
+  `var pinned { didSet { … store(in: &cancellables) } }`), a conforming type calling a method of a protocol extension, when
   the source never finishes and the caller does not empty the bag along the way;
 - a call `tab.willBeAdded()` on another object made by a method of another type that runs
   repeatedly there (a container's `@objc func update()` calling `addTab(tab)`, which calls it),
@@ -7624,6 +7626,35 @@ struct ItemListView: View {
     var body: some View {
         List(model.items) { Text($0.name) }
             .onAppear { model.observe() }
+    }
+}
+```
+
+```swift
+class BaseViewController: UIViewController {
+    var cancellables = Set<AnyCancellable>()
+
+    override func viewWillAppear(_ animated: Bool) {
+        super.viewWillAppear(animated)
+        refreshOnAppear()
+    }
+
+    func refreshOnAppear() {}
+}
+
+final class PinnedViewController: BaseViewController {
+    private let store = PinStore()
+    private var pinned: Pin? {
+        didSet {
+            store.$pins
+                .sink { [weak self] _ in self?.view.setNeedsLayout() }
+                .↓store(in: &cancellables)
+        }
+    }
+
+    // Run by the base's viewWillAppear: each appearance writes `pinned` and its didSet stores again.
+    override func refreshOnAppear() {
+        pinned = store.pins.first
     }
 }
 ```

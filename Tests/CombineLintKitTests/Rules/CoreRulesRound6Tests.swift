@@ -207,4 +207,48 @@ final class CoreRulesRound6Tests: XCTestCase {
         """
         XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [(path: "A.swift", text: text)]), ["A.swift:26:66"])
     }
+
+    // MARK: repeated_subscription: a base class's callback → an override → a property observer
+
+    /// The base's `viewWillAppear` calls `refreshOnAppear()`; the subclass's override writes `pinned`,
+    /// whose `didSet` stores into the bag: one more subscription per appearance. An override the base
+    /// calls from `viewDidLoad` runs once; one whose bag `viewWillDisappear` empties does not pile up.
+    func testOverrideCalledByBaseCallbackReachesAnObserver() {
+        let text = """
+        class BaseViewController: UIViewController {
+            var cancellables = Set<AnyCancellable>()
+            override func viewDidLoad() { super.viewDidLoad(); bind() }
+            override func viewWillAppear(_ animated: Bool) { super.viewWillAppear(animated); refreshOnAppear() }
+            func bind() {}
+            func refreshOnAppear() {}
+        }
+        final class PinViewController: BaseViewController {
+            let store = Store()
+            private var pinned: Int? {
+                didSet { store.$items.sink { [weak self] _ in self?.view.setNeedsLayout() }.store(in: &cancellables) }
+            }
+            override func refreshOnAppear() { pinned = store.items.first }
+        }
+        final class BindViewController: BaseViewController {
+            let store = Store()
+            private var pinned: Int? {
+                didSet { store.$items.sink { [weak self] _ in self?.view.setNeedsLayout() }.store(in: &cancellables) }
+            }
+            override func bind() { pinned = store.items.first }
+        }
+        final class ResetViewController: BaseViewController {
+            let store = Store()
+            private var visible = Set<AnyCancellable>()
+            private var pinned: Int? {
+                didSet { store.$items.sink { [weak self] _ in self?.view.setNeedsLayout() }.store(in: &visible) }
+            }
+            override func refreshOnAppear() { pinned = store.items.first }
+            override func viewWillDisappear(_ animated: Bool) { super.viewWillDisappear(animated); visible.removeAll() }
+        }
+        """
+        let found = findings(of: RepeatedSubscriptionRule.self, in: [(path: "A.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["11:85"])
+        XCTAssertTrue(found.first?.message.hasPrefix("`BaseViewController.viewWillAppear(_:) → PinViewController.refreshOnAppear() → PinViewController.pinned.didSet → store(in:)`") ?? false,
+                      found.first?.message ?? "")
+    }
 }
