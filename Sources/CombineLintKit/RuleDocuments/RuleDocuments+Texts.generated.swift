@@ -1504,6 +1504,10 @@ before the wait begins; `withExtendedLifetime(token) { wait(…) }` or a use aft
 A subscription stored in a bag declared in the same method (`var cancellables = Set<AnyCancellable>()`)
 that is never read again (not kept in a member, returned or passed on) ends with that bag when the
 method returns; not reported in test code, nor when the method waits or `await`s after the last store.
+A publisher that delivers everything and finishes during `sink` itself (`Just`, `Empty`, `Fail`,
+`Record`, `[1, 2].publisher`, followed only by operators such as `map`, `filter` or `collect`, with no
+`receive(on:)`, `delay`, `flatMap` or combining operator) is not reported: nothing is left to cancel when
+`sink` returns (`_ = Just(3).sink { values.append($0) }` in a test).
 
 ## Why it matters
 
@@ -1888,6 +1892,17 @@ final class ProfileLoader {
             .sink(receiveCompletion: { _ in }, receiveValue: onLoad)
             .store(in: &bag)
         cancellables = bag
+    }
+}
+```
+
+```swift
+final class ParserTests: XCTestCase {
+    func testJustDeliversDuringSink() {
+        var values: [Int] = []
+        // Just delivers and finishes before `sink` returns: there is nothing left to cancel.
+        _ = Just(3).map { $0 * 2 }.sink { values.append($0) }
+        XCTAssertEqual(values, [6])
     }
 }
 ```

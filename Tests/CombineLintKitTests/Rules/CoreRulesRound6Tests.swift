@@ -251,4 +251,33 @@ final class CoreRulesRound6Tests: XCTestCase {
         XCTAssertTrue(found.first?.message.hasPrefix("`BaseViewController.viewWillAppear(_:) → PinViewController.refreshOnAppear() → PinViewController.pinned.didSet → store(in:)`") ?? false,
                       found.first?.message ?? "")
     }
+
+    // MARK: discarded_cancellable: a publisher that finishes during `sink`
+
+    /// `_ = Just(3).sink { … }` has delivered and finished before `sink` returns: nothing is left to
+    /// cancel. After `receive(on:)`, `delay`, a `flatMap`, or with a subject, a request or
+    /// `Empty(completeImmediately: false)`, the dropped token still ends the subscription too early.
+    func testSynchronousPublisherMayDropItsToken() {
+        let text = """
+        final class SyncTests: XCTestCase {
+            func testSynchronous() {
+                var values: [Int] = []
+                _ = Just(3).sink { values.append($0) }
+                _ = [1, 2].publisher.map { $0 * 2 }.collect().sink { values += $0 }
+                Fail<Int, URLError>(error: URLError(.badURL)).replaceError(with: 0).sink { values.append($0) }
+                let text = "_ = subject.sink { _ in }"
+                XCTAssertEqual(values.count, 4, text)
+            }
+            func testAsynchronous() {
+                let subject = PassthroughSubject<Int, Never>()
+                _ = Just(3).receive(on: DispatchQueue.main).sink { print($0) }
+                _ = Just(3).flatMap { _ in URLSession.shared.dataTaskPublisher(for: URL(string: "x")!).map(\\.data).replaceError(with: Data()) }.sink { print($0) }
+                _ = Empty<Int, Never>(completeImmediately: false).sink { print($0) }
+                _ = subject.sink { print($0) }
+            }
+        }
+        """
+        XCTAssertEqual(positions(DiscardedCancellableRule.self, [(path: "A.swift", text: text)]),
+                       ["A.swift:12:53", "A.swift:13:137", "A.swift:14:59", "A.swift:15:21"])
+    }
 }
