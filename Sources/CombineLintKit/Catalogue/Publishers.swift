@@ -4,6 +4,11 @@ extension Catalogue {
     /// subscription ends by itself, and subscribing to them again leaves nothing running.
     public static let finiteRoots: Set<String> = ["Just", "Empty", "Fail", "Result", "Record"]
 
+    /// Publishers that deliver everything and finish during `subscribe` itself, on the subscribing
+    /// thread (`Empty` unless `completeImmediately: false`; a sequence's `.publisher` too): a
+    /// subscription to one has ended by the time `sink` returns.
+    public static let synchronousRoots: Set<String> = ["Just", "Empty", "Fail", "Record"]
+
     /// Roots that deliver one value (or none) and complete: a subscription inside their `sink` is made
     /// once. Not `Record`, which replays many values; `Future` answers once.
     public static let singleValueRoots: Set<String> = ["Just", "Future", "Fail", "Empty"]

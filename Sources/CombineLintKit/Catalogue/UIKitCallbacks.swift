@@ -29,6 +29,11 @@ extension Catalogue {
         "didMoveToWindow", "setSelected", "setHighlighted", "updateConfiguration", "tintColorDidChange",
     ]
 
+    /// State properties UIKit sets on every touch or selection (`override var isSelected { didSet { … } }`
+    /// of a cell or control): the observer of an override runs like `setSelected`, many times while one
+    /// row is displayed, so emptying a cell's bag on reuse does not keep up with it.
+    public static let stateChangeProperties: Set<String> = ["isSelected", "isHighlighted"]
+
     /// `UIViewRepresentable.updateUIView(_:context:)` and its AppKit twin: SwiftUI calls them on
     /// every change of the state the representable reads, again and again for one view.
     public static let representableUpdateCallbacks: Set<String> = ["updateUIView", "updateNSView", "updateUIViewController", "updateNSViewController"]

@@ -123,15 +123,26 @@ public struct MethodCallGraph: Sendable {
         }
     }
 
-    /// Writes to observed properties of self in `range` (`title = …`, `self.title = …`), as calls of
-    /// their observers (`title.didSet`, `title.willSet`): the observer runs on each.
+    /// Writes to observed properties of self in `range` (`title = …`, `self.title = …`, and
+    /// `self?.title = …` in a closure with `[weak self]`, which runs the observer whenever `self`
+    /// is still there), as calls of their observers (`title.didSet`, `title.willSet`): the observer
+    /// runs on each.
     static func observedWrites(in range: Range<Int>, of tree: SyntaxTree, observed: Set<String>) -> [Call] {
         var result: [Call] = []
         for k in range where tree.tokens[k].kind == .equal && k > range.lowerBound {
             var start = k - 1
             while start > range.lowerBound, !tree.statementStarts[start] { start -= 1 }
-            guard start < k, case .selfMember(let name) = SubscriptionFinder.owner(ofTarget: start, through: k - 1, in: tree),
-                  observed.contains(name) else { continue }
+            guard start < k else { continue }
+            let name: String
+            if case .selfMember(let member) = SubscriptionFinder.owner(ofTarget: start, through: k - 1, in: tree) {
+                name = member
+            } else if start + 3 == k - 1, tree.isWord(start, "self"), tree.tokens[start + 1].kind == .questionMark,
+                      tree.tokens[start + 2].kind == .period, tree.tokens[k - 1].kind == .identifier {
+                name = tree.name(k - 1)
+            } else {
+                continue
+            }
+            guard observed.contains(name) else { continue }
             for accessor in ["didSet", "willSet"] {
                 result.append(Call(name: name + "." + accessor, selector: name + "." + accessor, token: k - 1))
             }

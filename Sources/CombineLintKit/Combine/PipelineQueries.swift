@@ -41,6 +41,11 @@ enum NeverFinishingSources {
     /// `NotificationCenter…publisher(for:)`, KVO `publisher(for: \.x)`, `Timer.publish(every:…)`,
     /// `Publishers.Merge/CombineLatest` of such a publisher, or a name from `extraNames`.
     static func evidence(in chain: Chain, before end: Int, tree: SyntaxTree, index: ProjectIndex, extraNames: Set<String>) -> Int? {
+        evidence(in: chain, before: end, tree: tree, index: index, extraNames: extraNames, throughProperties: true)
+    }
+
+    private static func evidence(in chain: Chain, before end: Int, tree: SyntaxTree, index: ProjectIndex, extraNames: Set<String>,
+                                 throughProperties: Bool) -> Int? {
         for e in 0..<min(end, chain.elements.count) {
             let element = chain.elements[e]
             let name = element.name
@@ -52,6 +57,8 @@ enum NeverFinishingSources {
             if name == "publisher", element.argument("for") != nil { return e }
             if name == "publish", element.argument("every") != nil { return e }
             if element.isCall, returnsNeverFinishing(element, index: index) { return e }
+            if throughProperties, !element.isCall, element.kind != .literal, isPublisher(at: e, in: chain, before: end),
+               isNeverFinishingProperty(name, index: index) { return e }
             if e > 0, chain.elements[e - 1].name == "Publishers", Catalogue.combinersLivingAsLongAsAnyInput.contains(name) {
                 for argument in element.arguments where startsNeverFinishing(argument.value, tree: tree, index: index, extraNames: extraNames) { return e }
                 return nil
@@ -118,6 +125,67 @@ enum NeverFinishingSources {
         }
         for module in Catalogue.publisherModules where result.hasPrefix(module + ".") { return String(result.dropFirst(module.count + 1)) }
         return result
+    }
+
+    /// A publisher property that hands on a publisher that never finishes, in every type of the app
+    /// that declares it (a protocol's requirement, test code and test doubles aside), and there is
+    /// one: `var changes: AnyPublisher<[Item], Never> { subject.merge(with: notifications).eraseToAnyPublisher() }`,
+    /// or `lazy var changes = $items.eraseToAnyPublisher()`. Read through a value of the protocol's
+    /// type too (`service.changes` with `let service: ItemService`). Answered once per name.
+    static func isNeverFinishingProperty(_ name: String, index: ProjectIndex) -> Bool {
+        guard !name.isEmpty, !isProjected(name) else { return false }
+        return index.neverFinishingPropertyNames.answer(name) {
+            var found = false
+            for key in index.typesDeclaringProperty[name] {
+                guard let type = index.types[key], type.kind != .protocol, let property = type.properties[name] else { continue }
+                guard !property.isStatic, let t = index.treeIndexByPath[property.file] else { return false }
+                let tree = index.trees[t]
+                guard let v = variable(named: name, onLine: property.line, in: tree) else { return false }
+                if TestCaseCode.isTestOrDouble(tree.variables[v].nameToken, of: tree, index: index) { continue }
+                guard let returned = handedOnChain(of: v, in: tree),
+                      evidence(in: returned, before: returned.elements.count, tree: tree, index: index, extraNames: [],
+                               throughProperties: false) != nil else { return false }
+                found = true
+            }
+            return found
+        }
+    }
+
+    /// The member variable named `name` declared on line `line`: a binary search (variables are in
+    /// source order), not a walk over the file's variables for each name asked.
+    private static func variable(named name: String, onLine line: Int, in tree: SyntaxTree) -> Int? {
+        var low = 0, high = tree.variables.count
+        while low < high {
+            let mid = (low + high) / 2
+            if tree.line(of: tree.variables[mid].nameToken) < line { low = mid + 1 } else { high = mid }
+        }
+        var v = low
+        while v < tree.variables.count, tree.line(of: tree.variables[v].nameToken) == line {
+            if !tree.variables[v].isLocal, tree.variables[v].name == name { return v }
+            v += 1
+        }
+        return nil
+    }
+
+    /// The chain a property hands on: its initial value, or the only expression (or the last `return`)
+    /// of its getter.
+    private static func handedOnChain(of v: Int, in tree: SyntaxTree) -> Chain? {
+        let variable = tree.variables[v]
+        if let initializer = variable.initializer {
+            return tree.chain(startingAt: initializer.lowerBound).map { tree.chains[$0] }
+        }
+        guard variable.isComputed else { return nil }
+        var open = variable.nameToken + 1
+        while open < tree.tokens.count, tree.tokens[open].kind != .leftBrace {
+            if tree.tokens[open].kind == .rightBrace || tree.tokens[open].kind == .equal { return nil }
+            open += 1
+        }
+        guard open < tree.tokens.count, case let close = Int(tree.matching[open]), close > open + 1 else { return nil }
+        // The expression after the last top-level `return`, else the body's first token.
+        var start = open + 1
+        for k in (open + 1)..<close where tree.isWord(k, "return") && Int(tree.enclosing[k]) == open { start = k + 1 }
+        guard start < close else { return nil }
+        return tree.chain(startingAt: start).map { tree.chains[$0] }
     }
 
     /// A property some type of the project declares as a subject (`PassthroughSubject`/`CurrentValueSubject`).

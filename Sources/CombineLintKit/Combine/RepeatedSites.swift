@@ -94,6 +94,12 @@ public struct RepeatedSites: Sendable {
         }
         guard let f = found else { return nil }
         let function = tree.functions[f]
+        // `override var isSelected: Bool { didSet { … } }`: UIKit writes it on every tap, as it calls `setSelected`.
+        if function.kind == .accessor, function.name == "didSet" || function.name == "willSet", let v = function.variable,
+           case let variable = tree.variables[v], !variable.isStatic, variable.modifiers.contains("override"),
+           Catalogue.stateChangeProperties.contains(variable.name), let open = function.bodyOpen, let close = function.bodyClose {
+            return RepeatedSite(kind: .layout, name: "\(variable.name).\(function.name)", function: f, closure: nil, body: open..<close)
+        }
         // `var viewModel: Model? { didSet { … } }` in a cell: the data source sets it on every reuse.
         if function.kind == .accessor, function.name == "didSet" || function.name == "willSet", let v = function.variable,
            !tree.variables[v].isStatic, let open = function.bodyOpen, let close = function.bodyClose,

@@ -12,6 +12,7 @@ extension ProjectIndex {
         // Answers about ancestry may change with any declaration.
         ancestry = AncestryCache()
         subjectPropertyNames = NameFlagCache()
+        neverFinishingPropertyNames = NameFlagCache()
 
         // Postings: the file's names.
         let oldNames = FileNames(of: old, at: t)

@@ -27,6 +27,8 @@ public struct ProjectIndex: Sendable {
     var ancestry = AncestryCache()
     /// Answers of `declaresSubjectProperty(named:)`.
     var subjectPropertyNames = NameFlagCache()
+    /// Answers of `NeverFinishingSources.isNeverFinishingProperty(_:index:)` (a cache, filled as rules ask).
+    var neverFinishingPropertyNames = NameFlagCache()
     /// Each file's position in `trees`, by path.
     public internal(set) var treeIndexByPath: [String: Int] = [:]
 

@@ -1589,6 +1589,10 @@ before the wait begins; `withExtendedLifetime(token) { wait(…) }` or a use aft
 A subscription stored in a bag declared in the same method (`var cancellables = Set<AnyCancellable>()`)
 that is never read again (not kept in a member, returned or passed on) ends with that bag when the
 method returns; not reported in test code, nor when the method waits or `await`s after the last store.
+A publisher that delivers everything and finishes during `sink` itself (`Just`, `Empty`, `Fail`,
+`Record`, `[1, 2].publisher`, followed only by operators such as `map`, `filter` or `collect`, with no
+`receive(on:)`, `delay`, `flatMap` or combining operator) is not reported: nothing is left to cancel when
+`sink` returns (`_ = Just(3).sink { values.append($0) }` in a test).
 
 ## Why it matters
 
@@ -1973,6 +1977,17 @@ final class ProfileLoader {
             .sink(receiveCompletion: { _ in }, receiveValue: onLoad)
             .store(in: &bag)
         cancellables = bag
+    }
+}
+```
+
+```swift
+final class ParserTests: XCTestCase {
+    func testJustDeliversDuringSink() {
+        var values: [Int] = []
+        // Just delivers and finishes before `sink` returns: there is nothing left to cancel.
+        _ = Just(3).map { $0 * 2 }.sink { values.append($0) }
+        XCTAssertEqual(values, [6])
     }
 }
 ```
@@ -7295,11 +7310,14 @@ in other files included), from code UIKit or SwiftUI runs again and again:
   other modifiers above) calling a method of the view's model (the model's type is found through
   the view's property, or the conforming types of the protocol a generic view's model parameter is
   constrained to: `struct FeedView<Model: FeedModeling>`), when the subscription's source never finishes (`$property`, a subject, a
-  notification or timer publisher) and no run-once guard stands before it: each run then leaves
+  notification or timer publisher, or a publisher property that every implementation in the app
+  hands on from one: `service.changes` with `protocol ItemService { var changes: AnyPublisher<…> { get } }`
+  implemented as `subject.merge(with: notifications).eraseToAnyPublisher()`; test doubles aside) and no run-once guard stands before it: each run then leaves
   one more live subscription behind;
 - a write to a property of `self` whose `didSet` (or `willSet`) subscribes, directly or through
   the methods it calls (`highlighted = store.selected` in `viewWillAppear`, with
-  `var highlighted: Item? { didSet { … store(in: &cancellables) } }`): the observer runs on each
+  `var highlighted: Item? { didSet { … store(in: &cancellables) } }`; also `self?.highlighted = …` in a
+  `[weak self]` closure of that code, such as `DispatchQueue.main.async`): the observer runs on each
   write; in a cell, any property observer is such code (the data source sets the property on every
   reuse: `var trailID: UUID? { didSet { observe() } }`), unless `prepareForReuse` empties the bag;
 - the same through the methods it calls, and for calls on another object from any of the
@@ -7317,7 +7335,9 @@ in other files included), from code UIKit or SwiftUI runs again and again:
   runs on a tap or an edit;
 - a call on `self` made by repeated code of a related type: a subclass's `viewWillAppear` calling
   `bindTheme()` that the base class declares, a base class's `viewWillAppear` calling `bind()`
-  that this subclass overrides, a conforming type calling a method of a protocol extension, when
+  that this subclass overrides (also when the override reaches the store through the subclass's own
+  methods or a property observer: `override func refreshOnAppear() { pinned = store.first }` with
+  `var pinned { didSet { … store(in: &cancellables) } }`), a conforming type calling a method of a protocol extension, when
   the source never finishes and the caller does not empty the bag along the way;
 - a call `tab.willBeAdded()` on another object made by a method of another type that runs
   repeatedly there (a container's `@objc func update()` calling `addTab(tab)`, which calls it),
@@ -7766,6 +7786,98 @@ struct FeedView: View {
         List(model.items) { item in
             RowView(row: model.rowModel(for: item))
         }
+    }
+}
+```
+
+```swift
+final class PlaylistViewController: UIViewController {
+    private var cancellables = Set<AnyCancellable>()
+    private let store = PlaylistStore()
+    private var current: Track? {
+        didSet {
+            store.$likes
+                .sink { [weak self] likes in self?.render(likes) }
+                .↓store(in: &cancellables)
+        }
+    }
+
+    override func viewWillAppear(_ animated: Bool) {
+        super.viewWillAppear(animated)
+        // Each appearance writes `current` again, and its didSet stores once more.
+        DispatchQueue.main.async { [weak self] in
+            self?.current = self?.store.nowPlaying
+        }
+    }
+
+    private func render(_ likes: Set<Track.ID>) {}
+}
+```
+
+```swift
+protocol ItemService {
+    var changes: AnyPublisher<[Item], Never> { get }
+}
+
+final class LiveItemService: ItemService {
+    private let subject = CurrentValueSubject<[Item], Never>([])
+    // A subject merged with notifications: it never finishes.
+    var changes: AnyPublisher<[Item], Never> {
+        let cleared = NotificationCenter.default.publisher(for: UIApplication.didReceiveMemoryWarningNotification)
+            .map { _ in [Item]() }
+        return subject.merge(with: cleared).eraseToAnyPublisher()
+    }
+}
+
+final class ItemListModel: ObservableObject {
+    @Published private(set) var items: [Item] = []
+    private let service: ItemService
+    private var cancellables = Set<AnyCancellable>()
+
+    init(service: ItemService) { self.service = service }
+
+    func observe() {
+        service.changes
+            .sink { [weak self] in self?.items = $0 }
+            .↓store(in: &cancellables)
+    }
+}
+
+struct ItemListView: View {
+    @StateObject var model: ItemListModel
+
+    var body: some View {
+        List(model.items) { Text($0.name) }
+            .onAppear { model.observe() }
+    }
+}
+```
+
+```swift
+class BaseViewController: UIViewController {
+    var cancellables = Set<AnyCancellable>()
+
+    override func viewWillAppear(_ animated: Bool) {
+        super.viewWillAppear(animated)
+        refreshOnAppear()
+    }
+
+    func refreshOnAppear() {}
+}
+
+final class PinnedViewController: BaseViewController {
+    private let store = PinStore()
+    private var pinned: Pin? {
+        didSet {
+            store.$pins
+                .sink { [weak self] _ in self?.view.setNeedsLayout() }
+                .↓store(in: &cancellables)
+        }
+    }
+
+    // Run by the base's viewWillAppear: each appearance writes `pinned` and its didSet stores again.
+    override func refreshOnAppear() {
+        pinned = store.pins.first
     }
 }
 ```
@@ -8737,7 +8849,9 @@ runs again and again while its object lives: `viewWillAppear`, `viewIsAppearing`
 `viewWillTransition(to:with:)`, `updateConstraints`, `updateViewConstraints`, safe area and
 margin changes (`viewSafeAreaInsetsDidChange`, `safeAreaInsetsDidChange`, `layoutMarginsDidChange`),
 view state changes (`didMoveToWindow`, which runs whenever a screen is pushed over the view and
-popped again or a tab is switched; a cell's `setSelected` and `setHighlighted`;
+popped again or a tab is switched; a cell's `setSelected` and `setHighlighted`, and the `didSet` of an
+`override var isSelected` or `isHighlighted`, which runs on every tap even while one row is displayed, so a bag
+emptied in `prepareForReuse` still piles up;
 `updateConfiguration(using:)`; `tintColorDidChange`), AppKit's
 `viewWillLayout`, `viewDidLayout` and `updateLayer`, AppKit's menus, popovers and windows
 (`menuWillOpen(_:)` and `menuNeedsUpdate(_:)` of an `NSMenuDelegate`, which run each time a status item's
@@ -9115,6 +9229,30 @@ final class StatusMenuController: NSObject, NSMenuDelegate {
         menu.addItem(item)
         monitor.$load.sink { item.title = "Load \($0)" }.↓store(in: &menuCancellables)
     }
+}
+```
+
+```swift
+final class TagCell: UICollectionViewCell {
+    private var cancellables = Set<AnyCancellable>()
+    var model: TagModel?
+
+    // UIKit sets isSelected on every tap: one more subscription per selection of the same row.
+    override var isSelected: Bool {
+        didSet {
+            guard isSelected, let model else { return }
+            model.$count
+                .sink { [weak self] count in self?.update(count) }
+                .↓store(in: &cancellables)
+        }
+    }
+
+    override func prepareForReuse() {
+        super.prepareForReuse()
+        cancellables.removeAll()
+    }
+
+    private func update(_ count: Int) {}
 }
 ```
 
@@ -10671,7 +10809,9 @@ bound without skipping `nil` (`.alert(item: $model.alert)`, directly or as one
 input of a `CombineLatest`), that a subscriber handles when `nil` (`guard let value else {
 hideBanner(); return }`), or that other code sets to `nil` as a real state (clearing a selection) or to a value that
 may be nil (`imageID = episode?.imageID`, `flag ? name : nil`),
-is not reported.
+is not reported. Uses in test code (a test case, a spy or mock, a file of a test target) are evidence
+neither way: a test's `compactMap { $0 }` waits for the next value, and its
+`XCTAssertNil(store.link.value)` checks the producer, not how the app consumes the value.
 
 ## Why it matters
 
@@ -11028,6 +11168,34 @@ final class UploadModel: ObservableObject {
 }
 ```
 
+```swift
+final class LinkStore {
+    let ↓pendingLink = CurrentValueSubject<URL?, Never>(nil)
+    func open(_ url: URL) { pendingLink.send(url) }
+}
+
+final class LinkRouter {
+    private var cancellable: AnyCancellable?
+
+    func activate(_ store: LinkStore) {
+        cancellable = store.pendingLink
+            .compactMap { $0 }
+            .sink { [weak self] url in self?.route(url) }
+    }
+
+    private func route(_ url: URL) {}
+}
+
+// A test reading `.value` checks the store; it does not make the link state of the app.
+final class LinkStoreTests: XCTestCase {
+    func testOpenKeepsLink() {
+        let store = LinkStore()
+        store.open(URL(string: "app://settings")!)
+        XCTAssertNotNil(store.pendingLink.value)
+    }
+}
+```
+
 ## Non-triggering examples
 
 ```swift
@@ -11325,6 +11493,26 @@ final class EpisodeHeaderView {
     }
 
     private func loadArtwork(_ id: String) {}
+}
+```
+
+```swift
+final class SyncBannerModel {
+    // Only tests skip its nil: the app has no consumer that does.
+    @Published var banner: String? = nil
+    func synced() { banner = "Synced" }
+}
+
+final class SyncBannerModelTests: XCTestCase {
+    private var cancellables = Set<AnyCancellable>()
+
+    func testBannerAfterSync() {
+        let model = SyncBannerModel()
+        let exp = expectation(description: "banner")
+        model.$banner.compactMap { $0 }.sink { _ in exp.fulfill() }.store(in: &cancellables)
+        model.synced()
+        wait(for: [exp], timeout: 1)
+    }
 }
 ```
 

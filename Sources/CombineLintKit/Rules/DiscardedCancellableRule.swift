@@ -20,6 +20,10 @@ public struct DiscardedCancellableRule: Rule {
             if subscription.subscriber == .connect, !ConnectableEvidence.isConnectable(chain, before: subscription.element, in: tree, index: context.index) {
                 continue
             }
+            // `_ = Just(3).sink { values.append($0) }`: the subscription delivered and finished during `sink`.
+            if subscription.subscriber != .connect, DiscardedCancellableRule.finishesDuringSubscribe(chain, before: subscription.element, in: tree) {
+                continue
+            }
             guard let problem = problem(with: subscription, chain: chain, in: tree, index: context.index) else { continue }
             let last = element.closeParen ?? element.lastToken
             let timer = subscription.subscriber == .connect
@@ -66,6 +70,39 @@ public struct DiscardedCancellableRule: Rule {
                                           help: "Keep it with `.store(in: &cancellables)` or in a property owned by whoever needs the values."))
         }
         return result
+    }
+
+    /// Whether chain elements `0..<end` are a publisher that delivers all its values and finishes
+    /// during `subscribe` (`Just(x)`, `Empty()`, `Fail(error:)`, `Record`, `[1, 2].publisher`,
+    /// `Publishers.Sequence(…)`), followed only by operators that deliver on the same thread at once
+    /// (`map`, `filter`, `collect`; not `receive(on:)`, `delay`, `flatMap` or a combining operator):
+    /// nothing is left to cancel when `sink` returns, so its token need not be kept.
+    static func finishesDuringSubscribe(_ chain: Chain, before end: Int, in tree: SyntaxTree) -> Bool {
+        let elements = chain.elements
+        guard end <= elements.count, end > 0 else { return false }
+        let root = elements[0]
+        var first: Int
+        if root.kind == .literal, elements.count > 1, elements[1].name == "publisher", !elements[1].isCall {
+            first = 2
+        } else if root.name == "Publishers", elements.count > 1, elements[1].name == "Sequence", elements[1].isCall {
+            first = 2
+        } else if root.kind == .root, root.isCall, Catalogue.synchronousRoots.contains(root.name) {
+            if root.name == "Empty", root.argument("completeImmediately") != nil { return false }
+            first = 1
+        } else {
+            return false
+        }
+        guard first <= end else { return false }
+        for element in elements[first..<end] {
+            let name = element.name
+            // A scheduler hop (`receive(on:)`, `delay(for:scheduler:)`) delivers later; `collect()` on such
+            // a source still delivers during `sink`.
+            guard element.isCall, Catalogue.sameThreadOperators.contains(name),
+                  element.argument("on") == nil, element.argument("scheduler") == nil,
+                  !Catalogue.flatteningOperators.contains(name), !Catalogue.publisherMakingClosureOperators.contains(name),
+                  !Catalogue.inputSubscribingCombiners.contains(name), !Catalogue.sharingOperators.contains(name) else { return false }
+        }
+        return true
     }
 
     /// The chain's value is thrown away: a statement of its own, `_ = chain` or `let _ = chain`

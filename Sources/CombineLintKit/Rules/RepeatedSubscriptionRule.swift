@@ -127,6 +127,19 @@ public struct RepeatedSubscriptionRule: Rule {
             entry = RepeatedMethodCallers.inheritedPath(calling: function.name, overriding: function.isOverride, onType: store.typeName, bag: store.bag, index: context.index,
                                                         extraCallbacks: extra, memo: context.memo)
         }
+        // A base class's repeated callback calls an override of this type (`refreshOnAppear()`), which
+        // reaches the storing method through the type's own calls (`pinned = …` runs `pinned.didSet`).
+        if entry == nil, let treeIndex = context.index.treeIndexByPath[tree.file.path],
+           let m = analysis.graph.method(inTree: treeIndex, function: store.function) {
+            let callers = context.memo.value(for: memoKey + "\u{0}override-callers") { RepeatedSubscriptionRule.overrideCallers(analysis.graph, index: context.index) }
+            if let o = callers[m], o != m {
+                let override = analysis.graph.methods[o]
+                if let inherited = RepeatedMethodCallers.inheritedPath(calling: override.name, overriding: true, onType: store.typeName, bag: store.bag,
+                                                                       index: context.index, extraCallbacks: extra, memo: context.memo) {
+                    entry = inherited + " → " + store.typeName + "." + override.selectorName
+                }
+            }
+        }
         guard let entry else { return nil }
         if BagResets.empties(store.bag, in: (open + 1)..<(function.bodyClose ?? store.token), of: tree) { return nil }
         // A cell's `prepareForReuse` (or a view controller's disappearance) that empties the bag ends
@@ -136,11 +149,39 @@ public struct RepeatedSubscriptionRule: Rule {
         let sites = RepeatedSites(tree: tree, index: context.index, extraAppearance: Array(extra), extraCellMethods: [])
         if sites.site(of: store.token) != nil { return nil }
         if isGuardedBeforeStore(store, in: function, context) { return nil }
-        let pathText = "\(entry) → \(store.typeName).\(function.selectorName) → \(store.label)"
+        // A property observer is named after its property: `pinned.didSet`.
+        let observerName = context.index.treeIndexByPath[tree.file.path].flatMap { analysis.graph.method(inTree: $0, function: store.function) }
+            .map { analysis.graph.methods[$0] }.flatMap { $0.isObserver ? $0.name : nil }
+        let pathText = "\(entry) → \(store.typeName).\(observerName ?? function.selectorName) → \(store.label)"
         let first = entry.components(separatedBy: " → ")[0]
         let text = RepeatedSubscriptionRule.text(path: pathText, entry: first, store: store,
                                                  subscribeOnceIn: "`init`", consequence: "values are handled several times")
         return context.finding(tokens: store.token, message: text.message, help: text.help)
+    }
+
+    /// For each method of the graph that an override of the type reaches through the type's own
+    /// calls, the first such override (a multi-source search from all overrides at once: linear in
+    /// the calls, not one search per override).
+    static func overrideCallers(_ graph: MethodCallGraph, index: ProjectIndex) -> [Int: Int] {
+        var origin: [Int: Int] = [:]
+        var queue: [Int] = []
+        for (m, method) in graph.methods.enumerated() where !method.isObserver {
+            guard index.trees[method.tree].functions[method.function].isOverride else { continue }
+            origin[m] = m
+            queue.append(m)
+        }
+        var next = 0
+        while next < queue.count {
+            let m = queue[next]
+            next += 1
+            for call in graph.calls[m] {
+                for callee in graph.callees(of: call) where origin[callee] == nil {
+                    origin[callee] = origin[m]
+                    queue.append(callee)
+                }
+            }
+        }
+        return origin
     }
 
     /// Whether a run-once guard (a flag the type's methods in this file set, the bag, a view's

@@ -307,6 +307,9 @@ public struct StoreInAppearanceRule: Rule {
             return "Every `\(site.name)` adds a live subscription to `\(bag)`, so each update is handled once per visit so far."
         case .layout where Catalogue.representableUpdateCallbacks.contains(site.name):
             return "Every SwiftUI update runs `\(site.name)`, adding a live subscription to `\(bag)`, so each value is handled once per update so far."
+        case .layout where Catalogue.stateChangeProperties.contains(String(site.name.prefix { $0 != "." })):
+            let property = site.name.prefix { $0 != "." }
+            return "Every change of `\(property)` runs `\(site.name)`, which adds one more live subscription to `\(bag)` each time."
         case .layout where Catalogue.stateChangeCallbacks.contains(site.name):
             return "Every call of `\(site.name)` (on each change of that state) adds a live subscription to `\(bag)`, so each update is handled once per call so far."
         case .layout:

@@ -146,6 +146,9 @@ public struct SubjectFakeInitialValueRule: Rule {
             init(name: String, index: ProjectIndex) {
                 for use in index.memberUses[name] ?? [] {
                     let tree = index.trees[use.tree]
+                    // A test's `compactMap { $0 }` waits for the next value and its `XCTAssertNil(…value)`
+                    // checks the producer: neither says how the app consumes the property.
+                    if Evidence.isTestCode(tree.chains[use.chain].first, of: tree, index: index) { continue }
                     if let owner = Evidence.owner(of: use, in: tree) {
                         selfRooted[owner, default: []].append(use)
                     } else if let owner = TypeResolver.ownerType(ofElement: use.element, in: tree.chains[use.chain], tree: tree, index: index)
@@ -197,7 +200,7 @@ public struct SubjectFakeInitialValueRule: Rule {
                 let written = kind == .subject ? name : "$" + name
                 for ref in readsWholeArguments ? index.identifiers[written] : [] {
                     let tree = index.trees[ref.tree]
-                    guard tree.tokenIs(ref.token, written),
+                    guard tree.tokenIs(ref.token, written), !Evidence.isTestCode(ref.token, of: tree, index: index),
                           let call = SubjectFakeInitialValueRule.combiningCall(takingWholeArgument: ref.token, in: tree),
                           SubscriptionFinder.localVariable(named: written, visibleAt: ref.token, in: tree) == nil,
                           !SubscriptionFinder.isParameter(named: written, visibleAt: ref.token, in: tree) else { continue }
@@ -213,6 +216,7 @@ public struct SubjectFakeInitialValueRule: Rule {
                         // The chain's first element of that name.
                         let e = use.element
                         guard chain.elements.firstIndex(where: { $0.name == alias }) == e,
+                              !Evidence.isTestCode(chain.first, of: tree, index: index),
                               e < chain.elements.count - 1 || SubjectFakeInitialValueRule.isArgumentOfOnReceive(chain, in: tree) else { continue }
                         evidence.merge(SubjectFakeInitialValueRule.classify(chain, after: e, name: name, kind: kind, tree: tree, treeIndex: use.tree, resets: &resets))
                     }
@@ -226,6 +230,12 @@ public struct SubjectFakeInitialValueRule: Rule {
             case .state: readsAsState = true
             case .neutral, .passedOn: break
             }
+        }
+
+        /// Code of a test case or a test double (`StoreSpy`), or a file of a test folder: it drives the
+        /// property to check it, so its uses are evidence neither of skipping nor of state.
+        static func isTestCode(_ token: Int, of tree: SyntaxTree, index: ProjectIndex) -> Bool {
+            TestCaseCode.isTestOrDouble(token, of: tree, index: index)
         }
 
         /// `$model.alert` in a view (`@StateObject var model = FeedModel()`): a binding to the property
