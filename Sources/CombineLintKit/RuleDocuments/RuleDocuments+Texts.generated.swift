@@ -1992,7 +1992,9 @@ started as a statement, or kept in a property that nothing ever cancels, or that
 cancels while the task holds `self` (it uses a member of the type, `self.` or a `guard let self`
 before the loop): `deinit` cannot run while the task keeps the object alive. Not reported: a task
 kept and cancelled somewhere (`task?.cancel()` in a method or callback such as `onDisappear` or
-`viewDidDisappear`, or in `deinit` when the task holds `self` weakly in its loop),
+`viewDidDisappear`, or in `deinit` when the task holds `self` weakly in its loop; a cancel that
+only makes way for the next task, `task?.cancel()` then `task = Task { … }`, does not count, as
+the last task started runs on),
 a task handed on (returned, passed to a call, put in a collection), SwiftUI's `.task { }`
 modifier (the view cancels it), a task of an object that lives for the whole run (one
 `static let shared` instance, the application's delegate, or SwiftUI's `App`, whose `init` runs once
@@ -2196,6 +2198,22 @@ final class RemindersViewModel: ObservableObject {
     }
 
     deinit { countTask?.cancel() }
+}
+```
+
+```swift
+@MainActor
+final class NowPlayingMirror {
+    private var observation: Task<Void, Never>?
+
+    func start(player: PlayerStore, widget: NowPlayingWidget) {
+        observation?.cancel()
+        observation = ↓Task { [weak widget] in
+            for await track in player.$current.values {
+                widget?.show(track)
+            }
+        }
+    }
 }
 ```
 
@@ -4227,7 +4245,8 @@ type that is `@MainActor` (or in a `@MainActor` function), or that inherits from
 or SwiftUI main-actor type (`UIViewController`, `UIView`, `View`, …); a property declared
 `@MainActor`; or a write to an
 `@Published` property of a type that SwiftUI views observe. A background delivery is shown by the
-chain itself: its last scheduler step (`receive(on:)`, `debounce`, `throttle`, `delay`, `timeout`)
+chain itself: its last scheduler step (`receive(on:)`, `debounce`, `throttle`, `delay`, `timeout`,
+the scheduler of `collect(.byTime(queue, …))` or `collect(.byTimeOrCount(queue, …))`, which delivers each batch on it)
 is a background queue (`DispatchQueue.global(…)`, `DispatchQueue(label:)`, `OperationQueue()`,
 or a property or local holding one); or, with no scheduler step, the source is
 `dataTaskPublisher`, or a synchronous source (`Just`, a sequence, a `Future` that calls its promise
@@ -4547,6 +4566,21 @@ final class HUDViewController: UIViewController {
             .map { min(1, $0 * 4) }
             .↓sink { [weak self] level in self?.meterView.progress = level }
             .store(in: &bag)
+    }
+}
+```
+
+```swift
+@MainActor
+final class HeartRateViewModel: ObservableObject {
+    @Published private(set) var recent: [HeartRateSample] = []
+    private var cancellables = Set<AnyCancellable>()
+
+    init(health: HealthService) {
+        health.heartRate
+            .collect(.byTime(DispatchQueue.global(), .seconds(5)))
+            .↓sink { [weak self] batch in self?.recent.append(contentsOf: batch) }
+            .store(in: &cancellables)
     }
 }
 ```

@@ -309,4 +309,24 @@ final class MainActorBackgroundDeliveryRuleTests: XCTestCase {
         XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["W.swift:5:30"])
         XCTAssertEqual(found.first?.message, "`sink` gets its values on the thread that sends into `subject` (never the main one) but uses main-actor `heartRate`: a data race in Swift 5 mode, a trap in Swift 6 mode.")
     }
+
+    /// `collect(.byTime(queue, stride))` delivers each batch on `queue`; a later hop to main, a main
+    /// scheduler in the strategy, or a count-only `collect` is not reported.
+    func testTimedCollectDeliversOnItsScheduler() {
+        let found = findings(of: MainActorBackgroundDeliveryRule.self, in: [(path: "A.swift", text: """
+        @MainActor final class Dashboard: ObservableObject {
+            @Published var samples: [Int] = []
+            func bind() {
+                beats.collect(.byTime(DispatchQueue.global(), .seconds(5))).sink { [weak self] in self?.samples += $0 }.store(in: &bag)
+                beats.collect(.byTimeOrCount(DispatchQueue.global(qos: .utility), .seconds(5), 10)).sink { [weak self] in self?.samples += $0 }.store(in: &bag)
+                beats.collect(.byTime(DispatchQueue.global(), .seconds(5))).receive(on: DispatchQueue.main).sink { [weak self] in self?.samples += $0 }.store(in: &bag)
+                beats.collect(.byTime(DispatchQueue.main, .seconds(5))).sink { [weak self] in self?.samples += $0 }.store(in: &bag)
+                beats.collect(10).sink { [weak self] in self?.samples += $0 }.store(in: &bag)
+                let text = "beats.collect(.byTime(DispatchQueue.global(), 5)).sink { self.samples = $0 }"
+            }
+        }
+        """)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["4:69", "5:93"])
+        XCTAssertEqual(found.first?.message, "`sink` gets its values on `collect` on `DispatchQueue.global()` but uses main-actor `samples`: a data race in Swift 5 mode, a trap in Swift 6 mode.")
+    }
 }
