@@ -4252,7 +4252,8 @@ or a property or local holding one); or, with no scheduler step, the source is
 `dataTaskPublisher`, or a synchronous source (`Just`, a sequence, a `Future` that calls its promise
 in its own body, a `Deferred` of one of these) moved by `subscribe(on:)` to a background queue, or a `NotificationCenter` publisher of a notification that the
 project posts only off the main thread (every `post(name:)` of it is in `DispatchQueue.global().async`,
-on a background queue property, in `Task.detached`, or in a sink that delivers in the background),
+on a background queue property, in `Task.detached`, in an isolated method of an `actor` or a `Task` it
+starts, or in a sink that delivers in the background),
 or a `PassthroughSubject` property that the project sends into only off the main thread (also
 through a computed property that only erases it, `var beats: AnyPublisher<…> { subject.eraseToAnyPublisher() }`) in the
 same sense (a subject delivers on the thread that calls `send`; a `queue.sync { }` block runs on
@@ -4580,6 +4581,29 @@ final class HeartRateViewModel: ObservableObject {
         health.heartRate
             .collect(.byTime(DispatchQueue.global(), .seconds(5)))
             .↓sink { [weak self] batch in self?.recent.append(contentsOf: batch) }
+            .store(in: &cancellables)
+    }
+}
+```
+
+```swift
+actor DownloadManager {
+    nonisolated let progress = PassthroughSubject<DownloadProgress, Never>()
+
+    func start(_ track: Track) {
+        Task { progress.send(DownloadProgress(trackID: track.id, fraction: 1)) }
+    }
+}
+
+@MainActor
+final class FeedViewModel: ObservableObject {
+    @Published private(set) var downloaded: Set<UUID> = []
+    private var cancellables = Set<AnyCancellable>()
+
+    init(downloads: DownloadManager) {
+        downloads.progress
+            .filter { $0.fraction >= 1 }
+            .↓sink { [weak self] progress in self?.downloaded.insert(progress.trackID) }
             .store(in: &cancellables)
     }
 }
