@@ -5118,7 +5118,11 @@ Reports an `@Published` property of an `ObservableObject` class whose type is it
 `let journal = Journal()`) hides the inner changes just the same; it is reported where a view
 that observes the outer object (`@ObservedObject`, `@StateObject`, `@EnvironmentObject`) reads
 the inner one's `@Published` state through it (`garden.settings.notificationsEnabled`), and not
-otherwise (a service kept in a `let` that views never read through). The types may be declared in other files; the project index finds them.
+otherwise (a service kept in a `let` that views never read through). An `@Published` array of ObservableObjects (`@Published var sessions: [SessionModel]`) is
+reported where a view that observes the outer object reads the elements' `@Published` state through
+the array (`workouts.sessions.map(\.energy)`, `workouts.sessions.first?.elapsed`,
+`workouts.sessions[0].energy`, `workouts.sessions.filter { $0.isPaused }`), and not where each
+element is handed to a row view that observes it (`ForEach(workouts.sessions) { SessionRow(session: $0) }`). The types may be declared in other files; the project index finds them.
 The property's type is found by Swift's lookup rules: a type nested in the types around the
 property, else a top-level one, or exactly the one a qualified name (`Account.Settings`) names.
 A type nested elsewhere, a typealias or an ambiguous name gives no finding: a same-named class
@@ -5410,6 +5414,25 @@ struct RootView: View {
             }
             ForEach(garden.beds) { BedRow(bed: $0) }
         }
+    }
+}
+```
+
+```swift
+final class WorkoutManager: ObservableObject {
+    @Published var ↓sessions: [SessionModel] = []
+}
+
+final class SessionModel: ObservableObject, Identifiable {
+    let id = UUID()
+    @Published var energy: Double = 0
+}
+
+struct TodayHeader: View {
+    @EnvironmentObject var workouts: WorkoutManager
+
+    var body: some View {
+        Text("Energy today: \(workouts.sessions.map(\.energy).reduce(0, +), specifier: "%.0f")")
     }
 }
 ```
