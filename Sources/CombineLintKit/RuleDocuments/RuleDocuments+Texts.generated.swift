@@ -3783,7 +3783,8 @@ extension Promise {
 Reports a `Future { promise in … }` created outside a `Deferred { }` closure where its eager start
 and its one cached result change what the code does:
 - it is kept: in a stored or `lazy` property (also through locals it is handed on to unsubscribed,
-  `let shared = future.eraseToAnyPublisher()` then `cached = shared`), in a collection (`futures.append(load())` on a
+  `let shared = future.eraseToAnyPublisher()` then `cached = shared`, or a cache filled through
+  `let request = cached ?? service.load()` then `cached = request`), in a collection (`futures.append(load())` on a
   stored array, `[load(), fallback()]`), or in a local that a later closure subscribes to (a tap
   handler). A local array filled in a loop and merged in the same body
   (`Publishers.MergeMany(uploads)`) lives for that body only: its Futures are subscribed once, at
@@ -4005,6 +4006,28 @@ final class ReceiptSync {
         cancellable = receipts.publisher
             .flatMap(maxPublishers: .max(1)) { [client] in client.upload($0).retry(2) }
             .sink(receiveCompletion: { _ in }, receiveValue: { _ in })
+    }
+}
+```
+
+```swift
+final class DashboardViewModel {
+    private var energyRequest: AnyPublisher<Double, HealthError>?
+    private var cancellables = Set<AnyCancellable>()
+    private let health: HealthService
+
+    init(health: HealthService) { self.health = health }
+
+    func refreshEnergy() {
+        let request = energyRequest ?? health.todaysEnergy().eraseToAnyPublisher()
+        energyRequest = request
+        request.replaceError(with: 0).sink { print($0) }.store(in: &cancellables)
+    }
+}
+
+final class HealthService {
+    func todaysEnergy() -> Future<Double, HealthError> {
+        ↓Future { promise in promise(.success(420)) }
     }
 }
 ```
