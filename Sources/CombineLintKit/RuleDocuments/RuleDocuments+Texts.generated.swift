@@ -5144,7 +5144,8 @@ the inner one's `@Published` state through it (`garden.settings.notificationsEna
 otherwise (a service kept in a `let` that views never read through). An `@Published` array of ObservableObjects (`@Published var sessions: [SessionModel]`) is
 reported where a view that observes the outer object reads the elements' `@Published` state through
 the array (`workouts.sessions.map(\.energy)`, `workouts.sessions.first?.elapsed`,
-`workouts.sessions[0].energy`, `workouts.sessions.filter { $0.isPaused }`), and not where each
+`workouts.sessions[0].energy`, `workouts.sessions.filter { $0.isPaused }`, or a `ForEach` row
+built in that view, `ForEach(session.laps) { lap in Text("\(lap.end)") }`), and not where each
 element is handed to a row view that observes it (`ForEach(workouts.sessions) { SessionRow(session: $0) }`). The types may be declared in other files; the project index finds them.
 The property's type is found by Swift's lookup rules: a type nested in the types around the
 property, else a top-level one, or exactly the one a qualified name (`Account.Settings`) names.

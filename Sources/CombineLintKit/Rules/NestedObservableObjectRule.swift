@@ -178,12 +178,28 @@ public struct NestedObservableObjectRule: Rule {
             let tree = index.trees[reference.tree]
             let chain = tree.chains[reference.chain]
             let e = reference.element
-            guard e >= 1, e + 1 < chain.elements.count, !chain.elements[e].isCall else { return false }
+            guard e >= 1, !chain.elements[e].isCall else { return false }
             func isInnerState(_ k: Int) -> Bool {
                 index.property(tree.name(k), ofType: innerType)?.hasAttribute("Published") == true
             }
-            let next = chain.elements[e + 1]
             var reads = false
+            if e + 1 == chain.elements.count {
+                // `ForEach(model.sessions) { session in Text("\(session.energy)") }`: the row reads the
+                // element's state in the view that observes the outer object only.
+                guard chain.elements[e].subscripts.isEmpty, case .argument(let open) = chain.context,
+                      let call = tree.call(openedAt: open), tree.chains[call.chain].elements[call.element].name == "ForEach",
+                      let c = tree.chains[call.chain].elements[call.element].closures.last else { return false }
+                let closure = tree.closures[c]
+                let names = closure.parameters.isEmpty ? ["$0"] : [closure.parameters[0]]
+                guard closure.bodyStart + 2 < closure.close else { return false }
+                reads = (closure.bodyStart..<(closure.close - 2)).contains { k in
+                    (tree.tokens[k].kind == .identifier || tree.tokens[k].kind == .dollarIdentifier) && names.contains(tree.name(k))
+                        && tree.tokens[k + 1].kind == .period && tree.tokens[k + 2].kind == .identifier && isInnerState(k + 2)
+                        && (k == 0 || tree.tokens[k - 1].kind != .period)
+                }
+            }
+            if !reads, e + 1 < chain.elements.count {
+            let next = chain.elements[e + 1]
             if !chain.elements[e].subscripts.isEmpty {
                 // `sessions[0].energy`
                 reads = next.kind == .member && !next.isCall && isInnerState(next.nameToken)
@@ -200,6 +216,7 @@ public struct NestedObservableObjectRule: Rule {
                         tree.tokens[k].kind == .identifier && k > 0 && tree.tokens[k - 1].kind == .period && isInnerState(k)
                     }
                 }
+            }
             }
             guard reads else { return false }
             let holderIndex = e - 1

@@ -245,4 +245,30 @@ final class NestedObservableObjectRuleTests: XCTestCase {
         let found = findings(of: NestedObservableObjectRule.self, in: [(path: "M.swift", text: model), (path: "V.swift", text: views)])
         XCTAssertEqual(found.first?.message, "`sessions` holds ObservableObjects inside an ObservableObject: views reading `Session` state through `Workouts` are not redrawn.")
     }
+
+    /// `ForEach(session.laps) { lap in Text(lap.end) }` in a view observing the outer object reads
+    /// each element's state unobserved; rows handed the element, `let` state, `$0` of another
+    /// closure and `other.lap.end` are not such reads.
+    func testForEachRowReadingElementStateInTheOuterView() {
+        let model = """
+        final class Session: ObservableObject {
+            @Published var laps: [Lap] = []
+            @Published var marks: [Lap] = []
+            @Published var splits: [Lap] = []
+        }
+        final class Lap: ObservableObject, Identifiable { let id = UUID(); let index = 0; @Published var end = 0.0 }
+        """
+        let views = """
+        struct Card: View {
+            @ObservedObject var session: Session
+            var body: some View {
+                ForEach(session.laps) { lap in Text("\\(lap.end)") }
+                ForEach(session.marks) { LapRow(lap: $0) }
+                ForEach(session.splits) { lap in Text("\\(lap.index) \\(other.lap.end)") }
+            }
+        }
+        struct LapRow: View { @ObservedObject var lap: Lap; var body: some View { Text("\\(lap.end)") } }
+        """
+        XCTAssertEqual(positions([(path: "M.swift", text: model), (path: "V.swift", text: views)]), ["M.swift:2:20"])
+    }
 }
