@@ -13,6 +13,10 @@ extension Catalogue {
         "receive": "on", "debounce": "scheduler", "throttle": "scheduler", "delay": "scheduler", "timeout": "scheduler",
     ]
 
+    /// `collect` strategies that take a scheduler first and deliver each batch on it
+    /// (`collect(.byTime(queue, .seconds(5)))`, `collect(.byTimeOrCount(queue, .seconds(5), 10))`).
+    public static let timedCollectStrategies: Set<String> = ["byTime", "byTimeOrCount"]
+
     /// Members that build a stride every scheduler's stride type accepts (`.seconds(1)`).
     public static let strideUnits: Set<String> = ["seconds", "milliseconds", "microseconds", "nanoseconds"]
 

@@ -32,12 +32,16 @@ enum BackgroundNotifications {
     static func runsOffMain(_ token: Int, in tree: SyntaxTree, index: ProjectIndex) -> Bool {
         var queues = DeliveryQueues(tree: tree, index: index, memo: nil)
         queues.followsNotifications = false
+        // Whether every closure around the token is a `Task { }` (which inherits the actor it is
+        // started on), so that the token runs where the enclosing function does.
+        var onlyTasksAround = true
         for c in tree.enclosingClosures(of: token) {
             if tree.tokenIs(tree.closures[c].open + 1, "@MainActor") { return false }
-            guard let call = tree.call(receiving: c) else { continue }
+            guard let call = tree.call(receiving: c) else { onlyTasksAround = false; continue }
             let chain = tree.chains[call.chain]
             let e = call.element
             let element = chain.elements[e]
+            if e > 0 || chain.root.name != Catalogue.taskType { onlyTasksAround = false }
             guard e > 0 else { continue }
             // `queue.sync { }` runs its block on the calling thread (GCD's documented
             // optimization), so the code around it decides.
@@ -52,6 +56,23 @@ enum BackgroundNotifications {
                 return false
             }
         }
-        return false
+        return onlyTasksAround && runsOnActorExecutor(token, in: tree, index: index)
+    }
+
+    /// Code of an isolated method of an `actor` (not `nonisolated`, `static`, an initializer or on a
+    /// global actor): it runs on the actor's executor, never on the main thread.
+    private static func runsOnActorExecutor(_ token: Int, in tree: SyntaxTree, index: ProjectIndex) -> Bool {
+        guard let f = tree.enclosingFunction(of: token), let t = tree.enclosingType(of: token) else { return false }
+        let function = tree.functions[f]
+        guard function.kind == .function || function.kind == .accessor,
+              !function.attributes.contains(where: { $0.hasSuffix("Actor") }),
+              !function.modifiers.contains(where: { $0.hasPrefix("nonisolated") || $0 == "static" || $0 == "class" }) else { return false }
+        // The accessor of a `nonisolated` property.
+        if let v = function.variable, tree.variables[v].modifiers.contains(where: { $0.hasPrefix("nonisolated") }) { return false }
+        let type = tree.types[t]
+        if type.attributes.contains(where: { $0.hasSuffix("Actor") }) { return false }
+        if type.kind == .actor { return true }
+        guard type.kind == .extension, let declaration = index.type(named: type.name), declaration.kind == .actor else { return false }
+        return !declaration.attributes.contains(where: { $0.hasSuffix("Actor") })
     }
 }

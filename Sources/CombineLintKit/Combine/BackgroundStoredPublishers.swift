@@ -36,7 +36,7 @@ enum BackgroundStoredPublishers {
         // The chains with a step that may move delivery off the main thread.
         var seen = Set<ChainKey>()
         var candidates: [ChainKey] = []
-        let stepNames = Array(Catalogue.schedulerArgumentLabels.keys) + ["subscribe"] + Array(Catalogue.finishingSourceCalls)
+        let stepNames = Array(Catalogue.schedulerArgumentLabels.keys) + ["subscribe", "collect"] + Array(Catalogue.finishingSourceCalls)
         for name in stepNames.sorted() {
             for reference in index.chainElements[name] {
                 let key = ChainKey(tree: reference.tree, chain: reference.chain)

@@ -42,11 +42,11 @@ struct DeliveryQueues {
         let synchronousSource = isSynchronous(chain, firstOperator: firstOperator)
         for e in firstOperator..<end {
             let element = elements[e]
-            if let label = Catalogue.schedulerArgumentLabels[element.name], let argument = element.argument(label) {
+            if let scheduler = schedulerRange(of: element) {
                 hopped = true
-                switch classify(argument.value) {
+                switch classify(scheduler) {
                 case .main: state = .main
-                case .background: state = .background(reason: "`\(element.name)` on `\(tree.text(argument.value.lowerBound, argument.value.upperBound))`")
+                case .background: state = .background(reason: "`\(element.name)` on `\(tree.text(scheduler.lowerBound, scheduler.upperBound))`")
                 case .immediate: break
                 case .unknown: state = .unknown
                 }
@@ -67,6 +67,25 @@ struct DeliveryQueues {
     }
 
     private enum SchedulerKind { case main, background, immediate, unknown }
+
+    /// The scheduler a delivering step names: the labelled argument of `receive(on:)`, `debounce`, …,
+    /// or the first argument of the strategy of `collect(.byTime(queue, stride))` and
+    /// `collect(.byTimeOrCount(queue, stride, count))`, which delivers each batch on that scheduler.
+    private func schedulerRange(of element: ChainElement) -> ClosedRange<Int>? {
+        if let label = Catalogue.schedulerArgumentLabels[element.name] { return element.argument(label)?.value }
+        guard element.name == "collect", element.arguments.count == 1 else { return nil }
+        let value = element.arguments[0].value
+        let v = value.lowerBound
+        guard value.count >= 5, tree.tokens[v].kind == .period,
+              Catalogue.timedCollectStrategies.contains(tree.name(v + 1)),
+              tree.tokens[v + 2].kind == .leftParen else { return nil }
+        let close = Int(tree.matching[v + 2])
+        guard close == value.upperBound else { return nil }
+        var end = v + 3
+        while end < close, !(tree.tokens[end].kind == .comma && Int(tree.enclosing[end]) == v + 2) { end += 1 }
+        guard end < close, end - 1 >= v + 3 else { return nil }
+        return (v + 3)...(end - 1)
+    }
 
     /// Whether the queue written in `range` (`DispatchQueue.global()`, `workQueue`) is a background one.
     func isBackgroundQueue(_ range: ClosedRange<Int>) -> Bool {

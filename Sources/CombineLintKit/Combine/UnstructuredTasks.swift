@@ -76,8 +76,56 @@ enum UnstructuredTasks {
             let tree = index.trees[ref.tree]
             let chain = tree.chains[ref.chain]
             guard ref.element + 1 < chain.elements.count, chain.elements[ref.element + 1].name == "cancel" else { return false }
-            return tree.enclosingFunction(of: chain.first).map { tree.functions[$0].kind != .deinitializer } ?? true
+            guard tree.enclosingFunction(of: chain.first).map({ tree.functions[$0].kind != .deinitializer }) ?? true else { return false }
+            return !isReplacingCancel(chain, name: name, tree: tree)
         }
+    }
+
+    /// `task?.cancel()` followed, in the same function or closure, by `task = Task { … }`: it stops
+    /// the previous task only to start the next one, and the last task started runs on.
+    static func isReplacingCancel(_ chain: Chain, name: String, tree: SyntaxTree) -> Bool {
+        let closure = tree.innermostClosure(of: chain.first)
+        let end: Int
+        if let closure {
+            end = tree.closures[closure].close
+        } else if let f = tree.enclosingFunction(of: chain.first), let close = tree.functions[f].bodyClose {
+            end = close
+        } else {
+            return false
+        }
+        var k = chain.last + 1
+        while k + 2 < end {
+            defer { k += 1 }
+            guard tree.tokens[k].kind == .identifier, tree.name(k) == name, tree.tokens[k + 1].kind == .equal,
+                  tree.innermostClosure(of: k) == closure else { continue }
+            // `name = …` or `self.name = …`, not `other.name = …`.
+            if k > 0, tree.tokens[k - 1].kind == .period, !(k > 1 && tree.isWord(k - 2, "self")) { continue }
+            if tree.isWord(k + 2, Catalogue.taskType) { return true }
+        }
+        return false
+    }
+
+    /// Whether a `deinit` of the project names `name` (it only names its tasks to cancel them).
+    static func isMentionedInDeinit(_ name: String, index: ProjectIndex) -> Bool {
+        index.identifiers[name].contains { ref in
+            let tree = index.trees[ref.tree]
+            return tree.enclosingFunction(of: ref.token).map { tree.functions[$0].kind == .deinitializer } ?? false
+        }
+    }
+
+    /// Whether every `name.cancel()` of the project outside a `deinit` is followed by a new task in
+    /// `name` (`isReplacingCancel`), and there is at least one.
+    static func isCancelledOnlyToReplace(_ name: String, index: ProjectIndex) -> Bool {
+        var found = false
+        for ref in index.chainElements[name] {
+            let tree = index.trees[ref.tree]
+            let chain = tree.chains[ref.chain]
+            guard ref.element + 1 < chain.elements.count, chain.elements[ref.element + 1].name == "cancel",
+                  tree.enclosingFunction(of: chain.first).map({ tree.functions[$0].kind != .deinitializer }) ?? true else { continue }
+            guard isReplacingCancel(chain, name: name, tree: tree) else { return false }
+            found = true
+        }
+        return found
     }
 
     /// The token by which the task's closure `c` holds `self` while its code up to token `until`

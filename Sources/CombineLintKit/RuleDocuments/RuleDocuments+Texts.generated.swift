@@ -2007,7 +2007,9 @@ started as a statement, or kept in a property that nothing ever cancels, or that
 cancels while the task holds `self` (it uses a member of the type, `self.` or a `guard let self`
 before the loop): `deinit` cannot run while the task keeps the object alive. Not reported: a task
 kept and cancelled somewhere (`task?.cancel()` in a method or callback such as `onDisappear` or
-`viewDidDisappear`, or in `deinit` when the task holds `self` weakly in its loop),
+`viewDidDisappear`, or in `deinit` when the task holds `self` weakly in its loop; a cancel that
+only makes way for the next task, `task?.cancel()` then `task = Task { … }`, does not count, as
+the last task started runs on),
 a task handed on (returned, passed to a call, put in a collection), SwiftUI's `.task { }`
 modifier (the view cancels it), a task of an object that lives for the whole run (one
 `static let shared` instance, the application's delegate, or SwiftUI's `App`, whose `init` runs once
@@ -2211,6 +2213,22 @@ final class RemindersViewModel: ObservableObject {
     }
 
     deinit { countTask?.cancel() }
+}
+```
+
+```swift
+@MainActor
+final class NowPlayingMirror {
+    private var observation: Task<Void, Never>?
+
+    func start(player: PlayerStore, widget: NowPlayingWidget) {
+        observation?.cancel()
+        observation = ↓Task { [weak widget] in
+            for await track in player.$current.values {
+                widget?.show(track)
+            }
+        }
+    }
 }
 ```
 
@@ -3780,7 +3798,8 @@ extension Promise {
 Reports a `Future { promise in … }` created outside a `Deferred { }` closure where its eager start
 and its one cached result change what the code does:
 - it is kept: in a stored or `lazy` property (also through locals it is handed on to unsubscribed,
-  `let shared = future.eraseToAnyPublisher()` then `cached = shared`), in a collection (`futures.append(load())` on a
+  `let shared = future.eraseToAnyPublisher()` then `cached = shared`, or a cache filled through
+  `let request = cached ?? service.load()` then `cached = request`), in a collection (`futures.append(load())` on a
   stored array, `[load(), fallback()]`), or in a local that a later closure subscribes to (a tap
   handler). A local array filled in a loop and merged in the same body
   (`Publishers.MergeMany(uploads)`) lives for that body only: its Futures are subscribed once, at
@@ -4002,6 +4021,28 @@ final class ReceiptSync {
         cancellable = receipts.publisher
             .flatMap(maxPublishers: .max(1)) { [client] in client.upload($0).retry(2) }
             .sink(receiveCompletion: { _ in }, receiveValue: { _ in })
+    }
+}
+```
+
+```swift
+final class DashboardViewModel {
+    private var energyRequest: AnyPublisher<Double, HealthError>?
+    private var cancellables = Set<AnyCancellable>()
+    private let health: HealthService
+
+    init(health: HealthService) { self.health = health }
+
+    func refreshEnergy() {
+        let request = energyRequest ?? health.todaysEnergy().eraseToAnyPublisher()
+        energyRequest = request
+        request.replaceError(with: 0).sink { print($0) }.store(in: &cancellables)
+    }
+}
+
+final class HealthService {
+    func todaysEnergy() -> Future<Double, HealthError> {
+        ↓Future { promise in promise(.success(420)) }
     }
 }
 ```
@@ -4242,13 +4283,15 @@ type that is `@MainActor` (or in a `@MainActor` function), or that inherits from
 or SwiftUI main-actor type (`UIViewController`, `UIView`, `View`, …); a property declared
 `@MainActor`; or a write to an
 `@Published` property of a type that SwiftUI views observe. A background delivery is shown by the
-chain itself: its last scheduler step (`receive(on:)`, `debounce`, `throttle`, `delay`, `timeout`)
+chain itself: its last scheduler step (`receive(on:)`, `debounce`, `throttle`, `delay`, `timeout`,
+the scheduler of `collect(.byTime(queue, …))` or `collect(.byTimeOrCount(queue, …))`, which delivers each batch on it)
 is a background queue (`DispatchQueue.global(…)`, `DispatchQueue(label:)`, `OperationQueue()`,
 or a property or local holding one); or, with no scheduler step, the source is
 `dataTaskPublisher`, or a synchronous source (`Just`, a sequence, a `Future` that calls its promise
 in its own body, a `Deferred` of one of these) moved by `subscribe(on:)` to a background queue, or a `NotificationCenter` publisher of a notification that the
 project posts only off the main thread (every `post(name:)` of it is in `DispatchQueue.global().async`,
-on a background queue property, in `Task.detached`, or in a sink that delivers in the background),
+on a background queue property, in `Task.detached`, in an isolated method of an `actor` or a `Task` it
+starts, or in a sink that delivers in the background),
 or a `PassthroughSubject` property that the project sends into only off the main thread (also
 through a computed property that only erases it, `var beats: AnyPublisher<…> { subject.eraseToAnyPublisher() }`) in the
 same sense (a subject delivers on the thread that calls `send`; a `queue.sync { }` block runs on
@@ -4562,6 +4605,44 @@ final class HUDViewController: UIViewController {
             .map { min(1, $0 * 4) }
             .↓sink { [weak self] level in self?.meterView.progress = level }
             .store(in: &bag)
+    }
+}
+```
+
+```swift
+@MainActor
+final class HeartRateViewModel: ObservableObject {
+    @Published private(set) var recent: [HeartRateSample] = []
+    private var cancellables = Set<AnyCancellable>()
+
+    init(health: HealthService) {
+        health.heartRate
+            .collect(.byTime(DispatchQueue.global(), .seconds(5)))
+            .↓sink { [weak self] batch in self?.recent.append(contentsOf: batch) }
+            .store(in: &cancellables)
+    }
+}
+```
+
+```swift
+actor DownloadManager {
+    nonisolated let progress = PassthroughSubject<DownloadProgress, Never>()
+
+    func start(_ track: Track) {
+        Task { progress.send(DownloadProgress(trackID: track.id, fraction: 1)) }
+    }
+}
+
+@MainActor
+final class FeedViewModel: ObservableObject {
+    @Published private(set) var downloaded: Set<UUID> = []
+    private var cancellables = Set<AnyCancellable>()
+
+    init(downloads: DownloadManager) {
+        downloads.progress
+            .filter { $0.fraction >= 1 }
+            .↓sink { [weak self] progress in self?.downloaded.insert(progress.trackID) }
+            .store(in: &cancellables)
     }
 }
 ```
@@ -5075,7 +5156,12 @@ Reports an `@Published` property of an `ObservableObject` class whose type is it
 `let journal = Journal()`) hides the inner changes just the same; it is reported where a view
 that observes the outer object (`@ObservedObject`, `@StateObject`, `@EnvironmentObject`) reads
 the inner one's `@Published` state through it (`garden.settings.notificationsEnabled`), and not
-otherwise (a service kept in a `let` that views never read through). The types may be declared in other files; the project index finds them.
+otherwise (a service kept in a `let` that views never read through). An `@Published` array of ObservableObjects (`@Published var sessions: [SessionModel]`) is
+reported where a view that observes the outer object reads the elements' `@Published` state through
+the array (`workouts.sessions.map(\.energy)`, `workouts.sessions.first?.elapsed`,
+`workouts.sessions[0].energy`, `workouts.sessions.filter { $0.isPaused }`, or a `ForEach` row
+built in that view, `ForEach(session.laps) { lap in Text("\(lap.end)") }`), and not where each
+element is handed to a row view that observes it (`ForEach(workouts.sessions) { SessionRow(session: $0) }`). The types may be declared in other files; the project index finds them.
 The property's type is found by Swift's lookup rules: a type nested in the types around the
 property, else a top-level one, or exactly the one a qualified name (`Account.Settings`) names.
 A type nested elsewhere, a typealias or an ambiguous name gives no finding: a same-named class
@@ -5367,6 +5453,25 @@ struct RootView: View {
             }
             ForEach(garden.beds) { BedRow(bed: $0) }
         }
+    }
+}
+```
+
+```swift
+final class WorkoutManager: ObservableObject {
+    @Published var ↓sessions: [SessionModel] = []
+}
+
+final class SessionModel: ObservableObject, Identifiable {
+    let id = UUID()
+    @Published var energy: Double = 0
+}
+
+struct TodayHeader: View {
+    @EnvironmentObject var workouts: WorkoutManager
+
+    var body: some View {
+        Text("Energy today: \(workouts.sessions.map(\.energy).reduce(0, +), specifier: "%.0f")")
     }
 }
 ```

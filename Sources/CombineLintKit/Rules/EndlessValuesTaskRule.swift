@@ -24,6 +24,8 @@ public struct EndlessValuesTaskRule: Rule {
             let kept: String?
             // Cancelled only in `deinit`, which cannot run while the task holds `self`.
             var onlyInDeinit = false
+            // Cancelled only by `task?.cancel(); task = Task { … }`: the last task started runs on.
+            var onlyReplaced = false
             switch storage {
             case .handedOn:
                 continue
@@ -34,7 +36,11 @@ public struct EndlessValuesTaskRule: Rule {
                     if UnstructuredTasks.localIsUsed(name, keeping: chain, tree: tree) { continue }
                 } else if UnstructuredTasks.isCancelled(name, index: context.index) {
                     if UnstructuredTasks.isCancelledOutsideDeinit(name, index: context.index) { continue }
-                    onlyInDeinit = true
+                    if UnstructuredTasks.isMentionedInDeinit(name, index: context.index) {
+                        onlyInDeinit = true
+                    } else {
+                        onlyReplaced = true
+                    }
                 }
                 kept = name
             }
@@ -49,6 +55,13 @@ public struct EndlessValuesTaskRule: Rule {
                     tokens: chain.root.nameToken,
                     message: "`\(name)` is cancelled only in `deinit`, which never runs while this task holds `self`, and \(endless).",
                     help: "Capture `self` weakly and unwrap it inside the loop, for each value (`for await v in … { guard let self else { return } … }`), or cancel the task where its owner's work ends (`onDisappear`, `viewDidDisappear`, a `stop()`)."))
+                continue
+            }
+            if onlyReplaced, let name = kept {
+                findings.append(context.finding(
+                    tokens: chain.root.nameToken,
+                    message: "`\(name)` is cancelled only when the next task replaces it, and \(endless): the last task started lives for ever.",
+                    help: "Also cancel the task where its owner's work ends (`onDisappear`, `viewDidDisappear`, a `stop()`), or in `deinit` with `self` captured weakly and unwrapped inside the loop, for each value."))
                 continue
             }
             let message = kept.map { "This task is kept in `\($0)` but never cancelled, and \(endless): it lives for ever with everything it captures." }

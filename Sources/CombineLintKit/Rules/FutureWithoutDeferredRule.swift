@@ -100,6 +100,12 @@ public struct FutureWithoutDeferredRule: Rule {
         if let index, let kept = fate(of: chain, in: tree), case .kept(let holder) = kept {
             return holdsPublishers(holder ?? "", chain: chain, in: tree, index: index) ? kept : nil
         }
+        // `let request = cached ?? service.load()`: the local holds the Future whenever the cache is empty.
+        if case .other = chain.context, let v = coalescedDeclaration(of: chain, in: tree) {
+            let variable = tree.variables[v]
+            if !variable.isLocal || variable.modifiers.contains("lazy") { return .kept(variable.name) }
+            return localFate(v, in: tree, depth: depth)
+        }
         switch chain.context {
         case .statement:
             return .neverSubscribed
@@ -135,6 +141,22 @@ public struct FutureWithoutDeferredRule: Rule {
         default:
             return nil
         }
+    }
+
+    /// The variable declared by `let name = cached ?? chain` (or `self.cached ?? chain`), when the
+    /// chain is the whole right operand of `??` and the whole rest of the initializer.
+    private func coalescedDeclaration(of chain: Chain, in tree: SyntaxTree) -> Int? {
+        let first = chain.first
+        guard first >= 4, tree.tokens[first - 1].kind == .operator, tree.text(first - 1) == "??",
+              tree.tokens[first - 2].kind == .identifier else { return nil }
+        // The left operand: a name or `self.name`.
+        var equal = first - 3
+        if equal >= 2, tree.tokens[equal].kind == .period, tree.isWord(equal - 1, "self") { equal -= 2 }
+        guard equal >= 2, tree.tokens[equal].kind == .equal, tree.tokens[equal - 1].kind == .identifier,
+              tree.isWord(equal - 2, "let") || tree.isWord(equal - 2, "var"),
+              let v = tree.variables.indices.first(where: { tree.variables[$0].nameToken == equal - 1 }),
+              let initializer = tree.variables[v].initializer, initializer.upperBound == chain.last else { return nil }
+        return v
     }
 
     /// The chain ends in a subscriber: `sink`, `assign`, a project's own (`weakAssign`), `store(in:)`,

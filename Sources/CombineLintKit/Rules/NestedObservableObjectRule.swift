@@ -43,7 +43,9 @@ public struct NestedObservableObjectRule: Rule {
                 // announce being replaced: it is reported where a view reads the inner state through it.
                 let published = variable.hasAttribute("Published")
                 let initializer = variable.initializer.map { tree.text($0.lowerBound, $0.upperBound) } ?? ""
-                guard let written = TypeResolver.writtenTypeName(annotation: variable.typeText, initializer: initializer) else { continue }
+                // `@Published var sessions: [Session]`: an array of ObservableObjects.
+                let element = published ? Self.arrayElementTypeName(variable.typeText) : nil
+                guard let written = element ?? TypeResolver.writtenTypeName(annotation: variable.typeText, initializer: initializer) else { continue }
                 // Only a class of the project can be the inner object: most stored properties hold
                 // values or framework types, and need no resolving.
                 guard let simpleName = written.split(separator: ".").last,
@@ -70,6 +72,18 @@ public struct NestedObservableObjectRule: Rule {
                 let readThrough = {
                     context.memo.value(for: "nested_observable_object.read-through\u{0}\(variable.name)\u{0}\(typeName)\u{0}\(inner)") {
                         isReadThroughOuter(variable.name, outerType: typeName, innerType: inner, index: index) }
+                }
+                // The views that show the elements usually observe each one (`ForEach(model.sessions)
+                // { SessionRow(session: $0) }`): reported where a view that observes the outer object
+                // reads the elements' state through the array (`model.sessions.map(\.energy)`).
+                if element != nil {
+                    guard context.memo.value(for: "nested_observable_object.elements-read-through\u{0}\(variable.name)\u{0}\(typeName)\u{0}\(inner)", {
+                        isElementStateReadThroughOuter(variable.name, outerType: typeName, innerType: inner, index: index) }) else { continue }
+                    findings.append(context.finding(
+                        tokens: variable.nameToken,
+                        message: "`\(variable.name)` holds ObservableObjects inside an ObservableObject: views reading `\(inner)` state through `\(typeName)` are not redrawn.",
+                        help: "Observe each element in the view that shows it (`ForEach(model.\(variable.name)) { Row(item: $0) }` with `@ObservedObject var item`), forward the elements' `objectWillChange`, or make the element a struct."))
+                    continue
                 }
                 if !published {
                     guard context.memo.value(for: "nested_observable_object.read-through-observed\u{0}\(variable.name)\u{0}\(typeName)\u{0}\(inner)", {
@@ -136,6 +150,90 @@ public struct NestedObservableObjectRule: Rule {
             guard index.inherits(viewName, from: "View"), let property = index.property(holder, ofType: viewName),
                   let written = TypeResolver.writtenTypeName(annotation: property.typeText, initializer: property.initializerText) else { return false }
             if observedHolder, !Catalogue.viewObservingAttributes.contains(where: { property.hasAttribute($0) }) { return false }
+            return written.lastNameComponent == outerType
+        }
+    }
+
+    /// `[Session]` (also `Array<Session>`): the element's written name, for a simple or qualified name.
+    static func arrayElementTypeName(_ annotation: String) -> String? {
+        var text = annotation.trimmingSpaces
+        if text.hasPrefix("["), text.hasSuffix("]") {
+            text = String(text.dropFirst().dropLast())
+        } else if text.hasPrefix("Array<"), text.hasSuffix(">") {
+            text = String(text.dropFirst(6).dropLast())
+        } else {
+            return nil
+        }
+        text = text.trimmingSpaces
+        guard let first = text.first, first.isUppercase,
+              text.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) else { return nil }
+        return text
+    }
+
+    /// Array methods that read their elements (by a key path or in a closure).
+    private static let elementReadingMethods: Set<String> = [
+        "map", "compactMap", "flatMap", "filter", "reduce", "contains", "allSatisfy", "first", "last", "firstIndex",
+        "sorted", "min", "max", "count", "sum", "forEach",
+    ]
+
+    /// A view holding the outer object as `@ObservedObject`, `@StateObject` or `@EnvironmentObject`
+    /// reads an `@Published` property of the array's elements through it: `model.sessions[0].energy`,
+    /// `model.sessions.first?.energy`, `model.sessions.map(\.energy)`, `model.sessions.filter { $0.isPaused }`.
+    private func isElementStateReadThroughOuter(_ name: String, outerType: String, innerType: String, index: ProjectIndex) -> Bool {
+        index.chainElements[name].contains { reference in
+            let tree = index.trees[reference.tree]
+            let chain = tree.chains[reference.chain]
+            let e = reference.element
+            guard e >= 1, !chain.elements[e].isCall else { return false }
+            func isInnerState(_ k: Int) -> Bool {
+                index.property(tree.name(k), ofType: innerType)?.hasAttribute("Published") == true
+            }
+            var reads = false
+            if e + 1 == chain.elements.count {
+                // `ForEach(model.sessions) { session in Text("\(session.energy)") }`: the row reads the
+                // element's state in the view that observes the outer object only.
+                guard chain.elements[e].subscripts.isEmpty, case .argument(let open) = chain.context,
+                      let call = tree.call(openedAt: open), tree.chains[call.chain].elements[call.element].name == "ForEach",
+                      let c = tree.chains[call.chain].elements[call.element].closures.last else { return false }
+                let closure = tree.closures[c]
+                let names = closure.parameters.isEmpty ? ["$0"] : [closure.parameters[0]]
+                guard closure.bodyStart + 2 < closure.close else { return false }
+                reads = (closure.bodyStart..<(closure.close - 2)).contains { k in
+                    (tree.tokens[k].kind == .identifier || tree.tokens[k].kind == .dollarIdentifier) && names.contains(tree.name(k))
+                        && tree.tokens[k + 1].kind == .period && tree.tokens[k + 2].kind == .identifier && isInnerState(k + 2)
+                        && (k == 0 || tree.tokens[k - 1].kind != .period)
+                }
+            }
+            if !reads, e + 1 < chain.elements.count {
+            let next = chain.elements[e + 1]
+            if !chain.elements[e].subscripts.isEmpty {
+                // `sessions[0].energy`
+                reads = next.kind == .member && !next.isCall && isInnerState(next.nameToken)
+            } else if ["first", "last"].contains(next.name), !next.isCall, e + 2 < chain.elements.count {
+                // `sessions.first?.energy`
+                let after = chain.elements[e + 2]
+                reads = after.kind == .member && !after.isCall && isInnerState(after.nameToken)
+            } else if next.isCall, Self.elementReadingMethods.contains(next.name) {
+                // `sessions.map(\.energy)`, `sessions.filter { $0.isPaused }`: a member read after a dot.
+                let start = next.nameToken + 1
+                let end = next.lastToken
+                if start < end {
+                    reads = (start...end).contains { k in
+                        tree.tokens[k].kind == .identifier && k > 0 && tree.tokens[k - 1].kind == .period && isInnerState(k)
+                    }
+                }
+            }
+            }
+            guard reads else { return false }
+            let holderIndex = e - 1
+            guard holderIndex == 0 || (holderIndex == 1 && chain.elements[0].name == "self") else { return false }
+            var holder = chain.elements[holderIndex].name
+            if holder.hasPrefix("$") { holder.removeFirst() }
+            guard let t = tree.enclosingType(of: chain.elements[e].nameToken) else { return false }
+            let viewName = tree.types[t].name.lastNameComponent
+            guard index.inherits(viewName, from: "View"), let property = index.property(holder, ofType: viewName),
+                  Catalogue.viewObservingAttributes.contains(where: { property.hasAttribute($0) }),
+                  let written = TypeResolver.writtenTypeName(annotation: property.typeText, initializer: property.initializerText) else { return false }
             return written.lastNameComponent == outerType
         }
     }

@@ -174,4 +174,69 @@ final class EndlessValuesTaskRuleTests: XCTestCase {
         let found = findings(of: EndlessValuesTaskRule.self, in: [(path: "S.swift", text: store), (path: "M.swift", text: model)])
         XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["M.swift:8:21", "M.swift:9:9"])
     }
+
+    /// `task?.cancel(); task = Task { … }` only replaces the previous loop: the last one runs on.
+    func testCancelThatOnlyReplacesTheTaskIsReported() throws {
+        let found = findings(of: EndlessValuesTaskRule.self, in: [(path: "A.swift", text: """
+        final class Mirror {
+            private var observation: Task<Void, Never>?
+            func start(store: Store) {
+                observation?.cancel()
+                observation = Task { [weak self] in
+                    for await items in store.$items.values { self?.render(items) }
+                }
+            }
+            func render(_ items: [Int]) {}
+        }
+        """)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["5:23"])
+        let finding = try XCTUnwrap(found.first)
+        XCTAssertEqual(finding.message, "`observation` is cancelled only when the next task replaces it, and the loop over `store.$items.values` never ends: the last task started lives for ever.")
+    }
+
+    /// With the replacing cancel and a `deinit` cancel, a task that holds `self` is the deinit case.
+    func testReplacingCancelAndDeinitWithStrongSelfIsTheDeinitCase() {
+        let found = findings(of: EndlessValuesTaskRule.self, in: [(path: "A.swift", text: """
+        final class Mirror {
+            private var observation: Task<Void, Never>?
+            private let queue = PassthroughSubject<[Int], Never>()
+            func start() {
+                observation?.cancel()
+                observation = Task { [weak self] in
+                    guard let self else { return }
+                    for await items in self.queue.values { self.render(items) }
+                }
+            }
+            func render(_ items: [Int]) {}
+            deinit { observation?.cancel() }
+        }
+        """)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["6:23"])
+        XCTAssertTrue(found.first?.message.hasPrefix("`observation` is cancelled only in `deinit`") == true)
+    }
+
+    /// Not reported: a `stop()` ends the last task; a cancel followed by `task = nil` ends it; a
+    /// cancel followed by a `Task` kept in another property replaces nothing.
+    func testCancelThatEndsTheTaskIsNotAReplacement() {
+        let found = findings(of: EndlessValuesTaskRule.self, in: [(path: "A.swift", text: """
+        final class Mirror {
+            private var observation: Task<Void, Never>?
+            private var other: Task<Void, Never>?
+            private var third: Task<Void, Never>?
+            func start(store: Store) {
+                observation?.cancel()
+                observation = Task { for await _ in store.$items.values { } }
+                other = Task { for await _ in store.$items.values { } }
+                third = Task { for await _ in store.$items.values { } }
+            }
+            func stop() { observation?.cancel() }
+            func pause() { other?.cancel(); other = nil }
+            func swap(store: Store) {
+                third?.cancel()
+                self.observation = Task { for await _ in store.$items.values { } }
+            }
+        }
+        """)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, [])
+    }
 }

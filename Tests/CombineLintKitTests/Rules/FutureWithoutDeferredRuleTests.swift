@@ -227,4 +227,37 @@ final class FutureWithoutDeferredRuleTests: XCTestCase {
         """
         XCTAssertEqual(places(run(text)), ["A.swift:5:22"])
     }
+
+    /// `let request = cached ?? service.total()` then `cached = request`: the Future is kept through
+    /// the nil-coalescing local; a local that is only subscribed, or a left operand that is a call,
+    /// is not.
+    func testFutureKeptThroughANilCoalescingLocal() {
+        let found = findings(of: FutureWithoutDeferredRule.self, in: [(path: "A.swift", text: """
+        final class Service {
+            func total() -> Future<Double, Never> { Future { promise in promise(.success(1)) } }
+            func count() -> Future<Int, Never> { Future { promise in promise(.success(1)) } }
+            func size() -> Future<Int, Never> { Future { promise in promise(.success(1)) } }
+        }
+        final class VM {
+            private var cached: AnyPublisher<Double, Never>?
+            private var counted: AnyPublisher<Int, Never>?
+            private var sized: AnyPublisher<Int, Never>?
+            private var bag = Set<AnyCancellable>()
+            let service = Service()
+            func refresh() {
+                let request = self.cached ?? service.total().eraseToAnyPublisher()
+                cached = request
+                request.sink { print($0) }.store(in: &bag)
+                let once = counted ?? service.count().eraseToAnyPublisher()
+                once.sink { print($0) }.store(in: &bag)
+                let other = fallback() ?? service.size().eraseToAnyPublisher()
+                other.sink { print($0) }.store(in: &bag)
+                // let note = sized ?? service.size().eraseToAnyPublisher(); sized = note
+            }
+            func fallback() -> AnyPublisher<Int, Never>? { nil }
+        }
+        """)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["2:45"])
+        XCTAssertEqual(found.first?.message, "This `Future` is kept in `cached`, but its closure ran once, at creation: every later subscriber gets that one cached result.")
+    }
 }

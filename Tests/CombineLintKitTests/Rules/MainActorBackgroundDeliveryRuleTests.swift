@@ -309,4 +309,88 @@ final class MainActorBackgroundDeliveryRuleTests: XCTestCase {
         XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["W.swift:5:30"])
         XCTAssertEqual(found.first?.message, "`sink` gets its values on the thread that sends into `subject` (never the main one) but uses main-actor `heartRate`: a data race in Swift 5 mode, a trap in Swift 6 mode.")
     }
+
+    /// `collect(.byTime(queue, stride))` delivers each batch on `queue`; a later hop to main, a main
+    /// scheduler in the strategy, or a count-only `collect` is not reported.
+    func testTimedCollectDeliversOnItsScheduler() {
+        let found = findings(of: MainActorBackgroundDeliveryRule.self, in: [(path: "A.swift", text: """
+        @MainActor final class Dashboard: ObservableObject {
+            @Published var samples: [Int] = []
+            func bind() {
+                beats.collect(.byTime(DispatchQueue.global(), .seconds(5))).sink { [weak self] in self?.samples += $0 }.store(in: &bag)
+                beats.collect(.byTimeOrCount(DispatchQueue.global(qos: .utility), .seconds(5), 10)).sink { [weak self] in self?.samples += $0 }.store(in: &bag)
+                beats.collect(.byTime(DispatchQueue.global(), .seconds(5))).receive(on: DispatchQueue.main).sink { [weak self] in self?.samples += $0 }.store(in: &bag)
+                beats.collect(.byTime(DispatchQueue.main, .seconds(5))).sink { [weak self] in self?.samples += $0 }.store(in: &bag)
+                beats.collect(10).sink { [weak self] in self?.samples += $0 }.store(in: &bag)
+                let text = "beats.collect(.byTime(DispatchQueue.global(), 5)).sink { self.samples = $0 }"
+            }
+        }
+        """)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["4:69", "5:93"])
+        XCTAssertEqual(found.first?.message, "`sink` gets its values on `collect` on `DispatchQueue.global()` but uses main-actor `samples`: a data race in Swift 5 mode, a trap in Swift 6 mode.")
+    }
+
+    /// An isolated method of an `actor` (also in an extension, also in a `Task` it starts) runs on
+    /// the actor's executor: a subject it alone sends into delivers off the main thread.
+    func testSubjectSentOnlyByAnActorDeliversOffMain() {
+        let found = findings(of: MainActorBackgroundDeliveryRule.self, in: [
+            (path: "A.swift", text: """
+            actor Downloads {
+                nonisolated let progress = PassthroughSubject<Double, Never>()
+                nonisolated let done = PassthroughSubject<Int, Never>()
+                func start() { Task { progress.send(0.5) } }
+            }
+            extension Downloads { func finish(_ id: Int) { done.send(id) } }
+            """),
+            (path: "B.swift", text: """
+            @MainActor final class Feed: ObservableObject {
+                @Published var fraction = 0.0
+                @Published var finished: [Int] = []
+                func bind(_ downloads: Downloads) {
+                    downloads.progress.sink { [weak self] in self?.fraction = $0 }.store(in: &bag)
+                    downloads.done.sink { [weak self] in self?.finished.append($0) }.store(in: &bag)
+                    downloads.progress.receive(on: DispatchQueue.main).sink { [weak self] in self?.fraction = $0 }.store(in: &bag)
+                }
+            }
+            """),
+        ])
+        XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["B.swift:5:28", "B.swift:6:24"])
+        XCTAssertEqual(found.first?.message, "`sink` gets its values on the thread that sends into `progress` (never the main one) but uses main-actor `fraction`: a data race in Swift 5 mode, a trap in Swift 6 mode.")
+    }
+
+    /// Not off the main thread: a `nonisolated` or `static` method of an actor, a callback closure
+    /// in an actor method (its caller decides), a class that is not an actor, a sync `init`.
+    func testActorSendsThatMayRunOnMainAreNotKnown() {
+        let found = findings(of: MainActorBackgroundDeliveryRule.self, in: [
+            (path: "A.swift", text: """
+            actor Link {
+                nonisolated let a = PassthroughSubject<Int, Never>()
+                nonisolated let b = PassthroughSubject<Int, Never>()
+                nonisolated let c = PassthroughSubject<Int, Never>()
+                nonisolated let e = PassthroughSubject<Int, Never>()
+                nonisolated func relay(_ v: Int) { a.send(v) }
+                static func ping(_ link: Link) { link.b.send(1) }
+                func observe(_ store: Store) { store.onChange { v in self.c.send(v) } }
+                init() { e.send(0) }
+            }
+            final class Plain {
+                let d = PassthroughSubject<Int, Never>()
+                func go() { Task { d.send(1) } }
+            }
+            """),
+            (path: "B.swift", text: """
+            @MainActor final class Feed: ObservableObject {
+                @Published var n = 0
+                func bind(_ link: Link, _ plain: Plain) {
+                    link.a.sink { [weak self] in self?.n = $0 }.store(in: &bag)
+                    link.b.sink { [weak self] in self?.n = $0 }.store(in: &bag)
+                    link.c.sink { [weak self] in self?.n = $0 }.store(in: &bag)
+                    link.e.sink { [weak self] in self?.n = $0 }.store(in: &bag)
+                    plain.d.sink { [weak self] in self?.n = $0 }.store(in: &bag)
+                }
+            }
+            """),
+        ])
+        XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, [])
+    }
 }

@@ -206,4 +206,69 @@ final class NestedObservableObjectRuleTests: XCTestCase {
             + "\nstruct Other: View { @ObservedObject var garden: Garden\n var body: some View { Text(\"\") } }\n"
         XCTAssertEqual(positions([(path: "M.swift", text: model), (path: "V.swift", text: unobserved)]), [])
     }
+
+    /// An array of ObservableObjects is reported where a view observing the outer object reads the
+    /// elements' `@Published` state through it (subscript, `first?.`, a key path or a closure of an
+    /// array method); not where rows observe each element, nor for `let` state, value-type elements,
+    /// a plain `let` holder, or text in strings and comments.
+    func testArrayOfObservableObjectsReadThroughTheOuterObject() {
+        let model = """
+        final class Workouts: ObservableObject {
+            @Published var sessions: [Session] = []
+            @Published var laps: Array<Lap> = []
+            @Published var rows: [Row] = []
+            @Published var values: [Summary] = []
+            @Published var quiet: [Session] = []
+        }
+        final class Session: ObservableObject, Identifiable { let id = UUID(); let kind = ""; @Published var energy = 0.0 }
+        final class Lap: ObservableObject { @Published var end = 0.0 }
+        final class Row: ObservableObject, Identifiable { let id = UUID(); @Published var title = "" }
+        struct Summary { var energy = 0.0 }
+        """
+        let views = """
+        struct Header: View {
+            @EnvironmentObject var workouts: Workouts
+            let plain: Workouts
+            var body: some View {
+                Text("\\(workouts.sessions.map(\\.energy).reduce(0, +))")
+                Text("\\(workouts.laps.first?.end ?? 0)")
+                ForEach(workouts.rows) { RowView(row: $0) }
+                Text("\\(workouts.values.map(\\.energy).reduce(0, +))")
+                Text("\\(workouts.quiet.map(\\.kind).count) \\(plain.quiet[0].energy)")
+                // workouts.quiet.first?.energy
+                Text("workouts.quiet.filter { $0.energy > 0 }")
+            }
+        }
+        struct RowView: View { @ObservedObject var row: Row; var body: some View { Text(row.title) } }
+        """
+        XCTAssertEqual(positions([(path: "M.swift", text: model), (path: "V.swift", text: views)]), ["M.swift:2:20", "M.swift:3:20"])
+        let found = findings(of: NestedObservableObjectRule.self, in: [(path: "M.swift", text: model), (path: "V.swift", text: views)])
+        XCTAssertEqual(found.first?.message, "`sessions` holds ObservableObjects inside an ObservableObject: views reading `Session` state through `Workouts` are not redrawn.")
+    }
+
+    /// `ForEach(session.laps) { lap in Text(lap.end) }` in a view observing the outer object reads
+    /// each element's state unobserved; rows handed the element, `let` state, `$0` of another
+    /// closure and `other.lap.end` are not such reads.
+    func testForEachRowReadingElementStateInTheOuterView() {
+        let model = """
+        final class Session: ObservableObject {
+            @Published var laps: [Lap] = []
+            @Published var marks: [Lap] = []
+            @Published var splits: [Lap] = []
+        }
+        final class Lap: ObservableObject, Identifiable { let id = UUID(); let index = 0; @Published var end = 0.0 }
+        """
+        let views = """
+        struct Card: View {
+            @ObservedObject var session: Session
+            var body: some View {
+                ForEach(session.laps) { lap in Text("\\(lap.end)") }
+                ForEach(session.marks) { LapRow(lap: $0) }
+                ForEach(session.splits) { lap in Text("\\(lap.index) \\(other.lap.end)") }
+            }
+        }
+        struct LapRow: View { @ObservedObject var lap: Lap; var body: some View { Text("\\(lap.end)") } }
+        """
+        XCTAssertEqual(positions([(path: "M.swift", text: model), (path: "V.swift", text: views)]), ["M.swift:2:20"])
+    }
 }
