@@ -1,0 +1,39 @@
+import XCTest
+@testable import CombineLintKit
+
+/// Findings on Swift 5.9–6 code, where a misreading of the syntax once hid a bug or raised a
+/// false alarm (the syntax layer's fixes, seen from the rules).
+final class ModernSyntaxFindingsTests: XCTestCase {
+    private func positions(_ rule: any Rule.Type, _ text: String) -> [String] {
+        findings(of: rule, in: [(path: "Sources/App/A.swift", text: text)]).map { "\($0.ruleID):\($0.line):\($0.column)" }
+    }
+
+    /// An operator declared as `func /(…)` was lexed as a regex up to the next `/`: the type's
+    /// braces no longer matched, and the class after it was not read as one.
+    func testOperatorDeclaredWithSlashLeavesTheNextTypeIntact() {
+        let text = """
+        extension Vec {
+            static func /(lhs: Vec, rhs: Double) -> Vec { Vec(x: lhs.x/rhs, y: lhs.y/rhs) }
+        }
+        final class Screen {
+            var bag = Set<AnyCancellable>()
+            func bind(_ p: AnyPublisher<Int, Never>) {
+                p.sink { v in self.value = v }.store(in: &bag)
+            }
+        }
+        """
+        XCTAssertEqual(positions(StrongSelfCaptureRule.self, text), ["strong_self_capture:7:23"])
+    }
+
+    /// `repeat each T` made the function's body a closure, and the `sink` its implicit result.
+    func testParameterPackFunctionStillDropsItsCancellable() {
+        let text = """
+        final class Loader {
+            func packOnly<each T>(_ values: repeat each T) {
+                events.sink { v in print(v) }
+            }
+        }
+        """
+        XCTAssertEqual(positions(DiscardedCancellableRule.self, text), ["discarded_cancellable:3:16"])
+    }
+}
