@@ -36,4 +36,48 @@ final class ModernSyntaxFindingsTests: XCTestCase {
         """
         XCTAssertEqual(positions(DiscardedCancellableRule.self, text), ["discarded_cancellable:3:16"])
     }
+
+    /// `#if os(iOS)` / `.receive(on: DispatchQueue.main)` / `#elseif os(macOS)` /
+    /// `.receive(on: RunLoop.main)` / `#endif`: one hop per platform, not two in a row. The
+    /// macOS branch is still read: its `RunLoop.main` is reported.
+    func testReceiveOnInEachBranchOfAnIfIsNotAHopTooMany() {
+        let text = """
+        final class Screen {
+            var bag = Set<AnyCancellable>()
+            func bind() {
+                model.$count
+                    #if os(iOS)
+                    .receive(on: DispatchQueue.main)
+                    #elseif os(macOS)
+                    .receive(on: RunLoop.main)
+                    #endif
+                    .sink { [weak self] value in self?.show(value) }
+                    .store(in: &bag)
+                model.$count
+                    .receive(on: DispatchQueue.main)
+                    .receive(on: DispatchQueue.main)
+                    .sink { [weak self] value in self?.show(value) }
+                    .store(in: &bag)
+            }
+        }
+        """
+        XCTAssertEqual(positions(MultipleReceiveOnRule.self, text), ["multiple_receive_on:14:14"])
+        XCTAssertEqual(positions(RunLoopMainSchedulerRule.self, text), ["runloop_main_scheduler:8:26"])
+    }
+
+    /// A `sink` in each branch, stored after `#endif`: neither is dropped.
+    func testSinkInEachBranchStoredAfterTheBlock() {
+        let text = """
+        func bind() {
+            publisher
+            #if DEBUG
+                .sink { print($0) }
+            #else
+                .sink { _ in }
+            #endif
+                .store(in: &bag)
+        }
+        """
+        XCTAssertEqual(positions(DiscardedCancellableRule.self, text), [])
+    }
 }

@@ -44,4 +44,80 @@ final class ModernSyntaxTests: XCTestCase {
                        ["file", "type[0]", "func[0]", "closure[0]", "func[1]", "repeat"])
         XCTAssertEqual(tree.chainSummaries.first, "events.sink — statement")
     }
+
+    /// A chain split by `#if`/`#elseif`/`#else`: it takes the first branch and goes on after
+    /// `#endif`; each later branch is a chain of its own, which continues the first (`.other`).
+    func testChainSplitByConditionalCompilationTakesOneBranch() {
+        let tree = parse("""
+        func f() {
+            model.$count
+                #if os(iOS)
+                .receive(on: DispatchQueue.main)
+                #elseif os(macOS)
+                .receive(on: RunLoop.main)
+                .map { $0 }
+                #else
+                .print()
+                #endif
+                .sink { v in print(v) }
+                .store(in: &bag)
+        }
+        """)
+        XCTAssertEqual(tree.chainSummaries, [
+            "model.$count.receive.sink.store — statement",
+            "DispatchQueue.main — argument of receive(…)",
+            "receive.map — other",
+            "RunLoop.main — argument of receive(…)",
+            "print — other",
+            "print — implicitly returned",
+        ])
+        XCTAssertEqual(tree.chains.map { "\(tree.position($0.first))-\(tree.position($0.last))" },
+                       ["2:5-12:24", "4:22-4:36", "6:10-7:19", "6:22-6:30", "9:10-9:16", "11:22-11:29"])
+    }
+
+    /// An empty `#if` branch gives the chain to the next one; a block around the whole
+    /// statement, or only `#if` without alternatives, splits nothing; nested blocks take their
+    /// own first branches.
+    func testConditionalBranchesThatDoNotSplitAChain() {
+        let tree = parse("""
+        func f() {
+            a
+            #if DEBUG
+            #else
+                .b()
+            #endif
+                .c()
+            #if DEBUG
+            x.y()
+            #else
+            x.z()
+            #endif
+            p
+            #if A
+                .q()
+            #endif
+                .r()
+            s
+            #if A
+                .t()
+                #if B
+                .u()
+                #else
+                .v()
+                #endif
+            #else
+                .w()
+            #endif
+        }
+        """)
+        XCTAssertEqual(tree.chainSummaries, [
+            "a.b.c — statement",
+            "x.y — statement",
+            "x.z — statement",
+            "p.q.r — statement",
+            "s.t.u — statement",
+            "v — other",
+            "w — other",
+        ])
+    }
 }
