@@ -414,7 +414,94 @@ struct ChainParser {
         guard expressionStart < n, statementStarts[expressionStart] else { return (.other, first) }
         guard endsStatement(last: last, next: next) else { return (.other, expressionStart) }
         if isOnlyStatementOfReturningBody(start: expressionStart, next: next) { return (.implicitReturn, expressionStart) }
+        // Only a whole `{ … }` or what follows a case label's `:` (cheap tests before the scope's).
+        if expressionStart > 0, next < n,
+           layer.tokens[expressionStart - 1].kind == .leftBrace && layer.tokens[next].kind == .rightBrace
+            || layer.tokens[expressionStart - 1].kind == .colon,
+           let value = branchValueContext(start: expressionStart, next: next) {
+            return value
+        }
         return (.statement, expressionStart)
+    }
+
+    /// For a chain that is the whole of a branch of an `if` or `switch` used as a value (Swift
+    /// 5.9): the context of that `if` or `switch`, when it is a variable's initial value, assigned,
+    /// returned or an argument (`let c = if x { a.sink {…} } else { … }`,
+    /// `bag.insert(switch k { case 0: a.sink {…} default: … })`). Read as a statement, the branch's
+    /// value looked thrown away.
+    @inline(never)
+    private func branchValueContext(start: Int, next: Int) -> (ChainContext, Int)? {
+        let open = Int(layer.enclosing[start])
+        guard open >= 0, layer.tokens[open].kind == .leftBrace else { return nil }
+        let scope = scopes[Int(scopeOfToken[open])]
+        guard case .controlFlow(let word) = scope.kind, scope.open == open else { return nil }
+        switch word {
+        case .if, .else:
+            guard start == open + 1, next == scope.close else { return nil }
+        case .switch:
+            // A case's only statement: after its label's `:`, up to the next case or the end.
+            guard start > 0, layer.tokens[start - 1].kind == .colon, next < n,
+                  next == scope.close || t.is(next, "case") || t.is(next, "default") || layer.tokens[next].kind == .attribute else { return nil }
+        default:
+            return nil
+        }
+        guard let head = expressionHead(ofBodyAt: open, word) else { return nil }
+        let before = head - 1
+        guard before >= 0 else { return nil }
+        let kind = layer.tokens[before].kind
+        if kind == .equal { return assignmentContext(equal: before, compound: false) }
+        if kind == .keyword && t.is(before, "return") { return (.returned, before) }
+        let enclosing = Int(layer.enclosing[head])
+        if enclosing >= 0, layer.tokens[enclosing].kind == .leftParen, isAtArgumentStart(before, enclosing) {
+            return (.argument(open: enclosing), head)
+        }
+        return nil
+    }
+
+    /// The `if` or `switch` keyword that begins the statement whose body (or, for `if`, one of
+    /// whose `else` bodies) opens at `open`: back over the condition, and over `} else` to the
+    /// first `if`. Bounded: a condition is a few tokens.
+    private func expressionHead(ofBodyAt open: Int, _ word: ControlWord) -> Int? {
+        var brace = open
+        var isElse = word == .else
+        var steps = 0
+        while steps < 64 {
+            if isElse {
+                // `} else {`: back to the branch before.
+                guard brace >= 2, t.is(brace - 1, "else"), layer.tokens[brace - 2].kind == .rightBrace else { return nil }
+                let previous = Int(layer.matching[brace - 2])
+                guard previous >= 0 else { return nil }
+                brace = previous
+                isElse = false
+                continue
+            }
+            // Back over the condition (or the subject) to the keyword at the same level.
+            var k = brace - 1
+            let level = layer.enclosing[brace]
+            while k >= 0, steps < 64 {
+                steps += 1
+                let kind = layer.tokens[k].kind
+                if kind == .rightParen || kind == .rightBracket || kind == .rightBrace {
+                    let m = Int(layer.matching[k])
+                    guard m >= 0, m < k else { return nil }
+                    k = m - 1
+                    continue
+                }
+                guard layer.enclosing[k] == level else { return nil }
+                if kind == .keyword && (t.is(k, "if") || t.is(k, "switch")) { break }
+                if kind == .semicolon || kind == .leftBrace || statementStarts[k] { return nil }
+                k -= 1
+            }
+            guard k >= 0, steps < 64 else { return nil }
+            // `else if`: the whole `if` starts further back.
+            if t.is(k, "if"), k >= 1, t.is(k - 1, "else") {
+                brace = k
+                isElse = true
+                continue
+            }
+            return k
+        }
+        return nil
     }
 
     private func isAtArgumentStart(_ before: Int, _ enclosing: Int) -> Bool {

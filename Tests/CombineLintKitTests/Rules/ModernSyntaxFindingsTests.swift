@@ -80,4 +80,42 @@ final class ModernSyntaxFindingsTests: XCTestCase {
         """
         XCTAssertEqual(positions(DiscardedCancellableRule.self, text), [])
     }
+
+    /// A `sink` that is a branch of a `switch` passed to `bag.insert(…)` is kept, not dropped; one
+    /// in an `if` statement is dropped.
+    func testSinkAsTheValueOfASwitchOrIfExpressionIsKept() {
+        let text = """
+        final class Feed {
+            var bag = Set<AnyCancellable>()
+            func bind(kind: Int, flag: Bool) {
+                bag.insert(switch kind {
+                    case 0: events.sink { v in print(v) }
+                    default: events.sink { _ in }
+                })
+                let c = if flag { events.sink { v in print(v) } } else { other.sink { _ in } }
+                c.store(in: &bag)
+                if flag { events.sink { v in print(v) } }
+            }
+        }
+        """
+        XCTAssertEqual(positions(DiscardedCancellableRule.self, text), ["discarded_cancellable:10:26"])
+    }
+
+    /// `extension Outer<Int>.Inner` extends the nested class, which keeps its own subscriptions.
+    func testExtensionOfANestedGenericTypeKnowsItIsAClass() {
+        let text = """
+        struct Outer<T> {
+            final class Inner {
+                var bag = Set<AnyCancellable>()
+                var value = 0
+            }
+        }
+        extension Outer<Int>.Inner {
+            func bind(_ p: AnyPublisher<Int, Never>) {
+                p.sink { v in self.value = v }.store(in: &bag)
+            }
+        }
+        """
+        XCTAssertEqual(positions(StrongSelfCaptureRule.self, text), ["strong_self_capture:9:23"])
+    }
 }

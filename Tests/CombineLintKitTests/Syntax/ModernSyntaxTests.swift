@@ -120,4 +120,45 @@ final class ModernSyntaxTests: XCTestCase {
             "w — other",
         ])
     }
+
+    /// `extension Outer<Int>.Inner` extends the nested type (it was read as an extension of `Outer`).
+    func testExtensionOfANestedTypeWithGenericArguments() {
+        let tree = parse("""
+        extension Outer<Int>.Inner: P where T: Equatable {
+            func run() {}
+        }
+        extension Array<String> {}
+        extension Outer.Inner {}
+        """)
+        XCTAssertEqual(tree.types.map { "\($0.kind.rawValue) \($0.name) \($0.genericClause) \($0.inheritance)" }, [
+            "extension Outer.Inner <Int> [\"P\"]",
+            "extension Array <String> []",
+            "extension Outer.Inner  []",
+        ])
+        XCTAssertEqual(tree.functions.map { "\($0.name) \($0.enclosingType ?? -1)" }, ["run 0"])
+    }
+
+    /// The branches of an `if` or `switch` used as a value give their chains the context of the
+    /// `if` or `switch`; an `if` statement's branches stay statements.
+    func testBranchesOfIfAndSwitchExpressions() {
+        let tree = parse("""
+        func f() -> AnyCancellable {
+            let c = if flag { a.sink { _ in } } else if other { b.sink { _ in } } else { d.sink { _ in } }
+            bag.insert(switch kind {
+            case 0: e.sink { _ in }
+            default: g.sink { _ in }
+            })
+            c2 = switch kind { case 0: h.sink { _ in } default: i.sink { _ in } }
+            if flag { j.sink { _ in } }
+            return if flag { k.sink { _ in } } else { l.sink { _ in } }
+        }
+        """)
+        XCTAssertEqual(tree.chainSummaries, [
+            "a.sink — declares var[0] c", "b.sink — declares var[0] c", "d.sink — declares var[0] c",
+            "bag.insert — statement", "e.sink — argument of insert(…)", "g.sink — argument of insert(…)",
+            "h.sink — assigned to c2", "i.sink — assigned to c2",
+            "j.sink — statement",
+            "k.sink — returned", "l.sink — returned",
+        ])
+    }
 }
