@@ -244,7 +244,10 @@ struct ChainParser {
     @inline(never)
     private func skipAlternatives(_ alternatives: ConditionalAlternatives, at j: Int, chainFirst after: Int,
                                   store: inout ElementStore) -> Int? {
-        guard let found = alternatives.alternative(startingAt: j, blockOpenedAfter: after) else { return nil }
+        // A block whose other branches hold no code (an `#elseif` line whose condition swallowed
+        // them) ends where it starts: nothing to skip, and the chain must move on.
+        guard let found = alternatives.alternative(startingAt: j, blockOpenedAfter: after),
+              alternatives.branches[found].blockEnd > j else { return nil }
         var b = found
         while b >= 0 {
             let other = alternatives.branches[b]

@@ -161,4 +161,22 @@ final class ModernSyntaxTests: XCTestCase {
             "k.sink — returned", "l.sink — returned",
         ])
     }
+
+    /// An `#elseif` whose condition leaves a parenthesis open reads on to `#endif`: its branch is
+    /// empty and ends where the block does. The chain goes on (it once skipped to where it stood,
+    /// for ever).
+    func testEmptyAlternativeBranchDoesNotStopTheChain() {
+        let tree = parse("""
+        func f() {
+            model.$count
+                #if os(iOS)
+                .receive(on: DispatchQueue.main)
+                #elseif os(macOS>(>)
+                .receive(on: RunLoop.main)
+                #endif
+                .sink { _ in }
+        }
+        """)
+        XCTAssertEqual(tree.chainSummaries.first, "model.$count.receive.sink — statement")
+    }
 }
