@@ -126,6 +126,25 @@ extension Scanner {
         }
     }
 
+    /// Whether the `/` at `start` follows `func` or `operator` (blanks and line ends between): it
+    /// begins the name of an operator being declared (`static func /(lhs: V, rhs: Double)`,
+    /// `infix operator /+/`), never a regex, as Swift reads it. Read backwards from the `/`, and
+    /// only where a regex could start, so that no token pays for it.
+    func namesDeclaredOperator(at start: Int) -> Bool {
+        var j = start - 1
+        while j >= 0, base[j] == 0x20 || base[j] == 0x09 || base[j] == 0x0A || base[j] == 0x0D { j -= 1 }
+        let end = j + 1
+        while j >= 0, CharacterClasses.isIdentifierBodyASCIIFast(base[j]) { j -= 1 }
+        let wordStart = j + 1
+        guard j < 0 || (base[j] != UInt8(ascii: "`") && base[j] != UInt8(ascii: "$") && base[j] != UInt8(ascii: "#")
+                        && base[j] != UInt8(ascii: "@") && base[j] != UInt8(ascii: ".")) else { return false }
+        switch end - wordStart {
+        case 4: return matches(wordStart, "func")
+        case 8: return matches(wordStart, "operator")
+        default: return false
+        }
+    }
+
     /// `//` and `/* */` comments, a bare regex literal where one may start, else an operator.
     mutating func scanSlash(from start: Int) {
         let next = byte(start + 1)
@@ -133,7 +152,8 @@ extension Scanner {
             scanLineComment(from: start)
         } else if start + 1 < count && next == UInt8(ascii: "*") {
             scanBlockComment(from: start)
-        } else if !afterExpressionEnd, start >= noRegexBefore, let end = bareRegexEnd(from: start) {
+        } else if !afterExpressionEnd, start >= noRegexBefore, !namesDeclaredOperator(at: start),
+                  let end = bareRegexEnd(from: start) {
             emit(.regexLiteral, from: start, to: end, endsExpression: true)
         } else {
             scanOperator(from: start)

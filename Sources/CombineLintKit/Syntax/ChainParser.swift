@@ -9,6 +9,8 @@ struct ChainParser {
     let variables: [VariableDecl]
     let statementStarts: [Bool]
     let variableByNameToken: TokenKeyedTable<Int>
+    /// The `#elseif`/`#else` branches of the file's `#if` blocks (nil when it has none).
+    let alternatives: ConditionalAlternatives?
     var n: Int { layer.tokens.count }
 
 
@@ -31,11 +33,15 @@ struct ChainParser {
         var i = 0
         while i < n {
             if !covered[i], mayContinue(after: i), isRootCandidate(i),
-               let chain = parseChain(at: i, covered: &covered, store: &store, parts: &parts, angles: &angles) {
+               let chain = parseChain(at: i, alternativeEnd: nil, covered: &covered, store: &store, parts: &parts, angles: &angles) {
                 chains.append(chain)
                 ranges.append(store.endChain())
             }
             i += 1
+        }
+        // `#elseif`/`#else` branches skipped by the chains they split: each is a chain of its own.
+        if !store.waitingBranches.isEmpty {
+            parseBranches(chains: &chains, ranges: &ranges, covered: &covered, store: &store, parts: &parts, angles: &angles)
         }
         // Every call views the one array of all arguments and trailing closures.
         store.attachCallParts(parts.compacted())
@@ -110,10 +116,18 @@ struct ChainParser {
     }
 
     /// The chain rooted at `first`, its elements appended to `elements` (the caller ends the chain there).
-    private func parseChain(at first: Int, covered: inout [Bool], store elements: inout ElementStore, parts: inout [Argument],
-                            angles: inout AngleEnds) -> Chain? {
+    /// With `alternativeEnd`, `first` is the name after the `.` that begins an `#elseif`/`#else`
+    /// branch, and the chain ends with the branch.
+    private func parseChain(at first: Int, alternativeEnd: Int?, covered: inout [Bool], store elements: inout ElementStore,
+                            parts: inout [Argument], angles: inout AngleEnds) -> Chain? {
         var j: Int
-        if layer.tokens[first].kind == .leftBracket {
+        let end = alternativeEnd ?? n
+        // The last token of the chain before the `#elseif`/`#else` branches it skipped last.
+        var beforeSkip = (to: -1, last: -1)
+        if alternativeEnd != nil {
+            elements.append(element(.member, name: t.name(first), token: first, last: first))
+            j = first + 1
+        } else if layer.tokens[first].kind == .leftBracket {
             let close = Int(layer.matching[first])
             elements.append(element(.literal, name: "[…]", token: first, last: close))
             j = close + 1
@@ -122,7 +136,7 @@ struct ChainParser {
             j = first + 1
         }
         covered[first] = true
-        loop: while j < n {
+        loop: while j < end {
             let token = layer.tokens[j]
             switch token.kind {
             case .operator:
@@ -178,6 +192,14 @@ struct ChainParser {
                 j = end + 1
             case .period:
                 guard j + 1 < n else { break loop }
+                if let alternatives, layer.lineBreakBefore[j],
+                   let blockEnd = skipAlternatives(alternatives, at: j, chainFirst: alternativeEnd == nil ? first : first - 2, store: &elements) {
+                    // An `#if` block opened inside this chain, whose first branch the chain went
+                    // through: it goes on after `#endif`.
+                    beforeSkip = (blockEnd, j == beforeSkip.to ? beforeSkip.last : j - 1)
+                    j = blockEnd
+                    continue loop
+                }
                 let nk = layer.tokens[j + 1].kind
                 guard nk == .identifier || nk == .keyword || nk == .dollarIdentifier || nk == .integerLiteral else { break loop }
                 // `.init` after a line break on its own could start nothing else: still a member.
@@ -192,7 +214,7 @@ struct ChainParser {
                 break loop
             }
         }
-        let last = min(max(first, j - 1), n - 1)
+        let last = min(max(first, j == beforeSkip.to ? beforeSkip.last : j - 1), n - 1)
         // A lone name that is neither called nor followed by anything is not worth a chain.
         let root = elements.chainStart
         if elements.chainCount == 1 && !elements.base[root].isCall && elements.base[root].subscripts.isEmpty {
@@ -202,8 +224,58 @@ struct ChainParser {
         // The elements are set once the file's chains are all parsed (see `parse()`).
         var chain = Chain(elements: ChainElements([]), first: first, last: last, context: .other,
                           scope: Int(scopeOfToken[first]), statementStart: first)
-        (chain.context, chain.statementStart) = context(first: first, last: last)
+        // A branch's chain continues another: its value is that chain's, not a statement's.
+        if alternativeEnd == nil { (chain.context, chain.statementStart) = context(first: first, last: last, next: max(j, last + 1)) }
         return chain
+    }
+
+    /// Puts chains (and their element ranges) back in the order of their first tokens.
+    @inline(never)
+    private static func sortByFirstToken(_ chains: inout [Chain], _ ranges: inout [Range<Int>]) {
+        let order = chains.indices.sorted { chains[$0].first < chains[$1].first }
+        chains = order.map { chains[$0] }
+        ranges = order.map { ranges[$0] }
+    }
+
+    /// Where a chain (begun after token `after`) that reaches the `.` at `j` goes on, when `j`
+    /// starts an `#elseif`/`#else` branch of a block opened inside the chain after an earlier
+    /// branch with code: after the block's `#endif`. The block's other branches wait in the store
+    /// to be read as chains of their own.
+    @inline(never)
+    private func skipAlternatives(_ alternatives: ConditionalAlternatives, at j: Int, chainFirst after: Int,
+                                  store: inout ElementStore) -> Int? {
+        // A block whose other branches hold no code (an `#elseif` line whose condition swallowed
+        // them) ends where it starts: nothing to skip, and the chain must move on.
+        guard let found = alternatives.alternative(startingAt: j, blockOpenedAfter: after),
+              alternatives.branches[found].blockEnd > j else { return nil }
+        var b = found
+        while b >= 0 {
+            let other = alternatives.branches[b]
+            if other.start + 1 < other.end && layer.tokens[other.start].kind == .period
+                && (layer.tokens[other.start + 1].kind == .identifier || layer.tokens[other.start + 1].kind == .keyword) {
+                store.waitingBranches.append(b)
+            }
+            b = other.next
+        }
+        return alternatives.branches[found].blockEnd
+    }
+
+    /// Reads the branches waiting in the store as chains (a branch's own `#if` blocks may add
+    /// more), then puts the file's chains back in the order of their first tokens.
+    @inline(never)
+    private func parseBranches(chains: inout [Chain], ranges: inout [Range<Int>], covered: inout [Bool],
+                               store: inout ElementStore, parts: inout [Argument], angles: inout AngleEnds) {
+        guard let alternatives else { return }
+        while let b = store.waitingBranches.popLast() {
+            let branch = alternatives.branches[b]
+            if !covered[branch.start + 1],
+               let chain = parseChain(at: branch.start + 1, alternativeEnd: branch.end, covered: &covered, store: &store,
+                                      parts: &parts, angles: &angles) {
+                chains.append(chain)
+                ranges.append(store.endChain())
+            }
+        }
+        ChainParser.sortByFirstToken(&chains, &ranges)
     }
 
     private func element(_ kind: ChainElement.Kind, name: String, token: Int, last: Int) -> ChainElement {
@@ -307,7 +379,9 @@ struct ChainParser {
     // MARK: Context
 
     /// How the value of the chain `first...last` is used, and where its statement starts.
-    private func context(first: Int, last: Int) -> (ChainContext, Int) {
+    /// `next` is the token after the chain: after `last`, or after the `#if` block whose other
+    /// branches the chain skipped at its end.
+    private func context(first: Int, last: Int, next: Int) -> (ChainContext, Int) {
         var before = first - 1
         // `try`, `try?`, `try!`, `await` belong to the expression.
         while before >= 0 {
@@ -341,9 +415,96 @@ struct ChainParser {
             }
         }
         guard expressionStart < n, statementStarts[expressionStart] else { return (.other, first) }
-        guard endsStatement(after: last) else { return (.other, expressionStart) }
-        if isOnlyStatementOfReturningBody(start: expressionStart, last: last) { return (.implicitReturn, expressionStart) }
+        guard endsStatement(last: last, next: next) else { return (.other, expressionStart) }
+        if isOnlyStatementOfReturningBody(start: expressionStart, next: next) { return (.implicitReturn, expressionStart) }
+        // Only a whole `{ … }` or what follows a case label's `:` (cheap tests before the scope's).
+        if expressionStart > 0, next < n,
+           layer.tokens[expressionStart - 1].kind == .leftBrace && layer.tokens[next].kind == .rightBrace
+            || layer.tokens[expressionStart - 1].kind == .colon,
+           let value = branchValueContext(start: expressionStart, next: next) {
+            return value
+        }
         return (.statement, expressionStart)
+    }
+
+    /// For a chain that is the whole of a branch of an `if` or `switch` used as a value (Swift
+    /// 5.9): the context of that `if` or `switch`, when it is a variable's initial value, assigned,
+    /// returned or an argument (`let c = if x { a.sink {…} } else { … }`,
+    /// `bag.insert(switch k { case 0: a.sink {…} default: … })`). Read as a statement, the branch's
+    /// value looked thrown away.
+    @inline(never)
+    private func branchValueContext(start: Int, next: Int) -> (ChainContext, Int)? {
+        let open = Int(layer.enclosing[start])
+        guard open >= 0, layer.tokens[open].kind == .leftBrace else { return nil }
+        let scope = scopes[Int(scopeOfToken[open])]
+        guard case .controlFlow(let word) = scope.kind, scope.open == open else { return nil }
+        switch word {
+        case .if, .else:
+            guard start == open + 1, next == scope.close else { return nil }
+        case .switch:
+            // A case's only statement: after its label's `:`, up to the next case or the end.
+            guard start > 0, layer.tokens[start - 1].kind == .colon, next < n,
+                  next == scope.close || t.is(next, "case") || t.is(next, "default") || layer.tokens[next].kind == .attribute else { return nil }
+        default:
+            return nil
+        }
+        guard let head = expressionHead(ofBodyAt: open, word) else { return nil }
+        let before = head - 1
+        guard before >= 0 else { return nil }
+        let kind = layer.tokens[before].kind
+        if kind == .equal { return assignmentContext(equal: before, compound: false) }
+        if kind == .keyword && t.is(before, "return") { return (.returned, before) }
+        let enclosing = Int(layer.enclosing[head])
+        if enclosing >= 0, layer.tokens[enclosing].kind == .leftParen, isAtArgumentStart(before, enclosing) {
+            return (.argument(open: enclosing), head)
+        }
+        return nil
+    }
+
+    /// The `if` or `switch` keyword that begins the statement whose body (or, for `if`, one of
+    /// whose `else` bodies) opens at `open`: back over the condition, and over `} else` to the
+    /// first `if`. Bounded: a condition is a few tokens.
+    private func expressionHead(ofBodyAt open: Int, _ word: ControlWord) -> Int? {
+        var brace = open
+        var isElse = word == .else
+        var steps = 0
+        while steps < 64 {
+            if isElse {
+                // `} else {`: back to the branch before.
+                guard brace >= 2, t.is(brace - 1, "else"), layer.tokens[brace - 2].kind == .rightBrace else { return nil }
+                let previous = Int(layer.matching[brace - 2])
+                guard previous >= 0 else { return nil }
+                brace = previous
+                isElse = false
+                continue
+            }
+            // Back over the condition (or the subject) to the keyword at the same level.
+            var k = brace - 1
+            let level = layer.enclosing[brace]
+            while k >= 0, steps < 64 {
+                steps += 1
+                let kind = layer.tokens[k].kind
+                if kind == .rightParen || kind == .rightBracket || kind == .rightBrace {
+                    let m = Int(layer.matching[k])
+                    guard m >= 0, m < k else { return nil }
+                    k = m - 1
+                    continue
+                }
+                guard layer.enclosing[k] == level else { return nil }
+                if kind == .keyword && (t.is(k, "if") || t.is(k, "switch")) { break }
+                if kind == .semicolon || kind == .leftBrace || statementStarts[k] { return nil }
+                k -= 1
+            }
+            guard k >= 0, steps < 64 else { return nil }
+            // `else if`: the whole `if` starts further back.
+            if t.is(k, "if"), k >= 1, t.is(k - 1, "else") {
+                brace = k
+                isElse = true
+                continue
+            }
+            return k
+        }
+        return nil
     }
 
     private func isAtArgumentStart(_ before: Int, _ enclosing: Int) -> Bool {
@@ -386,8 +547,7 @@ struct ChainParser {
         return (.assignment(target: start...(equal - 1), compound: compound), start)
     }
 
-    private func endsStatement(after last: Int) -> Bool {
-        let next = last + 1
+    private func endsStatement(last: Int, next: Int) -> Bool {
         if next >= n { return true }
         let kind = layer.tokens[next].kind
         if kind == .semicolon { return true }
@@ -396,11 +556,11 @@ struct ChainParser {
     }
 
     /// The chain is the whole body of a closure, a getter, or a function that returns a value.
-    private func isOnlyStatementOfReturningBody(start: Int, last: Int) -> Bool {
+    private func isOnlyStatementOfReturningBody(start: Int, next: Int) -> Bool {
         let enclosing = Int(layer.enclosing[start])
         guard enclosing >= 0, layer.tokens[enclosing].kind == .leftBrace else { return false }
         let scope = scopes[Int(scopeOfToken[enclosing])]
-        guard last + 1 < n, last + 1 == scope.close || (layer.tokens[last + 1].kind == .semicolon && last + 2 == scope.close) else { return false }
+        guard next < n, next == scope.close || (layer.tokens[next].kind == .semicolon && next + 1 == scope.close) else { return false }
         switch scope.kind {
         case .closure(let c):
             return closures[c].bodyStart == start

@@ -14,6 +14,9 @@ struct CodeTokenSink: TokenSink {
     private var stack: UnsafeMutablePointer<Int32>
     private var depth = 0
     private(set) var comments: [Token] = []
+    /// The `#if`, `#elseif`, `#else` and `#endif` lines, in order, each with the index of the code
+    /// token after it (few files have any).
+    private(set) var directives: [ConditionalDirective] = []
 
     private var sawBreak = true
     private var skippingDirectiveLine = false
@@ -112,6 +115,9 @@ struct CodeTokenSink: TokenSink {
                 for k in token.range where source[k] == 0x0A || source[k] == 0x0D { sawBreak = true; break }
             }
         case .poundDirective:
+            if let kind = ConditionalDirective.Kind(source + token.startOffset, length: Int(token.length)) {
+                directives.append(ConditionalDirective(kind: kind, at: Int32(truncatingIfNeeded: count)))
+            }
             // `#if cond`, `#elseif cond`: the condition is not code; skip to the line end.
             skippingDirectiveLine = true
             directiveParenDepth = 0
@@ -186,10 +192,10 @@ struct CodeTokenSink: TokenSink {
 
     /// For a sink still in lent storage: the number of code tokens written there, and the
     /// comments; frees the sink's own stack (call once, at the end).
-    mutating func finishLent() -> (count: Int, comments: [Token]) {
+    mutating func finishLent() -> (count: Int, comments: [Token], directives: [ConditionalDirective]) {
         precondition(!ownsStorage, "finishLent() is for a sink in lent storage")
         stack.deallocate()
-        let result = (count, comments)
+        let result = (count, comments, directives)
         capacity = 0
         count = 0
         return result
@@ -205,6 +211,7 @@ struct CodeTokenSink: TokenSink {
         layer.matching = Array(UnsafeBufferPointer(start: matches, count: count))
         layer.enclosing = Array(UnsafeBufferPointer(start: enclosers, count: count))
         layer.comments = comments
+        layer.directives = directives
         code.deallocate()
         breaks.deallocate()
         matches.deallocate()

@@ -53,3 +53,107 @@ enum ConditionalCompilation {
         return text.split(separator: "&").contains("DEBUG")
     }
 }
+
+/// A `#if`, `#elseif`, `#else` or `#endif` line, by the index of the code token that follows it.
+struct ConditionalDirective: Equatable {
+    enum Kind: UInt8 {
+        case `if`, elseif, `else`, endif
+
+        /// The directive spelt by the `.poundDirective` token at `start` (its length tells them
+        /// apart), or nil for `#sourceLocation`.
+        init?(_ start: UnsafePointer<UInt8>, length: Int) {
+            switch length {
+            case 3: self = .if
+            case 5: self = .else
+            case 6: self = .endif
+            case 7: self = .elseif
+            default: return nil
+            }
+        }
+    }
+
+    var kind: Kind
+    /// The index of the first code token after the directive's line (the file's code token count
+    /// when none follows).
+    var at: Int32
+}
+
+/// The `#elseif` and `#else` branches of a file's `#if` blocks, for a postfix chain that an `#if`
+/// splits: `publisher` / `#if os(iOS)` / `.receive(on: a)` / `#else` / `.receive(on: b)` /
+/// `#endif` / `.sink { … }`. The code tokens hold every branch, one after the other; read as one
+/// chain they would call `receive(on:)` twice. The chain takes the first branch that holds code,
+/// and each later branch is read as a chain of its own.
+struct ConditionalAlternatives {
+    struct Branch {
+        /// The branch's first code token, and the token after its last.
+        var start: Int
+        var end: Int
+        /// The first code token of the `#if` branch of its block, and the token after the block.
+        var blockStart: Int
+        var blockEnd: Int
+        /// The next alternative of the same block (index into `branches`), or -1.
+        var next: Int
+    }
+
+    /// The `#elseif` and `#else` branches, in order of `start`.
+    let branches: [Branch]
+
+    /// Reads the directives of a file of `tokenCount` code tokens; a block left open runs to the end.
+    init(_ directives: [ConditionalDirective], tokenCount: Int) {
+        var branches: [Branch] = []
+        // Per open block: where its `#if` branch starts, and its first and current alternatives (or -1).
+        var open: [(start: Int, first: Int, current: Int)] = []
+        func closeBlock(_ block: (start: Int, first: Int, current: Int), at end: Int) {
+            if block.current >= 0 { branches[block.current].end = end }
+            var b = block.first
+            while b >= 0 {
+                branches[b].blockEnd = end
+                b = branches[b].next
+            }
+        }
+        for directive in directives {
+            let at = Int(directive.at)
+            switch directive.kind {
+            case .if:
+                open.append((at, -1, -1))
+            case .elseif, .else:
+                guard let block = open.last else { continue }
+                let index = branches.count
+                if block.current >= 0 {
+                    branches[block.current].end = at
+                    branches[block.current].next = index
+                } else {
+                    open[open.count - 1].first = index
+                }
+                open[open.count - 1].current = index
+                branches.append(Branch(start: at, end: -1, blockStart: block.start, blockEnd: -1, next: -1))
+            case .endif:
+                guard let block = open.popLast() else { continue }
+                closeBlock(block, at: at)
+            }
+        }
+        while let block = open.popLast() { closeBlock(block, at: tokenCount) }
+        self.branches = branches
+    }
+
+    /// The alternative branch starting at token `j` of a block whose `#if` comes after token
+    /// `after` and whose earlier branches hold code: the branch a chain begun at `after` would
+    /// run into after taking an earlier one (the outermost such block, if several start there).
+    /// Its index in `branches`.
+    func alternative(startingAt j: Int, blockOpenedAfter after: Int) -> Int? {
+        var low = 0, high = branches.count
+        while low < high {
+            let mid = (low + high) / 2
+            if branches[mid].start < j { low = mid + 1 } else { high = mid }
+        }
+        var best: Int?
+        while low < branches.count, branches[low].start == j {
+            let branch = branches[low]
+            if branch.blockStart > after, branch.blockStart < j, best.map({ branch.blockStart < branches[$0].blockStart }) ?? true {
+                best = low
+            }
+            low += 1
+        }
+        return best
+    }
+}

@@ -100,6 +100,17 @@ extension StructureBuilder {
         if afterGeneric > k {
             generic = t.joined(k, afterGeneric - 1)
             k = afterGeneric
+            // `extension Outer<Int>.Inner`: the extended type is the nested one (its name as
+            // `Outer.Inner`, the arguments written kept as the clause).
+            while kind == .extension, k + 1 < n, layer.tokens[k].kind == .period, layer.tokens[k + 1].kind == .identifier {
+                name += "." + t.name(k + 1)
+                k += 2
+                let end = skipAngles(k)
+                if end > k {
+                    generic += t.joined(k, end - 1)
+                    k = end
+                }
+            }
         }
         var inheritance: [String] = []
         if k < n, layer.tokens[k].kind == .colon {

@@ -12,6 +12,9 @@ struct ElementStore {
     /// The generic arguments written after an element's name (`<Int, Never>`), by element and
     /// name token, in order: few elements have them, so they are kept here, not in each element.
     private(set) var genericArguments: [(element: Int, nameToken: Int, text: String)] = []
+    /// `#elseif`/`#else` branches that chains skipped, to be read as chains of their own
+    /// (indices into `ConditionalAlternatives.branches`).
+    var waitingBranches: [Int] = []
 
     init(capacity: Int) {
         self.capacity = max(capacity, 16)

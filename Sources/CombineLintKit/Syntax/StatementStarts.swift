@@ -42,8 +42,11 @@ enum StatementStarts {
                     } else if lineBreakBefore[i] {
                         start = !StatementRules.continues(layer: layer, text: text, previous: prev, next: i)
                     } else if pk == .rightBrace, kind == .keyword || kind == .identifier, !text.is(i, "else"), !text.is(i, "catch"), !text.is(i, "while"), !text.is(i, "where") {
-                        // `if x { … } foo()` on one line: rare, but a new statement.
-                        start = Int(enclosingOf[prev]) == enclosing && isBlockBrace(prev, layer: layer, scopes: scopes, scopeOfToken: scopeOfToken)
+                        // `if x { … } foo()` on one line: rare, but a new statement; so is the next
+                        // case of a one-line `switch` after a closure (`case 0: a.sink { … } default: …`).
+                        start = Int(enclosingOf[prev]) == enclosing
+                            && (isBlockBrace(prev, layer: layer, scopes: scopes, scopeOfToken: scopeOfToken)
+                                || kind == .keyword && (text.is(i, "case") || text.is(i, "default")))
                     }
                 }
                 if start {

@@ -333,6 +333,9 @@ struct StructureBuilder {
     }
 
     mutating func controlFlow(_ i: Int, _ word: ControlWord, level: Int32) {
+        // `repeat each T`, `(repeat each values)`: a pack expansion, not a loop (whose `{` follows at once).
+        // Read as a loop, it took the place of the declaration waiting for its body.
+        if word == .repeat, !(i + 1 < n && layer.tokens[i + 1].kind == .leftBrace) { return }
         if word == .while, i > 0, layer.tokens[i - 1].kind == .rightBrace {
             // `repeat { … } while cond`: no body follows.
             let open = Int(layer.matching[i - 1])

@@ -86,7 +86,9 @@ public final class SyntaxTree: Sendable {
         let byName = TokenKeyedTable(builder.variables.indices.map { (key: builder.variables[$0].nameToken, value: $0) })
         let parser = ChainParser(layer: layer, t: text, scopes: builder.scopes, scopeOfToken: builder.scopeOfToken,
                                  closures: builder.closures, functions: builder.functions, variables: builder.variables,
-                                 statementStarts: starts, variableByNameToken: byName)
+                                 statementStarts: starts, variableByNameToken: byName,
+                                 alternatives: layer.directives.isEmpty ? nil
+                                     : ConditionalAlternatives(layer.directives, tokenCount: layer.tokens.count))
         self.tokens = layer.tokens
         self.textReader = text
         self.lineBreakBefore = TokenBits(layer.lineBreakBefore)

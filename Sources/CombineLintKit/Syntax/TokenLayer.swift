@@ -10,6 +10,8 @@ struct TokenLayer {
     var enclosing: [Int32] = []
     /// The comment tokens, in order.
     var comments: [Token] = []
+    /// The `#if`/`#elseif`/`#else`/`#endif` lines, in order, by the code token that follows each.
+    var directives: [ConditionalDirective] = []
 
     init() {}
 
@@ -24,6 +26,7 @@ struct TokenLayer {
         var grown: TokenLayer?
         var used = 0
         var comments: [Token] = []
+        var directives: [ConditionalDirective] = []
         var breaks: [Bool] = [], matches: [Int32] = [], enclosers: [Int32] = []
         let code = bytes.withUnsafeBufferPointer { source -> [Token] in
             guard let base = source.baseAddress, source.count > 0 else { return [] }
@@ -39,7 +42,7 @@ struct TokenLayer {
                             if scanner.tokens.ownsStorage {
                                 grown = scanner.tokens.finish()
                             } else {
-                                (used, comments) = scanner.tokens.finishLent()
+                                (used, comments, directives) = scanner.tokens.finishLent()
                             }
                             encloserCount = used
                         }
@@ -69,6 +72,7 @@ struct TokenLayer {
             enclosing = enclosers
         }
         self.comments = comments
+        self.directives = directives
     }
 
     /// The layer of an already lexed token list (the same result as lexing into it).

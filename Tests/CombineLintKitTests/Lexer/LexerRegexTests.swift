@@ -91,3 +91,34 @@ extension LexerRegexTests {
         ])
     }
 }
+
+extension LexerRegexTests {
+    /// After `func` and `operator` a `/` names the operator being declared: read as a regex, the
+    /// text up to the next `/` on the line (a division in the body) swallowed the body's `{`.
+    func testDeclaredOperatorNamesAreNotRegexes() {
+        assertLexes("static func /(l: V, r: Double) -> V { V(x: l.x/r) }", [
+            Lexeme(.keyword, "static"), Lexeme(.keyword, "func"), Lexeme(.operator, "/"), Lexeme(.leftParen, "("),
+            Lexeme(.identifier, "l"), Lexeme(.colon, ":"), Lexeme(.identifier, "V"), Lexeme(.comma, ","),
+            Lexeme(.identifier, "r"), Lexeme(.colon, ":"), Lexeme(.identifier, "Double"), Lexeme(.rightParen, ")"),
+            Lexeme(.arrow, "->"), Lexeme(.identifier, "V"), Lexeme(.leftBrace, "{"), Lexeme(.identifier, "V"),
+            Lexeme(.leftParen, "("), Lexeme(.identifier, "x"), Lexeme(.colon, ":"), Lexeme(.identifier, "l"),
+            Lexeme(.period, "."), Lexeme(.identifier, "x"), Lexeme(.operator, "/"), Lexeme(.identifier, "r"),
+            Lexeme(.rightParen, ")"), Lexeme(.rightBrace, "}"),
+        ])
+        assertLexes("infix operator /+/: AdditionPrecedence", [
+            Lexeme(.identifier, "infix"), Lexeme(.keyword, "operator"), Lexeme(.operator, "/+/"), Lexeme(.colon, ":"),
+            Lexeme(.identifier, "AdditionPrecedence"),
+        ])
+        assertLexes("prefix func\n/(x: R) -> R { x/2 }", [
+            Lexeme(.identifier, "prefix"), Lexeme(.keyword, "func"), Lexeme(.operator, "/"), Lexeme(.leftParen, "("),
+            Lexeme(.identifier, "x"), Lexeme(.colon, ":"), Lexeme(.identifier, "R"), Lexeme(.rightParen, ")"),
+            Lexeme(.arrow, "->"), Lexeme(.identifier, "R"), Lexeme(.leftBrace, "{"), Lexeme(.identifier, "x"),
+            Lexeme(.operator, "/"), Lexeme(.integerLiteral, "2"), Lexeme(.rightBrace, "}"),
+        ])
+        // Only the keyword itself: after a call's `(` a regex still starts.
+        assertLexes("return myfunc(/a/)", [
+            Lexeme(.keyword, "return"), Lexeme(.identifier, "myfunc"), Lexeme(.leftParen, "("),
+            Lexeme(.regexLiteral, "/a/"), Lexeme(.rightParen, ")"),
+        ])
+    }
+}
