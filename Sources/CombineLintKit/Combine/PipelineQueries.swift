@@ -127,8 +127,8 @@ enum NeverFinishingSources {
         return result
     }
 
-    /// A publisher property that hands on a publisher that never finishes, in every type of the app
-    /// that declares it (a protocol's requirement, test code and test doubles aside), and there is
+    /// A publisher property that hands on a publisher that never finishes, with no value limit
+    /// (`prefix`, `first`) after it, in every type of the app that declares it (a protocol's requirement, test code and test doubles aside), and there is
     /// one: `var changes: AnyPublisher<[Item], Never> { subject.merge(with: notifications).eraseToAnyPublisher() }`,
     /// or `lazy var changes = $items.eraseToAnyPublisher()`. Read through a value of the protocol's
     /// type too (`service.changes` with `let service: ItemService`). Answered once per name.
@@ -144,7 +144,8 @@ enum NeverFinishingSources {
                 if TestCaseCode.isTestOrDouble(tree.variables[v].nameToken, of: tree, index: index) { continue }
                 guard let returned = handedOnChain(of: v, in: tree),
                       evidence(in: returned, before: returned.elements.count, tree: tree, index: index, extraNames: [],
-                               throughProperties: false) != nil else { return false }
+                               throughProperties: false) != nil,
+                      !returned.elements.contains(where: { Catalogue.valueLimitingOperators.contains($0.name) }) else { return false }
                 found = true
             }
             return found
