@@ -442,10 +442,15 @@ struct TypeAnalysis: Sendable {
     /// `emptiedByMethods(bag, from:)` is asked through `memo`, since every store reached from one
     /// entry (a `viewWillAppear` calling a hundred setup methods) asks the same question.
     func isReset(_ bag: String, along path: [Step], storeToken: Int, memo: ProjectMemo, memoKey: String) -> Bool {
-        for step in path {
-            // A closure entry's own body.
-            if BagResets.empties(bag, in: step.body, of: index.trees[step.tree]) { return true }
+        // What each body of the path says about the bag is asked once per body: the stores that a
+        // `viewWillAppear` calling a thousand setup methods reaches all share its body.
+        let facts = path.map { step in
+            memo.value(for: memoKey + "\u{0}body\u{0}" + bag + "\u{0}\(step.tree):\(step.body.lowerBound)") {
+                BodyFacts(step, bag: bag, flags: flagNames, index: index)
+            }
         }
+        // A closure entry's own body.
+        if facts.contains(where: \.emptiesBag) { return true }
         // Every method of the path is reached from its first method (the entry, or the first
         // method a closure entry calls).
         let first = path.lazy.compactMap { self.graph.method(inTree: $0.tree, body: $0.body) }.first
@@ -453,9 +458,22 @@ struct TypeAnalysis: Sendable {
         if memo.value(for: key, { emptiedByMethods(bag, from: first) }) { return true }
         for (i, step) in path.enumerated() {
             let end = i == path.count - 1 ? storeToken : (step.callToken ?? step.body.upperBound)
-            if RunOnceGuards.isGuarded(step.body.lowerBound..<end, of: index.trees[step.tree], bag: bag, flags: flagNames) { return true }
+            if let guardToken = facts[i].firstGuard, guardToken < end { return true }
         }
         return false
+    }
+
+    /// What one body of a path says about a bag: whether it empties it, and its first `if` or
+    /// `guard` that reads the bag or a run-once flag (a call below it is guarded).
+    private struct BodyFacts: Sendable {
+        let emptiesBag: Bool
+        let firstGuard: Int?
+
+        init(_ step: Step, bag: String, flags: Set<String>, index: ProjectIndex) {
+            let tree = index.trees[step.tree]
+            emptiesBag = BagResets.empties(bag, in: step.body, of: tree)
+            firstGuard = RunOnceGuards.firstGuard(in: step.body, of: tree, bag: bag, flags: flags)
+        }
     }
 
     /// Whether a method reached from `first` (with what it calls), or a paired reset callback
