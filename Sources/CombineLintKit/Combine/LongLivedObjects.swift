@@ -35,7 +35,7 @@ public enum LongLivedObjects {
 
     /// Whether `typeName` is a test case class.
     public static func isTestCase(_ typeName: String, index: ProjectIndex) -> Bool {
-        Catalogue.testCaseClasses.contains { index.inherits(typeName, from: $0) }
+        index.testCaseTypeNames.answer(typeName) { Catalogue.testCaseClasses.contains { index.inherits(typeName, from: $0) } }
     }
 
     /// The declaration of type `t` of `tree`: itself, or for an extension the type it extends.

@@ -6,19 +6,34 @@ public enum TestCaseCode {
         var current = tree.enclosingType(of: token)
         while let t = current {
             let name = tree.types[t].name.lastNameComponent
-            let bases = tree.types[t].inheritance.map { ProjectIndex.stripGenerics($0) }
-            if bases.contains(where: Catalogue.testCaseClasses.contains) || LongLivedObjects.isTestCase(name, index: index) { return true }
+            if tree.types[t].inheritance.contains(where: { Catalogue.testCaseClasses.contains(ProjectIndex.stripGenerics($0)) })
+                || LongLivedObjects.isTestCase(name, index: index) { return true }
             current = tree.types[t].parentType
         }
         return false
     }
 
+    private static let testsSuffix = Array("Tests".utf8)
+    private static let longestTestFolderName = Catalogue.testFolderNames.map(\.utf8.count).max() ?? 0
+
     /// Whether the file at `path` lies in a test target's folder (`AppTests/`, `FeatureTests/`, not
     /// the bare `Tests/` above them, which also holds fixtures) or in a folder of test doubles
     /// (`Mocks/`, `Fakes/`, `TestSupport/`): its helpers outside any test case run in tests too.
+    /// Read as bytes, component by component: rules ask it for every use of a name, and splitting
+    /// the path into strings each time cost a tenth of a whole lint.
     public static func isInTestFolder(_ path: String) -> Bool {
-        path.split(separator: "/").dropLast().contains { component in
-            (component.hasSuffix("Tests") && component != "Tests") || Catalogue.testFolderNames.contains(String(component))
+        var path = path
+        return path.withUTF8 { bytes in
+            let slash = UInt8(ascii: "/")
+            var start = 0
+            for end in bytes.indices where bytes[end] == slash {
+                defer { start = end + 1 }
+                let component = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                guard !component.isEmpty else { continue }
+                if component.count > testsSuffix.count, component.suffix(testsSuffix.count).elementsEqual(testsSuffix) { return true }
+                if component.count <= longestTestFolderName, Catalogue.testFolderNames.contains(String(decoding: component, as: UTF8.self)) { return true }
+            }
+            return false
         }
     }
 

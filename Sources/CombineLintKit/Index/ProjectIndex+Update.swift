@@ -13,6 +13,7 @@ extension ProjectIndex {
         ancestry = AncestryCache()
         subjectPropertyNames = NameFlagCache()
         neverFinishingPropertyNames = NameFlagCache()
+        testCaseTypeNames = NameFlagCache()
 
         // Postings: the file's names.
         let oldNames = FileNames(of: old, at: t)

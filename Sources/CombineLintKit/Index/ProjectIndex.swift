@@ -29,6 +29,8 @@ public struct ProjectIndex: Sendable {
     var subjectPropertyNames = NameFlagCache()
     /// Answers of `NeverFinishingSources.isNeverFinishingProperty(_:index:)` (a cache, filled as rules ask).
     var neverFinishingPropertyNames = NameFlagCache()
+    /// Answers of `LongLivedObjects.isTestCase(_:index:)` (a cache: rules ask it for every use of a name).
+    var testCaseTypeNames = NameFlagCache()
     /// Each file's position in `trees`, by path.
     public internal(set) var treeIndexByPath: [String: Int] = [:]
 
@@ -203,6 +205,8 @@ public struct ProjectIndex: Sendable {
         // fails, no type it saw reaches `ancestor` (it saw all their ancestors); when it succeeds,
         // every type on the way from `typeName` to the match does.
         let start = ProjectIndex.stripGenerics(typeName)
+        // Most questions were answered before (rules ask for each use of a name): no search state.
+        if let known = ancestry.answer(.init(type: start, ancestor: ancestor)) { return known }
         var seen = Set<String>()
         var cameFrom: [String: String] = [:]
         var queue = [start]
