@@ -10909,7 +10909,9 @@ or after a `map` that picks it, `.map { $1 }`; a `compactMap` that unwraps anoth
 nothing of this one; a bare `$toast` of the declaring type given whole to such a call counts as
 well), and through a property that hands the publisher on (`var errors: AnyPublisher<…> { subject.eraseToAnyPublisher() }`).
 A view's `$model.alert` is a binding to the property of the object `model` holds (found through the
-view's property), so it counts for that type only. Optional state that is read through `.value` or
+view's property), so it counts for that type only. A property of a generic base class typed by its
+parameter (`let viewModel: ViewModel` of `BaseViewController<ViewModel>`) is, in a subclass of
+`BaseViewController<DetailViewModel>`, a `DetailViewModel`. Optional state that is read through `.value` or
 bound without skipping `nil` (`.alert(item: $model.alert)`, directly or as one
 input of a `CombineLatest`), that a subscriber handles when `nil` (`guard let value else {
 hideBanner(); return }`), or that other code sets to `nil` as a real state (clearing a selection) or to a value that
