@@ -8962,7 +8962,8 @@ emptied in `prepareForReuse` still piles up;
 (`menuWillOpen(_:)` and `menuNeedsUpdate(_:)` of an `NSMenuDelegate`, which run each time a status item's
 menu opens, `popoverWillShow(_:)`, `windowDidBecomeKey(_:)`, paired with `menuDidClose(_:)`,
 `popoverDidClose(_:)`, `windowDidResignKey(_:)` and `windowWillClose(_:)`: a bag emptied there does not
-pile up), a representable's `updateUIView(_:context:)`
+pile up; `windowDidBecomeKey(_:)` and `windowDidBecomeMain(_:)` only with their own `windowDidResignKey(_:)` and
+`windowDidResignMain(_:)`, since a window becomes key and main again many times before it closes), a representable's `updateUIView(_:context:)`
 or `updateNSView(_:context:)` (SwiftUI calls it on every update), SwiftUI's
 `.onAppear { }` and `.task { }`, per-row data source methods (`tableView(_:cellForRowAt:)`,
 `collectionView(_:cellForItemAt:)`, header/footer and `willDisplay` methods (a bag that the same
