@@ -1592,7 +1592,9 @@ method returns; not reported in test code, nor when the method waits or `await`s
 A publisher that delivers everything and finishes during `sink` itself (`Just`, `Empty`, `Fail`,
 `Record`, `[1, 2].publisher`, followed only by operators such as `map`, `filter` or `collect`, with no
 `receive(on:)`, `delay`, `flatMap` or combining operator) is not reported: nothing is left to cancel when
-`sink` returns (`_ = Just(3).sink { values.append($0) }` in a test).
+`sink` returns (`_ = Just(3).sink { values.append($0) }` in a test). So is a `Future` whose closure calls its
+promise right there (not from a closure inside it, such as `queue.async { promise(…) }`), written in place, in
+`Deferred { … }`, or returned by every project function of the name called (`_ = rates.convert(2).sink { … }`).
 
 ## Why it matters
 

@@ -24,6 +24,12 @@ public struct DiscardedCancellableRule: Rule {
             if subscription.subscriber != .connect, DiscardedCancellableRule.finishesDuringSubscribe(chain, before: subscription.element, in: tree) {
                 continue
             }
+            // `_ = rates.convert(10).sink { … }` with `convert` returning `Deferred { Future { promise in promise(…) } }`:
+            // fulfilled during `sink` too.
+            if subscription.subscriber != .connect,
+               SynchronousFutures(index: context.index, memo: context.memo).deliversDuringSubscribe(chain, before: subscription.element, in: tree) {
+                continue
+            }
             guard let problem = problem(with: subscription, chain: chain, in: tree, index: context.index) else { continue }
             let last = element.closeParen ?? element.lastToken
             let timer = subscription.subscriber == .connect
