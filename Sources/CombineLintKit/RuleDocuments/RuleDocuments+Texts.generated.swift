@@ -7412,7 +7412,8 @@ in other files included), from code UIKit or SwiftUI runs again and again:
   to the `sink` of a `NotificationCenter` publisher, to `UIAction`, to SwiftUI's `.onAppear`,
   `.task`, `.onChange`, `.onReceive`, `.onTapGesture`, `.onSubmit` or `.refreshable`, to a
   repeating `Timer`, and the body of a `for await` loop (it runs for every element of the async
-  sequence);
+  sequence); a store written right in such a closure (`UIAction { … .store(in: &self.cancellables) }`)
+  is reported too, when its source never finishes;
 - a SwiftUI view's `.onAppear { model.bind() }`, `.task { … }`, `.onChange(of:) { … }` (and the
   other modifiers above) calling a method of the view's model (the model's type is found through
   the view's property, or the conforming types of the protocol a generic view's model parameter is

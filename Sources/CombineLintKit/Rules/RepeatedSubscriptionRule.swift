@@ -55,6 +55,8 @@ public struct RepeatedSubscriptionRule: Rule {
                 if let path = found, path.count == 1,
                    let finding = userActionFinding(store, path: path, analysis: analysis, memoKey: key, context) {
                     findings.append(finding)
+                } else if found == nil, let finding = entryClosureFinding(store, treeIndex: treeIndex, analysis: analysis, memoKey: key, context) {
+                    findings.append(finding)
                 } else if let finding = appearanceFinding(store, analysis: analysis, memoKey: key, in: tree, context) {
                     findings.append(finding)
                 }
