@@ -7431,7 +7431,10 @@ in other files included), from code UIKit or SwiftUI runs again and again:
 - the same through the methods it calls, and for calls on another object from any of the
   repeated code above, also in other types (`for await entries in stream {
   Storage.shared.load(entries) }`, a notification sink calling `model.reload()`), again when the
-  source never finishes;
+  source never finishes; a source the method is given is what its callers pass: an MVVM-C
+  `transform(input:)` storing `input.refresh` never finishes when a caller builds the input from a
+  subject (`viewModel.transform(input: .init(refresh: refreshSubject.eraseToAnyPublisher()))` in
+  `viewWillAppear`);
 - a SwiftUI view's `body`, and the view-building helpers it uses (a property of type `some View`
   or marked `@ViewBuilder`, a function returning `some View`, of a view or view modifier: a
   factory's `makeView()` is not evaluated again), calling a method of the view's

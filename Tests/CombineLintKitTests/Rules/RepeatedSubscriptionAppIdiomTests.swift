@@ -210,4 +210,40 @@ extension RepeatedSubscriptionAppIdiomTests {
         """
         XCTAssertEqual(positions(text), ["12:18"])
     }
+
+    /// MVVM-C: `transform(input:)` stores a subscription to its input, and a controller calls it
+    /// from `viewWillAppear`. The input is what the caller passes: a subject wrapped in the `Input`
+    /// it builds (`.init(refresh: subject…)`, or a local `Input(…)`) never finishes, so each
+    /// appearance adds one; a caller passing a request does not (issue #13 probes, round 7).
+    func testInputSourceDecidedByWhatTheRepeatedCallerPasses() {
+        let text = """
+        final class BalanceViewModel {
+            struct Input { let refresh: AnyPublisher<Void, Never>; let once: AnyPublisher<Void, Never> }
+            private var cancellables = Set<AnyCancellable>()
+            func transform(input: Input) {
+                input.refresh
+                    .sink { print("refresh") }
+                    .store(in: &cancellables)
+                input.once
+                    .sink { print("once") }
+                    .store(in: &cancellables)
+            }
+            func bind(_ events: AnyPublisher<Int, Never>) {
+                events.sink { print($0) }.store(in: &cancellables)
+            }
+        }
+        final class BalanceController: UIViewController {
+            private let viewModel = BalanceViewModel()
+            private let refreshSubject = PassthroughSubject<Void, Never>()
+            override func viewWillAppear(_ animated: Bool) {
+                super.viewWillAppear(animated)
+                viewModel.transform(input: .init(refresh: refreshSubject.eraseToAnyPublisher(),
+                                                 once: Just(()).eraseToAnyPublisher()))
+                let request = URLSession.shared.dataTaskPublisher(for: url).map { _ in 1 }.replaceError(with: 0).eraseToAnyPublisher()
+                viewModel.bind(request)
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["7:14"])
+    }
 }
