@@ -1571,7 +1571,8 @@ final class ThumbnailSubscription<S: Subscriber>: Subscription where S.Input == 
 Reports a subscription whose cancellable nobody keeps: a chain ending in `sink`, `assign(to:on:)`
 or `connect()` that is used as a statement, assigned to `_`, bound to a local that is never used
 afterwards, or left as the only expression of a closure that returns `Void`
-(`DispatchQueue.main.async { publisher.sink { … } }`), and a call used as a statement of a project
+(`DispatchQueue.main.async { publisher.sink { … } }`), a `subscribe(_:)` given a subject
+(`taps.subscribe(routes)` as a statement or `_ =`: that overload returns the subscription's `AnyCancellable`), and a call used as a statement of a project
 function that returns the `AnyCancellable` of a subscription it makes without keeping it
 (`@discardableResult func observe() -> AnyCancellable { values.sink { … } }` called as `observe()`,
 or as `_ = observe()` where the function is not `@discardableResult`; every function of that name

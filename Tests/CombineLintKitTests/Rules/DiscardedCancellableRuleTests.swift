@@ -318,4 +318,25 @@ final class DiscardedCancellableRuleTests: XCTestCase {
         ]
         XCTAssertEqual(positions(files), ["RatesTests.swift:7:73", "RatesTests.swift:8:32"])
     }
+
+    /// `publisher.subscribe(subject)` returns the subscription's `AnyCancellable`; dropped (a statement
+    /// or `_ =`), the subject is unsubscribed at once. Kept, given a `Subscriber` (which returns
+    /// nothing), or from `Just` (delivered during the call), it is quiet (issue #13 probes, round 7).
+    func testDroppedSubscribeOfASubject() {
+        let text = """
+        final class ViewModel {
+            let routes = PassthroughSubject<Int, Never>()
+            private var bag = Set<AnyCancellable>()
+            func bind(_ taps: AnyPublisher<Int, Never>) {
+                taps.map { $0 + 1 }.subscribe(routes)
+                _ = taps.subscribe(self.routes)
+                taps.subscribe(routes).store(in: &bag)
+                taps.subscribe(AnySubscriber(receiveValue: { _ in .none }))
+                Just(1).subscribe(routes)
+                taps.subscribe(logger)
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["5:29", "6:18"])
+    }
 }
