@@ -54,6 +54,15 @@ extension Catalogue {
         "menuDidClose", "popoverWillClose", "popoverDidClose", "windowDidResignKey", "windowDidResignMain", "windowWillClose",
     ]
 
+    /// Appearance callbacks that only their own opposite ends: a window becomes key (or main) again
+    /// each time the user comes back to it and resigns it each time they leave, many times before it
+    /// closes, so a bag emptied only in `windowWillClose` (or a view controller's disappearance)
+    /// still piles up. Other appearance callbacks pair with every `disappearCallbacks` name.
+    public static let appearanceOwnResets: [String: Set<String>] = [
+        "windowDidBecomeKey": ["windowDidResignKey"],
+        "windowDidBecomeMain": ["windowDidResignMain"],
+    ]
+
     /// The data source and delegate methods whose `didEndDisplaying` form tells that a cell left the
     /// screen (`tableView(_:didEndDisplaying:forRowAt:)`, `collectionView(_:didEndDisplaying:forItemAt:)`):
     /// a cell is reused only after it ended display.

@@ -65,7 +65,9 @@ public enum TypeResolver {
             }
         }
         guard let owner = enclosingTypeName(at: token, in: tree), let property = index.property(name, ofType: owner) else { return nil }
-        return typeName(annotation: property.typeText, initializer: property.initializerText)
+        let written = typeName(annotation: property.typeText, initializer: property.initializerText)
+        // `let viewModel: ViewModel` of a generic base class: the subclass's argument.
+        return written.flatMap { GenericBindings.boundType(of: $0, property: name, inType: owner, index: index) } ?? written
     }
 
     /// For element `e` of `chain` (a member such as `$posts`), the type that declares it:

@@ -1571,7 +1571,8 @@ final class ThumbnailSubscription<S: Subscriber>: Subscription where S.Input == 
 Reports a subscription whose cancellable nobody keeps: a chain ending in `sink`, `assign(to:on:)`
 or `connect()` that is used as a statement, assigned to `_`, bound to a local that is never used
 afterwards, or left as the only expression of a closure that returns `Void`
-(`DispatchQueue.main.async { publisher.sink { … } }`), and a call used as a statement of a project
+(`DispatchQueue.main.async { publisher.sink { … } }`), a `subscribe(_:)` given a subject
+(`taps.subscribe(routes)` as a statement or `_ =`: that overload returns the subscription's `AnyCancellable`), and a call used as a statement of a project
 function that returns the `AnyCancellable` of a subscription it makes without keeping it
 (`@discardableResult func observe() -> AnyCancellable { values.sink { … } }` called as `observe()`,
 or as `_ = observe()` where the function is not `@discardableResult`; every function of that name
@@ -1592,7 +1593,9 @@ method returns; not reported in test code, nor when the method waits or `await`s
 A publisher that delivers everything and finishes during `sink` itself (`Just`, `Empty`, `Fail`,
 `Record`, `[1, 2].publisher`, followed only by operators such as `map`, `filter` or `collect`, with no
 `receive(on:)`, `delay`, `flatMap` or combining operator) is not reported: nothing is left to cancel when
-`sink` returns (`_ = Just(3).sink { values.append($0) }` in a test).
+`sink` returns (`_ = Just(3).sink { values.append($0) }` in a test). So is a `Future` whose closure calls its
+promise right there (not from a closure inside it, such as `queue.async { promise(…) }`), written in place, in
+`Deferred { … }`, or returned by every project function of the name called (`_ = rates.convert(2).sink { … }`).
 
 ## Why it matters
 
@@ -7410,7 +7413,8 @@ in other files included), from code UIKit or SwiftUI runs again and again:
   to the `sink` of a `NotificationCenter` publisher, to `UIAction`, to SwiftUI's `.onAppear`,
   `.task`, `.onChange`, `.onReceive`, `.onTapGesture`, `.onSubmit` or `.refreshable`, to a
   repeating `Timer`, and the body of a `for await` loop (it runs for every element of the async
-  sequence);
+  sequence); a store written right in such a closure (`UIAction { … .store(in: &self.cancellables) }`)
+  is reported too, when its source never finishes;
 - a SwiftUI view's `.onAppear { model.bind() }`, `.task { … }`, `.onChange(of:) { … }` (and the
   other modifiers above) calling a method of the view's model (the model's type is found through
   the view's property, or the conforming types of the protocol a generic view's model parameter is
@@ -7428,7 +7432,10 @@ in other files included), from code UIKit or SwiftUI runs again and again:
 - the same through the methods it calls, and for calls on another object from any of the
   repeated code above, also in other types (`for await entries in stream {
   Storage.shared.load(entries) }`, a notification sink calling `model.reload()`), again when the
-  source never finishes;
+  source never finishes; a source the method is given is what its callers pass: an MVVM-C
+  `transform(input:)` storing `input.refresh` never finishes when a caller builds the input from a
+  subject (`viewModel.transform(input: .init(refresh: refreshSubject.eraseToAnyPublisher()))` in
+  `viewWillAppear`);
 - a SwiftUI view's `body`, and the view-building helpers it uses (a property of type `some View`
   or marked `@ViewBuilder`, a function returning `some View`, of a view or view modifier: a
   factory's `makeView()` is not evaluated again), calling a method of the view's
@@ -8962,7 +8969,8 @@ emptied in `prepareForReuse` still piles up;
 (`menuWillOpen(_:)` and `menuNeedsUpdate(_:)` of an `NSMenuDelegate`, which run each time a status item's
 menu opens, `popoverWillShow(_:)`, `windowDidBecomeKey(_:)`, paired with `menuDidClose(_:)`,
 `popoverDidClose(_:)`, `windowDidResignKey(_:)` and `windowWillClose(_:)`: a bag emptied there does not
-pile up), a representable's `updateUIView(_:context:)`
+pile up; `windowDidBecomeKey(_:)` and `windowDidBecomeMain(_:)` only with their own `windowDidResignKey(_:)` and
+`windowDidResignMain(_:)`, since a window becomes key and main again many times before it closes), a representable's `updateUIView(_:context:)`
 or `updateNSView(_:context:)` (SwiftUI calls it on every update), SwiftUI's
 `.onAppear { }` and `.task { }`, per-row data source methods (`tableView(_:cellForRowAt:)`,
 `collectionView(_:cellForItemAt:)`, header/footer and `willDisplay` methods (a bag that the same
@@ -10907,9 +10915,13 @@ may be in other files, and consumers are followed through `Publishers.Merge`, `C
 `compactMap` unwraps that element, `{ route, loggedIn in loggedIn ? route : nil }` or `{ $0.1 }`,
 or after a `map` that picks it, `.map { $1 }`; a `compactMap` that unwraps another element says
 nothing of this one; a bare `$toast` of the declaring type given whole to such a call counts as
-well), and through a property that hands the publisher on (`var errors: AnyPublisher<…> { subject.eraseToAnyPublisher() }`).
+well), and through a property that hands the publisher on (`var errors: AnyPublisher<…> { subject.eraseToAnyPublisher() }`),
+and into a project function it is given to whole, whose body's uses of that parameter count (`presentErrors(from: joinError)`
+with `func presentErrors(from source: …) { source.compactMap { $0 }… }` in a protocol extension).
 A view's `$model.alert` is a binding to the property of the object `model` holds (found through the
-view's property), so it counts for that type only. Optional state that is read through `.value` or
+view's property), so it counts for that type only. A property of a generic base class typed by its
+parameter (`let viewModel: ViewModel` of `BaseViewController<ViewModel>`) is, in a subclass of
+`BaseViewController<DetailViewModel>`, a `DetailViewModel`. Optional state that is read through `.value` or
 bound without skipping `nil` (`.alert(item: $model.alert)`, directly or as one
 input of a `CombineLatest`), that a subscriber handles when `nil` (`guard let value else {
 hideBanner(); return }`), or that other code sets to `nil` as a real state (clearing a selection) or to a value that

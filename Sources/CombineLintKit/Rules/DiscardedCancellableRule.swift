@@ -11,7 +11,7 @@ public struct DiscardedCancellableRule: Rule {
 
     public func check(_ context: RuleContext) -> [Finding] {
         let tree = context.tree
-        var result = droppedHelperResults(context)
+        var result = droppedHelperResults(context) + droppedSubjectSubscriptions(context)
         // Every other finding is about one of the file's subscriptions.
         guard !context.subscriptions.isEmpty else { return result }
         for subscription in context.subscriptions {
@@ -22,6 +22,12 @@ public struct DiscardedCancellableRule: Rule {
             }
             // `_ = Just(3).sink { values.append($0) }`: the subscription delivered and finished during `sink`.
             if subscription.subscriber != .connect, DiscardedCancellableRule.finishesDuringSubscribe(chain, before: subscription.element, in: tree) {
+                continue
+            }
+            // `_ = rates.convert(10).sink { … }` with `convert` returning `Deferred { Future { promise in promise(…) } }`:
+            // fulfilled during `sink` too.
+            if subscription.subscriber != .connect,
+               SynchronousFutures(index: context.index, memo: context.memo).deliversDuringSubscribe(chain, before: subscription.element, in: tree) {
                 continue
             }
             guard let problem = problem(with: subscription, chain: chain, in: tree, index: context.index) else { continue }
@@ -225,7 +231,7 @@ public struct DiscardedCancellableRule: Rule {
     /// `cancelBag.collect { a.sink { … }; b.assign(to: \.x, on: y) }`: statements of a result-builder
     /// closure are its values, not dropped. Combine's own `collect` takes no closure, so a `collect`
     /// with a closure is such a builder; so is any project function whose closure parameter is `@…Builder`.
-    private func isCollectedByResultBuilder(_ chain: Chain, in tree: SyntaxTree, index: ProjectIndex) -> Bool {
+    func isCollectedByResultBuilder(_ chain: Chain, in tree: SyntaxTree, index: ProjectIndex) -> Bool {
         guard case .statement = chain.context, case .closure(let c) = tree.scopes[chain.scope].kind,
               let call = tree.call(receiving: c) else { return false }
         let callee = tree.chains[call.chain].elements[call.element].name

@@ -55,6 +55,8 @@ public struct RepeatedSubscriptionRule: Rule {
                 if let path = found, path.count == 1,
                    let finding = userActionFinding(store, path: path, analysis: analysis, memoKey: key, context) {
                     findings.append(finding)
+                } else if found == nil, let finding = entryClosureFinding(store, treeIndex: treeIndex, analysis: analysis, memoKey: key, context) {
+                    findings.append(finding)
                 } else if let finding = appearanceFinding(store, analysis: analysis, memoKey: key, in: tree, context) {
                     findings.append(finding)
                 }
@@ -71,8 +73,7 @@ public struct RepeatedSubscriptionRule: Rule {
             // Called from another type's repeated code: as for the direct calls, only a source
             // that never finishes leaves one more live subscription per run.
             if let first = analysis.graph.method(inTree: path[0].tree, body: path[0].body), let label = analysis.externalEntries[first] {
-                let chain = tree.chains[store.chain]
-                guard NeverFinishingSources.evidence(in: chain, before: store.subscriber, tree: tree, index: context.index, extraNames: []) != nil else { continue }
+                guard neverFinishes(store, in: tree, context) else { continue }
                 names.insert(label, at: 0)
             }
             let text = RepeatedSubscriptionRule.text(path: names.joined(separator: " → "), entry: names[0], store: store,
@@ -80,6 +81,15 @@ public struct RepeatedSubscriptionRule: Rule {
             findings.append(context.finding(tokens: store.token, message: text.message, help: text.help))
         }
         return findings
+    }
+
+    /// Whether the stored subscription's source never finishes: by what the chain starts from, or,
+    /// for a source the storing method is given (`input.refresh` of `transform(input:)`), by what
+    /// its callers pass.
+    private func neverFinishes(_ store: Store, in tree: SyntaxTree, _ context: RuleContext) -> Bool {
+        let chain = tree.chains[store.chain]
+        return NeverFinishingSources.evidence(in: chain, before: store.subscriber, tree: tree, index: context.index, extraNames: []) != nil
+            || CallerSuppliedSources.neverFinish(chain, before: store.subscriber, function: store.function, in: tree, index: context.index)
     }
 
     /// A subscription stored right in a user action (a row's selection, an `@IBAction` or `@objc`
@@ -110,8 +120,7 @@ public struct RepeatedSubscriptionRule: Rule {
         let function = tree.functions[store.function]
         let viewCalls = RepeatedViewCalls.of(context.index, memo: context.memo)
         guard let open = function.bodyOpen else { return nil }
-        let chain = tree.chains[store.chain]
-        guard NeverFinishingSources.evidence(in: chain, before: store.subscriber, tree: tree, index: context.index, extraNames: []) != nil else { return nil }
+        guard neverFinishes(store, in: tree, context) else { return nil }
         // Who calls it again and again, asked first: most storing methods have no such caller.
         var entry: String? = nil
         for call in viewCalls.byMethod[function.name] ?? [] where RepeatedViewCalls.receiver(of: call, mayBe: store.typeName, index: context.index) {

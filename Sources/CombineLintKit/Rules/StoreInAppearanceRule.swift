@@ -122,7 +122,7 @@ public struct StoreInAppearanceRule: Rule {
         switch site.kind {
         case .appearance:
             return ownTypes.contains { type in
-                sites.bodies(ofMethods: Catalogue.disappearCallbacks, inType: type).contains {
+                sites.bodies(ofMethods: Catalogue.appearanceOwnResets[site.name] ?? Catalogue.disappearCallbacks, inType: type).contains {
                     empties(key, in: $0.body, of: $0.tree, types: ownTypes, sites: sites)
                 }
             }

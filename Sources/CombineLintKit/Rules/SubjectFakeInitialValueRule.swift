@@ -201,9 +201,16 @@ public struct SubjectFakeInitialValueRule: Rule {
                 for ref in readsWholeArguments ? index.identifiers[written] : [] {
                     let tree = index.trees[ref.tree]
                     guard tree.tokenIs(ref.token, written), !Evidence.isTestCode(ref.token, of: tree, index: index),
-                          let call = SubjectFakeInitialValueRule.combiningCall(takingWholeArgument: ref.token, in: tree),
                           SubscriptionFinder.localVariable(named: written, visibleAt: ref.token, in: tree) == nil,
                           !SubscriptionFinder.isParameter(named: written, visibleAt: ref.token, in: tree) else { continue }
+                    guard let call = SubjectFakeInitialValueRule.combiningCall(takingWholeArgument: ref.token, in: tree) else {
+                        // Given whole to a project function: its body's uses of the parameter.
+                        for outcome in SubjectFakeInitialValueRule.handedToFunctionOutcomes(argumentAt: ref.token, in: tree, name: name, kind: kind,
+                                                                                            index: index, resets: &resets) {
+                            evidence.merge(outcome)
+                        }
+                        continue
+                    }
                     evidence.merge(SubjectFakeInitialValueRule.combinedOutcome(tree.chains[call.chain], combinerAt: call.element,
                                                                                argumentAt: ref.token, name: name, kind: kind,
                                                                                tree: tree, treeIndex: ref.tree, resets: &resets))

@@ -276,4 +276,67 @@ final class DiscardedCancellableRuleTests: XCTestCase {
         XCTAssertEqual(found.first?.message,
                        "`cancellables` is a bag local to this scope that nothing keeps, so the subscription is cancelled when the scope ends.")
     }
+
+    /// A future whose closure calls its promise right there (not from a nested closure) delivers and
+    /// finishes during `sink`, like `Just`: written in place, in `Deferred`, or returned by a project
+    /// function. A hop to another queue, or a promise called later, still needs the token (issue #13
+    /// probes, round 7).
+    func testFutureFulfilledDuringSubscribeNeedsNoToken() {
+        let files = [
+            (path: "Rates.swift", text: """
+            final class Rates {
+                var table: [String: Double] = [:]
+                func convert(_ amount: Double, to code: String) -> AnyPublisher<Double, Never> {
+                    Deferred {
+                        Future { promise in
+                            promise(.success(amount * (self.table[code] ?? 1)))
+                        }
+                    }
+                    .eraseToAnyPublisher()
+                }
+                func fetch(_ code: String) -> AnyPublisher<Double, Never> {
+                    Future { promise in
+                        DispatchQueue.global().async { promise(.success(1)) }
+                    }
+                    .eraseToAnyPublisher()
+                }
+            }
+            """),
+            (path: "RatesTests.swift", text: """
+            final class RatesTests: XCTestCase {
+                func testConversion() {
+                    let rates = Rates()
+                    var value: Double?
+                    _ = rates.convert(2, to: "EUR").sink { value = $0 }
+                    _ = Future<Int, Never> { promise in promise(.success(1)) }.map { $0 + 1 }.sink { print($0) }
+                    _ = rates.convert(2, to: "EUR").receive(on: DispatchQueue.main).sink { value = $0 }
+                    _ = rates.fetch("EUR").sink { value = $0 }
+                    XCTAssertEqual(value, 2)
+                }
+            }
+            """),
+        ]
+        XCTAssertEqual(positions(files), ["RatesTests.swift:7:73", "RatesTests.swift:8:32"])
+    }
+
+    /// `publisher.subscribe(subject)` returns the subscription's `AnyCancellable`; dropped (a statement
+    /// or `_ =`), the subject is unsubscribed at once. Kept, given a `Subscriber` (which returns
+    /// nothing), or from `Just` (delivered during the call), it is quiet (issue #13 probes, round 7).
+    func testDroppedSubscribeOfASubject() {
+        let text = """
+        final class ViewModel {
+            let routes = PassthroughSubject<Int, Never>()
+            private var bag = Set<AnyCancellable>()
+            func bind(_ taps: AnyPublisher<Int, Never>) {
+                taps.map { $0 + 1 }.subscribe(routes)
+                _ = taps.subscribe(self.routes)
+                taps.subscribe(routes).store(in: &bag)
+                taps.subscribe(AnySubscriber(receiveValue: { _ in .none }))
+                Just(1).subscribe(routes)
+                taps.subscribe(logger)
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["5:29", "6:18"])
+    }
 }

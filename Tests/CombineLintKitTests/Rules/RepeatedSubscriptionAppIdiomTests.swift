@@ -176,4 +176,74 @@ extension RepeatedSubscriptionAppIdiomTests {
         """
         XCTAssertEqual(positions(text), ["10:65"])
     }
+
+    /// A store written right inside a closure that runs per event (a `UIAction` handler, an
+    /// `addObserver(forName:)` block) piles up like one in a method it calls; a request made there,
+    /// a bag emptied first in the closure, and the enclosing `viewDidLoad` itself stay quiet
+    /// (issue #13 probes, round 7).
+    func testStoreRightInsideAnEntryClosure() {
+        let text = """
+        final class Store { let names = CurrentValueSubject<[String], Never>([]) }
+        final class ListController: UIViewController {
+            private let store = Store()
+            private var cancellables = Set<AnyCancellable>()
+            private var loads = Set<AnyCancellable>()
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                button.addAction(UIAction { [weak self] _ in
+                    guard let self else { return }
+                    self.store.names
+                        .sink { [weak self] in self?.title = $0.joined() }
+                        .store(in: &self.cancellables)
+                    URLSession.shared.dataTaskPublisher(for: url)
+                        .sink(receiveCompletion: { _ in }, receiveValue: { [weak self] _ in self?.title = "" })
+                        .store(in: &self.loads)
+                }, for: .touchUpInside)
+                NotificationCenter.default.addObserver(forName: .refresh, object: nil, queue: .main) { [weak self] _ in
+                    guard let self else { return }
+                    self.cancellables.removeAll()
+                    self.store.names.sink { print($0) }.store(in: &self.cancellables)
+                }
+                store.names.sink { [weak self] in self?.title = $0.first }.store(in: &cancellables)
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["12:18"])
+    }
+
+    /// MVVM-C: `transform(input:)` stores a subscription to its input, and a controller calls it
+    /// from `viewWillAppear`. The input is what the caller passes: a subject wrapped in the `Input`
+    /// it builds (`.init(refresh: subject…)`, or a local `Input(…)`) never finishes, so each
+    /// appearance adds one; a caller passing a request does not (issue #13 probes, round 7).
+    func testInputSourceDecidedByWhatTheRepeatedCallerPasses() {
+        let text = """
+        final class BalanceViewModel {
+            struct Input { let refresh: AnyPublisher<Void, Never>; let once: AnyPublisher<Void, Never> }
+            private var cancellables = Set<AnyCancellable>()
+            func transform(input: Input) {
+                input.refresh
+                    .sink { print("refresh") }
+                    .store(in: &cancellables)
+                input.once
+                    .sink { print("once") }
+                    .store(in: &cancellables)
+            }
+            func bind(_ events: AnyPublisher<Int, Never>) {
+                events.sink { print($0) }.store(in: &cancellables)
+            }
+        }
+        final class BalanceController: UIViewController {
+            private let viewModel = BalanceViewModel()
+            private let refreshSubject = PassthroughSubject<Void, Never>()
+            override func viewWillAppear(_ animated: Bool) {
+                super.viewWillAppear(animated)
+                viewModel.transform(input: .init(refresh: refreshSubject.eraseToAnyPublisher(),
+                                                 once: Just(()).eraseToAnyPublisher()))
+                let request = URLSession.shared.dataTaskPublisher(for: url).map { _ in 1 }.replaceError(with: 0).eraseToAnyPublisher()
+                viewModel.bind(request)
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["7:14"])
+    }
 }

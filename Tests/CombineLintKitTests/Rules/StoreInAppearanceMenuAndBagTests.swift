@@ -36,6 +36,36 @@ final class StoreInAppearanceMenuAndBagTests: XCTestCase {
         XCTAssertEqual(positions(text), ["10:81"])
     }
 
+    /// A window becomes key or main again each time the user comes back to it: only its own
+    /// `windowDidResignKey`/`windowDidResignMain` ends what it started. A bag emptied in
+    /// `windowWillClose` alone piles up until the window closes (issue #13 probes, round 7).
+    func testWindowKeyAndMainPairOnlyWithTheirOwnResign() {
+        let text = """
+        final class Sync { @Published var status = "" }
+        final class DocumentWindowController: NSWindowController, NSWindowDelegate {
+            private let sync = Sync()
+            private var cancellables = Set<AnyCancellable>()
+            private var keyCancellables = Set<AnyCancellable>()
+            private var mainCancellables = Set<AnyCancellable>()
+
+            func windowDidBecomeMain(_ notification: Notification) {
+                sync.$status.sink { [weak self] in self?.window?.subtitle = $0 }.store(in: &cancellables)
+                sync.$status.sink { print($0) }.store(in: &mainCancellables)
+            }
+
+            func windowDidBecomeKey(_ notification: Notification) {
+                sync.$status.sink { print($0) }.store(in: &cancellables)
+                sync.$status.sink { print($0) }.store(in: &keyCancellables)
+            }
+
+            func windowDidResignKey(_ notification: Notification) { keyCancellables.removeAll() }
+            func windowDidResignMain(_ notification: Notification) { mainCancellables.removeAll() }
+            func windowWillClose(_ notification: Notification) { cancellables.removeAll() }
+        }
+        """
+        XCTAssertEqual(positions(text), ["9:74", "14:41"])
+    }
+
     /// `configure(with:)` of a cell stores with `.disposed(by: bag)`: reported where nothing empties the
     /// bag, quiet where `prepareForReuse` replaces it (`disposeBag = DisposeBag()`).
     func testDisposedByInACellConfigure() {

@@ -255,4 +255,42 @@ final class SubjectFakeInitialValueSkipFormsTests: XCTestCase {
         """
         XCTAssertEqual(positions([(path: "A.swift", text: text)]), ["A.swift:2:20", "A.swift:3:20"])
     }
+
+    /// A subject given whole to a project function (a protocol extension's helper) is consumed by
+    /// that function through its parameter: `source.compactMap { $0 }` there skips the nil, so
+    /// `joinError` is reported; `saveError`, handed to a helper that shows nil as "no error", is state
+    /// (issue #13 probes, round 7).
+    func testSubjectHandedToAHelperThatSkipsNilThroughItsParameter() {
+        let files = [
+            (path: "Banner.swift", text: """
+            protocol BannerPresenting: AnyObject {
+                var banner: String? { get set }
+                var bannerBag: Set<AnyCancellable> { get set }
+            }
+            extension BannerPresenting {
+                func presentErrors(from source: CurrentValueSubject<Error?, Never>) {
+                    source.compactMap { $0 }.sink { [weak self] in self?.banner = "\\($0)" }.store(in: &bannerBag)
+                }
+                func showStatus(_ source: CurrentValueSubject<Error?, Never>) {
+                    source.sink { [weak self] in self?.banner = $0.map { "\\($0)" } ?? "All good" }.store(in: &bannerBag)
+                }
+            }
+            """),
+            (path: "Model.swift", text: """
+            final class ChallengeModel: BannerPresenting {
+                var banner: String?
+                var bannerBag = Set<AnyCancellable>()
+                private let joinError = CurrentValueSubject<Error?, Never>(nil)
+                private let saveError = CurrentValueSubject<Error?, Never>(nil)
+                init() {
+                    presentErrors(from: joinError)
+                    showStatus(saveError)
+                }
+                func fail(_ error: Error) { joinError.send(error); saveError.send(error) }
+            }
+            """),
+        ]
+        let found = findings(of: SubjectFakeInitialValueRule.self, in: files).map { "\($0.file):\($0.line):\($0.column)" }
+        XCTAssertEqual(found, ["Model.swift:4:17"])
+    }
 }

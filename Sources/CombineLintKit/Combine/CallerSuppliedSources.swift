@@ -1,0 +1,81 @@
+/// Sources a method is given by its callers: `input.refresh` in an MVVM-C view model's
+/// `transform(input:)`, or `events` in `bind(events:)`. Whether such a pipeline finishes is decided
+/// by what the callers pass, found through the index's postings of the method's name: a subject,
+/// `$property` or notification wrapped in the `Input` the caller builds
+/// (`transform(input: .init(refresh: refreshSubject.eraseToAnyPublisher()))`, directly or through a
+/// local) never finishes, so a subscription to it stored on each call piles up.
+enum CallerSuppliedSources {
+    /// Whether chain elements `0..<end` start from parameter `p` of function `f` (or a member of it,
+    /// `input.refresh`) and some caller outside test code passes a publisher there that never finishes.
+    static func neverFinish(_ chain: Chain, before end: Int, function f: Int, in tree: SyntaxTree, index: ProjectIndex) -> Bool {
+        let function = tree.functions[f]
+        let elements = chain.elements
+        guard end > 0, end <= elements.count, elements[0].kind == .root, !elements[0].isCall,
+              let p = function.parameters.firstIndex(where: { $0.name == elements[0].name }),
+              SubscriptionFinder.localVariable(named: elements[0].name, visibleAt: chain.first, in: tree) == nil else { return false }
+        // `input.refresh`: the member the caller's `Input(refresh: …)` fills; `events` itself otherwise.
+        var member: String? = nil
+        if end > 1, elements[1].kind == .member, !elements[1].isCall, end == 2 || NeverFinishingSources.isOperatorLike(elements[2]) {
+            member = elements[1].name
+        } else if !(end == 1 || NeverFinishingSources.isOperatorLike(elements[1])) {
+            return false
+        }
+        let selector = function.selectorName
+        for call in index.chainElements[function.name] {
+            let callTree = index.trees[call.tree]
+            let element = callTree.chains[call.chain].elements[call.element]
+            guard element.isCall, MethodCallGraph.selector(of: element) == selector,
+                  !TestCaseCode.isTestOrDouble(callTree.chains[call.chain].first, of: callTree, index: index),
+                  let argument = argument(for: p, of: function, in: element) else { continue }
+            var value = argument.value
+            if let member {
+                guard let filled = memberArgument(member, in: value, of: callTree) else { continue }
+                value = filled
+            }
+            if NeverFinishingSources.startsNeverFinishing(value, tree: callTree, index: index, extraNames: []) { return true }
+        }
+        return false
+    }
+
+    /// The argument a call passes for parameter `p`: by its label, or by position when unlabelled.
+    private static func argument(for p: Int, of function: FunctionDecl, in call: ChainElement) -> Argument? {
+        if let label = function.parameters[p].label { return call.argument(label) }
+        return p < call.arguments.count && call.arguments[p].label == nil ? call.arguments[p] : nil
+    }
+
+    /// In `.init(refresh: x, …)`, `Input(refresh: x)` or a local initialised with one, the value given for `member`.
+    private static func memberArgument(_ member: String, in range: ClosedRange<Int>, of tree: SyntaxTree) -> ClosedRange<Int>? {
+        var range = range
+        if range.count == 1, tree.tokens[range.lowerBound].kind == .identifier,
+           let v = SubscriptionFinder.localVariable(named: tree.name(range.lowerBound), visibleAt: range.lowerBound, in: tree),
+           let initializer = tree.variables[v].initializer {
+            range = initializer
+        }
+        // `.init(…)`, an implicit member, is no chain: its labelled arguments are read from the tokens.
+        if tree.tokens[range.lowerBound].kind == .period, range.count > 3, tree.isWord(range.lowerBound + 1, "init"),
+           tree.tokens[range.lowerBound + 2].kind == .leftParen {
+            return labelledArgument(member, openedAt: range.lowerBound + 2, in: tree)
+        }
+        guard let c = tree.chain(startingAt: range.lowerBound) else { return nil }
+        // The construction: the chain's first call, `init` or a type's name (`Input`, `ViewModel.Input`).
+        guard let construction = tree.chains[c].elements.first(where: \.isCall),
+              construction.name == "init" || construction.name.first?.isUppercase == true else { return nil }
+        return construction.argument(member)?.value
+    }
+
+    /// The value of argument `label:` of the call whose parenthesis opens at `open`.
+    private static func labelledArgument(_ label: String, openedAt open: Int, in tree: SyntaxTree) -> ClosedRange<Int>? {
+        let close = Int(tree.matching[open])
+        guard close > open else { return nil }
+        var k = open + 1
+        while k + 1 < close {
+            if Int(tree.enclosing[k]) == open, tree.tokens[k].kind == .identifier, tree.name(k) == label, tree.tokens[k + 1].kind == .colon {
+                var end = k + 2
+                while end < close, !(tree.tokens[end].kind == .comma && Int(tree.enclosing[end]) == open) { end += 1 }
+                return end > k + 2 ? (k + 2)...(end - 1) : nil
+            }
+            k += 1
+        }
+        return nil
+    }
+}

@@ -1,0 +1,25 @@
+/// A subscription stored right inside code that runs per event without being a method: a
+/// `UIAction` handler, an `addObserver(forName:)` block, a notification sink, a repeating timer's
+/// block, a `for await` loop's body. Calls from there to a storing method were followed already;
+/// a store written in the closure itself runs as often (each tap, each notification).
+extension RepeatedSubscriptionRule {
+    func entryClosureFinding(_ store: Store, treeIndex: Int, analysis: TypeAnalysis, memoKey: String, _ context: RuleContext) -> Finding? {
+        let tree = context.tree
+        // The outermost entry closure around the store: what runs again and again.
+        guard let entry = analysis.entryClosures.filter({ $0.tree == treeIndex && $0.body.contains(store.token) })
+                .min(by: { $0.body.lowerBound < $1.body.lowerBound }) else { return nil }
+        // SwiftUI's `.onAppear { … }` and `.task { … }` are `store_in_appearance`'s.
+        let sites = RepeatedSites(tree: tree, index: context.index, extraAppearance: [], extraCellMethods: [])
+        if sites.site(of: store.token) != nil { return nil }
+        // As for a user action: a request per event is the point; only a source that never finishes piles up.
+        guard NeverFinishingSources.evidence(in: tree.chains[store.chain], before: store.subscriber, tree: tree,
+                                             index: context.index, extraNames: []) != nil,
+              !BagResets.empties(store.bag, in: entry.body.lowerBound..<store.token, of: tree),
+              !analysis.isReset(store.bag, along: [], storeToken: store.token, memo: context.memo, memoKey: memoKey) else { return nil }
+        let flags = RunOnceGuards.flags(setByTypeAt: tree.enclosingType(of: store.token), in: tree, index: context.index, memo: context.memo)
+        if RunOnceGuards.isGuarded(entry.body.lowerBound..<store.token, of: tree, bag: store.bag, flags: flags) { return nil }
+        let text = RepeatedSubscriptionRule.text(path: "\(entry.label) → \(store.label)", entry: entry.label, store: store,
+                                                 subscribeOnceIn: "`viewDidLoad` or `init`", consequence: "values are handled several times")
+        return context.finding(tokens: store.token, message: text.message, help: text.help)
+    }
+}
