@@ -5159,7 +5159,7 @@ that observes the outer object (`@ObservedObject`, `@StateObject`, `@Environment
 the inner one's `@Published` state through it (`garden.settings.notificationsEnabled`), and not
 otherwise (a service kept in a `let` that views never read through); a read in an action, such as a button's
 action, `.onTapGesture`, `.onAppear` or a `Task` (`Button("Sign out") { if app.session.isSignedIn { … } }`),
-does not count: it runs when the action does, and nothing drawn depends on it). An `@Published` array of ObservableObjects (`@Published var sessions: [SessionModel]`) is
+does not count: it runs when the action does, and nothing drawn depends on it. An `@Published` array of ObservableObjects (`@Published var sessions: [SessionModel]`) is
 reported where a view that observes the outer object reads the elements' `@Published` state through
 the array (`workouts.sessions.map(\.energy)`, `workouts.sessions.first?.elapsed`,
 `workouts.sessions[0].energy`, `workouts.sessions.filter { $0.isPaused }`, or a `ForEach` row
