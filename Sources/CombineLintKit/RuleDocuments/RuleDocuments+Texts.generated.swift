@@ -3819,7 +3819,9 @@ is a function nobody in the project calls. Never reported: a `Future` made insid
 inside a `flatMap` or `catch` transform, or inside a `map` whose publishers a later
 `switchToLatest` subscribes to (all of these run after someone subscribed; a `retry` on the
 Future there still replays its one result, and is reported), code in a test case (it keeps and
-subscribes its Futures on purpose, to check what they do), `Future` as a type
+subscribes its Futures on purpose, to check what they do), a `Future` kept only while it runs
+(its own `handleEvents(receiveCompletion:)` sets the property back to `nil`: callers that come
+while the request is in flight share it, and the next call makes a new one), `Future` as a type
 only (`-> Future<User, Error>` whose body returns another call's value). `Future() { … }` and
 `Future(attemptToFulfill:)` are Futures too. A call found by name may be another type's method:
 its result counts as kept only where the holder is declared as a publisher, and a bare call
