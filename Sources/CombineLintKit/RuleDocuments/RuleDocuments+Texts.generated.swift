@@ -2414,7 +2414,9 @@ Reports `replaceError`, `catch`, `tryCatch` or `assertNoFailure` applied after `
 a subject (a property the project declares as `PassthroughSubject`/`CurrentValueSubject`, or a
 name ending in `Subject`), `objectWillChange`, `NotificationCenter.default.publisher(for:)`,
 KVO `publisher(for: \.x)`, `Timer.publish(every:…)`, or `Publishers.Merge`/`CombineLatest` of
-one of these. Error handling on the inner publisher is the correct form and is not reported:
+one of these; also a local holding one of these that the pipeline goes on from
+(`let query = Publishers.CombineLatest(input.search, input.category)`, then `query.debounce(…).flatMap { … }`,
+followed a few locals deep). Error handling on the inner publisher is the correct form and is not reported:
 inside the `flatMap` closure, or, since `switchToLatest` takes no closure, in the `map` that
 builds the inner publishers before it. Neither is a pipeline whose inner publishers already handle
 their errors.
