@@ -12497,6 +12497,12 @@ followed by code that sets it before the task (`guard store == nil else { return
 Task { … }`), or an in-flight flag (`guard !isLoading else { return }; isLoading = true`), which
 keeps the tasks from overlapping. A condition with `||` is no such guard: its other part lets the
 code through while the thing exists.
+Nor is a task on a `PassthroughSubject` (a property or local declared as one) that only hands the
+value on and writes nothing back (no `self`, no assignment to anything it did not declare, no call
+of a method of the type): each value of such a subject is an event of its own (`removed.sink { stop
+in Task { try? await analytics.send(stop) } }`), and a task with no result cannot land one late. On a
+state stream (`$items`, a `CurrentValueSubject`) each value replaces the last, and such a task stays
+reported.
 
 ## Why it matters
 
