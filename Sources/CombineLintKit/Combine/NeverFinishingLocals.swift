@@ -13,7 +13,11 @@ extension NeverFinishingSources {
               isOperatorLike(chain.elements[1]),
               let v = SubscriptionFinder.localVariable(named: root.name, visibleAt: root.nameToken, in: tree),
               let initializer = tree.variables[v].initializer,
-              let value = tree.chains(in: initializer).first(where: { $0.context == .declaration(v) }) else { return false }
+              let value = tree.chains(in: initializer).first(where: { $0.context == .declaration(v) }),
+              // `let once = $state.first()`: a value limit in the local's value makes it finish.
+              !value.elements.dropFirst().contains(where: { $0.isCall && (Catalogue.oneShotOperators.contains($0.name)
+                                                                          || Catalogue.valueLimitingOperators.contains($0.name)) })
+        else { return false }
         return startsNeverFinishing(value, before: value.elements.count, tree: tree, index: index, extraNames: extraNames, depth: depth + 1)
     }
 }

@@ -2416,7 +2416,7 @@ name ending in `Subject`), `objectWillChange`, `NotificationCenter.default.publi
 KVO `publisher(for: \.x)`, `Timer.publish(every:…)`, or `Publishers.Merge`/`CombineLatest` of
 one of these; also a local holding one of these that the pipeline goes on from
 (`let query = Publishers.CombineLatest(input.search, input.category)`, then `query.debounce(…).flatMap { … }`,
-followed a few locals deep). Error handling on the inner publisher is the correct form and is not reported:
+followed a few locals deep; not a local cut by `first()` or `prefix(n)`). Error handling on the inner publisher is the correct form and is not reported:
 inside the `flatMap` closure, or, since `switchToLatest` takes no closure, in the `map` that
 builds the inner publishers before it. Neither is a pipeline whose inner publishers already handle
 their errors.
@@ -11639,7 +11639,9 @@ Reports `tryMap`, `tryFilter`, `tryCompactMap`, `tryScan`, `tryReduce` and Combi
 `$property` (projected `@Published`), a subject (by name or by the project's declaration),
 `objectWillChange`, `NotificationCenter.default.publisher(for:)`, KVO `publisher(for: \.x)`,
 `Timer.publish(every:…)`, a control's event publisher (`textField.textPublisher`), or
-`Publishers.Merge`/`CombineLatest` of one of these. A throwing step on the inner publisher (inside
+`Publishers.Merge`/`CombineLatest` of one of these, also through the local a pipeline goes on from
+(`let typed = $json.debounce(for: …)`, then `typed.tryMap { … }`; not a local cut by `first()` or
+`prefix(n)`). A throwing step on the inner publisher (inside
 the `flatMap` closure, or inside the `map` before `switchToLatest`) is the correct form and is not
 reported; nor are finite sources (`Just`, a request, a sequence), steps after `first()` or
 `prefix(n)`, steps followed by `retry` (it subscribes to the source again), `try…` closures that cannot throw (no `try`, only `try?`),
