@@ -11956,7 +11956,8 @@ helper checking a setting every few seconds) only loses a tick while a menu or a
 which no one sees, and is not reported. Nor is a timer whose interval is written as a number above
 one second (`every: 5`, `every: 30`): tracking only makes its next tick late by the length of the
 drag, and the tick then fires; a clock, a countdown or a progress timer, whose freeze shows, ticks
-every second or faster. An interval held in a name is not known and is reported.
+every second or faster. An interval held in a name is not known and is reported. Nor is preview code
+(a `#Preview { … }` body, a `PreviewProvider`), which runs in Xcode's canvas, never in the app.
 
 ## Why it matters
 
