@@ -8455,7 +8455,8 @@ reported here (see `timer_default_run_loop_mode` for its mode). Code in a test c
 there, and a test picks `RunLoop.main` so that it can spin that run loop while it waits. Nor is
 code in a test target's folder (a path component ending in `Tests`, such as `AppTests`; not the
 bare `Tests` folder above test targets) or a folder of test doubles
-(`Mocks`, `Fakes`, `Stubs`, `TestSupport`): its helpers run in tests only.
+(`Mocks`, `Fakes`, `Stubs`, `TestSupport`): its helpers run in tests only. Nor is preview code (a
+`#Preview { … }` body, a `PreviewProvider`), which runs in Xcode's canvas, never in the app.
 
 ## Why it matters
 
