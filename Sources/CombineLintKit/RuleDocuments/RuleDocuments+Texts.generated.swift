@@ -18,7 +18,8 @@ a fix that writes `.assign(to: &$property)` and removes the `.store(in:)`.
 Not reported: another target (`on: label`, `on: self.label`, `on: viewModel`), `assign(to: &$x)`,
 structs and enums (no reference, no cycle), a binding declared `weak` (an `unowned` one or an
 `[unowned self]` capture is still reported: `assign` holds whatever object it is given strongly), static methods
-(`self` is the type), a subscription that is dropped at once (that is `discarded_cancellable`), and
+(`self` is the type), preview code (a type only previews make, `#Preview { FeedView(feed: PreviewFeed()) }`:
+it runs in Xcode's canvas), a subscription that is dropped at once (that is `discarded_cancellable`), and
 pipelines that finish by themselves, as `strong_self_capture` tells them: roots that complete
 during the call (`Just`, `Empty()`, `Fail`, `Result.Publisher`, `[…].publisher`), a `Future` or
 `dataTaskPublisher(for:)` that answers once, a project function whose every `return` is such a
@@ -2014,7 +2015,8 @@ the last task started runs on),
 a task handed on (returned, passed to a call, put in a collection), SwiftUI's `.task { }`
 modifier (the view cancels it), a task of an object that lives for the whole run (one
 `static let shared` instance, the application's delegate, or SwiftUI's `App`, whose `init` runs once
-at launch: it frees nothing later), finite publishers (`Just`, a request, after `first()`), and loops
+at launch: it frees nothing later), preview code (a `#Preview` body, a `PreviewProvider`, a type only
+previews make: it runs in Xcode's canvas, never in the app), finite publishers (`Just`, a request, after `first()`), and loops
 with a `break` or `return` that can leave them.
 
 ## Why it matters
@@ -2673,7 +2675,8 @@ project protocol, and `ObservableObject`'s `objectWillChange` declared as a subj
 SwiftUI subscribes to), subjects of structs and enums (value types
 hand a subject over, as a parameter or state bundle, and every copy shares it), members of
 `private`/`fileprivate` types, members of test doubles (types with `Mock`, `Stub`, `Fake` or `Spy`
-as a word of the name: `FeedMockService`, `SpyStore`, not `Mockingbird`), types declared inside a
+as a word of the name: `FeedMockService`, `SpyStore`, not `Mockingbird`), types that only previews
+make (`#Preview { FeedView(feed: PreviewFeed()) }`: they run in Xcode's canvas), types declared inside a
 function, and files in a folder of tests or test doubles (a test target's, whose name ends in
 `Tests`, such as `AppTests`, but not the bare `Tests` folder above test targets, which also holds
 fixtures; or `Mocks`, `Mock`, `Fakes`, `Stubs`, `TestDoubles`, `TestSupport`).
