@@ -6987,7 +6987,8 @@ too: when its body reads the property (outside closures that may run later; the 
 Not reported: the reads of a property in a closure that reads its old value on purpose, by
 comparing a read with the closure's own parameter (`new != self.tab`) or by keeping a read as the
 old value (`let old = self.volume`, `previous = selection`), and a called method that compares
-the property with a parameter it is given (`func select(_ new: Tab) { if new != tab … }`): there
+the property with a parameter it is given (`func select(_ new: Tab) { if new != tab … }`) or, given
+one, keeps the property as the old value (`func remember(_ new: Track?) { if let old = track, old != new … }`): there
 the property being one step behind is what the code relies on.
 
 ## Why it matters
