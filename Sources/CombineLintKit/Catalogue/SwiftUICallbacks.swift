@@ -23,6 +23,10 @@ extension Catalogue {
 
     /// View initializers whose first closure is an action run on a tap, not content.
     public static let viewActionInitializers: Set<String> = ["Button"]
+
+    /// View modifiers whose closure is an action run later (an appearance, a tap, a change, a
+    /// disappearance), never while the view draws: what it reads does not decide what is shown.
+    public static let viewActionModifiers: Set<String> = repeatedViewModifiers.union(["onDisappear", "onLongPressGesture"])
 }
 
 extension Catalogue {

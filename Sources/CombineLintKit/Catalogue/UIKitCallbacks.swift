@@ -160,5 +160,13 @@ extension Catalogue {
 
     /// The properties that hold a text control's contents (`field.text = saved` fills it in).
     public static let textContentProperties: Set<String> = ["text", "attributedText", "stringValue", "attributedStringValue"]
+
+    /// Controls that show text the user cannot edit: setting their text fills in no field of a form.
+    public static let textLabelTypes: Set<String> = ["UILabel"]
+
+    /// AppKit's `NSTextField` initializers that make a read-only label (`NSTextField(labelWithString: "")`).
+    public static let textLabelInitializers: Set<String> = [
+        "labelWithString", "wrappingLabelWithString", "labelWithAttributedString",
+    ]
 }
 

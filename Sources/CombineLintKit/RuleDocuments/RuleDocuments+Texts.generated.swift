@@ -18,7 +18,8 @@ a fix that writes `.assign(to: &$property)` and removes the `.store(in:)`.
 Not reported: another target (`on: label`, `on: self.label`, `on: viewModel`), `assign(to: &$x)`,
 structs and enums (no reference, no cycle), a binding declared `weak` (an `unowned` one or an
 `[unowned self]` capture is still reported: `assign` holds whatever object it is given strongly), static methods
-(`self` is the type), a subscription that is dropped at once (that is `discarded_cancellable`), and
+(`self` is the type), preview code (a type only previews make, `#Preview { FeedView(feed: PreviewFeed()) }`:
+it runs in Xcode's canvas), a subscription that is dropped at once (that is `discarded_cancellable`), and
 pipelines that finish by themselves, as `strong_self_capture` tells them: roots that complete
 during the call (`Just`, `Empty()`, `Fail`, `Result.Publisher`, `[…].publisher`), a `Future` or
 `dataTaskPublisher(for:)` that answers once, a project function whose every `return` is such a
@@ -738,7 +739,8 @@ every input is a `PassthroughSubject` property that the project sends into only 
 a text control (a text delegate callback such as `controlTextDidChange(_:)` or
 `textField(_:shouldChangeCharactersIn:replacementString:)`, an `@IBAction` or `@objc` method taking a
 `UITextField`, `NSTextField` or another text control, or a reset to `""`), and no type that sends
-into them sets a text control's contents to anything but `""` or `nil`: until the user has typed
+into them sets a text control's contents to anything but `""` or `nil` (a label's text, `UILabel` or
+`NSTextField(labelWithString:)`, is output and does not count): until the user has typed
 into every field the form is incomplete, which is what the silence says (a field the code fills in,
 a control with a state of its own such as a switch or a segmented control, and an input that has a
 value, such as `$items`, keep the finding); and code in a test case (`XCTestCase`,
@@ -2016,7 +2018,8 @@ the last task started runs on),
 a task handed on (returned, passed to a call, put in a collection), SwiftUI's `.task { }`
 modifier (the view cancels it), a task of an object that lives for the whole run (one
 `static let shared` instance, the application's delegate, or SwiftUI's `App`, whose `init` runs once
-at launch: it frees nothing later), finite publishers (`Just`, a request, after `first()`), and loops
+at launch: it frees nothing later), preview code (a `#Preview` body, a `PreviewProvider`, a type only
+previews make: it runs in Xcode's canvas, never in the app), finite publishers (`Just`, a request, after `first()`), and loops
 with a `break` or `return` that can leave them.
 
 ## Why it matters
@@ -2416,7 +2419,9 @@ Reports `replaceError`, `catch`, `tryCatch` or `assertNoFailure` applied after `
 a subject (a property the project declares as `PassthroughSubject`/`CurrentValueSubject`, or a
 name ending in `Subject`), `objectWillChange`, `NotificationCenter.default.publisher(for:)`,
 KVO `publisher(for: \.x)`, `Timer.publish(every:…)`, or `Publishers.Merge`/`CombineLatest` of
-one of these. Error handling on the inner publisher is the correct form and is not reported:
+one of these; also a local holding one of these that the pipeline goes on from
+(`let query = Publishers.CombineLatest(input.search, input.category)`, then `query.debounce(…).flatMap { … }`,
+followed a few locals deep; not a local cut by `first()` or `prefix(n)`). Error handling on the inner publisher is the correct form and is not reported:
 inside the `flatMap` closure, or, since `switchToLatest` takes no closure, in the `map` that
 builds the inner publishers before it. Neither is a pipeline whose inner publishers already handle
 their errors.
@@ -2673,7 +2678,8 @@ project protocol, and `ObservableObject`'s `objectWillChange` declared as a subj
 SwiftUI subscribes to), subjects of structs and enums (value types
 hand a subject over, as a parameter or state bundle, and every copy shares it), members of
 `private`/`fileprivate` types, members of test doubles (types with `Mock`, `Stub`, `Fake` or `Spy`
-as a word of the name: `FeedMockService`, `SpyStore`, not `Mockingbird`), types declared inside a
+as a word of the name: `FeedMockService`, `SpyStore`, not `Mockingbird`), types that only previews
+make (`#Preview { FeedView(feed: PreviewFeed()) }`: they run in Xcode's canvas), types declared inside a
 function, and files in a folder of tests or test doubles (a test target's, whose name ends in
 `Tests`, such as `AppTests`, but not the bare `Tests` folder above test targets, which also holds
 fixtures; or `Mocks`, `Mock`, `Fakes`, `Stubs`, `TestDoubles`, `TestSupport`).
@@ -3821,7 +3827,9 @@ is a function nobody in the project calls. Never reported: a `Future` made insid
 inside a `flatMap` or `catch` transform, or inside a `map` whose publishers a later
 `switchToLatest` subscribes to (all of these run after someone subscribed; a `retry` on the
 Future there still replays its one result, and is reported), code in a test case (it keeps and
-subscribes its Futures on purpose, to check what they do), `Future` as a type
+subscribes its Futures on purpose, to check what they do), a `Future` kept only while it runs
+(its own `handleEvents(receiveCompletion:)` sets the property back to `nil`: callers that come
+while the request is in flight share it, and the next call makes a new one), `Future` as a type
 only (`-> Future<User, Error>` whose body returns another call's value). `Future() { … }` and
 `Future(attemptToFulfill:)` are Futures too. A call found by name may be another type's method:
 its result counts as kept only where the holder is declared as a publisher, and a bare call
@@ -5159,7 +5167,9 @@ Reports an `@Published` property of an `ObservableObject` class whose type is it
 `let journal = Journal()`) hides the inner changes just the same; it is reported where a view
 that observes the outer object (`@ObservedObject`, `@StateObject`, `@EnvironmentObject`) reads
 the inner one's `@Published` state through it (`garden.settings.notificationsEnabled`), and not
-otherwise (a service kept in a `let` that views never read through). An `@Published` array of ObservableObjects (`@Published var sessions: [SessionModel]`) is
+otherwise (a service kept in a `let` that views never read through); a read in an action, such as a button's
+action, `.onTapGesture`, `.onAppear` or a `Task` (`Button("Sign out") { if app.session.isSignedIn { … } }`),
+does not count: it runs when the action does, and nothing drawn depends on it. An `@Published` array of ObservableObjects (`@Published var sessions: [SessionModel]`) is
 reported where a view that observes the outer object reads the elements' `@Published` state through
 the array (`workouts.sessions.map(\.energy)`, `workouts.sessions.first?.elapsed`,
 `workouts.sessions[0].energy`, `workouts.sessions.filter { $0.isPaused }`, or a `ForEach` row
@@ -6980,7 +6990,8 @@ too: when its body reads the property (outside closures that may run later; the 
 Not reported: the reads of a property in a closure that reads its old value on purpose, by
 comparing a read with the closure's own parameter (`new != self.tab`) or by keeping a read as the
 old value (`let old = self.volume`, `previous = selection`), and a called method that compares
-the property with a parameter it is given (`func select(_ new: Tab) { if new != tab … }`): there
+the property with a parameter it is given (`func select(_ new: Tab) { if new != tab … }`) or, given
+one, keeps the property as the old value (`func remember(_ new: Track?) { if let old = track, old != new … }`): there
 the property being one step behind is what the code relies on.
 
 ## Why it matters
@@ -8455,7 +8466,8 @@ reported here (see `timer_default_run_loop_mode` for its mode). Code in a test c
 there, and a test picks `RunLoop.main` so that it can spin that run loop while it waits. Nor is
 code in a test target's folder (a path component ending in `Tests`, such as `AppTests`; not the
 bare `Tests` folder above test targets) or a folder of test doubles
-(`Mocks`, `Fakes`, `Stubs`, `TestSupport`): its helpers run in tests only.
+(`Mocks`, `Fakes`, `Stubs`, `TestSupport`): its helpers run in tests only. Nor is preview code (a
+`#Preview { … }` body, a `PreviewProvider`), which runs in Xcode's canvas, never in the app.
 
 ## Why it matters
 
@@ -11644,7 +11656,9 @@ Reports `tryMap`, `tryFilter`, `tryCompactMap`, `tryScan`, `tryReduce` and Combi
 `$property` (projected `@Published`), a subject (by name or by the project's declaration),
 `objectWillChange`, `NotificationCenter.default.publisher(for:)`, KVO `publisher(for: \.x)`,
 `Timer.publish(every:…)`, a control's event publisher (`textField.textPublisher`), or
-`Publishers.Merge`/`CombineLatest` of one of these. A throwing step on the inner publisher (inside
+`Publishers.Merge`/`CombineLatest` of one of these, also through the local a pipeline goes on from
+(`let typed = $json.debounce(for: …)`, then `typed.tryMap { … }`; not a local cut by `first()` or
+`prefix(n)`). A throwing step on the inner publisher (inside
 the `flatMap` closure, or inside the `map` before `switchToLatest`) is the correct form and is not
 reported; nor are finite sources (`Just`, a request, a sequence), steps after `first()` or
 `prefix(n)`, steps followed by `retry` (it subscribes to the source again), `try…` closures that cannot throw (no `try`, only `try?`),
@@ -11959,7 +11973,8 @@ helper checking a setting every few seconds) only loses a tick while a menu or a
 which no one sees, and is not reported. Nor is a timer whose interval is written as a number above
 one second (`every: 5`, `every: 30`): tracking only makes its next tick late by the length of the
 drag, and the tick then fires; a clock, a countdown or a progress timer, whose freeze shows, ticks
-every second or faster. An interval held in a name is not known and is reported.
+every second or faster. An interval held in a name is not known and is reported. Nor is preview code
+(a `#Preview { … }` body, a `PreviewProvider`), which runs in Xcode's canvas, never in the app.
 
 ## Why it matters
 
@@ -12502,6 +12517,12 @@ followed by code that sets it before the task (`guard store == nil else { return
 Task { … }`), or an in-flight flag (`guard !isLoading else { return }; isLoading = true`), which
 keeps the tasks from overlapping. A condition with `||` is no such guard: its other part lets the
 code through while the thing exists.
+Nor is a task on a `PassthroughSubject` (a property or local declared as one) that only hands the
+value on and writes nothing back (no `self`, no assignment to anything it did not declare, no call
+of a method of the type): each value of such a subject is an event of its own (`removed.sink { stop
+in Task { try? await analytics.send(stop) } }`), and a task with no result cannot land one late. On a
+state stream (`$items`, a `CurrentValueSubject`) each value replaces the last, and such a task stays
+reported.
 
 ## Why it matters
 

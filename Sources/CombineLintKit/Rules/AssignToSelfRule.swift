@@ -30,6 +30,9 @@ public struct AssignToSelfRule: Rule {
                   keepsSubscription(subscription, chain: chain, in: tree),
                   !finite.finishes(chain, before: subscription.element, in: tree),
                   !LongLivedObjects.liveForTheRun(around: targetToken, in: tree, index: context.index, memo: context.memo) else { continue }
+            // Preview code, or a type only previews make, runs in Xcode's canvas, never in the app.
+            if let treeIndex = context.index.treeIndexByPath[context.file.path],
+               PreviewCode.contains(targetToken, inTree: treeIndex, index: context.index, memo: context.memo) { continue }
             let property = publishedProperty(assignedBy: element, at: targetToken, in: context)
             let fix = property.flatMap { makeFix(subscription, chain: chain, property: $0, targetToken: targetToken, context: context) }
             let help = property.map { "Write `.assign(to: &$\($0))`, which keeps no cancellable." }

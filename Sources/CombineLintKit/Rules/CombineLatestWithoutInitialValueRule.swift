@@ -219,13 +219,15 @@ public struct CombineLatestWithoutInitialValueRule: Rule {
         for file in type.files {
             guard let t = index.treeIndexByPath[file] else { continue }
             let tree = index.trees[t]
-            for declaration in tree.types where declaration.name.lastNameComponent == typeName {
+            for (t, declaration) in tree.types.enumerated() where declaration.name.lastNameComponent == typeName {
                 guard let open = declaration.bodyOpen, let close = declaration.bodyClose, open + 3 < close else { continue }
                 for i in (open + 1)..<(close - 2) where tree.tokens[i].kind == .identifier && tree.tokens[i - 1].kind == .period
                     && tree.tokens[i + 1].kind == .equal && Catalogue.textContentProperties.contains(tree.name(i)) {
                     let value = i + 2
                     if tree.isWord(value, "nil") { continue }
                     if tree.tokens[value].kind == .stringStart, value + 1 < tree.tokens.count, tree.tokens[value + 1].kind == .stringEnd { continue }
+                    // A label's text (`statusLabel.text = message`) is output, not a field the code fills in.
+                    if TextLabels.isLabelProperty(i - 2, ofType: t, in: tree) { continue }
                     return true
                 }
             }

@@ -49,6 +49,9 @@ public struct EndlessValuesTaskRule: Rule {
             // An object that lives for the whole run (`static let shared`) frees nothing later when
             // its loop never ends.
             if LongLivedObjects.liveForTheRun(around: chain.first, in: tree, index: context.index, memo: context.memo) { continue }
+            // Preview code, or a type only previews make, runs in Xcode's canvas, never in the app.
+            if let treeIndex = context.index.treeIndexByPath[context.file.path],
+               PreviewCode.contains(chain.first, inTree: treeIndex, index: context.index, memo: context.memo) { continue }
             let endless = "the loop over `\(sequence)` never ends"
             if onlyInDeinit, let name = kept {
                 findings.append(context.finding(

@@ -37,6 +37,9 @@ public struct ExposedSubjectRule: Rule {
             if isProtocolRequirement(variable.name, ofType: tree.types[t].name, index: context.index) { continue }
             let typeName = tree.types[t].name
             if !includeSentFromOutside, isSentIntoFromOutside(variable.name, declaredIn: typeName, context) { continue }
+            // A type that only previews make (`#Preview { FeedView(feed: PreviewFeed()) }`) is no part of the app.
+            if let treeIndex = context.index.treeIndexByPath[context.file.path],
+               PreviewCode.contains(variable.nameToken, inTree: treeIndex, index: context.index, memo: context.memo) { continue }
             // Handed in by an initializer: whoever made the subject holds it and sends through it.
             if !includeSentFromOutside, isInjected(variable.name, intoTypeAt: t, in: tree) { continue }
             let message = "Code outside the type can `send` into `\(variable.name)`, a `\(subject)`, or complete it, injecting events or ending the stream."

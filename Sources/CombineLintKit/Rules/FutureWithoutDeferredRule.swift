@@ -52,6 +52,11 @@ public struct FutureWithoutDeferredRule: Rule {
             // `flatMap` transform included; other uses there run after someone subscribed.
             if isLazy(creation.name, in: tree), !creation.followers.contains("retry") { continue }
             guard let eagerness = eagerness(of: creation, context: context) else { continue }
+            // `refreshing = future.handleEvents(receiveCompletion: { _ in self.refreshing = nil }).share()…`:
+            // the holder keeps the work only while it runs, so callers join the one request in flight
+            // and the next call after it ends makes a new Future. Nothing stale is replayed.
+            if case .kept(let holder?) = eagerness, let c = tree.chain(startingAt: creation.first),
+               Self.emptiesHolder(holder, within: tree.chains[c], in: tree) { continue }
             let retried = eagerness == .retried
             findings.append(context.finding(tokens: creation.first, through: creation.name, message: message(eagerness),
                                             severity: retried ? .error : nil, fix: fix(creation, context: context), help: Self.help))
@@ -140,6 +145,17 @@ public struct FutureWithoutDeferredRule: Rule {
             return nil
         default:
             return nil
+        }
+    }
+
+    /// Whether the chain's own closures (its `handleEvents(receiveCompletion:)`) set `holder` back
+    /// to `nil` (`self?.holder = nil`, `holder = nil`).
+    static func emptiesHolder(_ holder: String, within chain: Chain, in tree: SyntaxTree) -> Bool {
+        guard chain.first + 2 < chain.last else { return false }
+        return (chain.first..<(chain.last - 1)).contains { k in
+            tree.tokens[k].kind == .identifier && tree.name(k) == holder
+                && tree.tokens[k + 1].kind == .equal && tree.isWord(k + 2, "nil")
+                && (tree.statementStarts[k] || tree.tokens[k - 1].kind == .period)
         }
     }
 

@@ -143,6 +143,9 @@ public struct NestedObservableObjectRule: Rule {
             // State that changes: an `@Published` property of the inner type (a `let id` never does).
             guard read.kind == .member, !read.isCall,
                   index.property(read.name, ofType: innerType)?.hasAttribute("Published") == true else { return false }
+            // A read in an action (`Button("Sign out") { if store.session.isSignedIn { … } }`) is used
+            // when the action runs: nothing drawn depends on it.
+            if ViewActionClosures.runsInAction(read.nameToken, in: tree) { return false }
             var holder = chain.elements[holderIndex].name
             if holder.hasPrefix("$") { holder.removeFirst() }
             guard let t = tree.enclosingType(of: chain.elements[e].nameToken) else { return false }
@@ -224,7 +227,7 @@ public struct NestedObservableObjectRule: Rule {
                 }
             }
             }
-            guard reads else { return false }
+            guard reads, !ViewActionClosures.runsInAction(chain.elements[e].nameToken, in: tree) else { return false }
             let holderIndex = e - 1
             guard holderIndex == 0 || (holderIndex == 1 && chain.elements[0].name == "self") else { return false }
             var holder = chain.elements[holderIndex].name

@@ -150,6 +150,10 @@ public struct PublishedWillSetReadRule: Rule {
                 let first = i >= 2 && tree.tokens[i - 1].kind == .period ? i - 2 : i
                 if i + 2 < close, isComparison(i + 1, tree), parameters.contains(tree.name(i + 2)) { return false }
                 if first >= 2, isComparison(first - 1, tree), parameters.contains(tree.name(first - 2)) { return false }
+                // `if let old = track, old != new`: a method given the new value that keeps the
+                // property as the old one reads it for that on purpose.
+                if !parameters.isEmpty, first >= 2, tree.tokens[first - 1].kind == .equal, tree.tokens[first - 2].kind == .identifier,
+                   Self.namesOldValue(tree.name(first - 2)) { return false }
                 reads = true
             }
             return reads
@@ -231,14 +235,17 @@ public struct PublishedWillSetReadRule: Rule {
             if before >= 1, isComparison(before, tree), tree.tokens[before - 1].kind == .identifier,
                parameters.contains(tree.name(before - 1)) { deliberate.insert(tree.name(read.last)) }
             if before >= 1, tree.tokens[before].kind == .equal, tree.tokens[before - 1].kind == .identifier {
-                let target = tree.name(before - 1).lowercased()
-                if ["old", "previous", "prev", "last", "former"].contains(where: { target.hasPrefix($0) || target.hasSuffix($0) }) {
-                    deliberate.insert(tree.name(read.last))
-                }
+                if Self.namesOldValue(tree.name(before - 1)) { deliberate.insert(tree.name(read.last)) }
             }
         }
         guard !parameters.isEmpty, !deliberate.isEmpty else { return reads }
         return reads.filter { !deliberate.contains(tree.name($0.last)) }
+    }
+
+    /// A name that says it holds the value before a change (`old`, `previousTab`, `lastVolume`).
+    static func namesOldValue(_ name: String) -> Bool {
+        let target = name.lowercased()
+        return ["old", "previous", "prev", "last", "former"].contains(where: { target.hasPrefix($0) || target.hasSuffix($0) })
     }
 
     private func isComparison(_ i: Int, _ tree: SyntaxTree) -> Bool {

@@ -29,7 +29,10 @@ public struct RunLoopMainSchedulerRule: Rule {
         var result: [Finding] = []
         // A test runs no scroll view; it picks `RunLoop.main` so that it can spin that run loop.
         // (Asked only where a finding would be made: it looks up the enclosing types' ancestors.)
-        func isInTestCase(_ chain: Chain) -> Bool { TestCaseCode.contains(chain.first, of: tree, index: context.index) }
+        // Preview code (`#Preview { … }`, a `PreviewProvider`) runs in Xcode's canvas, never in the app.
+        func isInTestCase(_ chain: Chain) -> Bool {
+            TestCaseCode.contains(chain.first, of: tree, index: context.index) || PreviewCode.isDirectlyInPreview(chain.first, in: tree)
+        }
         for chain in tree.chains {
             for element in chain.elements where element.hasParentheses {
                 if let label = Catalogue.schedulerArgumentLabels[element.name] {

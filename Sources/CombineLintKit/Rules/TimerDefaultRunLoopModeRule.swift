@@ -69,6 +69,8 @@ public struct TimerDefaultRunLoopModeRule: Rule {
     /// Whether the timer of `call` drives what the user sees (see the type's comment).
     private func drivesTheScreen(_ call: TimerPublisherCall, _ context: RuleContext) -> Bool {
         let token = call.runLoop!.value.lowerBound
+        // A `#Preview { … }` body or a preview provider runs in Xcode's canvas, never in the app.
+        if PreviewCode.isDirectlyInPreview(token, in: context.tree) { return false }
         guard let t = context.tree.enclosingType(of: token) else { return context.tree.imports(anyOf: Catalogue.userInterfaceModules) }
         let name = context.tree.types[t].name.lastNameComponent
         // A view, a cell, a control, a view controller, a SwiftUI view or scene (not the app's

@@ -19,9 +19,14 @@ public struct UnstoredTaskInSinkRule: Rule {
         for chain in tree.chains {
             for (e, element) in chain.elements.enumerated() where e > 0 && element.kind == .member {
                 guard let closure = valueClosure(of: element) else { continue }
-                let tasks = startedTasks(in: closure, tree: tree)
+                var tasks = startedTasks(in: closure, tree: tree)
                 guard !tasks.isEmpty, emitsMoreThanOnce(chain, before: e, tree: tree, once: once) else { continue }
-                for task in tasks {
+                // Each value of an event subject is handled on its own: a task that only hands it on
+                // (an upload, an analytics call) and writes nothing back has no result to land late.
+                if FireAndForgetTasks.startsFromEventSubject(chain, before: e, tree: tree, index: context.index) {
+                    tasks.removeAll { FireAndForgetTasks.writesNothingBack($0.body, tree: tree) }
+                }
+                for (task, _) in tasks {
                     findings.append(context.finding(
                         tokens: task, message: "A new task starts for each value: an older one can finish after a newer one, and cancelling the subscription stops none.",
                         help: "Keep the task in a property and cancel it before starting the next (`task?.cancel(); task = Task { … }`), or move the async work into the pipeline (`map` + `switchToLatest`, or `flatMap(maxPublishers: .max(1))`)."))
@@ -50,10 +55,10 @@ public struct UnstoredTaskInSinkRule: Rule {
         }
     }
 
-    /// The `Task` tokens of tasks started as statements directly in closure `c` (also inside its
+    /// The `Task` tokens (and body closures) of tasks started as statements directly in closure `c` (also inside its
     /// `if`/`guard`/`switch`, not in nested closures) whose body suspends, unless a create-once
     /// guard lets them start only once per thing the closure creates.
-    private func startedTasks(in c: Int, tree: SyntaxTree) -> [Int] {
+    private func startedTasks(in c: Int, tree: SyntaxTree) -> [(token: Int, body: Int)] {
         let closure = tree.closures[c]
         guard closure.bodyStart < closure.close else { return [] }
         return tree.chainIndices(in: closure.bodyStart...(closure.close - 1)).compactMap { k in
@@ -63,7 +68,7 @@ public struct UnstoredTaskInSinkRule: Rule {
                   UnstructuredTasks.suspends(body, tree: tree),
                   // Started once per created thing (`if store == nil { store = Store(); Task { … } }`).
                   !CreateOnceGuards.guards(chain.first, inClosure: c, of: tree) else { return nil }
-            return chain.root.nameToken
+            return (chain.root.nameToken, body)
         }
     }
 

@@ -219,6 +219,21 @@ final class CombineLatestTextFormTests: XCTestCase {
         XCTAssertEqual(places(CombineLatestWithoutInitialValueRule.self, [("A.swift", filled)]), ["A.swift:12:20"])
     }
 
+    /// A label's text set by code (`statusLabel.text = …`, `NSTextField(labelWithString:)`) is output
+    /// shown to the user, not a field filled in: the form still starts empty.
+    func testTextWrittenIntoALabelFillsInNoField() {
+        let labelled = controller
+            .replacingOccurrences(of: "    private let addButton = NSButton()\n",
+                                  with: "    private let addButton = NSButton()\n    private let countLabel = NSTextField(labelWithString: \"\")\n    @IBOutlet weak var hintLabel: UILabel!\n")
+            .replacingOccurrences(of: "func bind() {\n",
+                                  with: "func bind() {\n        countLabel.stringValue = \"\\(count) hosts\"\n        hintLabel.text = hint\n")
+        XCTAssertEqual(places(CombineLatestWithoutInitialValueRule.self, [("A.swift", labelled)]), [])
+        // An editable field filled in next to the label still keeps the finding.
+        let filled = labelled.replacingOccurrences(of: "        hintLabel.text = hint\n",
+                                                   with: "        hintLabel.text = hint\n        urlField.stringValue = saved\n")
+        XCTAssertEqual(places(CombineLatestWithoutInitialValueRule.self, [("A.swift", filled)]), ["A.swift:16:20"])
+    }
+
     /// A control with a state of its own (a segmented control's selection), or an input that already
     /// has a value (`$items`), is withheld until the user acts: reported.
     func testControlsWithStateAndMixedInputsAreReported() {

@@ -29,6 +29,31 @@ final class ErrorHandlingOutsideFlatMapRuleTests: XCTestCase {
         XCTAssertEqual(finding.help, "Handle the error in the `map` that builds each inner publisher: `.map { request($0).catch { … } }.switchToLatest()`.")
     }
 
+    /// A pipeline that goes on from a local starts where the local's value does: a local holding
+    /// `Publishers.CombineLatest` of subjects never finishes; one holding a request does.
+    func testSourceKeptInALocalIsFollowed() {
+        let found = findings(of: ErrorHandlingOutsideFlatMapRule.self, in: [(path: "A.swift", text: """
+        final class SearchModel {
+            struct Input {
+                let search = PassthroughSubject<String, Never>()
+                let category = CurrentValueSubject<String, Never>("All")
+            }
+            let input = Input()
+            func transform() -> AnyPublisher<[Recipe], Never> {
+                let query = Publishers.CombineLatest(input.search.removeDuplicates(), input.category)
+                let typed = query.debounce(for: .milliseconds(300), scheduler: DispatchQueue.main)
+                let once = URLSession.shared.dataTaskPublisher(for: url).map(\\.data)
+                once.flatMap { decode($0) }.replaceError(with: []).sink { _ in }.store(in: &bag)
+                return typed
+                    .flatMap { api.search($0, $1) }
+                    .replaceError(with: [])
+                    .eraseToAnyPublisher()
+            }
+        }
+        """)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["14:14"])
+    }
+
     func testInfinitePublishersOption() {
         let text = "events\n    .flatMap { api.send($0) }\n    .catch { _ in Empty() }\n    .sink { _ in }\n"
         let source = [SourceFile(path: "A.swift", text: text)]

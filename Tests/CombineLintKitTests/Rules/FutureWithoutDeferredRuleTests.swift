@@ -228,6 +228,37 @@ final class FutureWithoutDeferredRuleTests: XCTestCase {
         XCTAssertEqual(places(run(text)), ["A.swift:5:22"])
     }
 
+    /// A Future kept only while it runs (its own `handleEvents(receiveCompletion:)` sets the holder
+    /// back to `nil`) shares one request among the callers that come while it is in flight; the next
+    /// call after it ends makes a new one. Emptied elsewhere, or not at all, it is a cache: reported.
+    func testAnInFlightSlotEmptiedOnCompletionIsNotACache() {
+        let text = """
+        final class TokenProvider {
+            private var refreshing: AnyPublisher<String, Error>?
+            private var cached: AnyPublisher<String, Error>?
+            func token() -> AnyPublisher<String, Error> {
+                if let refreshing { return refreshing }
+                let refresh = Future<String, Error> { promise in promise(.success("t")) }
+                    .handleEvents(receiveCompletion: { [weak self] _ in self?.refreshing = nil })
+                    .share()
+                    .eraseToAnyPublisher()
+                refreshing = refresh
+                return refresh
+            }
+            func cachedToken() -> AnyPublisher<String, Error> {
+                if let cached { return cached }
+                let request = Future<String, Error> { promise in promise(.success("t")) }
+                    .handleEvents(receiveCompletion: { [weak self] _ in self?.refreshing = nil })
+                    .eraseToAnyPublisher()
+                cached = request
+                return request
+            }
+            func reset() { cached = nil }
+        }
+        """
+        XCTAssertEqual(places(run(text)), ["A.swift:15:23"])
+    }
+
     /// `let request = cached ?? service.total()` then `cached = request`: the Future is kept through
     /// the nil-coalescing local; a local that is only subscribed, or a left operand that is a call,
     /// is not.

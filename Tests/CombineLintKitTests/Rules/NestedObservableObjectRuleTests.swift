@@ -207,6 +207,42 @@ final class NestedObservableObjectRuleTests: XCTestCase {
         XCTAssertEqual(positions([(path: "M.swift", text: model), (path: "V.swift", text: unobserved)]), [])
     }
 
+    /// A read in an action (a button's action, `.onTapGesture`, `.onAppear`, a `Task`) runs when the
+    /// action does: nothing drawn depends on it, so a stored inner object read only there is not
+    /// reported; the same read in the body, or in a button's label, is.
+    func testReadsInActionsAreNotDrawnState() {
+        let model = """
+        final class Session: ObservableObject {
+            @Published var isSignedIn = false
+            @Published var name = ""
+            func signOut() {}
+        }
+        final class AppModel: ObservableObject {
+            let session = Session()
+            @Published var sessions: [Session] = []
+        }
+        """
+        let view = """
+        struct ProfileView: View {
+            @EnvironmentObject var app: AppModel
+            var body: some View {
+                Button("Sign out") {
+                    if app.session.isSignedIn { app.session.signOut() }
+                }
+                Button(action: { print(app.session.name) }) { Text("Log") }
+                Text("Profile")
+                    .onTapGesture { print(app.session.name) }
+                    .onAppear { Task { print(app.sessions.first?.name ?? "") } }
+            }
+        }
+        """
+        XCTAssertEqual(positions([(path: "M.swift", text: model), (path: "V.swift", text: view)]), [])
+        let labelled = view.replacingOccurrences(of: "{ Text(\"Log\") }", with: "{ Text(app.session.name) }")
+        XCTAssertEqual(positions([(path: "M.swift", text: model), (path: "V.swift", text: labelled)]), ["M.swift:7:9"])
+        let drawn = view.replacingOccurrences(of: "Text(\"Profile\")", with: "Text(app.sessions.first?.name ?? \"\")")
+        XCTAssertEqual(positions([(path: "M.swift", text: model), (path: "V.swift", text: drawn)]), ["M.swift:8:20"])
+    }
+
     /// An array of ObservableObjects is reported where a view observing the outer object reads the
     /// elements' `@Published` state through it (subscript, `first?.`, a key path or a closure of an
     /// array method); not where rows observe each element, nor for `let` state, value-type elements,

@@ -53,4 +53,35 @@ final class PublishedWillSetReadRuleTests: XCTestCase {
         XCTAssertEqual(finding.message, "`recompute()` reads `filter`, which still holds its old value here: `@Published` publishes in `willSet`, before the property changes.")
         XCTAssertEqual(finding.help, "Pass the value the closure receives to `recompute` and use it there instead of reading `filter`.")
     }
+
+    /// A called method given the new value that keeps the property as the old one
+    /// (`if let old = track, old != new`) reads it for that on purpose; one given no value, or that
+    /// keeps it under another name, still reads the old value by mistake.
+    func testACalledMethodKeepingTheOldValueOnPurposeIsNotReported() {
+        let text = """
+        final class PlayerModel: ObservableObject {
+            @Published var track: String?
+            @Published var volume = 0.5
+            @Published private(set) var history: [String] = []
+            init() {
+                $track.sink { [weak self] new in self?.remember(new) }.store(in: &bag)
+                $volume.sink { [weak self] _ in self?.persist() }.store(in: &bag)
+                $track.sink { [weak self] new in self?.announce(new) }.store(in: &bag)
+            }
+            private func remember(_ new: String?) {
+                if let old = track, old != new { history.append(old) }
+            }
+            private func persist() {
+                let previous = volume
+                UserDefaults.standard.set(previous, forKey: "volume")
+            }
+            private func announce(_ new: String?) {
+                let current = track
+                print(current ?? "")
+            }
+        }
+        """
+        let found = findings(of: PublishedWillSetReadRule.self, in: [(path: "A.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["7:47", "8:48"])
+    }
 }

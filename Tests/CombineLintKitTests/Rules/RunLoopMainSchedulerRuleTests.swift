@@ -67,4 +67,18 @@ final class RunLoopMainSchedulerRuleTests: XCTestCase {
         """
         XCTAssertEqual(positions(text), ["runloop_main_scheduler:6:50"])
     }
+
+    /// Preview code runs in Xcode's canvas, not in the app: not reported.
+    func testPreviewCodeIsNotReported() {
+        let text = """
+        #Preview {
+            Text("y").onReceive(model.$query.debounce(for: 0.3, scheduler: RunLoop.main)) { _ in }
+        }
+        struct Feed_Previews: PreviewProvider {
+            static var previews: some View { Text("x").onReceive(p.receive(on: RunLoop.main)) { _ in } }
+        }
+        final class Feed { func go() { _ = p.receive(on: RunLoop.main) } }
+        """
+        XCTAssertEqual(positions(text), ["runloop_main_scheduler:7:50"])
+    }
 }

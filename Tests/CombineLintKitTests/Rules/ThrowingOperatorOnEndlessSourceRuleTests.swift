@@ -15,6 +15,31 @@ final class ThrowingOperatorOnEndlessSourceRuleTests: XCTestCase {
         XCTAssertEqual(finding.help, "Throw per value inside `flatMap` and handle the error there: `.flatMap { value in Just(value).tryMap { … }.replaceError(with: …) }`, or use a non-throwing operator that maps failures to values.")
     }
 
+    /// A pipeline that goes on from a local starts where the local's value does: `$json` shaped by
+    /// `debounce`, a `merge` of a subject, but not a value cut by `first()`.
+    func testSourceKeptInALocalIsFollowed() {
+        let found = findings(of: ThrowingOperatorOnEndlessSourceRule.self, in: [(path: "A.swift", text: """
+        final class ImportModel: ObservableObject {
+            @Published var json = ""
+            let pasted = PassthroughSubject<String, Never>()
+            init() {
+                let typed = $json.debounce(for: .milliseconds(300), scheduler: DispatchQueue.main)
+                typed
+                    .tryMap { try decode($0) }
+                    .replaceError(with: [])
+                    .assign(to: &$items)
+                let both = pasted.merge(with: typed)
+                both.tryMap { try decode($0) }.sink(receiveCompletion: { _ in }, receiveValue: { _ in }).store(in: &bag)
+                let once = $json.first()
+                once.tryMap { try decode($0) }.sink(receiveCompletion: { _ in }, receiveValue: { _ in }).store(in: &bag)
+                let count = typed.count
+                print(count)
+            }
+        }
+        """)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["7:14", "11:14"])
+    }
+
     func testDecodeWithoutLaterHandler() throws {
         let found = findings(of: ThrowingOperatorOnEndlessSourceRule.self, in: [(path: "A.swift", text: """
         eventsSubject.decode(type: Event.self, decoder: decoder).sink(receiveCompletion: { _ in }, receiveValue: { _ in })

@@ -92,6 +92,29 @@ final class TimerDefaultRunLoopModeRuleTests: XCTestCase {
         XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["2:58", "6:65"])
     }
 
+    /// Preview code runs in Xcode's canvas, never in the app: a `#Preview` body and a preview
+    /// provider are not reported; the same timer in a view of the app is.
+    func testPreviewCodeIsNotReported() {
+        let text = """
+        import SwiftUI
+        #Preview("Ticking") {
+            Text("y").onReceive(Timer.publish(every: 1, on: .main, in: .default).autoconnect()) { _ in }
+        }
+        struct Clock_Previews: PreviewProvider {
+            static var previews: some View {
+                Text("x").onReceive(Timer.publish(every: 1, on: .main, in: .default).autoconnect()) { _ in }
+            }
+        }
+        struct Clock: View {
+            var body: some View {
+                Text("z").onReceive(Timer.publish(every: 1, on: .main, in: .default).autoconnect()) { _ in }
+            }
+        }
+        """
+        let found = findings(of: TimerDefaultRunLoopModeRule.self, in: [("A.swift", text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["12:68"])
+    }
+
     func testRangeAndFixOnTheModeOnly() throws {
         let text = "import UIKit\nlet t = Timer.publish(every: 1, on: .main, in: .default).autoconnect()\n"
         let found = findings(of: TimerDefaultRunLoopModeRule.self, in: [("A.swift", text)])

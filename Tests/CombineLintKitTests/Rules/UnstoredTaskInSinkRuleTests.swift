@@ -15,6 +15,48 @@ final class UnstoredTaskInSinkRuleTests: XCTestCase {
     }
 
     /// With two trailing closures the first is `receiveCompletion`, which runs once.
+    /// Values of a `PassthroughSubject` are events, each handled on its own: a task that only hands
+    /// the value on (an upload, an analytics call) and writes nothing back is meant to run beside the
+    /// others. A task that writes back (`self`, a property, an implicit-`self` method), or one on a
+    /// state stream (`$items`, a `CurrentValueSubject`), is still reported.
+    func testFireAndForgetTasksOnAnEventSubjectAreNotReported() {
+        let found = findings(of: UnstoredTaskInSinkRule.self, in: [(path: "A.swift", text: """
+        final class Favorites {
+            let removed = PassthroughSubject<Stop, Never>()
+            let selection = CurrentValueSubject<Stop?, Never>(nil)
+            @Published var items: [Stop] = []
+        }
+        final class Analytics {
+            private var bag = Set<AnyCancellable>()
+            private var last: Stop?
+            private let endpoint = URL(string: "https://example.com")!
+            init(favorites: Favorites, client: Client) {
+                favorites.removed.sink { [endpoint] stop in
+                    Task(priority: .background) {
+                        var request = URLRequest(url: endpoint)
+                        request.httpMethod = "POST"
+                        _ = try? await URLSession.shared.data(for: request)
+                    }
+                }.store(in: &bag)
+                favorites.removed.sink { stop in
+                    Task { last = await client.resolve(stop) }
+                }.store(in: &bag)
+                favorites.removed.sink { stop in
+                    Task { await client.log(stop); refresh() }
+                }.store(in: &bag)
+                favorites.selection.sink { stop in
+                    Task { await client.log(stop) }
+                }.store(in: &bag)
+                favorites.$items.sink { items in
+                    Task { await client.push(items) }
+                }.store(in: &bag)
+            }
+            func refresh() {}
+        }
+        """)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["19:13", "22:13", "25:13", "28:13"])
+    }
+
     func testMultipleTrailingClosuresOnlyTheValueClosureCounts() {
         let found = findings(of: UnstoredTaskInSinkRule.self, in: [(path: "A.swift", text: """
         $query.sink { _ in

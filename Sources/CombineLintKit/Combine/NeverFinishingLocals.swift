@@ -1,0 +1,23 @@
+/// A pipeline that goes on from a local (`let query = Publishers.CombineLatest(input.search,
+/// input.category)`, then `query.debounce(…).flatMap { … }`) starts where the local's value starts:
+/// it never finishes when that value never does.
+extension NeverFinishingSources {
+    /// Whether chain elements `0..<end` start from a never-finishing publisher, directly
+    /// (`evidence`) or through the value of the local the chain starts from, followed a few locals deep.
+    static func startsNeverFinishing(_ chain: Chain, before end: Int, tree: SyntaxTree, index: ProjectIndex,
+                                     extraNames: Set<String>, depth: Int = 0) -> Bool {
+        if evidence(in: chain, before: end, tree: tree, index: index, extraNames: extraNames) != nil { return true }
+        // The local must be the publisher the chain goes on from (`query.debounce(…)`), not a
+        // receiver of some member (`query.count`).
+        guard depth < 3, end >= 1, chain.elements.count > 1, let root = chain.elements.first, root.kind == .root, !root.isCall,
+              isOperatorLike(chain.elements[1]),
+              let v = SubscriptionFinder.localVariable(named: root.name, visibleAt: root.nameToken, in: tree),
+              let initializer = tree.variables[v].initializer,
+              let value = tree.chains(in: initializer).first(where: { $0.context == .declaration(v) }),
+              // `let once = $state.first()`: a value limit in the local's value makes it finish.
+              !value.elements.dropFirst().contains(where: { $0.isCall && (Catalogue.oneShotOperators.contains($0.name)
+                                                                          || Catalogue.valueLimitingOperators.contains($0.name)) })
+        else { return false }
+        return startsNeverFinishing(value, before: value.elements.count, tree: tree, index: index, extraNames: extraNames, depth: depth + 1)
+    }
+}
