@@ -404,7 +404,10 @@ chain of operators on one of them, a chain with a `flatMap` whose closure makes 
 (`tokens.valid().flatMap { perform(request, token: $0) }`: each subscription makes its own), or a
 call of one of the project's functions whose every `return` is such a publisher (an early
 `return Fail(…)` or `Empty()`, a guard's exit that costs nothing when subscribed again, aside; a
-`Just(cached)` path is not, since subscribing again may be what it means). A
+`Just(cached)` path is not, since subscribing again may be what it means). A local subscribed
+once and then returned (`upload.sink { … }` … `return upload.eraseToAnyPublisher()`) is reported at
+the `return`: the caller subscribes to what it gets, and the work runs again (not when shared, nor when
+an `else`, a `case` or an earlier `return` may keep the two apart). A
 subscription is a chain from the variable that reaches `sink`, `assign`, `values` or
 `subscribe(_:)`, the variable passed to `merge`, `combineLatest`, `zip` or
 `Publishers.Zip`/`Merge`/`CombineLatest`, or a chain from the variable that reaches one of those
