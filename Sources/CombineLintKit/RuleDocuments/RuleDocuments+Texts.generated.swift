@@ -524,6 +524,17 @@ final class Detail {
 ```
 
 ```swift
+// Subscribed here, and again by whoever subscribes to what `load` returns.
+final class Loader {
+    func load(url: URL) -> AnyPublisher<Data, URLError> {
+        let request = URLSession.shared.dataTaskPublisher(for: url).map(\.data)
+        request.sink(receiveCompletion: { _ in }, receiveValue: { self.log($0) }).store(in: &bag)
+        return ↓request.eraseToAnyPublisher()
+    }
+}
+```
+
+```swift
 final class Avatar {
     func load(url: URL) {
         let image = Deferred { URLSession.shared.dataTaskPublisher(for: url) }.map(\.data)
@@ -663,10 +674,10 @@ final class Screen {
 ```
 
 ```swift
-// Used twice, subscribed once: the second use only passes it on.
+// Subscribed once and returned shared: the caller joins the same request.
 final class Loader {
     func load(url: URL) -> AnyPublisher<Data, URLError> {
-        let request = URLSession.shared.dataTaskPublisher(for: url).map(\.data)
+        let request = URLSession.shared.dataTaskPublisher(for: url).map(\.data).share()
         request.sink(receiveCompletion: { _ in }, receiveValue: { self.log($0) }).store(in: &bag)
         return request.eraseToAnyPublisher()
     }
