@@ -404,7 +404,10 @@ chain of operators on one of them, a chain with a `flatMap` whose closure makes 
 (`tokens.valid().flatMap { perform(request, token: $0) }`: each subscription makes its own), or a
 call of one of the project's functions whose every `return` is such a publisher (an early
 `return Fail(…)` or `Empty()`, a guard's exit that costs nothing when subscribed again, aside; a
-`Just(cached)` path is not, since subscribing again may be what it means). A
+`Just(cached)` path is not, since subscribing again may be what it means). A local subscribed
+once and then returned (`upload.sink { … }` … `return upload.eraseToAnyPublisher()`) is reported at
+the `return`: the caller subscribes to what it gets, and the work runs again (not when shared, nor when
+an `else`, a `case` or an earlier `return` may keep the two apart). A
 subscription is a chain from the variable that reaches `sink`, `assign`, `values` or
 `subscribe(_:)`, the variable passed to `merge`, `combineLatest`, `zip` or
 `Publishers.Zip`/`Merge`/`CombineLatest`, or a chain from the variable that reaches one of those
@@ -516,6 +519,17 @@ final class Detail {
         request.sink(receiveCompletion: { _ in }, receiveValue: { self.show($0) }).store(in: &bag)
         ↓request.sink(receiveCompletion: { _ in }, receiveValue: { self.store($0) }).store(in: &bag)
         request.sink(receiveCompletion: { _ in }, receiveValue: { self.log($0) }).store(in: &bag)
+    }
+}
+```
+
+```swift
+// Subscribed here, and again by whoever subscribes to what `load` returns.
+final class Loader {
+    func load(url: URL) -> AnyPublisher<Data, URLError> {
+        let request = URLSession.shared.dataTaskPublisher(for: url).map(\.data)
+        request.sink(receiveCompletion: { _ in }, receiveValue: { self.log($0) }).store(in: &bag)
+        return ↓request.eraseToAnyPublisher()
     }
 }
 ```
@@ -660,10 +674,10 @@ final class Screen {
 ```
 
 ```swift
-// Used twice, subscribed once: the second use only passes it on.
+// Subscribed once and returned shared: the caller joins the same request.
 final class Loader {
     func load(url: URL) -> AnyPublisher<Data, URLError> {
-        let request = URLSession.shared.dataTaskPublisher(for: url).map(\.data)
+        let request = URLSession.shared.dataTaskPublisher(for: url).map(\.data).share()
         request.sink(receiveCompletion: { _ in }, receiveValue: { self.log($0) }).store(in: &bag)
         return request.eraseToAnyPublisher()
     }

@@ -31,6 +31,17 @@ public struct ColdPublisherSubscribedTwiceRule: Rule {
             let name = tree.variables[holder.variable].name
             for body in holder.bodies {
                 let uses = subscriptions(of: name, holder: holder, in: body, tree: tree)
+                // Subscribed once here and returned: the caller's subscription runs the work again.
+                if uses.count == 1, !holder.isProperty, let returned = returnedAfter(uses[0], name: name, holder: holder, in: body, tree: tree) {
+                    if TestCaseCode.contains(returned, of: tree, index: context.index) { continue }
+                    findings.append(context.finding(
+                        tokens: returned,
+                        message: "`\(name)` is returned after it was subscribed: this \(holder.work) runs once per subscription, so the caller's runs it again.",
+                        help: Self.help,
+                        related: [context.related(tokens: uses[0], message: "first subscription"),
+                                  context.related(tokens: tree.variables[holder.variable].nameToken, message: "declared here, without share()")]))
+                    continue
+                }
                 guard uses.count >= 2, !mayRunApart(uses[0], uses[1], in: tree) else { continue }
                 // A test case subscribes twice on purpose, to check that the work runs per subscription.
                 if TestCaseCode.contains(uses[1], of: tree, index: context.index) { continue }
@@ -91,6 +102,17 @@ public struct ColdPublisherSubscribedTwiceRule: Rule {
             counts[elements[n].name, default: 0] += 1
         }
         for subscription in context.subscriptions where counted.insert(subscription.chain).inserted { count(subscription.chain) }
+        // `return request.eraseToAnyPublisher()` after `request.sink { … }`: the caller subscribes again.
+        if !counts.isEmpty {
+            for chain in tree.chains where chain.context == .returned || chain.context == .implicitReturn {
+                guard let root = chain.elements.first, root.kind == .root, !root.isCall, counts[root.name] != nil else { continue }
+                counts[root.name, default: 0] += 1
+            }
+            for k in tree.tokens.indices where k + 1 < tree.tokens.count && tree.isWord(k, "return")
+                && tree.tokens[k + 1].kind == .identifier && counts[tree.name(k + 1)] != nil && tree.chain(startingAt: k + 1) == nil {
+                counts[tree.name(k + 1), default: 0] += 1
+            }
+        }
         let combining = context.mentions(anyOf: Self.combiningNames)
         guard combining || context.mentions(anyOf: Self.otherSubscribingNames) else { return Set(counts.filter { $0.value >= 2 }.keys) }
         for (c, chain) in tree.chains.enumerated() {
@@ -142,6 +164,22 @@ public struct ColdPublisherSubscribedTwiceRule: Rule {
             }
         }
         return result
+    }
+
+    /// The token of `name` in `return name…` after the subscription `first`, in the same body and
+    /// closure level as the local's declaration, with no sharing step on the way and no `else`,
+    /// `case` or earlier `return` between that could keep the two apart.
+    private func returnedAfter(_ first: Int, name: String, holder: Holder, in body: ClosedRange<Int>, tree: SyntaxTree) -> Int? {
+        let level = tree.innermostClosure(of: tree.variables[holder.variable].nameToken)
+        for k in body where k > first && tree.tokens[k].kind == .identifier && tree.name(k) == name && k >= 1 && tree.isWord(k - 1, "return") {
+            guard tree.innermostClosure(of: k) == level,
+                  SubscriptionFinder.localVariable(named: name, visibleAt: k, in: tree) == holder.variable,
+                  !mayRunApart(first, k - 1, in: tree) else { continue }
+            if let c = tree.chain(startingAt: k),
+               tree.chains[c].elements.contains(where: { $0.isCall && Catalogue.sharingOperators.contains($0.name) }) { return nil }
+            return k
+        }
+        return nil
     }
 
     /// `request.map(\.count).zip(…)`: the receiver of a combining operator, with no sharing step

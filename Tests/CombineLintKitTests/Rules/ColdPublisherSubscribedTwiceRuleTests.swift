@@ -118,4 +118,40 @@ final class ColdPublisherSubscribedTwiceRuleTests: XCTestCase {
         let found = findings(of: ColdPublisherSubscribedTwiceRule.self, in: [(path: "C.swift", text: client), (path: "R.swift", text: repository)])
         XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["R.swift:4:41"])
     }
+
+    /// A local subscribed once in the body and then returned: the caller subscribes to the returned
+    /// publisher, which runs the request again. Not when it is shared, returned on another path
+    /// (`else`, an earlier `return`), returned from a nested closure, or returned unsubscribed.
+    func testSubscribedAndReturnedRunsTwice() throws {
+        let text = """
+        final class Exporter {
+            func export(_ request: URLRequest) -> AnyPublisher<Data, URLError> {
+                let upload = URLSession.shared.dataTaskPublisher(for: request).map(\\.data)
+                upload.sink(receiveCompletion: { _ in }, receiveValue: { _ in self.progress = 1 }).store(in: &bag)
+                return upload.eraseToAnyPublisher()
+            }
+            func shared(_ request: URLRequest) -> AnyPublisher<Data, URLError> {
+                let upload = URLSession.shared.dataTaskPublisher(for: request).map(\\.data).share()
+                upload.sink(receiveCompletion: { _ in }, receiveValue: { _ in }).store(in: &bag)
+                return upload.eraseToAnyPublisher()
+            }
+            func either(_ request: URLRequest, log: Bool) -> AnyPublisher<Data, URLError> {
+                let upload = URLSession.shared.dataTaskPublisher(for: request).map(\\.data)
+                if log {
+                    upload.sink(receiveCompletion: { _ in }, receiveValue: { _ in }).store(in: &bag)
+                    return Empty().eraseToAnyPublisher()
+                }
+                return upload.eraseToAnyPublisher()
+            }
+            func plain(_ request: URLRequest) -> AnyPublisher<Data, URLError> {
+                let upload = URLSession.shared.dataTaskPublisher(for: request).map(\\.data)
+                return upload.eraseToAnyPublisher()
+            }
+        }
+        """
+        let found = findings(of: ColdPublisherSubscribedTwiceRule.self, in: [(path: "A.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["5:16"])
+        XCTAssertEqual(try XCTUnwrap(found.first).message,
+                       "`upload` is returned after it was subscribed: this `dataTaskPublisher` request runs once per subscription, so the caller's runs it again.")
+    }
 }
