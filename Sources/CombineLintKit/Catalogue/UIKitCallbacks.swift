@@ -29,6 +29,15 @@ extension Catalogue {
         "didMoveToWindow", "setSelected", "setHighlighted", "updateConfiguration", "tintColorDidChange",
     ]
 
+    /// AppKit's `NSView` callbacks that run again and again, taken only as overrides: `layout()` on
+    /// every layout pass (a name too general to trust in any other type), `viewDidMoveToWindow()`
+    /// each time the view enters or leaves a window (a tab switch, a sheet, a window reopened),
+    /// `viewDidChangeEffectiveAppearance()` on each light/dark switch, `updateTrackingAreas()` on
+    /// every resize or scroll.
+    public static let appKitViewOverrideCallbacks: Set<String> = [
+        "layout", "viewDidMoveToWindow", "viewDidChangeEffectiveAppearance", "updateTrackingAreas",
+    ]
+
     /// State properties UIKit sets on every touch or selection (`override var isSelected { didSet { … } }`
     /// of a cell or control): the observer of an override runs like `setSelected`, many times while one
     /// row is displayed, so emptying a cell's bag on reuse does not keep up with it.

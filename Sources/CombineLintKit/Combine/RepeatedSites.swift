@@ -113,7 +113,8 @@ public struct RepeatedSites: Sendable {
         if Catalogue.appearanceCallbacks.contains(name) || extraAppearance.contains(name) {
             return RepeatedSite(kind: .appearance, name: name, function: f, closure: nil, body: body)
         }
-        if Catalogue.layoutCallbacks.contains(name) || Catalogue.stateChangeCallbacks.contains(name) {
+        if Catalogue.layoutCallbacks.contains(name) || Catalogue.stateChangeCallbacks.contains(name)
+            || (function.isOverride && Catalogue.appKitViewOverrideCallbacks.contains(name)) {
             return RepeatedSite(kind: .layout, name: name, function: f, closure: nil, body: body)
         }
         if Catalogue.perRowSelectors.contains(function.selectorName) {

@@ -8991,7 +8991,8 @@ popped again or a tab is switched; a cell's `setSelected` and `setHighlighted`, 
 `override var isSelected` or `isHighlighted`, which runs on every tap even while one row is displayed, so a bag
 emptied in `prepareForReuse` still piles up;
 `updateConfiguration(using:)`; `tintColorDidChange`), AppKit's
-`viewWillLayout`, `viewDidLayout` and `updateLayer`, AppKit's menus, popovers and windows
+`viewWillLayout`, `viewDidLayout` and `updateLayer`, an `NSView`'s overrides of `layout()`, `viewDidMoveToWindow()`,
+`viewDidChangeEffectiveAppearance()` and `updateTrackingAreas()`, AppKit's menus, popovers and windows
 (`menuWillOpen(_:)` and `menuNeedsUpdate(_:)` of an `NSMenuDelegate`, which run each time a status item's
 menu opens, `popoverWillShow(_:)`, `windowDidBecomeKey(_:)`, paired with `menuDidClose(_:)`,
 `popoverDidClose(_:)`, `windowDidResignKey(_:)` and `windowWillClose(_:)`: a bag emptied there does not

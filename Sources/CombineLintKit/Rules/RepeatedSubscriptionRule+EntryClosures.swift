@@ -6,7 +6,9 @@ extension RepeatedSubscriptionRule {
     func entryClosureFinding(_ store: Store, treeIndex: Int, analysis: TypeAnalysis, memoKey: String, _ context: RuleContext) -> Finding? {
         let tree = context.tree
         // The outermost entry closure around the store: what runs again and again.
-        guard let entry = analysis.entryClosures.filter({ $0.tree == treeIndex && $0.body.contains(store.token) })
+        // The file's entry points, gathered once per file (a type with no methods has no call graph to hold them).
+        let points = context.memo.value(for: "repeated_subscription.entries\u{0}\(treeIndex)") { RepeatedEntryPoints(tree) }
+        guard let entry = points.closures.filter({ $0.typeName == store.typeName && $0.body.contains(store.token) })
                 .min(by: { $0.body.lowerBound < $1.body.lowerBound }) else { return nil }
         // SwiftUI's `.onAppear { … }` and `.task { … }` are `store_in_appearance`'s.
         let sites = RepeatedSites(tree: tree, index: context.index, extraAppearance: [], extraCellMethods: [])

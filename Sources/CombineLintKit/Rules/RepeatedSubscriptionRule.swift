@@ -49,7 +49,13 @@ public struct RepeatedSubscriptionRule: Rule {
             let analysis = context.memo.value(for: key) {
                 TypeAnalysis(identity: store.identity, typeName: store.typeName, index: context.index, extraCallbacks: extra, memo: context.memo)
             }
-            guard let method = analysis.graph.method(inTree: treeIndex, function: store.function) else { continue }
+            guard let method = analysis.graph.method(inTree: treeIndex, function: store.function) else {
+                // `init` is no method of the graph; an entry closure inside it still runs per event.
+                if let finding = entryClosureFinding(store, treeIndex: treeIndex, analysis: analysis, memoKey: key, context) {
+                    findings.append(finding)
+                }
+                continue
+            }
             let found = analysis.path(to: method)
             guard let path = found, path.count >= 2 else {
                 if let path = found, path.count == 1,
@@ -269,7 +275,8 @@ public struct RepeatedSubscriptionRule: Rule {
             guard let bag = BagResets.selfMemberName(owner), !bag.isEmpty else { continue }
             // A subscription inside another one's sink is `nested_sink`'s.
             if isInsideSubscriberClosure(chain.first, in: tree) { continue }
-            guard let function = tree.outerMethod(of: chain.first) ?? observer(around: chain.first, in: tree),
+            guard let function = tree.outerMethod(of: chain.first) ?? observer(around: chain.first, in: tree)
+                    ?? initializer(aroundClosureHolding: chain.first, in: tree),
                   let type = tree.functions[function].enclosingType else { continue }
             result.append(Store(token: token, label: label, bag: bag, typeName: tree.types[type].name.lastNameComponent,
                                 identity: TypeIdentity.of(type: type, inTree: treeIndex, index: index, memo: memo), function: function,
@@ -284,6 +291,14 @@ public struct RepeatedSubscriptionRule: Rule {
         guard let f = tree.enclosingFunction(of: token), case let function = tree.functions[f], function.kind == .accessor,
               function.name == "didSet" || function.name == "willSet", let v = function.variable,
               !tree.variables[v].isStatic, !tree.variables[v].isLocal, function.enclosingType != nil else { return nil }
+        return f
+    }
+
+    /// The initializer whose closure holds the token (a timer's or an observer's block set up in
+    /// `init`): `init` runs once, but such a closure may run per event (see `entryClosureFinding`).
+    private func initializer(aroundClosureHolding token: Int, in tree: SyntaxTree) -> Int? {
+        guard tree.innermostClosure(of: token) != nil, let f = tree.enclosingFunction(of: token),
+              tree.functions[f].kind == .initializer, !tree.functions[f].isLocal else { return nil }
         return f
     }
 

@@ -211,6 +211,26 @@ extension RepeatedSubscriptionAppIdiomTests {
         XCTAssertEqual(positions(text), ["12:18"])
     }
 
+    /// The same in an initializer, which is no method of the type's call graph: a repeating timer's
+    /// block set up in `init` stores on every tick (issue #13 probes, round 7).
+    func testStoreInsideARepeatingTimerBlockOfAnInitializer() {
+        let text = """
+        final class FeedModel {
+            let toast = PassthroughSubject<Int, Never>()
+            private var cancellables = Set<AnyCancellable>()
+            private var pollTimer: Timer?
+            init() {
+                pollTimer = Timer.scheduledTimer(withTimeInterval: 60, repeats: true) { [weak self] _ in
+                    guard let self else { return }
+                    self.toast.sink { print($0) }.store(in: &self.cancellables)
+                }
+                toast.sink { print($0) }.store(in: &cancellables)
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["8:43"])
+    }
+
     /// MVVM-C: `transform(input:)` stores a subscription to its input, and a controller calls it
     /// from `viewWillAppear`. The input is what the caller passes: a subject wrapped in the `Input`
     /// it builds (`.init(refresh: subject…)`, or a local `Input(…)`) never finishes, so each

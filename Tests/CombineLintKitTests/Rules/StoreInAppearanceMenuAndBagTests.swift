@@ -66,6 +66,35 @@ final class StoreInAppearanceMenuAndBagTests: XCTestCase {
         XCTAssertEqual(positions(text), ["9:74", "14:41"])
     }
 
+    /// AppKit's `NSView` overrides that run again and again: `layout()` on every layout pass,
+    /// `viewDidMoveToWindow()` on every window change. A `layout()` that overrides nothing (a
+    /// layout engine's own method) is no such callback (issue #13 probes, round 7).
+    func testAppKitViewOverridesRepeat() {
+        let text = """
+        final class Model { @Published var values: [Int] = [] }
+        final class ChartView: NSView {
+            private let model = Model()
+            private var bag = Set<AnyCancellable>()
+            override func layout() {
+                super.layout()
+                model.$values.sink { [weak self] _ in self?.needsDisplay = true }.store(in: &bag)
+            }
+            override func viewDidMoveToWindow() {
+                super.viewDidMoveToWindow()
+                model.$values.sink { print($0) }.store(in: &bag)
+            }
+        }
+        final class GridLayout {
+            private let model = Model()
+            private var bag = Set<AnyCancellable>()
+            func layout() {
+                model.$values.sink { print($0) }.store(in: &bag)
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["7:75", "11:42"])
+    }
+
     /// `configure(with:)` of a cell stores with `.disposed(by: bag)`: reported where nothing empties the
     /// bag, quiet where `prepareForReuse` replaces it (`disposeBag = DisposeBag()`).
     func testDisposedByInACellConfigure() {
