@@ -11,8 +11,7 @@ extension RepeatedSubscriptionRule {
         guard let entry = points.closures.filter({ $0.typeName == store.typeName && $0.body.contains(store.token) })
                 .min(by: { $0.body.lowerBound < $1.body.lowerBound }) else { return nil }
         // SwiftUI's `.onAppear { … }` and `.task { … }` are `store_in_appearance`'s.
-        let sites = RepeatedSites(tree: tree, index: context.index, extraAppearance: [], extraCellMethods: [])
-        if sites.site(of: store.token) != nil { return nil }
+        if RepeatedSubscriptionRule.sites(of: tree, extraAppearance: [], context).site(of: store.token) != nil { return nil }
         // As for a user action: a request per event is the point; only a source that never finishes piles up.
         guard NeverFinishingSources.evidence(in: tree.chains[store.chain], before: store.subscriber, tree: tree,
                                              index: context.index, extraNames: []) != nil,

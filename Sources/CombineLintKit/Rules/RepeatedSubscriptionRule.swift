@@ -98,6 +98,14 @@ public struct RepeatedSubscriptionRule: Rule {
             || CallerSuppliedSources.neverFinish(chain, before: store.subscriber, function: store.function, in: tree, index: context.index)
     }
 
+    /// The file's repeated sites, worked out once per file and run rather than for each store.
+    static func sites(of tree: SyntaxTree, extraAppearance: Set<String>, _ context: RuleContext) -> RepeatedSites {
+        let key = "repeated_subscription.sites\u{0}" + tree.file.path + "\u{0}" + extraAppearance.sorted().joined(separator: ",")
+        return context.memo.value(for: key) {
+            RepeatedSites(tree: tree, index: context.index, extraAppearance: extraAppearance.sorted(), extraCellMethods: [])
+        }
+    }
+
     /// A subscription stored right in a user action (a row's selection, an `@IBAction` or `@objc`
     /// method), from a source that never finishes: every tap leaves one more live subscription.
     /// (Stores right in appearance, layout and per-row callbacks are `store_in_appearance`'s.)
@@ -161,8 +169,7 @@ public struct RepeatedSubscriptionRule: Rule {
         // what the previous call started.
         if analysis.isReset(store.bag, along: [], storeToken: store.token, memo: context.memo, memoKey: memoKey) { return nil }
         // A cell's `configure…` reached from `cellForRowAt` is `store_in_appearance`'s (stored right in repeated code).
-        let sites = RepeatedSites(tree: tree, index: context.index, extraAppearance: Array(extra), extraCellMethods: [])
-        if sites.site(of: store.token) != nil { return nil }
+        if RepeatedSubscriptionRule.sites(of: tree, extraAppearance: extra, context).site(of: store.token) != nil { return nil }
         if isGuardedBeforeStore(store, in: function, context) { return nil }
         // A property observer is named after its property: `pinned.didSet`.
         let observerName = context.index.treeIndexByPath[tree.file.path].flatMap { analysis.graph.method(inTree: $0, function: store.function) }
