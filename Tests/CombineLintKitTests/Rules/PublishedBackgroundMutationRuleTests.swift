@@ -27,4 +27,23 @@ final class PublishedBackgroundMutationRuleTests: XCTestCase {
             "Add `.receive(on: DispatchQueue.main)` before the `sink`, or make `AccountModel` @MainActor.",
         ])
     }
+
+    /// A mutating method called with only a trailing closure (`removeAll { … }`, `sort { … }`)
+    /// changes the property as `removeAll(where:)` does.
+    func testMutatingCallWithATrailingClosure() {
+        let text = """
+        final class Downloads: ObservableObject {
+            @Published var done: [Item] = []
+            func verify() {
+                Task.detached { [weak self] in
+                    self?.done.removeAll { $0.isMissing }
+                    let sorted = [1, 2].sorted { $0 < $1 }
+                }
+                DispatchQueue.global().async { self.done.sort { $0.name < $1.name } }
+            }
+        }
+        """
+        let found = findings(of: PublishedBackgroundMutationRule.self, in: [(path: "A.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["5:19", "8:45"])
+    }
 }
