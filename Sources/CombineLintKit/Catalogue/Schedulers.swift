@@ -22,4 +22,8 @@ extension Catalogue {
 
     /// `DispatchQueue` methods that run a closure later on the queue (`DispatchQueue.global().async { … }`).
     public static let dispatchAsyncCalls: Set<String> = ["async", "asyncAfter"]
+
+    /// `URLSession` methods that take a completion handler, which the session calls on its
+    /// delegate queue (a background queue unless the session was made with `delegateQueue: .main`).
+    public static let urlSessionCompletionTaskMethods: Set<String> = ["dataTask", "uploadTask", "downloadTask"]
 }

@@ -14,12 +14,20 @@ enum FireAndForgetTasks {
         if s == 0, let v = SubscriptionFinder.localVariable(named: source.name, visibleAt: source.nameToken, in: tree) {
             return SubjectDeclarations.subjectType(ofVariable: v, in: tree) == "PassthroughSubject"
         }
-        let declared = index.properties(named: source.name)
-        return !declared.isEmpty && declared.allSatisfy { property in
-            let type = SubjectDeclarations.subjectType(annotation: property.typeText)
-                ?? (property.typeText.isEmpty && property.initializerText.hasPrefix("PassthroughSubject") ? "PassthroughSubject" : nil)
-            return type == "PassthroughSubject"
+        // `service.messages` with `service: ChatService`: that type's property answers, so a
+        // same-named property of another type (a view model's `messages: [Message]`) does not hide it.
+        if let owner = TypeResolver.ownerType(ofElement: s, in: chain, tree: tree, index: index),
+           let property = index.property(source.name, ofType: owner) {
+            return isPassthroughSubject(property)
         }
+        let declared = index.properties(named: source.name)
+        return !declared.isEmpty && declared.allSatisfy(isPassthroughSubject)
+    }
+
+    private static func isPassthroughSubject(_ property: IndexedProperty) -> Bool {
+        let type = SubjectDeclarations.subjectType(annotation: property.typeText)
+            ?? (property.typeText.isEmpty && property.initializerText.hasPrefix("PassthroughSubject") ? "PassthroughSubject" : nil)
+        return type == "PassthroughSubject"
     }
 
     /// Whether the task body `c` writes nothing outside itself: no `self`, no assignment to a name

@@ -3084,6 +3084,8 @@ only where the results replace one another (the pipeline ends in `assign`, or in
 assigns and adds to no collection): a subject may carry events that each matter (message ids,
 uploads), whose results are gathered (`scan`, `collect`, `append`) or handed on. Not reported: `map { … }.switchToLatest()`, `flatMap(maxPublishers: .max(1))`,
 a `flatMap` whose closure only makes publishers that finish at once (`Just`, `Empty`, `Fail`),
+a `flatMap` whose closure only returns a child's `objectWillChange` (`$child.flatMap { $0.objectWillChange }`,
+the forwarding `nested_observable_object` accepts: a signal with no value, which no older answer can overwrite),
 a `flatMap` directly on a subject of `Void` (`PassthroughSubject<Void, Never>`: a tap, a refresh, a
 heartbeat), whose events carry no input, so one inner publisher per event is the intent and no
 newer input exists that an older answer could overwrite (shaped by `throttle` or `debounce`, such
@@ -6709,9 +6711,11 @@ final class FeedModel {
 
 **Severity:** warning · **Enabled:** opt-in
 
-Reports an assignment (or a mutating call such as `append`) to an `@Published` property of a
+Reports an assignment (or a mutating call such as `append`, also one with only a trailing closure, `removeAll { … }`) to an `@Published` property of a
 class that is not `@MainActor`, made inside `DispatchQueue.global(…).async { }`,
-`Task.detached { }`, or the `sink` of a chain that uses `subscribe(on:)` and never comes back
+`Task.detached { }`, the completion handler of `dataTask`, `uploadTask` or `downloadTask` on `URLSession.shared`
+or on a session property made by `URLSession(configuration:)` without a delegate queue (the session calls it on
+its own background queue; a session made with `delegateQueue:`, which may be `.main`, is left alone), or the `sink` of a chain that uses `subscribe(on:)` and never comes back
 with `receive(on:)`. Such a `sink` is this rule's alone: `main_actor_background_delivery` (on
 by default) leaves it out and reports the other background deliveries (`receive(on:)` or a timing
 operator on a background queue, `dataTaskPublisher`), `assign`, and `@MainActor` types, so no
@@ -7003,7 +7007,8 @@ too: when its body reads the property (outside closures that may run later; the 
 
 Not reported: the reads of a property in a closure that reads its old value on purpose, by
 comparing a read with the closure's own parameter (`new != self.tab`) or by keeping a read as the
-old value (`let old = self.volume`, `previous = selection`), and a called method that compares
+old value (`let old = self.volume`, `previous = selection`), or by setting a read against its parameter in one statement
+(`if !scrubbing && model.isScrubbing`, `log.append("\(self.step) → \(newStep)")`, `self.files.filter { !new.contains($0) }`), and a called method that compares
 the property with a parameter it is given (`func select(_ new: Tab) { if new != tab … }`) or, given
 one, keeps the property as the old value (`func remember(_ new: Track?) { if let old = track, old != new … }`): there
 the property being one step behind is what the code relies on.
@@ -12532,7 +12537,8 @@ followed by code that sets it before the task (`guard store == nil else { return
 Task { … }`), or an in-flight flag (`guard !isLoading else { return }; isLoading = true`), which
 keeps the tasks from overlapping. A condition with `||` is no such guard: its other part lets the
 code through while the thing exists.
-Nor is a task on a `PassthroughSubject` (a property or local declared as one) that only hands the
+Nor is a task on a `PassthroughSubject` (a property or local declared as one; for `service.messages`, the
+property of `service`'s type, whatever other types of the project call `messages`) that only hands the
 value on and writes nothing back (no `self`, no assignment to anything it did not declare, no call
 of a method of the type): each value of such a subject is an event of its own (`removed.sink { stop
 in Task { try? await analytics.send(stop) } }`), and a task with no result cannot land one late. On a

@@ -39,6 +39,7 @@ public struct FlatMapWithoutSwitchRule: Rule {
                 // A `switchToLatest` or `maxPublishers` later on means the author chose the concurrency on purpose.
                 if chain.elements[(f + 1)...].contains(where: { $0.name == "switchToLatest" }) { continue }
                 if makesOnlyImmediatePublishers(element, tree: tree) { continue }
+                if forwardsOnlyChangeSignals(element, tree: tree) { continue }
                 findings.append(context.finding(tokens: element.nameToken, message: message, fix: fix(element, context: context),
                                                 help: Self.help))
             }
@@ -154,6 +155,14 @@ public struct FlatMapWithoutSwitchRule: Rule {
         guard let c = element.closures.last else { return false }
         let returned = tree.chainsReturned(byClosure: c)
         return !returned.isEmpty && returned.allSatisfy { Catalogue.finiteRoots.contains($0.root.name) || $0.root.kind == .literal && $0.elements.count > 1 && $0.elements[1].name == "publisher" }
+    }
+
+    /// `$child.flatMap { $0.objectWillChange }`, the forwarding `nested_observable_object` accepts:
+    /// a change signal carries no value, so no older answer can overwrite a newer one.
+    private func forwardsOnlyChangeSignals(_ element: ChainElement, tree: SyntaxTree) -> Bool {
+        guard let c = element.closures.last else { return false }
+        let returned = tree.chainsReturned(byClosure: c)
+        return !returned.isEmpty && returned.allSatisfy { $0.elements.last.map { $0.name == "objectWillChange" && !$0.isCall } ?? false }
     }
 
     /// `flatMap { … }` → `map { … }.switchToLatest()`.

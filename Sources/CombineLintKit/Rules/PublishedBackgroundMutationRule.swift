@@ -11,8 +11,9 @@ public struct PublishedBackgroundMutationRule: Rule {
 
     public init() {}
 
-    /// The background sources the rule knows: `DispatchQueue.global`, `Task.detached`, `subscribe(on:)`.
-    static let requiredNames = NameSet(["global", "detached", "subscribe"])
+    /// The background sources the rule knows: `DispatchQueue.global`, `Task.detached`, `subscribe(on:)`,
+    /// URLSession completion handlers.
+    static let requiredNames = NameSet(["global", "detached", "subscribe"] + Array(Catalogue.urlSessionCompletionTaskMethods))
 
     public func check(_ context: RuleContext) -> [Finding] {
         guard context.mentions(anyOf: Self.requiredNames) else { return [] }
@@ -21,7 +22,7 @@ public struct PublishedBackgroundMutationRule: Rule {
         var reported = Set<Int>()
         var hops: MainHopSpans?
         for chain in tree.chains {
-            for (c, why, hop) in backgroundClosures(of: chain, in: tree) {
+            for (c, why, hop) in backgroundClosures(of: chain, in: tree) + completionHandlers(of: chain, context: context) {
                 guard let typeName = TypeResolver.enclosingTypeName(at: tree.closures[c].open, in: tree),
                       let type = context.index.type(named: typeName), type.kind == .class,
                       !isMainActor(typeName, index: context.index, tree: tree, at: tree.closures[c].open) else { continue }
@@ -63,6 +64,32 @@ public struct PublishedBackgroundMutationRule: Rule {
         return result
     }
 
+    /// `session.dataTask(with: url) { data, _, _ in … }` (also `uploadTask`, `downloadTask`) on
+    /// `URLSession.shared` or on a session property made without a delegate queue: the completion
+    /// handler runs on the session's own background queue. A session made with `delegateQueue:`
+    /// (which may be `.main`), or one the code does not show, is left alone.
+    private func completionHandlers(of chain: Chain, context: RuleContext) -> [(Int, String, String)] {
+        var result: [(Int, String, String)] = []
+        for (e, element) in chain.elements.enumerated() where e > 0 && element.isCall
+            && Catalogue.urlSessionCompletionTaskMethods.contains(element.name) {
+            guard sessionDeliversOffMain(chain, before: e, context: context) else { continue }
+            result += element.closures.map { ($0, "in a URLSession completion handler (the session's background queue)", "Change it inside `DispatchQueue.main.async { … }`") }
+        }
+        return result
+    }
+
+    private func sessionDeliversOffMain(_ chain: Chain, before e: Int, context: RuleContext) -> Bool {
+        let names = Array(chain.names[..<e])
+        if names == ["URLSession", "shared"] { return true }
+        // `session` or `self.session`: a stored property of the enclosing type.
+        guard names.count == 1 || (names.count == 2 && names[0] == "self"), let name = names.last,
+              let typeName = TypeResolver.enclosingTypeName(at: chain.first, in: context.tree),
+              let property = context.index.property(name, ofType: typeName) else { return false }
+        let initializer = property.initializerText.filter { !$0.isWhitespace }
+        if initializer == "URLSession.shared" || initializer == ".shared" { return true }
+        return initializer.hasPrefix("URLSession(configuration:") && !initializer.contains("delegateQueue")
+    }
+
     private func isMainActor(_ typeName: String, index: ProjectIndex, tree: SyntaxTree, at token: Int) -> Bool {
         if let type = index.type(named: typeName), type.attributes.contains("@MainActor") { return true }
         for ancestor in index.allAncestors(of: typeName) where index.type(named: ancestor)?.attributes.contains("@MainActor") == true { return true }
@@ -80,8 +107,9 @@ public struct PublishedBackgroundMutationRule: Rule {
             guard i + 1 < tree.tokens.count else { continue }
             let next = tree.tokens[i + 1]
             let assigns = next.kind == .equal || (next.kind == .operator && tree.text(i + 1).hasSuffix("=") && !["==", "!=", "<=", ">=", "==="].contains(tree.text(i + 1)))
+            // `items.append(x)`, also with only a trailing closure: `items.removeAll { $0.done }`, `items.sort { … }`.
             let mutates = next.kind == .period && i + 2 < tree.tokens.count && Catalogue.collectionMutatingMethods.contains(tree.text(i + 2))
-                && i + 3 < tree.tokens.count && tree.tokens[i + 3].kind == .leftParen
+                && i + 3 < tree.tokens.count && (tree.tokens[i + 3].kind == .leftParen || tree.closure(openedAt: i + 3) != nil)
             guard assigns || mutates else { continue }
             if i > 0, tree.tokens[i - 1].kind == .period {
                 // Only `self.x` / `self?.x`.

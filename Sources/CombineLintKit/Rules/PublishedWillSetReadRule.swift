@@ -237,9 +237,31 @@ public struct PublishedWillSetReadRule: Rule {
             if before >= 1, tree.tokens[before].kind == .equal, tree.tokens[before - 1].kind == .identifier {
                 if Self.namesOldValue(tree.name(before - 1)) { deliberate.insert(tree.name(read.last)) }
             }
+            // `if !scrubbing && model.isScrubbing`, `log.append("\(self.step) → \(newStep)")`,
+            // `self.files.filter { !new.contains($0) }`: one statement sets the read against the new
+            // value the closure was given, so the read stands for the value before the change.
+            if statement(around: read, in: c, tree: tree, uses: parameters) { deliberate.insert(tree.name(read.last)) }
         }
         guard !parameters.isEmpty, !deliberate.isEmpty else { return reads }
         return reads.filter { !deliberate.contains(tree.name($0.last)) }
+    }
+
+    /// Whether the statement of closure `c` that holds `read` (nested closures included, as in
+    /// `filter { … }`) also uses one of the closure's named `parameters`.
+    private func statement(around read: (first: Int, last: Int), in c: Int, tree: SyntaxTree, uses parameters: Set<String>) -> Bool {
+        guard !parameters.isEmpty else { return false }
+        let closure = tree.closures[c]
+        var start = read.first
+        while start > closure.bodyStart, !(tree.statementStarts[start] && tree.innermostClosure(of: start) == c) { start -= 1 }
+        var end = read.last + 1
+        while end < closure.close, !(tree.statementStarts[end] && tree.innermostClosure(of: end) == c) { end += 1 }
+        for i in start..<end where tree.tokens[i].kind == .identifier && parameters.contains(tree.name(i)) {
+            if i > 0, tree.tokens[i - 1].kind == .period { continue }
+            // A nested closure's own parameter of the same name is another value.
+            if tree.enclosingClosures(of: i).contains(where: { $0 != c && tree.closures[$0].parameters.contains(tree.name(i)) }) { continue }
+            return true
+        }
+        return false
     }
 
     /// A name that says it holds the value before a change (`old`, `previousTab`, `lastVolume`).

@@ -152,4 +152,21 @@ final class FlatMapWithoutSwitchRuleTests: XCTestCase {
         XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["3:64"])
         XCTAssertEqual(found.first?.message, "`flatMap` on `player.publisher(for: \\.currentItem)` keeps every inner publisher running, so an older, slower response can overwrite a newer one.")
     }
+
+    /// Forwarding a child's `objectWillChange` through `flatMap` sends a signal with no value: no
+    /// older answer can overwrite a newer one. A child's `$title` through `flatMap` is still reported.
+    func testForwardingAChildsObjectWillChangeIsNotReported() {
+        let found = findings(of: FlatMapWithoutSwitchRule.self, in: [(path: "A.swift", text: """
+        final class Checkout: ObservableObject {
+            @Published var shipping = AddressForm()
+            @Published var title = ""
+            var bag = Set<AnyCancellable>()
+            init() {
+                $shipping.flatMap { $0.objectWillChange }.sink { [weak self] _ in self?.objectWillChange.send() }.store(in: &bag)
+                $shipping.flatMap { $0.$city }.assign(to: &$title)
+            }
+        }
+        """)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["7:19"])
+    }
 }

@@ -84,4 +84,34 @@ final class PublishedWillSetReadRuleTests: XCTestCase {
         let found = findings(of: PublishedWillSetReadRule.self, in: [(path: "A.swift", text: text)])
         XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["7:47", "8:48"])
     }
+
+    /// A statement that sets the read against the value the closure was given (in a condition, a
+    /// log line, a `filter` against it) reads the old value on purpose. With `_`, or with the
+    /// parameter in another statement, the read is still reported.
+    func testAReadSetAgainstTheNewValueInOneStatementIsNotReported() {
+        let text = """
+        final class Wizard: ObservableObject {
+            @Published var step = 0
+            @Published var files: [URL] = []
+            @Published var scrubbing = false
+            var log: [String] = []
+            var bag = Set<AnyCancellable>()
+            init() {
+                $step.sink { [weak self] newStep in self?.log.append("\\(self?.step ?? 0) → \\(newStep)") }.store(in: &bag)
+                $files.sink { [weak self] new in
+                    let removed = self?.files.filter { !new.contains($0) } ?? []
+                    removed.forEach(delete)
+                }.store(in: &bag)
+                $scrubbing.sink { [weak self] now in if !now && self?.scrubbing == true { seek() } }.store(in: &bag)
+                $step.sink { [weak self] _ in save(self?.step) }.store(in: &bag)
+                $files.sink { [weak self] new in
+                    print(new.count)
+                    save(self?.files)
+                }.store(in: &bag)
+            }
+        }
+        """
+        let found = findings(of: PublishedWillSetReadRule.self, in: [(path: "A.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["14:44", "17:18"])
+    }
 }

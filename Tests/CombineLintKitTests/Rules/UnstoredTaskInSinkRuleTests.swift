@@ -158,4 +158,35 @@ final class UnstoredTaskInSinkRuleTests: XCTestCase {
         """)])
         XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["10:9"])
     }
+
+    /// `service.messages` with `service: ChatService`: the subject of that type decides, though a
+    /// view model of the project also has a `messages` array. A task that writes back on the same
+    /// subject is still reported.
+    func testEventSubjectFoundThroughTheOwnersTypeDespiteASameNamedProperty() {
+        let found = findings(of: UnstoredTaskInSinkRule.self, in: [(path: "A.swift", text: """
+        final class ChatService {
+            let messages = PassthroughSubject<Message, Never>()
+        }
+        final class ConversationModel {
+            private(set) var messages: [Message] = []
+        }
+        final class InboxBadge {
+            private var bag = Set<AnyCancellable>()
+            var preview = ""
+            init(service: ChatService) {
+                service.messages.sink { message in
+                    Task {
+                        let content = UNMutableNotificationContent()
+                        content.title = message.author
+                        try? await center.add(content)
+                    }
+                }.store(in: &bag)
+                service.messages.sink { message in
+                    Task { self.preview = await summary(message) }
+                }.store(in: &bag)
+            }
+        }
+        """)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["19:13"])
+    }
 }
