@@ -139,4 +139,31 @@ final class CoreRulesRound8Tests: XCTestCase {
         """
         XCTAssertEqual(positions(StrongSelfCaptureRule.self, text), ["9:90"])
     }
+
+    // MARK: store_in_appearance: a cell bound by `guard let … as?`
+
+    /// `guard let cell = cell as? CardCell, let id = … else { return }` names the cell's type: its own
+    /// `prepareForReuse` decides, not another cell's that empties a bag of the same name.
+    func testCellTypeOfAGuardLetCast() {
+        let text = """
+        final class CardCell: UICollectionViewCell {
+            var bag = Set<AnyCancellable>()
+        }
+        final class TagCell: UICollectionViewCell {
+            var bag = Set<AnyCancellable>()
+            override func prepareForReuse() { super.prepareForReuse(); bag = [] }
+        }
+        final class Browser: UIViewController, UICollectionViewDelegate {
+            let model = Model()
+            func collectionView(_ collectionView: UICollectionView, willDisplay cell: UICollectionViewCell, forItemAt indexPath: IndexPath) {
+                guard let cell = cell as? CardCell, let id = model.id(indexPath) else { return }
+                model.$x.sink { [weak cell] _ in cell?.tag = id }.store(in: &cell.bag)
+                if let tags = cell as? TagCell {
+                    model.$x.sink { [weak tags] _ in tags?.tag = 0 }.store(in: &tags.bag)
+                }
+            }
+        }
+        """
+        XCTAssertEqual(positions(StoreInAppearanceRule.self, text), ["12:59"])
+    }
 }
