@@ -100,6 +100,16 @@ public struct DiscardedCancellableRule: Rule {
             first = 2
         } else if root.name == "Publishers", elements.count > 1, elements[1].name == "Sequence", elements[1].isCall {
             first = 2
+        } else if root.name == "Publishers", elements.count > 1, elements[1].isCall, depth < 4,
+                  Catalogue.combiningOperators.contains(elements[1].name),
+                  case let inputs = elements[1].arguments.filter({ $0.closure == nil }), !inputs.isEmpty,
+                  inputs.allSatisfy({ argument in
+                      guard let c = tree.chain(startingAt: argument.value.lowerBound) else { return false }
+                      return finishesDuringSubscribe(tree.chains[c], before: tree.chains[c].elements.count, in: tree, depth: depth + 1)
+                  }) {
+            // `Publishers.Zip([1, 2].publisher, ["a", "b"].publisher)`: inputs that all deliver and
+            // finish during `subscribe` are combined and finished during it too.
+            first = 2
         } else if root.kind == .root, root.isCall, Catalogue.synchronousRoots.contains(root.name) {
             if root.name == "Empty", root.argument("completeImmediately") != nil { return false }
             first = 1

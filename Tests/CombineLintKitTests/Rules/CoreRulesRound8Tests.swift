@@ -113,9 +113,12 @@ final class CoreRulesRound8Tests: XCTestCase {
             _ = numbers.map { $0 * 2 }.sink { print($0) }
             let subject = PassthroughSubject<Int, Never>()
             _ = subject.sink { print($0) }
+            let pairs = Publishers.Zip([1, 2].publisher, ["a", "b"].publisher)
+            _ = pairs.sink { print($0, $1) }
+            _ = Publishers.Zip([1, 2].publisher, subject).sink { print($0, $1) }
         }
         """
-        XCTAssertEqual(positions(DiscardedCancellableRule.self, text), ["5:17"])
+        XCTAssertEqual(positions(DiscardedCancellableRule.self, text), ["5:17", "8:51"])
     }
 
     // MARK: strong_self_capture: a zip of two local requests finishes
