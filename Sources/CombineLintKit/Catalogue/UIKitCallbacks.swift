@@ -112,6 +112,10 @@ extension Catalogue {
         "tableView(_:didSelectRowAt:)", "collectionView(_:didSelectItemAt:)",
         // AppKit: a table's or outline's selection change, a collection view's selected items.
         "tableViewSelectionDidChange(_:)", "outlineViewSelectionDidChange(_:)", "collectionView(_:didSelectItemsAt:)",
+        // Container navigation: each tap of a tab, and each page turn of a page view controller (the data
+        // source is asked for the neighbour page on every swipe, the delegate told after every turn).
+        "tabBarController(_:didSelect:)", "pageViewController(_:viewControllerAfter:)", "pageViewController(_:viewControllerBefore:)",
+        "pageViewController(_:didFinishAnimating:previousViewControllers:transitionCompleted:)", "pageViewController(_:willTransitionTo:)",
     ]
 
     /// Delegate methods called on each edit of a search or text field, or each scroll step: user

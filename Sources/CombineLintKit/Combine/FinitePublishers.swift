@@ -55,8 +55,8 @@ public struct FinitePublishers: Sendable {
             if limitsValues(element) { return true }
             if Catalogue.mergingOperators.contains(element.name) {
                 for argument in element.arguments where argument.closure == nil {
-                    guard let other = tree.chain(startingAt: argument.value.lowerBound),
-                          finishes(tree.chains[other], before: tree.chains[other].elements.count, in: tree, depth: depth + 1) else { return false }
+                    guard let other = inputPublisher(argument, in: tree),
+                          finishes(other, before: other.elements.count, in: tree, depth: depth + 1) else { return false }
                 }
             } else if Catalogue.publisherMakingClosureOperators.contains(element.name) {
                 guard !element.closures.isEmpty, element.closures.allSatisfy({ returnsFinishing(closure: $0, in: tree, depth: depth) }) else { return false }
@@ -113,8 +113,8 @@ public struct FinitePublishers: Sendable {
         if root.name == "Publishers", last == 1, Catalogue.combiningOperators.contains(elements[1].name), elements[1].isCall {
             let inputs = elements[1].arguments.filter { $0.closure == nil }
             return !inputs.isEmpty && inputs.allSatisfy { argument in
-                guard let c = tree.chain(startingAt: argument.value.lowerBound) else { return false }
-                return finishes(tree.chains[c], before: tree.chains[c].elements.count, in: tree, depth: depth + 1)
+                guard let other = inputPublisher(argument, in: tree) else { return false }
+                return finishes(other, before: other.elements.count, in: tree, depth: depth + 1)
             }
         }
         if last == 0, let local = FinitePublishers.localPublisher(named: root, in: tree) {
@@ -222,6 +222,18 @@ public struct FinitePublishers: Sendable {
     private func neverCompletes(_ element: ChainElement, in tree: SyntaxTree) -> Bool {
         guard let argument = element.argument("completeImmediately") else { return false }
         return argument.value.count == 1 && tree.isWord(argument.value.lowerBound, "false")
+    }
+
+    /// The publisher an argument of `zip`, `merge` or `combineLatest` is: its chain, or for a bare
+    /// local's name (`upload.zip(download)`, which forms no chain of its own) that local's initializer.
+    private func inputPublisher(_ argument: Argument, in tree: SyntaxTree) -> Chain? {
+        if let c = tree.chain(startingAt: argument.value.lowerBound) { return tree.chains[c] }
+        let k = argument.value.lowerBound
+        guard argument.value.upperBound == k, tree.tokens[k].kind == .identifier,
+              let v = SubscriptionFinder.localVariable(named: tree.name(k), visibleAt: k, in: tree),
+              let initializer = tree.variables[v].initializer,
+              let c = tree.chain(startingAt: initializer.lowerBound) else { return nil }
+        return tree.chains[c]
     }
 
     /// The initializer chain of the local variable a root element names, if any.

@@ -1591,7 +1591,8 @@ afterwards, or left as the only expression of a closure that returns `Void`
 (`taps.subscribe(routes)` as a statement or `_ =`: that overload returns the subscription's `AnyCancellable`), and a call used as a statement of a project
 function that returns the `AnyCancellable` of a subscription it makes without keeping it
 (`@discardableResult func observe() -> AnyCancellable { values.sink { … } }` called as `observe()`,
-or as `_ = observe()` where the function is not `@discardableResult`; every function of that name
+or as `_ = observe()` where the function is not `@discardableResult`, or bound to a local never used
+afterwards, `let token = observe()`; a free function is what a call without a receiver runs; every function of that name
 must be such a one, a protocol's requirement aside: a call through a value of the protocol's type
 runs a conforming type's implementation); in an extension of `Publisher`, such a function's `sink(…)` may be written without a receiver (the publisher it extends). `connect()` is reported only when its receiver
 is evidently a connectable publisher: the chain has `makeConnectable()`, `multicast(…)` or
@@ -1607,7 +1608,7 @@ A subscription stored in a bag declared in the same method (`var cancellables = 
 that is never read again (not kept in a member, returned or passed on) ends with that bag when the
 method returns; not reported in test code, nor when the method waits or `await`s after the last store.
 A publisher that delivers everything and finishes during `sink` itself (`Just`, `Empty`, `Fail`,
-`Record`, `[1, 2].publisher`, followed only by operators such as `map`, `filter` or `collect`, with no
+`Record`, `[1, 2].publisher`, `Publishers.Zip` (or `Merge`, `CombineLatest`) of such inputs, or a constant local bound to one, `let numbers = [1, 2].publisher`, followed only by operators such as `map`, `filter` or `collect`, with no
 `receive(on:)`, `delay`, `flatMap` or combining operator) is not reported: nothing is left to cancel when
 `sink` returns (`_ = Just(3).sink { values.append($0) }` in a test). So is a `Future` whose closure calls its
 promise right there (not from a closure inside it, such as `queue.async { promise(…) }`), written in place, in
@@ -7434,7 +7435,9 @@ in other files included), from code UIKit or SwiftUI runs again and again:
   cell.setUp(item)`), unless the cell's `prepareForReuse` empties the bag (or the data source's
   `didEndDisplaying` does, directly or through a method of the cell: a cell is reused only after it ended display);
 - the selection of a row or item (`tableView(_:didSelectRowAt:)`, `collectionView(_:didSelectItemAt:)`,
-  AppKit's `tableViewSelectionDidChange(_:)` and `outlineViewSelectionDidChange(_:)`),
+  AppKit's `tableViewSelectionDidChange(_:)` and `outlineViewSelectionDidChange(_:)`), the tap of a tab
+  (`tabBarController(_:didSelect:)`) and the turn of a page (`pageViewController(_:viewControllerAfter:)`,
+  `pageViewController(_:didFinishAnimating:previousViewControllers:transitionCompleted:)`, …),
   a user action that repeats as a button's does, and text input callbacks that run on every edit
   (`searchBar(_:textDidChange:)`, `updateSearchResults(for:)`, `textViewDidChange(_:)`, …), where
   a search request is the point, so only a source that never finishes is reported;
@@ -9730,7 +9733,9 @@ Reports a closure that captures `self` strongly inside a subscription that `self
 a chain ending in `sink` or `assign(to:on:)` whose cancellable goes into a member of `self`
 (`.store(in: &cancellables)`, the `.disposed(by: bag)` of an RxSwift-style bag class, `self.cancellable = …`, `cancellables.insert(…)`, or a local that is
 stored there later, or handed to a method of the type that stores it: `retain(p.sink { … })`), or into the bag of an object that a strong stored property of `self` holds
-(`.store(in: &viewModel.cancellables)`: self → view model → bag → closure → self). Every closure the subscription keeps counts: the `sink` value and completion
+(`.store(in: &viewModel.cancellables)`: self → view model → bag → closure → self), or of a local object
+that the method also puts into such a property (`let detail = …; child = detail`, then
+`.store(in: &detail.cancellables)`: self → child → bag → closure → self). Every closure the subscription keeps counts: the `sink` value and completion
 closures, `handleEvents`, `map`, `flatMap`, `filter`, `catch` and the other operators, closures of
 a publisher built in a local and subscribed in that chain, method references such as
 `.sink(receiveValue: handle)`, `.map(self.parse)` or `self.handle(_:)`, a function declared inside

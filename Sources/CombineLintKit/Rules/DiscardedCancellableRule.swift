@@ -58,19 +58,27 @@ public struct DiscardedCancellableRule: Rule {
         let tree = context.tree
         var result: [Finding] = []
         for chain in tree.chains {
-            guard DiscardedCancellableRule.dropsValue(chain, in: tree), let element = chain.elements.last, element.isCall,
+            guard DiscardedCancellableRule.dropsValue(chain, in: tree) || bindsUnusedLocal(chain, in: tree),
+                  let element = chain.elements.last, element.isCall,
                   returning.contains(element.name),
                   // A project's own `sink` is a subscription of its own, reported as one.
                   element.name != "sink", element.name != "assign", element.name != "connect" else { continue }
             let e = chain.elements.count - 1
             let owner = TypeResolver.ownerType(ofElement: e, in: chain, tree: tree, index: context.index)
             let labels = element.argumentLabels
-            let key = "discarded_cancellable.helper\u{0}" + element.name + "(" + labels.joined(separator: ":") + ")\u{0}" + (owner ?? "")
+            let bare = e == 0
+            let key = "discarded_cancellable.helper\u{0}" + element.name + "(" + labels.joined(separator: ":") + ")\u{0}" + (owner ?? "") + (bare ? "\u{0}bare" : "")
             guard context.memo.value(for: key, {
-                      DiscardedCancellableRule.returnsFreshCancellable(element.name, labels: labels, owner: owner, index: context.index)
+                      DiscardedCancellableRule.returnsFreshCancellable(element.name, labels: labels, owner: owner, bareCall: bare, index: context.index)
                   }),
                   !isCollectedByResultBuilder(chain, in: tree, index: context.index) else { continue }
             let last = element.closeParen ?? element.lastToken
+            if case .declaration(let v) = chain.context, tree.variables[v].name != "_" {
+                result.append(context.finding(tokens: element.nameToken, through: max(last, element.nameToken),
+                                              message: "`\(tree.variables[v].name)` holds the AnyCancellable returned by `\(element.name)` but is never used, so the subscription it made ends with the scope.",
+                                              help: "Keep it with `.store(in: &cancellables)` or in a property owned by whoever needs the values."))
+                continue
+            }
             result.append(context.finding(tokens: element.nameToken, through: max(last, element.nameToken),
                                           message: "The AnyCancellable returned by `\(element.name)` is thrown away, so the subscription it made is cancelled at once.",
                                           help: "Keep it with `.store(in: &cancellables)` or in a property owned by whoever needs the values."))
@@ -83,7 +91,7 @@ public struct DiscardedCancellableRule: Rule {
     /// `Publishers.Sequence(…)`), followed only by operators that deliver on the same thread at once
     /// (`map`, `filter`, `collect`; not `receive(on:)`, `delay`, `flatMap` or a combining operator):
     /// nothing is left to cancel when `sink` returns, so its token need not be kept.
-    static func finishesDuringSubscribe(_ chain: Chain, before end: Int, in tree: SyntaxTree) -> Bool {
+    static func finishesDuringSubscribe(_ chain: Chain, before end: Int, in tree: SyntaxTree, depth: Int = 0) -> Bool {
         let elements = chain.elements
         guard end <= elements.count, end > 0 else { return false }
         let root = elements[0]
@@ -92,8 +100,26 @@ public struct DiscardedCancellableRule: Rule {
             first = 2
         } else if root.name == "Publishers", elements.count > 1, elements[1].name == "Sequence", elements[1].isCall {
             first = 2
+        } else if root.name == "Publishers", elements.count > 1, elements[1].isCall, depth < 4,
+                  Catalogue.combiningOperators.contains(elements[1].name),
+                  case let inputs = elements[1].arguments.filter({ $0.closure == nil }), !inputs.isEmpty,
+                  inputs.allSatisfy({ argument in
+                      guard let c = tree.chain(startingAt: argument.value.lowerBound) else { return false }
+                      return finishesDuringSubscribe(tree.chains[c], before: tree.chains[c].elements.count, in: tree, depth: depth + 1)
+                  }) {
+            // `Publishers.Zip([1, 2].publisher, ["a", "b"].publisher)`: inputs that all deliver and
+            // finish during `subscribe` are combined and finished during it too.
+            first = 2
         } else if root.kind == .root, root.isCall, Catalogue.synchronousRoots.contains(root.name) {
             if root.name == "Empty", root.argument("completeImmediately") != nil { return false }
+            first = 1
+        } else if root.kind == .root, !root.isCall, root.subscripts.isEmpty, depth < 4,
+                  let v = SubscriptionFinder.localVariable(named: root.name, visibleAt: chain.first, in: tree),
+                  tree.variables[v].isLet, let initializer = tree.variables[v].initializer,
+                  let c = tree.chain(startingAt: initializer.lowerBound), tree.chains[c].last == initializer.upperBound,
+                  finishesDuringSubscribe(tree.chains[c], before: tree.chains[c].elements.count, in: tree, depth: depth + 1) {
+            // `let numbers = [1, 2].publisher` then `numbers.map { … }.sink { … }`: a constant local
+            // bound to such a publisher is that publisher.
             first = 1
         } else {
             return false
@@ -119,6 +145,16 @@ public struct DiscardedCancellableRule: Rule {
         case .declaration(let v): return tree.variables[v].name == "_"
         default: return false
         }
+    }
+
+    /// `let token = observe()` in a function, with `token` never used again: Swift releases the local
+    /// (at the latest) when the scope ends, and with it the only token of the subscription.
+    /// (Top-level code of `main.swift` declares globals, which stay.)
+    private func bindsUnusedLocal(_ chain: Chain, in tree: SyntaxTree) -> Bool {
+        guard case .declaration(let v) = chain.context, tree.variables[v].name != "_",
+              tree.variables[v].initializer.map({ $0.lowerBound == chain.first }) ?? false else { return false }
+        if case .file = tree.scopes[tree.variables[v].scope].kind { return false }
+        return SubscriptionFinder.usesAfterDeclaration(of: v, in: tree).isEmpty
     }
 
     /// The names of the project's functions that return a fresh subscription's `AnyCancellable`
@@ -158,7 +194,7 @@ public struct DiscardedCancellableRule: Rule {
     /// type `owner`, or of any type when it is unknown; at least one) returns an `AnyCancellable`
     /// straight from a `sink` or `assign(to:on:)` it makes (`return values.sink { … }`, or the
     /// body's single expression), so that nothing but the caller keeps it.
-    static func returnsFreshCancellable(_ name: String, labels: [String], owner: String?, index: ProjectIndex) -> Bool {
+    static func returnsFreshCancellable(_ name: String, labels: [String], owner: String?, bareCall: Bool = false, index: ProjectIndex) -> Bool {
         var found = false
         for reference in index.functions[name] {
             let tree = index.trees[reference.tree]
@@ -167,7 +203,11 @@ public struct DiscardedCancellableRule: Rule {
             // A protocol's requirement has no body: what runs is a conforming type's implementation.
             guard function.bodyOpen != nil else { continue }
             // An extension of the `Publisher` protocol serves every publisher (`AnyPublisher`, a subject).
-            if let owner, !(function.enclosingType.map { tree.types[$0].kind == .extension && tree.types[$0].name == "Publisher" } ?? false) {
+            // A free function: what a call without a receiver runs, whatever type the call is written in
+            // (`observeDisruptions(feed)` in a method of `Diagnostics`); no call with a receiver runs it.
+            if function.enclosingType == nil {
+                guard bareCall else { continue }
+            } else if let owner, !(function.enclosingType.map { tree.types[$0].kind == .extension && tree.types[$0].name == "Publisher" } ?? false) {
                 guard let t = function.enclosingType, index.areRelated(tree.types[t].name.lastNameComponent, owner) else { continue }
             }
             guard returnsFreshSubscription(reference, index: index) else { return false }

@@ -230,7 +230,9 @@ public struct StoreInAppearanceRule: Rule {
     /// The reusable view type of local `name` (`let cell = … as! FeedCell`, `let cell: FeedCell = …`,
     /// `guard let cell = … as? FeedCell`), when the project declares it.
     func localCellType(named name: String, near token: Int, in tree: SyntaxTree, index: ProjectIndex) -> String? {
-        guard let v = SubscriptionFinder.localVariable(named: name, visibleAt: token, in: tree) else { return nil }
+        guard let v = SubscriptionFinder.localVariable(named: name, visibleAt: token, in: tree) else {
+            return castInBinding(named: name, before: token, in: tree).flatMap { reusableCellType($0, index: index) }
+        }
         let variable = tree.variables[v]
         var candidates: [String] = []
         if !variable.typeText.isEmpty { candidates.append(variable.typeText) }
@@ -244,6 +246,38 @@ public struct StoreInAppearanceRule: Rule {
             }
         }
         return nil
+    }
+
+    /// `guard let cell = cell as? FeedCell, let id = … else { … }` (or `if let`): a condition binding
+    /// is no local of the tree, so the type is the one its `as?`/`as!` names: the nearest
+    /// `let cell =` before the use in the same function, read up to the binding's end (the next
+    /// `,`, `else` or `{`).
+    private func castInBinding(named name: String, before token: Int, in tree: SyntaxTree) -> String? {
+        guard let f = tree.enclosingFunction(of: token), let open = tree.functions[f].bodyOpen else { return nil }
+        var start = token - 1
+        while start > open {
+            if tree.isWord(start, "let") || tree.isWord(start, "var"), tree.tokens[start + 1].kind == .identifier,
+               tree.name(start + 1) == name, tree.tokens[start + 2].kind == .equal { break }
+            start -= 1
+        }
+        guard start > open else { return nil }
+        var k = start + 3
+        let level = tree.enclosing[k]
+        while k + 2 < token, tree.enclosing[k] == level || Int(tree.enclosing[k]) > Int(level) {
+            if tree.enclosing[k] == level, tree.tokens[k].kind == .comma || tree.tokens[k].kind == .leftBrace || tree.isWord(k, "else") { break }
+            if tree.isWord(k, "as"), tree.tokens[k + 1].kind == .questionMark || tree.tokens[k + 1].kind == .exclamationMark,
+               tree.tokens[k + 2].kind == .identifier {
+                return tree.name(k + 2)
+            }
+            k += 1
+        }
+        return nil
+    }
+
+    private func reusableCellType(_ candidate: String, index: ProjectIndex) -> String? {
+        let simple = ProjectIndex.stripGenerics(candidate.filter { $0 != "?" && $0 != "!" }).lastNameComponent
+        guard index.type(named: simple) != nil, Catalogue.reusableViewBases.contains(where: { index.inherits(simple, from: $0) }) else { return nil }
+        return simple
     }
 
     /// `CellRegistration<FeedCell, Item> { cell, indexPath, item in … }`: the registration's first

@@ -312,14 +312,52 @@ public struct StrongSelfCaptureRule: Rule {
         // Exactly `member.bag`: one strong stored property of `self`, then its bag.
         guard let (k, last) = memberBag(storing: subscription, in: tree, afterSelf: true) else { return nil }
         let member = tree.name(k)
-        guard lookup.localVariable(named: member, visibleAt: k) == nil,
-              !SubscriptionFinder.isParameter(named: member, visibleAt: k, in: tree),
-              let t = tree.enclosingType(of: k),
-              let v = tree.types[t].variables.first(where: { tree.variables[$0].name == member }) else { return nil }
-        let variable = tree.variables[v]
-        guard !variable.isComputed, !variable.isStatic,
-              !variable.modifiers.contains(where: { $0.hasPrefix("weak") || $0.hasPrefix("unowned") }) else { return nil }
+        guard !SubscriptionFinder.isParameter(named: member, visibleAt: k, in: tree),
+              let t = tree.enclosingType(of: k) else { return nil }
+        // A local object that the method also puts into a strong stored property (`child = detail`,
+        // `self.player = player`): self → property → that object → its bag → closure → self.
+        if let local = lookup.localVariable(named: member, visibleAt: k) {
+            guard let property = strongPropertyHolding(local: local, type: t, in: tree) else { return nil }
+            return property + "." + tree.name(last)
+        }
+        guard let v = tree.types[t].variables.first(where: { tree.variables[$0].name == member }),
+              isStrongStoredProperty(v, in: tree) else { return nil }
         return member + "." + tree.name(last)
+    }
+
+    private func isStrongStoredProperty(_ v: Int, in tree: SyntaxTree) -> Bool {
+        let variable = tree.variables[v]
+        return !variable.isComputed && !variable.isStatic
+            && !variable.modifiers.contains(where: { $0.hasPrefix("weak") || $0.hasPrefix("unowned") })
+    }
+
+    /// The strong stored property of type `t` that the scope of local `local` assigns it to
+    /// (`child = detail` or `self.child = detail`, the whole right-hand side), if any.
+    private func strongPropertyHolding(local: Int, type t: Int, in tree: SyntaxTree) -> String? {
+        let variable = tree.variables[local]
+        let end = min(tree.scopes[variable.scope].close, tree.tokens.count - 1)
+        var k = variable.nameToken + 1
+        while k + 1 <= end {
+            defer { k += 1 }
+            guard tree.tokens[k].kind == .identifier, tree.name(k) == variable.name, tree.tokens[k - 1].kind == .equal,
+                  k + 1 > end || tree.statementStarts[k + 1] || tree.tokens[k + 1].kind == .rightBrace || tree.tokens[k + 1].kind == .semicolon else { continue }
+            var target = k - 2
+            guard target >= 0, tree.tokens[target].kind == .identifier else { continue }
+            let name = tree.name(target)
+            // `self.player = player`, or a bare `child = detail` that starts its statement.
+            if target >= 2, tree.tokens[target - 1].kind == .period, tree.isSelfReference(target - 2) {
+                target -= 2
+            } else if target > 0, tree.tokens[target - 1].kind == .period {
+                continue
+            } else if name == variable.name {
+                continue
+            }
+            guard tree.statementStarts[target],
+                  let v = tree.types[t].variables.first(where: { tree.variables[$0].name == name }),
+                  isStrongStoredProperty(v, in: tree) else { continue }
+            return name
+        }
+        return nil
     }
 
     /// `keep(publisher.sink { … })` where `keep` is a method of the same type, declared in this file,
