@@ -211,24 +211,7 @@ final class AssignToSelfRuleTests: XCTestCase {
     /// A type that only previews make (`#Preview { FeedView(feed: PreviewFeed()) }`) runs in Xcode's
     /// canvas, never in the app: not reported; the same type made by the app is.
     func testATypeOnlyPreviewsMakeIsNotReported() {
-        let preview = """
-        final class PreviewFeed: ObservableObject {
-            let events = PassthroughSubject<String, Never>()
-            @Published var items: [String] = []
-            private var bag = Set<AnyCancellable>()
-            init() {
-                events.map { [$0] }.assign(to: \\.items, on: self).store(in: &bag)
-                Task { for await e in events.values { print(e) } }
-            }
-        }
-        #Preview {
-            FeedView(feed: PreviewFeed())
-        }
-        """
-        let app = preview.replacingOccurrences(of: "PreviewFeed", with: "AppFeed")
-            .replacingOccurrences(of: "#Preview {", with: "struct Root: View {\n    @StateObject var feed = AppFeed()\n    var body: some View {")
-            + "\n}\n"
-        let found = findings(of: AssignToSelfRule.self, in: [(path: "Preview.swift", text: preview), (path: "App.swift", text: app)])
+        let found = findings(of: AssignToSelfRule.self, in: PreviewOnlyTypeFixture.files)
         XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["App.swift:6:29"])
     }
 }
