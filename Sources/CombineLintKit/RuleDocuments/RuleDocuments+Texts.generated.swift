@@ -1608,7 +1608,7 @@ A subscription stored in a bag declared in the same method (`var cancellables = 
 that is never read again (not kept in a member, returned or passed on) ends with that bag when the
 method returns; not reported in test code, nor when the method waits or `await`s after the last store.
 A publisher that delivers everything and finishes during `sink` itself (`Just`, `Empty`, `Fail`,
-`Record`, `[1, 2].publisher`, `Publishers.Zip` (or `Merge`, `CombineLatest`) of such inputs, or a constant local bound to one, `let numbers = [1, 2].publisher`, followed only by operators such as `map`, `filter` or `collect`, with no
+`Record`, `[1, 2].publisher`, the `publisher` of a parameter or local declared as an array, set or dictionary (`notes: [Note]`), `Publishers.Zip` (or `Merge`, `CombineLatest`) of such inputs, or a constant local bound to one, `let numbers = [1, 2].publisher`, followed only by operators such as `map`, `filter` or `collect`, with no
 `receive(on:)`, `delay`, `flatMap` or combining operator) is not reported: nothing is left to cancel when
 `sink` returns (`_ = Just(3).sink { values.append($0) }` in a test). So is a `Future` whose closure calls its
 promise right there (not from a closure inside it, such as `queue.async { promise(…) }`), written in place, in

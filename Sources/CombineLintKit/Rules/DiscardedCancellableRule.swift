@@ -100,6 +100,12 @@ public struct DiscardedCancellableRule: Rule {
             first = 2
         } else if root.name == "Publishers", elements.count > 1, elements[1].name == "Sequence", elements[1].isCall {
             first = 2
+        } else if root.kind == .root, !root.isCall, root.subscripts.isEmpty, elements.count > 1, elements[1].name == "publisher",
+                  !elements[1].isCall, let typeText = declaredType(of: root.name, at: chain.first, in: tree),
+                  isStandardCollection(typeText) {
+            // `func show(_ notes: [Note]) { _ = notes.publisher.map { … }.sink { … } }`: a parameter or
+            // local declared as an array, set or dictionary is a sequence; its publisher is one too.
+            first = 2
         } else if root.name == "Publishers", elements.count > 1, elements[1].isCall, depth < 4,
                   Catalogue.combiningOperators.contains(elements[1].name),
                   case let inputs = elements[1].arguments.filter({ $0.closure == nil }), !inputs.isEmpty,
@@ -135,6 +141,28 @@ public struct DiscardedCancellableRule: Rule {
                   !Catalogue.inputSubscribingCombiners.contains(name), !Catalogue.sharingOperators.contains(name) else { return false }
         }
         return true
+    }
+
+    /// The type written for a parameter or a local named `name` where token `token` stands, if any.
+    private static func declaredType(of name: String, at token: Int, in tree: SyntaxTree) -> String? {
+        if let v = SubscriptionFinder.localVariable(named: name, visibleAt: token, in: tree) {
+            return tree.variables[v].typeText.isEmpty ? nil : tree.variables[v].typeText
+        }
+        for scope in tree.scopeChain(of: token) {
+            if case .functionBody(let f) = tree.scopes[scope].kind, let parameter = tree.functions[f].parameters.first(where: { $0.name == name }) {
+                return parameter.typeText
+            }
+        }
+        return nil
+    }
+
+    /// `[Note]`, `[String: Int]`, `Set<Int>`, `Array<Note>` (optional ones aside: `notes?.publisher`
+    /// is another chain): standard collections, whose `publisher` delivers every element during
+    /// `subscribe`.
+    private static func isStandardCollection(_ typeText: String) -> Bool {
+        let text = typeText.filter { !$0.isWhitespace }
+        if text.hasPrefix("["), text.hasSuffix("]") { return true }
+        return ["Array<", "Set<", "Dictionary<", "ContiguousArray<"].contains { text.hasPrefix($0) && text.hasSuffix(">") }
     }
 
     /// The chain's value is thrown away: a statement of its own, `_ = chain` or `let _ = chain`

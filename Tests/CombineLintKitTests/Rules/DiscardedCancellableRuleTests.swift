@@ -339,4 +339,24 @@ final class DiscardedCancellableRuleTests: XCTestCase {
         """
         XCTAssertEqual(positions(text), ["5:29", "6:18"])
     }
+
+    /// A parameter or local declared as an array, set or dictionary is a sequence: its `publisher`
+    /// delivers every element and finishes during `sink`. An optional collection, a property of
+    /// unknown type or a hop to another queue still needs the token.
+    func testPublisherOfACollectionParameterNeedsNoToken() {
+        let text = """
+        enum Export {
+            static func log(_ notes: [Note], tags: Set<String>, other: Feed, maybe: [Note]?) {
+                _ = notes.publisher.map(\\.title).sink { print($0) }
+                _ = tags.publisher.sink { print($0) }
+                let counts: [String: Int] = [:]
+                _ = counts.publisher.sink { print($0) }
+                _ = notes.publisher.receive(on: DispatchQueue.main).sink { print($0) }
+                _ = other.publisher.sink { print($0) }
+                _ = maybe.publisher.sink { print($0) }
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["7:61", "8:29", "9:29"])
+    }
 }
