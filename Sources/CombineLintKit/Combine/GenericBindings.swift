@@ -40,7 +40,7 @@ public enum GenericBindings {
             let tree = index.trees[t]
             for declaration in tree.types where declaration.kind != .extension && declaration.name.lastNameComponent == name
                 && !declaration.genericClause.isEmpty {
-                let names = topLevelParts(String(declaration.genericClause.dropFirst().dropLast())).map { part in
+                let names = TypeText.topLevelParts(declaration.genericClause.dropFirst().dropLast()).map { part in
                     String(part.prefix { $0 != ":" && $0 != " " })
                 }
                 return names.isEmpty ? nil : names
@@ -52,27 +52,6 @@ public enum GenericBindings {
     /// `[A, B<C, D>]` of `Base<A, B<C, D>>`; empty without arguments.
     static func genericArguments(_ entry: String) -> [String] {
         guard let open = entry.firstIndex(of: "<"), let close = entry.lastIndex(of: ">"), open < close else { return [] }
-        return topLevelParts(String(entry[entry.index(after: open)..<close]))
-    }
-
-    /// The comma-separated parts of `text` outside angle brackets, parentheses and brackets, trimmed.
-    static func topLevelParts(_ text: String) -> [String] {
-        var parts: [String] = []
-        var depth = 0
-        var current = ""
-        for character in text {
-            switch character {
-            case "<", "(", "[": depth += 1
-            case ">", ")", "]": depth -= 1
-            case "," where depth == 0:
-                parts.append(current.trimmingSpaces)
-                current = ""
-                continue
-            default: break
-            }
-            current.append(character)
-        }
-        if !current.trimmingSpaces.isEmpty { parts.append(current.trimmingSpaces) }
-        return parts
+        return TypeText.topLevelParts(entry[entry.index(after: open)..<close])
     }
 }

@@ -55,19 +55,39 @@ public enum TypeResolver {
 
     /// The type of the value named `name` at token `at`: a local, a parameter, or a property of the enclosing type.
     public static func typeOfName(_ name: String, at token: Int, in tree: SyntaxTree, index: ProjectIndex) -> String? {
-        if let local = SubscriptionFinder.localVariable(named: name, visibleAt: token, in: tree) {
+        switch localDeclaration(of: name, at: token, in: tree) {
+        case .local(let local):
             let v = tree.variables[local]
             return typeName(annotation: v.typeText, initializer: v.initializer.map { tree.text($0.lowerBound, $0.upperBound) } ?? "")
-        }
-        for scope in tree.scopeChain(of: token) {
-            if case .functionBody(let f) = tree.scopes[scope].kind, let parameter = tree.functions[f].parameters.first(where: { $0.name == name }) {
-                return simpleTypeName(parameter.typeText)
-            }
+        case .parameter(let parameter):
+            return simpleTypeName(parameter.typeText)
+        case nil:
+            break
         }
         guard let owner = enclosingTypeName(at: token, in: tree), let property = index.property(name, ofType: owner) else { return nil }
         let written = typeName(annotation: property.typeText, initializer: property.initializerText)
         // `let viewModel: ViewModel` of a generic base class: the subclass's argument.
         return written.flatMap { GenericBindings.boundType(of: $0, property: name, inType: owner, index: index) } ?? written
+    }
+
+    /// What declares a value named `name` inside the function around token `token`.
+    public enum LocalDeclaration {
+        /// A local variable: its index in `tree.variables`.
+        case local(Int)
+        /// A parameter of a function around the token.
+        case parameter(Parameter)
+    }
+
+    /// The local variable or the parameter named `name` visible at token `token` (a local first,
+    /// then the parameters of the functions around it, innermost first).
+    public static func localDeclaration(of name: String, at token: Int, in tree: SyntaxTree) -> LocalDeclaration? {
+        if let local = SubscriptionFinder.localVariable(named: name, visibleAt: token, in: tree) { return .local(local) }
+        for scope in tree.scopeChain(of: token) {
+            if case .functionBody(let f) = tree.scopes[scope].kind, let parameter = tree.functions[f].parameters.first(where: { $0.name == name }) {
+                return .parameter(parameter)
+            }
+        }
+        return nil
     }
 
     /// For element `e` of `chain` (a member such as `$posts`), the type that declares it:

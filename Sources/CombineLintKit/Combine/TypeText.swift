@@ -8,10 +8,15 @@ public enum TypeText {
         } else {
             return []
         }
+        return topLevelParts(body)
+    }
+
+    /// The comma-separated parts of `text` outside angle brackets, parentheses and brackets, trimmed.
+    public static func topLevelParts(_ text: some StringProtocol) -> [String] {
         var result: [String] = []
         var depth = 0
         var current = ""
-        for ch in body {
+        for ch in text {
             switch ch {
             case "<", "[", "(": depth += 1
             case ">", "]", ")": depth -= 1

@@ -145,15 +145,11 @@ public struct DiscardedCancellableRule: Rule {
 
     /// The type written for a parameter or a local named `name` where token `token` stands, if any.
     private static func declaredType(of name: String, at token: Int, in tree: SyntaxTree) -> String? {
-        if let v = SubscriptionFinder.localVariable(named: name, visibleAt: token, in: tree) {
-            return tree.variables[v].typeText.isEmpty ? nil : tree.variables[v].typeText
+        switch TypeResolver.localDeclaration(of: name, at: token, in: tree) {
+        case .local(let v): return tree.variables[v].typeText.isEmpty ? nil : tree.variables[v].typeText
+        case .parameter(let parameter): return parameter.typeText
+        case nil: return nil
         }
-        for scope in tree.scopeChain(of: token) {
-            if case .functionBody(let f) = tree.scopes[scope].kind, let parameter = tree.functions[f].parameters.first(where: { $0.name == name }) {
-                return parameter.typeText
-            }
-        }
-        return nil
     }
 
     /// `[Note]`, `[String: Int]`, `Set<Int>`, `Array<Note>` (optional ones aside: `notes?.publisher`
