@@ -508,6 +508,19 @@ def case_generic_nesting(n):
     return [("GenericNesting.swift", text)]
 
 
+def case_nested_types(n):
+    """N model classes, each declared inside the one before (a declaration line repeated by a bad
+    merge nests them N deep), each with a subject, a @Published property and a stored sink."""
+    body = ""
+    for i in range(n):
+        body += (f"final class Store: ObservableObject {{\n"
+                 "    @Published var title: String? = nil\n"
+                 "    let events = PassthroughSubject<Int, Never>()\n"
+                 "    var bag = Set<AnyCancellable>()\n"
+                 "    func bind() { $title.sink { self.show($0) }.store(in: &bag) }\n")
+    return [("NestedTypes.swift", HEADER + body + "}\n" * n)]
+
+
 SKIPPED_FOLDERS = {".build", ".git", "DerivedData", "Pods", "Carthage", ".swiftpm"}
 
 
@@ -557,6 +570,7 @@ CASES = {
     "disable_next": case_disable_next,
     "disable_enable_pairs": case_disable_enable_pairs,
     "generic_nesting": case_generic_nesting,
+    "nested_types": case_nested_types,
     "devcorpus_joined": None,  # needs --source
 }
 

@@ -22,8 +22,11 @@ struct NameUseSummary: Sendable {
             let tree = index.trees[ref.tree]
             let i = ref.token
             guard tree.tokenIs(i, name) || (tree.tokens[i].flags.contains(.backticked) && tree.name(i) == name) else { continue }
+            // The types around the use, also through functions (a local type's method uses the
+            // outer type's member), at most `deepestTypeNesting` of them.
             var types: [TypeDecl] = []
             for scope in tree.scopeChainOutsideClosures(of: i) {
+                guard types.count < SyntaxTree.deepestTypeNesting else { break }
                 if case .typeBody(let t) = tree.scopes[scope].kind { types.append(tree.types[t]) }
             }
             let use = Use(tree: ref.tree, enclosingTypes: types.map(\.name))

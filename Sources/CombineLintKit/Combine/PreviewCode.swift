@@ -15,12 +15,9 @@ public enum PreviewCode {
     /// Token `token` lies in a `#Preview` body or a `PreviewProvider`.
     static func isDirectlyInPreview(_ token: Int, in tree: SyntaxTree) -> Bool {
         if tree.enclosingClosures(of: token).contains(where: { isPreviewMacroBody($0, in: tree) }) { return true }
-        var t = tree.enclosingType(of: token)
-        while let current = t {
-            if tree.types[current].inheritance.contains(where: { Catalogue.previewProtocols.contains($0.lastNameComponent) }) { return true }
-            t = tree.types[current].parentType
+        return tree.enclosingTypes(of: token).contains { t in
+            tree.types[t].inheritance.contains(where: { Catalogue.previewProtocols.contains($0.lastNameComponent) })
         }
-        return false
     }
 
     /// The type is made somewhere, and only in `#Preview` bodies and preview providers.

@@ -3,14 +3,10 @@
 public enum TestCaseCode {
     /// Whether token `token` of `tree` stands in a type (or a type nested in one) that is a test case.
     public static func contains(_ token: Int, of tree: SyntaxTree, index: ProjectIndex) -> Bool {
-        var current = tree.enclosingType(of: token)
-        while let t = current {
-            let name = tree.types[t].name.lastNameComponent
-            if tree.types[t].inheritance.contains(where: { Catalogue.testCaseClasses.contains(ProjectIndex.stripGenerics($0)) })
-                || LongLivedObjects.isTestCase(name, index: index) { return true }
-            current = tree.types[t].parentType
+        tree.enclosingTypes(of: token).contains { t in
+            tree.types[t].inheritance.contains(where: { Catalogue.testCaseClasses.contains(ProjectIndex.stripGenerics($0)) })
+                || LongLivedObjects.isTestCase(tree.types[t].name.lastNameComponent, index: index)
         }
-        return false
     }
 
     private static let testsSuffix = Array("Tests".utf8)
@@ -42,13 +38,7 @@ public enum TestCaseCode {
     /// code stands in for the app's in tests only; what the app runs is its other code.
     public static func isTestOrDouble(_ token: Int, of tree: SyntaxTree, index: ProjectIndex) -> Bool {
         if isInTestFolder(tree.file.path) || contains(token, of: tree, index: index) { return true }
-        var current = tree.enclosingType(of: token)
-        while let t = current {
-            let name = tree.types[t].name.lastNameComponent
-            if namesTestDouble(name) { return true }
-            current = tree.types[t].parentType
-        }
-        return false
+        return tree.enclosingTypes(of: token).contains { namesTestDouble(tree.types[$0].name.lastNameComponent) }
     }
 
     /// Whether a type's simple name is a test double's: `Mock`, `Stub`, `Fake` or `Spy` as a word of

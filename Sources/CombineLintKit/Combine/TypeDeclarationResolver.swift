@@ -58,6 +58,9 @@ public enum TypeDeclarationResolver {
         /// app may declare a nested `ViewModel`, and each place asks for one of them.
         private let byParent: [String: [Int]]
         private let bySuffix: [String: [Int]]
+        /// The longest suffix kept in `bySuffix`: written names rarely have more than three dots,
+        /// and keying every suffix of a deeply nested path cost the square of its depth.
+        static let longestIndexedSuffix = 4
 
         public init(lastName: String, index: ProjectIndex) {
             references = index.typeDeclarations[lastName].filter { index.trees[$0.tree].types[$0.item].kind != .extension }
@@ -67,8 +70,10 @@ public enum TypeDeclarationResolver {
             var bySuffix: [String: [Int]] = [:]
             for (i, path) in paths.enumerated() {
                 byParent[path.dropLast().joined(separator: "."), default: []].append(i)
-                if path.count > 1 {
-                    for length in 2...path.count { bySuffix[path.suffix(length).joined(separator: "."), default: []].append(i) }
+                var suffix = path.last ?? ""
+                for name in path.dropLast().reversed().prefix(Declarations.longestIndexedSuffix - 1) {
+                    suffix = name + "." + suffix
+                    bySuffix[suffix, default: []].append(i)
                 }
             }
             self.byParent = byParent
@@ -83,7 +88,11 @@ public enum TypeDeclarationResolver {
         /// same names in each); a tie stays ambiguous.
         public func nearest(_ path: [String], scopes: [[String]], fromFile: String) -> [DeclarationReference] {
             if path.count > 1 {
-                return closest(bySuffix[path.joined(separator: ".")] ?? [], to: fromFile)
+                let indexed = bySuffix[path.suffix(Declarations.longestIndexedSuffix).joined(separator: ".")] ?? []
+                // A longer written name is matched against the whole path of each candidate.
+                let matching = path.count <= Declarations.longestIndexedSuffix ? indexed
+                    : indexed.filter { paths[$0].count >= path.count && paths[$0].suffix(path.count).elementsEqual(path) }
+                return closest(matching, to: fromFile)
             }
             for scope in scopes + [[]] {
                 if let visible = byParent[scope.joined(separator: ".")], !visible.isEmpty { return closest(visible, to: fromFile) }
@@ -108,36 +117,18 @@ public enum TypeDeclarationResolver {
 
     /// The nesting paths of the types around token `token`, innermost first (the top level not included).
     public static func scopes(at token: Int, in tree: SyntaxTree) -> [[String]] {
-        var scopes: [[String]] = []
-        var t = tree.enclosingType(of: token)
-        while let current = t {
-            scopes.append(qualifiedPath(ofType: current, in: tree))
-            t = tree.types[current].parentType
-        }
-        return scopes
+        tree.enclosingTypes(of: token).map { qualifiedPath(ofType: $0, in: tree) }
     }
 
     /// The nesting paths of the types around token `token`, innermost first, as one string: two
     /// places with the same key resolve every name alike.
     public static func scopeKey(at token: Int, in tree: SyntaxTree) -> String {
-        var parts: [String] = []
-        var t = tree.enclosingType(of: token)
-        while let current = t {
-            parts.append(qualifiedPath(ofType: current, in: tree).joined(separator: "."))
-            t = tree.types[current].parentType
-        }
-        return parts.joined(separator: "|")
+        tree.enclosingTypes(of: token).map { qualifiedPath(ofType: $0, in: tree).joined(separator: ".") }.joined(separator: "|")
     }
 
     /// The names of type `t` and the types it is nested in, outermost first (`["Feed", "Model"]`).
     static func qualifiedPath(ofType t: Int, in tree: SyntaxTree) -> [String] {
-        var names: [String] = []
-        var current: Int? = t
-        while let c = current {
-            // An extension's own name may be dotted (`extension Feed.Model { struct Row {} }`).
-            names.insert(contentsOf: tree.types[c].name.split(separator: ".").map(String.init), at: 0)
-            current = tree.types[c].parentType
-        }
-        return names
+        // An extension's own name may be dotted (`extension Feed.Model { struct Row {} }`).
+        tree.nestingChain(ofType: t).reversed().flatMap { tree.types[$0].name.split(separator: ".").map(String.init) }
     }
 }

@@ -202,30 +202,47 @@ public struct ProjectIndex: Sendable {
     /// Whether `typeName` inherits from or conforms to `ancestor`, directly or through known types.
     public func inherits(_ typeName: String, from ancestor: String) -> Bool {
         // A search over the inheritance entries, which stops at types already answered. When it
-        // fails, no type it saw reaches `ancestor` (it saw all their ancestors); when it succeeds,
-        // every type on the way from `typeName` to the match does.
+        // fails, no project type it read reaches `ancestor` (it read all their ancestors); when it
+        // succeeds, every type on the way from `typeName` to the match does.
         let start = ProjectIndex.stripGenerics(typeName)
         // Most questions were answered before (rules ask for each use of a name): no search state.
         if let known = ancestry.answer(.init(type: start, ancestor: ancestor)) { return known }
-        var seen = Set<String>()
+        var seen: Set<String> = [start]
         var cameFrom: [String: String] = [:]
         var queue = [start]
+        // Only project types are searched and remembered: a framework type (`UIViewController`)
+        // has no known ancestors, and asking the shared cache about it costs a lock and two hashes.
+        var searched: [String] = []
         while let key = queue.popLast() {
-            guard seen.insert(key).inserted else { continue }
-            if let known = ancestry.answer(.init(type: key, ancestor: ancestor)) {
+            guard let inheritance = types[ProjectIndex.stripGenerics(key.lastNameComponent)]?.inheritance else { continue }
+            if key != start, let known = ancestry.answer(.init(type: key, ancestor: ancestor)) {
                 if known { return recordPath(to: key, cameFrom: cameFrom, ancestor: ancestor) }
                 continue
             }
-            guard let type = type(named: key) else { continue }
-            for item in type.inheritance {
+            searched.append(key)
+            for item in inheritance {
                 let base = ProjectIndex.stripGenerics(item)
-                if base == ancestor || base.hasSuffix("." + ancestor) { return recordPath(to: key, cameFrom: cameFrom, ancestor: ancestor) }
-                if cameFrom[base] == nil, !seen.contains(base) { cameFrom[base] = key }
-                queue.append(base)
+                if ProjectIndex.names(base, ancestor) { return recordPath(to: key, cameFrom: cameFrom, ancestor: ancestor) }
+                if seen.insert(base).inserted {
+                    cameFrom[base] = key
+                    queue.append(base)
+                }
             }
         }
-        ancestry.record(false, for: seen, ancestor: ancestor)
+        if searched.first != start { searched.append(start) }
+        ancestry.record(false, for: searched, ancestor: ancestor)
         return false
+    }
+
+    /// Whether an inheritance entry (generics stripped) names `ancestor`: the same name, or a
+    /// qualified one ending in it (`UIKit.UITableViewCell`). Compared as bytes, without building
+    /// `"." + ancestor` for each entry.
+    static func names(_ base: String, _ ancestor: String) -> Bool {
+        if base == ancestor { return true }
+        let b = base.utf8, a = ancestor.utf8
+        guard b.count > a.count, b.last == a.last else { return false }
+        let dot = b.index(b.endIndex, offsetBy: -(a.count + 1))
+        return b[dot] == UInt8(ascii: ".") && b[b.index(after: dot)...].elementsEqual(a)
     }
 
     /// Whether two types can be the type of one object: the same name, or one inherits from or
@@ -263,11 +280,11 @@ public struct ProjectIndex: Sendable {
         return true
     }
 
-    /// The keys of every type that inherits from or conforms to `name` (a simple name), directly
-    /// or through known types: the types for which `inherits(_:from: name)` holds, in no order.
     /// The names of the types whose inheritance clause names `name` (by its last component).
     public func directSubtypes(of name: String) -> [String] { directSubtypes[name] ?? [] }
 
+    /// The keys of every type that inherits from or conforms to `name` (a simple name), directly
+    /// or through known types: the types for which `inherits(_:from: name)` holds, in no order.
     public func subtypes(of name: String) -> [String] {
         var seen = Set<String>()
         var queue = directSubtypes[name] ?? []

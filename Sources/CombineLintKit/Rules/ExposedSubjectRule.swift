@@ -95,8 +95,7 @@ public struct ExposedSubjectRule: Rule {
     /// The type and the types around it are classes or actors (or extensions), not protocols,
     /// value types, test doubles, local or private.
     private func isExposable(type t: Int, in tree: SyntaxTree) -> Bool {
-        var current: Int? = t
-        while let c = current {
+        for c in tree.nestingChain(ofType: t) {
             let type = tree.types[c]
             if type.kind == .protocol || type.isLocal { return false }
             if c == t, type.kind == .struct || type.kind == .enum { return false }
@@ -104,7 +103,6 @@ public struct ExposedSubjectRule: Rule {
             // Test doubles: `FeedServiceMock`, `MockFeedService`, `SpyFlow`, `FeedStubStore`.
             if TestCaseCode.namesTestDouble(simple) { return false }
             if let access = type.accessLevel, access == "private" || access == "fileprivate" { return false }
-            current = type.parentType
         }
         return true
     }
@@ -195,6 +193,10 @@ public struct ExposedSubjectRule: Rule {
     private func onlyUsedInside(typeNamed typeName: String, name: String, declaration: Int, _ context: RuleContext) -> Bool {
         guard let tree = context.index.treeIndexByPath[context.file.path] else { return false }
         let uses = context.memo.value(for: "exposed_subject\u{0}" + name) { NameUseSummary(name: name, index: context.index) }
-        return uses.allowsPrivate(inType: typeName, tree: tree, index: context.index)
+        // The answer is the same for every same-named type of the file: asked once, not once per
+        // declaration (a file of many nested `Store` types each declaring `events`).
+        return context.memo.value(for: "exposed_subject.private\u{0}\(name)\u{0}\(typeName)\u{0}\(tree)") {
+            uses.allowsPrivate(inType: typeName, tree: tree, index: context.index)
+        }
     }
 }

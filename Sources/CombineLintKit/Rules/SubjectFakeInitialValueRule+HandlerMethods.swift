@@ -76,10 +76,17 @@ extension SubjectFakeInitialValueRule {
     private static func uniqueMethod(named name: String, around token: Int, in tree: SyntaxTree) -> FunctionDecl? {
         guard let t = tree.enclosingType(of: token) else { return nil }
         let typeName = tree.types[t].name.lastNameComponent
-        // The methods of the type's declarations in this file (its body and its extensions here).
-        let methods = tree.types.filter { $0.name.lastNameComponent == typeName }.flatMap(\.functions).map { tree.functions[$0] }.filter { function in
-            function.kind == .function && function.name == name && function.parameters.count == 1 && !function.isLocal
+        // The methods of the type's declarations in this file (its body and its extensions here),
+        // read in place: a copy of every function of every same-named type for each use made a
+        // file of many same-named (nested) types quadratic.
+        var found: Int?
+        for u in tree.types.indices where tree.types[u].name.lastNameComponent == typeName {
+            for f in tree.types[u].functions where tree.functions[f].name == name && tree.functions[f].kind == .function
+                && tree.functions[f].parameters.count == 1 && !tree.functions[f].isLocal {
+                guard found == nil else { return nil }
+                found = f
+            }
         }
-        return methods.count == 1 ? methods[0] : nil
+        return found.map { tree.functions[$0] }
     }
 }

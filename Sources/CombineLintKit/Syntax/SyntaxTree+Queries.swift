@@ -72,6 +72,27 @@ extension SyntaxTree {
         return nil
     }
 
+    /// How many levels of type nesting the queries about a type's outer types read. Real code
+    /// nests a few levels; damaged input (a declaration line repeated thousands of times) nests
+    /// thousands, and reading every level for every member grew with the square or the cube of it.
+    public static let deepestTypeNesting = 16
+
+    /// Type `t` and the types it is nested in, innermost first: at most `deepestTypeNesting` of them.
+    public func nestingChain(ofType t: Int) -> [Int] {
+        var chain: [Int] = []
+        var current: Int? = t
+        while let c = current, chain.count < SyntaxTree.deepestTypeNesting {
+            chain.append(c)
+            current = types[c].parentType
+        }
+        return chain
+    }
+
+    /// The types whose bodies hold token i, innermost first (see `nestingChain(ofType:)`).
+    public func enclosingTypes(of token: Int) -> [Int] {
+        enclosingType(of: token).map(nestingChain(ofType:)) ?? []
+    }
+
     /// The closures around token i, innermost first (up to the enclosing function or type).
     public func enclosingClosures(of token: Int) -> [Int] {
         var result: [Int] = []

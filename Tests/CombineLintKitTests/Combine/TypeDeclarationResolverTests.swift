@@ -56,4 +56,37 @@ final class TypeDeclarationResolverTests: XCTestCase {
             XCTAssertEqual(meant("Inner.Leaf", inFile: 2, after: "suffix", index: index, memo: memo), "App/Root.swift Outer.Inner.Leaf")
         }
     }
+
+    /// A written name of more components than the resolver keys by (`A.B.C.D.E`) is matched against
+    /// each candidate's whole path: the one whose path ends with all of it, not every path ending
+    /// with its last four names.
+    func testAWrittenNameLongerThanTheIndexedSuffixesStillResolves() {
+        let files = [SourceFile(path: "App/Deep.swift", text: """
+        enum A { enum B { enum C { enum D { enum E { final class Leaf {} } } } } }
+        enum X { enum B { enum C { enum D { enum E { final class Leaf {} } } } } }
+        final class User {
+            let first = A.B.C.D.E.Leaf()
+            let second = X.B.C.D.E.Leaf()
+            let both = B.C.D.E.Leaf()
+        }
+        """)]
+        let index = ProjectIndex(files: files, jobs: 1)
+        XCTAssertEqual(meant("A.B.C.D.E.Leaf", inFile: 0, after: "first", index: index, memo: nil), "App/Deep.swift A.B.C.D.E.Leaf")
+        XCTAssertEqual(meant("X.B.C.D.E.Leaf", inFile: 0, after: "second", index: index, memo: nil), "App/Deep.swift X.B.C.D.E.Leaf")
+        XCTAssertNil(meant("B.C.D.E.Leaf", inFile: 0, after: "both", index: index, memo: nil), "both declarations end with the name: ambiguous")
+    }
+
+    /// Queries about a type's outer types read at most `deepestTypeNesting` of them, innermost
+    /// first: a declaration line repeated thousands of times by a bad merge nests thousands deep.
+    func testTheNestingChainStopsAtTheDeepestNestingRead() {
+        let depth = SyntaxTree.deepestTypeNesting + 4
+        let source = (0..<depth).map { "final class Level\($0) {" }.joined(separator: "\n") + "\n" + String(repeating: "}", count: depth)
+        let tree = parse(source)
+        let innermost = tree.types.indices.first { tree.types[$0].name == "Level\(depth - 1)" }!
+        let chain = tree.nestingChain(ofType: innermost).map { tree.types[$0].name }
+        XCTAssertEqual(chain.count, SyntaxTree.deepestTypeNesting)
+        XCTAssertEqual(chain.first, "Level\(depth - 1)")
+        XCTAssertEqual(chain.last, "Level4")
+        XCTAssertEqual(tree.nestingChain(ofType: 0).map { tree.types[$0].name }, ["Level0"])
+    }
 }
