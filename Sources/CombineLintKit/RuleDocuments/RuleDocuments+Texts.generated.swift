@@ -9804,7 +9804,8 @@ tests and is left out when the app has its own), a call of one
 that hands on the publisher it is given, when that one finishes (a base view model's
 `track(_ publisher:)` returning `publisher.handleEvents(…).eraseToAnyPublisher()`, an extension
 of `Publisher` whose `onMain()` returns `receive(on: DispatchQueue.main).eraseToAnyPublisher()`:
-`track(api.request(id))` finishes, `track($query)` does not), and a pipeline cut
+`track(api.request(id))` finishes, `track($query)` does not; `self.decode(data)` in a view model is such a call of the
+type's own `decode(_:)`, not Combine's operator of that name, since `self` is no publisher there), and a pipeline cut
 by `first()` or `prefix(n)`. Nor is a subscription whose bag or cancellable the type (or a base
 class) empties, replaces or cancels in `viewWillDisappear` or `viewDidDisappear` (AppKit's closing
 callbacks too): the screen lets go of it each time it leaves, so no cycle outlives the screen; one

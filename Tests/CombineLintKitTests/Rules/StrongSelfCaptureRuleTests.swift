@@ -750,4 +750,31 @@ final class StrongSelfCaptureRuleTests: XCTestCase {
             "Profile/ProfileViewModel.swift:30:20", "Profile/ProfileViewModel.swift:55:17",
         ])
     }
+
+    /// `self.decode(data)` in a view model calls the type's own method (named like Combine's
+    /// `decode` operator), whose pipeline finishes: a request `flatMap`ped into it finishes too, and
+    /// its cycle ends then. From a subject that never finishes the same closures still leak.
+    func testOwnMethodNamedLikeAnOperatorIsTheSourceItReturns() {
+        let text = """
+        final class Importer {
+            @Published private(set) var count = 0
+            private var token: AnyCancellable?
+            private var bag = Set<AnyCancellable>()
+            func decode(_ data: Data) -> AnyPublisher<[Int], Error> {
+                Just(data).decode(type: [Int].self, decoder: JSONDecoder()).eraseToAnyPublisher()
+            }
+            func load(_ url: URL) {
+                token = URLSession.shared.dataTaskPublisher(for: url)
+                    .map(\\.data)
+                    .mapError { $0 as Error }
+                    .flatMap { self.decode($0) }
+                    .sink(receiveCompletion: { _ in }, receiveValue: { self.count = $0.count })
+            }
+            func watch(_ changes: PassthroughSubject<Data, Error>) {
+                changes.flatMap { self.decode($0) }.sink(receiveCompletion: { _ in }, receiveValue: { self.count = $0.count }).store(in: &bag)
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["A.swift:16:27", "A.swift:16:95"])
+    }
 }
