@@ -9825,7 +9825,10 @@ with a singleton scope (`.inObjectScope(.container)`, or a container made with
 properties or initializer of an object that itself lives for the run (a coordinator the app
 delegate makes), as the `@StateObject` of a view that only the `App` builds, or on first use into
 a property of such an object that nothing sets back to `nil` (`if player == nil { player = … }`).
-Previews (`#Preview`, `PreviewProvider`, and views only they build) are not places of the app.
+Previews (`#Preview`, `PreviewProvider`, and views only they build) are not places of the app, nor are tests and
+test doubles: a test's `SettingsStore(defaults: suite)` lives in that test run, and the app's own `static let shared`
+decides. An object the application's delegate makes in a closure of a pipeline (`$state.map { _ in LoginModel() }`)
+is made again for each value, so it does not live for the run.
 Type names are resolved where they are written, so `Home.StateModel()` makes no `Main.StateModel`.
 
 ## Options

@@ -777,4 +777,44 @@ final class StrongSelfCaptureRuleTests: XCTestCase {
         """
         XCTAssertEqual(positions(text), ["A.swift:16:27", "A.swift:16:95"])
     }
+
+    /// A test's `SettingsStore(defaults: suite)` lives in that test run only: the app makes its one
+    /// `static let shared`, so the class lives for the app's run. An object the app delegate makes
+    /// in a closure of a pipeline (`$state.map { _ in LoginModel() }`) is made again for each value.
+    func testObjectsMadeByTestsOrPerValueDoNotDecideTheRun() {
+        let text = """
+        final class SettingsStore {
+            static let shared = SettingsStore()
+            @Published var enabled = false
+            private var cancellables = Set<AnyCancellable>()
+            init(defaults: UserDefaults = .standard) {
+                defaults.publisher(for: \\.enabled).sink { self.enabled = $0 }.store(in: &cancellables)
+            }
+        }
+        final class LoginModel {
+            @Published var valid = false
+            private var cancellables = Set<AnyCancellable>()
+            init() {
+                $valid.sink { _ in self.check() }.store(in: &cancellables)
+            }
+            func check() {}
+        }
+        final class AppDelegate: UIResponder, UIApplicationDelegate {
+            var cancellables = Set<AnyCancellable>()
+            func application(_ application: UIApplication, didFinishLaunchingWithOptions options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                Session.shared.$state.map { _ in LoginModel() }.sink { _ in }.store(in: &cancellables)
+                return true
+            }
+        }
+        """
+        let test = """
+        final class SettingsTests: XCTestCase {
+            func testToggle() {
+                let store = SettingsStore(defaults: UserDefaults())
+                XCTAssertFalse(store.enabled)
+            }
+        }
+        """
+        XCTAssertEqual(positions(text, extraFiles: [(path: "Tests/AppTests/SettingsTests.swift", text: test)]), ["A.swift:13:28"])
+    }
 }
