@@ -10938,7 +10938,8 @@ final class ScoreLog {
 
 **Severity:** warning · **Enabled:** by default
 
-Reports a `CurrentValueSubject` or `@Published` property of optional type that starts at `nil`
+Reports a `CurrentValueSubject` or `@Published` property of optional type that starts at `nil` (or `.none`,
+`Optional<Region>.none`)
 when its consumers must skip that `nil` (`.compactMap { $0 }`, `.filter { $0 != nil }`,
 `.dropFirst()`, a subscriber whose first statement is `guard let value else { return }` or
 `guard case .some(let value) = value`, one that is a single `if let value { … }` with no `else`,

@@ -42,11 +42,10 @@ public struct SubjectFakeInitialValueRule: Rule {
         let variable = tree.variables[v]
         if variable.hasAttribute("Published") {
             guard !variable.isLet, !variable.isComputed, TypeText.isOptional(variable.typeText) else { return nil }
-            // `= nil` or `= .none`: one or two tokens (a longer initial value is never one of them).
+            // `= nil`, `= .none` or `= Optional<Toast>.none`: a few tokens (a longer initial value is never one of them).
             if let range = variable.initializer {
-                guard range.count <= 2 else { return nil }
-                let text = compact(tree.text(range.lowerBound, range.upperBound))
-                guard text == "nil" || text == ".none" else { return nil }
+                guard range.count <= 12 else { return nil }
+                guard spellsNil(compact(tree.text(range.lowerBound, range.upperBound))) else { return nil }
             }
             return .published
         }
@@ -78,12 +77,19 @@ public struct SubjectFakeInitialValueRule: Rule {
                 argument = initializer.hasSuffix("(nil)") ? "nil" : ".none"
             }
         }
-        guard argument == "nil" || argument == ".none" else { return nil }
+        guard let argument, spellsNil(argument) else { return nil }
         guard let output = TypeText.genericArguments(generics).first, TypeText.isOptional(output) else { return nil }
         return .subject
     }
 
     func compact(_ text: String) -> String { text.filter { $0 != " " && $0 != "\n" && $0 != "\t" } }
+
+    /// `nil`, `.none`, `Optional.none` or `Optional<Region>.none` (spaces removed): the same empty
+    /// optional however it is written.
+    func spellsNil(_ text: String) -> Bool {
+        if text == "nil" || text == ".none" || text == "Optional.none" { return true }
+        return text.hasPrefix("Optional<") && text.hasSuffix(">.none") && !text.dropFirst("Optional<".count).contains("(")
+    }
 
     /// What the uses of a property across the project say about it.
     struct Evidence: Sendable {

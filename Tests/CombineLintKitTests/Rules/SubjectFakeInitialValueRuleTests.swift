@@ -268,4 +268,30 @@ final class SubjectFakeInitialValueRuleTests: XCTestCase {
         """
         XCTAssertEqual(positions(text), ["A.swift:3:20"])
     }
+
+    /// `Optional<String>.none` and `Optional.none` start at nil as `nil` does.
+    func testOptionalNoneSpelledInFullIsANilStart() {
+        let text = """
+        final class RegionMonitor {
+            let entered = CurrentValueSubject<String?, Never>(Optional<String>.none)
+            @Published var exited: String? = Optional<String>.none
+            @Published var current: String? = Optional.none
+        }
+        final class RegionBanner {
+            let monitor = RegionMonitor()
+            var bag = Set<AnyCancellable>()
+            init() {
+                monitor.entered.sink { [weak self] region in
+                    guard let region else { return }
+                    self?.show(region)
+                }.store(in: &bag)
+                monitor.$exited.compactMap { $0 }.sink { [weak self] in self?.show($0) }.store(in: &bag)
+                monitor.$current.sink { [weak self] region in self?.title = region ?? "Nowhere" }.store(in: &bag)
+            }
+            var title = ""
+            func show(_ region: String) {}
+        }
+        """
+        XCTAssertEqual(positions(text), ["A.swift:2:9", "A.swift:3:20"])
+    }
 }
