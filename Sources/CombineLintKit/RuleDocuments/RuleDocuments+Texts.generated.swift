@@ -10967,7 +10967,8 @@ parameter (`let viewModel: ViewModel` of `BaseViewController<ViewModel>`) is, in
 bound without skipping `nil` (`.alert(item: $model.alert)`, directly or as one
 input of a `CombineLatest`), that a subscriber handles when `nil` (`guard let value else {
 hideBanner(); return }`), or that other code sets to `nil` as a real state (clearing a selection) or to a value that
-may be nil (`imageID = episode?.imageID`, `flag ? name : nil`),
+may be nil (`imageID = episode?.imageID`, `flag ? name : nil`; not `failed ? .invalidCredentials : .network`,
+a choice of two values),
 is not reported. Uses in test code (a test case, a spy or mock, a file of a test target) are evidence
 neither way: a test's `compactMap { $0 }` waits for the next value, and its
 `XCTAssertNil(store.link.value)` checks the producer, not how the app consumes the value.

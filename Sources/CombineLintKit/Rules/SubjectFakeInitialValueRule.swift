@@ -770,7 +770,10 @@ public struct SubjectFakeInitialValueRule: Rule {
             if tree.enclosing[k] == level {
                 if tree.tokenIs(k, "??") { return false }
                 if tree.isWord(k, "nil") { maybe = true }
-                if kind == .questionMark, k + 1 < tree.tokens.count, tree.tokens[k + 1].kind == .period { maybe = true }
+                // Optional chaining's `?` is written against the value before it (`episode?.imageID`);
+                // a ternary's stands apart (`failed ? .invalidCredentials : .network`, two values).
+                if kind == .questionMark, k + 1 < tree.tokens.count, tree.tokens[k + 1].kind == .period, k > 0,
+                   tree.tokens[k].startOffset == tree.tokens[k - 1].endOffset { maybe = true }
                 if tree.isWord(k, "as") || tree.isWord(k, "try"), k + 1 < tree.tokens.count, tree.tokens[k + 1].kind == .questionMark { maybe = true }
             }
             k += 1

@@ -294,4 +294,30 @@ final class SubjectFakeInitialValueRuleTests: XCTestCase {
         """
         XCTAssertEqual(positions(text), ["A.swift:2:9", "A.swift:3:20"])
     }
+
+    /// `unauthorized ? .invalidCredentials : .network` writes one of two values, never nil: the `?` of
+    /// a ternary is no optional chaining. A ternary with a `nil` branch does write nil as a state.
+    func testATernaryOfTwoValuesWritesNoNil() {
+        let text = """
+        enum SignInError: Error { case invalidCredentials, network }
+        final class Session {
+            @Published var failure: SignInError?
+            @Published var warning: SignInError?
+            func failed(_ unauthorized: Bool) {
+                failure = unauthorized ? .invalidCredentials : .network
+                warning = unauthorized ? .invalidCredentials : nil
+            }
+        }
+        final class LoginModel {
+            let session = Session()
+            var bag = Set<AnyCancellable>()
+            var text = ""
+            init() {
+                session.$failure.compactMap { $0 }.sink { [weak self] in self?.text = "\\($0)" }.store(in: &bag)
+                session.$warning.compactMap { $0 }.sink { [weak self] in self?.text = "\\($0)" }.store(in: &bag)
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["A.swift:3:20"])
+    }
 }
