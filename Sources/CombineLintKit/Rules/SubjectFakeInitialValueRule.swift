@@ -134,7 +134,10 @@ public struct SubjectFakeInitialValueRule: Rule {
                 SubjectFakeInitialValueRule.memberNilWrites(of: name, kind: kind, index: index)
             }
             let writes = SubjectFakeInitialValueRule.nilWrites(of: name, kind: kind, index: index, declaringType: declaringType) + memberWrites
-            evidence.writesNilElsewhere = writes.contains { !resets.contains($0) }
+            let calledByHandlers = Set(resets.compactMap { $0.hasPrefix("call:") ? String($0.dropFirst(5)) : nil })
+            evidence.writesNilElsewhere = writes.contains { write in
+                !resets.contains(write) && !SubjectFakeInitialValueRule.isInMethod(write, named: calledByHandlers, of: declaringType, index: index)
+            }
             return evidence
         }
 
@@ -511,6 +514,7 @@ public struct SubjectFakeInitialValueRule: Rule {
         for w in nilWrites(of: name, kind: kind, in: tree, range: tree.closures[c].bodyStart..<tree.closures[c].close) {
             resets.insert("\(treeIndex):\(w)")
         }
+        noteCalledMethods(in: c, of: tree, resets: &resets)
         // `.sink { [weak self] in self?.reveal($0) }` where `reveal` sets it back to nil once done.
         if let body = handlerMethodBody(closure: c, in: tree) {
             for w in nilWrites(of: name, kind: kind, in: tree, range: body) { resets.insert("\(treeIndex):\(w)") }
@@ -556,6 +560,7 @@ public struct SubjectFakeInitialValueRule: Rule {
         let closure = tree.closures[c]
         var writes = nilWrites(of: name, kind: kind, in: tree, range: closure.bodyStart..<closure.close)
         if writes.isEmpty, let body = handlerMethodBody(closure: c, in: tree) { writes = nilWrites(of: name, kind: kind, in: tree, range: body) }
+        noteCalledMethods(in: c, of: tree, resets: &resets)
         if !writes.isEmpty {
             for w in writes { resets.insert("\(treeIndex):\(w)") }
             return .skips

@@ -320,4 +320,36 @@ final class SubjectFakeInitialValueRuleTests: XCTestCase {
         """
         XCTAssertEqual(positions(text), ["A.swift:3:20"])
     }
+
+    /// The subscriber resets the event through the model that owns it (`self?.model.messageShown()`,
+    /// which sets `savedMessage = nil`): that nil is its reset, not a state. A nil written by a method
+    /// no subscriber calls (`discardDraft()` from a button) is a state of its own.
+    func testAResetThroughTheOwnersMethodIsTheSubscribersReset() {
+        let text = """
+        final class EntryModel {
+            @Published private(set) var savedMessage: String?
+            @Published private(set) var draftTitle: String?
+            func save() { savedMessage = "Saved" }
+            func messageShown() { savedMessage = nil }
+            func discardDraft() { draftTitle = nil }
+            func edit(_ title: String) { draftTitle = title }
+        }
+        final class EntryController: UIViewController {
+            private let model: EntryModel
+            private var bag = Set<AnyCancellable>()
+            init(model: EntryModel) { self.model = model; super.init(nibName: nil, bundle: nil) }
+            override func viewDidLoad() {
+                model.$savedMessage.sink { [weak self] message in
+                    if let message {
+                        self?.title = message
+                        self?.model.messageShown()
+                    }
+                }.store(in: &bag)
+                model.$draftTitle.compactMap { $0 }.sink { [weak self] in self?.navigationItem.prompt = $0 }.store(in: &bag)
+            }
+            @objc func cancelTapped() { model.discardDraft() }
+        }
+        """
+        XCTAssertEqual(positions(text), ["A.swift:2:33"])
+    }
 }
