@@ -7451,8 +7451,8 @@ in other files included), from code UIKit or SwiftUI runs again and again:
 - a SwiftUI view's `.onAppear { model.bind() }`, `.task { … }`, `.onChange(of:) { … }` (and the
   other modifiers above) calling a method of the view's model (the model's type is found through
   the view's property, or the conforming types of the protocol a generic view's model parameter is
-  constrained to: `struct FeedView<Model: FeedModeling>`), when the subscription's source never finishes (`$property`, a subject, a
-  notification or timer publisher, or a publisher property that every implementation in the app
+  constrained to: `struct FeedView<Model: FeedModeling>`), when the subscription's source never finishes (`$property`, a subject, also
+  through `dropFirst()`, an operator collections share, a notification or timer publisher, or a publisher property that every implementation in the app
   hands on from one: `service.changes` with `protocol ItemService { var changes: AnyPublisher<…> { get } }`
   implemented as `subject.merge(with: notifications).eraseToAnyPublisher()`; test doubles aside) and no run-once guard stands before it: each run then leaves
   one more live subscription behind;

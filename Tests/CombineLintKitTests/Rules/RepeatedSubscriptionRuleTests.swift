@@ -344,4 +344,27 @@ final class RepeatedSubscriptionRuleTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(found.first).message,
                        "`for await loop → loadFilterLists(from:) → subscribeToChanges() → store(in:)`: each run of `for await loop` adds one more live subscription to `subscriptions`, and the earlier ones keep running.")
     }
+
+    /// `devices.dropFirst()`: `dropFirst` (which collections have too) is still the subject's operator,
+    /// so the pipeline never finishes and every pull stacks one; an array's `dropFirst()` is no subject.
+    func testASubjectPropertyFollowedByDropFirstNeverFinishes() {
+        let text = """
+        final class DeviceService {
+            let devices = CurrentValueSubject<[String], Never>([])
+        }
+        final class DevicesController: UITableViewController {
+            private let service = DeviceService()
+            private var cancellables = Set<AnyCancellable>()
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                refreshControl?.addTarget(self, action: #selector(pullToRefresh), for: .valueChanged)
+            }
+            @objc private func pullToRefresh() {
+                service.devices.dropFirst().sink { [weak self] _ in self?.refreshControl?.endRefreshing() }.store(in: &cancellables)
+                [1, 2, 3].dropFirst().publisher.sink { [weak self] _ in self?.tableView.reloadData() }.store(in: &cancellables)
+            }
+        }
+        """
+        XCTAssertEqual(positions([(path: "A.swift", text: text)]), ["A.swift:12:101"])
+    }
 }
