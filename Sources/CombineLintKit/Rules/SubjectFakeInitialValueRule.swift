@@ -137,6 +137,7 @@ public struct SubjectFakeInitialValueRule: Rule {
             let calledByHandlers = Set(resets.compactMap { $0.hasPrefix("call:") ? String($0.dropFirst(5)) : nil })
             evidence.writesNilElsewhere = writes.contains { write in
                 !resets.contains(write) && !SubjectFakeInitialValueRule.isInMethod(write, named: calledByHandlers, of: declaringType, index: index)
+                    && !SubjectFakeInitialValueRule.isDelayedExpiry(write, of: name, kind: kind, index: index)
             }
             return evidence
         }

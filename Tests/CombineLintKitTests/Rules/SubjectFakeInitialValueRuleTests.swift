@@ -352,4 +352,34 @@ final class SubjectFakeInitialValueRuleTests: XCTestCase {
         """
         XCTAssertEqual(positions(text), ["A.swift:2:33"])
     }
+
+    /// `banner = "Name saved"` then `asyncAfter(…) { self?.banner = nil }` in the same method takes the
+    /// event back after a while: that nil is its expiry, not a state, and the view only skips nil. A
+    /// nil set later with no value set before it (`hideHintLater()`) is a state of its own.
+    func testANilSetAfterADelayByTheCodeThatSetTheValueIsItsExpiry() {
+        let text = """
+        final class AccountModel: ObservableObject {
+            @Published var banner: String?
+            @Published var hint: String?
+            func saved() {
+                banner = "Name saved"
+                DispatchQueue.main.asyncAfter(deadline: .now() + 2) { [weak self] in self?.banner = nil }
+            }
+            func showHint(_ text: String) { hint = text }
+            func hideHintLater() {
+                DispatchQueue.main.asyncAfter(deadline: .now() + 5, execute: { [weak self] in self?.hint = nil })
+            }
+        }
+        struct AccountView: View {
+            @StateObject var model: AccountModel
+            @State private var text = ""
+            var body: some View {
+                Text(text)
+                    .onReceive(model.$banner.compactMap { $0 }) { text = $0 }
+                    .onReceive(model.$hint.compactMap { $0 }) { text = $0 }
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["A.swift:2:20"])
+    }
 }
