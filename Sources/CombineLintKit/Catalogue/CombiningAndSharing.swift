@@ -7,6 +7,10 @@ extension Catalogue {
     /// Operators that combine inputs and emit only once every input has emitted.
     public static let latestCombiners: Set<String> = ["combineLatest", "CombineLatest", "CombineLatest3", "CombineLatest4"]
 
+    /// Publisher operators that a collection (or an optional) has too (`[1, 2].dropFirst()`), so they are
+    /// not among the pipeline operators; after a name known to be a subject they still are its operators.
+    public static let operatorsSharedWithCollections: Set<String> = ["dropFirst", "replaceNil", "replaceEmpty"]
+
     /// Members that name a publisher source rather than an operator on one.
     public static let sourceMembers: Set<String> = ["publisher", "publish", "values", "dataTaskPublisher", "store"]
 }

@@ -30,6 +30,9 @@ public struct EndDisplayingResets: Sendable {
                     && tree.tokens[k + 2].kind == .leftParen && Int(tree.matching[k + 2]) == k + 3 {
                     calledMethods[tree.name(k + 1), default: []].formUnion(types)
                 }
+                for member in EndDisplayingResets.castCellMembersEmptied(cell: cell, in: (open + 1)..<close, of: tree) {
+                    emptiedMembers[member, default: []].formUnion(types)
+                }
                 for member in Set(tree.chains(in: open...close).compactMap({ chain -> String? in
                     guard chain.root.name == cell, chain.elements.count >= 3 else { return nil }
                     return chain.elements[1].name
@@ -38,6 +41,27 @@ public struct EndDisplayingResets: Sendable {
                 }
             }
         }
+    }
+
+    /// `(cell as? FeedCell)?.bag.removeAll()` (or `= []`): a member of the cast cell emptied. The
+    /// parenthesised cast has no chain of its own, so the tokens are read: the cast, the member, then
+    /// an emptying call or an assignment of an empty bag.
+    static func castCellMembersEmptied(cell: String, in range: Range<Int>, of tree: SyntaxTree) -> [String] {
+        var members: [String] = []
+        for k in range where tree.tokens[k].kind == .leftParen && k + 2 < range.upperBound
+            && tree.tokens[k + 1].kind == .identifier && tree.name(k + 1) == cell && tree.isWord(k + 2, "as") {
+            var m = Int(tree.matching[k]) + 1
+            guard m > k + 1 else { continue }
+            if m < range.upperBound, tree.tokens[m].kind == .questionMark || tree.tokens[m].kind == .exclamationMark { m += 1 }
+            guard m + 3 < range.upperBound, tree.tokens[m].kind == .period, tree.tokens[m + 1].kind == .identifier else { continue }
+            let after = m + 2
+            let emptyingCall = tree.tokens[after].kind == .period && tree.tokens[after + 1].kind == .identifier
+                && ["removeAll", "cancelAll", "cancel", "dispose"].contains(tree.name(after + 1))
+            let emptyAssignment = tree.tokens[after].kind == .equal
+                && (tree.tokens[after + 1].kind == .leftBracket || tree.isWord(after + 1, "Set") || tree.tokens[after + 1].kind == .period)
+            if emptyingCall || emptyAssignment { members.append(tree.name(m + 1)) }
+        }
+        return members
     }
 
     /// The project's `didEndDisplaying` callbacks, read once per run.

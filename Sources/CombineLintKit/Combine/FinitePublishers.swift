@@ -45,7 +45,7 @@ public struct FinitePublishers: Sendable {
         let elements = chain.elements
         // The source is the last element before the first operator: `provider.save(x)` in
         // `provider.save(x).receive(on: q)`.
-        var firstOperator = 1
+        var firstOperator = FinitePublishers.callsOwnMethod(chain, in: tree) ? 2 : 1
         while firstOperator < end, !Catalogue.pipelineOperators.contains(elements[firstOperator].name) { firstOperator += 1 }
         guard sourceFinishes(chain, through: firstOperator - 1, in: tree, depth: depth) else {
             return limitsValues(chain, from: firstOperator, before: end)
@@ -66,6 +66,21 @@ public struct FinitePublishers: Sendable {
             }
         }
         return true
+    }
+
+    /// `self.decode(data)` in a view model: `self` is no publisher there, so a method of the type named
+    /// like an operator (`decode`, `filter`) is the pipeline's source, a call of the project's function,
+    /// not an operator applied to `self`. In a publisher type or an extension of one, it is the operator.
+    static func callsOwnMethod(_ chain: Chain, in tree: SyntaxTree) -> Bool {
+        let elements = chain.elements
+        guard elements.count > 1, elements[0].kind == .root, elements[0].name == "self", !elements[0].isCall,
+              elements[1].isCall, let t = tree.enclosingType(of: chain.first) else { return false }
+        let type = tree.types[t]
+        let namesPublisher = { (name: String) in
+            let simple = ProjectIndex.stripGenerics(name).lastNameComponent
+            return Catalogue.namesPublisherType(simple) || simple.hasSuffix("Subject")
+        }
+        return !namesPublisher(type.name) && !type.inheritance.contains(where: namesPublisher)
     }
 
     /// `subject.first()`, `$value.prefix(1)`: after them a pipeline ends whatever its source is.

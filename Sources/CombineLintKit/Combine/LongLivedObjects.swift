@@ -10,7 +10,8 @@ public enum LongLivedObjects {
     ///   (`static let shared = Storage()`); the application's delegate or SwiftUI `App`; the
     ///   factory of a singleton-scoped dependency-injection registration; the stored properties
     ///   or initializer of an object that itself lives for the run; the `@StateObject` of a view
-    ///   that only the `App` builds. Previews do not count (the app never runs them). A class
+    ///   that only the `App` builds. Previews do not count (the app never runs them), nor do
+    ///   tests and test doubles (what they make lives in a test run). A class
     ///   with subclasses, or made anywhere else (a screen making its own), or made nowhere the
     ///   project shows (a storyboard), does not count.
     public static func liveForTheRun(around token: Int, in tree: SyntaxTree, index: ProjectIndex, memo: ProjectMemo) -> Bool {
@@ -110,6 +111,9 @@ private struct OwnerSearch {
             // Ambiguous: it may make one elsewhere.
             guard site.resolvesUniquely else { return false }
             let tree = index.trees[site.tree]
+            // A test's `SettingsStore(defaults: suite)` makes one for that test run only: the app's
+            // sites decide whether its objects live for the app's run (one app site is still needed).
+            guard !TestCaseCode.isTestOrDouble(site.token, of: tree, index: index) else { continue }
             guard siteKeeps(site.token, chainStart: tree.chains[site.chain].first, in: tree,
                             treeIndex: site.tree, made: declaration) else { return false }
             made = true
@@ -150,6 +154,9 @@ private struct OwnerSearch {
             if tree.types[owner].kind == .struct, tree.innermostClosure(of: token) != nil,
                index.trees[made.tree].types[made.item].kind == .class { return false }
             guard let f = tree.outerMethod(of: token), case let function = tree.functions[f] else { return true }
+            // A closure given to an operator or subscriber (`$state.map { _ in LoginModel() }`) runs
+            // for each value, even in the launch callback: each value makes another one.
+            if OwnerSearch.runsPerValue(token, in: tree, within: function) { return false }
             return !(Catalogue.foregroundCallbacks.contains(function.name)
                      || function.attributes.contains { $0.hasPrefix("@objc") || $0.hasPrefix("@IBAction") })
         }
@@ -178,6 +185,20 @@ private struct OwnerSearch {
             return livesForTheRun(declared)
         }
         return false
+    }
+
+    /// Token `token` lies in a closure handed to a pipeline operator or subscriber (`map`, `sink`)
+    /// of a chain in `function`'s body.
+    static func runsPerValue(_ token: Int, in tree: SyntaxTree, within function: FunctionDecl) -> Bool {
+        guard let innermost = tree.innermostClosure(of: token), let open = function.bodyOpen, let close = function.bodyClose, open < close else { return false }
+        var enclosing = Set<Int>()
+        var c: Int? = innermost
+        while let closure = c { enclosing.insert(closure); c = tree.parentClosure(of: closure) }
+        return tree.chains(in: open...close).contains { chain in
+            chain.elements.contains { element in
+                Catalogue.pipelineOperators.contains(element.name) && element.closures.contains(where: enclosing.contains)
+            }
+        }
     }
 
     /// The stored property of type `owner` whose initial value holds token `token`.

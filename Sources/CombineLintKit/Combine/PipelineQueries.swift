@@ -72,7 +72,11 @@ enum NeverFinishingSources {
     /// member is only its receiver: `URLSession.shared.dataTaskPublisher(for:)` does not start from
     /// a subject property that some type names `shared`, nor `events.send(x)` from `events`.
     private static func isPublisher(at e: Int, in chain: Chain, before end: Int) -> Bool {
-        e + 1 >= min(end, chain.elements.count) || isOperatorLike(chain.elements[e + 1])
+        guard e + 1 < min(end, chain.elements.count) else { return true }
+        let next = chain.elements[e + 1]
+        // `devices.dropFirst()`: an operator a collection shares, left out of the pipeline operators,
+        // still goes on from the subject before it.
+        return isOperatorLike(next) || (next.kind == .member && next.isCall && Catalogue.operatorsSharedWithCollections.contains(next.name))
     }
 
     /// Whether chain elements `0..<end` end at a value limit that waits for a condition on a

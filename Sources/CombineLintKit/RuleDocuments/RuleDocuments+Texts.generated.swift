@@ -7433,7 +7433,8 @@ in other files included), from code UIKit or SwiftUI runs again and again:
   subclass that the cell itself does not call (the data source calls them on every reuse), and any
   method of such a cell that a per-row callback calls on the dequeued cell (`let cell = … as! FeedCell;
   cell.setUp(item)`), unless the cell's `prepareForReuse` empties the bag (or the data source's
-  `didEndDisplaying` does, directly or through a method of the cell: a cell is reused only after it ended display);
+  `didEndDisplaying` does, directly, through a method of the cell, or on the cast cell, `(cell as? ChannelCell)?.bag.removeAll()`:
+  a cell is reused only after it ended display);
 - the selection of a row or item (`tableView(_:didSelectRowAt:)`, `collectionView(_:didSelectItemAt:)`,
   AppKit's `tableViewSelectionDidChange(_:)` and `outlineViewSelectionDidChange(_:)`), the tap of a tab
   (`tabBarController(_:didSelect:)`) and the turn of a page (`pageViewController(_:viewControllerAfter:)`,
@@ -7451,8 +7452,8 @@ in other files included), from code UIKit or SwiftUI runs again and again:
 - a SwiftUI view's `.onAppear { model.bind() }`, `.task { … }`, `.onChange(of:) { … }` (and the
   other modifiers above) calling a method of the view's model (the model's type is found through
   the view's property, or the conforming types of the protocol a generic view's model parameter is
-  constrained to: `struct FeedView<Model: FeedModeling>`), when the subscription's source never finishes (`$property`, a subject, a
-  notification or timer publisher, or a publisher property that every implementation in the app
+  constrained to: `struct FeedView<Model: FeedModeling>`), when the subscription's source never finishes (`$property`, a subject, also
+  through `dropFirst()`, an operator collections share, a notification or timer publisher, or a publisher property that every implementation in the app
   hands on from one: `service.changes` with `protocol ItemService { var changes: AnyPublisher<…> { get } }`
   implemented as `subject.merge(with: notifications).eraseToAnyPublisher()`; test doubles aside) and no run-once guard stands before it: each run then leaves
   one more live subscription behind;
@@ -9804,7 +9805,8 @@ tests and is left out when the app has its own), a call of one
 that hands on the publisher it is given, when that one finishes (a base view model's
 `track(_ publisher:)` returning `publisher.handleEvents(…).eraseToAnyPublisher()`, an extension
 of `Publisher` whose `onMain()` returns `receive(on: DispatchQueue.main).eraseToAnyPublisher()`:
-`track(api.request(id))` finishes, `track($query)` does not), and a pipeline cut
+`track(api.request(id))` finishes, `track($query)` does not; `self.decode(data)` in a view model is such a call of the
+type's own `decode(_:)`, not Combine's operator of that name, since `self` is no publisher there), and a pipeline cut
 by `first()` or `prefix(n)`. Nor is a subscription whose bag or cancellable the type (or a base
 class) empties, replaces or cancels in `viewWillDisappear` or `viewDidDisappear` (AppKit's closing
 callbacks too): the screen lets go of it each time it leaves, so no cycle outlives the screen; one
@@ -9824,7 +9826,10 @@ with a singleton scope (`.inObjectScope(.container)`, or a container made with
 properties or initializer of an object that itself lives for the run (a coordinator the app
 delegate makes), as the `@StateObject` of a view that only the `App` builds, or on first use into
 a property of such an object that nothing sets back to `nil` (`if player == nil { player = … }`).
-Previews (`#Preview`, `PreviewProvider`, and views only they build) are not places of the app.
+Previews (`#Preview`, `PreviewProvider`, and views only they build) are not places of the app, nor are tests and
+test doubles: a test's `SettingsStore(defaults: suite)` lives in that test run, and the app's own `static let shared`
+decides. An object the application's delegate makes in a closure of a pipeline (`$state.map { _ in LoginModel() }`)
+is made again for each value, so it does not live for the run.
 Type names are resolved where they are written, so `Home.StateModel()` makes no `Main.StateModel`.
 
 ## Options
@@ -10934,7 +10939,8 @@ final class ScoreLog {
 
 **Severity:** warning · **Enabled:** by default
 
-Reports a `CurrentValueSubject` or `@Published` property of optional type that starts at `nil`
+Reports a `CurrentValueSubject` or `@Published` property of optional type that starts at `nil` (or `.none`,
+`Optional<Region>.none`)
 when its consumers must skip that `nil` (`.compactMap { $0 }`, `.filter { $0 != nil }`,
 `.dropFirst()`, a subscriber whose first statement is `guard let value else { return }` or
 `guard case .some(let value) = value`, one that is a single `if let value { … }` with no `else`,
@@ -10944,7 +10950,10 @@ a method of its type that starts so (`self?.show($0)`, `sink(receiveValue: show)
 loop that starts with `guard let value else { continue }`, a subscriber made by hand and given to
 `subscribe(_:)`, `Subscribers.Sink(…)` or `AnySubscriber(…)`, whose `receiveValue` closure skips it), or when
 its own subscriber sets it back to `nil` after handling the value (itself, or in the method of its
-type it hands the value to: `.sink { [weak self] in self?.reveal($0) }` with `reveal` sending `nil`): a one-shot event (a toast, an
+type it hands the value to: `.sink { [weak self] in self?.reveal($0) }` with `reveal` sending `nil`, or in a method
+without arguments of the declaring type it calls, `self?.model.messageShown()` with `messageShown` setting it to `nil`), or
+the code that set it takes it back after a while (`banner = "Saved"`, then `asyncAfter(deadline: .now() + 2) { self?.banner = nil }`;
+a subscriber arriving meanwhile still gets it again): a one-shot event (a toast, an
 alert, a navigation request) modelled as state. The finding is at the declaration; the evidence
 may be in other files, and consumers are followed through `Publishers.Merge`, `CombineLatest` and
 `Zip`, `merge(with:)` and the like (what the combined chain does next decides: after
@@ -10962,7 +10971,8 @@ parameter (`let viewModel: ViewModel` of `BaseViewController<ViewModel>`) is, in
 bound without skipping `nil` (`.alert(item: $model.alert)`, directly or as one
 input of a `CombineLatest`), that a subscriber handles when `nil` (`guard let value else {
 hideBanner(); return }`), or that other code sets to `nil` as a real state (clearing a selection) or to a value that
-may be nil (`imageID = episode?.imageID`, `flag ? name : nil`),
+may be nil (`imageID = episode?.imageID`, `flag ? name : nil`; not `failed ? .invalidCredentials : .network`,
+a choice of two values),
 is not reported. Uses in test code (a test case, a spy or mock, a file of a test target) are evidence
 neither way: a test's `compactMap { $0 }` waits for the next value, and its
 `XCTAssertNil(store.link.value)` checks the producer, not how the app consumes the value.

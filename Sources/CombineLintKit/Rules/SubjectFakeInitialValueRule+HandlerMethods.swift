@@ -90,3 +90,33 @@ extension SubjectFakeInitialValueRule {
         return found.map { tree.functions[$0] }
     }
 }
+
+extension SubjectFakeInitialValueRule {
+    /// The methods a subscriber closure calls without arguments on any receiver
+    /// (`self?.viewModel.messageShown()`), noted as "call:name" among the resets: when such a method
+    /// of the declaring type sets the property back to nil, the subscriber resets the event it
+    /// handled through the object that owns it, as if it wrote `viewModel.message = nil` itself.
+    static func noteCalledMethods(in c: Int, of tree: SyntaxTree, resets: inout Set<String>) {
+        let closure = tree.closures[c]
+        var k = closure.bodyStart
+        while k + 2 < closure.close {
+            if tree.tokens[k].kind == .period, tree.tokens[k + 1].kind == .identifier, tree.tokens[k + 2].kind == .leftParen,
+               Int(tree.matching[k + 2]) == k + 3 {
+                resets.insert("call:" + tree.name(k + 1))
+            }
+            k += 1
+        }
+    }
+
+    /// Whether the write "tree:token" stands in a method without parameters named in `names` of the
+    /// type `typeName` (its body or an extension of it).
+    static func isInMethod(_ write: String, named names: Set<String>, of typeName: String, index: ProjectIndex) -> Bool {
+        guard !names.isEmpty, let colon = write.firstIndex(of: ":"),
+              let t = Int(write[..<colon]), let token = Int(write[write.index(after: colon)...]), t < index.trees.count else { return false }
+        let tree = index.trees[t]
+        guard token < tree.tokens.count, let f = tree.enclosingFunction(of: token), case let function = tree.functions[f],
+              function.kind == .function, function.parameters.isEmpty, names.contains(function.name),
+              let owner = function.enclosingType, tree.types[owner].name.lastNameComponent == typeName else { return false }
+        return true
+    }
+}

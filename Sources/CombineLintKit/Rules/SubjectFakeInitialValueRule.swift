@@ -42,11 +42,10 @@ public struct SubjectFakeInitialValueRule: Rule {
         let variable = tree.variables[v]
         if variable.hasAttribute("Published") {
             guard !variable.isLet, !variable.isComputed, TypeText.isOptional(variable.typeText) else { return nil }
-            // `= nil` or `= .none`: one or two tokens (a longer initial value is never one of them).
+            // `= nil`, `= .none` or `= Optional<Toast>.none`: a few tokens (a longer initial value is never one of them).
             if let range = variable.initializer {
-                guard range.count <= 2 else { return nil }
-                let text = compact(tree.text(range.lowerBound, range.upperBound))
-                guard text == "nil" || text == ".none" else { return nil }
+                guard range.count <= 12 else { return nil }
+                guard spellsNil(compact(tree.text(range.lowerBound, range.upperBound))) else { return nil }
             }
             return .published
         }
@@ -78,12 +77,19 @@ public struct SubjectFakeInitialValueRule: Rule {
                 argument = initializer.hasSuffix("(nil)") ? "nil" : ".none"
             }
         }
-        guard argument == "nil" || argument == ".none" else { return nil }
+        guard let argument, spellsNil(argument) else { return nil }
         guard let output = TypeText.genericArguments(generics).first, TypeText.isOptional(output) else { return nil }
         return .subject
     }
 
     func compact(_ text: String) -> String { text.filter { $0 != " " && $0 != "\n" && $0 != "\t" } }
+
+    /// `nil`, `.none`, `Optional.none` or `Optional<Region>.none` (spaces removed): the same empty
+    /// optional however it is written.
+    func spellsNil(_ text: String) -> Bool {
+        if text == "nil" || text == ".none" || text == "Optional.none" { return true }
+        return text.hasPrefix("Optional<") && text.hasSuffix(">.none") && !text.dropFirst("Optional<".count).contains("(")
+    }
 
     /// What the uses of a property across the project say about it.
     struct Evidence: Sendable {
@@ -128,7 +134,11 @@ public struct SubjectFakeInitialValueRule: Rule {
                 SubjectFakeInitialValueRule.memberNilWrites(of: name, kind: kind, index: index)
             }
             let writes = SubjectFakeInitialValueRule.nilWrites(of: name, kind: kind, index: index, declaringType: declaringType) + memberWrites
-            evidence.writesNilElsewhere = writes.contains { !resets.contains($0) }
+            let calledByHandlers = Set(resets.compactMap { $0.hasPrefix("call:") ? String($0.dropFirst(5)) : nil })
+            evidence.writesNilElsewhere = writes.contains { write in
+                !resets.contains(write) && !SubjectFakeInitialValueRule.isInMethod(write, named: calledByHandlers, of: declaringType, index: index)
+                    && !SubjectFakeInitialValueRule.isDelayedExpiry(write, of: name, kind: kind, index: index)
+            }
             return evidence
         }
 
@@ -505,6 +515,7 @@ public struct SubjectFakeInitialValueRule: Rule {
         for w in nilWrites(of: name, kind: kind, in: tree, range: tree.closures[c].bodyStart..<tree.closures[c].close) {
             resets.insert("\(treeIndex):\(w)")
         }
+        noteCalledMethods(in: c, of: tree, resets: &resets)
         // `.sink { [weak self] in self?.reveal($0) }` where `reveal` sets it back to nil once done.
         if let body = handlerMethodBody(closure: c, in: tree) {
             for w in nilWrites(of: name, kind: kind, in: tree, range: body) { resets.insert("\(treeIndex):\(w)") }
@@ -550,6 +561,7 @@ public struct SubjectFakeInitialValueRule: Rule {
         let closure = tree.closures[c]
         var writes = nilWrites(of: name, kind: kind, in: tree, range: closure.bodyStart..<closure.close)
         if writes.isEmpty, let body = handlerMethodBody(closure: c, in: tree) { writes = nilWrites(of: name, kind: kind, in: tree, range: body) }
+        noteCalledMethods(in: c, of: tree, resets: &resets)
         if !writes.isEmpty {
             for w in writes { resets.insert("\(treeIndex):\(w)") }
             return .skips
@@ -764,7 +776,10 @@ public struct SubjectFakeInitialValueRule: Rule {
             if tree.enclosing[k] == level {
                 if tree.tokenIs(k, "??") { return false }
                 if tree.isWord(k, "nil") { maybe = true }
-                if kind == .questionMark, k + 1 < tree.tokens.count, tree.tokens[k + 1].kind == .period { maybe = true }
+                // Optional chaining's `?` is written against the value before it (`episode?.imageID`);
+                // a ternary's stands apart (`failed ? .invalidCredentials : .network`, two values).
+                if kind == .questionMark, k + 1 < tree.tokens.count, tree.tokens[k + 1].kind == .period, k > 0,
+                   tree.tokens[k].startOffset == tree.tokens[k - 1].endOffset { maybe = true }
                 if tree.isWord(k, "as") || tree.isWord(k, "try"), k + 1 < tree.tokens.count, tree.tokens[k + 1].kind == .questionMark { maybe = true }
             }
             k += 1

@@ -344,4 +344,65 @@ final class RepeatedSubscriptionRuleTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(found.first).message,
                        "`for await loop → loadFilterLists(from:) → subscribeToChanges() → store(in:)`: each run of `for await loop` adds one more live subscription to `subscriptions`, and the earlier ones keep running.")
     }
+
+    /// `devices.dropFirst()`: `dropFirst` (which collections have too) is still the subject's operator,
+    /// so the pipeline never finishes and every pull stacks one; an array's `dropFirst()` is no subject.
+    func testASubjectPropertyFollowedByDropFirstNeverFinishes() {
+        let text = """
+        final class DeviceService {
+            let devices = CurrentValueSubject<[String], Never>([])
+        }
+        final class DevicesController: UITableViewController {
+            private let service = DeviceService()
+            private var cancellables = Set<AnyCancellable>()
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                refreshControl?.addTarget(self, action: #selector(pullToRefresh), for: .valueChanged)
+            }
+            @objc private func pullToRefresh() {
+                service.devices.dropFirst().sink { [weak self] _ in self?.refreshControl?.endRefreshing() }.store(in: &cancellables)
+                [1, 2, 3].dropFirst().publisher.sink { [weak self] _ in self?.tableView.reloadData() }.store(in: &cancellables)
+            }
+        }
+        """
+        XCTAssertEqual(positions([(path: "A.swift", text: text)]), ["A.swift:12:101"])
+    }
+
+    /// `(cell as? ChannelCell)?.watchBag.removeAll()` in `didEndDisplaying` empties the cast cell's bag
+    /// before reuse; a cell whose bag nothing empties still stacks one subscription per reuse.
+    func testACastCellsBagEmptiedWhenItEndsDisplay() {
+        let text = """
+        final class ChannelCell: UICollectionViewListCell {
+            var watchBag = Set<AnyCancellable>()
+            func watch(_ selected: AnyPublisher<String?, Never>, channel: String) {
+                selected.map { $0 == channel }.sink { [weak self] in self?.isSelected = $0 }.store(in: &watchBag)
+            }
+        }
+        final class BadgeCell: UICollectionViewCell {
+            var badgeBag = Set<AnyCancellable>()
+            func watch(_ count: AnyPublisher<Int, Never>) {
+                count.sink { [weak self] in self?.accessibilityValue = "\\($0)" }.store(in: &badgeBag)
+            }
+        }
+        final class ChannelsController: UIViewController, UICollectionViewDataSource, UICollectionViewDelegate {
+            let selected = CurrentValueSubject<String?, Never>("sms")
+            let count = CurrentValueSubject<Int, Never>(0)
+            func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int { 3 }
+            func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
+                if indexPath.section == 0 {
+                    let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "channel", for: indexPath) as! ChannelCell
+                    cell.watch(selected.eraseToAnyPublisher(), channel: "sms")
+                    return cell
+                }
+                let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "badge", for: indexPath) as! BadgeCell
+                cell.watch(count.eraseToAnyPublisher())
+                return cell
+            }
+            func collectionView(_ collectionView: UICollectionView, didEndDisplaying cell: UICollectionViewCell, forItemAt indexPath: IndexPath) {
+                (cell as? ChannelCell)?.watchBag.removeAll()
+            }
+        }
+        """
+        XCTAssertEqual(positions([(path: "A.swift", text: text)]), ["A.swift:10:74"])
+    }
 }

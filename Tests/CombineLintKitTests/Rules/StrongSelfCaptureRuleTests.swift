@@ -750,4 +750,71 @@ final class StrongSelfCaptureRuleTests: XCTestCase {
             "Profile/ProfileViewModel.swift:30:20", "Profile/ProfileViewModel.swift:55:17",
         ])
     }
+
+    /// `self.decode(data)` in a view model calls the type's own method (named like Combine's
+    /// `decode` operator), whose pipeline finishes: a request `flatMap`ped into it finishes too, and
+    /// its cycle ends then. From a subject that never finishes the same closures still leak.
+    func testOwnMethodNamedLikeAnOperatorIsTheSourceItReturns() {
+        let text = """
+        final class Importer {
+            @Published private(set) var count = 0
+            private var token: AnyCancellable?
+            private var bag = Set<AnyCancellable>()
+            func decode(_ data: Data) -> AnyPublisher<[Int], Error> {
+                Just(data).decode(type: [Int].self, decoder: JSONDecoder()).eraseToAnyPublisher()
+            }
+            func load(_ url: URL) {
+                token = URLSession.shared.dataTaskPublisher(for: url)
+                    .map(\\.data)
+                    .mapError { $0 as Error }
+                    .flatMap { self.decode($0) }
+                    .sink(receiveCompletion: { _ in }, receiveValue: { self.count = $0.count })
+            }
+            func watch(_ changes: PassthroughSubject<Data, Error>) {
+                changes.flatMap { self.decode($0) }.sink(receiveCompletion: { _ in }, receiveValue: { self.count = $0.count }).store(in: &bag)
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["A.swift:16:27", "A.swift:16:95"])
+    }
+
+    /// A test's `SettingsStore(defaults: suite)` lives in that test run only: the app makes its one
+    /// `static let shared`, so the class lives for the app's run. An object the app delegate makes
+    /// in a closure of a pipeline (`$state.map { _ in LoginModel() }`) is made again for each value.
+    func testObjectsMadeByTestsOrPerValueDoNotDecideTheRun() {
+        let text = """
+        final class SettingsStore {
+            static let shared = SettingsStore()
+            @Published var enabled = false
+            private var cancellables = Set<AnyCancellable>()
+            init(defaults: UserDefaults = .standard) {
+                defaults.publisher(for: \\.enabled).sink { self.enabled = $0 }.store(in: &cancellables)
+            }
+        }
+        final class LoginModel {
+            @Published var valid = false
+            private var cancellables = Set<AnyCancellable>()
+            init() {
+                $valid.sink { _ in self.check() }.store(in: &cancellables)
+            }
+            func check() {}
+        }
+        final class AppDelegate: UIResponder, UIApplicationDelegate {
+            var cancellables = Set<AnyCancellable>()
+            func application(_ application: UIApplication, didFinishLaunchingWithOptions options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                Session.shared.$state.map { _ in LoginModel() }.sink { _ in }.store(in: &cancellables)
+                return true
+            }
+        }
+        """
+        let test = """
+        final class SettingsTests: XCTestCase {
+            func testToggle() {
+                let store = SettingsStore(defaults: UserDefaults())
+                XCTAssertFalse(store.enabled)
+            }
+        }
+        """
+        XCTAssertEqual(positions(text, extraFiles: [(path: "Tests/AppTests/SettingsTests.swift", text: test)]), ["A.swift:13:28"])
+    }
 }

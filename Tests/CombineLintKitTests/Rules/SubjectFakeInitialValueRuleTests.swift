@@ -268,4 +268,118 @@ final class SubjectFakeInitialValueRuleTests: XCTestCase {
         """
         XCTAssertEqual(positions(text), ["A.swift:3:20"])
     }
+
+    /// `Optional<String>.none` and `Optional.none` start at nil as `nil` does.
+    func testOptionalNoneSpelledInFullIsANilStart() {
+        let text = """
+        final class RegionMonitor {
+            let entered = CurrentValueSubject<String?, Never>(Optional<String>.none)
+            @Published var exited: String? = Optional<String>.none
+            @Published var current: String? = Optional.none
+        }
+        final class RegionBanner {
+            let monitor = RegionMonitor()
+            var bag = Set<AnyCancellable>()
+            init() {
+                monitor.entered.sink { [weak self] region in
+                    guard let region else { return }
+                    self?.show(region)
+                }.store(in: &bag)
+                monitor.$exited.compactMap { $0 }.sink { [weak self] in self?.show($0) }.store(in: &bag)
+                monitor.$current.sink { [weak self] region in self?.title = region ?? "Nowhere" }.store(in: &bag)
+            }
+            var title = ""
+            func show(_ region: String) {}
+        }
+        """
+        XCTAssertEqual(positions(text), ["A.swift:2:9", "A.swift:3:20"])
+    }
+
+    /// `unauthorized ? .invalidCredentials : .network` writes one of two values, never nil: the `?` of
+    /// a ternary is no optional chaining. A ternary with a `nil` branch does write nil as a state.
+    func testATernaryOfTwoValuesWritesNoNil() {
+        let text = """
+        enum SignInError: Error { case invalidCredentials, network }
+        final class Session {
+            @Published var failure: SignInError?
+            @Published var warning: SignInError?
+            func failed(_ unauthorized: Bool) {
+                failure = unauthorized ? .invalidCredentials : .network
+                warning = unauthorized ? .invalidCredentials : nil
+            }
+        }
+        final class LoginModel {
+            let session = Session()
+            var bag = Set<AnyCancellable>()
+            var text = ""
+            init() {
+                session.$failure.compactMap { $0 }.sink { [weak self] in self?.text = "\\($0)" }.store(in: &bag)
+                session.$warning.compactMap { $0 }.sink { [weak self] in self?.text = "\\($0)" }.store(in: &bag)
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["A.swift:3:20"])
+    }
+
+    /// The subscriber resets the event through the model that owns it (`self?.model.messageShown()`,
+    /// which sets `savedMessage = nil`): that nil is its reset, not a state. A nil written by a method
+    /// no subscriber calls (`discardDraft()` from a button) is a state of its own.
+    func testAResetThroughTheOwnersMethodIsTheSubscribersReset() {
+        let text = """
+        final class EntryModel {
+            @Published private(set) var savedMessage: String?
+            @Published private(set) var draftTitle: String?
+            func save() { savedMessage = "Saved" }
+            func messageShown() { savedMessage = nil }
+            func discardDraft() { draftTitle = nil }
+            func edit(_ title: String) { draftTitle = title }
+        }
+        final class EntryController: UIViewController {
+            private let model: EntryModel
+            private var bag = Set<AnyCancellable>()
+            init(model: EntryModel) { self.model = model; super.init(nibName: nil, bundle: nil) }
+            override func viewDidLoad() {
+                model.$savedMessage.sink { [weak self] message in
+                    if let message {
+                        self?.title = message
+                        self?.model.messageShown()
+                    }
+                }.store(in: &bag)
+                model.$draftTitle.compactMap { $0 }.sink { [weak self] in self?.navigationItem.prompt = $0 }.store(in: &bag)
+            }
+            @objc func cancelTapped() { model.discardDraft() }
+        }
+        """
+        XCTAssertEqual(positions(text), ["A.swift:2:33"])
+    }
+
+    /// `banner = "Name saved"` then `asyncAfter(…) { self?.banner = nil }` in the same method takes the
+    /// event back after a while: that nil is its expiry, not a state, and the view only skips nil. A
+    /// nil set later with no value set before it (`hideHintLater()`) is a state of its own.
+    func testANilSetAfterADelayByTheCodeThatSetTheValueIsItsExpiry() {
+        let text = """
+        final class AccountModel: ObservableObject {
+            @Published var banner: String?
+            @Published var hint: String?
+            func saved() {
+                banner = "Name saved"
+                DispatchQueue.main.asyncAfter(deadline: .now() + 2) { [weak self] in self?.banner = nil }
+            }
+            func showHint(_ text: String) { hint = text }
+            func hideHintLater() {
+                DispatchQueue.main.asyncAfter(deadline: .now() + 5, execute: { [weak self] in self?.hint = nil })
+            }
+        }
+        struct AccountView: View {
+            @StateObject var model: AccountModel
+            @State private var text = ""
+            var body: some View {
+                Text(text)
+                    .onReceive(model.$banner.compactMap { $0 }) { text = $0 }
+                    .onReceive(model.$hint.compactMap { $0 }) { text = $0 }
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["A.swift:2:20"])
+    }
 }
