@@ -3083,7 +3083,8 @@ text-change notification (`UITextField.textDidChangeNotification`), with only va
 (`map`, `filter`, `receive(on:)` …) between: `$searchText.flatMap { search($0) }`; on a subject,
 only where the results replace one another (the pipeline ends in `assign`, or in a `sink` that
 assigns and adds to no collection): a subject may carry events that each matter (message ids,
-uploads), whose results are gathered (`scan`, `collect`, `append`) or handed on. Not reported: `map { … }.switchToLatest()`, `flatMap(maxPublishers: .max(1))`,
+uploads), whose results are gathered (`scan`, `collect`, `append`, or stored each under its own key,
+`self?.lastRun[id] = Date()`) or handed on. Not reported: `map { … }.switchToLatest()`, `flatMap(maxPublishers: .max(1))`,
 a `flatMap` whose closure only makes publishers that finish at once (`Just`, `Empty`, `Fail`),
 a `flatMap` whose closure only returns a child's `objectWillChange` (`$child.flatMap { $0.objectWillChange }`,
 the forwarding `nested_observable_object` accepts: a signal with no value, which no older answer can overwrite),
@@ -3315,6 +3316,20 @@ final class PlayerViewModel: ObservableObject {
 ```
 
 ## Non-triggering examples
+
+```swift
+// Every triggered automation runs; each result is kept under its own id, none replaces another.
+final class AutomationEngine {
+    let triggered = PassthroughSubject<Automation, Never>()
+    private var lastRun: [UUID: Date] = [:]
+    init(runner: Runner) {
+        triggered
+            .flatMap { runner.run($0) }
+            .sink { [weak self] id in self?.lastRun[id] = Date() }
+            .store(in: &cancellables)
+    }
+}
+```
 
 ```swift
 // Typing while a check runs is meant to be ignored: `.max(1)` drops those values.
