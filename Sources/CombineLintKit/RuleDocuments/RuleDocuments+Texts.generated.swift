@@ -7023,7 +7023,8 @@ too: when its body reads the property (outside closures that may run later; the 
 
 Not reported: the reads of a property in a closure that reads its old value on purpose, by
 comparing a read with the closure's own parameter (`new != self.tab`) or by keeping a read as the
-old value (`let old = self.volume`, `previous = selection`), or by setting a read against its parameter in one statement
+old value (`let old = self.volume`, `previous = selection`, or as the key it stores the outgoing state under,
+`levels[self.zone] = self.master`), or by setting a read against its parameter in one statement
 (`if !scrubbing && model.isScrubbing`, `log.append("\(self.step) → \(newStep)")`, `self.files.filter { !new.contains($0) }`), and a called method that compares
 the property with a parameter it is given (`func select(_ new: Tab) { if new != tab … }`) or, given
 one, keeps the property as the old value (`func remember(_ new: Track?) { if let old = track, old != new … }`): there
@@ -7206,6 +7207,24 @@ final class ContactsModel: ObservableObject {
 ```
 
 ## Non-triggering examples
+
+```swift
+// The old zone's level is saved under the old zone before the new zone's level is restored.
+final class VolumeController: ObservableObject {
+    @Published var zone = "Living room"
+    @Published var master = 0.5
+    private var levels: [String: Double] = [:]
+    init() {
+        $zone
+            .sink { [weak self] newZone in
+                guard let self else { return }
+                self.levels[self.zone] = self.master
+                self.master = self.levels[newZone] ?? 0.5
+            }
+            .store(in: &cancellables)
+    }
+}
+```
 
 ```swift
 // The old value on purpose: compared with the new one, then kept.
