@@ -8523,7 +8523,9 @@ there, and a test picks `RunLoop.main` so that it can spin that run loop while i
 code in a test target's folder (a path component ending in `Tests`, such as `AppTests`; not the
 bare `Tests` folder above test targets) or a folder of test doubles
 (`Mocks`, `Fakes`, `Stubs`, `TestSupport`): its helpers run in tests only. Nor is preview code (a
-`#Preview { … }` body, a `PreviewProvider`), which runs in Xcode's canvas, never in the app.
+`#Preview { … }` body, a `PreviewProvider`, a type only previews make, or one that only such a type makes,
+as the model a preview wrapper view keeps in its `@StateObject`; not a class the app subclasses, whose code the
+subclass runs), which runs in Xcode's canvas, never in the app.
 
 ## Why it matters
 
@@ -8692,6 +8694,19 @@ extension Publisher where Failure == Never {
 ```
 
 ## Non-triggering examples
+
+```swift
+// Made only by a wrapper view that only a preview makes: it runs in Xcode's canvas.
+final class PreviewTicker: ObservableObject {
+    @Published var now = Date()
+    init() { ticks.receive(on: RunLoop.main).assign(to: &$now) }
+}
+struct TickerPreview: View {
+    @StateObject var ticker = PreviewTicker()
+    var body: some View { Text(ticker.now, style: .time) }
+}
+#Preview { TickerPreview() }
+```
 
 ```swift
 $query
