@@ -22,7 +22,8 @@ structs and enums (no reference, no cycle), a binding declared `weak` (an `unown
 it runs in Xcode's canvas), a subscription that is dropped at once (that is `discarded_cancellable`), and
 pipelines that finish by themselves, as `strong_self_capture` tells them: roots that complete
 during the call (`Just`, `Empty()`, `Fail`, `Result.Publisher`, `[…].publisher`), a `Future` or
-`dataTaskPublisher(for:)` that answers once, a project function whose every `return` is such a
+`dataTaskPublisher(for:)` that answers once, a `Publishers.MergeMany(checks)` of a local array that
+only `checks.append(…)` fills with such publishers, a project function whose every `return` is such a
 pipeline, and a pipeline cut by `first()` or `prefix(n)`, with no `flatMap`/`merge`/`combineLatest`
 bringing in a publisher that may not finish. Their subscription lets go of `self` when it
 finishes, so no cycle outlives the answer (a late answer only delays `deinit`). Test cases and
@@ -251,6 +252,33 @@ final class BadgeViewModel: ObservableObject {
 ```
 
 ## Non-triggering examples
+
+```swift
+// Every check is a Future: the merge finishes after the last answer and lets go of `self`.
+final class DiagnosticsModel: ObservableObject {
+    @Published private(set) var health: [String: Bool] = [:]
+    func refresh(_ plugins: [Plugin]) {
+        host.healthCheck(plugins)
+            .receive(on: DispatchQueue.main)
+            .assign(to: \.health, on: self)
+            .store(in: &cancellables)
+    }
+}
+
+final class PluginHost {
+    func healthCheck(_ plugins: [Plugin]) -> AnyPublisher<[String: Bool], Never> {
+        var checks: [AnyPublisher<(String, Bool), Never>] = []
+        for plugin in plugins {
+            let check = Future<(String, Bool), Never> { promise in promise(.success((plugin.name, plugin.isHealthy))) }
+            checks.append(check.eraseToAnyPublisher())
+        }
+        return Publishers.MergeMany(checks)
+            .collect()
+            .map { Dictionary($0, uniquingKeysWith: { first, _ in first }) }
+            .eraseToAnyPublisher()
+    }
+}
+```
 
 ```swift
 final class ProfileViewModel: ObservableObject {
