@@ -9,7 +9,8 @@
 ///   call of one of the project's functions whose every `return` is a finishing pipeline
 ///   (`provider.save(settings)` returning `Future { … }.eraseToAnyPublisher()`);
 /// - a local is followed to its initializer (`let p = Just(1).map { … }`);
-/// - `combineLatest`, `merge`, `zip` arguments must finish too; the publisher a `flatMap`, `catch`
+/// - `combineLatest`, `merge`, `zip` arguments must finish too, and so must every publisher appended
+///   to the local array a `Publishers.MergeMany(uploads)` is given; the publisher a `flatMap`, `catch`
 ///   or `tryCatch` closure (or the `map` before `switchToLatest`) returns must finish too;
 /// - `first` and `prefix` end any pipeline after its first values.
 public struct FinitePublishers: Sendable {
@@ -128,6 +129,11 @@ public struct FinitePublishers: Sendable {
         if root.name == "Publishers", last == 1, Catalogue.combiningOperators.contains(elements[1].name), elements[1].isCall {
             let inputs = elements[1].arguments.filter { $0.closure == nil }
             return !inputs.isEmpty && inputs.allSatisfy { argument in
+                // `Publishers.MergeMany(uploads)`: every publisher appended to the local array.
+                if elements[1].name == "MergeMany", inputPublisher(argument, in: tree) == nil,
+                   let appended = FinitePublishers.publishersAppended(toLocalArray: argument, in: tree) {
+                    return !appended.isEmpty && appended.allSatisfy { finishes($0, before: $0.elements.count, in: tree, depth: depth + 1) }
+                }
                 guard let other = inputPublisher(argument, in: tree) else { return false }
                 return finishes(other, before: other.elements.count, in: tree, depth: depth + 1)
             }

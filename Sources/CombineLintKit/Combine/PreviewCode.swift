@@ -3,12 +3,17 @@
 public enum PreviewCode {
     /// Whether token `token` of `index.trees[treeIndex]` lies in a `#Preview { … }` body, in a
     /// type conforming to `PreviewProvider` (or nested in one), or in a type that only such
-    /// preview code makes (a wrapper view written for a preview).
+    /// preview code makes (a wrapper view written for a preview), or that only such a type makes
+    /// (the model a preview wrapper view owns as its `@StateObject`), a few types deep.
     public static func contains(_ token: Int, inTree treeIndex: Int, index: ProjectIndex, memo: ProjectMemo) -> Bool {
+        contains(token, inTree: treeIndex, index: index, memo: memo, depth: 2)
+    }
+
+    private static func contains(_ token: Int, inTree treeIndex: Int, index: ProjectIndex, memo: ProjectMemo, depth: Int) -> Bool {
         if isDirectlyInPreview(token, in: index.trees[treeIndex]) { return true }
         guard let t = index.trees[treeIndex].enclosingType(of: token), index.trees[treeIndex].types[t].kind != .extension else { return false }
-        return memo.value(for: "preview-only \(treeIndex):\(t)") {
-            isMadeOnlyByPreviews(DeclarationReference(tree: treeIndex, item: t), index: index, memo: memo)
+        return memo.value(for: "preview-only \(treeIndex):\(t) \(depth)") {
+            isMadeOnlyByPreviews(DeclarationReference(tree: treeIndex, item: t), index: index, memo: memo, depth: depth)
         }
     }
 
@@ -20,11 +25,20 @@ public enum PreviewCode {
         }
     }
 
-    /// The type is made somewhere, and only in `#Preview` bodies and preview providers.
-    private static func isMadeOnlyByPreviews(_ declaration: DeclarationReference, index: ProjectIndex, memo: ProjectMemo) -> Bool {
+    /// The type is made somewhere, and only in `#Preview` bodies and preview providers, or (with
+    /// `depth` left) in types that are themselves made only there. The depth also ends a cycle of
+    /// types that make each other.
+    private static func isMadeOnlyByPreviews(_ declaration: DeclarationReference, index: ProjectIndex, memo: ProjectMemo, depth: Int) -> Bool {
+        // A subclass made by the app runs this type's code too (`class PCSupportModel: SupportModel`).
+        let name = index.trees[declaration.tree].types[declaration.item].name.lastNameComponent
+        guard index.directSubtypes(of: name).isEmpty else { return false }
         var made = false
         for site in TypeConstructions.sites(of: declaration, index: index, memo: memo) {
-            guard site.resolvesUniquely, isDirectlyInPreview(site.token, in: index.trees[site.tree]) else { return false }
+            guard site.resolvesUniquely else { return false }
+            let inPreview = depth > 0
+                ? contains(site.token, inTree: site.tree, index: index, memo: memo, depth: depth - 1)
+                : isDirectlyInPreview(site.token, in: index.trees[site.tree])
+            guard inPreview else { return false }
             made = true
         }
         return made

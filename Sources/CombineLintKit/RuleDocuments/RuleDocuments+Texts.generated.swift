@@ -22,7 +22,8 @@ structs and enums (no reference, no cycle), a binding declared `weak` (an `unown
 it runs in Xcode's canvas), a subscription that is dropped at once (that is `discarded_cancellable`), and
 pipelines that finish by themselves, as `strong_self_capture` tells them: roots that complete
 during the call (`Just`, `Empty()`, `Fail`, `Result.Publisher`, `[…].publisher`), a `Future` or
-`dataTaskPublisher(for:)` that answers once, a project function whose every `return` is such a
+`dataTaskPublisher(for:)` that answers once, a `Publishers.MergeMany(checks)` of a local array that
+only `checks.append(…)` fills with such publishers, a project function whose every `return` is such a
 pipeline, and a pipeline cut by `first()` or `prefix(n)`, with no `flatMap`/`merge`/`combineLatest`
 bringing in a publisher that may not finish. Their subscription lets go of `self` when it
 finishes, so no cycle outlives the answer (a late answer only delays `deinit`). Test cases and
@@ -251,6 +252,33 @@ final class BadgeViewModel: ObservableObject {
 ```
 
 ## Non-triggering examples
+
+```swift
+// Every check is a Future: the merge finishes after the last answer and lets go of `self`.
+final class DiagnosticsModel: ObservableObject {
+    @Published private(set) var health: [String: Bool] = [:]
+    func refresh(_ plugins: [Plugin]) {
+        host.healthCheck(plugins)
+            .receive(on: DispatchQueue.main)
+            .assign(to: \.health, on: self)
+            .store(in: &cancellables)
+    }
+}
+
+final class PluginHost {
+    func healthCheck(_ plugins: [Plugin]) -> AnyPublisher<[String: Bool], Never> {
+        var checks: [AnyPublisher<(String, Bool), Never>] = []
+        for plugin in plugins {
+            let check = Future<(String, Bool), Never> { promise in promise(.success((plugin.name, plugin.isHealthy))) }
+            checks.append(check.eraseToAnyPublisher())
+        }
+        return Publishers.MergeMany(checks)
+            .collect()
+            .map { Dictionary($0, uniquingKeysWith: { first, _ in first }) }
+            .eraseToAnyPublisher()
+    }
+}
+```
 
 ```swift
 final class ProfileViewModel: ObservableObject {
@@ -3083,7 +3111,8 @@ text-change notification (`UITextField.textDidChangeNotification`), with only va
 (`map`, `filter`, `receive(on:)` …) between: `$searchText.flatMap { search($0) }`; on a subject,
 only where the results replace one another (the pipeline ends in `assign`, or in a `sink` that
 assigns and adds to no collection): a subject may carry events that each matter (message ids,
-uploads), whose results are gathered (`scan`, `collect`, `append`) or handed on. Not reported: `map { … }.switchToLatest()`, `flatMap(maxPublishers: .max(1))`,
+uploads), whose results are gathered (`scan`, `collect`, `append`, or stored each under its own key,
+`self?.lastRun[id] = Date()`) or handed on. Not reported: `map { … }.switchToLatest()`, `flatMap(maxPublishers: .max(1))`,
 a `flatMap` whose closure only makes publishers that finish at once (`Just`, `Empty`, `Fail`),
 a `flatMap` whose closure only returns a child's `objectWillChange` (`$child.flatMap { $0.objectWillChange }`,
 the forwarding `nested_observable_object` accepts: a signal with no value, which no older answer can overwrite),
@@ -3315,6 +3344,20 @@ final class PlayerViewModel: ObservableObject {
 ```
 
 ## Non-triggering examples
+
+```swift
+// Every triggered automation runs; each result is kept under its own id, none replaces another.
+final class AutomationEngine {
+    let triggered = PassthroughSubject<Automation, Never>()
+    private var lastRun: [UUID: Date] = [:]
+    init(runner: Runner) {
+        triggered
+            .flatMap { runner.run($0) }
+            .sink { [weak self] id in self?.lastRun[id] = Date() }
+            .store(in: &cancellables)
+    }
+}
+```
 
 ```swift
 // Typing while a check runs is meant to be ignored: `.max(1)` drops those values.
@@ -7008,7 +7051,8 @@ too: when its body reads the property (outside closures that may run later; the 
 
 Not reported: the reads of a property in a closure that reads its old value on purpose, by
 comparing a read with the closure's own parameter (`new != self.tab`) or by keeping a read as the
-old value (`let old = self.volume`, `previous = selection`), or by setting a read against its parameter in one statement
+old value (`let old = self.volume`, `previous = selection`, or as the key it stores the outgoing state under,
+`levels[self.zone] = self.master`), or by setting a read against its parameter in one statement
 (`if !scrubbing && model.isScrubbing`, `log.append("\(self.step) → \(newStep)")`, `self.files.filter { !new.contains($0) }`), and a called method that compares
 the property with a parameter it is given (`func select(_ new: Tab) { if new != tab … }`) or, given
 one, keeps the property as the old value (`func remember(_ new: Track?) { if let old = track, old != new … }`): there
@@ -7191,6 +7235,24 @@ final class ContactsModel: ObservableObject {
 ```
 
 ## Non-triggering examples
+
+```swift
+// The old zone's level is saved under the old zone before the new zone's level is restored.
+final class VolumeController: ObservableObject {
+    @Published var zone = "Living room"
+    @Published var master = 0.5
+    private var levels: [String: Double] = [:]
+    init() {
+        $zone
+            .sink { [weak self] newZone in
+                guard let self else { return }
+                self.levels[self.zone] = self.master
+                self.master = self.levels[newZone] ?? 0.5
+            }
+            .store(in: &cancellables)
+    }
+}
+```
 
 ```swift
 // The old value on purpose: compared with the new one, then kept.
@@ -8490,7 +8552,9 @@ there, and a test picks `RunLoop.main` so that it can spin that run loop while i
 code in a test target's folder (a path component ending in `Tests`, such as `AppTests`; not the
 bare `Tests` folder above test targets) or a folder of test doubles
 (`Mocks`, `Fakes`, `Stubs`, `TestSupport`): its helpers run in tests only. Nor is preview code (a
-`#Preview { … }` body, a `PreviewProvider`), which runs in Xcode's canvas, never in the app.
+`#Preview { … }` body, a `PreviewProvider`, a type only previews make, or one that only such a type makes,
+as the model a preview wrapper view keeps in its `@StateObject`; not a class the app subclasses, whose code the
+subclass runs), which runs in Xcode's canvas, never in the app.
 
 ## Why it matters
 
@@ -8659,6 +8723,19 @@ extension Publisher where Failure == Never {
 ```
 
 ## Non-triggering examples
+
+```swift
+// Made only by a wrapper view that only a preview makes: it runs in Xcode's canvas.
+final class PreviewTicker: ObservableObject {
+    @Published var now = Date()
+    init() { ticks.receive(on: RunLoop.main).assign(to: &$now) }
+}
+struct TickerPreview: View {
+    @StateObject var ticker = PreviewTicker()
+    var body: some View { Text(ticker.now, style: .time) }
+}
+#Preview { TickerPreview() }
+```
 
 ```swift
 $query

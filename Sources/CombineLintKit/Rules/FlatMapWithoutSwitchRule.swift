@@ -96,7 +96,8 @@ public struct FlatMapWithoutSwitchRule: Rule {
     /// Whether the pipeline after the `flatMap` at `f` keeps only the latest result: it ends in
     /// `assign`, or in a `sink` whose value closure assigns (`self.results = $0`) and adds to no
     /// collection. Returned, accumulated (`scan`, `collect`, `append`) or otherwise handled results
-    /// may each matter.
+    /// may each matter, and so do results stored under a key (`self.lastRun[id] = Date()`): each
+    /// lands in its own slot, and none overwrites another's.
     private func replacesState(_ chain: Chain, after f: Int, tree: SyntaxTree) -> Bool {
         let later = chain.elements[(f + 1)...]
         if later.contains(where: { Catalogue.accumulatingOperators.contains($0.name) || $0.name == "collect" }) { return false }
@@ -106,7 +107,11 @@ public struct FlatMapWithoutSwitchRule: Rule {
         guard closure.bodyStart < closure.close else { return false }
         var assigns = false
         for i in closure.bodyStart..<closure.close {
-            if tree.tokens[i].kind == .equal { assigns = true }
+            if tree.tokens[i].kind == .equal {
+                // `dictionary[key] = value`: a write into a collection, not over the last result.
+                if i > closure.bodyStart, tree.tokens[i - 1].kind == .rightBracket { return false }
+                assigns = true
+            }
             if tree.tokens[i].kind == .identifier, Catalogue.collectionMutatingMethods.contains(tree.name(i)) { return false }
             if tree.tokens[i].kind == .operator, tree.text(i) == "+=" { return false }
         }

@@ -237,6 +237,9 @@ public struct PublishedWillSetReadRule: Rule {
             if before >= 1, tree.tokens[before].kind == .equal, tree.tokens[before - 1].kind == .identifier {
                 if Self.namesOldValue(tree.name(before - 1)) { deliberate.insert(tree.name(read.last)) }
             }
+            // `levels[self.zone] = self.master`: the read is the key an assignment stores under,
+            // saving the outgoing value's state before the closure moves on to its parameter.
+            if isSubscriptKeyOfAssignment(read, tree) { deliberate.insert(tree.name(read.last)) }
             // `if !scrubbing && model.isScrubbing`, `log.append("\(self.step) → \(newStep)")`,
             // `self.files.filter { !new.contains($0) }`: one statement sets the read against the new
             // value the closure was given, so the read stands for the value before the change.
@@ -262,6 +265,14 @@ public struct PublishedWillSetReadRule: Rule {
             return true
         }
         return false
+    }
+
+    /// Whether the read is the whole key of a subscript that an assignment writes to (`cache[self.tab] = …`).
+    private func isSubscriptKeyOfAssignment(_ read: (first: Int, last: Int), _ tree: SyntaxTree) -> Bool {
+        let open = read.first - 1, close = read.last + 1
+        guard open >= 1, close + 1 < tree.tokens.count, tree.tokens[open].kind == .leftBracket,
+              Int(tree.matching[open]) == close, tree.tokens[open - 1].kind == .identifier else { return false }
+        return tree.tokens[close + 1].kind == .equal
     }
 
     /// A name that says it holds the value before a change (`old`, `previousTab`, `lastVolume`).

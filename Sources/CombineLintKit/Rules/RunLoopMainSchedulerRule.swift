@@ -29,9 +29,13 @@ public struct RunLoopMainSchedulerRule: Rule {
         var result: [Finding] = []
         // A test runs no scroll view; it picks `RunLoop.main` so that it can spin that run loop.
         // (Asked only where a finding would be made: it looks up the enclosing types' ancestors.)
-        // Preview code (`#Preview { … }`, a `PreviewProvider`) runs in Xcode's canvas, never in the app.
+        // Preview code (`#Preview { … }`, a `PreviewProvider`, a type only previews make) runs in
+        // Xcode's canvas, never in the app.
+        let treeIndex = context.index.treeIndexByPath[context.file.path]
         func isInTestCase(_ chain: Chain) -> Bool {
-            TestCaseCode.contains(chain.first, of: tree, index: context.index) || PreviewCode.isDirectlyInPreview(chain.first, in: tree)
+            if TestCaseCode.contains(chain.first, of: tree, index: context.index) { return true }
+            guard let treeIndex else { return PreviewCode.isDirectlyInPreview(chain.first, in: tree) }
+            return PreviewCode.contains(chain.first, inTree: treeIndex, index: context.index, memo: context.memo)
         }
         for chain in tree.chains {
             for element in chain.elements where element.hasParentheses {

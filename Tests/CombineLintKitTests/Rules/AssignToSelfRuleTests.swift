@@ -214,4 +214,40 @@ final class AssignToSelfRuleTests: XCTestCase {
         let found = findings(of: AssignToSelfRule.self, in: PreviewOnlyTypeFixture.files)
         XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["App.swift:6:29"])
     }
+
+    /// `Publishers.MergeMany` of a local array filled only with finishing publishers (Futures
+    /// appended in a loop) finishes after the last one. A subject appended, or an array filled in
+    /// another way (`+=`), keeps the pipeline alive: still reported.
+    func testMergeManyOfALocalArrayOfFuturesFinishes() {
+        let text = """
+        final class Diagnostics {
+            var health: [String: Bool] = [:]
+            func refresh() {
+                healthCheck().assign(to: \\.health, on: self).store(in: &bag)
+                liveHealth().assign(to: \\.health, on: self).store(in: &bag)
+                addedHealth().assign(to: \\.health, on: self).store(in: &bag)
+            }
+            func healthCheck() -> AnyPublisher<[String: Bool], Never> {
+                var checks: [AnyPublisher<(String, Bool), Never>] = []
+                for name in names {
+                    let check = Future<(String, Bool), Never> { promise in promise(.success((name, true))) }
+                    checks.append(check.eraseToAnyPublisher())
+                }
+                return Publishers.MergeMany(checks).collect().map { Dictionary(uniqueKeysWithValues: $0) }.eraseToAnyPublisher()
+            }
+            func liveHealth() -> AnyPublisher<[String: Bool], Never> {
+                var checks: [AnyPublisher<(String, Bool), Never>] = []
+                checks.append(Future { $0(.success(("a", true))) }.eraseToAnyPublisher())
+                checks.append(statusSubject.eraseToAnyPublisher())
+                return Publishers.MergeMany(checks).collect().map { Dictionary(uniqueKeysWithValues: $0) }.eraseToAnyPublisher()
+            }
+            func addedHealth() -> AnyPublisher<[String: Bool], Never> {
+                var checks: [AnyPublisher<(String, Bool), Never>] = []
+                checks += others
+                return Publishers.MergeMany(checks).collect().map { Dictionary(uniqueKeysWithValues: $0) }.eraseToAnyPublisher()
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["5:22", "6:23"])
+    }
 }

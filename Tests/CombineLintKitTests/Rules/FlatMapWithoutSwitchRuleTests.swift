@@ -135,6 +135,24 @@ final class FlatMapWithoutSwitchRuleTests: XCTestCase {
         XCTAssertEqual(places(FlatMapWithoutSwitchRule.self, [(path: "A.swift", text: text)]), ["A.swift:6:13", "A.swift:7:13"])
     }
 
+    /// A result stored under its own key (`lastRun[id] = Date()`) lands in its own slot: the
+    /// results of a subject's events are gathered, not replacing one another. A plain assignment
+    /// in the same kind of sink still is reported.
+    func testResultsStoredUnderAKeyAreGathered() {
+        let text = """
+        final class AutomationEngine {
+            let triggered = PassthroughSubject<Automation, Never>()
+            var lastRun: [UUID: Date] = [:]
+            var latest: UUID?
+            func bind() {
+                triggered.flatMap { run($0) }.sink { [weak self] id in self?.lastRun[id] = Date() }.store(in: &bag)
+                triggered.flatMap { run($0) }.sink { [weak self] id in self?.latest = id }.store(in: &bag)
+            }
+        }
+        """
+        XCTAssertEqual(places(FlatMapWithoutSwitchRule.self, [(path: "A.swift", text: text)]), ["A.swift:7:19"])
+    }
+
     /// A KVO key-path publisher is an object's state, as `$property` is; a notification that is no
     /// text change, and a `switchToLatest` after it, are not reported.
     func testKVOKeyPathPublisherIsASource() {

@@ -114,4 +114,31 @@ final class PublishedWillSetReadRuleTests: XCTestCase {
         let found = findings(of: PublishedWillSetReadRule.self, in: [(path: "A.swift", text: text)])
         XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["14:44", "17:18"])
     }
+
+    /// A read that is the key an assignment stores under (`levels[self.zone] = self.master`) saves
+    /// the outgoing value's state on purpose; every read of it in that closure means the old value.
+    /// Read as a key only (`levels[self.zone]` on the right), it is still reported.
+    func testAReadUsedAsTheKeyOfAnAssignmentIsNotReported() {
+        let text = """
+        final class VolumeController: ObservableObject {
+            @Published var zone = "Living room"
+            @Published var master = 0.5
+            var levels: [String: Double] = [:]
+            var bag = Set<AnyCancellable>()
+            init() {
+                $zone.sink { [weak self] newZone in
+                    guard let self else { return }
+                    self.levels[self.zone] = self.master
+                    self.master = self.levels[newZone] ?? 0.5
+                }.store(in: &bag)
+                $zone.sink { [weak self] newZone in
+                    guard let self else { return }
+                    self.master = self.levels[self.zone] ?? 0.5
+                }.store(in: &bag)
+            }
+        }
+        """
+        let found = findings(of: PublishedWillSetReadRule.self, in: [(path: "A.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["14:39"])
+    }
 }

@@ -81,4 +81,37 @@ final class RunLoopMainSchedulerRuleTests: XCTestCase {
         """
         XCTAssertEqual(positions(text), ["runloop_main_scheduler:7:50"])
     }
+
+    /// A model that only a preview wrapper view makes (its `@StateObject`), where the wrapper is
+    /// made only in a `#Preview`, runs in Xcode's canvas too. The same model made by an app view is reported.
+    func testATypeMadeOnlyByAPreviewWrapperViewIsNotReported() {
+        let preview = """
+        final class PreviewTicker: ObservableObject {
+            @Published var now = Date()
+            init() { ticks.receive(on: RunLoop.main).assign(to: &$now) }
+        }
+        struct TickerPreview: View {
+            @StateObject var ticker = PreviewTicker()
+            var body: some View { Text(ticker.now, style: .time) }
+        }
+        #Preview { TickerPreview() }
+        """
+        let app = preview.replacingOccurrences(of: "Preview", with: "Live")
+            .replacingOccurrences(of: "#Live { TickerLive() }", with: "struct Root: View { var body: some View { TickerLive() } }")
+        let found = findings(of: RunLoopMainSchedulerRule.self, in: [(path: "Preview.swift", text: preview), (path: "App.swift", text: app)])
+        XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["App.swift:3:32"])
+    }
+
+    /// A class made only by a preview whose subclass the app makes runs in the app, in the subclass.
+    func testAPreviewMadeClassWithASubclassInTheAppIsReported() {
+        let text = """
+        class SupportModel: ObservableObject {
+            init() { query.debounce(for: 0.3, scheduler: RunLoop.main).sink { _ in }.store(in: &bag) }
+        }
+        final class AppSupportModel: SupportModel {}
+        #Preview { SupportView(model: SupportModel()) }
+        let model = AppSupportModel()
+        """
+        XCTAssertEqual(positions(text), ["runloop_main_scheduler:2:50"])
+    }
 }

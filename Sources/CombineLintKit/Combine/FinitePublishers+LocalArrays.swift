@@ -1,0 +1,39 @@
+/// The publishers a local array is filled with, for `Publishers.MergeMany(uploads)`.
+extension FinitePublishers {
+    /// For an argument that names a local array declared empty (`var checks: [AnyPublisher<…>] = []`)
+    /// and filled only by `checks.append(x)` before the use: the publishers appended (`x` written
+    /// as a chain, or a local's name followed to its initializer). `nil` when the array is filled
+    /// or changed in any other way before the use (`+=`, `insert`, a reassignment, `&checks`), or
+    /// when an appended value is no publisher chain: then what it holds is not known.
+    static func publishersAppended(toLocalArray argument: Argument, in tree: SyntaxTree) -> [Chain]? {
+        let use = argument.value.lowerBound
+        guard argument.value.upperBound == use, tree.tokens[use].kind == .identifier,
+              let v = SubscriptionFinder.localVariable(named: tree.name(use), visibleAt: use, in: tree),
+              case let variable = tree.variables[v], variable.isLocal,
+              let initializer = variable.initializer, initializer.count == 2,
+              tree.tokens[initializer.lowerBound].kind == .leftBracket,
+              tree.tokens[initializer.upperBound].kind == .rightBracket else { return nil }
+        var appended: [Chain] = []
+        for k in (initializer.upperBound + 1)..<use where tree.tokens[k].kind == .identifier && tree.name(k) == variable.name {
+            if k > 0, tree.tokens[k - 1].kind == .period { continue }
+            // `checks.append(x)`, nothing else.
+            guard k + 3 < use, tree.tokens[k + 1].kind == .period, tree.isWord(k + 2, "append"),
+                  tree.tokens[k + 3].kind == .leftParen else { return nil }
+            let close = Int(tree.matching[k + 3])
+            guard close > k + 4, let chain = publisher(from: (k + 4)...(close - 1), in: tree) else { return nil }
+            appended.append(chain)
+        }
+        return appended
+    }
+
+    /// The chain written at `value`, or for a bare local's name that local's initializer chain.
+    private static func publisher(from value: ClosedRange<Int>, in tree: SyntaxTree) -> Chain? {
+        if let c = tree.chain(startingAt: value.lowerBound), tree.chains[c].last <= value.upperBound { return tree.chains[c] }
+        let k = value.lowerBound
+        guard value.upperBound == k, tree.tokens[k].kind == .identifier,
+              let v = SubscriptionFinder.localVariable(named: tree.name(k), visibleAt: k, in: tree),
+              let initializer = tree.variables[v].initializer,
+              let c = tree.chain(startingAt: initializer.lowerBound) else { return nil }
+        return tree.chains[c]
+    }
+}
