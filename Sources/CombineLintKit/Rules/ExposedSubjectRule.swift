@@ -65,7 +65,10 @@ public struct ExposedSubjectRule: Rule {
     /// property (`self.events = events`, `events = bus`): the subject comes from outside, where
     /// its maker keeps it under its own name.
     private func isInjected(_ name: String, intoTypeAt t: Int, in tree: SyntaxTree) -> Bool {
-        for function in tree.functions where function.kind == .initializer && function.enclosingType == t {
+        // The type's own initializers: a scan of every function of the file for each subject made
+        // a file of many subject-holding (nested) types quadratic.
+        for f in tree.types[t].functions where tree.functions[f].kind == .initializer {
+            let function = tree.functions[f]
             guard let open = function.bodyOpen, let close = function.bodyClose, open + 3 < close else { continue }
             let parameters = Set(function.parameters.map(\.name))
             for i in open..<(close - 1) where tree.tokens[i].kind == .identifier && tree.name(i) == name {
