@@ -58,11 +58,12 @@ public struct DiscardedCancellableRule: Rule {
         let tree = context.tree
         var result: [Finding] = []
         for chain in tree.chains {
-            guard DiscardedCancellableRule.dropsValue(chain, in: tree) || bindsUnusedLocal(chain, in: tree),
-                  let element = chain.elements.last, element.isCall,
+            // The name first: reading the rest of a body for a local's uses is the costly part.
+            guard let element = chain.elements.last, element.isCall,
                   returning.contains(element.name),
                   // A project's own `sink` is a subscription of its own, reported as one.
-                  element.name != "sink", element.name != "assign", element.name != "connect" else { continue }
+                  element.name != "sink", element.name != "assign", element.name != "connect",
+                  DiscardedCancellableRule.dropsValue(chain, in: tree) || bindsUnusedLocal(chain, in: tree) else { continue }
             let e = chain.elements.count - 1
             let owner = TypeResolver.ownerType(ofElement: e, in: chain, tree: tree, index: context.index)
             let labels = element.argumentLabels
