@@ -214,7 +214,8 @@ public struct ProjectIndex: Sendable {
         // has no known ancestors, and asking the shared cache about it costs a lock and two hashes.
         var searched: [String] = []
         while let key = queue.popLast() {
-            guard let inheritance = types[ProjectIndex.stripGenerics(key.lastNameComponent)]?.inheritance else { continue }
+            // Keys are stripped of generics already (the start above, the bases below).
+            guard let inheritance = types[key.lastNameComponent]?.inheritance else { continue }
             if key != start, let known = ancestry.answer(.init(type: key, ancestor: ancestor)) {
                 if known { return recordPath(to: key, cameFrom: cameFrom, ancestor: ancestor) }
                 continue
