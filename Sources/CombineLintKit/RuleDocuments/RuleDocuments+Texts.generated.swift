@@ -5247,7 +5247,7 @@ Not reported where the nesting cannot hide a change from a view: when no view ob
 outer type (no `@ObservedObject`, `@StateObject` or `@EnvironmentObject` property holds it, as
 with a widget's timeline data or a model that only code reads), and when views observe the
 inner object directly (its type is held by views, and the property is passed on as an argument,
-`PlayerBar(player: model.player)`), unless a view that holds the outer object also reads the
+`PlayerBar(player: model.player)`, also once unwrapped: `if let player = model.player { PlayerBar(player: player) }`), unless a view that holds the outer object also reads the
 inner one's `@Published` state through it (`store.onboarding.isComplete`, `$model.profile.name`): that view
 is not redrawn by the change. Not reported either: an inner ObservableObject that has nothing
 to announce (no `@Published` property in it or its project ancestors, and no
