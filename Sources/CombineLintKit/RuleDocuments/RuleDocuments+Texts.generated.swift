@@ -3113,7 +3113,9 @@ only where the results replace one another (the pipeline ends in `assign`, or in
 assigns and adds to no collection): a subject may carry events that each matter (message ids,
 uploads), whose results are gathered (`scan`, `collect`, `append`, or stored each under its own key,
 `self?.lastRun[id] = Date()`) or handed on. Not reported: `map { … }.switchToLatest()`, `flatMap(maxPublishers: .max(1))`,
-a `flatMap` whose closure only makes publishers that finish at once (`Just`, `Empty`, `Fail`),
+a `flatMap` whose closure only makes publishers that finish at once (`Just`, `Empty`, `Fail`, or a
+sequence's `.publisher`, `$query.map(tags).flatMap { tags in tags.publisher.collect() }`, where no type of
+the project declares a property named `publisher`),
 a `flatMap` whose closure only returns a child's `objectWillChange` (`$child.flatMap { $0.objectWillChange }`,
 the forwarding `nested_observable_object` accepts: a signal with no value, which no older answer can overwrite),
 a `flatMap` directly on a subject of `Void` (`PassthroughSubject<Void, Never>`: a tap, a refresh, a
