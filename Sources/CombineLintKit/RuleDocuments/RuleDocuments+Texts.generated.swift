@@ -12088,7 +12088,9 @@ which no one sees, and is not reported. Nor is a timer whose interval is written
 one second (`every: 5`, `every: 30`): tracking only makes its next tick late by the length of the
 drag, and the tick then fires; a clock, a countdown or a progress timer, whose freeze shows, ticks
 every second or faster. An interval held in a name is not known and is reported. Nor is preview code
-(a `#Preview { … }` body, a `PreviewProvider`), which runs in Xcode's canvas, never in the app.
+(a `#Preview { … }` body, a `PreviewProvider`, or an object that only they make, such as a preview's model
+with a ticking timer), which runs in Xcode's canvas, never in the app; a SwiftUI `View` that only a preview
+shows here is still reported, as the app may show it through a path the project does not (a hosting controller).
 
 ## Why it matters
 
