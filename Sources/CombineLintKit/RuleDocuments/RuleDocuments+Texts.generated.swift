@@ -5843,7 +5843,8 @@ Not reported:
   function whose every `return` is one of them, with no operator that adds values): they run once;
 - `assign(to: &$property)`, which has no cancellable to store;
 - inner publishers that finish while `sink` subscribes (`Just(x)`, `Publishers.CombineLatest(Just(a), Just(b))`):
-  nothing stays alive but a spent token;
+  nothing stays alive but a spent token (a scheduler step, `Just(false).delay(for: 4, scheduler: q)` or
+  `receive(on:)`, delivers later: that subscription stays alive, and is reported);
 - an inner subscription behind a run-once guard, in the closure or the method it calls
   (`guard !isWaiting else { return }` where the type sets `isWaiting = true`, or `guard bag.isEmpty`),
   or behind a create-once guard in the outer closure or the method it calls (`guard self.observer == nil else { return }`
