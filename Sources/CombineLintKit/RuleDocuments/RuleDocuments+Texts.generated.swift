@@ -2050,7 +2050,8 @@ Reports `Task { for await v in p.values { … } }` (also `for try await`, `Task.
 `NotificationCenter…notifications(named:)`) where `p` never finishes (a `$property`, a subject,
 `objectWillChange`, a notification, KVO, a timer, a control's event publisher, or a property of
 this or another type whose getter or initial value erases one of these,
-`var reminders: AnyPublisher<…> { subject.eraseToAnyPublisher() }`) and the task is
+`var reminders: AnyPublisher<…> { subject.eraseToAnyPublisher() }`; the sequence may be held in a local or a
+condition binding before the loop, `guard let stream = self?.$peak.values else { return }`) and the task is
 started as a statement, or kept in a property that nothing ever cancels, or that only `deinit`
 cancels while the task holds `self` (it uses a member of the type, `self.` or a `guard let self`
 before the loop): `deinit` cannot run while the task keeps the object alive. Not reported: a task
