@@ -426,7 +426,8 @@ enum Theme {
 **Severity:** warning · **Enabled:** by default
 
 Reports the second subscription, in one function body, to a publisher kept in a local or a stored
-property when that publisher does its work per subscription: `dataTaskPublisher(for:)` (and the
+property (by its initial value, or, for a `let` or `private` property with none, by the values the
+type's initializers alone give it: `avatarRequest = api.avatar(for: author)` in `init`) when that publisher does its work per subscription: `dataTaskPublisher(for:)` (and the
 download and upload task publishers), `Deferred { … }` (a `Future` made inside it included), a
 chain of operators on one of them, a chain with a `flatMap` whose closure makes one of them
 (`tokens.valid().flatMap { perform(request, token: $0) }`: each subscription makes its own), or a
