@@ -426,7 +426,8 @@ enum Theme {
 **Severity:** warning · **Enabled:** by default
 
 Reports the second subscription, in one function body, to a publisher kept in a local or a stored
-property when that publisher does its work per subscription: `dataTaskPublisher(for:)` (and the
+property (by its initial value, or, for a `let` or `private` property with none, by the values the
+type's initializers alone give it: `avatarRequest = api.avatar(for: author)` in `init`) when that publisher does its work per subscription: `dataTaskPublisher(for:)` (and the
 download and upload task publishers), `Deferred { … }` (a `Future` made inside it included), a
 chain of operators on one of them, a chain with a `flatMap` whose closure makes one of them
 (`tokens.valid().flatMap { perform(request, token: $0) }`: each subscription makes its own), or a
@@ -2050,7 +2051,8 @@ Reports `Task { for await v in p.values { … } }` (also `for try await`, `Task.
 `NotificationCenter…notifications(named:)`) where `p` never finishes (a `$property`, a subject,
 `objectWillChange`, a notification, KVO, a timer, a control's event publisher, or a property of
 this or another type whose getter or initial value erases one of these,
-`var reminders: AnyPublisher<…> { subject.eraseToAnyPublisher() }`) and the task is
+`var reminders: AnyPublisher<…> { subject.eraseToAnyPublisher() }`; the sequence may be held in a local or a
+condition binding before the loop, `guard let stream = self?.$peak.values else { return }`) and the task is
 started as a statement, or kept in a property that nothing ever cancels, or that only `deinit`
 cancels while the task holds `self` (it uses a member of the type, `self.` or a `guard let self`
 before the loop): `deinit` cannot run while the task keeps the object alive. Not reported: a task
@@ -3113,7 +3115,9 @@ only where the results replace one another (the pipeline ends in `assign`, or in
 assigns and adds to no collection): a subject may carry events that each matter (message ids,
 uploads), whose results are gathered (`scan`, `collect`, `append`, or stored each under its own key,
 `self?.lastRun[id] = Date()`) or handed on. Not reported: `map { … }.switchToLatest()`, `flatMap(maxPublishers: .max(1))`,
-a `flatMap` whose closure only makes publishers that finish at once (`Just`, `Empty`, `Fail`),
+a `flatMap` whose closure only makes publishers that finish at once (`Just`, `Empty`, `Fail`, or a
+sequence's `.publisher`, `$query.map(tags).flatMap { tags in tags.publisher.collect() }`, where no type of
+the project declares a property named `publisher`),
 a `flatMap` whose closure only returns a child's `objectWillChange` (`$child.flatMap { $0.objectWillChange }`,
 the forwarding `nested_observable_object` accepts: a signal with no value, which no older answer can overwrite),
 a `flatMap` directly on a subject of `Void` (`PassthroughSubject<Void, Never>`: a tap, a refresh, a
@@ -5247,7 +5251,7 @@ Not reported where the nesting cannot hide a change from a view: when no view ob
 outer type (no `@ObservedObject`, `@StateObject` or `@EnvironmentObject` property holds it, as
 with a widget's timeline data or a model that only code reads), and when views observe the
 inner object directly (its type is held by views, and the property is passed on as an argument,
-`PlayerBar(player: model.player)`), unless a view that holds the outer object also reads the
+`PlayerBar(player: model.player)`, also once unwrapped: `if let player = model.player { PlayerBar(player: player) }`), unless a view that holds the outer object also reads the
 inner one's `@Published` state through it (`store.onboarding.isComplete`, `$model.profile.name`): that view
 is not redrawn by the change. Not reported either: an inner ObservableObject that has nothing
 to announce (no `@Published` property in it or its project ancestors, and no
@@ -5841,7 +5845,8 @@ Not reported:
   function whose every `return` is one of them, with no operator that adds values): they run once;
 - `assign(to: &$property)`, which has no cancellable to store;
 - inner publishers that finish while `sink` subscribes (`Just(x)`, `Publishers.CombineLatest(Just(a), Just(b))`):
-  nothing stays alive but a spent token;
+  nothing stays alive but a spent token (a scheduler step, `Just(false).delay(for: 4, scheduler: q)` or
+  `receive(on:)`, delivers later: that subscription stays alive, and is reported);
 - an inner subscription behind a run-once guard, in the closure or the method it calls
   (`guard !isWaiting else { return }` where the type sets `isWaiting = true`, or `guard bag.isEmpty`),
   or behind a create-once guard in the outer closure or the method it calls (`guard self.observer == nil else { return }`
@@ -12086,7 +12091,9 @@ which no one sees, and is not reported. Nor is a timer whose interval is written
 one second (`every: 5`, `every: 30`): tracking only makes its next tick late by the length of the
 drag, and the tick then fires; a clock, a countdown or a progress timer, whose freeze shows, ticks
 every second or faster. An interval held in a name is not known and is reported. Nor is preview code
-(a `#Preview { … }` body, a `PreviewProvider`), which runs in Xcode's canvas, never in the app.
+(a `#Preview { … }` body, a `PreviewProvider`, or an object that only they make, such as a preview's model
+with a ticking timer), which runs in Xcode's canvas, never in the app; a SwiftUI `View` that only a preview
+shows here is still reported, as the app may show it through a path the project does not (a hosting controller).
 
 ## Why it matters
 

@@ -61,9 +61,16 @@ public struct ColdPublisherSubscribedTwiceRule: Rule {
     private func holders(in tree: SyntaxTree, named names: Set<String>, cold: PerSubscriptionWork) -> [Holder] {
         var result: [Holder] = []
         for (v, variable) in tree.variables.enumerated() where names.contains(variable.name) {
-            guard let initializer = variable.initializer, !variable.isComputed,
-                  let chain = tree.chains(in: initializer).first(where: { $0.context == .declaration(v) }),
-                  let work = cold.work(of: chain, in: tree) else { continue }
+            guard !variable.isComputed else { continue }
+            let work: String
+            if let initializer = variable.initializer {
+                guard let chain = tree.chains(in: initializer).first(where: { $0.context == .declaration(v) }),
+                      let found = cold.work(of: chain, in: tree) else { continue }
+                work = found
+            } else {
+                guard let found = workAssignedOnlyInInitializers(v, in: tree, cold: cold) else { continue }
+                work = found
+            }
             if variable.isLocal {
                 guard let f = tree.enclosingFunction(of: variable.nameToken), let close = tree.functions[f].bodyClose else { continue }
                 result.append(Holder(variable: v, work: work, bodies: [variable.nameToken...close], isProperty: false))
@@ -76,6 +83,27 @@ public struct ColdPublisherSubscribedTwiceRule: Rule {
             }
         }
         return result
+    }
+
+    /// `private let avatarRequest: AnyPublisher<Data, Never>` given its value in `init`
+    /// (`avatarRequest = api.avatar(for: author)`): a stored property with no initial value that
+    /// only this file can set (`let` or `private`), set only in initializers of its type, each time
+    /// to a publisher doing work per subscription: the work of the first such value.
+    private func workAssignedOnlyInInitializers(_ v: Int, in tree: SyntaxTree, cold: PerSubscriptionWork) -> String? {
+        let variable = tree.variables[v]
+        guard !variable.isLocal, !variable.isStatic, let t = variable.enclosingType,
+              variable.isLet || variable.modifiers.contains("private") || variable.modifiers.contains("fileprivate") else { return nil }
+        var work: String?
+        for chain in tree.chains {
+            guard case .assignment(let target, let compound) = chain.context else { continue }
+            let written = tree.text(target.lowerBound, target.upperBound)
+            guard written == variable.name || written == "self." + variable.name else { continue }
+            guard !compound, let f = tree.enclosingFunction(of: chain.first), tree.functions[f].kind == .initializer,
+                  tree.functions[f].enclosingType == t, tree.innermostClosure(of: chain.first) == nil,
+                  let found = cold.work(of: chain, in: tree) else { return nil }
+            work = work ?? found
+        }
+        return work
     }
 
     /// Names of the file that subscribe otherwise than through `sink`/`assign(to:on:)` (which the

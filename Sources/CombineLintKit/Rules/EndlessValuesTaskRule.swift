@@ -88,7 +88,7 @@ public struct EndlessValuesTaskRule: Rule {
                 if tree.isWord(j, "await") { awaits = true }
                 j += 1
             }
-            guard awaits, j + 1 < closure.close, let s = sequenceChain(at: j + 1, tree: tree) else { continue }
+            guard awaits, j + 1 < closure.close, let s = sequenceChain(at: j + 1, tree: tree) ?? boundSequence(at: j + 1, in: c, tree: tree) else { continue }
             let sequence = tree.chains[s]
             guard neverEnds(sequence, tree: tree, index: index, extra: extra, finite: finite),
                   !leavesLoop(after: loopHeaderEnd(after: j + 1, tree: tree), in: c, tree: tree) else { continue }
@@ -106,6 +106,23 @@ public struct EndlessValuesTaskRule: Rule {
               let initializer = tree.variables[v].initializer,
               let s = tree.chain(startingAt: initializer.lowerBound), tree.chains[s].first == initializer.lowerBound else { return nil }
         return s
+    }
+
+    /// `guard let stream = self?.$peak.values else { return }` (or `if let`) before the loop, in
+    /// the same closure: a condition binding makes no local variable, so its value is read here,
+    /// from the last such binding of the name before token `k`.
+    private func boundSequence(at k: Int, in c: Int, tree: SyntaxTree) -> Int? {
+        guard tree.tokens[k].kind == .identifier else { return nil }
+        let name = tree.name(k)
+        var i = k - 1
+        while i > tree.closures[c].bodyStart + 1 {
+            defer { i -= 1 }
+            guard tree.tokens[i].kind == .equal, tree.tokens[i - 1].kind == .identifier, tree.name(i - 1) == name,
+                  tree.isWord(i - 2, "let") || tree.isWord(i - 2, "var"), tree.innermostClosure(of: i) == c,
+                  let s = tree.chain(startingAt: i + 1), tree.chains[s].first == i + 1, tree.chains[s].elements.count > 1 else { continue }
+            return s
+        }
+        return nil
     }
 
     /// The last token of the loop's sequence expression starting at `k` (before its `{`).

@@ -38,7 +38,7 @@ public struct FlatMapWithoutSwitchRule: Rule {
                 }
                 // A `switchToLatest` or `maxPublishers` later on means the author chose the concurrency on purpose.
                 if chain.elements[(f + 1)...].contains(where: { $0.name == "switchToLatest" }) { continue }
-                if makesOnlyImmediatePublishers(element, tree: tree) { continue }
+                if makesOnlyImmediatePublishers(element, context: context) { continue }
                 if forwardsOnlyChangeSignals(element, tree: tree) { continue }
                 findings.append(context.finding(tokens: element.nameToken, message: message, fix: fix(element, context: context),
                                                 help: Self.help))
@@ -156,10 +156,25 @@ public struct FlatMapWithoutSwitchRule: Rule {
     }
 
     /// `flatMap { Just($0) }`-style closures make publishers that finish at once: nothing can arrive out of order.
-    private func makesOnlyImmediatePublishers(_ element: ChainElement, tree: SyntaxTree) -> Bool {
+    private func makesOnlyImmediatePublishers(_ element: ChainElement, context: RuleContext) -> Bool {
         guard let c = element.closures.last else { return false }
-        let returned = tree.chainsReturned(byClosure: c)
-        return !returned.isEmpty && returned.allSatisfy { Catalogue.finiteRoots.contains($0.root.name) || $0.root.kind == .literal && $0.elements.count > 1 && $0.elements[1].name == "publisher" }
+        let returned = context.tree.chainsReturned(byClosure: c)
+        return !returned.isEmpty && returned.allSatisfy {
+            Catalogue.finiteRoots.contains($0.root.name) || $0.root.kind == .literal && $0.elements.count > 1 && $0.elements[1].name == "publisher"
+                || isSequencePublisher($0, index: context.index)
+        }
+    }
+
+    /// `tags.publisher.collect()`, `$0.publisher`: Combine's `.publisher` of a sequence (an `Optional`'s,
+    /// a `Result`'s) delivers its elements and finishes while it is subscribed, so nothing arrives late.
+    /// Only where no type of the project declares a property named `publisher` (which could be a
+    /// subject), and no later step brings in another publisher (`merge`, `flatMap`, `combineLatest` …).
+    private func isSequencePublisher(_ chain: Chain, index: ProjectIndex) -> Bool {
+        guard chain.elements.count > 1, chain.elements[1].name == "publisher", chain.elements[1].kind == .member,
+              !chain.elements[1].isCall, chain.elements[0].kind == .root, chain.elements[0].name != "self" else { return false }
+        let joining = Catalogue.inputSubscribingCombiners.union(Catalogue.publisherMakingClosureOperators).union(["switchToLatest"])
+        guard !chain.elements[2...].contains(where: { joining.contains($0.name) }) else { return false }
+        return index.properties(named: "publisher").isEmpty
     }
 
     /// `$child.flatMap { $0.objectWillChange }`, the forwarding `nested_observable_object` accepts:

@@ -120,8 +120,43 @@ public struct NestedObservableObjectRule: Rule {
                 return false
             }
             if case .argument = chain.context { return true }
+            // `if let card = store.card { CardView(card: card) }`: the unwrapped object is handed on.
+            if let bound = Self.conditionBoundName(before: chain.first, in: index.trees[reference.tree]) {
+                return Self.isHandedOn(bound, boundAt: chain.first, inTree: reference.tree, index: index)
+            }
             return false
         }
+    }
+
+    /// `if let name = …`, `guard let name = …`, `, var name = …`: the name a condition binds the
+    /// value starting at token `first` to.
+    static func conditionBoundName(before first: Int, in tree: SyntaxTree) -> String? {
+        guard first >= 4, tree.tokens[first - 1].kind == .equal, tree.tokens[first - 2].kind == .identifier,
+              tree.isWord(first - 3, "let") || tree.isWord(first - 3, "var") else { return nil }
+        let before = first - 4
+        guard tree.tokens[before].kind == .comma || tree.isWord(before, "if") || tree.isWord(before, "guard") else { return nil }
+        return tree.name(first - 2)
+    }
+
+    /// The bound name is passed as an argument (`ThermostatCard(thermostat: thermostat)`, a bare
+    /// name, which makes no chain of its own) after the binding and in its scope: up to the end of
+    /// the closure that holds the binding (a view builder), or of the function when no closure does.
+    static func isHandedOn(_ name: String, boundAt token: Int, inTree t: Int, index: ProjectIndex) -> Bool {
+        let tree = index.trees[t]
+        let end: Int
+        if let closure = tree.innermostClosure(of: token) {
+            end = tree.closures[closure].close
+        } else if let function = tree.enclosingFunction(of: token), let close = tree.functions[function].bodyClose {
+            end = close
+        } else {
+            return false
+        }
+        guard token + 2 < end else { return false }
+        for i in (token + 1)..<end where tree.tokens[i].kind == .identifier && tree.name(i) == name {
+            let before = tree.tokens[i - 1].kind, after = tree.tokens[i + 1].kind
+            if before == .colon || before == .leftParen || before == .comma, after == .rightParen || after == .comma { return true }
+        }
+        return false
     }
 
     /// Whether a SwiftUI view that holds the outer object reads the inner one's `@Published` state

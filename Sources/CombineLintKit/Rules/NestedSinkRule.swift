@@ -29,7 +29,7 @@ public struct NestedSinkRule: Rule {
             let chain = tree.chains[subscription.chain]
             guard let bag = bagOwner(of: subscription, chain: chain) else { continue }
             // An inner publisher that finishes during `sink` (`Just`, `CombineLatest` of `Just`s) leaves nothing running.
-            if finite.finishes(chain, before: subscription.element, in: tree) { continue }
+            if finite.finishes(chain, before: subscription.element, in: tree), !waitsOnScheduler(chain, before: subscription.element) { continue }
             // A run-once guard before the inner subscription (`guard !isObserving else { return }`).
             if let bagName = BagResets.selfMemberName(bag), let t = tree.enclosingType(of: chain.first) {
                 let names = flags[t] ?? runOnceFlags(ofType: t, in: tree)
@@ -189,6 +189,17 @@ public struct NestedSinkRule: Rule {
     }
 
     /// Publishers that deliver one value at most, so a subscription inside their sink is made once:
+    /// `Just(false).delay(for: .seconds(4), scheduler: DispatchQueue.main)`: a scheduler step
+    /// (`delay`, `receive(on:)`, `debounce`, `collect(.byTime(…))` …) hands the value on later, so
+    /// the inner subscription outlives `sink`, stays in the bag while it waits, and an earlier one
+    /// can land after a newer one (a banner reset by the ring before).
+    private func waitsOnScheduler(_ chain: Chain, before end: Int) -> Bool {
+        chain.elements[..<end].contains { element in
+            element.kind == .member && element.isCall && Catalogue.deferringOperators.contains(element.name)
+                && (element.argument("scheduler") != nil || element.argument("on") != nil || element.name == "collect" && !element.arguments.isEmpty)
+        }
+    }
+
     /// `Just`, `Future`, a URL request, `first()`, `last()`, `collect()`, `reduce`, `prefix(1)`.
     private func emitsAtMostOneValue(_ chain: Chain, in tree: SyntaxTree) -> Bool {
         for element in chain.elements where element.isCall {

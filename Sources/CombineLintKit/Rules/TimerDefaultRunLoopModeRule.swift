@@ -73,6 +73,11 @@ public struct TimerDefaultRunLoopModeRule: Rule {
         if PreviewCode.isDirectlyInPreview(token, in: context.tree) { return false }
         guard let t = context.tree.enclosingType(of: token) else { return context.tree.imports(anyOf: Catalogue.userInterfaceModules) }
         let name = context.tree.types[t].name.lastNameComponent
+        // So does an object that only such preview code makes (a preview's model with a ticking
+        // timer). A SwiftUI view is the app's screen even where only a preview shows it here: the app
+        // may show it through a path the index does not see (a hosting controller, another target).
+        if !context.index.inherits(name, from: "View"), let treeIndex = context.index.treeIndexByPath[context.file.path],
+           PreviewCode.contains(token, inTree: treeIndex, index: context.index, memo: context.memo) { return false }
         // A view, a cell, a control, a view controller, a SwiftUI view or scene (not the app's
         // delegate, which runs on the main thread but shows nothing itself).
         if mainActorBases(of: t, context).contains(where: { !Catalogue.applicationObjectTypes.contains($0) }) { return true }

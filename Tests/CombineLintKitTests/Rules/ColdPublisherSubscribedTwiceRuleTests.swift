@@ -2,6 +2,37 @@ import XCTest
 @testable import CombineLintKit
 
 final class ColdPublisherSubscribedTwiceRuleTests: XCTestCase {
+    /// A stored property given its value in `init` (`avatarRequest = api.avatar(for: author)`) holds
+    /// the request as an initial value would; one that a method also sets (to a subject) is not known.
+    func testAPropertySetOnlyInInitToARequest() {
+        let text = """
+        final class API {
+            func avatar(for url: URL?) -> AnyPublisher<Data, Never> {
+                guard let url else { return Empty().eraseToAnyPublisher() }
+                return URLSession.shared.dataTaskPublisher(for: url).map(\\.data).replaceError(with: Data()).eraseToAnyPublisher()
+            }
+        }
+        final class ProfileModel {
+            private var avatarRequest: AnyPublisher<Data, Never>
+            private var bannerRequest: AnyPublisher<Data, Never>
+            init(api: API, url: URL) {
+                avatarRequest = api.avatar(for: url)
+                self.bannerRequest = api.avatar(for: url)
+            }
+            func load() {
+                avatarRequest.sink { _ in }.store(in: &bag)
+                avatarRequest.map(\\.count).sink { _ in }.store(in: &bag)
+                bannerRequest.sink { _ in }.store(in: &bag)
+                bannerRequest.map(\\.count).sink { _ in }.store(in: &bag)
+            }
+            func useLive(_ subject: PassthroughSubject<Data, Never>) { bannerRequest = subject.eraseToAnyPublisher() }
+        }
+
+        """
+        let found = findings(of: ColdPublisherSubscribedTwiceRule.self, in: [(path: "A.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.ruleID) \($0.line):\($0.column)" }, ["cold_publisher_subscribed_twice 16:9"])
+    }
+
     func testSecondSubscriptionIsReportedWithTheFirstAndTheDeclaration() throws {
         let text = """
         final class Loader {

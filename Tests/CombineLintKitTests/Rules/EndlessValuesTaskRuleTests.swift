@@ -16,6 +16,28 @@ final class EndlessValuesTaskRuleTests: XCTestCase {
         XCTAssertEqual(finding.help, "Keep the task in a property and cancel it (in `onDisappear`, `viewDidDisappear`, or `deinit` with `self` captured weakly), use SwiftUI's `.task { }` modifier, which the view cancels, or subscribe with `sink` and store the cancellable.")
     }
 
+    /// `guard let stream = self?.$peak.values else { return }` then `for await peak in stream`: the
+    /// condition binding holds the endless sequence, as a local would; a bound finite one does not.
+    func testASequenceBoundByAConditionBeforeTheLoop() {
+        let found = findings(of: EndlessValuesTaskRule.self, in: [(path: "A.swift", text: """
+        final class EnergyMonitor: ObservableObject {
+            @Published var peak = 0.0
+            func watchPeaks() {
+                Task { [weak self] in
+                    guard let stream = self?.$peak.values else { return }
+                    for await peak in stream { print(peak) }
+                }
+                Task { [weak self] in
+                    guard let stream = self?.$peak.first().values else { return }
+                    for await peak in stream { print(peak) }
+                }
+            }
+        }
+        """)])
+        XCTAssertEqual(found.map { "\($0.ruleID) \($0.line):\($0.column)" }, ["endless_values_task 4:9"])
+        XCTAssertEqual(found.first?.message, "Nothing can cancel this task, and the loop over `stream` never ends: it lives for ever with everything it captures.")
+    }
+
     func testKeptButNeverCancelledNamesTheProperty() {
         let found = findings(of: EndlessValuesTaskRule.self, in: [(path: "A.swift", text: """
         final class A {

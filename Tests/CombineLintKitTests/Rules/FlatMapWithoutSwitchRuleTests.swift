@@ -187,4 +187,32 @@ final class FlatMapWithoutSwitchRuleTests: XCTestCase {
         """)])
         XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["7:19"])
     }
+
+    /// `tags.publisher.collect()` is a sequence's publisher: it delivers and finishes while it is
+    /// subscribed, so no answer can arrive late. Where the project declares a property named
+    /// `publisher` (it may hold a subject), or the inner chain merges in another publisher, it is still reported.
+    func testASequencesPublisherFinishesAtOnce() {
+        let model = """
+        final class SearchModel: ObservableObject {
+            @Published var query = ""
+            @Published var tags: [String] = []
+            func bind() {
+                $query
+                    .map { text in text.split(separator: " ").map(String.init) }
+                    .flatMap { tags in tags.publisher.collect() }
+                    .assign(to: &$tags)
+                $query
+                    .map { [$0] }
+                    .flatMap { $0.publisher.merge(with: api.suggestions()) }
+                    .assign(to: &$tags)
+            }
+        }
+
+        """
+        let quiet = findings(of: FlatMapWithoutSwitchRule.self, in: [(path: "A.swift", text: model)])
+        XCTAssertEqual(quiet.map { "\($0.ruleID):\($0.line):\($0.column)" }, ["flatmap_without_switch:11:14"])
+        let relay = "final class Relay { let publisher = PassthroughSubject<String, Never>() }\n"
+        let loud = findings(of: FlatMapWithoutSwitchRule.self, in: [(path: "A.swift", text: model), (path: "B.swift", text: relay)])
+        XCTAssertEqual(loud.map { "\($0.ruleID):\($0.line):\($0.column)" }, ["flatmap_without_switch:7:14", "flatmap_without_switch:11:14"])
+    }
 }

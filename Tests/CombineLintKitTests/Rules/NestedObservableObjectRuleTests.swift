@@ -82,6 +82,42 @@ final class NestedObservableObjectRuleTests: XCTestCase {
         XCTAssertEqual(positions([(path: "M.swift", text: model), (path: "V.swift", text: view)]), ["M.swift:3:20"])
     }
 
+    /// `if let thermostat = store.thermostat { ThermostatCard(thermostat: thermostat) }` hands the
+    /// unwrapped inner object to a view that observes it, as `ThermostatCard(thermostat: store.thermostat)`
+    /// would; a binding whose name is only read (`Text(lock.isLocked …)`) hands nothing on.
+    func testAnInnerObjectUnwrappedAndHandedToAnObservingViewIsNotReported() {
+        let model = """
+        final class HomeStore: ObservableObject {
+            @Published var thermostat: ThermostatDevice?
+            @Published var door: LockDevice?
+        }
+        final class ThermostatDevice: ObservableObject { @Published var target = 21.0 }
+        final class LockDevice: ObservableObject { @Published var isLocked = true }
+        struct ThermostatCard: View {
+            @ObservedObject var thermostat: ThermostatDevice
+            var body: some View { Text("") }
+        }
+        struct LockBadge: View {
+            @ObservedObject var lock: LockDevice
+            var body: some View { Text("") }
+        }
+        struct Dashboard: View {
+            @EnvironmentObject var store: HomeStore
+            var body: some View {
+                List {
+                    if let thermostat = store.thermostat {
+                        Section("Climate") { ThermostatCard(thermostat: thermostat) }
+                    }
+                    if let lock = store.door {
+                        Text(lock.isLocked ? "Locked" : "Open")
+                    }
+                }
+            }
+        }
+        """
+        XCTAssertEqual(positions([(path: "M.swift", text: model)]), ["M.swift:3:20"])
+    }
+
     /// An inner ObservableObject with no `@Published` state that never sends `objectWillChange`
     /// changes nothing views could miss; one that sends by hand, or inherits published state, does.
     func testInnerObjectsWithoutChangesAreNotReported() {

@@ -88,6 +88,24 @@ final class NestedSinkRuleTests: XCTestCase {
         XCTAssertEqual(positions(text), ["8:65"])
     }
 
+    /// `Just(false).delay(…)`, `Just(x).receive(on:)`: a scheduler step delivers later, so the inner
+    /// subscription outlives `sink` (a reset per ring, the earlier one cutting the later banner short).
+    func testAJustThatWaitsOnASchedulerStaysAlive() {
+        let text = """
+        final class DoorbellCenter {
+            private var bag = Set<AnyCancellable>()
+            init() {
+                rings.sink { [weak self] _ in
+                    guard let self else { return }
+                    Just(false).delay(for: .seconds(4), scheduler: DispatchQueue.main).sink { [weak self] in self?.ringing = $0 }.store(in: &self.bag)
+                    Just(true).map { !$0 }.sink { [weak self] in self?.ringing = $0 }.store(in: &self.bag)
+                }.store(in: &bag)
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["6:80"])
+    }
+
     func testARunOnceGuardBeforeTheInnerSubscription() {
         let text = """
         final class SyncEngine {

@@ -115,6 +115,42 @@ final class TimerDefaultRunLoopModeRuleTests: XCTestCase {
         XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["12:68"])
     }
 
+    /// A model that only a preview provider makes runs in Xcode's canvas too; the same model made
+    /// by the app's own view is reported.
+    func testATypeOnlyPreviewsMakeIsNotReported() {
+        let model = """
+        import SwiftUI
+        final class PreviewFeedModel: ObservableObject {
+            @Published var tick = 0
+            private var bag = Set<AnyCancellable>()
+            init() {
+                Timer.publish(every: 1, on: .main, in: .default)
+                    .autoconnect()
+                    .sink { [weak self] _ in self?.tick += 1 }
+                    .store(in: &bag)
+            }
+        }
+        struct FeedPreviewView: View {
+            @ObservedObject var model: PreviewFeedModel
+            var body: some View { Text("\\(model.tick)") }
+        }
+        struct ClockFace: View {
+            private let tick = Timer.publish(every: 1, on: .main, in: .default).autoconnect()
+            var body: some View { Text("").onReceive(tick) { _ in } }
+        }
+        struct FeedPreviewView_Previews: PreviewProvider {
+            static var previews: some View { FeedPreviewView(model: PreviewFeedModel()); ClockFace() }
+        }
+
+        """
+        // A view only a preview shows here may be shown by the app through a path the project does not see.
+        XCTAssertEqual(findings(of: TimerDefaultRunLoopModeRule.self, in: [("A.swift", model)]).map { "\($0.ruleID) \($0.line):\($0.column)" },
+                       ["timer_default_run_loop_mode 17:63"])
+        let app = "struct Root: View { var body: some View { FeedPreviewView(model: PreviewFeedModel()) } }\n"
+        XCTAssertEqual(findings(of: TimerDefaultRunLoopModeRule.self, in: [("A.swift", model), ("B.swift", app)]).map { "\($0.ruleID) \($0.line):\($0.column)" },
+                       ["timer_default_run_loop_mode 6:48", "timer_default_run_loop_mode 17:63"])
+    }
+
     func testRangeAndFixOnTheModeOnly() throws {
         let text = "import UIKit\nlet t = Timer.publish(every: 1, on: .main, in: .default).autoconnect()\n"
         let found = findings(of: TimerDefaultRunLoopModeRule.self, in: [("A.swift", text)])
