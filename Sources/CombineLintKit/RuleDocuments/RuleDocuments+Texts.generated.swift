@@ -7480,7 +7480,7 @@ Reports a method that stores a subscription in a bag of `self` (`.store(in: &bag
 repeatedly because it is called, directly or through other methods of the same type (extensions
 in other files included), from code UIKit or SwiftUI runs again and again:
 
-- appearance and layout callbacks: `viewWillAppear`, `viewIsAppearing`, `viewDidAppear`, `viewWillLayoutSubviews`,
+- appearance, layout and view state callbacks: `viewWillAppear`, `viewIsAppearing`, `viewDidAppear`, `viewWillLayoutSubviews`, a view's `willMove(toWindow:)`,
   `viewDidLayoutSubviews`, `layoutSubviews`, `traitCollectionDidChange`, `viewWillTransition`,
   a representable's `updateUIView(_:context:)` (also calling a method of its coordinator through
   `context.coordinator`, the object `makeCoordinator()` made)
@@ -9073,7 +9073,8 @@ runs again and again while its object lives: `viewWillAppear`, `viewIsAppearing`
 `viewWillTransition(to:with:)`, `updateConstraints`, `updateViewConstraints`, safe area and
 margin changes (`viewSafeAreaInsetsDidChange`, `safeAreaInsetsDidChange`, `layoutMarginsDidChange`),
 view state changes (`didMoveToWindow`, which runs whenever a screen is pushed over the view and
-popped again or a tab is switched; a cell's `setSelected` and `setHighlighted`, and the `didSet` of an
+popped again or a tab is switched, and `willMove(toWindow:)` (AppKit's `viewWillMove(toWindow:)`), which runs just before it
+(not a view controller's `willMove(toParent:)`, which runs once per containment); a cell's `setSelected` and `setHighlighted`, and the `didSet` of an
 `override var isSelected` or `isHighlighted`, which runs on every tap even while one row is displayed, so a bag
 emptied in `prepareForReuse` still piles up;
 `updateConfiguration(using:)`; `tintColorDidChange`), AppKit's
