@@ -266,4 +266,36 @@ extension RepeatedSubscriptionAppIdiomTests {
         """
         XCTAssertEqual(positions(text), ["7:14"])
     }
+
+    /// `groceries.uncheckedCount` reads a publisher property of the store (`$items.map { … }`), which never
+    /// finishes: a view's `@State private var uncheckedCount = 0` of the same name holds a number, not a
+    /// publisher, so it does not hide that source.
+    func testSameNamedPlainValuePropertyDoesNotHideANeverFinishingPublisherProperty() {
+        let text = """
+        final class GroceryStore: ObservableObject {
+            @Published private(set) var items: [String] = []
+            var uncheckedCount: AnyPublisher<Int, Never> { $items.map(\\.count).eraseToAnyPublisher() }
+        }
+        final class FeedModel: ObservableObject {
+            @Published var badge = 0
+            var bindings = Set<AnyCancellable>()
+            func bind(groceries: GroceryStore) {
+                groceries.uncheckedCount
+                    .sink { [weak self] in self?.badge = $0 }
+                    .store(in: &bindings)
+            }
+        }
+        struct FeedView: View {
+            @StateObject private var model = FeedModel()
+            @EnvironmentObject private var groceries: GroceryStore
+            var body: some View { Text("").onAppear { model.bind(groceries: groceries) } }
+        }
+        struct RootView: View {
+            @State private var uncheckedCount = 0
+            @State private var lastTitle: String? = nil
+            var body: some View { Text("\\(uncheckedCount)") }
+        }
+        """
+        XCTAssertEqual(positions(text), ["11:14"])
+    }
 }
