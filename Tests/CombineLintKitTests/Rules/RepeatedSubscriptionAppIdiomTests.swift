@@ -298,4 +298,49 @@ extension RepeatedSubscriptionAppIdiomTests {
         """
         XCTAssertEqual(positions(text), ["11:14"])
     }
+
+    /// `.task { model.enableAutosave() }` runs on every appearance; `enableAutosave` is a method of a
+    /// protocol extension the model's type conforms to (`extension Persistable { … store(in: &cancellables) }`),
+    /// so the call runs that store each time. A conforming type that declares its own `enableAutosave()`
+    /// runs that one instead.
+    func testProtocolExtensionMethodCalledOnAViewsModel() {
+        let persistable = """
+        protocol Persistable: ObservableObject {
+            var cancellables: Set<AnyCancellable> { get set }
+            func save()
+        }
+        extension Persistable {
+            func enableAutosave() {
+                objectWillChange
+                    .debounce(for: .seconds(1), scheduler: DispatchQueue.main)
+                    .sink { [weak self] _ in self?.save() }
+                    .store(in: &cancellables)
+            }
+        }
+
+        """
+        let conforming = persistable + """
+        final class PlanModel: ObservableObject, Persistable {
+            var cancellables = Set<AnyCancellable>()
+            func save() {}
+        }
+        struct PlanView: View {
+            @StateObject private var model = PlanModel()
+            var body: some View { Text("").task { model.enableAutosave() } }
+        }
+        """
+        XCTAssertEqual(positions(conforming), ["10:14"])
+        let ownMethod = persistable + """
+        final class NotesModel: ObservableObject, Persistable {
+            var cancellables = Set<AnyCancellable>()
+            func save() {}
+            func enableAutosave() {}
+        }
+        struct NotesView: View {
+            @StateObject private var model = NotesModel()
+            var body: some View { Text("").task { model.enableAutosave() } }
+        }
+        """
+        XCTAssertEqual(positions(ownMethod), [])
+    }
 }
