@@ -7584,7 +7584,8 @@ Not reported:
 - a cancellable assigned to a single `AnyCancellable?` property (assigning releases, so cancels, the previous one);
 - publishers that complete synchronously (`Just`, `Empty`, `Fail`);
 - request-style pipelines, which answer and end: `first()`, `prefix(_:)`, `last()`, `collect()`,
-  `reduce`, a `Future`, a URL request. A limit that waits for a condition on a source that never
+  `reduce`, a `Future`, a URL request, and a `Publishers.MergeMany` of a local array mapped to such requests
+  (`let loads = ids.map { load($0) }`, then `Publishers.MergeMany(loads).collect()`). A limit that waits for a condition on a source that never
   finishes is reported, though (`model.objectWillChange.filter { isUnlocked }.first()`,
   `$state.first(where: \.isReady)`): until a value passes, each run leaves one more subscription
   waiting, and then all of them act on that value at once.

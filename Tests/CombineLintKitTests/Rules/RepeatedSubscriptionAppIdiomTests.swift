@@ -343,4 +343,40 @@ extension RepeatedSubscriptionAppIdiomTests {
         """
         XCTAssertEqual(positions(ownMethod), [])
     }
+
+    /// `store.list(ids)` returns `Publishers.MergeMany(loads).collect()` with `let loads = ids.map { load($0) }`
+    /// and `load` a `Deferred { Future … }`: every merged request finishes, so the merge and the collect do,
+    /// and a reload from `viewWillAppear` leaves nothing subscribed. A merge of a local array mapped to
+    /// subject pipelines never finishes and is still reported.
+    func testMergeManyOfALocalArrayMappedToRequestsFinishes() {
+        let text = """
+        final class DocumentStore {
+            let changes = PassthroughSubject<Int, Never>()
+            func load(_ id: Int) -> AnyPublisher<String, Never> {
+                Deferred { Future<String, Never> { promise in promise(.success(String(id))) } }.eraseToAnyPublisher()
+            }
+            func list(_ ids: [Int]) -> AnyPublisher<[String], Never> {
+                let loads = ids.map { load($0) }
+                return Publishers.MergeMany(loads).collect().eraseToAnyPublisher()
+            }
+            func watch(_ ids: [Int]) -> AnyPublisher<Int, Never> {
+                let feeds = ids.map { id in changes.filter { $0 == id } }
+                return Publishers.MergeMany(feeds).eraseToAnyPublisher()
+            }
+        }
+        final class BrowserViewController: UIViewController {
+            let store = DocumentStore()
+            var cancellables = Set<AnyCancellable>()
+            override func viewWillAppear(_ animated: Bool) {
+                super.viewWillAppear(animated)
+                reload()
+            }
+            func reload() {
+                store.list([1, 2]).sink { print($0) }.store(in: &cancellables)
+                store.watch([1, 2]).sink { print($0) }.store(in: &cancellables)
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["24:48"])
+    }
 }
