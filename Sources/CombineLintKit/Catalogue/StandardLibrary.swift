@@ -6,6 +6,14 @@ extension Catalogue {
         "append", "insert", "remove", "removeAll", "removeFirst", "removeLast", "sort", "reverse", "shuffle", "merge", "formUnion", "subtract",
     ]
 
+    /// Value types that are never a publisher: a property of such a type is not one a chain reads
+    /// as its source, whatever its name.
+    public static let plainValueTypes: Set<String> = [
+        "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64",
+        "Double", "Float", "CGFloat", "Decimal", "TimeInterval", "Bool", "String", "Character",
+        "Date", "UUID", "URL", "Data",
+    ]
+
     /// Global functions that cannot reassign a property of the caller (printing, logging, assertions).
     public static let nonMutatingFreeFunctions: Set<String> = ["print", "debugPrint", "assert", "assertionFailure", "precondition", "NSLog", "os_log", "dump"]
 

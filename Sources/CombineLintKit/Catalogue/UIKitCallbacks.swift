@@ -29,6 +29,12 @@ extension Catalogue {
         "didMoveToWindow", "setSelected", "setHighlighted", "updateConfiguration", "tintColorDidChange",
     ]
 
+    /// View state callbacks told by their full selector, since their base name is shared with
+    /// callbacks that run once: a view's `willMove(toWindow:)` (and AppKit's `viewWillMove(toWindow:)`)
+    /// runs on every window change, as `didMoveToWindow` does, while a view controller's
+    /// `willMove(toParent:)` runs once per containment.
+    public static let stateChangeSelectors: Set<String> = ["willMove(toWindow:)", "viewWillMove(toWindow:)"]
+
     /// AppKit's `NSView` callbacks that run again and again, taken only as overrides: `layout()` on
     /// every layout pass (a name too general to trust in any other type), `viewDidMoveToWindow()`
     /// each time the view enters or leaves a window (a tab switch, a sheet, a window reopened),

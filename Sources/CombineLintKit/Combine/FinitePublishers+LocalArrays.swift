@@ -36,4 +36,24 @@ extension FinitePublishers {
               let c = tree.chain(startingAt: initializer.lowerBound) else { return nil }
         return tree.chains[c]
     }
+
+    /// For an argument that names a local constant made by mapping a collection
+    /// (`let loads = ids.map { load($0) }`, also after other collection steps: `files.compactMap { … }.map { … }`):
+    /// the closure whose results the array holds. `nil` for a `var` (it may change before the use)
+    /// or when the chain starts from a publisher that never finishes (a publisher's `map`, not a collection's).
+    static func closureMapping(toLocalArray argument: Argument, in tree: SyntaxTree, index: ProjectIndex?) -> Int? {
+        let use = argument.value.lowerBound
+        guard argument.value.upperBound == use, tree.tokens[use].kind == .identifier,
+              let v = SubscriptionFinder.localVariable(named: tree.name(use), visibleAt: use, in: tree),
+              case let variable = tree.variables[v], variable.isLocal, variable.isLet,
+              let initializer = variable.initializer,
+              let c = tree.chain(startingAt: initializer.lowerBound), case let chain = tree.chains[c],
+              chain.last == initializer.upperBound, chain.elements.count >= 2,
+              let map = chain.elements.last, map.kind == .member, map.name == "map" || map.name == "compactMap",
+              map.closures.count == 1, map.arguments.allSatisfy({ $0.closure != nil }) else { return nil }
+        if let index, NeverFinishingSources.evidence(in: chain, before: chain.elements.count - 1, tree: tree, index: index, extraNames: []) != nil {
+            return nil
+        }
+        return map.closures[0]
+    }
 }

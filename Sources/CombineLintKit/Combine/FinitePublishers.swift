@@ -134,6 +134,11 @@ public struct FinitePublishers: Sendable {
                    let appended = FinitePublishers.publishersAppended(toLocalArray: argument, in: tree) {
                     return !appended.isEmpty && appended.allSatisfy { finishes($0, before: $0.elements.count, in: tree, depth: depth + 1) }
                 }
+                // `Publishers.MergeMany(loads)` with `let loads = ids.map { load($0) }`: every element is
+                // what the closure returns.
+                if elements[1].name == "MergeMany", let closure = FinitePublishers.closureMapping(toLocalArray: argument, in: tree, index: index) {
+                    return returnsFinishing(closure: closure, in: tree, depth: depth)
+                }
                 guard let other = inputPublisher(argument, in: tree) else { return false }
                 return finishes(other, before: other.elements.count, in: tree, depth: depth + 1)
             }

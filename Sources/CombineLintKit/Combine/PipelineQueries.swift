@@ -146,6 +146,9 @@ enum NeverFinishingSources {
                 let tree = index.trees[t]
                 guard let v = variable(named: name, onLine: property.line, in: tree) else { return false }
                 if TestCaseCode.isTestOrDouble(tree.variables[v].nameToken, of: tree, index: index) { continue }
+                // A same-named property holding a plain value (`@State private var uncheckedCount = 0` of a
+                // view) cannot be the publisher read here, which an operator or subscriber follows.
+                if holdsPlainValue(tree.variables[v], in: tree) { continue }
                 guard let returned = handedOnChain(of: v, in: tree),
                       evidence(in: returned, before: returned.elements.count, tree: tree, index: index, extraNames: [],
                                throughProperties: false) != nil,
@@ -154,6 +157,26 @@ enum NeverFinishingSources {
             }
             return found
         }
+    }
+
+    /// A property whose type is a plain value, never a publisher: annotated as a number, flag, text,
+    /// date or identifier (optional or not), or initialised by a literal (`0`, `true`, `"…"`, `[]`).
+    private static func holdsPlainValue(_ variable: VariableDecl, in tree: SyntaxTree) -> Bool {
+        var type = variable.typeText.filter { !$0.isWhitespace }
+        while type.hasSuffix("?") || type.hasSuffix("!") { type.removeLast() }
+        if !type.isEmpty { return Catalogue.plainValueTypes.contains(type) }
+        guard !variable.isComputed, let initializer = variable.initializer else { return false }
+        let first = tree.tokens[initializer.lowerBound].kind
+        if initializer.count == 1 {
+            return first == .integerLiteral || first == .floatLiteral || tree.isWord(initializer.lowerBound, "true") || tree.isWord(initializer.lowerBound, "false")
+        }
+        // A whole string literal, or an empty array or dictionary literal.
+        if first == .stringStart { return tree.tokens[initializer.upperBound].kind == .stringEnd }
+        if first == .leftBracket, Int(tree.matching[initializer.lowerBound]) == initializer.upperBound {
+            let inside = (initializer.lowerBound + 1)..<initializer.upperBound
+            return inside.isEmpty || (inside.count == 1 && tree.tokens[inside.lowerBound].kind == .colon)
+        }
+        return false
     }
 
     /// The member variable named `name` declared on line `line`: a binary search (variables are in

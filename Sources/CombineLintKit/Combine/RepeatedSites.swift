@@ -117,6 +117,9 @@ public struct RepeatedSites: Sendable {
             || (function.isOverride && Catalogue.appKitViewOverrideCallbacks.contains(name)) {
             return RepeatedSite(kind: .layout, name: name, function: f, closure: nil, body: body)
         }
+        if Catalogue.stateChangeSelectors.contains(function.selectorName) {
+            return RepeatedSite(kind: .layout, name: function.selectorName, function: f, closure: nil, body: body)
+        }
         if Catalogue.perRowSelectors.contains(function.selectorName) {
             return RepeatedSite(kind: .perRow, name: function.selectorName, function: f, closure: nil, body: body)
         }

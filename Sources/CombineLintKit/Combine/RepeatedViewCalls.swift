@@ -45,7 +45,14 @@ public struct RepeatedViewCalls: Sendable {
         if let t = tree.enclosingType(of: call.token), let constraint = genericConstraint(of: type, in: tree.types[t].genericClause) {
             type = constraint
         }
-        return type == typeName || index.allAncestors(of: typeName).contains { ProjectIndex.stripGenerics($0).lastNameComponent == type }
+        if type == typeName || index.allAncestors(of: typeName).contains(where: { ProjectIndex.stripGenerics($0).lastNameComponent == type }) {
+            return true
+        }
+        // A method the receiver's type gets from a protocol extension it conforms to, or a class it
+        // inherits from (`model.enableAutosave()` with `extension Persistable { func enableAutosave() }`),
+        // unless the receiver's type declares its own method of that name, which the call runs instead.
+        guard index.type(named: type)?.methods.contains(tree.name(call.token)) != true else { return false }
+        return index.allAncestors(of: type).contains { ProjectIndex.stripGenerics($0).lastNameComponent == typeName }
     }
 
     /// The protocol or class that generic parameter `name` is constrained to in a clause such as

@@ -7485,7 +7485,7 @@ Reports a method that stores a subscription in a bag of `self` (`.store(in: &bag
 repeatedly because it is called, directly or through other methods of the same type (extensions
 in other files included), from code UIKit or SwiftUI runs again and again:
 
-- appearance and layout callbacks: `viewWillAppear`, `viewIsAppearing`, `viewDidAppear`, `viewWillLayoutSubviews`,
+- appearance, layout and view state callbacks: `viewWillAppear`, `viewIsAppearing`, `viewDidAppear`, `viewWillLayoutSubviews`, a view's `willMove(toWindow:)`,
   `viewDidLayoutSubviews`, `layoutSubviews`, `traitCollectionDidChange`, `viewWillTransition`,
   a representable's `updateUIView(_:context:)` (also calling a method of its coordinator through
   `context.coordinator`, the object `makeCoordinator()` made)
@@ -7519,10 +7519,11 @@ in other files included), from code UIKit or SwiftUI runs again and again:
 - a SwiftUI view's `.onAppear { model.bind() }`, `.task { … }`, `.onChange(of:) { … }` (and the
   other modifiers above) calling a method of the view's model (the model's type is found through
   the view's property, or the conforming types of the protocol a generic view's model parameter is
-  constrained to: `struct FeedView<Model: FeedModeling>`), when the subscription's source never finishes (`$property`, a subject, also
+  constrained to: `struct FeedView<Model: FeedModeling>`; also a method the model's type gets from a protocol extension
+  it conforms to, `.task { model.enableAutosave() }` with `extension Persistable { func enableAutosave() { … } }`, unless the type declares its own), when the subscription's source never finishes (`$property`, a subject, also
   through `dropFirst()`, an operator collections share, a notification or timer publisher, or a publisher property that every implementation in the app
   hands on from one: `service.changes` with `protocol ItemService { var changes: AnyPublisher<…> { get } }`
-  implemented as `subject.merge(with: notifications).eraseToAnyPublisher()`; test doubles aside) and no run-once guard stands before it: each run then leaves
+  implemented as `subject.merge(with: notifications).eraseToAnyPublisher()`; test doubles aside, and so is a same-named property of another type that holds a plain value, `@State private var uncheckedCount = 0` in a view, which no chain reads as a publisher) and no run-once guard stands before it: each run then leaves
   one more live subscription behind;
 - a write to a property of `self` whose `didSet` (or `willSet`) subscribes, directly or through
   the methods it calls (`highlighted = store.selected` in `viewWillAppear`, with
@@ -7588,7 +7589,8 @@ Not reported:
 - a cancellable assigned to a single `AnyCancellable?` property (assigning releases, so cancels, the previous one);
 - publishers that complete synchronously (`Just`, `Empty`, `Fail`);
 - request-style pipelines, which answer and end: `first()`, `prefix(_:)`, `last()`, `collect()`,
-  `reduce`, a `Future`, a URL request. A limit that waits for a condition on a source that never
+  `reduce`, a `Future`, a URL request, and a `Publishers.MergeMany` of a local array mapped to such requests
+  (`let loads = ids.map { load($0) }`, then `Publishers.MergeMany(loads).collect()`). A limit that waits for a condition on a source that never
   finishes is reported, though (`model.objectWillChange.filter { isUnlocked }.first()`,
   `$state.first(where: \.isReady)`): until a value passes, each run leaves one more subscription
   waiting, and then all of them act on that value at once.
@@ -9078,7 +9080,8 @@ runs again and again while its object lives: `viewWillAppear`, `viewIsAppearing`
 `viewWillTransition(to:with:)`, `updateConstraints`, `updateViewConstraints`, safe area and
 margin changes (`viewSafeAreaInsetsDidChange`, `safeAreaInsetsDidChange`, `layoutMarginsDidChange`),
 view state changes (`didMoveToWindow`, which runs whenever a screen is pushed over the view and
-popped again or a tab is switched; a cell's `setSelected` and `setHighlighted`, and the `didSet` of an
+popped again or a tab is switched, and `willMove(toWindow:)` (AppKit's `viewWillMove(toWindow:)`), which runs just before it
+(not a view controller's `willMove(toParent:)`, which runs once per containment); a cell's `setSelected` and `setHighlighted`, and the `didSet` of an
 `override var isSelected` or `isHighlighted`, which runs on every tap even while one row is displayed, so a bag
 emptied in `prepareForReuse` still piles up;
 `updateConfiguration(using:)`; `tintColorDidChange`), AppKit's

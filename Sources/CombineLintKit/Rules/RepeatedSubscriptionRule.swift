@@ -76,6 +76,14 @@ public struct RepeatedSubscriptionRule: Rule {
                NeverFinishingSources.evidence(in: tree.chains[store.chain], before: store.subscriber, tree: tree, index: context.index, extraNames: []) == nil {
                 continue
             }
+            // Back on screen: a project function that returns only requests (`store.list()` returning
+            // `Publishers.MergeMany(loads).collect()` of `Deferred { Future … }`s) answers and finishes,
+            // as `store_in_appearance` takes it for a store made right in the callback.
+            if !store.waitsForCondition, analysis.startsInAppearanceOrLayout(path),
+               FinitePublishers(index: context.index, memo: context.memo, oneShot: true)
+                .finishes(tree.chains[store.chain], before: store.subscriber, in: tree) {
+                continue
+            }
             // Called from another type's repeated code: as for the direct calls, only a source
             // that never finishes leaves one more live subscription per run.
             if let first = analysis.graph.method(inTree: path[0].tree, body: path[0].body), let label = analysis.externalEntries[first] {
@@ -380,7 +388,7 @@ struct TypeAnalysis: Sendable {
         for (m, method) in graph.methods.enumerated() {
             let function = index.trees[method.tree].functions[method.function]
             if Catalogue.repeatedCallbacks.contains(method.name) || extraCallbacks.contains(method.name)
-                || Catalogue.foregroundCallbacks.contains(method.name)
+                || Catalogue.foregroundCallbacks.contains(method.name) || Catalogue.stateChangeSelectors.contains(method.selectorName)
                 || Catalogue.perRowSelectors.contains(method.selectorName) || TypeAnalysis.isUserAction(selector: method.selectorName, attributes: function.attributes)
                 || selectors.contains(method.name)
                 || (isCell && (method.name.hasPrefix("configure") || method.name.hasPrefix("bind")) && !calledBySelf.contains(method.name))
@@ -442,6 +450,13 @@ struct TypeAnalysis: Sendable {
 
     /// Whether the path's entry is an app or scene lifecycle callback (`sceneWillEnterForeground(_:)`)
     /// or a text input callback (`searchBar(_:textDidChange:)`), where a request per run is the point.
+    /// Whether the path starts in an appearance or layout callback (`viewWillAppear` → `reload()`):
+    /// as for a store made right there, a pipeline that answers and finishes leaves nothing behind.
+    func startsInAppearanceOrLayout(_ path: [Step]) -> Bool {
+        guard let step = path.first, let m = graph.method(inTree: step.tree, body: step.body) else { return false }
+        return Catalogue.appearanceCallbacks.contains(graph.methods[m].name) || Catalogue.layoutCallbacks.contains(graph.methods[m].name)
+    }
+
     func startsWhereRequestsAreExpected(_ path: [Step]) -> Bool {
         guard let step = path.first, let m = graph.method(inTree: step.tree, body: step.body) else { return false }
         return Catalogue.foregroundCallbacks.contains(graph.methods[m].name) || Catalogue.userInputSelectors.contains(graph.methods[m].selectorName)

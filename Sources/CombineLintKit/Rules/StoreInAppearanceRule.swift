@@ -344,7 +344,7 @@ public struct StoreInAppearanceRule: Rule {
         case .layout where Catalogue.stateChangeProperties.contains(String(site.name.prefix { $0 != "." })):
             let property = site.name.prefix { $0 != "." }
             return "Every change of `\(property)` runs `\(site.name)`, which adds one more live subscription to `\(bag)` each time."
-        case .layout where Catalogue.stateChangeCallbacks.contains(site.name):
+        case .layout where Catalogue.stateChangeCallbacks.contains(site.name) || Catalogue.stateChangeSelectors.contains(site.name):
             return "Every call of `\(site.name)` (on each change of that state) adds a live subscription to `\(bag)`, so each update is handled once per call so far."
         case .layout:
             return "Every layout pass (`\(site.name)`) adds a live subscription to `\(bag)`, so each update is handled once per pass so far."

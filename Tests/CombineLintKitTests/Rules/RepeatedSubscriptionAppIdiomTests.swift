@@ -266,4 +266,117 @@ extension RepeatedSubscriptionAppIdiomTests {
         """
         XCTAssertEqual(positions(text), ["7:14"])
     }
+
+    /// `groceries.uncheckedCount` reads a publisher property of the store (`$items.map { … }`), which never
+    /// finishes: a view's `@State private var uncheckedCount = 0` of the same name holds a number, not a
+    /// publisher, so it does not hide that source.
+    func testSameNamedPlainValuePropertyDoesNotHideANeverFinishingPublisherProperty() {
+        let text = """
+        final class GroceryStore: ObservableObject {
+            @Published private(set) var items: [String] = []
+            var uncheckedCount: AnyPublisher<Int, Never> { $items.map(\\.count).eraseToAnyPublisher() }
+        }
+        final class FeedModel: ObservableObject {
+            @Published var badge = 0
+            var bindings = Set<AnyCancellable>()
+            func bind(groceries: GroceryStore) {
+                groceries.uncheckedCount
+                    .sink { [weak self] in self?.badge = $0 }
+                    .store(in: &bindings)
+            }
+        }
+        struct FeedView: View {
+            @StateObject private var model = FeedModel()
+            @EnvironmentObject private var groceries: GroceryStore
+            var body: some View { Text("").onAppear { model.bind(groceries: groceries) } }
+        }
+        struct RootView: View {
+            @State private var uncheckedCount = 0
+            @State private var lastTitle: String? = nil
+            var body: some View { Text("\\(uncheckedCount)") }
+        }
+        """
+        XCTAssertEqual(positions(text), ["11:14"])
+    }
+
+    /// `.task { model.enableAutosave() }` runs on every appearance; `enableAutosave` is a method of a
+    /// protocol extension the model's type conforms to (`extension Persistable { … store(in: &cancellables) }`),
+    /// so the call runs that store each time. A conforming type that declares its own `enableAutosave()`
+    /// runs that one instead.
+    func testProtocolExtensionMethodCalledOnAViewsModel() {
+        let persistable = """
+        protocol Persistable: ObservableObject {
+            var cancellables: Set<AnyCancellable> { get set }
+            func save()
+        }
+        extension Persistable {
+            func enableAutosave() {
+                objectWillChange
+                    .debounce(for: .seconds(1), scheduler: DispatchQueue.main)
+                    .sink { [weak self] _ in self?.save() }
+                    .store(in: &cancellables)
+            }
+        }
+
+        """
+        let conforming = persistable + """
+        final class PlanModel: ObservableObject, Persistable {
+            var cancellables = Set<AnyCancellable>()
+            func save() {}
+        }
+        struct PlanView: View {
+            @StateObject private var model = PlanModel()
+            var body: some View { Text("").task { model.enableAutosave() } }
+        }
+        """
+        XCTAssertEqual(positions(conforming), ["10:14"])
+        let ownMethod = persistable + """
+        final class NotesModel: ObservableObject, Persistable {
+            var cancellables = Set<AnyCancellable>()
+            func save() {}
+            func enableAutosave() {}
+        }
+        struct NotesView: View {
+            @StateObject private var model = NotesModel()
+            var body: some View { Text("").task { model.enableAutosave() } }
+        }
+        """
+        XCTAssertEqual(positions(ownMethod), [])
+    }
+
+    /// `store.list(ids)` returns `Publishers.MergeMany(loads).collect()` with `let loads = ids.map { load($0) }`
+    /// and `load` a `Deferred { Future … }`: every merged request finishes, so the merge and the collect do,
+    /// and a reload from `viewWillAppear` leaves nothing subscribed. A merge of a local array mapped to
+    /// subject pipelines never finishes and is still reported.
+    func testMergeManyOfALocalArrayMappedToRequestsFinishes() {
+        let text = """
+        final class DocumentStore {
+            let changes = PassthroughSubject<Int, Never>()
+            func load(_ id: Int) -> AnyPublisher<String, Never> {
+                Deferred { Future<String, Never> { promise in promise(.success(String(id))) } }.eraseToAnyPublisher()
+            }
+            func list(_ ids: [Int]) -> AnyPublisher<[String], Never> {
+                let loads = ids.map { load($0) }
+                return Publishers.MergeMany(loads).collect().eraseToAnyPublisher()
+            }
+            func watch(_ ids: [Int]) -> AnyPublisher<Int, Never> {
+                let feeds = ids.map { id in changes.filter { $0 == id } }
+                return Publishers.MergeMany(feeds).eraseToAnyPublisher()
+            }
+        }
+        final class BrowserViewController: UIViewController {
+            let store = DocumentStore()
+            var cancellables = Set<AnyCancellable>()
+            override func viewWillAppear(_ animated: Bool) {
+                super.viewWillAppear(animated)
+                reload()
+            }
+            func reload() {
+                store.list([1, 2]).sink { print($0) }.store(in: &cancellables)
+                store.watch([1, 2]).sink { print($0) }.store(in: &cancellables)
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["24:48"])
+    }
 }

@@ -148,4 +148,39 @@ final class StoreInAppearanceViewStateTests: XCTestCase {
         """
         XCTAssertEqual(findings(of: StoreInAppearanceRule.self, in: [(path: "A.swift", text: text)]).count, 0)
     }
+
+    /// `willMove(toWindow:)` runs on every window change, as `didMoveToWindow` does (a push over the
+    /// screen and the pop back, a tab switch); a view controller's `willMove(toParent:)` shares the
+    /// base name but runs once per containment, and a bag emptied when the view leaves its window
+    /// (`newWindow == nil`) does not pile up.
+    func testWillMoveToWindowRunsOnEveryWindowChange() {
+        let text0 = """
+        final class CartBadgeView: UIControl {
+            private var cancellables = Set<AnyCancellable>()
+            override func willMove(toWindow newWindow: UIWindow?) {
+                super.willMove(toWindow: newWindow)
+                guard newWindow != nil else { return }
+                Cart.shared.$count.sink { [weak self] in self?.badge = $0 }.store(in: &cancellables)
+            }
+        }
+        final class QuietBadgeView: UIControl {
+            private var cancellables = Set<AnyCancellable>()
+            override func willMove(toWindow newWindow: UIWindow?) {
+                super.willMove(toWindow: newWindow)
+                guard newWindow != nil else { cancellables.removeAll(); return }
+                Cart.shared.$count.sink { [weak self] in self?.badge = $0 }.store(in: &cancellables)
+            }
+        }
+        final class ChildViewController: UIViewController {
+            private var cancellables = Set<AnyCancellable>()
+            override func willMove(toParent parent: UIViewController?) {
+                super.willMove(toParent: parent)
+                Cart.shared.$count.sink { [weak self] in self?.badge = $0 }.store(in: &cancellables)
+            }
+        }
+        """
+        XCTAssertEqual(positions([(path: "A.swift", text: text0)]), ["A.swift:6:69"])
+        XCTAssertEqual(findings(of: StoreInAppearanceRule.self, in: [(path: "A.swift", text: text0)]).map(\.message),
+                       ["Every call of `willMove(toWindow:)` (on each change of that state) adds a live subscription to `cancellables`, so each update is handled once per call so far."])
+    }
 }
