@@ -190,10 +190,8 @@ private struct OwnerSearch {
     /// Token `token` lies in a closure handed to a pipeline operator or subscriber (`map`, `sink`)
     /// of a chain in `function`'s body.
     static func runsPerValue(_ token: Int, in tree: SyntaxTree, within function: FunctionDecl) -> Bool {
-        guard let innermost = tree.innermostClosure(of: token), let open = function.bodyOpen, let close = function.bodyClose, open < close else { return false }
-        var enclosing = Set<Int>()
-        var c: Int? = innermost
-        while let closure = c { enclosing.insert(closure); c = tree.parentClosure(of: closure) }
+        let enclosing = Set(tree.enclosingClosures(of: token))
+        guard !enclosing.isEmpty, let open = function.bodyOpen, let close = function.bodyClose, open < close else { return false }
         return tree.chains(in: open...close).contains { chain in
             chain.elements.contains { element in
                 Catalogue.pipelineOperators.contains(element.name) && element.closures.contains(where: enclosing.contains)

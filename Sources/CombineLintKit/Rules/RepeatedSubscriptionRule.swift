@@ -448,18 +448,24 @@ struct TypeAnalysis: Sendable {
         }
     }
 
-    /// Whether the path's entry is an app or scene lifecycle callback (`sceneWillEnterForeground(_:)`)
-    /// or a text input callback (`searchBar(_:textDidChange:)`), where a request per run is the point.
     /// Whether the path starts in an appearance or layout callback (`viewWillAppear` → `reload()`):
     /// as for a store made right there, a pipeline that answers and finishes leaves nothing behind.
     func startsInAppearanceOrLayout(_ path: [Step]) -> Bool {
-        guard let step = path.first, let m = graph.method(inTree: step.tree, body: step.body) else { return false }
-        return Catalogue.appearanceCallbacks.contains(graph.methods[m].name) || Catalogue.layoutCallbacks.contains(graph.methods[m].name)
+        guard let entry = entryMethod(of: path) else { return false }
+        return Catalogue.appearanceCallbacks.contains(entry.name) || Catalogue.layoutCallbacks.contains(entry.name)
     }
 
+    /// Whether the path's entry is an app or scene lifecycle callback (`sceneWillEnterForeground(_:)`)
+    /// or a text input callback (`searchBar(_:textDidChange:)`), where a request per run is the point.
     func startsWhereRequestsAreExpected(_ path: [Step]) -> Bool {
-        guard let step = path.first, let m = graph.method(inTree: step.tree, body: step.body) else { return false }
-        return Catalogue.foregroundCallbacks.contains(graph.methods[m].name) || Catalogue.userInputSelectors.contains(graph.methods[m].selectorName)
+        guard let entry = entryMethod(of: path) else { return false }
+        return Catalogue.foregroundCallbacks.contains(entry.name) || Catalogue.userInputSelectors.contains(entry.selectorName)
+    }
+
+    /// The method of the path's first step.
+    private func entryMethod(of path: [Step]) -> MethodCallGraph.Method? {
+        guard let step = path.first, let m = graph.method(inTree: step.tree, body: step.body) else { return nil }
+        return graph.methods[m]
     }
 
     /// The steps from an entry to method `m` (the entry first, `m` last), or `nil` when no entry reaches it.

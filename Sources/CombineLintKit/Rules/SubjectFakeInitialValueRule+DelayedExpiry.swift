@@ -4,10 +4,7 @@ extension SubjectFakeInitialValueRule {
     /// The event is shown for a while and then taken back; nil is not a state of its own, and a
     /// subscriber arriving before it expires still gets the event again.
     static func isDelayedExpiry(_ write: String, of name: String, kind: Kind, index: ProjectIndex) -> Bool {
-        guard let colon = write.firstIndex(of: ":"), let t = Int(write[..<colon]),
-              let token = Int(write[write.index(after: colon)...]), t < index.trees.count else { return false }
-        let tree = index.trees[t]
-        guard token < tree.tokens.count, let c = tree.innermostClosure(of: token),
+        guard let (tree, token) = position(ofWrite: write, index: index), let c = tree.innermostClosure(of: token),
               isDelayedCallback(closureOpen: tree.closures[c].open, in: tree),
               let f = tree.enclosingFunction(of: token), let bodyOpen = tree.functions[f].bodyOpen else { return false }
         // The value set before the delay, in the same function: `banner = "Saved"`, `toast.send(toast)`.

@@ -111,10 +111,8 @@ extension SubjectFakeInitialValueRule {
     /// Whether the write "tree:token" stands in a method without parameters named in `names` of the
     /// type `typeName` (its body or an extension of it).
     static func isInMethod(_ write: String, named names: Set<String>, of typeName: String, index: ProjectIndex) -> Bool {
-        guard !names.isEmpty, let colon = write.firstIndex(of: ":"),
-              let t = Int(write[..<colon]), let token = Int(write[write.index(after: colon)...]), t < index.trees.count else { return false }
-        let tree = index.trees[t]
-        guard token < tree.tokens.count, let f = tree.enclosingFunction(of: token), case let function = tree.functions[f],
+        guard !names.isEmpty, let (tree, token) = position(ofWrite: write, index: index),
+              let f = tree.enclosingFunction(of: token), case let function = tree.functions[f],
               function.kind == .function, function.parameters.isEmpty, names.contains(function.name),
               let owner = function.enclosingType, tree.types[owner].name.lastNameComponent == typeName else { return false }
         return true

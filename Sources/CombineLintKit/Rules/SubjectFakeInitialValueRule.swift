@@ -816,6 +816,14 @@ public struct SubjectFakeInitialValueRule: Rule {
         return result
     }
 
+    /// The tree and token a nil write noted as "tree:token" stands at, or nil for a malformed or
+    /// out-of-range note.
+    static func position(ofWrite write: String, index: ProjectIndex) -> (tree: SyntaxTree, token: Int)? {
+        guard let colon = write.firstIndex(of: ":"), let t = Int(write[..<colon]),
+              let token = Int(write[write.index(after: colon)...]), t < index.trees.count, token < index.trees[t].tokens.count else { return nil }
+        return (index.trees[t], token)
+    }
+
     /// Every nil write of `name` (or write of a value that may be nil) in the files declaring or
     /// extending `declaringType`, as "tree:token".
     static func nilWrites(of name: String, kind: Kind, index: ProjectIndex, declaringType: String) -> [String] {
