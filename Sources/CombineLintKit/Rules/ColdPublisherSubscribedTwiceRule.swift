@@ -60,6 +60,7 @@ public struct ColdPublisherSubscribedTwiceRule: Rule {
     /// Variables whose initial value is a publisher doing work per subscription.
     private func holders(in tree: SyntaxTree, named names: Set<String>, cold: PerSubscriptionWork) -> [Holder] {
         var result: [Holder] = []
+        var assignments: [String: [Int]]?
         for (v, variable) in tree.variables.enumerated() where names.contains(variable.name) {
             guard !variable.isComputed else { continue }
             let work: String
@@ -68,7 +69,8 @@ public struct ColdPublisherSubscribedTwiceRule: Rule {
                       let found = cold.work(of: chain, in: tree) else { continue }
                 work = found
             } else {
-                guard let found = workAssignedOnlyInInitializers(v, in: tree, cold: cold) else { continue }
+                if assignments == nil { assignments = Self.assignmentsByTarget(in: tree) }
+                guard let found = workAssignedOnlyInInitializers(v, assignedBy: assignments?[variable.name] ?? [], in: tree, cold: cold) else { continue }
                 work = found
             }
             if variable.isLocal {
@@ -89,21 +91,33 @@ public struct ColdPublisherSubscribedTwiceRule: Rule {
     /// (`avatarRequest = api.avatar(for: author)`): a stored property with no initial value that
     /// only this file can set (`let` or `private`), set only in initializers of its type, each time
     /// to a publisher doing work per subscription: the work of the first such value.
-    private func workAssignedOnlyInInitializers(_ v: Int, in tree: SyntaxTree, cold: PerSubscriptionWork) -> String? {
+    private func workAssignedOnlyInInitializers(_ v: Int, assignedBy chains: [Int], in tree: SyntaxTree, cold: PerSubscriptionWork) -> String? {
         let variable = tree.variables[v]
         guard !variable.isLocal, !variable.isStatic, let t = variable.enclosingType,
               variable.isLet || variable.modifiers.contains("private") || variable.modifiers.contains("fileprivate") else { return nil }
         var work: String?
-        for chain in tree.chains {
-            guard case .assignment(let target, let compound) = chain.context else { continue }
-            let written = tree.text(target.lowerBound, target.upperBound)
-            guard written == variable.name || written == "self." + variable.name else { continue }
+        for c in chains {
+            let chain = tree.chains[c]
+            guard case .assignment(_, let compound) = chain.context else { continue }
             guard !compound, let f = tree.enclosingFunction(of: chain.first), tree.functions[f].kind == .initializer,
                   tree.functions[f].enclosingType == t, tree.innermostClosure(of: chain.first) == nil,
                   let found = cold.work(of: chain, in: tree) else { return nil }
             work = work ?? found
         }
         return work
+    }
+
+    /// The chains assigned to a name (`name = …`, `self.name = …`), by that name, in source order:
+    /// made once per file, since a file may hold many holders without an initial value.
+    private static func assignmentsByTarget(in tree: SyntaxTree) -> [String: [Int]] {
+        var table: [String: [Int]] = [:]
+        for (c, chain) in tree.chains.enumerated() {
+            guard case .assignment(let target, _) = chain.context else { continue }
+            var written = tree.text(target.lowerBound, target.upperBound)
+            if written.hasPrefix("self.") { written.removeFirst(5) }
+            table[written, default: []].append(c)
+        }
+        return table
     }
 
     /// Names of the file that subscribe otherwise than through `sink`/`assign(to:on:)` (which the

@@ -340,35 +340,46 @@ public struct NestedObservableObjectRule: Rule {
     /// the type whose body uses that parameter's `objectWillChange`: a helper that forwards any
     /// child it is given.
     private func handsToForwardingMethod(_ name: String, inType typeName: String, index: ProjectIndex, memo: ProjectMemo) -> Bool {
-        // What the type's code passes to its own methods, read once per type: a type may hold
-        // many child objects.
-        let passed = memo.value(for: "nested_observable_object.passed-to-own-methods\u{0}" + typeName) { () -> [String: [(method: String, position: Int)]] in
-            guard let type = index.type(named: typeName) else { return [:] }
-            var passed: [String: [(method: String, position: Int)]] = [:]
-            for file in type.files {
-                guard let t = index.treeIndexByPath[file] else { continue }
-                let tree = index.trees[t]
-                for chain in tree.chains {
-                    for element in chain.elements where element.isCall && type.methods.contains(element.name) {
-                        for (position, argument) in element.arguments.enumerated() where argument.closure == nil {
-                            let value = argument.value
-                            let property: String
-                            if value.count == 1 {
-                                property = tree.name(value.lowerBound)
-                            } else if value.count == 3, tree.isSelfReference(value.lowerBound), tree.tokens[value.lowerBound + 1].kind == .period {
-                                property = tree.name(value.upperBound)
-                            } else {
-                                continue
-                            }
-                            guard TypeResolver.enclosingTypeName(at: chain.first, in: tree) == typeName else { continue }
-                            passed[property, default: []].append((element.name, position))
+        guard let type = index.type(named: typeName) else { return false }
+        let passed = type.files.flatMap { Self.passedToOwnMethods(inFile: $0, index: index, memo: memo)[typeName]?[name] ?? [] }
+        return passed.contains { usesObjectWillChange(ofParameterAt: $0.position, of: $0.method, inType: typeName, index: index) }
+    }
+
+    /// What one file passes to the methods of the type it stands in, by that type and the property
+    /// passed: `forward(filter)` and `self.observe(child: self.filter)` give `filter → (method, position)`.
+    /// Read once per file, for all its types: reading the file again for each of its types grew with
+    /// the square of a file that holds many of them.
+    private static func passedToOwnMethods(inFile path: String, index: ProjectIndex, memo: ProjectMemo) -> [String: [String: [PassedProperty]]] {
+        memo.value(for: "nested_observable_object.passed-to-own-methods\u{0}" + path) { () -> [String: [String: [PassedProperty]]] in
+            guard let t = index.treeIndexByPath[path] else { return [:] }
+            let tree = index.trees[t]
+            var passed: [String: [String: [PassedProperty]]] = [:]
+            for chain in tree.chains where chain.elements.contains(where: { $0.isCall }) {
+                guard let typeName = TypeResolver.enclosingTypeName(at: chain.first, in: tree),
+                      let methods = index.type(named: typeName)?.methods else { continue }
+                for element in chain.elements where element.isCall && methods.contains(element.name) {
+                    for (position, argument) in element.arguments.enumerated() where argument.closure == nil {
+                        let value = argument.value
+                        let property: String
+                        if value.count == 1 {
+                            property = tree.name(value.lowerBound)
+                        } else if value.count == 3, tree.isSelfReference(value.lowerBound), tree.tokens[value.lowerBound + 1].kind == .period {
+                            property = tree.name(value.upperBound)
+                        } else {
+                            continue
                         }
+                        passed[typeName, default: [:]][property, default: []].append(PassedProperty(method: element.name, position: position))
                     }
                 }
             }
             return passed
         }
-        return (passed[name] ?? []).contains { usesObjectWillChange(ofParameterAt: $0.position, of: $0.method, inType: typeName, index: index) }
+    }
+
+    /// A property handed to a method of its own type, and at which argument position.
+    private struct PassedProperty: Sendable {
+        var method: String
+        var position: Int
     }
 
     /// The project's `objectWillChange` chains, read once per run: the types that send their own

@@ -31,7 +31,7 @@ extension SubjectFakeInitialValueRule {
                 guard chain.elements[0].kind == .root, !chain.elements[0].isCall, chain.elements[0].name == parameter.name,
                       chain.elements.count > 1,
                       SubscriptionFinder.localVariable(named: parameter.name, visibleAt: chain.first, in: calleeTree) == nil else { continue }
-                outcomes.append(classify(chain, after: 0, name: name, kind: kind, tree: calleeTree, treeIndex: ref.tree, resets: &resets))
+                outcomes.append(classify(chain, after: 0, name: name, kind: kind, tree: calleeTree, treeIndex: ref.tree, index: index, resets: &resets))
             }
         }
         return outcomes

@@ -3,16 +3,16 @@ extension SubjectFakeInitialValueRule {
     /// `func show(_ toast: Toast?)` starts with `guard let toast else { return }`: the subscriber
     /// hands each value to a method of its own type, and that method skips nil. The method is
     /// looked for in the same file, in the type (or an extension of it) around the subscriber.
-    static func handlerMethodSkipsNil(closure c: Int, in tree: SyntaxTree) -> Bool {
+    static func handlerMethodSkipsNil(closure c: Int, in tree: SyntaxTree, treeIndex: Int, index: ProjectIndex) -> Bool {
         guard let (name, open) = handedValueCall(closure: c, in: tree) else { return false }
-        return methodSkipsNil(named: name, around: open, in: tree)
+        return methodSkipsNil(named: name, around: open, in: tree, treeIndex: treeIndex, index: index)
     }
 
     /// The body (between its braces) of the method of the closure's type that the closure hands its
-    /// value to, as `handlerMethodSkipsNil(closure:in:)` finds it.
-    static func handlerMethodBody(closure c: Int, in tree: SyntaxTree) -> Range<Int>? {
+    /// value to, as `handlerMethodSkipsNil(closure:in:treeIndex:index:)` finds it.
+    static func handlerMethodBody(closure c: Int, in tree: SyntaxTree, treeIndex: Int, index: ProjectIndex) -> Range<Int>? {
         guard let (name, open) = handedValueCall(closure: c, in: tree),
-              let method = uniqueMethod(named: name, around: open, in: tree),
+              let method = uniqueMethod(named: name, around: open, in: tree, treeIndex: treeIndex, index: index),
               let bodyOpen = method.bodyOpen, let bodyClose = method.bodyClose, bodyOpen + 1 < bodyClose else { return nil }
         return (bodyOpen + 1)..<bodyClose
     }
@@ -32,8 +32,8 @@ extension SubjectFakeInitialValueRule {
     }
 
     /// `.sink(receiveValue: show)`, `.sink(receiveValue: self.show)`: the method a subscriber is
-    /// given skips nil (see `handlerMethodSkipsNil(closure:in:)`).
-    static func referencedMethodSkipsNil(_ sink: ChainElement, in tree: SyntaxTree) -> Bool {
+    /// given skips nil (see `handlerMethodSkipsNil(closure:in:treeIndex:index:)`).
+    static func referencedMethodSkipsNil(_ sink: ChainElement, in tree: SyntaxTree, treeIndex: Int, index: ProjectIndex) -> Bool {
         guard let argument = sink.argument("receiveValue") ?? (sink.arguments.count == 1 ? sink.arguments.first : nil),
               argument.closure == nil else { return false }
         let value = argument.value
@@ -46,7 +46,7 @@ extension SubjectFakeInitialValueRule {
             return false
         }
         guard tree.tokens[name].kind == .identifier else { return false }
-        return methodSkipsNil(named: tree.name(name), around: sink.nameToken, in: tree)
+        return methodSkipsNil(named: tree.name(name), around: sink.nameToken, in: tree, treeIndex: treeIndex, index: index)
     }
 
     /// The body from `start` to `end` is one call `m(…)`, `self.m(…)` or `self?.m(…)`: the tokens of
@@ -66,26 +66,26 @@ extension SubjectFakeInitialValueRule {
 
     /// A method `name` with one parameter, of the type around token `token` (declared in this file),
     /// whose body skips a nil value of that parameter.
-    private static func methodSkipsNil(named name: String, around token: Int, in tree: SyntaxTree) -> Bool {
-        guard let method = uniqueMethod(named: name, around: token, in: tree), let open = method.bodyOpen, let close = method.bodyClose,
+    private static func methodSkipsNil(named name: String, around token: Int, in tree: SyntaxTree, treeIndex: Int, index: ProjectIndex) -> Bool {
+        guard let method = uniqueMethod(named: name, around: token, in: tree, treeIndex: treeIndex, index: index), let open = method.bodyOpen, let close = method.bodyClose,
               open + 1 < close else { return false }
         return bodySkipsNil(from: open + 1, to: close, parameter: method.parameters[0].name, in: tree)
     }
 
     /// The one method `name` with one parameter of the type around token `token` (declared in this file).
-    private static func uniqueMethod(named name: String, around token: Int, in tree: SyntaxTree) -> FunctionDecl? {
+    private static func uniqueMethod(named name: String, around token: Int, in tree: SyntaxTree, treeIndex: Int,
+                                      index: ProjectIndex) -> FunctionDecl? {
         guard let t = tree.enclosingType(of: token) else { return nil }
         let typeName = tree.types[t].name.lastNameComponent
-        // The methods of the type's declarations in this file (its body and its extensions here),
-        // read in place: a copy of every function of every same-named type for each use made a
-        // file of many same-named (nested) types quadratic.
+        // The file's functions of that name, from the index: reading every same-named type of the
+        // file for each use made a file of many same-named (nested) types quadratic.
         var found: Int?
-        for u in tree.types.indices where tree.types[u].name.lastNameComponent == typeName {
-            for f in tree.types[u].functions where tree.functions[f].name == name && tree.functions[f].kind == .function
-                && tree.functions[f].parameters.count == 1 && !tree.functions[f].isLocal {
-                guard found == nil else { return nil }
-                found = f
-            }
+        for reference in index.functions[name].entries(inTree: treeIndex) {
+            let function = tree.functions[reference.item]
+            guard function.kind == .function, function.parameters.count == 1, !function.isLocal,
+                  let owner = function.enclosingType, tree.types[owner].name.lastNameComponent == typeName else { continue }
+            guard found == nil else { return nil }
+            found = reference.item
         }
         return found.map { tree.functions[$0] }
     }

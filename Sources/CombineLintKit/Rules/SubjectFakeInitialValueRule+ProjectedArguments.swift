@@ -18,7 +18,7 @@ extension SubjectFakeInitialValueRule {
                       SubscriptionFinder.localVariable(named: written, visibleAt: token, in: tree) == nil,
                       !SubscriptionFinder.isParameter(named: written, visibleAt: token, in: tree) else { continue }
                 outcomes.append(combinedOutcome(tree.chains[call.chain], combinerAt: call.element, argumentAt: token, name: name,
-                                                kind: .published, tree: tree, treeIndex: t, resets: &resets))
+                                                kind: .published, tree: tree, treeIndex: t, index: index, resets: &resets))
             }
         }
         return outcomes

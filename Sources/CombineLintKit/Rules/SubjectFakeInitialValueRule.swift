@@ -201,7 +201,7 @@ public struct SubjectFakeInitialValueRule: Rule {
                         }
                         continue
                     }
-                    let outcome = SubjectFakeInitialValueRule.classify(chain, after: use.element, name: name, kind: kind, tree: tree, treeIndex: use.tree, resets: &resets)
+                    let outcome = SubjectFakeInitialValueRule.classify(chain, after: use.element, name: name, kind: kind, tree: tree, treeIndex: use.tree, index: index, resets: &resets)
                     evidence.merge(outcome)
                     if outcome == .passedOn, let alias = SubjectFakeInitialValueRule.aliasName(of: chain, in: tree) { aliases.append(alias) }
                 }
@@ -223,7 +223,7 @@ public struct SubjectFakeInitialValueRule: Rule {
                     }
                     evidence.merge(SubjectFakeInitialValueRule.combinedOutcome(tree.chains[call.chain], combinerAt: call.element,
                                                                                argumentAt: ref.token, name: name, kind: kind,
-                                                                               tree: tree, treeIndex: ref.tree, resets: &resets))
+                                                                               tree: tree, treeIndex: ref.tree, index: index, resets: &resets))
                 }
                 // One step through `var toastPublisher: AnyPublisher<…> { toast.eraseToAnyPublisher() }`.
                 for alias in aliases {
@@ -235,7 +235,7 @@ public struct SubjectFakeInitialValueRule: Rule {
                         guard chain.elements.firstIndex(where: { $0.name == alias }) == e,
                               !Evidence.isTestCode(chain.first, of: tree, index: index),
                               e < chain.elements.count - 1 || SubjectFakeInitialValueRule.isArgumentOfOnReceive(chain, in: tree) else { continue }
-                        evidence.merge(SubjectFakeInitialValueRule.classify(chain, after: e, name: name, kind: kind, tree: tree, treeIndex: use.tree, resets: &resets))
+                        evidence.merge(SubjectFakeInitialValueRule.classify(chain, after: e, name: name, kind: kind, tree: tree, treeIndex: use.tree, index: index, resets: &resets))
                     }
                 }
             }
@@ -320,7 +320,7 @@ public struct SubjectFakeInitialValueRule: Rule {
     }
 
     /// What a chain does with the publisher at element `e`.
-    static func classify(_ chain: Chain, after e: Int, name: String, kind: Kind, tree: SyntaxTree, treeIndex: Int,
+    static func classify(_ chain: Chain, after e: Int, name: String, kind: Kind, tree: SyntaxTree, treeIndex: Int, index: ProjectIndex,
                          resets: inout Set<String>) -> Outcome {
         var i = e + 1
         while i < chain.elements.count {
@@ -328,12 +328,12 @@ public struct SubjectFakeInitialValueRule: Rule {
             switch element.name {
             case "compactMap", "dropFirst":
                 if takesOneValue(chain, after: i) || isCombined(chain, after: i, in: tree) { return .state }
-                noteResets(in: chain, after: i, name: name, kind: kind, tree: tree, treeIndex: treeIndex, resets: &resets)
+                noteResets(in: chain, after: i, name: name, kind: kind, tree: tree, treeIndex: treeIndex, index: index, resets: &resets)
                 return .skips
             case "filter":
                 if let c = element.closures.first, skipsNilTest(c, in: tree) {
                     if takesOneValue(chain, after: i) || isCombined(chain, after: i, in: tree) { return .state }
-                    noteResets(in: chain, after: i, name: name, kind: kind, tree: tree, treeIndex: treeIndex, resets: &resets)
+                    noteResets(in: chain, after: i, name: name, kind: kind, tree: tree, treeIndex: treeIndex, index: index, resets: &resets)
                     return .skips
                 }
                 return .neutral
@@ -348,17 +348,17 @@ public struct SubjectFakeInitialValueRule: Rule {
             case "subscribe" where element.isCall:
                 // `subject.subscribe(sink)` with `let sink = Subscribers.Sink(…, receiveValue: { … })`.
                 guard let c = handMadeSubscriberClosure(element, in: tree) else { return .neutral }
-                return handlingOutcome(c, name: name, kind: kind, tree: tree, treeIndex: treeIndex, resets: &resets)
+                return handlingOutcome(c, name: name, kind: kind, tree: tree, treeIndex: treeIndex, index: index, resets: &resets)
             case "sink", "assign":
                 guard element.name == "sink", let c = subscriberClosure(element) else {
-                    return element.name == "sink" && referencedMethodSkipsNil(element, in: tree) ? .skips : .state
+                    return element.name == "sink" && referencedMethodSkipsNil(element, in: tree, treeIndex: treeIndex, index: index) ? .skips : .state
                 }
-                return handlingOutcome(c, name: name, kind: kind, tree: tree, treeIndex: treeIndex, resets: &resets)
+                return handlingOutcome(c, name: name, kind: kind, tree: tree, treeIndex: treeIndex, index: index, resets: &resets)
             default:
                 // `$route.combineLatest($isLoggedIn).compactMap { route, loggedIn in loggedIn ? route : nil }`:
                 // the receiver's values are the tuples' first elements.
                 if Catalogue.waitingCombiners.contains(element.name), element.isCall,
-                   let outcome = tupleOutcome(chain, combinerAt: i, position: 0, name: name, kind: kind, tree: tree, treeIndex: treeIndex, resets: &resets) {
+                   let outcome = tupleOutcome(chain, combinerAt: i, position: 0, name: name, kind: kind, tree: tree, treeIndex: treeIndex, index: index, resets: &resets) {
                     return outcome
                 }
                 // `errors.merge(with: other)`: the subject's values go on, among the others'.
@@ -375,13 +375,13 @@ public struct SubjectFakeInitialValueRule: Rule {
             let outer = tree.chains[call.chain]
             let element = outer.elements[call.element]
             if element.name == "onReceive", let c = element.closures.last {
-                return handlingOutcome(c, name: name, kind: kind, tree: tree, treeIndex: treeIndex, resets: &resets)
+                return handlingOutcome(c, name: name, kind: kind, tree: tree, treeIndex: treeIndex, index: index, resets: &resets)
             }
             // `Publishers.CombineLatest(theme, model.$toast)`, `other.merge(with: model.$toast)`: the
             // consumer is whatever the combined chain does next.
             if Catalogue.combiningOperators.contains(element.name), !Catalogue.flatteningOperators.contains(element.name) {
                 return combinedOutcome(outer, combinerAt: call.element, argumentOpen: open, name: name, kind: kind, tree: tree,
-                                       treeIndex: treeIndex, resets: &resets)
+                                       treeIndex: treeIndex, index: index, resets: &resets)
             }
             return .neutral
         }
@@ -396,7 +396,7 @@ public struct SubjectFakeInitialValueRule: Rule {
     /// as one element of its tuples (see `tupleOutcome`); any other combiner (`merge`) hands them
     /// on as they are.
     static func combinedOutcome(_ outer: Chain, combinerAt e: Int, argumentOpen: Int? = nil, argumentAt: Int? = nil, name: String, kind: Kind,
-                                tree: SyntaxTree, treeIndex: Int, resets: inout Set<String>) -> Outcome {
+                                tree: SyntaxTree, treeIndex: Int, index: ProjectIndex, resets: inout Set<String>) -> Outcome {
         let element = outer.elements[e]
         if Catalogue.waitingCombiners.contains(element.name) {
             let start = argumentAt ?? argumentOpen.map { $0 + 1 }
@@ -404,12 +404,12 @@ public struct SubjectFakeInitialValueRule: Rule {
                 // `Publishers.CombineLatest(a, b)` numbers its arguments from 0; `a.combineLatest(b)` from its receiver.
                 let position = element.name.first?.isUppercase == true ? a : a + 1
                 if let outcome = tupleOutcome(outer, combinerAt: e, position: position, name: name, kind: kind, tree: tree,
-                                              treeIndex: treeIndex, resets: &resets) {
+                                              treeIndex: treeIndex, index: index, resets: &resets) {
                     return outcome
                 }
             }
         }
-        return classify(outer, after: e, name: name, kind: kind, tree: tree, treeIndex: treeIndex, resets: &resets)
+        return classify(outer, after: e, name: name, kind: kind, tree: tree, treeIndex: treeIndex, index: index, resets: &resets)
     }
 
     /// After `combineLatest` or `zip` at element `i`, the subject's values are element `position`
@@ -418,7 +418,7 @@ public struct SubjectFakeInitialValueRule: Rule {
     /// says nothing of it. A `map` picking the element (`.map { $1 }`, `.map(\.1)`) hands the
     /// subject's values on as they are. nil when the chain does something else next.
     static func tupleOutcome(_ chain: Chain, combinerAt i: Int, position: Int, name: String, kind: Kind,
-                             tree: SyntaxTree, treeIndex: Int, resets: inout Set<String>) -> Outcome? {
+                             tree: SyntaxTree, treeIndex: Int, index: ProjectIndex, resets: inout Set<String>) -> Outcome? {
         var j = i + 1
         while j < chain.elements.count, Catalogue.transparentOperators.contains(chain.elements[j].name), chain.elements[j].name != "compactMap",
               chain.elements[j].name != "map" { j += 1 }
@@ -427,12 +427,12 @@ public struct SubjectFakeInitialValueRule: Rule {
         guard next.isCall else { return nil }
         if next.name == "map" {
             guard picksElement(next, position: position, in: tree) else { return nil }
-            return classify(chain, after: j, name: name, kind: kind, tree: tree, treeIndex: treeIndex, resets: &resets)
+            return classify(chain, after: j, name: name, kind: kind, tree: tree, treeIndex: treeIndex, index: index, resets: &resets)
         }
         guard next.name == "compactMap", let c = next.closures.first else { return nil }
         guard unwrapsElement(c, position: position, in: tree) else { return .neutral }
         if takesOneValue(chain, after: j) { return .state }
-        noteResets(in: chain, after: j, name: name, kind: kind, tree: tree, treeIndex: treeIndex, resets: &resets)
+        noteResets(in: chain, after: j, name: name, kind: kind, tree: tree, treeIndex: treeIndex, index: index, resets: &resets)
         return .skips
     }
 
@@ -502,7 +502,7 @@ public struct SubjectFakeInitialValueRule: Rule {
     /// After a skip, the subscriber may still set the property back to nil once it handled the value
     /// (`compactMap { $0 }.sink { open($0); self?.link = nil }`, `.onReceive(m.$link.compactMap { $0 }) { … }`):
     /// that write is a reset of the event, not a state of its own.
-    static func noteResets(in chain: Chain, after i: Int, name: String, kind: Kind, tree: SyntaxTree, treeIndex: Int,
+    static func noteResets(in chain: Chain, after i: Int, name: String, kind: Kind, tree: SyntaxTree, treeIndex: Int, index: ProjectIndex,
                            resets: inout Set<String>) {
         var closure: Int? = nil
         if let sink = chain.elements[(i + 1)...].first(where: { $0.name == "sink" }) {
@@ -517,7 +517,7 @@ public struct SubjectFakeInitialValueRule: Rule {
         }
         noteCalledMethods(in: c, of: tree, resets: &resets)
         // `.sink { [weak self] in self?.reveal($0) }` where `reveal` sets it back to nil once done.
-        if let body = handlerMethodBody(closure: c, in: tree) {
+        if let body = handlerMethodBody(closure: c, in: tree, treeIndex: treeIndex, index: index) {
             for w in nilWrites(of: name, kind: kind, in: tree, range: body) { resets.insert("\(treeIndex):\(w)") }
         }
     }
@@ -557,17 +557,17 @@ public struct SubjectFakeInitialValueRule: Rule {
     }
 
     /// A subscriber closure: skipping when it starts with `guard let value`, or resets the property to nil.
-    static func handlingOutcome(_ c: Int, name: String, kind: Kind, tree: SyntaxTree, treeIndex: Int, resets: inout Set<String>) -> Outcome {
+    static func handlingOutcome(_ c: Int, name: String, kind: Kind, tree: SyntaxTree, treeIndex: Int, index: ProjectIndex, resets: inout Set<String>) -> Outcome {
         let closure = tree.closures[c]
         var writes = nilWrites(of: name, kind: kind, in: tree, range: closure.bodyStart..<closure.close)
-        if writes.isEmpty, let body = handlerMethodBody(closure: c, in: tree) { writes = nilWrites(of: name, kind: kind, in: tree, range: body) }
+        if writes.isEmpty, let body = handlerMethodBody(closure: c, in: tree, treeIndex: treeIndex, index: index) { writes = nilWrites(of: name, kind: kind, in: tree, range: body) }
         noteCalledMethods(in: c, of: tree, resets: &resets)
         if !writes.isEmpty {
             for w in writes { resets.insert("\(treeIndex):\(w)") }
             return .skips
         }
         if bodySkipsNil(from: closure.bodyStart, to: closure.close, parameter: closure.parameters.first, in: tree) { return .skips }
-        return handlerMethodSkipsNil(closure: c, in: tree) ? .skips : .state
+        return handlerMethodSkipsNil(closure: c, in: tree, treeIndex: treeIndex, index: index) ? .skips : .state
     }
 
     /// A body that skips nil: it starts with `guard let value else { return }` (see
@@ -677,17 +677,16 @@ public struct SubjectFakeInitialValueRule: Rule {
             // subjects is not read through once for each of them.
             let tokens = references.entries(inTree: t).map(\.token)
             guard !tokens.isEmpty else { continue }
-            for (typeIndex, type) in tree.types.enumerated() where type.name.lastNameComponent == typeName {
-                guard let open = type.bodyOpen, let close = type.bodyClose else { continue }
-                for i in tree.uses(name, amongIdentifiers: tokens, in: (open + 1)..<close) {
-                    if i > 0, tree.isWord(i - 1, "var") || tree.isWord(i - 1, "let") || tree.isWord(i - 1, "func") || tree.isWord(i - 1, "case") { continue }
-                    if i + 1 < tree.tokens.count, tree.tokens[i + 1].kind == .equal || tree.tokens[i + 1].kind == .colon { continue }
-                    if tree.enclosingType(of: i) != typeIndex { continue }
-                    if SubscriptionFinder.localVariable(named: name, visibleAt: i, in: tree) != nil { continue }
-                    if SubscriptionFinder.isParameter(named: name, visibleAt: i, in: tree) { continue }
-                    if tree.enclosingFunction(of: i) == nil, tree.innermostClosure(of: i) == nil { continue }
-                    return true
-                }
+            // Each use is asked for the type it stands in: reading the body of every same-named
+            // declaration read a body again for each declaration around it.
+            for i in tree.uses(name, amongIdentifiers: tokens, in: 0..<tree.tokens.count) {
+                if i > 0, tree.isWord(i - 1, "var") || tree.isWord(i - 1, "let") || tree.isWord(i - 1, "func") || tree.isWord(i - 1, "case") { continue }
+                if i + 1 < tree.tokens.count, tree.tokens[i + 1].kind == .equal || tree.tokens[i + 1].kind == .colon { continue }
+                guard let owner = tree.enclosingType(of: i), tree.types[owner].name.lastNameComponent == typeName else { continue }
+                if SubscriptionFinder.localVariable(named: name, visibleAt: i, in: tree) != nil { continue }
+                if SubscriptionFinder.isParameter(named: name, visibleAt: i, in: tree) { continue }
+                if tree.enclosingFunction(of: i) == nil, tree.innermostClosure(of: i) == nil { continue }
+                return true
             }
         }
         return false
