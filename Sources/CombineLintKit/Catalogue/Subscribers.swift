@@ -25,6 +25,13 @@ extension Catalogue {
         "insert", "append", "formUnion", "add", "update", "store", "appending", "union",
     ]
 
+    /// Calls without arguments that empty a bag, cancelling what it holds: the collection's
+    /// `removeAll()`, and the emptying calls of bag classes (`cancelBag.cancel()`,
+    /// `disposeBag.dispose()`, `bag.disposeAll()`, `store.removeAllCancellables()`).
+    public static let bagEmptyingCalls: Set<String> = [
+        "removeAll", "cancelAll", "cancel", "dispose", "disposeAll", "removeAllCancellables",
+    ]
+
     /// Calls whose closure parameter returns `Void`: a subscription that is the whole body of such a
     /// closure (`DispatchQueue.main.async { p.sink { … } }`) is dropped, not returned.
     public static let voidClosureCalls: Set<String> = [

@@ -47,7 +47,7 @@ public enum BagResets {
             guard self.key(first: chain.first, last: pathLast, in: tree) == key else { continue }
             // A bag class's own emptying call: `cancelBag.cancel()`, `disposeBag.dispose()`.
             if method.arguments.isEmpty, method.trailingClosures.isEmpty,
-               ["removeAll", "cancelAll", "cancel", "dispose", "disposeAll", "removeAllCancellables"].contains(method.name) {
+               Catalogue.bagEmptyingCalls.contains(method.name) {
                 result.append(chain.first)
             } else if method.name == "removeAll" || method.name == "cancelAll" {
                 result.append(chain.first)

@@ -56,7 +56,7 @@ public struct EndDisplayingResets: Sendable {
             guard m + 3 < range.upperBound, tree.tokens[m].kind == .period, tree.tokens[m + 1].kind == .identifier else { continue }
             let after = m + 2
             let emptyingCall = tree.tokens[after].kind == .period && tree.tokens[after + 1].kind == .identifier
-                && ["removeAll", "cancelAll", "cancel", "dispose"].contains(tree.name(after + 1))
+                && Catalogue.bagEmptyingCalls.contains(tree.name(after + 1))
             let emptyAssignment = tree.tokens[after].kind == .equal
                 && (tree.tokens[after + 1].kind == .leftBracket || tree.isWord(after + 1, "Set") || tree.tokens[after + 1].kind == .period)
             if emptyingCall || emptyAssignment { members.append(tree.name(m + 1)) }

@@ -53,7 +53,11 @@ public enum TestCaseCode {
     /// Compared as bytes: the test runs for every word, type and subject, and a Foundation
     /// search costs a hundred times more.
     static func namesWord(_ word: String, in name: String) -> Bool {
-        let word = Array(word.utf8), name = Array(name.utf8)
+        var word = word, name = name
+        return word.withUTF8 { word in name.withUTF8 { name in namesWord(word, in: name) } }
+    }
+
+    private static func namesWord(_ word: UnsafeBufferPointer<UInt8>, in name: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let first = word.first, word.count <= name.count else { return false }
         var i = 0
         while i + word.count <= name.count {
@@ -65,7 +69,7 @@ public enum TestCaseCode {
             if end == name.count { return true }
             let next = name[end]
             let continuesWord = next < 0x80 ? (next >= UInt8(ascii: "a") && next <= UInt8(ascii: "z"))
-                : String(decoding: name[end...], as: UTF8.self).first?.isLowercase == true
+                : String(decoding: UnsafeBufferPointer(rebasing: name[end...]), as: UTF8.self).first?.isLowercase == true
             if !continuesWord { return true }
             i = end
         }

@@ -7500,8 +7500,8 @@ in other files included), from code UIKit or SwiftUI runs again and again:
   subclass that the cell itself does not call (the data source calls them on every reuse), and any
   method of such a cell that a per-row callback calls on the dequeued cell (`let cell = … as! FeedCell;
   cell.setUp(item)`), unless the cell's `prepareForReuse` empties the bag (or the data source's
-  `didEndDisplaying` does, directly, through a method of the cell, or on the cast cell, `(cell as? ChannelCell)?.bag.removeAll()`:
-  a cell is reused only after it ended display);
+  `didEndDisplaying` does, directly, through a method of the cell, or on the cast cell, `(cell as? ChannelCell)?.bag.removeAll()`,
+  or a bag class's own emptying call such as `cancel()`, `dispose()` or `disposeAll()`: a cell is reused only after it ended display);
 - the selection of a row or item (`tableView(_:didSelectRowAt:)`, `collectionView(_:didSelectItemAt:)`,
   AppKit's `tableViewSelectionDidChange(_:)` and `outlineViewSelectionDidChange(_:)`), the tap of a tab
   (`tabBarController(_:didSelect:)`) and the turn of a page (`pageViewController(_:viewControllerAfter:)`,

@@ -405,4 +405,40 @@ final class RepeatedSubscriptionRuleTests: XCTestCase {
         """
         XCTAssertEqual(positions([(path: "A.swift", text: text)]), ["A.swift:10:74"])
     }
+
+    /// A bag class emptied through the cast cell by its own call (`disposeAll()`, one of the
+    /// catalogue's bag-emptying calls) ends the previous row's subscription as `removeAll()` does;
+    /// a call that does not empty it (`flush()`) leaves the finding.
+    func testACastCellsBagClassEmptiedByItsOwnCall() {
+        let text = """
+        final class CancelBag {
+            var items = Set<AnyCancellable>()
+            func disposeAll() { items.removeAll() }
+            func flush() {}
+        }
+        extension AnyCancellable {
+            func store(in bag: CancelBag) { bag.items.insert(self) }
+        }
+        final class ChannelCell: UICollectionViewListCell {
+            let watchBag = CancelBag()
+            func watch(_ selected: AnyPublisher<String?, Never>, channel: String) {
+                selected.map { $0 == channel }.sink { [weak self] in self?.isSelected = $0 }.store(in: watchBag)
+            }
+        }
+        final class ChannelsController: UIViewController, UICollectionViewDataSource, UICollectionViewDelegate {
+            let selected = CurrentValueSubject<String?, Never>("sms")
+            func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int { 3 }
+            func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
+                let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "channel", for: indexPath) as! ChannelCell
+                cell.watch(selected.eraseToAnyPublisher(), channel: "sms")
+                return cell
+            }
+            func collectionView(_ collectionView: UICollectionView, didEndDisplaying cell: UICollectionViewCell, forItemAt indexPath: IndexPath) {
+                (cell as? ChannelCell)?.watchBag.EMPTYING()
+            }
+        }
+        """
+        XCTAssertEqual(positions([(path: "A.swift", text: text.replacingOccurrences(of: "EMPTYING", with: "disposeAll"))]), [])
+        XCTAssertEqual(positions([(path: "A.swift", text: text.replacingOccurrences(of: "EMPTYING", with: "flush"))]), ["A.swift:12:86"])
+    }
 }
