@@ -521,6 +521,25 @@ def case_nested_types(n):
     return [("NestedTypes.swift", HEADER + body + "}\n" * n)]
 
 
+def case_nested_ifs(n):
+    """N `if` blocks nested in each other in one method, each storing a `[weak self]` sink: every
+    question a rule asks about a subscription (its function, type, closure) starts N scopes deep."""
+    out = [HEADER, model_class_open("NestedIfsModel"), "    func bind(level: Int) {\n"]
+    out += [f"if level > {i} {{\npublisher.sink {{ [weak self] in self?.x = $0 }}.store(in: &bag)\n" for i in range(n)]
+    out += ["}\n"] * n
+    out.append("    }\n}\n")
+    return [("NestedIfs.swift", "".join(out))]
+
+
+def case_nested_functions(n):
+    """N local functions nested in each other, each storing a `[weak self]` sink into the type's bag."""
+    out = [HEADER, model_class_open("NestedFunctionsModel")]
+    out += [f"func step{i}() {{\npublisher.sink {{ [weak self] in self?.x = $0 }}.store(in: &bag)\n" for i in range(n)]
+    out += ["}\n"] * n
+    out.append("}\n")
+    return [("NestedFunctions.swift", "".join(out))]
+
+
 SKIPPED_FOLDERS = {".build", ".git", "DerivedData", "Pods", "Carthage", ".swiftpm"}
 
 
@@ -571,6 +590,8 @@ CASES = {
     "disable_enable_pairs": case_disable_enable_pairs,
     "generic_nesting": case_generic_nesting,
     "nested_types": case_nested_types,
+    "nested_ifs": case_nested_ifs,
+    "nested_functions": case_nested_functions,
     "devcorpus_joined": None,  # needs --source
 }
 

@@ -24,11 +24,7 @@ struct NameUseSummary: Sendable {
             guard tree.tokenIs(i, name) || (tree.tokens[i].flags.contains(.backticked) && tree.name(i) == name) else { continue }
             // The types around the use, also through functions (a local type's method uses the
             // outer type's member), at most `deepestTypeNesting` of them.
-            var types: [TypeDecl] = []
-            for scope in tree.scopeChainOutsideClosures(of: i) {
-                guard types.count < SyntaxTree.deepestTypeNesting else { break }
-                if case .typeBody(let t) = tree.scopes[scope].kind { types.append(tree.types[t]) }
-            }
+            let types = tree.typesAround(i).map { tree.types[$0] }
             let use = Use(tree: ref.tree, enclosingTypes: types.map(\.name))
             let isMember = i > 0 && tree.tokens[i - 1].kind == .period
             let isLabel = i + 1 < tree.tokens.count && tree.tokens[i + 1].kind == .colon && tree.enclosing[i] >= 0

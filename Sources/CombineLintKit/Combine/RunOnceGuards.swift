@@ -13,7 +13,15 @@ public enum RunOnceGuards {
     /// whole body, it answers `isGuarded` for every position in it (guarded before `p` when it is
     /// below `p`), so that a body with thousands of subscriptions is read once, not once for each.
     public static func firstGuard(in range: Range<Int>, of tree: SyntaxTree, bag: String, flags: Set<String>) -> Int? {
-        for k in range where tree.isWord(k, "if") || tree.isWord(k, "guard") {
+        firstGuard(in: range, startingIn: range, of: tree, bag: bag, flags: flags)
+    }
+
+    /// The first `if` or `guard` starting in `starts` (a part of `range`; its condition may run on
+    /// past `starts`, up to the end of `range`) that reads the bag or one of `flags`: a body can be
+    /// read in parts, each up to the next subscription asked about.
+    public static func firstGuard(in range: Range<Int>, startingIn starts: Range<Int>, of tree: SyntaxTree, bag: String,
+                                  flags: Set<String>) -> Int? {
+        for k in starts.clamped(to: range) where tree.isWord(k, "if") || tree.isWord(k, "guard") {
             var j = k + 1
             while j < range.upperBound, j < k + 80 {
                 let kind = tree.tokens[j].kind

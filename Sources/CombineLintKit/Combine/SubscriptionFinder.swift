@@ -167,7 +167,7 @@ public enum SubscriptionFinder {
 
     /// A parameter of an enclosing function or closure named `name`.
     public static func isParameter(named name: String, visibleAt token: Int, in tree: SyntaxTree) -> Bool {
-        let scopes = tree.closureParameterNames.contains(name) ? tree.scopeChain(of: token) : tree.scopeChainOutsideClosures(of: token)
+        let scopes = tree.closureParameterNames.contains(name) ? tree.declarationScopes(of: token) : tree.declarationScopesOutsideClosures(of: token)
         for scope in scopes {
             switch tree.scopes[scope].kind {
             case .closure(let c):

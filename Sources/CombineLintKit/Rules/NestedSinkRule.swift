@@ -23,8 +23,10 @@ public struct NestedSinkRule: Rule {
         let called = methodsCalled(from: outer, in: tree)
         let finite = FinitePublishers()
         var flags: [Int: Set<String>] = [:]
-        // The first run-once guard of each body (and bag): one read of the body for all its subscriptions.
-        var firstGuards: [String: Int] = [:]
+        // The first run-once guard of each body (and bag), read up to the latest subscription asked
+        // about: one read of the body for all its subscriptions, and none past the last of them (a
+        // body holding the bodies of thousands of nested functions is not read once for each).
+        var guardScans: [String: (readUpTo: Int, first: Int?)] = [:]
         for subscription in context.subscriptions {
             let chain = tree.chains[subscription.chain]
             guard let bag = bagOwner(of: subscription, chain: chain) else { continue }
@@ -40,9 +42,14 @@ public struct NestedSinkRule: Rule {
                     ?? function.flatMap { f in tree.functions[f].bodyOpen.flatMap { open in tree.functions[f].bodyClose.map { open..<$0 } } }
                 if let body {
                     let key = "\(body.lowerBound) \(bagName)"
-                    let first = firstGuards[key] ?? (RunOnceGuards.firstGuard(in: body, of: tree, bag: bagName, flags: names) ?? Int.max)
-                    firstGuards[key] = first
-                    if first < chain.statementStart { continue }
+                    var scan = guardScans[key] ?? (readUpTo: body.lowerBound, first: nil)
+                    if scan.first == nil, scan.readUpTo < chain.statementStart {
+                        scan.first = RunOnceGuards.firstGuard(in: body, startingIn: scan.readUpTo..<chain.statementStart, of: tree,
+                                                              bag: bagName, flags: names)
+                        scan.readUpTo = chain.statementStart
+                    }
+                    guardScans[key] = scan
+                    if let first = scan.first, first < chain.statementStart { continue }
                 }
             }
             // Closures between the chain and its function: a nested function stops the walk.

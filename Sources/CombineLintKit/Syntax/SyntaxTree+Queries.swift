@@ -38,38 +38,48 @@ extension SyntaxTree {
         ScopeChain(scopes: scopes, first: Int(scopeOfToken[token]), outsideNest: scopeOutsideClosureNest)
     }
 
+    /// The closures, function and type bodies and the file around token i, innermost first:
+    /// `scopeChain(of:)` without the `if`, loop and other blocks between them.
+    public func declarationScopes(of token: Int) -> ScopeChain {
+        ScopeChain(scopes: scopes, first: Int(scopeOfToken[token]), outsideNest: nil, declaring: owners.declaring)
+    }
+
+    /// The function and type bodies and the file around token i, innermost first:
+    /// `scopeChainOutsideClosures(of:)` without the blocks between them.
+    public func declarationScopesOutsideClosures(of token: Int) -> ScopeChain {
+        ScopeChain(scopes: scopes, first: Int(scopeOfToken[token]), outsideNest: scopeOutsideClosureNest, declaring: owners.declaring)
+    }
+
+    /// The types whose bodies hold token i, through functions and closures (a local type's
+    /// method stands in the outer type too), innermost first: at most `deepestTypeNesting`.
+    public func typesAround(_ token: Int) -> [Int] {
+        var result: [Int] = []
+        var next = enclosingType(of: token)
+        while let t = next, result.count < SyntaxTree.deepestTypeNesting {
+            result.append(t)
+            guard let open = types[t].bodyOpen, let around = scopes[Int(scopeOfToken[open])].parent else { break }
+            next = owners.type[around] >= 0 ? Int(owners.type[around]) : nil
+        }
+        return result
+    }
+
     /// The innermost function (function, initializer, accessor, …) whose body holds token i, looking through closures.
     public func enclosingFunction(of token: Int) -> Int? {
-        for scope in scopeChainOutsideClosures(of: token) {
-            if case .functionBody(let f) = scopes[scope].kind { return f }
-            if case .typeBody = scopes[scope].kind { return nil }
-        }
-        return nil
+        let f = owners.function[Int(scopeOfToken[token])]
+        return f >= 0 ? Int(f) : nil
     }
 
     /// The innermost non-local `func` whose body holds the token (a local function belongs to its
     /// method), or nil inside an initializer, accessor or other function-like body, or outside any.
     public func outerMethod(of token: Int) -> Int? {
-        for scope in scopeChainOutsideClosures(of: token) {
-            switch scopes[scope].kind {
-            case .functionBody(let f):
-                if functions[f].isLocal { continue }
-                return functions[f].kind == .function ? f : nil
-            case .typeBody:
-                return nil
-            default:
-                continue
-            }
-        }
-        return nil
+        let f = owners.method[Int(scopeOfToken[token])]
+        return f >= 0 ? Int(f) : nil
     }
 
     /// The innermost type whose body holds token i (through functions and closures).
     public func enclosingType(of token: Int) -> Int? {
-        for scope in scopeChainOutsideClosures(of: token) {
-            if case .typeBody(let t) = scopes[scope].kind { return t }
-        }
-        return nil
+        let t = owners.type[Int(scopeOfToken[token])]
+        return t >= 0 ? Int(t) : nil
     }
 
     /// How many levels of type nesting the queries about a type's outer types read. Real code
@@ -119,23 +129,14 @@ extension SyntaxTree {
     /// The innermost closure around token i (the first of `enclosingClosures(of:)`), found
     /// without making the list; with `outside`, the innermost one enclosing closure `outside`.
     public func innermostClosure(of token: Int, outside: Int? = nil) -> Int? {
-        var s: Int? = Int(scopeOfToken[token])
-        while let scope = s {
-            switch scopes[scope].kind {
-            case .closure(let c):
-                guard let outside else { return c }
-                // Out from `outside` through the closures it is nested in.
-                var k: Int? = c
-                while let closure = k, closure != outside { k = parentClosure(of: closure) }
-                return k.flatMap(parentClosure(of:))
-            case .functionBody, .typeBody, .file:
-                return nil
-            default:
-                break
-            }
-            s = scopes[scope].parent
-        }
-        return nil
+        let innermost = owners.closure[Int(scopeOfToken[token])]
+        guard innermost >= 0 else { return nil }
+        let c = Int(innermost)
+        guard let outside else { return c }
+        // Out from `outside` through the closures it is nested in.
+        var k: Int? = c
+        while let closure = k, closure != outside { k = parentClosure(of: closure) }
+        return k.flatMap(parentClosure(of:))
     }
 
     /// The nearest closure around closure c in the same function that captures `self` weakly or
@@ -184,21 +185,6 @@ extension SyntaxTree {
             for n in path { result[n] = root }
         }
         return result
-    }
-
-    /// Per closure, the closure around it in the same function, or -1 (`closureParent`).
-    static func closureParents(closures: [Closure], scopes: [Scope]) -> [Int32] {
-        closures.map { closure in
-            var s = scopes[closure.scope].parent
-            while let scope = s {
-                switch scopes[scope].kind {
-                case .closure(let c): return Int32(truncatingIfNeeded: c)
-                case .functionBody, .typeBody, .file: return -1
-                default: s = scopes[scope].parent
-                }
-            }
-            return -1
-        }
     }
 
     /// The closure opened by brace token i, if any.

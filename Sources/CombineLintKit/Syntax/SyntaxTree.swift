@@ -47,6 +47,8 @@ public final class SyntaxTree: Sendable {
     /// the scope around that one: walks out to a function or type take one step per nest.
     let closureRoot: [Int32]
     let scopeOutsideClosureNest: [Int32]
+    /// Per scope: the function, type, method and closure a token in it stands in.
+    let owners: ScopeOwners
     /// The parameter names of all the file's closures: where a name is none of them, a search
     /// for the parameter it names need not look at closures.
     public let closureParameterNames: Set<String>
@@ -131,7 +133,10 @@ public final class SyntaxTree: Sendable {
             }
         }
         self.callReceivingClosure = receiving
-        self.closureParent = SyntaxTree.closureParents(closures: builder.closures, scopes: builder.scopes)
+        let closureOfScope = ScopeOwners.innermostClosures(of: builder.scopes)
+        self.closureParent = builder.closures.map { closure in
+            builder.scopes[closure.scope].parent.map { closureOfScope[$0] } ?? -1
+        }
         self.selfBindingAncestor = SyntaxTree.selfBindingAncestors(closures: builder.closures, parents: closureParent)
         self.closureParameterNames = Set(builder.closures.lazy.flatMap(\.parameters))
         let roots = SyntaxTree.closureRoots(parents: closureParent)
@@ -139,6 +144,8 @@ public final class SyntaxTree: Sendable {
         self.scopeOutsideClosureNest = roots.map { root in
             Int32(truncatingIfNeeded: builder.scopes[builder.closures[Int(root)].scope].parent ?? -1)
         }
+        self.owners = ScopeOwners(scopes: builder.scopes, functions: builder.functions, closures: closureOfScope,
+                                  outsideNest: scopeOutsideClosureNest)
         self.selfTokens = layer.tokens.indices.compactMap { i in
             SyntaxTree.isSelfReference(i, tokens: layer.tokens, text: text) ? Int32(truncatingIfNeeded: i) : nil
         }

@@ -120,4 +120,96 @@ final class ClosureNestingTests: XCTestCase {
         XCTAssertEqual(names(lookup.outerChains(in: body)), ["b.sink.store", "d.sink", "e.map.sink"])
         XCTAssertEqual(positions(lookup.outerClosures(in: body), tree), ["5:24", "11:24", "14:36", "14:52"])
     }
+
+    /// The per-scope answers (`ScopeOwners`) and the walks that step over blocks
+    /// (`declarationScopes(of:)`, `typesAround(_:)`) equal the walks out through every scope that
+    /// they replace, for every token of a file with accessors, initializers, local functions, nested types,
+    /// closures under `if`s and top-level code.
+    func testScopeOwnersAnswerAsTheScopeWalks() {
+        let tree = parse(source + """
+
+        extension Screen {
+            var title: String {
+                get { if flag { return names.map { n in n }.first ?? "" } else { return "" } }
+                set { func apply() { values.forEach { v in if v { store(v) } } }; apply() }
+            }
+            init(flag: Bool) { self.flag = flag; publisher.sink { [weak self] in self?.use($0) }.store(in: &bag) }
+        }
+        let top = items.map { i in if i > 0 { return { j in j } } else { return nil } }
+        """)
+        func walkedFunction(_ token: Int) -> Int? {
+            for scope in tree.scopeChainOutsideClosures(of: token) {
+                if case .functionBody(let f) = tree.scopes[scope].kind { return f }
+                if case .typeBody = tree.scopes[scope].kind { return nil }
+            }
+            return nil
+        }
+        func walkedType(_ token: Int) -> Int? {
+            for scope in tree.scopeChainOutsideClosures(of: token) {
+                if case .typeBody(let t) = tree.scopes[scope].kind { return t }
+            }
+            return nil
+        }
+        func walkedMethod(_ token: Int) -> Int? {
+            for scope in tree.scopeChainOutsideClosures(of: token) {
+                switch tree.scopes[scope].kind {
+                case .functionBody(let f):
+                    if tree.functions[f].isLocal { continue }
+                    return tree.functions[f].kind == .function ? f : nil
+                case .typeBody: return nil
+                default: continue
+                }
+            }
+            return nil
+        }
+        func walkedClosure(_ token: Int) -> Int? {
+            for scope in tree.scopeChain(of: token) {
+                switch tree.scopes[scope].kind {
+                case .closure(let c): return c
+                case .functionBody, .typeBody, .file: return nil
+                default: continue
+                }
+            }
+            return nil
+        }
+        func isDeclarationScope(_ scope: Int) -> Bool {
+            switch tree.scopes[scope].kind {
+            case .closure, .functionBody, .typeBody, .file: return true
+            default: return false
+            }
+        }
+        func walkedTypes(_ token: Int) -> [Int] {
+            tree.scopeChainOutsideClosures(of: token).compactMap { scope in
+                if case .typeBody(let t) = tree.scopes[scope].kind { return t } else { return nil }
+            }
+        }
+        var answered = (functions: 0, types: 0, methods: 0, closures: 0)
+        for token in tree.tokens.indices {
+            XCTAssertEqual(Array(tree.declarationScopes(of: token)), tree.scopeChain(of: token).filter(isDeclarationScope), tree.position(token))
+            XCTAssertEqual(Array(tree.declarationScopesOutsideClosures(of: token)),
+                           tree.scopeChainOutsideClosures(of: token).filter(isDeclarationScope), tree.position(token))
+            XCTAssertEqual(tree.typesAround(token), walkedTypes(token), tree.position(token))
+            XCTAssertEqual(tree.enclosingFunction(of: token), walkedFunction(token), tree.position(token))
+            XCTAssertEqual(tree.enclosingType(of: token), walkedType(token), tree.position(token))
+            XCTAssertEqual(tree.outerMethod(of: token), walkedMethod(token), tree.position(token))
+            XCTAssertEqual(tree.innermostClosure(of: token), walkedClosure(token), tree.position(token))
+            if walkedFunction(token) != nil { answered.functions += 1 }
+            if walkedType(token) != nil { answered.types += 1 }
+            if walkedMethod(token) != nil { answered.methods += 1 }
+            if walkedClosure(token) != nil { answered.closures += 1 }
+        }
+        // Each question has answers and non-answers in the file, so the comparisons are not all nil.
+        for count in [answered.functions, answered.types, answered.methods, answered.closures] {
+            XCTAssertGreaterThan(count, 10)
+            XCTAssertLessThan(count, tree.tokens.count)
+        }
+        // A local type's code stands in the outer type too, through the closure and function between.
+        let inLocalType = tree.closures.first { tree.position($0.open) == "14:52" }!.bodyStart
+        XCTAssertEqual(tree.typesAround(inLocalType).map { tree.types[$0].name }, ["Inner", "Screen"])
+        // The getter's closure stands in the getter (a function body), not in a method.
+        let getterClosure = tree.closures.first { tree.position($0.open) == "21:42" }
+        XCTAssertNotNil(getterClosure)
+        XCTAssertNil(getterClosure.flatMap { tree.outerMethod(of: $0.bodyStart) })
+        XCTAssertEqual(getterClosure.flatMap { tree.enclosingType(of: $0.bodyStart) }.map { tree.types[$0].name }, "Screen")
+    }
 }
