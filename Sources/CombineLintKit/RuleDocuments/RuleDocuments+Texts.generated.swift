@@ -3891,9 +3891,13 @@ is a function nobody in the project calls. Never reported: a `Future` made insid
 inside a `flatMap` or `catch` transform, or inside a `map` whose publishers a later
 `switchToLatest` subscribes to (all of these run after someone subscribed; a `retry` on the
 Future there still replays its one result, and is reported), code in a test case (it keeps and
-subscribes its Futures on purpose, to check what they do), a `Future` kept only while it runs
+subscribes its Futures on purpose, to check what they do), a test double (`MockBoardAPI`) or a
+test folder (its function that returns a new Future stands in for the app's in tests only; the
+app's own function of the selector carries what the callers do), a `Future` kept only while it runs
 (its own `handleEvents(receiveCompletion:)` sets the property back to `nil`: callers that come
-while the request is in flight share it, and the next call makes a new one), `Future` as a type
+while the request is in flight share it, and the next call makes a new one; also when the Future
+comes from a call, `let request = api.syncToken().handleEvents(receiveCompletion: { [weak self] _ in
+self?.pending = nil }).share()` then `pending = request`), `Future` as a type
 only (`-> Future<User, Error>` whose body returns another call's value). `Future() { … }` and
 `Future(attemptToFulfill:)` are Futures too. A call found by name may be another type's method:
 its result counts as kept only where the holder is declared as a publisher, and a bare call
@@ -4123,6 +4127,30 @@ final class HealthService {
 ```
 
 ## Non-triggering examples
+
+```swift
+final class BoardAPI {
+    func syncToken() -> Future<String, Error> {
+        Future { promise in promise(.success("token")) }
+    }
+}
+
+final class BoardEffects {
+    private let api = BoardAPI()
+    private var pending: AnyPublisher<String, Error>?
+
+    // Callers that come while the request runs share it; the next one after it ends makes a new one.
+    func token() -> AnyPublisher<String, Error> {
+        if let pending { return pending }
+        let request = api.syncToken()
+            .handleEvents(receiveCompletion: { [weak self] _ in self?.pending = nil })
+            .share()
+            .eraseToAnyPublisher()
+        pending = request
+        return request
+    }
+}
+```
 
 ```swift
 final class LocationService {
