@@ -222,7 +222,7 @@ struct DeliveryQueues {
                 reasons.insert(reason)
             }
             let why = reasons.count == 1 ? reasons.first! : "a background queue"
-            return .background(reason: "\(why), in what `\(source.name)(…)` returns")
+            return .background(reason: "\(why) through `\(source.name)(…)`")
         }
         guard let memo else { return compute() }
         return memo.value(for: "function-delivery \(selector)", compute)

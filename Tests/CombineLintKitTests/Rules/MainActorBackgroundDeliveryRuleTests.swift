@@ -498,7 +498,7 @@ final class MainActorBackgroundDeliveryRuleTests: XCTestCase {
             """),
         ])
         XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["App/SignUp.swift:5:34"])
-        XCTAssertEqual(try XCTUnwrap(found.first).message, "`sink` gets its values on URLSession's queue (`dataTaskPublisher`), in what `register(…)` returns but uses main-actor `token`: a data race in Swift 5 mode, a trap in Swift 6 mode.")
+        XCTAssertEqual(try XCTUnwrap(found.first).message, "`sink` gets its values on URLSession's queue (`dataTaskPublisher`) through `register(…)` but uses main-actor `token`: a data race in Swift 5 mode, a trap in Swift 6 mode.")
     }
 
     /// A `flatMap` whose inner publisher is a project function returning a synchronous source
