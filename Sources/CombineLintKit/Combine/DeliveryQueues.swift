@@ -202,7 +202,7 @@ struct DeliveryQueues {
     }
 
     /// What a pipeline delivering from a call of the project's functions (`api.register(email:)`,
-    /// `service.accounts()`) gets, by full selector, else by name: `.background` when every one of
+    /// `service.accounts()`) gets, those whose parameters its labels fit: `.background` when every one of
     /// them returns, on every path, a pipeline whose own chain delivers off the main thread (a
     /// `dataTaskPublisher` with no hop to main, `receive(on: queue)`); test doubles aside when the app
     /// has an implementation of its own (a mock returning a subject the test drives stands in for
@@ -249,17 +249,17 @@ struct DeliveryQueues {
         }
     }
 
-    /// The project's functions that `call` may run, by full selector, else by name, that return
-    /// something and have a body; test doubles aside when the app has others.
+    /// The project's functions that `call` may run (its argument labels fit their parameters, so
+    /// `Timer.publish(every:on:in:)` never stands for a project `publish(_:)`), that return something
+    /// and have a body; test doubles aside.
     private func appFunctions(called call: ChainElement) -> [(tree: SyntaxTree, function: Int)] {
+        let labels = call.argumentLabels
         let declarations = index.functions[call.name].filter { ref in
             let function = index.trees[ref.tree].functions[ref.item]
             return function.kind == .function && function.bodyOpen != nil && !["", "Void", "()"].contains(function.returnType)
+                && function.accepts(argumentLabels: labels)
         }
-        let selector = MethodCallGraph.selector(of: call)
-        let matching = declarations.filter { index.trees[$0.tree].functions[$0.item].selectorName == selector }
-        let named = matching.isEmpty ? declarations : matching
-        return named.map { (index.trees[$0.tree], $0.item) }
+        return declarations.map { (index.trees[$0.tree], $0.item) }
             .filter { !TestCaseCode.isTestOrDouble($0.tree.functions[$0.function].nameToken, of: $0.tree, index: index) }
     }
 

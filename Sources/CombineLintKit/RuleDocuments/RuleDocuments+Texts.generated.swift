@@ -4390,7 +4390,7 @@ chain itself: its last scheduler step (`receive(on:)`, `debounce`, `throttle`, `
 the scheduler of `collect(.byTime(queue, …))` or `collect(.byTimeOrCount(queue, …))`, which delivers each batch on it)
 is a background queue (`DispatchQueue.global(…)`, `DispatchQueue(label:)`, `OperationQueue()`,
 or a property or local holding one); or, with no scheduler step, the source is
-`dataTaskPublisher`, or a call of a project function (matched by its full selector) whose every
+`dataTaskPublisher`, or a call of a project function (one whose parameters the call's labels fit) whose every
 `return` is a pipeline that delivers off the main thread by its own chain
 (`api.register(email:)` returning a `dataTaskPublisher` pipeline with no hop; a test double's
 function of the selector, which stands in for it in tests only, aside), or a synchronous source (`Just`, a sequence, a `Future` that calls its promise

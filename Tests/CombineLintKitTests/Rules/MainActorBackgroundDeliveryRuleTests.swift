@@ -458,8 +458,9 @@ final class MainActorBackgroundDeliveryRuleTests: XCTestCase {
 
     /// `api.register(email:)`, a project function that returns a `dataTaskPublisher` pipeline with no
     /// hop, delivers on URLSession's queue as the request itself would; a mock of the function in a
-    /// test folder stands in for it in tests only. A function whose pipeline hops to main, or one
-    /// with a path that returns something else, is not known to deliver off it.
+    /// test folder stands in for it in tests only. A function whose pipeline hops to main, one
+    /// with a path that returns something else, or a call whose labels fit no such function
+    /// (another type's `register(_:)`), is not known to deliver off it.
     func testProjectFunctionReturningARequestDeliversOnURLSessionsQueue() throws {
         let found = findings(of: MainActorBackgroundDeliveryRule.self, in: [
             (path: "App/API.swift", text: """
@@ -487,6 +488,7 @@ final class MainActorBackgroundDeliveryRuleTests: XCTestCase {
                     api.register(email: "e").sink(receiveCompletion: { _ in }) { [weak self] in self?.token = $0 }.store(in: &bag)
                     api.profile().sink(receiveCompletion: { _ in }) { [weak self] in self?.data = $0 }.store(in: &bag)
                     api.avatar(cached: nil).sink(receiveCompletion: { _ in }) { [weak self] in self?.data = $0 }.store(in: &bag)
+                    api.register("e").sink(receiveCompletion: { _ in }) { [weak self] in self?.token = $0 }.store(in: &bag)
                 }
             }
             """),
