@@ -4,14 +4,18 @@
 /// never one of them.)
 enum BackgroundSubjects {
     /// Whether every property named `name` is declared as a `PassthroughSubject`, and every
-    /// `send` into a member of that name (`loaded.send(x)`, `self?.loaded.send(x)`) runs off the main
-    /// thread, and there is at least one; a subject handed to `subscribe(_:)` is sent into from
+    /// `send` into a member of that name (`loaded.send(x)`, `self?.loaded.send(x)`) outside tests and
+    /// test doubles runs off the main thread, and there is at least one; a subject handed to `subscribe(_:)` is sent into from
     /// wherever its upstream delivers, which makes it `false`.
     static func isSentOnlyOffMain(_ name: String, index: ProjectIndex, memo: ProjectMemo?) -> Bool {
         let compute = { () -> Bool in
             let declarations = index.properties(named: name)
             guard !declarations.isEmpty, declarations.allSatisfy({ ProjectIndex.isSubjectType($0) && isPassthrough($0) }) else { return false }
-            let sends = sendsByReceiver(index: index, memo: memo)[name] ?? []
+            // A test (or a test double) that sends on the main thread to drive the code stands in for
+            // the app's senders; where the app sends is what its subscribers get.
+            let sends = (sendsByReceiver(index: index, memo: memo)[name] ?? []).filter { send in
+                !TestCaseCode.isTestOrDouble(send.token, of: index.trees[send.tree], index: index)
+            }
             guard !sends.isEmpty else { return false }
             for send in sends {
                 let tree = index.trees[send.tree]

@@ -21,6 +21,9 @@ struct DeliveryQueues {
     /// Whether to ask where the project posts the notifications a chain starts from (not while
     /// answering that question itself, which would go round in circles).
     var followsNotifications = true
+    /// Whether to look into the project's functions a chain starts from (not while judging what one
+    /// of them returns: one level deep).
+    var followsFunctions = true
 
     /// Where values arrive at element `end` of `chain` (the subscriber).
     func delivery(of chain: Chain, before end: Int) -> Delivery {
@@ -38,6 +41,8 @@ struct DeliveryQueues {
             state = .background(reason: "the thread that sends into `\(subject)` (never the main one)")
         } else if let (stored, reason) = offMainStoredPublisher(in: chain, before: firstOperator) {
             state = .background(reason: "the queue of `\(stored)` (\(reason), where it is made)")
+        } else if case .unknown = state, case .background(let reason) = functionSource(of: chain, before: firstOperator) {
+            state = .background(reason: reason)
         }
         let synchronousSource = isSynchronous(chain, firstOperator: firstOperator)
         for e in firstOperator..<end {
@@ -71,7 +76,7 @@ struct DeliveryQueues {
     /// The scheduler a delivering step names: the labelled argument of `receive(on:)`, `debounce`, …,
     /// or the first argument of the strategy of `collect(.byTime(queue, stride))` and
     /// `collect(.byTimeOrCount(queue, stride, count))`, which delivers each batch on that scheduler.
-    private func schedulerRange(of element: ChainElement) -> ClosedRange<Int>? {
+    func schedulerRange(of element: ChainElement) -> ClosedRange<Int>? {
         if let label = Catalogue.schedulerArgumentLabels[element.name] { return element.argument(label)?.value }
         guard element.name == "collect", element.arguments.count == 1 else { return nil }
         let value = element.arguments[0].value
@@ -157,7 +162,7 @@ struct DeliveryQueues {
     /// `Just`, `Record`, a sequence's `.publisher`, a `Future` that calls its promise right in its
     /// closure, a `Deferred` returning one of these: it emits on the thread that subscribes. A
     /// `Future` whose promise is called from a callback emits on the callback's thread.
-    private func isSynchronous(_ chain: Chain, firstOperator: Int, depth: Int = 0) -> Bool {
+    func isSynchronous(_ chain: Chain, firstOperator: Int, depth: Int = 0) -> Bool {
         let root = chain.root
         if root.kind == .literal { return chain.elements.count > 1 && chain.elements[1].name == "publisher" }
         if root.name == "Publishers" { return chain.elements.count > 1 && chain.elements[1].name == "Sequence" }
@@ -196,6 +201,118 @@ struct DeliveryQueues {
         return called
     }
 
+    /// What a pipeline delivering from a call of the project's functions (`api.register(email:)`,
+    /// `service.accounts()`) gets, those whose parameters its labels fit: `.background` when every one of
+    /// them returns, on every path, a pipeline whose own chain delivers off the main thread (a
+    /// `dataTaskPublisher` with no hop to main, `receive(on: queue)`); test doubles aside when the app
+    /// has an implementation of its own (a mock returning a subject the test drives stands in for
+    /// the request in tests only). One level deep: the returned pipelines are judged by their chains.
+    private func functionSource(of chain: Chain, before firstOperator: Int) -> Delivery {
+        guard followsFunctions, firstOperator >= 1, firstOperator < chain.elements.count,
+              case let source = chain.elements[firstOperator - 1], source.isCall,
+              source.kind == .member || firstOperator == 1,
+              !Catalogue.finishingSourceCalls.contains(source.name), !source.name.hasPrefix("$") else { return .unknown }
+        let selector = MethodCallGraph.selector(of: source)
+        let compute = { () -> Delivery in
+            let app = appFunctions(called: source)
+            guard !app.isEmpty else { return .unknown }
+            var reasons = Set<String>()
+            for (tree, f) in app {
+                guard case .background(let reason) = returnedDelivery(of: f, in: tree) else { return .unknown }
+                reasons.insert(reason)
+            }
+            let why = reasons.count == 1 ? reasons.first! : "a background queue"
+            return .background(reason: "\(why) through `\(source.name)(…)`")
+        }
+        guard let memo else { return compute() }
+        return memo.value(for: "function-delivery \(selector)", compute)
+    }
+
+    /// The names of the project's functions that return, directly from their body, a pipeline with
+    /// a step that may deliver off the main thread (a request, a scheduler step): a file naming none
+    /// of them starts no pipeline from one. A superset, for a file's quick check; `functionSource`
+    /// decides. Worked out once per run.
+    static func backgroundFunctionNames(index: ProjectIndex, memo: ProjectMemo) -> NameSet {
+        memo.value(for: "background-function-names") {
+            var names = Set<String>()
+            let stepNames = Array(Catalogue.schedulerArgumentLabels.keys) + ["subscribe", "collect"] + Array(Catalogue.finishingSourceCalls)
+            for name in stepNames {
+                for reference in index.chainElements[name] {
+                    let tree = index.trees[reference.tree]
+                    let chain = tree.chains[reference.chain]
+                    guard chain.isReturned, tree.innermostClosure(of: chain.first) == nil,
+                          let f = tree.enclosingFunction(of: chain.first), tree.functions[f].kind == .function else { continue }
+                    names.insert(tree.functions[f].name)
+                }
+            }
+            return NameSet(names.sorted())
+        }
+    }
+
+    /// The project's functions that `call` may run (its argument labels fit their parameters, so
+    /// `Timer.publish(every:on:in:)` never stands for a project `publish(_:)`), that return something
+    /// and have a body; test doubles aside.
+    private func appFunctions(called call: ChainElement) -> [(tree: SyntaxTree, function: Int)] {
+        let labels = call.argumentLabels
+        let declarations = index.functions[call.name].filter { ref in
+            let function = index.trees[ref.tree].functions[ref.item]
+            return function.kind == .function && function.bodyOpen != nil && !["", "Void", "()"].contains(function.returnType)
+                && function.accepts(argumentLabels: labels)
+        }
+        return declarations.map { (index.trees[$0.tree], $0.item) }
+            .filter { !TestCaseCode.isTestOrDouble($0.tree.functions[$0.function].nameToken, of: $0.tree, index: index) }
+    }
+
+    /// The pipelines function `f` of `tree` returns: every `return` (or the single expression) of
+    /// its own body, or `nil` when one is not a pipeline.
+    private func returnedChains(of f: Int, in tree: SyntaxTree) -> [Chain]? {
+        let function = tree.functions[f]
+        guard let open = function.bodyOpen, let close = function.bodyClose, open < close else { return nil }
+        let returned = tree.chainIndices(in: open...close).filter { k in
+            let first = tree.chains[k].first
+            return tree.chains[k].isReturned && tree.innermostClosure(of: first) == nil && tree.enclosingFunction(of: first) == f
+        }
+        var returns = 0
+        for k in open...close where tree.isWord(k, "return") && tree.innermostClosure(of: k) == nil && tree.enclosingFunction(of: k) == f {
+            returns += 1
+        }
+        guard !returned.isEmpty, returned.count == max(returns, 1) else { return nil }
+        return returned.map { tree.chains[$0] }
+    }
+
+    /// Whether `call` runs only project functions that return a synchronous source with no
+    /// scheduler step (`Deferred { Future { promise in promise(.success(check(text))) } }`): such an
+    /// inner publisher of a `flatMap` emits on the thread that subscribes, the upstream's.
+    private func returnsSynchronousPublisher(_ call: ChainElement) -> Bool {
+        guard followsFunctions, call.isCall else { return false }
+        let compute = { () -> Bool in
+            let app = appFunctions(called: call)
+            return !app.isEmpty && app.allSatisfy { tree, f in
+                guard let returned = returnedChains(of: f, in: tree) else { return false }
+                let queues = DeliveryQueues(tree: tree, index: index, memo: memo)
+                return returned.allSatisfy { chain in
+                    var first = 1
+                    while first < chain.elements.count, !Catalogue.pipelineOperators.contains(chain.elements[first].name) { first += 1 }
+                    return queues.isSynchronous(chain, firstOperator: first)
+                        && !chain.elements.contains { queues.schedulerRange(of: $0) != nil || $0.name == "subscribe" }
+                }
+            }
+        }
+        guard let memo else { return compute() }
+        return memo.value(for: "synchronous-function \(MethodCallGraph.selector(of: call))", compute)
+    }
+
+    /// Where the pipelines function `f` of `tree` returns deliver, when every `return` (or the single
+    /// expression) is a pipeline and they all deliver off the main thread; else `.unknown`.
+    private func returnedDelivery(of f: Int, in tree: SyntaxTree) -> Delivery {
+        guard let returned = returnedChains(of: f, in: tree) else { return .unknown }
+        var queues = DeliveryQueues(tree: tree, index: index, memo: memo)
+        queues.followsFunctions = false
+        let deliveries = returned.map { queues.delivery(of: $0, before: $0.elements.count) }
+        guard case .background = deliveries[0], deliveries.allSatisfy({ $0 == deliveries[0] }) else { return .unknown }
+        return deliveries[0]
+    }
+
     /// After `flatMap` (or `map` + `switchToLatest`), values come on the inner publishers' threads:
     /// unchanged for `Just`, URLSession's for a request with no hop, main for one ending on main.
     private func afterFlattening(_ chain: Chain, at e: Int, state: Delivery) -> Delivery {
@@ -207,6 +324,10 @@ struct DeliveryQueues {
         guard !inner.isEmpty else { return .unknown }
         let deliveries = inner.map { chain -> Delivery in
             if ["Just", "Empty", "Fail"].contains(chain.root.name), chain.elements.dropFirst().allSatisfy({ Catalogue.schedulerArgumentLabels[$0.name] == nil }) { return state }
+            // `spelling.check(text)` returning `Deferred { Future { … promise(…) } }`: emits as it is subscribed.
+            if let c = chain.elements.firstIndex(where: { $0.isCall }), c >= 1,
+               chain.elements[(c + 1)...].allSatisfy({ schedulerRange(of: $0) == nil && $0.name != "subscribe" }),
+               returnsSynchronousPublisher(chain.elements[c]) { return state }
             return delivery(of: chain, before: chain.elements.count)
         }
         return deliveries.allSatisfy { $0 == deliveries[0] } ? deliveries[0] : .unknown

@@ -3891,9 +3891,13 @@ is a function nobody in the project calls. Never reported: a `Future` made insid
 inside a `flatMap` or `catch` transform, or inside a `map` whose publishers a later
 `switchToLatest` subscribes to (all of these run after someone subscribed; a `retry` on the
 Future there still replays its one result, and is reported), code in a test case (it keeps and
-subscribes its Futures on purpose, to check what they do), a `Future` kept only while it runs
+subscribes its Futures on purpose, to check what they do), a test double (`MockBoardAPI`) or a
+test folder (its function that returns a new Future stands in for the app's in tests only; the
+app's own function of the selector carries what the callers do), a `Future` kept only while it runs
 (its own `handleEvents(receiveCompletion:)` sets the property back to `nil`: callers that come
-while the request is in flight share it, and the next call makes a new one), `Future` as a type
+while the request is in flight share it, and the next call makes a new one; also when the Future
+comes from a call, `let request = api.syncToken().handleEvents(receiveCompletion: { [weak self] _ in
+self?.pending = nil }).share()` then `pending = request`), `Future` as a type
 only (`-> Future<User, Error>` whose body returns another call's value). `Future() { … }` and
 `Future(attemptToFulfill:)` are Futures too. A call found by name may be another type's method:
 its result counts as kept only where the holder is declared as a publisher, and a bare call
@@ -4123,6 +4127,30 @@ final class HealthService {
 ```
 
 ## Non-triggering examples
+
+```swift
+final class BoardAPI {
+    func syncToken() -> Future<String, Error> {
+        Future { promise in promise(.success("token")) }
+    }
+}
+
+final class BoardEffects {
+    private let api = BoardAPI()
+    private var pending: AnyPublisher<String, Error>?
+
+    // Callers that come while the request runs share it; the next one after it ends makes a new one.
+    func token() -> AnyPublisher<String, Error> {
+        if let pending { return pending }
+        let request = api.syncToken()
+            .handleEvents(receiveCompletion: { [weak self] _ in self?.pending = nil })
+            .share()
+            .eraseToAnyPublisher()
+        pending = request
+        return request
+    }
+}
+```
 
 ```swift
 final class LocationService {
@@ -4362,17 +4390,26 @@ chain itself: its last scheduler step (`receive(on:)`, `debounce`, `throttle`, `
 the scheduler of `collect(.byTime(queue, …))` or `collect(.byTimeOrCount(queue, …))`, which delivers each batch on it)
 is a background queue (`DispatchQueue.global(…)`, `DispatchQueue(label:)`, `OperationQueue()`,
 or a property or local holding one); or, with no scheduler step, the source is
-`dataTaskPublisher`, or a synchronous source (`Just`, a sequence, a `Future` that calls its promise
+`dataTaskPublisher`, or a call of a project function (one whose parameters the call's labels fit) whose every
+`return` is a pipeline that delivers off the main thread by its own chain
+(`api.register(email:)` returning a `dataTaskPublisher` pipeline with no hop; a test double's
+function of the selector, which stands in for it in tests only, aside), or a synchronous source (`Just`, a sequence, a `Future` that calls its promise
 in its own body, a `Deferred` of one of these) moved by `subscribe(on:)` to a background queue, or a `NotificationCenter` publisher of a notification that the
 project posts only off the main thread (every `post(name:)` of it is in `DispatchQueue.global().async`,
 on a background queue property, in `Task.detached`, in an isolated method of an `actor` or a `Task` it
-starts, or in a sink that delivers in the background),
+starts, in the completion handler of `URLSession.shared.dataTask(with:)` (also `uploadTask`,
+`downloadTask`, and a session property made without a `delegateQueue:`), which the session calls on
+its own queue, or in a sink that delivers in the background),
 or a `PassthroughSubject` property that the project sends into only off the main thread (also
 through a computed property that only erases it, `var beats: AnyPublisher<…> { subject.eraseToAnyPublisher() }`) in the
 same sense (a subject delivers on the thread that calls `send`; a `queue.sync { }` block runs on
 the calling thread, so a send or post there does not count; not a `CurrentValueSubject`, whose
-current value arrives on the subscribing thread, nor a subject that `subscribe(_:)` feeds); a `flatMap` whose inner request has no hop delivers on
-URLSession's queue too; or the source is a stored publisher property (a `share()`,
+current value arrives on the subscribing thread, nor a subject that `subscribe(_:)` feeds; a send
+from a test case, a test double or a test folder only stands in for the app's senders, so the app's
+sends decide); a `flatMap` whose inner request has no hop delivers on
+URLSession's queue too, and one whose inner publisher is a project function returning a synchronous
+source (`Deferred { Future { promise in promise(.success(check(text))) } }`) emits on the thread that
+subscribes to it, the upstream's; or the source is a stored publisher property (a `share()`,
 `multicast(subject:)`, `makeConnectable()` or plain pipeline kept in a `let`) whose every value the project
 gives it is a pipeline ending in a background step: a shared publisher delivers on the thread its
 upstream delivers on, so its subscribers run there though their own chains show no scheduler (a
@@ -4722,7 +4759,75 @@ final class FeedViewModel: ObservableObject {
 }
 ```
 
+```swift
+final class SignUpAPI {
+    func register(email: String) -> AnyPublisher<String, Error> {
+        URLSession.shared.dataTaskPublisher(for: URL(string: "https://example.com/\(email)")!)
+            .map { String(decoding: $0.data, as: UTF8.self) }
+            .mapError { $0 as Error }
+            .eraseToAnyPublisher()
+    }
+}
+
+@MainActor
+final class SignUpModel: ObservableObject {
+    @Published var token = ""
+
+    func submit(_ api: SignUpAPI) {
+        api.register(email: "a@b.c")
+            .↓sink(receiveCompletion: { _ in }, receiveValue: { [weak self] in self?.token = $0 })
+            .store(in: &bag)
+    }
+}
+```
+
+```swift
+final class SyncClient {
+    let incoming = PassthroughSubject<String, Never>()
+
+    func poll(_ url: URL) {
+        URLSession.shared.dataTask(with: url) { [weak self] data, _, _ in
+            self?.incoming.send(String(decoding: data ?? Data(), as: UTF8.self))
+        }.resume()
+    }
+}
+
+@MainActor
+final class SyncStatus: ObservableObject {
+    @Published var text = ""
+
+    func bind(_ client: SyncClient) {
+        client.incoming
+            .↓sink { [weak self] in self?.text = $0 }
+            .store(in: &bag)
+    }
+}
+```
+
 ## Non-triggering examples
+
+```swift
+final class SignUpAPI {
+    func register(email: String) -> AnyPublisher<String, Error> {
+        URLSession.shared.dataTaskPublisher(for: URL(string: "https://example.com/\(email)")!)
+            .map { String(decoding: $0.data, as: UTF8.self) }
+            .mapError { $0 as Error }
+            .receive(on: DispatchQueue.main)
+            .eraseToAnyPublisher()
+    }
+}
+
+@MainActor
+final class SignUpModel: ObservableObject {
+    @Published var token = ""
+
+    func submit(_ api: SignUpAPI) {
+        api.register(email: "a@b.c")
+            .sink(receiveCompletion: { _ in }, receiveValue: { [weak self] in self?.token = $0 })
+            .store(in: &bag)
+    }
+}
+```
 
 ```swift
 // Logging and forwarding into a `let` subject race with nothing on the main actor.

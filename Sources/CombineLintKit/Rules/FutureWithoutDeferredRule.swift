@@ -46,8 +46,10 @@ public struct FutureWithoutDeferredRule: Rule {
         let creations = creations(in: tree)
         guard !creations.isEmpty else { return [] }
         for creation in creations {
-            // A test case makes, keeps and subscribes its publishers itself to check what they do.
-            if TestCaseCode.contains(creation.name, of: tree, index: context.index) { continue }
+            // A test case makes, keeps and subscribes its publishers itself to check what they do; a
+            // test double's Future stands in for the app's in tests only (the app's own function of
+            // the selector carries what its callers do).
+            if TestCaseCode.isTestOrDouble(creation.name, of: tree, index: context.index) { continue }
             // `retry` on the Future itself replays its cached failure wherever it was made, a
             // `flatMap` transform included; other uses there run after someone subscribed.
             if isLazy(creation.name, in: tree), !creation.followers.contains("retry") { continue }
@@ -265,6 +267,9 @@ public struct FutureWithoutDeferredRule: Rule {
             let call = chain.elements[reference.element].nameToken
             guard let eagerness = fate(of: chain, in: tree, call: context.index),
                   !TestCaseCode.contains(call, of: tree, index: context.index) else { continue }
+            // `let request = api.token().handleEvents(receiveCompletion: { _ in self?.pending = nil }).share()`,
+            // then `pending = request`: kept only while it runs, as for a Future made right there.
+            if case .kept(let holder?) = eagerness, Self.emptiesHolder(holder, within: chain, in: tree) { continue }
             // A call in a `flatMap` transform runs per subscription, but `retry` on its result still
             // resubscribes to the one Future that call made.
             if eagerness != .retried, isLazy(call, in: tree) { continue }

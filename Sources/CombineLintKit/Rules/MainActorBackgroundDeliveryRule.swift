@@ -20,10 +20,12 @@ public struct MainActorBackgroundDeliveryRule: Rule {
     }
 
     public func check(_ context: RuleContext) -> [Finding] {
-        // …or a subject that the project sends into only off the main thread.
+        // …or a subject that the project sends into only off the main thread, or a project function
+        // that returns a pipeline delivering off it.
         guard context.mentions(anyOf: Self.requiredNames)
             || context.mentions(anyOf: BackgroundSubjects.names(index: context.index, memo: context.memo))
-            || context.mentions(anyOf: BackgroundStoredPublishers.names(index: context.index, memo: context.memo)) else { return [] }
+            || context.mentions(anyOf: BackgroundStoredPublishers.names(index: context.index, memo: context.memo))
+            || context.mentions(anyOf: DeliveryQueues.backgroundFunctionNames(index: context.index, memo: context.memo)) else { return [] }
         let tree = context.tree
         let queues = DeliveryQueues(tree: tree, index: context.index, memo: context.memo)
         var hops: MainHopSpans?

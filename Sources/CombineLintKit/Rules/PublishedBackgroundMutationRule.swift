@@ -70,24 +70,11 @@ public struct PublishedBackgroundMutationRule: Rule {
     /// (which may be `.main`), or one the code does not show, is left alone.
     private func completionHandlers(of chain: Chain, context: RuleContext) -> [(Int, String, String)] {
         var result: [(Int, String, String)] = []
-        for (e, element) in chain.elements.enumerated() where e > 0 && element.isCall
-            && Catalogue.urlSessionCompletionTaskMethods.contains(element.name) {
-            guard sessionDeliversOffMain(chain, before: e, context: context) else { continue }
-            result += element.closures.map { ($0, "in a URLSession completion handler (the session's background queue)", "Change it inside `DispatchQueue.main.async { … }`") }
+        for e in chain.elements.indices
+            where URLSessionCompletionQueues.runsHandlerOffMain(chain, taskCall: e, tree: context.tree, index: context.index) {
+            result += chain.elements[e].closures.map { ($0, "in a URLSession completion handler (the session's background queue)", "Change it inside `DispatchQueue.main.async { … }`") }
         }
         return result
-    }
-
-    private func sessionDeliversOffMain(_ chain: Chain, before e: Int, context: RuleContext) -> Bool {
-        let names = Array(chain.names[..<e])
-        if names == ["URLSession", "shared"] { return true }
-        // `session` or `self.session`: a stored property of the enclosing type.
-        guard names.count == 1 || (names.count == 2 && names[0] == "self"), let name = names.last,
-              let typeName = TypeResolver.enclosingTypeName(at: chain.first, in: context.tree),
-              let property = context.index.property(name, ofType: typeName) else { return false }
-        let initializer = property.initializerText.filter { !$0.isWhitespace }
-        if initializer == "URLSession.shared" || initializer == ".shared" { return true }
-        return initializer.hasPrefix("URLSession(configuration:") && !initializer.contains("delegateQueue")
     }
 
     private func isMainActor(_ typeName: String, index: ProjectIndex, tree: SyntaxTree, at token: Int) -> Bool {

@@ -259,6 +259,53 @@ final class FutureWithoutDeferredRuleTests: XCTestCase {
         XCTAssertEqual(places(run(text)), ["A.swift:15:23"])
     }
 
+    /// The in-flight slot filled from a call of a function that returns a new Future
+    /// (`let request = api.syncToken().handleEvents(receiveCompletion: { … = nil }).share()`, then
+    /// `pending = request`) keeps it only while it runs too; a call site that keeps it for good
+    /// is still a cache.
+    func testAnInFlightSlotFilledFromAFunctionCallIsNotACache() {
+        let api = """
+        final class API {
+            func syncToken() -> Future<String, Error> { Future { promise in promise(.success("t")) } }
+            func quota() -> Future<Int, Error> { Future { promise in promise(.success(1)) } }
+        }
+        """
+        let effects = """
+        final class Effects {
+            private var pending: AnyPublisher<String, Error>?
+            private var quotaRequest: AnyPublisher<Int, Error>?
+            func token(_ api: API) -> AnyPublisher<String, Error> {
+                if let pending { return pending }
+                let request = api.syncToken()
+                    .handleEvents(receiveCompletion: { [weak self] _ in self?.pending = nil })
+                    .share()
+                    .eraseToAnyPublisher()
+                pending = request
+                return request
+            }
+            func quota(_ api: API) {
+                let request = api.quota()
+                    .handleEvents(receiveCompletion: { [weak self] _ in self?.pending = nil })
+                    .eraseToAnyPublisher()
+                quotaRequest = request
+            }
+        }
+        """
+        XCTAssertEqual(places(run(api, [(path: "B.swift", text: effects)])), ["A.swift:3:42"])
+    }
+
+    /// A test double's function that returns a new Future stands in for the app's in tests only: the
+    /// app's own function of the selector carries what the callers do (here a `retry`).
+    func testATestDoublesFutureIsNotJudgedByTheAppsCallSites() {
+        let found = findings(of: FutureWithoutDeferredRule.self, in: [
+            (path: "App/API.swift", text: "final class LiveAPI {\n    func token() -> Future<String, Error> { Future { promise in promise(.success(\"t\")) } }\n}\n"),
+            (path: "App/Retry.swift", text: "func retryMove(_ api: LiveAPI) { api.token().retry(3).sink(receiveCompletion: { _ in }) { _ in }.store(in: &bag) }\n"),
+            (path: "AppTests/MockAPI.swift", text: "final class MockAPI {\n    func token() -> Future<String, Error> { Future { $0(.success(\"t\")) } }\n}\n"),
+            (path: "App/Previews.swift", text: "final class StubAPI {\n    func token() -> Future<String, Error> { Future { $0(.success(\"t\")) } }\n}\n"),
+        ])
+        XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column) \($0.severity)" }, ["App/API.swift:2:45 error"])
+    }
+
     /// `let request = cached ?? service.total()` then `cached = request`: the Future is kept through
     /// the nil-coalescing local; a local that is only subscribed, or a left operand that is a call,
     /// is not.

@@ -393,4 +393,142 @@ final class MainActorBackgroundDeliveryRuleTests: XCTestCase {
         ])
         XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, [])
     }
+
+    /// URLSession calls the completion handler of `URLSession.shared.dataTask` on its own queue: a
+    /// subject sent only there delivers off the main thread. A send the handler moves to the main
+    /// queue, or one on a session made with a `delegateQueue:`, is not off it.
+    func testSubjectSentFromAURLSessionCompletionHandlerDeliversOffMain() {
+        let found = findings(of: MainActorBackgroundDeliveryRule.self, in: [
+            (path: "A.swift", text: """
+            final class Client {
+                let incoming = PassthroughSubject<String, Never>()
+                let replies = PassthroughSubject<String, Never>()
+                let pushes = PassthroughSubject<String, Never>()
+                private let mainSession = URLSession(configuration: .default, delegate: nil, delegateQueue: .main)
+                func poll(_ url: URL) {
+                    URLSession.shared.dataTask(with: url) { [weak self] data, _, _ in
+                        self?.incoming.send(String(decoding: data ?? Data(), as: UTF8.self))
+                        DispatchQueue.main.async { self?.replies.send("ok") }
+                    }.resume()
+                    mainSession.dataTask(with: url) { [weak self] _, _, _ in self?.pushes.send("p") }.resume()
+                }
+            }
+            """),
+            (path: "B.swift", text: """
+            @MainActor final class Status: ObservableObject {
+                @Published var text = ""
+                func bind(_ client: Client) {
+                    client.incoming.sink { [weak self] in self?.text = $0 }.store(in: &bag)
+                    client.replies.sink { [weak self] in self?.text = $0 }.store(in: &bag)
+                    client.pushes.sink { [weak self] in self?.text = $0 }.store(in: &bag)
+                }
+            }
+            """),
+        ])
+        XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["B.swift:4:25"])
+    }
+
+    /// A test that sends into a subject on the main thread to drive the code stands in for the
+    /// app's senders: where the app sends decides. A send of the app on the main thread still does.
+    func testSendsFromTestsDoNotTellWhereTheAppSends() {
+        let app = """
+        final class Feed {
+            let updates = PassthroughSubject<Int, Never>()
+            let pings = PassthroughSubject<Int, Never>()
+            private let queue = DispatchQueue(label: "feed")
+            func start() { queue.async { self.updates.send(1); self.pings.send(1) } }
+            func ping() { pings.send(2) }
+        }
+        @MainActor final class Screen: ObservableObject {
+            @Published var count = 0
+            func bind(_ feed: Feed) {
+                feed.updates.sink { [weak self] in self?.count = $0 }.store(in: &bag)
+                feed.pings.sink { [weak self] in self?.count = $0 }.store(in: &bag)
+            }
+        }
+        """
+        let test = """
+        final class FeedTests: XCTestCase {
+            func testUpdate() { let feed = Feed(); Screen().bind(feed); feed.updates.send(3) }
+        }
+        """
+        let found = findings(of: MainActorBackgroundDeliveryRule.self, in: [(path: "App/A.swift", text: app), (path: "AppTests/FeedTests.swift", text: test)])
+        XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["App/A.swift:11:22"])
+    }
+
+    /// `api.register(email:)`, a project function that returns a `dataTaskPublisher` pipeline with no
+    /// hop, delivers on URLSession's queue as the request itself would; a mock of the function in a
+    /// test folder stands in for it in tests only. A function whose pipeline hops to main, one
+    /// with a path that returns something else, or a call whose labels fit no such function
+    /// (another type's `register(_:)`), is not known to deliver off it.
+    func testProjectFunctionReturningARequestDeliversOnURLSessionsQueue() throws {
+        let found = findings(of: MainActorBackgroundDeliveryRule.self, in: [
+            (path: "App/API.swift", text: """
+            final class API {
+                func register(email: String) -> AnyPublisher<String, Error> {
+                    URLSession.shared.dataTaskPublisher(for: URL(string: email)!)
+                        .map { String(decoding: $0.data, as: UTF8.self) }
+                        .mapError { $0 as Error }
+                        .eraseToAnyPublisher()
+                }
+                func profile() -> AnyPublisher<Data, URLError> {
+                    URLSession.shared.dataTaskPublisher(for: URL(string: "p")!).map(\\.data).receive(on: DispatchQueue.main).eraseToAnyPublisher()
+                }
+                func avatar(cached: Data?) -> AnyPublisher<Data, URLError> {
+                    if let cached { return Just(cached).setFailureType(to: URLError.self).eraseToAnyPublisher() }
+                    return URLSession.shared.dataTaskPublisher(for: URL(string: "a")!).map(\\.data).eraseToAnyPublisher()
+                }
+            }
+            """),
+            (path: "App/SignUp.swift", text: """
+            @MainActor final class SignUp: ObservableObject {
+                @Published var token = ""
+                @Published var data = Data()
+                func submit(_ api: API) {
+                    api.register(email: "e").sink(receiveCompletion: { _ in }) { [weak self] in self?.token = $0 }.store(in: &bag)
+                    api.profile().sink(receiveCompletion: { _ in }) { [weak self] in self?.data = $0 }.store(in: &bag)
+                    api.avatar(cached: nil).sink(receiveCompletion: { _ in }) { [weak self] in self?.data = $0 }.store(in: &bag)
+                    api.register("e").sink(receiveCompletion: { _ in }) { [weak self] in self?.token = $0 }.store(in: &bag)
+                }
+            }
+            """),
+            (path: "AppTests/MockAPI.swift", text: """
+            final class MockAPI {
+                let subject = PassthroughSubject<String, Error>()
+                func register(email: String) -> AnyPublisher<String, Error> { subject.eraseToAnyPublisher() }
+            }
+            """),
+        ])
+        XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["App/SignUp.swift:5:34"])
+        XCTAssertEqual(try XCTUnwrap(found.first).message, "`sink` gets its values on URLSession's queue (`dataTaskPublisher`) through `register(…)` but uses main-actor `token`: a data race in Swift 5 mode, a trap in Swift 6 mode.")
+    }
+
+    /// A `flatMap` whose inner publisher is a project function returning a synchronous source
+    /// (`Deferred { Future { … promise(…) } }`) emits on the thread that subscribes to it, the
+    /// upstream's: a debounce on a global queue still delivers there. A Future that calls its
+    /// promise from a callback delivers on the callback's thread, which is not known.
+    func testFlatMapOfASynchronousProjectPublisherKeepsTheUpstreamQueue() {
+        let found = findings(of: MainActorBackgroundDeliveryRule.self, in: [
+            (path: "A.swift", text: """
+            final class Checker {
+                func check(_ text: String) -> AnyPublisher<[Int], Never> {
+                    Deferred { Future<[Int], Never> { promise in promise(.success([text.count])) } }.eraseToAnyPublisher()
+                }
+                func lookup(_ text: String) -> AnyPublisher<[Int], Never> {
+                    Deferred { Future<[Int], Never> { promise in Remote.fetch(text) { promise(.success($0)) } } }.eraseToAnyPublisher()
+                }
+            }
+            final class Editor: NSViewController {
+                func bind(_ checker: Checker) {
+                    changes.debounce(for: 0.5, scheduler: DispatchQueue.global()).flatMap { checker.check($0) }
+                        .sink { [weak self] in self?.highlight($0) }.store(in: &bag)
+                    changes.debounce(for: 0.5, scheduler: DispatchQueue.global()).flatMap { checker.lookup($0) }
+                        .sink { [weak self] in self?.highlight($0) }.store(in: &bag)
+                }
+                func highlight(_ ranges: [Int]) {}
+            }
+            """),
+        ])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["12:14"])
+    }
 }
