@@ -67,6 +67,8 @@ declare -A default_n=(
     [disable_enable_pairs]=2000
     [generic_nesting]=8000
     [nested_types]=1000
+    [nested_ifs]=24000         # a run at 8000 takes 0.14 s on the linear code (0.99 s before 2026-12-04)
+    [nested_functions]=24000
     [devcorpus_joined]=auto   # a quarter of the dev set's files; 4N = all of them
 )
 declare -A quick_n=(
@@ -75,12 +77,13 @@ declare -A quick_n=(
     [futures]=125 [nested_sinks]=40 [weak_self_closures]=1500 [same_local_names]=1500
     [optional_published]=500 [nested_view_models]=100 [protocol_conformers]=500 [feature_files]=50
     [form_screens]=100 [debounce_chains]=500 [disable_next]=500 [disable_enable_pairs]=250
-    [generic_nesting]=1000 [nested_types]=100 [devcorpus_joined]=50
+    [generic_nesting]=1000 [nested_types]=100 [nested_ifs]=2000 [nested_functions]=2000 [devcorpus_joined]=50
 )
 cases=(call_chain appearance_methods many_files inheritance_chain extensions sinks_one_method
        sinks_many_methods subjects_published futures nested_sinks weak_self_closures same_local_names
        optional_published nested_view_models protocol_conformers feature_files form_screens
-       debounce_chains disable_next disable_enable_pairs generic_nesting nested_types devcorpus_joined)
+       debounce_chains disable_next disable_enable_pairs generic_nesting nested_types nested_ifs nested_functions
+       devcorpus_joined)
 
 die() { echo "error: $*" >&2; exit 2; }
 note() { echo "... $*" >&2; }
