@@ -7561,7 +7561,8 @@ in other files included), from code UIKit or SwiftUI runs again and again:
 
 The finding is at the storing call and its message names the path, e.g.
 `viewWillAppear(_:) → bind() → store(in:)`. A subscription stored directly in an appearance,
-layout or per-row callback is reported by `store_in_appearance`, not here; one stored directly in
+layout or per-row callback is reported by `store_in_appearance`, not here, and so is one stored right in a cell's
+`configure…`/`bind…` method that another configure method of the cell calls (`configure(with:)` → `bindProgress(_:)`); one stored directly in
 a user action (a row's selection, an `@IBAction` or `@objc` method) is reported here when its
 source never finishes (`tableView(_:didSelectRowAt:) → store(in:)`).
 
