@@ -153,4 +153,36 @@ extension StoreInAppearanceAppIdiomTests {
         """
         XCTAssertEqual(positions(text), ["17:65"])
     }
+
+    /// `typing.onMain { … }.store(in: &cancellables)` where `onMain` is a publisher extension that
+    /// subscribes the closure and returns the `AnyCancellable`: the bag keeps that subscription as
+    /// if the `sink` were written in `viewIsAppearing`. Once in `viewDidLoad`, or a `Just` that
+    /// finishes, leaves nothing piling up (probe round 11).
+    func testHelperReturningTheCancellableStoredOnEveryAppearance() {
+        let text = """
+        extension Publisher where Failure == Never {
+            func onMain(_ receive: @escaping (Output) -> Void) -> AnyCancellable {
+                receive(on: DispatchQueue.main).sink(receiveValue: receive)
+            }
+        }
+        final class Chat { let typing = CurrentValueSubject<String?, Never>(nil) }
+        final class ReceiptsController: UIViewController {
+            let chat = Chat()
+            var cancellables = Set<AnyCancellable>()
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                chat.typing.onMain { [weak self] in self?.title = $0 }.store(in: &cancellables)
+            }
+            override func viewIsAppearing(_ animated: Bool) {
+                super.viewIsAppearing(animated)
+                chat.typing.onMain { [weak self] in self?.navigationItem.prompt = $0 }.store(in: &cancellables)
+            }
+            override func viewDidAppear(_ animated: Bool) {
+                super.viewDidAppear(animated)
+                Just("Receipts").onMain { [weak self] in self?.title = $0 }.store(in: &cancellables)
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["16:80"])
+    }
 }
