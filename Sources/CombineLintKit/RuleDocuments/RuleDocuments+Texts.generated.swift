@@ -11037,7 +11037,7 @@ loop that starts with `guard let value else { continue }`, a subscriber made by 
 `subscribe(_:)`, `Subscribers.Sink(…)` or `AnySubscriber(…)`, whose `receiveValue` closure skips it), or when
 its own subscriber sets it back to `nil` after handling the value (itself, or in the method of its
 type it hands the value to: `.sink { [weak self] in self?.reveal($0) }` with `reveal` sending `nil`, or in a method
-without arguments of the declaring type it calls, `self?.model.messageShown()` with `messageShown` setting it to `nil`), or
+without arguments of the declaring type it calls, `self?.model.messageShown()` with `messageShown` setting it to `nil`; also when the method it hands the value to makes that call, or calls a method without arguments of another object whose body makes it: `showFailure(_:)` calling `viewModel.retryFailed()`, which calls `chat.failureShown()`), or
 the code that set it takes it back after a while (`banner = "Saved"`, then `asyncAfter(deadline: .now() + 2) { self?.banner = nil }`;
 a subscriber arriving meanwhile still gets it again): a one-shot event (a toast, an
 alert, a navigation request) modelled as state. The finding is at the declaration; the evidence
