@@ -9111,7 +9111,9 @@ In appearance and layout callbacks and `.onAppear`, a pipeline that finishes by 
 returning a `Future` or `dataTaskPublisher`, `Just`, a project function that returns only such
 pipelines) is not reported: it answers, finishes and releases its closures, so nothing stays
 subscribed. In per-row and cell code it is still reported, since the unfinished load of the
-previous row lands in the reused cell.
+previous row lands in the reused cell; but not in a per-row method whose pipeline names neither the row's view
+nor a local of the method (only `self`, the table view and the index path): `willDisplay` loading the next page into
+`self.items` when the last row shows delivers nothing into a reused cell.
 
 ## Why it matters
 

@@ -71,10 +71,30 @@ public struct StoreInAppearanceRule: Rule {
     func answersOnce(_ chain: Chain, before subscriber: Int, at site: RepeatedSite, finite: FinitePublishers, in context: RuleContext) -> Bool {
         switch site.kind {
         case .appearance, .layout, .onAppear: break
-        case .perRow, .cellProvider, .cellMethod: return false
+        case .perRow: guard !namesTheRow(chain, at: site, in: context.tree) else { return false }
+        case .cellProvider, .cellMethod: return false
         }
         guard finite.finishes(chain, before: subscriber, in: context.tree) else { return false }
         return !NeverFinishingSources.limitWaitsForCondition(in: chain, before: subscriber, tree: context.tree, index: context.index)
+    }
+
+    /// Whether a pipeline stored in a per-row method names the row: a parameter of the method other
+    /// than its index path or position (`cell`, `view`, `tableView`), or a local the method declares
+    /// (`let cell = …dequeue…`, `let item = items[indexPath.row]`). A request that names none of them
+    /// (`willDisplay` loading the next page into `self.items` when the last row shows) delivers nothing
+    /// into a reused cell: it answers, finishes and lets go, as in an appearance callback.
+    func namesTheRow(_ chain: Chain, at site: RepeatedSite, in tree: SyntaxTree) -> Bool {
+        guard let f = site.function else { return true }
+        let parameters = tree.functions[f].parameters.filter { !Catalogue.rowPositionTypes.contains($0.typeText) }.map(\.name)
+        for k in chain.first...chain.last where tree.tokens[k].kind == .identifier && !(k > 0 && tree.tokens[k - 1].kind == .period) {
+            let name = tree.name(k)
+            if parameters.contains(name) { return true }
+            if let v = SubscriptionFinder.localVariable(named: name, visibleAt: k, in: tree),
+               site.body.contains(tree.variables[v].nameToken), !(chain.first...chain.last).contains(tree.variables[v].nameToken) {
+                return true
+            }
+        }
+        return false
     }
 
     /// Where a subscription goes into a collection that grows: the reported tokens and the bag's path.
