@@ -112,6 +112,12 @@ extension Catalogue {
         "collectionView(_:itemForRepresentedObjectAt:)",
     ]
 
+    /// Parameter types of a per-row method that are not the row's view: its list and its position
+    /// (`tableView: UITableView`, `indexPath: IndexPath`, AppKit's `row: Int`).
+    public static let rowPositionTypes: Set<String> = [
+        "IndexPath", "Int", "IndexSet", "UITableView", "UICollectionView", "NSTableView", "NSOutlineView", "NSCollectionView",
+    ]
+
     /// Delegate methods called on each tap of a row or item: user actions, which repeat as an
     /// `@IBAction` does.
     public static let selectionSelectors: Set<String> = [

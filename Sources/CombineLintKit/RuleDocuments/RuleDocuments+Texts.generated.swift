@@ -7666,7 +7666,8 @@ in other files included), from code UIKit or SwiftUI runs again and again:
 
 The finding is at the storing call and its message names the path, e.g.
 `viewWillAppear(_:) → bind() → store(in:)`. A subscription stored directly in an appearance,
-layout or per-row callback is reported by `store_in_appearance`, not here; one stored directly in
+layout or per-row callback is reported by `store_in_appearance`, not here, and so is one stored right in a cell's
+`configure…`/`bind…` method that another configure method of the cell calls (`configure(with:)` → `bindProgress(_:)`); one stored directly in
 a user action (a row's selection, an `@IBAction` or `@objc` method) is reported here when its
 source never finishes (`tableView(_:didSelectRowAt:) → store(in:)`).
 
@@ -9210,12 +9211,14 @@ and cell registration closures), and `configure…`/`bind…` methods and proper
 `prepareForReuse` does not empty that bag (`removeAll()`, a new bag, or a bag class's own emptying call:
 `cancelBag.cancel()`, `disposeBag.dispose()`), nor does the data source's `didEndDisplaying` callback
 (`tableView(_:didEndDisplaying:forRowAt:)`, `collectionView(_:didEndDisplaying:forItemAt:)`, directly
-or through a method of the cell it casts to: UIKit reuses a cell only after it ended display). The finding is at the `store` call (or the insertion) and names the callback.
+or through a method of the cell it casts to: UIKit reuses a cell only after it ended display). The finding is at the `store` call (or the insertion) and names the callback. A call of a project helper that subscribes the closure it is given and returns the `AnyCancellable` (a publisher extension's `func onMain(_ receive: @escaping (Output) -> Void) -> AnyCancellable`) is the subscriber there: `typing.onMain { … }.store(in: &cancellables)` in `viewIsAppearing` is reported as the `sink` it makes would be.
 In appearance and layout callbacks and `.onAppear`, a pipeline that finishes by itself (a request
 returning a `Future` or `dataTaskPublisher`, `Just`, a project function that returns only such
 pipelines) is not reported: it answers, finishes and releases its closures, so nothing stays
 subscribed. In per-row and cell code it is still reported, since the unfinished load of the
-previous row lands in the reused cell.
+previous row lands in the reused cell; but not in a per-row method whose pipeline names neither the row's view
+nor a local of the method (only `self`, the table view and the index path): `willDisplay` loading the next page into
+`self.items` when the last row shows delivers nothing into a reused cell.
 
 ## Why it matters
 
@@ -11141,7 +11144,7 @@ loop that starts with `guard let value else { continue }`, a subscriber made by 
 `subscribe(_:)`, `Subscribers.Sink(…)` or `AnySubscriber(…)`, whose `receiveValue` closure skips it), or when
 its own subscriber sets it back to `nil` after handling the value (itself, or in the method of its
 type it hands the value to: `.sink { [weak self] in self?.reveal($0) }` with `reveal` sending `nil`, or in a method
-without arguments of the declaring type it calls, `self?.model.messageShown()` with `messageShown` setting it to `nil`), or
+without arguments of the declaring type it calls, `self?.model.messageShown()` with `messageShown` setting it to `nil`; also when the method it hands the value to makes that call, or calls a method without arguments of another object whose body makes it: `showFailure(_:)` calling `viewModel.retryFailed()`, which calls `chat.failureShown()`), or
 the code that set it takes it back after a while (`banner = "Saved"`, then `asyncAfter(deadline: .now() + 2) { self?.banner = nil }`;
 a subscriber arriving meanwhile still gets it again): a one-shot event (a toast, an
 alert, a navigation request) modelled as state. The finding is at the declaration; the evidence

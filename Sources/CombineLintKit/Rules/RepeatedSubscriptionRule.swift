@@ -69,6 +69,7 @@ public struct RepeatedSubscriptionRule: Rule {
                 continue
             }
             guard !analysis.isReset(store.bag, along: path, storeToken: store.token, memo: context.memo, memoKey: key) else { continue }
+            if isStoredRightInCellMethod(store, in: tree, context) { continue }
             var names = path.map(\.label) + [store.label]
             // Back to the foreground, or an edit of a search field: a request made there finishes;
             // only a source that never does leaves one more live subscription per run.
@@ -95,6 +96,16 @@ public struct RepeatedSubscriptionRule: Rule {
             findings.append(context.finding(tokens: store.token, message: text.message, help: text.help))
         }
         return findings
+    }
+
+    /// A store written right in a cell's `configure…`/`bind…` method (`bindProgress(_:)`, which the
+    /// cell's own `configure(with:)` calls) is `store_in_appearance`'s, which reports it at that
+    /// method: reached from another configure method of the cell, it is still one store, one finding.
+    private func isStoredRightInCellMethod(_ store: Store, in tree: SyntaxTree, _ context: RuleContext) -> Bool {
+        let extra = Set(context.options.strings("appearance_methods"))
+        guard let site = RepeatedSubscriptionRule.sites(of: tree, extraAppearance: extra, context).site(of: store.token),
+              case .cellMethod = site.kind else { return false }
+        return true
     }
 
     /// Whether the stored subscription's source never finishes: by what the chain starts from, or,

@@ -15,15 +15,17 @@ public struct StoreInAppearanceRule: Rule {
     public init() {}
 
     public func check(_ context: RuleContext) -> [Finding] {
-        // Every finding is about one of the file's subscriptions.
-        guard !context.subscriptions.isEmpty else { return [] }
+        // Every finding is about one of the file's subscriptions, or a call of a project helper that
+        // subscribes and hands back the cancellable.
+        let helperCalls = returnedHelperSubscriptions(context)
+        guard !context.subscriptions.isEmpty || !helperCalls.isEmpty else { return [] }
         let tree = context.tree
         let sites = RepeatedSites(tree: tree, index: context.index,
                                   extraAppearance: context.options.strings("appearance_methods"),
                                   extraCellMethods: context.options.strings("repeated_methods"))
         let finite = FinitePublishers(index: context.index, memo: context.memo, oneShot: true)
         var findings: [Finding] = []
-        for subscription in context.subscriptions {
+        for subscription in context.subscriptions + helperCalls {
             guard let store = storeSite(of: subscription, in: tree) else { continue }
             let chain = tree.chains[subscription.chain]
             guard let site = sites.site(of: chain.elements[subscription.element].nameToken) else { continue }
@@ -36,6 +38,30 @@ public struct StoreInAppearanceRule: Rule {
         return findings
     }
 
+    /// `typing.onMain { … }.store(in: &cancellables)` where `onMain` is a project helper (a publisher
+    /// extension's `func onMain(_ receive: @escaping (Output) -> Void) -> AnyCancellable` that
+    /// subscribes the closure): the bag keeps that subscription as if the `sink` were written here,
+    /// so the call is taken as the subscriber.
+    func returnedHelperSubscriptions(_ context: RuleContext) -> [Subscription] {
+        let index = context.index
+        guard let t = index.treeIndexByPath[context.tree.file.path] else { return [] }
+        let helpers = context.memo.value(for: "strong_self_capture.subscribing-helpers") { SubscribingHelpers(index: index) }
+        guard let calls = helpers.callsByTree[t] else { return [] }
+        let tree = context.tree
+        var result: [Subscription] = []
+        for (c, e) in calls {
+            let element = tree.chains[c].elements[e]
+            let returnsCancellable = (helpers.byName[element.name] ?? []).contains { helper in
+                guard case .returned = helper.keeper else { return false }
+                return index.trees[helper.tree].functions[helper.function].accepts(argumentLabels: element.argumentLabels)
+            }
+            guard returnsCancellable, !context.subscriptions.contains(where: { $0.chain == c && $0.element == e }) else { continue }
+            result.append(Subscription(chain: c, element: e, subscriber: .sink,
+                                       storage: SubscriptionFinder.storage(of: tree.chains[c], subscriberAt: e, in: tree)))
+        }
+        return result
+    }
+
     /// A request made on each appearance or layout pass (`api.load().sink { … }` with a `Future`, a
     /// `dataTaskPublisher`, `Just`, or a project function returning one) answers and finishes, and a
     /// finished subscription releases its closures: nothing stays subscribed, so nothing piles up.
@@ -45,10 +71,30 @@ public struct StoreInAppearanceRule: Rule {
     func answersOnce(_ chain: Chain, before subscriber: Int, at site: RepeatedSite, finite: FinitePublishers, in context: RuleContext) -> Bool {
         switch site.kind {
         case .appearance, .layout, .onAppear: break
-        case .perRow, .cellProvider, .cellMethod: return false
+        case .perRow: guard !namesTheRow(chain, at: site, in: context.tree) else { return false }
+        case .cellProvider, .cellMethod: return false
         }
         guard finite.finishes(chain, before: subscriber, in: context.tree) else { return false }
         return !NeverFinishingSources.limitWaitsForCondition(in: chain, before: subscriber, tree: context.tree, index: context.index)
+    }
+
+    /// Whether a pipeline stored in a per-row method names the row: a parameter of the method other
+    /// than its index path or position (`cell`, `view`, `tableView`), or a local the method declares
+    /// (`let cell = …dequeue…`, `let item = items[indexPath.row]`). A request that names none of them
+    /// (`willDisplay` loading the next page into `self.items` when the last row shows) delivers nothing
+    /// into a reused cell: it answers, finishes and lets go, as in an appearance callback.
+    func namesTheRow(_ chain: Chain, at site: RepeatedSite, in tree: SyntaxTree) -> Bool {
+        guard let f = site.function else { return true }
+        let parameters = tree.functions[f].parameters.filter { !Catalogue.rowPositionTypes.contains($0.typeText) }.map(\.name)
+        for k in chain.first...chain.last where tree.tokens[k].kind == .identifier && !(k > 0 && tree.tokens[k - 1].kind == .period) {
+            let name = tree.name(k)
+            if parameters.contains(name) { return true }
+            if let v = SubscriptionFinder.localVariable(named: name, visibleAt: k, in: tree),
+               site.body.contains(tree.variables[v].nameToken), !(chain.first...chain.last).contains(tree.variables[v].nameToken) {
+                return true
+            }
+        }
+        return false
     }
 
     /// Where a subscription goes into a collection that grows: the reported tokens and the bag's path.

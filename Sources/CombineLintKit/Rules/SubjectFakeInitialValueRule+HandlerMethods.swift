@@ -98,14 +98,43 @@ extension SubjectFakeInitialValueRule {
     /// handled through the object that owns it, as if it wrote `viewModel.message = nil` itself.
     static func noteCalledMethods(in c: Int, of tree: SyntaxTree, resets: inout Set<String>) {
         let closure = tree.closures[c]
-        var k = closure.bodyStart
-        while k + 2 < closure.close {
+        for name in argumentlessCalls(in: closure.bodyStart..<closure.close, of: tree) { resets.insert("call:" + name) }
+        // `.sink { [weak self] in self?.showFailure($0) }`: the method it hands the value to may make
+        // that call (`func showFailure(_ text: String) { …; viewModel.retryFailed() }`).
+        if let body = handlerMethodBody(closure: c, in: tree) {
+            for name in argumentlessCalls(in: body, of: tree) { resets.insert("call:" + name) }
+        }
+    }
+
+    /// The names of the calls without arguments on a receiver in `range`: `model.messageShown()`.
+    static func argumentlessCalls(in range: Range<Int>, of tree: SyntaxTree) -> [String] {
+        var names: [String] = []
+        var k = range.lowerBound
+        while k + 2 < range.upperBound {
             if tree.tokens[k].kind == .period, tree.tokens[k + 1].kind == .identifier, tree.tokens[k + 2].kind == .leftParen,
                Int(tree.matching[k + 2]) == k + 3 {
-                resets.insert("call:" + tree.name(k + 1))
+                names.append(tree.name(k + 1))
             }
             k += 1
         }
+        return names
+    }
+
+    /// The handlers' calls, and one step further the calls without arguments that the project's
+    /// methods of those names (without parameters) make: a screen's `viewModel.retryFailed()` whose
+    /// body calls `chat.failureShown()` resets, through its view model, the event it handled.
+    static func forwardedCalls(_ names: Set<String>, index: ProjectIndex) -> Set<String> {
+        var result = names
+        for name in names.sorted() {
+            for reference in index.functions[name] {
+                let tree = index.trees[reference.tree]
+                let function = tree.functions[reference.item]
+                guard function.kind == .function, function.parameters.isEmpty, function.enclosingType != nil,
+                      let open = function.bodyOpen, let close = function.bodyClose, open + 1 < close else { continue }
+                result.formUnion(argumentlessCalls(in: (open + 1)..<close, of: tree))
+            }
+        }
+        return result
     }
 
     /// Whether the write "tree:token" stands in a method without parameters named in `names` of the

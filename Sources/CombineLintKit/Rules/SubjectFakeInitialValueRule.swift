@@ -134,7 +134,8 @@ public struct SubjectFakeInitialValueRule: Rule {
                 SubjectFakeInitialValueRule.memberNilWrites(of: name, kind: kind, index: index)
             }
             let writes = SubjectFakeInitialValueRule.nilWrites(of: name, kind: kind, index: index, declaringType: declaringType) + memberWrites
-            let calledByHandlers = Set(resets.compactMap { $0.hasPrefix("call:") ? String($0.dropFirst(5)) : nil })
+            let calledByHandlers = SubjectFakeInitialValueRule.forwardedCalls(
+                Set(resets.compactMap { $0.hasPrefix("call:") ? String($0.dropFirst(5)) : nil }), index: index)
             evidence.writesNilElsewhere = writes.contains { write in
                 !resets.contains(write) && !SubjectFakeInitialValueRule.isInMethod(write, named: calledByHandlers, of: declaringType, index: index)
                     && !SubjectFakeInitialValueRule.isDelayedExpiry(write, of: name, kind: kind, index: index)

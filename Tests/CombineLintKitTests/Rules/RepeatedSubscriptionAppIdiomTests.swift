@@ -379,4 +379,30 @@ extension RepeatedSubscriptionAppIdiomTests {
         """
         XCTAssertEqual(positions(text), ["24:48"])
     }
+
+    /// A cell's `configure(with:)` calling its own `bindProgress(_:)`, which stores: the store stands
+    /// right in a `bind…` method of the cell, where `store_in_appearance` reports it, so this rule
+    /// does not report it again through `configure(with:)`. A method of another name (`watch`) is
+    /// this rule's (probe round 11).
+    func testStoreRightInACellsBindMethodIsLeftToStoreInAppearance() {
+        let text = rows + """
+        final class ProgressCell: UITableViewCell {
+            private var progressCancellables = Set<AnyCancellable>()
+            private var titles = Set<AnyCancellable>()
+            func configure(with model: RowModel) {
+                bindProgress(model)
+                watch(model)
+            }
+            private func bindProgress(_ model: RowModel) {
+                model.$title.sink { [weak self] in self?.textLabel?.text = $0 }.store(in: &progressCancellables)
+            }
+            private func watch(_ model: RowModel) {
+                model.$title.sink { [weak self] in self?.detailTextLabel?.text = $0 }.store(in: &titles)
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["13:79"])
+        let appearance = findings(of: StoreInAppearanceRule.self, in: [(path: "A.swift", text: text)]).map { "\($0.line):\($0.column)" }
+        XCTAssertEqual(appearance, ["10:73"])
+    }
 }

@@ -153,4 +153,62 @@ extension StoreInAppearanceAppIdiomTests {
         """
         XCTAssertEqual(positions(text), ["17:65"])
     }
+
+    /// `typing.onMain { … }.store(in: &cancellables)` where `onMain` is a publisher extension that
+    /// subscribes the closure and returns the `AnyCancellable`: the bag keeps that subscription as
+    /// if the `sink` were written in `viewIsAppearing`. Once in `viewDidLoad`, or a `Just` that
+    /// finishes, leaves nothing piling up (probe round 11).
+    func testHelperReturningTheCancellableStoredOnEveryAppearance() {
+        let text = """
+        extension Publisher where Failure == Never {
+            func onMain(_ receive: @escaping (Output) -> Void) -> AnyCancellable {
+                receive(on: DispatchQueue.main).sink(receiveValue: receive)
+            }
+        }
+        final class Chat { let typing = CurrentValueSubject<String?, Never>(nil) }
+        final class ReceiptsController: UIViewController {
+            let chat = Chat()
+            var cancellables = Set<AnyCancellable>()
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                chat.typing.onMain { [weak self] in self?.title = $0 }.store(in: &cancellables)
+            }
+            override func viewIsAppearing(_ animated: Bool) {
+                super.viewIsAppearing(animated)
+                chat.typing.onMain { [weak self] in self?.navigationItem.prompt = $0 }.store(in: &cancellables)
+            }
+            override func viewDidAppear(_ animated: Bool) {
+                super.viewDidAppear(animated)
+                Just("Receipts").onMain { [weak self] in self?.title = $0 }.store(in: &cancellables)
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["16:80"])
+    }
+
+    /// `willDisplay` loading the next page when the last row shows: the request finishes and names
+    /// neither the cell nor a local of the method (only `self`, the table view, the index path), so
+    /// nothing of it reaches a reused cell. A request that writes into the `cell` parameter, or into
+    /// the cell `cellForRowAt` dequeued, stays reported (probe round 11).
+    func testPerRowRequestThatNamesNoRowIsLeftToFinish() {
+        let text = """
+        final class API { func page(_ n: Int) -> Future<[String], Never> { Future { $0(.success([])) } } }
+        final class ListController: UITableViewController {
+            let api = API()
+            var items: [String] = []
+            var cancellables = Set<AnyCancellable>()
+            override func tableView(_ tableView: UITableView, willDisplay cell: UITableViewCell, forRowAt indexPath: IndexPath) {
+                guard indexPath.row == items.count - 1 else { return }
+                api.page(indexPath.row / 20 + 1).sink { [weak self] in self?.items += $0; tableView.reloadData() }.store(in: &cancellables)
+                api.page(0).sink { [weak cell] in cell?.textLabel?.text = $0.first }.store(in: &cancellables)
+            }
+            override func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+                let cell = tableView.dequeueReusableCell(withIdentifier: "c", for: indexPath)
+                api.page(0).sink { [weak cell] in cell?.textLabel?.text = $0.first }.store(in: &cancellables)
+                return cell
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["9:78", "13:78"])
+    }
 }

@@ -382,4 +382,39 @@ final class SubjectFakeInitialValueRuleTests: XCTestCase {
         """
         XCTAssertEqual(positions(text), ["A.swift:2:20"])
     }
+
+    /// The subscriber hands the failure to `showFailure(_:)`, which calls `viewModel.retryFailed()`,
+    /// whose body calls `chat.failureShown()`, the declaring type's reset: the event is reset by its
+    /// handler through two objects. A reset called from an action (`clearTyping`) is a state write
+    /// of its own (probe round 11).
+    func testResetThroughTheHandlerMethodAndAForwardingMethod() {
+        let text = """
+        final class ChatService {
+            let sendFailure = CurrentValueSubject<String?, Never>(nil)
+            let typing = CurrentValueSubject<String?, Never>(nil)
+            func failureShown() { sendFailure.send(nil) }
+            func typingShown() { typing.send(nil) }
+        }
+        final class ThreadViewModel {
+            let chat = ChatService()
+            var failures: AnyPublisher<String?, Never> { chat.sendFailure.eraseToAnyPublisher() }
+            func retryFailed() { chat.failureShown() }
+        }
+        final class ThreadViewController: UIViewController {
+            let viewModel = ThreadViewModel()
+            var cancellables = Set<AnyCancellable>()
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                viewModel.failures.compactMap { $0 }.sink { [weak self] in self?.showFailure($0) }.store(in: &cancellables)
+                viewModel.chat.typing.compactMap { $0 }.sink { [weak self] in self?.title = $0 }.store(in: &cancellables)
+            }
+            func showFailure(_ text: String) {
+                title = text
+                viewModel.retryFailed()
+            }
+            @objc func clearTyping() { viewModel.chat.typingShown() }
+        }
+        """
+        XCTAssertEqual(positions(text), ["A.swift:2:9"])
+    }
 }
