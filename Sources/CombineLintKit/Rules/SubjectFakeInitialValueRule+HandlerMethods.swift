@@ -96,12 +96,12 @@ extension SubjectFakeInitialValueRule {
     /// (`self?.viewModel.messageShown()`), noted as "call:name" among the resets: when such a method
     /// of the declaring type sets the property back to nil, the subscriber resets the event it
     /// handled through the object that owns it, as if it wrote `viewModel.message = nil` itself.
-    static func noteCalledMethods(in c: Int, of tree: SyntaxTree, resets: inout Set<String>) {
+    static func noteCalledMethods(in c: Int, of tree: SyntaxTree, treeIndex: Int, index: ProjectIndex, resets: inout Set<String>) {
         let closure = tree.closures[c]
         for name in argumentlessCalls(in: closure.bodyStart..<closure.close, of: tree) { resets.insert("call:" + name) }
         // `.sink { [weak self] in self?.showFailure($0) }`: the method it hands the value to may make
         // that call (`func showFailure(_ text: String) { …; viewModel.retryFailed() }`).
-        if let body = handlerMethodBody(closure: c, in: tree) {
+        if let body = handlerMethodBody(closure: c, in: tree, treeIndex: treeIndex, index: index) {
             for name in argumentlessCalls(in: body, of: tree) { resets.insert("call:" + name) }
         }
     }

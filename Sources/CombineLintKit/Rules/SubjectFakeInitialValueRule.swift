@@ -516,7 +516,7 @@ public struct SubjectFakeInitialValueRule: Rule {
         for w in nilWrites(of: name, kind: kind, in: tree, range: tree.closures[c].bodyStart..<tree.closures[c].close) {
             resets.insert("\(treeIndex):\(w)")
         }
-        noteCalledMethods(in: c, of: tree, resets: &resets)
+        noteCalledMethods(in: c, of: tree, treeIndex: treeIndex, index: index, resets: &resets)
         // `.sink { [weak self] in self?.reveal($0) }` where `reveal` sets it back to nil once done.
         if let body = handlerMethodBody(closure: c, in: tree, treeIndex: treeIndex, index: index) {
             for w in nilWrites(of: name, kind: kind, in: tree, range: body) { resets.insert("\(treeIndex):\(w)") }
@@ -562,7 +562,7 @@ public struct SubjectFakeInitialValueRule: Rule {
         let closure = tree.closures[c]
         var writes = nilWrites(of: name, kind: kind, in: tree, range: closure.bodyStart..<closure.close)
         if writes.isEmpty, let body = handlerMethodBody(closure: c, in: tree, treeIndex: treeIndex, index: index) { writes = nilWrites(of: name, kind: kind, in: tree, range: body) }
-        noteCalledMethods(in: c, of: tree, resets: &resets)
+        noteCalledMethods(in: c, of: tree, treeIndex: treeIndex, index: index, resets: &resets)
         if !writes.isEmpty {
             for w in writes { resets.insert("\(treeIndex):\(w)") }
             return .skips
