@@ -41,6 +41,28 @@ public enum TestCaseCode {
         return tree.enclosingTypes(of: token).contains { namesTestDouble(tree.types[$0].name.lastNameComponent) }
     }
 
+    /// Answers of `isTestOrDouble(_:of:index:)` remembered by file and enclosing type, for a caller
+    /// that asks about many tokens: the answer depends on nothing else, and a name used thousands of
+    /// times in one type need not walk the type's ancestry for each use.
+    public struct Answers {
+        private struct Key: Hashable {
+            var tree: Int
+            var type: Int
+        }
+        private var known: [Key: Bool] = [:]
+
+        public init() {}
+
+        /// `isTestOrDouble(token, of: tree, index: index)`, where `treeIndex` is the tree's position in the index.
+        public mutating func isTestOrDouble(_ token: Int, of tree: SyntaxTree, treeIndex: Int, index: ProjectIndex) -> Bool {
+            let key = Key(tree: treeIndex, type: tree.enclosingType(of: token) ?? -1)
+            if let answer = known[key] { return answer }
+            let answer = TestCaseCode.isTestOrDouble(token, of: tree, index: index)
+            known[key] = answer
+            return answer
+        }
+    }
+
     /// Whether a type's simple name is a test double's: `Mock`, `Stub`, `Fake` or `Spy` as a word of
     /// it (`FeedServiceMock`, `MockFeedService`, `SpyFlow`; not `Mockingbird`).
     public static func namesTestDouble(_ name: String) -> Bool {

@@ -155,11 +155,12 @@ public struct SubjectFakeInitialValueRule: Rule {
             var shared: [ProjectIndex.MemberUse] = []
 
             init(name: String, index: ProjectIndex) {
+                var testCode = TestCaseCode.Answers()
                 for use in index.memberUses[name] ?? [] {
                     let tree = index.trees[use.tree]
                     // A test's `compactMap { $0 }` waits for the next value and its `XCTAssertNil(…value)`
                     // checks the producer: neither says how the app consumes the property.
-                    if Evidence.isTestCode(tree.chains[use.chain].first, of: tree, index: index) { continue }
+                    if testCode.isTestOrDouble(tree.chains[use.chain].first, of: tree, treeIndex: use.tree, index: index) { continue }
                     if let owner = Evidence.owner(of: use, in: tree) {
                         selfRooted[owner, default: []].append(use)
                     } else if let owner = TypeResolver.ownerType(ofElement: use.element, in: tree.chains[use.chain], tree: tree, index: index)
