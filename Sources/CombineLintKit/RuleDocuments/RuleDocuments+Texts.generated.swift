@@ -4394,13 +4394,17 @@ or a property or local holding one); or, with no scheduler step, the source is
 `return` is a pipeline that delivers off the main thread by its own chain
 (`api.register(email:)` returning a `dataTaskPublisher` pipeline with no hop; a test double's
 function of the selector, which stands in for it in tests only, aside), or a synchronous source (`Just`, a sequence, a `Future` that calls its promise
-in its own body, a `Deferred` of one of these) moved by `subscribe(on:)` to a background queue, or a `NotificationCenter` publisher of a notification that the
+in its own body, a `Deferred` of one of these) moved by `subscribe(on:)` to a background queue, or a `NotificationCenter` publisher (also of a
+center passed in, `init(center: NotificationCenter = .default)`) of a notification that the
 project posts only off the main thread (every `post(name:)` of it is in `DispatchQueue.global().async`,
 on a background queue property, in `Task.detached`, in an isolated method of an `actor` or a `Task` it
 starts, in the completion handler of `URLSession.shared.dataTask(with:)` (also `uploadTask`,
 `downloadTask`, and a session property made without a `delegateQueue:`), which the session calls on
-its own queue, or in a sink that delivers in the background),
-or a `PassthroughSubject` property that the project sends into only off the main thread (also
+its own queue, or in a sink that delivers in the background; a `private` method that its file calls
+only from such code, and at least once, runs there too),
+or a `PassthroughSubject` property that the project sends into only off the main thread (in those places, or in the
+`urlSession(…)` delegate callbacks of a type that makes its session with `delegate: self, delegateQueue: nil`,
+which URLSession calls on a serial queue of its own; also
 through a computed property that only erases it, `var beats: AnyPublisher<…> { subject.eraseToAnyPublisher() }`) in the
 same sense (a subject delivers on the thread that calls `send`; a `queue.sync { }` block runs on
 the calling thread, so a send or post there does not count; not a `CurrentValueSubject`, whose
@@ -4754,6 +4758,61 @@ final class FeedViewModel: ObservableObject {
         downloads.progress
             .filter { $0.fraction >= 1 }
             .↓sink { [weak self] progress in self?.downloaded.insert(progress.trackID) }
+            .store(in: &cancellables)
+    }
+}
+```
+
+```swift
+extension Notification.Name {
+    static let statusChanged = Notification.Name("StatusChanged")
+}
+
+final class StatusRefresher {
+    private let workQueue = DispatchQueue(label: "refresher")
+    private var cancellables = Set<AnyCancellable>()
+
+    func start(_ orders: AnyPublisher<[Order], Never>) {
+        orders
+            .receive(on: workQueue)
+            .sink { [weak self] orders in self?.announce(orders) }
+            .store(in: &cancellables)
+    }
+
+    private func announce(_ orders: [Order]) {
+        NotificationCenter.default.post(name: .statusChanged, object: nil)
+    }
+}
+
+@MainActor
+final class StatusBanner: ObservableObject {
+    @Published private(set) var isVisible = false
+    private var cancellables = Set<AnyCancellable>()
+
+    init(center: NotificationCenter = .default) {
+        center.publisher(for: .statusChanged)
+            .↓sink { [weak self] _ in self?.isVisible = true }
+            .store(in: &cancellables)
+    }
+}
+```
+
+```swift
+final class DownloadManager: NSObject, URLSessionDownloadDelegate {
+    let finished = PassthroughSubject<URL, Never>()
+    private lazy var session = URLSession(configuration: .default, delegate: self, delegateQueue: nil)
+
+    func urlSession(_ session: URLSession, downloadTask: URLSessionDownloadTask, didFinishDownloadingTo location: URL) {
+        finished.send(location)
+    }
+}
+
+final class DownloadsViewController: UITableViewController {
+    private var cancellables = Set<AnyCancellable>()
+
+    func bind(_ manager: DownloadManager) {
+        manager.finished
+            .↓sink { [weak self] _ in self?.tableView.reloadData() }
             .store(in: &cancellables)
     }
 }
