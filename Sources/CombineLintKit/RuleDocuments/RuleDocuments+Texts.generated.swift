@@ -12254,7 +12254,10 @@ the type nor send `objectWillChange` (a heartbeat that pings a server, an autosa
 hands its work to a service) is not reported. A timer kept in a property, returned or bound by
 `assign` is not known to be quiet, and is reported. A poll in a service or an agent (a menu bar
 helper checking a setting every few seconds) only loses a tick while a menu or a drag is tracked,
-which no one sees, and is not reported. Nor is a timer whose interval is written as a number above
+which no one sees, and is not reported; but an object of any kind whose `sink` writes the tick
+through a property holding something on screen (a view or control, or a menu bar status item:
+`self?.statusItem.button?.title = …`) drives the screen, and is reported: a menu bar countdown
+freezes while its menu is open. Nor is a timer whose interval is written as a number above
 one second (`every: 5`, `every: 30`): tracking only makes its next tick late by the length of the
 drag, and the tick then fires; a clock, a countdown or a progress timer, whose freeze shows, ticks
 every second or faster. An interval held in a name is not known and is reported. Nor is preview code
@@ -12277,6 +12280,46 @@ measure elapsed time, keep a deadline `Date` and compute the remaining time on e
 ticks can still be delayed or skipped.
 
 ## Triggering examples
+
+```swift
+import AppKit
+
+final class PomodoroAgent: NSObject {
+    private let statusItem = NSStatusBar.system.statusItem(withLength: NSStatusItem.variableLength)
+    private var endsAt = Date().addingTimeInterval(25 * 60)
+    private var ticks: AnyCancellable?
+
+    func start() {
+        ticks = Timer.publish(every: 1, on: .main, in: ↓.default)
+            .autoconnect()
+            .sink { [weak self] now in
+                guard let self else { return }
+                let left = Int(self.endsAt.timeIntervalSince(now))
+                self.statusItem.button?.title = String(format: "%d:%02d", left / 60, left % 60)
+            }
+    }
+}
+```
+
+```swift corrected
+import AppKit
+
+final class PomodoroAgent: NSObject {
+    private let statusItem = NSStatusBar.system.statusItem(withLength: NSStatusItem.variableLength)
+    private var endsAt = Date().addingTimeInterval(25 * 60)
+    private var ticks: AnyCancellable?
+
+    func start() {
+        ticks = Timer.publish(every: 1, on: .main, in: .common)
+            .autoconnect()
+            .sink { [weak self] now in
+                guard let self else { return }
+                let left = Int(self.endsAt.timeIntervalSince(now))
+                self.statusItem.button?.title = String(format: "%d:%02d", left / 60, left % 60)
+            }
+    }
+}
+```
 
 ```swift
 final class CountdownViewModel: ObservableObject {
