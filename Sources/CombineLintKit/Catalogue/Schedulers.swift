@@ -31,4 +31,11 @@ extension Catalogue {
     /// and `…WebSocketDelegate` callback shares (`urlSession(_:downloadTask:didWriteData:…)`): the
     /// session calls them on its delegate queue.
     public static let urlSessionDelegateCallbacks: Set<String> = ["urlSession"]
+
+    /// Network.framework handler properties (`NWPathMonitor`, `NWConnection`, `NWListener`,
+    /// `NWBrowser`), which the object calls on the queue its `start(queue:)` was given.
+    public static let networkQueueHandlers: Set<String> = [
+        "pathUpdateHandler", "stateUpdateHandler", "newConnectionHandler", "browseResultsChangedHandler",
+        "viabilityUpdateHandler", "betterPathUpdateHandler",
+    ]
 }

@@ -42,7 +42,12 @@ enum BackgroundNotifications {
         var onlyTasksAround = true
         for c in tree.enclosingClosures(of: token) {
             if tree.tokenIs(tree.closures[c].open + 1, "@MainActor") { return false }
-            guard let call = tree.call(receiving: c) else { onlyTasksAround = false; continue }
+            guard let call = tree.call(receiving: c) else {
+                // `monitor.pathUpdateHandler = { … }` with `monitor.start(queue: queue)`.
+                if NetworkHandlerQueues.runsHandlerOffMain(c, in: tree, queues: queues) { return true }
+                onlyTasksAround = false
+                continue
+            }
             let chain = tree.chains[call.chain]
             let e = call.element
             let element = chain.elements[e]

@@ -4404,7 +4404,8 @@ its own queue, or in a sink that delivers in the background; a `private` method 
 only from such code, and at least once, runs there too),
 or a `PassthroughSubject` property that the project sends into only off the main thread (in those places, or in the
 `urlSession(…)` delegate callbacks of a type that makes its session with `delegate: self, delegateQueue: nil`,
-which URLSession calls on a serial queue of its own; also
+which URLSession calls on a serial queue of its own, or in a Network.framework handler,
+`monitor.pathUpdateHandler = { … }`, of an object the file starts with `start(queue:)` on a background queue; also
 through a computed property that only erases it, `var beats: AnyPublisher<…> { subject.eraseToAnyPublisher() }`) in the
 same sense (a subject delivers on the thread that calls `send`; a `queue.sync { }` block runs on
 the calling thread, so a send or post there does not count; not a `CurrentValueSubject`, whose

@@ -529,6 +529,35 @@ final class MainActorBackgroundDeliveryRuleTests: XCTestCase {
         XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["B.swift:3:26"])
     }
 
+    /// Network.framework calls `pathUpdateHandler` on the queue given to `start(queue:)`: a subject
+    /// sent there delivers on that queue; a monitor started on `.main` calls it on main.
+    func testSubjectSentFromANetworkHandlerStartedOnABackgroundQueue() {
+        let found = findings(of: MainActorBackgroundDeliveryRule.self, in: [(path: "A.swift", text: """
+            final class Reachability: ObservableObject {
+                @Published private(set) var isExpensive = false
+                @Published private(set) var isOnline = true
+                private let paths = PassthroughSubject<NWPath, Never>()
+                private let mainPaths = PassthroughSubject<NWPath, Never>()
+                private let monitor = NWPathMonitor()
+                private let mainMonitor = NWPathMonitor()
+                private let queue = DispatchQueue(label: "reachability")
+                init() {
+                    monitor.pathUpdateHandler = { [weak self] path in self?.paths.send(path) }
+                    monitor.start(queue: queue)
+                    self.mainMonitor.pathUpdateHandler = { [weak self] path in self?.mainPaths.send(path) }
+                    mainMonitor.start(queue: .main)
+                    paths.map(\\.isExpensive).assign(to: &$isExpensive)
+                    mainPaths.map { $0.status == .satisfied }.assign(to: &$isOnline)
+                }
+            }
+            struct Banner: View {
+                @ObservedObject var reachability: Reachability
+                var body: some View { Text(reachability.isExpensive || reachability.isOnline ? "a" : "b") }
+            }
+            """)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["14:34"])
+    }
+
     /// A test that sends into a subject on the main thread to drive the code stands in for the
     /// app's senders: where the app sends decides. A send of the app on the main thread still does.
     func testSendsFromTestsDoNotTellWhereTheAppSends() {
