@@ -20,6 +20,11 @@ extension Catalogue {
         "UIResponder", "NSResponder", "UIApplicationDelegate", "UIWindow", "NSWindow",
     ]
 
+    /// AppKit's menu bar item, which is no view but shows its button's title and image in the menu
+    /// bar, and how one is made (`NSStatusBar.system.statusItem(withLength:)`).
+    public static let statusItemType = "NSStatusItem"
+    public static let statusItemMaker = ".statusItem(withLength:"
+
     /// How a queue or scheduler that is not the main thread is written, as the text of an argument
     /// or of a property's initial value without spaces (`DispatchQueue.global(qos: .utility)`,
     /// `DispatchQueue(label: "sync")`, `OperationQueue()`).

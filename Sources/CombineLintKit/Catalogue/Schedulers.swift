@@ -26,4 +26,16 @@ extension Catalogue {
     /// `URLSession` methods that take a completion handler, which the session calls on its
     /// delegate queue (a background queue unless the session was made with `delegateQueue: .main`).
     public static let urlSessionCompletionTaskMethods: Set<String> = ["dataTask", "uploadTask", "downloadTask"]
+
+    /// The name every `URLSessionDelegate`, `…TaskDelegate`, `…DataDelegate`, `…DownloadDelegate`
+    /// and `…WebSocketDelegate` callback shares (`urlSession(_:downloadTask:didWriteData:…)`): the
+    /// session calls them on its delegate queue.
+    public static let urlSessionDelegateCallbacks: Set<String> = ["urlSession"]
+
+    /// Network.framework handler properties (`NWPathMonitor`, `NWConnection`, `NWListener`,
+    /// `NWBrowser`), which the object calls on the queue its `start(queue:)` was given.
+    public static let networkQueueHandlers: Set<String> = [
+        "pathUpdateHandler", "stateUpdateHandler", "newConnectionHandler", "browseResultsChangedHandler",
+        "viabilityUpdateHandler", "betterPathUpdateHandler",
+    ]
 }

@@ -28,8 +28,13 @@ enum BackgroundNotifications {
         return range.reversed().first(where: { tree.tokens[$0].kind == .identifier }).map { tree.name($0) }
     }
 
-    /// Whether code at `token` runs off the main thread, as the innermost closure that decides tells.
+    /// Whether code at `token` runs off the main thread, as the innermost closure that decides tells;
+    /// code directly in a `private` method runs where every call of it runs (one level deep).
     static func runsOffMain(_ token: Int, in tree: SyntaxTree, index: ProjectIndex) -> Bool {
+        runsOffMain(token, in: tree, index: index, followsPrivateMethods: true)
+    }
+
+    private static func runsOffMain(_ token: Int, in tree: SyntaxTree, index: ProjectIndex, followsPrivateMethods: Bool) -> Bool {
         var queues = DeliveryQueues(tree: tree, index: index, memo: nil)
         queues.followsNotifications = false
         // Whether every closure around the token is a `Task { }` (which inherits the actor it is
@@ -37,7 +42,12 @@ enum BackgroundNotifications {
         var onlyTasksAround = true
         for c in tree.enclosingClosures(of: token) {
             if tree.tokenIs(tree.closures[c].open + 1, "@MainActor") { return false }
-            guard let call = tree.call(receiving: c) else { onlyTasksAround = false; continue }
+            guard let call = tree.call(receiving: c) else {
+                // `monitor.pathUpdateHandler = { … }` with `monitor.start(queue: queue)`.
+                if NetworkHandlerQueues.runsHandlerOffMain(c, in: tree, queues: queues) { return true }
+                onlyTasksAround = false
+                continue
+            }
             let chain = tree.chains[call.chain]
             let e = call.element
             let element = chain.elements[e]
@@ -58,7 +68,37 @@ enum BackgroundNotifications {
                 return false
             }
         }
-        return onlyTasksAround && runsOnActorExecutor(token, in: tree, index: index)
+        guard onlyTasksAround else { return false }
+        if runsOnActorExecutor(token, in: tree, index: index) { return true }
+        if URLSessionCompletionQueues.runsDelegateCallbackOffMain(token, in: tree, index: index) { return true }
+        return followsPrivateMethods && tree.enclosingClosures(of: token).isEmpty
+            && privateMethodIsCalledOnlyOffMain(around: token, in: tree, index: index)
+    }
+
+    /// Whether the token is directly in a `private` (or `fileprivate`) method that its file calls
+    /// (`diffStatuses(orders)`, `self?.diffStatuses(orders)`) only from code that runs off the main
+    /// thread, and at least once: a `sink` after `receive(on: workQueue)` handing its values to a
+    /// helper runs the helper on that queue. No one outside the file can call it.
+    private static func privateMethodIsCalledOnlyOffMain(around token: Int, in tree: SyntaxTree, index: ProjectIndex) -> Bool {
+        guard let f = tree.enclosingFunction(of: token) else { return false }
+        let function = tree.functions[f]
+        guard function.kind == .function, !function.isLocal,
+              function.modifiers.contains(where: { $0 == "private" || $0 == "fileprivate" }) else { return false }
+        var calls = 0
+        for i in tree.tokens.indices where i != function.nameToken && tree.tokens[i].kind == .identifier && tree.name(i) == function.name
+            && tree.enclosingType(of: i) == function.enclosingType {
+            // Handed on as a value (`sink(receiveValue: diffStatuses)`): where it runs is not known.
+            guard i + 1 < tree.tokens.count, tree.tokens[i + 1].kind == .leftParen else { return false }
+            // A call of another value's method of the name (`other.diffStatuses(…)`) is not this one.
+            if i > 0, tree.tokens[i - 1].kind == .period {
+                var owner = i - 2
+                if owner >= 0, tree.tokens[owner].kind == .questionMark || tree.tokens[owner].kind == .exclamationMark { owner -= 1 }
+                guard owner >= 0, tree.isSelfReference(owner) else { continue }
+            }
+            guard runsOffMain(i, in: tree, index: index, followsPrivateMethods: false) else { return false }
+            calls += 1
+        }
+        return calls > 0
     }
 
     /// Code of an isolated method of an `actor` (not `nonisolated`, `static`, an initializer or on a

@@ -101,12 +101,23 @@ struct DeliveryQueues {
     /// The name of the notification of a `NotificationCenter…publisher(for: name)` source that the
     /// project posts only off the main thread.
     private func offMainNotification(in chain: Chain, before firstOperator: Int) -> String? {
-        guard followsNotifications, chain.elements[..<firstOperator].contains(where: { $0.name == "NotificationCenter" || $0.name == "default" }),
-              let publisher = chain.elements[..<firstOperator].last(where: { $0.name == "publisher" && $0.isCall }),
-              let argument = publisher.argument("for"),
+        guard followsNotifications,
+              let p = chain.elements[..<firstOperator].lastIndex(where: { $0.name == "publisher" && $0.isCall }),
+              namesNotificationCenter(chain, before: p),
+              let argument = chain.elements[p].argument("for"),
               let name = BackgroundNotifications.lastName(in: argument.value, tree: tree),
               BackgroundNotifications.isPostedOnlyOffMain(name, index: index, memo: memo) else { return nil }
         return name
+    }
+
+    /// Whether the elements before `publisher` (at `p`) are a notification center: `NotificationCenter.default`,
+    /// `.default`, or a parameter, local or property declared as one (`init(center: NotificationCenter = .default)`,
+    /// injected so that tests can pass their own), which delivers on the posting thread all the same.
+    private func namesNotificationCenter(_ chain: Chain, before p: Int) -> Bool {
+        let receivers = chain.elements[..<p]
+        if receivers.contains(where: { $0.name == "NotificationCenter" || $0.name == "default" }) { return true }
+        guard let receiver = receivers.last, !receiver.isCall, receiver.kind != .literal else { return false }
+        return TypeResolver.typeOfName(receiver.name, at: receiver.nameToken, in: tree, index: index) == "NotificationCenter"
     }
 
     /// The name of the subject a chain starts from (`model.loaded`, `loaded`) when the project

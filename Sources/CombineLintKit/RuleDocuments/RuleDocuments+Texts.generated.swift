@@ -4394,13 +4394,18 @@ or a property or local holding one); or, with no scheduler step, the source is
 `return` is a pipeline that delivers off the main thread by its own chain
 (`api.register(email:)` returning a `dataTaskPublisher` pipeline with no hop; a test double's
 function of the selector, which stands in for it in tests only, aside), or a synchronous source (`Just`, a sequence, a `Future` that calls its promise
-in its own body, a `Deferred` of one of these) moved by `subscribe(on:)` to a background queue, or a `NotificationCenter` publisher of a notification that the
+in its own body, a `Deferred` of one of these) moved by `subscribe(on:)` to a background queue, or a `NotificationCenter` publisher (also of a
+center passed in, `init(center: NotificationCenter = .default)`) of a notification that the
 project posts only off the main thread (every `post(name:)` of it is in `DispatchQueue.global().async`,
 on a background queue property, in `Task.detached`, in an isolated method of an `actor` or a `Task` it
 starts, in the completion handler of `URLSession.shared.dataTask(with:)` (also `uploadTask`,
 `downloadTask`, and a session property made without a `delegateQueue:`), which the session calls on
-its own queue, or in a sink that delivers in the background),
-or a `PassthroughSubject` property that the project sends into only off the main thread (also
+its own queue, or in a sink that delivers in the background; a `private` method that its file calls
+only from such code, and at least once, runs there too),
+or a `PassthroughSubject` property that the project sends into only off the main thread (in those places, or in the
+`urlSession(…)` delegate callbacks of a type that makes its session with `delegate: self, delegateQueue: nil`,
+which URLSession calls on a serial queue of its own, or in a Network.framework handler,
+`monitor.pathUpdateHandler = { … }`, of an object the file starts with `start(queue:)` on a background queue; also
 through a computed property that only erases it, `var beats: AnyPublisher<…> { subject.eraseToAnyPublisher() }`) in the
 same sense (a subject delivers on the thread that calls `send`; a `queue.sync { }` block runs on
 the calling thread, so a send or post there does not count; not a `CurrentValueSubject`, whose
@@ -4754,6 +4759,61 @@ final class FeedViewModel: ObservableObject {
         downloads.progress
             .filter { $0.fraction >= 1 }
             .↓sink { [weak self] progress in self?.downloaded.insert(progress.trackID) }
+            .store(in: &cancellables)
+    }
+}
+```
+
+```swift
+extension Notification.Name {
+    static let statusChanged = Notification.Name("StatusChanged")
+}
+
+final class StatusRefresher {
+    private let workQueue = DispatchQueue(label: "refresher")
+    private var cancellables = Set<AnyCancellable>()
+
+    func start(_ orders: AnyPublisher<[Order], Never>) {
+        orders
+            .receive(on: workQueue)
+            .sink { [weak self] orders in self?.announce(orders) }
+            .store(in: &cancellables)
+    }
+
+    private func announce(_ orders: [Order]) {
+        NotificationCenter.default.post(name: .statusChanged, object: nil)
+    }
+}
+
+@MainActor
+final class StatusBanner: ObservableObject {
+    @Published private(set) var isVisible = false
+    private var cancellables = Set<AnyCancellable>()
+
+    init(center: NotificationCenter = .default) {
+        center.publisher(for: .statusChanged)
+            .↓sink { [weak self] _ in self?.isVisible = true }
+            .store(in: &cancellables)
+    }
+}
+```
+
+```swift
+final class DownloadManager: NSObject, URLSessionDownloadDelegate {
+    let finished = PassthroughSubject<URL, Never>()
+    private lazy var session = URLSession(configuration: .default, delegate: self, delegateQueue: nil)
+
+    func urlSession(_ session: URLSession, downloadTask: URLSessionDownloadTask, didFinishDownloadingTo location: URL) {
+        finished.send(location)
+    }
+}
+
+final class DownloadsViewController: UITableViewController {
+    private var cancellables = Set<AnyCancellable>()
+
+    func bind(_ manager: DownloadManager) {
+        manager.finished
+            .↓sink { [weak self] _ in self?.tableView.reloadData() }
             .store(in: &cancellables)
     }
 }
@@ -12198,7 +12258,10 @@ the type nor send `objectWillChange` (a heartbeat that pings a server, an autosa
 hands its work to a service) is not reported. A timer kept in a property, returned or bound by
 `assign` is not known to be quiet, and is reported. A poll in a service or an agent (a menu bar
 helper checking a setting every few seconds) only loses a tick while a menu or a drag is tracked,
-which no one sees, and is not reported. Nor is a timer whose interval is written as a number above
+which no one sees, and is not reported; but an object of any kind whose `sink` writes the tick
+through a property holding something on screen (a view or control, or a menu bar status item:
+`self?.statusItem.button?.title = …`) drives the screen, and is reported: a menu bar countdown
+freezes while its menu is open. Nor is a timer whose interval is written as a number above
 one second (`every: 5`, `every: 30`): tracking only makes its next tick late by the length of the
 drag, and the tick then fires; a clock, a countdown or a progress timer, whose freeze shows, ticks
 every second or faster. An interval held in a name is not known and is reported. Nor is preview code
@@ -12221,6 +12284,46 @@ measure elapsed time, keep a deadline `Date` and compute the remaining time on e
 ticks can still be delayed or skipped.
 
 ## Triggering examples
+
+```swift
+import AppKit
+
+final class PomodoroAgent: NSObject {
+    private let statusItem = NSStatusBar.system.statusItem(withLength: NSStatusItem.variableLength)
+    private var endsAt = Date().addingTimeInterval(25 * 60)
+    private var ticks: AnyCancellable?
+
+    func start() {
+        ticks = Timer.publish(every: 1, on: .main, in: ↓.default)
+            .autoconnect()
+            .sink { [weak self] now in
+                guard let self else { return }
+                let left = Int(self.endsAt.timeIntervalSince(now))
+                self.statusItem.button?.title = String(format: "%d:%02d", left / 60, left % 60)
+            }
+    }
+}
+```
+
+```swift corrected
+import AppKit
+
+final class PomodoroAgent: NSObject {
+    private let statusItem = NSStatusBar.system.statusItem(withLength: NSStatusItem.variableLength)
+    private var endsAt = Date().addingTimeInterval(25 * 60)
+    private var ticks: AnyCancellable?
+
+    func start() {
+        ticks = Timer.publish(every: 1, on: .main, in: .common)
+            .autoconnect()
+            .sink { [weak self] now in
+                guard let self else { return }
+                let left = Int(self.endsAt.timeIntervalSince(now))
+                self.statusItem.button?.title = String(format: "%d:%02d", left / 60, left % 60)
+            }
+    }
+}
+```
 
 ```swift
 final class CountdownViewModel: ObservableObject {

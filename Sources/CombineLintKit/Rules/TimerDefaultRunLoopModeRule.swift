@@ -81,6 +81,9 @@ public struct TimerDefaultRunLoopModeRule: Rule {
         // A view, a cell, a control, a view controller, a SwiftUI view or scene (not the app's
         // delegate, which runs on the main thread but shows nothing itself).
         if mainActorBases(of: t, context).contains(where: { !Catalogue.applicationObjectTypes.contains($0) }) { return true }
+        // An agent or controller object that writes the tick to something it holds on screen (a
+        // menu bar item's countdown title, a label): that is what freezes while a menu is open.
+        if writesToHeldScreenElement(call, typeName: name, context) { return true }
         let bases = context.tree.types[t].inheritance.map { ProjectIndex.stripGenerics($0) }
         guard bases.contains("ObservableObject") || context.index.inherits(name, from: "ObservableObject") else { return false }
         // An observable object redraws views only through its published state: a heartbeat whose
@@ -134,6 +137,49 @@ public struct TimerDefaultRunLoopModeRule: Rule {
         }
         // Methods left unread count as changing state.
         return ranges.isEmpty
+    }
+
+    /// The timer's `sink` closures assign through a property of the type that holds something on
+    /// screen (`self.statusItem.button?.title = …`, `label.text = …`): a view or control by its declared
+    /// type or initial value, or a menu bar status item.
+    private func writesToHeldScreenElement(_ call: TimerPublisherCall, typeName: String, _ context: RuleContext) -> Bool {
+        let tree = context.tree
+        guard let type = context.index.type(named: typeName) else { return false }
+        let held = Set(type.properties.values.filter(holdsScreenElement).map(\.name))
+        guard !held.isEmpty else { return false }
+        for element in tree.chains[call.chain].elements[(call.element + 1)...] where element.name == "sink" {
+            for c in element.closures where tree.closures[c].bodyStart < tree.closures[c].close {
+                let end = tree.closures[c].close
+                for i in tree.closures[c].bodyStart..<end where tree.tokens[i].kind == .identifier && held.contains(tree.name(i)) {
+                    if i > 0, tree.tokens[i - 1].kind == .period, !isSelfMember(i, in: tree) { continue }
+                    if assignsThroughMemberPath(from: i, in: tree, before: end) { return true }
+                }
+            }
+        }
+        return false
+    }
+
+    /// A property whose type (written, or made by its initial value) is a view or control, or a status item.
+    private func holdsScreenElement(_ property: IndexedProperty) -> Bool {
+        let written = property.typeText.filter { !$0.isWhitespace && $0 != "?" && $0 != "!" }
+        let initial = property.initializerText.filter { !$0.isWhitespace }
+        let onScreen = Catalogue.mainActorBaseTypes.subtracting(Catalogue.applicationObjectTypes).union([Catalogue.statusItemType])
+        if onScreen.contains(written) { return true }
+        if initial.contains(Catalogue.statusItemMaker) { return true }
+        return onScreen.contains { initial.hasPrefix($0 + "(") }
+    }
+
+    /// `name.member?.other = …` starting at `i`: a member path ending in an assignment.
+    private func assignsThroughMemberPath(from i: Int, in tree: SyntaxTree, before end: Int) -> Bool {
+        var k = i + 1
+        while k < end {
+            switch tree.tokens[k].kind {
+            case .period, .questionMark, .exclamationMark, .identifier: k += 1
+            case .equal: return k > i + 1
+            default: return false
+            }
+        }
+        return false
     }
 
     /// `self.x` or `self?.x` at the name token `i`.

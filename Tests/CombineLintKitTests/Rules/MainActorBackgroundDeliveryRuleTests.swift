@@ -428,6 +428,136 @@ final class MainActorBackgroundDeliveryRuleTests: XCTestCase {
         XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["B.swift:4:25"])
     }
 
+    /// A notification center injected with `.default` as its default value (`init(center:)`, for
+    /// tests) delivers on the posting thread like `NotificationCenter.default`; a center that is not
+    /// declared as one (`feed.publisher(for:)`) is not known.
+    func testInjectedNotificationCenterDeliversOnThePostingThread() {
+        let found = findings(of: MainActorBackgroundDeliveryRule.self, in: [
+            (path: "A.swift", text: """
+            extension Notification.Name { static let reassigned = Notification.Name("reassigned") }
+            final class Refresher {
+                private let workQueue = DispatchQueue(label: "work")
+                func received() { workQueue.async { NotificationCenter.default.post(name: .reassigned, object: nil) } }
+            }
+            """),
+            (path: "B.swift", text: """
+            @MainActor final class Banner: ObservableObject {
+                @Published var text = ""
+                private let center: NotificationCenter
+                init(center: NotificationCenter = .default, feed: Feed) {
+                    self.center = center
+                    center.publisher(for: .reassigned).sink { [weak self] _ in self?.text = "a" }.store(in: &bag)
+                    self.center.publisher(for: .reassigned).sink { [weak self] _ in self?.text = "b" }.store(in: &bag)
+                    center.publisher(for: .reassigned).receive(on: DispatchQueue.main).sink { [weak self] _ in self?.text = "c" }.store(in: &bag)
+                    feed.publisher(for: .reassigned).sink { [weak self] _ in self?.text = "d" }.store(in: &bag)
+                }
+            }
+            """),
+        ])
+        XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["B.swift:6:44", "B.swift:7:49"])
+    }
+
+    /// A `private` helper that a background `sink` calls runs on that queue, so what it posts
+    /// arrives there; one that is also called from code that may run on main, or handed on as a
+    /// value, is not known.
+    func testPostInAPrivateMethodCalledOnlyFromABackgroundSink() {
+        let found = findings(of: MainActorBackgroundDeliveryRule.self, in: [
+            (path: "A.swift", text: """
+            extension Notification.Name {
+                static let statusChanged = Notification.Name("statusChanged")
+                static let refreshed = Notification.Name("refreshed")
+            }
+            final class Refresher {
+                private let workQueue = DispatchQueue(label: "work")
+                func start(_ orders: AnyPublisher<[Int], Never>) {
+                    orders.receive(on: workQueue).sink { [weak self] in self?.diff($0) }.store(in: &bag)
+                    orders.receive(on: workQueue).sink { [weak self] in self?.announce($0) }.store(in: &bag)
+                }
+                func refreshNow() { announce([]) }
+                private func diff(_ orders: [Int]) {
+                    NotificationCenter.default.post(name: .statusChanged, object: nil)
+                }
+                private func announce(_ orders: [Int]) {
+                    NotificationCenter.default.post(name: .refreshed, object: nil)
+                }
+            }
+            """),
+            (path: "B.swift", text: """
+            final class ListViewController: UITableViewController {
+                func bind() {
+                    NotificationCenter.default.publisher(for: .statusChanged).sink { [weak self] _ in self?.tableView.reloadData() }.store(in: &bag)
+                    NotificationCenter.default.publisher(for: .refreshed).sink { [weak self] _ in self?.tableView.reloadData() }.store(in: &bag)
+                }
+            }
+            """),
+        ])
+        XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["B.swift:3:67"])
+    }
+
+    /// URLSession calls the delegate of a session made with `delegateQueue: nil` on a serial
+    /// background queue of its own: a subject sent only in those callbacks delivers there. A
+    /// session made with `delegateQueue: .main` calls them on main.
+    func testSubjectSentFromURLSessionDelegateCallbacksDeliversOffMain() {
+        let found = findings(of: MainActorBackgroundDeliveryRule.self, in: [
+            (path: "A.swift", text: """
+            final class Downloads: NSObject {
+                let events = PassthroughSubject<Int, Never>()
+                private lazy var session = URLSession(configuration: .default, delegate: self, delegateQueue: nil)
+            }
+            extension Downloads: URLSessionDownloadDelegate {
+                func urlSession(_ session: URLSession, downloadTask: URLSessionDownloadTask, didFinishDownloadingTo location: URL) {
+                    events.send(1)
+                }
+            }
+            final class Uploads: NSObject, URLSessionTaskDelegate {
+                let finished = PassthroughSubject<Int, Never>()
+                private lazy var session = URLSession(configuration: .default, delegate: self, delegateQueue: .main)
+                func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
+                    finished.send(2)
+                }
+            }
+            """),
+            (path: "B.swift", text: """
+            final class DownloadsViewController: UITableViewController {
+                func bind(_ downloads: Downloads, _ uploads: Uploads) {
+                    downloads.events.sink { [weak self] _ in self?.tableView.reloadData() }.store(in: &bag)
+                    uploads.finished.sink { [weak self] _ in self?.tableView.reloadData() }.store(in: &bag)
+                }
+            }
+            """),
+        ])
+        XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["B.swift:3:26"])
+    }
+
+    /// Network.framework calls `pathUpdateHandler` on the queue given to `start(queue:)`: a subject
+    /// sent there delivers on that queue; a monitor started on `.main` calls it on main.
+    func testSubjectSentFromANetworkHandlerStartedOnABackgroundQueue() {
+        let found = findings(of: MainActorBackgroundDeliveryRule.self, in: [(path: "A.swift", text: """
+            final class Reachability: ObservableObject {
+                @Published private(set) var isExpensive = false
+                @Published private(set) var isOnline = true
+                private let paths = PassthroughSubject<NWPath, Never>()
+                private let mainPaths = PassthroughSubject<NWPath, Never>()
+                private let monitor = NWPathMonitor()
+                private let mainMonitor = NWPathMonitor()
+                private let queue = DispatchQueue(label: "reachability")
+                init() {
+                    monitor.pathUpdateHandler = { [weak self] path in self?.paths.send(path) }
+                    monitor.start(queue: queue)
+                    self.mainMonitor.pathUpdateHandler = { [weak self] path in self?.mainPaths.send(path) }
+                    mainMonitor.start(queue: .main)
+                    paths.map(\\.isExpensive).assign(to: &$isExpensive)
+                    mainPaths.map { $0.status == .satisfied }.assign(to: &$isOnline)
+                }
+            }
+            struct Banner: View {
+                @ObservedObject var reachability: Reachability
+                var body: some View { Text(reachability.isExpensive || reachability.isOnline ? "a" : "b") }
+            }
+            """)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["14:34"])
+    }
+
     /// A test that sends into a subject on the main thread to drive the code stands in for the
     /// app's senders: where the app sends decides. A send of the app on the main thread still does.
     func testSendsFromTestsDoNotTellWhereTheAppSends() {

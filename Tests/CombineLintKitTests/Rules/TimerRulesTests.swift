@@ -75,6 +75,32 @@ final class TimerNotConnectedRuleTests: XCTestCase {
 }
 
 final class TimerDefaultRunLoopModeRuleTests: XCTestCase {
+    /// A menu bar agent that writes each tick to its status item's title (or to a label it holds)
+    /// shows it: the title freezes while the item's menu is open. One that writes only its own state,
+    /// or writes a status item's title from a one-second poll of something else, is not reported
+    /// for the first reason (the poll writes nothing held on screen).
+    func testAgentWritingEachTickToAStatusItemOrLabelItHolds() {
+        let text = """
+        final class CountdownAgent: NSObject {
+            private let statusItem = NSStatusBar.system.statusItem(withLength: NSStatusItem.variableLength)
+            private weak var badge: NSTextField?
+            private var remaining = 60
+            func start() {
+                Timer.publish(every: 1, on: .main, in: .default).autoconnect()
+                    .sink { [weak self] _ in self?.statusItem.button?.title = "1:00" }.store(in: &bag)
+                Timer.publish(every: 1, on: .main, in: .default).autoconnect()
+                    .sink { [weak self] _ in self?.badge?.stringValue = "" }.store(in: &bag)
+                Timer.publish(every: 1, on: .main, in: .default).autoconnect()
+                    .sink { [weak self] _ in self?.remaining -= 1 }.store(in: &bag)
+                Timer.publish(every: 1, on: .main, in: .default).autoconnect()
+                    .sink { [weak self] _ in let title = self?.statusItem.button?.title; print(title ?? "") }.store(in: &bag)
+            }
+        }
+        """
+        let found = findings(of: TimerDefaultRunLoopModeRule.self, in: [("A.swift", text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["6:48", "8:48"])
+    }
+
     func testCurrentRunLoopCountsAsMainInViewsAndViewControllersOnly() {
         let text = """
         struct Clock: View {

@@ -1,0 +1,25 @@
+/// Where Network.framework calls a handler closure stored in one of its objects
+/// (`monitor.pathUpdateHandler = { path in … }`): on the queue given to that object's
+/// `start(queue:)` in the same file. A background queue there puts the handler off the main thread.
+enum NetworkHandlerQueues {
+    /// Whether closure `c` is assigned to a handler property (`x.pathUpdateHandler = { … }`,
+    /// `self.monitor.stateUpdateHandler = { … }`) of an object the file starts on a background
+    /// queue (`x.start(queue: DispatchQueue(label: …))`, or a queue property holding one), and on no other.
+    static func runsHandlerOffMain(_ c: Int, in tree: SyntaxTree, queues: DeliveryQueues) -> Bool {
+        let open = tree.closures[c].open
+        guard open >= 4, tree.tokens[open - 1].kind == .equal, tree.tokens[open - 2].kind == .identifier,
+              Catalogue.networkQueueHandlers.contains(tree.name(open - 2)), tree.tokens[open - 3].kind == .period,
+              tree.tokens[open - 4].kind == .identifier else { return false }
+        let owner = tree.name(open - 4)
+        var starts = 0
+        for chain in tree.chains {
+            let names = chain.names
+            guard names.count >= 2, names.last == "start", names[names.count - 2] == owner,
+                  names.count == 2 || (names.count == 3 && names[0] == "self"),
+                  let queue = chain.elements[chain.elements.count - 1].argument("queue") else { continue }
+            guard queues.isBackgroundQueue(queue.value) else { return false }
+            starts += 1
+        }
+        return starts > 0
+    }
+}
