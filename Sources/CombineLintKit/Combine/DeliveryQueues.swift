@@ -274,23 +274,6 @@ struct DeliveryQueues {
             .filter { !TestCaseCode.isTestOrDouble($0.tree.functions[$0.function].nameToken, of: $0.tree, index: index) }
     }
 
-    /// The pipelines function `f` of `tree` returns: every `return` (or the single expression) of
-    /// its own body, or `nil` when one is not a pipeline.
-    private func returnedChains(of f: Int, in tree: SyntaxTree) -> [Chain]? {
-        let function = tree.functions[f]
-        guard let open = function.bodyOpen, let close = function.bodyClose, open < close else { return nil }
-        let returned = tree.chainIndices(in: open...close).filter { k in
-            let first = tree.chains[k].first
-            return tree.chains[k].isReturned && tree.innermostClosure(of: first) == nil && tree.enclosingFunction(of: first) == f
-        }
-        var returns = 0
-        for k in open...close where tree.isWord(k, "return") && tree.innermostClosure(of: k) == nil && tree.enclosingFunction(of: k) == f {
-            returns += 1
-        }
-        guard !returned.isEmpty, returned.count == max(returns, 1) else { return nil }
-        return returned.map { tree.chains[$0] }
-    }
-
     /// Whether `call` runs only project functions that return a synchronous source with no
     /// scheduler step (`Deferred { Future { promise in promise(.success(check(text))) } }`): such an
     /// inner publisher of a `flatMap` emits on the thread that subscribes, the upstream's.
@@ -299,7 +282,7 @@ struct DeliveryQueues {
         let compute = { () -> Bool in
             let app = appFunctions(called: call)
             return !app.isEmpty && app.allSatisfy { tree, f in
-                guard let returned = returnedChains(of: f, in: tree) else { return false }
+                guard let returned = tree.chainsReturned(byFunction: f) else { return false }
                 let queues = DeliveryQueues(tree: tree, index: index, memo: memo)
                 return returned.allSatisfy { chain in
                     var first = 1
@@ -316,7 +299,7 @@ struct DeliveryQueues {
     /// Where the pipelines function `f` of `tree` returns deliver, when every `return` (or the single
     /// expression) is a pipeline and they all deliver off the main thread; else `.unknown`.
     private func returnedDelivery(of f: Int, in tree: SyntaxTree) -> Delivery {
-        guard let returned = returnedChains(of: f, in: tree) else { return .unknown }
+        guard let returned = tree.chainsReturned(byFunction: f) else { return .unknown }
         var queues = DeliveryQueues(tree: tree, index: index, memo: memo)
         queues.followsFunctions = false
         let deliveries = returned.map { queues.delivery(of: $0, before: $0.elements.count) }

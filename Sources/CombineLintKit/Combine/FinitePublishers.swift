@@ -203,21 +203,16 @@ public struct FinitePublishers: Sendable {
     /// (`receive(on: q).eraseToAnyPublisher()`), which finish when those do.
     private func relay(function f: Int, in tree: SyntaxTree, depth: Int) -> Relay {
         let function = tree.functions[f]
-        guard let open = function.bodyOpen, let close = function.bodyClose, open < close else { return .never }
-        let returned = tree.chainIndices(in: open...close).filter { k in
-            let first = tree.chains[k].first
-            return tree.chains[k].isReturned && tree.innermostClosure(of: first) == nil && tree.enclosingFunction(of: first) == f
-        }
-        guard !returned.isEmpty, returned.count == returnStatements(of: f, in: tree, from: open, to: close) else { return .never }
-        if returned.allSatisfy({ finishes(tree.chains[$0], before: tree.chains[$0].elements.count, in: tree, depth: depth + 1) }) {
+        guard let returned = tree.chainsReturned(byFunction: f) else { return .never }
+        if returned.allSatisfy({ finishes($0, before: $0.elements.count, in: tree, depth: depth + 1) }) {
             return .finishing
         }
         // The sources the returned pipelines start from that the caller provides.
         let extendsPublisher = PublisherExtensions.declares(function, in: tree)
         var relay = Relay.finishing
         var assumed = Set<String>()
-        for k in returned {
-            let root = tree.chains[k].elements[0]
+        for chain in returned {
+            let root = chain.elements[0]
             guard root.kind == .root else { return .never }
             if let p = function.parameters.firstIndex(where: { $0.name == root.name }), !root.isCall {
                 relay.parameters.insert(Relay.Slot(p, of: function))
@@ -230,18 +225,8 @@ public struct FinitePublishers: Sendable {
         guard !assumed.isEmpty else { return .never }
         var given = self
         given.assumedRoots = assumedRoots.union(assumed)
-        let finishing = returned.allSatisfy { given.finishes(tree.chains[$0], before: tree.chains[$0].elements.count, in: tree, depth: depth + 1) }
+        let finishing = returned.allSatisfy { given.finishes($0, before: $0.elements.count, in: tree, depth: depth + 1) }
         return finishing ? relay : .never
-    }
-
-    /// The `return` statements of function `f` (not of closures or functions inside it), or 1
-    /// for a single-expression body.
-    private func returnStatements(of f: Int, in tree: SyntaxTree, from open: Int, to close: Int) -> Int {
-        var count = 0
-        for k in open...close where tree.isWord(k, "return") && tree.innermostClosure(of: k) == nil && tree.enclosingFunction(of: k) == f {
-            count += 1
-        }
-        return max(count, 1)
     }
 
     /// `Empty(completeImmediately: false)` never completes.

@@ -65,18 +65,8 @@ public struct SynchronousFutures {
 
     /// The chains function `f` returns (one per `return`, or its single expression) are all such futures.
     private func returnsOnlySuchFutures(function f: Int, in tree: SyntaxTree, depth: Int) -> Bool {
-        let function = tree.functions[f]
-        guard let open = function.bodyOpen, let close = function.bodyClose, open < close else { return false }
-        let returned = tree.chainIndices(in: open...close).filter { k in
-            let first = tree.chains[k].first
-            return tree.chains[k].isReturned && tree.innermostClosure(of: first) == nil && tree.enclosingFunction(of: first) == f
-        }
-        var returns = 0
-        for k in open...close where tree.isWord(k, "return") && tree.innermostClosure(of: k) == nil && tree.enclosingFunction(of: k) == f {
-            returns += 1
-        }
-        guard !returned.isEmpty, returned.count == max(returns, 1) else { return false }
-        return returned.allSatisfy { deliversDuringSubscribe(tree.chains[$0], before: tree.chains[$0].elements.count, in: tree, depth: depth + 1) }
+        guard let returned = tree.chainsReturned(byFunction: f) else { return false }
+        return returned.allSatisfy { deliversDuringSubscribe($0, before: $0.elements.count, in: tree, depth: depth + 1) }
     }
 
     /// The future's closure `c` calls its promise parameter, and every call of it stands in `c`'s own

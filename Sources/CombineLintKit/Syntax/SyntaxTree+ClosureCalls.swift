@@ -9,6 +9,24 @@ extension SyntaxTree {
         }
     }
 
+    /// The chains function `f` returns, one per `return` of its own body (or its single
+    /// expression), in order; nil when it has no body, returns nothing, or some `return` of it
+    /// returns no chain (a bare name, a literal): callers need every returned value to judge it.
+    public func chainsReturned(byFunction f: Int) -> [Chain]? {
+        let function = functions[f]
+        guard let open = function.bodyOpen, let close = function.bodyClose, open < close else { return nil }
+        let returned = chainIndices(in: open...close).filter { k in
+            let first = chains[k].first
+            return chains[k].isReturned && innermostClosure(of: first) == nil && enclosingFunction(of: first) == f
+        }
+        var returns = 0
+        for k in open...close where isWord(k, "return") && innermostClosure(of: k) == nil && enclosingFunction(of: k) == f {
+            returns += 1
+        }
+        guard !returned.isEmpty, returned.count == max(returns, 1) else { return nil }
+        return returned.map { chains[$0] }
+    }
+
     /// The call (chain and element) that receives closure `c` as an argument or trailing closure, if any.
     public func call(receiving c: Int) -> CallReference? {
         let call = callReceivingClosure[c]
