@@ -69,6 +69,11 @@ extension Catalogue {
         "menuDidClose", "popoverWillClose", "popoverDidClose", "windowDidResignKey", "windowDidResignMain", "windowWillClose",
     ]
 
+    /// A scene's departure callbacks: the system sends a scene to the background before it
+    /// disconnects it (and releases its delegate), so what a scene delegate releases there cannot
+    /// keep it alive; a cycle through it ends each time the user leaves the app.
+    public static let sceneDepartureCallbacks: Set<String> = ["sceneDidEnterBackground", "sceneDidDisconnect"]
+
     /// Appearance callbacks that only their own opposite ends: a window becomes key (or main) again
     /// each time the user comes back to it and resigns it each time they leave, many times before it
     /// closes, so a bag emptied only in `windowWillClose` (or a view controller's disappearance)

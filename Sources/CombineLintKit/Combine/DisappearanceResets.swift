@@ -1,6 +1,8 @@
 /// Bags and cancellables a view controller empties when it leaves the screen (`viewWillDisappear`,
-/// `viewDidDisappear` and AppKit's closing callbacks, in the type, its extensions or an ancestor):
-/// what they hold is released every time the screen goes away, before the controller can be.
+/// `viewDidDisappear` and AppKit's closing callbacks, in the type, its extensions or an ancestor),
+/// or a scene delegate when its scene leaves the foreground (`sceneDidEnterBackground`,
+/// `sceneDidDisconnect`): what they hold is released every time the screen goes away, before the
+/// controller can be.
 public struct DisappearanceResets: Sendable {
     /// The project's disappearance callbacks (bodies), by the simple name of the type they belong to.
     private let callbacksByType: [String: [(tree: Int, body: Range<Int>)]]
@@ -9,7 +11,7 @@ public struct DisappearanceResets: Sendable {
     /// reading every function of the types' files: a type may sit in a file of thousands.
     init(index: ProjectIndex) {
         var byType: [String: [(tree: Int, body: Range<Int>)]] = [:]
-        for name in Catalogue.disappearCallbacks.sorted() {
+        for name in Catalogue.disappearCallbacks.union(Catalogue.sceneDepartureCallbacks).sorted() {
             for reference in index.functions[name] {
                 let tree = index.trees[reference.tree]
                 let function = tree.functions[reference.item]

@@ -1632,12 +1632,12 @@ expression of a branch of an `if` or `switch` expression whose value is assigned
 (`observer = if isOpaque { nil } else { publisher.sink { … } }`). An unused local is reported even
 when a test waits after it (`wait(for:timeout:)`, `await fulfillment(of:)`): Swift does not keep a
 local alive to the end of its scope, only to its last use, so the subscription may be cancelled
-before the wait begins; `withExtendedLifetime(token) { wait(…) }` or a use after the wait keeps it.
+before the wait begins; `withExtendedLifetime(token) { wait(…) }` or a use after the wait keeps it. A `_ = token` that is the last statement of the local's scope is no use either: it only silences the compiler's warning, and the token still goes when the scope ends right there (`let token = request.sink { … }; _ = token` as the whole of a `Future`'s closure cancels the request before it answers).
 A subscription stored in a bag declared in the same method (`var cancellables = Set<AnyCancellable>()`)
 that is never read again (not kept in a member, returned or passed on) ends with that bag when the
 method returns; not reported in test code, nor when the method waits or `await`s after the last store.
 A publisher that delivers everything and finishes during `sink` itself (`Just`, `Empty`, `Fail`,
-`Record`, `[1, 2].publisher`, the `publisher` of a parameter or local declared as an array, set or dictionary (`notes: [Note]`), `Publishers.Zip` (or `Merge`, `CombineLatest`) of such inputs, or a constant local bound to one, `let numbers = [1, 2].publisher`, followed only by operators such as `map`, `filter` or `collect`, with no
+`Record`, `[1, 2].publisher`, the `publisher` of a parameter or local declared as an array, set or dictionary (`notes: [Note]`) or of a constant bound to an array or dictionary literal (`let chapters = [intro, main]`), `Publishers.Zip` (or `Merge`, `CombineLatest`) of such inputs, or a constant local bound to one, `let numbers = [1, 2].publisher`, followed only by operators such as `map`, `filter` or `collect`, with no
 `receive(on:)`, `delay`, `flatMap` or combining operator) is not reported: nothing is left to cancel when
 `sink` returns (`_ = Just(3).sink { values.append($0) }` in a test). So is a `Future` whose closure calls its
 promise right there (not from a closure inside it, such as `queue.async { promise(…) }`), written in place, in
@@ -1818,6 +1818,21 @@ final class ProfileLoader {
         api.profile()
             .↓sink(receiveCompletion: { _ in }, receiveValue: onLoad)
             .store(in: &cancellables)
+    }
+}
+```
+
+```swift
+final class QuoteService {
+    func quote(for symbol: String) -> Future<Double, Error> {
+        Future { promise in
+            let request = URLSession.shared.dataTaskPublisher(for: URL(string: "https://quotes.example/\(symbol)")!)
+                .map { _ in 1.0 }
+                .mapError { $0 as Error }
+            let cancellable = request.↓sink(receiveCompletion: { if case .failure(let e) = $0 { promise(.failure(e)) } },
+                                           receiveValue: { promise(.success($0)) })
+            _ = cancellable
+        }
     }
 }
 ```
@@ -10062,7 +10077,7 @@ of `Publisher` whose `onMain()` returns `receive(on: DispatchQueue.main).eraseTo
 type's own `decode(_:)`, not Combine's operator of that name, since `self` is no publisher there), and a pipeline cut
 by `first()` or `prefix(n)`. Nor is a subscription whose bag or cancellable the type (or a base
 class) empties, replaces or cancels in `viewWillDisappear` or `viewDidDisappear` (AppKit's closing
-callbacks too): the screen lets go of it each time it leaves, so no cycle outlives the screen; one
+callbacks too), or that a scene delegate clears in `sceneDidEnterBackground` or `sceneDidDisconnect` (the system sends a scene to the background before it disconnects it): the screen lets go of it each time it leaves, so no cycle outlives the screen; one
 emptied only in a method of its own (`stop()`) stays a cycle until someone calls it. A pipeline is only as finite as every stage: a `Just` that
 `flatMap`s into a subject never finishes. Objects that live for the whole run free nothing later
 through a cycle, and are not reported either: test cases (XCTest keeps every `XCTestCase` object
@@ -10673,6 +10688,25 @@ final class StopwatchViewController: UIViewController {
 ```
 
 ```swift
+final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+    var window: UIWindow?
+    private var unreadBadge: AnyCancellable?
+    let inbox = Inbox()
+
+    func sceneWillEnterForeground(_ scene: UIScene) {
+        unreadBadge = inbox.$unread.sink { count in
+            self.window?.rootViewController?.tabBarItem.badgeValue = count > 0 ? "\(count)" : nil
+        }
+    }
+
+    func sceneDidEnterBackground(_ scene: UIScene) {
+        // A scene always passes through the background before it is disconnected: the cycle ends here.
+        unreadBadge = nil
+    }
+}
+```
+
+```swift
 @main
 final class AppDelegate: UIResponder, UIApplicationDelegate {
     private var cancellables = Set<AnyCancellable>()
@@ -11204,7 +11238,7 @@ loop that starts with `guard let value else { continue }`, a subscriber made by 
 `subscribe(_:)`, `Subscribers.Sink(…)` or `AnySubscriber(…)`, whose `receiveValue` closure skips it), or when
 its own subscriber sets it back to `nil` after handling the value (itself, or in the method of its
 type it hands the value to: `.sink { [weak self] in self?.reveal($0) }` with `reveal` sending `nil`, or in a method
-without arguments of the declaring type it calls, `self?.model.messageShown()` with `messageShown` setting it to `nil`; also when the method it hands the value to makes that call, or calls a method without arguments of another object whose body makes it: `showFailure(_:)` calling `viewModel.retryFailed()`, which calls `chat.failureShown()`), or
+without arguments of the declaring type it calls, `self?.model.messageShown()` with `messageShown` setting it to `nil`; also when the method it hands the value to makes that call, or calls a method without arguments of another object whose body makes it: `showFailure(_:)` calling `viewModel.retryFailed()`, which calls `chat.failureShown()`; also a method of the declaring type it hands the value back to, whatever else that method takes, even from a closure inside the handler: `present(conflict)` whose sheet completion calls `sync.resolve(conflict, keepLocal: keep)`, which sends `nil`; a method not handed the value, `clear(keep:)`, sets a real state), or
 the code that set it takes it back after a while (`banner = "Saved"`, then `asyncAfter(deadline: .now() + 2) { self?.banner = nil }`;
 a subscriber arriving meanwhile still gets it again): a one-shot event (a toast, an
 alert, a navigation request) modelled as state. The finding is at the declaration; the evidence
@@ -11609,6 +11643,36 @@ final class LinkStoreTests: XCTestCase {
         let store = LinkStore()
         store.open(URL(string: "app://settings")!)
         XCTAssertNotNil(store.pendingLink.value)
+    }
+}
+```
+
+```swift
+final class SyncEngine {
+    let ↓conflicts = CurrentValueSubject<SyncConflict?, Never>(nil)
+
+    func resolve(_ conflict: SyncConflict, keepLocal: Bool) {
+        // The window hands the conflict back once the user chose: nil resets the event.
+        conflicts.send(nil)
+    }
+}
+
+final class MainWindowController: NSWindowController {
+    let sync = SyncEngine()
+    private var cancellables = Set<AnyCancellable>()
+
+    func observeConflicts() {
+        sync.conflicts
+            .compactMap { $0 }
+            .sink { [weak self] conflict in self?.present(conflict) }
+            .store(in: &cancellables)
+    }
+
+    private func present(_ conflict: SyncConflict) {
+        guard let window else { return }
+        NSAlert().beginSheetModal(for: window) { [weak self] response in
+            self?.sync.resolve(conflict, keepLocal: response == .alertFirstButtonReturn)
+        }
     }
 }
 ```

@@ -102,8 +102,8 @@ public struct DiscardedCancellableRule: Rule {
         } else if root.name == "Publishers", elements.count > 1, elements[1].name == "Sequence", elements[1].isCall {
             first = 2
         } else if root.kind == .root, !root.isCall, root.subscripts.isEmpty, elements.count > 1, elements[1].name == "publisher",
-                  !elements[1].isCall, let typeText = declaredType(of: root.name, at: chain.first, in: tree),
-                  isStandardCollection(typeText) {
+                  !elements[1].isCall, declaredType(of: root.name, at: chain.first, in: tree).map(isStandardCollection)
+                    ?? isCollectionLiteralConstant(root.name, at: chain.first, in: tree) {
             // `func show(_ notes: [Note]) { _ = notes.publisher.map { … }.sink { … } }`: a parameter or
             // local declared as an array, set or dictionary is a sequence; its publisher is one too.
             first = 2
@@ -142,6 +142,14 @@ public struct DiscardedCancellableRule: Rule {
                   !Catalogue.inputSubscribingCombiners.contains(name), !Catalogue.sharingOperators.contains(name) else { return false }
         }
         return true
+    }
+
+    /// `let chapters = [Chapter(…), Chapter(…)]`: a constant local bound to an array or dictionary
+    /// literal is a collection without a written type; its `publisher` is a sequence's too.
+    private static func isCollectionLiteralConstant(_ name: String, at token: Int, in tree: SyntaxTree) -> Bool {
+        guard case .local(let v) = TypeResolver.localDeclaration(of: name, at: token, in: tree), tree.variables[v].isLet,
+              let initializer = tree.variables[v].initializer else { return false }
+        return tree.tokens[initializer.lowerBound].kind == .leftBracket && Int(tree.matching[initializer.lowerBound]) == initializer.upperBound
     }
 
     /// The type written for a parameter or a local named `name` where token `token` stands, if any.
@@ -262,7 +270,8 @@ public struct DiscardedCancellableRule: Rule {
             let variable = tree.variables[v]
             // Top-level code of `main.swift` or a playground declares globals, not locals.
             if case .file = tree.scopes[variable.scope].kind { return nil }
-            guard SubscriptionFinder.usesAfterDeclaration(of: v, in: tree).isEmpty else { return nil }
+            let uses = SubscriptionFinder.usesAfterDeclaration(of: v, in: tree)
+            guard uses.isEmpty || isOnlySilencedAtScopeEnd(uses, of: v, in: tree) else { return nil }
             // A wait after it does not keep it: Swift may release a local right after its last use.
             return .unusedLocal(variable.name, beforeWait: waitsLater(in: v, tree: tree))
         case .returned:
@@ -272,6 +281,17 @@ public struct DiscardedCancellableRule: Rule {
         default:
             return nil
         }
+    }
+
+    /// `let token = request.sink { … }` with `_ = token` as the last statement of its scope (a method,
+    /// or the closure of a `Future` that answers later): that silences the compiler's warning about
+    /// an unused local and keeps the token no longer than the scope, which ends right there, so the
+    /// subscription is cancelled as soon as it is made. (`_ = token` followed by more statements, or
+    /// a closure that captures `token`, may keep it while they run.)
+    private func isOnlySilencedAtScopeEnd(_ uses: [Int], of v: Int, in tree: SyntaxTree) -> Bool {
+        guard uses.count == 1, let k = uses.first, k >= 2 else { return false }
+        let close = tree.scopes[tree.variables[v].scope].close
+        return k + 1 == close && tree.tokens[k - 1].kind == .equal && tree.name(k - 2) == "_"
     }
 
     /// `let c = p.sink { … exp.fulfill() }` then `wait(for: [exp], timeout: 1)`: the test means to keep

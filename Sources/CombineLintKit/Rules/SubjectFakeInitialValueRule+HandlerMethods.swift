@@ -106,6 +106,51 @@ extension SubjectFakeInitialValueRule {
         }
     }
 
+    /// The methods a subscriber hands the value it handled back to (`self?.sync.resolve(conflict,
+    /// keepLocal: keep)`, in the closure or in the method it hands the value to, a sheet's completion
+    /// closure there included), noted as "ack:name": the value's owner is told that this event was
+    /// dealt with, so a nil that such a method of the declaring type sets is the event's reset, not
+    /// a state of its own, whatever else the call takes. (A setter of real state is not handed the
+    /// value the subscriber was just given.)
+    static func noteAcknowledgingCalls(in c: Int, of tree: SyntaxTree, treeIndex: Int, index: ProjectIndex, resets: inout Set<String>) {
+        let closure = tree.closures[c]
+        let values = ["$0"] + (closure.parameters.count == 1 ? [closure.parameters[0]] : [])
+        for name in calls(passingFirst: values, in: closure.bodyStart..<closure.close, of: tree) { resets.insert("ack:" + name) }
+        guard let (name, open) = handedValueCall(closure: c, in: tree),
+              let method = uniqueMethod(named: name, around: open, in: tree, treeIndex: treeIndex, index: index),
+              let bodyOpen = method.bodyOpen, let bodyClose = method.bodyClose, bodyOpen + 1 < bodyClose else { return }
+        for name in calls(passingFirst: [method.parameters[0].name], in: (bodyOpen + 1)..<bodyClose, of: tree) { resets.insert("ack:" + name) }
+    }
+
+    /// The names of the calls on a receiver in `range` whose first argument is one of `values`, bare:
+    /// `sync.resolve(conflict, keepLocal: true)`, `model.dismiss(toast: $0)`.
+    private static func calls(passingFirst values: [String], in range: Range<Int>, of tree: SyntaxTree) -> [String] {
+        var names: [String] = []
+        var k = range.lowerBound
+        while k + 3 < range.upperBound {
+            if tree.tokens[k].kind == .period, tree.tokens[k + 1].kind == .identifier, tree.tokens[k + 2].kind == .leftParen {
+                var value = k + 3
+                if tree.tokens[value].kind == .identifier, value + 1 < range.upperBound, tree.tokens[value + 1].kind == .colon { value += 2 }
+                if value + 1 < range.upperBound, values.contains(tree.text(value)),
+                   tree.tokens[value + 1].kind == .comma || tree.tokens[value + 1].kind == .rightParen {
+                    names.append(tree.name(k + 1))
+                }
+            }
+            k += 1
+        }
+        return names
+    }
+
+    /// Whether the write "tree:token" stands in a method named in `names` of the type `typeName`
+    /// (its body or an extension of it), with or without parameters (see `noteAcknowledgingCalls`).
+    static func isInAcknowledgingMethod(_ write: String, named names: Set<String>, of typeName: String, index: ProjectIndex) -> Bool {
+        guard !names.isEmpty, let (tree, token) = position(ofWrite: write, index: index),
+              let f = tree.enclosingFunction(of: token), case let function = tree.functions[f],
+              function.kind == .function, names.contains(function.name),
+              let owner = function.enclosingType, tree.types[owner].name.lastNameComponent == typeName else { return false }
+        return true
+    }
+
     /// The names of the calls without arguments on a receiver in `range`: `model.messageShown()`.
     static func argumentlessCalls(in range: Range<Int>, of tree: SyntaxTree) -> [String] {
         var names: [String] = []

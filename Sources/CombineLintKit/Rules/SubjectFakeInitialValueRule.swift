@@ -136,8 +136,10 @@ public struct SubjectFakeInitialValueRule: Rule {
             let writes = SubjectFakeInitialValueRule.nilWrites(of: name, kind: kind, index: index, declaringType: declaringType) + memberWrites
             let calledByHandlers = SubjectFakeInitialValueRule.forwardedCalls(
                 Set(resets.compactMap { $0.hasPrefix("call:") ? String($0.dropFirst(5)) : nil }), index: index)
+            let acknowledging = Set(resets.compactMap { $0.hasPrefix("ack:") ? String($0.dropFirst(4)) : nil })
             evidence.writesNilElsewhere = writes.contains { write in
                 !resets.contains(write) && !SubjectFakeInitialValueRule.isInMethod(write, named: calledByHandlers, of: declaringType, index: index)
+                    && !SubjectFakeInitialValueRule.isInAcknowledgingMethod(write, named: acknowledging, of: declaringType, index: index)
                     && !SubjectFakeInitialValueRule.isDelayedExpiry(write, of: name, kind: kind, index: index)
             }
             return evidence
@@ -518,6 +520,7 @@ public struct SubjectFakeInitialValueRule: Rule {
             resets.insert("\(treeIndex):\(w)")
         }
         noteCalledMethods(in: c, of: tree, treeIndex: treeIndex, index: index, resets: &resets)
+        noteAcknowledgingCalls(in: c, of: tree, treeIndex: treeIndex, index: index, resets: &resets)
         // `.sink { [weak self] in self?.reveal($0) }` where `reveal` sets it back to nil once done.
         if let body = handlerMethodBody(closure: c, in: tree, treeIndex: treeIndex, index: index) {
             for w in nilWrites(of: name, kind: kind, in: tree, range: body) { resets.insert("\(treeIndex):\(w)") }
