@@ -3,10 +3,6 @@ import XCTest
 
 /// Idioms found by the round-12 probes (a social feed, an AppKit notes app, a SwiftUI quiz).
 final class CoreRulesRound12Tests: XCTestCase {
-    private func positions(_ rule: any Rule.Type, _ text: String) -> [String] {
-        findings(of: rule, in: [(path: "A.swift", text: text)]).map { "\($0.line):\($0.column)" }
-    }
-
     // MARK: strong_self_capture: a scene delegate lets go when its scene leaves the foreground
 
     /// The system sends a scene to the background before it disconnects it, so a cancellable the

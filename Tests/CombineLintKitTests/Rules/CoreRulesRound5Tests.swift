@@ -6,10 +6,6 @@ import XCTest
 /// subscribers made by hand, AppKit's reusable table views and selection, an app delegate's
 /// action, and a subscriber that resets its subject through a method.
 final class CoreRulesRound5Tests: XCTestCase {
-    private func positions(_ rule: any Rule.Type, _ text: String) -> [String] {
-        findings(of: rule, in: [(path: "A.swift", text: text)]).map { "\($0.line):\($0.column)" }
-    }
-
     // MARK: repeated_subscription: a write to a property whose observer subscribes
 
     /// `highlighted = …` in `viewWillAppear` runs `highlighted.didSet`, which stores into the bag each time.

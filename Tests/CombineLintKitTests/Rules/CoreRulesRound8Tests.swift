@@ -4,10 +4,6 @@ import XCTest
 /// Idioms found by the round-8 probes (coordinators with child coordinators, tab bar and page view
 /// controllers, free and static helpers that return a subscription's token).
 final class CoreRulesRound8Tests: XCTestCase {
-    private func positions(_ rule: any Rule.Type, _ text: String) -> [String] {
-        findings(of: rule, in: [(path: "A.swift", text: text)]).map { "\($0.line):\($0.column)" }
-    }
-
     // MARK: repeated_subscription: container navigation repeats like a row's selection
 
     /// A tab tap and a page turn run again and again: a store there from a source that never finishes

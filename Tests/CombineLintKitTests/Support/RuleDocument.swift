@@ -111,6 +111,11 @@ func places(_ rule: any Rule.Type, _ files: [(path: String, text: String)]) -> [
     findings(of: rule, in: files).map { "\($0.file):\($0.line):\($0.column)" }
 }
 
+/// The places (`line:column`) of one rule's findings in one in-memory file, `A.swift`.
+func positions(_ rule: any Rule.Type, _ text: String) -> [String] {
+    findings(of: rule, in: [(path: "A.swift", text: text)]).map { "\($0.line):\($0.column)" }
+}
+
 /// Applies fix edits to a text (edits must not overlap; later ones first).
 func applying(_ edits: [TextEdit], to text: String) -> String {
     var bytes = Array(text.utf8)
