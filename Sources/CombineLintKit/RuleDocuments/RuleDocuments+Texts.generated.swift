@@ -7703,7 +7703,7 @@ in other files included), from code UIKit or SwiftUI runs again and again:
   it conforms to, `.task { model.enableAutosave() }` with `extension Persistable { func enableAutosave() { … } }`, unless the type declares its own), when the subscription's source never finishes (`$property`, a subject, also
   through `dropFirst()`, an operator collections share, a notification or timer publisher, or a publisher property that every implementation in the app
   hands on from one: `service.changes` with `protocol ItemService { var changes: AnyPublisher<…> { get } }`
-  implemented as `subject.merge(with: notifications).eraseToAnyPublisher()`; test doubles aside, and so is a same-named property of another type that holds a plain value, `@State private var uncheckedCount = 0` in a view, which no chain reads as a publisher) and no run-once guard stands before it: each run then leaves
+  implemented as `subject.merge(with: notifications).eraseToAnyPublisher()`; test doubles aside, and so is a same-named property of another type that holds a plain value, `@State private var uncheckedCount = 0` in a view, which no chain reads as a publisher; or a call of a project function that declares a publisher result and, in every declaration of that name and labels, returns only such pipelines with no `first()` or `prefix(n)` after them: `timers.remaining(for: step.id)` with `func remaining(for id: UUID) -> AnyPublisher<Int?, Never> { $timers.map { … }.eraseToAnyPublisher() }`) and no run-once guard stands before it: each run then leaves
   one more live subscription behind;
 - a write to a property of `self` whose `didSet` (or `willSet`) subscribes, directly or through
   the methods it calls (`highlighted = store.selected` in `viewWillAppear`, with
