@@ -1632,7 +1632,7 @@ expression of a branch of an `if` or `switch` expression whose value is assigned
 (`observer = if isOpaque { nil } else { publisher.sink { … } }`). An unused local is reported even
 when a test waits after it (`wait(for:timeout:)`, `await fulfillment(of:)`): Swift does not keep a
 local alive to the end of its scope, only to its last use, so the subscription may be cancelled
-before the wait begins; `withExtendedLifetime(token) { wait(…) }` or a use after the wait keeps it. A `_ = token` that is the last statement of the local's scope is no use either: it only silences the compiler's warning, and the token still goes when the scope ends right there (`let token = request.sink { … }; _ = token` as the whole of a `Future`'s closure cancels the request before it answers).
+before the wait begins; `withExtendedLifetime(token) { wait(…) }` or a use after the wait keeps it. A `_ = token` that is the last statement of the local's scope is no use either: it only silences the compiler's warning, and the token still goes when the scope ends right there (`let token = request.sink { … }; _ = token` as the whole of a `Future`'s closure cancels the request before it answers). Written after a wait, `wait(for: [done], timeout: 2); _ = token` is such a use after the wait, and keeps it.
 A subscription stored in a bag declared in the same method (`var cancellables = Set<AnyCancellable>()`)
 that is never read again (not kept in a member, returned or passed on) ends with that bag when the
 method returns; not reported in test code, nor when the method waits or `await`s after the last store.
