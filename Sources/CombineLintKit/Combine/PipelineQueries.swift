@@ -45,7 +45,7 @@ enum NeverFinishingSources {
     }
 
     private static func evidence(in chain: Chain, before end: Int, tree: SyntaxTree, index: ProjectIndex, extraNames: Set<String>,
-                                 throughProperties: Bool) -> Int? {
+                                 throughProperties: Bool, throughBodies: Bool = true) -> Int? {
         for e in 0..<min(end, chain.elements.count) {
             let element = chain.elements[e]
             let name = element.name
@@ -56,7 +56,7 @@ enum NeverFinishingSources {
             }
             if name == "publisher", element.argument("for") != nil { return e }
             if name == "publish", element.argument("every") != nil { return e }
-            if element.isCall, returnsNeverFinishing(element, index: index) { return e }
+            if element.isCall, returnsNeverFinishing(element, index: index, throughBodies: throughBodies) { return e }
             if throughProperties, !element.isCall, element.kind != .literal, isPublisher(at: e, in: chain, before: end),
                isNeverFinishingProperty(name, index: index) { return e }
             if e > 0, chain.elements[e - 1].name == "Publishers", Catalogue.combinersLivingAsLongAsAnyInput.contains(name) {
@@ -106,17 +106,44 @@ enum NeverFinishingSources {
 
     /// Every function of the project that `call` can call (by name and argument labels, defaults
     /// left out) declares a never-finishing publisher type as its result
-    /// (`func publisher(in: NotificationCenter = .default) -> NotificationCenter.Publisher`).
+    /// (`func publisher(in: NotificationCenter = .default) -> NotificationCenter.Publisher`), or
+    /// declares a publisher result and returns only pipelines that start from a never-finishing
+    /// publisher with no value limit (`prefix`, `first`) after it
+    /// (`func remaining(for id: UUID) -> AnyPublisher<Int?, Never> { $timers.map { … }.eraseToAnyPublisher() }`).
     static func returnsNeverFinishing(_ call: ChainElement, index: ProjectIndex) -> Bool {
+        returnsNeverFinishing(call, index: index, throughBodies: true)
+    }
+
+    private static func returnsNeverFinishing(_ call: ChainElement, index: ProjectIndex, throughBodies: Bool) -> Bool {
         let labels = call.argumentLabels
-        var found = false
-        for reference in index.functions[call.name] {
-            let function = index.trees[reference.tree].functions[reference.item]
-            guard function.kind == .function, function.accepts(argumentLabels: labels) else { continue }
-            guard Catalogue.neverFinishingPublisherTypes.contains(publisherTypeName(function.returnType)) else { return false }
-            found = true
+        let compute = { () -> Bool in
+            var found = false
+            for reference in index.functions[call.name] {
+                let tree = index.trees[reference.tree]
+                let function = tree.functions[reference.item]
+                guard function.kind == .function, function.accepts(argumentLabels: labels) else { continue }
+                if Catalogue.neverFinishingPublisherTypes.contains(publisherTypeName(function.returnType)) {
+                    found = true
+                    continue
+                }
+                guard throughBodies, handsOnNeverFinishing(function: reference.item, in: tree, index: index) else { return false }
+                found = true
+            }
+            return found
         }
-        return found
+        guard throughBodies else { return compute() }
+        return index.neverFinishingPropertyNames.answer("func \(call.name)(\(labels.map { $0 + ":" }.joined()))", compute)
+    }
+
+    /// Function `f` declares a publisher result and each of its `return`s is a pipeline that starts
+    /// from a never-finishing publisher (not through another function's body) with no value limit.
+    private static func handsOnNeverFinishing(function f: Int, in tree: SyntaxTree, index: ProjectIndex) -> Bool {
+        guard tree.functions[f].returnType.contains("Publisher"), let returned = tree.chainsReturned(byFunction: f) else { return false }
+        return returned.allSatisfy { chain in
+            evidence(in: chain, before: chain.elements.count, tree: tree, index: index, extraNames: [],
+                     throughProperties: false, throughBodies: false) != nil
+                && !chain.elements.contains(where: { Catalogue.valueLimitingOperators.contains($0.name) })
+        }
     }
 
     /// A type's text without its generic arguments and module: `Published<Bool>.Publisher` →

@@ -1632,7 +1632,7 @@ expression of a branch of an `if` or `switch` expression whose value is assigned
 (`observer = if isOpaque { nil } else { publisher.sink { … } }`). An unused local is reported even
 when a test waits after it (`wait(for:timeout:)`, `await fulfillment(of:)`): Swift does not keep a
 local alive to the end of its scope, only to its last use, so the subscription may be cancelled
-before the wait begins; `withExtendedLifetime(token) { wait(…) }` or a use after the wait keeps it. A `_ = token` that is the last statement of the local's scope is no use either: it only silences the compiler's warning, and the token still goes when the scope ends right there (`let token = request.sink { … }; _ = token` as the whole of a `Future`'s closure cancels the request before it answers).
+before the wait begins; `withExtendedLifetime(token) { wait(…) }` or a use after the wait keeps it. A `_ = token` that is the last statement of the local's scope is no use either: it only silences the compiler's warning, and the token still goes when the scope ends right there (`let token = request.sink { … }; _ = token` as the whole of a `Future`'s closure cancels the request before it answers). Written after a wait, `wait(for: [done], timeout: 2); _ = token` is such a use after the wait, and keeps it.
 A subscription stored in a bag declared in the same method (`var cancellables = Set<AnyCancellable>()`)
 that is never read again (not kept in a member, returned or passed on) ends with that bag when the
 method returns; not reported in test code, nor when the method waits or `await`s after the last store.
@@ -7703,7 +7703,7 @@ in other files included), from code UIKit or SwiftUI runs again and again:
   it conforms to, `.task { model.enableAutosave() }` with `extension Persistable { func enableAutosave() { … } }`, unless the type declares its own), when the subscription's source never finishes (`$property`, a subject, also
   through `dropFirst()`, an operator collections share, a notification or timer publisher, or a publisher property that every implementation in the app
   hands on from one: `service.changes` with `protocol ItemService { var changes: AnyPublisher<…> { get } }`
-  implemented as `subject.merge(with: notifications).eraseToAnyPublisher()`; test doubles aside, and so is a same-named property of another type that holds a plain value, `@State private var uncheckedCount = 0` in a view, which no chain reads as a publisher) and no run-once guard stands before it: each run then leaves
+  implemented as `subject.merge(with: notifications).eraseToAnyPublisher()`; test doubles aside, and so is a same-named property of another type that holds a plain value, `@State private var uncheckedCount = 0` in a view, which no chain reads as a publisher; or a call of a project function that declares a publisher result and, in every declaration of that name and labels, returns only such pipelines with no `first()` or `prefix(n)` after them: `timers.remaining(for: step.id)` with `func remaining(for id: UUID) -> AnyPublisher<Int?, Never> { $timers.map { … }.eraseToAnyPublisher() }`) and no run-once guard stands before it: each run then leaves
   one more live subscription behind;
 - a write to a property of `self` whose `didSet` (or `willSet`) subscribes, directly or through
   the methods it calls (`highlighted = store.selected` in `viewWillAppear`, with

@@ -287,21 +287,23 @@ public struct DiscardedCancellableRule: Rule {
     /// or the closure of a `Future` that answers later): that silences the compiler's warning about
     /// an unused local and keeps the token no longer than the scope, which ends right there, so the
     /// subscription is cancelled as soon as it is made. (`_ = token` followed by more statements, or
-    /// a closure that captures `token`, may keep it while they run.)
+    /// a closure that captures `token`, may keep it while they run; so does a `_ = token` written
+    /// after a wait, `wait(for: [done], timeout: 2); _ = token`: a use after the wait.)
     private func isOnlySilencedAtScopeEnd(_ uses: [Int], of v: Int, in tree: SyntaxTree) -> Bool {
         guard uses.count == 1, let k = uses.first, k >= 2 else { return false }
         let close = tree.scopes[tree.variables[v].scope].close
         return k + 1 == close && tree.tokens[k - 1].kind == .equal && tree.name(k - 2) == "_"
+            && !waitsLater(in: v, tree: tree, before: k - 2)
     }
 
     /// `let c = p.sink { … exp.fulfill() }` then `wait(for: [exp], timeout: 1)`: the test means to keep
     /// the subscription open until the values arrived, but nothing uses `c` after this line, so it
     /// may be released at once (only `withExtendedLifetime(c) { … }` or a use keeps it).
-    private func waitsLater(in v: Int, tree: SyntaxTree) -> Bool {
+    private func waitsLater(in v: Int, tree: SyntaxTree, before limit: Int? = nil) -> Bool {
         let variable = tree.variables[v]
         let scope = tree.scopes[variable.scope]
         guard let initializer = variable.initializer else { return false }
-        let end = min(scope.close, tree.tokens.count)
+        let end = min(limit ?? scope.close, scope.close, tree.tokens.count)
         var k = initializer.upperBound + 1
         while k < end {
             if tree.tokens[k].kind == .identifier, k + 1 < end, tree.tokens[k + 1].kind == .leftParen || tree.tokens[k + 1].kind == .leftBrace,

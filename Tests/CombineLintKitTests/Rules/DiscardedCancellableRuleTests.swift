@@ -359,4 +359,29 @@ final class DiscardedCancellableRuleTests: XCTestCase {
         """
         XCTAssertEqual(positions(text), ["7:61", "8:29", "9:29"])
     }
+
+    /// `_ = token` as the last statement only silences the compiler when nothing runs between the
+    /// subscription and it; written after a wait it is a use after the wait and keeps the token
+    /// through it.
+    func testSilencingAfterAWaitIsAUseAfterTheWait() {
+        let text = """
+        final class MetronomeTests: XCTestCase {
+            func testBeats() {
+                let metronome = Metronome()
+                let done = expectation(description: "beats")
+                let token = metronome.$beat.dropFirst().sink { _ in done.fulfill() }
+                metronome.start()
+                wait(for: [done], timeout: 2)
+                _ = token
+            }
+            func testSilencedAtOnce() {
+                let metronome = Metronome()
+                let token = metronome.$beat.sink { print($0) }
+                metronome.start()
+                _ = token
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["12:37"])
+    }
 }

@@ -441,4 +441,31 @@ final class RepeatedSubscriptionRuleTests: XCTestCase {
         XCTAssertEqual(positions([(path: "A.swift", text: text.replacingOccurrences(of: "EMPTYING", with: "disposeAll"))]), [])
         XCTAssertEqual(positions([(path: "A.swift", text: text.replacingOccurrences(of: "EMPTYING", with: "flush"))]), ["A.swift:12:86"])
     }
+
+    /// A project function that declares a publisher result and returns a pipeline from a
+    /// `@Published` property (or a subject) never finishes, so a page turn that stores its
+    /// subscription again and again stacks them; one whose pipeline is cut by `first()` finishes.
+    func testAProjectFunctionHandingOnAPublishedPropertyNeverFinishes() {
+        let text = """
+        final class TimerService {
+            static let shared = TimerService()
+            @Published private(set) var timers: [Int] = []
+            func remaining(for id: Int) -> AnyPublisher<Int?, Never> {
+                $timers.map { timers in timers.first { $0 == id } }.removeDuplicates().eraseToAnyPublisher()
+            }
+            func firstRemaining(for id: Int) -> AnyPublisher<Int?, Never> {
+                $timers.map { timers in timers.first { $0 == id } }.first().eraseToAnyPublisher()
+            }
+        }
+        final class CookPager: UIPageViewController, UIPageViewControllerDelegate {
+            private var pageBag = Set<AnyCancellable>()
+            func pageViewController(_ pageViewController: UIPageViewController, didFinishAnimating finished: Bool,
+                                    previousViewControllers: [UIViewController], transitionCompleted completed: Bool) {
+                TimerService.shared.remaining(for: 1).sink { [weak self] in self?.title = "\\($0 ?? 0)" }.store(in: &pageBag)
+                TimerService.shared.firstRemaining(for: 1).sink { [weak self] in self?.title = "\\($0 ?? 0)" }.store(in: &pageBag)
+            }
+        }
+        """
+        XCTAssertEqual(positions([(path: "A.swift", text: text)]), ["A.swift:15:98"])
+    }
 }
