@@ -100,7 +100,7 @@ public struct EndlessValuesTaskRule: Rule {
     /// The chain of the sequence that starts at token `k`; for a local (`let updates = $x.values`
     /// before the loop), the chain of its initial value.
     private func sequenceChain(at k: Int, tree: SyntaxTree) -> Int? {
-        if let s = tree.chain(startingAt: k), tree.chains[s].first == k, tree.chains[s].elements.count > 1 { return s }
+        if let s = Self.chain(startingAt: k, in: tree) { return s }
         guard tree.tokens[k].kind == .identifier,
               let v = SubscriptionFinder.localVariable(named: tree.name(k), visibleAt: k, in: tree),
               let initializer = tree.variables[v].initializer,
@@ -109,20 +109,20 @@ public struct EndlessValuesTaskRule: Rule {
     }
 
     /// `guard let stream = self?.$peak.values else { return }` (or `if let`) before the loop, in
-    /// the same closure: a condition binding makes no local variable, so its value is read here,
-    /// from the last such binding of the name before token `k`.
+    /// the same closure: a condition binding makes no local variable, so its value is read from the
+    /// last binding of the name before token `k` whose value is a chain.
     private func boundSequence(at k: Int, in c: Int, tree: SyntaxTree) -> Int? {
         guard tree.tokens[k].kind == .identifier else { return nil }
-        let name = tree.name(k)
-        var i = k - 1
-        while i > tree.closures[c].bodyStart + 1 {
-            defer { i -= 1 }
-            guard tree.tokens[i].kind == .equal, tree.tokens[i - 1].kind == .identifier, tree.name(i - 1) == name,
-                  tree.isWord(i - 2, "let") || tree.isWord(i - 2, "var"), tree.innermostClosure(of: i) == c,
-                  let s = tree.chain(startingAt: i + 1), tree.chains[s].first == i + 1, tree.chains[s].elements.count > 1 else { continue }
-            return s
+        let binding = tree.nearestBinding(of: tree.name(k), before: k, after: tree.closures[c].bodyStart - 1) { binding in
+            tree.innermostClosure(of: binding.name + 1) == c && Self.chain(startingAt: binding.name + 2, in: tree) != nil
         }
-        return nil
+        return binding.flatMap { Self.chain(startingAt: $0.name + 2, in: tree) }
+    }
+
+    /// The chain of more than one element that starts at token `k`.
+    private static func chain(startingAt k: Int, in tree: SyntaxTree) -> Int? {
+        guard let s = tree.chain(startingAt: k), tree.chains[s].first == k, tree.chains[s].elements.count > 1 else { return nil }
+        return s
     }
 
     /// The last token of the loop's sequence expression starting at `k` (before its `{`).

@@ -121,21 +121,11 @@ public struct NestedObservableObjectRule: Rule {
             }
             if case .argument = chain.context { return true }
             // `if let card = store.card { CardView(card: card) }`: the unwrapped object is handed on.
-            if let bound = Self.conditionBoundName(before: chain.first, in: index.trees[reference.tree]) {
+            if let bound = index.trees[reference.tree].conditionBoundName(ofValueAt: chain.first) {
                 return Self.isHandedOn(bound, boundAt: chain.first, inTree: reference.tree, index: index)
             }
             return false
         }
-    }
-
-    /// `if let name = …`, `guard let name = …`, `, var name = …`: the name a condition binds the
-    /// value starting at token `first` to.
-    static func conditionBoundName(before first: Int, in tree: SyntaxTree) -> String? {
-        guard first >= 4, tree.tokens[first - 1].kind == .equal, tree.tokens[first - 2].kind == .identifier,
-              tree.isWord(first - 3, "let") || tree.isWord(first - 3, "var") else { return nil }
-        let before = first - 4
-        guard tree.tokens[before].kind == .comma || tree.isWord(before, "if") || tree.isWord(before, "guard") else { return nil }
-        return tree.name(first - 2)
     }
 
     /// The bound name is passed as an argument (`ThermostatCard(thermostat: thermostat)`, a bare

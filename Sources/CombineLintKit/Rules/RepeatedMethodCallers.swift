@@ -103,7 +103,7 @@ enum RepeatedMethodCallers {
         let initializer: ClosedRange<Int>
         if let v = SubscriptionFinder.localVariable(named: name, visibleAt: token, in: tree), let value = tree.variables[v].initializer {
             initializer = value
-        } else if let value = conditionBinding(of: name, before: token, in: tree) {
+        } else if let value = tree.nearestBindingInFunction(of: name, before: token)?.value {
             initializer = value
         } else {
             return nil
@@ -119,28 +119,6 @@ enum RepeatedMethodCallers {
         var end = start
         while end + 2 <= initializer.upperBound, tree.tokens[end + 1].kind == .period, tree.tokens[end + 2].kind == .identifier { end += 2 }
         return TypeResolver.simpleTypeName(tree.text(start, end))
-    }
-
-    /// The value of the nearest `guard let name = …` / `if let name = …` binding before `token` in
-    /// its function (the syntax tree keeps no variables for condition bindings): up to the
-    /// binding's `else`, `{` or `,`.
-    private static func conditionBinding(of name: String, before token: Int, in tree: SyntaxTree) -> ClosedRange<Int>? {
-        guard let f = tree.enclosingFunction(of: token), let open = tree.functions[f].bodyOpen else { return nil }
-        var k = token - 1
-        while k > open + 1 {
-            if tree.tokens[k].kind == .identifier, tree.isWord(k - 1, "let") || tree.isWord(k - 1, "var"),
-               k + 1 < token, tree.tokens[k + 1].kind == .equal, tree.name(k) == name {
-                let level = tree.enclosing[k]
-                var end = k + 2
-                while end < token, !(tree.enclosing[end] == level
-                                     && (tree.isWord(end, "else") || tree.tokens[end].kind == .leftBrace || tree.tokens[end].kind == .comma)) {
-                    end += 1
-                }
-                return end > k + 2 ? (k + 2)...(end - 1) : nil
-            }
-            k -= 1
-        }
-        return nil
     }
 
     /// Every `receiver.method(…)` call on a named object (a local, parameter or property, not

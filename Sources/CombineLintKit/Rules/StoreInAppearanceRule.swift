@@ -295,27 +295,13 @@ public struct StoreInAppearanceRule: Rule {
     }
 
     /// `guard let cell = cell as? FeedCell, let id = … else { … }` (or `if let`): a condition binding
-    /// is no local of the tree, so the type is the one its `as?`/`as!` names: the nearest
-    /// `let cell =` before the use in the same function, read up to the binding's end (the next
-    /// `,`, `else` or `{`).
+    /// is no local of the tree, so the type is the one its `as?`/`as!` names, in the nearest
+    /// binding of the name before the use in the same function.
     private func castInBinding(named name: String, before token: Int, in tree: SyntaxTree) -> String? {
-        guard let f = tree.enclosingFunction(of: token), let open = tree.functions[f].bodyOpen else { return nil }
-        var start = token - 1
-        while start > open {
-            if tree.isWord(start, "let") || tree.isWord(start, "var"), tree.tokens[start + 1].kind == .identifier,
-               tree.name(start + 1) == name, tree.tokens[start + 2].kind == .equal { break }
-            start -= 1
-        }
-        guard start > open else { return nil }
-        var k = start + 3
-        let level = tree.enclosing[k]
-        while k + 2 < token, tree.enclosing[k] == level || Int(tree.enclosing[k]) > Int(level) {
-            if tree.enclosing[k] == level, tree.tokens[k].kind == .comma || tree.tokens[k].kind == .leftBrace || tree.isWord(k, "else") { break }
-            if tree.isWord(k, "as"), tree.tokens[k + 1].kind == .questionMark || tree.tokens[k + 1].kind == .exclamationMark,
-               tree.tokens[k + 2].kind == .identifier {
-                return tree.name(k + 2)
-            }
-            k += 1
+        guard let value = tree.nearestBindingInFunction(of: name, before: token)?.value else { return nil }
+        for k in value where k + 2 <= value.upperBound && tree.isWord(k, "as")
+            && (tree.tokens[k + 1].kind == .questionMark || tree.tokens[k + 1].kind == .exclamationMark) && tree.tokens[k + 2].kind == .identifier {
+            return tree.name(k + 2)
         }
         return nil
     }
