@@ -167,21 +167,27 @@ public enum SubscriptionFinder {
 
     /// A parameter of an enclosing function or closure named `name`.
     public static func isParameter(named name: String, visibleAt token: Int, in tree: SyntaxTree) -> Bool {
+        parameterType(named: name, visibleAt: token, in: tree) != nil
+    }
+
+    /// The written type of the parameter named `name` of an enclosing function or closure (empty
+    /// for a closure's parameters, whose types are rarely written), or nil when no parameter has that name.
+    public static func parameterType(named name: String, visibleAt token: Int, in tree: SyntaxTree) -> String? {
         let scopes = tree.closureParameterNames.contains(name) ? tree.declarationScopes(of: token) : tree.declarationScopesOutsideClosures(of: token)
         for scope in scopes {
             switch tree.scopes[scope].kind {
             case .closure(let c):
-                if tree.closures[c].parameters.contains(name) { return true }
+                if tree.closures[c].parameters.contains(name) { return "" }
             case .functionBody(let f):
-                if tree.functions[f].parameters.contains(where: { $0.name == name }) { return true }
-                if tree.functions[f].kind != .accessor { return false }
+                if let parameter = tree.functions[f].parameters.first(where: { $0.name == name }) { return parameter.typeText }
+                if tree.functions[f].kind != .accessor { return nil }
             case .typeBody:
-                return false
+                return nil
             default:
                 break
             }
         }
-        return false
+        return nil
     }
 
     /// Uses of local variable `v` after its declaration, within the scope that declares it.

@@ -1617,7 +1617,7 @@ Reports a subscription whose cancellable nobody keeps: a chain ending in `sink`,
 or `connect()` that is used as a statement, assigned to `_`, bound to a local that is never used
 afterwards, or left as the only expression of a closure that returns `Void`
 (`DispatchQueue.main.async { publisher.sink { … } }`), a `subscribe(_:)` given a subject
-(`taps.subscribe(routes)` as a statement or `_ =`: that overload returns the subscription's `AnyCancellable`), and a call used as a statement of a project
+(`taps.subscribe(routes)` as a statement or `_ =`: that overload returns the subscription's `AnyCancellable`; a local or parameter is taken for a subject by its declaration, which hides same-named subject properties elsewhere, so `let inner = Inner(downstream: subscriber)` of a project `Subscriber` is none, and the overload given it returns nothing), and a call used as a statement of a project
 function that returns the `AnyCancellable` of a subscription it makes without keeping it
 (`@discardableResult func observe() -> AnyCancellable { values.sink { … } }` called as `observe()`,
 or as `_ = observe()` where the function is not `@discardableResult`, or bound to a local never used
@@ -1674,6 +1674,12 @@ Keep the token for as long as the subscription should live:
   `autoconnect()` instead of a manual connection).
 
 ## Triggering examples
+
+```swift
+func forward(_ taps: AnyPublisher<Int, Never>, into output: PassthroughSubject<Int, Never>) {
+    taps.↓subscribe(output)
+}
+```
 
 ```swift
 func testLoadsItems() {
@@ -1838,6 +1844,24 @@ final class QuoteService {
 ```
 
 ## Non-triggering examples
+
+```swift
+final class Screen {
+    let inner = PassthroughSubject<Int, Never>()
+}
+
+struct Counting<Upstream: Publisher>: Publisher where Upstream.Output == Int, Upstream.Failure == Never {
+    typealias Output = Int
+    typealias Failure = Never
+    let upstream: Upstream
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
+        // This `inner` is a Subscriber made here, not Screen's subject: `subscribe` returns nothing.
+        let inner = Inner(downstream: subscriber)
+        upstream.subscribe(inner)
+    }
+}
+```
 
 ```swift
 func bind() {

@@ -26,7 +26,8 @@ extension DiscardedCancellableRule {
     }
 
     /// `routes`, `self.routes` (a subject property of the project, or a name ending in `Subject`), or a
-    /// subject made in place (`PassthroughSubject<Int, Never>()`).
+    /// subject made in place (`PassthroughSubject<Int, Never>()`). A local or parameter hides the
+    /// project's same-named properties: it is judged by its declaration when that tells.
     private func isSubject(_ range: ClosedRange<Int>, in tree: SyntaxTree, index: ProjectIndex) -> Bool {
         var name = range.upperBound
         guard tree.tokens[name].kind == .identifier else {
@@ -42,6 +43,36 @@ extension DiscardedCancellableRule {
             return false
         }
         let text = tree.name(name)
+        if range.count == 1, let declared = declaredAsSubject(text, at: name, in: tree, index: index) { return declared }
         return text.hasSuffix("Subject") || NeverFinishingSources.isSubjectProperty(text, index: index)
+    }
+
+    /// Whether the local or parameter `name` visible at `token` is declared as a subject: by its
+    /// written type, or by the type its initial value constructs (`let inner = Inner(downstream: s)`,
+    /// a `Subscriber` of the project, is none). Nil when no such declaration tells (no local or
+    /// parameter of that name, an untyped closure parameter, a value from a call).
+    private func declaredAsSubject(_ name: String, at token: Int, in tree: SyntaxTree, index: ProjectIndex) -> Bool? {
+        if let v = SubscriptionFinder.localVariable(named: name, visibleAt: token, in: tree) {
+            let variable = tree.variables[v]
+            if !variable.typeText.isEmpty { return namesSubjectType(variable.typeText, index: index) }
+            guard let initializer = variable.initializer, let c = tree.chain(startingAt: initializer.lowerBound),
+                  tree.chains[c].last == initializer.upperBound else { return nil }
+            let elements = tree.chains[c].elements
+            guard let made = elements.last, made.isCall, made.name.first?.isUppercase == true,
+                  elements.dropLast().allSatisfy({ !$0.isCall && $0.name.first?.isUppercase == true }) else { return nil }
+            return namesSubjectType(made.name, index: index)
+        }
+        if let written = SubscriptionFinder.parameterType(named: name, visibleAt: token, in: tree), !written.isEmpty {
+            return namesSubjectType(written, index: index)
+        }
+        return nil
+    }
+
+    /// `PassthroughSubject<…>`, `some Subject<…>`, a type named `…Subject`, or a project type that
+    /// conforms to `Subject` (not `SubjectSubscriber`, the subscriber that feeds one).
+    private func namesSubjectType(_ text: String, index: ProjectIndex) -> Bool {
+        if ProjectIndex.namesSubject(text) || text.hasPrefix("some Subject") || text.hasPrefix("any Subject") { return true }
+        let simple = ProjectIndex.stripGenerics(text.filter { $0 != "?" && $0 != "!" }).lastNameComponent
+        return simple.hasSuffix("Subject") || (index.type(named: simple) != nil && index.inherits(simple, from: "Subject"))
     }
 }

@@ -340,6 +340,44 @@ final class DiscardedCancellableRuleTests: XCTestCase {
         XCTAssertEqual(positions(text), ["5:29", "6:18"])
     }
 
+    /// A local or parameter hides the project's same-named subject properties: it is a subject by its
+    /// declaration (written type, or the type its initial value constructs, a project class that
+    /// conforms to `Subject` included). A `Subscriber` made in place (OpenCombine's operators:
+    /// `let inner = Inner(downstream: subscriber); upstream.subscribe(inner)`) is none; a local
+    /// whose value comes from a call still falls back to the property names.
+    func testALocalOrParameterIsASubjectByItsDeclaration() {
+        let text = """
+        final class Screen {
+            let inner = PassthroughSubject<Int, Never>()
+            let relay = PassthroughSubject<Int, Never>()
+        }
+        final class Echo: Subject {
+            func send(_ value: Int) {}
+        }
+        struct Forwarder {
+            func forward(_ taps: AnyPublisher<Int, Never>, into output: PassthroughSubject<Int, Never>, sink inner: AnySubscriber<Int, Never>) {
+                taps.subscribe(output)
+                taps.subscribe(inner)
+            }
+            func receive<S: Subscriber>(subscriber: S, taps: AnyPublisher<Int, Never>) {
+                let inner = Inner(downstream: subscriber)
+                taps.subscribe(inner)
+                let wrapped = Wrapper.Inner(downstream: subscriber)
+                taps.subscribe(wrapped)
+                let echo = Echo()
+                taps.subscribe(echo)
+                let typed: CurrentValueSubject<Int, Never> = .init(0)
+                taps.subscribe(typed)
+                let relay = screen.makeRelay()
+                taps.subscribe(relay)
+                let feeder = SubjectSubscriber(echo)
+                taps.subscribe(feeder)
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["10:14", "19:14", "21:14", "23:14"])
+    }
+
     /// A parameter or local declared as an array, set or dictionary is a sequence: its `publisher`
     /// delivers every element and finishes during `sink`. An optional collection, a property of
     /// unknown type or a hop to another queue still needs the token.
