@@ -6022,7 +6022,10 @@ Not reported:
 - a bag emptied in the same closure right before subscribing (`bag.removeAll()`, `bag = []`);
 - completion closures (`receiveCompletion`) and outer publishers that deliver at most one value
   (`Just`, `Future`, a URL request, `first()`, `collect()`, `prefix(1)`, a call of a project
-  function whose every `return` is one of them, with no operator that adds values): they run once;
+  function whose every `return` is one of them, with no operator that adds values; a `let` given
+  such a publisher on each branch, `let item: AnyPublisher<…>` then `if … { item = Just(x)… } else
+  { item = api.load(id)… }`; a stored property set only where it is declared, such as
+  `private lazy var token = Future { … }.eraseToAnyPublisher()`): they run once;
 - `assign(to: &$property)`, which has no cancellable to store;
 - inner publishers that finish while `sink` subscribes (`Just(x)`, `Publishers.CombineLatest(Just(a), Just(b))`):
   nothing stays alive but a spent token (a scheduler step, `Just(false).delay(for: 4, scheduler: q)` or
@@ -6276,6 +6279,41 @@ final class OnboardingModel {
         session.$user.compactMap { $0 }.first().sink { user in
             self.api.preferences(for: user).sink { self.preferences = $0 }.store(in: &self.bag)
         }.store(in: &bag)
+    }
+}
+```
+
+```swift
+// `item` holds a Just or a request: either answers once, so `attach` subscribes once per load.
+final class ArticleModel {
+    private var loadBag = Set<AnyCancellable>()
+    private lazy var session: AnyPublisher<Token, Error> = Future { promise in
+        Auth.shared.signIn { promise($0) }
+    }.eraseToAnyPublisher()
+
+    func load(_ id: Article.ID, cached: Article?) {
+        loadBag.removeAll()
+        let item: AnyPublisher<Article, Error>
+        if let cached {
+            item = Just(cached).setFailureType(to: Error.self).eraseToAnyPublisher()
+        } else {
+            item = session.flatMap { [api] token in api.article(id, token: token) }.eraseToAnyPublisher()
+        }
+        item.sink(receiveCompletion: { _ in }, receiveValue: { [weak self] article in self?.attach(article) })
+            .store(in: &loadBag)
+    }
+
+    private func attach(_ article: Article) {
+        article.$comments.sink { [weak self] in self?.comments = $0 }.store(in: &loadBag)
+    }
+}
+
+final class ArticleAPI {
+    func article(_ id: Article.ID, token: Token) -> AnyPublisher<Article, Error> {
+        URLSession.shared.dataTaskPublisher(for: Endpoint.article(id, token))
+            .map(\.data)
+            .decode(type: Article.self, decoder: JSONDecoder())
+            .eraseToAnyPublisher()
     }
 }
 ```
