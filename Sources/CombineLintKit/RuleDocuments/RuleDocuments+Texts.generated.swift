@@ -788,6 +788,11 @@ into every field the form is incomplete, which is what the silence says (a field
 a control with a state of its own such as a switch or a segmented control, and an input that has a
 value, such as `$items`, keep the finding); and code in a test case (`XCTestCase`,
 `QuickSpec`), which drives every input itself and checks that the combination waits for all of them.
+Nor is a slower timer whose combination is made in a type that shows nothing: a class, struct or
+actor that is no view, view controller or `ObservableObject`, declares no `@Published` property and
+keeps no view, control or menu bar item (a reminder scheduler, a background refresher). That is a
+poll: its first run comes one period in, as a bare timer's would, and nothing on screen waits for it
+(another input that waits for another reason, a subject, keeps the finding).
 An input that is a subject of `Void` (`PassthroughSubject<Void, Never>`: a tap, a save request) is
 a trigger: where the pipeline ends in a `sink` (an action: a save, a request), waiting for it is
 meant, but once it has fired, `combineLatest` emits again on every change of the other inputs, as
@@ -1005,6 +1010,23 @@ final class DashboardViewModel: ObservableObject {
 ```
 
 ## Non-triggering examples
+
+```swift
+// A poll in a type that shows nothing: the first check a period in is a poll's cadence.
+final class ReturnReminder {
+    private var bag = Set<AnyCancellable>()
+
+    init(loans: LoanStore, notifier: Notifier) {
+        Timer.publish(every: 900, on: .main, in: .common)
+            .autoconnect()
+            .combineLatest(loans.$active)
+            .sink { now, loans in
+                for loan in loans where loan.due.timeIntervalSince(now) < 86_400 { notifier.remind(loan) }
+            }
+            .store(in: &bag)
+    }
+}
+```
 
 ```swift
 // A one-second clock ticks before anyone reads the label.
