@@ -6051,7 +6051,9 @@ Not reported:
 - `assign(to: &$property)`, which has no cancellable to store;
 - inner publishers that finish while `sink` subscribes (`Just(x)`, `Publishers.CombineLatest(Just(a), Just(b))`):
   nothing stays alive but a spent token (a scheduler step, `Just(false).delay(for: 4, scheduler: q)` or
-  `receive(on:)`, delivers later: that subscription stays alive, and is reported);
+  `receive(on:)`, delivers later: that subscription stays alive, and is reported, unless its `sink`
+  acts only on the value it is given, `Just(banner).delay(for: 3, scheduler: q).sink { $0.removeFromSuperview() }`:
+  then no run can overwrite what another did, and each ends by itself);
 - an inner subscription behind a run-once guard, in the closure or the method it calls
   (`guard !isWaiting else { return }` where the type sets `isWaiting = true`, or `guard bag.isEmpty`),
   or behind a create-once guard in the outer closure or the method it calls (`guard self.observer == nil else { return }`
@@ -6336,6 +6338,26 @@ final class ArticleAPI {
             .map(\.data)
             .decode(type: Article.self, decoder: JSONDecoder())
             .eraseToAnyPublisher()
+    }
+}
+```
+
+```swift
+// Each toast removes itself 3 s later: the delayed sink touches only the view it is given.
+final class ToastPresenter {
+    private var bag = Set<AnyCancellable>()
+
+    init(errors: AnyPublisher<String, Never>, host: UIView) {
+        errors.sink { [weak self] message in self?.show(message, in: host) }.store(in: &bag)
+    }
+
+    private func show(_ message: String, in host: UIView) {
+        let toast = ToastView(text: message)
+        host.addSubview(toast)
+        Just(toast)
+            .delay(for: .seconds(3), scheduler: DispatchQueue.main)
+            .sink { $0.removeFromSuperview() }
+            .store(in: &bag)
     }
 }
 ```

@@ -234,4 +234,33 @@ final class NestedSinkRuleTests: XCTestCase {
         let found = findings(of: NestedSinkRule.self, in: [("A.swift", text)]).map { "\($0.ruleID):\($0.line):\($0.column)" }
         XCTAssertEqual(found, ["nested_sink:25:46", "nested_sink:26:46", "nested_sink:28:46"])
     }
+
+    /// A finite inner publisher delivered later to a `sink` that acts only on the value it is given
+    /// (`$0`, a named parameter, a local it declares, members and argument labels) overwrites nothing
+    /// and ends by itself. `self`, a captured name, a `$property`, or an endless inner keep the finding.
+    func testADelayedSinkActingOnlyOnItsOwnValue() {
+        let text = """
+        final class Toasts {
+            private var bag = Set<AnyCancellable>()
+            @Published var shown = 0
+            init(errors: AnyPublisher<String, Never>, ticks: PassthroughSubject<Toast, Never>) {
+                errors.sink { [weak self] message in
+                    guard let self else { return }
+                    let toast = Toast(message)
+                    Just(toast).delay(for: 3, scheduler: DispatchQueue.main).sink { $0.removeFromSuperview() }.store(in: &self.bag)
+                    Just(toast).delay(for: 3, scheduler: DispatchQueue.main).sink { view in
+                        let fade = 0.3
+                        view.dismiss(animated: true, duration: fade)
+                    }.store(in: &self.bag)
+                    Just(toast).delay(for: 3, scheduler: DispatchQueue.main).sink { self.hide($0) }.store(in: &self.bag)
+                    Just(toast).delay(for: 3, scheduler: DispatchQueue.main).sink { [toast] _ in toast.hide() }.store(in: &self.bag)
+                    Just(toast).delay(for: 3, scheduler: DispatchQueue.main).sink { _ in $shown.send(1) }.store(in: &self.bag)
+                    ticks.sink { $0.removeFromSuperview() }.store(in: &self.bag)
+                }.store(in: &bag)
+            }
+        }
+        """
+        let found = findings(of: NestedSinkRule.self, in: [("A.swift", text)]).map { "\($0.ruleID):\($0.line):\($0.column)" }
+        XCTAssertEqual(found, ["nested_sink:13:70", "nested_sink:14:70", "nested_sink:15:70", "nested_sink:16:19"])
+    }
 }
