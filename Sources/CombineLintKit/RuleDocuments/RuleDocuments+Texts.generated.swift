@@ -4430,7 +4430,9 @@ or a property or local holding one); or, with no scheduler step, the source is
 `dataTaskPublisher`, or a call of a project function (one whose parameters the call's labels fit) whose every
 `return` is a pipeline that delivers off the main thread by its own chain
 (`api.register(email:)` returning a `dataTaskPublisher` pipeline with no hop; a test double's
-function of the selector, which stands in for it in tests only, aside), or a synchronous source (`Just`, a sequence, a `Future` that calls its promise
+function of the selector, which stands in for it in tests only, aside) or by the call of another
+such function it starts from (`api.receipts()` returning `get("me/receipts")`, a shared helper that
+returns the request: two levels are followed), or a synchronous source (`Just`, a sequence, a `Future` that calls its promise
 in its own body, a `Deferred` of one of these) moved by `subscribe(on:)` to a background queue, or a `NotificationCenter` publisher (also of a
 center passed in, `init(center: NotificationCenter = .default)`) of a notification that the
 project posts only off the main thread (every `post(name:)` of it is in `DispatchQueue.global().async`,
@@ -4896,6 +4898,37 @@ final class SyncStatus: ObservableObject {
     func bind(_ client: SyncClient) {
         client.incoming
             .↓sink { [weak self] in self?.text = $0 }
+            .store(in: &bag)
+    }
+}
+```
+
+```swift
+// Every endpoint returns the shared helper's request: values come on URLSession's queue.
+final class StoreAPI {
+    func orders() -> AnyPublisher<[Order], Error> { get("orders") }
+
+    private func get<T: Decodable>(_ path: String) -> AnyPublisher<T, Error> {
+        URLSession.shared.dataTaskPublisher(for: baseURL.appendingPathComponent(path))
+            .map(\.data)
+            .decode(type: T.self, decoder: JSONDecoder())
+            .eraseToAnyPublisher()
+    }
+}
+
+final class OrdersViewController: UITableViewController {
+    private let api = StoreAPI()
+    private var orders: [Order] = []
+    private var bag = Set<AnyCancellable>()
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        api.orders()
+            .replaceError(with: [])
+            .↓sink { [weak self] orders in
+                self?.orders = orders
+                self?.tableView.reloadData()
+            }
             .store(in: &bag)
     }
 }
