@@ -39,7 +39,11 @@ extension FinitePublishers {
               let c = tree.chain(startingAt: initializer.lowerBound), tree.chains[c].last == initializer.upperBound
         else { return nil }
         if !property.isLet {
-            guard let index, !FinitePublishers.isAssigned(property.name, in: index) else { return nil }
+            guard let index else { return nil }
+            // Every use of the name in the project is read once per run, however many chains ask.
+            let assigned = memo.map { $0.value(for: "assigned-name \(property.name)") { FinitePublishers.isAssigned(property.name, in: index) } }
+                ?? FinitePublishers.isAssigned(property.name, in: index)
+            if assigned { return nil }
         }
         return tree.chains[c]
     }
