@@ -24,6 +24,11 @@ struct DeliveryQueues {
     /// Whether to look into the project's functions a chain starts from (not while judging what one
     /// of them returns: one level deep).
     var followsFunctions = true
+    /// How many levels of the project's functions the source of a chain is followed through: an
+    /// endpoint (`api.receipts()`) often returns the call of one shared helper (`get("me/receipts")`)
+    /// that returns the request, so two; none left while judging what the innermost returns.
+    var sourceFunctionLevels = DeliveryQueues.maximumSourceFunctionLevels
+    static let maximumSourceFunctionLevels = 2
 
     /// Where values arrive at element `end` of `chain` (the subscriber).
     func delivery(of chain: Chain, before end: Int) -> Delivery {
@@ -217,9 +222,10 @@ struct DeliveryQueues {
     /// them returns, on every path, a pipeline whose own chain delivers off the main thread (a
     /// `dataTaskPublisher` with no hop to main, `receive(on: queue)`); test doubles aside when the app
     /// has an implementation of its own (a mock returning a subject the test drives stands in for
-    /// the request in tests only). One level deep: the returned pipelines are judged by their chains.
+    /// the request in tests only). The returned pipelines are judged by their chains, and by the
+    /// project functions they start from in turn, `sourceFunctionLevels` deep.
     private func functionSource(of chain: Chain, before firstOperator: Int) -> Delivery {
-        guard followsFunctions, firstOperator >= 1, firstOperator < chain.elements.count,
+        guard sourceFunctionLevels > 0, firstOperator >= 1, firstOperator <= chain.elements.count,
               case let source = chain.elements[firstOperator - 1], source.isCall,
               source.kind == .member || firstOperator == 1,
               !Catalogue.finishingSourceCalls.contains(source.name), !source.name.hasPrefix("$") else { return .unknown }
@@ -236,7 +242,7 @@ struct DeliveryQueues {
             return .background(reason: "\(why) through `\(source.name)(…)`")
         }
         guard let memo else { return compute() }
-        return memo.value(for: "function-delivery \(selector)", compute)
+        return memo.value(for: "function-delivery \(selector) \(sourceFunctionLevels)", compute)
     }
 
     /// The names of the project's functions that return, directly from their body, a pipeline with
@@ -255,6 +261,27 @@ struct DeliveryQueues {
                           let f = tree.enclosingFunction(of: chain.first), tree.functions[f].kind == .function else { continue }
                     names.insert(tree.functions[f].name)
                 }
+            }
+            // And the functions returning a call of one of those (`receipts()` returning
+            // `get("me/receipts")`), as many levels as a chain's source is followed.
+            var frontier = names
+            for _ in 1..<maximumSourceFunctionLevels {
+                var callers = Set<String>()
+                for name in frontier {
+                    for reference in index.chainElements[name] {
+                        let tree = index.trees[reference.tree]
+                        let chain = tree.chains[reference.chain]
+                        guard chain.isReturned, tree.innermostClosure(of: chain.first) == nil,
+                              let f = tree.enclosingFunction(of: chain.first), tree.functions[f].kind == .function else { continue }
+                        var firstOperator = 1
+                        while firstOperator < chain.elements.count, !Catalogue.pipelineOperators.contains(chain.elements[firstOperator].name) { firstOperator += 1 }
+                        guard reference.element == firstOperator - 1, chain.elements[reference.element].isCall else { continue }
+                        let caller = tree.functions[f].name
+                        if !names.contains(caller) { callers.insert(caller) }
+                    }
+                }
+                names.formUnion(callers)
+                frontier = callers
             }
             return NameSet(names.sorted())
         }
@@ -302,6 +329,7 @@ struct DeliveryQueues {
         guard let returned = tree.chainsReturned(byFunction: f) else { return .unknown }
         var queues = DeliveryQueues(tree: tree, index: index, memo: memo)
         queues.followsFunctions = false
+        queues.sourceFunctionLevels = sourceFunctionLevels - 1
         let deliveries = returned.map { queues.delivery(of: $0, before: $0.elements.count) }
         guard case .background = deliveries[0], deliveries.allSatisfy({ $0 == deliveries[0] }) else { return .unknown }
         return deliveries[0]

@@ -8,7 +8,9 @@
 ///   `Deferred` whose closure returns a finishing publisher, `dataTaskPublisher(for:)`, and a
 ///   call of one of the project's functions whose every `return` is a finishing pipeline
 ///   (`provider.save(settings)` returning `Future { … }.eraseToAnyPublisher()`);
-/// - a local is followed to its initializer (`let p = Just(1).map { … }`);
+/// - a local is followed to its initializer (`let p = Just(1).map { … }`), a `let` declared without
+///   one to every value its branches give it, and a stored property set only at its declaration to
+///   that value (`private lazy var certificate = Future { … }.eraseToAnyPublisher()`);
 /// - `combineLatest`, `merge`, `zip` arguments must finish too, and so must every publisher appended
 ///   to the local array a `Publishers.MergeMany(uploads)` is given; the publisher a `flatMap`, `catch`
 ///   or `tryCatch` closure (or the `map` before `switchToLatest`) returns must finish too;
@@ -146,6 +148,14 @@ public struct FinitePublishers: Sendable {
         if last == 0, let local = FinitePublishers.localPublisher(named: root, in: tree) {
             return finishes(local, before: local.elements.count, in: tree, depth: depth + 1)
         }
+        // `let prepared: AnyPublisher<…>` given its value on each branch: whichever it holds must finish.
+        if last == 0, let assigned = FinitePublishers.branchAssignedPublishers(named: root, in: tree) {
+            return assigned.allSatisfy { finishes($0, before: $0.elements.count, in: tree, depth: depth + 1) }
+        }
+        // A stored property set once at its declaration hands every subscriber that publisher.
+        if let stored = storedPropertyPublisher(chain, through: last, in: tree) {
+            return finishes(stored, before: stored.elements.count, in: tree, depth: depth + 1)
+        }
         guard oneShot else { return false }
         if last == 0, root.name == "Future", root.isCall { return true }
         if last == 0, root.name == "Deferred", !root.closures.isEmpty {
@@ -154,7 +164,9 @@ public struct FinitePublishers: Sendable {
         let source = elements[last]
         guard source.isCall, source.kind == .member || (source.kind == .root && last == 0) else { return false }
         if Catalogue.finishingSourceCalls.contains(source.name) { return true }
-        guard let relay = functionRelay(source, depth: depth), relay.finishes else { return false }
+        // `cache.license(for: id)?.…` may call a function returning an Optional; without `?` or `!` it cannot.
+        let unwrapped = [.questionMark, .exclamationMark].contains(tree.tokens[source.lastToken].kind)
+        guard let relay = functionRelay(source, unwrapped: unwrapped, depth: depth), relay.finishes else { return false }
         // `request.onMain()`, `track(api.load(id))`: a function that hands on the publisher it is
         // given finishes when that one does.
         if relay.receiver, !(last > 0 && finishes(chain, before: last, in: tree, depth: depth + 1)) { return false }
@@ -172,8 +184,10 @@ public struct FinitePublishers: Sendable {
 
     /// What the project's functions that `call` may run (by full selector, else by name) return:
     /// finishing pipelines, or ones that finish when the publishers they are given do (see `Relay`).
-    /// Remembered per selector and depth for the run.
-    private func functionRelay(_ call: ChainElement, depth: Int) -> Relay? {
+    /// Remembered per selector and depth for the run. A function returning an Optional (`-> License?`)
+    /// is left out for a call written without `?` or `!` after it (`unwrapped` false): a pipeline
+    /// cannot start from that function's result, so another function of the name is the one called.
+    private func functionRelay(_ call: ChainElement, unwrapped: Bool, depth: Int) -> Relay? {
         guard let index, depth < FinitePublishers.maximumDepth else { return nil }
         let selector = MethodCallGraph.selector(of: call)
         let compute = { () -> Relay in
@@ -182,6 +196,7 @@ public struct FinitePublishers: Sendable {
                 let function = index.trees[ref.tree].functions[ref.item]
                 return function.kind == .function && function.bodyOpen != nil
                     && !["", "Void", "()"].contains(function.returnType)
+                    && (unwrapped || !function.returnType.hasSuffix("?"))
             }
             let matching = declarations.filter { index.trees[$0.tree].functions[$0.item].selectorName == selector }
             let named = matching.isEmpty ? declarations : matching
@@ -195,7 +210,7 @@ public struct FinitePublishers: Sendable {
             }
         }
         guard let memo else { return compute() }
-        return memo.value(for: "finishing-function \(selector) \(oneShot) \(extraRoots.sorted()) \(depth) \(assumedRoots.sorted())", compute)
+        return memo.value(for: "finishing-function \(selector) \(unwrapped) \(oneShot) \(extraRoots.sorted()) \(depth) \(assumedRoots.sorted())", compute)
     }
 
     /// What function `f` of `tree` returns: only finishing pipelines, or pipelines whose sources

@@ -788,6 +788,11 @@ into every field the form is incomplete, which is what the silence says (a field
 a control with a state of its own such as a switch or a segmented control, and an input that has a
 value, such as `$items`, keep the finding); and code in a test case (`XCTestCase`,
 `QuickSpec`), which drives every input itself and checks that the combination waits for all of them.
+Nor is a slower timer whose combination is made in a type that shows nothing: a class, struct or
+actor that is no view, view controller or `ObservableObject`, declares no `@Published` property and
+keeps no view, control or menu bar item (a reminder scheduler, a background refresher). That is a
+poll: its first run comes one period in, as a bare timer's would, and nothing on screen waits for it
+(another input that waits for another reason, a subject, keeps the finding).
 An input that is a subject of `Void` (`PassthroughSubject<Void, Never>`: a tap, a save request) is
 a trigger: where the pipeline ends in a `sink` (an action: a save, a request), waiting for it is
 meant, but once it has fired, `combineLatest` emits again on every change of the other inputs, as
@@ -1005,6 +1010,23 @@ final class DashboardViewModel: ObservableObject {
 ```
 
 ## Non-triggering examples
+
+```swift
+// A poll in a type that shows nothing: the first check a period in is a poll's cadence.
+final class ReturnReminder {
+    private var bag = Set<AnyCancellable>()
+
+    init(loans: LoanStore, notifier: Notifier) {
+        Timer.publish(every: 900, on: .main, in: .common)
+            .autoconnect()
+            .combineLatest(loans.$active)
+            .sink { now, loans in
+                for loan in loans where loan.due.timeIntervalSince(now) < 86_400 { notifier.remind(loan) }
+            }
+            .store(in: &bag)
+    }
+}
+```
 
 ```swift
 // A one-second clock ticks before anyone reads the label.
@@ -4432,7 +4454,9 @@ or a property or local holding one); or, with no scheduler step, the source is
 `dataTaskPublisher`, or a call of a project function (one whose parameters the call's labels fit) whose every
 `return` is a pipeline that delivers off the main thread by its own chain
 (`api.register(email:)` returning a `dataTaskPublisher` pipeline with no hop; a test double's
-function of the selector, which stands in for it in tests only, aside), or a synchronous source (`Just`, a sequence, a `Future` that calls its promise
+function of the selector, which stands in for it in tests only, aside) or by the call of another
+such function it starts from (`api.receipts()` returning `get("me/receipts")`, a shared helper that
+returns the request: two levels are followed), or a synchronous source (`Just`, a sequence, a `Future` that calls its promise
 in its own body, a `Deferred` of one of these) moved by `subscribe(on:)` to a background queue, or a `NotificationCenter` publisher (also of a
 center passed in, `init(center: NotificationCenter = .default)`) of a notification that the
 project posts only off the main thread (every `post(name:)` of it is in `DispatchQueue.global().async`,
@@ -4898,6 +4922,37 @@ final class SyncStatus: ObservableObject {
     func bind(_ client: SyncClient) {
         client.incoming
             .↓sink { [weak self] in self?.text = $0 }
+            .store(in: &bag)
+    }
+}
+```
+
+```swift
+// Every endpoint returns the shared helper's request: values come on URLSession's queue.
+final class StoreAPI {
+    func orders() -> AnyPublisher<[Order], Error> { get("orders") }
+
+    private func get<T: Decodable>(_ path: String) -> AnyPublisher<T, Error> {
+        URLSession.shared.dataTaskPublisher(for: baseURL.appendingPathComponent(path))
+            .map(\.data)
+            .decode(type: T.self, decoder: JSONDecoder())
+            .eraseToAnyPublisher()
+    }
+}
+
+final class OrdersViewController: UITableViewController {
+    private let api = StoreAPI()
+    private var orders: [Order] = []
+    private var bag = Set<AnyCancellable>()
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        api.orders()
+            .replaceError(with: [])
+            .↓sink { [weak self] orders in
+                self?.orders = orders
+                self?.tableView.reloadData()
+            }
             .store(in: &bag)
     }
 }
@@ -6046,11 +6101,16 @@ Not reported:
 - a bag emptied in the same closure right before subscribing (`bag.removeAll()`, `bag = []`);
 - completion closures (`receiveCompletion`) and outer publishers that deliver at most one value
   (`Just`, `Future`, a URL request, `first()`, `collect()`, `prefix(1)`, a call of a project
-  function whose every `return` is one of them, with no operator that adds values): they run once;
+  function whose every `return` is one of them, with no operator that adds values; a `let` given
+  such a publisher on each branch, `let item: AnyPublisher<…>` then `if … { item = Just(x)… } else
+  { item = api.load(id)… }`; a stored property set only where it is declared, such as
+  `private lazy var token = Future { … }.eraseToAnyPublisher()`): they run once;
 - `assign(to: &$property)`, which has no cancellable to store;
 - inner publishers that finish while `sink` subscribes (`Just(x)`, `Publishers.CombineLatest(Just(a), Just(b))`):
   nothing stays alive but a spent token (a scheduler step, `Just(false).delay(for: 4, scheduler: q)` or
-  `receive(on:)`, delivers later: that subscription stays alive, and is reported);
+  `receive(on:)`, delivers later: that subscription stays alive, and is reported, unless its `sink`
+  acts only on the value it is given, `Just(banner).delay(for: 3, scheduler: q).sink { $0.removeFromSuperview() }`:
+  then no run can overwrite what another did, and each ends by itself);
 - an inner subscription behind a run-once guard, in the closure or the method it calls
   (`guard !isWaiting else { return }` where the type sets `isWaiting = true`, or `guard bag.isEmpty`),
   or behind a create-once guard in the outer closure or the method it calls (`guard self.observer == nil else { return }`
@@ -6300,6 +6360,61 @@ final class OnboardingModel {
         session.$user.compactMap { $0 }.first().sink { user in
             self.api.preferences(for: user).sink { self.preferences = $0 }.store(in: &self.bag)
         }.store(in: &bag)
+    }
+}
+```
+
+```swift
+// `item` holds a Just or a request: either answers once, so `attach` subscribes once per load.
+final class ArticleModel {
+    private var loadBag = Set<AnyCancellable>()
+    private lazy var session: AnyPublisher<Token, Error> = Future { promise in
+        Auth.shared.signIn { promise($0) }
+    }.eraseToAnyPublisher()
+
+    func load(_ id: Article.ID, cached: Article?) {
+        loadBag.removeAll()
+        let item: AnyPublisher<Article, Error>
+        if let cached {
+            item = Just(cached).setFailureType(to: Error.self).eraseToAnyPublisher()
+        } else {
+            item = session.flatMap { [api] token in api.article(id, token: token) }.eraseToAnyPublisher()
+        }
+        item.sink(receiveCompletion: { _ in }, receiveValue: { [weak self] article in self?.attach(article) })
+            .store(in: &loadBag)
+    }
+
+    private func attach(_ article: Article) {
+        article.$comments.sink { [weak self] in self?.comments = $0 }.store(in: &loadBag)
+    }
+}
+
+final class ArticleAPI {
+    func article(_ id: Article.ID, token: Token) -> AnyPublisher<Article, Error> {
+        URLSession.shared.dataTaskPublisher(for: Endpoint.article(id, token))
+            .map(\.data)
+            .decode(type: Article.self, decoder: JSONDecoder())
+            .eraseToAnyPublisher()
+    }
+}
+```
+
+```swift
+// Each toast removes itself 3 s later: the delayed sink touches only the view it is given.
+final class ToastPresenter {
+    private var bag = Set<AnyCancellable>()
+
+    init(errors: AnyPublisher<String, Never>, host: UIView) {
+        errors.sink { [weak self] message in self?.show(message, in: host) }.store(in: &bag)
+    }
+
+    private func show(_ message: String, in host: UIView) {
+        let toast = ToastView(text: message)
+        host.addSubview(toast)
+        Just(toast)
+            .delay(for: .seconds(3), scheduler: DispatchQueue.main)
+            .sink { $0.removeFromSuperview() }
+            .store(in: &bag)
     }
 }
 ```

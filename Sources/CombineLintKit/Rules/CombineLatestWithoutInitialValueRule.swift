@@ -42,6 +42,9 @@ public struct CombineLatestWithoutInitialValueRule: Rule {
                     if case .waits = value { waiting = (shortText(input, tree: tree), value) }
                 }
                 guard let (text, value) = waiting, case .waits(let source, let file, let token) = value else { continue }
+                // A poll in a type that shows nothing (a scheduler, a refresher): its first run comes one
+                // period in, as a bare timer's would, and nothing on screen waits for it.
+                if isScreenlessPoll(element, at: e, in: chain, inputs: inputs, values: values, context: context) { continue }
                 // A subject fed at start: the combination starts with that first value.
                 if let trigger = subjectProperty(file: file, token: token, index: context.index),
                    isFiredAtStart(trigger, before: element.nameToken, in: tree, index: context.index, memo: context.memo) { continue }
@@ -77,6 +80,23 @@ public struct CombineLatestWithoutInitialValueRule: Rule {
             }
         }
         return findings
+    }
+
+    /// Every input that waits is a `Timer.publish` timer, and the combination is made in a type that
+    /// shows nothing (`ScreenlessTypes`).
+    private func isScreenlessPoll(_ element: ChainElement, at e: Int, in chain: Chain, inputs: [ClosedRange<Int>],
+                                  values: StartingValues, context: RuleContext) -> Bool {
+        let tree = context.tree
+        guard let t = tree.enclosingType(of: element.nameToken),
+              ScreenlessTypes.showsNothing(typeAt: t, in: tree, index: context.index) else { return false }
+        var all = inputs.map { values.startingValue(ofExpression: $0, in: tree) }
+        if element.name == "combineLatest" { all.append(values.startingValue(of: chain, before: e, in: tree)) }
+        return all.allSatisfy { value in
+            guard case .waits(_, let file, let token) = value else { return true }
+            guard let f = context.index.treeIndexByPath[file] else { return false }
+            let source = context.index.trees[f]
+            return token >= 0 && token < source.tokens.count && source.tokenIs(token, "publish")
+        }
     }
 
     /// The publishers passed to the combiner: `a.combineLatest(b, c)` (Combine's have no labels) or

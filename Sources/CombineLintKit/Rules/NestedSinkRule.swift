@@ -31,7 +31,15 @@ public struct NestedSinkRule: Rule {
             let chain = tree.chains[subscription.chain]
             guard let bag = bagOwner(of: subscription, chain: chain) else { continue }
             // An inner publisher that finishes during `sink` (`Just`, `CombineLatest` of `Just`s) leaves nothing running.
-            if finite.finishes(chain, before: subscription.element, in: tree), !waitsOnScheduler(chain, before: subscription.element) { continue }
+            if finite.finishes(chain, before: subscription.element, in: tree) {
+                if !waitsOnScheduler(chain, before: subscription.element) { continue }
+                // One delivered later to a `sink` that acts only on that value
+                // (`Just(banner).delay(…).sink { $0.removeFromSuperview() }`) overwrites nothing another
+                // run holds, and ends by itself.
+                let subscriber = chain.elements[subscription.element]
+                if subscriber.name == "sink", !subscriber.closures.isEmpty,
+                   subscriber.closures.allSatisfy({ SelfContainedClosures.usesOnlyItsParameters($0, in: tree) }) { continue }
+            }
             // A run-once guard before the inner subscription (`guard !isObserving else { return }`).
             if let bagName = BagResets.selfMemberName(bag), let t = tree.enclosingType(of: chain.first) {
                 let names = flags[t] ?? runOnceFlags(ofType: t, in: tree)

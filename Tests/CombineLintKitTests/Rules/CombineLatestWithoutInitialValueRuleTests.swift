@@ -189,4 +189,75 @@ final class CombineLatestWithoutInitialValueRuleTests: XCTestCase {
         XCTAssertEqual(found.first?.message, "`combineLatest` of triggers does nothing until every one has fired once: `refreshTapped` alone never runs the action.")
         XCTAssertEqual(found.last?.message, "`combineLatest` emits again on every change of its other inputs once the trigger `refreshTapped` has fired, repeating the action.")
     }
+
+    /// A slow timer combined in a type that shows nothing (a scheduler, a refresher) is a poll whose
+    /// first run comes one period in, as a bare timer's would. A type with `@Published` state, one
+    /// that holds a label, an observable object, an extension, or a second input that waits for
+    /// another reason keeps the finding.
+    func testASlowTimerPollInATypeThatShowsNothing() {
+        let text = """
+        final class DigestScheduler {
+            private var bag = Set<AnyCancellable>()
+            init(inbox: Inbox) {
+                Timer.publish(every: 300, on: .main, in: .common).autoconnect()
+                    .combineLatest(inbox.$unread)
+                    .sink { now, unread in Mailer.sendDigest(unread, at: now) }
+                    .store(in: &bag)
+            }
+        }
+        final class DigestModel {
+            @Published private(set) var lastDigest: Date?
+            private var bag = Set<AnyCancellable>()
+            init(inbox: Inbox) {
+                Timer.publish(every: 300, on: .main, in: .common).autoconnect()
+                    .combineLatest(inbox.$unread)
+                    .sink { [weak self] now, _ in self?.lastDigest = now }
+                    .store(in: &bag)
+            }
+        }
+        final class DigestBadge {
+            private let label = UILabel()
+            private var bag = Set<AnyCancellable>()
+            init(inbox: Inbox) {
+                Timer.publish(every: 300, on: .main, in: .common).autoconnect()
+                    .combineLatest(inbox.$unread)
+                    .sink { [label] _, unread in label.text = String(unread) }
+                    .store(in: &bag)
+            }
+        }
+        final class DigestStore: ObservableObject {
+            private var bag = Set<AnyCancellable>()
+            init(inbox: Inbox) {
+                Timer.publish(every: 300, on: .main, in: .common).autoconnect()
+                    .combineLatest(inbox.$unread)
+                    .sink { now, unread in Mailer.sendDigest(unread, at: now) }
+                    .store(in: &bag)
+            }
+        }
+        final class DigestSender {
+            private let resend = PassthroughSubject<Void, Never>()
+            private var bag = Set<AnyCancellable>()
+            init() {
+                Timer.publish(every: 300, on: .main, in: .common).autoconnect()
+                    .combineLatest(resend)
+                    .sink { now, _ in Mailer.sendDigest(0, at: now) }
+                    .store(in: &bag)
+            }
+        }
+        extension DigestScheduler {
+            func watch(_ inbox: Inbox) {
+                Timer.publish(every: 300, on: .main, in: .common).autoconnect()
+                    .combineLatest(inbox.$unread)
+                    .sink { now, unread in Mailer.sendDigest(unread, at: now) }
+                    .store(in: &bag)
+            }
+        }
+        """
+        let found = findings(of: CombineLatestWithoutInitialValueRule.self, in: [("A.swift", text)]).map { "\($0.ruleID):\($0.line):\($0.column)" }
+        XCTAssertEqual(found, [
+            "combinelatest_without_initial_value:15:14", "combinelatest_without_initial_value:25:14",
+            "combinelatest_without_initial_value:34:14", "combinelatest_without_initial_value:44:14",
+            "combinelatest_without_initial_value:52:14",
+        ])
+    }
 }

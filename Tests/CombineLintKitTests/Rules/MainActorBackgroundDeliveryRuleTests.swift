@@ -661,4 +661,43 @@ final class MainActorBackgroundDeliveryRuleTests: XCTestCase {
         ])
         XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["12:14"])
     }
+
+    /// An endpoint that returns the call of a shared helper returning the request (`receipts()` ->
+    /// `get("me/receipts")` -> `dataTaskPublisher`) delivers on URLSession's queue: two levels are
+    /// followed, in another file too. A helper that hops to main, or one level more, is not reported.
+    func testAnEndpointReturningASharedRequestHelper() {
+        let client = """
+        final class Client {
+            private let session = URLSession.shared
+            func receipts() -> AnyPublisher<[Receipt], Error> { get("me/receipts") }
+            func profile() -> AnyPublisher<Profile, Error> { onMain("me") }
+            func wrapped() -> AnyPublisher<[Receipt], Error> { receipts() }
+            private func get<T: Decodable>(_ path: String) -> AnyPublisher<T, Error> {
+                session.dataTaskPublisher(for: URL(string: path)!)
+                    .map(\\.data)
+                    .decode(type: T.self, decoder: JSONDecoder())
+                    .eraseToAnyPublisher()
+            }
+            private func onMain<T: Decodable>(_ path: String) -> AnyPublisher<T, Error> {
+                get(path).receive(on: DispatchQueue.main).eraseToAnyPublisher()
+            }
+        }
+        """
+        let screen = """
+        final class ReceiptsViewController: UITableViewController {
+            private let api = Client()
+            private var rows: [Receipt] = []
+            private var bag = Set<AnyCancellable>()
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                api.receipts().replaceError(with: []).sink { [weak self] in self?.rows = $0 }.store(in: &bag)
+                api.profile().sink(receiveCompletion: { _ in }, receiveValue: { [weak self] in self?.title = $0.name }).store(in: &bag)
+                api.wrapped().replaceError(with: []).sink { [weak self] in self?.rows = $0 }.store(in: &bag)
+            }
+        }
+        """
+        let found = findings(of: MainActorBackgroundDeliveryRule.self, in: [("Client.swift", client), ("Screen.swift", screen)])
+            .map { "\($0.ruleID):\($0.file):\($0.line):\($0.column)" }
+        XCTAssertEqual(found, ["main_actor_background_delivery:Screen.swift:7:47"])
+    }
 }

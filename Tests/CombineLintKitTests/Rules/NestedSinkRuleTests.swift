@@ -188,4 +188,79 @@ final class NestedSinkRuleTests: XCTestCase {
         """
         XCTAssertEqual(positions(text), ["15:11"])
     }
+
+    /// An outer source that answers once through a `let` given its value on each branch, or a
+    /// stored property set once to a `Future`, runs its closure once. A branch that never finishes,
+    /// a `var` local, or a property another function assigns keeps the finding; a same-named
+    /// function returning an Optional is not the one a pipeline starts from.
+    func testOneShotOuterSourcesHeldInBranchLetsAndStoredProperties() {
+        let text = """
+        final class Reader {
+            private var pages = Set<AnyCancellable>()
+            private let events = PassthroughSubject<Int, Never>()
+            private lazy var font: AnyPublisher<Int, Never> = Future { $0(.success(12)) }.eraseToAnyPublisher()
+            private var layout: AnyPublisher<Int, Never> = Just(1).eraseToAnyPublisher()
+            func open(_ book: Book, cached: Bool) {
+                let source: AnyPublisher<Int, Never>
+                if cached {
+                    source = Just(book.page).eraseToAnyPublisher()
+                } else {
+                    source = store.page(of: book).map { $0 + 1 }.eraseToAnyPublisher()
+                }
+                source.sink { [weak self] page in self?.showA(page) }.store(in: &pages)
+                let mixed: AnyPublisher<Int, Never>
+                if cached { mixed = Just(1).eraseToAnyPublisher() } else { mixed = events.eraseToAnyPublisher() }
+                mixed.sink { [weak self] page in self?.showB(page) }.store(in: &pages)
+                var changing: AnyPublisher<Int, Never>
+                if cached { changing = Just(1).eraseToAnyPublisher() } else { changing = Just(2).eraseToAnyPublisher() }
+                changing.sink { [weak self] page in self?.showC(page) }.store(in: &pages)
+                font.sink { [weak self] size in self?.showD(size) }.store(in: &pages)
+                layout.sink { [weak self] size in self?.showE(size) }.store(in: &pages)
+            }
+            func relayout() { layout = events.eraseToAnyPublisher() }
+            private func showA(_ page: Int) { events.sink { _ in }.store(in: &pages) }
+            private func showB(_ page: Int) { events.sink { _ in }.store(in: &pages) }
+            private func showC(_ page: Int) { events.sink { _ in }.store(in: &pages) }
+            private func showD(_ page: Int) { events.sink { _ in }.store(in: &pages) }
+            private func showE(_ page: Int) { events.sink { _ in }.store(in: &pages) }
+        }
+        final class PageStore {
+            func page(of book: Book) -> AnyPublisher<Int, Never> { Future { $0(.success(book.page)) }.eraseToAnyPublisher() }
+        }
+        final class PageCache {
+            func page(of book: Book) -> Int? { nil }
+        }
+        """
+        let found = findings(of: NestedSinkRule.self, in: [("A.swift", text)]).map { "\($0.ruleID):\($0.line):\($0.column)" }
+        XCTAssertEqual(found, ["nested_sink:25:46", "nested_sink:26:46", "nested_sink:28:46"])
+    }
+
+    /// A finite inner publisher delivered later to a `sink` that acts only on the value it is given
+    /// (`$0`, a named parameter, a local it declares, members and argument labels) overwrites nothing
+    /// and ends by itself. `self`, a captured name, a `$property`, or an endless inner keep the finding.
+    func testADelayedSinkActingOnlyOnItsOwnValue() {
+        let text = """
+        final class Toasts {
+            private var bag = Set<AnyCancellable>()
+            @Published var shown = 0
+            init(errors: AnyPublisher<String, Never>, ticks: PassthroughSubject<Toast, Never>) {
+                errors.sink { [weak self] message in
+                    guard let self else { return }
+                    let toast = Toast(message)
+                    Just(toast).delay(for: 3, scheduler: DispatchQueue.main).sink { $0.removeFromSuperview() }.store(in: &self.bag)
+                    Just(toast).delay(for: 3, scheduler: DispatchQueue.main).sink { view in
+                        let fade = 0.3
+                        view.dismiss(animated: true, duration: fade)
+                    }.store(in: &self.bag)
+                    Just(toast).delay(for: 3, scheduler: DispatchQueue.main).sink { self.hide($0) }.store(in: &self.bag)
+                    Just(toast).delay(for: 3, scheduler: DispatchQueue.main).sink { [toast] _ in toast.hide() }.store(in: &self.bag)
+                    Just(toast).delay(for: 3, scheduler: DispatchQueue.main).sink { _ in $shown.send(1) }.store(in: &self.bag)
+                    ticks.sink { $0.removeFromSuperview() }.store(in: &self.bag)
+                }.store(in: &bag)
+            }
+        }
+        """
+        let found = findings(of: NestedSinkRule.self, in: [("A.swift", text)]).map { "\($0.ruleID):\($0.line):\($0.column)" }
+        XCTAssertEqual(found, ["nested_sink:13:70", "nested_sink:14:70", "nested_sink:15:70", "nested_sink:16:19"])
+    }
 }

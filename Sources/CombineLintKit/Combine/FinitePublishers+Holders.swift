@@ -1,0 +1,80 @@
+/// The publishers a name in a pipeline's source position can hold, beyond a local's initializer:
+/// a `let` local given its value on each branch, and a stored property set once.
+extension FinitePublishers {
+    /// For a local `let` declared without a value (`let prepared: AnyPublisher<…>`) and given one on
+    /// each branch before the use (`if … { prepared = a } else { prepared = b }`): every chain
+    /// assigned to it. Swift lets such a constant be assigned once on any path, so the value at the
+    /// use is one of them. `nil` for a `var`, or when the name is used in any other way between
+    /// the declaration and the use (read, passed `inout`, assigned something that is no chain).
+    static func branchAssignedPublishers(named root: ChainElement, in tree: SyntaxTree) -> [Chain]? {
+        guard root.kind == .root, !root.isCall, tree.tokens[root.nameToken].kind == .identifier,
+              let v = SubscriptionFinder.localVariable(named: root.name, visibleAt: root.nameToken, in: tree),
+              case let variable = tree.variables[v], variable.isLocal, variable.isLet, variable.initializer == nil
+        else { return nil }
+        var assigned: [Chain] = []
+        for k in (variable.nameToken + 1)..<root.nameToken where tree.tokens[k].kind == .identifier && tree.name(k) == variable.name {
+            if tree.tokens[k - 1].kind == .period { continue }
+            guard tree.statementStarts[k], k + 2 < root.nameToken, tree.tokens[k + 1].kind == .equal,
+                  let c = tree.chain(startingAt: k + 2), endsStatement(tree.chains[c].last, in: tree) else { return nil }
+            assigned.append(tree.chains[c])
+        }
+        return assigned.isEmpty ? nil : assigned
+    }
+
+    /// For a source naming a stored property of the enclosing type (`certificate`, `self.certificate`)
+    /// with a value written at its declaration (`private lazy var certificate = Future { … }.eraseToAnyPublisher()`)
+    /// that nothing assigns again: that value's chain, which every subscriber of the property gets.
+    /// A `var` is followed only with the project at hand, to see that no file assigns the name.
+    func storedPropertyPublisher(_ chain: Chain, through last: Int, in tree: SyntaxTree) -> Chain? {
+        let elements = chain.elements
+        let named: ChainElement
+        if last == 0, elements[0].kind == .root { named = elements[0] }
+        else if last == 1, elements[0].kind == .root, elements[0].name == "self", !elements[0].isCall { named = elements[1] }
+        else { return nil }
+        guard !named.isCall, named.subscripts.isEmpty, let t = tree.enclosingType(of: named.nameToken),
+              last == 1 || SubscriptionFinder.localVariable(named: named.name, visibleAt: named.nameToken, in: tree) == nil,
+              let v = tree.types[t].variables.first(where: { tree.variables[$0].name == named.name }),
+              case let property = tree.variables[v], !property.isComputed, !property.hasObservers,
+              let initializer = property.initializer,
+              let c = tree.chain(startingAt: initializer.lowerBound), tree.chains[c].last == initializer.upperBound
+        else { return nil }
+        if !property.isLet {
+            guard let index else { return nil }
+            // Every use of the name in the project is read once per run, however many chains ask.
+            let assigned = memo.map { $0.value(for: "assigned-name \(property.name)") { FinitePublishers.isAssigned(property.name, in: index) } }
+                ?? FinitePublishers.isAssigned(property.name, in: index)
+            if assigned { return nil }
+        }
+        return tree.chains[c]
+    }
+
+    /// Whether any file assigns `name` (`name = …`, `x.name = …`, `name += …`) or passes it `inout`
+    /// (`&name`), other than at a declaration (`var name = …`).
+    private static func isAssigned(_ name: String, in index: ProjectIndex) -> Bool {
+        for ref in index.identifiers[name] {
+            let tree = index.trees[ref.tree]
+            let k = ref.token
+            guard tree.tokenIs(k, name) else { continue }
+            if k > 0, tree.tokens[k - 1].kind == .ampersand { return true }
+            guard k + 1 < tree.tokens.count else { continue }
+            let next = tree.tokens[k + 1].kind
+            let assigns = next == .equal || (next == .operator && isCompoundAssignment(k + 1, in: tree))
+            if assigns, !(k > 0 && (tree.isWord(k - 1, "var") || tree.isWord(k - 1, "let"))) { return true }
+        }
+        return false
+    }
+
+    /// `+=`, `??=` …: an operator ending in `=` that is not a comparison.
+    private static func isCompoundAssignment(_ k: Int, in tree: SyntaxTree) -> Bool {
+        let text = tree.name(k)
+        return text.count >= 2 && text.hasSuffix("=") && !["==", "!=", "<=", ">=", "===", "!=="].contains(text)
+    }
+
+    /// The token after `last` starts a new statement or closes the block: the chain is the whole value.
+    private static func endsStatement(_ last: Int, in tree: SyntaxTree) -> Bool {
+        let next = last + 1
+        guard next < tree.tokens.count else { return true }
+        let kind = tree.tokens[next].kind
+        return kind == .semicolon || kind == .rightBrace || tree.statementStarts[next]
+    }
+}
