@@ -32,7 +32,6 @@ import tempfile
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEFAULT_VERDICTS = os.path.join(REPO, "Benchmarks", "DevSet", "verdicts.tsv")
 DEFAULT_CORPUS = "/work/devcorpus"
-OPT_IN_RULES = ["print_operator", "future_task_promise", "published_background_mutation", "superfluous_directive"]
 CORE_RULES = ["strong_self_capture", "discarded_cancellable", "store_in_appearance",
               "repeated_subscription", "subject_fake_initial_value"]
 
@@ -47,9 +46,18 @@ def load_verdicts(path):
     return verdicts
 
 
+def opt_in_rules(binary):
+    """The rules the binary leaves off by default (`combinelint rules --format json`): the verdicts
+    judge every rule, so each is run whatever its default."""
+    listed = subprocess.run([binary, "rules", "--format", "json"], stdout=subprocess.PIPE,
+                            stderr=subprocess.DEVNULL, text=True)
+    rules = json.loads(listed.stdout)["rules"] if listed.returncode == 0 else []
+    return [rule["id"] for rule in rules if not rule["enabledByDefault"]]
+
+
 def run_analyzer(binary, corpus):
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as config:
-        json.dump({"opt_in_rules": OPT_IN_RULES}, config)
+        json.dump({"opt_in_rules": opt_in_rules(binary)}, config)
         config_path = config.name
     try:
         proc = subprocess.run(

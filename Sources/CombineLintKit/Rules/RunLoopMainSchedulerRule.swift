@@ -6,7 +6,7 @@
 /// inferred for a generic scheduler parameter, and a scheduler held in a variable is not followed.
 public struct RunLoopMainSchedulerRule: Rule {
     public static let description = RuleDescription(
-        id: "runloop_main_scheduler", name: "RunLoop.main scheduler", defaultSeverity: .warning,
+        id: "runloop_main_scheduler", name: "RunLoop.main scheduler", defaultSeverity: .warning, isOptIn: true,
         summary: "`RunLoop.main` as the scheduler of `receive(on:)`, `debounce`, `throttle`, `delay`, `timeout` or `collect(.byTime…)`: delivery stops while a scroll view is tracking.")
 
     /// `operation` as the reader knows it: `receive(on:)`, `debounce`, `collect(.byTime…)`.

@@ -3,7 +3,7 @@
 /// the subscription cancels none of them.
 public struct UnstoredTaskInSinkRule: Rule {
     public static let description = RuleDescription(
-        id: "unstored_task_in_sink", name: "Unstored task in sink", defaultSeverity: .warning,
+        id: "unstored_task_in_sink", name: "Unstored task in sink", defaultSeverity: .warning, isOptIn: true,
         summary: "A Task with an await started per value in sink/handleEvents: older tasks can finish last, and cancelling the subscription cancels none.")
 
     public init() {}
