@@ -7703,7 +7703,7 @@ in other files included), from code UIKit or SwiftUI runs again and again:
   it conforms to, `.task { model.enableAutosave() }` with `extension Persistable { func enableAutosave() { … } }`, unless the type declares its own), when the subscription's source never finishes (`$property`, a subject, also
   through `dropFirst()`, an operator collections share, a notification or timer publisher, or a publisher property that every implementation in the app
   hands on from one: `service.changes` with `protocol ItemService { var changes: AnyPublisher<…> { get } }`
-  implemented as `subject.merge(with: notifications).eraseToAnyPublisher()`; test doubles aside, and so is a same-named property of another type that holds a plain value, `@State private var uncheckedCount = 0` in a view, which no chain reads as a publisher; or a call of a project function that declares a publisher result and, in every declaration of that name and labels, returns only such pipelines with no `first()` or `prefix(n)` after them: `timers.remaining(for: step.id)` with `func remaining(for id: UUID) -> AnyPublisher<Int?, Never> { $timers.map { … }.eraseToAnyPublisher() }`) and no run-once guard stands before it: each run then leaves
+  implemented as `subject.merge(with: notifications).eraseToAnyPublisher()`; test doubles aside, and so is a same-named property of another type that holds a plain value, `@State private var uncheckedCount = 0` in a view, or a collection, a view model's `@Published var plants: [Plant]` filled from the repository's `plants`, which no chain reads as a publisher; or a call of a project function that declares a publisher result and, in every declaration of that name and labels, returns only such pipelines with no `first()` or `prefix(n)` after them: `timers.remaining(for: step.id)` with `func remaining(for id: UUID) -> AnyPublisher<Int?, Never> { $timers.map { … }.eraseToAnyPublisher() }`) and no run-once guard stands before it: each run then leaves
   one more live subscription behind;
 - a write to a property of `self` whose `didSet` (or `willSet`) subscribes, directly or through
   the methods it calls (`highlighted = store.selected` in `viewWillAppear`, with
@@ -7789,6 +7789,41 @@ screen's visibility or the cell's item, empty the bag first (`bag.removeAll()` a
 - `appearance_methods`: extra names of methods that run repeatedly (e.g. `screenDidAppear`).
 
 ## Triggering examples
+
+```swift
+protocol PlantStore: AnyObject {
+    var plants: AnyPublisher<[Plant], Never> { get }
+}
+
+final class LocalPlantStore: PlantStore {
+    private let storage = CurrentValueSubject<[Plant], Never>([])
+    var plants: AnyPublisher<[Plant], Never> { storage.eraseToAnyPublisher() }
+}
+
+// `plants` here is the list the model fills, not a second publisher of that name.
+final class GardenModel: ObservableObject {
+    @Published private(set) var plants: [Plant] = []
+    private let store: PlantStore
+    private var cancellables = Set<AnyCancellable>()
+
+    init(store: PlantStore) { self.store = store }
+
+    func startObserving() {
+        store.plants
+            .sink { [weak self] in self?.plants = $0 }
+            .↓store(in: &cancellables)
+    }
+}
+
+struct GardenView: View {
+    @StateObject var model: GardenModel
+
+    var body: some View {
+        List(model.plants) { Text($0.name) }
+            .onAppear { model.startObserving() }
+    }
+}
+```
 
 ```swift
 final class TrailListViewController: UIViewController {
