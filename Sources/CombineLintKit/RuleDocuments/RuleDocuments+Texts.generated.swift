@@ -10112,7 +10112,9 @@ of `Publisher` whose `onMain()` returns `receive(on: DispatchQueue.main).eraseTo
 type's own `decode(_:)`, not Combine's operator of that name, since `self` is no publisher there), and a pipeline cut
 by `first()` or `prefix(n)`. Nor is a subscription whose bag or cancellable the type (or a base
 class) empties, replaces or cancels in `viewWillDisappear` or `viewDidDisappear` (AppKit's closing
-callbacks too), or that a scene delegate clears in `sceneDidEnterBackground` or `sceneDidDisconnect` (the system sends a scene to the background before it disconnects it): the screen lets go of it each time it leaves, so no cycle outlives the screen; one
+callbacks too), or that a scene delegate clears in `sceneDidEnterBackground` or `sceneDidDisconnect` (the system sends a scene to the background before it disconnects it), or
+a representable's coordinator whose bag the representable's `dismantleUIView(_:coordinator:)` (or `dismantleNSView`, …) empties
+through its `coordinator` parameter (SwiftUI calls it before it drops the coordinator): the screen lets go of it each time it leaves, so no cycle outlives the screen; one
 emptied only in a method of its own (`stop()`) stays a cycle until someone calls it. A pipeline is only as finite as every stage: a `Just` that
 `flatMap`s into a subject never finishes. Objects that live for the whole run free nothing later
 through a cycle, and are not reported either: test cases (XCTest keeps every `XCTestCase` object
@@ -10147,6 +10149,33 @@ In `.combinelint.json`:
 ```
 
 ## Triggering examples
+
+```swift
+struct CameraPreview: UIViewRepresentable {
+    let session: CameraSession
+    func makeCoordinator() -> Coordinator { Coordinator(session: session) }
+    func makeUIView(context: Context) -> UIView { UIView() }
+    func updateUIView(_ uiView: UIView, context: Context) {}
+
+    // Only the bag is emptied when the view goes away; the token is not.
+    static func dismantleUIView(_ uiView: UIView, coordinator: Coordinator) {
+        coordinator.cancellables.removeAll()
+    }
+
+    final class Coordinator {
+        var cancellables = Set<AnyCancellable>()
+        var frameToken: AnyCancellable?
+        var count = 0
+        init(session: CameraSession) {
+            frameToken = session.frames.sink { _ in ↓self.count += 1 }
+        }
+    }
+}
+
+final class CameraSession {
+    let frames = PassthroughSubject<Int, Never>()
+}
+```
 
 ```swift
 final class TrailDetailViewController: UIViewController {
@@ -10679,6 +10708,32 @@ final class CounterViewModel {
 ```
 
 ## Non-triggering examples
+
+```swift
+struct CameraPreview: UIViewRepresentable {
+    let session: CameraSession
+    func makeCoordinator() -> Coordinator { Coordinator(session: session) }
+    func makeUIView(context: Context) -> UIView { UIView() }
+    func updateUIView(_ uiView: UIView, context: Context) {}
+
+    // SwiftUI calls this when it removes the view, before it drops the coordinator.
+    static func dismantleUIView(_ uiView: UIView, coordinator: Coordinator) {
+        coordinator.cancellables.removeAll()
+    }
+
+    final class Coordinator {
+        var cancellables = Set<AnyCancellable>()
+        var count = 0
+        init(session: CameraSession) {
+            session.frames.sink { _ in self.count += 1 }.store(in: &cancellables)
+        }
+    }
+}
+
+final class CameraSession {
+    let frames = PassthroughSubject<Int, Never>()
+}
+```
 
 ```swift
 final class ProfileViewController: UIViewController {

@@ -60,4 +60,61 @@ final class CoreRulesRound14Tests: XCTestCase {
         """
         XCTAssertEqual(positions(RepeatedSubscriptionRule.self, text), ["26:14"])
     }
+
+    // MARK: strong_self_capture: a representable's dismantleUIView empties the coordinator's bag
+
+    /// SwiftUI calls `dismantleUIView(_:coordinator:)` before it drops the coordinator, so a bag emptied
+    /// there ends the cycle; a token it leaves alone, and a same-named `Coordinator` of a representable
+    /// without that teardown, stay cycles.
+    func testCoordinatorBagEmptiedByDismantleIsQuiet() {
+        let text = """
+        import SwiftUI
+        import Combine
+
+        struct CameraPreview: UIViewRepresentable {
+            let session: CameraSession
+
+            func makeCoordinator() -> Coordinator { Coordinator(session: session) }
+            func makeUIView(context: Context) -> UIView { UIView() }
+            func updateUIView(_ uiView: UIView, context: Context) {}
+
+            static func dismantleUIView(_ uiView: UIView, coordinator: Coordinator) {
+                coordinator.cancellables.removeAll()
+            }
+
+            final class Coordinator {
+                var cancellables = Set<AnyCancellable>()
+                var frameToken: AnyCancellable?
+                var count = 0
+
+                init(session: CameraSession) {
+                    session.frames.sink { _ in self.count += 1 }.store(in: &cancellables)
+                    frameToken = session.frames.sink { _ in self.count += 1 }
+                }
+            }
+        }
+
+        struct MapPreview: UIViewRepresentable {
+            let session: CameraSession
+
+            func makeCoordinator() -> Coordinator { Coordinator(session: session) }
+            func makeUIView(context: Context) -> UIView { UIView() }
+            func updateUIView(_ uiView: UIView, context: Context) {}
+
+            final class Coordinator {
+                var cancellables = Set<AnyCancellable>()
+                var count = 0
+
+                init(session: CameraSession) {
+                    session.frames.sink { _ in self.count += 1 }.store(in: &cancellables)
+                }
+            }
+        }
+
+        final class CameraSession {
+            let frames = PassthroughSubject<Int, Never>()
+        }
+        """
+        XCTAssertEqual(positions(StrongSelfCaptureRule.self, text), ["22:53", "39:40"])
+    }
 }
