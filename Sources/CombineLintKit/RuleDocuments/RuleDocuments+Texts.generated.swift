@@ -7762,7 +7762,9 @@ Not reported:
 - methods reached only from `viewDidLoad`, `init`, `awakeFromNib` or other once-only code;
 - bags emptied (`removeAll()`, `= []`, `= Set()`, `= .init()`, `forEach { $0.cancel() }`) in a
   method on the path, in a method it calls, or in the paired callback (`viewWillDisappear`,
-  `viewDidDisappear`, `prepareForReuse`, or a method they call);
+  `viewDidDisappear`, `prepareForReuse`, or a method they call), also when the repeated code is
+  another type's: a view model's `stopLive()` emptying the bag that its `startLive()` fills, called
+  from the screen's `viewDidDisappear` as `startLive()` is from its `viewWillAppear`;
 - paths guarded by a run-once flag the type sets (`guard !didBind else { return }; didBind = true`),
   by `bag.isEmpty`, by `isMovingToParent`/`isBeingPresented`, or by the state that installing a
   view sets for good (`guard rootView.superview == nil else { return }` before `addSubview(rootView)`,
@@ -8314,6 +8316,37 @@ final class PinnedViewController: BaseViewController {
 ```
 
 ## Non-triggering examples
+
+```swift
+final class FeedModel {
+    let updates = PassthroughSubject<Int, Never>()
+    private var liveBag = Set<AnyCancellable>()
+    var count = 0
+
+    func startLive() {
+        updates.sink { [weak self] in self?.count = $0 }.store(in: &liveBag)
+    }
+
+    func stopLive() {
+        liveBag.removeAll()
+    }
+}
+
+// The screen ends what it started each time it leaves.
+final class FeedViewController: UIViewController {
+    let model = FeedModel()
+
+    override func viewWillAppear(_ animated: Bool) {
+        super.viewWillAppear(animated)
+        model.startLive()
+    }
+
+    override func viewDidDisappear(_ animated: Bool) {
+        super.viewDidDisappear(animated)
+        model.stopLive()
+    }
+}
+```
 
 ```swift
 final class BadgeCell: UICollectionViewCell {

@@ -41,6 +41,28 @@ enum RepeatedMethodCallers {
         return nil
     }
 
+    /// Whether another type's disappearance callback (`viewWillDisappear`, `viewDidDisappear`, AppKit's
+    /// closing callbacks) calls `method` on an object of the type `identity` (named `typeName`): a
+    /// screen's `viewDidDisappear { viewModel.stopLiveUpdates() }`, paired with the
+    /// `viewWillAppear { viewModel.startLiveUpdates() }` that reaches a store, ends each run of it.
+    static func calledOnDisappearance(_ method: String, onType typeName: String, identity: TypeIdentity, index: ProjectIndex,
+                                      memo: ProjectMemo) -> Bool {
+        let callers = memo.value(for: "repeated_subscription.method-callers\u{0}" + method) {
+            RepeatedMethodCallers.callers(of: method, index: index, memo: memo)
+        }
+        guard !callers.isEmpty else { return false }
+        var receivers = [identity]
+        for ancestor in index.allAncestors(of: typeName) {
+            receivers.append(ancestorIdentity(ancestor, of: identity, index: index, memo: memo))
+        }
+        return receivers.contains { receiver in
+            (callers[receiver] ?? []).contains { caller in
+                caller.callerIdentity != identity
+                    && Catalogue.disappearCallbacks.contains(index.trees[caller.tree].functions[caller.function].name)
+            }
+        }
+    }
+
     /// The path, as text (`FeedViewController.viewWillAppear(_:)`), of a repeated method of a type
     /// related to `typeName` by inheritance or conformance that calls `method` on `self`, so that
     /// the call runs this type's method: a subclass calling the base class's `bindTheme()` from its

@@ -98,6 +98,16 @@ public struct RepeatedSubscriptionRule: Rule {
         return findings
     }
 
+    /// Whether a method of the storing type that empties the store's bag (in its body) is called
+    /// from another type's disappearance callback on an object of this type.
+    private func emptiedFromCallersDisappearance(_ store: Store, analysis: TypeAnalysis, _ context: RuleContext) -> Bool {
+        analysis.graph.methods.contains { method in
+            BagResets.empties(store.bag, in: method.body, of: context.index.trees[method.tree])
+                && RepeatedMethodCallers.calledOnDisappearance(method.name, onType: store.typeName, identity: store.identity,
+                                                               index: context.index, memo: context.memo)
+        }
+    }
+
     /// A store written right in a cell's `configure…`/`bind…` method (`bindProgress(_:)`, which the
     /// cell's own `configure(with:)` calls) is `store_in_appearance`'s, which reports it at that
     /// method: reached from another configure method of the cell, it is still one store, one finding.
@@ -187,6 +197,9 @@ public struct RepeatedSubscriptionRule: Rule {
         // A cell's `prepareForReuse` (or a view controller's disappearance) that empties the bag ends
         // what the previous call started.
         if analysis.isReset(store.bag, along: [], storeToken: store.token, memo: context.memo, memoKey: memoKey) { return nil }
+        // The calling screen's disappearance callback runs a method of this type that empties the
+        // bag (`viewDidDisappear { viewModel.stopLiveUpdates() }`): each appearance starts afresh.
+        if emptiedFromCallersDisappearance(store, analysis: analysis, context) { return nil }
         // A cell's `configure…` reached from `cellForRowAt` is `store_in_appearance`'s (stored right in repeated code).
         if RepeatedSubscriptionRule.sites(of: tree, extraAppearance: extra, context).site(of: store.token) != nil { return nil }
         if isGuardedBeforeStore(store, in: function, context) { return nil }

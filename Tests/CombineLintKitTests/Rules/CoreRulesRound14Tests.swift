@@ -117,4 +117,50 @@ final class CoreRulesRound14Tests: XCTestCase {
         """
         XCTAssertEqual(positions(StrongSelfCaptureRule.self, text), ["22:53", "39:40"])
     }
+
+    // MARK: repeated_subscription: the caller's disappearance callback ends what its appearance started
+
+    /// `viewDidDisappear` calling `model.stopLive()`, which empties `liveBag`, pairs with the
+    /// `viewWillAppear` that calls `model.startLive()`; `trackingBag` is emptied nowhere.
+    func testBagEmptiedFromCallersDisappearanceIsQuiet() {
+        let text = """
+        import UIKit
+        import Combine
+
+        final class FeedModel {
+            let updates = PassthroughSubject<Int, Never>()
+            private var liveBag = Set<AnyCancellable>()
+            private var trackingBag = Set<AnyCancellable>()
+            var count = 0
+
+            func startLive() {
+                updates.sink { [weak self] in self?.count = $0 }.store(in: &liveBag)
+            }
+
+            func stopLive() {
+                liveBag.removeAll()
+            }
+
+            func startTracking() {
+                updates.sink { [weak self] in self?.count = $0 }.store(in: &trackingBag)
+            }
+        }
+
+        final class FeedViewController: UIViewController {
+            let model = FeedModel()
+
+            override func viewWillAppear(_ animated: Bool) {
+                super.viewWillAppear(animated)
+                model.startLive()
+                model.startTracking()
+            }
+
+            override func viewDidDisappear(_ animated: Bool) {
+                super.viewDidDisappear(animated)
+                model.stopLive()
+            }
+        }
+        """
+        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, text), ["19:58"])
+    }
 }
