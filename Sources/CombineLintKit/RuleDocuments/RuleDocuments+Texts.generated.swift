@@ -11383,7 +11383,9 @@ input of a `CombineLatest`), that a subscriber handles when `nil` (`guard let va
 hideBanner(); return }`), or that other code sets to `nil` as a real state (clearing a selection) or to a value that
 may be nil (`imageID = episode?.imageID`, `flag ? name : nil`; not `failed ? .invalidCredentials : .network`,
 a choice of two values),
-is not reported. Uses in test code (a test case, a spy or mock, a file of a test target) are evidence
+is not reported. A `nil` that a function writes only to clear the last value before it produces the next one
+(`errorMessage = nil` at the start of `reload()`, whose request then sets `errorMessage = error.localizedDescription`)
+is no such state: it keeps the old event from being replayed meanwhile, and no consumer, all skipping `nil`, receives it. Uses in test code (a test case, a spy or mock, a file of a test target) are evidence
 neither way: a test's `compactMap { $0 }` waits for the next value, and its
 `XCTAssertNil(store.link.value)` checks the producer, not how the app consumes the value.
 
@@ -11407,6 +11409,36 @@ value really is state, keep the current-value subject and let consumers handle `
 (hide the banner), not skip it.
 
 ## Triggering examples
+
+```swift
+final class ListModel {
+    @Published var ↓errorMessage: String? = nil
+    private let api: API
+    private var cancellables = Set<AnyCancellable>()
+
+    init(api: API) { self.api = api }
+
+    // Cleared only until the request answers with the next error.
+    func reload() {
+        errorMessage = nil
+        api.items()
+            .sink { completion in
+                if case .failure(let error) = completion { self.errorMessage = error.localizedDescription }
+            } receiveValue: { _ in }
+            .store(in: &cancellables)
+    }
+}
+
+final class ListViewController: UIViewController {
+    let model = ListModel(api: API())
+    private var cancellables = Set<AnyCancellable>()
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        model.$errorMessage.compactMap { $0 }.sink { [weak self] in self?.showError($0) }.store(in: &cancellables)
+    }
+}
+```
 
 ```swift
 final class NotebookModel {

@@ -163,4 +163,56 @@ final class CoreRulesRound14Tests: XCTestCase {
         """
         XCTAssertEqual(positions(RepeatedSubscriptionRule.self, text), ["19:58"])
     }
+
+    // MARK: subject_fake_initial_value: nil written only to clear the last value before the next
+
+    /// `reload()` clears `errorMessage` (and sends nil to `notice`) before its request writes the next
+    /// one: with every consumer compactMapping, nil is no state anyone receives. `clearSelection()`
+    /// writes nil and nothing after it: a real state, as documented.
+    func testClearedBeforeProducingIsNoState() {
+        let text = """
+        import UIKit
+        import Combine
+
+        final class ListModel {
+            @Published var errorMessage: String? = nil
+            @Published var selected: Item? = nil
+            let notice = CurrentValueSubject<String?, Never>(nil)
+            private let api: API
+            private var cancellables = Set<AnyCancellable>()
+
+            init(api: API) { self.api = api }
+
+            func reload() {
+                errorMessage = nil
+                notice.send(nil)
+                api.items()
+                    .sink { completion in
+                        if case .failure(let error) = completion {
+                            self.errorMessage = error.localizedDescription
+                            self.notice.send("Offline")
+                        }
+                    } receiveValue: { _ in }
+                    .store(in: &cancellables)
+            }
+
+            func clearSelection() {
+                selected = nil
+            }
+        }
+
+        final class ListViewController: UIViewController {
+            let model = ListModel(api: API())
+            private var cancellables = Set<AnyCancellable>()
+
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                model.$errorMessage.compactMap { $0 }.sink { [weak self] in self?.showError($0) }.store(in: &cancellables)
+                model.notice.compactMap { $0 }.sink { [weak self] in self?.showError($0) }.store(in: &cancellables)
+                model.$selected.compactMap { $0 }.sink { [weak self] in self?.open($0) }.store(in: &cancellables)
+            }
+        }
+        """
+        XCTAssertEqual(positions(SubjectFakeInitialValueRule.self, text), ["5:20", "7:9"])
+    }
 }
