@@ -7696,6 +7696,12 @@ in other files included), from code UIKit or SwiftUI runs again and again:
   repeating `Timer`, and the body of a `for await` loop (it runs for every element of the async
   sequence); a store written right in such a closure (`UIAction { … .store(in: &self.cancellables) }`)
   is reported too, when its source never finishes;
+- a closure the type hands to another object's callback property (`form.onShowCart = { [weak self] in
+  self?.showCart() }`, as a coordinator wires its screens) when that object calls the property
+  (`onShowCart?()`) from such a closure or an `@objc`/`@IBAction` method: each tap runs it again, so
+  a store it reaches is reported when its source never finishes (a method called on an object that
+  the repeated code has just made, `let booking = FlowCoordinator(…); booking.start()`, runs once per
+  object, each with an empty bag, and is not);
 - a SwiftUI view's `.onAppear { model.bind() }`, `.task { … }`, `.onChange(of:) { … }` (and the
   other modifiers above) calling a method of the view's model (the model's type is found through
   the view's property, or the conforming types of the protocol a generic view's model parameter is
@@ -7791,6 +7797,66 @@ screen's visibility or the cell's item, empty the bag first (`bag.removeAll()` a
 - `appearance_methods`: extra names of methods that run repeatedly (e.g. `screenDidAppear`).
 
 ## Triggering examples
+
+```swift
+final class CartModel {
+    let items = CurrentValueSubject<[String], Never>([])
+    func checkout() -> AnyPublisher<String, Never> { Just("ok").eraseToAnyPublisher() }
+}
+
+final class FormViewController: UIViewController {
+    var onShowCart: (() -> Void)?
+    var onCheckout: (() -> Void)?
+    var onFinish: (() -> Void)?
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        navigationItem.rightBarButtonItem = UIBarButtonItem(title: "Cart", primaryAction: UIAction { [weak self] _ in
+            self?.onShowCart?()
+        })
+    }
+
+    @objc private func checkoutTapped() {
+        onCheckout?()
+    }
+
+    func close() {
+        onFinish?()
+    }
+}
+
+// Each tap of Cart runs `showCart()` again; `checkout()` makes a request, and `close()` runs once.
+final class BookingCoordinator {
+    private let cart = CartModel()
+    private var cancellables = Set<AnyCancellable>()
+    private var title = ""
+
+    func start() {
+        let form = FormViewController()
+        form.onShowCart = { [weak self] in self?.showCart() }
+        form.onCheckout = { [weak self] in self?.checkout() }
+        form.onFinish = { [weak self] in self?.finish() }
+    }
+
+    private func showCart() {
+        cart.items
+            .sink { [weak self] in self?.title = "\($0.count)" }
+            .↓store(in: &cancellables)
+    }
+
+    private func checkout() {
+        cart.checkout()
+            .sink { [weak self] in self?.title = $0 }
+            .store(in: &cancellables)
+    }
+
+    private func finish() {
+        cart.items
+            .sink { [weak self] in self?.title = "\($0.count)" }
+            .store(in: &cancellables)
+    }
+}
+```
 
 ```swift
 protocol PlantStore: AnyObject {
@@ -8316,6 +8382,39 @@ final class PinnedViewController: BaseViewController {
 ```
 
 ## Non-triggering examples
+
+```swift
+final class ListViewController: UIViewController {
+    var onBook: (() -> Void)?
+
+    @objc private func bookTapped() {
+        onBook?()
+    }
+}
+
+final class FlowCoordinator {
+    let events = PassthroughSubject<Int, Never>()
+    private var cancellables = Set<AnyCancellable>()
+    var count = 0
+
+    func start() {
+        events.sink { [weak self] in self?.count = $0 }.store(in: &cancellables)
+    }
+}
+
+// Each tap makes a new flow, whose bag starts empty: `start()` runs once per flow.
+final class AppCoordinator {
+    func start() {
+        let list = ListViewController()
+        list.onBook = { [weak self] in self?.startBooking() }
+    }
+
+    private func startBooking() {
+        let booking = FlowCoordinator()
+        booking.start()
+    }
+}
+```
 
 ```swift
 final class FeedModel {

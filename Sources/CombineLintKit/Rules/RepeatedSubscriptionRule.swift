@@ -85,6 +85,11 @@ public struct RepeatedSubscriptionRule: Rule {
                 .finishes(tree.chains[store.chain], before: store.subscriber, in: tree) {
                 continue
             }
+            // Run by a closure handed to another object's callback property, which that object calls
+            // on each tap: as for another type's repeated code, only a source that never finishes piles up.
+            if analysis.entryClosures.contains(where: { $0.requiresEndlessSource && $0.tree == path[0].tree && $0.body == path[0].body }) {
+                guard neverFinishes(store, in: tree, context) else { continue }
+            }
             // Called from another type's repeated code: as for the direct calls, only a source
             // that never finishes leaves one more live subscription per run.
             if let first = analysis.graph.method(inTree: path[0].tree, body: path[0].body), let label = analysis.externalEntries[first] {
@@ -379,6 +384,9 @@ struct TypeAnalysis: Sendable {
         var tree: Int
         var body: Range<Int>
         var calls: [MethodCallGraph.Call]
+        /// A closure handed to another object's callback property: like another type's repeated
+        /// code calling in, only a source that never finishes piles up (a request per tap is the point).
+        var requiresEndlessSource = false
     }
 
     let graph: MethodCallGraph
@@ -431,7 +439,7 @@ struct TypeAnalysis: Sendable {
         }
         externalEntries = external
         entryMethods = entries
-        entryClosures = TypeAnalysis.entryClosures(of: typeName, graph: graph, index: index, entries: pointsOfFile)
+        entryClosures = TypeAnalysis.entryClosures(of: typeName, graph: graph, index: index, memo: memo, entries: pointsOfFile)
         // Multi-source breadth-first search: the shortest path from any entry to each method.
         var predecessor: [Int: (from: Int?, closure: Int?, token: Int)] = [:]
         var queue: [Int] = []
@@ -574,7 +582,7 @@ struct TypeAnalysis: Sendable {
 
     /// Closures in the type's bodies that run repeatedly: `addObserver(forName:…) { … }`, the sink of a
     /// `NotificationCenter` publisher, `UIAction { … }`, `.onAppear { … }`, a repeating timer's block.
-    private static func entryClosures(of typeName: String, graph: MethodCallGraph, index: ProjectIndex,
+    private static func entryClosures(of typeName: String, graph: MethodCallGraph, index: ProjectIndex, memo: ProjectMemo,
                                       entries: (Int) -> RepeatedEntryPoints) -> [EntryClosure] {
         var result: [EntryClosure] = []
         for t in Set(graph.methods.map(\.tree)).sorted() {
@@ -583,6 +591,11 @@ struct TypeAnalysis: Sendable {
                 let body = entry.body
                 result.append(EntryClosure(label: entry.label, tree: t, body: body,
                                            calls: MethodCallGraph.selfCalls(in: body, of: tree, names: graph.byName)))
+            }
+            for entry in CallbackPropertyEntries.entries(in: tree, treeIndex: t, typeName: typeName, index: index, memo: memo) {
+                result.append(EntryClosure(label: entry.label, tree: t, body: entry.body,
+                                           calls: MethodCallGraph.selfCalls(in: entry.body, of: tree, names: graph.byName),
+                                           requiresEndlessSource: true))
             }
         }
         return result

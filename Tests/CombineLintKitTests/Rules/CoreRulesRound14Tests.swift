@@ -215,4 +215,138 @@ final class CoreRulesRound14Tests: XCTestCase {
         """
         XCTAssertEqual(positions(SubjectFakeInitialValueRule.self, text), ["5:20", "7:9"])
     }
+
+    // MARK: repeated_subscription: a closure handed to a screen's callback property that a tap calls
+
+    /// The coordinator's `form.onShowCart = { … showCart() }` runs on each tap of the bar button's
+    /// `UIAction`, and `showCart()` stores a sink of a subject: one more each tap. `onCheckout`, called
+    /// from an `@objc` action, reaches a request that finishes; `onFinish` is called from no repeated code.
+    func testCallbackPropertyClosureCalledOnTapIsRepeated() {
+        let text = """
+        import UIKit
+        import Combine
+
+        final class CartModel {
+            let items = CurrentValueSubject<[String], Never>([])
+            func checkout() -> AnyPublisher<String, Never> { Just("ok").eraseToAnyPublisher() }
+        }
+
+        final class FormViewController: UIViewController {
+            var onShowCart: (() -> Void)?
+            var onCheckout: (() -> Void)?
+            var onFinish: (() -> Void)?
+
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                navigationItem.rightBarButtonItem = UIBarButtonItem(title: "Cart", primaryAction: UIAction { [weak self] _ in
+                    self?.onShowCart?()
+                })
+            }
+
+            @objc private func checkoutTapped() {
+                onCheckout?()
+            }
+
+            func close() {
+                onFinish?()
+            }
+        }
+
+        final class BookingCoordinator {
+            private let cart = CartModel()
+            private var cancellables = Set<AnyCancellable>()
+            private var title = ""
+
+            func start() {
+                let form = FormViewController()
+                form.onShowCart = { [weak self] in self?.showCart() }
+                form.onCheckout = { [weak self] in self?.checkout() }
+                form.onFinish = { [weak self] in self?.finish() }
+            }
+
+            private func showCart() {
+                cart.items
+                    .sink { [weak self] in self?.title = "\\($0.count)" }
+                    .store(in: &cancellables)
+            }
+
+            private func checkout() {
+                cart.checkout()
+                    .sink { [weak self] in self?.title = $0 }
+                    .store(in: &cancellables)
+            }
+
+            private func finish() {
+                cart.items
+                    .sink { [weak self] in self?.title = "\\($0.count)" }
+                    .store(in: &cancellables)
+            }
+        }
+        """
+        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, text), ["45:14"])
+    }
+
+    /// A method that a repeated place calls on an object it has just made (`let booking = FlowCoordinator(…);
+    /// booking.start()`) runs once per object, each with an empty bag; `shared.begin()` on a stored object
+    /// runs again on the same one.
+    func testMethodOfFreshlyMadeLocalIsNotRepeated() {
+        let text = """
+        import UIKit
+        import Combine
+
+        final class ListViewController: UIViewController {
+            var onBook: (() -> Void)?
+            var onRefresh: (() -> Void)?
+
+            @objc private func bookTapped() {
+                onBook?()
+            }
+
+            @objc private func refreshTapped() {
+                onRefresh?()
+            }
+        }
+
+        final class FlowCoordinator {
+            let events = PassthroughSubject<Int, Never>()
+            private var cancellables = Set<AnyCancellable>()
+            var count = 0
+
+            func start() {
+                events.sink { [weak self] in self?.count = $0 }.store(in: &cancellables)
+            }
+        }
+
+        final class SharedFlow {
+            let events = PassthroughSubject<Int, Never>()
+            private var cancellables = Set<AnyCancellable>()
+            var count = 0
+
+            func begin() {
+                events.sink { [weak self] in self?.count = $0 }.store(in: &cancellables)
+            }
+        }
+
+        // Each tap of Book makes a new flow (its bag starts empty); each refresh restarts the one shared flow.
+        final class AppCoordinator {
+            private let shared = SharedFlow()
+
+            func start() {
+                let list = ListViewController()
+                list.onBook = { [weak self] in self?.startBooking() }
+                list.onRefresh = { [weak self] in self?.restartShared() }
+            }
+
+            private func startBooking() {
+                let booking = FlowCoordinator()
+                booking.start()
+            }
+
+            private func restartShared() {
+                shared.begin()
+            }
+        }
+        """
+        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, text), ["33:57"])
+    }
 }
