@@ -8,6 +8,12 @@ extension Catalogue {
     /// a value (`.onChange(of:)`), every value of a publisher (`.onReceive`), every tap, submit or
     /// pull to refresh. A subscription stored from there adds one more each time.
     public static let repeatedViewModifiers: Set<String> = appearanceModifiers.union(["onChange", "onReceive", "onTapGesture", "onSubmit", "refreshable"])
+
+    /// A representable's teardown: SwiftUI calls it (with the coordinator) when it removes the view,
+    /// after which it drops the coordinator (`dismantleUIView(_:coordinator:)`).
+    public static let representableTeardownCallbacks: Set<String> = [
+        "dismantleUIView", "dismantleNSView", "dismantleUIViewController", "dismantleNSViewController",
+    ]
 }
 
 extension Catalogue {

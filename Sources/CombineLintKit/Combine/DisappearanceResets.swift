@@ -44,4 +44,28 @@ public struct DisappearanceResets: Sendable {
             bodies.contains { !BagResets.resets(of: key, in: $0.body, of: index.trees[$0.tree]).isEmpty }
         }.keys.sorted()
     }
+
+    /// Whether the member `key` of the coordinator type declared at `t` (nested in a representable)
+    /// is emptied, replaced or cancelled in that representable's `dismantleUIView(_:coordinator:)`
+    /// (or its AppKit and view-controller forms) through the coordinator parameter
+    /// (`coordinator.cancellables.removeAll()`): SwiftUI calls it before it drops the coordinator,
+    /// so a cycle through that member ends when the view goes away.
+    public static func releasedByTeardown(_ key: String, coordinatorAt t: Int, of tree: SyntaxTree, index: ProjectIndex) -> Bool {
+        guard let parent = tree.types[t].parentType else { return false }
+        let owner = tree.types[parent].name.lastNameComponent
+        let coordinator = tree.types[t].name.lastNameComponent
+        for name in Catalogue.representableTeardownCallbacks.sorted() {
+            for reference in index.functions[name] {
+                let other = index.trees[reference.tree]
+                let function = other.functions[reference.item]
+                guard function.name == name, function.isStatic, let type = function.enclosingType,
+                      other.types[type].name.lastNameComponent == owner,
+                      let open = function.bodyOpen, let close = function.bodyClose,
+                      let parameter = function.parameters.first(where: { $0.label == "coordinator" }),
+                      parameter.typeText.filter({ !$0.isWhitespace }).lastNameComponent == coordinator else { continue }
+                if !BagResets.resets(of: parameter.name + "." + key, in: (open + 1)..<close, of: other).isEmpty { return true }
+            }
+        }
+        return false
+    }
 }

@@ -187,10 +187,14 @@ enum NeverFinishingSources {
     }
 
     /// A property whose type is a plain value, never a publisher: annotated as a number, flag, text,
-    /// date or identifier (optional or not), or initialised by a literal (`0`, `true`, `"…"`, `[]`).
+    /// date or identifier, or as a collection (`[Plant]`, `[String: Int]`, `Set<Tag>`; optional or not),
+    /// or initialised by a literal (`0`, `true`, `"…"`, `[]`). A view model's `@Published var plants: [Plant]`
+    /// is the state it fills from the repository's `plants` publisher, not a second declaration of it.
     private static func holdsPlainValue(_ variable: VariableDecl, in tree: SyntaxTree) -> Bool {
         var type = variable.typeText.filter { !$0.isWhitespace }
         while type.hasSuffix("?") || type.hasSuffix("!") { type.removeLast() }
+        if type.hasPrefix("["), type.hasSuffix("]") { return true }
+        if let open = type.firstIndex(of: "<"), Catalogue.collectionTypeNames.contains(String(type[..<open])) { return true }
         if !type.isEmpty { return Catalogue.plainValueTypes.contains(type) }
         guard !variable.isComputed, let initializer = variable.initializer else { return false }
         let first = tree.tokens[initializer.lowerBound].kind

@@ -7835,6 +7835,12 @@ in other files included), from code UIKit or SwiftUI runs again and again:
   repeating `Timer`, and the body of a `for await` loop (it runs for every element of the async
   sequence); a store written right in such a closure (`UIAction { … .store(in: &self.cancellables) }`)
   is reported too, when its source never finishes;
+- a closure the type hands to another object's callback property (`form.onShowCart = { [weak self] in
+  self?.showCart() }`, as a coordinator wires its screens) when that object calls the property
+  (`onShowCart?()`) from such a closure or an `@objc`/`@IBAction` method: each tap runs it again, so
+  a store it reaches is reported when its source never finishes (a method called on an object that
+  the repeated code has just made, `let booking = FlowCoordinator(…); booking.start()`, runs once per
+  object, each with an empty bag, and is not);
 - a SwiftUI view's `.onAppear { model.bind() }`, `.task { … }`, `.onChange(of:) { … }` (and the
   other modifiers above) calling a method of the view's model (the model's type is found through
   the view's property, or the conforming types of the protocol a generic view's model parameter is
@@ -7842,7 +7848,7 @@ in other files included), from code UIKit or SwiftUI runs again and again:
   it conforms to, `.task { model.enableAutosave() }` with `extension Persistable { func enableAutosave() { … } }`, unless the type declares its own), when the subscription's source never finishes (`$property`, a subject, also
   through `dropFirst()`, an operator collections share, a notification or timer publisher, or a publisher property that every implementation in the app
   hands on from one: `service.changes` with `protocol ItemService { var changes: AnyPublisher<…> { get } }`
-  implemented as `subject.merge(with: notifications).eraseToAnyPublisher()`; test doubles aside, and so is a same-named property of another type that holds a plain value, `@State private var uncheckedCount = 0` in a view, which no chain reads as a publisher; or a call of a project function that declares a publisher result and, in every declaration of that name and labels, returns only such pipelines with no `first()` or `prefix(n)` after them: `timers.remaining(for: step.id)` with `func remaining(for id: UUID) -> AnyPublisher<Int?, Never> { $timers.map { … }.eraseToAnyPublisher() }`) and no run-once guard stands before it: each run then leaves
+  implemented as `subject.merge(with: notifications).eraseToAnyPublisher()`; test doubles aside, and so is a same-named property of another type that holds a plain value, `@State private var uncheckedCount = 0` in a view, or a collection, a view model's `@Published var plants: [Plant]` filled from the repository's `plants`, which no chain reads as a publisher; or a call of a project function that declares a publisher result and, in every declaration of that name and labels, returns only such pipelines with no `first()` or `prefix(n)` after them: `timers.remaining(for: step.id)` with `func remaining(for id: UUID) -> AnyPublisher<Int?, Never> { $timers.map { … }.eraseToAnyPublisher() }`) and no run-once guard stands before it: each run then leaves
   one more live subscription behind;
 - a write to a property of `self` whose `didSet` (or `willSet`) subscribes, directly or through
   the methods it calls (`highlighted = store.selected` in `viewWillAppear`, with
@@ -7901,7 +7907,9 @@ Not reported:
 - methods reached only from `viewDidLoad`, `init`, `awakeFromNib` or other once-only code;
 - bags emptied (`removeAll()`, `= []`, `= Set()`, `= .init()`, `forEach { $0.cancel() }`) in a
   method on the path, in a method it calls, or in the paired callback (`viewWillDisappear`,
-  `viewDidDisappear`, `prepareForReuse`, or a method they call);
+  `viewDidDisappear`, `prepareForReuse`, or a method they call), also when the repeated code is
+  another type's: a view model's `stopLive()` emptying the bag that its `startLive()` fills, called
+  from the screen's `viewDidDisappear` as `startLive()` is from its `viewWillAppear`;
 - paths guarded by a run-once flag the type sets (`guard !didBind else { return }; didBind = true`),
   by `bag.isEmpty`, by `isMovingToParent`/`isBeingPresented`, or by the state that installing a
   view sets for good (`guard rootView.superview == nil else { return }` before `addSubview(rootView)`,
@@ -7928,6 +7936,101 @@ screen's visibility or the cell's item, empty the bag first (`bag.removeAll()` a
 - `appearance_methods`: extra names of methods that run repeatedly (e.g. `screenDidAppear`).
 
 ## Triggering examples
+
+```swift
+final class CartModel {
+    let items = CurrentValueSubject<[String], Never>([])
+    func checkout() -> AnyPublisher<String, Never> { Just("ok").eraseToAnyPublisher() }
+}
+
+final class FormViewController: UIViewController {
+    var onShowCart: (() -> Void)?
+    var onCheckout: (() -> Void)?
+    var onFinish: (() -> Void)?
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        navigationItem.rightBarButtonItem = UIBarButtonItem(title: "Cart", primaryAction: UIAction { [weak self] _ in
+            self?.onShowCart?()
+        })
+    }
+
+    @objc private func checkoutTapped() {
+        onCheckout?()
+    }
+
+    func close() {
+        onFinish?()
+    }
+}
+
+// Each tap of Cart runs `showCart()` again; `checkout()` makes a request, and `close()` runs once.
+final class BookingCoordinator {
+    private let cart = CartModel()
+    private var cancellables = Set<AnyCancellable>()
+    private var title = ""
+
+    func start() {
+        let form = FormViewController()
+        form.onShowCart = { [weak self] in self?.showCart() }
+        form.onCheckout = { [weak self] in self?.checkout() }
+        form.onFinish = { [weak self] in self?.finish() }
+    }
+
+    private func showCart() {
+        cart.items
+            .sink { [weak self] in self?.title = "\($0.count)" }
+            .↓store(in: &cancellables)
+    }
+
+    private func checkout() {
+        cart.checkout()
+            .sink { [weak self] in self?.title = $0 }
+            .store(in: &cancellables)
+    }
+
+    private func finish() {
+        cart.items
+            .sink { [weak self] in self?.title = "\($0.count)" }
+            .store(in: &cancellables)
+    }
+}
+```
+
+```swift
+protocol PlantStore: AnyObject {
+    var plants: AnyPublisher<[Plant], Never> { get }
+}
+
+final class LocalPlantStore: PlantStore {
+    private let storage = CurrentValueSubject<[Plant], Never>([])
+    var plants: AnyPublisher<[Plant], Never> { storage.eraseToAnyPublisher() }
+}
+
+// `plants` here is the list the model fills, not a second publisher of that name.
+final class GardenModel: ObservableObject {
+    @Published private(set) var plants: [Plant] = []
+    private let store: PlantStore
+    private var cancellables = Set<AnyCancellable>()
+
+    init(store: PlantStore) { self.store = store }
+
+    func startObserving() {
+        store.plants
+            .sink { [weak self] in self?.plants = $0 }
+            .↓store(in: &cancellables)
+    }
+}
+
+struct GardenView: View {
+    @StateObject var model: GardenModel
+
+    var body: some View {
+        List(model.plants) { Text($0.name) }
+            .onAppear { model.startObserving() }
+    }
+}
+```
 
 ```swift
 final class TrailListViewController: UIViewController {
@@ -8418,6 +8521,70 @@ final class PinnedViewController: BaseViewController {
 ```
 
 ## Non-triggering examples
+
+```swift
+final class ListViewController: UIViewController {
+    var onBook: (() -> Void)?
+
+    @objc private func bookTapped() {
+        onBook?()
+    }
+}
+
+final class FlowCoordinator {
+    let events = PassthroughSubject<Int, Never>()
+    private var cancellables = Set<AnyCancellable>()
+    var count = 0
+
+    func start() {
+        events.sink { [weak self] in self?.count = $0 }.store(in: &cancellables)
+    }
+}
+
+// Each tap makes a new flow, whose bag starts empty: `start()` runs once per flow.
+final class AppCoordinator {
+    func start() {
+        let list = ListViewController()
+        list.onBook = { [weak self] in self?.startBooking() }
+    }
+
+    private func startBooking() {
+        let booking = FlowCoordinator()
+        booking.start()
+    }
+}
+```
+
+```swift
+final class FeedModel {
+    let updates = PassthroughSubject<Int, Never>()
+    private var liveBag = Set<AnyCancellable>()
+    var count = 0
+
+    func startLive() {
+        updates.sink { [weak self] in self?.count = $0 }.store(in: &liveBag)
+    }
+
+    func stopLive() {
+        liveBag.removeAll()
+    }
+}
+
+// The screen ends what it started each time it leaves.
+final class FeedViewController: UIViewController {
+    let model = FeedModel()
+
+    override func viewWillAppear(_ animated: Bool) {
+        super.viewWillAppear(animated)
+        model.startLive()
+    }
+
+    override func viewDidDisappear(_ animated: Bool) {
+        super.viewDidDisappear(animated)
+        model.stopLive()
+    }
+}
+```
 
 ```swift
 final class BadgeCell: UICollectionViewCell {
@@ -10228,7 +10395,9 @@ of `Publisher` whose `onMain()` returns `receive(on: DispatchQueue.main).eraseTo
 type's own `decode(_:)`, not Combine's operator of that name, since `self` is no publisher there), and a pipeline cut
 by `first()` or `prefix(n)`. Nor is a subscription whose bag or cancellable the type (or a base
 class) empties, replaces or cancels in `viewWillDisappear` or `viewDidDisappear` (AppKit's closing
-callbacks too), or that a scene delegate clears in `sceneDidEnterBackground` or `sceneDidDisconnect` (the system sends a scene to the background before it disconnects it): the screen lets go of it each time it leaves, so no cycle outlives the screen; one
+callbacks too), or that a scene delegate clears in `sceneDidEnterBackground` or `sceneDidDisconnect` (the system sends a scene to the background before it disconnects it), or
+a representable's coordinator whose bag the representable's `dismantleUIView(_:coordinator:)` (or `dismantleNSView`, …) empties
+through its `coordinator` parameter (SwiftUI calls it before it drops the coordinator): the screen lets go of it each time it leaves, so no cycle outlives the screen; one
 emptied only in a method of its own (`stop()`) stays a cycle until someone calls it. A pipeline is only as finite as every stage: a `Just` that
 `flatMap`s into a subject never finishes. Objects that live for the whole run free nothing later
 through a cycle, and are not reported either: test cases (XCTest keeps every `XCTestCase` object
@@ -10263,6 +10432,33 @@ In `.combinelint.json`:
 ```
 
 ## Triggering examples
+
+```swift
+struct CameraPreview: UIViewRepresentable {
+    let session: CameraSession
+    func makeCoordinator() -> Coordinator { Coordinator(session: session) }
+    func makeUIView(context: Context) -> UIView { UIView() }
+    func updateUIView(_ uiView: UIView, context: Context) {}
+
+    // Only the bag is emptied when the view goes away; the token is not.
+    static func dismantleUIView(_ uiView: UIView, coordinator: Coordinator) {
+        coordinator.cancellables.removeAll()
+    }
+
+    final class Coordinator {
+        var cancellables = Set<AnyCancellable>()
+        var frameToken: AnyCancellable?
+        var count = 0
+        init(session: CameraSession) {
+            frameToken = session.frames.sink { _ in ↓self.count += 1 }
+        }
+    }
+}
+
+final class CameraSession {
+    let frames = PassthroughSubject<Int, Never>()
+}
+```
 
 ```swift
 final class TrailDetailViewController: UIViewController {
@@ -10795,6 +10991,32 @@ final class CounterViewModel {
 ```
 
 ## Non-triggering examples
+
+```swift
+struct CameraPreview: UIViewRepresentable {
+    let session: CameraSession
+    func makeCoordinator() -> Coordinator { Coordinator(session: session) }
+    func makeUIView(context: Context) -> UIView { UIView() }
+    func updateUIView(_ uiView: UIView, context: Context) {}
+
+    // SwiftUI calls this when it removes the view, before it drops the coordinator.
+    static func dismantleUIView(_ uiView: UIView, coordinator: Coordinator) {
+        coordinator.cancellables.removeAll()
+    }
+
+    final class Coordinator {
+        var cancellables = Set<AnyCancellable>()
+        var count = 0
+        init(session: CameraSession) {
+            session.frames.sink { _ in self.count += 1 }.store(in: &cancellables)
+        }
+    }
+}
+
+final class CameraSession {
+    let frames = PassthroughSubject<Int, Never>()
+}
+```
 
 ```swift
 final class ProfileViewController: UIViewController {
@@ -11411,7 +11633,9 @@ input of a `CombineLatest`), that a subscriber handles when `nil` (`guard let va
 hideBanner(); return }`), or that other code sets to `nil` as a real state (clearing a selection) or to a value that
 may be nil (`imageID = episode?.imageID`, `flag ? name : nil`; not `failed ? .invalidCredentials : .network`,
 a choice of two values),
-is not reported. Uses in test code (a test case, a spy or mock, a file of a test target) are evidence
+is not reported. A `nil` that a function writes only to clear the last value before it produces the next one
+(`errorMessage = nil` at the start of `reload()`, whose request then sets `errorMessage = error.localizedDescription`)
+is no such state: it keeps the old event from being replayed meanwhile, and no consumer, all skipping `nil`, receives it. Uses in test code (a test case, a spy or mock, a file of a test target) are evidence
 neither way: a test's `compactMap { $0 }` waits for the next value, and its
 `XCTAssertNil(store.link.value)` checks the producer, not how the app consumes the value.
 
@@ -11435,6 +11659,36 @@ value really is state, keep the current-value subject and let consumers handle `
 (hide the banner), not skip it.
 
 ## Triggering examples
+
+```swift
+final class ListModel {
+    @Published var ↓errorMessage: String? = nil
+    private let api: API
+    private var cancellables = Set<AnyCancellable>()
+
+    init(api: API) { self.api = api }
+
+    // Cleared only until the request answers with the next error.
+    func reload() {
+        errorMessage = nil
+        api.items()
+            .sink { completion in
+                if case .failure(let error) = completion { self.errorMessage = error.localizedDescription }
+            } receiveValue: { _ in }
+            .store(in: &cancellables)
+    }
+}
+
+final class ListViewController: UIViewController {
+    let model = ListModel(api: API())
+    private var cancellables = Set<AnyCancellable>()
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        model.$errorMessage.compactMap { $0 }.sink { [weak self] in self?.showError($0) }.store(in: &cancellables)
+    }
+}
+```
 
 ```swift
 final class NotebookModel {

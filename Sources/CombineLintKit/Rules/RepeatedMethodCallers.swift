@@ -41,6 +41,28 @@ enum RepeatedMethodCallers {
         return nil
     }
 
+    /// Whether another type's disappearance callback (`viewWillDisappear`, `viewDidDisappear`, AppKit's
+    /// closing callbacks) calls `method` on an object of the type `identity` (named `typeName`): a
+    /// screen's `viewDidDisappear { viewModel.stopLiveUpdates() }`, paired with the
+    /// `viewWillAppear { viewModel.startLiveUpdates() }` that reaches a store, ends each run of it.
+    static func calledOnDisappearance(_ method: String, onType typeName: String, identity: TypeIdentity, index: ProjectIndex,
+                                      memo: ProjectMemo) -> Bool {
+        let callers = memo.value(for: "repeated_subscription.method-callers\u{0}" + method) {
+            RepeatedMethodCallers.callers(of: method, index: index, memo: memo)
+        }
+        guard !callers.isEmpty else { return false }
+        var receivers = [identity]
+        for ancestor in index.allAncestors(of: typeName) {
+            receivers.append(ancestorIdentity(ancestor, of: identity, index: index, memo: memo))
+        }
+        return receivers.contains { receiver in
+            (callers[receiver] ?? []).contains { caller in
+                caller.callerIdentity != identity
+                    && Catalogue.disappearCallbacks.contains(index.trees[caller.tree].functions[caller.function].name)
+            }
+        }
+    }
+
     /// The path, as text (`FeedViewController.viewWillAppear(_:)`), of a repeated method of a type
     /// related to `typeName` by inheritance or conformance that calls `method` on `self`, so that
     /// the call runs this type's method: a subclass calling the base class's `bindTheme()` from its
@@ -121,6 +143,31 @@ enum RepeatedMethodCallers {
         return TypeResolver.simpleTypeName(tree.text(start, end))
     }
 
+    /// Whether `name` is a local that the function makes right there, `let booking = BookingCoordinator(…)`:
+    /// each run of the function calls the method on a new object, once, so nothing piles up in one
+    /// object's bag.
+    private static func isMadeInFunction(_ name: String, before token: Int, function: Int, in tree: SyntaxTree) -> Bool {
+        guard let open = tree.functions[function].bodyOpen else { return false }
+        // Variables are in source order: a binary search for the function's first, not a walk over the file's.
+        var low = 0, high = tree.variables.count
+        while low < high {
+            let mid = (low + high) / 2
+            if tree.variables[mid].nameToken <= open { low = mid + 1 } else { high = mid }
+        }
+        var v = low
+        while v < tree.variables.count, tree.variables[v].nameToken < token {
+            let variable = tree.variables[v]
+            v += 1
+            guard variable.isLocal, variable.name == name, let initializer = variable.initializer, initializer.count >= 3,
+                  tree.tokens[initializer.lowerBound].kind == .identifier,
+                  tree.name(initializer.lowerBound).first?.isUppercase == true,
+                  tree.tokens[initializer.lowerBound + 1].kind == .leftParen,
+                  Int(tree.matching[initializer.lowerBound + 1]) == initializer.upperBound else { continue }
+            return true
+        }
+        return false
+    }
+
     /// Every `receiver.method(…)` call on a named object (a local, parameter or property, not
     /// `self`) inside a method of a type, by the receiver's type when it can be told.
     private static func callers(of method: String, index: ProjectIndex, memo: ProjectMemo) -> [TypeIdentity: [Caller]] {
@@ -150,6 +197,7 @@ enum RepeatedMethodCallers {
                   receiver.kind == .root || receiverIndex == 1 else { continue }
             guard let function = tree.outerMethod(of: element.nameToken),
                   let owner = tree.functions[function].enclosingType,
+                  !isMadeInFunction(receiver.name, before: element.nameToken, function: function, in: tree),
                   let type = TypeResolver.typeOfName(receiver.name, at: element.nameToken, in: tree, index: index)
                     ?? castType(ofLocal: receiver.name, at: element.nameToken, in: tree) else { continue }
             let receiverType = receiverIdentity(type, at: element.nameToken, inTree: reference.tree, index: index, memo: memo)

@@ -85,6 +85,11 @@ public struct RepeatedSubscriptionRule: Rule {
                 .finishes(tree.chains[store.chain], before: store.subscriber, in: tree) {
                 continue
             }
+            // Run by a closure handed to another object's callback property, which that object calls
+            // on each tap: as for another type's repeated code, only a source that never finishes piles up.
+            if analysis.entryClosures.contains(where: { $0.requiresEndlessSource && $0.tree == path[0].tree && $0.body == path[0].body }) {
+                guard neverFinishes(store, in: tree, context) else { continue }
+            }
             // Called from another type's repeated code: as for the direct calls, only a source
             // that never finishes leaves one more live subscription per run.
             if let first = analysis.graph.method(inTree: path[0].tree, body: path[0].body), let label = analysis.externalEntries[first] {
@@ -96,6 +101,16 @@ public struct RepeatedSubscriptionRule: Rule {
             findings.append(context.finding(tokens: store.token, message: text.message, help: text.help))
         }
         return findings
+    }
+
+    /// Whether a method of the storing type that empties the store's bag (in its body) is called
+    /// from another type's disappearance callback on an object of this type.
+    private func emptiedFromCallersDisappearance(_ store: Store, analysis: TypeAnalysis, _ context: RuleContext) -> Bool {
+        analysis.graph.methods.contains { method in
+            BagResets.empties(store.bag, in: method.body, of: context.index.trees[method.tree])
+                && RepeatedMethodCallers.calledOnDisappearance(method.name, onType: store.typeName, identity: store.identity,
+                                                               index: context.index, memo: context.memo)
+        }
     }
 
     /// A store written right in a cell's `configure…`/`bind…` method (`bindProgress(_:)`, which the
@@ -187,6 +202,9 @@ public struct RepeatedSubscriptionRule: Rule {
         // A cell's `prepareForReuse` (or a view controller's disappearance) that empties the bag ends
         // what the previous call started.
         if analysis.isReset(store.bag, along: [], storeToken: store.token, memo: context.memo, memoKey: memoKey) { return nil }
+        // The calling screen's disappearance callback runs a method of this type that empties the
+        // bag (`viewDidDisappear { viewModel.stopLiveUpdates() }`): each appearance starts afresh.
+        if emptiedFromCallersDisappearance(store, analysis: analysis, context) { return nil }
         // A cell's `configure…` reached from `cellForRowAt` is `store_in_appearance`'s (stored right in repeated code).
         if RepeatedSubscriptionRule.sites(of: tree, extraAppearance: extra, context).site(of: store.token) != nil { return nil }
         if isGuardedBeforeStore(store, in: function, context) { return nil }
@@ -366,6 +384,9 @@ struct TypeAnalysis: Sendable {
         var tree: Int
         var body: Range<Int>
         var calls: [MethodCallGraph.Call]
+        /// A closure handed to another object's callback property: like another type's repeated
+        /// code calling in, only a source that never finishes piles up (a request per tap is the point).
+        var requiresEndlessSource = false
     }
 
     let graph: MethodCallGraph
@@ -418,7 +439,7 @@ struct TypeAnalysis: Sendable {
         }
         externalEntries = external
         entryMethods = entries
-        entryClosures = TypeAnalysis.entryClosures(of: typeName, graph: graph, index: index, entries: pointsOfFile)
+        entryClosures = TypeAnalysis.entryClosures(of: typeName, graph: graph, index: index, memo: memo, entries: pointsOfFile)
         // Multi-source breadth-first search: the shortest path from any entry to each method.
         var predecessor: [Int: (from: Int?, closure: Int?, token: Int)] = [:]
         var queue: [Int] = []
@@ -561,7 +582,7 @@ struct TypeAnalysis: Sendable {
 
     /// Closures in the type's bodies that run repeatedly: `addObserver(forName:…) { … }`, the sink of a
     /// `NotificationCenter` publisher, `UIAction { … }`, `.onAppear { … }`, a repeating timer's block.
-    private static func entryClosures(of typeName: String, graph: MethodCallGraph, index: ProjectIndex,
+    private static func entryClosures(of typeName: String, graph: MethodCallGraph, index: ProjectIndex, memo: ProjectMemo,
                                       entries: (Int) -> RepeatedEntryPoints) -> [EntryClosure] {
         var result: [EntryClosure] = []
         for t in Set(graph.methods.map(\.tree)).sorted() {
@@ -570,6 +591,11 @@ struct TypeAnalysis: Sendable {
                 let body = entry.body
                 result.append(EntryClosure(label: entry.label, tree: t, body: body,
                                            calls: MethodCallGraph.selfCalls(in: body, of: tree, names: graph.byName)))
+            }
+            for entry in CallbackPropertyEntries.entries(in: tree, treeIndex: t, typeName: typeName, index: index, memo: memo) {
+                result.append(EntryClosure(label: entry.label, tree: t, body: entry.body,
+                                           calls: MethodCallGraph.selfCalls(in: entry.body, of: tree, names: graph.byName),
+                                           requiresEndlessSource: true))
             }
         }
         return result

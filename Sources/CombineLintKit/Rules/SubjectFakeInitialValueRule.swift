@@ -141,6 +141,7 @@ public struct SubjectFakeInitialValueRule: Rule {
                 !resets.contains(write) && !SubjectFakeInitialValueRule.isInMethod(write, named: calledByHandlers, of: declaringType, index: index)
                     && !SubjectFakeInitialValueRule.isInAcknowledgingMethod(write, named: acknowledging, of: declaringType, index: index)
                     && !SubjectFakeInitialValueRule.isDelayedExpiry(write, of: name, kind: kind, index: index)
+                    && !SubjectFakeInitialValueRule.isClearedBeforeProducing(write, of: name, kind: kind, index: index)
             }
             return evidence
         }
