@@ -254,13 +254,7 @@ struct DeliveryQueues {
             var names = Set<String>()
             let stepNames = Array(Catalogue.schedulerArgumentLabels.keys) + ["subscribe", "collect"] + Array(Catalogue.finishingSourceCalls)
             for name in stepNames {
-                for reference in index.chainElements[name] {
-                    let tree = index.trees[reference.tree]
-                    let chain = tree.chains[reference.chain]
-                    guard chain.isReturned, tree.innermostClosure(of: chain.first) == nil,
-                          let f = tree.enclosingFunction(of: chain.first), tree.functions[f].kind == .function else { continue }
-                    names.insert(tree.functions[f].name)
-                }
+                for (_, _, function) in returnedChains(naming: name, index: index) { names.insert(function) }
             }
             // And the functions returning a call of one of those (`receipts()` returning
             // `get("me/receipts")`), as many levels as a chain's source is followed.
@@ -268,15 +262,10 @@ struct DeliveryQueues {
             for _ in 1..<maximumSourceFunctionLevels {
                 var callers = Set<String>()
                 for name in frontier {
-                    for reference in index.chainElements[name] {
-                        let tree = index.trees[reference.tree]
-                        let chain = tree.chains[reference.chain]
-                        guard chain.isReturned, tree.innermostClosure(of: chain.first) == nil,
-                              let f = tree.enclosingFunction(of: chain.first), tree.functions[f].kind == .function else { continue }
+                    for (chain, reference, caller) in returnedChains(naming: name, index: index) {
                         var firstOperator = 1
                         while firstOperator < chain.elements.count, !Catalogue.pipelineOperators.contains(chain.elements[firstOperator].name) { firstOperator += 1 }
                         guard reference.element == firstOperator - 1, chain.elements[reference.element].isCall else { continue }
-                        let caller = tree.functions[f].name
                         if !names.contains(caller) { callers.insert(caller) }
                     }
                 }
@@ -284,6 +273,18 @@ struct DeliveryQueues {
                 frontier = callers
             }
             return NameSet(names.sorted())
+        }
+    }
+
+    /// The chains that name `name` and that a function (not a closure in it) returns, with the
+    /// function's name.
+    private static func returnedChains(naming name: String, index: ProjectIndex) -> [(chain: Chain, reference: ElementReference, function: String)] {
+        index.chainElements[name].compactMap { reference in
+            let tree = index.trees[reference.tree]
+            let chain = tree.chains[reference.chain]
+            guard chain.isReturned, tree.innermostClosure(of: chain.first) == nil,
+                  let f = tree.enclosingFunction(of: chain.first), tree.functions[f].kind == .function else { return nil }
+            return (chain, reference, tree.functions[f].name)
         }
     }
 

@@ -18,15 +18,9 @@ enum RepeatedMethodCallers {
     /// `typeName`), or of a type it inherits from or conforms to, if any.
     static func firstPath(calling method: String, onType typeName: String, identity: TypeIdentity, index: ProjectIndex,
                           extraCallbacks: Set<String>, memo: ProjectMemo) -> String? {
-        let callers = memo.value(for: "repeated_subscription.method-callers\u{0}" + method) {
-            RepeatedMethodCallers.callers(of: method, index: index, memo: memo)
-        }
+        let callers = memoizedCallers(of: method, index: index, memo: memo)
         guard !callers.isEmpty else { return nil }
-        var receivers = [identity]
-        for ancestor in index.allAncestors(of: typeName) {
-            receivers.append(ancestorIdentity(ancestor, of: identity, index: index, memo: memo))
-        }
-        for receiver in receivers {
+        for receiver in receivers(typeName, identity: identity, index: index, memo: memo) {
             for caller in callers[receiver] ?? [] where caller.callerIdentity != identity {
                 let key = "repeated_subscription.own\u{0}" + caller.callerIdentity.key + "\u{0}" + extraCallbacks.sorted().joined(separator: ",")
                 let analysis = memo.value(for: key) {
@@ -41,21 +35,28 @@ enum RepeatedMethodCallers {
         return nil
     }
 
+    /// The callers of `method` on named objects, by receiver type, worked out once per run.
+    private static func memoizedCallers(of method: String, index: ProjectIndex, memo: ProjectMemo) -> [TypeIdentity: [Caller]] {
+        memo.value(for: "repeated_subscription.method-callers\u{0}" + method) {
+            RepeatedMethodCallers.callers(of: method, index: index, memo: memo)
+        }
+    }
+
+    /// The type `identity` and the types it inherits from or conforms to: a call on any of them
+    /// may run the type's method.
+    private static func receivers(_ typeName: String, identity: TypeIdentity, index: ProjectIndex, memo: ProjectMemo) -> [TypeIdentity] {
+        [identity] + index.allAncestors(of: typeName).map { ancestorIdentity($0, of: identity, index: index, memo: memo) }
+    }
+
     /// Whether another type's disappearance callback (`viewWillDisappear`, `viewDidDisappear`, AppKit's
     /// closing callbacks) calls `method` on an object of the type `identity` (named `typeName`): a
     /// screen's `viewDidDisappear { viewModel.stopLiveUpdates() }`, paired with the
     /// `viewWillAppear { viewModel.startLiveUpdates() }` that reaches a store, ends each run of it.
     static func calledOnDisappearance(_ method: String, onType typeName: String, identity: TypeIdentity, index: ProjectIndex,
                                       memo: ProjectMemo) -> Bool {
-        let callers = memo.value(for: "repeated_subscription.method-callers\u{0}" + method) {
-            RepeatedMethodCallers.callers(of: method, index: index, memo: memo)
-        }
+        let callers = memoizedCallers(of: method, index: index, memo: memo)
         guard !callers.isEmpty else { return false }
-        var receivers = [identity]
-        for ancestor in index.allAncestors(of: typeName) {
-            receivers.append(ancestorIdentity(ancestor, of: identity, index: index, memo: memo))
-        }
-        return receivers.contains { receiver in
+        return receivers(typeName, identity: identity, index: index, memo: memo).contains { receiver in
             (callers[receiver] ?? []).contains { caller in
                 caller.callerIdentity != identity
                     && Catalogue.disappearCallbacks.contains(index.trees[caller.tree].functions[caller.function].name)
