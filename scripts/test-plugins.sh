@@ -5,7 +5,8 @@
 #   2. `swift package combinelint` (command plugin): lints the package's targets;
 #   3. `swift package combinelint --version`: arguments reach the tool.
 # Slow (it builds the tool inside the fixture): not part of the unit tests.
-# EXPECT_FINDING=1 also requires the fixture's finding (a runloop_main_scheduler warning, Feed.swift line 10) in steps 1 and 2;
+# EXPECT_FINDING=1 also requires the fixture's finding (a runloop_main_scheduler warning, Feed.swift line 10, from an
+# opt-in rule that the fixture's .combinelint.json turns on) in steps 1 and 2;
 # (.ci/run turns it on).
 set -euo pipefail
 
