@@ -33,7 +33,7 @@ extension FinitePublishers {
         else { return nil }
         guard !named.isCall, named.subscripts.isEmpty, let t = tree.enclosingType(of: named.nameToken),
               last == 1 || SubscriptionFinder.localVariable(named: named.name, visibleAt: named.nameToken, in: tree) == nil,
-              let v = tree.types[t].variables.first(where: { tree.variables[$0].name == named.name }),
+              let v = tree.memberVariable(named: named.name, ofType: t),
               case let property = tree.variables[v], !property.isComputed, !property.hasObservers,
               let initializer = property.initializer,
               let c = tree.chain(startingAt: initializer.lowerBound), tree.chains[c].last == initializer.upperBound

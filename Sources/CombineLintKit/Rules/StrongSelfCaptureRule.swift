@@ -155,7 +155,7 @@ public struct StrongSelfCaptureRule: Rule {
             guard !member.isEmpty, lookup.localVariable(named: member, visibleAt: k) == nil,
                   !SubscriptionFinder.isParameter(named: member, visibleAt: k, in: tree),
                   let t = tree.enclosingType(of: k),
-                  let v = tree.types[t].variables.first(where: { tree.variables[$0].name == member }) else { continue }
+                  let v = tree.memberVariable(named: member, ofType: t) else { continue }
             let variable = tree.variables[v]
             guard !variable.isComputed, !variable.isStatic,
                   !variable.modifiers.contains(where: { $0.hasPrefix("weak") || $0.hasPrefix("unowned") }) else { continue }
@@ -323,7 +323,7 @@ public struct StrongSelfCaptureRule: Rule {
             guard let property = strongPropertyHolding(local: local, type: t, in: tree) else { return nil }
             return property + "." + tree.name(last)
         }
-        guard let v = tree.types[t].variables.first(where: { tree.variables[$0].name == member }),
+        guard let v = tree.memberVariable(named: member, ofType: t),
               isStrongStoredProperty(v, in: tree) else { return nil }
         return member + "." + tree.name(last)
     }
@@ -356,7 +356,7 @@ public struct StrongSelfCaptureRule: Rule {
                 continue
             }
             guard tree.statementStarts[target],
-                  let v = tree.types[t].variables.first(where: { tree.variables[$0].name == name }),
+                  let v = tree.memberVariable(named: name, ofType: t),
                   isStrongStoredProperty(v, in: tree) else { continue }
             return name
         }
@@ -556,7 +556,7 @@ public struct StrongSelfCaptureRule: Rule {
     }
 
     private func isProperty(_ name: String, of t: Int, _ typeName: String, _ context: RuleContext) -> Bool {
-        if context.tree.types[t].variables.contains(where: { context.tree.variables[$0].name == name }) { return true }
+        if context.tree.memberVariable(named: name, ofType: t) != nil { return true }
         return context.index.property(name, ofType: typeName) != nil
     }
 

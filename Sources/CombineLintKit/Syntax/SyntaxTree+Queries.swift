@@ -1,5 +1,11 @@
 /// Questions rules ask of a tree.
 extension SyntaxTree {
+    /// The first variable named `name` declared in the body of type `t` (a property, in source
+    /// order), if any: a lookup by name, not a read of all the type's members.
+    public func memberVariable(named name: String, ofType t: Int) -> Int? {
+        typeVariablesByName[name]?.first { variables[$0].enclosingType == t }
+    }
+
 
     /// The text of code token i.
     public func text(_ i: Int) -> String { textReader.text(i) }

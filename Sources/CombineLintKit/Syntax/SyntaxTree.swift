@@ -29,6 +29,9 @@ public final class SyntaxTree: Sendable {
     public let variables: [VariableDecl]
     /// Local variables by name, in source order (indices into `variables`).
     public let localsByName: [String: [Int]]
+    /// Variables declared in a type's body, by name, in source order (indices into `variables`):
+    /// a type's member is found by name without reading all of its members.
+    let typeVariablesByName: [String: [Int]]
     public let closures: [Closure]
     public let chains: [Chain]
     /// The elements of all chains, in order: the array each chain's `elements` views.
@@ -103,10 +106,13 @@ public final class SyntaxTree: Sendable {
         self.functions = builder.functions
         self.variables = builder.variables
         var locals: [String: [Int]] = [:]
-        for (index, variable) in builder.variables.enumerated() where variable.isLocal {
-            locals[variable.name, default: []].append(index)
+        var typeVariables: [String: [Int]] = [:]
+        for (index, variable) in builder.variables.enumerated() {
+            if variable.isLocal { locals[variable.name, default: []].append(index) }
+            if variable.enclosingType != nil { typeVariables[variable.name, default: []].append(index) }
         }
         self.localsByName = locals
+        self.typeVariablesByName = typeVariables
         self.closures = builder.closures
         let (chains, elements, generics) = parser.parse()
         self.chains = chains
