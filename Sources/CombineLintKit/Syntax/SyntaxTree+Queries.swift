@@ -1,10 +1,14 @@
 /// Questions rules ask of a tree.
 extension SyntaxTree {
     /// The first variable named `name` declared in the body of type `t` (a property, in source
-    /// order), if any: a lookup by name, not a read of all the type's members.
+    /// order), if any: a table lookup for a type with many properties, a short read otherwise.
     public func memberVariable(named name: String, ofType t: Int) -> Int? {
-        typeVariablesByName[name]?.first { variables[$0].enclosingType == t }
+        if let table = memberTables[t] { return table[name] }
+        return types[t].variables.first { variables[$0].name == name }
     }
+
+    /// Types with more properties than this get a name table (`memberTables`).
+    static let memberTableThreshold = 32
 
 
     /// The text of code token i.

@@ -29,9 +29,10 @@ public final class SyntaxTree: Sendable {
     public let variables: [VariableDecl]
     /// Local variables by name, in source order (indices into `variables`).
     public let localsByName: [String: [Int]]
-    /// Variables declared in a type's body, by name, in source order (indices into `variables`):
-    /// a type's member is found by name without reading all of its members.
-    let typeVariablesByName: [String: [Int]]
+    /// For each type with many properties (over `SyntaxTree.memberTableThreshold`): its first
+    /// property of each name (indices into `variables`), so that a question per use of a member
+    /// does not read all of them. Smaller types are read through, which costs less than a table each.
+    let memberTables: [Int: [String: Int]]
     public let closures: [Closure]
     public let chains: [Chain]
     /// The elements of all chains, in order: the array each chain's `elements` views.
@@ -106,13 +107,17 @@ public final class SyntaxTree: Sendable {
         self.functions = builder.functions
         self.variables = builder.variables
         var locals: [String: [Int]] = [:]
-        var typeVariables: [String: [Int]] = [:]
-        for (index, variable) in builder.variables.enumerated() {
-            if variable.isLocal { locals[variable.name, default: []].append(index) }
-            if variable.enclosingType != nil { typeVariables[variable.name, default: []].append(index) }
+        for (index, variable) in builder.variables.enumerated() where variable.isLocal {
+            locals[variable.name, default: []].append(index)
         }
         self.localsByName = locals
-        self.typeVariablesByName = typeVariables
+        var tables: [Int: [String: Int]] = [:]
+        for (t, type) in builder.types.enumerated() where type.variables.count > SyntaxTree.memberTableThreshold {
+            var table: [String: Int] = [:]
+            for v in type.variables where table[builder.variables[v].name] == nil { table[builder.variables[v].name] = v }
+            tables[t] = table
+        }
+        self.memberTables = tables
         self.closures = builder.closures
         let (chains, elements, generics) = parser.parse()
         self.chains = chains

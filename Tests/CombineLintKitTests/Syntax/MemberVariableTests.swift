@@ -22,4 +22,18 @@ final class MemberVariableTests: XCTestCase {
         XCTAssertEqual(tree.memberVariable(named: "items", ofType: feed).map { tree.position(tree.variables[$0].nameToken) }, "4:9")
         XCTAssertNil(tree.memberVariable(named: "items", ofType: settings))
     }
+
+    /// A type with many properties is looked up through its name table, with the same answers.
+    func testATypeWithManyPropertiesAnswersTheSame() throws {
+        let fields = (0..<40).map { "    @Published var field\($0): String? = nil" }.joined(separator: "\n")
+        let tree = parse("final class Form {\n\(fields)\n    func bind() { let field3 = 1 }\n}\nfinal class Other { let field3 = 0 }")
+        let form = try XCTUnwrap(tree.types.firstIndex { $0.name == "Form" })
+        let other = try XCTUnwrap(tree.types.firstIndex { $0.name == "Other" })
+        XCTAssertNotNil(tree.memberTables[form])
+        XCTAssertNil(tree.memberTables[other])
+        XCTAssertEqual(tree.memberVariable(named: "field3", ofType: form).map { tree.position(tree.variables[$0].nameToken) }, "5:20")
+        XCTAssertEqual(tree.memberVariable(named: "field39", ofType: form).map { tree.position(tree.variables[$0].nameToken) }, "41:20")
+        XCTAssertEqual(tree.memberVariable(named: "field3", ofType: other).map { tree.position(tree.variables[$0].nameToken) }, "44:25")
+        XCTAssertNil(tree.memberVariable(named: "field40", ofType: form))
+    }
 }
