@@ -56,7 +56,7 @@ enum CallbackPropertyEntries {
             if let entry = points.closures.first(where: { $0.body.contains(k) }) {
                 return entry.label + " → " + name
             }
-            if let f = tree.outerMethod(of: k), tree.functions[f].attributes.contains(where: { $0.hasPrefix("@objc") || $0.hasPrefix("@IBAction") }) {
+            if let f = tree.outerMethod(of: k), tree.functions[f].isObjCCallable {
                 return tree.functions[f].selectorName + " → " + name
             }
         }

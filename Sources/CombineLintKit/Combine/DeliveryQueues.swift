@@ -21,14 +21,14 @@ struct DeliveryQueues {
     /// Whether to ask where the project posts the notifications a chain starts from (not while
     /// answering that question itself, which would go round in circles).
     var followsNotifications = true
-    /// Whether to look into the project's functions a chain starts from (not while judging what one
-    /// of them returns: one level deep).
-    var followsFunctions = true
     /// How many levels of the project's functions the source of a chain is followed through: an
     /// endpoint (`api.receipts()`) often returns the call of one shared helper (`get("me/receipts")`)
     /// that returns the request, so two; none left while judging what the innermost returns.
     var sourceFunctionLevels = DeliveryQueues.maximumSourceFunctionLevels
     static let maximumSourceFunctionLevels = 2
+    /// Whether to ask what the project's functions an inner publisher comes from return: only at the
+    /// top, not while judging what one of them returns (one level deep).
+    private var followsFunctions: Bool { sourceFunctionLevels == DeliveryQueues.maximumSourceFunctionLevels }
 
     /// Where values arrive at element `end` of `chain` (the subscriber).
     func delivery(of chain: Chain, before end: Int) -> Delivery {
@@ -329,7 +329,6 @@ struct DeliveryQueues {
     private func returnedDelivery(of f: Int, in tree: SyntaxTree) -> Delivery {
         guard let returned = tree.chainsReturned(byFunction: f) else { return .unknown }
         var queues = DeliveryQueues(tree: tree, index: index, memo: memo)
-        queues.followsFunctions = false
         queues.sourceFunctionLevels = sourceFunctionLevels - 1
         let deliveries = returned.map { queues.delivery(of: $0, before: $0.elements.count) }
         guard case .background = deliveries[0], deliveries.allSatisfy({ $0 == deliveries[0] }) else { return .unknown }

@@ -158,7 +158,7 @@ private struct OwnerSearch {
             // for each value, even in the launch callback: each value makes another one.
             if OwnerSearch.runsPerValue(token, in: tree, within: function) { return false }
             return !(Catalogue.foregroundCallbacks.contains(function.name)
-                     || function.attributes.contains { $0.hasPrefix("@objc") || $0.hasPrefix("@IBAction") })
+                     || function.isObjCCallable)
         }
         // Code in closures may run any number of times.
         guard tree.innermostClosure(of: token) == nil else { return false }

@@ -149,24 +149,15 @@ enum RepeatedMethodCallers {
     /// object's bag.
     private static func isMadeInFunction(_ name: String, before token: Int, function: Int, in tree: SyntaxTree) -> Bool {
         guard let open = tree.functions[function].bodyOpen else { return false }
-        // Variables are in source order: a binary search for the function's first, not a walk over the file's.
-        var low = 0, high = tree.variables.count
-        while low < high {
-            let mid = (low + high) / 2
-            if tree.variables[mid].nameToken <= open { low = mid + 1 } else { high = mid }
-        }
-        var v = low
-        while v < tree.variables.count, tree.variables[v].nameToken < token {
+        return (tree.localsByName[name] ?? []).contains { v in
             let variable = tree.variables[v]
-            v += 1
-            guard variable.isLocal, variable.name == name, let initializer = variable.initializer, initializer.count >= 3,
-                  tree.tokens[initializer.lowerBound].kind == .identifier,
-                  tree.name(initializer.lowerBound).first?.isUppercase == true,
-                  tree.tokens[initializer.lowerBound + 1].kind == .leftParen,
-                  Int(tree.matching[initializer.lowerBound + 1]) == initializer.upperBound else { continue }
-            return true
+            guard variable.nameToken > open, variable.nameToken < token, let initializer = variable.initializer,
+                  initializer.count >= 3 else { return false }
+            return tree.tokens[initializer.lowerBound].kind == .identifier
+                && tree.name(initializer.lowerBound).first?.isUppercase == true
+                && tree.tokens[initializer.lowerBound + 1].kind == .leftParen
+                && Int(tree.matching[initializer.lowerBound + 1]) == initializer.upperBound
         }
-        return false
     }
 
     /// Every `receiver.method(…)` call on a named object (a local, parameter or property, not

@@ -366,7 +366,7 @@ struct TypeAnalysis: Sendable {
     /// A method a user's action runs, as often as the user likes: a row's or item's selection,
     /// an `@IBAction`, an `@objc` method (a button's or gesture's target, a notification's observer).
     static func isUserAction(selector: String, attributes: [String]) -> Bool {
-        Catalogue.selectionSelectors.contains(selector) || Catalogue.userInputSelectors.contains(selector) || attributes.contains { $0.hasPrefix("@IBAction") || $0.hasPrefix("@objc") }
+        Catalogue.selectionSelectors.contains(selector) || Catalogue.userInputSelectors.contains(selector) || FunctionDecl.marksObjCCallable(attributes)
     }
 
     /// A step of a path: a method or an entry closure.

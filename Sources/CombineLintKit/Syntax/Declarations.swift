@@ -90,6 +90,13 @@ public struct FunctionDecl: Sendable, Hashable {
 
     public var isOverride: Bool { modifiers.contains("override") }
     public var isStatic: Bool { modifiers.contains("static") || modifiers.contains("class") }
+    /// Declared `@objc` (also `@objc(name)`) or `@IBAction`: the Objective-C runtime calls it by
+    /// selector, as the target of a control, a gesture, a timer or an observer.
+    public var isObjCCallable: Bool { FunctionDecl.marksObjCCallable(attributes) }
+    /// Whether these attributes make a function `isObjCCallable`.
+    public static func marksObjCCallable(_ attributes: [String]) -> Bool {
+        attributes.contains { $0.hasPrefix("@objc") || $0.hasPrefix("@IBAction") }
+    }
     /// `viewWillAppear(_:)`-style selector name built from the parameter labels.
     public var selectorName: String {
         guard kind == .function || kind == .initializer || kind == .subscript else { return name }

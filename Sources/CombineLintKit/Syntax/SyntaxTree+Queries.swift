@@ -10,7 +10,6 @@ extension SyntaxTree {
     /// Types with more properties than this get a name table (`memberTables`).
     static let memberTableThreshold = 32
 
-
     /// The text of code token i.
     public func text(_ i: Int) -> String { textReader.text(i) }
     /// The generic arguments written right after a chain element's name (`<Int, Never>` of
