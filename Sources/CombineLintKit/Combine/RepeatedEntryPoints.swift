@@ -12,9 +12,17 @@ struct RepeatedEntryPoints: Sendable {
     }
 
     /// Names written in `#selector(…)`: the last name before the first inner `(` or the closing `)`.
-    private(set) var selectorNames: [String] = []
+    private(set) var selectorNames: Set<String> = []
     /// In the order of their chains, elements and closures.
     private(set) var closures: [EntryClosure] = []
+    /// The closures by the simple name of their enclosing type, in the same order: each type of a
+    /// file asks for its own, so that a file of a thousand types is not filtered a thousand times.
+    private var closuresByType: [String: [EntryClosure]] = [:]
+
+    /// The closures written inside a type of simple name `typeName`.
+    func closures(ofType typeName: String) -> [EntryClosure] {
+        closuresByType[typeName] ?? []
+    }
 
     init(_ tree: SyntaxTree) {
         for i in tree.tokens.indices where tree.tokens[i].kind == .poundKeyword && tree.tokenIs(i, "#selector") {
@@ -27,7 +35,7 @@ struct RepeatedEntryPoints: Sendable {
                 if tree.tokens[j].kind == .identifier { name = tree.name(j) }
                 j += 1
             }
-            if let name { selectorNames.append(name) }
+            if let name { selectorNames.insert(name) }
         }
         for chain in tree.chains {
             for element in chain.elements {
@@ -41,6 +49,9 @@ struct RepeatedEntryPoints: Sendable {
         for body in RepeatedEntryPoints.forAwaitBodies(in: tree) {
             let type = tree.enclosingType(of: body.lowerBound).map { tree.types[$0].name.lastNameComponent }
             closures.append(EntryClosure(label: "for await loop", body: body, typeName: type))
+        }
+        for closure in closures {
+            if let type = closure.typeName { closuresByType[type, default: []].append(closure) }
         }
     }
 

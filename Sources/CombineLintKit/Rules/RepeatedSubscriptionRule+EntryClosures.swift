@@ -8,7 +8,7 @@ extension RepeatedSubscriptionRule {
         // The outermost entry closure around the store: what runs again and again.
         // The file's entry points, gathered once per file (a type with no methods has no call graph to hold them).
         let points = context.memo.value(for: "repeated_subscription.entries\u{0}\(treeIndex)") { RepeatedEntryPoints(tree) }
-        guard let entry = points.closures.filter({ $0.typeName == store.typeName && $0.body.contains(store.token) })
+        guard let entry = points.closures(ofType: store.typeName).filter({ $0.body.contains(store.token) })
                 .min(by: { $0.body.lowerBound < $1.body.lowerBound }) else { return nil }
         // SwiftUI's `.onAppear { … }` and `.task { … }` are `store_in_appearance`'s.
         if RepeatedSubscriptionRule.sites(of: tree, extraAppearance: [], context).site(of: store.token) != nil { return nil }

@@ -575,7 +575,8 @@ struct TypeAnalysis: Sendable {
     private static func selectorTargets(of graph: MethodCallGraph, entries: (Int) -> RepeatedEntryPoints) -> Set<String> {
         var result = Set<String>()
         for t in Set(graph.methods.map(\.tree)) {
-            for name in entries(t).selectorNames where graph.byName[name] != nil { result.insert(name) }
+            let named = entries(t).selectorNames
+            for name in graph.byName.keys where named.contains(name) { result.insert(name) }
         }
         return result
     }
@@ -587,7 +588,7 @@ struct TypeAnalysis: Sendable {
         var result: [EntryClosure] = []
         for t in Set(graph.methods.map(\.tree)).sorted() {
             let tree = index.trees[t]
-            for entry in entries(t).closures where entry.typeName == typeName {
+            for entry in entries(t).closures(ofType: typeName) {
                 let body = entry.body
                 result.append(EntryClosure(label: entry.label, tree: t, body: body,
                                            calls: MethodCallGraph.selfCalls(in: body, of: tree, names: graph.byName)))
