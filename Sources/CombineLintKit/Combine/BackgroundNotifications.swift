@@ -84,9 +84,14 @@ enum BackgroundNotifications {
         let function = tree.functions[f]
         guard function.kind == .function, !function.isLocal,
               function.modifiers.contains(where: { $0 == "private" || $0 == "fileprivate" }) else { return false }
+        guard let t = index.treeIndexByPath[tree.file.path] else { return false }
         var calls = 0
-        for i in tree.tokens.indices where i != function.nameToken && tree.tokens[i].kind == .identifier && tree.name(i) == function.name
-            && tree.enclosingType(of: i) == function.enclosingType {
+        // The name's identifier tokens in this file, from the index: reading every token of the file
+        // for each such method grew with the square of a file that holds many of them.
+        for reference in index.identifiers[function.name].entries(inTree: t) {
+            let i = reference.token
+            guard i != function.nameToken, tree.tokens[i].kind == .identifier, tree.name(i) == function.name,
+                  tree.enclosingType(of: i) == function.enclosingType else { continue }
             // Handed on as a value (`sink(receiveValue: diffStatuses)`): where it runs is not known.
             guard i + 1 < tree.tokens.count, tree.tokens[i + 1].kind == .leftParen else { return false }
             // A call of another value's method of the name (`other.diffStatuses(…)`) is not this one.

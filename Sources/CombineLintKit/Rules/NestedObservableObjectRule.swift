@@ -330,35 +330,39 @@ public struct NestedObservableObjectRule: Rule {
     /// the type whose body uses that parameter's `objectWillChange`: a helper that forwards any
     /// child it is given.
     private func handsToForwardingMethod(_ name: String, inType typeName: String, index: ProjectIndex, memo: ProjectMemo) -> Bool {
-        guard let type = index.type(named: typeName) else { return false }
-        let passed = type.files.flatMap { Self.passedToOwnMethods(inFile: $0, index: index, memo: memo)[typeName]?[name] ?? [] }
+        let passed = Self.passedToOwnMethods(ofType: typeName, index: index, memo: memo)[name] ?? []
         return passed.contains { usesObjectWillChange(ofParameterAt: $0.position, of: $0.method, inType: typeName, index: index) }
     }
 
-    /// What one file passes to the methods of the type it stands in, by that type and the property
-    /// passed: `forward(filter)` and `self.observe(child: self.filter)` give `filter → (method, position)`.
-    /// Read once per file, for all its types: reading the file again for each of its types grew with
-    /// the square of a file that holds many of them.
-    private static func passedToOwnMethods(inFile path: String, index: ProjectIndex, memo: ProjectMemo) -> [String: [String: [PassedProperty]]] {
-        memo.value(for: "nested_observable_object.passed-to-own-methods\u{0}" + path) { () -> [String: [String: [PassedProperty]]] in
-            guard let t = index.treeIndexByPath[path] else { return [:] }
-            let tree = index.trees[t]
-            var passed: [String: [String: [PassedProperty]]] = [:]
-            for chain in tree.chains where chain.elements.contains(where: { $0.isCall }) {
-                guard let typeName = TypeResolver.enclosingTypeName(at: chain.first, in: tree),
-                      let methods = index.type(named: typeName)?.methods else { continue }
-                for element in chain.elements where element.isCall && methods.contains(element.name) {
-                    for (position, argument) in element.arguments.enumerated() where argument.closure == nil {
-                        let value = argument.value
-                        let property: String
-                        if value.count == 1 {
-                            property = tree.name(value.lowerBound)
-                        } else if value.count == 3, tree.isSelfReference(value.lowerBound), tree.tokens[value.lowerBound + 1].kind == .period {
-                            property = tree.name(value.upperBound)
-                        } else {
-                            continue
+    /// What the type's bodies pass to its own methods, by the property passed: `forward(filter)` and
+    /// `self.observe(child: self.filter)` give `filter → (method, position)`. Read once per type, from
+    /// the chains inside its declarations only: reading a whole file, for each of its types or even
+    /// once, cost as much as the file however little of it the type is.
+    private static func passedToOwnMethods(ofType typeName: String, index: ProjectIndex, memo: ProjectMemo) -> [String: [PassedProperty]] {
+        memo.value(for: "nested_observable_object.passed-to-own-methods\u{0}" + typeName) { () -> [String: [PassedProperty]] in
+            guard let methods = index.type(named: typeName)?.methods else { return [:] }
+            var passed: [String: [PassedProperty]] = [:]
+            for declaration in index.typeDeclarations[typeName.lastNameComponent] {
+                let tree = index.trees[declaration.tree]
+                let type = tree.types[declaration.item]
+                guard let open = type.bodyOpen else { continue }
+                for c in tree.chainIndices(in: open...(type.bodyClose ?? tree.tokens.count)) {
+                    let chain = tree.chains[c]
+                    guard chain.elements.contains(where: { $0.isCall }),
+                          TypeResolver.enclosingTypeName(at: chain.first, in: tree) == typeName else { continue }
+                    for element in chain.elements where element.isCall && methods.contains(element.name) {
+                        for (position, argument) in element.arguments.enumerated() where argument.closure == nil {
+                            let value = argument.value
+                            let property: String
+                            if value.count == 1 {
+                                property = tree.name(value.lowerBound)
+                            } else if value.count == 3, tree.isSelfReference(value.lowerBound), tree.tokens[value.lowerBound + 1].kind == .period {
+                                property = tree.name(value.upperBound)
+                            } else {
+                                continue
+                            }
+                            passed[property, default: []].append(PassedProperty(method: element.name, position: position))
                         }
-                        passed[typeName, default: [:]][property, default: []].append(PassedProperty(method: element.name, position: position))
                     }
                 }
             }
