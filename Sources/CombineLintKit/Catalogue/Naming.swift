@@ -8,6 +8,10 @@ extension Catalogue {
     /// `UIViewRepresentable`) and their usual project counterparts: a `UI…`/`NS…` name with one of
     /// these endings is a protocol, any other is a class.
     public static let platformProtocolSuffixes = ["Delegate", "DataSource", "Protocol", "Representable", "Coordinating"]
+
+    /// Words (lower case) in the names and types of values that notify the user once: an error,
+    /// an alert, a toast, a banner (`lastSyncError`, `AlertItem`, `toastMessage`).
+    public static let noticeWords = ["error", "alert", "toast", "banner"]
 }
 
 /// How projects name their test doubles and the folders that hold them.

@@ -38,6 +38,16 @@ public enum RunOnceGuards {
         return nil
     }
 
+    /// Whether the condition of the `if` or `guard` at token `k` is one flag, maybe negated or on
+    /// `self` (`!hasBound`, `self.didLoad`), up to its `{` or `else`.
+    public static func testsOneFlag(at k: Int, in tree: SyntaxTree) -> Bool {
+        var j = k + 1
+        if j < tree.tokens.count, tree.tokens[j].kind == .exclamationMark || tree.tokenIs(j, "!") { j += 1 }
+        if j + 1 < tree.tokens.count, tree.isWord(j, "self"), tree.tokens[j + 1].kind == .period { j += 2 }
+        guard j + 1 < tree.tokens.count, tree.tokens[j].kind == .identifier else { return false }
+        return tree.tokens[j + 1].kind == .leftBrace || tree.isWord(j + 1, "else")
+    }
+
     private static func isFlag(_ i: Int, in tree: SyntaxTree, bag: String, flags: Set<String>) -> Bool {
         guard tree.tokens[i].kind == .identifier else { return false }
         let name = tree.name(i)

@@ -104,4 +104,21 @@ public enum TypeResolver {
         }
         return nil
     }
+
+    /// As `ownerType(ofElement:in:tree:index:)`, and further through stored properties whose types
+    /// the index knows: `app.settings.$unit` is declared by the type of `AppModel.settings`.
+    public static func ownerTypeThroughProperties(ofElement e: Int, in chain: Chain, tree: SyntaxTree, index: ProjectIndex) -> String? {
+        if let type = ownerType(ofElement: e, in: chain, tree: tree, index: index) { return type }
+        guard e >= 2 else { return nil }
+        let first = chain.elements[0].name == "self" ? 2 : 1
+        guard e > first, var type = ownerType(ofElement: first, in: chain, tree: tree, index: index) else { return nil }
+        for k in first..<e {
+            let element = chain.elements[k]
+            guard element.kind == .member, !element.isCall, element.subscripts.isEmpty,
+                  let property = index.property(element.name, ofType: type),
+                  let next = typeName(annotation: property.typeText, initializer: property.initializerText) else { return nil }
+            type = next
+        }
+        return type
+    }
 }

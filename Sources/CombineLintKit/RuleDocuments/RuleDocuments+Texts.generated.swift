@@ -7367,7 +7367,8 @@ final class FeedModel: ObservableObject {
 **Severity:** warning · **Enabled:** by default
 
 Reports a read of an `@Published` property inside a closure that is subscribed to that same
-property's publisher (`$name`, also through SwiftUI's `.onReceive(model.$name)`), or to
+property's publisher (`$name`, also through SwiftUI's `.onReceive(model.$name)`, and through stored
+properties whose types the project declares, `.onReceive(app.settings.$unit)` read as `app.settings.unit`), or to
 `objectWillChange`, before any operator that defers delivery. A method of the type that such a
 closure calls (`$filter.sink { [weak self] _ in self?.recompute() }`) runs inside the assignment
 too: when its body reads the property (outside closures that may run later; the closures of
@@ -7882,7 +7883,9 @@ in other files included), from code UIKit or SwiftUI runs again and again:
   repeatedly there (a container's `@objc func update()` calling `addTab(tab)`, which calls it),
   when the receiver's type is the storing type or one it inherits from (an override runs), and
   the source never finishes (a project helper declared to return `NotificationCenter.Publisher`
-  or a subject counts).
+  or a subject counts), unless the call stands below a run-once guard of the calling type (an
+  `if` or `guard` whose whole condition is a flag its methods set, `guard !hasBound else { return }`;
+  a comparison such as `if shown == showing { return }` only skips unchanged runs and does not count).
 
 The finding is at the storing call and its message names the path, e.g.
 `viewWillAppear(_:) → bind() → store(in:)`. A subscription stored directly in an appearance,
@@ -11630,7 +11633,8 @@ parameter (`let viewModel: ViewModel` of `BaseViewController<ViewModel>`) is, in
 `BaseViewController<DetailViewModel>`, a `DetailViewModel`. Optional state that is read through `.value` or
 bound without skipping `nil` (`.alert(item: $model.alert)`, directly or as one
 input of a `CombineLatest`), that a subscriber handles when `nil` (`guard let value else {
-hideBanner(); return }`), or that other code sets to `nil` as a real state (clearing a selection) or to a value that
+hideBanner(); return }`), or that other code sets to `nil` as a real state (clearing a selection; but not an error, alert, toast or banner by its
+name or its value's type, which a plain `lastSyncError = nil` in a `clearError()` only clears) or to a value that
 may be nil (`imageID = episode?.imageID`, `flag ? name : nil`; not `failed ? .invalidCredentials : .network`,
 a choice of two values),
 is not reported. A `nil` that a function writes only to clear the last value before it produces the next one
@@ -11659,6 +11663,25 @@ value really is state, keep the current-value subject and let consumers handle `
 (hide the banner), not skip it.
 
 ## Triggering examples
+
+```swift
+final class SyncService: ObservableObject {
+    @Published private(set) var ↓lastSyncError: SyncError?
+
+    // Clearing an error does not make nil a state: every consumer skips it.
+    func clearError() { lastSyncError = nil }
+}
+
+final class SceneCoordinator {
+    let sync = SyncService()
+    private var bag = Set<AnyCancellable>()
+
+    func sceneDidBecomeActive() {
+        bag.removeAll()
+        sync.$lastSyncError.compactMap { $0 }.sink { ToastCenter.shared.show($0.message) }.store(in: &bag)
+    }
+}
+```
 
 ```swift
 final class ListModel {

@@ -43,7 +43,7 @@ public struct PublishedWillSetReadRule: Rule {
                let last = chain.elements.last, last.name.hasPrefix("$"), last.name.count > 1, !last.isCall {
                 let receiver = tree.chains[call.chain].elements[call.element]
                 if receiver.name == "onReceive", receiver.arguments.first?.value.lowerBound == chain.first,
-                   let ownerType = TypeResolver.ownerType(ofElement: chain.elements.count - 1, in: chain, tree: tree, index: context.index) {
+                   let ownerType = TypeResolver.ownerTypeThroughProperties(ofElement: chain.elements.count - 1, in: chain, tree: tree, index: context.index) {
                     let name = String(last.name.dropFirst())
                     if context.index.property(name, ofType: ownerType)?.hasAttribute("Published") == true {
                         let ownerTokens = chain.elements.count == 1 ? nil : (chain.first, chain.elements[chain.elements.count - 2].lastToken)
@@ -61,7 +61,7 @@ public struct PublishedWillSetReadRule: Rule {
                 let isProjected = element.name.hasPrefix("$") && element.name.count > 1
                 let isWillChange = element.name == "objectWillChange" && !element.isCall
                 guard isProjected || isWillChange else { continue }
-                guard let ownerType = TypeResolver.ownerType(ofElement: e, in: chain, tree: tree, index: context.index) else { continue }
+                guard let ownerType = TypeResolver.ownerTypeThroughProperties(ofElement: e, in: chain, tree: tree, index: context.index) else { continue }
                 let names: Set<String>
                 if isProjected {
                     let name = String(element.name.dropFirst())

@@ -11,6 +11,8 @@ enum RepeatedMethodCallers {
         var callerIdentity: TypeIdentity
         var tree: Int
         var function: Int
+        /// The called method's name token.
+        var token: Int
     }
 
     /// The path in the calling type, as text (`PlayerContainer.update() → addTab(_:after:)`), of the
@@ -27,8 +29,10 @@ enum RepeatedMethodCallers {
                     TypeAnalysis(identity: caller.callerIdentity, typeName: caller.callerType, index: index, extraCallbacks: extraCallbacks,
                                  memo: memo, externalEntries: false)
                 }
+                // A call below a run-once guard of the caller (`guard !hasBoundOnce else { return }`)
+                // runs once, however often the repeated method does.
                 guard let m = analysis.graph.method(inTree: caller.tree, function: caller.function),
-                      let path = analysis.path(to: m) else { continue }
+                      let path = analysis.path(to: m), !analysis.isGuardedToRunOnce(before: caller.token, along: path) else { continue }
                 return caller.callerType + "." + path.map(\.label).joined(separator: " → ")
             }
         }
@@ -179,7 +183,7 @@ enum RepeatedMethodCallers {
                 let receiverType = receiverIdentity(type, at: element.nameToken, inTree: reference.tree, index: index, memo: memo)
                 result[receiverType, default: []].append(Caller(callerType: tree.types[owner].name.lastNameComponent,
                                                                 callerIdentity: TypeIdentity.of(type: owner, inTree: reference.tree, index: index, memo: memo),
-                                                                tree: reference.tree, function: function))
+                                                                tree: reference.tree, function: function, token: element.nameToken))
                 continue
             }
             var receiverIndex = e - 1
@@ -195,7 +199,7 @@ enum RepeatedMethodCallers {
             let receiverType = receiverIdentity(type, at: element.nameToken, inTree: reference.tree, index: index, memo: memo)
             result[receiverType, default: []].append(Caller(callerType: tree.types[owner].name.lastNameComponent,
                                                             callerIdentity: TypeIdentity.of(type: owner, inTree: reference.tree, index: index, memo: memo),
-                                                            tree: reference.tree, function: function))
+                                                            tree: reference.tree, function: function, token: element.nameToken))
         }
         return result
     }

@@ -547,6 +547,20 @@ struct TypeAnalysis: Sendable {
         return false
     }
 
+    /// Whether a run-once guard stands before `token` in the path's last method, or before the call
+    /// to the next step in an earlier one: an `if` or `guard` whose whole condition is one flag the
+    /// type's methods set, or a first-appearance property (`guard !hasBound else { return }`). A
+    /// comparison (`if showsNotes == showingNotes { return }`) skips unchanged runs only.
+    func isGuardedToRunOnce(before token: Int, along path: [Step]) -> Bool {
+        for (i, step) in path.enumerated() {
+            let end = i == path.count - 1 ? token : (step.callToken ?? step.body.upperBound)
+            let tree = index.trees[step.tree]
+            if let guardToken = RunOnceGuards.firstGuard(in: step.body, of: tree, bag: "", flags: flagNames),
+               guardToken < end, RunOnceGuards.testsOneFlag(at: guardToken, in: tree) { return true }
+        }
+        return false
+    }
+
     /// What one body of a path says about a bag: whether it empties it, and its first `if` or
     /// `guard` that reads the bag or a run-once flag (a call below it is guarded).
     private struct BodyFacts: Sendable {

@@ -141,4 +141,31 @@ final class PublishedWillSetReadRuleTests: XCTestCase {
         let found = findings(of: PublishedWillSetReadRule.self, in: [(path: "A.swift", text: text)])
         XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["14:39"])
     }
+
+    /// A publisher reached through a stored property of another object (`app.settings.$celsius`):
+    /// the same property read through the same path is still the old value; another property
+    /// (`unit`) or a path whose type is unknown (`other.thing.$celsius`) is not reported.
+    func testAPublisherReachedThroughANestedModel() {
+        let text = """
+        final class AppModel: ObservableObject {
+            @Published var settings = SettingsModel()
+        }
+        final class SettingsModel: ObservableObject {
+            @Published var celsius: Double = 1000
+            @Published var unit = Unit.celsius
+        }
+        struct SettingsView: View {
+            @EnvironmentObject var app: AppModel
+            @State private var preview = ""
+            var body: some View {
+                Form { Text(preview) }
+                    .onReceive(app.settings.$celsius) { _ in preview = app.settings.unit.format(app.settings.celsius) }
+                    .onReceive(app.settings.$unit) { unit in preview = unit.format(app.settings.celsius) }
+                    .onReceive(other.thing.$celsius) { _ in preview = other.thing.celsius.description }
+            }
+        }
+        """
+        let found = findings(of: PublishedWillSetReadRule.self, in: [(path: "A.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["13:89"])
+    }
 }

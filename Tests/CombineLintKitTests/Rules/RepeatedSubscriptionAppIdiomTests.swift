@@ -405,4 +405,42 @@ extension RepeatedSubscriptionAppIdiomTests {
         let appearance = findings(of: StoreInAppearanceRule.self, in: [(path: "A.swift", text: text)]).map { "\($0.line):\($0.column)" }
         XCTAssertEqual(appearance, ["10:73"])
     }
+
+    /// A screen's `viewDidAppear` calling its model's storing method below a run-once flag
+    /// (`guard !hasBound else { return }` with `hasBound = true`) subscribes once; below a
+    /// comparison that only skips unchanged runs (`if shown == showing { return }`) it subscribes
+    /// again on each change.
+    func testAnotherTypesCallBelowARunOnceFlagRunsOnce() {
+        let text = """
+        final class DeckModel {
+            private var subscriptions = Set<AnyCancellable>()
+            func observeRemoteChanges() {
+                NotificationCenter.default.publisher(for: .changed).sink { [weak self] _ in self?.reload() }.store(in: &subscriptions)
+            }
+            func observeSelection() {
+                NotificationCenter.default.publisher(for: .selected).sink { [weak self] _ in self?.reload() }.store(in: &subscriptions)
+            }
+        }
+        final class DeckListController: UIViewController {
+            let model = DeckModel()
+            private var hasBound = false
+            private var showing = false
+            override func viewDidAppear(_ animated: Bool) {
+                super.viewDidAppear(animated)
+                if model.count > 0 == showing { return }
+                showing = model.count > 0
+                guard !hasBound else { return }
+                hasBound = true
+                model.observeRemoteChanges()
+            }
+            override func viewWillAppear(_ animated: Bool) {
+                super.viewWillAppear(animated)
+                if model.count > 0 == showing { return }
+                showing = model.count > 0
+                model.observeSelection()
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["7:103"])
+    }
 }

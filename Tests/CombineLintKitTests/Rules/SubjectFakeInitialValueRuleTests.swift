@@ -164,6 +164,33 @@ final class SubjectFakeInitialValueRuleTests: XCTestCase {
         XCTAssertEqual(positions(text), ["A.swift:2:20"])
     }
 
+    /// A method that clears an error, alert, toast or banner to nil (`clearError()`) does not make
+    /// nil a state when every consumer skips it; clearing a selection does. A subject's failure
+    /// type (`Error`) names no notice.
+    func testANoticeClearedByAMethodIsStillAnEvent() {
+        let text = """
+        final class SyncService: ObservableObject {
+            @Published private(set) var lastSyncError: SyncError?
+            @Published var selected: Item?
+            let banner = CurrentValueSubject<String?, Never>(nil)
+            let pending = CurrentValueSubject<Item?, Error>(nil)
+            func clearError() { lastSyncError = nil }
+            func deselect() { selected = nil }
+            func hideBanner() { banner.send(nil) }
+            func cancel() { pending.send(nil) }
+        }
+        final class Screen {
+            func bind(_ service: SyncService) {
+                service.$lastSyncError.compactMap { $0 }.sink { show($0) }.store(in: &bag)
+                service.$selected.compactMap { $0 }.sink { open($0) }.store(in: &bag)
+                service.banner.compactMap { $0 }.sink { flash($0) }.store(in: &bag)
+                service.pending.compactMap { $0 }.sink(receiveCompletion: { _ in }, receiveValue: { open($0) }).store(in: &bag)
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["A.swift:2:33", "A.swift:4:9"])
+    }
+
     func testBareReadInsideTheOwnTypeMakesItState() {
         let text = """
         final class M: ObservableObject {
