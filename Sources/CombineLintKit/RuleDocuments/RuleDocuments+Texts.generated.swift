@@ -6082,7 +6082,9 @@ subscription's `sink` (or of a `handleEvents(receiveOutput:)`) and stored in a b
 (`.store(in:)`, `insert`, `append`, `+=`). The inner subscription may sit at any depth inside the
 outer closure (in a `DispatchQueue.main.async`, an `if`), but not inside a nested function. A
 method of the same type that the outer closure calls (`self?.load(n)`) and that stores such a
-subscription in a bag of `self` without emptying it first is reported too, at its `sink`.
+subscription in a bag of `self` without emptying it first is reported too, at its `sink`; so is
+a method that the observer of a property calls (`didSet { observeAvailability() }`) when the outer
+closure sets that property (`self?.selected = station`): the observer runs on every write.
 
 ## Why it matters
 

@@ -105,15 +105,24 @@ public struct NestedSinkRule: Rule {
     /// Methods of a type called from its own per-value closures (`self?.load(n)`, `self.load(n)`,
     /// `load(n)`), keyed by type index and name, with the outer operator's name (of the innermost
     /// such closure around the call). Read from each call out, so nested closures cost no rescan.
+    /// A write of a property of the type (`self?.selected = station`) runs the property's observer
+    /// (`didSet { observeAvailability() }`): the observer's own calls count as calls from there.
     private func methodsCalled(from outer: [Int: String], in tree: SyntaxTree) -> [String: String] {
         var result: [String: String] = [:]
+        var observers: [Int: [Int]]? = nil
         for chain in tree.chains {
             let elements = chain.elements
             let method: String
+            var written: String? = nil
             if elements.count == 1, elements[0].kind == .root, elements[0].hasParentheses {
                 method = elements[0].name
             } else if elements.count == 2, elements[0].name == "self", elements[1].hasParentheses {
                 method = elements[1].name
+            } else if elements.count <= 2, elements.last!.kind != .literal, !elements.last!.hasParentheses,
+                      elements.count == 1 || elements[0].name == "self",
+                      chain.last + 1 < tree.tokens.count, tree.tokens[chain.last + 1].kind == .equal {
+                method = ""
+                written = elements.last!.name
             } else {
                 continue
             }
@@ -123,11 +132,42 @@ public struct NestedSinkRule: Rule {
                 let closure = tree.closures[c]
                 guard let op = outer[c], chain.first >= closure.bodyStart, chain.last < closure.close,
                       let type = tree.enclosingType(of: closure.open) else { continue }
-                result["\(type):\(method)"] = op
+                if let written {
+                    if observers == nil { observers = propertyObservers(in: tree) }
+                    guard let v = tree.memberVariable(named: written, ofType: type) else { break }
+                    for f in observers?[v] ?? [] {
+                        for name in selfCalls(inBodyOf: f, in: tree) where result["\(type):\(name)"] == nil {
+                            result["\(type):\(name)"] = op
+                        }
+                    }
+                } else {
+                    result["\(type):\(method)"] = op
+                }
                 break
             }
         }
         return result
+    }
+
+    /// The `didSet` and `willSet` observers of the file's properties, by variable index.
+    private func propertyObservers(in tree: SyntaxTree) -> [Int: [Int]] {
+        var result: [Int: [Int]] = [:]
+        for (f, function) in tree.functions.enumerated() where function.kind == .accessor
+            && (function.name == "didSet" || function.name == "willSet") {
+            if let v = function.variable { result[v, default: []].append(f) }
+        }
+        return result
+    }
+
+    /// The names of the methods a function's body calls on `self` (`load()`, `self.load()`).
+    private func selfCalls(inBodyOf f: Int, in tree: SyntaxTree) -> [String] {
+        guard let open = tree.functions[f].bodyOpen, let close = tree.functions[f].bodyClose, open + 1 < close else { return [] }
+        return tree.chainIndices(in: (open + 1)...(close - 1)).compactMap { k in
+            let elements = tree.chains[k].elements
+            if elements.count == 1, elements[0].kind == .root, elements[0].hasParentheses { return elements[0].name }
+            if elements.count == 2, elements[0].name == "self", elements[1].hasParentheses { return elements[1].name }
+            return nil
+        }
     }
 
     /// A method that stores a subscription in a bag of `self`, called from another subscription's

@@ -29,6 +29,32 @@ final class NestedSinkRuleTests: XCTestCase {
         XCTAssertEqual(positions(text), ["11:14"])
     }
 
+    /// A per-value closure that sets a property runs its `didSet`: a method the observer calls
+    /// subscribes once more per value. A property without an observer, or one set outside such a
+    /// closure, does not.
+    func testAPropertyObserverRunForEveryValue() {
+        let text = """
+        final class MapModel {
+            let tapped = PassthroughSubject<Station, Never>()
+            @Published var selected: Station? {
+                didSet { observeAvailability() }
+            }
+            @Published var plain: Station?
+            private var subscriptions = Set<AnyCancellable>()
+            init() {
+                tapped.sink { [weak self] station in self?.selected = station }.store(in: &subscriptions)
+                tapped.sink { [weak self] station in self?.plain = station }.store(in: &subscriptions)
+            }
+            private func observeAvailability() {
+                guard let station = selected else { return }
+                chargers.availability(for: station.id).sink { [weak self] in self?.text = $0 }.store(in: &subscriptions)
+            }
+            func pick(_ station: Station) { plain = station }
+        }
+        """
+        XCTAssertEqual(positions(text), ["14:48"])
+    }
+
     func testSamplesFireTwice() throws {
         let url = packageRoot.appendingPathComponent("samples/App/Chat/ChatViewModel.swift")
         let found = findings(of: NestedSinkRule.self, in: [("ChatViewModel.swift", try String(contentsOf: url, encoding: .utf8))])
