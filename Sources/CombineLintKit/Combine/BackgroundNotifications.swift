@@ -63,6 +63,8 @@ enum BackgroundNotifications {
             if element.name == "detached", chain.elements[e - 1].name == Catalogue.taskType { return true }
             // `URLSession.shared.dataTask(with:) { … }`: the handler runs on the session's own queue.
             if URLSessionCompletionQueues.runsHandlerOffMain(chain, taskCall: e, tree: tree, index: index) { return true }
+            // `task?.receive { … }` of a web socket: the handler runs on the session's delegate queue.
+            if URLSessionCompletionQueues.runsWebSocketReceiveOffMain(chain, call: e, tree: tree, index: index) { return true }
             if element.name == "sink" {
                 if case .background = queues.delivery(of: chain, before: e) { return true }
                 return false

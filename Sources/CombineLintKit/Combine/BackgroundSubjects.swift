@@ -1,49 +1,62 @@
-/// `PassthroughSubject` properties the project sends into only off the main thread: a subject
-/// delivers on the thread that calls `send`, so a pipeline from one of them delivers there too.
+/// `PassthroughSubject` properties the project sends into off the main thread: a subject delivers
+/// on the thread that calls `send`, so a pipeline from one of them delivers there too (for those
+/// values at least: a subject also sent into from the main thread still races for the others).
 /// (A `CurrentValueSubject` also delivers its current value on the subscribing thread, so it is
 /// never one of them.)
 enum BackgroundSubjects {
-    /// Whether every property named `name` is declared as a `PassthroughSubject`, and every
-    /// `send` into a member of that name (`loaded.send(x)`, `self?.loaded.send(x)`) outside tests and
-    /// test doubles runs off the main thread, and there is at least one; a subject handed to `subscribe(_:)` is sent into from
+    /// Whether every property named `name` is declared as a `PassthroughSubject`, and some `send`
+    /// into a member of that name (`loaded.send(x)`, `self?.loaded.send(x)`) outside tests and test
+    /// doubles runs off the main thread; a subject handed to `subscribe(_:)` is sent into from
     /// wherever its upstream delivers, which makes it `false`.
-    static func isSentOnlyOffMain(_ name: String, index: ProjectIndex, memo: ProjectMemo?) -> Bool {
-        let compute = { () -> Bool in
+    static func isSentOffMain(_ name: String, index: ProjectIndex, memo: ProjectMemo?) -> Bool {
+        offMainSends(into: name, index: index, memo: memo) != .none
+    }
+
+    /// How many of the app's sends into a subject run off the main thread.
+    enum OffMainSends: Sendable, Equatable {
+        /// None known (or not a subject that delivers where it is sent into).
+        case none
+        /// Some, and others may run on the main thread.
+        case some
+        /// Every one.
+        case all
+    }
+
+    /// Which of the app's sends into subject `name` run off the main thread (see `isSentOffMain`).
+    static func offMainSends(into name: String, index: ProjectIndex, memo: ProjectMemo?) -> OffMainSends {
+        let compute = { () -> OffMainSends in
             let declarations = index.properties(named: name)
-            guard !declarations.isEmpty, declarations.allSatisfy({ ProjectIndex.isSubjectType($0) && isPassthrough($0) }) else { return false }
+            guard !declarations.isEmpty, declarations.allSatisfy({ ProjectIndex.isSubjectType($0) && isPassthrough($0) }) else { return .none }
             // A test (or a test double) that sends on the main thread to drive the code stands in for
             // the app's senders; where the app sends is what its subscribers get.
             let sends = (sendsByReceiver(index: index, memo: memo)[name] ?? []).filter { send in
                 !TestCaseCode.isTestOrDouble(send.token, of: index.trees[send.tree], index: index)
             }
-            guard !sends.isEmpty else { return false }
-            for send in sends {
-                let tree = index.trees[send.tree]
-                guard BackgroundNotifications.runsOffMain(send.token, in: tree, index: index) else { return false }
-            }
+            let offMain = sends.filter { send in BackgroundNotifications.runsOffMain(send.token, in: index.trees[send.tree], index: index) }
+            guard !offMain.isEmpty else { return .none }
             // `upstream.subscribe(subject)`: the subject is fed on the upstream's thread.
             for reference in index.chainElements[name] {
                 let chain = index.trees[reference.tree].chains[reference.chain]
-                if case .argument = chain.context, reference.element == chain.elements.count - 1 { return false }
+                if case .argument = chain.context, reference.element == chain.elements.count - 1 { return .none }
             }
-            return true
+            return offMain.count == sends.count ? .all : .some
         }
         guard let memo else { return compute() }
         return memo.value(for: "sent-off-main \(name)", compute)
     }
 
-    /// The names of the subject properties that the project sends into only off the main thread,
+    /// The names of the subject properties that the project sends into off the main thread,
     /// worked out once per run from its `send` calls: a file naming none of them subscribes to none.
     /// The computed properties that erase one of them (`erasedSubjects`) are among the names.
     static func names(index: ProjectIndex, memo: ProjectMemo) -> NameSet {
         memo.value(for: "subjects-sent-off-main") {
             let candidates = sendsByReceiver(index: index, memo: memo).keys.filter { index.declaresSubjectProperty(named: $0) }
-            let subjects = candidates.filter { isSentOnlyOffMain($0, index: index, memo: memo) }
+            let subjects = candidates.filter { isSentOffMain($0, index: index, memo: memo) }
             return NameSet((subjects + erasedSubjects(index: index, memo: memo).keys).sorted())
         }
     }
 
-    /// The computed properties whose getter only erases a subject sent into only off the main thread
+    /// The computed properties whose getter only erases a subject sent into off the main thread
     /// (`var beats: AnyPublisher<Int, Never> { subject.eraseToAnyPublisher() }`), by name, with the
     /// subject's name: a pipeline from one delivers where the subject's senders run. Every property
     /// of the name must be such a getter of the same subject. Worked out once per run from the
@@ -53,7 +66,7 @@ enum BackgroundSubjects {
             let candidates = sendsByReceiver(index: index, memo: memo).keys.filter { index.declaresSubjectProperty(named: $0) }
             var found: [String: String] = [:]
             var rejected = Set<String>()
-            for subject in candidates.sorted() where isSentOnlyOffMain(subject, index: index, memo: memo) {
+            for subject in candidates.sorted() where isSentOffMain(subject, index: index, memo: memo) {
                 for reference in index.chainElements[subject] where reference.element <= 1 {
                     let tree = index.trees[reference.tree]
                     let chain = tree.chains[reference.chain]

@@ -43,7 +43,8 @@ struct DeliveryQueues {
         if let posted = offMainNotification(in: chain, before: firstOperator) {
             state = .background(reason: "the thread that posts `\(posted)` (never the main one)")
         } else if let subject = offMainSubject(in: chain, before: firstOperator) {
-            state = .background(reason: "the thread that sends into `\(subject)` (never the main one)")
+            let only = BackgroundSubjects.offMainSends(into: subject, index: index, memo: memo) == .all
+            state = .background(reason: "the thread that sends into `\(subject)` (" + (only ? "never the main one)" : "a background one for some values)"))
         } else if let (stored, reason) = offMainStoredPublisher(in: chain, before: firstOperator) {
             state = .background(reason: "the queue of `\(stored)` (\(reason), where it is made)")
         } else if case .unknown = state, case .background(let reason) = functionSource(of: chain, before: firstOperator) {
@@ -126,7 +127,7 @@ struct DeliveryQueues {
     }
 
     /// The name of the subject a chain starts from (`model.loaded`, `loaded`) when the project
-    /// sends into it only off the main thread.
+    /// sends into it off the main thread.
     private func offMainSubject(in chain: Chain, before firstOperator: Int) -> String? {
         guard followsNotifications, firstOperator >= 1, let source = chain.elements[..<firstOperator].last,
               !source.isCall, !source.name.hasPrefix("$") else { return nil }
@@ -136,7 +137,7 @@ struct DeliveryQueues {
             return subject
         }
         guard index.declaresSubjectProperty(named: source.name),
-              BackgroundSubjects.isSentOnlyOffMain(source.name, index: index, memo: memo) else { return nil }
+              BackgroundSubjects.isSentOffMain(source.name, index: index, memo: memo) else { return nil }
         return source.name
     }
 

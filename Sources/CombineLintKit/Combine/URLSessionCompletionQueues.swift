@@ -18,6 +18,25 @@ enum URLSessionCompletionQueues {
         return initializer.hasPrefix("URLSession(configuration:") && !initializer.contains("delegateQueue")
     }
 
+    /// Whether the call at element `e` of `chain` is `task.receive { … }` (or `self.task?.receive(completionHandler:)`)
+    /// on a `URLSessionWebSocketTask` property of the enclosing type: URLSession calls the handler on
+    /// the session's delegate queue, a background one unless the type makes its session with
+    /// `delegateQueue: .main` (or `OperationQueue.main`).
+    static func runsWebSocketReceiveOffMain(_ chain: Chain, call e: Int, tree: SyntaxTree, index: ProjectIndex) -> Bool {
+        guard e > 0, chain.elements[e].name == "receive", chain.elements[e].isCall,
+              chain.elements[e].arguments.allSatisfy({ $0.label == nil || $0.label == "completionHandler" }) else { return false }
+        let names = Array(chain.names[..<e])
+        guard names.count == 1 || (names.count == 2 && names[0] == "self"), let name = names.last,
+              let typeName = TypeResolver.enclosingTypeName(at: chain.first, in: tree),
+              let property = index.property(name, ofType: typeName),
+              property.typeText.contains("URLSessionWebSocketTask") || property.initializerText.contains("webSocketTask(") else { return false }
+        let properties = index.type(named: typeName)?.properties.values.map { $0 } ?? []
+        return !properties.contains { session in
+            let text = session.initializerText.filter { !$0.isWhitespace }
+            return text.contains("URLSession(") && (text.contains("delegateQueue:.main") || text.contains("delegateQueue:OperationQueue.main"))
+        }
+    }
+
     /// Whether the token is directly in a URLSession delegate callback (`urlSession(_:downloadTask:…)`)
     /// of a type whose body makes a session with `delegate: self` and `delegateQueue: nil` (or a new
     /// `OperationQueue()`): URLSession then calls its delegate on a serial background queue of its own.

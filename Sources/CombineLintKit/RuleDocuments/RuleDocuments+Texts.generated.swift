@@ -4465,10 +4465,13 @@ starts, in the completion handler of `URLSession.shared.dataTask(with:)` (also `
 `downloadTask`, and a session property made without a `delegateQueue:`), which the session calls on
 its own queue, or in a sink that delivers in the background; a `private` method that its file calls
 only from such code, and at least once, runs there too),
-or a `PassthroughSubject` property that the project sends into only off the main thread (in those places, or in the
+or a `PassthroughSubject` property that the project sends into off the main thread, in at least one of its `send`s outside
+tests (a subject also sent into from the main thread delivers the other values there, still a race) (in those places, or in the
 `urlSession(…)` delegate callbacks of a type that makes its session with `delegate: self, delegateQueue: nil`,
 which URLSession calls on a serial queue of its own, or in a Network.framework handler,
-`monitor.pathUpdateHandler = { … }`, of an object the file starts with `start(queue:)` on a background queue; also
+`monitor.pathUpdateHandler = { … }`, of an object the file starts with `start(queue:)` on a background queue, or in
+the `receive` handler of a `URLSessionWebSocketTask` property, which runs on its session's delegate queue unless the type
+makes the session with `delegateQueue: .main`; also
 through a computed property that only erases it, `var beats: AnyPublisher<…> { subject.eraseToAnyPublisher() }`) in the
 same sense (a subject delivers on the thread that calls `send`; a `queue.sync { }` block runs on
 the calling thread, so a send or post there does not count; not a `CurrentValueSubject`, whose

@@ -20,7 +20,7 @@ public struct MainActorBackgroundDeliveryRule: Rule {
     }
 
     public func check(_ context: RuleContext) -> [Finding] {
-        // …or a subject that the project sends into only off the main thread, or a project function
+        // …or a subject that the project sends into off the main thread, or a project function
         // that returns a pipeline delivering off it.
         guard context.mentions(anyOf: Self.requiredNames)
             || context.mentions(anyOf: BackgroundSubjects.names(index: context.index, memo: context.memo))

@@ -186,8 +186,13 @@ final class MainActorBackgroundDeliveryRuleTests: XCTestCase {
         }
         """
         let found = findings(of: MainActorBackgroundDeliveryRule.self, in: [(path: "A.swift", text: model), (path: "B.swift", text: screen)])
-        XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["B.swift:7:23"])
-        XCTAssertEqual(try XCTUnwrap(found.first).message, "`sink` gets its values on the thread that sends into `loaded` (never the main one) but uses main-actor `label`: a data race in Swift 5 mode, a trap in Swift 6 mode.")
+        // `progress` is also sent into on the main thread (`reset()`): the values sent from the
+        // queue still reach the label off main.
+        XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["B.swift:7:23", "B.swift:9:25"])
+        XCTAssertEqual(found.map(\.message), [
+            "`sink` gets its values on the thread that sends into `loaded` (never the main one) but uses main-actor `label`: a data race in Swift 5 mode, a trap in Swift 6 mode.",
+            "`sink` gets its values on the thread that sends into `progress` (a background one for some values) but uses main-actor `label`: a data race in Swift 5 mode, a trap in Swift 6 mode.",
+        ])
     }
 
     /// `queue.sync { }` runs its block on the calling thread: a subject sent into there is not known
@@ -280,7 +285,8 @@ final class MainActorBackgroundDeliveryRuleTests: XCTestCase {
     }
 
     /// A computed property that only erases a subject sent into only off the main thread delivers
-    /// where the subject's senders run; one erasing a subject also sent on the main thread does not.
+    /// where the subject's senders run; one erasing a subject also sent on the main thread delivers
+    /// the queue's values off main all the same.
     func testErasedSubjectSentOnlyOffMain() {
         let monitor = """
         final class HeartRateMonitor {
@@ -306,8 +312,11 @@ final class MainActorBackgroundDeliveryRuleTests: XCTestCase {
         }
         """
         let found = findings(of: MainActorBackgroundDeliveryRule.self, in: [(path: "H.swift", text: monitor), (path: "W.swift", text: session)])
-        XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["W.swift:5:30"])
-        XCTAssertEqual(found.first?.message, "`sink` gets its values on the thread that sends into `subject` (never the main one) but uses main-actor `heartRate`: a data race in Swift 5 mode, a trap in Swift 6 mode.")
+        XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["W.swift:5:30", "W.swift:7:24"])
+        XCTAssertEqual(found.map(\.message), [
+            "`sink` gets its values on the thread that sends into `subject` (never the main one) but uses main-actor `heartRate`: a data race in Swift 5 mode, a trap in Swift 6 mode.",
+            "`sink` gets its values on the thread that sends into `taps` (a background one for some values) but uses main-actor `heartRate`: a data race in Swift 5 mode, a trap in Swift 6 mode.",
+        ])
     }
 
     /// `collect(.byTime(queue, stride))` delivers each batch on `queue`; a later hop to main, a main
@@ -529,6 +538,45 @@ final class MainActorBackgroundDeliveryRuleTests: XCTestCase {
         XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["B.swift:3:26"])
     }
 
+    /// A web socket task's `receive` handler runs on its session's delegate queue: a background one
+    /// for a session made with `delegateQueue: nil` or `OperationQueue()`, the main one for a type
+    /// that makes its session with `delegateQueue: .main`.
+    func testSubjectSentFromAWebSocketReceiveHandlerDeliversOffMain() {
+        let found = findings(of: MainActorBackgroundDeliveryRule.self, in: [
+            (path: "A.swift", text: """
+            final class Feed: NSObject {
+                let updates = PassthroughSubject<Int, Never>()
+                private var task: URLSessionWebSocketTask?
+                private lazy var session = URLSession(configuration: .default, delegate: self, delegateQueue: OperationQueue())
+                private func receiveNext() {
+                    task?.receive { [weak self] result in
+                        if case .success = result { self?.updates.send(1) }
+                        self?.receiveNext()
+                    }
+                }
+            }
+            final class MainFeed: NSObject {
+                let ticks = PassthroughSubject<Int, Never>()
+                private var task: URLSessionWebSocketTask?
+                private lazy var session = URLSession(configuration: .default, delegate: self, delegateQueue: .main)
+                private func receiveNext() {
+                    task?.receive { [weak self] _ in self?.ticks.send(1) }
+                }
+            }
+            """),
+            (path: "B.swift", text: """
+            final class FeedViewController: UIViewController {
+                let label = UILabel()
+                func bind(_ feed: Feed, _ main: MainFeed) {
+                    feed.updates.sink { [weak self] in self?.label.text = "\\($0)" }.store(in: &bag)
+                    main.ticks.sink { [weak self] in self?.label.text = "\\($0)" }.store(in: &bag)
+                }
+            }
+            """),
+        ])
+        XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["B.swift:4:22"])
+    }
+
     /// Network.framework calls `pathUpdateHandler` on the queue given to `start(queue:)`: a subject
     /// sent there delivers on that queue; a monitor started on `.main` calls it on main.
     func testSubjectSentFromANetworkHandlerStartedOnABackgroundQueue() {
@@ -559,7 +607,8 @@ final class MainActorBackgroundDeliveryRuleTests: XCTestCase {
     }
 
     /// A test that sends into a subject on the main thread to drive the code stands in for the
-    /// app's senders: where the app sends decides. A send of the app on the main thread still does.
+    /// app's senders: where the app sends decides. A subject the app sends into on the main thread
+    /// and on its queue delivers the queue's values off main.
     func testSendsFromTestsDoNotTellWhereTheAppSends() {
         let app = """
         final class Feed {
@@ -583,7 +632,7 @@ final class MainActorBackgroundDeliveryRuleTests: XCTestCase {
         }
         """
         let found = findings(of: MainActorBackgroundDeliveryRule.self, in: [(path: "App/A.swift", text: app), (path: "AppTests/FeedTests.swift", text: test)])
-        XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["App/A.swift:11:22"])
+        XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["App/A.swift:11:22", "App/A.swift:12:20"])
     }
 
     /// `api.register(email:)`, a project function that returns a `dataTaskPublisher` pipeline with no
