@@ -157,8 +157,8 @@ private struct OwnerSearch {
             // A closure given to an operator or subscriber (`$state.map { _ in LoginModel() }`) runs
             // for each value, even in the launch callback: each value makes another one.
             if OwnerSearch.runsPerValue(token, in: tree, within: function) { return false }
-            return !(Catalogue.foregroundCallbacks.contains(function.name)
-                     || function.isObjCCallable)
+            return !OwnerSearch.runsRepeatedly(function)
+                && !isCalledFromRepeatedMethod(function.name, ofType: ownerName)
         }
         // Code in closures may run any number of times.
         guard tree.innermostClosure(of: token) == nil else { return false }
@@ -183,6 +183,32 @@ private struct OwnerSearch {
            LazyOnceAssignments.isMadeOnce(chainStartingAt: chainStart, in: tree, ownerName: ownerName, index: index),
            let declared = LongLivedObjects.declaration(of: owner, treeIndex: treeIndex, index: index, memo: memo) {
             return livesForTheRun(declared)
+        }
+        return false
+    }
+
+    /// A method of an application object that the user or the system runs again and again: a
+    /// menu's `@objc` action, an `@IBAction`, `applicationDidBecomeActive`.
+    static func runsRepeatedly(_ function: FunctionDecl) -> Bool {
+        Catalogue.foregroundCallbacks.contains(function.name) || function.isObjCCallable
+    }
+
+    /// Whether a method of the type named `typeName` that runs again and again calls its method
+    /// `name` (`@IBAction func newWindow(_:) { openWindow(for: nil) }`): what `name` makes is then
+    /// made on each run.
+    private func isCalledFromRepeatedMethod(_ name: String, ofType typeName: String) -> Bool {
+        let uses = index.identifiers[name]
+        for t in index.treeIndices(declaring: typeName) {
+            let tree = index.trees[t]
+            for reference in uses.entries(inTree: t) {
+                let k = reference.token
+                guard k + 1 < tree.tokens.count, tree.tokens[k + 1].kind == .leftParen, tree.name(k) == name,
+                      k == 0 || tree.tokens[k - 1].kind != .period || (k >= 2 && tree.isWord(k - 2, "self")),
+                      let caller = tree.outerMethod(of: k), tree.functions[caller].nameToken != k,
+                      let owner = tree.functions[caller].enclosingType, tree.types[owner].name.lastNameComponent == typeName
+                else { continue }
+                if OwnerSearch.runsRepeatedly(tree.functions[caller]) { return true }
+            }
         }
         return false
     }

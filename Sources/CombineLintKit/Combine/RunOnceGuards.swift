@@ -67,18 +67,20 @@ public enum RunOnceGuards {
         }
     }
 
-    /// The names set to `true` or `false`, or toggled, in `ranges` of `tree`: run-once flags.
+    /// The names set to `true` or `false` in `ranges` of `tree`: run-once flags. A name also
+    /// toggled there (`isFollowing.toggle()`) flips on every other run, so it guards nothing once.
     public static func flagAssignments(in ranges: [Range<Int>], of tree: SyntaxTree) -> Set<String> {
         var names = Set<String>()
+        var toggled = Set<String>()
         for range in ranges {
             for i in range where tree.tokens[i].kind == .identifier && i + 2 < tree.tokens.count {
                 if tree.tokens[i + 1].kind == .equal, tree.isWord(i + 2, "true") || tree.isWord(i + 2, "false") {
                     names.insert(tree.name(i))
                 } else if tree.tokens[i + 1].kind == .period, tree.isWord(i + 2, "toggle") {
-                    names.insert(tree.name(i))
+                    toggled.insert(tree.name(i))
                 }
             }
         }
-        return names
+        return names.subtracting(toggled)
     }
 }

@@ -7918,7 +7918,8 @@ Not reported:
   `viewDidDisappear`, `prepareForReuse`, or a method they call), also when the repeated code is
   another type's: a view model's `stopLive()` emptying the bag that its `startLive()` fills, called
   from the screen's `viewDidDisappear` as `startLive()` is from its `viewWillAppear`;
-- paths guarded by a run-once flag the type sets (`guard !didBind else { return }; didBind = true`),
+- paths guarded by a run-once flag the type sets (`guard !didBind else { return }; didBind = true`; a flag it
+  toggles, `isFollowing.toggle()`, is on again every other run and guards nothing once),
   by `bag.isEmpty`, by `isMovingToParent`/`isBeingPresented`, or by the state that installing a
   view sets for good (`guard rootView.superview == nil else { return }` before `addSubview(rootView)`,
   `parent` before `addChild`);
@@ -10413,7 +10414,8 @@ until the run ends), the application's delegate itself (a class conforming to
 `UIApplicationDelegate` or `NSApplicationDelegate`, which the system makes at launch and keeps;
 a scene delegate is not one, since a scene can be discarded), and classes with no subclass whose every instance is made where it is made
 once per run and kept: by their own static property (`static let shared = Storage()`), by the
-application's delegate or SwiftUI `App` (not in an `@objc` or `@IBAction` method of the delegate, nor in
+application's delegate or SwiftUI `App` (not in an `@objc` or `@IBAction` method of the delegate or a method one of them calls,
+`@IBAction func newWindow(_:) { openWindow() }`, nor in
 `applicationDidBecomeActive` and the like, which make another one on each run, nor right in a scene's
 content closure, `WindowGroup { ContentView(model: Model()) }`, which SwiftUI builds per window and
 again on each update of the `App`), by the factory of a dependency-injection registration

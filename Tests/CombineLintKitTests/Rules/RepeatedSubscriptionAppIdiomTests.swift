@@ -443,4 +443,38 @@ extension RepeatedSubscriptionAppIdiomTests {
         """
         XCTAssertEqual(positions(text), ["7:103"])
     }
+
+    /// A flag the action toggles (`isFollowing.toggle()`) is on again every other run: a store below
+    /// `if isFollowing` piles up; one below a flag only ever set (`didStart = true`) runs once.
+    func testAToggledFlagIsNoRunOnceGuard() {
+        let text = """
+        final class ToolbarController: NSObject {
+            private var followCancellables = Set<AnyCancellable>()
+            private var isFollowing = false
+            private var didStart = false
+            func makeMenu() -> NSMenu {
+                let menu = NSMenu(title: "View")
+                menu.addItem(withTitle: "Follow", action: #selector(toggleFollow(_:)), keyEquivalent: "f").target = self
+                menu.addItem(withTitle: "Start", action: #selector(start(_:)), keyEquivalent: "s").target = self
+                return menu
+            }
+            @objc func toggleFollow(_ sender: NSMenuItem) {
+                isFollowing.toggle()
+                if isFollowing { startFollowing() }
+            }
+            @objc func start(_ sender: NSMenuItem) {
+                guard !didStart else { return }
+                didStart = true
+                startTicking()
+            }
+            private func startFollowing() {
+                NotificationCenter.default.publisher(for: .tail).sink { [weak self] _ in self?.scroll() }.store(in: &followCancellables)
+            }
+            private func startTicking() {
+                NotificationCenter.default.publisher(for: .tick).sink { [weak self] _ in self?.scroll() }.store(in: &followCancellables)
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["21:99"])
+    }
 }

@@ -817,4 +817,36 @@ final class StrongSelfCaptureRuleTests: XCTestCase {
         """
         XCTAssertEqual(positions(text, extraFiles: [(path: "Tests/AppTests/SettingsTests.swift", text: test)]), ["A.swift:13:28"])
     }
+
+    /// An object the app delegate makes in a method that its `@IBAction` (a menu's New Window) also
+    /// calls is made on each run of the action: one window controller per window, each freed when
+    /// its window closes, so a cycle leaks it. One made only at launch lives for the run.
+    func testObjectsMadeByAMethodThatAnActionCallsDoNotLiveForTheRun() {
+        let text = """
+        final class WindowController: NSWindowController {
+            @Published var title = ""
+            private var cancellables = Set<AnyCancellable>()
+            func bind() { $title.sink(receiveValue: self.apply).store(in: &cancellables) }
+            func apply(_ title: String) {}
+        }
+        final class StatusController {
+            @Published var count = 0
+            private var cancellables = Set<AnyCancellable>()
+            func bind() { $count.sink { _ in self.render() }.store(in: &cancellables) }
+            func render() {}
+        }
+        final class AppDelegate: NSObject, NSApplicationDelegate {
+            var windows: [WindowController] = []
+            var status: StatusController?
+            func applicationDidFinishLaunching(_ notification: Notification) {
+                openWindow()
+                makeStatus()
+            }
+            @IBAction func newWindow(_ sender: Any?) { openWindow() }
+            private func openWindow() { windows.append(WindowController()) }
+            private func makeStatus() { status = StatusController() }
+        }
+        """
+        XCTAssertEqual(positions(text), ["A.swift:4:45"])
+    }
 }
