@@ -25,7 +25,10 @@ struct SubjectSenders: Sendable {
             let chain = tree.chains[reference.chain]
             guard Self.feeds(chain, at: reference.element, in: tree, index: index) else { continue }
             let enclosing = tree.enclosingType(of: chain.elements[reference.element].nameToken).map { tree.types[$0].name.lastNameComponent }
+            // A receiver's type the project does not declare (a typealias such as `AppStore` for
+            // `Store<AppState, AppAction>`, a framework type) is not known to be unrelated.
             let owner = TypeResolver.ownerType(ofElement: reference.element, in: chain, tree: tree, index: index)
+                .flatMap { index.type(named: $0) == nil ? nil : $0 }
             if let owner {
                 enclosingTypesByOwner[owner, default: []].insert(enclosing)
             } else {

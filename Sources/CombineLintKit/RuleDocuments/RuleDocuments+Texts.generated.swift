@@ -1659,7 +1659,7 @@ A subscription stored in a bag declared in the same method (`var cancellables = 
 that is never read again (not kept in a member, returned or passed on) ends with that bag when the
 method returns; not reported in test code, nor when the method waits or `await`s after the last store.
 A publisher that delivers everything and finishes during `sink` itself (`Just`, `Empty`, `Fail`,
-`Record`, `[1, 2].publisher`, the `publisher` of a parameter or local declared as an array, set or dictionary (`notes: [Note]`) or of a constant bound to an array or dictionary literal (`let chapters = [intro, main]`), `Publishers.Zip` (or `Merge`, `CombineLatest`) of such inputs, or a constant local bound to one, `let numbers = [1, 2].publisher`, followed only by operators such as `map`, `filter` or `collect`, with no
+`Record`, `[1, 2].publisher`, the `publisher` of a parameter or local declared as an array, set or dictionary (`notes: [Note]`) or of a constant bound to an array or dictionary literal (`let chapters = [intro, main]`), `Publishers.Zip` (or `Merge`, `CombineLatest`) of such inputs, `.zip(…)` or `.merge(with:)` of them, or a constant local bound to one, `let numbers = [1, 2].publisher`, followed only by operators such as `map`, `filter` or `collect`, with no
 `receive(on:)`, `delay`, `flatMap` or combining operator) is not reported: nothing is left to cancel when
 `sink` returns (`_ = Just(3).sink { values.append($0) }` in a test). So is a `Future` whose closure calls its
 promise right there (not from a closure inside it, such as `queue.async { promise(…) }`), written in place, in
@@ -2775,7 +2775,9 @@ of these, `let events = model.events` … `events.send(x)`): there, `private` pl
 erased publisher is a safe, mechanical change. A subject that other types feed on purpose is an
 input by design, and `private` would not compile; the `include_sent_from_outside` option reports
 those too. A `send` is matched by the member's name, so a same-named member of another type that
-is sent into from outside also keeps the rule quiet.
+is sent into from outside also keeps the rule quiet, unless the receiver's type is known and
+unrelated (`feed.events.send(x)` with `feed: FeedModel`); a receiver typed by a name the project
+declares no type of, such as a typealias (`let store: AppStore`), is not known.
 
 Not reported: `static` properties (a shared channel that every part of the app sends to is their
 purpose), computed properties, subjects handed in by an initializer (`self.events = events` from
@@ -4490,7 +4492,9 @@ property of the name that is also given another value, a parameter or a subject,
 arguments and other values; `let` properties of `self` that any thread may use (a subject, whose
 `send` and `value` take a lock; a logger, `Logger`, `OSLog` or a project type named `…Logger`; a
 queue, `NotificationCenter`, `UserDefaults`; a `String`, number, `URL`, `Date` or other Foundation
-value, or a literal), unless the project declares that type main-actor isolated; `nonisolated` functions and actors; calls of `nonisolated` methods and reads of `nonisolated` properties of `self` (they run on the caller's thread); main-actor work inside `DispatchQueue.main.async`, `MainActor.run`
+value, or a literal), unless the project declares that type main-actor isolated; a property bound by the
+closure's capture list (`[cache] output in cache.store(…)`, read where the closure was made) whose type is
+not main-actor (a captured `[label]` of type `UILabel` still is); `nonisolated` functions and actors; calls of `nonisolated` methods and reads of `nonisolated` properties of `self` (they run on the caller's thread); main-actor work inside `DispatchQueue.main.async`, `MainActor.run`
 or a `Task` in the closure. Where several types of the project share a simple name
 (`Library.ViewModel`, `Sync.ViewModel`), `@MainActor` and being observed by a view belong to the
 declaration that says so or that the view names, never to the other types of the name.

@@ -90,7 +90,8 @@ public struct DiscardedCancellableRule: Rule {
     /// Whether chain elements `0..<end` are a publisher that delivers all its values and finishes
     /// during `subscribe` (`Just(x)`, `Empty()`, `Fail(error:)`, `Record`, `[1, 2].publisher`,
     /// `Publishers.Sequence(…)`), followed only by operators that deliver on the same thread at once
-    /// (`map`, `filter`, `collect`; not `receive(on:)`, `delay`, `flatMap` or a combining operator):
+    /// (`map`, `filter`, `collect`; not `receive(on:)`, `delay`, `flatMap` or a combining operator
+    /// unless its inputs are such publishers too):
     /// nothing is left to cancel when `sink` returns, so its token need not be kept.
     static func finishesDuringSubscribe(_ chain: Chain, before end: Int, in tree: SyntaxTree, depth: Int = 0) -> Bool {
         let elements = chain.elements
@@ -134,6 +135,16 @@ public struct DiscardedCancellableRule: Rule {
         guard first <= end else { return false }
         for element in elements[first..<end] {
             let name = element.name
+            // `.zip(["a", "b"].publisher)`, `.merge(with: Just(0))`: inputs that also deliver and finish
+            // during `subscribe` are combined (and finished) during it too.
+            if element.isCall, Catalogue.inputSubscribingCombiners.contains(name), depth < 4,
+               case let inputs = element.arguments.filter({ $0.closure == nil }), !inputs.isEmpty,
+               inputs.allSatisfy({ argument in
+                   guard let c = tree.chain(startingAt: argument.value.lowerBound) else { return false }
+                   return finishesDuringSubscribe(tree.chains[c], before: tree.chains[c].elements.count, in: tree, depth: depth + 1)
+               }) {
+                continue
+            }
             // A scheduler hop (`receive(on:)`, `delay(for:scheduler:)`) delivers later; `collect()` on such
             // a source still delivers during `sink`.
             guard element.isCall, Catalogue.sameThreadOperators.contains(name),

@@ -103,6 +103,12 @@ public struct MainActorBackgroundDeliveryRule: Rule {
             if isNonisolated(member.name, of: typeName, index: context.index) { continue }
             // A `let` subject, logger or value: any thread may use it, and nothing races.
             if !member.isWritten, isThreadSafeConstant(member.name, of: typeName, context: context) { continue }
+            // `[cache] output in cache.store(…)`: the capture list read the property where the closure
+            // was made; here runs the captured value, main-actor state only when its type is.
+            if !member.isExplicit, capturedByList(member.name, at: i, within: c, tree: tree),
+               let property = context.index.property(member.name, ofType: typeName),
+               let type = TypeResolver.typeName(annotation: property.typeText, initializer: property.initializerText),
+               !MainActorTypes.isMainActor(type, index: context.index, memo: context.memo) { continue }
             // Every member of a main-actor type is isolated, also those it inherits from UIKit (`self.view`);
             // a bare name must be one of the type's own (it could be a global function).
             if isolated, member.isExplicit || isMember(member.name, of: typeName, index: context.index) { return member.name }
@@ -111,6 +117,15 @@ public struct MainActorBackgroundDeliveryRule: Rule {
             if observed, member.isWritten, context.index.property(member.name, ofType: typeName)?.hasAttribute("Published") == true { return member.name }
         }
         return nil
+    }
+
+    /// Whether the capture list of closure `c`, or of a closure inside it around token `i`, binds `name`.
+    private func capturedByList(_ name: String, at i: Int, within c: Int, tree: SyntaxTree) -> Bool {
+        for closure in tree.enclosingClosures(of: i) {
+            if tree.closures[closure].captures.contains(where: { $0.name == name }) { return true }
+            if closure == c { break }
+        }
+        return false
     }
 
     /// A nested closure whose code does not run on the delivery queue: it hops to main

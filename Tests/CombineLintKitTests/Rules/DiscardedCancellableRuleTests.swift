@@ -422,4 +422,17 @@ final class DiscardedCancellableRuleTests: XCTestCase {
         """
         XCTAssertEqual(positions(text), ["12:37"])
     }
+
+    /// `.zip(…)` or `.merge(with:)` of inputs that also deliver and finish during `subscribe`
+    /// finishes during `sink`: nothing is left to cancel. Zipped with a subject, it waits.
+    func testCombiningSequencePublishersFinishesDuringSink() {
+        let text = """
+        func label(_ buttons: [UIButton], _ taps: PassthroughSubject<Int, Never>) {
+            _ = ["Record", "Finish"].publisher.zip(buttons.publisher).sink { $1.setTitle($0, for: .normal) }
+            _ = Just(1).merge(with: Just(2)).sink { print($0) }
+            _ = ["a"].publisher.zip(taps).sink { print($0) }
+        }
+        """
+        XCTAssertEqual(positions(text), ["4:35"])
+    }
 }

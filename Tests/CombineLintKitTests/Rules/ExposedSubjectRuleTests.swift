@@ -310,4 +310,26 @@ final class ExposedSubjectRuleTests: XCTestCase {
         let found = findings(of: ExposedSubjectRule.self, in: PreviewOnlyTypeFixture.files)
         XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["App.swift:2:9"])
     }
+
+    /// A receiver typed by a name the project declares no type of (`let store: AppStore` with
+    /// `typealias AppStore = Store<AppState, AppAction>`) is not known to be unrelated: its send may
+    /// feed `Store`'s subject, which then stays quiet.
+    func testASendThroughATypealiasedReceiverMayFeedTheSubject() {
+        let store = """
+        final class Store<State, Action> {
+            let actions = PassthroughSubject<Action, Never>()
+            func send(_ action: Action) { actions.send(action) }
+        }
+        typealias AppStore = Store<AppState, AppAction>
+        """
+        let screen = """
+        final class HiveListViewController: UIViewController {
+            private let store: AppStore
+            init(store: AppStore) { self.store = store }
+            func refresh() { store.actions.send(.refresh) }
+        }
+        """
+        XCTAssertEqual(run([("App/Store.swift", store)]).map { "\($0.line):\($0.column)" }, ["2:9"])
+        XCTAssertEqual(run([("App/Store.swift", store), ("App/Screen.swift", screen)]).map { "\($0.line):\($0.column)" }, [])
+    }
 }

@@ -749,4 +749,25 @@ final class MainActorBackgroundDeliveryRuleTests: XCTestCase {
             .map { "\($0.ruleID):\($0.file):\($0.line):\($0.column)" }
         XCTAssertEqual(found, ["main_actor_background_delivery:Screen.swift:7:47"])
     }
+
+    /// A capture list reads the property where the closure is made (`[cache] output in …`): the
+    /// closure then uses the captured value, main-actor state only when its type is (`[label]`).
+    func testAPropertyCapturedByTheCaptureListIsTheCapturedValue() {
+        let text = """
+        final class DetailViewController: UIViewController {
+            private let cache = URLCache.shared
+            private let label = UILabel()
+            func prefetch(_ url: URL) {
+                URLSession.shared.dataTaskPublisher(for: url)
+                    .sink(receiveCompletion: { _ in }, receiveValue: { [cache] output in cache.removeAllCachedResponses() })
+                    .store(in: &bag)
+                URLSession.shared.dataTaskPublisher(for: url)
+                    .sink(receiveCompletion: { _ in }, receiveValue: { [label] output in label.text = "\\(output.data.count)" })
+                    .store(in: &bag)
+            }
+        }
+        """
+        let found = findings(of: MainActorBackgroundDeliveryRule.self, in: [(path: "A.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["9:14"])
+    }
 }
