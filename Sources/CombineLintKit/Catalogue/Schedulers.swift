@@ -32,6 +32,18 @@ extension Catalogue {
     /// session calls them on its delegate queue.
     public static let urlSessionDelegateCallbacks: Set<String> = ["urlSession"]
 
+    /// The names CoreBluetooth's delegate callbacks share (`centralManager(_:didDiscover:…)`,
+    /// `centralManagerDidUpdateState(_:)`, `peripheral(_:didUpdateValueFor:error:)`): a
+    /// `CBCentralManager` or `CBPeripheralManager` calls them, and its peripherals' callbacks, on
+    /// the queue it was made with (`queue: nil` is the main one).
+    public static let coreBluetoothDelegateCallbacks: Set<String> = [
+        "centralManager", "centralManagerDidUpdateState", "peripheral", "peripheralManager",
+        "peripheralManagerDidUpdateState", "peripheralDidUpdateName", "peripheralIsReady",
+    ]
+
+    /// The CoreBluetooth managers made with `delegate:` and `queue:`.
+    public static let coreBluetoothManagers: Set<String> = ["CBCentralManager", "CBPeripheralManager"]
+
     /// Network.framework handler properties (`NWPathMonitor`, `NWConnection`, `NWListener`,
     /// `NWBrowser`), which the object calls on the queue its `start(queue:)` was given.
     public static let networkQueueHandlers: Set<String> = [

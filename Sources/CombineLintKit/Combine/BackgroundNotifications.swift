@@ -73,6 +73,7 @@ enum BackgroundNotifications {
         guard onlyTasksAround else { return false }
         if runsOnActorExecutor(token, in: tree, index: index) { return true }
         if URLSessionCompletionQueues.runsDelegateCallbackOffMain(token, in: tree, index: index) { return true }
+        if CoreBluetoothQueues.runsDelegateCallbackOffMain(token, in: tree) { return true }
         return followsPrivateMethods && tree.enclosingClosures(of: token).isEmpty
             && privateMethodIsCalledOnlyOffMain(around: token, in: tree, index: index)
     }

@@ -4473,7 +4473,8 @@ tests (a subject also sent into from the main thread delivers the other values t
 which URLSession calls on a serial queue of its own, or in a Network.framework handler,
 `monitor.pathUpdateHandler = { … }`, of an object the file starts with `start(queue:)` on a background queue, or in
 the `receive` handler of a `URLSessionWebSocketTask` property, which runs on its session's delegate queue unless the type
-makes the session with `delegateQueue: .main`; also
+makes the session with `delegateQueue: .main`, or in the CoreBluetooth callbacks (`centralManager(…)`, `peripheral(…)`)
+of a type that makes its manager with `delegate: self` and a queue other than `nil` or `.main`; also
 through a computed property that only erases it, `var beats: AnyPublisher<…> { subject.eraseToAnyPublisher() }`) in the
 same sense (a subject delivers on the thread that calls `send`; a `queue.sync { }` block runs on
 the calling thread, so a send or post there does not count; not a `CurrentValueSubject`, whose

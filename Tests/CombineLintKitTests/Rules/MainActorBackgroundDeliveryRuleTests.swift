@@ -770,4 +770,38 @@ final class MainActorBackgroundDeliveryRuleTests: XCTestCase {
         let found = findings(of: MainActorBackgroundDeliveryRule.self, in: [(path: "A.swift", text: text)])
         XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["9:14"])
     }
+
+    /// CoreBluetooth calls a manager's delegate, and its peripherals' callbacks, on the queue the
+    /// manager was made with: a subject sent there delivers on it; `queue: nil` is the main queue.
+    func testSubjectSentFromCoreBluetoothCallbacksOnItsQueue() {
+        let found = findings(of: MainActorBackgroundDeliveryRule.self, in: [
+            (path: "A.swift", text: """
+            final class Scale: NSObject {
+                let weights = PassthroughSubject<Double, Never>()
+                private let bleQueue = DispatchQueue(label: "ble")
+                private lazy var central = CBCentralManager(delegate: self, queue: bleQueue)
+            }
+            extension Scale: CBCentralManagerDelegate, CBPeripheralDelegate {
+                func peripheral(_ peripheral: CBPeripheral, didUpdateValueFor characteristic: CBCharacteristic, error: Error?) {
+                    weights.send(1)
+                }
+            }
+            final class MainScale: NSObject, CBCentralManagerDelegate {
+                let readings = PassthroughSubject<Double, Never>()
+                private lazy var central = CBCentralManager(delegate: self, queue: nil)
+                func centralManagerDidUpdateState(_ central: CBCentralManager) { readings.send(0) }
+            }
+            """),
+            (path: "B.swift", text: """
+            @MainActor final class HarvestModel: ObservableObject {
+                @Published var weight = 0.0
+                func bind(_ scale: Scale, _ main: MainScale) {
+                    scale.weights.sink { [weak self] in self?.weight = $0 }.store(in: &bag)
+                    main.readings.sink { [weak self] in self?.weight = $0 }.store(in: &bag)
+                }
+            }
+            """),
+        ])
+        XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["B.swift:4:23"])
+    }
 }

@@ -1,0 +1,27 @@
+/// Where CoreBluetooth calls its delegates: a `CBCentralManager` or `CBPeripheralManager` made with
+/// `delegate: self, queue: bleQueue` calls the type's `centralManager(…)`/`peripheral(…)` callbacks
+/// on `bleQueue`; made with `queue: nil` (or `.main`) it calls them on the main queue.
+enum CoreBluetoothQueues {
+    /// Whether the token is directly in a CoreBluetooth delegate callback of a type whose body makes
+    /// a manager with `delegate: self` and a queue that is not the main one.
+    static func runsDelegateCallbackOffMain(_ token: Int, in tree: SyntaxTree) -> Bool {
+        guard tree.enclosingClosures(of: token).isEmpty, let f = tree.enclosingFunction(of: token),
+              tree.functions[f].kind == .function, Catalogue.coreBluetoothDelegateCallbacks.contains(tree.functions[f].name),
+              let t = tree.functions[f].enclosingType else { return false }
+        // The callbacks often sit in an extension of the class that makes the manager in the same file.
+        let name = tree.types[t].name
+        let bodies = tree.types.compactMap { type -> ClosedRange<Int>? in
+            guard type.name == name, let open = type.bodyOpen, let close = type.bodyClose else { return nil }
+            return open...close
+        }
+        return bodies.contains { body in
+            tree.chains(in: body).contains { chain in
+                guard Catalogue.coreBluetoothManagers.contains(chain.root.name), chain.root.isCall,
+                      let delegate = chain.root.argument("delegate"), let queue = chain.root.argument("queue") else { return false }
+                let queueText = tree.text(queue.value.lowerBound, queue.value.upperBound).filter { !$0.isWhitespace }
+                return tree.text(delegate.value.lowerBound, delegate.value.upperBound) == "self"
+                    && !["nil", ".main", "DispatchQueue.main"].contains(queueText)
+            }
+        }
+    }
+}
