@@ -43,6 +43,8 @@ extension Catalogue {
         "PassthroughSubject", "CurrentValueSubject", "Logger", "OSLog", "DispatchQueue", "OperationQueue",
         "NotificationCenter", "UserDefaults", "String", "Int", "Double", "Float", "Bool", "UUID", "URL", "Date",
         "Data", "TimeInterval", "CGFloat", "Decimal",
+        // Caches Apple documents as safe to use from any thread.
+        "NSCache", "URLCache",
     ]
 }
 

@@ -4492,7 +4492,7 @@ property of the name that is also given another value, a parameter or a subject,
 `$property` and other notifications (they deliver on the sender's thread, which the code does not show); closures that use only their
 arguments and other values; `let` properties of `self` that any thread may use (a subject, whose
 `send` and `value` take a lock; a logger, `Logger`, `OSLog` or a project type named `…Logger`; a
-queue, `NotificationCenter`, `UserDefaults`; a `String`, number, `URL`, `Date` or other Foundation
+queue, `NotificationCenter`, `UserDefaults`, `NSCache`, `URLCache`; a `String`, number, `URL`, `Date` or other Foundation
 value, or a literal), unless the project declares that type main-actor isolated; a property bound by the
 closure's capture list (`[cache] output in cache.store(…)`, read where the closure was made) whose type is
 not main-actor (a captured `[label]` of type `UILabel` still is); `nonisolated` functions and actors; calls of `nonisolated` methods and reads of `nonisolated` properties of `self` (they run on the caller's thread); main-actor work inside `DispatchQueue.main.async`, `MainActor.run`
@@ -10372,7 +10372,10 @@ outer closure captures it strongly first. The finding is then at that strong cap
 the nested capture list names, when the outer closure uses `self` nowhere else), and the nested
 `[weak self]` is shown as a related location that comes too late. A method reference is a
 closure too: `handle` or `self.handle` passed as a function binds `self` strongly, exactly like
-`{ self.handle($0) }`.
+`{ self.handle($0) }`. The reverse holds for the publisher a `flatMap` closure (or a `map` before
+`switchToLatest`) returns: the operator keeps that inner subscription while its source runs, so
+after `guard let self` a closure of it (`self.store.$items.map { self.lookup(id, in: $0) }`) holds
+the strong `self` for as long, unless its source finishes (a request).
 
 ## How to fix
 

@@ -55,6 +55,9 @@ public struct StrongSelfCaptureRule: Rule {
                       reported.insert(token).inserted else { continue }
                 findings.append(closureFinding(at: token, closure: closure, bag: bag, context: context, lookup: lookup))
             }
+            for (closure, token) in flattenedInnerCaptures(of: pipeline, finite: finite, context, lookup: lookup) where reported.insert(token).inserted {
+                findings.append(closureFinding(at: token, closure: closure, bag: bag, context: context, lookup: lookup))
+            }
             for argument in pipeline.functionArguments {
                 if let name = methodReference(argument, context: context, lookup: lookup) {
                     guard SelfCapture.selfIsStrong(at: argument.lowerBound, in: tree),
@@ -71,6 +74,31 @@ public struct StrongSelfCaptureRule: Rule {
             }
         }
         return findings
+    }
+
+    /// Closures of the publishers that a flattening operator's closure returns (`flatMap { [weak self] id in
+    /// guard let self …; return self.store.items.map { self.lookup(id, in: $0) } }`, or `map` then
+    /// `switchToLatest`) that hold `self` strongly, with the token: the operator keeps each inner
+    /// subscription, and so its closures, while the inner source runs, so one that never finishes
+    /// keeps `self` as long as the outer subscription does.
+    private func flattenedInnerCaptures(of pipeline: SubscriptionPipeline, finite: FinitePublishers, _ context: RuleContext,
+                                        lookup: TreeLookup) -> [(closure: Int, token: Int)] {
+        let tree = context.tree
+        var result: [(Int, Int)] = []
+        for closure in pipeline.closures {
+            guard let call = tree.call(receiving: closure) else { continue }
+            let outer = tree.chains[call.chain]
+            let name = outer.elements[call.element].name
+            guard Catalogue.flatteningOperators.contains(name)
+                    || (name == "map" && outer.elements[(call.element + 1)...].contains { $0.name == "switchToLatest" }) else { continue }
+            for inner in tree.chainsReturned(byClosure: closure) where !finite.finishes(inner, in: tree) {
+                for k in lookup.outerClosures(in: inner.first...inner.last) {
+                    guard let token = SelfCapture.strongSelfToken(in: k, of: tree) ?? implicitSelfToken(in: k, context) else { continue }
+                    result.append((k, token))
+                }
+            }
+        }
+        return result
     }
 
     private static let assignName = NameSet(["assign"])

@@ -849,4 +849,43 @@ final class StrongSelfCaptureRuleTests: XCTestCase {
         """
         XCTAssertEqual(positions(text), ["A.swift:4:45"])
     }
+
+    /// A publisher that a `flatMap` closure (or a `map` before `switchToLatest`) returns lives
+    /// inside the subscription: after `guard let self`, its closures hold the strong `self` for as
+    /// long as its source runs. One from a request finishes and lets go; `[weak self]` inside is fine.
+    func testClosuresOfAFlattenedInnerPublisherAfterGuardLetSelf() {
+        let text = """
+        final class ListModel {
+            @Published var selectedID: Int?
+            @Published var selected: Item?
+            private var cancellables = Set<AnyCancellable>()
+            init(store: Store) {
+                $selectedID.compactMap { $0 }
+                    .flatMap { [weak self] id -> AnyPublisher<Item?, Never> in
+                        guard let self else { return Empty().eraseToAnyPublisher() }
+                        return self.store.$items.map { list in self.lookup(id, in: list) }.eraseToAnyPublisher()
+                    }
+                    .sink { [weak self] in self?.selected = $0 }
+                    .store(in: &cancellables)
+                $selectedID.compactMap { $0 }
+                    .map { [weak self] id -> AnyPublisher<Item?, Never> in
+                        guard let self else { return Empty().eraseToAnyPublisher() }
+                        return self.api.item(id).map { item in self.decorate(item) }.replaceError(with: nil).eraseToAnyPublisher()
+                    }
+                    .switchToLatest()
+                    .sink { [weak self] in self?.selected = $0 }
+                    .store(in: &cancellables)
+                $selectedID.compactMap { $0 }
+                    .flatMap { [weak self] id -> AnyPublisher<Item?, Never> in
+                        guard let self else { return Empty().eraseToAnyPublisher() }
+                        return self.store.$items.map { [weak self] list in self?.lookup(id, in: list) }.eraseToAnyPublisher()
+                    }
+                    .sink { [weak self] in self?.selected = $0 }
+                    .store(in: &cancellables)
+            }
+        }
+        final class API { func item(_ id: Int) -> AnyPublisher<Item, Error> { URLSession.shared.dataTaskPublisher(for: url(id)).map(\\.data).decode(type: Item.self, decoder: JSONDecoder()).eraseToAnyPublisher() } }
+        """
+        XCTAssertEqual(positions(text), ["A.swift:9:56"])
+    }
 }
