@@ -5,15 +5,8 @@ enum CoreBluetoothQueues {
     /// Whether the token is directly in a CoreBluetooth delegate callback of a type whose body makes
     /// a manager with `delegate: self` and a queue that is not the main one.
     static func runsDelegateCallbackOffMain(_ token: Int, in tree: SyntaxTree) -> Bool {
-        guard tree.enclosingClosures(of: token).isEmpty, let f = tree.enclosingFunction(of: token),
-              tree.functions[f].kind == .function, Catalogue.coreBluetoothDelegateCallbacks.contains(tree.functions[f].name),
-              let t = tree.functions[f].enclosingType else { return false }
-        // The callbacks often sit in an extension of the class that makes the manager in the same file.
-        let name = tree.types[t].name
-        let bodies = tree.types.compactMap { type -> ClosedRange<Int>? in
-            guard type.name == name, let open = type.bodyOpen, let close = type.bodyClose else { return nil }
-            return open...close
-        }
+        guard let bodies = DelegateCallbacks.ownerBodies(ofCallbackAround: token, named: Catalogue.coreBluetoothDelegateCallbacks, in: tree)
+        else { return false }
         return bodies.contains { body in
             tree.chains(in: body).contains { chain in
                 guard Catalogue.coreBluetoothManagers.contains(chain.root.name), chain.root.isCall,

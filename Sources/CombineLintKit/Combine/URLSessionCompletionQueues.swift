@@ -41,16 +41,8 @@ enum URLSessionCompletionQueues {
     /// of a type whose body makes a session with `delegate: self` and `delegateQueue: nil` (or a new
     /// `OperationQueue()`): URLSession then calls its delegate on a serial background queue of its own.
     static func runsDelegateCallbackOffMain(_ token: Int, in tree: SyntaxTree, index: ProjectIndex) -> Bool {
-        guard tree.enclosingClosures(of: token).isEmpty, let f = tree.enclosingFunction(of: token),
-              tree.functions[f].kind == .function, Catalogue.urlSessionDelegateCallbacks.contains(tree.functions[f].name),
-              let t = tree.functions[f].enclosingType else { return false }
-        // The callbacks often sit in an extension (`extension Downloader: URLSessionDownloadDelegate`)
-        // of the class that makes the session in the same file.
-        let name = tree.types[t].name
-        let bodies = tree.types.compactMap { type -> ClosedRange<Int>? in
-            guard type.name == name, let open = type.bodyOpen, let close = type.bodyClose else { return nil }
-            return open...close
-        }
+        guard let bodies = DelegateCallbacks.ownerBodies(ofCallbackAround: token, named: Catalogue.urlSessionDelegateCallbacks, in: tree)
+        else { return false }
         return tree.chains.contains { chain in
             guard bodies.contains(where: { $0.contains(chain.first) }), chain.root.name == "URLSession", chain.elements.count == 1,
                   let delegate = chain.root.argument("delegate"), let queue = chain.root.argument("delegateQueue") else { return false }

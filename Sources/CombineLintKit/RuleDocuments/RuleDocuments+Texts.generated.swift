@@ -11640,7 +11640,8 @@ may be in other files, and consumers are followed through `Publishers.Merge`, `C
 or after a `map` that picks it, `.map { $1 }`; a `compactMap` that unwraps another element says
 nothing of this one; a bare `$toast` of the declaring type given whole to such a call counts as
 well), and through a property that hands the publisher on (`var errors: AnyPublisher<…> { subject.eraseToAnyPublisher() }`),
-and into a project function it is given to whole, whose body's uses of that parameter count (`presentErrors(from: joinError)`
+and into a project function it is given to whole, erased or not, whose body's uses of that parameter count (`presentErrors(from: joinError)`,
+`coordinator.bindFocus(model.$focus.eraseToAnyPublisher())`
 with `func presentErrors(from source: …) { source.compactMap { $0 }… }` in a protocol extension).
 A view's `$model.alert` is a binding to the property of the object `model` holds (found through the
 view's property), so it counts for that type only. A property of a generic base class typed by its

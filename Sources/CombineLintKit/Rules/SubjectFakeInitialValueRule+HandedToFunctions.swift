@@ -4,12 +4,13 @@
 extension SubjectFakeInitialValueRule {
     /// The outcomes of the parameter uses in every project function the call around argument
     /// token `token` may run (by full selector); none when the token is not a whole argument.
-    static func handedToFunctionOutcomes(argumentAt token: Int, in tree: SyntaxTree, name: String, kind: Kind, index: ProjectIndex,
-                                         resets: inout Set<String>) -> [Outcome] {
+    /// `through` is the argument's last token when it is longer than one (`model.$toast.eraseToAnyPublisher()`).
+    static func handedToFunctionOutcomes(argumentAt token: Int, through last: Int? = nil, in tree: SyntaxTree, name: String, kind: Kind,
+                                         index: ProjectIndex, resets: inout Set<String>) -> [Outcome] {
         let open = Int(tree.enclosing[token])
         guard open >= 0, tree.tokens[open].kind == .leftParen, let call = tree.call(openedAt: open) else { return [] }
         let element = tree.chains[call.chain].elements[call.element]
-        guard let position = element.arguments.firstIndex(where: { $0.value.lowerBound == token && $0.value.upperBound == token })
+        guard let position = element.arguments.firstIndex(where: { $0.value.lowerBound == token && $0.value.upperBound == (last ?? token) })
         else { return [] }
         let label = element.arguments[position].label
         let selector = MethodCallGraph.selector(of: element)

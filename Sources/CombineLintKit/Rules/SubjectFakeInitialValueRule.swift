@@ -227,6 +227,15 @@ public struct SubjectFakeInitialValueRule: Rule {
                     }
                     let outcome = SubjectFakeInitialValueRule.classify(chain, after: use.element, name: name, kind: kind, tree: tree, treeIndex: use.tree, index: index, resets: &resets)
                     evidence.merge(outcome)
+                    // `coordinator.bindFocus(model.$focus.eraseToAnyPublisher())`: given whole (erased or not)
+                    // to a project function, whose body's uses of the parameter say how it is read.
+                    if case .argument = chain.context, use.element > 0,
+                       chain.elements[(use.element + 1)...].allSatisfy({ $0.name == "eraseToAnyPublisher" }) {
+                        for handed in SubjectFakeInitialValueRule.handedToFunctionOutcomes(argumentAt: chain.first, through: chain.last, in: tree, name: name,
+                                                                                           kind: kind, index: index, resets: &resets) {
+                            evidence.merge(handed)
+                        }
+                    }
                     if outcome == .passedOn, let alias = SubjectFakeInitialValueRule.aliasName(of: chain, in: tree) { aliases.append(alias) }
                 }
                 // `Publishers.Merge(errors, other)`, `other.merge(with: $toast)`: a bare name as a whole

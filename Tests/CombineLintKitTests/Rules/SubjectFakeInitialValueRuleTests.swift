@@ -191,6 +191,36 @@ final class SubjectFakeInitialValueRuleTests: XCTestCase {
         XCTAssertEqual(positions(text), ["A.swift:2:33", "A.swift:4:9"])
     }
 
+    /// `coordinator.bindFocus(model.$focus.eraseToAnyPublisher())`: the projection given whole to a
+    /// project function, erased or not, is read through that function's parameter.
+    func testAProjectionHandedErasedToAProjectFunction() {
+        let text = """
+        final class MapModel: ObservableObject {
+            @Published private(set) var focus: Coordinate?
+            @Published private(set) var pin: Coordinate?
+            func center(on c: Coordinate) { focus = c; pin = c }
+        }
+        struct MapScreen: UIViewRepresentable {
+            @ObservedObject var model: MapModel
+            func makeUIView(context: Context) -> MKMapView {
+                context.coordinator.bindFocus(model.$focus.eraseToAnyPublisher())
+                context.coordinator.bindPin(model.$pin)
+                return MKMapView()
+            }
+            final class Coordinator {
+                var bag = Set<AnyCancellable>()
+                func bindFocus(_ focus: AnyPublisher<Coordinate?, Never>) {
+                    focus.compactMap { $0 }.sink { print($0) }.store(in: &bag)
+                }
+                func bindPin(_ pin: Published<Coordinate?>.Publisher) {
+                    pin.sink { print($0 as Any) }.store(in: &bag)
+                }
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["A.swift:2:33"])
+    }
+
     func testBareReadInsideTheOwnTypeMakesItState() {
         let text = """
         final class M: ObservableObject {
