@@ -7,12 +7,8 @@ enum URLSessionCompletionQueues {
     /// `session.dataTask(…)`, `self.session.uploadTask(…)`) runs its completion handler off the main thread.
     static func runsHandlerOffMain(_ chain: Chain, taskCall e: Int, tree: SyntaxTree, index: ProjectIndex) -> Bool {
         guard e > 0, chain.elements[e].isCall, Catalogue.urlSessionCompletionTaskMethods.contains(chain.elements[e].name) else { return false }
-        let names = Array(chain.names[..<e])
-        if names == ["URLSession", "shared"] { return true }
-        // `session` or `self.session`: a stored property of the enclosing type.
-        guard names.count == 1 || (names.count == 2 && names[0] == "self"), let name = names.last,
-              let typeName = TypeResolver.enclosingTypeName(at: chain.first, in: tree),
-              let property = index.property(name, ofType: typeName) else { return false }
+        if Array(chain.names[..<e]) == ["URLSession", "shared"] { return true }
+        guard let (_, property) = ownProperty(before: e, in: chain, tree: tree, index: index) else { return false }
         let initializer = property.initializerText.filter { !$0.isWhitespace }
         if initializer == "URLSession.shared" || initializer == ".shared" { return true }
         return initializer.hasPrefix("URLSession(configuration:") && !initializer.contains("delegateQueue")
@@ -25,16 +21,23 @@ enum URLSessionCompletionQueues {
     static func runsWebSocketReceiveOffMain(_ chain: Chain, call e: Int, tree: SyntaxTree, index: ProjectIndex) -> Bool {
         guard e > 0, chain.elements[e].name == "receive", chain.elements[e].isCall,
               chain.elements[e].arguments.allSatisfy({ $0.label == nil || $0.label == "completionHandler" }) else { return false }
-        let names = Array(chain.names[..<e])
-        guard names.count == 1 || (names.count == 2 && names[0] == "self"), let name = names.last,
-              let typeName = TypeResolver.enclosingTypeName(at: chain.first, in: tree),
-              let property = index.property(name, ofType: typeName),
+        guard let (typeName, property) = ownProperty(before: e, in: chain, tree: tree, index: index),
               property.typeText.contains("URLSessionWebSocketTask") || property.initializerText.contains("webSocketTask(") else { return false }
         let properties = index.type(named: typeName)?.properties.values.map { $0 } ?? []
         return !properties.contains { session in
             let text = session.initializerText.filter { !$0.isWhitespace }
             return text.contains("URLSession(") && (text.contains("delegateQueue:.main") || text.contains("delegateQueue:OperationQueue.main"))
         }
+    }
+
+    /// The receiver of the call at element `e` when it is `session` or `self.session`: a stored
+    /// property of the enclosing type, with that type's name.
+    private static func ownProperty(before e: Int, in chain: Chain, tree: SyntaxTree, index: ProjectIndex) -> (String, IndexedProperty)? {
+        let names = Array(chain.names[..<e])
+        guard names.count == 1 || (names.count == 2 && names[0] == "self"), let name = names.last,
+              let typeName = TypeResolver.enclosingTypeName(at: chain.first, in: tree),
+              let property = index.property(name, ofType: typeName) else { return nil }
+        return (typeName, property)
     }
 
     /// Whether the token is directly in a URLSession delegate callback (`urlSession(_:downloadTask:…)`)

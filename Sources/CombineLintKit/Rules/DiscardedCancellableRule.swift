@@ -110,11 +110,7 @@ public struct DiscardedCancellableRule: Rule {
             first = 2
         } else if root.name == "Publishers", elements.count > 1, elements[1].isCall, depth < 4,
                   Catalogue.combiningOperators.contains(elements[1].name),
-                  case let inputs = elements[1].arguments.filter({ $0.closure == nil }), !inputs.isEmpty,
-                  inputs.allSatisfy({ argument in
-                      guard let c = tree.chain(startingAt: argument.value.lowerBound) else { return false }
-                      return finishesDuringSubscribe(tree.chains[c], before: tree.chains[c].elements.count, in: tree, depth: depth + 1)
-                  }) {
+                  inputsFinishDuringSubscribe(elements[1], in: tree, depth: depth) {
             // `Publishers.Zip([1, 2].publisher, ["a", "b"].publisher)`: inputs that all deliver and
             // finish during `subscribe` are combined and finished during it too.
             first = 2
@@ -138,11 +134,7 @@ public struct DiscardedCancellableRule: Rule {
             // `.zip(["a", "b"].publisher)`, `.merge(with: Just(0))`: inputs that also deliver and finish
             // during `subscribe` are combined (and finished) during it too.
             if element.isCall, Catalogue.inputSubscribingCombiners.contains(name), depth < 4,
-               case let inputs = element.arguments.filter({ $0.closure == nil }), !inputs.isEmpty,
-               inputs.allSatisfy({ argument in
-                   guard let c = tree.chain(startingAt: argument.value.lowerBound) else { return false }
-                   return finishesDuringSubscribe(tree.chains[c], before: tree.chains[c].elements.count, in: tree, depth: depth + 1)
-               }) {
+               inputsFinishDuringSubscribe(element, in: tree, depth: depth) {
                 continue
             }
             // A scheduler hop (`receive(on:)`, `delay(for:scheduler:)`) delivers later; `collect()` on such
@@ -153,6 +145,16 @@ public struct DiscardedCancellableRule: Rule {
                   !Catalogue.inputSubscribingCombiners.contains(name), !Catalogue.sharingOperators.contains(name) else { return false }
         }
         return true
+    }
+
+    /// Whether the combining call `element` has publisher inputs (its arguments other than closures),
+    /// each a chain that delivers and finishes during `subscribe`.
+    private static func inputsFinishDuringSubscribe(_ element: ChainElement, in tree: SyntaxTree, depth: Int) -> Bool {
+        let inputs = element.arguments.filter { $0.closure == nil }
+        return !inputs.isEmpty && inputs.allSatisfy { argument in
+            guard let c = tree.chain(startingAt: argument.value.lowerBound) else { return false }
+            return finishesDuringSubscribe(tree.chains[c], before: tree.chains[c].elements.count, in: tree, depth: depth + 1)
+        }
     }
 
     /// `let chapters = [Chapter(…), Chapter(…)]`: a constant local bound to an array or dictionary

@@ -114,10 +114,8 @@ public struct NestedSinkRule: Rule {
             let elements = chain.elements
             let method: String
             var written: String? = nil
-            if elements.count == 1, elements[0].kind == .root, elements[0].hasParentheses {
-                method = elements[0].name
-            } else if elements.count == 2, elements[0].name == "self", elements[1].hasParentheses {
-                method = elements[1].name
+            if let called = selfCallName(chain) {
+                method = called
             } else if elements.count <= 2, elements.last!.kind != .literal, !elements.last!.hasParentheses,
                       elements.count == 1 || elements[0].name == "self",
                       chain.last + 1 < tree.tokens.count, tree.tokens[chain.last + 1].kind == .equal {
@@ -162,12 +160,15 @@ public struct NestedSinkRule: Rule {
     /// The names of the methods a function's body calls on `self` (`load()`, `self.load()`).
     private func selfCalls(inBodyOf f: Int, in tree: SyntaxTree) -> [String] {
         guard let open = tree.functions[f].bodyOpen, let close = tree.functions[f].bodyClose, open + 1 < close else { return [] }
-        return tree.chainIndices(in: (open + 1)...(close - 1)).compactMap { k in
-            let elements = tree.chains[k].elements
-            if elements.count == 1, elements[0].kind == .root, elements[0].hasParentheses { return elements[0].name }
-            if elements.count == 2, elements[0].name == "self", elements[1].hasParentheses { return elements[1].name }
-            return nil
-        }
+        return tree.chainIndices(in: (open + 1)...(close - 1)).compactMap { selfCallName(tree.chains[$0]) }
+    }
+
+    /// The method a chain calls on `self`, written `load(…)` or `self.load(…)`.
+    private func selfCallName(_ chain: Chain) -> String? {
+        let elements = chain.elements
+        if elements.count == 1, elements[0].kind == .root, elements[0].hasParentheses { return elements[0].name }
+        if elements.count == 2, elements[0].name == "self", elements[1].hasParentheses { return elements[1].name }
+        return nil
     }
 
     /// A method that stores a subscription in a bag of `self`, called from another subscription's
