@@ -32,6 +32,14 @@ extension Catalogue {
         "DispatchQueue.global", ".global(", "DispatchQueue(label:", "OperationQueue()", "DispatchQueue.init(label:",
     ]
 
+    /// Core Data: the call that runs its block on a private queue of its own, the call that runs its
+    /// block on the context's queue, and how a context with a private queue is made
+    /// (`container.newBackgroundContext()`, `NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)`).
+    public static let coreDataBackgroundTaskCall = "performBackgroundTask"
+    public static let coreDataPerformCall = "perform"
+    public static let coreDataBackgroundContextMaker = "newBackgroundContext"
+    public static let coreDataPrivateQueueMarkers: [String] = ["newBackgroundContext(", "privateQueueConcurrencyType"]
+
     /// Schedulers that run work at once on the calling thread: they do not change where values arrive.
     public static let immediateSchedulers: Set<String> = ["ImmediateScheduler.shared", ".immediate"]
 

@@ -26,5 +26,7 @@ extension Catalogue {
     public static let synchronousElementClosureMethods: Set<String> = [
         "map", "compactMap", "flatMap", "filter", "sorted", "first", "last", "contains", "allSatisfy", "reduce",
         "forEach", "min", "max", "firstIndex", "lastIndex", "removeAll", "partition", "drop", "prefix", "split",
+        // In place and keyed: `rows.sort { … }`, `counts.mapValues { … }`, `items.count(where:)`.
+        "sort", "mapValues", "compactMapValues", "count",
     ]
 }

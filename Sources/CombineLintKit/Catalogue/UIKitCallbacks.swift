@@ -129,6 +129,13 @@ extension Catalogue {
         "tableView(_:didSelectRowAt:)", "collectionView(_:didSelectItemAt:)",
         // AppKit: a table's or outline's selection change, a collection view's selected items.
         "tableViewSelectionDidChange(_:)", "outlineViewSelectionDidChange(_:)", "collectionView(_:didSelectItemsAt:)",
+        "comboBoxSelectionDidChange(_:)",
+        // Deselection, and the expansion of an outline's row: each click again.
+        "tableView(_:didDeselectRowAt:)", "collectionView(_:didDeselectItemAt:)", "collectionView(_:didDeselectItemsAt:)",
+        "outlineViewItemDidExpand(_:)", "outlineViewItemDidCollapse(_:)",
+        // Tab views and tab bars (AppKit's `NSTabViewDelegate`, which `NSTabViewController` overrides
+        // too, and UIKit's `UITabBarDelegate`): each switch of tab.
+        "tabView(_:didSelect:)", "tabView(_:willSelect:)", "tabBar(_:didSelect:)",
         // Container navigation: each tap of a tab, and each page turn of a page view controller (the data
         // source is asked for the neighbour page on every swipe, the delegate told after every turn).
         "tabBarController(_:didSelect:)", "pageViewController(_:viewControllerAfter:)", "pageViewController(_:viewControllerBefore:)",
@@ -141,6 +148,8 @@ extension Catalogue {
         "searchBar(_:textDidChange:)", "updateSearchResults(for:)", "textFieldDidChangeSelection(_:)",
         "textViewDidChange(_:)", "textField(_:shouldChangeCharactersIn:replacementString:)", "scrollViewDidScroll(_:)",
         "searchBarSearchButtonClicked(_:)", "textFieldShouldReturn(_:)",
+        // AppKit's text delegates (`NSControlTextEditingDelegate`, `NSTextDelegate`, `NSTextViewDelegate`).
+        "controlTextDidChange(_:)", "textDidChange(_:)", "textViewDidChangeSelection(_:)",
     ]
 
     /// Types whose trailing closure (or `cellProvider:`/`handler:` closure) runs per cell.

@@ -65,6 +65,8 @@ enum BackgroundNotifications {
             if URLSessionCompletionQueues.runsHandlerOffMain(chain, taskCall: e, tree: tree, index: index) { return true }
             // `task?.receive { … }` of a web socket: the handler runs on the session's delegate queue.
             if URLSessionCompletionQueues.runsWebSocketReceiveOffMain(chain, call: e, tree: tree, index: index) { return true }
+            // `backgroundContext.perform { … }`, `container.performBackgroundTask { … }`: a Core Data private queue.
+            if CoreDataQueues.runsBlockOffMain(chain, call: e, tree: tree, index: index) { return true }
             if element.name == "sink" {
                 if case .background = queues.delivery(of: chain, before: e) { return true }
                 return false

@@ -3177,8 +3177,13 @@ text-change notification (`UITextField.textDidChangeNotification`), with only va
 only where the results replace one another (the pipeline ends in `assign`, or in a `sink` that
 assigns and adds to no collection): a subject may carry events that each matter (message ids,
 uploads), whose results are gathered (`scan`, `collect`, `append`, or stored each under its own key,
-`self?.lastRun[id] = Date()`) or handed on. Not reported: `map { … }.switchToLatest()`, `flatMap(maxPublishers: .max(1))`,
-a `flatMap` whose closure only makes publishers that finish at once (`Just`, `Empty`, `Fail`, or a
+`self?.lastRun[id] = Date()`) or handed on; the same holds for a subject shaped by `removeDuplicates`,
+`debounce` or `throttle` whose results are gathered (a sink that empties the list first, `removeAll()`
+then `append`, replaces it and is still reported). A shaping operator before a `switchToLatest` or
+another `flatMap` shaped the outer values, not those the `flatMap` after it takes (a timer's ticks in
+`$interval.removeDuplicates().map { Timer.publish(…) }.switchToLatest().flatMap { … }`). Not reported: `map { … }.switchToLatest()`, `flatMap(maxPublishers: .max(1))`,
+a `flatMap` whose closure only makes publishers that finish at once (`Just`, `Empty`, `Fail`, a `Future`
+whose closure calls its promise right there, or a
 sequence's `.publisher`, `$query.map(tags).flatMap { tags in tags.publisher.collect() }`, where no type of
 the project declares a property named `publisher`),
 a `flatMap` whose closure only returns a child's `objectWillChange` (`$child.flatMap { $0.objectWillChange }`,
@@ -3424,6 +3429,35 @@ final class AutomationEngine {
             .store(in: &cancellables)
     }
 }
+```
+
+```swift
+// Each scanned code is looked up and added to the list: a repeated scan is dropped, and no
+// lookup's answer replaces another's.
+final class ScanModel {
+    private let scans = PassthroughSubject<String, Never>()
+    @Published private(set) var products: [Product] = []
+    init(lookup: ProductLookup) {
+        scans
+            .removeDuplicates()
+            .flatMap { lookup.product(for: $0) }
+            .receive(on: DispatchQueue.main)
+            .sink { [weak self] in self?.products.append($0) }
+            .store(in: &bag)
+    }
+}
+```
+
+```swift
+// The interval is de-duplicated before `switchToLatest`; `flatMap` takes the timer's ticks, and
+// each refresh fulfils its future at once.
+settings.$interval
+    .removeDuplicates()
+    .map { Timer.publish(every: $0, on: .main, in: .common).autoconnect() }
+    .switchToLatest()
+    .flatMap { _ in Future<Void, Never> { promise in store.refresh(); promise(.success(())) } }
+    .sink { _ in }
+    .store(in: &bag)
 ```
 
 ```swift
@@ -4474,7 +4508,10 @@ which URLSession calls on a serial queue of its own, or in a Network.framework h
 `monitor.pathUpdateHandler = { … }`, of an object the file starts with `start(queue:)` on a background queue, or in
 the `receive` handler of a `URLSessionWebSocketTask` property, which runs on its session's delegate queue unless the type
 makes the session with `delegateQueue: .main`, or in the CoreBluetooth callbacks (`centralManager(…)`, `peripheral(…)`)
-of a type that makes its manager with `delegate: self` and a queue other than `nil` or `.main`; also
+of a type that makes its manager with `delegate: self` and a queue other than `nil` or `.main`, or in a Core Data
+block that runs on a private queue (`container.performBackgroundTask { … }`, and `context.perform { … }` on a context
+made by `newBackgroundContext()` or with `.privateQueueConcurrencyType`, at its declaration or in every assignment;
+not `performAndWait`, which may run on the calling thread, nor the view context's `perform`); also
 through a computed property that only erases it, `var beats: AnyPublisher<…> { subject.eraseToAnyPublisher() }`) in the
 same sense (a subject delivers on the thread that calls `send`; a `queue.sync { }` block runs on
 the calling thread, so a send or post there does not count; not a `CurrentValueSubject`, whose
@@ -7382,7 +7419,7 @@ properties whose types the project declares, `.onReceive(app.settings.$unit)` re
 `objectWillChange`, before any operator that defers delivery. A method of the type that such a
 closure calls (`$filter.sink { [weak self] _ in self?.recompute() }`) runs inside the assignment
 too: when its body reads the property (outside closures that may run later; the closures of
-`filter`, `map` and other collection methods run at once), the call is reported.
+`filter`, `map`, `sort` and other collection methods run at once), the call is reported.
 
 Not reported: the reads of a property in a closure that reads its old value on purpose, by
 comparing a read with the closure's own parameter (`new != self.tab`) or by keeping a read as the
@@ -7833,8 +7870,9 @@ in other files included), from code UIKit or SwiftUI runs again and again:
   `didEndDisplaying` does, directly, through a method of the cell, or on the cast cell, `(cell as? ChannelCell)?.bag.removeAll()`,
   or a bag class's own emptying call such as `cancel()`, `dispose()` or `disposeAll()`: a cell is reused only after it ended display);
 - the selection of a row or item (`tableView(_:didSelectRowAt:)`, `collectionView(_:didSelectItemAt:)`,
-  AppKit's `tableViewSelectionDidChange(_:)` and `outlineViewSelectionDidChange(_:)`), the tap of a tab
-  (`tabBarController(_:didSelect:)`) and the turn of a page (`pageViewController(_:viewControllerAfter:)`,
+  AppKit's `tableViewSelectionDidChange(_:)` and `outlineViewSelectionDidChange(_:)`, a row's deselection, an
+  outline item's expansion), the tap of a tab (`tabBarController(_:didSelect:)`, `tabBar(_:didSelect:)`, AppKit's
+  `tabView(_:didSelect:)`) and the turn of a page (`pageViewController(_:viewControllerAfter:)`,
   `pageViewController(_:didFinishAnimating:previousViewControllers:transitionCompleted:)`, …),
   a user action that repeats as a button's does, and text input callbacks that run on every edit
   (`searchBar(_:textDidChange:)`, `updateSearchResults(for:)`, `textViewDidChange(_:)`, …), where

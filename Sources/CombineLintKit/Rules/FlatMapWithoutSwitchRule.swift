@@ -23,8 +23,9 @@ public struct FlatMapWithoutSwitchRule: Rule {
             for (f, element) in chain.elements.enumerated() where element.name == "flatMap" && element.kind == .member && element.isCall {
                 guard element.argument("maxPublishers") == nil, !element.closures.isEmpty || passesFunctionReference(element, tree: tree) else { continue }
                 let message: String
-                if let shaper = chain.elements[..<f].lastIndex(where: { Catalogue.inputShapers.contains($0.name) && $0.kind == .member && $0.isCall }) {
-                    guard isCombine(chain, shaper: shaper, context: context) else { continue }
+                if let shaper = shaper(before: f, in: chain) {
+                    guard isCombine(chain, shaper: shaper, context: context),
+                          !(startsFromSubject(chain, before: shaper, context: context) && gathersResults(chain, after: f, tree: tree)) else { continue }
                     message = "`flatMap` after `\(chain.elements[shaper].name)` keeps every request running, so an older, slower response can overwrite a newer one."
                 } else if let (local, shaper) = shapedLocal(at: chain, context: context) {
                     message = "`flatMap` after `\(shaper)` (in `\(local)`) keeps every request running, so an older, slower response can overwrite a newer one."
@@ -46,6 +47,52 @@ public struct FlatMapWithoutSwitchRule: Rule {
         }
         return findings
     }
+
+    /// The last shaping operator (`debounce`, `throttle`, `removeDuplicates`) before element `f` whose
+    /// values reach it: one before a `switchToLatest` or another `flatMap` shaped the outer values,
+    /// not the inner publishers' values that arrive here (`$interval.removeDuplicates().map { Timer… }
+    /// .switchToLatest().flatMap { … }` takes ticks).
+    private func shaper(before f: Int, in chain: Chain) -> Int? {
+        let elements = chain.elements
+        let flattened = elements[..<f].lastIndex { $0.kind == .member && ($0.name == "switchToLatest" || Catalogue.publisherMakingClosureOperators.contains($0.name)) }
+        let start = flattened.map { $0 + 1 } ?? 0
+        return elements[start..<f].lastIndex(where: { Catalogue.inputShapers.contains($0.name) && $0.kind == .member && $0.isCall })
+    }
+
+    /// Whether the chain's source before element `end` is a subject: events that each matter (a
+    /// scanned code), even de-duplicated, unlike the states of a `$property` or a scroll position.
+    private func startsFromSubject(_ chain: Chain, before end: Int, context: RuleContext) -> Bool {
+        guard let e = NeverFinishingSources.evidence(in: chain, before: end, tree: context.tree, index: context.index, extraNames: []),
+              !chain.elements[e].isCall else { return false }
+        return declaredSubject(e, of: chain, context: context) != nil || chain.elements[e].name.hasSuffix("Subject")
+    }
+
+    /// Whether the results after the `flatMap` at `f` are gathered, each in a slot of its own
+    /// (`collect`, `scan`, `append`, `+=`, `results[key] = …`): none overwrites another
+    /// (`scans.removeDuplicates().flatMap(lookup).sink { self.lookups.append($0) }`). Only for a
+    /// subject's events: pages appended in the order a scroll asked for them still come out of order.
+    private func gathersResults(_ chain: Chain, after f: Int, tree: SyntaxTree) -> Bool {
+        let later = chain.elements[(f + 1)...]
+        if later.contains(where: { Catalogue.accumulatingOperators.contains($0.name) || $0.name == "collect" }) { return true }
+        guard let sink = later.first(where: { $0.name == "sink" && $0.isCall }), let c = sink.closures.last else { return false }
+        let closure = tree.closures[c]
+        guard closure.bodyStart < closure.close else { return false }
+        var adds = false
+        for i in closure.bodyStart..<closure.close {
+            if tree.tokens[i].kind == .equal, i > closure.bodyStart, tree.tokens[i - 1].kind == .rightBracket { adds = true }
+            if tree.tokens[i].kind == .operator, tree.text(i) == "+=" { adds = true }
+            if tree.tokens[i].kind == .identifier {
+                let name = tree.name(i)
+                if Self.addingMethods.contains(name) { adds = true }
+                // `results.removeAll(); results.append(contentsOf: $0)` replaces the list: the last answer wins.
+                if name == "removeAll" { return false }
+            }
+        }
+        return adds
+    }
+
+    /// Collection methods that add an element and keep the others.
+    private static let addingMethods: Set<String> = ["append", "insert", "formUnion"]
 
     /// Combine's `debounce(for:scheduler:)` / `throttle(for:scheduler:latest:)` have a `for:` label (RxSwift's and
     /// ReactiveSwift's do not); `removeDuplicates()` also exists on sequences, so it needs a publisher-only operator in the chain.
@@ -155,13 +202,17 @@ public struct FlatMapWithoutSwitchRule: Rule {
         return first.isLowercase
     }
 
-    /// `flatMap { Just($0) }`-style closures make publishers that finish at once: nothing can arrive out of order.
+    /// `flatMap { Just($0) }`-style closures (and futures fulfilled in their own closure) make publishers
+    /// that finish at once: nothing can arrive out of order.
     private func makesOnlyImmediatePublishers(_ element: ChainElement, context: RuleContext) -> Bool {
         guard let c = element.closures.last else { return false }
         let returned = context.tree.chainsReturned(byClosure: c)
+        let futures = SynchronousFutures(index: context.index, memo: context.memo)
         return !returned.isEmpty && returned.allSatisfy {
             Catalogue.finiteRoots.contains($0.root.name) || $0.root.kind == .literal && $0.elements.count > 1 && $0.elements[1].name == "publisher"
                 || isSequencePublisher($0, index: context.index)
+                // `Future { promise in …; promise(.success(())) }`: answered while it is subscribed.
+                || futures.deliversDuringSubscribe($0, before: $0.elements.count, in: context.tree)
         }
     }
 

@@ -153,6 +153,52 @@ final class FlatMapWithoutSwitchRuleTests: XCTestCase {
         XCTAssertEqual(places(FlatMapWithoutSwitchRule.self, [(path: "A.swift", text: text)]), ["A.swift:7:19"])
     }
 
+    /// A subject's events gathered one by one (`append`, `+=`) after a shaping operator overwrite
+    /// nothing: a camera's scans de-duplicated, each looked up and added to the list. A sink that
+    /// empties the list before it adds (`removeAll` then `append`) replaces it, and pages appended
+    /// as a scroll position asks for them still arrive out of order: both are reported.
+    func testGatheredResultsAfterAShaperAreQuiet() {
+        let text = """
+        final class Scanner {
+            private let scans = PassthroughSubject<String, Never>()
+            @Published var lookups: [Product] = []
+            func bind() {
+                scans.removeDuplicates().flatMap { Lookup(code: $0) }.sink { [weak self] in self?.lookups.append($0) }.store(in: &bag)
+                scans.removeDuplicates().flatMap { Lookup(code: $0) }.sink { [weak self] in self?.count += $0.size }.store(in: &bag)
+                $query.debounce(for: 0.3, scheduler: DispatchQueue.main).flatMap { api.search($0) }
+                    .sink { [weak self] in self?.lookups.removeAll(); self?.lookups.append(contentsOf: $0) }.store(in: &bag)
+                $offset.throttle(for: 1, scheduler: DispatchQueue.main, latest: true).flatMap { _ in feed.nextPage() }
+                    .sink { [weak self] in self?.lookups.append(contentsOf: $0) }.store(in: &bag)
+            }
+        }
+        """
+        XCTAssertEqual(places(FlatMapWithoutSwitchRule.self, [(path: "A.swift", text: text)]), ["A.swift:7:66", "A.swift:9:79"])
+    }
+
+    /// A shaping operator before `switchToLatest` shaped the outer values; the `flatMap` after it
+    /// takes the inner publisher's values (a timer's ticks). A `Future` fulfilled in its own closure
+    /// finishes at once, as `Just` does.
+    func testShaperBeforeSwitchToLatestAndSynchronousFutures() {
+        let text = """
+        final class Poller {
+            func bind() {
+                settings.$interval.removeDuplicates()
+                    .map { Timer.publish(every: $0, on: .main, in: .common).autoconnect() }
+                    .switchToLatest()
+                    .flatMap { [repository] _ in api.refresh(repository) }
+                    .sink { [weak self] in self?.status = $0 }.store(in: &bag)
+                $query.debounce(for: 0.3, scheduler: DispatchQueue.main)
+                    .flatMap { q in Future<String, Never> { promise in promise(.success(q.lowercased())) } }
+                    .assign(to: &$normalized)
+                $query.debounce(for: 0.3, scheduler: DispatchQueue.main)
+                    .flatMap { q in Future<String, Never> { promise in api.load(q) { promise(.success($0)) } } }
+                    .assign(to: &$normalized)
+            }
+        }
+        """
+        XCTAssertEqual(places(FlatMapWithoutSwitchRule.self, [(path: "A.swift", text: text)]), ["A.swift:12:14"])
+    }
+
     /// A KVO key-path publisher is an object's state, as `$property` is; a notification that is no
     /// text change, and a `switchToLatest` after it, are not reported.
     func testKVOKeyPathPublisherIsASource() {

@@ -577,6 +577,48 @@ final class MainActorBackgroundDeliveryRuleTests: XCTestCase {
         XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["B.swift:4:22"])
     }
 
+    /// Core Data runs `perform` blocks on the context's queue: a private one for a context made by
+    /// `newBackgroundContext()` (at its declaration or assigned in `init`), the main one for the view
+    /// context; `performBackgroundTask` always runs on a private queue. `performAndWait` may run on
+    /// the calling thread and is not taken as off main.
+    func testSubjectSentFromACoreDataBackgroundContextDeliversOffMain() {
+        let found = findings(of: MainActorBackgroundDeliveryRule.self, in: [
+            (path: "A.swift", text: """
+            final class Persistence {
+                let container: NSPersistentContainer
+                let backgroundContext: NSManagedObjectContext
+                let saved = PassthroughSubject<Date, Never>()
+                let imported = PassthroughSubject<Int, Never>()
+                let viewSaved = PassthroughSubject<Date, Never>()
+                let waited = PassthroughSubject<Date, Never>()
+                init() {
+                    container = NSPersistentContainer(name: "Model")
+                    backgroundContext = container.newBackgroundContext()
+                }
+                func add() {
+                    backgroundContext.perform { [saved] in saved.send(Date()) }
+                    container.performBackgroundTask { [imported] context in imported.send(1) }
+                    container.viewContext.perform { [viewSaved] in viewSaved.send(Date()) }
+                    backgroundContext.performAndWait { waited.send(Date()) }
+                }
+            }
+            """),
+            (path: "B.swift", text: """
+            @MainActor final class Store: ObservableObject {
+                @Published var lastSaved: Date?
+                @Published var count = 0
+                func bind(_ p: Persistence) {
+                    p.saved.sink { [weak self] in self?.lastSaved = $0 }.store(in: &bag)
+                    p.imported.sink { [weak self] in self?.count = $0 }.store(in: &bag)
+                    p.viewSaved.sink { [weak self] in self?.lastSaved = $0 }.store(in: &bag)
+                    p.waited.sink { [weak self] in self?.lastSaved = $0 }.store(in: &bag)
+                }
+            }
+            """),
+        ])
+        XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["B.swift:5:17", "B.swift:6:20"])
+    }
+
     /// Network.framework calls `pathUpdateHandler` on the queue given to `start(queue:)`: a subject
     /// sent there delivers on that queue; a monitor started on `.main` calls it on main.
     func testSubjectSentFromANetworkHandlerStartedOnABackgroundQueue() {

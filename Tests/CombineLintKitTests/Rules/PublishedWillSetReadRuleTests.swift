@@ -54,6 +54,26 @@ final class PublishedWillSetReadRuleTests: XCTestCase {
         XCTAssertEqual(finding.help, "Pass the value the closure receives to `recompute` and use it there instead of reading `filter`.")
     }
 
+    /// `sort { … }` (in place, as `sorted`) runs its closure during the call: a method that re-sorts by
+    /// the property reads its old value. A sort deferred to the main queue reads the new one.
+    func testASortInPlaceReadsTheOldValue() {
+        let text = """
+        final class JobsModel: ObservableObject {
+            @Published var sortByDate = false
+            @Published var rows: [Row] = []
+            private var bag = Set<AnyCancellable>()
+            init() {
+                $sortByDate.dropFirst().sink { [weak self] _ in self?.resort() }.store(in: &bag)
+                $sortByDate.dropFirst().sink { [weak self] _ in self?.resortLater() }.store(in: &bag)
+            }
+            private func resort() { rows.sort { sortByDate ? $0.date > $1.date : $0.title < $1.title } }
+            private func resortLater() { DispatchQueue.main.async { self.rows.sort { self.sortByDate && $0.date > $1.date } } }
+        }
+        """
+        let found = findings(of: PublishedWillSetReadRule.self, in: [(path: "A.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["6:63"])
+    }
+
     /// A called method given the new value that keeps the property as the old one
     /// (`if let old = track, old != new`) reads it for that on purpose; one given no value, or that
     /// keeps it under another name, still reads the old value by mistake.
