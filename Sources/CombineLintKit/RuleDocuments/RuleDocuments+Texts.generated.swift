@@ -3970,7 +3970,7 @@ and its one cached result change what the code does:
 - it is kept: in a stored or `lazy` property (also through locals it is handed on to unsubscribed,
   `let shared = future.eraseToAnyPublisher()` then `cached = shared`, or a cache filled through
   `let request = cached ?? service.load()` then `cached = request`), in a collection (`futures.append(load())` on a
-  stored array, `[load(), fallback()]`), or in a local that a later closure subscribes to (a tap
+  stored array, `[load(), fallback()]`, or a local Future added to one, `pending.append(upload.eraseToAnyPublisher())`), or in a local that a later closure subscribes to (a tap
   handler). A local array filled in a loop and merged in the same body
   (`Publishers.MergeMany(uploads)`) lives for that body only: its Futures are subscribed once, at
   once, and are not reported;
@@ -5316,10 +5316,12 @@ Reports a `receive(on:)` that hops to the scheduler the values are already on: t
 as an earlier `receive(on:)` of the pipeline (all main-thread schedulers count as one:
 `DispatchQueue.main`, `RunLoop.main`, `OperationQueue.main`, `.main`) with only same-thread
 operators (`map`, `filter`, `removeDuplicates`, `handleEvents`, …) between them. Also reports the
-first of two `receive(on:)` that follow each other directly (its hop is undone at once). Moving work
+first of two `receive(on:)` that follow each other directly (its hop is undone at once), and a
+`receive(on:)` of the scheduler that a `debounce`, `throttle`, `delay` or `timeout` just before it
+already delivers on (its `scheduler:` argument, with only same-thread operators between). Moving work
 off the main queue and back (`receive(on: background)` … `receive(on: DispatchQueue.main)`) is not
 a finding, nor is a second hop after an operator that may deliver elsewhere (`flatMap`,
-`switchToLatest`, `merge`, `debounce(for:scheduler:)`, `delay`, a custom operator).
+`switchToLatest`, `merge`, a `debounce(for:scheduler:)` or `delay` on another scheduler, a custom operator).
 
 ## Why it matters
 
@@ -5425,6 +5427,16 @@ $query
     .↓receive(on: workQueue)
     .receive(on: DispatchQueue.main)
     .sink { print($0) }
+    .store(in: &bag)
+```
+
+```swift
+// `debounce` already delivers on the main queue.
+$plan
+    .dropFirst()
+    .debounce(for: .seconds(2), scheduler: DispatchQueue.main)
+    .↓receive(on: DispatchQueue.main)
+    .sink { [weak self] in self?.save($0) }
     .store(in: &bag)
 ```
 
@@ -6806,7 +6818,10 @@ SwiftUI repeats (`viewWillAppear`, `layoutSubviews`, `tableView(_:cellForRowAt:)
 `repeated_subscription` uses). Not reported: a single `assign(to:)` in `init` or in a method called
 once; one behind a run-once guard (`guard !didBind else { return }` with `didBind = true` set by
 the type, a first-appearance property); upstreams that finish (`Just`, a request, `first()`),
-whose subscription ends after each run.
+whose subscription ends after each run, and upstreams that start from a call the project cannot
+show endless (`api.job(id: id)` through a protocol-typed dependency, whose implementations it
+cannot follow to the end: most often a request); a call returning a `$property` pipeline, a
+notification or a timer is endless, and is reported.
 
 Also reports a strong `self` in the closures upstream of `assign(to: &model.$property)` when
 `model` is a stored (not `weak`) property of `self` and the root does not finish: `model`'s

@@ -213,7 +213,7 @@ public struct FutureWithoutDeferredRule: Rule {
                 // `cached = shared`): that holder's fate is the Future's.
                 if depth < 3, let c = tree.chain(startingAt: use), tree.chains[c].first == use,
                    let fate = aliasFate(of: tree.chains[c], in: tree, depth: depth + 1) { return fate }
-                if names.isEmpty, let holder = assignedHolder(of: use, in: tree) { return .kept(holder) }
+                if names.isEmpty, let holder = assignedHolder(of: use, in: tree) ?? appendedHolder(of: use, in: tree) { return .kept(holder) }
                 continue
             }
             if tree.innermostClosure(of: use) != declaredIn { return .kept(tree.variables[v].name) }
@@ -236,10 +236,24 @@ public struct FutureWithoutDeferredRule: Rule {
         }
     }
 
-    /// The fate of a chain that hands a local Future on by declaration or assignment.
+    /// `pendingUploads.append(upload)`: the stored collection a bare name is added to, as the
+    /// call's only argument (a local collection lives for the body only, see `fate`).
+    private func appendedHolder(of use: Int, in tree: SyntaxTree) -> String? {
+        guard use >= 1, use + 1 < tree.tokens.count, tree.tokens[use - 1].kind == .leftParen,
+              tree.tokens[use + 1].kind == .rightParen, let call = tree.call(openedAt: use - 1), call.element > 0 else { return nil }
+        let elements = tree.chains[call.chain].elements
+        guard Catalogue.collectionMutatingMethods.contains(elements[call.element].name) else { return nil }
+        let holder = elements[call.element - 1]
+        if call.element == 1, holder.kind == .root,
+           SubscriptionFinder.localVariable(named: holder.name, visibleAt: holder.nameToken, in: tree) != nil { return nil }
+        return holder.name
+    }
+
+    /// The fate of a chain that hands a local Future on: by declaration or assignment, or added
+    /// to a stored collection (`pendingUploads.append(upload.eraseToAnyPublisher())`).
     private func aliasFate(of chain: Chain, in tree: SyntaxTree, depth: Int) -> Eagerness? {
         switch chain.context {
-        case .declaration, .assignment: return fate(of: chain, in: tree, depth: depth)
+        case .declaration, .assignment, .argument: return fate(of: chain, in: tree, depth: depth)
         default: return nil
         }
     }

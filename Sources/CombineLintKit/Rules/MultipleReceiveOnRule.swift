@@ -22,19 +22,26 @@ public struct MultipleReceiveOnRule: Rule {
                     let key = schedulerKey(scheduler.value, tree: tree)
                     let written = tree.sourceText(scheduler.value.lowerBound, scheduler.value.upperBound)
                     if let prior = previous {
-                        if prior.index == e - 1 && prior.key != key {
+                        if prior.index == e - 1 && prior.key != key && chain.elements[prior.index].name == "receive" {
                             // `receive(on: a).receive(on: b)`: the first hop is overridden at once.
                             findings.append(finding(chain, element: prior.index, context: context,
                                 message: "`receive(on: \(prior.written))` is followed directly by `receive(on: \(written))`, so every value hops to `\(prior.written)` only to leave it at once.",
                                 help: "Remove `receive(on: \(prior.written))`: the last `receive(on:)` decides where values arrive."))
                         } else if prior.key == key && !leftThread {
                             let line = tree.line(of: chain.elements[prior.index].nameToken)
+                            let origin = chain.elements[prior.index].name == "receive" ? "receive(on: \(prior.written))" : prior.written
                             findings.append(finding(chain, element: e, context: context,
-                                message: "This `receive(on: \(written))` hops again to where `receive(on: \(prior.written))` on line \(line) already delivers: a wasted hop per value.",
+                                message: "This `receive(on: \(written))` hops again to where `\(origin)` on line \(line) already delivers: a wasted hop per value.",
                                 help: "Remove this `receive(on:)`."))
                         }
                     }
                     previous = (e, key, written)
+                    leftThread = false
+                } else if let scheduler = deliveringScheduler(of: element) {
+                    // `debounce(for: …, scheduler: DispatchQueue.main)` delivers its values on that
+                    // scheduler: a `receive(on:)` of the same one after it hops again.
+                    let written = tree.sourceText(scheduler.lowerBound, scheduler.upperBound)
+                    previous = (e, schedulerKey(scheduler, tree: tree), "\(element.name)(…, scheduler: \(written))")
                     leftThread = false
                 } else if !Catalogue.sameThreadOperators.contains(element.name) || hasOwnScheduler(element, tree: tree) {
                     leftThread = true
@@ -42,6 +49,14 @@ public struct MultipleReceiveOnRule: Rule {
             }
         }
         return findings
+    }
+
+    /// The scheduler that `debounce`, `throttle`, `delay` or `timeout` delivers its values on (its
+    /// `scheduler:` argument); `nil` for other operators.
+    private func deliveringScheduler(of element: ChainElement) -> ClosedRange<Int>? {
+        guard element.kind == .member, element.isCall, element.name != "receive",
+              let label = Catalogue.schedulerArgumentLabels[element.name], let argument = element.argument(label) else { return nil }
+        return argument.value
     }
 
     /// Operators such as `collect(.byTime(q, 1))` or `delay(for:scheduler:)` deliver on their own scheduler.

@@ -228,6 +228,34 @@ final class FutureWithoutDeferredRuleTests: XCTestCase {
         XCTAssertEqual(places(run(text)), ["A.swift:5:22"])
     }
 
+    /// A local Future added to a stored collection (as it is, or erased) started at creation, long
+    /// before the collection is subscribed; added to a local collection that the body merges, it is not.
+    func testALocalFutureAddedToAStoredCollection() {
+        let text = """
+        final class UploadQueue {
+            private var pending: [AnyPublisher<Bool, Never>] = []
+            private var raw: [Future<Bool, Never>] = []
+            func stage(_ file: URL) {
+                let upload = Future<Bool, Never> { promise in session.upload(file) { promise(.success($0)) } }
+                pending.append(upload.eraseToAnyPublisher())
+            }
+            func stageRaw(_ file: URL) {
+                let upload = Future<Bool, Never> { promise in session.upload(file) { promise(.success($0)) } }
+                self.raw.append(upload)
+            }
+            func sendNow(_ files: [URL]) {
+                var uploads: [AnyPublisher<Bool, Never>] = []
+                for file in files {
+                    let upload = Future<Bool, Never> { promise in session.upload(file) { promise(.success($0)) } }
+                    uploads.append(upload.eraseToAnyPublisher())
+                }
+                Publishers.MergeMany(uploads).sink { _ in }.store(in: &bag)
+            }
+        }
+        """
+        XCTAssertEqual(places(run(text)), ["A.swift:5:22", "A.swift:9:22"])
+    }
+
     /// A Future kept only while it runs (its own `handleEvents(receiveCompletion:)` sets the holder
     /// back to `nil`) shares one request among the callers that come while it is in flight; the next
     /// call after it ends makes a new one. Emptied elsewhere, or not at all, it is a cache: reported.

@@ -26,4 +26,19 @@ final class MultipleReceiveOnRuleTests: XCTestCase {
         p.receive(on: DispatchQueue.main).timeout(1, scheduler: q).receive(on: DispatchQueue.main).sink { _ in }
         """)]).count, 0)
     }
+
+    /// `debounce`, `throttle`, `delay` and `timeout` deliver their values on their `scheduler:`:
+    /// a `receive(on:)` of the same scheduler right after (same-thread operators between) hops
+    /// again; one of another scheduler is the hop the pipeline needs, and is never "directly followed".
+    func testSchedulerOfATimingOperatorIsWhereValuesAre() throws {
+        let found = findings(of: MultipleReceiveOnRule.self, in: [(path: "A.swift", text: """
+        $plan.debounce(for: .seconds(2), scheduler: DispatchQueue.main).receive(on: DispatchQueue.main).sink { save($0) }
+        $plan.throttle(for: 1, scheduler: RunLoop.main, latest: true).map { $0.count }.receive(on: DispatchQueue.main).sink { _ in }
+        $plan.debounce(for: .seconds(2), scheduler: queue).receive(on: DispatchQueue.main).sink { save($0) }
+        $plan.delay(for: 1, scheduler: DispatchQueue.main).flatMap { api.save($0) }.receive(on: DispatchQueue.main).sink { _ in }
+        """)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["1:65", "2:80"])
+        XCTAssertEqual(try XCTUnwrap(found.first).message,
+                       "This `receive(on: DispatchQueue.main)` hops again to where `debounce(…, scheduler: DispatchQueue.main)` on line 1 already delivers: a wasted hop per value.")
+    }
 }

@@ -65,6 +65,35 @@ final class PublishedAssignCycleRuleTests: XCTestCase {
                        ["6:24 Each run of `sink { … }` adds one more `assign(to: &self.$greeting)` subscription, which the `@Published` storage keeps alive."])
     }
 
+    /// A request through a dependency whose implementations the project cannot show endless
+    /// (`api.job(id:)` of a protocol-typed property) is most likely one that finishes: not reported
+    /// from a repeated callback. A method returning a `$property` pipeline, a notification and a
+    /// timer never finish: reported.
+    func testUndecidedCallsAreNotTakenAsEndless() {
+        let text = """
+        protocol JobAPI { func job(id: String) -> AnyPublisher<Job, APIError> }
+        final class Settings: ObservableObject {
+            @Published var unit = ""
+            func unitLabel() -> AnyPublisher<String, Never> { $unit.map { "in " + $0 }.eraseToAnyPublisher() }
+        }
+        final class JobController: UIViewController {
+            @Published var status = ""
+            @Published var unit = ""
+            @Published var tick = Date()
+            let api: JobAPI
+            let settings: Settings
+            override func viewWillAppear(_ animated: Bool) {
+                super.viewWillAppear(animated)
+                api.job(id: id).map { $0.status }.replaceError(with: "unknown").receive(on: DispatchQueue.main).assign(to: &$status)
+                settings.unitLabel().assign(to: &$unit)
+                Timer.publish(every: 1, on: .main, in: .common).autoconnect().assign(to: &$tick)
+            }
+        }
+        """
+        let found = findings(of: PublishedAssignCycleRule.self, in: [(path: "A.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["15:30", "16:71"])
+    }
+
     /// Into another object's storage: a cycle when `self` holds that object strongly.
     func testStrongSelfUpstreamOfAnOwnedObjectsStorage() throws {
         let text = """
