@@ -21,6 +21,9 @@ extension Catalogue {
     /// Global functions that cannot reassign a property of the caller (printing, logging, assertions).
     public static let nonMutatingFreeFunctions: Set<String> = ["print", "debugPrint", "assert", "assertionFailure", "precondition", "NSLog", "os_log", "dump"]
 
+    /// Global functions that only write a trace of their arguments (standard output, the system log).
+    public static let printingFunctions: Set<String> = ["print", "debugPrint", "NSLog", "os_log", "dump"]
+
     /// Sequence and collection methods whose closure runs during the call, for each element
     /// (`items.filter { $0.contains(query) }`): a read inside runs when the method does.
     public static let synchronousElementClosureMethods: Set<String> = [

@@ -1,10 +1,10 @@
-/// `PassthroughSubject` properties the project sends into off the main thread: a subject delivers
-/// on the thread that calls `send`, so a pipeline from one of them delivers there too (for those
-/// values at least: a subject also sent into from the main thread still races for the others).
-/// (A `CurrentValueSubject` also delivers its current value on the subscribing thread, so it is
-/// never one of them.)
+/// Subject properties the project sends into off the main thread: a subject delivers on the thread
+/// that calls `send`, so a pipeline from one of them delivers there too (for those values at least:
+/// a subject also sent into from the main thread still races for the others). A `CurrentValueSubject`
+/// delivers its current value on the subscribing thread and each later `send` on the sender's, so
+/// it delivers off main for some values only.
 enum BackgroundSubjects {
-    /// Whether every property named `name` is declared as a `PassthroughSubject`, and some `send`
+    /// Whether every property named `name` is declared as a subject, and some `send`
     /// into a member of that name (`loaded.send(x)`, `self?.loaded.send(x)`) outside tests and test
     /// doubles runs off the main thread; a subject handed to `subscribe(_:)` is sent into from
     /// wherever its upstream delivers, which makes it `false`.
@@ -26,7 +26,7 @@ enum BackgroundSubjects {
     static func offMainSends(into name: String, index: ProjectIndex, memo: ProjectMemo?) -> OffMainSends {
         let compute = { () -> OffMainSends in
             let declarations = index.properties(named: name)
-            guard !declarations.isEmpty, declarations.allSatisfy({ ProjectIndex.isSubjectType($0) && isPassthrough($0) }) else { return .none }
+            guard !declarations.isEmpty, declarations.allSatisfy({ ProjectIndex.isSubjectType($0) && (isPassthrough($0) || isCurrentValue($0)) }) else { return .none }
             // A test (or a test double) that sends on the main thread to drive the code stands in for
             // the app's senders; where the app sends is what its subscribers get.
             let sends = (sendsByReceiver(index: index, memo: memo)[name] ?? []).filter { send in
@@ -39,7 +39,8 @@ enum BackgroundSubjects {
                 let chain = index.trees[reference.tree].chains[reference.chain]
                 if case .argument = chain.context, reference.element == chain.elements.count - 1 { return .none }
             }
-            return offMain.count == sends.count ? .all : .some
+            // A current-value subject hands each new subscriber its value on the subscribing thread.
+            return offMain.count == sends.count && declarations.allSatisfy(isPassthrough) ? .all : .some
         }
         guard let memo else { return compute() }
         return memo.value(for: "sent-off-main \(name)", compute)
@@ -122,7 +123,15 @@ enum BackgroundSubjects {
     }
 
     private static func isPassthrough(_ property: IndexedProperty) -> Bool {
-        SubjectDeclarations.subjectType(annotation: property.typeText) == "PassthroughSubject"
-            || (property.typeText.isEmpty && property.initializerText.trimmingSpaces.hasPrefix("PassthroughSubject"))
+        isSubject(property, ofType: "PassthroughSubject")
+    }
+
+    private static func isCurrentValue(_ property: IndexedProperty) -> Bool {
+        isSubject(property, ofType: "CurrentValueSubject")
+    }
+
+    private static func isSubject(_ property: IndexedProperty, ofType type: String) -> Bool {
+        SubjectDeclarations.subjectType(annotation: property.typeText) == type
+            || (property.typeText.isEmpty && property.initializerText.trimmingSpaces.hasPrefix(type))
     }
 }

@@ -2530,7 +2530,9 @@ one of these; also a local holding one of these that the pipeline goes on from
 followed a few locals deep; not a local cut by `first()` or `prefix(n)`). Error handling on the inner publisher is the correct form and is not reported:
 inside the `flatMap` closure, or, since `switchToLatest` takes no closure, in the `map` that
 builds the inner publishers before it. Neither is a pipeline whose inner publishers already handle
-their errors.
+their errors or cannot fail (an item's KVO `publisher(for: \.status)`, a `$property`, a notification,
+with no failing operator after it): an error after the flattening step then comes from a throwing
+operator there, which `throwing_operator_on_endless_source` reports.
 
 ## Why it matters
 
@@ -4514,8 +4516,9 @@ made by `newBackgroundContext()` or with `.privateQueueConcurrencyType`, at its 
 not `performAndWait`, which may run on the calling thread, nor the view context's `perform`); also
 through a computed property that only erases it, `var beats: AnyPublisher<…> { subject.eraseToAnyPublisher() }`) in the
 same sense (a subject delivers on the thread that calls `send`; a `queue.sync { }` block runs on
-the calling thread, so a send or post there does not count; not a `CurrentValueSubject`, whose
-current value arrives on the subscribing thread, nor a subject that `subscribe(_:)` feeds; a send
+the calling thread, so a send or post there does not count; a `CurrentValueSubject` hands its
+current value over on the subscribing thread and each later value on the sender's, so it delivers
+off main for some values; not a subject that `subscribe(_:)` feeds; a send
 from a test case, a test double or a test folder only stands in for the app's senders, so the app's
 sends decide); a `flatMap` whose inner request has no hop delivers on
 URLSession's queue too, and one whose inner publisher is a project function returning a synchronous
@@ -11710,7 +11713,9 @@ is not reported. A `nil` that a function writes only to clear the last value bef
 (`errorMessage = nil` at the start of `reload()`, whose request then sets `errorMessage = error.localizedDescription`)
 is no such state: it keeps the old event from being replayed meanwhile, and no consumer, all skipping `nil`, receives it. Uses in test code (a test case, a spy or mock, a file of a test target) are evidence
 neither way: a test's `compactMap { $0 }` waits for the next value, and its
-`XCTAssertNil(store.link.value)` checks the producer, not how the app consumes the value.
+`XCTAssertNil(store.link.value)` checks the producer, not how the app consumes the value. Nor is a
+subscriber that only prints or logs the value (`sink { print($0 ?? "none") }`): a trace shows nil
+as it shows any value, which says nothing of what nil means to the app.
 
 ## Why it matters
 
@@ -12509,7 +12514,8 @@ Reports `tryMap`, `tryFilter`, `tryCompactMap`, `tryScan`, `tryReduce` and Combi
 (`let typed = $json.debounce(for: …)`, then `typed.tryMap { … }`; not a local cut by `first()` or
 `prefix(n)`). A throwing step on the inner publisher (inside
 the `flatMap` closure, or inside the `map` before `switchToLatest`) is the correct form and is not
-reported; nor are finite sources (`Just`, a request, a sequence), steps after `first()` or
+reported, even on an inner source that never finishes (`item.publisher(for: \.status).tryFilter { … }`
+for each `currentItem`: a throw ends that item's observation, and the next item gets a new one); nor are finite sources (`Just`, a request, a sequence), steps after `first()` or
 `prefix(n)`, steps followed by `retry` (it subscribes to the source again), `try…` closures that cannot throw (no `try`, only `try?`),
 and test code (a test case such as `XCTestCase` and the types nested in it, or a file in a test
 target's folder): a test drives its own subjects, and a stream that ends at the first throw is

@@ -62,6 +62,11 @@ public struct ErrorHandlingOutsideFlatMapRule: Rule {
     /// with operators that cannot fail.
     private func handlesErrors(_ inner: Chain, tree: SyntaxTree) -> Bool {
         if inner.elements.contains(where: { Catalogue.errorHandlers.contains($0.name) }) { return true }
+        // `item.publisher(for: \.status)`, `model.$state`, a notification: a source that cannot fail,
+        // with operators that cannot either (an error after the flattening step comes from a
+        // throwing operator there, `throwing_operator_on_endless_source`'s finding).
+        if let source = neverFailingSourceEnd(inner, tree: tree),
+           inner.elements[(source + 1)...].allSatisfy({ Catalogue.nonFailingOperators.contains($0.name) }) { return true }
         if inner.root.name != "Fail", Catalogue.finiteRoots.contains(inner.root.name) {
             if inner.elements.dropFirst().allSatisfy({ Catalogue.nonFailingOperators.contains($0.name) }) { return true }
             return tree.chains(in: inner.first...inner.last).contains { nested in
@@ -69,5 +74,20 @@ public struct ErrorHandlingOutsideFlatMapRule: Rule {
             }
         }
         return false
+    }
+
+    /// The last element of a source whose failure type is `Never`: a `$property`, KVO's
+    /// `publisher(for: \.keyPath)`, a notification's `publisher(for:)`; `nil` for any other.
+    private func neverFailingSourceEnd(_ inner: Chain, tree: SyntaxTree) -> Int? {
+        for (e, element) in inner.elements.enumerated() {
+            if NeverFinishingSources.isProjected(element.name) { return e }
+            if element.name == "publisher", element.isCall, element.argument("for") != nil {
+                let receiver = e > 0 ? inner.elements[e - 1].name : ""
+                let keyPath = element.argument("for").map { tree.tokens[$0.value.lowerBound].kind == .backslash } ?? false
+                return keyPath || receiver == "default" || receiver == "NotificationCenter" ? e : nil
+            }
+            if e > 0, Catalogue.pipelineOperators.contains(element.name) { return nil }
+        }
+        return nil
     }
 }

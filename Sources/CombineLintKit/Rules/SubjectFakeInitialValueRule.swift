@@ -601,7 +601,22 @@ public struct SubjectFakeInitialValueRule: Rule {
             return .skips
         }
         if bodySkipsNil(from: closure.bodyStart, to: closure.close, parameter: closure.parameters.first, in: tree) { return .skips }
-        return handlerMethodSkipsNil(closure: c, in: tree, treeIndex: treeIndex, index: index) ? .skips : .state
+        if handlerMethodSkipsNil(closure: c, in: tree, treeIndex: treeIndex, index: index) { return .skips }
+        // `sink { print($0 ?? "none") }`: a debugging trace shows nil as it shows any value; it
+        // tells nothing of what nil means to the app.
+        return onlyLogs(closure, in: tree) ? .neutral : .state
+    }
+
+    /// Whether every statement of the closure's body is a call of a printing or logging function.
+    static func onlyLogs(_ closure: Closure, in tree: SyntaxTree) -> Bool {
+        guard closure.bodyStart < closure.close else { return false }
+        var statements = 0
+        for k in closure.bodyStart..<closure.close where tree.statementStarts[k] && Int(tree.enclosing[k]) == closure.open {
+            guard tree.tokens[k].kind == .identifier, Catalogue.printingFunctions.contains(tree.name(k)),
+                  k + 1 < closure.close, tree.tokens[k + 1].kind == .leftParen else { return false }
+            statements += 1
+        }
+        return statements > 0
     }
 
     /// A body that skips nil: it starts with `guard let value else { return }` (see

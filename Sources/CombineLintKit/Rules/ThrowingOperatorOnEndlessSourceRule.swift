@@ -21,7 +21,7 @@ public struct ThrowingOperatorOnEndlessSourceRule: Rule {
         let extra = Set(context.options.strings("infinite_publishers")).union(Catalogue.controlEventPublisherMembers)
         let finite = FinitePublishers(index: context.index, memo: context.memo)
         var findings: [Finding] = []
-        for chain in tree.chains {
+        for chain in tree.chains where !isInnerPublisher(chain, tree: tree) {
             for (e, element) in chain.elements.enumerated() where e > 0 && isThrowingStep(element, tree: tree) {
                 // The source must be one that never finishes, and no `first()`/`prefix(n)` before the
                 // step may end the stream earlier anyway.
@@ -38,6 +38,19 @@ public struct ThrowingOperatorOnEndlessSourceRule: Rule {
             }
         }
         return findings
+    }
+
+    /// Whether the chain is an inner publisher: returned by a `flatMap` (`catch`, …) closure, or by the
+    /// `map` closure before `switchToLatest`. A throw there ends that inner subscription only; the
+    /// next outer value makes a new one (`currentItem` → `item.publisher(for: \.status).tryFilter { … }`).
+    private func isInnerPublisher(_ chain: Chain, tree: SyntaxTree) -> Bool {
+        guard let c = tree.innermostClosure(of: chain.first), let call = tree.call(receiving: c) else { return false }
+        let outer = tree.chains[call.chain]
+        let element = outer.elements[call.element]
+        let flattens = Catalogue.publisherMakingClosureOperators.contains(element.name)
+            || (Catalogue.mappers.contains(element.name) && call.element + 1 < outer.elements.count
+                && outer.elements[call.element + 1].name == "switchToLatest")
+        return flattens && tree.chainsReturned(byClosure: c).contains { $0.first == chain.first }
     }
 
     /// A call of a throwing operator that can throw: Combine's `decode(type:decoder:)` (not a

@@ -74,4 +74,25 @@ final class ErrorHandlingOutsideFlatMapRuleTests: XCTestCase {
     func testClosureParameterDollarZeroIsNotAProjectedProperty() {
         XCTAssertEqual(findings(of: ErrorHandlingOutsideFlatMapRule.self, in: [(path: "A.swift", text: "items.forEach { $0.flatMap { load($0) }.replaceError(with: 0).sink { _ in } }\n")]).count, 0)
     }
+
+    /// Inner publishers that cannot fail (an item's KVO status, a `$property`) cannot end the
+    /// outer pipeline: a `catch` after `switchToLatest` handles the `tryMap` after it, which
+    /// `throwing_operator_on_endless_source` reports. A request inside still can fail.
+    func testInnerPublishersThatCannotFail() {
+        let found = findings(of: ErrorHandlingOutsideFlatMapRule.self, in: [(path: "A.swift", text: """
+        player.publisher(for: \\.currentItem)
+            .compactMap { $0 }
+            .map { item in item.publisher(for: \\.status) }
+            .switchToLatest()
+            .tryMap { status -> Status in if status == .failed { throw PlayError.failed }; return status }
+            .catch { _ in Just(.failed) }
+            .sink { _ in }
+        $query
+            .map { q in api.search(q).map { $0.count } }
+            .switchToLatest()
+            .catch { _ in Just(0) }
+            .sink { _ in }
+        """)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["11:6"])
+    }
 }

@@ -121,4 +121,26 @@ final class ThrowingOperatorOnEndlessSourceRuleTests: XCTestCase {
         """)])
         XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["4:7", "7:7"])
     }
+
+    /// A throwing step on the inner publisher, even an endless one (an item's KVO status), ends that
+    /// inner subscription only: the next item gets a new one. The same step after `switchToLatest`
+    /// ends the whole pipeline.
+    func testThrowingStepOnAnInnerPublisherIsTheCorrectForm() {
+        let found = findings(of: ThrowingOperatorOnEndlessSourceRule.self, in: [(path: "A.swift", text: """
+        player.publisher(for: \\.currentItem)
+            .compactMap { $0 }
+            .map { item in
+                item.publisher(for: \\.status)
+                    .tryFilter { status in
+                        if status == .failed { throw PlayError.failed }
+                        return status == .readyToPlay
+                    }
+                    .replaceError(with: .failed)
+            }
+            .switchToLatest()
+            .tryMap { status -> Status in if status == .failed { throw PlayError.failed }; return status }
+            .sink(receiveCompletion: { _ in }, receiveValue: { _ in })
+        """)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["12:6"])
+    }
 }
