@@ -39,6 +39,12 @@ extension Catalogue {
     public static let coreDataPerformCall = "perform"
     public static let coreDataBackgroundContextMaker = "newBackgroundContext"
     public static let coreDataPrivateQueueMarkers: [String] = ["newBackgroundContext(", "privateQueueConcurrencyType"]
+    /// The notifications a managed object context posts on its own queue, by their last name
+    /// (`.NSManagedObjectContextDidSave`, `NSManagedObjectContext.didSaveObjectsNotification`).
+    public static let coreDataContextNotifications: Set<String> = [
+        "NSManagedObjectContextDidSave", "NSManagedObjectContextWillSave", "NSManagedObjectContextObjectsDidChange",
+        "didSaveObjectsNotification", "willSaveObjectsNotification", "didChangeObjectsNotification",
+    ]
 
     /// Schedulers that run work at once on the calling thread: they do not change where values arrive.
     public static let immediateSchedulers: Set<String> = ["ImmediateScheduler.shared", ".immediate"]

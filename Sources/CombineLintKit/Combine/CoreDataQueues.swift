@@ -12,22 +12,43 @@ enum CoreDataQueues {
         guard element.name == Catalogue.coreDataPerformCall else { return false }
         let receiver = chain.elements[e - 1]
         if receiver.isCall { return receiver.name == Catalogue.coreDataBackgroundContextMaker }
-        return isPrivateQueueContext(receiver, tree: tree, index: index)
+        return isPrivateQueueContext(named: receiver.name, at: receiver.nameToken, isRoot: receiver.kind == .root, tree: tree, index: index)
+    }
+
+    /// The name of the context written in `range` (`backgroundContext`, `persistence.backgroundContext`,
+    /// `self.context`) when it is a private-queue one.
+    static func privateQueueContext(in range: ClosedRange<Int>, tree: SyntaxTree, index: ProjectIndex) -> String? {
+        let name: String, token: Int, isRoot: Bool
+        if let c = tree.chain(startingAt: range.lowerBound) {
+            let chain = tree.chains[c]
+            guard chain.last == range.upperBound, let last = chain.elements.last, !last.isCall else { return nil }
+            (name, token, isRoot) = (last.name, last.nameToken, last.kind == .root)
+        } else {
+            // A bare name forms no chain of its own.
+            guard range.count == 1, tree.tokens[range.lowerBound].kind == .identifier else { return nil }
+            (name, token, isRoot) = (tree.name(range.lowerBound), range.lowerBound, true)
+        }
+        return isPrivateQueueContext(named: name, at: token, isRoot: isRoot, tree: tree, index: index) ? name : nil
     }
 
     /// Whether the context a name holds is a private-queue one: a local, or every property of the
     /// name in the project, made so at its declaration or in every assignment to it
     /// (`backgroundContext = container.newBackgroundContext()` in `init`).
-    private static func isPrivateQueueContext(_ receiver: ChainElement, tree: SyntaxTree, index: ProjectIndex) -> Bool {
-        if receiver.kind == .root, let v = SubscriptionFinder.localVariable(named: receiver.name, visibleAt: receiver.nameToken, in: tree) {
+    private static func isPrivateQueueContext(named name: String, at token: Int, isRoot: Bool, tree: SyntaxTree, index: ProjectIndex) -> Bool {
+        if isRoot, let v = SubscriptionFinder.localVariable(named: name, visibleAt: token, in: tree) {
             return tree.variables[v].initializer.map { makesPrivateQueueContext(tree.text($0.lowerBound, $0.upperBound)) } ?? false
         }
-        let declarations = index.properties(named: receiver.name)
+        return isPrivateQueueProperty(name, index: index)
+    }
+
+    /// Whether every property named `name` is made a private-queue context.
+    private static func isPrivateQueueProperty(_ name: String, index: ProjectIndex) -> Bool {
+        let declarations = index.properties(named: name)
         guard !declarations.isEmpty else { return false }
         var assignments: [String]?
         for property in declarations where !makesPrivateQueueContext(property.initializerText) {
             guard property.initializerText.isEmpty else { return false }
-            if assignments == nil { assignments = assignedValues(of: receiver.name, index: index) }
+            if assignments == nil { assignments = assignedValues(of: name, index: index) }
             guard let values = assignments, !values.isEmpty, values.allSatisfy(makesPrivateQueueContext) else { return false }
         }
         return true

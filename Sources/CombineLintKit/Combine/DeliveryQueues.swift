@@ -42,6 +42,8 @@ struct DeliveryQueues {
         }
         if let posted = offMainNotification(in: chain, before: firstOperator) {
             state = .background(reason: "the thread that posts `\(posted)` (never the main one)")
+        } else if let (saved, context) = privateContextNotification(in: chain, before: firstOperator) {
+            state = .background(reason: "the private queue of `\(context)`, where it posts `\(saved)`")
         } else if let subject = offMainSubject(in: chain, before: firstOperator) {
             let only = BackgroundSubjects.offMainSends(into: subject, index: index, memo: memo) == .all
             state = .background(reason: "the thread that sends into `\(subject)` (" + (only ? "never the main one)" : "a background one for some values)"))
@@ -114,6 +116,20 @@ struct DeliveryQueues {
               let name = BackgroundNotifications.lastName(in: argument.value, tree: tree),
               BackgroundNotifications.isPostedOnlyOffMain(name, index: index, memo: memo) else { return nil }
         return name
+    }
+
+    /// A Core Data context notification (`.NSManagedObjectContextDidSave`) of one private-queue
+    /// context (`object: persistence.backgroundContext`): the context posts it on its own queue.
+    /// The notification's and the context's names.
+    private func privateContextNotification(in chain: Chain, before firstOperator: Int) -> (String, String)? {
+        guard let p = chain.elements[..<firstOperator].lastIndex(where: { $0.name == "publisher" && $0.isCall }),
+              namesNotificationCenter(chain, before: p),
+              let argument = chain.elements[p].argument("for"),
+              let name = BackgroundNotifications.lastName(in: argument.value, tree: tree),
+              Catalogue.coreDataContextNotifications.contains(name),
+              let object = chain.elements[p].argument("object"),
+              let context = CoreDataQueues.privateQueueContext(in: object.value, tree: tree, index: index) else { return nil }
+        return (name, context)
     }
 
     /// Whether the elements before `publisher` (at `p`) are a notification center: `NotificationCenter.default`,

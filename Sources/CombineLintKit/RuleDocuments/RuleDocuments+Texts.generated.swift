@@ -433,7 +433,9 @@ chain of operators on one of them, a chain with a `flatMap` whose closure makes 
 (`tokens.valid().flatMap { perform(request, token: $0) }`: each subscription makes its own), or a
 call of one of the project's functions whose every `return` is such a publisher (an early
 `return Fail(…)` or `Empty()`, a guard's exit that costs nothing when subscribed again, aside; a
-`Just(cached)` path is not, since subscribing again may be what it means). A local subscribed
+`Just(cached)` path is not, since subscribing again may be what it means; a test double's
+function of the same selector, which returns the subject its test drives, does not count when the app
+has its own: `api.page(after: nil)` through a protocol is the app's request). A local subscribed
 once and then returned (`upload.sink { … }` … `return upload.eraseToAnyPublisher()`) is reported at
 the `return`: the caller subscribes to what it gets, and the work runs again (not when shared, nor when
 an `else`, a `case` or an earlier `return` may keep the two apart). A
@@ -4513,7 +4515,8 @@ makes the session with `delegateQueue: .main`, or in the CoreBluetooth callbacks
 of a type that makes its manager with `delegate: self` and a queue other than `nil` or `.main`, or in a Core Data
 block that runs on a private queue (`container.performBackgroundTask { … }`, and `context.perform { … }` on a context
 made by `newBackgroundContext()` or with `.privateQueueConcurrencyType`, at its declaration or in every assignment;
-not `performAndWait`, which may run on the calling thread, nor the view context's `perform`); also
+not `performAndWait`, which may run on the calling thread, nor the view context's `perform`; such a context
+also posts its save and change notifications there, `publisher(for: .NSManagedObjectContextDidSave, object: backgroundContext)`); also
 through a computed property that only erases it, `var beats: AnyPublisher<…> { subject.eraseToAnyPublisher() }`) in the
 same sense (a subject delivers on the thread that calls `send`; a `queue.sync { }` block runs on
 the calling thread, so a send or post there does not count; a `CurrentValueSubject` hands its

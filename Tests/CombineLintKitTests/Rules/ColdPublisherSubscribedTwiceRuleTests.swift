@@ -88,6 +88,38 @@ final class ColdPublisherSubscribedTwiceRuleTests: XCTestCase {
         XCTAssertEqual(found.last?.message, "`again` is subscribed again here: this `Deferred` publisher runs once per subscription, so it runs twice.")
     }
 
+    /// A test double's method returning the subject its test drives stands in for the app's request
+    /// in tests only: the app's implementation of the protocol decides.
+    func testATestDoubleDoesNotHideTheAppsRequest() {
+        let screen = """
+        final class FeedModel {
+            let api: ArticlesAPI
+            func load() {
+                let firstPage = api.page(after: nil)
+                firstPage.sink(receiveCompletion: { _ in }, receiveValue: { print($0) }).store(in: &bag)
+                firstPage.sink(receiveCompletion: { _ in }, receiveValue: { print($0) }).store(in: &bag)
+            }
+        }
+        """
+        let api = """
+        protocol ArticlesAPI { func page(after cursor: String?) -> AnyPublisher<Data, URLError> }
+        final class LiveArticlesAPI: ArticlesAPI {
+            func page(after cursor: String?) -> AnyPublisher<Data, URLError> {
+                URLSession.shared.dataTaskPublisher(for: url(cursor)).map { $0.data }.eraseToAnyPublisher()
+            }
+        }
+        """
+        let stub = """
+        final class StubArticlesAPI: ArticlesAPI {
+            let pages = PassthroughSubject<Data, URLError>()
+            func page(after cursor: String?) -> AnyPublisher<Data, URLError> { pages.eraseToAnyPublisher() }
+        }
+        """
+        let found = findings(of: ColdPublisherSubscribedTwiceRule.self, in: [(path: "Feed.swift", text: screen), (path: "API.swift", text: api),
+                                                                              (path: "AppTests/Stubs.swift", text: stub)])
+        XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["Feed.swift:6:9"])
+    }
+
     /// A test subscribes twice on purpose to check that the work runs per subscription; the
     /// same code in the app is reported.
     func testATestCaseSubscribingTwiceOnPurposeIsNotReported() {

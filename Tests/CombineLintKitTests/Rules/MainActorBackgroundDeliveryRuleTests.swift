@@ -620,6 +620,34 @@ final class MainActorBackgroundDeliveryRuleTests: XCTestCase {
         XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["B.swift:5:17", "B.swift:6:20"])
     }
 
+    /// A context posts its save and change notifications on its own queue: a private one for a
+    /// background context, the main one for the view context.
+    func testCoreDataNotificationsOfABackgroundContextArriveOffMain() {
+        let found = findings(of: MainActorBackgroundDeliveryRule.self, in: [
+            (path: "A.swift", text: """
+            final class Persistence {
+                let container = NSPersistentContainer(name: "Model")
+                lazy var backgroundContext = container.newBackgroundContext()
+            }
+            @MainActor final class Store: ObservableObject {
+                @Published var items: [Item] = []
+                let persistence: Persistence
+                func bind() {
+                    NotificationCenter.default.publisher(for: .NSManagedObjectContextDidSave, object: persistence.backgroundContext)
+                        .sink { [weak self] _ in self?.items = [] }.store(in: &bag)
+                    NotificationCenter.default.publisher(for: .NSManagedObjectContextDidSave, object: persistence.container.viewContext)
+                        .sink { [weak self] _ in self?.items = [] }.store(in: &bag)
+                    NotificationCenter.default.publisher(for: .NSManagedObjectContextDidSave, object: persistence.backgroundContext)
+                        .receive(on: DispatchQueue.main)
+                        .sink { [weak self] _ in self?.items = [] }.store(in: &bag)
+                }
+            }
+            """),
+        ])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["10:14"])
+        XCTAssertEqual(found.first?.message.hasPrefix("`sink` gets its values on the private queue of `backgroundContext`, where it posts `NSManagedObjectContextDidSave`"), true)
+    }
+
     /// Network.framework calls `pathUpdateHandler` on the queue given to `start(queue:)`: a subject
     /// sent there delivers on that queue; a monitor started on `.main` calls it on main.
     func testSubjectSentFromANetworkHandlerStartedOnABackgroundQueue() {
