@@ -75,6 +75,14 @@ extension Catalogue {
     /// `prefix(n)`), whatever its source: a cycle through it lasts until those values came.
     public static let valueLimitingOperators: Set<String> = ["first", "prefix"]
 
+    /// Operators that end with their upstream and not before: `collect()`, `reduce`, `last()` wait
+    /// for the completion, and `collect(.byTime…)`/`collect(n)` batch for as long as values come.
+    /// On a source that never finishes, the pipeline never does either.
+    public static let upstreamEndingOperators: Set<String> = ["collect", "reduce", "last"]
+
+    /// `Publishers.MergeMany`, which also takes one sequence of publishers.
+    public static let mergeManyName = "MergeMany"
+
     /// Operators that let only the values passing a condition through (`filter { … }`): a limit
     /// after one waits for a passing value, not just for any value.
     public static let valueFilteringOperators: Set<String> = ["filter", "tryFilter"]

@@ -60,7 +60,10 @@ enum NeverFinishingSources {
             if throughProperties, !element.isCall, element.kind != .literal, isPublisher(at: e, in: chain, before: end),
                isNeverFinishingProperty(name, index: index) { return e }
             if e > 0, chain.elements[e - 1].name == "Publishers", Catalogue.combinersLivingAsLongAsAnyInput.contains(name) {
-                for argument in element.arguments where startsNeverFinishing(argument.value, tree: tree, index: index, extraNames: extraNames) { return e }
+                // The inputs are judged as the chain is: a property's or function's own value
+                // (`throughProperties`/`throughBodies` false) must not lead back to it.
+                for argument in element.arguments where startsNeverFinishing(argument.value, tree: tree, index: index, extraNames: extraNames,
+                                                                              throughProperties: throughProperties, throughBodies: throughBodies) { return e }
                 return nil
             }
         }
@@ -96,12 +99,14 @@ enum NeverFinishingSources {
     }
 
     /// Whether the expression in `range` is a chain starting from a never-finishing publisher.
-    static func startsNeverFinishing(_ range: ClosedRange<Int>, tree: SyntaxTree, index: ProjectIndex, extraNames: Set<String>) -> Bool {
+    static func startsNeverFinishing(_ range: ClosedRange<Int>, tree: SyntaxTree, index: ProjectIndex, extraNames: Set<String>,
+                                     throughProperties: Bool = true, throughBodies: Bool = true) -> Bool {
         guard let chain = tree.chain(startingAt: range.lowerBound).map({ tree.chains[$0] }) else {
             let name = tree.name(range.lowerBound)
             return range.count == 1 && (isProjected(name) || name.hasSuffix("Subject") || extraNames.contains(name) || isSubjectProperty(name, index: index))
         }
-        return evidence(in: chain, before: chain.elements.count, tree: tree, index: index, extraNames: extraNames) != nil
+        return evidence(in: chain, before: chain.elements.count, tree: tree, index: index, extraNames: extraNames,
+                        throughProperties: throughProperties, throughBodies: throughBodies) != nil
     }
 
     /// Every function of the project that `call` can call (by name and argument labels, defaults

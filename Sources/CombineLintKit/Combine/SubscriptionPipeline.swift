@@ -23,8 +23,17 @@ public struct SubscriptionPipeline: Sendable {
             let range = ranges[r]
             r += 1
             var excluded = Set<Int>()
-            for p in lookup.outerChains(in: range) {
+            let parts = lookup.outerChains(in: range)
+            // `Publishers.MergeMany(images.map { self.upload($0) })`: the one argument is a collection
+            // of publishers, and the closure (or function) its `map` is given runs at once, while
+            // the argument is made: the subscription does not keep it.
+            let collections = parts.flatMap { SubscriptionPipeline.publisherCollectionArguments(of: tree.chains[$0]) }
+            for p in parts {
                 let part = tree.chains[p]
+                if collections.contains(where: { $0.contains(part.first) }) {
+                    for element in part.elements { excluded.formUnion(element.closures) }
+                    continue
+                }
                 // `items.filter { … }.publisher`: the closures before `.publisher` run on a collection, once.
                 let sequenceEnd = part.elements.firstIndex { $0.name == "publisher" && !$0.isCall && $0.kind == .member } ?? 0
                 for (e, element) in part.elements.enumerated() {
@@ -57,6 +66,16 @@ public struct SubscriptionPipeline: Sendable {
         self.ranges = ranges
         self.closures = closures
         self.functionArguments = functionArguments
+    }
+
+    /// The argument of a `Publishers.MergeMany(…)` given one collection of publishers (a single
+    /// unlabelled argument: nobody merges one publisher with nothing), as token ranges.
+    static func publisherCollectionArguments(of chain: Chain) -> [ClosedRange<Int>] {
+        chain.elements.compactMap { element in
+            guard element.name == Catalogue.mergeManyName, element.isCall, element.arguments.count == 1,
+                  element.arguments[0].label == nil, element.arguments[0].closure == nil else { return nil }
+            return element.arguments[0].value
+        }
     }
 
     /// Whether argument `a` of `element` hands over a function that runs for each event.

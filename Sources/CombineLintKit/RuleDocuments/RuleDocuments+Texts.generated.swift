@@ -1661,7 +1661,7 @@ A subscription stored in a bag declared in the same method (`var cancellables = 
 that is never read again (not kept in a member, returned or passed on) ends with that bag when the
 method returns; not reported in test code, nor when the method waits or `await`s after the last store.
 A publisher that delivers everything and finishes during `sink` itself (`Just`, `Empty`, `Fail`,
-`Record`, `[1, 2].publisher`, the `publisher` of a parameter or local declared as an array, set or dictionary (`notes: [Note]`) or of a constant bound to an array or dictionary literal (`let chapters = [intro, main]`), `Publishers.Zip` (or `Merge`, `CombineLatest`) of such inputs, `.zip(…)` or `.merge(with:)` of them, or a constant local bound to one, `let numbers = [1, 2].publisher`, followed only by operators such as `map`, `filter` or `collect`, with no
+`Record`, `[1, 2].publisher`, the `publisher` of a parameter, local or stored property of the type declared as an array, set or dictionary (`notes: [Note]`) or of a constant bound to an array or dictionary literal (`let chapters = [intro, main]`), `Publishers.Zip` (or `Merge`, `CombineLatest`) of such inputs, `.zip(…)` or `.merge(with:)` of them, or a constant local bound to one, `let numbers = [1, 2].publisher`, followed only by operators such as `map`, `filter` or `collect`, with no
 `receive(on:)`, `delay`, `flatMap` or combining operator) is not reported: nothing is left to cancel when
 `sink` returns (`_ = Just(3).sink { values.append($0) }` in a test). So is a `Future` whose closure calls its
 promise right there (not from a closure inside it, such as `queue.async { promise(…) }`), written in place, in
@@ -3181,11 +3181,16 @@ text-change notification (`UITextField.textDidChangeNotification`), with only va
 only where the results replace one another (the pipeline ends in `assign`, or in a `sink` that
 assigns and adds to no collection): a subject may carry events that each matter (message ids,
 uploads), whose results are gathered (`scan`, `collect`, `append`, or stored each under its own key,
-`self?.lastRun[id] = Date()`) or handed on; the same holds for a subject shaped by `removeDuplicates`,
+`self?.lastRun[id] = Date()`) or handed on; the same holds for a subject of values shaped by `removeDuplicates`,
 `debounce` or `throttle` whose results are gathered (a sink that empties the list first, `removeAll()`
-then `append`, replaces it and is still reported). A shaping operator before a `switchToLatest` or
+then `append`, replaces it and is still reported, and so are pages appended per `Void` trigger, a
+scroll signal, which may come out of order). A shaping operator before a `switchToLatest` or
 another `flatMap` shaped the outer values, not those the `flatMap` after it takes (a timer's ticks in
-`$interval.removeDuplicates().map { Timer.publish(…) }.switchToLatest().flatMap { … }`). Not reported: `map { … }.switchToLatest()`, `flatMap(maxPublishers: .max(1))`,
+`$interval.removeDuplicates().map { Timer.publish(…) }.switchToLatest().flatMap { … }`). Whatever the
+source, answers stored each under its own key (`self?.tagCache[url] = tags`) and answers nobody reads
+(`sink { _ in }`, `receiveValue: { _ in }`: fire-and-forget requests such as a read receipt or a typing
+ping, which must each reach the server) overwrite nothing; an inner publisher that never finishes (an
+item's KVO `publisher(for: \.status)`) still keeps acting for every outer value, and is reported. Not reported: `map { … }.switchToLatest()`, `flatMap(maxPublishers: .max(1))`,
 a `flatMap` whose closure only makes publishers that finish at once (`Just`, `Empty`, `Fail`, a `Future`
 whose closure calls its promise right there, or a
 sequence's `.publisher`, `$query.map(tags).flatMap { tags in tags.publisher.collect() }`, where no type of
@@ -9431,6 +9436,8 @@ stops at a reassignment (`subject = PassthroughSubject()`) or a redeclaration of
 unless the receiver is a known `let`, at any call of a method of the same object in between (it
 might install a fresh subject). A `send(completion:)` whose argument is not `.finished`,
 `.failure(…)` or `Subscribers.Completion…` counts only when the receiver is declared as a subject.
+Test code (a test case such as `XCTestCase`, or a file in a test target's folder) is not reported:
+a test sends after the completion on purpose, to check that the value is dropped.
 
 ## Why it matters
 

@@ -165,12 +165,18 @@ public struct DiscardedCancellableRule: Rule {
         return tree.tokens[initializer.lowerBound].kind == .leftBracket && Int(tree.matching[initializer.lowerBound]) == initializer.upperBound
     }
 
-    /// The type written for a parameter or a local named `name` where token `token` stands, if any.
+    /// The type written for a parameter, a local, or a stored property of the enclosing type (declared
+    /// in this file) named `name` where token `token` stands, if any.
     private static func declaredType(of name: String, at token: Int, in tree: SyntaxTree) -> String? {
         switch TypeResolver.localDeclaration(of: name, at: token, in: tree) {
         case .local(let v): return tree.variables[v].typeText.isEmpty ? nil : tree.variables[v].typeText
         case .parameter(let parameter): return parameter.typeText
-        case nil: return nil
+        case nil:
+            // `private var buffer: [String] = []` read as `buffer.publisher` in a method of the type.
+            guard let t = tree.enclosingType(of: token),
+                  let v = tree.types[t].variables.first(where: { tree.variables[$0].name == name }),
+                  !tree.variables[v].isComputed else { return nil }
+            return tree.variables[v].typeText.isEmpty ? nil : tree.variables[v].typeText
         }
     }
 

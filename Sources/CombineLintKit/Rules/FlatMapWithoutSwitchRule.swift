@@ -39,6 +39,9 @@ public struct FlatMapWithoutSwitchRule: Rule {
                 }
                 // A `switchToLatest` or `maxPublishers` later on means the author chose the concurrency on purpose.
                 if chain.elements[(f + 1)...].contains(where: { $0.name == "switchToLatest" }) { continue }
+                // Results nobody reads (`sink { _ in }`), or each kept under its own key, overwrite nothing.
+                if ignoresResults(chain, after: f, tree: tree) && !makesEndlessInnerPublishers(element, context: context) { continue }
+                if storesResultsByKey(chain, after: f, tree: tree) { continue }
                 if makesOnlyImmediatePublishers(element, context: context) { continue }
                 if forwardsOnlyChangeSignals(element, tree: tree) { continue }
                 findings.append(context.finding(tokens: element.nameToken, message: message, fix: fix(element, context: context),
@@ -59,12 +62,19 @@ public struct FlatMapWithoutSwitchRule: Rule {
         return elements[start..<f].lastIndex(where: { Catalogue.inputShapers.contains($0.name) && $0.kind == .member && $0.isCall })
     }
 
-    /// Whether the chain's source before element `end` is a subject: events that each matter (a
-    /// scanned code), even de-duplicated, unlike the states of a `$property` or a scroll position.
+    /// Whether the chain's source before element `end` is a subject of values: events that each
+    /// matter (a scanned code), even de-duplicated, unlike the states of a `$property`, a scroll
+    /// position or a `Void` trigger.
     private func startsFromSubject(_ chain: Chain, before end: Int, context: RuleContext) -> Bool {
         guard let e = NeverFinishingSources.evidence(in: chain, before: end, tree: context.tree, index: context.index, extraNames: []),
               !chain.elements[e].isCall else { return false }
-        return declaredSubject(e, of: chain, context: context) != nil || chain.elements[e].name.hasSuffix("Subject")
+        // A `Void` trigger (`reachedBottom`) is a scroll signal: pages appended per trigger still
+        // come out of order.
+        switch declaredSubject(e, of: chain, context: context) {
+        case .input: return true
+        case .trigger: return false
+        case nil: return chain.elements[e].name.hasSuffix("Subject")
+        }
     }
 
     /// Whether the results after the `flatMap` at `f` are gathered, each in a slot of its own
@@ -89,6 +99,51 @@ public struct FlatMapWithoutSwitchRule: Rule {
             }
         }
         return adds
+    }
+
+    /// The value closure of the `sink` that ends the pipeline after the `flatMap` at `f`, if any.
+    private func sinkValueClosure(_ chain: Chain, after f: Int) -> Int? {
+        let later = chain.elements[(f + 1)...]
+        guard !later.contains(where: { $0.name == "assign" && $0.isCall }),
+              let sink = later.first(where: { $0.name == "sink" && $0.isCall }) else { return nil }
+        if let value = sink.argument("receiveValue") { return value.closure }
+        return sink.argument("receiveCompletion") == nil ? sink.closures.last : nil
+    }
+
+    /// Whether the sink after the `flatMap` at `f` ignores every value (`sink { _ in }`,
+    /// `receiveValue: { _ in … }`): fire-and-forget requests whose answers replace nothing.
+    private func ignoresResults(_ chain: Chain, after f: Int, tree: SyntaxTree) -> Bool {
+        // `handleEvents(receiveOutput:)` may write each answer where the next one lands.
+        guard !chain.elements[(f + 1)...].contains(where: { $0.name == "handleEvents" }),
+              let c = sinkValueClosure(chain, after: f) else { return false }
+        let closure = tree.closures[c]
+        guard closure.parameters.allSatisfy({ $0 == "_" }) else { return false }
+        return closure.bodyStart >= closure.close || !(closure.bodyStart..<closure.close).contains { tree.text($0).hasPrefix("$") && tree.text($0).dropFirst().allSatisfy(\.isNumber) }
+    }
+
+    /// Whether the `flatMap` closure returns a publisher that never finishes (an item's KVO
+    /// `publisher(for: \.status)`): kept running for every outer value, it keeps acting however
+    /// little the sink reads.
+    private func makesEndlessInnerPublishers(_ element: ChainElement, context: RuleContext) -> Bool {
+        element.closures.contains { c in
+            context.tree.chainsReturned(byClosure: c).contains {
+                NeverFinishingSources.evidence(in: $0, before: $0.elements.count, tree: context.tree, index: context.index, extraNames: []) != nil
+            }
+        }
+    }
+
+    /// Whether the sink after the `flatMap` at `f` stores each result under its own key
+    /// (`self?.tagCache[url] = tags`): an answer lands in its key's slot, whatever the source.
+    private func storesResultsByKey(_ chain: Chain, after f: Int, tree: SyntaxTree) -> Bool {
+        guard let c = sinkValueClosure(chain, after: f) else { return false }
+        let closure = tree.closures[c]
+        guard closure.bodyStart < closure.close else { return false }
+        var keyed = false
+        for i in closure.bodyStart..<closure.close where tree.tokens[i].kind == .equal {
+            guard i > closure.bodyStart, tree.tokens[i - 1].kind == .rightBracket else { return false }
+            keyed = true
+        }
+        return keyed
     }
 
     /// Collection methods that add an element and keep the others.

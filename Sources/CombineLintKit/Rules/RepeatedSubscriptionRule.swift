@@ -271,7 +271,13 @@ public struct RepeatedSubscriptionRule: Rule {
             // A request-style pipeline answers and ends, unless its limit waits for a condition
             // on a source that never finishes: then each run leaves one more pending.
             if Catalogue.oneShotRoots.contains(chain.root.name) { continue }
-            let limited = chain.elements[..<subscription.element].contains { Catalogue.oneShotOperators.contains($0.name) && $0.isCall }
+            let limited = chain.elements[..<subscription.element].indices.contains { i in
+                let element = chain.elements[i]
+                guard Catalogue.oneShotOperators.contains(element.name), element.isCall else { return false }
+                // `heartRate.collect(.byTime(q, .seconds(5)))`: it ends when its source does, which is never.
+                return !Catalogue.upstreamEndingOperators.contains(element.name)
+                    || NeverFinishingSources.evidence(in: chain, before: i, tree: tree, index: index, extraNames: []) == nil
+            }
             if limited, !NeverFinishingSources.limitWaitsForCondition(in: chain, before: subscription.element, tree: tree, index: index) { continue }
             let owner: Owner
             let token: Int

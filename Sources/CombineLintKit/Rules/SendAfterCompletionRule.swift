@@ -19,8 +19,11 @@ public struct SendAfterCompletionRule: Rule {
         guard context.mentions(anyOf: Self.requiredNames) else { return [] }
         let tree = context.tree
         var result: [Finding] = []
+        // A test sends after the completion on purpose, to check that the value is dropped.
+        if TestCaseCode.isInTestFolder(tree.file.path) { return [] }
         for chain in tree.chains where chain.context == .statement {
-            guard let completion = completionCall(chain, tree), isBody(chain.scope, tree) else { continue }
+            guard let completion = completionCall(chain, tree), isBody(chain.scope, tree),
+                  !TestCaseCode.contains(chain.first, of: tree, index: context.index) else { continue }
             let receiver = completion.receiver
             guard completion.isCompletionValue || isKnownSubject(receiver, at: chain.first, context) else { continue }
             let stable = isKnownLet(receiver, at: chain.first, context)

@@ -27,14 +27,15 @@ final class FlatMapTriggerSubjectTests: XCTestCase {
         XCTAssertEqual(places(FlatMapWithoutSwitchRule.self, [("A.swift", text)]), ["A.swift:8:20", "A.swift:12:21"])
     }
 
-    /// A trigger shaped by `throttle` or `debounce` is still reported: the shaper says the input comes in bursts.
+    /// A trigger shaped by `throttle` or `debounce` is still reported: the shaper says the input comes
+    /// in bursts, and pages appended per trigger may come out of order.
     func testShapedTriggersAreStillReported() {
         let text = """
         final class FeedModel {
             let reachedBottom = PassthroughSubject<Void, Never>()
             func bind() {
                 reachedBottom.throttle(for: 1, scheduler: DispatchQueue.main, latest: false)
-                    .flatMap { api.nextPage() }.sink { _ in }.store(in: &bag)
+                    .flatMap { api.nextPage() }.sink { [weak self] in self?.pages.append(contentsOf: $0) }.store(in: &bag)
             }
         }
         """

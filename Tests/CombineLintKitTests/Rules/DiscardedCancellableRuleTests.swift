@@ -398,6 +398,26 @@ final class DiscardedCancellableRuleTests: XCTestCase {
         XCTAssertEqual(positions(text), ["7:61", "8:29", "9:29"])
     }
 
+    /// A stored property of the type declared as an array is a sequence too; one declared as a
+    /// publisher, or computed, is not known to be.
+    func testPublisherOfACollectionPropertyNeedsNoToken() {
+        let text = """
+        final class Analytics {
+            private var buffer: [String] = []
+            private var feed: AnyPublisher<String, Never>
+            var recent: [String] { buffer }
+            func kinds() -> Int {
+                var kinds = Set<String>()
+                _ = buffer.publisher.map { $0.prefix(3) }.sink { kinds.insert(String($0)) }
+                _ = feed.sink { kinds.insert($0) }
+                _ = recent.publisher.sink { kinds.insert($0) }
+                return kinds.count
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["8:18", "9:30"])
+    }
+
     /// `_ = token` as the last statement only silences the compiler when nothing runs between the
     /// subscription and it; written after a wait it is a use after the wait and keeps the token
     /// through it.

@@ -54,7 +54,7 @@ final class FlatMapWithoutSwitchRuleTests: XCTestCase {
     /// The first `flatMap` stands directly on `$a`, the second after the `throttle`: each message names its reason.
     func testFlatMapsOnTheSourceAndAfterTheShaperAreReportedEachForItsReason() {
         let found = findings(of: FlatMapWithoutSwitchRule.self, in: [(path: "A.swift", text: """
-        $a.flatMap { load($0) }.throttle(for: 1, scheduler: RunLoop.main, latest: true).flatMap { save($0) }.sink { _ in }
+        $a.flatMap { load($0) }.throttle(for: 1, scheduler: RunLoop.main, latest: true).flatMap { save($0) }.sink { print($0) }
         """)])
         XCTAssertEqual(found.map { "\($0.line):\($0.column) \($0.message)" }, [
             "1:4 `flatMap` on `$a` keeps every inner publisher running, so an older, slower response can overwrite a newer one.",
@@ -71,14 +71,14 @@ final class FlatMapWithoutSwitchRuleTests: XCTestCase {
             @Published var text = ""
             func bind(center: NotificationCenter) {
                 plain.flatMap { api.search($0) }.sink { self.results = $0 }.store(in: &bag)
-                self.$text.map { $0.lowercased() }.receive(on: DispatchQueue.main).flatMap { api.search($0) }.sink { _ in }.store(in: &bag)
-                center.publisher(for: NSControl.textDidChangeNotification).flatMap { _ in api.check() }.sink { _ in }.store(in: &bag)
-                center.publisher(for: .didSave).flatMap { _ in api.check() }.sink { _ in }.store(in: &bag)
-                objectWillChange.flatMap { _ in api.check() }.sink { _ in }.store(in: &bag)
-                $text.first().flatMap { api.search($0) }.sink { _ in }.store(in: &bag)
-                $text.flatMap(maxPublishers: .max(1)) { api.search($0) }.sink { _ in }.store(in: &bag)
-                $text.flatMap { _ in Empty<Int, Never>() }.sink { _ in }.store(in: &bag)
-                $text.merge(with: plain).flatMap { api.search($0) }.sink { _ in }.store(in: &bag)
+                self.$text.map { $0.lowercased() }.receive(on: DispatchQueue.main).flatMap { api.search($0) }.sink { print($0) }.store(in: &bag)
+                center.publisher(for: NSControl.textDidChangeNotification).flatMap { _ in api.check() }.sink { print($0) }.store(in: &bag)
+                center.publisher(for: .didSave).flatMap { _ in api.check() }.sink { print($0) }.store(in: &bag)
+                objectWillChange.flatMap { _ in api.check() }.sink { print($0) }.store(in: &bag)
+                $text.first().flatMap { api.search($0) }.sink { print($0) }.store(in: &bag)
+                $text.flatMap(maxPublishers: .max(1)) { api.search($0) }.sink { print($0) }.store(in: &bag)
+                $text.flatMap { _ in Empty<Int, Never>() }.sink { print($0) }.store(in: &bag)
+                $text.merge(with: plain).flatMap { api.search($0) }.sink { print($0) }.store(in: &bag)
             }
         }
 
@@ -100,10 +100,10 @@ final class FlatMapWithoutSwitchRuleTests: XCTestCase {
             @Published var text = ""
             func bind() {
                 let typed = $text.removeDuplicates().debounce(for: .milliseconds(300), scheduler: DispatchQueue.main)
-                typed.filter { !$0.isEmpty }.flatMap { api.search($0) }.sink { _ in }.store(in: &bag)
-                typed.map { api.search($0) }.switchToLatest().sink { _ in }.store(in: &bag)
+                typed.filter { !$0.isEmpty }.flatMap { api.search($0) }.sink { print($0) }.store(in: &bag)
+                typed.map { api.search($0) }.switchToLatest().sink { print($0) }.store(in: &bag)
                 let plain = $text.map { $0.lowercased() }
-                plain.compactMap { $0 }.flatMap { api.search($0) }.sink { _ in }.store(in: &bag)
+                plain.compactMap { $0 }.flatMap { api.search($0) }.sink { print($0) }.store(in: &bag)
             }
         }
         """
@@ -197,6 +197,26 @@ final class FlatMapWithoutSwitchRuleTests: XCTestCase {
         }
         """
         XCTAssertEqual(places(FlatMapWithoutSwitchRule.self, [(path: "A.swift", text: text)]), ["A.swift:12:14"])
+    }
+
+    /// Fire-and-forget requests whose answers nobody reads (`sink { _ in }`, `receiveValue: { _ in }`)
+    /// replace nothing, and answers stored each under its own key land in their own slots, whatever
+    /// the source; a sink that reads the answer, or `handleEvents` that does, is still reported.
+    func testIgnoredOrKeyedResultsAfterAShaper() {
+        let text = """
+        final class Composer {
+            func bind(selection: AnyPublisher<URL, Never>) {
+                $text.throttle(for: .seconds(3), scheduler: RunLoop.main, latest: false).flatMap { _ in typing.ping() }.sink { _ in }.store(in: &bag)
+                actions.removeDuplicates().flatMap { api.markRead($0) }.sink(receiveCompletion: { _ in }, receiveValue: { _ in }).store(in: &bag)
+                selection.removeDuplicates().flatMap { url in catalog.tags(for: url).map { (url, $0) } }
+                    .sink { [weak self] url, tags in self?.tagCache[url] = tags }.store(in: &bag)
+                $text.debounce(for: 0.3, scheduler: RunLoop.main).flatMap { api.search($0) }.sink { [weak self] in self?.results = $0 }.store(in: &bag)
+                $text.debounce(for: 0.3, scheduler: RunLoop.main).flatMap { api.search($0) }
+                    .handleEvents(receiveOutput: { [weak self] in self?.results = $0 }).sink { _ in }.store(in: &bag)
+            }
+        }
+        """
+        XCTAssertEqual(places(FlatMapWithoutSwitchRule.self, [(path: "A.swift", text: text)]), ["A.swift:7:59", "A.swift:8:59"])
     }
 
     /// A KVO key-path publisher is an object's state, as `$property` is; a notification that is no

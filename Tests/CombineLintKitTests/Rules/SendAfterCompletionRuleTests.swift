@@ -75,4 +75,20 @@ final class SendAfterCompletionRuleTests: XCTestCase {
         """
         XCTAssertEqual(run(text).map(\.line), [5])
     }
+
+    /// A test sends after the completion on purpose, to check that the value is dropped: a test
+    /// case, or a file of a test folder, is not reported; the same code in the app is.
+    func testTestCodeIsNotReported() {
+        let body = """
+            func testDropsAfterCompletion() {
+                let subject = PassthroughSubject<Int, Never>()
+                subject.send(completion: .finished)
+                subject.send(1)
+            }
+        }
+        """
+        XCTAssertEqual(findings(of: SendAfterCompletionRule.self, in: [("App/A.swift", "final class OutboxTests: XCTestCase {\n" + body)]).count, 0)
+        XCTAssertEqual(findings(of: SendAfterCompletionRule.self, in: [("AppTests/A.swift", "final class Outbox {\n" + body)]).count, 0)
+        XCTAssertEqual(findings(of: SendAfterCompletionRule.self, in: [("App/A.swift", "final class Outbox {\n" + body)]).map { "\($0.line):\($0.column)" }, ["5:17"])
+    }
 }

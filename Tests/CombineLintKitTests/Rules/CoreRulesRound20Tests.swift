@@ -1,0 +1,58 @@
+import XCTest
+@testable import CombineLintKit
+
+/// Idioms found by the round-20 probes (layered UIKit and SwiftUI apps with presenters,
+/// coordinators and base view controllers; a macOS indexer; a chat app).
+final class CoreRulesRound20Tests: XCTestCase {
+    /// `Publishers.MergeMany(images.map { self.upload($0) })` takes one collection of publishers:
+    /// the closure (or method) its `map` is given runs while the argument is made, and the
+    /// subscription does not keep it. Merging publishers one by one, a `map` on a publisher does.
+    func testAMappedCollectionHandedToMergeManyIsNotKept() {
+        let text = """
+        final class Uploader {
+            private var cancellables = Set<AnyCancellable>()
+            let api = API()
+            func uploadThumbnail(_ image: UIImage) -> AnyPublisher<URL, Error> { api.upload(image) }
+            func uploadAll(_ images: [UIImage]) {
+                Publishers.MergeMany(images.map { self.uploadThumbnail($0) })
+                    .collect()
+                    .sink(receiveCompletion: { _ in }, receiveValue: { _ in })
+                    .store(in: &cancellables)
+                Publishers.MergeMany(images.map(uploadThumbnail))
+                    .sink(receiveCompletion: { _ in }, receiveValue: { _ in })
+                    .store(in: &cancellables)
+                Publishers.MergeMany(api.events.map { self.describe($0) }, api.other)
+                    .sink { _ in }
+                    .store(in: &cancellables)
+            }
+            func describe(_ e: Event) -> String { "" }
+        }
+        """
+        XCTAssertEqual(findings(of: StrongSelfCaptureRule.self, in: [(path: "A.swift", text: text)]).map { "\($0.line):\($0.column)" }, ["13:47"])
+    }
+
+    /// `collect(.byTime…)`, `collect(n)`, `collect()` and `reduce` end when their source ends: on a
+    /// subject that never does, each run of a repeated callback leaves one more subscription.
+    /// `first()` ends the pipeline after one value.
+    func testCollectOnANeverFinishingSourceDoesNotEndIt() {
+        let text = """
+        final class WorkoutStore: ObservableObject {
+            let heartRate = PassthroughSubject<Int, Never>()
+            private var liveBag = Set<AnyCancellable>()
+            func resumeLiveUpdates() {
+                heartRate.collect(.byTime(DispatchQueue.main, .seconds(5))).sink { [weak self] in self?.batch = $0 }.store(in: &liveBag)
+                heartRate.first().sink { [weak self] in self?.last = $0 }.store(in: &liveBag)
+                api.samples().collect().sink(receiveCompletion: { _ in }, receiveValue: { _ in }).store(in: &liveBag)
+            }
+        }
+        final class WorkoutScreen: UIViewController {
+            let store = WorkoutStore()
+            override func viewWillAppear(_ animated: Bool) {
+                super.viewWillAppear(animated)
+                store.resumeLiveUpdates()
+            }
+        }
+        """
+        XCTAssertEqual(findings(of: RepeatedSubscriptionRule.self, in: [(path: "A.swift", text: text)]).map { "\($0.line):\($0.column)" }, ["5:110"])
+    }
+}
