@@ -7959,7 +7959,11 @@ in other files included), from code UIKit or SwiftUI runs again and again:
   the source never finishes (a project helper declared to return `NotificationCenter.Publisher`
   or a subject counts), unless the call stands below a run-once guard of the calling type (an
   `if` or `guard` whose whole condition is a flag its methods set, `guard !hasBound else { return }`;
-  a comparison such as `if shown == showing { return }` only skips unchanged runs and does not count).
+  a comparison such as `if shown == showing { return }` only skips unchanged runs and does not count);
+  the calling method may also be an override that its base class's repeated code calls (the template
+  `override func bindViewModel() { viewModel.observePantry() }` that `BaseViewController.viewWillAppear`
+  calls, named `BaseViewController.viewWillAppear(_:) → DetailViewController.bindViewModel()`). A
+  `collect`, `reduce` or `last` on a source that never finishes does not end it either.
 
 The finding is at the storing call and its message names the path, e.g.
 `viewWillAppear(_:) → bind() → store(in:)`. A subscription stored directly in an appearance,

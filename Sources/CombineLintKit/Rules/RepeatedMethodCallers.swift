@@ -31,12 +31,34 @@ enum RepeatedMethodCallers {
                 }
                 // A call below a run-once guard of the caller (`guard !hasBoundOnce else { return }`)
                 // runs once, however often the repeated method does.
-                guard let m = analysis.graph.method(inTree: caller.tree, function: caller.function),
-                      let path = analysis.path(to: m), !analysis.isGuardedToRunOnce(before: caller.token, along: path) else { continue }
+                guard let m = analysis.graph.method(inTree: caller.tree, function: caller.function) else { continue }
+                guard let path = analysis.path(to: m) else {
+                    // An override that the base class's repeated code calls (`bindViewModel()` from
+                    // `BaseViewController.viewWillAppear`): it runs as often as that code does.
+                    if let inherited = overridePath(of: caller, method: analysis.graph.methods[m], index: index,
+                                                    extraCallbacks: extraCallbacks, memo: memo) { return inherited }
+                    continue
+                }
+                guard !analysis.isGuardedToRunOnce(before: caller.token, along: path) else { continue }
                 return caller.callerType + "." + path.map(\.label).joined(separator: " → ")
             }
         }
         return nil
+    }
+
+    /// For a caller directly in an `override` method: the path of the ancestor's repeated method that
+    /// calls it on `self`, then the override (`BaseViewController.viewWillAppear(_:) → bindViewModel()`).
+    /// The override's own run-once guards are not read: a template method is called on every appearance.
+    private static func overridePath(of caller: Caller, method: MethodCallGraph.Method, index: ProjectIndex,
+                                     extraCallbacks: Set<String>, memo: ProjectMemo) -> String? {
+        let function = index.trees[caller.tree].functions[caller.function]
+        guard function.modifiers.contains("override") else { return nil }
+        let key = "repeated_subscription.override\u{0}\(caller.callerType)\u{0}\(function.name)\u{0}" + extraCallbacks.sorted().joined(separator: ",")
+        let found = memo.value(for: key) { () -> String in
+            inheritedPath(calling: function.name, overriding: true, onType: caller.callerType, bag: "", index: index,
+                          extraCallbacks: extraCallbacks, memo: memo) ?? ""
+        }
+        return found.isEmpty ? nil : found + " → " + caller.callerType + "." + method.selectorName
     }
 
     /// The callers of `method` on named objects, by receiver type, worked out once per run.

@@ -55,4 +55,43 @@ final class CoreRulesRound20Tests: XCTestCase {
         """
         XCTAssertEqual(findings(of: RepeatedSubscriptionRule.self, in: [(path: "A.swift", text: text)]).map { "\($0.line):\($0.column)" }, ["5:110"])
     }
+
+    /// A base view controller's `viewWillAppear` calls `bindViewModel()`, which a subclass overrides
+    /// to call its view model: the view model's store runs on every appearance. An override the
+    /// base class calls from `viewDidLoad` runs once.
+    func testTemplateOverrideCallingAnotherObject() throws {
+        let text = """
+        class BaseViewController: UIViewController {
+            override func viewWillAppear(_ animated: Bool) {
+                super.viewWillAppear(animated)
+                bindViewModel()
+            }
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                setUpOnce()
+            }
+            func bindViewModel() {}
+            func setUpOnce() {}
+        }
+        final class DetailViewModel {
+            private var cancellables = Set<AnyCancellable>()
+            let pantry = Pantry()
+            func observePantry() {
+                pantry.$items.sink { [weak self] in self?.items = $0 }.store(in: &cancellables)
+            }
+            func observeOnce() {
+                pantry.$items.sink { [weak self] in self?.count = $0.count }.store(in: &cancellables)
+            }
+        }
+        final class DetailViewController: BaseViewController {
+            let viewModel = DetailViewModel()
+            override func bindViewModel() { viewModel.observePantry() }
+            override func setUpOnce() { viewModel.observeOnce() }
+        }
+        """
+        let found = findings(of: RepeatedSubscriptionRule.self, in: [(path: "A.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["17:64"])
+        XCTAssertTrue(try XCTUnwrap(found.first).message.contains("BaseViewController.viewWillAppear(_:) → DetailViewController.bindViewModel()"),
+                      found.first?.message ?? "")
+    }
 }
