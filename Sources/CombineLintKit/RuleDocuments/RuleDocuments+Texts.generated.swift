@@ -7962,7 +7962,10 @@ in other files included), from code UIKit or SwiftUI runs again and again:
   a comparison such as `if shown == showing { return }` only skips unchanged runs and does not count);
   the calling method may also be an override that its base class's repeated code calls (the template
   `override func bindViewModel() { viewModel.observePantry() }` that `BaseViewController.viewWillAppear`
-  calls, named `BaseViewController.viewWillAppear(_:) → DetailViewController.bindViewModel()`). A
+  calls, named `BaseViewController.viewWillAppear(_:) → DetailViewController.bindViewModel()`), or a
+  method that a third type's repeated code calls in turn, up to two objects away (`sceneWillEnterForeground`
+  → `coordinator.resumeSync()` → `syncController.resume()`, a row's selection → `presenter.didSelect(_:)`
+  → `tracker.follow(recipeID:)` on a tracker held as a protocol its class conforms to). A
   `collect`, `reduce` or `last` on a source that never finishes does not end it either.
 
 The finding is at the storing call and its message names the path, e.g.

@@ -20,6 +20,25 @@ enum RepeatedMethodCallers {
     /// `typeName`), or of a type it inherits from or conforms to, if any.
     static func firstPath(calling method: String, onType typeName: String, identity: TypeIdentity, index: ProjectIndex,
                           extraCallbacks: Set<String>, memo: ProjectMemo) -> String? {
+        firstPath(calling: method, onType: typeName, identity: identity, index: index, extraCallbacks: extraCallbacks, memo: memo, hops: 0)
+    }
+
+    /// How many objects a path may cross before the storing one: a scene delegate's foreground
+    /// callback → a coordinator → a sync controller that stores is two.
+    private static let maximumHops = 2
+
+    private static func firstPath(calling method: String, onType typeName: String, identity: TypeIdentity, index: ProjectIndex,
+                                  extraCallbacks: Set<String>, memo: ProjectMemo, hops: Int) -> String? {
+        let key = "repeated_subscription.first-path\u{0}\(method)\u{0}\(identity.key)\u{0}\(hops)\u{0}" + extraCallbacks.sorted().joined(separator: ",")
+        let found = memo.value(for: key) { () -> String in
+            uncachedFirstPath(calling: method, onType: typeName, identity: identity, index: index, extraCallbacks: extraCallbacks,
+                              memo: memo, hops: hops) ?? ""
+        }
+        return found.isEmpty ? nil : found
+    }
+
+    private static func uncachedFirstPath(calling method: String, onType typeName: String, identity: TypeIdentity, index: ProjectIndex,
+                                          extraCallbacks: Set<String>, memo: ProjectMemo, hops: Int) -> String? {
         let callers = memoizedCallers(of: method, index: index, memo: memo)
         guard !callers.isEmpty else { return nil }
         for receiver in receivers(typeName, identity: identity, index: index, memo: memo) {
@@ -37,6 +56,14 @@ enum RepeatedMethodCallers {
                     // `BaseViewController.viewWillAppear`): it runs as often as that code does.
                     if let inherited = overridePath(of: caller, method: analysis.graph.methods[m], index: index,
                                                     extraCallbacks: extraCallbacks, memo: memo) { return inherited }
+                    // A method that a third type's repeated code calls in turn (`sceneWillEnterForeground`
+                    // → `coordinator.resumeSync()` → `syncController.resume()`).
+                    let callerMethod = analysis.graph.methods[m]
+                    if hops < maximumHops, callerMethod.name != method,
+                       let outer = firstPath(calling: callerMethod.name, onType: caller.callerType, identity: caller.callerIdentity, index: index,
+                                             extraCallbacks: extraCallbacks, memo: memo, hops: hops + 1) {
+                        return outer + " → " + caller.callerType + "." + callerMethod.selectorName
+                    }
                     continue
                 }
                 guard !analysis.isGuardedToRunOnce(before: caller.token, along: path) else { continue }

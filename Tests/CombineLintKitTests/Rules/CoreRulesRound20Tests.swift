@@ -94,4 +94,46 @@ final class CoreRulesRound20Tests: XCTestCase {
         XCTAssertTrue(try XCTUnwrap(found.first).message.contains("BaseViewController.viewWillAppear(_:) → DetailViewController.bindViewModel()"),
                       found.first?.message ?? "")
     }
+
+    /// A repeated callback reaches the store through two other objects: the scene delegate's
+    /// foreground callback calls the coordinator, which calls the sync controller; a row's selection
+    /// calls the presenter, which calls a tracker held as a protocol.
+    func testPathsAcrossTwoObjects() throws {
+        let text = """
+        final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+            let coordinator = AppCoordinator()
+            func sceneWillEnterForeground(_ scene: UIScene) { coordinator.resumeSync() }
+        }
+        final class AppCoordinator {
+            let syncController = SyncController()
+            func resumeSync() { syncController.resume() }
+        }
+        final class SyncController {
+            private var cancellables = Set<AnyCancellable>()
+            func resume() {
+                NotificationCenter.default.publisher(for: .imported).sink { [weak self] _ in self?.reload() }.store(in: &cancellables)
+            }
+        }
+        protocol SelectionTracking { func follow(recipeID: String) }
+        final class FavoriteTracker: SelectionTracking {
+            private var cancellables = Set<AnyCancellable>()
+            let repository = Repository()
+            func follow(recipeID: String) {
+                repository.$favoriteIDs.sink { [weak self] in self?.ids = $0 }.store(in: &cancellables)
+            }
+        }
+        final class ListPresenter {
+            private let tracker: SelectionTracking
+            func didSelect(_ id: String) { tracker.follow(recipeID: id) }
+        }
+        final class ListViewController: UIViewController, UITableViewDelegate {
+            let presenter: ListPresenter
+            func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) { presenter.didSelect("x") }
+        }
+        """
+        let found = findings(of: RepeatedSubscriptionRule.self, in: [(path: "A.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["12:103", "20:72"])
+        XCTAssertTrue(try XCTUnwrap(found.first).message.contains("SceneDelegate.sceneWillEnterForeground(_:) → AppCoordinator.resumeSync()"), found.first?.message ?? "")
+        XCTAssertTrue(try XCTUnwrap(found.last).message.contains("ListViewController.tableView(_:didSelectRowAt:) → ListPresenter.didSelect(_:)"), found.last?.message ?? "")
+    }
 }
