@@ -60,6 +60,17 @@ extension Catalogue {
         "applicationWillEnterForeground", "applicationDidBecomeActive", "applicationWillResignActive", "applicationDidEnterBackground",
     ]
 
+    /// App and scene lifecycle callbacks with the ones that always run before they run again: a
+    /// scene leaves the foreground (resigning active first) before it enters it again, and resigns
+    /// active before it becomes active again (not always entering the background: a pulled-down
+    /// notification centre only deactivates it). A bag emptied in one of the pair holds one run's subscriptions.
+    public static let lifecycleResets: [String: Set<String>] = [
+        "sceneWillEnterForeground": ["sceneDidEnterBackground", "sceneWillResignActive"],
+        "sceneDidBecomeActive": ["sceneWillResignActive"],
+        "applicationWillEnterForeground": ["applicationDidEnterBackground", "applicationWillResignActive"],
+        "applicationDidBecomeActive": ["applicationWillResignActive"],
+    ]
+
     /// Callbacks UIKit calls again and again during one object's life: appearance, layout and view state.
     public static let repeatedCallbacks = appearanceCallbacks.union(layoutCallbacks).union(stateChangeCallbacks)
 

@@ -98,6 +98,22 @@ enum NeverFinishingSources {
         return conditional && evidence(in: chain, before: limit, tree: tree, index: index, extraNames: []) != nil
     }
 
+    /// Whether chain elements `0..<end` start from a method called on a dependency typed by a protocol
+    /// (`api.job(id: id)` with `let api: JobAPI`, `self.session.currentUser()`) with no sign that it
+    /// never finishes: most often a request, whose implementations the project cannot follow to the
+    /// end, so neither endless nor finishing can be shown. Rules whose finding needs an endless source
+    /// leave such pipelines alone.
+    static func startsFromUndecidedCall(_ chain: Chain, before end: Int, tree: SyntaxTree, index: ProjectIndex) -> Bool {
+        let elements = chain.elements
+        var firstOperator = 1
+        while firstOperator < end, !Catalogue.pipelineOperators.contains(elements[firstOperator].name) { firstOperator += 1 }
+        let s = firstOperator - 1
+        guard s >= 1, elements[s].isCall, elements[s].kind == .member,
+              let receiverType = TypeResolver.ownerType(ofElement: s, in: chain, tree: tree, index: index),
+              index.type(named: receiverType)?.kind == .protocol else { return false }
+        return evidence(in: chain, before: end, tree: tree, index: index, extraNames: []) == nil
+    }
+
     /// Whether the expression in `range` is a chain starting from a never-finishing publisher.
     static func startsNeverFinishing(_ range: ClosedRange<Int>, tree: SyntaxTree, index: ProjectIndex, extraNames: Set<String>,
                                      throughProperties: Bool = true, throughBodies: Bool = true) -> Bool {

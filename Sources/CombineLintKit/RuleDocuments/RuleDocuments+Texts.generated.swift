@@ -26,7 +26,9 @@ during the call (`Just`, `Empty()`, `Fail`, `Result.Publisher`, `[…].publisher
 only `checks.append(…)` fills with such publishers, a project function whose every `return` is such a
 pipeline, and a pipeline cut by `first()` or `prefix(n)`, with no `flatMap`/`merge`/`combineLatest`
 bringing in a publisher that may not finish. Their subscription lets go of `self` when it
-finishes, so no cycle outlives the answer (a late answer only delays `deinit`). Test cases and
+finishes, so no cycle outlives the answer (a late answer only delays `deinit`). Nor is a method
+called on a dependency typed by a protocol (`session.historyCount(id: id)` with `let session: SessionAPI`)
+that the project cannot show endless: most often a request, which answers once. Test cases and
 objects made only for the whole run (`static let shared = Store()`, the app delegate's, a
 singleton-scoped dependency-injection registration's, the `@StateObject` of the `App`'s root view,
 an object owned by one of these; see `strong_self_capture`) are not reported either: a cycle
@@ -6174,7 +6176,9 @@ Not reported:
   function whose every `return` is one of them, with no operator that adds values; a `let` given
   such a publisher on each branch, `let item: AnyPublisher<…>` then `if … { item = Just(x)… } else
   { item = api.load(id)… }`; a stored property set only where it is declared, such as
-  `private lazy var token = Future { … }.eraseToAnyPublisher()`): they run once;
+  `private lazy var token = Future { … }.eraseToAnyPublisher()`; a method called on a dependency
+  typed by a protocol, `session.currentUser()`, that the project cannot show endless, most often a
+  request): they run once;
 - `assign(to: &$property)`, which has no cancellable to store;
 - inner publishers that finish while `sink` subscribes (`Just(x)`, `Publishers.CombineLatest(Just(a), Just(b))`):
   nothing stays alive but a spent token (a scheduler step, `Just(false).delay(for: 4, scheduler: q)` or
@@ -6829,10 +6833,10 @@ SwiftUI repeats (`viewWillAppear`, `layoutSubviews`, `tableView(_:cellForRowAt:)
 `repeated_subscription` uses). Not reported: a single `assign(to:)` in `init` or in a method called
 once; one behind a run-once guard (`guard !didBind else { return }` with `didBind = true` set by
 the type, a first-appearance property); upstreams that finish (`Just`, a request, `first()`),
-whose subscription ends after each run, and upstreams that start from a call the project cannot
-show endless (`api.job(id: id)` through a protocol-typed dependency, whose implementations it
-cannot follow to the end: most often a request); a call returning a `$property` pipeline, a
-notification or a timer is endless, and is reported.
+whose subscription ends after each run, and upstreams that start from a method called on a
+dependency typed by a protocol that the project cannot show endless (`api.job(id: id)` with
+`let api: JobAPI`: most often a request); a call returning a `$property` pipeline, a notification
+or a timer is endless, and is reported.
 
 Also reports a strong `self` in the closures upstream of `assign(to: &model.$property)` when
 `model` is a stored (not `weak`) property of `self` and the root does not finish: `model`'s
@@ -7993,7 +7997,10 @@ Not reported:
   method on the path, in a method it calls, or in the paired callback (`viewWillDisappear`,
   `viewDidDisappear`, `prepareForReuse`, or a method they call), also when the repeated code is
   another type's: a view model's `stopLive()` emptying the bag that its `startLive()` fills, called
-  from the screen's `viewDidDisappear` as `startLive()` is from its `viewWillAppear`;
+  from the screen's `viewDidDisappear` as `startLive()` is from its `viewWillAppear`; for an app or
+  scene lifecycle callback, the callback that always runs before it runs again (`sceneWillEnterForeground`
+  with `sceneDidEnterBackground` or `sceneWillResignActive`, `sceneDidBecomeActive` with
+  `sceneWillResignActive`, and the `application…` twins);
 - paths guarded by a run-once flag the type sets (`guard !didBind else { return }; didBind = true`; a flag it
   toggles, `isFollowing.toggle()`, is on again every other run and guards nothing once),
   by `bag.isEmpty`, by `isMovingToParent`/`isBeingPresented`, or by the state that installing a

@@ -29,6 +29,9 @@ public struct AssignToSelfRule: Rule {
                   !isInStaticContext(targetToken, in: tree),
                   keepsSubscription(subscription, chain: chain, in: tree),
                   !finite.finishes(chain, before: subscription.element, in: tree),
+                  // A request through a dependency the project cannot follow most often answers once
+                  // and lets go of `self`: only a source shown endless keeps the cycle.
+                  !NeverFinishingSources.startsFromUndecidedCall(chain, before: subscription.element, tree: tree, index: context.index),
                   !LongLivedObjects.liveForTheRun(around: targetToken, in: tree, index: context.index, memo: context.memo) else { continue }
             // Preview code, or a type only previews make, runs in Xcode's canvas, never in the app.
             if let treeIndex = context.index.treeIndexByPath[context.file.path],

@@ -17,7 +17,7 @@ public struct NestedSinkRule: Rule {
         // Every finding is about one of the file's subscriptions.
         guard !context.subscriptions.isEmpty else { return [] }
         let tree = context.tree
-        let outer = outerValueClosures(in: tree, once: FinitePublishers(index: context.index, memo: context.memo, oneShot: true))
+        let outer = outerValueClosures(in: tree, once: FinitePublishers(index: context.index, memo: context.memo, oneShot: true), index: context.index)
         guard !outer.isEmpty else { return [] }
         var findings: [Finding] = []
         let called = methodsCalled(from: outer, in: tree)
@@ -207,7 +207,7 @@ public struct NestedSinkRule: Rule {
 
     /// Closures that run once per value of a subscription, with the operator's name:
     /// `sink`'s `receiveValue` and `handleEvents`' `receiveOutput` (completion closures run once).
-    private func outerValueClosures(in tree: SyntaxTree, once: FinitePublishers) -> [Int: String] {
+    private func outerValueClosures(in tree: SyntaxTree, once: FinitePublishers, index: ProjectIndex) -> [Int: String] {
         var result: [Int: String] = [:]
         for chain in tree.chains {
             guard !emitsAtMostOneValue(chain, in: tree) else { continue }
@@ -217,7 +217,7 @@ public struct NestedSinkRule: Rule {
                     guard SubscriptionFinder.subscriberElement(of: chain)?.0 == e, let c = valueClosure(of: element) else { continue }
                     // An outer pipeline that answers once (a request, a `Future`, a project function
                     // returning one) runs its closure once.
-                    if once.finishes(chain, before: e, in: tree),
+                    if once.finishes(chain, before: e, in: tree) || NeverFinishingSources.startsFromUndecidedCall(chain, before: e, tree: tree, index: index),
                        !chain.elements[..<e].contains(where: { Catalogue.valueMultiplyingNames.contains($0.name) }) { continue }
                     result[c] = "sink"
                 case "handleEvents":

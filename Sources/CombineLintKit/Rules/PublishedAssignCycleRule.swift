@@ -40,7 +40,7 @@ public struct PublishedAssignCycleRule: Rule {
             }
             // A call the index cannot prove finite is not shown endless either (`api.job(id:)` through
             // a protocol-typed dependency, usually a request): only a source that never finishes piles up.
-            guard !startsFromUndecidedCall(chain, before: e, context: context) else { continue }
+            guard !NeverFinishingSources.startsFromUndecidedCall(chain, before: e, tree: tree, index: context.index) else { continue }
             guard let repeater = repeatingCode(around: chain.first, tree: tree, treeIndex: treeIndex, sites: sites, entries: entries, context: context) else { continue }
             // A run-once guard before it (a flag the type's methods in this file set, a
             // first-appearance property) makes it run once, however often its method is called.
@@ -50,16 +50,6 @@ public struct PublishedAssignCycleRule: Rule {
                                             help: "Assign once (in `init`, or a method called once), or keep an `AnyCancellable?` from `sink`/`assign(to:on:)` and replace it on each run, which cancels the previous subscription."))
         }
         return findings
-    }
-
-    /// Whether the pipeline's source, before element `end`, is a call (`api.job(id: id)`,
-    /// `loader.load()`) with no sign that it never finishes.
-    private func startsFromUndecidedCall(_ chain: Chain, before end: Int, context: RuleContext) -> Bool {
-        let elements = chain.elements
-        var firstOperator = 1
-        while firstOperator < end, !Catalogue.pipelineOperators.contains(elements[firstOperator].name) { firstOperator += 1 }
-        guard elements[firstOperator - 1].isCall else { return false }
-        return NeverFinishingSources.evidence(in: chain, before: end, tree: context.tree, index: context.index, extraNames: []) == nil
     }
 
     /// An `if`/`guard` between the start of the function around `token` and `token` reads a run-once flag.

@@ -546,6 +546,12 @@ struct TypeAnalysis: Sendable {
         let first = path.lazy.compactMap { self.graph.method(inTree: $0.tree, body: $0.body) }.first
         let key = memoKey + "\u{0}" + bag + "\u{0}" + (first.map(String.init) ?? "-")
         if memo.value(for: key, { emptiedByMethods(bag, from: first) }) { return true }
+        // `sceneWillEnterForeground` paired with `sceneDidEnterBackground`: the scene leaves the
+        // foreground before it enters it again, so a bag emptied there holds one run's subscriptions.
+        if let entry = entryMethod(of: path), let pairs = Catalogue.lifecycleResets[entry.name] {
+            let resets = graph.reachable(from: graph.methods.indices.filter { pairs.contains(graph.methods[$0].name) })
+            if resets.contains(where: { BagResets.empties(bag, in: graph.methods[$0].body, of: index.trees[graph.methods[$0].tree]) }) { return true }
+        }
         for (i, step) in path.enumerated() {
             let end = i == path.count - 1 ? storeToken : (step.callToken ?? step.body.upperBound)
             if let guardToken = facts[i].firstGuard, guardToken < end { return true }

@@ -136,4 +136,41 @@ final class CoreRulesRound20Tests: XCTestCase {
         XCTAssertTrue(try XCTUnwrap(found.first).message.contains("SceneDelegate.sceneWillEnterForeground(_:) → AppCoordinator.resumeSync()"), found.first?.message ?? "")
         XCTAssertTrue(try XCTUnwrap(found.last).message.contains("ListViewController.tableView(_:didSelectRowAt:) → ListPresenter.didSelect(_:)"), found.last?.message ?? "")
     }
+
+    /// A request through a dependency typed by a protocol most often answers once: `assign(to:on: self)`
+    /// then lets go of `self`, and a sink's closure runs once. The same calls on a dependency whose
+    /// class returns a `$property` pipeline never finish, and are reported.
+    func testRequestsThroughProtocolTypedDependencies() {
+        let text = """
+        protocol SessionAPI {
+            func historyCount(id: String) -> AnyPublisher<Int, Error>
+            func currentUser() -> AnyPublisher<User, Error>
+        }
+        final class Live {
+            @Published var count = 0
+            func counts() -> AnyPublisher<Int, Never> { $count.eraseToAnyPublisher() }
+        }
+        final class ChatViewController: UIViewController {
+            @objc dynamic var historyCount = 0
+            private var cancellables = Set<AnyCancellable>()
+            let session: SessionAPI
+            let live = Live()
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                session.historyCount(id: "x").replaceError(with: 0).assign(to: \\.historyCount, on: self).store(in: &cancellables)
+                live.counts().assign(to: \\.historyCount, on: self).store(in: &cancellables)
+                session.currentUser().replaceError(with: .guest).sink { [weak self] user in
+                    guard let self else { return }
+                    user.$status.sink { [weak self] in self?.title = $0 }.store(in: &self.cancellables)
+                }.store(in: &cancellables)
+                live.counts().sink { [weak self] _ in
+                    guard let self else { return }
+                    self.live.$count.sink { [weak self] in self?.title = "\\($0)" }.store(in: &self.cancellables)
+                }.store(in: &cancellables)
+            }
+        }
+        """
+        XCTAssertEqual(findings(of: AssignToSelfRule.self, in: [(path: "A.swift", text: text)]).map { "\($0.line)" }, ["17"])
+        XCTAssertEqual(findings(of: NestedSinkRule.self, in: [(path: "A.swift", text: text)]).map { "\($0.line)" }, ["24"])
+    }
 }
