@@ -131,6 +131,8 @@ enum NeverFinishingSources {
     /// declares a publisher result and returns only pipelines that start from a never-finishing
     /// publisher with no value limit (`prefix`, `first`) after it
     /// (`func remaining(for id: UUID) -> AnyPublisher<Int?, Never> { $timers.map { … }.eraseToAnyPublisher() }`).
+    /// A protocol's requirement (no body) is left out, and so are test doubles when the app has its own
+    /// implementation: `service.messages(in: id)` on a `ChatServicing` is what its app conformers return.
     static func returnsNeverFinishing(_ call: ChainElement, index: ProjectIndex) -> Bool {
         returnsNeverFinishing(call, index: index, throughBodies: true)
     }
@@ -139,10 +141,17 @@ enum NeverFinishingSources {
         let labels = call.argumentLabels
         let compute = { () -> Bool in
             var found = false
-            for reference in index.functions[call.name] {
+            let callable = index.functions[call.name].filter { reference in
+                let function = index.trees[reference.tree].functions[reference.item]
+                guard function.kind == .function, function.accepts(argumentLabels: labels) else { return false }
+                // A protocol's requirement has no body: its conformers' implementations decide.
+                return function.bodyOpen != nil || Catalogue.neverFinishingPublisherTypes.contains(publisherTypeName(function.returnType))
+            }
+            // A test double's stands in for the app's in tests only, when the app has its own.
+            let app = callable.filter { !TestCaseCode.isTestOrDouble(index.trees[$0.tree].functions[$0.item].nameToken, of: index.trees[$0.tree], index: index) }
+            for reference in app.isEmpty ? callable : app {
                 let tree = index.trees[reference.tree]
                 let function = tree.functions[reference.item]
-                guard function.kind == .function, function.accepts(argumentLabels: labels) else { continue }
                 if Catalogue.neverFinishingPublisherTypes.contains(publisherTypeName(function.returnType)) {
                     found = true
                     continue

@@ -10489,8 +10489,11 @@ that hands on the publisher it is given, when that one finishes (a base view mod
 `track(_ publisher:)` returning `publisher.handleEvents(…).eraseToAnyPublisher()`, an extension
 of `Publisher` whose `onMain()` returns `receive(on: DispatchQueue.main).eraseToAnyPublisher()`:
 `track(api.request(id))` finishes, `track($query)` does not; `self.decode(data)` in a view model is such a call of the
-type's own `decode(_:)`, not Combine's operator of that name, since `self` is no publisher there), and a pipeline cut
-by `first()` or `prefix(n)`. Nor is a subscription whose bag or cancellable the type (or a base
+type's own `decode(_:)`, not Combine's operator of that name, since `self` is no publisher there), a pipeline cut
+by `first()` or `prefix(n)`, and a method called on a dependency typed by a protocol that the project
+cannot show endless (`api.requestUploadSlot()` with `let api: UploadAPI`): most often a request, which
+answers once and lets go of `self` (one whose app conformers return a subject, a `$property` or a
+notification, `service.messages(in: id)`, is endless, and is reported). Nor is a subscription whose bag or cancellable the type (or a base
 class) empties, replaces or cancels in `viewWillDisappear` or `viewDidDisappear` (AppKit's closing
 callbacks too), or that a scene delegate clears in `sceneDidEnterBackground` or `sceneDidDisconnect` (the system sends a scene to the background before it disconnects it), or
 a representable's coordinator whose bag the representable's `dismantleUIView(_:coordinator:)` (or `dismantleNSView`, …) empties

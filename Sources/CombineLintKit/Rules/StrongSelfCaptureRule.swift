@@ -47,6 +47,9 @@ public struct StrongSelfCaptureRule: Rule {
                   // A test case or a singleton: its cycle frees nothing later.
                   !LongLivedObjects.liveForTheRun(around: chain.first, in: tree, index: context.index, memo: context.memo),
                   !finite.finishes(chain, before: subscriber, in: tree),
+                  // A method of a protocol-typed dependency that the project cannot show endless is
+                  // most often a request: its subscription lets go of `self` once it answers.
+                  !NeverFinishingSources.startsFromUndecidedCall(chain, before: subscriber, tree: tree, index: context.index),
                   !releasedOnDisappearance(bag, around: chain.first, context: context) else { continue }
             let pipeline = SubscriptionPipeline(chain: c, subscriber: subscriber, lookup: lookup)
             for closure in pipeline.closures {

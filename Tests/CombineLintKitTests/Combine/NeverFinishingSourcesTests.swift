@@ -23,4 +23,31 @@ final class NeverFinishingSourcesTests: XCTestCase {
         let found = findings(of: ThrowingOperatorOnEndlessSourceRule.self, in: [(path: "A.swift", text: text)])
         XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["7:11"])
     }
+
+    /// A method called through a protocol is what the app's conformers return: the requirement has
+    /// no body, and a test double's subject stands in for the app's only in tests.
+    func testAProtocolMethodIsWhatItsConformersReturn() {
+        let api = """
+        protocol ChatServicing: AnyObject {
+            func messages(in id: String) -> AnyPublisher<[Message], Never>
+            func history(in id: String) -> AnyPublisher<[Message], Error>
+        }
+        final class SocketChatService: ChatServicing {
+            private let byConversation = CurrentValueSubject<[String: [Message]], Never>([:])
+            func messages(in id: String) -> AnyPublisher<[Message], Never> { byConversation.map { $0[id] ?? [] }.eraseToAnyPublisher() }
+            func history(in id: String) -> AnyPublisher<[Message], Error> { URLSession.shared.dataTaskPublisher(for: url(id)).map { _ in [] }.mapError { $0 }.eraseToAnyPublisher() }
+        }
+        """
+        let screen = """
+        final class ConversationModel {
+            let service: ChatServicing
+            func bind(id: String) {
+                service.messages(in: id).tryMap { try check($0) }.sink(receiveCompletion: { _ in }, receiveValue: { _ in }).store(in: &bag)
+                service.history(in: id).tryMap { try check($0) }.sink(receiveCompletion: { _ in }, receiveValue: { _ in }).store(in: &bag)
+            }
+        }
+        """
+        let found = findings(of: ThrowingOperatorOnEndlessSourceRule.self, in: [(path: "API.swift", text: api), (path: "Model.swift", text: screen)])
+        XCTAssertEqual(found.map { "\($0.file):\($0.line)" }, ["Model.swift:4"])
+    }
 }
