@@ -7969,7 +7969,8 @@ in other files included), from code UIKit or SwiftUI runs again and again:
   calls, named `BaseViewController.viewWillAppear(_:) → DetailViewController.bindViewModel()`), or a
   method that a third type's repeated code calls in turn, up to two objects away (`sceneWillEnterForeground`
   → `coordinator.resumeSync()` → `syncController.resume()`, a row's selection → `presenter.didSelect(_:)`
-  → `tracker.follow(recipeID:)` on a tracker held as a protocol its class conforms to). A
+  → `tracker.follow(recipeID:)` on a tracker held as a protocol its class conforms to; a singleton reached
+  through the static property its type keeps it in, `HealthSyncService.shared.startObserving()`). A
   `collect`, `reduce` or `last` on a source that never finishes does not end it either.
 
 The finding is at the storing call and its message names the path, e.g.

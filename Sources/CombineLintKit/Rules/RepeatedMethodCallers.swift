@@ -150,6 +150,17 @@ enum RepeatedMethodCallers {
         return nil
     }
 
+    /// `typeName` when it keeps an object of its own type in the static property `member`
+    /// (`static let shared = HealthSyncService()`, `static let shared: HealthSyncService = .init()`).
+    private static func singletonType(_ typeName: String, member: String, index: ProjectIndex) -> String? {
+        guard typeName.first?.isUppercase == true, let property = index.property(member, ofType: typeName), property.isStatic,
+              !property.isComputed else { return nil }
+        let written = TypeResolver.simpleTypeName(property.typeText)
+        let value = property.initializerText.trimmingSpaces
+        let ownType = written == typeName || (property.typeText.isEmpty && (value.hasPrefix(typeName + "(") || value.hasPrefix(typeName + ".init(")))
+        return ownType ? typeName : nil
+    }
+
     /// The type `makeCoordinator()` of type `t` is declared to return (`Coordinator`), if it declares one.
     private static func coordinatorType(of t: Int, in tree: SyntaxTree) -> String? {
         guard let f = tree.types[t].functions.first(where: { tree.functions[$0].name == "makeCoordinator" && tree.functions[$0].kind == .function })
@@ -229,6 +240,18 @@ enum RepeatedMethodCallers {
                !chain.elements[0].isCall, chain.elements[1].subscripts.isEmpty,
                let function = tree.outerMethod(of: element.nameToken), let owner = tree.functions[function].enclosingType,
                let type = coordinatorType(of: owner, in: tree) {
+                let receiverType = receiverIdentity(type, at: element.nameToken, inTree: reference.tree, index: index, memo: memo)
+                result[receiverType, default: []].append(Caller(callerType: tree.types[owner].name.lastNameComponent,
+                                                                callerIdentity: TypeIdentity.of(type: owner, inTree: reference.tree, index: index, memo: memo),
+                                                                tree: reference.tree, function: function, token: element.nameToken))
+                continue
+            }
+            // `HealthSyncService.shared.startObserving()`: the object a type keeps in a static property
+            // of its own type, a singleton.
+            if e == 2, chain.elements[0].kind == .root, !chain.elements[0].isCall, !chain.elements[1].isCall,
+               chain.elements[1].subscripts.isEmpty,
+               let type = singletonType(chain.elements[0].name, member: chain.elements[1].name, index: index),
+               let function = tree.outerMethod(of: element.nameToken), let owner = tree.functions[function].enclosingType {
                 let receiverType = receiverIdentity(type, at: element.nameToken, inTree: reference.tree, index: index, memo: memo)
                 result[receiverType, default: []].append(Caller(callerType: tree.types[owner].name.lastNameComponent,
                                                                 callerIdentity: TypeIdentity.of(type: owner, inTree: reference.tree, index: index, memo: memo),

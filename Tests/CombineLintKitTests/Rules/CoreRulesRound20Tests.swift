@@ -173,4 +173,40 @@ final class CoreRulesRound20Tests: XCTestCase {
         XCTAssertEqual(findings(of: AssignToSelfRule.self, in: [(path: "A.swift", text: text)]).map { "\($0.line)" }, ["17"])
         XCTAssertEqual(findings(of: NestedSinkRule.self, in: [(path: "A.swift", text: text)]).map { "\($0.line)" }, ["24"])
     }
+
+    /// `HealthSyncService.shared.startObserving()` from `applicationDidBecomeActive` calls the
+    /// singleton the type keeps in its static `shared`: each activation stores once more. A static
+    /// property of another type (`Config.current`) is not that object.
+    func testASingletonReachedThroughItsStaticProperty() {
+        let text = """
+        final class AppDelegate: UIResponder, UIApplicationDelegate {
+            func applicationDidBecomeActive(_ application: UIApplication) {
+                HealthSyncService.shared.startObserving()
+                Config.current.startObserving()
+            }
+        }
+        final class HealthSyncService {
+            static let shared = HealthSyncService()
+            private var cancellables = Set<AnyCancellable>()
+            let store = HealthStore()
+            func startObserving() {
+                store.$samples.sink { [weak self] in self?.upload($0) }.store(in: &cancellables)
+            }
+            func upload(_ s: [Sample]) {}
+        }
+        final class Config {
+            static let current: Settings = Settings()
+        }
+        final class Settings {
+            private var cancellables = Set<AnyCancellable>()
+            let store = HealthStore()
+            func startObserving() {
+                store.$samples.sink { [weak self] in self?.apply($0) }.store(in: &cancellables)
+            }
+            func apply(_ s: [Sample]) {}
+        }
+        """
+        let found = findings(of: RepeatedSubscriptionRule.self, in: [(path: "A.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line)" }, ["12"])
+    }
 }
