@@ -234,16 +234,20 @@ enum RepeatedMethodCallers {
             let e = reference.element
             let element = chain.elements[e]
             guard element.isCall, element.kind == .member, e >= 1 else { continue }
+            // The call `element` on an object of `type`, made by method `function` of type `owner`.
+            func add(_ type: String, owner: Int, function: Int) {
+                let receiverType = receiverIdentity(type, at: element.nameToken, inTree: reference.tree, index: index, memo: memo)
+                result[receiverType, default: []].append(Caller(callerType: tree.types[owner].name.lastNameComponent,
+                                                                callerIdentity: TypeIdentity.of(type: owner, inTree: reference.tree, index: index, memo: memo),
+                                                                tree: reference.tree, function: function, token: element.nameToken))
+            }
             // `context.coordinator.bind(…)` in a representable's `updateUIView(_:context:)`: the
             // receiver is the object `makeCoordinator()` made.
             if e == 2, chain.elements[1].name == "coordinator", !chain.elements[1].isCall, chain.elements[0].kind == .root,
                !chain.elements[0].isCall, chain.elements[1].subscripts.isEmpty,
                let function = tree.outerMethod(of: element.nameToken), let owner = tree.functions[function].enclosingType,
                let type = coordinatorType(of: owner, in: tree) {
-                let receiverType = receiverIdentity(type, at: element.nameToken, inTree: reference.tree, index: index, memo: memo)
-                result[receiverType, default: []].append(Caller(callerType: tree.types[owner].name.lastNameComponent,
-                                                                callerIdentity: TypeIdentity.of(type: owner, inTree: reference.tree, index: index, memo: memo),
-                                                                tree: reference.tree, function: function, token: element.nameToken))
+                add(type, owner: owner, function: function)
                 continue
             }
             // `HealthSyncService.shared.startObserving()`: the object a type keeps in a static property
@@ -252,10 +256,7 @@ enum RepeatedMethodCallers {
                chain.elements[1].subscripts.isEmpty,
                let type = singletonType(chain.elements[0].name, member: chain.elements[1].name, index: index),
                let function = tree.outerMethod(of: element.nameToken), let owner = tree.functions[function].enclosingType {
-                let receiverType = receiverIdentity(type, at: element.nameToken, inTree: reference.tree, index: index, memo: memo)
-                result[receiverType, default: []].append(Caller(callerType: tree.types[owner].name.lastNameComponent,
-                                                                callerIdentity: TypeIdentity.of(type: owner, inTree: reference.tree, index: index, memo: memo),
-                                                                tree: reference.tree, function: function, token: element.nameToken))
+                add(type, owner: owner, function: function)
                 continue
             }
             var receiverIndex = e - 1
@@ -268,10 +269,7 @@ enum RepeatedMethodCallers {
                   !isMadeInFunction(receiver.name, before: element.nameToken, function: function, in: tree),
                   let type = TypeResolver.typeOfName(receiver.name, at: element.nameToken, in: tree, index: index)
                     ?? castType(ofLocal: receiver.name, at: element.nameToken, in: tree) else { continue }
-            let receiverType = receiverIdentity(type, at: element.nameToken, inTree: reference.tree, index: index, memo: memo)
-            result[receiverType, default: []].append(Caller(callerType: tree.types[owner].name.lastNameComponent,
-                                                            callerIdentity: TypeIdentity.of(type: owner, inTree: reference.tree, index: index, memo: memo),
-                                                            tree: reference.tree, function: function, token: element.nameToken))
+            add(type, owner: owner, function: function)
         }
         return result
     }
