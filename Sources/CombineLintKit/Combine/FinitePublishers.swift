@@ -202,8 +202,7 @@ public struct FinitePublishers: Sendable {
             let named = matching.isEmpty ? declarations : matching
             // A test double's `fetch()` returning a subject the test drives stands in for the app's
             // request in tests only: the app's own implementations decide, when it has some.
-            let app = named.filter { !TestCaseCode.isTestOrDouble(index.trees[$0.tree].functions[$0.item].nameToken, of: index.trees[$0.tree], index: index) }
-            let candidates = app.isEmpty ? named : app
+            let candidates = TestCaseCode.preferringApp(named, index: index)
             guard !candidates.isEmpty else { return .never }
             return candidates.reduce(Relay.finishing) { relay, ref in
                 relay.joined(with: self.relay(function: ref.item, in: index.trees[ref.tree], depth: depth))

@@ -86,10 +86,7 @@ public struct PerSubscriptionWork: Sendable {
             }
             let matching = declarations.filter { index.trees[$0.tree].functions[$0.item].selectorName == selector }
             let named = matching.isEmpty ? declarations : matching
-            // A test double's `page(after:)` returning a subject the test drives stands in for the
-            // app's request in tests only: the app's own implementations decide, when it has some.
-            let app = named.filter { !TestCaseCode.isTestOrDouble(index.trees[$0.tree].functions[$0.item].nameToken, of: index.trees[$0.tree], index: index) }
-            let candidates = app.isEmpty ? named : app
+            let candidates = TestCaseCode.preferringApp(named, index: index)
             var described: String? = nil
             for candidate in candidates {
                 guard let work = self.returnedWork(function: candidate.item, in: index.trees[candidate.tree], depth: depth) else { return "" }

@@ -147,9 +147,7 @@ enum NeverFinishingSources {
                 // A protocol's requirement has no body: its conformers' implementations decide.
                 return function.bodyOpen != nil || Catalogue.neverFinishingPublisherTypes.contains(publisherTypeName(function.returnType))
             }
-            // A test double's stands in for the app's in tests only, when the app has its own.
-            let app = callable.filter { !TestCaseCode.isTestOrDouble(index.trees[$0.tree].functions[$0.item].nameToken, of: index.trees[$0.tree], index: index) }
-            for reference in app.isEmpty ? callable : app {
+            for reference in TestCaseCode.preferringApp(callable, index: index) {
                 let tree = index.trees[reference.tree]
                 let function = tree.functions[reference.item]
                 if Catalogue.neverFinishingPublisherTypes.contains(publisherTypeName(function.returnType)) {

@@ -57,8 +57,7 @@ public struct SynchronousFutures {
             }
             let matching = declarations.filter { index.trees[$0.tree].functions[$0.item].selectorName == selector }
             let named = matching.isEmpty ? declarations : matching
-            let app = named.filter { !TestCaseCode.isTestOrDouble(index.trees[$0.tree].functions[$0.item].nameToken, of: index.trees[$0.tree], index: index) }
-            let candidates = app.isEmpty ? named : app
+            let candidates = TestCaseCode.preferringApp(named, index: index)
             return !candidates.isEmpty && candidates.allSatisfy { returnsOnlySuchFutures(function: $0.item, in: index.trees[$0.tree], depth: depth) }
         }
     }

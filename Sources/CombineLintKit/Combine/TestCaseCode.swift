@@ -41,6 +41,15 @@ public enum TestCaseCode {
         return tree.enclosingTypes(of: token).contains { namesTestDouble(tree.types[$0].name.lastNameComponent) }
     }
 
+    /// The functions among `functions` that the app runs: those outside test code and test doubles,
+    /// or all of them when each one is a test's. A double's `fetch()` returning the subject its test
+    /// drives stands in for the app's request in tests only; with no other implementation it is all
+    /// there is to read.
+    public static func preferringApp(_ functions: [DeclarationReference], index: ProjectIndex) -> [DeclarationReference] {
+        let app = functions.filter { !isTestOrDouble(index.trees[$0.tree].functions[$0.item].nameToken, of: index.trees[$0.tree], index: index) }
+        return app.isEmpty ? functions : app
+    }
+
     /// Answers of `isTestOrDouble(_:of:index:)` remembered by file and enclosing type, for a caller
     /// that asks about many tokens: the answer depends on nothing else, and a name used thousands of
     /// times in one type need not walk the type's ancestry for each use.

@@ -85,20 +85,9 @@ public struct FlatMapWithoutSwitchRule: Rule {
         let later = chain.elements[(f + 1)...]
         if later.contains(where: { Catalogue.accumulatingOperators.contains($0.name) || $0.name == "collect" }) { return true }
         guard let sink = later.first(where: { $0.name == "sink" && $0.isCall }), let c = sink.closures.last else { return false }
-        let closure = tree.closures[c]
-        guard closure.bodyStart < closure.close else { return false }
-        var adds = false
-        for i in closure.bodyStart..<closure.close {
-            if tree.tokens[i].kind == .equal, i > closure.bodyStart, tree.tokens[i - 1].kind == .rightBracket { adds = true }
-            if tree.tokens[i].kind == .operator, tree.text(i) == "+=" { adds = true }
-            if tree.tokens[i].kind == .identifier {
-                let name = tree.name(i)
-                if Self.addingMethods.contains(name) { adds = true }
-                // `results.removeAll(); results.append(contentsOf: $0)` replaces the list: the last answer wins.
-                if name == "removeAll" { return false }
-            }
-        }
-        return adds
+        let use = AnswerUse(closure: c, in: tree)
+        // `results.removeAll(); results.append(contentsOf: $0)` replaces the list: the last answer wins.
+        return !use.empties && (use.keyedWrites || use.compoundAdds || use.additions)
     }
 
     /// The value closure of the `sink` that ends the pipeline after the `flatMap` at `f`, if any.
@@ -136,18 +125,9 @@ public struct FlatMapWithoutSwitchRule: Rule {
     /// (`self?.tagCache[url] = tags`): an answer lands in its key's slot, whatever the source.
     private func storesResultsByKey(_ chain: Chain, after f: Int, tree: SyntaxTree) -> Bool {
         guard let c = sinkValueClosure(chain, after: f) else { return false }
-        let closure = tree.closures[c]
-        guard closure.bodyStart < closure.close else { return false }
-        var keyed = false
-        for i in closure.bodyStart..<closure.close where tree.tokens[i].kind == .equal {
-            guard i > closure.bodyStart, tree.tokens[i - 1].kind == .rightBracket else { return false }
-            keyed = true
-        }
-        return keyed
+        let use = AnswerUse(closure: c, in: tree)
+        return use.keyedWrites && !use.plainWrites
     }
-
-    /// Collection methods that add an element and keep the others.
-    private static let addingMethods: Set<String> = ["append", "insert", "formUnion"]
 
     /// Combine's `debounce(for:scheduler:)` / `throttle(for:scheduler:latest:)` have a `for:` label (RxSwift's and
     /// ReactiveSwift's do not); `removeDuplicates()` also exists on sequences, so it needs a publisher-only operator in the chain.
@@ -205,19 +185,8 @@ public struct FlatMapWithoutSwitchRule: Rule {
         if later.contains(where: { Catalogue.accumulatingOperators.contains($0.name) || $0.name == "collect" }) { return false }
         if later.contains(where: { $0.name == "assign" && $0.isCall }) { return true }
         guard let sink = later.first(where: { $0.name == "sink" && $0.isCall }), let c = sink.closures.last else { return false }
-        let closure = tree.closures[c]
-        guard closure.bodyStart < closure.close else { return false }
-        var assigns = false
-        for i in closure.bodyStart..<closure.close {
-            if tree.tokens[i].kind == .equal {
-                // `dictionary[key] = value`: a write into a collection, not over the last result.
-                if i > closure.bodyStart, tree.tokens[i - 1].kind == .rightBracket { return false }
-                assigns = true
-            }
-            if tree.tokens[i].kind == .identifier, Catalogue.collectionMutatingMethods.contains(tree.name(i)) { return false }
-            if tree.tokens[i].kind == .operator, tree.text(i) == "+=" { return false }
-        }
-        return assigns
+        let use = AnswerUse(closure: c, in: tree)
+        return use.plainWrites && !use.keyedWrites && !use.mutations && !use.compoundAdds
     }
 
     /// What a subject carries: `Void` values are a trigger (a tap, a refresh, a heartbeat), where

@@ -133,18 +133,7 @@ public struct FutureWithoutDeferredRule: Rule {
             return .kept(nil)
         case .argument(let open):
             // `futures.append(fetch())`: kept in a collection; other calls (`Publishers.Zip(…)`) subscribe or pass it on.
-            if let call = tree.call(openedAt: open), call.element > 0 {
-                let callChain = tree.chains[call.chain]
-                if Catalogue.collectionMutatingMethods.contains(callChain.elements[call.element].name) {
-                    let holder = callChain.elements[call.element - 1]
-                    // A local collection lives for the body only: its Futures are merged and subscribed
-                    // there (`Publishers.MergeMany(uploads)`), once, as deferred ones would be.
-                    if call.element == 1, holder.kind == .root,
-                       SubscriptionFinder.localVariable(named: holder.name, visibleAt: holder.nameToken, in: tree) != nil { return nil }
-                    return .kept(holder.name)
-                }
-            }
-            return nil
+            return storedCollection(addingTo: open, in: tree).map { .kept($0) }
         default:
             return nil
         }
@@ -237,10 +226,19 @@ public struct FutureWithoutDeferredRule: Rule {
     }
 
     /// `pendingUploads.append(upload)`: the stored collection a bare name is added to, as the
-    /// call's only argument (a local collection lives for the body only, see `fate`).
+    /// call's only argument.
     private func appendedHolder(of use: Int, in tree: SyntaxTree) -> String? {
         guard use >= 1, use + 1 < tree.tokens.count, tree.tokens[use - 1].kind == .leftParen,
-              tree.tokens[use + 1].kind == .rightParen, let call = tree.call(openedAt: use - 1), call.element > 0 else { return nil }
+              tree.tokens[use + 1].kind == .rightParen else { return nil }
+        return storedCollection(addingTo: use - 1, in: tree)
+    }
+
+    /// The collection that the call whose `(` is token `open` adds its argument to (`futures.append(…)`,
+    /// `self.raw.insert(…)`), when it is not a local: a local collection lives for the body only, and
+    /// its Futures are merged and subscribed there (`Publishers.MergeMany(uploads)`), once, as
+    /// deferred ones would be.
+    private func storedCollection(addingTo open: Int, in tree: SyntaxTree) -> String? {
+        guard let call = tree.call(openedAt: open), call.element > 0 else { return nil }
         let elements = tree.chains[call.chain].elements
         guard Catalogue.collectionMutatingMethods.contains(elements[call.element].name) else { return nil }
         let holder = elements[call.element - 1]

@@ -529,7 +529,7 @@ struct TypeAnalysis: Sendable {
 
     /// Whether the bag is emptied by a method on the path (or one it calls), by a paired reset
     /// callback, or the path is guarded by a run-once flag.
-    /// `emptiedByMethods(bag, from:)` is asked through `memo`, since every store reached from one
+    /// `emptiedByMethods(_:from:entryIsFirst:)` is asked through `memo`, since every store reached from one
     /// entry (a `viewWillAppear` calling a hundred setup methods) asks the same question.
     func isReset(_ bag: String, along path: [Step], storeToken: Int, memo: ProjectMemo, memoKey: String) -> Bool {
         // What each body of the path says about the bag is asked once per body: the stores that a
@@ -544,14 +544,10 @@ struct TypeAnalysis: Sendable {
         // Every method of the path is reached from its first method (the entry, or the first
         // method a closure entry calls).
         let first = path.lazy.compactMap { self.graph.method(inTree: $0.tree, body: $0.body) }.first
-        let key = memoKey + "\u{0}" + bag + "\u{0}" + (first.map(String.init) ?? "-")
-        if memo.value(for: key, { emptiedByMethods(bag, from: first) }) { return true }
-        // `sceneWillEnterForeground` paired with `sceneDidEnterBackground`: the scene leaves the
-        // foreground before it enters it again, so a bag emptied there holds one run's subscriptions.
-        if let entry = entryMethod(of: path), let pairs = Catalogue.lifecycleResets[entry.name] {
-            let resets = graph.reachable(from: graph.methods.indices.filter { pairs.contains(graph.methods[$0].name) })
-            if resets.contains(where: { BagResets.empties(bag, in: graph.methods[$0].body, of: index.trees[graph.methods[$0].tree]) }) { return true }
-        }
+        // Whether the path's entry is that method (not a closure that calls it): its lifecycle pair counts.
+        let entryIsFirst = entryMethod(of: path) != nil
+        let key = memoKey + "\u{0}" + bag + "\u{0}" + (first.map(String.init) ?? "-") + (entryIsFirst ? "" : "\u{0}closure")
+        if memo.value(for: key, { emptiedByMethods(bag, from: first, entryIsFirst: entryIsFirst) }) { return true }
         for (i, step) in path.enumerated() {
             let end = i == path.count - 1 ? storeToken : (step.callToken ?? step.body.upperBound)
             if let guardToken = facts[i].firstGuard, guardToken < end { return true }
@@ -587,11 +583,16 @@ struct TypeAnalysis: Sendable {
     }
 
     /// Whether a method reached from `first` (with what it calls), or a paired reset callback
-    /// (with what it calls), empties the bag.
-    private func emptiedByMethods(_ bag: String, from first: Int?) -> Bool {
+    /// (with what it calls), empties the bag. When `first` is the path's entry and an app or scene
+    /// lifecycle callback, its pair counts too: `sceneWillEnterForeground` with `sceneDidEnterBackground`
+    /// (the scene leaves the foreground before it enters it again).
+    private func emptiedByMethods(_ bag: String, from first: Int?, entryIsFirst: Bool) -> Bool {
         if let endDisplaying, endDisplaying.empties(bag, ofCellType: graph.typeName, index: index) { return true }
         var methods = first.map { graph.reachable(from: $0) } ?? []
         methods.formUnion(resetMethods)
+        if entryIsFirst, let first, let pairs = Catalogue.lifecycleResets[graph.methods[first].name] {
+            methods.formUnion(graph.reachable(from: graph.methods.indices.filter { pairs.contains(graph.methods[$0].name) }))
+        }
         return methods.contains { m in
             BagResets.empties(bag, in: graph.methods[m].body, of: index.trees[graph.methods[m].tree])
         }
