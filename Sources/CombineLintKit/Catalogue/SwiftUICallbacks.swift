@@ -40,6 +40,11 @@ extension Catalogue {
     /// on its `objectWillChange`.
     public static let viewObservingAttributes: Set<String> = ["ObservedObject", "StateObject", "EnvironmentObject"]
 
+    /// Property wrappers of a SwiftUI `App` that make and keep the application delegate of the
+    /// type their argument names (`@UIApplicationDelegateAdaptor(AppDelegate.self) var appDelegate`).
+    public static let delegateAdaptorAttributes: Set<String> = ["UIApplicationDelegateAdaptor", "NSApplicationDelegateAdaptor",
+                                                                "WKApplicationDelegateAdaptor"]
+
     /// Framework bases and protocols of an `ObservableObject` class that announce no changes of their
     /// own: an object whose other ancestors are all in the project announces only what they declare.
     public static let changeFreeFrameworkBases: Set<String> = [

@@ -60,7 +60,7 @@ enum BackgroundSubjects {
     /// The computed properties whose getter only erases a subject sent into off the main thread
     /// (`var beats: AnyPublisher<Int, Never> { subject.eraseToAnyPublisher() }`), by name, with the
     /// subject's name: a pipeline from one delivers where the subject's senders run. Every property
-    /// of the name must be such a getter of the same subject. Worked out once per run from the
+    /// of the name that may hold a publisher must be such a getter of the same subject. Worked out once per run from the
     /// uses of those subjects' names.
     static func erasedSubjects(index: ProjectIndex, memo: ProjectMemo) -> [String: String] {
         memo.value(for: "erased-subjects-sent-off-main") {
@@ -77,7 +77,11 @@ enum BackgroundSubjects {
                 }
             }
             for property in found.keys {
-                let declarations = index.properties(named: property)
+                // A property of the name whose written type is no publisher (a view's `let endsAt: Date`)
+                // starts no pipeline, and does not stand in the way.
+                let declarations = index.properties(named: property).filter {
+                    $0.typeText.isEmpty || $0.typeText.contains("Publisher") || $0.typeText.contains("Subject")
+                }
                 if rejected.contains(property) || declarations.isEmpty || !declarations.allSatisfy({ $0.isComputed && $0.typeText.contains("Publisher") }) {
                     found[property] = nil
                 }

@@ -29,6 +29,9 @@ struct DeliveryQueues {
     /// Whether to ask what the project's functions an inner publisher comes from return: only at the
     /// top, not while judging what one of them returns (one level deep).
     private var followsFunctions: Bool { sourceFunctionLevels == DeliveryQueues.maximumSourceFunctionLevels }
+    /// How many locals a chain's source is followed back through (`let request = api.pdf(…)` then
+    /// `request.map { … }.sink { … }`; a local made from another local is two).
+    var sourceLocalLevels = 2
 
     /// Where values arrive at element `end` of `chain` (the subscriber).
     func delivery(of chain: Chain, before end: Int) -> Delivery {
@@ -51,6 +54,10 @@ struct DeliveryQueues {
             state = .background(reason: "the queue of `\(stored)` (\(reason), where it is made)")
         } else if case .unknown = state, case .background(let reason) = functionSource(of: chain, before: firstOperator) {
             state = .background(reason: reason)
+        } else if case .unknown = state, let source = localSource(of: chain, before: firstOperator) {
+            var queues = self
+            queues.sourceLocalLevels -= 1
+            state = queues.delivery(of: source, before: source.elements.count)
         }
         let synchronousSource = isSynchronous(chain, firstOperator: firstOperator)
         for e in firstOperator..<end {
@@ -80,6 +87,18 @@ struct DeliveryQueues {
     }
 
     private enum SchedulerKind { case main, background, immediate, unknown }
+
+    /// The pipeline a chain goes on from when it starts from a local constant made of one
+    /// (`let request = api.statementPDF(month: month)`, then `request.map { … }.sink { … }`):
+    /// its values arrive where that pipeline delivers them.
+    private func localSource(of chain: Chain, before firstOperator: Int) -> Chain? {
+        guard sourceLocalLevels > 0, firstOperator == 1, chain.root.kind == .root, !chain.root.isCall,
+              chain.root.subscripts.isEmpty,
+              let v = SubscriptionFinder.localVariable(named: chain.root.name, visibleAt: chain.first, in: tree),
+              tree.variables[v].isLet, let initializer = tree.variables[v].initializer,
+              let c = tree.chain(startingAt: initializer.lowerBound), tree.chains[c].last == initializer.upperBound else { return nil }
+        return tree.chains[c]
+    }
 
     /// The scheduler a delivering step names: the labelled argument of `receive(on:)`, `debounce`, …,
     /// or the first argument of the strategy of `collect(.byTime(queue, stride))` and

@@ -12,7 +12,8 @@ public struct RepeatedViewCalls: Sendable {
         public var tree: Int
         /// The method's name token.
         public var token: Int
-        /// The receiver as written (`viewModel`; `self.viewModel` gives `viewModel`; `Store.shared`).
+        /// The receiver as written (`viewModel`; `self.viewModel` gives `viewModel`; `Store.shared`;
+        /// `appDelegate.store`).
         public var receiver: String
         /// What runs again and again (`onAppear`, `onChange`, `notification sink`, `for await loop`).
         public var modifier: String
@@ -29,7 +30,8 @@ public struct RepeatedViewCalls: Sendable {
         labelByMethodAndType[method + "\u{0}" + typeName]
     }
 
-    /// The type of the object a call is made on: `model` (a local, parameter or property), or `Store.shared`.
+    /// The type of the object a call is made on: `model` (a local, parameter or property), `Store.shared`,
+    /// or `appDelegate.store` (a property of one).
     public static func receiverType(of call: Call, index: ProjectIndex) -> String? {
         receiverType(of: call, in: index.trees[call.tree], index: index)
     }
@@ -71,7 +73,12 @@ public struct RepeatedViewCalls: Sendable {
 
     /// As `receiverType(of:index:)`, with the call's tree at hand (lent, not copied out of `index.trees`).
     static func receiverType(of call: Call, in tree: SyntaxTree, index: ProjectIndex) -> String? {
-        if call.receiver.contains(".") { return TypeResolver.typeName(annotation: "", initializer: call.receiver) }
+        if let dot = call.receiver.firstIndex(of: ".") {
+            if call.receiver.first?.isUppercase == true { return TypeResolver.typeName(annotation: "", initializer: call.receiver) }
+            guard let holder = TypeResolver.typeOfName(String(call.receiver[..<dot]), at: call.token, in: tree, index: index),
+                  let property = index.property(String(call.receiver[call.receiver.index(after: dot)...]), ofType: holder) else { return nil }
+            return TypeResolver.typeName(of: property)
+        }
         return TypeResolver.typeOfName(call.receiver, at: call.token, in: tree, index: index)
     }
 
@@ -217,8 +224,10 @@ public struct RepeatedViewCalls: Sendable {
         var elements = chain.elements[...]
         if elements.first?.name == "self" { elements = elements.dropFirst() }
         // `Store.shared.load()`: a type's shared instance.
-        if elements.count == 3, let root = elements.first, root.kind == .root, !root.isCall, root.name.first?.isUppercase == true,
-           !elements[elements.startIndex + 1].isCall, let method = elements.last, method.isCall {
+        // `appDelegate.sessionStore.resume()`: an object kept in a property of a named one.
+        if elements.count == 3, let root = elements.first, root.kind == .root, !root.isCall, root.subscripts.isEmpty,
+           !elements[elements.startIndex + 1].isCall, elements[elements.startIndex + 1].subscripts.isEmpty,
+           let method = elements.last, method.isCall {
             return (method.name, Call(tree: tree, token: method.nameToken, receiver: root.name + "." + elements[elements.startIndex + 1].name, modifier: modifier))
         }
         guard elements.count == 2, let receiver = elements.first, receiver.kind == .root || receiver.kind == .member,

@@ -12,6 +12,19 @@ public enum TypeResolver {
         return name.isEmpty ? nil : name
     }
 
+    /// The type of a property: its annotation or initializer, or for an application delegate
+    /// adaptor without either (`@UIApplicationDelegateAdaptor(AppDelegate.self) var delegate`) the
+    /// type the wrapper's argument names.
+    public static func typeName(of property: IndexedProperty) -> String? {
+        if let written = typeName(annotation: property.typeText, initializer: property.initializerText) { return written }
+        for attribute in property.attributes {
+            guard let open = attribute.firstIndex(of: "("), attribute.hasSuffix(".self)"),
+                  Catalogue.delegateAdaptorAttributes.contains(String(attribute.dropFirst().prefix(upTo: open))) else { continue }
+            return simpleTypeName(String(attribute[attribute.index(after: open)...].dropLast(".self)".count)))
+        }
+        return nil
+    }
+
     /// `Foo?` → `Foo`, `Foo<Bar>` → `Foo`, `Module.Foo` → `Foo`; `nil` for function, tuple and collection types.
     public static func simpleTypeName(_ text: String) -> String? {
         guard var s = namedTypeText(text) else { return nil }
@@ -65,7 +78,7 @@ public enum TypeResolver {
             break
         }
         guard let owner = enclosingTypeName(at: token, in: tree), let property = index.property(name, ofType: owner) else { return nil }
-        let written = typeName(annotation: property.typeText, initializer: property.initializerText)
+        let written = typeName(of: property)
         // `let viewModel: ViewModel` of a generic base class: the subclass's argument.
         return written.flatMap { GenericBindings.boundType(of: $0, property: name, inType: owner, index: index) } ?? written
     }
@@ -116,7 +129,7 @@ public enum TypeResolver {
             let element = chain.elements[k]
             guard element.kind == .member, !element.isCall, element.subscripts.isEmpty,
                   let property = index.property(element.name, ofType: type),
-                  let next = typeName(annotation: property.typeText, initializer: property.initializerText) else { return nil }
+                  let next = typeName(of: property) else { return nil }
             type = next
         }
         return type

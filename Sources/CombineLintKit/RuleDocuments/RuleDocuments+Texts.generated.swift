@@ -2124,7 +2124,9 @@ before the loop): `deinit` cannot run while the task keeps the object alive. Not
 kept and cancelled somewhere (`task?.cancel()` in a method or callback such as `onDisappear` or
 `viewDidDisappear`, or in `deinit` when the task holds `self` weakly in its loop; a cancel that
 only makes way for the next task, `task?.cancel()` then `task = Task { … }`, does not count, as
-the last task started runs on),
+the last task started runs on; nor does a cancel in `deinit` of a task that an appearance callback,
+`viewDidAppear`, starts again without cancelling the one before: each appearance after the first leaves a task
+that nothing cancels),
 a task handed on (returned, passed to a call, put in a collection), SwiftUI's `.task { }`
 modifier (the view cancels it), a task of an object that lives for the whole run (one
 `static let shared` instance, the application's delegate, or SwiftUI's `App`, whose `init` runs once
@@ -4503,7 +4505,8 @@ or a property or local holding one); or, with no scheduler step, the source is
 (`api.register(email:)` returning a `dataTaskPublisher` pipeline with no hop; a test double's
 function of the selector, which stands in for it in tests only, aside) or by the call of another
 such function it starts from (`api.receipts()` returning `get("me/receipts")`, a shared helper that
-returns the request: two levels are followed), or a synchronous source (`Just`, a sequence, a `Future` that calls its promise
+returns the request: two levels are followed; the chain may start from a local constant holding such a
+pipeline, `let request = api.statementPDF(month:)` then `request.map { … }.sink { … }`), or a synchronous source (`Just`, a sequence, a `Future` that calls its promise
 in its own body, a `Deferred` of one of these) moved by `subscribe(on:)` to a background queue, or a `NotificationCenter` publisher (also of a
 center passed in, `init(center: NotificationCenter = .default)`) of a notification that the
 project posts only off the main thread (every `post(name:)` of it is in `DispatchQueue.global().async`,
@@ -4524,7 +4527,8 @@ block that runs on a private queue (`container.performBackgroundTask { … }`, a
 made by `newBackgroundContext()` or with `.privateQueueConcurrencyType`, at its declaration or in every assignment;
 not `performAndWait`, which may run on the calling thread, nor the view context's `perform`; such a context
 also posts its save and change notifications there, `publisher(for: .NSManagedObjectContextDidSave, object: backgroundContext)`); also
-through a computed property that only erases it, `var beats: AnyPublisher<…> { subject.eraseToAnyPublisher() }`) in the
+through a computed property that only erases it, `var beats: AnyPublisher<…> { subject.eraseToAnyPublisher() }`, which another type's stored property of the
+name with a type that is no publisher, `let beats: Int`, does not hide) in the
 same sense (a subject delivers on the thread that calls `send`; a `queue.sync { }` block runs on
 the calling thread, so a send or post there does not count; a `CurrentValueSubject` hands its
 current value over on the subscribing thread and each later value on the sender's, so it delivers
@@ -7970,7 +7974,11 @@ in other files included), from code UIKit or SwiftUI runs again and again:
   method that a third type's repeated code calls in turn, up to two objects away (`sceneWillEnterForeground`
   → `coordinator.resumeSync()` → `syncController.resume()`, a row's selection → `presenter.didSelect(_:)`
   → `tracker.follow(recipeID:)` on a tracker held as a protocol its class conforms to; a singleton reached
-  through the static property its type keeps it in, `HealthSyncService.shared.startObserving()`). A
+  through the static property its type keeps it in, `HealthSyncService.shared.startObserving()`; an object kept in a
+  stored property of a held one, `coordinator.syncController.resume()`, and in a SwiftUI `App` the application
+  delegate that `@UIApplicationDelegateAdaptor(AppDelegate.self)` keeps, typed by its argument, so that
+  `.onChange(of: scenePhase) { appDelegate.sessionStore.resumeLiveUpdates() }` runs the store's method on every
+  change of phase). A
   `collect`, `reduce` or `last` on a source that never finishes does not end it either.
 
 The finding is at the storing call and its message names the path, e.g.

@@ -45,7 +45,13 @@ public struct EndlessValuesTaskRule: Rule {
                 kept = name
             }
             guard let (sequence, loop) = endlessLoop(in: body, tree: tree, index: context.index, extra: extra, finite: finite) else { continue }
-            if onlyInDeinit, UnstructuredTasks.holdsSelf(body, until: loop, tree: tree, index: context.index) == nil { continue }
+            // A task that holds `self` weakly is cancelled by `deinit`, unless an appearance replaces it
+            // first: the task before it is then cancelled by nothing.
+            var replacedOnAppearance: String?
+            if onlyInDeinit, UnstructuredTasks.holdsSelf(body, until: loop, tree: tree, index: context.index) == nil {
+                guard let name = kept, let callback = appearanceReplacing(name, with: chain, tree: tree) else { continue }
+                replacedOnAppearance = callback
+            }
             // An object that lives for the whole run (`static let shared`) frees nothing later when
             // its loop never ends.
             if LongLivedObjects.liveForTheRun(around: chain.first, in: tree, index: context.index, memo: context.memo) { continue }
@@ -53,6 +59,13 @@ public struct EndlessValuesTaskRule: Rule {
             if let treeIndex = context.index.treeIndexByPath[context.file.path],
                PreviewCode.contains(chain.first, inTree: treeIndex, index: context.index, memo: context.memo) { continue }
             let endless = "the loop over `\(sequence)` never ends"
+            if let callback = replacedOnAppearance, let name = kept {
+                findings.append(context.finding(
+                    tokens: chain.root.nameToken,
+                    message: "Each `\(callback)` replaces the task in `\(name)` without cancelling the one before, and \(endless): `deinit` cancels only the last.",
+                    help: "Cancel the task before starting the next (`\(name)?.cancel()`), or where the appearance ends (`viewDidDisappear`)."))
+                continue
+            }
             if onlyInDeinit, let name = kept {
                 findings.append(context.finding(
                     tokens: chain.root.nameToken,
@@ -73,6 +86,19 @@ public struct EndlessValuesTaskRule: Rule {
                                             help: "Keep the task in a property and cancel it (in `onDisappear`, `viewDidDisappear`, or `deinit` with `self` captured weakly), use SwiftUI's `.task { }` modifier, which the view cancels, or subscribe with `sink` and store the cancellable."))
         }
         return findings
+    }
+
+    /// The appearance callback (`viewDidAppear`) that starts the task of `chain` into property
+    /// `name` with no `name?.cancel()` before it: every appearance after the first leaves a task that
+    /// nothing cancels.
+    private func appearanceReplacing(_ name: String, with chain: Chain, tree: SyntaxTree) -> String? {
+        guard let f = tree.outerMethod(of: chain.first), Catalogue.appearanceCallbacks.contains(tree.functions[f].name),
+              let open = tree.functions[f].bodyOpen else { return nil }
+        let cancelledBefore = tree.chains(in: open...chain.first).contains { earlier in
+            guard let e = earlier.elements.firstIndex(where: { $0.name == name && !$0.isCall }) else { return false }
+            return e + 1 < earlier.elements.count && earlier.elements[e + 1].name == "cancel"
+        }
+        return cancelledBefore ? nil : tree.functions[f].name
     }
 
     /// The text of the sequence, and the `for` token, of the first `for await … in p.values` loop directly in closure `c`

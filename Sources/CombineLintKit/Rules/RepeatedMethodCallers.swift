@@ -260,7 +260,17 @@ enum RepeatedMethodCallers {
                 continue
             }
             var receiverIndex = e - 1
-            if receiverIndex == 1, chain.elements[0].name == "self" { receiverIndex = 1 } else if receiverIndex != 0 { continue }
+            if receiverIndex == 1, chain.elements[0].name == "self" { receiverIndex = 1 } else if receiverIndex != 0 {
+                // `appDelegate.sessionStore.resumeLiveUpdates()`: an object kept in a stored property
+                // of a named one (the property types the index knows).
+                if chain.elements[0].kind == .root, chain.elements[0].name != "super",
+                   chain.elements[..<e].allSatisfy({ !$0.isCall && $0.subscripts.isEmpty }),
+                   let type = TypeResolver.ownerTypeThroughProperties(ofElement: e, in: chain, tree: tree, index: index),
+                   let function = tree.outerMethod(of: element.nameToken), let owner = tree.functions[function].enclosingType {
+                    add(type, owner: owner, function: function)
+                }
+                continue
+            }
             let receiver = chain.elements[receiverIndex]
             guard !receiver.isCall, receiver.subscripts.isEmpty, receiver.name != "self", receiver.name != "super",
                   receiver.kind == .root || receiverIndex == 1 else { continue }
