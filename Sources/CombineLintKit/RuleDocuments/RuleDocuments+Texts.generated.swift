@@ -11731,8 +11731,10 @@ may be in other files, and consumers are followed through `Publishers.Merge`, `C
 `compactMap` unwraps that element, `{ route, loggedIn in loggedIn ? route : nil }` or `{ $0.1 }`,
 or after a `map` that picks it, `.map { $1 }`; a `compactMap` that unwraps another element says
 nothing of this one; a bare `$toast` of the declaring type given whole to such a call counts as
-well), and through a property that hands the publisher on (`var errors: AnyPublisher<…> { subject.eraseToAnyPublisher() }`),
-and into a project function it is given to whole, erased or not, whose body's uses of that parameter count (`presentErrors(from: joinError)`,
+well), and through a property that hands the publisher on (`var errors: AnyPublisher<…> { subject.eraseToAnyPublisher() }`, read
+through any receiver, a protocol-typed `service.errors` too, and also given whole to a combiner, `Publishers.Merge(service.errors, other)`),
+and into a project function or initializer it is given to whole, erased or not, whose body's uses of that parameter count,
+as a chain or as a whole argument of a combiner (`presentErrors(from: joinError)`, `ChatListViewModel(localErrors: errors.eraseToAnyPublisher())`,
 `coordinator.bindFocus(model.$focus.eraseToAnyPublisher())`
 with `func presentErrors(from source: …) { source.compactMap { $0 }… }` in a protocol extension).
 A view's `$model.alert` is a binding to the property of the object `model` holds (found through the

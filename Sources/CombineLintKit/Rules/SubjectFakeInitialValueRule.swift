@@ -229,7 +229,7 @@ public struct SubjectFakeInitialValueRule: Rule {
                     evidence.merge(outcome)
                     // `coordinator.bindFocus(model.$focus.eraseToAnyPublisher())`: given whole (erased or not)
                     // to a project function, whose body's uses of the parameter say how it is read.
-                    if case .argument = chain.context, use.element > 0,
+                    if case .argument = chain.context,
                        chain.elements[(use.element + 1)...].allSatisfy({ $0.name == "eraseToAnyPublisher" }) {
                         for handed in SubjectFakeInitialValueRule.handedToFunctionOutcomes(argumentAt: chain.first, through: chain.last, in: tree, name: name,
                                                                                            kind: kind, index: index, resets: &resets) {
@@ -266,8 +266,17 @@ public struct SubjectFakeInitialValueRule: Rule {
                         // The chain's first element of that name.
                         let e = use.element
                         guard chain.elements.firstIndex(where: { $0.name == alias }) == e,
-                              !Evidence.isTestCode(chain.first, of: tree, index: index),
-                              e < chain.elements.count - 1 || SubjectFakeInitialValueRule.isArgumentOfOnReceive(chain, in: tree) else { continue }
+                              !Evidence.isTestCode(chain.first, of: tree, index: index) else { continue }
+                        if e == chain.elements.count - 1, case .argument = chain.context {
+                            // `Publishers.Merge(service.errors, other)`: the alias as a whole argument of a combiner.
+                            if let call = SubjectFakeInitialValueRule.combiningCall(takingWholeArgument: chain.first, through: chain.last, in: tree) {
+                                evidence.merge(SubjectFakeInitialValueRule.combinedOutcome(tree.chains[call.chain], combinerAt: call.element,
+                                                                                           argumentAt: chain.first, name: name, kind: kind,
+                                                                                           tree: tree, treeIndex: use.tree, index: index, resets: &resets))
+                            }
+                            continue
+                        }
+                        guard e < chain.elements.count - 1 || SubjectFakeInitialValueRule.isArgumentOfOnReceive(chain, in: tree) else { continue }
                         evidence.merge(SubjectFakeInitialValueRule.classify(chain, after: e, name: name, kind: kind, tree: tree, treeIndex: use.tree, index: index, resets: &resets))
                     }
                 }
@@ -342,13 +351,14 @@ public struct SubjectFakeInitialValueRule: Rule {
     }
 
     /// The combining call (`Publishers.Merge(…)`, `merge(with:)`, `CombineLatest(…)`) one of whose
-    /// arguments is token `token` alone.
-    static func combiningCall(takingWholeArgument token: Int, in tree: SyntaxTree) -> SyntaxTree.CallReference? {
+    /// arguments is token `token` alone, or the tokens from `token` through `last`
+    /// (`service.errors`).
+    static func combiningCall(takingWholeArgument token: Int, through last: Int? = nil, in tree: SyntaxTree) -> SyntaxTree.CallReference? {
         let open = Int(tree.enclosing[token])
         guard open >= 0, tree.tokens[open].kind == .leftParen, let call = tree.call(openedAt: open) else { return nil }
         let element = tree.chains[call.chain].elements[call.element]
         guard Catalogue.combiningOperators.contains(element.name), !Catalogue.flatteningOperators.contains(element.name),
-              element.arguments.contains(where: { $0.value.lowerBound == token && $0.value.upperBound == token }) else { return nil }
+              element.arguments.contains(where: { $0.value.lowerBound == token && $0.value.upperBound == (last ?? token) }) else { return nil }
         return call
     }
 

@@ -79,4 +79,57 @@ final class CoreRulesRound22Tests: XCTestCase {
         XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["12:14"])
         XCTAssertTrue(found.first?.message.hasPrefix("`onChange → WorkoutSessionStore.resumeLiveUpdates() → store(in:)`") == true)
     }
+
+    /// A subject's consumers may reach it through a protocol property that erases it, given whole
+    /// to `Publishers.Merge`, or through an initializer it is handed to erased, whose body merges the
+    /// parameter: the skip after the merge skips its nil. A consumer that handles nil keeps it state.
+    func testSubjectConsumedThroughMergeOfAnErasedPropertyOrAnInitializerParameter() {
+        let service = """
+        protocol ChatServicing: AnyObject {
+            var errors: AnyPublisher<ChatError?, Never> { get }
+        }
+        final class SocketChatService: ChatServicing {
+            let connectionError = CurrentValueSubject<ChatError?, Never>(nil)
+            var errors: AnyPublisher<ChatError?, Never> { connectionError.eraseToAnyPublisher() }
+            func fail(_ error: ChatError) { connectionError.send(error) }
+        }
+        """
+        let model = """
+        final class ChatListViewModel {
+            @Published private(set) var bannerError: String?
+            private var cancellables = Set<AnyCancellable>()
+            init(service: ChatServicing, localErrors: AnyPublisher<ChatError?, Never>) {
+                Publishers.Merge(service.errors, localErrors)
+                    .compactMap { $0 }
+                    .map { "\\($0)" }
+                    .sink { [weak self] in self?.bannerError = $0 }
+                    .store(in: &cancellables)
+            }
+        }
+        """
+        let coordinator = """
+        final class AppCoordinator {
+            private let service = SocketChatService()
+            private let localErrors = CurrentValueSubject<ChatError?, Never>(nil)
+            private lazy var listViewModel = ChatListViewModel(service: service, localErrors: localErrors.eraseToAnyPublisher())
+            func failed(_ error: ChatError) { localErrors.send(error) }
+        }
+        """
+        let files = [(path: "Service.swift", text: service), (path: "Model.swift", text: model), (path: "Coordinator.swift", text: coordinator)]
+        XCTAssertEqual(findings(of: SubjectFakeInitialValueRule.self, in: files).map { "\($0.file):\($0.line):\($0.column)" },
+                       ["Coordinator.swift:3:17", "Service.swift:5:9"])
+        let handled = model.replacingOccurrences(of: """
+                    .compactMap { $0 }
+                    .map { "\\($0)" }
+                    .sink { [weak self] in self?.bannerError = $0 }
+        """, with: """
+                    .sink { [weak self] error in
+                        guard let error else { self?.bannerError = nil; return }
+                        self?.bannerError = "\\(error)"
+                    }
+        """)
+        XCTAssertNotEqual(handled, model)
+        let stateFiles = [(path: "Service.swift", text: service), (path: "Model.swift", text: handled), (path: "Coordinator.swift", text: coordinator)]
+        XCTAssertEqual(findings(of: SubjectFakeInitialValueRule.self, in: stateFiles).map { "\($0.file):\($0.line)" }, [])
+    }
 }
