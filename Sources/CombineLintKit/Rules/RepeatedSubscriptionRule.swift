@@ -322,7 +322,12 @@ public struct RepeatedSubscriptionRule: Rule {
             default:
                 continue
             }
-            guard let bag = BagResets.selfMemberName(owner), !bag.isEmpty else { continue }
+            // A helper's `inout` bag is the member its type's calls pass (`bindHeader(into: &headerBag)`).
+            var passedBag: String?
+            if case .parameter(let name) = owner, let f = tree.outerMethod(of: chain.first) {
+                passedBag = InoutBagArguments.memberPassed(forParameter: name, of: f, in: tree, treeIndex: treeIndex, index: index)
+            }
+            guard let bag = BagResets.selfMemberName(owner) ?? passedBag, !bag.isEmpty else { continue }
             // A subscription inside another one's sink is `nested_sink`'s.
             if isInsideSubscriberClosure(chain.first, in: tree) { continue }
             guard let function = tree.outerMethod(of: chain.first) ?? observer(around: chain.first, in: tree)

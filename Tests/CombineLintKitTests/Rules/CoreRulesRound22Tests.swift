@@ -132,4 +132,48 @@ final class CoreRulesRound22Tests: XCTestCase {
         let stateFiles = [(path: "Service.swift", text: service), (path: "Model.swift", text: handled), (path: "Coordinator.swift", text: coordinator)]
         XCTAssertEqual(findings(of: SubjectFakeInitialValueRule.self, in: stateFiles).map { "\($0.file):\($0.line)" }, [])
     }
+
+    /// A helper that stores into its `inout` bag stores into the member its type passes
+    /// (`bindHeader(into: &headerBag)`): from `viewWillAppear`, one more per appearance; not when
+    /// the appearance empties that bag first, nor when only `viewDidLoad` calls the helper.
+    func testHelperStoringIntoAnInoutBagItsTypePasses() throws {
+        let text = """
+        final class CartViewController: UIViewController {
+            private let model = CartModel()
+            private var headerBag = Set<AnyCancellable>()
+            private var footerBag = Set<AnyCancellable>()
+            private var loadBag = Set<AnyCancellable>()
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                bindTotals(into: &loadBag)
+            }
+            override func viewWillAppear(_ animated: Bool) {
+                super.viewWillAppear(animated)
+                bindHeader(into: &headerBag)
+                footerBag.removeAll()
+                bindFooter(into: &footerBag)
+            }
+            private func bindHeader(into bag: inout Set<AnyCancellable>) {
+                model.$lines
+                    .sink { [weak self] lines in self?.title = "\\(lines.count)" }
+                    .store(in: &bag)
+            }
+            private func bindFooter(into bag: inout Set<AnyCancellable>) {
+                model.$total
+                    .sink { [weak self] total in self?.navigationItem.prompt = "\\(total)" }
+                    .store(in: &bag)
+            }
+            private func bindTotals(into bag: inout Set<AnyCancellable>) {
+                model.$total
+                    .sink { [weak self] total in self?.navigationItem.title = "\\(total)" }
+                    .store(in: &bag)
+            }
+        }
+        """
+        let found = findings(of: RepeatedSubscriptionRule.self, in: [(path: "A.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["19:14"])
+        let message = try XCTUnwrap(found.first?.message)
+        XCTAssertTrue(message.hasPrefix("`viewWillAppear(_:) → bindHeader(into:) → store(in:)`"), message)
+        XCTAssertTrue(message.contains("`headerBag`"), message)
+    }
 }
