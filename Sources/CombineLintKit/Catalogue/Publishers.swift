@@ -26,6 +26,10 @@ extension Catalogue {
         "output", "buffer", "MergeMany", "sequence",
     ]
 
+    /// Combiners that pair their inputs' values, as many as the input with fewest: zipping
+    /// publishers that answer once answers once.
+    public static let zippingCombiners: Set<String> = ["zip", "Zip", "Zip3", "Zip4"]
+
     /// Roots whose closure runs once per subscription, when someone subscribes.
     public static let lazyRoots: Set<String> = ["Deferred"]
 

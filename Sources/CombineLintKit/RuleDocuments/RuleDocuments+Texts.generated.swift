@@ -6182,7 +6182,10 @@ Not reported:
   { item = api.load(id)… }`; a stored property set only where it is declared, such as
   `private lazy var token = Future { … }.eraseToAnyPublisher()`; a method called on a dependency
   typed by a protocol, `session.currentUser()`, that the project cannot show endless, most often a
-  request): they run once;
+  request; a zip of such publishers, `Publishers.Zip(api.customer(id), api.manifest(id))`, which pairs
+  their answers into one): they run once; and an outer publisher that gives all its values while `sink`
+  subscribes (`Section.allCases.publisher`, an array's `publisher`): the subscriptions made in its closure
+  are a fixed set, made then;
 - `assign(to: &$property)`, which has no cancellable to store;
 - inner publishers that finish while `sink` subscribes (`Just(x)`, `Publishers.CombineLatest(Just(a), Just(b))`):
   nothing stays alive but a spent token (a scheduler step, `Just(false).delay(for: 4, scheduler: q)` or

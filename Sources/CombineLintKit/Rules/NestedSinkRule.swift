@@ -218,7 +218,10 @@ public struct NestedSinkRule: Rule {
                     // An outer pipeline that answers once (a request, a `Future`, a project function
                     // returning one) runs its closure once.
                     if once.finishes(chain, before: e, in: tree) || NeverFinishingSources.startsFromUndecidedCall(chain, before: e, tree: tree, index: index),
-                       !chain.elements[..<e].contains(where: { Catalogue.valueMultiplyingNames.contains($0.name) }) { continue }
+                       !multipliesValues(chain, before: e, in: tree) { continue }
+                    // `Section.allCases.publisher`: all its values come, and it finishes, while `sink`
+                    // runs: the subscriptions made in its closure are a fixed set, made once.
+                    if SynchronousCompletion.finishesDuringSubscribe(chain, before: e, in: tree) { continue }
                     result[c] = "sink"
                 case "handleEvents":
                     if let c = labelledClosure("receiveOutput", of: element) { result[c] = "handleEvents" }
@@ -228,6 +231,20 @@ public struct NestedSinkRule: Rule {
             }
         }
         return result
+    }
+
+    /// Whether elements `0..<end` can make one answer into several values (`Catalogue.valueMultiplyingNames`);
+    /// a zip only when one of its inputs can (`Publishers.Zip(api.customer(), api.manifest())` answers once).
+    private func multipliesValues(_ chain: Chain, before end: Int, in tree: SyntaxTree) -> Bool {
+        chain.elements[..<end].contains { element in
+            guard Catalogue.valueMultiplyingNames.contains(element.name) else { return false }
+            guard Catalogue.zippingCombiners.contains(element.name) else { return true }
+            return element.arguments.contains { argument in
+                guard argument.closure == nil else { return false }
+                guard let c = tree.chain(startingAt: argument.value.lowerBound), tree.chains[c].last == argument.value.upperBound else { return true }
+                return multipliesValues(tree.chains[c], before: tree.chains[c].elements.count, in: tree)
+            }
+        }
     }
 
     private func valueClosure(of sink: ChainElement) -> Int? {

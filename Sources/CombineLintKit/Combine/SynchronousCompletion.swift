@@ -1,0 +1,111 @@
+/// Publishers that deliver all their values and finish during `subscribe`, on the subscribing
+/// thread: once `sink` returns, nothing of the subscription is left (so its token need not be
+/// kept, and a subscription made in its closure is made a fixed number of times, then).
+public enum SynchronousCompletion {
+    /// Whether chain elements `0..<end` are a publisher that delivers all its values and finishes
+    /// during `subscribe` (`Just(x)`, `Empty()`, `Fail(error:)`, `Record`, `[1, 2].publisher`,
+    /// `Publishers.Sequence(…)`), followed only by operators that deliver on the same thread at once
+    /// (`map`, `filter`, `collect`; not `receive(on:)`, `delay`, `flatMap` or a combining operator
+    /// unless its inputs are such publishers too):
+    /// nothing is left to cancel when `sink` returns, so its token need not be kept.
+    public static func finishesDuringSubscribe(_ chain: Chain, before end: Int, in tree: SyntaxTree, depth: Int = 0) -> Bool {
+        let elements = chain.elements
+        guard end <= elements.count, end > 0 else { return false }
+        let root = elements[0]
+        var first: Int
+        if root.kind == .literal, elements.count > 1, elements[1].name == "publisher", !elements[1].isCall {
+            first = 2
+        } else if root.name == "Publishers", elements.count > 1, elements[1].name == "Sequence", elements[1].isCall {
+            first = 2
+        } else if root.kind == .root, !root.isCall, root.name.first?.isUppercase == true, elements.count > 2,
+                  elements[1].name == "allCases", !elements[1].isCall, elements[1].subscripts.isEmpty,
+                  elements[2].name == "publisher", !elements[2].isCall {
+            // `Section.allCases.publisher`: the cases of a `CaseIterable` type, a collection.
+            first = 3
+        } else if root.kind == .root, !root.isCall, root.subscripts.isEmpty, elements.count > 1, elements[1].name == "publisher",
+                  !elements[1].isCall, declaredType(of: root.name, at: chain.first, in: tree).map(isStandardCollection)
+                    ?? isCollectionLiteralConstant(root.name, at: chain.first, in: tree) {
+            // `func show(_ notes: [Note]) { _ = notes.publisher.map { … }.sink { … } }`: a parameter or
+            // local declared as an array, set or dictionary is a sequence; its publisher is one too.
+            first = 2
+        } else if root.name == "Publishers", elements.count > 1, elements[1].isCall, depth < 4,
+                  Catalogue.combiningOperators.contains(elements[1].name),
+                  inputsFinishDuringSubscribe(elements[1], in: tree, depth: depth) {
+            // `Publishers.Zip([1, 2].publisher, ["a", "b"].publisher)`: inputs that all deliver and
+            // finish during `subscribe` are combined and finished during it too.
+            first = 2
+        } else if root.kind == .root, root.isCall, Catalogue.synchronousRoots.contains(root.name) {
+            if root.name == "Empty", root.argument("completeImmediately") != nil { return false }
+            first = 1
+        } else if root.kind == .root, !root.isCall, root.subscripts.isEmpty, depth < 4,
+                  let v = SubscriptionFinder.localVariable(named: root.name, visibleAt: chain.first, in: tree),
+                  tree.variables[v].isLet, let initializer = tree.variables[v].initializer,
+                  let c = tree.chain(startingAt: initializer.lowerBound), tree.chains[c].last == initializer.upperBound,
+                  finishesDuringSubscribe(tree.chains[c], before: tree.chains[c].elements.count, in: tree, depth: depth + 1) {
+            // `let numbers = [1, 2].publisher` then `numbers.map { … }.sink { … }`: a constant local
+            // bound to such a publisher is that publisher.
+            first = 1
+        } else {
+            return false
+        }
+        guard first <= end else { return false }
+        for element in elements[first..<end] {
+            let name = element.name
+            // `.zip(["a", "b"].publisher)`, `.merge(with: Just(0))`: inputs that also deliver and finish
+            // during `subscribe` are combined (and finished) during it too.
+            if element.isCall, Catalogue.inputSubscribingCombiners.contains(name), depth < 4,
+               inputsFinishDuringSubscribe(element, in: tree, depth: depth) {
+                continue
+            }
+            // A scheduler hop (`receive(on:)`, `delay(for:scheduler:)`) delivers later; `collect()` on such
+            // a source still delivers during `sink`.
+            guard element.isCall, Catalogue.sameThreadOperators.contains(name),
+                  element.argument("on") == nil, element.argument("scheduler") == nil,
+                  !Catalogue.flatteningOperators.contains(name), !Catalogue.publisherMakingClosureOperators.contains(name),
+                  !Catalogue.inputSubscribingCombiners.contains(name), !Catalogue.sharingOperators.contains(name) else { return false }
+        }
+        return true
+    }
+
+    /// Whether the combining call `element` has publisher inputs (its arguments other than closures),
+    /// each a chain that delivers and finishes during `subscribe`.
+    private static func inputsFinishDuringSubscribe(_ element: ChainElement, in tree: SyntaxTree, depth: Int) -> Bool {
+        let inputs = element.arguments.filter { $0.closure == nil }
+        return !inputs.isEmpty && inputs.allSatisfy { argument in
+            guard let c = tree.chain(startingAt: argument.value.lowerBound) else { return false }
+            return finishesDuringSubscribe(tree.chains[c], before: tree.chains[c].elements.count, in: tree, depth: depth + 1)
+        }
+    }
+
+    /// `let chapters = [Chapter(…), Chapter(…)]`: a constant local bound to an array or dictionary
+    /// literal is a collection without a written type; its `publisher` is a sequence's too.
+    private static func isCollectionLiteralConstant(_ name: String, at token: Int, in tree: SyntaxTree) -> Bool {
+        guard case .local(let v) = TypeResolver.localDeclaration(of: name, at: token, in: tree), tree.variables[v].isLet,
+              let initializer = tree.variables[v].initializer else { return false }
+        return tree.tokens[initializer.lowerBound].kind == .leftBracket && Int(tree.matching[initializer.lowerBound]) == initializer.upperBound
+    }
+
+    /// The type written for a parameter, a local, or a stored property of the enclosing type (declared
+    /// in this file) named `name` where token `token` stands, if any.
+    private static func declaredType(of name: String, at token: Int, in tree: SyntaxTree) -> String? {
+        switch TypeResolver.localDeclaration(of: name, at: token, in: tree) {
+        case .local(let v): return tree.variables[v].typeText.isEmpty ? nil : tree.variables[v].typeText
+        case .parameter(let parameter): return parameter.typeText
+        case nil:
+            // `private var buffer: [String] = []` read as `buffer.publisher` in a method of the type.
+            guard let t = tree.enclosingType(of: token),
+                  let v = tree.types[t].variables.first(where: { tree.variables[$0].name == name }),
+                  !tree.variables[v].isComputed else { return nil }
+            return tree.variables[v].typeText.isEmpty ? nil : tree.variables[v].typeText
+        }
+    }
+
+    /// `[Note]`, `[String: Int]`, `Set<Int>`, `Array<Note>` (optional ones aside: `notes?.publisher`
+    /// is another chain): standard collections, whose `publisher` delivers every element during
+    /// `subscribe`.
+    private static func isStandardCollection(_ typeText: String) -> Bool {
+        let text = typeText.filter { !$0.isWhitespace }
+        if text.hasPrefix("["), text.hasSuffix("]") { return true }
+        return ["Array<", "Set<", "Dictionary<", "ContiguousArray<"].contains { text.hasPrefix($0) && text.hasSuffix(">") }
+    }
+}
