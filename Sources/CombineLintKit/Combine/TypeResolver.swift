@@ -83,6 +83,26 @@ public enum TypeResolver {
         return written.flatMap { GenericBindings.boundType(of: $0, property: name, inType: owner, index: index) } ?? written
     }
 
+    /// As `typeOfName(_:at:in:index:)`, with the type's qualification as written (`Feed.ViewModel`
+    /// of `let viewModel: Feed.ViewModel`), so that a nested type is told apart from others of its
+    /// simple name; a generic base class's parameter is bound as there.
+    public static func writtenTypeOfName(_ name: String, at token: Int, in tree: SyntaxTree, index: ProjectIndex) -> String? {
+        switch localDeclaration(of: name, at: token, in: tree) {
+        case .local(let local):
+            let v = tree.variables[local]
+            return writtenTypeName(annotation: v.typeText, initializer: v.initializer.map { tree.text($0.lowerBound, $0.upperBound) } ?? "")
+        case .parameter(let parameter):
+            return writtenTypeName(annotation: parameter.typeText, initializer: "")
+        case nil:
+            break
+        }
+        guard let owner = enclosingTypeName(at: token, in: tree), let property = index.property(name, ofType: owner) else { return nil }
+        guard let written = writtenTypeName(annotation: property.typeText, initializer: property.initializerText) else {
+            return typeName(of: property)
+        }
+        return GenericBindings.boundType(of: written, property: name, inType: owner, index: index) ?? written
+    }
+
     /// What declares a value named `name` inside the function around token `token`.
     public enum LocalDeclaration {
         /// A local variable: its index in `tree.variables`.

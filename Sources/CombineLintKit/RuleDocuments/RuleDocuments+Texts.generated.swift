@@ -7978,7 +7978,8 @@ in other files included), from code UIKit or SwiftUI runs again and again:
   method that a third type's repeated code calls in turn, up to two objects away (`sceneWillEnterForeground`
   → `coordinator.resumeSync()` → `syncController.resume()`, a row's selection → `presenter.didSelect(_:)`
   → `tracker.follow(recipeID:)` on a tracker held as a protocol its class conforms to; a singleton reached
-  through the static property its type keeps it in, `HealthSyncService.shared.startObserving()`; an object kept in a
+  through the static property its type keeps it in, `HealthSyncService.shared.startObserving()`; a receiver typed by a
+  nested type, `let viewModel: Feed.ViewModel`, is of that type, not of another `ViewModel`; an object kept in a
   stored property of a held one, `coordinator.syncController.resume()`, and in a SwiftUI `App` the application
   delegate that `@UIApplicationDelegateAdaptor(AppDelegate.self)` keeps, typed by its argument, so that
   `.onChange(of: scenePhase) { appDelegate.sessionStore.resumeLiveUpdates() }` runs the store's method on every
@@ -11741,6 +11742,8 @@ and into a project function or initializer it is given to whole, erased or not, 
 as a chain or as a whole argument of a combiner (`presentErrors(from: joinError)`, `ChatListViewModel(localErrors: errors.eraseToAnyPublisher())`,
 `coordinator.bindFocus(model.$focus.eraseToAnyPublisher())`
 with `func presentErrors(from source: …) { source.compactMap { $0 }… }` in a protocol extension).
+Two nested types of one simple name (`Feed.ViewModel`, `Settings.ViewModel`) keep their evidence apart: uses
+through `self`, through a root written as the other type, and writes inside the other, are the other's.
 A view's `$model.alert` is a binding to the property of the object `model` holds (found through the
 view's property), so it counts for that type only. A property of a generic base class typed by its
 parameter (`let viewModel: ViewModel` of `BaseViewController<ViewModel>`) is, in a subclass of

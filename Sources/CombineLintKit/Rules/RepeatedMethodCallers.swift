@@ -277,7 +277,7 @@ enum RepeatedMethodCallers {
             guard let function = tree.outerMethod(of: element.nameToken),
                   let owner = tree.functions[function].enclosingType,
                   !isMadeInFunction(receiver.name, before: element.nameToken, function: function, in: tree),
-                  let type = TypeResolver.typeOfName(receiver.name, at: element.nameToken, in: tree, index: index)
+                  let type = TypeResolver.writtenTypeOfName(receiver.name, at: element.nameToken, in: tree, index: index)
                     ?? castType(ofLocal: receiver.name, at: element.nameToken, in: tree) else { continue }
             add(type, owner: owner, function: function)
         }

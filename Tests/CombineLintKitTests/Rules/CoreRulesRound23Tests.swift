@@ -1,0 +1,98 @@
+import XCTest
+@testable import CombineLintKit
+
+/// Idioms found by the round-23 probes (an old finance app, a podcast player, variations of the
+/// issue's classes).
+final class CoreRulesRound23Tests: XCTestCase {
+    /// Two features each nest a `ViewModel`: a selection calling `viewModel.select(_:)` on a
+    /// `Feed.ViewModel` runs the feed's method, not the settings' one.
+    func testRepeatedCallOnANestedTypeOfACommonName() {
+        let feed = """
+        enum Feed {
+            final class ViewModel: ObservableObject {
+                @Published var selectedProgress = 0.0
+                let store = ProgressStore()
+                private var cancellables = Set<AnyCancellable>()
+                func select(_ item: Item) {
+                    store.$progressByID
+                        .map { $0[item.id] ?? 0 }
+                        .sink { [weak self] in self?.selectedProgress = $0 }
+                        .store(in: &cancellables)
+                }
+            }
+        }
+        final class FeedViewController: UIViewController, UICollectionViewDelegate {
+            private let viewModel: Feed.ViewModel
+            init(viewModel: Feed.ViewModel) { self.viewModel = viewModel }
+            func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) {
+                viewModel.select(items[indexPath.item])
+            }
+        }
+        """
+        let settings = """
+        enum Settings {
+            final class ViewModel: ObservableObject {
+                let store = ProgressStore()
+                private var cancellables = Set<AnyCancellable>()
+                func select(_ item: Item) {}
+            }
+        }
+        """
+        let found = findings(of: RepeatedSubscriptionRule.self, in: [(path: "Feed.swift", text: feed), (path: "Settings.swift", text: settings)])
+        XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["Feed.swift:10:18"])
+    }
+
+    /// Same-named properties of two nested `ViewModel`s: the settings' confirmation is an event (its
+    /// consumer skips nil, its handler resets it), though the feed's one is state (written a value
+    /// that may be nil, shown or hidden by its consumer). Neither's evidence is the other's.
+    func testSubjectEvidenceOfSameNamedNestedTypesStaysApart() {
+        let feed = """
+        enum Feed {
+            final class ViewModel: ObservableObject {
+                @Published private(set) var confirmation: String?
+                func loaded(_ count: Int) { confirmation = count == 0 ? nil : "\\(count) new" }
+            }
+        }
+        final class FeedViewController: UIViewController {
+            private let viewModel: Feed.ViewModel
+            private let bar = UILabel()
+            private var bag = Set<AnyCancellable>()
+            init(viewModel: Feed.ViewModel) {
+                self.viewModel = viewModel
+                viewModel.$confirmation
+                    .sink { [weak self] text in
+                        self?.bar.isHidden = text == nil
+                        self?.bar.text = text
+                    }
+                    .store(in: &bag)
+            }
+        }
+        """
+        let settings = """
+        enum Settings {
+            final class ViewModel: ObservableObject {
+                @Published private(set) var confirmation: String? = nil
+                func clearCache() { confirmation = "Cache cleared" }
+                func confirmationShown() { confirmation = nil }
+            }
+        }
+        final class SettingsViewController: UIViewController {
+            private let viewModel: Settings.ViewModel
+            private var bag = Set<AnyCancellable>()
+            init(viewModel: Settings.ViewModel) {
+                self.viewModel = viewModel
+                viewModel.$confirmation
+                    .compactMap { $0 }
+                    .sink { [weak self] text in
+                        self?.showToast(text)
+                        self?.viewModel.confirmationShown()
+                    }
+                    .store(in: &bag)
+            }
+            func showToast(_ text: String) {}
+        }
+        """
+        let found = findings(of: SubjectFakeInitialValueRule.self, in: [(path: "Feed.swift", text: feed), (path: "Settings.swift", text: settings)])
+        XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["Settings.swift:3:37"])
+    }
+}
