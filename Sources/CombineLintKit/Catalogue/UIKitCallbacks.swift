@@ -158,9 +158,20 @@ extension Catalogue {
     public static let userInputSelectors: Set<String> = [
         "searchBar(_:textDidChange:)", "updateSearchResults(for:)", "textFieldDidChangeSelection(_:)",
         "textViewDidChange(_:)", "textField(_:shouldChangeCharactersIn:replacementString:)", "scrollViewDidScroll(_:)",
-        "searchBarSearchButtonClicked(_:)", "textFieldShouldReturn(_:)",
+        "searchBarSearchButtonClicked(_:)", "textFieldShouldReturn(_:)", "searchBar(_:selectedScopeButtonIndexDidChange:)",
+        // Each focus of a field, and each time it loses focus.
+        "textFieldDidBeginEditing(_:)", "textFieldDidEndEditing(_:)", "textViewDidBeginEditing(_:)", "textViewDidEndEditing(_:)",
+        "searchBarTextDidBeginEditing(_:)", "searchBarTextDidEndEditing(_:)",
         // AppKit's text delegates (`NSControlTextEditingDelegate`, `NSTextDelegate`, `NSTextViewDelegate`).
         "controlTextDidChange(_:)", "textDidChange(_:)", "textViewDidChangeSelection(_:)",
+    ]
+
+    /// Delegate methods of a fetched-results controller (`NSFetchedResultsControllerDelegate`), called
+    /// on every change of the data it fetches.
+    public static let dataChangeSelectors: Set<String> = [
+        "controllerWillChangeContent(_:)", "controllerDidChangeContent(_:)",
+        "controller(_:didChange:at:for:newIndexPath:)", "controller(_:didChange:atSectionIndex:for:)",
+        "controller(_:didChangeContentWith:)",
     ]
 
     /// Types whose trailing closure (or `cellProvider:`/`handler:` closure) runs per cell.

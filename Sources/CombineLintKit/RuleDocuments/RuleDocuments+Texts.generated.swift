@@ -7913,8 +7913,11 @@ in other files included), from code UIKit or SwiftUI runs again and again:
   `tabView(_:didSelect:)`) and the turn of a page (`pageViewController(_:viewControllerAfter:)`,
   `pageViewController(_:didFinishAnimating:previousViewControllers:transitionCompleted:)`, …),
   a user action that repeats as a button's does, and text input callbacks that run on every edit
-  (`searchBar(_:textDidChange:)`, `updateSearchResults(for:)`, `textViewDidChange(_:)`, …), where
+  (`searchBar(_:textDidChange:)`, `updateSearchResults(for:)`, `textViewDidChange(_:)`, a scope change,
+  `searchBar(_:selectedScopeButtonIndexDidChange:)`, each focus of a field, `textFieldDidBeginEditing(_:)`, …), where
   a search request is the point, so only a source that never finishes is reported;
+- a fetched-results controller's change callbacks (`controllerDidChangeContent(_:)`, `controller(_:didChange:at:for:newIndexPath:)`),
+  run on every change of its data;
 - `@IBAction` and `@objc` methods and `#selector(…)` targets (buttons, refresh controls,
   notification observers), and closures given to `NotificationCenter.addObserver(forName:…)`,
   to the `sink` of a `NotificationCenter` publisher, to `UIAction`, to SwiftUI's `.onAppear`,

@@ -375,9 +375,11 @@ public struct RepeatedSubscriptionRule: Rule {
 /// What one type's methods do: which run repeatedly, who calls whom, where bags are emptied.
 struct TypeAnalysis: Sendable {
     /// A method a user's action runs, as often as the user likes: a row's or item's selection,
-    /// an `@IBAction`, an `@objc` method (a button's or gesture's target, a notification's observer).
+    /// an `@IBAction`, an `@objc` method (a button's or gesture's target, a notification's observer);
+    /// or a fetched-results controller's change callback, run on every change of its data.
     static func isUserAction(selector: String, attributes: [String]) -> Bool {
-        Catalogue.selectionSelectors.contains(selector) || Catalogue.userInputSelectors.contains(selector) || FunctionDecl.marksObjCCallable(attributes)
+        Catalogue.selectionSelectors.contains(selector) || Catalogue.userInputSelectors.contains(selector)
+            || Catalogue.dataChangeSelectors.contains(selector) || FunctionDecl.marksObjCCallable(attributes)
     }
 
     /// A step of a path: a method or an entry closure.

@@ -95,4 +95,44 @@ final class CoreRulesRound23Tests: XCTestCase {
         let found = findings(of: SubjectFakeInitialValueRule.self, in: [(path: "Feed.swift", text: feed), (path: "Settings.swift", text: settings)])
         XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["Settings.swift:3:37"])
     }
+
+    /// A fetched-results controller's change callback runs on every change of its data, a search
+    /// bar's scope change on every tap of a scope, a field's begin-editing on every focus: a store
+    /// one call away from each piles up. One reached only from `viewDidLoad` does not.
+    func testDataChangeScopeAndFocusCallbacksRunRepeatedly() {
+        let text = """
+        final class TransactionsViewController: UITableViewController, NSFetchedResultsControllerDelegate, UISearchBarDelegate, UITextFieldDelegate {
+            private let model = TransactionsModel()
+            private var bag = Set<AnyCancellable>()
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                observeRates()
+            }
+            func controllerDidChangeContent(_ controller: NSFetchedResultsController<NSFetchRequestResult>) {
+                observeSummary()
+            }
+            func searchBar(_ searchBar: UISearchBar, selectedScopeButtonIndexDidChange selectedScope: Int) {
+                observeCounts()
+            }
+            func textFieldDidBeginEditing(_ textField: UITextField) {
+                observeFee()
+            }
+            private func observeSummary() {
+                model.$summary.sink { [weak self] in self?.title = $0 }.store(in: &bag)
+            }
+            private func observeCounts() {
+                model.$counts.sink { [weak self] in self?.navigationItem.prompt = "\\($0)" }.store(in: &bag)
+            }
+            private func observeFee() {
+                model.$fee.sink { [weak self] in self?.navigationItem.title = "\\($0)" }.store(in: &bag)
+            }
+            private func observeRates() {
+                model.$rates.sink { [weak self] in self?.navigationItem.title = "\\($0)" }.store(in: &bag)
+            }
+        }
+        """
+        let found = findings(of: RepeatedSubscriptionRule.self, in: [(path: "A.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line)" }, ["18", "21", "24"])
+        XCTAssertTrue(found.first?.message.hasPrefix("`controllerDidChangeContent(_:) → observeSummary() → store(in:)`") == true, found.first?.message ?? "")
+    }
 }
