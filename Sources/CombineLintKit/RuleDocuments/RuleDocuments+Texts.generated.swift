@@ -2536,7 +2536,8 @@ one of these; also a local holding one of these that the pipeline goes on from
 followed a few locals deep; not a local cut by `first()` or `prefix(n)`). Error handling on the inner publisher is the correct form and is not reported:
 inside the `flatMap` closure, or, since `switchToLatest` takes no closure, in the `map` that
 builds the inner publishers before it. Neither is a pipeline whose inner publishers already handle
-their errors or cannot fail (an item's KVO `publisher(for: \.status)`, a `$property`, a notification,
+their errors or cannot fail (an item's KVO `publisher(for: \.status)`, a `$property`, a notification, a call of
+project functions declared to return a publisher whose failure is `Never`, `-> AnyPublisher<String, Never>`,
 with no failing operator after it): an error after the flattening step then comes from a throwing
 operator there, which `throwing_operator_on_endless_source` reports.
 
@@ -3196,7 +3197,8 @@ source, answers stored each under its own key (`self?.tagCache[url] = tags`) and
 ping, which must each reach the server) overwrite nothing; an inner publisher that never finishes (an
 item's KVO `publisher(for: \.status)`) still keeps acting for every outer value, and is reported. Not reported: `map { … }.switchToLatest()`, `flatMap(maxPublishers: .max(1))`,
 a `flatMap` whose closure only makes publishers that finish at once (`Just`, `Empty`, `Fail`, a `Future`
-whose closure calls its promise right there, or a
+whose closure calls its promise right there, a call of project functions that return only such publishers,
+`validator.validate($0)` returning `Just(…).eraseToAnyPublisher()`, or a
 sequence's `.publisher`, `$query.map(tags).flatMap { tags in tags.publisher.collect() }`, where no type of
 the project declares a property named `publisher`),
 a `flatMap` whose closure only returns a child's `objectWillChange` (`$child.flatMap { $0.objectWillChange }`,

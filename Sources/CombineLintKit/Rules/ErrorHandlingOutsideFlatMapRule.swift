@@ -22,7 +22,7 @@ public struct ErrorHandlingOutsideFlatMapRule: Rule {
             guard NeverFinishingSources.startsNeverFinishing(chain, before: flat, tree: tree, index: context.index, extraNames: extra) else { continue }
             // Inner publishers that already handle their errors cannot end the outer pipeline.
             let flatteningSteps = chain.elements[flat..<handler].indices.filter { Catalogue.flatteningOperators.contains(chain.elements[$0].name) }
-            if flatteningSteps.allSatisfy({ innerHandlesErrors(chain, flattener: $0, tree: tree) }) { continue }
+            if flatteningSteps.allSatisfy({ innerHandlesErrors(chain, flattener: $0, tree: tree, index: context.index) }) { continue }
             let element = chain.elements[handler]
             let name = element.name
             let flattener = chain.elements[flat].name
@@ -46,7 +46,7 @@ public struct ErrorHandlingOutsideFlatMapRule: Rule {
     /// Whether the inner publisher made for the flattening step at `f` already handles its errors:
     /// the `flatMap` closure (or, for `switchToLatest`, the `map` closure before it) returns a chain that
     /// handles errors or a publisher that cannot fail.
-    private func innerHandlesErrors(_ chain: Chain, flattener f: Int, tree: SyntaxTree) -> Bool {
+    private func innerHandlesErrors(_ chain: Chain, flattener f: Int, tree: SyntaxTree, index: ProjectIndex) -> Bool {
         var closures = chain.elements[f].closures
         if chain.elements[f].name == "switchToLatest", f > 0, Catalogue.mappers.contains(chain.elements[f - 1].name) {
             closures = chain.elements[f - 1].closures
@@ -54,7 +54,17 @@ public struct ErrorHandlingOutsideFlatMapRule: Rule {
         guard let c = closures.last else { return false }
         let returned = tree.chainsReturned(byClosure: c)
         guard !returned.isEmpty else { return false }
-        return returned.allSatisfy { inner in handlesErrors(inner, tree: tree) }
+        return returned.allSatisfy { inner in handlesErrors(inner, tree: tree) || callsNeverFailingFunctions(inner, index: index) }
+    }
+
+    /// `validator.suggestions(for: $0)` with every function it may run declared to return a publisher
+    /// that cannot fail (`-> AnyPublisher<[String], Never>`), followed by operators that cannot either.
+    private func callsNeverFailingFunctions(_ inner: Chain, index: ProjectIndex) -> Bool {
+        guard let c = ProjectFunctionCalls.sourceCall(of: inner, followedOnlyBy: Catalogue.nonFailingOperators) else { return false }
+        let callable = ProjectFunctionCalls.callable(inner.elements[c], index: index)
+        return !callable.isEmpty && callable.allSatisfy {
+            ProjectFunctionCalls.declaresNeverFailing(index.trees[$0.tree].functions[$0.item].returnType)
+        }
     }
 
     /// A returned inner publisher that cannot end the outer pipeline with an error: it handles its errors

@@ -237,6 +237,19 @@ public struct FlatMapWithoutSwitchRule: Rule {
                 || isSequencePublisher($0, index: context.index)
                 // `Future { promise in …; promise(.success(())) }`: answered while it is subscribed.
                 || futures.deliversDuringSubscribe($0, before: $0.elements.count, in: context.tree)
+                || callsOnlyImmediateFunctions($0, index: context.index)
+        }
+    }
+
+    /// `validator.validate($0)` where every function the call may run returns only publishers that
+    /// answer and finish while they are subscribed (`Just(check(text)).eraseToAnyPublisher()`).
+    private func callsOnlyImmediateFunctions(_ chain: Chain, index: ProjectIndex) -> Bool {
+        guard let c = ProjectFunctionCalls.sourceCall(of: chain, followedOnlyBy: Catalogue.sameThreadOperators) else { return false }
+        let callable = ProjectFunctionCalls.callable(chain.elements[c], index: index)
+        return !callable.isEmpty && callable.allSatisfy { reference in
+            let tree = index.trees[reference.tree]
+            guard let returned = tree.chainsReturned(byFunction: reference.item), !returned.isEmpty else { return false }
+            return returned.allSatisfy { SynchronousCompletion.finishesDuringSubscribe($0, before: $0.elements.count, in: tree) }
         }
     }
 

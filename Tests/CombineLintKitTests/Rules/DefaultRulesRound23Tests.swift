@@ -51,4 +51,58 @@ final class DefaultRulesRound23Tests: XCTestCase {
         """
         XCTAssertEqual(findings(of: NestedSinkRule.self, in: [(path: "A.swift", text: text)]).map { "\($0.line):\($0.column)" }, ["35:22"])
     }
+
+    /// Inner publishers made by a project function: one that returns only `Just` answers at once, so
+    /// nothing arrives out of order; one declared `AnyPublisher<…, Never>` cannot fail, so an error
+    /// handler after the flattening step handles nothing. A request function is still reported.
+    func testInnerPublishersOfProjectFunctions() {
+        let text = """
+        final class Validator {
+            func validate(_ text: String) -> AnyPublisher<Bool, Never> {
+                Just(text.count > 2).eraseToAnyPublisher()
+            }
+            func suggestions(for text: String) -> AnyPublisher<String, Never> {
+                Just(text.uppercased()).eraseToAnyPublisher()
+            }
+        }
+        final class API {
+            func search(_ text: String) -> AnyPublisher<[String], Error> {
+                URLSession.shared.dataTaskPublisher(for: URL(string: text)!).map { _ in [] }.mapError { $0 as Error }.eraseToAnyPublisher()
+            }
+        }
+        final class SearchViewModel: ObservableObject {
+            @Published var query = ""
+            @Published var isValid = false
+            @Published var hint = ""
+            @Published var results: [String] = []
+            private let validator = Validator()
+            private let api = API()
+            private var bag = Set<AnyCancellable>()
+            init() {
+                $query
+                    .debounce(for: .milliseconds(300), scheduler: DispatchQueue.main)
+                    .flatMap { self.validator.validate($0) }
+                    .sink { [weak self] in self?.isValid = $0 }
+                    .store(in: &bag)
+                $query
+                    .map { [validator] in validator.suggestions(for: $0) }
+                    .switchToLatest()
+                    .replaceError(with: "")
+                    .sink { [weak self] in self?.hint = $0 }
+                    .store(in: &bag)
+                $query
+                    .debounce(for: .milliseconds(300), scheduler: DispatchQueue.main)
+                    .flatMap { [api] in api.search($0).replaceError(with: []) }
+                    .sink { [weak self] in self?.results = $0 }
+                    .store(in: &bag)
+            }
+        }
+        """
+        let files = [(path: "A.swift", text: text)]
+        XCTAssertEqual(findings(of: FlatMapWithoutSwitchRule.self, in: files).map { "\($0.line):\($0.column)" }, ["36:14"])
+        XCTAssertEqual(findings(of: ErrorHandlingOutsideFlatMapRule.self, in: files).map { "\($0.line):\($0.column)" }, [])
+        let failing = text.replacingOccurrences(of: "func suggestions(for text: String) -> AnyPublisher<String, Never>",
+                                                with: "func suggestions(for text: String) -> AnyPublisher<String, Error>")
+        XCTAssertEqual(findings(of: ErrorHandlingOutsideFlatMapRule.self, in: [(path: "A.swift", text: failing)]).map { "\($0.line)" }, ["31"])
+    }
 }

@@ -1,0 +1,35 @@
+/// What a call of the project's own functions (`validator.validate(text)`, `api.rates()`) may run
+/// and what those functions declare or return, for the rules that judge a pipeline by its source.
+enum ProjectFunctionCalls {
+    /// The project's functions (not closures, initializers or accessors) that `call` may run: its
+    /// argument labels fit their parameters and they return something; test doubles aside when
+    /// the app has an implementation of its own. Protocol requirements (no body) are included.
+    static func callable(_ call: ChainElement, index: ProjectIndex) -> [DeclarationReference] {
+        let labels = call.argumentLabels
+        let functions = index.functions[call.name].filter { reference in
+            let function = index.trees[reference.tree].functions[reference.item]
+            return function.kind == .function && !["", "Void", "()"].contains(function.returnType)
+                && function.accepts(argumentLabels: labels)
+        }
+        return TestCaseCode.preferringApp(functions, index: index)
+    }
+
+    /// The element of `chain` that is its source call, when the chain is such a call followed only by
+    /// operators in `allowed` (`validator.validate($0).eraseToAnyPublisher()`): the first call, on a
+    /// plain receiver (`validator`, `self.validator`) or none.
+    static func sourceCall(of chain: Chain, followedOnlyBy allowed: Set<String>) -> Int? {
+        guard let c = chain.elements.firstIndex(where: { $0.isCall }),
+              chain.elements[..<c].allSatisfy({ !$0.isCall && $0.subscripts.isEmpty }),
+              chain.elements[(c + 1)...].allSatisfy({ allowed.contains($0.name) }) else { return nil }
+        // `Just(x)`, `Future { … }`: a type's initializer, judged as a root elsewhere.
+        if c == 0, chain.elements[0].name.first?.isUppercase == true { return nil }
+        return c
+    }
+
+    /// Whether a declared publisher result cannot fail: its failure type is `Never`
+    /// (`AnyPublisher<String, Never>`), or it is a `Just`.
+    static func declaresNeverFailing(_ returnType: String) -> Bool {
+        let text = returnType.filter { !$0.isWhitespace }
+        return text.hasSuffix(",Never>") || text.hasPrefix("Just<")
+    }
+}
