@@ -5586,7 +5586,8 @@ Not reported where the nesting cannot hide a change from a view: when no view ob
 outer type (no `@ObservedObject`, `@StateObject` or `@EnvironmentObject` property holds it, as
 with a widget's timeline data or a model that only code reads), and when views observe the
 inner object directly (its type is held by views, and the property is passed on as an argument,
-`PlayerBar(player: model.player)`, also once unwrapped: `if let player = model.player { PlayerBar(player: player) }`), unless a view that holds the outer object also reads the
+`PlayerBar(player: model.player)`, also once unwrapped: `if let player = model.player { PlayerBar(player: player) }`,
+or a view subscribes to its state itself, `.onReceive(model.sync.$pendingCount) { pendingSync = $0 }`), unless a view that holds the outer object also reads the
 inner one's `@Published` state through it (`store.onboarding.isComplete`, `$model.profile.name`): that view
 is not redrawn by the change. Not reported either: an inner ObservableObject that has nothing
 to announce (no `@Published` property in it or its project ancestors, and no
@@ -5597,7 +5598,8 @@ which follows whichever object the property holds, or by a pipeline from the inn
 publishers that sends the outer `objectWillChange` (`inner.$title.sink { [weak self] _ in
 self?.objectWillChange.send() }`), or by handing the property to a method of the type that
 forwards the `objectWillChange` of the parameter it is given (`forward(filter)`, with
-`func forward<Child: ObservableObject>(_ child: Child)` subscribing to `child.objectWillChange`).
+`func forward<Child: ObservableObject>(_ child: Child)` subscribing to `child.objectWillChange`), its own or one it
+inherits from a base class (`bindChild(importer)` of `BaseViewModel<State>`).
 Where several types share the outer type's simple name
 (`Library.ViewModel`, `Sync.ViewModel`), only views whose property names this very declaration
 count as observing it.

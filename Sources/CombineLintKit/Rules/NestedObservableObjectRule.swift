@@ -97,6 +97,10 @@ public struct NestedObservableObjectRule: Rule {
                 if observed.observe(inner, index: index),
                    context.memo.value(for: "nested_observable_object.passed\u{0}\(variable.name)", { isPassedOn(variable.name, index: index) }),
                    !readThrough() { continue }
+                // `.onReceive(model.sync.$pendingCount) { pendingSync = $0 }`: the view subscribes to the
+                // inner object's state itself, and reads none of it through the outer one.
+                if context.memo.value(for: "nested_observable_object.received\u{0}\(variable.name)", { isReceivedByView(variable.name, index: index) }),
+                   !readThrough() { continue }
                 findings.append(context.finding(
                     tokens: variable.nameToken,
                     message: "`\(variable.name)` is an ObservableObject inside an ObservableObject: views see it reassigned, never the changes inside `\(inner)`.",
@@ -125,6 +129,19 @@ public struct NestedObservableObjectRule: Rule {
                 return Self.isHandedOn(bound, boundAt: chain.first, inTree: reference.tree, index: index)
             }
             return false
+        }
+    }
+
+    /// A view's `.onReceive` is given a projected publisher of the property's object
+    /// (`.onReceive(model.sync.$pendingCount)`): the view observes that state directly.
+    private func isReceivedByView(_ name: String, index: ProjectIndex) -> Bool {
+        index.chainElements[name].contains { reference in
+            let tree = index.trees[reference.tree]
+            let chain = tree.chains[reference.chain]
+            let e = reference.element
+            guard e >= 1, e + 2 == chain.elements.count, chain.elements[e + 1].name.hasPrefix("$"),
+                  case .argument(let open) = chain.context, let call = tree.call(openedAt: open) else { return false }
+            return tree.chains[call.chain].elements[call.element].name == "onReceive"
         }
     }
 
@@ -340,7 +357,11 @@ public struct NestedObservableObjectRule: Rule {
     /// once, cost as much as the file however little of it the type is.
     private static func passedToOwnMethods(ofType typeName: String, index: ProjectIndex, memo: ProjectMemo) -> [String: [PassedProperty]] {
         memo.value(for: "nested_observable_object.passed-to-own-methods\u{0}" + typeName) { () -> [String: [PassedProperty]] in
-            guard let methods = index.type(named: typeName)?.methods else { return [:] }
+            guard var methods = index.type(named: typeName)?.methods else { return [:] }
+            // A helper inherited from a base class (`bindChild(_:)` of `BaseViewModel<State>`) is one too.
+            for ancestor in index.allAncestors(of: typeName) {
+                methods.formUnion(index.type(named: ProjectIndex.stripGenerics(ancestor).lastNameComponent)?.methods ?? [])
+            }
             var passed: [String: [PassedProperty]] = [:]
             for declaration in index.typeDeclarations[typeName.lastNameComponent] {
                 let tree = index.trees[declaration.tree]
@@ -408,9 +429,11 @@ public struct NestedObservableObjectRule: Rule {
         }
     }
 
-    /// A method `method` of `typeName` whose parameter at `position` is followed by `.objectWillChange` in its body.
+    /// A method `method` of `typeName` (or of a type it inherits from) whose parameter at `position` is
+    /// followed by `.objectWillChange` in its body.
     private func usesObjectWillChange(ofParameterAt position: Int, of method: String, inType typeName: String, index: ProjectIndex) -> Bool {
-        for reference in index.functions(named: method, inTypesNamed: typeName.lastNameComponent) {
+        let owners = [typeName.lastNameComponent] + index.allAncestors(of: typeName).map { ProjectIndex.stripGenerics($0).lastNameComponent }
+        for reference in owners.flatMap({ index.functions(named: method, inTypesNamed: $0) }) {
             let tree = index.trees[reference.tree]
             let function = tree.functions[reference.item]
             guard position < function.parameters.count, let open = function.bodyOpen, let close = function.bodyClose, open + 2 < close else { continue }

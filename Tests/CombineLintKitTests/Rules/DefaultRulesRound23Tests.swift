@@ -105,4 +105,51 @@ final class DefaultRulesRound23Tests: XCTestCase {
                                                 with: "func suggestions(for text: String) -> AnyPublisher<String, Error>")
         XCTAssertEqual(findings(of: ErrorHandlingOutsideFlatMapRule.self, in: [(path: "A.swift", text: failing)]).map { "\($0.line)" }, ["31"])
     }
+
+    /// A nested object whose state a view receives itself (`.onReceive(model.sync.$pendingCount)`),
+    /// or whose changes a helper inherited from the base class forwards (`bindChild(importer)`),
+    /// leaves no view stale. One the view reads through the outer object still does.
+    func testNestedObjectReceivedByTheViewOrForwardedByAnInheritedHelper() {
+        let text = """
+        class BaseViewModel<State>: ObservableObject {
+            var cancellables = Set<AnyCancellable>()
+            func bindChild<Child: ObservableObject>(_ child: Child) {
+                child.objectWillChange
+                    .sink { [weak self] _ in self?.objectWillChange.send() }
+                    .store(in: &cancellables)
+            }
+        }
+        final class SyncBadgeModel: ObservableObject {
+            @Published var pendingCount = 0
+        }
+        final class ImportModel: ObservableObject {
+            @Published var progress = 0.0
+        }
+        final class ProfileModel: ObservableObject {
+            @Published var displayName = ""
+        }
+        final class DashboardModel: BaseViewModel<Int> {
+            @Published var sync = SyncBadgeModel()
+            @Published var importer = ImportModel()
+            @Published var profile = ProfileModel()
+            override init() {
+                super.init()
+                bindChild(importer)
+            }
+        }
+        struct DashboardView: View {
+            @ObservedObject var model: DashboardModel
+            @State private var pendingSync = 0
+            var body: some View {
+                VStack {
+                    Text("\\(pendingSync) waiting")
+                    Text(model.profile.displayName)
+                    ProgressView(value: model.importer.progress)
+                }
+                .onReceive(model.sync.$pendingCount) { pendingSync = $0 }
+            }
+        }
+        """
+        XCTAssertEqual(findings(of: NestedObservableObjectRule.self, in: [(path: "A.swift", text: text)]).map { "\($0.line):\($0.column)" }, ["21:20"])
+    }
 }
