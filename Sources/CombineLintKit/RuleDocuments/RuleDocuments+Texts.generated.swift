@@ -779,7 +779,8 @@ property) that the same function body sends into after subscribing, outside any 
 that the function calling the setup method sends into right after the call
 (`init() { bind(); tab.send(0) }`), a `PassthroughSubject` property (a trigger such as `load`,
 an input such as `viewWillAppear`) that the project sends into where an object or a screen starts
-(directly in an `init`, `viewDidLoad`, `awakeFromNib` or an appearance callback, or in an
+(directly in an `init`, `viewDidLoad`, `awakeFromNib` or an appearance callback, or in a method of the type that one of
+them calls right there, `viewDidLoad() { restoreDraft() }`, or in an
 `.onAppear` or `.task` closure; a send into a same-named member of an unrelated type does not
 count): that first value is the start the combination waits for; a form of empty text fields:
 every input is a `PassthroughSubject` property that the project sends into only when the user edits

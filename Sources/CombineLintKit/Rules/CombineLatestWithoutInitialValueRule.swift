@@ -170,15 +170,37 @@ public struct CombineLatestWithoutInitialValueRule: Rule {
             if tree.file.path == here.file.path, token < subscribed, subscribingFunction != nil,
                tree.enclosingFunction(of: token) == subscribingFunction { continue }
             if tree.innermostClosure(of: token) == nil, let f = tree.enclosingFunction(of: token) {
-                let function = tree.functions[f]
-                if function.kind == .initializer || Catalogue.onceCallbacks.contains(function.name)
-                    || Catalogue.appearanceCallbacks.contains(function.name) { return true }
+                if Self.runsAtStart(tree.functions[f]) || isCalledAtStart(f, in: tree, index: index) { return true }
             }
             for c in tree.enclosingClosures(of: token) {
                 if let call = tree.call(receiving: c), Catalogue.appearanceModifiers.contains(tree.chains[call.chain].elements[call.element].name) { return true }
             }
         }
         return false
+    }
+
+    /// An initializer, a `viewDidLoad`-like or an appearance callback: code that runs where an
+    /// object or a screen starts.
+    private static func runsAtStart(_ function: FunctionDecl) -> Bool {
+        function.kind == .initializer || Catalogue.onceCallbacks.contains(function.name) || Catalogue.appearanceCallbacks.contains(function.name)
+    }
+
+    /// Whether method `f` is called on `self`, as a statement outside any closure, by code of its
+    /// own type that runs at start (`viewDidLoad() { …; restoreDraft() }`).
+    private func isCalledAtStart(_ f: Int, in tree: SyntaxTree, index: ProjectIndex) -> Bool {
+        let function = tree.functions[f]
+        guard function.kind == .function, let owner = function.enclosingType else { return false }
+        let typeName = tree.types[owner].name.lastNameComponent
+        return index.chainElements[function.name].contains { reference in
+            let caller = index.trees[reference.tree]
+            let chain = caller.chains[reference.chain]
+            let e = reference.element
+            guard chain.elements[e].isCall, e == 0 || (e == 1 && chain.elements[0].name == "self"),
+                  caller.innermostClosure(of: chain.first) == nil, let g = caller.enclosingFunction(of: chain.first),
+                  let callerType = caller.functions[g].enclosingType,
+                  caller.types[callerType].name.lastNameComponent == typeName else { return false }
+            return Self.runsAtStart(caller.functions[g])
+        }
     }
 
     /// Whether every input of the combination is a `PassthroughSubject` property that the project

@@ -152,4 +152,48 @@ final class DefaultRulesRound23Tests: XCTestCase {
         """
         XCTAssertEqual(findings(of: NestedObservableObjectRule.self, in: [(path: "A.swift", text: text)]).map { "\($0.line):\($0.column)" }, ["21:20"])
     }
+
+    /// A subject fired at start through a helper that `viewDidLoad` calls (`restoreDraft()`) has a
+    /// value before anyone waits on it; one fired by a helper only a button calls does not.
+    func testCombinedSubjectFiredAtStartThroughAHelper() {
+        let model = """
+        final class TransferViewModel {
+            @Published var amount: Decimal = 0
+            let accountChanged = PassthroughSubject<Account, Never>()
+            let payeeChanged = PassthroughSubject<Payee, Never>()
+            @Published private(set) var canSubmit = false
+            private var bag = Set<AnyCancellable>()
+            init() {
+                Publishers.CombineLatest($amount, accountChanged)
+                    .map { $0 > 0 && $0 <= $1.available }
+                    .sink { [weak self] in self?.canSubmit = $0 }
+                    .store(in: &bag)
+                Publishers.CombineLatest($amount, payeeChanged)
+                    .map { amount, _ in amount > 0 }
+                    .sink { [weak self] in self?.canSubmit = $0 }
+                    .store(in: &bag)
+            }
+        }
+        """
+        let screen = """
+        final class TransferFormViewController: UIViewController {
+            private let viewModel = TransferViewModel()
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                restoreDraft()
+            }
+            private func restoreDraft() {
+                viewModel.accountChanged.send(Draft.saved.account)
+            }
+            @objc private func pickPayee() {
+                choosePayee()
+            }
+            private func choosePayee() {
+                viewModel.payeeChanged.send(Draft.saved.payee)
+            }
+        }
+        """
+        let found = findings(of: CombineLatestWithoutInitialValueRule.self, in: [(path: "Model.swift", text: model), (path: "Screen.swift", text: screen)])
+        XCTAssertEqual(found.map { "\($0.file):\($0.line)" }, ["Model.swift:12"])
+    }
 }
