@@ -8022,7 +8022,8 @@ Not reported:
   from the screen's `viewDidDisappear` as `startLive()` is from its `viewWillAppear`; for an app or
   scene lifecycle callback, the callback that always runs before it runs again (`sceneWillEnterForeground`
   with `sceneDidEnterBackground` or `sceneWillResignActive`, `sceneDidBecomeActive` with
-  `sceneWillResignActive`, and the `application…` twins);
+  `sceneWillResignActive`, and the `application…` twins), also when that callback is another type's and runs a method
+  of the storing type that empties the bag (`sceneDidEnterBackground { feedStore.pauseLiveUpdates() }`);
 - paths guarded by a run-once flag the type sets (`guard !didBind else { return }; didBind = true`; a flag it
   toggles, `isFollowing.toggle()`, is on again every other run and guards nothing once),
   by `bag.isEmpty`, by `isMovingToParent`/`isBeingPresented`, or by the state that installing a

@@ -102,17 +102,17 @@ enum RepeatedMethodCallers {
     }
 
     /// Whether another type's disappearance callback (`viewWillDisappear`, `viewDidDisappear`, AppKit's
-    /// closing callbacks) calls `method` on an object of the type `identity` (named `typeName`): a
+    /// closing callbacks; or another of `callbacks`) calls `method` on an object of the type `identity` (named `typeName`): a
     /// screen's `viewDidDisappear { viewModel.stopLiveUpdates() }`, paired with the
     /// `viewWillAppear { viewModel.startLiveUpdates() }` that reaches a store, ends each run of it.
     static func calledOnDisappearance(_ method: String, onType typeName: String, identity: TypeIdentity, index: ProjectIndex,
-                                      memo: ProjectMemo) -> Bool {
+                                      memo: ProjectMemo, callbacks: Set<String> = Catalogue.disappearCallbacks) -> Bool {
         let callers = memoizedCallers(of: method, index: index, memo: memo)
         guard !callers.isEmpty else { return false }
         return receivers(typeName, identity: identity, index: index, memo: memo).contains { receiver in
             (callers[receiver] ?? []).contains { caller in
                 caller.callerIdentity != identity
-                    && Catalogue.disappearCallbacks.contains(index.trees[caller.tree].functions[caller.function].name)
+                    && callbacks.contains(index.trees[caller.tree].functions[caller.function].name)
             }
         }
     }

@@ -104,12 +104,12 @@ public struct RepeatedSubscriptionRule: Rule {
     }
 
     /// Whether a method of the storing type that empties the store's bag (in its body) is called
-    /// from another type's disappearance callback on an object of this type.
-    private func emptiedFromCallersDisappearance(_ store: Store, analysis: TypeAnalysis, _ context: RuleContext) -> Bool {
+    /// from another type's disappearance callback (or another of `resets`) on an object of this type.
+    private func emptiedFromCallersDisappearance(_ store: Store, analysis: TypeAnalysis, resets: Set<String>, _ context: RuleContext) -> Bool {
         analysis.graph.methods.contains { method in
             BagResets.empties(store.bag, in: method.body, of: context.index.trees[method.tree])
                 && RepeatedMethodCallers.calledOnDisappearance(method.name, onType: store.typeName, identity: store.identity,
-                                                               index: context.index, memo: context.memo)
+                                                               index: context.index, memo: context.memo, callbacks: resets)
         }
     }
 
@@ -204,7 +204,11 @@ public struct RepeatedSubscriptionRule: Rule {
         if analysis.isReset(store.bag, along: [], storeToken: store.token, memo: context.memo, memoKey: memoKey) { return nil }
         // The calling screen's disappearance callback runs a method of this type that empties the
         // bag (`viewDidDisappear { viewModel.stopLiveUpdates() }`): each appearance starts afresh.
-        if emptiedFromCallersDisappearance(store, analysis: analysis, context) { return nil }
+        // Likewise the paired lifecycle callback of a foreground entry (`sceneDidEnterBackground {
+        // feedStore.pauseLiveUpdates() }` for `sceneWillEnterForeground`).
+        let entryName = entry.components(separatedBy: " → ")[0].split(separator: ".").last.map { String($0.prefix { $0 != "(" }) } ?? ""
+        let resets = Catalogue.disappearCallbacks.union(Catalogue.lifecycleResets[entryName] ?? [])
+        if emptiedFromCallersDisappearance(store, analysis: analysis, resets: resets, context) { return nil }
         // A cell's `configure…` reached from `cellForRowAt` is `store_in_appearance`'s (stored right in repeated code).
         if RepeatedSubscriptionRule.sites(of: tree, extraAppearance: extra, context).site(of: store.token) != nil { return nil }
         if isGuardedBeforeStore(store, in: function, context) { return nil }

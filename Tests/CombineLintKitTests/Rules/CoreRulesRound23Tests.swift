@@ -135,4 +135,31 @@ final class CoreRulesRound23Tests: XCTestCase {
         XCTAssertEqual(found.map { "\($0.line)" }, ["18", "21", "24"])
         XCTAssertTrue(found.first?.message.hasPrefix("`controllerDidChangeContent(_:) → observeSummary() → store(in:)`") == true, found.first?.message ?? "")
     }
+
+    /// A store's live updates resumed from the scene's foreground callback and paused (its bag
+    /// emptied) from the paired background callback hold one run's subscriptions.
+    func testForegroundEntryPairedWithABackgroundResetOfTheStore() {
+        let store = """
+        final class FeedStore {
+            private let changes = PassthroughSubject<Int, Never>()
+            private var liveBag = Set<AnyCancellable>()
+            private var count = 0
+            func resumeLiveUpdates() {
+                changes.sink { [weak self] in self?.count += $0 }.store(in: &liveBag)
+            }
+            func pauseLiveUpdates() { liveBag.removeAll() }
+        }
+        """
+        let paired = """
+        final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+            let feedStore = FeedStore()
+            func sceneWillEnterForeground(_ scene: UIScene) { feedStore.resumeLiveUpdates() }
+            func sceneDidEnterBackground(_ scene: UIScene) { feedStore.pauseLiveUpdates() }
+        }
+        """
+        XCTAssertEqual(findings(of: RepeatedSubscriptionRule.self, in: [(path: "Store.swift", text: store), (path: "Scene.swift", text: paired)]).count, 0)
+        let unpaired = paired.replacingOccurrences(of: "func sceneDidEnterBackground", with: "func sceneDidDisconnect")
+        XCTAssertEqual(findings(of: RepeatedSubscriptionRule.self, in: [(path: "Store.swift", text: store), (path: "Scene.swift", text: unpaired)])
+            .map { "\($0.file):\($0.line)" }, ["Store.swift:6"])
+    }
 }
