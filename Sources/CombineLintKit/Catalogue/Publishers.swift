@@ -26,6 +26,12 @@ extension Catalogue {
         "output", "buffer", "MergeMany", "sequence",
     ]
 
+    /// The standard library's steps that make a collection of a collection (`ids.map(\.name)`), run
+    /// at once: the `publisher` of their result is a sequence's.
+    public static let collectionTransforms: Set<String> = [
+        "map", "filter", "compactMap", "flatMap", "sorted", "reversed", "shuffled", "dropFirst", "dropLast", "prefix", "suffix",
+    ]
+
     /// Combiners that pair their inputs' values, as many as the input with fewest: zipping
     /// publishers that answer once answers once.
     public static let zippingCombiners: Set<String> = ["zip", "Zip", "Zip3", "Zip4"]

@@ -22,12 +22,13 @@ public enum SynchronousCompletion {
                   elements[2].name == "publisher", !elements[2].isCall {
             // `Section.allCases.publisher`: the cases of a `CaseIterable` type, a collection.
             first = 3
-        } else if root.kind == .root, !root.isCall, root.subscripts.isEmpty, elements.count > 1, elements[1].name == "publisher",
-                  !elements[1].isCall, declaredType(of: root.name, at: chain.first, in: tree).map(isStandardCollection)
+        } else if root.kind == .root, !root.isCall, root.subscripts.isEmpty, let p = collectionPublisher(in: elements),
+                  declaredType(of: root.name, at: chain.first, in: tree).map(isStandardCollection)
                     ?? isCollectionLiteralConstant(root.name, at: chain.first, in: tree) {
             // `func show(_ notes: [Note]) { _ = notes.publisher.map { … }.sink { … } }`: a parameter or
-            // local declared as an array, set or dictionary is a sequence; its publisher is one too.
-            first = 2
+            // local declared as an array, set or dictionary is a sequence; its publisher is one too, also
+            // after the collection's own steps (`notes.map(\.id).publisher`).
+            first = p + 1
         } else if root.name == "Publishers", elements.count > 1, elements[1].isCall, depth < 4,
                   Catalogue.combiningOperators.contains(elements[1].name),
                   inputsFinishDuringSubscribe(elements[1], in: tree, depth: depth) {
@@ -65,6 +66,14 @@ public enum SynchronousCompletion {
                   !Catalogue.inputSubscribingCombiners.contains(name), !Catalogue.sharingOperators.contains(name) else { return false }
         }
         return true
+    }
+
+    /// The position of `publisher` in `root.publisher` or `root.map(…).filter(…).publisher`: the
+    /// sequence's publisher, after steps that make a collection of a collection.
+    private static func collectionPublisher(in elements: ChainElements) -> Int? {
+        guard let p = elements.indices.dropFirst().first(where: { elements[$0].name == "publisher" }), !elements[p].isCall,
+              elements[1..<p].allSatisfy({ $0.isCall && Catalogue.collectionTransforms.contains($0.name) }) else { return nil }
+        return p
     }
 
     /// Whether the combining call `element` has publisher inputs (its arguments other than closures),

@@ -162,4 +162,18 @@ final class CoreRulesRound23Tests: XCTestCase {
         XCTAssertEqual(findings(of: RepeatedSubscriptionRule.self, in: [(path: "Store.swift", text: store), (path: "Scene.swift", text: unpaired)])
             .map { "\($0.file):\($0.line)" }, ["Store.swift:6"])
     }
+
+    /// A collection's own steps (`items.map(\.id)`) make a collection: its `publisher` gives all
+    /// its values while `sink` runs, so the dropped token ends nothing; one hopping to a queue does.
+    func testDroppedTokenOfAMappedCollectionsPublisher() {
+        let text = """
+        final class FeedViewController: UIViewController {
+            func log(_ items: [Item]) {
+                _ = items.map(\\.id).publisher.prefix(10).sink { print($0) }
+                _ = items.filter(\\.isNew).map(\\.title).publisher.receive(on: DispatchQueue.main).sink { print($0) }
+            }
+        }
+        """
+        XCTAssertEqual(findings(of: DiscardedCancellableRule.self, in: [(path: "A.swift", text: text)]).map { "\($0.line):\($0.column)" }, ["4:90"])
+    }
 }
