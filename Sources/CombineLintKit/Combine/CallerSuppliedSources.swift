@@ -69,7 +69,7 @@ enum CallerSuppliedSources {
         guard close > open else { return nil }
         var k = open + 1
         while k + 1 < close {
-            if Int(tree.enclosing[k]) == open, tree.tokens[k].kind == .identifier, tree.name(k) == label, tree.tokens[k + 1].kind == .colon {
+            if Int(tree.enclosing[k]) == open, [.identifier, .keyword].contains(tree.tokens[k].kind), tree.name(k) == label, tree.tokens[k + 1].kind == .colon {
                 var end = k + 2
                 while end < close, !(tree.tokens[end].kind == .comma && Int(tree.enclosing[end]) == open) { end += 1 }
                 return end > k + 2 ? (k + 2)...(end - 1) : nil

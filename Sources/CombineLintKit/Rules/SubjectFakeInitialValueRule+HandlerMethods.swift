@@ -24,7 +24,8 @@ extension SubjectFakeInitialValueRule {
               tree.tokens[call.open + 1].kind != .rightParen else { return nil }
         // The call's one argument is the closure's value: `$0`, or its one parameter.
         var value = call.open + 1
-        if tree.tokens[value].kind == .identifier, tree.tokens[value + 1].kind == .colon { value += 2 }
+        // An argument label may be a reserved word: `presentShareSheet(for: url)`.
+        if [.identifier, .keyword].contains(tree.tokens[value].kind), tree.tokens[value + 1].kind == .colon { value += 2 }
         guard value + 1 == Int(tree.matching[call.open]) else { return nil }
         let passesValue = tree.text(value) == "$0"
             || (closure.parameters.count == 1 && tree.tokens[value].kind == .identifier && tree.name(value) == closure.parameters[0])
@@ -130,7 +131,7 @@ extension SubjectFakeInitialValueRule {
         while k + 3 < range.upperBound {
             if tree.tokens[k].kind == .period, tree.tokens[k + 1].kind == .identifier, tree.tokens[k + 2].kind == .leftParen {
                 var value = k + 3
-                if tree.tokens[value].kind == .identifier, value + 1 < range.upperBound, tree.tokens[value + 1].kind == .colon { value += 2 }
+                if [.identifier, .keyword].contains(tree.tokens[value].kind), value + 1 < range.upperBound, tree.tokens[value + 1].kind == .colon { value += 2 }
                 if value + 1 < range.upperBound, values.contains(tree.text(value)),
                    tree.tokens[value + 1].kind == .comma || tree.tokens[value + 1].kind == .rightParen {
                     names.append(tree.name(k + 1))

@@ -176,4 +176,37 @@ final class CoreRulesRound23Tests: XCTestCase {
         """
         XCTAssertEqual(findings(of: DiscardedCancellableRule.self, in: [(path: "A.swift", text: text)]).map { "\($0.line):\($0.column)" }, ["4:90"])
     }
+
+    /// A subscriber handing the value to a method under a reserved-word label (`presentShareSheet(for: url)`)
+    /// whose completion sets the property back to nil: the reset is the handler's, so nil is no state.
+    func testHandlerCalledWithAReservedWordLabelResetsTheEvent() {
+        let model = """
+        final class TransactionsViewModel: ObservableObject {
+            @Published var exportedFileURL: URL?
+            func export() { exportedFileURL = URL(fileURLWithPath: "/tmp/export.csv") }
+        }
+        """
+        let screen = """
+        final class TransactionsViewController: UIViewController {
+            private let viewModel = TransactionsViewModel()
+            private var bag = Set<AnyCancellable>()
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                viewModel.$exportedFileURL
+                    .compactMap { $0 }
+                    .sink { [weak self] url in self?.presentShareSheet(for: url) }
+                    .store(in: &bag)
+            }
+            private func presentShareSheet(for url: URL) {
+                let sheet = UIActivityViewController(activityItems: [url], applicationActivities: nil)
+                sheet.completionWithItemsHandler = { [weak self] _, _, _, _ in
+                    self?.viewModel.exportedFileURL = nil
+                }
+                present(sheet, animated: true)
+            }
+        }
+        """
+        XCTAssertEqual(findings(of: SubjectFakeInitialValueRule.self, in: [(path: "Model.swift", text: model), (path: "Screen.swift", text: screen)])
+            .map { "\($0.file):\($0.line)" }, ["Model.swift:2"])
+    }
 }
