@@ -11725,7 +11725,7 @@ final class ScoreLog {
 
 Reports a `CurrentValueSubject` or `@Published` property of optional type that starts at `nil` (or `.none`,
 `Optional<Region>.none`)
-when its consumers must skip that `nil` (`.compactMap { $0 }`, `.filter { $0 != nil }`,
+when its consumers must skip that `nil` (`.compactMap { $0 }`, `.filter { $0 != nil }`, `.flatMap { $0.publisher }`,
 `.dropFirst()`, a subscriber whose first statement is `guard let value else { return }` or
 `guard case .some(let value) = value`, one that is a single `if let value { … }` with no `else`,
 or a `switch` whose `case .none` only breaks or returns, a subscriber that only hands the value to

@@ -388,6 +388,22 @@ public struct SubjectFakeInitialValueRule: Rule {
         return call
     }
 
+    /// `flatMap { $0.publisher }` or `flatMap { route in route.publisher }` (also `\.publisher`): each
+    /// optional value becomes the publisher of that Optional, which gives nothing for nil.
+    static func unwrapsThroughOptionalPublisher(_ element: ChainElement, in tree: SyntaxTree) -> Bool {
+        guard element.isCall, let c = element.closures.last else {
+            guard element.arguments.count == 1, case let value = element.arguments[0].value, value.count == 3 else { return false }
+            return tree.tokens[value.lowerBound].kind == .backslash && tree.tokens[value.lowerBound + 1].kind == .period
+                && tree.name(value.upperBound) == "publisher"
+        }
+        let closure = tree.closures[c]
+        let value = closure.parameters.count == 1 ? closure.parameters[0] : "$0"
+        let body = closure.bodyStart..<closure.close
+        guard body.count == 3 else { return false }
+        return tree.text(body.lowerBound) == value && tree.tokens[body.lowerBound + 1].kind == .period
+            && tree.name(body.lowerBound + 2) == "publisher"
+    }
+
     /// What a chain does with the publisher at element `e`.
     static func classify(_ chain: Chain, after e: Int, name: String, kind: Kind, tree: SyntaxTree, treeIndex: Int, index: ProjectIndex,
                          resets: inout Set<String>) -> Outcome {
@@ -406,6 +422,11 @@ public struct SubjectFakeInitialValueRule: Rule {
                     return .skips
                 }
                 return .neutral
+            case "flatMap" where unwrapsThroughOptionalPublisher(element, in: tree):
+                // `.flatMap { $0.publisher }`: an Optional's publisher gives its value, or nothing for nil.
+                if takesOneValue(chain, after: i) || isCombined(chain, after: i, in: tree) { return .state }
+                noteResets(in: chain, after: i, name: name, kind: kind, tree: tree, treeIndex: treeIndex, index: index, resets: &resets)
+                return .skips
             case "values" where i == chain.elements.count - 1 && !element.isCall:
                 // `for await value in subject.values { guard let value else { continue } … }`.
                 guard let loop = forAwaitLoop(over: chain, in: tree) else { return .neutral }

@@ -209,4 +209,23 @@ final class CoreRulesRound23Tests: XCTestCase {
         XCTAssertEqual(findings(of: SubjectFakeInitialValueRule.self, in: [(path: "Model.swift", text: model), (path: "Screen.swift", text: screen)])
             .map { "\($0.file):\($0.line)" }, ["Model.swift:2"])
     }
+
+    /// `.flatMap { $0.publisher }` (or `flatMap(\.publisher)`) turns each optional value into its
+    /// Optional's publisher, which gives nothing for nil: a skip of nil, as `compactMap` is.
+    func testOptionalPublisherFlatMapSkipsNil() {
+        let text = """
+        final class AppDelegate: NSObject, UIApplicationDelegate {
+            let pendingRoute = CurrentValueSubject<Route?, Never>(nil)
+            let pendingBadge = CurrentValueSubject<Int?, Never>(nil)
+            private var bag = Set<AnyCancellable>()
+            func open(_ route: Route) { pendingRoute.send(route) }
+            func badge(_ count: Int) { pendingBadge.send(count) }
+            func bind(router: Router) {
+                pendingRoute.flatMap { $0.publisher }.sink { router.show($0) }.store(in: &bag)
+                pendingBadge.flatMap(\\.publisher).sink { router.badge($0) }.store(in: &bag)
+            }
+        }
+        """
+        XCTAssertEqual(findings(of: SubjectFakeInitialValueRule.self, in: [(path: "A.swift", text: text)]).map { "\($0.line)" }, ["2", "3"])
+    }
 }
