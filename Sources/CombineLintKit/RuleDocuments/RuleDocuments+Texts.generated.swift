@@ -1644,7 +1644,7 @@ Reports a subscription whose cancellable nobody keeps: a chain ending in `sink`,
 or `connect()` that is used as a statement, assigned to `_`, bound to a local that is never used
 afterwards, or left as the only expression of a closure that returns `Void`
 (`DispatchQueue.main.async { publisher.sink { … } }`), a `subscribe(_:)` given a subject
-(`taps.subscribe(routes)` as a statement or `_ =`: that overload returns the subscription's `AnyCancellable`; a local or parameter is taken for a subject by its declaration, which hides same-named subject properties elsewhere, so `let inner = Inner(downstream: subscriber)` of a project `Subscriber` is none, and the overload given it returns nothing), and a call used as a statement of a project
+(`taps.subscribe(routes)`, also another object's, `downloads.completed.subscribe(feedStore.downloadCompleted)`, as a statement or `_ =`: that overload returns the subscription's `AnyCancellable`; a local or parameter is taken for a subject by its declaration, which hides same-named subject properties elsewhere, so `let inner = Inner(downstream: subscriber)` of a project `Subscriber` is none, and the overload given it returns nothing), and a call used as a statement of a project
 function that returns the `AnyCancellable` of a subscription it makes without keeping it
 (`@discardableResult func observe() -> AnyCancellable { values.sink { … } }` called as `observe()`,
 or as `_ = observe()` where the function is not `@discardableResult`, or bound to a local never used

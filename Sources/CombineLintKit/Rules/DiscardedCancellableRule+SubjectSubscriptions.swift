@@ -36,15 +36,29 @@ extension DiscardedCancellableRule {
             let root = tree.chains[c].elements[0]
             return tree.chains[c].elements.count == 1 && root.isCall && Catalogue.subjectTypes.contains(root.name)
         }
-        // Only `name` or `self.name`.
+        // Only `name`, `self.name`, or a property of another object, `feedStore.downloadCompleted`.
         if range.count == 3, tree.isWord(range.lowerBound, "self"), tree.tokens[range.lowerBound + 1].kind == .period {
             name = range.lowerBound + 2
+        } else if range.count == 3, tree.tokens[range.lowerBound].kind == .identifier, tree.tokens[range.lowerBound + 1].kind == .period {
+            return isSubjectProperty(tree.name(name), of: tree.name(range.lowerBound), at: range.lowerBound, in: tree, index: index)
         } else if range.count != 1 {
             return false
         }
         let text = tree.name(name)
         if range.count == 1, let declared = declaredAsSubject(text, at: name, in: tree, index: index) { return declared }
         return text.hasSuffix("Subject") || NeverFinishingSources.isSubjectProperty(text, index: index)
+    }
+
+    /// Whether `member` of the object `holder` names (a local, parameter or property whose type the
+    /// project declares) is a subject property of that type; of a holder of unknown type, whether the
+    /// project's properties of that name are subjects.
+    private func isSubjectProperty(_ member: String, of holder: String, at token: Int, in tree: SyntaxTree, index: ProjectIndex) -> Bool {
+        guard let type = TypeResolver.typeOfName(holder, at: token, in: tree, index: index) else {
+            return NeverFinishingSources.isSubjectProperty(member, index: index)
+        }
+        guard let property = index.property(member, ofType: type) else { return false }
+        return namesSubjectType(property.typeText, index: index)
+            || Catalogue.subjectTypes.contains(where: { property.initializerText.hasPrefix($0) })
     }
 
     /// Whether the local or parameter `name` visible at `token` is declared as a subject: by its

@@ -228,4 +228,24 @@ final class CoreRulesRound23Tests: XCTestCase {
         """
         XCTAssertEqual(findings(of: SubjectFakeInitialValueRule.self, in: [(path: "A.swift", text: text)]).map { "\($0.line)" }, ["2", "3"])
     }
+
+    /// `publisher.subscribe(store.subject)` returns the subscription's `AnyCancellable`; dropped, the
+    /// other object's subject is unsubscribed at once. Subscribing a `Subscriber` returns nothing.
+    func testDroppedSubscriptionOfAnotherObjectsSubject() {
+        let text = """
+        final class FeedStore {
+            let downloadCompleted = PassthroughSubject<Episode, Never>()
+            let progressObserver: AnySubscriber<Double, Never>
+        }
+        final class Dependencies {
+            let downloads = DownloadManager()
+            let feedStore = FeedStore()
+            func wire() {
+                downloads.completed.subscribe(feedStore.downloadCompleted)
+                downloads.progress.subscribe(feedStore.progressObserver)
+            }
+        }
+        """
+        XCTAssertEqual(findings(of: DiscardedCancellableRule.self, in: [(path: "A.swift", text: text)]).map { "\($0.line):\($0.column)" }, ["9:29"])
+    }
 }
