@@ -5338,7 +5338,9 @@ as an earlier `receive(on:)` of the pipeline (all main-thread schedulers count a
 operators (`map`, `filter`, `removeDuplicates`, `handleEvents`, …) between them. Also reports the
 first of two `receive(on:)` that follow each other directly (its hop is undone at once), and a
 `receive(on:)` of the scheduler that a `debounce`, `throttle`, `delay` or `timeout` just before it
-already delivers on (its `scheduler:` argument, with only same-thread operators between). Moving work
+already delivers on (its `scheduler:` argument, with only same-thread operators between), and a `receive(on:)`
+right before such a step on the same scheduler (`receive(on: .main).debounce(for: …, scheduler: DispatchQueue.main)`): the
+step delivers there itself, so that hop is undone at once. Moving work
 off the main queue and back (`receive(on: background)` … `receive(on: DispatchQueue.main)`) is not
 a finding, nor is a second hop after an operator that may deliver elsewhere (`flatMap`,
 `switchToLatest`, `merge`, a `debounce(for:scheduler:)` or `delay` on another scheduler, a custom operator).

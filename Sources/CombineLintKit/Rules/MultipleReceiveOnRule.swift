@@ -41,6 +41,14 @@ public struct MultipleReceiveOnRule: Rule {
                     // `debounce(for: …, scheduler: DispatchQueue.main)` delivers its values on that
                     // scheduler: a `receive(on:)` of the same one after it hops again.
                     let written = tree.sourceText(scheduler.lowerBound, scheduler.upperBound)
+                    // `receive(on: .main).debounce(for: …, scheduler: DispatchQueue.main)`: the step
+                    // delivers on that same scheduler itself, so the hop right before it is wasted.
+                    if let prior = previous, prior.index == e - 1, chain.elements[prior.index].name == "receive",
+                       prior.key == schedulerKey(scheduler, tree: tree) {
+                        findings.append(finding(chain, element: prior.index, context: context,
+                            message: "`receive(on: \(prior.written))` is followed directly by `\(element.name)`, which delivers on `\(written)` itself: every value hops to `\(prior.written)` for nothing.",
+                            help: "Remove `receive(on: \(prior.written))`: `\(element.name)` decides where values arrive."))
+                    }
                     previous = (e, schedulerKey(scheduler, tree: tree), "\(element.name)(…, scheduler: \(written))")
                     leftThread = false
                 } else if !Catalogue.sameThreadOperators.contains(element.name) || hasOwnScheduler(element, tree: tree) {

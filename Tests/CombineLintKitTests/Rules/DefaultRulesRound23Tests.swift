@@ -196,4 +196,33 @@ final class DefaultRulesRound23Tests: XCTestCase {
         let found = findings(of: CombineLatestWithoutInitialValueRule.self, in: [(path: "Model.swift", text: model), (path: "Screen.swift", text: screen)])
         XCTAssertEqual(found.map { "\($0.file):\($0.line)" }, ["Model.swift:12"])
     }
+
+    /// A `receive(on:)` right before a step that delivers on its own scheduler (`debounce`,
+    /// `throttle`) is a hop for nothing; one with an operator between them that needs the queue is not judged.
+    func testReceiveOnRightBeforeADeliveringStep() throws {
+        let text = """
+        final class ChatViewModel {
+            @Published var draft = ""
+            private let queue = DispatchQueue(label: "upload")
+            private var bag = Set<AnyCancellable>()
+            init() {
+                $draft
+                    .receive(on: DispatchQueue.main)
+                    .debounce(for: .milliseconds(300), scheduler: DispatchQueue.main)
+                    .sink { print($0) }
+                    .store(in: &bag)
+                $draft
+                    .receive(on: queue)
+                    .map { $0.trimmingCharacters(in: .whitespaces) }
+                    .throttle(for: .seconds(1), scheduler: queue, latest: true)
+                    .sink { print($0) }
+                    .store(in: &bag)
+            }
+        }
+        """
+        let found = findings(of: MultipleReceiveOnRule.self, in: [(path: "A.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["7:14"])
+        let finding = try XCTUnwrap(found.first)
+        XCTAssertEqual(finding.message, "`receive(on: DispatchQueue.main)` is followed directly by `debounce`, which delivers on `DispatchQueue.main` itself: every value hops to `DispatchQueue.main` for nothing.")
+    }
 }
