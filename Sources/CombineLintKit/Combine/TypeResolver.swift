@@ -68,39 +68,31 @@ public enum TypeResolver {
 
     /// The type of the value named `name` at token `at`: a local, a parameter, or a property of the enclosing type.
     public static func typeOfName(_ name: String, at token: Int, in tree: SyntaxTree, index: ProjectIndex) -> String? {
-        switch localDeclaration(of: name, at: token, in: tree) {
-        case .local(let local):
-            let v = tree.variables[local]
-            return typeName(annotation: v.typeText, initializer: v.initializer.map { tree.text($0.lowerBound, $0.upperBound) } ?? "")
-        case .parameter(let parameter):
-            return simpleTypeName(parameter.typeText)
-        case nil:
-            break
-        }
-        guard let owner = enclosingTypeName(at: token, in: tree), let property = index.property(name, ofType: owner) else { return nil }
-        let written = typeName(of: property)
-        // `let viewModel: ViewModel` of a generic base class: the subclass's argument.
-        return written.flatMap { GenericBindings.boundType(of: $0, property: name, inType: owner, index: index) } ?? written
+        typeOfName(name, at: token, in: tree, index: index, qualified: false)
     }
 
     /// As `typeOfName(_:at:in:index:)`, with the type's qualification as written (`Feed.ViewModel`
     /// of `let viewModel: Feed.ViewModel`), so that a nested type is told apart from others of its
     /// simple name; a generic base class's parameter is bound as there.
     public static func writtenTypeOfName(_ name: String, at token: Int, in tree: SyntaxTree, index: ProjectIndex) -> String? {
+        typeOfName(name, at: token, in: tree, index: index, qualified: true)
+    }
+
+    private static func typeOfName(_ name: String, at token: Int, in tree: SyntaxTree, index: ProjectIndex, qualified: Bool) -> String? {
+        let named = qualified ? writtenTypeName(annotation:initializer:) : typeName(annotation:initializer:)
         switch localDeclaration(of: name, at: token, in: tree) {
         case .local(let local):
             let v = tree.variables[local]
-            return writtenTypeName(annotation: v.typeText, initializer: v.initializer.map { tree.text($0.lowerBound, $0.upperBound) } ?? "")
+            return named(v.typeText, v.initializer.map { tree.text($0.lowerBound, $0.upperBound) } ?? "")
         case .parameter(let parameter):
-            return writtenTypeName(annotation: parameter.typeText, initializer: "")
+            return qualified ? named(parameter.typeText, "") : simpleTypeName(parameter.typeText)
         case nil:
             break
         }
         guard let owner = enclosingTypeName(at: token, in: tree), let property = index.property(name, ofType: owner) else { return nil }
-        guard let written = writtenTypeName(annotation: property.typeText, initializer: property.initializerText) else {
-            return typeName(of: property)
-        }
-        return GenericBindings.boundType(of: written, property: name, inType: owner, index: index) ?? written
+        let written = (qualified ? named(property.typeText, property.initializerText) : nil) ?? typeName(of: property)
+        // `let viewModel: ViewModel` of a generic base class: the subclass's argument.
+        return written.flatMap { GenericBindings.boundType(of: $0, property: name, inType: owner, index: index) } ?? written
     }
 
     /// What declares a value named `name` inside the function around token `token`.
