@@ -11753,8 +11753,6 @@ and into a project function or initializer it is given to whole, erased or not, 
 as a chain or as a whole argument of a combiner (`presentErrors(from: joinError)`, `ChatListViewModel(localErrors: errors.eraseToAnyPublisher())`,
 `coordinator.bindFocus(model.$focus.eraseToAnyPublisher())`
 with `func presentErrors(from source: …) { source.compactMap { $0 }… }` in a protocol extension).
-Two nested types of one simple name (`Feed.ViewModel`, `Settings.ViewModel`) keep their evidence apart: uses
-through `self`, through a root written as the other type, and writes inside the other, are the other's.
 A view's `$model.alert` is a binding to the property of the object `model` holds (found through the
 view's property), so it counts for that type only. A property of a generic base class typed by its
 parameter (`let viewModel: ViewModel` of `BaseViewController<ViewModel>`) is, in a subclass of

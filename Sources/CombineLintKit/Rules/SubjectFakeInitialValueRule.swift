@@ -16,17 +16,15 @@ public struct SubjectFakeInitialValueRule: Rule {
     public func check(_ context: RuleContext) -> [Finding] {
         guard context.mentions(anyOf: Self.requiredNames) else { return [] }
         let tree = context.tree
-        guard let treeIndex = context.index.treeIndexByPath[tree.file.path] else { return [] }
         var findings: [Finding] = []
         for (v, variable) in tree.variables.enumerated() where !variable.isLocal && variable.enclosingType != nil {
             guard let kind = candidateKind(v, in: tree) else { continue }
             let typeName = tree.types[variable.enclosingType!].name.lastNameComponent
-            // Asked once per declared type, kind and property name: every feature of an app may
-            // declare a nested `ViewModel` with the same `title`, whose uses are its own.
-            let identity = TypeIdentity.of(type: variable.enclosingType!, inTree: treeIndex, index: context.index, memo: context.memo)
-            let key = "subject_fake_initial_value.evidence\u{0}\(kind)\u{0}\(identity.key)\u{0}" + variable.name
+            // Asked once per simple type name, kind and property name: every feature of an app may
+            // declare a nested `ViewModel` with the same `title`.
+            let key = "subject_fake_initial_value.evidence\u{0}\(kind)\u{0}\(typeName)\u{0}" + variable.name
             let evidence = context.memo.value(for: key) {
-                Evidence.gather(name: variable.name, kind: kind, declaringType: typeName, identity: identity, index: context.index, memo: context.memo)
+                Evidence.gather(name: variable.name, kind: kind, declaringType: typeName, index: context.index, memo: context.memo)
             }
             guard evidence.isEvent || (evidence.isEventUnlessCleared && namesANotice(variable, kind: kind)) else { continue }
             let what = kind == .published ? "`@Published var \(variable.name)`" : "`\(variable.name)`"
@@ -121,16 +119,16 @@ public struct SubjectFakeInitialValueRule: Rule {
         /// An event by its consumers, though some code clears it to nil outside them (`clearError()`).
         var isEventUnlessCleared: Bool { skipsNil && !readsAsState && onlyClearsElsewhere }
 
-        static func gather(name: String, kind: Kind, declaringType: String, identity: TypeIdentity, index: ProjectIndex, memo: ProjectMemo) -> Evidence {
+        static func gather(name: String, kind: Kind, declaringType: String, index: ProjectIndex, memo: ProjectMemo) -> Evidence {
             // The uses of the name split by the type they belong to: `self`-rooted ones belong to
             // their enclosing type, the others (`model.toast`) to every declaration of the name.
             // The shared part is read once per name, not once per declaring type.
             let kindKey = kind == .published ? "published" : "subject"
-            let uses = memo.value(for: "subject_fake_initial_value.uses\u{0}" + name) { UsesOfName(name: name, index: index, memo: memo) }
+            let uses = memo.value(for: "subject_fake_initial_value.uses\u{0}" + name) { UsesOfName(name: name, index: index) }
             let shared = memo.value(for: "subject_fake_initial_value.shared\u{0}" + kindKey + "\u{0}" + name) {
                 Partial(uses: uses.shared, name: name, kind: kind, index: index, readsWholeArguments: true)
             }
-            let own = Partial(uses: (uses.selfRooted[identity.key] ?? []) + uses.typedUses(of: declaringType, identity: identity, index: index),
+            let own = Partial(uses: (uses.selfRooted[declaringType] ?? []) + uses.typedUses(of: declaringType, index: index),
                               name: name, kind: kind, index: index)
             var evidence = shared.evidence
             evidence.skipsNil = evidence.skipsNil || own.evidence.skipsNil
@@ -152,10 +150,7 @@ public struct SubjectFakeInitialValueRule: Rule {
             let memberWrites = memo.value(for: "subject_fake_initial_value.writes\u{0}" + kindKey + "\u{0}" + name) {
                 SubjectFakeInitialValueRule.memberNilWrites(of: name, kind: kind, index: index)
             }
-            // A write made inside another declaration of the same simple name (`Feed.ViewModel`'s,
-            // for `Settings.ViewModel`) is that one's.
-            let writes = (SubjectFakeInitialValueRule.nilWrites(of: name, kind: kind, index: index, declaringType: declaringType) + memberWrites)
-                .filter { !SubjectFakeInitialValueRule.isWrite($0, inAnotherDeclarationOf: declaringType, than: identity, index: index, memo: memo) }
+            let writes = SubjectFakeInitialValueRule.nilWrites(of: name, kind: kind, index: index, declaringType: declaringType) + memberWrites
             let calledByHandlers = SubjectFakeInitialValueRule.forwardedCalls(
                 Set(resets.compactMap { $0.hasPrefix("call:") ? String($0.dropFirst(5)) : nil }), index: index)
             let acknowledging = Set(resets.compactMap { $0.hasPrefix("ack:") ? String($0.dropFirst(4)) : nil })
@@ -172,17 +167,16 @@ public struct SubjectFakeInitialValueRule: Rule {
 
         /// The uses of one name, by whom they belong to (see `owner(of:in:)`).
         struct UsesOfName: Sendable {
-            /// `self`-rooted uses, by the identity (`TypeIdentity.key`) of their enclosing type.
+            /// `self`-rooted uses, by the simple name of their enclosing type.
             var selfRooted: [String: [ProjectIndex.MemberUse]] = [:]
             /// Uses through a root whose type is known (`model.toast` with `let model: FeedModel`),
-            /// by the simple name of that type, with the identity of the declaration the written
-            /// name resolves to, when it resolves to one (`Feed.ViewModel` among several `ViewModel`s).
-            var typed: [String: [(use: ProjectIndex.MemberUse, identity: String?)]] = [:]
+            /// by the simple name of that type.
+            var typed: [String: [ProjectIndex.MemberUse]] = [:]
             /// Uses through another root (`$0.toast`, `make().toast`), taken as uses of every
             /// declaration of the name.
             var shared: [ProjectIndex.MemberUse] = []
 
-            init(name: String, index: ProjectIndex, memo: ProjectMemo) {
+            init(name: String, index: ProjectIndex) {
                 var testCode = TestCaseCode.Answers()
                 for use in index.memberUses[name] ?? [] {
                     let tree = index.trees[use.tree]
@@ -190,10 +184,10 @@ public struct SubjectFakeInitialValueRule: Rule {
                     // checks the producer: neither says how the app consumes the property.
                     if testCode.isTestOrDouble(tree.chains[use.chain].first, of: tree, treeIndex: use.tree, index: index) { continue }
                     if let owner = Evidence.owner(of: use, in: tree) {
-                        selfRooted[TypeIdentity.of(type: owner, inTree: use.tree, index: index, memo: memo).key, default: []].append(use)
+                        selfRooted[owner, default: []].append(use)
                     } else if let owner = TypeResolver.ownerType(ofElement: use.element, in: tree.chains[use.chain], tree: tree, index: index)
                                 ?? Evidence.bindingOwner(of: use, in: tree, index: index) {
-                        typed[owner, default: []].append((use, Evidence.writtenOwnerIdentity(of: use, in: tree, index: index, memo: memo)))
+                        typed[owner, default: []].append(use)
                     } else {
                         shared.append(use)
                     }
@@ -203,15 +197,10 @@ public struct SubjectFakeInitialValueRule: Rule {
             /// The typed uses that can be of the property `declaringType` declares: through a root
             /// of that type, of a type it inherits from or conforms to, or of one inheriting from
             /// it. `error.message` with `let error: APIError` says nothing of `Toast.message`.
-            func typedUses(of declaringType: String, identity: TypeIdentity, index: ProjectIndex) -> [ProjectIndex.MemberUse] {
+            func typedUses(of declaringType: String, index: ProjectIndex) -> [ProjectIndex.MemberUse] {
                 // The related types are looked up, not each owner tested: thousands of types may
-                // declare a property of one name. A use through a root of another declaration of the
-                // same simple name (`Settings.ViewModel` for `Feed.ViewModel`) is that one's.
-                index.relatedTypes(of: declaringType).filter { typed[$0] != nil }.sorted().flatMap { owner in
-                    (typed[owner] ?? []).compactMap { entry in
-                        owner == declaringType && entry.identity != nil && entry.identity != identity.key ? nil : entry.use
-                    }
-                }
+                // declare a property of one name.
+                index.relatedTypes(of: declaringType).filter { typed[$0] != nil }.sorted().flatMap { typed[$0] ?? [] }
             }
         }
 
@@ -318,28 +307,13 @@ public struct SubjectFakeInitialValueRule: Rule {
             return TypeResolver.typeOfName(String(root.name.dropFirst()), at: chain.first, in: tree, index: index)
         }
 
-        /// The type (its index in the use's tree) a `self`-rooted use belongs to, its enclosing one;
-        /// nil for a use through another root.
-        static func owner(of use: ProjectIndex.MemberUse, in tree: SyntaxTree) -> Int? {
+        /// The simple name of the type a `self`-rooted use belongs to (its enclosing type), or nil
+        /// for a use through another root, taken as a use of every declaration of the name.
+        static func owner(of use: ProjectIndex.MemberUse, in tree: SyntaxTree) -> String? {
             let chain = tree.chains[use.chain]
             let selfRooted = use.element == 0 || (use.element == 1 && tree.isWord(chain.root.nameToken, "self"))
-            guard selfRooted else { return nil }
-            return tree.enclosingType(of: chain.first)
-        }
-
-        /// The identity of the declaration a use's root is written as (`viewModel.toast` with
-        /// `let viewModel: Settings.ViewModel`), when the written name resolves to exactly one.
-        static func writtenOwnerIdentity(of use: ProjectIndex.MemberUse, in tree: SyntaxTree, index: ProjectIndex, memo: ProjectMemo) -> String? {
-            let chain = tree.chains[use.chain]
-            var rootIndex = use.element - 1
-            if rootIndex == 1, tree.isWord(chain.root.nameToken, "self") { rootIndex = 1 } else if rootIndex != 0 { return nil }
-            let root = chain.elements[rootIndex]
-            var name = root.name
-            if rootIndex == 0, name.count > 1, name.hasPrefix("$") { name.removeFirst() }
-            guard !root.isCall, root.subscripts.isEmpty,
-                  let written = TypeResolver.writtenTypeOfName(name, at: chain.first, in: tree, index: index) else { return nil }
-            let meant = TypeDeclarationResolver.candidates(named: written, at: chain.first, inTree: use.tree, index: index, memo: memo)
-            return meant.count == 1 ? TypeIdentity.declared(meant[0]).key : nil
+            guard selfRooted, let t = tree.enclosingType(of: chain.first) else { return nil }
+            return tree.types[t].name.lastNameComponent
         }
     }
 
@@ -943,15 +917,6 @@ public struct SubjectFakeInitialValueRule: Rule {
         guard k + 1 < count, tree.tokens[k].kind == .equal, isNil(k + 1, in: tree) else { return false }
         let end = afterNil(k + 1)
         return end >= count || tree.statementStarts[end] || tree.tokens[end].kind == .rightBrace
-    }
-
-    /// Whether the write noted as "tree:token" stands inside a type named `typeName` that is not the
-    /// declaration `identity`: a nested type of the same simple name elsewhere.
-    static func isWrite(_ write: String, inAnotherDeclarationOf typeName: String, than identity: TypeIdentity, index: ProjectIndex,
-                        memo: ProjectMemo) -> Bool {
-        guard let colon = write.firstIndex(of: ":"), let t = Int(write[..<colon]), let (tree, token) = position(ofWrite: write, index: index),
-              let type = tree.enclosingType(of: token), tree.types[type].name.lastNameComponent == typeName else { return false }
-        return TypeIdentity.of(type: type, inTree: t, index: index, memo: memo) != identity
     }
 
     static func position(ofWrite write: String, index: ProjectIndex) -> (tree: SyntaxTree, token: Int)? {

@@ -42,60 +42,6 @@ final class CoreRulesRound23Tests: XCTestCase {
         XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["Feed.swift:10:18"])
     }
 
-    /// Same-named properties of two nested `ViewModel`s: the settings' confirmation is an event (its
-    /// consumer skips nil, its handler resets it), though the feed's one is state (written a value
-    /// that may be nil, shown or hidden by its consumer). Neither's evidence is the other's.
-    func testSubjectEvidenceOfSameNamedNestedTypesStaysApart() {
-        let feed = """
-        enum Feed {
-            final class ViewModel: ObservableObject {
-                @Published private(set) var confirmation: String?
-                func loaded(_ count: Int) { confirmation = count == 0 ? nil : "\\(count) new" }
-            }
-        }
-        final class FeedViewController: UIViewController {
-            private let viewModel: Feed.ViewModel
-            private let bar = UILabel()
-            private var bag = Set<AnyCancellable>()
-            init(viewModel: Feed.ViewModel) {
-                self.viewModel = viewModel
-                viewModel.$confirmation
-                    .sink { [weak self] text in
-                        self?.bar.isHidden = text == nil
-                        self?.bar.text = text
-                    }
-                    .store(in: &bag)
-            }
-        }
-        """
-        let settings = """
-        enum Settings {
-            final class ViewModel: ObservableObject {
-                @Published private(set) var confirmation: String? = nil
-                func clearCache() { confirmation = "Cache cleared" }
-                func confirmationShown() { confirmation = nil }
-            }
-        }
-        final class SettingsViewController: UIViewController {
-            private let viewModel: Settings.ViewModel
-            private var bag = Set<AnyCancellable>()
-            init(viewModel: Settings.ViewModel) {
-                self.viewModel = viewModel
-                viewModel.$confirmation
-                    .compactMap { $0 }
-                    .sink { [weak self] text in
-                        self?.showToast(text)
-                        self?.viewModel.confirmationShown()
-                    }
-                    .store(in: &bag)
-            }
-            func showToast(_ text: String) {}
-        }
-        """
-        let found = findings(of: SubjectFakeInitialValueRule.self, in: [(path: "Feed.swift", text: feed), (path: "Settings.swift", text: settings)])
-        XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["Settings.swift:3:37"])
-    }
-
     /// A fetched-results controller's change callback runs on every change of its data, a search
     /// bar's scope change on every tap of a scope, a field's begin-editing on every focus: a store
     /// one call away from each piles up. One reached only from `viewDidLoad` does not.
