@@ -26,7 +26,7 @@ enum CallerSuppliedSources {
             let element = callTree.chains[call.chain].elements[call.element]
             guard element.isCall, MethodCallGraph.selector(of: element) == selector,
                   !TestCaseCode.isTestOrDouble(callTree.chains[call.chain].first, of: callTree, index: index),
-                  let argument = argument(for: p, of: function, in: element) else { continue }
+                  let argument = element.argument(forParameter: p, of: function) else { continue }
             var value = argument.value
             if let member {
                 guard let filled = memberArgument(member, in: value, of: callTree) else { continue }
@@ -35,12 +35,6 @@ enum CallerSuppliedSources {
             if NeverFinishingSources.startsNeverFinishing(value, tree: callTree, index: index, extraNames: []) { return true }
         }
         return false
-    }
-
-    /// The argument a call passes for parameter `p`: by its label, or by position when unlabelled.
-    private static func argument(for p: Int, of function: FunctionDecl, in call: ChainElement) -> Argument? {
-        if let label = function.parameters[p].label { return call.argument(label) }
-        return p < call.arguments.count && call.arguments[p].label == nil ? call.arguments[p] : nil
     }
 
     /// In `.init(refresh: x, …)`, `Input(refresh: x)` or a local initialised with one, the value given for `member`.

@@ -92,12 +92,8 @@ struct DeliveryQueues {
     /// (`let request = api.statementPDF(month: month)`, then `request.map { … }.sink { … }`):
     /// its values arrive where that pipeline delivers them.
     private func localSource(of chain: Chain, before firstOperator: Int) -> Chain? {
-        guard sourceLocalLevels > 0, firstOperator == 1, chain.root.kind == .root, !chain.root.isCall,
-              chain.root.subscripts.isEmpty,
-              let v = SubscriptionFinder.localVariable(named: chain.root.name, visibleAt: chain.first, in: tree),
-              tree.variables[v].isLet, let initializer = tree.variables[v].initializer,
-              let c = tree.chain(startingAt: initializer.lowerBound), tree.chains[c].last == initializer.upperBound else { return nil }
-        return tree.chains[c]
+        guard sourceLocalLevels > 0, firstOperator == 1 else { return nil }
+        return FinitePublishers.constantLocalPipeline(named: chain.root, in: tree)
     }
 
     /// The scheduler a delivering step names: the labelled argument of `receive(on:)`, `debounce`, …,

@@ -261,6 +261,16 @@ public struct FinitePublishers: Sendable {
         return tree.chains[c]
     }
 
+    /// The pipeline a local constant holds, when the root element names one whose whole initial value
+    /// is one chain (`let request = api.statementPDF(month: m)`, then `request.map { … }.sink { … }`).
+    static func constantLocalPipeline(named root: ChainElement, in tree: SyntaxTree) -> Chain? {
+        guard root.kind == .root, !root.isCall, root.subscripts.isEmpty,
+              let v = SubscriptionFinder.localVariable(named: root.name, visibleAt: root.nameToken, in: tree),
+              tree.variables[v].isLet, let initializer = tree.variables[v].initializer,
+              let c = tree.chain(startingAt: initializer.lowerBound), tree.chains[c].last == initializer.upperBound else { return nil }
+        return tree.chains[c]
+    }
+
     /// The initializer chain of the local variable a root element names, if any.
     static func localPublisher(named root: ChainElement, in tree: SyntaxTree) -> Chain? {
         guard root.kind == .root, tree.tokens[root.nameToken].kind == .identifier,

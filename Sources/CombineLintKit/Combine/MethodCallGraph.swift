@@ -150,6 +150,23 @@ public struct MethodCallGraph: Sendable {
         return result
     }
 
+    /// The calls of method `f` of `tree` on `self` (`restoreDraft()`, `self.restoreDraft()`) made by
+    /// code of its own type (by simple name, extensions in other files included), found through the
+    /// index's chain-element postings of its name; argument labels are not compared.
+    static func ownTypeCalls(of f: Int, in tree: SyntaxTree, index: ProjectIndex) -> [ElementReference] {
+        let function = tree.functions[f]
+        guard let owner = function.enclosingType else { return [] }
+        let typeName = tree.types[owner].name.lastNameComponent
+        return index.chainElements[function.name].filter { reference in
+            let caller = index.trees[reference.tree]
+            let chain = caller.chains[reference.chain]
+            let e = reference.element
+            guard chain.elements[e].isCall, e == 0 || (e == 1 && chain.elements[0].name == "self"),
+                  let callerType = caller.enclosingType(of: chain.first) else { return false }
+            return caller.types[callerType].name.lastNameComponent == typeName
+        }
+    }
+
     /// Calls on self to methods named in `names`, made by code in `range` of `tree`.
     public static func selfCalls(in range: Range<Int>, of tree: SyntaxTree, names: [String: [Int]]) -> [Call] {
         var result: [Call] = []

@@ -38,11 +38,8 @@ public enum SynchronousCompletion {
         } else if root.kind == .root, root.isCall, Catalogue.synchronousRoots.contains(root.name) {
             if root.name == "Empty", root.argument("completeImmediately") != nil { return false }
             first = 1
-        } else if root.kind == .root, !root.isCall, root.subscripts.isEmpty, depth < 4,
-                  let v = SubscriptionFinder.localVariable(named: root.name, visibleAt: chain.first, in: tree),
-                  tree.variables[v].isLet, let initializer = tree.variables[v].initializer,
-                  let c = tree.chain(startingAt: initializer.lowerBound), tree.chains[c].last == initializer.upperBound,
-                  finishesDuringSubscribe(tree.chains[c], before: tree.chains[c].elements.count, in: tree, depth: depth + 1) {
+        } else if depth < 4, let local = FinitePublishers.constantLocalPipeline(named: root, in: tree),
+                  finishesDuringSubscribe(local, before: local.elements.count, in: tree, depth: depth + 1) {
             // `let numbers = [1, 2].publisher` then `numbers.map { … }.sink { … }`: a constant local
             // bound to such a publisher is that publisher.
             first = 1

@@ -188,17 +188,12 @@ public struct CombineLatestWithoutInitialValueRule: Rule {
     /// Whether method `f` is called on `self`, as a statement outside any closure, by code of its
     /// own type that runs at start (`viewDidLoad() { …; restoreDraft() }`).
     private func isCalledAtStart(_ f: Int, in tree: SyntaxTree, index: ProjectIndex) -> Bool {
-        let function = tree.functions[f]
-        guard function.kind == .function, let owner = function.enclosingType else { return false }
-        let typeName = tree.types[owner].name.lastNameComponent
-        return index.chainElements[function.name].contains { reference in
+        guard tree.functions[f].kind == .function else { return false }
+        return MethodCallGraph.ownTypeCalls(of: f, in: tree, index: index).contains { reference in
             let caller = index.trees[reference.tree]
-            let chain = caller.chains[reference.chain]
-            let e = reference.element
-            guard chain.elements[e].isCall, e == 0 || (e == 1 && chain.elements[0].name == "self"),
-                  caller.innermostClosure(of: chain.first) == nil, let g = caller.enclosingFunction(of: chain.first),
-                  let callerType = caller.functions[g].enclosingType,
-                  caller.types[callerType].name.lastNameComponent == typeName else { return false }
+            let first = caller.chains[reference.chain].first
+            guard caller.innermostClosure(of: first) == nil, let g = caller.enclosingFunction(of: first),
+                  caller.functions[g].enclosingType != nil else { return false }
             return Self.runsAtStart(caller.functions[g])
         }
     }

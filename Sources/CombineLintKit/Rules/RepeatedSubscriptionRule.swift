@@ -329,7 +329,7 @@ public struct RepeatedSubscriptionRule: Rule {
             // A helper's `inout` bag is the member its type's calls pass (`bindHeader(into: &headerBag)`).
             var passedBag: String?
             if case .parameter(let name) = owner, let f = tree.outerMethod(of: chain.first) {
-                passedBag = InoutBagArguments.memberPassed(forParameter: name, of: f, in: tree, treeIndex: treeIndex, index: index)
+                passedBag = InoutBagArguments.memberPassed(forParameter: name, of: f, in: tree, index: index)
             }
             guard let bag = BagResets.selfMemberName(owner) ?? passedBag, !bag.isEmpty else { continue }
             // A subscription inside another one's sink is `nested_sink`'s.

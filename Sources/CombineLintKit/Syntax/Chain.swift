@@ -141,6 +141,12 @@ public struct ChainElement: Sendable, Hashable {
     }
     /// The argument with this label.
     public func argument(_ label: String) -> Argument? { arguments.first { $0.label == label } }
+    /// The argument this call passes for parameter `p` of `function`: by its label, or by position
+    /// when the parameter has none.
+    public func argument(forParameter p: Int, of function: FunctionDecl) -> Argument? {
+        if let label = function.parameters[p].label { return argument(label) }
+        return p < arguments.count && arguments[p].label == nil ? arguments[p] : nil
+    }
     /// The labels of the arguments and trailing closures, `_` for none.
     public var argumentLabels: [String] {
         arguments.map { $0.label ?? "_" } + trailingClosures.map { $0.label ?? "_" }
