@@ -198,6 +198,8 @@ public struct RepeatedSubscriptionRule: Rule {
             }
         }
         guard let entry else { return nil }
+        // The path's first step as its label names it (`SceneDelegate.sceneWillEnterForeground(_:)`, `onAppear`).
+        let first = entry.components(separatedBy: " → ")[0]
         if BagResets.empties(store.bag, in: (open + 1)..<(function.bodyClose ?? store.token), of: tree) { return nil }
         // A cell's `prepareForReuse` (or a view controller's disappearance) that empties the bag ends
         // what the previous call started.
@@ -206,7 +208,7 @@ public struct RepeatedSubscriptionRule: Rule {
         // bag (`viewDidDisappear { viewModel.stopLiveUpdates() }`): each appearance starts afresh.
         // Likewise the paired lifecycle callback of a foreground entry (`sceneDidEnterBackground {
         // feedStore.pauseLiveUpdates() }` for `sceneWillEnterForeground`).
-        let entryName = entry.components(separatedBy: " → ")[0].split(separator: ".").last.map { String($0.prefix { $0 != "(" }) } ?? ""
+        let entryName = first.split(separator: ".").last.map { String($0.prefix { $0 != "(" }) } ?? ""
         let resets = Catalogue.disappearCallbacks.union(Catalogue.lifecycleResets[entryName] ?? [])
         if emptiedFromCallersDisappearance(store, analysis: analysis, resets: resets, context) { return nil }
         // A cell's `configure…` reached from `cellForRowAt` is `store_in_appearance`'s (stored right in repeated code).
@@ -216,7 +218,6 @@ public struct RepeatedSubscriptionRule: Rule {
         let observerName = context.index.treeIndexByPath[tree.file.path].flatMap { analysis.graph.method(inTree: $0, function: store.function) }
             .map { analysis.graph.methods[$0] }.flatMap { $0.isObserver ? $0.name : nil }
         let pathText = "\(entry) → \(store.typeName).\(observerName ?? function.selectorName) → \(store.label)"
-        let first = entry.components(separatedBy: " → ")[0]
         let text = RepeatedSubscriptionRule.text(path: pathText, entry: first, store: store,
                                                  subscribeOnceIn: "`init`", consequence: "values are handled several times")
         return context.finding(tokens: store.token, message: text.message, help: text.help)
