@@ -129,9 +129,10 @@ enum RepeatedMethodCallers {
         let subtypes = index.subtypes(of: typeName).sorted()
         // A base class's call reaches this type's method only through an override.
         let ancestors = overriding ? index.allAncestors(of: typeName).map { ProjectIndex.stripGenerics($0).lastNameComponent } : []
+        let subtypeSet = Set(subtypes)
         var seen: Set<String> = [typeName]
         for other in ancestors + subtypes where seen.insert(other).inserted && index.type(named: other) != nil {
-            let isSubtype = subtypes.contains(other)
+            let isSubtype = subtypeSet.contains(other)
             for identity in TypeIdentity.members(named: other, index: index, memo: memo).keys.sorted(by: { $0.key < $1.key }) {
                 let key = "repeated_subscription.own\u{0}" + identity.key + "\u{0}" + extraCallbacks.sorted().joined(separator: ",")
                 let analysis = memo.value(for: key) {

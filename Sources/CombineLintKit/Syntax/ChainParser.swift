@@ -24,7 +24,7 @@ struct ChainParser {
         ranges.reserveCapacity(n / 12)
         chains.reserveCapacity(n / 16 + 1)
         var covered = Array(repeating: false, count: n)
-        var angles = AngleEnds()
+        var angles = AngleEnds(tokenCount: n)
         // Real code has about one chain element per six code tokens, and one argument or
         // trailing closure per twenty.
         var store = ElementStore(capacity: n / 6)
@@ -290,11 +290,20 @@ struct ChainParser {
 
     /// What `skipAngles` returned from each `<` token it has scanned past, so that nested generic
     /// arguments (`A<A<A<…>>>`, rejected as a chain at each `A`) are scanned once, not once per level.
+    /// The end of each angle scan found so far, by the token of its `<`. A per-token array, made at
+    /// the first scan, rather than a dictionary: a file of deeply nested generics records one end
+    /// per `<`, and a dictionary of millions of entries made the scan grow faster than the file.
     struct AngleEnds {
-        private var ends: [Int: Int] = [:]
+        private let tokenCount: Int
+        /// Per token: the end plus one, or 0 when not known.
+        private var ends: [Int32] = []
+        init(tokenCount: Int) { self.tokenCount = tokenCount }
         subscript(start: Int) -> Int? {
-            get { ends[start] }
-            set { ends[start] = newValue }
+            get { ends.isEmpty || ends[start] == 0 ? nil : Int(ends[start]) - 1 }
+            set {
+                if ends.isEmpty { ends = Array(repeating: 0, count: tokenCount + 1) }
+                ends[start] = newValue.map { Int32($0 + 1) } ?? 0
+            }
         }
     }
 

@@ -4,6 +4,9 @@
 /// spares storing and walking the file's full token list; fed a token list, it gives the same.
 struct CodeTokenSink: TokenSink {
     private let source: UnsafePointer<UInt8>
+    /// The source's length in bytes when known (0 when not): a sink that outgrows its tables
+    /// sizes the next ones from the density of the code read so far.
+    private let sourceLength: Int
     private var capacity: Int
     private(set) var count = 0
     private var code: UnsafeMutablePointer<Token>
@@ -40,6 +43,7 @@ struct CodeTokenSink: TokenSink {
     /// `source` must stay valid while tokens are appended (block comments are read for line breaks).
     init(source: UnsafePointer<UInt8>, estimatedCodeTokens: Int) {
         self.source = source
+        sourceLength = 0
         capacity = max(estimatedCodeTokens, 16)
         code = .allocate(capacity: capacity)
         breaks = .allocate(capacity: capacity)
@@ -51,8 +55,9 @@ struct CodeTokenSink: TokenSink {
 
     /// A sink writing into lent storage of `capacity` slots per table; it moves to storage of its
     /// own if the file holds more code tokens than that.
-    init(source: UnsafePointer<UInt8>, lent tables: LentTables, capacity: Int) {
+    init(source: UnsafePointer<UInt8>, sourceLength: Int, lent tables: LentTables, capacity: Int) {
         self.source = source
+        self.sourceLength = sourceLength
         self.capacity = capacity
         code = tables.code
         breaks = tables.breaks
@@ -81,7 +86,7 @@ struct CodeTokenSink: TokenSink {
             appendOther(token)
             return
         }
-        if count == capacity { grow() }
+        if count == capacity { grow(readUpTo: token.startOffset) }
         let i = count
         (code + i).initialize(to: token)
         (breaks + i).initialize(to: sawBreak)
@@ -161,8 +166,16 @@ struct CodeTokenSink: TokenSink {
         }
     }
 
-    private mutating func grow() {
-        let newCapacity = capacity * 2
+    /// Moves the tables to larger storage of the sink's own. Sized from the density of the code
+    /// read so far (up to byte `offset`), so that a file far denser than the estimate (minified or
+    /// generated code) is moved once, not doubled again and again with every old table alive;
+    /// at least half as large again, so that growth stays amortised.
+    private mutating func grow(readUpTo offset: Int) {
+        var newCapacity = capacity + capacity / 2
+        if sourceLength > offset, offset > 0 {
+            let projected = count * (sourceLength / offset) + count * (sourceLength % offset) / offset
+            newCapacity = max(newCapacity, projected + projected / 16 + 64)
+        }
         // Lent storage stays with its lender (which then keeps none of it).
         let owned = ownsStorage
         func moved<T>(_ old: UnsafeMutablePointer<T>, _ used: Int, owned: Bool) -> UnsafeMutablePointer<T> {
@@ -206,17 +219,18 @@ struct CodeTokenSink: TokenSink {
     mutating func finish() -> TokenLayer {
         precondition(ownsStorage, "finish() is for a sink in storage of its own")
         var layer = TokenLayer()
+        // Each table is freed as soon as it is copied: a large file keeps one spare table at a time.
+        stack.deallocate()
         layer.tokens = Array(UnsafeBufferPointer(start: code, count: count))
+        code.deallocate()
         layer.lineBreakBefore = Array(UnsafeBufferPointer(start: breaks, count: count))
+        breaks.deallocate()
         layer.matching = Array(UnsafeBufferPointer(start: matches, count: count))
+        matches.deallocate()
         layer.enclosing = Array(UnsafeBufferPointer(start: enclosers, count: count))
+        enclosers.deallocate()
         layer.comments = comments
         layer.directives = directives
-        code.deallocate()
-        breaks.deallocate()
-        matches.deallocate()
-        enclosers.deallocate()
-        stack.deallocate()
         capacity = 0
         count = 0
         return layer

@@ -37,7 +37,7 @@ struct TokenLayer {
                             let tables = CodeTokenSink.LentTables(code: codeSlots.baseAddress!, breaks: breakSlots.baseAddress!,
                                                                   matches: matchSlots.baseAddress!, enclosers: encloserSlots.baseAddress!)
                             var scanner = Scanner(base: base, count: source.count,
-                                                  tokens: CodeTokenSink(source: base, lent: tables, capacity: capacity))
+                                                  tokens: CodeTokenSink(source: base, sourceLength: source.count, lent: tables, capacity: capacity))
                             scanner.run()
                             if scanner.tokens.ownsStorage {
                                 grown = scanner.tokens.finish()
