@@ -166,7 +166,10 @@ public struct FinitePublishers: Sendable {
         if Catalogue.finishingSourceCalls.contains(source.name) { return true }
         // `cache.license(for: id)?.…` may call a function returning an Optional; without `?` or `!` it cannot.
         let unwrapped = [.questionMark, .exclamationMark].contains(tree.tokens[source.lastToken].kind)
-        guard let relay = functionRelay(source, unwrapped: unwrapped, depth: depth), relay.finishes else { return false }
+        // `client.get(path)` with `let client: APIClient`: the functions of that type (and of the
+        // types it inherits from or that conform to it) are the ones that may run.
+        let receiverType = index.flatMap { TypeResolver.ownerTypeThroughProperties(ofElement: last, in: chain, tree: tree, index: $0) }
+        guard let relay = functionRelay(source, receiverType: receiverType, unwrapped: unwrapped, depth: depth), relay.finishes else { return false }
         // `request.onMain()`, `track(api.load(id))`: a function that hands on the publisher it is
         // given finishes when that one does.
         if relay.receiver, !(last > 0 && finishes(chain, before: last, in: tree, depth: depth + 1)) { return false }
@@ -187,7 +190,10 @@ public struct FinitePublishers: Sendable {
     /// Remembered per selector and depth for the run. A function returning an Optional (`-> License?`)
     /// is left out for a call written without `?` or `!` after it (`unwrapped` false): a pipeline
     /// cannot start from that function's result, so another function of the name is the one called.
-    private func functionRelay(_ call: ChainElement, unwrapped: Bool, depth: Int) -> Relay? {
+    /// With the receiver's type known, the functions declared by that type, its ancestors or its
+    /// subtypes are the candidates when there are any: a `get(_:query:)` of another type (returning
+    /// a request description, not a publisher) does not decide what `client.get(path)` returns.
+    private func functionRelay(_ call: ChainElement, receiverType: String?, unwrapped: Bool, depth: Int) -> Relay? {
         guard let index, depth < FinitePublishers.maximumDepth else { return nil }
         let selector = MethodCallGraph.selector(of: call)
         let compute = { () -> Relay in
@@ -199,7 +205,16 @@ public struct FinitePublishers: Sendable {
                     && (unwrapped || !function.returnType.hasSuffix("?"))
             }
             let matching = declarations.filter { index.trees[$0.tree].functions[$0.item].selectorName == selector }
-            let named = matching.isEmpty ? declarations : matching
+            var named = matching.isEmpty ? declarations : matching
+            if let receiverType, named.count > 1 {
+                let related = Set([receiverType.lastNameComponent] + index.subtypes(of: receiverType.lastNameComponent).map(\.lastNameComponent)
+                    + index.allAncestors(of: receiverType).map { ProjectIndex.stripGenerics($0).lastNameComponent })
+                let owned = named.filter { ref in
+                    let tree = index.trees[ref.tree]
+                    return tree.functions[ref.item].enclosingType.map { related.contains(tree.types[$0].name.lastNameComponent) } ?? false
+                }
+                if !owned.isEmpty { named = owned }
+            }
             // A test double's `fetch()` returning a subject the test drives stands in for the app's
             // request in tests only: the app's own implementations decide, when it has some.
             let candidates = TestCaseCode.preferringApp(named, index: index)
@@ -209,7 +224,7 @@ public struct FinitePublishers: Sendable {
             }
         }
         guard let memo else { return compute() }
-        return memo.value(for: "finishing-function \(selector) \(unwrapped) \(oneShot) \(extraRoots.sorted()) \(depth) \(assumedRoots.sorted())", compute)
+        return memo.value(for: "finishing-function \(selector) \(receiverType ?? "") \(unwrapped) \(oneShot) \(extraRoots.sorted()) \(depth) \(assumedRoots.sorted())", compute)
     }
 
     /// What function `f` of `tree` returns: only finishing pipelines, or pipelines whose sources

@@ -8011,9 +8011,10 @@ cell's `configure` runs on every reuse, a refresh action on every pull: each run
 adds one more subscription while the earlier ones stay alive. After three returns to the screen,
 three sinks handle each value: the screen renders three times, analytics fire three times, and a
 publisher that replays its current value (`@Published`, `CurrentValueSubject`) triggers the work
-again at once. For one-shot requests started from an action, the earlier requests are never
-cancelled, so an old, slow response can arrive after a newer one and overwrite it. Because the
-subscription is made one call away from the callback, the repetition is easy to miss in review.
+again at once. Because the subscription is made one call away from the callback, the repetition
+is easy to miss in review. (A one-shot request started on each pull or notification answers and
+ends, leaving only a spent token: it is not reported here; when an older answer must not overwrite
+a newer one, keep the request in a single `AnyCancellable?` or use `switchToLatest`.)
 
 Not reported:
 - methods reached only from `viewDidLoad`, `init`, `awakeFromNib` or other once-only code;
@@ -8033,7 +8034,8 @@ Not reported:
   `parent` before `addChild`);
 - a cancellable assigned to a single `AnyCancellable?` property (assigning releases, so cancels, the previous one);
 - publishers that complete synchronously (`Just`, `Empty`, `Fail`);
-- request-style pipelines, which answer and end: `first()`, `prefix(_:)`, `last()`, `collect()`,
+- request-style pipelines, which answer and end, from whatever repeated code they are reached
+  (an appearance, a pull to refresh, a notification's sink): `first()`, `prefix(_:)`, `last()`, `collect()`,
   `reduce`, a `Future`, a URL request, and a `Publishers.MergeMany` of a local array mapped to such requests
   (`let loads = ids.map { load($0) }`, then `Publishers.MergeMany(loads).collect()`). A limit that waits for a condition on a source that never
   finishes is reported, though (`model.objectWillChange.filter { isUnlocked }.first()`,
@@ -8825,6 +8827,33 @@ final class UploadController: UIViewController {
     // A request from a button: it answers and ends, so taps leave nothing running.
     @IBAction func upload(_ sender: UIButton) {
         api.upload(draft)
+            .sink(receiveCompletion: { _ in }, receiveValue: { [weak self] in self?.show($0) })
+            .store(in: &cancellables)
+    }
+}
+```
+
+```swift
+final class InboxViewController: UITableViewController {
+    private var cancellables = Set<AnyCancellable>()
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        refreshControl?.addTarget(self, action: #selector(pullToRefresh), for: .valueChanged)
+        NotificationCenter.default.publisher(for: .inboxDidChange)
+            .sink { [weak self] _ in self?.reload() }
+            .store(in: &cancellables)
+    }
+
+    @objc private func pullToRefresh() {
+        reload()
+    }
+
+    // A request on each pull and each notification: it answers and ends, so nothing piles up.
+    private func reload() {
+        URLSession.shared.dataTaskPublisher(for: inboxURL)
+            .map(\.data)
+            .receive(on: DispatchQueue.main)
             .sink(receiveCompletion: { _ in }, receiveValue: { [weak self] in self?.show($0) })
             .store(in: &cancellables)
     }

@@ -77,10 +77,12 @@ public struct RepeatedSubscriptionRule: Rule {
                NeverFinishingSources.evidence(in: tree.chains[store.chain], before: store.subscriber, tree: tree, index: context.index, extraNames: []) == nil {
                 continue
             }
-            // Back on screen: a project function that returns only requests (`store.list()` returning
+            // A request-style pipeline, from any repeated entry (back on screen, a pull to refresh, a
+            // notification): a project function that returns only requests (`store.list()` returning
             // `Publishers.MergeMany(loads).collect()` of `Deferred { Future … }`s) answers and finishes,
-            // as `store_in_appearance` takes it for a store made right in the callback.
-            if !store.waitsForCondition, analysis.startsInAppearanceOrLayout(path),
+            // so no live subscription is left per run, as `store_in_appearance` takes it for a store
+            // made right in the callback.
+            if !store.waitsForCondition,
                FinitePublishers(index: context.index, memo: context.memo, oneShot: true)
                 .finishes(tree.chains[store.chain], before: store.subscriber, in: tree) {
                 continue
@@ -496,13 +498,6 @@ struct TypeAnalysis: Sendable {
         flagNames = graph.methods.reduce(into: Set<String>()) { names, method in
             names.formUnion(RunOnceGuards.flagAssignments(in: [method.body], of: index.trees[method.tree]))
         }
-    }
-
-    /// Whether the path starts in an appearance or layout callback (`viewWillAppear` → `reload()`):
-    /// as for a store made right there, a pipeline that answers and finishes leaves nothing behind.
-    func startsInAppearanceOrLayout(_ path: [Step]) -> Bool {
-        guard let entry = entryMethod(of: path) else { return false }
-        return Catalogue.appearanceCallbacks.contains(entry.name) || Catalogue.layoutCallbacks.contains(entry.name)
     }
 
     /// Whether the path's entry is an app or scene lifecycle callback (`sceneWillEnterForeground(_:)`)

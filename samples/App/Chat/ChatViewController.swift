@@ -65,8 +65,14 @@ final class ChatViewController: UIViewController {
         fetchOlderMessages()
     }
 
-    /// Wrong: every pull adds a request that is never cancelled (repeated_subscription).
+    /// Wrong: every pull adds one more live subscription to the messages (repeated_subscription).
     private func fetchOlderMessages() {
+        viewModel.$messages
+            .map(\.count)
+            .removeDuplicates()
+            .sink { [weak self] count in self?.title = "\(count) messages" }
+            .store(in: &cancellables)
+        // Correct: the history request answers and ends, so a pull leaves nothing running.
         viewModel.loadHistory()
             .receive(on: DispatchQueue.main)
             .sink(receiveCompletion: { [weak self] _ in self?.tableView.refreshControl?.endRefreshing() },

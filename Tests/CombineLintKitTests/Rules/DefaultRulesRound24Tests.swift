@@ -1,0 +1,53 @@
+import XCTest
+@testable import CombineLintKit
+
+/// Idioms found by the round-24 probes of the default rules (an energy dashboard with a menu-bar
+/// companion, a marketplace app).
+final class DefaultRulesRound24Tests: XCTestCase {
+    /// `client.get(path)` runs the `get` of the client's type: a request there finishes, whatever
+    /// a same-named `static func get` of another type (building a request description) returns.
+    /// A `get` of the client's type that hands out a subject still never finishes.
+    func testProjectFunctionResolvedByTheReceiversType() {
+        let client = """
+        final class APIClient {
+            private let session: URLSession = .shared
+            func get<T: Decodable>(_ path: String) -> AnyPublisher<T, Error> {
+                guard let url = URL(string: path) else { return Fail(error: URLError(.badURL)).eraseToAnyPublisher() }
+                return send(URLRequest(url: url))
+            }
+            private func send<T: Decodable>(_ request: URLRequest) -> AnyPublisher<T, Error> {
+                session.dataTaskPublisher(for: request).map(\\.data).decode(type: T.self, decoder: JSONDecoder()).eraseToAnyPublisher()
+            }
+        }
+        struct Endpoint {
+            var path: String
+            static func get(_ path: String) -> Endpoint { Endpoint(path: path) }
+        }
+        final class LiveFeed {
+            let updates = PassthroughSubject<Int, Never>()
+            func get(_ path: String) -> AnyPublisher<Int, Never> { updates.eraseToAnyPublisher() }
+        }
+        """
+        let model = """
+        final class TariffModel {
+            private let client = APIClient()
+            private let feed = LiveFeed()
+            private var bag = Set<AnyCancellable>()
+            var tariffs: [String] = []
+            var count = 0
+            func reload() {
+                client.get("tariffs")
+                    .replaceError(with: [])
+                    .assign(to: \\.tariffs, on: self)
+                    .store(in: &bag)
+                feed.get("count")
+                    .assign(to: \\.count, on: self)
+                    .store(in: &bag)
+            }
+        }
+        """
+        let files = [(path: "APIClient.swift", text: client), (path: "TariffModel.swift", text: model)]
+        XCTAssertEqual(findings(of: AssignToSelfRule.self, in: files).map { "\($0.file):\($0.line):\($0.column)" },
+                       ["TariffModel.swift:13:14"])
+    }
+}
