@@ -14,7 +14,8 @@
 /// - `combineLatest`, `merge`, `zip` arguments must finish too, and so must every publisher appended
 ///   to the local array a `Publishers.MergeMany(uploads)` is given; the publisher a `flatMap`, `catch`
 ///   or `tryCatch` closure (or the `map` before `switchToLatest`) returns must finish too;
-/// - `first` and `prefix` end any pipeline after its first values.
+/// - `first` and `prefix` end any pipeline after its first values; a stage after them that brings in
+///   another publisher (`merge(with:)`, `flatMap`) must bring in one that finishes.
 public struct FinitePublishers: Sendable {
     /// The project, to follow calls of its functions; `nil` to judge the chain alone.
     public let index: ProjectIndex?
@@ -50,25 +51,29 @@ public struct FinitePublishers: Sendable {
         // `provider.save(x).receive(on: q)`.
         var firstOperator = FinitePublishers.callsOwnMethod(chain, in: tree) ? 2 : 1
         while firstOperator < end, !Catalogue.pipelineOperators.contains(elements[firstOperator].name) { firstOperator += 1 }
-        guard sourceFinishes(chain, through: firstOperator - 1, in: tree, depth: depth) else {
-            return limitsValues(chain, from: firstOperator, before: end)
-        }
+        // Read in order: a limit (`first()`, `prefix(3)`) ends the pipeline whatever came before it,
+        // and a later stage that brings in another publisher (`merge(with:)`, `flatMap`) keeps it
+        // finishing only when that publisher finishes too: `$location.first().merge(with:
+        // $location.dropFirst())` never finishes.
+        var finishing = sourceFinishes(chain, through: firstOperator - 1, in: tree, depth: depth)
         for e in firstOperator..<end {
             let element = elements[e]
-            if limitsValues(element) { return true }
-            if Catalogue.mergingOperators.contains(element.name) {
-                for argument in element.arguments where argument.closure == nil {
+            if limitsValues(element) {
+                finishing = true
+            } else if Catalogue.mergingOperators.contains(element.name) {
+                for argument in element.arguments where finishing && argument.closure == nil {
                     guard let other = inputPublisher(argument, in: tree),
-                          finishes(other, before: other.elements.count, in: tree, depth: depth + 1) else { return false }
+                          finishes(other, before: other.elements.count, in: tree, depth: depth + 1) else { finishing = false; break }
                 }
             } else if Catalogue.publisherMakingClosureOperators.contains(element.name) {
-                guard !element.closures.isEmpty, element.closures.allSatisfy({ returnsFinishing(closure: $0, in: tree, depth: depth) }) else { return false }
+                finishing = finishing && !element.closures.isEmpty
+                    && element.closures.allSatisfy({ returnsFinishing(closure: $0, in: tree, depth: depth) })
             } else if element.name == "switchToLatest" {
-                guard e > 0, Catalogue.mappers.contains(elements[e - 1].name), !elements[e - 1].closures.isEmpty,
-                      elements[e - 1].closures.allSatisfy({ returnsFinishing(closure: $0, in: tree, depth: depth) }) else { return false }
+                finishing = finishing && e > 0 && Catalogue.mappers.contains(elements[e - 1].name) && !elements[e - 1].closures.isEmpty
+                    && elements[e - 1].closures.allSatisfy({ returnsFinishing(closure: $0, in: tree, depth: depth) })
             }
         }
-        return true
+        return finishing
     }
 
     /// `self.decode(data)` in a view model: `self` is no publisher there, so a method of the type named
@@ -84,17 +89,6 @@ public struct FinitePublishers: Sendable {
             return Catalogue.namesPublisherType(simple) || simple.hasSuffix("Subject")
         }
         return !namesPublisher(type.name) && !type.inheritance.contains(where: namesPublisher)
-    }
-
-    /// `subject.first()`, `$value.prefix(1)`: after them a pipeline ends whatever its source is.
-    private func limitsValues(_ chain: Chain, from start: Int, before end: Int) -> Bool {
-        guard start < end else { return false }
-        for e in start..<end {
-            if limitsValues(chain.elements[e]) { return true }
-            // A flattening stage may bring in values the limit before it did not count.
-            if Catalogue.flatteningOperators.contains(chain.elements[e].name) { return false }
-        }
-        return false
     }
 
     /// `first()`, `first(where:)`, `prefix(3)`; not `prefix(while:)` or `prefix(untilOutputFrom:)`,

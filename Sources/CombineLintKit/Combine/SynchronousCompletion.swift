@@ -8,7 +8,12 @@ public enum SynchronousCompletion {
     /// (`map`, `filter`, `collect`; not `receive(on:)`, `delay`, `flatMap` or a combining operator
     /// unless its inputs are such publishers too):
     /// nothing is left to cancel when `sink` returns, so its token need not be kept.
-    public static func finishesDuringSubscribe(_ chain: Chain, before end: Int, in tree: SyntaxTree, depth: Int = 0) -> Bool {
+    /// With the project's index, two more: a collection property of another object
+    /// (`route.stops.publisher`), and a source that replays its current value on subscription (a
+    /// `CurrentValueSubject`, a `@Published` property's `$` publisher) limited by `first()` or
+    /// `prefix(1)` right after it: its one value comes during `subscribe`, and the limit finishes.
+    public static func finishesDuringSubscribe(_ chain: Chain, before end: Int, in tree: SyntaxTree, index: ProjectIndex? = nil,
+                                               depth: Int = 0) -> Bool {
         let elements = chain.elements
         guard end <= elements.count, end > 0 else { return false }
         let root = elements[0]
@@ -29,9 +34,13 @@ public enum SynchronousCompletion {
             // local declared as an array, set or dictionary is a sequence; its publisher is one too, also
             // after the collection's own steps (`notes.map(\.id).publisher`).
             first = p + 1
+        } else if let index, let p = memberCollectionPublisher(chain, in: tree, index: index) {
+            first = p + 1
+        } else if let index, let limit = firstValueOfReplayingSource(chain, in: tree, index: index) {
+            first = limit + 1
         } else if root.name == "Publishers", elements.count > 1, elements[1].isCall, depth < 4,
                   Catalogue.combiningOperators.contains(elements[1].name),
-                  inputsFinishDuringSubscribe(elements[1], in: tree, depth: depth) {
+                  inputsFinishDuringSubscribe(elements[1], in: tree, index: index, depth: depth) {
             // `Publishers.Zip([1, 2].publisher, ["a", "b"].publisher)`: inputs that all deliver and
             // finish during `subscribe` are combined and finished during it too.
             first = 2
@@ -39,7 +48,7 @@ public enum SynchronousCompletion {
             if root.name == "Empty", root.argument("completeImmediately") != nil { return false }
             first = 1
         } else if depth < 4, let local = FinitePublishers.constantLocalPipeline(named: root, in: tree),
-                  finishesDuringSubscribe(local, before: local.elements.count, in: tree, depth: depth + 1) {
+                  finishesDuringSubscribe(local, before: local.elements.count, in: tree, index: index, depth: depth + 1) {
             // `let numbers = [1, 2].publisher` then `numbers.map { … }.sink { … }`: a constant local
             // bound to such a publisher is that publisher.
             first = 1
@@ -52,7 +61,7 @@ public enum SynchronousCompletion {
             // `.zip(["a", "b"].publisher)`, `.merge(with: Just(0))`: inputs that also deliver and finish
             // during `subscribe` are combined (and finished) during it too.
             if element.isCall, Catalogue.inputSubscribingCombiners.contains(name), depth < 4,
-               inputsFinishDuringSubscribe(element, in: tree, depth: depth) {
+               inputsFinishDuringSubscribe(element, in: tree, index: index, depth: depth) {
                 continue
             }
             // A scheduler hop (`receive(on:)`, `delay(for:scheduler:)`) delivers later; `collect()` on such
@@ -75,12 +84,48 @@ public enum SynchronousCompletion {
 
     /// Whether the combining call `element` has publisher inputs (its arguments other than closures),
     /// each a chain that delivers and finishes during `subscribe`.
-    private static func inputsFinishDuringSubscribe(_ element: ChainElement, in tree: SyntaxTree, depth: Int) -> Bool {
+    private static func inputsFinishDuringSubscribe(_ element: ChainElement, in tree: SyntaxTree, index: ProjectIndex?, depth: Int) -> Bool {
         let inputs = element.arguments.filter { $0.closure == nil }
         return !inputs.isEmpty && inputs.allSatisfy { argument in
             guard let c = tree.chain(startingAt: argument.value.lowerBound) else { return false }
-            return finishesDuringSubscribe(tree.chains[c], before: tree.chains[c].elements.count, in: tree, depth: depth + 1)
+            return finishesDuringSubscribe(tree.chains[c], before: tree.chains[c].elements.count, in: tree, index: index, depth: depth + 1)
         }
+    }
+
+    /// The position of `publisher` in `route.stops.publisher`: a stored property, declared as a
+    /// standard collection, of an object whose type the index knows (a parameter, a local, a property).
+    private static func memberCollectionPublisher(_ chain: Chain, in tree: SyntaxTree, index: ProjectIndex) -> Int? {
+        let elements = chain.elements
+        let member = elements.first?.name == "self" ? 2 : 1
+        guard elements.count > member + 1, elements[0].kind == .root, !elements[0].isCall, elements[0].subscripts.isEmpty,
+              elements[member].kind == .member, !elements[member].isCall, elements[member].subscripts.isEmpty,
+              elements[member + 1].name == "publisher", !elements[member + 1].isCall,
+              let owner = TypeResolver.ownerTypeThroughProperties(ofElement: member, in: chain, tree: tree, index: index),
+              let property = index.property(elements[member].name, ofType: owner), !property.isComputed,
+              isStandardCollection(property.typeText) else { return nil }
+        return member + 1
+    }
+
+    /// The position of `first()` (or `prefix(1)`) right after a source that gives its current value
+    /// on subscription: `trips.currentState.first()` with `let currentState = CurrentValueSubject<…>(…)`,
+    /// `model.$status.first()` with `@Published var status`.
+    private static func firstValueOfReplayingSource(_ chain: Chain, in tree: SyntaxTree, index: ProjectIndex) -> Int? {
+        let elements = chain.elements
+        guard let limit = elements.indices.first(where: { elements[$0].isCall }), limit > 0,
+              elements[limit].closures.isEmpty, elements[limit].subscripts.isEmpty,
+              (elements[limit].name == "first" && elements[limit].arguments.isEmpty)
+                || (elements[limit].name == "prefix" && elements[limit].arguments.count == 1 && elements[limit].arguments[0].label == nil
+                    && tree.text(elements[limit].arguments[0].value.lowerBound, elements[limit].arguments[0].value.upperBound) == "1"),
+              elements[..<limit].allSatisfy({ $0.subscripts.isEmpty }) else { return nil }
+        let source = elements[limit - 1]
+        let projected = source.name.hasPrefix("$")
+        let name = projected ? String(source.name.dropFirst()) : source.name
+        guard let owner = TypeResolver.ownerTypeThroughProperties(ofElement: limit - 1, in: chain, tree: tree, index: index),
+              let property = index.property(name, ofType: owner) else { return nil }
+        if projected { return !property.isComputed && property.hasAttribute("Published") ? limit : nil }
+        // Declared as one, also where a protocol requires it (`var currentState: CurrentValueSubject<…> { get }`).
+        let written = property.typeText.isEmpty ? property.initializerText : property.typeText
+        return written.trimmingSpaces.hasPrefix("CurrentValueSubject") ? limit : nil
     }
 
     /// `let chapters = [Chapter(…), Chapter(…)]`: a constant local bound to an array or dictionary

@@ -1664,7 +1664,7 @@ A subscription stored in a bag declared in the same method (`var cancellables = 
 that is never read again (not kept in a member, returned or passed on) ends with that bag when the
 method returns; not reported in test code, nor when the method waits or `await`s after the last store.
 A publisher that delivers everything and finishes during `sink` itself (`Just`, `Empty`, `Fail`,
-`Record`, `[1, 2].publisher`, the `publisher` of a parameter, local or stored property of the type declared as an array, set or dictionary (`notes: [Note]`) or of a constant bound to an array or dictionary literal (`let chapters = [intro, main]`), also after the collection's own steps (`notes.map(\.id).publisher`), `Section.allCases.publisher`, `Publishers.Zip` (or `Merge`, `CombineLatest`) of such inputs, `.zip(…)` or `.merge(with:)` of them, or a constant local bound to one, `let numbers = [1, 2].publisher`, followed only by operators such as `map`, `filter` or `collect`, with no
+`Record`, `[1, 2].publisher`, the `publisher` of a parameter, local or stored property of the type declared as an array, set or dictionary (`notes: [Note]`) or of a constant bound to an array or dictionary literal (`let chapters = [intro, main]`), also after the collection's own steps (`notes.map(\.id).publisher`), `Section.allCases.publisher`, the `publisher` of another object's stored property declared as one (`route.stops.publisher`), a source that gives its current value on subscription limited right after it (`trips.currentState.first()` of a `CurrentValueSubject`, `model.$title.first()` of a `@Published` property, or `prefix(1)`), `Publishers.Zip` (or `Merge`, `CombineLatest`) of such inputs, `.zip(…)` or `.merge(with:)` of them, or a constant local bound to one, `let numbers = [1, 2].publisher`, followed only by operators such as `map`, `filter` or `collect`, with no
 `receive(on:)`, `delay`, `flatMap` or combining operator) is not reported: nothing is left to cancel when
 `sink` returns (`_ = Just(3).sink { values.append($0) }` in a test). So is a `Future` whose closure calls its
 promise right there (not from a closure inside it, such as `queue.async { promise(…) }`), written in place, in
@@ -1871,6 +1871,27 @@ final class QuoteService {
 ```
 
 ## Non-triggering examples
+
+```swift
+// The current value comes during `sink`, and `first()` then finishes: nothing is left to cancel.
+// A `PassthroughSubject`'s `first()` would wait for a value, and be cancelled at once.
+final class TripPeek {
+    let trips: TripService
+    func snapshot(route: Route) -> (TripState, [String]) {
+        var state = TripState.idle
+        _ = trips.currentState.first().sink { state = $0 }
+        var names: [String] = []
+        _ = route.stops.publisher.map(\.name).collect().sink { names = $0 }
+        return (state, names)
+    }
+}
+
+final class TripService {
+    let currentState = CurrentValueSubject<TripState, Never>(.idle)
+}
+
+struct Route { var stops: [Stop] }
+```
 
 ```swift
 final class Screen {

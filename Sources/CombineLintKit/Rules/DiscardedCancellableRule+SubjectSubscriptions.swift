@@ -15,7 +15,7 @@ extension DiscardedCancellableRule {
                   element.arguments[0].label == nil, element.arguments[0].closure == nil,
                   DiscardedCancellableRule.dropsValue(chain, in: tree),
                   isSubject(element.arguments[0].value, in: tree, index: context.index),
-                  !SynchronousCompletion.finishesDuringSubscribe(chain, before: chain.elements.count - 1, in: tree),
+                  !SynchronousCompletion.finishesDuringSubscribe(chain, before: chain.elements.count - 1, in: tree, index: context.index),
                   !isCollectedByResultBuilder(chain, in: tree, index: context.index) else { continue }
             let last = element.closeParen ?? element.lastToken
             result.append(context.finding(tokens: element.nameToken, through: max(last, element.nameToken),

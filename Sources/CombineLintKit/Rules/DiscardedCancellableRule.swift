@@ -21,7 +21,7 @@ public struct DiscardedCancellableRule: Rule {
                 continue
             }
             // `_ = Just(3).sink { values.append($0) }`: the subscription delivered and finished during `sink`.
-            if subscription.subscriber != .connect, SynchronousCompletion.finishesDuringSubscribe(chain, before: subscription.element, in: tree) {
+            if subscription.subscriber != .connect, SynchronousCompletion.finishesDuringSubscribe(chain, before: subscription.element, in: tree, index: context.index) {
                 continue
             }
             // `_ = rates.convert(10).sink { … }` with `convert` returning `Deferred { Future { promise in promise(…) } }`:

@@ -58,4 +58,66 @@ final class CoreRulesRound24Tests: XCTestCase {
         XCTAssertEqual(findings(of: RepeatedSubscriptionRule.self, in: files).map { "\($0.file):\($0.line):\($0.column)" },
                        ["OrdersViewController.swift:25:14"])
     }
+
+    /// `first()` ends a pipeline, but a stage after it that merges in a publisher that never
+    /// finishes keeps it going: each appearance leaves one more live subscription. Merged with a
+    /// `Just`, it still finishes.
+    func testFirstThenMergeWithAnEndlessPublisherNeverFinishes() {
+        let text = """
+        final class HomeViewController: UIViewController {
+            private var cancellables = Set<AnyCancellable>()
+            override func viewDidAppear(_ animated: Bool) {
+                super.viewDidAppear(animated)
+                cancellables.insert(
+                    LocationService.shared.$current.compactMap { $0 }.first()
+                        .merge(with: LocationService.shared.$current.dropFirst().compactMap { $0 })
+                        .sink { [weak self] in self?.center(on: $0) }
+                )
+                LocationService.shared.$current.compactMap { $0 }.first()
+                    .merge(with: Just(.origin))
+                    .sink { [weak self] in self?.center(on: $0) }
+                    .store(in: &cancellables)
+            }
+        }
+        """
+        XCTAssertEqual(findings(of: StoreInAppearanceRule.self, in: [(path: "A.swift", text: text)]).map { "\($0.line):\($0.column)" },
+                       ["5:22"])
+    }
+
+    /// A dropped token of a pipeline that is over when `sink` returns: a `CurrentValueSubject`
+    /// (also one a protocol requires) or a `@Published` property's publisher gives its current
+    /// value during `subscribe`, and `first()` right after it finishes; an array property of a
+    /// parameter's type (`route.stops.publisher`) gives all its elements then. A `PassthroughSubject`
+    /// limited by `first()` waits for a value, so its dropped token cancels it.
+    func testDroppedTokensOfPipelinesOverDuringSink() {
+        let models = """
+        protocol TripServicing {
+            var currentState: CurrentValueSubject<TripState, Never> { get }
+            var events: PassthroughSubject<TripState, Never> { get }
+        }
+        struct Route { var stops: [Stop] }
+        final class TripModel: ObservableObject {
+            @Published var title = ""
+        }
+        """
+        let user = """
+        final class TripPeek {
+            let trips: TripServicing
+            let model = TripModel()
+            func snapshot(route: Route) -> [String] {
+                var state = TripState.idle
+                _ = trips.currentState.first().sink { state = $0 }
+                var title = ""
+                _ = model.$title.first().sink { title = $0 }
+                var names: [String] = []
+                _ = route.stops.publisher.map(\\.name).collect().sink { names = $0 }
+                _ = trips.events.first().sink { state = $0 }
+                return names + [title, "\\(state)"]
+            }
+        }
+        """
+        let files = [(path: "Models.swift", text: models), (path: "TripPeek.swift", text: user)]
+        XCTAssertEqual(findings(of: DiscardedCancellableRule.self, in: files).map { "\($0.file):\($0.line):\($0.column)" },
+                       ["TripPeek.swift:11:34"])
+    }
 }
