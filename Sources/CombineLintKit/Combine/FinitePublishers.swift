@@ -162,8 +162,18 @@ public struct FinitePublishers: Sendable {
         let unwrapped = [.questionMark, .exclamationMark].contains(tree.tokens[source.lastToken].kind)
         // `client.get(path)` with `let client: APIClient`: the functions of that type (and of the
         // types it inherits from or that conform to it) are the ones that may run.
-        let receiverType = index.flatMap { TypeResolver.ownerTypeThroughProperties(ofElement: last, in: chain, tree: tree, index: $0) }
-        guard let relay = functionRelay(source, receiverType: receiverType, unwrapped: unwrapped, depth: depth), relay.finishes else { return false }
+        var receiverType = index.flatMap { TypeResolver.ownerTypeThroughProperties(ofElement: last, in: chain, tree: tree, index: $0) }
+        var writtenType = false
+        // `NotificationCenter.default.publisher(for:)`, `FeedStore.shared.load()`: a type's shared
+        // instance (or the type itself) is the receiver.
+        if receiverType == nil, last == 1 || (last == 2 && !elements[1].isCall && elements[1].subscripts.isEmpty),
+           root.kind == .root, !root.isCall, root.subscripts.isEmpty, root.name.first?.isUppercase == true,
+           TypeResolver.localDeclaration(of: root.name, at: root.nameToken, in: tree) == nil {
+            receiverType = root.name
+            writtenType = true
+        }
+        guard let relay = functionRelay(source, receiverType: receiverType, writtenType: writtenType, unwrapped: unwrapped, depth: depth),
+              relay.finishes else { return false }
         // `request.onMain()`, `track(api.load(id))`: a function that hands on the publisher it is
         // given finishes when that one does.
         if relay.receiver, !(last > 0 && finishes(chain, before: last, in: tree, depth: depth + 1)) { return false }
@@ -187,7 +197,10 @@ public struct FinitePublishers: Sendable {
     /// With the receiver's type known, the functions declared by that type, its ancestors or its
     /// subtypes are the candidates when there are any: a `get(_:query:)` of another type (returning
     /// a request description, not a publisher) does not decide what `client.get(path)` returns.
-    private func functionRelay(_ call: ChainElement, receiverType: String?, unwrapped: Bool, depth: Int) -> Relay? {
+    /// When the receiver is a type written in the call (`NotificationCenter.default.publisher(for:)`,
+    /// `writtenType`), a function of none of those types is not the one called: a framework type's
+    /// method is no project function of its name.
+    private func functionRelay(_ call: ChainElement, receiverType: String?, writtenType: Bool, unwrapped: Bool, depth: Int) -> Relay? {
         guard let index, depth < FinitePublishers.maximumDepth else { return nil }
         let selector = MethodCallGraph.selector(of: call)
         let compute = { () -> Relay in
@@ -200,14 +213,15 @@ public struct FinitePublishers: Sendable {
             }
             let matching = declarations.filter { index.trees[$0.tree].functions[$0.item].selectorName == selector }
             var named = matching.isEmpty ? declarations : matching
-            if let receiverType, named.count > 1 {
-                let related = Set([receiverType.lastNameComponent] + index.subtypes(of: receiverType.lastNameComponent).map(\.lastNameComponent)
-                    + index.allAncestors(of: receiverType).map { ProjectIndex.stripGenerics($0).lastNameComponent })
+            if let receiverType, !named.isEmpty {
+                let simple = receiverType.lastNameComponent
+                let related = Set([simple] + index.subtypes(of: simple).map(\.lastNameComponent)
+                    + index.allAncestors(of: simple).map { ProjectIndex.stripGenerics($0).lastNameComponent })
                 let owned = named.filter { ref in
                     let tree = index.trees[ref.tree]
                     return tree.functions[ref.item].enclosingType.map { related.contains(tree.types[$0].name.lastNameComponent) } ?? false
                 }
-                if !owned.isEmpty { named = owned }
+                if !owned.isEmpty { named = owned } else if writtenType { return .never }
             }
             // A test double's `fetch()` returning a subject the test drives stands in for the app's
             // request in tests only: the app's own implementations decide, when it has some.
@@ -218,7 +232,7 @@ public struct FinitePublishers: Sendable {
             }
         }
         guard let memo else { return compute() }
-        return memo.value(for: "finishing-function \(selector) \(receiverType ?? "") \(unwrapped) \(oneShot) \(extraRoots.sorted()) \(depth) \(assumedRoots.sorted())", compute)
+        return memo.value(for: "finishing-function \(selector) \(receiverType ?? "") \(writtenType) \(unwrapped) \(oneShot) \(extraRoots.sorted()) \(depth) \(assumedRoots.sorted())", compute)
     }
 
     /// What function `f` of `tree` returns: only finishing pipelines, or pipelines whose sources

@@ -120,4 +120,35 @@ final class CoreRulesRound24Tests: XCTestCase {
         XCTAssertEqual(findings(of: DiscardedCancellableRule.self, in: files).map { "\($0.file):\($0.line):\($0.column)" },
                        ["TripPeek.swift:11:34"])
     }
+
+    /// `NotificationCenter.default.publisher(for:)` is the framework's, never finishing, however a
+    /// project function of the same name (an image loader's `publisher(for:)` returning a `Future`)
+    /// ends: a call on a written framework type runs none of the project's functions.
+    func testAFrameworkTypesMethodIsNoProjectFunctionOfItsName() {
+        let loader = """
+        final class ImageLoader {
+            func publisher(for url: URL?) -> AnyPublisher<UIImage?, Never> {
+                Future { promise in promise(.success(nil)) }.eraseToAnyPublisher()
+            }
+        }
+        """
+        let view = """
+        struct BookmarksView: View {
+            @State private var isLowPower = false
+            @State private var bag = Set<AnyCancellable>()
+            var body: some View {
+                List {}
+                    .onAppear {
+                        NotificationCenter.default.publisher(for: .NSProcessInfoPowerStateDidChange)
+                            .map { _ in ProcessInfo.processInfo.isLowPowerModeEnabled }
+                            .sink { isLowPower = $0 }
+                            .store(in: &bag)
+                    }
+            }
+        }
+        """
+        let files = [(path: "ImageLoader.swift", text: loader), (path: "BookmarksView.swift", text: view)]
+        XCTAssertEqual(findings(of: StoreInAppearanceRule.self, in: files).map { "\($0.file):\($0.line):\($0.column)" },
+                       ["BookmarksView.swift:10:22"])
+    }
 }
