@@ -170,8 +170,8 @@ public struct ProjectIndex: Sendable {
 
     /// The type with this name (simple or dotted; the last component is used).
     public func type(named name: String) -> IndexedType? {
-        let key = name.lastNameComponent
-        return types[ProjectIndex.stripGenerics(key)]
+        // Generics first: the last component of `Base<Feed.Model>` is not `Model>`.
+        types[ProjectIndex.stripGenerics(name).lastNameComponent]
     }
 
     /// The name before its generic arguments (`Box<Int>` gives `Box`), or the name without

@@ -354,8 +354,14 @@ public struct StrongSelfCaptureRule: Rule {
             guard let property = strongPropertyHolding(local: local, type: t, in: tree) else { return nil }
             return property + "." + tree.name(last)
         }
-        guard let v = tree.memberVariable(named: member, ofType: t),
-              isStrongStoredProperty(v, in: tree) else { return nil }
+        if let v = tree.memberVariable(named: member, ofType: t) {
+            return isStrongStoredProperty(v, in: tree) ? member + "." + tree.name(last) : nil
+        }
+        // A stored property inherited from a base class (`let viewModel: ViewModel` of a generic
+        // `BaseViewController<ViewModel>` in another file).
+        guard let property = context.index.property(member, ofType: tree.types[t].name.lastNameComponent),
+              !property.isComputed, !property.isStatic,
+              !property.modifiers.contains(where: { $0.hasPrefix("weak") || $0.hasPrefix("unowned") }) else { return nil }
         return member + "." + tree.name(last)
     }
 

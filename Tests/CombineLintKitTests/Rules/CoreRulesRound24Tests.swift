@@ -151,4 +151,40 @@ final class CoreRulesRound24Tests: XCTestCase {
         XCTAssertEqual(findings(of: StoreInAppearanceRule.self, in: files).map { "\($0.file):\($0.line):\($0.column)" },
                        ["BookmarksView.swift:10:22"])
     }
+
+    /// `viewModel` is a stored property inherited from a generic base class in another file
+    /// (`BaseViewController<Tracking.ViewModel>`): the screen holds the view model, whose bag holds
+    /// the closure, which holds the screen. With `[weak self]` there is no cycle.
+    func testBagOfAnObjectHeldThroughAnInheritedProperty() {
+        let base = """
+        class BaseViewController<ViewModel>: UIViewController {
+            let viewModel: ViewModel
+            init(viewModel: ViewModel) { self.viewModel = viewModel; super.init(nibName: nil, bundle: nil) }
+        }
+        enum Tracking {}
+        extension Tracking {
+            final class ViewModel: ObservableObject {
+                @Published private(set) var driver: String?
+                var cancellables = Set<AnyCancellable>()
+            }
+        }
+        """
+        let screen = """
+        final class TrackingViewController: BaseViewController<Tracking.ViewModel> {
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                viewModel.$driver
+                    .sink { driver in self.animate(visible: driver != nil) }
+                    .store(in: &viewModel.cancellables)
+                viewModel.$driver
+                    .sink { [weak self] driver in self?.animate(visible: driver != nil) }
+                    .store(in: &viewModel.cancellables)
+            }
+            func animate(visible: Bool) {}
+        }
+        """
+        let files = [(path: "Base.swift", text: base), (path: "TrackingViewController.swift", text: screen)]
+        XCTAssertEqual(findings(of: StrongSelfCaptureRule.self, in: files).map { "\($0.file):\($0.line):\($0.column)" },
+                       ["TrackingViewController.swift:5:31"])
+    }
 }
