@@ -48,6 +48,36 @@ extension FinitePublishers {
         return tree.chains[c]
     }
 
+    /// For a source naming a stored `let` property of the enclosing type declared without a value
+    /// (`private let tariffRequest: AnyPublisher<Tariff, Error>`): every chain the type's
+    /// initializers in this file assign to it whole (`tariffRequest = api.tariff(site: site)`, or
+    /// `self.tariffRequest = …`). A constant is set once, in an initializer, so every subscriber
+    /// gets one of them. `nil` when an initializer assigns it something that is no chain.
+    func initializerAssignedPublishers(_ chain: Chain, through last: Int, in tree: SyntaxTree) -> [Chain]? {
+        let elements = chain.elements
+        let named: ChainElement
+        if last == 0, elements[0].kind == .root { named = elements[0] }
+        else if last == 1, elements[0].kind == .root, elements[0].name == "self", !elements[0].isCall { named = elements[1] }
+        else { return nil }
+        guard !named.isCall, named.subscripts.isEmpty, let t = tree.enclosingType(of: named.nameToken),
+              last == 1 || SubscriptionFinder.localVariable(named: named.name, visibleAt: named.nameToken, in: tree) == nil,
+              let v = tree.memberVariable(named: named.name, ofType: t),
+              case let property = tree.variables[v], property.isLet, !property.isComputed, !property.isStatic,
+              property.initializer == nil else { return nil }
+        var assigned: [Chain] = []
+        for f in tree.types[t].functions where tree.functions[f].kind == .initializer {
+            guard let open = tree.functions[f].bodyOpen, let close = tree.functions[f].bodyClose else { continue }
+            for k in (open + 1)..<close where tree.tokens[k].kind == .identifier && tree.name(k) == property.name {
+                guard k + 2 < close, tree.tokens[k + 1].kind == .equal else { continue }
+                let start = k >= 2 && tree.tokens[k - 1].kind == .period && tree.isSelfReference(k - 2) ? k - 2 : k
+                guard tree.statementStarts[start] else { continue }
+                guard let c = tree.chain(startingAt: k + 2), FinitePublishers.endsStatement(tree.chains[c].last, in: tree) else { return nil }
+                assigned.append(tree.chains[c])
+            }
+        }
+        return assigned.isEmpty ? nil : assigned
+    }
+
     /// Whether any file assigns `name` (`name = …`, `x.name = …`, `name += …`) or passes it `inout`
     /// (`&name`), other than at a declaration (`var name = …`).
     private static func isAssigned(_ name: String, in index: ProjectIndex) -> Bool {

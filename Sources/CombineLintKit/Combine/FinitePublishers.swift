@@ -150,6 +150,10 @@ public struct FinitePublishers: Sendable {
         if let stored = storedPropertyPublisher(chain, through: last, in: tree) {
             return finishes(stored, before: stored.elements.count, in: tree, depth: depth + 1)
         }
+        // A constant property set in the initializers: one of the publishers they give it.
+        if let assigned = initializerAssignedPublishers(chain, through: last, in: tree) {
+            return assigned.allSatisfy { finishes($0, before: $0.elements.count, in: tree, depth: depth + 1) }
+        }
         guard oneShot else { return false }
         if last == 0, root.name == "Future", root.isCall { return true }
         if last == 0, root.name == "Deferred", !root.closures.isEmpty {

@@ -6867,7 +6867,8 @@ SwiftUI repeats (`viewWillAppear`, `layoutSubviews`, `tableView(_:cellForRowAt:)
 `configure…`); or in a method that such code calls, through the type's own calls (the call graph
 `repeated_subscription` uses). Not reported: a single `assign(to:)` in `init` or in a method called
 once; one behind a run-once guard (`guard !didBind else { return }` with `didBind = true` set by
-the type, a first-appearance property); upstreams that finish (`Just`, a request, `first()`),
+the type, a first-appearance property); upstreams that finish (`Just`, a request, `first()`, also
+held in a constant property that the initializer sets, `request = api.tariff(site: site)`),
 whose subscription ends after each run, and upstreams that start from a method called on a
 dependency typed by a protocol that the project cannot show endless (`api.job(id: id)` with
 `let api: JobAPI`: most often a request); a call returning a `$property` pipeline, a notification

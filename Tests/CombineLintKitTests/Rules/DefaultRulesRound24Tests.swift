@@ -50,4 +50,37 @@ final class DefaultRulesRound24Tests: XCTestCase {
         XCTAssertEqual(findings(of: AssignToSelfRule.self, in: files).map { "\($0.file):\($0.line):\($0.column)" },
                        ["TariffModel.swift:13:14"])
     }
+
+    /// A constant property given its publisher in `init` hands every subscriber that publisher: a
+    /// request there finishes, so re-assigning it on each appearance leaves nothing behind; a
+    /// subject's publisher never finishes, and each appearance adds one more subscription.
+    func testConstantPropertySetInTheInitializer() {
+        let text = """
+        final class TariffModel: ObservableObject {
+            @Published var tariff = ""
+            @Published var live = 0
+            private let request: AnyPublisher<String, Never>
+            private let updates: AnyPublisher<Int, Never>
+            init(feed: PassthroughSubject<Int, Never>) {
+                request = URLSession.shared.dataTaskPublisher(for: URL(string: "https://example.com")!)
+                    .map { String(decoding: $0.data, as: UTF8.self) }
+                    .replaceError(with: "")
+                    .eraseToAnyPublisher()
+                self.updates = feed.eraseToAnyPublisher()
+            }
+            func load() {
+                request.assign(to: &$tariff)
+                updates.assign(to: &$live)
+            }
+        }
+        struct TariffView: View {
+            @StateObject var model: TariffModel
+            var body: some View {
+                Text(model.tariff).onAppear { model.load() }
+            }
+        }
+        """
+        XCTAssertEqual(findings(of: PublishedAssignCycleRule.self, in: [(path: "A.swift", text: text)]).map { "\($0.line):\($0.column)" },
+                       ["15:17"])
+    }
 }
