@@ -78,6 +78,81 @@ extension FinitePublishers {
         return assigned.isEmpty ? nil : assigned
     }
 
+    /// For a source naming a stored optional `var` of the enclosing type that starts empty (`private
+    /// var refreshing: AnyPublisher<String, Error>?`), read directly or through a shorthand binding
+    /// (`if let refreshing { return refreshing }`): every publisher the project assigns to the name,
+    /// as (tree, chain) pairs; `nil` assignments are skipped. The in-flight request that a token
+    /// refresher hands out while it runs (`refreshing = refresh`, then `self?.refreshing = nil` when
+    /// it completes). `nil` when any assignment is something else, or the name is passed `inout`.
+    func assignedOptionalPublishers(_ chain: Chain, through last: Int, in tree: SyntaxTree) -> [(tree: Int, chain: Int)]? {
+        let elements = chain.elements
+        let named: ChainElement
+        if last == 0, elements[0].kind == .root { named = elements[0] }
+        else if last == 1, elements[0].kind == .root, elements[0].name == "self", !elements[0].isCall { named = elements[1] }
+        else { return nil }
+        guard !named.isCall, named.subscripts.isEmpty else { return nil }
+        return assignedOptionalPublishers(named: named.name, at: named.nameToken, bare: last == 0, in: tree)
+    }
+
+    /// As `assignedOptionalPublishers(_:through:in:)`, for the name `name` written at token `token`
+    /// (`bare`: without `self.`, so that a local of the name other than a shorthand binding hides it).
+    func assignedOptionalPublishers(named name: String, at token: Int, bare: Bool, in tree: SyntaxTree) -> [(tree: Int, chain: Int)]? {
+        guard let index, let t = tree.enclosingType(of: token) else { return nil }
+        if bare, let local = SubscriptionFinder.localVariable(named: name, visibleAt: token, in: tree),
+           !FinitePublishers.isShorthandBinding(local, in: tree) { return nil }
+        guard let v = tree.memberVariable(named: name, ofType: t), case let property = tree.variables[v],
+              !property.isLet, !property.isComputed, !property.isStatic, !property.hasObservers,
+              property.typeText.hasSuffix("?"),
+              property.initializer.map({ $0.count == 1 && tree.isWord($0.lowerBound, "nil") }) ?? true else { return nil }
+        // Empty when the name is assigned something that is no publisher chain (or never assigned):
+        // the memo keeps no optionals.
+        let compute = { () -> [AssignedPublisher] in
+            var values: [AssignedPublisher] = []
+            for ref in index.identifiers[property.name] {
+                let other = index.trees[ref.tree]
+                let k = ref.token
+                guard other.tokenIs(k, property.name) else { continue }
+                if k > 0, other.tokens[k - 1].kind == .ampersand { return [] }
+                guard k + 2 < other.tokens.count else { continue }
+                let next = other.tokens[k + 1].kind
+                if next == .operator, FinitePublishers.isCompoundAssignment(k + 1, in: other) { return [] }
+                guard next == .equal, !(k > 0 && (other.isWord(k - 1, "var") || other.isWord(k - 1, "let"))) else { continue }
+                if other.isWord(k + 2, "nil"), FinitePublishers.endsStatement(k + 2, in: other) { continue }
+                if let c = other.chain(startingAt: k + 2), FinitePublishers.endsStatement(other.chains[c].last, in: other) {
+                    values.append(AssignedPublisher(tree: ref.tree, chain: c))
+                } else if other.tokens[k + 2].kind == .identifier, FinitePublishers.endsStatement(k + 2, in: other),
+                          let local = SubscriptionFinder.localVariable(named: other.name(k + 2), visibleAt: k + 2, in: other),
+                          let initializer = other.variables[local].initializer, let c = other.chain(startingAt: initializer.lowerBound) {
+                    // `refreshing = refresh`, a local bound to a pipeline.
+                    values.append(AssignedPublisher(tree: ref.tree, chain: c))
+                } else {
+                    return []
+                }
+            }
+            return values
+        }
+        let values = memo.map { $0.value(for: "assigned-optional-publishers \(property.name)", compute) } ?? compute()
+        guard !values.isEmpty else { return nil }
+        return values.map { ($0.tree, $0.chain) }
+    }
+
+    /// A publisher assigned to a property: its chain, by tree.
+    struct AssignedPublisher: Sendable {
+        var tree: Int
+        var chain: Int
+    }
+
+    /// `if let refreshing {`, `guard let token else`: a binding of the same name without a value,
+    /// which unwraps the property (or local) it names.
+    static func isShorthandBinding(_ v: Int, in tree: SyntaxTree) -> Bool {
+        let variable = tree.variables[v]
+        let k = variable.nameToken
+        guard variable.initializer == nil, variable.typeText.isEmpty, k > 0, k + 1 < tree.tokens.count,
+              tree.isWord(k - 1, "let") || tree.isWord(k - 1, "var") else { return false }
+        let next = tree.tokens[k + 1].kind
+        return next == .leftBrace || next == .comma || tree.isWord(k + 1, "else")
+    }
+
     /// Whether any file assigns `name` (`name = …`, `x.name = …`, `name += …`) or passes it `inout`
     /// (`&name`), other than at a declaration (`var name = …`).
     private static func isAssigned(_ name: String, in index: ProjectIndex) -> Bool {
@@ -95,13 +170,13 @@ extension FinitePublishers {
     }
 
     /// `+=`, `??=` …: an operator ending in `=` that is not a comparison.
-    private static func isCompoundAssignment(_ k: Int, in tree: SyntaxTree) -> Bool {
+    static func isCompoundAssignment(_ k: Int, in tree: SyntaxTree) -> Bool {
         let text = tree.name(k)
         return text.count >= 2 && text.hasSuffix("=") && !["==", "!=", "<=", ">=", "===", "!=="].contains(text)
     }
 
     /// The token after `last` starts a new statement or closes the block: the chain is the whole value.
-    private static func endsStatement(_ last: Int, in tree: SyntaxTree) -> Bool {
+    static func endsStatement(_ last: Int, in tree: SyntaxTree) -> Bool {
         let next = last + 1
         guard next < tree.tokens.count else { return true }
         let kind = tree.tokens[next].kind

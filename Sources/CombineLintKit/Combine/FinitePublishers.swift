@@ -154,6 +154,13 @@ public struct FinitePublishers: Sendable {
         if let assigned = initializerAssignedPublishers(chain, through: last, in: tree) {
             return assigned.allSatisfy { finishes($0, before: $0.elements.count, in: tree, depth: depth + 1) }
         }
+        // An optional property that holds a publisher for a while: each one the project gives it.
+        if let index, let assigned = assignedOptionalPublishers(chain, through: last, in: tree) {
+            return assigned.allSatisfy { value in
+                let other = index.trees[value.tree]
+                return finishes(other.chains[value.chain], before: other.chains[value.chain].elements.count, in: other, depth: depth + 1)
+            }
+        }
         guard oneShot else { return false }
         if last == 0, root.name == "Future", root.isCall { return true }
         if last == 0, root.name == "Deferred", !root.closures.isEmpty {
@@ -244,7 +251,9 @@ public struct FinitePublishers: Sendable {
     /// (`receive(on: q).eraseToAnyPublisher()`), which finish when those do.
     private func relay(function f: Int, in tree: SyntaxTree, depth: Int) -> Relay {
         let function = tree.functions[f]
-        guard let returned = tree.chainsReturned(byFunction: f) else { return .never }
+        guard let returned = tree.chainsReturned(byFunction: f) else {
+            return returnsFinishingNames(function: f, in: tree, depth: depth) ? .finishing : .never
+        }
         if returned.allSatisfy({ finishes($0, before: $0.elements.count, in: tree, depth: depth + 1) }) {
             return .finishing
         }
@@ -268,6 +277,36 @@ public struct FinitePublishers: Sendable {
         given.assumedRoots = assumedRoots.union(assumed)
         let finishing = returned.allSatisfy { given.finishes($0, before: $0.elements.count, in: tree, depth: depth + 1) }
         return finishing ? relay : .never
+    }
+
+    /// Whether every `return` of function `f` gives a finishing publisher, where some return a bare
+    /// name (which forms no chain): a local bound to a pipeline (`let refresh = Deferred { … }…;
+    /// return refresh`), or an optional property holding one for a while (`if let refreshing {
+    /// return refreshing }`, see `assignedOptionalPublishers`).
+    private func returnsFinishingNames(function f: Int, in tree: SyntaxTree, depth: Int) -> Bool {
+        guard let index, let open = tree.functions[f].bodyOpen, let close = tree.functions[f].bodyClose else { return false }
+        var returns = 0
+        for k in open..<close where tree.isWord(k, "return") && tree.innermostClosure(of: k) == nil && tree.enclosingFunction(of: k) == f {
+            guard k + 1 < close else { return false }
+            returns += 1
+            if let c = tree.chain(startingAt: k + 1) {
+                guard finishes(tree.chains[c], before: tree.chains[c].elements.count, in: tree, depth: depth + 1) else { return false }
+                continue
+            }
+            guard tree.tokens[k + 1].kind == .identifier, FinitePublishers.endsStatement(k + 1, in: tree) else { return false }
+            let name = tree.name(k + 1)
+            if let v = SubscriptionFinder.localVariable(named: name, visibleAt: k + 1, in: tree), !FinitePublishers.isShorthandBinding(v, in: tree) {
+                guard let initializer = tree.variables[v].initializer, let c = tree.chain(startingAt: initializer.lowerBound),
+                      finishes(tree.chains[c], before: tree.chains[c].elements.count, in: tree, depth: depth + 1) else { return false }
+                continue
+            }
+            guard let values = assignedOptionalPublishers(named: name, at: k + 1, bare: true, in: tree),
+                  values.allSatisfy({ value in
+                      let other = index.trees[value.tree]
+                      return finishes(other.chains[value.chain], before: other.chains[value.chain].elements.count, in: other, depth: depth + 1)
+                  }) else { return false }
+        }
+        return returns > 0
     }
 
     /// `Empty(completeImmediately: false)` never completes.

@@ -83,4 +83,43 @@ final class DefaultRulesRound24Tests: XCTestCase {
         XCTAssertEqual(findings(of: PublishedAssignCycleRule.self, in: [(path: "A.swift", text: text)]).map { "\($0.line):\($0.column)" },
                        ["15:17"])
     }
+
+    /// A token refresher hands out the refresh in flight while it runs (`if let refreshing { return
+    /// refreshing }`, `refreshing = refresh`, back to `nil` when it completes): every publisher the
+    /// property holds is that finishing `Deferred { Future }`, so a request built on it finishes. A
+    /// property that is also given a subject's publisher does not.
+    func testInFlightPublisherHeldByAnOptionalProperty() {
+        let text = """
+        final class TokenRefresher {
+            private var refreshing: AnyPublisher<String, Error>?
+            private var watching: AnyPublisher<String, Error>?
+            private let changes = PassthroughSubject<String, Error>()
+            func validToken() -> AnyPublisher<String, Error> {
+                if let refreshing { return refreshing }
+                let refresh = Deferred { Future<String, Error> { promise in promise(.success("t")) } }
+                    .handleEvents(receiveCompletion: { [weak self] _ in self?.refreshing = nil })
+                    .share()
+                    .eraseToAnyPublisher()
+                refreshing = refresh
+                return refresh
+            }
+            func tokenChanges() -> AnyPublisher<String, Error> {
+                if let watching { return watching }
+                watching = changes.eraseToAnyPublisher()
+                return Just("t").setFailureType(to: Error.self).eraseToAnyPublisher()
+            }
+        }
+        final class Model {
+            let tokens = TokenRefresher()
+            var bag = Set<AnyCancellable>()
+            var token = ""
+            func load() {
+                tokens.validToken().replaceError(with: "").assign(to: \\.token, on: self).store(in: &bag)
+                tokens.tokenChanges().replaceError(with: "").assign(to: \\.token, on: self).store(in: &bag)
+            }
+        }
+        """
+        XCTAssertEqual(findings(of: AssignToSelfRule.self, in: [(path: "A.swift", text: text)]).map { "\($0.line):\($0.column)" },
+                       ["26:54"])
+    }
 }
