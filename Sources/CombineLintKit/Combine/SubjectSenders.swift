@@ -27,8 +27,11 @@ struct SubjectSenders: Sendable {
             let enclosing = tree.enclosingType(of: chain.elements[reference.element].nameToken).map { tree.types[$0].name.lastNameComponent }
             // A receiver's type the project does not declare (a typealias such as `AppStore` for
             // `Store<AppState, AppAction>`, a framework type) is not known to be unrelated.
-            let owner = TypeResolver.ownerType(ofElement: reference.element, in: chain, tree: tree, index: index)
-                .flatMap { index.type(named: $0) == nil ? nil : $0 }
+            // A local or a capture of the member's name (`[typingUsers = socket.typingUsers] in
+            // typingUsers.value.insert(user)`) may hold another object's subject: owner unknown.
+            let owner = Self.isLocalAlias(chain, at: reference.element, in: tree) ? nil
+                : TypeResolver.ownerType(ofElement: reference.element, in: chain, tree: tree, index: index)
+                    .flatMap { index.type(named: $0) == nil ? nil : $0 }
             if let owner {
                 enclosingTypesByOwner[owner, default: []].insert(enclosing)
             } else {
@@ -82,6 +85,15 @@ struct SubjectSenders: Sendable {
             if feedsDirectly(tree.chains[c], at: 0, in: tree, index: index) { return true }
         }
         return false
+    }
+
+    /// Whether element `e` is the chain's root naming a local, a parameter or a capture of the
+    /// closures around it, rather than a member of the enclosing type.
+    private static func isLocalAlias(_ chain: Chain, at e: Int, in tree: SyntaxTree) -> Bool {
+        guard e == 0 else { return false }
+        let root = chain.elements[0]
+        if TypeResolver.localDeclaration(of: root.name, at: root.nameToken, in: tree) != nil { return true }
+        return tree.enclosingClosures(of: root.nameToken).contains { c in tree.closures[c].captures.contains { $0.name == root.name } }
     }
 
     /// Mutating methods of values a `CurrentValueSubject` often holds (besides the collection ones).

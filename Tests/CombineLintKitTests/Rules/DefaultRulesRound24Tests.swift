@@ -122,4 +122,32 @@ final class DefaultRulesRound24Tests: XCTestCase {
         XCTAssertEqual(findings(of: AssignToSelfRule.self, in: [(path: "A.swift", text: text)]).map { "\($0.line):\($0.column)" },
                        ["26:54"])
     }
+
+    /// Another type changes the subject's value through a capture of the same name
+    /// (`[typingUsers = socket.typingUsers] in typingUsers.value.insert(user)`): it is an input by
+    /// design, and `private` would not compile. A subject only its own type sends into is reported.
+    func testSubjectFedThroughACaptureOfItsName() {
+        let socket = """
+        final class ChatSocket {
+            let typingUsers = CurrentValueSubject<Set<String>, Never>([])
+            let frames = PassthroughSubject<String, Never>()
+            func receive(_ text: String) { frames.send(text) }
+        }
+        """
+        let model = """
+        final class ChatViewModel {
+            private var bag = Set<AnyCancellable>()
+            func bind(socket: ChatSocket) {
+                socket.frames
+                    .sink { [typingUsers = socket.typingUsers] user in
+                        typingUsers.value.insert(user)
+                    }
+                    .store(in: &bag)
+            }
+        }
+        """
+        let files = [(path: "ChatSocket.swift", text: socket), (path: "ChatViewModel.swift", text: model)]
+        XCTAssertEqual(findings(of: ExposedSubjectRule.self, in: files).map { "\($0.file):\($0.line):\($0.column)" },
+                       ["ChatSocket.swift:3:9"])
+    }
 }
