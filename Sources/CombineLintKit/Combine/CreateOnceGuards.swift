@@ -21,11 +21,26 @@ public enum CreateOnceGuards {
         return guards(target, body: (open + 1)..<close, closure: nil, of: tree)
     }
 
+    /// The regions of function `f`'s body (code directly in it, not in closures) that run behind a
+    /// create-once guard of that body: asked once per body, then tested for each token.
+    public static func guardedRegions(inFunction f: Int, of tree: SyntaxTree) -> [Range<Int>] {
+        guard let open = tree.functions[f].bodyOpen, let close = tree.functions[f].bodyClose, open + 1 < close else { return [] }
+        return regions(before: close, containing: nil, body: (open + 1)..<close, closure: nil, of: tree)
+    }
+
     /// The guards of `body`, whose code directly in it (outside nested closures) has `closure` as
     /// its innermost closure: `nil` for a function's own body.
     private static func guards(_ target: Int, body code: Range<Int>, closure c: Int?, of tree: SyntaxTree) -> Bool {
         guard code.lowerBound < target, target < code.upperBound else { return false }
-        for k in code.lowerBound..<target where tree.isWord(k, "if") || tree.isWord(k, "guard") {
+        return !regions(before: target, containing: target, body: code, closure: c, of: tree).isEmpty
+    }
+
+    /// The regions that create-once guards standing in `body` before token `limit` let through
+    /// (only those holding token `target`, when given).
+    private static func regions(before limit: Int, containing target: Int?, body code: Range<Int>, closure c: Int?,
+                                of tree: SyntaxTree) -> [Range<Int>] {
+        var result: [Range<Int>] = []
+        for k in code.lowerBound..<limit where tree.isWord(k, "if") || tree.isWord(k, "guard") {
             guard tree.innermostClosure(of: k) == c, let (conditionEnd, body) = clause(at: k, in: tree) else { continue }
             // The code the guard lets through: the `if`'s body, or the rest of the guard's block
             // (none where a brace is unmatched: code being typed).
@@ -40,12 +55,13 @@ public enum CreateOnceGuards {
                 guard end > bodyEnd else { continue }
                 region = (bodyEnd + 1)..<end
             }
-            guard region.contains(target) else { continue }
+            if let target, !region.contains(target) { continue }
             // The closure runs synchronously to its end, so a later write guards the next run too.
-            for name in absentNames(in: (k + 1)..<conditionEnd, of: tree)
-                where isMadePresent(name, in: region, closure: c, of: tree) { return true }
+            if absentNames(in: (k + 1)..<conditionEnd, of: tree).contains(where: { isMadePresent($0, in: region, closure: c, of: tree) }) {
+                result.append(region)
+            }
         }
-        return false
+        return result
     }
 
     /// For the `if`/`guard` at `k`: where its condition ends (`{` or `else`) and the `{` of its body

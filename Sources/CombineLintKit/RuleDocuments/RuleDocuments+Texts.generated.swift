@@ -8049,6 +8049,8 @@ Not reported:
   with `sceneDidEnterBackground` or `sceneWillResignActive`, `sceneDidBecomeActive` with
   `sceneWillResignActive`, and the `application…` twins), also when that callback is another type's and runs a method
   of the storing type that empties the bag (`sceneDidEnterBackground { feedStore.pauseLiveUpdates() }`);
+- paths behind a create-once guard in a method on the path (`guard socketObserver == nil else { return }`,
+  then `socketObserver = …`): the rest of the method runs once until something clears the observer;
 - paths guarded by a run-once flag the type sets (`guard !didBind else { return }; didBind = true`; a flag it
   toggles, `isFollowing.toggle()`, is on again every other run and guards nothing once),
   by `bag.isEmpty`, by `isMovingToParent`/`isBeingPresented`, or by the state that installing a

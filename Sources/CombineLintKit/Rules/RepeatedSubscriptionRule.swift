@@ -558,6 +558,16 @@ struct TypeAnalysis: Sendable {
         for (i, step) in path.enumerated() {
             let end = i == path.count - 1 ? storeToken : (step.callToken ?? step.body.upperBound)
             if let guardToken = facts[i].firstGuard, guardToken < end { return true }
+            // `guard socketObserver == nil else { return }` then `socketObserver = …`: the rest of
+            // the method runs once, until something clears the observer again. The guarded regions
+            // of a body are found once, however many stores of it are asked about.
+            let tree = index.trees[step.tree]
+            if end < tree.tokens.count, tree.innermostClosure(of: end) == nil, let f = tree.enclosingFunction(of: end) {
+                let regions = memo.value(for: "repeated_subscription.create-once\u{0}\(step.tree):\(f)") {
+                    CreateOnceGuards.guardedRegions(inFunction: f, of: tree)
+                }
+                if regions.contains(where: { $0.contains(end) }) { return true }
+            }
         }
         return false
     }

@@ -187,4 +187,42 @@ final class CoreRulesRound24Tests: XCTestCase {
         XCTAssertEqual(findings(of: StrongSelfCaptureRule.self, in: files).map { "\($0.file):\($0.line):\($0.column)" },
                        ["TrackingViewController.swift:5:31"])
     }
+
+    /// A method that returns early while its observer exists (`guard socketObserver == nil else {
+    /// return }`, then `socketObserver = …`) stores once however often `onAppear` calls it; the
+    /// same method without the guard stores once per appearance.
+    func testCreateOnceGuardBeforeTheStore() {
+        let text = """
+        final class InboxStore: ObservableObject {
+            @Published var online = false
+            private var socketObserver: AnyCancellable?
+            private var bag = Set<AnyCancellable>()
+            private let socket = ChatSocket()
+            func load() {
+                observeSocketOnce()
+                observeState()
+            }
+            private func observeSocketOnce() {
+                guard socketObserver == nil else { return }
+                socketObserver = socket.frames.sink { [weak self] _ in self?.online = true }
+                socket.$state
+                    .sink { [weak self] in self?.online = $0 == .connected }
+                    .store(in: &bag)
+            }
+            private func observeState() {
+                socket.$state
+                    .sink { [weak self] in self?.online = $0 == .connected }
+                    .store(in: &bag)
+            }
+        }
+        struct InboxView: View {
+            @StateObject var store = InboxStore()
+            var body: some View {
+                List {}.onAppear { store.load() }
+            }
+        }
+        """
+        XCTAssertEqual(findings(of: RepeatedSubscriptionRule.self, in: [(path: "A.swift", text: text)]).map { "\($0.line):\($0.column)" },
+                       ["20:14"])
+    }
 }
