@@ -2555,7 +2555,9 @@ name ending in `Subject`), `objectWillChange`, `NotificationCenter.default.publi
 KVO `publisher(for: \.x)`, `Timer.publish(every:…)`, or `Publishers.Merge`/`CombineLatest` of
 one of these; also a local holding one of these that the pipeline goes on from
 (`let query = Publishers.CombineLatest(input.search, input.category)`, then `query.debounce(…).flatMap { … }`,
-followed a few locals deep; not a local cut by `first()` or `prefix(n)`). Error handling on the inner publisher is the correct form and is not reported:
+followed a few locals deep; not a local cut by `first()` or `prefix(n)`, nor a pipeline cut by one
+before the flattening step, `$selectedID.compactMap { $0 }.first().flatMap { load($0) }`, which ends
+with its one inner publisher anyway). Error handling on the inner publisher is the correct form and is not reported:
 inside the `flatMap` closure, or, since `switchToLatest` takes no closure, in the `map` that
 builds the inner publishers before it. Neither is a pipeline whose inner publishers already handle
 their errors or cannot fail (an item's KVO `publisher(for: \.status)`, a `$property`, a notification, a call of

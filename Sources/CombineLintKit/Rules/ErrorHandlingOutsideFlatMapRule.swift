@@ -19,7 +19,10 @@ public struct ErrorHandlingOutsideFlatMapRule: Rule {
         for chain in tree.chains {
             guard let flat = chain.elements.firstIndex(where: { Catalogue.flatteningOperators.contains($0.name) && $0.kind == .member && $0.isCall }) else { continue }
             guard let handler = chain.elements[(flat + 1)...].firstIndex(where: { Catalogue.errorHandlers.contains($0.name) && $0.kind == .member && $0.isCall }) else { continue }
-            guard NeverFinishingSources.startsNeverFinishing(chain, before: flat, tree: tree, index: context.index, extraNames: extra) else { continue }
+            // `$selectedID.compactMap { $0 }.first().flatMap { load($0) }`: one inner publisher, and the
+            // pipeline ends with it anyway.
+            guard NeverFinishingSources.startsNeverFinishing(chain, before: flat, tree: tree, index: context.index, extraNames: extra),
+                  !NeverFinishingSources.isLimited(chain, before: flat) else { continue }
             // Inner publishers that already handle their errors cannot end the outer pipeline.
             let flatteningSteps = chain.elements[flat..<handler].indices.filter { Catalogue.flatteningOperators.contains(chain.elements[$0].name) }
             if flatteningSteps.allSatisfy({ innerHandlesErrors(chain, flattener: $0, tree: tree, index: context.index) }) { continue }

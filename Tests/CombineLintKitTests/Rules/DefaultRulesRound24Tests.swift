@@ -150,4 +150,31 @@ final class DefaultRulesRound24Tests: XCTestCase {
         XCTAssertEqual(findings(of: ExposedSubjectRule.self, in: files).map { "\($0.file):\($0.line):\($0.column)" },
                        ["ChatSocket.swift:3:9"])
     }
+
+    /// A limit before the flattening step (`first()`) leaves one inner publisher, and the pipeline
+    /// ends with it anyway: its failure ends nothing more. Without the limit it is reported.
+    func testErrorHandlingAfterAPipelineCutByFirst() {
+        let text = """
+        final class JobDetailModel: ObservableObject {
+            @Published var selectedJobID: String?
+            @Published var title = ""
+            private let routes = RouteService()
+            init() {
+                $selectedJobID.compactMap { $0 }
+                    .first()
+                    .flatMap { [routes] in routes.jobDetail($0) }
+                    .map(\\.title)
+                    .replaceError(with: "")
+                    .assign(to: &$title)
+                $selectedJobID.compactMap { $0 }
+                    .flatMap { [routes] in routes.jobDetail($0) }
+                    .map(\\.title)
+                    .replaceError(with: "")
+                    .assign(to: &$title)
+            }
+        }
+        """
+        XCTAssertEqual(findings(of: ErrorHandlingOutsideFlatMapRule.self, in: [(path: "A.swift", text: text)]).map { "\($0.line):\($0.column)" },
+                       ["15:14"])
+    }
 }
