@@ -30,7 +30,7 @@ public struct FinitePublishers: Sendable {
     private var assumedRoots: Set<String> = []
 
     /// How many locals, closures and functions deep a question is followed.
-    private static let maximumDepth = 8
+    private static let maximumDepth = 12
 
     public init(index: ProjectIndex? = nil, memo: ProjectMemo? = nil, extraRoots: Set<String> = [], oneShot: Bool = false) {
         self.index = index

@@ -87,13 +87,24 @@ struct SubjectSenders: Sendable {
         return false
     }
 
-    /// Whether element `e` is the chain's root naming a local, a parameter or a capture of the
-    /// closures around it, rather than a member of the enclosing type.
+    /// Whether element `e` is the chain's root naming a parameter, or a local or capture bound to
+    /// another object's member of the name (`let typingUsers = socket.typingUsers`, `[typingUsers =
+    /// socket.typingUsers]`), rather than a member of the enclosing type. A local made there
+    /// (`let events = PassthroughSubject<…>()` in a test) stays as it was read.
     private static func isLocalAlias(_ chain: Chain, at e: Int, in tree: SyntaxTree) -> Bool {
         guard e == 0 else { return false }
         let root = chain.elements[0]
-        if TypeResolver.localDeclaration(of: root.name, at: root.nameToken, in: tree) != nil { return true }
-        return tree.enclosingClosures(of: root.nameToken).contains { c in tree.closures[c].captures.contains { $0.name == root.name } }
+        let member = "." + root.name
+        switch TypeResolver.localDeclaration(of: root.name, at: root.nameToken, in: tree) {
+        case .parameter: return true
+        case .local(let v):
+            guard let initializer = tree.variables[v].initializer else { return false }
+            return tree.text(initializer.lowerBound, initializer.upperBound).hasSuffix(member)
+        case nil:
+            return tree.enclosingClosures(of: root.nameToken).contains { c in
+                tree.closures[c].captures.contains { $0.name == root.name && $0.expression.hasSuffix(member) }
+            }
+        }
     }
 
     /// Mutating methods of values a `CurrentValueSubject` often holds (besides the collection ones).

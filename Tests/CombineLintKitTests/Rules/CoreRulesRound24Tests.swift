@@ -225,4 +225,64 @@ final class CoreRulesRound24Tests: XCTestCase {
         XCTAssertEqual(findings(of: RepeatedSubscriptionRule.self, in: [(path: "A.swift", text: text)]).map { "\($0.line):\($0.column)" },
                        ["20:14"])
     }
+
+    /// A request made several project functions deep (a view model, a service, a protocol-typed API
+    /// whose client signs, retries after renewing a token, and performs the URL request) answers
+    /// and finishes: storing it on each appearance leaves nothing running.
+    func testRequestSeveralFunctionsDeepFromAnAppearance() {
+        let client = """
+        protocol BankAPI { func accounts() -> AnyPublisher<[Account], APIError> }
+        final class APIClient: BankAPI {
+            private let session: URLSession = .shared
+            func accounts() -> AnyPublisher<[Account], APIError> { get("accounts") }
+            private func get<T: Decodable>(_ path: String) -> AnyPublisher<T, APIError> {
+                authorized(URLRequest(url: URL(string: path)!))
+            }
+            private func authorized<T: Decodable>(_ request: URLRequest) -> AnyPublisher<T, APIError> {
+                perform(request)
+                    .catch { [weak self] error -> AnyPublisher<Data, APIError> in
+                        guard let self else { return Fail(error: error).eraseToAnyPublisher() }
+                        return self.renewToken().flatMap { _ in self.perform(request) }.eraseToAnyPublisher()
+                    }
+                    .decode(type: T.self, decoder: JSONDecoder())
+                    .mapError { _ in APIError.decoding }
+                    .eraseToAnyPublisher()
+            }
+            private func perform(_ request: URLRequest) -> AnyPublisher<Data, APIError> {
+                session.dataTaskPublisher(for: request).map(\\.data).mapError { _ in APIError.transport }.retry(1).eraseToAnyPublisher()
+            }
+            private func renewToken() -> AnyPublisher<Void, APIError> {
+                perform(URLRequest(url: URL(string: "token")!)).map { _ in () }.eraseToAnyPublisher()
+            }
+        }
+        final class AccountsService {
+            private let api: BankAPI
+            init(api: BankAPI) { self.api = api }
+            func refresh() -> AnyPublisher<[Account], APIError> {
+                api.accounts().receive(on: DispatchQueue.main).eraseToAnyPublisher()
+            }
+        }
+        final class AccountsViewModel {
+            private let service: AccountsService
+            init(service: AccountsService) { self.service = service }
+            func refresh() -> AnyPublisher<Void, Never> {
+                service.refresh().map { _ in () }.catch { _ in Just(()) }.eraseToAnyPublisher()
+            }
+        }
+        """
+        let screen = """
+        final class AccountsViewController: UIViewController {
+            private let viewModel: AccountsViewModel
+            private var cancellables = Set<AnyCancellable>()
+            override func viewWillAppear(_ animated: Bool) {
+                super.viewWillAppear(animated)
+                viewModel.refresh()
+                    .sink { _ in }
+                    .store(in: &cancellables)
+            }
+        }
+        """
+        let files = [(path: "API.swift", text: client), (path: "AccountsViewController.swift", text: screen)]
+        XCTAssertEqual(findings(of: StoreInAppearanceRule.self, in: files).map { "\($0.file):\($0.line)" }, [])
+    }
 }
