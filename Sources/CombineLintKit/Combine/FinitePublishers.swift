@@ -215,23 +215,17 @@ public struct FinitePublishers: Sendable {
         guard let index, depth < FinitePublishers.maximumDepth else { return nil }
         let selector = MethodCallGraph.selector(of: call)
         let compute = { () -> Relay in
-            let declarations = index.functions[call.name].filter { ref in
-                // Only a function that returns something can be the source of a pipeline.
-                let function = index.trees[ref.tree].functions[ref.item]
-                return function.kind == .function && function.bodyOpen != nil
-                    && !["", "Void", "()"].contains(function.returnType)
-                    && (unwrapped || !function.returnType.hasSuffix("?"))
-            }
-            let matching = declarations.filter { index.trees[$0.tree].functions[$0.item].selectorName == selector }
-            var named = matching.isEmpty ? declarations : matching
+            // The functions of the selector, grouped by the type that declares them, worked out once
+            // per selector: each receiver type then takes its own group (thousands of feature files
+            // may each declare a `load()` of their own service).
+            let makeCandidates = { FinitePublishers.candidates(of: call, selector: selector, unwrapped: unwrapped, index: index) }
+            let all = self.memo.map { $0.value(for: "finishing-candidates \(selector) \(call.name) \(unwrapped)", makeCandidates) } ?? makeCandidates()
+            var named = all.functions
             if let receiverType, !named.isEmpty {
                 let simple = receiverType.lastNameComponent
                 let related = Set([simple] + index.subtypes(of: simple).map(\.lastNameComponent)
                     + index.allAncestors(of: simple).map { ProjectIndex.stripGenerics($0).lastNameComponent })
-                let owned = named.filter { ref in
-                    let tree = index.trees[ref.tree]
-                    return tree.functions[ref.item].enclosingType.map { related.contains(tree.types[$0].name.lastNameComponent) } ?? false
-                }
+                let owned = related.flatMap { all.byOwner[$0] ?? [] }.sorted().map { named[$0] }
                 if !owned.isEmpty { named = owned } else if writtenType { return .never }
             }
             // A test double's `fetch()` returning a subject the test drives stands in for the app's
@@ -244,6 +238,32 @@ public struct FinitePublishers: Sendable {
         }
         guard let memo else { return compute() }
         return memo.value(for: "finishing-function \(selector) \(receiverType ?? "") \(writtenType) \(unwrapped) \(oneShot) \(extraRoots.sorted()) \(depth) \(assumedRoots.sorted())", compute)
+    }
+
+    /// The project's functions a call may run, by its full selector (else by its name), that return
+    /// something (and, for a call written without `?` or `!`, no Optional), with their positions by
+    /// the simple name of the type that declares each.
+    struct Candidates: Sendable {
+        var functions: [DeclarationReference] = []
+        var byOwner: [String: [Int]] = [:]
+    }
+
+    static func candidates(of call: ChainElement, selector: String, unwrapped: Bool, index: ProjectIndex) -> Candidates {
+        let declarations = index.functions[call.name].filter { ref in
+            // Only a function that returns something can be the source of a pipeline.
+            let function = index.trees[ref.tree].functions[ref.item]
+            return function.kind == .function && function.bodyOpen != nil
+                && !["", "Void", "()"].contains(function.returnType)
+                && (unwrapped || !function.returnType.hasSuffix("?"))
+        }
+        let matching = declarations.filter { index.trees[$0.tree].functions[$0.item].selectorName == selector }
+        var result = Candidates(functions: matching.isEmpty ? declarations : matching)
+        for (position, ref) in result.functions.enumerated() {
+            let tree = index.trees[ref.tree]
+            guard let t = tree.functions[ref.item].enclosingType else { continue }
+            result.byOwner[tree.types[t].name.lastNameComponent, default: []].append(position)
+        }
+        return result
     }
 
     /// What function `f` of `tree` returns: only finishing pipelines, or pipelines whose sources
