@@ -559,15 +559,8 @@ struct TypeAnalysis: Sendable {
             let end = i == path.count - 1 ? storeToken : (step.callToken ?? step.body.upperBound)
             if let guardToken = facts[i].firstGuard, guardToken < end { return true }
             // `guard socketObserver == nil else { return }` then `socketObserver = …`: the rest of
-            // the method runs once, until something clears the observer again. The guarded regions
-            // of a body are found once, however many stores of it are asked about.
-            let tree = index.trees[step.tree]
-            if end < tree.tokens.count, tree.innermostClosure(of: end) == nil, let f = tree.enclosingFunction(of: end) {
-                let regions = memo.value(for: "repeated_subscription.create-once\u{0}\(step.tree):\(f)") {
-                    CreateOnceGuards.guardedRegions(inFunction: f, of: tree)
-                }
-                if regions.contains(where: { $0.contains(end) }) { return true }
-            }
+            // the method runs once, until something clears the observer again.
+            if facts[i].createOnceRegions.contains(where: { $0.contains(end) }) { return true }
         }
         return false
     }
@@ -591,11 +584,19 @@ struct TypeAnalysis: Sendable {
     private struct BodyFacts: Sendable {
         let emptiesBag: Bool
         let firstGuard: Int?
+        /// What create-once guards of a method's own body let through (`guard observer == nil else
+        /// { return }`, then `observer = …`).
+        let createOnceRegions: [Range<Int>]
 
         init(_ step: Step, bag: String, flags: Set<String>, index: ProjectIndex) {
             let tree = index.trees[step.tree]
             emptiesBag = BagResets.empties(bag, in: step.body, of: tree)
             firstGuard = RunOnceGuards.firstGuard(in: step.body, of: tree, bag: bag, flags: flags)
+            if let f = tree.enclosingFunction(of: step.body.lowerBound), tree.functions[f].bodyOpen == step.body.lowerBound {
+                createOnceRegions = CreateOnceGuards.guardedRegions(inFunction: f, of: tree)
+            } else {
+                createOnceRegions = []
+            }
         }
     }
 
