@@ -560,7 +560,11 @@ struct TypeAnalysis: Sendable {
             if let guardToken = facts[i].firstGuard, guardToken < end { return true }
             // `guard socketObserver == nil else { return }` then `socketObserver = …`: the rest of
             // the method runs once, until something clears the observer again.
-            if facts[i].createOnceRegions.contains(where: { $0.contains(end) }) { return true }
+            // A call in a closure there (a sink's) runs per value, not once.
+            if facts[i].createOnceRegions.contains(where: { $0.contains(end) }),
+               index.trees[step.tree].innermostClosure(of: end).map({ !step.body.contains(index.trees[step.tree].closures[$0].open) }) ?? true {
+                return true
+            }
         }
         return false
     }

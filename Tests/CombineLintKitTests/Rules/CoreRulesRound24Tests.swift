@@ -190,7 +190,8 @@ final class CoreRulesRound24Tests: XCTestCase {
 
     /// A method that returns early while its observer exists (`guard socketObserver == nil else {
     /// return }`, then `socketObserver = …`) stores once however often `onAppear` calls it; the
-    /// same method without the guard stores once per appearance.
+    /// same method without the guard stores once per appearance, and so does a method that a sink
+    /// made behind the guard calls (per value of that sink).
     func testCreateOnceGuardBeforeTheStore() {
         let text = """
         final class InboxStore: ObservableObject {
@@ -204,7 +205,7 @@ final class CoreRulesRound24Tests: XCTestCase {
             }
             private func observeSocketOnce() {
                 guard socketObserver == nil else { return }
-                socketObserver = socket.frames.sink { [weak self] _ in self?.online = true }
+                socketObserver = socket.frames.sink { [weak self] _ in self?.observeDraft() }
                 socket.$state
                     .sink { [weak self] in self?.online = $0 == .connected }
                     .store(in: &bag)
@@ -212,6 +213,11 @@ final class CoreRulesRound24Tests: XCTestCase {
             private func observeState() {
                 socket.$state
                     .sink { [weak self] in self?.online = $0 == .connected }
+                    .store(in: &bag)
+            }
+            private func observeDraft() {
+                socket.$draft
+                    .sink { [weak self] _ in self?.online = true }
                     .store(in: &bag)
             }
         }
@@ -223,7 +229,7 @@ final class CoreRulesRound24Tests: XCTestCase {
         }
         """
         XCTAssertEqual(findings(of: RepeatedSubscriptionRule.self, in: [(path: "A.swift", text: text)]).map { "\($0.line):\($0.column)" },
-                       ["20:14"])
+                       ["20:14", "25:14"])
     }
 
     /// A request made several project functions deep (a view model, a service, a protocol-typed API
