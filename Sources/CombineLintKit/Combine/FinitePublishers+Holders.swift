@@ -21,19 +21,32 @@ extension FinitePublishers {
         return assigned.isEmpty ? nil : assigned
     }
 
-    /// For a source naming a stored property of the enclosing type (`certificate`, `self.certificate`)
-    /// with a value written at its declaration (`private lazy var certificate = Future { … }.eraseToAnyPublisher()`)
-    /// that nothing assigns again: that value's chain, which every subscriber of the property gets.
-    /// A `var` is followed only with the project at hand, to see that no file assigns the name.
-    func storedPropertyPublisher(_ chain: Chain, through last: Int, in tree: SyntaxTree) -> Chain? {
+    /// The source element of `chain` through element `last` when it names a member of the enclosing
+    /// type (`certificate`, `self.certificate`): not a call, no subscript.
+    private static func memberSource(_ chain: Chain, through last: Int) -> ChainElement? {
         let elements = chain.elements
         let named: ChainElement
         if last == 0, elements[0].kind == .root { named = elements[0] }
         else if last == 1, elements[0].kind == .root, elements[0].name == "self", !elements[0].isCall { named = elements[1] }
         else { return nil }
-        guard !named.isCall, named.subscripts.isEmpty, let t = tree.enclosingType(of: named.nameToken),
-              last == 1 || SubscriptionFinder.localVariable(named: named.name, visibleAt: named.nameToken, in: tree) == nil,
-              let v = tree.memberVariable(named: named.name, ofType: t),
+        return !named.isCall && named.subscripts.isEmpty ? named : nil
+    }
+
+    /// The stored variable of the enclosing type that the member source `named` (see `memberSource`)
+    /// reads: a bare name (`last` 0) only when no local of the name hides it.
+    private static func memberVariable(_ named: ChainElement, bare: Bool, in tree: SyntaxTree) -> Int? {
+        guard let t = tree.enclosingType(of: named.nameToken),
+              !bare || SubscriptionFinder.localVariable(named: named.name, visibleAt: named.nameToken, in: tree) == nil else { return nil }
+        return tree.memberVariable(named: named.name, ofType: t)
+    }
+
+    /// For a source naming a stored property of the enclosing type (`certificate`, `self.certificate`)
+    /// with a value written at its declaration (`private lazy var certificate = Future { … }.eraseToAnyPublisher()`)
+    /// that nothing assigns again: that value's chain, which every subscriber of the property gets.
+    /// A `var` is followed only with the project at hand, to see that no file assigns the name.
+    func storedPropertyPublisher(_ chain: Chain, through last: Int, in tree: SyntaxTree) -> Chain? {
+        guard let named = FinitePublishers.memberSource(chain, through: last),
+              let v = FinitePublishers.memberVariable(named, bare: last == 0, in: tree),
               case let property = tree.variables[v], !property.isComputed, !property.hasObservers,
               let initializer = property.initializer,
               let c = tree.chain(startingAt: initializer.lowerBound), tree.chains[c].last == initializer.upperBound
@@ -54,14 +67,8 @@ extension FinitePublishers {
     /// `self.tariffRequest = …`). A constant is set once, in an initializer, so every subscriber
     /// gets one of them. `nil` when an initializer assigns it something that is no chain.
     func initializerAssignedPublishers(_ chain: Chain, through last: Int, in tree: SyntaxTree) -> [Chain]? {
-        let elements = chain.elements
-        let named: ChainElement
-        if last == 0, elements[0].kind == .root { named = elements[0] }
-        else if last == 1, elements[0].kind == .root, elements[0].name == "self", !elements[0].isCall { named = elements[1] }
-        else { return nil }
-        guard !named.isCall, named.subscripts.isEmpty, let t = tree.enclosingType(of: named.nameToken),
-              last == 1 || SubscriptionFinder.localVariable(named: named.name, visibleAt: named.nameToken, in: tree) == nil,
-              let v = tree.memberVariable(named: named.name, ofType: t),
+        guard let named = FinitePublishers.memberSource(chain, through: last),
+              let v = FinitePublishers.memberVariable(named, bare: last == 0, in: tree), let t = tree.enclosingType(of: named.nameToken),
               case let property = tree.variables[v], property.isLet, !property.isComputed, !property.isStatic,
               property.initializer == nil else { return nil }
         var assigned: [Chain] = []
@@ -85,12 +92,7 @@ extension FinitePublishers {
     /// refresher hands out while it runs (`refreshing = refresh`, then `self?.refreshing = nil` when
     /// it completes). `nil` when any assignment is something else, or the name is passed `inout`.
     func assignedOptionalPublishers(_ chain: Chain, through last: Int, in tree: SyntaxTree) -> [(tree: Int, chain: Int)]? {
-        let elements = chain.elements
-        let named: ChainElement
-        if last == 0, elements[0].kind == .root { named = elements[0] }
-        else if last == 1, elements[0].kind == .root, elements[0].name == "self", !elements[0].isCall { named = elements[1] }
-        else { return nil }
-        guard !named.isCall, named.subscripts.isEmpty else { return nil }
+        guard let named = FinitePublishers.memberSource(chain, through: last) else { return nil }
         return assignedOptionalPublishers(named: named.name, at: named.nameToken, bare: last == 0, in: tree)
     }
 
