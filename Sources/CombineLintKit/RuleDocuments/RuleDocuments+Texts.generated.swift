@@ -440,7 +440,8 @@ function of the same selector, which returns the subject its test drives, does n
 has its own: `api.page(after: nil)` through a protocol is the app's request). A local subscribed
 once and then returned (`upload.sink { … }` … `return upload.eraseToAnyPublisher()`) is reported at
 the `return`: the caller subscribes to what it gets, and the work runs again (not when shared, nor when
-an `else`, a `case` or an earlier `return` may keep the two apart). A
+an `else`, a `case` or an earlier `return` in the code around them, not in the first subscription's
+closures, may keep the two apart). A
 subscription is a chain from the variable that reaches `sink`, `assign`, `values` or
 `subscribe(_:)`, the variable passed to `merge`, `combineLatest`, `zip` or
 `Publishers.Zip`/`Merge`/`CombineLatest`, or a chain from the variable that reaches one of those

@@ -244,8 +244,11 @@ public struct ColdPublisherSubscribedTwiceRule: Rule {
     /// Two uses that an `else`, a `case` or a `return` between them may keep from both running.
     private func mayRunApart(_ first: Int, _ second: Int, in tree: SyntaxTree) -> Bool {
         guard first < second else { return true }
+        // Only the code around the two: an `if case` or `return` inside a closure the first
+        // subscription is given (`sink(receiveCompletion: { if case .failure = $0 { … } })`) keeps nothing apart.
+        let level = tree.innermostClosure(of: first)
         for k in first..<second where tree.isWord(k, "else") || tree.isWord(k, "case") || tree.isWord(k, "default") || tree.isWord(k, "return") {
-            return true
+            if tree.innermostClosure(of: k) == level { return true }
         }
         return false
     }
