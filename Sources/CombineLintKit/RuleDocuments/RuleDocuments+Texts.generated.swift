@@ -9523,8 +9523,10 @@ enum Delivery {
 
 Reports `send(_:)` (or `send()`) on a subject after `send(completion:)` on the same subject in the
 same function or closure body, when the completion runs on every path before it: the completion is
-written at the body's own statement level (not inside an `if`, a loop or a nested closure) and the
-later `send` is in the same body, outside nested closures.
+written at the statement level of the body or of a block in it (an `if` or `guard … else` block, a
+loop body, a `switch` case up to the next `case` or `default`), and the later `send` is in that same
+block, outside nested closures. A value sent after the block (after an `if` that completed, in
+another case) may run on another path and is not reported.
 
 The receiver is compared as written (`subject`, `self.subject`, `output.subject`). The reasoning
 stops at a reassignment (`subject = PassthroughSubject()`) or a redeclaration of the receiver, and,

@@ -1,9 +1,9 @@
 /// `send(_:)` on a subject that the same body has already completed.
 ///
-/// Straight-line reasoning in one function or closure body: a `send(completion:)` written at the
-/// body's own statement level (not inside an `if`, a loop or a nested closure) runs on every path,
-/// so every later `send(…)` of a value to the same receiver in that body, outside nested closures,
-/// comes after the completion. A reassignment or a redeclaration of the receiver in between ends
+/// Straight-line reasoning in one block: a `send(completion:)` written at the statement level of a
+/// function or closure body, or of a block in it (an `if` or `guard … else` block, a loop body, a
+/// `switch` case up to the next `case`), runs before every later `send(…)` of a value to the same
+/// receiver in that block, outside nested closures. A reassignment or a redeclaration of the receiver in between ends
 /// the reasoning, and so does any method call in between when the receiver is not a known `let`.
 public struct SendAfterCompletionRule: Rule {
     public static let description = RuleDescription(
@@ -22,7 +22,7 @@ public struct SendAfterCompletionRule: Rule {
         // A test sends after the completion on purpose, to check that the value is dropped.
         if TestCaseCode.isInTestFolder(tree.file.path) { return [] }
         for chain in tree.chains where chain.context == .statement {
-            guard let completion = completionCall(chain, tree), isBody(chain.scope, tree),
+            guard let completion = completionCall(chain, tree), isCodeBlock(chain.scope, tree),
                   !TestCaseCode.contains(chain.first, of: tree, index: context.index) else { continue }
             let receiver = completion.receiver
             guard completion.isCompletionValue || isKnownSubject(receiver, at: chain.first, context) else { continue }
@@ -30,11 +30,13 @@ public struct SendAfterCompletionRule: Rule {
             let body = tree.scopes[chain.scope]
             var barrier = min(body.close, tree.tokens.count)
             // The first point after the completion where the receiver may hold another subject.
-            for i in (chain.last + 1)..<barrier where breaksReasoning(at: i, receiver: receiver, stable: stable, tree) {
+            for i in (chain.last + 1)..<barrier where breaksReasoning(at: i, receiver: receiver, stable: stable, tree)
+                || startsAnotherCase(at: i, of: body, tree) {
                 barrier = i
                 break
             }
-            for later in tree.chains where later.first > chain.last && later.first < barrier && innermostBody(of: later.first, tree) == chain.scope {
+            let host = innermostBody(of: chain.first, tree)
+            for later in tree.chains where later.first > chain.last && later.first < barrier && innermostBody(of: later.first, tree) == host {
                 guard let send = valueSend(later, receiver: receiver, tree) else { continue }
                 let element = later.elements[send]
                 let subject = receiver.joined(separator: ".")
@@ -88,6 +90,18 @@ public struct SendAfterCompletionRule: Rule {
         guard send.name == "send", send.hasParentheses, send.trailingClosures.isEmpty else { return nil }
         if send.arguments.isEmpty { return index }
         return send.arguments.count == 1 && send.arguments[0].label == nil ? index : nil
+    }
+
+    /// A function or closure body, or a block of statements in one (`if`, `else`, `for`, `switch`, …).
+    private func isCodeBlock(_ scope: Int, _ tree: SyntaxTree) -> Bool {
+        if case .controlFlow = tree.scopes[scope].kind { return true }
+        return isBody(scope, tree)
+    }
+
+    /// A `case` or `default` label of the `switch` whose braces are `block`: the statements after it
+    /// run on another path.
+    private func startsAnotherCase(at i: Int, of block: Scope, _ tree: SyntaxTree) -> Bool {
+        (tree.isWord(i, "case") || tree.isWord(i, "default")) && tree.statementStarts[i] && Int(tree.enclosing[i]) == block.open
     }
 
     private func isBody(_ scope: Int, _ tree: SyntaxTree) -> Bool {

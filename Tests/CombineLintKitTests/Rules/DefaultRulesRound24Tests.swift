@@ -177,4 +177,36 @@ final class DefaultRulesRound24Tests: XCTestCase {
         XCTAssertEqual(findings(of: ErrorHandlingOutsideFlatMapRule.self, in: [(path: "A.swift", text: text)]).map { "\($0.line):\($0.column)" },
                        ["15:14"])
     }
+
+    /// A completion in a block (a `switch` case, a `guard … else` block) comes before every later
+    /// value sent in that block; a value sent in another case, or after the `if` that completed, may
+    /// run on another path.
+    func testSendAfterCompletionInsideABlock() {
+        let text = """
+        final class SyncEngine {
+            let progress = PassthroughSubject<Double, Error>()
+            func finish(_ result: SyncResult, partial: Double) {
+                switch result {
+                case .offline:
+                    progress.send(completion: .failure(SyncError.offline))
+                    progress.send(partial)
+                case .done:
+                    progress.send(1)
+                    progress.send(completion: .finished)
+                }
+            }
+            func cancel(_ order: Order) {
+                guard order.status != .cancelled else {
+                    progress.send(completion: .finished)
+                    progress.send(0)
+                    return
+                }
+                if order.isEmpty { progress.send(completion: .finished) }
+                progress.send(0.5)
+            }
+        }
+        """
+        XCTAssertEqual(findings(of: SendAfterCompletionRule.self, in: [(path: "A.swift", text: text)]).map { "\($0.line):\($0.column)" },
+                       ["7:22", "16:22"])
+    }
 }
