@@ -123,8 +123,7 @@ extension FinitePublishers {
                 if let c = other.chain(startingAt: k + 2), FinitePublishers.endsStatement(other.chains[c].last, in: other) {
                     values.append(AssignedPublisher(tree: ref.tree, chain: c))
                 } else if other.tokens[k + 2].kind == .identifier, FinitePublishers.endsStatement(k + 2, in: other),
-                          let local = SubscriptionFinder.localVariable(named: other.name(k + 2), visibleAt: k + 2, in: other),
-                          let initializer = other.variables[local].initializer, let c = other.chain(startingAt: initializer.lowerBound) {
+                          let c = FinitePublishers.localInitializerChain(named: other.name(k + 2), visibleAt: k + 2, in: other) {
                     // `refreshing = refresh`, a local bound to a pipeline.
                     values.append(AssignedPublisher(tree: ref.tree, chain: c))
                 } else {

@@ -58,7 +58,7 @@ public struct FinitePublishers: Sendable {
         var finishing = sourceFinishes(chain, through: firstOperator - 1, in: tree, depth: depth)
         for e in firstOperator..<end {
             let element = elements[e]
-            if limitsValues(element) {
+            if FinitePublishers.limitsValues(element) {
                 finishing = true
             } else if Catalogue.mergingOperators.contains(element.name) {
                 for argument in element.arguments where finishing && argument.closure == nil {
@@ -93,7 +93,7 @@ public struct FinitePublishers: Sendable {
 
     /// `first()`, `first(where:)`, `prefix(3)`; not `prefix(while:)` or `prefix(untilOutputFrom:)`,
     /// which wait for a condition or another publisher.
-    private func limitsValues(_ element: ChainElement) -> Bool {
+    static func limitsValues(_ element: ChainElement) -> Bool {
         guard Catalogue.valueLimitingOperators.contains(element.name), element.isCall else { return false }
         return element.name == "first" || (element.arguments.count == 1 && element.arguments[0].label == nil)
     }
@@ -155,11 +155,8 @@ public struct FinitePublishers: Sendable {
             return assigned.allSatisfy { finishes($0, before: $0.elements.count, in: tree, depth: depth + 1) }
         }
         // An optional property that holds a publisher for a while: each one the project gives it.
-        if let index, let assigned = assignedOptionalPublishers(chain, through: last, in: tree) {
-            return assigned.allSatisfy { value in
-                let other = index.trees[value.tree]
-                return finishes(other.chains[value.chain], before: other.chains[value.chain].elements.count, in: other, depth: depth + 1)
-            }
+        if let assigned = assignedOptionalPublishers(chain, through: last, in: tree) {
+            return allFinish(assigned, depth: depth + 1)
         }
         guard oneShot else { return false }
         if last == 0, root.name == "Future", root.isCall { return true }
@@ -222,10 +219,7 @@ public struct FinitePublishers: Sendable {
             let all = self.memo.map { $0.value(for: "finishing-candidates \(selector) \(call.name) \(unwrapped)", makeCandidates) } ?? makeCandidates()
             var named = all.functions
             if let receiverType, !named.isEmpty {
-                let simple = receiverType.lastNameComponent
-                let related = Set([simple] + index.subtypes(of: simple).map(\.lastNameComponent)
-                    + index.allAncestors(of: simple).map { ProjectIndex.stripGenerics($0).lastNameComponent })
-                let owned = related.flatMap { all.byOwner[$0] ?? [] }.sorted().map { named[$0] }
+                let owned = index.relatedTypes(of: receiverType.lastNameComponent).flatMap { all.byOwner[$0] ?? [] }.sorted().map { named[$0] }
                 if !owned.isEmpty { named = owned } else if writtenType { return .never }
             }
             // A test double's `fetch()` returning a subject the test drives stands in for the app's
@@ -304,7 +298,7 @@ public struct FinitePublishers: Sendable {
     /// return refresh`), or an optional property holding one for a while (`if let refreshing {
     /// return refreshing }`, see `assignedOptionalPublishers`).
     private func returnsFinishingNames(function f: Int, in tree: SyntaxTree, depth: Int) -> Bool {
-        guard let index, let open = tree.functions[f].bodyOpen, let close = tree.functions[f].bodyClose else { return false }
+        guard let open = tree.functions[f].bodyOpen, let close = tree.functions[f].bodyClose else { return false }
         var returns = 0
         for k in open..<close where tree.isWord(k, "return") && tree.innermostClosure(of: k) == nil && tree.enclosingFunction(of: k) == f {
             guard k + 1 < close else { return false }
@@ -315,18 +309,24 @@ public struct FinitePublishers: Sendable {
             }
             guard tree.tokens[k + 1].kind == .identifier, FinitePublishers.endsStatement(k + 1, in: tree) else { return false }
             let name = tree.name(k + 1)
-            if let v = SubscriptionFinder.localVariable(named: name, visibleAt: k + 1, in: tree), !FinitePublishers.isShorthandBinding(v, in: tree) {
-                guard let initializer = tree.variables[v].initializer, let c = tree.chain(startingAt: initializer.lowerBound),
-                      finishes(tree.chains[c], before: tree.chains[c].elements.count, in: tree, depth: depth + 1) else { return false }
+            if let c = FinitePublishers.localInitializerChain(named: name, visibleAt: k + 1, in: tree) {
+                guard finishes(tree.chains[c], before: tree.chains[c].elements.count, in: tree, depth: depth + 1) else { return false }
                 continue
             }
+            // Another local (no pipeline for a value) hides the property: no answer then.
             guard let values = assignedOptionalPublishers(named: name, at: k + 1, bare: true, in: tree),
-                  values.allSatisfy({ value in
-                      let other = index.trees[value.tree]
-                      return finishes(other.chains[value.chain], before: other.chains[value.chain].elements.count, in: other, depth: depth + 1)
-                  }) else { return false }
+                  allFinish(values, depth: depth + 1) else { return false }
         }
         return returns > 0
+    }
+
+    /// Whether every publisher of `values` (chains by tree, as `assignedOptionalPublishers` gives them) finishes.
+    private func allFinish(_ values: [(tree: Int, chain: Int)], depth: Int) -> Bool {
+        guard let index else { return false }
+        return values.allSatisfy { value in
+            let tree = index.trees[value.tree]
+            return finishes(tree.chains[value.chain], before: tree.chains[value.chain].elements.count, in: tree, depth: depth)
+        }
     }
 
     /// `Empty(completeImmediately: false)` never completes.
@@ -360,9 +360,15 @@ public struct FinitePublishers: Sendable {
     /// The initializer chain of the local variable a root element names, if any.
     static func localPublisher(named root: ChainElement, in tree: SyntaxTree) -> Chain? {
         guard root.kind == .root, tree.tokens[root.nameToken].kind == .identifier,
-              let v = SubscriptionFinder.localVariable(named: root.name, visibleAt: root.nameToken, in: tree),
-              let initializer = tree.variables[v].initializer,
-              let c = tree.chain(startingAt: initializer.lowerBound) else { return nil }
+              let c = localInitializerChain(named: root.name, visibleAt: root.nameToken, in: tree) else { return nil }
         return tree.chains[c]
+    }
+
+    /// The chain (its index) that the local variable named `name`, visible at `token`, is given
+    /// where it is declared, if any.
+    static func localInitializerChain(named name: String, visibleAt token: Int, in tree: SyntaxTree) -> Int? {
+        guard let v = SubscriptionFinder.localVariable(named: name, visibleAt: token, in: tree),
+              let initializer = tree.variables[v].initializer else { return nil }
+        return tree.chain(startingAt: initializer.lowerBound)
     }
 }

@@ -24,9 +24,6 @@ extension NeverFinishingSources {
     /// Whether a value limit (`first()`, `first(where:)`, `prefix(3)`) stands among the operators
     /// before element `end`: the pipeline there finishes after its first values, whatever its source.
     static func isLimited(_ chain: Chain, before end: Int) -> Bool {
-        chain.elements.prefix(end).dropFirst().contains { element in
-            element.isCall && Catalogue.valueLimitingOperators.contains(element.name)
-                && (element.name == "first" || (element.arguments.count == 1 && element.arguments[0].label == nil))
-        }
+        chain.elements.prefix(end).dropFirst().contains(where: FinitePublishers.limitsValues)
     }
 }

@@ -559,12 +559,11 @@ struct TypeAnalysis: Sendable {
             let end = i == path.count - 1 ? storeToken : (step.callToken ?? step.body.upperBound)
             if let guardToken = facts[i].firstGuard, guardToken < end { return true }
             // `guard socketObserver == nil else { return }` then `socketObserver = …`: the rest of
-            // the method runs once, until something clears the observer again.
-            // A call in a closure there (a sink's) runs per value, not once.
-            if facts[i].createOnceRegions.contains(where: { $0.contains(end) }),
-               index.trees[step.tree].innermostClosure(of: end).map({ !step.body.contains(index.trees[step.tree].closures[$0].open) }) ?? true {
-                return true
-            }
+            // the method runs once, until something clears the observer again; not a call in a
+            // closure made there (a sink's), which runs per value.
+            let tree = index.trees[step.tree]
+            let directlyInBody = tree.innermostClosure(of: end).map { !step.body.contains(tree.closures[$0].open) } ?? true
+            if directlyInBody, facts[i].createOnceRegions.contains(where: { $0.contains(end) }) { return true }
         }
         return false
     }
