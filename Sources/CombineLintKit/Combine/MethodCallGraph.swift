@@ -100,6 +100,12 @@ public struct MethodCallGraph: Sendable {
         var bySelector: [String: [Int]] = [:]
         var byBody: [Place: Int] = [:]
         var byFunction: [Place: Int] = [:]
+        // Sized once: a type of a hundred thousand methods would otherwise rehash every table
+        // about seventeen times.
+        byName.reserveCapacity(methods.count)
+        bySelector.reserveCapacity(methods.count)
+        byBody.reserveCapacity(methods.count)
+        byFunction.reserveCapacity(methods.count)
         for (m, method) in methods.enumerated() {
             byName[method.name, default: []].append(m)
             bySelector[method.selectorName, default: []].append(m)

@@ -1,3 +1,4 @@
+import Foundation
 /// A method that stores a subscription in a bag without emptying it, called (directly or through
 /// other methods of the same type) from code that runs again and again: appearance and layout
 /// callbacks, per-row data source methods, a cell's configure, actions, notification handlers.
@@ -396,6 +397,8 @@ struct TypeAnalysis: Sendable {
         var body: Range<Int>
         /// The call (in this step's body) leading to the next step, if any.
         var callToken: Int?
+        /// The step's method in the graph; `nil` for an entry closure.
+        var method: Int? = nil
     }
 
     /// Code that runs repeatedly and is not a method: a notification observer, an action handler.
@@ -417,11 +420,20 @@ struct TypeAnalysis: Sendable {
     let externalEntries: [Int: String]
     let entryClosures: [EntryClosure]
     /// For each reached method: the step it was reached from (method index or closure entry) and the call token.
-    private var predecessor: [Int: (from: Int?, closure: Int?, token: Int)] = [:]
+    private var predecessor: [Link?] = []
+    /// How a method was reached: from a method or an entry closure, by the call at `token`.
+    private struct Link {
+        var from: Int?
+        var closure: Int?
+        var token: Int
+    }
     private let flagNames: Set<String>
     private let resetMethods: Set<Int>
     /// For a cell: what `didEndDisplaying` callbacks empty.
     private let endDisplaying: EndDisplayingResets?
+    /// What each body of a path says about a bag, asked once per body and bag: the stores that a
+    /// `viewWillAppear` calling a thousand setup methods reaches all share its body.
+    private let bodyFacts = LockedCache<String, BagBodyFacts>()
 
     /// `memo` keeps each file's `RepeatedEntryPoints`, read by every type of the file. Without
     /// `externalEntries`, only the type's own repeated code counts as an entry (what another
@@ -461,16 +473,17 @@ struct TypeAnalysis: Sendable {
         entryMethods = entries
         entryClosures = TypeAnalysis.entryClosures(of: typeName, graph: graph, index: index, memo: memo, entries: pointsOfFile)
         // Multi-source breadth-first search: the shortest path from any entry to each method.
-        var predecessor: [Int: (from: Int?, closure: Int?, token: Int)] = [:]
+        // Indexed by method: a dictionary of a hundred thousand methods costs more to grow than to search.
+        var predecessor = [Link?](repeating: nil, count: graph.methods.count)
         var queue: [Int] = []
         for m in entries.sorted() {
-            predecessor[m] = (nil, nil, -1)
+            predecessor[m] = Link(from: nil, closure: nil, token: -1)
             queue.append(m)
         }
         for (c, closure) in entryClosures.enumerated() {
             for call in closure.calls {
                 for callee in graph.callees(of: call) where predecessor[callee] == nil {
-                    predecessor[callee] = (nil, c, call.token)
+                    predecessor[callee] = Link(from: nil, closure: c, token: call.token)
                     queue.append(callee)
                 }
             }
@@ -481,7 +494,7 @@ struct TypeAnalysis: Sendable {
             head += 1
             for call in graph.calls[next] {
                 for callee in graph.callees(of: call) where predecessor[callee] == nil {
-                    predecessor[callee] = (next, nil, call.token)
+                    predecessor[callee] = Link(from: next, closure: nil, token: call.token)
                     queue.append(callee)
                 }
             }
@@ -519,10 +532,10 @@ struct TypeAnalysis: Sendable {
         var steps: [Step] = []
         var current: Int? = m
         var nextCall: Int? = nil
-        var seen = Set<Int>()
-        while let method = current, seen.insert(method).inserted, let link = predecessor[method] {
+        // A breadth-first tree has no cycle; the bound only guards against a broken one.
+        while let method = current, steps.count <= predecessor.count, let link = predecessor[method] {
             let info = graph.methods[method]
-            steps.append(Step(label: info.selectorName, tree: info.tree, body: info.body, callToken: nextCall))
+            steps.append(Step(label: info.selectorName, tree: info.tree, body: info.body, callToken: nextCall, method: method))
             nextCall = link.token
             if let closure = link.closure {
                 let entry = entryClosures[closure]
@@ -531,7 +544,8 @@ struct TypeAnalysis: Sendable {
             }
             current = link.from
         }
-        return steps.reversed()
+        steps.reverse()
+        return steps
     }
 
     /// Whether the bag is emptied by a method on the path (or one it calls), by a paired reset
@@ -539,13 +553,8 @@ struct TypeAnalysis: Sendable {
     /// `emptiedByMethods(_:from:entryIsFirst:)` is asked through `memo`, since every store reached from one
     /// entry (a `viewWillAppear` calling a hundred setup methods) asks the same question.
     func isReset(_ bag: String, along path: [Step], storeToken: Int, memo: ProjectMemo, memoKey: String) -> Bool {
-        // What each body of the path says about the bag is asked once per body: the stores that a
-        // `viewWillAppear` calling a thousand setup methods reaches all share its body.
-        let facts = path.map { step in
-            memo.value(for: memoKey + "\u{0}body\u{0}" + bag + "\u{0}\(step.tree):\(step.body.lowerBound)") {
-                BodyFacts(step, bag: bag, flags: flagNames, index: index)
-            }
-        }
+        let table = bodyFacts.value(for: bag) { BagBodyFacts(methodCount: graph.methods.count) }
+        let facts = path.map { step in table.facts(of: step) { BodyFacts(step, bag: bag, flags: flagNames, index: index) } }
         // A closure entry's own body.
         if facts.contains(where: \.emptiesBag) { return true }
         // Every method of the path is reached from its first method (the entry, or the first
@@ -584,6 +593,31 @@ struct TypeAnalysis: Sendable {
 
     /// What one body of a path says about a bag: whether it empties it, and its first `if` or
     /// `guard` that reads the bag or a run-once flag (a call below it is guarded).
+    /// The facts of one bag, made on first use: by method in an array (a path may cross a hundred
+    /// thousand methods, and a dictionary that large costs more to grow than to search), and by
+    /// place for entry closures.
+    private final class BagBodyFacts: @unchecked Sendable {
+        private let lock = NSLock()
+        private var byMethod: [BodyFacts?]
+        private var byPlace: [Int: [Int: BodyFacts]] = [:]
+
+        init(methodCount: Int) {
+            byMethod = Array(repeating: nil, count: methodCount)
+        }
+
+        func facts(of step: Step, _ make: () -> BodyFacts) -> BodyFacts {
+            lock.lock()
+            let stored = step.method.flatMap { byMethod[$0] } ?? byPlace[step.tree]?[step.body.lowerBound]
+            lock.unlock()
+            if let stored { return stored }
+            let made = make()
+            lock.lock()
+            if let m = step.method { byMethod[m] = made } else { byPlace[step.tree, default: [:]][step.body.lowerBound] = made }
+            lock.unlock()
+            return made
+        }
+    }
+
     private struct BodyFacts: Sendable {
         let emptiesBag: Bool
         let firstGuard: Int?
