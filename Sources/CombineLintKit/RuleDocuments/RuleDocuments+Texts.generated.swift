@@ -1857,6 +1857,21 @@ final class ProfileLoader {
 ```
 
 ```swift
+typealias Bag = Set<AnyCancellable>
+
+final class WorkoutSync {
+    func syncPending(_ workouts: [Workout]) {
+        // A bag of an aliased type, made here, dies here just the same.
+        var bag = Bag()
+        Publishers.MergeMany(workouts.map { api.upload($0) })
+            .collect()
+            .↓sink(receiveCompletion: { _ in }, receiveValue: { [weak self] in self?.markSynced($0) })
+            .store(in: &bag)
+    }
+}
+```
+
+```swift
 final class QuoteService {
     func quote(for symbol: String) -> Future<Double, Error> {
         Future { promise in

@@ -20,10 +20,16 @@ extension DiscardedCancellableRule {
         return true
     }
 
-    /// `Set<AnyCancellable>()`, `[AnyCancellable]()`, `[]` or `.init()`.
+    /// `Set<AnyCancellable>()`, `[AnyCancellable]()`, `[]` or `.init()`, or a new object of a named
+    /// type made without arguments (`Bag()` of `typealias Bag = Set<AnyCancellable>`, a project's
+    /// own `DisposeBag()`): a new container that only this scope holds, whatever its type.
     private static func isEmptyBag(_ range: ClosedRange<Int>, in tree: SyntaxTree) -> Bool {
         let text = tree.text(range.lowerBound, range.upperBound).filter { !$0.isWhitespace }
-        return ["Set<AnyCancellable>()", "[AnyCancellable]()", "[]", ".init()", "Set()"].contains(text)
+        if ["Set<AnyCancellable>()", "[AnyCancellable]()", "[]", ".init()", "Set()"].contains(text) { return true }
+        guard text.hasSuffix("()"), text.first?.isUppercase == true else { return false }
+        let called = text.dropLast(2)
+        let typeName = called.hasSuffix(".init") ? called.dropLast(5) : called
+        return typeName.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "<" || $0 == ">" }
     }
 
     /// The bag's name at token `k` is where a subscription goes in: `&bag` in `store(in: &bag)`, or

@@ -193,6 +193,9 @@ enum RepeatedMethodCallers {
             initializer = value
         } else if let value = tree.nearestBindingInFunction(of: name, before: token)?.value {
             initializer = value
+        } else if let start = tree.casePatternCastType(of: name, before: token) {
+            // `case let screen as DashboardViewController:` in a `switch` over a tab's root screen.
+            return dottedTypeName(from: start, limit: token, in: tree)
         } else {
             return nil
         }
@@ -203,9 +206,14 @@ enum RepeatedMethodCallers {
         var start = k + 1
         while start <= initializer.upperBound, tree.tokens[start].kind != .identifier { start += 1 }
         guard start <= initializer.upperBound else { return nil }
-        // `FeedCell` or `Feed.Cell`, up to whatever follows the type (`else { … }` of a `guard`).
+        return dottedTypeName(from: start, limit: initializer.upperBound + 1, in: tree)
+    }
+
+    /// `FeedCell` or `Feed.Cell` written from token `start`, up to whatever follows the type (`else { … }`
+    /// of a `guard`, a case's `:`), before token `limit`.
+    private static func dottedTypeName(from start: Int, limit: Int, in tree: SyntaxTree) -> String? {
         var end = start
-        while end + 2 <= initializer.upperBound, tree.tokens[end + 1].kind == .period, tree.tokens[end + 2].kind == .identifier { end += 2 }
+        while end + 2 < limit, tree.tokens[end + 1].kind == .period, tree.tokens[end + 2].kind == .identifier { end += 2 }
         return TypeResolver.simpleTypeName(tree.text(start, end))
     }
 

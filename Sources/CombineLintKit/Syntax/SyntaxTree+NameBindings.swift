@@ -57,3 +57,28 @@ extension SyntaxTree {
         return end > equal + 1 ? (equal + 1)...(end - 1) : nil
     }
 }
+
+extension SyntaxTree {
+    /// The first token of the type that a `switch` case's pattern casts `name` to, for a token in
+    /// that case's body: `case let screen as DashboardViewController:` (also `case .some(let x as T)`
+    /// and `case var x as T`). The search stops at the function's body and skips cases that end
+    /// before `token`.
+    public func casePatternCastType(of name: String, before token: Int) -> Int? {
+        guard let f = enclosingFunction(of: token), let open = functions[f].bodyOpen else { return nil }
+        var k = token - 1
+        while k - 1 > open {
+            defer { k -= 1 }
+            guard tokens[k].kind == .identifier, self.name(k) == name, isWord(k - 1, "let") || isWord(k - 1, "var"),
+                  k + 2 < token, isWord(k + 1, "as"), tokens[k + 2].kind == .identifier else { continue }
+            // The `case` that starts the pattern, at the level of the switch's body.
+            var c = k - 2
+            while c > open, !isWord(c, "case") { c -= 1 }
+            guard c > open else { return nil }
+            let level = enclosing[c]
+            // A later `case` or `default` of the same switch before `token` ends this case's body.
+            let endsBefore = ((k + 2)..<token).contains { j in enclosing[j] == level && (isWord(j, "case") || isWord(j, "default")) }
+            return endsBefore ? nil : k + 2
+        }
+        return nil
+    }
+}

@@ -1,0 +1,116 @@
+import XCTest
+@testable import CombineLintKit
+
+/// Idioms found by the round-25 and round-26 probes of the core rules.
+final class CoreRulesRound26Tests: XCTestCase {
+    /// A tab bar delegate that switches over the selected tab's root screen, `case let screen as
+    /// DashboardViewController:`, and calls a method that stores a `$property` subscription: one more
+    /// live subscription per tap of the tab. The case binds `screen` to that type only in its own
+    /// body: a method of the same name called in the next case, on another type, is not that call.
+    func testACaseCastBindsTheReceiverOfACallFromATabSelection() {
+        let tabs = """
+        final class MainTabBarController: UITabBarController, UITabBarControllerDelegate {
+            func tabBarController(_ tabBarController: UITabBarController, didSelect viewController: UIViewController) {
+                guard let navigation = viewController as? UINavigationController else { return }
+                switch navigation.viewControllers.first {
+                case let screen as DashboardViewController:
+                    screen.reloadGoals()
+                case let list as WorkoutListViewController:
+                    list.scrollToTop()
+                default:
+                    break
+                }
+            }
+        }
+        """
+        let dashboard = """
+        final class DashboardViewController: UIViewController {
+            private let store = GoalsStore()
+            private var cancellables = Set<AnyCancellable>()
+            func reloadGoals() {
+                store.$goals
+                    .sink { [weak self] in self?.show($0) }
+                    .store(in: &cancellables)
+            }
+        }
+        final class WorkoutListViewController: UIViewController {
+            private let store = GoalsStore()
+            private var cancellables = Set<AnyCancellable>()
+            func scrollToTop() {
+                store.$goals
+                    .first()
+                    .sink { [weak self] in self?.show($0) }
+                    .store(in: &cancellables)
+            }
+            func reloadGoals() {
+                store.$goals
+                    .sink { [weak self] in self?.show($0) }
+                    .store(in: &cancellables)
+            }
+        }
+        """
+        let files = [(path: "MainTabBarController.swift", text: tabs), (path: "Screens.swift", text: dashboard)]
+        XCTAssertEqual(findings(of: RepeatedSubscriptionRule.self, in: files).map { "\($0.file):\($0.line):\($0.column)" },
+                       ["Screens.swift:7:14"])
+    }
+
+    /// `case let x as T` gives the type of `x` only below it and up to the next case.
+    func testACasePatternCastIsFoundOnlyInItsOwnCase() {
+        let text = """
+        func route(_ value: Any) {
+            switch value {
+            case let screen as Dashboard.Screen:
+                screen.reload()
+            default:
+                screen.reload()
+            }
+        }
+        """
+        let tree = SyntaxTree(file: SourceFile(path: "A.swift", text: text))
+        let calls = (0..<tree.tokens.count).filter { tree.name($0) == "reload" }
+        XCTAssertEqual(calls.count, 2)
+        XCTAssertEqual(tree.casePatternCastType(of: "screen", before: calls[0]).map { tree.name($0) }, "Dashboard")
+        XCTAssertNil(tree.casePatternCastType(of: "screen", before: calls[1]))
+        XCTAssertNil(tree.casePatternCastType(of: "other", before: calls[0]))
+    }
+
+    /// A local bag made from a typealias (`typealias Bag = Set<AnyCancellable>`) or a project's own
+    /// bag type dies with the function as a `Set<AnyCancellable>()` does: the uploads are cancelled
+    /// before they answer. A bag handed to a member afterwards, or a local made from a call with
+    /// arguments (not a new, empty container), is not reported; neither is test code.
+    func testALocalBagOfAnAliasedOrProjectTypeDiesWithItsScope() {
+        let text = """
+        typealias Bag = Set<AnyCancellable>
+        final class SyncStore {
+            private var kept = Bag()
+            func syncPending() {
+                var bag = Bag()
+                api.upload(pending)
+                    .sink(receiveCompletion: { _ in }, receiveValue: { [weak self] in self?.markSynced($0) })
+                    .store(in: &bag)
+            }
+            func syncWithDisposeBag() {
+                var bag = DisposeBag.init()
+                api.upload(pending)
+                    .sink(receiveCompletion: { _ in }, receiveValue: { [weak self] in self?.markSynced($0) })
+                    .store(in: &bag)
+            }
+            func syncKept() {
+                var bag = Bag()
+                api.upload(pending)
+                    .sink(receiveCompletion: { _ in }, receiveValue: { [weak self] in self?.markSynced($0) })
+                    .store(in: &bag)
+                kept = bag
+            }
+            func syncShared() {
+                var bag = BagRegistry.bag(for: "sync")
+                api.upload(pending)
+                    .sink(receiveCompletion: { _ in }, receiveValue: { [weak self] in self?.markSynced($0) })
+                    .store(in: &bag)
+            }
+        }
+        """
+        XCTAssertEqual(findings(of: DiscardedCancellableRule.self, in: [(path: "SyncStore.swift", text: text)]).map { "\($0.line):\($0.column)" },
+                       ["7:14", "13:14"])
+    }
+}
