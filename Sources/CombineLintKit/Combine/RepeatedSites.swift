@@ -47,14 +47,14 @@ public struct RepeatedSites: Sendable {
         var functions = [Int32](repeating: -1, count: tree.closures.count)
         for c in tree.closures.indices {
             let parent = tree.innermostClosure(of: tree.closures[c].open, outside: c)
-            if RepeatedSites.closureSiteKind(c, in: tree) != nil {
+            if RepeatedSites.closureSiteKind(c, in: tree, index: index) != nil {
                 sites[c] = Int32(c)
             } else if let parent, parent < c {
                 sites[c] = sites[parent]
             } else if parent != nil {
                 // Closures are numbered by their opening brace, so a parent comes first; if not, walk.
                 sites[c] = Int32(tree.enclosingClosures(of: tree.closures[c].open)
-                    .first { RepeatedSites.closureSiteKind($0, in: tree) != nil } ?? -1)
+                    .first { RepeatedSites.closureSiteKind($0, in: tree, index: index) != nil } ?? -1)
             }
             if let parent, parent < c {
                 functions[c] = functions[parent]
@@ -68,12 +68,22 @@ public struct RepeatedSites: Sendable {
 
     /// Whether closure `c` is itself repeated code: SwiftUI's `.onAppear`, or the closure of a
     /// cell provider; nil otherwise.
-    private static func closureSiteKind(_ c: Int, in tree: SyntaxTree) -> RepeatedSite.Kind? {
+    private static func closureSiteKind(_ c: Int, in tree: SyntaxTree, index: ProjectIndex) -> RepeatedSite.Kind? {
         guard let call = tree.call(receiving: c) else { return nil }
         let element = tree.chains[call.chain].elements[call.element]
         if Catalogue.appearanceModifiers.contains(element.name), element.kind == .member { return .onAppear }
-        if Catalogue.cellProviderTypes.contains(element.name) { return .cellProvider }
+        if isCellProviderType(element.name, index: index) { return .cellProvider }
         return nil
+    }
+
+    /// A diffable data source or cell registration: named so, or a project's typealias for one
+    /// (`typealias DataSource = UICollectionViewDiffableDataSource<Section, Row>`) or subclass of one.
+    private static func isCellProviderType(_ name: String, index: ProjectIndex) -> Bool {
+        if Catalogue.cellProviderTypes.contains(name) { return true }
+        guard name.first?.isUppercase == true else { return false }
+        if let target = index.typealiasTarget(of: name),
+           Catalogue.cellProviderTypes.contains(ProjectIndex.stripGenerics(target).lastNameComponent) { return true }
+        return index.type(named: name) != nil && Catalogue.cellProviderTypes.contains { index.inherits(name, from: $0) }
     }
 
     /// The repeated code that holds token `token`, if any (the innermost closure or function decides).
@@ -82,7 +92,7 @@ public struct RepeatedSites: Sendable {
         if let innermost = tree.innermostClosure(of: token) {
             // The nearest repeated closure around the token, else the function around them all.
             let closure = Int(siteClosure[innermost])
-            if closure >= 0, let kind = RepeatedSites.closureSiteKind(closure, in: tree), let call = tree.call(receiving: closure) {
+            if closure >= 0, let kind = RepeatedSites.closureSiteKind(closure, in: tree, index: index), let call = tree.call(receiving: closure) {
                 let body = tree.closures[closure].open..<tree.closures[closure].close
                 let callee = tree.chains[call.chain].elements[call.element].name
                 let name = kind == .onAppear ? "." + callee : "the \(callee) closure"

@@ -44,4 +44,29 @@ extension ProjectIndex {
             typesDeclaringProperty[name].contains { key in types[key]?.properties[name].map(ProjectIndex.isSubjectType) ?? false }
         }
     }
+
+    /// The type that the typealias `name` stands for, as written (`UICollectionViewDiffableDataSource<Section, Row>`
+    /// for `typealias DataSource = …`), when every declaration of that name in the project says the
+    /// same; nil when there is none, or when two say different things (nested aliases of one name).
+    public func typealiasTarget(of name: String) -> String? {
+        var found: String? = nil
+        for reference in typealiasDeclarations[name] {
+            let tree = trees[reference.tree]
+            var k = reference.token + 1
+            // A generic alias: `typealias Handler<T> = (T) -> Void`.
+            if k < tree.tokens.count, tree.tokenIs(k, "<") {
+                while k < tree.tokens.count, !tree.tokenIs(k, ">") { k += 1 }
+                k += 1
+            }
+            guard k + 1 < tree.tokens.count, tree.tokens[k].kind == .equal else { return nil }
+            // A type has no statement, brace or semicolon in it: the first of those ends it.
+            var end = k + 1
+            while end + 1 < tree.tokens.count, !tree.statementStarts[end + 1],
+                  ![.leftBrace, .rightBrace, .semicolon].contains(tree.tokens[end + 1].kind) { end += 1 }
+            let target = tree.text(k + 1, end)
+            if let found, found != target { return nil }
+            found = target
+        }
+        return found
+    }
 }

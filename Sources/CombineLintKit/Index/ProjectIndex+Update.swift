@@ -27,6 +27,7 @@ extension ProjectIndex {
                                                      entries: { FileNames.elementReferences(of: tree, at: t, $0) }))
         functions.replaceEntries(ofTree: t, oldKeys: oldNames.functions.map(\.key), new: newNames.functions)
         typeDeclarations.replaceEntries(ofTree: t, oldKeys: oldNames.types.map(\.key), new: newNames.types)
+        typealiasDeclarations.replaceEntries(ofTree: t, oldKeys: oldNames.typealiases.map(\.key), new: newNames.typealiases)
 
         // Types: those the file declared or declares, merged again.
         let oldEntries = IndexEntries(of: old, at: t)

@@ -17,6 +17,8 @@ public struct ProjectIndex: Sendable {
     public internal(set) var functions = NamePostings<DeclarationReference>()
     /// Every type declaration and extension, by the last component of its name (`Inner` of `Outer.Inner`).
     public internal(set) var typeDeclarations = NamePostings<DeclarationReference>()
+    /// Every `typealias` declaration, by its name: the name's token.
+    public internal(set) var typealiasDeclarations = NamePostings<TokenReference>()
     /// The keys of `types` whose properties include a name, by that name.
     var typesDeclaringProperty = NamePostings<String>()
     /// The names each file mentions, by position in `trees`.
@@ -112,6 +114,7 @@ public struct ProjectIndex: Sendable {
         chainElements = tables[1] as! NamePostings<ElementReference>
         functions = tables[2] as! NamePostings<DeclarationReference>
         typeDeclarations = tables[3] as! NamePostings<DeclarationReference>
+        typealiasDeclarations = NamePostings(perFile: names.map(\.typealiases))
         types = gathered.merge.types
         for (key, type) in types {
             for entry in type.inheritance { directSubtypes[ProjectIndex.stripGenerics(entry).lastNameComponent, default: []].append(key) }

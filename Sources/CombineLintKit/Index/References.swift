@@ -57,6 +57,8 @@ struct FileNames: Sendable {
     var functions: [(key: NameKey, entry: DeclarationReference)] = []
     /// Type declarations and extensions, by the last component of the declared name.
     var types: [(key: NameKey, entry: DeclarationReference)] = []
+    /// `typealias` declarations, by the declared name: the name's token.
+    var typealiases: [(key: NameKey, entry: TokenReference)] = []
     /// Every name the file mentions.
     var vocabulary = FileVocabulary.everything
 
@@ -100,6 +102,12 @@ struct FileNames: Sendable {
         types.reserveCapacity(tree.types.count)
         for (t, type) in tree.types.enumerated() {
             types.append((NameKey(type.name.lastNameComponent), DeclarationReference(tree: index, item: t)))
+        }
+        if mentioned.mentions(NameKey("typealias")) {
+            for k in tree.tokens.indices.dropLast() where tree.tokens[k].kind == .keyword && tree.isWord(k, "typealias")
+                && tree.tokens[k + 1].kind == .identifier {
+                typealiases.append((NameKey(tree.name(k + 1)), TokenReference(tree: index, token: k + 1)))
+            }
         }
     }
 }

@@ -10095,6 +10095,26 @@ final class ContactsViewController: UIViewController {
 ```
 
 ```swift
+typealias DataSource = UICollectionViewDiffableDataSource<Section, Article>
+
+final class FeedViewController: UIViewController {
+    private var cancellables = Set<AnyCancellable>()
+    private var dataSource: DataSource!
+
+    func configureDataSource() {
+        // The project's name for a diffable data source: its cell provider still runs per row.
+        dataSource = DataSource(collectionView: collectionView) { [unowned self] collectionView, indexPath, article in
+            let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "Article", for: indexPath) as! ArticleCell
+            self.reading.$readIDs
+                .sink { [weak cell] ids in cell?.markRead(ids.contains(article.id)) }
+                .↓store(in: &self.cancellables)
+            return cell
+        }
+    }
+}
+```
+
+```swift
 final class EpisodeCell: UITableViewCell {
     private var cancellables = Set<AnyCancellable>()
 

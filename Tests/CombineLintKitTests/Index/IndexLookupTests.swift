@@ -72,6 +72,29 @@ final class IndexLookupTests: XCTestCase {
         XCTAssertEqual(index.treeIndices(declaring: "FeedModel"), [0])
     }
 
+    /// A typealias stands for its target when every declaration of the name agrees; two aliases
+    /// of one name nested in different types give no answer rather than a guess.
+    func testTypealiasTargets() {
+        let index = ProjectIndex(files: [
+            SourceFile(path: "A.swift", text: """
+            typealias DataSource = UICollectionViewDiffableDataSource<Section, Row>
+            typealias Handler<T> = (T) -> Void
+            enum Feed { typealias Option = Bool }
+            """),
+            SourceFile(path: "B.swift", text: """
+            // typealias Commented = Int
+            let text = "typealias InString = Int"
+            enum Settings { typealias Option = Int; static let x = 1 }
+            """),
+        ])
+        XCTAssertEqual(index.typealiasTarget(of: "DataSource"), "UICollectionViewDiffableDataSource<Section, Row>")
+        XCTAssertEqual(index.typealiasTarget(of: "Handler"), "(T) -> Void")
+        XCTAssertNil(index.typealiasTarget(of: "Option"))
+        XCTAssertNil(index.typealiasTarget(of: "Commented"))
+        XCTAssertNil(index.typealiasTarget(of: "InString"))
+        XCTAssertNil(index.typealiasTarget(of: "Section"))
+    }
+
     func testVocabularyKnowsWhatAFileMentions() {
         let index = index()
         let feedWords = index.vocabulary(ofFile: "Feed.swift")

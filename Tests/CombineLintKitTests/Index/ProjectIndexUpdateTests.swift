@@ -12,7 +12,7 @@ final class ProjectIndexUpdateTests: XCTestCase {
         "let events = PassthroughSubject<Int, Never>()\n", "var state = CurrentValueSubject<Int, Never>(0)\n",
         "model.events.send(1)\n", "viewModel.$posts.sink { _ in }.store(in: &bag)\n", "func load() { }\n",
         "class Child: FeedViewModel {}\n", "struct Row: View { var body: some View { Text(\"\") } }\n", "posts = []\n",
-        "self.state.value = 2\n", "x", "(", ")", "\"", "//", "/*", "*/",
+        "self.state.value = 2\n", "typealias Rows = [Int]\n", "x", "(", ")", "\"", "//", "/*", "*/",
     ]
 
     static func sampleFiles() throws -> [SourceFile] {
@@ -57,6 +57,7 @@ final class ProjectIndexUpdateTests: XCTestCase {
             XCTAssertEqual(Array(patched.chainElements[name]), Array(fresh.chainElements[name]), "\(context): chainElements[\(name)]")
             XCTAssertEqual(Array(patched.functions[name]), Array(fresh.functions[name]), "\(context): functions[\(name)]")
             XCTAssertEqual(Array(patched.typeDeclarations[name]), Array(fresh.typeDeclarations[name]), "\(context): typeDeclarations[\(name)]")
+            XCTAssertEqual(Array(patched.typealiasDeclarations[name]), Array(fresh.typealiasDeclarations[name]), "\(context): typealiasDeclarations[\(name)]")
             XCTAssertEqual(Set(patched.properties(named: name)), Set(fresh.properties(named: name)), "\(context): properties(named: \(name))")
             XCTAssertEqual(Set(patched.subtypes(of: name)), Set(fresh.subtypes(of: name)), "\(context): subtypes(of: \(name))")
         }

@@ -113,4 +113,46 @@ final class CoreRulesRound26Tests: XCTestCase {
         XCTAssertEqual(findings(of: DiscardedCancellableRule.self, in: [(path: "SyncStore.swift", text: text)]).map { "\($0.line):\($0.column)" },
                        ["7:14", "13:14"])
     }
+
+    /// A diffable data source under a project's own name, a typealias in another file or a
+    /// subclass, runs its cell provider per row as the framework's type does; a typealias for
+    /// something else (a SwiftUI stack) is no cell provider.
+    func testACellProviderOfAnAliasedOrSubclassedDataSourceRunsPerRow() {
+        let types = """
+        typealias DataSource = UICollectionViewDiffableDataSource<Section, Row>
+        final class ListSource: UITableViewDiffableDataSource<Int, Row> {}
+        typealias Stack = VStack
+        """
+        let screen = """
+        final class FeedViewController: UIViewController {
+            private var cancellables = Set<AnyCancellable>()
+            private var dataSource: DataSource!
+            private var listSource: ListSource!
+            func configureDataSource() {
+                dataSource = DataSource(collectionView: collectionView) { [unowned self] collectionView, indexPath, row in
+                    let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "row", for: indexPath) as! ArticleCell
+                    self.repository.$readIDs
+                        .sink { [weak cell] ids in cell?.markRead(ids.contains(row.id)) }
+                        .store(in: &self.cancellables)
+                    return cell
+                }
+                listSource = ListSource(tableView: tableView) { [unowned self] tableView, indexPath, row in
+                    let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+                    self.repository.$readIDs
+                        .sink { [weak cell] ids in cell?.markRead(ids.contains(row.id)) }
+                        .store(in: &self.cancellables)
+                    return cell
+                }
+                let stack = Stack {
+                    self.repository.$readIDs
+                        .sink { [weak self] ids in self?.show(ids) }
+                        .store(in: &self.cancellables)
+                }
+            }
+        }
+        """
+        let files = [(path: "Types.swift", text: types), (path: "FeedViewController.swift", text: screen)]
+        XCTAssertEqual(findings(of: StoreInAppearanceRule.self, in: files).map { "\($0.file):\($0.line):\($0.column)" },
+                       ["FeedViewController.swift:10:18", "FeedViewController.swift:17:18"])
+    }
 }
