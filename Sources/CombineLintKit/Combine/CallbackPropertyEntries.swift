@@ -1,7 +1,8 @@
 /// Closures a type hands to another object's callback property (`form.onShowCart = { [weak self] in
 /// self?.showCart() }`, the way a coordinator wires its screens) that the other object calls from
 /// code that runs again and again: a `UIAction` handler or another closure of `RepeatedEntryPoints`,
-/// or an `@objc`/`@IBAction` method (a control's target). Each tap runs the handed closure once more.
+/// an `@objc`/`@IBAction` method (a control's target), or a selection or text input delegate method.
+/// Each tap runs the handed closure once more.
 enum CallbackPropertyEntries {
     /// One handed closure: its body, the label of the repeated code that calls it, and the simple
     /// name of the type it is written in.
@@ -56,8 +57,14 @@ enum CallbackPropertyEntries {
             if let entry = points.closures.first(where: { $0.body.contains(k) }) {
                 return entry.label + " → " + name
             }
-            if let f = tree.outerMethod(of: k), tree.functions[f].isObjCCallable {
-                return tree.functions[f].selectorName + " → " + name
+            // A control's target, or a delegate method a user's action runs (a row's selection, an
+            // edit of a search field): a generic data source's `onSelect?(item)` in `didSelectRowAt`.
+            if let f = tree.outerMethod(of: k) {
+                let selector = tree.functions[f].selectorName
+                if tree.functions[f].isObjCCallable || Catalogue.selectionSelectors.contains(selector)
+                    || Catalogue.userInputSelectors.contains(selector) {
+                    return selector + " → " + name
+                }
             }
         }
         return nil

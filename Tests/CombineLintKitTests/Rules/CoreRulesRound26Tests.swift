@@ -155,4 +155,46 @@ final class CoreRulesRound26Tests: XCTestCase {
         XCTAssertEqual(findings(of: StoreInAppearanceRule.self, in: files).map { "\($0.file):\($0.line):\($0.column)" },
                        ["FeedViewController.swift:10:18", "FeedViewController.swift:17:18"])
     }
+
+    /// A generic data source calls its `onSelect` callback from `tableView(_:didSelectRowAt:)`: the
+    /// closure a screen hands to it runs per tap, and a `$property` subscription it stores piles up.
+    /// A request made there finishes, and is not reported.
+    func testAClosureHandedToACallbackThatASelectionCallsRunsPerTap() {
+        let source = """
+        final class TableDataSource<Item, Cell: UITableViewCell>: NSObject, UITableViewDelegate {
+            var onSelect: ((Item, IndexPath) -> Void)?
+            func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
+                tableView.deselectRow(at: indexPath, animated: true)
+                onSelect?(items[indexPath.row], indexPath)
+            }
+        }
+        """
+        let screen = """
+        final class OrdersViewController: UIViewController {
+            private let dataSource = TableDataSource<OrderViewModel, OrderCell>()
+            private var cancellables = Set<AnyCancellable>()
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                dataSource.onSelect = { [weak self] order, _ in
+                    self?.follow(order)
+                    self?.refresh(order)
+                }
+            }
+            private func follow(_ order: OrderViewModel) {
+                order.$status
+                    .filter { $0 == .delivered }
+                    .sink { [weak self] _ in self?.title = "Delivered" }
+                    .store(in: &cancellables)
+            }
+            private func refresh(_ order: OrderViewModel) {
+                URLSession.shared.dataTaskPublisher(for: order.url)
+                    .sink(receiveCompletion: { _ in }, receiveValue: { [weak self] _ in self?.title = "Fresh" })
+                    .store(in: &cancellables)
+            }
+        }
+        """
+        let files = [(path: "TableDataSource.swift", text: source), (path: "OrdersViewController.swift", text: screen)]
+        XCTAssertEqual(findings(of: RepeatedSubscriptionRule.self, in: files).map { "\($0.file):\($0.line):\($0.column)" },
+                       ["OrdersViewController.swift:15:14"])
+    }
 }
