@@ -429,6 +429,10 @@ struct TypeAnalysis: Sendable {
     }
     private let flagNames: Set<String>
     private let resetMethods: Set<Int>
+    /// The bodies of paired reset callbacks that the type's ancestors declare (a base cell's
+    /// `prepareForReuse` emptying `reuseBag`, a base screen's `viewWillDisappear`): they run for
+    /// this type too.
+    private let inheritedResetBodies: [(tree: Int, body: Range<Int>)]
     /// For a cell: what `didEndDisplaying` callbacks empty.
     private let endDisplaying: EndDisplayingResets?
     /// What each body of a path says about a bag, asked once per body and bag: the stores that a
@@ -508,6 +512,17 @@ struct TypeAnalysis: Sendable {
             Catalogue.pairedResets.contains(graph.methods[$0].name) || calledWhenEnding.contains(graph.methods[$0].name)
         })
         endDisplaying = ended
+        inheritedResetBodies = index.allAncestors(of: typeName).flatMap { ancestor -> [(tree: Int, body: Range<Int>)] in
+            let simple = ProjectIndex.stripGenerics(ancestor).lastNameComponent
+            guard index.type(named: simple) != nil else { return [] }
+            return Catalogue.pairedResets.sorted().flatMap { reset in
+                index.functions(named: reset, inTypesNamed: simple).compactMap { reference -> (tree: Int, body: Range<Int>)? in
+                    let function = index.trees[reference.tree].functions[reference.item]
+                    guard let open = function.bodyOpen, let close = function.bodyClose else { return nil }
+                    return (reference.tree, open..<close)
+                }
+            }
+        }
         flagNames = graph.methods.reduce(into: Set<String>()) { names, method in
             names.formUnion(RunOnceGuards.flagAssignments(in: [method.body], of: index.trees[method.tree]))
         }
@@ -650,7 +665,7 @@ struct TypeAnalysis: Sendable {
         }
         return methods.contains { m in
             BagResets.empties(bag, in: graph.methods[m].body, of: index.trees[graph.methods[m].tree])
-        }
+        } || inheritedResetBodies.contains { BagResets.empties(bag, in: $0.body, of: index.trees[$0.tree]) }
     }
 
     /// Methods of the type named in `#selector(…)` in its files (targets of controls, refresh controls, notifications).

@@ -183,6 +183,11 @@ public struct SubjectFakeInitialValueRule: Rule {
                     // A test's `compactMap { $0 }` waits for the next value and its `XCTAssertNil(…value)`
                     // checks the producer: neither says how the app consumes the property.
                     if testCode.isTestOrDouble(tree.chains[use.chain].first, of: tree, treeIndex: use.tree, index: index) { continue }
+                    // `func mirror(message: AnyPublisher<String?, Never>) { message.compactMap … }`:
+                    // a parameter or local of the property's name, not the property.
+                    if use.element == 0, !use.projected, case let first = tree.chains[use.chain].first,
+                       SubscriptionFinder.isParameter(named: name, visibleAt: first, in: tree)
+                        || SubscriptionFinder.localVariable(named: name, visibleAt: first, in: tree) != nil { continue }
                     if let owner = Evidence.owner(of: use, in: tree) {
                         selfRooted[owner, default: []].append(use)
                     } else if let owner = TypeResolver.ownerType(ofElement: use.element, in: tree.chains[use.chain], tree: tree, index: index)

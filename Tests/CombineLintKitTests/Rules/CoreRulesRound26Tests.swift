@@ -197,4 +197,77 @@ final class CoreRulesRound26Tests: XCTestCase {
         XCTAssertEqual(findings(of: RepeatedSubscriptionRule.self, in: files).map { "\($0.file):\($0.line):\($0.column)" },
                        ["OrdersViewController.swift:15:14"])
     }
+
+    /// A base cell empties `reuseBag` in its `prepareForReuse`; a subclass's `configure(with:)` that
+    /// stores into it through a helper ends the last row's subscription on every reuse. A subclass of
+    /// a base that empties another bag is still reported.
+    func testABaseCellsPrepareForReuseEmptiesTheBagForItsSubclasses() {
+        let base = """
+        class BaseCollectionCell: UICollectionViewCell {
+            var reuseBag = Set<AnyCancellable>()
+            var otherBag = Set<AnyCancellable>()
+            override func prepareForReuse() {
+                super.prepareForReuse()
+                reuseBag.removeAll()
+            }
+        }
+        """
+        let cells = """
+        final class SeatCell: BaseCollectionCell {
+            func configure(with item: SeatViewModel) {
+                observeSelection(of: item)
+            }
+            private func observeSelection(of item: SeatViewModel) {
+                item.$isSelected
+                    .sink { [weak self] in self?.isSelected = $0 }
+                    .store(in: &reuseBag)
+            }
+        }
+        final class RowCell: BaseCollectionCell {
+            func configure(with item: SeatViewModel) {
+                observeSelection(of: item)
+            }
+            private func observeSelection(of item: SeatViewModel) {
+                item.$isSelected
+                    .sink { [weak self] in self?.isSelected = $0 }
+                    .store(in: &otherBag)
+            }
+        }
+        """
+        let files = [(path: "BaseCollectionCell.swift", text: base), (path: "Cells.swift", text: cells)]
+        XCTAssertEqual(findings(of: RepeatedSubscriptionRule.self, in: files).map { "\($0.file):\($0.line):\($0.column)" },
+                       ["Cells.swift:18:14"])
+    }
+
+    /// A function parameter of a property's name (`mirror(message:into:)`) is not the property: its
+    /// `compactMap` says nothing of how the optional subject is consumed. The subject read through
+    /// `self.message` is.
+    func testAParameterOfThePropertysNameIsNotAConsumer() {
+        let text = """
+        final class ProfileViewModel {
+            private let message = CurrentValueSubject<String?, Never>(nil)
+            private var cancellables = Set<AnyCancellable>()
+            func mirror(message: AnyPublisher<String?, Never>, into label: UILabel) {
+                message
+                    .compactMap { $0 }
+                    .sink { [weak label] in label?.text = $0 }
+                    .store(in: &cancellables)
+            }
+            func setStatus(_ text: String?) { message.send(text) }
+        }
+        final class BannerModel {
+            private let notice = CurrentValueSubject<String?, Never>(nil)
+            private var cancellables = Set<AnyCancellable>()
+            func show(notice: String) {
+                self.notice
+                    .compactMap { $0 }
+                    .sink { print($0) }
+                    .store(in: &cancellables)
+                self.notice.send(notice)
+            }
+        }
+        """
+        XCTAssertEqual(findings(of: SubjectFakeInitialValueRule.self, in: [(path: "A.swift", text: text)]).map { "\($0.line):\($0.column)" },
+                       ["13:17"])
+    }
 }
