@@ -123,6 +123,16 @@ extension FinitePublishers {
                 if let c = other.chain(startingAt: k + 2), FinitePublishers.endsStatement(other.chains[c].last, in: other) {
                     values.append(AssignedPublisher(tree: ref.tree, chain: c))
                 } else if other.tokens[k + 2].kind == .identifier, FinitePublishers.endsStatement(k + 2, in: other),
+                          let v = SubscriptionFinder.localVariable(named: other.name(k + 2), visibleAt: k + 2, in: other),
+                          let initializer = other.variables[v].initializer,
+                          let operands = FinitePublishers.alternatives(in: initializer, of: other) {
+                    // `inFlight = refresh` with `let refresh = inFlight ?? makeRefresh()`: the property
+                    // keeps what it held, or takes the other operand's pipeline.
+                    for operand in operands where !(operand.count == 1 && other.tokenIs(operand.lowerBound, property.name)) {
+                        guard let c = FinitePublishers.operandChain(operand, in: other) else { return [] }
+                        values.append(AssignedPublisher(tree: ref.tree, chain: c))
+                    }
+                } else if other.tokens[k + 2].kind == .identifier, FinitePublishers.endsStatement(k + 2, in: other),
                           let c = FinitePublishers.localInitializerChain(named: other.name(k + 2), visibleAt: k + 2, in: other) {
                     // `refreshing = refresh`, a local bound to a pipeline.
                     values.append(AssignedPublisher(tree: ref.tree, chain: c))

@@ -44,7 +44,7 @@ public struct FinitePublishers: Sendable {
         finishes(chain, before: end ?? chain.elements.count, in: tree, depth: 0)
     }
 
-    private func finishes(_ chain: Chain, before end: Int, in tree: SyntaxTree, depth: Int) -> Bool {
+    func finishes(_ chain: Chain, before end: Int, in tree: SyntaxTree, depth: Int) -> Bool {
         guard depth < FinitePublishers.maximumDepth, end > 0, !chain.elements.isEmpty else { return false }
         let elements = chain.elements
         // The source is the last element before the first operator: `provider.save(x)` in
@@ -138,6 +138,10 @@ public struct FinitePublishers: Sendable {
                 guard let other = inputPublisher(argument, in: tree) else { return false }
                 return finishes(other, before: other.elements.count, in: tree, depth: depth + 1)
             }
+        }
+        // `let refresh = inFlight ?? makeRefresh()`: whichever the local holds must finish.
+        if last == 0, let operands = FinitePublishers.localAlternatives(named: root, in: tree) {
+            return alternativesFinish(operands, in: tree, depth: depth)
         }
         if last == 0, let local = FinitePublishers.localPublisher(named: root, in: tree) {
             return finishes(local, before: local.elements.count, in: tree, depth: depth + 1)
@@ -309,6 +313,11 @@ public struct FinitePublishers: Sendable {
             }
             guard tree.tokens[k + 1].kind == .identifier, FinitePublishers.endsStatement(k + 1, in: tree) else { return false }
             let name = tree.name(k + 1)
+            if let v = SubscriptionFinder.localVariable(named: name, visibleAt: k + 1, in: tree), let value = tree.variables[v].initializer,
+               let operands = FinitePublishers.alternatives(in: value, of: tree) {
+                guard alternativesFinish(operands, in: tree, depth: depth) else { return false }
+                continue
+            }
             if let c = FinitePublishers.localInitializerChain(named: name, visibleAt: k + 1, in: tree) {
                 guard finishes(tree.chains[c], before: tree.chains[c].elements.count, in: tree, depth: depth + 1) else { return false }
                 continue

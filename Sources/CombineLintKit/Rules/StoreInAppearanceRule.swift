@@ -85,14 +85,25 @@ public struct StoreInAppearanceRule: Rule {
     /// into a reused cell: it answers, finishes and lets go, as in an appearance callback.
     func namesTheRow(_ chain: Chain, at site: RepeatedSite, in tree: SyntaxTree) -> Bool {
         guard let f = site.function else { return true }
-        let parameters = tree.functions[f].parameters.filter { !Catalogue.rowPositionTypes.contains($0.typeText) }.map(\.name)
-        for k in chain.first...chain.last where tree.tokens[k].kind == .identifier && !(k > 0 && tree.tokens[k - 1].kind == .period) {
+        return namesTheRow(chain.first...chain.last, function: f, at: site, in: tree, depth: 0)
+    }
+
+    /// Whether tokens `range` of a per-row method name the row: a parameter other than its position,
+    /// or a local made from any parameter (`let item = items[indexPath.row]`, a dequeued cell). A local
+    /// made from the object's own state (`let nextDay = day.addingTimeInterval(86_400)`) is not the row.
+    private func namesTheRow(_ range: ClosedRange<Int>, function f: Int, at site: RepeatedSite, in tree: SyntaxTree, depth: Int) -> Bool {
+        let all = tree.functions[f].parameters
+        let parameters = all.filter { !Catalogue.rowPositionTypes.contains($0.typeText) }.map(\.name)
+        for k in range where tree.tokens[k].kind == .identifier && !(k > 0 && tree.tokens[k - 1].kind == .period) {
             let name = tree.name(k)
             if parameters.contains(name) { return true }
-            if let v = SubscriptionFinder.localVariable(named: name, visibleAt: k, in: tree),
-               site.body.contains(tree.variables[v].nameToken), !(chain.first...chain.last).contains(tree.variables[v].nameToken) {
-                return true
-            }
+            // A row position names the row only through what it picks (`items[indexPath.row]`).
+            if depth > 0, all.contains(where: { $0.name == name }) { return true }
+            guard let v = SubscriptionFinder.localVariable(named: name, visibleAt: k, in: tree),
+                  site.body.contains(tree.variables[v].nameToken), !range.contains(tree.variables[v].nameToken) else { continue }
+            // A local without a value to read, or too many steps away, is taken for the row.
+            guard depth < 3, let value = tree.variables[v].initializer else { return true }
+            if namesTheRow(value, function: f, at: site, in: tree, depth: depth + 1) { return true }
         }
         return false
     }

@@ -270,4 +270,105 @@ final class CoreRulesRound26Tests: XCTestCase {
         XCTAssertEqual(findings(of: SubjectFakeInitialValueRule.self, in: [(path: "A.swift", text: text)]).map { "\($0.line):\($0.column)" },
                        ["13:17"])
     }
+
+    /// `willDisplay` of the last row loads the next day's slots into `self`: a local made from the
+    /// screen's own state (`let nextDay = day.addingTimeInterval(…)`) is not the row, and the request
+    /// finishes. A local made from the index path (`let slot = slots[indexPath.item]`) is the row.
+    func testAPagingRequestNamingALocalOfTheScreensStateIsNoPerRowStore() {
+        let text = """
+        final class BookingViewController: UIViewController, UICollectionViewDelegate {
+            private var pagingBag = Set<AnyCancellable>()
+            func collectionView(_ collectionView: UICollectionView, willDisplay cell: UICollectionViewCell, forItemAt indexPath: IndexPath) {
+                guard indexPath.item == slots.count - 1 else { return }
+                let nextDay = day.addingTimeInterval(86_400)
+                URLSession.shared.dataTaskPublisher(for: url(for: nextDay))
+                    .sink(receiveCompletion: { _ in }, receiveValue: { [weak self] in self?.append($0) })
+                    .store(in: &pagingBag)
+            }
+        }
+        final class SlotsViewController: UIViewController, UICollectionViewDelegate {
+            private var pagingBag = Set<AnyCancellable>()
+            func collectionView(_ collectionView: UICollectionView, willDisplay cell: UICollectionViewCell, forItemAt indexPath: IndexPath) {
+                let slot = slots[indexPath.item]
+                URLSession.shared.dataTaskPublisher(for: slot.url)
+                    .sink(receiveCompletion: { _ in }, receiveValue: { [weak self] in self?.append($0) })
+                    .store(in: &pagingBag)
+            }
+        }
+        """
+        XCTAssertEqual(findings(of: StoreInAppearanceRule.self, in: [(path: "A.swift", text: text)]).map { "\($0.line):\($0.column)" },
+                       ["17:14"])
+    }
+
+    /// A token refresher hands out the refresh in flight, `let refresh = inFlight ?? makeRefresh()`,
+    /// and a client picks `requiresAuth ? tokens.validToken() : Just(nil)…`: whichever is picked
+    /// finishes, so a request per appearance through them is no pile-up. A choice with an endless
+    /// operand (`cached ?? $state`) is reported.
+    func testAPublisherPickedByNilCoalescingOrATernaryFinishesWhenBothDo() {
+        let text = """
+        final class TokenRefresher {
+            private var inFlight: AnyPublisher<String, Error>?
+            @Published var state = ""
+            func validToken(expired: Bool) -> AnyPublisher<String, Error> {
+                if !expired { return Just("t").setFailureType(to: Error.self).eraseToAnyPublisher() }
+                let refresh = inFlight ?? makeRefresh()
+                inFlight = refresh
+                return refresh
+            }
+            func stateOrToken(_ cached: AnyPublisher<String, Error>?) -> AnyPublisher<String, Error> {
+                let picked = cached ?? $state.setFailureType(to: Error.self).eraseToAnyPublisher()
+                return picked
+            }
+            private func makeRefresh() -> AnyPublisher<String, Error> {
+                URLSession.shared.dataTaskPublisher(for: refreshURL)
+                    .map { String(decoding: $0.data, as: UTF8.self) }
+                    .mapError { $0 as Error }
+                    .handleEvents(receiveCompletion: { [weak self] _ in self?.inFlight = nil })
+                    .share()
+                    .eraseToAnyPublisher()
+            }
+        }
+        final class Client {
+            let tokens = TokenRefresher()
+            func send(requiresAuth: Bool) -> AnyPublisher<Data, Error> {
+                let token = requiresAuth ? tokens.validToken(expired: true) : Just("").setFailureType(to: Error.self).eraseToAnyPublisher()
+                return token
+                    .flatMap { _ in URLSession.shared.dataTaskPublisher(for: apiURL).map(\\.data).mapError { $0 as Error } }
+                    .eraseToAnyPublisher()
+            }
+        }
+        final class ScreenViewController: UIViewController {
+            private let client = Client()
+            private var cancellables = Set<AnyCancellable>()
+            override func viewWillAppear(_ animated: Bool) {
+                super.viewWillAppear(animated)
+                client.send(requiresAuth: true)
+                    .sink(receiveCompletion: { _ in }, receiveValue: { [weak self] in self?.show($0) })
+                    .store(in: &cancellables)
+                client.tokens.stateOrToken(nil)
+                    .sink(receiveCompletion: { _ in }, receiveValue: { [weak self] in self?.show($0) })
+                    .store(in: &cancellables)
+            }
+        }
+        """
+        XCTAssertEqual(findings(of: StoreInAppearanceRule.self, in: [(path: "A.swift", text: text)]).map { "\($0.line):\($0.column)" },
+                       ["42:14"])
+    }
+
+    /// The operands of a choice between two values, and no choice in optional chaining.
+    func testAlternativesOfAValue() {
+        let tree = SyntaxTree(file: SourceFile(path: "A.swift", text: """
+        let a = inFlight ?? make()
+        let b = ready ? one() : two.x
+        let c = model?.publisher
+        """))
+        func operands(_ name: String) -> [String]? {
+            guard let v = tree.variables.firstIndex(where: { $0.name == name }), let value = tree.variables[v].initializer,
+                  let found = FinitePublishers.alternatives(in: value, of: tree) else { return nil }
+            return found.map { tree.text($0.lowerBound, $0.upperBound).filter { !$0.isWhitespace } }
+        }
+        XCTAssertEqual(operands("a"), ["inFlight", "make()"])
+        XCTAssertEqual(operands("b"), ["one()", "two.x"])
+        XCTAssertNil(operands("c"))
+    }
 }
