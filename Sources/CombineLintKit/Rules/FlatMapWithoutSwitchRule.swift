@@ -253,15 +253,21 @@ public struct FlatMapWithoutSwitchRule: Rule {
         }
     }
 
-    /// `tags.publisher.collect()`, `$0.publisher`: Combine's `.publisher` of a sequence (an `Optional`'s,
-    /// a `Result`'s) delivers its elements and finishes while it is subscribed, so nothing arrives late.
-    /// Only where no type of the project declares a property named `publisher` (which could be a
-    /// subject), and no later step brings in another publisher (`merge`, `flatMap`, `combineLatest` …).
+    /// `tags.publisher.collect()`, `$0.publisher`, `ids.compactMap(photo).flatMap(\.tags).publisher`:
+    /// Combine's `.publisher` of a sequence (an `Optional`'s, a `Result`'s) delivers its elements and
+    /// finishes while it is subscribed, so nothing arrives late. Only where no later step brings in
+    /// another publisher (`merge`, `flatMap`, `combineLatest` …), and where the `.publisher` cannot
+    /// be a project property of that name (which could be a subject): none is declared, or it is read
+    /// off what a sequence method returned (`compactMap(…)`, `sorted()`).
     private func isSequencePublisher(_ chain: Chain, index: ProjectIndex) -> Bool {
-        guard chain.elements.count > 1, chain.elements[1].name == "publisher", chain.elements[1].kind == .member,
-              !chain.elements[1].isCall, chain.elements[0].kind == .root, chain.elements[0].name != "self" else { return false }
+        let elements = chain.elements
+        guard let p = elements.indices.first(where: { $0 >= 1 && elements[$0].name == "publisher" }),
+              elements[p].kind == .member, !elements[p].isCall, elements[0].kind == .root,
+              !(p == 1 && elements[0].name == "self") else { return false }
         let joining = Catalogue.inputSubscribingCombiners.union(Catalogue.publisherMakingClosureOperators).union(["switchToLatest"])
-        guard !chain.elements[2...].contains(where: { joining.contains($0.name) }) else { return false }
+        guard !elements[(p + 1)...].contains(where: { joining.contains($0.name) }) else { return false }
+        if p >= 2, elements[p - 1].isCall, elements[p - 1].kind == .member,
+           Catalogue.synchronousElementClosureMethods.contains(elements[p - 1].name) { return true }
         return index.properties(named: "publisher").isEmpty
     }
 

@@ -371,4 +371,48 @@ final class CoreRulesRound26Tests: XCTestCase {
         XCTAssertEqual(operands("b"), ["one()", "two.x"])
         XCTAssertNil(operands("c"))
     }
+
+    /// The scene's activation resumes a sync controller two objects away, which subscribes to its
+    /// service's `appointments`, a subject erased in a computed property. That the controller keeps
+    /// the service in a stored property of the same name (`let appointments: AppointmentScheduling`)
+    /// does not hide the publisher: a property typed as a project's service is no publisher. A
+    /// `pause()` from `sceneDidDisconnect` does not run between two activations.
+    func testAServicePropertyNamedLikeItsPublisherDoesNotHideTheEndlessSource() {
+        let text = """
+        final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+            var rootCoordinator: RootCoordinator?
+            func sceneDidBecomeActive(_ scene: UIScene) {
+                rootCoordinator?.resumeSync()
+            }
+            func sceneDidDisconnect(_ scene: UIScene) {
+                rootCoordinator?.syncController.pause()
+            }
+        }
+        final class RootCoordinator {
+            let syncController: SyncController
+            init(sync: SyncController) { syncController = sync }
+            func resumeSync() { syncController.resume() }
+        }
+        final class SyncController {
+            private let appointments: AppointmentScheduling
+            private var cancellables = Set<AnyCancellable>()
+            init(appointments: AppointmentScheduling) { self.appointments = appointments }
+            func resume() {
+                appointments.appointments
+                    .sink { [weak self] _ in self?.lastSync = Date() }
+                    .store(in: &cancellables)
+            }
+            func pause() { cancellables.removeAll() }
+        }
+        protocol AppointmentScheduling {
+            var appointments: AnyPublisher<[Appointment], Never> { get }
+        }
+        final class AppointmentService: AppointmentScheduling {
+            private let store = CurrentValueSubject<[Appointment], Never>([])
+            var appointments: AnyPublisher<[Appointment], Never> { store.eraseToAnyPublisher() }
+        }
+        """
+        XCTAssertEqual(findings(of: RepeatedSubscriptionRule.self, in: [(path: "A.swift", text: text)]).map { "\($0.line):\($0.column)" },
+                       ["22:14"])
+    }
 }

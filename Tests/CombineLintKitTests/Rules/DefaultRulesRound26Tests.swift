@@ -1,0 +1,36 @@
+import XCTest
+@testable import CombineLintKit
+
+/// Idioms found by the round-26 probes of the default rules (a smart-home app with a menu bar
+/// companion, a photo editor).
+final class DefaultRulesRound26Tests: XCTestCase {
+    /// `ids.compactMap(photo).flatMap(\.tags).publisher.collect()`: a sequence's publisher, read off
+    /// what an array method returned, finishes while it is subscribed, even in a project where some
+    /// type declares a property named `publisher` (an effect's). A `.publisher` read straight off a
+    /// name may be that property, and stays reported.
+    func testASequencesPublisherAfterSequenceMethodsIsNoRequest() {
+        let text = """
+        struct Effect {
+            let publisher: AnyPublisher<Action, Never>
+        }
+        final class AlbumModel: ObservableObject {
+            @Published var visibleIDs: [String] = []
+            @Published var visibleTags: [String] = []
+            @Published var effect = Effect(publisher: Empty().eraseToAnyPublisher())
+            func bind(library: Library) {
+                $visibleIDs
+                    .removeDuplicates()
+                    .flatMap { ids in ids.compactMap(library.photo).flatMap(\\.tags).publisher.collect() }
+                    .assign(to: &$visibleTags)
+                $visibleIDs
+                    .removeDuplicates()
+                    .flatMap { _ in self.effect.publisher.collect() }
+                    .sink { print($0) }
+                    .store(in: &bag)
+            }
+        }
+        """
+        XCTAssertEqual(findings(of: FlatMapWithoutSwitchRule.self, in: [(path: "A.swift", text: text)]).map { "\($0.line):\($0.column)" },
+                       ["15:14"])
+    }
+}
