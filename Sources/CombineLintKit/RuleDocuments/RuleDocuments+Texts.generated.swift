@@ -5618,8 +5618,9 @@ built in that view, `ForEach(session.laps) { lap in Text("\(lap.end)") }`), and 
 element is handed to a row view that observes it (`ForEach(workouts.sessions) { SessionRow(session: $0) }`). The types may be declared in other files; the project index finds them.
 The property's type is found by Swift's lookup rules: a type nested in the types around the
 property, else a top-level one, or exactly the one a qualified name (`Account.Settings`) names.
-A type nested elsewhere, a typealias or an ambiguous name gives no finding: a same-named class
-in another part of the project is never taken for it. The class resolved is judged by its own
+A typealias that the project declares once (`typealias CropState = CropModel`) stands for its
+target. A type nested elsewhere, a typealias declared twice with different targets, or an
+ambiguous name gives no finding: a same-named class in another part of the project is never taken for it. The class resolved is judged by its own
 declaration: it conforms to `ObservableObject` directly or through a protocol that refines it
 (or, when its simple name is declared once, through an extension), and it has `@Published` state
 or sends `objectWillChange`.
@@ -5928,6 +5929,25 @@ struct TodayHeader: View {
 
     var body: some View {
         Text("Energy today: \(workouts.sessions.map(\.energy).reduce(0, +), specifier: "%.0f")")
+    }
+}
+```
+
+```swift
+typealias CropState = CropModel
+
+final class CropModel: ObservableObject {
+    @Published var aspectRatio: CGFloat = 1
+}
+
+final class EditorSession: ObservableObject {
+    @Published var ↓crop: CropState = CropModel()
+}
+
+struct EditorView: View {
+    @ObservedObject var session: EditorSession
+    var body: some View {
+        Text("\(session.crop.aspectRatio)")
     }
 }
 ```

@@ -2,7 +2,8 @@
 /// outer object only, so changes inside the inner one never redraw the views.
 ///
 /// The property's type is resolved by Swift's lookup rules (`TypeDeclarationResolver`): nested
-/// types and qualified names count, an ambiguous or unknown name (a typealias) gives no finding,
+/// types and qualified names count, a typealias declared once stands for its target, an ambiguous
+/// or unknown name gives no finding,
 /// and a same-named class elsewhere is never taken. Not reported where no view observes the outer
 /// type (no `@ObservedObject`, `@StateObject` or `@EnvironmentObject` of it: a widget's timeline
 /// data, a model only code reads), or where views observe the inner object directly (its type is
@@ -45,12 +46,19 @@ public struct NestedObservableObjectRule: Rule {
                 let initializer = variable.initializer.map { tree.text($0.lowerBound, $0.upperBound) } ?? ""
                 // `@Published var sessions: [Session]`: an array of ObservableObjects.
                 let element = published ? Self.arrayElementTypeName(variable.typeText) : nil
-                guard let written = element ?? TypeResolver.writtenTypeName(annotation: variable.typeText, initializer: initializer) else { continue }
+                guard var written = element ?? TypeResolver.writtenTypeName(annotation: variable.typeText, initializer: initializer) else { continue }
+                let declaresClass = { (name: String) -> Bool in
+                    guard let simple = name.split(separator: ".").last else { return false }
+                    return index.typeDeclarations[String(simple)].contains(where: { index.trees[$0.tree].types[$0.item].kind == .class })
+                }
+                // `typealias CropState = CropModel`, declared once in the project: its target.
+                if !declaresClass(written), !written.contains("."), let target = index.typealiasTarget(of: written),
+                   let aliased = TypeResolver.writtenTypeName(annotation: target, initializer: "") {
+                    written = aliased
+                }
                 // Only a class of the project can be the inner object: most stored properties hold
                 // values or framework types, and need no resolving.
-                guard let simpleName = written.split(separator: ".").last,
-                      index.typeDeclarations[String(simpleName)].contains(where: { index.trees[$0.tree].types[$0.item].kind == .class })
-                else { continue }
+                guard declaresClass(written) else { continue }
                 // The same written name resolves alike wherever the types around it are named alike
                 // (copies of a module), so the answer is kept for the run.
                 let scope = TypeDeclarationResolver.scopeKey(at: variable.nameToken, in: tree)

@@ -33,4 +33,29 @@ final class DefaultRulesRound26Tests: XCTestCase {
         XCTAssertEqual(findings(of: FlatMapWithoutSwitchRule.self, in: [(path: "A.swift", text: text)]).map { "\($0.line):\($0.column)" },
                        ["15:14"])
     }
+
+    /// A typealias the project declares once stands for its target class; one declared in two
+    /// places with different targets, or one for a struct, gives no finding.
+    func testANestedObservableObjectBehindATypealias() {
+        let text = """
+        typealias CropState = CropModel
+        enum Editor { typealias Tool = CropModel }
+        enum Viewer { typealias Tool = ZoomModel }
+        typealias Layout = LayoutValue
+        final class CropModel: ObservableObject { @Published var aspectRatio: CGFloat = 1 }
+        final class ZoomModel: ObservableObject { @Published var scale: CGFloat = 1 }
+        struct LayoutValue { var columns = 3 }
+        final class EditorSession: ObservableObject {
+            @Published var crop: CropState = CropModel()
+            @Published var tool: Tool = CropModel()
+            @Published var layout: Layout = LayoutValue()
+        }
+        struct EditorView: View {
+            @ObservedObject var session: EditorSession
+            var body: some View { Text("\\(session.crop.aspectRatio) \\(session.tool) \\(session.layout.columns)") }
+        }
+        """
+        XCTAssertEqual(findings(of: NestedObservableObjectRule.self, in: [(path: "A.swift", text: text)]).map { "\($0.line):\($0.column)" },
+                       ["9:20"])
+    }
 }
