@@ -24,6 +24,10 @@ extension Catalogue {
     /// Global functions that only write a trace of their arguments (standard output, the system log).
     public static let printingFunctions: Set<String> = ["print", "debugPrint", "NSLog", "os_log", "dump"]
 
+    /// Methods of loggers (`os.Logger`'s levels, and the usual names of a project's own logger):
+    /// `log.debug("\(demand)")` only writes its arguments down.
+    public static let loggingMethods: Set<String> = ["debug", "info", "notice", "warning", "error", "fault", "critical", "trace", "verbose", "log"]
+
     /// Sequence and collection methods whose closure runs during the call, for each element
     /// (`items.filter { $0.contains(query) }`): a read inside runs when the method does.
     public static let synchronousElementClosureMethods: Set<String> = [

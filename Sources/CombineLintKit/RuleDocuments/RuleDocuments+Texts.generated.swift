@@ -1314,7 +1314,8 @@ final class OrdersViewController: UIViewController {
 **Severity:** warning · **Enabled:** by default
 
 Reports `request(_:)` of a type that conforms to Combine's `Subscription` when its body is empty or
-never reads the demand it is given, while the type sends values with `subscriber.receive(_:)`
+never acts on the demand it is given (a demand only written to a log, or only added to a counter
+that the type never reads, counts as ignored), while the type sends values with `subscriber.receive(_:)`
 (outside `request(_:)`, or inside it in a loop or a closure). Not reported: subscriptions that keep
 the demand (`pending += demand`) and send only while it lasts; subscriptions that forward
 `request(_:)` to an upstream subscription; a `request(_:)` that sends one value per call, also
@@ -1466,6 +1467,24 @@ final class SocketSubscription<S: Subscriber>: Subscription where S.Input == Dat
     }
     func cancel() { subscriber = nil }
     func socket(didReceive data: Data) { _ = subscriber?.receive(data) }
+}
+```
+
+```swift
+final class KeyboardHeightSubscription<S: Subscriber>: Subscription where S.Input == CGFloat {
+    private var subscriber: S?
+    private var requested: Subscribers.Demand = .none
+
+    // The demand is counted, but nothing ever checks the count before sending.
+    func ↓request(_ demand: Subscribers.Demand) {
+        requested += demand
+    }
+
+    func cancel() { subscriber = nil }
+
+    private func emit(_ height: CGFloat) {
+        _ = subscriber?.receive(height)
+    }
 }
 ```
 

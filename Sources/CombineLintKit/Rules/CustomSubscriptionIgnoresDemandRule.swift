@@ -28,7 +28,8 @@ public struct CustomSubscriptionIgnoresDemandRule: Rule {
                       function.parameters[0].label == nil, function.parameters[0].typeText.contains("Demand"),
                       let bodyOpen = function.bodyOpen, let bodyClose = function.bodyClose else { continue }
                 let demand = function.parameters[0].name
-                let readsDemand = demand != "_" && !demand.isEmpty && !tree.uses(demand, in: (bodyOpen + 1)..<bodyClose).isEmpty
+                let readsDemand = demand != "_" && !demand.isEmpty
+                    && consultsDemand(demand, in: (bodyOpen + 1)..<bodyClose, typeBody: (open + 1)..<close, tree: tree)
                 guard !readsDemand, let send = firstValueSend(in: open...close, excluding: bodyOpen...bodyClose, tree: tree) else { continue }
                 let typeName = tree.types[t].name
                 let message = bodyOpen + 1 == bodyClose
@@ -80,6 +81,53 @@ public struct CustomSubscriptionIgnoresDemandRule: Rule {
             return next.elements.contains { $0.name == "receive" && $0.isCall && $0.arguments.first?.label == "completion" }
         }
         return false
+    }
+
+    /// Whether `request(_:)` acts on its demand: a use that is not only written to a log
+    /// (`log.debug("\(demand)")`), nor only added to a counter of the type that nothing else reads
+    /// (`requested += demand`, with no `requested > 0` anywhere).
+    private func consultsDemand(_ demand: String, in body: Range<Int>, typeBody: Range<Int>, tree: SyntaxTree) -> Bool {
+        tree.uses(demand, in: body).contains { use in
+            if isLogged(use, in: tree) { return false }
+            guard let counter = counterAssigned(from: use, in: body, tree: tree) else { return true }
+            return tree.uses(counter, in: typeBody).contains { k in
+                !isAssignmentTarget(k, in: tree) && !(k > 0 && (tree.isWord(k - 1, "var") || tree.isWord(k - 1, "let")))
+            }
+        }
+    }
+
+    /// Whether token `k` is an argument of a logging call (`print`, `NSLog`, a `Logger`'s `debug`,
+    /// `info`, …), through any string interpolation around it.
+    private func isLogged(_ k: Int, in tree: SyntaxTree) -> Bool {
+        var open = Int(tree.enclosing[k])
+        while open >= 0 {
+            if tree.tokens[open].kind == .leftParen, let call = tree.call(openedAt: open) {
+                let name = tree.chains[call.chain].elements[call.element].name
+                if Catalogue.printingFunctions.contains(name) || Catalogue.loggingMethods.contains(name) { return true }
+            }
+            open = Int(tree.enclosing[open])
+        }
+        return false
+    }
+
+    /// The property that `counter += demand` or `counter = demand` (a whole statement) stores the
+    /// demand in, if that is all the use does.
+    private func counterAssigned(from use: Int, in body: Range<Int>, tree: SyntaxTree) -> String? {
+        var target = use - 2
+        guard target >= body.lowerBound, tree.tokens[use - 1].kind == .equal || tree.tokenIs(use - 1, "+="),
+              use + 1 >= body.upperBound || tree.statementStarts[use + 1] || tree.tokens[use + 1].kind == .rightBrace
+                || tree.tokens[use + 1].kind == .semicolon else { return nil }
+        guard tree.tokens[target].kind == .identifier else { return nil }
+        let name = tree.name(target)
+        // `self.requested += demand`.
+        if target >= 2, tree.tokens[target - 1].kind == .period, tree.isWord(target - 2, "self") { target -= 2 }
+        return tree.statementStarts[target] ? name : nil
+    }
+
+    /// Whether the name at token `k` is written, not read: `name = …`, `name += …`, `name -= …`.
+    private func isAssignmentTarget(_ k: Int, in tree: SyntaxTree) -> Bool {
+        guard k + 1 < tree.tokens.count else { return false }
+        return tree.tokens[k + 1].kind == .equal || tree.tokenIs(k + 1, "+=") || tree.tokenIs(k + 1, "-=")
     }
 
     /// Whether token `token` inside `request(_:)` runs more than once per call: in a loop or in a closure.

@@ -58,4 +58,47 @@ final class DefaultRulesRound26Tests: XCTestCase {
         XCTAssertEqual(findings(of: NestedObservableObjectRule.self, in: [(path: "A.swift", text: text)]).map { "\($0.line):\($0.column)" },
                        ["9:20"])
     }
+
+    /// A demand that is only written to a log, or added to a counter that the subscription never
+    /// reads (only lowers), is ignored: samples go out regardless. A counter read before sending
+    /// (`guard requested > 0`) honours it.
+    func testADemandOnlyLoggedOrCountedWithoutAReadIsIgnored() {
+        let text = """
+        final class MotionSubscription<S: Subscriber>: Subscription where S.Input == Double {
+            private var subscriber: S?
+            func start() { manager.onSample = { [weak self] in _ = self?.subscriber?.receive($0) } }
+            func request(_ demand: Subscribers.Demand) {
+                log.debug("motion demand \\(String(describing: demand), privacy: .public)")
+            }
+            func cancel() { subscriber = nil }
+        }
+        final class KeyboardSubscription<S: Subscriber>: Subscription where S.Input == CGFloat {
+            private var subscriber: S?
+            private var requested: Subscribers.Demand = .none
+            func request(_ demand: Subscribers.Demand) {
+                requested += demand
+            }
+            func cancel() { subscriber = nil }
+            private func emit(_ height: CGFloat) {
+                requested -= 1
+                _ = subscriber?.receive(height)
+            }
+        }
+        final class CountedSubscription<S: Subscriber>: Subscription where S.Input == Int {
+            private var subscriber: S?
+            private var requested: Subscribers.Demand = .none
+            func request(_ demand: Subscribers.Demand) {
+                self.requested += demand
+            }
+            func cancel() { subscriber = nil }
+            private func emit(_ value: Int) {
+                guard requested > 0 else { return }
+                requested -= 1
+                requested += subscriber?.receive(value) ?? .none
+            }
+        }
+        """
+        XCTAssertEqual(findings(of: CustomSubscriptionIgnoresDemandRule.self, in: [(path: "A.swift", text: text)]).map { "\($0.line):\($0.column)" },
+                       ["4:10", "12:10"])
+    }
 }
