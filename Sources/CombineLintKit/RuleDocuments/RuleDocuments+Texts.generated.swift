@@ -5398,10 +5398,13 @@ first of two `receive(on:)` that follow each other directly (its hop is undone a
 `receive(on:)` of the scheduler that a `debounce`, `throttle`, `delay` or `timeout` just before it
 already delivers on (its `scheduler:` argument, with only same-thread operators between), and a `receive(on:)`
 right before such a step on the same scheduler (`receive(on: .main).debounce(for: …, scheduler: DispatchQueue.main)`): the
-step delivers there itself, so that hop is undone at once. Moving work
+step delivers there itself, so that hop is undone at once. An operator of the project's own,
+declared in an extension of `Publisher` and returning its pipeline after a `receive(on:)`
+(`func receiveOnMain() … { receive(on: DispatchQueue.main).eraseToAnyPublisher() }`), is such a hop
+too. Moving work
 off the main queue and back (`receive(on: background)` … `receive(on: DispatchQueue.main)`) is not
 a finding, nor is a second hop after an operator that may deliver elsewhere (`flatMap`,
-`switchToLatest`, `merge`, a `debounce(for:scheduler:)` or `delay` on another scheduler, a custom operator).
+`switchToLatest`, `merge`, a `debounce(for:scheduler:)` or `delay` on another scheduler, any other custom operator).
 
 ## Why it matters
 
@@ -5518,6 +5521,24 @@ $plan
     .↓receive(on: DispatchQueue.main)
     .sink { [weak self] in self?.save($0) }
     .store(in: &bag)
+```
+
+```swift
+extension Publisher where Failure == Never {
+    func receiveOnMain() -> AnyPublisher<Output, Never> {
+        receive(on: DispatchQueue.main).eraseToAnyPublisher()
+    }
+}
+
+final class BannerViewController: UIViewController {
+    func bind() {
+        viewModel.$errorMessage
+            .receiveOnMain()
+            .↓receive(on: DispatchQueue.main)
+            .sink { [weak self] in self?.banner.text = $0 }
+            .store(in: &bag)
+    }
+}
 ```
 
 ## Non-triggering examples

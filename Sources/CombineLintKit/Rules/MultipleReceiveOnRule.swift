@@ -51,6 +51,11 @@ public struct MultipleReceiveOnRule: Rule {
                     }
                     previous = (e, schedulerKey(scheduler, tree: tree), "\(element.name)(…, scheduler: \(written))")
                     leftThread = false
+                } else if let delivered = projectOperatorScheduler(of: element, context: context) {
+                    // `.receiveOnMain()` of `extension Publisher { func receiveOnMain() … { receive(on:
+                    // DispatchQueue.main).eraseToAnyPublisher() } }`: a hop of the project's own.
+                    previous = (e, delivered.key, "\(element.name)()")
+                    leftThread = false
                 } else if !Catalogue.sameThreadOperators.contains(element.name) || hasOwnScheduler(element, tree: tree) {
                     leftThread = true
                 }
@@ -65,6 +70,29 @@ public struct MultipleReceiveOnRule: Rule {
         guard element.kind == .member, element.isCall, element.name != "receive",
               let label = Catalogue.schedulerArgumentLabels[element.name], let argument = element.argument(label) else { return nil }
         return argument.value
+    }
+
+    /// The scheduler (as `schedulerKey` gives it) that an operator of the project's own, declared in
+    /// an extension of `Publisher`, delivers on: every one of its declarations returns a pipeline of
+    /// `self` that ends in `receive(on:)` of that scheduler (then only steps that stay on its thread).
+    private func projectOperatorScheduler(of element: ChainElement, context: RuleContext) -> (key: String, written: String)? {
+        guard element.kind == .member, element.isCall, !Catalogue.sameThreadOperators.contains(element.name) else { return nil }
+        let found = context.memo.value(for: "multiple_receive_on.project-operator\u{0}" + element.name) { () -> String in
+            let declarations = context.index.functions(named: element.name, inTypesNamed: "Publisher")
+            var keys = Set<String>()
+            for reference in declarations {
+                let tree = context.index.trees[reference.tree]
+                guard let returned = tree.chainsReturned(byFunction: reference.item), returned.count == 1 else { return "" }
+                let elements = returned[0].elements
+                guard let r = elements.lastIndex(where: { $0.name == "receive" && $0.isCall }),
+                      r <= 1, r == 0 || elements[0].name == "self",
+                      let scheduler = elements[r].argument("on"), elements[r].arguments.count == 1,
+                      elements[(r + 1)...].allSatisfy({ Catalogue.sameThreadOperators.contains($0.name) }) else { return "" }
+                keys.insert(schedulerKey(scheduler.value, tree: tree))
+            }
+            return keys.count == 1 ? keys.first! : ""
+        }
+        return found.isEmpty ? nil : (found, found)
     }
 
     /// Operators such as `collect(.byTime(q, 1))` or `delay(for:scheduler:)` deliver on their own scheduler.

@@ -101,4 +101,39 @@ final class DefaultRulesRound26Tests: XCTestCase {
         XCTAssertEqual(findings(of: CustomSubscriptionIgnoresDemandRule.self, in: [(path: "A.swift", text: text)]).map { "\($0.line):\($0.column)" },
                        ["4:10", "12:10"])
     }
+
+    /// A project operator declared in `extension Publisher` that hops to main (`receiveOnMain()`)
+    /// delivers there: a `receive(on: DispatchQueue.main)` right after it hops again. One that hops
+    /// to a background queue, or whose declarations disagree, is not taken for a main hop.
+    func testAProjectOperatorThatHopsToMainIsAHop() {
+        let operators = """
+        extension Publisher where Failure == Never {
+            func receiveOnMain() -> AnyPublisher<Output, Never> {
+                receive(on: DispatchQueue.main).eraseToAnyPublisher()
+            }
+            func receiveInBackground() -> AnyPublisher<Output, Never> {
+                self.receive(on: DispatchQueue.global()).eraseToAnyPublisher()
+            }
+        }
+        """
+        let screen = """
+        final class DevicesViewController: UIViewController {
+            func bind() {
+                viewModel.$errorMessage
+                    .receiveOnMain()
+                    .receive(on: DispatchQueue.main)
+                    .sink { [weak self] in self?.banner.text = $0 }
+                    .store(in: &bag)
+                viewModel.$errorMessage
+                    .receiveInBackground()
+                    .receive(on: DispatchQueue.main)
+                    .sink { [weak self] in self?.banner.text = $0 }
+                    .store(in: &bag)
+            }
+        }
+        """
+        let files = [(path: "Publishers+App.swift", text: operators), (path: "DevicesViewController.swift", text: screen)]
+        XCTAssertEqual(findings(of: MultipleReceiveOnRule.self, in: files).map { "\($0.file):\($0.line):\($0.column)" },
+                       ["DevicesViewController.swift:5:14"])
+    }
 }
