@@ -9600,13 +9600,14 @@ Reports `send(_:)` (or `send()`) on a subject after `send(completion:)` on the s
 same function or closure body, when the completion runs on every path before it: the completion is
 written at the statement level of the body or of a block in it (an `if` or `guard … else` block, a
 loop body, a `switch` case up to the next `case` or `default`), and the later `send` is in that same
-block, outside nested closures. A value sent after the block (after an `if` that completed, in
+block, outside nested closures, or in the closure of a `DispatchQueue….async` or `asyncAfter` written
+there (it runs later still) when the receiver cannot hold another subject. A value sent after the block (after an `if` that completed, in
 another case) may run on another path and is not reported.
 
 The receiver is compared as written (`subject`, `self.subject`, `output.subject`). The reasoning
 stops at a reassignment (`subject = PassthroughSubject()`) or a redeclaration of the receiver, and,
-unless the receiver is a known `let`, at any call of a method of the same object in between (it
-might install a fresh subject). A `send(completion:)` whose argument is not `.finished`,
+unless the receiver is a known `let` or a stored `var` that no code of the project assigns anew,
+at any call of a method of the same object in between (it might install a fresh subject). A `send(completion:)` whose argument is not `.finished`,
 `.failure(…)` or `Subscribers.Completion…` counts only when the receiver is declared as a subject.
 Test code (a test case such as `XCTestCase`, or a file in a test target's folder) is not reported:
 a test sends after the completion on purpose, to check that the value is dropped.

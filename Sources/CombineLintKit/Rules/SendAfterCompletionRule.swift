@@ -36,7 +36,9 @@ public struct SendAfterCompletionRule: Rule {
                 break
             }
             let host = innermostBody(of: chain.first, tree)
-            for later in tree.chains where later.first > chain.last && later.first < barrier && innermostBody(of: later.first, tree) == host {
+            let runsLater = { (body: Int?) in stable && self.isDispatchedBlock(body, in: host, before: barrier, tree) }
+            for later in tree.chains where later.first > chain.last && later.first < barrier
+                && (innermostBody(of: later.first, tree) == host || runsLater(innermostBody(of: later.first, tree))) {
                 guard let send = valueSend(later, receiver: receiver, tree) else { continue }
                 let element = later.elements[send]
                 let subject = receiver.joined(separator: ".")
@@ -111,6 +113,15 @@ public struct SendAfterCompletionRule: Rule {
         }
     }
 
+    /// Whether `body` is the closure of `DispatchQueue….async { … }` or `asyncAfter` written right in
+    /// `host` before `barrier`: it runs after the rest of `host`, so after a completion sent there
+    /// (for a receiver that cannot hold another subject by then).
+    private func isDispatchedBlock(_ body: Int?, in host: Int?, before barrier: Int, _ tree: SyntaxTree) -> Bool {
+        guard let body, case .closure(let c) = tree.scopes[body].kind, tree.closures[c].open < barrier,
+              innermostBody(of: tree.closures[c].open - 1, tree) == host, let call = tree.call(receiving: c) else { return false }
+        return Catalogue.dispatchAsyncCalls.contains(tree.chains[call.chain].elements[call.element].name)
+    }
+
     /// The innermost function or closure body around token i.
     private func innermostBody(of token: Int, _ tree: SyntaxTree) -> Int? {
         tree.scopeChain(of: token).first { isBody($0, tree) }
@@ -138,10 +149,24 @@ public struct SendAfterCompletionRule: Rule {
         return declaration(of: receiver[0], at: token, context)?.subject != nil
     }
 
-    /// The receiver is a `let` (a local, a parameter or a property of the enclosing type).
+    /// The receiver is a `let` (a local, a parameter or a property of the enclosing type), or a
+    /// stored `var` property of the enclosing type that no code of the project assigns anew
+    /// (`private var installEvents = PassthroughSubject<…>()`, never `installEvents = …`).
     private func isKnownLet(_ receiver: [String], at token: Int, _ context: RuleContext) -> Bool {
         guard receiver.count == 1 else { return false }
-        return declaration(of: receiver[0], at: token, context)?.isLet ?? false
+        if declaration(of: receiver[0], at: token, context)?.isLet == true { return true }
+        let tree = context.tree
+        guard SubscriptionFinder.localVariable(named: receiver[0], visibleAt: token, in: tree) == nil,
+              !SubscriptionFinder.isParameter(named: receiver[0], visibleAt: token, in: tree),
+              let t = tree.enclosingType(of: token), let property = context.index.property(receiver[0], ofType: tree.types[t].name),
+              !property.isComputed, !property.isStatic, !property.initializerText.isEmpty else { return false }
+        return !context.index.identifiers[receiver[0]].contains { reference in
+            let other = context.index.trees[reference.tree]
+            let k = reference.token
+            guard k + 1 < other.tokens.count else { return false }
+            let declared = k > 0 && (other.isWord(k - 1, "var") || other.isWord(k - 1, "let"))
+            return !declared && (other.tokens[k + 1].kind == .equal || (k > 0 && other.tokens[k - 1].kind == .ampersand))
+        }
     }
 
     /// For `name` seen at `token`: its subject type if it is declared as one, and whether it is a `let`.

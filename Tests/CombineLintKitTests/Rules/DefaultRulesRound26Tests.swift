@@ -136,4 +136,41 @@ final class DefaultRulesRound26Tests: XCTestCase {
         XCTAssertEqual(findings(of: MultipleReceiveOnRule.self, in: files).map { "\($0.file):\($0.line):\($0.column)" },
                        ["DevicesViewController.swift:5:14"])
     }
+
+    /// A value sent from `DispatchQueue.main.async { … }` written after the completion runs later
+    /// still, and is dropped. A `var` subject that no code assigns anew is as fixed as a `let`:
+    /// a method called in between cannot replace it. One that is assigned anew somewhere may be
+    /// a new subject by then; and a `var` subject's dispatched send is not judged.
+    func testSendsAfterACompletionThroughADispatchOrAMethodCall() {
+        let text = """
+        final class RecordingSession {
+            let frames = PassthroughSubject<Frame, Error>()
+            private var installEvents = PassthroughSubject<Step, Never>()
+            private var uploads = PassthroughSubject<Int, Never>()
+            var lastFrame: Frame?
+            func finish() {
+                frames.send(completion: .finished)
+                DispatchQueue.main.async {
+                    if let lastFrame = self.lastFrame {
+                        self.frames.send(lastFrame)
+                    }
+                }
+            }
+            func install() {
+                installEvents.send(completion: .finished)
+                logInstallSummary()
+                installEvents.send(.rebooting)
+            }
+            func upload() {
+                uploads.send(completion: .finished)
+                restart()
+                uploads.send(1)
+                DispatchQueue.main.async { self.uploads.send(2) }
+            }
+            func restart() { uploads = PassthroughSubject() }
+        }
+        """
+        XCTAssertEqual(findings(of: SendAfterCompletionRule.self, in: [(path: "RecordingSession.swift", text: text)]).map { "\($0.line):\($0.column)" },
+                       ["10:29", "17:23"])
+    }
 }

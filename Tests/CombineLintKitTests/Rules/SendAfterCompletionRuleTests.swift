@@ -29,6 +29,7 @@ final class SendAfterCompletionRuleTests: XCTestCase {
                 fixed.send(1)
                 replaceable.send(1)
             }
+            func reset() { replaceable = PassthroughSubject() }
         }
         """
         XCTAssertEqual(run(text).map { "\($0.line):\($0.column)" }, ["8:15"])
