@@ -173,4 +173,36 @@ final class DefaultRulesRound26Tests: XCTestCase {
         XCTAssertEqual(findings(of: SendAfterCompletionRule.self, in: [(path: "RecordingSession.swift", text: text)]).map { "\($0.line):\($0.column)" },
                        ["10:29", "17:23"])
     }
+
+    /// `#selector(enabledOnlyToggled(_:))` in `viewDidLoad` names the switch's action, which runs when
+    /// the user flips it, not at start: the list stays empty until then. A method called right there
+    /// (`restoreFilter()`) does fire the subject at start.
+    func testASelectorNamingTheSenderIsNoCallAtStart() {
+        let text = """
+        final class ListViewController: UITableViewController {
+            private let enabledOnlySwitch = UISwitch()
+            private let enabledFilterChanged = PassthroughSubject<Bool, Never>()
+            private let sortChanged = PassthroughSubject<Bool, Never>()
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                enabledOnlySwitch.addTarget(self, action: #selector(enabledOnlyToggled(_:)), for: .valueChanged)
+                Publishers.CombineLatest(viewModel.$rules, enabledFilterChanged)
+                    .sink { [weak self] _ in self?.tableView.reloadData() }
+                    .store(in: &cancellables)
+                Publishers.CombineLatest(viewModel.$rules, sortChanged)
+                    .sink { [weak self] _ in self?.tableView.reloadData() }
+                    .store(in: &cancellables)
+                restoreSort()
+            }
+            @objc private func enabledOnlyToggled(_ sender: UISwitch) {
+                enabledFilterChanged.send(sender.isOn)
+            }
+            private func restoreSort() {
+                sortChanged.send(UserDefaults.standard.bool(forKey: "sort"))
+            }
+        }
+        """
+        XCTAssertEqual(findings(of: CombineLatestWithoutInitialValueRule.self, in: [(path: "A.swift", text: text)]).map { "\($0.line):\($0.column)" },
+                       ["8:20"])
+    }
 }
