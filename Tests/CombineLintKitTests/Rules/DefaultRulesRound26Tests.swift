@@ -205,4 +205,42 @@ final class DefaultRulesRound26Tests: XCTestCase {
         XCTAssertEqual(findings(of: CombineLatestWithoutInitialValueRule.self, in: [(path: "A.swift", text: text)]).map { "\($0.line):\($0.column)" },
                        ["8:20"])
     }
+
+    /// `api.devices(in: room)` subscribed twice runs two requests, though the project also declares
+    /// `static func devices(in:) -> Endpoint<[Device]>`: a function returning a project value that is
+    /// no publisher is not the one the pipeline calls. An extension of `AnyPublisher` declares no
+    /// project type, so a function returning `AnyPublisher` still counts.
+    func testASameNamedFunctionReturningAProjectValueIsNotThePipelinesCall() {
+        let text = """
+        struct Endpoint<Response> {
+            var path: String
+            static func devices(in room: String) -> Endpoint<[Device]> { Endpoint<[Device]>(path: "rooms/\\(room)") }
+        }
+        extension AnyPublisher {
+            static func just(_ value: Output) -> Self { Just(value).setFailureType(to: Failure.self).eraseToAnyPublisher() }
+        }
+        final class HomeAPIClient {
+            func devices(in room: String) -> AnyPublisher<[Device], Error> {
+                request(.devices(in: room))
+            }
+            private func request<T: Decodable>(_ endpoint: Endpoint<T>) -> AnyPublisher<T, Error> {
+                guard let url = URL(string: endpoint.path) else { return Fail(error: APIError.bad).eraseToAnyPublisher() }
+                return URLSession.shared.dataTaskPublisher(for: url)
+                    .map(\\.data)
+                    .decode(type: T.self, decoder: JSONDecoder())
+                    .eraseToAnyPublisher()
+            }
+        }
+        final class DevicesViewModel {
+            let api = HomeAPIClient()
+            func load(room: String) {
+                let page = api.devices(in: room)
+                page.sink(receiveCompletion: { _ in }, receiveValue: { print($0) }).store(in: &bag)
+                page.map(\\.isEmpty).sink(receiveCompletion: { _ in }, receiveValue: { print($0) }).store(in: &bag)
+            }
+        }
+        """
+        XCTAssertEqual(findings(of: ColdPublisherSubscribedTwiceRule.self, in: [(path: "A.swift", text: text)]).map { "\($0.line):\($0.column)" },
+                       ["25:9"])
+    }
 }
