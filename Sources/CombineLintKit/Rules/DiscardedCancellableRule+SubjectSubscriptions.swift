@@ -41,6 +41,20 @@ extension DiscardedCancellableRule {
             name = range.lowerBound + 2
         } else if range.count == 3, tree.tokens[range.lowerBound].kind == .identifier, tree.tokens[range.lowerBound + 1].kind == .period {
             return isSubjectProperty(tree.name(name), of: tree.name(range.lowerBound), at: range.lowerBound, in: tree, index: index)
+        } else if range.count >= 5, range.count % 2 == 1,
+                  stride(from: range.lowerBound, through: range.upperBound, by: 2).allSatisfy({ tree.tokens[$0].kind == .identifier }),
+                  stride(from: range.lowerBound + 1, to: range.upperBound, by: 2).allSatisfy({ tree.tokens[$0].kind == .period }) {
+            // `ClinicAnalytics.shared.callEvents`, `environment.analytics.events`: the last member, by
+            // the type of the object before it when the properties on the way tell it.
+            guard let c = tree.chain(startingAt: range.lowerBound), tree.chains[c].last == range.upperBound else { return false }
+            let chain = tree.chains[c]
+            let last = chain.elements.count - 1
+            if let holder = TypeResolver.ownerTypeThroughProperties(ofElement: last, in: chain, tree: tree, index: index),
+               let property = index.property(tree.name(name), ofType: holder) {
+                return namesSubjectType(property.typeText, index: index)
+                    || Catalogue.subjectTypes.contains(where: { property.initializerText.hasPrefix($0) })
+            }
+            return NeverFinishingSources.isSubjectProperty(tree.name(name), index: index)
         } else if range.count != 1 {
             return false
         }

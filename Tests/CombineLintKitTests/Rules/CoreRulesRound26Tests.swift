@@ -415,4 +415,28 @@ final class CoreRulesRound26Tests: XCTestCase {
         XCTAssertEqual(findings(of: RepeatedSubscriptionRule.self, in: [(path: "A.swift", text: text)]).map { "\($0.line):\($0.column)" },
                        ["22:14"])
     }
+
+    /// `engine.events.subscribe(ClinicAnalytics.shared.callEvents)` as a statement drops the
+    /// `AnyCancellable` that `subscribe(_:)` returns for a subject: analytics hears nothing. A
+    /// subscriber that is no subject (`Tracker.shared.sink`, a custom `Subscriber`) returns nothing.
+    func testASubjectReachedThroughASingletonIsUnsubscribedAtOnce() {
+        let text = """
+        final class ClinicAnalytics {
+            static let shared = ClinicAnalytics()
+            let callEvents = PassthroughSubject<CallEvent, Never>()
+        }
+        final class Tracker {
+            static let shared = Tracker()
+            let sink = EventSubscriber()
+        }
+        final class VideoCallViewModel {
+            func bind(engine: CallEngine) {
+                engine.events.subscribe(ClinicAnalytics.shared.callEvents)
+                engine.events.subscribe(Tracker.shared.sink)
+            }
+        }
+        """
+        XCTAssertEqual(findings(of: DiscardedCancellableRule.self, in: [(path: "A.swift", text: text)]).map { "\($0.line):\($0.column)" },
+                       ["11:23"])
+    }
 }
