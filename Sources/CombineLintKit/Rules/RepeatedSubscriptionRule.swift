@@ -512,10 +512,8 @@ struct TypeAnalysis: Sendable {
             Catalogue.pairedResets.contains(graph.methods[$0].name) || calledWhenEnding.contains(graph.methods[$0].name)
         })
         endDisplaying = ended
-        inheritedResetBodies = index.allAncestors(of: typeName).flatMap { ancestor -> [(tree: Int, body: Range<Int>)] in
-            let simple = ProjectIndex.stripGenerics(ancestor).lastNameComponent
-            guard index.type(named: simple) != nil else { return [] }
-            return Catalogue.pairedResets.sorted().flatMap { reset in
+        inheritedResetBodies = TypeAnalysis.superclasses(of: typeName, index: index).flatMap { simple -> [(tree: Int, body: Range<Int>)] in
+            Catalogue.pairedResets.sorted().flatMap { reset in
                 index.functions(named: reset, inTypesNamed: simple).compactMap { reference -> (tree: Int, body: Range<Int>)? in
                     let function = index.trees[reference.tree].functions[reference.item]
                     guard let open = function.bodyOpen, let close = function.bodyClose else { return nil }
@@ -526,6 +524,24 @@ struct TypeAnalysis: Sendable {
         flagNames = graph.methods.reduce(into: Set<String>()) { names, method in
             names.formUnion(RunOnceGuards.flagAssignments(in: [method.body], of: index.trees[method.tree]))
         }
+    }
+
+    /// How many superclasses up a base class's reset callback is looked for: real hierarchies are a
+    /// few levels deep, and a walk per type up a chain of ten thousand classes would be quadratic.
+    private static let maximumInheritedResetDepth = 8
+
+    /// The project's superclasses of `typeName`, nearest first (at most `maximumInheritedResetDepth`).
+    private static func superclasses(of typeName: String, index: ProjectIndex) -> [String] {
+        var result: [String] = []
+        var seen: Set<String> = [typeName]
+        var current = index.type(named: typeName)
+        while result.count < maximumInheritedResetDepth, let parent = current?.firstInherited {
+            let simple = ProjectIndex.stripGenerics(parent).lastNameComponent
+            guard seen.insert(simple).inserted, let type = index.type(named: simple), type.kind == .class else { break }
+            result.append(simple)
+            current = type
+        }
+        return result
     }
 
     /// Whether the path's entry is an app or scene lifecycle callback (`sceneWillEnterForeground(_:)`)

@@ -263,8 +263,11 @@ public struct SubjectFakeInitialValueRule: Rule {
                                                                                argumentAt: ref.token, name: name, kind: kind,
                                                                                tree: tree, treeIndex: ref.tree, index: index, resets: &resets))
                 }
-                // One step through `var toastPublisher: AnyPublisher<…> { toast.eraseToAnyPublisher() }`.
-                for alias in aliases {
+                // Through `var toastPublisher: AnyPublisher<…> { toast.eraseToAnyPublisher() }`, and one
+                // more property handing that on (`var logouts: AnyPublisher<…> { refresher.forcedLogouts }`).
+                var pending = aliases.map { (name: $0, depth: 1) }
+                var seenAliases = Set(aliases)
+                while let (alias, depth) = pending.popLast() {
                     for use in index.chainElements[alias] {
                         let tree = index.trees[use.tree]
                         let chain = tree.chains[use.chain]
@@ -272,6 +275,11 @@ public struct SubjectFakeInitialValueRule: Rule {
                         let e = use.element
                         guard chain.elements.firstIndex(where: { $0.name == alias }) == e,
                               !Evidence.isTestCode(chain.first, of: tree, index: index) else { continue }
+                        if depth < 2, chain.elements[(e + 1)...].allSatisfy({ $0.name == "eraseToAnyPublisher" }),
+                           let next = SubjectFakeInitialValueRule.aliasName(of: chain, in: tree) {
+                            if seenAliases.insert(next).inserted { pending.append((next, depth + 1)) }
+                            continue
+                        }
                         if e == chain.elements.count - 1, case .argument = chain.context {
                             // `Publishers.Merge(service.errors, other)`: the alias as a whole argument of a combiner.
                             if let call = SubjectFakeInitialValueRule.combiningCall(takingWholeArgument: chain.first, through: chain.last, in: tree) {
@@ -595,6 +603,28 @@ public struct SubjectFakeInitialValueRule: Rule {
     /// The loop `for await name in <chain> { … }` whose sequence is the chain: its variable and body
     /// (the tokens between its braces).
     static func forAwaitLoop(over chain: Chain, in tree: SyntaxTree) -> (variable: String, body: Range<Int>)? {
+        if let loop = forAwaitLoop(overChainAt: chain, in: tree) { return loop }
+        // `guard let changes = socket?.latestChange.values else { return }` (or `let changes = …`),
+        // then `for await change in changes { … }` further down the same body.
+        let bound: String?
+        if case .declaration(let v) = chain.context, tree.variables[v].isLocal { bound = tree.variables[v].name }
+        else { bound = tree.conditionBoundName(ofValueAt: chain.first) }
+        guard let name = bound else { return nil }
+        let end = tree.innermostClosure(of: chain.first).map { tree.closures[$0].close }
+            ?? tree.enclosingFunction(of: chain.first).flatMap { tree.functions[$0].bodyClose } ?? tree.tokens.count
+        var k = chain.last + 1
+        while k + 2 < end {
+            defer { k += 1 }
+            guard tree.isWord(k, "for"), tree.isWord(k + 1, "await"), k + 5 < end, tree.tokens[k + 2].kind == .identifier,
+                  tree.isWord(k + 3, "in"), tree.tokens[k + 4].kind == .identifier, tree.name(k + 4) == name,
+                  tree.tokens[k + 5].kind == .leftBrace, case let close = Int(tree.matching[k + 5]), close > k + 5 else { continue }
+            return (tree.name(k + 2), (k + 6)..<close)
+        }
+        return nil
+    }
+
+    /// `for await value in subject.values {`: the loop written right over the chain.
+    private static func forAwaitLoop(overChainAt chain: Chain, in tree: SyntaxTree) -> (variable: String, body: Range<Int>)? {
         let open = chain.last + 1
         guard chain.first >= 4, open < tree.tokens.count, tree.tokens[open].kind == .leftBrace, tree.isWord(chain.first - 1, "in"),
               tree.tokens[chain.first - 2].kind == .identifier, tree.isWord(chain.first - 3, "await"), tree.isWord(chain.first - 4, "for"),

@@ -439,4 +439,67 @@ final class CoreRulesRound26Tests: XCTestCase {
         XCTAssertEqual(findings(of: DiscardedCancellableRule.self, in: [(path: "A.swift", text: text)]).map { "\($0.line):\($0.column)" },
                        ["11:23"])
     }
+
+    /// A one-shot gate change kept in `CurrentValueSubject<GateChange?, Never>(nil)` and handed on as
+    /// `latestChange`: a trip screen binds its `.values` in a `guard let` and loops `for await change
+    /// in changes { guard let change else { continue } … }`, skipping the fake nil, and so replays
+    /// the last change to each new screen. A loop that reads `nil` as "no change" is state.
+    func testAValuesSequenceBoundToALocalThenLoopedSkipsNil() {
+        let text = """
+        final class GateSocket {
+            private let lastChange = CurrentValueSubject<GateChange?, Never>(nil)
+            private let lastBoarding = CurrentValueSubject<Boarding?, Never>(nil)
+            var latestChange: AnyPublisher<GateChange?, Never> { lastChange.eraseToAnyPublisher() }
+            func receive(_ change: GateChange) { lastChange.send(change) }
+            func board(_ boarding: Boarding) { lastBoarding.send(boarding) }
+            func watchBoarding() async {
+                let boardings = lastBoarding.values
+                for await boarding in boardings {
+                    label.text = boarding?.title ?? "Not boarding"
+                }
+            }
+        }
+        final class TripDetailViewModel {
+            weak var socket: GateSocket?
+            func bind() {
+                listenTask = Task { [weak self] in
+                    guard let changes = self?.socket?.latestChange.values else { return }
+                    for await change in changes {
+                        guard let change else { continue }
+                        await self?.notify(change)
+                    }
+                }
+            }
+        }
+        """
+        XCTAssertEqual(findings(of: SubjectFakeInitialValueRule.self, in: [(path: "A.swift", text: text)]).map { "\($0.line):\($0.column)" },
+                       ["2:17"])
+    }
+
+    /// A logout reason handed on by two properties, `forcedLogouts` of the refresher and
+    /// `forcedLogoutReasons` of the auth service, and unwrapped by the coordinator of each new scene.
+    func testAnEventHandedOnThroughTwoPropertiesIsFollowed() {
+        let text = """
+        final class TokenRefresher {
+            private let forcedLogout = CurrentValueSubject<String?, Never>(nil)
+            var forcedLogouts: AnyPublisher<String?, Never> { forcedLogout.eraseToAnyPublisher() }
+            func expire() { forcedLogout.send("Your session expired.") }
+        }
+        final class AuthService {
+            let refresher = TokenRefresher()
+            var forcedLogoutReasons: AnyPublisher<String?, Never> { refresher.forcedLogouts }
+        }
+        final class RootCoordinator {
+            let auth: AuthService
+            func start() {
+                auth.forcedLogoutReasons
+                    .compactMap { $0 }
+                    .sink { [weak self] in self?.showBanner($0) }
+                    .store(in: &cancellables)
+            }
+        }
+        """
+        XCTAssertEqual(findings(of: SubjectFakeInitialValueRule.self, in: [(path: "A.swift", text: text)]).map { "\($0.line):\($0.column)" },
+                       ["2:17"])
+    }
 }
