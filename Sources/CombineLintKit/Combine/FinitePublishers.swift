@@ -171,7 +171,9 @@ public struct FinitePublishers: Sendable {
         guard source.isCall, source.kind == .member || (source.kind == .root && last == 0) else { return false }
         if Catalogue.finishingSourceCalls.contains(source.name) { return true }
         // `cache.license(for: id)?.…` may call a function returning an Optional; without `?` or `!` it cannot.
+        // So does `guard let page = model.nextPage() else { … }`: the binding unwraps the whole value.
         let unwrapped = [.questionMark, .exclamationMark].contains(tree.tokens[source.lastToken].kind)
+            || (last == elements.count - 1 && tree.conditionBoundName(ofValueAt: chain.first) != nil)
         // `client.get(path)` with `let client: APIClient`: the functions of that type (and of the
         // types it inherits from or that conform to it) are the ones that may run.
         var receiverType = index.flatMap { TypeResolver.ownerTypeThroughProperties(ofElement: last, in: chain, tree: tree, index: $0) }
@@ -306,6 +308,9 @@ public struct FinitePublishers: Sendable {
         var returns = 0
         for k in open..<close where tree.isWord(k, "return") && tree.innermostClosure(of: k) == nil && tree.enclosingFunction(of: k) == f {
             guard k + 1 < close else { return false }
+            // `return nil` of a function returning an optional publisher: no publisher to subscribe.
+            if tree.isWord(k + 1, "nil"), FinitePublishers.endsStatement(k + 1, in: tree),
+               tree.functions[f].returnType.trimmingSpaces.hasSuffix("?") { continue }
             returns += 1
             if let c = tree.chain(startingAt: k + 1) {
                 guard finishes(tree.chains[c], before: tree.chains[c].elements.count, in: tree, depth: depth + 1) else { return false }
@@ -368,8 +373,13 @@ public struct FinitePublishers: Sendable {
 
     /// The initializer chain of the local variable a root element names, if any.
     static func localPublisher(named root: ChainElement, in tree: SyntaxTree) -> Chain? {
-        guard root.kind == .root, tree.tokens[root.nameToken].kind == .identifier,
-              let c = localInitializerChain(named: root.name, visibleAt: root.nameToken, in: tree) else { return nil }
+        guard root.kind == .root, tree.tokens[root.nameToken].kind == .identifier else { return nil }
+        if let c = localInitializerChain(named: root.name, visibleAt: root.nameToken, in: tree) { return tree.chains[c] }
+        // `guard let nextPage = viewModel.nextPage() else { return }`: the unwrapped publisher.
+        guard SubscriptionFinder.localVariable(named: root.name, visibleAt: root.nameToken, in: tree) == nil,
+              !SubscriptionFinder.isParameter(named: root.name, visibleAt: root.nameToken, in: tree),
+              let value = tree.nearestBindingInFunction(of: root.name, before: root.nameToken)?.value,
+              let c = tree.chain(startingAt: value.lowerBound), tree.chains[c].last == value.upperBound else { return nil }
         return tree.chains[c]
     }
 

@@ -502,4 +502,44 @@ final class CoreRulesRound26Tests: XCTestCase {
         XCTAssertEqual(findings(of: SubjectFakeInitialValueRule.self, in: [(path: "A.swift", text: text)]).map { "\($0.line):\($0.column)" },
                        ["2:17"])
     }
+
+    /// `willDisplay` of the last items loads the next page through `guard let nextPage =
+    /// viewModel.nextPage() else { return }`, an optional request that is `nil` while one runs:
+    /// the bound request finishes, so no subscription is left per row. An optional `$property`
+    /// bound the same way stays reported.
+    func testARequestBoundByAGuardLetFinishes() {
+        let text = """
+        final class HomeViewModel {
+            @Published var banner: String? = nil
+            func nextPage() -> AnyPublisher<[Product], Never>? {
+                guard !isLoadingMore else { return nil }
+                isLoadingMore = true
+                return URLSession.shared.dataTaskPublisher(for: url)
+                    .map { _ in [] }
+                    .replaceError(with: [])
+                    .eraseToAnyPublisher()
+            }
+            func bannerUpdates() -> AnyPublisher<String?, Never>? {
+                guard showsBanner else { return nil }
+                return $banner.eraseToAnyPublisher()
+            }
+        }
+        final class HomeViewController: UIViewController, UICollectionViewDelegate {
+            let viewModel = HomeViewModel()
+            func collectionView(_ collectionView: UICollectionView, willDisplay cell: UICollectionViewCell, forItemAt indexPath: IndexPath) {
+                guard indexPath.item > 3, let nextPage = viewModel.nextPage() else { return }
+                nextPage
+                    .sink { [weak self] products in self?.viewModel.append(products) }
+                    .store(in: &cancellables)
+                if let banners = viewModel.bannerUpdates() {
+                    banners
+                        .sink { [weak self] in self?.title = $0 }
+                        .store(in: &cancellables)
+                }
+            }
+        }
+        """
+        XCTAssertEqual(findings(of: StoreInAppearanceRule.self, in: [(path: "A.swift", text: text)]).map { "\($0.line):\($0.column)" },
+                       ["26:18"])
+    }
 }
