@@ -255,6 +255,7 @@ public struct FinitePublishers: Sendable {
             return function.kind == .function && function.bodyOpen != nil
                 && !["", "Void", "()"].contains(function.returnType)
                 && (unwrapped || !function.returnType.hasSuffix("?"))
+                && !NonPublisherResults.returnsNoPublisher(function, index: index)
         }
         let matching = declarations.filter { index.trees[$0.tree].functions[$0.item].selectorName == selector }
         var result = Candidates(functions: matching.isEmpty ? declarations : matching)

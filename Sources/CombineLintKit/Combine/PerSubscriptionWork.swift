@@ -83,7 +83,7 @@ public struct PerSubscriptionWork: Sendable {
             let declarations = index.functions[call.name].filter { ref in
                 let function = index.trees[ref.tree].functions[ref.item]
                 return function.kind == .function && function.bodyOpen != nil && !["", "Void", "()"].contains(function.returnType)
-                    && !PerSubscriptionWork.returnsProjectValue(function, index: index)
+                    && !NonPublisherResults.returnsNoPublisher(function, index: index)
             }
             let matching = declarations.filter { index.trees[$0.tree].functions[$0.item].selectorName == selector }
             let named = matching.isEmpty ? declarations : matching
@@ -96,18 +96,6 @@ public struct PerSubscriptionWork: Sendable {
             return described ?? ""
         }
         return answer.isEmpty ? nil : answer
-    }
-
-    /// Whether a function returns a type the project declares that is no publisher (an API's
-    /// `static func devices(in:) -> Endpoint<[Device]>`): another function of the name, not one
-    /// that a pipeline calls.
-    static func returnsProjectValue(_ function: FunctionDecl, index: ProjectIndex) -> Bool {
-        // A name that is also a typealias somewhere (`typealias Response<T> = Client.Publisher<T>`)
-        // may mean that alias: no answer then.
-        // Declared, not only extended (`extension AnyPublisher { … }` makes no project type).
-        guard let written = TypeResolver.simpleTypeName(function.returnType), let type = index.type(named: written),
-              type.kind != .extension, type.kind != .protocol, index.typealiasDeclarations[written].isEmpty else { return false }
-        return !index.inherits(written, from: "Publisher")
     }
 
     /// The work of function `f`, when its body returns one publisher and it does work per subscription.

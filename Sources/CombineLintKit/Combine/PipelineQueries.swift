@@ -143,7 +143,8 @@ enum NeverFinishingSources {
             var found = false
             let callable = index.functions[call.name].filter { reference in
                 let function = index.trees[reference.tree].functions[reference.item]
-                guard function.kind == .function, function.accepts(argumentLabels: labels) else { return false }
+                guard function.kind == .function, function.accepts(argumentLabels: labels),
+                      !NonPublisherResults.returnsNoPublisher(function, index: index) else { return false }
                 // A protocol's requirement has no body: its conformers' implementations decide.
                 return function.bodyOpen != nil || Catalogue.neverFinishingPublisherTypes.contains(publisherTypeName(function.returnType))
             }

@@ -542,4 +542,44 @@ final class CoreRulesRound26Tests: XCTestCase {
         XCTAssertEqual(findings(of: StoreInAppearanceRule.self, in: [(path: "A.swift", text: text)]).map { "\($0.line):\($0.column)" },
                        ["26:18"])
     }
+
+    /// A store's `messages(in:)` hands on a channel's `CurrentValueSubject` (made by a private
+    /// helper); the database's `messages(in:)` of the same labels returns an array and is no
+    /// publisher, so it does not hide that the store's never finishes: a menu action storing a
+    /// subscription to it on every pick piles them up.
+    func testASameNamedFunctionReturningAnArrayDoesNotHideAnEndlessSource() {
+        let text = """
+        final class Database {
+            func messages(in channel: String) -> [Message] { [] }
+        }
+        final class MessageStore {
+            private let database = Database()
+            private var subjects: [String: CurrentValueSubject<[Message], Never>] = [:]
+            func messages(in channel: String) -> AnyPublisher<[Message], Never> {
+                subject(for: channel).eraseToAnyPublisher()
+            }
+            private func subject(for channel: String) -> CurrentValueSubject<[Message], Never> {
+                if let subject = subjects[channel] { return subject }
+                let subject = CurrentValueSubject<[Message], Never>(database.messages(in: channel))
+                subjects[channel] = subject
+                return subject
+            }
+        }
+        final class ThreadViewController: UIViewController {
+            let store = MessageStore()
+            private var bag = Set<AnyCancellable>()
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                navigationItem.rightBarButtonItem = UIBarButtonItem(primaryAction: UIAction(title: "Pinned") { [weak self] _ in
+                    guard let self else { return }
+                    self.store.messages(in: "pinned")
+                        .sink { [weak self] in self?.show($0) }
+                        .store(in: &self.bag)
+                })
+            }
+        }
+        """
+        XCTAssertEqual(findings(of: RepeatedSubscriptionRule.self, in: [(path: "A.swift", text: text)]).map { "\($0.line):\($0.column)" },
+                       ["26:18"])
+    }
 }

@@ -1,0 +1,19 @@
+/// Functions whose declared result cannot be a publisher, so that a call written in a pipeline is
+/// not one of them: another type's function of the same name and labels (`database.messages(in:)`
+/// returning `[Message]` beside a store's `messages(in:)` returning a subject's publisher, an API's
+/// `static func devices(in:) -> Endpoint<[Device]>` beside the client's request).
+enum NonPublisherResults {
+    /// Whether function `function` returns a collection, a plain value, or a type the project
+    /// declares (not only extends) that is no publisher. A name that is also a typealias somewhere
+    /// (`typealias Response<T> = Client.Publisher<T>`) may mean that alias, and gives no answer.
+    static func returnsNoPublisher(_ function: FunctionDecl, index: ProjectIndex) -> Bool {
+        var text = function.returnType.filter { !$0.isWhitespace }
+        while text.hasSuffix("?") || text.hasSuffix("!") { text.removeLast() }
+        if text.hasPrefix("["), text.hasSuffix("]") { return true }
+        if Catalogue.plainValueTypes.contains(text) { return true }
+        if let open = text.firstIndex(of: "<"), Catalogue.collectionTypeNames.contains(String(text[..<open])) { return true }
+        guard let written = TypeResolver.simpleTypeName(function.returnType), let type = index.type(named: written),
+              type.kind != .extension, type.kind != .protocol, index.typealiasDeclarations[written].isEmpty else { return false }
+        return !index.inherits(written, from: "Publisher")
+    }
+}
