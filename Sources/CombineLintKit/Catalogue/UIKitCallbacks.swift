@@ -200,6 +200,21 @@ extension Catalogue {
     /// `v.superview`, `addChild(c)` sets `c.parent`): a `guard v.superview == nil` before the
     /// install makes what follows run once.
     public static let viewAttachmentProperties: Set<String> = ["superview", "parent"]
+
+    /// Members a view controller or view inherits from UIKit or AppKit that code names bare in its
+    /// subclass (`title = text`, `view.backgroundColor = …`, `tableView.reloadData()`): an implicit
+    /// use of `self` the project's own declarations do not show.
+    public static let inheritedFrameworkMembers: [String: Set<String>] = [
+        "UIViewController": ["title", "view", "navigationItem", "navigationController", "tabBarItem", "presentedViewController",
+                             "present", "dismiss", "show", "setEditing", "isEditing", "traitCollection", "children", "addChild"],
+        "UITableViewController": ["tableView", "refreshControl"],
+        "UICollectionViewController": ["collectionView"],
+        "UIView": ["backgroundColor", "alpha", "isHidden", "frame", "bounds", "layer", "tintColor", "isUserInteractionEnabled",
+                   "setNeedsLayout", "layoutIfNeeded", "addSubview", "subviews", "accessibilityLabel"],
+        "NSViewController": ["title", "view", "representedObject", "presentAsSheet", "dismiss", "children"],
+        "NSView": ["frame", "bounds", "layer", "isHidden", "alphaValue", "needsDisplay", "needsLayout", "addSubview", "subviews", "toolTip"],
+        "NSWindowController": ["window", "showWindow", "close"],
+    ]
 }
 
 extension Catalogue {

@@ -513,6 +513,14 @@ public struct StrongSelfCaptureRule: Rule {
 
     private func lookup(_ name: String, isMemberOf t: Int, _ typeName: String, _ context: RuleContext) -> Bool {
         isProperty(name, of: t, typeName, context) || isInstanceMethod(name, of: t, typeName, context)
+            || inheritsFrameworkMember(name, typeName, context)
+    }
+
+    /// `title` in a view controller: a member its UIKit or AppKit base class declares.
+    private func inheritsFrameworkMember(_ name: String, _ typeName: String, _ context: RuleContext) -> Bool {
+        Catalogue.inheritedFrameworkMembers.contains { base, members in
+            members.contains(name) && context.index.inherits(typeName.lastNameComponent, from: base)
+        }
     }
 
     /// Inside a static method `self` is the type: no instance is kept alive.

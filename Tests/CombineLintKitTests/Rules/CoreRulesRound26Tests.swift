@@ -582,4 +582,42 @@ final class CoreRulesRound26Tests: XCTestCase {
         XCTAssertEqual(findings(of: RepeatedSubscriptionRule.self, in: [(path: "A.swift", text: text)]).map { "\($0.line):\($0.column)" },
                        ["26:18"])
     }
+
+    /// After `guard let self` in a `[weak self]` sink, a nested never-finishing sink that sets the
+    /// screen's `title` (UIKit's, inherited, declared nowhere in the project) holds `self` strongly.
+    /// In a view model, which inherits no `title`, the same bare name is a local's or a global's.
+    func testAnInheritedUIKitMemberIsAnImplicitSelf() {
+        let text = """
+        final class ThreadViewController: UIViewController {
+            private var bag = Set<AnyCancellable>()
+            func bind(model: ThreadModel) {
+                model.$thread
+                    .sink { [weak self] thread in
+                        guard let self else { return }
+                        model.$name
+                            .sink { text in title = text }
+                            .store(in: &self.bag)
+                    }
+                    .store(in: &bag)
+            }
+        }
+        final class ThreadModel {
+            @Published var thread: Thread?
+            @Published var name = ""
+            private var bag = Set<AnyCancellable>()
+            func bind(other: ThreadModel) {
+                other.$thread
+                    .sink { [weak self] _ in
+                        guard let self else { return }
+                        other.$name
+                            .sink { text in title = text }
+                            .store(in: &self.bag)
+                    }
+                    .store(in: &bag)
+            }
+        }
+        """
+        XCTAssertEqual(findings(of: StrongSelfCaptureRule.self, in: [(path: "A.swift", text: text)]).map { "\($0.line):\($0.column)" },
+                       ["8:37"])
+    }
 }
