@@ -29,7 +29,8 @@ public enum SynchronousCompletion {
             first = 3
         } else if root.kind == .root, !root.isCall, root.subscripts.isEmpty, let p = collectionPublisher(in: elements),
                   declaredType(of: root.name, at: chain.first, in: tree).map(isStandardCollection)
-                    ?? isCollectionLiteralConstant(root.name, at: chain.first, in: tree) {
+                    ?? (isCollectionLiteralConstant(root.name, at: chain.first, in: tree)
+                        || isCollectionFromProjectCall(root.name, at: chain.first, in: tree, index: index)) {
             // `func show(_ notes: [Note]) { _ = notes.publisher.map { … }.sink { … } }`: a parameter or
             // local declared as an array, set or dictionary is a sequence; its publisher is one too, also
             // after the collection's own steps (`notes.map(\.id).publisher`).
@@ -130,6 +131,18 @@ public enum SynchronousCompletion {
 
     /// `let chapters = [Chapter(…), Chapter(…)]`: a constant local bound to an array or dictionary
     /// literal is a collection without a written type; its `publisher` is a sequence's too.
+    /// `let variants = product.variants(of: color)`, where every project function of that selector
+    /// is declared to return an array, a set or a dictionary: the local holds a collection.
+    private static func isCollectionFromProjectCall(_ name: String, at token: Int, in tree: SyntaxTree, index: ProjectIndex?) -> Bool {
+        guard let index, case .local(let v) = TypeResolver.localDeclaration(of: name, at: token, in: tree), tree.variables[v].isLet,
+              let initializer = tree.variables[v].initializer, let c = tree.chain(startingAt: initializer.lowerBound),
+              tree.chains[c].last == initializer.upperBound, let call = tree.chains[c].elements.last, call.isCall,
+              call.closures.isEmpty || call.kind == .member else { return false }
+        let selector = MethodCallGraph.selector(of: call)
+        let declared = index.functions[call.name].filter { index.trees[$0.tree].functions[$0.item].selectorName == selector }
+        return !declared.isEmpty && declared.allSatisfy { isStandardCollection(index.trees[$0.tree].functions[$0.item].returnType) }
+    }
+
     private static func isCollectionLiteralConstant(_ name: String, at token: Int, in tree: SyntaxTree) -> Bool {
         guard case .local(let v) = TypeResolver.localDeclaration(of: name, at: token, in: tree), tree.variables[v].isLet,
               let initializer = tree.variables[v].initializer else { return false }

@@ -620,4 +620,26 @@ final class CoreRulesRound26Tests: XCTestCase {
         XCTAssertEqual(findings(of: StrongSelfCaptureRule.self, in: [(path: "A.swift", text: text)]).map { "\($0.line):\($0.column)" },
                        ["8:37"])
     }
+
+    /// `let variants = product.variants(of: color)` with `func variants(of:) -> [Variant]`: the local
+    /// is an array, and `_ = variants.publisher.collect().sink { … }` delivers and finishes during
+    /// `sink`. A local from a function returning a publisher is a subscription dropped at once.
+    func testASequencePublisherOfALocalFromAProjectFunctionReturningAnArray() {
+        let text = """
+        struct Product {
+            func variants(of color: String) -> [Variant] { [] }
+            func updates() -> AnyPublisher<Variant, Never> { subject.eraseToAnyPublisher() }
+        }
+        final class ProductDetailViewModel {
+            func pick(_ product: Product, color: String) {
+                let variants = product.variants(of: color)
+                _ = variants.publisher.map(\\.size).collect().sink { [weak self] in self?.sizes = $0 }
+                let updates = product.updates()
+                _ = updates.sink { [weak self] in self?.variant = $0 }
+            }
+        }
+        """
+        XCTAssertEqual(findings(of: DiscardedCancellableRule.self, in: [(path: "A.swift", text: text)]).map { "\($0.line):\($0.column)" },
+                       ["10:21"])
+    }
 }
