@@ -65,9 +65,17 @@ struct SubjectSenders: Sendable {
         return index.typeDeclarations[callee].contains { reference in
             let tree = index.trees[reference.tree]
             let type = tree.types[reference.item]
-            return type.name.lastNameComponent == callee && type.functions.contains { f in
-                tree.functions[f].kind == .initializer && tree.functions[f].parameters.contains { isSubjectType($0.typeText) }
+            guard type.name.lastNameComponent == callee else { return false }
+            let initializers = type.functions.filter { tree.functions[$0].kind == .initializer }
+            // A struct without an initializer of its own takes its stored properties
+            // (`ChatComposer(draft: $model.draft, output: model.outgoing)` with `let output: PassthroughSubject<…>`).
+            if initializers.isEmpty, type.kind == .struct {
+                return type.variables.contains { v in
+                    let variable = tree.variables[v]
+                    return !variable.isStatic && !variable.isComputed && isSubjectType(variable.typeText)
+                }
             }
+            return initializers.contains { f in tree.functions[f].parameters.contains { isSubjectType($0.typeText) } }
         }
     }
 

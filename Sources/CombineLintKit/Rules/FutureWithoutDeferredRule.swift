@@ -261,8 +261,11 @@ public struct FutureWithoutDeferredRule: Rule {
     /// A call matches by its full selector (`load(id:)`), else, when no call of the name spells
     /// it (default arguments, trailing closures), by name.
     private func callSiteEagerness(of owner: Owner, context: RuleContext) -> Eagerness? {
+        // A call whose labels the function cannot take (`subscription.request(.unlimited)` beside
+        // `request(center:)`, whose argument has a default) is another function's.
         let uses = context.index.chainElements[owner.name].filter { reference in
-            context.index.trees[reference.tree].chains[reference.chain].elements[reference.element].isCall == owner.isFunction
+            let element = context.index.trees[reference.tree].chains[reference.chain].elements[reference.element]
+            return element.isCall == owner.isFunction && (owner.function.map { $0.accepts(argumentLabels: element.argumentLabels) } ?? true)
         }
         let spelled = uses.filter { reference in
             let element = context.index.trees[reference.tree].chains[reference.chain].elements[reference.element]
@@ -301,6 +304,8 @@ public struct FutureWithoutDeferredRule: Rule {
         var name: String
         var selector: String
         var isFunction: Bool
+        /// The function's declaration: what argument labels a call of it may write.
+        var function: FunctionDecl? = nil
     }
 
     /// Every `Future { … }`, `Future<A, B> { … }`, `Future(…)` with a closure, `Future.init { … }`, `Combine.Future…`.
@@ -373,7 +378,7 @@ public struct FutureWithoutDeferredRule: Rule {
         let function = tree.functions[f]
         switch function.kind {
         case .function:
-            return Owner(name: function.name, selector: function.selectorName, isFunction: true)
+            return Owner(name: function.name, selector: function.selectorName, isFunction: true, function: function)
         case .accessor:
             guard function.name == "get", let v = function.variable else { return nil }
             return Owner(name: tree.variables[v].name, selector: tree.variables[v].name, isFunction: false)
