@@ -415,13 +415,37 @@ public struct StrongSelfCaptureRule: Rule {
         guard element.isCall, element.arguments.count == 1, element.arguments[0].value.lowerBound == chain.first,
               call.element == 0 || (call.element == 1 && tree.isSelfReference(callChain.first)),
               let t = tree.enclosingType(of: element.nameToken) else { return nil }
-        let helpers = tree.types[t].functions.filter { f in
-            let function = tree.functions[f]
-            return function.kind == .function && function.name == element.name && function.parameters.count == 1
+        let isHelper = { (function: FunctionDecl) in
+            function.kind == .function && function.name == element.name && function.parameters.count == 1
                 && !function.isStatic && function.parameters[0].label == element.arguments[0].label
         }
-        guard helpers.count == 1, let body = tree.functions[helpers[0]].bodyOpen, let close = tree.functions[helpers[0]].bodyClose else { return nil }
-        let parameter = tree.functions[helpers[0]].parameters[0].name
+        let helpers = tree.types[t].functions.filter { isHelper(tree.functions[$0]) }
+        if helpers.count == 1 { return storedMember(ofHelper: helpers[0], lookup: lookup) }
+        guard helpers.isEmpty else { return nil }
+        // `retain(_:)` of a base class (a generic `BaseChatViewController<Model>`), in another file.
+        var seen: Set<String> = []
+        var current = context.index.type(named: tree.types[t].name.lastNameComponent)
+        while seen.count < 8, let parent = current?.firstInherited {
+            let simple = ProjectIndex.stripGenerics(parent).lastNameComponent
+            guard seen.insert(simple).inserted, let type = context.index.type(named: simple), type.kind == .class else { return nil }
+            let found = context.index.functions(named: element.name, inTypesNamed: simple).filter {
+                isHelper(context.index.trees[$0.tree].functions[$0.item])
+            }
+            if found.count == 1 {
+                let other = context.index.trees[found[0].tree]
+                return storedMember(ofHelper: found[0].item, lookup: other === tree ? lookup : TreeLookup(other))
+            }
+            guard found.isEmpty else { return nil }
+            current = type
+        }
+        return nil
+    }
+
+    /// The member of `self` that helper `f` (of `lookup`'s tree) stores its one parameter in, if any.
+    private func storedMember(ofHelper f: Int, lookup: TreeLookup) -> String? {
+        let tree = lookup.tree
+        guard let body = tree.functions[f].bodyOpen, let close = tree.functions[f].bodyClose else { return nil }
+        let parameter = tree.functions[f].parameters[0].name
         for k in (body + 1)..<close where tree.tokens[k].kind == .identifier && tree.name(k) == parameter {
             if k > 0, tree.tokens[k - 1].kind == .period { continue }
             if let member = SubscriptionFinder.selfMemberStoring(localAt: k, lookup: lookup) { return member }

@@ -642,4 +642,38 @@ final class CoreRulesRound26Tests: XCTestCase {
         XCTAssertEqual(findings(of: DiscardedCancellableRule.self, in: [(path: "A.swift", text: text)]).map { "\($0.line):\($0.column)" },
                        ["10:21"])
     }
+
+    /// `retain(_:)` of a generic base view controller in another file inserts the token into the
+    /// base's `bag`: a sink passed to it from a subclass that holds `self` strongly is a cycle. A
+    /// base helper that only logs the token keeps nothing.
+    func testAKeeperHelperOfABaseClassInAnotherFile() {
+        let base = """
+        class BaseChatViewController<Model>: UIViewController {
+            var bag = Set<AnyCancellable>()
+            let viewModel: Model
+            func retain(_ cancellable: AnyCancellable) {
+                bag.insert(cancellable)
+            }
+            func log(_ cancellable: AnyCancellable) {
+                print(cancellable)
+            }
+        }
+        """
+        let screen = """
+        final class ThreadViewController: BaseChatViewController<ThreadViewModel> {
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                retain(viewModel.$failureBanner.sink { banner in
+                    self.bannerLabel.text = banner
+                })
+                log(viewModel.$failureBanner.sink { banner in
+                    self.bannerLabel.text = banner
+                })
+            }
+        }
+        """
+        let files = [(path: "BaseChatViewController.swift", text: base), (path: "ThreadViewController.swift", text: screen)]
+        XCTAssertEqual(findings(of: StrongSelfCaptureRule.self, in: files).map { "\($0.file):\($0.line):\($0.column)" },
+                       ["ThreadViewController.swift:5:13"])
+    }
 }
