@@ -130,13 +130,23 @@ public enum TypeResolver {
         return nil
     }
 
+    /// `AppEnvironment` in `AppEnvironment.shared.services…`: a project type named as the root (no
+    /// local or parameter of that name), whose static members the next element reads.
+    private static func staticOwner(of chain: Chain, first: Int, tree: SyntaxTree, index: ProjectIndex) -> String? {
+        guard first == 1, case let root = chain.elements[0], root.kind == .root, !root.isCall, root.subscripts.isEmpty,
+              root.name.first?.isUppercase == true, localDeclaration(of: root.name, at: chain.first, in: tree) == nil,
+              index.type(named: root.name) != nil else { return nil }
+        return root.name
+    }
+
     /// As `ownerType(ofElement:in:tree:index:)`, and further through stored properties whose types
     /// the index knows: `app.settings.$unit` is declared by the type of `AppModel.settings`.
     public static func ownerTypeThroughProperties(ofElement e: Int, in chain: Chain, tree: SyntaxTree, index: ProjectIndex) -> String? {
         if let type = ownerType(ofElement: e, in: chain, tree: tree, index: index) { return type }
         guard e >= 2 else { return nil }
         let first = chain.elements[0].name == "self" ? 2 : 1
-        guard e > first, var type = ownerType(ofElement: first, in: chain, tree: tree, index: index) else { return nil }
+        guard e > first, var type = ownerType(ofElement: first, in: chain, tree: tree, index: index)
+                ?? staticOwner(of: chain, first: first, tree: tree, index: index) else { return nil }
         for k in first..<e {
             let element = chain.elements[k]
             guard element.kind == .member, !element.isCall, element.subscripts.isEmpty,

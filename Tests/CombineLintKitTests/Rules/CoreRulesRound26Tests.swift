@@ -676,4 +676,41 @@ final class CoreRulesRound26Tests: XCTestCase {
         XCTAssertEqual(findings(of: StrongSelfCaptureRule.self, in: files).map { "\($0.file):\($0.line):\($0.column)" },
                        ["ThreadViewController.swift:5:13"])
     }
+
+    /// `AppEnvironment.shared.services.realtime.presence.goOnline()` on every activation of the
+    /// scene: the receiver's type is followed from the type named at the root through its static
+    /// `shared` and three stored properties, and `goOnline()` stores an endless subscription.
+    func testACallThroughASingletonAndStoredPropertiesFromARepeatedCallback() {
+        let text = """
+        final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+            func sceneDidBecomeActive(_ scene: UIScene) {
+                AppEnvironment.shared.services.realtime.presence.goOnline()
+                AppEnvironment.shared.services.realtime.presence.refresh()
+            }
+        }
+        final class AppEnvironment {
+            static let shared = AppEnvironment()
+            let services = Services()
+        }
+        final class Services { let realtime = Realtime() }
+        final class Realtime { let presence = PresenceService() }
+        final class PresenceService {
+            @Published var status = ""
+            private var onlineBag = Set<AnyCancellable>()
+            func goOnline() {
+                $status
+                    .sink { [weak self] in self?.send($0) }
+                    .store(in: &onlineBag)
+            }
+            func refresh() {
+                onlineBag.removeAll()
+                $status
+                    .sink { [weak self] in self?.send($0) }
+                    .store(in: &onlineBag)
+            }
+        }
+        """
+        XCTAssertEqual(findings(of: RepeatedSubscriptionRule.self, in: [(path: "A.swift", text: text)]).map { "\($0.line):\($0.column)" },
+                       ["19:14"])
+    }
 }
