@@ -143,7 +143,7 @@ public struct FinitePublishers: Sendable {
         if last == 0, let operands = FinitePublishers.localAlternatives(named: root, in: tree) {
             return alternativesFinish(operands, in: tree, depth: depth)
         }
-        if last == 0, let local = FinitePublishers.localPublisher(named: root, in: tree) {
+        if last == 0, let local = FinitePublishers.localPublisher(named: root, in: tree) ?? conditionBoundPublisher(named: root, in: tree) {
             return finishes(local, before: local.elements.count, in: tree, depth: depth + 1)
         }
         // `let prepared: AnyPublisher<…>` given its value on each branch: whichever it holds must finish.
@@ -374,10 +374,27 @@ public struct FinitePublishers: Sendable {
 
     /// The initializer chain of the local variable a root element names, if any.
     static func localPublisher(named root: ChainElement, in tree: SyntaxTree) -> Chain? {
-        guard root.kind == .root, tree.tokens[root.nameToken].kind == .identifier else { return nil }
-        if let c = localInitializerChain(named: root.name, visibleAt: root.nameToken, in: tree) { return tree.chains[c] }
-        // `guard let nextPage = viewModel.nextPage() else { return }`: the unwrapped publisher.
-        guard SubscriptionFinder.localVariable(named: root.name, visibleAt: root.nameToken, in: tree) == nil,
+        guard root.kind == .root, tree.tokens[root.nameToken].kind == .identifier,
+              let c = localInitializerChain(named: root.name, visibleAt: root.nameToken, in: tree) else { return nil }
+        return tree.chains[c]
+    }
+
+    /// `guard let nextPage = viewModel.nextPage() else { return }`, then `nextPage.sink { … }`: the
+    /// publisher a condition binds the root's name to. Only names some condition of the file binds
+    /// are looked for (found once per file): a search back through the function for every root
+    /// (a property's name, a thousand nested sinks) would be quadratic.
+    func conditionBoundPublisher(named root: ChainElement, in tree: SyntaxTree) -> Chain? {
+        guard root.kind == .root, !root.isCall, root.subscripts.isEmpty, tree.tokens[root.nameToken].kind == .identifier,
+              let index, let memo, let t = index.treeIndexByPath[tree.file.path] else { return nil }
+        let bound = memo.value(for: "condition-bound-names\u{0}\(t)") { () -> Set<String> in
+            var names = Set<String>()
+            for k in tree.tokens.indices where tree.tokens[k].kind == .equal && k >= 3 {
+                if let name = tree.conditionBoundName(ofValueAt: k + 1) { names.insert(name) }
+            }
+            return names
+        }
+        guard bound.contains(root.name),
+              SubscriptionFinder.localVariable(named: root.name, visibleAt: root.nameToken, in: tree) == nil,
               !SubscriptionFinder.isParameter(named: root.name, visibleAt: root.nameToken, in: tree),
               let value = tree.nearestBindingInFunction(of: root.name, before: root.nameToken)?.value,
               let c = tree.chain(startingAt: value.lowerBound), tree.chains[c].last == value.upperBound else { return nil }
