@@ -25,8 +25,13 @@ extension FinitePublishers {
     /// The choice a local's value makes (its initializer's operands), for a local named by a
     /// pipeline's root element.
     static func localAlternatives(named root: ChainElement, in tree: SyntaxTree) -> [ClosedRange<Int>]? {
-        guard root.kind == .root, !root.isCall, root.subscripts.isEmpty, tree.tokens[root.nameToken].kind == .identifier,
-              let v = SubscriptionFinder.localVariable(named: root.name, visibleAt: root.nameToken, in: tree),
+        guard root.kind == .root, !root.isCall, root.subscripts.isEmpty, tree.tokens[root.nameToken].kind == .identifier else { return nil }
+        return localAlternatives(named: root.name, visibleAt: root.nameToken, in: tree)
+    }
+
+    /// The choice the value of the local `name` visible at `token` makes, if its value is one.
+    static func localAlternatives(named name: String, visibleAt token: Int, in tree: SyntaxTree) -> [ClosedRange<Int>]? {
+        guard let v = SubscriptionFinder.localVariable(named: name, visibleAt: token, in: tree),
               let initializer = tree.variables[v].initializer else { return nil }
         return alternatives(in: initializer, of: tree)
     }
@@ -47,11 +52,7 @@ extension FinitePublishers {
             guard operand.count == 1, tree.tokens[operand.lowerBound].kind == .identifier,
                   let values = assignedOptionalPublishers(named: tree.name(operand.lowerBound), at: operand.lowerBound, bare: true, in: tree)
             else { return false }
-            return values.allSatisfy { value in
-                guard let index else { return false }
-                let other = index.trees[value.tree]
-                return finishes(other.chains[value.chain], before: other.chains[value.chain].elements.count, in: other, depth: depth + 1)
-            }
+            return allFinish(values, depth: depth + 1)
         }
     }
 }

@@ -54,8 +54,8 @@ extension FinitePublishers {
         if !property.isLet {
             guard let index else { return nil }
             // Every use of the name in the project is read once per run, however many chains ask.
-            let assigned = memo.map { $0.value(for: "assigned-name \(property.name)") { FinitePublishers.isAssigned(property.name, in: index) } }
-                ?? FinitePublishers.isAssigned(property.name, in: index)
+            let assigned = memo.map { $0.value(for: "assigned-name \(property.name)") { index.isAssigned(property.name) } }
+                ?? index.isAssigned(property.name)
             if assigned { return nil }
         }
         return tree.chains[c]
@@ -117,15 +117,13 @@ extension FinitePublishers {
                 if k > 0, other.tokens[k - 1].kind == .ampersand { return [] }
                 guard k + 2 < other.tokens.count else { continue }
                 let next = other.tokens[k + 1].kind
-                if next == .operator, FinitePublishers.isCompoundAssignment(k + 1, in: other) { return [] }
+                if next == .operator, other.isCompoundAssignment(k + 1) { return [] }
                 guard next == .equal, !(k > 0 && (other.isWord(k - 1, "var") || other.isWord(k - 1, "let"))) else { continue }
                 if other.isWord(k + 2, "nil"), FinitePublishers.endsStatement(k + 2, in: other) { continue }
                 if let c = other.chain(startingAt: k + 2), FinitePublishers.endsStatement(other.chains[c].last, in: other) {
                     values.append(AssignedPublisher(tree: ref.tree, chain: c))
                 } else if other.tokens[k + 2].kind == .identifier, FinitePublishers.endsStatement(k + 2, in: other),
-                          let v = SubscriptionFinder.localVariable(named: other.name(k + 2), visibleAt: k + 2, in: other),
-                          let initializer = other.variables[v].initializer,
-                          let operands = FinitePublishers.alternatives(in: initializer, of: other) {
+                          let operands = FinitePublishers.localAlternatives(named: other.name(k + 2), visibleAt: k + 2, in: other) {
                     // `inFlight = refresh` with `let refresh = inFlight ?? makeRefresh()`: the property
                     // keeps what it held, or takes the other operand's pipeline.
                     for operand in operands where !(operand.count == 1 && other.tokenIs(operand.lowerBound, property.name)) {
@@ -162,28 +160,6 @@ extension FinitePublishers {
               tree.isWord(k - 1, "let") || tree.isWord(k - 1, "var") else { return false }
         let next = tree.tokens[k + 1].kind
         return next == .leftBrace || next == .comma || tree.isWord(k + 1, "else")
-    }
-
-    /// Whether any file assigns `name` (`name = …`, `x.name = …`, `name += …`) or passes it `inout`
-    /// (`&name`), other than at a declaration (`var name = …`).
-    private static func isAssigned(_ name: String, in index: ProjectIndex) -> Bool {
-        for ref in index.identifiers[name] {
-            let tree = index.trees[ref.tree]
-            let k = ref.token
-            guard tree.tokenIs(k, name) else { continue }
-            if k > 0, tree.tokens[k - 1].kind == .ampersand { return true }
-            guard k + 1 < tree.tokens.count else { continue }
-            let next = tree.tokens[k + 1].kind
-            let assigns = next == .equal || (next == .operator && isCompoundAssignment(k + 1, in: tree))
-            if assigns, !(k > 0 && (tree.isWord(k - 1, "var") || tree.isWord(k - 1, "let"))) { return true }
-        }
-        return false
-    }
-
-    /// `+=`, `??=` …: an operator ending in `=` that is not a comparison.
-    static func isCompoundAssignment(_ k: Int, in tree: SyntaxTree) -> Bool {
-        let text = tree.name(k)
-        return text.count >= 2 && text.hasSuffix("=") && !["==", "!=", "<=", ">=", "===", "!=="].contains(text)
     }
 
     /// The token after `last` starts a new statement or closes the block: the chain is the whole value.

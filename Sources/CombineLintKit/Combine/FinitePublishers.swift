@@ -319,8 +319,7 @@ public struct FinitePublishers: Sendable {
             }
             guard tree.tokens[k + 1].kind == .identifier, FinitePublishers.endsStatement(k + 1, in: tree) else { return false }
             let name = tree.name(k + 1)
-            if let v = SubscriptionFinder.localVariable(named: name, visibleAt: k + 1, in: tree), let value = tree.variables[v].initializer,
-               let operands = FinitePublishers.alternatives(in: value, of: tree) {
+            if let operands = FinitePublishers.localAlternatives(named: name, visibleAt: k + 1, in: tree) {
                 guard alternativesFinish(operands, in: tree, depth: depth) else { return false }
                 continue
             }
@@ -336,7 +335,7 @@ public struct FinitePublishers: Sendable {
     }
 
     /// Whether every publisher of `values` (chains by tree, as `assignedOptionalPublishers` gives them) finishes.
-    private func allFinish(_ values: [(tree: Int, chain: Int)], depth: Int) -> Bool {
+    func allFinish(_ values: [(tree: Int, chain: Int)], depth: Int) -> Bool {
         guard let index else { return false }
         return values.allSatisfy { value in
             let tree = index.trees[value.tree]

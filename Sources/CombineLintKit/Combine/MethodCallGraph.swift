@@ -158,7 +158,8 @@ public struct MethodCallGraph: Sendable {
 
     /// The calls of method `f` of `tree` on `self` (`restoreDraft()`, `self.restoreDraft()`) made by
     /// code of its own type (by simple name, extensions in other files included), found through the
-    /// index's chain-element postings of its name; argument labels are not compared.
+    /// index's chain-element postings of its name; argument labels are not compared. A
+    /// `#selector(…)` naming the method is no call of it.
     static func ownTypeCalls(of f: Int, in tree: SyntaxTree, index: ProjectIndex) -> [ElementReference] {
         let function = tree.functions[f]
         guard let owner = function.enclosingType else { return [] }
@@ -168,9 +169,18 @@ public struct MethodCallGraph: Sendable {
             let chain = caller.chains[reference.chain]
             let e = reference.element
             guard chain.elements[e].isCall, e == 0 || (e == 1 && chain.elements[0].name == "self"),
+                  !isSelectorReference(chain, in: caller),
                   let callerType = caller.enclosingType(of: chain.first) else { return false }
             return caller.types[callerType].name.lastNameComponent == typeName
         }
+    }
+
+    /// `#selector(enabledOnlyToggled(_:))`: the method named for a control or a notification to call
+    /// later, not a call made there.
+    private static func isSelectorReference(_ chain: Chain, in tree: SyntaxTree) -> Bool {
+        let open = Int(tree.enclosing[chain.first])
+        return open > 0 && tree.tokens[open].kind == .leftParen && tree.tokens[open - 1].kind == .poundKeyword
+            && tree.tokenIs(open - 1, "#selector")
     }
 
     /// Calls on self to methods named in `names`, made by code in `range` of `tree`.

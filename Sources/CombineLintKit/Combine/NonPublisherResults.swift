@@ -1,7 +1,8 @@
-/// Functions whose declared result cannot be a publisher, so that a call written in a pipeline is
-/// not one of them: another type's function of the same name and labels (`database.messages(in:)`
-/// returning `[Message]` beside a store's `messages(in:)` returning a subject's publisher, an API's
-/// `static func devices(in:) -> Endpoint<[Device]>` beside the client's request).
+/// Declared types that cannot be a publisher, so that a name written in a pipeline is not one of
+/// theirs: another type's function of the same name and labels (`database.messages(in:)` returning
+/// `[Message]` beside a store's `messages(in:)` returning a subject's publisher, an API's `static func
+/// devices(in:) -> Endpoint<[Device]>` beside the client's request), or a same-named property that
+/// holds a service (`let appointments: AppointmentScheduling`).
 enum NonPublisherResults {
     /// Whether function `function` returns a collection, a plain value, or a type the project
     /// declares (not only extends) that is no publisher. A name that is also a typealias somewhere
@@ -12,8 +13,17 @@ enum NonPublisherResults {
         if text.hasPrefix("["), text.hasSuffix("]") { return true }
         if Catalogue.plainValueTypes.contains(text) { return true }
         if let open = text.firstIndex(of: "<"), Catalogue.collectionTypeNames.contains(String(text[..<open])) { return true }
-        guard let written = TypeResolver.simpleTypeName(function.returnType), let type = index.type(named: written),
-              type.kind != .extension, type.kind != .protocol, index.typealiasDeclarations[written].isEmpty else { return false }
-        return !index.inherits(written, from: "Publisher")
+        return namesProjectNonPublisher(function.returnType, index: index, includingProtocols: false)
+    }
+
+    /// Whether `typeText` names a type the project declares (not only extends; a protocol only
+    /// with `includingProtocols`) that is no publisher or subject: a view model's `let appointments:
+    /// AppointmentScheduling`, the service whose `appointments` publisher it reads.
+    static func namesProjectNonPublisher(_ typeText: String, index: ProjectIndex, includingProtocols: Bool) -> Bool {
+        guard let written = TypeResolver.simpleTypeName(typeText), let type = index.type(named: written),
+              type.kind != .extension, includingProtocols || type.kind != .protocol,
+              index.typealiasDeclarations[written].isEmpty,
+              !ProjectIndex.namesSubject(typeText), !typeText.contains("Publisher") else { return false }
+        return !index.inherits(written, from: "Publisher") && !index.inherits(written, from: "Subject")
     }
 }

@@ -204,7 +204,8 @@ enum NeverFinishingSources {
                 if TestCaseCode.isTestOrDouble(tree.variables[v].nameToken, of: tree, index: index) { continue }
                 // A same-named property holding a plain value (`@State private var uncheckedCount = 0` of a
                 // view) cannot be the publisher read here, which an operator or subscriber follows.
-                if holdsPlainValue(tree.variables[v], in: tree) || holdsProjectObject(tree.variables[v], index: index) { continue }
+                if holdsPlainValue(tree.variables[v], in: tree)
+                    || NonPublisherResults.namesProjectNonPublisher(tree.variables[v].typeText, index: index, includingProtocols: true) { continue }
                 guard let returned = handedOnChain(of: v, in: tree),
                       evidence(in: returned, before: returned.elements.count, tree: tree, index: index, extraNames: [],
                                throughProperties: false) != nil,
@@ -213,15 +214,6 @@ enum NeverFinishingSources {
             }
             return found
         }
-    }
-
-    /// A property annotated with a type the project declares that is no publisher or subject (a
-    /// view model's `let appointments: AppointmentScheduling`, the service whose `appointments`
-    /// publisher it reads): not the publisher of that name.
-    private static func holdsProjectObject(_ variable: VariableDecl, index: ProjectIndex) -> Bool {
-        guard let written = TypeResolver.simpleTypeName(variable.typeText), index.type(named: written) != nil,
-              !ProjectIndex.namesSubject(variable.typeText), !variable.typeText.contains("Publisher") else { return false }
-        return !index.inherits(written, from: "Publisher") && !index.inherits(written, from: "Subject")
     }
 
     /// A property whose type is a plain value, never a publisher: annotated as a number, flag, text,

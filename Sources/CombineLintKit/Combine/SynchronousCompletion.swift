@@ -129,8 +129,6 @@ public enum SynchronousCompletion {
         return written.trimmingSpaces.hasPrefix("CurrentValueSubject") ? limit : nil
     }
 
-    /// `let chapters = [Chapter(…), Chapter(…)]`: a constant local bound to an array or dictionary
-    /// literal is a collection without a written type; its `publisher` is a sequence's too.
     /// `let variants = product.variants(of: color)`, where every project function of that selector
     /// is declared to return an array, a set or a dictionary: the local holds a collection.
     private static func isCollectionFromProjectCall(_ name: String, at token: Int, in tree: SyntaxTree, index: ProjectIndex?) -> Bool {
@@ -143,6 +141,8 @@ public enum SynchronousCompletion {
         return !declared.isEmpty && declared.allSatisfy { isStandardCollection(index.trees[$0.tree].functions[$0.item].returnType) }
     }
 
+    /// `let chapters = [Chapter(…), Chapter(…)]`: a constant local bound to an array or dictionary
+    /// literal is a collection without a written type; its `publisher` is a sequence's too.
     private static func isCollectionLiteralConstant(_ name: String, at token: Int, in tree: SyntaxTree) -> Bool {
         guard case .local(let v) = TypeResolver.localDeclaration(of: name, at: token, in: tree), tree.variables[v].isLet,
               let initializer = tree.variables[v].initializer else { return false }

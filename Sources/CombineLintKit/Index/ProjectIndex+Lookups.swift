@@ -69,4 +69,36 @@ extension ProjectIndex {
         }
         return found
     }
+
+    /// Whether any file assigns `name` (`name = …`, `x.name = …`, `name += …`) or passes it `inout`
+    /// (`&name`), other than at a declaration (`var name = …`).
+    public func isAssigned(_ name: String) -> Bool {
+        for ref in identifiers[name] {
+            let tree = trees[ref.tree]
+            let k = ref.token
+            guard tree.tokenIs(k, name) else { continue }
+            if k > 0, tree.tokens[k - 1].kind == .ampersand { return true }
+            guard k + 1 < tree.tokens.count else { continue }
+            let next = tree.tokens[k + 1].kind
+            let assigns = next == .equal || (next == .operator && tree.isCompoundAssignment(k + 1))
+            if assigns, !(k > 0 && (tree.isWord(k - 1, "var") || tree.isWord(k - 1, "let"))) { return true }
+        }
+        return false
+    }
+
+    /// The project's classes that `typeName` inherits from, nearest first, at most `limit` of them:
+    /// real hierarchies are a few levels deep, and a walk per type up a chain of ten thousand classes
+    /// would be quadratic.
+    public func superclasses(of typeName: String, limit: Int) -> [String] {
+        var result: [String] = []
+        var seen: Set<String> = [typeName]
+        var current = type(named: typeName)
+        while result.count < limit, let parent = current?.firstInherited {
+            let simple = ProjectIndex.stripGenerics(parent).lastNameComponent
+            guard seen.insert(simple).inserted, let next = type(named: simple), next.kind == .class else { break }
+            result.append(simple)
+            current = next
+        }
+        return result
+    }
 }

@@ -192,10 +192,6 @@ public struct CombineLatestWithoutInitialValueRule: Rule {
         return MethodCallGraph.ownTypeCalls(of: f, in: tree, index: index).contains { reference in
             let caller = index.trees[reference.tree]
             let first = caller.chains[reference.chain].first
-            // `#selector(enabledOnlyToggled(_:))` names the method for a control to call later.
-            let open = Int(caller.enclosing[first])
-            if open > 0, caller.tokens[open].kind == .leftParen, caller.tokens[open - 1].kind == .poundKeyword,
-               caller.tokenIs(open - 1, "#selector") { return false }
             guard caller.innermostClosure(of: first) == nil, let g = caller.enclosingFunction(of: first),
                   caller.functions[g].enclosingType != nil else { return false }
             return Self.runsAtStart(caller.functions[g])

@@ -51,8 +51,7 @@ extension DiscardedCancellableRule {
             let last = chain.elements.count - 1
             if let holder = TypeResolver.ownerTypeThroughProperties(ofElement: last, in: chain, tree: tree, index: index),
                let property = index.property(tree.name(name), ofType: holder) {
-                return namesSubjectType(property.typeText, index: index)
-                    || Catalogue.subjectTypes.contains(where: { property.initializerText.hasPrefix($0) })
+                return declaresSubject(property, index: index)
             }
             return NeverFinishingSources.isSubjectProperty(tree.name(name), index: index)
         } else if range.count != 1 {
@@ -71,8 +70,12 @@ extension DiscardedCancellableRule {
             return NeverFinishingSources.isSubjectProperty(member, index: index)
         }
         guard let property = index.property(member, ofType: type) else { return false }
-        return namesSubjectType(property.typeText, index: index)
-            || Catalogue.subjectTypes.contains(where: { property.initializerText.hasPrefix($0) })
+        return declaresSubject(property, index: index)
+    }
+
+    /// Whether a property is declared as a subject: by its written type, or the subject it is made as.
+    private func declaresSubject(_ property: IndexedProperty, index: ProjectIndex) -> Bool {
+        namesSubjectType(property.typeText, index: index) || Catalogue.subjectTypes.contains(where: { property.initializerText.hasPrefix($0) })
     }
 
     /// Whether the local or parameter `name` visible at `token` is declared as a subject: by its

@@ -51,10 +51,10 @@ public struct MultipleReceiveOnRule: Rule {
                     }
                     previous = (e, schedulerKey(scheduler, tree: tree), "\(element.name)(…, scheduler: \(written))")
                     leftThread = false
-                } else if let delivered = projectOperatorScheduler(of: element, context: context) {
+                } else if let key = projectOperatorScheduler(of: element, context: context) {
                     // `.receiveOnMain()` of `extension Publisher { func receiveOnMain() … { receive(on:
                     // DispatchQueue.main).eraseToAnyPublisher() } }`: a hop of the project's own.
-                    previous = (e, delivered.key, "\(element.name)()")
+                    previous = (e, key, "\(element.name)()")
                     leftThread = false
                 } else if !Catalogue.sameThreadOperators.contains(element.name) || hasOwnScheduler(element, tree: tree) {
                     leftThread = true
@@ -75,7 +75,7 @@ public struct MultipleReceiveOnRule: Rule {
     /// The scheduler (as `schedulerKey` gives it) that an operator of the project's own, declared in
     /// an extension of `Publisher`, delivers on: every one of its declarations returns a pipeline of
     /// `self` that ends in `receive(on:)` of that scheduler (then only steps that stay on its thread).
-    private func projectOperatorScheduler(of element: ChainElement, context: RuleContext) -> (key: String, written: String)? {
+    private func projectOperatorScheduler(of element: ChainElement, context: RuleContext) -> String? {
         guard element.kind == .member, element.isCall, !Catalogue.sameThreadOperators.contains(element.name) else { return nil }
         let found = context.memo.value(for: "multiple_receive_on.project-operator\u{0}" + element.name) { () -> String in
             let declarations = context.index.functions(named: element.name, inTypesNamed: "Publisher")
@@ -92,7 +92,7 @@ public struct MultipleReceiveOnRule: Rule {
             }
             return keys.count == 1 ? keys.first! : ""
         }
-        return found.isEmpty ? nil : (found, found)
+        return found.isEmpty ? nil : found
     }
 
     /// Operators such as `collect(.byTime(q, 1))` or `delay(for:scheduler:)` deliver on their own scheduler.

@@ -512,7 +512,7 @@ struct TypeAnalysis: Sendable {
             Catalogue.pairedResets.contains(graph.methods[$0].name) || calledWhenEnding.contains(graph.methods[$0].name)
         })
         endDisplaying = ended
-        inheritedResetBodies = TypeAnalysis.superclasses(of: typeName, index: index).flatMap { simple -> [(tree: Int, body: Range<Int>)] in
+        inheritedResetBodies = index.superclasses(of: typeName, limit: 8).flatMap { simple -> [(tree: Int, body: Range<Int>)] in
             Catalogue.pairedResets.sorted().flatMap { reset in
                 index.functions(named: reset, inTypesNamed: simple).compactMap { reference -> (tree: Int, body: Range<Int>)? in
                     let function = index.trees[reference.tree].functions[reference.item]
@@ -524,24 +524,6 @@ struct TypeAnalysis: Sendable {
         flagNames = graph.methods.reduce(into: Set<String>()) { names, method in
             names.formUnion(RunOnceGuards.flagAssignments(in: [method.body], of: index.trees[method.tree]))
         }
-    }
-
-    /// How many superclasses up a base class's reset callback is looked for: real hierarchies are a
-    /// few levels deep, and a walk per type up a chain of ten thousand classes would be quadratic.
-    private static let maximumInheritedResetDepth = 8
-
-    /// The project's superclasses of `typeName`, nearest first (at most `maximumInheritedResetDepth`).
-    private static func superclasses(of typeName: String, index: ProjectIndex) -> [String] {
-        var result: [String] = []
-        var seen: Set<String> = [typeName]
-        var current = index.type(named: typeName)
-        while result.count < maximumInheritedResetDepth, let parent = current?.firstInherited {
-            let simple = ProjectIndex.stripGenerics(parent).lastNameComponent
-            guard seen.insert(simple).inserted, let type = index.type(named: simple), type.kind == .class else { break }
-            result.append(simple)
-            current = type
-        }
-        return result
     }
 
     /// Whether the path's entry is an app or scene lifecycle callback (`sceneWillEnterForeground(_:)`)
@@ -622,8 +604,6 @@ struct TypeAnalysis: Sendable {
         return false
     }
 
-    /// What one body of a path says about a bag: whether it empties it, and its first `if` or
-    /// `guard` that reads the bag or a run-once flag (a call below it is guarded).
     /// The facts of one bag, made on first use: by method in an array (a path may cross a hundred
     /// thousand methods, and a dictionary that large costs more to grow than to search), and by
     /// place for entry closures.
@@ -649,6 +629,8 @@ struct TypeAnalysis: Sendable {
         }
     }
 
+    /// What one body of a path says about a bag: whether it empties it, and its first `if` or
+    /// `guard` that reads the bag or a run-once flag (a call below it is guarded).
     private struct BodyFacts: Sendable {
         let emptiesBag: Bool
         let firstGuard: Int?

@@ -160,13 +160,7 @@ public struct SendAfterCompletionRule: Rule {
               !SubscriptionFinder.isParameter(named: receiver[0], visibleAt: token, in: tree),
               let t = tree.enclosingType(of: token), let property = context.index.property(receiver[0], ofType: tree.types[t].name),
               !property.isComputed, !property.isStatic, !property.initializerText.isEmpty else { return false }
-        return !context.index.identifiers[receiver[0]].contains { reference in
-            let other = context.index.trees[reference.tree]
-            let k = reference.token
-            guard k + 1 < other.tokens.count else { return false }
-            let declared = k > 0 && (other.isWord(k - 1, "var") || other.isWord(k - 1, "let"))
-            return !declared && (other.tokens[k + 1].kind == .equal || (k > 0 && other.tokens[k - 1].kind == .ampersand))
-        }
+        return !context.index.isAssigned(receiver[0])
     }
 
     /// For `name` seen at `token`: its subject type if it is declared as one, and whether it is a `let`.

@@ -423,12 +423,8 @@ public struct StrongSelfCaptureRule: Rule {
         if helpers.count == 1 { return storedMember(ofHelper: helpers[0], lookup: lookup) }
         guard helpers.isEmpty else { return nil }
         // `retain(_:)` of a base class (a generic `BaseChatViewController<Model>`), in another file.
-        var seen: Set<String> = []
-        var current = context.index.type(named: tree.types[t].name.lastNameComponent)
-        while seen.count < 8, let parent = current?.firstInherited {
-            let simple = ProjectIndex.stripGenerics(parent).lastNameComponent
-            guard seen.insert(simple).inserted, let type = context.index.type(named: simple), type.kind == .class else { return nil }
-            let found = context.index.functions(named: element.name, inTypesNamed: simple).filter {
+        for base in context.index.superclasses(of: tree.types[t].name.lastNameComponent, limit: 8) {
+            let found = context.index.functions(named: element.name, inTypesNamed: base).filter {
                 isHelper(context.index.trees[$0.tree].functions[$0.item])
             }
             if found.count == 1 {
@@ -436,7 +432,6 @@ public struct StrongSelfCaptureRule: Rule {
                 return storedMember(ofHelper: found[0].item, lookup: other === tree ? lookup : TreeLookup(other))
             }
             guard found.isEmpty else { return nil }
-            current = type
         }
         return nil
     }

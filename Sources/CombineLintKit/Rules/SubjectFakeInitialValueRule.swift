@@ -603,7 +603,7 @@ public struct SubjectFakeInitialValueRule: Rule {
     /// The loop `for await name in <chain> { … }` whose sequence is the chain: its variable and body
     /// (the tokens between its braces).
     static func forAwaitLoop(over chain: Chain, in tree: SyntaxTree) -> (variable: String, body: Range<Int>)? {
-        if let loop = forAwaitLoop(overChainAt: chain, in: tree) { return loop }
+        if let loop = forAwaitLoop(sequence: chain.first...chain.last, in: tree) { return loop }
         // `guard let changes = socket?.latestChange.values else { return }` (or `let changes = …`),
         // then `for await change in changes { … }` further down the same body.
         let bound: String?
@@ -612,24 +612,21 @@ public struct SubjectFakeInitialValueRule: Rule {
         guard let name = bound else { return nil }
         let end = tree.innermostClosure(of: chain.first).map { tree.closures[$0].close }
             ?? tree.enclosingFunction(of: chain.first).flatMap { tree.functions[$0].bodyClose } ?? tree.tokens.count
-        var k = chain.last + 1
-        while k + 2 < end {
-            defer { k += 1 }
-            guard tree.isWord(k, "for"), tree.isWord(k + 1, "await"), k + 5 < end, tree.tokens[k + 2].kind == .identifier,
-                  tree.isWord(k + 3, "in"), tree.tokens[k + 4].kind == .identifier, tree.name(k + 4) == name,
-                  tree.tokens[k + 5].kind == .leftBrace, case let close = Int(tree.matching[k + 5]), close > k + 5 else { continue }
-            return (tree.name(k + 2), (k + 6)..<close)
+        for k in (chain.last + 1)..<max(chain.last + 1, end) where tree.tokens[k].kind == .identifier && tree.name(k) == name {
+            if let loop = forAwaitLoop(sequence: k...k, in: tree) { return loop }
         }
         return nil
     }
 
-    /// `for await value in subject.values {`: the loop written right over the chain.
-    private static func forAwaitLoop(overChainAt chain: Chain, in tree: SyntaxTree) -> (variable: String, body: Range<Int>)? {
-        let open = chain.last + 1
-        guard chain.first >= 4, open < tree.tokens.count, tree.tokens[open].kind == .leftBrace, tree.isWord(chain.first - 1, "in"),
-              tree.tokens[chain.first - 2].kind == .identifier, tree.isWord(chain.first - 3, "await"), tree.isWord(chain.first - 4, "for"),
+    /// `for await value in <sequence> {`, the sequence written as tokens `sequence`: the loop's
+    /// variable and body.
+    private static func forAwaitLoop(sequence: ClosedRange<Int>, in tree: SyntaxTree) -> (variable: String, body: Range<Int>)? {
+        let first = sequence.lowerBound
+        let open = sequence.upperBound + 1
+        guard first >= 4, open < tree.tokens.count, tree.tokens[open].kind == .leftBrace, tree.isWord(first - 1, "in"),
+              tree.tokens[first - 2].kind == .identifier, tree.isWord(first - 3, "await"), tree.isWord(first - 4, "for"),
               case let close = Int(tree.matching[open]), close > open else { return nil }
-        return (tree.name(chain.first - 2), (open + 1)..<close)
+        return (tree.name(first - 2), (open + 1)..<close)
     }
 
     /// The `receiveValue` closure of the subscriber made by hand that `subscribe(…)` is given: an

@@ -21,6 +21,11 @@ extension SyntaxTree {
     public func tokenIs(_ i: Int, _ s: String) -> Bool { textReader.is(i, text: s) }
     /// Whether token i is the word `word` (identifier or keyword, backticks ignored).
     public func isWord(_ i: Int, _ word: String) -> Bool { textReader.isWord(i, word) }
+    /// Whether operator token i assigns (`+=`, `??=` …): it ends in `=` and is not a comparison.
+    public func isCompoundAssignment(_ i: Int) -> Bool {
+        let text = name(i)
+        return text.count >= 2 && text.hasSuffix("=") && !["==", "!=", "<=", ">=", "===", "!=="].contains(text)
+    }
     /// The source text of tokens first...last, with single spaces where the source had space.
     public func text(_ first: Int, _ last: Int) -> String { textReader.joined(first, last) }
     /// The exact source text of tokens first...last, as written.
