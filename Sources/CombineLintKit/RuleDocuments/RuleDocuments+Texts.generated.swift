@@ -11882,7 +11882,7 @@ final class ScoreLog {
 Reports a `CurrentValueSubject` or `@Published` property of optional type that starts at `nil` (or `.none`,
 `Optional<Region>.none`)
 when its consumers must skip that `nil` (`.compactMap { $0 }`, `.filter { $0 != nil }`, `.flatMap { $0.publisher }`,
-`.dropFirst()`, a subscriber whose first statement is `guard let value else { return }` or
+a subscriber whose first statement is `guard let value else { return }` or
 `guard case .some(let value) = value`, one that is a single `if let value { … }` with no `else`,
 or a `switch` whose `case .none` only breaks or returns, a subscriber that only hands the value to
 a method of its type that starts so (`self?.show($0)`, `sink(receiveValue: show)` with
@@ -11924,6 +11924,16 @@ neither way: a test's `compactMap { $0 }` waits for the next value, and its
 `XCTAssertNil(store.link.value)` checks the producer, not how the app consumes the value. Nor is a
 subscriber that only prints or logs the value (`sink { print($0 ?? "none") }`): a trace shows nil
 as it shows any value, which says nothing of what nil means to the app.
+A consumer that starts with `.dropFirst()` is not one that replays: it drops whatever the property
+holds when it subscribes, the fake `nil` or a stale event alike, and gets only what is sent later.
+Nor is anything replayed when every consumer that skips `nil` subscribes once per object of the
+declaring type, before that object can hold a value: from `init`, `viewDidLoad`, `loadView` or
+`awakeFromNib` (or a method that only those call, outside closures), in the declaring type itself,
+or in a type that makes the object (`private let model = UploadModel()`), or that is made in the
+same function from a fresh one (`let model = DetailModel(…)` then `DetailViewController(model: model)`,
+or `DetailViewController(model: DetailModel())`). An object kept for later (`activeCall ?? CallModel(…)`,
+a local also stored in a property), made by a factory or `.init()`, or shared (`static let shared`)
+may meet a later subscriber, and is reported.
 
 ## Why it matters
 
@@ -11985,8 +11995,13 @@ final class ListModel {
 }
 
 final class ListViewController: UIViewController {
-    let model = ListModel(api: API())
+    let model: ListModel
     private var cancellables = Set<AnyCancellable>()
+
+    init(model: ListModel) {
+        self.model = model
+        super.init(nibName: nil, bundle: nil)
+    }
 
     override func viewDidLoad() {
         super.viewDidLoad()
@@ -12069,7 +12084,7 @@ final class CartStore {
 final class CartBadge: UIView {
     func observe(_ store: CartStore) {
         store.itemAdded
-            .dropFirst()
+            .compactMap { $0 }
             .sink { [weak self] _ in self?.bounce() }
             .store(in: &cancellables)
     }
@@ -12116,7 +12131,8 @@ final class ChatViewModel: ObservableObject {
     @Published var ↓incomingMessage: Message?
     private var cancellables = Set<AnyCancellable>()
 
-    init() {
+    // Called by each chat screen that opens.
+    func startSounds() {
         $incomingMessage
             .sink { [weak self] message in
                 guard let self, let message = message else { return }
@@ -12261,7 +12277,7 @@ final class LinkRouter: ObservableObject {
     @Published var ↓pendingLink: URL? = nil
     private var bag = Set<AnyCancellable>()
 
-    init() {
+    func listen() {
         // The reset to nil after handling is the event's own end, not a state.
         $pendingLink.compactMap { $0 }.sink { [weak self] url in
             self?.open(url)
@@ -12279,7 +12295,7 @@ final class Router {
     @Published var isLoggedIn = false
     private var cancellables = Set<AnyCancellable>()
 
-    init(navigator: Navigator) {
+    func start(navigator: Navigator) {
         // Only a real route is followed, once the user is logged in: the nil exists to be skipped.
         $pendingRoute.combineLatest($isLoggedIn)
             .compactMap { route, loggedIn in loggedIn ? route : nil }
@@ -12307,7 +12323,7 @@ final class NoticeCenter {
 
 ```swift
 final class UploadScreen: UIViewController {
-    private let model = UploadModel()
+    private let model = UploadModel.shared
     private var cancellables = Set<AnyCancellable>()
 
     override func viewDidLoad() {
@@ -12325,6 +12341,7 @@ final class UploadScreen: UIViewController {
 
 // file: UploadModel.swift
 final class UploadModel: ObservableObject {
+    static let shared = UploadModel()
     @Published var ↓failure: String?
 }
 ```
@@ -12388,6 +12405,66 @@ final class MainWindowController: NSWindowController {
 ```
 
 ## Non-triggering examples
+
+```swift
+// One model per screen, made with it, and its only consumer subscribes once, in viewDidLoad: no
+// subscriber ever arrives after a confirmation was set, so none is replayed.
+final class ProductDetailViewModel: ObservableObject {
+    @Published private(set) var addedToCart: CartItem?
+    func add(_ item: CartItem) { addedToCart = item }
+    func confirmationShown() { addedToCart = nil }
+}
+
+final class ProductDetailViewController: UIViewController {
+    private let viewModel: ProductDetailViewModel
+    private var cancellables = Set<AnyCancellable>()
+
+    init(viewModel: ProductDetailViewModel) {
+        self.viewModel = viewModel
+        super.init(nibName: nil, bundle: nil)
+    }
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        bindViewModel()
+    }
+
+    private func bindViewModel() {
+        viewModel.$addedToCart
+            .compactMap { $0 }
+            .sink { [weak self] item in
+                self?.showConfirmation(for: item)
+                self?.viewModel.confirmationShown()
+            }
+            .store(in: &cancellables)
+    }
+}
+
+final class ProductCoordinator {
+    func showProduct(on navigation: UINavigationController) {
+        let viewModel = ProductDetailViewModel()
+        navigation.pushViewController(ProductDetailViewController(viewModel: viewModel), animated: true)
+    }
+}
+```
+
+```swift
+// dropFirst() drops whatever the subject holds at subscription, nil or a stale conflict: only
+// conflicts sent later reach the banner.
+final class SyncEngine {
+    let conflict = CurrentValueSubject<Conflict?, Never>(nil)
+}
+
+final class ConflictBanner: UIView {
+    func observe(_ engine: SyncEngine) {
+        engine.conflict
+            .dropFirst()
+            .compactMap { $0 }
+            .sink { [weak self] in self?.show($0) }
+            .store(in: &cancellables)
+    }
+}
+```
 
 ```swift
 final class AccountModel {

@@ -27,6 +27,10 @@ public struct SubjectFakeInitialValueRule: Rule {
                 Evidence.gather(name: variable.name, kind: kind, declaringType: typeName, index: context.index, memo: context.memo)
             }
             guard evidence.isEvent || (evidence.isEventUnlessCleared && namesANotice(variable, kind: kind)) else { continue }
+            // Nothing is replayed when every consumer subscribes once, as its object comes with the
+            // property's own object: no subscriber arrives after a value was set.
+            if !evidence.skipsWithoutSite, !evidence.skippingSites.isEmpty,
+               evidence.skippingSites.allSatisfy({ Self.subscribesOncePerOwner($0, owner: typeName, index: context.index, memo: context.memo) }) { continue }
             let what = kind == .published ? "`@Published var \(variable.name)`" : "`\(variable.name)`"
             let message = "\(what) starts at nil only for its subscribers to skip it: an event kept as state, replayed to every new subscriber."
             let help = "Send the event through a `PassthroughSubject` (exposed as an `AnyPublisher`), which keeps no value and gives each subscriber only what is sent after it subscribed."
@@ -115,6 +119,11 @@ public struct SubjectFakeInitialValueRule: Rule {
         /// Every nil write elsewhere is a plain `x = nil` or `x.send(nil)` (a clearing), not a value
         /// that may be nil (`x = failed ? .offline : nil`).
         var onlyClearsElsewhere = true
+        /// Where the consumers that skip nil subscribe (the first token of each subscribing chain).
+        var skippingSites: [Site] = []
+        /// Some consumer that skips nil was found where no subscribing chain of its own says where
+        /// it subscribes (inside a function the publisher is handed to).
+        var skipsWithoutSite = false
         var isEvent: Bool { skipsNil && !readsAsState && !writesNilElsewhere }
         /// An event by its consumers, though some code clears it to nil outside them (`clearError()`).
         var isEventUnlessCleared: Bool { skipsNil && !readsAsState && onlyClearsElsewhere }
@@ -133,6 +142,8 @@ public struct SubjectFakeInitialValueRule: Rule {
             var evidence = shared.evidence
             evidence.skipsNil = evidence.skipsNil || own.evidence.skipsNil
             evidence.readsAsState = evidence.readsAsState || own.evidence.readsAsState
+            evidence.skippingSites += own.evidence.skippingSites
+            evidence.skipsWithoutSite = evidence.skipsWithoutSite || own.evidence.skipsWithoutSite
             var resets = shared.resets.union(own.resets)
             if kind == .published {
                 for outcome in SubjectFakeInitialValueRule.projectedWholeArgumentOutcomes(of: name, declaringType: declaringType, index: index,
@@ -231,7 +242,7 @@ public struct SubjectFakeInitialValueRule: Rule {
                         continue
                     }
                     let outcome = SubjectFakeInitialValueRule.classify(chain, after: use.element, name: name, kind: kind, tree: tree, treeIndex: use.tree, index: index, resets: &resets)
-                    evidence.merge(outcome)
+                    evidence.merge(outcome, at: Site(tree: use.tree, token: chain.first))
                     // `coordinator.bindFocus(model.$focus.eraseToAnyPublisher())`: given whole (erased or not)
                     // to a project function, whose body's uses of the parameter say how it is read.
                     if case .argument = chain.context,
@@ -261,7 +272,8 @@ public struct SubjectFakeInitialValueRule: Rule {
                     }
                     evidence.merge(SubjectFakeInitialValueRule.combinedOutcome(tree.chains[call.chain], combinerAt: call.element,
                                                                                argumentAt: ref.token, name: name, kind: kind,
-                                                                               tree: tree, treeIndex: ref.tree, index: index, resets: &resets))
+                                                                               tree: tree, treeIndex: ref.tree, index: index, resets: &resets),
+                                   at: Site(tree: ref.tree, token: tree.chains[call.chain].first))
                 }
                 // Through `var toastPublisher: AnyPublisher<…> { toast.eraseToAnyPublisher() }`, and one
                 // more property handing that on (`var logouts: AnyPublisher<…> { refresher.forcedLogouts }`).
@@ -285,20 +297,31 @@ public struct SubjectFakeInitialValueRule: Rule {
                             if let call = SubjectFakeInitialValueRule.combiningCall(takingWholeArgument: chain.first, through: chain.last, in: tree) {
                                 evidence.merge(SubjectFakeInitialValueRule.combinedOutcome(tree.chains[call.chain], combinerAt: call.element,
                                                                                            argumentAt: chain.first, name: name, kind: kind,
-                                                                                           tree: tree, treeIndex: use.tree, index: index, resets: &resets))
+                                                                                           tree: tree, treeIndex: use.tree, index: index, resets: &resets),
+                                               at: Site(tree: use.tree, token: tree.chains[call.chain].first))
                             }
                             continue
                         }
                         guard e < chain.elements.count - 1 || SubjectFakeInitialValueRule.isArgumentOfOnReceive(chain, in: tree) else { continue }
-                        evidence.merge(SubjectFakeInitialValueRule.classify(chain, after: e, name: name, kind: kind, tree: tree, treeIndex: use.tree, index: index, resets: &resets))
+                        evidence.merge(SubjectFakeInitialValueRule.classify(chain, after: e, name: name, kind: kind, tree: tree, treeIndex: use.tree, index: index, resets: &resets),
+                                       at: Site(tree: use.tree, token: chain.first))
                     }
                 }
             }
         }
 
-        mutating func merge(_ outcome: Outcome) {
+        /// A token of a file: where a consumer subscribes.
+        struct Site: Sendable, Hashable {
+            var tree: Int
+            var token: Int
+        }
+
+        /// Takes what a consumer does, subscribing at `site` when known.
+        mutating func merge(_ outcome: Outcome, at site: Site? = nil) {
             switch outcome {
-            case .skips: skipsNil = true
+            case .skips:
+                skipsNil = true
+                if let site { skippingSites.append(site) } else { skipsWithoutSite = true }
             case .state: readsAsState = true
             case .neutral, .passedOn: break
             }
@@ -394,11 +417,15 @@ public struct SubjectFakeInitialValueRule: Rule {
     /// What a chain does with the publisher at element `e`.
     static func classify(_ chain: Chain, after e: Int, name: String, kind: Kind, tree: SyntaxTree, treeIndex: Int, index: ProjectIndex,
                          resets: inout Set<String>) -> Outcome {
+        // `dropFirst()` drops whatever the property holds when the subscriber arrives, the fake nil
+        // or a stale event alike: such a consumer gets only what is sent later, as from a
+        // `PassthroughSubject`, so nothing is replayed to it.
+        if chain.elements[(e + 1)...].contains(where: { $0.name == "dropFirst" }) { return .neutral }
         var i = e + 1
         while i < chain.elements.count {
             let element = chain.elements[i]
             switch element.name {
-            case "compactMap", "dropFirst":
+            case "compactMap":
                 if takesOneValue(chain, after: i) || isCombined(chain, after: i, in: tree) { return .state }
                 noteResets(in: chain, after: i, name: name, kind: kind, tree: tree, treeIndex: treeIndex, index: index, resets: &resets)
                 return .skips
