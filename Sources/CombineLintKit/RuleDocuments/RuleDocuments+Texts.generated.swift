@@ -11924,16 +11924,9 @@ neither way: a test's `compactMap { $0 }` waits for the next value, and its
 `XCTAssertNil(store.link.value)` checks the producer, not how the app consumes the value. Nor is a
 subscriber that only prints or logs the value (`sink { print($0 ?? "none") }`): a trace shows nil
 as it shows any value, which says nothing of what nil means to the app.
-A consumer that starts with `.dropFirst()` is not one that replays: it drops whatever the property
-holds when it subscribes, the fake `nil` or a stale event alike, and gets only what is sent later.
-Nor is anything replayed when every consumer that skips `nil` subscribes once per object of the
-declaring type, before that object can hold a value: from `init`, `viewDidLoad`, `loadView` or
-`awakeFromNib` (or a method that only those call, outside closures), in the declaring type itself,
-or in a type that makes the object (`private let model = UploadModel()`), or that is made in the
-same function from a fresh one (`let model = DetailModel(…)` then `DetailViewController(model: model)`,
-or `DetailViewController(model: DetailModel())`). An object kept for later (`activeCall ?? CallModel(…)`,
-a local also stored in a property), made by a factory or `.init()`, or shared (`static let shared`)
-may meet a later subscriber, and is reported.
+A consumer that starts with `.dropFirst()` is not one that skips the fake `nil` either: it drops
+whatever the property holds when it subscribes, the `nil` or a stale event alike, and gets only what
+is sent later, as from a `PassthroughSubject`; nothing is replayed to it.
 
 ## Why it matters
 
@@ -11995,13 +11988,8 @@ final class ListModel {
 }
 
 final class ListViewController: UIViewController {
-    let model: ListModel
+    let model = ListModel(api: API())
     private var cancellables = Set<AnyCancellable>()
-
-    init(model: ListModel) {
-        self.model = model
-        super.init(nibName: nil, bundle: nil)
-    }
 
     override func viewDidLoad() {
         super.viewDidLoad()
@@ -12131,8 +12119,7 @@ final class ChatViewModel: ObservableObject {
     @Published var ↓incomingMessage: Message?
     private var cancellables = Set<AnyCancellable>()
 
-    // Called by each chat screen that opens.
-    func startSounds() {
+    init() {
         $incomingMessage
             .sink { [weak self] message in
                 guard let self, let message = message else { return }
@@ -12277,7 +12264,7 @@ final class LinkRouter: ObservableObject {
     @Published var ↓pendingLink: URL? = nil
     private var bag = Set<AnyCancellable>()
 
-    func listen() {
+    init() {
         // The reset to nil after handling is the event's own end, not a state.
         $pendingLink.compactMap { $0 }.sink { [weak self] url in
             self?.open(url)
@@ -12295,7 +12282,7 @@ final class Router {
     @Published var isLoggedIn = false
     private var cancellables = Set<AnyCancellable>()
 
-    func start(navigator: Navigator) {
+    init(navigator: Navigator) {
         // Only a real route is followed, once the user is logged in: the nil exists to be skipped.
         $pendingRoute.combineLatest($isLoggedIn)
             .compactMap { route, loggedIn in loggedIn ? route : nil }
@@ -12323,7 +12310,7 @@ final class NoticeCenter {
 
 ```swift
 final class UploadScreen: UIViewController {
-    private let model = UploadModel.shared
+    private let model = UploadModel()
     private var cancellables = Set<AnyCancellable>()
 
     override func viewDidLoad() {
@@ -12341,7 +12328,6 @@ final class UploadScreen: UIViewController {
 
 // file: UploadModel.swift
 final class UploadModel: ObservableObject {
-    static let shared = UploadModel()
     @Published var ↓failure: String?
 }
 ```
@@ -12405,48 +12391,6 @@ final class MainWindowController: NSWindowController {
 ```
 
 ## Non-triggering examples
-
-```swift
-// One model per screen, made with it, and its only consumer subscribes once, in viewDidLoad: no
-// subscriber ever arrives after a confirmation was set, so none is replayed.
-final class ProductDetailViewModel: ObservableObject {
-    @Published private(set) var addedToCart: CartItem?
-    func add(_ item: CartItem) { addedToCart = item }
-    func confirmationShown() { addedToCart = nil }
-}
-
-final class ProductDetailViewController: UIViewController {
-    private let viewModel: ProductDetailViewModel
-    private var cancellables = Set<AnyCancellable>()
-
-    init(viewModel: ProductDetailViewModel) {
-        self.viewModel = viewModel
-        super.init(nibName: nil, bundle: nil)
-    }
-
-    override func viewDidLoad() {
-        super.viewDidLoad()
-        bindViewModel()
-    }
-
-    private func bindViewModel() {
-        viewModel.$addedToCart
-            .compactMap { $0 }
-            .sink { [weak self] item in
-                self?.showConfirmation(for: item)
-                self?.viewModel.confirmationShown()
-            }
-            .store(in: &cancellables)
-    }
-}
-
-final class ProductCoordinator {
-    func showProduct(on navigation: UINavigationController) {
-        let viewModel = ProductDetailViewModel()
-        navigation.pushViewController(ProductDetailViewController(viewModel: viewModel), animated: true)
-    }
-}
-```
 
 ```swift
 // dropFirst() drops whatever the subject holds at subscription, nil or a stale conflict: only

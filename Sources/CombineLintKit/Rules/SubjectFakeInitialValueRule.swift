@@ -27,10 +27,6 @@ public struct SubjectFakeInitialValueRule: Rule {
                 Evidence.gather(name: variable.name, kind: kind, declaringType: typeName, index: context.index, memo: context.memo)
             }
             guard evidence.isEvent || (evidence.isEventUnlessCleared && namesANotice(variable, kind: kind)) else { continue }
-            // Nothing is replayed when every consumer subscribes once, as its object comes with the
-            // property's own object: no subscriber arrives after a value was set.
-            if !evidence.skipsWithoutSite, !evidence.skippingSites.isEmpty,
-               evidence.skippingSites.allSatisfy({ Self.subscribesOncePerOwner($0, owner: typeName, index: context.index, memo: context.memo) }) { continue }
             let what = kind == .published ? "`@Published var \(variable.name)`" : "`\(variable.name)`"
             let message = "\(what) starts at nil only for its subscribers to skip it: an event kept as state, replayed to every new subscriber."
             let help = "Send the event through a `PassthroughSubject` (exposed as an `AnyPublisher`), which keeps no value and gives each subscriber only what is sent after it subscribed."
@@ -119,11 +115,6 @@ public struct SubjectFakeInitialValueRule: Rule {
         /// Every nil write elsewhere is a plain `x = nil` or `x.send(nil)` (a clearing), not a value
         /// that may be nil (`x = failed ? .offline : nil`).
         var onlyClearsElsewhere = true
-        /// Where the consumers that skip nil subscribe (the first token of each subscribing chain).
-        var skippingSites: [Site] = []
-        /// Some consumer that skips nil was found where no subscribing chain of its own says where
-        /// it subscribes (inside a function the publisher is handed to).
-        var skipsWithoutSite = false
         var isEvent: Bool { skipsNil && !readsAsState && !writesNilElsewhere }
         /// An event by its consumers, though some code clears it to nil outside them (`clearError()`).
         var isEventUnlessCleared: Bool { skipsNil && !readsAsState && onlyClearsElsewhere }
@@ -142,8 +133,6 @@ public struct SubjectFakeInitialValueRule: Rule {
             var evidence = shared.evidence
             evidence.skipsNil = evidence.skipsNil || own.evidence.skipsNil
             evidence.readsAsState = evidence.readsAsState || own.evidence.readsAsState
-            evidence.skippingSites += own.evidence.skippingSites
-            evidence.skipsWithoutSite = evidence.skipsWithoutSite || own.evidence.skipsWithoutSite
             var resets = shared.resets.union(own.resets)
             if kind == .published {
                 for outcome in SubjectFakeInitialValueRule.projectedWholeArgumentOutcomes(of: name, declaringType: declaringType, index: index,
@@ -242,7 +231,7 @@ public struct SubjectFakeInitialValueRule: Rule {
                         continue
                     }
                     let outcome = SubjectFakeInitialValueRule.classify(chain, after: use.element, name: name, kind: kind, tree: tree, treeIndex: use.tree, index: index, resets: &resets)
-                    evidence.merge(outcome, at: Site(tree: use.tree, token: chain.first))
+                    evidence.merge(outcome)
                     // `coordinator.bindFocus(model.$focus.eraseToAnyPublisher())`: given whole (erased or not)
                     // to a project function, whose body's uses of the parameter say how it is read.
                     if case .argument = chain.context,
@@ -272,8 +261,7 @@ public struct SubjectFakeInitialValueRule: Rule {
                     }
                     evidence.merge(SubjectFakeInitialValueRule.combinedOutcome(tree.chains[call.chain], combinerAt: call.element,
                                                                                argumentAt: ref.token, name: name, kind: kind,
-                                                                               tree: tree, treeIndex: ref.tree, index: index, resets: &resets),
-                                   at: Site(tree: ref.tree, token: tree.chains[call.chain].first))
+                                                                               tree: tree, treeIndex: ref.tree, index: index, resets: &resets))
                 }
                 // Through `var toastPublisher: AnyPublisher<…> { toast.eraseToAnyPublisher() }`, and one
                 // more property handing that on (`var logouts: AnyPublisher<…> { refresher.forcedLogouts }`).
@@ -297,31 +285,20 @@ public struct SubjectFakeInitialValueRule: Rule {
                             if let call = SubjectFakeInitialValueRule.combiningCall(takingWholeArgument: chain.first, through: chain.last, in: tree) {
                                 evidence.merge(SubjectFakeInitialValueRule.combinedOutcome(tree.chains[call.chain], combinerAt: call.element,
                                                                                            argumentAt: chain.first, name: name, kind: kind,
-                                                                                           tree: tree, treeIndex: use.tree, index: index, resets: &resets),
-                                               at: Site(tree: use.tree, token: tree.chains[call.chain].first))
+                                                                                           tree: tree, treeIndex: use.tree, index: index, resets: &resets))
                             }
                             continue
                         }
                         guard e < chain.elements.count - 1 || SubjectFakeInitialValueRule.isArgumentOfOnReceive(chain, in: tree) else { continue }
-                        evidence.merge(SubjectFakeInitialValueRule.classify(chain, after: e, name: name, kind: kind, tree: tree, treeIndex: use.tree, index: index, resets: &resets),
-                                       at: Site(tree: use.tree, token: chain.first))
+                        evidence.merge(SubjectFakeInitialValueRule.classify(chain, after: e, name: name, kind: kind, tree: tree, treeIndex: use.tree, index: index, resets: &resets))
                     }
                 }
             }
         }
 
-        /// A token of a file: where a consumer subscribes.
-        struct Site: Sendable, Hashable {
-            var tree: Int
-            var token: Int
-        }
-
-        /// Takes what a consumer does, subscribing at `site` when known.
-        mutating func merge(_ outcome: Outcome, at site: Site? = nil) {
+        mutating func merge(_ outcome: Outcome) {
             switch outcome {
-            case .skips:
-                skipsNil = true
-                if let site { skippingSites.append(site) } else { skipsWithoutSite = true }
+            case .skips: skipsNil = true
             case .state: readsAsState = true
             case .neutral, .passedOn: break
             }

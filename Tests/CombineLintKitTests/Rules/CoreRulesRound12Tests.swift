@@ -80,7 +80,7 @@ final class CoreRulesRound12Tests: XCTestCase {
         final class WindowController {
             let sync = SyncEngine()
             var bag = Set<AnyCancellable>()
-            func bind() {
+            init() {
                 sync.conflicts.compactMap { $0 }.sink { [weak self] conflict in self?.present(conflict) }.store(in: &bag)
                 sync.selection.compactMap { $0 }.sink { [weak self] item in self?.show(item) }.store(in: &bag)
             }

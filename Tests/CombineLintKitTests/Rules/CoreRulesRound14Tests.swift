@@ -205,8 +205,8 @@ final class CoreRulesRound14Tests: XCTestCase {
             let model = ListModel(api: API())
             private var cancellables = Set<AnyCancellable>()
 
-            override func viewWillAppear(_ animated: Bool) {
-                super.viewWillAppear(animated)
+            override func viewDidLoad() {
+                super.viewDidLoad()
                 model.$errorMessage.compactMap { $0 }.sink { [weak self] in self?.showError($0) }.store(in: &cancellables)
                 model.notice.compactMap { $0 }.sink { [weak self] in self?.showError($0) }.store(in: &cancellables)
                 model.$selected.compactMap { $0 }.sink { [weak self] in self?.open($0) }.store(in: &cancellables)

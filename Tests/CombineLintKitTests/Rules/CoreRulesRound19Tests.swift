@@ -14,8 +14,8 @@ final class CoreRulesRound19Tests: XCTestCase {
         }
         final class CallController: UIViewController {
             let model = CallModel()
-            override func viewWillAppear(_ animated: Bool) {
-                super.viewWillAppear(animated)
+            override func viewDidLoad() {
+                super.viewDidLoad()
                 model.$bannerText.sink { [weak self] text in
                     guard let text else { return }
                     self?.showToast(text)

@@ -136,8 +136,8 @@ final class CoreRulesRound23Tests: XCTestCase {
         final class TransactionsViewController: UIViewController {
             private let viewModel = TransactionsViewModel()
             private var bag = Set<AnyCancellable>()
-            override func viewWillAppear(_ animated: Bool) {
-                super.viewWillAppear(animated)
+            override func viewDidLoad() {
+                super.viewDidLoad()
                 viewModel.$exportedFileURL
                     .compactMap { $0 }
                     .sink { [weak self] url in self?.presentShareSheet(for: url) }

@@ -304,8 +304,8 @@ extension CoreRulesRound5Tests {
             private let viewModel = DetailViewModel()
             private var keep: [Any] = []
             private let relay = PassthroughSubject<String?, Never>()
-            override func viewWillAppear(_ animated: Bool) {
-                super.viewWillAppear(animated)
+            override func viewDidLoad() {
+                super.viewDidLoad()
                 let sink = Subscribers.Sink<URL?, Never>(receiveCompletion: { _ in }, receiveValue: { [weak self] url in
                     guard let url else { return }
                     self?.open(url)

@@ -108,7 +108,7 @@ final class SubjectFakeInitialValueRuleTests: XCTestCase {
         let text = """
         final class M: ObservableObject {
             @Published var toast: String?
-            func bind() { $toast.compactMap { $0 }.sink { print($0) }.store(in: &bag) }
+            init() { $toast.compactMap { $0 }.sink { print($0) }.store(in: &bag) }
         }
         """
         let found = findings(of: SubjectFakeInitialValueRule.self, in: [(path: "A.swift", text: text)])
@@ -148,7 +148,7 @@ final class SubjectFakeInitialValueRuleTests: XCTestCase {
         final class M: ObservableObject {
             @Published var toast: String?
             @Published var selection: Item?
-            func bind() {
+            init() {
                 $toast.sink { [weak self] text in
                     self?.show(text)
                     self?.toast = nil
@@ -228,7 +228,7 @@ final class SubjectFakeInitialValueRuleTests: XCTestCase {
             @Published var notice: String?
             var hasDraft: Bool { draft != nil }
             func post(notice: String) { self.notice = notice }
-            func bind() {
+            init() {
                 $draft.compactMap { $0 }.sink { _ in }.store(in: &bag)
                 $notice.compactMap { $0 }.sink { notice in print(notice) }.store(in: &bag)
             }
@@ -337,7 +337,7 @@ final class SubjectFakeInitialValueRuleTests: XCTestCase {
         final class RegionBanner {
             let monitor = RegionMonitor()
             var bag = Set<AnyCancellable>()
-            func bind() {
+            init() {
                 monitor.entered.sink { [weak self] region in
                     guard let region else { return }
                     self?.show(region)
@@ -369,7 +369,7 @@ final class SubjectFakeInitialValueRuleTests: XCTestCase {
             let session = Session()
             var bag = Set<AnyCancellable>()
             var text = ""
-            func bind() {
+            init() {
                 session.$failure.compactMap { $0 }.sink { [weak self] in self?.text = "\\($0)" }.store(in: &bag)
                 session.$warning.compactMap { $0 }.sink { [weak self] in self?.text = "\\($0)" }.store(in: &bag)
             }

@@ -114,7 +114,7 @@ final class SubjectFakeInitialValueSkipFormsTests: XCTestCase {
         final class Router: ObservableObject {
             @Published var deepLink: URL? = nil
             private var bag = Set<AnyCancellable>()
-            func bind() {
+            init() {
                 $deepLink.compactMap { $0 }.sink { [weak self] url in
                     self?.open(url)
                     self?.deepLink = .none
@@ -230,7 +230,7 @@ final class SubjectFakeInitialValueSkipFormsTests: XCTestCase {
             @Published var banner: String?
             @Published var status: String?
             private var bag = Set<AnyCancellable>()
-            func bind() {
+            init() {
                 $toast.sink { [weak self] in self?.show($0) }.store(in: &bag)
                 $banner.sink(receiveValue: present).store(in: &bag)
                 $status.sink { [weak self] value in self?.render(value) }.store(in: &bag)

@@ -19,7 +19,7 @@ final class SubjectFakeInitialValueTupleTests: XCTestCase {
             @Published var user: String?
             @Published var token: String?
             private var bag = Set<AnyCancellable>()
-            func bind() {
+            init() {
                 $route.combineLatest($isLoggedIn)
                     .compactMap { route, loggedIn in loggedIn ? route : nil }
                     .sink { print($0) }
