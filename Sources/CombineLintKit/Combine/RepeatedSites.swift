@@ -68,7 +68,7 @@ public struct RepeatedSites: Sendable {
 
     /// Whether closure `c` is itself repeated code: SwiftUI's `.onAppear`, or the closure of a
     /// cell provider; nil otherwise.
-    private static func closureSiteKind(_ c: Int, in tree: SyntaxTree, index: ProjectIndex) -> RepeatedSite.Kind? {
+    static func closureSiteKind(_ c: Int, in tree: SyntaxTree, index: ProjectIndex) -> RepeatedSite.Kind? {
         guard let call = tree.call(receiving: c) else { return nil }
         let element = tree.chains[call.chain].elements[call.element]
         if Catalogue.appearanceModifiers.contains(element.name), element.kind == .member { return .onAppear }
@@ -77,12 +77,16 @@ public struct RepeatedSites: Sendable {
     }
 
     /// A diffable data source or cell registration: named so, or a project's typealias for one
-    /// (`typealias DataSource = UICollectionViewDiffableDataSource<Section, Row>`) or subclass of one.
+    /// (`typealias DataSource = UICollectionViewDiffableDataSource<Section, Row>`, every declaration of
+    /// the alias's name) or subclass of one.
     private static func isCellProviderType(_ name: String, index: ProjectIndex) -> Bool {
         if Catalogue.cellProviderTypes.contains(name) { return true }
         guard name.first?.isUppercase == true else { return false }
-        if let target = index.typealiasTarget(of: name),
-           Catalogue.cellProviderTypes.contains(ProjectIndex.stripGenerics(target).lastNameComponent) { return true }
+        // Several screens may each declare their own `DataSource`: all of them must be cell providers.
+        let targets = index.typealiasTargets(of: name)
+        if !targets.isEmpty, targets.allSatisfy({ Catalogue.cellProviderTypes.contains(ProjectIndex.stripGenerics($0).lastNameComponent) }) {
+            return true
+        }
         return index.type(named: name) != nil && Catalogue.cellProviderTypes.contains { index.inherits(name, from: $0) }
     }
 

@@ -49,7 +49,16 @@ extension ProjectIndex {
     /// for `typealias DataSource = …`), when every declaration of that name in the project says the
     /// same; nil when there is none, or when two say different things (nested aliases of one name).
     public func typealiasTarget(of name: String) -> String? {
-        var found: String? = nil
+        let targets = typealiasTargets(of: name)
+        guard let first = targets.first, targets.allSatisfy({ $0 == first }) else { return nil }
+        return first
+    }
+
+    /// What each `typealias` declaration of `name` in the project stands for, as written, in input
+    /// order: nested aliases of one name (`typealias DataSource = …` in several screens) may differ.
+    /// Empty when there is none, or when one cannot be read.
+    public func typealiasTargets(of name: String) -> [String] {
+        var found: [String] = []
         for reference in typealiasDeclarations[name] {
             let tree = trees[reference.tree]
             var k = reference.token + 1
@@ -58,14 +67,12 @@ extension ProjectIndex {
                 while k < tree.tokens.count, !tree.tokenIs(k, ">") { k += 1 }
                 k += 1
             }
-            guard k + 1 < tree.tokens.count, tree.tokens[k].kind == .equal else { return nil }
+            guard k + 1 < tree.tokens.count, tree.tokens[k].kind == .equal else { return [] }
             // A type has no statement, brace or semicolon in it: the first of those ends it.
             var end = k + 1
             while end + 1 < tree.tokens.count, !tree.statementStarts[end + 1],
                   ![.leftBrace, .rightBrace, .semicolon].contains(tree.tokens[end + 1].kind) { end += 1 }
-            let target = tree.text(k + 1, end)
-            if let found, found != target { return nil }
-            found = target
+            found.append(tree.text(k + 1, end))
         }
         return found
     }

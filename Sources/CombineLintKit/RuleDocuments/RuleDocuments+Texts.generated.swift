@@ -8011,7 +8011,9 @@ in other files included), from code UIKit or SwiftUI runs again and again:
 - `configure…`/`bind…` methods of a `UITableViewCell`, `UICollectionViewCell` or reusable view
   subclass that the cell itself does not call (the data source calls them on every reuse), and any
   method of such a cell that a per-row callback calls on the dequeued cell (`let cell = … as! FeedCell;
-  cell.setUp(item)`), unless the cell's `prepareForReuse` empties the bag (or the data source's
+  cell.setUp(item)`, or `let cell = tableView.dequeue(FeedCell.self, for: indexPath)` through a generic
+  dequeue helper; the cell provider closure of a diffable data source or cell registration, named
+  directly or through a project's `typealias DataSource = …`, is such a callback too), unless the cell's `prepareForReuse` empties the bag (or the data source's
   `didEndDisplaying` does, directly, through a method of the cell, or on the cast cell, `(cell as? ChannelCell)?.bag.removeAll()`,
   or a bag class's own emptying call such as `cancel()`, `dispose()` or `disposeAll()`: a cell is reused only after it ended display);
 - the selection of a row or item (`tableView(_:didSelectRowAt:)`, `collectionView(_:didSelectItemAt:)`,

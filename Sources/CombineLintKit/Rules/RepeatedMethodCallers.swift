@@ -51,6 +51,10 @@ enum RepeatedMethodCallers {
                 // A call below a run-once guard of the caller (`guard !hasBoundOnce else { return }`)
                 // runs once, however often the repeated method does.
                 guard let m = analysis.graph.method(inTree: caller.tree, function: caller.function) else { continue }
+                // `cell.showTyping(…)` in the cell provider of a diffable data source: it runs per row.
+                if let provider = cellProvider(around: caller.token, in: index.trees[caller.tree], index: index) {
+                    return caller.callerType + "." + provider + " cell provider"
+                }
                 guard let path = analysis.path(to: m) else {
                     // An override that the base class's repeated code calls (`bindViewModel()` from
                     // `BaseViewController.viewWillAppear`): it runs as often as that code does.
@@ -69,6 +73,16 @@ enum RepeatedMethodCallers {
                 guard !analysis.isGuardedToRunOnce(before: caller.token, along: path) else { continue }
                 return caller.callerType + "." + path.map(\.label).joined(separator: " → ")
             }
+        }
+        return nil
+    }
+
+    /// The name of the data source or cell registration (`DataSource`) whose cell provider closure
+    /// holds the token, if any.
+    private static func cellProvider(around token: Int, in tree: SyntaxTree, index: ProjectIndex) -> String? {
+        for c in tree.enclosingClosures(of: token) where RepeatedSites.closureSiteKind(c, in: tree, index: index) == .cellProvider {
+            guard let call = tree.call(receiving: c) else { continue }
+            return tree.chains[call.chain].elements[call.element].name
         }
         return nil
     }
@@ -202,11 +216,26 @@ enum RepeatedMethodCallers {
         let level = tree.enclosing[initializer.lowerBound]
         var k = initializer.upperBound
         while k > initializer.lowerBound, !(tree.isWord(k, "as") && tree.enclosing[k] == level) { k -= 1 }
-        guard k > initializer.lowerBound, k < initializer.upperBound else { return nil }
+        guard k > initializer.lowerBound, k < initializer.upperBound else { return dequeuedType(in: initializer, of: tree) }
         var start = k + 1
         while start <= initializer.upperBound, tree.tokens[start].kind != .identifier { start += 1 }
         guard start <= initializer.upperBound else { return nil }
         return dottedTypeName(from: start, limit: initializer.upperBound + 1, in: tree)
+    }
+
+    /// `tableView.dequeue(ChannelCell.self, for: indexPath)`: a generic dequeue helper returns a cell of
+    /// the type it is handed (`func dequeue<Cell>(_ type: Cell.Type, for: IndexPath) -> Cell`).
+    private static func dequeuedType(in initializer: ClosedRange<Int>, of tree: SyntaxTree) -> String? {
+        guard let c = tree.chain(startingAt: initializer.lowerBound), case let chain = tree.chains[c], chain.last == initializer.upperBound,
+              let call = chain.elements.last, call.isCall, call.name.lowercased().contains("dequeue") else { return nil }
+        for argument in call.arguments {
+            let value = argument.value
+            guard value.count >= 3, tree.tokens[value.upperBound].kind == .keyword || tree.tokens[value.upperBound].kind == .identifier,
+                  tree.name(value.upperBound) == "self", tree.tokens[value.upperBound - 1].kind == .period,
+                  tree.tokens[value.lowerBound].kind == .identifier else { continue }
+            return dottedTypeName(from: value.lowerBound, limit: value.upperBound - 1, in: tree)
+        }
+        return nil
     }
 
     /// `FeedCell` or `Feed.Cell` written from token `start`, up to whatever follows the type (`else { … }`
