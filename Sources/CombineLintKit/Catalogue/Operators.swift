@@ -184,6 +184,35 @@ extension Catalogue {
 
     /// Operators and subscribers (`OperatorTraits.pipelineOperator`): past one, a chain no longer names a source.
     public static let pipelineOperators = operatorNames(with: .pipelineOperator)
+    /// The first argument labels Combine's operators of these names take (`nil`: unlabelled). A call
+    /// of the name with another first label is a project method that shares the name
+    /// (`api.subscribe(to: id)`, `merge(into: draft)`), not the operator.
+    public static let operatorFirstArgumentLabels: [String: Set<String?>] = [
+        "subscribe": ["on", nil],
+        "receive": ["on", "subscriber", "completion", "subscription", nil],
+        "merge": ["with"],
+        "decode": ["type"],
+        "encode": ["encoder"],
+        "replaceError": ["with"],
+        "replaceNil": ["with"],
+        "replaceEmpty": ["with"],
+        "delay": ["for"],
+        "debounce": ["for"],
+        "throttle": ["for"],
+        "retry": [nil],
+        "share": [],
+        "assign": ["to"],
+    ]
+
+    /// Whether a chain element is a call of the Combine operator or subscriber of its name: a
+    /// pipeline operator's name, with arguments under the labels that operator takes.
+    public static func isPipelineOperator(_ element: ChainElement) -> Bool {
+        guard pipelineOperators.contains(element.name) else { return false }
+        guard element.isCall, let labels = operatorFirstArgumentLabels[element.name] else { return true }
+        guard let first = element.arguments.first else { return true }
+        return labels.contains(first.label)
+    }
+
     /// Operators whose unlabelled argument is a function called for each event.
     public static let unlabelledFunctionOperators = operatorNames(with: .unlabelledFunction)
     /// Operators whose second unlabelled argument is the function (`scan(0, accumulate)`).

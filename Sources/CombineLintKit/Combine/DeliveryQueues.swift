@@ -39,7 +39,7 @@ struct DeliveryQueues {
         var state = Delivery.unknown
         var hopped = false
         var firstOperator = 1
-        while firstOperator < end, !Catalogue.pipelineOperators.contains(elements[firstOperator].name) { firstOperator += 1 }
+        while firstOperator < end, !Catalogue.isPipelineOperator(elements[firstOperator]) { firstOperator += 1 }
         if elements[..<min(firstOperator + 1, end)].contains(where: { Catalogue.finishingSourceCalls.contains($0.name) && $0.isCall }) {
             state = .background(reason: "URLSession's queue (`dataTaskPublisher`)")
         }
@@ -226,7 +226,7 @@ struct DeliveryQueues {
             let returned = tree.chainsReturned(byClosure: c)
             return !returned.isEmpty && returned.allSatisfy { inner in
                 var first = 1
-                while first < inner.elements.count, !Catalogue.pipelineOperators.contains(inner.elements[first].name) { first += 1 }
+                while first < inner.elements.count, !Catalogue.isPipelineOperator(inner.elements[first]) { first += 1 }
                 return isSynchronous(inner, firstOperator: first, depth: depth + 1)
             }
         default:
@@ -296,7 +296,7 @@ struct DeliveryQueues {
                 for name in frontier {
                     for (chain, reference, caller) in returnedChains(naming: name, index: index) {
                         var firstOperator = 1
-                        while firstOperator < chain.elements.count, !Catalogue.pipelineOperators.contains(chain.elements[firstOperator].name) { firstOperator += 1 }
+                        while firstOperator < chain.elements.count, !Catalogue.isPipelineOperator(chain.elements[firstOperator]) { firstOperator += 1 }
                         guard reference.element == firstOperator - 1, chain.elements[reference.element].isCall else { continue }
                         if !names.contains(caller) { callers.insert(caller) }
                     }
@@ -346,7 +346,7 @@ struct DeliveryQueues {
                 let queues = DeliveryQueues(tree: tree, index: index, memo: memo)
                 return returned.allSatisfy { chain in
                     var first = 1
-                    while first < chain.elements.count, !Catalogue.pipelineOperators.contains(chain.elements[first].name) { first += 1 }
+                    while first < chain.elements.count, !Catalogue.isPipelineOperator(chain.elements[first]) { first += 1 }
                     return queues.isSynchronous(chain, firstOperator: first)
                         && !chain.elements.contains { queues.schedulerRange(of: $0) != nil || $0.name == "subscribe" }
                 }

@@ -50,7 +50,7 @@ public struct FinitePublishers: Sendable {
         // The source is the last element before the first operator: `provider.save(x)` in
         // `provider.save(x).receive(on: q)`.
         var firstOperator = FinitePublishers.callsOwnMethod(chain, in: tree) ? 2 : 1
-        while firstOperator < end, !Catalogue.pipelineOperators.contains(elements[firstOperator].name) { firstOperator += 1 }
+        while firstOperator < end, !Catalogue.isPipelineOperator(elements[firstOperator]) { firstOperator += 1 }
         // Read in order: a limit (`first()`, `prefix(3)`) ends the pipeline whatever came before it,
         // and a later stage that brings in another publisher (`merge(with:)`, `flatMap`) keeps it
         // finishing only when that publisher finishes too: `$location.first().merge(with:

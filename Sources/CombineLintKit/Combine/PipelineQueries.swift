@@ -106,7 +106,7 @@ enum NeverFinishingSources {
     static func startsFromUndecidedCall(_ chain: Chain, before end: Int, tree: SyntaxTree, index: ProjectIndex) -> Bool {
         let elements = chain.elements
         var firstOperator = 1
-        while firstOperator < end, !Catalogue.pipelineOperators.contains(elements[firstOperator].name) { firstOperator += 1 }
+        while firstOperator < end, !Catalogue.isPipelineOperator(elements[firstOperator]) { firstOperator += 1 }
         let s = firstOperator - 1
         guard s >= 1, elements[s].isCall, elements[s].kind == .member,
               let receiverType = TypeResolver.ownerType(ofElement: s, in: chain, tree: tree, index: index),
@@ -285,6 +285,6 @@ enum NeverFinishingSources {
 
     /// A call that transforms what came before (an operator), as opposed to a member that names a source.
     static func isOperatorLike(_ element: ChainElement) -> Bool {
-        element.kind == .member && Catalogue.pipelineOperators.contains(element.name) && element.isCall
+        element.kind == .member && Catalogue.isPipelineOperator(element) && element.isCall
     }
 }

@@ -1,0 +1,50 @@
+import XCTest
+@testable import CombineLintKit
+
+/// Idioms found by the round-28 probes of the core rules.
+final class CoreRulesRound28Tests: XCTestCase {
+    private func positions(_ rule: any Rule.Type, _ files: [(path: String, text: String)]) -> [String] {
+        findings(of: rule, in: files).map { "\($0.file):\($0.line):\($0.column)" }
+    }
+
+    /// A project method that shares a Combine operator's name but not its labels (`api.subscribe(to:)`,
+    /// a one-shot request) is the pipeline's source, not the operator: the request finishes, so the
+    /// strong `self` in its sink is released with it. `subscribe(on:)` stays the operator.
+    func testAProjectMethodNamedLikeAnOperatorIsTheSource() {
+        let api = """
+        protocol PodcastAPI {
+            func subscribe(to id: Podcast.ID) -> AnyPublisher<Void, APIError>
+        }
+        final class APIClient: PodcastAPI {
+            private let session = URLSession.shared
+            func subscribe(to id: Podcast.ID) -> AnyPublisher<Void, APIError> {
+                session.dataTaskPublisher(for: URL(string: "https://example.com/\\(id)")!)
+                    .map { _ in () }
+                    .mapError(APIError.transport)
+                    .eraseToAnyPublisher()
+            }
+        }
+        """
+        let model = """
+        final class SearchViewModel {
+            let api: PodcastAPI
+            let updates = PassthroughSubject<String, Never>()
+            var status = ""
+            private var cancellables = Set<AnyCancellable>()
+            init(api: PodcastAPI) { self.api = api }
+            func follow(_ id: Podcast.ID) {
+                api.subscribe(to: id)
+                    .sink(receiveCompletion: { _ in self.status = "done" }, receiveValue: { _ in })
+                    .store(in: &cancellables)
+            }
+            func watch() {
+                updates.subscribe(on: DispatchQueue.global())
+                    .sink { self.status = $0 }
+                    .store(in: &cancellables)
+            }
+        }
+        """
+        XCTAssertEqual(positions(StrongSelfCaptureRule.self, [(path: "API.swift", text: api), (path: "Model.swift", text: model)]),
+                       ["Model.swift:14:21"])
+    }
+}
