@@ -22,7 +22,7 @@ extension Catalogue {
     public static let viewContentModifiers: Set<String> = [
         "overlay", "background", "toolbar", "sheet", "popover", "fullScreenCover", "safeAreaInset", "contextMenu",
         "navigationDestination", "mask", "alert", "confirmationDialog", "searchSuggestions", "swipeActions", "badge",
-        "inspector", "listRowBackground",
+        "inspector", "listRowBackground", "tabItem",
         // Collection work done while building (`items.map { model.rowModel(for: $0) }`).
         "map", "flatMap", "filter", "compactMap", "sorted", "first",
     ]

@@ -5645,13 +5645,13 @@ let note = ".receive(on: DispatchQueue.main).receive(on: DispatchQueue.main)"
 Reports an `@Published` property of an `ObservableObject` class whose type is itself an
 `ObservableObject` class, when the outer object never forwards the inner one's
 `objectWillChange`. A stored property that is not `@Published` (`let settings: Settings`,
-`let journal = Journal()`) hides the inner changes just the same; it is reported where a view
-that observes the outer object (`@ObservedObject`, `@StateObject`, `@EnvironmentObject`) reads
+`let journal = Journal()`) hides the inner changes just the same; it is reported (at its
+declaration, as every finding of this rule) when a view that observes the outer object (`@ObservedObject`, `@StateObject`, `@EnvironmentObject`) reads
 the inner one's `@Published` state through it (`garden.settings.notificationsEnabled`), and not
 otherwise (a service kept in a `let` that views never read through); a read in an action, such as a button's
 action, `.onTapGesture`, `.onAppear` or a `Task` (`Button("Sign out") { if app.session.isSignedIn { … } }`),
 does not count: it runs when the action does, and nothing drawn depends on it. An `@Published` array of ObservableObjects (`@Published var sessions: [SessionModel]`) is
-reported where a view that observes the outer object reads the elements' `@Published` state through
+reported, at its declaration, when a view that observes the outer object reads the elements' `@Published` state through
 the array (`workouts.sessions.map(\.energy)`, `workouts.sessions.first?.elapsed`,
 `workouts.sessions[0].energy`, `workouts.sessions.filter { $0.isPaused }`, or a `ForEach` row
 built in that view, `ForEach(session.laps) { lap in Text("\(lap.end)") }`), and not where each

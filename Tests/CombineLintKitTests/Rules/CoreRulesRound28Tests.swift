@@ -47,4 +47,30 @@ final class CoreRulesRound28Tests: XCTestCase {
         XCTAssertEqual(positions(StrongSelfCaptureRule.self, [(path: "API.swift", text: api), (path: "Model.swift", text: model)]),
                        ["Model.swift:14:21"])
     }
+
+    /// A tab's label (`.tabItem { … }`) is built with the view, on every redraw: a model method it
+    /// calls that stores a subscription adds one per redraw.
+    func testATabItemLabelIsBuiltWithTheView() {
+        let text = """
+        final class BadgeModel: ObservableObject {
+            @Published var count = 0
+            let counts = PassthroughSubject<Int, Never>()
+            private var bag = Set<AnyCancellable>()
+            func badgeText() -> String {
+                counts.sink { [weak self] in self?.count = $0 }.store(in: &bag)
+                return "\\(count)"
+            }
+        }
+        struct RootView: View {
+            @ObservedObject var model: BadgeModel
+            var body: some View {
+                TabView {
+                    Text("Home")
+                        .tabItem { Label(model.badgeText(), systemImage: "house") }
+                }
+            }
+        }
+        """
+        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [(path: "A.swift", text: text)]), ["A.swift:6:57"])
+    }
 }
