@@ -6283,7 +6283,9 @@ Not reported:
 - a bag emptied in the same closure right before subscribing (`bag.removeAll()`, `bag = []`);
 - completion closures (`receiveCompletion`) and outer publishers that deliver at most one value
   (`Just`, `Future`, a URL request, `first()`, `collect()`, `prefix(1)`, a call of a project
-  function whose every `return` is one of them, with no operator that adds values; a `let` given
+  function whose every `return` is one of them, with no operator that adds values, or ends in
+  `first()`, `collect()` or `prefix(1)` whatever its source, `store.load()` returning
+  `changes.flatMap { … }.collect().eraseToAnyPublisher()`; a `let` given
   such a publisher on each branch, `let item: AnyPublisher<…>` then `if … { item = Just(x)… } else
   { item = api.load(id)… }`; a stored property set only where it is declared, such as
   `private lazy var token = Future { … }.eraseToAnyPublisher()`; a method called on a dependency

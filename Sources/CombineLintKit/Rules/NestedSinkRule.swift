@@ -17,7 +17,7 @@ public struct NestedSinkRule: Rule {
         // Every finding is about one of the file's subscriptions.
         guard !context.subscriptions.isEmpty else { return [] }
         let tree = context.tree
-        let outer = outerValueClosures(in: tree, once: FinitePublishers(index: context.index, memo: context.memo, oneShot: true), index: context.index)
+        let outer = outerValueClosures(in: tree, once: FinitePublishers(index: context.index, memo: context.memo, oneShot: true), index: context.index, memo: context.memo)
         guard !outer.isEmpty else { return [] }
         var findings: [Finding] = []
         let called = methodsCalled(from: outer, in: tree)
@@ -207,10 +207,10 @@ public struct NestedSinkRule: Rule {
 
     /// Closures that run once per value of a subscription, with the operator's name:
     /// `sink`'s `receiveValue` and `handleEvents`' `receiveOutput` (completion closures run once).
-    private func outerValueClosures(in tree: SyntaxTree, once: FinitePublishers, index: ProjectIndex) -> [Int: String] {
+    private func outerValueClosures(in tree: SyntaxTree, once: FinitePublishers, index: ProjectIndex, memo: ProjectMemo) -> [Int: String] {
         var result: [Int: String] = [:]
         for chain in tree.chains {
-            guard !emitsAtMostOneValue(chain, in: tree) else { continue }
+            guard !SingleValuePipelines.emitsAtMostOneValue(chain, in: tree) else { continue }
             for (e, element) in chain.elements.enumerated() where element.kind == .member {
                 switch element.name {
                 case "sink":
@@ -218,6 +218,9 @@ public struct NestedSinkRule: Rule {
                     // An outer pipeline that answers once (a request, a `Future`, a project function
                     // returning one) runs its closure once.
                     if once.finishes(chain, before: e, in: tree) || NeverFinishingSources.startsFromUndecidedCall(chain, before: e, tree: tree, index: index),
+                       !multipliesValues(chain, before: e, in: tree) { continue }
+                    // `store.load()` whose pipeline ends in `collect()`: one value, whatever its source.
+                    if SingleValuePipelines.emitsAtMostOneValue(chain, before: e, in: tree, index: index, memo: memo),
                        !multipliesValues(chain, before: e, in: tree) { continue }
                     // `Section.allCases.publisher`: all its values come, and it finishes, while `sink`
                     // runs: the subscriptions made in its closure are a fixed set, made once.
@@ -271,24 +274,6 @@ public struct NestedSinkRule: Rule {
             element.kind == .member && element.isCall && Catalogue.deferringOperators.contains(element.name)
                 && (element.argument("scheduler") != nil || element.argument("on") != nil || element.name == "collect" && !element.arguments.isEmpty)
         }
-    }
-
-    /// `Just`, `Future`, a URL request, `first()`, `last()`, `collect()`, `reduce`, `prefix(1)`.
-    private func emitsAtMostOneValue(_ chain: Chain, in tree: SyntaxTree) -> Bool {
-        for element in chain.elements where element.isCall {
-            switch element.name {
-            case let name where Catalogue.singleValueRoots.contains(name) || Catalogue.singleValueOperators.contains(name):
-                return true
-            case "collect":
-                if element.arguments.isEmpty { return true }
-            case "prefix":
-                if let argument = element.arguments.first, argument.label == nil,
-                   argument.value.lowerBound == argument.value.upperBound, tree.tokenIs(argument.value.lowerBound, "1") { return true }
-            default:
-                break
-            }
-        }
-        return false
     }
 
     private func localName(_ owner: Owner, in tree: SyntaxTree) -> String? {

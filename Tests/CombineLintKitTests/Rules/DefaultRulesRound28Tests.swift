@@ -37,4 +37,47 @@ final class DefaultRulesRound28Tests: XCTestCase {
                                                with: ".onTapGesture { print(app.portfolio.total) }")
         XCTAssertEqual(positions(NestedObservableObjectRule.self, [(path: "A.swift", text: tapped)]), [])
     }
+
+    /// An outer pipeline from a project function whose every declaration ends in `collect()` delivers
+    /// one value, whatever its source (here changes that never finish: then none): the subscription
+    /// made in its sink is made once at most. A function
+    /// whose pipeline may deliver more (no `collect()`) leaves it reported.
+    func testAProjectFunctionThatCollectsDeliversOnce() {
+        let text = """
+        protocol NoteStoring {
+            func load() -> AnyPublisher<[Note], StoreError>
+        }
+        final class FileNoteStore: NoteStoring {
+            private let changes = PassthroughSubject<URL, Never>()
+            func load() -> AnyPublisher<[Note], StoreError> {
+                changes
+                    .flatMap(maxPublishers: .max(1)) { url in FileReadPublisher(url: url) }
+                    .collect()
+                    .eraseToAnyPublisher()
+            }
+        }
+        final class EditorWindowController: NSWindowController {
+            let store: NoteStoring = FileNoteStore()
+            let model = EditorModel()
+            @Published var subtitle = ""
+            private var cancellables = Set<AnyCancellable>()
+            func bind() {
+                store.load()
+                    .replaceError(with: [])
+                    .sink { [weak self] notes in
+                        guard let self else { return }
+                        self.model.$wordCount
+                            .sink { [weak self] in self?.subtitle = "\\($0) words, \\(notes.count) notes" }
+                            .store(in: &self.cancellables)
+                    }
+                    .store(in: &cancellables)
+            }
+        }
+        final class EditorModel: ObservableObject { @Published var wordCount = 0 }
+        """
+        XCTAssertEqual(positions(NestedSinkRule.self, [(path: "A.swift", text: text)]), [])
+        // Without `collect()`, over changes that never finish: one more subscription per change.
+        let streaming = text.replacingOccurrences(of: ".collect()", with: "")
+        XCTAssertEqual(positions(NestedSinkRule.self, [(path: "A.swift", text: streaming)]), ["A.swift:24:22"])
+    }
 }

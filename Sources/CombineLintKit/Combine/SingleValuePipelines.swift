@@ -1,0 +1,49 @@
+/// Pipelines that deliver one value at most, whatever their source does: `Just`, `Future`, a
+/// `first()`, `last()`, `collect()`, `reduce` or `prefix(1)` in the chain, or a call of a project
+/// function whose every declaration returns only such pipelines (`store.load()` ending in
+/// `.collect()`). Code that runs per value of one runs once.
+public enum SingleValuePipelines {
+    /// Whether `chain` (its elements before `end`) delivers one value at most.
+    public static func emitsAtMostOneValue(_ chain: Chain, before end: Int? = nil, in tree: SyntaxTree,
+                                           index: ProjectIndex? = nil, memo: ProjectMemo? = nil) -> Bool {
+        let elements = chain.elements[..<(end ?? chain.elements.count)]
+        if elements.contains(where: { limitsToOneValue($0, in: tree) }) { return true }
+        guard let index, let memo else { return false }
+        // The source: the call before the first operator (`env.store.load()` in `env.store.load().replaceError(…)`).
+        guard let source = elements.firstIndex(where: { $0.kind == .member && Catalogue.isPipelineOperator($0) }).map({ $0 - 1 })
+                ?? Optional(elements.count - 1),
+              source >= 0, elements[source].isCall, elements[source].name.first?.isLowercase == true else { return false }
+        return returnsOneValue(elements[source], index: index, memo: memo)
+    }
+
+    /// `Just`, `Future`, `first()`, `last()`, `collect()`, `reduce`, `prefix(1)`.
+    static func limitsToOneValue(_ element: ChainElement, in tree: SyntaxTree) -> Bool {
+        guard element.isCall else { return false }
+        switch element.name {
+        case let name where Catalogue.singleValueRoots.contains(name) || Catalogue.singleValueOperators.contains(name):
+            return true
+        case "collect":
+            return element.arguments.isEmpty
+        case "prefix":
+            guard let argument = element.arguments.first, argument.label == nil else { return false }
+            return argument.value.lowerBound == argument.value.upperBound && tree.tokenIs(argument.value.lowerBound, "1")
+        default:
+            return false
+        }
+    }
+
+    /// Whether every project function the call may run (by its selector) returns only pipelines that
+    /// deliver one value at most, read in the function's own chains (one level: no calls followed).
+    static func returnsOneValue(_ call: ChainElement, index: ProjectIndex, memo: ProjectMemo) -> Bool {
+        let selector = MethodCallGraph.selector(of: call)
+        return memo.value(for: "single-value-function\u{0}" + selector) {
+            let candidates = FinitePublishers.candidates(of: call, selector: selector, unwrapped: false, index: index).functions
+            guard !candidates.isEmpty else { return false }
+            return candidates.allSatisfy { ref in
+                let tree = index.trees[ref.tree]
+                guard let returned = tree.chainsReturned(byFunction: ref.item), !returned.isEmpty else { return false }
+                return returned.allSatisfy { chain in chain.elements.contains { limitsToOneValue($0, in: tree) } }
+            }
+        }
+    }
+}
