@@ -789,7 +789,9 @@ a text control (a text delegate callback such as `controlTextDidChange(_:)` or
 `textField(_:shouldChangeCharactersIn:replacementString:)`, an `@IBAction` or `@objc` method taking a
 `UITextField`, `NSTextField` or another text control, or a reset to `""`), and no type that sends
 into them sets a text control's contents to anything but `""` or `nil` (a label's text, `UILabel` or
-`NSTextField(labelWithString:)`, is output and does not count): until the user has typed
+`NSTextField(labelWithString:)`, is output and does not count; when every edit names the field it
+is about, `if field === emailField { emailChanged.send(field.stringValue) }`, only those fields
+count, so a server field filled in next to an empty sign-in form does not): until the user has typed
 into every field the form is incomplete, which is what the silence says (a field the code fills in,
 a control with a state of its own such as a switch or a segmented control, and an input that has a
 value, such as `$items`, keep the finding); and code in a test case (`XCTestCase`,

@@ -117,7 +117,7 @@ public struct CombineLatestWithoutInitialValueRule: Rule {
     /// The property name of the subject written at `token` of `file` (its `PassthroughSubject<…>()`
     /// creation as a property's initial value, or the name of a property declared with that type),
     /// and the simple name of the type that declares it.
-    private func subjectProperty(file: String, token: Int, index: ProjectIndex) -> (name: String, owner: String?)? {
+    func subjectProperty(file: String, token: Int, index: ProjectIndex) -> (name: String, owner: String?)? {
         guard let t = index.treeIndexByPath[file] else { return nil }
         let tree = index.trees[t]
         guard token >= 0, token < tree.tokens.count else { return nil }
@@ -198,80 +198,6 @@ public struct CombineLatestWithoutInitialValueRule: Rule {
         }
     }
 
-    /// Whether every input of the combination is a `PassthroughSubject` property that the project
-    /// sends into only when the user edits a text control (a text delegate callback, an `@IBAction`
-    /// or `@objc` method taking a text control, or a reset to `""`), and no type that sends into
-    /// them fills a text control in (`field.text = saved`): the fields start empty, so before the
-    /// user has typed into each the form is incomplete, which is what the silence says. A field
-    /// filled in by code, or a control with a state of its own (a switch, a segmented control),
-    /// has a value the combination withholds, and stays reported.
-    private func isEmptyTextForm(_ element: ChainElement, at e: Int, in chain: Chain, inputs: [ClosedRange<Int>],
-                                 values: StartingValues, context: RuleContext) -> Bool {
-        let tree = context.tree
-        var all = inputs.map { values.startingValue(ofExpression: $0, in: tree) }
-        if element.name == "combineLatest" { all.append(values.startingValue(of: chain, before: e, in: tree)) }
-        var senders: Set<String> = []
-        for value in all {
-            guard case .waits(_, let file, let token) = value,
-                  let subject = subjectProperty(file: file, token: token, index: context.index),
-                  let types = textEditSenders(of: subject, index: context.index, memo: context.memo) else { return false }
-            senders.formUnion(types)
-        }
-        return !senders.isEmpty && !senders.contains { type in
-            context.memo.value(for: "combinelatest_without_initial_value.fills-text\u{0}" + type) { fillsTextControls(type, index: context.index) }
-        }
-    }
-
-    /// The types that send into the subject, when every send of it is a text edit or a reset to
-    /// `""`, and there is at least one edit; `nil` otherwise.
-    private func textEditSenders(of subject: (name: String, owner: String?), index: ProjectIndex, memo: ProjectMemo) -> Set<String>? {
-        var types: Set<String> = []
-        var edits = 0
-        for reference in SendsOfName.of(subject.name, index: index, memo: memo).sends(into: subject, index: index) {
-            let tree = index.trees[reference.tree]
-            let chain = tree.chains[reference.chain]
-            let send = chain.elements[reference.element + 1]
-            let token = chain.elements[reference.element].nameToken
-            guard let f = tree.enclosingFunction(of: token), let t = tree.functions[f].enclosingType else { return nil }
-            types.insert(tree.types[t].name.lastNameComponent)
-            if let argument = send.arguments.first?.value, argument.count == 2,
-               tree.tokens[argument.lowerBound].kind == .stringStart, tree.tokens[argument.upperBound].kind == .stringEnd { continue }
-            guard tree.innermostClosure(of: token) == nil, isTextEditHandler(tree.functions[f]) else { return nil }
-            edits += 1
-        }
-        return edits > 0 ? types : nil
-    }
-
-    /// A text delegate callback, or an `@IBAction` / `@objc` method whose parameter is a text control.
-    private func isTextEditHandler(_ function: FunctionDecl) -> Bool {
-        if Catalogue.textEditCallbacks.contains(function.name) { return true }
-        guard function.attributes.contains("@IBAction") || function.attributes.contains("@objc") else { return false }
-        return function.parameters.contains { TypeResolver.simpleTypeName($0.typeText).map(Catalogue.textControlTypes.contains) ?? false }
-    }
-
-    /// Some declaration of `typeName` sets a text control's contents to something other than `""`
-    /// or `nil` (`emailField.text = savedEmail`).
-    private func fillsTextControls(_ typeName: String, index: ProjectIndex) -> Bool {
-        guard let type = index.type(named: typeName) else { return true }
-        for file in type.files {
-            guard let t = index.treeIndexByPath[file] else { continue }
-            let tree = index.trees[t]
-            for (t, declaration) in tree.types.enumerated() where declaration.name.lastNameComponent == typeName {
-                guard let open = declaration.bodyOpen, let close = declaration.bodyClose, open + 3 < close else { continue }
-                for i in (open + 1)..<(close - 2) where tree.tokens[i].kind == .identifier && tree.tokens[i - 1].kind == .period
-                    && tree.tokens[i + 1].kind == .equal && Catalogue.textContentProperties.contains(tree.name(i)) {
-                    let value = i + 2
-                    if tree.isWord(value, "nil") { continue }
-                    if tree.tokens[value].kind == .stringStart, value + 1 < tree.tokens.count, tree.tokens[value + 1].kind == .stringEnd { continue }
-                    // A label's text (`statusLabel.text = message`) is output, not a field the code fills in.
-                    if TextLabels.isLabelProperty(i - 2, ofType: t, in: tree) { continue }
-                    return true
-                }
-            }
-        }
-        return false
-    }
-
     /// Whether the input written `text` (a local `name`, or a member `name` / `self.name`) is sent
     /// into by a `name.send(…)` / `self.name.send(…)` after `token`, directly in the same function
     /// body, or, for a member, after a call of that function (`bind()`, `self.bind()`) in another
@@ -337,7 +263,7 @@ public struct CombineLatestWithoutInitialValueRule: Rule {
     /// The project's `name.send(…)` calls of one name, read once per run, by the type of their
     /// receiver where it can be told (`nil` where not): every screen of an app may have a `name`
     /// subject, and each combination asks for the sends of its own.
-    private struct SendsOfName: Sendable {
+    struct SendsOfName: Sendable {
         private var byReceiver: [String: [ElementReference]] = [:]
         private var unresolved: [ElementReference] = []
         private var all: [ElementReference] = []

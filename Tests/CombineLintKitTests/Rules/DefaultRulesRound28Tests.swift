@@ -80,4 +80,40 @@ final class DefaultRulesRound28Tests: XCTestCase {
         let streaming = text.replacingOccurrences(of: ".collect()", with: "")
         XCTAssertEqual(positions(NestedSinkRule.self, [(path: "A.swift", text: streaming)]), ["A.swift:24:22"])
     }
+
+    /// A sign-in form whose email and password fields start empty, next to a server field the code
+    /// fills in: the edits that feed the combination name the fields they are about, and the filled
+    /// one is not among them. Filling in the email field itself keeps the finding.
+    func testAFilledFieldThatFeedsNoInputLeavesTheFormEmpty() {
+        let text = """
+        final class PreferencesViewController: NSViewController, NSTextFieldDelegate {
+            private let emailField = NSTextField()
+            private let passwordField = NSSecureTextField()
+            private let serverField = NSTextField()
+            private let signInButton = NSButton()
+            private let emailChanged = PassthroughSubject<String, Never>()
+            private let passwordChanged = PassthroughSubject<String, Never>()
+            private var bag = Set<AnyCancellable>()
+
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                serverField.stringValue = settings.serverURLString
+                Publishers.CombineLatest(emailChanged, passwordChanged)
+                    .map { email, password in email.contains("@") && password.count >= 8 }
+                    .assign(to: \\.isEnabled, on: signInButton)
+                    .store(in: &bag)
+            }
+
+            func controlTextDidChange(_ notification: Notification) {
+                guard let field = notification.object as? NSTextField else { return }
+                if field === emailField { emailChanged.send(field.stringValue) }
+                if field === passwordField { passwordChanged.send(field.stringValue) }
+            }
+        }
+        """
+        XCTAssertEqual(positions(CombineLatestWithoutInitialValueRule.self, [(path: "A.swift", text: text)]), [])
+        let prefilled = text.replacingOccurrences(of: "serverField.stringValue = settings.serverURLString",
+                                                  with: "emailField.stringValue = settings.lastEmail")
+        XCTAssertEqual(positions(CombineLatestWithoutInitialValueRule.self, [(path: "A.swift", text: prefilled)]), ["A.swift:13:20"])
+    }
 }
