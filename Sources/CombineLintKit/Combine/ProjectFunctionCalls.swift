@@ -14,6 +14,21 @@ enum ProjectFunctionCalls {
         return TestCaseCode.preferringApp(functions, index: index)
     }
 
+    /// As `callable(_:index:)`, for the call at element `c` of `chain`: a call on a type by its name
+    /// (`LocalAmountValidator.validate($0)`) runs that type's static function, not a same-named one of
+    /// another type, when the project declares it there.
+    static func callable(at c: Int, of chain: Chain, index: ProjectIndex) -> [DeclarationReference] {
+        let all = callable(chain.elements[c], index: index)
+        guard c == 1, case let receiver = chain.elements[0], receiver.kind == .root, !receiver.isCall,
+              receiver.name.first?.isUppercase == true else { return all }
+        let owned = all.filter { reference in
+            let tree = index.trees[reference.tree]
+            guard let t = tree.functions[reference.item].enclosingType else { return false }
+            return tree.types[t].name.lastNameComponent == receiver.name
+        }
+        return owned.isEmpty ? all : owned
+    }
+
     /// The element of `chain` that is its source call, when the chain is such a call followed only by
     /// operators in `allowed` (`validator.validate($0).eraseToAnyPublisher()`): the first call, on a
     /// plain receiver (`validator`, `self.validator`) or none.

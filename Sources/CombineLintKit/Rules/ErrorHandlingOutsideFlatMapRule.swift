@@ -64,7 +64,7 @@ public struct ErrorHandlingOutsideFlatMapRule: Rule {
     /// that cannot fail (`-> AnyPublisher<[String], Never>`), followed by operators that cannot either.
     private func callsNeverFailingFunctions(_ inner: Chain, index: ProjectIndex) -> Bool {
         guard let c = ProjectFunctionCalls.sourceCall(of: inner, followedOnlyBy: Catalogue.nonFailingOperators) else { return false }
-        let callable = ProjectFunctionCalls.callable(inner.elements[c], index: index)
+        let callable = ProjectFunctionCalls.callable(at: c, of: inner, index: index)
         return !callable.isEmpty && callable.allSatisfy {
             ProjectFunctionCalls.declaresNeverFailing(index.trees[$0.tree].functions[$0.item].returnType)
         }

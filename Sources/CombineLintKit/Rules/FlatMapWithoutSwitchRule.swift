@@ -245,7 +245,7 @@ public struct FlatMapWithoutSwitchRule: Rule {
     /// answer and finish while they are subscribed (`Just(check(text)).eraseToAnyPublisher()`).
     private func callsOnlyImmediateFunctions(_ chain: Chain, index: ProjectIndex) -> Bool {
         guard let c = ProjectFunctionCalls.sourceCall(of: chain, followedOnlyBy: Catalogue.sameThreadOperators) else { return false }
-        let callable = ProjectFunctionCalls.callable(chain.elements[c], index: index)
+        let callable = ProjectFunctionCalls.callable(at: c, of: chain, index: index)
         return !callable.isEmpty && callable.allSatisfy { reference in
             let tree = index.trees[reference.tree]
             guard let returned = tree.chainsReturned(byFunction: reference.item), !returned.isEmpty else { return false }

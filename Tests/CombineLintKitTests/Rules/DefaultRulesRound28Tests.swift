@@ -116,4 +116,37 @@ final class DefaultRulesRound28Tests: XCTestCase {
                                                   with: "emailField.stringValue = settings.lastEmail")
         XCTAssertEqual(positions(CombineLatestWithoutInitialValueRule.self, [(path: "A.swift", text: prefilled)]), ["A.swift:13:20"])
     }
+
+    /// `LocalAmountValidator.validate($0)` runs that type's static function, which answers with a
+    /// `Just` at once, not a same-named one of another type (a response check that throws).
+    func testACallOnATypeByNameRunsThatTypesFunction() {
+        let text = """
+        enum LocalAmountValidator {
+            static func validate(_ text: String) -> AnyPublisher<Bool, Never> {
+                Just(Double(text) != nil).eraseToAnyPublisher()
+            }
+        }
+        enum ResponseValidator {
+            static func validate(_ output: URLSession.DataTaskPublisher.Output) throws -> Data { output.data }
+        }
+        final class HoldingEditorViewController: UIViewController {
+            private let amountChanged = PassthroughSubject<String, Never>()
+            private let amountField = UITextField()
+            private var bag = Set<AnyCancellable>()
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                amountChanged
+                    .removeDuplicates()
+                    .flatMap { LocalAmountValidator.validate($0) }
+                    .map { $0 ? UIColor.label : UIColor.systemRed }
+                    .assign(to: \\.textColor, on: amountField)
+                    .store(in: &bag)
+            }
+        }
+        """
+        XCTAssertEqual(positions(FlatMapWithoutSwitchRule.self, [(path: "A.swift", text: text)]), [])
+        // Called on a value, `validator.validate($0)` may run either.
+        let onValue = text.replacingOccurrences(of: "LocalAmountValidator.validate($0)", with: "validator.validate($0)")
+        XCTAssertEqual(positions(FlatMapWithoutSwitchRule.self, [(path: "A.swift", text: onValue)]), ["A.swift:17:14"])
+    }
 }
