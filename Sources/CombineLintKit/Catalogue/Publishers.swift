@@ -30,6 +30,7 @@ extension Catalogue {
     /// at once: the `publisher` of their result is a sequence's.
     public static let collectionTransforms: Set<String> = [
         "map", "filter", "compactMap", "flatMap", "sorted", "reversed", "shuffled", "dropFirst", "dropLast", "prefix", "suffix",
+        "enumerated",
     ]
 
     /// Combiners that pair their inputs' values, as many as the input with fewest: zipping

@@ -7571,7 +7571,7 @@ too: when its body reads the property (outside closures that may run later; the 
 
 Not reported: the reads of a property in a closure that reads its old value on purpose, by
 comparing a read with the closure's own parameter (`new != self.tab`) or by keeping a read as the
-old value (`let old = self.volume`, `previous = selection`, or as the key it stores the outgoing state under,
+old value (`let old = self.volume`, `previous = selection`, `let wasOn = self.showsPreview`, or as the key it stores the outgoing state under,
 `levels[self.zone] = self.master`), or by setting a read against its parameter in one statement
 (`if !scrubbing && model.isScrubbing`, `log.append("\(self.step) → \(newStep)")`, `self.files.filter { !new.contains($0) }`), and a called method that compares
 the property with a parameter it is given (`func select(_ new: Tab) { if new != tab … }`) or, given

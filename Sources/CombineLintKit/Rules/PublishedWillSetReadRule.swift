@@ -275,8 +275,10 @@ public struct PublishedWillSetReadRule: Rule {
         return tree.tokens[close + 1].kind == .equal
     }
 
-    /// A name that says it holds the value before a change (`old`, `previousTab`, `lastVolume`).
+    /// A name that says it holds the value before a change (`old`, `previousTab`, `lastVolume`,
+    /// `wasEnabled`).
     static func namesOldValue(_ name: String) -> Bool {
+        if name.hasPrefix("was"), name.dropFirst(3).first?.isUppercase == true { return true }
         let target = name.lowercased()
         return ["old", "previous", "prev", "last", "former"].contains(where: { target.hasPrefix($0) || target.hasSuffix($0) })
     }

@@ -73,4 +73,22 @@ final class CoreRulesRound28Tests: XCTestCase {
         """
         XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [(path: "A.swift", text: text)]), ["A.swift:6:57"])
     }
+
+    /// `outlines.enumerated().publisher`: the sequence's publisher of an enumerated array delivers and
+    /// finishes while `sink` subscribes, so a dropped cancellable cancels nothing still running.
+    func testTheEnumeratedPublisherOfAnArrayFinishesDuringSubscribe() {
+        let text = """
+        final class OPMLImporter {
+            func log(_ outlines: [Outline]) {
+                outlines.enumerated().publisher
+                    .map { "\\($0.offset): \\($0.element.title)" }
+                    .sink { print($0) }
+            }
+            func watch(_ changes: PassthroughSubject<Outline, Never>) {
+                changes.map(\\.title).sink { print($0) }
+            }
+        }
+        """
+        XCTAssertEqual(positions(DiscardedCancellableRule.self, [(path: "A.swift", text: text)]), ["A.swift:8:30"])
+    }
 }

@@ -149,4 +149,27 @@ final class DefaultRulesRound28Tests: XCTestCase {
         let onValue = text.replacingOccurrences(of: "LocalAmountValidator.validate($0)", with: "validator.validate($0)")
         XCTAssertEqual(positions(FlatMapWithoutSwitchRule.self, [(path: "A.swift", text: onValue)]), ["A.swift:17:14"])
     }
+
+    /// `let wasOn = self.showsPreview` keeps the value before the change on purpose, as `let old = …` does.
+    func testAWasNameKeepsTheOldValue() {
+        let text = """
+        final class SettingsStore: ObservableObject {
+            @Published var showsPreview = true
+            private var bag = Set<AnyCancellable>()
+            init() {
+                $showsPreview
+                    .sink { [weak self] isOn in
+                        guard let self else { return }
+                        let wasOn = self.showsPreview
+                        if wasOn != isOn { Analytics.log("preview \\(isOn)") }
+                    }
+                    .store(in: &bag)
+            }
+        }
+        """
+        XCTAssertEqual(positions(PublishedWillSetReadRule.self, [(path: "A.swift", text: text)]), [])
+        let read = text.replacingOccurrences(of: "let wasOn = self.showsPreview\n", with: "let washed = self.showsPreview\n")
+            .replacingOccurrences(of: "if wasOn != isOn", with: "if washed")
+        XCTAssertEqual(positions(PublishedWillSetReadRule.self, [(path: "A.swift", text: read)]), ["A.swift:8:30"])
+    }
 }
