@@ -55,6 +55,13 @@ public enum CreateOnceGuards {
                 guard end > bodyEnd else { continue }
                 region = (bodyEnd + 1)..<end
             }
+            // A keyed cache: `if let page = pages[index] { return page }` (or `guard pages[index] == nil
+            // else { return }`) before `pages[index] = page`: the code after it runs once per key.
+            if let keyed = keyedRegion(at: k, conditionEnd: conditionEnd, body: body, bodyEnd: bodyEnd, code: code, closure: c, of: tree),
+               target.map(keyed.contains) ?? true {
+                result.append(keyed)
+                continue
+            }
             if let target, !region.contains(target) { continue }
             // The closure runs synchronously to its end, so a later write guards the next run too.
             if absentNames(in: (k + 1)..<conditionEnd, of: tree).contains(where: { isMadePresent($0, in: region, closure: c, of: tree) }) {
@@ -62,6 +69,44 @@ public enum CreateOnceGuards {
             }
         }
         return result
+    }
+
+    /// The rest of the block after an `if` whose condition finds an entry of a collection
+    /// (`if let page = pages[index]`, `if pages[index] != nil`) and whose body leaves (`return`,
+    /// `continue`), or after a `guard pages[index] == nil else { … }`, when that rest stores an entry
+    /// into the same collection (`pages[index] = page`): it runs once per key.
+    private static func keyedRegion(at k: Int, conditionEnd: Int, body: Int, bodyEnd: Int, code: Range<Int>, closure c: Int?,
+                                    of tree: SyntaxTree) -> Range<Int>? {
+        let condition = (k + 1)..<conditionEnd
+        if condition.contains(where: { tree.text($0) == "||" }) { return nil }
+        var names: [String] = []
+        for i in condition where tree.tokens[i].kind == .identifier && i + 1 < conditionEnd && tree.tokens[i + 1].kind == .leftBracket {
+            let close = Int(tree.matching[i + 1])
+            guard close > i + 1, close < conditionEnd else { continue }
+            let after = close + 1 < conditionEnd ? tree.text(close + 1) : ""
+            let nilAfter = close + 2 < conditionEnd && tree.isWord(close + 2, "nil")
+            if tree.isWord(k, "guard") {
+                if after == "==", nilAfter { names.append(tree.name(i)) }
+            } else if (after == "!=" && nilAfter) || (i >= 2 && tree.tokens[i - 1].kind == .equal && tree.isWord(k + 1, "let")) {
+                names.append(tree.name(i))
+            }
+        }
+        guard !names.isEmpty else { return nil }
+        if tree.isWord(k, "if") {
+            // The body leaves: its first statement is `return`, `continue`, `break` or `throw`.
+            guard body + 1 < bodyEnd, ["return", "continue", "break", "throw"].contains(where: { tree.isWord(body + 1, $0) }) else { return nil }
+        }
+        let block = Int(tree.enclosing[k])
+        let end = block < 0 || tree.matching[block] < 0 ? code.upperBound : min(Int(tree.matching[block]), code.upperBound)
+        guard end > bodyEnd + 1 else { return nil }
+        let region = (bodyEnd + 1)..<end
+        let stores = region.contains { i in
+            guard tree.tokens[i].kind == .identifier, names.contains(tree.name(i)), i + 1 < end, tree.tokens[i + 1].kind == .leftBracket,
+                  tree.innermostClosure(of: i) == c else { return false }
+            let close = Int(tree.matching[i + 1])
+            return close > i + 1 && close + 2 < end && tree.tokens[close + 1].kind == .equal && !tree.isWord(close + 2, "nil")
+        }
+        return stores ? region : nil
     }
 
     /// For the `if`/`guard` at `k`: where its condition ends (`{` or `else`) and the `{` of its body
@@ -85,18 +130,25 @@ public enum CreateOnceGuards {
     }
 
     /// Names the condition in `range` requires to be absent: `name == nil`, `nil == name`, `!name`,
-    /// `name == false` (also `self.name`, `self?.name`); none when the condition has an `||`.
+    /// `name == false` (also `self.name`, `self?.name`, and a stored object's member as a whole,
+    /// `tableView.tableHeaderView == nil`); none when the condition has an `||`.
     private static func absentNames(in range: Range<Int>, of tree: SyntaxTree) -> [String] {
         // `a == nil || other`: the other part lets the code through while the thing exists.
         if range.contains(where: { tree.text($0) == "||" }) { return [] }
         var names: [String] = []
         for i in range where tree.tokens[i].kind == .identifier {
+            var name = tree.name(i)
             if i > range.lowerBound, tree.tokens[i - 1].kind == .period, i - 2 >= range.lowerBound,
-               !(tree.isSelfReference(i - 2) || (tree.tokens[i - 2].kind == .questionMark && i - 3 >= range.lowerBound && tree.isSelfReference(i - 3))) { continue }
+               !(tree.isSelfReference(i - 2) || (tree.tokens[i - 2].kind == .questionMark && i - 3 >= range.lowerBound && tree.isSelfReference(i - 3))) {
+                // `tableView.tableHeaderView == nil`: a member of a stored object, named as a whole.
+                guard tree.tokens[i - 2].kind == .identifier, i - 3 < range.lowerBound || tree.tokens[i - 3].kind != .period else { continue }
+                name = tree.name(i - 2) + "." + name
+            }
             let next = i + 1 < range.upperBound ? tree.text(i + 1) : ""
             let after = i + 2 < range.upperBound ? tree.text(i + 2) : ""
-            if next == "==", after == "nil" || after == "false" { names.append(tree.name(i)); continue }
-            if i >= 2, tree.text(i - 1) == "==", tree.isWord(i - 2, "nil") { names.append(tree.name(i)); continue }
+            if next == "==", after == "nil" || after == "false" { names.append(name); continue }
+            if i >= 2, tree.text(i - 1) == "==", tree.isWord(i - 2, "nil") { names.append(name); continue }
+            if name.contains(".") { continue }
             // `!name` or `!self.name`.
             var start = i
             if i >= 2, tree.tokens[i - 1].kind == .period, tree.isSelfReference(i - 2) { start = i - 2 }
@@ -108,6 +160,16 @@ public enum CreateOnceGuards {
     /// Whether `name` (bare or after `self.`/`self?.`) is assigned something other than `nil` or
     /// `false` in `range`, directly in closure `c`.
     private static func isMadePresent(_ name: String, in range: Range<Int>, closure c: Int?, of tree: SyntaxTree) -> Bool {
+        if let dot = name.firstIndex(of: ".") {
+            // `tableView.tableHeaderView = header`.
+            let receiver = String(name[..<dot]), member = String(name[name.index(after: dot)...])
+            return range.contains { i in
+                tree.tokens[i].kind == .identifier && tree.name(i) == member && i >= 2 && i + 2 < tree.tokens.count
+                    && tree.tokens[i - 1].kind == .period && tree.tokens[i - 2].kind == .identifier && tree.name(i - 2) == receiver
+                    && (i < 3 || tree.tokens[i - 3].kind != .period) && tree.tokens[i + 1].kind == .equal
+                    && !tree.isWord(i + 2, "nil") && !tree.isWord(i + 2, "false") && tree.innermostClosure(of: i) == c
+            }
+        }
         for i in range where tree.tokens[i].kind == .identifier && tree.name(i) == name && i + 2 < tree.tokens.count {
             guard tree.tokens[i + 1].kind == .equal, !tree.isWord(i + 2, "nil"), !tree.isWord(i + 2, "false"),
                   tree.innermostClosure(of: i) == c else { continue }

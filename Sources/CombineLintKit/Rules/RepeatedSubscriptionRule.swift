@@ -252,9 +252,12 @@ public struct RepeatedSubscriptionRule: Rule {
     }
 
     /// Whether a run-once guard (a flag the type's methods in this file set, the bag, a view's
-    /// attachment) stands in the storing function before the store.
+    /// attachment) stands in the storing function before the store, or a create-once guard lets
+    /// the store through once (per key: `if let row = rows[id] { return row }`, then `rows[id] = row`).
     private func isGuardedBeforeStore(_ store: Store, in function: FunctionDecl, _ context: RuleContext) -> Bool {
         guard let open = function.bodyOpen else { return false }
+        if context.tree.innermostClosure(of: store.token) == nil,
+           CreateOnceGuards.guards(store.token, inFunction: store.function, of: context.tree) { return true }
         let flags = RunOnceGuards.flags(setByTypeAt: function.enclosingType, in: context.tree, index: context.index, memo: context.memo)
         return RunOnceGuards.isGuarded((open + 1)..<store.token, of: context.tree, bag: store.bag, flags: flags)
     }

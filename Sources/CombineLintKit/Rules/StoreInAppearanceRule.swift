@@ -346,8 +346,12 @@ public struct StoreInAppearanceRule: Rule {
         return simple
     }
 
-    /// `guard !didBind else { return }` / `if cancellables.isEmpty { … }`: a run-once flag around the store.
+    /// `guard !didBind else { return }` / `if cancellables.isEmpty { … }`: a run-once flag around the
+    /// store; or a create-once guard of the callback (`guard tableView.tableHeaderView == nil else
+    /// { return }` before `tableView.tableHeaderView = header`), which lets it through once.
     func isGuardedToRunOnce(_ token: Int, key: String, site: RepeatedSite, in tree: SyntaxTree) -> Bool {
+        if site.closure == nil, let f = site.function, tree.innermostClosure(of: token) == nil,
+           CreateOnceGuards.guards(token, inFunction: f, of: tree) { return true }
         let bagName = key.lastNameComponent
         let body = site.body
         // Flags the body sets: `didBind = true`.

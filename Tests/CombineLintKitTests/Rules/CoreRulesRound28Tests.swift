@@ -91,4 +91,73 @@ final class CoreRulesRound28Tests: XCTestCase {
         """
         XCTAssertEqual(positions(DiscardedCancellableRule.self, [(path: "A.swift", text: text)]), ["A.swift:8:30"])
     }
+
+    /// A cache per key (`if let existing = rowModels[id] { return existing }`, then `rowModels[id] =
+    /// model`) lets the rest of the method run once per key, however often a view's `body` asks:
+    /// the subscription it stores is one per row. Without the early return, each call stores one more.
+    func testAKeyedCacheLetsTheStoreRunOncePerKey() {
+        let text = """
+        final class DownloadsViewModel: ObservableObject {
+            private var rowModels: [Episode.ID: DownloadRowModel] = [:]
+            private var rowBag = Set<AnyCancellable>()
+            let downloads = DownloadService()
+            func rowModel(for episode: Episode) -> DownloadRowModel {
+                if let existing = rowModels[episode.id] { return existing }
+                let model = DownloadRowModel(episode: episode)
+                rowModels[episode.id] = model
+                downloads.state(for: episode)
+                    .sink { [weak model] in model?.state = $0 }
+                    .store(in: &rowBag)
+                return model
+            }
+        }
+        final class DownloadService {
+            let states = CurrentValueSubject<[Episode.ID: Int], Never>([:])
+            func state(for episode: Episode) -> AnyPublisher<Int, Never> { states.map { $0[episode.id] ?? 0 }.eraseToAnyPublisher() }
+        }
+        struct DownloadsView: View {
+            @ObservedObject var model: DownloadsViewModel
+            let episodes: [Episode]
+            var body: some View {
+                List(episodes) { episode in
+                    DownloadRow(row: model.rowModel(for: episode))
+                }
+            }
+        }
+        """
+        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [(path: "A.swift", text: text)]), [])
+        let uncached = text.replacingOccurrences(of: "if let existing = rowModels[episode.id] { return existing }", with: "")
+        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [(path: "A.swift", text: uncached)]), ["A.swift:11:14"])
+        // `guard rowModels[episode.id] == nil else { … }` says the same.
+        let guarded = text.replacingOccurrences(of: "if let existing = rowModels[episode.id] { return existing }",
+                                                with: "guard rowModels[episode.id] == nil else { return rowModels[episode.id]! }")
+        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [(path: "A.swift", text: guarded)]), [])
+    }
+
+    /// `guard tableView.tableHeaderView == nil else { return }` before the layout callback installs the
+    /// header: the rest runs on the first layout pass only, so its store is made once.
+    func testAnInstalledHeaderGuardsALayoutCallback() {
+        let text = """
+        final class CatalogueViewController: UIViewController {
+            private let tableView = UITableView()
+            private let session = SessionService()
+            private var cancellables = Set<AnyCancellable>()
+            override func viewDidLayoutSubviews() {
+                super.viewDidLayoutSubviews()
+                guard tableView.tableHeaderView == nil else { return }
+                let greeting = UILabel()
+                tableView.tableHeaderView = greeting
+                session.$currentUser
+                    .sink { [weak greeting] user in greeting?.text = user?.name }
+                    .store(in: &cancellables)
+            }
+        }
+        final class SessionService: ObservableObject {
+            @Published var currentUser: User?
+        }
+        """
+        XCTAssertEqual(positions(StoreInAppearanceRule.self, [(path: "A.swift", text: text)]), [])
+        let unguarded = text.replacingOccurrences(of: "        tableView.tableHeaderView = greeting\n", with: "")
+        XCTAssertEqual(positions(StoreInAppearanceRule.self, [(path: "A.swift", text: unguarded)]), ["A.swift:11:14"])
+    }
 }
