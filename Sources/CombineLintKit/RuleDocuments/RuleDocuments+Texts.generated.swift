@@ -8134,7 +8134,10 @@ Not reported:
   `sceneWillResignActive`, and the `application…` twins), also when that callback is another type's and runs a method
   of the storing type that empties the bag (`sceneDidEnterBackground { feedStore.pauseLiveUpdates() }`);
 - paths behind a create-once guard in a method on the path (`guard socketObserver == nil else { return }`,
-  then `socketObserver = …`): the rest of the method runs once until something clears the observer;
+  then `socketObserver = …`; a stored object's member, `guard tableView.tableHeaderView == nil` before
+  `tableView.tableHeaderView = header`): the rest of the method runs once until something clears the observer;
+  or a cache per key (`if let existing = rowModels[id] { return existing }`, or `guard rowModels[id] == nil`,
+  before `rowModels[id] = model`): the rest runs once per key, however often a view's `body` asks;
 - paths guarded by a run-once flag the type sets (`guard !didBind else { return }; didBind = true`; a flag it
   toggles, `isFollowing.toggle()`, is on again every other run and guards nothing once),
   by `bag.isEmpty`, by `isMovingToParent`/`isBeingPresented`, or by the state that installing a
@@ -9871,6 +9874,10 @@ subscribed. In per-row and cell code it is still reported, since the unfinished 
 previous row lands in the reused cell; but not in a per-row method whose pipeline names neither the row's view
 nor a local of the method (only `self`, the table view and the index path): `willDisplay` loading the next page into
 `self.items` when the last row shows delivers nothing into a reused cell.
+A store behind a run-once guard of the callback is not reported: a flag the callback sets
+(`guard !didBind else { return }; didBind = true`), `bag.isEmpty`, or a create-once guard whose
+body makes the thing it tests (`guard tableView.tableHeaderView == nil else { return }` before
+`tableView.tableHeaderView = header` in `viewDidLayoutSubviews`): the rest runs on the first pass only.
 
 ## Why it matters
 
