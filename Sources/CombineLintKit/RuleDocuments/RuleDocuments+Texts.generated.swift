@@ -9866,7 +9866,9 @@ and cell registration closures), and `configure…`/`bind…` methods and proper
 `prepareForReuse` does not empty that bag (`removeAll()`, a new bag, or a bag class's own emptying call:
 `cancelBag.cancel()`, `disposeBag.dispose()`), nor does the data source's `didEndDisplaying` callback
 (`tableView(_:didEndDisplaying:forRowAt:)`, `collectionView(_:didEndDisplaying:forItemAt:)`, directly
-or through a method of the cell it casts to: UIKit reuses a cell only after it ended display). The finding is at the `store` call (or the insertion) and names the callback. A call of a project helper that subscribes the closure it is given and returns the `AnyCancellable` (a publisher extension's `func onMain(_ receive: @escaping (Output) -> Void) -> AnyCancellable`) is the subscriber there: `typing.onMain { … }.store(in: &cancellables)` in `viewIsAppearing` is reported as the `sink` it makes would be.
+or through a method of the cell it casts to: UIKit reuses a cell only after it ended display), nor,
+for a private helper of the cell (`private func bindDownloadButton(to:)`), every method of the cell
+that calls it, before the call (`configure(with:)` starting with `bag.removeAll()`). The finding is at the `store` call (or the insertion) and names the callback. A call of a project helper that subscribes the closure it is given and returns the `AnyCancellable` (a publisher extension's `func onMain(_ receive: @escaping (Output) -> Void) -> AnyCancellable`) is the subscriber there: `typing.onMain { … }.store(in: &cancellables)` in `viewIsAppearing` is reported as the `sink` it makes would be.
 In appearance and layout callbacks and `.onAppear`, a pipeline that finishes by itself (a request
 returning a `Future` or `dataTaskPublisher`, `Just`, a project function that returns only such
 pipelines) is not reported: it answers, finishes and releases its closures, so nothing stays

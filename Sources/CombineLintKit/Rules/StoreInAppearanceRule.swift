@@ -196,6 +196,7 @@ public struct StoreInAppearanceRule: Rule {
             return false
         case .cellMethod(let cellType):
             return emptiedOnReuse(key, cellType: cellType, sites: sites, index: context.index, memo: context.memo)
+                || emptiedByEveryOwnCaller(key, of: site, cellType: cellType, in: tree)
         case .perRow, .cellProvider:
             // `willDisplay` paired with `didEndDisplaying` of the same type emptying the bag.
             if let ending = Catalogue.endOfDisplay[site.name], !key.contains("."),
@@ -246,6 +247,29 @@ public struct StoreInAppearanceRule: Rule {
                   Catalogue.reusableViewBases.contains(where: { index.inherits(name, from: $0) }) else { return nil }
             return name
         }
+    }
+
+    /// A private helper of the cell (`bindDownloadButton(to:)`) that only the cell's own methods call,
+    /// each after emptying the bag (`configure(with:)` starting with `bag.removeAll()`): every run
+    /// starts from an empty bag.
+    func emptiedByEveryOwnCaller(_ bag: String, of site: RepeatedSite, cellType: String, in tree: SyntaxTree) -> Bool {
+        guard let f = site.function, !bag.contains("."),
+              tree.functions[f].modifiers.contains(where: { $0 == "private" || $0 == "fileprivate" }) else { return false }
+        let name = tree.functions[f].name
+        var calls = 0
+        for (g, caller) in tree.functions.enumerated() where g != f {
+            guard let open = caller.bodyOpen, let close = caller.bodyClose, let t = caller.enclosingType,
+                  tree.types[t].name.lastNameComponent == cellType else { continue }
+            for k in tree.chainIndices(in: open...close) {
+                let chain = tree.chains[k]
+                let e = chain.elements.first?.name == "self" ? 1 : 0
+                guard chain.elements.count > e, chain.elements[e].name == name, chain.elements[e].isCall,
+                      tree.enclosingFunction(of: chain.first) == g else { continue }
+                guard BagResets.empties(bag, in: (open + 1)..<chain.first, of: tree) else { return false }
+                calls += 1
+            }
+        }
+        return calls > 0
     }
 
     /// Whether `prepareForReuse` of the cell type or one of its known superclasses empties `bag`, or

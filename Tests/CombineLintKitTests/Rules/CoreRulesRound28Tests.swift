@@ -160,4 +160,32 @@ final class CoreRulesRound28Tests: XCTestCase {
         let unguarded = text.replacingOccurrences(of: "        tableView.tableHeaderView = greeting\n", with: "")
         XCTAssertEqual(positions(StoreInAppearanceRule.self, [(path: "A.swift", text: unguarded)]), ["A.swift:11:14"])
     }
+
+    /// A cell's private `bind…` helper that only its `configure(with:)` calls, after emptying the bag:
+    /// each reuse starts from an empty bag. A helper that a caller reaches without emptying it first is reported.
+    func testACellHelperCalledAfterTheBagIsEmptied() {
+        let text = """
+        final class LessonCell: UICollectionViewCell {
+            private var bag = Set<AnyCancellable>()
+            private let button = UIButton()
+            func configure(with lesson: LessonViewModel) {
+                bag.removeAll()
+                lesson.$title.sink { [weak self] in self?.accessibilityLabel = $0 }.store(in: &bag)
+                bindDownloadButton(to: lesson)
+            }
+            private func bindDownloadButton(to lesson: LessonViewModel) {
+                lesson.$downloadState
+                    .sink { [weak self] state in self?.button.isEnabled = state != .downloading }
+                    .store(in: &bag)
+            }
+        }
+        final class LessonViewModel: ObservableObject {
+            @Published var title = ""
+            @Published var downloadState = DownloadState.idle
+        }
+        """
+        XCTAssertEqual(positions(StoreInAppearanceRule.self, [(path: "A.swift", text: text)]), [])
+        let late = text.replacingOccurrences(of: "bag.removeAll()", with: "")
+        XCTAssertEqual(positions(StoreInAppearanceRule.self, [(path: "A.swift", text: late)]), ["A.swift:6:77", "A.swift:12:14"])
+    }
 }
