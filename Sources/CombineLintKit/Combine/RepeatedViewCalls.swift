@@ -21,6 +21,9 @@ public struct RepeatedViewCalls: Sendable {
 
     /// The calls by method name.
     public let byMethod: [String: [Call]]
+    /// Calls made in SwiftUI's `.onDisappear { … }` (`model.stopLiveUpdates()`), by method name: what
+    /// ends, when the view goes, what its `.onAppear` started.
+    public let onDisappearByMethod: [String: [Call]]
     /// The first call's label by method name and receiver type (`"load\u{0}Store"`), the types
     /// resolved once here rather than by every type that asks.
     private let labelByMethodAndType: [String: String]
@@ -159,6 +162,21 @@ public struct RepeatedViewCalls: Sendable {
             }
         }
         self.byMethod = byMethod
+        var disappearing: [String: [Call]] = [:]
+        for reference in index.chainElements["onDisappear"] {
+            let tree = trees[reference.tree]
+            let element = tree.chains[reference.chain].elements[reference.element]
+            guard element.isCall, element.kind == .member else { continue }
+            for c in element.closures {
+                let closure = tree.closures[c]
+                guard closure.open + 1 < closure.close else { continue }
+                for k in tree.chainIndices(in: (closure.open + 1)...(closure.close - 1)) where tree.chains[k].last < closure.close {
+                    guard let (method, call) = RepeatedViewCalls.call(in: tree.chains[k], tree: reference.tree, modifier: "onDisappear") else { continue }
+                    disappearing[method, default: []].append(call)
+                }
+            }
+        }
+        onDisappearByMethod = disappearing
         var labels: [String: String] = [:]
         for (method, calls) in byMethod {
             for call in calls {

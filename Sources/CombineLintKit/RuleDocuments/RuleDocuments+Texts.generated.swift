@@ -8128,7 +8128,8 @@ Not reported:
   method on the path, in a method it calls, or in the paired callback (`viewWillDisappear`,
   `viewDidDisappear`, `prepareForReuse`, or a method they call), also when the repeated code is
   another type's: a view model's `stopLive()` emptying the bag that its `startLive()` fills, called
-  from the screen's `viewDidDisappear` as `startLive()` is from its `viewWillAppear`; for an app or
+  from the screen's `viewDidDisappear` as `startLive()` is from its `viewWillAppear` (or from a SwiftUI
+  view's `.onDisappear { model.stopLive() }` as `startLive()` is from its `.onAppear` or `.task`); for an app or
   scene lifecycle callback, the callback that always runs before it runs again (`sceneWillEnterForeground`
   with `sceneDidEnterBackground` or `sceneWillResignActive`, `sceneDidBecomeActive` with
   `sceneWillResignActive`, and the `application…` twins), also when that callback is another type's and runs a method

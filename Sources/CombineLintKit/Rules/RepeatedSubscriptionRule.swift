@@ -214,6 +214,12 @@ public struct RepeatedSubscriptionRule: Rule {
         let entryName = first.split(separator: ".").last.map { String($0.prefix { $0 != "(" }) } ?? ""
         let resets = Catalogue.disappearCallbacks.union(Catalogue.lifecycleResets[entryName] ?? [])
         if emptiedFromCallersDisappearance(store, analysis: analysis, resets: resets, context) { return nil }
+        // SwiftUI's pair: `.onAppear { model.startLiveUpdates() }` with `.onDisappear { model.stopLiveUpdates() }`,
+        // a method of this type that empties the bag.
+        if Catalogue.appearanceModifiers.contains(first), analysis.graph.methods.contains(where: { method in
+            (viewCalls.onDisappearByMethod[method.name] ?? []).contains { RepeatedViewCalls.receiver(of: $0, mayBe: store.typeName, index: context.index) }
+                && BagResets.empties(store.bag, in: method.body, of: context.index.trees[method.tree])
+        }) { return nil }
         // A cell's `configure…` reached from `cellForRowAt` is `store_in_appearance`'s (stored right in repeated code).
         if RepeatedSubscriptionRule.sites(of: tree, extraAppearance: extra, context).site(of: store.token) != nil { return nil }
         if isGuardedBeforeStore(store, in: function, context) { return nil }

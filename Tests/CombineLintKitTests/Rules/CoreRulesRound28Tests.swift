@@ -188,4 +188,43 @@ final class CoreRulesRound28Tests: XCTestCase {
         let late = text.replacingOccurrences(of: "bag.removeAll()", with: "")
         XCTAssertEqual(positions(StoreInAppearanceRule.self, [(path: "A.swift", text: late)]), ["A.swift:6:77", "A.swift:12:14"])
     }
+
+    /// `.onAppear { model.startLiveUpdates() }` paired with `.onDisappear { model.stopLiveUpdates() }`,
+    /// which empties the bag: each appearance starts from an empty bag. Without the pair, each
+    /// appearance adds one more live subscription.
+    func testAnOnDisappearThatEmptiesTheBagEndsEachAppearance() {
+        let model = """
+        final class ProfileViewModel: ObservableObject {
+            @Published var points = 0
+            private let progress: ProgressStore
+            private var liveBag = Set<AnyCancellable>()
+            init(progress: ProgressStore) { self.progress = progress }
+            func startLiveUpdates() {
+                progress.$points
+                    .sink { [weak self] in self?.points = $0 }
+                    .store(in: &liveBag)
+            }
+            func stopLiveUpdates() {
+                liveBag.removeAll()
+            }
+        }
+        final class ProgressStore: ObservableObject {
+            @Published var points = 0
+        }
+        """
+        let view = """
+        struct ProfileView: View {
+            @StateObject var model: ProfileViewModel
+            var body: some View {
+                Text("\\(model.points)")
+                    .onAppear { model.startLiveUpdates() }
+                    .onDisappear { model.stopLiveUpdates() }
+            }
+        }
+        """
+        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [(path: "Model.swift", text: model), (path: "View.swift", text: view)]), [])
+        let unpaired = view.replacingOccurrences(of: ".onDisappear { model.stopLiveUpdates() }", with: ".onDisappear { print(\"gone\") }")
+        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [(path: "Model.swift", text: model), (path: "View.swift", text: unpaired)]),
+                       ["Model.swift:9:14"])
+    }
 }
