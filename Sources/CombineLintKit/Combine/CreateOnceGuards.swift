@@ -40,6 +40,8 @@ public enum CreateOnceGuards {
     private static func regions(before limit: Int, containing target: Int?, body code: Range<Int>, closure c: Int?,
                                 of tree: SyntaxTree) -> [Range<Int>] {
         var result: [Range<Int>] = []
+        // Where the body stores into a collection by key (`rows[id] = row`), found once per body.
+        var keyedStores: [String: [Int]]? = nil
         for k in code.lowerBound..<limit where tree.isWord(k, "if") || tree.isWord(k, "guard") {
             guard tree.innermostClosure(of: k) == c, let (conditionEnd, body) = clause(at: k, in: tree) else { continue }
             // The code the guard lets through: the `if`'s body, or the rest of the guard's block
@@ -57,7 +59,8 @@ public enum CreateOnceGuards {
             }
             // A keyed cache: `if let page = pages[index] { return page }` (or `guard pages[index] == nil
             // else { return }`) before `pages[index] = page`: the code after it runs once per key.
-            if let keyed = keyedRegion(at: k, conditionEnd: conditionEnd, body: body, bodyEnd: bodyEnd, code: code, closure: c, of: tree),
+            if let keyed = keyedRegion(at: k, conditionEnd: conditionEnd, body: body, bodyEnd: bodyEnd, code: code, closure: c, of: tree,
+                                       stores: { keyedStores = keyedStores ?? Self.keyedStores(in: code, closure: c, of: tree); return keyedStores! }),
                target.map(keyed.contains) ?? true {
                 result.append(keyed)
                 continue
@@ -76,7 +79,7 @@ public enum CreateOnceGuards {
     /// `continue`), or after a `guard pages[index] == nil else { … }`, when that rest stores an entry
     /// into the same collection (`pages[index] = page`): it runs once per key.
     private static func keyedRegion(at k: Int, conditionEnd: Int, body: Int, bodyEnd: Int, code: Range<Int>, closure c: Int?,
-                                    of tree: SyntaxTree) -> Range<Int>? {
+                                    of tree: SyntaxTree, stores: () -> [String: [Int]]) -> Range<Int>? {
         let condition = (k + 1)..<conditionEnd
         if condition.contains(where: { tree.text($0) == "||" }) { return nil }
         var names: [String] = []
@@ -100,13 +103,21 @@ public enum CreateOnceGuards {
         let end = block < 0 || tree.matching[block] < 0 ? code.upperBound : min(Int(tree.matching[block]), code.upperBound)
         guard end > bodyEnd + 1 else { return nil }
         let region = (bodyEnd + 1)..<end
-        let stores = region.contains { i in
-            guard tree.tokens[i].kind == .identifier, names.contains(tree.name(i)), i + 1 < end, tree.tokens[i + 1].kind == .leftBracket,
-                  tree.innermostClosure(of: i) == c else { return false }
+        let byName = stores()
+        return names.contains(where: { (byName[$0] ?? []).contains(where: region.contains) }) ? region : nil
+    }
+
+    /// The stores by key directly in closure `c` of the body (`rows[id] = row`, not `= nil`): the
+    /// collection's name token, by name.
+    private static func keyedStores(in code: Range<Int>, closure c: Int?, of tree: SyntaxTree) -> [String: [Int]] {
+        var result: [String: [Int]] = [:]
+        for i in code where tree.tokens[i].kind == .identifier && i + 1 < code.upperBound && tree.tokens[i + 1].kind == .leftBracket {
             let close = Int(tree.matching[i + 1])
-            return close > i + 1 && close + 2 < end && tree.tokens[close + 1].kind == .equal && !tree.isWord(close + 2, "nil")
+            guard close > i + 1, close + 2 < code.upperBound, tree.tokens[close + 1].kind == .equal, !tree.isWord(close + 2, "nil"),
+                  tree.innermostClosure(of: i) == c else { continue }
+            result[tree.name(i), default: []].append(i)
         }
-        return stores ? region : nil
+        return result
     }
 
     /// For the `if`/`guard` at `k`: where its condition ends (`{` or `else`) and the `{` of its body
