@@ -9878,7 +9878,8 @@ previous row lands in the reused cell; but not in a per-row method whose pipelin
 nor a local of the method (only `self`, the table view and the index path): `willDisplay` loading the next page into
 `self.items` when the last row shows delivers nothing into a reused cell.
 A store behind a run-once guard of the callback is not reported: a flag the callback sets
-(`guard !didBind else { return }; didBind = true`), `bag.isEmpty`, or a create-once guard whose
+(`guard !didBind else { return }; didBind = true`), `bag.isEmpty`, the state installing a view sets
+for good (`guard header.superview == nil else { return }` before `addSubview(header)`), or a create-once guard whose
 body makes the thing it tests (`guard tableView.tableHeaderView == nil else { return }` before
 `tableView.tableHeaderView = header` in `viewDidLayoutSubviews`): the rest runs on the first pass only.
 
@@ -11932,7 +11933,9 @@ input of a `CombineLatest`), that a subscriber handles when `nil` (`guard let va
 hideBanner(); return }`), or that other code sets to `nil` as a real state (clearing a selection; but not an error, alert, toast or banner by its
 name or its value's type, which a plain `lastSyncError = nil` in a `clearError()` only clears) or to a value that
 may be nil (`imageID = episode?.imageID`, `flag ? name : nil`; not `failed ? .invalidCredentials : .network`,
-a choice of two values),
+a choice of two values), or that mirrors a pipeline of optional values in the declaring type
+(`….map { episode.chapter(at: $0) }.assign(to: &$currentChapter)`; not one that wraps non-optional
+values, `.map(Optional.some)`),
 is not reported. A `nil` that a function writes only to clear the last value before it produces the next one
 (`errorMessage = nil` at the start of `reload()`, whose request then sets `errorMessage = error.localizedDescription`)
 is no such state: it keeps the old event from being replayed meanwhile, and no consumer, all skipping `nil`, receives it. Uses in test code (a test case, a spy or mock, a file of a test target) are evidence

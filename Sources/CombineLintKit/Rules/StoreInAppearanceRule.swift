@@ -394,8 +394,11 @@ public struct StoreInAppearanceRule: Rule {
             }
             let conditionEnd = k
             let condition = (i + 1)..<conditionEnd
+            // A flag, a first-appearance property, or the state installing a view sets for good
+            // (`guard header.superview == nil else { return }` before `addSubview(header)`).
             let mentionsFlag = condition.contains {
-                tree.tokens[$0].kind == .identifier && (flags.contains(tree.name($0)) || Catalogue.firstAppearanceFlags.contains(tree.name($0)))
+                tree.tokens[$0].kind == .identifier && (flags.contains(tree.name($0)) || Catalogue.firstAppearanceFlags.contains(tree.name($0))
+                    || (Catalogue.viewAttachmentProperties.contains(tree.name($0)) && tree.tokens[$0 - 1].kind == .period))
             }
             let checksEmptyBag = condition.contains { tree.isWord($0, "isEmpty") && $0 >= 2 && tree.name($0 - 2) == bagName }
             guard mentionsFlag || checksEmptyBag else { continue }

@@ -150,7 +150,8 @@ public struct SubjectFakeInitialValueRule: Rule {
             let memberWrites = memo.value(for: "subject_fake_initial_value.writes\u{0}" + kindKey + "\u{0}" + name) {
                 SubjectFakeInitialValueRule.memberNilWrites(of: name, kind: kind, index: index)
             }
-            let writes = SubjectFakeInitialValueRule.nilWrites(of: name, kind: kind, index: index, declaringType: declaringType) + memberWrites
+            let mirrored = kind == .published ? SubjectFakeInitialValueRule.mirroredPipelineWrites(of: name, declaringType: declaringType, index: index, memo: memo) : []
+            let writes = SubjectFakeInitialValueRule.nilWrites(of: name, kind: kind, index: index, declaringType: declaringType) + memberWrites + mirrored
             let calledByHandlers = SubjectFakeInitialValueRule.forwardedCalls(
                 Set(resets.compactMap { $0.hasPrefix("call:") ? String($0.dropFirst(5)) : nil }), index: index)
             let acknowledging = Set(resets.compactMap { $0.hasPrefix("ack:") ? String($0.dropFirst(4)) : nil })

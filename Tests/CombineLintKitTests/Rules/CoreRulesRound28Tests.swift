@@ -227,4 +227,37 @@ final class CoreRulesRound28Tests: XCTestCase {
         XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [(path: "Model.swift", text: model), (path: "View.swift", text: unpaired)]),
                        ["Model.swift:9:14"])
     }
+
+    /// A property that mirrors a pipeline (`….map { episode.chapter(at: $0) }.assign(to: &$currentChapter)`)
+    /// holds the pipeline's optional values, nil included: state, even where a label skips the nil.
+    /// A pipeline that wraps non-optional values (`.map(Optional.some)`) never writes nil.
+    func testAPropertyMirroringAnOptionalPipelineIsState() {
+        let text = """
+        final class NowPlayingViewModel: ObservableObject {
+            @Published private(set) var currentChapter: Chapter?
+            init(playback: PlaybackService, episode: AnyPublisher<Episode, Never>) {
+                playback.progressPublisher
+                    .combineLatest(episode)
+                    .map { progress, episode in episode.chapter(at: progress.elapsed) }
+                    .removeDuplicates()
+                    .assign(to: &$currentChapter)
+            }
+        }
+        final class NowPlayingViewController: UIViewController {
+            let viewModel: NowPlayingViewModel
+            private var cancellables = Set<AnyCancellable>()
+            override func viewWillAppear(_ animated: Bool) {
+                super.viewWillAppear(animated)
+                viewModel.$currentChapter
+                    .compactMap { $0 }
+                    .sink { [weak self] in self?.title = $0.title }
+                    .store(in: &cancellables)
+            }
+        }
+        """
+        XCTAssertEqual(positions(SubjectFakeInitialValueRule.self, [(path: "A.swift", text: text)]), [])
+        let wrapped = text.replacingOccurrences(of: ".map { progress, episode in", with: ".compactMap { progress, episode in")
+            .replacingOccurrences(of: ".removeDuplicates()", with: ".map(Optional.some)")
+        XCTAssertEqual(positions(SubjectFakeInitialValueRule.self, [(path: "A.swift", text: wrapped)]), ["A.swift:2:33"])
+    }
 }
