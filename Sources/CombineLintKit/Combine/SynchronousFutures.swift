@@ -1,8 +1,10 @@
 /// Futures that are fulfilled while they are subscribed: `Future { promise in promise(.success(x)) }`
+/// (or `Future { $0(.success(x)) }`)
 /// runs its closure at once and calls `promise` right there, so a subscriber gets the value and
 /// the completion before `sink` returns, just as with `Just`. Also `Deferred { Future { … } }`
 /// (the closure runs on subscription) and a call of a project function whose every `return` is
-/// such a future, followed only by operators that deliver on the same thread (`eraseToAnyPublisher`).
+/// such a future (or another publisher that delivers while subscribed, `Just(x).eraseToAnyPublisher()`),
+/// followed only by operators that deliver on the same thread (`eraseToAnyPublisher`).
 /// A `promise` called from a nested closure (`queue.async { promise(…) }`, a completion handler,
 /// a `Task`) answers later: that future is not one of these.
 public struct SynchronousFutures {
@@ -65,16 +67,23 @@ public struct SynchronousFutures {
     /// The chains function `f` returns (one per `return`, or its single expression) are all such futures.
     private func returnsOnlySuchFutures(function f: Int, in tree: SyntaxTree, depth: Int) -> Bool {
         guard let returned = tree.chainsReturned(byFunction: f) else { return false }
-        return returned.allSatisfy { deliversDuringSubscribe($0, before: $0.elements.count, in: tree, depth: depth + 1) }
+        // Or another publisher that delivers while it is subscribed: `Just(rows).map { … }.eraseToAnyPublisher()`.
+        return returned.allSatisfy {
+            deliversDuringSubscribe($0, before: $0.elements.count, in: tree, depth: depth + 1)
+                || SynchronousCompletion.finishesDuringSubscribe($0, before: $0.elements.count, in: tree, index: index)
+        }
     }
 
     /// The future's closure `c` calls its promise parameter, and every call of it stands in `c`'s own
     /// body (not in a closure inside it, which may run later).
     static func fulfillsAtOnce(_ c: Int, in tree: SyntaxTree) -> Bool {
         let closure = tree.closures[c]
-        guard let promise = closure.parameters.first, promise != "_", closure.bodyStart < closure.close else { return false }
+        // `Future { promise in promise(…) }`, or `Future { $0(.success(42)) }`.
+        let promise = closure.parameters.first ?? "$0"
+        guard promise != "_", closure.bodyStart < closure.close else { return false }
         var calls = 0
-        for k in closure.bodyStart..<closure.close where tree.tokens[k].kind == .identifier && tree.name(k) == promise {
+        for k in closure.bodyStart..<closure.close
+        where (tree.tokens[k].kind == .identifier || tree.tokens[k].kind == .dollarIdentifier) && tree.text(k) == promise {
             // A use that is not a call (`handler = promise`) hands it on: it may run any time.
             guard k + 1 < closure.close, tree.tokens[k + 1].kind == .leftParen, tree.innermostClosure(of: k) == c else { return false }
             calls += 1

@@ -1689,8 +1689,10 @@ A publisher that delivers everything and finishes during `sink` itself (`Just`, 
 `Record`, `[1, 2].publisher`, the `publisher` of a parameter, local or stored property of the type declared as an array, set or dictionary (`notes: [Note]`) or of a constant bound to an array or dictionary literal (`let chapters = [intro, main]`), also after the collection's own steps (`notes.map(\.id).publisher`), `Section.allCases.publisher`, the `publisher` of another object's stored property declared as one (`route.stops.publisher`), a source that gives its current value on subscription limited right after it (`trips.currentState.first()` of a `CurrentValueSubject`, `model.$title.first()` of a `@Published` property, or `prefix(1)`), `Publishers.Zip` (or `Merge`, `CombineLatest`) of such inputs, `.zip(…)` or `.merge(with:)` of them, or a constant local bound to one, `let numbers = [1, 2].publisher`, followed only by operators such as `map`, `filter` or `collect`, with no
 `receive(on:)`, `delay`, `flatMap` or combining operator) is not reported: nothing is left to cancel when
 `sink` returns (`_ = Just(3).sink { values.append($0) }` in a test). So is a `Future` whose closure calls its
-promise right there (not from a closure inside it, such as `queue.async { promise(…) }`), written in place, in
-`Deferred { … }`, or returned by every project function of the name called (`_ = rates.convert(2).sink { … }`).
+promise right there (named or `$0`: `Future { $0(.success(42)) }`; not from a closure inside it, such as
+`queue.async { promise(…) }`), written in place, in `Deferred { … }`, or returned by every project function of
+the name called (`_ = rates.convert(2).sink { … }`), and so is such a function returning one of the publishers
+above (`_ = store.archivedRows().sink { … }` with `Just(rows).map { … }.eraseToAnyPublisher()`).
 
 ## Why it matters
 

@@ -260,4 +260,28 @@ final class CoreRulesRound28Tests: XCTestCase {
             .replacingOccurrences(of: ".removeDuplicates()", with: ".map(Optional.some)")
         XCTAssertEqual(positions(SubjectFakeInitialValueRule.self, [(path: "A.swift", text: wrapped)]), ["A.swift:2:33"])
     }
+
+    /// `Future { $0(.success(42)) }` is fulfilled while `sink` subscribes, as with a named promise; so
+    /// is a project function that returns `Just(…)`: a dropped cancellable loses nothing. A promise
+    /// called later (on a queue) does lose the value.
+    func testFuturesFulfilledWithDollarZeroAndJustReturningFunctions() {
+        let text = """
+        final class ArchiveTests: XCTestCase {
+            let sut = ArchiveService()
+            func testValues() {
+                var values: [Int] = []
+                _ = Future<Int, Never> { $0(.success(42)) }.sink { values.append($0) }
+                _ = sut.archivedRows().sink { values.append($0.count) }
+                _ = Future<Int, Never> { promise in DispatchQueue.main.async { promise(.success(1)) } }.sink { values.append($0) }
+                XCTAssertEqual(values, [42, 0])
+            }
+        }
+        final class ArchiveService {
+            func archivedRows() -> AnyPublisher<[Row], Never> {
+                Just([]).map { $0.sorted() }.eraseToAnyPublisher()
+            }
+        }
+        """
+        XCTAssertEqual(positions(DiscardedCancellableRule.self, [(path: "A.swift", text: text)]), ["A.swift:7:97"])
+    }
 }
