@@ -284,4 +284,31 @@ final class CoreRulesRound28Tests: XCTestCase {
         """
         XCTAssertEqual(positions(DiscardedCancellableRule.self, [(path: "A.swift", text: text)]), ["A.swift:7:97"])
     }
+
+    /// `guard headerContainer.superview == nil else { return }` in `viewDidLayoutSubviews`, before the
+    /// container is installed as the table's header: the rest of the callback runs on the first pass only.
+    func testAViewAttachmentGuardsALayoutCallback() {
+        let text = """
+        final class StatsViewController: UIViewController {
+            private let tableView = UITableView()
+            private let headerContainer = UIView()
+            private let model = StatsModel()
+            private var cancellables = Set<AnyCancellable>()
+            override func viewDidLayoutSubviews() {
+                super.viewDidLayoutSubviews()
+                guard headerContainer.superview == nil else { return }
+                tableView.tableHeaderView = headerContainer
+                model.$points
+                    .sink { [weak self] in self?.title = "\\($0)" }
+                    .store(in: &cancellables)
+            }
+        }
+        final class StatsModel: ObservableObject {
+            @Published var points = 0
+        }
+        """
+        XCTAssertEqual(positions(StoreInAppearanceRule.self, [(path: "A.swift", text: text)]), [])
+        let unguarded = text.replacingOccurrences(of: "guard headerContainer.superview == nil else { return }", with: "")
+        XCTAssertEqual(positions(StoreInAppearanceRule.self, [(path: "A.swift", text: unguarded)]), ["A.swift:12:14"])
+    }
 }
