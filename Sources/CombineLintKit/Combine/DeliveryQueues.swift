@@ -362,6 +362,9 @@ struct DeliveryQueues {
         guard let returned = tree.chainsReturned(byFunction: f) else { return .unknown }
         var queues = DeliveryQueues(tree: tree, index: index, memo: memo)
         queues.sourceFunctionLevels = sourceFunctionLevels - 1
+        // Not following senders while answering where a sender runs: that went round in circles
+        // (a subject sent into from a sink of a pipeline that a function returns from the subject).
+        queues.followsNotifications = followsNotifications
         let deliveries = returned.map { queues.delivery(of: $0, before: $0.elements.count) }
         guard case .background = deliveries[0], deliveries.allSatisfy({ $0 == deliveries[0] }) else { return .unknown }
         return deliveries[0]

@@ -172,4 +172,21 @@ final class DefaultRulesRound28Tests: XCTestCase {
             .replacingOccurrences(of: "if wasOn != isOn", with: "if washed")
         XCTAssertEqual(positions(PublishedWillSetReadRule.self, [(path: "A.swift", text: read)]), ["A.swift:8:30"])
     }
+
+    /// A subject sent into from the sink of a pipeline that a function returns from that same subject
+    /// (a feedback loop): asking where the `send` runs asked where the subject's sends run, round in
+    /// circles until the stack overflowed. Now the question is answered, with no finding.
+    func testASubjectFedFromItsOwnPipelineEndsTheSearch() {
+        let text = """
+        final class Relay {
+            let values = PassthroughSubject<Int, Never>()
+            var bag = Set<AnyCancellable>()
+            func stream() -> AnyPublisher<Int, Never> { values.eraseToAnyPublisher() }
+            func start() {
+                stream().sink { [weak self] in self?.values.send($0 + 1) }.store(in: &bag)
+            }
+        }
+        """
+        XCTAssertEqual(positions(MainActorBackgroundDeliveryRule.self, [(path: "A.swift", text: text)]), [])
+    }
 }
