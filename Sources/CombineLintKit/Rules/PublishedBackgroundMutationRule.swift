@@ -21,12 +21,21 @@ public struct PublishedBackgroundMutationRule: Rule {
         var findings: [Finding] = []
         var reported = Set<Int>()
         var hops: MainHopSpans?
+        // The bodies already read: a background closure nested in one of them was read with it (the
+        // first, outer one names the reason), and reading each again made nested code cubic.
+        var scanned: [Range<Int>] = []
         for chain in tree.chains {
             for (c, why, hop) in backgroundClosures(of: chain, in: tree) + completionHandlers(of: chain, context: context) {
+                let closure = tree.closures[c]
+                if let outer = scanned.first(where: { $0.contains(closure.open) && closure.close <= $0.upperBound }),
+                   hops.map({ hops in !tree.enclosingClosures(of: closure.open).contains { tree.closures[$0].open > outer.lowerBound && hops.isMainHop($0, tree: tree) } }) ?? true {
+                    continue
+                }
                 guard let typeName = TypeResolver.enclosingTypeName(at: tree.closures[c].open, in: tree),
                       let type = context.index.type(named: typeName), type.kind == .class,
                       !isMainActor(typeName, index: context.index, tree: tree, at: tree.closures[c].open) else { continue }
                 if hops == nil { hops = MainHopSpans(tree) }
+                scanned.append(closure.open..<closure.close)
                 for token in mutations(in: c, tree: tree, hops: hops!) where reported.insert(token).inserted {
                     let name = tree.name(token)
                     guard context.index.property(name, ofType: typeName)?.hasAttribute("Published") == true else { continue }
@@ -89,8 +98,27 @@ public struct PublishedBackgroundMutationRule: Rule {
         let closure = tree.closures[c]
         var result: [Int] = []
         guard closure.bodyStart < closure.close else { return [] }
-        for i in closure.bodyStart..<closure.close where tree.tokens[i].kind == .identifier {
-            if tree.enclosingClosures(of: i).contains(where: { $0 != c && hops.isMainHop($0, tree: tree) }) { continue }
+        // Nested closures that hop back to the main queue, by their opening token: skipped whole.
+        // (The file's closures are in the order of their opening brace.)
+        var mainHopEnds: [Int: Int] = [:]
+        var low = c + 1, high = tree.closures.count
+        while low < high {
+            let mid = (low + high) / 2
+            if tree.closures[mid].open <= closure.open { low = mid + 1 } else { high = mid }
+        }
+        var d = low
+        while d < tree.closures.count, tree.closures[d].open < closure.close {
+            if hops.isMainHop(d, tree: tree) { mainHopEnds[tree.closures[d].open] = tree.closures[d].close }
+            d += 1
+        }
+        var i = closure.bodyStart
+        while i < closure.close {
+            defer { i += 1 }
+            if let end = mainHopEnds[i] {
+                i = end
+                continue
+            }
+            guard tree.tokens[i].kind == .identifier else { continue }
             guard i + 1 < tree.tokens.count else { continue }
             let next = tree.tokens[i + 1]
             let assigns = next.kind == .equal || (next.kind == .operator && tree.text(i + 1).hasSuffix("=") && !["==", "!=", "<=", ">=", "==="].contains(tree.text(i + 1)))

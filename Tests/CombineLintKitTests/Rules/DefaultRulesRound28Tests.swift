@@ -189,4 +189,30 @@ final class DefaultRulesRound28Tests: XCTestCase {
         """
         XCTAssertEqual(positions(MainActorBackgroundDeliveryRule.self, [(path: "A.swift", text: text)]), [])
     }
+
+    /// A background closure inside another is read with it, once; but one inside a hop back to the
+    /// main queue within it runs off main again and is read on its own. (Reading every nested closure
+    /// token by token, for each closure around it, took minutes on deeply nested damaged files.)
+    func testNestedBackgroundClosuresAndHopsBetweenThem() {
+        let text = """
+        final class Loader: ObservableObject {
+            @Published var items: [Int] = []
+            @Published var status = ""
+            func load() {
+                DispatchQueue.global().async {
+                    self.status = "loading"
+                    DispatchQueue.global().async { self.items = [1] }
+                    DispatchQueue.main.async {
+                        self.items = []
+                        DispatchQueue.global().async {
+                            self.status = "saved"
+                        }
+                    }
+                }
+            }
+        }
+        """
+        XCTAssertEqual(positions(PublishedBackgroundMutationRule.self, [(path: "A.swift", text: text)]),
+                       ["A.swift:6:18", "A.swift:7:49", "A.swift:11:26"])
+    }
 }
