@@ -7281,7 +7281,8 @@ class that is not `@MainActor`, made inside `DispatchQueue.global(…).async { }
 `Task.detached { }`, the completion handler of `dataTask`, `uploadTask` or `downloadTask` on `URLSession.shared`
 or on a session property made by `URLSession(configuration:)` without a delegate queue (the session calls it on
 its own background queue; a session made with `delegateQueue:`, which may be `.main`, is left alone), or the `sink` of a chain that uses `subscribe(on:)` and never comes back
-with `receive(on:)`. Such a `sink` is this rule's alone: `main_actor_background_delivery` (on
+with `receive(on:)`. Code in a closure nested in one of those runs there too, except inside a hop back to the main
+queue (`DispatchQueue.main.async { … }`), and a background closure inside such a hop runs off main again. Such a `sink` is this rule's alone: `main_actor_background_delivery` (on
 by default) leaves it out and reports the other background deliveries (`receive(on:)` or a timing
 operator on a background queue, `dataTaskPublisher`), `assign`, and `@MainActor` types, so no
 site is reported by both.
