@@ -126,7 +126,34 @@ public enum SynchronousCompletion {
         if projected { return !property.isComputed && property.hasAttribute("Published") ? limit : nil }
         // Declared as one, also where a protocol requires it (`var currentState: CurrentValueSubject<…> { get }`).
         let written = property.typeText.isEmpty ? property.initializerText : property.typeText
-        return written.trimmingSpaces.hasPrefix("CurrentValueSubject") ? limit : nil
+        if written.trimmingSpaces.hasPrefix("CurrentValueSubject") { return limit }
+        // `var habitsPublisher: AnyPublisher<[Habit], Never> { habitsSubject.eraseToAnyPublisher() }`:
+        // a computed property that only erases one of the type's replaying sources.
+        return property.isComputed && erasesReplayingSource(property, of: owner, index: index) ? limit : nil
+    }
+
+    /// Whether the getter of computed `property` (of type `owner`) returns only its type's own
+    /// `CurrentValueSubject` or `@Published` projection, erased (`subject.eraseToAnyPublisher()`,
+    /// `$items.eraseToAnyPublisher()`).
+    private static func erasesReplayingSource(_ property: IndexedProperty, of owner: String, index: ProjectIndex) -> Bool {
+        guard let t = index.treeIndexByPath[property.file] else { return false }
+        let tree = index.trees[t]
+        guard let v = tree.variables.indices.first(where: {
+                  tree.variables[$0].name == property.name && !tree.variables[$0].isLocal && tree.line(of: tree.variables[$0].nameToken) == property.line }),
+              let getter = tree.functions.indices.first(where: { tree.functions[$0].variable == v && tree.functions[$0].name != "set" }),
+              let returned = tree.chainsReturned(byFunction: getter), !returned.isEmpty else { return false }
+        return returned.allSatisfy { chain in
+            var elements = chain.elements[...]
+            if elements.first?.name == "self" { elements = elements.dropFirst() }
+            guard elements.count == 2, let source = elements.first, !source.isCall, source.subscripts.isEmpty,
+                  elements.last?.name == "eraseToAnyPublisher", elements.last?.isCall == true else { return false }
+            let projected = source.name.hasPrefix("$")
+            let name = projected ? String(source.name.dropFirst()) : source.name
+            guard name != property.name, let stored = index.property(name, ofType: owner), !stored.isComputed else { return false }
+            if projected { return stored.hasAttribute("Published") }
+            let written = stored.typeText.isEmpty ? stored.initializerText : stored.typeText
+            return written.trimmingSpaces.hasPrefix("CurrentValueSubject")
+        }
     }
 
     /// `let variants = product.variants(of: color)`, where every project function of that selector

@@ -311,4 +311,28 @@ final class CoreRulesRound28Tests: XCTestCase {
         let unguarded = text.replacingOccurrences(of: "guard headerContainer.superview == nil else { return }", with: "")
         XCTAssertEqual(positions(StoreInAppearanceRule.self, [(path: "A.swift", text: unguarded)]), ["A.swift:12:14"])
     }
+
+    /// `store.habitsPublisher.first()` where `habitsPublisher` only erases the store's
+    /// `CurrentValueSubject`: the current value comes during `sink` and `first()` finishes. A computed
+    /// property that does more (a `filter`) may wait, and is reported.
+    func testFirstOfAComputedPropertyErasingAReplayingSource() {
+        let text = """
+        final class HabitStore {
+            private let habitsSubject = CurrentValueSubject<[Habit], Never>([])
+            @Published private(set) var streak = 0
+            var habitsPublisher: AnyPublisher<[Habit], Never> { habitsSubject.eraseToAnyPublisher() }
+            var streakPublisher: AnyPublisher<Int, Never> { $streak.eraseToAnyPublisher() }
+            var longStreaks: AnyPublisher<Int, Never> { $streak.filter { $0 > 30 }.eraseToAnyPublisher() }
+        }
+        final class AppCoordinator {
+            let store = HabitStore()
+            func start() {
+                _ = store.habitsPublisher.first().sink { print($0.count) }
+                _ = store.streakPublisher.first().sink { print($0) }
+                _ = store.longStreaks.first().sink { print($0) }
+            }
+        }
+        """
+        XCTAssertEqual(positions(DiscardedCancellableRule.self, [(path: "A.swift", text: text)]), ["A.swift:13:39"])
+    }
 }
