@@ -213,6 +213,15 @@ extension Catalogue {
         return labels.contains(first.label)
     }
 
+    /// Where the source of a chain ends: the position of its first pipeline operator from `start`,
+    /// or `end` when none stands before `end` (`provider.save(x)` in `provider.save(x).receive(on: q)`
+    /// is elements 0 and 1, the operator 2).
+    public static func firstPipelineOperator(in elements: ChainElements, from start: Int = 1, before end: Int) -> Int {
+        var i = start
+        while i < end, !isPipelineOperator(elements[i]) { i += 1 }
+        return i
+    }
+
     /// Operators whose unlabelled argument is a function called for each event.
     public static let unlabelledFunctionOperators = operatorNames(with: .unlabelledFunction)
     /// Operators whose second unlabelled argument is the function (`scan(0, accumulate)`).

@@ -52,8 +52,7 @@ public enum CreateOnceGuards {
             if tree.isWord(k, "if") {
                 region = (body + 1)..<bodyEnd
             } else {
-                let block = Int(tree.enclosing[k])
-                let end = block < 0 || tree.matching[block] < 0 ? code.upperBound : min(Int(tree.matching[block]), code.upperBound)
+                let end = blockEnd(around: k, code: code, of: tree)
                 guard end > bodyEnd else { continue }
                 region = (bodyEnd + 1)..<end
             }
@@ -99,12 +98,18 @@ public enum CreateOnceGuards {
             // The body leaves: its first statement is `return`, `continue`, `break` or `throw`.
             guard body + 1 < bodyEnd, ["return", "continue", "break", "throw"].contains(where: { tree.isWord(body + 1, $0) }) else { return nil }
         }
-        let block = Int(tree.enclosing[k])
-        let end = block < 0 || tree.matching[block] < 0 ? code.upperBound : min(Int(tree.matching[block]), code.upperBound)
+        let end = blockEnd(around: k, code: code, of: tree)
         guard end > bodyEnd + 1 else { return nil }
         let region = (bodyEnd + 1)..<end
         let byName = stores()
         return names.contains(where: { (byName[$0] ?? []).contains(where: region.contains) }) ? region : nil
+    }
+
+    /// Where the block holding token `k` ends (its `}`), within `code` (its end where a brace is
+    /// unmatched: code being typed).
+    private static func blockEnd(around k: Int, code: Range<Int>, of tree: SyntaxTree) -> Int {
+        let block = Int(tree.enclosing[k])
+        return block < 0 || tree.matching[block] < 0 ? code.upperBound : min(Int(tree.matching[block]), code.upperBound)
     }
 
     /// The stores by key directly in closure `c` of the body (`rows[id] = row`, not `= nil`): the

@@ -38,8 +38,7 @@ struct DeliveryQueues {
         let elements = chain.elements
         var state = Delivery.unknown
         var hopped = false
-        var firstOperator = 1
-        while firstOperator < end, !Catalogue.isPipelineOperator(elements[firstOperator]) { firstOperator += 1 }
+        let firstOperator = Catalogue.firstPipelineOperator(in: elements, before: end)
         if elements[..<min(firstOperator + 1, end)].contains(where: { Catalogue.finishingSourceCalls.contains($0.name) && $0.isCall }) {
             state = .background(reason: "URLSession's queue (`dataTaskPublisher`)")
         }
@@ -225,9 +224,7 @@ struct DeliveryQueues {
             guard let c = root.closures.last else { return false }
             let returned = tree.chainsReturned(byClosure: c)
             return !returned.isEmpty && returned.allSatisfy { inner in
-                var first = 1
-                while first < inner.elements.count, !Catalogue.isPipelineOperator(inner.elements[first]) { first += 1 }
-                return isSynchronous(inner, firstOperator: first, depth: depth + 1)
+                isSynchronous(inner, firstOperator: Catalogue.firstPipelineOperator(in: inner.elements, before: inner.elements.count), depth: depth + 1)
             }
         default:
             return false
@@ -295,8 +292,7 @@ struct DeliveryQueues {
                 var callers = Set<String>()
                 for name in frontier {
                     for (chain, reference, caller) in returnedChains(naming: name, index: index) {
-                        var firstOperator = 1
-                        while firstOperator < chain.elements.count, !Catalogue.isPipelineOperator(chain.elements[firstOperator]) { firstOperator += 1 }
+                        let firstOperator = Catalogue.firstPipelineOperator(in: chain.elements, before: chain.elements.count)
                         guard reference.element == firstOperator - 1, chain.elements[reference.element].isCall else { continue }
                         if !names.contains(caller) { callers.insert(caller) }
                     }
@@ -345,9 +341,7 @@ struct DeliveryQueues {
                 guard let returned = tree.chainsReturned(byFunction: f) else { return false }
                 let queues = DeliveryQueues(tree: tree, index: index, memo: memo)
                 return returned.allSatisfy { chain in
-                    var first = 1
-                    while first < chain.elements.count, !Catalogue.isPipelineOperator(chain.elements[first]) { first += 1 }
-                    return queues.isSynchronous(chain, firstOperator: first)
+                    queues.isSynchronous(chain, firstOperator: Catalogue.firstPipelineOperator(in: chain.elements, before: chain.elements.count))
                         && !chain.elements.contains { queues.schedulerRange(of: $0) != nil || $0.name == "subscribe" }
                 }
             }

@@ -49,8 +49,7 @@ public struct FinitePublishers: Sendable {
         let elements = chain.elements
         // The source is the last element before the first operator: `provider.save(x)` in
         // `provider.save(x).receive(on: q)`.
-        var firstOperator = FinitePublishers.callsOwnMethod(chain, in: tree) ? 2 : 1
-        while firstOperator < end, !Catalogue.isPipelineOperator(elements[firstOperator]) { firstOperator += 1 }
+        let firstOperator = Catalogue.firstPipelineOperator(in: elements, from: FinitePublishers.callsOwnMethod(chain, in: tree) ? 2 : 1, before: end)
         // Read in order: a limit (`first()`, `prefix(3)`) ends the pipeline whatever came before it,
         // and a later stage that brings in another publisher (`merge(with:)`, `flatMap`) keeps it
         // finishing only when that publisher finishes too: `$location.first().merge(with:

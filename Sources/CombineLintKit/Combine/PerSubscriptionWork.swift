@@ -34,8 +34,7 @@ public struct PerSubscriptionWork: Sendable {
             return "`\(element.name)` request"
         }
         // The source is the last element before the first operator.
-        var firstOperator = 1
-        while firstOperator < elements.count, !Catalogue.isPipelineOperator(elements[firstOperator]) { firstOperator += 1 }
+        let firstOperator = Catalogue.firstPipelineOperator(in: elements, before: elements.count)
         // `flatMap { request(…) }`: each subscription makes its own inner publishers, whatever the
         // upstream is (a token that every subscriber receives, a subject).
         for element in elements[firstOperator...] where element.kind == .member && element.isCall && element.name == "flatMap" {

@@ -105,8 +105,7 @@ enum NeverFinishingSources {
     /// leave such pipelines alone.
     static func startsFromUndecidedCall(_ chain: Chain, before end: Int, tree: SyntaxTree, index: ProjectIndex) -> Bool {
         let elements = chain.elements
-        var firstOperator = 1
-        while firstOperator < end, !Catalogue.isPipelineOperator(elements[firstOperator]) { firstOperator += 1 }
+        let firstOperator = Catalogue.firstPipelineOperator(in: elements, before: end)
         let s = firstOperator - 1
         guard s >= 1, elements[s].isCall, elements[s].kind == .member,
               let receiverType = TypeResolver.ownerType(ofElement: s, in: chain, tree: tree, index: index),

@@ -103,11 +103,12 @@ public struct RepeatedViewCalls: Sendable {
 
     public init(index: ProjectIndex) {
         var byMethod: [String: [Call]] = [:]
-        func collect(in body: Range<Int>, of tree: SyntaxTree, treeIndex: Int, label: String) {
+        /// The `receiver.method(…)` statements between the braces of `body`, by method name.
+        func collect(in body: Range<Int>, of tree: SyntaxTree, treeIndex: Int, label: String, into calls: inout [String: [Call]]) {
             guard body.lowerBound + 1 < body.upperBound else { return }
             for k in tree.chainIndices(in: (body.lowerBound + 1)...(body.upperBound - 1)) where tree.chains[k].last < body.upperBound {
                 guard let (method, call) = RepeatedViewCalls.call(in: tree.chains[k], tree: treeIndex, modifier: label) else { continue }
-                byMethod[method, default: []].append(call)
+                calls[method, default: []].append(call)
             }
         }
         let trees = index.trees
@@ -126,14 +127,16 @@ public struct RepeatedViewCalls: Sendable {
                 }
                 for c in element.closures {
                     let closure = trees[reference.tree].closures[c]
-                    collect(in: closure.open..<closure.close, of: trees[reference.tree], treeIndex: reference.tree, label: label)
+                    collect(in: closure.open..<closure.close, of: trees[reference.tree], treeIndex: reference.tree, label: label, into: &byMethod)
                 }
             }
         }
         // Only files that say `await` can hold a `for await` loop.
         let awaitKey = NameKey("await")
         for t in trees.indices where t >= index.vocabularies.count || index.vocabularies[t].mentions(awaitKey) {
-            for body in RepeatedEntryPoints.forAwaitBodies(in: trees[t]) { collect(in: body, of: trees[t], treeIndex: t, label: "for await loop") }
+            for body in RepeatedEntryPoints.forAwaitBodies(in: trees[t]) {
+                collect(in: body, of: trees[t], treeIndex: t, label: "for await loop", into: &byMethod)
+            }
         }
         // A view's `body` (and the view-building helpers it calls) runs again on every change of
         // the state it reads: each call made while building the view is made again and again.
@@ -168,12 +171,7 @@ public struct RepeatedViewCalls: Sendable {
             let element = tree.chains[reference.chain].elements[reference.element]
             guard element.isCall, element.kind == .member else { continue }
             for c in element.closures {
-                let closure = tree.closures[c]
-                guard closure.open + 1 < closure.close else { continue }
-                for k in tree.chainIndices(in: (closure.open + 1)...(closure.close - 1)) where tree.chains[k].last < closure.close {
-                    guard let (method, call) = RepeatedViewCalls.call(in: tree.chains[k], tree: reference.tree, modifier: "onDisappear") else { continue }
-                    disappearing[method, default: []].append(call)
-                }
+                collect(in: tree.closures[c].open..<tree.closures[c].close, of: tree, treeIndex: reference.tree, label: "onDisappear", into: &disappearing)
             }
         }
         onDisappearByMethod = disappearing

@@ -3,17 +3,19 @@
 /// function whose every declaration returns only such pipelines (`store.load()` ending in
 /// `.collect()`). Code that runs per value of one runs once.
 public enum SingleValuePipelines {
-    /// Whether `chain` (its elements before `end`) delivers one value at most.
-    public static func emitsAtMostOneValue(_ chain: Chain, before end: Int? = nil, in tree: SyntaxTree,
-                                           index: ProjectIndex? = nil, memo: ProjectMemo? = nil) -> Bool {
-        let elements = chain.elements[..<(end ?? chain.elements.count)]
-        if elements.contains(where: { limitsToOneValue($0, in: tree) }) { return true }
-        guard let index, let memo else { return false }
-        // The source: the call before the first operator (`env.store.load()` in `env.store.load().replaceError(…)`).
-        guard let source = elements.firstIndex(where: { $0.kind == .member && Catalogue.isPipelineOperator($0) }).map({ $0 - 1 })
-                ?? Optional(elements.count - 1),
-              source >= 0, elements[source].isCall, elements[source].name.first?.isLowercase == true else { return false }
-        return returnsOneValue(elements[source], index: index, memo: memo)
+    /// Whether `chain` (its elements before `end`) has a step that delivers one value at most.
+    public static func emitsAtMostOneValue(_ chain: Chain, before end: Int? = nil, in tree: SyntaxTree) -> Bool {
+        chain.elements[..<(end ?? chain.elements.count)].contains { limitsToOneValue($0, in: tree) }
+    }
+
+    /// Whether the source of `chain` (before element `end`) is a call of project functions that each
+    /// return only pipelines with such a step (`env.store.load()` in `env.store.load().replaceError(…)`).
+    public static func startsFromOneValueFunction(_ chain: Chain, before end: Int, in tree: SyntaxTree,
+                                                  index: ProjectIndex, memo: ProjectMemo) -> Bool {
+        let source = Catalogue.firstPipelineOperator(in: chain.elements, before: end) - 1
+        guard source >= 0, case let call = chain.elements[source], call.isCall,
+              call.name.first?.isLowercase == true else { return false }
+        return returnsOneValue(call, index: index, memo: memo)
     }
 
     /// `Just`, `Future`, `first()`, `last()`, `collect()`, `reduce`, `prefix(1)`.
@@ -42,7 +44,7 @@ public enum SingleValuePipelines {
             return candidates.allSatisfy { ref in
                 let tree = index.trees[ref.tree]
                 guard let returned = tree.chainsReturned(byFunction: ref.item), !returned.isEmpty else { return false }
-                return returned.allSatisfy { chain in chain.elements.contains { limitsToOneValue($0, in: tree) } }
+                return returned.allSatisfy { emitsAtMostOneValue($0, in: tree) }
             }
         }
     }

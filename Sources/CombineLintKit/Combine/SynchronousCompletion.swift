@@ -125,8 +125,7 @@ public enum SynchronousCompletion {
               let property = index.property(name, ofType: owner) else { return nil }
         if projected { return !property.isComputed && property.hasAttribute("Published") ? limit : nil }
         // Declared as one, also where a protocol requires it (`var currentState: CurrentValueSubject<…> { get }`).
-        let written = property.typeText.isEmpty ? property.initializerText : property.typeText
-        if written.trimmingSpaces.hasPrefix("CurrentValueSubject") { return limit }
+        if declaresCurrentValueSubject(property) { return limit }
         // `var habitsPublisher: AnyPublisher<[Habit], Never> { habitsSubject.eraseToAnyPublisher() }`:
         // a computed property that only erases one of the type's replaying sources.
         return property.isComputed && erasesReplayingSource(property, of: owner, index: index) ? limit : nil
@@ -150,10 +149,14 @@ public enum SynchronousCompletion {
             let projected = source.name.hasPrefix("$")
             let name = projected ? String(source.name.dropFirst()) : source.name
             guard name != property.name, let stored = index.property(name, ofType: owner), !stored.isComputed else { return false }
-            if projected { return stored.hasAttribute("Published") }
-            let written = stored.typeText.isEmpty ? stored.initializerText : stored.typeText
-            return written.trimmingSpaces.hasPrefix("CurrentValueSubject")
+            return projected ? stored.hasAttribute("Published") : declaresCurrentValueSubject(stored)
         }
+    }
+
+    /// A property written as a `CurrentValueSubject`: by its type, or, without one, by its initial value.
+    private static func declaresCurrentValueSubject(_ property: IndexedProperty) -> Bool {
+        let written = property.typeText.isEmpty ? property.initializerText : property.typeText
+        return written.trimmingSpaces.hasPrefix("CurrentValueSubject")
     }
 
     /// `let variants = product.variants(of: color)`, where every project function of that selector

@@ -220,7 +220,7 @@ public struct NestedSinkRule: Rule {
                     if once.finishes(chain, before: e, in: tree) || NeverFinishingSources.startsFromUndecidedCall(chain, before: e, tree: tree, index: index),
                        !multipliesValues(chain, before: e, in: tree) { continue }
                     // `store.load()` whose pipeline ends in `collect()`: one value, whatever its source.
-                    if SingleValuePipelines.emitsAtMostOneValue(chain, before: e, in: tree, index: index, memo: memo),
+                    if SingleValuePipelines.startsFromOneValueFunction(chain, before: e, in: tree, index: index, memo: memo),
                        !multipliesValues(chain, before: e, in: tree) { continue }
                     // `Section.allCases.publisher`: all its values come, and it finishes, while `sink`
                     // runs: the subscriptions made in its closure are a fixed set, made once.
