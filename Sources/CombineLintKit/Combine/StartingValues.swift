@@ -157,32 +157,22 @@ public struct StartingValues: Sendable {
             }
             return .unknown
         }
-        guard variable.isComputed else { return .unknown }
         // The getter's returned publishers: all must agree.
+        guard variable.isComputed, let getter = tree.getter(ofVariable: v), let returned = tree.chainsReturned(byFunction: getter) else { return .unknown }
         var answer: StartingValue? = nil
-        for (f, function) in tree.functions.enumerated() where function.variable == v && function.kind == .accessor && function.name == "get" {
-            guard let open = function.bodyOpen, let close = function.bodyClose, open < close else { return .unknown }
-            for k in tree.chainIndices(in: open...close) {
-                let chain = tree.chains[k]
-                guard chain.isReturned, tree.innermostClosure(of: chain.first) == nil, tree.enclosingFunction(of: chain.first) == f else { continue }
-                let value = startingValue(of: chain, before: chain.elements.count, in: tree, depth: depth + 1)
-                if value == .unknown { return .unknown }
-                if let previous = answer, (previous == .atOnce) != (value == .atOnce) { return .unknown }
-                if answer == nil { answer = value }
-            }
+        for chain in returned {
+            let value = startingValue(of: chain, before: chain.elements.count, in: tree, depth: depth + 1)
+            if value == .unknown { return .unknown }
+            if let previous = answer, (previous == .atOnce) != (value == .atOnce) { return .unknown }
+            if answer == nil { answer = value }
         }
         return answer ?? .unknown
     }
 
     /// A property the index knows: found in the file that declares it, and judged there.
     private func propertyValue(_ property: IndexedProperty, depth: Int) -> StartingValue {
-        guard !property.hasAttribute("Published"), let t = index.treeIndexByPath[property.file] else { return .unknown }
-        let tree = index.trees[t]
-        let declaration = tree.variables.indices.first { v in
-            let variable = tree.variables[v]
-            return !variable.isLocal && variable.name == property.name && tree.line(of: variable.nameToken) == property.line
-        }
-        guard let v = declaration else { return annotationValue(property.typeText, file: property.file, token: 0) }
+        guard !property.hasAttribute("Published") else { return .unknown }
+        guard let (tree, v) = index.declaration(of: property) else { return annotationValue(property.typeText, file: property.file, token: 0) }
         return variableValue(v, in: tree, depth: depth)
     }
 }

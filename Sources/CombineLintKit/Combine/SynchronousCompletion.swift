@@ -135,11 +135,7 @@ public enum SynchronousCompletion {
     /// `CurrentValueSubject` or `@Published` projection, erased (`subject.eraseToAnyPublisher()`,
     /// `$items.eraseToAnyPublisher()`).
     private static func erasesReplayingSource(_ property: IndexedProperty, of owner: String, index: ProjectIndex) -> Bool {
-        guard let t = index.treeIndexByPath[property.file] else { return false }
-        let tree = index.trees[t]
-        guard let v = tree.variables.indices.first(where: {
-                  tree.variables[$0].name == property.name && !tree.variables[$0].isLocal && tree.line(of: tree.variables[$0].nameToken) == property.line }),
-              let getter = tree.functions.indices.first(where: { tree.functions[$0].variable == v && tree.functions[$0].name != "set" }),
+        guard let (tree, v) = index.declaration(of: property), let getter = tree.getter(ofVariable: v),
               let returned = tree.chainsReturned(byFunction: getter), !returned.isEmpty else { return false }
         return returned.allSatisfy { chain in
             var elements = chain.elements[...]

@@ -74,7 +74,7 @@ struct IndexEntries: Sendable {
                 attributes: tree.variables[v].attributes, modifiers: tree.variables[v].modifiers,
                 isLet: tree.variables[v].isLet, isStatic: tree.variables[v].isStatic, isComputed: tree.variables[v].isComputed,
                 initializerText: IndexEntries.initializerText(tree.variables[v].initializer, in: tree),
-                file: path, line: tree.line(of: tree.variables[v].nameToken))
+                file: path, line: tree.line(of: tree.variables[v].nameToken), variable: v)
             let isObserved = ProjectIndex.isObserved(property)
             let count = properties.count
             properties[name] = consume property

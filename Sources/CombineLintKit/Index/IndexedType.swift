@@ -12,6 +12,8 @@ public struct IndexedProperty: Sendable, Hashable {
     /// Where it is declared.
     public var file: String
     public var line: Int
+    /// Its index in `variables` of the declaring file's `SyntaxTree`.
+    public var variable: Int
 
     public func hasAttribute(_ name: String) -> Bool {
         attributes.contains { $0 == "@" + name || $0.hasPrefix("@" + name + "(") }

@@ -202,6 +202,12 @@ public struct ProjectIndex: Sendable {
         return nil
     }
 
+    /// The file that declares `property`, with the property's index in its `variables`.
+    public func declaration(of property: IndexedProperty) -> (tree: SyntaxTree, variable: Int)? {
+        guard let t = treeIndexByPath[property.file], property.variable < trees[t].variables.count else { return nil }
+        return (trees[t], property.variable)
+    }
+
     /// Whether `typeName` inherits from or conforms to `ancestor`, directly or through known types.
     public func inherits(_ typeName: String, from ancestor: String) -> Bool {
         // A search over the inheritance entries, which stops at types already answered. When it

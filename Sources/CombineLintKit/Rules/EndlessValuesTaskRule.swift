@@ -182,24 +182,12 @@ public struct EndlessValuesTaskRule: Rule {
               let owner = TypeResolver.ownerType(ofElement: last, in: sequence, tree: tree, index: index),
               let property = index.property(source.name, ofType: owner), !property.hasAttribute("Published"),
               property.typeText.contains("Publisher"),
-              let t = index.treeIndexByPath[property.file] else { return false }
-        let declaring = index.trees[t]
-        guard let variable = declaring.variables.indices.first(where: { k in
-            let variable = declaring.variables[k]
-            return !variable.isLocal && variable.name == property.name && declaring.line(of: variable.nameToken) == property.line
-        }) else { return false }
+              let (declaring, variable) = index.declaration(of: property) else { return false }
         var given: [Chain] = []
         if let initializer = declaring.variables[variable].initializer {
             given = declaring.chains(in: initializer).filter { $0.context == .declaration(variable) }
-        } else if declaring.variables[variable].isComputed {
-            for (f, function) in declaring.functions.enumerated() where function.variable == variable && function.kind == .accessor && function.name == "get" {
-                guard let open = function.bodyOpen, let close = function.bodyClose, open < close else { return false }
-                for k in declaring.chainIndices(in: open...close) {
-                    let chain = declaring.chains[k]
-                    guard chain.isReturned, declaring.innermostClosure(of: chain.first) == nil, declaring.enclosingFunction(of: chain.first) == f else { continue }
-                    given.append(chain)
-                }
-            }
+        } else if declaring.variables[variable].isComputed, let getter = declaring.getter(ofVariable: variable) {
+            given = declaring.chainsReturned(byFunction: getter) ?? []
         }
         return !given.isEmpty && given.allSatisfy { chain in
             NeverFinishingSources.evidence(in: chain, before: chain.elements.count, tree: declaring, index: index, extraNames: []) != nil

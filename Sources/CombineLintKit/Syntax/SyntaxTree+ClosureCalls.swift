@@ -27,6 +27,23 @@ extension SyntaxTree {
         return returned.map { chains[$0] }
     }
 
+    /// The getter of computed variable `v` (its single body or its `get` block), or nil.
+    public func getter(ofVariable v: Int) -> Int? {
+        // Functions are in source order, and a variable's accessors are the first functions after its name.
+        let name = variables[v].nameToken
+        var low = 0, high = functions.count
+        while low < high {
+            let mid = (low + high) / 2
+            if functions[mid].nameToken <= name { low = mid + 1 } else { high = mid }
+        }
+        var f = low
+        while f < functions.count, functions[f].variable == v {
+            if functions[f].kind == .accessor && functions[f].name == "get" { return f }
+            f += 1
+        }
+        return nil
+    }
+
     /// The call (chain and element) that receives closure `c` as an argument or trailing closure, if any.
     public func call(receiving c: Int) -> CallReference? {
         let call = callReceivingClosure[c]

@@ -47,6 +47,27 @@ final class PublishedBackgroundMutationRuleTests: XCTestCase {
         XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["5:19", "8:45"])
     }
 
+    /// An identity comparison (`!==`, `===`) or any other comparison reads the property; a
+    /// compound assignment (`+=`, `??=`) writes it.
+    func testComparisonsReadAndCompoundAssignmentsWrite() {
+        let text = """
+        final class Session: ObservableObject {
+            @Published var owner: Account?
+            @Published var count = 0
+            func refresh(from sender: Account) {
+                DispatchQueue.global().async {
+                    guard self.owner !== sender else { return }
+                    if self.owner === sender || self.count >= 3 { return }
+                    self.count += 1
+                    self.owner ??= sender
+                }
+            }
+        }
+        """
+        let found = findings(of: PublishedBackgroundMutationRule.self, in: [(path: "A.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["8:18", "9:18"])
+    }
+
     /// URLSession calls a completion handler on its delegate queue: a background one for `.shared`
     /// and for a session made without a delegate queue. A session made with `delegateQueue: .main`,
     /// a hop inside the handler, and a session the code does not show are not reported.
