@@ -320,12 +320,7 @@ struct DeliveryQueues {
     /// `Timer.publish(every:on:in:)` never stands for a project `publish(_:)`), that return something
     /// and have a body; test doubles aside.
     private func appFunctions(called call: ChainElement) -> [(tree: SyntaxTree, function: Int)] {
-        let labels = call.argumentLabels
-        let declarations = index.functions[call.name].filter { ref in
-            let function = index.trees[ref.tree].functions[ref.item]
-            return function.kind == .function && function.bodyOpen != nil && !["", "Void", "()"].contains(function.returnType)
-                && function.accepts(argumentLabels: labels)
-        }
+        let declarations = ProjectFunctionCalls.declarations(runBy: call, matching: .labels, requireBody: true, publisherResults: false, index: index)
         return declarations.map { (index.trees[$0.tree], $0.item) }
             .filter { !TestCaseCode.isTestOrDouble($0.tree.functions[$0.function].nameToken, of: $0.tree, index: index) }
     }

@@ -220,7 +220,7 @@ public struct FinitePublishers: Sendable {
             // The functions of the selector, grouped by the type that declares them, worked out once
             // per selector: each receiver type then takes its own group (thousands of feature files
             // may each declare a `load()` of their own service).
-            let makeCandidates = { FinitePublishers.candidates(of: call, selector: selector, unwrapped: unwrapped, index: index) }
+            let makeCandidates = { FinitePublishers.candidates(of: call, unwrapped: unwrapped, index: index) }
             let all = self.memo.map { $0.value(for: "finishing-candidates \(selector) \(call.name) \(unwrapped)", makeCandidates) } ?? makeCandidates()
             var named = all.functions
             if let receiverType, !named.isEmpty {
@@ -247,17 +247,11 @@ public struct FinitePublishers: Sendable {
         var byOwner: [String: [Int]] = [:]
     }
 
-    static func candidates(of call: ChainElement, selector: String, unwrapped: Bool, index: ProjectIndex) -> Candidates {
-        let declarations = index.functions[call.name].filter { ref in
-            // Only a function that returns something can be the source of a pipeline.
-            let function = index.trees[ref.tree].functions[ref.item]
-            return function.kind == .function && function.bodyOpen != nil
-                && !["", "Void", "()"].contains(function.returnType)
-                && (unwrapped || !function.returnType.hasSuffix("?"))
-                && !NonPublisherResults.returnsNoPublisher(function, index: index)
-        }
-        let matching = declarations.filter { index.trees[$0.tree].functions[$0.item].selectorName == selector }
-        var result = Candidates(functions: matching.isEmpty ? declarations : matching)
+    static func candidates(of call: ChainElement, unwrapped: Bool, index: ProjectIndex) -> Candidates {
+        // Only a function that returns a publisher can be the source of a pipeline.
+        let functions = ProjectFunctionCalls.declarations(runBy: call, matching: .selectorElseName, requireBody: true, publisherResults: true,
+                                                          also: { unwrapped || !$0.returnType.hasSuffix("?") }, index: index)
+        var result = Candidates(functions: functions)
         for (position, ref) in result.functions.enumerated() {
             let tree = index.trees[ref.tree]
             guard let t = tree.functions[ref.item].enclosingType else { continue }

@@ -79,13 +79,7 @@ public struct PerSubscriptionWork: Sendable {
         let selector = MethodCallGraph.selector(of: call)
         let index = self.index
         let answer = memo.value(for: "per-subscription-work \(selector) \(depth)") { () -> String in
-            let declarations = index.functions[call.name].filter { ref in
-                let function = index.trees[ref.tree].functions[ref.item]
-                return function.kind == .function && function.bodyOpen != nil && !["", "Void", "()"].contains(function.returnType)
-                    && !NonPublisherResults.returnsNoPublisher(function, index: index)
-            }
-            let matching = declarations.filter { index.trees[$0.tree].functions[$0.item].selectorName == selector }
-            let named = matching.isEmpty ? declarations : matching
+            let named = ProjectFunctionCalls.declarations(runBy: call, matching: .selectorElseName, requireBody: true, publisherResults: true, index: index)
             let candidates = TestCaseCode.preferringApp(named, index: index)
             var described: String? = nil
             for candidate in candidates {

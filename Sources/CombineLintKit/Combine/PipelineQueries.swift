@@ -140,13 +140,10 @@ enum NeverFinishingSources {
         let labels = call.argumentLabels
         let compute = { () -> Bool in
             var found = false
-            let callable = index.functions[call.name].filter { reference in
-                let function = index.trees[reference.tree].functions[reference.item]
-                guard function.kind == .function, function.accepts(argumentLabels: labels),
-                      !NonPublisherResults.returnsNoPublisher(function, index: index) else { return false }
-                // A protocol's requirement has no body: its conformers' implementations decide.
-                return function.bodyOpen != nil || Catalogue.neverFinishingPublisherTypes.contains(publisherTypeName(function.returnType))
-            }
+            // A protocol's requirement has no body: its conformers' implementations decide.
+            let callable = ProjectFunctionCalls.declarations(runBy: call, matching: .labels, requireBody: false, publisherResults: true, also: {
+                $0.bodyOpen != nil || Catalogue.neverFinishingPublisherTypes.contains(publisherTypeName($0.returnType))
+            }, index: index)
             for reference in TestCaseCode.preferringApp(callable, index: index) {
                 let tree = index.trees[reference.tree]
                 let function = tree.functions[reference.item]

@@ -1,17 +1,38 @@
 /// What a call of the project's own functions (`validator.validate(text)`, `api.rates()`) may run
 /// and what those functions declare or return, for the rules that judge a pipeline by its source.
 enum ProjectFunctionCalls {
-    /// The project's functions (not closures, initializers or accessors) that `call` may run: its
-    /// argument labels fit their parameters and they return something; test doubles aside when
-    /// the app has an implementation of its own. Protocol requirements (no body) are included.
-    static func callable(_ call: ChainElement, index: ProjectIndex) -> [DeclarationReference] {
-        let labels = call.argumentLabels
-        let functions = index.functions[call.name].filter { reference in
+    /// How a call is matched to the project's declarations of its name.
+    enum Matching {
+        /// Its argument labels fit the parameters (defaults and trailing closures allowed).
+        case labels
+        /// The declarations of its full selector (`load(page:)`), else every one of its name.
+        case selectorElseName
+    }
+
+    /// The project's functions (not closures, initializers or accessors) named as `call` that
+    /// return something and that it may run, matched as `matching` says, among those that pass
+    /// `requireBody` (protocol requirements left out), `publisherResults` (a result type that is
+    /// no publisher left out) and `also`. Test doubles are the caller's choice.
+    static func declarations(runBy call: ChainElement, matching: Matching, requireBody: Bool, publisherResults: Bool,
+                             also: (FunctionDecl) -> Bool = { _ in true }, index: ProjectIndex) -> [DeclarationReference] {
+        let labels = matching == .labels ? call.argumentLabels : []
+        let declarations = index.functions[call.name].filter { reference in
             let function = index.trees[reference.tree].functions[reference.item]
-            return function.kind == .function && !["", "Void", "()"].contains(function.returnType)
-                && function.accepts(argumentLabels: labels)
+            guard function.kind == .function, function.returnsValue, !requireBody || function.bodyOpen != nil,
+                  matching != .labels || function.accepts(argumentLabels: labels) else { return false }
+            return (!publisherResults || !NonPublisherResults.returnsNoPublisher(function, index: index)) && also(function)
         }
-        return TestCaseCode.preferringApp(functions, index: index)
+        guard matching == .selectorElseName else { return declarations }
+        let selector = MethodCallGraph.selector(of: call)
+        let spelled = declarations.filter { index.trees[$0.tree].functions[$0.item].selectorName == selector }
+        return spelled.isEmpty ? declarations : spelled
+    }
+
+    /// The project's functions that `call` may run: its argument labels fit their parameters and
+    /// they return something; test doubles aside when the app has an implementation of its own.
+    /// Protocol requirements (no body) are included.
+    static func callable(_ call: ChainElement, index: ProjectIndex) -> [DeclarationReference] {
+        TestCaseCode.preferringApp(declarations(runBy: call, matching: .labels, requireBody: false, publisherResults: false, index: index), index: index)
     }
 
     /// As `callable(_:index:)`, for the call at element `c` of `chain`: a call on a type by its name

@@ -39,7 +39,7 @@ public enum SingleValuePipelines {
     static func returnsOneValue(_ call: ChainElement, index: ProjectIndex, memo: ProjectMemo) -> Bool {
         let selector = MethodCallGraph.selector(of: call)
         return memo.value(for: "single-value-function\u{0}" + selector) {
-            let candidates = FinitePublishers.candidates(of: call, selector: selector, unwrapped: false, index: index).functions
+            let candidates = FinitePublishers.candidates(of: call, unwrapped: false, index: index).functions
             guard !candidates.isEmpty else { return false }
             return candidates.allSatisfy { ref in
                 let tree = index.trees[ref.tree]

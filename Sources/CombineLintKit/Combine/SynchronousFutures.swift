@@ -53,12 +53,7 @@ public struct SynchronousFutures {
     private func returnsSuchFutures(_ call: ChainElement, depth: Int) -> Bool {
         let selector = MethodCallGraph.selector(of: call)
         return memo.value(for: "synchronous-futures \(selector) \(depth)") {
-            let declarations = index.functions[call.name].filter { ref in
-                let function = index.trees[ref.tree].functions[ref.item]
-                return function.kind == .function && function.bodyOpen != nil && !["", "Void", "()"].contains(function.returnType)
-            }
-            let matching = declarations.filter { index.trees[$0.tree].functions[$0.item].selectorName == selector }
-            let named = matching.isEmpty ? declarations : matching
+            let named = ProjectFunctionCalls.declarations(runBy: call, matching: .selectorElseName, requireBody: true, publisherResults: false, index: index)
             let candidates = TestCaseCode.preferringApp(named, index: index)
             return !candidates.isEmpty && candidates.allSatisfy { returnsOnlySuchFutures(function: $0.item, in: index.trees[$0.tree], depth: depth) }
         }

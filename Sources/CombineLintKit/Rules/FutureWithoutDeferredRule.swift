@@ -274,7 +274,7 @@ public struct FutureWithoutDeferredRule: Rule {
         // Another function of the selector that returns nothing: a bare call may be that one.
         let returnsNothingToo = context.index.functions[owner.name].contains { reference in
             let function = context.index.trees[reference.tree].functions[reference.item]
-            return function.kind == .function && function.selectorName == owner.selector && ["", "Void", "()"].contains(function.returnType)
+            return function.kind == .function && function.selectorName == owner.selector && !function.returnsValue
         }
         for reference in (owner.isFunction && !spelled.isEmpty ? spelled : uses) {
             let tree = context.index.trees[reference.tree]

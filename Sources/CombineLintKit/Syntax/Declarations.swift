@@ -103,6 +103,9 @@ public struct FunctionDecl: Sendable, Hashable {
         return name + "(" + parameters.map { ($0.label ?? "_") + ":" }.joined() + ")"
     }
 
+    /// Whether it declares a result (`-> T`, not `Void` or `()`).
+    public var returnsValue: Bool { !["", "Void", "()"].contains(returnType) }
+
     /// Whether a call with these argument labels (`"_"` for none, a trailing closure included)
     /// can call this function: each label matches the next parameter's (an unlabelled argument
     /// may also be a trailing closure for a function-typed parameter), the parameters passed over
