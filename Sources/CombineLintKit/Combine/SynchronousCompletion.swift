@@ -125,7 +125,7 @@ public enum SynchronousCompletion {
               let property = index.property(name, ofType: owner) else { return nil }
         if projected { return !property.isComputed && property.hasAttribute("Published") ? limit : nil }
         // Declared as one, also where a protocol requires it (`var currentState: CurrentValueSubject<…> { get }`).
-        if declaresCurrentValueSubject(property) { return limit }
+        if declaresCurrentValueSubject(property, index: index) { return limit }
         // `var habitsPublisher: AnyPublisher<[Habit], Never> { habitsSubject.eraseToAnyPublisher() }`:
         // a computed property that only erases one of the type's replaying sources.
         return property.isComputed && erasesReplayingSource(property, of: owner, index: index) ? limit : nil
@@ -145,14 +145,15 @@ public enum SynchronousCompletion {
             let projected = source.name.hasPrefix("$")
             let name = projected ? String(source.name.dropFirst()) : source.name
             guard name != property.name, let stored = index.property(name, ofType: owner), !stored.isComputed else { return false }
-            return projected ? stored.hasAttribute("Published") : declaresCurrentValueSubject(stored)
+            return projected ? stored.hasAttribute("Published") : declaresCurrentValueSubject(stored, index: index)
         }
     }
 
-    /// A property written as a `CurrentValueSubject`: by its type, or, without one, by its initial value.
-    private static func declaresCurrentValueSubject(_ property: IndexedProperty) -> Bool {
-        let written = property.typeText.isEmpty ? property.initializerText : property.typeText
-        return written.trimmingSpaces.hasPrefix("CurrentValueSubject")
+    /// A property written as a `CurrentValueSubject`: by its type (also `Combine.` and optional), or,
+    /// without one, by its initial value.
+    private static func declaresCurrentValueSubject(_ property: IndexedProperty, index: ProjectIndex) -> Bool {
+        guard let (tree, v) = index.declaration(of: property) else { return false }
+        return SubjectDeclarations.subjectType(ofVariable: v, in: tree) == "CurrentValueSubject"
     }
 
     /// `let variants = product.variants(of: color)`, where every project function of that selector

@@ -335,4 +335,25 @@ final class CoreRulesRound28Tests: XCTestCase {
         """
         XCTAssertEqual(positions(DiscardedCancellableRule.self, [(path: "A.swift", text: text)]), ["A.swift:13:39"])
     }
+
+    /// A `CurrentValueSubject` declared with the module's name or as an optional gives its value
+    /// during `sink` as well; a `PassthroughSubject` has none to give.
+    func testFirstOfACurrentValueSubjectWrittenWithItsModuleOrOptional() {
+        let text = """
+        final class Session {
+            let state: Combine.CurrentValueSubject<Int, Never> = .init(0)
+            var token: CurrentValueSubject<String, Never>?
+            let events = PassthroughSubject<Int, Never>()
+        }
+        final class Launcher {
+            let session = Session()
+            func start() {
+                _ = session.state.first().sink { print($0) }
+                _ = session.token?.first().sink { print($0) }
+                _ = session.events.first().sink { print($0) }
+            }
+        }
+        """
+        XCTAssertEqual(positions(DiscardedCancellableRule.self, [(path: "A.swift", text: text)]), ["A.swift:11:36"])
+    }
 }
