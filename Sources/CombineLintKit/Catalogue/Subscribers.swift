@@ -43,4 +43,16 @@ extension Catalogue {
     /// (XCTest's `wait(for:timeout:)`, `fulfillment(of:)`, `RunLoop.run`, `sleep`, a command-line tool's
     /// `dispatchMain()` or `CFRunLoopRun()`, which never return): a local cancellable kept up to one of them lives long enough.
     public static let waitingCalls: Set<String> = ["wait", "waitForExpectations", "fulfillment", "sleep", "run", "waitUntil", "dispatchMain", "CFRunLoopRun"]
+
+    /// Test assertions that fail when what they check was never set (`XCTAssertTrue(done)`,
+    /// `XCTAssertEqual(values, [1, 2])`, `#expect(count == 2)`), unless compared with an empty value.
+    public static let assertionsOfAValue: Set<String> = [
+        "XCTAssertTrue", "XCTAssert", "XCTAssertEqual", "XCTAssertNotNil", "XCTUnwrap", "XCTAssertGreaterThan",
+        "XCTAssertGreaterThanOrEqual", "#expect", "#require",
+    ]
+
+    /// Words of what a value holds before anything was delivered to it: an assertion against one
+    /// (`XCTAssertEqual(count, 0)`, `XCTAssertTrue(values.isEmpty)`) passes when nothing came. (Empty
+    /// literals, `[]`, `[:]` and `""`, are told by their tokens.)
+    public static let emptyValueWords: Set<String> = ["nil", "false", "isEmpty", "0"]
 }

@@ -1676,7 +1676,7 @@ runs a conforming type's implementation); in an extension of `Publisher`, such a
 is evidently a connectable publisher: the chain has `makeConnectable()`, `multicast(…)` or
 `Timer.publish(…)`, or the receiver is a variable or property declared or initialised as one.
 Statements of a result-builder closure (`cancelBag.collect { … }`, or a project function whose
-closure parameter is `@…Builder`) are the builder's values, not dropped, and so is the last
+closure parameter is `@…Builder`), also inside its `if`, `else`, `switch` and `for` blocks, are the builder's values, not dropped, and so is the last
 expression of a branch of an `if` or `switch` expression whose value is assigned or returned
 (`observer = if isOpaque { nil } else { publisher.sink { … } }`). An unused local is reported even
 when a test waits after it (`wait(for:timeout:)`, `await fulfillment(of:)`): Swift does not keep a
@@ -1693,6 +1693,14 @@ promise right there (named or `$0`: `Future { $0(.success(42)) }`; not from a cl
 `queue.async { promise(…) }`), written in place, in `Deferred { … }`, or returned by every project function of
 the name called (`_ = rates.convert(2).sink { … }`), and so is such a function returning one of the publishers
 above (`_ = store.archivedRows().sink { … }` with `Just(rows).map { … }.eraseToAnyPublisher()`).
+A test that drops the token and, as its very next statements, asserts what the subscriber's closures
+set (`_ = effect.publisher.sink { received.append($0) }` then `XCTAssertEqual(received.count, 1)`,
+`XCTAssertTrue(failed)`) is not reported either: that assertion fails unless the values came during
+`sink`, so the test itself shows a publisher that answers at once, whatever the project hides it
+behind. An assertion that passes when nothing came (`XCTAssertEqual(received, [])`,
+`XCTAssertTrue(received.isEmpty)`, `XCTAssertNil(value)`) shows nothing, and a statement in between
+(`queue.enqueue(…)`, a wait) may be what should make the values come, later, to a subscription that
+is already gone: those stay reported.
 
 ## Why it matters
 
@@ -1817,6 +1825,18 @@ final class ClockViewModel {
 
     func start() {
         let connection = ticks.↓connect()
+    }
+}
+```
+
+```swift
+final class OfflineQueueTests: XCTestCase {
+    func testEnqueuedMessageIsPending() {
+        var snapshots: [[QueuedMessage]] = []
+        // Only the current value comes during `sink`; the enqueued one would come later.
+        queue.$pending.↓sink { snapshots.append($0) }
+        queue.enqueue(text: "hello")
+        XCTAssertEqual(snapshots.last?.count, 1)
     }
 }
 ```
@@ -2085,6 +2105,20 @@ func bind() {
     cancelBag.collect {
         $query.sink { appState[\.search.query] = $0 }
         appState.map(\.search.results).removeDuplicates().assign(to: \.results, on: resultsModel)
+        if isDebugBuild {
+            routes.sink { print("route:", $0) }
+        }
+    }
+}
+```
+
+```swift
+final class StoreTests: XCTestCase {
+    func testDismissEffectIsSynchronous() {
+        var received: [AppAction] = []
+        // The assertion right after it holds only if the effect answered during `sink`.
+        _ = Effect<AppAction>.send(.dismissError).publisher.sink { received.append($0) }
+        XCTAssertEqual(received.count, 1)
     }
 }
 ```

@@ -31,6 +31,7 @@ public struct DiscardedCancellableRule: Rule {
                 continue
             }
             guard let problem = problem(with: subscription, chain: chain, in: tree, index: context.index) else { continue }
+            if case .dropped = problem, assertsDeliveryAtOnce(subscription, chain: chain, in: tree, index: context.index) { continue }
             let last = element.closeParen ?? element.lastToken
             let timer = subscription.subscriber == .connect
                 && ConnectableEvidence.isTimer(chain, before: subscription.element, in: tree, index: context.index)
@@ -235,9 +236,16 @@ public struct DiscardedCancellableRule: Rule {
     /// `cancelBag.collect { a.sink { … }; b.assign(to: \.x, on: y) }`: statements of a result-builder
     /// closure are its values, not dropped. Combine's own `collect` takes no closure, so a `collect`
     /// with a closure is such a builder; so is any project function whose closure parameter is `@…Builder`.
+    /// A statement in an `if`, `else`, `switch` or `for` block of the closure is one of its values too
+    /// (the builder's optional, either and array parts).
     func isCollectedByResultBuilder(_ chain: Chain, in tree: SyntaxTree, index: ProjectIndex) -> Bool {
-        guard case .statement = chain.context, case .closure(let c) = tree.scopes[chain.scope].kind,
-              let call = tree.call(receiving: c) else { return false }
+        guard case .statement = chain.context else { return false }
+        var scope = chain.scope
+        while case .controlFlow(let word) = tree.scopes[scope].kind, [.if, .else, .switch, .for].contains(word),
+              let parent = tree.scopes[scope].parent {
+            scope = parent
+        }
+        guard case .closure(let c) = tree.scopes[scope].kind, let call = tree.call(receiving: c) else { return false }
         let callee = tree.chains[call.chain].elements[call.element].name
         if callee == "collect" { return true }
         return index.functions[callee].contains { ref in
