@@ -34,17 +34,40 @@ public enum GenericBindings {
     /// The parameter names of the generic class `name` (`ViewModel` of `<ViewModel: ViewModelType>`),
     /// read from its declaration (not an extension); `nil` when it has none.
     static func genericParameters(of name: String, index: ProjectIndex) -> [String]? {
-        guard let type = index.type(named: name) else { return nil }
-        for path in type.files {
-            guard let t = index.treeIndexByPath[path] else { continue }
-            let tree = index.trees[t]
-            for declaration in tree.types where declaration.kind != .extension && declaration.name.lastNameComponent == name
-                && !declaration.genericClause.isEmpty {
-                let names = TypeText.topLevelParts(declaration.genericClause.dropFirst().dropLast()).map { part in
-                    String(part.prefix { $0 != ":" && $0 != " " })
-                }
-                return names.isEmpty ? nil : names
-            }
+        guard let clause = genericClause(of: name, index: index) else { return nil }
+        let names = TypeText.topLevelParts(clause.dropFirst().dropLast()).map { part in
+            String(part.prefix { $0 != ":" && $0 != " " })
+        }
+        return names.isEmpty ? nil : names
+    }
+
+    /// The generic clause (`<ViewModel: ViewModelType>`) of type `name`'s declaration, not an extension.
+    static func genericClause(of name: String, index: ProjectIndex) -> String? {
+        guard let clause = index.type(named: name)?.genericClause, !clause.isEmpty else { return nil }
+        return clause
+    }
+
+    /// What `type`, a generic parameter of the type whose code holds token `token`, is constrained
+    /// to (`BaseViewModel` for `VM` in `class BaseViewController<VM: BaseViewModel>` and its
+    /// extensions): every argument is one, so its members are that type's. `nil` for any other name.
+    public static func constraint(ofParameter type: String, at token: Int, in tree: SyntaxTree, index: ProjectIndex) -> String? {
+        guard type.first?.isUppercase == true, let t = tree.enclosingType(of: token) else { return nil }
+        let declaration = tree.types[t]
+        let clause = declaration.kind == .extension ? genericClause(of: declaration.name.lastNameComponent, index: index) : declaration.genericClause
+        return clause.flatMap { genericConstraint(of: type, in: $0) }
+    }
+
+
+    /// The protocol or class that generic parameter `name` is constrained to in a clause such as
+    /// `<Model: FeedModeling, Item>` (the first of `A & B`).
+    static func genericConstraint(of name: String, in clause: String) -> String? {
+        func trimmed(_ text: Substring) -> String { String(text.filter { $0 != " " && $0 != "\n" && $0 != "\t" }) }
+        guard clause.hasPrefix("<"), clause.hasSuffix(">") else { return nil }
+        for parameter in clause.dropFirst().dropLast().split(separator: ",") {
+            let parts = parameter.split(separator: ":", maxSplits: 1).map(trimmed)
+            guard parts.count == 2, parts[0] == name else { continue }
+            let first = parts[1].split(separator: "&").first.map(trimmed) ?? ""
+            return first.isEmpty ? nil : first
         }
         return nil
     }

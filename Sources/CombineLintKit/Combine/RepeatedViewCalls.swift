@@ -47,7 +47,7 @@ public struct RepeatedViewCalls: Sendable {
         let tree = index.trees[call.tree]
         guard var type = receiverType(of: call, in: tree, index: index) else { return false }
         if type == typeName { return true }
-        if let t = tree.enclosingType(of: call.token), let constraint = genericConstraint(of: type, in: tree.types[t].genericClause) {
+        if let constraint = GenericBindings.constraint(ofParameter: type, at: call.token, in: tree, index: index) {
             type = constraint
         }
         if type == typeName || index.allAncestors(of: typeName).contains(where: { ProjectIndex.stripGenerics($0).lastNameComponent == type }) {
@@ -58,20 +58,6 @@ public struct RepeatedViewCalls: Sendable {
         // unless the receiver's type declares its own method of that name, which the call runs instead.
         guard index.type(named: type)?.methods.contains(tree.name(call.token)) != true else { return false }
         return index.allAncestors(of: type).contains { ProjectIndex.stripGenerics($0).lastNameComponent == typeName }
-    }
-
-    /// The protocol or class that generic parameter `name` is constrained to in a clause such as
-    /// `<Model: FeedModeling, Item>` (the first of `A & B`).
-    static func genericConstraint(of name: String, in clause: String) -> String? {
-        func trimmed(_ text: Substring) -> String { String(text.filter { $0 != " " && $0 != "\n" && $0 != "\t" }) }
-        guard clause.hasPrefix("<"), clause.hasSuffix(">") else { return nil }
-        for parameter in clause.dropFirst().dropLast().split(separator: ",") {
-            let parts = parameter.split(separator: ":", maxSplits: 1).map(trimmed)
-            guard parts.count == 2, parts[0] == name else { continue }
-            let first = parts[1].split(separator: "&").first.map(trimmed) ?? ""
-            return first.isEmpty ? nil : first
-        }
-        return nil
     }
 
     /// As `receiverType(of:index:)`, with the call's tree at hand (lent, not copied out of `index.trees`).

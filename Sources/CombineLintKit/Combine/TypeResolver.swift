@@ -80,19 +80,22 @@ public enum TypeResolver {
 
     private static func typeOfName(_ name: String, at token: Int, in tree: SyntaxTree, index: ProjectIndex, qualified: Bool) -> String? {
         let named = qualified ? writtenTypeName(annotation:initializer:) : typeName(annotation:initializer:)
+        let written: String?
         switch localDeclaration(of: name, at: token, in: tree) {
         case .local(let local):
             let v = tree.variables[local]
-            return named(v.typeText, v.initializer.map { tree.text($0.lowerBound, $0.upperBound) } ?? "")
+            written = named(v.typeText, v.initializer.map { tree.text($0.lowerBound, $0.upperBound) } ?? "")
         case .parameter(let parameter):
-            return qualified ? named(parameter.typeText, "") : simpleTypeName(parameter.typeText)
+            written = qualified ? named(parameter.typeText, "") : simpleTypeName(parameter.typeText)
         case nil:
-            break
+            guard let owner = enclosingTypeName(at: token, in: tree), let property = index.property(name, ofType: owner) else { return nil }
+            let declared = (qualified ? named(property.typeText, property.initializerText) : nil) ?? typeName(of: property)
+            // `let viewModel: ViewModel` of a generic base class: the subclass's argument.
+            if let bound = declared.flatMap({ GenericBindings.boundType(of: $0, property: name, inType: owner, index: index) }) { return bound }
+            written = declared
         }
-        guard let owner = enclosingTypeName(at: token, in: tree), let property = index.property(name, ofType: owner) else { return nil }
-        let written = (qualified ? named(property.typeText, property.initializerText) : nil) ?? typeName(of: property)
-        // `let viewModel: ViewModel` of a generic base class: the subclass's argument.
-        return written.flatMap { GenericBindings.boundType(of: $0, property: name, inType: owner, index: index) } ?? written
+        // `let viewModel: VM` in the code of `class BaseViewController<VM: BaseViewModel>`: a `BaseViewModel`.
+        return written.flatMap { GenericBindings.constraint(ofParameter: $0, at: token, in: tree, index: index) } ?? written
     }
 
     /// What declares a value named `name` inside the function around token `token`.

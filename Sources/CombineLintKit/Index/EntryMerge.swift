@@ -39,5 +39,6 @@ struct EntryMerge {
         }
         entry.methods.formUnion(other.methods)
         entry.isDeclaredAtTopLevel = entry.isDeclaredAtTopLevel || other.isDeclaredAtTopLevel
+        if entry.genericClause.isEmpty { entry.genericClause = other.genericClause }
     }
 }

@@ -95,7 +95,8 @@ struct IndexEntries: Sendable {
         let kind = tree.types[t].kind
         return IndexedType(name: key, kind: kind, inheritance: tree.types[t].inheritance,
                            attributes: tree.types[t].attributes, properties: properties, methods: methods, files: tree.files,
-                           isDeclaredAtTopLevel: kind != .extension && tree.types[t].parentType == nil && !tree.types[t].isLocal)
+                           isDeclaredAtTopLevel: kind != .extension && tree.types[t].parentType == nil && !tree.types[t].isLocal,
+                           genericClause: kind == .extension ? "" : tree.types[t].genericClause)
     }
 
     /// The start of an initial value: enough to tell its type (`Foo(…)`, `CurrentValueSubject<…>(nil)`)

@@ -35,6 +35,8 @@ public struct IndexedType: Sendable, Hashable {
     /// Some declaration of this name stands at the top level of a file (not nested in another type,
     /// not local): the name then shadows a framework type of the same name.
     public var isDeclaredAtTopLevel: Bool = false
+    /// The generic clause of its declaration (`<ViewModel: ViewModelType>`), or empty.
+    public var genericClause: String = ""
 
     /// The superclass for a class: its first inheritance entry (may be a protocol; callers check the index).
     public var firstInherited: String? { kind == .class ? inheritance.first : nil }

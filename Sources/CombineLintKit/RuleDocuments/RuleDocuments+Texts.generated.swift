@@ -8116,7 +8116,9 @@ in other files included), from code UIKit or SwiftUI runs again and again:
   `bindTheme()` that the base class declares, a base class's `viewWillAppear` calling `bind()`
   that this subclass overrides (also when the override reaches the store through the subclass's own
   methods or a property observer: `override func refreshOnAppear() { pinned = store.first }` with
-  `var pinned { didSet { … store(in: &cancellables) } }`), a conforming type calling a method of a protocol extension, when
+  `var pinned { didSet { … store(in: &cancellables) } }`), a subclass's override of such a hook calling
+  a helper the base class declares (`override func refreshOnAppear() { bindTitle() }` with the base
+  class's `bindTitle()` storing, unless the override empties the bag first), a conforming type calling a method of a protocol extension, when
   the source never finishes and the caller does not empty the bag along the way;
 - a call `tab.willBeAdded()` on another object made by a method of another type that runs
   repeatedly there (a container's `@objc func update()` calling `addTab(tab)`, which calls it),
@@ -11964,7 +11966,9 @@ with `func presentErrors(from source: …) { source.compactMap { $0 }… }` in a
 A view's `$model.alert` is a binding to the property of the object `model` holds (found through the
 view's property), so it counts for that type only. A property of a generic base class typed by its
 parameter (`let viewModel: ViewModel` of `BaseViewController<ViewModel>`) is, in a subclass of
-`BaseViewController<DetailViewModel>`, a `DetailViewModel`. Optional state that is read through `.value` or
+`BaseViewController<DetailViewModel>`, a `DetailViewModel`; in the base class's own code (and its
+extensions) it is what the parameter is constrained to: `viewModel.$errorMessage.compactMap { $0 }` in
+`class BaseViewController<VM: BaseViewModel>` consumes `BaseViewModel.errorMessage`. Optional state that is read through `.value` or
 bound without skipping `nil` (`.alert(item: $model.alert)`, directly or as one
 input of a `CombineLatest`), that a subscriber handles when `nil` (`guard let value else {
 hideBanner(); return }`), or that other code sets to `nil` as a real state (clearing a selection; but not an error, alert, toast or banner by its

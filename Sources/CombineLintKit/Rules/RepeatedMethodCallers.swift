@@ -135,11 +135,12 @@ enum RepeatedMethodCallers {
     /// related to `typeName` by inheritance or conformance that calls `method` on `self`, so that
     /// the call runs this type's method: a subclass calling the base class's `bindTheme()` from its
     /// `viewWillAppear`, a base class's `viewWillAppear` calling `bind()` that this subclass
-    /// overrides, a conforming type calling a method of a protocol extension. A subclass that
-    /// declares a method of that name runs its own; a path along which the caller empties `bag`
-    /// does not count.
+    /// overrides, a conforming type calling a method of a protocol extension, or a subclass's
+    /// override of a hook that the base class's `viewWillAppear` calls (`refreshOnAppear()`) calling
+    /// the base class's `bind(_:)`. A subclass that declares a method of that name runs its own; a
+    /// path along which the caller empties `bag` does not count.
     static func inheritedPath(calling method: String, overriding: Bool, onType typeName: String, bag: String, index: ProjectIndex,
-                              extraCallbacks: Set<String>, memo: ProjectMemo) -> String? {
+                              extraCallbacks: Set<String>, memo: ProjectMemo, throughOverrides: Bool = true) -> String? {
         let subtypes = index.subtypes(of: typeName).sorted()
         // A base class's call reaches this type's method only through an override.
         let ancestors = overriding ? index.allAncestors(of: typeName).map { ProjectIndex.stripGenerics($0).lastNameComponent } : []
@@ -156,8 +157,21 @@ enum RepeatedMethodCallers {
                 if isSubtype, analysis.graph.byName[method] != nil { continue }
                 for (m, info) in analysis.graph.methods.enumerated() {
                     let calls = MethodCallGraph.selfCalls(in: info.body, of: index.trees[info.tree], names: [method: []])
-                    guard let call = calls.first, let path = analysis.path(to: m),
-                          !analysis.isReset(bag, along: path, storeToken: call.token, memo: memo, memoKey: key) else { continue }
+                    guard let call = calls.first else { continue }
+                    guard let path = analysis.path(to: m) else {
+                        // A subclass's override (or a method it reaches) that a repeated callback of
+                        // the subclass's ancestors calls.
+                        guard isSubtype, throughOverrides else { continue }
+                        let callers = memo.value(for: key + "\u{0}override-callers") { RepeatedSubscriptionRule.overrideCallers(analysis.graph, index: index) }
+                        guard let o = callers[m], case let override = analysis.graph.methods[o],
+                              // The override empties the bag before it calls (`cancellables.removeAll()`).
+                              !BagResets.empties(bag, in: info.body.lowerBound..<call.token, of: index.trees[info.tree]),
+                              o == m || !BagResets.empties(bag, in: override.body, of: index.trees[override.tree]),
+                              let inherited = inheritedPath(calling: override.name, overriding: true, onType: other, bag: bag, index: index,
+                                                            extraCallbacks: extraCallbacks, memo: memo, throughOverrides: false) else { continue }
+                        return inherited + " → " + other + "." + override.selectorName + (o == m ? "" : " → " + other + "." + info.selectorName)
+                    }
+                    guard !analysis.isReset(bag, along: path, storeToken: call.token, memo: memo, memoKey: key) else { continue }
                     return other + "." + path.map(\.label).joined(separator: " → ")
                 }
             }

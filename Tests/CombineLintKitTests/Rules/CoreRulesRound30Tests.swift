@@ -1,0 +1,79 @@
+import XCTest
+@testable import CombineLintKit
+
+/// Idioms found while reading the round-28 to round-30 probes of the core rules again: generic base
+/// screens and template-method hooks.
+final class CoreRulesRound30Tests: XCTestCase {
+    private func positions(_ rule: any Rule.Type, _ files: [(path: String, text: String)]) -> [String] {
+        findings(of: rule, in: files).map { "\($0.file):\($0.line):\($0.column)" }
+    }
+
+    private let baseModel = (path: "BaseViewModel.swift", text: """
+    class BaseViewModel: ObservableObject {
+        @Published var errorMessage: String?
+        func report(_ error: Error) { errorMessage = error.localizedDescription }
+        func errorShown() { errorMessage = nil }
+    }
+    """)
+
+    /// `let viewModel: VM` of `class BaseViewController<VM: BaseViewModel>`: in the base class's code
+    /// (and its extensions) the value is a `BaseViewModel`, so `viewModel.$errorMessage.compactMap { $0 }`
+    /// there is a consumer of that property that skips its nil.
+    func testGenericParameterIsItsConstraint() {
+        let screen = (path: "BaseViewController.swift", text: """
+        class BaseViewController<VM: BaseViewModel>: UIViewController {
+            let viewModel: VM
+            var cancellables = Set<AnyCancellable>()
+            init(viewModel: VM) { self.viewModel = viewModel; super.init(nibName: nil, bundle: nil) }
+        }
+        extension BaseViewController {
+            func bindErrors() {
+                viewModel.$errorMessage
+                    .compactMap { $0 }
+                    .sink { [weak self] message in self?.show(message) }
+                    .store(in: &cancellables)
+            }
+        }
+        """)
+        XCTAssertEqual(positions(SubjectFakeInitialValueRule.self, [baseModel, screen]), ["BaseViewModel.swift:2:20"])
+        // A parameter of another name, or a class without that constraint, says nothing of `BaseViewModel`.
+        let unconstrained = (path: screen.path, text: screen.text.replacingOccurrences(of: "<VM: BaseViewModel>", with: "<VM: AnyObject>"))
+        XCTAssertEqual(positions(SubjectFakeInitialValueRule.self, [baseModel, unconstrained]), [])
+    }
+
+    /// A base screen's `viewWillAppear` calls a hook (`refreshOnAppear()`) that a subclass overrides
+    /// to call the base class's `bindTitle()`: each appearance stores one more subscription. A
+    /// subclass that empties the bag in its override first does not pile them up.
+    func testOverriddenHookCallingAnInheritedHelper() {
+        let base = (path: "BaseViewController.swift", text: """
+        class BaseViewController: UIViewController {
+            var cancellables = Set<AnyCancellable>()
+            let model = TitleModel()
+            override func viewWillAppear(_ animated: Bool) {
+                super.viewWillAppear(animated)
+                refreshOnAppear()
+            }
+            func refreshOnAppear() {}
+            func bindTitle() {
+                model.$title
+                    .sink { print($0) }
+                    .store(in: &cancellables)
+            }
+        }
+        final class TitleModel: ObservableObject { @Published var title = "" }
+        """)
+        let stats = (path: "StatsViewController.swift", text: """
+        final class StatsViewController: BaseViewController {
+            override func refreshOnAppear() {
+                bindTitle()
+            }
+        }
+        """)
+        let found = findings(of: RepeatedSubscriptionRule.self, in: [base, stats])
+        XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["BaseViewController.swift:12:14"])
+        XCTAssertEqual(found.first?.message,
+                       "`BaseViewController.viewWillAppear(_:) → StatsViewController.refreshOnAppear() → BaseViewController.bindTitle() → store(in:)`: each run of `BaseViewController.viewWillAppear(_:)` adds one more live subscription to `cancellables`, and the earlier ones keep running.")
+        let emptied = (path: stats.path, text: stats.text.replacingOccurrences(of: "        bindTitle()", with: "        cancellables.removeAll()\n        bindTitle()"))
+        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [base, emptied]), [])
+    }
+}
