@@ -64,9 +64,12 @@ public struct DiscardedCancellableRule: Rule {
                   returning.contains(element.name),
                   // A project's own `sink` is a subscription of its own, reported as one.
                   element.name != "sink", element.name != "assign", element.name != "connect",
-                  DiscardedCancellableRule.dropsValue(chain, in: tree) || bindsUnusedLocal(chain, in: tree) else { continue }
+                  DiscardedCancellableRule.dropsValue(chain, in: tree) || bindsUnusedLocal(chain, in: tree)
+                    // `uploads.forEach { api.send($0) }`: the only expression of a closure returning `Void`.
+                    || isDroppedByVoidClosure(chain, in: tree) else { continue }
             let e = chain.elements.count - 1
-            let owner = TypeResolver.ownerType(ofElement: e, in: chain, tree: tree, index: context.index)
+            // `service.api.telemetrySubject.send(x)`: the type of `telemetrySubject`, a subject, not a project `send`.
+            let owner = TypeResolver.ownerTypeThroughProperties(ofElement: e, in: chain, tree: tree, index: context.index)
             let labels = element.argumentLabels
             let bare = e == 0
             let key = "discarded_cancellable.helper\u{0}" + element.name + "(" + labels.joined(separator: ":") + ")\u{0}" + (owner ?? "") + (bare ? "\u{0}bare" : "")

@@ -38,6 +38,41 @@ final class DiscardedCancellableHelperResultTests: XCTestCase {
         XCTAssertEqual(positions([(path: "Observer.swift", text: text0), (path: "Client.swift", text: text1)]), ["Client.swift:4:18", "Observer.swift:12:9"])
     }
 
+    /// The helper's result as the only expression of a closure that returns `Void` (`forEach`) is
+    /// dropped too; `send` on a subject reached through properties (a test double's
+    /// `stream.updates.send(x)`) is the subject's, not the project's `send(_:)` of that name.
+    func testDroppedInAVoidClosureAndSubjectSendsThroughProperties() {
+        let client = """
+        final class APIClient {
+            let session = URLSession.shared
+            @discardableResult
+            func send(_ endpoint: Endpoint) -> AnyCancellable {
+                session.dataTaskPublisher(for: endpoint.request).sink(receiveCompletion: { _ in }, receiveValue: { _ in })
+            }
+        }
+        final class Uploader {
+            let api = APIClient()
+            func flush(_ pending: [Endpoint]) {
+                pending.forEach { endpoint in api.send(endpoint) }
+                let kept = pending.map { api.send($0) }
+                tokens = kept
+            }
+        }
+        """
+        let tests = """
+        final class MockStream {
+            let updates = PassthroughSubject<Int, Never>()
+        }
+        final class StreamTests: XCTestCase {
+            private var stream: MockStream!
+            func testUpdate() {
+                stream.updates.send(1)
+            }
+        }
+        """
+        XCTAssertEqual(positions([(path: "APIClient.swift", text: client), (path: "StreamTests.swift", text: tests)]), ["APIClient.swift:11:43"])
+    }
+
     /// A helper that stores the cancellable before returning it keeps the subscription; a result that
     /// the caller stores is kept too.
     func testHelperThatKeepsItsSubscriptionIsQuiet() {
