@@ -84,7 +84,9 @@ public enum TypeResolver {
         switch localDeclaration(of: name, at: token, in: tree) {
         case .local(let local):
             let v = tree.variables[local]
-            written = named(v.typeText, v.initializer.map { tree.text($0.lowerBound, $0.upperBound) } ?? "")
+            // By the properties the index knows first: read as text, `ServiceContainer.shared.deepLinks` names `ServiceContainer`.
+            written = (v.typeText.isEmpty ? propertyChainType(ofLocal: local, in: tree, index: index) : nil)
+                ?? named(v.typeText, v.initializer.map { tree.text($0.lowerBound, $0.upperBound) } ?? "")
         case .parameter(let parameter):
             written = qualified ? named(parameter.typeText, "") : simpleTypeName(parameter.typeText)
         case nil:
@@ -96,6 +98,21 @@ public enum TypeResolver {
         }
         // `let viewModel: VM` in the code of `class BaseViewController<VM: BaseViewModel>`: a `BaseViewModel`.
         return written.flatMap { GenericBindings.constraint(ofParameter: $0, at: token, in: tree, index: index) } ?? written
+    }
+
+    /// `let router = ServiceContainer.shared.deepLinks`: the type of the last of a chain of stored
+    /// properties that starts from a type, `self` or a property of the enclosing type (never from
+    /// another local, so one local's type never asks for its own).
+    private static func propertyChainType(ofLocal v: Int, in tree: SyntaxTree, index: ProjectIndex) -> String? {
+        guard let initializer = tree.variables[v].initializer,
+              let chain = tree.chains(in: initializer).first(where: { $0.context == .declaration(v) && $0.first == initializer.lowerBound }),
+              chain.last == initializer.upperBound, chain.elements.count >= 2,
+              chain.elements.allSatisfy({ !$0.isCall && $0.subscripts.isEmpty }),
+              case let root = chain.elements[0], root.kind == .root, localDeclaration(of: root.name, at: chain.first, in: tree) == nil else { return nil }
+        let last = chain.elements.count - 1
+        guard let owner = ownerTypeThroughProperties(ofElement: last, in: chain, tree: tree, index: index),
+              let property = index.property(chain.elements[last].name, ofType: owner) else { return nil }
+        return typeName(of: property)
     }
 
     /// What declares a value named `name` inside the function around token `token`.

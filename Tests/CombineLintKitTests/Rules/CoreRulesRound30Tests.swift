@@ -76,4 +76,33 @@ final class CoreRulesRound30Tests: XCTestCase {
         let emptied = (path: stats.path, text: stats.text.replacingOccurrences(of: "        bindTitle()", with: "        cancellables.removeAll()\n        bindTitle()"))
         XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [base, emptied]), [])
     }
+
+    /// `let router = ServiceContainer.shared.deepLinks`: a local bound to a chain of stored
+    /// properties has the last property's type (read as text, it would name `ServiceContainer`),
+    /// so `router.$pendingLink.compactMap { $0 }` consumes `DeepLinkRouter.pendingLink`.
+    func testLocalBoundToAPropertyChain() {
+        let text = """
+        final class DeepLinkRouter {
+            @Published var pendingLink: DeepLink?
+            func handle(_ link: DeepLink) { pendingLink = link }
+            func didHandle() { pendingLink = nil }
+        }
+        final class ServiceContainer {
+            static let shared = ServiceContainer()
+            let deepLinks = DeepLinkRouter()
+        }
+        final class SceneDelegate {
+            var cancellables = Set<AnyCancellable>()
+            func connect() {
+                let router = ServiceContainer.shared.deepLinks
+                router.$pendingLink
+                    .compactMap { $0 }
+                    .sink { [weak self] link in self?.open(link); router.didHandle() }
+                    .store(in: &cancellables)
+            }
+            func open(_ link: DeepLink) {}
+        }
+        """
+        XCTAssertEqual(positions(SubjectFakeInitialValueRule.self, [(path: "A.swift", text: text)]), ["A.swift:2:20"])
+    }
 }
