@@ -54,7 +54,8 @@ enum StatementRules {
         case .colon:
             return true
         case .keyword:
-            return isPendingKeyword(previous, text)
+            // `return` ending a `switch` case: the next case label is no operand of it.
+            return isPendingKeyword(previous, text) && !(x.kind == .keyword && (text.is(next, "case") || text.is(next, "default")))
         default:
             return false
         }

@@ -17,6 +17,29 @@ final class SendAfterCompletionRuleTests: XCTestCase {
         XCTAssertEqual(f.related.map { "\($0.file):\($0.line):\($0.column) \($0.message)" }, ["App/A.swift:2:13 `subject` is completed here"])
     }
 
+    /// A case that completes the subject and returns ends there: the next case, after a bare
+    /// `return`, is another path.
+    func testTheCaseAfterABareReturnIsAnotherPath() {
+        let text = """
+        final class Client {
+            let status = CurrentValueSubject<Status, Never>(.idle)
+            func handle(_ result: Result<Data, Error>) {
+                switch result {
+                case .failure(let error) where error is URLError:
+                    status.send(completion: .finished)
+                    status.send(.disconnected)
+                    return
+                case .failure:
+                    status.send(.disconnected)
+                case .success:
+                    break
+                }
+            }
+        }
+        """
+        XCTAssertEqual(run(text).map { "\($0.line):\($0.column)" }, ["7:20"])
+    }
+
     func testAMethodCallInBetweenStopsOnlyForReceiversThatMayBeReassigned() {
         let text = """
         final class A {

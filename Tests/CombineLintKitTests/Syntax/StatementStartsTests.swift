@@ -33,4 +33,22 @@ final class StatementStartsTests: XCTestCase {
         XCTAssertEqual(starts, ["1:1", "1:12", "1:21", "1:26", "1:31", "1:40", "2:1", "2:42", "3:1", "3:8", "3:14",
                                 "4:1", "4:25", "4:41"])
     }
+
+    /// A `case` or `default` label on the line after a bare `return` starts the next case: it is no
+    /// operand of the `return` (a value on the next line would be).
+    func testCaseLabelAfterABareReturn() {
+        let tree = parse("""
+        switch result {
+        case .failure:
+            return
+        case .success:
+            return
+        default:
+            return
+                value
+        }
+        """)
+        let starts = tree.tokens.indices.filter { tree.statementStarts[$0] }.map(tree.position)
+        XCTAssertEqual(starts, ["1:1", "2:1", "3:5", "4:1", "5:5", "6:1", "7:5"])
+    }
 }
