@@ -8172,7 +8172,9 @@ Not reported:
   scene lifecycle callback, the callback that always runs before it runs again (`sceneWillEnterForeground`
   with `sceneDidEnterBackground` or `sceneWillResignActive`, `sceneDidBecomeActive` with
   `sceneWillResignActive`, and the `application…` twins), also when that callback is another type's and runs a method
-  of the storing type that empties the bag (`sceneDidEnterBackground { feedStore.pauseLiveUpdates() }`);
+  of the storing type that empties the bag (`sceneDidEnterBackground { feedStore.pauseLiveUpdates() }`),
+  directly or through one method of a third object (`sceneDidEnterBackground { coordinator.pauseLiveUpdates() }`
+  calling `availability.pauseLive()`);
 - paths behind a create-once guard in a method on the path (`guard socketObserver == nil else { return }`,
   then `socketObserver = …`; a stored object's member, `guard tableView.tableHeaderView == nil` before
   `tableView.tableHeaderView = header`): the rest of the method runs once until something clears the observer;

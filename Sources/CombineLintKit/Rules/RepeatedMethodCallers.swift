@@ -119,14 +119,19 @@ enum RepeatedMethodCallers {
     /// closing callbacks; or another of `callbacks`) calls `method` on an object of the type `identity` (named `typeName`): a
     /// screen's `viewDidDisappear { viewModel.stopLiveUpdates() }`, paired with the
     /// `viewWillAppear { viewModel.startLiveUpdates() }` that reaches a store, ends each run of it.
+    /// The call may pass through one method of a third object (`sceneDidEnterBackground {
+    /// coordinator.pauseLiveUpdates() }`, which calls `availability.pauseLive()`).
     static func calledOnDisappearance(_ method: String, onType typeName: String, identity: TypeIdentity, index: ProjectIndex,
-                                      memo: ProjectMemo, callbacks: Set<String> = Catalogue.disappearCallbacks) -> Bool {
+                                      memo: ProjectMemo, callbacks: Set<String> = Catalogue.disappearCallbacks, hops: Int = 1) -> Bool {
         let callers = memoizedCallers(of: method, index: index, memo: memo)
         guard !callers.isEmpty else { return false }
         return receivers(typeName, identity: identity, index: index, memo: memo).contains { receiver in
             (callers[receiver] ?? []).contains { caller in
-                caller.callerIdentity != identity
-                    && callbacks.contains(index.trees[caller.tree].functions[caller.function].name)
+                guard caller.callerIdentity != identity else { return false }
+                let name = index.trees[caller.tree].functions[caller.function].name
+                if callbacks.contains(name) { return true }
+                return hops > 0 && calledOnDisappearance(name, onType: caller.callerType, identity: caller.callerIdentity, index: index,
+                                                         memo: memo, callbacks: callbacks, hops: hops - 1)
             }
         }
     }

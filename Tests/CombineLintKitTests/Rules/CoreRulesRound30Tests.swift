@@ -105,4 +105,39 @@ final class CoreRulesRound30Tests: XCTestCase {
         """
         XCTAssertEqual(positions(SubjectFakeInitialValueRule.self, [(path: "A.swift", text: text)]), ["A.swift:2:20"])
     }
+
+    /// `sceneDidEnterBackground { coordinator.pauseLiveUpdates() }`, which calls the service's
+    /// `pauseLive()` emptying the bag, pairs with `sceneWillEnterForeground { coordinator.resumeLiveUpdates() }`
+    /// reaching the store: one object in between still ends each run. Without that pause, each
+    /// return to the foreground adds one more subscription.
+    func testLifecyclePairThroughAnotherObject() {
+        let service = (path: "AvailabilityService.swift", text: """
+        final class AvailabilityService {
+            private var liveBag = Set<AnyCancellable>()
+            let stream = PassthroughSubject<Update, Never>()
+            func startLive() {
+                stream
+                    .sink { [weak self] update in self?.apply(update) }
+                    .store(in: &liveBag)
+            }
+            func pauseLive() { liveBag.removeAll() }
+            func apply(_ update: Update) {}
+        }
+        """)
+        let app = (path: "App.swift", text: """
+        final class AppCoordinator {
+            let availability = AvailabilityService()
+            func resumeLiveUpdates() { availability.startLive() }
+            func pauseLiveUpdates() { availability.pauseLive() }
+        }
+        final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+            let coordinator = AppCoordinator()
+            func sceneWillEnterForeground(_ scene: UIScene) { coordinator.resumeLiveUpdates() }
+            func sceneDidEnterBackground(_ scene: UIScene) { coordinator.pauseLiveUpdates() }
+        }
+        """)
+        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [service, app]), [])
+        let unpaired = (path: app.path, text: app.text.replacingOccurrences(of: "{ coordinator.pauseLiveUpdates() }", with: "{}"))
+        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [service, unpaired]), ["AvailabilityService.swift:7:14"])
+    }
 }
