@@ -9919,7 +9919,8 @@ previous row lands in the reused cell; but not in a per-row method whose pipelin
 nor a local of the method (only `self`, the table view and the index path): `willDisplay` loading the next page into
 `self.items` when the last row shows delivers nothing into a reused cell.
 A store behind a run-once guard of the callback is not reported: a flag the callback sets
-(`guard !didBind else { return }; didBind = true`), `bag.isEmpty`, the state installing a view sets
+(`guard !didBind else { return }; didBind = true`), `bag.isEmpty` (or the emptiness of the object holding the bag,
+`guard animationBag.isEmpty` before `.store(in: &animationBag.subscriptions)`), the state installing a view sets
 for good (`guard header.superview == nil else { return }` before `addSubview(header)`), or a create-once guard whose
 body makes the thing it tests (`guard tableView.tableHeaderView == nil else { return }` before
 `tableView.tableHeaderView = header` in `viewDidLayoutSubviews`): the rest runs on the first pass only.

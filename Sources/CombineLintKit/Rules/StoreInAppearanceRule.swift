@@ -377,6 +377,9 @@ public struct StoreInAppearanceRule: Rule {
         if site.closure == nil, let f = site.function, tree.innermostClosure(of: token) == nil,
            CreateOnceGuards.guards(token, inFunction: f, of: tree) { return true }
         let bagName = key.lastNameComponent
+        // `animationBag.isEmpty` of a holder whose `subscriptions` the store goes into.
+        let parts = key.split(separator: ".")
+        let holderName = parts.count >= 2 ? String(parts[parts.count - 2]) : nil
         let body = site.body
         // Flags the body sets: `didBind = true`.
         var flags = Set<String>()
@@ -400,7 +403,9 @@ public struct StoreInAppearanceRule: Rule {
                 tree.tokens[$0].kind == .identifier && (flags.contains(tree.name($0)) || Catalogue.firstAppearanceFlags.contains(tree.name($0))
                     || (Catalogue.viewAttachmentProperties.contains(tree.name($0)) && tree.tokens[$0 - 1].kind == .period))
             }
-            let checksEmptyBag = condition.contains { tree.isWord($0, "isEmpty") && $0 >= 2 && tree.name($0 - 2) == bagName }
+            let checksEmptyBag = condition.contains {
+                tree.isWord($0, "isEmpty") && $0 >= 2 && (tree.name($0 - 2) == bagName || tree.name($0 - 2) == holderName)
+            }
             guard mentionsFlag || checksEmptyBag else { continue }
             if isGuard { return true }
             // `if` covers the store only when the store is inside its body.

@@ -140,4 +140,32 @@ final class CoreRulesRound30Tests: XCTestCase {
         let unpaired = (path: app.path, text: app.text.replacingOccurrences(of: "{ coordinator.pauseLiveUpdates() }", with: "{}"))
         XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [service, unpaired]), ["AvailabilityService.swift:7:14"])
     }
+
+    /// `guard animationBag.isEmpty else { return }` before `.store(in: &animationBag.subscriptions)`:
+    /// the holder's emptiness lets the store through once. A guard on something else does not.
+    func testEmptyHolderGuardsItsBag() {
+        let text = """
+        final class Bag: ObservableObject {
+            var subscriptions = Set<AnyCancellable>()
+            var isEmpty: Bool { subscriptions.isEmpty }
+        }
+        struct StreakView: View {
+            @StateObject private var animationBag = Bag()
+            @State private var scale = 1.0
+            var body: some View {
+                Text("streak")
+                    .onAppear {
+                        guard animationBag.isEmpty, scale > 0 else { return }
+                        Timer.publish(every: 1.6, on: .main, in: .common)
+                            .autoconnect()
+                            .sink { _ in scale = scale == 1 ? 1.15 : 1 }
+                            .store(in: &animationBag.subscriptions)
+                    }
+            }
+        }
+        """
+        XCTAssertEqual(positions(StoreInAppearanceRule.self, [(path: "A.swift", text: text)]), [])
+        let unguarded = text.replacingOccurrences(of: "guard animationBag.isEmpty, scale > 0", with: "guard scale > 0")
+        XCTAssertEqual(positions(StoreInAppearanceRule.self, [(path: "A.swift", text: unguarded)]), ["A.swift:15:22"])
+    }
 }
