@@ -74,8 +74,8 @@ public enum CreateOnceGuards {
     }
 
     /// The rest of the block after an `if` whose condition finds an entry of a collection
-    /// (`if let page = pages[index]`, `if pages[index] != nil`) and whose body leaves (`return`,
-    /// `continue`), or after a `guard pages[index] == nil else { … }`, when that rest stores an entry
+    /// (`if let page = pages[index]`, `if pages[index] != nil`) and whose body leaves (ends in `return`,
+    /// `continue`, also after updating the entry found: `existing.update(deck); return existing`), or after a `guard pages[index] == nil else { … }`, when that rest stores an entry
     /// into the same collection (`pages[index] = page`): it runs once per key.
     private static func keyedRegion(at k: Int, conditionEnd: Int, body: Int, bodyEnd: Int, code: Range<Int>, closure c: Int?,
                                     of tree: SyntaxTree, stores: () -> [String: [Int]]) -> Range<Int>? {
@@ -95,8 +95,9 @@ public enum CreateOnceGuards {
         }
         guard !names.isEmpty else { return nil }
         if tree.isWord(k, "if") {
-            // The body leaves: its first statement is `return`, `continue`, `break` or `throw`.
-            guard body + 1 < bodyEnd, ["return", "continue", "break", "throw"].contains(where: { tree.isWord(body + 1, $0) }) else { return nil }
+            // The body leaves: its last statement is `return`, `continue`, `break` or `throw`.
+            guard let last = ((body + 1)..<bodyEnd).last(where: { tree.statementStarts[$0] && Int(tree.enclosing[$0]) == body }),
+                  ["return", "continue", "break", "throw"].contains(where: { tree.isWord(last, $0) }) else { return nil }
         }
         let end = blockEnd(around: k, code: code, of: tree)
         guard end > bodyEnd + 1 else { return nil }

@@ -8178,7 +8178,8 @@ Not reported:
 - paths behind a create-once guard in a method on the path (`guard socketObserver == nil else { return }`,
   then `socketObserver = …`; a stored object's member, `guard tableView.tableHeaderView == nil` before
   `tableView.tableHeaderView = header`): the rest of the method runs once until something clears the observer;
-  or a cache per key (`if let existing = rowModels[id] { return existing }`, or `guard rowModels[id] == nil`,
+  or a cache per key (`if let existing = rowModels[id] { return existing }`, also after updating the entry
+  found, `existing.update(deck); return existing`, or `guard rowModels[id] == nil`,
   before `rowModels[id] = model`): the rest runs once per key, however often a view's `body` asks;
 - paths guarded by a run-once flag the type sets (`guard !didBind else { return }; didBind = true`; a flag it
   toggles, `isFollowing.toggle()`, is on again every other run and guards nothing once),

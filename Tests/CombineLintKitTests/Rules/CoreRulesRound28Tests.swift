@@ -132,6 +132,14 @@ final class CoreRulesRound28Tests: XCTestCase {
         let guarded = text.replacingOccurrences(of: "if let existing = rowModels[episode.id] { return existing }",
                                                 with: "guard rowModels[episode.id] == nil else { return rowModels[episode.id]! }")
         XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [(path: "A.swift", text: guarded)]), [])
+        // The entry found may be updated before it is returned; a branch that only updates it and
+        // goes on to subscribe again does not leave.
+        let updated = text.replacingOccurrences(of: "if let existing = rowModels[episode.id] { return existing }",
+                                                with: "if let existing = rowModels[episode.id] {\n            existing.update(episode)\n            return existing\n        }")
+        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [(path: "A.swift", text: updated)]), [])
+        let staying = text.replacingOccurrences(of: "if let existing = rowModels[episode.id] { return existing }",
+                                                with: "if let existing = rowModels[episode.id] { existing.update(episode) }")
+        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [(path: "A.swift", text: staying)]), ["A.swift:11:14"])
     }
 
     /// `guard tableView.tableHeaderView == nil else { return }` before the layout callback installs the
