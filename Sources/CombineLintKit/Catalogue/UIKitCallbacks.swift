@@ -126,12 +126,15 @@ extension Catalogue {
         // AppKit: view-based table and outline views, collection view items.
         "tableView(_:viewFor:row:)", "tableView(_:rowViewForRow:)", "outlineView(_:viewFor:item:)", "outlineView(_:rowViewForItem:)",
         "collectionView(_:itemForRepresentedObjectAt:)",
+        // MapKit: an annotation's view, dequeued from the map's reuse queue for each annotation shown.
+        "mapView(_:viewFor:)",
     ]
 
     /// Parameter types of a per-row method that are not the row's view: its list and its position
     /// (`tableView: UITableView`, `indexPath: IndexPath`, AppKit's `row: Int`).
     public static let rowPositionTypes: Set<String> = [
         "IndexPath", "Int", "IndexSet", "UITableView", "UICollectionView", "NSTableView", "NSOutlineView", "NSCollectionView",
+        "MKMapView", "MKAnnotation",
     ]
 
     /// Delegate methods called on each tap of a row or item: user actions, which repeat as an
@@ -188,6 +191,9 @@ extension Catalogue {
         // AppKit: a view-based table's cell and row views (`makeView(withIdentifier:owner:)` hands back
         // a used one; `NSView.prepareForReuse()` runs first), and a collection view's items.
         "NSTableCellView", "NSTableRowView", "NSCollectionViewItem",
+        // MapKit: `dequeueReusableAnnotationView(withIdentifier:for:)` hands back a pin that showed
+        // another annotation (`MKAnnotationView.prepareForReuse()` runs first).
+        "MKAnnotationView", "MKMarkerAnnotationView", "MKPinAnnotationView",
     ]
 
     /// Types whose members UIKit, AppKit and SwiftUI call on the main thread (there `RunLoop.current`

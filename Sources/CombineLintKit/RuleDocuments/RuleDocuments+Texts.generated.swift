@@ -9901,11 +9901,12 @@ or `updateNSView(_:context:)` (SwiftUI calls it on every update), SwiftUI's
 `collectionView(_:cellForItemAt:)`, header/footer and `willDisplay` methods (a bag that the same
 type's `didEndDisplaying` empties does not pile up), AppKit's
 `tableView(_:viewFor:row:)`, `outlineView(_:viewFor:item:)` and
-`collectionView(_:itemForRepresentedObjectAt:)`, diffable data source
+`collectionView(_:itemForRepresentedObjectAt:)`, MapKit's `mapView(_:viewFor:)`, diffable data source
 and cell registration closures), and `configure…`/`bind…` methods and property observers
 (`var viewModel: Model? { didSet { … } }`, which the data source sets on every reuse) of a
 `UITableViewCell`, `UICollectionViewCell` (`UICollectionViewListCell` included) or `UICollectionReusableView` subclass
-(or AppKit's `NSTableCellView`, `NSTableRowView` and `NSCollectionViewItem`, which a table or collection view reuses too) whose
+(or AppKit's `NSTableCellView`, `NSTableRowView` and `NSCollectionViewItem`, which a table or collection view reuses too,
+or MapKit's `MKAnnotationView`, `MKMarkerAnnotationView` and `MKPinAnnotationView`, which a map dequeues for annotation after annotation) whose
 `prepareForReuse` does not empty that bag (`removeAll()`, a new bag, or a bag class's own emptying call:
 `cancelBag.cancel()`, `disposeBag.dispose()`), nor does the data source's `didEndDisplaying` callback
 (`tableView(_:didEndDisplaying:forRowAt:)`, `collectionView(_:didEndDisplaying:forItemAt:)`, directly

@@ -168,4 +168,39 @@ final class CoreRulesRound30Tests: XCTestCase {
         let unguarded = text.replacingOccurrences(of: "guard animationBag.isEmpty, scale > 0", with: "guard scale > 0")
         XCTAssertEqual(positions(StoreInAppearanceRule.self, [(path: "A.swift", text: unguarded)]), ["A.swift:15:22"])
     }
+
+    /// MapKit reuses annotation views as tables reuse cells: `mapView(_:viewFor:)` dequeues a pin that
+    /// showed another annotation, so a subscription its `configure` stores piles up unless the pin's
+    /// `prepareForReuse` empties the bag.
+    func testAnnotationViewsAreReused() {
+        let pin = (path: "StationAnnotationView.swift", text: """
+        final class StationAnnotationView: MKMarkerAnnotationView {
+            private var subscriptions = Set<AnyCancellable>()
+            func configure(with station: Station, availability: AnyPublisher<String, Never>) {
+                availability
+                    .sink { [weak self] text in self?.glyphText = text }
+                    .store(in: &subscriptions)
+            }
+        }
+        """)
+        let map = (path: "MapViewController.swift", text: """
+        final class MapViewController: UIViewController, MKMapViewDelegate {
+            let viewModel = MapViewModel()
+            func mapView(_ mapView: MKMapView, viewFor annotation: MKAnnotation) -> MKAnnotationView? {
+                let view = mapView.dequeueReusableAnnotationView(withIdentifier: "station", for: annotation) as! StationAnnotationView
+                view.configure(with: station(of: annotation), availability: viewModel.availability(of: annotation))
+                return view
+            }
+        }
+        """)
+        XCTAssertEqual(positions(StoreInAppearanceRule.self, [pin, map]), ["StationAnnotationView.swift:6:14"])
+        let reset = (path: pin.path, text: pin.text.replacingOccurrences(of: "    func configure", with: """
+            override func prepareForReuse() {
+                super.prepareForReuse()
+                subscriptions.removeAll()
+            }
+            func configure
+        """))
+        XCTAssertEqual(positions(StoreInAppearanceRule.self, [reset, map]), [])
+    }
 }
