@@ -199,9 +199,11 @@ enum NeverFinishingSources {
                 guard let v = variable(named: name, onLine: property.line, in: tree) else { return false }
                 if TestCaseCode.isTestOrDouble(tree.variables[v].nameToken, of: tree, index: index) { continue }
                 // A same-named property holding a plain value (`@State private var uncheckedCount = 0` of a
-                // view) cannot be the publisher read here, which an operator or subscriber follows.
+                // view) or an object of the project that is no publisher (`let location = LocationService()`
+                // of a service container) cannot be the publisher read here, which an operator or subscriber follows.
                 if holdsPlainValue(tree.variables[v], in: tree)
-                    || NonPublisherResults.namesProjectNonPublisher(tree.variables[v].typeText, index: index, includingProtocols: true) { continue }
+                    || NonPublisherResults.namesProjectNonPublisher(tree.variables[v].typeText, index: index, includingProtocols: true)
+                    || makesProjectNonPublisher(tree.variables[v], in: tree, index: index) { continue }
                 guard let returned = handedOnChain(of: v, in: tree),
                       evidence(in: returned, before: returned.elements.count, tree: tree, index: index, extraNames: [],
                                throughProperties: false) != nil,
@@ -210,6 +212,16 @@ enum NeverFinishingSources {
             }
             return found
         }
+    }
+
+    /// A property without an annotation initialised by a project type's initializer
+    /// (`LocationService()`, `.init` aside) where that type is no publisher or subject.
+    private static func makesProjectNonPublisher(_ variable: VariableDecl, in tree: SyntaxTree, index: ProjectIndex) -> Bool {
+        guard variable.typeText.isEmpty, !variable.isComputed, let initializer = variable.initializer,
+              tree.tokens[initializer.lowerBound].kind == .identifier, initializer.count >= 3,
+              tree.tokens[initializer.lowerBound + 1].kind == .leftParen,
+              Int(tree.matching[initializer.lowerBound + 1]) == initializer.upperBound else { return false }
+        return NonPublisherResults.namesProjectNonPublisher(tree.name(initializer.lowerBound), index: index, includingProtocols: false)
     }
 
     /// A property whose type is a plain value, never a publisher: annotated as a number, flag, text,

@@ -203,4 +203,33 @@ final class CoreRulesRound30Tests: XCTestCase {
         """))
         XCTAssertEqual(positions(StoreInAppearanceRule.self, [reset, map]), [])
     }
+
+    /// A service container's `let location = LocationService()` holds an object, not the publisher a
+    /// chain reads: it does not hide that `LocationService.location` erases an endless `$lastLocation`,
+    /// so a button action subscribing to it again and again piles up subscriptions.
+    func testSameNamedPropertyHoldingAServiceObjectIsNoPublisher() {
+        let text = """
+        final class LocationService: ObservableObject {
+            @Published private(set) var lastLocation: CLLocation?
+            var location: AnyPublisher<CLLocation?, Never> { $lastLocation.eraseToAnyPublisher() }
+        }
+        final class ServiceContainer {
+            static let shared = ServiceContainer()
+            let location = LocationService()
+        }
+        final class MapViewController: UIViewController {
+            var cancellables = Set<AnyCancellable>()
+            @objc private func recenterOnUser() {
+                ServiceContainer.shared.location.location
+                    .compactMap { $0 }
+                    .sink { [weak self] location in self?.center(location) }
+                    .store(in: &cancellables)
+            }
+            func center(_ location: CLLocation) {}
+        }
+        """
+        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [(path: "A.swift", text: text)]), ["A.swift:15:14"])
+        let finite = text.replacingOccurrences(of: "{ $lastLocation.eraseToAnyPublisher() }", with: "{ Just(lastLocation).eraseToAnyPublisher() }")
+        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [(path: "A.swift", text: finite)]), [])
+    }
 }
