@@ -4087,7 +4087,10 @@ and its one cached result change what the code does:
   (`Publishers.MergeMany(uploads)`) lives for that body only: its Futures are subscribed once, at
   once, and are not reported;
 - it is retried (`retry(…)` resubscribes and gets the cached failure: an error);
-- it is subscribed to more than once (every subscriber shares the one run);
+- a function returns it to a caller that subscribes to it more than once (every subscriber shares
+  the one run, which the caller does not see being made); a `Future` made in place and subscribed
+  several times right there (`let checksum = Future { … }`, then two sinks) shares its one run on
+  purpose, as `share()` would, and is not reported;
 - nothing subscribes to it (`_ = Future { … }`, a bare call of a function that returns one),
   yet the work runs.
 A function or computed property that returns a new `Future` is judged by its call sites across

@@ -1,8 +1,10 @@
 /// A `Future { … }` created outside `Deferred { }` where its eagerness shows: its closure runs at
 /// creation, before or without any subscriber, and every subscriber (a `retry` too) gets the one
 /// cached result. That matters where the `Future` is kept (a property, a `lazy var`, a
-/// collection), retried, subscribed more than once, or made where no one subscribes; a `Future`
-/// made and subscribed at once, once, behaves as a deferred one would, and is not reported.
+/// collection), retried, returned to callers that subscribe more than once, or made where no one
+/// subscribes; a `Future` made and subscribed at once, once, behaves as a deferred one would, and is
+/// not reported, nor is one made in place and subscribed several times right there (its one run is
+/// shared on purpose).
 public struct FutureWithoutDeferredRule: Rule {
     public static let description = RuleDescription(
         id: "future_without_deferred", name: "Future without Deferred", defaultSeverity: .warning,
@@ -95,7 +97,11 @@ public struct FutureWithoutDeferredRule: Rule {
             let key = "future_without_deferred.call-sites\u{0}\(owner.name)\u{0}\(owner.selector)\u{0}\(owner.isFunction)"
             return context.memo.value(for: key) { CallSiteEagerness(value: callSiteEagerness(of: owner, context: context)) }.value
         }
-        return fate(of: tree.chains[c], in: tree)
+        let found = fate(of: tree.chains[c], in: tree)
+        // `let checksum = Future { … }` then two sinks right there: the code that makes the Future
+        // subscribes to it at once, and shares its one run on purpose (as `share()` would).
+        if case .sharedBySubscribers = found { return nil }
+        return found
     }
 
     /// What happens to a chain that holds a `Future` (its creation, or, with `index`, a call of a
