@@ -1319,7 +1319,7 @@ Reports `request(_:)` of a type that conforms to Combine's `Subscription` when i
 never acts on the demand it is given (a demand only written to a log, or only added to a counter
 that the type never reads, counts as ignored), while the type sends values with `subscriber.receive(_:)`
 (outside `request(_:)`, or inside it in a loop or a closure). Not reported: subscriptions that keep
-the demand (`pending += demand`) and send only while it lasts; subscriptions that forward
+the demand (`pending += demand`, also in a closure of `request(_:)` through `self.pending`) and send only while it lasts; subscriptions that forward
 `request(_:)` to an upstream subscription; a `request(_:)` that sends one value per call, also
 from the callback of the work it starts when the completion follows that value at once (every
 `request(_:)` asks for at least one value, so one value and the end never exceed it); types

@@ -90,9 +90,20 @@ public struct CustomSubscriptionIgnoresDemandRule: Rule {
         tree.uses(demand, in: body).contains { use in
             if isLogged(use, in: tree) { return false }
             guard let counter = counterAssigned(from: use, in: body, tree: tree) else { return true }
-            return tree.uses(counter, in: typeBody).contains { k in
+            return (tree.uses(counter, in: typeBody) + selfMemberUses(counter, in: typeBody, tree: tree)).contains { k in
                 !isAssignmentTarget(k, in: tree) && !(k > 0 && (tree.isWord(k - 1, "var") || tree.isWord(k - 1, "let")))
             }
+        }
+    }
+
+    /// `self.pending` and `self?.pending` in the type's body (a closure inside `request(_:)` reads the
+    /// counter through `self`): the name's tokens after `self.`.
+    private func selfMemberUses(_ name: String, in range: Range<Int>, tree: SyntaxTree) -> [Int] {
+        range.filter { k in
+            guard k >= 2, tree.tokens[k].kind == .identifier, tree.tokens[k - 1].kind == .period, tree.name(k) == name else { return false }
+            var owner = k - 2
+            if tree.tokens[owner].kind == .questionMark, owner > 0 { owner -= 1 }
+            return tree.isWord(owner, "self")
         }
     }
 

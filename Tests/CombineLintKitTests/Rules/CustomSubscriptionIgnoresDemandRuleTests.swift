@@ -66,4 +66,32 @@ final class CustomSubscriptionIgnoresDemandRuleTests: XCTestCase {
         """
         XCTAssertEqual(places(CustomSubscriptionIgnoresDemandRule.self, [(path: "A.swift", text: text)]), ["A.swift:17:10"])
     }
+
+    /// The demand added to a counter inside a closure of `request(_:)` (`queue.addOperation { self.pending += demand }`)
+    /// and read back through `self` where values are sent (`guard self.pending > 0`) is acted on; a
+    /// counter only ever written is not.
+    func testCounterReadThroughSelf() {
+        let text = """
+        final class PressureSubscription<S: Subscriber>: Subscription where S.Input == Double, S.Failure == Never {
+            private var subscriber: S?
+            private let queue = OperationQueue()
+            private var pending: Subscribers.Demand = .none
+            func request(_ demand: Subscribers.Demand) {
+                queue.addOperation { [weak self] in
+                    guard let self else { return }
+                    self.pending += demand
+                    self.altimeter.startUpdates(to: self.queue) { [weak self] data, _ in
+                        guard let self, self.pending > 0, let subscriber = self.subscriber else { return }
+                        self.pending -= 1
+                        self.pending += subscriber.receive(data)
+                    }
+                }
+            }
+            func cancel() { subscriber = nil }
+        }
+        """
+        XCTAssertEqual(findings(of: CustomSubscriptionIgnoresDemandRule.self, in: [(path: "A.swift", text: text)]).map(\.line), [])
+        let unread = text.replacingOccurrences(of: "guard let self, self.pending > 0, let subscriber", with: "guard let self, let subscriber")
+        XCTAssertEqual(findings(of: CustomSubscriptionIgnoresDemandRule.self, in: [(path: "A.swift", text: unread)]).map(\.line), [5])
+    }
 }
