@@ -23,6 +23,10 @@ extension Catalogue {
     /// `DispatchQueue` methods that run a closure later on the queue (`DispatchQueue.global().async { … }`).
     public static let dispatchAsyncCalls: Set<String> = ["async", "asyncAfter"]
 
+    /// Calls whose closure is work for later, after a delay: `asyncAfter(deadline:)`, a
+    /// `DispatchWorkItem` (made to be scheduled, `asyncAfter(deadline:execute:)`), a timer's block.
+    public static let delayedWorkCalls: Set<String> = ["asyncAfter", "DispatchWorkItem", "scheduledTimer"]
+
     /// `URLSession` methods that take a completion handler, which the session calls on its
     /// delegate queue (a background queue unless the session was made with `delegateQueue: .main`).
     public static let urlSessionCompletionTaskMethods: Set<String> = ["dataTask", "uploadTask", "downloadTask"]

@@ -11956,8 +11956,9 @@ loop that starts with `guard let value else { continue }`, a subscriber made by 
 its own subscriber sets it back to `nil` after handling the value (itself, or in the method of its
 type it hands the value to: `.sink { [weak self] in self?.reveal($0) }` with `reveal` sending `nil`, or in a method
 without arguments of the declaring type it calls, `self?.model.messageShown()` with `messageShown` setting it to `nil`; also when the method it hands the value to makes that call, or calls a method without arguments of another object whose body makes it: `showFailure(_:)` calling `viewModel.retryFailed()`, which calls `chat.failureShown()`; also a method of the declaring type it hands the value back to, whatever else that method takes, even from a closure inside the handler: `present(conflict)` whose sheet completion calls `sync.resolve(conflict, keepLocal: keep)`, which sends `nil`; a method not handed the value, `clear(keep:)`, sets a real state), or
-the code that set it takes it back after a while (`banner = "Saved"`, then `asyncAfter(deadline: .now() + 2) { self?.banner = nil }`;
-a subscriber arriving meanwhile still gets it again): a one-shot event (a toast, an
+the code that set it takes it back after a while (`banner = "Saved"`, then `asyncAfter(deadline: .now() + 2) { self?.banner = nil }`,
+or from a `DispatchWorkItem` or a timer's block; a subscriber arriving meanwhile still gets it again, and the type's own
+`if banner == nil` then only asks whether an event is on show): a one-shot event (a toast, an
 alert, a navigation request) modelled as state. The finding is at the declaration; the evidence
 may be in other files, and consumers are followed through `Publishers.Merge`, `CombineLatest` and
 `Zip`, `merge(with:)` and the like (what the combined chain does next decides: after

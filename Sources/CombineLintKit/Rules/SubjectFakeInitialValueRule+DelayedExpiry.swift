@@ -5,7 +5,7 @@ extension SubjectFakeInitialValueRule {
     /// subscriber arriving before it expires still gets the event again.
     static func isDelayedExpiry(_ write: String, of name: String, kind: Kind, index: ProjectIndex) -> Bool {
         guard let (tree, token) = position(ofWrite: write, index: index), let c = tree.innermostClosure(of: token),
-              isDelayedCallback(closureOpen: tree.closures[c].open, in: tree),
+              isDelayedCallback(c, in: tree),
               let f = tree.enclosingFunction(of: token), let bodyOpen = tree.functions[f].bodyOpen else { return false }
         // The value set before the delay, in the same function: `banner = "Saved"`, `toast.send(toast)`.
         for i in bodyOpen..<tree.closures[c].open where tree.isWord(i, name) && i + 2 < tree.tokens.count {
@@ -16,17 +16,10 @@ extension SubjectFakeInitialValueRule {
         return false
     }
 
-    /// The closure opening at `open` is the work of `asyncAfter(deadline:)`: its trailing closure or
-    /// its `execute:` argument.
-    private static func isDelayedCallback(closureOpen open: Int, in tree: SyntaxTree) -> Bool {
-        guard open > 1 else { return false }
-        let before = open - 1
-        var paren = -1
-        if tree.tokens[before].kind == .rightParen {
-            paren = Int(tree.matching[before])
-        } else if tree.tokens[before].kind == .colon, tree.isWord(before - 1, "execute") {
-            paren = Int(tree.enclosing[before])
-        }
-        return paren > 0 && tree.tokens[paren].kind == .leftParen && tree.isWord(paren - 1, "asyncAfter")
+    /// Closure `c` is work for later: of `asyncAfter(deadline:)` (trailing or `execute:`), of a
+    /// `DispatchWorkItem { … }` scheduled so, or a timer's block.
+    private static func isDelayedCallback(_ c: Int, in tree: SyntaxTree) -> Bool {
+        guard let call = tree.call(receiving: c) else { return false }
+        return Catalogue.delayedWorkCalls.contains(tree.chains[call.chain].elements[call.element].name)
     }
 }

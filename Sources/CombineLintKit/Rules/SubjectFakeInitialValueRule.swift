@@ -141,7 +141,8 @@ public struct SubjectFakeInitialValueRule: Rule {
                 }
             }
             guard evidence.skipsNil, !evidence.readsAsState else { return evidence }
-            if kind == .published, SubjectFakeInitialValueRule.hasBareRead(of: name, inType: declaringType, index: index) {
+            let bare = kind == .published ? SubjectFakeInitialValueRule.bareReads(of: name, inType: declaringType, index: index) : .none
+            if bare == .values {
                 evidence.readsAsState = true
                 return evidence
             }
@@ -163,6 +164,13 @@ public struct SubjectFakeInitialValueRule: Rule {
             }
             evidence.writesNilElsewhere = !elsewhere.isEmpty
             evidence.onlyClearsElsewhere = elsewhere.allSatisfy { SubjectFakeInitialValueRule.isPlainNilWrite($0, index: index) }
+            // The type's own `if toast == nil` asks whether an event is on show; it reads nil as a
+            // state unless every nil write takes back, after a while, a value the same code set
+            // (`asyncAfter(…) { self?.toast = nil }`): then the event shows for a while and late
+            // subscribers get it again.
+            if bare == .nilChecks, !(elsewhere.isEmpty && writes.contains { SubjectFakeInitialValueRule.isDelayedExpiry($0, of: name, kind: kind, index: index) }) {
+                evidence.readsAsState = true
+            }
             return evidence
         }
 
@@ -192,7 +200,7 @@ public struct SubjectFakeInitialValueRule: Rule {
                     if let owner = Evidence.owner(of: use, in: tree) {
                         selfRooted[owner, default: []].append(use)
                     } else if let owner = TypeResolver.ownerType(ofElement: use.element, in: tree.chains[use.chain], tree: tree, index: index)
-                                ?? Evidence.bindingOwner(of: use, in: tree, index: index) {
+                                ?? Evidence.bindingOwner(of: use, in: tree, index: index) ?? Evidence.staticOwner(of: use, in: tree) {
                         typed[owner, default: []].append(use)
                     } else {
                         shared.append(use)
@@ -309,6 +317,16 @@ public struct SubjectFakeInitialValueRule: Rule {
         /// property to check it, so its uses are evidence neither of skipping nor of state.
         static func isTestCode(_ token: Int, of tree: SyntaxTree, index: ProjectIndex) -> Bool {
             TestCaseCode.isTestOrDouble(token, of: tree, index: index)
+        }
+
+        /// `Calendar.current`, `Theme.current`: a static member of the type named as the root (no local
+        /// or parameter of that name), not a use of every property `current`.
+        static func staticOwner(of use: ProjectIndex.MemberUse, in tree: SyntaxTree) -> String? {
+            let chain = tree.chains[use.chain]
+            guard use.element == 1, case let root = chain.elements[0], root.kind == .root, !root.isCall, root.subscripts.isEmpty,
+                  root.name.first?.isUppercase == true,
+                  TypeResolver.localDeclaration(of: root.name, at: chain.first, in: tree) == nil else { return nil }
+            return root.name
         }
 
         /// `$model.alert` in a view (`@StateObject var model = FeedModel()`): a binding to the property
@@ -784,9 +802,19 @@ public struct SubjectFakeInitialValueRule: Rule {
         return body.count == 1 && (tree.isWord(body.lowerBound, "return") || tree.isWord(body.lowerBound, "continue"))
     }
 
-    /// A read of the property by its bare name inside its own type (`if toast == nil`, `show(toast)`),
-    /// not a write, a declaration, a label, or a parameter or local of the same name.
-    static func hasBareRead(of name: String, inType typeName: String, index: ProjectIndex) -> Bool {
+    /// What a type's own code reads of its property by bare name.
+    enum BareReads: Sendable {
+        case none
+        /// Only compared with `nil` (`if toast == nil`, `guard toast != nil`).
+        case nilChecks
+        /// Its value is used.
+        case values
+    }
+
+    /// How the code of type `typeName` reads its property `name` by bare name (`if toast == nil`,
+    /// `show(toast)`): not a write, a declaration, a label, or a parameter or local of the same name.
+    static func bareReads(of name: String, inType typeName: String, index: ProjectIndex) -> BareReads {
+        var found = BareReads.none
         let references = index.identifiers[name]
         for t in index.treeIndices(declaring: typeName) {
             let tree = index.trees[t]
@@ -803,10 +831,12 @@ public struct SubjectFakeInitialValueRule: Rule {
                 if SubscriptionFinder.localVariable(named: name, visibleAt: i, in: tree) != nil { continue }
                 if SubscriptionFinder.isParameter(named: name, visibleAt: i, in: tree) { continue }
                 if tree.enclosingFunction(of: i) == nil, tree.innermostClosure(of: i) == nil { continue }
-                return true
+                let comparedWithNil = i + 2 < tree.tokens.count && (tree.tokenIs(i + 1, "==") || tree.tokenIs(i + 1, "!=")) && tree.isWord(i + 2, "nil")
+                guard comparedWithNil else { return .values }
+                found = .nilChecks
             }
         }
-        return false
+        return found
     }
 
     /// `.filter { $0 != nil }`.

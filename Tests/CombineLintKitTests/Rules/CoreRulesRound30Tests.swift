@@ -232,4 +232,48 @@ final class CoreRulesRound30Tests: XCTestCase {
         let finite = text.replacingOccurrences(of: "{ $lastLocation.eraseToAnyPublisher() }", with: "{ Just(lastLocation).eraseToAnyPublisher() }")
         XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [(path: "A.swift", text: finite)]), [])
     }
+
+    /// A toast centre that asks `if current == nil` before showing the next toast and takes each
+    /// toast back from a `DispatchWorkItem` scheduled with `asyncAfter`: the toast is an event shown for
+    /// a while, and a presenter subscribing meanwhile gets it again. `Calendar.current` in another
+    /// type is a static member of `Calendar`, no read of `ToastCenter.current`. Cleared by a method
+    /// of its own (`dismiss()`), the nil check reads a state.
+    func testToastTakenBackByAWorkItemWithItsOwnNilCheck() {
+        let center = (path: "Toasts.swift", text: """
+        final class ToastCenter: ObservableObject {
+            @Published var current: Toast? = nil
+            private var queue: [Toast] = []
+            private var dismissWork: DispatchWorkItem?
+            func show(_ toast: Toast) {
+                if current == nil { present(toast) } else { queue.append(toast) }
+            }
+            private func present(_ toast: Toast) {
+                current = toast
+                let work = DispatchWorkItem { [weak self] in
+                    guard let self else { return }
+                    if self.queue.isEmpty { self.current = nil } else { self.present(self.queue.removeFirst()) }
+                }
+                dismissWork = work
+                DispatchQueue.main.asyncAfter(deadline: .now() + 2.5, execute: work)
+            }
+        }
+        final class ToastView: UIView {
+            var bag = Set<AnyCancellable>()
+            init(center: ToastCenter) {
+                super.init(frame: .zero)
+                center.$current.compactMap { $0 }.sink { [weak self] in self?.present($0) }.store(in: &bag)
+            }
+            func present(_ toast: Toast) {}
+        }
+        """)
+        let heatmap = (path: "HeatmapView.swift", text: """
+        struct HeatmapView: View {
+            private let calendar = Calendar.current
+            var body: some View { Text("\\(calendar.component(.day, from: Date()))") }
+        }
+        """)
+        XCTAssertEqual(positions(SubjectFakeInitialValueRule.self, [center, heatmap]), ["Toasts.swift:2:20"])
+        let dismissed = (path: center.path, text: center.text.replacingOccurrences(of: "    private func present", with: "    func dismiss() { current = nil }\n    private func present"))
+        XCTAssertEqual(positions(SubjectFakeInitialValueRule.self, [dismissed, heatmap]), [])
+    }
 }
