@@ -41,7 +41,8 @@ public enum BagResets {
         let lastName = key.lastNameComponent
         // `bag.removeAll()`, `bag.forEach { $0.cancel() }`, `self.bag.removeAll(keepingCapacity: true)`,
         // and the emptying calls of bag classes (`cancelBag.cancel()`, `disposeBag.dispose()`).
-        for chain in tree.chains(in: range.lowerBound...(range.upperBound - 1)) where chain.elements.count >= 2 {
+        for k in tree.chainIndices(in: range.lowerBound...(range.upperBound - 1)) where tree.chains[k].elements.count >= 2 {
+            let chain = tree.chains[k]
             let method = chain.elements[chain.elements.count - 1]
             guard method.isCall, let pathLast = chain.elements.dropLast().last?.lastToken else { continue }
             guard self.key(first: chain.first, last: pathLast, in: tree) == key else { continue }

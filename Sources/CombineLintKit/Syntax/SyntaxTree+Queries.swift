@@ -305,10 +305,10 @@ extension SyntaxTree {
     }
 
     private func firstChain(atOrAfter token: Int) -> Int {
-        var low = 0, high = chains.count
+        var low = 0, high = chainFirsts.count
         while low < high {
             let mid = (low + high) / 2
-            if chains[mid].first < token { low = mid + 1 } else { high = mid }
+            if Int(chainFirsts[mid]) < token { low = mid + 1 } else { high = mid }
         }
         return low
     }

@@ -35,6 +35,9 @@ public final class SyntaxTree: Sendable {
     let memberTables: [Int: [String: Int]]
     public let closures: [Closure]
     public let chains: [Chain]
+    /// Each chain's first token, in order: what the binary searches of `chainIndices(in:)` read
+    /// (a compact array, not a stride over whole chains).
+    let chainFirsts: [Int32]
     /// The elements of all chains, in order: the array each chain's `elements` views.
     let chainElements: [ChainElement]
     /// Generic arguments written after an element's name (`<Int, Never>`), by its name token.
@@ -121,6 +124,7 @@ public final class SyntaxTree: Sendable {
         self.closures = builder.closures
         let (chains, elements, generics) = parser.parse()
         self.chains = chains
+        self.chainFirsts = chains.map { Int32($0.first) }
         self.chainElements = elements
         self.genericArgumentsByNameToken = generics
         var calls: [(key: Int, value: CallReference)] = []
