@@ -20,6 +20,13 @@ extension Catalogue {
     /// `FeedMockService`, `SpyFlow`), as a word of the name: `Mockingbird` is not one.
     public static let testDoubleWords = ["Mock", "Stub", "Fake", "Spy"]
 
+    /// The first word of a SwiftUI preview's stand-in (`PreviewLibrary`), in a file that declares
+    /// previews (`previewMarkers`): it feeds the canvas only, as a double feeds a test.
+    public static let previewDoublePrefix = "Preview"
+
+    /// What a file that declares SwiftUI previews spells: the `#Preview` macro or a `PreviewProvider`.
+    public static let previewMarkers = ["#Preview", "PreviewProvider"]
+
     /// Path components of folders that hold tests and test doubles (besides a test target's, whose
     /// name ends in `Tests`). A bare `Tests` is not one: it is the root of a package's test targets
     /// and of their fixtures (whole packages, linted as such), and it may stand above a project.

@@ -204,8 +204,11 @@ enum NeverFinishingSources {
                 if holdsPlainValue(tree.variables[v], in: tree)
                     || NonPublisherResults.namesProjectNonPublisher(tree.variables[v].typeText, index: index, includingProtocols: true)
                     || makesProjectNonPublisher(tree.variables[v], in: tree, index: index) { continue }
-                guard let returned = handedOnChain(of: v, in: tree),
-                      evidence(in: returned, before: returned.elements.count, tree: tree, index: index, extraNames: [],
+                guard let returned = handedOnChain(of: v, in: tree) else { return false }
+                // `var statePublisher: … { playback.statePublisher }` forwards another object's property
+                // of the name: it is endless when that one is, which the other declarations decide.
+                if returned.elements.count >= 2, returned.elements.last?.name == name, returned.elements.last?.isCall == false { continue }
+                guard evidence(in: returned, before: returned.elements.count, tree: tree, index: index, extraNames: [],
                                throughProperties: false) != nil,
                       !returned.elements.contains(where: { Catalogue.valueLimitingOperators.contains($0.name) }) else { return false }
                 found = true
