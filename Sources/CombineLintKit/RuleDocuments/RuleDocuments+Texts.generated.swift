@@ -4090,7 +4090,8 @@ and its one cached result change what the code does:
 - a function returns it to a caller that subscribes to it more than once (every subscriber shares
   the one run, which the caller does not see being made); a `Future` made in place and subscribed
   several times right there (`let checksum = Future { … }`, then two sinks) shares its one run on
-  purpose, as `share()` would, and is not reported;
+  purpose, as `share()` would, and is not reported; nor are subscriptions in the two branches of an
+  `if`/`else` or in two `case`s, of which one runs;
 - nothing subscribes to it (`_ = Future { … }`, a bare call of a function that returns one),
   yet the work runs.
 A function or computed property that returns a new `Future` is judged by its call sites across

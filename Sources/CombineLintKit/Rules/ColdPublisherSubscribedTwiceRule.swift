@@ -42,7 +42,7 @@ public struct ColdPublisherSubscribedTwiceRule: Rule {
                                   context.related(tokens: tree.variables[holder.variable].nameToken, message: "declared here, without share()")]))
                     continue
                 }
-                guard uses.count >= 2, !mayRunApart(uses[0], uses[1], in: tree) else { continue }
+                guard uses.count >= 2, !tree.mayRunApart(uses[0], uses[1]) else { continue }
                 // A test case subscribes twice on purpose, to check that the work runs per subscription.
                 if TestCaseCode.contains(uses[1], of: tree, index: context.index) { continue }
                 let declaration = tree.variables[holder.variable].nameToken
@@ -216,7 +216,7 @@ public struct ColdPublisherSubscribedTwiceRule: Rule {
         for k in body where k > first && tree.tokens[k].kind == .identifier && tree.name(k) == name && k >= 1 && tree.isWord(k - 1, "return") {
             guard tree.innermostClosure(of: k) == level,
                   SubscriptionFinder.localVariable(named: name, visibleAt: k, in: tree) == holder.variable,
-                  !mayRunApart(first, k - 1, in: tree) else { continue }
+                  !tree.mayRunApart(first, k - 1) else { continue }
             if let c = tree.chain(startingAt: k),
                tree.chains[c].elements.contains(where: { $0.isCall && Catalogue.sharingOperators.contains($0.name) }) { return nil }
             return k
@@ -239,17 +239,5 @@ public struct ColdPublisherSubscribedTwiceRule: Rule {
         guard case .argument(let open) = context, open >= 0, tree.tokens[open].kind == .leftParen,
               let call = tree.call(openedAt: open) else { return false }
         return Catalogue.inputSubscribingCombiners.contains(tree.chains[call.chain].elements[call.element].name)
-    }
-
-    /// Two uses that an `else`, a `case` or a `return` between them may keep from both running.
-    private func mayRunApart(_ first: Int, _ second: Int, in tree: SyntaxTree) -> Bool {
-        guard first < second else { return true }
-        // Only the code around the two: an `if case` or `return` inside a closure the first
-        // subscription is given (`sink(receiveCompletion: { if case .failure = $0 { … } })`) keeps nothing apart.
-        let level = tree.innermostClosure(of: first)
-        for k in first..<second where tree.isWord(k, "else") || tree.isWord(k, "case") || tree.isWord(k, "default") || tree.isWord(k, "return") {
-            if tree.innermostClosure(of: k) == level { return true }
-        }
-        return false
     }
 }

@@ -198,7 +198,7 @@ public struct FutureWithoutDeferredRule: Rule {
     /// A local holding a `Future`: retried, subscribed more than once, or captured by a closure
     /// that subscribes later (a tap handler: each run gets the result cached at creation).
     private func localFate(_ v: Int, in tree: SyntaxTree, depth: Int = 0) -> Eagerness? {
-        var subscriptions = 0
+        var subscriptions: [Int] = []
         let declaredIn = tree.innermostClosure(of: tree.variables[v].nameToken)
         for use in SubscriptionFinder.usesAfterDeclaration(of: v, in: tree) {
             let names = tree.postfixMembers(after: use + 1).names
@@ -212,9 +212,11 @@ public struct FutureWithoutDeferredRule: Rule {
                 continue
             }
             if tree.innermostClosure(of: use) != declaredIn { return .kept(tree.variables[v].name) }
-            subscriptions += 1
+            subscriptions.append(use)
         }
-        return subscriptions > 1 ? .sharedBySubscribers : nil
+        // Subscriptions in the two branches of an `if`/`else` or in two `case`s: one of them runs.
+        let together = zip(subscriptions, subscriptions.dropFirst()).contains { !tree.mayRunApart($0, $1) }
+        return together ? .sharedBySubscribers : nil
     }
 
     /// `cached = shared`, `self.cached = shared`: the property a bare name is assigned to, as a

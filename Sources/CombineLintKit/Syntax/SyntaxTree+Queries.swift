@@ -21,6 +21,19 @@ extension SyntaxTree {
     public func tokenIs(_ i: Int, _ s: String) -> Bool { textReader.is(i, text: s) }
     /// Whether token i is the word `word` (identifier or keyword, backticks ignored).
     public func isWord(_ i: Int, _ word: String) -> Bool { textReader.isWord(i, word) }
+    /// Whether the code at tokens `first` and `second` may not both run: an `else`, a `case` or a
+    /// `return` of their own code (not of a closure in between) stands between them.
+    public func mayRunApart(_ first: Int, _ second: Int) -> Bool {
+        guard first < second else { return true }
+        // Only the code around the two: an `if case` or `return` inside a closure the first
+        // subscription is given (`sink(receiveCompletion: { if case .failure = $0 { … } })`) keeps nothing apart.
+        let level = innermostClosure(of: first)
+        for k in first..<second where isWord(k, "else") || isWord(k, "case") || isWord(k, "default") || isWord(k, "return") {
+            if innermostClosure(of: k) == level { return true }
+        }
+        return false
+    }
+
     /// Whether operator token i assigns (`+=`, `??=` …): it ends in `=` and is not a comparison.
     public func isCompoundAssignment(_ i: Int) -> Bool {
         let text = name(i)

@@ -87,6 +87,32 @@ final class FutureWithoutDeferredRuleTests: XCTestCase {
         XCTAssertEqual(found.first?.message, "This `Future` is subscribed to more than once, but its closure ran once, at creation: every subscriber shares that one result.")
     }
 
+    /// A caller that subscribes in the two branches of an `if`/`else` subscribes once, whichever runs.
+    func testSubscriptionsInExclusiveBranchesAreOne() {
+        let text = """
+        final class Geocoder {
+            func placeName(for point: Point) -> Future<String?, Never> {
+                Future { promise in lookup(point) { promise(.success($0)) } }
+            }
+        }
+        final class Summary {
+            let geocoder = Geocoder()
+            var bag = Set<AnyCancellable>()
+            func load(_ point: Point, ride: Bool) {
+                let name = geocoder.placeName(for: point)
+                if ride {
+                    name.map { "Ride from \\($0 ?? "")" }.sink { print($0) }.store(in: &bag)
+                } else {
+                    name.map { "Run in \\($0 ?? "")" }.sink { print($0) }.store(in: &bag)
+                }
+            }
+        }
+        """
+        XCTAssertEqual(places(run(text)), [])
+        let both = text.replacingOccurrences(of: "} else {", with: "}\n        do {")
+        XCTAssertEqual(places(run(both)), ["A.swift:3:9"])
+    }
+
     func testMadeAndSubscribedAtOnceOnceIsQuiet() {
         let text = """
         final class Model {
