@@ -7613,7 +7613,7 @@ too: when its body reads the property (outside closures that may run later; the 
 Not reported: the reads of a property in a closure that reads its old value on purpose, by
 comparing a read with the closure's own parameter (`new != self.tab`) or by keeping a read as the
 old value (`let old = self.volume`, `previous = selection`, `let wasOn = self.showsPreview`, or as the key it stores the outgoing state under,
-`levels[self.zone] = self.master`), or by setting a read against its parameter in one statement
+`levels[self.zone] = self.master`), or by pushing it onto an undo history (`self.titleHistory.append(self.title)`, also in a closure that takes no value), or by setting a read against its parameter in one statement
 (`if !scrubbing && model.isScrubbing`, `log.append("\(self.step) → \(newStep)")`, `self.files.filter { !new.contains($0) }`), and a called method that compares
 the property with a parameter it is given (`func select(_ new: Tab) { if new != tab … }`) or, given
 one, keeps the property as the old value (`func remember(_ new: Track?) { if let old = track, old != new … }`): there

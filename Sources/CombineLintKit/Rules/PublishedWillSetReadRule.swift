@@ -227,6 +227,8 @@ public struct PublishedWillSetReadRule: Rule {
     private func withoutOldValueReads(_ reads: [(first: Int, last: Int)], in c: Int, tree: SyntaxTree) -> [(first: Int, last: Int)] {
         let parameters = Set(tree.closures[c].parameters.filter { $0 != "_" })
         var deliberate: Set<String> = []
+        // Pushed onto an undo history: the old value is what the closure wants, given a value or not.
+        var pushed: Set<String> = []
         for read in reads {
             let after = read.last + 1
             if after + 1 < tree.tokens.count, isComparison(after, tree), tree.tokens[after + 1].kind == .identifier,
@@ -237,6 +239,10 @@ public struct PublishedWillSetReadRule: Rule {
             if before >= 1, tree.tokens[before].kind == .equal, tree.tokens[before - 1].kind == .identifier {
                 if Self.namesOldValue(tree.name(before - 1)) { deliberate.insert(tree.name(read.last)) }
             }
+            // `self.titleHistory.append(self.title)`: the outgoing value pushed onto an undo history.
+            if before >= 3, tree.tokens[before].kind == .leftParen, ["append", "insert"].contains(tree.name(before - 1)),
+               tree.tokens[before - 2].kind == .period, tree.tokens[before - 3].kind == .identifier,
+               Self.namesOldValue(tree.name(before - 3)) { pushed.insert(tree.name(read.last)) }
             // `levels[self.zone] = self.master`: the read is the key an assignment stores under,
             // saving the outgoing value's state before the closure moves on to its parameter.
             if isSubscriptKeyOfAssignment(read, tree) { deliberate.insert(tree.name(read.last)) }
@@ -245,7 +251,9 @@ public struct PublishedWillSetReadRule: Rule {
             // value the closure was given, so the read stands for the value before the change.
             if statement(around: read, in: c, tree: tree, uses: parameters) { deliberate.insert(tree.name(read.last)) }
         }
-        guard !parameters.isEmpty, !deliberate.isEmpty else { return reads }
+        if parameters.isEmpty { deliberate = [] }
+        deliberate.formUnion(pushed)
+        guard !deliberate.isEmpty else { return reads }
         return reads.filter { !deliberate.contains(tree.name($0.last)) }
     }
 
@@ -276,11 +284,11 @@ public struct PublishedWillSetReadRule: Rule {
     }
 
     /// A name that says it holds the value before a change (`old`, `previousTab`, `lastVolume`,
-    /// `wasEnabled`).
+    /// `wasEnabled`), or the values before the changes (`titleHistory`, `undoStack`).
     static func namesOldValue(_ name: String) -> Bool {
         if name.hasPrefix("was"), name.dropFirst(3).first?.isUppercase == true { return true }
         let target = name.lowercased()
-        return ["old", "previous", "prev", "last", "former"].contains(where: { target.hasPrefix($0) || target.hasSuffix($0) })
+        return ["old", "previous", "prev", "last", "former", "history", "undo"].contains(where: { target.hasPrefix($0) || target.hasSuffix($0) })
     }
 
     private func isComparison(_ i: Int, _ tree: SyntaxTree) -> Bool {

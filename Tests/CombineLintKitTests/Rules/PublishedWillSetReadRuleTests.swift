@@ -56,6 +56,31 @@ final class PublishedWillSetReadRuleTests: XCTestCase {
 
     /// `sort { … }` (in place, as `sorted`) runs its closure during the call: a method that re-sorts by
     /// the property reads its old value. A sort deferred to the main queue reads the new one.
+    /// The outgoing value pushed onto an undo history (`titleHistory.append(self.title)`) is read on
+    /// purpose; appended to another list, it is the old value taken for the new one.
+    func testTheOldValuePushedOntoAnUndoHistory() {
+        let text = """
+        final class Composer: ObservableObject {
+            @Published var title = ""
+            private var titleHistory: [String] = []
+            private var recent: [String] = []
+            private var bag = Set<AnyCancellable>()
+            init() {
+                $title.dropFirst().sink { [weak self] _ in
+                    guard let self else { return }
+                    self.titleHistory.append(self.title)
+                }.store(in: &bag)
+                $title.dropFirst().sink { [weak self] _ in
+                    guard let self else { return }
+                    self.recent.append(self.title)
+                }.store(in: &bag)
+            }
+        }
+        """
+        let found = findings(of: PublishedWillSetReadRule.self, in: [(path: "A.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["13:32"])
+    }
+
     func testASortInPlaceReadsTheOldValue() {
         let text = """
         final class JobsModel: ObservableObject {
