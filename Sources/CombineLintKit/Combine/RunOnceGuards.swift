@@ -38,6 +38,39 @@ public enum RunOnceGuards {
         return nil
     }
 
+    /// Every `if` or `guard` in `range` that reads the bag or one of `flags`, in order.
+    public static func guards(in range: Range<Int>, of tree: SyntaxTree, bag: String, flags: Set<String>) -> [Int] {
+        var result: [Int] = []
+        var starts = range
+        while let k = firstGuard(in: range, startingIn: starts, of: tree, bag: bag, flags: flags) {
+            result.append(k)
+            starts = (k + 1)..<range.upperBound
+        }
+        return result
+    }
+
+    /// Whether the `if` or `guard` at token `k` decides whether code at token `end` runs: `end` is
+    /// in the `if`'s body, or after a `guard` (or an `if` whose body leaves: `if didBind { return }`)
+    /// in the same block. An `if isMovingToParent { startObserving() }` guards its own call only,
+    /// not the calls after it.
+    public static func covers(_ k: Int, _ end: Int, in tree: SyntaxTree) -> Bool {
+        guard k < end else { return false }
+        let level = tree.enclosing[k]
+        var open = k + 1
+        while open < end, !(tree.tokens[open].kind == .leftBrace && tree.enclosing[open] == level) { open += 1 }
+        guard open < end, tree.matching[open] > Int32(open) else { return false }
+        let close = Int(tree.matching[open])
+        let blockClose = level >= 0 && tree.matching[Int(level)] > level ? Int(tree.matching[Int(level)]) : tree.tokens.count
+        let leavesBlock = tree.isWord(k, "guard") || bodyLeaves(open: open, close: close, in: tree)
+        return (open < end && end < close) || (leavesBlock && close < end && end < blockClose)
+    }
+
+    /// The block `{ … }` from `open` to `close` ends in `return`, `continue`, `break` or `throw`.
+    private static func bodyLeaves(open: Int, close: Int, in tree: SyntaxTree) -> Bool {
+        guard let last = ((open + 1)..<close).last(where: { tree.statementStarts[$0] && Int(tree.enclosing[$0]) == open }) else { return false }
+        return ["return", "continue", "break", "throw"].contains { tree.isWord(last, $0) }
+    }
+
     /// Whether the condition of the `if` or `guard` at token `k` is one flag, maybe negated or on
     /// `self` (`!hasBound`, `self.didLoad`), up to its `{` or `else`.
     public static func testsOneFlag(at k: Int, in tree: SyntaxTree) -> Bool {

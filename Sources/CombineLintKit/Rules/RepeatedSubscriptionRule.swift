@@ -588,11 +588,11 @@ struct TypeAnalysis: Sendable {
         if memo.value(for: key, { emptiedByMethods(bag, from: first, entryIsFirst: entryIsFirst) }) { return true }
         for (i, step) in path.enumerated() {
             let end = i == path.count - 1 ? storeToken : (step.callToken ?? step.body.upperBound)
-            if let guardToken = facts[i].firstGuard, guardToken < end { return true }
+            let tree = index.trees[step.tree]
+            if facts[i].guards.contains(where: { RunOnceGuards.covers($0, end, in: tree) }) { return true }
             // `guard socketObserver == nil else { return }` then `socketObserver = …`: the rest of
             // the method runs once, until something clears the observer again; not a call in a
             // closure made there (a sink's), which runs per value.
-            let tree = index.trees[step.tree]
             let directlyInBody = tree.innermostClosure(of: end).map { !step.body.contains(tree.closures[$0].open) } ?? true
             if directlyInBody, facts[i].createOnceRegions.contains(where: { $0.contains(end) }) { return true }
         }
@@ -607,8 +607,9 @@ struct TypeAnalysis: Sendable {
         for (i, step) in path.enumerated() {
             let end = i == path.count - 1 ? token : (step.callToken ?? step.body.upperBound)
             let tree = index.trees[step.tree]
-            if let guardToken = RunOnceGuards.firstGuard(in: step.body, of: tree, bag: "", flags: flagNames),
-               guardToken < end, RunOnceGuards.testsOneFlag(at: guardToken, in: tree) { return true }
+            if RunOnceGuards.guards(in: step.body, of: tree, bag: "", flags: flagNames).contains(where: {
+                RunOnceGuards.testsOneFlag(at: $0, in: tree) && RunOnceGuards.covers($0, end, in: tree)
+            }) { return true }
         }
         return false
     }
@@ -638,11 +639,11 @@ struct TypeAnalysis: Sendable {
         }
     }
 
-    /// What one body of a path says about a bag: whether it empties it, and its first `if` or
-    /// `guard` that reads the bag or a run-once flag (a call below it is guarded).
+    /// What one body of a path says about a bag: whether it empties it, and its `if`s and `guard`s
+    /// that read the bag or a run-once flag (a call they cover is guarded).
     private struct BodyFacts: Sendable {
         let emptiesBag: Bool
-        let firstGuard: Int?
+        let guards: [Int]
         /// What create-once guards of a method's own body let through (`guard observer == nil else
         /// { return }`, then `observer = …`).
         let createOnceRegions: [Range<Int>]
@@ -650,7 +651,7 @@ struct TypeAnalysis: Sendable {
         init(_ step: Step, bag: String, flags: Set<String>, index: ProjectIndex) {
             let tree = index.trees[step.tree]
             emptiesBag = BagResets.empties(bag, in: step.body, of: tree)
-            firstGuard = RunOnceGuards.firstGuard(in: step.body, of: tree, bag: bag, flags: flags)
+            guards = RunOnceGuards.guards(in: step.body, of: tree, bag: bag, flags: flags)
             if let f = tree.enclosingFunction(of: step.body.lowerBound), tree.functions[f].bodyOpen == step.body.lowerBound {
                 createOnceRegions = CreateOnceGuards.guardedRegions(inFunction: f, of: tree)
             } else {

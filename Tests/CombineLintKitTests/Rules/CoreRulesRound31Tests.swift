@@ -64,4 +64,34 @@ final class CoreRulesRound31Tests: XCTestCase {
         """)
         XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [service, browse, forwarder]), ["BrowseViewController.swift:9:14"])
     }
+
+    /// `if isMovingToParent { startObservingStore() }` guards the call in its body only: the
+    /// `refreshHeader()` after it runs on every appearance, and its store piles up. A guard that
+    /// leaves (`if didBind { return }`) guards what follows it.
+    func testAFirstAppearanceIfGuardsOnlyItsOwnBody() {
+        let text = """
+        final class GridViewController: UIViewController {
+            private var cancellables = Set<AnyCancellable>()
+            let cart = CartStore()
+            override func viewWillAppear(_ animated: Bool) {
+                super.viewWillAppear(animated)
+                if isMovingToParent { startObservingStore() }
+                refreshHeader()
+            }
+            func startObservingStore() {}
+            func refreshHeader() { observeCartTotal() }
+            func observeCartTotal() {
+                cart.$total
+                    .sink { [weak self] in self?.title = "\\($0)" }
+                    .store(in: &cancellables)
+            }
+        }
+        final class CartStore: ObservableObject { @Published var total = 0 }
+        """
+        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [(path: "A.swift", text: text)]), ["A.swift:14:14"])
+        let leaving = text.replacingOccurrences(of: "if isMovingToParent { startObservingStore() }", with: "if !isMovingToParent { return }")
+        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [(path: "A.swift", text: leaving)]), [])
+        let inside = text.replacingOccurrences(of: "if isMovingToParent { startObservingStore() }\n        refreshHeader()", with: "if isMovingToParent { refreshHeader() }")
+        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [(path: "A.swift", text: inside)]), [])
+    }
 }
