@@ -22,11 +22,13 @@ public enum SynchronousCompletion {
             first = 2
         } else if root.name == "Publishers", elements.count > 1, elements[1].name == "Sequence", elements[1].isCall {
             first = 2
-        } else if root.kind == .root, !root.isCall, root.name.first?.isUppercase == true, elements.count > 2,
-                  elements[1].name == "allCases", !elements[1].isCall, elements[1].subscripts.isEmpty,
-                  elements[2].name == "publisher", !elements[2].isCall {
-            // `Section.allCases.publisher`: the cases of a `CaseIterable` type, a collection.
-            first = 3
+        } else if root.kind == .root, let cases = elements.firstIndex(where: { $0.name == "allCases" }), cases >= 1,
+                  cases + 1 < elements.count, elements[..<cases].allSatisfy({ !$0.isCall && $0.subscripts.isEmpty && $0.name.first?.isUppercase == true }),
+                  !elements[cases].isCall, elements[cases].subscripts.isEmpty,
+                  elements[cases + 1].name == "publisher", !elements[cases + 1].isCall {
+            // `Section.allCases.publisher`, `GroceryStore.Category.allCases.publisher`: the cases of a
+            // `CaseIterable` type, a collection.
+            first = cases + 2
         } else if root.kind == .root, !root.isCall, root.subscripts.isEmpty, let p = collectionPublisher(in: elements),
                   declaredType(of: root.name, at: chain.first, in: tree).map(isStandardCollection)
                     ?? (isCollectionLiteralConstant(root.name, at: chain.first, in: tree)

@@ -94,4 +94,20 @@ final class CoreRulesRound31Tests: XCTestCase {
         let inside = text.replacingOccurrences(of: "if isMovingToParent { startObservingStore() }\n        refreshHeader()", with: "if isMovingToParent { refreshHeader() }")
         XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [(path: "A.swift", text: inside)]), [])
     }
+
+    /// The cases of a nested `CaseIterable` type (`GroceryStore.Category.allCases.publisher`) are a
+    /// collection, delivered and finished during `sink`; a lower-case receiver's `allCases` is not known.
+    func testAllCasesOfANestedType() {
+        let text = """
+        final class StoreListViewModel {
+            func titles() -> [String] {
+                var titles: [String] = []
+                _ = GroceryStore.Category.allCases.publisher.map(\\.title).sink { titles.append($0) }
+                _ = store.kinds.allCases.publisher.sink { titles.append($0) }
+                return titles
+            }
+        }
+        """
+        XCTAssertEqual(positions(DiscardedCancellableRule.self, [(path: "A.swift", text: text)]), ["A.swift:5:44"])
+    }
 }
