@@ -1321,7 +1321,9 @@ that the type never reads, counts as ignored), while the type sends values with 
 (outside `request(_:)`, or inside it in a loop or a closure). Not reported: subscriptions that keep
 the demand (`pending += demand`, also in a closure of `request(_:)` through `self.pending`) and send only while it lasts; subscriptions that forward
 `request(_:)` to an upstream subscription; a `request(_:)` that sends one value per call, also
-from the callback of the work it starts when the completion follows that value at once (every
+from the callback of the work it starts when the completion follows that value at once, or from a
+delegate method it leads to (`requestLocation()`'s one fix, then `receive(completion: .finished)`; not a
+completion in the next `case`, which ends another path) (every
 `request(_:)` asks for at least one value, so one value and the end never exceed it); types
 that send no values (`receive(completion:)` only); a project that declares a type named
 `Subscription` of its own.

@@ -52,7 +52,8 @@ public struct CustomSubscriptionIgnoresDemandRule: Rule {
 
     /// The first `x.receive(value)` in the type's body outside `request(_:)`'s own, or a `receive(_:)`
     /// inside it that runs in a loop or a closure (more than one value per request); not
-    /// `receive(completion:)`, `receive(subscription:)` or `receive(on:)`.
+    /// `receive(completion:)`, `receive(subscription:)` or `receive(on:)`, nor a value followed at once
+    /// by the completion.
     private func firstValueSend(in body: ClosedRange<Int>, excluding request: ClosedRange<Int>, tree: SyntaxTree) -> Int? {
         for c in tree.chainIndices(in: body) {
             let chain = tree.chains[c]
@@ -61,8 +62,9 @@ public struct CustomSubscriptionIgnoresDemandRule: Rule {
                 let token = element.nameToken
                 if request.contains(token), !repeats(token, inside: request, tree: tree) { continue }
                 // The one value of a subscription that completes right after it (a request's answer,
-                // sent from its callback): any `request(_:)` asks for at least one.
-                if request.contains(token), isFollowedByCompletion(chain, tree: tree) { continue }
+                // sent from its callback, or from a delegate method: `requestLocation()`'s one fix):
+                // any `request(_:)` asks for at least one.
+                if isFollowedByCompletion(chain, tree: tree) { continue }
                 return token
             }
         }
@@ -77,7 +79,8 @@ public struct CustomSubscriptionIgnoresDemandRule: Rule {
         for c in tree.chainIndices(in: (chain.last + 1)...(scope.close - 1)) {
             let next = tree.chains[c]
             guard next.first > chain.last else { continue }
-            guard next.scope == chain.scope, next.statementStart == next.first else { return false }
+            // The next statement of the same path: not one in the next `case` (another value's).
+            guard next.scope == chain.scope, next.statementStart == next.first, !tree.mayRunApart(chain.last, next.first) else { return false }
             return next.elements.contains { $0.name == "receive" && $0.isCall && $0.arguments.first?.label == "completion" }
         }
         return false

@@ -94,4 +94,40 @@ final class CustomSubscriptionIgnoresDemandRuleTests: XCTestCase {
         let unread = text.replacingOccurrences(of: "guard let self, self.pending > 0, let subscriber", with: "guard let self, let subscriber")
         XCTAssertEqual(findings(of: CustomSubscriptionIgnoresDemandRule.self, in: [(path: "A.swift", text: unread)]).map(\.line), [5])
     }
+
+    /// A subscription that sends one value from a delegate callback and completes right after it
+    /// (`requestLocation()`'s one fix) never sends more than the least demand; a callback that sends
+    /// on without completing is reported.
+    func testOneValueThenCompletionFromADelegateMethod() {
+        let text = """
+        final class SingleFixSubscription<S: Subscriber>: NSObject, Subscription, CLLocationManagerDelegate where S.Input == CLLocation, S.Failure == Error {
+            private let manager = CLLocationManager()
+            private var subscriber: S?
+            func request(_ demand: Subscribers.Demand) {
+                manager.requestLocation()
+            }
+            func cancel() { subscriber = nil }
+            func locationManager(_ manager: CLLocationManager, didUpdateLocations locations: [CLLocation]) {
+                guard let subscriber, let last = locations.last else { return }
+                self.subscriber = nil
+                _ = subscriber.receive(last)
+                subscriber.receive(completion: .finished)
+            }
+        }
+        """
+        XCTAssertEqual(findings(of: CustomSubscriptionIgnoresDemandRule.self, in: [(path: "A.swift", text: text)]).map(\.line), [])
+        let streaming = text.replacingOccurrences(of: "        subscriber.receive(completion: .finished)\n", with: "")
+        XCTAssertEqual(findings(of: CustomSubscriptionIgnoresDemandRule.self, in: [(path: "A.swift", text: streaming)]).map(\.line), [4])
+        // A completion in the next `case` ends another path: each value of the first case is sent on.
+        let cases = text.replacingOccurrences(of: """
+                _ = subscriber.receive(last)
+                subscriber.receive(completion: .finished)
+        """, with: """
+                switch result {
+                case .success(let value): _ = subscriber.receive(value)
+                case .failure(let error): subscriber.receive(completion: .failure(error))
+                }
+        """)
+        XCTAssertEqual(findings(of: CustomSubscriptionIgnoresDemandRule.self, in: [(path: "A.swift", text: cases)]).map(\.line), [4])
+    }
 }
