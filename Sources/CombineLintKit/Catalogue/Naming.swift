@@ -21,11 +21,8 @@ extension Catalogue {
     public static let testDoubleWords = ["Mock", "Stub", "Fake", "Spy"]
 
     /// The first word of a SwiftUI preview's stand-in (`PreviewLibrary`), in a file that declares
-    /// previews (`previewMarkers`): it feeds the canvas only, as a double feeds a test.
+    /// previews (`previewMacros`, `previewProtocols`): it feeds the canvas only, as a double feeds a test.
     public static let previewDoublePrefix = "Preview"
-
-    /// What a file that declares SwiftUI previews spells: the `#Preview` macro or a `PreviewProvider`.
-    public static let previewMarkers = ["#Preview", "PreviewProvider"]
 
     /// Path components of folders that hold tests and test doubles (besides a test target's, whose
     /// name ends in `Tests`). A bare `Tests` is not one: it is the root of a package's test targets

@@ -96,8 +96,7 @@ public enum CreateOnceGuards {
         guard !names.isEmpty else { return nil }
         if tree.isWord(k, "if") {
             // The body leaves: its last statement is `return`, `continue`, `break` or `throw`.
-            guard let last = ((body + 1)..<bodyEnd).last(where: { tree.statementStarts[$0] && Int(tree.enclosing[$0]) == body }),
-                  ["return", "continue", "break", "throw"].contains(where: { tree.isWord(last, $0) }) else { return nil }
+            guard tree.blockLeaves(body) else { return nil }
         }
         let end = blockEnd(around: k, code: code, of: tree)
         guard end > bodyEnd + 1 else { return nil }

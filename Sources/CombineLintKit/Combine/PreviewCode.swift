@@ -17,6 +17,16 @@ public enum PreviewCode {
         }
     }
 
+    /// `final class PreviewLibrary: LibraryProviding` in a file that declares previews: the canvas's
+    /// stand-in for the app's service (its `Just` is no answer of the real one), a double as a test's is.
+    public static func isStandIn(named name: String, in tree: SyntaxTree) -> Bool {
+        let prefix = Catalogue.previewDoublePrefix
+        guard name.count > prefix.count, name.hasPrefix(prefix),
+              name[name.index(name.startIndex, offsetBy: prefix.count)].isUppercase else { return false }
+        return tree.tokens.indices.contains { tree.tokens[$0].kind == .poundKeyword && Catalogue.previewMacros.contains(tree.text($0)) }
+            || tree.types.contains { $0.inheritance.contains(where: { Catalogue.previewProtocols.contains($0.lastNameComponent) }) }
+    }
+
     /// Token `token` lies in a `#Preview` body or a `PreviewProvider`.
     static func isDirectlyInPreview(_ token: Int, in tree: SyntaxTree) -> Bool {
         if tree.enclosingClosures(of: token).contains(where: { isPreviewMacroBody($0, in: tree) }) { return true }

@@ -61,14 +61,8 @@ public enum RunOnceGuards {
         guard open < end, tree.matching[open] > Int32(open) else { return false }
         let close = Int(tree.matching[open])
         let blockClose = level >= 0 && tree.matching[Int(level)] > level ? Int(tree.matching[Int(level)]) : tree.tokens.count
-        let leavesBlock = tree.isWord(k, "guard") || bodyLeaves(open: open, close: close, in: tree)
+        let leavesBlock = tree.isWord(k, "guard") || tree.blockLeaves(open)
         return (open < end && end < close) || (leavesBlock && close < end && end < blockClose)
-    }
-
-    /// The block `{ … }` from `open` to `close` ends in `return`, `continue`, `break` or `throw`.
-    private static func bodyLeaves(open: Int, close: Int, in tree: SyntaxTree) -> Bool {
-        guard let last = ((open + 1)..<close).last(where: { tree.statementStarts[$0] && Int(tree.enclosing[$0]) == open }) else { return false }
-        return ["return", "continue", "break", "throw"].contains { tree.isWord(last, $0) }
     }
 
     /// Whether the condition of the `if` or `guard` at token `k` is one flag, maybe negated or on

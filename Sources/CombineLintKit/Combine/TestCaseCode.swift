@@ -39,19 +39,7 @@ public enum TestCaseCode {
     public static func isTestOrDouble(_ token: Int, of tree: SyntaxTree, index: ProjectIndex) -> Bool {
         if isInTestFolder(tree.file.path) || contains(token, of: tree, index: index) { return true }
         return tree.enclosingTypes(of: token).contains { t in
-            namesTestDouble(tree.types[t].name.lastNameComponent) || isPreviewDouble(tree.types[t].name.lastNameComponent, in: tree)
-        }
-    }
-
-    /// `final class PreviewLibrary: LibraryProviding` in a file with `#Preview { … }`: the canvas's
-    /// stand-in for the app's service (its `Just` is no answer of the real one).
-    static func isPreviewDouble(_ name: String, in tree: SyntaxTree) -> Bool {
-        let prefix = Catalogue.previewDoublePrefix
-        guard name.count > prefix.count, name.hasPrefix(prefix),
-              name[name.index(name.startIndex, offsetBy: prefix.count)].isUppercase else { return false }
-        return tree.tokens.indices.contains { k in
-            let kind = tree.tokens[k].kind
-            return (kind == .poundKeyword || kind == .identifier) && Catalogue.previewMarkers.contains(where: { tree.tokenIs(k, $0) })
+            namesTestDouble(tree.types[t].name.lastNameComponent) || PreviewCode.isStandIn(named: tree.types[t].name.lastNameComponent, in: tree)
         }
     }
 

@@ -104,9 +104,8 @@ public enum TypeResolver {
     /// properties that starts from a type, `self` or a property of the enclosing type (never from
     /// another local, so one local's type never asks for its own).
     private static func propertyChainType(ofLocal v: Int, in tree: SyntaxTree, index: ProjectIndex) -> String? {
-        guard let initializer = tree.variables[v].initializer,
-              let chain = tree.chains(in: initializer).first(where: { $0.context == .declaration(v) && $0.first == initializer.lowerBound }),
-              chain.last == initializer.upperBound, chain.elements.count >= 2,
+        guard let initializer = tree.variables[v].initializer, let c = tree.chain(startingAt: initializer.lowerBound),
+              case let chain = tree.chains[c], chain.context == .declaration(v), chain.last == initializer.upperBound, chain.elements.count >= 2,
               chain.elements.allSatisfy({ !$0.isCall && $0.subscripts.isEmpty }),
               case let root = chain.elements[0], root.kind == .root, localDeclaration(of: root.name, at: chain.first, in: tree) == nil else { return nil }
         let last = chain.elements.count - 1

@@ -39,11 +39,8 @@ extension DiscardedCancellableRule {
             while i < closure.close {
                 defer { i += 1 }
                 guard tree.tokens[i].kind == .identifier, i + 1 < closure.close,
-                      !(i > 0 && tree.tokens[i - 1].kind == .period) else { continue }
-                let next = tree.tokens[i + 1].kind
-                let writes = next == .equal || (next == .operator && tree.isCompoundAssignment(i + 1))
-                    || (next == .period && i + 2 < closure.close && Catalogue.collectionMutatingMethods.contains(tree.name(i + 2)))
-                guard writes, let v = SubscriptionFinder.localVariable(named: tree.name(i), visibleAt: i, in: tree),
+                      !(i > 0 && tree.tokens[i - 1].kind == .period), NameWrites.isChanged(at: i, in: tree),
+                      let v = SubscriptionFinder.localVariable(named: tree.name(i), visibleAt: i, in: tree),
                       tree.variables[v].nameToken < closure.open else { continue }
                 names.insert(tree.name(i))
             }

@@ -118,14 +118,7 @@ public struct PublishedBackgroundMutationRule: Rule {
                 i = end
                 continue
             }
-            guard tree.tokens[i].kind == .identifier else { continue }
-            guard i + 1 < tree.tokens.count else { continue }
-            let next = tree.tokens[i + 1]
-            let assigns = next.kind == .equal || (next.kind == .operator && tree.isCompoundAssignment(i + 1))
-            // `items.append(x)`, also with only a trailing closure: `items.removeAll { $0.done }`, `items.sort { … }`.
-            let mutates = next.kind == .period && i + 2 < tree.tokens.count && Catalogue.collectionMutatingMethods.contains(tree.text(i + 2))
-                && i + 3 < tree.tokens.count && (tree.tokens[i + 3].kind == .leftParen || tree.closure(openedAt: i + 3) != nil)
-            guard assigns || mutates else { continue }
+            guard tree.tokens[i].kind == .identifier, NameWrites.isChanged(at: i, in: tree) else { continue }
             if i > 0, tree.tokens[i - 1].kind == .period {
                 // Only `self.x` / `self?.x`.
                 var owner = i - 2

@@ -21,6 +21,15 @@ extension SyntaxTree {
     public func tokenIs(_ i: Int, _ s: String) -> Bool { textReader.is(i, text: s) }
     /// Whether token i is the word `word` (identifier or keyword, backticks ignored).
     public func isWord(_ i: Int, _ word: String) -> Bool { textReader.isWord(i, word) }
+    /// Whether the block whose `{` is token `open` ends by leaving: its last statement is `return`,
+    /// `continue`, `break` or `throw` (`if let cached = rows[id] { cached.update(x); return cached }`).
+    public func blockLeaves(_ open: Int) -> Bool {
+        guard open >= 0, open < tokens.count, matching[open] > Int32(open) else { return false }
+        let close = Int(matching[open])
+        guard let last = ((open + 1)..<close).last(where: { statementStarts[$0] && Int(enclosing[$0]) == open }) else { return false }
+        return isWord(last, "return") || isWord(last, "continue") || isWord(last, "break") || isWord(last, "throw")
+    }
+
     /// Whether the code at tokens `first` and `second` may not both run: an `else`, a `case` or a
     /// `return` of their own code (not of a closure in between) stands between them.
     public func mayRunApart(_ first: Int, _ second: Int) -> Bool {

@@ -1,0 +1,13 @@
+/// Where code changes what a name holds, told at the name's token.
+enum NameWrites {
+    /// The name at token `i` is assigned (`x = …`, `x += …`, `x ??= …`; not `x == …` or `x !== …`) or
+    /// changed in place by a collection method called on it, with arguments or only a trailing
+    /// closure (`items.append(x)`, `items.removeAll { $0.done }`, `items.sort { … }`).
+    static func isChanged(at i: Int, in tree: SyntaxTree) -> Bool {
+        guard i + 1 < tree.tokens.count else { return false }
+        let next = tree.tokens[i + 1].kind
+        if next == .equal || (next == .operator && tree.isCompoundAssignment(i + 1)) { return true }
+        return next == .period && i + 3 < tree.tokens.count && Catalogue.collectionMutatingMethods.contains(tree.text(i + 2))
+            && (tree.tokens[i + 3].kind == .leftParen || tree.closure(openedAt: i + 3) != nil)
+    }
+}
