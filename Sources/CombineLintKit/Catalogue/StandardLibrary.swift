@@ -6,6 +6,12 @@ extension Catalogue {
         "append", "insert", "remove", "removeAll", "removeFirst", "removeLast", "sort", "reverse", "shuffle", "merge", "formUnion", "subtract",
     ]
 
+    /// Other mutating methods of the values a property or a `CurrentValueSubject` often holds
+    /// (a flag, a dictionary, an array's less common edits): calling one changes the value in place.
+    public static let valueMutatingMethods: Set<String> = [
+        "toggle", "removeValue", "updateValue", "removeSubrange", "replaceSubrange", "swapAt", "popLast",
+    ]
+
     /// Value types that are never a publisher: a property of such a type is not one a chain reads
     /// as its source, whatever its name.
     public static let plainValueTypes: Set<String> = [

@@ -115,11 +115,6 @@ struct SubjectSenders: Sendable {
         }
     }
 
-    /// Mutating methods of values a `CurrentValueSubject` often holds (besides the collection ones).
-    private static let inPlaceMutators: Set<String> = [
-        "toggle", "removeValue", "updateValue", "removeSubrange", "replaceSubrange", "swapAt", "popLast", "removeAll",
-    ]
-
     private static func feedsDirectly(_ chain: Chain, at e: Int, in tree: SyntaxTree, index: ProjectIndex) -> Bool {
         let elements = chain.elements
         let next = e + 1
@@ -130,7 +125,7 @@ struct SubjectSenders: Sendable {
             // `items.value.append(x)`, `flag.value.toggle()`, `settings.value.theme = .dark`.
             guard elements[next].name == "value", !elements[next].isCall else { return false }
             let rest = elements[(next + 1)...]
-            if rest.contains(where: { $0.isCall && (Catalogue.collectionMutatingMethods.contains($0.name) || inPlaceMutators.contains($0.name)) }) { return true }
+            if rest.contains(where: { $0.isCall && (Catalogue.collectionMutatingMethods.contains($0.name) || Catalogue.valueMutatingMethods.contains($0.name)) }) { return true }
             guard !rest.contains(where: \.isCall) else { return false }
             let after = chain.last + 1
             guard after < tree.tokens.count else { return false }

@@ -117,7 +117,7 @@ public struct TimerDefaultRunLoopModeRule: Rule {
                     if name == "objectWillChange" { return false }
                     let isMember = i == 0 || tree.tokens[i - 1].kind != .period || isSelfMember(i, in: tree)
                     guard isMember, i + 1 < tree.tokens.count else { continue }
-                    if context.index.property(name, ofType: typeName)?.hasAttribute("Published") == true, isChanged(i, in: tree) { return false }
+                    if context.index.property(name, ofType: typeName)?.hasAttribute("Published") == true, NameWrites.isChanged(at: i, in: tree) { return false }
                     // A call of one of the type's own methods: read its body too.
                     guard tree.tokens[i + 1].kind == .leftParen, !visited.contains(name),
                           context.index.type(named: typeName)?.methods.contains(name) == true else { continue }
@@ -187,19 +187,6 @@ public struct TimerDefaultRunLoopModeRule: Rule {
         var owner = i - 2
         if owner >= 0, tree.tokens[owner].kind == .questionMark || tree.tokens[owner].kind == .exclamationMark { owner -= 1 }
         return owner >= 0 && tree.isSelfReference(owner)
-    }
-
-    /// The name at `i` is assigned (`x = …`, `x += …`), or changed in place (`x.append(…)`, `x.toggle()`).
-    private func isChanged(_ i: Int, in tree: SyntaxTree) -> Bool {
-        let next = tree.tokens[i + 1]
-        if next.kind == .equal { return true }
-        if next.kind == .operator {
-            let op = tree.text(i + 1)
-            return op.hasSuffix("=") && !["==", "!=", "<=", ">=", "==="].contains(op)
-        }
-        guard next.kind == .period, i + 3 < tree.tokens.count, tree.tokens[i + 3].kind == .leftParen else { return false }
-        let method = tree.text(i + 2)
-        return Catalogue.collectionMutatingMethods.contains(method) || method == "toggle"
     }
 
     /// Code that UIKit and SwiftUI run on the main thread: members of a SwiftUI `View`, a view

@@ -209,4 +209,32 @@ final class TimerDefaultRunLoopModeRuleTests: XCTestCase {
         XCTAssertEqual(findings(of: TimerDefaultRunLoopModeRule.self, in: [("A.swift", text)]).map(\.line), [2, 5])
         XCTAssertEqual(findings(of: TimerDefaultRunLoopModeRule.self, in: [("A.swift", "import SwiftUI\n" + text)]).map(\.line), [3, 6, 11])
     }
+
+    func testAnObservableObjectTimerIsReportedWhenItsSinkWritesPublishedState() {
+        let text = """
+        import SwiftUI
+        final class SessionModel: ObservableObject {
+            @Published var session: Session?
+            @Published var isBlinking = false
+            @Published var events: [Event] = []
+            private var last: Session?
+            private var bag = Set<AnyCancellable>()
+            func start() {
+                Timer.publish(every: 5, on: .main, in: .default).autoconnect()
+                    .sink { [weak self] _ in if self?.session !== self?.last { self?.ping() } }
+                    .store(in: &bag)
+                Timer.publish(every: 1, on: .main, in: .default).autoconnect()
+                    .sink { [weak self] _ in self?.isBlinking.toggle() }
+                    .store(in: &bag)
+                Timer.publish(every: 1, on: .main, in: .default).autoconnect()
+                    .sink { [weak self] now in self?.events.removeAll { $0.date < now } }
+                    .store(in: &bag)
+            }
+            func ping() {}
+        }
+        """
+        // An identity test (`!==`) reads the state; a toggle or an in-place removal changes what views show.
+        XCTAssertEqual(findings(of: TimerDefaultRunLoopModeRule.self, in: [("A.swift", text)]).map { "\($0.line):\($0.column)" },
+                       ["13:48", "16:48"])
+    }
 }
