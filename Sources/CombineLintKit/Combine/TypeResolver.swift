@@ -152,9 +152,16 @@ public enum TypeResolver {
     /// `AppEnvironment` in `AppEnvironment.shared.services…`: a project type named as the root (no
     /// local or parameter of that name), whose static members the next element reads.
     private static func staticOwner(of chain: Chain, first: Int, tree: SyntaxTree, index: ProjectIndex) -> String? {
-        guard first == 1, case let root = chain.elements[0], root.kind == .root, !root.isCall, root.subscripts.isEmpty,
-              root.name.first?.isUppercase == true, localDeclaration(of: root.name, at: chain.first, in: tree) == nil,
-              index.type(named: root.name) != nil else { return nil }
+        guard first == 1, let root = typeNamedAsRoot(of: chain, tree: tree), index.type(named: root) != nil else { return nil }
+        return root
+    }
+
+    /// `Calendar` in `Calendar.current`, `Theme` in `Theme.shared.accent`: a capitalised plain root
+    /// that no local or parameter of the scope declares, so a type (of the project or a framework)
+    /// whose static members the next element reads.
+    public static func typeNamedAsRoot(of chain: Chain, tree: SyntaxTree) -> String? {
+        guard case let root = chain.elements[0], root.kind == .root, !root.isCall, root.subscripts.isEmpty,
+              root.name.first?.isUppercase == true, localDeclaration(of: root.name, at: chain.first, in: tree) == nil else { return nil }
         return root.name
     }
 

@@ -156,10 +156,11 @@ public struct SubjectFakeInitialValueRule: Rule {
             let calledByHandlers = SubjectFakeInitialValueRule.forwardedCalls(
                 Set(resets.compactMap { $0.hasPrefix("call:") ? String($0.dropFirst(5)) : nil }), index: index)
             let acknowledging = Set(resets.compactMap { $0.hasPrefix("ack:") ? String($0.dropFirst(4)) : nil })
+            let delayedExpiries = Set(writes.filter { SubjectFakeInitialValueRule.isDelayedExpiry($0, of: name, kind: kind, index: index) })
             let elsewhere = writes.filter { write in
                 !resets.contains(write) && !SubjectFakeInitialValueRule.isInMethod(write, named: calledByHandlers, of: declaringType, index: index)
                     && !SubjectFakeInitialValueRule.isInAcknowledgingMethod(write, named: acknowledging, of: declaringType, index: index)
-                    && !SubjectFakeInitialValueRule.isDelayedExpiry(write, of: name, kind: kind, index: index)
+                    && !delayedExpiries.contains(write)
                     && !SubjectFakeInitialValueRule.isClearedBeforeProducing(write, of: name, kind: kind, index: index)
             }
             evidence.writesNilElsewhere = !elsewhere.isEmpty
@@ -168,7 +169,7 @@ public struct SubjectFakeInitialValueRule: Rule {
             // state unless every nil write takes back, after a while, a value the same code set
             // (`asyncAfter(…) { self?.toast = nil }`): then the event shows for a while and late
             // subscribers get it again.
-            if bare == .nilChecks, !(elsewhere.isEmpty && writes.contains { SubjectFakeInitialValueRule.isDelayedExpiry($0, of: name, kind: kind, index: index) }) {
+            if bare == .nilChecks, !(elsewhere.isEmpty && !delayedExpiries.isEmpty) {
                 evidence.readsAsState = true
             }
             return evidence
@@ -322,11 +323,7 @@ public struct SubjectFakeInitialValueRule: Rule {
         /// `Calendar.current`, `Theme.current`: a static member of the type named as the root (no local
         /// or parameter of that name), not a use of every property `current`.
         static func staticOwner(of use: ProjectIndex.MemberUse, in tree: SyntaxTree) -> String? {
-            let chain = tree.chains[use.chain]
-            guard use.element == 1, case let root = chain.elements[0], root.kind == .root, !root.isCall, root.subscripts.isEmpty,
-                  root.name.first?.isUppercase == true,
-                  TypeResolver.localDeclaration(of: root.name, at: chain.first, in: tree) == nil else { return nil }
-            return root.name
+            use.element == 1 ? TypeResolver.typeNamedAsRoot(of: tree.chains[use.chain], tree: tree) : nil
         }
 
         /// `$model.alert` in a view (`@StateObject var model = FeedModel()`): a binding to the property
