@@ -235,6 +235,6 @@ final class TimerDefaultRunLoopModeRuleTests: XCTestCase {
         """
         // An identity test (`!==`) reads the state; a toggle or an in-place removal changes what views show.
         XCTAssertEqual(findings(of: TimerDefaultRunLoopModeRule.self, in: [("A.swift", text)]).map { "\($0.line):\($0.column)" },
-                       ["13:48", "16:48"])
+                       ["12:48", "15:48"])
     }
 }
