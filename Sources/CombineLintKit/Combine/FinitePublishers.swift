@@ -3,7 +3,8 @@
 ///
 /// A pipeline finishes when its source does and no stage brings in a publisher that may not:
 /// - sources: `Just`, `Empty` (unless `completeImmediately: false`), `Fail`, `Result…publisher`,
-///   `Record`, a literal's `.publisher` (`[1, 2].publisher`, `(1...3).publisher`),
+///   `Record`, a sequence's `.publisher` (`[1, 2].publisher`, `(1...3).publisher`, `podcasts.publisher`
+///   of a parameter declared `[Podcast]`; see `SynchronousCompletion.sequencePublisher`),
 ///   `Publishers.Sequence`, a root named in `extraRoots`; with `oneShot`, also a `Future`, a
 ///   `Deferred` whose closure returns a finishing publisher, `dataTaskPublisher(for:)`, and a
 ///   call of one of the project's functions whose every `return` is a finishing pipeline
@@ -108,6 +109,9 @@ public struct FinitePublishers: Sendable {
         case .root, .member:
             break
         }
+        // `func refreshAll(_ podcasts: [Podcast])` then `podcasts.publisher.flatMap { … }`: a sequence
+        // declared as a collection gives its elements and finishes.
+        if last > 0, SynchronousCompletion.sequencePublisher(chain, in: tree, index: index) == last { return true }
         // Inside a function that hands on its input: the parameter, or the receiver (`self`, or an
         // operator called on it implicitly), is taken to finish; the caller's input decides.
         if last == 0, root.kind == .root, !assumedRoots.isEmpty {

@@ -18,26 +18,7 @@ public enum SynchronousCompletion {
         guard end <= elements.count, end > 0 else { return false }
         let root = elements[0]
         var first: Int
-        if root.kind == .literal, elements.count > 1, elements[1].name == "publisher", !elements[1].isCall {
-            first = 2
-        } else if root.name == "Publishers", elements.count > 1, elements[1].name == "Sequence", elements[1].isCall {
-            first = 2
-        } else if root.kind == .root, let cases = elements.firstIndex(where: { $0.name == "allCases" }), cases >= 1,
-                  cases + 1 < elements.count, elements[..<cases].allSatisfy({ !$0.isCall && $0.subscripts.isEmpty && $0.name.first?.isUppercase == true }),
-                  !elements[cases].isCall, elements[cases].subscripts.isEmpty,
-                  elements[cases + 1].name == "publisher", !elements[cases + 1].isCall {
-            // `Section.allCases.publisher`, `GroceryStore.Category.allCases.publisher`: the cases of a
-            // `CaseIterable` type, a collection.
-            first = cases + 2
-        } else if root.kind == .root, !root.isCall, root.subscripts.isEmpty, let p = collectionPublisher(in: elements),
-                  declaredType(of: root.name, at: chain.first, in: tree).map(isStandardCollection)
-                    ?? (isCollectionLiteralConstant(root.name, at: chain.first, in: tree)
-                        || isCollectionFromProjectCall(root.name, at: chain.first, in: tree, index: index)) {
-            // `func show(_ notes: [Note]) { _ = notes.publisher.map { … }.sink { … } }`: a parameter or
-            // local declared as an array, set or dictionary is a sequence; its publisher is one too, also
-            // after the collection's own steps (`notes.map(\.id).publisher`).
-            first = p + 1
-        } else if let index, let p = memberCollectionPublisher(chain, in: tree, index: index) {
+        if let p = sequencePublisher(chain, in: tree, index: index) {
             first = p + 1
         } else if let index, let limit = firstValueOfReplayingSource(chain, in: tree, index: index) {
             first = limit + 1
@@ -75,6 +56,36 @@ public enum SynchronousCompletion {
                   !Catalogue.inputSubscribingCombiners.contains(name), !Catalogue.sharingOperators.contains(name) else { return false }
         }
         return true
+    }
+
+    /// The last element of a sequence's publisher that starts `chain` (the position of `publisher`
+    /// in `[1, 2].publisher`, of `Sequence(…)` in `Publishers.Sequence(…)`), or nil when it starts
+    /// otherwise. A sequence gives all its elements and finishes. Sequences are literals, the cases
+    /// of a `CaseIterable` type, and names declared (or, with the index, known) as a standard collection.
+    public static func sequencePublisher(_ chain: Chain, in tree: SyntaxTree, index: ProjectIndex?) -> Int? {
+        let elements = chain.elements
+        let root = elements[0]
+        if root.kind == .literal, elements.count > 1, elements[1].name == "publisher", !elements[1].isCall { return 1 }
+        if root.name == "Publishers", elements.count > 1, elements[1].name == "Sequence", elements[1].isCall { return 1 }
+        if root.kind == .root, let cases = elements.firstIndex(where: { $0.name == "allCases" }), cases >= 1,
+           cases + 1 < elements.count, elements[..<cases].allSatisfy({ !$0.isCall && $0.subscripts.isEmpty && $0.name.first?.isUppercase == true }),
+           !elements[cases].isCall, elements[cases].subscripts.isEmpty,
+           elements[cases + 1].name == "publisher", !elements[cases + 1].isCall {
+            // `Section.allCases.publisher`, `GroceryStore.Category.allCases.publisher`: the cases of a
+            // `CaseIterable` type, a collection.
+            return cases + 1
+        }
+        if root.kind == .root, !root.isCall, root.subscripts.isEmpty, let p = collectionPublisher(in: elements),
+           declaredType(of: root.name, at: chain.first, in: tree).map(isStandardCollection)
+            ?? (isCollectionLiteralConstant(root.name, at: chain.first, in: tree)
+                || isCollectionFromProjectCall(root.name, at: chain.first, in: tree, index: index)) {
+            // `func show(_ notes: [Note]) { _ = notes.publisher.map { … }.sink { … } }`: a parameter or
+            // local declared as an array, set or dictionary is a sequence; its publisher is one too, also
+            // after the collection's own steps (`notes.map(\.id).publisher`).
+            return p
+        }
+        if let index, let p = memberCollectionPublisher(chain, in: tree, index: index) { return p }
+        return nil
     }
 
     /// The position of `publisher` in `root.publisher` or `root.map(…).filter(…).publisher`: the

@@ -477,4 +477,51 @@ extension RepeatedSubscriptionAppIdiomTests {
         """
         XCTAssertEqual(positions(text), ["21:99"])
     }
+
+    /// A notification sink that refreshes through a service whose every implementation returns the
+    /// feeds of an array parameter fetched one by one and collected: that pipeline finishes, so each
+    /// run leaves nothing subscribed. The same refresh fed by the store's own `$podcasts` never ends.
+    func testRefreshThroughAServiceOverAnArrayParameterFinishes() {
+        let service = """
+        protocol FeedServicing {
+            func refreshAll(_ podcasts: [Podcast]) -> AnyPublisher<[Podcast], Never>
+            func follow(_ store: LibraryStore) -> AnyPublisher<[Podcast], Never>
+        }
+        struct FeedService: FeedServicing {
+            func fetch(_ url: URL) -> AnyPublisher<Podcast, Error> {
+                URLSession.shared.dataTaskPublisher(for: url).tryMap { try decode($0.data) }.eraseToAnyPublisher()
+            }
+            func refreshAll(_ podcasts: [Podcast]) -> AnyPublisher<[Podcast], Never> {
+                podcasts.publisher
+                    .flatMap(maxPublishers: .max(4)) { podcast in fetch(podcast.feedURL).replaceError(with: podcast) }
+                    .collect()
+                    .eraseToAnyPublisher()
+            }
+            func follow(_ store: LibraryStore) -> AnyPublisher<[Podcast], Never> {
+                store.$podcasts.flatMap { podcasts in refreshAll(podcasts) }.eraseToAnyPublisher()
+            }
+        }
+        final class LibraryStore: ObservableObject {
+            @Published private(set) var podcasts: [Podcast] = []
+            private let feedService: FeedServicing = FeedService()
+            private var cancellables = Set<AnyCancellable>()
+            init() {
+                NotificationCenter.default.publisher(for: .significantTimeChange)
+                    .sink { [weak self] _ in self?.refresh(); self?.follow() }
+                    .store(in: &cancellables)
+            }
+            func refresh() {
+                feedService.refreshAll(podcasts)
+                    .sink { [weak self] in self?.podcasts = $0 }
+                    .store(in: &cancellables)
+            }
+            func follow() {
+                feedService.follow(self)
+                    .sink { [weak self] in self?.podcasts = $0 }
+                    .store(in: &cancellables)
+            }
+        }
+        """
+        XCTAssertEqual(positions(service), ["36:14"])
+    }
 }
