@@ -231,17 +231,32 @@ public struct ProjectIndex: Sendable {
             }
             searched.append(key)
             for item in inheritance {
-                let base = ProjectIndex.stripGenerics(item)
-                if ProjectIndex.names(base, ancestor) { return recordPath(to: key, cameFrom: cameFrom, ancestor: ancestor) }
-                if seen.insert(base).inserted {
-                    cameFrom[base] = key
-                    queue.append(base)
+                for base in bases(ofEntry: item) {
+                    if ProjectIndex.names(base, ancestor) { return recordPath(to: key, cameFrom: cameFrom, ancestor: ancestor) }
+                    if seen.insert(base).inserted {
+                        cameFrom[base] = key
+                        queue.append(base)
+                    }
                 }
             }
         }
         if searched.first != start { searched.append(start) }
         ancestry.record(false, for: searched, ancestor: ancestor)
         return false
+    }
+
+    /// What an inheritance entry stands for, generics stripped: itself, or, for a name that no type of
+    /// the project has but a `typealias` does, every type its declarations name: one per platform
+    /// (`typealias PlatformAppDelegate = UIApplicationDelegate` and `= NSApplicationDelegate` in the
+    /// branches of an `#if`), each part of a composition (`typealias Services = Loading & Saving`).
+    func bases(ofEntry entry: String) -> [String] {
+        let base = ProjectIndex.stripGenerics(entry)
+        let name = base.lastNameComponent
+        guard types[name] == nil, !typealiasDeclarations[name].isEmpty else { return [base] }
+        let targets = typealiasTargets(of: name).flatMap { target in
+            target.split(separator: "&").map { ProjectIndex.stripGenerics(String($0).trimmingSpaces) }
+        }
+        return targets.isEmpty || targets.contains(base) ? [base] : targets
     }
 
     /// Whether an inheritance entry (generics stripped) names `ancestor`: the same name, or a
@@ -314,9 +329,10 @@ public struct ProjectIndex: Sendable {
             let next = ProjectIndex.stripGenerics(queue.removeFirst())
             guard seen.insert(next).inserted, let type = type(named: next) else { continue }
             for item in type.inheritance {
-                let base = ProjectIndex.stripGenerics(item)
-                result.append(base)
-                queue.append(base)
+                for base in bases(ofEntry: item) {
+                    result.append(base)
+                    queue.append(base)
+                }
             }
         }
         return result

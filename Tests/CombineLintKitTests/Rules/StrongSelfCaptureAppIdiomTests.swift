@@ -51,6 +51,44 @@ final class StrongSelfCaptureAppIdiomTests: XCTestCase {
         """
         XCTAssertEqual(positions(text), ["14:73"])
     }
+
+    /// A multiplatform app names its delegate protocol through a typealias, one per platform: the
+    /// class is the application's delegate all the same, and so is what it alone makes at launch.
+    /// An alias of something else (`PlatformResponder`) makes no delegate.
+    func testApplicationDelegateConformingThroughAPlatformTypealias() {
+        let text = """
+        #if os(macOS)
+        typealias PlatformAppDelegate = NSApplicationDelegate
+        typealias PlatformResponder = NSResponder
+        #else
+        typealias PlatformAppDelegate = UIApplicationDelegate
+        typealias PlatformResponder = UIResponder
+        #endif
+        final class AppDelegate: NSObject, PlatformAppDelegate {
+            let environment = AppEnvironment()
+            private var cancellables = Set<AnyCancellable>()
+            private var count = 0
+            func observe() {
+                NotificationCenter.default.publisher(for: .changed).sink { _ in self.count += 1 }.store(in: &cancellables)
+            }
+        }
+        final class AppEnvironment {
+            private var cancellables = Set<AnyCancellable>()
+            private var count = 0
+            init() {
+                NotificationCenter.default.publisher(for: .changed).sink { _ in self.count += 1 }.store(in: &cancellables)
+            }
+        }
+        final class Inspector: PlatformResponder {
+            private var cancellables = Set<AnyCancellable>()
+            private var count = 0
+            func observe() {
+                NotificationCenter.default.publisher(for: .changed).sink { _ in self.count += 1 }.store(in: &cancellables)
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["27:73"])
+    }
 }
 
 extension StrongSelfCaptureAppIdiomTests {
