@@ -7607,7 +7607,8 @@ final class FeedModel: ObservableObject {
 Reports a read of an `@Published` property inside a closure that is subscribed to that same
 property's publisher (`$name`, also through SwiftUI's `.onReceive(model.$name)`, and through stored
 properties whose types the project declares, `.onReceive(app.settings.$unit)` read as `app.settings.unit`), or to
-`objectWillChange`, before any operator that defers delivery. A method of the type that such a
+`objectWillChange`, before any operator that defers delivery; a read in a closure of a collection
+method inside it (`self.levels.map { $0 * self.curve }`) runs at once and counts too. A method of the type that such a
 closure calls (`$filter.sink { [weak self] _ in self?.recompute() }`) runs inside the assignment
 too: when its body reads the property (outside closures that may run later; the closures of
 `filter`, `map`, `sort` and other collection methods run at once), the call is reported.
@@ -7641,6 +7642,23 @@ between, and a change made on another thread can race with the read). The rule s
 such an operator, where the read is usually late enough, but a hop is not the fix.
 
 ## Triggering examples
+
+```swift
+final class DimmerModel: ObservableObject {
+    @Published var curve = 1.0
+    @Published private(set) var preview: [Double] = []
+    private var bag = Set<AnyCancellable>()
+
+    init() {
+        $curve
+            .sink { [weak self] _ in
+                guard let self else { return }
+                self.preview = stride(from: 0.0, through: 1.0, by: 0.1).map { pow($0, ↓self.curve) }
+            }
+            .store(in: &bag)
+    }
+}
+```
 
 ```swift
 final class SearchViewModel: ObservableObject {

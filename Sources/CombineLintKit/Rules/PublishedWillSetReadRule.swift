@@ -165,11 +165,30 @@ public struct PublishedWillSetReadRule: Rule {
     private func runsWithTheMethod(_ i: Int, body open: Int, in tree: SyntaxTree) -> Bool {
         var next = tree.innermostClosure(of: i)
         while let c = next, tree.closures[c].open > open {
-            guard let call = tree.call(receiving: c), call.element > 0,
-                  Catalogue.synchronousElementClosureMethods.contains(tree.chains[call.chain].elements[call.element].name) else { return false }
+            guard isElementClosure(c, in: tree) else { return false }
             next = tree.parentClosure(of: c)
         }
         return true
+    }
+
+    /// Whether token `i` runs while closure `c` (which holds it) runs: in `c`'s own body, or in
+    /// closures of collection methods that run at once (`self.levels.map { pow($0, self.curve) }`),
+    /// not in one that may run later. Returns the closures between, innermost first, or nil.
+    private func closuresRunningWith(_ i: Int, closure c: Int, in tree: SyntaxTree) -> [Int]? {
+        var between: [Int] = []
+        var next = tree.innermostClosure(of: i)
+        while let inner = next, inner != c {
+            guard isElementClosure(inner, in: tree) else { return nil }
+            between.append(inner)
+            next = tree.parentClosure(of: inner)
+        }
+        return next == c ? between : nil
+    }
+
+    /// Closure `c` is given to a sequence or collection method that calls it during the call (`map`, `filter`).
+    private func isElementClosure(_ c: Int, in tree: SyntaxTree) -> Bool {
+        guard let call = tree.call(receiving: c), call.element > 0 else { return false }
+        return Catalogue.synchronousElementClosureMethods.contains(tree.chains[call.chain].elements[call.element].name)
     }
 
     private func publishedProperties(of typeName: String, index: ProjectIndex) -> Set<String> {
@@ -183,8 +202,9 @@ public struct PublishedWillSetReadRule: Rule {
         return names
     }
 
-    /// Reads of the properties in closure c's own body (not nested closures, which may run later):
-    /// `self.name`, implicit `name` (when the owner is self), or `owner.name`. Assignments are not reads.
+    /// Reads of the properties in closure c's own body, or in closures of collection methods it
+    /// calls (not other nested closures, which may run later): `self.name`, implicit `name` (when
+    /// the owner is self), or `owner.name`. Assignments are not reads.
     private func reads(of names: Set<String>, owner: (Int, Int)?, in c: Int, tree: SyntaxTree) -> [(first: Int, last: Int)] {
         let closure = tree.closures[c]
         let ownerText = owner.map { tree.text($0.0, $0.1) }
@@ -193,7 +213,7 @@ public struct PublishedWillSetReadRule: Rule {
         guard closure.bodyStart < closure.close else { return [] }
         for i in closure.bodyStart..<closure.close {
             guard tree.tokens[i].kind == .identifier, names.contains(tree.name(i)) else { continue }
-            guard tree.innermostClosure(of: i) == c else { continue }
+            guard let between = closuresRunningWith(i, closure: c, in: tree) else { continue }
             if i + 1 < tree.tokens.count, tree.tokens[i + 1].kind == .equal { continue }
             if i + 1 < tree.tokens.count, tree.tokens[i + 1].kind == .colon { continue }
             if i > 0, tree.tokens[i - 1].kind == .period {
@@ -211,7 +231,7 @@ public struct PublishedWillSetReadRule: Rule {
             } else if ownerIsSelf {
                 // Implicit self; a closure parameter or local of the same name shadows it.
                 let name = tree.name(i)
-                if closure.parameters.contains(name) { continue }
+                if closure.parameters.contains(name) || between.contains(where: { tree.closures[$0].parameters.contains(name) }) { continue }
                 if SubscriptionFinder.localVariable(named: name, visibleAt: i, in: tree) != nil { continue }
                 if i > 0, tree.tokens[i - 1].kind == .backslash { continue }
                 result.append((i, i))

@@ -213,4 +213,29 @@ final class PublishedWillSetReadRuleTests: XCTestCase {
         let found = findings(of: PublishedWillSetReadRule.self, in: [(path: "A.swift", text: text)])
         XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["13:89"])
     }
+
+    /// A collection method's closure inside the sink (`levels.map { … }`, `stride(…).map { … }`) runs
+    /// while the sink does, so a read there is still the old value; a closure that runs later
+    /// (`DispatchQueue.main.async`) and a nested closure's own parameter of the same name are not reads.
+    func testReadsInCollectionClosuresOfTheSink() {
+        let text = """
+        final class DimmerModel: ObservableObject {
+            @Published var curve = 1.0
+            @Published var preview: [Double] = []
+            var levels: [Double] = []
+            var bag = Set<AnyCancellable>()
+            init() {
+                $curve.sink { [weak self] _ in
+                    guard let self else { return }
+                    self.preview = stride(from: 0.0, through: 1.0, by: 0.1).map { pow($0, self.curve) }
+                    self.preview = self.levels.map { level in level * curve }
+                    DispatchQueue.main.async { self.preview = [self.curve] }
+                    self.preview = self.levels.map { curve in curve * 2 }
+                }.store(in: &bag)
+            }
+        }
+        """
+        XCTAssertEqual(findings(of: PublishedWillSetReadRule.self, in: [(path: "A.swift", text: text)]).map { "\($0.line):\($0.column)" },
+                       ["9:83", "10:63"])
+    }
 }
