@@ -9,22 +9,27 @@
 /// that takes a subject. Made once per name and run (through `ProjectMemo`).
 struct SubjectSenders: Sendable {
     // A feeder is known by the simple name of the innermost type around it (nil: a free function,
-    // top-level code) and, when its receiver's type is known, the simple name of the type whose
-    // member it feeds (`model` in `model.events.send(x)` with `let model: FeedModel`; the
+    // top-level code) with its file, and, when its receiver's type is known, the simple name of the
+    // type whose member it feeds (`model` in `model.events.send(x)` with `let model: FeedModel`; the
     // enclosing type for `events.send(x)` and `self.events.send(x)`).
-    /// The types around the feeders whose receiver's type is unknown (they may feed any type's member).
-    private var enclosingTypesOfUnknownOwners: Set<String?> = []
-    /// The types around the feeders of a known owner type, by that type: a declaring type looks up
-    /// the types related to it instead of testing every feeder (thousands of types may declare a
-    /// member of one name, `events`, each fed from its own screen).
-    private var enclosingTypesByOwner: [String: Set<String?>] = [:]
+    private struct Feeder: Hashable, Sendable {
+        var enclosingType: String?
+        var file: String
+    }
+    /// The feeders whose receiver's type is unknown (they may feed any type's member).
+    private var feedersOfUnknownOwners: Set<Feeder> = []
+    /// The feeders of a known owner type, by that type: a declaring type looks up the types
+    /// related to it instead of testing every feeder (thousands of types may declare a member of
+    /// one name, `events`, each fed from its own screen).
+    private var feedersByOwner: [String: Set<Feeder>] = [:]
 
     init(member name: String, index: ProjectIndex) {
         for reference in index.chainElements[name] {
             let tree = index.trees[reference.tree]
             let chain = tree.chains[reference.chain]
             guard Self.feeds(chain, at: reference.element, in: tree, index: index) else { continue }
-            let enclosing = tree.enclosingType(of: chain.elements[reference.element].nameToken).map { tree.types[$0].name.lastNameComponent }
+            let feeder = Feeder(enclosingType: tree.enclosingType(of: chain.elements[reference.element].nameToken).map { tree.types[$0].name.lastNameComponent },
+                                   file: tree.file.path)
             // A receiver's type the project does not declare (a typealias such as `AppStore` for
             // `Store<AppState, AppAction>`, a framework type) is not known to be unrelated.
             // A local or a capture of the member's name (`[typingUsers = socket.typingUsers] in
@@ -33,9 +38,9 @@ struct SubjectSenders: Sendable {
                 : TypeResolver.ownerType(ofElement: reference.element, in: chain, tree: tree, index: index)
                     .flatMap { index.type(named: $0) == nil ? nil : $0 }
             if let owner {
-                enclosingTypesByOwner[owner, default: []].insert(enclosing)
+                feedersByOwner[owner, default: []].insert(feeder)
             } else {
-                enclosingTypesOfUnknownOwners.insert(enclosing)
+                feedersOfUnknownOwners.insert(feeder)
             }
         }
     }
@@ -43,12 +48,14 @@ struct SubjectSenders: Sendable {
     /// Whether code outside `declaringType` feeds its member of the name: from another type (a
     /// subclass included) or from outside any type. A place that feeds the member of another,
     /// unrelated type of the same name (its receiver's type is known) does not count.
-    func feedsFromOutside(_ declaringType: String, index: ProjectIndex) -> Bool {
+    /// An extension of the type in another file counts as outside too: `private` (and
+    /// `fileprivate`) would hide the member from it.
+    func feedsFromOutside(_ declaringType: String, declaredIn file: String, index: ProjectIndex) -> Bool {
         let own = declaringType.lastNameComponent
-        let outside = { (enclosing: Set<String?>) in enclosing.contains { $0 != own } }
-        if outside(enclosingTypesOfUnknownOwners) { return true }
-        guard !enclosingTypesByOwner.isEmpty else { return false }
-        return index.relatedTypes(of: own).contains { owner in enclosingTypesByOwner[owner].map(outside) ?? false }
+        let outside = { (feeders: Set<Feeder>) in feeders.contains { $0.enclosingType != own || $0.file != file } }
+        if outside(feedersOfUnknownOwners) { return true }
+        guard !feedersByOwner.isEmpty else { return false }
+        return index.relatedTypes(of: own).contains { owner in feedersByOwner[owner].map(outside) ?? false }
     }
 
     /// Whether a project function named `callee`, or an initializer of a project type of that name,

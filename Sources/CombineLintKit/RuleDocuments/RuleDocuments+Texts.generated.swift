@@ -2873,7 +2873,8 @@ annotation or by its initial value) that is not `private` or `fileprivate`. `pri
 count: it protects the reference, not `send`.
 
 Reported only when no code outside the declaring type sends into the subject or completes it
-(`model.events.send(x)` in another type, a subclass, or top-level code; also
+(`model.events.send(x)` in another type, a subclass, or top-level code, or `events.send(x)` in
+an extension of the type in another file, which `private` would hide it from; also
 `publisher.subscribe(model.events)`, `multicast(subject:)`, `AnySubscriber(model.events)`,
 `model.state.value = x` (also a change in place, `model.items.value.append(x)`, `model.flag.value.toggle()`,
 `model.settings.value.theme = .dark`), `assign(to: \.value, on: model.state)`, `send` handed on by

@@ -52,13 +52,13 @@ public struct ExposedSubjectRule: Rule {
         return result
     }
 
-    /// Whether code outside type `typeName` (in another type, a subclass included, or outside any
-    /// type) calls `send` on a member of this name: `model.events.send(x)`, `self.events.send(completion: .finished)`
+    /// Whether code outside type `typeName` (in another type, a subclass included, outside any
+    /// type, or in an extension of the type in another file) calls `send` on a member of this name: `model.events.send(x)`, `self.events.send(completion: .finished)`
     /// in a subclass. A use of a member of another type that shares the name counts too, unless
     /// its receiver's type is known and unrelated: a false alarm costs more than a missed one here.
     private func isSentIntoFromOutside(_ name: String, declaredIn typeName: String, _ context: RuleContext) -> Bool {
         let senders = context.memo.value(for: "exposed_subject senders\u{0}" + name) { SubjectSenders(member: name, index: context.index) }
-        return senders.feedsFromOutside(typeName, index: context.index)
+        return senders.feedsFromOutside(typeName, declaredIn: context.file.path, index: context.index)
     }
 
     /// Whether an initializer of type `t` in this file stores one of its parameters into the

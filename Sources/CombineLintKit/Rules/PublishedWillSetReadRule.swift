@@ -185,10 +185,17 @@ public struct PublishedWillSetReadRule: Rule {
         return next == c ? between : nil
     }
 
-    /// Closure `c` is given to a sequence or collection method that calls it during the call (`map`, `filter`).
+    /// Closure `c` is given to a sequence or collection method that calls it during the call (`map`,
+    /// `filter`), not to the publisher operator of that name in a pipeline (`hub.messages.filter { … }.sink { … }`),
+    /// which calls it for each later value.
     private func isElementClosure(_ c: Int, in tree: SyntaxTree) -> Bool {
         guard let call = tree.call(receiving: c), call.element > 0 else { return false }
-        return Catalogue.synchronousElementClosureMethods.contains(tree.chains[call.chain].elements[call.element].name)
+        let elements = tree.chains[call.chain].elements
+        return Catalogue.synchronousElementClosureMethods.contains(elements[call.element].name)
+            && !elements.contains { element in
+                element.name.hasPrefix("$") || Catalogue.subscriberCalls.contains(element.name)
+                    || Catalogue.publisherOnlyOperators.contains(element.name)
+            }
     }
 
     private func publishedProperties(of typeName: String, index: ProjectIndex) -> Set<String> {

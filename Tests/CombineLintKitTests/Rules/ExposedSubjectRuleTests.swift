@@ -35,6 +35,28 @@ final class ExposedSubjectRuleTests: XCTestCase {
         XCTAssertEqual(run([("App/Models.swift", models), ("App/Poke.swift", unknown)]).map { "\($0.line):\($0.column)" }, [])
     }
 
+    /// An extension of the type in another file that sends into the subject needs it visible there:
+    /// `private` would not compile, so it is fed from outside. An extension in the declaring file is
+    /// the type itself.
+    func testAnExtensionInAnotherFileFeedsFromOutside() {
+        let service = """
+        final class FirmwareService {
+            let logLines = PassthroughSubject<String, Never>()
+            let progress = PassthroughSubject<Double, Never>()
+        }
+        extension FirmwareService {
+            func report(_ value: Double) { progress.send(value) }
+        }
+        """
+        let logging = """
+        extension FirmwareService {
+            func log(_ line: String) { logLines.send(line) }
+        }
+        """
+        XCTAssertEqual(run([("App/FirmwareService.swift", service), ("App/FirmwareService+Logging.swift", logging)])
+            .map { "\($0.file):\($0.line):\($0.column)" }, ["App/FirmwareService.swift:3:9"])
+    }
+
     func testFindingIsOnTheNameAndMessageNamesTheSubject() throws {
         let text = "final class A {\n    private(set) var events = PassthroughSubject<Int, Never>()\n}\n"
         let f = try XCTUnwrap(run([("App/A.swift", text)]).first)
@@ -68,14 +90,19 @@ final class ExposedSubjectRuleTests: XCTestCase {
         XCTAssertNil(found[0].fix)
     }
 
+    /// Another file that extends or subclasses the type may use the subject, so `private` is no safe
+    /// fix there. An extension in another file that sends into it is fed from outside: reported
+    /// only with `include_sent_from_outside`.
     func testNoFixWhenAnotherFileExtendsOrSubclassesIt() {
         let a = "class A: Output {\n    let events = PassthroughSubject<Int, Never>()\n}\n"
-        for (path, text) in [("App/A+Send.swift", "extension A {\n    func f() { events.send(1) }\n}\n"),
-                             ("App/B.swift", "final class B: A {\n    func f() { forward(events) }\n}\n")] {
-            let found = run([("App/A.swift", a), (path, text)])
-            XCTAssertEqual(found.map { "\($0.file):\($0.line)" }, ["App/A.swift:2"], path)
-            XCTAssertNil(found.first?.fix, path)
-        }
+        let sending = [("App/A.swift", a), ("App/A+Send.swift", "extension A {\n    func f() { events.send(1) }\n}\n")]
+        XCTAssertEqual(run(sending).map(\.line), [])
+        let all = findings(of: ExposedSubjectRule.self, in: sending, options: RuleOptions(["include_sent_from_outside": ["true"]]))
+        XCTAssertEqual(all.map { "\($0.file):\($0.line)" }, ["App/A.swift:2"])
+        XCTAssertNil(all.first?.fix)
+        let found = run([("App/A.swift", a), ("App/B.swift", "final class B: A {\n    func f() { forward(events) }\n}\n")])
+        XCTAssertEqual(found.map { "\($0.file):\($0.line)" }, ["App/A.swift:2"])
+        XCTAssertNil(found.first?.fix)
     }
 
     func testAProtocolRequirementAndTestDoublesAreExempt() {

@@ -216,7 +216,8 @@ final class PublishedWillSetReadRuleTests: XCTestCase {
 
     /// A collection method's closure inside the sink (`levels.map { … }`, `stride(…).map { … }`) runs
     /// while the sink does, so a read there is still the old value; a closure that runs later
-    /// (`DispatchQueue.main.async`) and a nested closure's own parameter of the same name are not reads.
+    /// (`DispatchQueue.main.async`, a publisher's `filter` per later value) and a nested closure's own
+    /// parameter of the same name are not reads.
     func testReadsInCollectionClosuresOfTheSink() {
         let text = """
         final class DimmerModel: ObservableObject {
@@ -224,6 +225,8 @@ final class PublishedWillSetReadRuleTests: XCTestCase {
             @Published var preview: [Double] = []
             var levels: [Double] = []
             var bag = Set<AnyCancellable>()
+            var token: AnyCancellable?
+            let ticks = PassthroughSubject<Double, Never>()
             init() {
                 $curve.sink { [weak self] _ in
                     guard let self else { return }
@@ -231,11 +234,12 @@ final class PublishedWillSetReadRuleTests: XCTestCase {
                     self.preview = self.levels.map { level in level * curve }
                     DispatchQueue.main.async { self.preview = [self.curve] }
                     self.preview = self.levels.map { curve in curve * 2 }
+                    self.token = self.ticks.filter { $0 > curve }.sink { [weak self] in self?.preview = [$0] }
                 }.store(in: &bag)
             }
         }
         """
         XCTAssertEqual(findings(of: PublishedWillSetReadRule.self, in: [(path: "A.swift", text: text)]).map { "\($0.line):\($0.column)" },
-                       ["9:83", "10:63"])
+                       ["11:83", "12:63"])
     }
 }
