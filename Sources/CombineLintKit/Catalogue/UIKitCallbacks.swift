@@ -182,6 +182,10 @@ extension Catalogue {
         "UITableViewDiffableDataSource", "UICollectionViewDiffableDataSource", "CellRegistration", "SupplementaryRegistration",
     ]
 
+    /// Properties of a diffable data source whose closure runs per supplementary view it dequeues
+    /// (`dataSource.supplementaryViewProvider = { collectionView, kind, indexPath in … }`).
+    public static let perItemProviderProperties: Set<String> = ["supplementaryViewProvider"]
+
     /// Base classes of reusable views: one instance shows row after row, so what its configure method
     /// subscribes to piles up unless `prepareForReuse` ends it.
     /// (`UICollectionViewListCell`, iOS 14's list cell, is a `UICollectionViewCell` the project

@@ -69,11 +69,20 @@ public struct RepeatedSites: Sendable {
     /// Whether closure `c` is itself repeated code: SwiftUI's `.onAppear`, or the closure of a
     /// cell provider; nil otherwise.
     static func closureSiteKind(_ c: Int, in tree: SyntaxTree, index: ProjectIndex) -> RepeatedSite.Kind? {
-        guard let call = tree.call(receiving: c) else { return nil }
+        guard let call = tree.call(receiving: c) else { return providerProperty(assigned: c, in: tree) != nil ? .cellProvider : nil }
         let element = tree.chains[call.chain].elements[call.element]
         if Catalogue.appearanceModifiers.contains(element.name), element.kind == .member { return .onAppear }
         if isCellProviderType(element.name, index: index) { return .cellProvider }
         return nil
+    }
+
+    /// The name of the per-item provider property that closure `c` is assigned to
+    /// (`dataSource.supplementaryViewProvider = { … }`), if it is.
+    static func providerProperty(assigned c: Int, in tree: SyntaxTree) -> String? {
+        let open = tree.closures[c].open
+        guard open >= 2, tree.tokens[open - 1].kind == .equal, tree.tokens[open - 2].kind == .identifier,
+              case let name = tree.name(open - 2), Catalogue.perItemProviderProperties.contains(name) else { return nil }
+        return name
     }
 
     /// A diffable data source or cell registration: named so, or a project's typealias for one
@@ -96,9 +105,10 @@ public struct RepeatedSites: Sendable {
         if let innermost = tree.innermostClosure(of: token) {
             // The nearest repeated closure around the token, else the function around them all.
             let closure = Int(siteClosure[innermost])
-            if closure >= 0, let kind = RepeatedSites.closureSiteKind(closure, in: tree, index: index), let call = tree.call(receiving: closure) {
+            if closure >= 0, let kind = RepeatedSites.closureSiteKind(closure, in: tree, index: index),
+               let callee = tree.call(receiving: closure).map({ tree.chains[$0.chain].elements[$0.element].name })
+                ?? RepeatedSites.providerProperty(assigned: closure, in: tree) {
                 let body = tree.closures[closure].open..<tree.closures[closure].close
-                let callee = tree.chains[call.chain].elements[call.element].name
                 let name = kind == .onAppear ? "." + callee : "the \(callee) closure"
                 return RepeatedSite(kind: kind, name: name, function: nil, closure: closure, body: body)
             }

@@ -8079,7 +8079,8 @@ in other files included), from code UIKit or SwiftUI runs again and again:
   method of such a cell that a per-row callback calls on the dequeued cell (`let cell = … as! FeedCell;
   cell.setUp(item)`, or `let cell = tableView.dequeue(FeedCell.self, for: indexPath)` through a generic
   dequeue helper; the cell provider closure of a diffable data source or cell registration, named
-  directly or through a project's `typealias DataSource = …`, is such a callback too), unless the cell's `prepareForReuse` empties the bag (or the data source's
+  directly or through a project's `typealias DataSource = …`, and its `supplementaryViewProvider`
+  closure are such callbacks too), unless the cell's `prepareForReuse` empties the bag (or the data source's
   `didEndDisplaying` does, directly, through a method of the cell, or on the cast cell, `(cell as? ChannelCell)?.bag.removeAll()`,
   or a bag class's own emptying call such as `cancel()`, `dispose()` or `disposeAll()`: a cell is reused only after it ended display);
 - the selection of a row or item (`tableView(_:didSelectRowAt:)`, `collectionView(_:didSelectItemAt:)`,
@@ -9927,7 +9928,8 @@ or `updateNSView(_:context:)` (SwiftUI calls it on every update), SwiftUI's
 type's `didEndDisplaying` empties does not pile up), AppKit's
 `tableView(_:viewFor:row:)`, `outlineView(_:viewFor:item:)` and
 `collectionView(_:itemForRepresentedObjectAt:)`, MapKit's `mapView(_:viewFor:)`, diffable data source
-and cell registration closures), and `configure…`/`bind…` methods and property observers
+and cell registration closures, and the closure a data source's `supplementaryViewProvider` is set to,
+which runs for every header it dequeues), and `configure…`/`bind…` methods and property observers
 (`var viewModel: Model? { didSet { … } }`, which the data source sets on every reuse) of a
 `UITableViewCell`, `UICollectionViewCell` (`UICollectionViewListCell` included) or `UICollectionReusableView` subclass
 (or AppKit's `NSTableCellView`, `NSTableRowView` and `NSCollectionViewItem`, which a table or collection view reuses too,

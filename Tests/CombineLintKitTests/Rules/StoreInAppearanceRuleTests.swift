@@ -213,6 +213,29 @@ final class StoreInAppearanceRuleTests: XCTestCase {
         XCTAssertEqual(positions(text), ["A.swift:4:35", "A.swift:8:23"])
     }
 
+    /// A data source's `supplementaryViewProvider` runs for every header it dequeues: what it stores in
+    /// the controller's bag piles up. A closure assigned to another property (`completion`) does not.
+    func testSupplementaryViewProviderStoringIntoTheControllersBag() {
+        let text = """
+        final class PayoutsController: UIViewController {
+            private var cancellables = Set<AnyCancellable>()
+            func configureDataSource() {
+                dataSource.supplementaryViewProvider = { [weak self] collectionView, kind, indexPath in
+                    let header = collectionView.dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: "h", for: indexPath) as! Header
+                    guard let self = self else { return header }
+                    self.viewModel.$total.sink { [weak header] in header?.label.text = $0 }.store(in: &self.cancellables)
+                    return header
+                }
+                loader.completion = { [weak self] in
+                    guard let self else { return }
+                    self.viewModel.$total.sink { [weak self] in self?.title = $0 }.store(in: &self.cancellables)
+                }
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["A.swift:7:85"])
+    }
+
     func testCellForRowIntoTheCellsBagWhenTheCellTypeIsUnknownButSomeCellEmptiesIt() {
         let files = [
             (path: "DS.swift", text: """
