@@ -75,7 +75,7 @@ public struct RepeatedSubscriptionRule: Rule {
             // Back to the foreground, or an edit of a search field: a request made there finishes;
             // only a source that never does leaves one more live subscription per run.
             if analysis.startsWhereRequestsAreExpected(path),
-               NeverFinishingSources.evidence(in: tree.chains[store.chain], before: store.subscriber, tree: tree, index: context.index, extraNames: []) == nil {
+               !NeverFinishingSources.startsNeverFinishing(tree.chains[store.chain], before: store.subscriber, tree: tree, index: context.index, extraNames: []) {
                 continue
             }
             // A request-style pipeline, from any repeated entry (back on screen, a pull to refresh, a
@@ -126,12 +126,13 @@ public struct RepeatedSubscriptionRule: Rule {
         return true
     }
 
-    /// Whether the stored subscription's source never finishes: by what the chain starts from, or,
+    /// Whether the stored subscription's source never finishes: by what the chain starts from (or
+    /// the local it goes on from, `let timer = Timer.publish(…)` then `timer.map { … }`), or,
     /// for a source the storing method is given (`input.refresh` of `transform(input:)`), by what
     /// its callers pass.
     private func neverFinishes(_ store: Store, in tree: SyntaxTree, _ context: RuleContext) -> Bool {
         let chain = tree.chains[store.chain]
-        return NeverFinishingSources.evidence(in: chain, before: store.subscriber, tree: tree, index: context.index, extraNames: []) != nil
+        return NeverFinishingSources.startsNeverFinishing(chain, before: store.subscriber, tree: tree, index: context.index, extraNames: [])
             || CallerSuppliedSources.neverFinish(chain, before: store.subscriber, function: store.function, in: tree, index: context.index)
     }
 
@@ -152,8 +153,8 @@ public struct RepeatedSubscriptionRule: Rule {
         let function = tree.functions[store.function]
         let foreground = Catalogue.foregroundCallbacks.contains(function.name)
         guard foreground || TypeAnalysis.isUserAction(selector: function.selectorName, attributes: function.attributes),
-              NeverFinishingSources.evidence(in: tree.chains[store.chain], before: store.subscriber, tree: tree,
-                                             index: context.index, extraNames: []) != nil,
+              NeverFinishingSources.startsNeverFinishing(tree.chains[store.chain], before: store.subscriber, tree: tree,
+                                                         index: context.index, extraNames: []),
               !analysis.isReset(store.bag, along: path, storeToken: store.token, memo: context.memo, memoKey: memoKey),
               !isGuardedBeforeStore(store, in: function, context) else { return nil }
         let text = RepeatedSubscriptionRule.text(path: "\(function.selectorName) → \(store.label)", entry: function.selectorName, store: store,

@@ -524,4 +524,40 @@ extension RepeatedSubscriptionAppIdiomTests {
         """
         XCTAssertEqual(positions(service), ["36:14"])
     }
+
+    /// A view's `.onAppear` calls a model method whose pipeline goes on from a local: a timer held in
+    /// a local never finishes, so each appearance adds one; a local request answers and ends.
+    func testModelMethodWhosePipelineGoesOnFromALocal() {
+        let text = """
+        struct SettingsView: View {
+            @StateObject var model: SettingsModel
+            var body: some View {
+                Form { Text(model.sizeText) }
+                    .onAppear { model.startPolling(); model.loadOnce() }
+            }
+        }
+        final class SettingsModel: ObservableObject {
+            @Published var sizeText = ""
+            private var cancellables = Set<AnyCancellable>()
+            private var connection: Cancellable?
+            func startPolling() {
+                let timer = Timer.publish(every: 5, on: .main, in: .common)
+                timer
+                    .map { _ in "size" }
+                    .sink { [weak self] in self?.sizeText = $0 }
+                    .store(in: &cancellables)
+                connection = timer.connect()
+            }
+            func loadOnce() {
+                let request = URLSession.shared.dataTaskPublisher(for: url)
+                request
+                    .map { String(decoding: $0.data, as: UTF8.self) }
+                    .replaceError(with: "")
+                    .sink { [weak self] in self?.sizeText = $0 }
+                    .store(in: &cancellables)
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["17:14"])
+    }
 }
