@@ -201,6 +201,9 @@ public struct RepeatedSubscriptionRule: Rule {
                 }
             }
         }
+        if entry == nil {
+            entry = entryThroughOwnCallers(store, analysis: analysis, memoKey: memoKey, in: tree, extraCallbacks: extra, context)
+        }
         guard let entry else { return nil }
         // The path's first step as its label names it (`SceneDelegate.sceneWillEnterForeground(_:)`, `onAppear`).
         let first = entry.components(separatedBy: " → ")[0]
@@ -231,6 +234,71 @@ public struct RepeatedSubscriptionRule: Rule {
         let text = RepeatedSubscriptionRule.text(path: pathText, entry: first, store: store,
                                                  subscribeOnceIn: "`init`", consequence: "values are handled several times")
         return context.finding(tokens: store.token, message: text.message, help: text.help)
+    }
+
+    /// How far back through the type's own calls a storing method's callers are followed.
+    private static let ownCallerLimit = 64
+
+    /// Another type's repeated code that calls a method of this type which reaches the storing method
+    /// through the type's own calls: `collectionView(_:didSelectItemAt:) { viewModel.play(chapter) }`
+    /// in a screen, where `play(_:)` calls the storing `observeProgress()`. The nearest such method
+    /// decides (a search back from the storing method), unless a step on the way empties the bag or
+    /// guards the call to run once. The path up to the storing method, as text.
+    private func entryThroughOwnCallers(_ store: Store, analysis: TypeAnalysis, memoKey: String, in tree: SyntaxTree,
+                                        extraCallbacks: Set<String>, _ context: RuleContext) -> String? {
+        guard let treeIndex = context.index.treeIndexByPath[tree.file.path],
+              let m = analysis.graph.method(inTree: treeIndex, function: store.function) else { return nil }
+        let graph = analysis.graph
+        let callers = context.memo.value(for: memoKey + "\u{0}own-callers") { OwnCallers(graph) }
+        // Toward the storing method: the method each reached caller calls, and the call's token.
+        var next: [Int: (method: Int, token: Int)] = [:]
+        var queue = [m]
+        var head = 0
+        while head < queue.count, queue.count < Self.ownCallerLimit {
+            let callee = queue[head]
+            head += 1
+            for (caller, token) in callers.of(callee) where caller != m && next[caller] == nil {
+                next[caller] = (callee, token)
+                queue.append(caller)
+            }
+        }
+        for caller in queue.dropFirst() {
+            let method = graph.methods[caller]
+            guard let outer = RepeatedMethodCallers.firstPath(calling: method.name, onType: store.typeName, identity: store.identity,
+                                                              index: context.index, extraCallbacks: extraCallbacks, memo: context.memo) else { continue }
+            var steps: [TypeAnalysis.Step] = []
+            var current = caller
+            while current != m, let link = next[current], steps.count < Self.ownCallerLimit {
+                let info = graph.methods[current]
+                steps.append(TypeAnalysis.Step(label: info.selectorName, tree: info.tree, body: info.body, callToken: link.token, method: current))
+                current = link.method
+            }
+            let info = graph.methods[m]
+            let path = steps + [TypeAnalysis.Step(label: info.selectorName, tree: info.tree, body: info.body, callToken: nil, method: m)]
+            guard !analysis.isReset(store.bag, along: path, storeToken: store.token, memo: context.memo, memoKey: memoKey),
+                  !analysis.isGuardedToRunOnce(before: store.token, along: path) else { continue }
+            return ([outer] + steps.map { store.typeName + "." + $0.label }).joined(separator: " → ")
+        }
+        return nil
+    }
+
+    /// For each method of a type's call graph, the methods of the type that call it on `self`, with
+    /// the call's token: worked out once per type, so that searching back from each storing method
+    /// reads only its callers.
+    struct OwnCallers: Sendable {
+        private let callers: [[(method: Int, token: Int)]]
+
+        init(_ graph: MethodCallGraph) {
+            var callers = [[(method: Int, token: Int)]](repeating: [], count: graph.methods.count)
+            for (m, calls) in graph.calls.enumerated() {
+                for call in calls {
+                    for callee in graph.callees(of: call) { callers[callee].append((m, call.token)) }
+                }
+            }
+            self.callers = callers
+        }
+
+        func of(_ m: Int) -> [(method: Int, token: Int)] { callers[m] }
     }
 
     /// For each method of the graph that an override of the type reaches through the type's own

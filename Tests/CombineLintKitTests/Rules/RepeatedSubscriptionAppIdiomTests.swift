@@ -560,4 +560,47 @@ extension RepeatedSubscriptionAppIdiomTests {
         """
         XCTAssertEqual(positions(text), ["17:14"])
     }
+
+    /// A screen's selection callback calls a model method that reaches the storing method through the
+    /// model's own calls: each selection adds one. Emptying the bag on the way, or a run-once guard
+    /// on the way, ends that.
+    func testAnotherTypesRepeatedCodeReachingTheStoreThroughOwnCalls() {
+        let screen = """
+        final class ChaptersViewController: UIViewController, UICollectionViewDelegate {
+            private let book: BookModel
+            private let fresh: FreshBookModel
+            private let once: OnceBookModel
+            func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) {
+                book.play(indexPath.item)
+                fresh.play(indexPath.item)
+                once.play(indexPath.item)
+            }
+        }
+        final class Engine: ObservableObject { @Published var elapsed = 0.0 }
+        """
+        func model(_ name: String, _ before: String) -> String {
+            """
+            final class \(name) {
+                let engine = Engine()
+                private var progress = Set<AnyCancellable>()
+                private var observing = false
+                func play(_ chapter: Int) {
+                    \(before)
+                    observeProgress()
+                }
+                private func observeProgress() {
+                    engine.$elapsed.sink { [weak self] in self?.save($0) }.store(in: &progress)
+                }
+                private func save(_ value: Double) {}
+            }
+            """
+        }
+        let files = [(path: "Screen.swift", text: screen), (path: "Book.swift", text: model("BookModel", "print(chapter)")),
+                     (path: "Fresh.swift", text: model("FreshBookModel", "progress.removeAll()")),
+                     (path: "Once.swift", text: model("OnceBookModel", "guard !observing else { return }; observing = true"))]
+        let found = findings(of: RepeatedSubscriptionRule.self, in: files)
+        XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["Book.swift:10:64"])
+        XCTAssertEqual(found.first?.message, "`ChaptersViewController.collectionView(_:didSelectItemAt:) → BookModel.play(_:) → BookModel.observeProgress() → store(in:)`: "
+                       + "each run of `ChaptersViewController.collectionView(_:didSelectItemAt:)` adds one more live subscription to `progress`, and the earlier ones keep running.")
+    }
 }
