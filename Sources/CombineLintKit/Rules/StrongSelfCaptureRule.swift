@@ -551,14 +551,15 @@ public struct StrongSelfCaptureRule: Rule {
         return false
     }
 
-    /// `handle(_:)` or `self.handle(_:)`: the compound name refers to the same method as `handle`;
-    /// the range without its argument labels. A call (`handle()`, `make(x)`) is left as it is.
+    /// `handle(_:)`, `self.handle(_:)` or `chapterName(for:)`: the compound name refers to the same
+    /// method as `handle`; the range without its argument labels (a label may be a keyword, `for`,
+    /// `in`). A call (`handle()`, `make(x)`) is left as it is.
     private func withoutArgumentLabels(_ value: ClosedRange<Int>, in tree: SyntaxTree) -> ClosedRange<Int> {
         let last = value.upperBound
         guard tree.tokens[last].kind == .rightParen, case let open = Int(tree.matching[last]), open > value.lowerBound, open + 1 < last,
               tree.tokens[open].kind == .leftParen, tree.tokens[open - 1].kind == .identifier,
               tree.tokens[last - 1].kind == .colon,
-              ((open + 1)..<last).allSatisfy({ tree.tokens[$0].kind == .colon || tree.tokens[$0].kind == .identifier || tree.tokenIs($0, "_") })
+              ((open + 1)..<last).allSatisfy({ [.colon, .identifier, .keyword].contains(tree.tokens[$0].kind) || tree.tokenIs($0, "_") })
         else { return value }
         return value.lowerBound...(open - 1)
     }

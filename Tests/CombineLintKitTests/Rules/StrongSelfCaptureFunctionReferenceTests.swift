@@ -8,20 +8,25 @@ final class StrongSelfCaptureFunctionReferenceTests: XCTestCase {
         findings(of: StrongSelfCaptureRule.self, in: files).map { "\($0.file.split(separator: "/").last ?? ""):\($0.line):\($0.column)" }
     }
 
-    /// `self.handle(_:)` and `handle(_:)` name the method as `self.handle` does, bound to `self`.
+    /// `self.handle(_:)` and `handle(_:)` name the method as `self.handle` does, bound to `self`; so
+    /// does `chapterName(for:)`, whose label is a keyword, upstream of `assign(to: &$chapter)`.
     func testMethodReferenceWithArgumentLabelsHoldsSelf() {
         let text0 = """
-        final class InboxModel {
+        final class InboxModel: ObservableObject {
+            @Published var chapter = ""
             private var bag = Set<AnyCancellable>()
             init(values: PassthroughSubject<Int, Never>, names: PassthroughSubject<String, Never>) {
                 values.sink(receiveValue: self.handle(_:)).store(in: &bag)
                 names.sink(receiveValue: show(name:)).store(in: &bag)
+                values.map(chapterName(for:)).assign(to: &$chapter)
+                values.map(String.init(describing:)).assign(to: &$chapter)
             }
             private func handle(_ value: Int) {}
             private func show(name: String) {}
+            private func chapterName(for value: Int) -> String { "" }
         }
         """
-        XCTAssertEqual(positions([(path: "A.swift", text: text0)]), ["A.swift:4:35", "A.swift:5:34"])
+        XCTAssertEqual(positions([(path: "A.swift", text: text0)]), ["A.swift:5:35", "A.swift:6:34", "A.swift:7:20"])
     }
 
     /// A local function that uses `self` (written, or through a bare member name) captures it strongly;
