@@ -24,20 +24,8 @@ extension SubscriptionFinder {
     /// The member of `self` that the local named at token `use` is stored into there, if any.
     static func selfMemberStoring(localAt use: Int, lookup: TreeLookup) -> String? {
         let tree = lookup.tree
-        // `c.store(in: &bag)`
-        if let c = lookup.chain(startingAt: use), case let chain = tree.chains[c], chain.elements.count == 2,
-           let argument = bagArgument(of: chain.elements[1]) {
-            let first = argument.isInout ? argument.value.lowerBound + 1 : argument.value.lowerBound
-            if case .selfMember(let name) = owner(ofTarget: first, through: argument.value.upperBound, in: tree) { return name }
-            return nil
-        }
-        // `bag.insert(c)`, `bag.append(c)`
-        let open = Int(tree.enclosing[use])
-        if open >= 0, tree.tokens[open].kind == .leftParen, Int(tree.matching[open]) == use + 1, tree.tokens[use - 1].kind == .leftParen,
-           let call = tree.call(openedAt: open), call.element > 0 {
-            let chain = tree.chains[call.chain]
-            guard Catalogue.bagInsertionMethods.contains(chain.elements[call.element].name) else { return nil }
-            if case .selfMember(let name) = owner(ofTarget: chain.first, through: chain.elements[call.element - 1].lastToken, in: tree) { return name }
+        if let bag = bagStoring(localAt: use, lookup: lookup) {
+            if case .selfMember(let name) = bag { return name }
             return nil
         }
         // `self.cancellable = c`, `cancellables[key] = c`
@@ -46,6 +34,28 @@ extension SubscriptionFinder {
             var start = use - 2
             while start > 0, !tree.statementStarts[start] { start -= 1 }
             if case .selfMember(let name) = owner(ofTarget: start, through: use - 2, in: tree) { return name }
+        }
+        return nil
+    }
+
+    /// The bag or collection that the local cancellable named at token `use` is put into there
+    /// (`c.store(in: &bag)`, `bag.insert(c)`, `bag.append(c)`), if any; an assignment
+    /// (`self.token = c`) replaces what it held and is not one.
+    public static func bagStoring(localAt use: Int, lookup: TreeLookup) -> Owner? {
+        let tree = lookup.tree
+        // `c.store(in: &bag)`
+        if let c = lookup.chain(startingAt: use), case let chain = tree.chains[c], chain.elements.count == 2,
+           let argument = bagArgument(of: chain.elements[1]) {
+            let first = argument.isInout ? argument.value.lowerBound + 1 : argument.value.lowerBound
+            return owner(ofTarget: first, through: argument.value.upperBound, in: tree)
+        }
+        // `bag.insert(c)`, `bag.append(c)`
+        let open = Int(tree.enclosing[use])
+        if open >= 0, tree.tokens[open].kind == .leftParen, Int(tree.matching[open]) == use + 1, tree.tokens[use - 1].kind == .leftParen,
+           let call = tree.call(openedAt: open), call.element > 0 {
+            let chain = tree.chains[call.chain]
+            guard Catalogue.bagInsertionMethods.contains(chain.elements[call.element].name) else { return nil }
+            return owner(ofTarget: chain.first, through: chain.elements[call.element - 1].lastToken, in: tree)
         }
         return nil
     }

@@ -20,6 +20,7 @@ public struct NestedSinkRule: Rule {
         let outer = outerValueClosures(in: tree, once: FinitePublishers(index: context.index, memo: context.memo, oneShot: true), index: context.index, memo: context.memo)
         guard !outer.isEmpty else { return [] }
         var findings: [Finding] = []
+        let lookup = TreeLookup(tree)
         let called = methodsCalled(from: outer, in: tree)
         let finite = FinitePublishers()
         var flags: [Int: Set<String>] = [:]
@@ -29,7 +30,7 @@ public struct NestedSinkRule: Rule {
         var guardScans: [String: (readUpTo: Int, first: Int?)] = [:]
         for subscription in context.subscriptions {
             let chain = tree.chains[subscription.chain]
-            guard let bag = bagOwner(of: subscription, chain: chain) else { continue }
+            guard let bag = bagOwner(of: subscription, chain: chain, lookup: lookup) else { continue }
             // An inner publisher that finishes during `sink` (`Just`, `CombineLatest` of `Just`s) leaves nothing running.
             if finite.finishes(chain, before: subscription.element, in: tree) {
                 if !waitsOnScheduler(chain, before: subscription.element) { continue }
@@ -193,13 +194,19 @@ public struct NestedSinkRule: Rule {
 
     /// The bag a subscription's cancellable goes into, if it goes into one (`store(in:)`, `insert`,
     /// `append`, `+=`); keyed assignments (`requests[id] = …`) replace the previous entry and are left out.
-    private func bagOwner(of subscription: Subscription, chain: Chain) -> Owner? {
+    private func bagOwner(of subscription: Subscription, chain: Chain, lookup: TreeLookup) -> Owner? {
         switch subscription.storage {
         case .bag(let owner):
             return owner
         case .collection(let owner):
             if case .assignment(_, let compound) = chain.context, !compound { return nil }
             return owner
+        case .local(let v):
+            // `let token = session.sink { … }` then `observers.append(token)` or `token.store(in: &bag)`.
+            for use in SubscriptionFinder.usesAfterDeclaration(of: v, in: lookup.tree) {
+                if let owner = SubscriptionFinder.bagStoring(localAt: use, lookup: lookup) { return owner }
+            }
+            return nil
         default:
             return nil
         }

@@ -289,4 +289,28 @@ final class NestedSinkRuleTests: XCTestCase {
         let found = findings(of: NestedSinkRule.self, in: [("A.swift", text)]).map { "\($0.ruleID):\($0.line):\($0.column)" }
         XCTAssertEqual(found, ["nested_sink:13:70", "nested_sink:14:70", "nested_sink:15:70", "nested_sink:16:19"])
     }
+
+    /// The inner token bound to a local first, then appended to a member array or stored in a bag,
+    /// piles up as the chained form does; one assigned to a single property replaces the last.
+    func testInnerTokenStoredThroughALocal() {
+        let text = """
+        final class VacationService {
+            private var observers: [AnyCancellable] = []
+            private var bag = Set<AnyCancellable>()
+            private var latest: AnyCancellable?
+            func start() {
+                NotificationCenter.default.publisher(for: .active).sink { [weak self] _ in
+                    guard let self else { return }
+                    let token = self.session.sink { print($0) }
+                    self.observers.append(token)
+                    let other = self.session.sink { print($0) }
+                    other.store(in: &self.bag)
+                    let last = self.session.sink { print($0) }
+                    self.latest = last
+                }.store(in: &bag)
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["8:38", "10:38"])
+    }
 }
