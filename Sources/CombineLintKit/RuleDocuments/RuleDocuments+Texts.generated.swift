@@ -4096,7 +4096,11 @@ and its one cached result change what the code does:
   purpose, as `share()` would, and is not reported; nor are subscriptions in the two branches of an
   `if`/`else` or in two `case`s, of which one runs;
 - nothing subscribes to it (`_ = Future { … }`, a bare call of a function that returns one),
-  yet the work runs.
+  yet the work runs;
+- a local that only some paths subscribe to (`let purge = Future { … }`, then
+  `if autoPurge { purge.sink { … } }`), or only the operator a later closure returns it to
+  (`send(command).flatMap { _ in readBack }`): the work ran when it was made, before the command or
+  where the condition fails. Subscriptions on both branches of an `if`/`else` cover every path.
 A function or computed property that returns a new `Future` is judged by its call sites across
 the project (matched by full selector, `load(id:)`): reported when one of them keeps, retries or
 drops the result. A `Future` made and subscribed at once, once (`Future { … }.sink { … }`, or

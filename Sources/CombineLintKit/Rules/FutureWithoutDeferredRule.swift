@@ -33,6 +33,10 @@ public struct FutureWithoutDeferredRule: Rule {
         case sharedBySubscribers
         /// Made where nothing subscribes: the work runs anyway.
         case neverSubscribed
+        /// A local subscribed only on some paths (in an `if`, a `switch`, a loop) or only later, by
+        /// the operator a closure returns it to (`send(command).flatMap { _ in readBack }`): the work
+        /// ran when it was made, before (or without) that subscription.
+        case subscribedLater
     }
 
     /// A file that never names `Future` creates none.
@@ -81,6 +85,8 @@ public struct FutureWithoutDeferredRule: Rule {
             return "This `Future` is subscribed to more than once, but its closure ran once, at creation: every subscriber shares that one result."
         case .neverSubscribed:
             return "Nothing subscribes to this `Future`, yet its closure runs as soon as it is created."
+        case .subscribedLater:
+            return "This `Future` is subscribed only later or only on some paths, but its closure ran at once, when it was created."
         }
     }
 
@@ -199,11 +205,17 @@ public struct FutureWithoutDeferredRule: Rule {
     /// that subscribes later (a tap handler: each run gets the result cached at creation).
     private func localFate(_ v: Int, in tree: SyntaxTree, depth: Int = 0) -> Eagerness? {
         var subscriptions: [Int] = []
+        var returnedToLaterSubscriber = false
         let declaredIn = tree.innermostClosure(of: tree.variables[v].nameToken)
         for use in SubscriptionFinder.usesAfterDeclaration(of: v, in: tree) {
             let names = tree.postfixMembers(after: use + 1).names
             if names.contains("retry") { return .retried }
             guard names.contains(where: Catalogue.subscriberCalls.contains) else {
+                // `send(command).flatMap { _ in readBack }`: the operator subscribes when a value comes.
+                if names.isEmpty, isReturnedToLaterSubscriber(use, in: tree) {
+                    returnedToLaterSubscriber = true
+                    continue
+                }
                 // Handed on unsubscribed to another local or a property (`let shared = future.eraseToAnyPublisher()`,
                 // `cached = shared`): that holder's fate is the Future's.
                 if depth < 3, let c = tree.chain(startingAt: use), tree.chains[c].first == use,
@@ -216,8 +228,37 @@ public struct FutureWithoutDeferredRule: Rule {
         }
         // Subscriptions in the two branches of an `if`/`else` or in two `case`s: one of them runs.
         let together = zip(subscriptions, subscriptions.dropFirst()).contains { !tree.mayRunApart($0, $1) }
-        return together ? .sharedBySubscribers : nil
+        if together { return .sharedBySubscribers }
+        if subscriptions.isEmpty { return returnedToLaterSubscriber ? .subscribedLater : nil }
+        // `let purge = Future { … }` then `if settings.autoPurge { purge.sink { … } }`: where the
+        // condition fails, the work ran for nothing. Subscriptions in both branches (`if`/`else`,
+        // two `case`s) are taken to cover every path.
+        let split = zip(subscriptions, subscriptions.dropFirst()).contains { tree.mayRunApart($0, $1) }
+        return !split && subscriptions.allSatisfy({ isConditional($0, below: tree.variables[v].scope, in: tree) }) ? .subscribedLater : nil
     }
+
+    /// Whether token `use` is the whole value that a closure given to a publisher-making operator
+    /// returns (`flatMap { _ in readBack }`, `catch { _ in return fallback }`).
+    private func isReturnedToLaterSubscriber(_ use: Int, in tree: SyntaxTree) -> Bool {
+        guard let c = tree.innermostClosure(of: use), let call = tree.call(receiving: c),
+              Catalogue.publisherMakingClosureOperators.contains(tree.chains[call.chain].elements[call.element].name) else { return false }
+        let closure = tree.closures[c]
+        guard use + 1 == closure.close else { return false }
+        return use == closure.bodyStart || (use - 1 == closure.bodyStart && tree.isWord(closure.bodyStart, "return"))
+    }
+
+    /// Whether token `use` runs only on some paths of the scope `scope` that declares the local: in
+    /// an `if`, `else`, `guard` body, `switch`, loop or `catch` opened inside that scope.
+    private func isConditional(_ use: Int, below scope: Int, in tree: SyntaxTree) -> Bool {
+        var s: Int? = Int(tree.scopeOfToken[use])
+        while let current = s, current != scope {
+            if case .controlFlow(let word) = tree.scopes[current].kind, Self.conditionalWords.contains(word) { return true }
+            s = tree.scopes[current].parent
+        }
+        return false
+    }
+
+    private static let conditionalWords: Set<ControlWord> = [.if, .else, .guard, .switch, .for, .while, .catch]
 
     /// `cached = shared`, `self.cached = shared`: the property a bare name is assigned to, as a
     /// whole statement.

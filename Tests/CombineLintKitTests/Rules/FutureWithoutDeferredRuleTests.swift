@@ -422,4 +422,40 @@ final class FutureWithoutDeferredRuleTests: XCTestCase {
         XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["2:45"])
         XCTAssertEqual(found.first?.message, "This `Future` is kept in `cached`, but its closure ran once, at creation: every later subscriber gets that one cached result.")
     }
+
+    /// A local Future subscribed only inside an `if`, or only by the `flatMap` that a later value
+    /// runs, did its work when it was made, before (or without) that subscription. Subscribed on both
+    /// branches of an `if`/`else`, or at once, it behaves as a deferred one.
+    func testLocalSubscribedOnlyOnSomePathsOrLater() {
+        let text = """
+        final class DeviceModel {
+            private var bag = Set<AnyCancellable>()
+            func verify(_ cmd: Command) {
+                let readBack = Future<Int, Never> { promise in reader.readLevel { promise(.success($0)) } }
+                hub.send(cmd).flatMap { _ in readBack }.sink { print($0) }.store(in: &bag)
+            }
+            func purgeIfNeeded() {
+                let purge = Future<Void, Never> { promise in store.purgeTrash(); promise(.success(())) }
+                if defaults.bool(forKey: "autoPurge") {
+                    purge.sink { _ in }.store(in: &bag)
+                }
+            }
+            func both(_ flag: Bool) {
+                let load = Future<Int, Never> { promise in promise(.success(1)) }
+                if flag {
+                    load.sink { print($0) }.store(in: &bag)
+                } else {
+                    load.map { $0 + 1 }.sink { print($0) }.store(in: &bag)
+                }
+            }
+            func plain() {
+                let load = Future<Int, Never> { promise in promise(.success(1)) }
+                load.sink { print($0) }.store(in: &bag)
+            }
+        }
+        """
+        let found = run(text)
+        XCTAssertEqual(places(found), ["A.swift:4:24", "A.swift:8:21"])
+        XCTAssertEqual(found.first?.message, "This `Future` is subscribed only later or only on some paths, but its closure ran at once, when it was created.")
+    }
 }
