@@ -192,7 +192,8 @@ public struct DiscardedCancellableRule: Rule {
             // Top-level code of `main.swift` or a playground declares globals, not locals.
             if case .file = tree.scopes[variable.scope].kind { return nil }
             let uses = SubscriptionFinder.usesAfterDeclaration(of: v, in: tree)
-            guard uses.isEmpty || isOnlySilencedAtScopeEnd(uses, of: v, in: tree) else { return nil }
+            guard uses.isEmpty || isOnlySilencedAtScopeEnd(uses, of: v, in: tree)
+                    || uses.allSatisfy({ isOnlyPrinted($0, in: tree) }) else { return nil }
             // A wait after it does not keep it: Swift may release a local right after its last use.
             return .unusedLocal(variable.name, beforeWait: waitsLater(in: v, tree: tree))
         case .returned:
@@ -215,6 +216,17 @@ public struct DiscardedCancellableRule: Rule {
         let close = tree.scopes[tree.variables[v].scope].close
         return k + 1 == close && tree.tokens[k - 1].kind == .equal && tree.name(k - 2) == "_"
             && !waitsLater(in: v, tree: tree, before: k - 2)
+    }
+
+    /// `print("observing", observer)`: handing the token to a function that only writes it out keeps
+    /// it no longer than that call, after which nothing holds it.
+    private func isOnlyPrinted(_ use: Int, in tree: SyntaxTree) -> Bool {
+        let open = Int(tree.enclosing[use])
+        guard open >= 0, tree.tokens[open].kind == .leftParen, let call = tree.call(openedAt: open), call.element == 0,
+              case let element = tree.chains[call.chain].elements[0], element.kind == .root,
+              Catalogue.printingFunctions.contains(element.name) else { return false }
+        // The token itself, as a whole argument: `print(observer)`, `print("x", observer)`.
+        return element.arguments.contains { $0.value == use...use }
     }
 
     /// `let c = p.sink { … exp.fulfill() }` then `wait(for: [exp], timeout: 1)`: the test means to keep

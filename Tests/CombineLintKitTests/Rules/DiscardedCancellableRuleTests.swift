@@ -33,6 +33,23 @@ final class DiscardedCancellableRuleTests: XCTestCase {
         XCTAssertEqual(positions(text), ["2:27"])
     }
 
+    /// A local that is only printed is held no longer than the print; one printed and then kept is kept.
+    func testALocalOnlyPrintedIsNotKept() {
+        let text = """
+        final class Cache {
+            private var observers: [AnyCancellable] = []
+            func start() {
+                let observer = NotificationCenter.default.publisher(for: .purge).sink { _ in print("purge") }
+                print("observing", observer)
+                let kept = NotificationCenter.default.publisher(for: .purge).sink { _ in print("purge") }
+                print(kept)
+                observers.append(kept)
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["4:74"])
+    }
+
     func testBothBranchesOfIfAreChecked() {
         let text = """
         func f() {
