@@ -113,6 +113,65 @@ enum NeverFinishingSources {
         return evidence(in: chain, before: end, tree: tree, index: index, extraNames: []) == nil
     }
 
+    /// Whether chain elements `0..<end` start from a call of the project's own functions that return a
+    /// publisher (`repository.transactions(for: id)`, `cache.image(for: url)`, `api.request(endpoint)`)
+    /// with no sign that it never finishes: no `return` of any of those functions starts from a
+    /// never-finishing source, and none hands on a publisher it is given (a parameter, or the
+    /// receiver of a `Publisher` extension, which decides instead). What such a function returns is
+    /// most often a request or a cached answer, built in ways the project cannot follow to its end
+    /// (an injected token provider, a dictionary of requests in flight), so neither endless nor
+    /// finishing can be shown, as for a protocol-typed dependency (`startsFromUndecidedCall`).
+    static func startsFromUndecidedFunction(_ chain: Chain, before end: Int, tree: SyntaxTree, index: ProjectIndex) -> Bool {
+        let elements = chain.elements
+        let firstOperator = Catalogue.firstPipelineOperator(in: elements, before: end)
+        let s = firstOperator - 1
+        guard s >= 0, elements[s].isCall, elements[s].closures.isEmpty || elements[s].kind == .member,
+              elements[s].name.first?.isUppercase == false,
+              evidence(in: chain, before: end, tree: tree, index: index, extraNames: []) == nil else { return false }
+        let declared = ProjectFunctionCalls.declarations(runBy: elements[s], matching: .labels, requireBody: true, publisherResults: true,
+                                                         also: { $0.returnType.contains("Publisher") }, index: index)
+        return !declared.isEmpty && declared.allSatisfy { reference in
+            let tree = index.trees[reference.tree]
+            let function = tree.functions[reference.item]
+            guard !function.parameters.contains(where: { isPublisherParameter($0.typeText) }),
+                  !isPublisherExtension(function.enclosingType, in: tree) else { return false }
+            return !returnedPipelines(ofFunction: reference.item, in: tree).contains { chain in
+                evidence(in: chain, before: chain.elements.count, tree: tree, index: index, extraNames: [],
+                         throughProperties: false, throughBodies: false) != nil
+            }
+        }
+    }
+
+    /// The pipelines that function `f` returns, as far as they can be read: returned chains, and
+    /// the initial value of a local returned by name (`let publisher = Future { … }…; return publisher`).
+    /// Other returns (`return inFlight[url]`) add none.
+    private static func returnedPipelines(ofFunction f: Int, in tree: SyntaxTree) -> [Chain] {
+        let function = tree.functions[f]
+        guard let open = function.bodyOpen, let close = function.bodyClose, open < close else { return [] }
+        let owned = { (k: Int) in tree.innermostClosure(of: k) == nil && tree.enclosingFunction(of: k) == f }
+        var result = tree.chainIndices(in: open...close).filter { tree.chains[$0].isReturned && owned(tree.chains[$0].first) }.map { tree.chains[$0] }
+        for k in open..<close where tree.isWord(k, "return") && owned(k) && tree.tokens[k + 1].kind == .identifier {
+            guard tree.chain(startingAt: k + 1) == nil,
+                  let v = SubscriptionFinder.localVariable(named: tree.name(k + 1), visibleAt: k + 1, in: tree),
+                  let initializer = tree.variables[v].initializer, let c = tree.chain(startingAt: initializer.lowerBound) else { continue }
+            result.append(tree.chains[c])
+        }
+        return result
+    }
+
+    /// A parameter that takes a publisher: `some Publisher`, `AnyPublisher<…>`, a subject, or a
+    /// generic parameter (`_ publisher: P`), which stands for whatever the caller gives.
+    private static func isPublisherParameter(_ typeText: String) -> Bool {
+        typeText.contains("Publisher") || typeText.contains("Subject")
+            || (typeText.count <= 2 && typeText.first?.isUppercase == true)
+    }
+
+    /// Type `t` of `tree` extends `Publisher` (or a publisher type): its methods hand on their receiver.
+    private static func isPublisherExtension(_ t: Int?, in tree: SyntaxTree) -> Bool {
+        guard let t, tree.types[t].kind == .extension else { return false }
+        return tree.types[t].name.contains("Publisher")
+    }
+
     /// Whether the expression in `range` is a chain starting from a never-finishing publisher.
     static func startsNeverFinishing(_ range: ClosedRange<Int>, tree: SyntaxTree, index: ProjectIndex, extraNames: Set<String>,
                                      throughProperties: Bool = true, throughBodies: Bool = true) -> Bool {

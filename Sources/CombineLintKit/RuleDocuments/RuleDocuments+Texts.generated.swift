@@ -10764,7 +10764,11 @@ type's own `decode(_:)`, not Combine's operator of that name, since `self` is no
 by `first()` or `prefix(n)`, and a method called on a dependency typed by a protocol that the project
 cannot show endless (`api.requestUploadSlot()` with `let api: UploadAPI`): most often a request, which
 answers once and lets go of `self` (one whose app conformers return a subject, a `$property` or a
-notification, `service.messages(in: id)`, is endless, and is reported). Nor is a subscription whose bag or cancellable the type (or a base
+notification, `service.messages(in: id)`, is endless, and is reported); likewise a call of the project's
+own function that returns a publisher, takes none, and has no `return` that starts from an endless
+source (`repository.transactions(for: id)` returning a cached `Just` or `api.request(…)` through an
+injected token provider, `cache.image(for: url)` returning a shared `Future` kept while in flight):
+one that returns `$accounts.map { … }` is reported. Nor is a subscription whose bag or cancellable the type (or a base
 class) empties, replaces or cancels in `viewWillDisappear` or `viewDidDisappear` (AppKit's closing
 callbacks too), or that a scene delegate clears in `sceneDidEnterBackground` or `sceneDidDisconnect` (the system sends a scene to the background before it disconnects it), or
 a representable's coordinator whose bag the representable's `dismantleUIView(_:coordinator:)` (or `dismantleNSView`, …) empties

@@ -50,6 +50,8 @@ public struct StrongSelfCaptureRule: Rule {
                   // A method of a protocol-typed dependency that the project cannot show endless is
                   // most often a request: its subscription lets go of `self` once it answers.
                   !NeverFinishingSources.startsFromUndecidedCall(chain, before: subscriber, tree: tree, index: context.index),
+                  // So is a call of the project's own function that is not shown to hand on an endless source.
+                  !NeverFinishingSources.startsFromUndecidedFunction(chain, before: subscriber, tree: tree, index: context.index),
                   !releasedOnDisappearance(bag, around: chain.first, context: context) else { continue }
             let pipeline = SubscriptionPipeline(chain: c, subscriber: subscriber, lookup: lookup)
             for closure in pipeline.closures {

@@ -132,3 +132,54 @@ extension StrongSelfCaptureAppIdiomTests {
         XCTAssertEqual(positions(text), ["7:27", "8:32"])
     }
 }
+extension StrongSelfCaptureAppIdiomTests {
+    /// A pipeline from the project's own function that is not shown to hand on an endless source (a
+    /// cached answer or a request through an injected token provider) is most often one-shot: its
+    /// subscription lets go of `self` when it answers. One whose function hands on `$accounts` never does.
+    func testPipelineFromAnUndecidedProjectFunctionIsNotReported() {
+        let text = """
+        final class APIClient {
+            private let tokenProvider: () -> AnyPublisher<String, Error>
+            init(tokenProvider: @escaping () -> AnyPublisher<String, Error>) { self.tokenProvider = tokenProvider }
+            func request(_ path: String) -> AnyPublisher<Data, Error> {
+                tokenProvider().flatMap { token in URLSession.shared.dataTaskPublisher(for: URL(string: path)!).map(\\.data).mapError { $0 as Error } }
+                    .eraseToAnyPublisher()
+            }
+        }
+        final class AccountsRepository {
+            @Published private(set) var accounts: [String] = []
+            private var cache: [String: [String]] = [:]
+            let api: APIClient
+            func transactions(for id: String) -> AnyPublisher<Data, Error> {
+                if let cached = cache[id] { return Just(Data()).setFailureType(to: Error.self).eraseToAnyPublisher() }
+                return api.request("/accounts/" + id)
+            }
+            func names() -> AnyPublisher<[String], Never> { $accounts.map { $0.sorted() }.eraseToAnyPublisher() }
+            private var inFlight: [String: AnyPublisher<Data, Never>] = [:]
+            func image(_ id: String) -> AnyPublisher<Data, Never> {
+                if let running = inFlight[id] { return running }
+                let publisher = Future<Data, Never> { promise in promise(.success(Data())) }.share().eraseToAnyPublisher()
+                inFlight[id] = publisher
+                return publisher
+            }
+            func count() -> AnyPublisher<Int, Never> {
+                let counted = $accounts.map(\\.count).eraseToAnyPublisher()
+                return counted
+            }
+        }
+        final class AccountDetailViewModel {
+            private var cancellables = Set<AnyCancellable>()
+            private var isLoading = false
+            private var names: [String] = []
+            let repository: AccountsRepository
+            func load(_ id: String) {
+                repository.transactions(for: id).replaceError(with: Data()).sink { _ in self.isLoading = false }.store(in: &cancellables)
+                repository.names().sink { self.names = $0 }.store(in: &cancellables)
+                repository.image(id).sink { _ in self.isLoading = false }.store(in: &cancellables)
+                repository.count().sink { _ in self.isLoading = false }.store(in: &cancellables)
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["37:35", "39:40"])
+    }
+}
