@@ -34,8 +34,9 @@ struct SubjectSenders: Sendable {
             // `Store<AppState, AppAction>`, a framework type) is not known to be unrelated.
             // A local or a capture of the member's name (`[typingUsers = socket.typingUsers] in
             // typingUsers.value.insert(user)`) may hold another object's subject: owner unknown.
+            // `InventoryHub.shared.events.send(x)`: through stored properties, from a type's shared instance.
             let owner = Self.isLocalAlias(chain, at: reference.element, in: tree) ? nil
-                : TypeResolver.ownerType(ofElement: reference.element, in: chain, tree: tree, index: index)
+                : TypeResolver.ownerTypeThroughProperties(ofElement: reference.element, in: chain, tree: tree, index: index)
                     .flatMap { index.type(named: $0) == nil ? nil : $0 }
             if let owner {
                 feedersByOwner[owner, default: []].insert(feeder)

@@ -100,7 +100,7 @@ public struct FutureWithoutDeferredRule: Rule {
         if tree.chains[c].isReturned, let owner = owningDeclaration(of: creation, in: tree) {
             // The call sites are matched by name and selector, not by owner: found once for all the
             // functions of one selector (every service of an app may have a `fetch()`).
-            let key = "future_without_deferred.call-sites\u{0}\(owner.name)\u{0}\(owner.selector)\u{0}\(owner.isFunction)"
+            let key = "future_without_deferred.call-sites\u{0}\(owner.name)\u{0}\(owner.selector)\u{0}\(owner.isFunction)\u{0}\(owner.typeName ?? "")"
             return context.memo.value(for: key) { CallSiteEagerness(value: callSiteEagerness(of: owner, context: context)) }.value
         }
         let found = fate(of: tree.chains[c], in: tree)
@@ -329,6 +329,11 @@ public struct FutureWithoutDeferredRule: Rule {
             let tree = context.index.trees[reference.tree]
             let chain = tree.chains[reference.chain]
             let call = chain.elements[reference.element].nameToken
+            // `statusSubject.send(x)` or `other.load()` on an object of an unrelated type runs another
+            // method of the name, not this one.
+            if let ownerType = owner.typeName,
+               let receiverType = TypeResolver.ownerTypeThroughProperties(ofElement: reference.element, in: chain, tree: tree, index: context.index),
+               !context.index.areRelated(receiverType.lastNameComponent, ownerType) { continue }
             guard let eagerness = fate(of: chain, in: tree, call: context.index),
                   !TestCaseCode.contains(call, of: tree, index: context.index) else { continue }
             // `let request = api.token().handleEvents(receiveCompletion: { _ in self?.pending = nil }).share()`,
@@ -355,6 +360,8 @@ public struct FutureWithoutDeferredRule: Rule {
         var isFunction: Bool
         /// The function's declaration: what argument labels a call of it may write.
         var function: FunctionDecl? = nil
+        /// The simple name of the type that declares it (nil at top level).
+        var typeName: String? = nil
     }
 
     /// Every `Future { … }`, `Future<A, B> { … }`, `Future(…)` with a closure, `Future.init { … }`, `Combine.Future…`.
@@ -425,12 +432,13 @@ public struct FutureWithoutDeferredRule: Rule {
     private func owningDeclaration(of creation: Creation, in tree: SyntaxTree) -> Owner? {
         guard tree.innermostClosure(of: creation.name) == nil, let f = tree.enclosingFunction(of: creation.name) else { return nil }
         let function = tree.functions[f]
+        let typeName = tree.enclosingType(of: creation.name).map { tree.types[$0].name.lastNameComponent }
         switch function.kind {
         case .function:
-            return Owner(name: function.name, selector: function.selectorName, isFunction: true, function: function)
+            return Owner(name: function.name, selector: function.selectorName, isFunction: true, function: function, typeName: typeName)
         case .accessor:
             guard function.name == "get", let v = function.variable else { return nil }
-            return Owner(name: tree.variables[v].name, selector: tree.variables[v].name, isFunction: false)
+            return Owner(name: tree.variables[v].name, selector: tree.variables[v].name, isFunction: false, typeName: typeName)
         default:
             return nil
         }

@@ -57,6 +57,27 @@ final class ExposedSubjectRuleTests: XCTestCase {
             .map { "\($0.file):\($0.line):\($0.column)" }, ["App/FirmwareService.swift:3:9"])
     }
 
+    /// `InventoryHub.shared.events.send(x)` feeds `InventoryHub`'s subject (the type of its shared
+    /// instance), not every `events`: the analytics service that alone sends into its own is reported.
+    func testASendThroughASharedInstanceFeedsThatTypeOnly() {
+        let services = """
+        final class InventoryHub {
+            static let shared = InventoryHub()
+            let events = PassthroughSubject<Int, Never>()
+        }
+        final class AnalyticsService {
+            let events = PassthroughSubject<String, Never>()
+            func track(_ name: String) { events.send(name) }
+        }
+        """
+        let push = """
+        final class PushHandler {
+            func received(_ id: Int) { InventoryHub.shared.events.send(id) }
+        }
+        """
+        XCTAssertEqual(run([("App/Services.swift", services), ("App/Push.swift", push)]).map { "\($0.file):\($0.line)" }, ["App/Services.swift:6"])
+    }
+
     func testFindingIsOnTheNameAndMessageNamesTheSubject() throws {
         let text = "final class A {\n    private(set) var events = PassthroughSubject<Int, Never>()\n}\n"
         let f = try XCTUnwrap(run([("App/A.swift", text)]).first)

@@ -458,4 +458,30 @@ final class FutureWithoutDeferredRuleTests: XCTestCase {
         XCTAssertEqual(places(found), ["A.swift:4:24", "A.swift:8:21"])
         XCTAssertEqual(found.first?.message, "This `Future` is subscribed only later or only on some paths, but its closure ran at once, when it was created.")
     }
+
+    /// Call sites are matched by selector on a receiver of a related type: `status.send(.idle)` on a
+    /// subject runs the subject's `send(_:)`, not the client's, and says nothing of its Future. A call
+    /// through the protocol the client conforms to is the client's.
+    func testCallSitesOfAnotherTypesMethodOfTheSelectorDoNotCount() {
+        let client = """
+        protocol APIClientProtocol { func send(_ request: Request) -> Future<Data, Error> }
+        final class APIClient: APIClientProtocol {
+            func send(_ request: Request) -> Future<Data, Error> {
+                Future { promise in promise(.success(Data())) }
+            }
+        }
+        final class DebugMenuModel {
+            let api: APIClientProtocol
+            let status = PassthroughSubject<Status, Never>()
+            private var bag = Set<AnyCancellable>()
+            func ping() {
+                status.send(.idle)
+                api.send(Request()).sink(receiveCompletion: { _ in }, receiveValue: { _ in }).store(in: &bag)
+            }
+        }
+        """
+        XCTAssertEqual(places(run(client)), [])
+        let dropped = client.replacingOccurrences(of: "status.send(.idle)", with: "api.send(Request())")
+        XCTAssertEqual(places(run(dropped)), ["A.swift:4:9"])
+    }
 }
