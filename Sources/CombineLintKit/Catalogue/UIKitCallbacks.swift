@@ -167,6 +167,10 @@ extension Catalogue {
         "searchBarTextDidBeginEditing(_:)", "searchBarTextDidEndEditing(_:)",
         // AppKit's text delegates (`NSControlTextEditingDelegate`, `NSTextDelegate`, `NSTextViewDelegate`).
         "controlTextDidChange(_:)", "textDidChange(_:)", "textViewDidChangeSelection(_:)",
+        // The other steps of each scroll gesture (`UIScrollViewDelegate`): every drag and fling.
+        "scrollViewWillBeginDragging(_:)", "scrollViewDidEndDragging(_:willDecelerate:)", "scrollViewWillBeginDecelerating(_:)",
+        "scrollViewDidEndDecelerating(_:)", "scrollViewDidEndScrollingAnimation(_:)", "scrollViewDidZoom(_:)",
+        "scrollViewWillEndDragging(_:withVelocity:targetContentOffset:)",
     ]
 
     /// Delegate methods of a fetched-results controller (`NSFetchedResultsControllerDelegate`), called

@@ -603,4 +603,29 @@ extension RepeatedSubscriptionAppIdiomTests {
         XCTAssertEqual(found.first?.message, "`ChaptersViewController.collectionView(_:didSelectItemAt:) → BookModel.play(_:) → BookModel.observeProgress() → store(in:)`: "
                        + "each run of `ChaptersViewController.collectionView(_:didSelectItemAt:)` adds one more live subscription to `progress`, and the earlier ones keep running.")
     }
+
+    /// Every fling ends in `scrollViewDidEndDecelerating(_:)`, as every drag in `scrollViewDidEndDragging`:
+    /// a method they call that stores a never-finishing subscription adds one per scroll.
+    func testScrollGestureCallbacksRunAgainAndAgain() {
+        let text = """
+        final class CardsViewController: UIViewController, UIScrollViewDelegate {
+            @Published var cards: [Int] = []
+            private var cancellables = Set<AnyCancellable>()
+            func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) {
+                trackVisibleCard()
+            }
+            func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool) {
+                guard !decelerate else { return }
+                trackVisibleCard()
+            }
+            private func trackVisibleCard() {
+                $cards.sink { [weak self] in self?.highlight($0) }.store(in: &cancellables)
+            }
+            private func highlight(_ cards: [Int]) {}
+        }
+        """
+        let found = findings(of: RepeatedSubscriptionRule.self, in: [(path: "A.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["12:60"])
+        XCTAssertTrue(found.first?.message.hasPrefix("`scrollViewDidEndDecelerating(_:) → trackVisibleCard() → store(in:)`") == true, found.first?.message ?? "")
+    }
 }
