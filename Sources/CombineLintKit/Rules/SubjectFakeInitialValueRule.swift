@@ -906,12 +906,15 @@ public struct SubjectFakeInitialValueRule: Rule {
     /// The value written from token `i` on is nil or may be: `nil`, `.none`, and at the top level of
     /// the expression optional chaining (`episode?.imageID`), `as?`, `try?` or a `nil` (`flag ? name
     /// : nil`), unless a `??` there gives a default. What is nested in a call (`Toast(icon: nil)`)
-    /// says nothing. A model that writes such a value holds nil as a state of its own, not only as
-    /// its start.
+    /// says nothing; nor does optional chaining inside a comparison (`updated.state != self?.card.state`
+    /// is a `Bool`), unless a ternary picks between values after it. A model that writes such a value
+    /// holds nil as a state of its own, not only as its start.
     static func mayBeNil(_ i: Int, in tree: SyntaxTree) -> Bool {
         if isNil(i, in: tree) { return true }
         let level = tree.enclosing[i]
         var maybe = false
+        var compares = false
+        var picks = false
         var k = i
         while k < tree.tokens.count, k < i + 64, k == i || !tree.statementStarts[k] {
             let kind = tree.tokens[k].kind
@@ -924,11 +927,16 @@ public struct SubjectFakeInitialValueRule: Rule {
                 if kind == .questionMark, k + 1 < tree.tokens.count, tree.tokens[k + 1].kind == .period, k > 0,
                    tree.tokens[k].startOffset == tree.tokens[k - 1].endOffset { maybe = true }
                 if tree.isWord(k, "as") || tree.isWord(k, "try"), k + 1 < tree.tokens.count, tree.tokens[k + 1].kind == .questionMark { maybe = true }
+                if kind == .operator, Self.booleanOperators.contains(tree.name(k)) { compares = true }
+                if kind == .questionMark, k > 0, tree.tokens[k].startOffset != tree.tokens[k - 1].endOffset { picks = true }
             }
             k += 1
         }
-        return maybe
+        return maybe && (picks || !compares)
     }
+
+    /// Operators whose result is a `Bool`, whatever their operands.
+    private static let booleanOperators: Set<String> = ["==", "!=", "===", "!==", "<", ">", "<=", ">=", "&&", "||"]
 
     static func isNil(_ i: Int, in tree: SyntaxTree) -> Bool {
         if tree.isWord(i, "nil") { return true }

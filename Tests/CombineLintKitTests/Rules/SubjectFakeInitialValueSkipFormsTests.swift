@@ -293,4 +293,33 @@ final class SubjectFakeInitialValueSkipFormsTests: XCTestCase {
         let found = findings(of: SubjectFakeInitialValueRule.self, in: files).map { "\($0.file):\($0.line):\($0.column)" }
         XCTAssertEqual(found, ["Model.swift:4:17"])
     }
+
+    /// A comparison written with optional chaining (`updated.state != self?.card.state`) is a `Bool`,
+    /// never nil: the property is still only ever given values. A ternary that picks `nil`
+    /// (`updated.isNew ? nil : updated.title`) writes nil as a state.
+    func testAComparisonWithOptionalChainingWritesNoNil() {
+        let text0 = """
+        final class CardModel: ObservableObject {
+            @Published var haptic: Bool? = nil
+            @Published var badge: String? = nil
+            @Published private(set) var card = Card()
+            private var bag = Set<AnyCancellable>()
+            func observe(_ updates: PassthroughSubject<Card, Never>) {
+                updates.sink { [weak self] updated in
+                    self?.haptic = updated.state != self?.card.state
+                    self?.badge = updated.isNew != self?.card.isNew ? nil : updated.title
+                }.store(in: &bag)
+            }
+        }
+        final class CardScreen {
+            let model: CardModel
+            private var bag = Set<AnyCancellable>()
+            func bind() {
+                model.$haptic.filter { $0 != nil }.sink { _ in buzz() }.store(in: &bag)
+                model.$badge.compactMap { $0 }.sink { show($0) }.store(in: &bag)
+            }
+        }
+        """
+        XCTAssertEqual(positions([(path: "A.swift", text: text0)]), ["A.swift:2:20"])
+    }
 }
