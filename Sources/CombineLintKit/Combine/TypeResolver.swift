@@ -87,6 +87,7 @@ public enum TypeResolver {
             // By the properties the index knows first: read as text, `ServiceContainer.shared.deepLinks` names `ServiceContainer`.
             written = (v.typeText.isEmpty ? propertyChainType(ofLocal: local, in: tree, index: index) : nil)
                 ?? named(v.typeText, v.initializer.map { tree.text($0.lowerBound, $0.upperBound) } ?? "")
+                ?? (v.typeText.isEmpty ? callResultType(ofLocal: local, in: tree, index: index) : nil)
         case .parameter(let parameter):
             written = qualified ? named(parameter.typeText, "") : simpleTypeName(parameter.typeText)
         case nil:
@@ -112,6 +113,39 @@ public enum TypeResolver {
         guard let owner = ownerTypeThroughProperties(ofElement: last, in: chain, tree: tree, index: index),
               let property = index.property(chain.elements[last].name, ofType: owner) else { return nil }
         return typeName(of: property)
+    }
+
+    /// `let output = viewModel.transform(input: input)`: the result type that the project's functions
+    /// the call may run declare (by full selector, else by name), when they all declare the same
+    /// named type; not a generic parameter, a collection, a function or a tuple.
+    private static func callResultType(ofLocal v: Int, in tree: SyntaxTree, index: ProjectIndex) -> String? {
+        guard let initializer = tree.variables[v].initializer, let c = tree.chain(startingAt: initializer.lowerBound),
+              case let chain = tree.chains[c], chain.context == .declaration(v), chain.last == initializer.upperBound,
+              let call = chain.elements.last, call.isCall, call.closures.isEmpty, call.name.first?.isLowercase == true else { return nil }
+        let declared = ProjectFunctionCalls.declarations(runBy: call, matching: .selectorElseName, requireBody: false, publisherResults: false, index: index)
+        var names = Set<String?>()
+        for reference in declared {
+            let declaringTree = index.trees[reference.tree]
+            let function = declaringTree.functions[reference.item]
+            let name = simpleTypeName(function.returnType)
+            // `func dequeue<Cell: UITableViewCell>(…) -> Cell`: the caller's argument decides.
+            if let name, genericParameterNames(of: function, in: declaringTree).contains(name) { return nil }
+            names.insert(name)
+        }
+        guard names.count == 1, let name = names.first ?? nil, name != "Self" else { return nil }
+        return name
+    }
+
+    /// The names a function's generic clause declares (`Cell` and `T` of `func make<Cell: UIView, T>`).
+    private static func genericParameterNames(of function: FunctionDecl, in tree: SyntaxTree) -> Set<String> {
+        var k = function.nameToken + 1
+        guard k < tree.tokens.count, tree.tokenIs(k, "<") else { return [] }
+        var names = Set<String>()
+        while k < tree.tokens.count, tree.tokens[k].kind != .leftParen {
+            if tree.tokens[k].kind == .identifier { names.insert(tree.name(k)) }
+            k += 1
+        }
+        return names
     }
 
     /// What declares a value named `name` inside the function around token `token`.

@@ -322,4 +322,36 @@ final class SubjectFakeInitialValueSkipFormsTests: XCTestCase {
         """
         XCTAssertEqual(positions([(path: "A.swift", text: text0)]), ["A.swift:2:20"])
     }
+
+    /// `let output = viewModel.transform(input: input)` is the `Output` that `transform(input:)`
+    /// declares: its `alert` (an erased publisher of values) is not the card model's optional
+    /// `alert`, whose one consumer skips its nil.
+    func testALocalHoldsTheResultTypeOfTheFunctionItCalls() {
+        let text0 = """
+        final class AccountsViewModel {
+            struct Output { let alert: AnyPublisher<Alert, Never> }
+            func transform(input: Input) -> Output { Output(alert: Empty().eraseToAnyPublisher()) }
+        }
+        final class CardFreezeViewModel {
+            let alert = CurrentValueSubject<Alert?, Never>(nil)
+            func failed(_ error: Error) { alert.send(.error(error)) }
+        }
+        final class AccountsViewController {
+            let viewModel: AccountsViewModel
+            private var bag = Set<AnyCancellable>()
+            func bind(_ input: Input) {
+                let output = viewModel.transform(input: input)
+                output.alert.sink { [weak self] alert in self?.show(alert.title) }.store(in: &bag)
+            }
+        }
+        final class CardFreezeViewController {
+            let viewModel: CardFreezeViewModel
+            private var bag = Set<AnyCancellable>()
+            func bind() {
+                viewModel.alert.compactMap { $0 }.sink { [weak self] in self?.show($0.title) }.store(in: &bag)
+            }
+        }
+        """
+        XCTAssertEqual(positions([(path: "A.swift", text: text0)]), ["A.swift:6:9"])
+    }
 }
