@@ -98,10 +98,11 @@ public struct FutureWithoutDeferredRule: Rule {
         // A function or computed property that makes the Future: judge it by its call sites.
         guard let c = tree.chain(startingAt: creation.first) else { return nil }
         if tree.chains[c].isReturned, let owner = owningDeclaration(of: creation, in: tree) {
-            // The call sites are matched by name and selector, not by owner: found once for all the
-            // functions of one selector (every service of an app may have a `fetch()`).
-            let key = "future_without_deferred.call-sites\u{0}\(owner.name)\u{0}\(owner.selector)\u{0}\(owner.isFunction)\u{0}\(owner.typeName ?? "")"
-            return context.memo.value(for: key) { CallSiteEagerness(value: callSiteEagerness(of: owner, context: context)) }.value
+            // The call sites are read by name and selector: found once for all the functions of one
+            // selector (every service of an app may have a `fetch()`), grouped by their receiver's
+            // type, and each function takes those on receivers of its own or a related type.
+            let key = "future_without_deferred.call-sites\u{0}\(owner.name)\u{0}\(owner.selector)\u{0}\(owner.isFunction)"
+            return context.memo.value(for: key) { callSiteFates(of: owner, context: context) }.first(forType: owner.typeName, index: context.index)
         }
         let found = fate(of: tree.chains[c], in: tree)
         // `let checksum = Future { … }` then two sinks right there: the code that makes the Future
@@ -309,7 +310,7 @@ public struct FutureWithoutDeferredRule: Rule {
     /// `Future` use it: the first call site where the eagerness shows, in project order.
     /// A call matches by its full selector (`load(id:)`), else, when no call of the name spells
     /// it (default arguments, trailing closures), by name.
-    private func callSiteEagerness(of owner: Owner, context: RuleContext) -> Eagerness? {
+    private func callSiteFates(of owner: Owner, context: RuleContext) -> CallSiteFates {
         // A call whose labels the function cannot take (`subscription.request(.unlimited)` beside
         // `request(center:)`, whose argument has a default) is another function's.
         let uses = context.index.chainElements[owner.name].filter { reference in
@@ -325,15 +326,16 @@ public struct FutureWithoutDeferredRule: Rule {
             let function = context.index.trees[reference.tree].functions[reference.item]
             return function.kind == .function && function.selectorName == owner.selector && !function.returnsValue
         }
-        for reference in (owner.isFunction && !spelled.isEmpty ? spelled : uses) {
+        var fates = CallSiteFates()
+        for (order, reference) in (owner.isFunction && !spelled.isEmpty ? spelled : uses).enumerated() {
             let tree = context.index.trees[reference.tree]
             let chain = tree.chains[reference.chain]
             let call = chain.elements[reference.element].nameToken
             // `statusSubject.send(x)` or `other.load()` on an object of an unrelated type runs another
-            // method of the name, not this one.
-            if let ownerType = owner.typeName,
-               let receiverType = TypeResolver.ownerTypeThroughProperties(ofElement: reference.element, in: chain, tree: tree, index: context.index),
-               !context.index.areRelated(receiverType.lastNameComponent, ownerType) { continue }
+            // method of the name: the receiver's type says which functions a call site may run.
+            let receiverType = TypeResolver.ownerTypeThroughProperties(ofElement: reference.element, in: chain, tree: tree, index: context.index)
+            if let receiverType, fates.byReceiver[receiverType.lastNameComponent] != nil { continue }
+            if receiverType == nil, fates.unknown != nil { continue }
             guard let eagerness = fate(of: chain, in: tree, call: context.index),
                   !TestCaseCode.contains(call, of: tree, index: context.index) else { continue }
             // `let request = api.token().handleEvents(receiveCompletion: { _ in self?.pending = nil }).share()`,
@@ -343,14 +345,30 @@ public struct FutureWithoutDeferredRule: Rule {
             // resubscribes to the one Future that call made.
             if eagerness != .retried, isLazy(call, in: tree) { continue }
             if eagerness == .neverSubscribed, returnsNothingToo { continue }
-            return eagerness
+            let ranked = CallSiteFates.Ranked(order: order, eagerness: eagerness)
+            if let receiverType { fates.byReceiver[receiverType.lastNameComponent] = ranked } else { fates.unknown = ranked }
         }
-        return nil
+        return fates
     }
 
-    /// A call-site answer as the run's memo keeps it (which stores no optionals).
-    private struct CallSiteEagerness: Sendable {
-        var value: Eagerness?
+    /// The call sites' answers for one name and selector: the first call site's (in the index's
+    /// order) on a receiver of unknown type, and the first on a receiver of each known type.
+    private struct CallSiteFates: Sendable {
+        struct Ranked: Sendable {
+            var order: Int
+            var eagerness: Eagerness
+        }
+        var unknown: Ranked?
+        var byReceiver: [String: Ranked] = [:]
+
+        /// The first answer of a call site that may run a function of type `typeName` (one on a
+        /// receiver of unknown type, of that type or of a related one); any for a free function.
+        func first(forType typeName: String?, index: ProjectIndex) -> Eagerness? {
+            var best = unknown
+            let candidates = typeName.map { index.relatedTypes(of: $0).compactMap { byReceiver[$0] } } ?? Array(byReceiver.values)
+            for ranked in candidates where ranked.order < (best?.order ?? .max) { best = ranked }
+            return best?.eagerness
+        }
     }
 
     /// The function or computed property whose body returns the `Future`.
