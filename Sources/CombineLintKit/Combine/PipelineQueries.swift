@@ -133,7 +133,8 @@ enum NeverFinishingSources {
         return !declared.isEmpty && declared.allSatisfy { reference in
             let tree = index.trees[reference.tree]
             let function = tree.functions[reference.item]
-            guard !function.parameters.contains(where: { isPublisherParameter($0.typeText) }),
+            let generic = TypeResolver.genericParameterNames(of: function, in: tree)
+            guard !function.parameters.contains(where: { isPublisherParameter($0.typeText, generic: generic) }),
                   !isPublisherExtension(function.enclosingType, in: tree) else { return false }
             return !returnedPipelines(ofFunction: reference.item, in: tree).contains { chain in
                 evidence(in: chain, before: chain.elements.count, tree: tree, index: index, extraNames: [],
@@ -148,9 +149,9 @@ enum NeverFinishingSources {
     private static func returnedPipelines(ofFunction f: Int, in tree: SyntaxTree) -> [Chain] {
         let function = tree.functions[f]
         guard let open = function.bodyOpen, let close = function.bodyClose, open < close else { return [] }
-        let owned = { (k: Int) in tree.innermostClosure(of: k) == nil && tree.enclosingFunction(of: k) == f }
-        var result = tree.chainIndices(in: open...close).filter { tree.chains[$0].isReturned && owned(tree.chains[$0].first) }.map { tree.chains[$0] }
-        for k in open..<close where tree.isWord(k, "return") && owned(k) && tree.tokens[k + 1].kind == .identifier {
+        var result = tree.returnedChainIndices(ofFunction: f).map { tree.chains[$0] }
+        for k in open..<close where tree.isWord(k, "return") && tree.tokens[k + 1].kind == .identifier
+            && tree.innermostClosure(of: k) == nil && tree.enclosingFunction(of: k) == f {
             guard tree.chain(startingAt: k + 1) == nil,
                   let v = SubscriptionFinder.localVariable(named: tree.name(k + 1), visibleAt: k + 1, in: tree),
                   let initializer = tree.variables[v].initializer, let c = tree.chain(startingAt: initializer.lowerBound) else { continue }
@@ -159,11 +160,10 @@ enum NeverFinishingSources {
         return result
     }
 
-    /// A parameter that takes a publisher: `some Publisher`, `AnyPublisher<…>`, a subject, or a
-    /// generic parameter (`_ publisher: P`), which stands for whatever the caller gives.
-    private static func isPublisherParameter(_ typeText: String) -> Bool {
-        typeText.contains("Publisher") || typeText.contains("Subject")
-            || (typeText.count <= 2 && typeText.first?.isUppercase == true)
+    /// A parameter that takes a publisher: `some Publisher`, `AnyPublisher<…>`, a subject, or one of
+    /// the function's generic parameters (`_ publisher: P`), which stands for whatever the caller gives.
+    private static func isPublisherParameter(_ typeText: String, generic: Set<String>) -> Bool {
+        typeText.contains("Publisher") || typeText.contains("Subject") || generic.contains(typeText.trimmingSpaces)
     }
 
     /// Type `t` of `tree` extends `Publisher` (or a publisher type): its methods hand on their receiver.

@@ -137,7 +137,7 @@ public enum TypeResolver {
     }
 
     /// The names a function's generic clause declares (`Cell` and `T` of `func make<Cell: UIView, T>`).
-    private static func genericParameterNames(of function: FunctionDecl, in tree: SyntaxTree) -> Set<String> {
+    static func genericParameterNames(of function: FunctionDecl, in tree: SyntaxTree) -> Set<String> {
         var k = function.nameToken + 1
         guard k < tree.tokens.count, tree.tokenIs(k, "<") else { return [] }
         var names = Set<String>()

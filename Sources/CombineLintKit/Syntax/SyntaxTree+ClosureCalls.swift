@@ -15,16 +15,24 @@ extension SyntaxTree {
     public func chainsReturned(byFunction f: Int) -> [Chain]? {
         let function = functions[f]
         guard let open = function.bodyOpen, let close = function.bodyClose, open < close else { return nil }
-        let returned = chainIndices(in: open...close).filter { k in
-            let first = chains[k].first
-            return chains[k].isReturned && innermostClosure(of: first) == nil && enclosingFunction(of: first) == f
-        }
+        let returned = returnedChainIndices(ofFunction: f)
         var returns = 0
         for k in open...close where isWord(k, "return") && innermostClosure(of: k) == nil && enclosingFunction(of: k) == f {
             returns += 1
         }
         guard !returned.isEmpty, returned.count == max(returns, 1) else { return nil }
         return returned.map { chains[$0] }
+    }
+
+    /// The chains that function `f` itself returns (not those of closures in it), whatever its other
+    /// returns are.
+    public func returnedChainIndices(ofFunction f: Int) -> [Int] {
+        let function = functions[f]
+        guard let open = function.bodyOpen, let close = function.bodyClose, open < close else { return [] }
+        return chainIndices(in: open...close).filter { k in
+            let first = chains[k].first
+            return chains[k].isReturned && innermostClosure(of: first) == nil && enclosingFunction(of: first) == f
+        }
     }
 
     /// The getter of computed variable `v` (its single body or its `get` block), or nil.
