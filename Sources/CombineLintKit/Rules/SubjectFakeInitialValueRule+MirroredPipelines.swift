@@ -1,7 +1,9 @@
 extension SubjectFakeInitialValueRule {
     /// `….map { episode.chapter(at: $0) }.assign(to: &$currentChapter)` in the declaring type: the
     /// property mirrors a pipeline and holds whatever optional values it sends, nil included, as
-    /// state (a pipeline that wraps non-optional values, `.map(Optional.some)`, never sends nil).
+    /// state (a pipeline that wraps non-optional values, `.map(Optional.some)`, or whose last `map`
+    /// gives a string or the result of the project's function declared non-optional,
+    /// `.map { count in self.pendingMessage(count) }` with `-> String`, never sends nil).
     /// The writes as "tree:token", read from each file's `&$name` arguments, found once per file.
     static func mirroredPipelineWrites(of name: String, declaringType: String, index: ProjectIndex, memo: ProjectMemo) -> [String] {
         guard let type = index.type(named: declaringType) else { return [] }
@@ -20,10 +22,29 @@ extension SubjectFakeInitialValueRule {
                 let previous = outer.elements[call.element - 1]
                 let text = tree.text(previous.nameToken, max(previous.nameToken, assign.nameToken - 1))
                 if previous.name == "map", text.contains("Optional") || text.contains(".some") { continue }
+                if previous.name == "map", mapsToNonOptional(previous, in: tree, index: index) { continue }
                 result.append("\(t):\(token)")
             }
         }
         return result
+    }
+
+    /// Whether the `map` element's closure is one expression that is never nil: a string literal, or
+    /// a call of the project's functions (by selector) that all declare a non-optional result.
+    private static func mapsToNonOptional(_ map: ChainElement, in tree: SyntaxTree, index: ProjectIndex) -> Bool {
+        guard map.closures.count == 1, case let closure = tree.closures[map.closures[0]], closure.bodyStart < closure.close else { return false }
+        let start = tree.isWord(closure.bodyStart, "return") ? closure.bodyStart + 1 : closure.bodyStart
+        guard start < closure.close else { return false }
+        if tree.tokens[start].kind == .stringStart {
+            return tree.tokens[closure.close - 1].kind == .stringEnd && !((start + 1)..<closure.close).contains { tree.statementStarts[$0] }
+        }
+        guard let c = tree.chain(startingAt: start), case let chain = tree.chains[c], chain.last == closure.close - 1,
+              let call = chain.elements.last, call.isCall, call.closures.isEmpty, call.name.first?.isLowercase == true else { return false }
+        let declared = ProjectFunctionCalls.declarations(runBy: call, matching: .selectorElseName, requireBody: false, publisherResults: false, index: index)
+        return !declared.isEmpty && declared.allSatisfy { reference in
+            let result = index.trees[reference.tree].functions[reference.item].returnType.trimmingSpaces
+            return !result.hasSuffix("?") && !result.hasSuffix("!")
+        }
     }
 
     /// The `$name` tokens passed `inout` (`&$name`) in a file, by name.

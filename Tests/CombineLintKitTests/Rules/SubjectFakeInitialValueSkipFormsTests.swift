@@ -354,4 +354,35 @@ final class SubjectFakeInitialValueSkipFormsTests: XCTestCase {
         """
         XCTAssertEqual(positions([(path: "A.swift", text: text0)]), ["A.swift:6:9"])
     }
+
+    /// A property that `assign(to: &$toast)` feeds from a pipeline whose last `map` gives a
+    /// non-optional value (a project function declared `-> String`, a string literal) never gets nil
+    /// from it: still an event its consumer skips. A pipeline of optional values (`-> String?`) holds nil as state.
+    func testAnAssignFeedOfNonOptionalValuesWritesNoNil() {
+        let text0 = """
+        final class AccountModel {
+            @Published var toast: String?
+            @Published var banner: String?
+            @Published var hint: String?
+            @Published var transactions: [Int] = []
+            init() {
+                $transactions.map { $0.count }.filter { $0 > 0 }.map { count in self.pendingMessage(count) }.assign(to: &$toast)
+                $transactions.map { $0.count }.map { _ in "Updated" }.assign(to: &$banner)
+                $transactions.map { $0.count }.map { count in self.optionalHint(count) }.assign(to: &$hint)
+            }
+            private func pendingMessage(_ count: Int) -> String { "\\(count) pending" }
+            private func optionalHint(_ count: Int) -> String? { count > 3 ? "many" : nil }
+        }
+        final class AccountScreen {
+            let model = AccountModel()
+            private var bag = Set<AnyCancellable>()
+            func bind() {
+                model.$toast.sink { message in guard let message = message else { return }; show(message) }.store(in: &bag)
+                model.$banner.compactMap { $0 }.sink { show($0) }.store(in: &bag)
+                model.$hint.compactMap { $0 }.sink { show($0) }.store(in: &bag)
+            }
+        }
+        """
+        XCTAssertEqual(positions([(path: "A.swift", text: text0)]), ["A.swift:2:20", "A.swift:3:20"])
+    }
 }
