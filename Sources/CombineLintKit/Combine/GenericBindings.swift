@@ -41,6 +41,18 @@ public enum GenericBindings {
         return names.isEmpty ? nil : names
     }
 
+    /// The parameter names of function `function`'s generic clause (`Cell` and `T` of
+    /// `func make<Cell: UIView, T>(…)`); empty when it has none.
+    static func genericParameters(of function: FunctionDecl, in tree: SyntaxTree) -> Set<String> {
+        let open = function.nameToken + 1
+        guard open < tree.tokens.count, tree.tokenIs(open, "<") else { return [] }
+        var close = open
+        while close + 1 < tree.tokens.count, tree.tokens[close + 1].kind != .leftParen { close += 1 }
+        let clause = tree.text(open, close)
+        guard clause.hasSuffix(">") else { return [] }
+        return Set(TypeText.topLevelParts(clause.dropFirst().dropLast()).map { part in String(part.prefix { $0 != ":" && $0 != " " }) })
+    }
+
     /// The generic clause (`<ViewModel: ViewModelType>`) of type `name`'s declaration, not an extension.
     static func genericClause(of name: String, index: ProjectIndex) -> String? {
         guard let clause = index.type(named: name)?.genericClause, !clause.isEmpty else { return nil }

@@ -133,7 +133,7 @@ enum NeverFinishingSources {
         return !declared.isEmpty && declared.allSatisfy { reference in
             let tree = index.trees[reference.tree]
             let function = tree.functions[reference.item]
-            let generic = TypeResolver.genericParameterNames(of: function, in: tree)
+            let generic = GenericBindings.genericParameters(of: function, in: tree)
             guard !function.parameters.contains(where: { isPublisherParameter($0.typeText, generic: generic) }),
                   !isPublisherExtension(function.enclosingType, in: tree) else { return false }
             return !returnedPipelines(ofFunction: reference.item, in: tree).contains { chain in

@@ -105,8 +105,7 @@ public enum TypeResolver {
     /// properties that starts from a type, `self` or a property of the enclosing type (never from
     /// another local, so one local's type never asks for its own).
     private static func propertyChainType(ofLocal v: Int, in tree: SyntaxTree, index: ProjectIndex) -> String? {
-        guard let initializer = tree.variables[v].initializer, let c = tree.chain(startingAt: initializer.lowerBound),
-              case let chain = tree.chains[c], chain.context == .declaration(v), chain.last == initializer.upperBound, chain.elements.count >= 2,
+        guard let chain = initialChain(ofLocal: v, in: tree), chain.elements.count >= 2,
               chain.elements.allSatisfy({ !$0.isCall && $0.subscripts.isEmpty }),
               case let root = chain.elements[0], root.kind == .root, localDeclaration(of: root.name, at: chain.first, in: tree) == nil else { return nil }
         let last = chain.elements.count - 1
@@ -119,9 +118,7 @@ public enum TypeResolver {
     /// the call may run declare (by full selector, else by name), when they all declare the same
     /// named type; not a generic parameter, a collection, a function or a tuple.
     private static func callResultType(ofLocal v: Int, in tree: SyntaxTree, index: ProjectIndex) -> String? {
-        guard let initializer = tree.variables[v].initializer, let c = tree.chain(startingAt: initializer.lowerBound),
-              case let chain = tree.chains[c], chain.context == .declaration(v), chain.last == initializer.upperBound,
-              let call = chain.elements.last, call.isCall, call.closures.isEmpty, call.name.first?.isLowercase == true else { return nil }
+        guard let chain = initialChain(ofLocal: v, in: tree), let call = chain.elements.last, call.isCall, call.closures.isEmpty, call.name.first?.isLowercase == true else { return nil }
         let declared = ProjectFunctionCalls.declarations(runBy: call, matching: .selectorElseName, requireBody: false, publisherResults: false, index: index)
         var names = Set<String?>()
         for reference in declared {
@@ -129,23 +126,18 @@ public enum TypeResolver {
             let function = declaringTree.functions[reference.item]
             let name = simpleTypeName(function.returnType)
             // `func dequeue<Cell: UITableViewCell>(…) -> Cell`: the caller's argument decides.
-            if let name, genericParameterNames(of: function, in: declaringTree).contains(name) { return nil }
+            if let name, GenericBindings.genericParameters(of: function, in: declaringTree).contains(name) { return nil }
             names.insert(name)
         }
         guard names.count == 1, let name = names.first ?? nil, name != "Self" else { return nil }
         return name
     }
 
-    /// The names a function's generic clause declares (`Cell` and `T` of `func make<Cell: UIView, T>`).
-    static func genericParameterNames(of function: FunctionDecl, in tree: SyntaxTree) -> Set<String> {
-        var k = function.nameToken + 1
-        guard k < tree.tokens.count, tree.tokenIs(k, "<") else { return [] }
-        var names = Set<String>()
-        while k < tree.tokens.count, tree.tokens[k].kind != .leftParen {
-            if tree.tokens[k].kind == .identifier { names.insert(tree.name(k)) }
-            k += 1
-        }
-        return names
+    /// The chain that is the whole initial value of local `v` (`viewModel.transform(input: input)`), if any.
+    private static func initialChain(ofLocal v: Int, in tree: SyntaxTree) -> Chain? {
+        guard let initializer = tree.variables[v].initializer, let c = tree.chain(startingAt: initializer.lowerBound),
+              case let chain = tree.chains[c], chain.context == .declaration(v), chain.last == initializer.upperBound else { return nil }
+        return chain
     }
 
     /// What declares a value named `name` inside the function around token `token`.

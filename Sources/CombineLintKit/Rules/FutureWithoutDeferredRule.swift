@@ -228,14 +228,13 @@ public struct FutureWithoutDeferredRule: Rule {
             subscriptions.append(use)
         }
         // Subscriptions in the two branches of an `if`/`else` or in two `case`s: one of them runs.
-        let together = zip(subscriptions, subscriptions.dropFirst()).contains { !tree.mayRunApart($0, $1) }
-        if together { return .sharedBySubscribers }
+        let apart = zip(subscriptions, subscriptions.dropFirst()).map { tree.mayRunApart($0, $1) }
+        if apart.contains(false) { return .sharedBySubscribers }
         if subscriptions.isEmpty { return returnedToLaterSubscriber ? .subscribedLater : nil }
         // `let purge = Future { … }` then `if settings.autoPurge { purge.sink { … } }`: where the
         // condition fails, the work ran for nothing. Subscriptions in both branches (`if`/`else`,
         // two `case`s) are taken to cover every path.
-        let split = zip(subscriptions, subscriptions.dropFirst()).contains { tree.mayRunApart($0, $1) }
-        return !split && subscriptions.allSatisfy({ isConditional($0, below: tree.variables[v].scope, in: tree) }) ? .subscribedLater : nil
+        return !apart.contains(true) && subscriptions.allSatisfy({ isConditional($0, below: tree.variables[v].scope, in: tree) }) ? .subscribedLater : nil
     }
 
     /// Whether token `use` is the whole value that a closure given to a publisher-making operator
