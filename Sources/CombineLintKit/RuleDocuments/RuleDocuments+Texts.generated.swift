@@ -8823,7 +8823,48 @@ final class PinnedViewController: BaseViewController {
 }
 ```
 
+```swift
+final class InboxViewController: UIViewController {
+    private let socket = MessageSocket()
+    private var cancellables = Set<AnyCancellable>()
+
+    override func viewWillAppear(_ animated: Bool) {
+        super.viewWillAppear(animated)
+        listen()
+    }
+
+    // `Just` finishes, but the socket's messages brought in by `flatMap` never do.
+    private func listen() {
+        Just(())
+            .flatMap { [socket] _ in socket.messages }
+            .sink { [weak self] in self?.show($0) }
+            .↓store(in: &cancellables)
+    }
+
+    private func show(_ message: String) {}
+}
+```
+
 ## Non-triggering examples
+
+```swift
+final class BannerViewController: UIViewController {
+    private var cancellables = Set<AnyCancellable>()
+
+    override func viewWillAppear(_ animated: Bool) {
+        super.viewWillAppear(animated)
+        hideLater()
+    }
+
+    // One delayed value, then `Just` finishes and the subscription ends.
+    private func hideLater() {
+        Just(())
+            .delay(for: .seconds(3), scheduler: DispatchQueue.main)
+            .sink { [weak self] in self?.view.isHidden = true }
+            .store(in: &cancellables)
+    }
+}
+```
 
 ```swift
 final class ListViewController: UIViewController {

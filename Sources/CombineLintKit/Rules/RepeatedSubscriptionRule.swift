@@ -353,7 +353,10 @@ public struct RepeatedSubscriptionRule: Rule {
         var result: [Store] = []
         for subscription in subscriptions {
             let chain = tree.chains[subscription.chain]
-            if Catalogue.finiteRoots.contains(chain.root.name) || chain.root.kind == .literal { continue }
+            // `Just(())` or `[a, b].publisher` finishes, unless a later stage brings in a publisher
+            // that does not (`Just(()).flatMap { _ in socket.messages }`).
+            if Catalogue.finiteRoots.contains(chain.root.name) || chain.root.kind == .literal,
+               FinitePublishers(index: index, memo: memo).finishes(chain, before: subscription.element, in: tree) { continue }
             // A request-style pipeline answers and ends, unless its limit waits for a condition
             // on a source that never finishes: then each run leaves one more pending.
             if Catalogue.oneShotRoots.contains(chain.root.name) { continue }
