@@ -16,6 +16,12 @@ public struct MethodCallGraph: Sendable {
         /// A property observer (`didSet`/`willSet` of a stored property of the type), named
         /// `property.didSet`: it runs when a method of the type writes the property.
         public var isObserver: Bool = false
+
+        /// For a property observer, the property it observes (`title` of `title.didSet`).
+        public var observedProperty: String? {
+            guard isObserver, let dot = name.lastIndex(of: ".") else { return nil }
+            return String(name[..<dot])
+        }
     }
 
     /// A call on self to a method of the type: the callee's name, the selector its arguments

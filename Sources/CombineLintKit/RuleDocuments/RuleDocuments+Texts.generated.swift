@@ -8845,6 +8845,36 @@ final class InboxViewController: UIViewController {
 }
 ```
 
+```swift
+final class CartBadgeController {
+    private let cart = CartStore()
+    private var cancellables = Set<AnyCancellable>()
+
+    // Set again on each appearance of the menu: each write stores one more subscription.
+    weak var button: UIButton? {
+        didSet {
+            cart.$count
+                .sink { [weak self] count in self?.button?.setTitle("\(count)", for: .normal) }
+                .↓store(in: &cancellables)
+        }
+    }
+}
+
+final class CartStore {
+    @Published var count = 0
+}
+
+final class MenuViewController: UIViewController {
+    private lazy var badge = CartBadgeController()
+    private let cartButton = UIButton()
+
+    override func viewWillAppear(_ animated: Bool) {
+        super.viewWillAppear(animated)
+        badge.button = cartButton
+    }
+}
+```
+
 ## Non-triggering examples
 
 ```swift

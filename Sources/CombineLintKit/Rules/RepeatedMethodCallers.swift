@@ -17,29 +17,31 @@ enum RepeatedMethodCallers {
 
     /// The path in the calling type, as text (`PlayerContainer.update() → addTab(_:after:)`), of the
     /// first repeated method that calls `method` on an object of the type `identity` (named
-    /// `typeName`), or of a type it inherits from or conforms to, if any.
-    static func firstPath(calling method: String, onType typeName: String, identity: TypeIdentity, index: ProjectIndex,
+    /// `typeName`), or of a type it inherits from or conforms to, if any. With `writes`, `method` is
+    /// a property with an observer, and the path's end sets it (`badge.button = cartButton` runs
+    /// `button`'s `didSet`).
+    static func firstPath(calling method: String, writes: Bool = false, onType typeName: String, identity: TypeIdentity, index: ProjectIndex,
                           extraCallbacks: Set<String>, memo: ProjectMemo) -> String? {
-        firstPath(calling: method, onType: typeName, identity: identity, index: index, extraCallbacks: extraCallbacks, memo: memo, hops: 0)
+        firstPath(calling: method, writes: writes, onType: typeName, identity: identity, index: index, extraCallbacks: extraCallbacks, memo: memo, hops: 0)
     }
 
     /// How many objects a path may cross before the storing one: a scene delegate's foreground
     /// callback → a coordinator → a sync controller that stores is two.
     private static let maximumHops = 2
 
-    private static func firstPath(calling method: String, onType typeName: String, identity: TypeIdentity, index: ProjectIndex,
+    private static func firstPath(calling method: String, writes: Bool, onType typeName: String, identity: TypeIdentity, index: ProjectIndex,
                                   extraCallbacks: Set<String>, memo: ProjectMemo, hops: Int) -> String? {
-        let key = "repeated_subscription.first-path\u{0}\(method)\u{0}\(identity.key)\u{0}\(hops)\u{0}" + extraCallbacks.sorted().joined(separator: ",")
+        let key = "repeated_subscription.first-path\u{0}\(method)\u{0}\(writes)\u{0}\(identity.key)\u{0}\(hops)\u{0}" + extraCallbacks.sorted().joined(separator: ",")
         let found = memo.value(for: key) { () -> String in
-            uncachedFirstPath(calling: method, onType: typeName, identity: identity, index: index, extraCallbacks: extraCallbacks,
+            uncachedFirstPath(calling: method, writes: writes, onType: typeName, identity: identity, index: index, extraCallbacks: extraCallbacks,
                               memo: memo, hops: hops) ?? ""
         }
         return found.isEmpty ? nil : found
     }
 
-    private static func uncachedFirstPath(calling method: String, onType typeName: String, identity: TypeIdentity, index: ProjectIndex,
+    private static func uncachedFirstPath(calling method: String, writes: Bool, onType typeName: String, identity: TypeIdentity, index: ProjectIndex,
                                           extraCallbacks: Set<String>, memo: ProjectMemo, hops: Int) -> String? {
-        let callers = memoizedCallers(of: method, index: index, memo: memo)
+        let callers = memoizedCallers(of: method, writes: writes, index: index, memo: memo)
         guard !callers.isEmpty else { return nil }
         for receiver in receivers(typeName, identity: identity, index: index, memo: memo) {
             for caller in callers[receiver] ?? [] where caller.callerIdentity != identity {
@@ -64,8 +66,8 @@ enum RepeatedMethodCallers {
                     // → `coordinator.resumeSync()` → `syncController.resume()`).
                     let callerMethod = analysis.graph.methods[m]
                     if hops < maximumHops, callerMethod.name != method,
-                       let outer = firstPath(calling: callerMethod.name, onType: caller.callerType, identity: caller.callerIdentity, index: index,
-                                             extraCallbacks: extraCallbacks, memo: memo, hops: hops + 1) {
+                       let outer = firstPath(calling: callerMethod.observedProperty ?? callerMethod.name, writes: callerMethod.isObserver, onType: caller.callerType,
+                                             identity: caller.callerIdentity, index: index, extraCallbacks: extraCallbacks, memo: memo, hops: hops + 1) {
                         return outer + " → " + caller.callerType + "." + callerMethod.selectorName
                     }
                     continue
@@ -102,10 +104,11 @@ enum RepeatedMethodCallers {
         return found.isEmpty ? nil : found + " → " + caller.callerType + "." + method.selectorName
     }
 
-    /// The callers of `method` on named objects, by receiver type, worked out once per run.
-    private static func memoizedCallers(of method: String, index: ProjectIndex, memo: ProjectMemo) -> [TypeIdentity: [Caller]] {
-        memo.value(for: "repeated_subscription.method-callers\u{0}" + method) {
-            RepeatedMethodCallers.callers(of: method, index: index, memo: memo)
+    /// The callers of `method` on named objects (or, with `writes`, the assignments to that
+    /// property), by receiver type, worked out once per run.
+    private static func memoizedCallers(of method: String, writes: Bool = false, index: ProjectIndex, memo: ProjectMemo) -> [TypeIdentity: [Caller]] {
+        memo.value(for: "repeated_subscription.method-callers\u{0}" + method + (writes ? "\u{0}writes" : "")) {
+            RepeatedMethodCallers.callers(of: method, writes: writes, index: index, memo: memo)
         }
     }
 
@@ -282,15 +285,22 @@ enum RepeatedMethodCallers {
     }
 
     /// Every `receiver.method(…)` call on a named object (a local, parameter or property, not
-    /// `self`) inside a method of a type, by the receiver's type when it can be told.
-    private static func callers(of method: String, index: ProjectIndex, memo: ProjectMemo) -> [TypeIdentity: [Caller]] {
+    /// `self`) inside a method of a type, by the receiver's type when it can be told; with
+    /// `writes`, every `receiver.method = …` instead.
+    private static func callers(of method: String, writes: Bool, index: ProjectIndex, memo: ProjectMemo) -> [TypeIdentity: [Caller]] {
         var result: [TypeIdentity: [Caller]] = [:]
         for reference in index.chainElements[method] {
             let tree = index.trees[reference.tree]
             let chain = tree.chains[reference.chain]
             let e = reference.element
             let element = chain.elements[e]
-            guard element.isCall, element.kind == .member, e >= 1 else { continue }
+            guard element.kind == .member, e >= 1 else { continue }
+            if writes {
+                guard !element.isCall, element.subscripts.isEmpty, e == chain.elements.count - 1, chain.last + 1 < tree.tokens.count,
+                      tree.tokens[chain.last + 1].kind == .equal else { continue }
+            } else {
+                guard element.isCall else { continue }
+            }
             // The call `element` on an object of `type`, made by method `function` of type `owner`.
             func add(_ type: String, owner: Int, function: Int) {
                 let receiverType = receiverIdentity(type, at: element.nameToken, inTree: reference.tree, index: index, memo: memo)

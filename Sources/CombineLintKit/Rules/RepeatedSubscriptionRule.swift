@@ -180,9 +180,12 @@ public struct RepeatedSubscriptionRule: Rule {
             break
         }
         let extra = Set(context.options.strings("appearance_methods"))
+        // A property observer is named after its property (`pinned.didSet`), and run by setting it.
+        let observer = context.index.treeIndexByPath[tree.file.path].flatMap { analysis.graph.method(inTree: $0, function: store.function) }
+            .map { analysis.graph.methods[$0] }.flatMap { $0.isObserver ? $0 : nil }
         if entry == nil {
-            entry = RepeatedMethodCallers.firstPath(calling: function.name, onType: store.typeName, identity: store.identity, index: context.index,
-                                                    extraCallbacks: extra, memo: context.memo)
+            entry = RepeatedMethodCallers.firstPath(calling: observer?.observedProperty ?? function.name, writes: observer != nil, onType: store.typeName,
+                                                    identity: store.identity, index: context.index, extraCallbacks: extra, memo: context.memo)
         }
         if entry == nil {
             entry = RepeatedMethodCallers.inheritedPath(calling: function.name, overriding: function.isOverride, onType: store.typeName, bag: store.bag, index: context.index,
@@ -227,10 +230,7 @@ public struct RepeatedSubscriptionRule: Rule {
         // A cell's `configure…` reached from `cellForRowAt` is `store_in_appearance`'s (stored right in repeated code).
         if RepeatedSubscriptionRule.sites(of: tree, extraAppearance: extra, context).site(of: store.token) != nil { return nil }
         if isGuardedBeforeStore(store, in: function, context) { return nil }
-        // A property observer is named after its property: `pinned.didSet`.
-        let observerName = context.index.treeIndexByPath[tree.file.path].flatMap { analysis.graph.method(inTree: $0, function: store.function) }
-            .map { analysis.graph.methods[$0] }.flatMap { $0.isObserver ? $0.name : nil }
-        let pathText = "\(entry) → \(store.typeName).\(observerName ?? function.selectorName) → \(store.label)"
+        let pathText = "\(entry) → \(store.typeName).\(observer?.name ?? function.selectorName) → \(store.label)"
         let text = RepeatedSubscriptionRule.text(path: pathText, entry: first, store: store,
                                                  subscribeOnceIn: "`init`", consequence: "values are handled several times")
         return context.finding(tokens: store.token, message: text.message, help: text.help)
@@ -264,7 +264,7 @@ public struct RepeatedSubscriptionRule: Rule {
         }
         for caller in queue.dropFirst() {
             let method = graph.methods[caller]
-            guard let outer = RepeatedMethodCallers.firstPath(calling: method.name, onType: store.typeName, identity: store.identity,
+            guard let outer = RepeatedMethodCallers.firstPath(calling: method.observedProperty ?? method.name, writes: method.isObserver, onType: store.typeName, identity: store.identity,
                                                               index: context.index, extraCallbacks: extraCallbacks, memo: context.memo) else { continue }
             var steps: [TypeAnalysis.Step] = []
             var current = caller

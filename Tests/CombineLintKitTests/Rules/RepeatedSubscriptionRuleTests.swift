@@ -468,4 +468,50 @@ final class RepeatedSubscriptionRuleTests: XCTestCase {
         """
         XCTAssertEqual(positions([(path: "A.swift", text: text)]), ["A.swift:15:98"])
     }
+
+    /// Another type's appearance callback that sets a property of a kept object runs the property's
+    /// `didSet`, which stores one more subscription per appearance; a write made once (`viewDidLoad`)
+    /// or to an object made right there (each run a new object) does not pile up, nor does
+    /// the same `didSet` whose bag it empties first.
+    func testAPropertyObserverRunByAnotherTypesAppearanceWrite() {
+        let badge = """
+        final class CartBadgeController {
+            private let cart = CartStore()
+            private var cancellables = Set<AnyCancellable>()
+            weak var button: UIButton? {
+                didSet {
+                    CLEARING
+                    cart.$count
+                        .sink { [weak self] count in self?.button?.setTitle("\\(count)", for: .normal) }
+                        .store(in: &cancellables)
+                }
+            }
+        }
+        final class CartStore {
+            @Published var count = 0
+        }
+        """
+        let menu = """
+        final class MenuViewController: UIViewController {
+            private lazy var badge = CartBadgeController()
+            private let cartButton = UIButton()
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                let preview = CartBadgeController()
+                preview.button = cartButton
+            }
+            override func viewWillAppear(_ animated: Bool) {
+                super.viewWillAppear(animated)
+                badge.button = cartButton
+            }
+        }
+        """
+        let onLoad = menu.replacingOccurrences(of: "viewWillAppear", with: "viewDidLoadAgain")
+        XCTAssertEqual(positions([(path: "Badge.swift", text: badge.replacingOccurrences(of: "CLEARING", with: "")),
+                                  (path: "Menu.swift", text: menu)]), ["Badge.swift:9:18"])
+        XCTAssertEqual(positions([(path: "Badge.swift", text: badge.replacingOccurrences(of: "CLEARING", with: "")),
+                                  (path: "Menu.swift", text: onLoad)]), [])
+        XCTAssertEqual(positions([(path: "Badge.swift", text: badge.replacingOccurrences(of: "CLEARING", with: "cancellables.removeAll()")),
+                                  (path: "Menu.swift", text: menu)]), [])
+    }
 }
