@@ -66,14 +66,17 @@ enum BackgroundSubjects {
         memo.value(for: "erased-subjects-sent-off-main") {
             let candidates = sendsByReceiver(index: index, memo: memo).keys.filter { index.declaresSubjectProperty(named: $0) }
             var found: [String: String] = [:]
+            /// The erasing getters seen, by property name: the declaring file and variable.
+            var getters: [String: Set<String>] = [:]
             var rejected = Set<String>()
             for subject in candidates.sorted() where isSentOffMain(subject, index: index, memo: memo) {
                 for reference in index.chainElements[subject] where reference.element <= 1 {
                     let tree = index.trees[reference.tree]
                     let chain = tree.chains[reference.chain]
-                    guard chain.isReturned, let property = erasingGetter(chain, subject: subject, in: tree) else { continue }
+                    guard chain.isReturned, let (property, v) = erasingGetter(chain, subject: subject, in: tree) else { continue }
                     if let other = found[property], other != subject { rejected.insert(property) }
                     found[property] = subject
+                    getters[property, default: []].insert(tree.file.path + "\u{0}\(v)")
                 }
             }
             for property in found.keys {
@@ -82,7 +85,9 @@ enum BackgroundSubjects {
                 let declarations = index.properties(named: property).filter {
                     $0.typeText.isEmpty || $0.typeText.contains("Publisher") || $0.typeText.contains("Subject")
                 }
-                if rejected.contains(property) || declarations.isEmpty || !declarations.allSatisfy({ $0.isComputed && $0.typeText.contains("Publisher") }) {
+                // Another getter of the name (`static var frames` made of keyboard notifications) may be the one a chain reads.
+                let erasing = getters[property] ?? []
+                if rejected.contains(property) || declarations.isEmpty || !declarations.allSatisfy({ erasing.contains($0.file + "\u{0}\($0.variable)") }) {
                     found[property] = nil
                 }
             }
@@ -90,9 +95,9 @@ enum BackgroundSubjects {
         }
     }
 
-    /// The name of the computed property whose getter returns `chain`: `subject.eraseToAnyPublisher()`
+    /// The name and variable of the computed property whose getter returns `chain`: `subject.eraseToAnyPublisher()`
     /// or `self.subject.eraseToAnyPublisher()`, as the getter's only code.
-    private static func erasingGetter(_ chain: Chain, subject: String, in tree: SyntaxTree) -> String? {
+    private static func erasingGetter(_ chain: Chain, subject: String, in tree: SyntaxTree) -> (name: String, variable: Int)? {
         let names = chain.names
         guard names == [subject, "eraseToAnyPublisher"] || names == ["self", subject, "eraseToAnyPublisher"],
               tree.innermostClosure(of: chain.first) == nil,
@@ -100,7 +105,7 @@ enum BackgroundSubjects {
         let function = tree.functions[f]
         guard function.kind == .accessor, function.name == "get", let v = function.variable,
               !tree.variables[v].isLocal, tree.variables[v].isComputed else { return nil }
-        return tree.variables[v].name
+        return (tree.variables[v].name, v)
     }
 
     /// A `send(…)` call's place: its tree and the `send` token.

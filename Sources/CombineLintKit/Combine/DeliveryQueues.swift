@@ -259,8 +259,10 @@ struct DeliveryQueues {
               source.kind == .member || firstOperator == 1,
               !Catalogue.finishingSourceCalls.contains(source.name), !source.name.hasPrefix("$") else { return .unknown }
         let selector = MethodCallGraph.selector(of: source)
+        // `NotificationCenter.default.publisher(for:)` is no `EventBus.publisher(for:)` of the project.
+        let onFramework = ProjectFunctionCalls.isMadeOnFrameworkType(at: firstOperator - 1, of: chain, index: index)
         let compute = { () -> Delivery in
-            let app = appFunctions(called: source)
+            let app = appFunctions(called: source, onFrameworkType: onFramework)
             guard !app.isEmpty else { return .unknown }
             var reasons = Set<String>()
             for (tree, f) in app {
@@ -271,7 +273,8 @@ struct DeliveryQueues {
             return .background(reason: "\(why) through `\(source.name)(…)`")
         }
         guard let memo else { return compute() }
-        return memo.value(for: "function-delivery \(selector) \(sourceFunctionLevels)", compute)
+        let key = "function-delivery \(selector) \(sourceFunctionLevels)" + (onFramework ? " framework" : "")
+        return memo.value(for: key, compute)
     }
 
     /// The names of the project's functions that return, directly from their body, a pipeline with
@@ -319,8 +322,11 @@ struct DeliveryQueues {
     /// The project's functions that `call` may run (its argument labels fit their parameters, so
     /// `Timer.publish(every:on:in:)` never stands for a project `publish(_:)`), that return something
     /// and have a body; test doubles aside.
-    private func appFunctions(called call: ChainElement) -> [(tree: SyntaxTree, function: Int)] {
+    /// The project's functions `call` may run; on a framework type (`onFrameworkType`), none declared
+    /// in the body of a project type.
+    private func appFunctions(called call: ChainElement, onFrameworkType: Bool = false) -> [(tree: SyntaxTree, function: Int)] {
         let declarations = ProjectFunctionCalls.declarations(runBy: call, matching: .labels, requireBody: true, publisherResults: false, index: index)
+            .filter { !onFrameworkType || !ProjectFunctionCalls.isDeclaredInProjectType($0, index: index) }
         return declarations.map { (index.trees[$0.tree], $0.item) }
             .filter { !TestCaseCode.isTestOrDouble($0.tree.functions[$0.function].nameToken, of: $0.tree, index: index) }
     }

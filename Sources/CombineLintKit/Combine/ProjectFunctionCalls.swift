@@ -50,6 +50,25 @@ enum ProjectFunctionCalls {
         return owned.isEmpty ? all : owned
     }
 
+    /// Whether the call at element `c` of `chain` is made on a framework type or one of its shared
+    /// objects (`NotificationCenter.default.publisher(for:)`, `UIApplication.shared.open(_:)`,
+    /// `URLSession.shared.…`): a type the project does not declare (at most extends). Such a call
+    /// runs no method declared in the body of a project type, whatever its name and labels.
+    static func isMadeOnFrameworkType(at c: Int, of chain: Chain, index: ProjectIndex) -> Bool {
+        guard c >= 1, c <= 2, case let root = chain.elements[0], root.kind == .root, !root.isCall, root.subscripts.isEmpty,
+              root.name.first?.isUppercase == true, chain.elements[1..<c].allSatisfy({ !$0.isCall && $0.subscripts.isEmpty }) else { return false }
+        guard let type = index.type(named: root.name) else { return true }
+        return type.kind == .extension
+    }
+
+    /// Whether the declaration stands in the body of a type the project declares (not in an
+    /// extension, which may extend a framework type or a protocol).
+    static func isDeclaredInProjectType(_ reference: DeclarationReference, index: ProjectIndex) -> Bool {
+        let tree = index.trees[reference.tree]
+        guard let t = tree.functions[reference.item].enclosingType else { return false }
+        return tree.types[t].kind != .extension
+    }
+
     /// The element of `chain` that is its source call, when the chain is such a call followed only by
     /// operators in `allowed` (`validator.validate($0).eraseToAnyPublisher()`): the first call, on a
     /// plain receiver (`validator`, `self.validator`) or none.

@@ -320,6 +320,51 @@ final class MainActorBackgroundDeliveryRuleTests: XCTestCase {
         ])
     }
 
+    /// Another getter of the same name (`KeyboardObserver.frames`, made of notifications) is not the
+    /// one that erases the subject sent into off the main thread: a pipeline from it is not judged
+    /// by that subject. Nor is `NotificationCenter.default.publisher(for:)` the project's
+    /// `EventBus.publisher(for:)`, whose pipelines deliver on a background queue.
+    func testSameNamedGetterAndFrameworkCallAreNotTheProjectsOffMainSources() {
+        let transport = """
+        final class SocketTransport {
+            private let queue = DispatchQueue(label: "socket")
+            private let subject = PassthroughSubject<Data, Never>()
+            var frames: AnyPublisher<Data, Never> { subject.eraseToAnyPublisher() }
+            func receive(_ data: Data) { queue.async { [subject] in subject.send(data) } }
+        }
+        final class EventBus {
+            private let queue = DispatchQueue(label: "bus")
+            private let events = PassthroughSubject<Int, Never>()
+            func publisher(for name: String) -> AnyPublisher<Int, Never> {
+                events.receive(on: queue).eraseToAnyPublisher()
+            }
+        }
+        """
+        let keyboard = """
+        enum KeyboardObserver {
+            static var frames: AnyPublisher<CGFloat, Never> {
+                NotificationCenter.default.publisher(for: UIResponder.keyboardWillShowNotification).map { _ in 0 }.eraseToAnyPublisher()
+            }
+        }
+        """
+        let screen = """
+        final class ChatViewController: UIViewController {
+            private var bag = Set<AnyCancellable>()
+            private let bus = EventBus()
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                KeyboardObserver.frames.sink { [weak self] in self?.view.frame.origin.y = $0 }.store(in: &bag)
+                NotificationCenter.default.publisher(for: UIResponder.keyboardWillHideNotification)
+                    .sink { [weak self] _ in self?.view.frame.origin.y = 0 }.store(in: &bag)
+                bus.publisher(for: "x").sink { [weak self] _ in self?.view.setNeedsLayout() }.store(in: &bag)
+            }
+        }
+        """
+        let found = findings(of: MainActorBackgroundDeliveryRule.self, in: [(path: "T.swift", text: transport), (path: "K.swift", text: keyboard),
+                                                                        (path: "C.swift", text: screen)])
+        XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["C.swift:9:33"])
+    }
+
     /// `collect(.byTime(queue, stride))` delivers each batch on `queue`; a later hop to main, a main
     /// scheduler in the strategy, or a count-only `collect` is not reported.
     func testTimedCollectDeliversOnItsScheduler() {
