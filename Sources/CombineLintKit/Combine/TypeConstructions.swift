@@ -45,7 +45,41 @@ public enum TypeConstructions {
                                                             resolvesUniquely: meant.count == 1))
             }
         }
+        // `AppStore(initial: …)` with `typealias AppStore = Store<AppState, AppAction>`: a generic
+        // class is often made through an alias, which means whichever declaration of the name it is.
+        for alias in aliases(standingFor: name, index: index) {
+            for reference in index.chainElements[alias] {
+                let elements = index.trees[reference.tree].chains[reference.chain].elements
+                let element = elements[reference.element]
+                guard element.isCall, writtenName(elements, upTo: reference.element) == alias else { continue }
+                for declaration in named.references {
+                    sites[declaration, default: []].append(Site(tree: reference.tree, chain: reference.chain, token: element.nameToken,
+                                                                resolvesUniquely: named.references.count == 1))
+                }
+            }
+        }
         return sites
+    }
+
+    /// The names of the project's typealiases that stand for the type `name` (`typealias AppStore =
+    /// Store<AppState, AppAction>`), read from the uses of the name: each is `typealias X = name`.
+    private static func aliases(standingFor name: String, index: ProjectIndex) -> [String] {
+        var found: [String] = []
+        for use in index.identifiers[name] {
+            let tree = index.trees[use.tree]
+            var k = use.token - 1
+            guard k >= 2, tree.tokens[k].kind == .equal else { continue }
+            k -= 1
+            // A generic alias: `typealias Handler<T> = Box<T>`.
+            if tree.tokenIs(k, ">") {
+                while k > 0, !tree.tokenIs(k, "<") { k -= 1 }
+                k -= 1
+            }
+            guard k >= 1, tree.tokens[k].kind == .identifier, tree.isWord(k - 1, "typealias") else { continue }
+            let alias = tree.name(k)
+            if alias != name, !found.contains(alias) { found.append(alias) }
+        }
+        return found
     }
 
     /// The type name written at a call (`Main.RootView` in `Main.RootView(resolver: r)`).

@@ -850,6 +850,35 @@ final class StrongSelfCaptureRuleTests: XCTestCase {
         XCTAssertEqual(positions(text), ["A.swift:4:45"])
     }
 
+    /// A generic class made through a typealias (`AppStore(…)` with `typealias AppStore =
+    /// Store<AppState, AppAction>`) by the app delegate at launch lives for the run; one that a
+    /// screen also makes through the alias does not.
+    func testAGenericClassMadeThroughATypealiasAtLaunchLivesForTheRun() {
+        let text = """
+        final class Store<State, Action> {
+            @Published private(set) var state: State
+            private let actions = PassthroughSubject<Action, Never>()
+            private var cancellables = Set<AnyCancellable>()
+            init(initial: State) {
+                self.state = initial
+                actions.sink { action in self.reduce(action) }.store(in: &cancellables)
+            }
+            func reduce(_ action: Action) {}
+        }
+        typealias AppStore = Store<AppState, AppAction>
+        final class AppDelegate: UIResponder, UIApplicationDelegate {
+            let store = AppStore(initial: AppState())
+        }
+        """
+        XCTAssertEqual(positions(text), [])
+        let screen = """
+        final class PreviewViewController: UIViewController {
+            private let store = AppStore(initial: AppState())
+        }
+        """
+        XCTAssertEqual(positions(text, extraFiles: [(path: "Preview.swift", text: screen)]), ["A.swift:7:34"])
+    }
+
     /// A publisher that a `flatMap` closure (or a `map` before `switchToLatest`) returns lives
     /// inside the subscription: after `guard let self`, its closures hold the strong `self` for as
     /// long as its source runs. One from a request finishes and lets go; `[weak self]` inside is fine.
