@@ -183,10 +183,26 @@ public enum SynchronousCompletion {
 
     /// `let chapters = [Chapter(…), Chapter(…)]`: a constant local bound to an array or dictionary
     /// literal is a collection without a written type; its `publisher` is a sequence's too.
-    private static func isCollectionLiteralConstant(_ name: String, at token: Int, in tree: SyntaxTree) -> Bool {
+    private static func isCollectionLiteralConstant(_ name: String, at token: Int, in tree: SyntaxTree, depth: Int = 0) -> Bool {
         guard case .local(let v) = TypeResolver.localDeclaration(of: name, at: token, in: tree), tree.variables[v].isLet,
               let initializer = tree.variables[v].initializer else { return false }
-        return tree.tokens[initializer.lowerBound].kind == .leftBracket && Int(tree.matching[initializer.lowerBound]) == initializer.upperBound
+        let open = initializer.lowerBound
+        if tree.tokens[open].kind == .leftBracket && Int(tree.matching[open]) == initializer.upperBound { return true }
+        // `let delays = (0..<5).map { … }`: a range's own steps give an array.
+        if tree.tokens[open].kind == .leftParen, case let close = Int(tree.matching[open]), close > open, close + 2 <= initializer.upperBound,
+           tree.tokens[close + 1].kind == .period, Catalogue.collectionTransforms.contains(tree.name(close + 2)),
+           ((open + 1)..<close).contains(where: { Int(tree.enclosing[$0]) == open && (tree.tokenIs($0, "..<") || tree.tokenIs($0, "...")) }) {
+            return true
+        }
+        // `let ids = notes.map(\.id)`, `let doubled = [1, 2].map { … }`: a collection's own steps give a collection.
+        guard depth < 2, let c = tree.chain(startingAt: initializer.lowerBound), tree.chains[c].last == initializer.upperBound else { return false }
+        let elements = tree.chains[c].elements
+        guard elements.count >= 2, elements.dropFirst().allSatisfy({ $0.isCall && Catalogue.collectionTransforms.contains($0.name) }) else { return false }
+        let root = elements[0]
+        if root.kind == .literal { return true }
+        guard root.kind == .root, !root.isCall, root.subscripts.isEmpty else { return false }
+        return declaredType(of: root.name, at: initializer.lowerBound, in: tree).map(isStandardCollection)
+            ?? isCollectionLiteralConstant(root.name, at: initializer.lowerBound, in: tree, depth: depth + 1)
     }
 
     /// The type written for a parameter, a local, or a stored property of the enclosing type (declared

@@ -498,6 +498,28 @@ final class DiscardedCancellableRuleTests: XCTestCase {
         XCTAssertEqual(positions(text), ["7:61", "8:29", "9:29"])
     }
 
+    /// A constant local made by a collection's own steps (`(0..<5).map { … }`, `notes.map(\\.id)`,
+    /// `[1, 2].map { … }`) is an array: its `publisher` finishes during `sink`. A local made by a
+    /// publisher's `map` is no collection, and its sink needs the token.
+    func testPublisherOfALocalMadeByCollectionStepsNeedsNoToken() {
+        let text = """
+        enum Export {
+            static func log(_ notes: [Note], feed: PassthroughSubject<Int, Never>) {
+                let delays = (0..<5).map { _ in 2.0 }
+                _ = delays.publisher.filter { $0 > 0 }.sink { print($0) }
+                let ids = notes.map(\\.id)
+                let sorted = ids.sorted()
+                _ = sorted.publisher.sink { print($0) }
+                let doubled = [1, 2].map { $0 * 2 }
+                _ = doubled.publisher.sink { print($0) }
+                let values = feed.map { $0 * 2 }
+                _ = values.sink { print($0) }
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["11:20"])
+    }
+
     /// A stored property of the type declared as an array is a sequence too; one declared as a
     /// publisher, or computed, is not known to be.
     func testPublisherOfACollectionPropertyNeedsNoToken() {
