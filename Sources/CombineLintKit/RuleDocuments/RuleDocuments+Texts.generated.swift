@@ -8168,7 +8168,11 @@ in other files included), from code UIKit or SwiftUI runs again and again:
   stored property of a held one, `coordinator.syncController.resume()`, and in a SwiftUI `App` the application
   delegate that `@UIApplicationDelegateAdaptor(AppDelegate.self)` keeps, typed by its argument, so that
   `.onChange(of: scenePhase) { appDelegate.sessionStore.resumeLiveUpdates() }` runs the store's method on every
-  change of phase). A
+  change of phase); the same for a write to a kept object's observed property from such code
+  (`viewWillAppear { badge.button = cartButton }` runs `button`'s `didSet` on each appearance), and for a
+  call or such a write in the value closure of another type's `sink` whose source never finishes
+  (`sidebar.$selection.sink { [weak self] in self?.editor.document = $0 }`: each value runs
+  `document`'s `didSet` again; a request's sink, or `receiveCompletion`, runs once). A
   `collect`, `reduce` or `last` on a source that never finishes does not end it either.
 
 The finding is at the storing call and its message names the path, e.g.

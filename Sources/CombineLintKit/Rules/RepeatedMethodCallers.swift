@@ -70,11 +70,31 @@ enum RepeatedMethodCallers {
                                              identity: caller.callerIdentity, index: index, extraCallbacks: extraCallbacks, memo: memo, hops: hops + 1) {
                         return outer + " → " + caller.callerType + "." + callerMethod.selectorName
                     }
+                    // `sidebar.selection.sink { [weak self] in self?.editor.document = $0 }`: the value
+                    // closure of a subscription that never finishes runs once per value.
+                    if let source = valueClosureSource(around: caller.token, in: index.trees[caller.tree], index: index) {
+                        return caller.callerType + "." + callerMethod.selectorName + " { " + source + ".sink }"
+                    }
                     continue
                 }
                 guard !analysis.isGuardedToRunOnce(before: caller.token, along: path) else { continue }
                 return caller.callerType + "." + path.map(\.label).joined(separator: " → ")
             }
+        }
+        return nil
+    }
+
+    /// The source's last name (`selection` of `sidebar.selection.sink { … }`) when the token stands in
+    /// the value closure of a `sink` whose pipeline never finishes: the closure runs once per value.
+    private static func valueClosureSource(around token: Int, in tree: SyntaxTree, index: ProjectIndex) -> String? {
+        for c in tree.enclosingClosures(of: token) {
+            guard let call = tree.call(receiving: c) else { continue }
+            let chain = tree.chains[call.chain]
+            let element = chain.elements[call.element]
+            guard element.name == "sink", call.element >= 1,
+                  !element.arguments.contains(where: { $0.closure == c && $0.label == "receiveCompletion" }),
+                  NeverFinishingSources.startsNeverFinishing(chain, before: call.element, tree: tree, index: index, extraNames: []) else { return nil }
+            return chain.elements[..<call.element].last(where: { !$0.isCall })?.name ?? chain.elements[call.element - 1].name
         }
         return nil
     }

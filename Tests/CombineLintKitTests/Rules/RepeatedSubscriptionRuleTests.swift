@@ -514,4 +514,58 @@ final class RepeatedSubscriptionRuleTests: XCTestCase {
         XCTAssertEqual(positions([(path: "Badge.swift", text: badge.replacingOccurrences(of: "CLEARING", with: "cancellables.removeAll()")),
                                   (path: "Menu.swift", text: menu)]), [])
     }
+
+    /// The value closure of another type's subscription that never finishes runs once per value:
+    /// setting a kept object's observed property there, or calling its storing method, adds one more
+    /// subscription per value. A sink of a request (it finishes) or a completion closure runs once.
+    func testAnotherTypesSinkThatSetsAnObservedPropertyOrCallsAStoringMethod() {
+        let editor = """
+        final class EditorViewController: NSViewController {
+            private var bag = Set<AnyCancellable>()
+            var document: Document? {
+                didSet {
+                    document?.$title
+                        .sink { [weak self] in self?.title = $0 }
+                        .store(in: &bag)
+                }
+            }
+            func showTags(of document: Document) {
+                document.$tags
+                    .sink { [weak self] _ in self?.view.needsLayout = true }
+                    .store(in: &bag)
+            }
+        }
+        final class Document {
+            @Published var title = ""
+            @Published var tags: [String] = []
+        }
+        """
+        let window = """
+        final class MainWindowController: NSWindowController {
+            private let sidebar = SidebarModel()
+            private let editor = EditorViewController()
+            private var bag = Set<AnyCancellable>()
+            override func windowDidLoad() {
+                super.windowDidLoad()
+                sidebar.SOURCE
+                    .sink { [weak self] in self?.editor.document = $0 }
+                    .store(in: &bag)
+                sidebar.SOURCE
+                    .sink { [weak self] in self?.editor.showTags(of: $0) }
+                    .store(in: &bag)
+            }
+        }
+        final class SidebarModel {
+            @Published var selection = Document()
+            func load() -> AnyPublisher<Document, Never> {
+                URLSession.shared.dataTaskPublisher(for: URL(string: "x")!).map { _ in Document() }.replaceError(with: Document()).eraseToAnyPublisher()
+            }
+        }
+        """
+        XCTAssertEqual(positions([(path: "Editor.swift", text: editor),
+                                  (path: "Window.swift", text: window.replacingOccurrences(of: "SOURCE", with: "$selection"))]),
+                       ["Editor.swift:7:18", "Editor.swift:13:14"])
+        XCTAssertEqual(positions([(path: "Editor.swift", text: editor),
+                                  (path: "Window.swift", text: window.replacingOccurrences(of: "SOURCE", with: "load()"))]), [])
+    }
 }
