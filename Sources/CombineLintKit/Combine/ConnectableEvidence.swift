@@ -6,19 +6,25 @@ public enum ConnectableEvidence {
     public static func isConnectable(_ chain: Chain, before e: Int, in tree: SyntaxTree, index: ProjectIndex) -> Bool {
         guard e >= 1 else { return false }
         let previous = chain.elements[e - 1]
-        switch previous.name {
-        case "makeConnectable", "multicast":
-            return previous.isCall
-        case "publish", "TimerPublisher":
-            return previous.isCall && e >= 2 && chain.elements[e - 2].name == "Timer"
-        default:
-            break
+        if previous.isCall {
+            switch previous.name {
+            case "makeConnectable", "multicast": return true
+            case "publish", "TimerPublisher": return e >= 2 && chain.elements[e - 2].name == "Timer"
+            default: return false
+            }
         }
-        guard previous.subscripts.isEmpty, !previous.isCall else { return false }
+        // A variable, whatever its name (`let multicast = subject.multicast { … }`).
+        guard previous.subscripts.isEmpty else { return false }
         // `timer.connect()` or `self.timer.connect()`: look at the variable's declaration.
         let isSelfMember = e == 2 && chain.elements[0].kind == .root && tree.isWord(chain.elements[0].nameToken, "self")
-        guard e == 1 || isSelfMember else { return false }
         let name = previous.name
+        guard e == 1 || isSelfMember else {
+            // `viewModel.sharedClock.connect()`: the property of the type the receiver holds.
+            guard chain.elements[..<e].allSatisfy({ !$0.isCall && $0.subscripts.isEmpty }),
+                  let owner = TypeResolver.ownerTypeThroughProperties(ofElement: e - 1, in: chain, tree: tree, index: index),
+                  let property = index.property(name, ofType: owner) else { return false }
+            return declares(typeText: property.typeText, initializer: property.initializerText)
+        }
         if !isSelfMember, let v = SubscriptionFinder.localVariable(named: name, visibleAt: previous.nameToken, in: tree) {
             let variable = tree.variables[v]
             let initializer = variable.initializer.map { tree.text($0.lowerBound, $0.upperBound) } ?? ""
@@ -42,8 +48,10 @@ public enum ConnectableEvidence {
             let initializer = variable.initializer.map { tree.text($0.lowerBound, $0.upperBound) } ?? ""
             return variable.typeText.contains("TimerPublisher") || initializer.contains("Timer.publish") || initializer.contains("TimerPublisher")
         }
-        guard let t = tree.enclosingType(of: previous.nameToken),
-              let property = index.property(previous.name, ofType: tree.types[t].name) else { return false }
+        let isSelfMember = e == 2 && chain.elements[0].kind == .root && tree.isWord(chain.elements[0].nameToken, "self")
+        let owner = e == 1 || isSelfMember ? tree.enclosingType(of: previous.nameToken).map { tree.types[$0].name }
+            : TypeResolver.ownerTypeThroughProperties(ofElement: e - 1, in: chain, tree: tree, index: index)
+        guard let owner, let property = index.property(previous.name, ofType: owner) else { return false }
         return property.typeText.contains("TimerPublisher") || property.initializerText.contains("Timer.publish")
             || property.initializerText.contains("TimerPublisher")
     }
