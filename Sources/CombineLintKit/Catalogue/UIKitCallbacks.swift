@@ -171,6 +171,9 @@ extension Catalogue {
         "scrollViewWillBeginDragging(_:)", "scrollViewDidEndDragging(_:willDecelerate:)", "scrollViewWillBeginDecelerating(_:)",
         "scrollViewDidEndDecelerating(_:)", "scrollViewDidEndScrollingAnimation(_:)", "scrollViewDidZoom(_:)",
         "scrollViewWillEndDragging(_:withVelocity:targetContentOffset:)",
+        // Each move of the focus (tvOS remote, keyboard, iPad pointer): a view's, a view controller's,
+        // and a table's or collection view's delegate.
+        "didUpdateFocus(in:with:)", "tableView(_:didUpdateFocusIn:with:)", "collectionView(_:didUpdateFocusIn:with:)",
     ]
 
     /// Delegate methods of a fetched-results controller (`NSFetchedResultsControllerDelegate`), called
