@@ -37,6 +37,7 @@ extension Catalogue {
     public static let voidClosureCalls: Set<String> = [
         "async", "asyncAfter", "forEach", "onAppear", "onDisappear", "onReceive", "onChange", "animate",
         "addOperation", "sink", "handleEvents", "scheduledTimer", "addObserver", "UIAction", "task",
+        "onTapGesture", "onLongPressGesture", "onSubmit",
     ]
 
     /// Calls that block or suspend the current scope until a subscription has done its work

@@ -8094,14 +8094,15 @@ in other files included), from code UIKit or SwiftUI runs again and again:
   `pageViewController(_:didFinishAnimating:previousViewControllers:transitionCompleted:)`, …),
   a user action that repeats as a button's does, and text input callbacks that run on every edit
   (`searchBar(_:textDidChange:)`, `updateSearchResults(for:)`, `textViewDidChange(_:)`, a scope change,
-  `searchBar(_:selectedScopeButtonIndexDidChange:)`, each focus of a field, `textFieldDidBeginEditing(_:)`, …), where
+  `searchBar(_:selectedScopeButtonIndexDidChange:)`, each focus of a field, `textFieldDidBeginEditing(_:)`, each move of the
+  focus on tvOS or with a keyboard, `didUpdateFocus(in:with:)`, …), where
   a search request is the point, so only a source that never finishes is reported;
 - a fetched-results controller's change callbacks (`controllerDidChangeContent(_:)`, `controller(_:didChange:at:for:newIndexPath:)`),
   run on every change of its data;
 - `@IBAction` and `@objc` methods and `#selector(…)` targets (buttons, refresh controls,
   notification observers), and closures given to `NotificationCenter.addObserver(forName:…)`,
   to the `sink` of a `NotificationCenter` publisher, to `UIAction`, to SwiftUI's `.onAppear`,
-  `.task`, `.onChange`, `.onReceive`, `.onTapGesture`, `.onSubmit` or `.refreshable`, to a
+  `.task`, `.onChange`, `.onReceive`, `.onTapGesture`, `.onSubmit` or `.refreshable` or a `Button`'s action, to a
   repeating `Timer`, and the body of a `for await` loop (it runs for every element of the async
   sequence); a store written right in such a closure (`UIAction { … .store(in: &self.cancellables) }`)
   is reported too, when its source never finishes;
@@ -8992,7 +8993,9 @@ final class ProfileModel: ObservableObject {
     @Published var name = ""
     private var cancellables = Set<AnyCancellable>()
 
+    // Once: a second tap finds the bag in use.
     func observeTheme() {
+        guard cancellables.isEmpty else { return }
         Theme.shared.$accent.sink { [weak self] in self?.name = $0 }.store(in: &cancellables)
     }
 

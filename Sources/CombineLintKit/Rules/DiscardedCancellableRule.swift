@@ -306,6 +306,10 @@ public struct DiscardedCancellableRule: Rule {
            case .statement = tree.chains[call.chain].context {
             return true
         }
+        // `Button("Watch") { settings.$goal.sink { … } }`: a button's action returns `Void`.
+        if Catalogue.viewActionInitializers.contains(callee), RepeatedViewCalls.actionClosure(of: tree.chains[call.chain].elements[call.element]) == c {
+            return true
+        }
         return Catalogue.voidClosureCalls.contains(callee)
     }
 

@@ -80,6 +80,21 @@ final class DiscardedCancellableRuleTests: XCTestCase {
         XCTAssertEqual(positions(text), ["3:43", "6:69", "7:39"])
     }
 
+    /// The single expression of a SwiftUI `Button`'s action (or of `.onTapGesture`) is evaluated
+    /// and dropped: the action returns `Void`. A button's label closure is content, not an action.
+    func testButtonActionsAndTapGesturesDropTheirSingleValue() {
+        let text = """
+        struct SettingsView: View {
+            var body: some View {
+                Button("Watch") { settings.$goal.sink { print($0) } }
+                Text("").onTapGesture { settings.$goal.sink { print($0) } }
+                Button(action: reload) { Label("Reload", systemImage: "arrow") }
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["3:42", "4:48"])
+    }
+
     func testLocalsUsedLaterInAnyWayAreKept() {
         let text = """
         func f() {
@@ -200,6 +215,34 @@ final class DiscardedCancellableRuleTests: XCTestCase {
         XCTAssertEqual(positions(files), ["Ticker+Start.swift:3:19"])
         XCTAssertEqual(findings(of: DiscardedCancellableRule.self, in: files).first?.message,
                        "The Cancellable returned by the timer's `connect()` is thrown away, so this timer can never be stopped and keeps firing.")
+    }
+
+    /// A local named like the operator (`let multicast = subject.multicast { … }`) is a variable,
+    /// read from its declaration; a connectable property of another object (`model.clock.connect()`,
+    /// with the property declared in that type) is one too, and a timer's keeps firing.
+    func testConnectOnALocalNamedLikeTheOperatorOrAnotherObjectsProperty() {
+        let model = """
+        final class GuideModel {
+            lazy var sharedClock = ticks.share().makeConnectable()
+            let clock = Timer.publish(every: 60, on: .main, in: .common)
+            let socket = WebSocket()
+        }
+        """
+        let screen = """
+        final class GuideViewController: UIViewController {
+            let viewModel = GuideModel()
+            func start() {
+                let multicast = subject.multicast { PassthroughSubject<Int, Never>() }
+                multicast.connect()
+                _ = viewModel.sharedClock.connect()
+                _ = viewModel.clock.connect()
+                viewModel.socket.connect()
+            }
+        }
+        """
+        let found = findings(of: DiscardedCancellableRule.self, in: [(path: "M.swift", text: model), (path: "S.swift", text: screen)])
+        XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["S.swift:5:19", "S.swift:6:35", "S.swift:7:29"])
+        XCTAssertEqual(found.last?.message, "The Cancellable returned by the timer's `connect()` is thrown away, so this timer can never be stopped and keeps firing.")
     }
 
     func testResultBuilderClosuresCollectTheirStatements() {

@@ -525,6 +525,44 @@ extension RepeatedSubscriptionAppIdiomTests {
         XCTAssertEqual(positions(service), ["36:14"])
     }
 
+    /// A SwiftUI `Button`'s action runs on every tap: a model method it calls that stores a
+    /// subscription to a source that never finishes adds one per tap. A button whose action is a
+    /// function passed by name has a label closure only, and a request finishes.
+    func testButtonActionCallingAModelMethod() {
+        let text = """
+        struct RemindersView: View {
+            @StateObject var model: RemindersModel
+            var body: some View {
+                Form {
+                    Button("Check permission") { model.checkPermission() }
+                    Button(action: refresh) { Text(model.status(for: 1)) }
+                    Button("Load") { model.load() }
+                }
+            }
+            func refresh() {}
+        }
+        final class RemindersModel: ObservableObject {
+            @Published var permission = 0
+            private var cancellables = Set<AnyCancellable>()
+            func checkPermission() {
+                NotificationCenter.default.publisher(for: UIApplication.willEnterForegroundNotification)
+                    .map { _ in 1 }
+                    .sink { [weak self] in self?.permission = $0 }
+                    .store(in: &cancellables)
+            }
+            func status(for id: Int) -> String { "" }
+            func load() {
+                URLSession.shared.dataTaskPublisher(for: url)
+                    .map { _ in 2 }
+                    .replaceError(with: 0)
+                    .sink { [weak self] in self?.permission = $0 }
+                    .store(in: &cancellables)
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["19:14"])
+    }
+
     /// A view's `.onAppear` calls a model method whose pipeline goes on from a local: a timer held in
     /// a local never finishes, so each appearance adds one; a local request answers and ends.
     func testModelMethodWhosePipelineGoesOnFromALocal() {

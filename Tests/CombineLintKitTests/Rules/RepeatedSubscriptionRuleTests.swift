@@ -568,4 +568,24 @@ final class RepeatedSubscriptionRuleTests: XCTestCase {
         XCTAssertEqual(positions([(path: "Editor.swift", text: editor),
                                   (path: "Window.swift", text: window.replacingOccurrences(of: "SOURCE", with: "load()"))]), [])
     }
+
+    /// Each move of the focus (a tvOS remote, a keyboard) runs `didUpdateFocus(in:with:)`: a helper
+    /// it reaches that stores a timer's subscription adds one per move.
+    func testFocusUpdatesRunAgainAndAgain() {
+        let text = """
+        final class ChannelGridViewController: UIViewController {
+            private var previewTokens: [AnyCancellable] = []
+            override func didUpdateFocus(in context: UIFocusUpdateContext, with coordinator: UIFocusAnimationCoordinator) {
+                super.didUpdateFocus(in: context, with: coordinator)
+                startPreview()
+            }
+            private func startPreview() {
+                Timer.publish(every: 1, on: .main, in: .common).autoconnect()
+                    .sink { [weak self] _ in self?.view.setNeedsLayout() }
+                    .store(in: &previewTokens)
+            }
+        }
+        """
+        XCTAssertEqual(positions([(path: "A.swift", text: text)]), ["A.swift:10:14"])
+    }
 }

@@ -47,8 +47,9 @@ final class RepeatedSubscriptionViewBodyTests: XCTestCase {
     }
 
     /// A pure method called from `body`; the storing method called only from button actions (run on a
-    /// tap, not while building), from `.onTapGesture` for a request that finishes, and from `.onAppear`
-    /// behind a run-once flag: nothing piles up while the view is built.
+    /// tap, not while building: each tap stores again, reported as the button's, not the body's), from
+    /// `.onTapGesture` for a request that finishes, and from `.onAppear` behind a run-once flag:
+    /// nothing piles up while the view is built.
     func testActionsFinishingRequestsAndGuardedCallsAreQuiet() {
         let text = """
         final class Theme: ObservableObject { static let shared = Theme(); @Published var accent = "blue" }
@@ -87,7 +88,10 @@ final class RepeatedSubscriptionViewBodyTests: XCTestCase {
             }
         }
         """
-        XCTAssertEqual(findingsIn(text).map { "\($0.line):\($0.column)" }, [])
+        let found = findingsIn(text)
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["7:70"])
+        XCTAssertEqual(found.first?.message,
+                       "`Button action → Model.observeTheme() → store(in:)`: each run of `Button action` adds one more live subscription to `cancellables`, and the earlier ones keep running.")
     }
 
     /// A view generic over its model (`struct FeedView<Model: FeedModeling>`): `.onAppear { model.startObserving() }`
