@@ -6310,8 +6310,9 @@ Reports a subscription (`sink`, `assign(to:on:)`) created inside the value closu
 subscription's `sink` (or of a `handleEvents(receiveOutput:)`) and stored in a bag
 (`.store(in:)`, `insert`, `append`, `+=`). The inner subscription may sit at any depth inside the
 outer closure (in a `DispatchQueue.main.async`, an `if`), but not inside a nested function. A
-method of the same type that the outer closure calls (`self?.load(n)`) and that stores such a
-subscription in a bag of `self` without emptying it first is reported too, at its `sink`; so is
+method of the same type (in the same file) that the outer closure calls (`self?.load(n)`), directly or
+through up to three further calls on `self` (`self?.route(to: $0)` → `route(to:)` → `startDetails()`), and
+that stores such a subscription in a bag of `self` without emptying it first is reported too, at its `sink`; so is
 a method that the observer of a property calls (`didSet { observeAvailability() }`) when the outer
 closure sets that property (`self?.selected = station`): the observer runs on every write.
 

@@ -145,8 +145,28 @@ public struct NestedSinkRule: Rule {
                 break
             }
         }
+        // And what those methods call on `self` in turn (`state.$step.sink { self.route(to: $0) }`,
+        // where `route(to:)` calls the storing `startPassengerDetails()`), a few calls deep.
+        var frontier = Array(result.keys).sorted()
+        for _ in 0..<NestedSinkRule.callDepth where !frontier.isEmpty {
+            var next: [String] = []
+            for key in frontier {
+                guard let colon = key.firstIndex(of: ":"), let type = Int(key[..<colon]), let op = result[key] else { continue }
+                let name = String(key[key.index(after: colon)...])
+                for f in tree.types[type].functions where tree.functions[f].name == name && tree.functions[f].kind == .function {
+                    for callee in selfCalls(inBodyOf: f, in: tree) where result["\(type):\(callee)"] == nil {
+                        result["\(type):\(callee)"] = op
+                        next.append("\(type):\(callee)")
+                    }
+                }
+            }
+            frontier = next
+        }
         return result
     }
+
+    /// How many calls on `self` deep a per-value closure's calls are followed to a storing method.
+    private static let callDepth = 3
 
     /// The `didSet` and `willSet` observers of the file's properties, by variable index.
     private func propertyObservers(in tree: SyntaxTree) -> [Int: [Int]] {

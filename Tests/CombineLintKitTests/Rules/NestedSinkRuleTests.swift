@@ -313,4 +313,32 @@ final class NestedSinkRuleTests: XCTestCase {
         """
         XCTAssertEqual(positions(text), ["8:38", "10:38"])
     }
+
+    /// A per-value closure that calls a method which reaches the storing one through further calls
+    /// on `self` (`$step.sink { self.route(to: $0) }` → `route(to:)` → `startDetails()`) stores once
+    /// per value as the direct call does; a method the chain never reaches stays quiet.
+    func testStoringMethodReachedThroughFurtherCallsOnSelf() {
+        let text = """
+        final class BookingCoordinator {
+            @Published var step = 0
+            private var cancellables = Set<AnyCancellable>()
+            func start() {
+                $step.sink { [weak self] in self?.route(to: $0) }.store(in: &cancellables)
+            }
+            private func route(to step: Int) {
+                if step == 1 { startDetails() }
+            }
+            private func startDetails() {
+                observeChild()
+            }
+            private func observeChild() {
+                child.finished.sink { [weak self] in self?.step = $0 }.store(in: &cancellables)
+            }
+            func unused() {
+                child.finished.sink { [weak self] in self?.step = $0 }.store(in: &cancellables)
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["14:24"])
+    }
 }
