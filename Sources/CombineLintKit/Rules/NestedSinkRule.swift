@@ -148,12 +148,17 @@ public struct NestedSinkRule: Rule {
         // And what those methods call on `self` in turn (`state.$step.sink { self.route(to: $0) }`,
         // where `route(to:)` calls the storing `startPassengerDetails()`), a few calls deep.
         var frontier = Array(result.keys).sorted()
+        guard !frontier.isEmpty else { return result }
+        // The file's methods by "type:name", made once: a type may declare thousands.
+        var methods: [String: [Int]] = [:]
+        for (f, function) in tree.functions.enumerated() where function.kind == .function {
+            if let type = function.enclosingType { methods["\(type):\(function.name)", default: []].append(f) }
+        }
         for _ in 0..<NestedSinkRule.callDepth where !frontier.isEmpty {
             var next: [String] = []
             for key in frontier {
                 guard let colon = key.firstIndex(of: ":"), let type = Int(key[..<colon]), let op = result[key] else { continue }
-                let name = String(key[key.index(after: colon)...])
-                for f in tree.types[type].functions where tree.functions[f].name == name && tree.functions[f].kind == .function {
+                for f in methods[key] ?? [] {
                     for callee in selfCalls(inBodyOf: f, in: tree) where result["\(type):\(callee)"] == nil {
                         result["\(type):\(callee)"] = op
                         next.append("\(type):\(callee)")
