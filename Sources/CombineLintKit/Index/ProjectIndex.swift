@@ -2,39 +2,97 @@
 /// superclass and conformances, extensions from every file included. Built once before rules
 /// run (pass 1), read-only after, so rules may ask about another file's declarations.
 public struct ProjectIndex: Sendable {
+    /// The tables, shared by every copy of the index (rules hand the index to many small values, and
+    /// a copy of thirty tables would retain each one); copied on the first change of a shared one.
+    private var tables = Tables()
+
+    /// The tables, copied first when another index shares them.
+    private mutating func uniqueTables() -> Tables {
+        if !isKnownUniquelyReferenced(&tables) { tables = tables.copy() }
+        return tables
+    }
+
     /// Types by simple name (the last component of a nested name, and the full dotted name).
-    public internal(set) var types: [String: IndexedType] = [:]
+    public internal(set) var types: [String: IndexedType] {
+        _read { yield tables.types }
+        _modify { yield &uniqueTables().types }
+    }
     /// The parsed files, in input order.
-    public internal(set) var trees: [SyntaxTree]
+    public internal(set) var trees: [SyntaxTree] {
+        _read { yield tables.trees }
+        _modify { yield &uniqueTables().trees }
+    }
     /// Where each property name is referenced in a chain (`name`, `self.name`, `$name`, `x.$name`), across files:
     /// only for names that some type declares as `@Published` or as a subject.
-    public internal(set) var memberUses: [String: [MemberUse]] = [:]
+    public internal(set) var memberUses: [String: [MemberUse]] {
+        _read { yield tables.memberUses }
+        _modify { yield &uniqueTables().memberUses }
+    }
     /// Every identifier token of the project, by name (backticks removed).
-    public internal(set) var identifiers = NamePostings<TokenReference>()
+    public internal(set) var identifiers: NamePostings<TokenReference> {
+        _read { yield tables.identifiers }
+        _modify { yield &uniqueTables().identifiers }
+    }
     /// Every chain element of the project, by its name as written (`$posts` for a projection).
-    public internal(set) var chainElements = NamePostings<ElementReference>()
+    public internal(set) var chainElements: NamePostings<ElementReference> {
+        _read { yield tables.chainElements }
+        _modify { yield &uniqueTables().chainElements }
+    }
     /// Every function, initializer and accessor declaration, by name (`viewWillAppear`, `init`, `get`).
-    public internal(set) var functions = NamePostings<DeclarationReference>()
+    public internal(set) var functions: NamePostings<DeclarationReference> {
+        _read { yield tables.functions }
+        _modify { yield &uniqueTables().functions }
+    }
     /// Every type declaration and extension, by the last component of its name (`Inner` of `Outer.Inner`).
-    public internal(set) var typeDeclarations = NamePostings<DeclarationReference>()
+    public internal(set) var typeDeclarations: NamePostings<DeclarationReference> {
+        _read { yield tables.typeDeclarations }
+        _modify { yield &uniqueTables().typeDeclarations }
+    }
     /// Every `typealias` declaration, by its name: the name's token.
-    public internal(set) var typealiasDeclarations = NamePostings<TokenReference>()
+    public internal(set) var typealiasDeclarations: NamePostings<TokenReference> {
+        _read { yield tables.typealiasDeclarations }
+        _modify { yield &uniqueTables().typealiasDeclarations }
+    }
     /// The keys of `types` whose properties include a name, by that name.
-    var typesDeclaringProperty = NamePostings<String>()
+    var typesDeclaringProperty: NamePostings<String> {
+        _read { yield tables.typesDeclaringProperty }
+        _modify { yield &uniqueTables().typesDeclaringProperty }
+    }
     /// The names each file mentions, by position in `trees`.
-    public internal(set) var vocabularies: [FileVocabulary] = []
+    public internal(set) var vocabularies: [FileVocabulary] {
+        _read { yield tables.vocabularies }
+        _modify { yield &uniqueTables().vocabularies }
+    }
     /// The keys of the types whose inheritance list names a type, by that type's last name component.
-    var directSubtypes: [String: [String]] = [:]
+    var directSubtypes: [String: [String]] {
+        _read { yield tables.directSubtypes }
+        _modify { yield &uniqueTables().directSubtypes }
+    }
     /// Remembered answers of `inherits(_:from:)` (a cache: it changes no answer).
-    var ancestry = AncestryCache()
+    var ancestry: AncestryCache {
+        _read { yield tables.ancestry }
+        _modify { yield &uniqueTables().ancestry }
+    }
     /// Answers of `declaresSubjectProperty(named:)`.
-    var subjectPropertyNames = NameFlagCache()
+    var subjectPropertyNames: NameFlagCache {
+        _read { yield tables.subjectPropertyNames }
+        _modify { yield &uniqueTables().subjectPropertyNames }
+    }
     /// Answers of `NeverFinishingSources.isNeverFinishingProperty(_:index:)` (a cache, filled as rules ask).
-    var neverFinishingPropertyNames = NameFlagCache()
+    var neverFinishingPropertyNames: NameFlagCache {
+        _read { yield tables.neverFinishingPropertyNames }
+        _modify { yield &uniqueTables().neverFinishingPropertyNames }
+    }
     /// Answers of `LongLivedObjects.isTestCase(_:index:)` (a cache: rules ask it for every use of a name).
-    var testCaseTypeNames = NameFlagCache()
+    var testCaseTypeNames: NameFlagCache {
+        _read { yield tables.testCaseTypeNames }
+        _modify { yield &uniqueTables().testCaseTypeNames }
+    }
     /// Each file's position in `trees`, by path.
-    public internal(set) var treeIndexByPath: [String: Int] = [:]
+    public internal(set) var treeIndexByPath: [String: Int] {
+        _read { yield tables.treeIndexByPath }
+        _modify { yield &uniqueTables().treeIndexByPath }
+    }
 
     /// One chain element naming a member.
     public struct MemberUse: Sendable, Hashable {
