@@ -260,7 +260,7 @@ enum NeverFinishingSources {
                 // A same-named property holding a plain value (`@State private var uncheckedCount = 0` of a
                 // view) or an object of the project that is no publisher (`let location = LocationService()`
                 // of a service container) cannot be the publisher read here, which an operator or subscriber follows.
-                if holdsPlainValue(tree.variables[v], in: tree)
+                if holdsPlainValue(tree.variables[v], in: tree) || holdsFrameworkNonPublisher(tree.variables[v], index: index)
                     || NonPublisherResults.namesProjectNonPublisher(tree.variables[v].typeText, index: index, includingProtocols: true)
                     || makesProjectNonPublisher(tree.variables[v], in: tree, index: index) { continue }
                 guard let returned = handedOnChain(of: v, in: tree) else { return false }
@@ -274,6 +274,20 @@ enum NeverFinishingSources {
             }
             return found
         }
+    }
+
+    /// A stored property whose written type is a framework type that is no publisher (`let events:
+    /// UIControl.Event` of a control publisher): no publisher name in it (`…Publisher`, `…Subject`,
+    /// `Published`, `Just`, `Future`, …), and no type or typealias of the project named so.
+    private static func holdsFrameworkNonPublisher(_ variable: VariableDecl, index: ProjectIndex) -> Bool {
+        guard !variable.isComputed else { return false }
+        var type = variable.typeText.filter { !$0.isWhitespace }
+        while type.hasSuffix("?") || type.hasSuffix("!") { type.removeLast() }
+        guard !type.isEmpty, type.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "." || $0 == "_" }) else { return false }
+        let last = type.lastNameComponent
+        if type.contains("Publisher") || type.contains("Subject") || type.contains("Published")
+            || Catalogue.publisherNames.contains(last) || Catalogue.namesPublisherType(type) { return false }
+        return index.type(named: last) == nil && index.typealiasDeclarations[last].isEmpty
     }
 
     /// A property without an annotation initialised by a project type's initializer

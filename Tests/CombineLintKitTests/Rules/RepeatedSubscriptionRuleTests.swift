@@ -588,4 +588,40 @@ final class RepeatedSubscriptionRuleTests: XCTestCase {
         """
         XCTAssertEqual(positions([(path: "A.swift", text: text)]), ["A.swift:10:14"])
     }
+
+    /// A same-named stored property whose type is a framework type that is no publisher (`let events:
+    /// UIControl.Event` of a control publisher) cannot be the publisher a chain reads: the socket's
+    /// `events`, which hands on a subject, still never finishes. One typed by a project typealias may be.
+    func testASameNamedPropertyOfAFrameworkValueTypeIsNoPublisher() {
+        let socket = """
+        final class TripSocket {
+            private let subject = PassthroughSubject<Int, Never>()
+            var events: AnyPublisher<Int, Never> { subject.eraseToAnyPublisher() }
+        }
+        struct ControlPublisher {
+            let control: UIControl
+            let events: EVENTS
+        }
+        """
+        let screen = """
+        final class SeatMapModel {
+            private var cancellables = Set<AnyCancellable>()
+            func observe(socket: TripSocket) {
+                socket.events.sink { [weak self] _ in self?.reload() }.store(in: &cancellables)
+            }
+            func reload() {}
+        }
+        final class SeatMapViewController: UIViewController, UICollectionViewDelegate {
+            private let model = SeatMapModel()
+            private let socket = TripSocket()
+            func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) {
+                model.observe(socket: socket)
+            }
+        }
+        """
+        XCTAssertEqual(positions([(path: "Socket.swift", text: socket.replacingOccurrences(of: "EVENTS", with: "UIControl.Event")),
+                                  (path: "Screen.swift", text: screen)]), ["Screen.swift:4:64"])
+        let aliased = socket.replacingOccurrences(of: "EVENTS", with: "EventStream") + "typealias EventStream = AnyPublisher<Int, Never>\n"
+        XCTAssertEqual(positions([(path: "Socket.swift", text: aliased), (path: "Screen.swift", text: screen)]), [])
+    }
 }
