@@ -154,6 +154,8 @@ extension Catalogue {
         // source is asked for the neighbour page on every swipe, the delegate told after every turn).
         "tabBarController(_:didSelect:)", "pageViewController(_:viewControllerAfter:)", "pageViewController(_:viewControllerBefore:)",
         "pageViewController(_:didFinishAnimating:previousViewControllers:transitionCompleted:)", "pageViewController(_:willTransitionTo:)",
+        // A map's annotation selection (`MKMapViewDelegate`): each tap on a pin.
+        "mapView(_:didSelect:)", "mapView(_:didDeselect:)",
     ]
 
     /// Delegate methods called on each edit of a search or text field, or each scroll step: user
@@ -174,6 +176,8 @@ extension Catalogue {
         // Each move of the focus (tvOS remote, keyboard, iPad pointer): a view's, a view controller's,
         // and a table's or collection view's delegate.
         "didUpdateFocus(in:with:)", "tableView(_:didUpdateFocusIn:with:)", "collectionView(_:didUpdateFocusIn:with:)",
+        // Each pan or zoom of a map (`MKMapViewDelegate`).
+        "mapView(_:regionWillChangeAnimated:)", "mapView(_:regionDidChangeAnimated:)", "mapViewDidChangeVisibleRegion(_:)",
     ]
 
     /// Delegate methods of a fetched-results controller (`NSFetchedResultsControllerDelegate`), called

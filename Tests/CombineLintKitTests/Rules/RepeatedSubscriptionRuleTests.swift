@@ -624,4 +624,31 @@ final class RepeatedSubscriptionRuleTests: XCTestCase {
         let aliased = socket.replacingOccurrences(of: "EVENTS", with: "EventStream") + "typealias EventStream = AnyPublisher<Int, Never>\n"
         XCTAssertEqual(positions([(path: "Socket.swift", text: aliased), (path: "Screen.swift", text: screen)]), [])
     }
+
+    /// A map's delegate runs again on each tap of a pin (`mapView(_:didSelect:)`) and each pan or
+    /// zoom (`mapView(_:regionDidChangeAnimated:)`): a store of a source that never finishes made
+    /// there, or in a helper it calls, adds one per run; a request made there answers and ends.
+    func testMapSelectionAndRegionChangesRunAgainAndAgain() {
+        let text = """
+        final class MapViewController: UIViewController, MKMapViewDelegate {
+            private let favorites = FavoritesStore()
+            private var selectionBag = Set<AnyCancellable>()
+            private var bag = Set<AnyCancellable>()
+            func mapView(_ mapView: MKMapView, didSelect view: MKAnnotationView) {
+                favorites.$ids.sink { [weak view] in view?.isHighlighted = !$0.isEmpty }.store(in: &selectionBag)
+            }
+            func mapView(_ mapView: MKMapView, regionDidChangeAnimated animated: Bool) {
+                observeClusterSetting()
+                URLSession.shared.dataTaskPublisher(for: url).sink(receiveCompletion: { _ in }, receiveValue: { _ in }).store(in: &bag)
+            }
+            private func observeClusterSetting() {
+                UserDefaults.standard.publisher(for: \\.clusters).sink { [weak self] _ in self?.view.setNeedsLayout() }.store(in: &bag)
+            }
+        }
+        final class FavoritesStore {
+            @Published var ids: [Int] = []
+        }
+        """
+        XCTAssertEqual(positions([(path: "A.swift", text: text)]), ["A.swift:6:82", "A.swift:13:112"])
+    }
 }
