@@ -8097,7 +8097,9 @@ in other files included), from code UIKit or SwiftUI runs again and again:
   (`searchBar(_:textDidChange:)`, `updateSearchResults(for:)`, `textViewDidChange(_:)`, a scope change,
   `searchBar(_:selectedScopeButtonIndexDidChange:)`, each focus of a field, `textFieldDidBeginEditing(_:)`, each move of the
   focus on tvOS or with a keyboard, `didUpdateFocus(in:with:)`, each pan or zoom of a map, `mapView(_:regionDidChangeAnimated:)`, …), where
-  a search request is the point, so only a source that never finishes is reported;
+  a search request is the point, so only a source that never finishes is reported (a reset when the screen
+  or window goes away, `viewWillDisappear` or `windowWillClose`, comes after all of a visit's clicks and edits:
+  it does not keep these from piling up);
 - a fetched-results controller's change callbacks (`controllerDidChangeContent(_:)`, `controller(_:didChange:at:for:newIndexPath:)`),
   run on every change of its data;
 - `@IBAction` and `@objc` methods and `#selector(…)` targets (buttons, refresh controls,

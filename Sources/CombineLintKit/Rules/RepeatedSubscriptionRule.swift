@@ -656,8 +656,13 @@ struct TypeAnalysis: Sendable {
         let first = path.lazy.compactMap { self.graph.method(inTree: $0.tree, body: $0.body) }.first
         // Whether the path's entry is that method (not a closure that calls it): its lifecycle pair counts.
         let entryIsFirst = entryMethod(of: path) != nil
+        // A user's action (a click, a selection, an edit) runs again while the screen stays: emptying
+        // the bag when the screen or window goes away does not stop the pile-up before then.
+        let byUser = entryMethod(of: path).map { entry in
+            TypeAnalysis.isUserAction(selector: entry.selectorName, attributes: index.trees[entry.tree].functions[entry.function].attributes)
+        } ?? false
         let key = memoKey + "\u{0}" + bag + "\u{0}" + (first.map(String.init) ?? "-") + (entryIsFirst ? "" : "\u{0}closure")
-        if memo.value(for: key, { emptiedByMethods(bag, from: first, entryIsFirst: entryIsFirst) }) { return true }
+        if memo.value(for: key, { emptiedByMethods(bag, from: first, entryIsFirst: entryIsFirst, byUser: byUser) }) { return true }
         for (i, step) in path.enumerated() {
             let end = i == path.count - 1 ? storeToken : (step.callToken ?? step.body.upperBound)
             let tree = index.trees[step.tree]
@@ -735,10 +740,14 @@ struct TypeAnalysis: Sendable {
     /// Whether a method reached from `first` (with what it calls), or a paired reset callback
     /// (with what it calls), empties the bag. When `first` is the path's entry and an app or scene
     /// lifecycle callback, its pair counts too: `sceneWillEnterForeground` with `sceneDidEnterBackground`
-    /// (the scene leaves the foreground before it enters it again).
-    private func emptiedByMethods(_ bag: String, from first: Int?, entryIsFirst: Bool) -> Bool {
-        if let endDisplaying, endDisplaying.empties(bag, ofCellType: graph.typeName, index: index) { return true }
+    /// (the scene leaves the foreground before it enters it again). For a user's action (`byUser`),
+    /// only what the path itself reaches counts: a screen's teardown comes after all its clicks.
+    private func emptiedByMethods(_ bag: String, from first: Int?, entryIsFirst: Bool, byUser: Bool) -> Bool {
         var methods = first.map { graph.reachable(from: $0) } ?? []
+        if byUser {
+            return methods.contains { m in BagResets.empties(bag, in: graph.methods[m].body, of: index.trees[graph.methods[m].tree]) }
+        }
+        if let endDisplaying, endDisplaying.empties(bag, ofCellType: graph.typeName, index: index) { return true }
         methods.formUnion(resetMethods)
         if entryIsFirst, let first, let pairs = Catalogue.lifecycleResets[graph.methods[first].name] {
             methods.formUnion(graph.reachable(from: graph.methods.indices.filter { pairs.contains(graph.methods[$0].name) }))

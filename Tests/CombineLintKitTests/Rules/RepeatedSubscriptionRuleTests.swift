@@ -651,4 +651,30 @@ final class RepeatedSubscriptionRuleTests: XCTestCase {
         """
         XCTAssertEqual(positions([(path: "A.swift", text: text)]), ["A.swift:6:82", "A.swift:13:112"])
     }
+
+    /// A button's action runs again while the window stays open: emptying the bag when the window
+    /// closes does not stop one more subscription per click before then; emptying it on the path does.
+    func testAUserActionIsNotResetByTheWindowsTeardown() {
+        let text = """
+        final class ImportWindowController: NSWindowController, NSWindowDelegate {
+            private let monitor = NetworkMonitor()
+            private var cancellables = Set<AnyCancellable>()
+            @IBAction func startImport(_ sender: Any?) {
+                RESET
+                observeConnectivity()
+            }
+            private func observeConnectivity() {
+                monitor.$isOnline.sink { [weak self] in self?.window?.title = $0 ? "Online" : "Offline" }.store(in: &cancellables)
+            }
+            func windowWillClose(_ notification: Notification) {
+                cancellables.removeAll()
+            }
+        }
+        final class NetworkMonitor {
+            @Published var isOnline = true
+        }
+        """
+        XCTAssertEqual(positions([(path: "A.swift", text: text.replacingOccurrences(of: "RESET", with: ""))]), ["A.swift:9:99"])
+        XCTAssertEqual(positions([(path: "A.swift", text: text.replacingOccurrences(of: "RESET", with: "cancellables.removeAll()"))]), [])
+    }
 }
