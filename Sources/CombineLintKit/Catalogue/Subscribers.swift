@@ -38,6 +38,8 @@ extension Catalogue {
         "async", "asyncAfter", "forEach", "onAppear", "onDisappear", "onReceive", "onChange", "animate",
         "addOperation", "sink", "handleEvents", "scheduledTimer", "addObserver", "UIAction", "task",
         "onTapGesture", "onLongPressGesture", "onSubmit",
+        // `Future { promise in … }`: the attempt returns nothing.
+        "Future",
     ]
 
     /// Calls that block or suspend the current scope until a subscription has done its work

@@ -95,6 +95,20 @@ final class DiscardedCancellableRuleTests: XCTestCase {
         XCTAssertEqual(positions(text), ["3:42", "4:48"])
     }
 
+    /// A `Future`'s attempt returns `Void`: a subscription that is its single expression is dropped
+    /// at once, and the promise waits for a value that never comes. One kept in a local the
+    /// closure captures is the caller's business.
+    func testAFuturesSingleExpressionSinkIsDropped() {
+        let text = """
+        func exportWhenSynced() -> Future<String, Never> {
+            Future { promise in
+                sync.status.first { $0 == .idle }.sink { _ in promise(.success("")) }
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["3:43"])
+    }
+
     func testLocalsUsedLaterInAnyWayAreKept() {
         let text = """
         func f() {
