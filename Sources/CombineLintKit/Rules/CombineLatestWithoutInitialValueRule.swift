@@ -10,7 +10,7 @@
 /// body that calls the setup method: `init() { bind(); tab.send(0) }`); and test code.
 public struct CombineLatestWithoutInitialValueRule: Rule {
     public static let description = RuleDescription(
-        id: "combinelatest_without_initial_value", name: "combineLatest without initial value", defaultSeverity: .warning,
+        id: "combinelatest_without_initial_value", name: "combineLatest without initial value", defaultSeverity: .warning, isOptIn: true,
         summary: "combineLatest with an input that has no current value (a PassthroughSubject, a notification, a timer) stays silent until it emits.")
 
     static let help = "Give the input a starting value with `.prepend(…)`, or keep the state in a `CurrentValueSubject` or `@Published` property; if waiting for every input is meant, suppress the finding with a comment saying so."
