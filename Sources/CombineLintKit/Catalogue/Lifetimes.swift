@@ -12,6 +12,13 @@ extension Catalogue {
     /// The application delegate protocols: the class conforming to one is made once at launch.
     public static let applicationDelegateProtocols: Set<String> = ["UIApplicationDelegate", "NSApplicationDelegate"]
 
+    /// The scene delegate protocols: UIKit makes one such object per scene, when the scene connects.
+    public static let sceneDelegateProtocols: Set<String> = ["UIWindowSceneDelegate", "UISceneDelegate"]
+
+    /// Calls by which an app opens more scenes than the one it launches with: only then is a scene
+    /// (with its delegate) discarded while the app runs, when the user closes its window.
+    public static let sceneOpeningCalls: Set<String> = ["requestSceneSessionActivation"]
+
     /// A view's storage that SwiftUI keeps for as long as the view stays in place (its initial
     /// value is made once, not on every rebuild of the view value).
     public static let viewOwnedStateAttributes: Set<String> = ["StateObject", "State"]

@@ -20,7 +20,7 @@ public enum LongLivedObjects {
         if isTestCase(name, index: index) { return true }
         // The application's delegate itself: `UIApplicationMain` (or `NSApplicationMain`) makes it
         // at launch and keeps it until the process ends.
-        if isApplicationDelegate(name, index: index) { return true }
+        if isApplicationDelegate(name, index: index) || isOnlySceneDelegate(name, index: index) { return true }
         // SwiftUI's `App` value: the system makes it once at launch, and its `init` runs once.
         if tree.types[t].kind == .struct, index.inherits(name, from: "App") { return true }
         guard let treeIndex = index.treeIndexByPath[tree.file.path],
@@ -32,6 +32,15 @@ public enum LongLivedObjects {
     /// Whether `typeName` is a class conforming to `UIApplicationDelegate` or `NSApplicationDelegate`.
     public static func isApplicationDelegate(_ typeName: String, index: ProjectIndex) -> Bool {
         Catalogue.applicationDelegateProtocols.contains { index.inherits(typeName, from: $0) }
+    }
+
+    /// Whether `typeName` is a scene delegate of an app that never opens a second scene
+    /// (`requestSceneSessionActivation` appears nowhere): its one scene connects at launch and
+    /// stays until the app ends, so the delegate, and what it makes when the scene connects, lives
+    /// for the run. An app that opens more windows discards their scenes when they close.
+    public static func isOnlySceneDelegate(_ typeName: String, index: ProjectIndex) -> Bool {
+        Catalogue.sceneDelegateProtocols.contains { index.inherits(typeName, from: $0) }
+            && Catalogue.sceneOpeningCalls.allSatisfy { index.identifiers[$0].isEmpty }
     }
 
     /// Whether `typeName` is a test case class.
@@ -145,7 +154,8 @@ private struct OwnerSearch {
         if SingletonRegistrations.isInSingletonFactory(token, in: tree, index: index, memo: memo) { return true }
         guard let owner = tree.enclosingType(of: token) else { return false }
         let ownerName = tree.types[owner].name.lastNameComponent
-        if Catalogue.applicationObjects.contains(where: { index.inherits(ownerName, from: $0) }) {
+        if Catalogue.applicationObjects.contains(where: { index.inherits(ownerName, from: $0) })
+            || LongLivedObjects.isOnlySceneDelegate(ownerName, index: index) {
             // Not in a method the user or the system runs again and again (a menu's `@objc` action,
             // `applicationDidBecomeActive`): each run makes another one and lets the last one go.
             // SwiftUI builds a scene's content (`WindowGroup { ContentView(model: Model()) }`) for each

@@ -5,9 +5,10 @@ import XCTest
 final class CoreRulesRound12Tests: XCTestCase {
     // MARK: strong_self_capture: a scene delegate lets go when its scene leaves the foreground
 
-    /// The system sends a scene to the background before it disconnects it, so a cancellable the
-    /// scene delegate clears in `sceneDidEnterBackground` (or `sceneDidDisconnect`) ends the cycle
-    /// before the delegate could be released; one cleared nowhere stays a cycle.
+    /// In an app that opens more scenes (`requestSceneSessionActivation`), the system sends a scene
+    /// to the background before it disconnects it, so a cancellable the scene delegate clears in
+    /// `sceneDidEnterBackground` (or `sceneDidDisconnect`) ends the cycle before the delegate could
+    /// be released; one cleared nowhere stays a cycle. An app with one scene keeps its delegate for the run.
     func testSceneDelegateReleasingInBackgroundIsQuiet() {
         let text = """
         final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
@@ -29,7 +30,9 @@ final class CoreRulesRound12Tests: XCTestCase {
             }
         }
         """
-        XCTAssertEqual(positions(StrongSelfCaptureRule.self, text), ["9:38"])
+        let opener = "final class Windows { func open() { UIApplication.shared.requestSceneSessionActivation(nil, userActivity: nil, options: nil) } }\n"
+        XCTAssertEqual(positions(StrongSelfCaptureRule.self, text + opener), ["9:38"])
+        XCTAssertEqual(positions(StrongSelfCaptureRule.self, text), [])
     }
 
     // MARK: discarded_cancellable: `_ = token` as the last statement of its scope

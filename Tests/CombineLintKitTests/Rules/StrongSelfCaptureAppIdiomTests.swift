@@ -29,7 +29,9 @@ final class StrongSelfCaptureAppIdiomTests: XCTestCase {
         XCTAssertEqual(found.first?.message, "This closure holds `self` strongly, and `self` keeps its subscription in `viewModel.cancellables`: a retain cycle.")
     }
 
-    /// The application's delegate is made at launch and kept to the end: a cycle through it frees nothing.
+    /// The application's delegate is made at launch and kept to the end: a cycle through it frees
+    /// nothing. So is the scene delegate of an app with one scene; in an app that opens more
+    /// (`requestSceneSessionActivation`), a scene closed by the user takes its delegate with it.
     func testApplicationDelegateLivesForTheRun() {
         let text = """
         @main
@@ -49,7 +51,45 @@ final class StrongSelfCaptureAppIdiomTests: XCTestCase {
             }
         }
         """
-        XCTAssertEqual(positions(text), ["14:73"])
+        XCTAssertEqual(positions(text), [])
+        let opener = "final class Windows { func open() { UIApplication.shared.requestSceneSessionActivation(nil, userActivity: nil, options: nil) } }\n"
+        XCTAssertEqual(positions(text + opener), ["14:73"])
+    }
+
+    /// The root coordinator a scene delegate makes when its scene connects, in an app with one
+    /// scene, lives for the run as the delegate does; one made each time the scene enters the
+    /// foreground does not, nor one of an app that opens more scenes.
+    func testRootCoordinatorOfTheOnlySceneLivesForTheRun() {
+        let text = """
+        final class AppCoordinator {
+            private var bag = Set<AnyCancellable>()
+            private let session = Session()
+            func start() { session.$user.sink { self.route($0) }.store(in: &bag) }
+            func route(_ user: User?) {}
+        }
+        final class Banner {
+            private var bag = Set<AnyCancellable>()
+            private let session = Session()
+            func show() { session.$user.sink { self.route($0) }.store(in: &bag) }
+            func route(_ user: User?) {}
+        }
+        final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+            var window: UIWindow?
+            private var coordinator: AppCoordinator?
+            private var banner: Banner?
+            func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+                coordinator = AppCoordinator()
+                coordinator?.start()
+            }
+            func sceneWillEnterForeground(_ scene: UIScene) {
+                banner = Banner()
+                banner?.show()
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["10:40"])
+        let opener = "final class Windows { func open() { UIApplication.shared.requestSceneSessionActivation(nil, userActivity: nil, options: nil) } }\n"
+        XCTAssertEqual(positions(text + opener), ["4:41", "10:40"])
     }
 
     /// A multiplatform app names its delegate protocol through a typealias, one per platform: the
