@@ -50,7 +50,8 @@ public struct FinitePublishers: Sendable {
         let elements = chain.elements
         // The source is the last element before the first operator: `provider.save(x)` in
         // `provider.save(x).receive(on: q)`.
-        let firstOperator = Catalogue.firstPipelineOperator(in: elements, from: FinitePublishers.callsOwnMethod(chain, in: tree) ? 2 : 1, before: end)
+        // At most `end`: asked about `self.load(url)` up to the call itself, the own method's call is the whole source.
+        let firstOperator = min(Catalogue.firstPipelineOperator(in: elements, from: FinitePublishers.callsOwnMethod(chain, in: tree) ? 2 : 1, before: end), end)
         // Read in order: a limit (`first()`, `prefix(3)`) ends the pipeline whatever came before it,
         // and a later stage that brings in another publisher (`merge(with:)`, `flatMap`) keeps it
         // finishing only when that publisher finishes too: `$location.first().merge(with:

@@ -879,6 +879,31 @@ final class StrongSelfCaptureRuleTests: XCTestCase {
         XCTAssertEqual(positions(text, extraFiles: [(path: "Preview.swift", text: screen)]), ["A.swift:7:34"])
     }
 
+    /// A `Future` whose closure calls a method of `self` that subscribes (declared earlier in the
+    /// file) is asked whether `self.load(url)` finishes up to the call itself: the own method's call
+    /// is the whole source there (this once trapped on an empty range of operators).
+    func testAFutureCallingAnOwnSubscribingMethodDeclaredEarlier() {
+        let text = """
+        final class Loader {
+            private var bag = Set<AnyCancellable>()
+            func load(_ url: URL, completion: @escaping (UIImage?) -> Void) {
+                URLSession.shared.dataTaskPublisher(for: url)
+                    .map { UIImage(data: $0.data) }
+                    .replaceError(with: nil)
+                    .sink { image in completion(image) }
+                    .store(in: &bag)
+            }
+            func imagePublisher(for url: URL) -> AnyPublisher<UIImage?, Never> {
+                Future<UIImage?, Never> { promise in
+                    self.load(url) { promise(.success($0)) }
+                }
+                .eraseToAnyPublisher()
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), [])
+    }
+
     /// A publisher that a `flatMap` closure (or a `map` before `switchToLatest`) returns lives
     /// inside the subscription: after `guard let self`, its closures hold the strong `self` for as
     /// long as its source runs. One from a request finishes and lets go; `[weak self]` inside is fine.
