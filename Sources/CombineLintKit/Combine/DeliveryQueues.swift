@@ -59,7 +59,8 @@ struct DeliveryQueues {
             state = queues.delivery(of: source, before: source.elements.count)
         }
         let synchronousSource = isSynchronous(chain, firstOperator: firstOperator)
-        for e in firstOperator..<end {
+        // `stride`: a subscriber at the chain's start (`sink(…)` on `self` in a publisher extension) has no operators.
+        for e in stride(from: firstOperator, to: end, by: 1) {
             let element = elements[e]
             if let scheduler = schedulerRange(of: element) {
                 hopped = true
