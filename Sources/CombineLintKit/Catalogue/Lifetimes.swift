@@ -15,9 +15,14 @@ extension Catalogue {
     /// The scene delegate protocols: UIKit makes one such object per scene, when the scene connects.
     public static let sceneDelegateProtocols: Set<String> = ["UIWindowSceneDelegate", "UISceneDelegate"]
 
-    /// Calls by which an app opens more scenes than the one it launches with: only then is a scene
-    /// (with its delegate) discarded while the app runs, when the user closes its window.
-    public static let sceneOpeningCalls: Set<String> = ["requestSceneSessionActivation"]
+    /// What an app that works with more scenes than the one it launches with writes (opening or
+    /// closing one, reading the open ones, choosing which scene takes an activity): only there is a
+    /// scene, with its delegate, discarded while the app runs, when the user closes its window.
+    /// (Support declared only in `Info.plist` is not seen: the analysis reads Swift sources.)
+    public static let sceneOpeningCalls: Set<String> = [
+        "requestSceneSessionActivation", "requestSceneSessionDestruction", "openSessions", "activationConditions",
+        "targetContentIdentifier",
+    ]
 
     /// A view's storage that SwiftUI keeps for as long as the view stays in place (its initial
     /// value is made once, not on every rebuild of the view value).

@@ -34,8 +34,8 @@ public enum LongLivedObjects {
         Catalogue.applicationDelegateProtocols.contains { index.inherits(typeName, from: $0) }
     }
 
-    /// Whether `typeName` is a scene delegate of an app that never opens a second scene
-    /// (`requestSceneSessionActivation` appears nowhere): its one scene connects at launch and
+    /// Whether `typeName` is a scene delegate of an app that never works with a second scene
+    /// (`requestSceneSessionActivation`, `openSessions`, … appear nowhere): its one scene connects at launch and
     /// stays until the app ends, so the delegate, and what it makes when the scene connects, lives
     /// for the run. An app that opens more windows discards their scenes when they close.
     public static func isOnlySceneDelegate(_ typeName: String, index: ProjectIndex) -> Bool {

@@ -10871,9 +10871,10 @@ emptied only in a method of its own (`stop()`) stays a cycle until someone calls
 through a cycle, and are not reported either: test cases (XCTest keeps every `XCTestCase` object
 until the run ends), the application's delegate itself (a class conforming to
 `UIApplicationDelegate` or `NSApplicationDelegate`, which the system makes at launch and keeps;
-so is the scene delegate of an app that never opens a second scene, `requestSceneSessionActivation`
-appearing nowhere, since its one scene connects at launch and stays until the app ends; in an app that
-opens more, a scene the user closes is discarded with its delegate), and classes with no subclass whose every instance is made where it is made
+so is the scene delegate of an app that never works with a second scene, `requestSceneSessionActivation`,
+`openSessions` or `activationConditions` appearing nowhere, since its one scene connects at launch and stays
+until the app ends; in an app that opens more, a scene the user closes is discarded with its delegate; support
+for more windows declared only in `Info.plist` is not seen), and classes with no subclass whose every instance is made where it is made
 once per run and kept: by their own static property (`static let shared = Storage()`), by the
 application's delegate, such a scene delegate (in `scene(_:willConnectTo:options:)`) or SwiftUI `App` (not in an `@objc` or `@IBAction` method of the delegate or a method one of them calls,
 `@IBAction func newWindow(_:) { openWindow() }`, nor in
