@@ -779,6 +779,13 @@ struct TypeAnalysis: Sendable {
                 result.append(EntryClosure(label: entry.label, tree: t, body: body,
                                            calls: MethodCallGraph.selfCalls(in: body, of: tree, names: graph.byName)))
             }
+            // Another subscription's value closure runs per value: a store it reaches piles up only when
+            // that source never finishes either (a request per value ends by itself).
+            for entry in RepeatingSinkClosures.of(tree: t, index: index, memo: memo).closures(ofType: typeName) {
+                result.append(EntryClosure(label: entry.label, tree: t, body: entry.body,
+                                           calls: MethodCallGraph.selfCalls(in: entry.body, of: tree, names: graph.byName),
+                                           requiresEndlessSource: true))
+            }
             for entry in CallbackPropertyEntries.entries(in: tree, treeIndex: t, typeName: typeName, index: index, memo: memo) {
                 result.append(EntryClosure(label: entry.label, tree: t, body: entry.body,
                                            calls: MethodCallGraph.selfCalls(in: entry.body, of: tree, names: graph.byName),

@@ -677,4 +677,38 @@ final class RepeatedSubscriptionRuleTests: XCTestCase {
         XCTAssertEqual(positions([(path: "A.swift", text: text.replacingOccurrences(of: "RESET", with: ""))]), ["A.swift:9:99"])
         XCTAssertEqual(positions([(path: "A.swift", text: text.replacingOccurrences(of: "RESET", with: "cancellables.removeAll()"))]), [])
     }
+
+    /// The value closure of the type's own subscription to a source that never finishes runs once
+    /// per value: a method it calls that stores a subscription to another endless source adds one
+    /// per value (`nested_sink` reports the same sink under its own id). A request stored per value
+    /// ends by itself, and a closure of a source that finishes runs once.
+    func testTheTypesOwnSinkRunsItsCallsPerValue() {
+        let text = """
+        final class StatsModel {
+            @Published var weekStart = 1
+            @Published var habits: [Int] = []
+            @Published var best = 0
+            private var weekBag = Set<AnyCancellable>()
+            init() {
+                $weekStart.sink { [weak self] in self?.applyWeekStart($0) }.store(in: &weekBag)
+                $weekStart.sink { [weak self] _ in self?.reload() }.store(in: &weekBag)
+                Just(1).sink { [weak self] _ in self?.watchOnce() }.store(in: &weekBag)
+            }
+            private func applyWeekStart(_ day: Int) {
+                $habits.sink { [weak self] in self?.best = $0.count }.store(in: &weekBag)
+            }
+            private func reload() {
+                URLSession.shared.dataTaskPublisher(for: url).map { _ in 0 }.replaceError(with: 0)
+                    .sink { [weak self] in self?.best = $0 }.store(in: &weekBag)
+            }
+            private func watchOnce() {
+                $habits.sink { [weak self] in self?.best = $0.count }.store(in: &weekBag)
+            }
+        }
+        """
+        let found = findings(of: RepeatedSubscriptionRule.self, in: [(path: "A.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["A.swift:12:63"])
+        XCTAssertEqual(found.first?.message,
+                       "`$weekStart sink → applyWeekStart(_:) → store(in:)`: each run of `$weekStart sink` adds one more live subscription to `weekBag`, and the earlier ones keep running.")
+    }
 }

@@ -1,0 +1,40 @@
+/// The value closures of a file's `sink`s whose source never finishes (`$selection.sink { … }`,
+/// a subject's, a KVO publisher's), by the simple name of their enclosing type: each runs once per
+/// value, as often as the source sends. A `NotificationCenter` sink is left to
+/// `RepeatedEntryPoints`, and `receiveCompletion` runs once. Found once per file.
+struct RepeatingSinkClosures: Sendable {
+    struct Closure: Sendable {
+        /// For messages: the source's last name and the subscriber (`$selection sink`).
+        var label: String
+        var body: Range<Int>
+    }
+
+    private var byType: [String: [Closure]] = [:]
+
+    /// The closures written inside a type of simple name `typeName`.
+    func closures(ofType typeName: String) -> [Closure] {
+        byType[typeName] ?? []
+    }
+
+    init(_ tree: SyntaxTree, index: ProjectIndex) {
+        for reference in tree.chains.indices {
+            let chain = tree.chains[reference]
+            guard let s = chain.elements.indices.dropFirst().first(where: { chain.elements[$0].name == "sink" && chain.elements[$0].isCall }),
+                  !chain.elements.contains(where: { $0.name == "NotificationCenter" }) else { continue }
+            let sink = chain.elements[s]
+            let valueClosures = sink.arguments.filter { $0.label != "receiveCompletion" }.compactMap(\.closure)
+                + sink.trailingClosures.map(\.closure)
+            guard !valueClosures.isEmpty,
+                  let type = tree.enclosingType(of: chain.first).map({ tree.types[$0].name.lastNameComponent }),
+                  NeverFinishingSources.startsNeverFinishing(chain, before: s, tree: tree, index: index, extraNames: []) else { continue }
+            let source = chain.elements[..<s].last(where: { !$0.isCall })?.name ?? chain.elements[s - 1].name
+            for c in valueClosures {
+                byType[type, default: []].append(Closure(label: "\(source) sink", body: tree.closures[c].open..<tree.closures[c].close))
+            }
+        }
+    }
+
+    static func of(tree t: Int, index: ProjectIndex, memo: ProjectMemo) -> RepeatingSinkClosures {
+        memo.value(for: "repeating-sink-closures\u{0}\(t)") { RepeatingSinkClosures(index.trees[t], index: index) }
+    }
+}
