@@ -1,7 +1,8 @@
 /// The value closures of a file's `sink`s whose source never finishes (`$selection.sink { … }`,
 /// a subject's, a KVO publisher's), by the simple name of their enclosing type: each runs once per
 /// value, as often as the source sends. A `NotificationCenter` sink is left to
-/// `RepeatedEntryPoints`, and `receiveCompletion` runs once. Found once per file.
+/// `RepeatedEntryPoints`, and `receiveCompletion` runs once. Found once per file; a closure
+/// nested in another such closure is taken as part of the outer one.
 struct RepeatingSinkClosures: Sendable {
     struct Closure: Sendable {
         /// For messages: the source's last name and the subscriber (`$selection sink`).
@@ -31,6 +32,16 @@ struct RepeatingSinkClosures: Sendable {
             for c in valueClosures {
                 byType[type, default: []].append(Closure(label: "\(source) sink", body: tree.closures[c].open..<tree.closures[c].close))
             }
+        }
+        // Only the outermost: what a nested sink's closure calls runs per value of the outer one too,
+        // and bodies read once each keep sinks nested thousands deep linear.
+        for (type, closures) in byType {
+            var outermost: [Closure] = []
+            for closure in closures.sorted(by: { $0.body.lowerBound < $1.body.lowerBound }) {
+                if let last = outermost.last, last.body.contains(closure.body.lowerBound) { continue }
+                outermost.append(closure)
+            }
+            byType[type] = outermost
         }
     }
 
