@@ -10,11 +10,11 @@ struct RepeatingSinkClosures: Sendable {
         var body: Range<Int>
     }
 
-    private var byType: [String: [Closure]] = [:]
+    private var byType: [Int: [Closure]] = [:]
 
-    /// The closures written inside a type of simple name `typeName`.
-    func closures(ofType typeName: String) -> [Closure] {
-        byType[typeName] ?? []
+    /// The closures written inside the type declaration `t` of the file (its own code, not nested types').
+    func closures(inType t: Int) -> [Closure] {
+        byType[t] ?? []
     }
 
     init(_ tree: SyntaxTree, index: ProjectIndex) {
@@ -26,7 +26,7 @@ struct RepeatingSinkClosures: Sendable {
             let valueClosures = sink.arguments.filter { $0.label != "receiveCompletion" }.compactMap(\.closure)
                 + sink.trailingClosures.map(\.closure)
             guard !valueClosures.isEmpty,
-                  let type = tree.enclosingType(of: chain.first).map({ tree.types[$0].name.lastNameComponent }),
+                  let type = tree.enclosingType(of: chain.first),
                   NeverFinishingSources.startsNeverFinishing(chain, before: s, tree: tree, index: index, extraNames: []) else { continue }
             let source = chain.elements[..<s].last(where: { !$0.isCall })?.name ?? chain.elements[s - 1].name
             for c in valueClosures {

@@ -90,7 +90,7 @@ public struct RepeatedSubscriptionRule: Rule {
             }
             // Run by a closure handed to another object's callback property, which that object calls
             // on each tap: as for another type's repeated code, only a source that never finishes piles up.
-            if analysis.entryClosures.contains(where: { $0.requiresEndlessSource && $0.tree == path[0].tree && $0.body == path[0].body }) {
+            if analysis.requiresEndlessSource(entry: path[0]) {
                 guard neverFinishes(store, in: tree, context) else { continue }
             }
             // Called from another type's repeated code: as for the direct calls, only a source
@@ -500,6 +500,9 @@ struct TypeAnalysis: Sendable {
     /// `.onChange { model.play() }`), with that code's label.
     let externalEntries: [Int: String]
     let entryClosures: [EntryClosure]
+    /// The entry closures that pile up only an endless source, by file and body start: asked for
+    /// each store, and a type may have thousands of them (one sink per method).
+    private let endlessSourceEntries: Set<[Int]>
     /// For each reached method: the step it was reached from (method index or closure entry) and the call token.
     private var predecessor: [Link?] = []
     /// How a method was reached: from a method or an entry closure, by the call at `token`.
@@ -557,6 +560,7 @@ struct TypeAnalysis: Sendable {
         externalEntries = external
         entryMethods = entries
         entryClosures = TypeAnalysis.entryClosures(of: typeName, graph: graph, index: index, memo: memo, entries: pointsOfFile)
+        endlessSourceEntries = Set(entryClosures.filter(\.requiresEndlessSource).map { [$0.tree, $0.body.lowerBound, $0.body.upperBound] })
         // Multi-source breadth-first search: the shortest path from any entry to each method.
         // Indexed by method: a dictionary of a hundred thousand methods costs more to grow than to search.
         var predecessor = [Link?](repeating: nil, count: graph.methods.count)
@@ -605,6 +609,12 @@ struct TypeAnalysis: Sendable {
         flagNames = graph.methods.reduce(into: Set<String>()) { names, method in
             names.formUnion(RunOnceGuards.flagAssignments(in: [method.body], of: index.trees[method.tree]))
         }
+    }
+
+    /// Whether a path's first step is an entry closure that piles up only an endless source (a
+    /// callback property's closure, another subscription's value closure).
+    func requiresEndlessSource(entry step: Step) -> Bool {
+        endlessSourceEntries.contains([step.tree, step.body.lowerBound, step.body.upperBound])
     }
 
     /// Whether the path's entry is an app or scene lifecycle callback (`sceneWillEnterForeground(_:)`)
@@ -772,6 +782,11 @@ struct TypeAnalysis: Sendable {
     private static func entryClosures(of typeName: String, graph: MethodCallGraph, index: ProjectIndex, memo: ProjectMemo,
                                       entries: (Int) -> RepeatedEntryPoints) -> [EntryClosure] {
         var result: [EntryClosure] = []
+        // The type's own declarations (and extensions) in each file, as its methods stand in them.
+        var typesOfMethods: [Int: Set<Int>] = [:]
+        for method in graph.methods {
+            if let type = index.trees[method.tree].functions[method.function].enclosingType { typesOfMethods[method.tree, default: []].insert(type) }
+        }
         for t in Set(graph.methods.map(\.tree)).sorted() {
             let tree = index.trees[t]
             for entry in entries(t).closures(ofType: typeName) {
@@ -781,10 +796,13 @@ struct TypeAnalysis: Sendable {
             }
             // Another subscription's value closure runs per value: a store it reaches piles up only when
             // that source never finishes either (a request per value ends by itself).
-            for entry in RepeatingSinkClosures.of(tree: t, index: index, memo: memo).closures(ofType: typeName) {
-                result.append(EntryClosure(label: entry.label, tree: t, body: entry.body,
-                                           calls: MethodCallGraph.selfCalls(in: entry.body, of: tree, names: graph.byName),
-                                           requiresEndlessSource: true))
+            let sinks = RepeatingSinkClosures.of(tree: t, index: index, memo: memo)
+            for type in (typesOfMethods[t] ?? []).sorted() {
+                for entry in sinks.closures(inType: type) {
+                    result.append(EntryClosure(label: entry.label, tree: t, body: entry.body,
+                                               calls: MethodCallGraph.selfCalls(in: entry.body, of: tree, names: graph.byName),
+                                               requiresEndlessSource: true))
+                }
             }
             for entry in CallbackPropertyEntries.entries(in: tree, treeIndex: t, typeName: typeName, index: index, memo: memo) {
                 result.append(EntryClosure(label: entry.label, tree: t, body: entry.body,
