@@ -14,25 +14,8 @@ public enum ConnectableEvidence {
             }
         }
         // A variable, whatever its name (`let multicast = subject.multicast { … }`).
-        guard previous.subscripts.isEmpty else { return false }
-        // `timer.connect()` or `self.timer.connect()`: look at the variable's declaration.
-        let isSelfMember = e == 2 && chain.elements[0].kind == .root && tree.isWord(chain.elements[0].nameToken, "self")
-        let name = previous.name
-        guard e == 1 || isSelfMember else {
-            // `viewModel.sharedClock.connect()`: the property of the type the receiver holds.
-            guard chain.elements[..<e].allSatisfy({ !$0.isCall && $0.subscripts.isEmpty }),
-                  let owner = TypeResolver.ownerTypeThroughProperties(ofElement: e - 1, in: chain, tree: tree, index: index),
-                  let property = index.property(name, ofType: owner) else { return false }
-            return declares(typeText: property.typeText, initializer: property.initializerText)
-        }
-        if !isSelfMember, let v = SubscriptionFinder.localVariable(named: name, visibleAt: previous.nameToken, in: tree) {
-            let variable = tree.variables[v]
-            let initializer = variable.initializer.map { tree.text($0.lowerBound, $0.upperBound) } ?? ""
-            return declares(typeText: variable.typeText, initializer: initializer)
-        }
-        guard let t = tree.enclosingType(of: previous.nameToken),
-              let property = index.property(name, ofType: tree.types[t].name) else { return false }
-        return declares(typeText: property.typeText, initializer: property.initializerText)
+        guard let declared = declaration(namedBefore: e, of: chain, in: tree, index: index) else { return false }
+        return declares(typeText: declared.typeText, initializer: declared.initializer)
     }
 
     /// Whether the connectable publisher before element `e` is a timer (`Timer.publish(…)`, or a
@@ -42,18 +25,34 @@ public enum ConnectableEvidence {
         guard e >= 1 else { return false }
         let previous = chain.elements[e - 1]
         if previous.name == "publish" || previous.name == "TimerPublisher" { return e >= 2 && chain.elements[e - 2].name == "Timer" }
-        guard !previous.isCall else { return false }
-        if let v = SubscriptionFinder.localVariable(named: previous.name, visibleAt: previous.nameToken, in: tree) {
-            let variable = tree.variables[v]
-            let initializer = variable.initializer.map { tree.text($0.lowerBound, $0.upperBound) } ?? ""
-            return variable.typeText.contains("TimerPublisher") || initializer.contains("Timer.publish") || initializer.contains("TimerPublisher")
-        }
+        guard !previous.isCall, let declared = declaration(namedBefore: e, of: chain, in: tree, index: index) else { return false }
+        return declared.typeText.contains("TimerPublisher") || declared.initializer.contains("Timer.publish")
+            || declared.initializer.contains("TimerPublisher")
+    }
+
+    /// The written type and initial value of the variable that element `e - 1` names: a local
+    /// (`timer.connect()`), a property of the enclosing type (`self.timer.connect()`, or a bare name
+    /// with no local of it), or a property of the type another object holds, read through stored
+    /// properties (`viewModel.sharedClock.connect()`).
+    private static func declaration(namedBefore e: Int, of chain: Chain, in tree: SyntaxTree,
+                                    index: ProjectIndex) -> (typeText: String, initializer: String)? {
+        let previous = chain.elements[e - 1]
+        guard previous.subscripts.isEmpty else { return nil }
+        let name = previous.name
         let isSelfMember = e == 2 && chain.elements[0].kind == .root && tree.isWord(chain.elements[0].nameToken, "self")
-        let owner = e == 1 || isSelfMember ? tree.enclosingType(of: previous.nameToken).map { tree.types[$0].name }
-            : TypeResolver.ownerTypeThroughProperties(ofElement: e - 1, in: chain, tree: tree, index: index)
-        guard let owner, let property = index.property(previous.name, ofType: owner) else { return false }
-        return property.typeText.contains("TimerPublisher") || property.initializerText.contains("Timer.publish")
-            || property.initializerText.contains("TimerPublisher")
+        guard e == 1 || isSelfMember else {
+            guard chain.elements[..<e].allSatisfy({ !$0.isCall && $0.subscripts.isEmpty }),
+                  let owner = TypeResolver.ownerTypeThroughProperties(ofElement: e - 1, in: chain, tree: tree, index: index),
+                  let property = index.property(name, ofType: owner) else { return nil }
+            return (property.typeText, property.initializerText)
+        }
+        if !isSelfMember, let v = SubscriptionFinder.localVariable(named: name, visibleAt: previous.nameToken, in: tree) {
+            let variable = tree.variables[v]
+            return (variable.typeText, variable.initializer.map { tree.text($0.lowerBound, $0.upperBound) } ?? "")
+        }
+        guard let t = tree.enclosingType(of: previous.nameToken),
+              let property = index.property(name, ofType: tree.types[t].name) else { return nil }
+        return (property.typeText, property.initializerText)
     }
 
     /// Whether a declaration's type annotation or initial value shows a connectable publisher:
