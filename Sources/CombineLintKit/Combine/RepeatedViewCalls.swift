@@ -122,7 +122,7 @@ public struct RepeatedViewCalls: Sendable {
             for reference in index.chainElements[name] {
                 let tree = trees[reference.tree]
                 let element = tree.chains[reference.chain].elements[reference.element]
-                guard element.isCall, element.kind == .root, let c = RepeatedViewCalls.actionClosure(of: element) else { continue }
+                guard element.isCall, element.kind == .root, let c = ViewActionClosures.buttonAction(of: element) else { continue }
                 collect(in: tree.closures[c].open..<tree.closures[c].close, of: tree, treeIndex: reference.tree, label: name + " action", into: &byMethod)
             }
         }
@@ -179,14 +179,6 @@ public struct RepeatedViewCalls: Sendable {
             }
         }
         labelByMethodAndType = labels
-    }
-
-    /// The action closure of a `Button(…)`: the `action:` argument, or else the first trailing
-    /// closure (`Button("Save") { … }`); none when the action is a function passed by name
-    /// (`Button(action: save) { Text("Save") }`, whose closure is the label).
-    static func actionClosure(of element: ChainElement) -> Int? {
-        if let action = element.argument("action") { return action.closure }
-        return element.trailingClosures.first.flatMap { $0.label == nil ? $0.closure : nil }
     }
 
     /// A view's `body`, another property of type `some View`, or a function returning `some View` or

@@ -1,6 +1,6 @@
 /// The value closures of a file's `sink`s whose source never finishes (`$selection.sink { … }`,
-/// a subject's, a KVO publisher's), by the simple name of their enclosing type: each runs once per
-/// value, as often as the source sends. A `NotificationCenter` sink is left to
+/// a subject's, a KVO publisher's), by their enclosing type declaration (not its simple name: a
+/// project may nest a thousand types of one name): each runs once per value, as often as the source sends. A `NotificationCenter` sink is left to
 /// `RepeatedEntryPoints`, and `receiveCompletion` runs once. Found once per file; a closure
 /// nested in another such closure is taken as part of the outer one.
 struct RepeatingSinkClosures: Sendable {
@@ -22,13 +22,11 @@ struct RepeatingSinkClosures: Sendable {
             let chain = tree.chains[reference]
             guard let s = chain.elements.indices.dropFirst().first(where: { chain.elements[$0].name == "sink" && chain.elements[$0].isCall }),
                   !chain.elements.contains(where: { $0.name == "NotificationCenter" }) else { continue }
-            let sink = chain.elements[s]
-            let valueClosures = sink.arguments.filter { $0.label != "receiveCompletion" }.compactMap(\.closure)
-                + sink.trailingClosures.map(\.closure)
+            let valueClosures = RepeatingSinkClosures.valueClosures(of: chain.elements[s])
             guard !valueClosures.isEmpty,
                   let type = tree.enclosingType(of: chain.first),
                   NeverFinishingSources.startsNeverFinishing(chain, before: s, tree: tree, index: index, extraNames: []) else { continue }
-            let source = chain.elements[..<s].last(where: { !$0.isCall })?.name ?? chain.elements[s - 1].name
+            let source = RepeatingSinkClosures.sourceName(of: chain, sinkAt: s)
             for c in valueClosures {
                 byType[type, default: []].append(Closure(label: "\(source) sink", body: tree.closures[c].open..<tree.closures[c].close))
             }
@@ -43,6 +41,17 @@ struct RepeatingSinkClosures: Sendable {
             }
             byType[type] = outermost
         }
+    }
+
+    /// The closures of the `sink` call `sink` that run once per value (not its `receiveCompletion:`).
+    static func valueClosures(of sink: ChainElement) -> [Int] {
+        sink.arguments.filter { $0.label != "receiveCompletion" }.compactMap(\.closure) + sink.trailingClosures.map(\.closure)
+    }
+
+    /// What the `sink` at element `s` (at least 1) subscribes to, for messages: the last name before
+    /// it that is no call (`selection` of `sidebar.selection.sink`, `$title` of `$title.map { … }.sink`).
+    static func sourceName(of chain: Chain, sinkAt s: Int) -> String {
+        chain.elements[..<s].last(where: { !$0.isCall })?.name ?? chain.elements[s - 1].name
     }
 
     static func of(tree t: Int, index: ProjectIndex, memo: ProjectMemo) -> RepeatingSinkClosures {

@@ -18,4 +18,12 @@ enum ViewActionClosures {
         }
         return false
     }
+
+    /// The action closure of a `Button(…)`: the `action:` argument, or else the first trailing
+    /// closure (`Button("Save") { … }`); none when the action is a function passed by name
+    /// (`Button(action: save) { Text("Save") }`, whose closure is the label).
+    static func buttonAction(of element: ChainElement) -> Int? {
+        if let action = element.argument("action") { return action.closure }
+        return element.trailingClosures.first.flatMap { $0.label == nil ? $0.closure : nil }
+    }
 }

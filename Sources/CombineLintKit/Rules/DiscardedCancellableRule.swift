@@ -307,7 +307,7 @@ public struct DiscardedCancellableRule: Rule {
             return true
         }
         // `Button("Watch") { settings.$goal.sink { … } }`: a button's action returns `Void`.
-        if Catalogue.viewActionInitializers.contains(callee), RepeatedViewCalls.actionClosure(of: tree.chains[call.chain].elements[call.element]) == c {
+        if Catalogue.viewActionInitializers.contains(callee), ViewActionClosures.buttonAction(of: tree.chains[call.chain].elements[call.element]) == c {
             return true
         }
         return Catalogue.voidClosureCalls.contains(callee)

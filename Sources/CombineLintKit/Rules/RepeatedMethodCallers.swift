@@ -91,10 +91,9 @@ enum RepeatedMethodCallers {
             guard let call = tree.call(receiving: c) else { continue }
             let chain = tree.chains[call.chain]
             let element = chain.elements[call.element]
-            guard element.name == "sink", call.element >= 1,
-                  !element.arguments.contains(where: { $0.closure == c && $0.label == "receiveCompletion" }),
+            guard element.name == "sink", call.element >= 1, RepeatingSinkClosures.valueClosures(of: element).contains(c),
                   NeverFinishingSources.startsNeverFinishing(chain, before: call.element, tree: tree, index: index, extraNames: []) else { return nil }
-            return chain.elements[..<call.element].last(where: { !$0.isCall })?.name ?? chain.elements[call.element - 1].name
+            return RepeatingSinkClosures.sourceName(of: chain, sinkAt: call.element)
         }
         return nil
     }
