@@ -21,6 +21,32 @@ extension NeverFinishingSources {
         return startsNeverFinishing(value, before: value.elements.count, tree: tree, index: index, extraNames: extraNames, depth: depth + 1)
     }
 
+    /// Whether `chain` goes on from a local that holds a never-finishing publisher, judged one local
+    /// deep without following properties or function bodies (so a function's own returns never
+    /// lead back to it): `let subject = CurrentValueSubject<Int?, Never>(nil)` then
+    /// `return subject.eraseToAnyPublisher()`, or `if let s = subjects[id] { return s.eraseToAnyPublisher() }`.
+    static func startsFromNeverFinishingLocal(_ chain: Chain, tree: SyntaxTree, index: ProjectIndex) -> Bool {
+        guard let root = chain.elements.first, root.kind == .root, !root.isCall, root.subscripts.isEmpty,
+              chain.elements.count == 1 || isOperatorLike(chain.elements[1]) else { return false }
+        let initializer: ClosedRange<Int>?
+        if let v = SubscriptionFinder.localVariable(named: root.name, visibleAt: root.nameToken, in: tree) {
+            if ProjectIndex.namesSubject(tree.variables[v].typeText) { return true }
+            initializer = tree.variables[v].initializer
+        } else {
+            // A condition binding makes no variable of the tree: `if let s = subjects[id] { return s… }`.
+            initializer = tree.nearestBindingInFunction(of: root.name, before: root.nameToken)?.value
+        }
+        guard let initializer, let value = tree.chain(startingAt: initializer.lowerBound).map({ tree.chains[$0] }),
+              let first = value.elements.first,
+              !value.elements.dropFirst().contains(where: { $0.isCall && (Catalogue.oneShotOperators.contains($0.name)
+                                                                          || Catalogue.valueLimitingOperators.contains($0.name)) })
+        else { return false }
+        // A subject made right here finishes only if someone completes it, which a returned, erased one hides.
+        if first.isCall, value.elements.count == 1, Catalogue.subjectTypes.contains(first.name) { return true }
+        return evidence(in: value, before: value.elements.count, tree: tree, index: index, extraNames: [],
+                        throughProperties: false, throughBodies: false) != nil
+    }
+
     /// Whether a value limit (`first()`, `first(where:)`, `prefix(3)`) stands among the operators
     /// before element `end`: the pipeline there finishes after its first values, whatever its source.
     static func isLimited(_ chain: Chain, before end: Int) -> Bool {

@@ -44,7 +44,7 @@ enum NeverFinishingSources {
         evidence(in: chain, before: end, tree: tree, index: index, extraNames: extraNames, throughProperties: true)
     }
 
-    private static func evidence(in chain: Chain, before end: Int, tree: SyntaxTree, index: ProjectIndex, extraNames: Set<String>,
+    static func evidence(in chain: Chain, before end: Int, tree: SyntaxTree, index: ProjectIndex, extraNames: Set<String>,
                                  throughProperties: Bool, throughBodies: Bool = true) -> Int? {
         for e in 0..<min(end, chain.elements.count) {
             let element = chain.elements[e]
@@ -79,7 +79,9 @@ enum NeverFinishingSources {
         let next = chain.elements[e + 1]
         // `devices.dropFirst()`: an operator a collection shares, left out of the pipeline operators,
         // still goes on from the subject before it.
-        return isOperatorLike(next) || (next.kind == .member && next.isCall && Catalogue.operatorsSharedWithCollections.contains(next.name))
+        // `clock.autoconnect()`: connecting goes on from the connectable publisher before it.
+        return isOperatorLike(next) || (next.kind == .member && next.isCall && (Catalogue.operatorsSharedWithCollections.contains(next.name)
+                                                                               || Catalogue.sharingOperators.contains(next.name)))
     }
 
     /// Whether chain elements `0..<end` end at a value limit that waits for a condition on a
@@ -95,7 +97,15 @@ enum NeverFinishingSources {
         let conditional = limitElement.argument("where") != nil || limitElement.argument("while") != nil
             || (limitElement.name == "first" && !limitElement.closures.isEmpty)
             || elements[..<limit].contains { Catalogue.valueFilteringOperators.contains($0.name) && $0.isCall }
-        return conditional && evidence(in: chain, before: limit, tree: tree, index: index, extraNames: []) != nil
+        guard conditional, let source = evidence(in: chain, before: limit, tree: tree, index: index, extraNames: []) else { return false }
+        // `manager.progress(for: id)` with the method's own `id`: each run waits on the stream of
+        // its own argument, which the passing value of another run does not end.
+        let call = elements[source]
+        return !(call.isCall && call.arguments.contains { argument in
+            argument.value.contains { k in
+                tree.tokens[k].kind == .identifier && SubscriptionFinder.isParameter(named: tree.name(k), visibleAt: k, in: tree)
+            }
+        })
     }
 
     /// Whether chain elements `0..<end` start from a method called on a dependency typed by a protocol
@@ -224,8 +234,9 @@ enum NeverFinishingSources {
     private static func handsOnNeverFinishing(function f: Int, in tree: SyntaxTree, index: ProjectIndex) -> Bool {
         guard tree.functions[f].returnType.contains("Publisher"), let returned = tree.chainsReturned(byFunction: f) else { return false }
         return returned.allSatisfy { chain in
-            evidence(in: chain, before: chain.elements.count, tree: tree, index: index, extraNames: [],
-                     throughProperties: false, throughBodies: false) != nil
+            (evidence(in: chain, before: chain.elements.count, tree: tree, index: index, extraNames: [],
+                      throughProperties: false, throughBodies: false) != nil
+                || startsFromNeverFinishingLocal(chain, tree: tree, index: index))
                 && !chain.elements.contains(where: { Catalogue.valueLimitingOperators.contains($0.name) })
         }
     }
@@ -257,6 +268,11 @@ enum NeverFinishingSources {
                 let tree = index.trees[t]
                 guard let v = variable(named: name, onLine: property.line, in: tree) else { return false }
                 if TestCaseCode.isTestOrDouble(tree.variables[v].nameToken, of: tree, index: index) { continue }
+                // `let clock: Timer.TimerPublisher`, set in `init`: its written type tells.
+                if Catalogue.neverFinishingPublisherTypes.contains(publisherTypeName(tree.variables[v].typeText).trimmingCharacters(in: ["?", "!"])) {
+                    found = true
+                    continue
+                }
                 // A same-named property holding a plain value (`@State private var uncheckedCount = 0` of a
                 // view) or an object of the project that is no publisher (`let location = LocationService()`
                 // of a service container) cannot be the publisher read here, which an operator or subscriber follows.
@@ -268,12 +284,30 @@ enum NeverFinishingSources {
                 // of the name: it is endless when that one is, which the other declarations decide.
                 if returned.elements.count >= 2, returned.elements.last?.name == name, returned.elements.last?.isCall == false { continue }
                 guard evidence(in: returned, before: returned.elements.count, tree: tree, index: index, extraNames: [],
-                               throughProperties: false) != nil,
+                               throughProperties: false) != nil
+                        || startsFromOwnNeverFinishingProperty(returned, of: type, index: index),
                       !returned.elements.contains(where: { Catalogue.valueLimitingOperators.contains($0.name) }) else { return false }
                 found = true
             }
             return found
         }
+    }
+
+    /// Whether `chain` starts from a stored property of the same type whose initializer starts from a
+    /// never-finishing publisher: `var ticks: AnyPublisher<Date, Never> { ticker.eraseToAnyPublisher() }`
+    /// with `private let ticker = Timer.publish(every: 1, on: .main, in: .common)`. One step only, so a
+    /// property never leads back to itself.
+    private static func startsFromOwnNeverFinishingProperty(_ chain: Chain, of type: IndexedType, index: ProjectIndex) -> Bool {
+        var first = 0
+        if chain.elements.count > 1, chain.elements[0].name == "self" { first = 1 }
+        guard first < chain.elements.count, case let element = chain.elements[first], !element.isCall, element.kind != .literal,
+              isPublisher(at: first, in: chain, before: chain.elements.count),
+              let property = type.properties[element.name], !property.isStatic,
+              let t = index.treeIndexByPath[property.file], case let tree = index.trees[t],
+              let v = variable(named: element.name, onLine: property.line, in: tree), !tree.variables[v].isComputed,
+              let initial = handedOnChain(of: v, in: tree) else { return false }
+        return evidence(in: initial, before: initial.elements.count, tree: tree, index: index, extraNames: [], throughProperties: false) != nil
+            && !initial.elements.contains(where: { Catalogue.valueLimitingOperators.contains($0.name) })
     }
 
     /// A stored property whose written type is a framework type that is no publisher (`let events:

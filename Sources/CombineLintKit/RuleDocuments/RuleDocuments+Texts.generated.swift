@@ -6324,9 +6324,11 @@ subscription's `sink` (or of a `handleEvents(receiveOutput:)`) and stored in a b
 outer closure (in a `DispatchQueue.main.async`, an `if`), but not inside a nested function. A
 method of the same type (in the same file) that the outer closure calls (`self?.load(n)`), directly or
 through up to three further calls on `self` (`self?.route(to: $0)` → `route(to:)` → `startDetails()`), and
-that stores such a subscription in a bag of `self` without emptying it first is reported too, at its `sink`; so is
-a method that the observer of a property calls (`didSet { observeAvailability() }`) when the outer
-closure sets that property (`self?.selected = station`): the observer runs on every write.
+that stores such a subscription in a bag of `self` without emptying it first is reported too, at its `sink`, when
+the inner publisher never finishes (a `@Published` property, a subject, a notification, a timer, a
+project function that returns one); so is such a method that the observer of a property calls
+(`didSet { observeAvailability() }`) when the outer closure sets that property (`self?.selected = station`):
+the observer runs on every write.
 
 ## Why it matters
 
@@ -6356,6 +6358,12 @@ Not reported:
   their answers into one): they run once; and an outer publisher that gives all its values while `sink`
   subscribes (`Section.allCases.publisher`, an array's `publisher`): the subscriptions made in its closure
   are a fixed set, made then;
+- a method reached from the outer closure that makes a request per value (`api.venues(near:)`, a
+  `Future`, `dataTaskPublisher`, a `save(…)` command) rather than observing a stream: it is an event
+  handler doing its work, each subscription ends by itself (as a request per tap does for
+  `repeated_subscription`), and cancelling the earlier one would drop a save or a command that
+  must run. Written right inside the outer closure, the nesting itself is reported: `flatMap` or
+  `switchToLatest` say it in one pipeline;
 - `assign(to: &$property)`, which has no cancellable to store;
 - inner publishers that finish while `sink` subscribes (`Just(x)`, `Publishers.CombineLatest(Just(a), Just(b))`):
   nothing stays alive but a spent token (a scheduler step, `Just(false).delay(for: 4, scheduler: q)` or
@@ -6515,13 +6523,14 @@ final class NearbyViewModel {
 
     init() {
         location
-            .sink { [weak self] coordinate in self?.loadVenues(near: coordinate) }
+            .sink { [weak self] coordinate in self?.watchVenues(near: coordinate) }
             .store(in: &bag)
     }
 
-    private func loadVenues(near coordinate: Coordinate) {
-        api.venues(near: coordinate)
-            .↓sink(receiveCompletion: { _ in }, receiveValue: { [weak self] in self?.show($0) })
+    // Observes a stream that never ends: every location adds one more live observer.
+    private func watchVenues(near coordinate: Coordinate) {
+        NotificationCenter.default.publisher(for: .venuesChanged)
+            .↓sink { [weak self] _ in self?.reload(near: coordinate) }
             .store(in: &bag)
     }
 }
@@ -6800,6 +6809,26 @@ final class API {
             .map(\.data)
             .decode(type: User.self, decoder: JSONDecoder())
             .eraseToAnyPublisher()
+    }
+}
+```
+
+```swift
+final class NearbyViewModel {
+    private let location = PassthroughSubject<Coordinate, Never>()
+    private var bag = Set<AnyCancellable>()
+
+    init() {
+        location
+            .sink { [weak self] coordinate in self?.loadVenues(near: coordinate) }
+            .store(in: &bag)
+    }
+
+    // One request per location: it answers and ends by itself.
+    private func loadVenues(near coordinate: Coordinate) {
+        api.venues(near: coordinate)
+            .sink(receiveCompletion: { _ in }, receiveValue: { [weak self] in self?.show($0) })
+            .store(in: &bag)
     }
 }
 ```
@@ -8235,7 +8264,10 @@ Not reported:
   found, `existing.update(deck); return existing`, or `guard rowModels[id] == nil`,
   before `rowModels[id] = model`): the rest runs once per key, however often a view's `body` asks;
 - paths guarded by a run-once flag the type sets (`guard !didBind else { return }; didBind = true`; a flag it
-  toggles, `isFollowing.toggle()`, is on again every other run and guards nothing once),
+  toggles, `isFollowing.toggle()`, is on again every other run and guards nothing once; only a flag that the
+  repeated path itself sets (or a method it calls) counts:
+  `guard !isPaused else { return }` in a timer's tick, with `isPaused` flipped by `pause()` and `start()`,
+  lets every unpaused tick through, and each one stores again),
   by `bag.isEmpty`, by `isMovingToParent`/`isBeingPresented`, or by the state that installing a
   view sets for good (`guard rootView.superview == nil else { return }` before `addSubview(rootView)`,
   `parent` before `addChild`);

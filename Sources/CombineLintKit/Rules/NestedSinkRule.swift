@@ -210,6 +210,12 @@ public struct NestedSinkRule: Rule {
         // subscribes on its first call only.
         if CreateOnceGuards.guards(chain.first, inFunction: f, of: tree) { return nil }
         let element = chain.elements[subscription.element]
+        // A method that makes a request (a `Future`, `dataTaskPublisher`, a `first()`) per value is
+        // an event handler doing its work: each subscription ends by itself, as a request per tap does
+        // for `repeated_subscription`. Only one that stays live piles up. (Written right in the outer
+        // closure, the nesting itself is the finding: `flatMap` says it in one pipeline.)
+        guard NeverFinishingSources.startsNeverFinishing(chain, before: subscription.element, tree: tree, index: context.index, extraNames: [])
+        else { return nil }
         let method = tree.functions[f].selectorName
         return context.finding(
             tokens: element.nameToken,

@@ -676,7 +676,9 @@ struct TypeAnalysis: Sendable {
         for (i, step) in path.enumerated() {
             let end = i == path.count - 1 ? storeToken : (step.callToken ?? step.body.upperBound)
             let tree = index.trees[step.tree]
-            if facts[i].guards.contains(where: { RunOnceGuards.covers($0, end, in: tree) }) { return true }
+            if facts[i].guards.contains(where: { k in
+                RunOnceGuards.covers(k, end, in: tree) && stopsRepeatedRuns(k, of: step, bag: bag, path: path, first: first, memo: memo, memoKey: memoKey)
+            }) { return true }
             // `guard socketObserver == nil else { return }` then `socketObserver = …`: the rest of
             // the method runs once, until something clears the observer again; not a call in a
             // closure made there (a sink's), which runs per value.
@@ -684,6 +686,27 @@ struct TypeAnalysis: Sendable {
             if directlyInBody, facts[i].createOnceRegions.contains(where: { $0.contains(end) }) { return true }
         }
         return false
+    }
+
+    /// Whether the `if` or `guard` at `k` (in `step`'s body) keeps later runs of the path out: it
+    /// reads the bag or a first-appearance property, or a flag that the path itself sets (`guard
+    /// !didBind else { return }` then `didBind = true`). A flag set only elsewhere is a state gate
+    /// (`guard !isPaused` of a timer's tick, which `pause()` and `start()` flip), and every run
+    /// that passes it stores again.
+    private func stopsRepeatedRuns(_ k: Int, of step: Step, bag: String, path: [Step], first: Int?, memo: ProjectMemo, memoKey: String) -> Bool {
+        let tree = index.trees[step.tree]
+        let scanned = k..<step.body.upperBound
+        if RunOnceGuards.firstGuard(in: scanned, startingIn: k..<(k + 1), of: tree, bag: bag, flags: []) == k { return true }
+        let key = memoKey + "\u{0}path-flags\u{0}" + (first.map(String.init) ?? "-") + "\u{0}\(path.first?.tree ?? -1):\(path.first?.body.lowerBound ?? -1)"
+        let setOnPath = memo.value(for: key) { () -> Set<String> in
+            var bodies: [Int: [Range<Int>]] = [:]
+            for m in first.map({ graph.reachable(from: $0) }) ?? [] { bodies[graph.methods[m].tree, default: []].append(graph.methods[m].body) }
+            for step in path where step.method == nil { bodies[step.tree, default: []].append(step.body) }
+            return bodies.reduce(into: Set<String>()) { names, entry in
+                names.formUnion(RunOnceGuards.flagAssignments(in: entry.value, of: index.trees[entry.key]))
+            }
+        }
+        return RunOnceGuards.firstGuard(in: scanned, startingIn: k..<(k + 1), of: tree, bag: bag, flags: setOnPath) == k
     }
 
     /// Whether a run-once guard stands before `token` in the path's last method, or before the call

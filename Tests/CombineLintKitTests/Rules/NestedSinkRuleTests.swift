@@ -17,7 +17,7 @@ final class NestedSinkRuleTests: XCTestCase {
                 ticks.sink { [weak self] n in self?.reset(n) }.store(in: &bag)
             }
             private func load(_ n: Int) {
-                api.request(n)
+                NotificationCenter.default.publisher(for: .changed)
                     .sink(receiveCompletion: { _ in }, receiveValue: { _ in })
                     .store(in: &bag)
             }
@@ -47,12 +47,12 @@ final class NestedSinkRuleTests: XCTestCase {
             }
             private func observeAvailability() {
                 guard let station = selected else { return }
-                chargers.availability(for: station.id).sink { [weak self] in self?.text = $0 }.store(in: &subscriptions)
+                station.$availability.sink { [weak self] in self?.text = $0 }.store(in: &subscriptions)
             }
             func pick(_ station: Station) { plain = station }
         }
         """
-        XCTAssertEqual(positions(text), ["14:48"])
+        XCTAssertEqual(positions(text), ["14:31"])
     }
 
     func testSamplesFireTwice() throws {
@@ -151,11 +151,11 @@ final class NestedSinkRuleTests: XCTestCase {
             init() { $changes.sink { [weak self] _ in self?.load() }.store(in: &bag) }
             func load() {
                 guard isReady else { return }
-                api.fetch().sink(receiveCompletion: { _ in }, receiveValue: { _ in }).store(in: &bag)
+                $items.sink(receiveCompletion: { _ in }, receiveValue: { _ in }).store(in: &bag)
             }
         }
         """
-        XCTAssertEqual(positions(text), ["18:21"])
+        XCTAssertEqual(positions(text), ["18:16"])
     }
 
     /// An outer pipeline that finishes by itself (a project function returning a request or a
@@ -197,22 +197,23 @@ final class NestedSinkRuleTests: XCTestCase {
         final class Loader {
             private var observer: AnyCancellable?
             private var bag = Set<AnyCancellable>()
-            func bind(_ p: AnyPublisher<Int, Never>, _ q: AnyPublisher<Int, Never>) {
-                p.sink { [weak self] _ in self?.attachOnce(q) }.store(in: &bag)
-                p.sink { [weak self] _ in self?.attachEveryTime(q) }.store(in: &bag)
+            private let updates = PassthroughSubject<Int, Never>()
+            func bind(_ p: AnyPublisher<Int, Never>) {
+                p.sink { [weak self] _ in self?.attachOnce() }.store(in: &bag)
+                p.sink { [weak self] _ in self?.attachEveryTime() }.store(in: &bag)
             }
-            private func attachOnce(_ q: AnyPublisher<Int, Never>) {
+            private func attachOnce() {
                 guard observer == nil else { return }
-                observer = q.sink { print($0) }
-                q.map { $0 + 1 }.sink { print($0) }.store(in: &bag)
+                observer = updates.sink { print($0) }
+                updates.map { $0 + 1 }.sink { print($0) }.store(in: &bag)
             }
-            private func attachEveryTime(_ q: AnyPublisher<Int, Never>) {
+            private func attachEveryTime() {
                 guard observer == nil else { return }
-                q.sink { print($0) }.store(in: &bag)
+                updates.sink { print($0) }.store(in: &bag)
             }
         }
         """
-        XCTAssertEqual(positions(text), ["15:11"])
+        XCTAssertEqual(positions(text), ["16:17"])
     }
 
     /// An outer source that answers once through a `let` given its value on each branch, or a
@@ -319,8 +320,12 @@ final class NestedSinkRuleTests: XCTestCase {
     /// per value as the direct call does; a method the chain never reaches stays quiet.
     func testStoringMethodReachedThroughFurtherCallsOnSelf() {
         let text = """
+        final class ChildCoordinator {
+            let finished = PassthroughSubject<Int, Never>()
+        }
         final class BookingCoordinator {
             @Published var step = 0
+            private let child = ChildCoordinator()
             private var cancellables = Set<AnyCancellable>()
             func start() {
                 $step.sink { [weak self] in self?.route(to: $0) }.store(in: &cancellables)
@@ -339,6 +344,34 @@ final class NestedSinkRuleTests: XCTestCase {
             }
         }
         """
-        XCTAssertEqual(positions(text), ["14:24"])
+        XCTAssertEqual(positions(text), ["18:24"])
+    }
+
+    /// A method called per value that makes a request (a project function, a `Future`, a URL
+    /// request) is an event handler doing its work: each subscription ends by itself, and
+    /// cancelling the earlier one would drop a save that must run. The same request written right
+    /// inside the outer closure is still the nesting the rule names.
+    func testARequestMadeByAMethodCalledForEveryValue() {
+        let text = """
+        final class SceneScheduler {
+            let saves = PassthroughSubject<Scene, Never>()
+            private var bag = Set<AnyCancellable>()
+            init() {
+                saves.sink { [weak self] in self?.save($0) }.store(in: &bag)
+                saves.sink { [weak self] in self?.upload($0) }.store(in: &bag)
+                saves.sink { [weak self] scene in
+                    self?.api.save(scene).sink(receiveCompletion: { _ in }, receiveValue: { _ in }).store(in: &self!.bag)
+                }.store(in: &bag)
+            }
+            private func save(_ scene: Scene) {
+                api.save(scene).sink(receiveCompletion: { _ in }, receiveValue: { _ in }).store(in: &bag)
+            }
+            private func upload(_ scene: Scene) {
+                Future<Int, Never> { $0(.success(1)) }.sink { print($0) }.store(in: &bag)
+                URLSession.shared.dataTaskPublisher(for: scene.url).sink(receiveCompletion: { _ in }, receiveValue: { _ in }).store(in: &bag)
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["8:35"])
     }
 }

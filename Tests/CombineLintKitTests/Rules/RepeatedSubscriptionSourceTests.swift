@@ -1,0 +1,148 @@
+import XCTest
+@testable import CombineLintKit
+
+/// Where a stored subscription's source is shown never to finish, and which guards keep a
+/// repeated path from storing again: idioms of the probe apps of issue #13.
+final class RepeatedSubscriptionSourceTests: XCTestCase {
+    private func positions(_ text: String) -> [String] {
+        findings(of: RepeatedSubscriptionRule.self, in: [(path: "A.swift", text: text)]).map { "\($0.line):\($0.column)" }
+    }
+
+    /// `var ticks { ticker.eraseToAnyPublisher() }` hands on the type's own stored `Timer.publish`:
+    /// never finishing, so each tap on Start stores one more. A property handing on a `Just` finishes.
+    func testComputedPropertyHandingOnAnOwnStoredTimer() {
+        let text = """
+        final class WorkoutClock {
+            private let ticker = Timer.publish(every: 1, on: .main, in: .common)
+            private let once = Just(Date())
+            var ticks: AnyPublisher<Date, Never> { ticker.eraseToAnyPublisher() }
+            var firstTick: AnyPublisher<Date, Never> { once.eraseToAnyPublisher() }
+        }
+        final class WorkoutModel: ObservableObject {
+            private let clock = WorkoutClock()
+            private var timerBag = Set<AnyCancellable>()
+            func start() {
+                clock.ticks.sink { [weak self] in self?.tick($0) }.store(in: &timerBag)
+            }
+            func startOnce() {
+                clock.firstTick.sink { [weak self] in self?.tick($0) }.store(in: &timerBag)
+            }
+            func tick(_ date: Date) {}
+        }
+        struct WorkoutView: View {
+            @StateObject private var model = WorkoutModel()
+            var body: some View {
+                VStack {
+                    Button("Start") { model.start() }
+                    Button("Once") { model.startOnce() }
+                }
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["11:60"])
+    }
+
+    /// A function returning a subject it keeps per key (`if let cached = subjects[id]`, or a new
+    /// local `CurrentValueSubject`) hands on a stream that never finishes; one returning a local
+    /// `Future` answers once.
+    func testFunctionReturningASubjectItKeepsPerKey() {
+        let text = """
+        final class Availability {
+            private var subjects: [String: CurrentValueSubject<Int?, Never>] = [:]
+            func spotsLeft(for id: String) -> AnyPublisher<Int?, Never> {
+                if let cached = subjects[id] { return cached.eraseToAnyPublisher() }
+                let subject = CurrentValueSubject<Int?, Never>(nil)
+                subjects[id] = subject
+                return subject.eraseToAnyPublisher()
+            }
+            func price(for id: String) -> AnyPublisher<Int, Never> {
+                let answer = Future<Int, Never> { promise in promise(.success(1)) }
+                return answer.eraseToAnyPublisher()
+            }
+        }
+        final class StudioModel: ObservableObject {
+            @Published var studio = "All"
+            let availability = Availability()
+            private var bag = Set<AnyCancellable>()
+            func studioChanged(_ studio: String) {
+                availability.spotsLeft(for: studio).sink { print($0 as Any) }.store(in: &bag)
+                availability.price(for: studio).sink { print($0) }.store(in: &bag)
+            }
+        }
+        struct StudioView: View {
+            @StateObject private var model = StudioModel()
+            var body: some View {
+                Text("Studios").onChange(of: model.studio) { model.studioChanged($0) }
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["19:71"])
+    }
+
+    /// `let clock: Timer.TimerPublisher`, set in `init` and connected by `autoconnect()`: its sink
+    /// runs per tick. A guard on a pause flag that other methods flip lets every unpaused tick
+    /// through; a flag the path itself sets (`didWatch = true`) makes it run once.
+    func testTimerPropertyTypedByItsPublisherAndAPauseFlag() {
+        let text = """
+        final class ChartModel {
+            @Published var month = 1
+            private var refreshBag = Set<AnyCancellable>()
+            private var timerToken: AnyCancellable?
+            private let clock: Timer.TimerPublisher
+            private var isPaused = false
+            private var didWatch = false
+
+            init() {
+                clock = Timer.publish(every: 60, on: .main, in: .common)
+                timerToken = clock.autoconnect().sink { [weak self] _ in self?.refresh() }
+            }
+            func pause() { isPaused = true }
+            func resume() { isPaused = false }
+            func refresh() {
+                guard !isPaused else { return }
+                watchMonth()
+                watchMonthOnce()
+            }
+            private func watchMonth() {
+                $month.sink { print($0) }.store(in: &refreshBag)
+            }
+            private func watchMonthOnce() {
+                guard !didWatch else { return }
+                didWatch = true
+                $month.sink { print($0) }.store(in: &refreshBag)
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["21:35"])
+    }
+
+    /// A value limit waiting for a condition stacks pending subscriptions on one stream
+    /// (`$state.filter { … }.first()`), but not on a stream made for the run's own argument
+    /// (`manager.progress(for: id)`), which another run's value does not end.
+    func testWaitingLimitOnAStreamOfTheRunsOwnArgument() {
+        let text = """
+        final class DownloadsModel {
+            @Published var state = 0
+            let manager = DownloadManager()
+            private var bag = Set<AnyCancellable>()
+            @objc func addTapped() {
+                observeCompletion(of: UUID())
+                waitForReady()
+            }
+            private func observeCompletion(of id: UUID) {
+                manager.progress(for: id).filter { $0 >= 1 }.first().sink { _ in print("done") }.store(in: &bag)
+            }
+            private func waitForReady() {
+                $state.filter { $0 > 2 }.first().sink { _ in print("ready") }.store(in: &bag)
+            }
+        }
+        final class DownloadManager {
+            private let progressSubject = PassthroughSubject<Double, Never>()
+            func progress(for id: UUID) -> AnyPublisher<Double, Never> {
+                progressSubject.eraseToAnyPublisher()
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["13:71"])
+    }
+}
