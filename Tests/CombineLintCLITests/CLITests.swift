@@ -194,6 +194,32 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(result.stderr, "error: no such file or folder: 'Nowhere'\n")
     }
 
+    /// A scene delegate of an app with one scene lives for the run, so a strong `self` in its
+    /// sink is no leak; the app's `Info.plist` saying it supports multiple scenes makes it one.
+    func testInfoPropertyListSupportingMultipleScenesEndsTheSceneDelegatesLife() throws {
+        try write("App/SceneDelegate.swift", """
+        import Combine
+        import UIKit
+        final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+            private var bag = Set<AnyCancellable>()
+            private var count = 0
+            func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+                NotificationCenter.default.publisher(for: .changed).sink { _ in self.count += 1 }.store(in: &bag)
+            }
+        }
+
+        """)
+        let single = try run(["App", "--quiet"])
+        XCTAssertEqual(single.status, 0)
+        XCTAssertEqual(single.stdout, "")
+        try write("App/Info.plist", "<plist version=\"1.0\"><dict><key>UIApplicationSceneManifest</key><dict>"
+                  + "<key>UIApplicationSupportsMultipleScenes</key>\n<true/></dict></dict></plist>\n")
+        let multiple = try run(["App", "--quiet"])
+        XCTAssertEqual(multiple.stdout.split(separator: "\n").filter { $0.hasSuffix("[strong_self_capture]") }
+                        .map { String($0.prefix(while: { $0 != " " })) },
+                       ["App/SceneDelegate.swift:7:73:"])
+    }
+
     func testCleanFolderExitsZeroWithSummary() throws {
         try write("Sources/A.swift", "let a = 1\n")
         try write("Sources/B.swift", "let b = 2\n")

@@ -35,11 +35,13 @@ public enum LongLivedObjects {
     }
 
     /// Whether `typeName` is a scene delegate of an app that never works with a second scene
-    /// (`requestSceneSessionActivation`, `openSessions`, … appear nowhere): its one scene connects at launch and
+    /// (`requestSceneSessionActivation`, `openSessions`, … appear nowhere, and no `Info.plist` sets
+    /// `UIApplicationSupportsMultipleScenes`): its one scene connects at launch and
     /// stays until the app ends, so the delegate, and what it makes when the scene connects, lives
     /// for the run. An app that opens more windows discards their scenes when they close.
     public static func isOnlySceneDelegate(_ typeName: String, index: ProjectIndex) -> Bool {
-        Catalogue.sceneDelegateProtocols.contains { index.inherits(typeName, from: $0) }
+        !index.appSettings.supportsMultipleScenes
+            && Catalogue.sceneDelegateProtocols.contains { index.inherits(typeName, from: $0) }
             && Catalogue.sceneOpeningCalls.allSatisfy { index.identifiers[$0].isEmpty }
     }
 

@@ -47,6 +47,9 @@ public struct FileWalker: Sendable {
         public var problems: [Finding]
         /// The configurations of the folders walked (kept for the engine: no file is read twice).
         public var configurations: ConfigurationTree
+        /// The apps' `Info.plist` files found in the folders walked (absolute paths, sorted): what they
+        /// say about scenes decides how long a scene delegate lives.
+        public var infoPropertyLists: [String] = []
     }
 
     /// Files named explicitly are always included, whatever their name or the configuration says
@@ -79,7 +82,8 @@ public struct FileWalker: Sendable {
             }
         }
         let files = state.files.sorted { $0.path < $1.path }
-        return Result(files: files, problems: state.problems.sorted(by: Finding.reportOrder), configurations: state.configurations)
+        return Result(files: files, problems: state.problems.sorted(by: Finding.reportOrder), configurations: state.configurations,
+                      infoPropertyLists: state.infoPropertyLists.sorted())
     }
 
     private struct WalkState {
@@ -88,6 +92,7 @@ public struct FileWalker: Sendable {
         var seenFiles: Set<String> = []
         var seenFolders: Set<String> = []
         var problems: [Finding] = []
+        var infoPropertyLists: [String] = []
     }
 
     /// `./Sources/` → `Sources`, so that reported paths read naturally.
@@ -128,9 +133,12 @@ public struct FileWalker: Sendable {
         let configuration = try state.configurations.configuration(forFolder: absolute)
         for entry in entries {
             let name = entry.name
-            // Files other than Swift sources need no system call at all.
-            if entry.kind == .file, !name.hasSuffix(".swift") { continue }
             let childAbsolute = absolute == "/" ? "/" + name : absolute + "/" + name
+            // Files other than Swift sources need no system call at all.
+            if entry.kind == .file, !name.hasSuffix(".swift") {
+                if InfoPropertyList.isInfoPropertyList(named: name) { state.infoPropertyLists.append(childAbsolute) }
+                continue
+            }
             var info = stat()
             if let mode = entry.kind.mode {
                 // The folder listing gave the type: `stat` is needed only to follow a symlink.

@@ -72,6 +72,20 @@ public struct LintEngine: Sendable {
     public var jobs: Int
     /// Whether `run` measures each phase and rule (`--timings`).
     public var measuresTime = false
+    /// What the app's `Info.plist` files say, handed to the project index.
+    public var appSettings = AppSettings()
+
+    /// The settings that the `Info.plist` files at `paths` give together: one that supports multiple
+    /// scenes makes the app multi-scene. A file that cannot be read says nothing.
+    public static func appSettings(readingInfoPropertyLists paths: [String]) -> AppSettings {
+        var settings = AppSettings()
+        for path in paths {
+            if case .success(let bytes) = FileReader.read(path), InfoPropertyList.supportsMultipleScenes(bytes) {
+                settings.supportsMultipleScenes = true
+            }
+        }
+        return settings
+    }
 
     public init(profiles: [RuleProfile], jobs: Int = Parallel.defaultJobs) {
         precondition(!profiles.isEmpty, "an engine needs at least one rule profile")
@@ -130,7 +144,8 @@ public struct LintEngine: Sendable {
         // tree is built). Invalid UTF-8 is not an error: the lexer is lossless and flags malformed bytes.
         let parsed = ProjectIndex.parse(readable.map(\.file), jobs: jobs)
         endPhase("lex, tree and file facts")
-        let index = ProjectIndex(parsed: consume parsed, jobs: jobs)
+        var index = ProjectIndex(parsed: consume parsed, jobs: jobs)
+        index.appSettings = appSettings
         let trees = index.trees
         endPhase("project index")
         // 4. Rules and suppressions on the reported files.

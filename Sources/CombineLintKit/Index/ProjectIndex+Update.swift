@@ -86,7 +86,16 @@ extension ProjectIndex {
     /// The index with one more file at the end of the input order (built anew: files are added
     /// rarely, when the editor opens one outside the workspace folders).
     public func appendingTree(_ tree: SyntaxTree) -> ProjectIndex {
-        ProjectIndex(trees: trees + [tree])
+        var index = ProjectIndex(trees: trees + [tree])
+        index.appSettings = appSettings
+        return index
+    }
+
+    /// The index built anew from these trees, with this index's app settings.
+    public func rebuilt(from trees: [SyntaxTree]) -> ProjectIndex {
+        var index = ProjectIndex(trees: trees)
+        index.appSettings = appSettings
+        return index
     }
 
     /// How much the tables have been patched, against their size: past a point, building the

@@ -5,6 +5,8 @@ public struct ProjectIndex: Sendable {
     /// The tables, shared by every copy of the index (rules hand the index to many small values, and
     /// a copy of thirty tables would retain each one); copied on the first change of a shared one.
     private var tables = Tables()
+    /// What the app's settings files say (multiple scenes); set by the engine before rules run.
+    public var appSettings = AppSettings()
 
     /// The tables, copied first when another index shares them.
     private mutating func uniqueTables() -> Tables {

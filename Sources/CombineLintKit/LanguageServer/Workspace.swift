@@ -33,13 +33,14 @@ public struct Workspace: Sendable {
         configurations = ConfigurationTree(discoveringFrom: root, knownRules: known)
         index = ProjectIndex(trees: [])
         var files: [DiscoveredFile] = []
+        var settings = AppSettings()
         do {
-            files = try Workspace.walk(self.roots, configurations: configurations, root: root)
+            (files, settings) = try Workspace.walk(self.roots, configurations: configurations, root: root)
         } catch let error as ConfigurationError {
             // The defaults stand in until the configuration can be read.
             configurationError = error
             configurations = ConfigurationTree(fixed: Configuration(rootDirectory: root))
-            files = (try? Workspace.walk(self.roots, configurations: configurations, root: root)) ?? []
+            (files, settings) = (try? Workspace.walk(self.roots, configurations: configurations, root: root)) ?? ([], AppSettings())
         } catch {
             configurationError = ConfigurationError(file: Configuration.fileName, position: nil, message: "\(error)")
         }
@@ -52,14 +53,17 @@ public struct Workspace: Sendable {
             return SourceFile(path: paths[i], bytes: bytes)
         }
         index = ProjectIndex(files: sources, jobs: jobs)
+        index.appSettings = settings
         profileOfTree = paths.map { profile(for: $0) }
     }
 
-    /// The Swift files under the roots, as the CLI finds them (excluded files left out).
-    private static func walk(_ roots: [String], configurations: ConfigurationTree, root: String) throws -> [DiscoveredFile] {
+    /// The Swift files under the roots, as the CLI finds them (excluded files left out), and what
+    /// the apps' `Info.plist` files there say.
+    private static func walk(_ roots: [String], configurations: ConfigurationTree, root: String) throws -> ([DiscoveredFile], AppSettings) {
         let walker = FileWalker(configurations: configurations, currentDirectory: root)
         let existing = roots.filter { FileManager.default.fileExists(atPath: $0) }
-        return try walker.walk(existing).files
+        let walked = try walker.walk(existing)
+        return (walked.files, LintEngine.appSettings(readingInfoPropertyLists: walked.infoPropertyLists))
     }
 
     /// The profile of a file: its folder's configuration, less its `per_file_ignores`; nil-profile
@@ -86,7 +90,7 @@ public struct Workspace: Sendable {
         if let t = index.treeIndexByPath[path] {
             index.replaceTree(at: t, with: tree)
             // Patches pile up over a long session; past a tenth of the tables, one build anew.
-            if index.patchedFraction > 0.1 { index = ProjectIndex(trees: index.trees) }
+            if index.patchedFraction > 0.1 { index = index.rebuilt(from: index.trees) }
         } else {
             index = index.appendingTree(tree)
             profileOfTree.append(profile(for: path))
@@ -123,7 +127,7 @@ public struct Workspace: Sendable {
             trees.append(tree)
             profileOfTree.append(profile(for: tree.file.path))
         }
-        index = ProjectIndex(trees: trees)
+        index = index.rebuilt(from: trees)
     }
 
     /// Reads the configuration again (a `.combinelint.json` changed). When it can be read, the

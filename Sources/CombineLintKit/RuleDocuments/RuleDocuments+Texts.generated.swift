@@ -10908,8 +10908,9 @@ until the run ends), the application's delegate itself (a class conforming to
 `UIApplicationDelegate` or `NSApplicationDelegate`, which the system makes at launch and keeps;
 so is the scene delegate of an app that never works with a second scene, `requestSceneSessionActivation`,
 `openSessions` or `activationConditions` appearing nowhere, since its one scene connects at launch and stays
-until the app ends; in an app that opens more, a scene the user closes is discarded with its delegate; support
-for more windows declared only in `Info.plist` is not seen), and classes with no subclass whose every instance is made where it is made
+until the app ends, and no `Info.plist` among the linted folders sets `UIApplicationSupportsMultipleScenes` to true;
+in an app that opens more, a scene the user closes is discarded with its delegate; support for more windows
+declared only in build settings, with no `Info.plist` file, is not seen), and classes with no subclass whose every instance is made where it is made
 once per run and kept: by their own static property (`static let shared = Storage()`), by the
 application's delegate, such a scene delegate (in `scene(_:willConnectTo:options:)`) or SwiftUI `App` (not in an `@objc` or `@IBAction` method of the delegate or a method one of them calls,
 `@IBAction func newWindow(_:) { openWindow() }`, nor in

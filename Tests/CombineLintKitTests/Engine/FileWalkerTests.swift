@@ -21,6 +21,17 @@ final class FileWalkerTests: XCTestCase {
         XCTAssertEqual(try walk([root + "/b"]), [root + "/b/Z.swift", root + "/b/a/Y.swift"])
     }
 
+    /// The apps' `Info.plist` files are found beside the sources (never linted), outside build and
+    /// hidden folders; other property lists are not.
+    func testInfoPropertyListsAreFoundButNotLinted() throws {
+        for path in ["App/Info.plist", "App/A.swift", "Watch/watch-Info.plist", "App/Settings.plist", ".build/Info.plist", "Pods/X/Info.plist"] {
+            try writeFile(root, path, "")
+        }
+        let result = try FileWalker(configuration: Configuration(rootDirectory: root), currentDirectory: root).walk(["."])
+        XCTAssertEqual(result.files.map(\.path), ["App/A.swift"])
+        XCTAssertEqual(result.infoPropertyLists, [root + "/App/Info.plist", root + "/Watch/watch-Info.plist"])
+    }
+
     func testExplicitFilesAreLintedEvenInSkippedFoldersOrExcluded() throws {
         try writeFile(root, ".build/X.swift", "")
         try writeFile(root, "Generated/G.swift", "")

@@ -9,6 +9,8 @@ struct LintWork {
     var profiles: [RuleProfile] = []
     /// Where each reported path (as in findings) is on disk.
     var absolutePaths: [String: String] = [:]
+    /// What the walked folders' `Info.plist` files say.
+    var appSettings = AppSettings()
 }
 
 extension LintCommand {
@@ -60,13 +62,16 @@ extension LintCommand {
                 work.absolutePaths[file.path] = file.absolutePath
             }
             work.problems = walked.problems
+            work.appSettings = LintEngine.appSettings(readingInfoPropertyLists: walked.infoPropertyLists)
             return work
         }
         let absolute = PathUtilities.absolute(stdinPath, relativeTo: cwd)
         let stdinProfile = try profile(for: absolute)
         let root = contextRoot(for: absolute, configuration: try tree.configuration(forFile: absolute))
         // The neighbours only feed the index; unreadable ones are not this run's problem.
-        let walked = (try? walk(walker, [root]))?.files ?? []
+        let walkedRoot = try? walk(walker, [root])
+        let walked = walkedRoot?.files ?? []
+        work.appSettings = LintEngine.appSettings(readingInfoPropertyLists: walkedRoot?.infoPropertyLists ?? [])
         let stdinReal = PathUtilities.realPath(absolute) ?? absolute
         work.inputs = walked.filter { (PathUtilities.realPath($0.absolutePath) ?? $0.absolutePath) != stdinReal }
             .map { LintInput(path: $0.path, absolutePath: $0.absolutePath, isReported: false) }

@@ -56,6 +56,7 @@ public struct LintCommand {
         timings.add("finding files", monotonicSeconds() - walkStart)
         var engine = LintEngine(profiles: work.profiles, jobs: options.jobs ?? Parallel.defaultJobs)
         engine.measuresTime = options.timings
+        engine.appSettings = work.appSettings
         var outcome = engine.run(work.inputs)
         if let engineTimings = outcome.timings { timings.merge(engineTimings) }
 

@@ -71,7 +71,8 @@ extension LintCommand {
     func analyseForTrace() throws -> (outcome: LintOutcome, work: LintWork) {
         let configurations = try configurationTree()
         let work = try inputs(configurations: configurations)
-        let engine = LintEngine(profiles: work.profiles, jobs: options.jobs ?? Parallel.defaultJobs)
+        var engine = LintEngine(profiles: work.profiles, jobs: options.jobs ?? Parallel.defaultJobs)
+        engine.appSettings = work.appSettings
         var outcome = engine.run(work.inputs)
         outcome.findings = (work.problems + outcome.findings).sorted(by: Finding.reportOrder)
         return (outcome, work)
