@@ -208,37 +208,55 @@ enum NeverFinishingSources {
     private static func returnsNeverFinishing(_ call: ChainElement, index: ProjectIndex, throughBodies: Bool) -> Bool {
         let labels = call.argumentLabels
         let compute = { () -> Bool in
-            var found = false
-            // A protocol's requirement has no body: its conformers' implementations decide.
-            let callable = ProjectFunctionCalls.declarations(runBy: call, matching: .labels, requireBody: false, publisherResults: true, also: {
-                $0.bodyOpen != nil || Catalogue.neverFinishingPublisherTypes.contains(publisherTypeName($0.returnType))
-            }, index: index)
-            for reference in TestCaseCode.preferringApp(callable, index: index) {
-                let tree = index.trees[reference.tree]
-                let function = tree.functions[reference.item]
-                if Catalogue.neverFinishingPublisherTypes.contains(publisherTypeName(function.returnType)) {
-                    found = true
-                    continue
-                }
-                guard throughBodies, handsOnNeverFinishing(function: reference.item, in: tree, index: index) else { return false }
-                found = true
-            }
-            return found
+            callablesReturnNeverFinishing(call, index: index, throughBodies: throughBodies, depth: 0)
         }
         guard throughBodies else { return compute() }
         return index.neverFinishingPropertyNames.answer("func \(call.name)(\(labels.map { $0 + ":" }.joined()))", compute)
     }
 
+    /// What `returnsNeverFinishing` asks of the functions `call` can call; `depth` counts the
+    /// functions already passed through on the way (one forwarding step is followed, no more).
+    private static func callablesReturnNeverFinishing(_ call: ChainElement, index: ProjectIndex, throughBodies: Bool, depth: Int) -> Bool {
+        var found = false
+        // A protocol's requirement has no body: its conformers' implementations decide.
+        let callable = ProjectFunctionCalls.declarations(runBy: call, matching: .labels, requireBody: false, publisherResults: true, also: {
+            $0.bodyOpen != nil || Catalogue.neverFinishingPublisherTypes.contains(publisherTypeName($0.returnType))
+        }, index: index)
+        for reference in TestCaseCode.preferringApp(callable, index: index) {
+            let tree = index.trees[reference.tree]
+            let function = tree.functions[reference.item]
+            if Catalogue.neverFinishingPublisherTypes.contains(publisherTypeName(function.returnType)) {
+                found = true
+                continue
+            }
+            guard throughBodies, handsOnNeverFinishing(function: reference.item, in: tree, index: index, depth: depth) else { return false }
+            found = true
+        }
+        return found
+    }
+
     /// Function `f` declares a publisher result and each of its `return`s is a pipeline that starts
-    /// from a never-finishing publisher (not through another function's body) with no value limit.
-    private static func handsOnNeverFinishing(function f: Int, in tree: SyntaxTree, index: ProjectIndex) -> Bool {
+    /// from a never-finishing publisher with no value limit: directly (not through properties), from a
+    /// local holding one, or, once, from a call of another function that hands one on
+    /// (`func spots(for c: GymClass) -> AnyPublisher<…> { availability.spotsLeft(for: c.id) }`).
+    private static func handsOnNeverFinishing(function f: Int, in tree: SyntaxTree, index: ProjectIndex, depth: Int) -> Bool {
         guard tree.functions[f].returnType.contains("Publisher"), let returned = tree.chainsReturned(byFunction: f) else { return false }
         return returned.allSatisfy { chain in
             (evidence(in: chain, before: chain.elements.count, tree: tree, index: index, extraNames: [],
                       throughProperties: false, throughBodies: false) != nil
-                || startsFromNeverFinishingLocal(chain, tree: tree, index: index))
+                || startsFromNeverFinishingLocal(chain, tree: tree, index: index)
+                || (depth < 1 && forwardsNeverFinishingCall(chain, index: index, depth: depth)))
                 && !chain.elements.contains(where: { Catalogue.valueLimitingOperators.contains($0.name) })
         }
+    }
+
+    /// Whether `chain` goes on from a call (`availability.spotsLeft(for: id)`) whose functions hand on
+    /// a never-finishing publisher, judged one function deeper.
+    private static func forwardsNeverFinishingCall(_ chain: Chain, index: ProjectIndex, depth: Int) -> Bool {
+        let end = Catalogue.firstPipelineOperator(in: chain.elements, from: 0, before: chain.elements.count)
+        guard end >= 1, case let call = chain.elements[end - 1], call.isCall, call.kind != .literal,
+              !Catalogue.isPipelineOperator(call) else { return false }
+        return callablesReturnNeverFinishing(call, index: index, throughBodies: true, depth: depth + 1)
     }
 
     /// A type's text without its generic arguments and module: `Published<Bool>.Publisher` →

@@ -222,4 +222,39 @@ extension StrongSelfCaptureAppIdiomTests {
         """
         XCTAssertEqual(positions(text), ["37:35", "39:40"])
     }
+
+    /// A view model's function that forwards another object's (`spots(for:)` returning
+    /// `availability.spotsLeft(for:)`) hands on what that one returns: a subject it keeps never
+    /// finishes, a `Future` answers once.
+    func testFunctionForwardingAnotherObjectsNeverFinishingPublisher() {
+        let text = """
+        final class Availability {
+            private var subjects: [String: CurrentValueSubject<Int, Never>] = [:]
+            func spotsLeft(for id: String) -> AnyPublisher<Int, Never> {
+                let subject = subjects[id] ?? CurrentValueSubject<Int, Never>(0)
+                subjects[id] = subject
+                return subject.eraseToAnyPublisher()
+            }
+            func price(for id: String) -> AnyPublisher<Int, Never> {
+                Future<Int, Never> { $0(.success(1)) }.eraseToAnyPublisher()
+            }
+        }
+        final class ScheduleModel {
+            let availability = Availability()
+            func spots(for id: String) -> AnyPublisher<Int, Never> { availability.spotsLeft(for: id) }
+            func price(for id: String) -> AnyPublisher<Int, Never> { availability.price(for: id).eraseToAnyPublisher() }
+        }
+        final class ClassDetailViewController: UIViewController {
+            private let model = ScheduleModel()
+            private var subscriptions = Set<AnyCancellable>()
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                model.spots(for: "yoga").sink(receiveValue: render).store(in: &subscriptions)
+                model.price(for: "yoga").sink(receiveValue: render).store(in: &subscriptions)
+            }
+            func render(_ value: Int) {}
+        }
+        """
+        XCTAssertEqual(positions(text), ["22:53"])
+    }
 }
