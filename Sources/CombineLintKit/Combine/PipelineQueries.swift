@@ -239,15 +239,23 @@ enum NeverFinishingSources {
     /// from a never-finishing publisher with no value limit: directly (not through properties), from a
     /// local holding one, or, once, from a call of another function that hands one on
     /// (`func spots(for c: GymClass) -> AnyPublisher<…> { availability.spotsLeft(for: c.id) }`).
+    /// An early exit that returns a constant answered during `subscribe` (`guard let url else { return
+    /// Just(1).eraseToAnyPublisher() }`) does not count against the other returns.
     private static func handsOnNeverFinishing(function f: Int, in tree: SyntaxTree, index: ProjectIndex, depth: Int) -> Bool {
         guard tree.functions[f].returnType.contains("Publisher"), let returned = tree.chainsReturned(byFunction: f) else { return false }
-        return returned.allSatisfy { chain in
-            (evidence(in: chain, before: chain.elements.count, tree: tree, index: index, extraNames: [],
-                      throughProperties: false, throughBodies: false) != nil
+        var endless = false
+        for chain in returned {
+            if (evidence(in: chain, before: chain.elements.count, tree: tree, index: index, extraNames: [],
+                         throughProperties: false, throughBodies: false) != nil
                 || startsFromNeverFinishingLocal(chain, tree: tree, index: index)
                 || (depth < 1 && forwardsNeverFinishingCall(chain, index: index, depth: depth)))
-                && !chain.elements.contains(where: { Catalogue.valueLimitingOperators.contains($0.name) })
+                && !chain.elements.contains(where: { Catalogue.valueLimitingOperators.contains($0.name) }) {
+                endless = true
+            } else if returned.count == 1 || !SynchronousCompletion.finishesDuringSubscribe(chain, before: chain.elements.count, in: tree) {
+                return false
+            }
         }
+        return endless
     }
 
     /// Whether `chain` goes on from a call (`availability.spotsLeft(for: id)`) whose functions hand on

@@ -10899,7 +10899,8 @@ injected token provider, `cache.image(for: url)` returning a shared `Future` kep
 one that returns `$accounts.map { … }` is reported, and so is one that returns a subject it keeps
 (`if let cached = subjects[id] { return cached.eraseToAnyPublisher() }`, a local `CurrentValueSubject` it
 stores and returns) or forwards another such function's result (`func spots(for id: String) -> AnyPublisher<…>
-{ availability.spotsLeft(for: id) }`). Nor is a subscription whose bag or cancellable the type (or a base
+{ availability.spotsLeft(for: id) }`); an early exit returning a constant (`guard let url else { return
+Just(0).eraseToAnyPublisher() }`) leaves the function's other returns to decide. Nor is a subscription whose bag or cancellable the type (or a base
 class) empties, replaces or cancels in `viewWillDisappear` or `viewDidDisappear` (AppKit's closing
 callbacks too), or that a scene delegate clears in `sceneDidEnterBackground` or `sceneDidDisconnect` (the system sends a scene to the background before it disconnects it), or
 a representable's coordinator whose bag the representable's `dismantleUIView(_:coordinator:)` (or `dismantleNSView`, …) empties

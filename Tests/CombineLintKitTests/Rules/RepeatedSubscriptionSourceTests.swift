@@ -145,4 +145,34 @@ final class RepeatedSubscriptionSourceTests: XCTestCase {
         """
         XCTAssertEqual(positions(text), ["13:71"])
     }
+
+    /// A function whose main return never finishes still does when an early exit returns a
+    /// constant (`guard let attachment else { return Just(1)… }`); one whose every return
+    /// answers at once finishes.
+    func testEarlyExitReturningAConstantBesideANeverFinishingReturn() {
+        let text = """
+        final class ComposerModel {
+            @Published var uploads: [String: Double] = [:]
+            var attachment: String?
+            func submit() -> AnyPublisher<Double, Never> {
+                guard let attachment else { return Just(1).eraseToAnyPublisher() }
+                return $uploads.compactMap { $0[attachment] }.eraseToAnyPublisher()
+            }
+            func send() -> AnyPublisher<Double, Never> {
+                guard attachment != nil else { return Just(1).eraseToAnyPublisher() }
+                return Just(0.5).eraseToAnyPublisher()
+            }
+        }
+        final class ComposerViewController: UIViewController {
+            private let model = ComposerModel()
+            private var uploadBag = Set<AnyCancellable>()
+            @IBAction func postTapped(_ sender: UIButton) {
+                model.submit().sink { [weak self] in self?.show($0) }.store(in: &uploadBag)
+                model.send().sink { [weak self] in self?.show($0) }.store(in: &uploadBag)
+            }
+            func show(_ progress: Double) {}
+        }
+        """
+        XCTAssertEqual(positions(text), ["17:63"])
+    }
 }
