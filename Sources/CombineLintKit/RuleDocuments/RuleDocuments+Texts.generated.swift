@@ -10036,7 +10036,8 @@ func finish(with value: Int) {
 **Severity:** warning · **Enabled:** by default
 
 Reports a subscription stored in a bag (`store(in:)`, `insert`, `append`, `+=`, the `.disposed(by: bag)`
-of an RxSwift-style bag class) from code that
+of an RxSwift-style bag class; also a cancellable bound to a local first, `let token = … .sink { … }`, and
+put in the bag after, `tokens.append(token)`) from code that
 runs again and again while its object lives: `viewWillAppear`, `viewIsAppearing`, `viewDidAppear`,
 `viewWillLayoutSubviews`, `viewDidLayoutSubviews`, `layoutSubviews`, `traitCollectionDidChange`,
 `viewWillTransition(to:with:)`, `updateConstraints`, `updateViewConstraints`, safe area and

@@ -25,8 +25,16 @@ public struct StoreInAppearanceRule: Rule {
                                   extraCellMethods: context.options.strings("repeated_methods"))
         let finite = FinitePublishers(index: context.index, memo: context.memo, oneShot: true)
         var findings: [Finding] = []
+        // Built on first need (a local cancellable put in a bag later), once per file.
+        var lookup: TreeLookup?
+        let lookupOnce = { () -> TreeLookup in
+            if let lookup { return lookup }
+            let made = TreeLookup(tree)
+            lookup = made
+            return made
+        }
         for subscription in context.subscriptions + helperCalls {
-            guard let store = storeSite(of: subscription, in: tree) else { continue }
+            guard let store = storeSite(of: subscription, in: tree, lookup: lookupOnce) else { continue }
             let chain = tree.chains[subscription.chain]
             guard let site = sites.site(of: chain.elements[subscription.element].nameToken) else { continue }
             guard !answersOnce(chain, before: subscription.element, at: site, finite: finite, in: context) else { continue }
@@ -115,7 +123,7 @@ public struct StoreInAppearanceRule: Rule {
         var key: String
     }
 
-    func storeSite(of subscription: Subscription, in tree: SyntaxTree) -> StoreSite? {
+    func storeSite(of subscription: Subscription, in tree: SyntaxTree, lookup: () -> TreeLookup) -> StoreSite? {
         let chain = tree.chains[subscription.chain]
         switch subscription.storage {
         case .bag(let owner):
@@ -156,9 +164,33 @@ public struct StoreInAppearanceRule: Rule {
             default:
                 return nil
             }
+        case .local(let v):
+            return storeSite(ofLocal: v, in: tree, lookup: lookup())
         default:
             return nil
         }
+    }
+
+    /// `let token = … .sink { … }` then `tokens.append(token)` (or `insert`, `token.store(in: &bag)`):
+    /// the collection the local cancellable goes into later, at that call.
+    private func storeSite(ofLocal v: Int, in tree: SyntaxTree, lookup: TreeLookup) -> StoreSite? {
+        for use in SubscriptionFinder.usesAfterDeclaration(of: v, in: tree) {
+            guard let owner = SubscriptionFinder.bagStoring(localAt: use, lookup: lookup), ownerAccumulates(owner) else { continue }
+            // `token.store(in: &bag)`
+            if let c = lookup.chain(startingAt: use), case let chain = tree.chains[c], chain.elements.count == 2,
+               let argument = SubscriptionFinder.bagArgument(of: chain.elements[1]),
+               let key = BagResets.key(first: argument.value.lowerBound, last: argument.value.upperBound, in: tree) {
+                return StoreSite(first: chain.elements[1].nameToken, last: chain.elements[1].lastToken, key: key)
+            }
+            // `bag.insert(token)`, `bag.append(token)`
+            let open = Int(tree.enclosing[use])
+            guard open >= 0, let call = tree.call(openedAt: open), call.element > 0 else { continue }
+            let callChain = tree.chains[call.chain]
+            let element = callChain.elements[call.element]
+            guard let key = BagResets.key(first: callChain.first, last: callChain.elements[call.element - 1].lastToken, in: tree) else { continue }
+            return StoreSite(first: element.nameToken, last: element.lastToken, key: key)
+        }
+        return nil
     }
 
     /// A local bag dies with the call, and a parameter bag is the caller's business.

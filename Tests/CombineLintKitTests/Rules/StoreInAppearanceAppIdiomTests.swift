@@ -211,4 +211,34 @@ extension StoreInAppearanceAppIdiomTests {
         """
         XCTAssertEqual(positions(text), ["9:78", "13:78"])
     }
+
+    /// A cancellable bound to a local first and put in a member collection after
+    /// (`appearTokens.append(token)`, `observer.store(in: &observers)`) piles up as a direct store
+    /// does; a local array dies with the call, and a `first()` answers once.
+    func testLocalCancellableStoredInAMemberCollectionLater() {
+        let text = """
+        final class EditorViewController: UIViewController {
+            private let model = EditorModel()
+            private var appearTokens: [AnyCancellable] = []
+            private var observers = Set<AnyCancellable>()
+            override func viewDidAppear(_ animated: Bool) {
+                super.viewDidAppear(animated)
+                let token = model.$canUndo.sink { [weak self] in self?.undoButton.isEnabled = $0 }
+                appearTokens.append(token)
+                let observer = model.$title.sink { [weak self] in self?.title = $0 }
+                observer.store(in: &observers)
+                var local: [AnyCancellable] = []
+                let kept = model.$title.sink { print($0) }
+                local.append(kept)
+                let once = model.$title.first().sink { print($0) }
+                appearTokens.append(once)
+            }
+        }
+        final class EditorModel: ObservableObject {
+            @Published var canUndo = false
+            @Published var title = ""
+        }
+        """
+        XCTAssertEqual(positions(text), ["8:22", "10:18"])
+    }
 }
