@@ -24,8 +24,14 @@ public enum CreateOnceGuards {
     /// The regions of function `f`'s body (code directly in it, not in closures) that run behind a
     /// create-once guard of that body: asked once per body, then tested for each token.
     public static func guardedRegions(inFunction f: Int, of tree: SyntaxTree) -> [Range<Int>] {
+        namedGuardedRegions(inFunction: f, of: tree).map(\.region)
+    }
+
+    /// The regions of `guardedRegions(inFunction:of:)`, each with the names its guard tests and its
+    /// code makes present (`observer` of `guard observer == nil … observer = …`; none for a keyed cache).
+    public static func namedGuardedRegions(inFunction f: Int, of tree: SyntaxTree) -> [(region: Range<Int>, names: [String])] {
         guard let open = tree.functions[f].bodyOpen, let close = tree.functions[f].bodyClose, open + 1 < close else { return [] }
-        return regions(before: close, containing: nil, body: (open + 1)..<close, closure: nil, of: tree)
+        return namedRegions(before: close, containing: nil, body: (open + 1)..<close, closure: nil, of: tree)
     }
 
     /// The guards of `body`, whose code directly in it (outside nested closures) has `closure` as
@@ -39,7 +45,12 @@ public enum CreateOnceGuards {
     /// (only those holding token `target`, when given).
     private static func regions(before limit: Int, containing target: Int?, body code: Range<Int>, closure c: Int?,
                                 of tree: SyntaxTree) -> [Range<Int>] {
-        var result: [Range<Int>] = []
+        namedRegions(before: limit, containing: target, body: code, closure: c, of: tree).map(\.region)
+    }
+
+    private static func namedRegions(before limit: Int, containing target: Int?, body code: Range<Int>, closure c: Int?,
+                                     of tree: SyntaxTree) -> [(region: Range<Int>, names: [String])] {
+        var result: [(region: Range<Int>, names: [String])] = []
         // Where the body stores into a collection by key (`rows[id] = row`), found once per body.
         var keyedStores: [String: [Int]]? = nil
         for k in code.lowerBound..<limit where tree.isWord(k, "if") || tree.isWord(k, "guard") {
@@ -61,14 +72,13 @@ public enum CreateOnceGuards {
             if let keyed = keyedRegion(at: k, conditionEnd: conditionEnd, body: body, bodyEnd: bodyEnd, code: code, closure: c, of: tree,
                                        stores: { keyedStores = keyedStores ?? Self.keyedStores(in: code, closure: c, of: tree); return keyedStores! }),
                target.map(keyed.contains) ?? true {
-                result.append(keyed)
+                result.append((keyed, []))
                 continue
             }
             if let target, !region.contains(target) { continue }
             // The closure runs synchronously to its end, so a later write guards the next run too.
-            if absentNames(in: (k + 1)..<conditionEnd, of: tree).contains(where: { isMadePresent($0, in: region, closure: c, of: tree) }) {
-                result.append(region)
-            }
+            let made = absentNames(in: (k + 1)..<conditionEnd, of: tree).filter { isMadePresent($0, in: region, closure: c, of: tree) }
+            if !made.isEmpty { result.append((region, made)) }
         }
         return result
     }
@@ -196,5 +206,37 @@ public enum CreateOnceGuards {
             return true
         }
         return false
+    }
+
+    /// The `name = nil` (or `self.name = nil`) tokens in the methods of type declaration `t` of the
+    /// file, by name: read once per type, then asked for each guard.
+    public static func nilWrites(inType t: Int, of tree: SyntaxTree) -> [String: [Int]] {
+        var byName: [String: [Int]] = [:]
+        for function in tree.functions where function.enclosingType == t {
+            guard let open = function.bodyOpen, let close = function.bodyClose, open < close else { continue }
+            for i in open..<close where tree.tokens[i].kind == .identifier && i + 2 < close
+                && tree.tokens[i + 1].kind == .equal && tree.isWord(i + 2, "nil") {
+                if i > 1, tree.tokens[i - 1].kind == .period {
+                    let receiver = tree.tokens[i - 2].kind == .questionMark ? i - 3 : i - 2
+                    guard receiver >= 0, tree.isSelfReference(receiver) else { continue }
+                }
+                byName[tree.name(i), default: []].append(i)
+            }
+        }
+        return byName
+    }
+
+    /// Whether one of `writes` (from `nilWrites`) of `name`, the thing a create-once guard tests,
+    /// stands outside the guarded `region` in a function that does not empty `bag`
+    /// (`didMoveToWindow` clearing `token` when the view leaves its window): the guard opens again
+    /// after each clearing, so what the guarded code stores into `bag` piles up.
+    public static func isClearedKeepingBag(_ name: String, outside region: Range<Int>, bag: String, writes: [String: [Int]],
+                                           in tree: SyntaxTree) -> Bool {
+        guard !name.contains(".") else { return false }
+        return (writes[name] ?? []).contains { i in
+            guard !region.contains(i), let f = tree.enclosingFunction(of: i), let open = tree.functions[f].bodyOpen,
+                  let close = tree.functions[f].bodyClose else { return false }
+            return !BagResets.empties(bag, in: open..<close, of: tree)
+        }
     }
 }

@@ -59,4 +59,33 @@ extension SubscriptionFinder {
         }
         return nil
     }
+
+    /// Where a local cancellable goes into a bag later: `token.store(in: &bag)`, `bag.append(token)`.
+    public struct LaterBagStore: Sendable {
+        /// Who holds the bag.
+        public var owner: Owner
+        /// The storing call (`store`, `append`, `insert`): its name token and last token.
+        public var call: ChainElement
+        /// The bag expression as written (`self.tokens`, `&bag` without the `&`).
+        public var bag: ClosedRange<Int>
+    }
+
+    /// The first bag the cancellable in local `v` is put into after its declaration, if any.
+    public static func laterBagStore(ofLocal v: Int, lookup: TreeLookup) -> LaterBagStore? {
+        let tree = lookup.tree
+        for use in usesAfterDeclaration(of: v, in: tree) {
+            guard let owner = bagStoring(localAt: use, lookup: lookup) else { continue }
+            if let c = lookup.chain(startingAt: use), case let chain = tree.chains[c], chain.elements.count == 2,
+               let argument = bagArgument(of: chain.elements[1]) {
+                let first = argument.isInout ? argument.value.lowerBound + 1 : argument.value.lowerBound
+                guard first <= argument.value.upperBound else { continue }
+                return LaterBagStore(owner: owner, call: chain.elements[1], bag: first...argument.value.upperBound)
+            }
+            let open = Int(tree.enclosing[use])
+            guard open >= 0, let call = tree.call(openedAt: open), call.element > 0 else { continue }
+            let chain = tree.chains[call.chain]
+            return LaterBagStore(owner: owner, call: chain.elements[call.element], bag: chain.first...chain.elements[call.element - 1].lastToken)
+        }
+        return nil
+    }
 }

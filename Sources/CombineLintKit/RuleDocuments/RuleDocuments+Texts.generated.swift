@@ -8259,7 +8259,9 @@ Not reported:
   calling `availability.pauseLive()`);
 - paths behind a create-once guard in a method on the path (`guard socketObserver == nil else { return }`,
   then `socketObserver = …`; a stored object's member, `guard tableView.tableHeaderView == nil` before
-  `tableView.tableHeaderView = header`): the rest of the method runs once until something clears the observer;
+  `tableView.tableHeaderView = header`): the rest of the method runs once until something clears the observer
+  (so a guard whose observer another method sets back to `nil` without emptying the bag, `stopHeartbeat()`
+  from `viewWillDisappear` clearing `countdownTimer`, guards nothing across visits);
   or a cache per key (`if let existing = rowModels[id] { return existing }`, also after updating the entry
   found, `existing.update(deck); return existing`, or `guard rowModels[id] == nil`,
   before `rowModels[id] = model`): the rest runs once per key, however often a view's `body` asks;
@@ -10085,7 +10087,9 @@ A store behind a run-once guard of the callback is not reported: a flag the call
 `guard animationBag.isEmpty` before `.store(in: &animationBag.subscriptions)`), the state installing a view sets
 for good (`guard header.superview == nil else { return }` before `addSubview(header)`), or a create-once guard whose
 body makes the thing it tests (`guard tableView.tableHeaderView == nil else { return }` before
-`tableView.tableHeaderView = header` in `viewDidLayoutSubviews`): the rest runs on the first pass only.
+`tableView.tableHeaderView = header` in `viewDidLayoutSubviews`): the rest runs on the first pass only. A
+create-once guard whose thing the type sets back to `nil` elsewhere without emptying the bag (`didMoveToWindow`
+clearing `token` when the view leaves its window) opens again after each clearing, and is no such guard.
 
 ## Why it matters
 

@@ -156,7 +156,7 @@ public struct RepeatedSubscriptionRule: Rule {
               NeverFinishingSources.startsNeverFinishing(tree.chains[store.chain], before: store.subscriber, tree: tree,
                                                          index: context.index, extraNames: []),
               !analysis.isReset(store.bag, along: path, storeToken: store.token, memo: context.memo, memoKey: memoKey),
-              !isGuardedBeforeStore(store, in: function, context) else { return nil }
+              !isGuardedBeforeStore(store, in: function, analysis: analysis, memoKey: memoKey, context) else { return nil }
         let text = RepeatedSubscriptionRule.text(path: "\(function.selectorName) → \(store.label)", entry: function.selectorName, store: store,
                                                  subscribeOnceIn: foreground ? "`init` or the launch callback" : "`viewDidLoad` or `init`",
                                                  consequence: foreground ? "each value is handled once per return to the foreground so far"
@@ -229,7 +229,7 @@ public struct RepeatedSubscriptionRule: Rule {
         }) { return nil }
         // A cell's `configure…` reached from `cellForRowAt` is `store_in_appearance`'s (stored right in repeated code).
         if RepeatedSubscriptionRule.sites(of: tree, extraAppearance: extra, context).site(of: store.token) != nil { return nil }
-        if isGuardedBeforeStore(store, in: function, context) { return nil }
+        if isGuardedBeforeStore(store, in: function, analysis: analysis, memoKey: memoKey, context) { return nil }
         let pathText = "\(entry) → \(store.typeName).\(observer?.name ?? function.selectorName) → \(store.label)"
         let text = RepeatedSubscriptionRule.text(path: pathText, entry: first, store: store,
                                                  subscribeOnceIn: "`init`", consequence: "values are handled several times")
@@ -329,10 +329,17 @@ public struct RepeatedSubscriptionRule: Rule {
     /// Whether a run-once guard (a flag the type's methods in this file set, the bag, a view's
     /// attachment) stands in the storing function before the store, or a create-once guard lets
     /// the store through once (per key: `if let row = rows[id] { return row }`, then `rows[id] = row`).
-    private func isGuardedBeforeStore(_ store: Store, in function: FunctionDecl, _ context: RuleContext) -> Bool {
+    private func isGuardedBeforeStore(_ store: Store, in function: FunctionDecl, analysis: TypeAnalysis, memoKey: String,
+                                      _ context: RuleContext) -> Bool {
         guard let open = function.bodyOpen else { return false }
-        if context.tree.innermostClosure(of: store.token) == nil,
-           CreateOnceGuards.guards(store.token, inFunction: store.function, of: context.tree) { return true }
+        // A create-once guard, unless another method clears what it tests and keeps the bag
+        // (`stopHeartbeat()` setting `countdownTimer = nil`): then it opens again after each clearing.
+        if context.tree.innermostClosure(of: store.token) == nil, let t = context.index.treeIndexByPath[context.tree.file.path],
+           CreateOnceGuards.namedGuardedRegions(inFunction: store.function, of: context.tree).contains(where: { guarded in
+               guarded.region.contains(store.token) && !guarded.names.contains {
+                   analysis.clearedKeepingBag($0, outside: guarded.region, inTree: t, bag: store.bag, memo: context.memo, memoKey: memoKey)
+               }
+           }) { return true }
         let flags = RunOnceGuards.flags(setByTypeAt: function.enclosingType, in: context.tree, index: context.index, memo: context.memo)
         return RunOnceGuards.isGuarded((open + 1)..<store.token, of: context.tree, bag: store.bag, flags: flags)
     }
@@ -351,6 +358,8 @@ public struct RepeatedSubscriptionRule: Rule {
     /// Subscriptions stored into a bag of self, inside a (non-local) method of a type.
     private func stores(in tree: SyntaxTree, treeIndex: Int, index: ProjectIndex, memo: ProjectMemo, subscriptions: [Subscription]) -> [Store] {
         var result: [Store] = []
+        // Built on first need (a local cancellable put in a bag later), once per file.
+        var lookup: TreeLookup?
         for subscription in subscriptions {
             let chain = tree.chains[subscription.chain]
             // `Just(())` or `[a, b].publisher` finishes, unless a later stage brings in a publisher
@@ -408,6 +417,14 @@ public struct RepeatedSubscriptionRule: Rule {
                 default:
                     continue
                 }
+            case .local(let v):
+                // `let token = … .sink { … }` then `tokens.append(token)`.
+                let made = lookup ?? TreeLookup(tree)
+                lookup = made
+                guard let later = SubscriptionFinder.laterBagStore(ofLocal: v, lookup: made) else { continue }
+                owner = later.owner
+                token = later.call.nameToken
+                label = later.call.name == "store" ? "store(in:)" : later.call.name + "(_:)"
             default:
                 continue
             }
@@ -683,9 +700,49 @@ struct TypeAnalysis: Sendable {
             // the method runs once, until something clears the observer again; not a call in a
             // closure made there (a sink's), which runs per value.
             let directlyInBody = tree.innermostClosure(of: end).map { !step.body.contains(tree.closures[$0].open) } ?? true
-            if directlyInBody, facts[i].createOnceRegions.contains(where: { $0.contains(end) }) { return true }
+            if directlyInBody, facts[i].createOnceRegions.contains(where: { guarded in
+                guarded.region.contains(end) && !guarded.names.contains {
+                    clearedKeepingBag($0, outside: guarded.region, inTree: step.tree, bag: bag, memo: memo, memoKey: memoKey)
+                }
+            }) { return true }
         }
         return false
+    }
+
+    /// Whether some method of the type sets `name` (the thing a create-once guard tests) back to
+    /// `nil` outside the guarded `region` without emptying `bag` there: `stopHeartbeat()` clearing
+    /// `countdownTimer`, or `didMoveToWindow` clearing `token` when the view leaves its window. The
+    /// guarded code then runs again after each clearing, and its stores into `bag` pile up.
+    func clearedKeepingBag(_ name: String, outside region: Range<Int>, inTree regionTree: Int, bag: String, memo: ProjectMemo,
+                           memoKey: String) -> Bool {
+        guard !name.contains(".") else { return false }
+        // Every `name = nil` (or `self.name = nil`) of the type's methods, by name: read once per type.
+        let writes = memo.value(for: memoKey + "\u{0}nil-writes") { () -> NilWrites in
+            var byName: [String: [(method: Int, token: Int)]] = [:]
+            for (m, method) in graph.methods.enumerated() {
+                let tree = index.trees[method.tree]
+                for i in method.body where tree.tokens[i].kind == .identifier && i + 2 < tree.tokens.count
+                    && tree.tokens[i + 1].kind == .equal && tree.isWord(i + 2, "nil") {
+                    if i > 1, tree.tokens[i - 1].kind == .period {
+                        let receiver = tree.tokens[i - 2].kind == .questionMark ? i - 3 : i - 2
+                        guard receiver >= 0, tree.isSelfReference(receiver) else { continue }
+                    }
+                    byName[tree.name(i), default: []].append((m, i))
+                }
+            }
+            return NilWrites(byName: byName)
+        }
+        return (writes.byName[name] ?? []).contains { write in
+            let method = graph.methods[write.method]
+            if method.tree == regionTree, region.contains(write.token) { return false }
+            return !BagResets.empties(bag, in: method.body, of: index.trees[method.tree])
+        }
+    }
+
+    /// The `name = nil` writes of a type's methods, by name.
+    private final class NilWrites: Sendable {
+        let byName: [String: [(method: Int, token: Int)]]
+        init(byName: [String: [(method: Int, token: Int)]]) { self.byName = byName }
     }
 
     /// Whether the `if` or `guard` at `k` (in `step`'s body) keeps later runs of the path out: it
@@ -755,15 +812,15 @@ struct TypeAnalysis: Sendable {
         let emptiesBag: Bool
         let guards: [Int]
         /// What create-once guards of a method's own body let through (`guard observer == nil else
-        /// { return }`, then `observer = …`).
-        let createOnceRegions: [Range<Int>]
+        /// { return }`, then `observer = …`), with the names each guard tests.
+        let createOnceRegions: [(region: Range<Int>, names: [String])]
 
         init(_ step: Step, bag: String, flags: Set<String>, index: ProjectIndex) {
             let tree = index.trees[step.tree]
             emptiesBag = BagResets.empties(bag, in: step.body, of: tree)
             guards = RunOnceGuards.guards(in: step.body, of: tree, bag: bag, flags: flags)
             if let f = tree.enclosingFunction(of: step.body.lowerBound), tree.functions[f].bodyOpen == step.body.lowerBound {
-                createOnceRegions = CreateOnceGuards.guardedRegions(inFunction: f, of: tree)
+                createOnceRegions = CreateOnceGuards.namedGuardedRegions(inFunction: f, of: tree)
             } else {
                 createOnceRegions = []
             }

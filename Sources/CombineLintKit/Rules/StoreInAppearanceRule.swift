@@ -39,7 +39,7 @@ public struct StoreInAppearanceRule: Rule {
             guard let site = sites.site(of: chain.elements[subscription.element].nameToken) else { continue }
             guard !answersOnce(chain, before: subscription.element, at: site, finite: finite, in: context) else { continue }
             guard !isEmptied(store.key, before: store.first, at: site, sites: sites, in: context) else { continue }
-            guard !isGuardedToRunOnce(store.first, key: store.key, site: site, in: tree) else { continue }
+            guard !isGuardedToRunOnce(store.first, key: store.key, site: site, in: tree, memo: context.memo) else { continue }
             findings.append(context.finding(tokens: store.first, through: store.last, message: message(site, bag: store.key),
                                             help: help(site, bag: store.key)))
         }
@@ -174,23 +174,9 @@ public struct StoreInAppearanceRule: Rule {
     /// `let token = … .sink { … }` then `tokens.append(token)` (or `insert`, `token.store(in: &bag)`):
     /// the collection the local cancellable goes into later, at that call.
     private func storeSite(ofLocal v: Int, in tree: SyntaxTree, lookup: TreeLookup) -> StoreSite? {
-        for use in SubscriptionFinder.usesAfterDeclaration(of: v, in: tree) {
-            guard let owner = SubscriptionFinder.bagStoring(localAt: use, lookup: lookup), ownerAccumulates(owner) else { continue }
-            // `token.store(in: &bag)`
-            if let c = lookup.chain(startingAt: use), case let chain = tree.chains[c], chain.elements.count == 2,
-               let argument = SubscriptionFinder.bagArgument(of: chain.elements[1]),
-               let key = BagResets.key(first: argument.value.lowerBound, last: argument.value.upperBound, in: tree) {
-                return StoreSite(first: chain.elements[1].nameToken, last: chain.elements[1].lastToken, key: key)
-            }
-            // `bag.insert(token)`, `bag.append(token)`
-            let open = Int(tree.enclosing[use])
-            guard open >= 0, let call = tree.call(openedAt: open), call.element > 0 else { continue }
-            let callChain = tree.chains[call.chain]
-            let element = callChain.elements[call.element]
-            guard let key = BagResets.key(first: callChain.first, last: callChain.elements[call.element - 1].lastToken, in: tree) else { continue }
-            return StoreSite(first: element.nameToken, last: element.lastToken, key: key)
-        }
-        return nil
+        guard let store = SubscriptionFinder.laterBagStore(ofLocal: v, lookup: lookup), ownerAccumulates(store.owner),
+              let key = BagResets.key(first: store.bag.lowerBound, last: store.bag.upperBound, in: tree) else { return nil }
+        return StoreSite(first: store.call.nameToken, last: store.call.lastToken, key: key)
     }
 
     /// A local bag dies with the call, and a parameter bag is the caller's business.
@@ -405,10 +391,16 @@ public struct StoreInAppearanceRule: Rule {
     /// `guard !didBind else { return }` / `if cancellables.isEmpty { … }`: a run-once flag around the
     /// store; or a create-once guard of the callback (`guard tableView.tableHeaderView == nil else
     /// { return }` before `tableView.tableHeaderView = header`), which lets it through once.
-    func isGuardedToRunOnce(_ token: Int, key: String, site: RepeatedSite, in tree: SyntaxTree) -> Bool {
-        if site.closure == nil, let f = site.function, tree.innermostClosure(of: token) == nil,
-           CreateOnceGuards.guards(token, inFunction: f, of: tree) { return true }
+    func isGuardedToRunOnce(_ token: Int, key: String, site: RepeatedSite, in tree: SyntaxTree, memo: ProjectMemo) -> Bool {
         let bagName = key.lastNameComponent
+        if site.closure == nil, let f = site.function, tree.innermostClosure(of: token) == nil,
+           CreateOnceGuards.namedGuardedRegions(inFunction: f, of: tree).contains(where: { guarded in
+               guard guarded.region.contains(token) else { return false }
+               let writes = tree.enclosingType(of: token).map { t in
+                   memo.value(for: "create-once.nil-writes\u{0}" + tree.file.path + "\u{0}\(t)") { CreateOnceGuards.nilWrites(inType: t, of: tree) }
+               } ?? [:]
+               return !guarded.names.contains { CreateOnceGuards.isClearedKeepingBag($0, outside: guarded.region, bag: bagName, writes: writes, in: tree) }
+           }) { return true }
         // `animationBag.isEmpty` of a holder whose `subscriptions` the store goes into.
         let parts = key.split(separator: ".")
         let holderName = parts.count >= 2 ? String(parts[parts.count - 2]) : nil

@@ -175,4 +175,54 @@ final class RepeatedSubscriptionSourceTests: XCTestCase {
         """
         XCTAssertEqual(positions(text), ["17:63"])
     }
+
+    /// A create-once guard (`guard countdownTimer == nil else { return }`) that another method
+    /// clears without emptying the bag (`stopHeartbeat()` from `viewWillDisappear`) opens again on
+    /// the next appearance; one nothing clears lets its method subscribe once. A local cancellable
+    /// appended to a member array later piles up as a direct store does.
+    func testCreateOnceGuardClearedElsewhereAndALocalTokenAppendedLater() {
+        let text = """
+        final class WalletModel {
+            private let ticker = Timer.publish(every: 1, on: .main, in: .common)
+            private var countdownTimer: Cancellable?
+            private var observer: AnyCancellable?
+            private var cancellables = Set<AnyCancellable>()
+            private var tokens: [AnyCancellable] = []
+            @Published var passes: [String] = []
+            func startHeartbeat() {
+                guard countdownTimer == nil else { return }
+                countdownTimer = ticker.connect()
+                ticker.sink { [weak self] _ in self?.beat() }.store(in: &cancellables)
+            }
+            func stopHeartbeat() {
+                countdownTimer?.cancel()
+                countdownTimer = nil
+            }
+            func startObserving() {
+                guard observer == nil else { return }
+                observer = $passes.sink { print($0) }
+                $passes.sink { print($0.count) }.store(in: &cancellables)
+            }
+            func watchPasses() {
+                let token = $passes.sink { [weak self] _ in self?.beat() }
+                tokens.append(token)
+            }
+            func beat() {}
+        }
+        final class WalletViewController: UIViewController {
+            private let model = WalletModel()
+            override func viewWillAppear(_ animated: Bool) {
+                super.viewWillAppear(animated)
+                model.startHeartbeat()
+                model.startObserving()
+                model.watchPasses()
+            }
+            override func viewWillDisappear(_ animated: Bool) {
+                super.viewWillDisappear(animated)
+                model.stopHeartbeat()
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["11:55", "24:16"])
+    }
 }

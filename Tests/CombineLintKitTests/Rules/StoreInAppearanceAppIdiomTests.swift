@@ -241,4 +241,39 @@ extension StoreInAppearanceAppIdiomTests {
         """
         XCTAssertEqual(positions(text), ["8:22", "10:18"])
     }
+
+    /// `guard token == nil else { return }` in `didMoveToWindow`, whose other branch clears `token`
+    /// when the view leaves its window: the guarded code runs again on each return, and its store
+    /// into `windowBag` piles up. A guard nothing clears (`header` in `layoutSubviews`) runs once.
+    func testCreateOnceGuardClearedWhenTheViewLeavesItsWindow() {
+        let text = """
+        final class OfflineBannerView: UIView {
+            private var token: AnyCancellable?
+            private var windowBag = Set<AnyCancellable>()
+            private var headerBag = Set<AnyCancellable>()
+            private var header: AnyCancellable?
+            override func didMoveToWindow() {
+                super.didMoveToWindow()
+                guard window != nil else {
+                    token = nil
+                    return
+                }
+                guard token == nil else { return }
+                token = Monitor.shared.$isOnline.sink { [weak self] in self?.isHidden = $0 }
+                Monitor.shared.$isOnline.sink { [weak self] _ in self?.invalidateIntrinsicContentSize() }.store(in: &windowBag)
+            }
+            override func layoutSubviews() {
+                super.layoutSubviews()
+                guard header == nil else { return }
+                header = Monitor.shared.$isOnline.sink { [weak self] in self?.alpha = $0 ? 1 : 0.5 }
+                Monitor.shared.$isOnline.sink { [weak self] _ in self?.setNeedsDisplay() }.store(in: &headerBag)
+            }
+        }
+        final class Monitor {
+            static let shared = Monitor()
+            @Published var isOnline = true
+        }
+        """
+        XCTAssertEqual(positions(text), ["14:99"])
+    }
 }
