@@ -156,6 +156,10 @@ extension Catalogue {
         "pageViewController(_:didFinishAnimating:previousViewControllers:transitionCompleted:)", "pageViewController(_:willTransitionTo:)",
         // A map's annotation selection (`MKMapViewDelegate`): each tap on a pin.
         "mapView(_:didSelect:)", "mapView(_:didDeselect:)",
+        // Each pick in a document browser or picker, a photo or image picker: the delegate stays while
+        // the user picks again and again.
+        "documentBrowser(_:didPickDocumentsAt:)", "documentPicker(_:didPickDocumentsAt:)",
+        "picker(_:didFinishPicking:)", "imagePickerController(_:didFinishPickingMediaWithInfo:)",
     ]
 
     /// Delegate methods called on each edit of a search or text field, or each scroll step: user

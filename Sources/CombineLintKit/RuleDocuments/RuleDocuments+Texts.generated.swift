@@ -8133,8 +8133,9 @@ in other files included), from code UIKit or SwiftUI runs again and again:
   AppKit's `tableViewSelectionDidChange(_:)` and `outlineViewSelectionDidChange(_:)`, a row's deselection, an
   outline item's expansion), the tap of a tab (`tabBarController(_:didSelect:)`, `tabBar(_:didSelect:)`, AppKit's
   `tabView(_:didSelect:)`), the tap of a map's pin (`mapView(_:didSelect:)`) and the turn of a page (`pageViewController(_:viewControllerAfter:)`,
-  `pageViewController(_:didFinishAnimating:previousViewControllers:transitionCompleted:)`, …),
-  a user action that repeats as a button's does, and text input callbacks that run on every edit
+  `pageViewController(_:didFinishAnimating:previousViewControllers:transitionCompleted:)`, …), each pick in a
+  document browser or picker or a photo picker (`documentBrowser(_:didPickDocumentsAt:)`,
+  `documentPicker(_:didPickDocumentsAt:)`, `picker(_:didFinishPicking:)`), a user action that repeats as a button's does, and text input callbacks that run on every edit
   (`searchBar(_:textDidChange:)`, `updateSearchResults(for:)`, `textViewDidChange(_:)`, a scope change,
   `searchBar(_:selectedScopeButtonIndexDidChange:)`, each focus of a field, `textFieldDidBeginEditing(_:)`, each move of the
   focus on tvOS or with a keyboard, `didUpdateFocus(in:with:)`, each pan or zoom of a map, `mapView(_:regionDidChangeAnimated:)`, …), where

@@ -225,4 +225,22 @@ final class RepeatedSubscriptionSourceTests: XCTestCase {
         """
         XCTAssertEqual(positions(text), ["11:55", "24:16"])
     }
+
+    /// Each pick in a document browser runs its delegate method again while the browser stays.
+    func testDocumentBrowserPickRunsAgainAndAgain() {
+        let text = """
+        final class DocumentBrowserViewController: UIDocumentBrowserViewController, UIDocumentBrowserViewControllerDelegate {
+            private var openedBag = Set<AnyCancellable>()
+            func documentBrowser(_ controller: UIDocumentBrowserViewController, didPickDocumentsAt documentURLs: [URL]) {
+                guard let url = documentURLs.first else { return }
+                present(url)
+            }
+            private func present(_ url: URL) {
+                NotificationCenter.default.publisher(for: .conflict).sink { [weak self] _ in self?.resolve(url) }.store(in: &openedBag)
+            }
+            private func resolve(_ url: URL) {}
+        }
+        """
+        XCTAssertEqual(positions(text), ["8:107"])
+    }
 }
