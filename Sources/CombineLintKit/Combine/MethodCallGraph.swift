@@ -196,8 +196,24 @@ public struct MethodCallGraph: Sendable {
         for chain in tree.chains(in: range.lowerBound...(range.upperBound - 1)) {
             // The selector (a string built from the labels) only for calls of the type's names.
             if let callee = selfCallee(chain), names[callee.name] != nil { result.append(call(callee)) }
+            // `sections.forEach(watchRow)`: a method reference handed to `forEach` runs once per element, now.
+            for element in chain.elements where element.name == "forEach" && element.isCall {
+                if let reference = methodReference(in: element, of: tree), names[tree.name(reference)] != nil {
+                    result.append(Call(name: tree.name(reference), selector: tree.name(reference) + "(_:)", token: reference))
+                }
+            }
         }
         return result
+    }
+
+    /// The method name token of `forEach(name)` or `forEach(self.name)`: its one unlabelled argument.
+    private static func methodReference(in element: ChainElement, of tree: SyntaxTree) -> Int? {
+        guard element.arguments.count == 1, let argument = element.arguments.first, argument.label == nil else { return nil }
+        let value = argument.value
+        if value.count == 1, tree.tokens[value.lowerBound].kind == .identifier { return value.lowerBound }
+        if value.count == 3, tree.isSelfReference(value.lowerBound), tree.tokens[value.lowerBound + 1].kind == .period,
+           tree.tokens[value.upperBound].kind == .identifier { return value.upperBound }
+        return nil
     }
 
     /// `name(…)` (implicit self) or `self.name(…)` / `self?.name(…)` / `strongSelf.name(…)`.

@@ -8107,7 +8107,8 @@ Reports a method that stores a subscription in a bag of `self` (`.store(in: &bag
 `bag.insert(…)`, `bag.append(…)`, `bag += […]`; or its `inout` bag parameter, `func bindHeader(into bag: inout Set<AnyCancellable>)`,
 when the type's own calls pass one member of `self` for it, `bindHeader(into: &headerBag)`) without emptying that bag, when the method runs
 repeatedly because it is called, directly or through other methods of the same type (extensions
-in other files included), from code UIKit or SwiftUI runs again and again:
+in other files included; a method reference handed to `forEach`, `sections.forEach(watchRow)`, is a call),
+from code UIKit or SwiftUI runs again and again:
 
 - appearance, layout and view state callbacks: `viewWillAppear`, `viewIsAppearing`, `viewDidAppear`, `viewWillLayoutSubviews`, a view's `willMove(toWindow:)`,
   `viewDidLayoutSubviews`, `layoutSubviews`, `traitCollectionDidChange`, `viewWillTransition`,

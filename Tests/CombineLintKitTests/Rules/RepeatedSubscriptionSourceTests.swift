@@ -243,4 +243,24 @@ final class RepeatedSubscriptionSourceTests: XCTestCase {
         """
         XCTAssertEqual(positions(text), ["8:107"])
     }
+
+    /// A method reference handed to `forEach` (`[1, 2].forEach(watchRow)`) is called from there,
+    /// once per element, on every scroll.
+    func testMethodReferenceHandedToForEachIsCalled() {
+        let text = """
+        final class SeatMapViewController: UIViewController, UIScrollViewDelegate {
+            private let model = SeatModel()
+            private var analyticsBag = Set<AnyCancellable>()
+            func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) {
+                [1, 2].forEach(watchRow)
+            }
+            private func watchRow(_ section: Int) {
+                model.$seats.sink { [weak self] _ in self?.render(section) }.store(in: &analyticsBag)
+            }
+            private func render(_ section: Int) {}
+        }
+        final class SeatModel { @Published var seats: [Int] = [] }
+        """
+        XCTAssertEqual(positions(text), ["8:70"])
+    }
 }
