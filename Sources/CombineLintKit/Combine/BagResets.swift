@@ -61,7 +61,13 @@ public enum BagResets {
         for i in range where tree.tokens[i].kind == .equal {
             var start = i - 1
             while start > range.lowerBound, !tree.statementStarts[start], tree.tokens[start - 1].kind != .leftBrace { start -= 1 }
-            guard start < i, self.key(first: start, last: i - 1, in: tree) == key else { continue }
+            guard start < i else { continue }
+            // `bags[id] = []`: the entry of a keyed bag, emptied for the store into `&bags[id, default: []]`.
+            var targetLast = i - 1
+            if tree.tokens[targetLast].kind == .rightBracket, case let open = Int(tree.matching[targetLast]), open > start {
+                targetLast = open - 1
+            }
+            guard self.key(first: start, last: targetLast, in: tree) == key else { continue }
             var end = i + 1
             while end < range.upperBound, !tree.statementStarts[end] { end += 1 }
             if tree.uses(lastName, in: (i + 1)..<end).isEmpty { result.append(start) }

@@ -263,4 +263,37 @@ final class RepeatedSubscriptionSourceTests: XCTestCase {
         """
         XCTAssertEqual(positions(text), ["8:70"])
     }
+
+    /// A keyed bag whose entry is emptied first (`wordCountBags[note.id] = []`) keeps one
+    /// subscription per key; the same store without it piles up per notification.
+    func testKeyedBagEntryEmptiedBeforeTheStore() {
+        let text = """
+        final class DocumentStore {
+            private var titleBags: [UUID: Set<AnyCancellable>] = [:]
+            private var wordCountBags: [UUID: Set<AnyCancellable>] = [:]
+            init() {
+                NotificationCenter.default.publisher(for: .didOpen)
+                    .compactMap { $0.object as? Note }
+                    .sink { [weak self] note in
+                        self?.trackTitle(of: note)
+                        self?.trackWordCount(of: note)
+                    }
+                    .store(in: &titleBags[UUID(), default: []])
+            }
+            private func trackTitle(of note: Note) {
+                note.$title.sink { print($0) }.store(in: &titleBags[note.id, default: []])
+            }
+            private func trackWordCount(of note: Note) {
+                wordCountBags[note.id] = []
+                note.$text.sink { print($0) }.store(in: &wordCountBags[note.id, default: []])
+            }
+        }
+        final class Note {
+            let id = UUID()
+            @Published var title = ""
+            @Published var text = ""
+        }
+        """
+        XCTAssertEqual(positions(text), ["14:40"])
+    }
 }
