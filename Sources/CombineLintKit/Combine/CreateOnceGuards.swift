@@ -214,16 +214,21 @@ public enum CreateOnceGuards {
         var byName: [String: [Int]] = [:]
         for function in tree.functions where function.enclosingType == t {
             guard let open = function.bodyOpen, let close = function.bodyClose, open < close else { continue }
-            for i in open..<close where tree.tokens[i].kind == .identifier && i + 2 < close
-                && tree.tokens[i + 1].kind == .equal && tree.isWord(i + 2, "nil") {
-                if i > 1, tree.tokens[i - 1].kind == .period {
-                    let receiver = tree.tokens[i - 2].kind == .questionMark ? i - 3 : i - 2
-                    guard receiver >= 0, tree.isSelfReference(receiver) else { continue }
-                }
-                byName[tree.name(i), default: []].append(i)
-            }
+            for i in nilWriteTokens(in: open..<close, of: tree) { byName[tree.name(i), default: []].append(i) }
         }
         return byName
+    }
+
+    /// The name tokens of `name = nil` and `self.name = nil` (`self?.name = nil`) in `range`: where
+    /// something a create-once guard tests may be cleared.
+    public static func nilWriteTokens(in range: Range<Int>, of tree: SyntaxTree) -> [Int] {
+        range.filter { i in
+            guard tree.tokens[i].kind == .identifier, i + 2 < range.upperBound, tree.tokens[i + 1].kind == .equal,
+                  tree.isWord(i + 2, "nil") else { return false }
+            guard i > 1, tree.tokens[i - 1].kind == .period else { return true }
+            let receiver = tree.tokens[i - 2].kind == .questionMark ? i - 3 : i - 2
+            return receiver >= 0 && tree.isSelfReference(receiver)
+        }
     }
 
     /// Whether one of `writes` (from `nilWrites`) of `name`, the thing a create-once guard tests,

@@ -15,8 +15,7 @@ extension NeverFinishingSources {
               let initializer = tree.variables[v].initializer,
               let value = tree.chains(in: initializer).first(where: { $0.context == .declaration(v) }),
               // `let once = $state.first()`: a value limit in the local's value makes it finish.
-              !value.elements.dropFirst().contains(where: { $0.isCall && (Catalogue.oneShotOperators.contains($0.name)
-                                                                          || Catalogue.valueLimitingOperators.contains($0.name)) })
+              !limitsValues(value)
         else { return false }
         return startsNeverFinishing(value, before: value.elements.count, tree: tree, index: index, extraNames: extraNames, depth: depth + 1)
     }
@@ -37,14 +36,18 @@ extension NeverFinishingSources {
             initializer = tree.nearestBindingInFunction(of: root.name, before: root.nameToken)?.value
         }
         guard let initializer, let value = tree.chain(startingAt: initializer.lowerBound).map({ tree.chains[$0] }),
-              let first = value.elements.first,
-              !value.elements.dropFirst().contains(where: { $0.isCall && (Catalogue.oneShotOperators.contains($0.name)
-                                                                          || Catalogue.valueLimitingOperators.contains($0.name)) })
+              let first = value.elements.first, !limitsValues(value)
         else { return false }
         // A subject made right here finishes only if someone completes it, which a returned, erased one hides.
         if first.isCall, value.elements.count == 1, Catalogue.subjectTypes.contains(first.name) { return true }
         return evidence(in: value, before: value.elements.count, tree: tree, index: index, extraNames: [],
                         throughProperties: false, throughBodies: false) != nil
+    }
+
+    /// Whether a local's value has a one-shot or value-limiting operator after its source
+    /// (`$state.first()`, `subject.prefix(1)`): it finishes, whatever its source.
+    private static func limitsValues(_ value: Chain) -> Bool {
+        value.elements.dropFirst().contains { $0.isCall && (Catalogue.oneShotOperators.contains($0.name) || Catalogue.valueLimitingOperators.contains($0.name)) }
     }
 
     /// Whether a value limit (`first()`, `first(where:)`, `prefix(3)`) stands among the operators

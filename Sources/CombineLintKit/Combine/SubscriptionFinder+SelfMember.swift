@@ -42,22 +42,7 @@ extension SubscriptionFinder {
     /// (`c.store(in: &bag)`, `bag.insert(c)`, `bag.append(c)`), if any; an assignment
     /// (`self.token = c`) replaces what it held and is not one.
     public static func bagStoring(localAt use: Int, lookup: TreeLookup) -> Owner? {
-        let tree = lookup.tree
-        // `c.store(in: &bag)`
-        if let c = lookup.chain(startingAt: use), case let chain = tree.chains[c], chain.elements.count == 2,
-           let argument = bagArgument(of: chain.elements[1]) {
-            let first = argument.isInout ? argument.value.lowerBound + 1 : argument.value.lowerBound
-            return owner(ofTarget: first, through: argument.value.upperBound, in: tree)
-        }
-        // `bag.insert(c)`, `bag.append(c)`
-        let open = Int(tree.enclosing[use])
-        if open >= 0, tree.tokens[open].kind == .leftParen, Int(tree.matching[open]) == use + 1, tree.tokens[use - 1].kind == .leftParen,
-           let call = tree.call(openedAt: open), call.element > 0 {
-            let chain = tree.chains[call.chain]
-            guard Catalogue.bagInsertionMethods.contains(chain.elements[call.element].name) else { return nil }
-            return owner(ofTarget: chain.first, through: chain.elements[call.element - 1].lastToken, in: tree)
-        }
-        return nil
+        bagStore(localAt: use, lookup: lookup).map { owner(ofTarget: $0.first, through: $0.last, in: lookup.tree) }
     }
 
     /// Where a local cancellable goes into a bag later: `token.store(in: &bag)`, `bag.append(token)`.
@@ -72,19 +57,31 @@ extension SubscriptionFinder {
 
     /// The first bag the cancellable in local `v` is put into after its declaration, if any.
     public static func laterBagStore(ofLocal v: Int, lookup: TreeLookup) -> LaterBagStore? {
+        for use in usesAfterDeclaration(of: v, in: lookup.tree) {
+            guard let store = bagStore(localAt: use, lookup: lookup), store.first <= store.last else { continue }
+            return LaterBagStore(owner: owner(ofTarget: store.first, through: store.last, in: lookup.tree), call: store.call,
+                                 bag: store.first...store.last)
+        }
+        return nil
+    }
+
+    /// The storing call that the local cancellable named at token `use` goes into a bag by
+    /// (`c.store(in: &bag)`, `bag.insert(c)`, `bag.append(c)`), with the bag's tokens (without `&`).
+    private static func bagStore(localAt use: Int, lookup: TreeLookup) -> (call: ChainElement, first: Int, last: Int)? {
         let tree = lookup.tree
-        for use in usesAfterDeclaration(of: v, in: tree) {
-            guard let owner = bagStoring(localAt: use, lookup: lookup) else { continue }
-            if let c = lookup.chain(startingAt: use), case let chain = tree.chains[c], chain.elements.count == 2,
-               let argument = bagArgument(of: chain.elements[1]) {
-                let first = argument.isInout ? argument.value.lowerBound + 1 : argument.value.lowerBound
-                guard first <= argument.value.upperBound else { continue }
-                return LaterBagStore(owner: owner, call: chain.elements[1], bag: first...argument.value.upperBound)
-            }
-            let open = Int(tree.enclosing[use])
-            guard open >= 0, let call = tree.call(openedAt: open), call.element > 0 else { continue }
+        // `c.store(in: &bag)`
+        if let c = lookup.chain(startingAt: use), case let chain = tree.chains[c], chain.elements.count == 2,
+           let argument = bagArgument(of: chain.elements[1]) {
+            let first = argument.isInout ? argument.value.lowerBound + 1 : argument.value.lowerBound
+            return (chain.elements[1], first, argument.value.upperBound)
+        }
+        // `bag.insert(c)`, `bag.append(c)`
+        let open = Int(tree.enclosing[use])
+        if open >= 0, tree.tokens[open].kind == .leftParen, Int(tree.matching[open]) == use + 1, tree.tokens[use - 1].kind == .leftParen,
+           let call = tree.call(openedAt: open), call.element > 0 {
             let chain = tree.chains[call.chain]
-            return LaterBagStore(owner: owner, call: chain.elements[call.element], bag: chain.first...chain.elements[call.element - 1].lastToken)
+            guard Catalogue.bagInsertionMethods.contains(chain.elements[call.element].name) else { return nil }
+            return (chain.elements[call.element], chain.first, chain.elements[call.element - 1].lastToken)
         }
         return nil
     }

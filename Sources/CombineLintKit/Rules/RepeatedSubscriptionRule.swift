@@ -335,10 +335,8 @@ public struct RepeatedSubscriptionRule: Rule {
         // A create-once guard, unless another method clears what it tests and keeps the bag
         // (`stopHeartbeat()` setting `countdownTimer = nil`): then it opens again after each clearing.
         if context.tree.innermostClosure(of: store.token) == nil, let t = context.index.treeIndexByPath[context.tree.file.path],
-           CreateOnceGuards.namedGuardedRegions(inFunction: store.function, of: context.tree).contains(where: { guarded in
-               guarded.region.contains(store.token) && !guarded.names.contains {
-                   analysis.clearedKeepingBag($0, outside: guarded.region, inTree: t, bag: store.bag, memo: context.memo, memoKey: memoKey)
-               }
+           CreateOnceGuards.namedGuardedRegions(inFunction: store.function, of: context.tree).contains(where: {
+               analysis.letsThroughOnce($0, token: store.token, inTree: t, bag: store.bag, memo: context.memo, memoKey: memoKey)
            }) { return true }
         let flags = RunOnceGuards.flags(setByTypeAt: function.enclosingType, in: context.tree, index: context.index, memo: context.memo)
         return RunOnceGuards.isGuarded((open + 1)..<store.token, of: context.tree, bag: store.bag, flags: flags)
@@ -700,35 +698,34 @@ struct TypeAnalysis: Sendable {
             // the method runs once, until something clears the observer again; not a call in a
             // closure made there (a sink's), which runs per value.
             let directlyInBody = tree.innermostClosure(of: end).map { !step.body.contains(tree.closures[$0].open) } ?? true
-            if directlyInBody, facts[i].createOnceRegions.contains(where: { guarded in
-                guarded.region.contains(end) && !guarded.names.contains {
-                    clearedKeepingBag($0, outside: guarded.region, inTree: step.tree, bag: bag, memo: memo, memoKey: memoKey)
-                }
+            if directlyInBody, facts[i].createOnceRegions.contains(where: {
+                letsThroughOnce($0, token: end, inTree: step.tree, bag: bag, memo: memo, memoKey: memoKey)
             }) { return true }
         }
         return false
+    }
+
+    /// Whether create-once `guarded` code (with the names its guard tests) holds `token` and runs
+    /// once: no method clears one of those names while keeping `bag`.
+    func letsThroughOnce(_ guarded: (region: Range<Int>, names: [String]), token: Int, inTree t: Int, bag: String, memo: ProjectMemo,
+                         memoKey: String) -> Bool {
+        guarded.region.contains(token)
+            && !guarded.names.contains { clearedKeepingBag($0, outside: guarded.region, inTree: t, bag: bag, memo: memo, memoKey: memoKey) }
     }
 
     /// Whether some method of the type sets `name` (the thing a create-once guard tests) back to
     /// `nil` outside the guarded `region` without emptying `bag` there: `stopHeartbeat()` clearing
     /// `countdownTimer`, or `didMoveToWindow` clearing `token` when the view leaves its window. The
     /// guarded code then runs again after each clearing, and its stores into `bag` pile up.
-    func clearedKeepingBag(_ name: String, outside region: Range<Int>, inTree regionTree: Int, bag: String, memo: ProjectMemo,
-                           memoKey: String) -> Bool {
+    private func clearedKeepingBag(_ name: String, outside region: Range<Int>, inTree regionTree: Int, bag: String, memo: ProjectMemo,
+                                   memoKey: String) -> Bool {
         guard !name.contains(".") else { return false }
         // Every `name = nil` (or `self.name = nil`) of the type's methods, by name: read once per type.
         let writes = memo.value(for: memoKey + "\u{0}nil-writes") { () -> NilWrites in
             var byName: [String: [(method: Int, token: Int)]] = [:]
             for (m, method) in graph.methods.enumerated() {
                 let tree = index.trees[method.tree]
-                for i in method.body where tree.tokens[i].kind == .identifier && i + 2 < tree.tokens.count
-                    && tree.tokens[i + 1].kind == .equal && tree.isWord(i + 2, "nil") {
-                    if i > 1, tree.tokens[i - 1].kind == .period {
-                        let receiver = tree.tokens[i - 2].kind == .questionMark ? i - 3 : i - 2
-                        guard receiver >= 0, tree.isSelfReference(receiver) else { continue }
-                    }
-                    byName[tree.name(i), default: []].append((m, i))
-                }
+                for i in CreateOnceGuards.nilWriteTokens(in: method.body, of: tree) { byName[tree.name(i), default: []].append((m, i)) }
             }
             return NilWrites(byName: byName)
         }
