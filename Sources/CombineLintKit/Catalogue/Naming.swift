@@ -12,6 +12,23 @@ extension Catalogue {
     /// Words (lower case) in the names and types of values that notify the user once: an error,
     /// an alert, a toast, a banner (`lastSyncError`, `AlertItem`, `toastMessage`).
     public static let noticeWords = ["error", "alert", "toast", "banner"]
+
+    /// Words (lower case, whole camel-case words) in the names of values that describe where or
+    /// what something is now: a highlight, a focus, a hover, a location or position
+    /// (`highlightedRoomID`, `currentLocation`, `pinPosition`). Such a value is state by nature:
+    /// replaying the latest one to a new subscriber is right, whatever its consumers skip.
+    public static let standingStateWords: Set<String> = ["highlighted", "focused", "hovered", "location", "position", "coordinate"]
+
+    /// Words (lower case, whole camel-case words) that make a value a request to act, an event
+    /// whatever it carries (`recenterRequest: CLLocationCoordinate2D?`).
+    public static let requestWords: Set<String> = ["request", "requested", "command"]
+
+    /// Value types that are a place, whatever the property's name (`CLLocation?`).
+    public static let locationTypes: Set<String> = ["CLLocation", "CLLocationCoordinate2D", "CLPlacemark"]
+
+    /// First words of a timestamp property that records when something last happened
+    /// (`lastSync: Date?`, `lastFrameDate`): state shown as "synced 5 min ago".
+    public static let latestTimeWords: Set<String> = ["last", "latest"]
 }
 
 /// How projects name their test doubles and the folders that hold them.

@@ -197,4 +197,19 @@ public struct RepeatedSites: Sendable {
         }
         return result
     }
+
+    /// Bodies of the `didSet` and `willSet` observers of the properties named `names` declared in
+    /// type `typeName` or its extensions, across files.
+    public func observerBodies(ofProperties names: Set<String>, inType typeName: String) -> [(tree: SyntaxTree, body: Range<Int>)] {
+        var result: [(SyntaxTree, Range<Int>)] = []
+        for other in trees(declaring: typeName) {
+            for function in other.functions where function.kind == .accessor && (function.name == "didSet" || function.name == "willSet") {
+                guard let v = function.variable, names.contains(other.variables[v].name),
+                      let t = other.variables[v].enclosingType, other.types[t].name.lastNameComponent == typeName,
+                      let open = function.bodyOpen, let close = function.bodyClose else { continue }
+                result.append((other, open..<close))
+            }
+        }
+        return result
+    }
 }

@@ -37,4 +37,13 @@ public enum TypeText {
         let type = text.trimmingSpaces
         return type.hasSuffix("?") || type.hasSuffix("!") || type.hasPrefix("Optional<")
     }
+
+    /// The wrapped type of an optional as written, spaces removed: `Date?`, `Date!` and
+    /// `Optional<Date>` give `Date`; any other type is returned as it is.
+    public static func unwrappingOptional(_ text: String) -> String {
+        let type = text.filter { !$0.isWhitespace }
+        if type.hasSuffix("?") || type.hasSuffix("!") { return String(type.dropLast()) }
+        if type.hasPrefix("Optional<"), type.hasSuffix(">") { return String(type.dropFirst("Optional<".count).dropLast()) }
+        return type
+    }
 }

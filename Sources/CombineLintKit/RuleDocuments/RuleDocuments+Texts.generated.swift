@@ -10077,7 +10077,9 @@ or MapKit's `MKAnnotationView`, `MKMarkerAnnotationView` and `MKPinAnnotationVie
 (`tableView(_:didEndDisplaying:forRowAt:)`, `collectionView(_:didEndDisplaying:forItemAt:)`, directly
 or through a method of the cell it casts to: UIKit reuses a cell only after it ended display), nor,
 for a private helper of the cell (`private func bindDownloadButton(to:)`), every method of the cell
-that calls it, before the call (`configure(with:)` starting with `bag.removeAll()`). The finding is at the `store` call (or the insertion) and names the callback. A call of a project helper that subscribes the closure it is given and returns the `AnyCancellable` (a publisher extension's `func onMain(_ receive: @escaping (Output) -> Void) -> AnyCancellable`) is the subscriber there: `typing.onMain { … }.store(in: &cancellables)` in `viewIsAppearing` is reported as the `sink` it makes would be.
+that calls it, before the call (`configure(with:)` starting with `bag.removeAll()`). A bag emptied in the
+`didSet` or `willSet` of a property that the repeated code assigns (`model = row` in `configure(with:)`, with
+`var model: RowModel? { didSet { subscriptions = [] } }`) is emptied on each run as well. The finding is at the `store` call (or the insertion) and names the callback. A call of a project helper that subscribes the closure it is given and returns the `AnyCancellable` (a publisher extension's `func onMain(_ receive: @escaping (Output) -> Void) -> AnyCancellable`) is the subscriber there: `typing.onMain { … }.store(in: &cancellables)` in `viewIsAppearing` is reported as the `sink` it makes would be.
 In appearance and layout callbacks and `.onAppear`, a pipeline that finishes by itself (a request
 returning a `Future` or `dataTaskPublisher`, `Just`, a project function that returns only such
 pipelines) is not reported: it answers, finishes and releases its closures, so nothing stays
@@ -10493,6 +10495,25 @@ final class TagCell: UICollectionViewCell {
 ```
 
 ## Non-triggering examples
+
+```swift
+// configure(with:) assigns `model`, whose didSet empties the bag before the new store: every
+// reuse starts from an empty bag.
+final class TicketRowView: NSTableCellView {
+    private var subscriptions = Set<AnyCancellable>()
+
+    var model: TicketRowModel? {
+        didSet { subscriptions = [] }
+    }
+
+    func configure(with row: TicketRowModel) {
+        model = row
+        row.$isSaved
+            .sink { [weak self] saved in self?.toolTip = saved ? "Saved" : nil }
+            .store(in: &subscriptions)
+    }
+}
+```
 
 ```swift
 final class ReviewsViewController: UITableViewController {
@@ -12171,6 +12192,11 @@ neither way: a test's `compactMap { $0 }` waits for the next value, and its
 `XCTAssertNil(store.link.value)` checks the producer, not how the app consumes the value. Nor is a
 subscriber that only prints or logs the value (`sink { print($0 ?? "none") }`): a trace shows nil
 as it shows any value, which says nothing of what nil means to the app.
+Nor is a property that names a standing state: a highlight, a focus, a hover, a location or
+position (`highlightedRowID`, `focusedChannel`, `currentLocation`, or any `CLLocation?`), or the time something last
+happened (`lastSync: Date?`): a consumer that skips its `nil` start only waits for the first value, and a
+late subscriber rightly gets the latest one. A request to act (`recenterRequest: CLLocationCoordinate2D?`) or a
+notice about such a thing (`locationError`) is still an event.
 A consumer that starts with `.dropFirst()` is not one that skips the fake `nil` either: it drops
 whatever the property holds when it subscribes, the `nil` or a stale event alike, and gets only what
 is sent later, as from a `PassthroughSubject`; nothing is replayed to it.
@@ -12638,6 +12664,32 @@ final class MainWindowController: NSWindowController {
 ```
 
 ## Non-triggering examples
+
+```swift
+// A hover and a last-sync time are standing states: the consumers wait for the first value, and
+// a screen that subscribes later should get the latest one.
+final class BoardModel: ObservableObject {
+    @Published var hoveredCardID: UUID?
+    @Published private(set) var lastSync: Date?
+}
+
+final class BoardPreview: NSViewController {
+    let model = BoardModel()
+    private var cancellables = Set<AnyCancellable>()
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        model.$hoveredCardID.compactMap { $0 }
+            .sink { [weak self] id in self?.preview(id) }
+            .store(in: &cancellables)
+        model.$lastSync.compactMap { $0 }
+            .sink { [weak self] date in self?.title = "Synced \(date)" }
+            .store(in: &cancellables)
+    }
+
+    func preview(_ id: UUID) {}
+}
+```
 
 ```swift
 // dropFirst() drops whatever the subject holds at subscription, nil or a stale conflict: only

@@ -309,20 +309,30 @@ public struct StoreInAppearanceRule: Rule {
         }
     }
 
-    /// Whether code in `range` empties `key`, directly or in a method of `types` it calls on self
-    /// (`prepareForReuse() { cancelBindings() }`), one call deep.
+    /// Whether code in `range` empties `key`, directly, in a method of `types` it calls on self
+    /// (`prepareForReuse() { cancelBindings() }`), one call deep, or in the `didSet`/`willSet` of a
+    /// property of `types` it assigns (`model = row` whose `didSet` starts with `bag = []`).
     func empties(_ key: String, in range: Range<Int>, of tree: SyntaxTree, types: [String], sites: RepeatedSites) -> Bool {
         if !BagResets.resets(of: key, in: range, of: tree).isEmpty { return true }
         guard !key.contains("."), !range.isEmpty else { return false }
         var called = Set<String>()
+        var assigned = Set<String>()
         for chain in tree.chains(in: range.lowerBound...(range.upperBound - 1)) {
             let element = chain.elements.count == 1 ? chain.root
                 : (chain.elements.count == 2 && tree.isWord(chain.root.nameToken, "self") ? chain.elements[1] : nil)
             if let element, element.isCall, element.arguments.isEmpty { called.insert(element.name) }
         }
-        guard !called.isEmpty else { return false }
-        return types.contains { type in
+        // `model = row`, `self.model = row`: a plain assignment to a member of self.
+        for i in range where tree.tokens[i].kind == .equal {
+            var start = i - 1
+            while start > range.lowerBound, !tree.statementStarts[start], tree.tokens[start - 1].kind != .leftBrace { start -= 1 }
+            if start < i, let name = BagResets.key(first: start, last: i - 1, in: tree), !name.contains(".") { assigned.insert(name) }
+        }
+        if !called.isEmpty, types.contains(where: { type in
             sites.bodies(ofMethods: called, inType: type).contains { !BagResets.resets(of: key, in: $0.body, of: $0.tree).isEmpty }
+        }) { return true }
+        return !assigned.isEmpty && types.contains { type in
+            sites.observerBodies(ofProperties: assigned, inType: type).contains { !BagResets.resets(of: key, in: $0.body, of: $0.tree).isEmpty }
         }
     }
 

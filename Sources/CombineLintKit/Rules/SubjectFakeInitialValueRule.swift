@@ -18,7 +18,8 @@ public struct SubjectFakeInitialValueRule: Rule {
         let tree = context.tree
         var findings: [Finding] = []
         for (v, variable) in tree.variables.enumerated() where !variable.isLocal && variable.enclosingType != nil {
-            guard let kind = candidateKind(v, in: tree) else { continue }
+            guard let (kind, valueType) = candidate(v, in: tree) else { continue }
+            if namesStandingState(variable.name, valueType: valueType), !namesANotice(variable, kind: kind) { continue }
             let typeName = tree.types[variable.enclosingType!].name.lastNameComponent
             // Asked once per simple type name, kind and property name: every feature of an app may
             // declare a nested `ViewModel` with the same `title`.
@@ -37,8 +38,9 @@ public struct SubjectFakeInitialValueRule: Rule {
 
     enum Kind: Sendable { case published, subject }
 
-    /// Whether variable v is an optional `@Published` property or `CurrentValueSubject` starting at nil.
-    func candidateKind(_ v: Int, in tree: SyntaxTree) -> Kind? {
+    /// Whether variable v is an optional `@Published` property or `CurrentValueSubject` starting at
+    /// nil, and its value type as written (`Toast?`).
+    func candidate(_ v: Int, in tree: SyntaxTree) -> (kind: Kind, valueType: String)? {
         let variable = tree.variables[v]
         if variable.hasAttribute("Published") {
             guard !variable.isLet, !variable.isComputed, TypeText.isOptional(variable.typeText) else { return nil }
@@ -47,7 +49,7 @@ public struct SubjectFakeInitialValueRule: Rule {
                 guard range.count <= 12 else { return nil }
                 guard spellsNil(compact(tree.text(range.lowerBound, range.upperBound))) else { return nil }
             }
-            return .published
+            return (.published, variable.typeText)
         }
         // The initial value's text is made only for a subject (most initial values are not).
         guard variable.typeText.hasPrefix("CurrentValueSubject")
@@ -79,7 +81,7 @@ public struct SubjectFakeInitialValueRule: Rule {
         }
         guard let argument, spellsNil(argument) else { return nil }
         guard let output = TypeText.genericArguments(generics).first, TypeText.isOptional(output) else { return nil }
-        return .subject
+        return (.subject, output)
     }
 
     /// Whether the property is an error, alert or toast by its name or value type (`lastSyncError:
@@ -92,6 +94,49 @@ public struct SubjectFakeInitialValueRule: Rule {
             let lowered = text.lowercased()
             return Catalogue.noticeWords.contains { lowered.contains($0) }
         }
+    }
+
+    /// Whether the property names a standing state by its words or value type: a highlight, a
+    /// focus, a location or position (`highlightedRoom`, `currentLocation: CLLocation?`), or the
+    /// time something last happened (`lastSync: Date?`); not a request to act on one
+    /// (`recenterRequest: CLLocationCoordinate2D?`). Such a value is never a one-shot event,
+    /// so a consumer that skips its nil start waits for the first value, and a late subscriber
+    /// rightly gets the latest one.
+    func namesStandingState(_ name: String, valueType: String) -> Bool {
+        let words = Self.camelCaseWords(name)
+        if words.contains(where: Catalogue.requestWords.contains) { return false }
+        if words.contains(where: Catalogue.standingStateWords.contains) { return true }
+        let valueType = TypeText.unwrappingOptional(valueType)
+        if Catalogue.locationTypes.contains(valueType) { return true }
+        return valueType == "Date" && words.first.map(Catalogue.latestTimeWords.contains) == true
+    }
+
+    /// The lower-cased camel-case words of a name: `highlightedRoomID` gives highlighted, room, id;
+    /// `URLPosition` gives url, position.
+    static func camelCaseWords(_ name: String) -> [String] {
+        let characters = Array(name)
+        var words: [String] = []
+        var current = ""
+        for (i, character) in characters.enumerated() {
+            if character == "_" {
+                if !current.isEmpty { words.append(current.lowercased()) }
+                current = ""
+                continue
+            }
+            // A word starts at an upper-case letter after a lower-case one (`roomID`), or at the
+            // last upper-case letter of a run that a lower-case one follows (`URLPosition`).
+            if character.isUppercase, !current.isEmpty, i > 0 {
+                let previous = characters[i - 1]
+                let nextIsLower = i + 1 < characters.count && characters[i + 1].isLowercase
+                if !previous.isUppercase || nextIsLower {
+                    words.append(current.lowercased())
+                    current = ""
+                }
+            }
+            current.append(character)
+        }
+        if !current.isEmpty { words.append(current.lowercased()) }
+        return words
     }
 
     func compact(_ text: String) -> String { text.filter { $0 != " " && $0 != "\n" && $0 != "\t" } }

@@ -294,4 +294,29 @@ final class StoreInAppearanceRuleTests: XCTestCase {
         XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["5:77"])
         XCTAssertEqual(found.first?.message, "Every reuse of `EpisodeCell` runs `viewModel.didSet`, adding a live subscription to `cancellables` while the old ones still update the old row.")
     }
+
+    /// `configure(with:)` assigns `model`, whose `didSet` empties the bag before the store that
+    /// follows: every reuse starts from an empty bag. A `didSet` that does not empty that bag, or an
+    /// assignment to another object's property of that name, does not count (probe round 40).
+    func testAssigningAPropertyWhoseObserverEmptiesTheBag() {
+        let text = """
+        final class EventRow: UITableViewCell {
+            private var subscriptions = Set<AnyCancellable>()
+            private var others = Set<AnyCancellable>()
+            var model: RowModel? {
+                didSet { subscriptions = [] }
+            }
+            func configure(with row: RowModel) {
+                model = row
+                row.$isFavorite.sink { [weak self] in self?.title = $0 ? "on" : "off" }.store(in: &subscriptions)
+                row.$isFavorite.sink { [weak self] in self?.title = $0 ? "on" : "off" }.store(in: &others)
+            }
+            func configure(other row: RowModel, holder: Holder) {
+                holder.model = row
+                row.$isFavorite.sink { [weak self] in self?.title = $0 ? "on" : "off" }.store(in: &subscriptions)
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["A.swift:10:81", "A.swift:14:81"])
+    }
 }

@@ -36,7 +36,7 @@ final class SubjectFakeInitialValueRuleTests: XCTestCase {
             private var bag = Set<AnyCancellable>()
             init(model: ToastModel) {
                 self.model = model
-                model.$message.compactMap { $0 }.sink { print($0) }.store(in: &bag)
+                model.$message.compactMap { $0 }.sink { [weak self] in self?.render($0) }.store(in: &bag)
             }
         }
         """)
@@ -108,7 +108,7 @@ final class SubjectFakeInitialValueRuleTests: XCTestCase {
         let text = """
         final class M: ObservableObject {
             @Published var toast: String?
-            init() { $toast.compactMap { $0 }.sink { print($0) }.store(in: &bag) }
+            init() { $toast.compactMap { $0 }.sink { [weak self] in self?.render($0) }.store(in: &bag) }
         }
         """
         let found = findings(of: SubjectFakeInitialValueRule.self, in: [(path: "A.swift", text: text)])
@@ -210,7 +210,7 @@ final class SubjectFakeInitialValueRuleTests: XCTestCase {
             final class Coordinator {
                 var bag = Set<AnyCancellable>()
                 func bindFocus(_ focus: AnyPublisher<Coordinate?, Never>) {
-                    focus.compactMap { $0 }.sink { print($0) }.store(in: &bag)
+                    focus.compactMap { $0 }.sink { [weak self] in self?.render($0) }.store(in: &bag)
                 }
                 func bindPin(_ pin: Published<Coordinate?>.Publisher) {
                     pin.sink { print($0 as Any) }.store(in: &bag)
@@ -245,10 +245,10 @@ final class SubjectFakeInitialValueRuleTests: XCTestCase {
             let events = PassthroughSubject<String?, Never>()
             func run() {
                 let local = CurrentValueSubject<String?, Never>(nil)
-                local.compactMap { $0 }.sink { print($0) }.store(in: &bag)
-                count.dropFirst().sink { print($0) }.store(in: &bag)
-                name.compactMap { $0 }.sink { print($0) }.store(in: &bag)
-                events.compactMap { $0 }.sink { print($0) }.store(in: &bag)
+                local.compactMap { $0 }.sink { [weak self] in self?.render($0) }.store(in: &bag)
+                count.dropFirst().sink { [weak self] in self?.render($0) }.store(in: &bag)
+                name.compactMap { $0 }.sink { [weak self] in self?.render($0) }.store(in: &bag)
+                events.compactMap { $0 }.sink { [weak self] in self?.render($0) }.store(in: &bag)
             }
         }
         """
@@ -261,8 +261,8 @@ final class SubjectFakeInitialValueRuleTests: XCTestCase {
             let pending = CurrentValueSubject<Job?, Never>(nil)
             let shown = CurrentValueSubject<Job?, Never>(nil)
             func bind() {
-                pending.compactMap { $0 }.sink { print($0) }.store(in: &bag)
-                shown.compactMap { $0 }.sink { print($0) }.store(in: &bag)
+                pending.compactMap { $0 }.sink { [weak self] in self?.render($0) }.store(in: &bag)
+                shown.compactMap { $0 }.sink { [weak self] in self?.render($0) }.store(in: &bag)
                 if let job = self.pending.value { print(job) }
                 shown.value = Job()
             }
@@ -473,5 +473,43 @@ final class SubjectFakeInitialValueRuleTests: XCTestCase {
         }
         """
         XCTAssertEqual(positions(text), ["A.swift:2:9"])
+    }
+
+    /// A highlight, a location or the time something last happened is a standing state: a consumer
+    /// that skips its nil start waits for the first value, and a late subscriber rightly gets the
+    /// latest. A request to act carrying a place, or an error about a place, is still an event
+    /// (probe rounds 32-39).
+    func testStandingStateNamesAreNotEvents() {
+        let text = """
+        final class MapModel {
+            @Published private(set) var highlightedRoomID: String?
+            let locationSubject = CurrentValueSubject<CLLocation?, Never>(nil)
+            @Published var lastSync: Date?
+            @Published var recenterRequest: CLLocationCoordinate2D? = nil
+            let locationError = CurrentValueSubject<Error?, Never>(nil)
+            @Published var savedAt: Date?
+        }
+        final class MapScreen {
+            let model = MapModel()
+            var bag = Set<AnyCancellable>()
+            func bind() {
+                model.$highlightedRoomID.compactMap { $0 }.sink { [weak self] in self?.render($0) }.store(in: &bag)
+                model.locationSubject.compactMap { $0 }.sink { [weak self] in self?.render($0) }.store(in: &bag)
+                model.$lastSync.compactMap { $0 }.sink { [weak self] in self?.render($0) }.store(in: &bag)
+                model.$recenterRequest.compactMap { $0 }.sink { [weak self] in self?.render($0) }.store(in: &bag)
+                model.locationError.compactMap { $0 }.sink { [weak self] in self?.render($0) }.store(in: &bag)
+                model.$savedAt.compactMap { $0 }.sink { [weak self] in self?.render($0) }.store(in: &bag)
+            }
+            func render(_ value: Any) {}
+        }
+        """
+        XCTAssertEqual(positions(text), ["A.swift:5:20", "A.swift:6:9", "A.swift:7:20"])
+    }
+
+    func testCamelCaseWords() {
+        XCTAssertEqual(SubjectFakeInitialValueRule.camelCaseWords("highlightedRoomID"), ["highlighted", "room", "id"])
+        XCTAssertEqual(SubjectFakeInitialValueRule.camelCaseWords("URLPosition"), ["url", "position"])
+        XCTAssertEqual(SubjectFakeInitialValueRule.camelCaseWords("last_frame"), ["last", "frame"])
+        XCTAssertEqual(SubjectFakeInitialValueRule.camelCaseWords("allocationFailed"), ["allocation", "failed"])
     }
 }
