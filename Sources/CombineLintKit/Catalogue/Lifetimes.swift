@@ -24,6 +24,11 @@ extension Catalogue {
         "targetContentIdentifier",
     ]
 
+    /// The type an app delegate returns from `application(_:configurationForConnecting:options:)`:
+    /// an app that names two or more configurations (`"Default Configuration"`, `"Patient Window"`)
+    /// connects scenes of several kinds, so more than one at a time.
+    public static let sceneConfigurationType = "UISceneConfiguration"
+
     /// A view's storage that SwiftUI keeps for as long as the view stays in place (its initial
     /// value is made once, not on every rebuild of the view value).
     public static let viewOwnedStateAttributes: Set<String> = ["StateObject", "State"]

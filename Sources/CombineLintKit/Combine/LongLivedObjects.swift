@@ -35,14 +35,31 @@ public enum LongLivedObjects {
     }
 
     /// Whether `typeName` is a scene delegate of an app that never works with a second scene
-    /// (`requestSceneSessionActivation`, `openSessions`, … appear nowhere, and no `Info.plist` sets
-    /// `UIApplicationSupportsMultipleScenes`): its one scene connects at launch and
-    /// stays until the app ends, so the delegate, and what it makes when the scene connects, lives
-    /// for the run. An app that opens more windows discards their scenes when they close.
+    /// (`requestSceneSessionActivation`, `openSessions`, … appear nowhere, no `Info.plist` sets
+    /// `UIApplicationSupportsMultipleScenes`, and the app names at most one scene configuration):
+    /// its one scene connects at launch and stays until the app ends, so the delegate, and what it
+    /// makes when the scene connects, lives for the run. An app that opens more windows discards
+    /// their scenes when they close.
     public static func isOnlySceneDelegate(_ typeName: String, index: ProjectIndex) -> Bool {
         !index.appSettings.supportsMultipleScenes
             && Catalogue.sceneDelegateProtocols.contains { index.inherits(typeName, from: $0) }
             && Catalogue.sceneOpeningCalls.allSatisfy { index.identifiers[$0].isEmpty }
+            && sceneConfigurationNames(index).count < 2
+    }
+
+    /// The names the project gives scene configurations it makes (`UISceneConfiguration(name:
+    /// "Patient Window", sessionRole: …)`), as written in string literals.
+    static func sceneConfigurationNames(_ index: ProjectIndex) -> Set<String> {
+        var names = Set<String>()
+        for reference in index.identifiers[Catalogue.sceneConfigurationType] {
+            let tree = index.trees[reference.tree]
+            let k = reference.item
+            guard k + 5 < tree.tokens.count, tree.tokens[k + 1].kind == .leftParen, tree.isWord(k + 2, "name"),
+                  tree.tokens[k + 3].kind == .colon, tree.tokens[k + 4].kind == .stringStart,
+                  tree.tokens[k + 5].kind == .stringSegment else { continue }
+            names.insert(tree.text(k + 5))
+        }
+        return names
     }
 
     /// Whether `typeName` is a test case class.
@@ -206,8 +223,8 @@ private struct OwnerSearch {
     }
 
     /// Whether a method of the type named `typeName` that runs again and again calls its method
-    /// `name` (`@IBAction func newWindow(_:) { openWindow(for: nil) }`): what `name` makes is then
-    /// made on each run.
+    /// `name` (`@IBAction func newWindow(_:) { openWindow(for: nil) }`), or a closure of its that
+    /// runs for each value of a pipeline does: what `name` makes is then made on each run.
     private func isCalledFromRepeatedMethod(_ name: String, ofType typeName: String) -> Bool {
         let uses = index.identifiers[name]
         for t in index.treeIndices(declaring: typeName) {
@@ -215,11 +232,14 @@ private struct OwnerSearch {
             for reference in uses.entries(inTree: t) {
                 let k = reference.token
                 guard k + 1 < tree.tokens.count, tree.tokens[k + 1].kind == .leftParen, tree.name(k) == name,
-                      k == 0 || tree.tokens[k - 1].kind != .period || (k >= 2 && tree.isWord(k - 2, "self")),
+                      k == 0 || tree.tokens[k - 1].kind != .period || (k >= 2 && tree.isWord(k - 2, "self"))
+                        || (k >= 3 && tree.tokens[k - 2].kind == .questionMark && tree.isWord(k - 3, "self")),
                       let caller = tree.outerMethod(of: k), tree.functions[caller].nameToken != k,
                       let owner = tree.functions[caller].enclosingType, tree.types[owner].name.lastNameComponent == typeName
                 else { continue }
                 if OwnerSearch.runsRepeatedly(tree.functions[caller]) { return true }
+                // Called from a closure run for each value (`lockRequested.sink { self?.presentLockScreen() }`).
+                if OwnerSearch.runsPerValue(k, in: tree, within: tree.functions[caller]) { return true }
             }
         }
         return false

@@ -10933,20 +10933,24 @@ Just(0).eraseToAnyPublisher() }`) leaves the function's other returns to decide.
 class) empties, replaces or cancels in `viewWillDisappear` or `viewDidDisappear` (AppKit's closing
 callbacks too), or that a scene delegate clears in `sceneDidEnterBackground` or `sceneDidDisconnect` (the system sends a scene to the background before it disconnects it), or
 a representable's coordinator whose bag the representable's `dismantleUIView(_:coordinator:)` (or `dismantleNSView`, …) empties
-through its `coordinator` parameter (SwiftUI calls it before it drops the coordinator): the screen lets go of it each time it leaves, so no cycle outlives the screen; one
-emptied only in a method of its own (`stop()`) stays a cycle until someone calls it. A pipeline is only as finite as every stage: a `Just` that
+through its `coordinator` parameter (SwiftUI calls it before it drops the coordinator), or an object whose owner calls
+its teardown, a method without arguments that empties the bag, just before dropping it (`menuBar?.remove()` then
+`menuBar = nil`, with `var menuBar: MenuBar?`): the screen lets go of it each time it leaves, so no cycle outlives the screen; one
+emptied only in a method of its own (`stop()`) that no owner calls before a drop stays a cycle until someone calls it. A pipeline is only as finite as every stage: a `Just` that
 `flatMap`s into a subject never finishes. Objects that live for the whole run free nothing later
 through a cycle, and are not reported either: test cases (XCTest keeps every `XCTestCase` object
 until the run ends), the application's delegate itself (a class conforming to
 `UIApplicationDelegate` or `NSApplicationDelegate`, which the system makes at launch and keeps;
 so is the scene delegate of an app that never works with a second scene, `requestSceneSessionActivation`,
-`openSessions` or `activationConditions` appearing nowhere, since its one scene connects at launch and stays
+`openSessions` or `activationConditions` appearing nowhere, nor two scene configuration names
+(`UISceneConfiguration(name: "Patient Window", …)` beside `"Default Configuration"`), since its one scene connects at launch and stays
 until the app ends, and no `Info.plist` among the linted folders sets `UIApplicationSupportsMultipleScenes` to true;
 in an app that opens more, a scene the user closes is discarded with its delegate; support for more windows
 declared only in build settings, with no `Info.plist` file, is not seen), and classes with no subclass whose every instance is made where it is made
 once per run and kept: by their own static property (`static let shared = Storage()`), by the
 application's delegate, such a scene delegate (in `scene(_:willConnectTo:options:)`) or SwiftUI `App` (not in an `@objc` or `@IBAction` method of the delegate or a method one of them calls,
-`@IBAction func newWindow(_:) { openWindow() }`, nor in
+`@IBAction func newWindow(_:) { openWindow() }`, nor in a method a subscription of the delegate calls for each value,
+`lockRequested.sink { self?.presentLockScreen() }`, nor in
 `applicationDidBecomeActive` and the like, which make another one on each run, nor right in a scene's
 content closure, `WindowGroup { ContentView(model: Model()) }`, which SwiftUI builds per window and
 again on each update of the `App`), by the factory of a dependency-injection registration

@@ -92,6 +92,93 @@ final class StrongSelfCaptureAppIdiomTests: XCTestCase {
         XCTAssertEqual(positions(text + opener), ["4:41", "10:40"])
     }
 
+    /// An app delegate that names two scene configurations connects scenes of two kinds, so more
+    /// than one scene: its scene delegate no longer lives for the run. One configuration name, said
+    /// twice, is still one kind (probe round 40).
+    func testTwoSceneConfigurationsMakeAMultiSceneApp() {
+        let scene = """
+        final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+            var window: UIWindow?
+            private var bag = Set<AnyCancellable>()
+            func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+                Settings.shared.$theme.sink { self.window?.overrideUserInterfaceStyle = $0 }.store(in: &bag)
+            }
+        }
+        final class AppDelegate: UIResponder, UIApplicationDelegate {
+            func application(_ application: UIApplication, configurationForConnecting session: UISceneSession,
+                             options: UIScene.ConnectionOptions) -> UISceneConfiguration {
+                if options.userActivities.first?.activityType == "patient" {
+                    return UISceneConfiguration(name: "Patient Window", sessionRole: session.role)
+                }
+                return UISceneConfiguration(name: "Default Configuration", sessionRole: session.role)
+            }
+        }
+        """
+        XCTAssertEqual(positions(scene), ["5:39"])
+        let one = scene.replacingOccurrences(of: "\"Patient Window\"", with: "\"Default Configuration\"")
+        XCTAssertEqual(positions(one), [])
+    }
+
+    /// What the scene delegate makes in a method that a subscription calls for each value
+    /// (`lockRequested.sink { self?.presentLock() }`) is made again each time: it does not live for
+    /// the run, unlike what it makes when the scene connects (probe round 40).
+    func testObjectMadeInAMethodCalledPerValueDoesNotLiveForTheRun() {
+        let text = """
+        final class LockScreen {
+            private var bag = Set<AnyCancellable>()
+            private var text = ""
+            func start() { Timer.publish(every: 1, on: .main, in: .common).autoconnect().sink { self.text = $0.description }.store(in: &bag) }
+        }
+        final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+            var window: UIWindow?
+            private var bag = Set<AnyCancellable>()
+            func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+                Lock.shared.lockRequested.sink { [weak self] in self?.presentLock() }.store(in: &bag)
+            }
+            private func presentLock() {
+                let lock = LockScreen()
+                lock.start()
+                window?.rootViewController?.present(lock, animated: true)
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["4:89"])
+        let once = text.replacingOccurrences(of: "Lock.shared.lockRequested.sink { [weak self] in self?.presentLock() }.store(in: &bag)", with: "presentLock()")
+        XCTAssertEqual(positions(once), [])
+    }
+
+    /// The owner calls the object's teardown, which empties its bag, just before it drops the
+    /// object (`menuBar?.remove()` then `menuBar = nil`): the cycle ends there. A teardown nobody
+    /// calls before a drop, or one that leaves the bag, ends nothing (probe round 36).
+    func testTeardownCalledBeforeTheOwnerDropsTheObject() {
+        let text = """
+        final class MenuBar {
+            private var cancellables = Set<AnyCancellable>()
+            private var title = ""
+            init(settings: Settings) { settings.$title.sink { self.title = $0 }.store(in: &cancellables) }
+            func remove() { cancellables.removeAll() }
+        }
+        final class AppDelegate: NSObject, NSApplicationDelegate {
+            private var menuBar: MenuBar?
+            private var cancellables = Set<AnyCancellable>()
+            func applicationDidFinishLaunching(_ notification: Notification) {
+                Settings.shared.$showsMenuBar.sink { [weak self] in self?.update(visible: $0) }.store(in: &cancellables)
+            }
+            private func update(visible: Bool) {
+                if visible, menuBar == nil {
+                    menuBar = MenuBar(settings: .shared)
+                } else if !visible {
+                    menuBar?.remove()
+                    menuBar = nil
+                }
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), [])
+        let dropped = text.replacingOccurrences(of: "        menuBar = nil\n", with: "")
+        XCTAssertEqual(positions(dropped), ["4:55"])
+    }
+
     /// A multiplatform app names its delegate protocol through a typealias, one per platform: the
     /// class is the application's delegate all the same, and so is what it alone makes at launch.
     /// An alias of something else (`PlatformResponder`) makes no delegate.

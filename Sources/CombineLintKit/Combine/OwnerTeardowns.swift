@@ -1,0 +1,55 @@
+/// Teardown methods that an owner calls just before it lets go of the object
+/// (`menuBarController?.remove()` then `menuBarController = nil`): when such a method empties a
+/// bag, a cycle through that bag ends when the owner drops the object.
+public enum OwnerTeardowns {
+    /// Whether a method without arguments of the type named `typeName` empties the bag `key`, and
+    /// some code calls it on an object it holds and then sets that holder to `nil` in the same function.
+    public static func release(_ key: String, inType typeName: String, index: ProjectIndex) -> Bool {
+        for t in index.treeIndices(declaring: typeName) {
+            let tree = index.trees[t]
+            for function in tree.functions where function.kind == .function && !function.isStatic && function.parameters.isEmpty {
+                guard let owner = function.enclosingType, tree.types[owner].name.lastNameComponent == typeName,
+                      let open = function.bodyOpen, let close = function.bodyClose,
+                      !BagResets.resets(of: key, in: open..<close, of: tree).isEmpty else { continue }
+                if isCalledBeforeDrop(function.name, on: typeName, index: index) { return true }
+            }
+        }
+        return false
+    }
+
+    /// Whether some code calls `holder.name()` (or `holder?.name()`) on a member `holder` declared
+    /// of type `typeName` and later in the same function sets `holder = nil`.
+    static func isCalledBeforeDrop(_ name: String, on typeName: String, index: ProjectIndex) -> Bool {
+        for reference in index.identifiers[name] {
+            let tree = index.trees[reference.tree]
+            let k = reference.item
+            guard k >= 2, k + 2 < tree.tokens.count, tree.tokens[k + 1].kind == .leftParen, tree.tokens[k + 2].kind == .rightParen,
+                  tree.tokens[k - 1].kind == .period else { continue }
+            var last = k - 2
+            if tree.tokens[last].kind == .questionMark || tree.tokens[last].kind == .exclamationMark { last -= 1 }
+            guard last >= 0, tree.tokens[last].kind == .identifier else { continue }
+            var first = last
+            if first >= 2, tree.tokens[first - 1].kind == .period, tree.isWord(first - 2, "self") { first -= 2 }
+            guard let holder = BagResets.key(first: first, last: last, in: tree), !holder.contains("."),
+                  let f = tree.enclosingFunction(of: k), let close = tree.functions[f].bodyClose,
+                  let t = tree.enclosingType(of: k), let v = tree.memberVariable(named: holder, ofType: t),
+                  holds(tree.variables[v], typeName, in: tree) else { continue }
+            for i in (k + 3)..<close where tree.tokens[i].kind == .equal && tree.isWord(i + 1, "nil") {
+                var start = i - 1
+                while start > k, !tree.statementStarts[start] { start -= 1 }
+                if BagResets.key(first: start, last: i - 1, in: tree) == holder { return true }
+            }
+        }
+        return false
+    }
+
+    /// Whether the property is declared of type `typeName` (`var menuBar: MenuBar?`) or made as one
+    /// (`var menuBar = MenuBar()`).
+    static func holds(_ variable: VariableDecl, _ typeName: String, in tree: SyntaxTree) -> Bool {
+        if !variable.typeText.isEmpty {
+            return ProjectIndex.stripGenerics(TypeText.unwrappingOptional(variable.typeText)).lastNameComponent == typeName
+        }
+        guard let initializer = variable.initializer, let first = initializer.first else { return false }
+        return tree.tokens[first].kind == .identifier && tree.name(first) == typeName
+    }
+}
