@@ -1,5 +1,6 @@
 /// Code that UIKit or SwiftUI runs again and again during one object's life: appearance and
-/// layout callbacks, per-row data source methods, cell `configure`/`bind` methods, `.onAppear`.
+/// layout callbacks, app and scene foreground callbacks, per-row data source methods, cell
+/// `configure`/`bind` methods, `.onAppear`.
 public struct RepeatedSite: Sendable, Hashable {
     public enum Kind: Sendable, Hashable {
         /// `viewWillAppear`, `viewDidAppear` (and configured callbacks): paired with the disappear callbacks.
@@ -15,6 +16,9 @@ public struct RepeatedSite: Sendable, Hashable {
         case cellMethod(cellType: String)
         /// The closure of SwiftUI's `.onAppear` or `.task`: runs on every appearance of the view.
         case onAppear
+        /// `sceneWillEnterForeground`, `applicationDidBecomeActive` and the other app and scene
+        /// lifecycle callbacks: run each time the app comes back to (or leaves) the foreground.
+        case foreground
     }
     public var kind: Kind
     /// How messages name it: `viewWillAppear`, `tableView(_:cellForRowAt:)`, `.onAppear`.
@@ -136,6 +140,9 @@ public struct RepeatedSites: Sendable {
         let name = function.name
         if Catalogue.appearanceCallbacks.contains(name) || extraAppearance.contains(name) {
             return RepeatedSite(kind: .appearance, name: name, function: f, closure: nil, body: body)
+        }
+        if Catalogue.foregroundCallbacks.contains(name) {
+            return RepeatedSite(kind: .foreground, name: function.selectorName, function: f, closure: nil, body: body)
         }
         if Catalogue.layoutCallbacks.contains(name) || Catalogue.stateChangeCallbacks.contains(name)
             || (function.isOverride && Catalogue.appKitViewOverrideCallbacks.contains(name)) {

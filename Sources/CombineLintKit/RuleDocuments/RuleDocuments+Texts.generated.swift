@@ -8118,7 +8118,7 @@ from code UIKit or SwiftUI runs again and again:
 - app and scene lifecycle callbacks that run on every return to (or departure from) the
   foreground: `sceneWillEnterForeground`, `sceneDidBecomeActive`, `applicationDidBecomeActive`
   and the like, when the source never finishes (a request made there finishes); a store made
-  right in one is reported too;
+  right in one is `store_in_appearance`'s;
 - per-row data source methods: `tableView(_:cellForRowAt:)`, `collectionView(_:cellForItemAt:)`,
   `willDisplay`, header and supplementary view providers;
 - `configure…`/`bind…` methods of a `UITableViewCell`, `UICollectionViewCell` or reusable view
@@ -10044,6 +10044,10 @@ Reports a subscription stored in a bag (`store(in:)`, `insert`, `append`, `+=`, 
 of an RxSwift-style bag class; also a cancellable bound to a local first, `let token = … .sink { … }`, and
 put in the bag after, `tokens.append(token)`) from code that
 runs again and again while its object lives: `viewWillAppear`, `viewIsAppearing`, `viewDidAppear`,
+the app and scene lifecycle callbacks that run on every return to (or departure from) the foreground
+(`sceneWillEnterForeground`, `sceneDidBecomeActive`, `applicationDidBecomeActive` and the like; there only
+for a source that never finishes, a request made there answers, and a bag emptied in the callback that
+always runs before it runs again, `sceneDidEnterBackground` or `sceneWillResignActive`, does not pile up),
 `viewWillLayoutSubviews`, `viewDidLayoutSubviews`, `layoutSubviews`, `traitCollectionDidChange`,
 `viewWillTransition(to:with:)`, `updateConstraints`, `updateViewConstraints`, safe area and
 margin changes (`viewSafeAreaInsetsDidChange`, `safeAreaInsetsDidChange`, `layoutMarginsDidChange`),
@@ -10125,6 +10129,20 @@ many times per second during rotation or scrolling.
 - `repeated_methods`: more cell method names treated like `configure…`/`bind…` (`update`, `render`).
 
 ## Triggering examples
+
+```swift
+// Every return to the foreground adds one more badge subscription; nothing empties the bag.
+final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+    private var cancellables = Set<AnyCancellable>()
+    private let inbox = InboxModel()
+
+    func sceneWillEnterForeground(_ scene: UIScene) {
+        inbox.$unread
+            .sink { UIApplication.shared.applicationIconBadgeNumber = $0 }
+            .↓store(in: &cancellables)
+    }
+}
+```
 
 ```swift
 final class NoteRowView: NSTableCellView {

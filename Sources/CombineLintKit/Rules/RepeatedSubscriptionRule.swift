@@ -146,22 +146,22 @@ public struct RepeatedSubscriptionRule: Rule {
 
     /// A subscription stored right in a user action (a row's selection, an `@IBAction` or `@objc`
     /// method), from a source that never finishes: every tap leaves one more live subscription.
-    /// (Stores right in appearance, layout and per-row callbacks are `store_in_appearance`'s.)
+    /// (Stores right in appearance, layout, foreground and per-row callbacks are `store_in_appearance`'s.)
     private func userActionFinding(_ store: Store, path: [TypeAnalysis.Step], analysis: TypeAnalysis, memoKey: String,
                                    _ context: RuleContext) -> Finding? {
         let tree = context.tree
         let function = tree.functions[store.function]
-        let foreground = Catalogue.foregroundCallbacks.contains(function.name)
-        guard foreground || TypeAnalysis.isUserAction(selector: function.selectorName, attributes: function.attributes),
+        // Stored right in an app or scene foreground callback: `store_in_appearance`'s.
+        guard !Catalogue.foregroundCallbacks.contains(function.name),
+              TypeAnalysis.isUserAction(selector: function.selectorName, attributes: function.attributes),
               NeverFinishingSources.startsNeverFinishing(tree.chains[store.chain], before: store.subscriber, tree: tree,
                                                          index: context.index, extraNames: []),
               !analysis.isReset(store.bag, along: path, storeToken: store.token, memo: context.memo, memoKey: memoKey),
               !isGuardedBeforeStore(store, in: function, analysis: analysis, memoKey: memoKey, context) else { return nil }
         let text = RepeatedSubscriptionRule.text(path: "\(function.selectorName) → \(store.label)", entry: function.selectorName, store: store,
-                                                 subscribeOnceIn: foreground ? "`init` or the launch callback" : "`viewDidLoad` or `init`",
-                                                 consequence: foreground ? "each value is handled once per return to the foreground so far"
-                                                    : Catalogue.userInputSelectors.contains(function.selectorName) ? "each value is handled once per edit so far"
-                                                    : "each value is handled once per tap so far")
+                                                 subscribeOnceIn: "`viewDidLoad` or `init`",
+                                                 consequence: Catalogue.userInputSelectors.contains(function.selectorName)
+                                                    ? "each value is handled once per edit so far" : "each value is handled once per tap so far")
         return context.finding(tokens: store.token, message: text.message, help: text.help)
     }
 

@@ -79,6 +79,11 @@ public struct StoreInAppearanceRule: Rule {
     func answersOnce(_ chain: Chain, before subscriber: Int, at site: RepeatedSite, finite: FinitePublishers, in context: RuleContext) -> Bool {
         switch site.kind {
         case .appearance, .layout, .onAppear: break
+        case .foreground:
+            // As `repeated_subscription` asks of a user action: a request per return is the point;
+            // only a source known never to finish piles up.
+            return !NeverFinishingSources.startsNeverFinishing(chain, before: subscriber, tree: context.tree,
+                                                               index: context.index, extraNames: [])
         case .perRow: guard !namesTheRow(chain, at: site, in: context.tree) else { return false }
         case .cellProvider, .cellMethod: return false
         }
@@ -200,6 +205,13 @@ public struct StoreInAppearanceRule: Rule {
                 sites.bodies(ofMethods: Catalogue.appearanceOwnResets[site.name] ?? Catalogue.disappearCallbacks, inType: type).contains {
                     empties(key, in: $0.body, of: $0.tree, types: ownTypes, sites: sites)
                 }
+            }
+        case .foreground:
+            // `sceneWillEnterForeground` paired with `sceneDidEnterBackground` (or resigning active).
+            let name = String(site.name.prefix { $0 != "(" })
+            let pairs = Catalogue.lifecycleResets[name] ?? Catalogue.foregroundCallbacks.subtracting([name])
+            return ownTypes.contains { type in
+                sites.bodies(ofMethods: pairs, inType: type).contains { empties(key, in: $0.body, of: $0.tree, types: ownTypes, sites: sites) }
             }
         case .onAppear:
             // `.onDisappear { bag.removeAll() }` on a view of the same type.
@@ -469,6 +481,8 @@ public struct StoreInAppearanceRule: Rule {
             return "Every reuse of `\(cellType)` runs `\(site.name)`, adding a live subscription to `\(bag)` while the old ones still update the old row."
         case .onAppear:
             return "Every `\(site.name)` adds a live subscription to `\(bag)`, so each update is handled once per appearance so far."
+        case .foreground:
+            return "Every `\(site.name)` adds a live subscription to `\(bag)`, so each value is handled once per return to the foreground so far."
         }
     }
 
@@ -486,6 +500,8 @@ public struct StoreInAppearanceRule: Rule {
             return "`prepareForReuse` does not empty `\(bag)`: empty it there or at the start of `\(site.name)`."
         case .onAppear:
             return "Use `.onReceive`, subscribe once in the model's `init`, or empty `\(bag)` in `.onDisappear`."
+        case .foreground:
+            return "Subscribe once in `init` or the launch callback, or empty `\(bag)` when the app leaves the foreground."
         }
     }
 

@@ -29,6 +29,8 @@ final class CoreRulesRound21Tests: XCTestCase {
             func handle(_ note: Notification) {}
         }
         """
-        XCTAssertEqual(findings(of: RepeatedSubscriptionRule.self, in: [(path: "A.swift", text: text)]).map { "\($0.line)" }, ["12"])
+        // Stored right in the callbacks: `store_in_appearance`'s, not `repeated_subscription`'s.
+        XCTAssertEqual(findings(of: StoreInAppearanceRule.self, in: [(path: "A.swift", text: text)]).map { "\($0.line)" }, ["12"])
+        XCTAssertEqual(findings(of: RepeatedSubscriptionRule.self, in: [(path: "A.swift", text: text)]).map { "\($0.line)" }, [])
     }
 }

@@ -86,11 +86,16 @@ final class RepeatedSubscriptionAppIdiomTests: XCTestCase {
             }
         }
         """
-        XCTAssertEqual(positions(text), ["9:84", "12:41"])
+        XCTAssertEqual(positions(text), ["12:41"])
         let found = findings(of: RepeatedSubscriptionRule.self, in: [(path: "A.swift", text: text)])
         XCTAssertEqual(found.map(\.message), [
-            "`sceneDidBecomeActive(_:) → store(in:)`: each run of `sceneDidBecomeActive(_:)` adds one more live subscription to `cancellables`, and the earlier ones keep running.",
             "`sceneWillEnterForeground(_:) → startObserving() → store(in:)`: each run of `sceneWillEnterForeground(_:)` adds one more live subscription to `cancellables`, and the earlier ones keep running.",
+        ])
+        // The store right in `sceneDidBecomeActive(_:)` is `store_in_appearance`'s; the request is not reported.
+        let direct = findings(of: StoreInAppearanceRule.self, in: [(path: "A.swift", text: text)])
+        XCTAssertEqual(direct.map { "\($0.line):\($0.column)" }, ["9:84"])
+        XCTAssertEqual(direct.map(\.message), [
+            "Every `sceneDidBecomeActive(_:)` adds a live subscription to `cancellables`, so each value is handled once per return to the foreground so far.",
         ])
     }
 }
