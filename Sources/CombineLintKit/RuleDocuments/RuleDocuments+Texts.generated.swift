@@ -10917,7 +10917,8 @@ nested `DispatchQueue.main.async { … }` is too late.
 
 Also kept by `self`: a subscription stored in a local bag that is later stored in a member
 (`self.cancellables = bag`), one returned by a method whose result the type stores
-(`token = makeSubscription()`), one assigned in `return self.token = …`, and the pipeline
+(`token = makeSubscription()`; also a method of an extension of its base class, `extension UIViewController {
+func bindKeyboardInsets(to:) -> AnyCancellable }`, whose token a controller stores), one assigned in `return self.token = …`, and the pipeline
 upstream of `assign(to: &$property)`. After `guard let self` in a `[weak self]` closure, a bare
 member name in a nested subscription's closure (`title = text`) is `self` again, held strongly;
 so is `strongSelf` after `guard let strongSelf = self`, and `strongSelf.cancellables` is `self`'s bag.

@@ -307,7 +307,8 @@ public struct StrongSelfCaptureRule: Rule {
     }
 
     /// The member of `self` that keeps a subscription a method returns (`func bind() -> AnyCancellable`),
-    /// where the type's own calls of that method store the result (`token = bind()`,
+    /// where the type's own calls of that method, or its subclasses' (a method of
+    /// `extension UIViewController` called by a controller), store the result (`token = bind()`,
     /// `bind().store(in: &cancellables)`).
     private func keeperOfReturned(_ subscription: Subscription, context: RuleContext, lookup: TreeLookup) -> String? {
         let tree = context.tree
@@ -331,7 +332,10 @@ public struct StrongSelfCaptureRule: Rule {
             }
             return calls
         }
-        for reference in selfCalls[typeName] ?? [] {
+        // Callers in the type itself, or in a subclass: a method of `extension UIViewController`
+        // called on `self` by `OrderEntryViewController` returns a token holding that controller.
+        let callers = selfCalls.keys.sorted().filter { $0 == typeName || index.inherits($0, from: typeName) }
+        for reference in callers.flatMap({ selfCalls[$0] ?? [] }) {
             let callTree = context.index.trees[reference.tree]
             let chain = callTree.chains[reference.chain]
             let e = reference.element

@@ -179,6 +179,32 @@ final class StrongSelfCaptureAppIdiomTests: XCTestCase {
         XCTAssertEqual(positions(dropped), ["4:55"])
     }
 
+    /// A method of `extension UIViewController` returns a token whose closure holds `self`; a
+    /// controller calling it on itself keeps the token in its bag, so the controller holds the
+    /// closure that holds it. One that drops the token, or keeps it in a local, makes no cycle
+    /// (probe round 40).
+    func testTokenReturnedByAnExtensionMethodOfTheCallersBaseClass() {
+        let text = """
+        extension UIViewController {
+            func bindKeyboardInsets(to scrollView: UIScrollView) -> AnyCancellable {
+                NotificationCenter.default.publisher(for: UIResponder.keyboardWillShowNotification)
+                    .sink { _ in scrollView.contentInset.bottom = self.view.safeAreaInsets.bottom }
+            }
+        }
+        final class OrderEntryViewController: UIViewController {
+            private var bag = Set<AnyCancellable>()
+            let scrollView = UIScrollView()
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                bindKeyboardInsets(to: scrollView).store(in: &bag)
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["4:59"])
+        let local = text.replacingOccurrences(of: "bindKeyboardInsets(to: scrollView).store(in: &bag)", with: "let token = bindKeyboardInsets(to: scrollView); _ = token")
+        XCTAssertEqual(positions(local), [])
+    }
+
     /// A multiplatform app names its delegate protocol through a typealias, one per platform: the
     /// class is the application's delegate all the same, and so is what it alone makes at launch.
     /// An alias of something else (`PlatformResponder`) makes no delegate.
