@@ -12201,7 +12201,7 @@ extensions) it is what the parameter is constrained to: `viewModel.$errorMessage
 bound without skipping `nil` (`.alert(item: $model.alert)`, directly or as one
 input of a `CombineLatest`), that a subscriber handles when `nil` (`guard let value else {
 hideBanner(); return }`), or that other code sets to `nil` as a real state (clearing a selection; but not an error, alert, toast or banner by its
-name or its value's type, which a plain `lastSyncError = nil` in a `clearError()` only clears) or to a value that
+name or its value's type, which a `lastSyncError = nil` in a `clearError()` or a `toast = synced ? "Saved" : nil` only clears) or to a value that
 may be nil (`imageID = episode?.imageID`, `flag ? name : nil`; not `failed ? .invalidCredentials : .network`,
 a choice of two values), or that mirrors a pipeline of optional values in the declaring type
 (`….map { episode.chapter(at: $0) }.assign(to: &$currentChapter)`; not one that wraps non-optional

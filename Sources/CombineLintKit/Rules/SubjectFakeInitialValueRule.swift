@@ -27,7 +27,7 @@ public struct SubjectFakeInitialValueRule: Rule {
             let evidence = context.memo.value(for: key) {
                 Evidence.gather(name: variable.name, kind: kind, declaringType: typeName, index: context.index, memo: context.memo)
             }
-            guard evidence.isEvent || (evidence.isEventUnlessCleared && namesANotice(variable, kind: kind)) else { continue }
+            guard evidence.isEvent || (evidence.isEventByItsConsumers && namesANotice(variable, kind: kind)) else { continue }
             let what = kind == .published ? "`@Published var \(variable.name)`" : "`\(variable.name)`"
             let message = "\(what) starts at nil only for its subscribers to skip it: an event kept as state, replayed to every new subscriber."
             let help = "Send the event through a `PassthroughSubject` (exposed as an `AnyPublisher`), which keeps no value and gives each subscriber only what is sent after it subscribed."
@@ -85,8 +85,9 @@ public struct SubjectFakeInitialValueRule: Rule {
     }
 
     /// Whether the property is an error, alert or toast by its name or value type (`lastSyncError:
-    /// SyncError?`, `toast`): a notice is an event by nature, so a method that clears it to nil
-    /// (`clearError()`) makes nil no state that its consumers, which all skip nil, would render.
+    /// SyncError?`, `toast`): a notice is an event by nature, so code that writes nil into it
+    /// (`clearError()`, `toast = synced ? "Saved" : nil`) makes nil no state that its consumers,
+    /// which all skip nil, would render.
     func namesANotice(_ variable: VariableDecl, kind: Kind) -> Bool {
         // A subject's declared type also names its failure type (`Error`), which says nothing.
         let texts = kind == .published ? [variable.name, variable.typeText] : [variable.name]
@@ -157,12 +158,10 @@ public struct SubjectFakeInitialValueRule: Rule {
         /// nil is written somewhere other than in a subscriber that handled the value.
         var writesNilElsewhere = false
 
-        /// Every nil write elsewhere is a plain `x = nil` or `x.send(nil)` (a clearing), not a value
-        /// that may be nil (`x = failed ? .offline : nil`).
-        var onlyClearsElsewhere = true
         var isEvent: Bool { skipsNil && !readsAsState && !writesNilElsewhere }
-        /// An event by its consumers, though some code clears it to nil outside them (`clearError()`).
-        var isEventUnlessCleared: Bool { skipsNil && !readsAsState && onlyClearsElsewhere }
+        /// An event by its consumers, whatever nil other code writes (`clearError()`,
+        /// `toast = synced ? "Saved" : nil`): enough for a notice, whose nil no consumer shows.
+        var isEventByItsConsumers: Bool { skipsNil && !readsAsState }
 
         static func gather(name: String, kind: Kind, declaringType: String, index: ProjectIndex, memo: ProjectMemo) -> Evidence {
             // The uses of the name split by the type they belong to: `self`-rooted ones belong to
@@ -209,7 +208,6 @@ public struct SubjectFakeInitialValueRule: Rule {
                     && !SubjectFakeInitialValueRule.isClearedBeforeProducing(write, of: name, kind: kind, index: index)
             }
             evidence.writesNilElsewhere = !elsewhere.isEmpty
-            evidence.onlyClearsElsewhere = elsewhere.allSatisfy { SubjectFakeInitialValueRule.isPlainNilWrite($0, index: index) }
             // The type's own `if toast == nil` asks whether an event is on show; it reads nil as a
             // state unless every nil write takes back, after a while, a value the same code set
             // (`asyncAfter(…) { self?.toast = nil }`): then the event shows for a while and late
@@ -1014,28 +1012,6 @@ public struct SubjectFakeInitialValueRule: Rule {
 
     /// The tree and token a nil write noted as "tree:token" stands at, or nil for a malformed or
     /// out-of-range note.
-    /// Whether the write at "tree:token" (the property's name) is a statement that writes nil and
-    /// nothing else: `toast = nil`, `self.toast = .none`, `toast.send(nil)`, `toast.value = nil`.
-    static func isPlainNilWrite(_ write: String, index: ProjectIndex) -> Bool {
-        guard let (tree, i) = position(ofWrite: write, index: index) else { return false }
-        let count = tree.tokens.count
-        /// The token after the nil (or `.none`) that starts at `k`.
-        func afterNil(_ k: Int) -> Int { tree.isWord(k, "nil") ? k + 1 : k + 2 }
-        var k = i + 1
-        if k + 1 < count, tree.tokens[k].kind == .period {
-            if tree.isWord(k + 1, "send") {
-                guard k + 3 < count, tree.tokens[k + 2].kind == .leftParen, isNil(k + 3, in: tree) else { return false }
-                let close = afterNil(k + 3)
-                return close < count && tree.tokens[close].kind == .rightParen
-            }
-            guard tree.isWord(k + 1, "value") else { return false }
-            k += 2
-        }
-        guard k + 1 < count, tree.tokens[k].kind == .equal, isNil(k + 1, in: tree) else { return false }
-        let end = afterNil(k + 1)
-        return end >= count || tree.statementStarts[end] || tree.tokens[end].kind == .rightBrace
-    }
-
     static func position(ofWrite write: String, index: ProjectIndex) -> (tree: SyntaxTree, token: Int)? {
         guard let colon = write.firstIndex(of: ":"), let t = Int(write[..<colon]),
               let token = Int(write[write.index(after: colon)...]), t < index.trees.count, token < index.trees[t].tokens.count else { return nil }

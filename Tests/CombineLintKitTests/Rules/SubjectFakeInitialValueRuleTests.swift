@@ -353,7 +353,9 @@ final class SubjectFakeInitialValueRuleTests: XCTestCase {
     }
 
     /// `unauthorized ? .invalidCredentials : .network` writes one of two values, never nil: the `?` of
-    /// a ternary is no optional chaining. A ternary with a `nil` branch does write nil as a state.
+    /// a ternary is no optional chaining. A ternary with a `nil` branch does write nil as a state,
+    /// except into a notice (an error by its type here), whose consumers all skip nil: there nil
+    /// only means "nothing to show", and the last error still replays.
     func testATernaryOfTwoValuesWritesNoNil() {
         let text = """
         enum SignInError: Error { case invalidCredentials, network }
@@ -375,7 +377,11 @@ final class SubjectFakeInitialValueRuleTests: XCTestCase {
             }
         }
         """
-        XCTAssertEqual(positions(text), ["A.swift:3:20"])
+        XCTAssertEqual(positions(text), ["A.swift:3:20", "A.swift:4:20"])
+        let hint = text.replacingOccurrences(of: "@Published var warning: SignInError?", with: "@Published var warning: Hint?")
+            .replacingOccurrences(of: "enum SignInError: Error { case invalidCredentials, network }",
+                                  with: "enum SignInError: Error { case invalidCredentials, network }\nenum Hint { case invalidCredentials }")
+        XCTAssertEqual(positions(hint), ["A.swift:4:20"])
     }
 
     /// The subscriber resets the event through the model that owns it (`self?.model.messageShown()`,
