@@ -103,7 +103,8 @@ public struct NestedObservableObjectRule: Rule {
                     continue
                 }
                 if observed.observe(inner, index: index),
-                   context.memo.value(for: "nested_observable_object.passed\u{0}\(variable.name)", { isPassedOn(variable.name, index: index) }),
+                   context.memo.value(for: "nested_observable_object.passed\u{0}\(variable.name)\u{0}\(typeName)", {
+                       isPassedOn(variable.name, ofType: typeName, index: index) }),
                    !readThrough() { continue }
                 // `.onReceive(model.sync.$pendingCount) { pendingSync = $0 }`: the view subscribes to the
                 // inner object's state itself, and reads none of it through the outer one.
@@ -120,11 +121,14 @@ public struct NestedObservableObjectRule: Rule {
 
     /// `InnerView(model: outer.inner)`: the property is handed to some other code as an argument
     /// (as `outer.inner`, `$0.inner` or a bare `inner`; not a type's static member such as
-    /// `RunLoop.current`, nor an implicit member `.current`).
-    private func isPassedOn(_ name: String, index: ProjectIndex) -> Bool {
+    /// `RunLoop.current`, nor an implicit member `.current`), through a holder that may be of the
+    /// outer type `outerType`: `settings.legacyTheme` with `let settings: SettingsModel` hands on
+    /// another type's property of the same name.
+    private func isPassedOn(_ name: String, ofType outerType: String, index: ProjectIndex) -> Bool {
         index.chainElements[name].contains { reference in
             let chain = index.trees[reference.tree].chains[reference.chain]
             guard reference.element == chain.elements.count - 1 else { return false }
+            if let holder = Self.holderType(of: reference, index: index), holder != outerType { return false }
             let element = chain.elements[reference.element]
             if reference.element == 0 {
                 guard element.kind == .root else { return false }
@@ -138,6 +142,24 @@ public struct NestedObservableObjectRule: Rule {
             }
             return false
         }
+    }
+
+    /// The simple name of the type whose property the element at `reference` reads, when the code
+    /// shows it: the enclosing type for a bare `inner` or `self.inner`, the written type of the
+    /// enclosing type's property for `holder.inner`. nil when unknown (`$0.inner`, a local).
+    static func holderType(of reference: ElementReference, index: ProjectIndex) -> String? {
+        let tree = index.trees[reference.tree]
+        let chain = tree.chains[reference.chain]
+        let e = reference.element
+        guard let t = tree.enclosingType(of: chain.elements[e].nameToken) else { return nil }
+        let enclosing = tree.types[t].name.lastNameComponent
+        if e == 0 || (e == 1 && tree.isSelfReference(chain.first)) { return enclosing }
+        guard e == 1 || (e == 2 && tree.isSelfReference(chain.first)) else { return nil }
+        var holder = chain.elements[e - 1].name
+        if holder.hasPrefix("$") { holder.removeFirst() }
+        guard let property = index.property(holder, ofType: enclosing),
+              let written = TypeResolver.writtenTypeName(annotation: property.typeText, initializer: property.initializerText) else { return nil }
+        return ProjectIndex.stripGenerics(written).lastNameComponent
     }
 
     /// A view's `.onReceive` is given a projected publisher of the property's object

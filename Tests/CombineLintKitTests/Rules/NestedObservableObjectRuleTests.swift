@@ -82,6 +82,29 @@ final class NestedObservableObjectRuleTests: XCTestCase {
         XCTAssertEqual(positions([(path: "M.swift", text: model), (path: "V.swift", text: view)]), ["M.swift:3:20"])
     }
 
+    /// `settings.player` handed to an observing view is the settings model's property: another
+    /// model's property of the same name is not handed on by it (probe round 40).
+    func testAPropertyOfAnotherTypeWithTheSameNameIsNotHandedOn() {
+        let model = """
+        final class AccountModel: ObservableObject {
+            @Published var player = PlayerModel()
+        }
+        final class SettingsModel: ObservableObject {
+            @Published var player = PlayerModel()
+        }
+        final class PlayerModel: ObservableObject { @Published var isPlaying = false }
+        struct PlayerBar: View {
+            @ObservedObject var player: PlayerModel
+            var body: some View { Text("") }
+        }
+        struct SettingsView: View {
+            @ObservedObject var settings: SettingsModel
+            var body: some View { PlayerBar(player: settings.player) }
+        }
+        """
+        XCTAssertEqual(positions([(path: "M.swift", text: model), (path: "V.swift", text: view)]), ["M.swift:2:20"])
+    }
+
     /// `if let thermostat = store.thermostat { ThermostatCard(thermostat: thermostat) }` hands the
     /// unwrapped inner object to a view that observes it, as `ThermostatCard(thermostat: store.thermostat)`
     /// would; a binding whose name is only read (`Text(lock.isLocked …)`) hands nothing on.
