@@ -1,17 +1,32 @@
 /// Teardown methods that an owner calls just before it lets go of the object
-/// (`menuBarController?.remove()` then `menuBarController = nil`): when such a method empties a
-/// bag, a cycle through that bag ends when the owner drops the object.
+/// (`menuBarController?.remove()` then `menuBarController = nil`), or that a SwiftUI view calls on
+/// its model when it disappears (`.onDisappear { model.stopClock() }`): when such a method empties
+/// a bag or drops a cancellable, a cycle through it ends then.
 public enum OwnerTeardowns {
     /// Whether a method without arguments of the type named `typeName` empties the bag `key`, and
-    /// some code calls it on an object it holds and then sets that holder to `nil` in the same function.
-    public static func release(_ key: String, inType typeName: String, index: ProjectIndex) -> Bool {
-        for t in index.treeIndices(declaring: typeName) {
-            let tree = index.trees[t]
+    /// some code calls it on an object it holds and then sets that holder to `nil` in the same
+    /// function, or a view's `.onDisappear` calls it on an object that may be of that type.
+    /// The teardown must be the type's own, type `t` of tree `treeIndex` as the project resolves
+    /// it (`Treatments.StateModel`'s, not `PumpConfig.StateModel`'s).
+    public static func release(_ key: String, ofType t: Int, inTree treeIndex: Int, index: ProjectIndex, memo: ProjectMemo) -> Bool {
+        let typeName = index.trees[treeIndex].types[t].name.lastNameComponent
+        let identity = TypeIdentity.of(type: t, inTree: treeIndex, index: index, memo: memo)
+        return memo.value(for: "owner-teardowns\u{0}" + identity.key + "\u{0}" + key) {
+            releases(key, typeName: typeName, identity: identity, index: index, memo: memo)
+        }
+    }
+
+    private static func releases(_ key: String, typeName: String, identity: TypeIdentity, index: ProjectIndex, memo: ProjectMemo) -> Bool {
+        for other in index.treeIndices(declaring: typeName) {
+            let tree = index.trees[other]
             for function in tree.functions where function.kind == .function && !function.isStatic && function.parameters.isEmpty {
                 guard let owner = function.enclosingType, tree.types[owner].name.lastNameComponent == typeName,
+                      TypeIdentity.of(type: owner, inTree: other, index: index, memo: memo) == identity,
                       let open = function.bodyOpen, let close = function.bodyClose,
                       !BagResets.resets(of: key, in: open..<close, of: tree).isEmpty else { continue }
                 if isCalledBeforeDrop(function.name, on: typeName, index: index) { return true }
+                let disappearing = RepeatedViewCalls.of(index, memo: memo).onDisappearByMethod[function.name] ?? []
+                if disappearing.contains(where: { RepeatedViewCalls.receiver(of: $0, mayBe: typeName, index: index) }) { return true }
             }
         }
         return false

@@ -46,6 +46,8 @@ public struct RepeatedViewCalls: Sendable {
     static func receiver(of call: Call, mayBe typeName: String, index: ProjectIndex) -> Bool {
         let tree = index.trees[call.tree]
         guard var type = receiverType(of: call, in: tree, index: index) else { return false }
+        // `WatchModels.Dashboard()` makes a `Dashboard`: types are asked by their simple names.
+        type = ProjectIndex.stripGenerics(type).lastNameComponent
         if type == typeName { return true }
         if let constraint = GenericBindings.constraint(ofParameter: type, at: call.token, in: tree, index: index) {
             type = constraint

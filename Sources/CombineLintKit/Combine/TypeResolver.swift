@@ -1,14 +1,25 @@
 /// Best-effort static types of names: enough to tell which type owns `viewModel.$posts`.
 public enum TypeResolver {
     /// The type named by a type annotation or an initializer (`Foo?`, `Foo!`, `Foo<T>`, `Foo()`,
-    /// `Foo.shared`, `Foo.make()`), or `nil`.
+    /// `Foo.shared`, `Foo.make()`, `Namespace.Foo()`), or `nil`.
     public static func typeName(annotation: String, initializer: String) -> String? {
         if !annotation.isEmpty { return simpleTypeName(annotation) }
         guard let first = initializer.first, first.isUppercase else { return nil }
+        // `WatchModels.Dashboard()` makes a `Dashboard`: the last capitalised component of the
+        // leading name path (`Store.shared` is still a `Store`).
         var name = ""
+        var component = ""
         for ch in initializer {
-            if ch.isLetter || ch.isNumber || ch == "_" { name.append(ch) } else { break }
+            if ch.isLetter || ch.isNumber || ch == "_" {
+                component.append(ch)
+            } else if ch == ".", component.first?.isUppercase == true {
+                name = component
+                component = ""
+            } else {
+                break
+            }
         }
+        if component.first?.isUppercase == true { name = component }
         return name.isEmpty ? nil : name
     }
 

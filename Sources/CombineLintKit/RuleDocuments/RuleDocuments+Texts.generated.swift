@@ -32,7 +32,10 @@ that the project cannot show endless: most often a request, which answers once. 
 objects made only for the whole run (`static let shared = Store()`, the app delegate's, a
 singleton-scoped dependency-injection registration's, the `@StateObject` of the `App`'s root view,
 an object owned by one of these; see `strong_self_capture`) are not reported either: a cycle
-through them frees nothing later.
+through them frees nothing later. Nor is a cancellable the type lets go of each time its screen goes,
+as `strong_self_capture` tells it: emptied or dropped in `viewWillDisappear` (and the like), or in a
+method that its SwiftUI view calls from `.onDisappear` (`.onDisappear { model.stopClock() }` with
+`func stopClock() { clock = nil }`), or that its owner calls just before dropping it.
 
 ## Why it matters
 
@@ -10954,7 +10957,7 @@ callbacks too), or that a scene delegate clears in `sceneDidEnterBackground` or 
 a representable's coordinator whose bag the representable's `dismantleUIView(_:coordinator:)` (or `dismantleNSView`, …) empties
 through its `coordinator` parameter (SwiftUI calls it before it drops the coordinator), or an object whose owner calls
 its teardown, a method without arguments that empties the bag, just before dropping it (`menuBar?.remove()` then
-`menuBar = nil`, with `var menuBar: MenuBar?`): the screen lets go of it each time it leaves, so no cycle outlives the screen; one
+`menuBar = nil`, with `var menuBar: MenuBar?`), or whose SwiftUI view calls it from `.onDisappear` (`.onDisappear { model.stopClock() }`): the screen lets go of it each time it leaves, so no cycle outlives the screen; one
 emptied only in a method of its own (`stop()`) that no owner calls before a drop stays a cycle until someone calls it. A pipeline is only as finite as every stage: a `Just` that
 `flatMap`s into a subject never finishes. Objects that live for the whole run free nothing later
 through a cycle, and are not reported either: test cases (XCTest keeps every `XCTestCase` object

@@ -202,14 +202,16 @@ public struct StrongSelfCaptureRule: Rule {
     /// So does a representable's coordinator whose bag the representable's `dismantleUIView(_:coordinator:)`
     /// empties: SwiftUI calls it when the view goes away, before it drops the coordinator.
     /// So does an object whose owner calls its teardown method, which empties the bag, just before
-    /// dropping it (`menuBarController?.remove()` then `menuBarController = nil`).
+    /// dropping it (`menuBarController?.remove()` then `menuBarController = nil`), or whose SwiftUI
+    /// view calls it when it disappears (`.onDisappear { model.stopClock() }`).
     private func releasedOnDisappearance(_ keeper: String, around token: Int, context: RuleContext) -> Bool {
         guard !keeper.hasPrefix("$"), let t = context.tree.enclosingType(of: token) else { return false }
         if DisappearanceResets.releasedByTeardown(keeper, coordinatorAt: t, of: context.tree, index: context.index) { return true }
         let typeName = context.tree.types[t].name.lastNameComponent
+        if let treeIndex = context.index.treeIndexByPath[context.file.path],
+           OwnerTeardowns.release(keeper, ofType: t, inTree: treeIndex, index: context.index, memo: context.memo) { return true }
         return context.memo.value(for: "strong_self_capture.released-on-disappearance\u{0}" + typeName + "\u{0}" + keeper) {
             DisappearanceResets.releases(keeper, inType: typeName, index: context.index, memo: context.memo)
-                || OwnerTeardowns.release(keeper, inType: typeName, index: context.index)
         }
     }
 

@@ -250,4 +250,40 @@ final class AssignToSelfRuleTests: XCTestCase {
         """
         XCTAssertEqual(positions(text), ["5:22", "6:23"])
     }
+
+    /// The view stops the clock when it disappears (`.onDisappear { model.stopClock() }`, which drops
+    /// the token), and a controller empties its bag in `viewWillDisappear`: each cycle ends with the
+    /// screen. A token nothing drops stays a cycle (probe round 36).
+    func testReleasedWhenTheScreenGoes() {
+        let text = """
+        final class DashboardModel: ObservableObject {
+            @Published var clockText = ""
+            @Published var dateText = ""
+            private var clock: AnyCancellable?
+            private var other: AnyCancellable?
+            func startClock() {
+                clock = Timer.publish(every: 1, on: .main, in: .common).autoconnect().map { "\\($0)" }.assign(to: \\.clockText, on: self)
+                other = Timer.publish(every: 1, on: .main, in: .common).autoconnect().map { "\\($0)" }.assign(to: \\.dateText, on: self)
+            }
+            func stopClock() { clock = nil }
+        }
+        struct DashboardView: View {
+            @StateObject private var model = DashboardModel()
+            var body: some View { Text(model.clockText).onAppear { model.startClock() }.onDisappear { model.stopClock() } }
+        }
+        final class TickerController: UIViewController {
+            @objc dynamic var price = 0.0
+            private var cancellables = Set<AnyCancellable>()
+            override func viewWillAppear(_ animated: Bool) {
+                super.viewWillAppear(animated)
+                Ticker.shared.$price.assign(to: \\.price, on: self).store(in: &cancellables)
+            }
+            override func viewWillDisappear(_ animated: Bool) {
+                super.viewWillDisappear(animated)
+                cancellables.removeAll()
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["8:95"])
+    }
 }
