@@ -10,26 +10,36 @@ public enum OwnerTeardowns {
     /// it (`Treatments.StateModel`'s, not `PumpConfig.StateModel`'s).
     public static func release(_ key: String, ofType t: Int, inTree treeIndex: Int, index: ProjectIndex, memo: ProjectMemo) -> Bool {
         let typeName = index.trees[treeIndex].types[t].name.lastNameComponent
-        let identity = TypeIdentity.of(type: t, inTree: treeIndex, index: index, memo: memo)
-        return memo.value(for: "owner-teardowns\u{0}" + identity.key + "\u{0}" + key) {
-            releases(key, typeName: typeName, identity: identity, index: index, memo: memo)
+        // Worked out once per simple name and key: every feature of an app may declare its own
+        // nested `ViewModel` with its own `bag`, and each asks.
+        let releasing = memo.value(for: "owner-teardowns\u{0}" + typeName + "\u{0}" + key) {
+            typesReleasing(key, typeName: typeName, index: index, memo: memo)
         }
+        guard !releasing.isEmpty else { return false }
+        return releasing.contains(TypeIdentity.of(type: t, inTree: treeIndex, index: index, memo: memo))
     }
 
-    private static func releases(_ key: String, typeName: String, identity: TypeIdentity, index: ProjectIndex, memo: ProjectMemo) -> Bool {
-        for other in index.treeIndices(declaring: typeName) {
+    /// The types of simple name `typeName` with such a teardown for `key`.
+    private static func typesReleasing(_ key: String, typeName: String, index: ProjectIndex, memo: ProjectMemo) -> Set<TypeIdentity> {
+        var result = Set<TypeIdentity>()
+        // The declarations and extensions of that name, each read for its own methods only (a file
+        // may declare thousands of types).
+        for declaration in index.typeDeclarations[typeName] {
+            let other = declaration.tree
             let tree = index.trees[other]
-            for function in tree.functions where function.kind == .function && !function.isStatic && function.parameters.isEmpty {
-                guard let owner = function.enclosingType, tree.types[owner].name.lastNameComponent == typeName,
-                      TypeIdentity.of(type: owner, inTree: other, index: index, memo: memo) == identity,
+            for f in tree.types[declaration.item].functions {
+                let function = tree.functions[f]
+                guard function.kind == .function, !function.isStatic, function.parameters.isEmpty,
+                      let owner = function.enclosingType, owner == declaration.item,
                       let open = function.bodyOpen, let close = function.bodyClose,
                       !BagResets.resets(of: key, in: open..<close, of: tree).isEmpty else { continue }
-                if isCalledBeforeDrop(function.name, on: typeName, index: index) { return true }
                 let disappearing = RepeatedViewCalls.of(index, memo: memo).onDisappearByMethod[function.name] ?? []
-                if disappearing.contains(where: { RepeatedViewCalls.receiver(of: $0, mayBe: typeName, index: index) }) { return true }
+                guard isCalledBeforeDrop(function.name, on: typeName, index: index)
+                        || disappearing.contains(where: { RepeatedViewCalls.receiver(of: $0, mayBe: typeName, index: index) }) else { continue }
+                result.insert(TypeIdentity.of(type: owner, inTree: other, index: index, memo: memo))
             }
         }
-        return false
+        return result
     }
 
     /// Whether some code calls `holder.name()` (or `holder?.name()`) on a member `holder` declared

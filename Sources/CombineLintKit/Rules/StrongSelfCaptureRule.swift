@@ -336,8 +336,10 @@ public struct StrongSelfCaptureRule: Rule {
         }
         // Callers in the type itself, or in a subclass: a method of `extension UIViewController`
         // called on `self` by `OrderEntryViewController` returns a token holding that controller.
-        let callers = selfCalls.keys.sorted().filter { $0 == typeName || index.inherits($0, from: typeName) }
-        for reference in callers.flatMap({ selfCalls[$0] ?? [] }) {
+        let callers = context.memo.value(for: "strong_self_capture.self-callers\u{0}" + method + "\u{0}" + typeName) { () -> [ElementReference] in
+            selfCalls.keys.sorted().filter { $0 == typeName || index.inherits($0, from: typeName) }.flatMap { selfCalls[$0] ?? [] }
+        }
+        for reference in callers {
             let callTree = context.index.trees[reference.tree]
             let chain = callTree.chains[reference.chain]
             let e = reference.element
