@@ -162,6 +162,10 @@ extension Catalogue {
         "picker(_:didFinishPicking:)", "imagePickerController(_:didFinishPickingMediaWithInfo:)",
     ]
 
+    /// Types whose handler closure runs each time the user triggers the action: a control's
+    /// `UIAction`, a table row's swipe action (`UIContextualAction`).
+    public static let actionHandlerTypes: Set<String> = ["UIAction", "UIContextualAction"]
+
     /// Delegate methods called on each edit of a search or text field, or each scroll step: user
     /// input, which repeats as often as the user types.
     public static let userInputSelectors: Set<String> = [

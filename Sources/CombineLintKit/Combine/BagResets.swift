@@ -1,5 +1,5 @@
 /// Where a cancellable bag is emptied or replaced: `bag.removeAll()`, `bag = []`, `bag = Set()`,
-/// `bag = .init()`, `bag = nil`, `bag.forEach { $0.cancel() }`. A replaced bag releases its old
+/// `bag = .init()`, `bag = nil`, `bag.forEach { $0.cancel() }`, `tokens.values.forEach { $0.cancel() }`. A replaced bag releases its old
 /// `AnyCancellable`s, which cancels them, so any plain assignment that does not read the bag counts.
 public enum BagResets {
     /// The dotted path of a bag written in tokens first...last, without `&`, a leading `self.`,
@@ -44,7 +44,12 @@ public enum BagResets {
         for k in tree.chainIndices(in: range.lowerBound...(range.upperBound - 1)) where tree.chains[k].elements.count >= 2 {
             let chain = tree.chains[k]
             let method = chain.elements[chain.elements.count - 1]
-            guard method.isCall, let pathLast = chain.elements.dropLast().last?.lastToken else { continue }
+            guard method.isCall, var pathLast = chain.elements.dropLast().last?.lastToken else { continue }
+            // `tokens.values.forEach { $0.cancel() }`: a dictionary of cancellables, each cancelled.
+            if method.name == "forEach", chain.elements.count >= 3, chain.elements[chain.elements.count - 2].name == "values",
+               !chain.elements[chain.elements.count - 2].isCall {
+                pathLast = chain.elements[chain.elements.count - 3].lastToken
+            }
             guard self.key(first: chain.first, last: pathLast, in: tree) == key else { continue }
             // A bag class's own emptying call: `cancelBag.cancel()`, `disposeBag.dispose()`.
             if method.arguments.isEmpty, method.trailingClosures.isEmpty,

@@ -189,6 +189,13 @@ private struct OwnerSearch {
             return !OwnerSearch.runsRepeatedly(function)
                 && !isCalledFromRepeatedMethod(function.name, ofType: ownerName)
         }
+        // A static stored property's initial value is made once, on first use, and kept for the
+        // run, with what it is made from (`static let live = AppEnvironment(store: BookingStore())`),
+        // also inside a closure applied right there (`static let live: AppEnvironment = { … }()`).
+        if let v = storedProperty(initializing: token, in: tree, owner: owner), tree.variables[v].isStatic,
+           !tree.variables[v].isComputed, OwnerSearch.closuresAreAppliedAtOnce(around: token, in: tree) {
+            return true
+        }
         // Code in closures may run any number of times.
         guard tree.innermostClosure(of: token) == nil else { return false }
         let ownerDeclaration = DeclarationReference(tree: treeIndex, item: owner)
@@ -254,6 +261,15 @@ private struct OwnerSearch {
             chain.elements.contains { element in
                 Catalogue.pipelineOperators.contains(element.name) && element.closures.contains(where: enclosing.contains)
             }
+        }
+    }
+
+    /// Whether every closure around token `token` is applied where it is written (`{ … }()`): its
+    /// body runs once, as the code around it does.
+    static func closuresAreAppliedAtOnce(around token: Int, in tree: SyntaxTree) -> Bool {
+        tree.enclosingClosures(of: token).allSatisfy { c in
+            let close = tree.closures[c].close
+            return close + 2 < tree.tokens.count && tree.tokens[close + 1].kind == .leftParen && tree.tokens[close + 2].kind == .rightParen
         }
     }
 

@@ -1,5 +1,6 @@
 /// The places of one file from which code runs again and again without being a method: closures
-/// handed to `addObserver(forName:)`, a `NotificationCenter` sink, `UIAction`, `.onAppear`/`.task`,
+/// handed to `addObserver(forName:)`, a `NotificationCenter` sink, `UIAction` or a swipe action's
+/// `UIContextualAction`, `.onAppear`/`.task`,
 /// a repeating timer; and the method names its `#selector(…)`s name. Found once per file, then
 /// read for each type of the file (a file of a thousand types is not scanned a thousand times).
 struct RepeatedEntryPoints: Sendable {
@@ -64,8 +65,8 @@ struct RepeatedEntryPoints: Sendable {
             return "addObserver(forName:) block"
         case "sink" where chain.elements.contains(where: { $0.name == "NotificationCenter" }):
             return "notification sink"
-        case "UIAction":
-            return "UIAction handler"
+        case let name where Catalogue.actionHandlerTypes.contains(name):
+            return name + " handler"
         case let name where element.kind == .member && Catalogue.repeatedViewModifiers.contains(name):
             return "." + element.name
         case "scheduledTimer" where element.argument("repeats").map { tree.isWord($0.value.lowerBound, "true") } ?? false:

@@ -8150,7 +8150,7 @@ from code UIKit or SwiftUI runs again and again:
   run on every change of its data;
 - `@IBAction` and `@objc` methods and `#selector(…)` targets (buttons, refresh controls,
   notification observers), and closures given to `NotificationCenter.addObserver(forName:…)`,
-  to the `sink` of a `NotificationCenter` publisher, to `UIAction`, to SwiftUI's `.onAppear`,
+  to the `sink` of a `NotificationCenter` publisher, to `UIAction` or a swipe action's `UIContextualAction`, to SwiftUI's `.onAppear`,
   `.task`, `.onChange`, `.onReceive`, `.onTapGesture`, `.onSubmit` or `.refreshable` or a `Button`'s action, to a
   repeating `Timer`, and the body of a `for await` loop (it runs for every element of the async
   sequence); a store written right in such a closure (`UIAction { … .store(in: &self.cancellables) }`)
@@ -10969,7 +10969,9 @@ so is the scene delegate of an app that never works with a second scene, `reques
 until the app ends, and no `Info.plist` among the linted folders sets `UIApplicationSupportsMultipleScenes` to true;
 in an app that opens more, a scene the user closes is discarded with its delegate; support for more windows
 declared only in build settings, with no `Info.plist` file, is not seen), and classes with no subclass whose every instance is made where it is made
-once per run and kept: by their own static property (`static let shared = Storage()`), by the
+once per run and kept: by their own static property (`static let shared = Storage()`), in the initial value of
+any static stored property, also in a closure applied there (`static let live: AppEnvironment = { … AppEnvironment(store:
+BookingStore()) }()`; not in a closure kept to run later), by the
 application's delegate, such a scene delegate (in `scene(_:willConnectTo:options:)`) or SwiftUI `App` (not in an `@objc` or `@IBAction` method of the delegate or a method one of them calls,
 `@IBAction func newWindow(_:) { openWindow() }`, nor in a method a subscription of the delegate calls for each value,
 `lockRequested.sink { self?.presentLockScreen() }`, nor in

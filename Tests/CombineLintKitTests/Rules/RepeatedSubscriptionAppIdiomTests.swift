@@ -216,6 +216,31 @@ extension RepeatedSubscriptionAppIdiomTests {
         XCTAssertEqual(positions(text), ["12:18"])
     }
 
+    /// A swipe action's handler (`UIContextualAction`) runs on every swipe: a helper it calls that
+    /// stores an endless subscription piles up one more per swipe (probe round 41).
+    func testSwipeActionHandlerRunsPerSwipe() {
+        let text = """
+        final class Prices { let live = CurrentValueSubject<Int, Never>(0) }
+        final class StationsController: UITableViewController {
+            private let prices = Prices()
+            private var cancellables = Set<AnyCancellable>()
+            override func tableView(_ tableView: UITableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> UISwipeActionsConfiguration? {
+                let go = UIContextualAction(style: .normal, title: "Go") { [weak self] _, _, done in
+                    self?.watchPrice()
+                    done(true)
+                }
+                return UISwipeActionsConfiguration(actions: [go])
+            }
+            private func watchPrice() {
+                prices.live.sink { [weak self] in self?.title = "\\($0)" }.store(in: &cancellables)
+            }
+        }
+        """
+        let found = findings(of: RepeatedSubscriptionRule.self, in: [(path: "A.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["13:67"])
+        XCTAssertEqual(found.first?.message.hasPrefix("`UIContextualAction handler → watchPrice() → store(in:)`"), true)
+    }
+
     /// The same in an initializer, which is no method of the type's call graph: a repeating timer's
     /// block set up in `init` stores on every tick (issue #13 probes, round 7).
     func testStoreInsideARepeatingTimerBlockOfAnInitializer() {

@@ -205,6 +205,57 @@ final class StrongSelfCaptureAppIdiomTests: XCTestCase {
         XCTAssertEqual(positions(local), [])
     }
 
+    /// A window controller cancelling every token of its dictionary when the window closes
+    /// (`tokens.values.forEach { $0.cancel() }` in `windowWillClose`) lets go of them each time it
+    /// goes (probe round 41).
+    func testDictionaryOfTokensCancelledWhenTheWindowCloses() {
+        let text = """
+        final class EpisodeWindowController: NSWindowController, NSWindowDelegate {
+            private var tokens: [String: AnyCancellable] = [:]
+            private var other: [String: AnyCancellable] = [:]
+            let model = EpisodeModel()
+            func bind() {
+                tokens["state"] = model.$state.sink { self.window?.title = $0 }
+                other["state"] = model.$state.sink { self.window?.subtitle = $0 }
+            }
+            func windowWillClose(_ notification: Notification) {
+                tokens.values.forEach { $0.cancel() }
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["7:46"])
+    }
+
+    /// A static stored property's initial value is made once and kept for the run, with what it is
+    /// made from: the store an app environment's `static let live = { … }()` builds and keeps lives
+    /// for the run; one a factory closure kept in the environment makes on each call does not
+    /// (probe rounds 40 and 41).
+    func testObjectMadeInAStaticInitializerLivesForTheRun() {
+        let text = """
+        final class BookingStore {
+            @Published var count = 0
+            private var effects = Set<AnyCancellable>()
+            init() { $count.sink { _ in self.save() }.store(in: &effects) }
+            func save() {}
+        }
+        final class DraftStore {
+            @Published var count = 0
+            private var effects = Set<AnyCancellable>()
+            init() { $count.sink { _ in self.save() }.store(in: &effects) }
+            func save() {}
+        }
+        struct AppEnvironment {
+            let store: BookingStore
+            let makeDraft: () -> DraftStore
+            static let live: AppEnvironment = {
+                let store = BookingStore()
+                return AppEnvironment(store: store, makeDraft: { DraftStore() })
+            }()
+        }
+        """
+        XCTAssertEqual(positions(text), ["10:33"])
+    }
+
     /// A multiplatform app names its delegate protocol through a typealias, one per platform: the
     /// class is the application's delegate all the same, and so is what it alone makes at launch.
     /// An alias of something else (`PlatformResponder`) makes no delegate.
