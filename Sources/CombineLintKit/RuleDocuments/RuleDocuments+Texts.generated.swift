@@ -10919,7 +10919,7 @@ capture `self` weakly too. Put the weak capture on the outermost closure: a `[we
 nested `DispatchQueue.main.async { … }` is too late.
 
 Also kept by `self`: a subscription stored in a local bag that is later stored in a member
-(`self.cancellables = bag`), one returned by a method whose result the type stores
+(`self.cancellables = bag`, or the bag of an object held in a strong stored property, `observers.bag = bag`), one returned by a method whose result the type stores
 (`token = makeSubscription()`; also a method of an extension of its base class, `extension UIViewController {
 func bindKeyboardInsets(to:) -> AnyCancellable }`, whose token a controller stores), one assigned in `return self.token = …`, and the pipeline
 upstream of `assign(to: &$property)`. After `guard let self` in a `[weak self]` closure, a bare

@@ -33,6 +33,7 @@ public struct StrongSelfCaptureRule: Rule {
             guard let keeper = SubscriptionFinder.selfMemberKeeping(subscription, lookup: lookup)
                     ?? keeperOfReturned(subscription, context: context, lookup: lookup)
                     ?? keeperThroughOwnedMember(subscription, context: context, lookup: lookup)
+                    ?? keeperOfLocalBagMovedToOwnedMember(subscription, context: context, lookup: lookup)
                     ?? keeperThroughHelper(subscription, context: context, lookup: lookup)
                     ?? keeperThroughSelfAlias(subscription, context: context, bindings: selfBindings) else { continue }
             kept.append((subscription.chain, subscription.element, keeper))
@@ -347,6 +348,32 @@ public struct StrongSelfCaptureRule: Rule {
                                     storage: SubscriptionFinder.storage(of: chain, subscriberAt: e, in: callTree))
             let callLookup = reference.tree == context.index.treeIndexByPath[context.file.path] ? lookup : TreeLookup(callTree)
             if let keeper = SubscriptionFinder.selfMemberKeeping(call, lookup: callLookup) { return keeper }
+        }
+        return nil
+    }
+
+    /// `var local = Set<AnyCancellable>()`, `.store(in: &local)`, then `observers.bag = local` where
+    /// `observers` is a strong stored property of `self`: self → observers → its bag → subscription
+    /// → closure → self, as when stored there at once. The keeper is named as written (`observers.bag`).
+    private func keeperOfLocalBagMovedToOwnedMember(_ subscription: Subscription, context: RuleContext, lookup: TreeLookup) -> String? {
+        let tree = context.tree
+        let v: Int
+        switch subscription.storage {
+        case .local(let local), .bag(.local(let local)), .collection(.local(let local)): v = local
+        default: return nil
+        }
+        for use in SubscriptionFinder.usesAfterDeclaration(of: v, in: tree) {
+            guard use >= 4, tree.tokens[use - 1].kind == .equal,
+                  use + 1 >= tree.tokens.count || tree.statementStarts[use + 1] || tree.tokens[use + 1].kind == .rightBrace else { continue }
+            var start = use - 2
+            while start > 0, !tree.statementStarts[start] { start -= 1 }
+            guard let path = BagResets.key(first: start, last: use - 2, in: tree) else { continue }
+            let parts = path.split(separator: ".").map(String.init)
+            guard parts.count == 2, lookup.localVariable(named: parts[0], visibleAt: use) == nil,
+                  !SubscriptionFinder.isParameter(named: parts[0], visibleAt: use, in: tree),
+                  let t = tree.enclosingType(of: use), let member = tree.memberVariable(named: parts[0], ofType: t),
+                  isStrongStoredProperty(member, in: tree) else { continue }
+            return path
         }
         return nil
     }

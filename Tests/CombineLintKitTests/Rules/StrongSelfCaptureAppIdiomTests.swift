@@ -256,6 +256,28 @@ final class StrongSelfCaptureAppIdiomTests: XCTestCase {
         XCTAssertEqual(positions(text), ["10:33"])
     }
 
+    /// A local bag handed over to an object `self` owns (`observers.bag = local`) keeps its
+    /// subscriptions for as long as `self` keeps that object; one handed to a parameter's object
+    /// does not tie them to `self` (probe round 41).
+    func testLocalBagMovedIntoAnOwnedObject() {
+        let text = """
+        final class Observers { var bag = Set<AnyCancellable>() }
+        final class MeterController: UIViewController {
+            private let observers = Observers()
+            let meter = Meter()
+            func bind(into other: Observers) {
+                var local = Set<AnyCancellable>()
+                meter.$minutes.sink { self.title = "\\($0)" }.store(in: &local)
+                observers.bag = local
+                var handed = Set<AnyCancellable>()
+                meter.$minutes.sink { self.title = "\\($0)" }.store(in: &handed)
+                other.bag = handed
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["7:31"])
+    }
+
     /// A multiplatform app names its delegate protocol through a typealias, one per platform: the
     /// class is the application's delegate all the same, and so is what it alone makes at launch.
     /// An alias of something else (`PlatformResponder`) makes no delegate.
