@@ -64,8 +64,7 @@ public enum BagResets {
         }
         // `bag = …` whose right-hand side does not read the bag (`bag = bag.union(…)` keeps it).
         for i in range where tree.tokens[i].kind == .equal {
-            var start = i - 1
-            while start > range.lowerBound, !tree.statementStarts[start], tree.tokens[start - 1].kind != .leftBrace { start -= 1 }
+            let start = assignmentTargetStart(ofEqualAt: i, notBefore: range.lowerBound, in: tree)
             guard start < i else { continue }
             // `bags[id] = []`: the entry of a keyed bag, emptied for the store into `&bags[id, default: []]`.
             var targetLast = i - 1
@@ -78,6 +77,14 @@ public enum BagResets {
             if tree.uses(lastName, in: (i + 1)..<end).isEmpty { result.append(start) }
         }
         return result.sorted()
+    }
+
+    /// The first token of the assignment target before the `=` at `i`: back to the statement's
+    /// start or the `{` before it, never before `lower`.
+    static func assignmentTargetStart(ofEqualAt i: Int, notBefore lower: Int, in tree: SyntaxTree) -> Int {
+        var start = i - 1
+        while start > lower, !tree.statementStarts[start], tree.tokens[start - 1].kind != .leftBrace { start -= 1 }
+        return start
     }
 
     /// Whether the bag `name` (a member of `self`, or a local) is emptied or replaced anywhere in `range`.

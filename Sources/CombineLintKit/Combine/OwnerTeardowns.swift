@@ -3,12 +3,20 @@
 /// its model when it disappears (`.onDisappear { model.stopClock() }`): when such a method empties
 /// a bag or drops a cancellable, a cycle through it ends then.
 public enum OwnerTeardowns {
+    /// Whether the member `key` of type `t` (of tree `treeIndex`) is let go of each time its screen
+    /// goes: emptied in a disappearance callback of the type or an ancestor (`DisappearanceResets`),
+    /// or by a teardown as `release` tells. A cycle through it then never outlives the screen.
+    public static func releasedWhenLeaving(_ key: String, ofType t: Int, inTree treeIndex: Int, index: ProjectIndex, memo: ProjectMemo) -> Bool {
+        DisappearanceResets.releases(key, inType: index.trees[treeIndex].types[t].name.lastNameComponent, index: index, memo: memo)
+            || release(key, ofType: t, inTree: treeIndex, index: index, memo: memo)
+    }
+
     /// Whether a method without arguments of the type named `typeName` empties the bag `key`, and
     /// some code calls it on an object it holds and then sets that holder to `nil` in the same
     /// function, or a view's `.onDisappear` calls it on an object that may be of that type.
     /// The teardown must be the type's own, type `t` of tree `treeIndex` as the project resolves
     /// it (`Treatments.StateModel`'s, not `PumpConfig.StateModel`'s).
-    public static func release(_ key: String, ofType t: Int, inTree treeIndex: Int, index: ProjectIndex, memo: ProjectMemo) -> Bool {
+    static func release(_ key: String, ofType t: Int, inTree treeIndex: Int, index: ProjectIndex, memo: ProjectMemo) -> Bool {
         let typeName = index.trees[treeIndex].types[t].name.lastNameComponent
         // Worked out once per simple name and key: every feature of an app may declare its own
         // nested `ViewModel` with its own `bag`, and each asks.

@@ -36,9 +36,8 @@ public struct AssignToSelfRule: Rule {
             // Released each time the screen goes (`viewWillDisappear`, `.onDisappear { model.stopClock() }`),
             // or by the owner's teardown before it drops `self`: the cycle never outlives the screen.
             if let kept = keeper(of: subscription), let t = tree.enclosingType(of: targetToken),
-               DisappearanceResets.releases(kept, inType: tree.types[t].name.lastNameComponent, index: context.index, memo: context.memo)
-                || context.index.treeIndexByPath[context.file.path].map({
-                    OwnerTeardowns.release(kept, ofType: t, inTree: $0, index: context.index, memo: context.memo) }) == true { continue }
+               let treeIndex = context.index.treeIndexByPath[context.file.path],
+               OwnerTeardowns.releasedWhenLeaving(kept, ofType: t, inTree: treeIndex, index: context.index, memo: context.memo) { continue }
             // Preview code, or a type only previews make, runs in Xcode's canvas, never in the app.
             if let treeIndex = context.index.treeIndexByPath[context.file.path],
                PreviewCode.contains(targetToken, inTree: treeIndex, index: context.index, memo: context.memo) { continue }

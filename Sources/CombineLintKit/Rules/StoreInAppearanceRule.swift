@@ -201,18 +201,12 @@ public struct StoreInAppearanceRule: Rule {
         if empties(key, in: site.body, of: tree, types: ownTypes, sites: sites) { return true }
         switch site.kind {
         case .appearance:
-            return ownTypes.contains { type in
-                sites.bodies(ofMethods: Catalogue.appearanceOwnResets[site.name] ?? Catalogue.disappearCallbacks, inType: type).contains {
-                    empties(key, in: $0.body, of: $0.tree, types: ownTypes, sites: sites)
-                }
-            }
+            return emptiedInMethods(Catalogue.appearanceOwnResets[site.name] ?? Catalogue.disappearCallbacks, key, types: ownTypes, sites: sites)
         case .foreground:
             // `sceneWillEnterForeground` paired with `sceneDidEnterBackground` (or resigning active).
-            let name = String(site.name.prefix { $0 != "(" })
-            let pairs = Catalogue.lifecycleResets[name] ?? Catalogue.foregroundCallbacks.subtracting([name])
-            return ownTypes.contains { type in
-                sites.bodies(ofMethods: pairs, inType: type).contains { empties(key, in: $0.body, of: $0.tree, types: ownTypes, sites: sites) }
-            }
+            let name = site.function.map { tree.functions[$0].name } ?? site.name
+            return emptiedInMethods(Catalogue.lifecycleResets[name] ?? Catalogue.foregroundCallbacks.subtracting([name]), key,
+                                    types: ownTypes, sites: sites)
         case .onAppear:
             // `.onDisappear { bag.removeAll() }` on a view of the same type.
             let scope = tree.enclosingType(of: token).flatMap { t in tree.types[t].bodyOpen.map { $0..<(tree.types[t].bodyClose ?? tree.tokens.count) } } ?? 0..<tree.tokens.count
@@ -247,6 +241,14 @@ public struct StoreInAppearanceRule: Rule {
             }
         case .layout:
             return false
+        }
+    }
+
+    /// Whether a method named in `names` of one of `types` (the type and its ancestors) empties the
+    /// bag: the callback paired with the repeated one (`viewWillDisappear`, `sceneDidEnterBackground`).
+    func emptiedInMethods(_ names: Set<String>, _ key: String, types: [String], sites: RepeatedSites) -> Bool {
+        types.contains { type in
+            sites.bodies(ofMethods: names, inType: type).contains { empties(key, in: $0.body, of: $0.tree, types: types, sites: sites) }
         }
     }
 
@@ -336,8 +338,7 @@ public struct StoreInAppearanceRule: Rule {
         }
         // `model = row`, `self.model = row`: a plain assignment to a member of self.
         for i in range where tree.tokens[i].kind == .equal {
-            var start = i - 1
-            while start > range.lowerBound, !tree.statementStarts[start], tree.tokens[start - 1].kind != .leftBrace { start -= 1 }
+            let start = BagResets.assignmentTargetStart(ofEqualAt: i, notBefore: range.lowerBound, in: tree)
             if start < i, let name = BagResets.key(first: start, last: i - 1, in: tree), !name.contains(".") { assigned.insert(name) }
         }
         if !called.isEmpty, types.contains(where: { type in

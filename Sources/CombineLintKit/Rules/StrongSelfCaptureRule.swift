@@ -208,12 +208,8 @@ public struct StrongSelfCaptureRule: Rule {
     private func releasedOnDisappearance(_ keeper: String, around token: Int, context: RuleContext) -> Bool {
         guard !keeper.hasPrefix("$"), let t = context.tree.enclosingType(of: token) else { return false }
         if DisappearanceResets.releasedByTeardown(keeper, coordinatorAt: t, of: context.tree, index: context.index) { return true }
-        let typeName = context.tree.types[t].name.lastNameComponent
-        if let treeIndex = context.index.treeIndexByPath[context.file.path],
-           OwnerTeardowns.release(keeper, ofType: t, inTree: treeIndex, index: context.index, memo: context.memo) { return true }
-        return context.memo.value(for: "strong_self_capture.released-on-disappearance\u{0}" + typeName + "\u{0}" + keeper) {
-            DisappearanceResets.releases(keeper, inType: typeName, index: context.index, memo: context.memo)
-        }
+        guard let treeIndex = context.index.treeIndexByPath[context.file.path] else { return false }
+        return OwnerTeardowns.releasedWhenLeaving(keeper, ofType: t, inTree: treeIndex, index: context.index, memo: context.memo)
     }
 
     /// `bind(viewModel.$title) { self.label.text = $0 }` where `bind` is a project method that
