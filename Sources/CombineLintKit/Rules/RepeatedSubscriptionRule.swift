@@ -435,7 +435,8 @@ public struct RepeatedSubscriptionRule: Rule {
             // A subscription inside another one's sink is `nested_sink`'s.
             if isInsideSubscriberClosure(chain.first, in: tree) { continue }
             guard let function = tree.outerMethod(of: chain.first) ?? observer(around: chain.first, in: tree)
-                    ?? initializer(aroundClosureHolding: chain.first, in: tree),
+                    ?? initializer(aroundClosureHolding: chain.first, in: tree)
+                    ?? getter(aroundClosureHolding: chain.first, in: tree),
                   let type = tree.functions[function].enclosingType else { continue }
             result.append(Store(token: token, label: label, bag: bag, typeName: tree.types[type].name.lastNameComponent,
                                 identity: TypeIdentity.of(type: type, inTree: treeIndex, index: index, memo: memo), function: function,
@@ -458,6 +459,16 @@ public struct RepeatedSubscriptionRule: Rule {
     private func initializer(aroundClosureHolding token: Int, in tree: SyntaxTree) -> Int? {
         guard tree.innermostClosure(of: token) != nil, let f = tree.enclosingFunction(of: token),
               tree.functions[f].kind == .initializer, !tree.functions[f].isLocal else { return nil }
+        return f
+    }
+
+    /// The getter of a computed instance property whose closure holds the token: a SwiftUI view's
+    /// `body` builds closures (`.onChange(of:) { … }`) that run per event, though the getter is no
+    /// method of the call graph (see `entryClosureFinding`).
+    private func getter(aroundClosureHolding token: Int, in tree: SyntaxTree) -> Int? {
+        guard tree.innermostClosure(of: token) != nil, let f = tree.enclosingFunction(of: token),
+              case let function = tree.functions[f], function.kind == .accessor, function.name == "get",
+              !function.isLocal, let v = function.variable, !tree.variables[v].isStatic else { return nil }
         return f
     }
 

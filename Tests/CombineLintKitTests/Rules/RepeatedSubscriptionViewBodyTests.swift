@@ -173,4 +173,45 @@ final class RepeatedSubscriptionViewBodyTests: XCTestCase {
         """
         XCTAssertEqual(findingsIn(text).map { "\($0.line):\($0.column)" }, [])
     }
+
+    /// A store written right in a view's `.onChange` or `.onReceive` closure into the view's
+    /// `@State` bag: each change adds one more. Not reported: the same in `.onAppear`
+    /// (`store_in_appearance`'s), a request that finishes, and a closure in a helper property
+    /// that only builds content (`.overlay`).
+    func testStoresRightInAViewsRepeatedModifierClosures() {
+        let text = """
+        struct InspectorPanel: View {
+            @State private var subscriptions = Set<AnyCancellable>()
+            @ObservedObject var settings: Settings
+            var body: some View {
+                Form { Text("x") }
+                    .onChange(of: settings.format) { format in
+                        NotificationCenter.default.publisher(for: .didSave)
+                            .sink { _ in print(format) }
+                            .store(in: &subscriptions)
+                    }
+                    .onReceive(settings.$format) { _ in
+                        URLSession.shared.dataTaskPublisher(for: URL(string: "https://example.com")!)
+                            .sink(receiveCompletion: { _ in }, receiveValue: { _ in })
+                            .store(in: &subscriptions)
+                    }
+                    .onAppear {
+                        settings.$format.sink { print($0) }.store(in: &subscriptions)
+                    }
+                    .overlay { badge }
+            }
+            private var badge: some View {
+                Text("y").onTapGesture {
+                    settings.$format.sink { print("// .onTapGesture \\($0)") }.store(in: &subscriptions)
+                }
+            }
+        }
+        """
+        let found = findingsIn(text)
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["9:22", "23:71"])
+        XCTAssertEqual(found.first?.message,
+                       "`.onChange → store(in:)`: each run of `.onChange` adds one more live subscription to `subscriptions`, and the earlier ones keep running.")
+        XCTAssertEqual(found.first?.help,
+                       "Subscribe once (in the model's `init`, or with `.onReceive`), or empty `subscriptions` (or keep a single `AnyCancellable?`) before subscribing again; until then values are handled several times.")
+    }
 }
