@@ -1698,7 +1698,7 @@ expression of a branch of an `if` or `switch` expression whose value is assigned
 (`observer = if isOpaque { nil } else { publisher.sink { … } }`). An unused local is reported even
 when a test waits after it (`wait(for:timeout:)`, `await fulfillment(of:)`): Swift does not keep a
 local alive to the end of its scope, only to its last use, so the subscription may be cancelled
-before the wait begins; `withExtendedLifetime(token) { wait(…) }` or a use after the wait keeps it. A `_ = token` that is the last statement of the local's scope is no use either: it only silences the compiler's warning, and the token still goes when the scope ends right there (`let token = request.sink { … }; _ = token` as the whole of a `Future`'s closure cancels the request before it answers). Written after a wait, `wait(for: [done], timeout: 2); _ = token` is such a use after the wait, and keeps it.
+before the wait begins; `withExtendedLifetime(token) { wait(…) }` or a use after the wait keeps it. A `_ = token` that is the last statement of the local's scope is no use either: it only silences the compiler's warning, and the token still goes when the scope ends right there (`let token = request.sink { … }; _ = token` as the whole of a `Future`'s closure cancels the request before it answers). Written after a wait, `wait(for: [done], timeout: 2); _ = token` is such a use after the wait, and keeps it; so is one written after a test's assertion on what was delivered (`XCTAssertEqual(level, 8); _ = token`): the token was kept through the check.
 A subscription stored in a bag declared in the same method (`var cancellables = Set<AnyCancellable>()`)
 that is never read again (not kept in a member, returned or passed on) ends with that bag when the
 method returns; not reported in test code, nor when the method waits or `await`s after the last store.
@@ -6359,8 +6359,8 @@ Not reported:
   typed by a protocol, `session.currentUser()`, that the project cannot show endless, most often a
   request; a zip of such publishers, `Publishers.Zip(api.customer(id), api.manifest(id))`, which pairs
   their answers into one): they run once; and an outer publisher that gives all its values while `sink`
-  subscribes (`Section.allCases.publisher`, an array's `publisher`): the subscriptions made in its closure
-  are a fixed set, made then;
+  subscribes (`Section.allCases.publisher`, an array's `publisher`), to `sink` or to `handleEvents(receiveOutput:)`:
+  the subscriptions made in its closure are a fixed set, made then;
 - a method reached from the outer closure that makes a request per value (`api.venues(near:)`, a
   `Future`, `dataTaskPublisher`, a `save(…)` command) rather than observing a stream: it is an event
   handler doing its work, each subscription ends by itself (as a request per tap does for
@@ -10865,7 +10865,8 @@ a chain ending in `sink` or `assign(to:on:)` whose cancellable goes into a membe
 stored there later, or handed to a method of the type that stores it: `retain(p.sink { … })`), or into the bag of an object that a strong stored property of `self` holds
 (`.store(in: &viewModel.cancellables)`: self → view model → bag → closure → self), or of a local object
 that the method also puts into such a property (`let detail = …; child = detail`, then
-`.store(in: &detail.cancellables)`: self → child → bag → closure → self). Every closure the subscription keeps counts: the `sink` value and completion
+`.store(in: &detail.cancellables)`: self → child → bag → closure → self), or of a parameter it keeps so
+(`init(monitor:)` with `self.monitor = monitor`, then `.store(in: &monitor.clientBag)`). Every closure the subscription keeps counts: the `sink` value and completion
 closures, `handleEvents`, `map`, `flatMap`, `filter`, `catch` and the other operators, closures of
 a publisher built in a local and subscribed in that chain, method references such as
 `.sink(receiveValue: handle)`, `.map(self.parse)` or `self.handle(_:)`, a function declared inside

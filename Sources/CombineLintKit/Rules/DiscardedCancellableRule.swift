@@ -210,12 +210,15 @@ public struct DiscardedCancellableRule: Rule {
     /// an unused local and keeps the token no longer than the scope, which ends right there, so the
     /// subscription is cancelled as soon as it is made. (`_ = token` followed by more statements, or
     /// a closure that captures `token`, may keep it while they run; so does a `_ = token` written
-    /// after a wait, `wait(for: [done], timeout: 2); _ = token`: a use after the wait.)
+    /// after a wait, `wait(for: [done], timeout: 2); _ = token`: a use after the wait, or after a test's
+    /// assertion on what was delivered, `XCTAssertEqual(level, 8); _ = token`: the token was kept
+    /// through the check.)
     private func isOnlySilencedAtScopeEnd(_ uses: [Int], of v: Int, in tree: SyntaxTree) -> Bool {
         guard uses.count == 1, let k = uses.first, k >= 2 else { return false }
         let close = tree.scopes[tree.variables[v].scope].close
         return k + 1 == close && tree.tokens[k - 1].kind == .equal && tree.name(k - 2) == "_"
             && !waitsLater(in: v, tree: tree, before: k - 2)
+            && !waitsLater(in: v, tree: tree, before: k - 2, calls: Catalogue.assertionsOfAValue)
     }
 
     /// `print("observing", observer)`: handing the token to a function that only writes it out keeps
@@ -231,8 +234,9 @@ public struct DiscardedCancellableRule: Rule {
 
     /// `let c = p.sink { … exp.fulfill() }` then `wait(for: [exp], timeout: 1)`: the test means to keep
     /// the subscription open until the values arrived, but nothing uses `c` after this line, so it
-    /// may be released at once (only `withExtendedLifetime(c) { … }` or a use keeps it).
-    private func waitsLater(in v: Int, tree: SyntaxTree, before limit: Int? = nil) -> Bool {
+    /// may be released at once (only `withExtendedLifetime(c) { … }` or a use keeps it). `calls`: the
+    /// calls looked for after the declaration (waits, or assertions).
+    private func waitsLater(in v: Int, tree: SyntaxTree, before limit: Int? = nil, calls: Set<String> = Catalogue.waitingCalls) -> Bool {
         let variable = tree.variables[v]
         let scope = tree.scopes[variable.scope]
         guard let initializer = variable.initializer else { return false }
@@ -240,7 +244,7 @@ public struct DiscardedCancellableRule: Rule {
         var k = initializer.upperBound + 1
         while k < end {
             if tree.tokens[k].kind == .identifier, k + 1 < end, tree.tokens[k + 1].kind == .leftParen || tree.tokens[k + 1].kind == .leftBrace,
-               Catalogue.waitingCalls.contains(tree.name(k)) {
+               calls.contains(tree.name(k)) {
                 return true
             }
             k += 1

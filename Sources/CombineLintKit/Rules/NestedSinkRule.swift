@@ -265,6 +265,8 @@ public struct NestedSinkRule: Rule {
                     if SynchronousCompletion.finishesDuringSubscribe(chain, before: e, in: tree) { continue }
                     result[c] = "sink"
                 case "handleEvents":
+                    // As for `sink`: a sequence's values all pass while it is subscribed to.
+                    if SynchronousCompletion.finishesDuringSubscribe(chain, before: e, in: tree) { continue }
                     if let c = labelledClosure("receiveOutput", of: element) { result[c] = "handleEvents" }
                 default:
                     continue

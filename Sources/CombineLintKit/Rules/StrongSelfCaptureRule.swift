@@ -382,8 +382,14 @@ public struct StrongSelfCaptureRule: Rule {
         // Exactly `member.bag`: one strong stored property of `self`, then its bag.
         guard let (k, last) = memberBag(storing: subscription, in: tree, afterSelf: true) else { return nil }
         let member = tree.name(k)
-        guard !SubscriptionFinder.isParameter(named: member, visibleAt: k, in: tree),
-              let t = tree.enclosingType(of: k) else { return nil }
+        guard let t = tree.enclosingType(of: k) else { return nil }
+        // A parameter that the function also keeps in a strong stored property (`init(monitor:)`
+        // with `self.monitor = monitor`): its bag is that property's object's bag.
+        if SubscriptionFinder.isParameter(named: member, visibleAt: k, in: tree) {
+            guard let f = tree.enclosingFunction(of: k), let open = tree.functions[f].bodyOpen, let close = tree.functions[f].bodyClose,
+                  let property = strongPropertyHolding(named: member, from: open + 1, to: close, type: t, in: tree) else { return nil }
+            return property + "." + tree.name(last)
+        }
         // A local object that the method also puts into a strong stored property (`child = detail`,
         // `self.player = player`): self → property → that object → its bag → closure → self.
         if let local = lookup.localVariable(named: member, visibleAt: k) {
@@ -411,27 +417,33 @@ public struct StrongSelfCaptureRule: Rule {
     /// (`child = detail` or `self.child = detail`, the whole right-hand side), if any.
     private func strongPropertyHolding(local: Int, type t: Int, in tree: SyntaxTree) -> String? {
         let variable = tree.variables[local]
-        let end = min(tree.scopes[variable.scope].close, tree.tokens.count - 1)
-        var k = variable.nameToken + 1
+        return strongPropertyHolding(named: variable.name, from: variable.nameToken + 1, to: tree.scopes[variable.scope].close, type: t, in: tree)
+    }
+
+    /// The strong stored property of type `t` that tokens `from..<to` assign the value named `name`
+    /// to (`child = detail` or `self.child = detail`, the whole right-hand side), if any.
+    private func strongPropertyHolding(named name: String, from start: Int, to close: Int, type t: Int, in tree: SyntaxTree) -> String? {
+        let end = min(close, tree.tokens.count - 1)
+        var k = max(start, 2)
         while k + 1 <= end {
             defer { k += 1 }
-            guard tree.tokens[k].kind == .identifier, tree.name(k) == variable.name, tree.tokens[k - 1].kind == .equal,
+            guard tree.tokens[k].kind == .identifier, tree.name(k) == name, tree.tokens[k - 1].kind == .equal,
                   k + 1 > end || tree.statementStarts[k + 1] || tree.tokens[k + 1].kind == .rightBrace || tree.tokens[k + 1].kind == .semicolon else { continue }
             var target = k - 2
             guard target >= 0, tree.tokens[target].kind == .identifier else { continue }
-            let name = tree.name(target)
+            let property = tree.name(target)
             // `self.player = player`, or a bare `child = detail` that starts its statement.
             if target >= 2, tree.tokens[target - 1].kind == .period, tree.isSelfReference(target - 2) {
                 target -= 2
             } else if target > 0, tree.tokens[target - 1].kind == .period {
                 continue
-            } else if name == variable.name {
+            } else if property == name {
                 continue
             }
             guard tree.statementStarts[target],
-                  let v = tree.memberVariable(named: name, ofType: t),
+                  let v = tree.memberVariable(named: property, ofType: t),
                   isStrongStoredProperty(v, in: tree) else { continue }
-            return name
+            return property
         }
         return nil
     }

@@ -548,12 +548,13 @@ struct StructureBuilder {
         return nil
     }
 
-    /// Keywords a closure signature may hold before `in`: `_`, effects, `inout`, `some`/`any`, `Self`, and literals in a capture list.
+    /// Keywords a closure signature may hold before `in`: `_`, effects, `inout`, `some`/`any`, `Self`,
+    /// literals in a capture list, and `open`, a contextual keyword that names a parameter (`{ [weak self] open in`).
     private func isClosureSignatureKeyword(_ k: Int) -> Bool {
         switch layer.tokens[k].length {
         case 1: return t.is(k, "_")
         case 3: return t.is(k, "Any") || t.is(k, "any") || t.is(k, "nil")
-        case 4: return t.is(k, "Self") || t.is(k, "self") || t.is(k, "some") || t.is(k, "true")
+        case 4: return t.is(k, "Self") || t.is(k, "self") || t.is(k, "some") || t.is(k, "true") || t.is(k, "open")
         case 5: return t.is(k, "inout") || t.is(k, "async") || t.is(k, "false")
         case 6: return t.is(k, "throws")
         case 8: return t.is(k, "rethrows")

@@ -599,7 +599,7 @@ final class DiscardedCancellableRuleTests: XCTestCase {
 
     /// `_ = token` as the last statement only silences the compiler when nothing runs between the
     /// subscription and it; written after a wait it is a use after the wait and keeps the token
-    /// through it.
+    /// through it, as after an assertion on what was delivered.
     func testSilencingAfterAWaitIsAUseAfterTheWait() {
         let text = """
         final class MetronomeTests: XCTestCase {
@@ -615,6 +615,13 @@ final class DiscardedCancellableRuleTests: XCTestCase {
                 let metronome = Metronome()
                 let token = metronome.$beat.sink { print($0) }
                 metronome.start()
+                _ = token
+            }
+            func testCheckedWhileKept() {
+                let metronome = Metronome()
+                var beat = 0
+                let token = metronome.$beat.sink { beat = $0 }
+                XCTAssertEqual(beat, 0)
                 _ = token
             }
         }

@@ -374,4 +374,35 @@ final class NestedSinkRuleTests: XCTestCase {
         """
         XCTAssertEqual(positions(text), ["8:35"])
     }
+
+    /// `providers.publisher.handleEvents(receiveOutput:)`: a sequence's values all pass while it is
+    /// subscribed to, so the subscriptions made per value are a fixed set, made once (as in a
+    /// `sink` on it). A subject's values keep coming: each adds one more.
+    func testHandleEventsOnASequencePublisherSubscribesOnce() {
+        let text = """
+        final class CommentaryFeed {
+            private let providers: [CommentaryProvider]
+            private let added = PassthroughSubject<CommentaryProvider, Never>()
+            private var tokens = Set<AnyCancellable>()
+            private var cancellables = Set<AnyCancellable>()
+            func start() {
+                providers.publisher
+                    .handleEvents(receiveOutput: { [weak self] provider in
+                        guard let self else { return }
+                        provider.lines.sink { print($0) }.store(in: &self.tokens)
+                    })
+                    .sink { $0.start() }
+                    .store(in: &cancellables)
+                added
+                    .handleEvents(receiveOutput: { [weak self] provider in
+                        guard let self else { return }
+                        provider.lines.sink { print($0) }.store(in: &self.tokens)
+                    })
+                    .sink { $0.start() }
+                    .store(in: &cancellables)
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["17:32"])
+    }
 }

@@ -29,6 +29,28 @@ final class StrongSelfCaptureAppIdiomTests: XCTestCase {
         XCTAssertEqual(found.first?.message, "This closure holds `self` strongly, and `self` keeps its subscription in `viewModel.cancellables`: a retain cycle.")
     }
 
+    /// A parameter the initializer keeps in a strong stored property (`self.monitor = monitor`) is
+    /// that property's object: its bag keeps the cycle. Kept weakly, or not kept, it owns nothing of `self`.
+    func testBagOfAParameterKeptInAStrongPropertyKeepsTheCycle() {
+        let text = """
+        final class StatusBarController {
+            let monitor: RepositoryMonitor
+            weak var observer: RepositoryMonitor?
+            private(set) var text = ""
+            init(monitor: RepositoryMonitor, observer: RepositoryMonitor, other: RepositoryMonitor) {
+                self.monitor = monitor
+                self.observer = observer
+                monitor.headChanges.sink { self.text = $0 }.store(in: &monitor.clientBag)
+                observer.headChanges.sink { self.text = $0 }.store(in: &observer.clientBag)
+                other.headChanges.sink { self.text = $0 }.store(in: &other.clientBag)
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["8:36"])
+        let found = findings(of: StrongSelfCaptureRule.self, in: [(path: "A.swift", text: text)])
+        XCTAssertEqual(found.first?.message, "This closure holds `self` strongly, and `self` keeps its subscription in `monitor.clientBag`: a retain cycle.")
+    }
+
     /// The application's delegate is made at launch and kept to the end: a cycle through it frees
     /// nothing. So is the scene delegate of an app with one scene; in an app that opens more
     /// (`requestSceneSessionActivation`), a scene closed by the user takes its delegate with it.

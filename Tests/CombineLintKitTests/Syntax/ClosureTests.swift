@@ -29,6 +29,7 @@ final class ClosureTests: XCTestCase {
         e.sink { $0 }
         f.map { [1, 2].contains($0) }
         Task { @MainActor [weak self] in await self?.load() }
+        g.sink { [weak self] open in self?.show(open) }
         """)
         XCTAssertEqual(tree.closures.map { c in c.captures.map { "\($0.specifier.rawValue) \($0.name)=\($0.expression)" } }, [
             ["weak self=self"],
@@ -38,8 +39,10 @@ final class ClosureTests: XCTestCase {
             [],
             [],
             ["weak self=self"],
+            ["weak self=self"],
         ])
-        XCTAssertEqual(tree.closures.map(\.parameters), [["value"], ["x", "y"], [], ["_"], [], [], []])
+        // `open` is a contextual keyword: a parameter may have that name.
+        XCTAssertEqual(tree.closures.map(\.parameters), [["value"], ["x", "y"], [], ["_"], [], [], [], ["open"]])
         XCTAssertTrue(tree.closures[0].capturesSelfWeakly)
         XCTAssertTrue(tree.closures[2].capturesSelfExplicitlyStrong)
         XCTAssertNil(tree.closures[5].inToken)
