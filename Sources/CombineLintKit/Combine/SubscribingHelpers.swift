@@ -2,7 +2,8 @@
 /// controller's `func bind<T>(_ p: AnyPublisher<T, Never>, to handler: @escaping (T) -> Void) {
 /// p.sink(receiveValue: handler).store(in: &cancellables) }`, or a publisher extension's
 /// `func bind(to bag: DisposeBag, _ receive: @escaping (Output) -> Void)` that stores into the bag
-/// it is given, or one that returns the subscription's `AnyCancellable` for the caller to store.
+/// it is given, or one that returns the subscription's `AnyCancellable` for the caller to store
+/// (also a static or global function: `statsToken = Subscriptions.every(30) { self.logStats() }`).
 /// The closure a caller passes is then kept by that bag, as if the caller had written the `sink`
 /// itself. Found once per run.
 public struct SubscribingHelpers: Sendable {
@@ -37,7 +38,7 @@ public struct SubscribingHelpers: Sendable {
         for t in index.trees.indices where t >= index.vocabularies.count || index.vocabularies[t].mentions(anyOf: SubscriptionFinder.subscriberNames) {
             let tree = index.trees[t]
             for (f, function) in tree.functions.enumerated() {
-                guard function.kind == .function, !function.isLocal, !function.isStatic, function.enclosingType != nil,
+                guard function.kind == .function, !function.isLocal,
                       function.parameters.contains(where: SubscribingHelpers.isEscapingClosure),
                       let open = function.bodyOpen, let close = function.bodyClose, open + 1 < close else { continue }
                 if let helper = SubscribingHelpers.helper(f, inTree: t, tree: tree, body: open...close) {
@@ -79,6 +80,8 @@ public struct SubscribingHelpers: Sendable {
             let keeper: Helper.Keeper
             switch SubscriptionFinder.storage(of: chain, subscriberAt: e, in: tree) {
             case .bag(.selfMember(let name)), .assigned(.selfMember(let name)), .collection(.selfMember(let name)):
+                // A static or global function's bag is no caller's: only its bag parameter or result is.
+                guard !function.isStatic, function.enclosingType != nil else { continue }
                 keeper = .selfMember(name)
             case .bag(.parameter(let name)), .collection(.parameter(let name)):
                 guard let p = function.parameters.firstIndex(where: { $0.name == name }) else { continue }

@@ -10877,7 +10877,8 @@ well: a base class's `bind(publisher) { self.label.text = $0 }` whose body is
 extension's `bind(to: bag) { … }` that stores into the bag it is given (a bag of `self`; its `sink` may be
 written without a receiver, the publisher it extends), or one that
 returns the `AnyCancellable` of that subscription, which the caller keeps in a member of `self`
-(`publisher.driveUI { … }.store(in: &cancellables)`; not when the publisher it is called on finishes, such as a request).
+(`publisher.driveUI { … }.store(in: &cancellables)`, or a static or global helper's,
+`statsToken = Subscriptions.every(30) { self.logStats() }`; not when the publisher it is called on finishes, such as a request).
 A subscriber made by hand from closures, `AnySubscriber(receiveValue: { … })` or
 `Subscribers.Sink(receiveCompletion:receiveValue:)`, counts when `self` keeps it: stored in a member
 (`self.subscriber = sink`, `lazy var s = AnySubscriber(…)`, `sink.store(in: &cancellables)`,

@@ -90,4 +90,37 @@ final class StrongSelfCaptureBagWrapperTests: XCTestCase {
         XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["13:51", "15:45", "39:31", "40:47"])
         XCTAssertEqual(found[1].message, "This closure holds `self` strongly, and `self` keeps its subscription in `bag`: a retain cycle.")
     }
+
+    /// A static (or global) helper that subscribes the closure it is given and returns the token:
+    /// the caller that stores the token keeps the closure. A static helper keeping the token in a
+    /// static bag of its own leaves no cycle through the caller.
+    func testClosuresHandedToStaticAndGlobalHelpers() {
+        let text = """
+        enum Subscriptions {
+            static var kept = Set<AnyCancellable>()
+            static func every(_ seconds: TimeInterval, _ block: @escaping () -> Void) -> AnyCancellable {
+                Timer.publish(every: seconds, on: .main, in: .common).autoconnect().sink { _ in block() }
+            }
+            static func forever(_ seconds: TimeInterval, _ block: @escaping () -> Void) {
+                Timer.publish(every: seconds, on: .main, in: .common).autoconnect().sink { _ in block() }.store(in: &kept)
+            }
+        }
+        func observe(_ name: Notification.Name, _ handler: @escaping (Notification) -> Void) -> AnyCancellable {
+            NotificationCenter.default.publisher(for: name).sink(receiveValue: handler)
+        }
+        final class SearchIndex {
+            private var statsToken: AnyCancellable?
+            private var tokens = Set<AnyCancellable>()
+            init() {
+                statsToken = Subscriptions.every(30) { self.logStats() }
+                observe(.changed) { _ in self.logStats() }.store(in: &tokens)
+                Subscriptions.forever(30) { self.logStats() }
+                statsToken = Subscriptions.every(30) { [weak self] in self?.logStats() }
+            }
+            func logStats() {}
+        }
+        """
+        let found = findings(of: StrongSelfCaptureRule.self, in: [(path: "A.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["17:48", "18:34"])
+    }
 }
