@@ -10862,7 +10862,7 @@ final class AvatarView: UIView {
 Reports a closure that captures `self` strongly inside a subscription that `self` itself keeps:
 a chain ending in `sink` or `assign(to:on:)` whose cancellable goes into a member of `self`
 (`.store(in: &cancellables)`, the `.disposed(by: bag)` of an RxSwift-style bag class, `self.cancellable = …`, `cancellables.insert(…)`, or a local that is
-stored there later, or handed to a method of the type that stores it: `retain(p.sink { … })`), or into the bag of an object that a strong stored property of `self` holds
+stored there later, or handed to a method of the type that stores it: `retain(p.sink { … })`, or of an object held in a strong stored property, `viewModel.retain(p.sink { … })`), or into the bag of an object that a strong stored property of `self` holds
 (`.store(in: &viewModel.cancellables)`: self → view model → bag → closure → self), or of a local object
 that the method also puts into such a property (`let detail = …; child = detail`, then
 `.store(in: &detail.cancellables)`: self → child → bag → closure → self), or of a parameter it keeps so

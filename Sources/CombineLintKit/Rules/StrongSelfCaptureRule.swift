@@ -461,11 +461,14 @@ public struct StrongSelfCaptureRule: Rule {
         let element = callChain.elements[call.element]
         // `keep(…)` or `self.keep(…)`, with the subscription as its only argument.
         guard element.isCall, element.arguments.count == 1, element.arguments[0].value.lowerBound == chain.first,
-              call.element == 0 || (call.element == 1 && tree.isSelfReference(callChain.first)),
               let t = tree.enclosingType(of: element.nameToken) else { return nil }
         let isHelper = { (function: FunctionDecl) in
             function.kind == .function && function.name == element.name && function.parameters.count == 1
                 && !function.isStatic && function.parameters[0].label == element.arguments[0].label
+        }
+        let throughSelf = call.element == 1 && tree.isSelfReference(callChain.first)
+        guard call.element == 0 || throughSelf else {
+            return keeperThroughOwnedHelper(callChain, call: call.element, isHelper: isHelper, type: t, context: context, lookup: lookup)
         }
         let helpers = tree.types[t].functions.filter { isHelper(tree.functions[$0]) }
         if helpers.count == 1 { return storedMember(ofHelper: helpers[0], lookup: lookup) }
@@ -482,6 +485,26 @@ public struct StrongSelfCaptureRule: Rule {
             guard found.isEmpty else { return nil }
         }
         return nil
+    }
+
+    /// `viewModel.retain(p.sink { … })` (or `self.viewModel.retain(…)`) where `viewModel` is a strong
+    /// stored property of `self` and `retain` a method of its type that stores its one parameter in a
+    /// member: self → view model → that member → subscription → closure → self.
+    private func keeperThroughOwnedHelper(_ callChain: Chain, call e: Int, isHelper: (FunctionDecl) -> Bool, type t: Int,
+                                          context: RuleContext, lookup: TreeLookup) -> String? {
+        let tree = context.tree
+        let first = tree.isSelfReference(callChain.first) ? 1 : 0
+        guard e == first + 1, case let owner = callChain.elements[first], !owner.isCall, owner.subscripts.isEmpty,
+              first == 1 || (lookup.localVariable(named: owner.name, visibleAt: callChain.first) == nil
+                             && !SubscriptionFinder.isParameter(named: owner.name, visibleAt: callChain.first, in: tree)),
+              let v = tree.memberVariable(named: owner.name, ofType: t), isStrongStoredProperty(v, in: tree),
+              let ownerType = TypeResolver.ownerType(ofElement: e, in: callChain, tree: tree, index: context.index) else { return nil }
+        let found = context.index.functions(named: callChain.elements[e].name, inTypesNamed: ownerType).filter {
+            isHelper(context.index.trees[$0.tree].functions[$0.item])
+        }
+        guard found.count == 1 else { return nil }
+        let other = context.index.trees[found[0].tree]
+        return storedMember(ofHelper: found[0].item, lookup: other === tree ? lookup : TreeLookup(other)).map { owner.name + "." + $0 }
     }
 
     /// The member of `self` that helper `f` (of `lookup`'s tree) stores its one parameter in, if any.

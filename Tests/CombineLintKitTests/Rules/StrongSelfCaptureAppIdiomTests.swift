@@ -379,6 +379,32 @@ extension StrongSelfCaptureAppIdiomTests {
         """
         XCTAssertEqual(positions(text), ["7:27", "8:32"])
     }
+
+    /// `viewModel.retain(publisher.sink { … })`: a method of the view model that `self` keeps in a
+    /// strong stored property puts the token into the view model's bag: self → view model → bag →
+    /// closure → self. Through a weak property, or a parameter, nothing of `self` keeps it.
+    func testSubscriptionHandedToAStoringHelperOfAnOwnedObject() {
+        let text = """
+        final class EditModel {
+            private var subscriptions = Set<AnyCancellable>()
+            @Published var canSave = false
+            func retain(_ token: AnyCancellable) { subscriptions.insert(token) }
+        }
+        final class EditViewController: UIViewController {
+            private let viewModel = EditModel()
+            weak var parentModel: EditModel?
+            func bind(_ other: EditModel) {
+                viewModel.retain(viewModel.$canSave.sink { self.title = String($0) })
+                self.viewModel.retain(viewModel.$canSave.sink { self.title = String($0) })
+                parentModel?.retain(viewModel.$canSave.sink { self.title = String($0) })
+                other.retain(viewModel.$canSave.sink { self.title = String($0) })
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["10:52", "11:57"])
+        let found = findings(of: StrongSelfCaptureRule.self, in: [(path: "A.swift", text: text)])
+        XCTAssertEqual(found.first?.message, "This closure holds `self` strongly, and `self` keeps its subscription in `viewModel.subscriptions`: a retain cycle.")
+    }
 }
 extension StrongSelfCaptureAppIdiomTests {
     /// A pipeline from the project's own function that is not shown to hand on an endless source (a
