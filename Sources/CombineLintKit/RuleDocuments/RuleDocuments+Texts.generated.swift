@@ -12213,8 +12213,9 @@ may be nil (`imageID = episode?.imageID`, `flag ? name : nil`; not `failed ? .in
 a choice of two values), or that mirrors a pipeline of optional values in the declaring type
 (`….map { episode.chapter(at: $0) }.assign(to: &$currentChapter)`; not one that wraps non-optional
 values, `.map(Optional.some)`, or whose last `map` gives a string literal or the result of the project's
-function declared non-optional, `.map { count in self.pendingMessage(count) }` with `-> String`; nor
-does a comparison written with optional chaining, `updated.state != self?.card.state`, write nil),
+function declared non-optional, `.map { count in self.pendingMessage(count) }` with `-> String`, or that
+mirrors notifications, `NotificationCenter.default.publisher(for: .openChat).map { … }.assign(to: &$pendingChat)`,
+whose values are events; nor does a comparison written with optional chaining, `updated.state != self?.card.state`, write nil),
 is not reported. A `nil` that a function writes only to clear the last value before it produces the next one
 (`errorMessage = nil` at the start of `reload()`, whose request then sets `errorMessage = error.localizedDescription`)
 is no such state: it keeps the old event from being replayed meanwhile, and no consumer, all skipping `nil`, receives it. Uses in test code (a test case, a spy or mock, a file of a test target) are evidence

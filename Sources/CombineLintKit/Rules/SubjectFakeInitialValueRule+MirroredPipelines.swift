@@ -3,7 +3,8 @@ extension SubjectFakeInitialValueRule {
     /// property mirrors a pipeline and holds whatever optional values it sends, nil included, as
     /// state (a pipeline that wraps non-optional values, `.map(Optional.some)`, or whose last `map`
     /// gives a string or the result of the project's function declared non-optional,
-    /// `.map { count in self.pendingMessage(count) }` with `-> String`, never sends nil).
+    /// `.map { count in self.pendingMessage(count) }` with `-> String`, never sends nil; a pipeline
+    /// of notifications sends events, and its nil is no state either).
     /// The writes as "tree:token", read from each file's `&$name` arguments, found once per file.
     static func mirroredPipelineWrites(of name: String, declaringType: String, index: ProjectIndex, memo: ProjectMemo) -> [String] {
         guard let type = index.type(named: declaringType) else { return [] }
@@ -19,6 +20,10 @@ extension SubjectFakeInitialValueRule {
                 let assign = outer.elements[call.element]
                 guard assign.name == "assign", let target = assign.argument("to"), target.value.upperBound == token,
                       let owner = tree.enclosingType(of: token), tree.types[owner].name.lastNameComponent == declaringType else { continue }
+                // `NotificationCenter.default.publisher(for: .openChat).map { … }.assign(to: &$pendingChat)`:
+                // a mirror of notifications holds events; a nil its `map` gives is no event, not a state.
+                if outer.elements.contains(where: { $0.name == "NotificationCenter" }),
+                   outer.elements.contains(where: { $0.name == "publisher" && $0.isCall }) { continue }
                 let previous = outer.elements[call.element - 1]
                 let text = tree.text(previous.nameToken, max(previous.nameToken, assign.nameToken - 1))
                 if previous.name == "map", text.contains("Optional") || text.contains(".some") { continue }

@@ -385,4 +385,34 @@ final class SubjectFakeInitialValueSkipFormsTests: XCTestCase {
         """
         XCTAssertEqual(positions([(path: "A.swift", text: text0)]), ["A.swift:2:20", "A.swift:3:20"])
     }
+
+    /// A property fed by `assign(to: &$pendingChat)` from notifications mirrors events: the nil its
+    /// `map` gives for an unknown id is no state, and consumers that skip nil make it an event kept
+    /// as state. The same optional mirror of a `@Published` state holds nil as state.
+    func testAnAssignFeedOfNotificationsIsAnEventStream() {
+        let text0 = """
+        final class MatchesModel {
+            @Published var pendingChat: Match?
+            @Published var selected: Match?
+            @Published var matches: [Match] = []
+            @Published var selectedID: UUID?
+            init() {
+                NotificationCenter.default.publisher(for: .openChat)
+                    .compactMap { $0.userInfo?["id"] as? UUID }
+                    .map { [unowned self] id in self.matches.first { $0.id == id } }
+                    .assign(to: &$pendingChat)
+                $selectedID.map { [unowned self] id in self.matches.first { $0.id == id } }.assign(to: &$selected)
+            }
+        }
+        final class MatchesScreen {
+            let model = MatchesModel()
+            private var bag = Set<AnyCancellable>()
+            func bind() {
+                model.$pendingChat.compactMap { $0 }.sink { open($0) }.store(in: &bag)
+                model.$selected.compactMap { $0 }.sink { open($0) }.store(in: &bag)
+            }
+        }
+        """
+        XCTAssertEqual(positions([(path: "A.swift", text: text0)]), ["A.swift:2:20"])
+    }
 }
