@@ -7,6 +7,7 @@ extension NeverFinishingSources {
     static func startsNeverFinishing(_ chain: Chain, before end: Int, tree: SyntaxTree, index: ProjectIndex,
                                      extraNames: Set<String>, depth: Int = 0) -> Bool {
         if evidence(in: chain, before: end, tree: tree, index: index, extraNames: extraNames) != nil { return true }
+        if depth < 3, flattensIntoNeverFinishing(chain, before: end, tree: tree, index: index, extraNames: extraNames, depth: depth) { return true }
         // The local must be the publisher the chain goes on from (`query.debounce(…)`), not a
         // receiver of some member (`query.count`).
         guard depth < 3, end >= 1, chain.elements.count > 1, let root = chain.elements.first, root.kind == .root, !root.isCall,
@@ -42,6 +43,26 @@ extension NeverFinishingSources {
         if first.isCall, value.elements.count == 1, Catalogue.subjectTypes.contains(first.name) { return true }
         return evidence(in: value, before: value.elements.count, tree: tree, index: index, extraNames: [],
                         throughProperties: false, throughBodies: false) != nil
+    }
+
+    /// `Just(userID).flatMap { id in socket.messages(for: id) }`: a flattening operator whose closure
+    /// returns only publishers that never finish (with no value limit after it, nor in them) keeps the
+    /// pipeline alive, whatever its source gives: `flatMap` finishes only when every inner one does.
+    private static func flattensIntoNeverFinishing(_ chain: Chain, before end: Int, tree: SyntaxTree, index: ProjectIndex,
+                                                   extraNames: Set<String>, depth: Int) -> Bool {
+        let last = min(end, chain.elements.count)
+        guard last > 1 else { return false }
+        for e in 1..<last {
+            let element = chain.elements[e]
+            guard element.isCall, Catalogue.flatteningOperators.contains(element.name), let c = element.closures.last,
+                  !chain.elements[e..<last].contains(where: FinitePublishers.limitsValues) else { continue }
+            let returned = tree.chainsReturned(byClosure: c)
+            if !returned.isEmpty, returned.allSatisfy({ inner in
+                !limitsValues(inner)
+                    && startsNeverFinishing(inner, before: inner.elements.count, tree: tree, index: index, extraNames: extraNames, depth: depth + 1)
+            }) { return true }
+        }
+        return false
     }
 
     /// Whether a local's value has a one-shot or value-limiting operator after its source

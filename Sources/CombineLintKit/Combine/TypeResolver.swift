@@ -102,7 +102,9 @@ public enum TypeResolver {
         case .parameter(let parameter):
             written = qualified ? named(parameter.typeText, "") : simpleTypeName(parameter.typeText)
         case nil:
-            guard let owner = enclosingTypeName(at: token, in: tree), let property = index.property(name, ofType: owner) else { return nil }
+            guard let owner = enclosingTypeName(at: token, in: tree), let property = index.property(name, ofType: owner) else {
+                return conditionBindingType(of: name, at: token, in: tree, index: index)
+            }
             let declared = (qualified ? named(property.typeText, property.initializerText) : nil) ?? typeName(of: property)
             // `let viewModel: ViewModel` of a generic base class: the subclass's argument.
             if let bound = declared.flatMap({ GenericBindings.boundType(of: $0, property: name, inType: owner, index: index) }) { return bound }
@@ -110,6 +112,37 @@ public enum TypeResolver {
         }
         // `let viewModel: VM` in the code of `class BaseViewController<VM: BaseViewModel>`: a `BaseViewModel`.
         return written.flatMap { GenericBindings.constraint(ofParameter: $0, at: token, in: tree, index: index) } ?? written
+    }
+
+    /// `if let viewModel = holder.viewModel { … }` (or `while let`, `as? FeedViewModel`) around the
+    /// token: the type of the chain of stored properties the condition unwraps, or the type it casts
+    /// to. Only the conditions of the blocks around the token are read (a few tokens each).
+    private static func conditionBindingType(of name: String, at token: Int, in tree: SyntaxTree, index: ProjectIndex) -> String? {
+        for scope in tree.scopeChain(of: token) {
+            guard case .controlFlow(let word) = tree.scopes[scope].kind, word == .if || word == .while else { continue }
+            let open = tree.scopes[scope].open
+            var k = open - 1
+            while k > 0, !tree.statementStarts[k], open - k < 200 { k -= 1 }
+            while k + 3 < open {
+                defer { k += 1 }
+                guard tree.isWord(k, "let") || tree.isWord(k, "var"), tree.tokens[k + 1].kind == .identifier, tree.name(k + 1) == name,
+                      tree.tokens[k + 2].kind == .equal else { continue }
+                let chain = tree.chain(startingAt: k + 3).map { tree.chains[$0] }
+                // `as? FeedViewModel`, `as! FeedViewModel` after the value (a chain, or one name).
+                let after = (chain?.last ?? k + 3) + 1
+                if after + 2 < open, tree.isWord(after, "as"), tree.tokens[after + 2].kind == .identifier {
+                    return tree.name(after + 2)
+                }
+                guard let chain, chain.last < open, chain.elements.count >= 2, chain.elements.allSatisfy({ !$0.isCall && $0.subscripts.isEmpty }),
+                      case let root = chain.elements[0], root.kind == .root,
+                      localDeclaration(of: root.name, at: chain.first, in: tree) == nil else { return nil }
+                let last = chain.elements.count - 1
+                guard let owner = ownerTypeThroughProperties(ofElement: last, in: chain, tree: tree, index: index),
+                      let property = index.property(chain.elements[last].name, ofType: owner) else { return nil }
+                return typeName(of: property)
+            }
+        }
+        return nil
     }
 
     /// `let router = ServiceContainer.shared.deepLinks`: the type of the last of a chain of stored

@@ -231,8 +231,13 @@ public struct StrongSelfCaptureRule: Rule {
             for helper in candidates {
                 let helperTree = index.trees[helper.tree]
                 let function = helperTree.functions[helper.function]
-                guard function.accepts(argumentLabels: labels), let closure = handedClosure(element, to: function, parameter: helper.handler),
-                      let callerType = tree.enclosingType(of: element.nameToken) else { continue }
+                guard function.accepts(argumentLabels: labels), let callerType = tree.enclosingType(of: element.nameToken) else { continue }
+                // The closure literal, or a method of `self` passed by name (`observeUnlock(handleUnlock)`).
+                let closure = handedClosure(element, to: function, parameter: helper.handler)
+                let method = closure == nil ? argument(of: element, for: function, parameter: helper.handler).flatMap { argument in
+                    methodReference(argument.value, context: context, lookup: lookup).map { (name: $0, value: argument.value) }
+                } : nil
+                guard closure != nil || method != nil else { continue }
                 let keeper: String
                 switch helper.keeper {
                 case .selfMember(let name):
@@ -257,8 +262,16 @@ public struct StrongSelfCaptureRule: Rule {
                 // `api.load(id).sinkResult { … }`: a helper called on a request subscribes to what finishes.
                 guard SelfCapture.isInReferenceType(chain.first, of: tree, index: index), !isStaticContext(chain.first, in: tree),
                       !LongLivedObjects.liveForTheRun(around: chain.first, in: tree, index: index, memo: context.memo),
-                      e == 0 || !finite.finishes(chain, before: e, in: tree),
-                      let token = SelfCapture.strongSelfToken(in: closure, of: tree) ?? implicitSelfToken(in: closure, context),
+                      e == 0 || !finite.finishes(chain, before: e, in: tree) else { continue }
+                if let method {
+                    let token = method.value.lowerBound
+                    guard SelfCapture.selfIsStrong(at: token, in: tree), !result.contains(where: { $0.token == token }) else { continue }
+                    result.append((token, context.finding(tokens: token, through: method.value.upperBound,
+                                                          message: StrongSelfCaptureMessages.method(method.name, bag: keeper),
+                                                          help: StrongSelfCaptureMessages.methodHelp(method.name, bag: keeper))))
+                    break
+                }
+                guard let closure, let token = SelfCapture.strongSelfToken(in: closure, of: tree) ?? implicitSelfToken(in: closure, context),
                       !result.contains(where: { $0.token == token }) else { continue }
                 result.append((token, closureFinding(at: token, closure: closure, bag: keeper, context: context, lookup: lookup)))
                 break
@@ -308,7 +321,8 @@ public struct StrongSelfCaptureRule: Rule {
     /// The member of `self` that keeps a subscription a method returns (`func bind() -> AnyCancellable`),
     /// where the type's own calls of that method, or its subclasses' (a method of
     /// `extension UIViewController` called by a controller), store the result (`token = bind()`,
-    /// `bind().store(in: &cancellables)`).
+    /// `bind().store(in: &cancellables)`, or in the same file into the bag of an object a strong
+    /// stored property holds, `bind().store(in: &holder.bag)`).
     private func keeperOfReturned(_ subscription: Subscription, context: RuleContext, lookup: TreeLookup) -> String? {
         let tree = context.tree
         guard subscription.storage == .returned, let f = tree.enclosingFunction(of: tree.chains[subscription.chain].first),
@@ -342,8 +356,11 @@ public struct StrongSelfCaptureRule: Rule {
             let e = reference.element
             let call = Subscription(chain: reference.chain, element: e, subscriber: .sink,
                                     storage: SubscriptionFinder.storage(of: chain, subscriberAt: e, in: callTree))
-            let callLookup = reference.tree == context.index.treeIndexByPath[context.file.path] ? lookup : TreeLookup(callTree)
+            let sameFile = reference.tree == context.index.treeIndexByPath[context.file.path]
+            let callLookup = sameFile ? lookup : TreeLookup(callTree)
             if let keeper = SubscriptionFinder.selfMemberKeeping(call, lookup: callLookup) { return keeper }
+            // `observeRefreshes().store(in: &holder.bag)` with `holder` a strong stored property of `self`.
+            if sameFile, let keeper = keeperThroughOwnedMember(call, context: context, lookup: lookup) { return keeper }
         }
         return nil
     }
@@ -563,9 +580,21 @@ public struct StrongSelfCaptureRule: Rule {
             guard lookup(name, isMemberOf: t, typeName, context),
                   SubscriptionFinder.localVariable(named: name, visibleAt: k, in: tree) == nil,
                   !SubscriptionFinder.isParameter(named: name, visibleAt: k, in: tree) else { continue }
+            // `{ [api] in api.load() }`: the capture list copies the member when the closure is made;
+            // the body uses that copy, not `self`.
+            if isCaptured(name, at: k, within: c, in: tree) { continue }
             return k
         }
         return nil
+    }
+
+    /// Whether a capture list of closure `c`, or of a closure inside it around token `k`, names `name`.
+    private func isCaptured(_ name: String, at k: Int, within c: Int, in tree: SyntaxTree) -> Bool {
+        for closure in tree.enclosingClosures(of: k) {
+            if tree.closures[closure].captures.contains(where: { $0.name == name }) { return true }
+            if closure == c { break }
+        }
+        return false
     }
 
     /// `let owner = self` before the subscription, then `.sink { owner.title = $0 }`: the closure

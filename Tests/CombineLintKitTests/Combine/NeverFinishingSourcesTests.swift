@@ -50,4 +50,30 @@ final class NeverFinishingSourcesTests: XCTestCase {
         let found = findings(of: ThrowingOperatorOnEndlessSourceRule.self, in: [(path: "API.swift", text: api), (path: "Model.swift", text: screen)])
         XCTAssertEqual(found.map { "\($0.file):\($0.line)" }, ["Model.swift:4"])
     }
+
+    /// `Just(id).flatMap { _ in feed.$items }`: flattened into a publisher that never finishes, the
+    /// pipeline never does, whatever its source gives. An inner one with a value limit, an inner
+    /// request, or a limit after the `flatMap` finishes.
+    func testFlatteningIntoANeverFinishingPublisher() {
+        let index = ProjectIndex(files: [SourceFile(path: "A.swift", text: """
+        final class Feed {
+            @Published var items: [Int] = []
+            func bind() {
+                Just(1).flatMap { _ in self.$items }.sink { print($0) }
+                Just(1).flatMap { _ in self.$items.first() }.sink { print($0) }
+                Just(1).flatMap { _ in URLSession.shared.dataTaskPublisher(for: url) }.sink { print($0) }
+                Just(1).flatMap { _ in self.$items }.first().sink { print($0) }
+                [1, 2].publisher.flatMap { id -> AnyPublisher<[Int], Never> in
+                    if id > 1 { return self.$items.eraseToAnyPublisher() }
+                    return self.$items.map { $0.reversed() }.eraseToAnyPublisher()
+                }.sink { print($0) }
+            }
+        }
+        """)], jobs: 1)
+        let tree = index.trees[0]
+        let sinks = tree.chains.filter { $0.elements.last?.name == "sink" }
+        XCTAssertEqual(sinks.map { chain in
+            NeverFinishingSources.startsNeverFinishing(chain, before: chain.elements.count - 1, tree: tree, index: index, extraNames: [])
+        }, [true, false, false, false, true])
+    }
 }

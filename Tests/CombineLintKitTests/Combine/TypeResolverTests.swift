@@ -15,4 +15,30 @@ final class TypeResolverTests: XCTestCase {
         XCTAssertNil(TypeResolver.typeName(annotation: "", initializer: "makeStore()"))
         XCTAssertEqual(TypeResolver.typeName(annotation: "Feed.Model?", initializer: "Feed.Model()"), "Model")
     }
+
+    /// A name bound by the condition of an `if` or `while` around the use: the type of the stored
+    /// property it unwraps (`if let viewModel = holder.viewModel`), or the type it casts to.
+    func testConditionBindingsHaveTheTypeTheyUnwrap() {
+        let index = ProjectIndex(files: [SourceFile(path: "A.swift", text: """
+        final class Holder { var viewModel: FeedModel? }
+        final class FeedModel {}
+        struct FeedView: View {
+            let holder = Holder()
+            let value: Any
+            var body: some View {
+                if let viewModel = holder.viewModel { use(viewModel) }
+                if let cast = value as? FeedModel { use(cast) }
+                if let other = makeModel() { use(other) }
+            }
+        }
+        """)], jobs: 1)
+        let tree = index.trees[0]
+        func typeOfArgument(_ name: String) -> String? {
+            guard let k = tree.tokens.indices.last(where: { tree.tokens[$0].kind == .identifier && tree.name($0) == name }) else { return nil }
+            return TypeResolver.typeOfName(name, at: k, in: tree, index: index)
+        }
+        XCTAssertEqual(typeOfArgument("viewModel"), "FeedModel")
+        XCTAssertEqual(typeOfArgument("cast"), "FeedModel")
+        XCTAssertNil(typeOfArgument("other"))
+    }
 }

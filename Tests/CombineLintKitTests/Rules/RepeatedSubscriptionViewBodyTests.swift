@@ -214,4 +214,36 @@ final class RepeatedSubscriptionViewBodyTests: XCTestCase {
         XCTAssertEqual(found.first?.help,
                        "Subscribe once (in the model's `init`, or with `.onReceive`), or empty `subscriptions` (or keep a single `AnyCancellable?`) before subscribing again; until then values are handled several times.")
     }
+
+    /// `.onReceive(timer) { _ in viewModel.poll() }` on a model the view unwraps with
+    /// `if let viewModel = holder.viewModel`: the call's receiver has the type of the property it
+    /// unwraps. `poll()` flattens into a publisher that never finishes: each tick adds one more.
+    func testRepeatedCallOnAModelBoundByACondition() {
+        let text = """
+        final class Holder: ObservableObject { @Published private(set) var viewModel: ActivityModel? }
+        final class ActivityModel: ObservableObject {
+            @Published var unread = 0
+            let live = PassthroughSubject<Int, Never>()
+            private var pollBag = Set<AnyCancellable>()
+            func poll() {
+                Just(1).flatMap { _ in self.live }.sink { [weak self] _ in self?.unread += 1 }.store(in: &pollBag)
+            }
+        }
+        struct ActivityView: View {
+            @StateObject private var holder = Holder()
+            private let timer = Timer.publish(every: 60, on: .main, in: .common).autoconnect()
+            var body: some View {
+                NavigationStack {
+                    if let viewModel = holder.viewModel {
+                        Text("x").onReceive(timer) { _ in viewModel.poll() }
+                    }
+                }
+            }
+        }
+        """
+        let found = findingsIn(text)
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["7:88"])
+        XCTAssertEqual(found.first?.message,
+                       "`onReceive → ActivityModel.poll() → store(in:)`: each run of `onReceive` adds one more live subscription to `pollBag`, and the earlier ones keep running.")
+    }
 }

@@ -123,4 +123,40 @@ final class StrongSelfCaptureBagWrapperTests: XCTestCase {
         let found = findings(of: StrongSelfCaptureRule.self, in: [(path: "A.swift", text: text)])
         XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["17:48", "18:34"])
     }
+
+    /// A method of `self` passed by name to a helper of another object that returns the token
+    /// (`unlockToken = viewModel.observeUnlock(handleUnlock)`): the method reference holds `self`.
+    /// A token returned by the type's own method and stored in the bag of an object a strong stored
+    /// property holds (`observeRefreshes().store(in: &holder.bag)`) keeps the cycle too.
+    func testMethodReferenceHandedToAHelperAndTokenStoredInAnOwnedBag() {
+        let text = """
+        final class UnlockModel {
+            @Published var isUnlocked = false
+            func observeUnlock(_ handler: @escaping (Bool) -> Void) -> AnyCancellable {
+                $isUnlocked.removeDuplicates().sink(receiveValue: handler)
+            }
+        }
+        final class Holder { var bag = Set<AnyCancellable>() }
+        final class CredentialProvider: NSObject {
+            private let viewModel = UnlockModel()
+            private let holder = Holder()
+            private var unlockToken: AnyCancellable?
+            private var lastRefresh = Date()
+            func start() {
+                unlockToken = viewModel.observeUnlock(handleUnlock)
+                observeRefreshes().store(in: &holder.bag)
+            }
+            func observeRefreshes() -> AnyCancellable {
+                Timer.publish(every: 120, on: .main, in: .common).autoconnect().sink { date in self.lastRefresh = date }
+            }
+            private func handleUnlock(_ unlocked: Bool) {}
+        }
+        """
+        let found = findings(of: StrongSelfCaptureRule.self, in: [(path: "A.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["14:47", "18:88"])
+        XCTAssertEqual(found.map(\.message), [
+            "Passing the method `handleUnlock` holds `self` strongly, and `self` keeps its subscription in `unlockToken`: a retain cycle.",
+            "This closure holds `self` strongly, and `self` keeps its subscription in `holder.bag`: a retain cycle.",
+        ])
+    }
 }

@@ -732,10 +732,15 @@ final class StrongSelfCaptureRuleTests: XCTestCase {
                     self.other.sink { title in
                         print(title)
                     }.store(in: &bag)
+                    self.other.flatMap { [api] _ in
+                        api.load()
+                    }.sink { _ in }.store(in: &bag)
                 }.store(in: &bag)
             }
+            let api = API()
         }
         """
+        // `[api]` copies the member when the closure is made: its body uses the copy, not `self`.
         XCTAssertEqual(positions(text), ["A.swift:8:17"])
     }
 
