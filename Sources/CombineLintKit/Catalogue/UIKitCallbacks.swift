@@ -54,10 +54,12 @@ extension Catalogue {
     public static let representableUpdateCallbacks: Set<String> = ["updateUIView", "updateNSView", "updateUIViewController", "updateNSViewController"]
 
     /// App and scene lifecycle callbacks that run each time the app comes back to (or leaves) the
-    /// foreground: as often as the user switches apps.
+    /// foreground: as often as the user switches apps. AppKit's activation callbacks, and its
+    /// `applicationShouldHandleReopen(_:hasVisibleWindows:)`, run on every click of the Dock icon.
     public static let foregroundCallbacks: Set<String> = [
         "sceneWillEnterForeground", "sceneDidBecomeActive", "sceneWillResignActive", "sceneDidEnterBackground",
         "applicationWillEnterForeground", "applicationDidBecomeActive", "applicationWillResignActive", "applicationDidEnterBackground",
+        "applicationWillBecomeActive", "applicationDidResignActive", "applicationShouldHandleReopen", "applicationDidUnhide",
     ]
 
     /// App and scene lifecycle callbacks with the ones that always run before they run again: a
@@ -68,7 +70,8 @@ extension Catalogue {
         "sceneWillEnterForeground": ["sceneDidEnterBackground", "sceneWillResignActive"],
         "sceneDidBecomeActive": ["sceneWillResignActive"],
         "applicationWillEnterForeground": ["applicationDidEnterBackground", "applicationWillResignActive"],
-        "applicationDidBecomeActive": ["applicationWillResignActive"],
+        "applicationDidBecomeActive": ["applicationWillResignActive", "applicationDidResignActive"],
+        "applicationWillBecomeActive": ["applicationWillResignActive", "applicationDidResignActive"],
     ]
 
     /// Callbacks UIKit calls again and again during one object's life: appearance, layout and view state.

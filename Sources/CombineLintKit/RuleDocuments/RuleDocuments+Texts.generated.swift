@@ -8120,7 +8120,8 @@ from code UIKit or SwiftUI runs again and again:
   (and the names listed in the `appearance_methods` option);
 - app and scene lifecycle callbacks that run on every return to (or departure from) the
   foreground: `sceneWillEnterForeground`, `sceneDidBecomeActive`, `applicationDidBecomeActive`
-  and the like, when the source never finishes (a request made there finishes); a store made
+  and the like (on macOS also `applicationWillBecomeActive` and `applicationShouldHandleReopen`, run on every
+  click of the Dock icon), when the source never finishes (a request made there finishes); a store made
   right in one is `store_in_appearance`'s;
 - per-row data source methods: `tableView(_:cellForRowAt:)`, `collectionView(_:cellForItemAt:)`,
   `willDisplay`, header and supplementary view providers;

@@ -98,6 +98,32 @@ final class RepeatedSubscriptionAppIdiomTests: XCTestCase {
             "Every `sceneDidBecomeActive(_:)` adds a live subscription to `cancellables`, so each value is handled once per return to the foreground so far.",
         ])
     }
+
+    /// AppKit runs `applicationShouldHandleReopen(_:hasVisibleWindows:)` on every click of the Dock
+    /// icon, and its activation callbacks on every switch back to the app: what they start piles up.
+    /// A bag emptied when the app resigns active holds one activation's subscriptions.
+    func testAppKitReopenAndActivationCallbacksRepeat() {
+        let text = """
+        final class AppDelegate: NSObject, NSApplicationDelegate {
+            private var badgeCancellables = Set<AnyCancellable>()
+            private var activeCancellables = Set<AnyCancellable>()
+            let store = Store()
+            func applicationShouldHandleReopen(_ sender: NSApplication, hasVisibleWindows flag: Bool) -> Bool {
+                startBadgeUpdates()
+                return true
+            }
+            func applicationWillBecomeActive(_ notification: Notification) { observeActive() }
+            func applicationDidResignActive(_ notification: Notification) { activeCancellables.removeAll() }
+            private func startBadgeUpdates() {
+                store.$count.sink { NSApp.dockTile.badgeLabel = String($0) }.store(in: &badgeCancellables)
+            }
+            private func observeActive() {
+                store.$count.sink { print($0) }.store(in: &activeCancellables)
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["12:70"])
+    }
 }
 
 extension RepeatedSubscriptionAppIdiomTests {
