@@ -191,6 +191,25 @@ extension Catalogue {
         "mapView(_:regionWillChangeAnimated:)", "mapView(_:regionDidChangeAnimated:)", "mapViewDidChangeVisibleRegion(_:)",
     ]
 
+    /// Delegate methods a system framework calls on each event of a device or connection: each
+    /// location fix or heading, each change of the location authorization, each Bluetooth state
+    /// change, discovery or characteristic value, each message from the paired watch or phone, each
+    /// captured frame or scanned code. They run as often as the events come, a request per event is
+    /// the point, and only a source that never finishes piles up.
+    public static let systemEventSelectors: Set<String> = [
+        "locationManager(_:didUpdateLocations:)", "locationManager(_:didUpdateHeading:)",
+        "locationManagerDidChangeAuthorization(_:)", "locationManager(_:didChangeAuthorization:)",
+        "locationManager(_:didEnterRegion:)", "locationManager(_:didExitRegion:)", "locationManager(_:didVisit:)",
+        "centralManagerDidUpdateState(_:)", "centralManager(_:didDiscover:advertisementData:rssi:)",
+        "centralManager(_:didConnect:)", "peripheral(_:didUpdateValueFor:error:)", "peripheralManagerDidUpdateState(_:)",
+        "session(_:didReceiveMessage:)", "session(_:didReceiveMessage:replyHandler:)", "session(_:didReceiveApplicationContext:)",
+        "sessionReachabilityDidChange(_:)",
+        "metadataOutput(_:didOutput:from:)", "captureOutput(_:didOutput:from:)",
+    ]
+
+    /// Delegate methods that run once per user input or system event (`userInputSelectors`, `systemEventSelectors`).
+    public static let perEventDelegateSelectors: Set<String> = userInputSelectors.union(systemEventSelectors)
+
     /// Delegate methods of a fetched-results controller (`NSFetchedResultsControllerDelegate`), called
     /// on every change of the data it fetches.
     public static let dataChangeSelectors: Set<String> = [

@@ -62,7 +62,7 @@ enum CallbackPropertyEntries {
             if let f = tree.outerMethod(of: k) {
                 let selector = tree.functions[f].selectorName
                 if tree.functions[f].isObjCCallable || Catalogue.selectionSelectors.contains(selector)
-                    || Catalogue.userInputSelectors.contains(selector) {
+                    || Catalogue.perEventDelegateSelectors.contains(selector) {
                     return selector + " → " + name
                 }
             }

@@ -8143,7 +8143,9 @@ from code UIKit or SwiftUI runs again and again:
   `documentPicker(_:didPickDocumentsAt:)`, `picker(_:didFinishPicking:)`), a user action that repeats as a button's does, and text input callbacks that run on every edit
   (`searchBar(_:textDidChange:)`, `updateSearchResults(for:)`, `textViewDidChange(_:)`, a scope change,
   `searchBar(_:selectedScopeButtonIndexDidChange:)`, each focus of a field, `textFieldDidBeginEditing(_:)`, each move of the
-  focus on tvOS or with a keyboard, `didUpdateFocus(in:with:)`, each pan or zoom of a map, `mapView(_:regionDidChangeAnimated:)`, …), where
+  focus on tvOS or with a keyboard, `didUpdateFocus(in:with:)`, each pan or zoom of a map, `mapView(_:regionDidChangeAnimated:)`, …), and system delegate callbacks that run on each event of a
+  device or connection (each location fix, `locationManager(_:didUpdateLocations:)`, each change of the location authorization,
+  `locationManagerDidChangeAuthorization(_:)`, each Bluetooth state change or value, each message from the paired watch, each scanned code), where
   a search request is the point, so only a source that never finishes is reported (a reset when the screen
   or window goes away, `viewWillDisappear` or `windowWillClose`, comes after all of a visit's clicks and edits:
   it does not keep these from piling up);
@@ -12214,7 +12216,7 @@ name or its value's type, which a `lastSyncError = nil` in a `clearError()` or a
 may be nil (`imageID = episode?.imageID`, `flag ? name : nil`; not `failed ? .invalidCredentials : .network`,
 a choice of two values), or that mirrors a pipeline of optional values in the declaring type
 (`….map { episode.chapter(at: $0) }.assign(to: &$currentChapter)`; not one that wraps non-optional
-values, `.map(Optional.some)`, or whose last `map` gives a string literal or the result of the project's
+values, `.map(Optional.some)`, also with steps that pass values on after it, `.receive(on: DispatchQueue.main)`, or whose last `map` gives a string literal or the result of the project's
 function declared non-optional, `.map { count in self.pendingMessage(count) }` with `-> String`, or that
 mirrors notifications, `NotificationCenter.default.publisher(for: .openChat).map { … }.assign(to: &$pendingChat)`,
 whose values are events; nor does a comparison written with optional chaining, `updated.state != self?.card.state`, write nil),

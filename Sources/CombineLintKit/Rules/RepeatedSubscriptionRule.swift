@@ -161,7 +161,9 @@ public struct RepeatedSubscriptionRule: Rule {
         let text = RepeatedSubscriptionRule.text(path: "\(function.selectorName) → \(store.label)", entry: function.selectorName, store: store,
                                                  subscribeOnceIn: "`viewDidLoad` or `init`",
                                                  consequence: Catalogue.userInputSelectors.contains(function.selectorName)
-                                                    ? "each value is handled once per edit so far" : "each value is handled once per tap so far")
+                                                    ? "each value is handled once per edit so far"
+                                                    : Catalogue.systemEventSelectors.contains(function.selectorName)
+                                                    ? "each value is handled once per event so far" : "each value is handled once per tap so far")
         return context.finding(tokens: store.token, message: text.message, help: text.help)
     }
 
@@ -493,7 +495,7 @@ struct TypeAnalysis: Sendable {
     /// an `@IBAction`, an `@objc` method (a button's or gesture's target, a notification's observer);
     /// or a fetched-results controller's change callback, run on every change of its data.
     static func isUserAction(selector: String, attributes: [String]) -> Bool {
-        Catalogue.selectionSelectors.contains(selector) || Catalogue.userInputSelectors.contains(selector)
+        Catalogue.selectionSelectors.contains(selector) || Catalogue.perEventDelegateSelectors.contains(selector)
             || Catalogue.dataChangeSelectors.contains(selector) || FunctionDecl.marksObjCCallable(attributes)
     }
 
@@ -644,10 +646,11 @@ struct TypeAnalysis: Sendable {
     }
 
     /// Whether the path's entry is an app or scene lifecycle callback (`sceneWillEnterForeground(_:)`)
-    /// or a text input callback (`searchBar(_:textDidChange:)`), where a request per run is the point.
+    /// or a text input or system event callback (`searchBar(_:textDidChange:)`, `locationManager(_:didUpdateLocations:)`),
+    /// where a request per run is the point.
     func startsWhereRequestsAreExpected(_ path: [Step]) -> Bool {
         guard let entry = entryMethod(of: path) else { return false }
-        return Catalogue.foregroundCallbacks.contains(entry.name) || Catalogue.userInputSelectors.contains(entry.selectorName)
+        return Catalogue.foregroundCallbacks.contains(entry.name) || Catalogue.perEventDelegateSelectors.contains(entry.selectorName)
     }
 
     /// The method of the path's first step.

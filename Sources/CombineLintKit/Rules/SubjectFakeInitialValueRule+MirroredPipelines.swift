@@ -24,8 +24,12 @@ extension SubjectFakeInitialValueRule {
                 // a mirror of notifications holds events; a nil its `map` gives is no event, not a state.
                 if outer.elements.contains(where: { $0.name == "NotificationCenter" }),
                    outer.elements.contains(where: { $0.name == "publisher" && $0.isCall }) { continue }
-                let previous = outer.elements[call.element - 1]
-                let text = tree.text(previous.nameToken, max(previous.nameToken, assign.nameToken - 1))
+                // The last step that makes the values: `receive(on:)`, `removeDuplicates()` and the
+                // other steps that pass values through keep a non-optional value non-optional.
+                var last = call.element - 1
+                while last > 0, Catalogue.transparentOperators.contains(outer.elements[last].name) { last -= 1 }
+                let previous = outer.elements[last]
+                let text = tree.text(previous.nameToken, max(previous.nameToken, outer.elements[last + 1].nameToken - 1))
                 if previous.name == "map", text.contains("Optional") || text.contains(".some") { continue }
                 if previous.name == "map", mapsToNonOptional(previous, in: tree, index: index) { continue }
                 result.append("\(t):\(token)")

@@ -124,6 +124,34 @@ final class RepeatedSubscriptionAppIdiomTests: XCTestCase {
         """
         XCTAssertEqual(positions(text), ["12:70"])
     }
+
+    /// A location manager calls its delegate on every change of the authorization and on every fix:
+    /// a subscription to a source that never finishes, made from there, piles up; a request per
+    /// fix finishes.
+    func testSystemEventDelegateCallbacksRepeat() {
+        let text = """
+        final class LocationService: NSObject, CLLocationManagerDelegate {
+            private var cancellables = Set<AnyCancellable>()
+            func locationManagerDidChangeAuthorization(_ manager: CLLocationManager) {
+                guard manager.authorizationStatus == .authorizedWhenInUse else { return }
+                observePowerState()
+            }
+            func locationManager(_ manager: CLLocationManager, didUpdateLocations locations: [CLLocation]) {
+                lookUp(locations.last)
+            }
+            private func observePowerState() {
+                NotificationCenter.default.publisher(for: .NSProcessInfoPowerStateDidChange)
+                    .sink { _ in manager.desiredAccuracy = 100 }
+                    .store(in: &cancellables)
+            }
+            private func lookUp(_ location: CLLocation?) {
+                URLSession.shared.dataTaskPublisher(for: url(location)).sink(receiveCompletion: { _ in }, receiveValue: { _ in })
+                    .store(in: &cancellables)
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["13:14"])
+    }
 }
 
 extension RepeatedSubscriptionAppIdiomTests {

@@ -415,4 +415,28 @@ final class SubjectFakeInitialValueSkipFormsTests: XCTestCase {
         """
         XCTAssertEqual(positions([(path: "A.swift", text: text0)]), ["A.swift:2:20"])
     }
+
+    /// `….map(Optional.some).receive(on: DispatchQueue.main).assign(to: &$notice)`: the steps that
+    /// pass values through after the last `map` keep its values non-optional, so no nil is written.
+    func testAnAssignFeedLooksThroughStepsThatPassValuesOn() {
+        let text0 = """
+        final class PickupModel {
+            @Published var notice: Notice?
+            @Published var current: Notice?
+            init(push: PushCenter, store: Store) {
+                push.ready.filter { $0.isReady }.map(Optional.some).receive(on: DispatchQueue.main).removeDuplicates().assign(to: &$notice)
+                store.$notices.map { $0.first }.receive(on: DispatchQueue.main).assign(to: &$current)
+            }
+        }
+        final class PickupBanner {
+            let model: PickupModel
+            private var bag = Set<AnyCancellable>()
+            func bind() {
+                model.$notice.compactMap { $0 }.sink { show($0) }.store(in: &bag)
+                model.$current.compactMap { $0 }.sink { show($0) }.store(in: &bag)
+            }
+        }
+        """
+        XCTAssertEqual(positions([(path: "A.swift", text: text0)]), ["A.swift:2:20"])
+    }
 }
