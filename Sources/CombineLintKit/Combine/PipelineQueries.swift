@@ -63,11 +63,27 @@ enum NeverFinishingSources {
                 // The inputs are judged as the chain is: a property's or function's own value
                 // (`throughProperties`/`throughBodies` false) must not lead back to it.
                 for argument in element.arguments where startsNeverFinishing(argument.value, tree: tree, index: index, extraNames: extraNames,
-                                                                              throughProperties: throughProperties, throughBodies: throughBodies) { return e }
+                                                                              throughProperties: throughProperties, throughBodies: throughBodies)
+                    || mapsToNeverFinishing(argument.value, tree: tree, index: index, extraNames: extraNames,
+                                            throughProperties: throughProperties, throughBodies: throughBodies) { return e }
                 return nil
             }
         }
         return nil
+    }
+
+    /// `Publishers.MergeMany(rooms.map { pricing.price(for: $0.id) })`: an argument that is a
+    /// collection's `map` whose closure returns only never-finishing publishers.
+    private static func mapsToNeverFinishing(_ range: ClosedRange<Int>, tree: SyntaxTree, index: ProjectIndex, extraNames: Set<String>,
+                                             throughProperties: Bool, throughBodies: Bool) -> Bool {
+        guard let c = tree.chain(startingAt: range.lowerBound), case let chain = tree.chains[c], chain.last == range.upperBound,
+              let map = chain.elements.last, map.name == "map", map.isCall, let closure = map.closures.last else { return false }
+        let returned = tree.chainsReturned(byClosure: closure)
+        return !returned.isEmpty && returned.allSatisfy { inner in
+            evidence(in: inner, before: inner.elements.count, tree: tree, index: index, extraNames: extraNames,
+                     throughProperties: throughProperties, throughBodies: throughBodies) != nil
+                && !inner.elements.dropFirst().contains(where: FinitePublishers.limitsValues)
+        }
     }
 
     /// Whether element `e` is what the chain goes on from as a publisher: the last element before

@@ -76,4 +76,25 @@ final class NeverFinishingSourcesTests: XCTestCase {
             NeverFinishingSources.startsNeverFinishing(chain, before: chain.elements.count - 1, tree: tree, index: index, extraNames: [])
         }, [true, false, false, false, true])
     }
+
+    /// `Publishers.MergeMany(rooms.map { pricing.price(for: $0) })`: the publishers a collection's
+    /// `map` makes are the merge's inputs; it never finishes when they never do. Requests, or inputs
+    /// cut by `first()`, finish.
+    func testMergeManyOfAMappedCollection() {
+        let index = ProjectIndex(files: [SourceFile(path: "A.swift", text: """
+        final class Rooms {
+            let prices = CurrentValueSubject<[Int: Int], Never>([:])
+            func bind(_ rooms: [Int]) {
+                Publishers.MergeMany(rooms.map { id in self.prices.map { $0[id] } }).sink { print($0) }
+                Publishers.MergeMany(rooms.map { id in self.prices.first() }).sink { print($0) }
+                Publishers.MergeMany(rooms.map { URLSession.shared.dataTaskPublisher(for: url($0)) }).sink { print($0) }
+            }
+        }
+        """)], jobs: 1)
+        let tree = index.trees[0]
+        let sinks = tree.chains.filter { $0.elements.last?.name == "sink" }
+        XCTAssertEqual(sinks.map { chain in
+            NeverFinishingSources.startsNeverFinishing(chain, before: chain.elements.count - 1, tree: tree, index: index, extraNames: [])
+        }, [true, false, false])
+    }
 }
