@@ -107,17 +107,22 @@ public enum SynchronousCompletion {
     }
 
     /// The position of `publisher` in `route.stops.publisher`: a stored property, declared as a
-    /// standard collection, of an object whose type the index knows (a parameter, a local, a property).
+    /// standard collection, of an object whose type the index knows (a parameter, a local, a property,
+    /// through further stored properties or a type's shared instance, `LibraryStore.shared.books`),
+    /// also after the collection's own steps (`trip.legs.map(\.line).publisher`).
     private static func memberCollectionPublisher(_ chain: Chain, in tree: SyntaxTree, index: ProjectIndex) -> Int? {
         let elements = chain.elements
-        let member = elements.first?.name == "self" ? 2 : 1
-        guard elements.count > member + 1, elements[0].kind == .root, !elements[0].isCall, elements[0].subscripts.isEmpty,
-              elements[member].kind == .member, !elements[member].isCall, elements[member].subscripts.isEmpty,
-              elements[member + 1].name == "publisher", !elements[member + 1].isCall,
+        guard elements.count > 2, elements[0].kind == .root, !elements[0].isCall, elements[0].subscripts.isEmpty,
+              let p = elements.indices.dropFirst().first(where: { elements[$0].name == "publisher" }), !elements[p].isCall else { return nil }
+        // The property: the last plain member before the collection's steps.
+        var member = p - 1
+        while member > 0, elements[member].isCall, Catalogue.collectionTransforms.contains(elements[member].name) { member -= 1 }
+        guard member >= 1, elements[member].kind == .member, !elements[member].isCall, elements[member].subscripts.isEmpty,
+              elements[1...member].allSatisfy({ !$0.isCall && $0.subscripts.isEmpty }),
               let owner = TypeResolver.ownerTypeThroughProperties(ofElement: member, in: chain, tree: tree, index: index),
               let property = index.property(elements[member].name, ofType: owner), !property.isComputed,
               isStandardCollection(property.typeText) else { return nil }
-        return member + 1
+        return p
     }
 
     /// The position of `first()` (or `prefix(1)`) right after a source that gives its current value

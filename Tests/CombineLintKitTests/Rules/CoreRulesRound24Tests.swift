@@ -121,6 +121,34 @@ final class CoreRulesRound24Tests: XCTestCase {
                        ["TripPeek.swift:11:34"])
     }
 
+    /// The array property may sit further down a chain of stored properties or behind a type's
+    /// shared instance (`viewModel.trip.legs.publisher`, `LibraryStore.shared.books.map(\.id).publisher`):
+    /// still a sequence, over when `sink` returns. A computed property of that name may be anything.
+    func testDroppedTokensOfCollectionPropertiesDownAChain() {
+        let models = """
+        struct Trip { var legs: [Leg] }
+        final class JourneyModel { var trip = Trip(legs: []) }
+        final class LibraryStore {
+            static let shared = LibraryStore()
+            @Published private(set) var books: [Book] = []
+            var feed: AnyPublisher<[Book], Never> { $books.eraseToAnyPublisher() }
+        }
+        """
+        let user = """
+        final class JourneyScreen {
+            let viewModel = JourneyModel()
+            func dump() {
+                _ = viewModel.trip.legs.publisher.compactMap(\\.line).collect().sink { print($0) }
+                _ = LibraryStore.shared.books.map(\\.id).publisher.sink { print($0) }
+                _ = LibraryStore.shared.feed.sink { print($0) }
+            }
+        }
+        """
+        let files = [(path: "Models.swift", text: models), (path: "JourneyScreen.swift", text: user)]
+        XCTAssertEqual(findings(of: DiscardedCancellableRule.self, in: files).map { "\($0.file):\($0.line):\($0.column)" },
+                       ["JourneyScreen.swift:6:38"])
+    }
+
     /// `NotificationCenter.default.publisher(for:)` is the framework's, never finishing, however a
     /// project function of the same name (an image loader's `publisher(for:)` returning a `Future`)
     /// ends: a call on a written framework type runs none of the project's functions.
