@@ -169,4 +169,20 @@ extension FinitePublishers {
         let kind = tree.tokens[next].kind
         return kind == .semicolon || kind == .rightBrace || tree.statementStarts[next]
     }
+
+    /// For a source naming a computed property of the receiver's type (`viewModel.initialRegion` with
+    /// `var initialRegion: AnyPublisher<…> { saved.map { … }.first().eraseToAnyPublisher() }`): the
+    /// chains its getter returns, with the tree that holds them. A subscriber gets one of them.
+    func computedPropertyPublishers(_ chain: Chain, through last: Int, in tree: SyntaxTree) -> (tree: SyntaxTree, chains: [Chain])? {
+        guard let index, case let source = chain.elements[last], !source.isCall, source.subscripts.isEmpty,
+              source.kind == .member || (last == 0 && source.kind == .root),
+              last > 0 || SubscriptionFinder.localVariable(named: source.name, visibleAt: source.nameToken, in: tree) == nil,
+              let owner = TypeResolver.ownerTypeThroughProperties(ofElement: last, in: chain, tree: tree, index: index),
+              let property = index.property(source.name, ofType: owner), property.isComputed, !property.isStatic,
+              let t = index.treeIndexByPath[property.file], case let holder = index.trees[t],
+              let v = NeverFinishingSources.variable(named: source.name, onLine: property.line, in: holder),
+              let getter = holder.getter(ofVariable: v), let returned = holder.chainsReturned(byFunction: getter), !returned.isEmpty
+        else { return nil }
+        return (holder, returned)
+    }
 }

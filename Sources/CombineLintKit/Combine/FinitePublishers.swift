@@ -166,6 +166,10 @@ public struct FinitePublishers: Sendable {
         if let assigned = assignedOptionalPublishers(chain, through: last, in: tree) {
             return allFinish(assigned, depth: depth + 1)
         }
+        // A computed property hands each subscriber what its getter returns.
+        if let computed = computedPropertyPublishers(chain, through: last, in: tree) {
+            return computed.chains.allSatisfy { finishes($0, before: $0.elements.count, in: computed.tree, depth: depth + 1) }
+        }
         guard oneShot else { return false }
         if last == 0, root.name == "Future", root.isCall { return true }
         if last == 0, root.name == "Deferred", !root.closures.isEmpty {

@@ -402,7 +402,7 @@ enum NeverFinishingSources {
 
     /// The member variable named `name` declared on line `line`: a binary search (variables are in
     /// source order), not a walk over the file's variables for each name asked.
-    private static func variable(named name: String, onLine line: Int, in tree: SyntaxTree) -> Int? {
+    static func variable(named name: String, onLine line: Int, in tree: SyntaxTree) -> Int? {
         var low = 0, high = tree.variables.count
         while low < high {
             let mid = (low + high) / 2

@@ -51,6 +51,34 @@ final class StrongSelfCaptureAppIdiomTests: XCTestCase {
         XCTAssertEqual(found.first?.message, "This closure holds `self` strongly, and `self` keeps its subscription in `monitor.clientBag`: a retain cycle.")
     }
 
+    /// A computed property whose getter returns a pipeline that finishes (`first()`) hands each
+    /// subscriber that pipeline: its cycle ends with the first value. One that returns an endless
+    /// pipeline keeps it.
+    func testComputedPropertyReturningAFinishingPipeline() {
+        let text = """
+        final class LiveMapModel {
+            let savedRegion = CurrentValueSubject<Region?, Never>(nil)
+            var initialRegion: AnyPublisher<Region, Never> {
+                savedRegion.map { $0 ?? .world }.first().eraseToAnyPublisher()
+            }
+            var regions: AnyPublisher<Region, Never> {
+                savedRegion.map { $0 ?? .world }.eraseToAnyPublisher()
+            }
+        }
+        final class LiveMapViewController: UIViewController {
+            private let viewModel = LiveMapModel()
+            private var cancellables = Set<AnyCancellable>()
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                viewModel.initialRegion.sink { region in self.show(region) }.store(in: &cancellables)
+                viewModel.regions.sink { region in self.show(region) }.store(in: &cancellables)
+            }
+            func show(_ region: Region) {}
+        }
+        """
+        XCTAssertEqual(positions(text), ["16:44"])
+    }
+
     /// The application's delegate is made at launch and kept to the end: a cycle through it frees
     /// nothing. So is the scene delegate of an app with one scene; in an app that opens more
     /// (`requestSceneSessionActivation`), a scene closed by the user takes its delegate with it.
