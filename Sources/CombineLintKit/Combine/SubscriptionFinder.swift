@@ -25,6 +25,9 @@ public enum SubscriptionFinder {
             switch element.name {
             case "sink":
                 if isSinkCall(element) { return (e, .sink) }
+                // `sink(weak: self) { owner, value in … }.store(in: &bag)`: a project's own `sink` whose
+                // result goes into a bag is an `AnyCancellable`, so a subscription all the same.
+                if rest.count == 1, rest.first!.name == "store", bagArgument(of: rest.first!) != nil, !element.closures.isEmpty { return (e, .sink) }
             case "assign":
                 if element.argument("to") != nil, element.argument("on") != nil { return (e, .assignOnObject) }
             case "connect":

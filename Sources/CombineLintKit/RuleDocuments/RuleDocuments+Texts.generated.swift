@@ -8106,7 +8106,8 @@ final class Model: ObservableObject {
 
 **Severity:** warning · **Enabled:** by default
 
-Reports a method that stores a subscription in a bag of `self` (`.store(in: &bag)`,
+Reports a method that stores a subscription (also one made by a project's own `sink(weak: self) { … }`
+whose result goes into the bag) in a bag of `self` (`.store(in: &bag)`,
 `bag.insert(…)`, `bag.append(…)`, `bag += […]`; or its `inout` bag parameter, `func bindHeader(into bag: inout Set<AnyCancellable>)`,
 when the type's own calls pass one member of `self` for it, `bindHeader(into: &headerBag)`) without emptying that bag, when the method runs
 repeatedly because it is called, directly or through other methods of the same type (extensions

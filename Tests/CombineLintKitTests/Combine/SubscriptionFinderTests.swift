@@ -70,4 +70,15 @@ final class SubscriptionFinderTests: XCTestCase {
             "sink sink returned",
         ])
     }
+
+    /// A project's own `sink` with labels of its own (`sink(weak: self) { … }`) is a subscription when
+    /// its result goes into a bag with `store(in:)`; left alone, or given no closure, it may be any
+    /// method called `sink` (`logger.sink("text")`).
+    func testAProjectsOwnSinkStoredInABag() {
+        XCTAssertEqual(storages("""
+        store.$state.sink(weak: self) { owner, state in owner.render(state) }.store(in: &storeBag)
+        store.$state.sink(weak: self) { owner, state in owner.render(state) }
+        logger.sink(level: .debug).store(in: &storeBag)
+        """), ["sink sink bag self.storeBag"])
+    }
 }
