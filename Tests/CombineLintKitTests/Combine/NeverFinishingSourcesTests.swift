@@ -97,4 +97,27 @@ final class NeverFinishingSourcesTests: XCTestCase {
             NeverFinishingSources.startsNeverFinishing(chain, before: chain.elements.count - 1, tree: tree, index: index, extraNames: [])
         }, [true, false, false])
     }
+
+    /// `stream.map { … }.combineLatest(timer)` and `.merge(with: $edits)`: they finish only when
+    /// every input does, so a repeating timer or a `$property` among the inputs keeps them alive,
+    /// whatever the first input is. `zip` ends with its shortest input; a `first()` after the
+    /// operator ends it too.
+    func testCombiningWithANeverFinishingInput() {
+        let index = ProjectIndex(files: [SourceFile(path: "A.swift", text: """
+        final class Card {
+            @Published var edits = 0
+            func bind(_ stream: AnyPublisher<Int, Never>) {
+                stream.map { $0 + 1 }.combineLatest(Timer.publish(every: 60, on: .main, in: .common).autoconnect()).sink { print($0) }
+                stream.merge(with: $edits).sink { print($0) }
+                stream.zip($edits).sink { print($0) }
+                stream.combineLatest($edits).first().sink { print($0) }
+            }
+        }
+        """)], jobs: 1)
+        let tree = index.trees[0]
+        let sinks = tree.chains.filter { $0.elements.last?.name == "sink" }
+        XCTAssertEqual(sinks.map { chain in
+            NeverFinishingSources.startsNeverFinishing(chain, before: chain.elements.count - 1, tree: tree, index: index, extraNames: [])
+        }, [true, true, false, false])
+    }
 }
