@@ -176,6 +176,9 @@ extension FinitePublishers {
     func computedPropertyPublishers(_ chain: Chain, through last: Int, in tree: SyntaxTree) -> (tree: SyntaxTree, chains: [Chain])? {
         guard let index, case let source = chain.elements[last], !source.isCall, source.subscripts.isEmpty,
               source.kind == .member || (last == 0 && source.kind == .root),
+              // Most names are no computed property anywhere: asked before the receiver's type, whose
+              // lookup walks its superclasses.
+              index.properties(named: source.name).contains(where: \.isComputed),
               last > 0 || SubscriptionFinder.localVariable(named: source.name, visibleAt: source.nameToken, in: tree) == nil,
               let owner = TypeResolver.ownerTypeThroughProperties(ofElement: last, in: chain, tree: tree, index: index),
               let property = index.property(source.name, ofType: owner), property.isComputed, !property.isStatic,

@@ -119,6 +119,8 @@ public enum SynchronousCompletion {
         while member > 0, elements[member].isCall, Catalogue.collectionTransforms.contains(elements[member].name) { member -= 1 }
         guard member >= 1, elements[member].kind == .member, !elements[member].isCall, elements[member].subscripts.isEmpty,
               elements[1...member].allSatisfy({ !$0.isCall && $0.subscripts.isEmpty }),
+              // Asked before the owner's type, whose lookup walks its superclasses.
+              index.properties(named: elements[member].name).contains(where: { isStandardCollection($0.typeText) }),
               let owner = TypeResolver.ownerTypeThroughProperties(ofElement: member, in: chain, tree: tree, index: index),
               let property = index.property(elements[member].name, ofType: owner), !property.isComputed,
               isStandardCollection(property.typeText) else { return nil }
