@@ -7,8 +7,7 @@ extension NeverFinishingSources {
     static func startsNeverFinishing(_ chain: Chain, before end: Int, tree: SyntaxTree, index: ProjectIndex,
                                      extraNames: Set<String>, depth: Int = 0) -> Bool {
         if evidence(in: chain, before: end, tree: tree, index: index, extraNames: extraNames) != nil { return true }
-        if depth < 3, flattensIntoNeverFinishing(chain, before: end, tree: tree, index: index, extraNames: extraNames, depth: depth) { return true }
-        if depth < 3, combinesNeverFinishing(chain, before: end, tree: tree, index: index, extraNames: extraNames, depth: depth) { return true }
+        if depth < 3, operatorKeepsAlive(chain, before: end, tree: tree, index: index, extraNames: extraNames, depth: depth) { return true }
         // The local must be the publisher the chain goes on from (`query.debounce(…)`), not a
         // receiver of some member (`query.count`).
         guard depth < 3, end >= 1, chain.elements.count > 1, let root = chain.elements.first, root.kind == .root, !root.isCall,
@@ -46,48 +45,34 @@ extension NeverFinishingSources {
                         throughProperties: false, throughBodies: false) != nil
     }
 
-    /// `Just(userID).flatMap { id in socket.messages(for: id) }`: a flattening operator whose closure
-    /// returns only publishers that never finish (with no value limit after it, nor in them) keeps the
-    /// pipeline alive, whatever its source gives: `flatMap` finishes only when every inner one does.
-    private static func flattensIntoNeverFinishing(_ chain: Chain, before end: Int, tree: SyntaxTree, index: ProjectIndex,
-                                                   extraNames: Set<String>, depth: Int) -> Bool {
+    /// An operator that keeps the pipeline alive with publishers of its own, whatever its source
+    /// gives (no value limit after it): a flattening operator whose closure returns only publishers
+    /// that never finish (`Just(userID).flatMap { id in socket.messages(for: id) }`: `flatMap` finishes
+    /// only when every inner one does), or a merge or `combineLatest` with an input that never
+    /// finishes (`stream.combineLatest(Timer.publish(every: 60, …).autoconnect())`, `.merge(with: $edits)`:
+    /// they finish only when every input does; `zip` ends with its shortest input).
+    private static func operatorKeepsAlive(_ chain: Chain, before end: Int, tree: SyntaxTree, index: ProjectIndex,
+                                           extraNames: Set<String>, depth: Int) -> Bool {
         let last = min(end, chain.elements.count)
         guard last > 1 else { return false }
-        for e in 1..<last {
-            let element = chain.elements[e]
-            guard element.isCall, Catalogue.flatteningOperators.contains(element.name), let c = element.closures.last,
-                  !chain.elements[e..<last].contains(where: FinitePublishers.limitsValues) else { continue }
-            let returned = tree.chainsReturned(byClosure: c)
-            if !returned.isEmpty, returned.allSatisfy({ inner in
-                !limitsValues(inner)
-                    && startsNeverFinishing(inner, before: inner.elements.count, tree: tree, index: index, extraNames: extraNames, depth: depth + 1)
-            }) { return true }
+        let never = { (inner: Chain) in
+            !limitsValues(inner)
+                && startsNeverFinishing(inner, before: inner.elements.count, tree: tree, index: index, extraNames: extraNames, depth: depth + 1)
         }
-        return false
-    }
-
-    /// `stream.map { … }.combineLatest(Timer.publish(every: 60, …).autoconnect())`, `.merge(with: $edits)`:
-    /// a merge or a `combineLatest` finishes only when every input does, so one input that never
-    /// finishes (with no value limit after the operator) keeps the pipeline alive. (`zip` ends with
-    /// its shortest input.)
-    private static func combinesNeverFinishing(_ chain: Chain, before end: Int, tree: SyntaxTree, index: ProjectIndex,
-                                               extraNames: Set<String>, depth: Int) -> Bool {
-        let last = min(end, chain.elements.count)
-        guard last > 1 else { return false }
         for e in 1..<last {
             let element = chain.elements[e]
-            guard element.isCall, element.name == "merge" || element.name == "combineLatest",
-                  !chain.elements[e..<last].contains(where: FinitePublishers.limitsValues) else { continue }
-            for argument in element.arguments where argument.closure == nil {
-                guard let c = tree.chain(startingAt: argument.value.lowerBound) else {
-                    // A bare name (`$edits`, `events`) is no chain of its own.
-                    if startsNeverFinishing(argument.value, tree: tree, index: index, extraNames: extraNames) { return true }
-                    continue
-                }
-                let input = tree.chains[c]
-                guard input.last == argument.value.upperBound, !limitsValues(input) else { continue }
-                if startsNeverFinishing(input, before: input.elements.count, tree: tree, index: index, extraNames: extraNames, depth: depth + 1) {
-                    return true
+            guard element.isCall, !chain.elements[e..<last].contains(where: FinitePublishers.limitsValues) else { continue }
+            if Catalogue.flatteningOperators.contains(element.name), let c = element.closures.last {
+                let returned = tree.chainsReturned(byClosure: c)
+                if !returned.isEmpty, returned.allSatisfy(never) { return true }
+            } else if element.name == "merge" || element.name == "combineLatest" {
+                for argument in element.arguments where argument.closure == nil {
+                    guard let c = tree.chain(startingAt: argument.value.lowerBound) else {
+                        // A bare name (`$edits`, `events`) is no chain of its own.
+                        if startsNeverFinishing(argument.value, tree: tree, index: index, extraNames: extraNames) { return true }
+                        continue
+                    }
+                    if tree.chains[c].last == argument.value.upperBound, never(tree.chains[c]) { return true }
                 }
             }
         }
