@@ -8111,7 +8111,8 @@ whose result goes into the bag) in a bag of `self` (`.store(in: &bag)`,
 `bag.insert(…)`, `bag.append(…)`, `bag += […]`; or its `inout` bag parameter, `func bindHeader(into bag: inout Set<AnyCancellable>)`,
 when the type's own calls pass one member of `self` for it, `bindHeader(into: &headerBag)`) without emptying that bag, when the method runs
 repeatedly because it is called, directly or through other methods of the same type (extensions
-in other files included; a method reference handed to `forEach`, `sections.forEach(watchRow)`, is a call),
+in other files included; a method reference handed to `forEach`, `sections.forEach(watchRow)`, is a call, and so is another object's,
+`ids.forEach(tracker.track)`, on the way from another type's repeated code),
 from code UIKit or SwiftUI runs again and again:
 
 - appearance, layout and view state callbacks: `viewWillAppear`, `viewIsAppearing`, `viewDidAppear`, `viewWillLayoutSubviews`, a view's `willMove(toWindow:)`,

@@ -303,9 +303,18 @@ enum RepeatedMethodCallers {
         }
     }
 
+    /// `ids.forEach(tracker.track)`: another object's method handed whole to `forEach` runs once
+    /// per element, now, as a call written in a loop would.
+    private static func isHandedToForEach(_ chain: Chain, in tree: SyntaxTree) -> Bool {
+        guard let last = chain.elements.last, !last.isCall, last.subscripts.isEmpty, case .argument(let open) = chain.context,
+              let call = tree.call(openedAt: open), case let element = tree.chains[call.chain].elements[call.element],
+              element.name == "forEach", element.arguments.count == 1 else { return false }
+        return element.arguments[0].value == chain.first...chain.last
+    }
+
     /// Every `receiver.method(…)` call on a named object (a local, parameter or property, not
-    /// `self`) inside a method of a type, by the receiver's type when it can be told; with
-    /// `writes`, every `receiver.method = …` instead.
+    /// `self`) inside a method of a type, by the receiver's type when it can be told (a method handed
+    /// to `forEach` too); with `writes`, every `receiver.method = …` instead.
     private static func callers(of method: String, writes: Bool, index: ProjectIndex, memo: ProjectMemo) -> [TypeIdentity: [Caller]] {
         var result: [TypeIdentity: [Caller]] = [:]
         for reference in index.chainElements[method] {
@@ -318,7 +327,7 @@ enum RepeatedMethodCallers {
                 guard !element.isCall, element.subscripts.isEmpty, e == chain.elements.count - 1, chain.last + 1 < tree.tokens.count,
                       tree.tokens[chain.last + 1].kind == .equal else { continue }
             } else {
-                guard element.isCall else { continue }
+                guard element.isCall || isHandedToForEach(chain, in: tree) else { continue }
             }
             // The call `element` on an object of `type`, made by method `function` of type `owner`.
             func add(_ type: String, owner: Int, function: Int) {

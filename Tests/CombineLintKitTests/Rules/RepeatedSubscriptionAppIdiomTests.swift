@@ -125,6 +125,39 @@ final class RepeatedSubscriptionAppIdiomTests: XCTestCase {
         XCTAssertEqual(positions(text), ["12:70"])
     }
 
+    /// `ids.forEach(tracker.track)` in a method a scroll callback of another type reaches: the
+    /// tracker's method handed to `forEach` runs per element, each scroll again. Handed to `map`
+    /// for a list of names, nothing of it is run by the scroll.
+    func testAnotherObjectsMethodHandedToForEach() {
+        let text = """
+        final class Tracker {
+            private var bags: [Int: Set<AnyCancellable>] = [:]
+            let status = PassthroughSubject<Int, Never>()
+            func track(_ id: Int) {
+                status.sink { print($0) }.store(in: &bags[id, default: []])
+            }
+            func watch(_ id: Int) -> Int {
+                status.sink { print($0) }.store(in: &bags[id, default: []])
+                return id
+            }
+        }
+        final class ListViewModel {
+            let tracker = Tracker()
+            func visibleRowsChanged(_ ids: [Int]) {
+                ids.forEach(tracker.track)
+                _ = ids.map(tracker.watch)
+            }
+        }
+        final class ListViewController: UITableViewController {
+            let viewModel = ListViewModel()
+            override func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) {
+                viewModel.visibleRowsChanged([1])
+            }
+        }
+        """
+        XCTAssertEqual(positions(text), ["5:35"])
+    }
+
     /// A location manager calls its delegate on every change of the authorization and on every fix:
     /// a subscription to a source that never finishes, made from there, piles up; a request per
     /// fix finishes.
