@@ -68,8 +68,7 @@ public enum OwnerTeardowns {
                   let t = tree.enclosingType(of: k), let v = tree.memberVariable(named: holder, ofType: t),
                   holds(tree.variables[v], typeName, in: tree) else { continue }
             for i in (k + 3)..<close where tree.tokens[i].kind == .equal && tree.isWord(i + 1, "nil") {
-                var start = i - 1
-                while start > k, !tree.statementStarts[start] { start -= 1 }
+                let start = BagResets.assignmentTargetStart(ofEqualAt: i, notBefore: k, in: tree)
                 if BagResets.key(first: start, last: i - 1, in: tree) == holder { return true }
             }
         }

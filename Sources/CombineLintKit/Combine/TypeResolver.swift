@@ -133,13 +133,8 @@ public enum TypeResolver {
                 if after + 2 < open, tree.isWord(after, "as"), tree.tokens[after + 2].kind == .identifier {
                     return tree.name(after + 2)
                 }
-                guard let chain, chain.last < open, chain.elements.count >= 2, chain.elements.allSatisfy({ !$0.isCall && $0.subscripts.isEmpty }),
-                      case let root = chain.elements[0], root.kind == .root,
-                      localDeclaration(of: root.name, at: chain.first, in: tree) == nil else { return nil }
-                let last = chain.elements.count - 1
-                guard let owner = ownerTypeThroughProperties(ofElement: last, in: chain, tree: tree, index: index),
-                      let property = index.property(chain.elements[last].name, ofType: owner) else { return nil }
-                return typeName(of: property)
+                guard let chain, chain.last < open else { return nil }
+                return storedPropertyChainType(chain, in: tree, index: index)
             }
         }
         return nil
@@ -149,8 +144,14 @@ public enum TypeResolver {
     /// properties that starts from a type, `self` or a property of the enclosing type (never from
     /// another local, so one local's type never asks for its own).
     private static func propertyChainType(ofLocal v: Int, in tree: SyntaxTree, index: ProjectIndex) -> String? {
-        guard let chain = initialChain(ofLocal: v, in: tree), chain.elements.count >= 2,
-              chain.elements.allSatisfy({ !$0.isCall && $0.subscripts.isEmpty }),
+        initialChain(ofLocal: v, in: tree).flatMap { storedPropertyChainType($0, in: tree, index: index) }
+    }
+
+    /// The type of the last of `chain`'s stored properties (`ServiceContainer.shared.deepLinks`,
+    /// `holder.viewModel`): a chain of plain members that starts from a type, `self` or a property
+    /// of the enclosing type, not from a local or parameter.
+    private static func storedPropertyChainType(_ chain: Chain, in tree: SyntaxTree, index: ProjectIndex) -> String? {
+        guard chain.elements.count >= 2, chain.elements.allSatisfy({ !$0.isCall && $0.subscripts.isEmpty }),
               case let root = chain.elements[0], root.kind == .root, localDeclaration(of: root.name, at: chain.first, in: tree) == nil else { return nil }
         let last = chain.elements.count - 1
         guard let owner = ownerTypeThroughProperties(ofElement: last, in: chain, tree: tree, index: index),

@@ -68,9 +68,7 @@ public struct StrongSelfCaptureRule: Rule {
                 if let name = methodReference(argument, context: context, lookup: lookup) {
                     guard SelfCapture.selfIsStrong(at: argument.lowerBound, in: tree),
                           reported.insert(argument.lowerBound).inserted else { continue }
-                    findings.append(context.finding(tokens: argument.lowerBound, through: argument.upperBound,
-                                                    message: StrongSelfCaptureMessages.method(name, bag: bag),
-                                                    help: StrongSelfCaptureMessages.methodHelp(name, bag: bag)))
+                    findings.append(methodFinding(name, passedAt: argument, bag: bag, context))
                 } else if let name = localFunctionHoldingSelf(argument, context: context, lookup: lookup),
                           reported.insert(argument.lowerBound).inserted {
                     findings.append(context.finding(tokens: argument.lowerBound, through: argument.upperBound,
@@ -266,9 +264,7 @@ public struct StrongSelfCaptureRule: Rule {
                 if let method {
                     let token = method.value.lowerBound
                     guard SelfCapture.selfIsStrong(at: token, in: tree), !result.contains(where: { $0.token == token }) else { continue }
-                    result.append((token, context.finding(tokens: token, through: method.value.upperBound,
-                                                          message: StrongSelfCaptureMessages.method(method.name, bag: keeper),
-                                                          help: StrongSelfCaptureMessages.methodHelp(method.name, bag: keeper))))
+                    result.append((token, methodFinding(method.name, passedAt: method.value, bag: keeper, context)))
                     break
                 }
                 guard let closure, let token = SelfCapture.strongSelfToken(in: closure, of: tree) ?? implicitSelfToken(in: closure, context),
@@ -378,8 +374,7 @@ public struct StrongSelfCaptureRule: Rule {
         for use in SubscriptionFinder.usesAfterDeclaration(of: v, in: tree) {
             guard use >= 4, tree.tokens[use - 1].kind == .equal,
                   use + 1 >= tree.tokens.count || tree.statementStarts[use + 1] || tree.tokens[use + 1].kind == .rightBrace else { continue }
-            var start = use - 2
-            while start > 0, !tree.statementStarts[start] { start -= 1 }
+            let start = BagResets.assignmentTargetStart(ofEqualAt: use - 1, notBefore: 0, in: tree)
             guard let path = BagResets.key(first: start, last: use - 2, in: tree) else { continue }
             let parts = path.split(separator: ".").map(String.init)
             guard parts.count == 2, lookup.localVariable(named: parts[0], visibleAt: use) == nil,
@@ -662,6 +657,13 @@ public struct StrongSelfCaptureRule: Rule {
               ((open + 1)..<last).allSatisfy({ [.colon, .identifier, .keyword].contains(tree.tokens[$0].kind) || tree.tokenIs($0, "_") })
         else { return value }
         return value.lowerBound...(open - 1)
+    }
+
+    /// The finding of a method of `self` passed by name (`sink(receiveValue: handle)`) into a
+    /// subscription that `bag` keeps.
+    private func methodFinding(_ name: String, passedAt value: ClosedRange<Int>, bag: String, _ context: RuleContext) -> Finding {
+        context.finding(tokens: value.lowerBound, through: value.upperBound, message: StrongSelfCaptureMessages.method(name, bag: bag),
+                        help: StrongSelfCaptureMessages.methodHelp(name, bag: bag))
     }
 
     /// The method's name when the argument is `handle` (a method of the enclosing type) or `self.handle`.
