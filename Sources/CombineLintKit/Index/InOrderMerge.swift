@@ -1,7 +1,7 @@
 import Foundation
 
-/// Runs the index merge (with the gathering of observed names, also in input
-/// order) while files are still being indexed. Workers hand in each file's entries with
+/// Runs the index merge (with the gathering of observed names and the numbering of each file's
+/// identifier and element keys, also in input order) while files are still being indexed. Workers hand in each file's entries with
 /// `add(_:ofFile:)`; whichever worker finds the next file in input order ready merges it, and every
 /// later one that is ready, while the other workers go on. The merge thus runs in input order, as
 /// a merge afterwards would (same result for any number of workers), but off the critical path:
@@ -11,6 +11,9 @@ final class InOrderMerge: @unchecked Sendable {
     struct Result {
         var merge: EntryMerge
         var observed: ObservedNames
+        /// The numbers of the files' identifier keys and chain element keys (`FileKeys`).
+        var identifiers: NameNumbering
+        var elements: NameNumbering
     }
 
     // `lock` guards `ready`, `next` and `merging`. A slot belongs to its file's worker until it is
@@ -20,14 +23,15 @@ final class InOrderMerge: @unchecked Sendable {
     private var ready: [Bool]
     private var next = 0
     private var merging = false
-    /// Each file's entries, from `add` until merged (then moved out, freeing them early).
-    private let slots: UnsafeMutablePointer<IndexEntries>
+    /// Each file's entries and keys, from `add` until merged (then moved out, freeing them early).
+    private let slots: UnsafeMutablePointer<(entries: IndexEntries, keys: FileKeys)>
     private var result: Result
 
     init(files: Int, expectedTypes: Int) {
         ready = Array(repeating: false, count: files)
         slots = .allocate(capacity: max(files, 1))
-        result = Result(merge: EntryMerge(capacity: expectedTypes), observed: ObservedNames())
+        result = Result(merge: EntryMerge(capacity: expectedTypes), observed: ObservedNames(),
+                        identifiers: NameNumbering(files: files), elements: NameNumbering(files: files))
     }
 
     deinit {
@@ -36,10 +40,10 @@ final class InOrderMerge: @unchecked Sendable {
         slots.deallocate()
     }
 
-    /// Takes in file `file`'s entries, and merges what is now next in input order unless another
-    /// worker is merging already (it then merges them before it stops).
-    func add(_ entries: __owned IndexEntries, ofFile file: Int) {
-        (slots + file).initialize(to: entries)
+    /// Takes in file `file`'s entries and keys, and merges what is now next in input order unless
+    /// another worker is merging already (it then merges them before it stops).
+    func add(_ entries: __owned IndexEntries, keys: __owned FileKeys, ofFile file: Int) {
+        (slots + file).initialize(to: (entries, keys))
         lock.lock()
         ready[file] = true
         guard !merging else {
@@ -59,10 +63,12 @@ final class InOrderMerge: @unchecked Sendable {
     }
 
     /// One file's part of everything that is gathered in input order.
-    private func absorb(_ file: __owned IndexEntries) {
-        var file = file
-        result.observed.add(file)
-        result.merge.add(&file.types)
+    private func absorb(_ file: __owned (entries: IndexEntries, keys: FileKeys)) {
+        var entries = file.entries
+        result.observed.add(entries)
+        result.merge.add(&entries.types)
+        result.identifiers.add(file.keys.identifiers)
+        result.elements.add(file.keys.elements)
     }
 
     /// The finished merge and observed names: call once every file is in and

@@ -64,6 +64,36 @@ public struct NamePostings<Entry: Sendable>: Sendable {
         entries = filled
     }
 
+    /// The postings of files whose keys are numbered already: `emitEntries(file, emit)` emits
+    /// the entries of each file of `numbering`, in the order of its keys.
+    init(numbering: NameNumbering, emitEntries: (Int, (Entry) -> Void) -> Void) {
+        let total = numbering.total
+        var starts = [Int32](repeating: 0, count: numbering.counts.count + 1)
+        for (id, count) in numbering.counts.enumerated() { starts[id + 1] = starts[id] + count }
+        self.slots = numbering.slots
+        self.starts = starts
+        var next = starts
+        var filled: [Entry] = []
+        if total > 0 {
+            filled = [Entry](unsafeUninitializedCapacity: total) { buffer, count in
+                var placed = 0
+                for (file, numbers) in numbering.perFile.enumerated() {
+                    var n = 0
+                    emitEntries(file) { entry in
+                        let id = Int(numbers[n])
+                        (buffer.baseAddress! + Int(next[id])).initialize(to: entry)
+                        next[id] += 1
+                        n += 1
+                    }
+                    precondition(n == numbers.count, "entries emitted differ from the keys numbered")
+                    placed += n
+                }
+                count = placed
+            }
+        }
+        entries = filled
+    }
+
     /// The postings of files given in input order, each as its `(key, entry)` pairs in order.
     init(perFile: [[(key: NameKey, entry: Entry)]]) {
         self.init(counts: perFile.map(\.count),

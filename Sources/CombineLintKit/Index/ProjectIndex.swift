@@ -110,8 +110,9 @@ public struct ProjectIndex: Sendable {
         // Each file's declarations become entries in parallel, merged in input order as they come.
         let merge = InOrderMerge(files: trees.count, expectedTypes: trees.reduce(0) { $0 + $1.types.count })
         let names = Parallel.map(count: trees.count, jobs: jobs) { i -> FileNames in
-            merge.add(IndexEntries(of: trees[i], at: i), ofFile: i)
-            return FileNames(of: trees[i], at: i)
+            var names = FileNames(of: trees[i], at: i)
+            merge.add(IndexEntries(of: trees[i], at: i), keys: names.takeKeys(), ofFile: i)
+            return names
         }
         self.init(trees: trees, gathered: merge.finished(), names: names, jobs: jobs)
     }
@@ -138,8 +139,9 @@ public struct ProjectIndex: Sendable {
         let merge = InOrderMerge(files: files.count, expectedTypes: files.count * 2)
         let parsed = Parallel.map(count: files.count, jobs: jobs) { i -> (tree: SyntaxTree, names: FileNames) in
             let tree = SyntaxTree(file: files[i])
-            merge.add(IndexEntries(of: tree, at: i), ofFile: i)
-            return (tree, FileNames(of: tree, at: i))
+            var names = FileNames(of: tree, at: i)
+            merge.add(IndexEntries(of: tree, at: i), keys: names.takeKeys(), ofFile: i)
+            return (tree, names)
         }
         return ParsedFiles(trees: parsed.map(\.tree), gathered: merge.finished(), names: parsed.map(\.names))
     }
@@ -158,12 +160,10 @@ public struct ProjectIndex: Sendable {
         let tables = Parallel.map(count: 4, jobs: jobs) { table -> Any in
             switch table {
             case 0:
-                return NamePostings(counts: names.map(\.identifierCount),
-                                    emitKeys: { t, emit in for key in names[t].identifierKeys { emit(key) } },
+                return NamePostings(numbering: gathered.identifiers,
                                     emitEntries: { t, emit in FileNames.identifierReferences(of: trees[t], at: t, emit) })
             case 1:
-                return NamePostings(counts: names.map(\.elementCount),
-                                    emitKeys: { t, emit in for key in names[t].elementKeys { emit(key) } },
+                return NamePostings(numbering: gathered.elements,
                                     emitEntries: { t, emit in FileNames.elementReferences(of: trees[t], at: t, emit) })
             case 2: return NamePostings(perFile: names.map(\.functions))
             default: return NamePostings(perFile: names.map(\.types))

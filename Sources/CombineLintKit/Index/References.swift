@@ -41,19 +41,24 @@ public struct DeclarationReference: Sendable, Hashable {
     }
 }
 
-/// One file's names for the index's postings, gathered while its tree is fresh (pass 1, per
-/// file, in parallel): its declarations, its vocabulary, and the keys of its identifier tokens
-/// and chain elements, in the order of the `…References` functions below. Keys are hashed
-/// here, on the parse workers, so that numbering them (the one serial step of the postings)
-/// reads eight bytes a name instead of walking every token again.
-struct FileNames: Sendable {
+/// The keys of one file's identifier tokens and chain elements, in the order of the
+/// `…References` functions below. Hashed on the parse workers, and numbered by the in-order
+/// merge as soon as the file's turn comes (`InOrderMerge`, `NameNumbering`), so that no key is
+/// kept for long: a file's numbers take half the room of its keys, and the numbering, the one
+/// serial step of the postings, runs while later files are parsed.
+struct FileKeys: Sendable {
     /// The keys of the identifier tokens (backticks removed), in token order.
-    var identifierKeys: [NameKey] = []
+    var identifiers: [NameKey] = []
     /// The keys of the chain elements, in chain and element order.
-    var elementKeys: [NameKey] = []
-    /// How many identifier tokens and chain elements the file has.
-    var identifierCount: Int { identifierKeys.count }
-    var elementCount: Int { elementKeys.count }
+    var elements: [NameKey] = []
+}
+
+/// One file's names for the index's postings, gathered while its tree is fresh (pass 1, per
+/// file, in parallel): its declarations and its vocabulary (the keys of its identifiers and
+/// chain elements go to the merge: `keys`).
+struct FileNames: Sendable {
+    /// The keys of the identifier tokens and chain elements, until the merge takes them.
+    var keys = FileKeys()
     var functions: [(key: NameKey, entry: DeclarationReference)] = []
     /// Type declarations and extensions, by the last component of the declared name.
     var types: [(key: NameKey, entry: DeclarationReference)] = []
@@ -90,11 +95,11 @@ struct FileNames: Sendable {
             }
         }
         vocabulary = mentioned
-        identifierKeys = identifiers
+        keys.identifiers = identifiers
         var elements: [NameKey] = []
         elements.reserveCapacity(tree.chainElements.count)
         FileNames.elementKeys(of: tree) { elements.append($0) }
-        elementKeys = elements
+        keys.elements = elements
         functions.reserveCapacity(tree.functions.count)
         for (f, function) in tree.functions.enumerated() {
             functions.append((NameKey(function.name), DeclarationReference(tree: index, item: f)))
@@ -113,6 +118,12 @@ struct FileNames: Sendable {
 }
 
 extension FileNames {
+    /// The keys, leaving none here (they go to the merge).
+    mutating func takeKeys() -> FileKeys {
+        defer { keys = FileKeys() }
+        return keys
+    }
+
     /// The keys of a tree's identifier tokens (backticks removed), in token order.
     static func identifierKeys(of tree: SyntaxTree, _ emit: (NameKey) -> Void) {
         tree.file.bytes.withUnsafeBufferPointer { bytes in
