@@ -12,7 +12,7 @@ public struct SourceFile: Sendable {
     public let bytes: [UInt8]
     /// UTF-8 offset of the first byte of each line; `lineStarts[0] == 0`.
     /// A line ends after `\n`, after `\r\n`, or after a lone `\r`.
-    public let lineStarts: [Int]
+    public let lineStarts: LineStarts
     /// Per line: it holds only ASCII bytes, so a column is a byte distance (no decoding per query,
     /// which keeps positions on a 10 MB single-line file cheap).
     let asciiLines: [Bool]
@@ -20,7 +20,8 @@ public struct SourceFile: Sendable {
     public init(path: String, bytes: [UInt8]) {
         self.path = path
         self.bytes = bytes
-        (self.lineStarts, self.asciiLines) = SourceFile.lineTable(bytes)
+        let table = SourceFile.lineTable(bytes)
+        (self.lineStarts, self.asciiLines) = (LineStarts(table.starts), table.ascii)
     }
 
     public init(path: String, text: String) {
@@ -30,8 +31,8 @@ public struct SourceFile: Sendable {
     /// The line table in one pass: each line's first offset, and whether the line is all ASCII.
     /// Eight bytes are tested at a time for a line end or a non-ASCII byte (every file of a run
     /// passes through here, and most eight-byte runs hold neither).
-    static func lineTable(_ bytes: [UInt8]) -> (starts: [Int], ascii: [Bool]) {
-        var starts = [0]
+    static func lineTable(_ bytes: [UInt8]) -> (starts: [UInt32], ascii: [Bool]) {
+        var starts: [UInt32] = [0]
         starts.reserveCapacity(bytes.count / 32 + 1)
         var ascii: [Bool] = []
         ascii.reserveCapacity(bytes.count / 32 + 1)
@@ -51,7 +52,7 @@ public struct SourceFile: Sendable {
                     let end = UnsafeRawPointer(found) - UnsafeRawPointer(base)
                     ascii.append(isASCII(base + i, count: end - i))
                     i = end + 1
-                    starts.append(i)
+                    starts.append(UInt32(truncatingIfNeeded: i))
                 }
                 return
             }
@@ -67,7 +68,7 @@ public struct SourceFile: Sendable {
                 let byte = base[i]
                 if byte == 0x0A || byte == 0x0D {
                     if byte == 0x0D && i + 1 < n && base[i + 1] == 0x0A { i += 1 }
-                    starts.append(i + 1)
+                    starts.append(UInt32(truncatingIfNeeded: i + 1))
                     ascii.append(lineIsASCII)
                     lineIsASCII = true
                 } else if byte >= 0x80 {
@@ -173,4 +174,16 @@ public struct SourceLocation: Sendable, Hashable, Codable {
         self.column = column
         self.offset = offset
     }
+}
+
+/// The first offset of each line of a file, as `Int`s, stored in 32 bits (as token offsets are):
+/// every file's table is kept for the whole run, and a project has hundreds of thousands of lines.
+public struct LineStarts: RandomAccessCollection, Sendable, Equatable {
+    private let storage: [UInt32]
+
+    init(_ storage: [UInt32]) { self.storage = storage }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { storage.count }
+    public subscript(position: Int) -> Int { Int(storage[position]) }
 }
