@@ -15,15 +15,15 @@ public final class SyntaxTree: Sendable {
     /// Per code token: a line break separates it from the previous code token.
     public let lineBreakBefore: TokenBits
     /// Per code token: index of the matching bracket, or -1.
-    public let matching: [Int32]
+    public let matching: TokenIndexTable
     /// Per code token: index of the innermost open bracket around it, or -1 at top level.
-    public let enclosing: [Int32]
+    public let enclosing: TokenIndexTable
     /// Per code token: it begins a statement.
     public let statementStarts: TokenBits
     /// Scopes; `scopes[0]` is the file.
     public let scopes: [Scope]
     /// Per code token: the innermost scope; a brace belongs to the scope it opens or closes.
-    public let scopeOfToken: [Int32]
+    public let scopeOfToken: TokenIndexTable
     public let types: [TypeDecl]
     public let functions: [FunctionDecl]
     public let variables: [VariableDecl]
@@ -101,11 +101,11 @@ public final class SyntaxTree: Sendable {
         self.tokens = layer.tokens
         self.textReader = text
         self.lineBreakBefore = TokenBits(layer.lineBreakBefore)
-        self.matching = layer.matching
-        self.enclosing = layer.enclosing
+        self.matching = TokenIndexTable(layer.matching)
+        self.enclosing = TokenIndexTable(layer.enclosing)
         self.statementStarts = TokenBits(starts)
         self.scopes = builder.scopes
-        self.scopeOfToken = builder.scopeOfToken
+        self.scopeOfToken = TokenIndexTable(builder.scopeOfToken)
         self.types = builder.types
         self.functions = builder.functions
         self.variables = builder.variables

@@ -98,3 +98,17 @@ final class TokenLayerTests: XCTestCase {
         }
     }
 }
+
+final class TokenIndexTableTests: XCTestCase {
+    /// Narrow (16-bit) and wide storage read back the same numbers, -1 included.
+    func testReadsBackEveryNumberInBothWidths() {
+        let small: [Int32] = [-1, 0, 5, 65_533, -1, 2]
+        let narrow = TokenIndexTable(small)
+        XCTAssertEqual((0..<narrow.count).map { narrow[$0] }, small)
+        // A file of 65,535 tokens or more keeps 32-bit numbers.
+        let large = (0..<70_000).map { Int32($0 % 3 == 0 ? -1 : $0) }
+        let wide = TokenIndexTable(large)
+        XCTAssertEqual(wide.count, large.count)
+        XCTAssertEqual((0..<wide.count).map { wide[$0] }, large)
+    }
+}
