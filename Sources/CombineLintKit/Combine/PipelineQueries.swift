@@ -261,10 +261,8 @@ enum NeverFinishingSources {
         guard tree.functions[f].returnType.contains("Publisher"), let returned = tree.chainsReturned(byFunction: f) else { return false }
         var endless = false
         for chain in returned {
-            if (evidence(in: chain, before: chain.elements.count, tree: tree, index: index, extraNames: [],
-                         throughProperties: false, throughBodies: false) != nil
-                || startsFromNeverFinishingLocal(chain, tree: tree, index: index)
-                || (depth < 1 && forwardsNeverFinishingCall(chain, index: index, depth: depth)))
+            if (handsOnNeverFinishing(chain, tree: tree, index: index, depth: depth)
+                || mergesNeverFinishingInput(chain, tree: tree, index: index, depth: depth))
                 && !chain.elements.contains(where: { Catalogue.valueLimitingOperators.contains($0.name) }) {
                 endless = true
             } else if returned.count == 1 || !SynchronousCompletion.finishesDuringSubscribe(chain, before: chain.elements.count, in: tree) {
@@ -272,6 +270,35 @@ enum NeverFinishingSources {
             }
         }
         return endless
+    }
+
+    /// Whether a pipeline a function returns starts from a never-finishing publisher: directly (not
+    /// through properties), from a local holding one, or, once, from a call of another function that
+    /// hands one on.
+    private static func handsOnNeverFinishing(_ chain: Chain, tree: SyntaxTree, index: ProjectIndex, depth: Int) -> Bool {
+        evidence(in: chain, before: chain.elements.count, tree: tree, index: index, extraNames: [],
+                 throughProperties: false, throughBodies: false) != nil
+            || startsFromNeverFinishingLocal(chain, tree: tree, index: index)
+            || (depth < 1 && forwardsNeverFinishingCall(chain, index: index, depth: depth))
+    }
+
+    /// Whether a returned pipeline merges in, or combines with, an input that never finishes, judged
+    /// as a returned pipeline is: `snapshot.merge(with: socket.lotUpdates(for: id))` lives as long as
+    /// the socket's stream, whatever the snapshot request does (a merge finishes when every input has).
+    private static func mergesNeverFinishingInput(_ chain: Chain, tree: SyntaxTree, index: ProjectIndex, depth: Int) -> Bool {
+        let elements = chain.elements
+        return elements.indices.dropFirst().contains { e in
+            guard elements[e].isCall, elements[e].name == "merge" || elements[e].name == "combineLatest" else { return false }
+            return elements[e].arguments.contains { argument in
+                guard argument.closure == nil else { return false }
+                guard let c = tree.chain(startingAt: argument.value.lowerBound), tree.chains[c].last == argument.value.upperBound else {
+                    // A bare name (`$edits`, `events`) is no chain of its own.
+                    return startsNeverFinishing(argument.value, tree: tree, index: index, extraNames: [],
+                                                throughProperties: false, throughBodies: false)
+                }
+                return handsOnNeverFinishing(tree.chains[c], tree: tree, index: index, depth: depth)
+            }
+        }
     }
 
     /// Whether `chain` goes on from a call (`availability.spotsLeft(for: id)`) whose functions hand on

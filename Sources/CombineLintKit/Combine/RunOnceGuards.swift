@@ -96,6 +96,8 @@ public enum RunOnceGuards {
 
     /// The names set to `true` or `false` in `ranges` of `tree`: run-once flags. A name also
     /// toggled there (`isFollowing.toggle()`) flips on every other run, so it guards nothing once.
+    /// A set the code inserts into (`observedIDs.insert(id)`) is a run-once record per key: behind
+    /// `guard !observedIDs.contains(id)` a subscription is made once for each id.
     public static func flagAssignments(in ranges: [Range<Int>], of tree: SyntaxTree) -> Set<String> {
         var names = Set<String>()
         var toggled = Set<String>()
@@ -105,6 +107,9 @@ public enum RunOnceGuards {
                     names.insert(tree.name(i))
                 } else if tree.tokens[i + 1].kind == .period, tree.isWord(i + 2, "toggle") {
                     toggled.insert(tree.name(i))
+                } else if tree.tokens[i + 1].kind == .period, tree.isWord(i + 2, "insert"), i + 3 < tree.tokens.count,
+                          tree.tokens[i + 3].kind == .leftParen {
+                    names.insert(tree.name(i))
                 }
             }
         }
