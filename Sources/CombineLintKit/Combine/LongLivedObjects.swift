@@ -186,6 +186,9 @@ private struct OwnerSearch {
             // A closure given to an operator or subscriber (`$state.map { _ in LoginModel() }`) runs
             // for each value, even in the launch callback: each value makes another one.
             if OwnerSearch.runsPerValue(token, in: tree, within: function) { return false }
+            // One of many kept side by side (`windowControllers[server.id] = wc`, `windows.append(wc)`):
+            // a window per server or document, each let go when its slot is emptied.
+            if OwnerSearch.isKeptInCollection(chainStartingAt: chainStart, in: tree, within: function) { return false }
             return !OwnerSearch.runsRepeatedly(function)
                 && !isCalledFromRepeatedMethod(function.name, ofType: ownerName)
         }
@@ -250,6 +253,38 @@ private struct OwnerSearch {
             }
         }
         return false
+    }
+
+    /// Whether the object made by the chain starting at `chainStart` goes into a collection, directly
+    /// (`controllers[id] = Controller()`, `windows.append(Controller())`) or through the local it
+    /// is given to first (`let wc = Controller(); …; windowControllers[server.id] = wc`).
+    static func isKeptInCollection(chainStartingAt chainStart: Int, in tree: SyntaxTree, within function: FunctionDecl) -> Bool {
+        guard let c = tree.chain(startingAt: chainStart) else { return false }
+        let chain = tree.chains[c]
+        switch chain.context {
+        case .assignment(let target, _):
+            return tree.tokens[target.upperBound].kind == .rightBracket
+        case .argument(let open):
+            return addsToCollection(callOpenedAt: open, in: tree)
+        case .declaration(let v):
+            guard let open = function.bodyOpen, let close = function.bodyClose else { return false }
+            let name = tree.variables[v].name
+            for k in chain.last..<close where tree.tokens[k].kind == .identifier && tree.name(k) == name && k > open + 2 {
+                // `slots[key] = wc`
+                if tree.tokens[k - 1].kind == .equal, tree.tokens[k - 2].kind == .rightBracket,
+                   k + 1 < close, tree.lineBreakBefore[k + 1] || [.semicolon, .rightBrace].contains(tree.tokens[k + 1].kind) { return true }
+                // `windows.append(wc)`
+                if tree.tokens[k - 1].kind == .leftParen, addsToCollection(callOpenedAt: k - 1, in: tree) { return true }
+            }
+            return false
+        default:
+            return false
+        }
+    }
+
+    /// The `(` at `open` opens `append(…)` or `insert(…)` called on a value.
+    private static func addsToCollection(callOpenedAt open: Int, in tree: SyntaxTree) -> Bool {
+        open >= 2 && tree.tokens[open - 2].kind == .period && (tree.isWord(open - 1, "append") || tree.isWord(open - 1, "insert"))
     }
 
     /// Token `token` lies in a closure handed to a pipeline operator or subscriber (`map`, `sink`)

@@ -74,9 +74,12 @@ public struct StoreInAppearanceRule: Rule {
     /// `dataTaskPublisher`, `Just`, or a project function returning one) answers and finishes, and a
     /// finished subscription releases its closures: nothing stays subscribed, so nothing piles up.
     /// Per-row and cell code stays reported: there an unfinished load of the previous row still
-    /// lands in the reused cell. A limit waiting for a condition on a never-finishing source
-    /// (`$state.first(where: \.isReady)`) stays pending, one more per run, and is reported too.
+    /// lands in the reused cell, unless it is over before `sink` returns (`Just(row.count).map { … }`:
+    /// its value comes during the call, so nothing of it is left to land later). A limit waiting for a
+    /// condition on a never-finishing source (`$state.first(where: \.isReady)`) stays pending, one
+    /// more per run, and is reported too.
     func answersOnce(_ chain: Chain, before subscriber: Int, at site: RepeatedSite, finite: FinitePublishers, in context: RuleContext) -> Bool {
+        if SynchronousCompletion.finishesDuringSubscribe(chain, before: subscriber, in: context.tree, index: context.index) { return true }
         switch site.kind {
         case .appearance, .layout, .onAppear: break
         case .foreground:
