@@ -12,6 +12,11 @@ extension Catalogue {
         "toggle", "removeValue", "updateValue", "removeSubrange", "replaceSubrange", "swapAt", "popLast",
     ]
 
+    /// Collection members whose result is an Optional, nil when no element matches
+    /// (`fields.first { $0.id == selectedID }`, `items.last(where: \.isDone)`): a lookup whose nil is
+    /// an answer. (`randomElement()`, `min()` and `max()` are nil only for an empty collection: a pick.)
+    public static let optionalResultCollectionMembers: Set<String> = ["first", "last", "firstIndex", "lastIndex"]
+
     /// Value types that are never a publisher: a property of such a type is not one a chain reads
     /// as its source, whatever its name.
     public static let plainValueTypes: Set<String> = [

@@ -56,11 +56,13 @@ extension SubjectFakeInitialValueRule {
         }
     }
 
-    /// The `$name` tokens passed `inout` (`&$name`) in a file, by name.
+    /// The `$name` tokens passed `inout` (`&$name`, `&self.$name`) in a file, by name.
     static func inoutProjections(in tree: SyntaxTree) -> [String: [Int]] {
         var result: [String: [Int]] = [:]
-        for k in 1..<max(1, tree.tokens.count) where tree.tokens[k].kind == .dollarIdentifier && tree.tokens[k - 1].kind == .ampersand {
-            result[tree.text(k), default: []].append(k)
+        for k in 1..<max(1, tree.tokens.count) where tree.tokens[k].kind == .dollarIdentifier {
+            let direct = tree.tokens[k - 1].kind == .ampersand
+            let throughSelf = k >= 3 && tree.tokens[k - 1].kind == .period && tree.isWord(k - 2, "self") && tree.tokens[k - 3].kind == .ampersand
+            if direct || throughSelf { result[tree.text(k), default: []].append(k) }
         }
         return result
     }

@@ -923,10 +923,13 @@ public struct SubjectFakeInitialValueRule: Rule {
                          orMaybeNil: orMaybeNil)
     }
 
-    /// `nilWrites(of:kind:in:range:orMaybeNil:)` at the identifier tokens `candidates` of `range`.
+    /// `nilWrites(of:kind:in:range:orMaybeNil:)` at the identifier tokens `candidates` of `range`;
+    /// with `index`, a value the project declares optional may be nil too (`typedMayBeNil`).
     private static func nilWrites<S: Sequence>(of name: String, kind: Kind, in tree: SyntaxTree, range: Range<Int>, at candidates: S,
-                                               orMaybeNil: Bool) -> [Int] where S.Element == Int {
-        let nilAt = { (i: Int) in orMaybeNil ? mayBeNil(i, in: tree) : isNil(i, in: tree) }
+                                               orMaybeNil: Bool, index: ProjectIndex? = nil) -> [Int] where S.Element == Int {
+        let nilAt = { (i: Int) in
+            orMaybeNil ? mayBeNil(i, in: tree) || index.map { typedMayBeNil(i, in: tree, index: $0) } == true : isNil(i, in: tree)
+        }
         var result: [Int] = []
         for i in candidates where tree.isWord(i, name) {
             if i > 0, tree.isWord(i - 1, "var") || tree.isWord(i - 1, "let") { continue }
@@ -978,6 +981,30 @@ public struct SubjectFakeInitialValueRule: Rule {
         return maybe && (picks || !compares)
     }
 
+    /// The value written from token `i` on is one expression whose result is declared or known
+    /// optional: a collection member that finds nothing (`fields.first { $0.id == id }`, `items.last`),
+    /// a property the project declares optional (`reading.batteryLevel` with `let batteryLevel:
+    /// Double?`), or a parameter or local declared optional. A model that copies such a value in holds
+    /// nil as a state of its own.
+    static func typedMayBeNil(_ i: Int, in tree: SyntaxTree, index: ProjectIndex) -> Bool {
+        guard let c = tree.chain(startingAt: i), case let chain = tree.chains[c], FinitePublishers.endsStatement(chain.last, in: tree),
+              let last = chain.elements.last, last.subscripts.isEmpty,
+              case let end = last.lastToken, !(end + 1 < tree.tokens.count && tree.tokens[end + 1].kind == .exclamationMark) else { return false }
+        if chain.elements.count > 1, Catalogue.optionalResultCollectionMembers.contains(last.name) { return true }
+        if chain.elements.count == 1 {
+            guard !last.isCall, last.kind == .root else { return false }
+            switch TypeResolver.localDeclaration(of: last.name, at: last.nameToken, in: tree) {
+            case .local(let v): return TypeText.isOptional(tree.variables[v].typeText)
+            case .parameter(let parameter): return TypeText.isOptional(parameter.typeText)
+            default: return false
+            }
+        }
+        guard !last.isCall, last.kind == .member,
+              let owner = TypeResolver.ownerTypeThroughProperties(ofElement: chain.elements.count - 1, in: chain, tree: tree, index: index),
+              let property = index.property(last.name, ofType: owner) else { return false }
+        return TypeText.isOptional(property.typeText)
+    }
+
     /// Operators whose result is a `Bool`, whatever their operands.
     private static let booleanOperators: Set<String> = ["==", "!=", "===", "!==", "<", ">", "<=", ">=", "&&", "||"]
 
@@ -996,7 +1023,8 @@ public struct SubjectFakeInitialValueRule: Rule {
             let chain = tree.chains[use.chain]
             let element = chain.elements[use.element]
             let rest = chain.elements.count - use.element - 1
-            let assignedNil = isAssignmentTarget(chain, in: tree) && chain.last + 2 < tree.tokens.count && mayBeNil(chain.last + 2, in: tree)
+            let assignedNil = isAssignmentTarget(chain, in: tree) && chain.last + 2 < tree.tokens.count
+                && (mayBeNil(chain.last + 2, in: tree) || typedMayBeNil(chain.last + 2, in: tree, index: index))
             var writes = false
             if rest == 0 {
                 writes = assignedNil
@@ -1027,7 +1055,7 @@ public struct SubjectFakeInitialValueRule: Rule {
             let tree = index.trees[t]
             // The name's tokens in the file, from the index: a file may be large, the name rare.
             let candidates = uses.entries(inTree: t).lazy.map(\.token)
-            for w in nilWrites(of: name, kind: kind, in: tree, range: 0..<tree.tokens.count, at: candidates, orMaybeNil: true) {
+            for w in nilWrites(of: name, kind: kind, in: tree, range: 0..<tree.tokens.count, at: candidates, orMaybeNil: true, index: index) {
                 result.append("\(t):\(w)")
             }
         }

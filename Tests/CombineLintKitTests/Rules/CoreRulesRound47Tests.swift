@@ -79,4 +79,50 @@ final class CoreRulesRound47Tests: XCTestCase {
         """)
         XCTAssertEqual(positions(StoreInAppearanceRule.self, [controller]), ["ResultsViewController.swift:14:14"])
     }
+
+    /// An optional `@Published` property a model copies optional values into holds nil as a state of
+    /// its own, even when its one consumer skips nil: a lookup that may find nothing
+    /// (`fields.first { … }`), a property declared optional (`reading.batteryLevel`), a mirror of
+    /// an optional publisher (`assign(to: &self.$liveValue)`). Set only to values, it is an event.
+    func testCopiedOptionalValuesMakeNilAState() {
+        let model = (path: "SensorModel.swift", text: """
+        struct SensorReading { let value: Double; let batteryLevel: Double? }
+        final class SensorModel: ObservableObject {
+            @Published var lastValue: Double?
+            @Published var battery: Double?
+            @Published private(set) var liveValue: Double?
+            @Published var selectedID: String?
+            @Published var selected: String?
+            @Published var toast: String?
+            var ids: [String] = []
+            init() {
+                $lastValue.assign(to: &self.$liveValue)
+                $selectedID.sink { [weak self] id in
+                    guard let self else { return }
+                    self.selected = self.ids.first { $0 == id }
+                }.store(in: &cancellables)
+            }
+            private var cancellables = Set<AnyCancellable>()
+            func apply(_ reading: SensorReading) {
+                lastValue = reading.value
+                battery = reading.batteryLevel
+                toast = "Updated"
+            }
+        }
+        """)
+        let screen = (path: "SensorViewController.swift", text: """
+        final class SensorViewController: UIViewController {
+            let model = SensorModel()
+            private var cancellables = Set<AnyCancellable>()
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                model.$liveValue.compactMap { $0 }.sink { [weak self] in self?.title = "\\($0)" }.store(in: &cancellables)
+                model.$battery.compactMap { $0 }.sink { [weak self] in self?.title = "\\($0)" }.store(in: &cancellables)
+                model.$selected.compactMap { $0 }.sink { [weak self] in self?.title = $0 }.store(in: &cancellables)
+                model.$toast.compactMap { $0 }.sink { [weak self] in self?.title = $0 }.store(in: &cancellables)
+            }
+        }
+        """)
+        XCTAssertEqual(positions(SubjectFakeInitialValueRule.self, [model, screen]), ["SensorModel.swift:8:20"])
+    }
 }
