@@ -231,14 +231,17 @@ enum NeverFinishingSources {
     }
 
     /// What `returnsNeverFinishing` asks of the functions `call` can call; `depth` counts the
-    /// functions already passed through on the way (one forwarding step is followed, no more).
-    private static func callablesReturnNeverFinishing(_ call: ChainElement, index: ProjectIndex, throughBodies: Bool, depth: Int) -> Bool {
+    /// functions already passed through on the way (two forwarding steps are followed, no more).
+    /// A `caller` forwarding to another object's method of its own name (`func statusPublisher(for id:)
+    /// { service.statusPublisher(for: id) }`) is not among the functions it may call.
+    private static func callablesReturnNeverFinishing(_ call: ChainElement, index: ProjectIndex, throughBodies: Bool, depth: Int,
+                                                      caller: DeclarationReference? = nil) -> Bool {
         var found = false
         // A protocol's requirement has no body: its conformers' implementations decide.
         let callable = ProjectFunctionCalls.declarations(runBy: call, matching: .labels, requireBody: false, publisherResults: true, also: {
             $0.bodyOpen != nil || Catalogue.neverFinishingPublisherTypes.contains(publisherTypeName($0.returnType))
         }, index: index)
-        for reference in TestCaseCode.preferringApp(callable, index: index) {
+        for reference in TestCaseCode.preferringApp(callable, index: index) where reference != caller {
             let tree = index.trees[reference.tree]
             let function = tree.functions[reference.item]
             if Catalogue.neverFinishingPublisherTypes.contains(publisherTypeName(function.returnType)) {
@@ -253,16 +256,17 @@ enum NeverFinishingSources {
 
     /// Function `f` declares a publisher result and each of its `return`s is a pipeline that starts
     /// from a never-finishing publisher with no value limit: directly (not through properties), from a
-    /// local holding one, or, once, from a call of another function that hands one on
+    /// local holding one, or, up to twice, from a call of another function that hands one on
     /// (`func spots(for c: GymClass) -> AnyPublisher<…> { availability.spotsLeft(for: c.id) }`).
     /// An early exit that returns a constant answered during `subscribe` (`guard let url else { return
     /// Just(1).eraseToAnyPublisher() }`) does not count against the other returns.
     private static func handsOnNeverFinishing(function f: Int, in tree: SyntaxTree, index: ProjectIndex, depth: Int) -> Bool {
         guard tree.functions[f].returnType.contains("Publisher"), let returned = tree.chainsReturned(byFunction: f) else { return false }
+        let caller = index.treeIndexByPath[tree.file.path].map { DeclarationReference(tree: $0, item: f) }
         var endless = false
         for chain in returned {
-            if (handsOnNeverFinishing(chain, tree: tree, index: index, depth: depth)
-                || mergesNeverFinishingInput(chain, tree: tree, index: index, depth: depth))
+            if (handsOnNeverFinishing(chain, tree: tree, index: index, depth: depth, caller: caller)
+                || mergesNeverFinishingInput(chain, tree: tree, index: index, depth: depth, caller: caller))
                 && !chain.elements.contains(where: { Catalogue.valueLimitingOperators.contains($0.name) }) {
                 endless = true
             } else if returned.count == 1 || !SynchronousCompletion.finishesDuringSubscribe(chain, before: chain.elements.count, in: tree) {
@@ -273,19 +277,21 @@ enum NeverFinishingSources {
     }
 
     /// Whether a pipeline a function returns starts from a never-finishing publisher: directly (not
-    /// through properties), from a local holding one, or, once, from a call of another function that
-    /// hands one on.
-    private static func handsOnNeverFinishing(_ chain: Chain, tree: SyntaxTree, index: ProjectIndex, depth: Int) -> Bool {
+    /// through properties), from a local holding one, or, up to twice, from a call of another function
+    /// that hands one on.
+    private static func handsOnNeverFinishing(_ chain: Chain, tree: SyntaxTree, index: ProjectIndex, depth: Int,
+                                              caller: DeclarationReference?) -> Bool {
         evidence(in: chain, before: chain.elements.count, tree: tree, index: index, extraNames: [],
                  throughProperties: false, throughBodies: false) != nil
             || startsFromNeverFinishingLocal(chain, tree: tree, index: index)
-            || (depth < 1 && forwardsNeverFinishingCall(chain, index: index, depth: depth))
+            || (depth < 2 && forwardsNeverFinishingCall(chain, index: index, depth: depth, caller: caller))
     }
 
     /// Whether a returned pipeline merges in, or combines with, an input that never finishes, judged
     /// as a returned pipeline is: `snapshot.merge(with: socket.lotUpdates(for: id))` lives as long as
     /// the socket's stream, whatever the snapshot request does (a merge finishes when every input has).
-    private static func mergesNeverFinishingInput(_ chain: Chain, tree: SyntaxTree, index: ProjectIndex, depth: Int) -> Bool {
+    private static func mergesNeverFinishingInput(_ chain: Chain, tree: SyntaxTree, index: ProjectIndex, depth: Int,
+                                                  caller: DeclarationReference?) -> Bool {
         let elements = chain.elements
         return elements.indices.dropFirst().contains { e in
             guard elements[e].isCall, elements[e].name == "merge" || elements[e].name == "combineLatest" else { return false }
@@ -296,18 +302,20 @@ enum NeverFinishingSources {
                     return startsNeverFinishing(argument.value, tree: tree, index: index, extraNames: [],
                                                 throughProperties: false, throughBodies: false)
                 }
-                return handsOnNeverFinishing(tree.chains[c], tree: tree, index: index, depth: depth)
+                return handsOnNeverFinishing(tree.chains[c], tree: tree, index: index, depth: depth, caller: caller)
             }
         }
     }
 
     /// Whether `chain` goes on from a call (`availability.spotsLeft(for: id)`) whose functions hand on
     /// a never-finishing publisher, judged one function deeper.
-    private static func forwardsNeverFinishingCall(_ chain: Chain, index: ProjectIndex, depth: Int) -> Bool {
+    /// A call on another object (`service.statusPublisher(for: id)`) is not the `caller` itself.
+    private static func forwardsNeverFinishingCall(_ chain: Chain, index: ProjectIndex, depth: Int, caller: DeclarationReference?) -> Bool {
         let end = Catalogue.firstPipelineOperator(in: chain.elements, from: 0, before: chain.elements.count)
         guard end >= 1, case let call = chain.elements[end - 1], call.isCall, call.kind != .literal,
               !Catalogue.isPipelineOperator(call) else { return false }
-        return callablesReturnNeverFinishing(call, index: index, throughBodies: true, depth: depth + 1)
+        let onOtherObject = end >= 2 && chain.elements[0].name != "self"
+        return callablesReturnNeverFinishing(call, index: index, throughBodies: true, depth: depth + 1, caller: onOtherObject ? caller : nil)
     }
 
     /// A type's text without its generic arguments and module: `Published<Bool>.Publisher` →

@@ -125,4 +125,56 @@ final class CoreRulesRound47Tests: XCTestCase {
         """)
         XCTAssertEqual(positions(SubjectFakeInitialValueRule.self, [model, screen]), ["SensorModel.swift:8:20"])
     }
+
+    /// A service method handing on a subject the service keeps per id (`subject(for: id)`), and another
+    /// type's method of the same name forwarding to it (`service.statusPublisher(for: id)`): the
+    /// forwarder is not among the functions its own call may run, so the service's method decides,
+    /// and it never finishes. A token returned by the helper and kept by `init` holds the cycle.
+    func testAForwarderOfTheSameNameDoesNotHideTheServicesEndlessStream() {
+        let service = (path: "ClaimsService.swift", text: """
+        protocol ClaimsServicing {
+            func statusPublisher(for id: UUID) -> AnyPublisher<Int, Never>
+        }
+        final class ClaimsService: ClaimsServicing {
+            private var statusSubjects: [UUID: CurrentValueSubject<Int, Never>] = [:]
+            func statusPublisher(for id: UUID) -> AnyPublisher<Int, Never> {
+                subject(for: id)
+                    .removeDuplicates()
+                    .eraseToAnyPublisher()
+            }
+            private func subject(for id: UUID) -> CurrentValueSubject<Int, Never> {
+                if let existing = statusSubjects[id] { return existing }
+                let created = CurrentValueSubject<Int, Never>(0)
+                statusSubjects[id] = created
+                return created
+            }
+        }
+        final class ClaimsListViewModel {
+            private let service: ClaimsServicing
+            init(service: ClaimsServicing) { self.service = service }
+            func statusPublisher(for id: UUID) -> AnyPublisher<Int, Never> {
+                service.statusPublisher(for: id)
+            }
+        }
+        """)
+        let model = (path: "ClaimDetailViewModel.swift", text: """
+        final class ClaimDetailViewModel {
+            private let service: ClaimsServicing
+            private var statusToken: AnyCancellable?
+            var status = 0
+            init(service: ClaimsServicing) {
+                self.service = service
+                statusToken = observeStatus()
+            }
+            private func observeStatus() -> AnyCancellable {
+                service.statusPublisher(for: UUID())
+                    .receive(on: DispatchQueue.main)
+                    .sink { status in
+                        self.status = status
+                    }
+            }
+        }
+        """)
+        XCTAssertEqual(positions(StrongSelfCaptureRule.self, [service, model]), ["ClaimDetailViewModel.swift:13:17"])
+    }
 }
