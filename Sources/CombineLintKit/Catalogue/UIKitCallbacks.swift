@@ -194,7 +194,7 @@ extension Catalogue {
     /// Delegate methods a system framework calls on each event of a device or connection: each
     /// location fix or heading, each change of the location authorization, each Bluetooth state
     /// change, discovery or characteristic value, each message from the paired watch or phone, each
-    /// captured frame or scanned code. They run as often as the events come, a request per event is
+    /// captured frame, photo or scanned code. They run as often as the events come, a request per event is
     /// the point, and only a source that never finishes piles up.
     public static let systemEventSelectors: Set<String> = [
         "locationManager(_:didUpdateLocations:)", "locationManager(_:didUpdateHeading:)",
@@ -205,6 +205,12 @@ extension Catalogue {
         "session(_:didReceiveMessage:)", "session(_:didReceiveMessage:replyHandler:)", "session(_:didReceiveApplicationContext:)",
         "sessionReachabilityDidChange(_:)",
         "metadataOutput(_:didOutput:from:)", "captureOutput(_:didOutput:from:)",
+        // Each photo taken (`AVCapturePhotoCaptureDelegate`) and each recording finished.
+        "photoOutput(_:didFinishProcessingPhoto:error:)", "photoOutput(_:didFinishCaptureFor:error:)",
+        "photoOutput(_:willBeginCaptureFor:)", "photoOutput(_:didCapturePhotoFor:)",
+        "fileOutput(_:didFinishRecordingTo:from:error:)",
+        "peripheral(_:didDiscoverServices:)", "peripheral(_:didDiscoverCharacteristicsFor:error:)",
+        "centralManager(_:didDisconnectPeripheral:error:)",
     ]
 
     /// Delegate methods that run once per user input or system event (`userInputSelectors`, `systemEventSelectors`).

@@ -541,10 +541,19 @@ public struct StrongSelfCaptureRule: Rule {
     }
 
     /// The tokens of `owner` and `bag` when the subscription is stored with `.store(in: &owner.bag)`
-    /// into a bag that is not `self`'s own (`&self.owner.bag` too, with `afterSelf`).
+    /// or `owner.bag.append(…)` into a bag that is not `self`'s own (`&self.owner.bag` too, with `afterSelf`).
     private func memberBag(storing subscription: Subscription, in tree: SyntaxTree, afterSelf: Bool) -> (owner: Int, bag: Int)? {
-        guard case .bag(.other) = subscription.storage else { return nil }
         let chain = tree.chains[subscription.chain]
+        // `holder.tokens.append(p.sink { … })`: appended to a collection of a member.
+        if case .collection(.other) = subscription.storage, case .argument(let open) = chain.context,
+           let call = tree.call(openedAt: open), case let elements = tree.chains[call.chain].elements, call.element >= 2 {
+            let start = afterSelf && elements[0].name == "self" && call.element == 3 ? 1 : 0
+            guard call.element - start == 2, elements[start].kind == (start == 0 ? .root : .member), !elements[start].isCall,
+                  elements[start].subscripts.isEmpty, !elements[start + 1].isCall, elements[start + 1].subscripts.isEmpty
+            else { return nil }
+            return (elements[start].nameToken, elements[start + 1].nameToken)
+        }
+        guard case .bag(.other) = subscription.storage else { return nil }
         guard subscription.element + 1 < chain.elements.count,
               let argument = SubscriptionFinder.bagArgument(of: chain.elements[subscription.element + 1]), argument.isInout else { return nil }
         let last = argument.value.upperBound

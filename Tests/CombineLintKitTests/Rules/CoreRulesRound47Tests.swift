@@ -177,4 +177,50 @@ final class CoreRulesRound47Tests: XCTestCase {
         """)
         XCTAssertEqual(positions(StrongSelfCaptureRule.self, [service, model]), ["ClaimDetailViewModel.swift:13:17"])
     }
+
+    /// `holder.tokens.append(p.sink { self… })` with `private let holder`: self → holder → its
+    /// tokens → subscription → closure → self. A holder `self` does not keep (a parameter) is no cycle.
+    func testATokenAppendedToTheCollectionOfAnOwnedObjectIsACycle() {
+        let controller = (path: "ReactionSummaryController.swift", text: """
+        final class SubscriptionHolder {
+            var tokens: [AnyCancellable] = []
+        }
+        final class ReactionSummaryController {
+            @Published private(set) var unreadText = ""
+            private let holder = SubscriptionHolder()
+            private let counts = PassthroughSubject<Int, Never>()
+            init() {
+                holder.tokens.append(
+                    counts
+                        .sink { count in self.unreadText = "\\(count) unread" }
+                )
+            }
+            func attach(to other: SubscriptionHolder) {
+                other.tokens.append(counts.sink { count in self.unreadText = "\\(count)" })
+            }
+        }
+        """)
+        XCTAssertEqual(positions(StrongSelfCaptureRule.self, [controller]), ["ReactionSummaryController.swift:11:34"])
+    }
+
+    /// `photoOutput(_:didFinishCaptureFor:error:)` runs once per photo taken: a helper it calls that
+    /// subscribes to a never-finishing subject adds one more subscription per photo.
+    func testAPhotoCaptureCallbackRunsPerPhoto() {
+        let processor = (path: "PhotoCaptureProcessor.swift", text: """
+        final class PhotoCaptureProcessor: NSObject, AVCapturePhotoCaptureDelegate {
+            let thumbnails = PassthroughSubject<Data, Never>()
+            private var cancellables = Set<AnyCancellable>()
+            private(set) var images: [Data] = []
+            func photoOutput(_ output: AVCapturePhotoOutput, didFinishCaptureFor resolvedSettings: AVCaptureResolvedPhotoSettings, error: Error?) {
+                startThumbnailPipeline()
+            }
+            private func startThumbnailPipeline() {
+                thumbnails
+                    .sink { [weak self] data in self?.images.append(data) }
+                    .store(in: &cancellables)
+            }
+        }
+        """)
+        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [processor]), ["PhotoCaptureProcessor.swift:11:14"])
+    }
 }
