@@ -263,10 +263,13 @@ enum NeverFinishingSources {
     private static func handsOnNeverFinishing(function f: Int, in tree: SyntaxTree, index: ProjectIndex, depth: Int) -> Bool {
         guard tree.functions[f].returnType.contains("Publisher"), let returned = tree.chainsReturned(byFunction: f) else { return false }
         let caller = index.treeIndexByPath[tree.file.path].map { DeclarationReference(tree: $0, item: f) }
+        // The type's own stored publishers: `stations.map { … }` with `let stations` set in `init`.
+        let ownType = tree.functions[f].enclosingType.flatMap { index.type(named: tree.types[$0].name) }
         var endless = false
         for chain in returned {
             if (handsOnNeverFinishing(chain, tree: tree, index: index, depth: depth, caller: caller)
-                || mergesNeverFinishingInput(chain, tree: tree, index: index, depth: depth, caller: caller))
+                || mergesNeverFinishingInput(chain, tree: tree, index: index, depth: depth, caller: caller)
+                || ownType.map { startsFromOwnNeverFinishingProperty(chain, of: $0, index: index) } == true)
                 && !chain.elements.contains(where: { Catalogue.valueLimitingOperators.contains($0.name) }) {
                 endless = true
             } else if returned.count == 1 || !SynchronousCompletion.finishesDuringSubscribe(chain, before: chain.elements.count, in: tree) {
@@ -372,9 +375,9 @@ enum NeverFinishingSources {
 
     /// Whether `chain` starts from a stored property of the same type whose initializer starts from a
     /// never-finishing publisher: `var ticks: AnyPublisher<Date, Never> { ticker.eraseToAnyPublisher() }`
-    /// with `private let ticker = Timer.publish(every: 1, on: .main, in: .common)`. One step only, so a
-    /// property never leads back to itself.
-    private static func startsFromOwnNeverFinishingProperty(_ chain: Chain, of type: IndexedType, index: ProjectIndex) -> Bool {
+    /// with `private let ticker = Timer.publish(every: 1, on: .main, in: .common)`, or one more own
+    /// property deep. Two steps at most, so a property never leads back to itself for long.
+    private static func startsFromOwnNeverFinishingProperty(_ chain: Chain, of type: IndexedType, index: ProjectIndex, depth: Int = 0) -> Bool {
         var first = 0
         if chain.elements.count > 1, chain.elements[0].name == "self" { first = 1 }
         guard first < chain.elements.count, case let element = chain.elements[first], !element.isCall, element.kind != .literal,
@@ -383,7 +386,9 @@ enum NeverFinishingSources {
               let t = index.treeIndexByPath[property.file], case let tree = index.trees[t],
               let v = variable(named: element.name, onLine: property.line, in: tree), !tree.variables[v].isComputed,
               let initial = handedOnChain(of: v, in: tree) else { return false }
-        return evidence(in: initial, before: initial.elements.count, tree: tree, index: index, extraNames: [], throughProperties: false) != nil
+        // `stations = shared.eraseToAnyPublisher()` with `shared = Timer.publish(…)…`: one more own property deep.
+        return (evidence(in: initial, before: initial.elements.count, tree: tree, index: index, extraNames: [], throughProperties: false) != nil
+                || (depth < 1 && startsFromOwnNeverFinishingProperty(initial, of: type, index: index, depth: depth + 1)))
             && !initial.elements.contains(where: { Catalogue.valueLimitingOperators.contains($0.name) })
     }
 
@@ -451,13 +456,15 @@ enum NeverFinishingSources {
         return nil
     }
 
-    /// The chain a property hands on: its initial value, or the only expression (or the last `return`)
-    /// of its getter.
+    /// The chain a property hands on: its initial value, the value the type's initializers give a
+    /// constant declared without one (`let stations: AnyPublisher<…>`, then `stations =
+    /// shared.eraseToAnyPublisher()` in `init`), or the only expression (or the last `return`) of its getter.
     private static func handedOnChain(of v: Int, in tree: SyntaxTree) -> Chain? {
         let variable = tree.variables[v]
         if let initializer = variable.initializer {
             return tree.chain(startingAt: initializer.lowerBound).map { tree.chains[$0] }
         }
+        if variable.isLet, !variable.isComputed { return initializerAssignedChain(of: v, in: tree) }
         guard variable.isComputed else { return nil }
         var open = variable.nameToken + 1
         while open < tree.tokens.count, tree.tokens[open].kind != .leftBrace {
@@ -470,6 +477,26 @@ enum NeverFinishingSources {
         for k in (open + 1)..<close where tree.isWord(k, "return") && Int(tree.enclosing[k]) == open { start = k + 1 }
         guard start < close else { return nil }
         return tree.chain(startingAt: start).map { tree.chains[$0] }
+    }
+
+    /// The chain the initializers of its type assign whole to constant `v` (`stations = …` or
+    /// `self.stations = …` as a statement of an `init` body), when every such assignment is one and
+    /// they agree on where the value starts (the first of them).
+    private static func initializerAssignedChain(of v: Int, in tree: SyntaxTree) -> Chain? {
+        let variable = tree.variables[v]
+        guard let t = variable.enclosingType else { return nil }
+        var found: Chain?
+        for f in tree.types[t].functions where tree.functions[f].kind == .initializer {
+            guard let open = tree.functions[f].bodyOpen, let close = tree.functions[f].bodyClose else { continue }
+            for k in (open + 1)..<close where tree.tokens[k].kind == .identifier && tree.name(k) == variable.name {
+                guard k + 2 < close, tree.tokens[k + 1].kind == .equal else { continue }
+                let start = k >= 2 && tree.tokens[k - 1].kind == .period && tree.isSelfReference(k - 2) ? k - 2 : k
+                guard tree.statementStarts[start] else { continue }
+                guard let c = tree.chain(startingAt: k + 2) else { return nil }
+                if found == nil { found = tree.chains[c] }
+            }
+        }
+        return found
     }
 
     /// A property some type of the project declares as a subject (`PassthroughSubject`/`CurrentValueSubject`).

@@ -82,4 +82,52 @@ final class CoreRulesRound46Tests: XCTestCase {
             .replacingOccurrences(of: "observedIDs.insert(id)\n", with: ""))
         XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [service, unguarded]), ["WatchlistViewController.swift:11:14"])
     }
+
+    /// A constant publisher set in `init` from another one set there (`stations =
+    /// shared.eraseToAnyPublisher()`, `shared = Timer.publish(…)…makeConnectable()`) never finishes,
+    /// nor does a method handing it on (`freePlugs(near:)`): a KVO sink calling a helper that
+    /// subscribes to it piles up one subscription per region change.
+    func testAConstantSetInInitFromATimerNeverFinishes() {
+        let file = (path: "FleetMapViewController.swift", text: """
+        final class ChargingStationsService {
+            let stations: AnyPublisher<[Int], Never>
+            private let shared: Publishers.MakeConnectable<AnyPublisher<[Int], Never>>
+            init() {
+                shared = Timer.publish(every: 60, on: .main, in: .common)
+                    .autoconnect()
+                    .map { _ in [1] }
+                    .eraseToAnyPublisher()
+                    .makeConnectable()
+                stations = shared.eraseToAnyPublisher()
+            }
+            func freePlugs(near c: Int) -> AnyPublisher<Int, Never> {
+                stations
+                    .map { $0.count }
+                    .removeDuplicates()
+                    .eraseToAnyPublisher()
+            }
+        }
+
+        final class FleetMapViewController: UIViewController {
+            private let mapView = MKMapView()
+            private let chargers = ChargingStationsService()
+            private var cancellables = Set<AnyCancellable>()
+            private var regionBag = Set<AnyCancellable>()
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                mapView.publisher(for: \\.region)
+                    .debounce(for: .milliseconds(300), scheduler: DispatchQueue.main)
+                    .sink { [weak self] region in self?.reloadChargers(around: 1) }
+                    .store(in: &cancellables)
+            }
+            private func reloadChargers(around center: Int) {
+                chargers.freePlugs(near: center)
+                    .receive(on: DispatchQueue.main)
+                    .sink { [weak self] plugs in self?.title = "\\(plugs) free chargers" }
+                    .store(in: &regionBag)
+            }
+        }
+        """)
+        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [file]), ["FleetMapViewController.swift:36:14"])
+    }
 }
