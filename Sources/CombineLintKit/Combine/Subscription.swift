@@ -48,6 +48,9 @@ public struct Subscription: Sendable, Hashable {
         case assignOnObject
         /// `connect()` of a connectable publisher.
         case connect
+        /// `subscribe(subject)` kept with `.store(in:)`: the overload taking a subject returns an
+        /// `AnyCancellable` (the one taking a subscriber returns nothing, and cannot be stored).
+        case subject
     }
     /// Index into `SyntaxTree.chains`.
     public var chain: Int

@@ -1,7 +1,9 @@
-/// Finds subscriptions (`sink`, `assign(to:on:)`, `connect()`) and where their cancellables go.
+/// Finds subscriptions (`sink`, `assign(to:on:)`, `connect()`, a stored `subscribe(subject)`) and
+/// where their cancellables go.
 public enum SubscriptionFinder {
-    /// The subscriber calls: a file that names none of them has no subscription.
-    public static let subscriberNames = NameSet(Catalogue.subscriberCalls)
+    /// The subscriber calls, and `subscribe` (into a subject): a file that names none of them has
+    /// no subscription.
+    public static let subscriberNames = NameSet(Catalogue.subscriberCalls.union(["subscribe"]))
 
     /// Every subscription in the tree, in source order.
     public static func subscriptions(in tree: SyntaxTree) -> [Subscription] {
@@ -32,6 +34,10 @@ public enum SubscriptionFinder {
                 if element.argument("to") != nil, element.argument("on") != nil { return (e, .assignOnObject) }
             case "connect":
                 if element.arguments.isEmpty, element.trailingClosures.isEmpty, element.hasParentheses { return (e, .connect) }
+            case "subscribe":
+                // `upstream.subscribe(samples).store(in: &bag)`: forwarding into a subject, kept as a cancellable.
+                if rest.count == 1, rest.first!.name == "store", element.arguments.count == 1, element.arguments[0].label == nil,
+                   element.arguments[0].closure == nil, element.trailingClosures.isEmpty { return (e, .subject) }
             default:
                 // A trailing `.store(in:)` (or `.disposed(by:)`) is looked past; anything else ends the search.
                 if e == chain.elements.count - 1, bagArgument(of: element) != nil { continue }

@@ -355,6 +355,7 @@ extension Subscription.Subscriber {
         case .sink: return "sink"
         case .assignOnObject: return "assign(to:on:)"
         case .connect: return "connect()"
+        case .subject: return "subscribe(_:)"
         }
     }
 }
