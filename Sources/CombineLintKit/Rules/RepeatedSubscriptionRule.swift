@@ -900,7 +900,27 @@ struct TypeAnalysis: Sendable {
                                            calls: MethodCallGraph.selfCalls(in: entry.body, of: tree, names: graph.byName),
                                            requiresEndlessSource: true))
             }
+            // A diffable data source's cell provider runs per row shown: a method it calls on `self`
+            // that subscribes to what never finishes adds one more subscription per row (a store
+            // written in the closure itself is `store_in_appearance`'s).
+            let providers = memo.value(for: "repeated_subscription.cell-providers\u{0}\(t)") { TypeAnalysis.cellProviderClosures(in: tree, index: index) }
+            for entry in providers where entry.typeName == typeName {
+                result.append(EntryClosure(label: entry.label, tree: t, body: entry.body,
+                                           calls: MethodCallGraph.selfCalls(in: entry.body, of: tree, names: graph.byName),
+                                           requiresEndlessSource: true))
+            }
         }
         return result
+    }
+
+    /// The cell provider closures of a file (`UITableViewDiffableDataSource(tableView:) { … }`, a
+    /// `CellRegistration`'s handler), with their enclosing types' simple names.
+    static func cellProviderClosures(in tree: SyntaxTree, index: ProjectIndex) -> [RepeatedEntryPoints.EntryClosure] {
+        tree.closures.indices.compactMap { c -> RepeatedEntryPoints.EntryClosure? in
+            guard RepeatedSites.closureSiteKind(c, in: tree, index: index) == .cellProvider else { return nil }
+            let name = tree.call(receiving: c).map { tree.chains[$0.chain].elements[$0.element].name } ?? "cell"
+            let type = tree.enclosingType(of: tree.closures[c].open).map { tree.types[$0].name.lastNameComponent }
+            return RepeatedEntryPoints.EntryClosure(label: name + " cell provider", body: tree.closures[c].open..<tree.closures[c].close, typeName: type)
+        }
     }
 }

@@ -34,4 +34,36 @@ final class CoreRulesRound48Tests: XCTestCase {
         XCTAssertEqual(positions(StrongSelfCaptureRule.self, [session]), ["CollarSession.swift:9:30"])
         XCTAssertEqual(positions(DiscardedCancellableRule.self, [session]), [])
     }
+
+    /// A diffable data source's cell provider calls `self.observeBattery(of:in:)`, which stores a
+    /// notification sink in the controller's bag: one more per row shown. A request there would end.
+    func testAMethodCalledFromACellProviderRunsPerRow() {
+        let file = (path: "PetsListViewController.swift", text: """
+        final class PetsListViewController: UIViewController {
+            private let tableView = UITableView()
+            private var rowBag = Set<AnyCancellable>()
+            private lazy var dataSource = makeDataSource()
+
+            private func makeDataSource() -> UITableViewDiffableDataSource<Int, String> {
+                UITableViewDiffableDataSource(tableView: tableView) { [unowned self] tableView, indexPath, id in
+                    let cell = tableView.dequeueReusableCell(withIdentifier: "c", for: indexPath)
+                    self.observeBattery(of: id, in: cell)
+                    return cell
+                }
+            }
+
+            private func observeBattery(of id: String, in cell: UITableViewCell) {
+                NotificationCenter.default.publisher(for: .init("low"))
+                    .compactMap { $0.object as? String }
+                    .filter { $0 == id }
+                    .sink { [weak cell] _ in cell?.isHidden = true }
+                    .store(in: &rowBag)
+            }
+        }
+        """)
+        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [file]), ["PetsListViewController.swift:19:14"])
+        let request = (path: file.path, text: file.text.replacingOccurrences(of: "NotificationCenter.default.publisher(for: .init(\"low\"))",
+                                                                             with: "Just(Notification(name: .init(\"low\")))"))
+        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [request]), [])
+    }
 }
