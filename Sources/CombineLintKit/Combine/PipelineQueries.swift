@@ -359,6 +359,9 @@ enum NeverFinishingSources {
                 if holdsPlainValue(tree.variables[v], in: tree) || holdsFrameworkNonPublisher(tree.variables[v], index: index)
                     || NonPublisherResults.namesProjectNonPublisher(tree.variables[v].typeText, index: index, includingProtocols: true)
                     || makesProjectNonPublisher(tree.variables[v], in: tree, index: index) { continue }
+                // `self.pets = pets` in `init(pets: AnyPublisher<…>)`: it holds what its maker hands it,
+                // which the other declarations (the maker's source among them) decide.
+                if isSetFromInitializerParameter(v, in: tree) { continue }
                 guard let returned = handedOnChain(of: v, in: tree) else { return false }
                 // `var statePublisher: … { playback.statePublisher }` forwards another object's property
                 // of the name: it is endless when that one is, which the other declarations decide.
@@ -497,6 +500,23 @@ enum NeverFinishingSources {
             }
         }
         return found
+    }
+
+    /// Whether constant `v`, declared without a value, is given one of its type's initializer's
+    /// parameters whole (`self.pets = pets` in `init(…, pets: AnyPublisher<[Pet], Never>)`).
+    private static func isSetFromInitializerParameter(_ v: Int, in tree: SyntaxTree) -> Bool {
+        let variable = tree.variables[v]
+        guard variable.isLet, !variable.isComputed, variable.initializer == nil, let t = variable.enclosingType else { return false }
+        for f in tree.types[t].functions where tree.functions[f].kind == .initializer {
+            guard let open = tree.functions[f].bodyOpen, let close = tree.functions[f].bodyClose else { continue }
+            let parameters = Set(tree.functions[f].parameters.map(\.name))
+            for k in (open + 1)..<close where tree.tokens[k].kind == .identifier && tree.name(k) == variable.name {
+                guard k + 2 < close, tree.tokens[k + 1].kind == .equal, tree.tokens[k + 2].kind == .identifier,
+                      parameters.contains(tree.name(k + 2)), k + 3 == close || tree.statementStarts[k + 3] else { continue }
+                return true
+            }
+        }
+        return false
     }
 
     /// A property some type of the project declares as a subject (`PassthroughSubject`/`CurrentValueSubject`).

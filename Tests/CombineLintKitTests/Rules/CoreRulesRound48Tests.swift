@@ -66,4 +66,46 @@ final class CoreRulesRound48Tests: XCTestCase {
                                                                              with: "Just(Notification(name: .init(\"low\")))"))
         XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [request]), [])
     }
+
+    /// `pets` is a never-finishing property of the service (a subject's); a view model that keeps
+    /// the `pets` its maker hands it (`self.pets = pets` in `init`) decides nothing about the name,
+    /// so the coordinator's store reached from `sceneDidBecomeActive` still piles up.
+    func testAPropertySetFromAnInitParameterDoesNotDecideTheName() {
+        let files = [(path: "PetService.swift", text: """
+        protocol PetServiceType { var pets: AnyPublisher<[Int], Never> { get } }
+        final class PetService: PetServiceType {
+            private let petsSubject = CurrentValueSubject<[Int], Never>([])
+            var pets: AnyPublisher<[Int], Never> { petsSubject.eraseToAnyPublisher() }
+        }
+        final class MedicationViewModel {
+            private let pets: AnyPublisher<[Int], Never>
+            init(pets: AnyPublisher<[Int], Never>) {
+                self.pets = pets
+            }
+        }
+        """), (path: "AppCoordinator.swift", text: """
+        final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+            private var coordinator: AppCoordinator?
+            func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+                coordinator = AppCoordinator(petService: PetService())
+            }
+            func sceneDidBecomeActive(_ scene: UIScene) {
+                coordinator?.refreshBadges()
+            }
+        }
+        final class AppCoordinator {
+            private let petService: PetServiceType
+            private var badgeBag = Set<AnyCancellable>()
+            var badge = 0
+            init(petService: PetServiceType) { self.petService = petService }
+            func refreshBadges() {
+                petService.pets
+                    .map { $0.count }
+                    .sink { [weak self] missing in self?.badge = missing }
+                    .store(in: &badgeBag)
+            }
+        }
+        """)]
+        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, files), ["AppCoordinator.swift:19:14"])
+    }
 }
