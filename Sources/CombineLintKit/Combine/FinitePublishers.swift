@@ -12,7 +12,8 @@
 /// - a local is followed to its initializer (`let p = Just(1).map { … }`), a `let` declared without
 ///   one to every value its branches give it, and a stored property set only at its declaration to
 ///   that value (`private lazy var certificate = Future { … }.eraseToAnyPublisher()`);
-/// - `combineLatest`, `merge`, `zip` arguments must finish too, and so must every publisher appended
+/// - `combineLatest`, `merge`, `zip` arguments must finish too (and a publisher `append` or `prepend`
+///   is given must not be one known never to finish), and so must every publisher appended
 ///   to the local array a `Publishers.MergeMany(uploads)` is given; the publisher a `flatMap`, `catch`
 ///   or `tryCatch` closure (or the `map` before `switchToLatest`) returns must finish too;
 /// - `first` and `prefix` end any pipeline after its first values; a stage after them that brings in
@@ -65,6 +66,13 @@ public struct FinitePublishers: Sendable {
                 for argument in element.arguments where finishing && argument.closure == nil {
                     guard let other = inputPublisher(argument, in: tree),
                           finishes(other, before: other.elements.count, in: tree, depth: depth + 1) else { finishing = false; break }
+                }
+            } else if element.name == "append" || element.name == "prepend", let index {
+                // `backlog.publisher.append(entries)`: values are appended once the source is done,
+                // a publisher lives on after it; one that never finishes keeps the pipeline open.
+                for argument in element.arguments where finishing && argument.closure == nil && argument.label == nil
+                    && NeverFinishingSources.startsNeverFinishing(argument.value, tree: tree, index: index, extraNames: []) {
+                    finishing = false
                 }
             } else if Catalogue.publisherMakingClosureOperators.contains(element.name) {
                 finishing = finishing && !element.closures.isEmpty

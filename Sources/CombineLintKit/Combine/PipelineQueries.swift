@@ -165,6 +165,7 @@ enum NeverFinishingSources {
             return !returnedPipelines(ofFunction: reference.item, in: tree).contains { chain in
                 evidence(in: chain, before: chain.elements.count, tree: tree, index: index, extraNames: [],
                          throughProperties: false, throughBodies: false) != nil
+                    || mergesNeverFinishingInput(chain, tree: tree, index: index, depth: 1, caller: nil)
             }
         }
     }
@@ -290,16 +291,18 @@ enum NeverFinishingSources {
             || (depth < 2 && forwardsNeverFinishingCall(chain, index: index, depth: depth, caller: caller))
     }
 
-    /// Whether a returned pipeline merges in, or combines with, an input that never finishes, judged
-    /// as a returned pipeline is: `snapshot.merge(with: socket.lotUpdates(for: id))` lives as long as
-    /// the socket's stream, whatever the snapshot request does (a merge finishes when every input has).
+    /// Whether a returned pipeline merges in, combines with, appends or prepends an input that never
+    /// finishes, judged as a returned pipeline is: `snapshot.merge(with: socket.lotUpdates(for: id))`
+    /// lives as long as the socket's stream, whatever the snapshot request does (a merge finishes when
+    /// every input has), and so does `backlog.publisher.append(entries)` with a subject `entries`.
     private static func mergesNeverFinishingInput(_ chain: Chain, tree: SyntaxTree, index: ProjectIndex, depth: Int,
                                                   caller: DeclarationReference?) -> Bool {
         let elements = chain.elements
         return elements.indices.dropFirst().contains { e in
-            guard elements[e].isCall, elements[e].name == "merge" || elements[e].name == "combineLatest" else { return false }
+            guard elements[e].isCall, ["merge", "combineLatest", "append", "prepend"].contains(elements[e].name) else { return false }
             return elements[e].arguments.contains { argument in
-                guard argument.closure == nil else { return false }
+                guard argument.closure == nil, elements[e].name == "merge" || elements[e].name == "combineLatest" || argument.label == nil
+                else { return false }
                 guard let c = tree.chain(startingAt: argument.value.lowerBound), tree.chains[c].last == argument.value.upperBound else {
                     // A bare name (`$edits`, `events`) is no chain of its own.
                     return startsNeverFinishing(argument.value, tree: tree, index: index, extraNames: [],

@@ -108,4 +108,37 @@ final class CoreRulesRound48Tests: XCTestCase {
         """)]
         XCTAssertEqual(positions(RepeatedSubscriptionRule.self, files), ["AppCoordinator.swift:19:14"])
     }
+
+    /// `backlog.publisher.append(entries)` with a subject `entries` plays the backlog, then follows
+    /// the subject forever: the function hands on a never-finishing publisher (round 49). Appending
+    /// values (`append("end")`) finishes.
+    func testAppendingAnEndlessPublisherNeverFinishes() {
+        let file = (path: "LogTableViewModel.swift", text: """
+        final class LogSocketBridge {
+            let entries = PassthroughSubject<String, Never>()
+            func tail(backlog: [String]) -> AnyPublisher<String, Never> {
+                backlog.publisher
+                    .append(entries)
+                    .eraseToAnyPublisher()
+            }
+        }
+
+        final class LogTableViewModel {
+            let bridge: LogSocketBridge
+            var rows: [String] = []
+            private var cancellables = Set<AnyCancellable>()
+            init(bridge: LogSocketBridge) { self.bridge = bridge }
+            func start() {
+                bridge.tail(backlog: [])
+                    .sink { entry in
+                        self.rows.append(entry)
+                    }
+                    .store(in: &cancellables)
+            }
+        }
+        """)
+        XCTAssertEqual(positions(StrongSelfCaptureRule.self, [file]), ["LogTableViewModel.swift:18:17"])
+        let values = (path: file.path, text: file.text.replacingOccurrences(of: ".append(entries)", with: ".append(\"end\")"))
+        XCTAssertEqual(positions(StrongSelfCaptureRule.self, [values]), [])
+    }
 }
