@@ -12,6 +12,10 @@ extension Catalogue {
         "toggle", "removeValue", "updateValue", "removeSubrange", "replaceSubrange", "swapAt", "popLast",
     ]
 
+    /// Members of a collection that are collections themselves (a dictionary's `keys` and `values`,
+    /// any collection's `indices`): their `publisher` is a sequence's too.
+    public static let collectionViewMembers: Set<String> = ["keys", "values", "indices"]
+
     /// Collection members whose result is an Optional, nil when no element matches
     /// (`fields.first { $0.id == selectedID }`, `items.last(where: \.isDone)`): a lookup whose nil is
     /// an answer. (`randomElement()`, `min()` and `max()` are nil only for an empty collection: a pick.)

@@ -88,11 +88,15 @@ public enum SynchronousCompletion {
         return nil
     }
 
-    /// The position of `publisher` in `root.publisher` or `root.map(…).filter(…).publisher`: the
-    /// sequence's publisher, after steps that make a collection of a collection.
+    /// The position of `publisher` in `root.publisher`, `root.map(…).filter(…).publisher` or
+    /// `root.values.publisher`: the sequence's publisher, after steps that make a collection of a
+    /// collection (a transform, or a dictionary's `keys`/`values` view).
     private static func collectionPublisher(in elements: ChainElements) -> Int? {
         guard let p = elements.indices.dropFirst().first(where: { elements[$0].name == "publisher" }), !elements[p].isCall,
-              elements[1..<p].allSatisfy({ $0.isCall && Catalogue.collectionTransforms.contains($0.name) }) else { return nil }
+              elements[1..<p].allSatisfy({ step in
+                  step.isCall ? Catalogue.collectionTransforms.contains(step.name)
+                      : Catalogue.collectionViewMembers.contains(step.name) && step.subscripts.isEmpty
+              }) else { return nil }
         return p
     }
 
@@ -116,7 +120,7 @@ public enum SynchronousCompletion {
               let p = elements.indices.dropFirst().first(where: { elements[$0].name == "publisher" }), !elements[p].isCall else { return nil }
         // The property: the last plain member before the collection's steps.
         var member = p - 1
-        while member > 0, elements[member].isCall, Catalogue.collectionTransforms.contains(elements[member].name) { member -= 1 }
+        while member > 0, isCollectionStep(elements[member]) { member -= 1 }
         guard member >= 1, elements[member].kind == .member, !elements[member].isCall, elements[member].subscripts.isEmpty,
               elements[1...member].allSatisfy({ !$0.isCall && $0.subscripts.isEmpty }),
               // Asked before the owner's type, whose lookup walks its superclasses.
@@ -125,6 +129,13 @@ public enum SynchronousCompletion {
               let property = index.property(elements[member].name, ofType: owner), !property.isComputed,
               isStandardCollection(property.typeText) else { return nil }
         return p
+    }
+
+    /// A step from a collection to a collection: a transform (`map(\.id)`), or a dictionary's
+    /// `keys`/`values` view.
+    private static func isCollectionStep(_ element: ChainElement) -> Bool {
+        element.isCall ? Catalogue.collectionTransforms.contains(element.name)
+            : Catalogue.collectionViewMembers.contains(element.name) && element.subscripts.isEmpty
     }
 
     /// The position of `first()` (or `prefix(1)`) right after a source that gives its current value

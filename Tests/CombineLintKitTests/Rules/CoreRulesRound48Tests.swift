@@ -141,4 +141,22 @@ final class CoreRulesRound48Tests: XCTestCase {
         let values = (path: file.path, text: file.text.replacingOccurrences(of: ".append(entries)", with: ".append(\"end\")"))
         XCTAssertEqual(positions(StrongSelfCaptureRule.self, [values]), [])
     }
+
+    /// A dictionary's `values` (or `keys`) is a collection: its `publisher` delivers every element
+    /// during `sink`, so a dropped token loses nothing (round 49). A subject's token dropped does.
+    func testTheValuesOfADictionaryPropertyFinishDuringSink() {
+        let file = (path: "ReminderScheduler.swift", text: """
+        final class ReminderScheduler {
+            private var reminders: [UUID: String] = [:]
+            let due = PassthroughSubject<String, Never>()
+            func fireAllNow() {
+                let publisher = reminders.values.publisher
+                _ = publisher.sink { self.due.send($0) }
+                _ = reminders.keys.publisher.sink { print($0) }
+                _ = due.sink { print($0) }
+            }
+        }
+        """)
+        XCTAssertEqual(positions(DiscardedCancellableRule.self, [file]), ["ReminderScheduler.swift:8:17"])
+    }
 }
