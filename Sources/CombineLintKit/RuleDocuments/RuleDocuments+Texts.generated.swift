@@ -8946,6 +8946,29 @@ final class MenuViewController: UIViewController {
 }
 ```
 
+```swift
+// The cell provider runs for every row shown; the method it calls adds a notification sink each time.
+final class PetsListViewController: UIViewController {
+    private let tableView = UITableView()
+    private var rowBag = Set<AnyCancellable>()
+
+    private func makeDataSource() -> UITableViewDiffableDataSource<Int, String> {
+        UITableViewDiffableDataSource(tableView: tableView) { [unowned self] tableView, indexPath, id in
+            let cell = tableView.dequeueReusableCell(withIdentifier: "pet", for: indexPath)
+            self.observeBattery(of: id, in: cell)
+            return cell
+        }
+    }
+
+    private func observeBattery(of id: String, in cell: UITableViewCell) {
+        NotificationCenter.default.publisher(for: .init("collarBatteryLow"))
+            .filter { ($0.object as? String) == id }
+            .sink { [weak cell] _ in cell?.accessoryType = .detailButton }
+            .↓store(in: &rowBag)
+    }
+}
+```
+
 ## Non-triggering examples
 
 ```swift
@@ -9499,6 +9522,27 @@ final class TabsContainer: UIViewController {
     private let other = OtherTab()
 
     @objc private func update() { other.willBeAdded() }
+}
+```
+
+```swift
+// A set of the lots already observed: each lot subscribes once, however often its row is tapped.
+final class WatchlistViewController: UIViewController, UITableViewDelegate {
+    private let bids = PassthroughSubject<(String, Int), Never>()
+    private var observedIDs = Set<String>()
+    private var detailBag = Set<AnyCancellable>()
+
+    func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
+        track("lot-\(indexPath.row)")
+    }
+
+    private func track(_ id: String) {
+        guard !observedIDs.contains(id) else { return }
+        observedIDs.insert(id)
+        bids.filter { $0.0 == id }
+            .sink { [weak self] bid in self?.title = "\(bid.1)" }
+            .store(in: &detailBag)
+    }
 }
 ```
 
@@ -11567,6 +11611,52 @@ final class CounterViewModel {
         // `bind` keeps the closure in `cancellables`, which `self` owns.
         $count.bind(to: &cancellables) { ↓self.label = "\($0)" }
     }
+}
+```
+
+```swift
+// The holder is `self`'s: self → holder → its tokens → subscription → closure → self.
+final class SubscriptionHolder {
+    var tokens: [AnyCancellable] = []
+}
+
+final class ReactionSummaryController {
+    @Published private(set) var unreadText = ""
+    private let holder = SubscriptionHolder()
+    private let counts = PassthroughSubject<Int, Never>()
+
+    init() {
+        holder.tokens.append(counts.sink { count in ↓self.unreadText = "\(count) unread" })
+    }
+}
+```
+
+```swift
+// One window controller per server, kept in the delegate's dictionary and let go when its window
+// closes: it does not live for the run, so its cycle leaks.
+final class ConnectionWindowController: NSWindowController {
+    private let connection = CurrentValueSubject<String, Never>("idle")
+    private var cancellables = Set<AnyCancellable>()
+
+    init(server: String) {
+        super.init(window: nil)
+        connection
+            .sink { state in ↓self.window?.subtitle = state }
+            .store(in: &cancellables)
+    }
+}
+
+@main
+final class AppDelegate: NSObject, NSApplicationDelegate {
+    private var windowControllers: [String: ConnectionWindowController] = [:]
+
+    func open(_ server: String) {
+        let controller = ConnectionWindowController(server: server)
+        windowControllers[server] = controller
+        controller.showWindow(nil)
+    }
+
+    func close(_ server: String) { windowControllers[server] = nil }
 }
 ```
 
