@@ -72,15 +72,9 @@ extension FinitePublishers {
               case let property = tree.variables[v], property.isLet, !property.isComputed, !property.isStatic,
               property.initializer == nil else { return nil }
         var assigned: [Chain] = []
-        for f in tree.types[t].functions where tree.functions[f].kind == .initializer {
-            guard let open = tree.functions[f].bodyOpen, let close = tree.functions[f].bodyClose else { continue }
-            for k in (open + 1)..<close where tree.tokens[k].kind == .identifier && tree.name(k) == property.name {
-                guard k + 2 < close, tree.tokens[k + 1].kind == .equal else { continue }
-                let start = k >= 2 && tree.tokens[k - 1].kind == .period && tree.isSelfReference(k - 2) ? k - 2 : k
-                guard tree.statementStarts[start] else { continue }
-                guard let c = tree.chain(startingAt: k + 2), FinitePublishers.endsStatement(tree.chains[c].last, in: tree) else { return nil }
-                assigned.append(tree.chains[c])
-            }
+        for start in InitializerAssignments.valueStarts(of: property.name, inType: t, in: tree) {
+            guard let c = tree.chain(startingAt: start), FinitePublishers.endsStatement(tree.chains[c].last, in: tree) else { return nil }
+            assigned.append(tree.chains[c])
         }
         return assigned.isEmpty ? nil : assigned
     }

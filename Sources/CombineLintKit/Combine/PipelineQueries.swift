@@ -492,15 +492,9 @@ enum NeverFinishingSources {
         let variable = tree.variables[v]
         guard let t = variable.enclosingType else { return nil }
         var found: Chain?
-        for f in tree.types[t].functions where tree.functions[f].kind == .initializer {
-            guard let open = tree.functions[f].bodyOpen, let close = tree.functions[f].bodyClose else { continue }
-            for k in (open + 1)..<close where tree.tokens[k].kind == .identifier && tree.name(k) == variable.name {
-                guard k + 2 < close, tree.tokens[k + 1].kind == .equal else { continue }
-                let start = k >= 2 && tree.tokens[k - 1].kind == .period && tree.isSelfReference(k - 2) ? k - 2 : k
-                guard tree.statementStarts[start] else { continue }
-                guard let c = tree.chain(startingAt: k + 2) else { return nil }
-                if found == nil { found = tree.chains[c] }
-            }
+        for start in InitializerAssignments.valueStarts(of: variable.name, inType: t, in: tree) {
+            guard let c = tree.chain(startingAt: start) else { return nil }
+            if found == nil { found = tree.chains[c] }
         }
         return found
     }
@@ -510,16 +504,10 @@ enum NeverFinishingSources {
     private static func isSetFromInitializerParameter(_ v: Int, in tree: SyntaxTree) -> Bool {
         let variable = tree.variables[v]
         guard variable.isLet, !variable.isComputed, variable.initializer == nil, let t = variable.enclosingType else { return false }
-        for f in tree.types[t].functions where tree.functions[f].kind == .initializer {
-            guard let open = tree.functions[f].bodyOpen, let close = tree.functions[f].bodyClose else { continue }
-            let parameters = Set(tree.functions[f].parameters.map(\.name))
-            for k in (open + 1)..<close where tree.tokens[k].kind == .identifier && tree.name(k) == variable.name {
-                guard k + 2 < close, tree.tokens[k + 1].kind == .equal, tree.tokens[k + 2].kind == .identifier,
-                      parameters.contains(tree.name(k + 2)), k + 3 == close || tree.statementStarts[k + 3] else { continue }
-                return true
-            }
+        return InitializerAssignments.valueStarts(of: variable.name, inType: t, in: tree).contains { k in
+            tree.tokens[k].kind == .identifier && SubscriptionFinder.isParameter(named: tree.name(k), visibleAt: k, in: tree)
+                && (k + 1 == tree.tokens.count || tree.statementStarts[k + 1] || tree.tokens[k + 1].kind == .rightBrace)
         }
-        return false
     }
 
     /// A property some type of the project declares as a subject (`PassthroughSubject`/`CurrentValueSubject`).
