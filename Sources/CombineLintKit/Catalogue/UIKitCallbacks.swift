@@ -19,6 +19,9 @@ extension Catalogue {
         "viewWillLayout", "viewDidLayout", "updateLayer",
         // Safe area and margin changes: every rotation, keyboard, bar or split change.
         "viewSafeAreaInsetsDidChange", "safeAreaInsetsDidChange", "viewLayoutMarginsDidChange", "layoutMarginsDidChange",
+        // A window scene's geometry (`windowScene(_:didUpdate:interfaceOrientation:traitCollection:)`):
+        // every resize, Split View or Stage Manager change and rotation.
+        "windowScene",
     ]).union(representableUpdateCallbacks)
 
     /// View state callbacks that run on every change of that state: a window change (each push

@@ -159,4 +159,24 @@ final class CoreRulesRound48Tests: XCTestCase {
         """)
         XCTAssertEqual(positions(DiscardedCancellableRule.self, [file]), ["ReminderScheduler.swift:8:17"])
     }
+
+    /// `windowScene(_:didUpdate:interfaceOrientation:traitCollection:)` runs on every resize, Split
+    /// View change and rotation: a store there piles up like one in `viewDidLayoutSubviews` (round 49).
+    func testAWindowScenesGeometryCallbackRunsAgainAndAgain() {
+        let file = (path: "SceneDelegate.swift", text: """
+        final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+            var window: UIWindow?
+            let tail = PassthroughSubject<String, Never>()
+            private var cancellables = Set<AnyCancellable>()
+            func windowScene(_ windowScene: UIWindowScene, didUpdate previousCoordinateSpace: UICoordinateSpace,
+                             interfaceOrientation previousInterfaceOrientation: UIInterfaceOrientation,
+                             traitCollection previousTraitCollection: UITraitCollection) {
+                tail
+                    .sink { [weak self] line in self?.window?.windowScene?.title = line }
+                    .store(in: &cancellables)
+            }
+        }
+        """)
+        XCTAssertEqual(positions(StoreInAppearanceRule.self, [file]), ["SceneDelegate.swift:10:14"])
+    }
 }
