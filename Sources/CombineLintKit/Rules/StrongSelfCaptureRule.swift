@@ -319,10 +319,28 @@ public struct StrongSelfCaptureRule: Rule {
     /// `extension UIViewController` called by a controller), store the result (`token = bind()`,
     /// `bind().store(in: &cancellables)`, or in the same file into the bag of an object a strong
     /// stored property holds, `bind().store(in: &holder.bag)`).
+    /// The subscription goes into a local bag that function `f` returns (`var bag = Set<AnyCancellable>()
+    /// … .store(in: &bag) … return bag`): the caller keeps it as it would a returned token.
+    private func returnsLocalBag(of subscription: Subscription, function f: Int, in tree: SyntaxTree) -> Bool {
+        let v: Int
+        switch subscription.storage {
+        case .bag(.local(let local)), .collection(.local(let local)): v = local
+        default: return false
+        }
+        guard let open = tree.functions[f].bodyOpen, let close = tree.functions[f].bodyClose else { return false }
+        let name = tree.variables[v].name
+        return ((open + 1)..<close).contains { k in
+            tree.isWord(k, "return") && k + 1 < close && tree.tokens[k + 1].kind == .identifier && tree.name(k + 1) == name
+                && (k + 2 == close || tree.statementStarts[k + 2] || tree.tokens[k + 2].kind == .rightBrace)
+                && tree.innermostClosure(of: k) == nil
+        }
+    }
+
     private func keeperOfReturned(_ subscription: Subscription, context: RuleContext, lookup: TreeLookup) -> String? {
         let tree = context.tree
-        guard subscription.storage == .returned, let f = tree.enclosingFunction(of: tree.chains[subscription.chain].first),
+        guard let f = tree.enclosingFunction(of: tree.chains[subscription.chain].first),
               tree.innermostClosure(of: tree.chains[subscription.chain].first) == nil,
+              subscription.storage == .returned || returnsLocalBag(of: subscription, function: f, in: tree),
               tree.functions[f].kind == .function, let t = tree.enclosingType(of: tree.functions[f].nameToken) else { return nil }
         let method = tree.functions[f].name
         let typeName = tree.types[t].name.lastNameComponent

@@ -179,4 +179,30 @@ final class CoreRulesRound48Tests: XCTestCase {
         """)
         XCTAssertEqual(positions(StoreInAppearanceRule.self, [file]), ["SceneDelegate.swift:10:14"])
     }
+
+    /// `makeBindings()` fills a local bag and returns it; `viewDidLoad` keeps it (`bag = makeBindings()`):
+    /// self → bag → subscription → closure → self. A returned bag the caller drops holds nothing.
+    func testALocalBagReturnedToACallerThatKeepsIt() {
+        let file = (path: "FurnitureImportController.swift", text: """
+        final class FurnitureImportController: NSViewController {
+            private let filter = CurrentValueSubject<String, Never>("")
+            private var bag = Set<AnyCancellable>()
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                bag = makeBindings()
+            }
+            private func makeBindings() -> Set<AnyCancellable> {
+                var local = Set<AnyCancellable>()
+                filter
+                    .sink { text in self.applyFilter(text) }
+                    .store(in: &local)
+                return local
+            }
+            private func applyFilter(_ text: String) {}
+        }
+        """)
+        XCTAssertEqual(positions(StrongSelfCaptureRule.self, [file]), ["FurnitureImportController.swift:11:29"])
+        let dropped = (path: file.path, text: file.text.replacingOccurrences(of: "bag = makeBindings()", with: "_ = makeBindings()"))
+        XCTAssertEqual(positions(StrongSelfCaptureRule.self, [dropped]), [])
+    }
 }
