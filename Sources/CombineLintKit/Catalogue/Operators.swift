@@ -24,8 +24,9 @@ public struct OperatorTraits: OptionSet, Sendable, Hashable {
     /// Emits only once every input has produced a value (`combineLatest`, `zip` and their `Publishers`
     /// types, not `merge`): a nil skipped before it is a value still unknown, not an event.
     public static let waitsForEveryInput = OperatorTraits(rawValue: 1 << 5)
-    /// A `Publishers` type that runs as long as any of its inputs does (`Merge…`, `CombineLatest…`):
-    /// one input that never finishes keeps it alive. Not `Zip…`, which finishes with its first finished input.
+    /// Runs as long as any of its inputs does (`merge`, `combineLatest` and the `Publishers` types
+    /// `Merge…`, `CombineLatest…`): one input that never finishes keeps it alive. Not `zip`/`Zip…`,
+    /// which finish with their first finished input.
     public static let livesWhileAnyInputLives = OperatorTraits(rawValue: 1 << 6)
     /// Subscribes to the publishers its upstream produces; their failures flow downstream (`flatMap`, `switchToLatest`).
     public static let flattening = OperatorTraits(rawValue: 1 << 7)
@@ -60,6 +61,9 @@ public struct OperatorTraits: OptionSet, Sendable, Hashable {
     /// Its closure maps each value; when a `flatMap` or `switchToLatest` follows, the publishers it
     /// returns are the inner publishers subscribed to (`map`, `compactMap`, `tryMap`).
     public static let mapper = OperatorTraits(rawValue: 1 << 18)
+    /// Given a publisher (its one unlabelled argument, not values), runs on until that one finishes
+    /// too (`append(entries)`, `prepend(cached)`): one that never finishes keeps the pipeline open.
+    public static let concatenatesPublisherArgument = OperatorTraits(rawValue: 1 << 19)
 }
 
 extension Catalogue {
@@ -140,11 +144,11 @@ extension Catalogue {
         "autoconnect": [.passesValuesThrough, .publisherOnly],
 
         // Combining and flattening.
-        "merge": [.pipelineOperator, .combining, .mergingArguments],
-        "combineLatest": [.pipelineOperator, .combining, .mergingArguments, .waitsForEveryInput, .publisherOnly],
+        "merge": [.pipelineOperator, .combining, .mergingArguments, .livesWhileAnyInputLives],
+        "combineLatest": [.pipelineOperator, .combining, .mergingArguments, .waitsForEveryInput, .livesWhileAnyInputLives, .publisherOnly],
         "zip": [.pipelineOperator, .combining, .mergingArguments, .waitsForEveryInput],
-        "append": [.pipelineOperator, .combining],
-        "prepend": [.pipelineOperator, .combining, .cannotFail],
+        "append": [.pipelineOperator, .combining, .concatenatesPublisherArgument],
+        "prepend": [.pipelineOperator, .combining, .cannotFail, .concatenatesPublisherArgument],
         "flatMap": [.pipelineOperator, .unlabelledFunction, .combining, .flattening, .closureRunsAfterSubscription],
         "switchToLatest": [.pipelineOperator, .combining, .flattening, .publisherOnly],
         // CombineExt.
@@ -232,8 +236,11 @@ extension Catalogue {
     public static let mergingOperators = operatorNames(with: .mergingArguments)
     /// `combineLatest`, `zip` and their `Publishers` types: they wait for a value from every input.
     public static let waitingCombiners = operatorNames(with: .waitsForEveryInput)
-    /// `Publishers.Merge…` and `Publishers.CombineLatest…`: never finishing when one input never finishes.
+    /// `merge`, `combineLatest`, `Publishers.Merge…` and `Publishers.CombineLatest…`: never finishing
+    /// when one input never finishes.
     public static let combinersLivingAsLongAsAnyInput = operatorNames(with: .livesWhileAnyInputLives)
+    /// `append`, `prepend`: given a publisher, never finishing when it never finishes.
+    public static let concatenatingOperators = operatorNames(with: .concatenatesPublisherArgument)
     /// `flatMap`, `switchToLatest`: the inner publishers' errors reach the outer pipeline.
     public static let flatteningOperators = operatorNames(with: .flattening)
     /// Operators that end the pipeline when an error reaches them.

@@ -67,10 +67,10 @@ public struct FinitePublishers: Sendable {
                     guard let other = inputPublisher(argument, in: tree),
                           finishes(other, before: other.elements.count, in: tree, depth: depth + 1) else { finishing = false; break }
                 }
-            } else if element.name == "append" || element.name == "prepend", let index {
+            } else if Catalogue.concatenatingOperators.contains(element.name), let index {
                 // `backlog.publisher.append(entries)`: values are appended once the source is done,
                 // a publisher lives on after it; one that never finishes keeps the pipeline open.
-                for argument in element.arguments where finishing && argument.closure == nil && argument.label == nil
+                for argument in NeverFinishingSources.inputsKeptRunning(by: element) where finishing
                     && NeverFinishingSources.startsNeverFinishing(argument.value, tree: tree, index: index, extraNames: []) {
                     finishing = false
                 }

@@ -65,8 +65,8 @@ extension NeverFinishingSources {
             if Catalogue.flatteningOperators.contains(element.name), let c = element.closures.last {
                 let returned = tree.chainsReturned(byClosure: c)
                 if !returned.isEmpty, returned.allSatisfy(never) { return true }
-            } else if element.name == "merge" || element.name == "combineLatest" {
-                for argument in element.arguments where argument.closure == nil {
+            } else if Catalogue.combinersLivingAsLongAsAnyInput.contains(element.name) {
+                for argument in inputsKeptRunning(by: element) {
                     guard let c = tree.chain(startingAt: argument.value.lowerBound) else {
                         // A bare name (`$edits`, `events`) is no chain of its own.
                         if startsNeverFinishing(argument.value, tree: tree, index: index, extraNames: extraNames) { return true }

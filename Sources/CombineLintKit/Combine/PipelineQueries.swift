@@ -297,12 +297,8 @@ enum NeverFinishingSources {
     /// every input has), and so does `backlog.publisher.append(entries)` with a subject `entries`.
     private static func mergesNeverFinishingInput(_ chain: Chain, tree: SyntaxTree, index: ProjectIndex, depth: Int,
                                                   caller: DeclarationReference?) -> Bool {
-        let elements = chain.elements
-        return elements.indices.dropFirst().contains { e in
-            guard elements[e].isCall, ["merge", "combineLatest", "append", "prepend"].contains(elements[e].name) else { return false }
-            return elements[e].arguments.contains { argument in
-                guard argument.closure == nil, elements[e].name == "merge" || elements[e].name == "combineLatest" || argument.label == nil
-                else { return false }
+        chain.elements.dropFirst().contains { element in
+            inputsKeptRunning(by: element).contains { argument in
                 guard let c = tree.chain(startingAt: argument.value.lowerBound), tree.chains[c].last == argument.value.upperBound else {
                     // A bare name (`$edits`, `events`) is no chain of its own.
                     return startsNeverFinishing(argument.value, tree: tree, index: index, extraNames: [],
@@ -311,6 +307,17 @@ enum NeverFinishingSources {
                 return handsOnNeverFinishing(tree.chains[c], tree: tree, index: index, depth: depth, caller: caller)
             }
         }
+    }
+
+    /// The inputs an operator call keeps its pipeline running for, until they finish: every input
+    /// of `merge` and `combineLatest` (`Catalogue.combinersLivingAsLongAsAnyInput`), the one publisher
+    /// `append` or `prepend` is given (`Catalogue.concatenatingOperators`; values given instead are
+    /// told apart by how the caller judges the argument).
+    static func inputsKeptRunning(by element: ChainElement) -> [Argument] {
+        guard element.isCall, Catalogue.pipelineOperators.contains(element.name) else { return [] }
+        if Catalogue.combinersLivingAsLongAsAnyInput.contains(element.name) { return element.arguments.filter { $0.closure == nil } }
+        if Catalogue.concatenatingOperators.contains(element.name) { return element.arguments.filter { $0.closure == nil && $0.label == nil } }
+        return []
     }
 
     /// Whether `chain` goes on from a call (`availability.spotsLeft(for: id)`) whose functions hand on
@@ -506,7 +513,7 @@ enum NeverFinishingSources {
         guard variable.isLet, !variable.isComputed, variable.initializer == nil, let t = variable.enclosingType else { return false }
         return InitializerAssignments.valueStarts(of: variable.name, inType: t, in: tree).contains { k in
             tree.tokens[k].kind == .identifier && SubscriptionFinder.isParameter(named: tree.name(k), visibleAt: k, in: tree)
-                && (k + 1 == tree.tokens.count || tree.statementStarts[k + 1] || tree.tokens[k + 1].kind == .rightBrace)
+                && FinitePublishers.endsStatement(k, in: tree)
         }
     }
 

@@ -1,11 +1,12 @@
 import Foundation
 
 /// Runs the index merge (with the gathering of observed names and the numbering of each file's
-/// identifier and element keys, also in input order) while files are still being indexed. Workers hand in each file's entries with
-/// `add(_:ofFile:)`; whichever worker finds the next file in input order ready merges it, and every
-/// later one that is ready, while the other workers go on. The merge thus runs in input order, as
-/// a merge afterwards would (same result for any number of workers), but off the critical path:
-/// only the files finished last remain to merge when the workers stop.
+/// identifier and element keys, also in input order) while files are still being indexed. Workers
+/// hand in each file's entries and keys with `add(_:keys:ofFile:)`; whichever worker finds the next
+/// file in input order ready merges it, and every later one that is ready, while the other workers
+/// go on. The merge thus runs in input order, as a merge afterwards would (same result for any
+/// number of workers), but off the critical path: only the files finished last remain to merge when
+/// the workers stop.
 final class InOrderMerge: @unchecked Sendable {
     /// What the merge gathers, read once every file is in.
     struct Result {

@@ -314,11 +314,6 @@ public struct StrongSelfCaptureRule: Rule {
         return result
     }
 
-    /// The member of `self` that keeps a subscription a method returns (`func bind() -> AnyCancellable`),
-    /// where the type's own calls of that method, or its subclasses' (a method of
-    /// `extension UIViewController` called by a controller), store the result (`token = bind()`,
-    /// `bind().store(in: &cancellables)`, or in the same file into the bag of an object a strong
-    /// stored property holds, `bind().store(in: &holder.bag)`).
     /// The subscription goes into a local bag that function `f` returns (`var bag = Set<AnyCancellable>()
     /// … .store(in: &bag) … return bag`): the caller keeps it as it would a returned token.
     private func returnsLocalBag(of subscription: Subscription, function f: Int, in tree: SyntaxTree) -> Bool {
@@ -331,11 +326,15 @@ public struct StrongSelfCaptureRule: Rule {
         let name = tree.variables[v].name
         return ((open + 1)..<close).contains { k in
             tree.isWord(k, "return") && k + 1 < close && tree.tokens[k + 1].kind == .identifier && tree.name(k + 1) == name
-                && (k + 2 == close || tree.statementStarts[k + 2] || tree.tokens[k + 2].kind == .rightBrace)
-                && tree.innermostClosure(of: k) == nil
+                && FinitePublishers.endsStatement(k + 1, in: tree) && tree.innermostClosure(of: k) == nil
         }
     }
 
+    /// The member of `self` that keeps a subscription a method returns (`func bind() -> AnyCancellable`),
+    /// where the type's own calls of that method, or its subclasses' (a method of
+    /// `extension UIViewController` called by a controller), store the result (`token = bind()`,
+    /// `bind().store(in: &cancellables)`, or in the same file into the bag of an object a strong
+    /// stored property holds, `bind().store(in: &holder.bag)`).
     private func keeperOfReturned(_ subscription: Subscription, context: RuleContext, lookup: TreeLookup) -> String? {
         let tree = context.tree
         guard let f = tree.enclosingFunction(of: tree.chains[subscription.chain].first),
