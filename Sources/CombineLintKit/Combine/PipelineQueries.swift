@@ -73,10 +73,14 @@ enum NeverFinishingSources {
     }
 
     /// `Publishers.MergeMany(rooms.map { pricing.price(for: $0.id) })`: an argument that is a
-    /// collection's `map` whose closure returns only never-finishing publishers.
+    /// collection's `map` whose closure returns only never-finishing publishers, written there or
+    /// bound to a local first (`let states = ids.map { sync.state(for: $0) }` … `MergeMany(states)`).
     private static func mapsToNeverFinishing(_ range: ClosedRange<Int>, tree: SyntaxTree, index: ProjectIndex, extraNames: Set<String>,
                                              throughProperties: Bool, throughBodies: Bool) -> Bool {
-        guard let c = tree.chain(startingAt: range.lowerBound), case let chain = tree.chains[c], chain.last == range.upperBound,
+        guard let c = range.count == 1 && tree.tokens[range.lowerBound].kind == .identifier
+                ? FinitePublishers.localInitializerChain(named: tree.name(range.lowerBound), visibleAt: range.lowerBound, in: tree)
+                : tree.chain(startingAt: range.lowerBound).flatMap({ tree.chains[$0].last == range.upperBound ? $0 : nil }),
+              case let chain = tree.chains[c],
               let map = chain.elements.last, map.name == "map", map.isCall, let closure = map.closures.last else { return false }
         let returned = tree.chainsReturned(byClosure: closure)
         return !returned.isEmpty && returned.allSatisfy { inner in
@@ -507,10 +511,12 @@ enum NeverFinishingSources {
     }
 
     /// Whether constant `v`, declared without a value, is given one of its type's initializer's
-    /// parameters whole (`self.pets = pets` in `init(…, pets: AnyPublisher<[Pet], Never>)`).
+    /// parameters whole (`self.pets = pets` in `init(…, pets: AnyPublisher<[Pet], Never>)`), or is a
+    /// struct's, whose memberwise initializer takes it (`let reports: AnyPublisher<…>` of a view).
     private static func isSetFromInitializerParameter(_ v: Int, in tree: SyntaxTree) -> Bool {
         let variable = tree.variables[v]
         guard variable.isLet, !variable.isComputed, variable.initializer == nil, let t = variable.enclosingType else { return false }
+        if tree.types[t].kind == .struct, !tree.types[t].functions.contains(where: { tree.functions[$0].kind == .initializer }) { return true }
         return InitializerAssignments.valueStarts(of: variable.name, inType: t, in: tree).contains { k in
             tree.tokens[k].kind == .identifier && SubscriptionFinder.isParameter(named: tree.name(k), visibleAt: k, in: tree)
                 && FinitePublishers.endsStatement(k, in: tree)

@@ -155,7 +155,8 @@ public struct RepeatedSites: Sendable {
             return RepeatedSite(kind: .perRow, name: function.selectorName, function: f, closure: nil, body: body)
         }
         if name.hasPrefix("configure") || name.hasPrefix("bind") || extraCellMethods.contains(name),
-           let cellType = reusableViewType(around: token), !isCalledOnlyOnce(name, inType: cellType) {
+           let cellType = reusableViewType(around: token), !isCalledOnlyOnce(name, inType: cellType),
+           !isHelperOfItsCell(function, inType: cellType) {
             return RepeatedSite(kind: .cellMethod(cellType: cellType), name: function.selectorName, function: f, closure: nil, body: body)
         }
         return nil
@@ -184,6 +185,25 @@ public struct RepeatedSites: Sendable {
             }
         }
         return false
+    }
+
+    /// A `bind…` method that only the cell's own code calls (`configure(with:)` → `bindProgress(_:)`,
+    /// a `didSet` → `bind()`) is not repeated code of its own: it repeats because its caller does,
+    /// one call away, which is `repeated_subscription`'s path. One the data source calls is.
+    /// Calls whose argument labels fit another method of the name (`viewModel.bind(to:)`) do not count.
+    func isHelperOfItsCell(_ method: FunctionDecl, inType typeName: String) -> Bool {
+        var called = false
+        for reference in index.chainElements[method.name] {
+            let other = index.trees[reference.tree]
+            let chain = other.chains[reference.chain]
+            let element = chain.elements[reference.element]
+            guard element.isCall, method.accepts(argumentLabels: element.argumentLabels) else { continue }
+            let onSelf = reference.element == 0 || (reference.element == 1 && other.isWord(chain.root.nameToken, "self"))
+            guard onSelf, let t = other.enclosingType(of: element.nameToken),
+                  other.types[t].name.lastNameComponent == typeName else { return false }
+            called = true
+        }
+        return called
     }
 
     /// The trees of the files that declare or extend `typeName`.

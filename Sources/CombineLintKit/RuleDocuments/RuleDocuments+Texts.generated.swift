@@ -8239,7 +8239,9 @@ from code UIKit or SwiftUI runs again and again:
 The finding is at the storing call and its message names the path, e.g.
 `viewWillAppear(_:) → bind() → store(in:)`. A subscription stored directly in an appearance,
 layout or per-row callback is reported by `store_in_appearance`, not here, and so is one stored right in a cell's
-`configure…`/`bind…` method that another configure method of the cell calls (`configure(with:)` → `bindProgress(_:)`); one stored directly in
+`configure…`/`bind…` method that the data source calls; one stored in a `bind…` helper that only the cell's own code
+calls (`configure(with:)` → `bindProgress(_:)`, or `var trail: Trail? { didSet { bind() } }`) is one call away from
+that repeated code and reported here, with the path (`configure(with:) → bindProgress(_:) → store(in:)`); one stored directly in
 a user action (a row's selection, an `@IBAction` or `@objc` method) is reported here when its
 source never finishes (`tableView(_:didSelectRowAt:) → store(in:)`).
 
@@ -8965,6 +8967,50 @@ final class PetsListViewController: UIViewController {
             .filter { ($0.object as? String) == id }
             .sink { [weak cell] _ in cell?.accessoryType = .detailButton }
             .↓store(in: &rowBag)
+    }
+}
+```
+
+```swift
+// The data source sets `trail` on every reuse; its observer calls a helper that stores one call away.
+final class TrailRowCell: UITableViewCell {
+    private var subscriptions = Set<AnyCancellable>()
+    var trail: TrailModel? {
+        didSet { bindProgress() }
+    }
+
+    private func bindProgress() {
+        guard let trail else { return }
+        trail.$downloadProgress
+            .sink { [weak self] in self?.detailTextLabel?.text = "\(Int($0 * 100)) %" }
+            .↓store(in: &subscriptions)
+    }
+}
+```
+
+```swift
+// A window becomes main again each time the user comes back to it; closing is much later.
+final class RenderService {
+    static let shared = RenderService()
+    let clipFinished = PassthroughSubject<UUID, Never>()
+}
+
+final class ProjectWindowController: NSWindowController, NSWindowDelegate {
+    private let renderService = RenderService.shared
+    private var cancellables = Set<AnyCancellable>()
+
+    func windowDidBecomeMain(_ notification: Notification) {
+        observeRenderCompletions()
+    }
+
+    func windowWillClose(_ notification: Notification) {
+        cancellables.removeAll()
+    }
+
+    private func observeRenderCompletions() {
+        renderService.clipFinished
+            .sink { [weak self] _ in self?.window?.isDocumentEdited = true }
+            .↓store(in: &cancellables)
     }
 }
 ```
@@ -10130,7 +10176,8 @@ which runs for every header it dequeues), and `configure…`/`bind…` methods a
 (`var viewModel: Model? { didSet { … } }`, which the data source sets on every reuse) of a
 `UITableViewCell`, `UICollectionViewCell` (`UICollectionViewListCell` included) or `UICollectionReusableView` subclass
 (or AppKit's `NSTableCellView`, `NSTableRowView` and `NSCollectionViewItem`, which a table or collection view reuses too,
-or MapKit's `MKAnnotationView`, `MKMarkerAnnotationView` and `MKPinAnnotationView`, which a map dequeues for annotation after annotation) whose
+or MapKit's `MKAnnotationView`, `MKMarkerAnnotationView` and `MKPinAnnotationView`, which a map dequeues for annotation after annotation; a `bind…` helper that only the cell's own
+`configure…` or property observer calls is `repeated_subscription`'s, one call away) whose
 `prepareForReuse` does not empty that bag (`removeAll()`, a new bag, or a bag class's own emptying call:
 `cancelBag.cancel()`, `disposeBag.dispose()`), nor does the data source's `didEndDisplaying` callback
 (`tableView(_:didEndDisplaying:forRowAt:)`, `collectionView(_:didEndDisplaying:forItemAt:)`, directly

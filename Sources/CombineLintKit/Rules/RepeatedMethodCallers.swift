@@ -52,10 +52,18 @@ enum RepeatedMethodCallers {
                 }
                 // A call below a run-once guard of the caller (`guard !hasBoundOnce else { return }`)
                 // runs once, however often the repeated method does.
-                guard let m = analysis.graph.method(inTree: caller.tree, function: caller.function) else { continue }
                 // `cell.showTyping(…)` in the cell provider of a diffable data source: it runs per row.
                 if let provider = cellProvider(around: caller.token, in: index.trees[caller.tree], index: index) {
                     return caller.callerType + "." + provider + " cell provider"
+                }
+                guard let m = analysis.graph.method(inTree: caller.tree, function: caller.function) else {
+                    // An initializer (not among the graph's methods) runs once, but the value closure
+                    // of a never-finishing sink it subscribes runs once per value.
+                    if let source = valueClosureSource(around: caller.token, in: index.trees[caller.tree], index: index) {
+                        let initializer = index.trees[caller.tree].functions[caller.function]
+                        return caller.callerType + "." + initializer.selectorName + " { " + source + ".sink }"
+                    }
+                    continue
                 }
                 guard let path = analysis.path(to: m) else {
                     // An override that the base class's repeated code calls (`bindViewModel()` from
@@ -91,6 +99,8 @@ enum RepeatedMethodCallers {
             guard let call = tree.call(receiving: c) else { continue }
             let chain = tree.chains[call.chain]
             let element = chain.elements[call.element]
+            // `ids.forEach { self?.downloads.observe(trailID: $0) }` runs now, in the sink's closure.
+            if element.name == "forEach" { continue }
             guard element.name == "sink", call.element >= 1, RepeatingSinkClosures.valueClosures(of: element).contains(c),
                   NeverFinishingSources.startsNeverFinishing(chain, before: call.element, tree: tree, index: index, extraNames: []) else { return nil }
             return RepeatingSinkClosures.sourceName(of: chain, sinkAt: call.element)
@@ -150,7 +160,9 @@ enum RepeatedMethodCallers {
         return receivers(typeName, identity: identity, index: index, memo: memo).contains { receiver in
             (callers[receiver] ?? []).contains { caller in
                 guard caller.callerIdentity != identity else { return false }
-                let name = index.trees[caller.tree].functions[caller.function].name
+                let function = index.trees[caller.tree].functions[caller.function]
+                guard function.kind == .function else { return false }
+                let name = function.name
                 if callbacks.contains(name) { return true }
                 return hops > 0 && calledOnDisappearance(name, onType: caller.callerType, identity: caller.callerIdentity, index: index,
                                                          memo: memo, callbacks: callbacks, hops: hops - 1)
@@ -312,6 +324,13 @@ enum RepeatedMethodCallers {
         return element.arguments[0].value == chain.first...chain.last
     }
 
+    /// The initializer whose body (or a closure in it) holds the token: a sink it subscribes may
+    /// call another object's method once per value.
+    private static func initializer(around token: Int, in tree: SyntaxTree) -> Int? {
+        guard let f = tree.enclosingFunction(of: token), tree.functions[f].kind == .initializer, !tree.functions[f].isLocal else { return nil }
+        return f
+    }
+
     /// Every `receiver.method(…)` call on a named object (a local, parameter or property, not
     /// `self`) inside a method of a type, by the receiver's type when it can be told (a method handed
     /// to `forEach` too); with `writes`, every `receiver.method = …` instead.
@@ -369,7 +388,7 @@ enum RepeatedMethodCallers {
             let receiver = chain.elements[receiverIndex]
             guard !receiver.isCall, receiver.subscripts.isEmpty, receiver.name != "self", receiver.name != "super",
                   receiver.kind == .root || receiverIndex == 1 else { continue }
-            guard let function = tree.outerMethod(of: element.nameToken),
+            guard let function = tree.outerMethod(of: element.nameToken) ?? initializer(around: element.nameToken, in: tree),
                   let owner = tree.functions[function].enclosingType,
                   !isMadeInFunction(receiver.name, before: element.nameToken, function: function, in: tree),
                   let type = TypeResolver.writtenTypeOfName(receiver.name, at: element.nameToken, in: tree, index: index)

@@ -849,6 +849,12 @@ struct TypeAnalysis: Sendable {
             return methods.contains { m in BagResets.empties(bag, in: graph.methods[m].body, of: index.trees[graph.methods[m].tree]) }
         }
         if let endDisplaying, endDisplaying.empties(bag, ofCellType: graph.typeName, index: index) { return true }
+        // A window becomes key (or main) again many times before it closes: only its own opposite
+        // (`windowDidResignMain`) ends what the previous time started, not `windowWillClose`.
+        if entryIsFirst, let first, let own = Catalogue.appearanceOwnResets[graph.methods[first].name] {
+            methods.formUnion(graph.reachable(from: graph.methods.indices.filter { own.contains(graph.methods[$0].name) }))
+            return methods.contains { m in BagResets.empties(bag, in: graph.methods[m].body, of: index.trees[graph.methods[m].tree]) }
+        }
         methods.formUnion(resetMethods)
         if entryIsFirst, let first, let pairs = Catalogue.lifecycleResets[graph.methods[first].name] {
             methods.formUnion(graph.reachable(from: graph.methods.indices.filter { pairs.contains(graph.methods[$0].name) }))

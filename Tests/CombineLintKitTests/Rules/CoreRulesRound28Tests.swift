@@ -170,7 +170,8 @@ final class CoreRulesRound28Tests: XCTestCase {
     }
 
     /// A cell's private `bind…` helper that only its `configure(with:)` calls, after emptying the bag:
-    /// each reuse starts from an empty bag. A helper that a caller reaches without emptying it first is reported.
+    /// each reuse starts from an empty bag. A helper that a caller reaches without emptying it first is
+    /// reported, one call away from the repeated `configure(with:)`, by `repeated_subscription` (round 50).
     func testACellHelperCalledAfterTheBagIsEmptied() {
         let text = """
         final class LessonCell: UICollectionViewCell {
@@ -193,8 +194,10 @@ final class CoreRulesRound28Tests: XCTestCase {
         }
         """
         XCTAssertEqual(positions(StoreInAppearanceRule.self, [(path: "A.swift", text: text)]), [])
+        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [(path: "A.swift", text: text)]), [])
         let late = text.replacingOccurrences(of: "bag.removeAll()", with: "")
-        XCTAssertEqual(positions(StoreInAppearanceRule.self, [(path: "A.swift", text: late)]), ["A.swift:6:77", "A.swift:12:14"])
+        XCTAssertEqual(positions(StoreInAppearanceRule.self, [(path: "A.swift", text: late)]), ["A.swift:6:77"])
+        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [(path: "A.swift", text: late)]), ["A.swift:12:14"])
     }
 
     /// `.onAppear { model.startLiveUpdates() }` paired with `.onDisappear { model.stopLiveUpdates() }`,

@@ -497,11 +497,12 @@ extension RepeatedSubscriptionAppIdiomTests {
         XCTAssertEqual(positions(text), ["24:48"])
     }
 
-    /// A cell's `configure(with:)` calling its own `bindProgress(_:)`, which stores: the store stands
-    /// right in a `bind…` method of the cell, where `store_in_appearance` reports it, so this rule
-    /// does not report it again through `configure(with:)`. A method of another name (`watch`) is
-    /// this rule's (probe round 11).
-    func testStoreRightInACellsBindMethodIsLeftToStoreInAppearance() {
+    /// A cell's `configure(with:)` calling its own `bindProgress(_:)`, which stores: the helper runs
+    /// one call away from the repeated `configure(with:)`, so this rule reports it with that path, as it
+    /// does a helper of another name (`watch`); `store_in_appearance` does not report it again (round 50;
+    /// round 11 had given it to that rule). When the data source calls `bindProgress(_:)` itself on the
+    /// dequeued cell, the method is repeated code of its own, and a store right in it is that rule's.
+    func testAStoreInACellsOwnBindHelperIsReportedOnceThroughItsPath() {
         let text = rows + """
         final class ProgressCell: UITableViewCell {
             private var progressCancellables = Set<AnyCancellable>()
@@ -518,9 +519,22 @@ extension RepeatedSubscriptionAppIdiomTests {
             }
         }
         """
-        XCTAssertEqual(positions(text), ["13:79"])
-        let appearance = findings(of: StoreInAppearanceRule.self, in: [(path: "A.swift", text: text)]).map { "\($0.line):\($0.column)" }
-        XCTAssertEqual(appearance, ["10:73"])
+        XCTAssertEqual(positions(text), ["10:73", "13:79"])
+        let appearance = { (text: String) in
+            findings(of: StoreInAppearanceRule.self, in: [(path: "A.swift", text: text)]).map { "\($0.line):\($0.column)" }
+        }
+        XCTAssertEqual(appearance(text), [])
+        let calledByTheDataSource = text + """
+        final class ProgressList: NSObject, UITableViewDataSource {
+            var models: [RowModel] = []
+            func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+                let cell = tableView.dequeueReusableCell(withIdentifier: "p", for: indexPath) as! ProgressCell
+                cell.bindProgress(models[indexPath.row])
+                return cell
+            }
+        }
+        """
+        XCTAssertEqual(appearance(calledByTheDataSource.replacingOccurrences(of: "private func bindProgress", with: "func bindProgress")), ["10:73"])
     }
 
     /// A screen's `viewDidAppear` calling its model's storing method below a run-once flag

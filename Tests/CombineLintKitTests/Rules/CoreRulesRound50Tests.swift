@@ -1,0 +1,202 @@
+import XCTest
+@testable import CombineLintKit
+
+/// Idioms found by the round-50 probes of the core rules (a city-services app, a video editor for
+/// macOS and iPad, a hiking app).
+final class CoreRulesRound50Tests: XCTestCase {
+    private func positions(_ rule: any Rule.Type, _ files: [(path: String, text: String)]) -> [String] {
+        findings(of: rule, in: files).map { "\($0.file):\($0.line):\($0.column)" }
+    }
+
+    /// `var entry: LogEntry? { didSet { bindAnnotations() } }` in a cell that the data source sets on
+    /// every reuse: the helper stores one call away from the observer, so `repeated_subscription`
+    /// reports it with its path and `store_in_appearance` does not report it too. A `bind(to:)` of
+    /// another type that other objects call (other labels) does not make the helper the data source's.
+    func testABindHelperOfACellsPropertyObserverIsRepeatedSubscription() {
+        let files = [(path: "PinnedCell.swift", text: """
+        final class PinnedCell: UITableViewCell {
+            private var subscriptions = Set<AnyCancellable>()
+            var entry: Entry? {
+                didSet { bindAnnotations() }
+            }
+            private func bindAnnotations() {
+                guard let entry else { return }
+                entry.$notes
+                    .sink { [weak self] in self?.detailTextLabel?.text = $0 }
+                    .store(in: &subscriptions)
+            }
+        }
+        final class Entry: ObservableObject { @Published var notes = "" }
+        final class EntryModel { func bindAnnotations(to entry: Entry) {} }
+        final class Pins: NSObject, UITableViewDataSource {
+            var pinned: [Entry] = []
+            let model = EntryModel()
+            func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+                let cell = tableView.dequeueReusableCell(withIdentifier: "p", for: indexPath) as! PinnedCell
+                cell.entry = pinned[indexPath.row]
+                model.bindAnnotations(to: pinned[indexPath.row])
+                return cell
+            }
+        }
+        """)]
+        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, files), ["PinnedCell.swift:10:14"])
+        XCTAssertEqual(positions(StoreInAppearanceRule.self, files), [])
+        // Emptied when the cell is reused: nothing piles up.
+        let emptied = [(path: files[0].path, text: files[0].text.replacingOccurrences(
+            of: "    private func bindAnnotations() {",
+            with: "    override func prepareForReuse() { super.prepareForReuse(); subscriptions.removeAll() }\n    private func bindAnnotations() {"))]
+        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, emptied), [])
+    }
+
+    /// `Publishers.MergeMany(states)` where `let states = items.map { sync.checkState(for: $0) }`: the
+    /// local holds the publishers the map makes, each a subject's, so the merge never finishes and a
+    /// sink of another endless subscription that runs it stacks one more each value. Requests finish.
+    func testAMergeOfPublishersALocalMapMadeNeverFinishes() {
+        let text = """
+        final class SyncService {
+            private var subjects: [UUID: CurrentValueSubject<Bool, Never>] = [:]
+            func checkState(for id: UUID) -> AnyPublisher<Bool, Never> {
+                subject(for: id).eraseToAnyPublisher()
+            }
+            private func subject(for id: UUID) -> CurrentValueSubject<Bool, Never> { subjects[id] ?? CurrentValueSubject(false) }
+            func fetch(_ id: UUID) -> AnyPublisher<Bool, Never> { Just(true).eraseToAnyPublisher() }
+        }
+        final class RemindersModel {
+            let due = PassthroughSubject<UUID, Never>()
+            private let sync = SyncService()
+            private let items: [UUID] = []
+            private var bag = Set<AnyCancellable>()
+            private var progressBag = Set<AnyCancellable>()
+            init() {
+                due.sink { [weak self] _ in self?.trackProgress() }.store(in: &bag)
+            }
+            private func trackProgress() {
+                let states = items.map { sync.checkState(for: $0) }
+                Publishers.MergeMany(states)
+                    .sink { print($0) }
+                    .store(in: &progressBag)
+            }
+        }
+        """
+        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [(path: "A.swift", text: text)]), ["A.swift:22:14"])
+        let requests = text.replacingOccurrences(of: "items.map { sync.checkState(for: $0) }", with: "items.map { sync.fetch($0) }")
+        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [(path: "A.swift", text: requests)]), [])
+    }
+
+    /// A SwiftUI representable's `let reports: AnyPublisher<…>` holds what its maker hands it through
+    /// the memberwise initializer: it decides nothing about the name `reports`, which the service's
+    /// subject-backed property decides, so a sink of `reportService.reports` runs once per value.
+    func testAStructConstantSetByTheMemberwiseInitializerDecidesNothing() {
+        let files = [(path: "ReportService.swift", text: """
+        protocol ReportServicing { var reports: AnyPublisher<[Int], Never> { get } }
+        final class ReportService: ReportServicing {
+            private let subject = CurrentValueSubject<[Int], Never>([])
+            var reports: AnyPublisher<[Int], Never> { subject.eraseToAnyPublisher() }
+        }
+        struct MiniMapView: UIViewRepresentable {
+            let reports: AnyPublisher<[Int], Never>
+            func makeUIView(context: Context) -> UIView { UIView() }
+            func updateUIView(_ view: UIView, context: Context) {}
+        }
+        """), (path: "Dashboard.swift", text: """
+        final class Dashboard: UIViewController {
+            private let reportService: ReportServicing
+            private let location = CurrentValueSubject<Int?, Never>(nil)
+            private var cancellables = Set<AnyCancellable>()
+            init(reportService: ReportServicing) {
+                self.reportService = reportService
+                super.init(nibName: nil, bundle: nil)
+            }
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                reportService.reports
+                    .map(\\.count)
+                    .sink { [weak self] _ in self?.observeNearby() }
+                    .store(in: &cancellables)
+            }
+            private func observeNearby() {
+                location.compactMap { $0 }
+                    .sink { [weak self] in self?.title = "\\($0)" }
+                    .store(in: &cancellables)
+            }
+        }
+        """)]
+        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, files), ["Dashboard.swift:19:14"])
+        // A struct that gives the constant a finishing value itself makes the name undecided.
+        let valued = [(path: files[0].path, text: files[0].text.replacingOccurrences(
+            of: "let reports: AnyPublisher<[Int], Never>\n", with: "let reports: AnyPublisher<[Int], Never> = Just([]).eraseToAnyPublisher()\n")), files[1]]
+        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, valued), [])
+    }
+
+    /// A window becomes main again each time the user comes back to it: `windowDidBecomeMain` →
+    /// `observeRenderCompletions()` stores once more each time, and emptying the bag in
+    /// `windowWillClose` does not stop that before the window closes; `windowDidResignMain` does.
+    func testWindowDidBecomeMainIsEndedOnlyByResigningMain() {
+        let text = """
+        final class ProjectWindowController: NSWindowController, NSWindowDelegate {
+            private let renders = PassthroughSubject<UUID, Never>()
+            private var cancellables = Set<AnyCancellable>()
+            func windowDidBecomeMain(_ notification: Notification) {
+                observeRenderCompletions()
+            }
+            func windowWillClose(_ notification: Notification) {
+                cancellables.removeAll()
+            }
+            private func observeRenderCompletions() {
+                renders
+                    .sink { [weak self] _ in self?.window?.isDocumentEdited = true }
+                    .store(in: &cancellables)
+            }
+        }
+        """
+        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [(path: "A.swift", text: text)]), ["A.swift:13:14"])
+        let resigned = text.replacingOccurrences(of: "func windowWillClose(", with: "func windowDidResignMain(")
+        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [(path: "A.swift", text: resigned)]), [])
+    }
+
+    /// A view model's initializer subscribes to `$visibleTrailIDs`, and the sink's value closure calls
+    /// another object's method for each id (`ids.forEach { self?.downloads.observe(trailID: $0) }`):
+    /// the initializer runs once, the closure once per value, so the manager's bag gains a live
+    /// subscription per id each time. A source that finishes (`Just`) runs the closure once.
+    func testAnInitializersSinkCallingAnotherObjectsMethodRunsPerValue() {
+        let text = """
+        final class DownloadManager {
+            private var progressSubjects: [String: CurrentValueSubject<Int, Never>] = [:]
+            private var bag = Set<AnyCancellable>()
+            var last = 0
+            func progress(for id: String) -> AnyPublisher<Int, Never> {
+                subject(for: id).eraseToAnyPublisher()
+            }
+            private func subject(for id: String) -> CurrentValueSubject<Int, Never> {
+                if let subject = progressSubjects[id] { return subject }
+                let subject = CurrentValueSubject<Int, Never>(0)
+                progressSubjects[id] = subject
+                return subject
+            }
+            func observe(trailID: String) {
+                progress(for: trailID)
+                    .sink { [weak self] in self?.last = $0 }
+                    .store(in: &bag)
+            }
+        }
+        final class TrailsViewModel {
+            @Published var visibleTrailIDs: [String] = []
+            let downloads: DownloadManager
+            private var cancellables = Set<AnyCancellable>()
+            init(downloads: DownloadManager) {
+                self.downloads = downloads
+                $visibleTrailIDs
+                    .sink { [weak self] ids in
+                        ids.forEach { self?.downloads.observe(trailID: $0) }
+                    }
+                    .store(in: &cancellables)
+            }
+        }
+        """
+        let found = findings(of: RepeatedSubscriptionRule.self, in: [(path: "A.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["17:14"])
+        XCTAssertEqual(found.first?.message.hasPrefix("`TrailsViewModel.init(downloads:) { $visibleTrailIDs.sink } → DownloadManager.observe(trailID:) → store(in:)`"), true)
+        let once = text.replacingOccurrences(of: "$visibleTrailIDs\n", with: "Just([\"a\"])\n")
+        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [(path: "A.swift", text: once)]), [])
+    }
+}
