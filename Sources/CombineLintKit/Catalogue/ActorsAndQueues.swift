@@ -5,13 +5,15 @@ extension Catalogue {
     public static let mainActorBaseTypes: Set<String> = mainThreadTypes.union([
         "UITableViewController", "UICollectionViewController", "UINavigationController", "UITabBarController",
         "UIPageViewController", "UISplitViewController", "UIHostingController", "UIInputViewController",
-        "UITableViewCell", "UICollectionViewCell", "UICollectionReusableView", "UITableViewHeaderFooterView",
+        "UITableViewCell", "UICollectionViewCell", "UICollectionViewListCell", "UICollectionReusableView", "UITableViewHeaderFooterView",
         "UIControl", "UIButton", "UILabel", "UIImageView", "UIStackView", "UIScrollView", "UITableView",
         "UICollectionView", "UITextField", "UITextView", "UIWindow", "UIResponder", "UIApplicationDelegate",
         "NSWindowController", "NSWindow", "NSTableView", "NSCollectionView", "NSTableCellView", "NSControl",
         "NSHostingController", "NSHostingView", "NSResponder", "Scene", "ViewModifier",
         "UIProgressView", "UISwitch", "UISlider", "UISegmentedControl", "UIActivityIndicatorView", "UISearchBar",
         "UINavigationItem", "UIBarButtonItem", "UITabBarItem", "NSTextField", "NSButton", "NSImageView", "NSProgressIndicator",
+        "NSCollectionViewItem", "NSTableRowView", "NSOutlineView", "NSSplitViewController", "NSTabViewController",
+        "UISearchController", "UIAlertController", "NSMenu", "NSMenuItem",
     ])
 
     /// Main-actor types that stand for the application or its windows, not for something it shows:

@@ -206,14 +206,22 @@ extension Catalogue {
         "retry": [nil],
         "share": [],
         "assign": ["to"],
+        "scan": [nil],
+        "tryScan": [nil],
     ]
+
+    /// Operators that always take an input (`scan(0) { … }`): written with no argument and no
+    /// closure (`library.scan()`, `scanner.scan(folder:)`), the name is a project method's.
+    public static let operatorsTakingInput: Set<String> = ["scan", "tryScan"]
 
     /// Whether a chain element is a call of the Combine operator or subscriber of its name: a
     /// pipeline operator's name, with arguments under the labels that operator takes.
     public static func isPipelineOperator(_ element: ChainElement) -> Bool {
         guard pipelineOperators.contains(element.name) else { return false }
         guard element.isCall, let labels = operatorFirstArgumentLabels[element.name] else { return true }
-        guard let first = element.arguments.first else { return true }
+        guard let first = element.arguments.first else {
+            return !operatorsTakingInput.contains(element.name) || !element.trailingClosures.isEmpty
+        }
         return labels.contains(first.label)
     }
 

@@ -16,6 +16,13 @@ extension Catalogue {
     /// any collection's `indices`): their `publisher` is a sequence's too.
     public static let collectionViewMembers: Set<String> = ["keys", "values", "indices"]
 
+    /// Collection members no publisher has (a publisher's `values` is its async sequence): a
+    /// `publisher` after one is the collection's, which gives its elements and finishes.
+    public static let collectionOnlyMembers: Set<String> = ["keys", "indices"]
+
+    /// Collection methods no publisher has, each giving a collection.
+    public static let collectionOnlyTransforms: Set<String> = ["sorted", "reversed", "shuffled", "enumerated"]
+
     /// Collection members whose result is an Optional, nil when no element matches
     /// (`fields.first { $0.id == selectedID }`, `items.last(where: \.isDone)`): a lookup whose nil is
     /// an answer. (`randomElement()`, `min()` and `max()` are nil only for an empty collection: a pick.)

@@ -85,7 +85,20 @@ public enum SynchronousCompletion {
             return p
         }
         if let index, let p = memberCollectionPublisher(chain, in: tree, index: index) { return p }
+        // `defaults.dictionaryRepresentation().keys.sorted().publisher`: after a step that only a
+        // collection has (no publisher sorts, reverses or has keys), whatever the root.
+        if let p = elements.indices.dropFirst(2).first(where: { elements[$0].name == "publisher" }), !elements[p].isCall,
+           isCollectionOnlyStep(elements[p - 1]) {
+            return p
+        }
         return nil
+    }
+
+    /// A step that gives a collection and that no publisher has: `sorted()`, `reversed()`,
+    /// `shuffled()`, `enumerated()`, a dictionary's `keys` or a collection's `indices`.
+    private static func isCollectionOnlyStep(_ element: ChainElement) -> Bool {
+        element.subscripts.isEmpty && (element.isCall ? Catalogue.collectionOnlyTransforms.contains(element.name)
+                                                        : Catalogue.collectionOnlyMembers.contains(element.name))
     }
 
     /// The position of `publisher` in `root.publisher`, `root.map(…).filter(…).publisher` or
@@ -124,11 +137,21 @@ public enum SynchronousCompletion {
         guard member >= 1, elements[member].kind == .member, !elements[member].isCall, elements[member].subscripts.isEmpty,
               elements[1...member].allSatisfy({ !$0.isCall && $0.subscripts.isEmpty }),
               // Asked before the owner's type, whose lookup walks its superclasses.
-              index.properties(named: elements[member].name).contains(where: { isStandardCollection($0.typeText) }),
+              case let sequence = { (typeText: String) in isStandardCollection(typeText) || (member + 1 == p && isOptionalValue(typeText)) },
+              index.properties(named: elements[member].name).contains(where: { sequence($0.typeText) }),
               let owner = TypeResolver.ownerTypeThroughProperties(ofElement: member, in: chain, tree: tree, index: index),
               let property = index.property(elements[member].name, ofType: owner), !property.isComputed,
-              isStandardCollection(property.typeText) else { return nil }
+              sequence(property.typeText) else { return nil }
         return p
+    }
+
+    /// An optional of a type that is no publisher (`var importError: Error?`): its `publisher` is
+    /// `Optional.Publisher`, which gives the value, if any, and finishes.
+    private static func isOptionalValue(_ typeText: String) -> Bool {
+        let text = typeText.filter { !$0.isWhitespace }
+        guard text.hasSuffix("?"), case let wrapped = String(text.dropLast()), !wrapped.isEmpty, !wrapped.hasSuffix("?") else { return false }
+        let simple = ProjectIndex.stripGenerics(wrapped).lastNameComponent
+        return !Catalogue.namesPublisherType(simple) && !simple.hasSuffix("Subject") && !simple.hasSuffix("Publisher")
     }
 
     /// A step from a collection to a collection: a transform (`map(\.id)`), or a dictionary's

@@ -199,4 +199,56 @@ final class CoreRulesRound50Tests: XCTestCase {
         let once = text.replacingOccurrences(of: "$visibleTrailIDs\n", with: "Just([\"a\"])\n")
         XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [(path: "A.swift", text: once)]), [])
     }
+
+    /// `Optional.publisher` (`model.importError.publisher`, with `var importError: Error?`) and a
+    /// collection's publisher after a step only collections have (`….keys.sorted().publisher`) give
+    /// their values during `sink` and finish: a dropped token loses nothing. A dropped token of a
+    /// subject held in an optional property does.
+    func testAnOptionalsOrASortedCollectionsPublisherFinishesDuringSink() {
+        let text = """
+        final class ImportModel {
+            var importError: Error?
+            var pending: PassthroughSubject<Int, Never>?
+        }
+        final class Diagnostics {
+            let model = ImportModel()
+            func dump() {
+                _ = model.importError.publisher.sink { print($0) }
+                _ = UserDefaults.standard.dictionaryRepresentation().keys.sorted().publisher.sink { print($0) }
+                _ = model.pending?.sink { print($0) }
+            }
+        }
+        """
+        XCTAssertEqual(positions(DiscardedCancellableRule.self, [(path: "A.swift", text: text)]), ["A.swift:10:28"])
+    }
+
+    /// A project method named like an operator but called without its input (`library.scan()`,
+    /// `library.scan(folder:)`; Combine's `scan` takes an initial value and a closure) is the
+    /// source of the pipeline: it returns a `Deferred { Future { … } }`, a request per appearance
+    /// that finishes. The operator itself (`$count.scan(0, +)`) on a live source still piles up.
+    func testAProjectMethodNamedLikeAnOperatorIsTheSource() {
+        let text = """
+        final class MediaLibrary {
+            @Published var count = 0
+            func scan(folder: URL) -> AnyPublisher<Int, Error> {
+                Deferred { Future<Int, Error> { promise in promise(.success(1)) } }.eraseToAnyPublisher()
+            }
+        }
+        final class MediaBrowserViewController: NSViewController {
+            private let library = MediaLibrary()
+            private var statusBag = Set<AnyCancellable>()
+            override func viewDidAppear() {
+                super.viewDidAppear()
+                library.scan(folder: URL(fileURLWithPath: "/"))
+                    .sink(receiveCompletion: { _ in }, receiveValue: { [weak self] in self?.title = "\\($0)" })
+                    .store(in: &statusBag)
+                library.$count.scan(0, +)
+                    .sink { [weak self] in self?.title = "\\($0)" }
+                    .store(in: &statusBag)
+            }
+        }
+        """
+        XCTAssertEqual(positions(StoreInAppearanceRule.self, [(path: "A.swift", text: text)]), ["A.swift:17:14"])
+    }
 }
+
