@@ -953,7 +953,8 @@ public struct SubjectFakeInitialValueRule: Rule {
     /// the expression optional chaining (`episode?.imageID`), `as?`, `try?` or a `nil` (`flag ? name
     /// : nil`), unless a `??` there gives a default. What is nested in a call (`Toast(icon: nil)`)
     /// says nothing; nor does optional chaining inside a comparison (`updated.state != self?.card.state`
-    /// is a `Bool`), unless a ternary picks between values after it. A model that writes such a value
+    /// is a `Bool`), unless a ternary picks between values after it; a ternary's condition says
+    /// nothing (`hint != nil ? "title" : "details"` is never nil). A model that writes such a value
     /// holds nil as a state of its own, not only as its start.
     static func mayBeNil(_ i: Int, in tree: SyntaxTree) -> Bool {
         if isNil(i, in: tree) { return true }
@@ -974,7 +975,13 @@ public struct SubjectFakeInitialValueRule: Rule {
                    tree.tokens[k].startOffset == tree.tokens[k - 1].endOffset { maybe = true }
                 if tree.isWord(k, "as") || tree.isWord(k, "try"), k + 1 < tree.tokens.count, tree.tokens[k + 1].kind == .questionMark { maybe = true }
                 if kind == .operator, Self.booleanOperators.contains(tree.name(k)) { compares = true }
-                if kind == .questionMark, k > 0, tree.tokens[k].startOffset != tree.tokens[k - 1].endOffset { picks = true }
+                // What comes before a ternary's `?` is its condition (`hint != nil ? "title" : "details"`):
+                // only the values it picks between can be nil.
+                if kind == .questionMark, k > 0, tree.tokens[k].startOffset != tree.tokens[k - 1].endOffset {
+                    picks = true
+                    maybe = false
+                    compares = false
+                }
             }
             k += 1
         }

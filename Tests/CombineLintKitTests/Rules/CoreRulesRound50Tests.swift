@@ -250,5 +250,34 @@ final class CoreRulesRound50Tests: XCTestCase {
         """
         XCTAssertEqual(positions(StoreInAppearanceRule.self, [(path: "A.swift", text: text)]), ["A.swift:17:14"])
     }
+
+    /// `focusField.send(titleHint != nil ? "title" : "details")`: the ternary's condition mentions
+    /// nil, but it picks between two strings, so the subject is only ever sent values and its nil
+    /// start is the fake one its subscriber skips. A ternary that can pick nil writes a state.
+    func testATernarysConditionDoesNotMakeTheSentValueOptional() {
+        let text = """
+        final class ReportFormViewModel {
+            let focusField = CurrentValueSubject<String?, Never>(nil)
+            var titleHint: String?
+            func validate() {
+                focusField.send(titleHint != nil ? "title" : "details")
+            }
+        }
+        final class ReportFormViewController: UIViewController {
+            let model = ReportFormViewModel()
+            private var cancellables = Set<AnyCancellable>()
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                model.focusField.sink { [weak self] field in
+                    guard let field else { return }
+                    self?.title = field
+                }.store(in: &cancellables)
+            }
+        }
+        """
+        XCTAssertEqual(positions(SubjectFakeInitialValueRule.self, [(path: "A.swift", text: text)]), ["A.swift:2:9"])
+        let picksNil = text.replacingOccurrences(of: "? \"title\" : \"details\"", with: "? \"title\" : nil")
+        XCTAssertEqual(positions(SubjectFakeInitialValueRule.self, [(path: "A.swift", text: picksNil)]), [])
+    }
 }
 
