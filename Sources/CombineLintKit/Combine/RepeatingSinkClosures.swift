@@ -25,7 +25,8 @@ struct RepeatingSinkClosures: Sendable {
             let valueClosures = RepeatingSinkClosures.valueClosures(of: chain.elements[s])
             guard !valueClosures.isEmpty,
                   let type = tree.enclosingType(of: chain.first),
-                  NeverFinishingSources.startsNeverFinishing(chain, before: s, tree: tree, index: index, extraNames: []) else { continue }
+                  NeverFinishingSources.startsNeverFinishing(chain, before: s, tree: tree, index: index, extraNames: [])
+                    || RepeatingSinkClosures.callersPassNeverFinishing(chain, before: s, in: tree, index: index) else { continue }
             let source = RepeatingSinkClosures.sourceName(of: chain, sinkAt: s)
             for c in valueClosures {
                 byType[type, default: []].append(Closure(label: "\(source) sink", body: tree.closures[c].open..<tree.closures[c].close))
@@ -41,6 +42,13 @@ struct RepeatingSinkClosures: Sendable {
             }
             byType[type] = outermost
         }
+    }
+
+    /// `func observeBattery(_ battery: AnyPublisher<…>) { battery.sink { … } }`: the sink subscribes
+    /// to what the method is given, which a caller passes as a publisher that never finishes.
+    private static func callersPassNeverFinishing(_ chain: Chain, before s: Int, in tree: SyntaxTree, index: ProjectIndex) -> Bool {
+        guard let f = tree.outerMethod(of: chain.first) else { return false }
+        return CallerSuppliedSources.neverFinish(chain, before: s, function: f, in: tree, index: index)
     }
 
     /// The closures of the `sink` call `sink` that run once per value (not its `receiveCompletion:`).

@@ -8161,7 +8161,8 @@ from code UIKit or SwiftUI runs again and again:
   sequence); a store written right in such a closure (`UIAction { … .store(in: &self.cancellables) }`)
   is reported too, when its source never finishes;
 - the value closure of the type's own `sink` on a source that never finishes (`$weekStart.sink { [weak self] in
-  self?.applyWeekStart($0) }`: it runs once per value), when the subscription stored along the way never
+  self?.applyWeekStart($0) }`: it runs once per value; also a source the method is given, `battery.sink { … }` in
+  `observeBattery(_ battery:)`, that a caller passes as a never-finishing feed), when the subscription stored along the way never
   finishes either (a request per value ends by itself); `nested_sink` reports the same case at the inner `sink`;
 - a closure the type hands to another object's callback property (`form.onShowCart = { [weak self] in
   self?.showCart() }`, as a coordinator wires its screens) when that object calls the property

@@ -279,5 +279,46 @@ final class CoreRulesRound50Tests: XCTestCase {
         let picksNil = text.replacingOccurrences(of: "? \"title\" : \"details\"", with: "? \"title\" : nil")
         XCTAssertEqual(positions(SubjectFakeInitialValueRule.self, [(path: "A.swift", text: picksNil)]), [])
     }
+
+    /// `func observeBattery(_ battery: AnyPublisher<…>) { battery.sink { … self?.watchRange(…) } }`:
+    /// the sink's source is the method's parameter, and the screen passes the vehicle service's
+    /// never-finishing battery feed, so the closure runs once per report and `watchRange` stacks one
+    /// more subscription each time. A caller passing a request (`Just`) runs it once.
+    func testASinkOnAParameterThatCallersFeedNeverFinishingRunsPerValue() {
+        let text = """
+        final class VehicleService {
+            private let levels = PassthroughSubject<Int, Never>()
+            func battery(for id: String) -> AnyPublisher<Int, Never> { levels.eraseToAnyPublisher() }
+        }
+        final class TripViewModel {
+            @Published var kilometres = 0.0
+            var warning: String?
+            private var cancellables = Set<AnyCancellable>()
+            private var batteryBag = Set<AnyCancellable>()
+            private func watchRange(threshold: Int) {
+                $kilometres
+                    .sink { [weak self] km in if Int(km) > threshold { self?.warning = "Range low" } }
+                    .store(in: &cancellables)
+            }
+            func observeBattery(_ battery: AnyPublisher<Int, Never>) {
+                battery
+                    .sink { [weak self] level in self?.watchRange(threshold: level) }
+                    .store(in: &batteryBag)
+            }
+        }
+        final class TripViewController: UIViewController {
+            let service = VehicleService()
+            let viewModel = TripViewModel()
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                viewModel.observeBattery(SOURCE)
+            }
+        }
+        """
+        let live = text.replacingOccurrences(of: "SOURCE", with: "service.battery(for: \"car\")")
+        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [(path: "A.swift", text: live)]), ["A.swift:13:14"])
+        let once = text.replacingOccurrences(of: "SOURCE", with: "Just(20).eraseToAnyPublisher()")
+        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [(path: "A.swift", text: once)]), [])
+    }
 }
 
