@@ -95,7 +95,8 @@ public struct RepeatedViewCalls: Sendable {
         func collect(in body: Range<Int>, of tree: SyntaxTree, treeIndex: Int, label: String, into calls: inout [String: [Call]]) {
             guard body.lowerBound + 1 < body.upperBound else { return }
             for k in tree.chainIndices(in: (body.lowerBound + 1)...(body.upperBound - 1)) where tree.chains[k].last < body.upperBound {
-                guard let (method, call) = RepeatedViewCalls.call(in: tree.chains[k], tree: treeIndex, modifier: label) else { continue }
+                guard let (method, call) = RepeatedViewCalls.call(in: tree.chains[k], tree: treeIndex, modifier: label,
+                                                                  anyContext: RepeatedViewCalls.isTernaryBranch(tree.chains[k], in: tree)) else { continue }
                 calls[method, default: []].append(call)
             }
         }
@@ -228,6 +229,16 @@ public struct RepeatedViewCalls: Sendable {
 
     /// The call when a chain in the closure is a `receiver.method(…)` statement (or, in view-building
     /// code, any use of its value: `RowView(model: model.rowModel(for: item))`).
+    /// `model.isRunning ? model.stop() : model.start()` written as the action: each branch is a call
+    /// the action may make (after a ternary's `?` or `:`, its value unused).
+    static func isTernaryBranch(_ chain: Chain, in tree: SyntaxTree) -> Bool {
+        guard chain.context == .other, chain.first > 0 else { return false }
+        let before = chain.first - 1
+        let kind = tree.tokens[before].kind
+        if kind == .colon { return true }
+        return kind == .questionMark && before > 0 && tree.tokens[before].startOffset != tree.tokens[before - 1].endOffset
+    }
+
     private static func call(in chain: Chain, tree: Int, modifier: String, anyContext: Bool = false) -> (String, Call)? {
         switch chain.context {
         case .statement, .implicitReturn: break  // `{ model.bind() }` is a single-expression closure

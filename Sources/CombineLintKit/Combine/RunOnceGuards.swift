@@ -94,6 +94,20 @@ public enum RunOnceGuards {
         }
     }
 
+    /// The names set both to `true` and to `false` in `ranges` of `tree`: a cool-down
+    /// (`isCoolingDown = true`, then `isCoolingDown = false` in a delayed sink) lets the guarded code
+    /// run again once it is cleared, so on one path it only spaces the runs out.
+    public static func flagsSetBothWays(in ranges: [Range<Int>], of tree: SyntaxTree) -> Set<String> {
+        var setTrue = Set<String>()
+        var setFalse = Set<String>()
+        for range in ranges {
+            for i in range where tree.tokens[i].kind == .identifier && i + 2 < tree.tokens.count && tree.tokens[i + 1].kind == .equal {
+                if tree.isWord(i + 2, "true") { setTrue.insert(tree.name(i)) } else if tree.isWord(i + 2, "false") { setFalse.insert(tree.name(i)) }
+            }
+        }
+        return setTrue.intersection(setFalse)
+    }
+
     /// The names set to `true` or `false` in `ranges` of `tree`: run-once flags. A name also
     /// toggled there (`isFollowing.toggle()`) flips on every other run, so it guards nothing once.
     /// A set the code inserts into (`observedIDs.insert(id)`) is a run-once record per key: behind

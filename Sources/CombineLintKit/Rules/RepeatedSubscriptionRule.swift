@@ -433,7 +433,8 @@ public struct RepeatedSubscriptionRule: Rule {
             if case .parameter(let name) = owner, let f = tree.outerMethod(of: chain.first) {
                 passedBag = InoutBagArguments.memberPassed(forParameter: name, of: f, in: tree, index: index)
             }
-            guard let bag = BagResets.selfMemberName(owner) ?? passedBag, !bag.isEmpty else { continue }
+            guard let bag = BagResets.selfMemberName(owner) ?? passedBag ?? heldObjectBag(owner, at: chain.first, in: tree),
+                  !bag.isEmpty else { continue }
             // A subscription inside another one's sink is `nested_sink`'s.
             if isInsideSubscriberClosure(chain.first, in: tree) { continue }
             guard let function = tree.outerMethod(of: chain.first) ?? observer(around: chain.first, in: tree)
@@ -445,6 +446,18 @@ public struct RepeatedSubscriptionRule: Rule {
                                 chain: subscription.chain, subscriber: subscription.element, waitsForCondition: limited))
         }
         return result
+    }
+
+    /// `store(in: &inspector.bindings)`: the bag of an object the type holds in a stored property
+    /// (not a local or parameter), which lives as long as the holder and piles up the same way.
+    private func heldObjectBag(_ owner: Owner, at token: Int, in tree: SyntaxTree) -> String? {
+        guard case .other(let text) = owner else { return nil }
+        var parts = text.filter { $0 != " " }.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        if parts.first == "self" { parts.removeFirst() }
+        guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } }),
+              SubscriptionFinder.localVariable(named: parts[0], visibleAt: token, in: tree) == nil,
+              !SubscriptionFinder.isParameter(named: parts[0], visibleAt: token, in: tree) else { return nil }
+        return parts.joined(separator: ".")
     }
 
     /// The `didSet`/`willSet` of a stored instance property whose body holds the token (its
@@ -770,9 +783,13 @@ struct TypeAnalysis: Sendable {
             var bodies: [Int: [Range<Int>]] = [:]
             for m in first.map({ graph.reachable(from: $0) }) ?? [] { bodies[graph.methods[m].tree, default: []].append(graph.methods[m].body) }
             for step in path where step.method == nil { bodies[step.tree, default: []].append(step.body) }
-            return bodies.reduce(into: Set<String>()) { names, entry in
+            let set = bodies.reduce(into: Set<String>()) { names, entry in
                 names.formUnion(RunOnceGuards.flagAssignments(in: entry.value, of: index.trees[entry.key]))
             }
+            // A flag the path itself clears again (a cool-down) guards nothing for good.
+            return set.subtracting(bodies.reduce(into: Set<String>()) { names, entry in
+                names.formUnion(RunOnceGuards.flagsSetBothWays(in: entry.value, of: index.trees[entry.key]))
+            })
         }
         return RunOnceGuards.firstGuard(in: scanned, startingIn: k..<(k + 1), of: tree, bag: bag, flags: setOnPath) == k
     }
