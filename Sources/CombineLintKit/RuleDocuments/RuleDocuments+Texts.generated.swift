@@ -1691,7 +1691,10 @@ afterwards, `let token = observe()`; a free function is what a call without a re
 must be such a one, a protocol's requirement aside: a call through a value of the protocol's type
 runs a conforming type's implementation); in an extension of `Publisher`, such a function's `sink(…)` may be written without a receiver (the publisher it extends). `connect()` is reported only when its receiver
 is evidently a connectable publisher: the chain has `makeConnectable()`, `multicast(…)` or
-`Timer.publish(…)`, or the receiver is a variable or property declared or initialised as one.
+`Timer.publish(…)`, or the receiver is a variable or property declared or initialised as one,
+and not when the connectable wraps a source that delivers and finishes while it is subscribed
+(`let replay = [a, b].publisher.makeConnectable()`): `connect()` returns after the completion, and
+the dropped connection has nothing left to cancel.
 Statements of a result-builder closure (`cancelBag.collect { … }`, or a project function whose
 closure parameter is `@…Builder`), also inside its `if`, `else`, `switch` and `for` blocks, are the builder's values, not dropped, and so is the last
 expression of a branch of an `if` or `switch` expression whose value is assigned or returned

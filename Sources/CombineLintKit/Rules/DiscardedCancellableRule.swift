@@ -20,6 +20,11 @@ public struct DiscardedCancellableRule: Rule {
             if subscription.subscriber == .connect, !ConnectableEvidence.isConnectable(chain, before: subscription.element, in: tree, index: context.index) {
                 continue
             }
+            // `[a, b].publisher.makeConnectable()`: connecting sends every value and the completion
+            // before `connect()` returns, so nothing is left for the dropped connection to cancel.
+            if subscription.subscriber == .connect, upstreamFinishesDuringConnect(chain, before: subscription.element, in: tree, index: context.index) {
+                continue
+            }
             // `_ = Just(3).sink { values.append($0) }`: the subscription delivered and finished during `sink`.
             if subscription.subscriber != .connect, SynchronousCompletion.finishesDuringSubscribe(chain, before: subscription.element, in: tree, index: context.index) {
                 continue
@@ -40,6 +45,20 @@ public struct DiscardedCancellableRule: Rule {
                                           message: text.message, help: text.help))
         }
         return result
+    }
+
+    /// Whether the connectable publisher `connect()` is called on (written before it, or bound to a
+    /// local first: `let replay = items.publisher.makeConnectable()`) wraps a source that delivers and
+    /// finishes while it is subscribed.
+    private func upstreamFinishesDuringConnect(_ chain: Chain, before e: Int, in tree: SyntaxTree, index: ProjectIndex) -> Bool {
+        var source = chain
+        var end = e - 1
+        if e == 1, !chain.elements[0].isCall, let c = FinitePublishers.localInitializerChain(named: chain.elements[0].name, visibleAt: chain.first, in: tree) {
+            source = tree.chains[c]
+            end = source.elements.count - 1
+        }
+        guard end >= 1, source.elements[end].name == "makeConnectable", source.elements[end].isCall else { return false }
+        return SynchronousCompletion.finishesDuringSubscribe(source, before: end, in: tree, index: index)
     }
 
     /// `observe()` as a statement (or `_ = observe()`), where every project function it may call (of its name and

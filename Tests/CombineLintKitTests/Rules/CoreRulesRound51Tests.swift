@@ -97,4 +97,29 @@ final class CoreRulesRound51Tests: XCTestCase {
         """)]
         XCTAssertEqual(positions(RepeatedSubscriptionRule.self, files), ["SleepTimerViewModel.swift:7:67"])
     }
+
+    /// `let replay = [presence].publisher.makeConnectable()` then a dropped `replay.connect()`: the
+    /// sequence sends every value and its completion during `connect()`, so releasing the connection
+    /// cancels nothing. A connectable over a live `$selectedCell` loses everything after that call.
+    func testADroppedConnectionOfASequenceThatFinishesDuringConnectLosesNothing() {
+        let text = """
+        final class CollaborationService {
+            @Published var selectedCell: Int?
+            private let incoming = PassthroughSubject<Int, Never>()
+            private var bag = Set<AnyCancellable>()
+            func previewPresence() {
+                let replay = [1, 2].publisher.makeConnectable()
+                replay.sink { [weak self] in self?.incoming.send($0) }.store(in: &bag)
+                replay.connect()
+            }
+            func broadcastCursor() {
+                let cursor = $selectedCell.compactMap { $0 }.makeConnectable()
+                cursor.sink { [weak self] in self?.incoming.send($0) }.store(in: &bag)
+                cursor.connect()
+            }
+        }
+        """
+        XCTAssertEqual(positions(DiscardedCancellableRule.self, [(path: "A.swift", text: text)]), ["A.swift:13:16"])
+    }
 }
+
