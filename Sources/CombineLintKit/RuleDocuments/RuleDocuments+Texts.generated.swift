@@ -8193,7 +8193,8 @@ from code UIKit or SwiftUI runs again and again:
   reuse: `var trailID: UUID? { didSet { observe() } }`), unless `prepareForReuse` empties the bag;
 - the same through the methods it calls, and for calls on another object from any of the
   repeated code above, also in other types (`for await entries in stream {
-  Storage.shared.load(entries) }`, a notification sink calling `model.reload()`), again when the
+  Storage.shared.load(entries) }`, a notification sink calling `model.reload()`, a deep link's sink calling
+  `(children.first as? ExhibitsCoordinator)?.showScanner()` on the type it casts to), again when the
   source never finishes; a source the method is given is what its callers pass: an MVVM-C
   `transform(input:)` storing `input.refresh` never finishes when a caller builds the input from a
   subject (`viewModel.transform(input: .init(refresh: refreshSubject.eraseToAnyPublisher()))` in

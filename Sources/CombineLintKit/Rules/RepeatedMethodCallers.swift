@@ -291,6 +291,17 @@ enum RepeatedMethodCallers {
         return nil
     }
 
+    /// The type a parenthesised expression casts to as its last step: `(x as? Feed.Cell)`, `(x as! T)`.
+    private static func castType(inParentheses open: Int, in tree: SyntaxTree) -> String? {
+        let close = Int(tree.matching[open])
+        guard close > open + 3 else { return nil }
+        var k = close - 1
+        while k > open, tree.tokens[k].kind == .identifier || tree.tokens[k].kind == .period { k -= 1 }
+        guard k > open + 1, tree.tokens[k].kind == .questionMark || tree.tokens[k].kind == .exclamationMark,
+              tree.isWord(k - 1, "as"), k + 1 < close, tree.tokens[k + 1].kind == .identifier else { return nil }
+        return dottedTypeName(from: k + 1, limit: close, in: tree)
+    }
+
     /// `FeedCell` or `Feed.Cell` written from token `start`, up to whatever follows the type (`else { … }`
     /// of a `guard`, a case's `:`), before token `limit`.
     private static func dottedTypeName(from start: Int, limit: Int, in tree: SyntaxTree) -> String? {
@@ -386,6 +397,14 @@ enum RepeatedMethodCallers {
                 continue
             }
             let receiver = chain.elements[receiverIndex]
+            // `(childCoordinators.first as? ExhibitsCoordinator)?.showScanner()`: the cast names the type.
+            if receiverIndex == 0, receiver.kind == .literal, receiver.name == "(…)",
+               let type = castType(inParentheses: receiver.nameToken, in: tree),
+               let function = tree.outerMethod(of: element.nameToken) ?? initializer(around: element.nameToken, in: tree),
+               let owner = tree.functions[function].enclosingType {
+                add(type, owner: owner, function: function)
+                continue
+            }
             guard !receiver.isCall, receiver.subscripts.isEmpty, receiver.name != "self", receiver.name != "super",
                   receiver.kind == .root || receiverIndex == 1 else { continue }
             guard let function = tree.outerMethod(of: element.nameToken) ?? initializer(around: element.nameToken, in: tree),

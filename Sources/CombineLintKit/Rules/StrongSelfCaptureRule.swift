@@ -706,9 +706,11 @@ public struct StrongSelfCaptureRule: Rule {
         }
         guard value.count == 1, tree.tokens[value.lowerBound].kind == .identifier else { return nil }
         let name = tree.name(value.lowerBound)
+        // `chapterTitle(at:)`: a compound name names a function, even beside a property `chapterTitle`.
+        let compound = value != written
         guard lookup.localVariable(named: name, visibleAt: value.lowerBound) == nil,
               !SubscriptionFinder.isParameter(named: name, visibleAt: value.lowerBound, in: tree),
-              !isProperty(name, of: t, typeName, context),
+              compound || !isProperty(name, of: t, typeName, context),
               isInstanceMethod(name, of: t, typeName, context) else { return nil }
         return name
     }

@@ -56,7 +56,7 @@ struct ChainParser {
     /// that could extend it, so no chain is allocated for it.
     @inline(__always) private func mayContinue(after i: Int) -> Bool {
         guard i + 1 < n else { return false }
-        if layer.tokens[i].kind == .leftBracket { return true }
+        if layer.tokens[i].kind == .leftBracket || layer.tokens[i].kind == .leftParen { return true }
         let next = layer.tokens[i + 1]
         switch next.kind {
         case .period, .leftParen, .leftBracket, .leftBrace, .questionMark, .exclamationMark: return true
@@ -110,9 +110,30 @@ struct ChainParser {
                 }
             }
             return true
+        case .leftParen:
+            return isParenthesisedRoot(i)
         default:
             return false
         }
+    }
+
+    /// `(childCoordinators.first as? ExhibitsCoordinator)?.showScanner()`: a parenthesised expression
+    /// (not a call's arguments, a tuple or a closure's parameters) that a member access goes on from.
+    private func isParenthesisedRoot(_ i: Int) -> Bool {
+        let close = Int(layer.matching[i])
+        guard close > i + 1, close + 2 < n else { return false }
+        var after = close + 1
+        if layer.tokens[after].kind == .questionMark || layer.tokens[after].kind == .exclamationMark { after += 1 }
+        guard layer.tokens[after].kind == .period, !layer.tokens[close + 1].flags.contains(.spaceBefore), !layer.lineBreakBefore[close + 1],
+              after + 1 < n, layer.tokens[after + 1].kind == .identifier else { return false }
+        if i > 0, !layer.tokens[i].flags.contains(.spaceBefore), !layer.lineBreakBefore[i] {
+            // `f(x)`, `a[0](x)`, `x?(y)`, `Type<A>(x)`: the parenthesis opens a call's arguments.
+            switch layer.tokens[i - 1].kind {
+            case .identifier, .keyword, .rightParen, .rightBracket, .questionMark, .exclamationMark, .operator, .dollarIdentifier: return false
+            default: break
+            }
+        }
+        return true
     }
 
     /// The chain rooted at `first`, its elements appended to `elements` (the caller ends the chain there).
@@ -130,6 +151,10 @@ struct ChainParser {
         } else if layer.tokens[first].kind == .leftBracket {
             let close = Int(layer.matching[first])
             elements.append(element(.literal, name: "[…]", token: first, last: close))
+            j = close + 1
+        } else if layer.tokens[first].kind == .leftParen {
+            let close = Int(layer.matching[first])
+            elements.append(element(.literal, name: "(…)", token: first, last: close))
             j = close + 1
         } else {
             elements.append(element(.root, name: t.name(first), token: first, last: first))

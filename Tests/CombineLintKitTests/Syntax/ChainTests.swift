@@ -84,6 +84,20 @@ final class ChainTests: XCTestCase {
         XCTAssertEqual(tree.variables.map(\.name), ["subject", "x", "f"])
     }
 
+    /// `(x as? T)?.m()` goes on from a parenthesised expression: a chain with a `(…)` root, beside
+    /// the chains inside it. A call's arguments, a closure's parameters and a tuple are none.
+    func testParenthesisedRoots() {
+        let tree = parse("""
+        (children.first as? ExhibitsCoordinator)?.showScanner()
+        (a ?? b).sink { _ in }
+        load(x).map(f)
+        let t = (1, 2)
+        items.forEach { (item) in print(item) }
+        """)
+        XCTAssertEqual(tree.chainSummaries, ["(…).showScanner — statement", "children.first — argument of (…)", "(…).sink — statement",
+                                             "load.map — statement", "items.forEach — statement", "print — implicitly returned"])
+    }
+
     func testNestedGenericArgumentsInTypesAndCalls() {
         // Types (no call follows) are no chains at any level; a call after nested generic
         // arguments is one, whether the closing `>`s are one token or several.

@@ -1,0 +1,58 @@
+import XCTest
+@testable import CombineLintKit
+
+/// Idioms found by the round-52 probes of the core rules (a museum guide, a planning app for macOS
+/// and iPad, a carpooling app).
+final class CoreRulesRound52Tests: XCTestCase {
+    private func positions(_ rule: any Rule.Type, _ files: [(path: String, text: String)]) -> [String] {
+        findings(of: rule, in: files).map { "\($0.file):\($0.line):\($0.column)" }
+    }
+
+    /// `(childCoordinators.first as? ExhibitsCoordinator)?.showScanner()` in a method that a
+    /// deep-link sink runs for every route: the cast names the receiver's type, so the child's
+    /// store into its array runs once per route, as through a typed property.
+    func testACallOnAParenthesisedCastRunsTheCastTypesMethod() {
+        let text = """
+        final class ExhibitsCoordinator {
+            let scans = PassthroughSubject<String, Never>()
+            private var scanCancellables: [AnyCancellable] = []
+            func showScanner() {
+                scanCancellables.append(scans.sink { print($0) })
+            }
+        }
+        final class AppCoordinator {
+            @Published var pendingRoute: String?
+            var childCoordinators: [AnyObject] = []
+            private var bag = Set<AnyCancellable>()
+            func start() {
+                $pendingRoute.compactMap { $0 }.sink { [weak self] in self?.handle($0) }.store(in: &bag)
+            }
+            private func handle(_ route: String) {
+                (childCoordinators.first as? ExhibitsCoordinator)?.showScanner()
+            }
+        }
+        """
+        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [(path: "A.swift", text: text)]), ["A.swift:5:26"])
+        let once = text.replacingOccurrences(of: "$pendingRoute.compactMap { $0 }", with: "Just(\"scan\")")
+        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [(path: "A.swift", text: once)]), [])
+    }
+
+    /// `map(chapterTitle(at:))` beside a property `chapterTitle`: the compound name names the method,
+    /// which holds `self` in a pipeline that the `@Published` storage of `self` keeps. The property
+    /// itself, passed as a value, is no capture.
+    func testACompoundMethodNameBesideASameNamedPropertyIsAMethodReference() {
+        let text = """
+        final class Player { @Published var currentChapter = 0 }
+        final class AudioGuideViewModel: ObservableObject {
+            @Published var chapterTitle = ""
+            @Published var label = ""
+            let player = Player()
+            init() {
+                player.$currentChapter.map(chapterTitle(at:)).assign(to: &$chapterTitle)
+            }
+            func chapterTitle(at index: Int) -> String { "\\(index)" }
+        }
+        """
+        XCTAssertEqual(positions(StrongSelfCaptureRule.self, [(path: "A.swift", text: text)]), ["A.swift:7:36"])
+    }
+}
