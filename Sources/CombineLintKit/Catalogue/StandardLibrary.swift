@@ -20,6 +20,11 @@ extension Catalogue {
     /// `publisher` after one is the collection's, which gives its elements and finishes.
     public static let collectionOnlyMembers: Set<String> = ["keys", "indices"]
 
+    /// Calls that make a new value each time (`UUID()`, `Date()`, `Date.now`): a dictionary key
+    /// built from one is new on every run, so `tokens["weekly-\(Date().timeIntervalSince1970)"] = …`
+    /// adds an entry rather than replacing one.
+    public static let freshValueMakers: Set<String> = ["UUID", "Date", "CFAbsoluteTimeGetCurrent"]
+
     /// Collection methods no publisher has, each giving a collection.
     public static let collectionOnlyTransforms: Set<String> = ["sorted", "reversed", "shuffled", "enumerated"]
 

@@ -69,11 +69,16 @@ public enum BagResets {
             // `bags[id] = []`: the entry of a keyed bag, emptied for the store into `&bags[id, default: []]`.
             var targetLast = i - 1
             if tree.tokens[targetLast].kind == .rightBracket, case let open = Int(tree.matching[targetLast]), open > start {
+                // `tokens[UUID()] = …` fills a new entry each time and replaces none.
+                if SubscriptionFinder.subscriptKeyIsNew(start...(i - 1), in: tree) { continue }
                 targetLast = open - 1
             }
             guard self.key(first: start, last: targetLast, in: tree) == key else { continue }
             var end = i + 1
             while end < range.upperBound, !tree.statementStarts[end] { end += 1 }
+            // `tokens["chart"] = p.sink { … }` replaces that one entry: the others stay.
+            if targetLast != i - 1, let c = tree.chain(startingAt: i + 1),
+               tree.chains[c].elements.contains(where: { ($0.name == "sink" || $0.name == "assign") && $0.isCall }) { continue }
             if tree.uses(lastName, in: (i + 1)..<end).isEmpty { result.append(start) }
         }
         return result.sorted()

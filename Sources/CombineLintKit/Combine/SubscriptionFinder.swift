@@ -175,6 +175,20 @@ public enum SubscriptionFinder {
     }
 
     /// A parameter of an enclosing function or closure named `name`.
+    /// Whether the subscript ending `target` (`tokens[key]`) has a key made new on each run:
+    /// `UUID()`, `Date()`, `Date.now` or `CFAbsoluteTimeGetCurrent()` in it. Stored there, a
+    /// subscription adds an entry instead of replacing the one before.
+    public static func subscriptKeyIsNew(_ target: ClosedRange<Int>, in tree: SyntaxTree) -> Bool {
+        let close = target.upperBound
+        guard tree.tokens[close].kind == .rightBracket, case let open = Int(tree.matching[close]), open >= target.lowerBound else { return false }
+        for k in (open + 1)..<close where tree.tokens[k].kind == .identifier && Catalogue.freshValueMakers.contains(tree.name(k)) {
+            guard k + 1 < close else { continue }
+            if tree.tokens[k + 1].kind == .leftParen, tree.tokens[k + 1].startOffset == tree.tokens[k].endOffset { return true }
+            if tree.tokens[k + 1].kind == .period, k + 2 < close, tree.isWord(k + 2, "now") { return true }
+        }
+        return false
+    }
+
     public static func isParameter(named name: String, visibleAt token: Int, in tree: SyntaxTree) -> Bool {
         parameterType(named: name, visibleAt: token, in: tree) != nil
     }

@@ -8310,7 +8310,10 @@ Subscribe once, where the owner is set up: `viewDidLoad`, `init`, or a cell's `i
 for subscriptions that do not depend on the configured item. When the subscription must follow the
 screen's visibility or the cell's item, empty the bag first (`bag.removeAll()` at the start of
 `bind()`, or in `viewDidDisappear` / `prepareForReuse`), or keep the one subscription in an
-`AnyCancellable?` property so that the new one replaces (and cancels) the old.
+`AnyCancellable?` property so that the new one replaces (and cancels) the old. A dictionary slot
+replaces too (`tokens["chart"] = …`), but only under a key that stays the same: a key made new on
+every run (`tokens[UUID().uuidString] = …`, `tokens["weekly-\(Date().timeIntervalSince1970)"] = …`)
+fills one more entry each time, and is reported like an insertion.
 
 ## Options
 

@@ -395,10 +395,10 @@ public struct RepeatedSubscriptionRule: Rule {
                     token = element.nameToken
                     label = element.name + "(_:)"
                 case .assignment(let target, let compound):
-                    // `bag[key] = …` replaces the previous entry of that key.
-                    guard compound else { continue }
+                    // `bag[key] = …` replaces the previous entry of that key, unless the key is new each run.
+                    guard compound || SubscriptionFinder.subscriptKeyIsNew(target, in: tree) else { continue }
                     token = target.upperBound + 1
-                    label = "+="
+                    label = compound ? "+=" : tree.text(target.lowerBound, Int(tree.matching[target.upperBound]) - 1) + "[…] ="
                 case .collectionElement(let open):
                     // `bag += [ … ]` adds; `bag = [ … ]` replaces the old bag (and cancels it).
                     if open > 0, tree.tokenIs(open - 1, "+=") {

@@ -144,8 +144,12 @@ public struct StoreInAppearanceRule: Rule {
             guard ownerAccumulates(owner) else { return nil }
             switch chain.context {
             case .assignment(let target, let compound):
-                // `bag[key] = …` replaces the previous entry; only `bag += …` grows.
-                guard compound, let key = BagResets.key(first: target.lowerBound, last: target.upperBound, in: tree) else { return nil }
+                // `bag[key] = …` replaces the previous entry; only `bag += …` grows, or a key new each run
+                // (`tokens[UUID()] = …`).
+                let fresh = !compound && SubscriptionFinder.subscriptKeyIsNew(target, in: tree)
+                guard compound || fresh,
+                      let key = BagResets.key(first: target.lowerBound, last: fresh ? Int(tree.matching[target.upperBound]) - 1 : target.upperBound,
+                                              in: tree) else { return nil }
                 return StoreSite(first: target.lowerBound, last: target.upperBound + 1, key: key)
             case .argument(let open):
                 guard let call = tree.call(openedAt: open), call.element > 0 else { return nil }

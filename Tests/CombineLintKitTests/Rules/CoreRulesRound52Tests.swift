@@ -55,4 +55,32 @@ final class CoreRulesRound52Tests: XCTestCase {
         """
         XCTAssertEqual(positions(StrongSelfCaptureRule.self, [(path: "A.swift", text: text)]), ["A.swift:7:36"])
     }
+
+    /// `tokens["weekly-\(Date().timeIntervalSince1970)"] = …` (round 53): a key made new on every run
+    /// (`Date()`, `UUID()`) fills a new entry and replaces none, so each appearance adds a live
+    /// subscription; a fixed key (`tokens["chart"]`) replaces the one before and cancels it.
+    func testADictionaryKeyNewOnEveryRunAddsAnEntry() {
+        let text = """
+        final class Store { @Published var sessions: [Int] = [] }
+        final class TrainingViewController: UIViewController {
+            let store = Store()
+            private var tokens: [String: AnyCancellable] = [:]
+            override func viewDidAppear(_ animated: Bool) {
+                super.viewDidAppear(animated)
+                bindChart()
+            }
+            private func bindChart() {
+                tokens["chart"] = store.$sessions.sink { [weak self] in self?.title = "\\($0.count)" }
+                tokens["weekly-\\(Date().timeIntervalSince1970)"] = store.$sessions
+                    .sink { [weak self] in self?.title = "\\($0.count)" }
+            }
+        }
+        """
+        let found = findings(of: RepeatedSubscriptionRule.self, in: [(path: "A.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["11:58"])
+        XCTAssertEqual(found.first?.message.hasPrefix("`viewDidAppear(_:) → bindChart() → tokens[…] =`"), true)
+        let direct = text.replacingOccurrences(of: "        bindChart()\n", with: "        tokens[UUID().uuidString] = store.$sessions.sink { _ in }\n")
+        XCTAssertEqual(positions(StoreInAppearanceRule.self, [(path: "A.swift", text: direct)]), ["A.swift:7:9"])
+    }
 }
+
