@@ -156,7 +156,7 @@ public struct RepeatedSites: Sendable {
         }
         if name.hasPrefix("configure") || name.hasPrefix("bind") || extraCellMethods.contains(name),
            let cellType = reusableViewType(around: token), !isCalledOnlyOnce(name, inType: cellType),
-           !isHelperOfItsCell(function, inType: cellType) {
+           !isHelperOfItsCell(function, inType: cellType), !isMadeAnewForEachRow(cellType) {
             return RepeatedSite(kind: .cellMethod(cellType: cellType), name: function.selectorName, function: f, closure: nil, body: body)
         }
         return nil
@@ -204,6 +204,29 @@ public struct RepeatedSites: Sendable {
             called = true
         }
         return called
+    }
+
+    /// A cell type the project only ever makes with its initializer (`let cell = MarkerCellView()` in
+    /// `tableView(_:viewFor:row:)`) and never dequeues, registers or casts to (`as? MarkerCellView`,
+    /// `MarkerCellView.self`): each row gets a new cell, so its bag never carries a previous row's
+    /// subscriptions.
+    func isMadeAnewForEachRow(_ cellType: String) -> Bool {
+        var made = false
+        for reference in index.identifiers[cellType] {
+            let tree = index.trees[reference.tree]
+            let k = reference.token
+            guard tree.tokenIs(k, cellType) else { continue }
+            // Its declaration and extensions.
+            if k > 0, tree.isWord(k - 1, "class") || tree.isWord(k - 1, "extension") { continue }
+            // `MarkerCellView()`: a new cell.
+            if k + 1 < tree.tokens.count, tree.tokens[k + 1].kind == .leftParen, tree.tokens[k + 1].startOffset == tree.tokens[k].endOffset {
+                made = true
+                continue
+            }
+            // Any other mention (a cast, `.self`, a reuse identifier, a generic argument) may be reuse.
+            return false
+        }
+        return made
     }
 
     /// The trees of the files that declare or extend `typeName`.

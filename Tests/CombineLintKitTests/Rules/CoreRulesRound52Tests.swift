@@ -82,5 +82,32 @@ final class CoreRulesRound52Tests: XCTestCase {
         let direct = text.replacingOccurrences(of: "        bindChart()\n", with: "        tokens[UUID().uuidString] = store.$sessions.sink { _ in }\n")
         XCTAssertEqual(positions(StoreInAppearanceRule.self, [(path: "A.swift", text: direct)]), ["A.swift:7:9"])
     }
+
+    /// `tableView(_:viewFor:row:)` making `MarkerCellView()` anew for every row (round 53): no cell is
+    /// reused, so the one subscription its `configure` stores dies with that cell. A table that makes
+    /// its views by identifier and casts (`makeView(withIdentifier:owner:) as? MarkerCellView`) reuses them.
+    func testACellMadeAnewForEachRowIsNotReused() {
+        let text = """
+        final class Transport { @Published var position = 0.0 }
+        final class MarkerCellView: NSTableCellView {
+            private var bag = Set<AnyCancellable>()
+            func configure(transport: Transport) {
+                transport.$position.sink { [weak self] in self?.toolTip = "\\($0)" }.store(in: &bag)
+            }
+        }
+        final class MarkerListViewController: NSViewController, NSTableViewDelegate {
+            let transport = Transport()
+            func tableView(_ tableView: NSTableView, viewFor tableColumn: NSTableColumn?, row: Int) -> NSView? {
+                let cell = MarkerCellView()
+                cell.configure(transport: transport)
+                return cell
+            }
+        }
+        """
+        XCTAssertEqual(positions(StoreInAppearanceRule.self, [(path: "A.swift", text: text)]), [])
+        let reused = text.replacingOccurrences(of: "let cell = MarkerCellView()",
+                                               with: "let cell = tableView.makeView(withIdentifier: .init(\"m\"), owner: self) as! MarkerCellView")
+        XCTAssertEqual(positions(StoreInAppearanceRule.self, [(path: "A.swift", text: reused)]), ["A.swift:5:77"])
+    }
 }
 
