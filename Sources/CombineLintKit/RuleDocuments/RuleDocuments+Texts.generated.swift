@@ -13528,7 +13528,8 @@ final class ParserTests: XCTestCase {
 
 Reports a timer publisher on the main run loop scheduled in the `.default` mode:
 `Timer.publish(every:…, on: .main, in: .default)` (also `on: RunLoop.main`, `in: RunLoop.Mode.default`,
-and `Timer.TimerPublisher(interval:runLoop:mode:)`). `on: .current` counts as the main run loop in
+a local constant holding it, `let mode: RunLoop.Mode = .default` then `in: mode`, whose value the fix
+changes, and `Timer.TimerPublisher(interval:runLoop:mode:)`). `on: .current` counts as the main run loop in
 the members of a SwiftUI `View`, a view controller, a view or a cell, which run on the main thread.
 
 Reported where the timer drives what the user sees: in a view, a cell or a control, a view

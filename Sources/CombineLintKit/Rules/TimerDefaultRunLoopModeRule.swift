@@ -30,7 +30,7 @@ public struct TimerDefaultRunLoopModeRule: Rule {
         for call in tree.timerPublisherCalls {
             guard let runLoop = call.runLoop,
                   isMainRunLoop(runLoop.value, in: tree) || (isCurrentRunLoop(runLoop.value, in: tree) && isOnMainThread(runLoop.value.lowerBound, context)),
-                  let mode = call.mode, let defaultToken = defaultModeToken(mode.value, in: tree),
+                  let mode = call.mode, let defaultToken = defaultModeToken(mode.value, in: tree) ?? defaultModeOfLocal(mode.value, in: tree),
                   !isLongerThanASecond(call.interval, in: tree),
                   drivesTheScreen(call, context) else { continue }
             let fix = Fix(title: "Schedule the timer in .common mode",
@@ -201,6 +201,14 @@ public struct TimerDefaultRunLoopModeRule: Rule {
         let name = context.tree.types[t].name.lastNameComponent
         let bases = context.tree.types[t].inheritance.map { ProjectIndex.stripGenerics($0) } + context.index.allAncestors(of: name)
         return bases.filter { Catalogue.mainActorBaseTypes.contains($0) }
+    }
+
+    /// `let mode: RunLoop.Mode = .default` then `in: mode`: the `default` token of the constant's value.
+    private func defaultModeOfLocal(_ value: ClosedRange<Int>, in tree: SyntaxTree) -> Int? {
+        guard value.count == 1, tree.tokens[value.lowerBound].kind == .identifier,
+              let v = SubscriptionFinder.localVariable(named: tree.name(value.lowerBound), visibleAt: value.lowerBound, in: tree),
+              tree.variables[v].isLet, let initializer = tree.variables[v].initializer else { return nil }
+        return defaultModeToken(initializer, in: tree)
     }
 
     /// The `default` token of `.default`, `RunLoop.Mode.default` or `Mode.default`.

@@ -51,4 +51,28 @@ final class DefaultRulesRound50Tests: XCTestCase {
         """
         XCTAssertEqual(positions(TimerDefaultRunLoopModeRule.self, text), ["7:64"])
     }
+
+    /// `let mode: RunLoop.Mode = .default` then `Timer.publish(every: 0.5, tolerance: 0.1, on: .main, in: mode)`
+    /// in a collection view cell (round 52): the constant is the default mode, and the fix edits its value.
+    /// A constant set to `.common` is no finding.
+    func testATimersModeReadFromALocalConstant() {
+        let text = """
+        final class TimerCell: UICollectionViewCell {
+            private let label = UILabel()
+            private var bag = Set<AnyCancellable>()
+            func start() {
+                let mode: RunLoop.Mode = .default
+                Timer.publish(every: 0.5, tolerance: 0.1, on: .main, in: mode)
+                    .autoconnect()
+                    .sink { [weak self] in self?.label.text = "\\($0)" }
+                    .store(in: &bag)
+            }
+        }
+        """
+        let found = findings(of: TimerDefaultRunLoopModeRule.self, in: [(path: "A.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["6:66"])
+        XCTAssertEqual(found.first.flatMap { $0.fix }.map { applying($0.edits, to: text) }?.contains("let mode: RunLoop.Mode = .common"), true)
+        XCTAssertEqual(positions(TimerDefaultRunLoopModeRule.self, text.replacingOccurrences(of: "= .default", with: "= .common")), [])
+    }
 }
+
