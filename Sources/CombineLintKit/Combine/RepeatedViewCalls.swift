@@ -227,8 +227,6 @@ public struct RepeatedViewCalls: Sendable {
         return true
     }
 
-    /// The call when a chain in the closure is a `receiver.method(…)` statement (or, in view-building
-    /// code, any use of its value: `RowView(model: model.rowModel(for: item))`).
     /// `model.isRunning ? model.stop() : model.start()` written as the action: each branch is a call
     /// the action may make (after a ternary's `?` or `:`, its value unused).
     static func isTernaryBranch(_ chain: Chain, in tree: SyntaxTree) -> Bool {
@@ -239,6 +237,8 @@ public struct RepeatedViewCalls: Sendable {
         return kind == .questionMark && before > 0 && tree.tokens[before].startOffset != tree.tokens[before - 1].endOffset
     }
 
+    /// The call when a chain in the closure is a `receiver.method(…)` statement (or, in view-building
+    /// code, any use of its value: `RowView(model: model.rowModel(for: item))`).
     private static func call(in chain: Chain, tree: Int, modifier: String, anyContext: Bool = false) -> (String, Call)? {
         switch chain.context {
         case .statement, .implicitReturn: break  // `{ model.bind() }` is a single-expression closure

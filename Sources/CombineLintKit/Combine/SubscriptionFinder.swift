@@ -174,7 +174,6 @@ public enum SubscriptionFinder {
         return nil
     }
 
-    /// A parameter of an enclosing function or closure named `name`.
     /// Whether the subscript ending `target` (`tokens[key]`) has a key made new on each run:
     /// `UUID()`, `Date()`, `Date.now` or `CFAbsoluteTimeGetCurrent()` in it. Stored there, a
     /// subscription adds an entry instead of replacing the one before.
@@ -189,6 +188,7 @@ public enum SubscriptionFinder {
         return false
     }
 
+    /// A parameter of an enclosing function or closure named `name`.
     public static func isParameter(named name: String, visibleAt token: Int, in tree: SyntaxTree) -> Bool {
         parameterType(named: name, visibleAt: token, in: tree) != nil
     }

@@ -106,10 +106,7 @@ public enum SynchronousCompletion {
     /// collection (a transform, or a dictionary's `keys`/`values` view).
     private static func collectionPublisher(in elements: ChainElements) -> Int? {
         guard let p = elements.indices.dropFirst().first(where: { elements[$0].name == "publisher" }), !elements[p].isCall,
-              elements[1..<p].allSatisfy({ step in
-                  step.isCall ? Catalogue.collectionTransforms.contains(step.name)
-                      : Catalogue.collectionViewMembers.contains(step.name) && step.subscripts.isEmpty
-              }) else { return nil }
+              elements[1..<p].allSatisfy(isCollectionStep) else { return nil }
         return p
     }
 

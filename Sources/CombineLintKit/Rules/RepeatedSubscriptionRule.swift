@@ -783,13 +783,14 @@ struct TypeAnalysis: Sendable {
             var bodies: [Int: [Range<Int>]] = [:]
             for m in first.map({ graph.reachable(from: $0) }) ?? [] { bodies[graph.methods[m].tree, default: []].append(graph.methods[m].body) }
             for step in path where step.method == nil { bodies[step.tree, default: []].append(step.body) }
-            let set = bodies.reduce(into: Set<String>()) { names, entry in
-                names.formUnion(RunOnceGuards.flagAssignments(in: entry.value, of: index.trees[entry.key]))
-            }
+            var flags = Set<String>()
             // A flag the path itself clears again (a cool-down) guards nothing for good.
-            return set.subtracting(bodies.reduce(into: Set<String>()) { names, entry in
-                names.formUnion(RunOnceGuards.flagsSetBothWays(in: entry.value, of: index.trees[entry.key]))
-            })
+            var clearedAgain = Set<String>()
+            for (t, ranges) in bodies {
+                flags.formUnion(RunOnceGuards.flagAssignments(in: ranges, of: index.trees[t]))
+                clearedAgain.formUnion(RunOnceGuards.flagsSetBothWays(in: ranges, of: index.trees[t]))
+            }
+            return flags.subtracting(clearedAgain)
         }
         return RunOnceGuards.firstGuard(in: scanned, startingIn: k..<(k + 1), of: tree, bag: bag, flags: setOnPath) == k
     }
@@ -861,24 +862,23 @@ struct TypeAnalysis: Sendable {
     /// (the scene leaves the foreground before it enters it again). For a user's action (`byUser`),
     /// only what the path itself reaches counts: a screen's teardown comes after all its clicks.
     private func emptiedByMethods(_ bag: String, from first: Int?, entryIsFirst: Bool, byUser: Bool) -> Bool {
+        let emptiesBag = { (m: Int) in BagResets.empties(bag, in: graph.methods[m].body, of: index.trees[graph.methods[m].tree]) }
         var methods = first.map { graph.reachable(from: $0) } ?? []
-        if byUser {
-            return methods.contains { m in BagResets.empties(bag, in: graph.methods[m].body, of: index.trees[graph.methods[m].tree]) }
-        }
+        if byUser { return methods.contains(where: emptiesBag) }
         if let endDisplaying, endDisplaying.empties(bag, ofCellType: graph.typeName, index: index) { return true }
+        // The path's entry method, whose paired callbacks end what it starts.
+        let entry = entryIsFirst ? first.map { graph.methods[$0].name } : nil
+        let reachableFromMethods = { (names: Set<String>) in graph.reachable(from: graph.methods.indices.filter { names.contains(graph.methods[$0].name) }) }
         // A window becomes key (or main) again many times before it closes: only its own opposite
         // (`windowDidResignMain`) ends what the previous time started, not `windowWillClose`.
-        if entryIsFirst, let first, let own = Catalogue.appearanceOwnResets[graph.methods[first].name] {
-            methods.formUnion(graph.reachable(from: graph.methods.indices.filter { own.contains(graph.methods[$0].name) }))
-            return methods.contains { m in BagResets.empties(bag, in: graph.methods[m].body, of: index.trees[graph.methods[m].tree]) }
+        if let entry, let own = Catalogue.appearanceOwnResets[entry] {
+            methods.formUnion(reachableFromMethods(own))
+            return methods.contains(where: emptiesBag)
         }
         methods.formUnion(resetMethods)
-        if entryIsFirst, let first, let pairs = Catalogue.lifecycleResets[graph.methods[first].name] {
-            methods.formUnion(graph.reachable(from: graph.methods.indices.filter { pairs.contains(graph.methods[$0].name) }))
-        }
-        return methods.contains { m in
-            BagResets.empties(bag, in: graph.methods[m].body, of: index.trees[graph.methods[m].tree])
-        } || inheritedResetBodies.contains { BagResets.empties(bag, in: $0.body, of: index.trees[$0.tree]) }
+        if let entry, let pairs = Catalogue.lifecycleResets[entry] { methods.formUnion(reachableFromMethods(pairs)) }
+        return methods.contains(where: emptiesBag)
+            || inheritedResetBodies.contains { BagResets.empties(bag, in: $0.body, of: index.trees[$0.tree]) }
     }
 
     /// Methods of the type named in `#selector(…)` in its files (targets of controls, refresh controls, notifications).
