@@ -50,6 +50,9 @@ extension Catalogue {
 
     /// Global functions that only write a trace of their arguments (standard output, the system log).
     public static let printingFunctions: Set<String> = ["print", "debugPrint", "NSLog", "os_log", "dump"]
+    /// Initialisers that read an object only for its identity or its description and keep no
+    /// reference to it: `ObjectIdentifier(token)`, `String(describing: token)`.
+    public static let nonRetainingReaders: Set<String> = ["ObjectIdentifier", "String"]
 
     /// Methods of loggers (`os.Logger`'s levels, and the usual names of a project's own logger):
     /// `log.debug("\(demand)")` only writes its arguments down.

@@ -79,6 +79,34 @@ extension FinitePublishers {
         return assigned.isEmpty ? nil : assigned
     }
 
+    /// For a source naming a value declared as a `Future` (a local, or a stored property of the
+    /// enclosing type, read whole or through one subscript of a collection of them:
+    /// `forecasts[id]` with `private var forecasts: [String: Future<String, Never>]`): a `Future`
+    /// answers once and finishes, whichever one the name holds.
+    func declaresFuture(_ chain: Chain, through last: Int, in tree: SyntaxTree) -> Bool {
+        let elements = chain.elements
+        let named: ChainElement
+        if last == 0, elements[0].kind == .root { named = elements[0] }
+        else if last == 1, elements[0].kind == .root, elements[0].name == "self", !elements[0].isCall { named = elements[1] }
+        else { return false }
+        guard !named.isCall, named.subscripts.count <= 1, tree.tokens[named.nameToken].kind == .identifier else { return false }
+        let variable: VariableDecl
+        if last == 0, let v = SubscriptionFinder.localVariable(named: named.name, visibleAt: named.nameToken, in: tree) {
+            variable = tree.variables[v]
+        } else if let t = tree.enclosingType(of: named.nameToken), let v = tree.memberVariable(named: named.name, ofType: t) {
+            variable = tree.variables[v]
+        } else {
+            return false
+        }
+        guard !variable.isComputed, !variable.typeText.isEmpty else { return false }
+        var type = TypeText.unwrappingOptional(variable.typeText)
+        if !named.subscripts.isEmpty {
+            guard let element = TypeText.collectionElement(type) else { return false }
+            type = TypeText.unwrappingOptional(element)
+        }
+        return type.hasPrefix("Future<")
+    }
+
     /// For a source naming a stored optional `var` of the enclosing type that starts empty (`private
     /// var refreshing: AnyPublisher<String, Error>?`), read directly or through a shorthand binding
     /// (`if let refreshing { return refreshing }`): every publisher the project assigns to the name,

@@ -141,6 +141,21 @@ enum NeverFinishingSources {
               let receiverType = TypeResolver.ownerType(ofElement: s, in: chain, tree: tree, index: index),
               index.type(named: receiverType)?.kind == .protocol else { return false }
         return evidence(in: chain, before: end, tree: tree, index: index, extraNames: []) == nil
+            && !flattensNeverFinishing(chain, before: end, tree: tree, index: index)
+    }
+
+    /// Whether a `flatMap` among elements `0..<end` maps every value into a publisher that never
+    /// finishes (`checkOut(basket).flatMap { receipt in loans.dueDates(for: receipt.id) }`): once the
+    /// source delivers, the pipeline lives as long as that inner publisher, whatever the source is.
+    static func flattensNeverFinishing(_ chain: Chain, before end: Int, tree: SyntaxTree, index: ProjectIndex) -> Bool {
+        chain.elements[..<min(end, chain.elements.count)].dropFirst().contains { element in
+            guard element.isCall, element.name == "flatMap", let closure = element.closures.last else { return false }
+            let returned = tree.chainsReturned(byClosure: closure)
+            return !returned.isEmpty && returned.allSatisfy { inner in
+                evidence(in: inner, before: inner.elements.count, tree: tree, index: index, extraNames: []) != nil
+                    && !inner.elements.dropFirst().contains(where: FinitePublishers.limitsValues)
+            }
+        }
     }
 
     /// Whether chain elements `0..<end` start from a call of the project's own functions that return a
@@ -157,7 +172,8 @@ enum NeverFinishingSources {
         let s = firstOperator - 1
         guard s >= 0, elements[s].isCall, elements[s].closures.isEmpty || elements[s].kind == .member,
               elements[s].name.first?.isUppercase == false,
-              evidence(in: chain, before: end, tree: tree, index: index, extraNames: []) == nil else { return false }
+              evidence(in: chain, before: end, tree: tree, index: index, extraNames: []) == nil,
+              !flattensNeverFinishing(chain, before: end, tree: tree, index: index) else { return false }
         let declared = ProjectFunctionCalls.declarations(runBy: elements[s], matching: .labels, requireBody: true, publisherResults: true,
                                                          also: { $0.returnType.contains("Publisher") }, index: index)
         return !declared.isEmpty && declared.allSatisfy { reference in

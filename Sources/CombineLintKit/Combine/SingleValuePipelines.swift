@@ -18,6 +18,35 @@ public enum SingleValuePipelines {
         return returnsOneValue(call, index: index, memo: memo)
     }
 
+    /// Whether the value closure of the `sink` at element `e` runs once per subscription (so once
+    /// per run of the code that subscribes): an outer pipeline that answers once (a request, a
+    /// `Future`, a project function returning one, or one `once` cannot show to go on) and makes no
+    /// more values of that answer; a call of a function whose pipelines end in `collect()`; or a
+    /// sequence whose values all pass, and which finishes, while `sink` runs
+    /// (`Section.allCases.publisher`: the subscriptions made in its closure are a fixed set).
+    public static func runsValueClosureOnce(_ chain: Chain, sinkAt e: Int, in tree: SyntaxTree, once: FinitePublishers,
+                                            index: ProjectIndex, memo: ProjectMemo) -> Bool {
+        if emitsAtMostOneValue(chain, in: tree) { return true }
+        if once.finishes(chain, before: e, in: tree) || NeverFinishingSources.startsFromUndecidedCall(chain, before: e, tree: tree, index: index),
+           !multipliesValues(chain, before: e, in: tree) { return true }
+        if startsFromOneValueFunction(chain, before: e, in: tree, index: index, memo: memo), !multipliesValues(chain, before: e, in: tree) { return true }
+        return SynchronousCompletion.finishesDuringSubscribe(chain, before: e, in: tree)
+    }
+
+    /// Whether elements `0..<end` can make one answer into several values (`Catalogue.valueMultiplyingNames`);
+    /// a zip only when one of its inputs can (`Publishers.Zip(api.customer(), api.manifest())` answers once).
+    static func multipliesValues(_ chain: Chain, before end: Int, in tree: SyntaxTree) -> Bool {
+        chain.elements[..<end].contains { element in
+            guard Catalogue.valueMultiplyingNames.contains(element.name) else { return false }
+            guard Catalogue.zippingCombiners.contains(element.name) else { return true }
+            return element.arguments.contains { argument in
+                guard argument.closure == nil else { return false }
+                guard let c = tree.chain(startingAt: argument.value.lowerBound), tree.chains[c].last == argument.value.upperBound else { return true }
+                return multipliesValues(tree.chains[c], before: tree.chains[c].elements.count, in: tree)
+            }
+        }
+    }
+
     /// `Just`, `Future`, `first()`, `last()`, `collect()`, `reduce`, `prefix(1)`.
     static func limitsToOneValue(_ element: ChainElement, in tree: SyntaxTree) -> Bool {
         guard element.isCall else { return false }

@@ -134,12 +134,25 @@ public enum SynchronousCompletion {
         guard member >= 1, elements[member].kind == .member, !elements[member].isCall, elements[member].subscripts.isEmpty,
               elements[1...member].allSatisfy({ !$0.isCall && $0.subscripts.isEmpty }),
               // Asked before the owner's type, whose lookup walks its superclasses.
-              case let sequence = { (typeText: String) in isStandardCollection(typeText) || (member + 1 == p && isOptionalValue(typeText)) },
-              index.properties(named: elements[member].name).contains(where: { sequence($0.typeText) }),
-              let owner = TypeResolver.ownerTypeThroughProperties(ofElement: member, in: chain, tree: tree, index: index),
+              case let sequence = { (property: IndexedProperty) in
+                  isStandardCollection(property.typeText) || (member + 1 == p && isOptionalValue(property.typeText))
+                      || (property.typeText.isEmpty && isCollectionLiteral(property.initializerText))
+              },
+              index.properties(named: elements[member].name).contains(where: sequence),
+              let owner = TypeResolver.ownerTypeThroughProperties(ofElement: member, in: chain, tree: tree, index: index)
+                ?? staticMemberOwner(of: chain, member: member, in: tree, index: index),
               let property = index.property(elements[member].name, ofType: owner), !property.isComputed,
-              sequence(property.typeText) else { return nil }
+              sequence(property) else { return nil }
         return p
+    }
+
+    /// `Self.themes`, `Shelves.themes`: the type whose static member the chain's first member reads,
+    /// when the root names the enclosing type (`Self`) or a project type.
+    private static func staticMemberOwner(of chain: Chain, member: Int, in tree: SyntaxTree, index: ProjectIndex) -> String? {
+        guard member == 1 else { return nil }
+        if chain.elements[0].name == "Self" { return TypeResolver.enclosingTypeName(at: chain.first, in: tree) }
+        guard let root = TypeResolver.typeNamedAsRoot(of: chain, tree: tree), index.type(named: root) != nil else { return nil }
+        return root
     }
 
     /// An optional of a type that is no publisher (`var importError: Error?`): its `publisher` is
@@ -254,8 +267,26 @@ public enum SynchronousCompletion {
             guard let t = tree.enclosingType(of: token),
                   let v = tree.types[t].variables.first(where: { tree.variables[$0].name == name }),
                   !tree.variables[v].isComputed else { return nil }
-            return tree.variables[v].typeText.isEmpty ? nil : tree.variables[v].typeText
+            if !tree.variables[v].typeText.isEmpty { return tree.variables[v].typeText }
+            // `private let themes = ["news", "sport"]`: an array or dictionary literal fixes the type.
+            guard let initializer = tree.variables[v].initializer, tree.tokens[initializer.lowerBound].kind == .leftBracket,
+                  Int(tree.matching[initializer.lowerBound]) == initializer.upperBound else { return nil }
+            return tree.text(initializer.lowerBound, initializer.upperBound)
         }
+    }
+
+    /// Whether a property's initial value as written is one array or dictionary literal (`["a", "b"]`),
+    /// which makes the property a standard collection when no type is written.
+    private static func isCollectionLiteral(_ text: String) -> Bool {
+        let text = text.filter { !$0.isWhitespace }
+        guard text.hasPrefix("["), text.hasSuffix("]") else { return false }
+        var depth = 0
+        for (i, character) in text.enumerated() {
+            if character == "[" || character == "(" { depth += 1 }
+            if character == "]" || character == ")" { depth -= 1 }
+            if depth == 0, i < text.count - 1 { return false }
+        }
+        return true
     }
 
     /// `[Note]`, `[String: Int]`, `Set<Int>`, `Array<Note>` (optional ones aside: `notes?.publisher`

@@ -46,4 +46,23 @@ public enum TypeText {
         if type.hasPrefix("Optional<"), type.hasSuffix(">") { return String(type.dropFirst("Optional<".count).dropLast()) }
         return type
     }
+
+    /// The element type of an array or the value type of a dictionary as written, spaces removed:
+    /// `[String: Future<Int, Never>]` gives `Future<Int,Never>`, `[Job]` gives `Job`; `nil` for any
+    /// other type.
+    public static func collectionElement(_ text: String) -> String? {
+        let type = text.filter { !$0.isWhitespace }
+        guard type.hasPrefix("["), type.hasSuffix("]") else { return nil }
+        let body = type.dropFirst().dropLast()
+        var depth = 0
+        for i in body.indices {
+            switch body[i] {
+            case "<", "[", "(": depth += 1
+            case ">", "]", ")": depth -= 1
+            case ":" where depth == 0: return String(body[body.index(after: i)...])
+            default: break
+            }
+        }
+        return String(body)
+    }
 }

@@ -1681,7 +1681,8 @@ final class ThumbnailSubscription<S: Subscriber>: Subscription where S.Input == 
 
 Reports a subscription whose cancellable nobody keeps: a chain ending in `sink`, `assign(to:on:)`
 or `connect()` that is used as a statement, assigned to `_`, bound to a local that is never used
-afterwards, or left as the only expression of a closure that returns `Void`
+afterwards (or only printed, or read for its identity or description, `ObjectIdentifier(token)`,
+`"\(token)"`, which keeps nothing; read inside a closure, the local is captured and lives as long), or left as the only expression of a closure that returns `Void`
 (`DispatchQueue.main.async { publisher.sink { … } }`), a `subscribe(_:)` given a subject
 (`taps.subscribe(routes)`, also another object's, `downloads.completed.subscribe(feedStore.downloadCompleted)`, as a statement or `_ =`: that overload returns the subscription's `AnyCancellable`; a local or parameter is taken for a subject by its declaration, which hides same-named subject properties elsewhere, so `let inner = Inner(downstream: subscriber)` of a project `Subscriber` is none, and the overload given it returns nothing), and a call used as a statement of a project
 function that returns the `AnyCancellable` of a subscription it makes without keeping it
@@ -7045,7 +7046,8 @@ SwiftUI repeats (`viewWillAppear`, `layoutSubviews`, `tableView(_:cellForRowAt:)
 `repeated_subscription` uses). Not reported: a single `assign(to:)` in `init` or in a method called
 once; one behind a run-once guard (`guard !didBind else { return }` with `didBind = true` set by
 the type, a first-appearance property); upstreams that finish (`Just`, a request, `first()`, also
-held in a constant property that the initializer sets, `request = api.tariff(site: site)`),
+held in a constant property that the initializer sets, `request = api.tariff(site: site)`, or a
+`Future` read from a cache declared `[String: Future<String, Never>]`),
 whose subscription ends after each run, and upstreams that start from a method called on a
 dependency typed by a protocol that the project cannot show endless (`api.job(id: id)` with
 `let api: JobAPI`: most often a request); a call returning a `$property` pipeline, a notification
@@ -8166,7 +8168,9 @@ from code UIKit or SwiftUI runs again and again:
 - the value closure of the type's own `sink` on a source that never finishes (`$weekStart.sink { [weak self] in
   self?.applyWeekStart($0) }`: it runs once per value; also a source the method is given, `battery.sink { … }` in
   `observeBattery(_ battery:)`, that a caller passes as a never-finishing feed), when the subscription stored along the way never
-  finishes either (a request per value ends by itself); `nested_sink` reports the same case at the inner `sink`;
+  finishes either (a request per value ends by itself); `nested_sink` reports the same case at the inner `sink`
+(a subscription made in the `sink` of a pipeline that answers once, `Just(id).flatMap { … }.sink { … }`, is
+made once per run of its method, and is judged as if written in the method);
 - a closure the type hands to another object's callback property (`form.onShowCart = { [weak self] in
   self?.showCart() }`, as a coordinator wires its screens) when that object calls the property
   (`onShowCart?()`) from such a closure or an `@objc`/`@IBAction` method: each tap runs it again, so
@@ -11055,7 +11059,9 @@ by `first()` or `prefix(n)`, a computed property whose getter returns only such 
 (`var initialRegion: AnyPublisher<…> { saved.map { … }.first().eraseToAnyPublisher() }`), and a method called on a dependency typed by a protocol that the project
 cannot show endless (`api.requestUploadSlot()` with `let api: UploadAPI`): most often a request, which
 answers once and lets go of `self` (one whose app conformers return a subject, a `$property` or a
-notification, `service.messages(in: id)`, is endless, and is reported); likewise a call of the project's
+notification, `service.messages(in: id)`, is endless, and is reported, and so is a request followed by a
+`flatMap` into such a publisher, `loans.checkOut(basket).flatMap { self.loans.dueDates(for: $0) }`: once
+it answers, the pipeline lives as long as the inner one); likewise a call of the project's
 own function that returns a publisher, takes none, and has no `return` that starts from an endless
 source (`repository.transactions(for: id)` returning a cached `Just` or `api.request(…)` through an
 injected token provider, `cache.image(for: url)` returning a shared `Future` kept while in flight):

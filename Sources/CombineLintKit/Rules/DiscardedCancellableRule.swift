@@ -212,7 +212,9 @@ public struct DiscardedCancellableRule: Rule {
             if case .file = tree.scopes[variable.scope].kind { return nil }
             let uses = SubscriptionFinder.usesAfterDeclaration(of: v, in: tree)
             guard uses.isEmpty || isOnlySilencedAtScopeEnd(uses, of: v, in: tree)
-                    || uses.allSatisfy({ isOnlyPrinted($0, in: tree) }) else { return nil }
+                    // Read in a closure, it is captured, and lives as long as the closure.
+                    || uses.allSatisfy({ isOnlyPrinted($0, in: tree) && tree.innermostClosure(of: $0) == tree.innermostClosure(of: variable.nameToken) })
+            else { return nil }
             // A wait after it does not keep it: Swift may release a local right after its last use.
             return .unusedLocal(variable.name, beforeWait: waitsLater(in: v, tree: tree))
         case .returned:
@@ -240,15 +242,20 @@ public struct DiscardedCancellableRule: Rule {
             && !waitsLater(in: v, tree: tree, before: k - 2, calls: Catalogue.assertionsOfAValue)
     }
 
-    /// `print("observing", observer)`: handing the token to a function that only writes it out keeps
-    /// it no longer than that call, after which nothing holds it.
+    /// `print("observing", observer)`, `ObjectIdentifier(observer)`, `"\(observer)"`: handing the token
+    /// to a function that only writes it out, or reads its identity or description, keeps it no
+    /// longer than that call, after which nothing holds it.
     private func isOnlyPrinted(_ use: Int, in tree: SyntaxTree) -> Bool {
         let open = Int(tree.enclosing[use])
-        guard open >= 0, tree.tokens[open].kind == .leftParen, let call = tree.call(openedAt: open), call.element == 0,
+        guard open >= 0 else { return false }
+        // `"armed \(watchdog)"`: the interpolation makes a string and keeps nothing.
+        if tree.tokens[open].kind == .interpolationStart { return open + 1 == use && Int(tree.matching[open]) == use + 1 }
+        guard tree.tokens[open].kind == .leftParen, let call = tree.call(openedAt: open), call.element == 0,
               case let element = tree.chains[call.chain].elements[0], element.kind == .root,
-              Catalogue.printingFunctions.contains(element.name) else { return false }
-        // The token itself, as a whole argument: `print(observer)`, `print("x", observer)`.
-        return element.arguments.contains { $0.value == use...use }
+              Catalogue.printingFunctions.contains(element.name) || Catalogue.nonRetainingReaders.contains(element.name) else { return false }
+        // The token itself, as a whole argument: `print(observer)`, `print("x", observer)`,
+        // `ObjectIdentifier(observer)`, `String(describing: observer)`.
+        return element.arguments.contains { $0.value == use...use && (element.name != "String" || $0.label == "describing" || $0.label == "reflecting") }
     }
 
     /// `let c = p.sink { … exp.fulfill() }` then `wait(for: [exp], timeout: 1)`: the test means to keep

@@ -253,16 +253,7 @@ public struct NestedSinkRule: Rule {
                 switch element.name {
                 case "sink":
                     guard SubscriptionFinder.subscriberElement(of: chain)?.0 == e, let c = valueClosure(of: element) else { continue }
-                    // An outer pipeline that answers once (a request, a `Future`, a project function
-                    // returning one) runs its closure once.
-                    if once.finishes(chain, before: e, in: tree) || NeverFinishingSources.startsFromUndecidedCall(chain, before: e, tree: tree, index: index),
-                       !multipliesValues(chain, before: e, in: tree) { continue }
-                    // `store.load()` whose pipeline ends in `collect()`: one value, whatever its source.
-                    if SingleValuePipelines.startsFromOneValueFunction(chain, before: e, in: tree, index: index, memo: memo),
-                       !multipliesValues(chain, before: e, in: tree) { continue }
-                    // `Section.allCases.publisher`: all its values come, and it finishes, while `sink`
-                    // runs: the subscriptions made in its closure are a fixed set, made once.
-                    if SynchronousCompletion.finishesDuringSubscribe(chain, before: e, in: tree) { continue }
+                    if SingleValuePipelines.runsValueClosureOnce(chain, sinkAt: e, in: tree, once: once, index: index, memo: memo) { continue }
                     result[c] = "sink"
                 case "handleEvents":
                     // As for `sink`: a sequence's values all pass while it is subscribed to.
@@ -274,20 +265,6 @@ public struct NestedSinkRule: Rule {
             }
         }
         return result
-    }
-
-    /// Whether elements `0..<end` can make one answer into several values (`Catalogue.valueMultiplyingNames`);
-    /// a zip only when one of its inputs can (`Publishers.Zip(api.customer(), api.manifest())` answers once).
-    private func multipliesValues(_ chain: Chain, before end: Int, in tree: SyntaxTree) -> Bool {
-        chain.elements[..<end].contains { element in
-            guard Catalogue.valueMultiplyingNames.contains(element.name) else { return false }
-            guard Catalogue.zippingCombiners.contains(element.name) else { return true }
-            return element.arguments.contains { argument in
-                guard argument.closure == nil else { return false }
-                guard let c = tree.chain(startingAt: argument.value.lowerBound), tree.chains[c].last == argument.value.upperBound else { return true }
-                return multipliesValues(tree.chains[c], before: tree.chains[c].elements.count, in: tree)
-            }
-        }
     }
 
     private func valueClosure(of sink: ChainElement) -> Int? {

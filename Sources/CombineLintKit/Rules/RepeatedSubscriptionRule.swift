@@ -435,8 +435,10 @@ public struct RepeatedSubscriptionRule: Rule {
             }
             guard let bag = BagResets.selfMemberName(owner) ?? passedBag ?? heldObjectBag(owner, at: chain.first, in: tree),
                   !bag.isEmpty else { continue }
-            // A subscription inside another one's sink is `nested_sink`'s.
-            if isInsideSubscriberClosure(chain.first, in: tree) { continue }
+            // A subscription inside another one's sink is `nested_sink`'s, unless that sink's value
+            // closure runs once per run of the method (`Just(id).flatMap { request }.sink { … }`):
+            // then it is made once per run, as if written in the method.
+            if isInsideRepeatingSubscriberClosure(chain.first, in: tree, index: index, memo: memo) { continue }
             guard let function = tree.outerMethod(of: chain.first) ?? observer(around: chain.first, in: tree)
                     ?? initializer(aroundClosureHolding: chain.first, in: tree)
                     ?? getter(aroundClosureHolding: chain.first, in: tree),
@@ -487,13 +489,23 @@ public struct RepeatedSubscriptionRule: Rule {
         return f
     }
 
-    /// Whether the token is inside a closure handed to a `sink` or `handleEvents` call.
-    private func isInsideSubscriberClosure(_ token: Int, in tree: SyntaxTree) -> Bool {
+    /// Whether the token is inside a closure handed to a `sink` or `handleEvents` call that may run
+    /// more than once per subscription (not the value closure of a `sink` on a pipeline that answers
+    /// once, see `SingleValuePipelines.runsValueClosureOnce`).
+    private func isInsideRepeatingSubscriberClosure(_ token: Int, in tree: SyntaxTree, index: ProjectIndex, memo: ProjectMemo) -> Bool {
         var next = tree.innermostClosure(of: token)
         while let c = next {
             if let call = tree.call(receiving: c) {
-                let name = tree.chains[call.chain].elements[call.element].name
-                if name == "sink" || name == "handleEvents" { return true }
+                let chain = tree.chains[call.chain]
+                let element = chain.elements[call.element]
+                if element.name == "handleEvents" { return true }
+                if element.name == "sink" {
+                    let once = FinitePublishers(index: index, memo: memo, oneShot: true)
+                    guard SubscriptionFinder.subscriberElement(of: chain)?.0 == call.element,
+                          RepeatingSinkClosures.valueClosures(of: element).contains(c),
+                          SingleValuePipelines.runsValueClosureOnce(chain, sinkAt: call.element, in: tree, once: once, index: index, memo: memo)
+                    else { return true }
+                }
             }
             next = tree.parentClosure(of: c)
         }
