@@ -4118,8 +4118,11 @@ and its one cached result change what the code does:
   yet the work runs;
 - a local that only some paths subscribe to (`let purge = Future { … }`, then
   `if autoPurge { purge.sink { … } }`), or only the operator a later closure returns it to
-  (`send(command).flatMap { _ in readBack }`): the work ran when it was made, before the command or
-  where the condition fails. Subscriptions on both branches of an `if`/`else` cover every path.
+  (`send(command).flatMap { _ in readBack }`, also when the body subscribes to it now as well: each
+  later value gets the answer cached at creation), or that an early exit (`guard isOnline else {
+  return }`) between its creation and its subscription leaves unsubscribed: the work ran when it was
+  made, before the command or where the condition fails. Subscriptions on both branches of an
+  `if`/`else` cover every path.
 A function or computed property that returns a new `Future` is judged by its call sites across
 the project (matched by full selector, `load(id:)`): reported when one of them keeps, retries or
 drops the result. A `Future` made and subscribed at once, once (`Future { … }.sink { … }`, or

@@ -231,10 +231,30 @@ public struct FutureWithoutDeferredRule: Rule {
         let apart = zip(subscriptions, subscriptions.dropFirst()).map { tree.mayRunApart($0, $1) }
         if apart.contains(false) { return .sharedBySubscribers }
         if subscriptions.isEmpty { return returnedToLaterSubscriber ? .subscribedLater : nil }
+        // `check.sink { … }` now and `taps.flatMap { _ in check }` on every tap: each tap gets the
+        // result cached at creation, later.
+        if returnedToLaterSubscriber { return .subscribedLater }
+        // `let upload = Future { … }` then `guard isOnline else { return }` before `upload.sink`:
+        // on that path the work ran and nothing subscribed.
+        if let first = subscriptions.first, exitsEarly(between: tree.variables[v].nameToken, and: first, in: tree) { return .subscribedLater }
         // `let purge = Future { … }` then `if settings.autoPurge { purge.sink { … } }`: where the
         // condition fails, the work ran for nothing. Subscriptions in both branches (`if`/`else`,
         // two `case`s) are taken to cover every path.
         return !apart.contains(true) && subscriptions.allSatisfy({ isConditional($0, below: tree.variables[v].scope, in: tree) }) ? .subscribedLater : nil
+    }
+
+    /// Whether a `return` or `throw` of the same body (not of a closure or nested function within it)
+    /// stands between token `start` and the statement of token `end`: that statement may not run.
+    private func exitsEarly(between start: Int, and end: Int, in tree: SyntaxTree) -> Bool {
+        let closure = tree.innermostClosure(of: start)
+        let function = tree.enclosingFunction(of: start)
+        var statement = end
+        while statement > start, !tree.statementStarts[statement] { statement -= 1 }
+        guard statement > start + 1 else { return false }
+        return (start + 1..<statement).contains { k in
+            (tree.isWord(k, "return") || tree.isWord(k, "throw"))
+                && tree.innermostClosure(of: k) == closure && tree.enclosingFunction(of: k) == function
+        }
     }
 
     /// Whether token `use` is the whole value that a closure given to a publisher-making operator

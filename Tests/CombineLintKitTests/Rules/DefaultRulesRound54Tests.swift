@@ -1,0 +1,59 @@
+import XCTest
+@testable import CombineLintKit
+
+/// Idioms found by the round-54 probe of the other default rules (a marina app for iOS and macOS).
+final class DefaultRulesRound54Tests: XCTestCase {
+    private func positions(_ rule: any Rule.Type, _ files: [(path: String, text: String)]) -> [String] {
+        findings(of: rule, in: files).map { "\($0.file):\($0.line):\($0.column)" }
+    }
+
+    /// A local `Future` subscribed now and returned by a `flatMap` on every tap: each tap gets the
+    /// answer cached when the Future was made. Two sinks right there share its one run on purpose.
+    func testAFutureSubscribedNowAndAgainOnEveryTapIsReported() {
+        let text = """
+        final class BookingViewController: UIViewController {
+            let bookTapped = PassthroughSubject<Void, Never>()
+            var cancellables = Set<AnyCancellable>()
+            var available = false
+            func checkTwice() {
+                let check = Future<Bool, Never> { promise in promise(.success(true)) }
+                check.sink { [weak self] in self?.available = $0 }.store(in: &cancellables)
+                bookTapped.flatMap { _ in check }.sink { [weak self] in self?.available = $0 }.store(in: &cancellables)
+            }
+        }
+        """
+        XCTAssertEqual(positions(FutureWithoutDeferredRule.self, [(path: "A.swift", text: text)]), ["A.swift:6:21"])
+        let twice = text.replacingOccurrences(of: "bookTapped.flatMap { _ in check }", with: "check")
+        XCTAssertEqual(positions(FutureWithoutDeferredRule.self, [(path: "A.swift", text: twice)]), [])
+    }
+
+    /// `let upload = Future { … }` then `guard isOnline else { return }` before `upload.sink`: offline,
+    /// the upload ran and nothing subscribed. A guard before the Future is made changes nothing,
+    /// and neither does `return upload.sink { … }`.
+    func testAFutureMadeBeforeAnEarlyExitIsReported() {
+        let text = """
+        final class LogbookViewModel {
+            var status = ""
+            var token: AnyCancellable?
+            func upload(isOnline: Bool) {
+                let upload = Future<Bool, Never> { promise in promise(.success(true)) }
+                guard isOnline else {
+                    status = "Offline"
+                    return
+                }
+                token = upload.sink { [weak self] ok in self?.status = ok ? "Saved" : "Failed" }
+            }
+            func uploadChecked(isOnline: Bool) {
+                guard isOnline else { return }
+                let upload = Future<Bool, Never> { promise in promise(.success(true)) }
+                token = upload.sink { [weak self] ok in self?.status = ok ? "Saved" : "Failed" }
+            }
+            func uploadReturning() -> AnyCancellable {
+                let upload = Future<Bool, Never> { promise in promise(.success(true)) }
+                return upload.sink { [weak self] ok in self?.status = ok ? "Saved" : "Failed" }
+            }
+        }
+        """
+        XCTAssertEqual(positions(FutureWithoutDeferredRule.self, [(path: "A.swift", text: text)]), ["A.swift:5:22"])
+    }
+}
