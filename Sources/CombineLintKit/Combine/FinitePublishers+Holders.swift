@@ -79,27 +79,36 @@ extension FinitePublishers {
         return assigned.isEmpty ? nil : assigned
     }
 
-    /// For a source naming a value declared as a `Future` (a local, or a stored property of the
-    /// enclosing type, read whole or through one subscript of a collection of them:
-    /// `forecasts[id]` with `private var forecasts: [String: Future<String, Never>]`): a `Future`
-    /// answers once and finishes, whichever one the name holds.
+    /// For a source naming a value declared as a `Future` (a local, a stored property of the
+    /// enclosing type or, with the index, of another object, `api.homeTiles` with `lazy var homeTiles:
+    /// Future<…>`; read whole or through one subscript of a collection of them: `forecasts[id]` with
+    /// `private var forecasts: [String: Future<String, Never>]`): a `Future` answers once and
+    /// finishes, whichever one the name holds.
     func declaresFuture(_ chain: Chain, through last: Int, in tree: SyntaxTree) -> Bool {
         let elements = chain.elements
-        let named: ChainElement
-        if last == 0, elements[0].kind == .root { named = elements[0] }
-        else if last == 1, elements[0].kind == .root, elements[0].name == "self", !elements[0].isCall { named = elements[1] }
-        else { return false }
+        let named = elements[last]
         guard !named.isCall, named.subscripts.count <= 1, tree.tokens[named.nameToken].kind == .identifier else { return false }
-        let variable: VariableDecl
-        if last == 0, let v = SubscriptionFinder.localVariable(named: named.name, visibleAt: named.nameToken, in: tree) {
-            variable = tree.variables[v]
-        } else if let t = tree.enclosingType(of: named.nameToken), let v = tree.memberVariable(named: named.name, ofType: t) {
-            variable = tree.variables[v]
+        let typeText: String
+        if last == 0 || (last == 1 && elements[0].kind == .root && elements[0].name == "self" && !elements[0].isCall) {
+            let variable: VariableDecl
+            if last == 0, let v = SubscriptionFinder.localVariable(named: named.name, visibleAt: named.nameToken, in: tree) {
+                variable = tree.variables[v]
+            } else if let t = tree.enclosingType(of: named.nameToken), let v = tree.memberVariable(named: named.name, ofType: t) {
+                variable = tree.variables[v]
+            } else {
+                return false
+            }
+            guard !variable.isComputed else { return false }
+            typeText = variable.typeText
         } else {
-            return false
+            guard let index, named.kind == .member,
+                  elements[..<last].allSatisfy({ !$0.isCall && $0.subscripts.isEmpty }),
+                  let owner = TypeResolver.ownerTypeThroughProperties(ofElement: last, in: chain, tree: tree, index: index),
+                  let property = index.property(named.name, ofType: owner), !property.isComputed else { return false }
+            typeText = property.typeText
         }
-        guard !variable.isComputed, !variable.typeText.isEmpty else { return false }
-        var type = TypeText.unwrappingOptional(variable.typeText)
+        guard !typeText.isEmpty else { return false }
+        var type = TypeText.unwrappingOptional(typeText)
         if !named.subscripts.isEmpty {
             guard let element = TypeText.collectionElement(type) else { return false }
             type = TypeText.unwrappingOptional(element)

@@ -180,8 +180,9 @@ public struct FinitePublishers: Sendable {
         }
         guard oneShot else { return false }
         if last == 0, root.name == "Future", root.isCall { return true }
-        // `forecasts[id]` of a `[String: Future<String, Never>]`, a `let check: Future<Bool, Never>`.
-        if last <= 1, declaresFuture(chain, through: last, in: tree) { return true }
+        // `forecasts[id]` of a `[String: Future<String, Never>]`, a `let check: Future<Bool, Never>`,
+        // `api.homeTiles` of a `lazy var homeTiles: Future<…>`.
+        if declaresFuture(chain, through: last, in: tree) { return true }
         if last == 0, root.name == "Deferred", !root.closures.isEmpty {
             return root.closures.allSatisfy { returnsFinishing(closure: $0, in: tree, depth: depth) }
         }

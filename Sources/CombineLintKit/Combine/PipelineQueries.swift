@@ -51,14 +51,15 @@ enum NeverFinishingSources {
             let name = element.name
             if e > 0, isOperatorLike(element) { return nil }
             if isProjected(name) || Catalogue.neverFinishingMembers.contains(name) || extraNames.contains(name) { return e }
-            if !element.isCall, name.hasSuffix("Subject") || isSubjectProperty(name, index: index), isPublisher(at: e, in: chain, before: end) {
+            if !element.isCall, name.hasSuffix("Subject") || (isSubjectProperty(name, index: index) && !namesLocal(e, of: chain, in: tree)),
+               isPublisher(at: e, in: chain, before: end) {
                 return e
             }
             if name == "publisher", element.argument("for") != nil { return e }
             if name == "publish", element.argument("every") != nil { return e }
             if element.isCall, returnsNeverFinishing(element, index: index, throughBodies: throughBodies) { return e }
             if throughProperties, !element.isCall, element.kind != .literal, isPublisher(at: e, in: chain, before: end),
-               isNeverFinishingProperty(name, index: index) { return e }
+               isNeverFinishingProperty(name, index: index), !namesLocal(e, of: chain, in: tree) { return e }
             if e > 0, chain.elements[e - 1].name == "Publishers", Catalogue.combinersLivingAsLongAsAnyInput.contains(name) {
                 // The inputs are judged as the chain is: a property's or function's own value
                 // (`throughProperties`/`throughBodies` false) must not lead back to it.
@@ -70,6 +71,25 @@ enum NeverFinishingSources {
             }
         }
         return nil
+    }
+
+    /// Whether element `e` is the chain's root naming a local given some other value (`let upload =
+    /// Future { … }` then `upload.sink { … }`) or a parameter of a type that is no subject: a property
+    /// of that name elsewhere (a subject `upload` of an inputs struct) is not what it reads. A binding
+    /// of the property itself (`guard let upload`, `if let upload = self.upload`) still reads it.
+    private static func namesLocal(_ e: Int, of chain: Chain, in tree: SyntaxTree) -> Bool {
+        guard e == 0, case let root = chain.elements[0], root.kind == .root, tree.tokens[root.nameToken].kind == .identifier else { return false }
+        switch TypeResolver.localDeclaration(of: root.name, at: root.nameToken, in: tree) {
+        case .local(let v):
+            guard let initializer = tree.variables[v].initializer else { return false }
+            let value = tree.text(initializer.lowerBound, initializer.upperBound).filter { !$0.isWhitespace }
+            return ![root.name, "self." + root.name, "self?." + root.name].contains(value)
+        case .parameter(let parameter):
+            let type = publisherTypeName(parameter.typeText).trimmingCharacters(in: ["?", "!"])
+            return !type.hasSuffix("Subject") && !Catalogue.neverFinishingPublisherTypes.contains(type)
+        case nil:
+            return false
+        }
     }
 
     /// `Publishers.MergeMany(rooms.map { pricing.price(for: $0.id) })`: an argument that is a
@@ -396,6 +416,10 @@ enum NeverFinishingSources {
                 // `var statePublisher: … { playback.statePublisher }` forwards another object's property
                 // of the name: it is endless when that one is, which the other declarations decide.
                 if returned.elements.count >= 2, returned.elements.last?.name == name, returned.elements.last?.isCall == false { continue }
+                // `var alarms … { shared.eraseToAnyPublisher() }` with `shared = upstream.makeConnectable()`
+                // and `upstream = vitals.alarms`: a hub relaying another object's property of the name
+                // through its own, which the other declarations decide too.
+                if relaysSameNamedProperty(name, from: returned, of: type, index: index) { continue }
                 guard evidence(in: returned, before: returned.elements.count, tree: tree, index: index, extraNames: [],
                                throughProperties: false) != nil
                         || startsFromOwnNeverFinishingProperty(returned, of: type, index: index),
@@ -404,6 +428,26 @@ enum NeverFinishingSources {
             }
             return found
         }
+    }
+
+    /// Whether `chain` starts, through at most three stored properties of `type` (each given its value
+    /// at its declaration or in `init`), from another object's property named `name` read without
+    /// a call (`vitals.alarms`), with no value limit on the way.
+    private static func relaysSameNamedProperty(_ name: String, from chain: Chain, of type: IndexedType, index: ProjectIndex, depth: Int = 0) -> Bool {
+        guard !chain.elements.contains(where: { Catalogue.valueLimitingOperators.contains($0.name) }) else { return false }
+        var first = 0
+        if chain.elements.count > 1, chain.elements[0].name == "self" { first = 1 }
+        guard first < chain.elements.count, case let element = chain.elements[first], !element.isCall, element.kind != .literal else { return false }
+        if depth > 0 {
+            let end = Catalogue.firstPipelineOperator(in: chain.elements, from: first, before: chain.elements.count)
+            if end >= first + 2, chain.elements[end - 1].name == name, !chain.elements[end - 1].isCall,
+               chain.elements[first..<(end - 1)].allSatisfy({ !$0.isCall && $0.subscripts.isEmpty }) { return true }
+        }
+        guard depth < 3, let property = type.properties[element.name], !property.isStatic, !property.isComputed,
+              let t = index.treeIndexByPath[property.file], case let tree = index.trees[t],
+              let v = variable(named: element.name, onLine: property.line, in: tree),
+              let initial = handedOnChain(of: v, in: tree) else { return false }
+        return relaysSameNamedProperty(name, from: initial, of: type, index: index, depth: depth + 1)
     }
 
     /// Whether `chain` starts from a stored property of the same type whose initializer starts from a

@@ -7050,7 +7050,8 @@ SwiftUI repeats (`viewWillAppear`, `layoutSubviews`, `tableView(_:cellForRowAt:)
 once; one behind a run-once guard (`guard !didBind else { return }` with `didBind = true` set by
 the type, a first-appearance property); upstreams that finish (`Just`, a request, `first()`, also
 held in a constant property that the initializer sets, `request = api.tariff(site: site)`, or a
-`Future` read from a cache declared `[String: Future<String, Never>]`),
+`Future` read from a cache declared `[String: Future<String, Never>]`, or another object's property
+declared as one, `api.homeTiles` with `lazy var homeTiles: Future<[Double], Never>`),
 whose subscription ends after each run, and upstreams that start from a method called on a
 dependency typed by a protocol that the project cannot show endless (`api.job(id: id)` with
 `let api: JobAPI`: most often a request); a call returning a `$property` pipeline, a notification
