@@ -277,6 +277,9 @@ public struct NestedObservableObjectRule: Rule {
                     (tree.tokens[k].kind == .identifier || tree.tokens[k].kind == .dollarIdentifier) && names.contains(tree.name(k))
                         && tree.tokens[k + 1].kind == .period && tree.tokens[k + 2].kind == .identifier && isInnerState(k + 2)
                         && (k == 0 || tree.tokens[k - 1].kind != .period)
+                        // A row's button action (`Button("Rename") { newName = sensor.name }`) reads the
+                        // value once, when tapped; no drawing depends on it.
+                        && !ViewActionClosures.runsInAction(k, in: tree)
                 }
             }
             if !reads, e + 1 < chain.elements.count {

@@ -1,7 +1,8 @@
 import XCTest
 @testable import CombineLintKit
 
-/// Idioms found by the round-54 probe of the other default rules (a marina app for iOS and macOS).
+/// Idioms found by the round-54 and round-55 probes of the other default rules (a marina app, a
+/// cycling app, both for iOS and macOS).
 final class DefaultRulesRound54Tests: XCTestCase {
     private func positions(_ rule: any Rule.Type, _ files: [(path: String, text: String)]) -> [String] {
         findings(of: rule, in: files).map { "\($0.file):\($0.line):\($0.column)" }
@@ -55,5 +56,40 @@ final class DefaultRulesRound54Tests: XCTestCase {
         }
         """
         XCTAssertEqual(positions(FutureWithoutDeferredRule.self, [(path: "A.swift", text: text)]), ["A.swift:5:22"])
+    }
+
+    /// `ForEach(model.sensors) { sensor in SensorRowView(sensor: sensor).swipeActions { Button("Rename")
+    /// { newName = sensor.name } } }` (round 55): the row observes each element, and the button reads
+    /// the element's state once, when tapped, so no drawing depends on the outer object. Read in the
+    /// row's own drawing (`Text(sensor.name)`), the state goes stale.
+    func testAnElementReadOnlyInARowsButtonActionIsNoStaleRead() {
+        let text = """
+        final class SensorState: ObservableObject, Identifiable {
+            let id = UUID()
+            @Published var name = ""
+        }
+        final class SensorPairingViewModel: ObservableObject {
+            @Published private(set) var sensors: [SensorState] = []
+        }
+        struct SensorListView: View {
+            @ObservedObject var model: SensorPairingViewModel
+            @State private var newName = ""
+            var body: some View {
+                List {
+                    ForEach(model.sensors) { sensor in
+                        SensorRowView(sensor: sensor)
+                            .swipeActions { Button("Rename") { newName = sensor.name } }
+                    }
+                }
+            }
+        }
+        struct SensorRowView: View {
+            @ObservedObject var sensor: SensorState
+            var body: some View { Text(sensor.name) }
+        }
+        """
+        XCTAssertEqual(positions(NestedObservableObjectRule.self, [(path: "A.swift", text: text)]), [])
+        let drawn = text.replacingOccurrences(of: "SensorRowView(sensor: sensor)\n", with: "Text(sensor.name)\n")
+        XCTAssertEqual(positions(NestedObservableObjectRule.self, [(path: "A.swift", text: drawn)]), ["A.swift:6:33"])
     }
 }
