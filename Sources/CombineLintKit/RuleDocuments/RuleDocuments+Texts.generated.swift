@@ -8285,7 +8285,9 @@ Not reported:
   `sceneWillResignActive`, and the `application…` twins), also when that callback is another type's and runs a method
   of the storing type that empties the bag (`sceneDidEnterBackground { feedStore.pauseLiveUpdates() }`),
   directly or through one method of a third object (`sceneDidEnterBackground { coordinator.pauseLiveUpdates() }`
-  calling `availability.pauseLive()`);
+  calling `availability.pauseLive()`); and a method of the storing type that empties the bag and that
+  every other type's method calling the storing one also calls (a switch's action, `if motionSwitch.isOn {
+  model.enableAlerts() } else { model.disableAlerts() }`): each run ends the previous one's subscriptions;
 - paths behind a create-once guard in a method on the path (`guard socketObserver == nil else { return }`,
   then `socketObserver = …`; a stored object's member, `guard tableView.tableHeaderView == nil` before
   `tableView.tableHeaderView = header`): the rest of the method runs once until something clears the observer

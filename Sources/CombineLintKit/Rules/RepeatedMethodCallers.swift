@@ -170,6 +170,25 @@ enum RepeatedMethodCallers {
         }
     }
 
+    /// Whether every method of another type that calls `method` on an object of the type `identity`
+    /// (named `typeName`) also calls `reset` on such an object: a switch's action that either
+    /// subscribes or empties the bag (`if motionSwitch.isOn { model.enableAlerts() } else {
+    /// model.disableAlerts() }`), or empties it before subscribing again, balances each run with the next.
+    static func alwaysCalledWith(_ method: String, reset: String, onType typeName: String, identity: TypeIdentity, index: ProjectIndex,
+                                 memo: ProjectMemo) -> Bool {
+        let callers = memoizedCallers(of: method, index: index, memo: memo)
+        let resetters = memoizedCallers(of: reset, index: index, memo: memo)
+        var found = false
+        for receiver in receivers(typeName, identity: identity, index: index, memo: memo) {
+            let resetting = Set((resetters[receiver] ?? []).filter { $0.callerIdentity != identity }.map { "\($0.tree) \($0.function)" })
+            for caller in callers[receiver] ?? [] where caller.callerIdentity != identity {
+                guard resetting.contains("\(caller.tree) \(caller.function)") else { return false }
+                found = true
+            }
+        }
+        return found
+    }
+
     /// The path, as text (`FeedViewController.viewWillAppear(_:)`), of a repeated method of a type
     /// related to `typeName` by inheritance or conformance that calls `method` on `self`, so that
     /// the call runs this type's method: a subclass calling the base class's `bindTheme()` from its

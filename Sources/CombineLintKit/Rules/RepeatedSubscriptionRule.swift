@@ -223,6 +223,13 @@ public struct RepeatedSubscriptionRule: Rule {
         let entryName = first.split(separator: ".").last.map { String($0.prefix { $0 != "(" }) } ?? ""
         let resets = Catalogue.disappearCallbacks.union(Catalogue.lifecycleResets[entryName] ?? [])
         if emptiedFromCallersDisappearance(store, analysis: analysis, resets: resets, context) { return nil }
+        // The callers that run it also run a method of this type that empties the bag (a switch's
+        // on and off): each subscription is ended before the next.
+        if analysis.graph.methods.contains(where: { method in
+            method.name != function.name && BagResets.empties(store.bag, in: method.body, of: context.index.trees[method.tree])
+                && RepeatedMethodCallers.alwaysCalledWith(function.name, reset: method.name, onType: store.typeName, identity: store.identity,
+                                                          index: context.index, memo: context.memo)
+        }) { return nil }
         // SwiftUI's pair: `.onAppear { model.startLiveUpdates() }` with `.onDisappear { model.stopLiveUpdates() }`,
         // a method of this type that empties the bag.
         if Catalogue.appearanceModifiers.contains(first), analysis.graph.methods.contains(where: { method in

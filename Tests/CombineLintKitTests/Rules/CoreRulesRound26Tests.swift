@@ -697,20 +697,26 @@ final class CoreRulesRound26Tests: XCTestCase {
         final class PresenceService {
             @Published var status = ""
             private var onlineBag = Set<AnyCancellable>()
+            private var refreshBag = Set<AnyCancellable>()
             func goOnline() {
                 $status
                     .sink { [weak self] in self?.send($0) }
                     .store(in: &onlineBag)
             }
             func refresh() {
-                onlineBag.removeAll()
+                refreshBag.removeAll()
                 $status
                     .sink { [weak self] in self?.send($0) }
-                    .store(in: &onlineBag)
+                    .store(in: &refreshBag)
             }
         }
         """
         XCTAssertEqual(findings(of: RepeatedSubscriptionRule.self, in: [(path: "A.swift", text: text)]).map { "\($0.line):\($0.column)" },
-                       ["19:14"])
+                       ["20:14"])
+        // When `refresh()`, which the same callback runs, empties `goOnline()`'s bag too, each
+        // activation ends the previous one's subscriptions (round 55).
+        let balanced = text.replacingOccurrences(of: "refreshBag.removeAll()", with: "onlineBag.removeAll()")
+            .replacingOccurrences(of: "&refreshBag", with: "&onlineBag")
+        XCTAssertEqual(findings(of: RepeatedSubscriptionRule.self, in: [(path: "A.swift", text: balanced)]).map { "\($0.line):\($0.column)" }, [])
     }
 }

@@ -110,4 +110,47 @@ final class CoreRulesRound55Tests: XCTestCase {
         let endless = text.replacingOccurrences(of: "api.homeTiles.receive", with: "api.tileUpdates.receive")
         XCTAssertEqual(positions(PublishedAssignCycleRule.self, [(path: "A.swift", text: endless)]), ["A.swift:9:57"])
     }
+
+    /// A switch's action that either subscribes or empties the bag (`if motionSwitch.isOn {
+    /// viewModel.enableMotionAlerts() } else { viewModel.disableMotionAlerts() }`): each
+    /// subscription is ended before the next. A button that only subscribes piles them up.
+    func testASwitchThatSubscribesOrEmptiesTheBagBalancesItsRuns() {
+        let model = """
+        final class KennelCameraViewModel {
+            let motion = PassthroughSubject<Double, Never>()
+            private var motionBag: [AnyCancellable] = []
+            var alert = false
+            func enableMotionAlerts() {
+                motion.filter { $0 > 0.6 }.sink { [weak self] _ in self?.alert = true }.store(in: &motionBag)
+            }
+            func disableMotionAlerts() { motionBag.removeAll() }
+        }
+        """
+        let screen = """
+        final class KennelCameraViewController: UIViewController {
+            let viewModel = KennelCameraViewModel()
+            let motionSwitch = UISwitch()
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                motionSwitch.addTarget(self, action: #selector(motionToggled), for: .valueChanged)
+            }
+            @objc private func motionToggled() {
+                if motionSwitch.isOn {
+                    viewModel.enableMotionAlerts()
+                } else {
+                    viewModel.disableMotionAlerts()
+                }
+            }
+        }
+        """
+        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [(path: "A.swift", text: model), (path: "B.swift", text: screen)]), [])
+        let onlyOn = screen.replacingOccurrences(of: """
+                    } else {
+                        viewModel.disableMotionAlerts()
+                    }
+            """, with: """
+                    }
+            """)
+        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [(path: "A.swift", text: model), (path: "B.swift", text: onlyOn)]), ["A.swift:6:81"])
+    }
 }
