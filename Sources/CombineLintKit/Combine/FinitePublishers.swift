@@ -16,8 +16,9 @@
 ///   is given must not be one known never to finish), and so must every publisher appended
 ///   to the local array a `Publishers.MergeMany(uploads)` is given; the publisher a `flatMap`, `catch`
 ///   or `tryCatch` closure (or the `map` before `switchToLatest`) returns must finish too;
-/// - `first` and `prefix` end any pipeline after its first values; a stage after them that brings in
-///   another publisher (`merge(with:)`, `flatMap`) must bring in one that finishes.
+/// - `first` and `prefix` end any pipeline after its first values, and `timeout` at its first silence
+///   (unless a timer feeds it); a stage after them that brings in another publisher (`merge(with:)`,
+///   `flatMap`) must bring in one that finishes.
 public struct FinitePublishers: Sendable {
     /// The project, to follow calls of its functions; `nil` to judge the chain alone.
     public let index: ProjectIndex?
@@ -61,6 +62,11 @@ public struct FinitePublishers: Sendable {
         for e in firstOperator..<end {
             let element = elements[e]
             if FinitePublishers.limitsValues(element) {
+                finishing = true
+            } else if element.name == "timeout", element.isCall, !elements[..<e].contains(where: { $0.name == "publish" && $0.argument("every") != nil }) {
+                // `timeout` ends the pipeline at the first silence of its interval, which a source
+                // sending now and then (a subject, `$state`) leaves sooner or later; a timer firing
+                // more often than that never does.
                 finishing = true
             } else if Catalogue.mergingOperators.contains(element.name) {
                 for argument in element.arguments where finishing && argument.closure == nil {

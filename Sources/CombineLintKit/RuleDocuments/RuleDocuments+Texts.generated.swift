@@ -11061,7 +11061,8 @@ that hands on the publisher it is given, when that one finishes (a base view mod
 of `Publisher` whose `onMain()` returns `receive(on: DispatchQueue.main).eraseToAnyPublisher()`:
 `track(api.request(id))` finishes, `track($query)` does not; `self.decode(data)` in a view model is such a call of the
 type's own `decode(_:)`, not Combine's operator of that name, since `self` is no publisher there), a pipeline cut
-by `first()` or `prefix(n)`, a computed property whose getter returns only such pipelines
+by `first()` or `prefix(n)`, one ended by `timeout` at its first silence (unless a timer faster than the
+interval feeds it), a computed property whose getter returns only such pipelines
 (`var initialRegion: AnyPublisher<…> { saved.map { … }.first().eraseToAnyPublisher() }`), and a method called on a dependency typed by a protocol that the project
 cannot show endless (`api.requestUploadSlot()` with `let api: UploadAPI`): most often a request, which
 answers once and lets go of `self` (one whose app conformers return a subject, a `$property` or a
