@@ -134,6 +134,9 @@ extension Catalogue {
         "collectionView(_:itemForRepresentedObjectAt:)",
         // MapKit: an annotation's view, dequeued from the map's reuse queue for each annotation shown.
         "mapView(_:viewFor:)",
+        // AppKit's toolbar (`NSToolbarDelegate`): an item made for each insertion, again on each
+        // customization and for the customization palette.
+        "toolbar(_:itemForItemIdentifier:willBeInsertedIntoToolbar:)",
     ]
 
     /// Parameter types of a per-row method that are not the row's view: its list and its position
@@ -187,6 +190,8 @@ extension Catalogue {
         "scrollViewWillBeginDragging(_:)", "scrollViewDidEndDragging(_:willDecelerate:)", "scrollViewWillBeginDecelerating(_:)",
         "scrollViewDidEndDecelerating(_:)", "scrollViewDidEndScrollingAnimation(_:)", "scrollViewDidZoom(_:)",
         "scrollViewWillEndDragging(_:withVelocity:targetContentOffset:)",
+        // Each pinch (`UIScrollViewDelegate`), and each tap on the status bar.
+        "scrollViewWillBeginZooming(_:with:)", "scrollViewDidEndZooming(_:with:atScale:)", "scrollViewDidScrollToTop(_:)",
         // Each move of the focus (tvOS remote, keyboard, iPad pointer): a view's, a view controller's,
         // and a table's or collection view's delegate.
         "didUpdateFocus(in:with:)", "tableView(_:didUpdateFocusIn:with:)", "collectionView(_:didUpdateFocusIn:with:)",

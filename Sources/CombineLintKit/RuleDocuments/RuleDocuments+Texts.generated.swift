@@ -5740,7 +5740,8 @@ Not reported where the nesting cannot hide a change from a view: when no view ob
 outer type (no `@ObservedObject`, `@StateObject` or `@EnvironmentObject` property holds it, as
 with a widget's timeline data or a model that only code reads), and when views observe the
 inner object directly (its type is held by views, and the property is passed on as an argument,
-`PlayerBar(player: model.player)`, also once unwrapped: `if let player = model.player { PlayerBar(player: player) }`,
+`PlayerBar(player: model.player)`, also once unwrapped: `if let player = model.player { PlayerBar(player: player) }`;
+not to a project view that keeps it as a plain `let`, which draws its state without observing it,
 or a view subscribes to its state itself, `.onReceive(model.sync.$pendingCount) { pendingSync = $0 }`), unless a view that holds the outer object also reads the
 inner one's `@Published` state through it (`store.onboarding.isComplete`, `$model.profile.name`): that view
 is not redrawn by the change. Not reported either: an inner ObservableObject that has nothing
@@ -8180,7 +8181,9 @@ made once per run of its method, and is judged as if written in the method);
   (`onShowCart?()`) from such a closure or an `@objc`/`@IBAction` method: each tap runs it again, so
   a store it reaches is reported when its source never finishes (a method called on an object that
   the repeated code has just made, `let booking = FlowCoordinator(…); booking.start()`, runs once per
-  object, each with an empty bag, and is not);
+  object, each with an empty bag, and is not; one made before the repeating closure, `let detail =
+  DetailViewController()` then `$selected.sink { [weak detail] in detail?.watch($0) }`, is one object,
+  and is);
 - a SwiftUI view's `.onAppear { model.bind() }`, `.task { … }`, `.onChange(of:) { … }` (and the
   other modifiers above) calling a method of the view's model (the model's type is found through
   the view's property, also one the view unwraps, `if let viewModel = holder.viewModel { … }`, or the conforming types of the protocol a generic view's model parameter is

@@ -135,13 +135,27 @@ public struct NestedObservableObjectRule: Rule {
             } else if chain.elements[reference.element - 1].name.first?.isUppercase == true {
                 return false
             }
-            if case .argument = chain.context { return true }
+            if case .argument(let open) = chain.context {
+                return !Self.isGivenToUnobservingView(chain.first...chain.last, open: open, tree: index.trees[reference.tree], index: index)
+            }
             // `if let card = store.card { CardView(card: card) }`: the unwrapped object is handed on.
             if let bound = index.trees[reference.tree].conditionBoundName(ofValueAt: chain.first) {
                 return Self.isHandedOn(bound, boundAt: chain.first, inTree: reference.tree, index: index)
             }
             return false
         }
+    }
+
+    /// `FeaturedGuestCard(guest: model.featured)` where the project's view `FeaturedGuestCard` keeps
+    /// `guest` as a plain `let`: that view shows the object's state without observing it, so the
+    /// hand-over is no observer. A view that observes it (`@ObservedObject var guest`), or any
+    /// other call, counts as handing it on.
+    static func isGivenToUnobservingView(_ value: ClosedRange<Int>, open: Int, tree: SyntaxTree, index: ProjectIndex) -> Bool {
+        guard let call = tree.call(openedAt: open), call.element == 0, case let callee = tree.chains[call.chain].elements[0],
+              callee.kind == .root, callee.name.first?.isUppercase == true, index.inherits(callee.name, from: "View"),
+              let argument = callee.arguments.first(where: { $0.value == value }),
+              let label = argument.label, let property = index.property(label, ofType: callee.name), !property.isComputed else { return false }
+        return !Catalogue.viewObservingAttributes.contains { property.hasAttribute($0) }
     }
 
     /// The simple name of the type whose property the element at `reference` reads, when the code
@@ -191,7 +205,8 @@ public struct NestedObservableObjectRule: Rule {
         guard token + 2 < end else { return false }
         for i in (token + 1)..<end where tree.tokens[i].kind == .identifier && tree.name(i) == name {
             let before = tree.tokens[i - 1].kind, after = tree.tokens[i + 1].kind
-            if before == .colon || before == .leftParen || before == .comma, after == .rightParen || after == .comma { return true }
+            if before == .colon || before == .leftParen || before == .comma, after == .rightParen || after == .comma,
+               case let open = Int(tree.enclosing[i]), open >= 0, !isGivenToUnobservingView(i...i, open: open, tree: tree, index: index) { return true }
         }
         return false
     }

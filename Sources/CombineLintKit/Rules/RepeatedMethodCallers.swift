@@ -331,13 +331,16 @@ enum RepeatedMethodCallers {
 
     /// Whether `name` is a local that the function makes right there, `let booking = BookingCoordinator(…)`:
     /// each run of the function calls the method on a new object, once, so nothing piles up in one
-    /// object's bag.
+    /// object's bag. Made outside the closure that calls it (`let detail = DetailViewController()`,
+    /// then `$selection.sink { [weak detail] in detail?.watch($0) }`), it is one object whose method
+    /// the closure runs again and again.
     private static func isMadeInFunction(_ name: String, before token: Int, function: Int, in tree: SyntaxTree) -> Bool {
         guard let open = tree.functions[function].bodyOpen else { return false }
+        let caller = tree.innermostClosure(of: token)
         return (tree.localsByName[name] ?? []).contains { v in
             let variable = tree.variables[v]
             guard variable.nameToken > open, variable.nameToken < token, let initializer = variable.initializer,
-                  initializer.count >= 3 else { return false }
+                  initializer.count >= 3, tree.innermostClosure(of: variable.nameToken) == caller else { return false }
             return tree.tokens[initializer.lowerBound].kind == .identifier
                 && tree.name(initializer.lowerBound).first?.isUppercase == true
                 && tree.tokens[initializer.lowerBound + 1].kind == .leftParen
