@@ -192,6 +192,8 @@ extension Catalogue {
         "scrollViewWillEndDragging(_:withVelocity:targetContentOffset:)",
         // Each pinch (`UIScrollViewDelegate`), and each tap on the status bar.
         "scrollViewWillBeginZooming(_:with:)", "scrollViewDidEndZooming(_:with:atScale:)", "scrollViewDidScrollToTop(_:)",
+        // Each drag of a sheet to another detent (`UISheetPresentationControllerDelegate`).
+        "sheetPresentationControllerDidChangeSelectedDetentIdentifier(_:)",
         // Each move of the focus (tvOS remote, keyboard, iPad pointer): a view's, a view controller's,
         // and a table's or collection view's delegate.
         "didUpdateFocus(in:with:)", "tableView(_:didUpdateFocusIn:with:)", "collectionView(_:didUpdateFocusIn:with:)",

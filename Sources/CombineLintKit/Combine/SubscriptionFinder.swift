@@ -188,6 +188,30 @@ public enum SubscriptionFinder {
         return false
     }
 
+    /// Whether `name` at `token` is a value bound by an enum case pattern around it:
+    /// `if case .failure(let error) = completion { self.error = error }`, or a `switch` case's
+    /// `case .failure(let error): self.error = error`. Such bindings are no declared variables.
+    public static func isCasePatternBinding(named name: String, visibleAt token: Int, in tree: SyntaxTree) -> Bool {
+        let body = tree.enclosingFunction(of: token).flatMap { tree.functions[$0].bodyOpen } ?? 0
+        var k = token - 1
+        while k > body + 2, k > token - 4_000 {
+            defer { k -= 1 }
+            guard tree.tokens[k].kind == .identifier, tree.name(k) == name, tree.isWord(k - 1, "let") || tree.isWord(k - 1, "var"),
+                  tree.tokens[k - 2].kind == .leftParen || tree.tokens[k - 2].kind == .comma,
+                  case let open = Int(tree.enclosing[k]), open >= 0, tree.tokens[open].kind == .leftParen else { continue }
+            // The first `{` (an `if case` body) or `:` (a `switch` case) after the pattern.
+            var j = Int(tree.matching[open]) + 1
+            while j < token, tree.tokens[j].kind != .leftBrace, tree.tokens[j].kind != .colon { j += 1 }
+            guard j < token else { return false }
+            if tree.tokens[j].kind == .leftBrace { return Int(tree.matching[j]) > token }
+            // A case body runs to the next `case` or `default` of its switch.
+            let level = tree.enclosing[j]
+            for m in (j + 1)..<token where tree.enclosing[m] == level && (tree.isWord(m, "case") || tree.isWord(m, "default")) { return false }
+            return true
+        }
+        return false
+    }
+
     /// A parameter of an enclosing function or closure named `name`.
     public static func isParameter(named name: String, visibleAt token: Int, in tree: SyntaxTree) -> Bool {
         parameterType(named: name, visibleAt: token, in: tree) != nil

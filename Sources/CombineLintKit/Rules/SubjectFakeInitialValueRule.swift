@@ -870,6 +870,7 @@ public struct SubjectFakeInitialValueRule: Rule {
                 guard let owner = tree.enclosingType(of: i), tree.types[owner].name.lastNameComponent == typeName else { continue }
                 if SubscriptionFinder.localVariable(named: name, visibleAt: i, in: tree) != nil { continue }
                 if SubscriptionFinder.isParameter(named: name, visibleAt: i, in: tree) { continue }
+                if SubscriptionFinder.isCasePatternBinding(named: name, visibleAt: i, in: tree) { continue }
                 if tree.enclosingFunction(of: i) == nil, tree.innermostClosure(of: i) == nil { continue }
                 let comparedWithNil = i + 2 < tree.tokens.count && (tree.tokenIs(i + 1, "==") || tree.tokenIs(i + 1, "!=")) && tree.isWord(i + 2, "nil")
                 guard comparedWithNil else { return .values }

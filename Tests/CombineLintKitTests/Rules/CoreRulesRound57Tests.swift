@@ -1,8 +1,8 @@
 import XCTest
 @testable import CombineLintKit
 
-/// Idioms found by the round-57 probes (a contractor marketplace, a map editor for macOS and iPad,
-/// a children's library app).
+/// Idioms found by the round-57 and round-58 probes (a contractor marketplace, a map editor for
+/// macOS and iPad, a children's library app, a neighbourhood-safety app).
 final class CoreRulesRound57Tests: XCTestCase {
     private func positions(_ rule: any Rule.Type, _ text: String) -> [String] {
         findings(of: rule, in: [(path: "A.swift", text: text)]).map { "\($0.line):\($0.column)" }
@@ -80,5 +80,57 @@ final class CoreRulesRound57Tests: XCTestCase {
             .replacingOccurrences(of: ".sink { [weak detail] id in detail?.watchRating(of: id) }",
                                   with: ".sink { id in let detail = DetailViewController(); detail.watchRating(of: id) }")
         XCTAssertEqual(positions(RepeatedSubscriptionRule.self, madeInside), [])
+    }
+
+    /// `if case .failure(let error) = completion { self.error = error }` (round 58): the bare `error`
+    /// is the case pattern's binding, not a read of the property, so the `@Published var error`
+    /// whose only subscriber skips `nil` to show an alert stays an event. A real read of the
+    /// property in the type (`let shown = error`) makes it state.
+    func testACasePatternBindingIsNoReadOfTheSameNamedProperty() {
+        let text = """
+        final class FeedViewModel: ObservableObject {
+            @Published var error: Error?
+            private var bag = Set<AnyCancellable>()
+            func refresh(_ request: AnyPublisher<Int, Error>) {
+                request.sink(receiveCompletion: { completion in
+                    if case .failure(let error) = completion { self.error = error }
+                }, receiveValue: { _ in }).store(in: &bag)
+            }
+        }
+        final class FeedViewController: UIViewController {
+            let viewModel = FeedViewModel()
+            private var bag = Set<AnyCancellable>()
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                viewModel.$error.compactMap { $0 }.sink { [weak self] in self?.show($0) }.store(in: &bag)
+            }
+            func show(_ error: Error) {}
+        }
+        """
+        XCTAssertEqual(positions(SubjectFakeInitialValueRule.self, text), ["2:20"])
+        let switched = text.replacingOccurrences(of: "if case .failure(let error) = completion { self.error = error }",
+                                                 with: "switch completion { case .failure(let error): self.error = error; case .finished: break }")
+        XCTAssertEqual(positions(SubjectFakeInitialValueRule.self, switched), ["2:20"])
+        let read = text.replacingOccurrences(of: "receiveValue: { _ in }", with: "receiveValue: { _ in let shown = error; print(shown as Any) }")
+        XCTAssertEqual(positions(SubjectFakeInitialValueRule.self, read), [])
+    }
+
+    /// A sheet's detent change (`UISheetPresentationControllerDelegate`) runs on each drag of the
+    /// sheet: a helper it calls that stores a never-finishing subscription adds one per drag.
+    func testASheetDetentChangeRunsOnEachDrag() {
+        let text = """
+        final class FilterPanel: UIViewController, UISheetPresentationControllerDelegate {
+            @Published var incidents: [String] = []
+            private var detentObservers = Set<AnyCancellable>()
+            var count = 0
+            func sheetPresentationControllerDidChangeSelectedDetentIdentifier(_ sheet: UISheetPresentationController) {
+                observeLargeDetent()
+            }
+            private func observeLargeDetent() {
+                $incidents.sink { [weak self] in self?.count = $0.count }.store(in: &detentObservers)
+            }
+        }
+        """
+        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, text), ["9:67"])
     }
 }
