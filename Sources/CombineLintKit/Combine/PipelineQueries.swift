@@ -79,17 +79,17 @@ enum NeverFinishingSources {
     /// of the property itself (`guard let upload`, `if let upload = self.upload`) still reads it.
     private static func namesLocal(_ e: Int, of chain: Chain, in tree: SyntaxTree) -> Bool {
         guard e == 0, case let root = chain.elements[0], root.kind == .root, tree.tokens[root.nameToken].kind == .identifier else { return false }
-        switch TypeResolver.localDeclaration(of: root.name, at: root.nameToken, in: tree) {
-        case .local(let v):
+        // Asked for every chain rooted at a subject's name: the lookups stay constant-time (no walk
+        // up the scopes, which sinks nested thousands deep would make quadratic).
+        if let v = SubscriptionFinder.localVariable(named: root.name, visibleAt: root.nameToken, in: tree) {
             guard let initializer = tree.variables[v].initializer else { return false }
             let value = tree.text(initializer.lowerBound, initializer.upperBound).filter { !$0.isWhitespace }
             return ![root.name, "self." + root.name, "self?." + root.name].contains(value)
-        case .parameter(let parameter):
-            let type = publisherTypeName(parameter.typeText).trimmingCharacters(in: ["?", "!"])
-            return !type.hasSuffix("Subject") && !Catalogue.neverFinishingPublisherTypes.contains(type)
-        case nil:
-            return false
         }
+        guard let f = tree.enclosingFunction(of: root.nameToken),
+              let parameter = tree.functions[f].parameters.first(where: { $0.name == root.name }) else { return false }
+        let type = publisherTypeName(parameter.typeText).trimmingCharacters(in: ["?", "!"])
+        return !type.hasSuffix("Subject") && !Catalogue.neverFinishingPublisherTypes.contains(type)
     }
 
     /// `Publishers.MergeMany(rooms.map { pricing.price(for: $0.id) })`: an argument that is a
