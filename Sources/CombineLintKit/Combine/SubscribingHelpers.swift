@@ -111,4 +111,27 @@ public struct SubscribingHelpers: Sendable {
         else { return nil }
         return (0, .sink)
     }
+
+    /// `typing.onMain { … }.store(in: &cancellables)` where `onMain` is a project helper (a publisher
+    /// extension's `func onMain(_ receive: @escaping (Output) -> Void) -> AnyCancellable` that
+    /// subscribes the closure): the bag keeps that subscription as if the `sink` were written here,
+    /// so the call is taken as the subscriber. The calls of `tree` not already among `subscriptions`.
+    public static func returnedSubscriptions(in tree: SyntaxTree, index: ProjectIndex, memo: ProjectMemo,
+                                             besides subscriptions: [Subscription]) -> [Subscription] {
+        guard let t = index.treeIndexByPath[tree.file.path] else { return [] }
+        let helpers = memo.value(for: "strong_self_capture.subscribing-helpers") { SubscribingHelpers(index: index) }
+        guard let calls = helpers.callsByTree[t] else { return [] }
+        var result: [Subscription] = []
+        for (c, e) in calls {
+            let element = tree.chains[c].elements[e]
+            let returnsCancellable = (helpers.byName[element.name] ?? []).contains { helper in
+                guard case .returned = helper.keeper else { return false }
+                return index.trees[helper.tree].functions[helper.function].accepts(argumentLabels: element.argumentLabels)
+            }
+            guard returnsCancellable, !subscriptions.contains(where: { $0.chain == c && $0.element == e }) else { continue }
+            result.append(Subscription(chain: c, element: e, subscriber: .sink,
+                                       storage: SubscriptionFinder.storage(of: tree.chains[c], subscriberAt: e, in: tree)))
+        }
+        return result
+    }
 }

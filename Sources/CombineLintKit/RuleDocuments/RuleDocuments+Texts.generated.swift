@@ -8117,7 +8117,8 @@ final class Model: ObservableObject {
 **Severity:** warning · **Enabled:** by default
 
 Reports a method that stores a subscription (also one made by a project's own `sink(weak: self) { … }`
-whose result goes into the bag) in a bag of `self` (`.store(in: &bag)`,
+or another helper returning the `AnyCancellable` it makes, `tokens.append(p.onMain { … })`, whose
+result goes into the bag) in a bag of `self` (`.store(in: &bag)`,
 `bag.insert(…)`, `bag.append(…)`, `bag += […]`; or its `inout` bag parameter, `func bindHeader(into bag: inout Set<AnyCancellable>)`,
 when the type's own calls pass one member of `self` for it, `bindHeader(into: &headerBag)`) without emptying that bag, when the method runs
 repeatedly because it is called, directly or through other methods of the same type (extensions

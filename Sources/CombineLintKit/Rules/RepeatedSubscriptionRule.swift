@@ -36,11 +36,15 @@ public struct RepeatedSubscriptionRule: Rule {
     }
 
     public func check(_ context: RuleContext) -> [Finding] {
-        // Every finding is about one of the file's subscriptions.
-        guard !context.subscriptions.isEmpty else { return [] }
+        // Every finding is about one of the file's subscriptions, a project helper's call that returns
+        // the subscription it makes (`tokens.append(p.onMain { … })`) among them.
+        let helperCalls = SubscribingHelpers.returnedSubscriptions(in: context.tree, index: context.index, memo: context.memo,
+                                                                   besides: context.subscriptions)
+        guard !context.subscriptions.isEmpty || !helperCalls.isEmpty else { return [] }
         let tree = context.tree
         guard let treeIndex = context.index.treeIndexByPath[tree.file.path] else { return [] }
-        let stores = self.stores(in: tree, treeIndex: treeIndex, index: context.index, memo: context.memo, subscriptions: context.subscriptions)
+        let stores = self.stores(in: tree, treeIndex: treeIndex, index: context.index, memo: context.memo,
+                                 subscriptions: context.subscriptions + helperCalls)
         guard !stores.isEmpty else { return [] }
         let extra = Set(context.options.strings("appearance_methods"))
         var findings: [Finding] = []

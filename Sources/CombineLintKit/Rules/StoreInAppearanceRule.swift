@@ -17,7 +17,8 @@ public struct StoreInAppearanceRule: Rule {
     public func check(_ context: RuleContext) -> [Finding] {
         // Every finding is about one of the file's subscriptions, or a call of a project helper that
         // subscribes and hands back the cancellable.
-        let helperCalls = returnedHelperSubscriptions(context)
+        let helperCalls = SubscribingHelpers.returnedSubscriptions(in: context.tree, index: context.index, memo: context.memo,
+                                                                   besides: context.subscriptions)
         guard !context.subscriptions.isEmpty || !helperCalls.isEmpty else { return [] }
         let tree = context.tree
         let sites = RepeatedSites(tree: tree, index: context.index,
@@ -44,30 +45,6 @@ public struct StoreInAppearanceRule: Rule {
                                             help: help(site, bag: store.key)))
         }
         return findings
-    }
-
-    /// `typing.onMain { … }.store(in: &cancellables)` where `onMain` is a project helper (a publisher
-    /// extension's `func onMain(_ receive: @escaping (Output) -> Void) -> AnyCancellable` that
-    /// subscribes the closure): the bag keeps that subscription as if the `sink` were written here,
-    /// so the call is taken as the subscriber.
-    func returnedHelperSubscriptions(_ context: RuleContext) -> [Subscription] {
-        let index = context.index
-        guard let t = index.treeIndexByPath[context.tree.file.path] else { return [] }
-        let helpers = context.memo.value(for: "strong_self_capture.subscribing-helpers") { SubscribingHelpers(index: index) }
-        guard let calls = helpers.callsByTree[t] else { return [] }
-        let tree = context.tree
-        var result: [Subscription] = []
-        for (c, e) in calls {
-            let element = tree.chains[c].elements[e]
-            let returnsCancellable = (helpers.byName[element.name] ?? []).contains { helper in
-                guard case .returned = helper.keeper else { return false }
-                return index.trees[helper.tree].functions[helper.function].accepts(argumentLabels: element.argumentLabels)
-            }
-            guard returnsCancellable, !context.subscriptions.contains(where: { $0.chain == c && $0.element == e }) else { continue }
-            result.append(Subscription(chain: c, element: e, subscriber: .sink,
-                                       storage: SubscriptionFinder.storage(of: tree.chains[c], subscriberAt: e, in: tree)))
-        }
-        return result
     }
 
     /// A request made on each appearance or layout pass (`api.load().sink { … }` with a `Future`, a

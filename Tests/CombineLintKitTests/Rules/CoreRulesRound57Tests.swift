@@ -133,4 +133,36 @@ final class CoreRulesRound57Tests: XCTestCase {
         """
         XCTAssertEqual(positions(RepeatedSubscriptionRule.self, text), ["9:67"])
     }
+
+    /// `tokens.append(zoneService.$currentZone.onMain { … })` (round 59), where `onMain` is a
+    /// publisher extension returning the `AnyCancellable` of the `sink` it makes, in a `bind()` that a
+    /// property's `didSet` runs on each appearance: the array keeps one more live subscription each time.
+    func testAHelpersReturnedSubscriptionAppendedOnEachAppearancePilesUp() {
+        let text = """
+        extension Publisher where Failure == Never {
+            func onMain(_ handler: @escaping (Output) -> Void) -> AnyCancellable {
+                receive(on: DispatchQueue.main).sink(receiveValue: handler)
+            }
+        }
+        final class ZoneService { @Published var currentZone = "" }
+        final class ZoneHeaderView: UIView {
+            private let label = UILabel()
+            private var tokens: [AnyCancellable] = []
+            var zoneService: ZoneService? { didSet { bind() } }
+            private func bind() {
+                guard let zoneService else { return }
+                tokens.append(zoneService.$currentZone.onMain { [weak self] in self?.label.text = $0 })
+            }
+        }
+        final class JobsListViewController: UIViewController {
+            let header = ZoneHeaderView()
+            let zones = ZoneService()
+            override func viewWillAppear(_ animated: Bool) {
+                super.viewWillAppear(animated)
+                header.zoneService = zones
+            }
+        }
+        """
+        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, text), ["13:16"])
+    }
 }
