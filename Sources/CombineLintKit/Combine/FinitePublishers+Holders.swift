@@ -93,7 +93,7 @@ extension FinitePublishers {
             let variable: VariableDecl
             if last == 0, let v = SubscriptionFinder.localVariable(named: named.name, visibleAt: named.nameToken, in: tree) {
                 variable = tree.variables[v]
-            } else if let t = tree.enclosingType(of: named.nameToken), let v = tree.memberVariable(named: named.name, ofType: t) {
+            } else if let v = FinitePublishers.memberVariable(named, bare: false, in: tree) {
                 variable = tree.variables[v]
             } else {
                 return false

@@ -88,8 +88,7 @@ enum NeverFinishingSources {
         }
         guard let f = tree.enclosingFunction(of: root.nameToken),
               let parameter = tree.functions[f].parameters.first(where: { $0.name == root.name }) else { return false }
-        let type = publisherTypeName(parameter.typeText).trimmingCharacters(in: ["?", "!"])
-        return !type.hasSuffix("Subject") && !Catalogue.neverFinishingPublisherTypes.contains(type)
+        return !writtenPublisherType(parameter.typeText).hasSuffix("Subject") && !namesNeverFinishingType(parameter.typeText)
     }
 
     /// `Publishers.MergeMany(rooms.map { pricing.price(for: $0.id) })`: an argument that is a
@@ -371,6 +370,18 @@ enum NeverFinishingSources {
         return callablesReturnNeverFinishing(call, index: index, throughBodies: true, depth: depth + 1, caller: onOtherObject ? caller : nil)
     }
 
+    /// A variable's or parameter's written type without generic arguments, module and optionality
+    /// (`CurrentValueSubject<Int, Never>?` → `CurrentValueSubject`).
+    static func writtenPublisherType(_ typeText: String) -> String {
+        publisherTypeName(typeText).trimmingCharacters(in: ["?", "!"])
+    }
+
+    /// Whether a written type is a publisher type that never finishes (`Timer.TimerPublisher`,
+    /// `PassthroughSubject<…>?`).
+    static func namesNeverFinishingType(_ typeText: String) -> Bool {
+        Catalogue.neverFinishingPublisherTypes.contains(writtenPublisherType(typeText))
+    }
+
     /// A type's text without its generic arguments and module: `Published<Bool>.Publisher` →
     /// `Published.Publisher`, `Foundation.NotificationCenter.Publisher` → `NotificationCenter.Publisher`.
     static func publisherTypeName(_ text: String) -> String {
@@ -399,7 +410,7 @@ enum NeverFinishingSources {
                 guard let v = variable(named: name, onLine: property.line, in: tree) else { return false }
                 if TestCaseCode.isTestOrDouble(tree.variables[v].nameToken, of: tree, index: index) { continue }
                 // `let clock: Timer.TimerPublisher`, set in `init`: its written type tells.
-                if Catalogue.neverFinishingPublisherTypes.contains(publisherTypeName(tree.variables[v].typeText).trimmingCharacters(in: ["?", "!"])) {
+                if namesNeverFinishingType(tree.variables[v].typeText) {
                     found = true
                     continue
                 }

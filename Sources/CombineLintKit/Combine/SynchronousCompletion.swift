@@ -136,7 +136,7 @@ public enum SynchronousCompletion {
               // Asked before the owner's type, whose lookup walks its superclasses.
               case let sequence = { (property: IndexedProperty) in
                   isStandardCollection(property.typeText) || (member + 1 == p && isOptionalValue(property.typeText))
-                      || (property.typeText.isEmpty && isCollectionLiteral(property.initializerText))
+                      || (property.typeText.isEmpty && index.declaration(of: property).map { hasCollectionLiteralValue($0.variable, in: $0.tree) } == true)
               },
               index.properties(named: elements[member].name).contains(where: sequence),
               let owner = TypeResolver.ownerTypeThroughProperties(ofElement: member, in: chain, tree: tree, index: index)
@@ -238,7 +238,7 @@ public enum SynchronousCompletion {
         guard case .local(let v) = TypeResolver.localDeclaration(of: name, at: token, in: tree), tree.variables[v].isLet,
               let initializer = tree.variables[v].initializer else { return false }
         let open = initializer.lowerBound
-        if tree.tokens[open].kind == .leftBracket && Int(tree.matching[open]) == initializer.upperBound { return true }
+        if hasCollectionLiteralValue(v, in: tree) { return true }
         // `let delays = (0..<5).map { … }`: a range's own steps give an array.
         if tree.tokens[open].kind == .leftParen, case let close = Int(tree.matching[open]), close > open, close + 2 <= initializer.upperBound,
            tree.tokens[close + 1].kind == .period, Catalogue.collectionTransforms.contains(tree.name(close + 2)),
@@ -269,24 +269,16 @@ public enum SynchronousCompletion {
                   !tree.variables[v].isComputed else { return nil }
             if !tree.variables[v].typeText.isEmpty { return tree.variables[v].typeText }
             // `private let themes = ["news", "sport"]`: an array or dictionary literal fixes the type.
-            guard let initializer = tree.variables[v].initializer, tree.tokens[initializer.lowerBound].kind == .leftBracket,
-                  Int(tree.matching[initializer.lowerBound]) == initializer.upperBound else { return nil }
+            guard hasCollectionLiteralValue(v, in: tree), let initializer = tree.variables[v].initializer else { return nil }
             return tree.text(initializer.lowerBound, initializer.upperBound)
         }
     }
 
-    /// Whether a property's initial value as written is one array or dictionary literal (`["a", "b"]`),
-    /// which makes the property a standard collection when no type is written.
-    private static func isCollectionLiteral(_ text: String) -> Bool {
-        let text = text.filter { !$0.isWhitespace }
-        guard text.hasPrefix("["), text.hasSuffix("]") else { return false }
-        var depth = 0
-        for (i, character) in text.enumerated() {
-            if character == "[" || character == "(" { depth += 1 }
-            if character == "]" || character == ")" { depth -= 1 }
-            if depth == 0, i < text.count - 1 { return false }
-        }
-        return true
+    /// Whether variable `v` is given one array or dictionary literal as its whole value (`["a", "b"]`),
+    /// which makes it a standard collection when no type is written.
+    private static func hasCollectionLiteralValue(_ v: Int, in tree: SyntaxTree) -> Bool {
+        guard let initializer = tree.variables[v].initializer else { return false }
+        return tree.tokens[initializer.lowerBound].kind == .leftBracket && Int(tree.matching[initializer.lowerBound]) == initializer.upperBound
     }
 
     /// `[Note]`, `[String: Int]`, `Set<Int>`, `Array<Note>` (optional ones aside: `notes?.publisher`
