@@ -26,8 +26,17 @@ public enum ConnectableEvidence {
         let previous = chain.elements[e - 1]
         if previous.name == "publish" || previous.name == "TimerPublisher" { return e >= 2 && chain.elements[e - 2].name == "Timer" }
         guard !previous.isCall, let declared = declaration(namedBefore: e, of: chain, in: tree, index: index) else { return false }
+        // `Publishers.MakeConnectable<Timer.TimerPublisher>`, or `Timer.publish(…).autoconnect().multicast(…)`:
+        // the connection is the multicast's, which ends when released, whatever it wraps.
+        if wrapsInConnectable(declared.typeText, declared.initializer) { return false }
         return declared.typeText.contains("TimerPublisher") || declared.initializer.contains("Timer.publish")
             || declared.initializer.contains("TimerPublisher")
+    }
+
+    /// Whether a declaration shows a `makeConnectable()` or `multicast` connectable (around a timer or not).
+    private static func wrapsInConnectable(_ typeText: String, _ initializer: String) -> Bool {
+        typeText.contains("MakeConnectable<") || typeText.contains("Multicast<")
+            || initializer.contains("makeConnectable(") || initializer.contains(".multicast")
     }
 
     /// The written type and initial value of the variable that element `e - 1` names: a local

@@ -301,7 +301,7 @@ enum NeverFinishingSources {
     /// An early exit that returns a constant answered during `subscribe` (`guard let url else { return
     /// Just(1).eraseToAnyPublisher() }`) does not count against the other returns.
     private static func handsOnNeverFinishing(function f: Int, in tree: SyntaxTree, index: ProjectIndex, depth: Int) -> Bool {
-        guard tree.functions[f].returnType.contains("Publisher"), let returned = tree.chainsReturned(byFunction: f) else { return false }
+        guard tree.functions[f].returnType.contains("Publisher"), let returned = everyReturnedPipeline(ofFunction: f, in: tree) else { return false }
         let caller = index.treeIndexByPath[tree.file.path].map { DeclarationReference(tree: $0, item: f) }
         // The type's own stored publishers: `stations.map { … }` with `let stations` set in `init`.
         let ownType = tree.functions[f].enclosingType.flatMap { index.type(named: tree.types[$0].name) }
@@ -317,6 +317,63 @@ enum NeverFinishingSources {
             }
         }
         return endless
+    }
+
+    /// The pipelines function `f` returns: each `return`'s chain, or for `return stream` the chain a
+    /// local `let stream = …` was given. `if let existing = streams[id] { return existing }` in a
+    /// function that also writes that cache (`streams[id] = stream`) hands on a publisher the
+    /// function made and returned before: it adds nothing. Nil when some return is none of these.
+    private static func everyReturnedPipeline(ofFunction f: Int, in tree: SyntaxTree) -> [Chain]? {
+        if let chains = tree.chainsReturned(byFunction: f) { return chains }
+        guard let open = tree.functions[f].bodyOpen, let close = tree.functions[f].bodyClose, open < close else { return nil }
+        let returnedChains = tree.returnedChainIndices(ofFunction: f)
+        var result: [Chain] = []
+        for k in open...close where tree.isWord(k, "return") && tree.innermostClosure(of: k) == nil && tree.enclosingFunction(of: k) == f {
+            // `return chain` (`return try chain` too: a chain starts after its `try`).
+            if let c = returnedChains.first(where: { tree.chains[$0].first > k && tree.chains[$0].first <= k + 3 }) {
+                result.append(tree.chains[c])
+                continue
+            }
+            // `return name`, the name alone in its statement.
+            guard k + 2 <= close, tree.tokens[k + 1].kind == .identifier,
+                  tree.statementStarts[k + 2] || tree.tokens[k + 2].kind == .rightBrace || tree.tokens[k + 2].kind == .semicolon
+            else { return nil }
+            let name = tree.name(k + 1)
+            if let cache = cacheRead(boundTo: name, before: k, from: open, in: tree) {
+                guard writesCache(cache, from: open, to: close, in: tree) else { return nil }
+                continue
+            }
+            guard let v = SubscriptionFinder.localVariable(named: name, visibleAt: k + 1, in: tree), tree.variables[v].isLet,
+                  let initializer = tree.variables[v].initializer, let c = tree.chain(startingAt: initializer.lowerBound) else { return nil }
+            result.append(tree.chains[c])
+        }
+        return result.isEmpty ? nil : result
+    }
+
+    /// The cache `existing` was read from by `if let existing = cache[key]` (or `guard let`,
+    /// `self.cache[key]`) between `open` and `end`.
+    private static func cacheRead(boundTo name: String, before end: Int, from open: Int, in tree: SyntaxTree) -> String? {
+        var k = end - 1
+        while k > open + 1 {
+            defer { k -= 1 }
+            guard tree.tokens[k].kind == .identifier, tree.name(k) == name, tree.isWord(k - 1, "let") || tree.isWord(k - 1, "var"),
+                  k + 3 < end, tree.tokens[k + 1].kind == .equal else { continue }
+            var c = k + 2
+            if tree.isSelfReference(c), tree.tokens[c + 1].kind == .period { c += 2 }
+            guard c + 1 < end, tree.tokens[c].kind == .identifier, tree.tokens[c + 1].kind == .leftBracket else { return nil }
+            return tree.name(c)
+        }
+        return nil
+    }
+
+    /// Whether tokens `open...close` write into `cache[key]` (or `self.cache[key]`).
+    private static func writesCache(_ cache: String, from open: Int, to close: Int, in tree: SyntaxTree) -> Bool {
+        for k in open..<close where tree.tokens[k].kind == .identifier && tree.tokens[k + 1].kind == .leftBracket && tree.name(k) == cache {
+            guard tree.statementStarts[k] || (k >= 2 && tree.tokens[k - 1].kind == .period && tree.isSelfReference(k - 2)) else { continue }
+            let bracket = Int(tree.matching[k + 1])
+            if bracket > k + 1, bracket + 1 < close, tree.tokens[bracket + 1].kind == .equal { return true }
+        }
+        return false
     }
 
     /// Whether a pipeline a function returns starts from a never-finishing publisher: directly (not

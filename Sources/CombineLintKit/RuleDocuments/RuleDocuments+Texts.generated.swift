@@ -1738,7 +1738,9 @@ dropped one does depends on the publisher. `makeConnectable()` and `multicast` r
 `AnyCancellable`, which cancels the connection when it is released: a dropped one ends the
 connection at once, and the subscribers get nothing more. `Timer.publish(…)` returns a plain
 `Cancellable` while the run loop holds the timer: dropped, nothing can stop it, and the timer keeps
-firing after the screen that started it is gone. The message says which.
+firing after the screen that started it is gone. A timer wrapped in `makeConnectable()` or
+`multicast` (`Timer.publish(…).autoconnect().multicast(subject: ticks)`) is connected through the
+wrapper, whose dropped cancellable ends the connection. The message says which.
 
 ## How to fix
 
@@ -10986,7 +10988,7 @@ Reports a closure that captures `self` strongly inside a subscription that `self
 a chain ending in `sink` or `assign(to:on:)` whose cancellable goes into a member of `self`
 (`.store(in: &cancellables)`, the `.disposed(by: bag)` of an RxSwift-style bag class, `self.cancellable = …`, `cancellables.insert(…)`, or a local that is
 stored there later, or handed to a method of the type that stores it: `retain(p.sink { … })`, or of an object held in a strong stored property, `viewModel.retain(p.sink { … })`), or into the bag of an object that a strong stored property of `self` holds
-(`.store(in: &viewModel.cancellables)`: self → view model → bag → closure → self), or of a local object
+(`.store(in: &viewModel.cancellables)`, or `.store(in: log.bag)` into a bag object of its own: self → view model → bag → closure → self), or of a local object
 that the method also puts into such a property (`let detail = …; child = detail`, then
 `.store(in: &detail.cancellables)`: self → child → bag → closure → self), or of a parameter it keeps so
 (`init(monitor:)` with `self.monitor = monitor`, then `.store(in: &monitor.clientBag)`). Every closure the subscription keeps counts: the `sink` value and completion
@@ -11045,7 +11047,7 @@ nested `DispatchQueue.main.async { … }` is too late.
 
 Also kept by `self`: a subscription stored in a local bag that is later stored in a member
 (`self.cancellables = bag`, or the bag of an object held in a strong stored property, `observers.bag = bag`), one returned by a method whose result the type stores
-(`token = makeSubscription()`; also a method of an extension of its base class, `extension UIViewController {
+(`token = makeSubscription()`, or `keepAlive(makeSubscription())` with a method that stores its one parameter; also a method of an extension of its base class, `extension UIViewController {
 func bindKeyboardInsets(to:) -> AnyCancellable }`, whose token a controller stores), one assigned in `return self.token = …`, and the pipeline
 upstream of `assign(to: &$property)`. After `guard let self` in a `[weak self]` closure, a bare
 member name in a nested subscription's closure (`title = text`) is `self` again, held strongly;
@@ -11080,7 +11082,9 @@ one that returns `$accounts.map { … }` is reported, and so is one that returns
 (`if let cached = subjects[id] { return cached.eraseToAnyPublisher() }`, a local `CurrentValueSubject` it
 stores and returns) or forwards another such function's result (`func spots(for id: String) -> AnyPublisher<…>
 { availability.spotsLeft(for: id) }`); an early exit returning a constant (`guard let url else { return
-Just(0).eraseToAnyPublisher() }`) leaves the function's other returns to decide. Nor is a subscription whose bag or cancellable the type (or a base
+Just(0).eraseToAnyPublisher() }`) leaves the function's other returns to decide, and so does a cached
+stream returned early by a function that fills that cache (`if let existing = streams[id] { return existing }`
+before `streams[id] = stream; return stream`). Nor is a subscription whose bag or cancellable the type (or a base
 class) empties, replaces or cancels in `viewWillDisappear` or `viewDidDisappear` (AppKit's closing
 callbacks too), or that a scene delegate clears in `sceneDidEnterBackground` or `sceneDidDisconnect` (the system sends a scene to the background before it disconnects it), or
 a representable's coordinator whose bag the representable's `dismantleUIView(_:coordinator:)` (or `dismantleNSView`, …) empties

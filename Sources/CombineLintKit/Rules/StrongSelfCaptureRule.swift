@@ -374,6 +374,8 @@ public struct StrongSelfCaptureRule: Rule {
             if let keeper = SubscriptionFinder.selfMemberKeeping(call, lookup: callLookup) { return keeper }
             // `observeRefreshes().store(in: &holder.bag)` with `holder` a strong stored property of `self`.
             if sameFile, let keeper = keeperThroughOwnedMember(call, context: context, lookup: lookup) { return keeper }
+            // `keepAlive(bind())` with `keepAlive` storing its one parameter in a member of `self`.
+            if sameFile, let keeper = keeperThroughHelper(call, context: context, lookup: lookup) { return keeper }
         }
         return nil
     }
@@ -558,7 +560,7 @@ public struct StrongSelfCaptureRule: Rule {
     }
 
     /// The tokens of `owner` and `bag` when the subscription is stored with `.store(in: &owner.bag)`
-    /// or `owner.bag.append(…)` into a bag that is not `self`'s own (`&self.owner.bag` too, with `afterSelf`).
+    /// (or `.store(in: owner.bag)` into a bag object) or `owner.bag.append(…)` into a bag that is not `self`'s own (`&self.owner.bag` too, with `afterSelf`).
     private func memberBag(storing subscription: Subscription, in tree: SyntaxTree, afterSelf: Bool) -> (owner: Int, bag: Int)? {
         let chain = tree.chains[subscription.chain]
         // `holder.tokens.append(p.sink { … })`: appended to a collection of a member.
@@ -572,7 +574,9 @@ public struct StrongSelfCaptureRule: Rule {
         }
         guard case .bag(.other) = subscription.storage else { return nil }
         guard subscription.element + 1 < chain.elements.count,
-              let argument = SubscriptionFinder.bagArgument(of: chain.elements[subscription.element + 1]), argument.isInout else { return nil }
+              // `&owner.bag`, or a bag object without `&` (`.store(in: log.bag)` with a custom
+              // `store(in: CancelBag)`): either is kept by `owner`.
+              let argument = SubscriptionFinder.bagArgument(of: chain.elements[subscription.element + 1]) else { return nil }
         let last = argument.value.upperBound
         var k = argument.value.lowerBound
         while k <= last, tree.tokens[k].kind == .ampersand || tree.tokenIs(k, "&") { k += 1 }

@@ -1,0 +1,158 @@
+import XCTest
+@testable import CombineLintKit
+
+/// Core-rule cases found in whole probe apps written for round 60 and after (see the rule documents).
+final class CoreRulesRound60Tests: XCTestCase {
+    private func positions(_ rule: any Rule.Type, _ text: String) -> [String] {
+        findings(of: rule, in: [(path: "A.swift", text: text)]).map { "\($0.line):\($0.column)" }
+    }
+
+    /// `Timer.publish(…).autoconnect().multicast(subject:)` bound to a local: its `connect()` is the
+    /// multicast's, whose cancellable ends the connection when released, not a timer's that keeps
+    /// firing; a property typed `Publishers.MakeConnectable<Timer.TimerPublisher>` likewise.
+    func testTheConnectionOfAMulticastAroundATimerEndsWhenDropped() {
+        let text = """
+        final class Beeper {
+            private let ticks = PassthroughSubject<Void, Never>()
+            private let wrapped: Publishers.MakeConnectable<Timer.TimerPublisher>
+            private var token: AnyCancellable?
+            init() { wrapped = Timer.publish(every: 1, on: .main, in: .common).makeConnectable() }
+            func start() {
+                let multicasted = Timer.publish(every: 1, on: .main, in: .default)
+                    .autoconnect()
+                    .map { _ in () }
+                    .multicast(subject: ticks)
+                token = multicasted.sink { print("beep") }
+                _ = multicasted.connect()
+                _ = wrapped.connect()
+            }
+            func startTimer() {
+                let timer = Timer.publish(every: 1, on: .main, in: .common)
+                _ = timer.connect()
+            }
+        }
+        """
+        let found = findings(of: DiscardedCancellableRule.self, in: [(path: "A.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["12:25", "13:21", "17:19"])
+        XCTAssertEqual(found.map(\.message), [
+            "The cancellable returned by `connect()` is thrown away, and releasing it cancels the connection at once: subscribers get nothing.",
+            "The cancellable returned by `connect()` is thrown away, and releasing it cancels the connection at once: subscribers get nothing.",
+            "The Cancellable returned by the timer's `connect()` is thrown away, so this timer can never be stopped and keeps firing.",
+        ])
+    }
+}
+
+extension CoreRulesRound60Tests {
+    /// `.store(in: log.bag)` into the bag object of a strong stored property (a custom
+    /// `store(in: CancelBag)`, no `&`): self → log → bag → subscription → closure → self.
+    func testAStoreIntoTheBagObjectOfAnOwnedMemberIsACycle() {
+        let text = """
+        final class CancelBag {
+            var subscriptions = Set<AnyCancellable>()
+        }
+        extension AnyCancellable {
+            func store(in bag: CancelBag) { bag.subscriptions.insert(self) }
+        }
+        final class ShiftLog {
+            let bag = CancelBag()
+            func append(_ text: String) {}
+        }
+        final class ShiftController {
+            private let log = ShiftLog()
+            private weak var weakLog: ShiftLog?
+            let messages = PassthroughSubject<String, Never>()
+            init() {
+                messages
+                    .sink { message in self.log.append(message) }
+                    .store(in: log.bag)
+                messages
+                    .sink { message in self.log.append(message) }
+                    .store(in: weakLog!.bag)
+            }
+        }
+        """
+        XCTAssertEqual(positions(StrongSelfCaptureRule.self, text), ["17:32"])
+    }
+
+    /// `keepAlive(makeBinding())`: a method's returned token handed to a helper of the same type
+    /// that stores its one parameter in a member of `self`.
+    func testAReturnedTokenHandedToAStoringHelperIsKeptBySelf() {
+        let text = """
+        final class DetailViewController: UIViewController {
+            let seeing = CurrentValueSubject<String, Never>("")
+            private var subscriptions = Set<AnyCancellable>()
+            let label = UILabel()
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                keepAlive(makeBinding())
+            }
+            private func keepAlive(_ token: AnyCancellable) {
+                token.store(in: &subscriptions)
+            }
+            private func makeBinding() -> AnyCancellable {
+                seeing.sink { text in self.label.text = text }
+            }
+        }
+        """
+        XCTAssertEqual(positions(StrongSelfCaptureRule.self, text), ["13:31"])
+    }
+}
+
+extension CoreRulesRound60Tests {
+    /// `if let existing = streams[id] { return existing }` before building, caching and returning a
+    /// never-finishing stream: the early return hands on the same stream, so the method's result
+    /// never finishes and a screen that subscribes on each appearance piles subscriptions up; a
+    /// cache read in a method that never writes it decides nothing.
+    func testACachedStreamReturnedEarlyIsTheSameNeverFinishingStream() {
+        let text = """
+        final class EventClient {
+            func eventStream(path: String) -> AnyPublisher<Data, Never> {
+                let subject = PassthroughSubject<Data, Never>()
+                LongPoll.shared.open(path) { subject.send($0) }
+                return subject.eraseToAnyPublisher()
+            }
+        }
+        final class PatientStreams {
+            private let network = EventClient()
+            private var cache: [UUID: AnyPublisher<String, Never>] = [:]
+            private var other: [UUID: AnyPublisher<String, Never>] = [:]
+            func checkIns(for id: UUID) -> AnyPublisher<String, Never> {
+                if let existing = cache[id] { return existing }
+                let stream = network.eventStream(path: "check-ins")
+                    .compactMap { String(data: $0, encoding: .utf8) }
+                    .share()
+                    .eraseToAnyPublisher()
+                cache[id] = stream
+                return stream
+            }
+            func notes(for id: UUID) -> AnyPublisher<String, Never> {
+                if let existing = other[id] { return existing }
+                let stream = network.eventStream(path: "notes")
+                    .compactMap { String(data: $0, encoding: .utf8) }
+                    .eraseToAnyPublisher()
+                return stream
+            }
+        }
+        final class VisitsViewModel {
+            let service = PatientStreams()
+            var ids: [UUID] = []
+            var last = ""
+            private var liveUpdates = Set<AnyCancellable>()
+            func startLiveUpdates() {
+                for id in ids {
+                    service.checkIns(for: id).sink { [weak self] in self?.last = $0 }.store(in: &liveUpdates)
+                    service.notes(for: id).sink { [weak self] in self?.last = $0 }.store(in: &liveUpdates)
+                }
+            }
+        }
+        final class VisitsViewController: UIViewController {
+            let viewModel = VisitsViewModel()
+            override func viewWillAppear(_ animated: Bool) {
+                super.viewWillAppear(animated)
+                viewModel.startLiveUpdates()
+            }
+        }
+        """
+        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, text) + positions(StoreInAppearanceRule.self, text), ["36:79"])
+    }
+}
