@@ -4,9 +4,12 @@
 /// (`isMovingToParent`), or a view-attachment property that installing the view sets
 /// (`guard rootView.superview == nil else { return }` before `addSubview(rootView)`).
 public enum RunOnceGuards {
-    /// Whether an `if` or `guard` in `range` of `tree` reads the bag or one of `flags`.
-    public static func isGuarded(_ range: Range<Int>, of tree: SyntaxTree, bag: String, flags: Set<String>) -> Bool {
-        firstGuard(in: range, of: tree, bag: bag, flags: flags) != nil
+
+    /// Whether an `if` or `guard` in `range` (which ends at `token`) reads the bag or one of `flags`
+    /// and decides whether `token` runs: `if !didBind { didBind = true; bindOnce() }` guards its own
+    /// block, not a subscription after it (`covers`).
+    public static func decidesRun(of token: Int, guardsIn range: Range<Int>, of tree: SyntaxTree, bag: String, flags: Set<String>) -> Bool {
+        guards(in: range, of: tree, bag: bag, flags: flags).contains { covers($0, token, in: tree) }
     }
 
     /// The first `if` or `guard` in `range` that reads the bag or one of `flags`. Asked once for a

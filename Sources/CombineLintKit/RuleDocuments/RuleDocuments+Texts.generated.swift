@@ -5756,7 +5756,9 @@ publishers that sends the outer `objectWillChange` (`inner.$title.sink { [weak s
 self?.objectWillChange.send() }`), or by handing the property to a method of the type that
 forwards the `objectWillChange` of the parameter it is given (`forward(filter)`, with
 `func forward<Child: ObservableObject>(_ child: Child)` subscribing to `child.objectWillChange`), its own or one it
-inherits from a base class (`bindChild(importer)` of `BaseViewModel<State>`).
+inherits from a base class (`bindChild(importer)` of `BaseViewModel<State>`), or by forwarding the
+`objectWillChange` of a parameter that the same method stores in the property
+(`self.selectedSnapshot = snapshot`, then `snapshot.objectWillChange.sink { … }`).
 Where several types share the outer type's simple name
 (`Library.ViewModel`, `Sync.ViewModel`), only views whose property names this very declaration
 count as observing it.
@@ -7051,7 +7053,8 @@ SwiftUI repeats (`viewWillAppear`, `layoutSubviews`, `tableView(_:cellForRowAt:)
 `configure…`); or in a method that such code calls, through the type's own calls (the call graph
 `repeated_subscription` uses). Not reported: a single `assign(to:)` in `init` or in a method called
 once; one behind a run-once guard (`guard !didBind else { return }` with `didBind = true` set by
-the type, a first-appearance property); upstreams that finish (`Just`, a request, `first()`, also
+the type, a first-appearance property; an `if !didBind { … }` block guards what is inside it, not
+a binding after it); upstreams that finish (`Just`, a request, `first()`, also
 held in a constant property that the initializer sets, `request = api.tariff(site: site)`, or a
 `Future` read from a cache declared `[String: Future<String, Never>]`, or another object's property
 declared as one, `api.homeTiles` with `lazy var homeTiles: Future<[Double], Never>`),
@@ -8302,7 +8305,8 @@ Not reported:
   or a cache per key (`if let existing = rowModels[id] { return existing }`, also after updating the entry
   found, `existing.update(deck); return existing`, or `guard rowModels[id] == nil`,
   before `rowModels[id] = model`): the rest runs once per key, however often a view's `body` asks;
-- paths guarded by a run-once flag the type sets (`guard !didBind else { return }; didBind = true`; a flag it
+- paths guarded by a run-once flag the type sets (`guard !didBind else { return }; didBind = true`; an
+  `if !didBind { … }` block guards the subscriptions inside it, not those after it; a flag it
   toggles, `isFollowing.toggle()`, is on again every other run and guards nothing once; only a flag that the
   repeated path itself sets (or a method it calls) counts:
   `guard !isPaused else { return }` in a timer's tick, with `isPaused` flipped by `pause()` and `start()`,

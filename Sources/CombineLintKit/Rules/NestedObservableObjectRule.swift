@@ -389,6 +389,28 @@ public struct NestedObservableObjectRule: Rule {
             return types
         }
         return forwarding.contains(typeName) || handsToForwardingMethod(name, inType: typeName, index: index, memo: memo)
+            || forwardsAssignedParameter(name, inType: typeName, index: index)
+    }
+
+    /// `self.selectedSnapshot = snapshot` in a method (an initializer, most often) that also forwards
+    /// `snapshot.objectWillChange`: the property holds the object whose changes are forwarded.
+    private func forwardsAssignedParameter(_ name: String, inType typeName: String, index: ProjectIndex) -> Bool {
+        for use in index.identifiers[name] {
+            let tree = index.trees[use.tree]
+            let k = use.token
+            guard k + 3 < tree.tokens.count, tree.tokens[k + 1].kind == .equal, tree.tokens[k + 2].kind == .identifier,
+                  tree.statementStarts[k + 3] || tree.tokens[k + 3].kind == .rightBrace || tree.tokens[k + 3].kind == .semicolon,
+                  tree.statementStarts[k] || (k >= 2 && tree.tokens[k - 1].kind == .period && tree.isSelfReference(k - 2) && tree.statementStarts[k - 2]),
+                  let f = tree.enclosingFunction(of: k), tree.innermostClosure(of: k) == nil,
+                  TypeResolver.enclosingTypeName(at: k, in: tree) == typeName else { continue }
+            let value = tree.name(k + 2)
+            guard value != name, tree.functions[f].parameters.contains(where: { $0.name == value }),
+                  let open = tree.functions[f].bodyOpen, let close = tree.functions[f].bodyClose else { continue }
+            if tree.chains(in: open...close).contains(where: {
+                $0.elements.count >= 2 && $0.elements[0].name == value && $0.elements[1].name == "objectWillChange"
+            }) { return true }
+        }
+        return false
     }
 
     /// The property is passed (`forward(filter)`, `self.observe(child: self.filter)`) to a method of

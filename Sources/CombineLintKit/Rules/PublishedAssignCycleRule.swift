@@ -52,11 +52,12 @@ public struct PublishedAssignCycleRule: Rule {
         return findings
     }
 
-    /// An `if`/`guard` between the start of the function around `token` and `token` reads a run-once flag.
+    /// An `if`/`guard` between the start of the function around `token` and `token` reads a run-once
+    /// flag and decides whether `token` runs.
     private func isGuardedToRunOnce(_ token: Int, in tree: SyntaxTree, context: RuleContext) -> Bool {
         guard let f = tree.enclosingFunction(of: token), let open = tree.functions[f].bodyOpen else { return false }
         let flags = RunOnceGuards.flags(setByTypeAt: tree.functions[f].enclosingType, in: tree, index: context.index, memo: context.memo)
-        return RunOnceGuards.isGuarded((open + 1)..<token, of: tree, bag: "", flags: flags)
+        return RunOnceGuards.decidesRun(of: token, guardsIn: (open + 1)..<token, of: tree, bag: "", flags: flags)
     }
 
     /// `… .assign(to: &$p)` and `… .assign(to: &model.$p)`: chain, element, target as written.

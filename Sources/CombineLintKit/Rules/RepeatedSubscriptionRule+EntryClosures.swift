@@ -18,7 +18,7 @@ extension RepeatedSubscriptionRule {
               !BagResets.empties(store.bag, in: entry.body.lowerBound..<store.token, of: tree),
               !analysis.isReset(store.bag, along: [], storeToken: store.token, memo: context.memo, memoKey: memoKey) else { return nil }
         let flags = RunOnceGuards.flags(setByTypeAt: tree.enclosingType(of: store.token), in: tree, index: context.index, memo: context.memo)
-        if RunOnceGuards.isGuarded(entry.body.lowerBound..<store.token, of: tree, bag: store.bag, flags: flags) { return nil }
+        if RunOnceGuards.decidesRun(of: store.token, guardsIn: entry.body.lowerBound..<store.token, of: tree, bag: store.bag, flags: flags) { return nil }
         // A view's modifier closure (`.onChange`): a view has no `viewDidLoad`; its model's `init` subscribes once.
         let place = entry.label.hasPrefix(".") ? "the model's `init`, or with `.onReceive`" : "`viewDidLoad` or `init`"
         let text = RepeatedSubscriptionRule.text(path: "\(entry.label) → \(store.label)", entry: entry.label, store: store,

@@ -352,7 +352,7 @@ public struct RepeatedSubscriptionRule: Rule {
                analysis.letsThroughOnce($0, token: store.token, inTree: t, bag: store.bag, memo: context.memo, memoKey: memoKey)
            }) { return true }
         let flags = RunOnceGuards.flags(setByTypeAt: function.enclosingType, in: context.tree, index: context.index, memo: context.memo)
-        return RunOnceGuards.isGuarded((open + 1)..<store.token, of: context.tree, bag: store.bag, flags: flags)
+        return RunOnceGuards.decidesRun(of: store.token, guardsIn: (open + 1)..<store.token, of: context.tree, bag: store.bag, flags: flags)
     }
 
     /// The message and help of a finding: one more live subscription per run, or, where the

@@ -156,3 +156,55 @@ extension CoreRulesRound60Tests {
         XCTAssertEqual(positions(RepeatedSubscriptionRule.self, text) + positions(StoreInAppearanceRule.self, text), ["36:79"])
     }
 }
+
+extension CoreRulesRound60Tests {
+    /// `if !didBind { didBind = true; … }` makes its own block run once, not the binding after it,
+    /// which each `viewWillAppear` adds again.
+    func testARunOnceBlockGuardsItsOwnBindingOnly() {
+        let text = """
+        final class ResultsModel: ObservableObject {
+            @Published var state = 0
+            @Published var selectedRaceID: UUID?
+            @Published var filterText = ""
+            @Published var standings: [String] = []
+        }
+        final class ResultsViewController: UIViewController {
+            let model = ResultsModel()
+            private var didBind = false
+            private var bag = Set<AnyCancellable>()
+            override func viewWillAppear(_ animated: Bool) {
+                super.viewWillAppear(animated)
+                if !didBind {
+                    didBind = true
+                    model.$standings.map { _ in "" }.assign(to: &model.$filterText)
+                    model.$state.sink { [weak self] in self?.show($0) }.store(in: &bag)
+                }
+                model.$state.map { _ in UUID?.none }.assign(to: &model.$selectedRaceID)
+                model.$standings.sink { [weak self] _ in self?.show(0) }.store(in: &bag)
+            }
+            func show(_ state: Int) {}
+        }
+        final class ResultsCoordinator {
+            let model = ResultsModel()
+            private var didBind = false
+            private var bag = Set<AnyCancellable>()
+            init() {
+                NotificationCenter.default.publisher(for: .regattaChanged)
+                    .sink { [weak self] _ in self?.refresh() }
+                    .store(in: &bag)
+            }
+            private func refresh() {
+                if !didBind {
+                    didBind = true
+                    model.$state.sink { [weak self] in self?.show($0) }.store(in: &bag)
+                }
+                model.$standings.sink { [weak self] _ in self?.show(0) }.store(in: &bag)
+            }
+            func show(_ state: Int) {}
+        }
+        """
+        XCTAssertEqual(positions(PublishedAssignCycleRule.self, text), ["18:46"])
+        XCTAssertEqual(positions(StoreInAppearanceRule.self, text), ["19:66"])
+        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, text), ["37:66"])
+    }
+}
