@@ -462,21 +462,30 @@ enum NeverFinishingSources {
             var found = false
             for key in index.typesDeclaringProperty[name] {
                 guard let type = index.types[key], type.kind != .protocol, let property = type.properties[name] else { continue }
-                guard !property.isStatic, let t = index.treeIndexByPath[property.file] else { return false }
+                guard let t = index.treeIndexByPath[property.file] else { return false }
                 let tree = index.trees[t]
                 guard let v = variable(named: name, onLine: property.line, in: tree) else { return false }
                 if TestCaseCode.isTestOrDouble(tree.variables[v].nameToken, of: tree, index: index) { continue }
+                // A same-named property holding a plain value (`@State private var uncheckedCount = 0` of a
+                // view, `static let quota = NSToolbarItem.Identifier("Quota")`) or an object of the project that
+                // is no publisher (`let location = LocationService()` of a service container) cannot be the
+                // publisher read here, which an operator or subscriber follows.
+                let holdsNonPublisher = { () -> Bool in
+                    holdsPlainValue(tree.variables[v], in: tree) || holdsFrameworkNonPublisher(tree.variables[v], index: index)
+                        || NonPublisherResults.namesProjectNonPublisher(tree.variables[v].typeText, index: index, includingProtocols: true)
+                        || makesProjectNonPublisher(tree.variables[v], in: tree, index: index)
+                }
+                // A static publisher of the name may be the one read (`Feed.updates.sink`): undecided.
+                if property.isStatic {
+                    if holdsNonPublisher() || isMadeByNonPublisherInitializer(tree.variables[v], in: tree) { continue }
+                    return false
+                }
                 // `let clock: Timer.TimerPublisher`, set in `init`: its written type tells.
                 if namesNeverFinishingType(tree.variables[v].typeText) {
                     found = true
                     continue
                 }
-                // A same-named property holding a plain value (`@State private var uncheckedCount = 0` of a
-                // view) or an object of the project that is no publisher (`let location = LocationService()`
-                // of a service container) cannot be the publisher read here, which an operator or subscriber follows.
-                if holdsPlainValue(tree.variables[v], in: tree) || holdsFrameworkNonPublisher(tree.variables[v], index: index)
-                    || NonPublisherResults.namesProjectNonPublisher(tree.variables[v].typeText, index: index, includingProtocols: true)
-                    || makesProjectNonPublisher(tree.variables[v], in: tree, index: index) { continue }
+                if holdsNonPublisher() { continue }
                 // `self.pets = pets` in `init(pets: AnyPublisher<…>)`: it holds what its maker hands it,
                 // which the other declarations (the maker's source among them) decide.
                 if isSetFromInitializerParameter(v, in: tree) { continue }
@@ -549,6 +558,18 @@ enum NeverFinishingSources {
         if type.contains("Publisher") || type.contains("Subject") || type.contains("Published")
             || Catalogue.publisherNames.contains(last) || Catalogue.namesPublisherType(type) { return false }
         return index.type(named: last) == nil && index.typealiasDeclarations[last].isEmpty
+    }
+
+    /// A property initialised by a type's initializer (`NSToolbarItem.Identifier("Quota")`,
+    /// `Notification.Name("refresh")`) where no name of the type is a publisher's: a constant of a
+    /// framework type, as extensions declare them by the dozen.
+    private static func isMadeByNonPublisherInitializer(_ variable: VariableDecl, in tree: SyntaxTree) -> Bool {
+        guard let initializer = variable.initializer, let c = tree.chain(startingAt: initializer.lowerBound),
+              case let chain = tree.chains[c], chain.last == initializer.upperBound, let last = chain.elements.last, last.isCall,
+              chain.elements.allSatisfy({ $0.kind != .literal && $0.name.first?.isUppercase == true }) else { return false }
+        return !chain.elements.contains { element in
+            element.name.contains("Publisher") || element.name.contains("Subject") || Catalogue.publisherNames.contains(element.name)
+        }
     }
 
     /// A property without an annotation initialised by a project type's initializer

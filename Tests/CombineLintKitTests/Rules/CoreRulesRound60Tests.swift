@@ -208,3 +208,31 @@ extension CoreRulesRound60Tests {
         XCTAssertEqual(positions(RepeatedSubscriptionRule.self, text), ["37:66"])
     }
 }
+
+extension CoreRulesRound60Tests {
+    /// `static let quota = NSToolbarItem.Identifier("Quota")` is a constant of a framework type, not
+    /// the publisher `TranscriptionService.shared.quota` reads: it leaves the question to the
+    /// service's `var quota: AnyPublisher<…> { quotaSubject.eraseToAnyPublisher() }`, which never finishes.
+    func testAStaticIdentifierConstantOfTheSameNameIsNoPublisher() {
+        let text = """
+        extension NSToolbarItem.Identifier {
+            static let quota = NSToolbarItem.Identifier("Quota")
+        }
+        final class TranscriptionService {
+            static let shared = TranscriptionService()
+            private let quotaSubject = CurrentValueSubject<Int, Never>(120)
+            var quota: AnyPublisher<Int, Never> { quotaSubject.eraseToAnyPublisher() }
+        }
+        final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+            var window: UIWindow?
+            private var foregroundBag = Set<AnyCancellable>()
+            func sceneWillEnterForeground(_ scene: UIScene) {
+                TranscriptionService.shared.quota
+                    .sink { [weak self] in self?.window?.tag = $0 }
+                    .store(in: &foregroundBag)
+            }
+        }
+        """
+        XCTAssertEqual(positions(StoreInAppearanceRule.self, text), ["15:14"])
+    }
+}
