@@ -10,6 +10,9 @@ struct RepeatedEntryPoints: Sendable {
         var label: String
         var body: Range<Int>
         var typeName: String?
+        /// For a method handed by reference (`sink(receiveValue: handleState)`): its name token,
+        /// the one call of the entry (`body` is the argument).
+        var methodReference: Int? = nil
     }
 
     /// Names written in `#selector(…)`: the last name before the first inner `(` or the closing `)`.
@@ -44,6 +47,11 @@ struct RepeatedEntryPoints: Sendable {
                 for c in element.closures {
                     let type = tree.enclosingType(of: tree.closures[c].open).map { tree.types[$0].name.lastNameComponent }
                     closures.append(EntryClosure(label: label, body: tree.closures[c].open..<tree.closures[c].close, typeName: type))
+                }
+                // `NotificationCenter.default.publisher(for: …).sink(receiveValue: handleState)`.
+                if element.name == "sink", let reference = RepeatingSinkClosures.valueMethodReference(of: element, in: tree) {
+                    let type = tree.enclosingType(of: reference).map { tree.types[$0].name.lastNameComponent }
+                    closures.append(EntryClosure(label: label, body: reference..<(reference + 1), typeName: type, methodReference: reference))
                 }
             }
         }

@@ -11,10 +11,23 @@ struct RepeatingSinkClosures: Sendable {
     }
 
     private var byType: [Int: [Closure]] = [:]
+    private var referencesByType: [Int: [MethodReference]] = [:]
+
+    /// A method handed to such a `sink` by reference (`sink(receiveValue: handleState)`): it runs per value.
+    struct MethodReference: Sendable {
+        var label: String
+        /// The method's name token in the argument.
+        var token: Int
+    }
 
     /// The closures written inside the type declaration `t` of the file (its own code, not nested types').
     func closures(inType t: Int) -> [Closure] {
         byType[t] ?? []
+    }
+
+    /// The methods handed by reference to such sinks inside the type declaration `t`.
+    func methodReferences(inType t: Int) -> [MethodReference] {
+        referencesByType[t] ?? []
     }
 
     init(_ tree: SyntaxTree, index: ProjectIndex) {
@@ -23,7 +36,8 @@ struct RepeatingSinkClosures: Sendable {
             guard let s = chain.elements.indices.dropFirst().first(where: { chain.elements[$0].name == "sink" && chain.elements[$0].isCall }),
                   !chain.elements.contains(where: { $0.name == "NotificationCenter" }) else { continue }
             let valueClosures = RepeatingSinkClosures.valueClosures(of: chain.elements[s])
-            guard !valueClosures.isEmpty,
+            let reference = RepeatingSinkClosures.valueMethodReference(of: chain.elements[s], in: tree)
+            guard !valueClosures.isEmpty || reference != nil,
                   let type = tree.enclosingType(of: chain.first),
                   NeverFinishingSources.startsNeverFinishing(chain, before: s, tree: tree, index: index, extraNames: [])
                     || RepeatingSinkClosures.callersPassNeverFinishing(chain, before: s, in: tree, index: index) else { continue }
@@ -31,6 +45,7 @@ struct RepeatingSinkClosures: Sendable {
             for c in valueClosures {
                 byType[type, default: []].append(Closure(label: "\(source) sink", body: tree.closures[c].open..<tree.closures[c].close))
             }
+            if let reference { referencesByType[type, default: []].append(MethodReference(label: "\(source) sink", token: reference)) }
         }
         // Only the outermost: what a nested sink's closure calls runs per value of the outer one too,
         // and bodies read once each keep sinks nested thousands deep linear.
@@ -54,6 +69,17 @@ struct RepeatingSinkClosures: Sendable {
     /// The closures of the `sink` call `sink` that run once per value (not its `receiveCompletion:`).
     static func valueClosures(of sink: ChainElement) -> [Int] {
         sink.arguments.filter { $0.label != "receiveCompletion" }.compactMap(\.closure) + sink.trailingClosures.map(\.closure)
+    }
+
+    /// The name token of a method handed to `sink` by reference as its value closure:
+    /// `sink(receiveValue: handleState)` or `sink(receiveValue: self.handleState)`.
+    static func valueMethodReference(of sink: ChainElement, in tree: SyntaxTree) -> Int? {
+        guard let argument = sink.argument("receiveValue"), argument.closure == nil else { return nil }
+        let value = argument.value
+        if value.count == 1, tree.tokens[value.lowerBound].kind == .identifier { return value.lowerBound }
+        if value.count == 3, tree.isSelfReference(value.lowerBound), tree.tokens[value.lowerBound + 1].kind == .period,
+           tree.tokens[value.upperBound].kind == .identifier { return value.upperBound }
+        return nil
     }
 
     /// What the `sink` at element `s` (at least 1) subscribes to, for messages: the last name before

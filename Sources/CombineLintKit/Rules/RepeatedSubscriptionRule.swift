@@ -928,8 +928,9 @@ struct TypeAnalysis: Sendable {
             let tree = index.trees[t]
             for entry in entries(t).closures(ofType: typeName) {
                 let body = entry.body
-                result.append(EntryClosure(label: entry.label, tree: t, body: body,
-                                           calls: MethodCallGraph.selfCalls(in: body, of: tree, names: graph.byName)))
+                let calls = entry.methodReference.map { referenceCall($0, in: tree, names: graph.byName) }
+                    ?? MethodCallGraph.selfCalls(in: body, of: tree, names: graph.byName)
+                result.append(EntryClosure(label: entry.label, tree: t, body: body, calls: calls))
             }
             // Another subscription's value closure runs per value: a store it reaches piles up only when
             // that source never finishes either (a request per value ends by itself).
@@ -938,6 +939,12 @@ struct TypeAnalysis: Sendable {
                 for entry in sinks.closures(inType: type) {
                     result.append(EntryClosure(label: entry.label, tree: t, body: entry.body,
                                                calls: MethodCallGraph.selfCalls(in: entry.body, of: tree, names: graph.byName),
+                                               requiresEndlessSource: true))
+                }
+                // `$state.sink(receiveValue: handleState)`: the method runs per value.
+                for reference in sinks.methodReferences(inType: type) {
+                    result.append(EntryClosure(label: reference.label, tree: t, body: reference.token..<(reference.token + 1),
+                                               calls: referenceCall(reference.token, in: tree, names: graph.byName),
                                                requiresEndlessSource: true))
                 }
             }
@@ -957,6 +964,13 @@ struct TypeAnalysis: Sendable {
             }
         }
         return result
+    }
+
+    /// The call a method reference stands for (`handleState` handed to `sink`), if it names a method of the type.
+    private static func referenceCall(_ token: Int, in tree: SyntaxTree, names: [String: [Int]]) -> [MethodCallGraph.Call] {
+        let name = tree.name(token)
+        guard names[name] != nil else { return [] }
+        return [MethodCallGraph.Call(name: name, selector: name + "(_:)", token: token)]
     }
 
     /// The cell provider closures of a file (`UITableViewDiffableDataSource(tableView:) { … }`, a

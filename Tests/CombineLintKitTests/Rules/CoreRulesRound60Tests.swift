@@ -236,3 +236,39 @@ extension CoreRulesRound60Tests {
         XCTAssertEqual(positions(StoreInAppearanceRule.self, text), ["15:14"])
     }
 }
+
+extension CoreRulesRound60Tests {
+    /// A method handed to a notification `sink` (or a never-finishing publisher's) by reference,
+    /// `sink(receiveValue: handleState)`, runs per value as a closure calling it would: what it
+    /// reaches and stores piles up. Handed to a request's sink, it runs once per request.
+    func testAMethodHandedToARepeatingSinkByReferenceRunsPerValue() {
+        let text = """
+        final class DocumentCoordinator {
+            let saveErrors = PassthroughSubject<Error, Never>()
+            let selection = CurrentValueSubject<Int, Never>(0)
+            private var subscriptions = Set<AnyCancellable>()
+            private var bag = Set<AnyCancellable>()
+            var label = ""
+            init(document: UIDocument, api: API) {
+                NotificationCenter.default.publisher(for: UIDocument.stateChangedNotification, object: document)
+                    .sink(receiveValue: handleState)
+                    .store(in: &bag)
+                selection.sink(receiveValue: self.select).store(in: &bag)
+                api.load().replaceError(with: 0).sink(receiveValue: loaded).store(in: &bag)
+            }
+            private func handleState(_ note: Notification) { reload() }
+            private func reload() { show() }
+            private func show() {
+                saveErrors.sink { [weak self] in self?.label = "\\($0)" }.store(in: &subscriptions)
+            }
+            private func select(_ row: Int) {
+                saveErrors.sink { [weak self] _ in self?.label = "\\(row)" }.store(in: &subscriptions)
+            }
+            private func loaded(_ value: Int) {
+                saveErrors.sink { [weak self] _ in self?.label = "\\(value)" }.store(in: &bag)
+            }
+        }
+        """
+        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, text), ["17:66", "20:69"])
+    }
+}
