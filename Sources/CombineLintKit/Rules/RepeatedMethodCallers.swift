@@ -341,10 +341,28 @@ enum RepeatedMethodCallers {
             let variable = tree.variables[v]
             guard variable.nameToken > open, variable.nameToken < token, let initializer = variable.initializer,
                   initializer.count >= 3, tree.innermostClosure(of: variable.nameToken) == caller else { return false }
-            return tree.tokens[initializer.lowerBound].kind == .identifier
-                && tree.name(initializer.lowerBound).first?.isUppercase == true
-                && tree.tokens[initializer.lowerBound + 1].kind == .leftParen
-                && Int(tree.matching[initializer.lowerBound + 1]) == initializer.upperBound
+            guard tree.tokens[initializer.lowerBound].kind == .identifier, tree.tokens[initializer.lowerBound + 1].kind == .leftParen,
+                  Int(tree.matching[initializer.lowerBound + 1]) == initializer.upperBound else { return false }
+            let callee = tree.name(initializer.lowerBound)
+            return callee.first?.isUppercase == true || isFactory(callee, of: tree.functions[function].enclosingType, in: tree)
+        }
+    }
+
+    /// `makeCoordinator(for: tab)`: a method of the type whose every `return` builds a new object
+    /// (`return IncidentsCoordinator(…)` in each case of a `switch`).
+    private static func isFactory(_ name: String, of type: Int?, in tree: SyntaxTree) -> Bool {
+        guard let type else { return false }
+        return tree.types[type].functions.contains { f in
+            let function = tree.functions[f]
+            guard function.kind == .function, function.name == name, let open = function.bodyOpen, let close = function.bodyClose else { return false }
+            var returns = 0
+            for k in open..<close where tree.isWord(k, "return") && tree.enclosingFunction(of: k) == f && tree.innermostClosure(of: k) == nil {
+                guard k + 2 < close, tree.tokens[k + 1].kind == .identifier, tree.name(k + 1).first?.isUppercase == true,
+                      tree.tokens[k + 2].kind == .leftParen, case let end = Int(tree.matching[k + 2]), end > k + 2,
+                      end + 1 >= close || tree.statementStarts[end + 1] || tree.tokens[end + 1].kind == .rightBrace else { return false }
+                returns += 1
+            }
+            return returns > 0
         }
     }
 

@@ -272,3 +272,56 @@ extension CoreRulesRound60Tests {
         XCTAssertEqual(positions(RepeatedSubscriptionRule.self, text), ["17:66", "20:69"])
     }
 }
+
+extension CoreRulesRound60Tests {
+    /// `let child = makeCoordinator(for: tab); child.start()` where every `return` of the factory
+    /// builds a new coordinator: each run starts a new object, which stores into its own bag once.
+    /// A factory handing out a kept object (`return cached`) is one object whose bag grows.
+    func testAnObjectFromAFactoryOfNewObjectsIsANewObjectEachRun() {
+        let text = """
+        final class IncidentsCoordinator {
+            let channel = PassthroughSubject<String, Never>()
+            private var cancellables = Set<AnyCancellable>()
+            var last = ""
+            func start() {
+                channel.sink { [weak self] in self?.last = $0 }.store(in: &cancellables)
+            }
+        }
+        final class StatusCoordinator {
+            let channel = PassthroughSubject<String, Never>()
+            private var cancellables = Set<AnyCancellable>()
+            var last = ""
+            func start() {
+                channel.sink { [weak self] in self?.last = $0 }.store(in: &cancellables)
+            }
+        }
+        final class AppCoordinator {
+            let role = CurrentValueSubject<Int, Never>(0)
+            private var bag = Set<AnyCancellable>()
+            private var children: [IncidentsCoordinator] = []
+            private let kept = StatusCoordinator()
+            init() {
+                role.sink { [weak self] in self?.apply(role: $0) }.store(in: &bag)
+            }
+            func apply(role: Int) {
+                children.removeAll()
+                let child = makeCoordinator(for: role)
+                children.append(child)
+                child.start()
+                let shared = keptCoordinator()
+                shared.start()
+            }
+            private func makeCoordinator(for role: Int) -> IncidentsCoordinator {
+                switch role {
+                case 0: return IncidentsCoordinator()
+                default: return IncidentsCoordinator()
+                }
+            }
+            private func keptCoordinator() -> StatusCoordinator {
+                return kept
+            }
+        }
+        """
+        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, text), ["14:57"])
+    }
+}
