@@ -1,5 +1,5 @@
 /// The value closures of a file's `sink`s whose source never finishes (`$selection.sink { … }`,
-/// a subject's, a KVO publisher's), by their enclosing type declaration (not its simple name: a
+/// a subject's, a KVO publisher's) and which let more than one value through (not after `first()`), by their enclosing type declaration (not its simple name: a
 /// project may nest a thousand types of one name): each runs once per value, as often as the source sends. A `NotificationCenter` sink is left to
 /// `RepeatedEntryPoints`, and `receiveCompletion` runs once. Found once per file; a closure
 /// nested in another such closure is taken as part of the outer one.
@@ -38,6 +38,7 @@ struct RepeatingSinkClosures: Sendable {
             let valueClosures = RepeatingSinkClosures.valueClosures(of: chain.elements[s])
             let reference = RepeatingSinkClosures.valueMethodReference(of: chain.elements[s], in: tree)
             guard !valueClosures.isEmpty || reference != nil,
+                  !SingleValuePipelines.deliversAtMostOneValue(chain, before: s, in: tree),
                   let type = tree.enclosingType(of: chain.first),
                   NeverFinishingSources.startsNeverFinishing(chain, before: s, tree: tree, index: index, extraNames: [])
                     || RepeatingSinkClosures.callersPassNeverFinishing(chain, before: s, in: tree, index: index) else { continue }

@@ -8,6 +8,14 @@ public enum SingleValuePipelines {
         chain.elements[..<(end ?? chain.elements.count)].contains { limitsToOneValue($0, in: tree) }
     }
 
+    /// Whether a step before element `end` lets one value through (`first()`, `prefix(1)`) and no
+    /// step after it makes several of it (`flatMap`): `$remaining.filter { … }.first().sink { … }`
+    /// runs its closure once, however long `$remaining` lives.
+    public static func deliversAtMostOneValue(_ chain: Chain, before end: Int, in tree: SyntaxTree) -> Bool {
+        guard let limit = chain.elements[..<end].lastIndex(where: { limitsToOneValue($0, in: tree) }) else { return false }
+        return !chain.elements[(limit + 1)..<end].contains { Catalogue.valueMultiplyingNames.contains($0.name) }
+    }
+
     /// Whether the source of `chain` (before element `end`) is a call of project functions that each
     /// return only pipelines with such a step (`env.store.load()` in `env.store.load().replaceError(…)`).
     public static func startsFromOneValueFunction(_ chain: Chain, before end: Int, in tree: SyntaxTree,

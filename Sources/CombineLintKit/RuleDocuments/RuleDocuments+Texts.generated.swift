@@ -8171,14 +8171,15 @@ from code UIKit or SwiftUI runs again and again:
   run on every change of its data;
 - `@IBAction` and `@objc` methods and `#selector(…)` targets (buttons, refresh controls,
   notification observers), and closures given to `NotificationCenter.addObserver(forName:…)`,
-  to the `sink` of a `NotificationCenter` publisher, to `UIAction` or a swipe action's `UIContextualAction`, to SwiftUI's `.onAppear`,
+  to the `sink` of a `NotificationCenter` publisher (or a method handed to it by reference, `sink(receiveValue: handleState)`), to `UIAction` or a swipe action's `UIContextualAction`, to SwiftUI's `.onAppear`,
   `.task`, `.onChange`, `.onReceive`, `.onTapGesture`, `.onSubmit` or `.refreshable` or a `Button`'s action, to a
   repeating `Timer`, and the body of a `for await` loop (it runs for every element of the async
   sequence); a store written right in such a closure (`UIAction { … .store(in: &self.cancellables) }`)
   is reported too, when its source never finishes;
 - the value closure of the type's own `sink` on a source that never finishes (`$weekStart.sink { [weak self] in
   self?.applyWeekStart($0) }`: it runs once per value; also a source the method is given, `battery.sink { … }` in
-  `observeBattery(_ battery:)`, that a caller passes as a never-finishing feed), when the subscription stored along the way never
+  `observeBattery(_ battery:)`, that a caller passes as a never-finishing feed; a method handed to it by reference;
+  not after `first()` or `prefix(1)`, which let one value through), when the subscription stored along the way never
   finishes either (a request per value ends by itself); `nested_sink` reports the same case at the inner `sink`
 (a subscription made in the `sink` of a pipeline that answers once, `Just(id).flatMap { … }.sink { … }`, is
 made once per run of its method, and is judged as if written in the method);
@@ -8186,8 +8187,9 @@ made once per run of its method, and is judged as if written in the method);
   self?.showCart() }`, as a coordinator wires its screens) when that object calls the property
   (`onShowCart?()`) from such a closure or an `@objc`/`@IBAction` method: each tap runs it again, so
   a store it reaches is reported when its source never finishes (a method called on an object that
-  the repeated code has just made, `let booking = FlowCoordinator(…); booking.start()`, runs once per
-  object, each with an empty bag, and is not; one made before the repeating closure, `let detail =
+  the repeated code has just made, `let booking = FlowCoordinator(…); booking.start()`, or that a
+  factory method of the type builds anew each time, `let child = makeCoordinator(for: tab)` with every
+  `return` of it a new object, runs once per object, each with an empty bag, and is not; one made before the repeating closure, `let detail =
   DetailViewController()` then `$selected.sink { [weak detail] in detail?.watch($0) }`, is one object,
   and is);
 - a SwiftUI view's `.onAppear { model.bind() }`, `.task { … }`, `.onChange(of:) { … }` (and the

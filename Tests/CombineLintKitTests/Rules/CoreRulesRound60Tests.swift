@@ -325,3 +325,29 @@ extension CoreRulesRound60Tests {
         XCTAssertEqual(positions(RepeatedSubscriptionRule.self, text), ["14:57"])
     }
 }
+
+extension CoreRulesRound60Tests {
+    /// `$remaining.filter { … }.first().sink { self.scheduleChime() }`: the closure runs once, so
+    /// what it calls stores once; without `first()` it runs per value and piles up.
+    func testASinkAfterFirstRunsItsClosureOnce() {
+        let text = """
+        final class SurveyClock: ObservableObject {
+            @Published private(set) var remaining = 0.0
+            let ticks = PassthroughSubject<Date, Never>()
+            private var cancellables = Set<AnyCancellable>()
+            var count = 0
+            func start() {
+                $remaining.filter { $0 > 0 && $0 <= 300 }.first().sink { [weak self] _ in self?.scheduleChime() }.store(in: &cancellables)
+                $remaining.filter { $0 > 0 }.sink { [weak self] _ in self?.scheduleBeep() }.store(in: &cancellables)
+            }
+            private func scheduleChime() {
+                ticks.sink { [weak self] _ in self?.count += 1 }.store(in: &cancellables)
+            }
+            private func scheduleBeep() {
+                ticks.sink { [weak self] _ in self?.count += 2 }.store(in: &cancellables)
+            }
+        }
+        """
+        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, text), ["14:58"])
+    }
+}
