@@ -221,6 +221,11 @@ extension Catalogue {
         "fileOutput(_:didFinishRecordingTo:from:error:)",
         "peripheral(_:didDiscoverServices:)", "peripheral(_:didDiscoverCharacteristicsFor:error:)",
         "centralManager(_:didDisconnectPeripheral:error:)",
+        // Each ARKit frame, anchor change, tracking change and interruption (`ARSessionDelegate`,
+        // `ARSessionObserver`): a session is interrupted and resumed again and again.
+        "session(_:didUpdate:)", "session(_:didAdd:)", "session(_:didRemove:)",
+        "session(_:cameraDidChangeTrackingState:)", "sessionWasInterrupted(_:)", "sessionInterruptionEnded(_:)",
+        "session(_:didFailWithError:)",
     ]
 
     /// Delegate methods that run once per user input or system event (`userInputSelectors`, `systemEventSelectors`).

@@ -212,6 +212,37 @@ public enum SubscriptionFinder {
         return false
     }
 
+    /// Whether `name` at `token` is bound by an optional binding around it: `guard let role = self?.role
+    /// else { … }` before it in the same block, or `if let role = …` / `while let role = …` (also `if let role {`
+    /// and a later clause, `if let a = x, let role = y`) whose body holds it. Such bindings are no declared variables.
+    public static func isOptionalBinding(named name: String, visibleAt token: Int, in tree: SyntaxTree) -> Bool {
+        let body = tree.enclosingFunction(of: token).flatMap { tree.functions[$0].bodyOpen } ?? 0
+        var k = token - 1
+        while k > body + 2, k > token - 4_000 {
+            defer { k -= 1 }
+            guard tree.tokens[k].kind == .identifier, tree.name(k) == name, tree.isWord(k - 1, "let") || tree.isWord(k - 1, "var"),
+                  k + 1 < token, tree.tokens[k + 1].kind == .equal || tree.tokens[k + 1].kind == .comma || tree.tokens[k + 1].kind == .leftBrace
+            else { continue }
+            var start = k - 1
+            while start > body, !tree.statementStarts[start] { start -= 1 }
+            let level = tree.enclosing[start]
+            guard tree.enclosing[k] == level else { continue }
+            if tree.isWord(start, "guard") {
+                // Visible after the guard's `else { … }`, to the end of its block.
+                var j = k + 1
+                while j < token, !(tree.isWord(j, "else") && tree.enclosing[j] == level) { j += 1 }
+                guard j + 1 < token, tree.tokens[j + 1].kind == .leftBrace, Int(tree.matching[j + 1]) < token else { return false }
+                return level < 0 || Int(tree.matching[Int(level)]) > token
+            }
+            guard tree.isWord(start, "if") || tree.isWord(start, "while") else { continue }
+            // Visible in the body: the first `{` at the statement's level after the binding.
+            var j = k + 1
+            while j < token, !(tree.tokens[j].kind == .leftBrace && tree.enclosing[j] == level) { j += 1 }
+            return j < token && Int(tree.matching[j]) > token
+        }
+        return false
+    }
+
     /// A parameter of an enclosing function or closure named `name`.
     public static func isParameter(named name: String, visibleAt token: Int, in tree: SyntaxTree) -> Bool {
         parameterType(named: name, visibleAt: token, in: tree) != nil

@@ -6386,7 +6386,9 @@ Not reported:
   acts only on the value it is given, `Just(banner).delay(for: 3, scheduler: q).sink { $0.removeFromSuperview() }`:
   then no run can overwrite what another did, and each ends by itself);
 - an inner subscription behind a run-once guard, in the closure or the method it calls
-  (`guard !isWaiting else { return }` where the type sets `isWaiting = true`, or `guard bag.isEmpty`),
+  (`guard !isWaiting else { return }` where the type sets `isWaiting = true`, or `guard bag.isEmpty`;
+  also a call of the storing method under such a guard in a method between them,
+  `if !reminderArmed { reminderArmed = true; armFinalReminder() }`),
   or behind a create-once guard in the outer closure or the method it calls (`guard self.observer == nil else { return }`
   with `self.observer = …` set in the same run).
 
@@ -7685,7 +7687,9 @@ old value (`let old = self.volume`, `previous = selection`, `let wasOn = self.sh
 (`if !scrubbing && model.isScrubbing`, `log.append("\(self.step) → \(newStep)")`, `self.files.filter { !new.contains($0) }`), and a called method that compares
 the property with a parameter it is given (`func select(_ new: Tab) { if new != tab … }`) or, given
 one, keeps the property as the old value (`func remember(_ new: Track?) { if let old = track, old != new … }`): there
-the property being one step behind is what the code relies on.
+the property being one step behind is what the code relies on. Nor is a name that a local,
+a closure parameter or an optional binding declares (`guard let role = self?.role else { … }`
+reads the property once; the `role` after it is the bound value).
 
 ## Why it matters
 

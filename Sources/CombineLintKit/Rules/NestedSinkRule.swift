@@ -111,6 +111,14 @@ public struct NestedSinkRule: Rule {
     private func methodsCalled(from outer: [Int: String], in tree: SyntaxTree) -> [String: String] {
         var result: [String: String] = [:]
         var observers: [Int: [Int]]? = nil
+        // Each type's run-once flags, read once for all of its methods.
+        var flagsByType: [Int: Set<String>] = [:]
+        func flags(_ t: Int) -> Set<String> {
+            if let known = flagsByType[t] { return known }
+            let found = runOnceFlags(ofType: t, in: tree)
+            flagsByType[t] = found
+            return found
+        }
         for chain in tree.chains {
             let elements = chain.elements
             let method: String
@@ -135,7 +143,7 @@ public struct NestedSinkRule: Rule {
                     if observers == nil { observers = propertyObservers(in: tree) }
                     guard let v = tree.memberVariable(named: written, ofType: type) else { break }
                     for f in observers?[v] ?? [] {
-                        for name in selfCalls(inBodyOf: f, in: tree) where result["\(type):\(name)"] == nil {
+                        for name in selfCalls(inBodyOf: f, in: tree, flags: flags) where result["\(type):\(name)"] == nil {
                             result["\(type):\(name)"] = op
                         }
                     }
@@ -159,7 +167,7 @@ public struct NestedSinkRule: Rule {
             for key in frontier {
                 guard let colon = key.firstIndex(of: ":"), let type = Int(key[..<colon]), let op = result[key] else { continue }
                 for f in methods[key] ?? [] {
-                    for callee in selfCalls(inBodyOf: f, in: tree) where result["\(type):\(callee)"] == nil {
+                    for callee in selfCalls(inBodyOf: f, in: tree, flags: flags) where result["\(type):\(callee)"] == nil {
                         result["\(type):\(callee)"] = op
                         next.append("\(type):\(callee)")
                     }
@@ -183,10 +191,20 @@ public struct NestedSinkRule: Rule {
         return result
     }
 
-    /// The names of the methods a function's body calls on `self` (`load()`, `self.load()`).
-    private func selfCalls(inBodyOf f: Int, in tree: SyntaxTree) -> [String] {
+    /// The names of the methods a function's body calls on `self` (`load()`, `self.load()`), but
+    /// not a call under a run-once guard of the type (`if !reminderArmed { reminderArmed = true;
+    /// armFinalReminder() }`): it runs once, however often the function does.
+    private func selfCalls(inBodyOf f: Int, in tree: SyntaxTree, flags: (Int) -> Set<String>) -> [String] {
         guard let open = tree.functions[f].bodyOpen, let close = tree.functions[f].bodyClose, open + 1 < close else { return [] }
-        return tree.chainIndices(in: (open + 1)...(close - 1)).compactMap { selfCallName(tree.chains[$0]) }
+        let typeFlags = tree.functions[f].enclosingType.map(flags) ?? []
+        // The body's guards, found once (not once per call: a body may make thousands).
+        let guards = typeFlags.isEmpty ? [] : RunOnceGuards.guards(in: (open + 1)..<close, of: tree, bag: "", flags: typeFlags)
+        return tree.chainIndices(in: (open + 1)...(close - 1)).compactMap { c -> String? in
+            guard let name = selfCallName(tree.chains[c]) else { return nil }
+            let first = tree.chains[c].first
+            if guards.contains(where: { $0 < first && RunOnceGuards.covers($0, first, in: tree) }) { return nil }
+            return name
+        }
     }
 
     /// The method a chain calls on `self`, written `load(…)` or `self.load(…)`.

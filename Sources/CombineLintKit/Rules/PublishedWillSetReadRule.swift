@@ -240,6 +240,7 @@ public struct PublishedWillSetReadRule: Rule {
                 let name = tree.name(i)
                 if closure.parameters.contains(name) || between.contains(where: { tree.closures[$0].parameters.contains(name) }) { continue }
                 if SubscriptionFinder.localVariable(named: name, visibleAt: i, in: tree) != nil { continue }
+                if SubscriptionFinder.isOptionalBinding(named: name, visibleAt: i, in: tree) { continue }
                 if i > 0, tree.tokens[i - 1].kind == .backslash { continue }
                 result.append((i, i))
             }

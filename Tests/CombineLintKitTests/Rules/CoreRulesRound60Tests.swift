@@ -351,3 +351,24 @@ extension CoreRulesRound60Tests {
         XCTAssertEqual(positions(RepeatedSubscriptionRule.self, text), ["14:58"])
     }
 }
+
+extension CoreRulesRound60Tests {
+    /// `ARSessionObserver.sessionInterruptionEnded(_:)` runs after every interruption of the
+    /// session: a helper it calls that stores a never-finishing subscription adds one each time.
+    func testAnARSessionInterruptionRunsAgainAndAgain() {
+        let text = """
+        final class RoofMeasurementBridge: NSObject, ARSessionDelegate {
+            let trackingState = PassthroughSubject<String, Never>()
+            private var bag = Set<AnyCancellable>()
+            var status = ""
+            func sessionInterruptionEnded(_ session: ARSession) {
+                observeRelocalization()
+            }
+            private func observeRelocalization() {
+                trackingState.sink { [weak self] in self?.status = $0 }.store(in: &bag)
+            }
+        }
+        """
+        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, text), ["9:65"])
+    }
+}

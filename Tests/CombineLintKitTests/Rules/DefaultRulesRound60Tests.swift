@@ -37,3 +37,68 @@ final class DefaultRulesRound60Tests: XCTestCase {
         XCTAssertEqual(positions(NestedObservableObjectRule.self, text), ["6:20"])
     }
 }
+
+extension DefaultRulesRound60Tests {
+    /// `guard let role = self?.role else { … }` reads the property (stale in `$role`'s closure); the
+    /// `role` after it is the bound local, not a second read. Without a binding, a bare `role` is a read.
+    func testANameBoundByAnOptionalBindingIsNoRead() {
+        let text = """
+        final class SearchViewModel: ObservableObject {
+            @Published var role: String?
+            @Published var hint = ""
+            @Published var label = ""
+            private var cancellables = Set<AnyCancellable>()
+            init() {
+                $role
+                    .map { [weak self] _ -> String in
+                        guard let role = self?.role else { return "All" }
+                        return "Only \\(role)"
+                    }
+                    .assign(to: &$hint)
+                $role
+                    .sink { [weak self] _ in
+                        if let role = self?.role { self?.label = role }
+                    }
+                    .store(in: &cancellables)
+            }
+        }
+        """
+        XCTAssertEqual(positions(PublishedWillSetReadRule.self, text), ["9:34", "15:31"])
+    }
+}
+
+extension DefaultRulesRound60Tests {
+    /// A timer's sink calls `update(_:)`, which calls `armFinalReminder()` only under a run-once
+    /// flag (`if !reminderArmed { reminderArmed = true; … }`): the inner subscription is made once.
+    /// Called without the guard, it is made per tick.
+    func testACallUnderARunOnceGuardInAnIntermediateMethodRunsOnce() {
+        let text = """
+        final class SiteVisitTimer: ObservableObject {
+            @Published private(set) var isOverdue = false
+            let reminder = PassthroughSubject<String, Never>()
+            private var timerToken: AnyCancellable?
+            private var tokens = Set<AnyCancellable>()
+            private var reminderArmed = false
+            func start() {
+                timerToken = Timer.publish(every: 1, on: .main, in: .common)
+                    .autoconnect()
+                    .sink { [weak self] now in self?.update(now) }
+            }
+            private func update(_ now: Date) {
+                if !reminderArmed {
+                    reminderArmed = true
+                    armFinalReminder()
+                }
+                watchOverdue()
+            }
+            private func armFinalReminder() {
+                $isOverdue.filter { $0 }.sink { [weak self] _ in self?.reminder.send("late") }.store(in: &tokens)
+            }
+            private func watchOverdue() {
+                $isOverdue.sink { [weak self] _ in self?.reminder.send("overdue") }.store(in: &tokens)
+            }
+        }
+        """
+        XCTAssertEqual(positions(NestedSinkRule.self, text), ["23:20"])
+    }
+}
