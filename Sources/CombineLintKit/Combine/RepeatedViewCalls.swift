@@ -74,7 +74,8 @@ public struct RepeatedViewCalls: Sendable {
     }
 
     /// The calls names that mark repeated code, looked up in the postings.
-    private static let entryCalls = Catalogue.repeatedViewModifiers.union(["addObserver", "sink", "UIAction", "scheduledTimer"])
+    private static let entryCalls = Catalogue.repeatedViewModifiers.union(["addObserver", "sink", "scheduledTimer"])
+        .union(Catalogue.actionHandlerTypes)
 
     /// Where the run's one copy is kept in the memo.
     private static let memoKey = "repeated-view-calls"

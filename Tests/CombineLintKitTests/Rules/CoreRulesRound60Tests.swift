@@ -372,3 +372,33 @@ extension CoreRulesRound60Tests {
         XCTAssertEqual(positions(RepeatedSubscriptionRule.self, text), ["9:65"])
     }
 }
+
+extension CoreRulesRound60Tests {
+    /// A swipe action's `UIContextualAction` handler runs on every swipe: a method of another object
+    /// that it calls (`self?.viewModel.pin(order)`) and that stores a never-finishing subscription
+    /// adds one each time, as for a `UIAction`.
+    func testASwipeActionHandlerCallingAnotherObjectRunsPerSwipe() {
+        let text = """
+        final class QueueViewModel {
+            let states = PassthroughSubject<String, Never>()
+            private var bag = Set<AnyCancellable>()
+            var last = ""
+            func pin(_ order: Int) {
+                states.sink { [weak self] in self?.last = $0 }.store(in: &bag)
+            }
+        }
+        final class QueueViewController: UIViewController, UITableViewDelegate {
+            let viewModel = QueueViewModel()
+            func tableView(_ tableView: UITableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> UISwipeActionsConfiguration? {
+                let order = indexPath.row
+                let pin = UIContextualAction(style: .normal, title: "Pin") { [weak self] _, _, done in
+                    self?.viewModel.pin(order)
+                    done(true)
+                }
+                return UISwipeActionsConfiguration(actions: [pin])
+            }
+        }
+        """
+        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, text), ["6:56"])
+    }
+}
