@@ -3,7 +3,9 @@
 /// p.sink(receiveValue: handler).store(in: &cancellables) }`, or a publisher extension's
 /// `func bind(to bag: DisposeBag, _ receive: @escaping (Output) -> Void)` that stores into the bag
 /// it is given, or one that returns the subscription's `AnyCancellable` for the caller to store
-/// (also a static or global function: `statsToken = Subscriptions.every(30) { self.logStats() }`).
+/// (also a static or global function: `statsToken = Subscriptions.every(30) { self.logStats() }`),
+/// or a class whose initializer subscribes the closure and keeps the subscription
+/// (`observer = StreamObserver(feed) { self.render($0) }`).
 /// The closure a caller passes is then kept by that bag, as if the caller had written the `sink`
 /// itself. Found once per run.
 public struct SubscribingHelpers: Sendable {
@@ -38,11 +40,16 @@ public struct SubscribingHelpers: Sendable {
         for t in index.trees.indices where t >= index.vocabularies.count || index.vocabularies[t].mentions(anyOf: SubscriptionFinder.subscriberNames) {
             let tree = index.trees[t]
             for (f, function) in tree.functions.enumerated() {
-                guard function.kind == .function, !function.isLocal,
+                guard function.kind == .function || function.kind == .initializer, !function.isLocal,
                       function.parameters.contains(where: SubscribingHelpers.isEscapingClosure),
                       let open = function.bodyOpen, let close = function.bodyClose, open + 1 < close else { continue }
-                if let helper = SubscribingHelpers.helper(f, inTree: t, tree: tree, body: open...close) {
+                guard let helper = SubscribingHelpers.helper(f, inTree: t, tree: tree, body: open...close) else { continue }
+                if function.kind == .function {
                     byName[function.name, default: []].append(helper)
+                } else if case .selfMember = helper.keeper, let type = function.enclosingType, tree.types[type].kind == .class {
+                    // `StreamObserver(feed) { … }`: a class whose initializer subscribes the closure
+                    // and keeps the subscription, called by the type's name.
+                    byName[tree.types[type].name.lastNameComponent, default: []].append(helper)
                 }
             }
         }

@@ -11014,6 +11014,11 @@ written without a receiver, the publisher it extends), or one that
 returns the `AnyCancellable` of that subscription, which the caller keeps in a member of `self`
 (`publisher.driveUI { … }.store(in: &cancellables)`, or a static or global helper's,
 `statsToken = Subscriptions.every(30) { self.logStats() }`; not when the publisher it is called on finishes, such as a request).
+So does a helper object that subscribes the closure it is given and keeps the subscription itself,
+when a strong stored property of `self` holds it: made by its initializer
+(`boardingObserver = StreamObserver(feed) { self.render($0) }`, or a `lazy var`), or asked through it
+(`keyboard.observe { self.inset = $0 }` with `let keyboard = KeyboardObserver()`): self → helper → its
+bag → closure → self. A local helper, a `weak` one, or a `[weak self]` closure is not reported.
 A subscriber made by hand from closures, `AnySubscriber(receiveValue: { … })` or
 `Subscribers.Sink(receiveCompletion:receiveValue:)`, counts when `self` keeps it: stored in a member
 (`self.subscriber = sink`, `lazy var s = AnySubscriber(…)`, `sink.store(in: &cancellables)`,

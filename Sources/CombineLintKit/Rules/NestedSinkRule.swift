@@ -111,11 +111,16 @@ public struct NestedSinkRule: Rule {
     private func methodsCalled(from outer: [Int: String], in tree: SyntaxTree) -> [String: String] {
         var result: [String: String] = [:]
         var observers: [Int: [Int]]? = nil
-        // Each type's run-once flags, read once for all of its methods.
+        // Each type's run-once flags (set one way only: a busy flag cleared when the work ends
+        // guards nothing once), read once for all of its methods.
         var flagsByType: [Int: Set<String>] = [:]
         func flags(_ t: Int) -> Set<String> {
             if let known = flagsByType[t] { return known }
-            let found = runOnceFlags(ofType: t, in: tree)
+            let bodies = tree.types[t].functions.compactMap { f -> Range<Int>? in
+                guard let open = tree.functions[f].bodyOpen, let close = tree.functions[f].bodyClose else { return nil }
+                return open..<close
+            }
+            let found = RunOnceGuards.oneWayFlagAssignments(in: bodies, of: tree)
             flagsByType[t] = found
             return found
         }

@@ -239,12 +239,29 @@ public struct StrongSelfCaptureRule: Rule {
                 let keeper: String
                 switch helper.keeper {
                 case .selfMember(let name):
-                    // Called on `self`, from the helper's own type or a related one.
-                    guard e == 0 || (e == 1 && tree.isSelfReference(chain.first)),
-                          let helperType = function.enclosingType,
-                          index.areRelated(helperTree.types[helperType].name.lastNameComponent, tree.types[callerType].name.lastNameComponent)
-                    else { continue }
-                    keeper = name
+                    guard let helperType = function.enclosingType else { continue }
+                    let helperTypeName = helperTree.types[helperType].name.lastNameComponent
+                    if function.kind == .initializer {
+                        // `observer = StreamObserver(feed) { self… }`: the new object keeps the closure,
+                        // and a strong stored property of `self` keeps the object.
+                        guard let holder = strongMemberHolding(chain, type: callerType, lookup: lookup) else { continue }
+                        keeper = holder + "." + name
+                    } else if e == 0 || (e == 1 && tree.isSelfReference(chain.first)) {
+                        // Called on `self`, from the helper's own type or a related one.
+                        guard index.areRelated(helperTypeName, tree.types[callerType].name.lastNameComponent) else { continue }
+                        keeper = name
+                    } else {
+                        // `keyboard.observe { self… }` with `keyboard` a strong stored property of `self`:
+                        // self → keyboard → its member → subscription → closure → self.
+                        let first = tree.isSelfReference(chain.first) ? 1 : 0
+                        guard e == first + 1, case let owner = chain.elements[first], !owner.isCall, owner.subscripts.isEmpty,
+                              first == 1 || (lookup.localVariable(named: owner.name, visibleAt: chain.first) == nil
+                                             && !SubscriptionFinder.isParameter(named: owner.name, visibleAt: chain.first, in: tree)),
+                              let v = tree.memberVariable(named: owner.name, ofType: callerType), isStrongStoredProperty(v, in: tree),
+                              let ownerType = TypeResolver.ownerType(ofElement: e, in: chain, tree: tree, index: index),
+                              ProjectIndex.stripGenerics(ownerType).lastNameComponent == helperTypeName else { continue }
+                        keeper = owner.name + "." + name
+                    }
                 case .parameter(let p):
                     guard let argument = argument(of: element, for: function, parameter: p),
                           case .selfMember(let name) = SubscriptionFinder.owner(ofTarget: argument.value.lowerBound, through: argument.value.upperBound, in: tree)
@@ -274,6 +291,30 @@ public struct StrongSelfCaptureRule: Rule {
             }
         }
         return result
+    }
+
+    /// The strong stored property of type `t` that keeps the value of `chain`: assigned to it
+    /// (`observer = …`, `self.observer = …`) or its declaration's initial value (`lazy var watcher = …`).
+    private func strongMemberHolding(_ chain: Chain, type t: Int, lookup: TreeLookup) -> String? {
+        let tree = lookup.tree
+        switch chain.context {
+        case .declaration(let v):
+            let variable = tree.variables[v]
+            guard !variable.isLocal, variable.enclosingType == t, isStrongStoredProperty(v, in: tree) else { return nil }
+            return variable.name
+        case .assignment(let target, false):
+            var k = target.lowerBound
+            if tree.isSelfReference(k), k + 2 == target.upperBound, tree.tokens[k + 1].kind == .period {
+                k += 2
+            } else if k != target.upperBound || lookup.localVariable(named: tree.name(k), visibleAt: k) != nil {
+                return nil
+            }
+            guard tree.tokens[k].kind == .identifier, let v = tree.memberVariable(named: tree.name(k), ofType: t),
+                  isStrongStoredProperty(v, in: tree) else { return nil }
+            return tree.name(k)
+        default:
+            return nil
+        }
     }
 
     /// The closure literal a call passes for parameter `p` of `function`: the argument of that

@@ -402,3 +402,51 @@ extension CoreRulesRound60Tests {
         XCTAssertEqual(positions(RepeatedSubscriptionRule.self, text), ["6:56"])
     }
 }
+
+extension CoreRulesRound60Tests {
+    /// A helper object that subscribes the closure it is given and keeps the subscription: made by
+    /// its initializer into a strong stored property (`observer = StreamObserver(feed) { self… }`,
+    /// or `lazy var`), or asked through one (`keyboard.observe { self… }`), it closes the cycle
+    /// self → helper → its bag → closure → self. A local helper, a `weak` one, or a `[weak self]`
+    /// closure does not.
+    func testAHelperObjectSubscribingTheClosureItIsGivenIsKeptBySelf() {
+        let text = """
+        final class StreamObserver<Value> {
+            private var token: AnyCancellable?
+            init(_ publisher: AnyPublisher<Value, Never>, onChange: @escaping (Value) -> Void) {
+                token = publisher.sink(receiveValue: onChange)
+            }
+        }
+        final class KeyboardObserver {
+            private var cancellables = Set<AnyCancellable>()
+            func observe(_ handler: @escaping (CGFloat) -> Void) {
+                NotificationCenter.default.publisher(for: UIResponder.keyboardWillShowNotification)
+                    .map { _ in CGFloat(300) }
+                    .sink { handler($0) }
+                    .store(in: &cancellables)
+            }
+        }
+        final class FlightDetailViewController: UIViewController {
+            let counts = CurrentValueSubject<Int, Never>(0)
+            private var boardingObserver: StreamObserver<Int>?
+            private weak var spareObserver: StreamObserver<Int>?
+            private let keyboard = KeyboardObserver()
+            lazy var lazyObserver = StreamObserver(counts.eraseToAnyPublisher()) { count in self.title = "\\(count)" }
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                boardingObserver = StreamObserver(counts.eraseToAnyPublisher()) { count in
+                    self.title = "\\(count)"
+                }
+                spareObserver = StreamObserver(counts.eraseToAnyPublisher()) { count in self.title = "\\(count)" }
+                let local = StreamObserver(counts.eraseToAnyPublisher()) { count in self.title = "\\(count)" }
+                _ = local
+                keyboard.observe { height in
+                    self.additionalSafeAreaInsets.bottom = height
+                }
+                keyboard.observe { [weak self] height in self?.additionalSafeAreaInsets.bottom = height }
+            }
+        }
+        """
+        XCTAssertEqual(positions(StrongSelfCaptureRule.self, text), ["21:85", "25:13", "31:13"])
+    }
+}
