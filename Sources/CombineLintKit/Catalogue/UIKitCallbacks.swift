@@ -6,8 +6,10 @@ extension Catalogue {
     public static let appearanceCallbacks: Set<String> = [
         "viewWillAppear", "viewIsAppearing", "viewDidAppear",
         // AppKit menus, popovers and windows: each opening of a status item's menu (`NSMenuDelegate`),
-        // each showing of a popover, each time a window becomes key again.
+        // each showing of a popover, each time a window becomes key again; a window controller's
+        // `showWindow(_:)`, which AppKit calls again each time its open window is brought forward.
         "menuWillOpen", "menuNeedsUpdate", "popoverWillShow", "popoverDidShow", "windowDidBecomeKey", "windowDidBecomeMain",
+        "showWindow",
     ]
 
     /// Layout, constraint and size callbacks: they run on every layout pass (or size change), with no

@@ -10195,7 +10195,8 @@ emptied in `prepareForReuse` still piles up;
 `viewWillLayout`, `viewDidLayout` and `updateLayer`, an `NSView`'s overrides of `layout()`, `viewDidMoveToWindow()`,
 `viewDidChangeEffectiveAppearance()` and `updateTrackingAreas()`, AppKit's menus, popovers and windows
 (`menuWillOpen(_:)` and `menuNeedsUpdate(_:)` of an `NSMenuDelegate`, which run each time a status item's
-menu opens, `popoverWillShow(_:)`, `windowDidBecomeKey(_:)`, paired with `menuDidClose(_:)`,
+menu opens, `popoverWillShow(_:)`, `windowDidBecomeKey(_:)`, a window controller's `showWindow(_:)`, which AppKit
+calls again each time its open window is brought forward, paired with `menuDidClose(_:)`,
 `popoverDidClose(_:)`, `windowDidResignKey(_:)` and `windowWillClose(_:)`: a bag emptied there does not
 pile up; `windowDidBecomeKey(_:)` and `windowDidBecomeMain(_:)` only with their own `windowDidResignKey(_:)` and
 `windowDidResignMain(_:)`, since a window becomes key and main again many times before it closes), a representable's `updateUIView(_:context:)`

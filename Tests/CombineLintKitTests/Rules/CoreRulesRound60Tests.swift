@@ -450,3 +450,22 @@ extension CoreRulesRound60Tests {
         XCTAssertEqual(positions(StrongSelfCaptureRule.self, text), ["21:85", "25:13", "31:13"])
     }
 }
+
+extension CoreRulesRound60Tests {
+    /// AppKit calls a window controller's `showWindow(_:)` again each time its open window is
+    /// brought forward (Open Recent, a Finder double-click): a never-finishing subscription stored
+    /// there piles up, as in `windowDidBecomeKey`.
+    func testShowWindowRunsEachTimeTheWindowIsBroughtForward() {
+        let text = """
+        final class PrototypeWindowController: NSWindowController {
+            let rounds = PassthroughSubject<Int, Never>()
+            private var cancellables = Set<AnyCancellable>()
+            override func showWindow(_ sender: Any?) {
+                super.showWindow(sender)
+                rounds.sink { [weak self] in self?.window?.title = "Round \\($0)" }.store(in: &cancellables)
+            }
+        }
+        """
+        XCTAssertEqual(positions(StoreInAppearanceRule.self, text), ["6:76"])
+    }
+}
