@@ -74,6 +74,13 @@ public enum BagResets {
                 targetLast = open - 1
             }
             guard self.key(first: start, last: targetLast, in: tree) == key else { continue }
+            // `bags[id] = bag` writing back a copy made by `var bag = bags[id, default: []]` keeps the
+            // entry's subscriptions, and adds to them.
+            if targetLast != i - 1, i + 1 < tree.tokens.count, tree.tokens[i + 1].kind == .identifier,
+               i + 2 >= tree.tokens.count || tree.statementStarts[i + 2] || tree.tokens[i + 2].kind == .rightBrace,
+               let v = SubscriptionFinder.localVariable(named: tree.name(i + 1), visibleAt: i + 1, in: tree),
+               let initializer = tree.variables[v].initializer, tree.tokens[initializer.lowerBound].kind == .identifier,
+               tree.name(initializer.lowerBound) == lastName { continue }
             var end = i + 1
             while end < range.upperBound, !tree.statementStarts[end] { end += 1 }
             // `tokens["chart"] = p.sink { … }` replaces that one entry: the others stay.

@@ -8289,7 +8289,9 @@ a newer one, keep the request in a single `AnyCancellable?` or use `switchToLate
 Not reported:
 - methods reached only from `viewDidLoad`, `init`, `awakeFromNib` or other once-only code;
 - bags emptied (`removeAll()`, `= []`, `= Set()`, `= .init()`, `forEach { $0.cancel() }`; for a keyed bag, its
-  entry, `bags[id] = []` before `.store(in: &bags[id, default: []])`) in a
+  entry, `bags[id] = []` before `.store(in: &bags[id, default: []])`; a copy of the entry written back,
+  `var bag = bags[id, default: []]` … `.store(in: &bag)` … `bags[id] = bag`, keeps it and adds to it, unless the
+  copy is emptied first) in a
   method on the path, in a method it calls, or in the paired callback (`viewWillDisappear`,
   `viewDidDisappear`, `prepareForReuse`, or a method they call), also when the repeated code is
   another type's: a view model's `stopLive()` emptying the bag that its `startLive()` fills, called

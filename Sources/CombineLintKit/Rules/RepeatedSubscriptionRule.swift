@@ -444,7 +444,10 @@ public struct RepeatedSubscriptionRule: Rule {
             if case .parameter(let name) = owner, let f = tree.outerMethod(of: chain.first) {
                 passedBag = InoutBagArguments.memberPassed(forParameter: name, of: f, in: tree, index: index)
             }
-            guard let bag = BagResets.selfMemberName(owner) ?? passedBag ?? heldObjectBag(owner, at: chain.first, in: tree),
+            // `var bag = bags[id, default: []]` … `.store(in: &bag)` … `bags[id] = bag`: the member's bag for that key.
+            var copiedBag: String?
+            if case .local(let v) = owner { copiedBag = memberBagCopied(into: v, in: tree) }
+            guard let bag = BagResets.selfMemberName(owner) ?? passedBag ?? copiedBag ?? heldObjectBag(owner, at: chain.first, in: tree),
                   !bag.isEmpty else { continue }
             // A subscription inside another one's sink is `nested_sink`'s, unless that sink's value
             // closure runs once per run of the method (`Just(id).flatMap { request }.sink { … }`):
@@ -459,6 +462,29 @@ public struct RepeatedSubscriptionRule: Rule {
                                 chain: subscription.chain, subscriber: subscription.element, waitsForCondition: limited))
         }
         return result
+    }
+
+    /// The member dictionary of bags that local `v` copies one entry of and writes back:
+    /// `var bag = bags[id, default: []]` (or `bags[id] ?? []`), then `bags[id] = bag` in its scope.
+    /// Stored into the copy, a subscription joins those kept under that key, which pile up as in the member.
+    private func memberBagCopied(into v: Int, in tree: SyntaxTree) -> String? {
+        let variable = tree.variables[v]
+        guard !variable.isLet, let initializer = variable.initializer, case let k = initializer.lowerBound,
+              k + 1 < initializer.upperBound, tree.tokens[k].kind == .identifier, tree.tokens[k + 1].kind == .leftBracket,
+              SubscriptionFinder.localVariable(named: tree.name(k), visibleAt: k, in: tree) == nil,
+              let t = tree.enclosingType(of: k), tree.memberVariable(named: tree.name(k), ofType: t) != nil else { return nil }
+        let member = tree.name(k)
+        let scope = tree.scopes[variable.scope]
+        for use in SubscriptionFinder.usesAfterDeclaration(of: v, in: tree) where use < scope.close {
+            // `bags[id] = bag`, the copy alone on the right.
+            guard use >= 4, tree.tokens[use - 1].kind == .equal, tree.tokens[use - 2].kind == .rightBracket,
+                  case let open = Int(tree.matching[use - 2]), open >= 1, tree.tokens[open].kind == .leftBracket,
+                  tree.tokens[open - 1].kind == .identifier, tree.name(open - 1) == member,
+                  use + 1 >= tree.tokens.count || tree.statementStarts[use + 1] || tree.tokens[use + 1].kind == .rightBrace else { continue }
+            // A copy emptied before it is written back (`bag.removeAll()`) replaces the entry's subscriptions.
+            return BagResets.empties(variable.name, in: (initializer.upperBound + 1)..<use, of: tree) ? nil : member
+        }
+        return nil
     }
 
     /// `store(in: &inspector.bindings)`: the bag of an object the type holds in a stored property

@@ -469,3 +469,31 @@ extension CoreRulesRound60Tests {
         XCTAssertEqual(positions(StoreInAppearanceRule.self, text), ["6:76"])
     }
 }
+
+extension CoreRulesRound60Tests {
+    /// `var bag = bags[id, default: []]`, a store into the copy, then `bags[id] = bag`: the entry
+    /// keeps every earlier subscription and gains one per tap on the same row. A copy emptied
+    /// before it is written back (`bag.removeAll()`) replaces them.
+    func testABagCopiedOutOfADictionaryAndWrittenBackPilesUp() {
+        let text = """
+        final class HerdsViewController: UIViewController, UITableViewDelegate {
+            let doses = CurrentValueSubject<Int, Never>(0)
+            private var bags: [Int: Set<AnyCancellable>] = [:]
+            private var rowBags: [Int: Set<AnyCancellable>] = [:]
+            var count = 0
+            func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
+                var bag = bags[indexPath.row, default: []]
+                doses.sink { [weak self] in self?.count = $0 }.store(in: &bag)
+                bags[indexPath.row] = bag
+            }
+            func tableView(_ tableView: UITableView, didDeselectRowAt indexPath: IndexPath) {
+                var bag = rowBags[indexPath.row] ?? []
+                bag.removeAll()
+                doses.sink { [weak self] in self?.count = $0 }.store(in: &bag)
+                rowBags[indexPath.row] = bag
+            }
+        }
+        """
+        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, text), ["8:56"])
+    }
+}
