@@ -192,12 +192,8 @@ public enum SubscriptionFinder {
     /// `if case .failure(let error) = completion { self.error = error }`, or a `switch` case's
     /// `case .failure(let error): self.error = error`. Such bindings are no declared variables.
     public static func isCasePatternBinding(named name: String, visibleAt token: Int, in tree: SyntaxTree) -> Bool {
-        let body = tree.enclosingFunction(of: token).flatMap { tree.functions[$0].bodyOpen } ?? 0
-        var k = token - 1
-        while k > body + 2, k > token - 4_000 {
-            defer { k -= 1 }
-            guard tree.tokens[k].kind == .identifier, tree.name(k) == name, tree.isWord(k - 1, "let") || tree.isWord(k - 1, "var"),
-                  tree.tokens[k - 2].kind == .leftParen || tree.tokens[k - 2].kind == .comma,
+        for k in bindingTokens(named: name, before: token, in: tree) {
+            guard tree.tokens[k - 2].kind == .leftParen || tree.tokens[k - 2].kind == .comma,
                   case let open = Int(tree.enclosing[k]), open >= 0, tree.tokens[open].kind == .leftParen else { continue }
             // The first `{` (an `if case` body) or `:` (a `switch` case) after the pattern.
             var j = Int(tree.matching[open]) + 1
@@ -217,11 +213,8 @@ public enum SubscriptionFinder {
     /// and a later clause, `if let a = x, let role = y`) whose body holds it. Such bindings are no declared variables.
     public static func isOptionalBinding(named name: String, visibleAt token: Int, in tree: SyntaxTree) -> Bool {
         let body = tree.enclosingFunction(of: token).flatMap { tree.functions[$0].bodyOpen } ?? 0
-        var k = token - 1
-        while k > body + 2, k > token - 4_000 {
-            defer { k -= 1 }
-            guard tree.tokens[k].kind == .identifier, tree.name(k) == name, tree.isWord(k - 1, "let") || tree.isWord(k - 1, "var"),
-                  k + 1 < token, tree.tokens[k + 1].kind == .equal || tree.tokens[k + 1].kind == .comma || tree.tokens[k + 1].kind == .leftBrace
+        for k in bindingTokens(named: name, before: token, in: tree) {
+            guard k + 1 < token, tree.tokens[k + 1].kind == .equal || tree.tokens[k + 1].kind == .comma || tree.tokens[k + 1].kind == .leftBrace
             else { continue }
             var start = k - 1
             while start > body, !tree.statementStarts[start] { start -= 1 }
@@ -241,6 +234,16 @@ public enum SubscriptionFinder {
             return j < token && Int(tree.matching[j]) > token
         }
         return false
+    }
+
+    /// The tokens of `name` declared by `let name` or `var name` before `token` in its function (a
+    /// pattern or a condition's binding), nearest first, looked for at most 4,000 tokens back.
+    private static func bindingTokens(named name: String, before token: Int, in tree: SyntaxTree) -> LazyFilterSequence<StrideTo<Int>> {
+        let body = tree.enclosingFunction(of: token).flatMap { tree.functions[$0].bodyOpen } ?? 0
+        let lower = max(body + 2, token - 4_000)
+        return stride(from: token - 1, to: lower, by: -1).lazy.filter { k in
+            tree.tokens[k].kind == .identifier && tree.name(k) == name && (tree.isWord(k - 1, "let") || tree.isWord(k - 1, "var"))
+        }
     }
 
     /// A parameter of an enclosing function or closure named `name`.
