@@ -15,7 +15,25 @@ public enum ConnectableEvidence {
         }
         // A variable, whatever its name (`let multicast = subject.multicast { … }`).
         guard let declared = declaration(namedBefore: e, of: chain, in: tree, index: index) else { return false }
-        return declares(typeText: declared.typeText, initializer: declared.initializer)
+        if declares(typeText: declared.typeText, initializer: declared.initializer) { return true }
+        // `let ticker = clock.ticker()` with `func ticker() -> Publishers.MakeConnectable<…>`.
+        guard let returnType = returnTypeOfInitializerCall(before: e, of: chain, in: tree, index: index) else { return false }
+        return Catalogue.connectableTypeMarkers.contains(where: returnType.contains)
+    }
+
+    /// For `local.connect()` with `let local = object.method(…)`: the result type that every project
+    /// function the call may run declares, when they agree (`Publishers.MakeConnectable<…>`).
+    private static func returnTypeOfInitializerCall(before e: Int, of chain: Chain, in tree: SyntaxTree, index: ProjectIndex) -> String? {
+        let previous = chain.elements[e - 1]
+        guard e == 1, !previous.isCall, let v = SubscriptionFinder.localVariable(named: previous.name, visibleAt: previous.nameToken, in: tree),
+              let initializer = tree.variables[v].initializer, let c = tree.chain(startingAt: initializer.lowerBound),
+              tree.chains[c].last == initializer.upperBound, let call = tree.chains[c].elements.last, call.isCall else { return nil }
+        let labels = call.argumentLabels
+        let returnTypes = Set(index.functions[call.name].compactMap { reference -> String? in
+            let function = index.trees[reference.tree].functions[reference.item]
+            return function.kind == .function && function.accepts(argumentLabels: labels) ? function.returnType.filter { !$0.isWhitespace } : nil
+        })
+        return returnTypes.count == 1 ? returnTypes.first : nil
     }
 
     /// Whether the connectable publisher before element `e` is a timer (`Timer.publish(…)`, or a
@@ -29,8 +47,11 @@ public enum ConnectableEvidence {
         // `Publishers.MakeConnectable<Timer.TimerPublisher>`, or `Timer.publish(…).autoconnect().multicast(…)`:
         // the connection is the multicast's, which ends when released, whatever it wraps.
         if wrapsInConnectable(declared.typeText, declared.initializer) { return false }
-        return declared.typeText.contains("TimerPublisher") || declared.initializer.contains("Timer.publish")
-            || declared.initializer.contains("TimerPublisher")
+        if declared.typeText.contains("TimerPublisher") || declared.initializer.contains("Timer.publish")
+            || declared.initializer.contains("TimerPublisher") { return true }
+        // `let timer = clock.makeTimer()` with `func makeTimer() -> Timer.TimerPublisher`.
+        guard let returnType = returnTypeOfInitializerCall(before: e, of: chain, in: tree, index: index) else { return false }
+        return returnType.contains("TimerPublisher") && !wrapsInConnectable(returnType, "")
     }
 
     /// Whether a declaration shows a `makeConnectable()` or `multicast` connectable (around a timer or not).

@@ -497,3 +497,38 @@ extension CoreRulesRound60Tests {
         XCTAssertEqual(positions(RepeatedSubscriptionRule.self, text), ["8:56"])
     }
 }
+
+extension CoreRulesRound60Tests {
+    /// `let ticker = clock.ticker(); ticker.connect()` where the project's `ticker()` declares a
+    /// `Publishers.MakeConnectable<…>` result: a connectable whose dropped connection ends at once;
+    /// one declaring `Timer.TimerPublisher` is a timer's. A local from a function returning a
+    /// socket is no connectable publisher.
+    func testAConnectableReturnedByAProjectFunctionIsConnectable() {
+        let text = """
+        final class DeliveryClock {
+            func ticker() -> Publishers.MakeConnectable<Publishers.Map<Timer.TimerPublisher, Date>> {
+                Timer.publish(every: 1, on: .main, in: .common).map { $0 }.makeConnectable()
+            }
+            func raw() -> Timer.TimerPublisher { Timer.publish(every: 1, on: .main, in: .common) }
+            func socket() -> WebSocket { WebSocket() }
+        }
+        final class ClockTests: XCTestCase {
+            func testTicks() {
+                let clock = DeliveryClock()
+                let ticker = clock.ticker()
+                ticker.connect()
+                let timer = clock.raw()
+                _ = timer.connect()
+                let socket = clock.socket()
+                socket.connect()
+            }
+        }
+        """
+        let found = findings(of: DiscardedCancellableRule.self, in: [(path: "A.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["12:16", "14:19"])
+        XCTAssertEqual(found.map(\.message), [
+            "The cancellable returned by `connect()` is thrown away, and releasing it cancels the connection at once: subscribers get nothing.",
+            "The Cancellable returned by the timer's `connect()` is thrown away, so this timer can never be stopped and keeps firing.",
+        ])
+    }
+}
