@@ -262,7 +262,9 @@ public struct PublishedWillSetReadRule: Rule {
             if after + 1 < tree.tokens.count, isComparison(after, tree), tree.tokens[after + 1].kind == .identifier,
                parameters.contains(tree.name(after + 1)) { deliberate.insert(tree.name(read.last)) }
             let before = read.first - 1
+            // (`$0.leg == self.selectedLeg` compares another value's member, not the parameter `leg`.)
             if before >= 1, isComparison(before, tree), tree.tokens[before - 1].kind == .identifier,
+               !(before >= 2 && tree.tokens[before - 2].kind == .period),
                parameters.contains(tree.name(before - 1)) { deliberate.insert(tree.name(read.last)) }
             if before >= 1, tree.tokens[before].kind == .equal, tree.tokens[before - 1].kind == .identifier {
                 if Self.namesOldValue(tree.name(before - 1)) { deliberate.insert(tree.name(read.last)) }

@@ -102,3 +102,36 @@ extension DefaultRulesRound60Tests {
         XCTAssertEqual(positions(NestedSinkRule.self, text), ["23:20"])
     }
 }
+
+extension DefaultRulesRound60Tests {
+    /// `.filter { $0.leg == self.selectedLeg }` in `$selectedLeg`'s sink compares an element's
+    /// member that shares the parameter's name (`leg`), not the parameter: the read is stale.
+    /// `leg == self.selectedLeg` compares with the parameter on purpose.
+    func testAMemberNamedLikeTheParameterIsNotTheParameter() {
+        let text = """
+        struct Split { var leg: Int }
+        final class RaceViewModel: ObservableObject {
+            @Published var selectedLeg = 0
+            @Published var liveSplits: [Split] = []
+            @Published var changed = false
+            var splits: [Split] = []
+            private var cancellables = Set<AnyCancellable>()
+            init() {
+                $selectedLeg
+                    .sink { [weak self] leg in
+                        guard let self = self else { return }
+                        self.liveSplits = self.splits.filter { $0.leg == self.selectedLeg }
+                    }
+                    .store(in: &cancellables)
+                $selectedLeg
+                    .sink { [weak self] leg in
+                        guard let self = self else { return }
+                        self.changed = leg == self.selectedLeg
+                    }
+                    .store(in: &cancellables)
+            }
+        }
+        """
+        XCTAssertEqual(positions(PublishedWillSetReadRule.self, text), ["12:66"])
+    }
+}
