@@ -198,22 +198,29 @@ public struct MethodCallGraph: Sendable {
             if let callee = selfCallee(chain), names[callee.name] != nil { result.append(call(callee)) }
             // `sections.forEach(watchRow)`: a method reference handed to `forEach` runs once per element, now.
             for element in chain.elements where element.name == "forEach" && element.isCall {
-                if let reference = methodReference(in: element, of: tree), names[tree.name(reference)] != nil {
-                    result.append(Call(name: tree.name(reference), selector: tree.name(reference) + "(_:)", token: reference))
-                }
+                guard element.arguments.count == 1, let argument = element.arguments.first, argument.label == nil,
+                      let reference = referenceToken(in: argument.value, of: tree), let call = referenceCall(reference, in: tree, names: names)
+                else { continue }
+                result.append(call)
             }
         }
         return result
     }
 
-    /// The method name token of `forEach(name)` or `forEach(self.name)`: its one unlabelled argument.
-    private static func methodReference(in element: ChainElement, of tree: SyntaxTree) -> Int? {
-        guard element.arguments.count == 1, let argument = element.arguments.first, argument.label == nil else { return nil }
-        let value = argument.value
+    /// The method name token of a method handed on by reference: a value written `name` or `self.name`
+    /// (`forEach(watchRow)`, `sink(receiveValue: self.handleState)`).
+    static func referenceToken(in value: ClosedRange<Int>, of tree: SyntaxTree) -> Int? {
         if value.count == 1, tree.tokens[value.lowerBound].kind == .identifier { return value.lowerBound }
         if value.count == 3, tree.isSelfReference(value.lowerBound), tree.tokens[value.lowerBound + 1].kind == .period,
            tree.tokens[value.upperBound].kind == .identifier { return value.upperBound }
         return nil
+    }
+
+    /// The call a method reference at `token` stands for, if it names one of the type's methods (`names`).
+    static func referenceCall(_ token: Int, in tree: SyntaxTree, names: [String: [Int]]) -> Call? {
+        let name = tree.name(token)
+        guard names[name] != nil else { return nil }
+        return Call(name: name, selector: name + "(_:)", token: token)
     }
 
     /// `name(…)` (implicit self) or `self.name(…)` / `self?.name(…)` / `strongSelf.name(…)`.

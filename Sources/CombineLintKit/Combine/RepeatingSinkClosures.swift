@@ -76,11 +76,7 @@ struct RepeatingSinkClosures: Sendable {
     /// `sink(receiveValue: handleState)` or `sink(receiveValue: self.handleState)`.
     static func valueMethodReference(of sink: ChainElement, in tree: SyntaxTree) -> Int? {
         guard let argument = sink.argument("receiveValue"), argument.closure == nil else { return nil }
-        let value = argument.value
-        if value.count == 1, tree.tokens[value.lowerBound].kind == .identifier { return value.lowerBound }
-        if value.count == 3, tree.isSelfReference(value.lowerBound), tree.tokens[value.lowerBound + 1].kind == .period,
-           tree.tokens[value.upperBound].kind == .identifier { return value.upperBound }
-        return nil
+        return MethodCallGraph.referenceToken(in: argument.value, of: tree)
     }
 
     /// What the `sink` at element `s` (at least 1) subscribes to, for messages: the last name before

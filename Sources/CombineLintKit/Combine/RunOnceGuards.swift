@@ -4,7 +4,6 @@
 /// (`isMovingToParent`), or a view-attachment property that installing the view sets
 /// (`guard rootView.superview == nil else { return }` before `addSubview(rootView)`).
 public enum RunOnceGuards {
-
     /// Whether an `if` or `guard` in `range` (which ends at `token`) reads the bag or one of `flags`
     /// and decides whether `token` runs: `if !didBind { didBind = true; bindOnce() }` guards its own
     /// block, not a subscription after it (`covers`).
@@ -115,21 +114,6 @@ public enum RunOnceGuards {
     /// toggled there (`isFollowing.toggle()`) flips on every other run, so it guards nothing once.
     /// A set the code inserts into (`observedIDs.insert(id)`) is a run-once record per key: behind
     /// `guard !observedIDs.contains(id)` a subscription is made once for each id.
-    /// The flags of `flagAssignments` that are only ever set one way (`reminderArmed = true`, never
-    /// back to `false`): a busy flag cleared when the work ends (`isRefreshing = false`) lets the
-    /// guarded code run again on the next round.
-    public static func oneWayFlagAssignments(in ranges: [Range<Int>], of tree: SyntaxTree) -> Set<String> {
-        var setTrue = Set<String>()
-        var setFalse = Set<String>()
-        for range in ranges {
-            for i in range where tree.tokens[i].kind == .identifier && i + 2 < tree.tokens.count && tree.tokens[i + 1].kind == .equal {
-                if tree.isWord(i + 2, "true") { setTrue.insert(tree.name(i)) }
-                if tree.isWord(i + 2, "false") { setFalse.insert(tree.name(i)) }
-            }
-        }
-        return flagAssignments(in: ranges, of: tree).subtracting(setTrue.intersection(setFalse))
-    }
-
     public static func flagAssignments(in ranges: [Range<Int>], of tree: SyntaxTree) -> Set<String> {
         var names = Set<String>()
         var toggled = Set<String>()
@@ -146,5 +130,20 @@ public enum RunOnceGuards {
             }
         }
         return names.subtracting(toggled)
+    }
+
+    /// The flags of `flagAssignments` that are only ever set one way (`reminderArmed = true`, never
+    /// back to `false`): a busy flag cleared when the work ends (`isRefreshing = false`) lets the
+    /// guarded code run again on the next round.
+    public static func oneWayFlagAssignments(in ranges: [Range<Int>], of tree: SyntaxTree) -> Set<String> {
+        var setTrue = Set<String>()
+        var setFalse = Set<String>()
+        for range in ranges {
+            for i in range where tree.tokens[i].kind == .identifier && i + 2 < tree.tokens.count && tree.tokens[i + 1].kind == .equal {
+                if tree.isWord(i + 2, "true") { setTrue.insert(tree.name(i)) }
+                if tree.isWord(i + 2, "false") { setFalse.insert(tree.name(i)) }
+            }
+        }
+        return flagAssignments(in: ranges, of: tree).subtracting(setTrue.intersection(setFalse))
     }
 }

@@ -86,11 +86,15 @@ public struct NestedSinkRule: Rule {
 
     /// The names the type's functions in this file set to `true`/`false` or toggle.
     private func runOnceFlags(ofType t: Int, in tree: SyntaxTree) -> Set<String> {
-        let bodies = tree.types[t].functions.compactMap { f -> Range<Int>? in
+        RunOnceGuards.flagAssignments(in: functionBodies(ofType: t, in: tree), of: tree)
+    }
+
+    /// The bodies of type `t`'s functions in this file.
+    private func functionBodies(ofType t: Int, in tree: SyntaxTree) -> [Range<Int>] {
+        tree.types[t].functions.compactMap { f -> Range<Int>? in
             guard let open = tree.functions[f].bodyOpen, let close = tree.functions[f].bodyClose else { return nil }
             return open..<close
         }
-        return RunOnceGuards.flagAssignments(in: bodies, of: tree)
     }
 
     /// The innermost per-value closure around a token (with its operator), up to its function.
@@ -116,11 +120,7 @@ public struct NestedSinkRule: Rule {
         var flagsByType: [Int: Set<String>] = [:]
         func flags(_ t: Int) -> Set<String> {
             if let known = flagsByType[t] { return known }
-            let bodies = tree.types[t].functions.compactMap { f -> Range<Int>? in
-                guard let open = tree.functions[f].bodyOpen, let close = tree.functions[f].bodyClose else { return nil }
-                return open..<close
-            }
-            let found = RunOnceGuards.oneWayFlagAssignments(in: bodies, of: tree)
+            let found = RunOnceGuards.oneWayFlagAssignments(in: functionBodies(ofType: t, in: tree), of: tree)
             flagsByType[t] = found
             return found
         }

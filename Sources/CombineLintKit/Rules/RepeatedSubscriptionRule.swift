@@ -954,7 +954,7 @@ struct TypeAnalysis: Sendable {
             let tree = index.trees[t]
             for entry in entries(t).closures(ofType: typeName) {
                 let body = entry.body
-                let calls = entry.methodReference.map { referenceCall($0, in: tree, names: graph.byName) }
+                let calls = entry.methodReference.map { MethodCallGraph.referenceCall($0, in: tree, names: graph.byName).map { [$0] } ?? [] }
                     ?? MethodCallGraph.selfCalls(in: body, of: tree, names: graph.byName)
                 result.append(EntryClosure(label: entry.label, tree: t, body: body, calls: calls))
             }
@@ -970,7 +970,7 @@ struct TypeAnalysis: Sendable {
                 // `$state.sink(receiveValue: handleState)`: the method runs per value.
                 for reference in sinks.methodReferences(inType: type) {
                     result.append(EntryClosure(label: reference.label, tree: t, body: reference.token..<(reference.token + 1),
-                                               calls: referenceCall(reference.token, in: tree, names: graph.byName),
+                                               calls: MethodCallGraph.referenceCall(reference.token, in: tree, names: graph.byName).map { [$0] } ?? [],
                                                requiresEndlessSource: true))
                 }
             }
@@ -990,13 +990,6 @@ struct TypeAnalysis: Sendable {
             }
         }
         return result
-    }
-
-    /// The call a method reference stands for (`handleState` handed to `sink`), if it names a method of the type.
-    private static func referenceCall(_ token: Int, in tree: SyntaxTree, names: [String: [Int]]) -> [MethodCallGraph.Call] {
-        let name = tree.name(token)
-        guard names[name] != nil else { return [] }
-        return [MethodCallGraph.Call(name: name, selector: name + "(_:)", token: token)]
     }
 
     /// The cell provider closures of a file (`UITableViewDiffableDataSource(tableView:) { … }`, a

@@ -253,14 +253,9 @@ public struct StrongSelfCaptureRule: Rule {
                     } else {
                         // `keyboard.observe { self… }` with `keyboard` a strong stored property of `self`:
                         // self → keyboard → its member → subscription → closure → self.
-                        let first = tree.isSelfReference(chain.first) ? 1 : 0
-                        guard e == first + 1, case let owner = chain.elements[first], !owner.isCall, owner.subscripts.isEmpty,
-                              first == 1 || (lookup.localVariable(named: owner.name, visibleAt: chain.first) == nil
-                                             && !SubscriptionFinder.isParameter(named: owner.name, visibleAt: chain.first, in: tree)),
-                              let v = tree.memberVariable(named: owner.name, ofType: callerType), isStrongStoredProperty(v, in: tree),
-                              let ownerType = TypeResolver.ownerType(ofElement: e, in: chain, tree: tree, index: index),
-                              ProjectIndex.stripGenerics(ownerType).lastNameComponent == helperTypeName else { continue }
-                        keeper = owner.name + "." + name
+                        guard let receiver = strongMemberReceiver(of: chain, call: e, type: callerType, context: context, lookup: lookup),
+                              ProjectIndex.stripGenerics(receiver.type).lastNameComponent == helperTypeName else { continue }
+                        keeper = receiver.name + "." + name
                     }
                 case .parameter(let p):
                     guard let argument = argument(of: element, for: function, parameter: p),
@@ -565,18 +560,28 @@ public struct StrongSelfCaptureRule: Rule {
     private func keeperThroughOwnedHelper(_ callChain: Chain, call e: Int, isHelper: (FunctionDecl) -> Bool, type t: Int,
                                           context: RuleContext, lookup: TreeLookup) -> String? {
         let tree = context.tree
+        guard let receiver = strongMemberReceiver(of: callChain, call: e, type: t, context: context, lookup: lookup) else { return nil }
+        let found = context.index.functions(named: callChain.elements[e].name, inTypesNamed: receiver.type).filter {
+            isHelper(context.index.trees[$0.tree].functions[$0.item])
+        }
+        guard found.count == 1 else { return nil }
+        let other = context.index.trees[found[0].tree]
+        return storedMember(ofHelper: found[0].item, lookup: other === tree ? lookup : TreeLookup(other)).map { receiver.name + "." + $0 }
+    }
+
+    /// The receiver of the call at element `e` of `callChain` when it is a strong stored property of
+    /// type `t` (`viewModel.retain(…)`, `self.keyboard.observe { … }`; not a local or parameter of
+    /// that name): its name and the type its object is of.
+    private func strongMemberReceiver(of callChain: Chain, call e: Int, type t: Int, context: RuleContext,
+                                      lookup: TreeLookup) -> (name: String, type: String)? {
+        let tree = context.tree
         let first = tree.isSelfReference(callChain.first) ? 1 : 0
         guard e == first + 1, case let owner = callChain.elements[first], !owner.isCall, owner.subscripts.isEmpty,
               first == 1 || (lookup.localVariable(named: owner.name, visibleAt: callChain.first) == nil
                              && !SubscriptionFinder.isParameter(named: owner.name, visibleAt: callChain.first, in: tree)),
               let v = tree.memberVariable(named: owner.name, ofType: t), isStrongStoredProperty(v, in: tree),
               let ownerType = TypeResolver.ownerType(ofElement: e, in: callChain, tree: tree, index: context.index) else { return nil }
-        let found = context.index.functions(named: callChain.elements[e].name, inTypesNamed: ownerType).filter {
-            isHelper(context.index.trees[$0.tree].functions[$0.item])
-        }
-        guard found.count == 1 else { return nil }
-        let other = context.index.trees[found[0].tree]
-        return storedMember(ofHelper: found[0].item, lookup: other === tree ? lookup : TreeLookup(other)).map { owner.name + "." + $0 }
+        return (owner.name, ownerType)
     }
 
     /// The member of `self` that helper `f` (of `lookup`'s tree) stores its one parameter in, if any.
