@@ -3,9 +3,6 @@ import XCTest
 
 /// Idioms found by the round-28 probes of the core rules.
 final class CoreRulesRound28Tests: XCTestCase {
-    private func positions(_ rule: any Rule.Type, _ files: [(path: String, text: String)]) -> [String] {
-        findings(of: rule, in: files).map { "\($0.file):\($0.line):\($0.column)" }
-    }
 
     /// A project method that shares a Combine operator's name but not its labels (`api.subscribe(to:)`,
     /// a one-shot request) is the pipeline's source, not the operator: the request finishes, so the
@@ -44,7 +41,7 @@ final class CoreRulesRound28Tests: XCTestCase {
             }
         }
         """
-        XCTAssertEqual(positions(StrongSelfCaptureRule.self, [(path: "API.swift", text: api), (path: "Model.swift", text: model)]),
+        XCTAssertEqual(places(StrongSelfCaptureRule.self, [(path: "API.swift", text: api), (path: "Model.swift", text: model)]),
                        ["Model.swift:14:21"])
     }
 
@@ -71,7 +68,7 @@ final class CoreRulesRound28Tests: XCTestCase {
             }
         }
         """
-        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [(path: "A.swift", text: text)]), ["A.swift:6:57"])
+        XCTAssertEqual(places(RepeatedSubscriptionRule.self, [(path: "A.swift", text: text)]), ["A.swift:6:57"])
     }
 
     /// `outlines.enumerated().publisher`: the sequence's publisher of an enumerated array delivers and
@@ -89,7 +86,7 @@ final class CoreRulesRound28Tests: XCTestCase {
             }
         }
         """
-        XCTAssertEqual(positions(DiscardedCancellableRule.self, [(path: "A.swift", text: text)]), ["A.swift:8:30"])
+        XCTAssertEqual(places(DiscardedCancellableRule.self, [(path: "A.swift", text: text)]), ["A.swift:8:30"])
     }
 
     /// A cache per key (`if let existing = rowModels[id] { return existing }`, then `rowModels[id] =
@@ -125,21 +122,21 @@ final class CoreRulesRound28Tests: XCTestCase {
             }
         }
         """
-        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [(path: "A.swift", text: text)]), [])
+        XCTAssertEqual(places(RepeatedSubscriptionRule.self, [(path: "A.swift", text: text)]), [])
         let uncached = text.replacingOccurrences(of: "if let existing = rowModels[episode.id] { return existing }", with: "")
-        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [(path: "A.swift", text: uncached)]), ["A.swift:11:14"])
+        XCTAssertEqual(places(RepeatedSubscriptionRule.self, [(path: "A.swift", text: uncached)]), ["A.swift:11:14"])
         // `guard rowModels[episode.id] == nil else { … }` says the same.
         let guarded = text.replacingOccurrences(of: "if let existing = rowModels[episode.id] { return existing }",
                                                 with: "guard rowModels[episode.id] == nil else { return rowModels[episode.id]! }")
-        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [(path: "A.swift", text: guarded)]), [])
+        XCTAssertEqual(places(RepeatedSubscriptionRule.self, [(path: "A.swift", text: guarded)]), [])
         // The entry found may be updated before it is returned; a branch that only updates it and
         // goes on to subscribe again does not leave.
         let updated = text.replacingOccurrences(of: "if let existing = rowModels[episode.id] { return existing }",
                                                 with: "if let existing = rowModels[episode.id] {\n            existing.update(episode)\n            return existing\n        }")
-        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [(path: "A.swift", text: updated)]), [])
+        XCTAssertEqual(places(RepeatedSubscriptionRule.self, [(path: "A.swift", text: updated)]), [])
         let staying = text.replacingOccurrences(of: "if let existing = rowModels[episode.id] { return existing }",
                                                 with: "if let existing = rowModels[episode.id] { existing.update(episode) }")
-        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [(path: "A.swift", text: staying)]), ["A.swift:11:14"])
+        XCTAssertEqual(places(RepeatedSubscriptionRule.self, [(path: "A.swift", text: staying)]), ["A.swift:11:14"])
     }
 
     /// `guard tableView.tableHeaderView == nil else { return }` before the layout callback installs the
@@ -164,9 +161,9 @@ final class CoreRulesRound28Tests: XCTestCase {
             @Published var currentUser: User?
         }
         """
-        XCTAssertEqual(positions(StoreInAppearanceRule.self, [(path: "A.swift", text: text)]), [])
+        XCTAssertEqual(places(StoreInAppearanceRule.self, [(path: "A.swift", text: text)]), [])
         let unguarded = text.replacingOccurrences(of: "        tableView.tableHeaderView = greeting\n", with: "")
-        XCTAssertEqual(positions(StoreInAppearanceRule.self, [(path: "A.swift", text: unguarded)]), ["A.swift:11:14"])
+        XCTAssertEqual(places(StoreInAppearanceRule.self, [(path: "A.swift", text: unguarded)]), ["A.swift:11:14"])
     }
 
     /// A cell's private `bind…` helper that only its `configure(with:)` calls, after emptying the bag:
@@ -193,11 +190,11 @@ final class CoreRulesRound28Tests: XCTestCase {
             @Published var downloadState = DownloadState.idle
         }
         """
-        XCTAssertEqual(positions(StoreInAppearanceRule.self, [(path: "A.swift", text: text)]), [])
-        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [(path: "A.swift", text: text)]), [])
+        XCTAssertEqual(places(StoreInAppearanceRule.self, [(path: "A.swift", text: text)]), [])
+        XCTAssertEqual(places(RepeatedSubscriptionRule.self, [(path: "A.swift", text: text)]), [])
         let late = text.replacingOccurrences(of: "bag.removeAll()", with: "")
-        XCTAssertEqual(positions(StoreInAppearanceRule.self, [(path: "A.swift", text: late)]), ["A.swift:6:77"])
-        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [(path: "A.swift", text: late)]), ["A.swift:12:14"])
+        XCTAssertEqual(places(StoreInAppearanceRule.self, [(path: "A.swift", text: late)]), ["A.swift:6:77"])
+        XCTAssertEqual(places(RepeatedSubscriptionRule.self, [(path: "A.swift", text: late)]), ["A.swift:12:14"])
     }
 
     /// `.onAppear { model.startLiveUpdates() }` paired with `.onDisappear { model.stopLiveUpdates() }`,
@@ -233,9 +230,9 @@ final class CoreRulesRound28Tests: XCTestCase {
             }
         }
         """
-        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [(path: "Model.swift", text: model), (path: "View.swift", text: view)]), [])
+        XCTAssertEqual(places(RepeatedSubscriptionRule.self, [(path: "Model.swift", text: model), (path: "View.swift", text: view)]), [])
         let unpaired = view.replacingOccurrences(of: ".onDisappear { model.stopLiveUpdates() }", with: ".onDisappear { print(\"gone\") }")
-        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [(path: "Model.swift", text: model), (path: "View.swift", text: unpaired)]),
+        XCTAssertEqual(places(RepeatedSubscriptionRule.self, [(path: "Model.swift", text: model), (path: "View.swift", text: unpaired)]),
                        ["Model.swift:9:14"])
     }
 
@@ -266,10 +263,10 @@ final class CoreRulesRound28Tests: XCTestCase {
             }
         }
         """
-        XCTAssertEqual(positions(SubjectFakeInitialValueRule.self, [(path: "A.swift", text: text)]), [])
+        XCTAssertEqual(places(SubjectFakeInitialValueRule.self, [(path: "A.swift", text: text)]), [])
         let wrapped = text.replacingOccurrences(of: ".map { progress, episode in", with: ".compactMap { progress, episode in")
             .replacingOccurrences(of: ".removeDuplicates()", with: ".map(Optional.some)")
-        XCTAssertEqual(positions(SubjectFakeInitialValueRule.self, [(path: "A.swift", text: wrapped)]), ["A.swift:2:33"])
+        XCTAssertEqual(places(SubjectFakeInitialValueRule.self, [(path: "A.swift", text: wrapped)]), ["A.swift:2:33"])
     }
 
     /// `Future { $0(.success(42)) }` is fulfilled while `sink` subscribes, as with a named promise; so
@@ -293,7 +290,7 @@ final class CoreRulesRound28Tests: XCTestCase {
             }
         }
         """
-        XCTAssertEqual(positions(DiscardedCancellableRule.self, [(path: "A.swift", text: text)]), ["A.swift:7:97"])
+        XCTAssertEqual(places(DiscardedCancellableRule.self, [(path: "A.swift", text: text)]), ["A.swift:7:97"])
     }
 
     /// `guard headerContainer.superview == nil else { return }` in `viewDidLayoutSubviews`, before the
@@ -318,9 +315,9 @@ final class CoreRulesRound28Tests: XCTestCase {
             @Published var points = 0
         }
         """
-        XCTAssertEqual(positions(StoreInAppearanceRule.self, [(path: "A.swift", text: text)]), [])
+        XCTAssertEqual(places(StoreInAppearanceRule.self, [(path: "A.swift", text: text)]), [])
         let unguarded = text.replacingOccurrences(of: "guard headerContainer.superview == nil else { return }", with: "")
-        XCTAssertEqual(positions(StoreInAppearanceRule.self, [(path: "A.swift", text: unguarded)]), ["A.swift:12:14"])
+        XCTAssertEqual(places(StoreInAppearanceRule.self, [(path: "A.swift", text: unguarded)]), ["A.swift:12:14"])
     }
 
     /// `store.habitsPublisher.first()` where `habitsPublisher` only erases the store's
@@ -344,7 +341,7 @@ final class CoreRulesRound28Tests: XCTestCase {
             }
         }
         """
-        XCTAssertEqual(positions(DiscardedCancellableRule.self, [(path: "A.swift", text: text)]), ["A.swift:13:39"])
+        XCTAssertEqual(places(DiscardedCancellableRule.self, [(path: "A.swift", text: text)]), ["A.swift:13:39"])
     }
 
     /// A `CurrentValueSubject` declared with the module's name or as an optional gives its value
@@ -365,6 +362,6 @@ final class CoreRulesRound28Tests: XCTestCase {
             }
         }
         """
-        XCTAssertEqual(positions(DiscardedCancellableRule.self, [(path: "A.swift", text: text)]), ["A.swift:11:36"])
+        XCTAssertEqual(places(DiscardedCancellableRule.self, [(path: "A.swift", text: text)]), ["A.swift:11:36"])
     }
 }

@@ -4,9 +4,6 @@ import XCTest
 /// Idioms found while reading the round-28 to round-30 probes of the core rules again: generic base
 /// screens and template-method hooks.
 final class CoreRulesRound30Tests: XCTestCase {
-    private func positions(_ rule: any Rule.Type, _ files: [(path: String, text: String)]) -> [String] {
-        findings(of: rule, in: files).map { "\($0.file):\($0.line):\($0.column)" }
-    }
 
     private let baseModel = (path: "BaseViewModel.swift", text: """
     class BaseViewModel: ObservableObject {
@@ -35,10 +32,10 @@ final class CoreRulesRound30Tests: XCTestCase {
             }
         }
         """)
-        XCTAssertEqual(positions(SubjectFakeInitialValueRule.self, [baseModel, screen]), ["BaseViewModel.swift:2:20"])
+        XCTAssertEqual(places(SubjectFakeInitialValueRule.self, [baseModel, screen]), ["BaseViewModel.swift:2:20"])
         // A parameter of another name, or a class without that constraint, says nothing of `BaseViewModel`.
         let unconstrained = (path: screen.path, text: screen.text.replacingOccurrences(of: "<VM: BaseViewModel>", with: "<VM: AnyObject>"))
-        XCTAssertEqual(positions(SubjectFakeInitialValueRule.self, [baseModel, unconstrained]), [])
+        XCTAssertEqual(places(SubjectFakeInitialValueRule.self, [baseModel, unconstrained]), [])
     }
 
     /// A base screen's `viewWillAppear` calls a hook (`refreshOnAppear()`) that a subclass overrides
@@ -74,7 +71,7 @@ final class CoreRulesRound30Tests: XCTestCase {
         XCTAssertEqual(found.first?.message,
                        "`BaseViewController.viewWillAppear(_:) → StatsViewController.refreshOnAppear() → BaseViewController.bindTitle() → store(in:)`: each run of `BaseViewController.viewWillAppear(_:)` adds one more live subscription to `cancellables`, and the earlier ones keep running.")
         let emptied = (path: stats.path, text: stats.text.replacingOccurrences(of: "        bindTitle()", with: "        cancellables.removeAll()\n        bindTitle()"))
-        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [base, emptied]), [])
+        XCTAssertEqual(places(RepeatedSubscriptionRule.self, [base, emptied]), [])
     }
 
     /// `let router = ServiceContainer.shared.deepLinks`: a local bound to a chain of stored
@@ -103,7 +100,7 @@ final class CoreRulesRound30Tests: XCTestCase {
             func open(_ link: DeepLink) {}
         }
         """
-        XCTAssertEqual(positions(SubjectFakeInitialValueRule.self, [(path: "A.swift", text: text)]), ["A.swift:2:20"])
+        XCTAssertEqual(places(SubjectFakeInitialValueRule.self, [(path: "A.swift", text: text)]), ["A.swift:2:20"])
     }
 
     /// `sceneDidEnterBackground { coordinator.pauseLiveUpdates() }`, which calls the service's
@@ -136,9 +133,9 @@ final class CoreRulesRound30Tests: XCTestCase {
             func sceneDidEnterBackground(_ scene: UIScene) { coordinator.pauseLiveUpdates() }
         }
         """)
-        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [service, app]), [])
+        XCTAssertEqual(places(RepeatedSubscriptionRule.self, [service, app]), [])
         let unpaired = (path: app.path, text: app.text.replacingOccurrences(of: "{ coordinator.pauseLiveUpdates() }", with: "{}"))
-        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [service, unpaired]), ["AvailabilityService.swift:7:14"])
+        XCTAssertEqual(places(RepeatedSubscriptionRule.self, [service, unpaired]), ["AvailabilityService.swift:7:14"])
     }
 
     /// `guard animationBag.isEmpty else { return }` before `.store(in: &animationBag.subscriptions)`:
@@ -164,9 +161,9 @@ final class CoreRulesRound30Tests: XCTestCase {
             }
         }
         """
-        XCTAssertEqual(positions(StoreInAppearanceRule.self, [(path: "A.swift", text: text)]), [])
+        XCTAssertEqual(places(StoreInAppearanceRule.self, [(path: "A.swift", text: text)]), [])
         let unguarded = text.replacingOccurrences(of: "guard animationBag.isEmpty, scale > 0", with: "guard scale > 0")
-        XCTAssertEqual(positions(StoreInAppearanceRule.self, [(path: "A.swift", text: unguarded)]), ["A.swift:15:22"])
+        XCTAssertEqual(places(StoreInAppearanceRule.self, [(path: "A.swift", text: unguarded)]), ["A.swift:15:22"])
     }
 
     /// MapKit reuses annotation views as tables reuse cells: `mapView(_:viewFor:)` dequeues a pin that
@@ -193,7 +190,7 @@ final class CoreRulesRound30Tests: XCTestCase {
             }
         }
         """)
-        XCTAssertEqual(positions(StoreInAppearanceRule.self, [pin, map]), ["StationAnnotationView.swift:6:14"])
+        XCTAssertEqual(places(StoreInAppearanceRule.self, [pin, map]), ["StationAnnotationView.swift:6:14"])
         let reset = (path: pin.path, text: pin.text.replacingOccurrences(of: "    func configure", with: """
             override func prepareForReuse() {
                 super.prepareForReuse()
@@ -201,7 +198,7 @@ final class CoreRulesRound30Tests: XCTestCase {
             }
             func configure
         """))
-        XCTAssertEqual(positions(StoreInAppearanceRule.self, [reset, map]), [])
+        XCTAssertEqual(places(StoreInAppearanceRule.self, [reset, map]), [])
     }
 
     /// A service container's `let location = LocationService()` holds an object, not the publisher a
@@ -228,9 +225,9 @@ final class CoreRulesRound30Tests: XCTestCase {
             func center(_ location: CLLocation) {}
         }
         """
-        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [(path: "A.swift", text: text)]), ["A.swift:15:14"])
+        XCTAssertEqual(places(RepeatedSubscriptionRule.self, [(path: "A.swift", text: text)]), ["A.swift:15:14"])
         let finite = text.replacingOccurrences(of: "{ $lastLocation.eraseToAnyPublisher() }", with: "{ Just(lastLocation).eraseToAnyPublisher() }")
-        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [(path: "A.swift", text: finite)]), [])
+        XCTAssertEqual(places(RepeatedSubscriptionRule.self, [(path: "A.swift", text: finite)]), [])
     }
 
     /// A toast centre that asks `if current == nil` before showing the next toast and takes each
@@ -272,8 +269,8 @@ final class CoreRulesRound30Tests: XCTestCase {
             var body: some View { Text("\\(calendar.component(.day, from: Date()))") }
         }
         """)
-        XCTAssertEqual(positions(SubjectFakeInitialValueRule.self, [center, heatmap]), ["Toasts.swift:2:20"])
+        XCTAssertEqual(places(SubjectFakeInitialValueRule.self, [center, heatmap]), ["Toasts.swift:2:20"])
         let dismissed = (path: center.path, text: center.text.replacingOccurrences(of: "    private func present", with: "    func dismiss() { current = nil }\n    private func present"))
-        XCTAssertEqual(positions(SubjectFakeInitialValueRule.self, [dismissed, heatmap]), [])
+        XCTAssertEqual(places(SubjectFakeInitialValueRule.self, [dismissed, heatmap]), [])
     }
 }

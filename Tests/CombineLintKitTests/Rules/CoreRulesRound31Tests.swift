@@ -3,9 +3,6 @@ import XCTest
 
 /// Idioms found by the round-31 probes of the core rules (a radio player, a grocery delivery app).
 final class CoreRulesRound31Tests: XCTestCase {
-    private func positions(_ rule: any Rule.Type, _ files: [(path: String, text: String)]) -> [String] {
-        findings(of: rule, in: files).map { "\($0.file):\($0.line):\($0.column)" }
-    }
 
     private let service = (path: "PlaybackService.swift", text: """
     protocol PlaybackControlling: AnyObject {
@@ -47,9 +44,9 @@ final class CoreRulesRound31Tests: XCTestCase {
             var statePublisher: AnyPublisher<PlaybackState, Never> { Just(.idle).eraseToAnyPublisher() }
         }
         """)
-        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [service, browse, preview]), ["BrowseViewController.swift:9:14"])
+        XCTAssertEqual(places(RepeatedSubscriptionRule.self, [service, browse, preview]), ["BrowseViewController.swift:9:14"])
         let appType = (path: preview.path, text: preview.text.replacingOccurrences(of: "#Preview {\n    LibraryGridView()\n}\n", with: ""))
-        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [service, browse, appType]), [])
+        XCTAssertEqual(places(RepeatedSubscriptionRule.self, [service, browse, appType]), [])
     }
 
     /// `var statePublisher: … { playback.statePublisher }` forwards the service's property: it is
@@ -62,7 +59,7 @@ final class CoreRulesRound31Tests: XCTestCase {
             var statePublisher: AnyPublisher<PlaybackState, Never> { playback.statePublisher }
         }
         """)
-        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [service, browse, forwarder]), ["BrowseViewController.swift:9:14"])
+        XCTAssertEqual(places(RepeatedSubscriptionRule.self, [service, browse, forwarder]), ["BrowseViewController.swift:9:14"])
     }
 
     /// `if isMovingToParent { startObservingStore() }` guards the call in its body only: the
@@ -88,11 +85,11 @@ final class CoreRulesRound31Tests: XCTestCase {
         }
         final class CartStore: ObservableObject { @Published var total = 0 }
         """
-        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [(path: "A.swift", text: text)]), ["A.swift:14:14"])
+        XCTAssertEqual(places(RepeatedSubscriptionRule.self, [(path: "A.swift", text: text)]), ["A.swift:14:14"])
         let leaving = text.replacingOccurrences(of: "if isMovingToParent { startObservingStore() }", with: "if !isMovingToParent { return }")
-        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [(path: "A.swift", text: leaving)]), [])
+        XCTAssertEqual(places(RepeatedSubscriptionRule.self, [(path: "A.swift", text: leaving)]), [])
         let inside = text.replacingOccurrences(of: "if isMovingToParent { startObservingStore() }\n        refreshHeader()", with: "if isMovingToParent { refreshHeader() }")
-        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [(path: "A.swift", text: inside)]), [])
+        XCTAssertEqual(places(RepeatedSubscriptionRule.self, [(path: "A.swift", text: inside)]), [])
     }
 
     /// The cases of a nested `CaseIterable` type (`GroceryStore.Category.allCases.publisher`) are a
@@ -108,6 +105,6 @@ final class CoreRulesRound31Tests: XCTestCase {
             }
         }
         """
-        XCTAssertEqual(positions(DiscardedCancellableRule.self, [(path: "A.swift", text: text)]), ["A.swift:5:44"])
+        XCTAssertEqual(places(DiscardedCancellableRule.self, [(path: "A.swift", text: text)]), ["A.swift:5:44"])
     }
 }

@@ -4,9 +4,6 @@ import XCTest
 /// Idioms found by the round-46 probes of the core rules (a car-rental app, an email client, a
 /// live-auction app).
 final class CoreRulesRound46Tests: XCTestCase {
-    private func positions(_ rule: any Rule.Type, _ files: [(path: String, text: String)]) -> [String] {
-        findings(of: rule, in: files).map { "\($0.file):\($0.line):\($0.column)" }
-    }
 
     private let service = (path: "LotService.swift", text: """
     protocol LotServicing {
@@ -50,10 +47,10 @@ final class CoreRulesRound46Tests: XCTestCase {
             }
         }
         """)
-        XCTAssertEqual(positions(StrongSelfCaptureRule.self, [service, model]), ["WatchlistViewModel.swift:8:28"])
+        XCTAssertEqual(places(StrongSelfCaptureRule.self, [service, model]), ["WatchlistViewModel.swift:8:28"])
         let requests = (path: service.path, text: service.text.replacingOccurrences(of: ".merge(with: socket.lotUpdates(for: id))",
                                                                                     with: ".merge(with: fetchLot(id: id).replaceError(with: 1))"))
-        XCTAssertEqual(positions(StrongSelfCaptureRule.self, [requests, model]), [])
+        XCTAssertEqual(places(StrongSelfCaptureRule.self, [requests, model]), [])
     }
 
     /// `guard !observedIDs.contains(id) else { return }` then `observedIDs.insert(id)`: the method
@@ -77,10 +74,10 @@ final class CoreRulesRound46Tests: XCTestCase {
             func show(_ value: Int) {}
         }
         """)
-        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [service, model]), [])
+        XCTAssertEqual(places(RepeatedSubscriptionRule.self, [service, model]), [])
         let unguarded = (path: model.path, text: model.text.replacingOccurrences(of: "guard !observedIDs.contains(id) else { return }\n", with: "")
             .replacingOccurrences(of: "observedIDs.insert(id)\n", with: ""))
-        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [service, unguarded]), ["WatchlistViewController.swift:11:14"])
+        XCTAssertEqual(places(RepeatedSubscriptionRule.self, [service, unguarded]), ["WatchlistViewController.swift:11:14"])
     }
 
     /// A constant publisher set in `init` from another one set there (`stations =
@@ -128,6 +125,6 @@ final class CoreRulesRound46Tests: XCTestCase {
             }
         }
         """)
-        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [file]), ["FleetMapViewController.swift:36:14"])
+        XCTAssertEqual(places(RepeatedSubscriptionRule.self, [file]), ["FleetMapViewController.swift:36:14"])
     }
 }

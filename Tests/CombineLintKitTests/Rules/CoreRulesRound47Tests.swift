@@ -4,9 +4,6 @@ import XCTest
 /// Idioms found by the round-47 probes of the core rules (a SQL client for macOS and iPad, a school
 /// app, an insurance-claims app).
 final class CoreRulesRound47Tests: XCTestCase {
-    private func positions(_ rule: any Rule.Type, _ files: [(path: String, text: String)]) -> [String] {
-        findings(of: rule, in: files).map { "\($0.file):\($0.line):\($0.column)" }
-    }
 
     private let windowController = (path: "ConnectionWindowController.swift", text: """
     final class ConnectionWindowController: NSWindowController {
@@ -37,10 +34,10 @@ final class CoreRulesRound47Tests: XCTestCase {
             func close(_ server: String) { windowControllers[server] = nil }
         }
         """)
-        XCTAssertEqual(positions(StrongSelfCaptureRule.self, [windowController, delegate]), ["ConnectionWindowController.swift:7:30"])
+        XCTAssertEqual(places(StrongSelfCaptureRule.self, [windowController, delegate]), ["ConnectionWindowController.swift:7:30"])
         let appended = (path: delegate.path, text: delegate.text.replacingOccurrences(of: "windowControllers[server] = wc", with: "list.append(wc)")
             .replacingOccurrences(of: "private var windowControllers", with: "private var list: [ConnectionWindowController] = []\n    private var windowControllers"))
-        XCTAssertEqual(positions(StrongSelfCaptureRule.self, [windowController, appended]), ["ConnectionWindowController.swift:7:30"])
+        XCTAssertEqual(places(StrongSelfCaptureRule.self, [windowController, appended]), ["ConnectionWindowController.swift:7:30"])
         let once = (path: "AppDelegate.swift", text: """
         @main
         final class AppDelegate: NSObject, NSApplicationDelegate {
@@ -52,7 +49,7 @@ final class CoreRulesRound47Tests: XCTestCase {
             }
         }
         """)
-        XCTAssertEqual(positions(StrongSelfCaptureRule.self, [windowController, once]), [])
+        XCTAssertEqual(places(StrongSelfCaptureRule.self, [windowController, once]), [])
     }
 
     /// `Just(row.count).map { … }.sink { … }` in `cellForRowAt` is over before `sink` returns: its
@@ -77,7 +74,7 @@ final class CoreRulesRound47Tests: XCTestCase {
             }
         }
         """)
-        XCTAssertEqual(positions(StoreInAppearanceRule.self, [controller]), ["ResultsViewController.swift:14:14"])
+        XCTAssertEqual(places(StoreInAppearanceRule.self, [controller]), ["ResultsViewController.swift:14:14"])
     }
 
     /// An optional `@Published` property a model copies optional values into holds nil as a state of
@@ -123,7 +120,7 @@ final class CoreRulesRound47Tests: XCTestCase {
             }
         }
         """)
-        XCTAssertEqual(positions(SubjectFakeInitialValueRule.self, [model, screen]), ["SensorModel.swift:8:20"])
+        XCTAssertEqual(places(SubjectFakeInitialValueRule.self, [model, screen]), ["SensorModel.swift:8:20"])
     }
 
     /// A service method handing on a subject the service keeps per id (`subject(for: id)`), and another
@@ -175,7 +172,7 @@ final class CoreRulesRound47Tests: XCTestCase {
             }
         }
         """)
-        XCTAssertEqual(positions(StrongSelfCaptureRule.self, [service, model]), ["ClaimDetailViewModel.swift:13:17"])
+        XCTAssertEqual(places(StrongSelfCaptureRule.self, [service, model]), ["ClaimDetailViewModel.swift:13:17"])
     }
 
     /// `holder.tokens.append(p.sink { self… })` with `private let holder`: self → holder → its
@@ -200,7 +197,7 @@ final class CoreRulesRound47Tests: XCTestCase {
             }
         }
         """)
-        XCTAssertEqual(positions(StrongSelfCaptureRule.self, [controller]), ["ReactionSummaryController.swift:11:34"])
+        XCTAssertEqual(places(StrongSelfCaptureRule.self, [controller]), ["ReactionSummaryController.swift:11:34"])
     }
 
     /// `photoOutput(_:didFinishCaptureFor:error:)` runs once per photo taken: a helper it calls that
@@ -221,6 +218,6 @@ final class CoreRulesRound47Tests: XCTestCase {
             }
         }
         """)
-        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [processor]), ["PhotoCaptureProcessor.swift:11:14"])
+        XCTAssertEqual(places(RepeatedSubscriptionRule.self, [processor]), ["PhotoCaptureProcessor.swift:11:14"])
     }
 }

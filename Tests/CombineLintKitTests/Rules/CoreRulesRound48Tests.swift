@@ -4,9 +4,6 @@ import XCTest
 /// Idioms found by the round-48 probes of the core rules (a pet-care app, a floor-plan editor for
 /// macOS and iPad, a parcel-tracking app).
 final class CoreRulesRound48Tests: XCTestCase {
-    private func positions(_ rule: any Rule.Type, _ files: [(path: String, text: String)]) -> [String] {
-        findings(of: rule, in: files).map { "\($0.file):\($0.line):\($0.column)" }
-    }
 
     /// `upstream.subscribe(samples).store(in: &subscriptions)`: the overload of `subscribe` taking a
     /// subject returns an `AnyCancellable`, kept here by `self`, so a strong `self` in the `map`
@@ -31,8 +28,8 @@ final class CoreRulesRound48Tests: XCTestCase {
             }
         }
         """)
-        XCTAssertEqual(positions(StrongSelfCaptureRule.self, [session]), ["CollarSession.swift:9:30"])
-        XCTAssertEqual(positions(DiscardedCancellableRule.self, [session]), [])
+        XCTAssertEqual(places(StrongSelfCaptureRule.self, [session]), ["CollarSession.swift:9:30"])
+        XCTAssertEqual(places(DiscardedCancellableRule.self, [session]), [])
     }
 
     /// A diffable data source's cell provider calls `self.observeBattery(of:in:)`, which stores a
@@ -61,10 +58,10 @@ final class CoreRulesRound48Tests: XCTestCase {
             }
         }
         """)
-        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [file]), ["PetsListViewController.swift:19:14"])
+        XCTAssertEqual(places(RepeatedSubscriptionRule.self, [file]), ["PetsListViewController.swift:19:14"])
         let request = (path: file.path, text: file.text.replacingOccurrences(of: "NotificationCenter.default.publisher(for: .init(\"low\"))",
                                                                              with: "Just(Notification(name: .init(\"low\")))"))
-        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [request]), [])
+        XCTAssertEqual(places(RepeatedSubscriptionRule.self, [request]), [])
     }
 
     /// `pets` is a never-finishing property of the service (a subject's); a view model that keeps
@@ -106,7 +103,7 @@ final class CoreRulesRound48Tests: XCTestCase {
             }
         }
         """)]
-        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, files), ["AppCoordinator.swift:19:14"])
+        XCTAssertEqual(places(RepeatedSubscriptionRule.self, files), ["AppCoordinator.swift:19:14"])
     }
 
     /// `backlog.publisher.append(entries)` with a subject `entries` plays the backlog, then follows
@@ -137,9 +134,9 @@ final class CoreRulesRound48Tests: XCTestCase {
             }
         }
         """)
-        XCTAssertEqual(positions(StrongSelfCaptureRule.self, [file]), ["LogTableViewModel.swift:18:17"])
+        XCTAssertEqual(places(StrongSelfCaptureRule.self, [file]), ["LogTableViewModel.swift:18:17"])
         let values = (path: file.path, text: file.text.replacingOccurrences(of: ".append(entries)", with: ".append(\"end\")"))
-        XCTAssertEqual(positions(StrongSelfCaptureRule.self, [values]), [])
+        XCTAssertEqual(places(StrongSelfCaptureRule.self, [values]), [])
     }
 
     /// A dictionary's `values` (or `keys`) is a collection: its `publisher` delivers every element
@@ -157,7 +154,7 @@ final class CoreRulesRound48Tests: XCTestCase {
             }
         }
         """)
-        XCTAssertEqual(positions(DiscardedCancellableRule.self, [file]), ["ReminderScheduler.swift:8:17"])
+        XCTAssertEqual(places(DiscardedCancellableRule.self, [file]), ["ReminderScheduler.swift:8:17"])
     }
 
     /// `windowScene(_:didUpdate:interfaceOrientation:traitCollection:)` runs on every resize, Split
@@ -177,7 +174,7 @@ final class CoreRulesRound48Tests: XCTestCase {
             }
         }
         """)
-        XCTAssertEqual(positions(StoreInAppearanceRule.self, [file]), ["SceneDelegate.swift:10:14"])
+        XCTAssertEqual(places(StoreInAppearanceRule.self, [file]), ["SceneDelegate.swift:10:14"])
     }
 
     /// `makeBindings()` fills a local bag and returns it; `viewDidLoad` keeps it (`bag = makeBindings()`):
@@ -201,8 +198,8 @@ final class CoreRulesRound48Tests: XCTestCase {
             private func applyFilter(_ text: String) {}
         }
         """)
-        XCTAssertEqual(positions(StrongSelfCaptureRule.self, [file]), ["FurnitureImportController.swift:11:29"])
+        XCTAssertEqual(places(StrongSelfCaptureRule.self, [file]), ["FurnitureImportController.swift:11:29"])
         let dropped = (path: file.path, text: file.text.replacingOccurrences(of: "bag = makeBindings()", with: "_ = makeBindings()"))
-        XCTAssertEqual(positions(StrongSelfCaptureRule.self, [dropped]), [])
+        XCTAssertEqual(places(StrongSelfCaptureRule.self, [dropped]), [])
     }
 }

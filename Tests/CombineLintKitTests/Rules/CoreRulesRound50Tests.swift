@@ -4,9 +4,6 @@ import XCTest
 /// Idioms found by the round-50 probes of the core rules (a city-services app, a video editor for
 /// macOS and iPad, a hiking app).
 final class CoreRulesRound50Tests: XCTestCase {
-    private func positions(_ rule: any Rule.Type, _ files: [(path: String, text: String)]) -> [String] {
-        findings(of: rule, in: files).map { "\($0.file):\($0.line):\($0.column)" }
-    }
 
     /// `var entry: LogEntry? { didSet { bindAnnotations() } }` in a cell that the data source sets on
     /// every reuse: the helper stores one call away from the observer, so `repeated_subscription`
@@ -39,13 +36,13 @@ final class CoreRulesRound50Tests: XCTestCase {
             }
         }
         """)]
-        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, files), ["PinnedCell.swift:10:14"])
-        XCTAssertEqual(positions(StoreInAppearanceRule.self, files), [])
+        XCTAssertEqual(places(RepeatedSubscriptionRule.self, files), ["PinnedCell.swift:10:14"])
+        XCTAssertEqual(places(StoreInAppearanceRule.self, files), [])
         // Emptied when the cell is reused: nothing piles up.
         let emptied = [(path: files[0].path, text: files[0].text.replacingOccurrences(
             of: "    private func bindAnnotations() {",
             with: "    override func prepareForReuse() { super.prepareForReuse(); subscriptions.removeAll() }\n    private func bindAnnotations() {"))]
-        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, emptied), [])
+        XCTAssertEqual(places(RepeatedSubscriptionRule.self, emptied), [])
     }
 
     /// `Publishers.MergeMany(states)` where `let states = items.map { sync.checkState(for: $0) }`: the
@@ -78,9 +75,9 @@ final class CoreRulesRound50Tests: XCTestCase {
             }
         }
         """
-        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [(path: "A.swift", text: text)]), ["A.swift:22:14"])
+        XCTAssertEqual(places(RepeatedSubscriptionRule.self, [(path: "A.swift", text: text)]), ["A.swift:22:14"])
         let requests = text.replacingOccurrences(of: "items.map { sync.checkState(for: $0) }", with: "items.map { sync.fetch($0) }")
-        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [(path: "A.swift", text: requests)]), [])
+        XCTAssertEqual(places(RepeatedSubscriptionRule.self, [(path: "A.swift", text: requests)]), [])
     }
 
     /// A SwiftUI representable's `let reports: AnyPublisher<…>` holds what its maker hands it through
@@ -121,11 +118,11 @@ final class CoreRulesRound50Tests: XCTestCase {
             }
         }
         """)]
-        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, files), ["Dashboard.swift:19:14"])
+        XCTAssertEqual(places(RepeatedSubscriptionRule.self, files), ["Dashboard.swift:19:14"])
         // A struct that gives the constant a finishing value itself makes the name undecided.
         let valued = [(path: files[0].path, text: files[0].text.replacingOccurrences(
             of: "let reports: AnyPublisher<[Int], Never>\n", with: "let reports: AnyPublisher<[Int], Never> = Just([]).eraseToAnyPublisher()\n")), files[1]]
-        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, valued), [])
+        XCTAssertEqual(places(RepeatedSubscriptionRule.self, valued), [])
     }
 
     /// A window becomes main again each time the user comes back to it: `windowDidBecomeMain` →
@@ -149,9 +146,9 @@ final class CoreRulesRound50Tests: XCTestCase {
             }
         }
         """
-        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [(path: "A.swift", text: text)]), ["A.swift:13:14"])
+        XCTAssertEqual(places(RepeatedSubscriptionRule.self, [(path: "A.swift", text: text)]), ["A.swift:13:14"])
         let resigned = text.replacingOccurrences(of: "func windowWillClose(", with: "func windowDidResignMain(")
-        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [(path: "A.swift", text: resigned)]), [])
+        XCTAssertEqual(places(RepeatedSubscriptionRule.self, [(path: "A.swift", text: resigned)]), [])
     }
 
     /// A view model's initializer subscribes to `$visibleTrailIDs`, and the sink's value closure calls
@@ -197,7 +194,7 @@ final class CoreRulesRound50Tests: XCTestCase {
         XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["17:14"])
         XCTAssertEqual(found.first?.message.hasPrefix("`TrailsViewModel.init(downloads:) { $visibleTrailIDs.sink } → DownloadManager.observe(trailID:) → store(in:)`"), true)
         let once = text.replacingOccurrences(of: "$visibleTrailIDs\n", with: "Just([\"a\"])\n")
-        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [(path: "A.swift", text: once)]), [])
+        XCTAssertEqual(places(RepeatedSubscriptionRule.self, [(path: "A.swift", text: once)]), [])
     }
 
     /// `Optional.publisher` (`model.importError.publisher`, with `var importError: Error?`) and a
@@ -219,7 +216,7 @@ final class CoreRulesRound50Tests: XCTestCase {
             }
         }
         """
-        XCTAssertEqual(positions(DiscardedCancellableRule.self, [(path: "A.swift", text: text)]), ["A.swift:10:28"])
+        XCTAssertEqual(places(DiscardedCancellableRule.self, [(path: "A.swift", text: text)]), ["A.swift:10:28"])
     }
 
     /// A project method named like an operator but called without its input (`library.scan()`,
@@ -248,7 +245,7 @@ final class CoreRulesRound50Tests: XCTestCase {
             }
         }
         """
-        XCTAssertEqual(positions(StoreInAppearanceRule.self, [(path: "A.swift", text: text)]), ["A.swift:17:14"])
+        XCTAssertEqual(places(StoreInAppearanceRule.self, [(path: "A.swift", text: text)]), ["A.swift:17:14"])
     }
 
     /// `focusField.send(titleHint != nil ? "title" : "details")`: the ternary's condition mentions
@@ -275,9 +272,9 @@ final class CoreRulesRound50Tests: XCTestCase {
             }
         }
         """
-        XCTAssertEqual(positions(SubjectFakeInitialValueRule.self, [(path: "A.swift", text: text)]), ["A.swift:2:9"])
+        XCTAssertEqual(places(SubjectFakeInitialValueRule.self, [(path: "A.swift", text: text)]), ["A.swift:2:9"])
         let picksNil = text.replacingOccurrences(of: "? \"title\" : \"details\"", with: "? \"title\" : nil")
-        XCTAssertEqual(positions(SubjectFakeInitialValueRule.self, [(path: "A.swift", text: picksNil)]), [])
+        XCTAssertEqual(places(SubjectFakeInitialValueRule.self, [(path: "A.swift", text: picksNil)]), [])
     }
 
     /// `func observeBattery(_ battery: AnyPublisher<…>) { battery.sink { … self?.watchRange(…) } }`:
@@ -316,9 +313,9 @@ final class CoreRulesRound50Tests: XCTestCase {
         }
         """
         let live = text.replacingOccurrences(of: "SOURCE", with: "service.battery(for: \"car\")")
-        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [(path: "A.swift", text: live)]), ["A.swift:13:14"])
+        XCTAssertEqual(places(RepeatedSubscriptionRule.self, [(path: "A.swift", text: live)]), ["A.swift:13:14"])
         let once = text.replacingOccurrences(of: "SOURCE", with: "Just(20).eraseToAnyPublisher()")
-        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [(path: "A.swift", text: once)]), [])
+        XCTAssertEqual(places(RepeatedSubscriptionRule.self, [(path: "A.swift", text: once)]), [])
     }
 }
 

@@ -4,9 +4,6 @@ import XCTest
 /// Idioms found by the round-51 probes of the core rules (a volunteering app, a spreadsheet for
 /// macOS and iPad, a sleep and meditation app).
 final class CoreRulesRound51Tests: XCTestCase {
-    private func positions(_ rule: any Rule.Type, _ files: [(path: String, text: String)]) -> [String] {
-        findings(of: rule, in: files).map { "\($0.file):\($0.line):\($0.column)" }
-    }
 
     /// `popoverWillShow` → `attachTitleBinding()` stores into `inspector.bindings`, the bag of a view
     /// controller this one holds for its whole life: each show adds one more live subscription. A
@@ -30,10 +27,10 @@ final class CoreRulesRound51Tests: XCTestCase {
             }
         }
         """
-        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [(path: "A.swift", text: text)]), ["A.swift:14:14"])
+        XCTAssertEqual(places(RepeatedSubscriptionRule.self, [(path: "A.swift", text: text)]), ["A.swift:14:14"])
         let local = text.replacingOccurrences(of: "    private func attachTitleBinding() {\n",
                                               with: "    private func attachTitleBinding() {\n        let inspector = ChartInspector()\n")
-        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [(path: "A.swift", text: local)]), [])
+        XCTAssertEqual(places(RepeatedSubscriptionRule.self, [(path: "A.swift", text: local)]), [])
     }
 
     /// `guard !isCoolingDown …; beginCooldown(); pulseTorch()` in a scanner's delegate callback, where
@@ -63,9 +60,9 @@ final class CoreRulesRound51Tests: XCTestCase {
             }
         }
         """
-        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [(path: "A.swift", text: text)]), ["A.swift:18:36"])
+        XCTAssertEqual(places(RepeatedSubscriptionRule.self, [(path: "A.swift", text: text)]), ["A.swift:18:36"])
         let forGood = text.replacingOccurrences(of: ".sink { [weak self] in self?.isCoolingDown = false }", with: ".sink { _ in }")
-        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [(path: "A.swift", text: forGood)]), [])
+        XCTAssertEqual(places(RepeatedSubscriptionRule.self, [(path: "A.swift", text: forGood)]), [])
     }
 
     /// `Button { model.isRunning ? model.cancelTapped() : model.startTapped() }`: each branch of the
@@ -95,7 +92,7 @@ final class CoreRulesRound51Tests: XCTestCase {
             }
         }
         """)]
-        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, files), ["SleepTimerViewModel.swift:7:67"])
+        XCTAssertEqual(places(RepeatedSubscriptionRule.self, files), ["SleepTimerViewModel.swift:7:67"])
     }
 
     /// `let replay = [presence].publisher.makeConnectable()` then a dropped `replay.connect()`: the
@@ -119,7 +116,7 @@ final class CoreRulesRound51Tests: XCTestCase {
             }
         }
         """
-        XCTAssertEqual(positions(DiscardedCancellableRule.self, [(path: "A.swift", text: text)]), ["A.swift:13:16"])
+        XCTAssertEqual(places(DiscardedCancellableRule.self, [(path: "A.swift", text: text)]), ["A.swift:13:16"])
     }
 }
 

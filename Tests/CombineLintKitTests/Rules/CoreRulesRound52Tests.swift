@@ -4,9 +4,6 @@ import XCTest
 /// Idioms found by the round-52 probes of the core rules (a museum guide, a planning app for macOS
 /// and iPad, a carpooling app).
 final class CoreRulesRound52Tests: XCTestCase {
-    private func positions(_ rule: any Rule.Type, _ files: [(path: String, text: String)]) -> [String] {
-        findings(of: rule, in: files).map { "\($0.file):\($0.line):\($0.column)" }
-    }
 
     /// `(childCoordinators.first as? ExhibitsCoordinator)?.showScanner()` in a method that a
     /// deep-link sink runs for every route: the cast names the receiver's type, so the child's
@@ -32,9 +29,9 @@ final class CoreRulesRound52Tests: XCTestCase {
             }
         }
         """
-        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [(path: "A.swift", text: text)]), ["A.swift:5:26"])
+        XCTAssertEqual(places(RepeatedSubscriptionRule.self, [(path: "A.swift", text: text)]), ["A.swift:5:26"])
         let once = text.replacingOccurrences(of: "$pendingRoute.compactMap { $0 }", with: "Just(\"scan\")")
-        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [(path: "A.swift", text: once)]), [])
+        XCTAssertEqual(places(RepeatedSubscriptionRule.self, [(path: "A.swift", text: once)]), [])
     }
 
     /// `map(chapterTitle(at:))` beside a property `chapterTitle`: the compound name names the method,
@@ -53,7 +50,7 @@ final class CoreRulesRound52Tests: XCTestCase {
             func chapterTitle(at index: Int) -> String { "\\(index)" }
         }
         """
-        XCTAssertEqual(positions(StrongSelfCaptureRule.self, [(path: "A.swift", text: text)]), ["A.swift:7:36"])
+        XCTAssertEqual(places(StrongSelfCaptureRule.self, [(path: "A.swift", text: text)]), ["A.swift:7:36"])
     }
 
     /// `tokens["weekly-\(Date().timeIntervalSince1970)"] = …` (round 53): a key made new on every run
@@ -80,7 +77,7 @@ final class CoreRulesRound52Tests: XCTestCase {
         XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["11:58"])
         XCTAssertEqual(found.first?.message.hasPrefix("`viewDidAppear(_:) → bindChart() → tokens[…] =`"), true)
         let direct = text.replacingOccurrences(of: "        bindChart()\n", with: "        tokens[UUID().uuidString] = store.$sessions.sink { _ in }\n")
-        XCTAssertEqual(positions(StoreInAppearanceRule.self, [(path: "A.swift", text: direct)]), ["A.swift:7:9"])
+        XCTAssertEqual(places(StoreInAppearanceRule.self, [(path: "A.swift", text: direct)]), ["A.swift:7:9"])
     }
 
     /// `tableView(_:viewFor:row:)` making `MarkerCellView()` anew for every row (round 53): no cell is
@@ -104,10 +101,10 @@ final class CoreRulesRound52Tests: XCTestCase {
             }
         }
         """
-        XCTAssertEqual(positions(StoreInAppearanceRule.self, [(path: "A.swift", text: text)]), [])
+        XCTAssertEqual(places(StoreInAppearanceRule.self, [(path: "A.swift", text: text)]), [])
         let reused = text.replacingOccurrences(of: "let cell = MarkerCellView()",
                                                with: "let cell = tableView.makeView(withIdentifier: .init(\"m\"), owner: self) as! MarkerCellView")
-        XCTAssertEqual(positions(StoreInAppearanceRule.self, [(path: "A.swift", text: reused)]), ["A.swift:5:77"])
+        XCTAssertEqual(places(StoreInAppearanceRule.self, [(path: "A.swift", text: reused)]), ["A.swift:5:77"])
     }
 }
 

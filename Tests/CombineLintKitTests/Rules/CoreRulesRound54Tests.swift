@@ -4,9 +4,6 @@ import XCTest
 /// Idioms found by the round-54 probes (a library-lending app, an astronomy app for macOS and iPad,
 /// an event-venue staff app, a marina app).
 final class CoreRulesRound54Tests: XCTestCase {
-    private func positions(_ rule: any Rule.Type, _ files: [(path: String, text: String)]) -> [String] {
-        findings(of: rule, in: files).map { "\($0.file):\($0.line):\($0.column)" }
-    }
 
     /// `forecasts[id]` of a `[String: Future<String, Never>]`: a cached `Future` answers once and
     /// finishes, so `assign(to: &$forecast)` run on every appearance leaves nothing subscribed.
@@ -37,10 +34,10 @@ final class CoreRulesRound54Tests: XCTestCase {
             var body: some View { Text(model.forecast).onAppear { model.load() } }
         }
         """
-        XCTAssertEqual(positions(PublishedAssignCycleRule.self, [(path: "A.swift", text: text)]), [])
+        XCTAssertEqual(places(PublishedAssignCycleRule.self, [(path: "A.swift", text: text)]), [])
         let endless = text.replacingOccurrences(of: "if let existing = futures[id] { return existing.eraseToAnyPublisher() }",
                                                 with: "return updates.eraseToAnyPublisher()")
-        XCTAssertEqual(positions(PublishedAssignCycleRule.self, [(path: "A.swift", text: endless)]), ["A.swift:17:14"])
+        XCTAssertEqual(places(PublishedAssignCycleRule.self, [(path: "A.swift", text: endless)]), ["A.swift:17:14"])
     }
 
     /// A subscription made in the `sink` of a request that answers once (`Just(id).flatMap { … }`)
@@ -74,11 +71,11 @@ final class CoreRulesRound54Tests: XCTestCase {
             var body: some View { Text("Berths").onAppear { model.load() } }
         }
         """
-        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [(path: "A.swift", text: text)]), ["A.swift:17:22"])
+        XCTAssertEqual(places(RepeatedSubscriptionRule.self, [(path: "A.swift", text: text)]), ["A.swift:17:22"])
         let endlessOuter = text.replacingOccurrences(of: "Just(marina)", with: "$marina")
         // The outer subscription itself now piles up; the inner one is `nested_sink`'s.
-        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [(path: "A.swift", text: endlessOuter)]), ["A.swift:19:14"])
-        XCTAssertEqual(positions(NestedSinkRule.self, [(path: "A.swift", text: endlessOuter)]), ["A.swift:16:22"])
+        XCTAssertEqual(places(RepeatedSubscriptionRule.self, [(path: "A.swift", text: endlessOuter)]), ["A.swift:19:14"])
+        XCTAssertEqual(places(NestedSinkRule.self, [(path: "A.swift", text: endlessOuter)]), ["A.swift:16:22"])
     }
 
     /// `loans.checkOut(basket)` through a protocol (most often a request) then `flatMap` into a
@@ -111,11 +108,11 @@ final class CoreRulesRound54Tests: XCTestCase {
             }
         }
         """
-        XCTAssertEqual(positions(StrongSelfCaptureRule.self, [(path: "A.swift", text: text)]), ["A.swift:19:17", "A.swift:21:72"])
+        XCTAssertEqual(places(StrongSelfCaptureRule.self, [(path: "A.swift", text: text)]), ["A.swift:19:17", "A.swift:21:72"])
         // Without the inner subject the request answers and lets go of `self`.
         let request = text.replacingOccurrences(of: "self.loans.dueDates(for: id).setFailureType(to: Error.self)",
                                                 with: "self.loans.checkOut(id)")
-        XCTAssertEqual(positions(StrongSelfCaptureRule.self, [(path: "A.swift", text: request)]), [])
+        XCTAssertEqual(places(StrongSelfCaptureRule.self, [(path: "A.swift", text: request)]), [])
     }
 
     /// `Self.themes.publisher`, `Shelves.themes.publisher` and `other.publisher` of properties given an
@@ -137,7 +134,7 @@ final class CoreRulesRound54Tests: XCTestCase {
             let titlesSubject = PassthroughSubject<[String], Never>()
         }
         """
-        XCTAssertEqual(positions(StrongSelfCaptureRule.self, [(path: "A.swift", text: text)]), ["A.swift:10:35"])
+        XCTAssertEqual(places(StrongSelfCaptureRule.self, [(path: "A.swift", text: text)]), ["A.swift:10:35"])
     }
 
     /// `let watchdog = …sink { … }` read only for its identity or in a string: nothing keeps the
@@ -161,6 +158,6 @@ final class CoreRulesRound54Tests: XCTestCase {
             func log(_ text: String) {}
         }
         """
-        XCTAssertEqual(positions(DiscardedCancellableRule.self, [(path: "A.swift", text: text)]), ["A.swift:4:30", "A.swift:8:27"])
+        XCTAssertEqual(places(DiscardedCancellableRule.self, [(path: "A.swift", text: text)]), ["A.swift:4:30", "A.swift:8:27"])
     }
 }

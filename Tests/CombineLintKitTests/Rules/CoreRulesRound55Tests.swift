@@ -4,9 +4,6 @@ import XCTest
 /// Idioms found by the round-55 probes (a veterinary clinic app, a subtitle editor for macOS and
 /// iPad, a field-service app, a cycling app).
 final class CoreRulesRound55Tests: XCTestCase {
-    private func positions(_ rule: any Rule.Type, _ files: [(path: String, text: String)]) -> [String] {
-        findings(of: rule, in: files).map { "\($0.file):\($0.line):\($0.column)" }
-    }
 
     /// A hub that relays `vitals.alarms` through its own stored properties under the same name
     /// (`var alarms { shared.eraseToAnyPublisher() }`, `shared = upstream.makeConnectable()`,
@@ -51,7 +48,7 @@ final class CoreRulesRound55Tests: XCTestCase {
             }
         }
         """
-        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [(path: "A.swift", text: service), (path: "B.swift", text: coordinators)]),
+        XCTAssertEqual(places(RepeatedSubscriptionRule.self, [(path: "A.swift", text: service), (path: "B.swift", text: coordinators)]),
                        ["B.swift:9:74"])
     }
 
@@ -79,11 +76,11 @@ final class CoreRulesRound55Tests: XCTestCase {
             let inputs = Inputs()
         }
         """
-        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [(path: "A.swift", text: model), (path: "B.swift", text: sync)]), [])
+        XCTAssertEqual(places(RepeatedSubscriptionRule.self, [(path: "A.swift", text: model), (path: "B.swift", text: sync)]), [])
         let bound = model.replacingOccurrences(of: "let upload = Future<Bool, Never> { promise in promise(.success(true)) }",
                                                with: "guard let upload = sync?.inputs.upload else { return }")
             .replacingOccurrences(of: "@Published var status = \"\"", with: "@Published var status = \"\"\n    var sync: RideSyncService?")
-        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [(path: "A.swift", text: bound), (path: "B.swift", text: sync)]), ["A.swift:7:82"])
+        XCTAssertEqual(places(RepeatedSubscriptionRule.self, [(path: "A.swift", text: bound), (path: "B.swift", text: sync)]), ["A.swift:7:82"])
     }
 
     /// `api.homeTiles` of another object, declared `lazy var homeTiles: Future<[Double], Never>`: a
@@ -106,9 +103,9 @@ final class CoreRulesRound55Tests: XCTestCase {
             var body: some View { Text("Plan").task { model.loadHomeTiles() } }
         }
         """
-        XCTAssertEqual(positions(PublishedAssignCycleRule.self, [(path: "A.swift", text: text)]), [])
+        XCTAssertEqual(places(PublishedAssignCycleRule.self, [(path: "A.swift", text: text)]), [])
         let endless = text.replacingOccurrences(of: "api.homeTiles.receive", with: "api.tileUpdates.receive")
-        XCTAssertEqual(positions(PublishedAssignCycleRule.self, [(path: "A.swift", text: endless)]), ["A.swift:9:57"])
+        XCTAssertEqual(places(PublishedAssignCycleRule.self, [(path: "A.swift", text: endless)]), ["A.swift:9:57"])
     }
 
     /// A switch's action that either subscribes or empties the bag (`if motionSwitch.isOn {
@@ -143,7 +140,7 @@ final class CoreRulesRound55Tests: XCTestCase {
             }
         }
         """
-        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [(path: "A.swift", text: model), (path: "B.swift", text: screen)]), [])
+        XCTAssertEqual(places(RepeatedSubscriptionRule.self, [(path: "A.swift", text: model), (path: "B.swift", text: screen)]), [])
         let onlyOn = screen.replacingOccurrences(of: """
                     } else {
                         viewModel.disableMotionAlerts()
@@ -151,6 +148,6 @@ final class CoreRulesRound55Tests: XCTestCase {
             """, with: """
                     }
             """)
-        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [(path: "A.swift", text: model), (path: "B.swift", text: onlyOn)]), ["A.swift:6:81"])
+        XCTAssertEqual(places(RepeatedSubscriptionRule.self, [(path: "A.swift", text: model), (path: "B.swift", text: onlyOn)]), ["A.swift:6:81"])
     }
 }

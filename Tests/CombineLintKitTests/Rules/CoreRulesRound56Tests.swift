@@ -4,9 +4,6 @@ import XCTest
 /// Idioms found by the round-56 probes (an airport ground-operations app, a family-tree app for
 /// macOS and iPad, a glucose-monitoring app, a podcast studio).
 final class CoreRulesRound56Tests: XCTestCase {
-    private func positions(_ rule: any Rule.Type, _ text: String) -> [String] {
-        findings(of: rule, in: [(path: "A.swift", text: text)]).map { "\($0.line):\($0.column)" }
-    }
 
     /// `connectionState.filter { … }.timeout(.seconds(10), …)`: the pipeline ends at the first ten
     /// seconds without a value, which a subject sending now and then leaves sooner or later, and

@@ -4,9 +4,6 @@ import XCTest
 /// Idioms found by the round-57 and round-58 probes (a contractor marketplace, a map editor for
 /// macOS and iPad, a children's library app, a neighbourhood-safety app).
 final class CoreRulesRound57Tests: XCTestCase {
-    private func positions(_ rule: any Rule.Type, _ text: String) -> [String] {
-        findings(of: rule, in: [(path: "A.swift", text: text)]).map { "\($0.line):\($0.column)" }
-    }
 
     /// `scrollViewDidEndZooming(_:with:atScale:)` runs after every pinch: a helper it calls that
     /// stores a never-finishing subscription adds one per pinch.

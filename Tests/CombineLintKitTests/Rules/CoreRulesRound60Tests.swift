@@ -3,9 +3,6 @@ import XCTest
 
 /// Core-rule cases found in whole probe apps written for round 60 and after (see the rule documents).
 final class CoreRulesRound60Tests: XCTestCase {
-    private func positions(_ rule: any Rule.Type, _ text: String) -> [String] {
-        findings(of: rule, in: [(path: "A.swift", text: text)]).map { "\($0.line):\($0.column)" }
-    }
 
     /// `Timer.publish(…).autoconnect().multicast(subject:)` bound to a local: its `connect()` is the
     /// multicast's, whose cancellable ends the connection when released, not a timer's that keeps

@@ -4,9 +4,6 @@ import XCTest
 /// Idioms found by the round-6 probes (a UIKit + SwiftUI hybrid, protocol-oriented services with
 /// coordinators and mocks, a settings module with many XCTest cases).
 final class CoreRulesRound6Tests: XCTestCase {
-    private func positions(_ rule: any Rule.Type, _ files: [(path: String, text: String)]) -> [String] {
-        findings(of: rule, in: files).map { "\($0.file):\($0.line):\($0.column)" }
-    }
 
     // MARK: subject_fake_initial_value: test code is no evidence
 
@@ -56,7 +53,7 @@ final class CoreRulesRound6Tests: XCTestCase {
             }
         }
         """
-        XCTAssertEqual(positions(SubjectFakeInitialValueRule.self, [(path: "Store.swift", text: store), (path: "StoreTests.swift", text: tests)]),
+        XCTAssertEqual(places(SubjectFakeInitialValueRule.self, [(path: "Store.swift", text: store), (path: "StoreTests.swift", text: tests)]),
                        ["Store.swift:2:9"])
     }
 
@@ -105,7 +102,7 @@ final class CoreRulesRound6Tests: XCTestCase {
             func mark() {}
         }
         """
-        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [(path: "A.swift", text: text)]), ["A.swift:5:74"])
+        XCTAssertEqual(places(RepeatedSubscriptionRule.self, [(path: "A.swift", text: text)]), ["A.swift:5:74"])
     }
 
     // MARK: store_in_appearance: an override of isSelected/isHighlighted observes every tap
@@ -149,7 +146,7 @@ final class CoreRulesRound6Tests: XCTestCase {
             }
         }
         """
-        XCTAssertEqual(positions(StoreInAppearanceRule.self, [(path: "A.swift", text: text)]), ["A.swift:7:67", "A.swift:23:72"])
+        XCTAssertEqual(places(StoreInAppearanceRule.self, [(path: "A.swift", text: text)]), ["A.swift:7:67", "A.swift:23:72"])
         let message = findings(of: StoreInAppearanceRule.self, in: [(path: "A.swift", text: text)]).first?.message ?? ""
         XCTAssertTrue(message.hasPrefix("Every change of `isSelected` runs `isSelected.didSet`"), message)
     }
@@ -205,7 +202,7 @@ final class CoreRulesRound6Tests: XCTestCase {
             }
         }
         """
-        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, [(path: "A.swift", text: text)]), ["A.swift:26:66"])
+        XCTAssertEqual(places(RepeatedSubscriptionRule.self, [(path: "A.swift", text: text)]), ["A.swift:26:66"])
     }
 
     // MARK: repeated_subscription: a base class's callback → an override → a property observer
@@ -277,7 +274,7 @@ final class CoreRulesRound6Tests: XCTestCase {
             }
         }
         """
-        XCTAssertEqual(positions(DiscardedCancellableRule.self, [(path: "A.swift", text: text)]),
+        XCTAssertEqual(places(DiscardedCancellableRule.self, [(path: "A.swift", text: text)]),
                        ["A.swift:12:53", "A.swift:13:137", "A.swift:14:59", "A.swift:15:21"])
     }
 }

@@ -3,9 +3,6 @@ import XCTest
 
 /// Idioms found by the round-28 probes of the default rules.
 final class DefaultRulesRound28Tests: XCTestCase {
-    private func positions(_ rule: any Rule.Type, _ files: [(path: String, text: String)]) -> [String] {
-        findings(of: rule, in: files).map { "\($0.file):\($0.line):\($0.column)" }
-    }
 
     /// A tab's label (`.tabItem { Label(…) }`) is drawn with the view: reading the inner object's
     /// state there, through the outer one, is a read that no change of the inner object redraws,
@@ -32,10 +29,10 @@ final class DefaultRulesRound28Tests: XCTestCase {
             }
         }
         """
-        XCTAssertEqual(positions(NestedObservableObjectRule.self, [(path: "A.swift", text: text)]), ["A.swift:5:20"])
+        XCTAssertEqual(places(NestedObservableObjectRule.self, [(path: "A.swift", text: text)]), ["A.swift:5:20"])
         let tapped = text.replacingOccurrences(of: ".tabItem { Label(\"\\(app.portfolio.total)\", systemImage: \"briefcase\") }",
                                                with: ".onTapGesture { print(app.portfolio.total) }")
-        XCTAssertEqual(positions(NestedObservableObjectRule.self, [(path: "A.swift", text: tapped)]), [])
+        XCTAssertEqual(places(NestedObservableObjectRule.self, [(path: "A.swift", text: tapped)]), [])
     }
 
     /// An outer pipeline from a project function whose every declaration ends in `collect()` delivers
@@ -75,10 +72,10 @@ final class DefaultRulesRound28Tests: XCTestCase {
         }
         final class EditorModel: ObservableObject { @Published var wordCount = 0 }
         """
-        XCTAssertEqual(positions(NestedSinkRule.self, [(path: "A.swift", text: text)]), [])
+        XCTAssertEqual(places(NestedSinkRule.self, [(path: "A.swift", text: text)]), [])
         // Without `collect()`, over changes that never finish: one more subscription per change.
         let streaming = text.replacingOccurrences(of: ".collect()", with: "")
-        XCTAssertEqual(positions(NestedSinkRule.self, [(path: "A.swift", text: streaming)]), ["A.swift:24:22"])
+        XCTAssertEqual(places(NestedSinkRule.self, [(path: "A.swift", text: streaming)]), ["A.swift:24:22"])
     }
 
     /// A sign-in form whose email and password fields start empty, next to a server field the code
@@ -111,10 +108,10 @@ final class DefaultRulesRound28Tests: XCTestCase {
             }
         }
         """
-        XCTAssertEqual(positions(CombineLatestWithoutInitialValueRule.self, [(path: "A.swift", text: text)]), [])
+        XCTAssertEqual(places(CombineLatestWithoutInitialValueRule.self, [(path: "A.swift", text: text)]), [])
         let prefilled = text.replacingOccurrences(of: "serverField.stringValue = settings.serverURLString",
                                                   with: "emailField.stringValue = settings.lastEmail")
-        XCTAssertEqual(positions(CombineLatestWithoutInitialValueRule.self, [(path: "A.swift", text: prefilled)]), ["A.swift:13:20"])
+        XCTAssertEqual(places(CombineLatestWithoutInitialValueRule.self, [(path: "A.swift", text: prefilled)]), ["A.swift:13:20"])
     }
 
     /// `LocalAmountValidator.validate($0)` runs that type's static function, which answers with a
@@ -144,10 +141,10 @@ final class DefaultRulesRound28Tests: XCTestCase {
             }
         }
         """
-        XCTAssertEqual(positions(FlatMapWithoutSwitchRule.self, [(path: "A.swift", text: text)]), [])
+        XCTAssertEqual(places(FlatMapWithoutSwitchRule.self, [(path: "A.swift", text: text)]), [])
         // Called on a value, `validator.validate($0)` may run either.
         let onValue = text.replacingOccurrences(of: "LocalAmountValidator.validate($0)", with: "validator.validate($0)")
-        XCTAssertEqual(positions(FlatMapWithoutSwitchRule.self, [(path: "A.swift", text: onValue)]), ["A.swift:17:14"])
+        XCTAssertEqual(places(FlatMapWithoutSwitchRule.self, [(path: "A.swift", text: onValue)]), ["A.swift:17:14"])
     }
 
     /// `let wasOn = self.showsPreview` keeps the value before the change on purpose, as `let old = …` does.
@@ -167,10 +164,10 @@ final class DefaultRulesRound28Tests: XCTestCase {
             }
         }
         """
-        XCTAssertEqual(positions(PublishedWillSetReadRule.self, [(path: "A.swift", text: text)]), [])
+        XCTAssertEqual(places(PublishedWillSetReadRule.self, [(path: "A.swift", text: text)]), [])
         let read = text.replacingOccurrences(of: "let wasOn = self.showsPreview\n", with: "let washed = self.showsPreview\n")
             .replacingOccurrences(of: "if wasOn != isOn", with: "if washed")
-        XCTAssertEqual(positions(PublishedWillSetReadRule.self, [(path: "A.swift", text: read)]), ["A.swift:8:30"])
+        XCTAssertEqual(places(PublishedWillSetReadRule.self, [(path: "A.swift", text: read)]), ["A.swift:8:30"])
     }
 
     /// A subject sent into from the sink of a pipeline that a function returns from that same subject
@@ -187,7 +184,7 @@ final class DefaultRulesRound28Tests: XCTestCase {
             }
         }
         """
-        XCTAssertEqual(positions(MainActorBackgroundDeliveryRule.self, [(path: "A.swift", text: text)]), [])
+        XCTAssertEqual(places(MainActorBackgroundDeliveryRule.self, [(path: "A.swift", text: text)]), [])
     }
 
     /// A background closure inside another is read with it, once; but one inside a hop back to the
@@ -212,7 +209,7 @@ final class DefaultRulesRound28Tests: XCTestCase {
             }
         }
         """
-        XCTAssertEqual(positions(PublishedBackgroundMutationRule.self, [(path: "A.swift", text: text)]),
+        XCTAssertEqual(places(PublishedBackgroundMutationRule.self, [(path: "A.swift", text: text)]),
                        ["A.swift:6:18", "A.swift:7:49", "A.swift:11:26"])
     }
 }

@@ -3,9 +3,6 @@ import XCTest
 
 /// Idioms found by the round-50 probe of the default rules (a campus app for iOS and macOS).
 final class DefaultRulesRound50Tests: XCTestCase {
-    private func positions(_ rule: any Rule.Type, _ text: String) -> [String] {
-        findings(of: rule, in: [(path: "A.swift", text: text)]).map { "\($0.line):\($0.column)" }
-    }
 
     /// A `UICollectionViewListCell` is a collection view cell: a half-second progress timer in the
     /// `.default` mode (spelled `RunLoop.Mode.default`) stalls while its list scrolls; `.common` does not.

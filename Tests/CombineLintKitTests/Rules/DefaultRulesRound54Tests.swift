@@ -4,9 +4,6 @@ import XCTest
 /// Idioms found by the round-54 and round-55 probes of the other default rules (a marina app, a
 /// cycling app, both for iOS and macOS).
 final class DefaultRulesRound54Tests: XCTestCase {
-    private func positions(_ rule: any Rule.Type, _ files: [(path: String, text: String)]) -> [String] {
-        findings(of: rule, in: files).map { "\($0.file):\($0.line):\($0.column)" }
-    }
 
     /// A local `Future` subscribed now and returned by a `flatMap` on every tap: each tap gets the
     /// answer cached when the Future was made. Two sinks right there share its one run on purpose.
@@ -23,9 +20,9 @@ final class DefaultRulesRound54Tests: XCTestCase {
             }
         }
         """
-        XCTAssertEqual(positions(FutureWithoutDeferredRule.self, [(path: "A.swift", text: text)]), ["A.swift:6:21"])
+        XCTAssertEqual(places(FutureWithoutDeferredRule.self, [(path: "A.swift", text: text)]), ["A.swift:6:21"])
         let twice = text.replacingOccurrences(of: "bookTapped.flatMap { _ in check }", with: "check")
-        XCTAssertEqual(positions(FutureWithoutDeferredRule.self, [(path: "A.swift", text: twice)]), [])
+        XCTAssertEqual(places(FutureWithoutDeferredRule.self, [(path: "A.swift", text: twice)]), [])
     }
 
     /// `let upload = Future { … }` then `guard isOnline else { return }` before `upload.sink`: offline,
@@ -55,7 +52,7 @@ final class DefaultRulesRound54Tests: XCTestCase {
             }
         }
         """
-        XCTAssertEqual(positions(FutureWithoutDeferredRule.self, [(path: "A.swift", text: text)]), ["A.swift:5:22"])
+        XCTAssertEqual(places(FutureWithoutDeferredRule.self, [(path: "A.swift", text: text)]), ["A.swift:5:22"])
     }
 
     /// `ForEach(model.sensors) { sensor in SensorRowView(sensor: sensor).swipeActions { Button("Rename")
@@ -88,8 +85,8 @@ final class DefaultRulesRound54Tests: XCTestCase {
             var body: some View { Text(sensor.name) }
         }
         """
-        XCTAssertEqual(positions(NestedObservableObjectRule.self, [(path: "A.swift", text: text)]), [])
+        XCTAssertEqual(places(NestedObservableObjectRule.self, [(path: "A.swift", text: text)]), [])
         let drawn = text.replacingOccurrences(of: "SensorRowView(sensor: sensor)\n", with: "Text(sensor.name)\n")
-        XCTAssertEqual(positions(NestedObservableObjectRule.self, [(path: "A.swift", text: drawn)]), ["A.swift:6:33"])
+        XCTAssertEqual(places(NestedObservableObjectRule.self, [(path: "A.swift", text: drawn)]), ["A.swift:6:33"])
     }
 }

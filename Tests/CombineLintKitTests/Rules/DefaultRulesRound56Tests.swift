@@ -4,9 +4,6 @@ import XCTest
 /// Idioms found by the round-56 and later probes of the other default rules (a podcast studio,
 /// a ski-resort app, for iOS and macOS).
 final class DefaultRulesRound56Tests: XCTestCase {
-    private func positions(_ rule: any Rule.Type, _ text: String) -> [String] {
-        findings(of: rule, in: [(path: "A.swift", text: text)]).map { "\($0.line):\($0.column)" }
-    }
 
     /// `if let featured = model.featured { FeaturedGuestCard(guest: featured) }` where the card keeps
     /// `let guest: Guest`: it draws the guest's state without observing it, so a change inside the

@@ -3,9 +3,6 @@ import XCTest
 
 /// Default-rule cases found in whole probe apps written for round 60 and after (see the rule documents).
 final class DefaultRulesRound60Tests: XCTestCase {
-    private func positions(_ rule: any Rule.Type, _ text: String) -> [String] {
-        findings(of: rule, in: [(path: "A.swift", text: text)]).map { "\($0.line):\($0.column)" }
-    }
 
     /// `self.selectedSnapshot = snapshot` in `init`, which also forwards `snapshot.objectWillChange`:
     /// the property holds the forwarded object. A property set from a parameter whose changes the
