@@ -25,6 +25,13 @@ extension Catalogue {
         "insert", "append", "formUnion", "add", "update", "store", "appending", "union",
     ]
 
+    /// Whether a declared type is a collection of cancellables, as a helper returning the
+    /// subscriptions it makes writes it: `[AnyCancellable]`, `Set<AnyCancellable>`, `Array<AnyCancellable>`.
+    public static func isCancellableCollectionType(_ text: String) -> Bool {
+        let compact = text.filter { $0 != " " }
+        return compact == "[AnyCancellable]" || compact == "Set<AnyCancellable>" || compact == "Array<AnyCancellable>"
+    }
+
     /// Calls without arguments that empty a bag, cancelling what it holds: the collection's
     /// `removeAll()`, and the emptying calls of bag classes (`cancelBag.cancel()`,
     /// `disposeBag.dispose()`, `bag.disposeAll()`, `store.removeAllCancellables()`).

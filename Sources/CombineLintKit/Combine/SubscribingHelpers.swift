@@ -4,6 +4,7 @@
 /// `func bind(to bag: DisposeBag, _ receive: @escaping (Output) -> Void)` that stores into the bag
 /// it is given, or one that returns the subscription's `AnyCancellable` for the caller to store
 /// (also a static or global function: `statsToken = Subscriptions.every(30) { self.logStats() }`),
+/// or returns the subscriptions in an `[AnyCancellable]` or `Set<AnyCancellable>` literal,
 /// or a class whose initializer subscribes the closure and keeps the subscription
 /// (`observer = StreamObserver(feed) { self.render($0) }`).
 /// The closure a caller passes is then kept by that bag, as if the caller had written the `sink`
@@ -101,12 +102,26 @@ public struct SubscribingHelpers: Sendable {
             case .returned:
                 guard function.returnType == "AnyCancellable" else { continue }
                 keeper = .returned
+            case .passed:
+                // `-> [AnyCancellable] { [a.sink(receiveValue: onA), b.sink(receiveValue: onB)] }`:
+                // the subscriptions go back in the collection the method returns.
+                guard case .collectionElement(let open) = chain.context, isReturnedLiteral(open: open, body: body, in: tree),
+                      Catalogue.isCancellableCollectionType(function.returnType) else { continue }
+                keeper = .returned
             default:
                 continue
             }
             return Helper(tree: t, function: f, handler: handler, keeper: keeper)
         }
         return nil
+    }
+
+    /// Whether the collection literal opened at `open` is what the function whose body spans
+    /// `body` returns: after `return`, or the body's single expression.
+    private static func isReturnedLiteral(open: Int, body: ClosedRange<Int>, in tree: SyntaxTree) -> Bool {
+        guard open > 0 else { return false }
+        if tree.isWord(open - 1, "return") { return true }
+        return open - 1 == body.lowerBound && Int(tree.matching[open]) + 1 == body.upperBound
     }
 
     /// `sink(receiveValue: handler).store(in: &bag)` written without a receiver in an extension of a

@@ -11016,7 +11016,9 @@ extension's `bind(to: bag) { … }` that stores into the bag it is given (a bag 
 written without a receiver, the publisher it extends), or one that
 returns the `AnyCancellable` of that subscription, which the caller keeps in a member of `self`
 (`publisher.driveUI { … }.store(in: &cancellables)`, or a static or global helper's,
-`statsToken = Subscriptions.every(30) { self.logStats() }`; not when the publisher it is called on finishes, such as a request).
+`statsToken = Subscriptions.every(30) { self.logStats() }`; not when the publisher it is called on finishes, such as a request),
+or returns the subscriptions it makes in an `[AnyCancellable]` or `Set<AnyCancellable>` literal
+(`tokens[room] = binder.bind(room: room, onStatus: { self.render($0) })`).
 So does a helper object that subscribes the closure it is given and keeps the subscription itself,
 when a strong stored property of `self` holds it: made by its initializer
 (`boardingObserver = StreamObserver(feed) { self.render($0) }`, or a `lazy var`), or asked through it

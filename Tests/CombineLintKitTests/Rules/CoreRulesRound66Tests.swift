@@ -1,0 +1,46 @@
+import XCTest
+@testable import CombineLintKit
+
+/// Core-rule cases found in whole probe apps written for round 66 and after (see the rule documents).
+final class CoreRulesRound66Tests: XCTestCase {
+    /// A struct helper that subscribes the closures it is handed and returns the subscriptions in an
+    /// `[AnyCancellable]` literal: the caller storing that array in its own dictionary keeps the
+    /// closure, so strong `self` in it is a cycle; `[weak self]`, or a result kept in a local, is not.
+    func testClosuresHandedToAHelperReturningItsSubscriptionsInAnArrayAreKeptByTheCaller() {
+        let text = """
+        struct RoomBinder {
+            let status: AnyPublisher<Int, Never>
+            func bind(room: String, onStatus: @escaping (Int) -> Void, onLog: @escaping (Int) -> Void) -> [AnyCancellable] {
+                [
+                    status.sink(receiveValue: onStatus),
+                    status.sink(receiveValue: onLog),
+                ]
+            }
+            func bindOne(onStatus: @escaping (Int) -> Void) -> Set<AnyCancellable> {
+                return [status.sink(receiveValue: onStatus)]
+            }
+        }
+        final class CartDashboard {
+            private let binder: RoomBinder
+            private var tokens: [String: [AnyCancellable]] = [:]
+            private var bag = Set<AnyCancellable>()
+            private var last = 0
+            init(binder: RoomBinder) { self.binder = binder }
+            func assign(rooms: [String]) {
+                for room in rooms {
+                    tokens[room] = binder.bind(room: room, onStatus: { status in self.last = status }, onLog: { [weak self] in self?.last = $0 })
+                }
+                bag.formUnion(binder.bindOne { self.last = $0 })
+            }
+            func assignWeakly(room: String) {
+                tokens[room] = binder.bind(room: room, onStatus: { [weak self] in self?.last = $0 }, onLog: { [weak self] in self?.last = $0 })
+            }
+            func preview(room: String) {
+                let local = binder.bind(room: room, onStatus: { print($0, self.last) }, onLog: { print($0) })
+                print(local.count)
+            }
+        }
+        """
+        XCTAssertEqual(positions(StrongSelfCaptureRule.self, text), ["21:74", "23:40"])
+    }
+}
