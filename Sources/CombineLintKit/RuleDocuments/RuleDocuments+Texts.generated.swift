@@ -6359,7 +6359,9 @@ Not reported:
   the previous one, which cancels it, so only the latest stays alive (a hand-written
   `switchToLatest`; flattening is still clearer, but nothing piles up);
 - a keyed entry (`requests[id] = …`), which also replaces the previous subscription of that key;
-- a bag emptied in the same closure right before subscribing (`bag.removeAll()`, `bag = []`);
+- a bag emptied before subscribing (`bag.removeAll()`, `bag = []`): in the same closure, in a method between
+  the closure and the storing method before its call, or in a `handleEvents(receiveOutput:)` ahead of the
+  `sink` in the outer pipeline;
 - completion closures (`receiveCompletion`) and outer publishers that deliver at most one value
   (`Just`, `Future`, a URL request, `first()`, `collect()`, `prefix(1)`, a call of a project
   function whose every `return` is one of them, with no operator that adds values, or ends in
@@ -8292,7 +8294,8 @@ Not reported:
   entry, `bags[id] = []` before `.store(in: &bags[id, default: []])`; a copy of the entry written back,
   `var bag = bags[id, default: []]` … `.store(in: &bag)` … `bags[id] = bag`, keeps it and adds to it, unless the
   copy is emptied first) in a
-  method on the path, in a method it calls, or in the paired callback (`viewWillDisappear`,
+  method on the path, ahead of the entry closure in its pipeline (`handleEvents(receiveOutput: { bag.removeAll() })`
+  before the `sink` that calls the storing method), in a method it calls, or in the paired callback (`viewWillDisappear`,
   `viewDidDisappear`, `prepareForReuse`, or a method they call), also when the repeated code is
   another type's: a view model's `stopLive()` emptying the bag that its `startLive()` fills, called
   from the screen's `viewDidDisappear` as `startLive()` is from its `viewWillAppear` (or from a SwiftUI

@@ -73,7 +73,8 @@ public struct NestedSinkRule: Rule {
             if CreateOnceGuards.guards(chain.first, inClosure: host.0, of: tree) { continue }
             if case .local(let v) = bag, tree.scopes[tree.variables[v].scope].open >= closure.open { continue }
             if let name = BagResets.selfMemberName(bag) ?? localName(bag, in: tree),
-               BagResets.empties(name, in: closure.bodyStart..<chain.statementStart, of: tree) { continue }
+               BagResets.empties(name, in: closure.bodyStart..<chain.statementStart, of: tree)
+                || UpstreamValueClosures.bodies(before: host.0, in: tree).contains(where: { BagResets.empties(name, in: $0, of: tree) }) { continue }
             let element = chain.elements[subscription.element]
             let bagText = bagDescription(bag, in: tree)
             findings.append(context.finding(
@@ -107,13 +108,22 @@ public struct NestedSinkRule: Rule {
         return nil
     }
 
+    /// How a per-value closure reaches a method of its type: the outer operator's name, and the
+    /// code that runs before the call each time (the closure up to it, a `handleEvents` ahead of it
+    /// in the pipeline, each method between up to its call): a bag emptied there holds one run's
+    /// subscriptions only.
+    private struct Route {
+        var op: String
+        var before: [Range<Int>]
+    }
+
     /// Methods of a type called from its own per-value closures (`self?.load(n)`, `self.load(n)`,
-    /// `load(n)`), keyed by type index and name, with the outer operator's name (of the innermost
-    /// such closure around the call). Read from each call out, so nested closures cost no rescan.
+    /// `load(n)`), keyed by type index and name, with the route from the innermost such closure
+    /// around the call. Read from each call out, so nested closures cost no rescan.
     /// A write of a property of the type (`self?.selected = station`) runs the property's observer
     /// (`didSet { observeAvailability() }`): the observer's own calls count as calls from there.
-    private func methodsCalled(from outer: [Int: String], in tree: SyntaxTree) -> [String: String] {
-        var result: [String: String] = [:]
+    private func methodsCalled(from outer: [Int: String], in tree: SyntaxTree) -> [String: Route] {
+        var result: [String: Route] = [:]
         var observers: [Int: [Int]]? = nil
         // Each type's run-once flags (set one way only: a busy flag cleared when the work ends
         // guards nothing once), read once for all of its methods.
@@ -144,16 +154,17 @@ public struct NestedSinkRule: Rule {
                 let closure = tree.closures[c]
                 guard let op = outer[c], chain.first >= closure.bodyStart, chain.last < closure.close,
                       let type = tree.enclosingType(of: closure.open) else { continue }
+                let before = UpstreamValueClosures.bodies(before: c, in: tree) + [closure.bodyStart..<chain.first]
                 if let written {
                     if observers == nil { observers = propertyObservers(in: tree) }
                     guard let v = tree.memberVariable(named: written, ofType: type) else { break }
                     for f in observers?[v] ?? [] {
-                        for name in selfCalls(inBodyOf: f, in: tree, flags: flags) where result["\(type):\(name)"] == nil {
-                            result["\(type):\(name)"] = op
+                        for call in selfCalls(inBodyOf: f, in: tree, flags: flags) where result["\(type):\(call.name)"] == nil {
+                            result["\(type):\(call.name)"] = Route(op: op, before: before + [call.before])
                         }
                     }
                 } else {
-                    result["\(type):\(method)"] = op
+                    result["\(type):\(method)"] = Route(op: op, before: before)
                 }
                 break
             }
@@ -170,11 +181,11 @@ public struct NestedSinkRule: Rule {
         for _ in 0..<NestedSinkRule.callDepth where !frontier.isEmpty {
             var next: [String] = []
             for key in frontier {
-                guard let colon = key.firstIndex(of: ":"), let type = Int(key[..<colon]), let op = result[key] else { continue }
+                guard let colon = key.firstIndex(of: ":"), let type = Int(key[..<colon]), let route = result[key] else { continue }
                 for f in methods[key] ?? [] {
-                    for callee in selfCalls(inBodyOf: f, in: tree, flags: flags) where result["\(type):\(callee)"] == nil {
-                        result["\(type):\(callee)"] = op
-                        next.append("\(type):\(callee)")
+                    for call in selfCalls(inBodyOf: f, in: tree, flags: flags) where result["\(type):\(call.name)"] == nil {
+                        result["\(type):\(call.name)"] = Route(op: route.op, before: route.before + [call.before])
+                        next.append("\(type):\(call.name)")
                     }
                 }
             }
@@ -196,19 +207,19 @@ public struct NestedSinkRule: Rule {
         return result
     }
 
-    /// The names of the methods a function's body calls on `self` (`load()`, `self.load()`), but
-    /// not a call under a run-once guard of the type (`if !reminderArmed { reminderArmed = true;
-    /// armFinalReminder() }`): it runs once, however often the function does.
-    private func selfCalls(inBodyOf f: Int, in tree: SyntaxTree, flags: (Int) -> Set<String>) -> [String] {
+    /// The methods a function's body calls on `self` (`load()`, `self.load()`), with the body up to
+    /// each call, but not a call under a run-once guard of the type (`if !reminderArmed {
+    /// reminderArmed = true; armFinalReminder() }`): it runs once, however often the function does.
+    private func selfCalls(inBodyOf f: Int, in tree: SyntaxTree, flags: (Int) -> Set<String>) -> [(name: String, before: Range<Int>)] {
         guard let open = tree.functions[f].bodyOpen, let close = tree.functions[f].bodyClose, open + 1 < close else { return [] }
         let typeFlags = tree.functions[f].enclosingType.map(flags) ?? []
         // The body's guards, found once (not once per call: a body may make thousands).
         let guards = typeFlags.isEmpty ? [] : RunOnceGuards.guards(in: (open + 1)..<close, of: tree, bag: "", flags: typeFlags)
-        return tree.chainIndices(in: (open + 1)...(close - 1)).compactMap { c -> String? in
+        return tree.chainIndices(in: (open + 1)...(close - 1)).compactMap { c -> (name: String, before: Range<Int>)? in
             guard let name = selfCallName(tree.chains[c]) else { return nil }
             let first = tree.chains[c].first
             if guards.contains(where: { $0 < first && RunOnceGuards.covers($0, first, in: tree) }) { return nil }
-            return name
+            return (name, (open + 1)..<first)
         }
     }
 
@@ -222,13 +233,15 @@ public struct NestedSinkRule: Rule {
 
     /// A method that stores a subscription in a bag of `self`, called from another subscription's
     /// per-value closure of the same type: the same accumulation as writing the `sink` inline.
-    private func viaMethod(_ subscription: Subscription, chain: Chain, bag: Owner, called: [String: String], _ context: RuleContext) -> Finding? {
+    private func viaMethod(_ subscription: Subscription, chain: Chain, bag: Owner, called: [String: Route], _ context: RuleContext) -> Finding? {
         let tree = context.tree
         guard !called.isEmpty, tree.innermostClosure(of: chain.first) == nil, let bagName = BagResets.selfMemberName(bag),
               let f = tree.enclosingFunction(of: chain.first), tree.functions[f].kind == .function,
               let type = tree.functions[f].enclosingType, let open = tree.functions[f].bodyOpen,
-              let op = called["\(type):\(tree.functions[f].name)"] else { return nil }
-        if BagResets.empties(bagName, in: (open + 1)..<chain.statementStart, of: tree) { return nil }
+              let route = called["\(type):\(tree.functions[f].name)"] else { return nil }
+        if BagResets.empties(bagName, in: (open + 1)..<chain.statementStart, of: tree)
+            || route.before.contains(where: { BagResets.empties(bagName, in: $0, of: tree) }) { return nil }
+        let op = route.op
         // `guard observer == nil else { return }` with `observer = …` set below it: the method
         // subscribes on its first call only.
         if CreateOnceGuards.guards(chain.first, inFunction: f, of: tree) { return nil }

@@ -895,7 +895,10 @@ struct TypeAnalysis: Sendable {
 
         init(_ step: Step, bag: String, flags: Set<String>, index: ProjectIndex) {
             let tree = index.trees[step.tree]
-            emptiesBag = BagResets.empties(bag, in: step.body, of: tree)
+            // A closure entry's pipeline may empty the bag ahead of it, per value
+            // (`handleEvents(receiveOutput: { bag.removeAll() })` before the `sink`).
+            let upstream = tree.closure(openedAt: step.body.lowerBound).map { UpstreamValueClosures.bodies(before: $0, in: tree) } ?? []
+            emptiesBag = BagResets.empties(bag, in: step.body, of: tree) || upstream.contains { BagResets.empties(bag, in: $0, of: tree) }
             guards = RunOnceGuards.guards(in: step.body, of: tree, bag: bag, flags: flags)
             if let f = tree.enclosingFunction(of: step.body.lowerBound), tree.functions[f].bodyOpen == step.body.lowerBound {
                 createOnceRegions = CreateOnceGuards.namedGuardedRegions(inFunction: f, of: tree)

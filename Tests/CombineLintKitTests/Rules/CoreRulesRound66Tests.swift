@@ -44,3 +44,52 @@ final class CoreRulesRound66Tests: XCTestCase {
         XCTAssertEqual(positions(StrongSelfCaptureRule.self, text), ["21:74", "23:40"])
     }
 }
+
+extension CoreRulesRound66Tests {
+    /// `handleEvents(receiveOutput: { self.roomBag.removeAll() })` upstream of the `sink` whose
+    /// closure calls the storing method empties the bag before every run: one run's subscriptions
+    /// stay live, for repeated_subscription and nested_sink alike. So does a method between the
+    /// `sink` and the storing one that empties the bag before its call. Without either, both report.
+    func testABagEmptiedAheadOfEachValueHoldsOneRunsSubscriptions() {
+        let text = """
+        final class RoomDetailController: UIViewController {
+            @Published var selected: Int?
+            let clashes = PassthroughSubject<Int, Never>()
+            private var cancellables = Set<AnyCancellable>()
+            private var roomBag = Set<AnyCancellable>()
+            private var paneBag = Set<AnyCancellable>()
+            private var otherBag = Set<AnyCancellable>()
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                $selected
+                    .handleEvents(receiveOutput: { [weak self] _ in self?.roomBag.removeAll() })
+                    .compactMap { $0 }
+                    .sink { [weak self] room in self?.bind(room) }
+                    .store(in: &cancellables)
+                $selected
+                    .sink { [weak self] _ in self?.swapPane() }
+                    .store(in: &cancellables)
+                $selected
+                    .handleEvents(receiveOutput: { [weak self] _ in self?.roomBag.removeAll() })
+                    .sink { [weak self] _ in self?.bindOther() }
+                    .store(in: &cancellables)
+            }
+            private func bind(_ room: Int) {
+                clashes.sink { [weak self] in self?.title = "\\($0)" }.store(in: &roomBag)
+            }
+            private func swapPane() {
+                paneBag.removeAll()
+                bindPane()
+            }
+            private func bindPane() {
+                clashes.sink { [weak self] in self?.title = "\\($0)" }.store(in: &paneBag)
+            }
+            private func bindOther() {
+                clashes.sink { [weak self] in self?.title = "\\($0)" }.store(in: &otherBag)
+            }
+        }
+        """
+        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, text), ["34:63"])
+        XCTAssertEqual(positions(NestedSinkRule.self, text), ["34:17"])
+    }
+}
