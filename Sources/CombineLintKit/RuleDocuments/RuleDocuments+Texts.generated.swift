@@ -10182,7 +10182,8 @@ func finish(with value: Int) {
 
 Reports a subscription stored in a bag (`store(in:)`, `insert`, `append`, `+=`, the `.disposed(by: bag)`
 of an RxSwift-style bag class; also a cancellable bound to a local first, `let token = … .sink { … }`, and
-put in the bag after, `tokens.append(token)`) from code that
+put in the bag after, `tokens.append(token)`; an entry of a keyed bag, `.store(in: &watchers[id, default: []])`,
+which grows for its key as a bag does) from code that
 runs again and again while its object lives: `viewWillAppear`, `viewIsAppearing`, `viewDidAppear`,
 the app and scene lifecycle callbacks that run on every return to (or departure from) the foreground
 (`sceneWillEnterForeground`, `sceneDidBecomeActive`, `applicationDidBecomeActive` and the like; there only

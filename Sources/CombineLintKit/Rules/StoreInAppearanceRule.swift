@@ -114,8 +114,12 @@ public struct StoreInAppearanceRule: Rule {
         case .bag(let owner):
             guard ownerAccumulates(owner) else { return nil }
             let store = chain.elements[subscription.element + 1]
-            guard let argument = SubscriptionFinder.bagArgument(of: store),
-                  let key = BagResets.key(first: argument.value.lowerBound, last: argument.value.upperBound, in: tree) else { return nil }
+            guard let argument = SubscriptionFinder.bagArgument(of: store) else { return nil }
+            // `&watchers[id, default: []]`: the entry of a keyed bag grows as a bag member does,
+            // and is emptied with its dictionary (or by `watchers[id] = []`).
+            var last = argument.value.upperBound
+            if tree.tokens[last].kind == .rightBracket, case let open = Int(tree.matching[last]), open > argument.value.lowerBound { last = open - 1 }
+            guard let key = BagResets.key(first: argument.value.lowerBound, last: last, in: tree) else { return nil }
             return StoreSite(first: store.nameToken, last: store.lastToken, key: key)
         case .collection(let owner):
             guard ownerAccumulates(owner) else { return nil }

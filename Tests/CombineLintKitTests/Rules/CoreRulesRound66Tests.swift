@@ -93,3 +93,40 @@ extension CoreRulesRound66Tests {
         XCTAssertEqual(positions(NestedSinkRule.self, text), ["34:17"])
     }
 }
+
+extension CoreRulesRound66Tests {
+    /// `.store(in: &seatWatchers[id, default: []])` from `willDisplay` or `viewWillAppear`: the
+    /// entry of a keyed bag grows on every run for the same key, as a bag member does. Emptied
+    /// first (`seatWatchers[id] = []`), or kept in a single replaced entry, it does not.
+    func testAStoreIntoAKeyedBagEntryFromARepeatedCallbackPilesUp() {
+        let text = """
+        final class ProgramsController: UITableViewController {
+            private var seatWatchers: [String: Set<AnyCancellable>] = [:]
+            private var single: [String: AnyCancellable] = [:]
+            let seats = PassthroughSubject<String, Never>()
+            var programs: [String] = []
+            override func tableView(_ tableView: UITableView, willDisplay cell: UITableViewCell, forRowAt indexPath: IndexPath) {
+                let program = programs[indexPath.row]
+                seats
+                    .sink { [weak cell] text in cell?.accessoryView = nil }
+                    .store(in: &seatWatchers[program, default: []])
+            }
+            override func viewWillAppear(_ animated: Bool) {
+                super.viewWillAppear(animated)
+                seats
+                    .sink { [weak self] text in self?.title = text }
+                    .store(in: &seatWatchers["header", default: []])
+            }
+            override func viewDidAppear(_ animated: Bool) {
+                super.viewDidAppear(animated)
+                seatWatchers["footer"] = []
+                seats
+                    .sink { [weak self] text in self?.title = text }
+                    .store(in: &seatWatchers["footer", default: []])
+                single["title"] = seats.sink { [weak self] text in self?.title = text }
+            }
+        }
+        """
+        XCTAssertEqual(positions(StoreInAppearanceRule.self, text), ["10:14", "16:14"])
+    }
+}
