@@ -174,8 +174,9 @@ extension Catalogue {
     ]
 
     /// Types whose handler closure runs each time the user triggers the action: a control's
-    /// `UIAction`, a table row's swipe action (`UIContextualAction`).
-    public static let actionHandlerTypes: Set<String> = ["UIAction", "UIContextualAction"]
+    /// `UIAction`, a table row's swipe action (`UIContextualAction`), an alert's or action sheet's
+    /// button (`UIAlertAction`), made again for each time the alert is shown.
+    public static let actionHandlerTypes: Set<String> = ["UIAction", "UIContextualAction", "UIAlertAction"]
 
     /// Delegate methods called on each edit of a search or text field, or each scroll step: user
     /// input, which repeats as often as the user types.

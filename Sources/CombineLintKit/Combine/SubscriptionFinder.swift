@@ -212,6 +212,12 @@ public enum SubscriptionFinder {
     /// else { … }` before it in the same block, or `if let role = …` / `while let role = …` (also `if let role {`
     /// and a later clause, `if let a = x, let role = y`) whose body holds it. Such bindings are no declared variables.
     public static func isOptionalBinding(named name: String, visibleAt token: Int, in tree: SyntaxTree) -> Bool {
+        optionalBindingToken(named: name, visibleAt: token, in: tree) != nil
+    }
+
+    /// The name token of the `if let`, `while let` or `guard let` binding of `name` visible at
+    /// `token`, if any (see `isOptionalBinding(named:visibleAt:in:)`).
+    public static func optionalBindingToken(named name: String, visibleAt token: Int, in tree: SyntaxTree) -> Int? {
         let body = tree.enclosingFunction(of: token).flatMap { tree.functions[$0].bodyOpen } ?? 0
         for k in bindingTokens(named: name, before: token, in: tree) {
             guard k + 1 < token, tree.tokens[k + 1].kind == .equal || tree.tokens[k + 1].kind == .comma || tree.tokens[k + 1].kind == .leftBrace
@@ -224,16 +230,16 @@ public enum SubscriptionFinder {
                 // Visible after the guard's `else { … }`, to the end of its block.
                 var j = k + 1
                 while j < token, !(tree.isWord(j, "else") && tree.enclosing[j] == level) { j += 1 }
-                guard j + 1 < token, tree.tokens[j + 1].kind == .leftBrace, Int(tree.matching[j + 1]) < token else { return false }
-                return level < 0 || Int(tree.matching[Int(level)]) > token
+                guard j + 1 < token, tree.tokens[j + 1].kind == .leftBrace, Int(tree.matching[j + 1]) < token else { return nil }
+                return level < 0 || Int(tree.matching[Int(level)]) > token ? k : nil
             }
             guard tree.isWord(start, "if") || tree.isWord(start, "while") else { continue }
             // Visible in the body: the first `{` at the statement's level after the binding.
             var j = k + 1
             while j < token, !(tree.tokens[j].kind == .leftBrace && tree.enclosing[j] == level) { j += 1 }
-            return j < token && Int(tree.matching[j]) > token
+            return j < token && Int(tree.matching[j]) > token ? k : nil
         }
-        return false
+        return nil
     }
 
     /// The tokens of `name` declared by `let name` or `var name` before `token` in its function (a

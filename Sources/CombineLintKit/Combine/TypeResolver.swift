@@ -114,37 +114,79 @@ public enum TypeResolver {
         return written.flatMap { GenericBindings.constraint(ofParameter: $0, at: token, in: tree, index: index) } ?? written
     }
 
-    /// `if let viewModel = holder.viewModel { … }` (or `while let`, `as? FeedViewModel`) around the
-    /// token: the type of the chain of stored properties the condition unwraps, or the type it casts
-    /// to. Only the conditions of the blocks around the token are read (a few tokens each).
+    /// `if let viewModel = holder.viewModel { … }` (or `while let`, `guard let model = models[i] else
+    /// { … }`, `as? FeedViewModel`) visible at the token: the type of the chain of stored properties
+    /// the condition unwraps (or of the element it subscripts), or the type it casts to.
     private static func conditionBindingType(of name: String, at token: Int, in tree: SyntaxTree, index: ProjectIndex) -> String? {
-        for scope in tree.scopeChain(of: token) {
-            guard case .controlFlow(let word) = tree.scopes[scope].kind, word == .if || word == .while else { continue }
-            let open = tree.scopes[scope].open
-            var k = open - 1
-            while k > 0, !tree.statementStarts[k], open - k < 200 { k -= 1 }
-            while k + 3 < open {
-                defer { k += 1 }
-                guard tree.isWord(k, "let") || tree.isWord(k, "var"), tree.tokens[k + 1].kind == .identifier, tree.name(k + 1) == name,
-                      tree.tokens[k + 2].kind == .equal else { continue }
-                let chain = tree.chain(startingAt: k + 3).map { tree.chains[$0] }
-                // `as? FeedViewModel`, `as! FeedViewModel` after the value (a chain, or one name).
-                let after = (chain?.last ?? k + 3) + 1
-                if after + 2 < open, tree.isWord(after, "as"), tree.tokens[after + 2].kind == .identifier {
-                    return tree.name(after + 2)
-                }
-                guard let chain, chain.last < open else { return nil }
-                return storedPropertyChainType(chain, in: tree, index: index)
-            }
+        guard let k = SubscriptionFinder.optionalBindingToken(named: name, visibleAt: token, in: tree),
+              k + 2 < token, tree.tokens[k + 1].kind == .equal else { return nil }
+        let chain = tree.chain(startingAt: k + 2).map { tree.chains[$0] }
+        // `as? FeedViewModel`, `as! FeedViewModel` after the value (a chain, or one name).
+        let after = (chain?.last ?? k + 2) + 1
+        if after + 2 < token, tree.isWord(after, "as"), tree.tokens[after + 2].kind == .identifier {
+            return tree.name(after + 2)
         }
-        return nil
+        guard let chain, chain.last < token else { return nil }
+        return storedPropertyChainType(chain, in: tree, index: index) ?? subscriptedElementType(chain, in: tree, index: index)
+    }
+
+    /// `models[indexPath.item]`, `store.rows[id]`: the element type of the stored collection
+    /// property a chain subscripts once at its end (`[Model]`, `[Model?]`, `[ID: Model]`,
+    /// `Array<Model>`, or made as `[Model]()`), read from a property of the enclosing type or
+    /// through a chain of stored properties.
+    private static func subscriptedElementType(_ chain: Chain, in tree: SyntaxTree, index: ProjectIndex) -> String? {
+        let elements = chain.elements
+        let last = elements.count - 1
+        guard elements[last].subscripts.count == 1, !elements[last].isCall,
+              elements.dropLast().allSatisfy({ !$0.isCall && $0.subscripts.isEmpty }) else { return nil }
+        let owner: String?
+        if last == 0 {
+            guard elements[0].kind == .root, localDeclaration(of: elements[0].name, at: chain.first, in: tree) == nil else { return nil }
+            owner = enclosingTypeName(at: chain.first, in: tree)
+        } else {
+            guard localDeclaration(of: elements[0].name, at: chain.first, in: tree) == nil else { return nil }
+            owner = ownerTypeThroughProperties(ofElement: last, in: chain, tree: tree, index: index)
+        }
+        guard let owner, let property = index.property(elements[last].name, ofType: owner) else { return nil }
+        return collectionElementTypeName(property.typeText.isEmpty && property.initializerText.hasSuffix("()")
+                                         ? String(property.initializerText.dropLast(2)) : property.typeText)
+    }
+
+    /// `[Model]`, `[Model?]`, `[ID: Model]` or `Array<Model>` → `Model`.
+    static func collectionElementTypeName(_ text: String) -> String? {
+        var s = Substring(text.trimmingSpaces)
+        while let last = s.last, last == "?" || last == "!" { s.removeLast() }
+        var inner: Substring
+        if s.hasPrefix("["), s.hasSuffix("]") {
+            inner = s.dropFirst().dropLast()
+        } else if s.hasPrefix("Array<"), s.hasSuffix(">") {
+            inner = s.dropFirst("Array<".count).dropLast()
+        } else {
+            return nil
+        }
+        // A dictionary's value: after the colon at the top level.
+        var depth = 0
+        var colon: Substring.Index?
+        for i in inner.indices {
+            switch inner[i] {
+            case "[", "<", "(": depth += 1
+            case "]", ">", ")": depth -= 1
+            case ":" where depth == 0: colon = i
+            default: break
+            }
+            if colon != nil { break }
+        }
+        if let colon { inner = inner[inner.index(after: colon)...] }
+        return simpleTypeName(String(inner))
     }
 
     /// `let router = ServiceContainer.shared.deepLinks`: the type of the last of a chain of stored
     /// properties that starts from a type, `self` or a property of the enclosing type (never from
     /// another local, so one local's type never asks for its own).
     private static func propertyChainType(ofLocal v: Int, in tree: SyntaxTree, index: ProjectIndex) -> String? {
-        initialChain(ofLocal: v, in: tree).flatMap { storedPropertyChainType($0, in: tree, index: index) }
+        initialChain(ofLocal: v, in: tree).flatMap {
+            storedPropertyChainType($0, in: tree, index: index) ?? subscriptedElementType($0, in: tree, index: index)
+        }
     }
 
     /// The type of the last of `chain`'s stored properties (`ServiceContainer.shared.deepLinks`,

@@ -130,3 +130,55 @@ extension CoreRulesRound66Tests {
         XCTAssertEqual(positions(StoreInAppearanceRule.self, text), ["10:14", "16:14"])
     }
 }
+
+extension CoreRulesRound66Tests {
+    /// An action sheet's `UIAlertAction` handler, made anew on each row selection, calling a method
+    /// of the row's model (`guard let model = models[indexPath.item]`, an element of a stored
+    /// `[TickerModel?]`) that stores an endless timer: each pick adds one more. The element type of
+    /// a dictionary property (`[String: TickerModel]`) is read too; a `Just` stays finite.
+    func testAnAlertActionHandlerCallingARowModelsStoringMethodRepeats() {
+        let text = """
+        final class TickerModel {
+            private var tickers = Set<AnyCancellable>()
+            var count = 0
+            func addTicker() {
+                Timer.publish(every: 1, on: .main, in: .common)
+                    .autoconnect()
+                    .sink { [weak self] _ in self?.count += 1 }
+                    .store(in: &tickers)
+            }
+            func addOnce() {
+                Just(1).sink { [weak self] in self?.count = $0 }.store(in: &tickers)
+            }
+        }
+        final class ChairsViewController: UICollectionViewController {
+            var models: [TickerModel?] = []
+            var byID: [String: TickerModel] = [:]
+            override func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) {
+                guard let model = models[indexPath.item] else { return }
+                let sheet = UIAlertController(title: "Chair", message: nil, preferredStyle: .actionSheet)
+                sheet.addAction(UIAlertAction(title: "+30 s ticks", style: .default) { _ in model.addTicker() })
+                sheet.addAction(UIAlertAction(title: "Once", style: .default) { _ in model.addOnce() })
+                present(sheet, animated: true)
+            }
+            func refresh(id: String) {
+                let keyed = byID[id]
+                keyed?.addTicker()
+            }
+        }
+        """
+        let found = findings(of: RepeatedSubscriptionRule.self, in: [(path: "A.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["8:14"])
+        XCTAssertEqual(found.first?.message, "`UIAlertAction handler → TickerModel.addTicker() → store(in:)`: each run of `UIAlertAction handler` adds one more live subscription to `tickers`, and the earlier ones keep running.")
+    }
+
+    /// The element type of a stored collection's type text: arrays, optionals, dictionaries, nested generics.
+    func testTheElementTypeOfACollectionTypeText() {
+        XCTAssertEqual(TypeResolver.collectionElementTypeName("[TickerModel?]"), "TickerModel")
+        XCTAssertEqual(TypeResolver.collectionElementTypeName("[String: TickerModel]"), "TickerModel")
+        XCTAssertEqual(TypeResolver.collectionElementTypeName("[Key<Int>: Feed.Model]?"), "Model")
+        XCTAssertEqual(TypeResolver.collectionElementTypeName("Array<Row>"), "Row")
+        XCTAssertNil(TypeResolver.collectionElementTypeName("[[Row]]"))
+        XCTAssertNil(TypeResolver.collectionElementTypeName("Set<Row>"))
+    }
+}
