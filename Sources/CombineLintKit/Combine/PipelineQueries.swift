@@ -530,7 +530,8 @@ enum NeverFinishingSources {
     /// Whether `chain` starts from a stored property of the same type whose initializer starts from a
     /// never-finishing publisher: `var ticks: AnyPublisher<Date, Never> { ticker.eraseToAnyPublisher() }`
     /// with `private let ticker = Timer.publish(every: 1, on: .main, in: .common)`, or one more own
-    /// property deep. Two steps at most, so a property never leads back to itself for long.
+    /// property deep, or a computed property of the type whose getter returns such pipelines only.
+    /// Two steps at most, so a property never leads back to itself for long.
     private static func startsFromOwnNeverFinishingProperty(_ chain: Chain, of type: IndexedType, index: ProjectIndex, depth: Int = 0) -> Bool {
         var first = 0
         if chain.elements.count > 1, chain.elements[0].name == "self" { first = 1 }
@@ -538,8 +539,20 @@ enum NeverFinishingSources {
               isPublisher(at: first, in: chain, before: chain.elements.count),
               let property = type.properties[element.name], !property.isStatic,
               let t = index.treeIndexByPath[property.file], case let tree = index.trees[t],
-              let v = variable(named: element.name, onLine: property.line, in: tree), !tree.variables[v].isComputed,
-              let initial = handedOnChain(of: v, in: tree) else { return false }
+              let v = variable(named: element.name, onLine: property.line, in: tree) else { return false }
+        if tree.variables[v].isComputed {
+            // `var etaUpdates: AnyPublisher<…> { etaSubject.merge(with: delayed).eraseToAnyPublisher() }`:
+            // every pipeline its getter returns starts from (or merges in) a never-finishing publisher.
+            guard depth < 1, let getter = tree.getter(ofVariable: v), let returned = tree.chainsReturned(byFunction: getter), !returned.isEmpty
+            else { return false }
+            return returned.allSatisfy { pipeline in
+                (evidence(in: pipeline, before: pipeline.elements.count, tree: tree, index: index, extraNames: [], throughProperties: false) != nil
+                    || mergesNeverFinishingInput(pipeline, tree: tree, index: index, depth: 1, caller: nil)
+                    || startsFromOwnNeverFinishingProperty(pipeline, of: type, index: index, depth: depth + 1))
+                    && !pipeline.elements.contains(where: { Catalogue.valueLimitingOperators.contains($0.name) })
+            }
+        }
+        guard let initial = handedOnChain(of: v, in: tree) else { return false }
         // `stations = shared.eraseToAnyPublisher()` with `shared = Timer.publish(…)…`: one more own property deep.
         return (evidence(in: initial, before: initial.elements.count, tree: tree, index: index, extraNames: [], throughProperties: false) != nil
                 || (depth < 1 && startsFromOwnNeverFinishingProperty(initial, of: type, index: index, depth: depth + 1)))

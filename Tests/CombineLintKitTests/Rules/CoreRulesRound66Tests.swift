@@ -182,3 +182,40 @@ extension CoreRulesRound66Tests {
         XCTAssertNil(TypeResolver.collectionElementTypeName("Set<Row>"))
     }
 }
+
+extension CoreRulesRound66Tests {
+    /// `eta(for:)` returning `etaUpdates.filter { … }`, with `etaUpdates` a computed property whose
+    /// getter merges two subjects: the service method hands on a stream that never finishes, so a
+    /// strong `self` kept in `monitors[id]` is a cycle. A getter returning a request does not.
+    func testAMethodRelayingAComputedNeverFinishingPropertyNeverFinishes() {
+        let text = """
+        final class RouteService {
+            private let etaSubject = PassthroughSubject<Int, Never>()
+            private let delayedSubject = PassthroughSubject<Int, Never>()
+            var etaUpdates: AnyPublisher<Int, Never> {
+                etaSubject.merge(with: delayedSubject).receive(on: DispatchQueue.main).eraseToAnyPublisher()
+            }
+            var snapshot: AnyPublisher<Int, Never> { Just(1).eraseToAnyPublisher() }
+            func eta(for id: String) -> AnyPublisher<Int, Never> {
+                etaUpdates.filter { $0 > 0 }.eraseToAnyPublisher()
+            }
+            func latest(for id: String) -> AnyPublisher<Int, Never> {
+                snapshot.map { $0 + 1 }.eraseToAnyPublisher()
+            }
+        }
+        final class StopMonitor {
+            private let service: RouteService
+            private var monitors: [String: AnyCancellable] = [:]
+            private var late = 0
+            init(service: RouteService) { self.service = service }
+            func watch(_ id: String) {
+                monitors[id] = service.eta(for: id).sink { eta in self.late = eta }
+            }
+            func peek(_ id: String) {
+                monitors[id] = service.latest(for: id).sink { eta in self.late = eta }
+            }
+        }
+        """
+        XCTAssertEqual(positions(StrongSelfCaptureRule.self, text), ["21:59"])
+    }
+}
