@@ -7055,7 +7055,8 @@ pipeline; in a closure that runs per event (`addObserver(forName:)`, a notificat
 `UIAction`, `.onAppear`, `.task`, a repeating timer, a `for await` loop); in code that UIKit or
 SwiftUI repeats (`viewWillAppear`, `layoutSubviews`, `tableView(_:cellForRowAt:)`, a cell's
 `configure…`); or in a method that such code calls, through the type's own calls (the call graph
-`repeated_subscription` uses). Not reported: a single `assign(to:)` in `init` or in a method called
+`repeated_subscription` uses), or that another type's repeated code calls on an object of this type
+(`viewWillAppear { viewModel.bindRadio() }`, a sink of another type's pipeline). Not reported: a single `assign(to:)` in `init` or in a method called
 once; one behind a run-once guard (`guard !didBind else { return }` with `didBind = true` set by
 the type, a first-appearance property; an `if !didBind { … }` block guards what is inside it, not
 a binding after it); upstreams that finish (`Just`, a request, `first()`, also

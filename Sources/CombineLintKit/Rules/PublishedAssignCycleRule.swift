@@ -135,7 +135,15 @@ public struct PublishedAssignCycleRule: Rule {
         let analysis = context.memo.value(for: key) {
             TypeAnalysis(identity: identity, typeName: typeName, index: context.index, extraCallbacks: [], memo: context.memo)
         }
-        guard let method = analysis.graph.method(inTree: treeIndex, function: f), let path = analysis.path(to: method) else { return nil }
+        guard let method = analysis.graph.method(inTree: treeIndex, function: f) else { return nil }
+        guard let path = analysis.path(to: method) else {
+            // Another type's repeated method, or a closure there that runs per value, calling this
+            // method on an object of this type (`viewWillAppear { viewModel.bindRadio() }`).
+            let info = analysis.graph.methods[method]
+            return RepeatedMethodCallers.firstPath(calling: info.observedProperty ?? info.name, writes: info.isObserver, onType: typeName,
+                                                   identity: identity, index: context.index, extraCallbacks: [], memo: context.memo)
+                .map { $0 + " → " + typeName + "." + info.selectorName }
+        }
         // Entered from another type's repeated code: that label first.
         var names = path.map(\.label)
         if let first = analysis.graph.method(inTree: path[0].tree, body: path[0].body), let label = analysis.externalEntries[first] {

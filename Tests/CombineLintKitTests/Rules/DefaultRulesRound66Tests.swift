@@ -1,0 +1,54 @@
+import XCTest
+@testable import CombineLintKit
+
+/// Default-rule cases found in whole probe apps written for round 66 and after (see the rule documents).
+final class DefaultRulesRound66Tests: XCTestCase {
+    /// `assign(to: &$lastRadio)` in a view model's `bindRadio()`, which a screen's `viewWillAppear`
+    /// calls on it, and in `bindLeaderGap(from:)`, which another type's notification sink calls:
+    /// each run adds one more subscription that the storage keeps. Called once, from `viewDidLoad`,
+    /// it is not reported.
+    func testAnAssignIntoPublishedRunFromAnotherTypesRepeatedCodeIsReported() {
+        let text = """
+        final class RadioFeed {
+            private let subject = PassthroughSubject<String, Never>()
+            var messages: AnyPublisher<String, Never> { subject.eraseToAnyPublisher() }
+        }
+        final class BoardModel: ObservableObject {
+            @Published var lastRadio = ""
+            @Published var leaderGap = ""
+            @Published var title = ""
+            private let radio = RadioFeed()
+            func bindRadio() {
+                radio.messages.receive(on: DispatchQueue.main).assign(to: &$lastRadio)
+            }
+            func bindLeaderGap() {
+                radio.messages.map { "gap " + $0 }.assign(to: &$leaderGap)
+            }
+            func bindTitle() {
+                radio.messages.map { "title " + $0 }.assign(to: &$title)
+            }
+        }
+        final class BoardViewController: UIViewController {
+            private let model = BoardModel()
+            private var bag = Set<AnyCancellable>()
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                model.bindTitle()
+                NotificationCenter.default.publisher(for: .stageChanged)
+                    .sink { [weak self] _ in self?.model.bindLeaderGap() }
+                    .store(in: &bag)
+            }
+            override func viewWillAppear(_ animated: Bool) {
+                super.viewWillAppear(animated)
+                model.bindRadio()
+            }
+        }
+        """
+        let found = findings(of: PublishedAssignCycleRule.self, in: [(path: "A.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["11:56", "14:44"])
+        XCTAssertEqual(found.map(\.message), [
+            "Each run of `BoardViewController.viewWillAppear(_:) → BoardModel.bindRadio()` adds one more `assign(to: &$lastRadio)` subscription, which the `@Published` storage keeps alive.",
+            "Each run of `notification sink → bindLeaderGap()` adds one more `assign(to: &$leaderGap)` subscription, which the `@Published` storage keeps alive.",
+        ])
+    }
+}
