@@ -14,7 +14,12 @@ extension Catalogue {
         "UINavigationItem", "UIBarButtonItem", "UITabBarItem", "NSTextField", "NSButton", "NSImageView", "NSProgressIndicator",
         "NSCollectionViewItem", "NSTableRowView", "NSOutlineView", "NSSplitViewController", "NSTabViewController",
         "UISearchController", "UIAlertController", "NSMenu", "NSMenuItem",
+        "NSStatusItem", "NSStatusBarButton", "NSPopover", "NSPanel", "NSSearchField", "NSSegmentedControl",
     ])
+
+    /// Framework calls that make a main-actor object, as a stored property's initializer writes
+    /// them: `NSStatusBar.system.statusItem(withLength: NSStatusItem.variableLength)`.
+    public static let mainActorObjectFactories: [String] = ["statusItem(withLength:"]
 
     /// Main-actor types that stand for the application or its windows, not for something it shows:
     /// an app delegate is a `UIResponder`.

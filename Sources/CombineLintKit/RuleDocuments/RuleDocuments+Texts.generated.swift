@@ -4628,7 +4628,9 @@ Reports a `sink` or `assign` whose closure runs main-actor code on a pipeline th
 background queue, with no later hop to the main queue. Main-actor code is a member of `self` in a
 type that is `@MainActor` (or in a `@MainActor` function), or that inherits from a UIKit, AppKit
 or SwiftUI main-actor type (`UIViewController`, `UIView`, `View`, …); a property declared
-`@MainActor`; or a write to an
+`@MainActor`; a UIKit or AppKit object that a type outside the main actor holds in a stored property, used
+through its members (a menu bar controller's `statusItem.button?.title = …`, with `statusItem` made by
+`NSStatusBar.system.statusItem(withLength:)`, or a helper's `label.text = …`); or a write to an
 `@Published` property of a type that SwiftUI views observe. A background delivery is shown by the
 chain itself: its last scheduler step (`receive(on:)`, `debounce`, `throttle`, `delay`, `timeout`,
 the scheduler of `collect(.byTime(queue, …))` or `collect(.byTimeOrCount(queue, …))`, which delivers each batch on it)

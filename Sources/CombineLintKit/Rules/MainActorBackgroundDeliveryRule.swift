@@ -90,7 +90,10 @@ public struct MainActorBackgroundDeliveryRule: Rule {
         guard let typeName, closure.bodyStart < closure.close else { return nil }
         let observed = !isolated && isObserved(at: closure.open, typeName: typeName, context: context)
         let hasMainActorProperties = context.index.type(named: typeName)?.properties.values.contains { $0.attributes.contains("@MainActor") } == true
-        guard isolated || observed || hasMainActorProperties else { return nil }
+        // Outside the main actor, the UIKit and AppKit objects the type holds are still main-actor
+        // state: a menu bar controller's `statusItem.button?.title = …`, a helper's `label.text = …`.
+        let holders = isolated ? [] : mainActorObjectHolders(of: typeName, context: context)
+        guard isolated || observed || hasMainActorProperties || !holders.isEmpty else { return nil }
         var i = closure.bodyStart
         while i < closure.close {
             if let inner = tree.closure(openedAt: i), inner != c, leavesBackground(inner, hops: hops, tree: tree) {
@@ -115,8 +118,43 @@ public struct MainActorBackgroundDeliveryRule: Rule {
             // A property declared `@MainActor` is main-actor state whatever its type is.
             if context.index.property(member.name, ofType: typeName)?.attributes.contains("@MainActor") == true { return member.name }
             if observed, member.isWritten, context.index.property(member.name, ofType: typeName)?.hasAttribute("Published") == true { return member.name }
+            // A member of a held main-actor object used (`statusItem.button?.title = …`, `label.isHidden = true`).
+            if holders.contains(member.name), usesMemberOfValue(after: i, in: tree) { return member.name }
         }
         return nil
+    }
+
+    /// The stored properties of `typeName` that hold a UIKit, AppKit or SwiftUI main-actor object
+    /// (or one of the project's main-actor types): by declared type or initializer, or made by a
+    /// framework call that returns one (`NSStatusBar.system.statusItem(withLength:)`).
+    private func mainActorObjectHolders(of typeName: String, context: RuleContext) -> Set<String> {
+        context.memo.value(for: "main_actor_background_delivery.holders\u{0}" + typeName) { () -> Set<String> in
+            guard let type = context.index.type(named: typeName) else { return [] }
+            var result: Set<String> = []
+            for (name, property) in type.properties where !property.isComputed && !property.isStatic {
+                if Catalogue.mainActorObjectFactories.contains(where: { property.initializerText.contains($0) }) {
+                    result.insert(name)
+                } else if let held = TypeResolver.typeName(annotation: property.typeText, initializer: property.initializerText),
+                          MainActorTypes.isMainActor(held, index: context.index, memo: context.memo) {
+                    result.insert(name)
+                }
+            }
+            return result
+        }
+    }
+
+    /// Whether the member named at or after token `i` (`label`, `self.label`, `self?.statusItem`)
+    /// is followed by a use of one of its own members (`.text`, `?.button`).
+    private func usesMemberOfValue(after i: Int, in tree: SyntaxTree) -> Bool {
+        var k = i
+        if tree.isSelfReference(k) {
+            k += 1
+            if k < tree.tokens.count, tree.tokens[k].kind == .questionMark || tree.tokens[k].kind == .exclamationMark { k += 1 }
+            k += 1
+        }
+        k += 1
+        if k < tree.tokens.count, tree.tokens[k].kind == .questionMark || tree.tokens[k].kind == .exclamationMark { k += 1 }
+        return k + 1 < tree.tokens.count && tree.tokens[k].kind == .period && tree.tokens[k + 1].kind == .identifier
     }
 
     /// Whether the capture list of closure `c`, or of a closure inside it around token `i`, binds `name`.

@@ -52,3 +52,38 @@ final class DefaultRulesRound66Tests: XCTestCase {
         ])
     }
 }
+
+extension DefaultRulesRound66Tests {
+    /// A menu bar controller (an `NSObject`, no main-actor type) setting its status item's button
+    /// title from values delivered on the feed's queue: the `NSStatusItem` it holds is main-actor
+    /// state, made by `statusItem(withLength:)`, and so is a held `NSMenuItem`. Reading a constant
+    /// of the controller, or a hop to the main queue first, is not reported.
+    func testAHeldStatusItemTouchedOffTheMainQueueIsMainActorState() {
+        let text = """
+        import AppKit
+        final class MenuBarController: NSObject {
+            private let statusItem = NSStatusBar.system.statusItem(withLength: NSStatusItem.variableLength)
+            private let clockItem: NSMenuItem = NSMenuItem(title: "--", action: nil, keyEquivalent: "")
+            private let feedQueue = DispatchQueue(label: "feed")
+            private let prefix = "Leader"
+            private let reads = PassthroughSubject<String, Never>()
+            private var cancellables = Set<AnyCancellable>()
+            func bind() {
+                reads.receive(on: feedQueue)
+                    .sink { [weak self] read in self?.statusItem.button?.title = read }
+                    .store(in: &cancellables)
+                reads.receive(on: feedQueue)
+                    .sink { [weak self] read in self?.clockItem.title = read }
+                    .store(in: &cancellables)
+                reads.receive(on: feedQueue)
+                    .sink { [weak self] read in print(self?.prefix ?? "", read) }
+                    .store(in: &cancellables)
+                reads.receive(on: feedQueue).receive(on: DispatchQueue.main)
+                    .sink { [weak self] read in self?.statusItem.button?.title = read }
+                    .store(in: &cancellables)
+            }
+        }
+        """
+        XCTAssertEqual(positions(MainActorBackgroundDeliveryRule.self, text), ["11:14", "14:14"])
+    }
+}
