@@ -44,9 +44,11 @@ extension Catalogue {
     /// every layout pass (a name too general to trust in any other type), `viewDidMoveToWindow()`
     /// each time the view enters or leaves a window (a tab switch, a sheet, a window reopened),
     /// `viewDidChangeEffectiveAppearance()` on each light/dark switch, `updateTrackingAreas()` on
-    /// every resize or scroll.
+    /// every resize or scroll, `viewWillStartLiveResize()` and `viewDidEndLiveResize()` on each
+    /// resize the user drags.
     public static let appKitViewOverrideCallbacks: Set<String> = [
         "layout", "viewDidMoveToWindow", "viewDidChangeEffectiveAppearance", "updateTrackingAreas",
+        "viewWillStartLiveResize", "viewDidEndLiveResize",
     ]
 
     /// State properties UIKit sets on every touch or selection (`override var isSelected { didSet { … } }`
@@ -67,16 +69,20 @@ extension Catalogue {
         "applicationWillBecomeActive", "applicationDidResignActive", "applicationShouldHandleReopen", "applicationDidUnhide",
     ]
 
-    /// App and scene lifecycle callbacks with the ones that always run before they run again: a
+    /// App, scene and appearance callbacks with the ones that always run before they run again: a
     /// scene leaves the foreground (resigning active first) before it enters it again, and resigns
     /// active before it becomes active again (not always entering the background: a pulled-down
-    /// notification centre only deactivates it). A bag emptied in one of the pair holds one run's subscriptions.
+    /// notification centre only deactivates it); a screen's `viewWillAppear` runs before each
+    /// `viewDidAppear`. A bag emptied in one of the pair holds one run's subscriptions.
     public static let lifecycleResets: [String: Set<String>] = [
         "sceneWillEnterForeground": ["sceneDidEnterBackground", "sceneWillResignActive"],
         "sceneDidBecomeActive": ["sceneWillResignActive"],
         "applicationWillEnterForeground": ["applicationDidEnterBackground", "applicationWillResignActive"],
         "applicationDidBecomeActive": ["applicationWillResignActive", "applicationDidResignActive"],
         "applicationWillBecomeActive": ["applicationWillResignActive", "applicationDidResignActive"],
+        // Each appearance runs `viewWillAppear` (then `viewIsAppearing`) before `viewDidAppear`.
+        "viewDidAppear": ["viewWillAppear", "viewIsAppearing"],
+        "viewIsAppearing": ["viewWillAppear"],
     ]
 
     /// Callbacks UIKit calls again and again during one object's life: appearance, layout and view state.
@@ -100,6 +106,9 @@ extension Catalogue {
     public static let appearanceOwnResets: [String: Set<String>] = [
         "windowDidBecomeKey": ["windowDidResignKey"],
         "windowDidBecomeMain": ["windowDidResignMain"],
+        // `showWindow(_:)` runs again on a window that is still open (each menu command or click
+        // that brings it forward): nothing runs between two calls.
+        "showWindow": [],
     ]
 
     /// The data source and delegate methods whose `didEndDisplaying` form tells that a cell left the

@@ -8143,7 +8143,8 @@ from code UIKit or SwiftUI runs again and again:
 - appearance, layout and view state callbacks: `viewWillAppear`, `viewIsAppearing`, `viewDidAppear`, `viewWillLayoutSubviews`, a view's `willMove(toWindow:)`,
   `viewDidLayoutSubviews`, `layoutSubviews`, `traitCollectionDidChange`, `viewWillTransition`,
   a representable's `updateUIView(_:context:)` (also calling a method of its coordinator through
-  `context.coordinator`, the object `makeCoordinator()` made)
+  `context.coordinator`, the object `makeCoordinator()` made), an `NSView`'s overrides of `layout()`,
+  `viewDidMoveToWindow()`, `updateTrackingAreas()` and `viewDidEndLiveResize()`
   (and the names listed in the `appearance_methods` option);
 - app and scene lifecycle callbacks that run on every return to (or departure from) the
   foreground: `sceneWillEnterForeground`, `sceneDidBecomeActive`, `applicationDidBecomeActive`
@@ -10202,13 +10203,15 @@ popped again or a tab is switched, and `willMove(toWindow:)` (AppKit's `viewWill
 emptied in `prepareForReuse` still piles up;
 `updateConfiguration(using:)`; `tintColorDidChange`), AppKit's
 `viewWillLayout`, `viewDidLayout` and `updateLayer`, an `NSView`'s overrides of `layout()`, `viewDidMoveToWindow()`,
-`viewDidChangeEffectiveAppearance()` and `updateTrackingAreas()`, AppKit's menus, popovers and windows
+`viewDidChangeEffectiveAppearance()`, `updateTrackingAreas()`, `viewWillStartLiveResize()` and `viewDidEndLiveResize()`, AppKit's menus, popovers and windows
 (`menuWillOpen(_:)` and `menuNeedsUpdate(_:)` of an `NSMenuDelegate`, which run each time a status item's
 menu opens, `popoverWillShow(_:)`, `windowDidBecomeKey(_:)`, a window controller's `showWindow(_:)`, which AppKit
 calls again each time its open window is brought forward, paired with `menuDidClose(_:)`,
 `popoverDidClose(_:)`, `windowDidResignKey(_:)` and `windowWillClose(_:)`: a bag emptied there does not
 pile up; `windowDidBecomeKey(_:)` and `windowDidBecomeMain(_:)` only with their own `windowDidResignKey(_:)` and
-`windowDidResignMain(_:)`, since a window becomes key and main again many times before it closes), a representable's `updateUIView(_:context:)`
+`windowDidResignMain(_:)`, since a window becomes key and main again many times before it closes, and `showWindow(_:)`
+with none, since it runs again on a window that is still open; `viewDidAppear` also with `viewWillAppear` and
+`viewIsAppearing`, which run before it on every appearance), a representable's `updateUIView(_:context:)`
 or `updateNSView(_:context:)` (SwiftUI calls it on every update), SwiftUI's
 `.onAppear { }` and `.task { }`, per-row data source methods (`tableView(_:cellForRowAt:)`,
 `collectionView(_:cellForItemAt:)`, header/footer and `willDisplay` methods (a bag that the same

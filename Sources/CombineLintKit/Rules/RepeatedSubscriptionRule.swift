@@ -630,6 +630,7 @@ struct TypeAnalysis: Sendable {
         for (m, method) in graph.methods.enumerated() {
             let function = index.trees[method.tree].functions[method.function]
             if Catalogue.repeatedCallbacks.contains(method.name) || extraCallbacks.contains(method.name)
+                || (function.isOverride && Catalogue.appKitViewOverrideCallbacks.contains(method.name))
                 || Catalogue.foregroundCallbacks.contains(method.name) || Catalogue.stateChangeSelectors.contains(method.selectorName)
                 || Catalogue.perRowSelectors.contains(method.selectorName) || TypeAnalysis.isUserAction(selector: method.selectorName, attributes: function.attributes)
                 || selectors.contains(method.name)

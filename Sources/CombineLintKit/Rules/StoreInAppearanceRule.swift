@@ -189,7 +189,8 @@ public struct StoreInAppearanceRule: Rule {
         if empties(key, in: site.body, of: tree, types: ownTypes, sites: sites) { return true }
         switch site.kind {
         case .appearance:
-            return emptiedInMethods(Catalogue.appearanceOwnResets[site.name] ?? Catalogue.disappearCallbacks, key, types: ownTypes, sites: sites)
+            let paired = (Catalogue.appearanceOwnResets[site.name] ?? Catalogue.disappearCallbacks).union(Catalogue.lifecycleResets[site.name] ?? [])
+            return emptiedInMethods(paired, key, types: ownTypes, sites: sites)
         case .foreground:
             // `sceneWillEnterForeground` paired with `sceneDidEnterBackground` (or resigning active).
             let name = site.function.map { tree.functions[$0].name } ?? site.name
@@ -477,6 +478,9 @@ public struct StoreInAppearanceRule: Rule {
 
     func help(_ site: RepeatedSite, bag: String) -> String {
         switch site.kind {
+        case .appearance where Catalogue.appearanceOwnResets[site.name]?.isEmpty == true:
+            // `showWindow(_:)`: nothing runs between two calls that could end the previous one.
+            return "Subscribe once in `windowDidLoad` or `init`, or empty `\(bag)` first."
         case .appearance:
             return "Subscribe once in `viewDidLoad`, or empty `\(bag)` first or in `viewDidDisappear`."
         case .layout where Catalogue.representableUpdateCallbacks.contains(site.name):

@@ -219,3 +219,51 @@ extension CoreRulesRound66Tests {
         XCTAssertEqual(positions(StrongSelfCaptureRule.self, text), ["21:59"])
     }
 }
+
+extension CoreRulesRound66Tests {
+    /// A window controller's `showWindow(_:)` runs again on a window that is still open: a bag
+    /// emptied only in `windowWillClose` still piles up. An `NSView`'s `viewDidEndLiveResize()`
+    /// runs after every resize, through a helper too. A store in `viewDidAppear` into a bag that
+    /// `viewWillAppear` empties holds one appearance's subscription.
+    func testShowWindowLiveResizeAndTheAppearanceBeforeViewDidAppear() {
+        let text = """
+        final class TreeWindowController: NSWindowController, NSWindowDelegate {
+            @Published var selected: String?
+            private var cancellables = Set<AnyCancellable>()
+            override func showWindow(_ sender: Any?) {
+                super.showWindow(sender)
+                $selected.sink { [weak self] in self?.window?.subtitle = $0 ?? "" }.store(in: &cancellables)
+            }
+            func windowWillClose(_ notification: Notification) { cancellables.removeAll() }
+        }
+        final class ChartView: NSView {
+            private var cancellables = Set<AnyCancellable>()
+            override func viewDidEndLiveResize() {
+                super.viewDidEndLiveResize()
+                observeOcclusion()
+            }
+            private func observeOcclusion() {
+                NotificationCenter.default.publisher(for: NSWindow.didChangeOcclusionStateNotification)
+                    .sink { [weak self] _ in self?.needsDisplay = true }
+                    .store(in: &cancellables)
+            }
+        }
+        final class ScannerViewController: UIViewController {
+            let decisions = PassthroughSubject<Int, Never>()
+            private var scanTokens = Set<AnyCancellable>()
+            override func viewWillAppear(_ animated: Bool) {
+                super.viewWillAppear(animated)
+                scanTokens.removeAll()
+            }
+            override func viewDidAppear(_ animated: Bool) {
+                super.viewDidAppear(animated)
+                decisions.sink { [weak self] in self?.title = "\\($0)" }.store(in: &scanTokens)
+            }
+        }
+        """
+        let found = findings(of: StoreInAppearanceRule.self, in: [(path: "A.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["6:77"])
+        XCTAssertEqual(found.first?.help, "Subscribe once in `windowDidLoad` or `init`, or empty `cancellables` first.")
+        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, text), ["19:14"])
+    }
+}
