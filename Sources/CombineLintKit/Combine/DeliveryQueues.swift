@@ -58,7 +58,7 @@ struct DeliveryQueues {
             queues.sourceLocalLevels -= 1
             state = queues.delivery(of: source, before: source.elements.count)
         }
-        let synchronousSource = isSynchronous(chain, firstOperator: firstOperator)
+        let synchronousSource = isSynchronous(chain, firstOperator: firstOperator) || replaysCurrentValue(chain, firstOperator: firstOperator)
         // `stride`: a subscriber at the chain's start (`sink(…)` on `self` in a publisher extension) has no operators.
         for e in stride(from: firstOperator, to: end, by: 1) {
             let element = elements[e]
@@ -205,6 +205,14 @@ struct DeliveryQueues {
     /// `DispatchQueue.global(…)`, `DispatchQueue(label: …)` (not one targeting the main queue), `OperationQueue()`.
     private func isBackgroundQueueText(_ text: String) -> Bool {
         Catalogue.backgroundQueuePrefixes.contains(where: { text.hasPrefix($0) }) && !text.contains(".main")
+    }
+
+    /// `$items`, `model.$items`: a `@Published` projection sends its current value as it is
+    /// subscribed, so `subscribe(on: queue)` delivers that first value on the queue (later ones
+    /// arrive where the property is set).
+    func replaysCurrentValue(_ chain: Chain, firstOperator: Int) -> Bool {
+        guard firstOperator >= 1, firstOperator <= chain.elements.count, chain.elements[firstOperator - 1].name.hasPrefix("$") else { return false }
+        return chain.elements[..<firstOperator].allSatisfy { !$0.isCall && $0.subscripts.isEmpty }
     }
 
     /// `Just`, `Record`, a sequence's `.publisher`, a `Future` that calls its promise right in its

@@ -4643,7 +4643,8 @@ function of the selector, which stands in for it in tests only, aside) or by the
 such function it starts from (`api.receipts()` returning `get("me/receipts")`, a shared helper that
 returns the request: two levels are followed; the chain may start from a local constant holding such a
 pipeline, `let request = api.statementPDF(month:)` then `request.map { … }.sink { … }`), or a synchronous source (`Just`, a sequence, a `Future` that calls its promise
-in its own body, a `Deferred` of one of these) moved by `subscribe(on:)` to a background queue, or a `NotificationCenter` publisher (also of a
+in its own body, a `Deferred` of one of these; a `@Published` projection, `$items` or `model.$items`, whose current value
+is sent as it is subscribed) moved by `subscribe(on:)` to a background queue, or a `NotificationCenter` publisher (also of a
 center passed in, `init(center: NotificationCenter = .default)`) of a notification that the
 project posts only off the main thread (every `post(name:)` of it is in `DispatchQueue.global().async`,
 on a background queue property, in `Task.detached`, in an isolated method of an `actor` or a `Task` it
@@ -4679,7 +4680,7 @@ gives it is a pipeline ending in a background step: a shared publisher delivers 
 upstream delivers on, so its subscribers run there though their own chains show no scheduler (a
 property of the name that is also given another value, a parameter or a subject, is not known). Not reported: a chain whose last scheduler step is the main queue or
 `RunLoop.main`; schedulers the chain does not show (a `scheduler` parameter); other subjects,
-`$property` and other notifications (they deliver on the sender's thread, which the code does not show); closures that use only their
+`$property` (but for the current value `subscribe(on:)` moves) and other notifications (they deliver on the sender's thread, which the code does not show); closures that use only their
 arguments and other values; `let` properties of `self` that any thread may use (a subject, whose
 `send` and `value` take a lock; a logger, `Logger`, `OSLog` or a project type named `…Logger`; a
 queue, `NotificationCenter`, `UserDefaults`, `NSCache`, `URLCache`; a `String`, number, `URL`, `Date` or other Foundation
@@ -5156,6 +5157,18 @@ final class OrdersViewController: UITableViewController {
 }
 ```
 
+```swift
+final class StatusViewController: UIViewController {
+    func bind() {
+        // The current status is sent as the subscription is made: on the global queue.
+        model.$status
+            .subscribe(on: DispatchQueue.global())
+            .↓sink { [weak self] in self?.statusLabel.text = $0.title }
+            .store(in: &bag)
+    }
+}
+```
+
 ## Non-triggering examples
 
 ```swift
@@ -5265,17 +5278,6 @@ final class SearchViewController: UIViewController {
         $query
             .debounce(for: .milliseconds(300), scheduler: scheduler)
             .sink { [weak self] in self?.search($0) }
-            .store(in: &bag)
-    }
-}
-```
-
-```swift
-final class StatusViewController: UIViewController {
-    func bind() {
-        model.$status
-            .subscribe(on: DispatchQueue.global())
-            .sink { [weak self] in self?.statusLabel.text = $0.title }
             .store(in: &bag)
     }
 }

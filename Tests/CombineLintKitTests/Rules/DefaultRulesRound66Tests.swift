@@ -87,3 +87,40 @@ extension DefaultRulesRound66Tests {
         XCTAssertEqual(positions(MainActorBackgroundDeliveryRule.self, text), ["11:14", "14:14"])
     }
 }
+
+extension DefaultRulesRound66Tests {
+    /// `$items.subscribe(on: queue)` (or `model.$items`): a `@Published` projection sends its current
+    /// value as it is subscribed, so that first value reaches the `sink` on the queue, where it sets a
+    /// label. A hop to the main queue after it, or a plain subject (which sends nothing when
+    /// subscribed), is not reported.
+    func testSubscribeOnMovesAPublishedPropertysCurrentValueToTheQueue() {
+        let text = """
+        final class Model {
+            @Published var items: [String] = []
+            let events = PassthroughSubject<String, Never>()
+        }
+        final class ItemsViewController: UIViewController {
+            let model = Model()
+            let label = UILabel()
+            @Published var count = 0
+            private var cancellables = Set<AnyCancellable>()
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                model.$items.subscribe(on: DispatchQueue.global())
+                    .sink { [weak self] in self?.label.text = $0.joined() }
+                    .store(in: &cancellables)
+                $count.subscribe(on: DispatchQueue.global())
+                    .sink { [weak self] in self?.label.text = "\\($0)" }
+                    .store(in: &cancellables)
+                model.$items.subscribe(on: DispatchQueue.global()).receive(on: DispatchQueue.main)
+                    .sink { [weak self] in self?.label.text = $0.joined() }
+                    .store(in: &cancellables)
+                model.events.subscribe(on: DispatchQueue.global())
+                    .sink { [weak self] in self?.label.text = $0 }
+                    .store(in: &cancellables)
+            }
+        }
+        """
+        XCTAssertEqual(positions(MainActorBackgroundDeliveryRule.self, text), ["13:14", "16:14"])
+    }
+}
