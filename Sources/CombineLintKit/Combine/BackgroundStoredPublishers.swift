@@ -4,11 +4,15 @@
 /// `makeConnectable()` or `autoconnect()` delivers on the thread its upstream delivers on, so a
 /// subscriber of the property gets its values there, though its own chain shows no scheduler.
 ///
+/// So does a computed property whose getter returns such a pipeline
+/// (`var wind: AnyPublisher<…> { windSubject.receive(on: queue).eraseToAnyPublisher() }`).
+///
 /// Worked out once per run: the chains that hold a scheduler step (or a request) and are the
-/// initial value of a property or assigned to one (`name = …`, `self.name = …`) are read through
+/// initial value of a property, assigned to one (`name = …`, `self.name = …`) or returned by a
+/// computed property's getter are read through
 /// the postings of those operators; a name counts when every value the project gives a property
 /// of that name is such a pipeline ending in the background, and no property of the name is a
-/// subject, computed, or given a value some other way.
+/// subject, a computed one returning something else, or given a value some other way.
 enum BackgroundStoredPublishers {
     /// One property name's background pipeline: where the last scheduler step is written, for a message.
     struct Source: Sendable {
@@ -63,14 +67,34 @@ enum BackgroundStoredPublishers {
         for (name, entry) in background {
             // A property of the name typed as something else (`let beats: BeatTracker`) is another
             // object's, which no subscriber chain starts from.
-            let declarations = index.properties(named: name).filter(mayHoldPublisher)
+            // A test double's property of the name (a mock feed's `let wind = PassthroughSubject…`)
+            // stands in for it in tests only.
+            let declarations = index.properties(named: name).filter { mayHoldPublisher($0) && !isTestDouble($0, index: index) }
             guard !declarations.isEmpty,
-                  declarations.allSatisfy({ !$0.isComputed && !$0.hasAttribute("Published") && !isSubject($0) }),
-                  declarations.filter({ !$0.initializerText.isEmpty }).count <= entry.declarations,
-                  !isGivenOtherValues(name, besides: entry.chains, index: index) else { continue }
+                  declarations.allSatisfy({ !$0.hasAttribute("Published") && !isSubject($0) }),
+                  declarations.filter({ !$0.initializerText.isEmpty || $0.isComputed }).count <= entry.declarations,
+                  !isGivenOtherValues(name, besides: entry.chains, index: index),
+                  declarations.allSatisfy({ !$0.isComputed || returnsOnly(entry.chains, property: $0, index: index) }) else { continue }
             result[name] = Source(reason: entry.reason)
         }
         return result
+    }
+
+    /// A property declared in a test folder or by a test double (`MockFeed`, `StubClock`).
+    private static func isTestDouble(_ property: IndexedProperty, index: ProjectIndex) -> Bool {
+        if TestCaseCode.isInTestFolder(property.file) { return true }
+        guard let t = index.treeIndexByPath[property.file], case let tree = index.trees[t], property.variable < tree.variables.count,
+              let type = tree.variables[property.variable].enclosingType else { return false }
+        return TestCaseCode.namesTestDouble(tree.types[type].name.lastNameComponent)
+    }
+
+    /// Whether every pipeline the getter of computed `property` returns is among `chains`.
+    private static func returnsOnly(_ chains: Set<ChainKey>, property: IndexedProperty, index: ProjectIndex) -> Bool {
+        guard let t = index.treeIndexByPath[property.file], case let tree = index.trees[t],
+              let v = NeverFinishingSources.variable(named: property.name, onLine: property.line, in: tree),
+              let getter = tree.getter(ofVariable: v) else { return false }
+        let returned = tree.returnedChainIndices(ofFunction: getter)
+        return !returned.isEmpty && returned.allSatisfy { chains.contains(ChainKey(tree: t, chain: $0)) }
     }
 
     /// A property with no type written, or one naming a publisher type (`AnyPublisher<…>`,
@@ -96,6 +120,14 @@ enum BackgroundStoredPublishers {
         case .assignment(let target, let compound):
             guard !compound, let name = simpleTarget(target, in: tree) else { return nil }
             return (name, false)
+        case .returned, .implicitReturn:
+            // `var wind: AnyPublisher<…> { windSubject.receive(on: queue).eraseToAnyPublisher() }`:
+            // the getter of a computed property hands every subscriber that pipeline.
+            guard let f = tree.enclosingFunction(of: chain.first), tree.functions[f].kind == .accessor,
+                  tree.functions[f].name == "get", tree.innermostClosure(of: chain.first) == nil,
+                  let v = tree.functions[f].variable, !tree.variables[v].isLocal, tree.variables[v].isComputed,
+                  !tree.variables[v].isStatic else { return nil }
+            return (tree.variables[v].name, true)
         default:
             return nil
         }
@@ -121,6 +153,9 @@ enum BackgroundStoredPublishers {
             // So is a property of the name that the type around declares with a type that is no publisher.
             if let type = TypeResolver.enclosingTypeName(at: t, in: tree),
                let property = index.property(name, ofType: type), !mayHoldPublisher(property) { continue }
+            // And a test double's, which stands in for the app's in tests only.
+            if TestCaseCode.isInTestFolder(tree.file.path)
+                || TypeResolver.enclosingTypeName(at: t, in: tree).map(TestCaseCode.namesTestDouble) == true { continue }
             guard t + 2 < tree.tokens.count, let c = tree.chain(startingAt: t + 2),
                   chains.contains(ChainKey(tree: reference.tree, chain: c)) else { return true }
         }

@@ -124,3 +124,42 @@ extension DefaultRulesRound66Tests {
         XCTAssertEqual(positions(MainActorBackgroundDeliveryRule.self, text), ["13:14", "16:14"])
     }
 }
+
+extension DefaultRulesRound66Tests {
+    /// A computed property whose getter hands out `windSubject.receive(on: queue)` delivers on that
+    /// queue, also with a test double declaring a subject of the same name (in `Tests/Mocks`);
+    /// a getter returning the subject alone does not show where values arrive.
+    func testAComputedPublisherPropertyReceivingOnABackgroundQueueDeliversThere() {
+        let feed = """
+        final class CommitteeFeed {
+            let queue = DispatchQueue(label: "feed")
+            private let windSubject = PassthroughSubject<Int, Never>()
+            private let markSubject = PassthroughSubject<Int, Never>()
+            var wind: AnyPublisher<Int, Never> { windSubject.receive(on: queue).eraseToAnyPublisher() }
+            var marks: AnyPublisher<Int, Never> { markSubject.eraseToAnyPublisher() }
+        }
+        """
+        let screen = """
+        final class WindViewController: UIViewController {
+            let feed = CommitteeFeed()
+            let label = UILabel()
+            var bag = Set<AnyCancellable>()
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                feed.wind.sink { [weak self] in self?.label.text = "\\($0)" }.store(in: &bag)
+                feed.marks.sink { [weak self] in self?.label.text = "\\($0)" }.store(in: &bag)
+            }
+        }
+        """
+        let mock = """
+        final class FakeCommitteeFeed {
+            let wind = PassthroughSubject<Int, Never>()
+            func emit(_ value: Int) { wind.send(value) }
+        }
+        """
+        XCTAssertEqual(places(MainActorBackgroundDeliveryRule.self, [(path: "App/CommitteeFeed.swift", text: feed),
+                                                                       (path: "App/WindViewController.swift", text: screen),
+                                                                       (path: "Tests/Mocks/Fakes.swift", text: mock)]),
+                       ["App/WindViewController.swift:7:19"])
+    }
+}
