@@ -474,6 +474,7 @@ enum NeverFinishingSources {
                     holdsPlainValue(tree.variables[v], in: tree) || holdsFrameworkNonPublisher(tree.variables[v], index: index)
                         || NonPublisherResults.namesProjectNonPublisher(tree.variables[v].typeText, index: index, includingProtocols: true)
                         || makesProjectNonPublisher(tree.variables[v], in: tree, index: index)
+                        || makesFrameworkNonPublisher(tree.variables[v], in: tree, index: index)
                 }
                 // A static publisher of the name may be the one read (`Feed.updates.sink`): undecided.
                 if property.isStatic {
@@ -583,6 +584,16 @@ enum NeverFinishingSources {
         return !chain.elements.contains { element in
             element.name.contains("Publisher") || element.name.contains("Subject") || Catalogue.publisherNames.contains(element.name)
         }
+    }
+
+    /// A property made by a framework type's initializer that is no publisher's
+    /// (`private let progress = UIProgressView(progressViewStyle: .bar)` of a cell): no project type
+    /// of the name, so the project cannot make it a publisher.
+    private static func makesFrameworkNonPublisher(_ variable: VariableDecl, in tree: SyntaxTree, index: ProjectIndex) -> Bool {
+        guard variable.typeText.isEmpty, !variable.isComputed, isMadeByNonPublisherInitializer(variable, in: tree),
+              let initializer = variable.initializer else { return false }
+        let root = tree.name(initializer.lowerBound)
+        return index.type(named: root) == nil && index.typealiasDeclarations[root].isEmpty
     }
 
     /// A property without an annotation initialised by a project type's initializer

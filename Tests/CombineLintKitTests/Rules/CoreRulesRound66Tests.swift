@@ -267,3 +267,36 @@ extension CoreRulesRound66Tests {
         XCTAssertEqual(positions(RepeatedSubscriptionRule.self, text), ["19:14"])
     }
 }
+
+extension CoreRulesRound66Tests {
+    /// `uploader.progress`, a protocol's publisher that the app's uploader makes from a
+    /// `CurrentValueSubject`, never finishes, though another class holds a `progress` made by a
+    /// framework initializer (`UIProgressView(progressViewStyle: .bar)`): that one is no publisher
+    /// and decides nothing. Each tap then adds a subscription.
+    func testAFrameworkObjectPropertyOfTheSameNameDoesNotHideANeverFinishingPublisher() {
+        let text = """
+        protocol Uploading { var progress: AnyPublisher<Double, Never> { get } }
+        final class Uploader: Uploading {
+            private let subject = CurrentValueSubject<Double, Never>(0)
+            var progress: AnyPublisher<Double, Never> { subject.removeDuplicates().eraseToAnyPublisher() }
+        }
+        final class ExerciseCell: UITableViewCell {
+            private let progress = UIProgressView(progressViewStyle: .bar)
+        }
+        final class UploadViewModel {
+            let uploader: Uploading
+            @Published var fraction = 0.0
+            private var progressCancellables: [AnyCancellable] = []
+            init(uploader: Uploading) { self.uploader = uploader }
+            func upload() {
+                uploader.progress.sink { [weak self] in self?.fraction = $0 }.store(in: &progressCancellables)
+            }
+        }
+        final class UploadViewController: UIViewController {
+            let model = UploadViewModel(uploader: Uploader())
+            @IBAction func uploadTapped() { model.upload() }
+        }
+        """
+        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, text), ["15:71"])
+    }
+}
