@@ -68,8 +68,8 @@ enum BackgroundStoredPublishers {
             // A property of the name typed as something else (`let beats: BeatTracker`) is another
             // object's, which no subscriber chain starts from.
             // A test double's property of the name (a mock feed's `let wind = PassthroughSubject…`)
-            // stands in for it in tests only.
-            let declarations = index.properties(named: name).filter { mayHoldPublisher($0) && !isTestDouble($0, index: index) }
+            // stands in for it in tests only; a protocol's requirement has no value of its own.
+            let declarations = index.properties(named: name).filter { mayHoldPublisher($0) && !isTestDoubleOrRequirement($0, index: index) }
             guard !declarations.isEmpty,
                   declarations.allSatisfy({ !$0.hasAttribute("Published") && !isSubject($0) }),
                   declarations.filter({ !$0.initializerText.isEmpty || $0.isComputed }).count <= entry.declarations,
@@ -80,12 +80,14 @@ enum BackgroundStoredPublishers {
         return result
     }
 
-    /// A property declared in a test folder or by a test double (`MockFeed`, `StubClock`).
-    private static func isTestDouble(_ property: IndexedProperty, index: ProjectIndex) -> Bool {
+    /// A property declared in a test folder or by a test double (`MockFeed`, `StubClock`), or a
+    /// protocol's requirement (`var positions: AnyPublisher<…> { get }`), which its conformers'
+    /// declarations decide.
+    private static func isTestDoubleOrRequirement(_ property: IndexedProperty, index: ProjectIndex) -> Bool {
         if TestCaseCode.isInTestFolder(property.file) { return true }
         guard let t = index.treeIndexByPath[property.file], case let tree = index.trees[t], property.variable < tree.variables.count,
               let type = tree.variables[property.variable].enclosingType else { return false }
-        return TestCaseCode.namesTestDouble(tree.types[type].name.lastNameComponent)
+        return tree.types[type].kind == .protocol || TestCaseCode.namesTestDouble(tree.types[type].name.lastNameComponent)
     }
 
     /// Whether every pipeline the getter of computed `property` returns is among `chains`.

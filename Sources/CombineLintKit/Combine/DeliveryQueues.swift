@@ -197,7 +197,10 @@ struct DeliveryQueues {
             guard let initializer = tree.variables[v].initializer else { return .unknown }
             return isBackgroundQueueText(tree.text(initializer.lowerBound, initializer.upperBound).filter { $0 != " " }) ? .background : .unknown
         }
-        let declarations = index.properties(named: name)
+        // `Queues.tracker`, `self.queue`: that type's property when the index has it (another type's
+        // `let tracker: SatelliteTracking` is not this queue); else every property of the name.
+        let owner = parts.count == 2 && parts[0] != "self" && parts[0] != "Self" ? String(parts[0]) : TypeResolver.enclosingTypeName(at: range.lowerBound, in: tree)
+        let declarations = owner.flatMap { index.property(name, ofType: $0) }.map { [$0] } ?? index.properties(named: name)
         guard !declarations.isEmpty, declarations.allSatisfy({ isBackgroundQueueText($0.initializerText.filter { $0 != " " }) }) else { return .unknown }
         return .background
     }

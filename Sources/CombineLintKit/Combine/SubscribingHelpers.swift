@@ -137,7 +137,9 @@ public struct SubscribingHelpers: Sendable {
     /// `typing.onMain { … }.store(in: &cancellables)` where `onMain` is a project helper (a publisher
     /// extension's `func onMain(_ receive: @escaping (Output) -> Void) -> AnyCancellable` that
     /// subscribes the closure): the bag keeps that subscription as if the `sink` were written here,
-    /// so the call is taken as the subscriber. The calls of `tree` not already among `subscriptions`.
+    /// so the call is taken as the subscriber; so is making an object whose initializer subscribes
+    /// the closure and keeps the subscription (`observers.append(Observer(model.$text) { … })`).
+    /// The calls of `tree` not already among `subscriptions`.
     public static func returnedSubscriptions(in tree: SyntaxTree, index: ProjectIndex, memo: ProjectMemo,
                                              besides subscriptions: [Subscription]) -> [Subscription] {
         guard let t = index.treeIndexByPath[tree.file.path] else { return [] }
@@ -147,8 +149,18 @@ public struct SubscribingHelpers: Sendable {
         for (c, e) in calls {
             let element = tree.chains[c].elements[e]
             let returnsCancellable = (helpers.byName[element.name] ?? []).contains { helper in
-                guard case .returned = helper.keeper else { return false }
-                return index.trees[helper.tree].functions[helper.function].accepts(argumentLabels: element.argumentLabels)
+                let function = index.trees[helper.tree].functions[helper.function]
+                switch helper.keeper {
+                case .returned:
+                    break
+                case .selfMember:
+                    // `observers.append(Observer(model.$text) { … })`: the new object keeps the
+                    // subscription its initializer makes, and the collection keeps the object.
+                    guard function.kind == .initializer, e == 0 else { return false }
+                default:
+                    return false
+                }
+                return function.accepts(argumentLabels: element.argumentLabels)
             }
             guard returnsCancellable, !subscriptions.contains(where: { $0.chain == c && $0.element == e }) else { continue }
             result.append(Subscription(chain: c, element: e, subscriber: .sink,

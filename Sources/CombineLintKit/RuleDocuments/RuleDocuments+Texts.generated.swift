@@ -4635,7 +4635,7 @@ through its members (a menu bar controller's `statusItem.button?.title = …`, w
 chain itself: its last scheduler step (`receive(on:)`, `debounce`, `throttle`, `delay`, `timeout`,
 the scheduler of `collect(.byTime(queue, …))` or `collect(.byTimeOrCount(queue, …))`, which delivers each batch on it)
 is a background queue (`DispatchQueue.global(…)`, `DispatchQueue(label:)`, `OperationQueue()`,
-or a property or local holding one); or, with no scheduler step, the source is
+or a property or local holding one, `Queues.tracker` read as that type's property); or, with no scheduler step, the source is
 `dataTaskPublisher`, or a call of a project function (one whose parameters the call's labels fit) whose every
 `return` is a pipeline that delivers off the main thread by its own chain
 (`api.register(email:)` returning a `dataTaskPublisher` pipeline with no hop; a test double's
@@ -4677,7 +4677,7 @@ source (`Deferred { Future { promise in promise(.success(check(text))) } }`) emi
 subscribes to it, the upstream's; or the source is a stored publisher property (a `share()`,
 `multicast(subject:)`, `makeConnectable()` or plain pipeline kept in a `let`, or a computed property whose getter
 returns one, `var wind: AnyPublisher<…> { windSubject.receive(on: queue).eraseToAnyPublisher() }`) whose every value the project
-(test doubles aside) gives it is a pipeline ending in a background step: a shared publisher delivers on the thread its
+(test doubles and a protocol's requirement aside) gives it is a pipeline ending in a background step: a shared publisher delivers on the thread its
 upstream delivers on, so its subscribers run there though their own chains show no scheduler (a
 property of the name that is also given another value, a parameter or a subject, is not known). Not reported: a chain whose last scheduler step is the main queue or
 `RunLoop.main`; schedulers the chain does not show (a `scheduler` parameter); other subjects,
@@ -10237,7 +10237,7 @@ or through a method of the cell it casts to: UIKit reuses a cell only after it e
 for a private helper of the cell (`private func bindDownloadButton(to:)`), every method of the cell
 that calls it, before the call (`configure(with:)` starting with `bag.removeAll()`). A bag emptied in the
 `didSet` or `willSet` of a property that the repeated code assigns (`model = row` in `configure(with:)`, with
-`var model: RowModel? { didSet { subscriptions = [] } }`) is emptied on each run as well. The finding is at the `store` call (or the insertion) and names the callback. A call of a project helper that subscribes the closure it is given and returns the `AnyCancellable` (a publisher extension's `func onMain(_ receive: @escaping (Output) -> Void) -> AnyCancellable`) is the subscriber there: `typing.onMain { … }.store(in: &cancellables)` in `viewIsAppearing` is reported as the `sink` it makes would be.
+`var model: RowModel? { didSet { subscriptions = [] } }`) is emptied on each run as well. The finding is at the `store` call (or the insertion) and names the callback. A call of a project helper that subscribes the closure it is given and returns the `AnyCancellable` (a publisher extension's `func onMain(_ receive: @escaping (Output) -> Void) -> AnyCancellable`) is the subscriber there: `typing.onMain { … }.store(in: &cancellables)` in `viewIsAppearing` is reported as the `sink` it makes would be, and so is making an object whose initializer subscribes the closure it is given and keeps the subscription, put in a bag-like array: `observers.append(Observer(model.$text) { … })`.
 In appearance and layout callbacks and `.onAppear`, a pipeline that finishes by itself (a request
 returning a `Future` or `dataTaskPublisher`, `Just`, a project function that returns only such
 pipelines) is not reported: it answers, finishes and releases its closures, so nothing stays

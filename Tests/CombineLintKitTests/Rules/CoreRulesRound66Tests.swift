@@ -300,3 +300,31 @@ extension CoreRulesRound66Tests {
         XCTAssertEqual(positions(RepeatedSubscriptionRule.self, text), ["15:71"])
     }
 }
+
+extension CoreRulesRound66Tests {
+    /// `observers.append(Observer(model.$text) { … })` in `viewWillAppear`: the helper's initializer
+    /// subscribes the closure and keeps the subscription, and the array keeps the helper, so each
+    /// appearance adds one. A single helper property, replaced, does not pile up.
+    func testAppendingASubscribingHelperObjectFromARepeatedCallbackPilesUp() {
+        let text = """
+        final class Observer<Value> {
+            private var token: AnyCancellable?
+            init(_ publisher: Published<Value>.Publisher, onChange: @escaping (Value) -> Void) {
+                token = publisher.sink(receiveValue: onChange)
+            }
+        }
+        final class DispatchModel { @Published var connectionText = "" }
+        final class DispatchViewController: UIViewController {
+            let model = DispatchModel()
+            private var observers: [Observer<String>] = []
+            private var single: Observer<String>?
+            override func viewWillAppear(_ animated: Bool) {
+                super.viewWillAppear(animated)
+                observers.append(Observer(model.$connectionText) { [weak self] in self?.title = $0 })
+                single = Observer(model.$connectionText) { [weak self] in self?.title = $0 }
+            }
+        }
+        """
+        XCTAssertEqual(positions(StoreInAppearanceRule.self, text), ["14:19"])
+    }
+}

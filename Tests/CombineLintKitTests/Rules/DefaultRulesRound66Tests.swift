@@ -163,3 +163,43 @@ extension DefaultRulesRound66Tests {
                        ["App/WindViewController.swift:7:19"])
     }
 }
+
+extension DefaultRulesRound66Tests {
+    /// `tracker.positions` read through a protocol: the protocol's requirement and a mock's
+    /// property of the name decide nothing, the app's tracker hands out
+    /// `pointSubject.receive(on: Queues.tracker)`; `Queues.tracker` is that enum's queue, not the
+    /// view model's `tracker` property of another type.
+    func testAProtocolPropertyDeliversWhereItsOnlyAppConformerHandsItOut() {
+        let tracker = """
+        enum Queues { static let tracker = DispatchQueue(label: "tracker") }
+        protocol SatelliteTracking: AnyObject { var positions: AnyPublisher<Int, Never> { get } }
+        final class SatelliteTracker: SatelliteTracking {
+            private let pointSubject = PassthroughSubject<Int, Never>()
+            var positions: AnyPublisher<Int, Never> { pointSubject.receive(on: Queues.tracker).eraseToAnyPublisher() }
+        }
+        """
+        let model = """
+        @MainActor
+        final class TrackingViewModel: ObservableObject {
+            @Published private(set) var last = 0
+            private let tracker: SatelliteTracking
+            private var bag = Set<AnyCancellable>()
+            init(tracker: SatelliteTracking) { self.tracker = tracker }
+            func bind() {
+                tracker.positions.sink { [weak self] in self?.last = $0 }.store(in: &bag)
+                tracker.positions.receive(on: DispatchQueue.main).sink { [weak self] in self?.last = $0 }.store(in: &bag)
+            }
+        }
+        """
+        let mock = """
+        final class MockSatelliteTracker: SatelliteTracking {
+            let pointSubject = PassthroughSubject<Int, Never>()
+            var positions: AnyPublisher<Int, Never> { pointSubject.eraseToAnyPublisher() }
+        }
+        """
+        XCTAssertEqual(places(MainActorBackgroundDeliveryRule.self, [(path: "App/Tracker.swift", text: tracker),
+                                                                       (path: "App/TrackingViewModel.swift", text: model),
+                                                                       (path: "Tests/Mocks.swift", text: mock)]),
+                       ["App/TrackingViewModel.swift:8:27"])
+    }
+}
