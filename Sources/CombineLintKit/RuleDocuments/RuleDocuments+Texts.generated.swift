@@ -11034,7 +11034,8 @@ or returns the subscriptions it makes in an `[AnyCancellable]` or `Set<AnyCancel
 (`tokens[room] = binder.bind(room: room, onStatus: { self.render($0) })`).
 So does a helper object that subscribes the closure it is given and keeps the subscription itself,
 when a strong stored property of `self` holds it: made by its initializer
-(`boardingObserver = StreamObserver(feed) { self.render($0) }`, or a `lazy var`), or asked through it
+(`boardingObserver = StreamObserver(feed) { self.render($0) }`, a `lazy var`, or added to an array of `self`,
+`observers.append(Observer(feed) { self.render($0) })`), or asked through it
 (`keyboard.observe { self.inset = $0 }` with `let keyboard = KeyboardObserver()`): self → helper → its
 bag → closure → self. A local helper, a `weak` one, or a `[weak self]` closure is not reported.
 A subscriber made by hand from closures, `AnySubscriber(receiveValue: { … })` or

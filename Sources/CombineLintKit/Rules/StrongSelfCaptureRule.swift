@@ -289,7 +289,8 @@ public struct StrongSelfCaptureRule: Rule {
     }
 
     /// The strong stored property of type `t` that keeps the value of `chain`: assigned to it
-    /// (`observer = …`, `self.observer = …`) or its declaration's initial value (`lazy var watcher = …`).
+    /// (`observer = …`, `self.observer = …`), its declaration's initial value (`lazy var watcher = …`),
+    /// or a collection it is added to (`observers.append(…)`).
     private func strongMemberHolding(_ chain: Chain, type t: Int, lookup: TreeLookup) -> String? {
         let tree = lookup.tree
         switch chain.context {
@@ -307,6 +308,11 @@ public struct StrongSelfCaptureRule: Rule {
             guard tree.tokens[k].kind == .identifier, let v = tree.memberVariable(named: tree.name(k), ofType: t),
                   isStrongStoredProperty(v, in: tree) else { return nil }
             return tree.name(k)
+        case .argument:
+            // `observers.append(Observer(feed) { self… })`: a collection of `self` keeps the new object.
+            guard case .collection(.selfMember(let name)) = SubscriptionFinder.storage(of: chain, subscriberAt: chain.elements.count - 1, in: tree),
+                  let v = tree.memberVariable(named: name, ofType: t), isStrongStoredProperty(v, in: tree) else { return nil }
+            return name + "[…]"
         default:
             return nil
         }

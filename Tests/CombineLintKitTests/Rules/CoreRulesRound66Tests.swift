@@ -328,3 +328,33 @@ extension CoreRulesRound66Tests {
         XCTAssertEqual(positions(StoreInAppearanceRule.self, text), ["14:19"])
     }
 }
+
+extension CoreRulesRound66Tests {
+    /// A helper object whose initializer subscribes the closure it is handed and keeps the
+    /// subscription, appended to an array of `self`: self → observers → helper → subscription →
+    /// closure → self. `[weak self]`, or a local array, is no cycle.
+    func testAClosureHandedToASubscribingHelperKeptInAnArrayOfSelfIsACycle() {
+        let text = """
+        final class Observer<Output> {
+            private var token: AnyCancellable?
+            init(_ publisher: AnyPublisher<Output, Never>, onValue: @escaping (Output) -> Void) {
+                token = publisher.sink(receiveValue: onValue)
+            }
+        }
+        final class ChatViewModel {
+            private let messages = PassthroughSubject<String, Never>()
+            private var observers: [Observer<String>] = []
+            private var seen: [String] = []
+            func start() {
+                observers.append(Observer(messages.eraseToAnyPublisher()) { message in self.seen.append(message) })
+                observers.append(Observer(messages.eraseToAnyPublisher()) { [weak self] in self?.seen.append($0) })
+                var local: [Observer<String>] = []
+                local.append(Observer(messages.eraseToAnyPublisher()) { message in self.seen.append(message) })
+            }
+        }
+        """
+        let found = findings(of: StrongSelfCaptureRule.self, in: [(path: "A.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["12:80"])
+        XCTAssertEqual(found.first?.message, "This closure holds `self` strongly, and `self` keeps its subscription in `observers[…].token`: a retain cycle.")
+    }
+}
