@@ -25,6 +25,11 @@ extension Catalogue {
         "insert", "append", "formUnion", "add", "update", "store", "appending", "union",
     ]
 
+    /// CombineExt's `assign(to:on:ownership:)`: the label, and the values with which the
+    /// subscriber holds the object it assigns to weakly (no retain cycle through it).
+    public static let assignOwnershipLabel = "ownership"
+    public static let weakAssignOwnerships: Set<String> = [".weak", ".unowned"]
+
     /// Whether a declared type is a collection of cancellables, as a helper returning the
     /// subscriptions it makes writes it: `[AnyCancellable]`, `Set<AnyCancellable>`, `Array<AnyCancellable>`.
     public static func isCancellableCollectionType(_ text: String) -> Bool {

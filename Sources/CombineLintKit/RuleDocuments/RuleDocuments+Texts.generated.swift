@@ -15,7 +15,7 @@ kept. When the key path names an `@Published` property of the enclosing type (de
 or extension the project index sees) and the cancellable goes to `.store(in:)`, the finding carries
 a fix that writes `.assign(to: &$property)` and removes the `.store(in:)`.
 
-Not reported: another target (`on: label`, `on: self.label`, `on: viewModel`), `assign(to: &$x)`,
+Not reported: another target (`on: label`, `on: self.label`, `on: viewModel`), CombineExt's `assign(to:on:ownership:)` with `.weak` or `.unowned` (it holds `self` weakly), `assign(to: &$x)`,
 structs and enums (no reference, no cycle), a binding declared `weak` (an `unowned` one or an
 `[unowned self]` capture is still reported: `assign` holds whatever object it is given strongly), static methods
 (`self` is the type), preview code (a type only previews make, `#Preview { FeedView(feed: PreviewFeed()) }`:

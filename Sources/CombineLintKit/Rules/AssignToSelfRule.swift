@@ -23,6 +23,9 @@ public struct AssignToSelfRule: Rule {
             let chain = tree.chains[subscription.chain]
             let element = chain.elements[subscription.element]
             guard let target = element.argument("on"), target.value.lowerBound == target.value.upperBound else { continue }
+            // CombineExt's `assign(to: \.x, on: self, ownership: .weak)` holds `self` weakly.
+            if let ownership = element.argument(Catalogue.assignOwnershipLabel),
+               Catalogue.weakAssignOwnerships.contains(tree.text(ownership.value.lowerBound, ownership.value.upperBound).filter { $0 != " " }) { continue }
             let targetToken = target.value.lowerBound
             guard isSelf(targetToken, in: tree),
                   SelfCapture.isInReferenceType(targetToken, of: tree, index: context.index),

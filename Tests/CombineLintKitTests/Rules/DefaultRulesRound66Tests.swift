@@ -203,3 +203,24 @@ extension DefaultRulesRound66Tests {
                        ["App/TrackingViewModel.swift:8:27"])
     }
 }
+
+extension DefaultRulesRound66Tests {
+    /// CombineExt's `assign(to:on:ownership:)` with `.weak` or `.unowned` holds `self` weakly: no
+    /// cycle; `.strong`, or Combine's own `assign(to:on:)`, keeps it.
+    func testAnAssignWithWeakOwnershipHoldsSelfWeakly() {
+        let text = """
+        final class DetailViewModel {
+            let readings = PassthroughSubject<Int, Never>()
+            var value = 0
+            private var bag = Set<AnyCancellable>()
+            func bind() {
+                readings.assign(to: \\.value, on: self, ownership: .weak).store(in: &bag)
+                readings.assign(to: \\.value, on: self, ownership: .unowned).store(in: &bag)
+                readings.assign(to: \\.value, on: self, ownership: .strong).store(in: &bag)
+                readings.assign(to: \\.value, on: self).store(in: &bag)
+            }
+        }
+        """
+        XCTAssertEqual(positions(AssignToSelfRule.self, text), ["8:18", "9:18"])
+    }
+}
