@@ -72,6 +72,8 @@ struct RepeatedEntryPoints: Sendable {
         case "addObserver" where element.argument("forName") != nil:
             return "addObserver(forName:) block"
         case "sink" where chain.elements.contains(where: { $0.name == "NotificationCenter" }):
+            // `.first()` or `prefix(1)` before it: the closure runs for one notification only.
+            if SingleValuePipelines.emitsAtMostOneValue(chain, in: tree) { return nil }
             return "notification sink"
         case let name where Catalogue.actionHandlerTypes.contains(name):
             return name + " handler"

@@ -8184,7 +8184,7 @@ from code UIKit or SwiftUI runs again and again:
   run on every change of its data;
 - `@IBAction` and `@objc` methods and `#selector(…)` targets (buttons, refresh controls,
   notification observers), and closures given to `NotificationCenter.addObserver(forName:…)`,
-  to the `sink` of a `NotificationCenter` publisher (or a method handed to it by reference, `sink(receiveValue: handleState)`), to `UIAction`, a swipe action's `UIContextualAction` or an alert's `UIAlertAction` (made again each time it is shown), to SwiftUI's `.onAppear`,
+  to the `sink` of a `NotificationCenter` publisher (or a method handed to it by reference, `sink(receiveValue: handleState)`; not after `first()` or `prefix(1)`, which let one notification through), to `UIAction`, a swipe action's `UIContextualAction` or an alert's `UIAlertAction` (made again each time it is shown), to SwiftUI's `.onAppear`,
   `.task`, `.onChange`, `.onReceive`, `.onTapGesture`, `.onSubmit` or `.refreshable` or a `Button`'s action, to a
   repeating `Timer`, and the body of a `for await` loop (it runs for every element of the async
   sequence); a store written right in such a closure (`UIAction { … .store(in: &self.cancellables) }`)

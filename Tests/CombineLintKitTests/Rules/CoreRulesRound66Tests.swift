@@ -358,3 +358,34 @@ extension CoreRulesRound66Tests {
         XCTAssertEqual(found.first?.message, "This closure holds `self` strongly, and `self` keeps its subscription in `observers[…].token`: a retain cycle.")
     }
 }
+
+extension CoreRulesRound66Tests {
+    /// A notification sink after `.first()` runs its closure for one notification: a subscription
+    /// stored there is made once. Without `.first()`, each notification adds one, which nested_sink
+    /// reports (repeated_subscription leaves a store inside another subscription's sink to it).
+    func testANotificationSinkAfterFirstRunsOnce() {
+        let text = """
+        final class AppCoordinator {
+            let connectivity = PassthroughSubject<Bool, Never>()
+            private var bag = Set<AnyCancellable>()
+            func start() {
+                NotificationCenter.default.publisher(for: UIApplication.didFinishLaunchingNotification)
+                    .first()
+                    .sink { [weak self] _ in
+                        guard let self else { return }
+                        self.connectivity.sink { print($0) }.store(in: &self.bag)
+                    }
+                    .store(in: &bag)
+                NotificationCenter.default.publisher(for: UIApplication.didBecomeActiveNotification)
+                    .sink { [weak self] _ in
+                        guard let self else { return }
+                        self.connectivity.sink { print($0) }.store(in: &self.bag)
+                    }
+                    .store(in: &bag)
+            }
+        }
+        """
+        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, text), [])
+        XCTAssertEqual(positions(NestedSinkRule.self, text), ["15:35"])
+    }
+}
