@@ -5,7 +5,8 @@
 /// subscriber of the property gets its values there, though its own chain shows no scheduler.
 ///
 /// So does a computed property whose getter returns such a pipeline
-/// (`var wind: AnyPublisher<…> { windSubject.receive(on: queue).eraseToAnyPublisher() }`).
+/// (`var wind: AnyPublisher<…> { windSubject.receive(on: queue).eraseToAnyPublisher() }`), and a
+/// property made from one of these with no scheduler step of its own (`samples.map { … }`).
 ///
 /// Worked out once per run: the chains that hold a scheduler step (or a request) and are the
 /// initial value of a property, assigned to one (`name = …`, `self.name = …`) or returned by a
@@ -64,20 +65,46 @@ enum BackgroundStoredPublishers {
             background[name] = entry
         }
         var result: [String: Source] = [:]
-        for (name, entry) in background {
-            // A property of the name typed as something else (`let beats: BeatTracker`) is another
-            // object's, which no subscriber chain starts from.
-            // A test double's property of the name (a mock feed's `let wind = PassthroughSubject…`)
-            // stands in for it in tests only; a protocol's requirement has no value of its own.
-            let declarations = index.properties(named: name).filter { mayHoldPublisher($0) && !isTestDoubleOrRequirement($0, index: index) }
-            guard !declarations.isEmpty,
-                  declarations.allSatisfy({ !$0.hasAttribute("Published") && !isSubject($0) }),
-                  declarations.filter({ !$0.initializerText.isEmpty || $0.isComputed }).count <= entry.declarations,
-                  !isGivenOtherValues(name, besides: entry.chains, index: index),
-                  declarations.allSatisfy({ !$0.isComputed || returnsOnly(entry.chains, property: $0, index: index) }) else { continue }
+        for (name, entry) in background where qualifies(name, entry.declarations, entry.chains, index: index) {
+            result[name] = Source(reason: entry.reason)
+        }
+        // One step further: a property given one of these with no scheduler step of its own
+        // (`var climbRate { samples.map(\.climbRate).eraseToAnyPublisher() }`) delivers where it does.
+        let stepSet = Set(stepNames)
+        var derived: [String: (reason: String, declarations: Int, chains: Set<ChainKey>)] = [:]
+        for (source, found) in result.sorted(by: { $0.key < $1.key }) {
+            for reference in index.chainElements[source] {
+                let tree = index.trees[reference.tree]
+                let chain = tree.chains[reference.chain]
+                let start = chain.elements.count > 1 && chain.elements[0].name == "self" ? 1 : 0
+                guard reference.element == start, !chain.elements[start].isCall, chain.elements[start].subscripts.isEmpty,
+                      !chain.elements.contains(where: { stepSet.contains($0.name) }),
+                      let (name, isDeclaration) = propertyTarget(of: chain, in: tree), result[name] == nil else { continue }
+                var entry = derived[name] ?? (found.reason, 0, [])
+                if isDeclaration { entry.declarations += 1 }
+                entry.chains.insert(ChainKey(tree: reference.tree, chain: reference.chain))
+                derived[name] = entry
+            }
+        }
+        for (name, entry) in derived where qualifies(name, entry.declarations, entry.chains, index: index) {
             result[name] = Source(reason: entry.reason)
         }
         return result
+    }
+
+    /// Whether every value the project gives a property named `name` is among `chains` (`declarations`
+    /// of them initial values or getters' returns).
+    private static func qualifies(_ name: String, _ declared: Int, _ chains: Set<ChainKey>, index: ProjectIndex) -> Bool {
+        // A property of the name typed as something else (`let beats: BeatTracker`) is another
+        // object's, which no subscriber chain starts from.
+        // A test double's property of the name (a mock feed's `let wind = PassthroughSubject…`)
+        // stands in for it in tests only; a protocol's requirement has no value of its own.
+        let declarations = index.properties(named: name).filter { mayHoldPublisher($0) && !isTestDoubleOrRequirement($0, index: index) }
+        return !declarations.isEmpty
+            && declarations.allSatisfy({ !$0.hasAttribute("Published") && !isSubject($0) })
+            && declarations.filter({ !$0.initializerText.isEmpty || $0.isComputed }).count <= declared
+            && !isGivenOtherValues(name, besides: chains, index: index)
+            && declarations.allSatisfy({ !$0.isComputed || returnsOnly(chains, property: $0, index: index) })
     }
 
     /// A property declared in a test folder or by a test double (`MockFeed`, `StubClock`), or a

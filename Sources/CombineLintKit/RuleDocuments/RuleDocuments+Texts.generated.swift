@@ -4676,7 +4676,8 @@ URLSession's queue too, and one whose inner publisher is a project function retu
 source (`Deferred { Future { promise in promise(.success(check(text))) } }`) emits on the thread that
 subscribes to it, the upstream's; or the source is a stored publisher property (a `share()`,
 `multicast(subject:)`, `makeConnectable()` or plain pipeline kept in a `let`, or a computed property whose getter
-returns one, `var wind: AnyPublisher<…> { windSubject.receive(on: queue).eraseToAnyPublisher() }`) whose every value the project
+returns one, `var wind: AnyPublisher<…> { windSubject.receive(on: queue).eraseToAnyPublisher() }`, or one made from such a
+property with no scheduler step of its own, `var climbRate { samples.map(\.climb).eraseToAnyPublisher() }`) whose every value the project
 (test doubles and a protocol's requirement aside) gives it is a pipeline ending in a background step: a shared publisher delivers on the thread its
 upstream delivers on, so its subscribers run there though their own chains show no scheduler (a
 property of the name that is also given another value, a parameter or a subject, is not known). Not reported: a chain whose last scheduler step is the main queue or

@@ -224,3 +224,32 @@ extension DefaultRulesRound66Tests {
         XCTAssertEqual(positions(AssignToSelfRule.self, text), ["8:18", "9:18"])
     }
 }
+
+extension DefaultRulesRound66Tests {
+    /// `var climbRate { samples.map(\.climbRate).eraseToAnyPublisher() }` with `samples` delivering on
+    /// the sensor queue: a property made from a background publisher with no scheduler step of its
+    /// own delivers there too; one that hops to the main queue does not.
+    func testAPublisherPropertyMadeFromABackgroundOneDeliversThere() {
+        let text = """
+        struct Sample { let climb: Double }
+        final class Variometer {
+            private let sensorQueue = DispatchQueue(label: "sensor")
+            private let subject = PassthroughSubject<Sample, Never>()
+            var samples: AnyPublisher<Sample, Never> { subject.receive(on: sensorQueue).eraseToAnyPublisher() }
+            var climbRate: AnyPublisher<Double, Never> { samples.map(\\.climb).eraseToAnyPublisher() }
+            var climbOnMain: AnyPublisher<Double, Never> { samples.map(\\.climb).receive(on: DispatchQueue.main).eraseToAnyPublisher() }
+        }
+        final class VarioViewController: UIViewController {
+            let vario = Variometer()
+            let label = UILabel()
+            var bag = Set<AnyCancellable>()
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                vario.climbRate.sink { [weak self] in self?.label.text = "\\($0)" }.store(in: &bag)
+                vario.climbOnMain.sink { [weak self] in self?.label.text = "\\($0)" }.store(in: &bag)
+            }
+        }
+        """
+        XCTAssertEqual(positions(MainActorBackgroundDeliveryRule.self, text), ["15:25"])
+    }
+}
