@@ -113,12 +113,22 @@ public enum RunOnceGuards {
     /// The names set to `true` or `false` in `ranges` of `tree`: run-once flags. A name also
     /// toggled there (`isFollowing.toggle()`) flips on every other run, so it guards nothing once.
     /// A set the code inserts into (`observedIDs.insert(id)`) is a run-once record per key: behind
-    /// `guard !observedIDs.contains(id)` a subscription is made once for each id.
+    /// `guard !observedIDs.contains(id)` a subscription is made once for each id. So is the last
+    /// value seen, `guard observedOrder != order.id else { return }` with `observedOrder = order.id`:
+    /// the code after it runs once for each new value.
     public static func flagAssignments(in ranges: [Range<Int>], of tree: SyntaxTree) -> Set<String> {
         var names = Set<String>()
         var toggled = Set<String>()
+        var assigned = Set<String>()
+        var comparedByGuard = Set<String>()
         for range in ranges {
             for i in range where tree.tokens[i].kind == .identifier && i + 2 < tree.tokens.count {
+                // `guard observed != id`, `guard self.observed != id`.
+                if tree.tokenIs(i + 1, "!="), i >= 1, tree.isWord(i - 1, "guard")
+                    || (i >= 3 && tree.tokens[i - 1].kind == .period && tree.isSelfReference(i - 2) && tree.isWord(i - 3, "guard")) {
+                    comparedByGuard.insert(tree.name(i))
+                }
+                if tree.tokens[i + 1].kind == .equal, !tree.isWord(i + 2, "nil") { assigned.insert(tree.name(i)) }
                 if tree.tokens[i + 1].kind == .equal, tree.isWord(i + 2, "true") || tree.isWord(i + 2, "false") {
                     names.insert(tree.name(i))
                 } else if tree.tokens[i + 1].kind == .period, tree.isWord(i + 2, "toggle") {
@@ -129,7 +139,7 @@ public enum RunOnceGuards {
                 }
             }
         }
-        return names.subtracting(toggled)
+        return names.union(assigned.intersection(comparedByGuard)).subtracting(toggled)
     }
 
     /// The flags of `flagAssignments` that are only ever set one way (`reminderArmed = true`, never

@@ -8324,7 +8324,8 @@ Not reported:
   or a cache per key (`if let existing = rowModels[id] { return existing }`, also after updating the entry
   found, `existing.update(deck); return existing`, or `guard rowModels[id] == nil`,
   before `rowModels[id] = model`): the rest runs once per key, however often a view's `body` asks;
-- paths guarded by a run-once flag the type sets (`guard !didBind else { return }; didBind = true`; an
+- paths guarded by a run-once flag the type sets (`guard !didBind else { return }; didBind = true`, or the last value
+  seen, `guard observedOrder != order.id else { return }; observedOrder = order.id`, once per value; an
   `if !didBind { … }` block guards the subscriptions inside it, not those after it; a flag it
   toggles, `isFollowing.toggle()`, is on again every other run and guards nothing once; only a flag that the
   repeated path itself sets (or a method it calls) counts:

@@ -389,3 +389,39 @@ extension CoreRulesRound66Tests {
         XCTAssertEqual(positions(NestedSinkRule.self, text), ["15:35"])
     }
 }
+
+extension CoreRulesRound66Tests {
+    /// `guard observedOrder != order.id else { return }` then `observedOrder = order.id`: the
+    /// subscription after it is made once per order, however often `.task` runs the method.
+    /// Without the guard, each run adds one.
+    func testALastValueGuardRunsTheCodeAfterItOncePerValue() {
+        let text = """
+        struct Order { let id: UUID }
+        final class VerificationModel: ObservableObject {
+            let queue = PassthroughSubject<[UUID], Never>()
+            let order: Order
+            @Published var upcoming: UUID?
+            private var observedOrder: UUID?
+            private var cancellables = Set<AnyCancellable>()
+            init(order: Order) { self.order = order }
+            func loadInitialData() async {
+                guard observedOrder != order.id else { return }
+                observedOrder = order.id
+                queue.map { $0.first }.sink { [weak self] in self?.upcoming = $0 }.store(in: &cancellables)
+            }
+            func loadAgain() async {
+                queue.map { $0.first }.sink { [weak self] in self?.upcoming = $0 }.store(in: &cancellables)
+            }
+        }
+        struct VerificationForm: View {
+            @StateObject var model: VerificationModel
+            var body: some View {
+                Text("Verify")
+                    .task { await model.loadInitialData() }
+                    .task { await model.loadAgain() }
+            }
+        }
+        """
+        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, text), ["15:76"])
+    }
+}
