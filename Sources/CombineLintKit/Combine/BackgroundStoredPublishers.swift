@@ -107,14 +107,15 @@ enum BackgroundStoredPublishers {
             && declarations.allSatisfy({ !$0.isComputed || returnsOnly(chains, property: $0, index: index) })
     }
 
-    /// A property declared in a test folder or by a test double (`MockFeed`, `StubClock`), or a
-    /// protocol's requirement (`var positions: AnyPublisher<…> { get }`), which its conformers'
-    /// declarations decide.
+    /// A property of test code or a test double (`TestCaseCode.isTestOrDouble`: a `MockFeed`'s, one in
+    /// `Tests/Mocks`), or a protocol's requirement (`var positions: AnyPublisher<…> { get }`), which
+    /// its conformers' declarations decide.
     private static func isTestDoubleOrRequirement(_ property: IndexedProperty, index: ProjectIndex) -> Bool {
-        if TestCaseCode.isInTestFolder(property.file) { return true }
-        guard let t = index.treeIndexByPath[property.file], case let tree = index.trees[t], property.variable < tree.variables.count,
-              let type = tree.variables[property.variable].enclosingType else { return false }
-        return tree.types[type].kind == .protocol || TestCaseCode.namesTestDouble(tree.types[type].name.lastNameComponent)
+        guard let t = index.treeIndexByPath[property.file], case let tree = index.trees[t], property.variable < tree.variables.count
+        else { return TestCaseCode.isInTestFolder(property.file) }
+        let variable = tree.variables[property.variable]
+        if let type = variable.enclosingType, tree.types[type].kind == .protocol { return true }
+        return TestCaseCode.isTestOrDouble(variable.nameToken, of: tree, index: index)
     }
 
     /// Whether every pipeline the getter of computed `property` returns is among `chains`.
@@ -183,8 +184,7 @@ enum BackgroundStoredPublishers {
             if let type = TypeResolver.enclosingTypeName(at: t, in: tree),
                let property = index.property(name, ofType: type), !mayHoldPublisher(property) { continue }
             // And a test double's, which stands in for the app's in tests only.
-            if TestCaseCode.isInTestFolder(tree.file.path)
-                || TypeResolver.enclosingTypeName(at: t, in: tree).map(TestCaseCode.namesTestDouble) == true { continue }
+            if TestCaseCode.isTestOrDouble(t, of: tree, index: index) { continue }
             guard t + 2 < tree.tokens.count, let c = tree.chain(startingAt: t + 2),
                   chains.contains(ChainKey(tree: reference.tree, chain: c)) else { return true }
         }

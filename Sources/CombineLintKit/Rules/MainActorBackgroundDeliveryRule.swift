@@ -119,7 +119,7 @@ public struct MainActorBackgroundDeliveryRule: Rule {
             if context.index.property(member.name, ofType: typeName)?.attributes.contains("@MainActor") == true { return member.name }
             if observed, member.isWritten, context.index.property(member.name, ofType: typeName)?.hasAttribute("Published") == true { return member.name }
             // A member of a held main-actor object used (`statusItem.button?.title = …`, `label.isHidden = true`).
-            if holders.contains(member.name), usesMemberOfValue(after: i, in: tree) { return member.name }
+            if holders.contains(member.name), usesMemberOfValue(named: member.nameToken, in: tree) { return member.name }
         }
         return nil
     }
@@ -143,16 +143,10 @@ public struct MainActorBackgroundDeliveryRule: Rule {
         }
     }
 
-    /// Whether the member named at or after token `i` (`label`, `self.label`, `self?.statusItem`)
+    /// Whether the member named at token `nameToken` (`label`, `self.label`, `self?.statusItem`)
     /// is followed by a use of one of its own members (`.text`, `?.button`).
-    private func usesMemberOfValue(after i: Int, in tree: SyntaxTree) -> Bool {
-        var k = i
-        if tree.isSelfReference(k) {
-            k += 1
-            if k < tree.tokens.count, tree.tokens[k].kind == .questionMark || tree.tokens[k].kind == .exclamationMark { k += 1 }
-            k += 1
-        }
-        k += 1
+    private func usesMemberOfValue(named nameToken: Int, in tree: SyntaxTree) -> Bool {
+        var k = nameToken + 1
         if k < tree.tokens.count, tree.tokens[k].kind == .questionMark || tree.tokens[k].kind == .exclamationMark { k += 1 }
         return k + 1 < tree.tokens.count && tree.tokens[k].kind == .period && tree.tokens[k + 1].kind == .identifier
     }
@@ -176,8 +170,8 @@ public struct MainActorBackgroundDeliveryRule: Rule {
     }
 
     /// `self.name`, `self?.name` or an implicit `name` (not a local, a parameter, a label or a
-    /// member of something else) at token `i`, and whether it is assigned there.
-    private func selfMember(at i: Int, in c: Int, tree: SyntaxTree) -> (name: String, isWritten: Bool, isExplicit: Bool)? {
+    /// member of something else) at token `i`, the token of its name, and whether it is assigned there.
+    private func selfMember(at i: Int, in c: Int, tree: SyntaxTree) -> (name: String, nameToken: Int, isWritten: Bool, isExplicit: Bool)? {
         var nameToken = i
         if tree.isSelfReference(i) {
             var k = i + 1
@@ -195,7 +189,7 @@ public struct MainActorBackgroundDeliveryRule: Rule {
         }
         let next = nameToken + 1 < tree.tokens.count ? tree.tokens[nameToken + 1] : nil
         let written = next.map { $0.kind == .equal || ($0.kind == .operator && tree.text(nameToken + 1).hasSuffix("=") && !["==", "!=", "<=", ">=", "==="].contains(tree.text(nameToken + 1))) } ?? false
-        return (tree.name(nameToken), written, nameToken != i)
+        return (tree.name(nameToken), nameToken, written, nameToken != i)
     }
 
     /// Every declaration of `name` in `typeName` (any file, any extension) is `nonisolated`: a
