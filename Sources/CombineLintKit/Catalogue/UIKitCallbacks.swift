@@ -150,6 +150,18 @@ extension Catalogue {
         "toolbar(_:itemForItemIdentifier:willBeInsertedIntoToolbar:)",
     ]
 
+    /// What a per-row method makes the view of, where that is not a row (messages name it).
+    public static let perRowShownItems: [String: String] = [
+        "mapView(_:viewFor:)": "annotation",
+        "toolbar(_:itemForItemIdentifier:willBeInsertedIntoToolbar:)": "toolbar item",
+        "collectionView(_:itemForRepresentedObjectAt:)": "item",
+        "collectionView(_:cellForItemAt:)": "item",
+        "collectionView(_:willDisplay:forItemAt:)": "item",
+        "tableView(_:viewForHeaderInSection:)": "section header",
+        "tableView(_:viewForFooterInSection:)": "section footer",
+        "collectionView(_:viewForSupplementaryElementOfKind:at:)": "supplementary view",
+    ]
+
     /// Parameter types of a per-row method that are not the row's view: its list and its position
     /// (`tableView: UITableView`, `indexPath: IndexPath`, AppKit's `row: Int`).
     public static let rowPositionTypes: Set<String> = [

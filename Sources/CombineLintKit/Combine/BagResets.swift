@@ -67,12 +67,9 @@ public enum BagResets {
             let start = assignmentTargetStart(ofEqualAt: i, notBefore: range.lowerBound, in: tree)
             guard start < i else { continue }
             // `bags[id] = []`: the entry of a keyed bag, emptied for the store into `&bags[id, default: []]`.
-            var targetLast = i - 1
-            if tree.tokens[targetLast].kind == .rightBracket, case let open = Int(tree.matching[targetLast]), open > start {
-                // `tokens[UUID()] = …` fills a new entry each time and replaces none.
-                if SubscriptionFinder.subscriptKeyIsNew(start...(i - 1), in: tree) { continue }
-                targetLast = open - 1
-            }
+            let targetLast = tree.lastTokenBeforeSubscript(first: start, last: i - 1)
+            // `tokens[UUID()] = …` fills a new entry each time and replaces none.
+            if targetLast != i - 1, SubscriptionFinder.subscriptKeyIsNew(start...(i - 1), in: tree) { continue }
             guard self.key(first: start, last: targetLast, in: tree) == key else { continue }
             // `bags[id] = bag` writing back a copy made by `var bag = bags[id, default: []]` keeps the
             // entry's subscriptions, and adds to them.

@@ -140,8 +140,7 @@ public enum SubscriptionFinder {
         if start < last, tree.isWord(start, "return") { start += 1 }
         guard start <= last else { return .other("") }
         // Strip a trailing subscript: `bag[key]` is owned by `bag`.
-        var end = last
-        if tree.tokens[end].kind == .rightBracket, tree.matching[end] > Int32(start) { end = Int(tree.matching[end]) - 1 }
+        var end = tree.lastTokenBeforeSubscript(first: start, last: last)
         // Strip `?` and `!` of optional chaining at the end.
         while end > start, tree.tokens[end].kind == .questionMark || tree.tokens[end].kind == .exclamationMark { end -= 1 }
         if tree.isWord(start, "self") {

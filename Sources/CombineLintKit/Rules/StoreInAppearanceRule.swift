@@ -117,8 +117,7 @@ public struct StoreInAppearanceRule: Rule {
             guard let argument = SubscriptionFinder.bagArgument(of: store) else { return nil }
             // `&watchers[id, default: []]`: the entry of a keyed bag grows as a bag member does,
             // and is emptied with its dictionary (or by `watchers[id] = []`).
-            var last = argument.value.upperBound
-            if tree.tokens[last].kind == .rightBracket, case let open = Int(tree.matching[last]), open > argument.value.lowerBound { last = open - 1 }
+            let last = tree.lastTokenBeforeSubscript(first: argument.value.lowerBound, last: argument.value.upperBound)
             guard let key = BagResets.key(first: argument.value.lowerBound, last: last, in: tree) else { return nil }
             return StoreSite(first: store.nameToken, last: store.lastToken, key: key)
         case .collection(let owner):
@@ -464,7 +463,7 @@ public struct StoreInAppearanceRule: Rule {
         case .layout:
             return "Every layout pass (`\(site.name)`) adds a live subscription to `\(bag)`, so each update is handled once per pass so far."
         case .perRow:
-            return "Every row shown runs `\(site.name)`, adding a live subscription to `\(bag)`, so each update is handled once per call so far."
+            return "Every \(Catalogue.perRowShownItems[site.name] ?? "row") shown runs `\(site.name)`, adding a live subscription to `\(bag)`, so each update is handled once per call so far."
         case .cellProvider:
             return "Every cell shown runs \(site.name), adding a live subscription to `\(bag)`, so each update is handled once per call so far."
         case .cellMethod(let cellType):

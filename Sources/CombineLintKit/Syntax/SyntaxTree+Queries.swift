@@ -48,6 +48,13 @@ extension SyntaxTree {
         let text = name(i)
         return text.count >= 2 && text.hasSuffix("=") && !["==", "!=", "<=", ">=", "===", "!=="].contains(text)
     }
+
+    /// The last token of the expression first...last without its trailing subscript: `bags[id]`
+    /// ends at `bags` (the collection that owns the entry); an expression with none ends at `last`.
+    public func lastTokenBeforeSubscript(first: Int, last: Int) -> Int {
+        guard tokens[last].kind == .rightBracket, case let open = Int(matching[last]), open > first else { return last }
+        return open - 1
+    }
     /// The source text of tokens first...last, with single spaces where the source had space.
     public func text(_ first: Int, _ last: Int) -> String { textReader.joined(first, last) }
     /// The exact source text of tokens first...last, as written.
