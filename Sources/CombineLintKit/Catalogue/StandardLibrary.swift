@@ -43,7 +43,7 @@ extension Catalogue {
 
     /// Generic collection types, never a publisher either (a collection's publisher is its
     /// `publisher` member): `Array<Item>` like `[Item]`.
-    public static let collectionTypeNames: Set<String> = ["Array", "ContiguousArray", "Set", "Dictionary"]
+    public static let collectionTypeNames: Set<String> = ["Array", "ArraySlice", "ContiguousArray", "Set", "Dictionary"]
 
     /// Global functions that cannot reassign a property of the caller (printing, logging, assertions).
     public static let nonMutatingFreeFunctions: Set<String> = ["print", "debugPrint", "assert", "assertionFailure", "precondition", "NSLog", "os_log", "dump"]

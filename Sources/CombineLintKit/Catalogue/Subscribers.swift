@@ -49,7 +49,9 @@ extension Catalogue {
     public static let voidClosureCalls: Set<String> = [
         "async", "asyncAfter", "forEach", "onAppear", "onDisappear", "onReceive", "onChange", "animate",
         "addOperation", "sink", "handleEvents", "scheduledTimer", "addObserver", "UIAction", "task",
-        "onTapGesture", "onLongPressGesture", "onSubmit",
+        "onTapGesture", "onLongPressGesture", "onSubmit", "onOpenURL", "onDismiss",
+        // An alert action's handler, a presentation's completion, a batch update or transition's block.
+        "UIAlertAction", "present", "dismiss", "performBatchUpdates", "transition", "beginSheetModal",
         // `Future { promise in … }`: the attempt returns nothing.
         "Future",
     ]

@@ -99,23 +99,12 @@ enum BackgroundStoredPublishers {
         // object's, which no subscriber chain starts from.
         // A test double's property of the name (a mock feed's `let wind = PassthroughSubject…`)
         // stands in for it in tests only; a protocol's requirement has no value of its own.
-        let declarations = index.properties(named: name).filter { mayHoldPublisher($0) && !isTestDoubleOrRequirement($0, index: index) }
+        let declarations = index.properties(named: name).filter { mayHoldPublisher($0) && !TestCaseCode.isTestDoubleOrRequirement($0, index: index) }
         return !declarations.isEmpty
             && declarations.allSatisfy({ !$0.hasAttribute("Published") && !isSubject($0) })
             && declarations.filter({ !$0.initializerText.isEmpty || $0.isComputed }).count <= declared
             && !isGivenOtherValues(name, besides: chains, index: index)
             && declarations.allSatisfy({ !$0.isComputed || returnsOnly(chains, property: $0, index: index) })
-    }
-
-    /// A property of test code or a test double (`TestCaseCode.isTestOrDouble`: a `MockFeed`'s, one in
-    /// `Tests/Mocks`), or a protocol's requirement (`var positions: AnyPublisher<…> { get }`), which
-    /// its conformers' declarations decide.
-    private static func isTestDoubleOrRequirement(_ property: IndexedProperty, index: ProjectIndex) -> Bool {
-        guard let t = index.treeIndexByPath[property.file], case let tree = index.trees[t], property.variable < tree.variables.count
-        else { return TestCaseCode.isInTestFolder(property.file) }
-        let variable = tree.variables[property.variable]
-        if let type = variable.enclosingType, tree.types[type].kind == .protocol { return true }
-        return TestCaseCode.isTestOrDouble(variable.nameToken, of: tree, index: index)
     }
 
     /// Whether every pipeline the getter of computed `property` returns is among `chains`.

@@ -25,7 +25,8 @@ enum BackgroundSubjects {
     /// Which of the app's sends into subject `name` run off the main thread (see `isSentOffMain`).
     static func offMainSends(into name: String, index: ProjectIndex, memo: ProjectMemo?) -> OffMainSends {
         let compute = { () -> OffMainSends in
-            let declarations = index.properties(named: name)
+            // A same-named collection or plain value of another type (`let samples: [Sample]`) is no source.
+            let declarations = index.properties(named: name).filter { !NonPublisherResults.holdsPlainValue($0) }
             guard !declarations.isEmpty, declarations.allSatisfy({ ProjectIndex.isSubjectType($0) && (isPassthrough($0) || isCurrentValue($0)) }) else { return .none }
             // A test (or a test double) that sends on the main thread to drive the code stands in for
             // the app's senders; where the app sends is what its subscribers get.
@@ -60,7 +61,7 @@ enum BackgroundSubjects {
     /// The computed properties whose getter only erases a subject sent into off the main thread
     /// (`var beats: AnyPublisher<Int, Never> { subject.eraseToAnyPublisher() }`), by name, with the
     /// subject's name: a pipeline from one delivers where the subject's senders run. Every property
-    /// of the name that may hold a publisher must be such a getter of the same subject. Worked out once per run from the
+    /// of the name that may hold a publisher must be such a getter (of one such subject or another). Worked out once per run from the
     /// uses of those subjects' names.
     static func erasedSubjects(index: ProjectIndex, memo: ProjectMemo) -> [String: String] {
         memo.value(for: "erased-subjects-sent-off-main") {
@@ -68,26 +69,31 @@ enum BackgroundSubjects {
             var found: [String: String] = [:]
             /// The erasing getters seen, by property name: the declaring file and variable.
             var getters: [String: Set<String>] = [:]
-            var rejected = Set<String>()
             for subject in candidates.sorted() where isSentOffMain(subject, index: index, memo: memo) {
                 for reference in index.chainElements[subject] where reference.element <= 1 {
                     let tree = index.trees[reference.tree]
                     let chain = tree.chains[reference.chain]
                     guard chain.isReturned, let (property, v) = erasingGetter(chain, subject: subject, in: tree) else { continue }
-                    if let other = found[property], other != subject { rejected.insert(property) }
-                    found[property] = subject
+                    // A mock's getter erasing its own subject stands in for the app's in tests only.
+                    if TestCaseCode.isTestOrDouble(chain.first, of: tree, index: index) { continue }
+                    // Getters of the name erasing different subjects (two conformers of a protocol) all deliver
+                    // off main, each subject here being sent into there; the message names the first.
+                    if found[property] == nil { found[property] = subject }
                     getters[property, default: []].insert(tree.file.path + "\u{0}\(v)")
                 }
             }
             for property in found.keys {
                 // A property of the name whose written type is no publisher (a view's `let endsAt: Date`)
                 // starts no pipeline, and does not stand in the way.
+                // A protocol's requirement, a test double's or a preview stand-in's getter is not what the
+                // app's objects hold (`var samples: AnyPublisher<…> { get }`, a mock's own subject).
                 let declarations = index.properties(named: property).filter {
-                    $0.typeText.isEmpty || $0.typeText.contains("Publisher") || $0.typeText.contains("Subject")
+                    ($0.typeText.isEmpty || $0.typeText.contains("Publisher") || $0.typeText.contains("Subject"))
+                        && !TestCaseCode.isTestDoubleOrRequirement($0, index: index)
                 }
                 // Another getter of the name (`static var frames` made of keyboard notifications) may be the one a chain reads.
                 let erasing = getters[property] ?? []
-                if rejected.contains(property) || declarations.isEmpty || !declarations.allSatisfy({ erasing.contains($0.file + "\u{0}\($0.variable)") }) {
+                if declarations.isEmpty || !declarations.allSatisfy({ erasing.contains($0.file + "\u{0}\($0.variable)") }) {
                     found[property] = nil
                 }
             }

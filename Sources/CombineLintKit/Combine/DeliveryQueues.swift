@@ -53,6 +53,8 @@ struct DeliveryQueues {
             state = .background(reason: "the queue of `\(stored)` (\(reason), where it is made)")
         } else if case .unknown = state, case .background(let reason) = functionSource(of: chain, before: firstOperator) {
             state = .background(reason: reason)
+        } else if case .unknown = state, let combined = combinedRootDelivery(of: chain, before: firstOperator) {
+            state = combined
         } else if case .unknown = state, let source = localSource(of: chain, before: firstOperator) {
             var queues = self
             queues.sourceLocalLevels -= 1
@@ -79,11 +81,35 @@ struct DeliveryQueues {
             } else if Catalogue.flatteningOperators.contains(element.name) {
                 state = afterFlattening(chain, at: e, state: state)
             } else if Catalogue.mergingOperators.contains(element.name) {
-                // Values of the other inputs arrive on their own threads.
-                state = .unknown
+                // Values of the other inputs arrive on their own threads: off main when one input delivers
+                // there (this pipeline so far, or an argument), unknown otherwise.
+                if case .background = state { continue }
+                state = backgroundInput(of: element).map { .background(reason: "\($0), through an input of `\(element.name)`") } ?? .unknown
             }
         }
         return state
+    }
+
+    /// `Publishers.CombineLatest(monitor.bpm, monitor.zone)`: the combined values come off main when
+    /// one of its inputs delivers there.
+    private func combinedRootDelivery(of chain: Chain, before firstOperator: Int) -> Delivery? {
+        guard chain.root.name == "Publishers", firstOperator >= 2, chain.elements.count > 1,
+              case let combiner = chain.elements[1], combiner.isCall, Catalogue.combiningOperators.contains(combiner.name),
+              let reason = backgroundInput(of: combiner) else { return nil }
+        return .background(reason: "\(reason), through an input of `Publishers.\(combiner.name)`")
+    }
+
+    /// The reason of the first argument of `element` that is a pipeline delivering off the main thread.
+    private func backgroundInput(of element: ChainElement) -> String? {
+        guard sourceLocalLevels > 0 else { return nil }
+        var inner = self
+        inner.sourceLocalLevels -= 1
+        for argument in element.arguments where argument.closure == nil {
+            guard let c = tree.chain(startingAt: argument.value.lowerBound), tree.chains[c].elements.last?.lastToken == argument.value.upperBound,
+                  case .background(let reason) = inner.delivery(of: tree.chains[c], before: tree.chains[c].elements.count) else { continue }
+            return reason
+        }
+        return nil
     }
 
     private enum SchedulerKind { case main, background, immediate, unknown }
@@ -213,9 +239,12 @@ struct DeliveryQueues {
     /// `$items`, `model.$items`: a `@Published` projection sends its current value as it is
     /// subscribed, so `subscribe(on: queue)` delivers that first value on the queue (later ones
     /// arrive where the property is set).
+    /// So does a `CurrentValueSubject`, and a property that only erases one (`store.ridesPublisher`).
     func replaysCurrentValue(_ chain: Chain, firstOperator: Int) -> Bool {
-        guard firstOperator >= 1, firstOperator <= chain.elements.count, chain.elements[firstOperator - 1].name.hasPrefix("$") else { return false }
-        return chain.elements[..<firstOperator].allSatisfy { !$0.isCall && $0.subscripts.isEmpty }
+        guard firstOperator >= 1, firstOperator <= chain.elements.count,
+              chain.elements[..<firstOperator].allSatisfy({ !$0.isCall && $0.subscripts.isEmpty }) else { return false }
+        let source = chain.elements[firstOperator - 1].name
+        return source.hasPrefix("$") || CurrentValueSources.replaysCurrentValue(source, index: index, memo: memo)
     }
 
     /// `Just`, `Record`, a sequence's `.publisher`, a `Future` that calls its promise right in its

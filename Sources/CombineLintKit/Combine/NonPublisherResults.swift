@@ -16,6 +16,17 @@ enum NonPublisherResults {
         return namesProjectNonPublisher(function.returnType, index: index, includingProtocols: false)
     }
 
+    /// Whether `property` is declared as a collection or a plain value (`let samples: [Sample]`,
+    /// `var count: Int?`), so a pipeline written from its name is another type's.
+    static func holdsPlainValue(_ property: IndexedProperty) -> Bool {
+        var text = property.typeText.filter { !$0.isWhitespace }
+        while text.hasSuffix("?") || text.hasSuffix("!") { text.removeLast() }
+        if text.hasPrefix("["), text.hasSuffix("]") { return true }
+        if Catalogue.plainValueTypes.contains(text) { return true }
+        if let open = text.firstIndex(of: "<"), Catalogue.collectionTypeNames.contains(String(text[..<open])) { return true }
+        return false
+    }
+
     /// Whether `typeText` names a type the project declares (not only extends; a protocol only
     /// with `includingProtocols`) that is no publisher or subject: a view model's `let appointments:
     /// AppointmentScheduling`, the service whose `appointments` publisher it reads.

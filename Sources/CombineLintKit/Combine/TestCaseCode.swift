@@ -33,6 +33,17 @@ public enum TestCaseCode {
         }
     }
 
+    /// Whether `property` is test code's or a test double's (`isTestOrDouble`: a `MockFeed`'s, one in
+    /// `Tests/Mocks`), or a protocol's requirement (`var positions: AnyPublisher<…> { get }`): neither
+    /// is what the app's objects hold, which its conformers' declarations decide.
+    public static func isTestDoubleOrRequirement(_ property: IndexedProperty, index: ProjectIndex) -> Bool {
+        guard let t = index.treeIndexByPath[property.file], case let tree = index.trees[t], property.variable < tree.variables.count
+        else { return isInTestFolder(property.file) }
+        let variable = tree.variables[property.variable]
+        if let type = variable.enclosingType, tree.types[type].kind == .protocol { return true }
+        return isTestOrDouble(variable.nameToken, of: tree, index: index)
+    }
+
     /// Whether token `token` of `tree` stands in test code or a test double: a test case, a type
     /// named as a double (`MockFeedService`, `FeedServiceStub`), or a file of a test folder. Such
     /// code stands in for the app's in tests only; what the app runs is its other code.

@@ -1683,7 +1683,8 @@ Reports a subscription whose cancellable nobody keeps: a chain ending in `sink`,
 or `connect()` that is used as a statement, assigned to `_`, bound to a local that is never used
 afterwards (or only printed, or read for its identity or description, `ObjectIdentifier(token)`,
 `"\(token)"`, which keeps nothing; read inside a closure, the local is captured and lives as long), or left as the only expression of a closure that returns `Void`
-(`DispatchQueue.main.async { publisher.sink { … } }`), a `subscribe(_:)` given a subject
+(`DispatchQueue.main.async { publisher.sink { … } }`, an alert action's handler, `UIAlertAction(title: "Ping", style: .default) { _ in
+self?.sensor.readings.first().sink { … } }`, optional chaining or not, a presentation's completion), a `subscribe(_:)` given a subject
 (`taps.subscribe(routes)`, also another object's, `downloads.completed.subscribe(feedStore.downloadCompleted)`, as a statement or `_ =`: that overload returns the subscription's `AnyCancellable`; a local or parameter is taken for a subject by its declaration, which hides same-named subject properties elsewhere, so `let inner = Inner(downstream: subscriber)` of a project `Subscriber` is none, and the overload given it returns nothing), and a call used as a statement of a project
 function that returns the `AnyCancellable` of a subscription it makes without keeping it
 (`@discardableResult func observe() -> AnyCancellable { values.sink { … } }` called as `observe()`,
@@ -4631,7 +4632,9 @@ or SwiftUI main-actor type (`UIViewController`, `UIView`, `View`, …); a proper
 `@MainActor`; a UIKit or AppKit object that a type outside the main actor holds in a stored property, used
 through its members (a menu bar controller's `statusItem.button?.title = …`, with `statusItem` made by
 `NSStatusBar.system.statusItem(withLength:)`, or a helper's `label.text = …`); or a write to an
-`@Published` property of a type that SwiftUI views observe. A background delivery is shown by the
+`@Published` property of a type that SwiftUI views observe (also through `assign(to: \.rows, on: self)`, or
+in a method of the type that the closure calls, `self?.apply(sample)` with `apply` setting one right in its
+body, not in a closure it starts). A background delivery is shown by the
 chain itself: its last scheduler step (`receive(on:)`, `debounce`, `throttle`, `delay`, `timeout`,
 the scheduler of `collect(.byTime(queue, …))` or `collect(.byTimeOrCount(queue, …))`, which delivers each batch on it)
 is a background queue (`DispatchQueue.global(…)`, `DispatchQueue(label:)`, `OperationQueue()`,
@@ -4643,7 +4646,8 @@ function of the selector, which stands in for it in tests only, aside) or by the
 such function it starts from (`api.receipts()` returning `get("me/receipts")`, a shared helper that
 returns the request: two levels are followed; the chain may start from a local constant holding such a
 pipeline, `let request = api.statementPDF(month:)` then `request.map { … }.sink { … }`), or a synchronous source (`Just`, a sequence, a `Future` that calls its promise
-in its own body, a `Deferred` of one of these; a `@Published` projection, `$items` or `model.$items`, whose current value
+in its own body, a `Deferred` of one of these; a `@Published` projection, `$items` or `model.$items`, a `CurrentValueSubject`
+property, or a computed property that only erases one, `store.ridesPublisher`, whose current value
 is sent as it is subscribed) moved by `subscribe(on:)` to a background queue, or a `NotificationCenter` publisher (also of a
 center passed in, `init(center: NotificationCenter = .default)`) of a notification that the
 project posts only off the main thread (every `post(name:)` of it is in `DispatchQueue.global().async`,
@@ -4665,7 +4669,8 @@ made by `newBackgroundContext()` or with `.privateQueueConcurrencyType`, at its 
 not `performAndWait`, which may run on the calling thread, nor the view context's `perform`; such a context
 also posts its save and change notifications there, `publisher(for: .NSManagedObjectContextDidSave, object: backgroundContext)`); also
 through a computed property that only erases it, `var beats: AnyPublisher<…> { subject.eraseToAnyPublisher() }`, which another type's stored property of the
-name with a type that is no publisher, `let beats: Int`, does not hide) in the
+name with a type that is no publisher, `let beats: Int` or `let samples: [Sample]`, does not hide, nor a protocol's requirement of the
+name or a test double's getter erasing its own subject, and two conformers' getters erasing two such subjects deliver off main alike) in the
 same sense (a subject delivers on the thread that calls `send`; a `queue.sync { }` block runs on
 the calling thread, so a send or post there does not count; a `CurrentValueSubject` hands its
 current value over on the subscribing thread and each later value on the sender's, so it delivers
@@ -4674,7 +4679,9 @@ from a test case, a test double or a test folder only stands in for the app's se
 sends decide); a `flatMap` whose inner request has no hop delivers on
 URLSession's queue too, and one whose inner publisher is a project function returning a synchronous
 source (`Deferred { Future { promise in promise(.success(check(text))) } }`) emits on the thread that
-subscribes to it, the upstream's; or the source is a stored publisher property (a `share()`,
+subscribes to it, the upstream's; a combined pipeline (`Publishers.CombineLatest(monitor.bpm, monitor.zone)`,
+`a.combineLatest(b)`, `merge(with:)`, `zip`) delivers each input's values on that input's thread, so off main when one
+input does (the pipeline so far, or one of its arguments); or the source is a stored publisher property (a `share()`,
 `multicast(subject:)`, `makeConnectable()` or plain pipeline kept in a `let`, or a computed property whose getter
 returns one, `var wind: AnyPublisher<…> { windSubject.receive(on: queue).eraseToAnyPublisher() }`, or one made from such a
 property with no scheduler step of its own, `var climbRate { samples.map(\.climb).eraseToAnyPublisher() }`) whose every value the project
@@ -5171,6 +5178,39 @@ final class StatusViewController: UIViewController {
 }
 ```
 
+```swift
+// The uploads arrive on the global queue; merging in the cancellations does not move them.
+final class UploadViewController: UIViewController {
+    func start() {
+        uploads
+            .receive(on: DispatchQueue.global())
+            .merge(with: cancellations)
+            .↓sink { [weak self] in self?.show($0) }
+            .store(in: &bag)
+    }
+}
+```
+
+```swift
+final class LeaderboardModel: ObservableObject {
+    @Published private(set) var rows: [Row] = []
+    private let mergeQueue = DispatchQueue(label: "leaderboard.merge")
+
+    func bind() {
+        service.liveEntries
+            .receive(on: mergeQueue)
+            .map { [$0] }
+            .↓assign(to: \.rows, on: self)
+            .store(in: &bag)
+    }
+}
+
+struct LeaderboardView: View {
+    @ObservedObject var model: LeaderboardModel
+    var body: some View { List(model.rows) { RowView(row: $0) } }
+}
+```
+
 ## Non-triggering examples
 
 ```swift
@@ -5367,6 +5407,7 @@ final class UploadViewController: UIViewController {
         uploads
             .receive(on: DispatchQueue.global())
             .merge(with: cancellations)
+            .receive(on: DispatchQueue.main)
             .sink { [weak self] in self?.show($0) }
             .store(in: &bag)
     }
@@ -12436,7 +12477,8 @@ is no such state: it keeps the old event from being replayed meanwhile, and no c
 neither way: a test's `compactMap { $0 }` waits for the next value, and its
 `XCTAssertNil(store.link.value)` checks the producer, not how the app consumes the value. Nor is a
 subscriber that only prints or logs the value (`sink { print($0 ?? "none") }`): a trace shows nil
-as it shows any value, which says nothing of what nil means to the app.
+as it shows any value, which says nothing of what nil means to the app. Nor is a consumer that maps the value
+away (`alerts.latestAlert.map { _ in () }` merged into a refresh trigger): it never sees the value, nil or not.
 Nor is a property that names a standing state: a highlight, a focus, a hover, a location or
 position (`highlightedRowID`, `focusedChannel`, `currentLocation`, or any `CLLocation?`), or the time something last
 happened (`lastSync: Date?`): a consumer that skips its `nil` start only waits for the first value, and a

@@ -43,11 +43,14 @@ public struct MainActorBackgroundDeliveryRule: Rule {
                 } else {
                     touched = assignedMainActorProperty(element, typeName: typeName, isolated: isolated, context: context)
                 }
-                guard let name = touched else { continue }
+                guard let touchedName = touched else { continue }
+                // `apply(…)\u{0}speedText`: a method of the type that sets the property.
+                let parts = touchedName.split(separator: "\u{0}").map(String.init)
+                let use = parts.count == 2 ? "calls `\(parts[0])`, which sets main-actor `\(parts[1])`" : "uses main-actor `\(touchedName)`"
                 if element.name == "sink", reason.contains("subscribe(on:"), ownedByPublishedBackgroundMutation(element, typeName: typeName, context: context) { continue }
                 findings.append(context.finding(
                     tokens: element.nameToken,
-                    message: "`\(element.name)` gets its values on \(reason) but uses main-actor `\(name)`: a data race in Swift 5 mode, a trap in Swift 6 mode.",
+                    message: "`\(element.name)` gets its values on \(reason) but \(use): a data race in Swift 5 mode, a trap in Swift 6 mode.",
                     help: "Add `.receive(on: DispatchQueue.main)` right before `\(element.name)` (the last scheduler step must be the main queue), or do the main-actor work inside `DispatchQueue.main.async { … }`."))
             }
         }
@@ -118,6 +121,11 @@ public struct MainActorBackgroundDeliveryRule: Rule {
             // A property declared `@MainActor` is main-actor state whatever its type is.
             if context.index.property(member.name, ofType: typeName)?.attributes.contains("@MainActor") == true { return member.name }
             if observed, member.isWritten, context.index.property(member.name, ofType: typeName)?.hasAttribute("Published") == true { return member.name }
+            // `self.apply(sample)`, a method of the type whose own code sets such a property.
+            if observed, !member.isWritten, member.nameToken + 1 < tree.tokens.count, tree.tokens[member.nameToken + 1].kind == .leftParen,
+               let written = publishedPropertyWritten(byMethod: member.name, of: typeName, context: context) {
+                return "\(member.name)(…)\u{0}\(written)"
+            }
             // A member of a held main-actor object used (`statusItem.button?.title = …`, `label.isHidden = true`).
             if holders.contains(member.name), usesMemberOfValue(named: member.nameToken, in: tree) { return member.name }
         }
@@ -167,6 +175,29 @@ public struct MainActorBackgroundDeliveryRule: Rule {
         guard let call = tree.call(receiving: inner) else { return false }
         let chain = tree.chains[call.chain]
         return call.element == 0 && chain.root.name == Catalogue.taskType
+    }
+
+    /// The first `@Published` property of `typeName` that method `name` assigns right in its body
+    /// (not in a closure, which may hop or run later): calling it on the delivery queue changes
+    /// what views observe there.
+    private func publishedPropertyWritten(byMethod name: String, of typeName: String, context: RuleContext) -> String? {
+        // Remembered as a string, empty for none (the memo holds no optionals).
+        let written = context.memo.value(for: "main_actor_background_delivery.published-writer\u{0}" + typeName + "\u{0}" + name) { () -> String in
+            for reference in context.index.functions(named: name, inTypesNamed: typeName) {
+                let tree = context.index.trees[reference.tree]
+                let function = tree.functions[reference.item]
+                guard !function.attributes.contains("@MainActor"), let open = function.bodyOpen, let close = function.bodyClose, open < close else { continue }
+                for i in (open + 1)..<close where tree.tokens[i].kind == .identifier && tree.innermostClosure(of: i) == nil {
+                    guard i + 1 < close, i == 0 || tree.tokens[i - 1].kind != .period || (i >= 2 && tree.isWord(i - 2, "self")) else { continue }
+                    let next = tree.tokens[i + 1]
+                    guard next.kind == .equal || (next.kind == .operator && tree.isCompoundAssignment(i + 1)) else { continue }
+                    let property = tree.name(i)
+                    if context.index.property(property, ofType: typeName)?.hasAttribute("Published") == true { return property }
+                }
+            }
+            return ""
+        }
+        return written.isEmpty ? nil : written
     }
 
     /// `self.name`, `self?.name` or an implicit `name` (not a local, a parameter, a label or a
@@ -231,7 +262,8 @@ public struct MainActorBackgroundDeliveryRule: Rule {
         return index.allAncestors(of: typeName).contains { index.type(named: $0)?.methods.contains(name) == true }
     }
 
-    /// `assign(to: \.title, on: self)` in a main-actor type, `assign(to: \.text, on: nameLabel)` with
+    /// `assign(to: \.title, on: self)` in a main-actor type (or to an `@Published` property of a type
+    /// SwiftUI views observe), `assign(to: \.text, on: nameLabel)` with
     /// `nameLabel` a view property of the type, or `assign(to: &$title)` with `title` an `@Published`
     /// property of a main-actor type or of one SwiftUI views observe.
     private func assignedMainActorProperty(_ element: ChainElement, typeName: String?, isolated: Bool, context: RuleContext) -> String? {
@@ -248,7 +280,14 @@ public struct MainActorBackgroundDeliveryRule: Rule {
         guard let on = element.argument("on") else { return nil }
         // `\.title` or `\Self.title`: the last name of the key path.
         guard let last = to.value.reversed().first(where: { tree.tokens[$0].kind == .identifier }) else { return nil }
-        if isolated, on.value.count == 1, tree.isWord(on.value.lowerBound, "self") { return tree.name(last) }
+        if on.value.count == 1, tree.isWord(on.value.lowerBound, "self") {
+            let name = tree.name(last)
+            if isolated { return name }
+            // An `@Published` property of a type SwiftUI views observe, as `assign(to: &$name)` is.
+            guard context.index.property(name, ofType: typeName)?.hasAttribute("Published") == true,
+                  isObserved(at: element.nameToken, typeName: typeName, context: context) else { return nil }
+            return name
+        }
         // `assign(to: \.text, on: nameLabel)`: a property of the type that holds a UIKit or AppKit view.
         let target = on.value.upperBound
         guard tree.tokens[target].kind == .identifier,

@@ -450,6 +450,18 @@ public struct SubjectFakeInitialValueRule: Rule {
             && tree.name(body.lowerBound + 2) == "publisher"
     }
 
+    /// `map { _ in () }`, `map { _ in .refresh }`: a `map` whose closure never reads its value.
+    static func mapsValueAway(_ element: ChainElement, in tree: SyntaxTree) -> Bool {
+        guard element.isCall, element.arguments.isEmpty, element.closures.count == 1 else { return false }
+        let closure = tree.closures[element.closures[0]]
+        guard closure.bodyStart < closure.close else { return false }
+        if closure.parameters.isEmpty {
+            // `$0`, `$1` (not a `$title` projection) would read it.
+            return !(closure.bodyStart..<closure.close).contains { tree.tokens[$0].kind == .dollarIdentifier && tree.name($0).dropFirst().first?.isNumber == true }
+        }
+        return closure.parameters.allSatisfy { $0 == "_" }
+    }
+
     /// What a chain does with the publisher at element `e`.
     static func classify(_ chain: Chain, after e: Int, name: String, kind: Kind, tree: SyntaxTree, treeIndex: Int, index: ProjectIndex,
                          resets: inout Set<String>) -> Outcome {
@@ -477,6 +489,9 @@ public struct SubjectFakeInitialValueRule: Rule {
                 if takesOneValue(chain, after: i) || isCombined(chain, after: i, in: tree) { return .state }
                 noteResets(in: chain, after: i, name: name, kind: kind, tree: tree, treeIndex: treeIndex, index: index, resets: &resets)
                 return .skips
+            case "map" where mapsValueAway(element, in: tree):
+                // `latestAlert.map { _ in () }` (a refresh trigger): what follows never sees the value, nil or not.
+                return .neutral
             case "values" where i == chain.elements.count - 1 && !element.isCall:
                 // `for await value in subject.values { guard let value else { continue } … }`.
                 guard let loop = forAwaitLoop(over: chain, in: tree) else { return .neutral }

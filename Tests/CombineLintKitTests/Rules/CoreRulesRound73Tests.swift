@@ -31,4 +31,67 @@ final class CoreRulesRound73Tests: XCTestCase {
             "Every row shown runs `tableView(_:cellForRowAt:)`, adding a live subscription to `cancellables`, so each update is handled once per call so far.",
         ])
     }
+
+    /// The single expression of an alert action's handler or a presentation's completion is evaluated
+    /// and its value dropped (the closures return `Void`): the `AnyCancellable` of a `sink` written
+    /// there, optional-chained or not, is released at once. A handler that stores it, or a `map`
+    /// whose closure returns the tokens to the caller, keeps it.
+    func testASinkThatIsTheWholeBodyOfAnAlertActionHandlerIsDropped() {
+        let text = """
+        final class PairingController: UIViewController {
+            let model = PairingModel()
+            var bag = Set<AnyCancellable>()
+            func showMenu(_ models: [PairingModel]) {
+                let alert = UIAlertController(title: "Sensor", message: nil, preferredStyle: .actionSheet)
+                alert.addAction(UIAlertAction(title: "Ping", style: .default) { [weak self] _ in
+                    self?.model.readings
+                        .first { $0 > 1 }
+                        .sink { [weak self] reading in self?.title = "\\(reading)" }
+                })
+                alert.addAction(UIAlertAction(title: "Watch", style: .default) { [weak self] _ in
+                    guard let self else { return }
+                    self.model.readings.sink { [weak self] in self?.title = "\\($0)" }.store(in: &self.bag)
+                })
+                present(alert, animated: true) { self.model.readings.sink { print($0) } }
+                let tokens = models.map { $0.readings.sink { print($0) } }
+                bag.formUnion(tokens)
+            }
+        }
+        final class PairingModel {
+            let readings = PassthroughSubject<Int, Never>()
+        }
+        """
+        XCTAssertEqual(positions(DiscardedCancellableRule.self, text), ["9:18", "15:62"])
+    }
+
+    /// A consumer that maps the value away (`latestAlert.map { _ in () }` merged into a refresh
+    /// trigger) neither skips `nil` nor treats it as a state: the other consumers decide, and here all
+    /// of them skip it. A consumer that reads the value in its `map` still counts.
+    func testAConsumerThatMapsTheValueAwayDecidesNothing() {
+        let text = """
+        final class AlertCenter {
+            let latestAlert = CurrentValueSubject<String?, Never>(nil)
+            let lastNotice = CurrentValueSubject<String?, Never>(nil)
+            private var bag = Set<AnyCancellable>()
+            init() {
+                latestAlert.compactMap { $0 }.sink { print($0) }.store(in: &bag)
+                lastNotice.compactMap { $0 }.sink { print($0) }.store(in: &bag)
+            }
+            func raise(_ text: String) { latestAlert.send(text); lastNotice.send(text) }
+        }
+        final class MonitorController {
+            private let alerts = AlertCenter()
+            private let refresh = PassthroughSubject<Void, Never>()
+            private var bag = Set<AnyCancellable>()
+            init() {
+                Publishers.Merge(refresh, alerts.latestAlert.map { _ in () }).sink { [weak self] in self?.reload() }.store(in: &bag)
+                alerts.lastNotice.map { $0 == nil }.sink { [weak self] hidden in self?.setHidden(hidden) }.store(in: &bag)
+            }
+            func reload() {}
+            func setHidden(_ hidden: Bool) {}
+        }
+        """
+        XCTAssertEqual(positions(SubjectFakeInitialValueRule.self, text), ["2:9"])
+    }
 }
+

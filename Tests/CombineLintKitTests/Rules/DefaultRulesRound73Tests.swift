@@ -1,0 +1,193 @@
+import XCTest
+@testable import CombineLintKit
+
+/// Default-rule cases found in whole probe apps written for round 73 and after (see the rule documents).
+final class DefaultRulesRound73Tests: XCTestCase {
+    private func mainActorFindings(_ text: String) -> [Finding] {
+        findings(of: MainActorBackgroundDeliveryRule.self, in: [(path: "A.swift", text: text)])
+    }
+
+    /// `assign(to: \.rows, on: self)` after `receive(on: mergeQueue)` in a view model that SwiftUI
+    /// observes sets an `@Published` property on that queue, as `assign(to: &$rows)` would. A plain
+    /// stored property, or the same chain hopping to main first, is not reported.
+    func testAssignOnSelfToAnObservedPublishedPropertyOffMainIsReported() {
+        let text = """
+        final class LeaderboardModel: ObservableObject {
+            @Published private(set) var rows: [Int] = []
+            private(set) var cache: [Int] = []
+            private let mergeQueue = DispatchQueue(label: "merge")
+            private var bag = Set<AnyCancellable>()
+            private let entries = PassthroughSubject<Int, Never>()
+            func bind() {
+                entries.receive(on: mergeQueue).map { [$0] }.assign(to: \\.rows, on: self).store(in: &bag)
+                entries.receive(on: mergeQueue).map { [$0] }.assign(to: \\.cache, on: self).store(in: &bag)
+                entries.receive(on: mergeQueue).map { [$0] }.receive(on: DispatchQueue.main).assign(to: \\.rows, on: self).store(in: &bag)
+            }
+        }
+        struct LeaderboardView: View {
+            @ObservedObject var model: LeaderboardModel
+            var body: some View { Text("\\(model.rows.count)") }
+        }
+        """
+        let found = mainActorFindings(text)
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["8:54"])
+        XCTAssertEqual(found.map(\.message), [
+            "`assign` gets its values on `receive` on `mergeQueue` but uses main-actor `rows`: a data race in Swift 5 mode, a trap in Swift 6 mode.",
+        ])
+    }
+
+    /// A view model holding its sampler as a protocol (`sampler: LocationSampling`) reads
+    /// `samplePublisher`, which the app's sampler erases from a subject it sends into on its processing
+    /// queue. The protocol's requirement, a mock's getter erasing its own subject and another type's
+    /// `let samples: [Double]` or `ArraySlice` of the name decide nothing. A sink calling the view
+    /// model's own method that sets an `@Published` property changes what views observe there too;
+    /// a method that sets it only inside `DispatchQueue.main.async` does not.
+    func testAnErasedSubjectBehindAProtocolAndAMethodSettingPublishedStateAreFollowed() {
+        let text = """
+        protocol LocationSampling: AnyObject {
+            var samplePublisher: AnyPublisher<Double, Never> { get }
+        }
+        final class LocationSampler: LocationSampling {
+            let samples = PassthroughSubject<Double, Never>()
+            private let processingQueue = DispatchQueue(label: "processing")
+            var samplePublisher: AnyPublisher<Double, Never> { samples.eraseToAnyPublisher() }
+            func ingest(_ value: Double) {
+                processingQueue.async { [weak self] in self?.samples.send(value) }
+            }
+        }
+        final class MockLocationSampler: LocationSampling {
+            let subject = PassthroughSubject<Double, Never>()
+            var samplePublisher: AnyPublisher<Double, Never> { subject.eraseToAnyPublisher() }
+        }
+        struct RecordedTrack {
+            let samples: [Double]
+            private var pending: ArraySlice<Double>
+        }
+        final class RideModel: ObservableObject {
+            @Published private(set) var speedText = ""
+            @Published private(set) var distanceText = ""
+            private var last: Double?
+            private let sampler: LocationSampling
+            private var bag = Set<AnyCancellable>()
+            init(sampler: LocationSampling) {
+                self.sampler = sampler
+                sampler.samplePublisher.sink { [weak self] in self?.apply($0) }.store(in: &bag)
+                sampler.samplePublisher.sink { [weak self] in self?.remember($0) }.store(in: &bag)
+                sampler.samplePublisher.sink { [weak self] in self?.publish($0) }.store(in: &bag)
+            }
+            private func apply(_ sample: Double) {
+                last = sample
+                speedText = "\\(sample)"
+            }
+            private func remember(_ sample: Double) {
+                last = sample
+            }
+            private func publish(_ sample: Double) {
+                DispatchQueue.main.async { self.distanceText = "\\(sample)" }
+            }
+        }
+        struct RideView: View {
+            @ObservedObject var model: RideModel
+            var body: some View { Text(model.speedText + model.distanceText) }
+        }
+        """
+        let found = mainActorFindings(text)
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["28:33"])
+        XCTAssertEqual(found.map(\.message), [
+            "`sink` gets its values on the thread that sends into `samples` (never the main one) but calls `apply(…)`, which sets main-actor `speedText`: a data race in Swift 5 mode, a trap in Swift 6 mode.",
+        ])
+    }
+
+    /// Two conformers whose getters erase different subjects, each sent into off the main thread
+    /// (the app's sampler on its queue, a replaying stand-in after a `delay` on a global queue):
+    /// the property delivers off main whichever object it is.
+    func testGettersErasingDifferentOffMainSubjectsStillDeliverOffMain() {
+        let text = """
+        protocol Sampling: AnyObject { var values: AnyPublisher<Int, Never> { get } }
+        final class Sampler: Sampling {
+            private let samples = PassthroughSubject<Int, Never>()
+            private let queue = DispatchQueue(label: "q")
+            var values: AnyPublisher<Int, Never> { samples.eraseToAnyPublisher() }
+            func ingest(_ v: Int) { queue.async { self.samples.send(v) } }
+        }
+        final class ReplayingSampler: Sampling {
+            private let subject = PassthroughSubject<Int, Never>()
+            private var replay: AnyCancellable?
+            var values: AnyPublisher<Int, Never> { subject.eraseToAnyPublisher() }
+            func start() {
+                replay = [1, 2].publisher.delay(for: .milliseconds(100), scheduler: DispatchQueue.global())
+                    .sink { [subject] in subject.send($0) }
+            }
+        }
+        final class GaugeController: UIViewController {
+            let sampling: Sampling
+            let label = UILabel()
+            var bag = Set<AnyCancellable>()
+            init(sampling: Sampling) { self.sampling = sampling; super.init(nibName: nil, bundle: nil) }
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                sampling.values.sink { [weak self] in self?.label.text = "\\($0)" }.store(in: &bag)
+            }
+        }
+        """
+        XCTAssertEqual(mainActorFindings(text).map { "\($0.line):\($0.column)" }, ["24:25"])
+    }
+
+    /// `Publishers.CombineLatest(monitor.bpm, monitor.zone)` and `a.combineLatest(b)` deliver a
+    /// combined value on the thread of whichever input sent last: off main when one input delivers
+    /// there. Inputs whose thread the chain does not show, or a hop to main after, are not reported.
+    func testCombiningAnInputThatDeliversOffMainDeliversOffMain() {
+        let text = """
+        final class HeartRateMonitor {
+            private let bpmSubject = PassthroughSubject<Int, Never>()
+            private let bluetoothQueue = DispatchQueue(label: "ble")
+            let zone = CurrentValueSubject<Int, Never>(1)
+            var bpm: AnyPublisher<Int, Never> { bpmSubject.eraseToAnyPublisher() }
+            func handle(_ value: Int) { bluetoothQueue.async { self.bpmSubject.send(value) } }
+        }
+        final class EffortController: UIViewController {
+            let monitor = HeartRateMonitor()
+            let label = UILabel()
+            let other = CurrentValueSubject<Int, Never>(0)
+            var bag = Set<AnyCancellable>()
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                Publishers.CombineLatest(monitor.bpm, monitor.zone).sink { [weak self] in self?.label.text = "\\($0) \\($1)" }.store(in: &bag)
+                monitor.zone.combineLatest(monitor.bpm).sink { [weak self] in self?.label.text = "\\($0) \\($1)" }.store(in: &bag)
+                Publishers.CombineLatest(other, monitor.zone).sink { [weak self] in self?.label.text = "\\($0) \\($1)" }.store(in: &bag)
+                Publishers.CombineLatest(monitor.bpm, monitor.zone).receive(on: DispatchQueue.main)
+                    .sink { [weak self] in self?.label.text = "\\($0) \\($1)" }.store(in: &bag)
+            }
+        }
+        """
+        let found = mainActorFindings(text)
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["15:61", "16:49"])
+        XCTAssertEqual(found.first?.message,
+                       "`sink` gets its values on the thread that sends into `bpmSubject` (never the main one), through an input of `Publishers.CombineLatest` but uses main-actor `label`: a data race in Swift 5 mode, a trap in Swift 6 mode.")
+    }
+
+    /// `store.ridesPublisher.subscribe(on: loadingQueue)`: the property erases a `CurrentValueSubject`,
+    /// which hands its current value to the new subscriber on the queue that subscribes. One erasing
+    /// a `PassthroughSubject` has no value to hand over, and is not reported.
+    func testSubscribeOnAnErasedCurrentValueSubjectDeliversItsValueOnTheQueue() {
+        let text = """
+        final class RideStore {
+            private let ridesSubject = CurrentValueSubject<[Int], Never>([])
+            private let events = PassthroughSubject<Int, Never>()
+            var ridesPublisher: AnyPublisher<[Int], Never> { ridesSubject.eraseToAnyPublisher() }
+            var eventPublisher: AnyPublisher<Int, Never> { events.eraseToAnyPublisher() }
+        }
+        final class HistoryController: UITableViewController {
+            let store = RideStore()
+            private let loadingQueue = DispatchQueue(label: "loading")
+            private var bag = Set<AnyCancellable>()
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                store.ridesPublisher.subscribe(on: loadingQueue).sink { [weak self] _ in self?.tableView.reloadData() }.store(in: &bag)
+                store.eventPublisher.subscribe(on: loadingQueue).sink { [weak self] _ in self?.tableView.reloadData() }.store(in: &bag)
+            }
+        }
+        """
+        XCTAssertEqual(mainActorFindings(text).map { "\($0.line):\($0.column)" }, ["13:58"])
+    }
+}
