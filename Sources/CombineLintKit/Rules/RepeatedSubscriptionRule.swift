@@ -167,8 +167,21 @@ public struct RepeatedSubscriptionRule: Rule {
                                                  consequence: Catalogue.userInputSelectors.contains(function.selectorName)
                                                     ? "each value is handled once per edit so far"
                                                     : Catalogue.systemEventSelectors.contains(function.selectorName)
-                                                    ? "each value is handled once per event so far" : "each value is handled once per tap so far")
+                                                    ? "each value is handled once per event so far"
+                                                    : observesNotifications(function, in: tree)
+                                                    ? "each value is handled once per notification so far" : "each value is handled once per tap so far")
         return context.finding(tokens: store.token, message: text.message, help: text.help)
+    }
+
+    /// Whether the file registers `function` as a notification observer
+    /// (`NotificationCenter.default.addObserver(self, selector: #selector(wardChanged(_:)), name: …)`).
+    private func observesNotifications(_ function: FunctionDecl, in tree: SyntaxTree) -> Bool {
+        tree.chains.contains { chain in
+            chain.elements.contains { element in
+                guard element.name == "addObserver", let selector = element.argument("selector") else { return false }
+                return selector.value.contains { tree.tokens[$0].kind == .identifier && tree.name($0) == function.name }
+            }
+        }
     }
 
     /// A view's `.onAppear { model.bind() }` (or `.task`, `.onChange`, …) calling the storing method of another type:

@@ -93,5 +93,33 @@ final class CoreRulesRound73Tests: XCTestCase {
         """
         XCTAssertEqual(positions(SubjectFakeInitialValueRule.self, text), ["2:9"])
     }
+
+    /// A store made right in an `@objc` method that the type registers as a notification observer
+    /// runs once per notification, not per tap: the help says so.
+    func testAStoreInANotificationObserverMethodIsSaidToRunPerNotification() {
+        let text = """
+        final class AlertsController: UIViewController {
+            let store = ShiftStore()
+            private var wardBag = Set<AnyCancellable>()
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                NotificationCenter.default.addObserver(self, selector: #selector(wardChanged(_:)), name: .wardChanged, object: nil)
+            }
+            @objc private func wardChanged(_ note: Notification) {
+                store.$isOpen.filter { $0 }.sink { [weak self] _ in self?.view.setNeedsLayout() }.store(in: &wardBag)
+            }
+            @objc private func torchTapped() {
+                store.$isOpen.sink { [weak self] _ in self?.view.setNeedsLayout() }.store(in: &wardBag)
+            }
+        }
+        final class ShiftStore: ObservableObject {
+            @Published var isOpen = false
+        }
+        """
+        XCTAssertEqual(findings(of: RepeatedSubscriptionRule.self, in: [(path: "A.swift", text: text)]).map(\.help), [
+            "Subscribe once (in `viewDidLoad` or `init`), or empty `wardBag` (or keep a single `AnyCancellable?`) before subscribing again; until then each value is handled once per notification so far.",
+            "Subscribe once (in `viewDidLoad` or `init`), or empty `wardBag` (or keep a single `AnyCancellable?`) before subscribing again; until then each value is handled once per tap so far.",
+        ])
+    }
 }
 
