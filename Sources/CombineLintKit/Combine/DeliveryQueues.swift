@@ -61,6 +61,14 @@ struct DeliveryQueues {
             state = queues.delivery(of: source, before: source.elements.count)
         }
         let synchronousSource = isSynchronous(chain, firstOperator: firstOperator) || replaysCurrentValue(chain, firstOperator: firstOperator)
+        // `dataTaskPublisher(for: url).receiveOnMain()`: the project's operator right after the source
+        // is not one the catalogue knows, so it stands before the first operator.
+        for element in elements[1..<max(1, min(firstOperator, end))] {
+            if let step = projectSchedulerStep(element) {
+                hopped = true
+                state = step
+            }
+        }
         // `stride`: a subscriber at the chain's start (`sink(…)` on `self` in a publisher extension) has no operators.
         for e in stride(from: firstOperator, to: end, by: 1) {
             let element = elements[e]
@@ -72,6 +80,9 @@ struct DeliveryQueues {
                 case .immediate: break
                 case .unknown: state = .unknown
                 }
+            } else if let step = projectSchedulerStep(element) {
+                hopped = true
+                state = step
             } else if element.name == "subscribe", let argument = element.argument("on") {
                 // Only a source that emits when subscribed moves to the subscription queue, and only
                 // while no delivering step came before.
@@ -88,6 +99,18 @@ struct DeliveryQueues {
             }
         }
         return state
+    }
+
+    /// The delivery after the project's own operator `element` (`receiveOnMain()`), as if its body's
+    /// scheduler step were written here; nil for any other element.
+    private func projectSchedulerStep(_ element: ChainElement) -> Delivery? {
+        guard element.isCall, element.kind == .member, !Catalogue.isPipelineOperator(element) else { return nil }
+        switch ProjectSchedulerOperators.step(of: element.name, index: index, memo: memo) {
+        case .none: return nil
+        case .main: return .main
+        case .background(let scheduler): return .background(reason: "`\(element.name)()`, which receives on `\(scheduler)`")
+        case .unknown: return .unknown
+        }
     }
 
     /// `Publishers.CombineLatest(monitor.bpm, monitor.zone)`: the combined values come off main when
@@ -112,7 +135,10 @@ struct DeliveryQueues {
         return nil
     }
 
-    private enum SchedulerKind { case main, background, immediate, unknown }
+    enum SchedulerKind { case main, background, immediate, unknown }
+
+    /// What the scheduler written in `range` is (for the project's operators, read in their own file).
+    func schedulerKind(_ range: ClosedRange<Int>) -> SchedulerKind { classify(range) }
 
     /// The pipeline a chain goes on from when it starts from a local constant made of one
     /// (`let request = api.statementPDF(month: month)`, then `request.map { … }.sink { … }`):

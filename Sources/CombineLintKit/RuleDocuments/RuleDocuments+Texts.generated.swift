@@ -4638,7 +4638,9 @@ body, not in a closure it starts). A background delivery is shown by the
 chain itself: its last scheduler step (`receive(on:)`, `debounce`, `throttle`, `delay`, `timeout`,
 the scheduler of `collect(.byTime(queue, …))` or `collect(.byTimeOrCount(queue, …))`, which delivers each batch on it)
 is a background queue (`DispatchQueue.global(…)`, `DispatchQueue(label:)`, `OperationQueue()`,
-or a property or local holding one, `Queues.tracker` read as that type's property); or, with no scheduler step, the source is
+or a property or local holding one, `Queues.tracker` read as that type's property; the project's own operator declared in an
+`extension Publisher`, `receiveOnMain()` returning `receive(on: DispatchQueue.main).eraseToAnyPublisher()`, counts as the
+step its body writes, so a chain ending in it delivers on main); or, with no scheduler step, the source is
 `dataTaskPublisher`, or a call of a project function (one whose parameters the call's labels fit) whose every
 `return` is a pipeline that delivers off the main thread by its own chain
 (`api.register(email:)` returning a `dataTaskPublisher` pipeline with no hop; a test double's

@@ -190,4 +190,38 @@ final class DefaultRulesRound73Tests: XCTestCase {
         """
         XCTAssertEqual(mainActorFindings(text).map { "\($0.line):\($0.column)" }, ["13:58"])
     }
+
+    /// The project's own operators that move delivery (`receiveOnMain()` in an `extension Publisher`)
+    /// count as the scheduler step their body writes: after `receiveOnMain()`, right after a request or
+    /// later in the chain, values arrive on main; after `onWorkQueue()` they arrive on a global queue.
+    func testTheProjectsOwnSchedulerOperatorsMoveDelivery() {
+        let text = """
+        extension Publisher {
+            func receiveOnMain() -> AnyPublisher<Output, Failure> {
+                receive(on: DispatchQueue.main).eraseToAnyPublisher()
+            }
+            func onWorkQueue() -> AnyPublisher<Output, Failure> {
+                receive(on: DispatchQueue.global()).eraseToAnyPublisher()
+            }
+        }
+        final class StatusController: UIViewController {
+            let label = UILabel()
+            let queue = DispatchQueue(label: "work")
+            let values = PassthroughSubject<Int, Never>()
+            var bag = Set<AnyCancellable>()
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                values.receive(on: queue).map { $0 * 2 }.receiveOnMain().sink { [weak self] in self?.label.text = "\\($0)" }.store(in: &bag)
+                URLSession.shared.dataTaskPublisher(for: url).receiveOnMain()
+                    .sink(receiveCompletion: { _ in }, receiveValue: { [weak self] in self?.label.text = "\\($0)" }).store(in: &bag)
+                values.map { $0 + 1 }.onWorkQueue().sink { [weak self] in self?.label.text = "\\($0)" }.store(in: &bag)
+            }
+        }
+        """
+        let found = mainActorFindings(text)
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["19:45"])
+        XCTAssertEqual(found.first?.message,
+                       "`sink` gets its values on `onWorkQueue()`, which receives on `DispatchQueue.global()` but uses main-actor `label`: a data race in Swift 5 mode, a trap in Swift 6 mode.")
+    }
 }
+

@@ -1,0 +1,56 @@
+/// The project's own operators that move delivery: `extension Publisher { func receiveOnMain() ->
+/// AnyPublisher<Output, Failure> { receive(on: DispatchQueue.main).eraseToAnyPublisher() } }`. A chain
+/// that calls one delivers where its body's last scheduler step does, as if that step were written there.
+enum ProjectSchedulerOperators {
+    /// Where an operator's body leaves delivery.
+    enum Step: Sendable, Equatable {
+        /// Its body has no scheduler step (or the operator is not the project's): delivery is unchanged.
+        case none
+        /// Every declaration ends on the main queue.
+        case main
+        /// Every declaration ends on a background queue; `scheduler` is the step as written there.
+        case background(scheduler: String)
+        /// A scheduler the body does not show, or declarations that disagree.
+        case unknown
+    }
+
+    /// The step of the project's `Publisher` extension methods named `name` (all of them, test doubles aside).
+    static func step(of name: String, index: ProjectIndex, memo: ProjectMemo?) -> Step {
+        let compute = { () -> Step in
+            var result: Step?
+            for reference in index.functions[name] {
+                let tree = index.trees[reference.tree]
+                let function = tree.functions[reference.item]
+                guard let t = function.enclosingType, tree.types[t].kind == .extension,
+                      ["Publisher", "AnyPublisher"].contains(tree.types[t].name) else { continue }
+                let step = bodyStep(ofFunction: reference.item, in: tree, index: index)
+                if let known = result, known != step { return .unknown }
+                result = step
+            }
+            return result ?? .none
+        }
+        guard let memo else { return compute() }
+        return memo.value(for: "project-scheduler-operator \(name)", compute)
+    }
+
+    /// The last scheduler step of what function `f` returns (every returned chain alike).
+    private static func bodyStep(ofFunction f: Int, in tree: SyntaxTree, index: ProjectIndex) -> Step {
+        let queues = DeliveryQueues(tree: tree, index: index, memo: nil)
+        var result: Step?
+        for c in tree.returnedChainIndices(ofFunction: f) {
+            var step = Step.none
+            for element in tree.chains[c].elements {
+                guard let scheduler = queues.schedulerRange(of: element) else { continue }
+                switch queues.schedulerKind(scheduler) {
+                case .main: step = .main
+                case .background: step = .background(scheduler: tree.text(scheduler.lowerBound, scheduler.upperBound))
+                case .immediate: break
+                case .unknown: step = .unknown
+                }
+            }
+            if let known = result, known != step { return .unknown }
+            result = step
+        }
+        return result ?? .unknown
+    }
+}
