@@ -41,6 +41,10 @@ extension Catalogue {
     /// previews (`previewMacros`, `previewProtocols`): it feeds the canvas only, as a double feeds a test.
     public static let previewDoublePrefix = "Preview"
 
+    /// Path components of folders of preview support (Xcode's development assets, `Preview Content`),
+    /// where a `Preview…` stand-in feeds the canvas only, whether or not its file declares a preview.
+    public static let previewFolderNames: Set<String> = ["Preview", "Previews", "Preview Content", "PreviewContent", "PreviewSupport"]
+
     /// Path components of folders that hold tests and test doubles (besides a test target's, whose
     /// name ends in `Tests`). A bare `Tests` is not one: it is the root of a package's test targets
     /// and of their fixtures (whole packages, linted as such), and it may stand above a project.

@@ -102,10 +102,13 @@ enum BackgroundSubjects {
     }
 
     /// The name and variable of the computed property whose getter returns `chain`: `subject.eraseToAnyPublisher()`
-    /// or `self.subject.eraseToAnyPublisher()`, as the getter's only code.
+    /// or `self.subject.eraseToAnyPublisher()` (with same-thread steps between, `removeDuplicates()`), as the getter's only code.
     private static func erasingGetter(_ chain: Chain, subject: String, in tree: SyntaxTree) -> (name: String, variable: Int)? {
-        let names = chain.names
-        guard names == [subject, "eraseToAnyPublisher"] || names == ["self", subject, "eraseToAnyPublisher"],
+        var names = chain.names
+        if names.first == "self" { names.removeFirst() }
+        // `subject.removeDuplicates().eraseToAnyPublisher()`: steps that deliver on the thread they get values on.
+        guard names.count >= 2, names.first == subject, names.last == "eraseToAnyPublisher",
+              names.dropFirst().allSatisfy({ Catalogue.sameThreadOperators.contains($0) }),
               tree.innermostClosure(of: chain.first) == nil,
               let f = tree.enclosingFunction(of: chain.first) else { return nil }
         let function = tree.functions[f]

@@ -51,6 +51,8 @@ struct DeliveryQueues {
             state = .background(reason: "the thread that sends into `\(subject)` (" + (only ? "never the main one)" : "a background one for some values)"))
         } else if let (stored, reason) = offMainStoredPublisher(in: chain, before: firstOperator) {
             state = .background(reason: "the queue of `\(stored)` (\(reason), where it is made)")
+        } else if case .unknown = state, futureFulfilledOffMain(chain, firstOperator: firstOperator) {
+            state = .background(reason: "the thread that fulfils the `Future`'s promise (a callback that runs off the main thread)")
         } else if case .unknown = state, case .background(let reason) = functionSource(of: chain, before: firstOperator) {
             state = .background(reason: reason)
         } else if case .unknown = state, let combined = combinedRootDelivery(of: chain, before: firstOperator) {
@@ -298,6 +300,23 @@ struct DeliveryQueues {
         }
     }
 
+    /// `Future { promise in session.dataTask(with: request) { … promise(.success(x)) }.resume() }`: every
+    /// call of the promise runs off the main thread (a URLSession completion handler, a background
+    /// queue), so the `Future` delivers there.
+    private func futureFulfilledOffMain(_ chain: Chain, firstOperator: Int) -> Bool {
+        guard followsNotifications, firstOperator == 1, chain.root.name == "Future", let c = chain.root.closures.last else { return false }
+        let closure = tree.closures[c]
+        let promise = closure.parameters.first ?? "$0"
+        guard closure.bodyStart < closure.close else { return false }
+        var calls = 0
+        for i in closure.bodyStart..<closure.close where tree.name(i) == promise {
+            guard i + 1 < tree.tokens.count, tree.tokens[i + 1].kind == .leftParen else { continue }
+            guard BackgroundNotifications.runsOffMain(i, in: tree, index: index) else { return false }
+            calls += 1
+        }
+        return calls > 0
+    }
+
     /// Whether every call of the promise (the closure's first parameter) in `Future`'s closure `c` is
     /// in its own body, not in a closure nested in it (a completion handler, a dispatch).
     private func promiseIsCalledDirectly(in c: Int) -> Bool {
@@ -351,7 +370,8 @@ struct DeliveryQueues {
     static func backgroundFunctionNames(index: ProjectIndex, memo: ProjectMemo) -> NameSet {
         memo.value(for: "background-function-names") {
             var names = Set<String>()
-            let stepNames = Array(Catalogue.schedulerArgumentLabels.keys) + ["subscribe", "collect"] + Array(Catalogue.finishingSourceCalls)
+            // `Future`: one fulfilled in a callback that runs off main (`futureFulfilledOffMain`).
+            let stepNames = Array(Catalogue.schedulerArgumentLabels.keys) + ["subscribe", "collect", "Future"] + Array(Catalogue.finishingSourceCalls)
             for name in stepNames {
                 for (_, _, function) in returnedChains(naming: name, index: index) { names.insert(function) }
             }

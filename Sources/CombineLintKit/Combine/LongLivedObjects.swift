@@ -201,6 +201,12 @@ private struct OwnerSearch {
         }
         // Code in closures may run any number of times.
         guard tree.innermostClosure(of: token) == nil else { return false }
+        // Made in a static factory that only static stored properties call
+        // (`static let shared = AppEnvironment.live()`, `static func live() -> AppEnvironment { AppEnvironment(…) }`).
+        if let f = tree.enclosingFunction(of: token), case let function = tree.functions[f], function.isStatic,
+           function.kind == .function, isCalledOnlyFromStaticInitialValues(function.name) {
+            return true
+        }
         let ownerDeclaration = DeclarationReference(tree: treeIndex, item: owner)
         if let v = storedProperty(initializing: token, in: tree, owner: owner) {
             let variable = tree.variables[v]
@@ -309,6 +315,22 @@ private struct OwnerSearch {
     }
 
     /// The stored property of type `owner` whose initial value holds token `token`.
+    /// Every call of a function named `name` in the project (at least one) is in the initial value of
+    /// a static stored property, made once on first use.
+    private func isCalledOnlyFromStaticInitialValues(_ name: String) -> Bool {
+        var calls = 0
+        for reference in index.chainElements[name] {
+            let tree = index.trees[reference.tree]
+            let element = tree.chains[reference.chain].elements[reference.element]
+            guard element.isCall else { continue }
+            guard let owner = tree.enclosingType(of: element.nameToken),
+                  let v = storedProperty(initializing: element.nameToken, in: tree, owner: owner), tree.variables[v].isStatic,
+                  OwnerSearch.closuresAreAppliedAtOnce(around: element.nameToken, in: tree) else { return false }
+            calls += 1
+        }
+        return calls > 0
+    }
+
     private func storedProperty(initializing token: Int, in tree: SyntaxTree, owner: Int) -> Int? {
         tree.types[owner].variables.first { v in
             let variable = tree.variables[v]

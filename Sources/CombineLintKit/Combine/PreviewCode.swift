@@ -17,12 +17,14 @@ public enum PreviewCode {
         }
     }
 
-    /// `final class PreviewLibrary: LibraryProviding` in a file that declares previews: the canvas's
-    /// stand-in for the app's service (its `Just` is no answer of the real one), a double as a test's is.
+    /// `final class PreviewLibrary: LibraryProviding` in a file that declares previews, or in a folder of
+    /// preview support (`Preview Content/`): the canvas's stand-in for the app's service (its `Just` is no
+    /// answer of the real one), a double as a test's is.
     public static func isStandIn(named name: String, in tree: SyntaxTree) -> Bool {
         let prefix = Catalogue.previewDoublePrefix
         guard name.count > prefix.count, name.hasPrefix(prefix),
               name[name.index(name.startIndex, offsetBy: prefix.count)].isUppercase else { return false }
+        if tree.file.path.split(separator: "/").dropLast().contains(where: { Catalogue.previewFolderNames.contains(String($0)) }) { return true }
         return tree.tokens.indices.contains { tree.tokens[$0].kind == .poundKeyword && Catalogue.previewMacros.contains(tree.text($0)) }
             || tree.types.contains { $0.inheritance.contains(where: { Catalogue.previewProtocols.contains($0.lastNameComponent) }) }
     }

@@ -2918,7 +2918,8 @@ SwiftUI subscribes to), subjects of structs and enums (value types
 hand a subject over, as a parameter or state bundle, and every copy shares it), members of
 `private`/`fileprivate` types, members of test doubles (types with `Mock`, `Stub`, `Fake` or `Spy`
 as a word of the name: `FeedMockService`, `SpyStore`, not `Mockingbird`), types that only previews
-make (`#Preview { FeedView(feed: PreviewFeed()) }`: they run in Xcode's canvas), types declared inside a
+make (`#Preview { FeedView(feed: PreviewFeed()) }`: they run in Xcode's canvas), a `Preview…` stand-in
+in a folder of preview support (`Preview`, `Previews`, `Preview Content`), types declared inside a
 function, and files in a folder of tests or test doubles (a test target's, whose name ends in
 `Tests`, such as `AppTests`, but not the bare `Tests` folder above test targets, which also holds
 fixtures; or `Mocks`, `Mock`, `Fakes`, `Stubs`, `TestDoubles`, `TestSupport`).
@@ -4136,7 +4137,8 @@ is a function nobody in the project calls. Never reported: a `Future` made insid
 inside a `flatMap` or `catch` transform, or inside a `map` whose publishers a later
 `switchToLatest` subscribes to (all of these run after someone subscribed; a `retry` on the
 Future there still replays its one result, and is reported), code in a test case (it keeps and
-subscribes its Futures on purpose, to check what they do), a test double (`MockBoardAPI`) or a
+subscribes its Futures on purpose, to check what they do), a test double (`MockBoardAPI`), a preview's
+stand-in (`PreviewHomeAPI` in `Preview Content/`) or a
 test folder (its function that returns a new Future stands in for the app's in tests only; the
 app's own function of the selector carries what the callers do), a `Future` kept only while it runs
 (its own `handleEvents(receiveCompletion:)` sets the property back to `nil`: callers that come
@@ -4672,7 +4674,8 @@ not `performAndWait`, which may run on the calling thread, nor the view context'
 also posts its save and change notifications there, `publisher(for: .NSManagedObjectContextDidSave, object: backgroundContext)`); also
 through a computed property that only erases it, `var beats: AnyPublisher<…> { subject.eraseToAnyPublisher() }`, which another type's stored property of the
 name with a type that is no publisher, `let beats: Int` or `let samples: [Sample]`, does not hide, nor a protocol's requirement of the
-name or a test double's getter erasing its own subject, and two conformers' getters erasing two such subjects deliver off main alike) in the
+name or a test double's getter erasing its own subject, and two conformers' getters erasing two such subjects deliver off main alike;
+steps that deliver where they get values may stand between, `connectionSubject.removeDuplicates().eraseToAnyPublisher()`) in the
 same sense (a subject delivers on the thread that calls `send`; a `queue.sync { }` block runs on
 the calling thread, so a send or post there does not count; a `CurrentValueSubject` hands its
 current value over on the subscribing thread and each later value on the sender's, so it delivers
@@ -4681,7 +4684,9 @@ from a test case, a test double or a test folder only stands in for the app's se
 sends decide); a `flatMap` whose inner request has no hop delivers on
 URLSession's queue too, and one whose inner publisher is a project function returning a synchronous
 source (`Deferred { Future { promise in promise(.success(check(text))) } }`) emits on the thread that
-subscribes to it, the upstream's; a combined pipeline (`Publishers.CombineLatest(monitor.bpm, monitor.zone)`,
+subscribes to it, the upstream's; a `Future` whose every call of its promise runs off the main thread (in a
+URLSession completion handler, `DispatchQueue.global().async { promise(…) }`), made in the chain or returned by
+the project's function, delivers there; a combined pipeline (`Publishers.CombineLatest(monitor.bpm, monitor.zone)`,
 `a.combineLatest(b)`, `merge(with:)`, `zip`) delivers each input's values on that input's thread, so off main when one
 input does (the pipeline so far, or one of its arguments); or the source is a stored publisher property (a `share()`,
 `multicast(subject:)`, `makeConnectable()` or plain pipeline kept in a `let`, or a computed property whose getter
@@ -11184,7 +11189,8 @@ in an app that opens more, a scene the user closes is discarded with its delegat
 declared only in build settings, with no `Info.plist` file, is not seen), and classes with no subclass whose every instance is made where it is made
 once per run and kept: by their own static property (`static let shared = Storage()`), in the initial value of
 any static stored property, also in a closure applied there (`static let live: AppEnvironment = { … AppEnvironment(store:
-BookingStore()) }()`; not in a closure kept to run later), by the
+BookingStore()) }()`; not in a closure kept to run later), in a static factory that only such initial values call
+(`static let shared = AppEnvironment.live()` with `static func live() -> AppEnvironment { AppEnvironment(…) }`), by the
 application's delegate, such a scene delegate (in `scene(_:willConnectTo:options:)`) or SwiftUI `App` (not in an `@objc` or `@IBAction` method of the delegate or a method one of them calls,
 `@IBAction func newWindow(_:) { openWindow() }`, nor in a method a subscription of the delegate calls for each value,
 `lockRequested.sink { self?.presentLockScreen() }`, nor in

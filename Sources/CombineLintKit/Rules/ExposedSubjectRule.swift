@@ -105,6 +105,8 @@ public struct ExposedSubjectRule: Rule {
             let simple = type.name.lastNameComponent
             // Test doubles: `FeedServiceMock`, `MockFeedService`, `SpyFlow`, `FeedStubStore`.
             if TestCaseCode.namesTestDouble(simple) { return false }
+            // A preview's stand-in (`PreviewDeviceSocket` in `Preview Content/`) feeds the canvas only.
+            if PreviewCode.isStandIn(named: simple, in: tree) { return false }
             if let access = type.accessLevel, access == "private" || access == "fileprivate" { return false }
         }
         return true

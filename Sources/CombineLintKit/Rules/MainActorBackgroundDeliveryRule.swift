@@ -13,7 +13,7 @@ public struct MainActorBackgroundDeliveryRule: Rule {
     public init() {}
 
     /// A file without a background source or a background queue has no finding.
-    static let requiredNames = NameSet(Array(Catalogue.schedulerArgumentLabels.keys) + ["subscribe", "collect", "dataTaskPublisher", "NotificationCenter"])
+    static let requiredNames = NameSet(Array(Catalogue.schedulerArgumentLabels.keys) + ["subscribe", "collect", "dataTaskPublisher", "NotificationCenter", "Future"])
 
     public func prepare(index: ProjectIndex, memo: ProjectMemo) {
         ViewObservedTypes.prepare(index, memo: memo)

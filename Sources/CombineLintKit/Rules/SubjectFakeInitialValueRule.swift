@@ -316,6 +316,10 @@ public struct SubjectFakeInitialValueRule: Rule {
                                                                                argumentAt: ref.token, name: name, kind: kind,
                                                                                tree: tree, treeIndex: ref.tree, index: index, resets: &resets))
                 }
+                // `var conflicts: Published<Conflict?>.Publisher { $lastConflict }`: a lone projection is no chain.
+                if kind == .published {
+                    aliases += SubjectFakeInitialValueRule.projectionGetters(of: name, index: index)
+                }
                 // Through `var toastPublisher: AnyPublisher<…> { toast.eraseToAnyPublisher() }`, and one
                 // more property handing that on (`var logouts: AnyPublisher<…> { refresher.forcedLogouts }`).
                 var pending = aliases.map { (name: $0, depth: 1) }
@@ -929,6 +933,23 @@ public struct SubjectFakeInitialValueRule: Rule {
         default:
             return nil
         }
+    }
+
+    /// The computed properties, beside each `@Published` property named `name`, whose getter is its
+    /// projection alone (`var conflicts: Published<Conflict?>.Publisher { $lastConflict }`).
+    static func projectionGetters(of name: String, index: ProjectIndex) -> [String] {
+        var result: [String] = []
+        for property in index.properties(named: name) where property.hasAttribute("Published") {
+            guard let (tree, v) = index.declaration(of: property), let t = tree.variables[v].enclosingType else { continue }
+            for other in tree.types[t].variables where tree.variables[other].isComputed {
+                guard let getter = tree.getter(ofVariable: other), let open = tree.functions[getter].bodyOpen,
+                      let close = tree.functions[getter].bodyClose else { continue }
+                var body = Array((open + 1)..<close)
+                if body.count == 2, tree.isWord(body[0], "return") { body.removeFirst() }
+                if body.count == 1, tree.tokenIs(body[0], "$" + name) { result.append(tree.variables[other].name) }
+            }
+        }
+        return result
     }
 
     /// Tokens in a range where `name` is set to nil: `name = nil`, `x.name = nil`, and for subjects

@@ -121,5 +121,67 @@ final class CoreRulesRound73Tests: XCTestCase {
             "Subscribe once (in `viewDidLoad` or `init`), or empty `wardBag` (or keep a single `AnyCancellable?`) before subscribing again; until then each value is handled once per tap so far.",
         ])
     }
+
+    /// An object made in a static factory that only a static stored property calls
+    /// (`static let shared = AppEnvironment.live()`) is made once and kept for the run, with what its
+    /// initializer makes: a cycle there frees nothing later. A factory also called elsewhere is not.
+    func testObjectsMadeByAStaticFactoryOfASharedInstanceLiveForTheRun() {
+        let text = """
+        final class AppEnvironment {
+            static let shared = AppEnvironment.live()
+            let analytics: Analytics
+            init() { analytics = Analytics() }
+            static func live() -> AppEnvironment { AppEnvironment() }
+        }
+        final class Analytics {
+            private let flushes = PassthroughSubject<Void, Never>()
+            private var bag = Set<AnyCancellable>()
+            init() {
+                flushes.sink { _ in self.flush() }.store(in: &bag)
+            }
+            func flush() {}
+        }
+        final class Session {
+            static let current = Session.make()
+            let tracker: Tracker
+            init() { tracker = Tracker() }
+            static func make() -> Session { Session() }
+            func restart() -> Session { Session.make() }
+        }
+        final class Tracker {
+            private let events = PassthroughSubject<Void, Never>()
+            private var bag = Set<AnyCancellable>()
+            init() {
+                events.sink { _ in self.log() }.store(in: &bag)
+            }
+            func log() {}
+        }
+        """
+        XCTAssertEqual(positions(StrongSelfCaptureRule.self, text), ["26:28"])
+    }
+
+    /// `var conflicts: Published<Conflict?>.Publisher { $lastConflict }` hands the projection on
+    /// unchanged: its subscribers skipping nil are the property's.
+    func testAGetterReturningTheProjectionAloneIsFollowed() {
+        let text = """
+        final class SyncService {
+            @Published private(set) var lastConflict: Int? = nil
+            var lastConflictPublisher: Published<Int?>.Publisher { $lastConflict }
+            func fail(_ c: Int) { lastConflict = c }
+        }
+        final class SettingsController: UIViewController {
+            let sync = SyncService()
+            var bag = Set<AnyCancellable>()
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                sync.lastConflictPublisher.sink { [weak self] conflict in
+                    if let conflict { self?.present(conflict) }
+                }.store(in: &bag)
+            }
+            func present(_ c: Int) {}
+        }
+        """
+        XCTAssertEqual(positions(SubjectFakeInitialValueRule.self, text), ["2:33"])
+    }
 }
 

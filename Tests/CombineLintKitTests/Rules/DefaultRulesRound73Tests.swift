@@ -223,5 +223,78 @@ final class DefaultRulesRound73Tests: XCTestCase {
         XCTAssertEqual(found.first?.message,
                        "`sink` gets its values on `onWorkQueue()`, which receives on `DispatchQueue.global()` but uses main-actor `label`: a data race in Swift 5 mode, a trap in Swift 6 mode.")
     }
+
+    /// A `Future` whose promise is called only from a URLSession completion handler or a global queue
+    /// delivers there, made right in the chain or returned by the project's function; one that calls its
+    /// promise at once delivers on the subscribing (main) thread.
+    func testAFutureFulfilledOffMainDeliversOffMain() {
+        let text = """
+        final class API {
+            func send() -> Future<Int, Error> {
+                Future { promise in
+                    URLSession.shared.dataTask(with: URL(string: "x")!) { data, _, _ in
+                        promise(.success(data?.count ?? 0))
+                    }.resume()
+                }
+            }
+            func cached() -> Future<Int, Error> {
+                Future { promise in promise(.success(1)) }
+            }
+        }
+        final class SaveController: UIViewController {
+            let api = API()
+            let label = UILabel()
+            var bag = Set<AnyCancellable>()
+            func save() {
+                api.send().sink(receiveCompletion: { _ in }, receiveValue: { [weak self] in self?.label.text = "\\($0)" }).store(in: &bag)
+                api.cached().sink(receiveCompletion: { _ in }, receiveValue: { [weak self] in self?.label.text = "\\($0)" }).store(in: &bag)
+                Future<Int, Never> { promise in
+                    DispatchQueue.global().async { promise(.success(1)) }
+                }.sink { [weak self] in self?.label.text = "\\($0)" }.store(in: &bag)
+            }
+        }
+        """
+        let found = mainActorFindings(text)
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["18:20", "22:11"])
+        XCTAssertEqual(found.last?.message,
+                       "`sink` gets its values on the thread that fulfils the `Future`'s promise (a callback that runs off the main thread) but uses main-actor `label`: a data race in Swift 5 mode, a trap in Swift 6 mode.")
+    }
+
+    /// `var connectionPublisher { connectionSubject.removeDuplicates().eraseToAnyPublisher() }`: steps that
+    /// deliver where they get values do not hide the subject that the socket sends into off main.
+    func testAnErasingGetterWithSameThreadStepsStillDeliversWhereTheSubjectIsSentInto() {
+        let text = """
+        final class DeviceSocket {
+            private let connectionSubject = CurrentValueSubject<Int, Never>(0)
+            private let socketQueue = DispatchQueue(label: "socket")
+            var connectionPublisher: AnyPublisher<Int, Never> { connectionSubject.removeDuplicates().eraseToAnyPublisher() }
+            func reconnect() { socketQueue.async { self.connectionSubject.send(1) } }
+        }
+        final class StatusController: UIViewController {
+            let socket = DeviceSocket()
+            let label = UILabel()
+            var bag = Set<AnyCancellable>()
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                socket.connectionPublisher.sink { [weak self] in self?.label.text = "\\($0)" }.store(in: &bag)
+            }
+        }
+        """
+        XCTAssertEqual(mainActorFindings(text).map { "\($0.line):\($0.column)" }, ["13:36"])
+    }
+
+    /// A `Preview…` stand-in in a folder of preview support (`Preview/`, `Preview Content/`) feeds the
+    /// canvas only, whether or not its file declares a preview: its public subjects and Futures are no
+    /// part of the app. The same class elsewhere is reported.
+    func testPreviewStandInsInAPreviewFolderAreNotTheApps() {
+        let standIn = """
+        final class PreviewDeviceSocket: DeviceEventStream {
+            let events = PassthroughSubject<Int, Never>()
+        }
+        """
+        XCTAssertEqual(places(ExposedSubjectRule.self, [(path: "App/Preview/PreviewSupport.swift", text: standIn),
+                                                        (path: "App/Networking/Other.swift", text: standIn.replacingOccurrences(of: "PreviewDeviceSocket", with: "PreviewSocketTwo"))]),
+                       ["App/Networking/Other.swift:2:9"])
+    }
 }
 
