@@ -127,7 +127,9 @@ public struct PublishedAssignCycleRule: Rule {
         if let entry = entries.closures.first(where: { $0.body.contains(token) }) { return entry.label }
         if let site = sites.site(of: token) { return site.name }
         // A method that repeated code of its type calls (repeated_subscription's call graph).
-        guard let f = tree.outerMethod(of: token), let t = tree.functions[f].enclosingType else { return nil }
+        // Or a property observer (`var row: RowModel { didSet { … } }`), which runs on each write of the property.
+        let observer = tree.enclosingFunction(of: token).flatMap { f in ["didSet", "willSet"].contains(tree.functions[f].name) ? f : nil }
+        guard let f = tree.outerMethod(of: token) ?? observer, let t = tree.functions[f].enclosingType else { return nil }
         let typeName = tree.types[t].name.lastNameComponent
         let identity = TypeIdentity.of(type: t, inTree: treeIndex, index: context.index, memo: context.memo)
         // The same key as repeated_subscription's (with no configured callbacks): one analysis per type and run.
@@ -140,8 +142,13 @@ public struct PublishedAssignCycleRule: Rule {
             // Another type's repeated method, or a closure there that runs per value, calling this
             // method on an object of this type (`viewWillAppear { viewModel.bindRadio() }`).
             let info = analysis.graph.methods[method]
-            return RepeatedMethodCallers.firstPath(calling: info.observedProperty ?? info.name, writes: info.isObserver, onType: typeName,
-                                                   identity: identity, index: context.index, extraCallbacks: [], memo: context.memo)
+            if let direct = RepeatedMethodCallers.firstPath(calling: info.observedProperty ?? info.name, writes: info.isObserver, onType: typeName,
+                                                            identity: identity, index: context.index, extraCallbacks: [], memo: context.memo) {
+                return direct + " → " + typeName + "." + info.selectorName
+            }
+            // Reached through the type's own calls: `row.didSet { bind() }`, the cell's configure setting `row`.
+            return analysis.entryThroughOwnCallers(of: method, typeName: typeName, identity: identity, extraCallbacks: [],
+                                                   memoKey: key, memo: context.memo, accept: { _ in true })
                 .map { $0 + " → " + typeName + "." + info.selectorName }
         }
         // Entered from another type's repeated code: that label first.

@@ -262,9 +262,6 @@ public struct RepeatedSubscriptionRule: Rule {
         return context.finding(tokens: store.token, message: text.message, help: text.help)
     }
 
-    /// How far back through the type's own calls a storing method's callers are followed.
-    private static let ownCallerLimit = 64
-
     /// Another type's repeated code that calls a method of this type which reaches the storing method
     /// through the type's own calls: `collectionView(_:didSelectItemAt:) { viewModel.play(chapter) }`
     /// in a screen, where `play(_:)` calls the storing `observeProgress()`. The nearest such method
@@ -274,38 +271,11 @@ public struct RepeatedSubscriptionRule: Rule {
                                         extraCallbacks: Set<String>, _ context: RuleContext) -> String? {
         guard let treeIndex = context.index.treeIndexByPath[tree.file.path],
               let m = analysis.graph.method(inTree: treeIndex, function: store.function) else { return nil }
-        let graph = analysis.graph
-        let callers = context.memo.value(for: memoKey + "\u{0}own-callers") { OwnCallers(graph) }
-        // Toward the storing method: the method each reached caller calls, and the call's token.
-        var next: [Int: (method: Int, token: Int)] = [:]
-        var queue = [m]
-        var head = 0
-        while head < queue.count, queue.count < Self.ownCallerLimit {
-            let callee = queue[head]
-            head += 1
-            for (caller, token) in callers.of(callee) where caller != m && next[caller] == nil {
-                next[caller] = (callee, token)
-                queue.append(caller)
-            }
+        return analysis.entryThroughOwnCallers(of: m, typeName: store.typeName, identity: store.identity, extraCallbacks: extraCallbacks,
+                                               memoKey: memoKey, memo: context.memo) { path in
+            !analysis.isReset(store.bag, along: path, storeToken: store.token, memo: context.memo, memoKey: memoKey)
+                && !analysis.isGuardedToRunOnce(before: store.token, along: path)
         }
-        for caller in queue.dropFirst() {
-            let method = graph.methods[caller]
-            guard let outer = RepeatedMethodCallers.firstPath(calling: method.observedProperty ?? method.name, writes: method.isObserver, onType: store.typeName, identity: store.identity,
-                                                              index: context.index, extraCallbacks: extraCallbacks, memo: context.memo) else { continue }
-            var steps: [TypeAnalysis.Step] = []
-            var current = caller
-            while current != m, let link = next[current], steps.count < Self.ownCallerLimit {
-                let info = graph.methods[current]
-                steps.append(TypeAnalysis.Step(label: info.selectorName, tree: info.tree, body: info.body, callToken: link.token, method: current))
-                current = link.method
-            }
-            let info = graph.methods[m]
-            let path = steps + [TypeAnalysis.Step(label: info.selectorName, tree: info.tree, body: info.body, callToken: nil, method: m)]
-            guard !analysis.isReset(store.bag, along: path, storeToken: store.token, memo: context.memo, memoKey: memoKey),
-                  !analysis.isGuardedToRunOnce(before: store.token, along: path) else { continue }
-            return ([outer] + steps.map { store.typeName + "." + $0.label }).joined(separator: " → ")
-        }
-        return nil
     }
 
     /// For each method of a type's call graph, the methods of the type that call it on `self`, with
@@ -733,6 +703,47 @@ struct TypeAnalysis: Sendable {
     private func entryMethod(of path: [Step]) -> MethodCallGraph.Method? {
         guard let step = path.first, let m = graph.method(inTree: step.tree, body: step.body) else { return nil }
         return graph.methods[m]
+    }
+
+    /// How far back through the type's own calls a method's callers are followed.
+    static let ownCallerLimit = 64
+
+    /// Another type's repeated code calling a method of this type (or writing a property one of its
+    /// observers watches) that reaches method `m` through the type's own calls, nearest first: the
+    /// first path `accept` takes (`m` last), as text up to the step before `m`, `Screen.viewWillAppear(_:) → Model.load()`.
+    func entryThroughOwnCallers(of m: Int, typeName: String, identity: TypeIdentity, extraCallbacks: Set<String>,
+                                memoKey: String, memo: ProjectMemo, accept: ([Step]) -> Bool) -> String? {
+        let graph = self.graph
+        let callers = memo.value(for: memoKey + "\u{0}own-callers") { RepeatedSubscriptionRule.OwnCallers(graph) }
+        // Toward `m`: the method each reached caller calls, and the call's token.
+        var next: [Int: (method: Int, token: Int)] = [:]
+        var queue = [m]
+        var head = 0
+        while head < queue.count, queue.count < Self.ownCallerLimit {
+            let callee = queue[head]
+            head += 1
+            for (caller, token) in callers.of(callee) where caller != m && next[caller] == nil {
+                next[caller] = (callee, token)
+                queue.append(caller)
+            }
+        }
+        for caller in queue.dropFirst() {
+            let method = graph.methods[caller]
+            guard let outer = RepeatedMethodCallers.firstPath(calling: method.observedProperty ?? method.name, writes: method.isObserver, onType: typeName,
+                                                              identity: identity, index: index, extraCallbacks: extraCallbacks, memo: memo) else { continue }
+            var steps: [Step] = []
+            var current = caller
+            while current != m, let link = next[current], steps.count < Self.ownCallerLimit {
+                let info = graph.methods[current]
+                steps.append(Step(label: info.selectorName, tree: info.tree, body: info.body, callToken: link.token, method: current))
+                current = link.method
+            }
+            let info = graph.methods[m]
+            let path = steps + [Step(label: info.selectorName, tree: info.tree, body: info.body, callToken: nil, method: m)]
+            guard accept(path) else { continue }
+            return ([outer] + steps.map { typeName + "." + $0.label }).joined(separator: " → ")
+        }
+        return nil
     }
 
     /// The steps from an entry to method `m` (the entry first, `m` last), or `nil` when no entry reaches it.

@@ -296,5 +296,41 @@ final class DefaultRulesRound73Tests: XCTestCase {
                                                         (path: "App/Networking/Other.swift", text: standIn.replacingOccurrences(of: "PreviewDeviceSocket", with: "PreviewSocketTwo"))]),
                        ["App/Networking/Other.swift:2:9"])
     }
+
+    /// A cell's `configure(with:)` sets its view model's `row` on every reuse; `row`'s `didSet` binds
+    /// with `assign(to: &$text)`, right there or through a method it calls: each reuse adds one more
+    /// subscription that `$text`'s storage keeps. Set once, in `init`, it is not reported.
+    func testAnAssignInAPropertyObserverThatRepeatedCodeTriggersIsReported() {
+        let text = """
+        final class RowModel: ObservableObject {
+            @Published var title = ""
+        }
+        final class RowViewModel: ObservableObject {
+            @Published var text = ""
+            @Published var subtitle = ""
+            var row = RowModel() {
+                didSet { row.$title.assign(to: &$text); bindSubtitle() }
+            }
+            func bindSubtitle() { row.$title.map { $0 + "!" }.assign(to: &$subtitle) }
+        }
+        final class SettingsViewModel: ObservableObject {
+            @Published var text = ""
+            var source = RowModel() {
+                didSet { source.$title.assign(to: &$text) }
+            }
+            init(source: RowModel) { self.source = source }
+        }
+        final class RowCell: UITableViewCell {
+            let viewModel = RowViewModel()
+            func configure(with row: RowModel) { viewModel.row = row }
+        }
+        """
+        let found = findings(of: PublishedAssignCycleRule.self, in: [(path: "A.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["8:29", "10:55"])
+        XCTAssertEqual(found.map(\.message), [
+            "Each run of `RowCell.configure(with:) → RowViewModel.row.didSet` adds one more `assign(to: &$text)` subscription, which the `@Published` storage keeps alive.",
+            "Each run of `RowCell.configure(with:) → RowViewModel.row.didSet → RowViewModel.bindSubtitle()` adds one more `assign(to: &$subtitle)` subscription, which the `@Published` storage keeps alive.",
+        ])
+    }
 }
 
