@@ -60,6 +60,11 @@ enum NeverFinishingSources {
             if element.isCall, returnsNeverFinishing(element, index: index, throughBodies: throughBodies) { return e }
             if throughProperties, !element.isCall, element.kind != .literal, isPublisher(at: e, in: chain, before: end),
                isNeverFinishingProperty(name, index: index), !namesLocal(e, of: chain, in: tree) { return e }
+            // Even where properties are not followed (a function's own pipeline): one that only erases a
+            // subject or a projection (`var classes: AnyPublisher<…> { subject.eraseToAnyPublisher() }`),
+            // which asks nothing further of the project.
+            if !throughProperties, !element.isCall, element.kind != .literal, isPublisher(at: e, in: chain, before: end),
+               erasesSubjectOrProjection(name, index: index), !namesLocal(e, of: chain, in: tree) { return e }
             if e > 0, chain.elements[e - 1].name == "Publishers", Catalogue.combinersLivingAsLongAsAnyInput.contains(name) {
                 // The inputs are judged as the chain is: a property's or function's own value
                 // (`throughProperties`/`throughBodies` false) must not lead back to it.
@@ -697,6 +702,32 @@ enum NeverFinishingSources {
     }
 
     /// A property some type of the project declares as a subject (`PassthroughSubject`/`CurrentValueSubject`).
+    /// Whether every property named `name` that the app's objects hold (a protocol's requirement, test
+    /// doubles and same-named plain values aside; at least one) is a stored subject, or a computed
+    /// property returning only a subject or a `$projection` with same-thread steps
+    /// (`classesSubject.eraseToAnyPublisher()`, `$items.removeDuplicates().eraseToAnyPublisher()`).
+    static func erasesSubjectOrProjection(_ name: String, index: ProjectIndex) -> Bool {
+        guard !name.isEmpty, !isProjected(name) else { return false }
+        return index.neverFinishingPropertyNames.answer("erases-subject \(name)") {
+            let declarations = index.properties(named: name).filter {
+                !TestCaseCode.isTestDoubleOrRequirement($0, index: index) && !NonPublisherResults.holdsPlainValue($0)
+            }
+            return !declarations.isEmpty && declarations.allSatisfy { property in
+                if !property.isComputed { return ProjectIndex.isSubjectType(property) }
+                guard let t = index.treeIndexByPath[property.file], case let tree = index.trees[t], property.variable < tree.variables.count,
+                      let getter = tree.getter(ofVariable: property.variable) else { return false }
+                let returned = tree.returnedChainIndices(ofFunction: getter)
+                return !returned.isEmpty && returned.allSatisfy { c in
+                    var names = tree.chains[c].names
+                    if names.first == "self" { names.removeFirst() }
+                    guard names.count >= 2, let first = names.first, first != name,
+                          isProjected(first) || isSubjectProperty(first, index: index) else { return false }
+                    return names.dropFirst().allSatisfy { Catalogue.sameThreadOperators.contains($0) }
+                }
+            }
+        }
+    }
+
     static func isSubjectProperty(_ name: String, index: ProjectIndex) -> Bool {
         guard !name.isEmpty else { return false }
         return index.declaresSubjectProperty(named: name)

@@ -11167,7 +11167,9 @@ one that returns `$accounts.map { … }` is reported, and so is one that returns
 (`if let cached = subjects[id] { return cached.eraseToAnyPublisher() }`, a local `CurrentValueSubject` it
 stores and returns) or forwards another such function's result (`func spots(for id: String) -> AnyPublisher<…>
 { availability.spotsLeft(for: id) }`) or starts from a computed property of its type whose getter returns such pipelines
-(`etaUpdates.filter { … }` with `var etaUpdates { etaSubject.merge(with: delayed).eraseToAnyPublisher() }`); an early exit returning a constant (`guard let url else { return
+(`etaUpdates.filter { … }` with `var etaUpdates { etaSubject.merge(with: delayed).eraseToAnyPublisher() }`) or from another
+object's property that only erases a subject or a projection (`schedule.classesPublisher.compactMap { … }` with
+`var classesPublisher { classesSubject.eraseToAnyPublisher() }`, read through a protocol-typed dependency); an early exit returning a constant (`guard let url else { return
 Just(0).eraseToAnyPublisher() }`) leaves the function's other returns to decide, and so does a cached
 stream returned early by a function that fills that cache (`if let existing = streams[id] { return existing }`
 before `streams[id] = stream; return stream`). Nor is a subscription whose bag or cancellable the type (or a base

@@ -183,5 +183,40 @@ final class CoreRulesRound73Tests: XCTestCase {
         """
         XCTAssertEqual(positions(SubjectFakeInitialValueRule.self, text), ["2:33"])
     }
+
+    /// A view model's `spotsPublisher(for:)` returns a pipeline from its schedule's
+    /// `classesPublisher`, a property that only erases a `CurrentValueSubject` (read through a
+    /// protocol-typed dependency): it never finishes, so the cell's strong `self` in the sink of
+    /// that function's result, kept in its own bag, is a cycle. A function returning a request is not.
+    func testAFunctionReturningAnotherObjectsErasedSubjectNeverFinishes() {
+        let text = """
+        protocol ClassSchedule {
+            var classesPublisher: AnyPublisher<[Int], Never> { get }
+        }
+        final class ScheduleService: ClassSchedule {
+            private let classesSubject = CurrentValueSubject<[Int], Never>([])
+            var classesPublisher: AnyPublisher<[Int], Never> { classesSubject.eraseToAnyPublisher() }
+        }
+        final class BookingListViewModel {
+            let schedule: ClassSchedule
+            init(schedule: ClassSchedule) { self.schedule = schedule }
+            func spotsPublisher(for id: Int) -> AnyPublisher<String, Never> {
+                schedule.classesPublisher.compactMap { $0.first { $0 == id } }.map { "\\($0)" }.eraseToAnyPublisher()
+            }
+            func detail(for id: Int) -> AnyPublisher<String, Never> {
+                URLSession.shared.dataTaskPublisher(for: URL(string: "x")!).map { _ in "" }.replaceError(with: "").eraseToAnyPublisher()
+            }
+        }
+        final class BookingCell: UITableViewCell {
+            let spotsLabel = UILabel()
+            var bag = Set<AnyCancellable>()
+            func configure(viewModel: BookingListViewModel, id: Int) {
+                viewModel.spotsPublisher(for: id).sink { text in self.spotsLabel.text = text }.store(in: &bag)
+                viewModel.detail(for: id).sink { text in self.spotsLabel.text = text }.store(in: &bag)
+            }
+        }
+        """
+        XCTAssertEqual(positions(StrongSelfCaptureRule.self, text), ["22:58"])
+    }
 }
 
