@@ -10,8 +10,8 @@ extension Catalogue {
     public static let platformProtocolSuffixes = ["Delegate", "DataSource", "Protocol", "Representable", "Coordinating"]
 
     /// Words (lower case) in the names and types of values that notify the user once: an error,
-    /// an alert, a toast, a banner (`lastSyncError`, `AlertItem`, `toastMessage`).
-    public static let noticeWords = ["error", "alert", "toast", "banner"]
+    /// an alert, a toast, a banner, a failure (`lastSyncError`, `AlertItem`, `toastMessage`, `authFailure`).
+    public static let noticeWords = ["error", "alert", "toast", "banner", "failure"]
 
     /// Words (lower case, whole camel-case words) in the names of values that describe where or
     /// what something is now: a highlight, a focus, a hover, a location or position

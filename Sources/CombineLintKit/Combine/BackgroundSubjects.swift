@@ -37,8 +37,11 @@ enum BackgroundSubjects {
             guard !offMain.isEmpty else { return .none }
             // `upstream.subscribe(subject)`: the subject is fed on the upstream's thread.
             for reference in index.chainElements[name] {
-                let chain = index.trees[reference.tree].chains[reference.chain]
-                if case .argument = chain.context, reference.element == chain.elements.count - 1 { return .none }
+                let tree = index.trees[reference.tree]
+                let chain = tree.chains[reference.chain]
+                // Only as the argument of `subscribe(_:)`: `Toggle(isOn: $prefs.goals)` binds another type's flag.
+                if case .argument(let open) = chain.context, reference.element == chain.elements.count - 1,
+                   let call = tree.call(openedAt: open), tree.chains[call.chain].elements[call.element].name == "subscribe" { return .none }
             }
             // A current-value subject hands each new subscriber its value on the subscribing thread.
             return offMain.count == sends.count && declarations.allSatisfy(isPassthrough) ? .all : .some

@@ -469,6 +469,10 @@ struct DeliveryQueues {
                returnsSynchronousPublisher(chain.elements[c]) { return state }
             return delivery(of: chain, before: chain.elements.count)
         }
-        return deliveries.allSatisfy { $0 == deliveries[0] } ? deliveries[0] : .unknown
+        if deliveries.allSatisfy({ $0 == deliveries[0] }) { return deliveries[0] }
+        // `guard let pinned else { return Just(nil)… }; return feed.match(id: pinned.id)…`: the values of
+        // an inner publisher that delivers off main arrive there, whatever the other returns do.
+        for case .background(let reason) in deliveries { return .background(reason: reason) }
+        return .unknown
     }
 }

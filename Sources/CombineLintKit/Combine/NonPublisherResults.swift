@@ -17,8 +17,13 @@ enum NonPublisherResults {
     }
 
     /// Whether `property` is declared as a collection or a plain value (`let samples: [Sample]`,
-    /// `var count: Int?`), so a pipeline written from its name is another type's.
+    /// `var count: Int?`, or with no type written `@Published var goals = true`, `var title = ""`), so a
+    /// pipeline written from its name is another type's.
     static func holdsPlainValue(_ property: IndexedProperty) -> Bool {
+        if property.typeText.isEmpty, !property.isComputed, let first = property.initializerText.first {
+            let initializer = property.initializerText.trimmingSpaces
+            return initializer == "true" || initializer == "false" || first == "\"" || first == "[" || first.isNumber || first == "-"
+        }
         var text = property.typeText.filter { !$0.isWhitespace }
         while text.hasSuffix("?") || text.hasSuffix("!") { text.removeLast() }
         if text.hasPrefix("["), text.hasSuffix("]") { return true }

@@ -4636,7 +4636,9 @@ through its members (a menu bar controller's `statusItem.button?.title = …`, w
 `NSStatusBar.system.statusItem(withLength:)`, or a helper's `label.text = …`); or a write to an
 `@Published` property of a type that SwiftUI views observe (also through `assign(to: \.rows, on: self)`, or
 in a method of the type that the closure calls, `self?.apply(sample)` with `apply` setting one right in its
-body, not in a closure it starts). A background delivery is shown by the
+body, not in a closure it starts; an array changed in place, `self?.entries.insert(entry, at: 0)`, is written as well);
+or a UIKit or AppKit object the closure's capture list binds from a local, parameter or property of its type
+(`[weak imageView] image in imageView?.image = image`). A background delivery is shown by the
 chain itself: its last scheduler step (`receive(on:)`, `debounce`, `throttle`, `delay`, `timeout`,
 the scheduler of `collect(.byTime(queue, …))` or `collect(.byTimeOrCount(queue, …))`, which delivers each batch on it)
 is a background queue (`DispatchQueue.global(…)`, `DispatchQueue(label:)`, `OperationQueue()`,
@@ -4688,7 +4690,8 @@ subscribes to it, the upstream's; a `Future` whose every call of its promise run
 URLSession completion handler, `DispatchQueue.global().async { promise(…) }`), made in the chain or returned by
 the project's function, delivers there; a combined pipeline (`Publishers.CombineLatest(monitor.bpm, monitor.zone)`,
 `a.combineLatest(b)`, `merge(with:)`, `zip`) delivers each input's values on that input's thread, so off main when one
-input does (the pipeline so far, or one of its arguments); or the source is a stored publisher property (a `share()`,
+input does (the pipeline so far, or one of its arguments), and so does a `flatMap` or `switchToLatest` one of whose inner
+publishers does (`guard let id else { return Just(nil)… }; return feed.match(id: id)…`); or the source is a stored publisher property (a `share()`,
 `multicast(subject:)`, `makeConnectable()` or plain pipeline kept in a `let`, or a computed property whose getter
 returns one, `var wind: AnyPublisher<…> { windSubject.receive(on: queue).eraseToAnyPublisher() }`, or one made from such a
 property with no scheduler step of its own, `var climbRate { samples.map(\.climb).eraseToAnyPublisher() }`) whose every value the project
@@ -12473,7 +12476,7 @@ extensions) it is what the parameter is constrained to: `viewModel.$errorMessage
 `class BaseViewController<VM: BaseViewModel>` consumes `BaseViewModel.errorMessage`. Optional state that is read through `.value` or
 bound without skipping `nil` (`.alert(item: $model.alert)`, directly or as one
 input of a `CombineLatest`), that a subscriber handles when `nil` (`guard let value else {
-hideBanner(); return }`), or that other code sets to `nil` as a real state (clearing a selection; but not an error, alert, toast or banner by its
+hideBanner(); return }`), or that other code sets to `nil` as a real state (clearing a selection; but not an error, alert, toast, banner or failure by its
 name or its value's type, which a `lastSyncError = nil` in a `clearError()` or a `toast = synced ? "Saved" : nil` only clears) or to a value that
 may be nil (`imageID = episode?.imageID`, `flag ? name : nil`; not `failed ? .invalidCredentials : .network`,
 a choice of two values), or that mirrors a pipeline of optional values in the declaring type

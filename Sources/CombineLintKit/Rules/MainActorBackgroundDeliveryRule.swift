@@ -96,6 +96,8 @@ public struct MainActorBackgroundDeliveryRule: Rule {
         // Outside the main actor, the UIKit and AppKit objects the type holds are still main-actor
         // state: a menu bar controller's `statusItem.button?.title = …`, a helper's `label.text = …`.
         let holders = isolated ? [] : mainActorObjectHolders(of: typeName, context: context)
+        // `[weak imageView] image in imageView?.image = image`: a UIKit or AppKit object the capture list binds.
+        if let captured = capturedMainActorObjectUse(in: c, context: context) { return captured }
         guard isolated || observed || hasMainActorProperties || !holders.isEmpty else { return nil }
         var i = closure.bodyStart
         while i < closure.close {
@@ -128,6 +130,25 @@ public struct MainActorBackgroundDeliveryRule: Rule {
             }
             // A member of a held main-actor object used (`statusItem.button?.title = …`, `label.isHidden = true`).
             if holders.contains(member.name), usesMemberOfValue(named: member.nameToken, in: tree) { return member.name }
+        }
+        return nil
+    }
+
+    /// The first use of a member of a main-actor object that closure `c`'s capture list binds from a
+    /// local, parameter or property of a UIKit or AppKit type (`[weak imageView]`, `[label]`), outside
+    /// nested closures: `imageView?.image = …` runs on the delivery queue.
+    private func capturedMainActorObjectUse(in c: Int, context: RuleContext) -> String? {
+        let tree = context.tree
+        let closure = tree.closures[c]
+        guard closure.bodyStart < closure.close else { return nil }
+        for capture in closure.captures where capture.name != "self" && capture.expression == capture.name {
+            guard let type = TypeResolver.typeOfName(capture.name, at: closure.open, in: tree, index: context.index),
+                  MainActorTypes.isMainActor(type, index: context.index, memo: context.memo) else { continue }
+            for i in closure.bodyStart..<closure.close where tree.tokens[i].kind == .identifier && tree.name(i) == capture.name {
+                guard i == 0 || tree.tokens[i - 1].kind != .period, tree.innermostClosure(of: i) == c,
+                      usesMemberOfValue(named: i, in: tree) else { continue }
+                return capture.name
+            }
         }
         return nil
     }
@@ -219,7 +240,13 @@ public struct MainActorBackgroundDeliveryRule: Rule {
             if let f = tree.enclosingFunction(of: i), tree.functions[f].parameters.contains(where: { $0.name == name }) { return nil }
         }
         let next = nameToken + 1 < tree.tokens.count ? tree.tokens[nameToken + 1] : nil
-        let written = next.map { $0.kind == .equal || ($0.kind == .operator && tree.text(nameToken + 1).hasSuffix("=") && !["==", "!=", "<=", ">=", "==="].contains(tree.text(nameToken + 1))) } ?? false
+        var written = next.map { $0.kind == .equal || ($0.kind == .operator && tree.text(nameToken + 1).hasSuffix("=") && !["==", "!=", "<=", ">=", "==="].contains(tree.text(nameToken + 1))) } ?? false
+        // `self.entries.insert(entry, at: 0)`: a collection changed in place is written as well.
+        if !written, nameToken + 3 < tree.tokens.count, tree.tokens[nameToken + 1].kind == .period,
+           Catalogue.collectionMutatingMethods.contains(tree.name(nameToken + 2)) || Catalogue.valueMutatingMethods.contains(tree.name(nameToken + 2)),
+           tree.tokens[nameToken + 3].kind == .leftParen {
+            written = true
+        }
         return (tree.name(nameToken), nameToken, written, nameToken != i)
     }
 

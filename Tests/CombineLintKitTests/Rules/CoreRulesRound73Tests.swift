@@ -218,5 +218,28 @@ final class CoreRulesRound73Tests: XCTestCase {
         """
         XCTAssertEqual(positions(StrongSelfCaptureRule.self, text), ["22:58"])
     }
+
+    /// `authFailure = nil` after a success only clears the last failure (a failure or warning is a
+    /// notice, as an error is): with the only subscriber skipping nil, the property is reported.
+    func testAFailureClearedToNilIsStillANotice() {
+        let text = """
+        final class LockViewModel: ObservableObject {
+            @Published private(set) var authFailure: String? = nil
+            @Published private(set) var selection: String? = nil
+            func unlock(ok: Bool) { authFailure = ok ? nil : "Try again"; selection = ok ? nil : "x" }
+        }
+        final class LockViewController: UIViewController {
+            let viewModel = LockViewModel()
+            var bag = Set<AnyCancellable>()
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                viewModel.$authFailure.sink { [weak self] message in guard let message else { return }; self?.show(message) }.store(in: &bag)
+                viewModel.$selection.sink { [weak self] id in guard let id else { return }; self?.show(id) }.store(in: &bag)
+            }
+            func show(_ text: String) {}
+        }
+        """
+        XCTAssertEqual(positions(SubjectFakeInitialValueRule.self, text), ["2:33"])
+    }
 }
 

@@ -332,5 +332,66 @@ final class DefaultRulesRound73Tests: XCTestCase {
             "Each run of `RowCell.configure(with:) → RowViewModel.row.didSet → RowViewModel.bindSubtitle()` adds one more `assign(to: &$subtitle)` subscription, which the `@Published` storage keeps alive.",
         ])
     }
+
+    /// Round 75: a `[weak imageView]` capture of a `UIImageView` parameter set after a request with no
+    /// hop; `self.entries.insert(…)` on an observed `@Published` array after `receive(on: queue)`; a
+    /// subject whose name a `@Published var goals = true` and a `Toggle(isOn: $prefs.goals)` share
+    /// elsewhere; an inner publisher of `switchToLatest` that delivers off main beside a `Just` return.
+    func testRound75BackgroundDeliveries() {
+        let text = """
+        final class ScoreCell: UITableViewCell {
+            var crest: AnyCancellable?
+            func load(_ url: URL, into imageView: UIImageView) {
+                crest = URLSession.shared.dataTaskPublisher(for: url).map { UIImage(data: $0.data) }.replaceError(with: nil)
+                    .sink { [weak imageView] image in imageView?.image = image }
+                crest = URLSession.shared.dataTaskPublisher(for: url).map { UIImage(data: $0.data) }.replaceError(with: nil)
+                    .receive(on: DispatchQueue.main).sink { [weak imageView] image in imageView?.image = image }
+            }
+        }
+        final class CommentaryModel: ObservableObject {
+            @Published private(set) var entries: [String] = []
+            private let queue = DispatchQueue(label: "commentary")
+            private var bag = Set<AnyCancellable>()
+            func bind(_ frames: PassthroughSubject<String, Never>) {
+                frames.receive(on: queue).sink(receiveCompletion: { _ in }, receiveValue: { [weak self] entry in
+                    self?.entries.insert(entry, at: 0)
+                }).store(in: &bag)
+            }
+        }
+        struct CommentaryList: View {
+            @ObservedObject var model: CommentaryModel
+            var body: some View { Text("\\(model.entries.count)") }
+        }
+        final class ScoreFeed {
+            let goals = PassthroughSubject<Int, Never>()
+            private let feedQueue = DispatchQueue(label: "feed")
+            private let matches = CurrentValueSubject<[Int: Int], Never>([:])
+            func apply(_ goal: Int) { feedQueue.async { self.goals.send(goal); self.matches.send([goal: goal]) } }
+            func match(id: Int) -> AnyPublisher<Int, Never> { matches.compactMap { $0[id] }.eraseToAnyPublisher() }
+        }
+        final class NotificationPrefs: ObservableObject {
+            @Published var goals = true
+        }
+        struct PrefsView: View {
+            @ObservedObject var prefs: NotificationPrefs
+            var body: some View { Toggle("Goals", isOn: $prefs.goals) }
+        }
+        final class GoalBannerController: UIViewController {
+            let feed = ScoreFeed()
+            let label = UILabel()
+            let pinned = CurrentValueSubject<Int?, Never>(nil)
+            var bag = Set<AnyCancellable>()
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                feed.goals.sink { [weak self] in self?.label.text = "\\($0)" }.store(in: &bag)
+                pinned.map { [feed] id -> AnyPublisher<Int, Never> in
+                    guard let id else { return Just(0).eraseToAnyPublisher() }
+                    return feed.match(id: id)
+                }.switchToLatest().sink { [weak self] in self?.label.text = "\\($0)" }.store(in: &bag)
+            }
+        }
+        """
+        XCTAssertEqual(mainActorFindings(text).map { "\($0.line):\($0.column)" }, ["5:14", "15:35", "45:20", "49:28"])
+    }
 }
 
