@@ -32,15 +32,24 @@ public struct SubscribingHelpers: Sendable {
 
     /// The helpers by method name.
     public let byName: [String: [Helper]]
+    /// Subscription factories by name: methods taking no closure that make an endless subscription
+    /// and return its `AnyCancellable` (`func makeChangeSubscription() -> AnyCancellable {
+    /// viewModel.$summary.sink { … } }`), so that `cancellables.insert(makeChangeSubscription())`
+    /// stores that subscription where it is called.
+    public let factoriesByName: [String: [DeclarationReference]]
     /// The calls of a helper's name, by tree: (chain, element), found through the index's postings.
     public let callsByTree: [Int: [(chain: Int, element: Int)]]
 
     public init(index: ProjectIndex) {
         var byName: [String: [Helper]] = [:]
+        var factories: [String: [DeclarationReference]] = [:]
         // A helper subscribes: only files that name a subscriber call can hold one.
         for t in index.trees.indices where t >= index.vocabularies.count || index.vocabularies[t].mentions(anyOf: SubscriptionFinder.subscriberNames) {
             let tree = index.trees[t]
             for (f, function) in tree.functions.enumerated() {
+                if SubscribingHelpers.isSubscriptionFactory(f, in: tree, index: index) {
+                    factories[function.name, default: []].append(DeclarationReference(tree: t, item: f))
+                }
                 guard function.kind == .function || function.kind == .initializer, !function.isLocal,
                       function.parameters.contains(where: SubscribingHelpers.isEscapingClosure),
                       let open = function.bodyOpen, let close = function.bodyClose, open + 1 < close else { continue }
@@ -55,13 +64,29 @@ public struct SubscribingHelpers: Sendable {
             }
         }
         self.byName = byName
+        self.factoriesByName = factories
         var calls: [Int: [(chain: Int, element: Int)]] = [:]
-        for name in byName.keys.sorted() {
+        for name in Set(byName.keys).union(factories.keys).sorted() {
             for reference in index.chainElements[name] where index.trees[reference.tree].chains[reference.chain].elements[reference.element].isCall {
                 calls[reference.tree, default: []].append((reference.chain, reference.element))
             }
         }
         callsByTree = calls
+    }
+
+    /// Function `f` returns `AnyCancellable`, takes no closure, and each of its `return`s is a `sink`
+    /// or `assign(to:on:)` subscription whose source never finishes.
+    private static func isSubscriptionFactory(_ f: Int, in tree: SyntaxTree, index: ProjectIndex) -> Bool {
+        let function = tree.functions[f]
+        guard function.kind == .function, !function.isLocal, function.returnType == "AnyCancellable",
+              !function.parameters.contains(where: isEscapingClosure), !PublisherExtensions.declares(function, in: tree) else { return false }
+        let returned = tree.returnedChainIndices(ofFunction: f)
+        return !returned.isEmpty && returned.allSatisfy { c in
+            let chain = tree.chains[c]
+            guard let (e, kind) = SubscriptionFinder.subscriberElement(of: chain), e == chain.elements.count - 1,
+                  kind == .sink || kind == .assignOnObject else { return false }
+            return NeverFinishingSources.evidence(in: chain, before: e, tree: tree, index: index, extraNames: []) != nil
+        }
     }
 
     /// `handler: @escaping (T) -> Void` (the attribute leads the type as written; the first
@@ -148,7 +173,13 @@ public struct SubscribingHelpers: Sendable {
         var result: [Subscription] = []
         for (c, e) in calls {
             let element = tree.chains[c].elements[e]
-            let returnsCancellable = (helpers.byName[element.name] ?? []).contains { helper in
+            // `cancellables.insert(makeChangeSubscription())`: a factory of this type called on `self`.
+            let chain = tree.chains[c]
+            let onSelf = e == 0 || (e == 1 && tree.isWord(chain.root.nameToken, "self"))
+            let madeByFactory = onSelf && (helpers.factoriesByName[element.name] ?? []).contains { reference in
+                index.trees[reference.tree].functions[reference.item].accepts(argumentLabels: element.argumentLabels)
+            }
+            let returnsCancellable = madeByFactory || (helpers.byName[element.name] ?? []).contains { helper in
                 let function = index.trees[helper.tree].functions[helper.function]
                 switch helper.keeper {
                 case .returned:

@@ -8187,7 +8187,8 @@ final class Model: ObservableObject {
 **Severity:** warning · **Enabled:** by default
 
 Reports a method that stores a subscription (also one made by a project's own `sink(weak: self) { … }`
-or another helper returning the `AnyCancellable` it makes, `tokens.append(p.onMain { … })`, whose
+or another helper returning the `AnyCancellable` it makes, `tokens.append(p.onMain { … })`, or the type's own
+factory taking no closure that returns an endless subscription's `AnyCancellable`, `makeTitleBinding().store(in: &bag)`, whose
 result goes into the bag) in a bag of `self` (`.store(in: &bag)`,
 `bag.insert(…)`, `bag.append(…)`, `bag += […]`; or its `inout` bag parameter, `func bindHeader(into bag: inout Set<AnyCancellable>)`,
 when the type's own calls pass one member of `self` for it, `bindHeader(into: &headerBag)`) without emptying that bag, when the method runs
@@ -10291,7 +10292,7 @@ or through a method of the cell it casts to: UIKit reuses a cell only after it e
 for a private helper of the cell (`private func bindDownloadButton(to:)`), every method of the cell
 that calls it, before the call (`configure(with:)` starting with `bag.removeAll()`). A bag emptied in the
 `didSet` or `willSet` of a property that the repeated code assigns (`model = row` in `configure(with:)`, with
-`var model: RowModel? { didSet { subscriptions = [] } }`) is emptied on each run as well. The finding is at the `store` call (or the insertion) and names the callback. A call of a project helper that subscribes the closure it is given and returns the `AnyCancellable` (a publisher extension's `func onMain(_ receive: @escaping (Output) -> Void) -> AnyCancellable`) is the subscriber there: `typing.onMain { … }.store(in: &cancellables)` in `viewIsAppearing` is reported as the `sink` it makes would be, and so is making an object whose initializer subscribes the closure it is given and keeps the subscription, put in a bag-like array: `observers.append(Observer(model.$text) { … })`.
+`var model: RowModel? { didSet { subscriptions = [] } }`) is emptied on each run as well. The finding is at the `store` call (or the insertion) and names the callback. A call of a project helper that subscribes the closure it is given and returns the `AnyCancellable` (a publisher extension's `func onMain(_ receive: @escaping (Output) -> Void) -> AnyCancellable`) is the subscriber there: `typing.onMain { … }.store(in: &cancellables)` in `viewIsAppearing` is reported as the `sink` it makes would be, and so is making an object whose initializer subscribes the closure it is given and keeps the subscription, put in a bag-like array: `observers.append(Observer(model.$text) { … })`, and a call of the type's own subscription factory, a method taking no closure that returns the `AnyCancellable` of an endless `sink` or `assign(to:on:)` it makes (`cancellables.insert(makeChangeSubscription())` with `func makeChangeSubscription() -> AnyCancellable { viewModel.$summary.sink { … } }`; not one of a request).
 In appearance and layout callbacks and `.onAppear`, a pipeline that finishes by itself (a request
 returning a `Future` or `dataTaskPublisher`, `Just`, a project function that returns only such
 pipelines) is not reported: it answers, finishes and releases its closures, so nothing stays

@@ -241,5 +241,39 @@ final class CoreRulesRound73Tests: XCTestCase {
         """
         XCTAssertEqual(positions(SubjectFakeInitialValueRule.self, text), ["2:33"])
     }
+
+    /// A method that makes an endless subscription and returns its `AnyCancellable` for the caller to
+    /// store: inserted into the bag right in `viewDidAppear` (store_in_appearance) or stored by a
+    /// method `viewWillAppear` calls (repeated_subscription), it piles up as the `sink` would. A
+    /// factory of a request finishes, and is not reported.
+    func testASubscriptionFactoryStoredFromRepeatedCodeIsReported() {
+        let text = """
+        final class InsightsViewModel: ObservableObject {
+            @Published var summary: String? = "x"
+        }
+        final class InsightsController: UIViewController {
+            let viewModel = InsightsViewModel()
+            var cancellables = Set<AnyCancellable>()
+            override func viewDidAppear(_ animated: Bool) {
+                super.viewDidAppear(animated)
+                cancellables.insert(makeChangeSubscription())
+                cancellables.insert(loadOnce())
+            }
+            override func viewWillAppear(_ animated: Bool) {
+                super.viewWillAppear(animated)
+                bind()
+            }
+            func bind() { makeChangeSubscription().store(in: &cancellables) }
+            func makeChangeSubscription() -> AnyCancellable {
+                viewModel.$summary.sink { [weak self] in self?.title = $0 }
+            }
+            func loadOnce() -> AnyCancellable {
+                URLSession.shared.dataTaskPublisher(for: URL(string: "x")!).sink(receiveCompletion: { _ in }, receiveValue: { _ in })
+            }
+        }
+        """
+        XCTAssertEqual(positions(StoreInAppearanceRule.self, text), ["9:22"])
+        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, text), ["16:44"])
+    }
 }
 
