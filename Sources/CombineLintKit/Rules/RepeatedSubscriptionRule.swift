@@ -155,8 +155,11 @@ public struct RepeatedSubscriptionRule: Rule {
                                    _ context: RuleContext) -> Finding? {
         let tree = context.tree
         let function = tree.functions[store.function]
-        // Stored right in an app or scene foreground callback: `store_in_appearance`'s.
+        // Stored right in an app or scene foreground callback, or in any callback `store_in_appearance`
+        // watches (an `@objc func windowDidBecomeKey(_:)` is both a selector and a repeated callback): its.
+        let extra = Set(context.options.strings("appearance_methods"))
         guard !Catalogue.foregroundCallbacks.contains(function.name),
+              RepeatedSubscriptionRule.sites(of: context.tree, extraAppearance: extra, context).site(of: store.token) == nil,
               TypeAnalysis.isUserAction(selector: function.selectorName, attributes: function.attributes),
               NeverFinishingSources.startsNeverFinishing(tree.chains[store.chain], before: store.subscriber, tree: tree,
                                                          index: context.index, extraNames: []),

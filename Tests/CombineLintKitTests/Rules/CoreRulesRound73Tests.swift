@@ -275,5 +275,28 @@ final class CoreRulesRound73Tests: XCTestCase {
         XCTAssertEqual(positions(StoreInAppearanceRule.self, text), ["9:22"])
         XCTAssertEqual(positions(RepeatedSubscriptionRule.self, text), ["16:44"])
     }
+
+    /// An `@objc func windowDidBecomeKey(_:)` is a selector target and a callback that
+    /// store_in_appearance watches: a store right in it is reported once, by store_in_appearance.
+    func testAStoreInASelectorThatIsAlsoAnAppearanceCallbackIsReportedOnce() {
+        let text = """
+        final class InspectorViewController: NSViewController {
+            let viewModel = InspectorViewModel()
+            var cancellables = Set<AnyCancellable>()
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                NotificationCenter.default.addObserver(self, selector: #selector(windowDidBecomeKey(_:)), name: NSWindow.didBecomeKeyNotification, object: nil)
+            }
+            @objc private func windowDidBecomeKey(_ note: Notification) {
+                viewModel.$photo.sink { [weak self] in self?.view.alphaValue = $0 == nil ? 0.6 : 1 }.store(in: &cancellables)
+            }
+        }
+        final class InspectorViewModel: ObservableObject {
+            @Published var photo: String?
+        }
+        """
+        XCTAssertEqual(positions(StoreInAppearanceRule.self, text), ["9:94"])
+        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, text), [])
+    }
 }
 
