@@ -244,9 +244,15 @@ struct DeliveryQueues {
         if isBackgroundQueueText(text) { return .background }
         // `queue`, `self.queue`, `Self.updateQueue`: a property or local whose initial value is a background queue.
         let parts = text.split(separator: ".")
-        guard let last = parts.last, parts.count <= 2, last.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
-              parts.count == 1 || ["self", "Self"].contains(parts[0]) || parts[0].first?.isUppercase == true else { return .unknown }
+        guard let last = parts.last, parts.count <= 2, last.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return .unknown }
         let name = String(last)
+        // `socket.decodeQueue`: the queue property of the type of another object this code holds.
+        if parts.count == 2, parts[0] != "self", parts[0] != "Self", parts[0].first?.isLowercase == true {
+            guard let type = TypeResolver.typeOfName(String(parts[0]), at: range.lowerBound, in: tree, index: index),
+                  let property = index.property(name, ofType: type),
+                  isBackgroundQueueText(property.initializerText.filter { $0 != " " }) else { return .unknown }
+            return .background
+        }
         if parts.count == 1, let v = SubscriptionFinder.localVariable(named: name, visibleAt: range.lowerBound, in: tree) {
             guard let initializer = tree.variables[v].initializer else { return .unknown }
             return isBackgroundQueueText(tree.text(initializer.lowerBound, initializer.upperBound).filter { $0 != " " }) ? .background : .unknown

@@ -4642,7 +4642,8 @@ or a UIKit or AppKit object the closure's capture list binds from a local, param
 chain itself: its last scheduler step (`receive(on:)`, `debounce`, `throttle`, `delay`, `timeout`,
 the scheduler of `collect(.byTime(queue, …))` or `collect(.byTimeOrCount(queue, …))`, which delivers each batch on it)
 is a background queue (`DispatchQueue.global(…)`, `DispatchQueue(label:)`, `OperationQueue()`,
-or a property or local holding one, `Queues.tracker` read as that type's property; the project's own operator declared in an
+or a property or local holding one, `Queues.tracker` read as that type's property, `socket.decodeQueue` as the property of
+the type of the object `socket` names; the project's own operator declared in an
 `extension Publisher`, `receiveOnMain()` returning `receive(on: DispatchQueue.main).eraseToAnyPublisher()`, counts as the
 step its body writes, so a chain ending in it delivers on main); or, with no scheduler step, the source is
 `dataTaskPublisher`, or a call of a project function (one whose parameters the call's labels fit) whose every

@@ -393,5 +393,32 @@ final class DefaultRulesRound73Tests: XCTestCase {
         """
         XCTAssertEqual(mainActorFindings(text).map { "\($0.line):\($0.column)" }, ["5:14", "15:35", "45:20", "49:28"])
     }
+
+    /// `receive(on: socket.decodeQueue)`: the queue property of the type of another object the
+    /// view model holds, a serial background queue; the same object's main-queue property is not one.
+    func testAnotherObjectsQueuePropertyIsResolvedByItsType() {
+        let text = """
+        final class PriceSocket {
+            let decodeQueue = DispatchQueue(label: "decode")
+            let uiQueue = DispatchQueue.main
+            let ticks = PassthroughSubject<Double, Never>()
+        }
+        final class CoinDetailViewModel: ObservableObject {
+            @Published var price = 0.0
+            private let socket: PriceSocket
+            private var bag = Set<AnyCancellable>()
+            init(socket: PriceSocket) {
+                self.socket = socket
+                socket.ticks.receive(on: socket.decodeQueue).sink { [weak self] in self?.price = $0 }.store(in: &bag)
+                socket.ticks.receive(on: socket.uiQueue).sink { [weak self] in self?.price = $0 }.store(in: &bag)
+            }
+        }
+        struct CoinDetailView: View {
+            @ObservedObject var model: CoinDetailViewModel
+            var body: some View { Text("\\(model.price)") }
+        }
+        """
+        XCTAssertEqual(mainActorFindings(text).map { "\($0.line):\($0.column)" }, ["12:54"])
+    }
 }
 
