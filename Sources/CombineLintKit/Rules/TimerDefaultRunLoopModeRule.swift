@@ -80,7 +80,11 @@ public struct TimerDefaultRunLoopModeRule: Rule {
            PreviewCode.contains(token, inTree: treeIndex, index: context.index, memo: context.memo) { return false }
         // A view, a cell, a control, a view controller, a SwiftUI view or scene (not the app's
         // delegate, which runs on the main thread but shows nothing itself).
-        if mainActorBases(of: t, context).contains(where: { !Catalogue.applicationObjectTypes.contains($0) }) { return true }
+        if mainActorBases(of: t, context).contains(where: { !Catalogue.applicationObjectTypes.contains($0) }) {
+            // Unless its `sink` touches nothing of the screen: no `self` (which an escaping closure of a
+            // class must name to use its members) and no captured view (`[analytics] _ in analytics.ping()`).
+            return !sinksWithoutSelfOrViews(call, context)
+        }
         // An agent or controller object that writes the tick to something it holds on screen (a
         // menu bar item's countdown title, a label): that is what freezes while a menu is open.
         if writesToHeldScreenElement(call, typeName: name, context) { return true }
@@ -89,6 +93,27 @@ public struct TimerDefaultRunLoopModeRule: Rule {
         // An observable object redraws views only through its published state: a heartbeat whose
         // own `sink` changes none of it (it pings, saves or polls a service) shows nothing.
         return !subscribesWithoutPublishing(call, typeName: name, context)
+    }
+
+    /// The timer's chain ends in a `sink` (nothing kept or bound) whose closures, and those of the
+    /// `handleEvents` before it, never name `self` and capture no main-actor object.
+    private func sinksWithoutSelfOrViews(_ call: TimerPublisherCall, _ context: RuleContext) -> Bool {
+        let tree = context.tree
+        let chain = tree.chains[call.chain]
+        let later = chain.elements[(call.element + 1)...]
+        guard let sink = later.last, sink.name == "sink", sink.kind == .member, !sink.closures.isEmpty,
+              !later.contains(where: { $0.name == "assign" }) else { return false }
+        for element in later where element.name == "sink" || element.name == "handleEvents" {
+            for c in element.closures {
+                let closure = tree.closures[c]
+                if !tree.selfReferences(in: c).isEmpty || closure.captures.contains(where: { $0.name == "self" }) { return false }
+                for capture in closure.captures {
+                    guard let type = TypeResolver.typeOfName(capture.name, at: closure.open, in: tree, index: context.index) else { continue }
+                    if MainActorTypes.isMainActor(type, index: context.index, memo: context.memo) { return false }
+                }
+            }
+        }
+        return true
     }
 
     /// The timer's chain ends in a `sink` whose closures (and the type's methods they call, a few

@@ -420,5 +420,30 @@ final class DefaultRulesRound73Tests: XCTestCase {
         """
         XCTAssertEqual(mainActorFindings(text).map { "\($0.line):\($0.column)" }, ["12:54"])
     }
+
+    /// A view controller's one-second heartbeat whose `sink` captures only an analytics object and an
+    /// identifier shows nothing; the same timer writing a label through `self`, or through a captured
+    /// `[label]`, is reported.
+    func testAViewControllerTimerThatTouchesNothingOnScreenIsQuiet() {
+        let text = """
+        final class CallControlsViewController: UIViewController {
+            let analytics = VisitAnalytics()
+            let label = UILabel()
+            var heartbeat: AnyCancellable?
+            var clock: AnyCancellable?
+            var badge: AnyCancellable?
+            func start(visitID: String) {
+                heartbeat = Timer.publish(every: 1, on: .main, in: .default).autoconnect()
+                    .sink { [analytics, visitID] _ in analytics.heartbeat(visitID: visitID) }
+                clock = Timer.publish(every: 1, on: .main, in: .default).autoconnect()
+                    .sink { [weak self] in self?.label.text = "\\($0)" }
+                badge = Timer.publish(every: 1, on: .main, in: .default).autoconnect()
+                    .sink { [label] in label.text = "\\($0)" }
+            }
+        }
+        final class VisitAnalytics { func heartbeat(visitID: String) {} }
+        """
+        XCTAssertEqual(positions(TimerDefaultRunLoopModeRule.self, text), ["10:56", "12:56"])
+    }
 }
 
