@@ -169,8 +169,11 @@ public struct SubjectFakeInitialValueRule: Rule {
             // The shared part is read once per name, not once per declaring type.
             let kindKey = kind == .published ? "published" : "subject"
             let uses = memo.value(for: "subject_fake_initial_value.uses\u{0}" + name) { UsesOfName(name: name, index: index) }
-            let shared = memo.value(for: "subject_fake_initial_value.shared\u{0}" + kindKey + "\u{0}" + name) {
-                Partial(uses: uses.shared, name: name, kind: kind, index: index, readsWholeArguments: true)
+            let shared = memo.value(for: "subject_fake_initial_value.shared\u{0}" + kindKey + "\u{0}" + name) { () -> Partial in
+                let getters = kind == .published
+                    ? memo.value(for: "subject_fake_initial_value.projection-getters") { SubjectFakeInitialValueRule.projectionGetters(index: index) }[name] ?? []
+                    : []
+                return Partial(uses: uses.shared, name: name, kind: kind, index: index, readsWholeArguments: true, projectionGetters: getters)
             }
             let own = Partial(uses: (uses.selfRooted[declaringType] ?? []) + uses.typedUses(of: declaringType, index: index),
                               name: name, kind: kind, index: index)
@@ -270,7 +273,9 @@ public struct SubjectFakeInitialValueRule: Rule {
 
             /// With `readsWholeArguments`, the name's uses as a whole argument of a combining call are
             /// read too: they are the same for every declaring type, so only the shared part reads them.
-            init(uses: [ProjectIndex.MemberUse], name: String, kind: Kind, index: ProjectIndex, readsWholeArguments: Bool = false) {
+            /// `projectionGetters` are the computed properties that return the name's projection alone.
+            init(uses: [ProjectIndex.MemberUse], name: String, kind: Kind, index: ProjectIndex, readsWholeArguments: Bool = false,
+                 projectionGetters: [String] = []) {
                 var aliases: [String] = []
                 for use in uses {
                     let tree = index.trees[use.tree]
@@ -317,9 +322,7 @@ public struct SubjectFakeInitialValueRule: Rule {
                                                                                tree: tree, treeIndex: ref.tree, index: index, resets: &resets))
                 }
                 // `var conflicts: Published<Conflict?>.Publisher { $lastConflict }`: a lone projection is no chain.
-                if kind == .published {
-                    aliases += SubjectFakeInitialValueRule.projectionGetters(of: name, index: index)
-                }
+                aliases += projectionGetters
                 // Through `var toastPublisher: AnyPublisher<…> { toast.eraseToAnyPublisher() }`, and one
                 // more property handing that on (`var logouts: AnyPublisher<…> { refresher.forcedLogouts }`).
                 var pending = aliases.map { (name: $0, depth: 1) }
@@ -935,18 +938,20 @@ public struct SubjectFakeInitialValueRule: Rule {
         }
     }
 
-    /// The computed properties, beside each `@Published` property named `name`, whose getter is its
-    /// projection alone (`var conflicts: Published<Conflict?>.Publisher { $lastConflict }`).
-    static func projectionGetters(of name: String, index: ProjectIndex) -> [String] {
-        var result: [String] = []
-        for property in index.properties(named: name) where property.hasAttribute("Published") {
-            guard let (tree, v) = index.declaration(of: property), let t = tree.variables[v].enclosingType else { continue }
-            for other in tree.types[t].variables where tree.variables[other].isComputed {
-                guard let getter = tree.getter(ofVariable: other), let open = tree.functions[getter].bodyOpen,
-                      let close = tree.functions[getter].bodyClose else { continue }
+    /// The computed properties whose getter is a projection alone (`var conflicts:
+    /// Published<Conflict?>.Publisher { $lastConflict }`), by the projected name: read once per run.
+    static func projectionGetters(index: ProjectIndex) -> [String: [String]] {
+        var result: [String: [String]] = [:]
+        for tree in index.trees {
+            for (v, variable) in tree.variables.enumerated() where variable.isComputed && !variable.isLocal {
+                guard let getter = tree.getter(ofVariable: v), let open = tree.functions[getter].bodyOpen,
+                      let close = tree.functions[getter].bodyClose, close - open <= 3 else { continue }
                 var body = Array((open + 1)..<close)
                 if body.count == 2, tree.isWord(body[0], "return") { body.removeFirst() }
-                if body.count == 1, tree.tokenIs(body[0], "$" + name) { result.append(tree.variables[other].name) }
+                guard body.count == 1, tree.tokens[body[0]].kind == .dollarIdentifier else { continue }
+                let projected = String(tree.name(body[0]).dropFirst())
+                guard !projected.isEmpty, !projected.first!.isNumber else { continue }
+                result[projected, default: []].append(variable.name)
             }
         }
         return result
