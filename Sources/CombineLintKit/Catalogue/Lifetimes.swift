@@ -24,6 +24,10 @@ extension Catalogue {
         "targetContentIdentifier",
     ]
 
+    /// How code names the application object whose scene API it calls (`UIApplication.shared.openSessions`,
+    /// `application.requestSceneSessionActivation(…)` in the delegate).
+    public static let applicationReceiverNames: Set<String> = ["shared", "application", "app", "UIApplication", "NSApp"]
+
     /// The type an app delegate returns from `application(_:configurationForConnecting:options:)`:
     /// an app that names two or more configurations (`"Default Configuration"`, `"Patient Window"`)
     /// connects scenes of several kinds, so more than one at a time.

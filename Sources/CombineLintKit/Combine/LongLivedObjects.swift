@@ -43,8 +43,22 @@ public enum LongLivedObjects {
     public static func isOnlySceneDelegate(_ typeName: String, index: ProjectIndex) -> Bool {
         !index.appSettings.supportsMultipleScenes
             && Catalogue.sceneDelegateProtocols.contains { index.inherits(typeName, from: $0) }
-            && Catalogue.sceneOpeningCalls.allSatisfy { index.identifiers[$0].isEmpty }
+            && Catalogue.sceneOpeningCalls.allSatisfy { !usesSceneAPI($0, index: index) }
             && sceneConfigurationNames(index).count < 2
+    }
+
+    /// Whether the project uses `UIApplication`'s scene API `name` (`UIApplication.shared.openSessions`,
+    /// `application.requestSceneSessionActivation(…)`): a property or method of the project's own of
+    /// the name (a chat coordinator's `openSessions` dictionary) is not it, unless read on the application.
+    private static func usesSceneAPI(_ name: String, index: ProjectIndex) -> Bool {
+        let uses = index.identifiers[name]
+        guard !uses.isEmpty else { return false }
+        guard !index.properties(named: name).isEmpty || !index.functions[name].isEmpty else { return true }
+        return uses.contains { reference in
+            let tree = index.trees[reference.tree]
+            let k = reference.item
+            return k >= 2 && tree.tokens[k - 1].kind == .period && Catalogue.applicationReceiverNames.contains(tree.name(k - 2))
+        }
     }
 
     /// The names the project gives scene configurations it makes (`UISceneConfiguration(name:

@@ -11190,7 +11190,8 @@ through a cycle, and are not reported either: test cases (XCTest keeps every `XC
 until the run ends), the application's delegate itself (a class conforming to
 `UIApplicationDelegate` or `NSApplicationDelegate`, which the system makes at launch and keeps;
 so is the scene delegate of an app that never works with a second scene, `requestSceneSessionActivation`,
-`openSessions` or `activationConditions` appearing nowhere, nor two scene configuration names
+`openSessions` or `activationConditions` appearing nowhere (a property or method of the project's own of the name, a chat
+coordinator's `openSessions` dictionary, counts only where read on the application, `UIApplication.shared.openSessions`), nor two scene configuration names
 (`UISceneConfiguration(name: "Patient Window", …)` beside `"Default Configuration"`), since its one scene connects at launch and stays
 until the app ends, and no `Info.plist` among the linted folders sets `UIApplicationSupportsMultipleScenes` to true;
 in an app that opens more, a scene the user closes is discarded with its delegate; support for more windows

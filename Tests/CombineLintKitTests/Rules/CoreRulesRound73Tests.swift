@@ -298,5 +298,33 @@ final class CoreRulesRound73Tests: XCTestCase {
         XCTAssertEqual(positions(StoreInAppearanceRule.self, text), ["9:94"])
         XCTAssertEqual(positions(RepeatedSubscriptionRule.self, text), [])
     }
+
+    /// A chat coordinator's own `openSessions` dictionary is not `UIApplication.openSessions`: the
+    /// app still has one scene, so its scene delegate, and the coordinator it makes at connection,
+    /// live for the run. Reading the application's `openSessions` makes scenes come and go.
+    func testAProjectPropertyNamedLikeASceneAPIDoesNotMakeScenesComeAndGo() {
+        let text = """
+        final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+            var window: UIWindow?
+            var coordinator: AppCoordinator?
+            func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+                coordinator = AppCoordinator()
+            }
+        }
+        final class AppCoordinator {
+            let links = PassthroughSubject<String, Never>()
+            var bag = Set<AnyCancellable>()
+            init() { links.sink { self.open($0) }.store(in: &bag) }
+            func open(_ link: String) {}
+        }
+        final class ChatCoordinator {
+            private var openSessions: [String: Int] = [:]
+            func close(_ id: String) { openSessions[id] = nil }
+        }
+        """
+        XCTAssertEqual(positions(StrongSelfCaptureRule.self, text), [])
+        let windows = text + "\nfunc countWindows() -> Int { UIApplication.shared.openSessions.count }\n"
+        XCTAssertEqual(positions(StrongSelfCaptureRule.self, windows), ["11:27"])
+    }
 }
 
