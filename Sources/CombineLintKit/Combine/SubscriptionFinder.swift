@@ -22,7 +22,7 @@ public enum SubscriptionFinder {
         for e in stride(from: chain.elements.count - 1, through: 1, by: -1) {
             let element = chain.elements[e]
             let rest = chain.elements[(e + 1)...]
-            guard rest.isEmpty || (rest.count == 1 && bagArgument(of: rest.first!) != nil) else { continue }
+            guard rest.isEmpty || (rest.count == 1 && (bagArgument(of: rest.first!) != nil || keyedStoreArgument(of: rest.first!) != nil)) else { continue }
             guard element.kind == .member, element.isCall else { continue }
             switch element.name {
             case "sink":
@@ -40,7 +40,7 @@ public enum SubscriptionFinder {
                    element.arguments[0].closure == nil, element.trailingClosures.isEmpty { return (e, .subject) }
             default:
                 // A trailing `.store(in:)` (or `.disposed(by:)`) is looked past; anything else ends the search.
-                if e == chain.elements.count - 1, bagArgument(of: element) != nil { continue }
+                if e == chain.elements.count - 1, bagArgument(of: element) != nil || keyedStoreArgument(of: element) != nil { continue }
             }
             return nil
         }
@@ -59,6 +59,15 @@ public enum SubscriptionFinder {
         }
     }
 
+    /// The dictionary argument of a project's keyed store, `.store(in: &tokens, forKey: "sync")`
+    /// (an `AnyCancellable` extension that sets `tokens[key] = self`): one slot per key, replaced
+    /// (and so cancelled) by the next store under that key.
+    public static func keyedStoreArgument(of element: ChainElement) -> Argument? {
+        guard element.isCall, element.name == "store", element.arguments.count == 2,
+              element.arguments[0].label == "in", element.arguments[1].label != nil, element.arguments[1].closure == nil else { return nil }
+        return element.arguments[0]
+    }
+
     /// A call of Combine's `sink`: with a closure (or a `receiveValue:` / `receiveCompletion:`
     /// argument); `logger.sink("text")` is a method of another type, not Combine's subscriber.
     public static func isSinkCall(_ element: ChainElement) -> Bool {
@@ -73,6 +82,10 @@ public enum SubscriptionFinder {
     public static func storage(of chain: Chain, subscriberAt e: Int, in tree: SyntaxTree) -> CancellableStorage {
         if e + 1 < chain.elements.count {
             let store = chain.elements[e + 1]
+            if let keyed = keyedStoreArgument(of: store) {
+                return .assigned(owner(ofTarget: keyed.isInout ? keyed.value.lowerBound + 1 : keyed.value.lowerBound,
+                                       through: keyed.value.upperBound, in: tree))
+            }
             guard let argument = bagArgument(of: store) else { return .other }
             return .bag(owner(ofTarget: argument.isInout ? argument.value.lowerBound + 1 : argument.value.lowerBound,
                               through: argument.value.upperBound, in: tree))

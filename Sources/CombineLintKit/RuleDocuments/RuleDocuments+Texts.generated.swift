@@ -11068,7 +11068,7 @@ final class AvatarView: UIView {
 
 Reports a closure that captures `self` strongly inside a subscription that `self` itself keeps:
 a chain ending in `sink` or `assign(to:on:)` whose cancellable goes into a member of `self`
-(`.store(in: &cancellables)`, the `.disposed(by: bag)` of an RxSwift-style bag class, `self.cancellable = …`, `cancellables.insert(…)`, or a local that is
+(`.store(in: &cancellables)`, the `.disposed(by: bag)` of an RxSwift-style bag class, a project's keyed store `.store(in: &tokens, forKey: "sync")`, `self.cancellable = …`, `cancellables.insert(…)`, or a local that is
 stored there later, or handed to a method of the type that stores it: `retain(p.sink { … })`, or of an object held in a strong stored property, `viewModel.retain(p.sink { … })`), or into the bag of an object that a strong stored property of `self` holds
 (`.store(in: &viewModel.cancellables)`, or `.store(in: log.bag)` into a bag object of its own: self → view model → bag → closure → self), or of a local object
 that the method also puts into such a property (`let detail = …; child = detail`, then
@@ -12476,7 +12476,9 @@ view's property), so it counts for that type only. A property of a generic base 
 parameter (`let viewModel: ViewModel` of `BaseViewController<ViewModel>`) is, in a subclass of
 `BaseViewController<DetailViewModel>`, a `DetailViewModel`; in the base class's own code (and its
 extensions) it is what the parameter is constrained to: `viewModel.$errorMessage.compactMap { $0 }` in
-`class BaseViewController<VM: BaseViewModel>` consumes `BaseViewModel.errorMessage`. Optional state that is read through `.value` or
+`class BaseViewController<VM: BaseViewModel>` consumes `BaseViewModel.errorMessage`. A SwiftUI `.onReceive(model.feedbackPublisher) { … }` of a
+property that erases the subject is a consumer like a `sink`. Optional state that is read through `.value` (or, for an `@Published`
+property, read itself, also through a member, `viewModel.selectedTake?.id == take.id`) or
 bound without skipping `nil` (`.alert(item: $model.alert)`, directly or as one
 input of a `CombineLatest`), that a subscriber handles when `nil` (`guard let value else {
 hideBanner(); return }`), or that other code sets to `nil` as a real state (clearing a selection; but not an error, alert, toast, banner or failure by its

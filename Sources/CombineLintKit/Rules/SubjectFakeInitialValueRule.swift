@@ -283,7 +283,8 @@ public struct SubjectFakeInitialValueRule: Rule {
                     let isPublisher = kind == .subject ? !use.projected : use.projected
                     if !isPublisher {
                         // `viewModel.toast`: a read (state) or a write.
-                        if kind == .published, use.element == chain.elements.count - 1, !SubjectFakeInitialValueRule.isAssignmentTarget(chain, in: tree) {
+                        // Also through a member of the value (`viewModel.selectedTake?.id == take.id`).
+                        if kind == .published, !SubjectFakeInitialValueRule.isAssignmentTarget(chain, in: tree) {
                             evidence.readsAsState = true
                         }
                         continue
@@ -340,8 +341,10 @@ public struct SubjectFakeInitialValueRule: Rule {
                             if seenAliases.insert(next).inserted { pending.append((next, depth + 1)) }
                             continue
                         }
-                        if e == chain.elements.count - 1, case .argument = chain.context {
+                        if e == chain.elements.count - 1, case .argument = chain.context,
+                           !SubjectFakeInitialValueRule.isArgumentOfOnReceive(chain, in: tree) {
                             // `Publishers.Merge(service.errors, other)`: the alias as a whole argument of a combiner.
+                            // (`.onReceive(model.feedbackPublisher) { … }` is read below, as its handler.)
                             if let call = SubjectFakeInitialValueRule.combiningCall(takingWholeArgument: chain.first, through: chain.last, in: tree) {
                                 evidence.merge(SubjectFakeInitialValueRule.combinedOutcome(tree.chains[call.chain], combinerAt: call.element,
                                                                                            argumentAt: chain.first, name: name, kind: kind,

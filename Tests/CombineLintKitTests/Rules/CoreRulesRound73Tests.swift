@@ -326,5 +326,58 @@ final class CoreRulesRound73Tests: XCTestCase {
         let windows = text + "\nfunc countWindows() -> Int { UIApplication.shared.openSessions.count }\n"
         XCTAssertEqual(positions(StrongSelfCaptureRule.self, windows), ["11:27"])
     }
+
+    /// A project's keyed store, `.store(in: &notificationTokens, forKey: "finished")` (an
+    /// `AnyCancellable` extension setting `tokens[key] = self`), keeps the subscription in a member of
+    /// `self`: strong `self` in its sink is a cycle, as with `store(in: &bag)`.
+    func testAKeyedStoreIntoAMemberDictionaryKeepsTheSubscription() {
+        let text = """
+        extension AnyCancellable {
+            func store(in dictionary: inout [String: AnyCancellable], forKey key: String) { dictionary[key] = self }
+        }
+        final class RecordingsController: UITableViewController {
+            private var notificationTokens: [String: AnyCancellable] = [:]
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                NotificationCenter.default.publisher(for: .init("finished"))
+                    .sink { _ in self.tableView.reloadData() }
+                    .store(in: &notificationTokens, forKey: "finished")
+                NotificationCenter.default.publisher(for: .init("started"))
+                    .sink { [weak self] _ in self?.tableView.reloadData() }
+                    .store(in: &notificationTokens, forKey: "started")
+            }
+        }
+        """
+        XCTAssertEqual(positions(StrongSelfCaptureRule.self, text), ["9:26"])
+        XCTAssertEqual(positions(DiscardedCancellableRule.self, text), [])
+    }
+
+    /// `.onReceive(viewModel.seekFeedbackPublisher) { text in if let text { flash(text) } }` through a
+    /// property erasing the subject is a consumer that skips nil; a view reading the property itself
+    /// through a member (`viewModel.selectedTake?.id == take.id`) uses it as state.
+    func testOnReceiveOfAnErasedPropertyAndMemberReadsAreFollowed() {
+        let text = """
+        final class NowPlayingModel: ObservableObject {
+            private let seekFeedback = CurrentValueSubject<String?, Never>(nil)
+            var seekFeedbackPublisher: AnyPublisher<String?, Never> { seekFeedback.eraseToAnyPublisher() }
+            @Published var selectedTake: Take?
+            private var bag = Set<AnyCancellable>()
+            init() { $selectedTake.compactMap { $0 }.sink { print($0) }.store(in: &bag) }
+            func seek(_ text: String) { seekFeedback.send(text) }
+        }
+        struct Take { let id: Int }
+        struct NowPlayingSheet: View {
+            @ObservedObject var viewModel: NowPlayingModel
+            var body: some View {
+                Text("x").onReceive(viewModel.seekFeedbackPublisher) { text in if let text { print(text) } }
+            }
+        }
+        final class TakesController: UITableViewController {
+            let viewModel = NowPlayingModel()
+            func isSelected(_ take: Take) -> Bool { viewModel.selectedTake?.id == take.id }
+        }
+        """
+        XCTAssertEqual(positions(SubjectFakeInitialValueRule.self, text), ["2:17"])
+    }
 }
 
