@@ -48,6 +48,10 @@ extension Catalogue {
     /// The CoreBluetooth managers made with `delegate:` and `queue:`.
     public static let coreBluetoothManagers: Set<String> = ["CBCentralManager", "CBPeripheralManager"]
 
+    /// Foundation handler properties called on a background thread of their own: `FileHandle`'s
+    /// `readabilityHandler` and `writeabilityHandler`, `Process`'s `terminationHandler`.
+    public static let backgroundHandlerProperties: Set<String> = ["readabilityHandler", "writeabilityHandler", "terminationHandler"]
+
     /// Network.framework handler properties (`NWPathMonitor`, `NWConnection`, `NWListener`,
     /// `NWBrowser`), which the object calls on the queue its `start(queue:)` was given.
     public static let networkQueueHandlers: Set<String> = [

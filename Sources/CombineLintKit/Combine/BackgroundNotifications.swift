@@ -45,6 +45,8 @@ enum BackgroundNotifications {
             guard let call = tree.call(receiving: c) else {
                 // `monitor.pathUpdateHandler = { … }` with `monitor.start(queue: queue)`.
                 if NetworkHandlerQueues.runsHandlerOffMain(c, in: tree, queues: queues) { return true }
+                // `pipe.fileHandleForReading.readabilityHandler = { … }`, `process.terminationHandler = { … }`.
+                if NetworkHandlerQueues.isBackgroundHandler(c, in: tree) { return true }
                 onlyTasksAround = false
                 continue
             }

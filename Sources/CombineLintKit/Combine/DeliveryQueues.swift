@@ -111,6 +111,15 @@ struct DeliveryQueues {
         case .none: return nil
         case .main: return .main
         case .background(let scheduler): return .background(reason: "`\(element.name)()`, which receives on `\(scheduler)`")
+        case .parameter(let p):
+            // `onWorkQueue(WorkQueues.parse)`: the scheduler the call passes.
+            guard p < element.arguments.count, element.arguments[p].closure == nil else { return .unknown }
+            let argument = element.arguments[p].value
+            switch classify(argument) {
+            case .main: return .main
+            case .background: return .background(reason: "`\(element.name)(…)` on `\(tree.text(argument.lowerBound, argument.upperBound))`")
+            case .immediate, .unknown: return .unknown
+            }
         case .unknown: return .unknown
         }
     }

@@ -22,4 +22,13 @@ enum NetworkHandlerQueues {
         }
         return starts > 0
     }
+
+    /// Whether closure `c` is assigned to a Foundation handler property that is always called on a
+    /// background thread (`pipe.fileHandleForReading.readabilityHandler = { … }`,
+    /// `process.terminationHandler = { … }`).
+    static func isBackgroundHandler(_ c: Int, in tree: SyntaxTree) -> Bool {
+        let open = tree.closures[c].open
+        return open >= 3 && tree.tokens[open - 1].kind == .equal && tree.tokens[open - 2].kind == .identifier
+            && Catalogue.backgroundHandlerProperties.contains(tree.name(open - 2)) && tree.tokens[open - 3].kind == .period
+    }
 }

@@ -10,6 +10,9 @@ enum ProjectSchedulerOperators {
         case main
         /// Every declaration ends on a background queue; `scheduler` is the step as written there.
         case background(scheduler: String)
+        /// The scheduler the caller passes as the operator's argument at this position
+        /// (`func onWorkQueue(_ queue: DispatchQueue) -> … { receive(on: queue)… }`).
+        case parameter(Int)
         /// A scheduler the body does not show, or declarations that disagree.
         case unknown
     }
@@ -39,8 +42,13 @@ enum ProjectSchedulerOperators {
         var result: Step?
         for c in tree.returnedChainIndices(ofFunction: f) {
             var step = Step.none
+            let parameters = tree.functions[f].parameters
             for element in tree.chains[c].elements {
                 guard let scheduler = queues.schedulerRange(of: element) else { continue }
+                if scheduler.count == 1, let p = parameters.firstIndex(where: { $0.name == tree.name(scheduler.lowerBound) }) {
+                    step = .parameter(p)
+                    continue
+                }
                 switch queues.schedulerKind(scheduler) {
                 case .main: step = .main
                 case .background: step = .background(scheduler: tree.text(scheduler.lowerBound, scheduler.upperBound))

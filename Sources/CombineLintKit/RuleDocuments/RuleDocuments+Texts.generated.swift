@@ -4645,7 +4645,8 @@ is a background queue (`DispatchQueue.global(…)`, `DispatchQueue(label:)`, `Op
 or a property or local holding one, `Queues.tracker` read as that type's property, `socket.decodeQueue` as the property of
 the type of the object `socket` names; the project's own operator declared in an
 `extension Publisher`, `receiveOnMain()` returning `receive(on: DispatchQueue.main).eraseToAnyPublisher()`, counts as the
-step its body writes, so a chain ending in it delivers on main); or, with no scheduler step, the source is
+step its body writes, so a chain ending in it delivers on main, and one that receives on the queue it is given,
+`onWorkQueue(WorkQueues.parse)`, as that queue); or, with no scheduler step, the source is
 `dataTaskPublisher`, or a call of a project function (one whose parameters the call's labels fit) whose every
 `return` is a pipeline that delivers off the main thread by its own chain
 (`api.register(email:)` returning a `dataTaskPublisher` pipeline with no hop; a test double's
@@ -4666,7 +4667,8 @@ only from such code, and at least once, runs there too),
 or a `PassthroughSubject` property that the project sends into off the main thread, in at least one of its `send`s outside
 tests (a subject also sent into from the main thread delivers the other values there, still a race) (in those places, or in the
 `urlSession(…)` delegate callbacks of a type that makes its session with `delegate: self, delegateQueue: nil`,
-which URLSession calls on a serial queue of its own, or in a Network.framework handler,
+which URLSession calls on a serial queue of its own, or in a `FileHandle`'s `readabilityHandler` or a `Process`'s
+`terminationHandler`, which Foundation calls on a background thread, or in a Network.framework handler,
 `monitor.pathUpdateHandler = { … }`, of an object the file starts with `start(queue:)` on a background queue, or in
 the `receive` handler of a `URLSessionWebSocketTask` property, which runs on its session's delegate queue unless the type
 makes the session with `delegateQueue: .main`, or in the CoreBluetooth callbacks (`centralManager(…)`, `peripheral(…)`)

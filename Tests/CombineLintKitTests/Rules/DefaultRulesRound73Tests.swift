@@ -445,5 +445,39 @@ final class DefaultRulesRound73Tests: XCTestCase {
         """
         XCTAssertEqual(positions(TimerDefaultRunLoopModeRule.self, text), ["10:56", "12:56"])
     }
+
+    /// Round 77: a subject sent into from a pipe's `readabilityHandler` or a process's
+    /// `terminationHandler` (both called on a background thread) delivers there; the project's own
+    /// operator given the queue as an argument (`onWorkQueue(WorkQueues.parse)`) delivers on that queue.
+    func testBackgroundHandlersAndAProjectOperatorTakingItsQueue() {
+        let text = """
+        enum WorkQueues { static let parse = DispatchQueue(label: "parse") }
+        extension Publisher {
+            func onWorkQueue(_ queue: DispatchQueue) -> AnyPublisher<Output, Failure> { receive(on: queue).eraseToAnyPublisher() }
+        }
+        final class LogStreamer {
+            let chunks = PassthroughSubject<Data, Never>()
+            let status = PassthroughSubject<String, Never>()
+            func start(_ process: Process, _ pipe: Pipe) {
+                pipe.fileHandleForReading.readabilityHandler = { [weak self] handle in self?.chunks.send(handle.availableData) }
+                process.terminationHandler = { [weak self] _ in self?.status.send("exited") }
+            }
+        }
+        final class LogWindowController: NSWindowController {
+            let streamer = LogStreamer()
+            let statusLabel = NSTextField()
+            let refresh = PassthroughSubject<Void, Never>()
+            var bag = Set<AnyCancellable>()
+            override func windowDidLoad() {
+                super.windowDidLoad()
+                streamer.chunks.map(\\.count).sink { [weak self] in self?.statusLabel.stringValue = "\\($0)" }.store(in: &bag)
+                streamer.status.sink { [weak self] in self?.statusLabel.stringValue = $0 }.store(in: &bag)
+                refresh.map { "x" }.onWorkQueue(WorkQueues.parse).sink { [weak self] in self?.statusLabel.stringValue = $0 }.store(in: &bag)
+                refresh.map { "x" }.onWorkQueue(DispatchQueue.main).sink { [weak self] in self?.statusLabel.stringValue = $0 }.store(in: &bag)
+            }
+        }
+        """
+        XCTAssertEqual(mainActorFindings(text).map { "\($0.line):\($0.column)" }, ["20:38", "21:25", "22:59"])
+    }
 }
 
