@@ -28,8 +28,11 @@ struct SubjectSenders: Sendable {
             let tree = index.trees[reference.tree]
             let chain = tree.chains[reference.chain]
             guard Self.feeds(chain, at: reference.element, in: tree, index: index) else { continue }
-            let feeder = Feeder(enclosingType: tree.enclosingType(of: chain.elements[reference.element].nameToken).map { tree.types[$0].name.lastNameComponent },
-                                   file: tree.file.path)
+            // Handed whole to another type's initializer or function (`TripOfferContext(decisions:
+            // self.decisions)`): that type holds it to send into, whoever hands it over.
+            let receiver = Self.projectCalleeTakingSubject(chain, at: reference.element, in: tree, index: index)
+            let feeder = Feeder(enclosingType: receiver ?? tree.enclosingType(of: chain.elements[reference.element].nameToken).map { tree.types[$0].name.lastNameComponent },
+                                   file: receiver == nil ? tree.file.path : "")
             // A receiver's type the project does not declare (a typealias such as `AppStore` for
             // `Store<AppState, AppAction>`, a framework type) is not known to be unrelated.
             // A local or a capture of the member's name (`[typingUsers = socket.typingUsers] in
@@ -121,6 +124,16 @@ struct SubjectSenders: Sendable {
                 tree.closures[c].captures.contains { $0.name == root.name && $0.expression.hasSuffix(member) }
             }
         }
+    }
+
+    /// The project type (or function) that element `e`, the whole argument of its call, is handed
+    /// to, when that callee takes a subject.
+    private static func projectCalleeTakingSubject(_ chain: Chain, at e: Int, in tree: SyntaxTree, index: ProjectIndex) -> String? {
+        guard e == chain.elements.count - 1, case .argument(let open) = chain.context, open > 0,
+              tree.tokens[open - 1].kind == .identifier else { return nil }
+        let callee = tree.name(open - 1)
+        guard !Catalogue.subscriberTakingCalls.contains(callee), takesSubject(callee, index: index) else { return nil }
+        return callee
     }
 
     private static func feedsDirectly(_ chain: Chain, at e: Int, in tree: SyntaxTree, index: ProjectIndex) -> Bool {

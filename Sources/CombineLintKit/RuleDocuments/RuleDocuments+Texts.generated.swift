@@ -2901,7 +2901,8 @@ an extension of the type in another file, which `private` would hide it from; al
 `model.state.value = x` (also a change in place, `model.items.value.append(x)`, `model.flag.value.toggle()`,
 `model.settings.value.theme = .dark`), `assign(to: \.value, on: model.state)`, `send` handed on by
 reference, `sink(receiveValue: model.events.send)`, and the subject handed to a project function
-or initializer that takes a subject, `Relay(target: model.events)`, or a local alias that does one
+or initializer that takes a subject, `Relay(target: model.events)` (also by the declaring type itself,
+`TripOfferContext(decisions: self.decisions)`: the callee's type holds it to send into), or a local alias that does one
 of these, `let events = model.events` … `events.send(x)`): there, `private` plus an
 erased publisher is a safe, mechanical change. A subject that other types feed on purpose is an
 input by design, and `private` would not compile; the `include_sent_from_outside` option reports

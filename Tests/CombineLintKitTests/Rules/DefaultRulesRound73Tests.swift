@@ -479,5 +479,32 @@ final class DefaultRulesRound73Tests: XCTestCase {
         """
         XCTAssertEqual(mainActorFindings(text).map { "\($0.line):\($0.column)" }, ["20:38", "21:25", "22:59"])
     }
+
+    /// A view model hands its subject whole to a context struct (`TripOfferContext(decisions:
+    /// self.decisions)`) that the offer cards send through: another type feeds it by design. A
+    /// subject the type only subscribes to is still reported.
+    func testASubjectHandedToAnotherTypesInitializerIsFedFromOutside() {
+        let text = """
+        struct TripOfferContext {
+            let decisions: PassthroughSubject<Int, Never>
+        }
+        final class OfferCardViewModel {
+            let context: TripOfferContext
+            init(context: TripOfferContext) { self.context = context }
+            func accept() { context.decisions.send(1) }
+        }
+        final class TripOfferViewModel {
+            let decisions = PassthroughSubject<Int, Never>()
+            let refreshes = PassthroughSubject<Void, Never>()
+            private var bag = Set<AnyCancellable>()
+            func makeCard() -> OfferCardViewModel {
+                refreshes.sink { _ in }.store(in: &bag)
+                refreshes.send(())
+                return OfferCardViewModel(context: TripOfferContext(decisions: self.decisions))
+            }
+        }
+        """
+        XCTAssertEqual(positions(ExposedSubjectRule.self, text), ["11:9"])
+    }
 }
 
