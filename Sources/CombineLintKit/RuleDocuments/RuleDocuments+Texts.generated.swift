@@ -12480,7 +12480,8 @@ parameter (`let viewModel: ViewModel` of `BaseViewController<ViewModel>`) is, in
 `BaseViewController<DetailViewModel>`, a `DetailViewModel`; in the base class's own code (and its
 extensions) it is what the parameter is constrained to: `viewModel.$errorMessage.compactMap { $0 }` in
 `class BaseViewController<VM: BaseViewModel>` consumes `BaseViewModel.errorMessage`. A SwiftUI `.onReceive(model.feedbackPublisher) { … }` of a
-property that erases the subject is a consumer like a `sink`. Optional state that is read through `.value` (or, for an `@Published`
+property that erases the subject is a consumer like a `sink`, and the project's own operator that only drops nil (a `Publisher`
+extension's `func unwrapped() -> AnyPublisher<…> { compactMap { $0 }.eraseToAnyPublisher() }`) skips it as `compactMap { $0 }` does. Optional state that is read through `.value` (or, for an `@Published`
 property, read itself, also through a member, `viewModel.selectedTake?.id == take.id`) or
 bound without skipping `nil` (`.alert(item: $model.alert)`, directly or as one
 input of a `CombineLatest`), that a subscriber handles when `nil` (`guard let value else {

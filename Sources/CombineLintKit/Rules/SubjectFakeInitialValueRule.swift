@@ -460,6 +460,30 @@ public struct SubjectFakeInitialValueRule: Rule {
             && tree.name(body.lowerBound + 2) == "publisher"
     }
 
+    /// Whether every project function named `name` (at least one) is a `Publisher` extension method
+    /// whose body returns its receiver's values with nil dropped and nothing else:
+    /// `func unwrapped() -> AnyPublisher<…> { compactMap { $0 }.eraseToAnyPublisher() }`.
+    static func projectOperatorOnlyDropsNil(_ name: String, index: ProjectIndex) -> Bool {
+        let declarations = index.functions[name]
+        return !declarations.isEmpty && declarations.allSatisfy { reference in
+            let tree = index.trees[reference.tree]
+            let function = tree.functions[reference.item]
+            guard function.parameters.isEmpty, let t = function.enclosingType, tree.types[t].kind == .extension,
+                  ["Publisher", "AnyPublisher"].contains(tree.types[t].name) else { return false }
+            let returned = tree.returnedChainIndices(ofFunction: reference.item)
+            return returned.count == 1 && {
+                var elements = Array(tree.chains[returned[0]].elements)
+                if elements.first?.name == "self" { elements.removeFirst() }
+                guard let first = elements.first, first.name == "compactMap", first.closures.count == 1 else { return false }
+                let closure = tree.closures[first.closures[0]]
+                let body = closure.bodyStart..<closure.close
+                let value = closure.parameters.count == 1 ? closure.parameters[0] : "$0"
+                guard body.count == 1, tree.text(body.lowerBound) == value else { return false }
+                return elements.dropFirst().allSatisfy { $0.name == "eraseToAnyPublisher" }
+            }()
+        }
+    }
+
     /// `map { _ in () }`, `map { _ in .refresh }`: a `map` whose closure never reads its value.
     static func mapsValueAway(_ element: ChainElement, in tree: SyntaxTree) -> Bool {
         guard element.isCall, element.arguments.isEmpty, element.closures.count == 1 else { return false }
@@ -525,6 +549,13 @@ public struct SubjectFakeInitialValueRule: Rule {
                 if Catalogue.waitingCombiners.contains(element.name), element.isCall,
                    let outcome = tupleOutcome(chain, combinerAt: i, position: 0, name: name, kind: kind, tree: tree, treeIndex: treeIndex, index: index, resets: &resets) {
                     return outcome
+                }
+                // `$alert.unwrapped()`: the project's own operator that only drops nil (`compactMap { $0 }`).
+                if element.isCall, element.arguments.isEmpty, element.closures.isEmpty, !Catalogue.isPipelineOperator(element),
+                   projectOperatorOnlyDropsNil(element.name, index: index) {
+                    if takesOneValue(chain, after: i) || isCombined(chain, after: i, in: tree) { return .state }
+                    noteResets(in: chain, after: i, name: name, kind: kind, tree: tree, treeIndex: treeIndex, index: index, resets: &resets)
+                    return .skips
                 }
                 // `errors.merge(with: other)`: the subject's values go on, among the others'.
                 if Catalogue.transparentOperators.contains(element.name) || element.name == "map"

@@ -379,5 +379,29 @@ final class CoreRulesRound73Tests: XCTestCase {
         """
         XCTAssertEqual(positions(SubjectFakeInitialValueRule.self, text), ["2:17"])
     }
+
+    /// The project's own operator that only drops nil (`unwrapped()`, a `compactMap { $0 }` in a
+    /// `Publisher` extension) skips the placeholder as `compactMap { $0 }` written in the chain would.
+    func testAProjectOperatorThatOnlyDropsNilSkipsIt() {
+        let text = """
+        private extension Publisher where Output == String?, Failure == Never {
+            func unwrapped() -> AnyPublisher<String, Never> { self.compactMap { $0 }.eraseToAnyPublisher() }
+        }
+        final class SettingsViewModel: ObservableObject {
+            @Published var alert: String? = nil
+            var alerts: AnyPublisher<String, Never> { $alert.removeDuplicates().unwrapped() }
+            func fail() { alert = "Could not save" }
+        }
+        final class SettingsController: UIViewController {
+            let viewModel = SettingsViewModel()
+            var alertToken: AnyCancellable?
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                alertToken = viewModel.alerts.sink { [weak self] in self?.title = $0 }
+            }
+        }
+        """
+        XCTAssertEqual(positions(SubjectFakeInitialValueRule.self, text), ["5:20"])
+    }
 }
 
