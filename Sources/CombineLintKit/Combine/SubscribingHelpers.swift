@@ -143,7 +143,7 @@ public struct SubscribingHelpers: Sendable {
 
     /// Whether the collection literal opened at `open` is what the function whose body spans
     /// `body` returns: after `return`, or the body's single expression.
-    private static func isReturnedLiteral(open: Int, body: ClosedRange<Int>, in tree: SyntaxTree) -> Bool {
+    static func isReturnedLiteral(open: Int, body: ClosedRange<Int>, in tree: SyntaxTree) -> Bool {
         guard open > 0 else { return false }
         if tree.isWord(open - 1, "return") { return true }
         return open - 1 == body.lowerBound && Int(tree.matching[open]) + 1 == body.upperBound

@@ -356,6 +356,17 @@ public struct StrongSelfCaptureRule: Rule {
         return result
     }
 
+    /// The subscription is an element of the `[AnyCancellable]` (or `Set<AnyCancellable>`) literal that
+    /// function `f` returns (`func makeStateSubscriptions() -> [AnyCancellable] { [a.sink { … }, …] }`):
+    /// the caller keeps it as it would a returned token (`cancellables.formUnion(makeStateSubscriptions())`).
+    private func isInReturnedCollection(_ subscription: Subscription, function f: Int, in tree: SyntaxTree) -> Bool {
+        let function = tree.functions[f]
+        guard subscription.storage == .passed, case .collectionElement(let open) = tree.chains[subscription.chain].context,
+              Catalogue.isCancellableCollectionType(function.returnType),
+              let bodyOpen = function.bodyOpen, let bodyClose = function.bodyClose else { return false }
+        return SubscribingHelpers.isReturnedLiteral(open: open, body: bodyOpen...bodyClose, in: tree)
+    }
+
     /// The subscription goes into a local bag that function `f` returns (`var bag = Set<AnyCancellable>()
     /// … .store(in: &bag) … return bag`): the caller keeps it as it would a returned token.
     private func returnsLocalBag(of subscription: Subscription, function f: Int, in tree: SyntaxTree) -> Bool {
@@ -381,7 +392,8 @@ public struct StrongSelfCaptureRule: Rule {
         let tree = context.tree
         guard let f = tree.enclosingFunction(of: tree.chains[subscription.chain].first),
               tree.innermostClosure(of: tree.chains[subscription.chain].first) == nil,
-              subscription.storage == .returned || returnsLocalBag(of: subscription, function: f, in: tree),
+              subscription.storage == .returned || returnsLocalBag(of: subscription, function: f, in: tree)
+                || isInReturnedCollection(subscription, function: f, in: tree),
               tree.functions[f].kind == .function, let t = tree.enclosingType(of: tree.functions[f].nameToken) else { return nil }
         let method = tree.functions[f].name
         let typeName = tree.types[t].name.lastNameComponent

@@ -403,5 +403,37 @@ final class CoreRulesRound73Tests: XCTestCase {
         """
         XCTAssertEqual(positions(SubjectFakeInitialValueRule.self, text), ["5:20"])
     }
+
+    /// A method of the type returning its subscriptions in an `[AnyCancellable]` literal, which `init`
+    /// stores with `cancellables.formUnion(makeStateSubscriptions())`: strong `self` in one of them is a
+    /// cycle, `[weak self]` is not; a literal the caller only keeps in a local is not kept by `self`.
+    func testSubscriptionsReturnedInALiteralAndStoredByTheCallerAreKept() {
+        let text = """
+        final class BookingService {
+            let conflicts = CurrentValueSubject<String?, Never>(nil)
+        }
+        final class AppointmentsViewModel: ObservableObject {
+            @Published private(set) var conflictMessage: String?
+            private let service: BookingService
+            private var cancellables = Set<AnyCancellable>()
+            init(service: BookingService) {
+                self.service = service
+                cancellables.formUnion(makeStateSubscriptions())
+                let preview = makePreviewSubscriptions()
+                _ = preview
+            }
+            private func makeStateSubscriptions() -> [AnyCancellable] {
+                [
+                    service.conflicts.sink { self.conflictMessage = $0 },
+                    service.conflicts.sink { [weak self] in self?.conflictMessage = $0 },
+                ]
+            }
+            private func makePreviewSubscriptions() -> [AnyCancellable] {
+                [service.conflicts.sink { self.conflictMessage = $0 }]
+            }
+        }
+        """
+        XCTAssertEqual(positions(StrongSelfCaptureRule.self, text), ["16:38"])
+    }
 }
 
