@@ -89,6 +89,19 @@ public struct SubscribingHelpers: Sendable {
         }
     }
 
+    /// The `inout` bag argument (`&cancellables`) of a call of a helper that stores the subscription it
+    /// makes into its bag parameter, when every helper of the name the call's labels fit does.
+    private static func storedIntoInoutBag(_ element: ChainElement, helpers: [Helper], index: ProjectIndex) -> Argument? {
+        var bag: Argument?
+        for helper in helpers {
+            let function = index.trees[helper.tree].functions[helper.function]
+            guard function.accepts(argumentLabels: element.argumentLabels) else { continue }
+            guard case .parameter(let p) = helper.keeper, p < element.arguments.count, element.arguments[p].isInout else { return nil }
+            bag = element.arguments[p]
+        }
+        return bag
+    }
+
     /// `handler: @escaping (T) -> Void` (the attribute leads the type as written; the first
     /// character is looked at before any search: most parameters are not closures).
     static func isEscapingClosure(_ parameter: Parameter) -> Bool {
@@ -178,6 +191,13 @@ public struct SubscribingHelpers: Sendable {
             let onSelf = e == 0 || (e == 1 && tree.isWord(chain.root.nameToken, "self"))
             let madeByFactory = onSelf && (helpers.factoriesByName[element.name] ?? []).contains { reference in
                 index.trees[reference.tree].functions[reference.item].accepts(argumentLabels: element.argumentLabels)
+            }
+            // `$readings.bind(into: &cancellables) { … }`: a helper that stores into the `inout` bag it is given.
+            if !subscriptions.contains(where: { $0.chain == c && $0.element == e }),
+               let bag = storedIntoInoutBag(element, helpers: helpers.byName[element.name] ?? [], index: index) {
+                result.append(Subscription(chain: c, element: e, subscriber: .sink,
+                                           storage: .bag(SubscriptionFinder.owner(ofTarget: bag.value.lowerBound + 1, through: bag.value.upperBound, in: tree))))
+                continue
             }
             let returnsCancellable = madeByFactory || (helpers.byName[element.name] ?? []).contains { helper in
                 let function = index.trees[helper.tree].functions[helper.function]

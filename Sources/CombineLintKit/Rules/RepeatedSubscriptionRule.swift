@@ -380,6 +380,13 @@ public struct RepeatedSubscriptionRule: Rule {
             switch subscription.storage {
             case .bag(let o):
                 owner = o
+                // A helper call storing into the `inout` bag it is given is its own store (`bind(into: &bag) { … }`).
+                guard subscription.element + 1 < chain.elements.count else {
+                    let helper = chain.elements[subscription.element]
+                    token = helper.nameToken
+                    label = helper.name + "(" + helper.argumentLabels.map { $0 + ":" }.joined() + ")"
+                    break
+                }
                 let store = chain.elements[subscription.element + 1]
                 token = store.nameToken
                 label = store.name == "disposed" ? "disposed(by:)" : "store(in:)"

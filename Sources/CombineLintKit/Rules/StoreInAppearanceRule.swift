@@ -113,8 +113,10 @@ public struct StoreInAppearanceRule: Rule {
         switch subscription.storage {
         case .bag(let owner):
             guard ownerAccumulates(owner) else { return nil }
-            let store = chain.elements[subscription.element + 1]
-            guard let argument = SubscriptionFinder.bagArgument(of: store) else { return nil }
+            // A helper call that stores into the `inout` bag it is given is its own store (`bind(into: &bag) { … }`).
+            let store = subscription.element + 1 < chain.elements.count ? chain.elements[subscription.element + 1] : chain.elements[subscription.element]
+            guard let argument = SubscriptionFinder.bagArgument(of: store)
+                    ?? (subscription.element + 1 == chain.elements.count ? store.arguments.first(where: \.isInout) : nil) else { return nil }
             // `&watchers[id, default: []]`: the entry of a keyed bag grows as a bag member does,
             // and is emptied with its dictionary (or by `watchers[id] = []`).
             let last = tree.lastTokenBeforeSubscript(first: argument.value.lowerBound, last: argument.value.upperBound)

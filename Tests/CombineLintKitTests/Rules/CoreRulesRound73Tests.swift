@@ -435,5 +435,43 @@ final class CoreRulesRound73Tests: XCTestCase {
         """
         XCTAssertEqual(positions(StrongSelfCaptureRule.self, text), ["16:38"])
     }
+
+    /// A helper that stores the subscription it makes into the `inout` bag it is given
+    /// (`$readings.bind(into: &cancellables) { … }`) is the store: right in `viewWillAppear` it piles
+    /// up (store_in_appearance), and so in a method `viewWillAppear` calls (repeated_subscription);
+    /// with the bag emptied first, or in `viewDidLoad`, it does not.
+    func testAHelperStoringIntoTheInoutBagItIsGivenIsTheStore() {
+        let text = """
+        extension Publisher where Failure == Never {
+            func bind(into bag: inout Set<AnyCancellable>, _ receive: @escaping (Output) -> Void) {
+                sink(receiveValue: receive).store(in: &bag)
+            }
+        }
+        final class Sensors: ObservableObject { @Published var readings: [Int] = [] }
+        final class ZonesViewController: UIViewController {
+            let sensors = Sensors()
+            var cancellables = Set<AnyCancellable>()
+            var zoneBag = Set<AnyCancellable>()
+            var onceBag = Set<AnyCancellable>()
+            var freshBag = Set<AnyCancellable>()
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                sensors.$readings.bind(into: &onceBag) { [weak self] in self?.title = "\\($0.count)" }
+            }
+            override func viewWillAppear(_ animated: Bool) {
+                super.viewWillAppear(animated)
+                sensors.$readings.bind(into: &cancellables) { [weak self] in self?.title = "\\($0.count)" }
+                freshBag.removeAll()
+                sensors.$readings.bind(into: &freshBag) { [weak self] in self?.title = "\\($0.count)" }
+                bindZones()
+            }
+            func bindZones() {
+                sensors.$readings.bind(into: &zoneBag) { [weak self] in self?.title = "\\($0.count)" }
+            }
+        }
+        """
+        XCTAssertEqual(positions(StoreInAppearanceRule.self, text), ["19:27"])
+        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, text), ["25:27"])
+    }
 }
 
