@@ -109,10 +109,7 @@ enum BackgroundStoredPublishers {
 
     /// Whether every pipeline the getter of computed `property` returns is among `chains`.
     private static func returnsOnly(_ chains: Set<ChainKey>, property: IndexedProperty, index: ProjectIndex) -> Bool {
-        guard let t = index.treeIndexByPath[property.file], case let tree = index.trees[t],
-              let v = NeverFinishingSources.variable(named: property.name, onLine: property.line, in: tree),
-              let getter = tree.getter(ofVariable: v) else { return false }
-        let returned = tree.returnedChainIndices(ofFunction: getter)
+        guard let (t, returned) = index.chainsReturnedByGetter(of: property) else { return false }
         return !returned.isEmpty && returned.allSatisfy { chains.contains(ChainKey(tree: t, chain: $0)) }
     }
 

@@ -144,15 +144,10 @@ enum BackgroundSubjects {
     }
 
     private static func isPassthrough(_ property: IndexedProperty) -> Bool {
-        isSubject(property, ofType: "PassthroughSubject")
+        SubjectDeclarations.declares(property, as: "PassthroughSubject")
     }
 
     private static func isCurrentValue(_ property: IndexedProperty) -> Bool {
-        isSubject(property, ofType: "CurrentValueSubject")
-    }
-
-    private static func isSubject(_ property: IndexedProperty, ofType type: String) -> Bool {
-        SubjectDeclarations.subjectType(annotation: property.typeText) == type
-            || (property.typeText.isEmpty && property.initializerText.trimmingSpaces.hasPrefix(type))
+        SubjectDeclarations.declares(property, as: "CurrentValueSubject")
     }
 }

@@ -21,18 +21,15 @@ enum CurrentValueSources {
     }
 
     private static func isCurrentValueSubject(_ property: IndexedProperty) -> Bool {
-        !property.isComputed && (SubjectDeclarations.subjectType(annotation: property.typeText) == "CurrentValueSubject"
-            || (property.typeText.isEmpty && property.initializerText.trimmingSpaces.hasPrefix("CurrentValueSubject")))
+        !property.isComputed && SubjectDeclarations.declares(property, as: "CurrentValueSubject")
     }
 
     /// A computed property whose getter returns only `subject.eraseToAnyPublisher()` (or
     /// `self.subject…`), every app property named `subject` being a `CurrentValueSubject`.
     private static func erasesCurrentValueSubject(_ property: IndexedProperty, index: ProjectIndex) -> Bool {
-        guard property.isComputed, let t = index.treeIndexByPath[property.file], case let tree = index.trees[t],
-              property.variable < tree.variables.count, let getter = tree.getter(ofVariable: property.variable) else { return false }
-        let returned = tree.returnedChainIndices(ofFunction: getter)
+        guard let (t, returned) = index.chainsReturnedByGetter(of: property) else { return false }
         return !returned.isEmpty && returned.allSatisfy { c in
-            var names = tree.chains[c].names
+            var names = index.trees[t].chains[c].names
             if names.first == "self" { names.removeFirst() }
             guard names.count == 2, names[1] == "eraseToAnyPublisher", names[0] != property.name else { return false }
             let subjects = appDeclarations(of: names[0], index: index)

@@ -328,7 +328,6 @@ private struct OwnerSearch {
         }
     }
 
-    /// The stored property of type `owner` whose initial value holds token `token`.
     /// Every call of a function named `name` in the project (at least one) is in the initial value of
     /// a static stored property, made once on first use.
     private func isCalledOnlyFromStaticInitialValues(_ name: String) -> Bool {
@@ -345,6 +344,7 @@ private struct OwnerSearch {
         return calls > 0
     }
 
+    /// The stored property of type `owner` whose initial value holds token `token`.
     private func storedProperty(initializing token: Int, in tree: SyntaxTree, owner: Int) -> Int? {
         tree.types[owner].variables.first { v in
             let variable = tree.variables[v]

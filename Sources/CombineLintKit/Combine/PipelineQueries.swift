@@ -701,7 +701,6 @@ enum NeverFinishingSources {
         }
     }
 
-    /// A property some type of the project declares as a subject (`PassthroughSubject`/`CurrentValueSubject`).
     /// Whether every property named `name` that the app's objects hold (a protocol's requirement, test
     /// doubles and same-named plain values aside; at least one) is a stored subject, or a computed
     /// property returning only a subject or a `$projection` with same-thread steps
@@ -714,11 +713,9 @@ enum NeverFinishingSources {
             }
             return !declarations.isEmpty && declarations.allSatisfy { property in
                 if !property.isComputed { return ProjectIndex.isSubjectType(property) }
-                guard let t = index.treeIndexByPath[property.file], case let tree = index.trees[t], property.variable < tree.variables.count,
-                      let getter = tree.getter(ofVariable: property.variable) else { return false }
-                let returned = tree.returnedChainIndices(ofFunction: getter)
+                guard let (t, returned) = index.chainsReturnedByGetter(of: property) else { return false }
                 return !returned.isEmpty && returned.allSatisfy { c in
-                    var names = tree.chains[c].names
+                    var names = index.trees[t].chains[c].names
                     if names.first == "self" { names.removeFirst() }
                     guard names.count >= 2, let first = names.first, first != name,
                           isProjected(first) || isSubjectProperty(first, index: index) else { return false }
@@ -728,6 +725,7 @@ enum NeverFinishingSources {
         }
     }
 
+    /// A property some type of the project declares as a subject (`PassthroughSubject`/`CurrentValueSubject`).
     static func isSubjectProperty(_ name: String, index: ProjectIndex) -> Bool {
         guard !name.isEmpty else { return false }
         return index.declaresSubjectProperty(named: name)

@@ -32,6 +32,13 @@ public enum SubjectDeclarations {
         return nil
     }
 
+    /// Whether `property` is declared as subject `type` (`"CurrentValueSubject"`): by its annotation, or
+    /// with none written, by an initial value that makes one.
+    public static func declares(_ property: IndexedProperty, as type: String) -> Bool {
+        subjectType(annotation: property.typeText) == type
+            || (property.typeText.isEmpty && property.initializerText.trimmingSpaces.hasPrefix(type))
+    }
+
     /// Whether a subject's type annotation or initial value (`PassthroughSubject<Void, Never>()`,
     /// `CurrentValueSubject<(), Never>`) gives it the output `Void`: a trigger (a tap, a refresh, a
     /// heartbeat) whose values carry no input.

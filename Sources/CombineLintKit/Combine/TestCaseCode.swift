@@ -37,9 +37,8 @@ public enum TestCaseCode {
     /// `Tests/Mocks`), or a protocol's requirement (`var positions: AnyPublisher<…> { get }`): neither
     /// is what the app's objects hold, which its conformers' declarations decide.
     public static func isTestDoubleOrRequirement(_ property: IndexedProperty, index: ProjectIndex) -> Bool {
-        guard let t = index.treeIndexByPath[property.file], case let tree = index.trees[t], property.variable < tree.variables.count
-        else { return isInTestFolder(property.file) }
-        let variable = tree.variables[property.variable]
+        guard let (tree, v) = index.declaration(of: property) else { return isInTestFolder(property.file) }
+        let variable = tree.variables[v]
         if let type = variable.enclosingType, tree.types[type].kind == .protocol { return true }
         return isTestOrDouble(variable.nameToken, of: tree, index: index)
     }

@@ -268,6 +268,14 @@ public struct ProjectIndex: Sendable {
         return (trees[t], property.variable)
     }
 
+    /// The chains the getter of computed `property` returns (`{ subject.eraseToAnyPublisher() }`), by
+    /// their index in the declaring file's tree (at `tree` in `trees`); nil when it has no getter.
+    public func chainsReturnedByGetter(of property: IndexedProperty) -> (tree: Int, chains: [Int])? {
+        guard property.isComputed, let t = treeIndexByPath[property.file], property.variable < trees[t].variables.count,
+              let getter = trees[t].getter(ofVariable: property.variable) else { return nil }
+        return (t, trees[t].returnedChainIndices(ofFunction: getter))
+    }
+
     /// Whether `typeName` inherits from or conforms to `ancestor`, directly or through known types.
     public func inherits(_ typeName: String, from ancestor: String) -> Bool {
         // A search over the inheritance entries, which stops at types already answered. When it
