@@ -1,13 +1,18 @@
 /// Where code changes what a name holds, told at the name's token.
 enum NameWrites {
+    /// The name at token `i` is assigned (`x = …`, `x += …`, `x ??= …`; not `x == …` or `x !== …`).
+    static func isAssigned(at i: Int, in tree: SyntaxTree) -> Bool {
+        guard i + 1 < tree.tokens.count else { return false }
+        let next = tree.tokens[i + 1].kind
+        return next == .equal || (next == .operator && tree.isCompoundAssignment(i + 1))
+    }
+
     /// The name at token `i` is assigned (`x = …`, `x += …`, `x ??= …`; not `x == …` or `x !== …`) or
     /// changed in place by a mutating method called on it, with arguments or only a trailing
     /// closure (`items.append(x)`, `items.removeAll { $0.done }`, `items.sort { … }`, `flag.toggle()`).
     static func isChanged(at i: Int, in tree: SyntaxTree) -> Bool {
-        guard i + 1 < tree.tokens.count else { return false }
-        let next = tree.tokens[i + 1].kind
-        if next == .equal || (next == .operator && tree.isCompoundAssignment(i + 1)) { return true }
-        guard next == .period, i + 3 < tree.tokens.count else { return false }
+        if isAssigned(at: i, in: tree) { return true }
+        guard i + 3 < tree.tokens.count, tree.tokens[i + 1].kind == .period else { return false }
         let method = tree.text(i + 2)
         return (Catalogue.collectionMutatingMethods.contains(method) || Catalogue.valueMutatingMethods.contains(method))
             && (tree.tokens[i + 3].kind == .leftParen || tree.closure(openedAt: i + 3) != nil)

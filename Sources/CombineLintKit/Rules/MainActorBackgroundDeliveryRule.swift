@@ -37,16 +37,13 @@ public struct MainActorBackgroundDeliveryRule: Rule {
                 let typeName = TypeResolver.enclosingTypeName(at: element.nameToken, in: tree)
                 let isolated = isMainActorContext(at: element.nameToken, typeName: typeName, context: context)
                 if hops == nil { hops = MainHopSpans(tree) }
-                let touched: String?
+                let touched: MainActorUse?
                 if element.name == "sink" {
                     touched = element.closures.lazy.compactMap { self.mainActorUse(in: $0, typeName: typeName, isolated: isolated, hops: hops!, context: context) }.first
                 } else {
-                    touched = assignedMainActorProperty(element, typeName: typeName, isolated: isolated, context: context)
+                    touched = assignedMainActorProperty(element, typeName: typeName, isolated: isolated, context: context).map(MainActorUse.member)
                 }
-                guard let touchedName = touched else { continue }
-                // `apply(…)\u{0}speedText`: a method of the type that sets the property.
-                let parts = touchedName.split(separator: "\u{0}").map(String.init)
-                let use = parts.count == 2 ? "calls `\(parts[0])`, which sets main-actor `\(parts[1])`" : "uses main-actor `\(touchedName)`"
+                guard let use = touched?.phrase else { continue }
                 if element.name == "sink", reason.contains("subscribe(on:"), ownedByPublishedBackgroundMutation(element, typeName: typeName, context: context) { continue }
                 findings.append(context.finding(
                     tokens: element.nameToken,
@@ -83,11 +80,26 @@ public struct MainActorBackgroundDeliveryRule: Rule {
         return observed.observe(typeName, index: context.index)
     }
 
+    /// What a closure does with main-actor state, as the message says it.
+    private enum MainActorUse {
+        /// Uses a member (`label`, `self?.rows`, a captured `imageView`).
+        case member(String)
+        /// Calls a method of the type (`apply(_:)`) that sets an observed `@Published` property.
+        case call(method: String, sets: String)
+
+        var phrase: String {
+            switch self {
+            case .member(let name): return "uses main-actor `\(name)`"
+            case .call(let method, let property): return "calls `\(method)(…)`, which sets main-actor `\(property)`"
+            }
+        }
+    }
+
     /// The first main-actor state closure `c` uses, outside nested closures that hop to the main queue
     /// or start a task (which inherits the actor): in a main-actor context, a member of `self`
     /// (`self.label`, `self?.reload()`, or an implicit `label`); elsewhere, a write to an `@Published`
     /// property of a type that SwiftUI views observe.
-    private func mainActorUse(in c: Int, typeName: String?, isolated: Bool, hops: MainHopSpans, context: RuleContext) -> String? {
+    private func mainActorUse(in c: Int, typeName: String?, isolated: Bool, hops: MainHopSpans, context: RuleContext) -> MainActorUse? {
         let tree = context.tree
         let closure = tree.closures[c]
         guard let typeName, closure.bodyStart < closure.close else { return nil }
@@ -97,7 +109,7 @@ public struct MainActorBackgroundDeliveryRule: Rule {
         // state: a menu bar controller's `statusItem.button?.title = …`, a helper's `label.text = …`.
         let holders = isolated ? [] : mainActorObjectHolders(of: typeName, context: context)
         // `[weak imageView] image in imageView?.image = image`: a UIKit or AppKit object the capture list binds.
-        if let captured = capturedMainActorObjectUse(in: c, context: context) { return captured }
+        if let captured = capturedMainActorObjectUse(in: c, context: context) { return .member(captured) }
         guard isolated || observed || hasMainActorProperties || !holders.isEmpty else { return nil }
         var i = closure.bodyStart
         while i < closure.close {
@@ -119,17 +131,17 @@ public struct MainActorBackgroundDeliveryRule: Rule {
                !MainActorTypes.isMainActor(type, index: context.index, memo: context.memo) { continue }
             // Every member of a main-actor type is isolated, also those it inherits from UIKit (`self.view`);
             // a bare name must be one of the type's own (it could be a global function).
-            if isolated, member.isExplicit || isMember(member.name, of: typeName, index: context.index) { return member.name }
+            if isolated, member.isExplicit || isMember(member.name, of: typeName, index: context.index) { return .member(member.name) }
             // A property declared `@MainActor` is main-actor state whatever its type is.
-            if context.index.property(member.name, ofType: typeName)?.attributes.contains("@MainActor") == true { return member.name }
-            if observed, member.isWritten, context.index.property(member.name, ofType: typeName)?.hasAttribute("Published") == true { return member.name }
+            if context.index.property(member.name, ofType: typeName)?.attributes.contains("@MainActor") == true { return .member(member.name) }
+            if observed, member.isWritten, context.index.property(member.name, ofType: typeName)?.hasAttribute("Published") == true { return .member(member.name) }
             // `self.apply(sample)`, a method of the type whose own code sets such a property.
             if observed, !member.isWritten, member.nameToken + 1 < tree.tokens.count, tree.tokens[member.nameToken + 1].kind == .leftParen,
                let written = publishedPropertyWritten(byMethod: member.name, of: typeName, context: context) {
-                return "\(member.name)(…)\u{0}\(written)"
+                return .call(method: member.name, sets: written)
             }
             // A member of a held main-actor object used (`statusItem.button?.title = …`, `label.isHidden = true`).
-            if holders.contains(member.name), usesMemberOfValue(named: member.nameToken, in: tree) { return member.name }
+            if holders.contains(member.name), usesMemberOfValue(named: member.nameToken, in: tree) { return .member(member.name) }
         }
         return nil
     }
@@ -142,8 +154,7 @@ public struct MainActorBackgroundDeliveryRule: Rule {
         let closure = tree.closures[c]
         guard closure.bodyStart < closure.close else { return nil }
         for capture in closure.captures where capture.name != "self" && capture.expression == capture.name {
-            guard let type = TypeResolver.typeOfName(capture.name, at: closure.open, in: tree, index: context.index),
-                  MainActorTypes.isMainActor(type, index: context.index, memo: context.memo) else { continue }
+            guard MainActorTypes.capturesMainActorValue(capture, ofClosure: c, in: tree, index: context.index, memo: context.memo) else { continue }
             for i in closure.bodyStart..<closure.close where tree.tokens[i].kind == .identifier && tree.name(i) == capture.name {
                 guard i == 0 || tree.tokens[i - 1].kind != .period, tree.innermostClosure(of: i) == c,
                       usesMemberOfValue(named: i, in: tree) else { continue }
@@ -209,9 +220,8 @@ public struct MainActorBackgroundDeliveryRule: Rule {
                 let function = tree.functions[reference.item]
                 guard !function.attributes.contains("@MainActor"), let open = function.bodyOpen, let close = function.bodyClose, open < close else { continue }
                 for i in (open + 1)..<close where tree.tokens[i].kind == .identifier && tree.innermostClosure(of: i) == nil {
-                    guard i + 1 < close, i == 0 || tree.tokens[i - 1].kind != .period || (i >= 2 && tree.isWord(i - 2, "self")) else { continue }
-                    let next = tree.tokens[i + 1]
-                    guard next.kind == .equal || (next.kind == .operator && tree.isCompoundAssignment(i + 1)) else { continue }
+                    guard i + 1 < close, i == 0 || tree.tokens[i - 1].kind != .period || (i >= 2 && tree.isWord(i - 2, "self")),
+                          NameWrites.isAssigned(at: i, in: tree) else { continue }
                     let property = tree.name(i)
                     if context.index.property(property, ofType: typeName)?.hasAttribute("Published") == true { return property }
                 }
@@ -239,15 +249,8 @@ public struct MainActorBackgroundDeliveryRule: Rule {
             if tree.enclosingClosures(of: i).contains(where: { tree.closures[$0].parameters.contains(name) }) { return nil }
             if let f = tree.enclosingFunction(of: i), tree.functions[f].parameters.contains(where: { $0.name == name }) { return nil }
         }
-        let next = nameToken + 1 < tree.tokens.count ? tree.tokens[nameToken + 1] : nil
-        var written = next.map { $0.kind == .equal || ($0.kind == .operator && tree.text(nameToken + 1).hasSuffix("=") && !["==", "!=", "<=", ">=", "==="].contains(tree.text(nameToken + 1))) } ?? false
-        // `self.entries.insert(entry, at: 0)`: a collection changed in place is written as well.
-        if !written, nameToken + 3 < tree.tokens.count, tree.tokens[nameToken + 1].kind == .period,
-           Catalogue.collectionMutatingMethods.contains(tree.name(nameToken + 2)) || Catalogue.valueMutatingMethods.contains(tree.name(nameToken + 2)),
-           tree.tokens[nameToken + 3].kind == .leftParen {
-            written = true
-        }
-        return (tree.name(nameToken), nameToken, written, nameToken != i)
+        // Assigned, or changed in place (`self.entries.insert(entry, at: 0)`).
+        return (tree.name(nameToken), nameToken, NameWrites.isChanged(at: nameToken, in: tree), nameToken != i)
     }
 
     /// Every declaration of `name` in `typeName` (any file, any extension) is `nonisolated`: a

@@ -107,9 +107,8 @@ public struct TimerDefaultRunLoopModeRule: Rule {
             for c in element.closures {
                 let closure = tree.closures[c]
                 if !tree.selfReferences(in: c).isEmpty || closure.captures.contains(where: { $0.name == "self" }) { return false }
-                for capture in closure.captures {
-                    guard let type = TypeResolver.typeOfName(capture.name, at: closure.open, in: tree, index: context.index) else { continue }
-                    if MainActorTypes.isMainActor(type, index: context.index, memo: context.memo) { return false }
+                if closure.captures.contains(where: { MainActorTypes.capturesMainActorValue($0, ofClosure: c, in: tree, index: context.index, memo: context.memo) }) {
+                    return false
                 }
             }
         }
