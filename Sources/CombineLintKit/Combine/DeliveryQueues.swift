@@ -320,31 +320,25 @@ struct DeliveryQueues {
     /// queue), so the `Future` delivers there.
     private func futureFulfilledOffMain(_ chain: Chain, firstOperator: Int) -> Bool {
         guard followsNotifications, firstOperator == 1, chain.root.name == "Future", let c = chain.root.closures.last else { return false }
+        let calls = promiseCalls(in: c)
+        return !calls.isEmpty && calls.allSatisfy { BackgroundNotifications.runsOffMain($0, in: tree, index: index) }
+    }
+
+    /// The calls of the promise (the first parameter of `Future`'s closure `c`): `promise(.success(x))`.
+    private func promiseCalls(in c: Int) -> [Int] {
         let closure = tree.closures[c]
         let promise = closure.parameters.first ?? "$0"
-        guard closure.bodyStart < closure.close else { return false }
-        var calls = 0
-        for i in closure.bodyStart..<closure.close where tree.name(i) == promise {
-            guard i + 1 < tree.tokens.count, tree.tokens[i + 1].kind == .leftParen else { continue }
-            guard BackgroundNotifications.runsOffMain(i, in: tree, index: index) else { return false }
-            calls += 1
+        guard closure.bodyStart < closure.close else { return [] }
+        return (closure.bodyStart..<closure.close).filter { i in
+            tree.name(i) == promise && i + 1 < tree.tokens.count && tree.tokens[i + 1].kind == .leftParen
         }
-        return calls > 0
     }
 
     /// Whether every call of the promise (the closure's first parameter) in `Future`'s closure `c` is
     /// in its own body, not in a closure nested in it (a completion handler, a dispatch).
     private func promiseIsCalledDirectly(in c: Int) -> Bool {
-        let closure = tree.closures[c]
-        let promise = closure.parameters.first ?? "$0"
-        guard closure.bodyStart < closure.close else { return false }
-        var called = false
-        for i in closure.bodyStart..<closure.close where tree.name(i) == promise {
-            guard i + 1 < tree.tokens.count, tree.tokens[i + 1].kind == .leftParen else { continue }
-            if tree.innermostClosure(of: i) != c { return false }
-            called = true
-        }
-        return called
+        let calls = promiseCalls(in: c)
+        return !calls.isEmpty && calls.allSatisfy { tree.innermostClosure(of: $0) == c }
     }
 
     /// What a pipeline delivering from a call of the project's functions (`api.register(email:)`,

@@ -17,15 +17,13 @@ enum ProjectSchedulerOperators {
         case unknown
     }
 
-    /// The step of the project's `Publisher` extension methods named `name` (all of them, test doubles aside).
+    /// The step of the project's publisher extension methods named `name` (all of them agreeing).
     static func step(of name: String, index: ProjectIndex, memo: ProjectMemo?) -> Step {
         let compute = { () -> Step in
             var result: Step?
             for reference in index.functions[name] {
                 let tree = index.trees[reference.tree]
-                let function = tree.functions[reference.item]
-                guard let t = function.enclosingType, tree.types[t].kind == .extension,
-                      ["Publisher", "AnyPublisher"].contains(tree.types[t].name) else { continue }
+                guard PublisherExtensions.declares(tree.functions[reference.item], in: tree) else { continue }
                 let step = bodyStep(ofFunction: reference.item, in: tree, index: index)
                 if let known = result, known != step { return .unknown }
                 result = step
@@ -39,10 +37,10 @@ enum ProjectSchedulerOperators {
     /// The last scheduler step of what function `f` returns (every returned chain alike).
     private static func bodyStep(ofFunction f: Int, in tree: SyntaxTree, index: ProjectIndex) -> Step {
         let queues = DeliveryQueues(tree: tree, index: index, memo: nil)
+        let parameters = tree.functions[f].parameters
         var result: Step?
         for c in tree.returnedChainIndices(ofFunction: f) {
             var step = Step.none
-            let parameters = tree.functions[f].parameters
             for element in tree.chains[c].elements {
                 guard let scheduler = queues.schedulerRange(of: element) else { continue }
                 if scheduler.count == 1, let p = parameters.firstIndex(where: { $0.name == tree.name(scheduler.lowerBound) }) {

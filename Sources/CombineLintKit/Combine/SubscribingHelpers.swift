@@ -185,6 +185,7 @@ public struct SubscribingHelpers: Sendable {
         guard let calls = helpers.callsByTree[t] else { return [] }
         var result: [Subscription] = []
         for (c, e) in calls {
+            guard !subscriptions.contains(where: { $0.chain == c && $0.element == e }) else { continue }
             let element = tree.chains[c].elements[e]
             // `cancellables.insert(makeChangeSubscription())`: a factory of this type called on `self`.
             let chain = tree.chains[c]
@@ -193,10 +194,8 @@ public struct SubscribingHelpers: Sendable {
                 index.trees[reference.tree].functions[reference.item].accepts(argumentLabels: element.argumentLabels)
             }
             // `$readings.bind(into: &cancellables) { … }`: a helper that stores into the `inout` bag it is given.
-            if !subscriptions.contains(where: { $0.chain == c && $0.element == e }),
-               let bag = storedIntoInoutBag(element, helpers: helpers.byName[element.name] ?? [], index: index) {
-                result.append(Subscription(chain: c, element: e, subscriber: .sink,
-                                           storage: .bag(SubscriptionFinder.owner(ofTarget: bag.value.lowerBound + 1, through: bag.value.upperBound, in: tree))))
+            if let bag = storedIntoInoutBag(element, helpers: helpers.byName[element.name] ?? [], index: index) {
+                result.append(Subscription(chain: c, element: e, subscriber: .sink, storage: .bag(SubscriptionFinder.owner(ofBag: bag, in: tree))))
                 continue
             }
             let returnsCancellable = madeByFactory || (helpers.byName[element.name] ?? []).contains { helper in
@@ -213,7 +212,7 @@ public struct SubscribingHelpers: Sendable {
                 }
                 return function.accepts(argumentLabels: element.argumentLabels)
             }
-            guard returnsCancellable, !subscriptions.contains(where: { $0.chain == c && $0.element == e }) else { continue }
+            guard returnsCancellable else { continue }
             result.append(Subscription(chain: c, element: e, subscriber: .sink,
                                        storage: SubscriptionFinder.storage(of: tree.chains[c], subscriberAt: e, in: tree)))
         }

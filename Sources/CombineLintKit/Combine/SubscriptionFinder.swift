@@ -82,13 +82,9 @@ public enum SubscriptionFinder {
     public static func storage(of chain: Chain, subscriberAt e: Int, in tree: SyntaxTree) -> CancellableStorage {
         if e + 1 < chain.elements.count {
             let store = chain.elements[e + 1]
-            if let keyed = keyedStoreArgument(of: store) {
-                return .assigned(owner(ofTarget: keyed.isInout ? keyed.value.lowerBound + 1 : keyed.value.lowerBound,
-                                       through: keyed.value.upperBound, in: tree))
-            }
+            if let keyed = keyedStoreArgument(of: store) { return .assigned(owner(ofBag: keyed, in: tree)) }
             guard let argument = bagArgument(of: store) else { return .other }
-            return .bag(owner(ofTarget: argument.isInout ? argument.value.lowerBound + 1 : argument.value.lowerBound,
-                              through: argument.value.upperBound, in: tree))
+            return .bag(owner(ofBag: argument, in: tree))
         }
         switch chain.context {
         case .statement, .discardAssignment:
@@ -142,6 +138,11 @@ public enum SubscriptionFinder {
             }
         }
         return nil
+    }
+
+    /// Classifies the bag a store is given (`&cancellables`, `bag`, `&holder.bag`), past its `&`.
+    public static func owner(ofBag argument: Argument, in tree: SyntaxTree) -> Owner {
+        owner(ofTarget: argument.isInout ? argument.value.lowerBound + 1 : argument.value.lowerBound, through: argument.value.upperBound, in: tree)
     }
 
     /// Classifies an assignment or `store(in:)` target written in tokens first...last.

@@ -128,7 +128,7 @@ public struct PublishedAssignCycleRule: Rule {
         if let site = sites.site(of: token) { return site.name }
         // A method that repeated code of its type calls (repeated_subscription's call graph).
         // Or a property observer (`var row: RowModel { didSet { … } }`), which runs on each write of the property.
-        let observer = tree.enclosingFunction(of: token).flatMap { f in ["didSet", "willSet"].contains(tree.functions[f].name) ? f : nil }
+        let observer = tree.enclosingFunction(of: token).flatMap { f in tree.functions[f].isPropertyObserver ? f : nil }
         guard let f = tree.outerMethod(of: token) ?? observer, let t = tree.functions[f].enclosingType else { return nil }
         let typeName = tree.types[t].name.lastNameComponent
         let identity = TypeIdentity.of(type: t, inTree: treeIndex, index: context.index, memo: context.memo)

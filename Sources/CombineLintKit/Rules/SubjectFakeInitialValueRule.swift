@@ -468,8 +468,7 @@ public struct SubjectFakeInitialValueRule: Rule {
         return !declarations.isEmpty && declarations.allSatisfy { reference in
             let tree = index.trees[reference.tree]
             let function = tree.functions[reference.item]
-            guard function.parameters.isEmpty, let t = function.enclosingType, tree.types[t].kind == .extension,
-                  ["Publisher", "AnyPublisher"].contains(tree.types[t].name) else { return false }
+            guard function.parameters.isEmpty, PublisherExtensions.declares(function, in: tree) else { return false }
             let returned = tree.returnedChainIndices(ofFunction: reference.item)
             return returned.count == 1 && {
                 var elements = Array(tree.chains[returned[0]].elements)

@@ -90,6 +90,8 @@ public struct FunctionDecl: Sendable, Hashable {
 
     public var isOverride: Bool { modifiers.contains("override") }
     public var isStatic: Bool { modifiers.contains("static") || modifiers.contains("class") }
+    /// A property's `didSet` or `willSet`: it runs on each write of the property.
+    public var isPropertyObserver: Bool { kind == .accessor && (name == "didSet" || name == "willSet") }
     /// Declared `@objc` (also `@objc(name)`) or `@IBAction`: the Objective-C runtime calls it by
     /// selector, as the target of a control, a gesture, a timer or an observer.
     public var isObjCCallable: Bool { FunctionDecl.marksObjCCallable(attributes) }
