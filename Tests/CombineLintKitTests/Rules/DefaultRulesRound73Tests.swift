@@ -7,6 +7,11 @@ final class DefaultRulesRound73Tests: XCTestCase {
         findings(of: MainActorBackgroundDeliveryRule.self, in: [(path: "A.swift", text: text)])
     }
 
+    /// `line:column` of each finding, in order.
+    private func lineColumns(_ found: [Finding]) -> [String] {
+        found.map { "\($0.line):\($0.column)" }
+    }
+
     /// `assign(to: \.rows, on: self)` after `receive(on: mergeQueue)` in a view model that SwiftUI
     /// observes sets an `@Published` property on that queue, as `assign(to: &$rows)` would. A plain
     /// stored property, or the same chain hopping to main first, is not reported.
@@ -30,7 +35,7 @@ final class DefaultRulesRound73Tests: XCTestCase {
         }
         """
         let found = mainActorFindings(text)
-        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["8:54"])
+        XCTAssertEqual(lineColumns(found), ["8:54"])
         XCTAssertEqual(found.map(\.message), [
             "`assign` gets its values on `receive` on `mergeQueue` but uses main-actor `rows`: a data race in Swift 5 mode, a trap in Swift 6 mode.",
         ])
@@ -92,7 +97,7 @@ final class DefaultRulesRound73Tests: XCTestCase {
         }
         """
         let found = mainActorFindings(text)
-        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["28:33"])
+        XCTAssertEqual(lineColumns(found), ["28:33"])
         XCTAssertEqual(found.map(\.message), [
             "`sink` gets its values on the thread that sends into `samples` (never the main one) but calls `apply(…)`, which sets main-actor `speedText`: a data race in Swift 5 mode, a trap in Swift 6 mode.",
         ])
@@ -130,7 +135,7 @@ final class DefaultRulesRound73Tests: XCTestCase {
             }
         }
         """
-        XCTAssertEqual(mainActorFindings(text).map { "\($0.line):\($0.column)" }, ["24:25"])
+        XCTAssertEqual(positions(MainActorBackgroundDeliveryRule.self, text), ["24:25"])
     }
 
     /// `Publishers.CombineLatest(monitor.bpm, monitor.zone)` and `a.combineLatest(b)` deliver a
@@ -161,7 +166,7 @@ final class DefaultRulesRound73Tests: XCTestCase {
         }
         """
         let found = mainActorFindings(text)
-        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["15:61", "16:49"])
+        XCTAssertEqual(lineColumns(found), ["15:61", "16:49"])
         XCTAssertEqual(found.first?.message,
                        "`sink` gets its values on the thread that sends into `bpmSubject` (never the main one), through an input of `Publishers.CombineLatest` but uses main-actor `label`: a data race in Swift 5 mode, a trap in Swift 6 mode.")
     }
@@ -188,7 +193,7 @@ final class DefaultRulesRound73Tests: XCTestCase {
             }
         }
         """
-        XCTAssertEqual(mainActorFindings(text).map { "\($0.line):\($0.column)" }, ["13:58"])
+        XCTAssertEqual(positions(MainActorBackgroundDeliveryRule.self, text), ["13:58"])
     }
 
     /// The project's own operators that move delivery (`receiveOnMain()` in an `extension Publisher`)
@@ -219,7 +224,7 @@ final class DefaultRulesRound73Tests: XCTestCase {
         }
         """
         let found = mainActorFindings(text)
-        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["19:45"])
+        XCTAssertEqual(lineColumns(found), ["19:45"])
         XCTAssertEqual(found.first?.message,
                        "`sink` gets its values on `onWorkQueue()`, which receives on `DispatchQueue.global()` but uses main-actor `label`: a data race in Swift 5 mode, a trap in Swift 6 mode.")
     }
@@ -255,7 +260,7 @@ final class DefaultRulesRound73Tests: XCTestCase {
         }
         """
         let found = mainActorFindings(text)
-        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["18:20", "22:11"])
+        XCTAssertEqual(lineColumns(found), ["18:20", "22:11"])
         XCTAssertEqual(found.last?.message,
                        "`sink` gets its values on the thread that fulfils the `Future`'s promise (a callback that runs off the main thread) but uses main-actor `label`: a data race in Swift 5 mode, a trap in Swift 6 mode.")
     }
@@ -280,7 +285,7 @@ final class DefaultRulesRound73Tests: XCTestCase {
             }
         }
         """
-        XCTAssertEqual(mainActorFindings(text).map { "\($0.line):\($0.column)" }, ["13:36"])
+        XCTAssertEqual(positions(MainActorBackgroundDeliveryRule.self, text), ["13:36"])
     }
 
     /// A `Preview…` stand-in in a folder of preview support (`Preview/`, `Preview Content/`) feeds the
@@ -326,7 +331,7 @@ final class DefaultRulesRound73Tests: XCTestCase {
         }
         """
         let found = findings(of: PublishedAssignCycleRule.self, in: [(path: "A.swift", text: text)])
-        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["8:29", "10:55"])
+        XCTAssertEqual(lineColumns(found), ["8:29", "10:55"])
         XCTAssertEqual(found.map(\.message), [
             "Each run of `RowCell.configure(with:) → RowViewModel.row.didSet` adds one more `assign(to: &$text)` subscription, which the `@Published` storage keeps alive.",
             "Each run of `RowCell.configure(with:) → RowViewModel.row.didSet → RowViewModel.bindSubtitle()` adds one more `assign(to: &$subtitle)` subscription, which the `@Published` storage keeps alive.",
@@ -391,7 +396,7 @@ final class DefaultRulesRound73Tests: XCTestCase {
             }
         }
         """
-        XCTAssertEqual(mainActorFindings(text).map { "\($0.line):\($0.column)" }, ["5:14", "15:35", "45:20", "49:28"])
+        XCTAssertEqual(positions(MainActorBackgroundDeliveryRule.self, text), ["5:14", "15:35", "45:20", "49:28"])
     }
 
     /// `receive(on: socket.decodeQueue)`: the queue property of the type of another object the
@@ -418,7 +423,7 @@ final class DefaultRulesRound73Tests: XCTestCase {
             var body: some View { Text("\\(model.price)") }
         }
         """
-        XCTAssertEqual(mainActorFindings(text).map { "\($0.line):\($0.column)" }, ["12:54"])
+        XCTAssertEqual(positions(MainActorBackgroundDeliveryRule.self, text), ["12:54"])
     }
 
     /// A view controller's one-second heartbeat whose `sink` captures only an analytics object and an
@@ -477,7 +482,7 @@ final class DefaultRulesRound73Tests: XCTestCase {
             }
         }
         """
-        XCTAssertEqual(mainActorFindings(text).map { "\($0.line):\($0.column)" }, ["20:38", "21:25", "22:59"])
+        XCTAssertEqual(positions(MainActorBackgroundDeliveryRule.self, text), ["20:38", "21:25", "22:59"])
     }
 
     /// A view model hands its subject whole to a context struct (`TripOfferContext(decisions:
