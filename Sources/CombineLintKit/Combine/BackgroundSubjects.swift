@@ -8,8 +8,8 @@ enum BackgroundSubjects {
     /// into a member of that name (`loaded.send(x)`, `self?.loaded.send(x)`) outside tests and test
     /// doubles runs off the main thread; a subject handed to `subscribe(_:)` is sent into from
     /// wherever its upstream delivers, which makes it `false`.
-    static func isSentOffMain(_ name: String, index: ProjectIndex, memo: ProjectMemo?) -> Bool {
-        offMainSends(into: name, index: index, memo: memo) != .none
+    static func isSentOffMain(_ name: String, declaredBy owner: String? = nil, index: ProjectIndex, memo: ProjectMemo?) -> Bool {
+        offMainSends(into: name, declaredBy: owner, index: index, memo: memo) != .none
     }
 
     /// How many of the app's sends into a subject run off the main thread.
@@ -23,7 +23,9 @@ enum BackgroundSubjects {
     }
 
     /// Which of the app's sends into subject `name` run off the main thread (see `isSentOffMain`).
-    static func offMainSends(into name: String, index: ProjectIndex, memo: ProjectMemo?) -> OffMainSends {
+    /// With `owner`, the type declaring the subject a pipeline reads (`service.stateSubject`), the
+    /// sends into another type's subject of the same name (`recorder.stateSubject`) do not count.
+    static func offMainSends(into name: String, declaredBy owner: String? = nil, index: ProjectIndex, memo: ProjectMemo?) -> OffMainSends {
         let compute = { () -> OffMainSends in
             // A same-named collection or plain value of another type (`let samples: [Sample]`) is no source.
             let declarations = index.properties(named: name).filter { !NonPublisherResults.holdsPlainValue($0) }
@@ -31,7 +33,11 @@ enum BackgroundSubjects {
             // A test (or a test double) that sends on the main thread to drive the code stands in for
             // the app's senders; where the app sends is what its subscribers get.
             let sends = (sendsByReceiver(index: index, memo: memo)[name] ?? []).filter { send in
-                !TestCaseCode.isTestOrDouble(send.token, of: index.trees[send.tree], index: index)
+                let tree = index.trees[send.tree]
+                guard !TestCaseCode.isTestOrDouble(send.token, of: tree, index: index) else { return false }
+                guard let owner else { return true }
+                let receiverOwner = TypeResolver.ownerTypeThroughProperties(ofElement: send.element - 1, in: tree.chains[send.chain], tree: tree, index: index)
+                return receiverOwner == nil || receiverOwner == owner
             }
             let offMain = sends.filter { send in BackgroundNotifications.runsOffMain(send.token, in: index.trees[send.tree], index: index) }
             guard !offMain.isEmpty else { return .none }
@@ -47,45 +53,29 @@ enum BackgroundSubjects {
             return offMain.count == sends.count && declarations.allSatisfy(isPassthrough) ? .all : .some
         }
         guard let memo else { return compute() }
-        return memo.value(for: "sent-off-main \(name)", compute)
+        return memo.value(for: "sent-off-main \(name) \(owner ?? "")", compute)
     }
 
     /// The names of the subject properties that the project sends into off the main thread,
     /// worked out once per run from its `send` calls: a file naming none of them subscribes to none.
-    /// The computed properties that erase one of them (`erasedSubjects`) are among the names.
+    /// The computed properties that erase one of them (`erasingGetters`) are among the names.
     static func names(index: ProjectIndex, memo: ProjectMemo) -> NameSet {
         memo.value(for: "subjects-sent-off-main") {
             let candidates = sendsByReceiver(index: index, memo: memo).keys.filter { index.declaresSubjectProperty(named: $0) }
             let subjects = candidates.filter { isSentOffMain($0, index: index, memo: memo) }
-            return NameSet((subjects + erasedSubjects(index: index, memo: memo).keys).sorted())
+            return NameSet((subjects + erasingGetters(index: index, memo: memo).keys.map { $0 }).sorted())
         }
     }
 
     /// The computed properties whose getter only erases a subject sent into off the main thread
     /// (`var beats: AnyPublisher<Int, Never> { subject.eraseToAnyPublisher() }`), by name, with the
     /// subject's name: a pipeline from one delivers where the subject's senders run. Every property
-    /// of the name that may hold a publisher must be such a getter (of one such subject or another). Worked out once per run from the
-    /// uses of those subjects' names.
+    /// of the name that may hold a publisher must be such a getter (of one such subject or another),
+    /// since the chain's owner is not known here (`erasedSubject(_:ofType:)` answers when it is).
     static func erasedSubjects(index: ProjectIndex, memo: ProjectMemo) -> [String: String] {
         memo.value(for: "erased-subjects-sent-off-main") {
-            let candidates = sendsByReceiver(index: index, memo: memo).keys.filter { index.declaresSubjectProperty(named: $0) }
             var found: [String: String] = [:]
-            /// The erasing getters seen, by property name: the declaring file and variable.
-            var getters: [String: Set<String>] = [:]
-            for subject in candidates.sorted() where isSentOffMain(subject, index: index, memo: memo) {
-                for reference in index.chainElements[subject] where reference.element <= 1 {
-                    let tree = index.trees[reference.tree]
-                    let chain = tree.chains[reference.chain]
-                    guard chain.isReturned, let (property, v) = erasingGetter(chain, subject: subject, in: tree) else { continue }
-                    // A mock's getter erasing its own subject stands in for the app's in tests only.
-                    if TestCaseCode.isTestOrDouble(chain.first, of: tree, index: index) { continue }
-                    // Getters of the name erasing different subjects (two conformers of a protocol) all deliver
-                    // off main, each subject here being sent into there; the message names the first.
-                    if found[property] == nil { found[property] = subject }
-                    getters[property, default: []].insert(tree.file.path + "\u{0}\(v)")
-                }
-            }
-            for property in found.keys {
+            for (property, getters) in erasingGetters(index: index, memo: memo) {
                 // A property of the name whose written type is no publisher (a view's `let endsAt: Date`)
                 // starts no pipeline, and does not stand in the way.
                 // A protocol's requirement, a test double's or a preview stand-in's getter is not what the
@@ -95,13 +85,63 @@ enum BackgroundSubjects {
                         && !TestCaseCode.isTestDoubleOrRequirement($0, index: index)
                 }
                 // Another getter of the name (`static var frames` made of keyboard notifications) may be the one a chain reads.
-                let erasing = getters[property] ?? []
-                if declarations.isEmpty || !declarations.allSatisfy({ erasing.contains($0.file + "\u{0}\($0.variable)") }) {
-                    found[property] = nil
+                if !declarations.isEmpty, declarations.allSatisfy({ getters.variables.contains($0.file + "\u{0}\($0.variable)") }) {
+                    found[property] = getters.subject
                 }
             }
             return found
         }
+    }
+
+    /// The erasing getters of subjects sent into off the main thread, by property name: the first
+    /// subject (for a message) and every getter's file and variable. Worked out once per run from
+    /// the uses of those subjects' names.
+    private static func erasingGetters(index: ProjectIndex, memo: ProjectMemo) -> [String: ErasingGetters] {
+        memo.value(for: "erasing-getters-sent-off-main") {
+            let candidates = sendsByReceiver(index: index, memo: memo).keys.filter { index.declaresSubjectProperty(named: $0) }
+            var found: [String: ErasingGetters] = [:]
+            for subject in candidates.sorted() where isSentOffMain(subject, index: index, memo: memo) {
+                for reference in index.chainElements[subject] where reference.element <= 1 {
+                    let tree = index.trees[reference.tree]
+                    let chain = tree.chains[reference.chain]
+                    guard chain.isReturned, let (property, v) = erasingGetter(chain, subject: subject, in: tree) else { continue }
+                    // A mock's getter erasing its own subject stands in for the app's in tests only.
+                    if TestCaseCode.isTestOrDouble(chain.first, of: tree, index: index) { continue }
+                    // `stateSubject` of the type declaring the getter, not another type's of the same name.
+                    if index.properties(named: subject).count > 1, let owner = TypeResolver.enclosingTypeName(at: chain.first, in: tree),
+                       index.property(subject, ofType: owner) != nil,
+                       !isSentOffMain(subject, declaredBy: owner, index: index, memo: memo) { continue }
+                    // Getters of the name erasing different subjects (two conformers of a protocol) all deliver
+                    // off main, each subject here being sent into there; the message names the first.
+                    found[property, default: ErasingGetters(subject: subject)].variables.insert(tree.file.path + "\u{0}\(v)")
+                }
+            }
+            return found
+        }
+    }
+
+    struct ErasingGetters: Sendable {
+        var subject: String
+        var variables: Set<String> = []
+    }
+
+    /// The subject that `owner`'s computed property `property` only erases (`BookmarkStore.bookmarks`
+    /// returning `bookmarksSubject.eraseToAnyPublisher()`) when that subject, `owner`'s own, is sent
+    /// into off the main thread; nil otherwise. For a chain whose owner is known, so that same-named
+    /// properties of other types (`let bookmarks = BookmarkStore.shared`) do not stand in the way.
+    static func erasedSubject(_ property: String, ofType owner: String, index: ProjectIndex, memo: ProjectMemo) -> String? {
+        guard let getters = erasingGetters(index: index, memo: memo)[property],
+              let declaration = index.property(property, ofType: owner),
+              getters.variables.contains(declaration.file + "\u{0}\(declaration.variable)"),
+              let t = index.treeIndexByPath[declaration.file] else { return nil }
+        let tree = index.trees[t]
+        guard let getter = tree.getter(ofVariable: declaration.variable) else { return nil }
+        for c in tree.returnedChainIndices(ofFunction: getter) {
+            var names = tree.chains[c].names
+            if names.first == "self" { names.removeFirst() }
+            if let subject = names.first, index.property(subject, ofType: owner) != nil { return subject }
+        }
+        return nil
     }
 
     /// The name and variable of the computed property whose getter returns `chain`: `subject.eraseToAnyPublisher()`
@@ -124,6 +164,9 @@ enum BackgroundSubjects {
     struct Send: Sendable {
         var tree: Int
         var token: Int
+        var chain: Int
+        /// The `send` element of the chain.
+        var element: Int
     }
 
     /// Every `x.send(…)` of the project, grouped by the name of its receiver (`loaded` of
@@ -135,7 +178,7 @@ enum BackgroundSubjects {
                 let elements = index.trees[reference.tree].chains[reference.chain].elements
                 let receiver = elements[reference.element - 1]
                 guard elements[reference.element].isCall, !receiver.isCall else { continue }
-                result[receiver.name, default: []].append(Send(tree: reference.tree, token: elements[reference.element].nameToken))
+                result[receiver.name, default: []].append(Send(tree: reference.tree, token: elements[reference.element].nameToken, chain: reference.chain, element: reference.element))
             }
             return result
         }

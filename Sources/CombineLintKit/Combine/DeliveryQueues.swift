@@ -39,30 +39,32 @@ struct DeliveryQueues {
         var state = Delivery.unknown
         var hopped = false
         let firstOperator = Catalogue.firstPipelineOperator(in: elements, before: end)
+        // `api.fetchCameras().retryWithBackoff(2)`: the source is what comes before the project's operators.
+        let sourceEnd = self.sourceEnd(of: chain, firstOperator: firstOperator)
         if elements[..<min(firstOperator + 1, end)].contains(where: { Catalogue.finishingSourceCalls.contains($0.name) && $0.isCall }) {
             state = .background(reason: "URLSession's queue (`dataTaskPublisher`)")
         }
-        if let posted = offMainNotification(in: chain, before: firstOperator) {
+        if let posted = offMainNotification(in: chain, before: sourceEnd) {
             state = .background(reason: "the thread that posts `\(posted)` (never the main one)")
-        } else if let (saved, context) = privateContextNotification(in: chain, before: firstOperator) {
+        } else if let (saved, context) = privateContextNotification(in: chain, before: sourceEnd) {
             state = .background(reason: "the private queue of `\(context)`, where it posts `\(saved)`")
-        } else if let subject = offMainSubject(in: chain, before: firstOperator) {
-            let only = BackgroundSubjects.offMainSends(into: subject, index: index, memo: memo) == .all
+        } else if let (subject, owner) = offMainSubject(in: chain, before: sourceEnd) {
+            let only = BackgroundSubjects.offMainSends(into: subject, declaredBy: owner, index: index, memo: memo) == .all
             state = .background(reason: "the thread that sends into `\(subject)` (" + (only ? "never the main one)" : "a background one for some values)"))
-        } else if let (stored, reason) = offMainStoredPublisher(in: chain, before: firstOperator) {
+        } else if let (stored, reason) = offMainStoredPublisher(in: chain, before: sourceEnd) {
             state = .background(reason: "the queue of `\(stored)` (\(reason), where it is made)")
-        } else if case .unknown = state, futureFulfilledOffMain(chain, firstOperator: firstOperator) {
+        } else if case .unknown = state, futureFulfilledOffMain(chain, firstOperator: sourceEnd) {
             state = .background(reason: "the thread that fulfils the `Future`'s promise (a callback that runs off the main thread)")
-        } else if case .unknown = state, case .background(let reason) = functionSource(of: chain, before: firstOperator) {
+        } else if case .unknown = state, case .background(let reason) = functionSource(of: chain, before: sourceEnd) {
             state = .background(reason: reason)
-        } else if case .unknown = state, let combined = combinedRootDelivery(of: chain, before: firstOperator) {
+        } else if case .unknown = state, let combined = combinedRootDelivery(of: chain, before: sourceEnd) {
             state = combined
-        } else if case .unknown = state, let source = localSource(of: chain, before: firstOperator) {
+        } else if case .unknown = state, let source = localSource(of: chain, before: sourceEnd) {
             var queues = self
             queues.sourceLocalLevels -= 1
             state = queues.delivery(of: source, before: source.elements.count)
         }
-        let synchronousSource = isSynchronous(chain, firstOperator: firstOperator) || replaysCurrentValue(chain, firstOperator: firstOperator)
+        let synchronousSource = isSynchronous(chain, firstOperator: sourceEnd) || replaysCurrentValue(chain, firstOperator: sourceEnd)
         // `dataTaskPublisher(for: url).receiveOnMain()`: the project's operator right after the source
         // is not one the catalogue knows, so it stands before the first operator.
         for element in elements[1..<max(1, min(firstOperator, end))] {
@@ -101,6 +103,17 @@ struct DeliveryQueues {
             }
         }
         return state
+    }
+
+    /// Where the source of `chain` ends: before the project's own operators that directly precede
+    /// `firstOperator` (the catalogue does not know them, so they stand before it).
+    private func sourceEnd(of chain: Chain, firstOperator: Int) -> Int {
+        var end = min(firstOperator, chain.elements.count)
+        while end > 1, case let element = chain.elements[end - 1], element.isCall, element.kind == .member,
+              ProjectSchedulerOperators.isOperator(element.name, index: index) {
+            end -= 1
+        }
+        return end
     }
 
     /// The delivery after the project's own operator `element` (`receiveOnMain()`), as if its body's
@@ -221,18 +234,28 @@ struct DeliveryQueues {
     }
 
     /// The name of the subject a chain starts from (`model.loaded`, `loaded`) when the project
-    /// sends into it off the main thread.
-    private func offMainSubject(in chain: Chain, before firstOperator: Int) -> String? {
+    /// sends into it off the main thread, with the type declaring it when types of the project
+    /// declare subjects of that name apart (nil when one does, or when the chain does not show which).
+    private func offMainSubject(in chain: Chain, before firstOperator: Int) -> (name: String, owner: String?)? {
         guard followsNotifications, firstOperator >= 1, let source = chain.elements[..<firstOperator].last,
               !source.isCall, !source.name.hasPrefix("$") else { return nil }
-        // `monitor.beats`, a computed property that only erases such a subject.
-        if let memo, !index.declaresSubjectProperty(named: source.name),
-           let subject = BackgroundSubjects.erasedSubjects(index: index, memo: memo)[source.name] {
-            return subject
+        // `monitor.beats`, a computed property that only erases such a subject: the owner's when the
+        // chain shows it, any of the name otherwise.
+        if let memo, !index.declaresSubjectProperty(named: source.name) {
+            // A protocol's requirement (`location: LocationProviding`) leaves the conformer open.
+            if let owner = TypeResolver.ownerTypeThroughProperties(ofElement: firstOperator - 1, in: chain, tree: tree, index: index),
+               index.type(named: owner)?.kind != .protocol, index.property(source.name, ofType: owner) != nil {
+                guard let subject = BackgroundSubjects.erasedSubject(source.name, ofType: owner, index: index, memo: memo) else { return nil }
+                return (subject, index.properties(named: subject).count > 1 ? owner : nil)
+            }
+            return BackgroundSubjects.erasedSubjects(index: index, memo: memo)[source.name].map { ($0, nil) }
         }
         guard index.declaresSubjectProperty(named: source.name),
               BackgroundSubjects.isSentOffMain(source.name, index: index, memo: memo) else { return nil }
-        return source.name
+        guard index.properties(named: source.name).count > 1,
+              let owner = TypeResolver.ownerTypeThroughProperties(ofElement: firstOperator - 1, in: chain, tree: tree, index: index),
+              index.property(source.name, ofType: owner) != nil else { return (source.name, nil) }
+        return BackgroundSubjects.isSentOffMain(source.name, declaredBy: owner, index: index, memo: memo) ? (source.name, owner) : nil
     }
 
     /// The name of the stored publisher a chain starts from (`meter.levels`, `levels`) when every

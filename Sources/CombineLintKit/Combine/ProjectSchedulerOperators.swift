@@ -34,6 +34,14 @@ enum ProjectSchedulerOperators {
         return memo.value(for: "project-scheduler-operator \(name)", compute)
     }
 
+    /// Whether the project declares a publisher extension method named `name` (an operator of its own).
+    static func isOperator(_ name: String, index: ProjectIndex) -> Bool {
+        index.functions[name].contains { reference in
+            let tree = index.trees[reference.tree]
+            return PublisherExtensions.declares(tree.functions[reference.item], in: tree)
+        }
+    }
+
     /// The last scheduler step of what function `f` returns (every returned chain alike).
     private static func bodyStep(ofFunction f: Int, in tree: SyntaxTree, index: ProjectIndex) -> Step {
         let queues = DeliveryQueues(tree: tree, index: index, memo: nil)

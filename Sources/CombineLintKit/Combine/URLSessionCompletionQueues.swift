@@ -42,16 +42,34 @@ enum URLSessionCompletionQueues {
 
     /// Whether the token is directly in a URLSession delegate callback (`urlSession(_:downloadTask:…)`)
     /// of a type whose body makes a session with `delegate: self` and `delegateQueue: nil` (or a new
-    /// `OperationQueue()`): URLSession then calls its delegate on a serial background queue of its own.
+    /// `OperationQueue()`, also through a local or a property of the type made by one): URLSession then
+    /// calls its delegate on a background queue.
     static func runsDelegateCallbackOffMain(_ token: Int, in tree: SyntaxTree, index: ProjectIndex) -> Bool {
         guard let bodies = DelegateCallbacks.ownerBodies(ofCallbackAround: token, named: Catalogue.urlSessionDelegateCallbacks, in: tree)
         else { return false }
         return tree.chains.contains { chain in
             guard bodies.contains(where: { $0.contains(chain.first) }), chain.root.name == "URLSession", chain.elements.count == 1,
                   let delegate = chain.root.argument("delegate"), let queue = chain.root.argument("delegateQueue") else { return false }
-            let queueText = tree.text(queue.value.lowerBound, queue.value.upperBound).filter { !$0.isWhitespace }
             return tree.text(delegate.value.lowerBound, delegate.value.upperBound) == "self"
-                && (queueText == "nil" || queueText == "OperationQueue()")
+                && isNewBackgroundQueue(queue.value, in: tree, index: index)
         }
+    }
+
+    /// Whether `argument` is `nil`, `OperationQueue()`, or a local or stored property of the
+    /// enclosing type made by `OperationQueue()` (a closure that configures a new queue) and never `.main`.
+    private static func isNewBackgroundQueue(_ argument: ClosedRange<Int>, in tree: SyntaxTree, index: ProjectIndex) -> Bool {
+        let text = tree.text(argument.lowerBound, argument.upperBound).filter { !$0.isWhitespace }
+        if text == "nil" || text == "OperationQueue()" { return true }
+        let isNew = { (initializer: String) in
+            initializer.contains("OperationQueue()") && !initializer.contains(".main") && !initializer.contains("mainQueue")
+        }
+        let last = argument.upperBound
+        guard tree.tokens[last].kind == .identifier, text == tree.name(last) || text == "self." + tree.name(last) else { return false }
+        if text == tree.name(last), let local = SubscriptionFinder.localVariable(named: text, visibleAt: last, in: tree) {
+            return tree.variables[local].initializer.map { isNew(tree.text($0.lowerBound, $0.upperBound)) } ?? false
+        }
+        guard let typeName = TypeResolver.enclosingTypeName(at: last, in: tree),
+              let property = index.property(tree.name(last), ofType: typeName) else { return false }
+        return isNew(property.initializerText)
     }
 }

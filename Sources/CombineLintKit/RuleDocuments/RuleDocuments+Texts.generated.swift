@@ -4647,7 +4647,8 @@ or a property or local holding one, `Queues.tracker` read as that type's propert
 the type of the object `socket` names; the project's own operator declared in an
 `extension Publisher`, `receiveOnMain()` returning `receive(on: DispatchQueue.main).eraseToAnyPublisher()`, counts as the
 step its body writes, so a chain ending in it delivers on main, and one that receives on the queue it is given,
-`onWorkQueue(WorkQueues.parse)`, as that queue); or, with no scheduler step, the source is
+`onWorkQueue(WorkQueues.parse)`, as that queue; one right after the source, `api.fetchCameras().retryWithBackoff(2)`, leaves the
+source as it is); or, with no scheduler step, the source is
 `dataTaskPublisher`, or a call of a project function (one whose parameters the call's labels fit) whose every
 `return` is a pipeline that delivers off the main thread by its own chain
 (`api.register(email:)` returning a `dataTaskPublisher` pipeline with no hop; a test double's
@@ -4668,7 +4669,8 @@ only from such code, and at least once, runs there too),
 or a `PassthroughSubject` property that the project sends into off the main thread, in at least one of its `send`s outside
 tests (a subject also sent into from the main thread delivers the other values there, still a race) (in those places, or in the
 `urlSession(…)` delegate callbacks of a type that makes its session with `delegate: self, delegateQueue: nil`,
-which URLSession calls on a serial queue of its own, or in a `FileHandle`'s `readabilityHandler` or a `Process`'s
+which URLSession calls on a serial queue of its own, or with a queue made by `OperationQueue()` (also held in a local or a
+property of the type, `delegateQueue: delegateQueue`), or in a `FileHandle`'s `readabilityHandler` or a `Process`'s
 `terminationHandler`, which Foundation calls on a background thread, or in a Network.framework handler,
 `monitor.pathUpdateHandler = { … }`, of an object the file starts with `start(queue:)` on a background queue, or in
 the `receive` handler of a `URLSessionWebSocketTask` property, which runs on its session's delegate queue unless the type
@@ -4681,7 +4683,10 @@ also posts its save and change notifications there, `publisher(for: .NSManagedOb
 through a computed property that only erases it, `var beats: AnyPublisher<…> { subject.eraseToAnyPublisher() }`, which another type's stored property of the
 name with a type that is no publisher, `let beats: Int` or `let samples: [Sample]`, does not hide, nor a protocol's requirement of the
 name or a test double's getter erasing its own subject, and two conformers' getters erasing two such subjects deliver off main alike;
-steps that deliver where they get values may stand between, `connectionSubject.removeDuplicates().eraseToAnyPublisher()`) in the
+steps that deliver where they get values may stand between, `connectionSubject.removeDuplicates().eraseToAnyPublisher()`;
+when the chain shows the object's type, `BookmarkStore.shared.bookmarks` or `uploads.states`, that type's getter and its own
+subject decide, so another type's property of the name, `let bookmarks = BookmarkStore.shared`, hides nothing, and another
+type's subject of the same name, sent into elsewhere, does not count) in the
 same sense (a subject delivers on the thread that calls `send`; a `queue.sync { }` block runs on
 the calling thread, so a send or post there does not count; a `CurrentValueSubject` hands its
 current value over on the subscribing thread and each later value on the sender's, so it delivers

@@ -1,0 +1,156 @@
+import XCTest
+@testable import CombineLintKit
+
+/// Default-rule cases found in whole probe apps written for round 80 and after (see the rule documents).
+final class DefaultRulesRound80Tests: XCTestCase {
+    private func mainActorFindings(_ text: String) -> [Finding] {
+        findings(of: MainActorBackgroundDeliveryRule.self, in: [(path: "A.swift", text: text)])
+    }
+
+    /// `line:column` of each finding, in order.
+    private func lineColumns(_ found: [Finding]) -> [String] {
+        found.map { "\($0.line):\($0.column)" }
+    }
+
+    /// `api.fetchCameras().retryWithBackoff(2)`: the project's own operator right after the source
+    /// leaves delivery where the request put it; the source is still followed into `fetchCameras()`.
+    func testTheSourceBeforeTheProjectsOwnOperatorIsFollowed() {
+        let text = """
+        extension Publisher {
+            func retryWithBackoff(_ attempts: Int) -> AnyPublisher<Output, Failure> {
+                self.retry(attempts).eraseToAnyPublisher()
+            }
+            func receiveOnMain() -> AnyPublisher<Output, Failure> {
+                receive(on: DispatchQueue.main).eraseToAnyPublisher()
+            }
+        }
+        final class CameraAPI {
+            func fetchCameras() -> AnyPublisher<[String], Error> {
+                URLSession.shared.dataTaskPublisher(for: URL(string: "x")!).map { _ in [] }.mapError { $0 as Error }.eraseToAnyPublisher()
+            }
+        }
+        final class CameraStore: ObservableObject {
+            @Published var cameras: [String] = []
+            private let api = CameraAPI()
+            private var bag = Set<AnyCancellable>()
+            func reload() {
+                api.fetchCameras().retryWithBackoff(2)
+                    .sink(receiveCompletion: { _ in }, receiveValue: { [weak self] in self?.cameras = $0 }).store(in: &bag)
+                api.fetchCameras().retryWithBackoff(2).receiveOnMain()
+                    .sink(receiveCompletion: { _ in }, receiveValue: { [weak self] in self?.cameras = $0 }).store(in: &bag)
+            }
+        }
+        struct GridView: View {
+            @ObservedObject var store: CameraStore
+            var body: some View { Text("\\(store.cameras.count)") }
+        }
+        """
+        let found = mainActorFindings(text)
+        XCTAssertEqual(lineColumns(found), ["20:14"])
+        XCTAssertEqual(found.map(\.message), [
+            "`sink` gets its values on URLSession's queue (`dataTaskPublisher`) through `fetchCameras(…)` but uses main-actor `cameras`: a data race in Swift 5 mode, a trap in Swift 6 mode.",
+        ])
+    }
+
+    /// A URLSession delegate whose session is made with `delegateQueue:` a queue of its own, held in
+    /// a property or a local made by `OperationQueue()`, gets its callbacks off main, and so does a
+    /// pipeline from the subject those callbacks send into. A session on `OperationQueue.main` does not.
+    func testDelegateCallbacksOnTheSessionsOwnOperationQueueSendOffMain() {
+        let text = """
+        final class UploadService: NSObject, URLSessionTaskDelegate {
+            let progress = PassthroughSubject<Double, Never>()
+            private lazy var delegateQueue: OperationQueue = {
+                let queue = OperationQueue()
+                queue.maxConcurrentOperationCount = 1
+                return queue
+            }()
+            private lazy var session = URLSession(configuration: .default, delegate: self, delegateQueue: delegateQueue)
+            func urlSession(_ session: URLSession, task: URLSessionTask, didSendBodyData sent: Int64, totalBytesSent: Int64, totalBytesExpectedToSend: Int64) {
+                progress.send(Double(totalBytesSent) / Double(totalBytesExpectedToSend))
+            }
+        }
+        final class SocketClient: NSObject, URLSessionWebSocketDelegate {
+            let opened = PassthroughSubject<Void, Never>()
+            private lazy var session: URLSession = {
+                let queue = OperationQueue()
+                queue.name = "socket"
+                return URLSession(configuration: .default, delegate: self, delegateQueue: queue)
+            }()
+            func urlSession(_ session: URLSession, webSocketTask: URLSessionWebSocketTask, didOpenWithProtocol p: String?) {
+                opened.send()
+            }
+        }
+        final class MainSessionClient: NSObject, URLSessionTaskDelegate {
+            let finished = PassthroughSubject<Void, Never>()
+            private lazy var session = URLSession(configuration: .default, delegate: self, delegateQueue: OperationQueue.main)
+            func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
+                finished.send()
+            }
+        }
+        final class UploadViewController: UIViewController {
+            let label = UILabel()
+            let service = UploadService()
+            let socket = SocketClient()
+            let client = MainSessionClient()
+            private var bag = Set<AnyCancellable>()
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                service.progress.sink { [weak self] in self?.label.text = "\\($0)" }.store(in: &bag)
+                socket.opened.sink { [weak self] in self?.label.text = "open" }.store(in: &bag)
+                client.finished.sink { [weak self] in self?.label.text = "done" }.store(in: &bag)
+            }
+        }
+        """
+        XCTAssertEqual(lineColumns(mainActorFindings(text)), ["39:26", "40:23"])
+    }
+
+    /// Two types each declare a subject named `stateSubject`: the upload service sends into its own
+    /// from the session's delegate queue, the capture service into its own on the main queue. A
+    /// pipeline from the capture service's getter delivers where that service sends, not where the
+    /// upload service does. A getter read through a known owner is followed even when another type
+    /// has a plain property of the same name (`let bookmarks = BookmarkStore.shared`).
+    func testSameNamedSubjectsOfOtherTypesAreNotTakenForTheOneAPipelineReads() {
+        let text = """
+        final class UploadService: NSObject, URLSessionTaskDelegate {
+            private let stateSubject = PassthroughSubject<Int, Never>()
+            private lazy var session = URLSession(configuration: .default, delegate: self, delegateQueue: nil)
+            var states: AnyPublisher<Int, Never> { stateSubject.eraseToAnyPublisher() }
+            func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
+                stateSubject.send(1)
+            }
+        }
+        final class CaptureService {
+            private let stateSubject = CurrentValueSubject<Int, Never>(0)
+            var state: AnyPublisher<Int, Never> { stateSubject.eraseToAnyPublisher() }
+            func update(_ value: Int) {
+                DispatchQueue.main.async { [stateSubject] in stateSubject.send(value) }
+            }
+        }
+        final class BookmarkStore {
+            static let shared = BookmarkStore()
+            private let saveQueue = DispatchQueue(label: "bookmarks")
+            private let bookmarksSubject = PassthroughSubject<[Int], Never>()
+            var bookmarks: AnyPublisher<[Int], Never> { bookmarksSubject.eraseToAnyPublisher() }
+            func load() {
+                saveQueue.async { self.bookmarksSubject.send([1]) }
+            }
+        }
+        final class DocumentModel {
+            let bookmarks = BookmarkStore.shared
+        }
+        final class RecordingViewController: UIViewController {
+            let label = UILabel()
+            let capture = CaptureService()
+            let uploads = UploadService()
+            private var bag = Set<AnyCancellable>()
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                capture.state.sink { [weak self] in self?.label.text = "\\($0)" }.store(in: &bag)
+                uploads.states.sink { [weak self] in self?.label.text = "\\($0)" }.store(in: &bag)
+                BookmarkStore.shared.bookmarks.sink { [weak self] in self?.label.text = "\\($0.count)" }.store(in: &bag)
+            }
+        }
+        """
+        XCTAssertEqual(lineColumns(mainActorFindings(text)), ["36:24", "37:40"])
+    }
+}
