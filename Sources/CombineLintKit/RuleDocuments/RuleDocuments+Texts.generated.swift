@@ -2654,7 +2654,8 @@ one of these; also a local holding one of these that the pipeline goes on from
 (`let query = Publishers.CombineLatest(input.search, input.category)`, then `query.debounce(…).flatMap { … }`,
 followed a few locals deep; not a local cut by `first()` or `prefix(n)`, nor a pipeline cut by one
 before the flattening step, `$selectedID.compactMap { $0 }.first().flatMap { load($0) }`, which ends
-with its one inner publisher anyway). Error handling on the inner publisher is the correct form and is not reported:
+with its one inner publisher anyway); also a parameter of the method that a caller outside tests fills with one of
+these (`bindSuggestions(to input: AnyPublisher<String, Never>)` called with `typing.eraseToAnyPublisher()` of a subject). Error handling on the inner publisher is the correct form and is not reported:
 inside the `flatMap` closure, or, since `switchToLatest` takes no closure, in the `map` that
 builds the inner publishers before it. Neither is a pipeline whose inner publishers already handle
 their errors or cannot fail (an item's KVO `publisher(for: \.status)`, a `$property`, a notification, a call of
@@ -3302,7 +3303,9 @@ final class LegacyCounter: ObservableObject {
 Reports `flatMap` without `maxPublishers:` after `debounce(for:…)`, `throttle(for:…)` or
 `removeDuplicates()` in the same pipeline: input shaped like typing or scrolling that drives a
 request per value; the shaping operator may also be in the value of the local the pipeline
-starts from (`let typed = $text.debounce(for: …)`, then `typed.flatMap { … }`). Also reports such a `flatMap` directly on a `$property`, a KVO
+starts from (`let typed = $text.debounce(for: …)`, then `typed.flatMap { … }`), or be the project's own operator declared in an
+extension of a publisher type whose body returns a chain through one (`$query.userInput()`, where `userInput()` debounces and drops
+duplicates). Also reports such a `flatMap` directly on a `$property`, a KVO
 `publisher(for: \.keyPath)` (an object's state, as a `$property` is: `player.publisher(for: \.currentItem)`
 whose inner `item.publisher(for: \.status)` is never cancelled when the item changes), a subject or a
 text-change notification (`UITextField.textDidChangeNotification`), with only value-passing steps

@@ -21,7 +21,8 @@ public struct ErrorHandlingOutsideFlatMapRule: Rule {
             guard let handler = chain.elements[(flat + 1)...].firstIndex(where: { Catalogue.errorHandlers.contains($0.name) && $0.kind == .member && $0.isCall }) else { continue }
             // `$selectedID.compactMap { $0 }.first().flatMap { load($0) }`: one inner publisher, and the
             // pipeline ends with it anyway.
-            guard NeverFinishingSources.startsNeverFinishing(chain, before: flat, tree: tree, index: context.index, extraNames: extra),
+            guard NeverFinishingSources.startsNeverFinishing(chain, before: flat, tree: tree, index: context.index, extraNames: extra)
+                    || startsFromCallersEndlessArgument(chain, before: flat, tree: tree, index: context.index),
                   !NeverFinishingSources.isLimited(chain, before: flat) else { continue }
             // Inner publishers that already handle their errors cannot end the outer pipeline.
             let flatteningSteps = chain.elements[flat..<handler].indices.filter { Catalogue.flatteningOperators.contains(chain.elements[$0].name) }
@@ -34,6 +35,13 @@ public struct ErrorHandlingOutsideFlatMapRule: Rule {
                                             help: help(handler: name, flattener: flattener)))
         }
         return findings
+    }
+
+    /// `func bindSuggestions(to input: AnyPublisher<String, Never>) { input.debounce(…)… }`, where the
+    /// callers pass a publisher that never finishes (`typing.eraseToAnyPublisher()` of a subject).
+    private func startsFromCallersEndlessArgument(_ chain: Chain, before end: Int, tree: SyntaxTree, index: ProjectIndex) -> Bool {
+        guard tree.innermostClosure(of: chain.first) == nil, let f = tree.enclosingFunction(of: chain.first) else { return false }
+        return CallerSuppliedSources.neverFinish(chain, before: end, function: f, in: tree, index: index)
     }
 
     /// Where the error belongs: on the inner publisher, which `flatMap`'s closure makes, and which for

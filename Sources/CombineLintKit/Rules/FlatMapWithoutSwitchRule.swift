@@ -23,7 +23,7 @@ public struct FlatMapWithoutSwitchRule: Rule {
             for (f, element) in chain.elements.enumerated() where element.name == "flatMap" && element.kind == .member && element.isCall {
                 guard element.argument("maxPublishers") == nil, !element.closures.isEmpty || passesFunctionReference(element, tree: tree) else { continue }
                 let message: String
-                if let shaper = shaper(before: f, in: chain) {
+                if let shaper = shaper(before: f, in: chain, context: context) {
                     guard isCombine(chain, shaper: shaper, context: context),
                           !(startsFromSubject(chain, before: shaper, context: context) && gathersResults(chain, after: f, tree: tree)) else { continue }
                     message = "`flatMap` after `\(chain.elements[shaper].name)` keeps every request running, so an older, slower response can overwrite a newer one."
@@ -55,11 +55,16 @@ public struct FlatMapWithoutSwitchRule: Rule {
     /// values reach it: one before a `switchToLatest` or another `flatMap` shaped the outer values,
     /// not the inner publishers' values that arrive here (`$interval.removeDuplicates().map { Timer… }
     /// .switchToLatest().flatMap { … }` takes ticks).
-    private func shaper(before f: Int, in chain: Chain) -> Int? {
+    /// The project's own shaping operator (`userInput()` whose body debounces) counts as one.
+    private func shaper(before f: Int, in chain: Chain, context: RuleContext) -> Int? {
         let elements = chain.elements
         let flattened = elements[..<f].lastIndex { $0.kind == .member && ($0.name == "switchToLatest" || Catalogue.publisherMakingClosureOperators.contains($0.name)) }
         let start = flattened.map { $0 + 1 } ?? 0
-        return elements[start..<f].lastIndex(where: { Catalogue.inputShapers.contains($0.name) && $0.kind == .member && $0.isCall })
+        return elements[start..<f].lastIndex(where: { element in
+            guard element.kind == .member, element.isCall else { return false }
+            return Catalogue.inputShapers.contains(element.name)
+                || !Catalogue.isPipelineOperator(element) && ProjectInputShapers.shaper(of: element.name, index: context.index, memo: context.memo) != nil
+        })
     }
 
     /// Whether the chain's source before element `end` is a subject of values: events that each
@@ -133,6 +138,8 @@ public struct FlatMapWithoutSwitchRule: Rule {
     /// ReactiveSwift's do not); `removeDuplicates()` also exists on sequences, so it needs a publisher-only operator in the chain.
     private func isCombine(_ chain: Chain, shaper: Int, context: RuleContext) -> Bool {
         let element = chain.elements[shaper]
+        // The project's operator declared in an extension of a publisher type.
+        if !Catalogue.inputShapers.contains(element.name) { return true }
         if element.name != "removeDuplicates" { return element.argument("for") != nil }
         if chain.elements.contains(where: { Catalogue.publisherOnlyOperators.contains($0.name) && $0.kind == .member }) { return true }
         return NeverFinishingSources.evidence(in: chain, before: shaper, tree: context.tree, index: context.index, extraNames: []) != nil

@@ -153,4 +153,81 @@ final class DefaultRulesRound80Tests: XCTestCase {
         """
         XCTAssertEqual(lineColumns(mainActorFindings(text)), ["36:24", "37:40"])
     }
+    /// `$query.userInput()`, the project's own operator whose body debounces and drops duplicates,
+    /// shapes typing as those operators written in the chain do: a `flatMap` after it keeps every
+    /// request running. An operator of the project that shapes nothing (`logged()`) does not count.
+    func testTheProjectsOwnInputShapingOperatorCountsAsTheShaper() {
+        let text = """
+        extension Publisher where Failure == Never {
+            func userInput() -> AnyPublisher<Output, Never> {
+                debounce(for: .milliseconds(300), scheduler: DispatchQueue.main).removeDuplicates().eraseToAnyPublisher()
+            }
+            func logged() -> AnyPublisher<Output, Never> {
+                handleEvents(receiveOutput: { print($0) }).eraseToAnyPublisher()
+            }
+        }
+        final class SearchModel: ObservableObject {
+            @Published var query = ""
+            @Published var results: [String] = []
+            @Published var scope = 0
+            private let api = SearchAPI()
+            private var bag = Set<AnyCancellable>()
+            init() {
+                $query.userInput().filter { $0.count > 1 }
+                    .flatMap { [api] in api.search($0) }
+                    .sink { [weak self] in self?.results = $0 }.store(in: &bag)
+                $scope.logged().map { _ in 1 }
+                    .flatMap { [api] _ in api.search("") }
+                    .sink { [weak self] in self?.results = $0 }.store(in: &bag)
+            }
+        }
+        """
+        let found = findings(of: FlatMapWithoutSwitchRule.self, in: [(path: "A.swift", text: text)])
+        XCTAssertEqual(lineColumns(found), ["17:14"])
+        XCTAssertEqual(found.map(\.message), [
+            "`flatMap` after `userInput` keeps every request running, so an older, slower response can overwrite a newer one.",
+        ])
+    }
+
+    /// `bindSuggestions(to input:)` gets its typing from a caller that passes a subject it erases:
+    /// the input never finishes, so a `replaceError` after `switchToLatest` ends the suggestions at the
+    /// first failed request. A caller passing a finite `Just` leaves the other method alone.
+    func testAnEndlessPublisherPassedInByTheCallersIsANeverFinishingSource() {
+        let text = """
+        final class FilterModel: ObservableObject {
+            @Published var suggestions: [String] = []
+            @Published var preset: [String] = []
+            private let remote = RemoteSources()
+            func bindSuggestions(to input: AnyPublisher<String, Never>) {
+                input.debounce(for: .milliseconds(400), scheduler: RunLoop.main)
+                    .map { [remote] in remote.fetch($0) }
+                    .switchToLatest()
+                    .replaceError(with: [])
+                    .assign(to: &$suggestions)
+            }
+            func loadPreset(from input: AnyPublisher<String, Never>) {
+                input.map { [remote] in remote.fetch($0) }
+                    .switchToLatest()
+                    .replaceError(with: [])
+                    .assign(to: &$preset)
+            }
+        }
+        final class RemoteSources {
+            func fetch(_ query: String) -> AnyPublisher<[String], Error> {
+                URLSession.shared.dataTaskPublisher(for: URL(string: query)!).map { _ in [] }.mapError { $0 as Error }.eraseToAnyPublisher()
+            }
+        }
+        final class FilterBarController: NSViewController {
+            private let typing = PassthroughSubject<String, Never>()
+            let model = FilterModel()
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                model.bindSuggestions(to: typing.eraseToAnyPublisher())
+                model.loadPreset(from: Just("all").eraseToAnyPublisher())
+            }
+        }
+        """
+        let found = findings(of: ErrorHandlingOutsideFlatMapRule.self, in: [(path: "A.swift", text: text)])
+        XCTAssertEqual(lineColumns(found), ["9:14"])
+    }
 }
