@@ -16,6 +16,10 @@ public struct MethodCallGraph: Sendable {
         /// A property observer (`didSet`/`willSet` of a stored property of the type), named
         /// `property.didSet`: it runs when a method of the type writes the property.
         public var isObserver: Bool = false
+        /// A method of a project superclass that the type does not override and that calls on self
+        /// a method the type declares (`final func onAppear() { didAppear() }` of a base view model):
+        /// Swift dispatches that call to the type's override, so it is a caller of it.
+        public var isInherited: Bool = false
 
         /// For a property observer, the property it observes (`title` of `title.didSet`).
         public var observedProperty: String? {
@@ -63,7 +67,11 @@ public struct MethodCallGraph: Sendable {
     /// named `typeName` in messages.
     /// With `memo`, the type's property observers are methods too (`title.didSet`), and a write to
     /// the property on self (`title = …`, `self.title = …`) is a call of its observers.
-    public init(typeName: String, parts: [DeclarationReference], index: ProjectIndex, memo: ProjectMemo? = nil) {
+    /// `ancestors` holds the parts of the type's project superclasses, nearest first: their
+    /// methods that call one of the type's own (and that no nearer class declares) join the graph,
+    /// marked `isInherited`.
+    public init(typeName: String, parts: [DeclarationReference], ancestors: [[DeclarationReference]] = [],
+                index: ProjectIndex, memo: ProjectMemo? = nil) {
         self.typeName = typeName
         var methods: [Method] = []
         // The type's declarations and extensions, file by file (the index lists them in input
@@ -102,6 +110,7 @@ public struct MethodCallGraph: Sendable {
                 }
             }
         }
+        methods += MethodCallGraph.inheritedCallers(of: methods, ancestors: ancestors, index: index)
         var byName: [String: [Int]] = [:]
         var bySelector: [String: [Int]] = [:]
         var byBody: [Place: Int] = [:]
@@ -133,6 +142,39 @@ public struct MethodCallGraph: Sendable {
             let calls = MethodCallGraph.selfCalls(in: method.body, of: tree, names: byName)
             return observed.isEmpty ? calls : calls + MethodCallGraph.observedWrites(in: method.body, of: tree, observed: observed)
         }
+    }
+
+    /// The methods of `ancestors` (nearest first) that no nearer class declares and that call on
+    /// self one of `own` methods' names.
+    private static func inheritedCallers(of own: [Method], ancestors: [[DeclarationReference]], index: ProjectIndex) -> [Method] {
+        guard !ancestors.isEmpty else { return [] }
+        var ownNames: [String: [Int]] = [:]
+        for (m, method) in own.enumerated() where !method.isObserver { ownNames[method.name, default: []].append(m) }
+        var declared = Set(own.map(\.selectorName))
+        var result: [Method] = []
+        for parts in ancestors {
+            var found: [Method] = []
+            for ref in parts {
+                let tree = index.trees[ref.tree]
+                for f in tree.types[ref.item].functions.sorted() {
+                    let function = tree.functions[f]
+                    guard function.kind == .function, !function.isLocal, function.enclosingType != nil,
+                          !function.modifiers.contains(where: { $0 == "static" || $0 == "class" }),
+                          let open = function.bodyOpen, let close = function.bodyClose,
+                          !declared.contains(function.selectorName),
+                          !selfCalls(in: open..<close, of: tree, names: ownNames).isEmpty else { continue }
+                    found.append(Method(tree: ref.tree, function: f, name: function.name, selectorName: function.selectorName,
+                                        body: open..<close, isInherited: true))
+                }
+            }
+            result += found
+            // A nearer class's method hides a farther one's of the same selector.
+            for ref in parts {
+                let tree = index.trees[ref.tree]
+                for f in tree.types[ref.item].functions { declared.insert(tree.functions[f].selectorName) }
+            }
+        }
+        return result
     }
 
     /// Writes to observed properties of self in `range` (`title = …`, `self.title = …`, and

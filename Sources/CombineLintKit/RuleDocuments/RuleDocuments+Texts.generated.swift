@@ -8312,7 +8312,10 @@ made once per run of its method, and is judged as if written in the method);
   methods or a property observer: `override func refreshOnAppear() { pinned = store.first }` with
   `var pinned { didSet { … store(in: &cancellables) } }`), a subclass's override of such a hook calling
   a helper the base class declares (`override func refreshOnAppear() { bindTitle() }` with the base
-  class's `bindTitle()` storing, unless the override empties the bag first), a conforming type calling a method of a protocol extension, when
+  class's `bindTitle()` storing, unless the override empties the bag first), a base class's method that other code calls
+  repeatedly on an object of this type and that calls a hook this type overrides (a generic base view model's
+  `final func onAppear() { didAppear() }`, called from a view's `.onAppear { model.onAppear() }`, runs the subclass's
+  `override func didAppear()` on every appearance), a conforming type calling a method of a protocol extension, when
   the source never finishes and the caller does not empty the bag along the way;
 - a call `tab.willBeAdded()` on another object made by a method of another type that runs
   repeatedly there (a container's `@objc func update()` calling `addTab(tab)`, which calls it),

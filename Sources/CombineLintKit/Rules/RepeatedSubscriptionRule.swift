@@ -613,14 +613,21 @@ struct TypeAnalysis: Sendable {
          externalEntries withExternal: Bool = true) {
         let pointsOfFile = { (t: Int) in memo.value(for: "repeated_subscription.entries\u{0}\(t)") { RepeatedEntryPoints(index.trees[t]) } }
         let parts = TypeIdentity.members(named: typeName, index: index, memo: memo)[identity] ?? []
-        let graph = MethodCallGraph(typeName: typeName, parts: parts, index: index, memo: memo)
+        // A base class's template method calling an override of this type (`onAppear()` → `didAppear()`).
+        let ancestors = index.superclasses(of: typeName, limit: 8).compactMap { simple -> [DeclarationReference]? in
+            let members = TypeIdentity.members(named: simple, index: index, memo: memo)
+            return members.count == 1 ? members.first?.value : nil
+        }
+        let graph = MethodCallGraph(typeName: typeName, parts: parts, ancestors: ancestors, index: index, memo: memo)
         self.graph = graph
         self.index = index
         let isCell = Catalogue.reusableViewBases.contains { index.inherits(typeName, from: $0) }
         let selectors = TypeAnalysis.selectorTargets(of: graph, entries: pointsOfFile)
         let calledBySelf = Set(graph.calls.flatMap { $0.map(\.name) })
         var entries = Set<Int>()
-        for (m, method) in graph.methods.enumerated() {
+        // A base class's callbacks calling an override are found from the base class's own analysis,
+        // and named there (`BaseViewController.viewWillAppear(_:) → DetailViewController.bind()`).
+        for (m, method) in graph.methods.enumerated() where !method.isInherited {
             let function = index.trees[method.tree].functions[method.function]
             if Catalogue.repeatedCallbacks.contains(method.name) || extraCallbacks.contains(method.name)
                 || (function.isOverride && Catalogue.appKitViewOverrideCallbacks.contains(method.name))
