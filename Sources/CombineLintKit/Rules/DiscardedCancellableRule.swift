@@ -11,7 +11,7 @@ public struct DiscardedCancellableRule: Rule {
 
     public func check(_ context: RuleContext) -> [Finding] {
         let tree = context.tree
-        var result = droppedHelperResults(context) + droppedSubjectSubscriptions(context)
+        var result = droppedHelperResults(context) + droppedSubjectSubscriptions(context) + droppedExtensionSinks(context)
         // Every other finding is about one of the file's subscriptions.
         guard !context.subscriptions.isEmpty else { return result }
         for subscription in context.subscriptions {
@@ -194,7 +194,7 @@ public struct DiscardedCancellableRule: Rule {
         /// A local never used again; `beforeWait` when a test waits after it (`wait(for:timeout:)`).
         case unusedLocal(String, beforeWait: Bool)
         /// Stored in a bag declared in the scope that nothing keeps (see `isForgottenLocalBag`).
-        case localBag(String)
+        case localBag(String, beforeWait: Bool)
     }
 
     private func problem(with subscription: Subscription, chain: Chain, in tree: SyntaxTree, index: ProjectIndex) -> Problem? {
@@ -220,7 +220,9 @@ public struct DiscardedCancellableRule: Rule {
         case .returned:
             return isDroppedByVoidClosure(chain, in: tree) ? .dropped : nil
         case .bag(.local(let v)), .collection(.local(let v)):
-            return DiscardedCancellableRule.isForgottenLocalBag(v, in: tree, index: index) ? .localBag(tree.variables[v].name) : nil
+            return DiscardedCancellableRule.forgottenLocalBag(v, in: tree, index: index).map {
+                .localBag(tree.variables[v].name, beforeWait: $0 == .releasedBeforeWait)
+            }
         default:
             return nil
         }
@@ -346,7 +348,7 @@ public struct DiscardedCancellableRule: Rule {
     /// A timer's connection keeps firing when its `Cancellable` is dropped (the run loop holds the
     /// timer); the connection of `makeConnectable()` or `multicast` is an `AnyCancellable` that
     /// cancels itself when released, so dropping it ends the connection at once.
-    private func message(_ subscriber: Subscription.Subscriber, _ problem: Problem, timer: Bool) -> (message: String, help: String) {
+    func message(_ subscriber: Subscription.Subscriber, _ problem: Problem, timer: Bool) -> (message: String, help: String) {
         let keepTimer = "Keep it in a property and call `cancel()` when the work should stop."
         let keepConnection = "Keep it in a property for as long as the connection should last."
         let keepSubscription = "Keep it with `.store(in: &cancellables)` or in a property owned by whoever needs the values."
@@ -361,7 +363,10 @@ public struct DiscardedCancellableRule: Rule {
                 : ("`\(name)` holds the cancellable returned by `connect()` but is never used; releasing it cancels the connection.", keepConnection)
         case (_, .dropped):
             return ("The AnyCancellable returned by `\(subscriber.callName)` is thrown away, so the subscription is cancelled at once.", keepSubscription)
-        case (_, .localBag(let name)):
+        case (_, .localBag(let name, true)):
+            return ("`\(name)` is never read after the store, and a wait after it does not keep it: Swift may release it and cancel the subscription at once.",
+                    "Wrap the wait in `withExtendedLifetime(\(name)) { … }`, or keep the bag in a property of the test case.")
+        case (_, .localBag(let name, false)):
             return ("`\(name)` is a bag local to this scope that nothing keeps, so the subscription is cancelled when the scope ends.",
                     "Store it in a bag owned by the object that needs the values (`.store(in: &self.cancellables)`).")
         case (_, .unusedLocal(let name, let beforeWait)):

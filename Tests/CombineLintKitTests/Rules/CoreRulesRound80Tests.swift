@@ -51,4 +51,69 @@ final class CoreRulesRound80Tests: XCTestCase {
             "`onAppear → onAppear() → didAppear() → store(in:)`: each run of `onAppear` adds one more live subscription to `cancellables`, and the earlier ones keep running.",
         ])
     }
+    /// `fireAndForget()`, the project's own operator in a publisher extension, drops the token of
+    /// the `sink` it makes on the implicit `self`: every caller's subscription ends as it starts. A
+    /// method returning that token, or storing it, keeps it; so does a `sink` of another publisher
+    /// assigned to a property.
+    func testASinkOnTheImplicitSelfOfAPublisherExtensionThatDropsItsTokenIsReported() {
+        let text = """
+        extension Publisher where Failure == Never {
+            func fireAndForget(_ receive: @escaping (Output) -> Void = { _ in }) {
+                _ = sink(receiveValue: receive)
+            }
+            func track() {
+                sink { print($0) }
+            }
+            func kept() -> AnyCancellable {
+                sink { _ in }
+            }
+            func stored(in bag: inout Set<AnyCancellable>) {
+                sink { _ in }.store(in: &bag)
+            }
+        }
+        final class Reporter {
+            func report(_ values: [Int]) {
+                _ = values.map { $0 + 1 }
+            }
+        }
+        """
+        let found = findings(of: DiscardedCancellableRule.self, in: [(path: "A.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["3:13", "6:9"])
+        XCTAssertEqual(Set(found.map(\.message)), ["The AnyCancellable returned by `sink` is thrown away, so the subscription is cancelled at once."])
+    }
+
+    /// A test stores its subscription in a local bag, never reads the bag again, then waits for the
+    /// value: Swift may release the bag after its last use, before the wait, as it may a local token.
+    /// A bag read after the wait (`bag.removeAll()`), or a test with no wait, is not reported.
+    func testALocalBagOfATestReleasedBeforeItsWaitIsReported() {
+        let text = """
+        final class BoardTests: XCTestCase {
+            let model = BoardModel()
+            func testRefreshCompletes() {
+                let done = expectation(description: "done")
+                var bag = Set<AnyCancellable>()
+                model.refresh().sink { done.fulfill() }.store(in: &bag)
+                wait(for: [done], timeout: 2)
+            }
+            func testRefreshKeepsTheBag() {
+                let done = expectation(description: "done")
+                var bag = Set<AnyCancellable>()
+                model.refresh().sink { done.fulfill() }.store(in: &bag)
+                wait(for: [done], timeout: 2)
+                bag.removeAll()
+            }
+            func testImmediateValue() {
+                var seen = 0
+                var bag = Set<AnyCancellable>()
+                model.$count.sink { seen = $0 }.store(in: &bag)
+                XCTAssertEqual(seen, 0)
+            }
+        }
+        """
+        let found = findings(of: DiscardedCancellableRule.self, in: [(path: "A.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["6:25"])
+        XCTAssertEqual(found.map(\.message), [
+            "`bag` is never read after the store, and a wait after it does not keep it: Swift may release it and cancel the subscription at once.",
+        ])
+    }
 }
