@@ -1,17 +1,35 @@
 /// Where URLSession calls the completion handler of `dataTask`, `uploadTask` or `downloadTask`:
 /// on the session's own serial delegate queue, never the main one, for `URLSession.shared` and for
-/// a session property made by `URLSession(configuration:)` without a `delegateQueue:`. A session
-/// made with `delegateQueue:` (which may be `.main`), or one the code does not show, is not known.
+/// a session property made by `URLSession(configuration:)` without a `delegateQueue:`, and for any
+/// other session when the project makes none with a `delegateQueue:` that may be the main one.
 enum URLSessionCompletionQueues {
     /// Whether the task call at element `e` of `chain` (`URLSession.shared.dataTask(with:) { … }`,
     /// `session.dataTask(…)`, `self.session.uploadTask(…)`) runs its completion handler off the main thread.
     static func runsHandlerOffMain(_ chain: Chain, taskCall e: Int, tree: SyntaxTree, index: ProjectIndex) -> Bool {
         guard e > 0, chain.elements[e].isCall, Catalogue.urlSessionCompletionTaskMethods.contains(chain.elements[e].name) else { return false }
         if Array(chain.names[..<e]) == ["URLSession", "shared"] { return true }
-        guard let (_, property) = ownProperty(before: e, in: chain, tree: tree, index: index) else { return false }
-        let initializer = property.initializerText.filter { !$0.isWhitespace }
-        if initializer == "URLSession.shared" || initializer == ".shared" { return true }
-        return initializer.hasPrefix("URLSession(configuration:") && !initializer.contains("delegateQueue")
+        if let (_, property) = ownProperty(before: e, in: chain, tree: tree, index: index) {
+            let initializer = property.initializerText.filter { !$0.isWhitespace }
+            if initializer == "URLSession.shared" || initializer == ".shared" { return true }
+            if initializer.hasPrefix("URLSession(configuration:") { return !initializer.contains("delegateQueue") }
+        }
+        // Another object's session (`api.urlSession.dataTask(with:) { … }`): URLSession calls the handler
+        // on the session's delegate queue, the main one only for a session made with `delegateQueue: .main`.
+        // A project that makes none, and declares no method of the name itself, has no such session.
+        return index.functions[chain.elements[e].name].isEmpty && !makesMainQueueSession(index)
+    }
+
+    /// Whether the project makes a session whose delegate queue is (or may be) the main one:
+    /// `URLSession(configuration:delegate:delegateQueue:)` with a queue other than `nil` or a new
+    /// `OperationQueue()`.
+    private static func makesMainQueueSession(_ index: ProjectIndex) -> Bool {
+        index.chainElements["URLSession"].contains { reference in
+            let tree = index.trees[reference.tree]
+            let element = tree.chains[reference.chain].elements[reference.element]
+            guard element.isCall, let queue = element.argument("delegateQueue") else { return false }
+            let text = tree.text(queue.value.lowerBound, queue.value.upperBound).filter { !$0.isWhitespace }
+            return text != "nil" && text != "OperationQueue()"
+        }
     }
 
     /// Whether the call at element `e` of `chain` is `task.receive { … }` (or `self.task?.receive(completionHandler:)`)

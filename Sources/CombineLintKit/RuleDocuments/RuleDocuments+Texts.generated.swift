@@ -4670,8 +4670,9 @@ center passed in, `init(center: NotificationCenter = .default)`) of a notificati
 project posts only off the main thread (every `post(name:)` of it is in `DispatchQueue.global().async`,
 on a background queue property, in `Task.detached`, in an isolated method of an `actor` or a `Task` it
 starts, in the completion handler of `URLSession.shared.dataTask(with:)` (also `uploadTask`,
-`downloadTask`, and a session property made without a `delegateQueue:`), which the session calls on
-its own queue, or in a sink that delivers in the background; a `private` method that its file calls
+`downloadTask`, and a session property made without a `delegateQueue:`, or any other session, `api.urlSession.dataTask(with:) { … }`,
+when the project makes no session with a `delegateQueue:` that may be the main one and declares no method of that name), which the
+session calls on its own queue, or in a sink that delivers in the background; a `private` method that its file calls
 only from such code, and at least once, runs there too),
 or a `PassthroughSubject` property that the project sends into off the main thread, in at least one of its `send`s outside
 tests (a subject also sent into from the main thread delivers the other values there, still a race) (in those places, or in the

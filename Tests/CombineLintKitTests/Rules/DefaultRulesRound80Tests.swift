@@ -230,4 +230,47 @@ final class DefaultRulesRound80Tests: XCTestCase {
         let found = findings(of: ErrorHandlingOutsideFlatMapRule.self, in: [(path: "A.swift", text: text)])
         XCTAssertEqual(lineColumns(found), ["9:14"])
     }
+    /// A `Future` fulfilled in the completion handler of another object's session
+    /// (`api.urlSession.dataTask(with:) { … }`) delivers on that session's delegate queue: the
+    /// project makes no session on the main queue, so none is. Once the project does make one
+    /// (`delegateQueue: .main`), an unknown session may be it, and nothing is reported.
+    func testACompletionHandlerOfAnotherObjectsSessionRunsOffMainUnlessTheProjectMakesAMainQueueSession() {
+        let service = """
+        final class APIClient {
+            private let session: URLSession
+            init(session: URLSession = .shared) { self.session = session }
+            var urlSession: URLSession { session }
+        }
+        final class RideService {
+            let api = APIClient()
+            func accept(_ id: Int) -> Future<Void, Error> {
+                Future { [api] promise in
+                    api.urlSession.dataTask(with: URL(string: "x")!) { _, _, _ in promise(.success(())) }.resume()
+                }
+            }
+        }
+        """
+        let screen = """
+        final class OfferViewController: UIViewController {
+            let statusLabel = UILabel()
+            let rides = RideService()
+            let acceptTapped = PassthroughSubject<Void, Never>()
+            private var bag = Set<AnyCancellable>()
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                acceptTapped.flatMap { [rides] in rides.accept(1).replaceError(with: ()) }
+                    .sink { [weak self] in self?.statusLabel.text = "Accepted" }.store(in: &bag)
+            }
+        }
+        """
+        let mainSession = """
+        final class MainSessionOwner: NSObject, URLSessionDelegate {
+            lazy var session = URLSession(configuration: .default, delegate: self, delegateQueue: .main)
+        }
+        """
+        let found = findings(of: MainActorBackgroundDeliveryRule.self, in: [(path: "A.swift", text: screen), (path: "B.swift", text: service)])
+        XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["A.swift:9:14"])
+        XCTAssertEqual(findings(of: MainActorBackgroundDeliveryRule.self, in: [(path: "A.swift", text: screen), (path: "B.swift", text: service),
+                                                                               (path: "C.swift", text: mainSession)]).count, 0)
+    }
 }
