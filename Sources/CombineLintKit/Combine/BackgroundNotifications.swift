@@ -30,13 +30,18 @@ enum BackgroundNotifications {
 
     /// Whether code at `token` runs off the main thread, as the innermost closure that decides tells;
     /// code directly in a `private` method runs where every call of it runs (one level deep).
-    static func runsOffMain(_ token: Int, in tree: SyntaxTree, index: ProjectIndex) -> Bool {
-        runsOffMain(token, in: tree, index: index, followsPrivateMethods: true)
+    /// With `subjectLevels` above zero (and `memo`), a sink around the token may take its values from a
+    /// subject that is itself sent into off the main thread (`frames.sink { quotes.send(…) }` with
+    /// `frames` sent into on a decode queue), followed that many subjects back.
+    static func runsOffMain(_ token: Int, in tree: SyntaxTree, index: ProjectIndex, memo: ProjectMemo? = nil, subjectLevels: Int = 0) -> Bool {
+        runsOffMain(token, in: tree, index: index, followsPrivateMethods: true, memo: memo, subjectLevels: subjectLevels)
     }
 
-    private static func runsOffMain(_ token: Int, in tree: SyntaxTree, index: ProjectIndex, followsPrivateMethods: Bool) -> Bool {
-        var queues = DeliveryQueues(tree: tree, index: index, memo: nil)
+    private static func runsOffMain(_ token: Int, in tree: SyntaxTree, index: ProjectIndex, followsPrivateMethods: Bool,
+                                    memo: ProjectMemo? = nil, subjectLevels: Int = 0) -> Bool {
+        var queues = DeliveryQueues(tree: tree, index: index, memo: memo)
         queues.followsNotifications = false
+        queues.subjectLevels = memo == nil ? 0 : subjectLevels
         // Whether every closure around the token is a `Task { }` (which inherits the actor it is
         // started on), so that the token runs where the enclosing function does.
         var onlyTasksAround = true
@@ -79,14 +84,15 @@ enum BackgroundNotifications {
         if URLSessionCompletionQueues.runsDelegateCallbackOffMain(token, in: tree, index: index) { return true }
         if CoreBluetoothQueues.runsDelegateCallbackOffMain(token, in: tree) { return true }
         return followsPrivateMethods && tree.enclosingClosures(of: token).isEmpty
-            && privateMethodIsCalledOnlyOffMain(around: token, in: tree, index: index)
+            && privateMethodIsCalledOnlyOffMain(around: token, in: tree, index: index, memo: memo, subjectLevels: subjectLevels)
     }
 
     /// Whether the token is directly in a `private` (or `fileprivate`) method that its file calls
     /// (`diffStatuses(orders)`, `self?.diffStatuses(orders)`) only from code that runs off the main
     /// thread, and at least once: a `sink` after `receive(on: workQueue)` handing its values to a
     /// helper runs the helper on that queue. No one outside the file can call it.
-    private static func privateMethodIsCalledOnlyOffMain(around token: Int, in tree: SyntaxTree, index: ProjectIndex) -> Bool {
+    private static func privateMethodIsCalledOnlyOffMain(around token: Int, in tree: SyntaxTree, index: ProjectIndex,
+                                                         memo: ProjectMemo?, subjectLevels: Int) -> Bool {
         guard let f = tree.enclosingFunction(of: token) else { return false }
         let function = tree.functions[f]
         guard function.kind == .function, !function.isLocal,
@@ -107,7 +113,7 @@ enum BackgroundNotifications {
                 if owner >= 0, tree.tokens[owner].kind == .questionMark || tree.tokens[owner].kind == .exclamationMark { owner -= 1 }
                 guard owner >= 0, tree.isSelfReference(owner) else { continue }
             }
-            guard runsOffMain(i, in: tree, index: index, followsPrivateMethods: false) else { return false }
+            guard runsOffMain(i, in: tree, index: index, followsPrivateMethods: false, memo: memo, subjectLevels: subjectLevels) else { return false }
             calls += 1
         }
         return calls > 0

@@ -8,9 +8,15 @@ enum BackgroundSubjects {
     /// into a member of that name (`loaded.send(x)`, `self?.loaded.send(x)`) outside tests and test
     /// doubles runs off the main thread; a subject handed to `subscribe(_:)` is sent into from
     /// wherever its upstream delivers, which makes it `false`.
-    static func isSentOffMain(_ name: String, declaredBy owner: String? = nil, index: ProjectIndex, memo: ProjectMemo?) -> Bool {
-        offMainSends(into: name, declaredBy: owner, index: index, memo: memo) != .none
+    static func isSentOffMain(_ name: String, declaredBy owner: String? = nil, levels: Int = maximumLevels,
+                              index: ProjectIndex, memo: ProjectMemo?) -> Bool {
+        offMainSends(into: name, declaredBy: owner, levels: levels, index: index, memo: memo) != .none
     }
+
+    /// How many subjects a send is followed back through: a send in a sink of a pipeline from
+    /// another subject sent into off main (`frames.sink { quotes.send($0) }`) counts at level 2, one
+    /// whose own sends are judged without following subjects further.
+    static let maximumLevels = 2
 
     /// How many of the app's sends into a subject run off the main thread.
     enum OffMainSends: Sendable, Equatable {
@@ -25,10 +31,13 @@ enum BackgroundSubjects {
     /// Which of the app's sends into subject `name` run off the main thread (see `isSentOffMain`).
     /// With `owner`, the type declaring the subject a pipeline reads (`service.stateSubject`), the
     /// sends into another type's subject of the same name (`recorder.stateSubject`) do not count.
-    static func offMainSends(into name: String, declaredBy owner: String? = nil, index: ProjectIndex, memo: ProjectMemo?) -> OffMainSends {
+    static func offMainSends(into name: String, declaredBy owner: String? = nil, levels: Int = maximumLevels,
+                             index: ProjectIndex, memo: ProjectMemo?) -> OffMainSends {
         let compute = { () -> OffMainSends in
             // A same-named collection or plain value of another type (`let samples: [Sample]`) is no source.
-            let declarations = index.properties(named: name).filter { !NonPublisherResults.holdsPlainValue($0) }
+            // The owner's own subject, when the pipeline shows whose it reads; every one of the name otherwise.
+            let declarations = owner.flatMap { index.property(name, ofType: $0) }.map { [$0] }
+                ?? index.properties(named: name).filter { !NonPublisherResults.holdsPlainValue($0) }
             guard !declarations.isEmpty, declarations.allSatisfy({ ProjectIndex.isSubjectType($0) && (isPassthrough($0) || isCurrentValue($0)) }) else { return .none }
             // A test (or a test double) that sends on the main thread to drive the code stands in for
             // the app's senders; where the app sends is what its subscribers get.
@@ -39,7 +48,9 @@ enum BackgroundSubjects {
                 let receiverOwner = TypeResolver.ownerTypeThroughProperties(ofElement: send.element - 1, in: tree.chains[send.chain], tree: tree, index: index)
                 return receiverOwner == nil || receiverOwner == owner
             }
-            let offMain = sends.filter { send in BackgroundNotifications.runsOffMain(send.token, in: index.trees[send.tree], index: index) }
+            let offMain = sends.filter { send in
+                BackgroundNotifications.runsOffMain(send.token, in: index.trees[send.tree], index: index, memo: memo, subjectLevels: levels - 1)
+            }
             guard !offMain.isEmpty else { return .none }
             // `upstream.subscribe(subject)`: the subject is fed on the upstream's thread.
             for reference in index.chainElements[name] {
@@ -53,7 +64,7 @@ enum BackgroundSubjects {
             return offMain.count == sends.count && declarations.allSatisfy(isPassthrough) ? .all : .some
         }
         guard let memo else { return compute() }
-        return memo.value(for: "sent-off-main \(name) \(owner ?? "")", compute)
+        return memo.value(for: "sent-off-main \(name) \(owner ?? "") \(levels)", compute)
     }
 
     /// The names of the subject properties that the project sends into off the main thread,

@@ -21,6 +21,10 @@ struct DeliveryQueues {
     /// Whether to ask where the project posts the notifications a chain starts from (not while
     /// answering that question itself, which would go round in circles).
     var followsNotifications = true
+    /// How many subjects back a chain's source is followed to where the project sends into it
+    /// (`BackgroundSubjects.maximumLevels` at the top; fewer while judging where a send runs, so that
+    /// the question never comes back to itself).
+    var subjectLevels = BackgroundSubjects.maximumLevels
     /// How many levels of the project's functions the source of a chain is followed through: an
     /// endpoint (`api.receipts()`) often returns the call of one shared helper (`get("me/receipts")`)
     /// that returns the request, so two; none left while judging what the innermost returns.
@@ -49,8 +53,10 @@ struct DeliveryQueues {
         } else if let (saved, context) = privateContextNotification(in: chain, before: sourceEnd) {
             state = .background(reason: "the private queue of `\(context)`, where it posts `\(saved)`")
         } else if let (subject, owner) = offMainSubject(in: chain, before: sourceEnd) {
-            let only = BackgroundSubjects.offMainSends(into: subject, declaredBy: owner, index: index, memo: memo) == .all
+            let only = BackgroundSubjects.offMainSends(into: subject, declaredBy: owner, levels: subjectLevels, index: index, memo: memo) == .all
             state = .background(reason: "the thread that sends into `\(subject)` (" + (only ? "never the main one)" : "a background one for some values)"))
+        } else if let property = offMainPublished(in: chain, before: sourceEnd) {
+            state = .background(reason: "the thread that changes `\(property)` (a background one for some values)")
         } else if let (stored, reason) = offMainStoredPublisher(in: chain, before: sourceEnd) {
             state = .background(reason: "the queue of `\(stored)` (\(reason), where it is made)")
         } else if case .unknown = state, futureFulfilledOffMain(chain, firstOperator: sourceEnd) {
@@ -237,11 +243,13 @@ struct DeliveryQueues {
     /// sends into it off the main thread, with the type declaring it when types of the project
     /// declare subjects of that name apart (nil when one does, or when the chain does not show which).
     private func offMainSubject(in chain: Chain, before firstOperator: Int) -> (name: String, owner: String?)? {
-        guard followsNotifications, firstOperator >= 1, let source = chain.elements[..<firstOperator].last,
+        guard subjectLevels > 0, followsNotifications || subjectLevels < BackgroundSubjects.maximumLevels,
+              firstOperator >= 1, let source = chain.elements[..<firstOperator].last,
               !source.isCall, !source.name.hasPrefix("$") else { return nil }
         // `monitor.beats`, a computed property that only erases such a subject: the owner's when the
-        // chain shows it, any of the name otherwise.
+        // chain shows it, any of the name otherwise (its table is the top level's: not while judging a sender).
         if let memo, !index.declaresSubjectProperty(named: source.name) {
+            guard followsNotifications else { return nil }
             // A protocol's requirement (`location: LocationProviding`) leaves the conformer open.
             if let owner = TypeResolver.ownerTypeThroughProperties(ofElement: firstOperator - 1, in: chain, tree: tree, index: index),
                index.type(named: owner)?.kind != .protocol, index.property(source.name, ofType: owner) != nil {
@@ -250,12 +258,26 @@ struct DeliveryQueues {
             }
             return BackgroundSubjects.erasedSubjects(index: index, memo: memo)[source.name].map { ($0, nil) }
         }
-        guard index.declaresSubjectProperty(named: source.name),
-              BackgroundSubjects.isSentOffMain(source.name, index: index, memo: memo) else { return nil }
-        guard index.properties(named: source.name).count > 1,
-              let owner = TypeResolver.ownerTypeThroughProperties(ofElement: firstOperator - 1, in: chain, tree: tree, index: index),
-              index.property(source.name, ofType: owner) != nil else { return (source.name, nil) }
-        return BackgroundSubjects.isSentOffMain(source.name, declaredBy: owner, index: index, memo: memo) ? (source.name, owner) : nil
+        guard index.declaresSubjectProperty(named: source.name) else { return nil }
+        // The type the chain reads the subject of, when the project declares the name more than once.
+        if index.properties(named: source.name).count > 1,
+           let owner = TypeResolver.ownerTypeThroughProperties(ofElement: firstOperator - 1, in: chain, tree: tree, index: index),
+           index.type(named: owner)?.kind != .protocol, let property = index.property(source.name, ofType: owner),
+           ProjectIndex.isSubjectType(property) {
+            return BackgroundSubjects.isSentOffMain(source.name, declaredBy: owner, levels: subjectLevels, index: index, memo: memo) ? (source.name, owner) : nil
+        }
+        return BackgroundSubjects.isSentOffMain(source.name, levels: subjectLevels, index: index, memo: memo) ? (source.name, nil) : nil
+    }
+
+    /// The name of the `@Published` property a chain starts from (`$rows`, `model.$rows`) when the
+    /// project changes it off the main thread.
+    private func offMainPublished(in chain: Chain, before firstOperator: Int) -> String? {
+        guard subjectLevels > 0, followsNotifications || subjectLevels < BackgroundSubjects.maximumLevels,
+              firstOperator >= 1, case let source = chain.elements[firstOperator - 1], !source.isCall,
+              source.name.hasPrefix("$"), source.name.count > 1,
+              let owner = TypeResolver.ownerTypeThroughProperties(ofElement: firstOperator - 1, in: chain, tree: tree, index: index) else { return nil }
+        let name = String(source.name.dropFirst())
+        return BackgroundPublished.isChangedOffMain(name, declaredBy: owner, levels: subjectLevels, index: index, memo: memo) ? name : nil
     }
 
     /// The name of the stored publisher a chain starts from (`meter.levels`, `levels`) when every
@@ -391,7 +413,8 @@ struct DeliveryQueues {
             return .background(reason: "\(why) through `\(source.name)(…)`")
         }
         guard let memo else { return compute() }
-        let key = "function-delivery \(selector) \(sourceFunctionLevels)" + (onFramework ? " framework" : "")
+        // What a function returns is judged as far as this question may follow senders.
+        let key = "function-delivery \(selector) \(sourceFunctionLevels) \(followsNotifications) \(subjectLevels)" + (onFramework ? " framework" : "")
         return memo.value(for: key, compute)
     }
 
@@ -479,6 +502,7 @@ struct DeliveryQueues {
         // Not following senders while answering where a sender runs: that went round in circles
         // (a subject sent into from a sink of a pipeline that a function returns from the subject).
         queues.followsNotifications = followsNotifications
+        queues.subjectLevels = subjectLevels
         let deliveries = returned.map { queues.delivery(of: $0, before: $0.elements.count) }
         guard case .background = deliveries[0], deliveries.allSatisfy({ $0 == deliveries[0] }) else { return .unknown }
         return deliveries[0]

@@ -4672,8 +4672,12 @@ on a background queue property, in `Task.detached`, in an isolated method of an 
 starts, in the completion handler of `URLSession.shared.dataTask(with:)` (also `uploadTask`,
 `downloadTask`, and a session property made without a `delegateQueue:`, or any other session, `api.urlSession.dataTask(with:) { … }`,
 when the project makes no session with a `delegateQueue:` that may be the main one and declares no method of that name), which the
-session calls on its own queue, or in a sink that delivers in the background; a `private` method that its file calls
+session calls on its own queue, or in a sink that delivers in the background (for a subject's or `@Published` property's senders, also a sink of another
+subject sent into off main, one subject back: `frames.sink { quotes.send($0) }` with `frames` sent into on a decode queue); a `private` method that its file calls
 only from such code, and at least once, runs there too),
+or an `@Published` property (`$rows`, `model.$rows`, read as the property of the type the chain shows) that the app's code
+changes off the main thread in the places below (not an initializer's own statements; `rows = …`, `self?.rows.append(…)` in a sink
+after `receive(on: processingQueue)`), whose changes `$rows` delivers on the changing thread,
 or a `PassthroughSubject` property that the project sends into off the main thread, in at least one of its `send`s outside
 tests (a subject also sent into from the main thread delivers the other values there, still a race) (in those places, or in the
 `urlSession(…)` delegate callbacks of a type that makes its session with `delegate: self, delegateQueue: nil`,

@@ -25,6 +25,7 @@ public struct MainActorBackgroundDeliveryRule: Rule {
         guard context.mentions(anyOf: Self.requiredNames)
             || context.mentions(anyOf: BackgroundSubjects.names(index: context.index, memo: context.memo))
             || context.mentions(anyOf: BackgroundStoredPublishers.names(index: context.index, memo: context.memo))
+            || context.mentions(anyOf: BackgroundPublished.names(index: context.index, memo: context.memo))
             || context.mentions(anyOf: DeliveryQueues.backgroundFunctionNames(index: context.index, memo: context.memo)) else { return [] }
         let tree = context.tree
         let queues = DeliveryQueues(tree: tree, index: context.index, memo: context.memo)

@@ -273,4 +273,82 @@ final class DefaultRulesRound80Tests: XCTestCase {
         XCTAssertEqual(findings(of: MainActorBackgroundDeliveryRule.self, in: [(path: "A.swift", text: screen), (path: "B.swift", text: service),
                                                                                (path: "C.swift", text: mainSession)]).count, 0)
     }
+    /// A socket client sends each frame into `frames` on its decode queue; a sink of `frames`
+    /// sends each quote into `quotes`, which therefore also delivers there: a store's sink of
+    /// `socket.quotes` sets an observed `@Published` property off main. A subject sent into from a
+    /// sink of a main-queue pipeline (`alerts`) is not followed into.
+    func testASubjectSentIntoFromASinkOfAnotherOffMainSubjectDeliversOffMain() {
+        let text = """
+        final class QuoteSocket {
+            let quotes = PassthroughSubject<Double, Never>()
+            let alerts = PassthroughSubject<String, Never>()
+            private let frames = PassthroughSubject<Data, Never>()
+            private let decodeQueue = DispatchQueue(label: "decode")
+            private var bag = Set<AnyCancellable>()
+            func received(_ data: Data) {
+                decodeQueue.async { self.frames.send(data) }
+            }
+            func bind() {
+                frames.map { _ in 1.0 }.sink { [weak self] in self?.quotes.send($0) }.store(in: &bag)
+                frames.map { _ in "a" }.receive(on: DispatchQueue.main).sink { [weak self] in self?.alerts.send($0) }.store(in: &bag)
+            }
+        }
+        final class WatchlistStore: ObservableObject {
+            @Published private(set) var last = 0.0
+            @Published private(set) var banner = ""
+            private let socket: QuoteSocket
+            private var bag = Set<AnyCancellable>()
+            init(socket: QuoteSocket) {
+                self.socket = socket
+                socket.quotes.sink { [weak self] in self?.last = $0 }.store(in: &bag)
+                socket.alerts.sink { [weak self] in self?.banner = $0 }.store(in: &bag)
+            }
+        }
+        struct HeaderView: View {
+            @ObservedObject var store: WatchlistStore
+            var body: some View { Text("\\(store.last) \\(store.banner)") }
+        }
+        """
+        let found = mainActorFindings(text)
+        XCTAssertEqual(lineColumns(found), ["22:23"])
+        XCTAssertEqual(found.map(\.message), [
+            "`sink` gets its values on the thread that sends into `quotes` (never the main one) but uses main-actor `last`: a data race in Swift 5 mode, a trap in Swift 6 mode.",
+        ])
+    }
+
+    /// A view model sets `rows` in a sink after `receive(on: processingQueue)` (itself reported):
+    /// `$rows` then delivers those changes on that queue, and `assign(to: &$visibleRows)` from it sets an observed
+    /// `@Published` property off main. A property changed only on the main queue (`filterText`), or
+    /// only in the initializer's own statements, delivers nothing off main.
+    func testAPublishedPropertyChangedOffMainDeliversItsChangesThere() {
+        let text = """
+        final class WatchlistModel: ObservableObject {
+            @Published private(set) var rows: [Int] = []
+            @Published var filterText = ""
+            @Published private(set) var visibleRows: [Int] = []
+            @Published private(set) var title = ""
+            @Published private(set) var count = 0
+            private let processingQueue = DispatchQueue(label: "processing")
+            private let feed = PassthroughSubject<[Int], Never>()
+            private var bag = Set<AnyCancellable>()
+            init() {
+                count = 1
+                feed.receive(on: processingQueue).sink { [weak self] in self?.rows = $0 }.store(in: &bag)
+                $rows.map { $0.filter { $0 > 0 } }.assign(to: &$visibleRows)
+                $filterText.map { $0.uppercased() }.assign(to: &$title)
+                $count.map { "\\($0)" }.assign(to: &$title)
+            }
+        }
+        struct ListView: View {
+            @ObservedObject var model: WatchlistModel
+            var body: some View { Text("\\(model.visibleRows.count) \\(model.title)") }
+        }
+        """
+        let found = mainActorFindings(text)
+        XCTAssertEqual(lineColumns(found), ["12:43", "13:44"])
+        XCTAssertEqual(found.map(\.message), [
+            "`sink` gets its values on `receive` on `processingQueue` but uses main-actor `rows`: a data race in Swift 5 mode, a trap in Swift 6 mode.",
+            "`assign` gets its values on the thread that changes `rows` (a background one for some values) but uses main-actor `visibleRows`: a data race in Swift 5 mode, a trap in Swift 6 mode.",
+        ])
+    }
 }
