@@ -120,7 +120,10 @@ public struct FinitePublishers: Sendable {
         switch root.kind {
         case .literal:
             // `[1, 2, 3].publisher`, `(1...3).publisher`, `"abc".publisher`.
-            return elements.count > 1 && elements[1].name == "publisher" && !elements[1].isCall
+            if elements.count > 1, elements[1].name == "publisher", !elements[1].isCall { return true }
+            // `(self.api ?? APIClient()).fetchDays(in: range)`: a call on a value the parentheses make,
+            // judged as a call on a receiver of unknown type (every project function of the selector).
+            guard last >= 1, tree.tokens[root.nameToken].kind == .leftParen else { return false }
         case .root, .member:
             break
         }

@@ -28,6 +28,10 @@ public struct SubscribingHelpers: Sendable {
         /// The position of the closure parameter the subscription keeps.
         public var handler: Int
         public var keeper: Keeper
+        /// The position of the parameter the subscription's pipeline starts from
+        /// (`func load<T>(_ publisher: AnyPublisher<T, E>, apply: …) { token = publisher.sink(…) }`),
+        /// if it starts from one: what the caller passes there decides whether it finishes.
+        public var source: Int? = nil
     }
 
     /// The helpers by method name.
@@ -149,7 +153,9 @@ public struct SubscribingHelpers: Sendable {
             default:
                 continue
             }
-            return Helper(tree: t, function: f, handler: handler, keeper: keeper)
+            let root = chain.elements[0]
+            let source = root.kind == .root && !root.isCall ? function.parameters.firstIndex(where: { $0.name == root.name }) : nil
+            return Helper(tree: t, function: f, handler: handler, keeper: keeper, source: source)
         }
         return nil
     }

@@ -11109,7 +11109,9 @@ extension's `bind(to: bag) { … }` that stores into the bag it is given (a bag 
 written without a receiver, the publisher it extends), or one that
 returns the `AnyCancellable` of that subscription, which the caller keeps in a member of `self`
 (`publisher.driveUI { … }.store(in: &cancellables)`, or a static or global helper's,
-`statsToken = Subscriptions.every(30) { self.logStats() }`; not when the publisher it is called on finishes, such as a request),
+`statsToken = Subscriptions.every(30) { self.logStats() }`; not when the publisher it is called on finishes, such as a request,
+nor when it subscribes to a publisher it is given and the caller gives one that finishes: `load(client.accounts()) { self.accounts = $0 }`
+with a base view model's `load(_:apply:)` keeping its subscription in `loadToken`),
 or returns the subscriptions it makes in an `[AnyCancellable]` or `Set<AnyCancellable>` literal
 (`tokens[room] = binder.bind(room: room, onStatus: { self.render($0) })`).
 So does a helper object that subscribes the closure it is given and keeps the subscription itself,
@@ -11209,7 +11211,8 @@ through its `coordinator` parameter (SwiftUI calls it before it drops the coordi
 its teardown, a method without arguments that empties the bag, just before dropping it (`menuBar?.remove()` then
 `menuBar = nil`, with `var menuBar: MenuBar?`), or whose SwiftUI view calls it from `.onDisappear` (`.onDisappear { model.stopClock() }`): the screen lets go of it each time it leaves, so no cycle outlives the screen; one
 emptied only in a method of its own (`stop()`) that no owner calls before a drop stays a cycle until someone calls it. A pipeline is only as finite as every stage: a `Just` that
-`flatMap`s into a subject never finishes. Objects that live for the whole run free nothing later
+`flatMap`s into a subject never finishes; a call on a value in parentheses, `(self.api ?? APIClient()).fetchDays(in: week)`, is
+judged by every project function of its selector. Objects that live for the whole run free nothing later
 through a cycle, and are not reported either: test cases (XCTest keeps every `XCTestCase` object
 until the run ends), the application's delegate itself (a class conforming to
 `UIApplicationDelegate` or `NSApplicationDelegate`, which the system makes at launch and keeps;

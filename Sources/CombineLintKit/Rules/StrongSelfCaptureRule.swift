@@ -273,6 +273,10 @@ public struct StrongSelfCaptureRule: Rule {
                 guard SelfCapture.isInReferenceType(chain.first, of: tree, index: index), !isStaticContext(chain.first, in: tree),
                       !LongLivedObjects.liveForTheRun(around: chain.first, in: tree, index: index, memo: context.memo),
                       e == 0 || !finite.finishes(chain, before: e, in: tree) else { continue }
+                // `load(client.send(request)) { … }`: the helper subscribes to the request it is given.
+                if let p = helper.source, let given = argument(of: element, for: function, parameter: p),
+                   let c = tree.chain(startingAt: given.value.lowerBound), tree.chains[c].last == given.value.upperBound,
+                   finite.finishes(tree.chains[c], before: tree.chains[c].elements.count, in: tree) { continue }
                 if let method {
                     let token = method.value.lowerBound
                     guard SelfCapture.selfIsStrong(at: token, in: tree), !result.contains(where: { $0.token == token }) else { continue }

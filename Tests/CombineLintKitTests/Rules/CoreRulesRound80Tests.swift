@@ -116,4 +116,65 @@ final class CoreRulesRound80Tests: XCTestCase {
             "`bag` is never read after the store, and a wait after it does not keep it: Swift may release it and cancel the subscription at once.",
         ])
     }
+    /// A base view model's `load(_:apply:)` keeps the subscription to the publisher it is given in
+    /// `loadToken`: a request passed there finishes and lets the closure go, so a strong `self` in
+    /// `apply` is no cycle; a `$property` passed there never finishes, and is one.
+    func testAHelperSubscribingToThePublisherItIsGivenIsJudgedByThatPublisher() {
+        let text = """
+        class BaseViewModel: ObservableObject {
+            private var loadToken: AnyCancellable?
+            final func load<T>(_ publisher: AnyPublisher<T, Never>, apply: @escaping (T) -> Void) {
+                loadToken = publisher.receive(on: DispatchQueue.main).sink(receiveValue: apply)
+            }
+        }
+        final class APIClient {
+            func accounts() -> AnyPublisher<[Int], Never> {
+                URLSession.shared.dataTaskPublisher(for: URL(string: "x")!).map { _ in [] }.replaceError(with: []).eraseToAnyPublisher()
+            }
+        }
+        final class AccountsViewModel: BaseViewModel {
+            @Published var accounts: [Int] = []
+            @Published var filter = 0
+            private let client = APIClient()
+            func reload() {
+                load(client.accounts()) { accounts in self.accounts = accounts }
+                load($filter.eraseToAnyPublisher()) { value in self.accounts = [value] }
+            }
+        }
+        """
+        XCTAssertEqual(positions(StrongSelfCaptureRule.self, text), ["18:56"])
+    }
+
+    /// `Just(goal).flatMap { (self.api ?? APIClient()).fetchDays() … }`: a call on a value in
+    /// parentheses is judged as a call on a receiver of unknown type, by every project function of
+    /// its selector; a request finishes, so the stored chain lets `self` go. One whose functions return
+    /// a subject's publisher never finishes, and the strong `self` of its sink is a cycle.
+    func testACallOnAParenthesisedReceiverIsJudgedByTheProjectsFunctionsOfItsSelector() {
+        let text = """
+        protocol WorkoutAPI {
+            func fetchDays(in range: Int) -> AnyPublisher<[Int], Never>
+            func liveDays() -> AnyPublisher<[Int], Never>
+        }
+        final class WorkoutClient: WorkoutAPI {
+            let days = PassthroughSubject<[Int], Never>()
+            func fetchDays(in range: Int) -> AnyPublisher<[Int], Never> {
+                URLSession.shared.dataTaskPublisher(for: URL(string: "x")!).map { _ in [] }.replaceError(with: []).eraseToAnyPublisher()
+            }
+            func liveDays() -> AnyPublisher<[Int], Never> { days.eraseToAnyPublisher() }
+        }
+        final class GoalModel {
+            var api: WorkoutAPI?
+            var suggestion = ""
+            private var token: AnyCancellable?
+            private var liveToken: AnyCancellable?
+            func suggest() {
+                token = Just(3).flatMap { _ in (self.api ?? WorkoutClient()).fetchDays(in: 7) }
+                    .sink { self.suggestion = "\\($0.count)" }
+                liveToken = Just(3).flatMap { _ in (self.api ?? WorkoutClient()).liveDays() }
+                    .sink { self.suggestion = "\\($0.count)" }
+            }
+        }
+        """
+        XCTAssertEqual(positions(StrongSelfCaptureRule.self, text), ["20:45", "21:21"])
+    }
 }
