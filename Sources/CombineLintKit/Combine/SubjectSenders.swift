@@ -49,6 +49,9 @@ struct SubjectSenders: Sendable {
         }
     }
 
+    /// Whether any code of the project feeds a member of the name, of whichever type.
+    var feedsAnywhere: Bool { !feedersOfUnknownOwners.isEmpty || !feedersByOwner.isEmpty }
+
     /// Whether code outside `declaringType` feeds its member of the name: from another type (a
     /// subclass included) or from outside any type. A place that feeds the member of another,
     /// unrelated type of the same name (its receiver's type is known) does not count.
@@ -128,7 +131,7 @@ struct SubjectSenders: Sendable {
 
     /// The project type (or function) that element `e`, the whole argument of its call, is handed
     /// to, when that callee takes a subject.
-    private static func projectCalleeTakingSubject(_ chain: Chain, at e: Int, in tree: SyntaxTree, index: ProjectIndex) -> String? {
+    static func projectCalleeTakingSubject(_ chain: Chain, at e: Int, in tree: SyntaxTree, index: ProjectIndex) -> String? {
         guard e == chain.elements.count - 1, case .argument(let open) = chain.context, open > 0,
               tree.tokens[open - 1].kind == .identifier else { return nil }
         let callee = tree.name(open - 1)

@@ -2907,7 +2907,9 @@ an extension of the type in another file, which `private` would hide it from; al
 `model.settings.value.theme = .dark`), `assign(to: \.value, on: model.state)`, `send` handed on by
 reference, `sink(receiveValue: model.events.send)`, and the subject handed to a project function
 or initializer that takes a subject, `Relay(target: model.events)` (also by the declaring type itself,
-`TripOfferContext(decisions: self.decisions)`: the callee's type holds it to send into), or a local alias that does one
+`TripOfferContext(decisions: self.decisions)`: the callee's type holds it to send into; as a bare argument,
+`Indicator(markerRequests: markerRequests)`, when the project sends into a member named as the argument's label, so a struct
+that only hands the subject on to subscribers, `StreamHandles(updates: quotes)`, does not count), or a local alias that does one
 of these, `let events = model.events` … `events.send(x)`): there, `private` plus an
 erased publisher is a safe, mechanical change. A subject that other types feed on purpose is an
 input by design, and `private` would not compile; the `include_sent_from_outside` option reports

@@ -42,6 +42,9 @@ public struct ExposedSubjectRule: Rule {
                PreviewCode.contains(variable.nameToken, inTree: treeIndex, index: context.index, memo: context.memo) { continue }
             // Handed in by an initializer: whoever made the subject holds it and sends through it.
             if !includeSentFromOutside, isInjected(variable.name, intoTypeAt: t, in: tree) { continue }
+            // Handed out whole to a type or function that takes a subject (`Indicator(markerRequests:
+            // markerRequests)`, a dependencies struct): other types send into it by design.
+            if !includeSentFromOutside, isHandedOut(variable.name, fromTypeAt: t, context) { continue }
             let message = "Code outside the type can `send` into `\(variable.name)`, a `\(subject)`, or complete it, injecting events or ending the stream."
             // Why a restricted setter is not enough belongs to the advice, not to what goes wrong.
             let help = (variable.setterAccessLevel.map { "`\($0)(set)` does not prevent `send`. " } ?? "")
@@ -81,6 +84,69 @@ public struct ExposedSubjectRule: Rule {
             }
         }
         return false
+    }
+
+    /// Whether code of type `t` in this file passes its member `name` whole (`markerRequests`,
+    /// `self.markerRequests`) to a project initializer or function with a subject parameter.
+    /// The argument's label must name a member the project sends into (`deps.markerRequests.send(())`,
+    /// the indicator's own `markerRequests.send(())`): a struct that only hands the subject on to
+    /// subscribers (`QuoteStreamHandles(updates: quotes)` read as `handles.updates.sink`) does not count.
+    private func isHandedOut(_ name: String, fromTypeAt t: Int, _ context: RuleContext) -> Bool {
+        let tree = context.tree
+        guard let treeIndex = context.index.treeIndexByPath[tree.file.path] else { return false }
+        let isSentInto = { (label: String) -> Bool in
+            context.memo.value(for: "exposed_subject senders\u{0}" + label) { SubjectSenders(member: label, index: context.index) }.feedsAnywhere
+        }
+        // `self.markerRequests` as an argument is a chain of its own.
+        let asChain = context.index.chainElements[name].entries(inTree: treeIndex).contains { reference in
+            let chain = tree.chains[reference.chain]
+            guard reference.element == 1, chain.elements.count == 2, chain.elements[0].name == "self",
+                  tree.enclosingType(of: chain.first) == t, let label = argumentLabel(before: chain.first, in: tree),
+                  SubjectSenders.projectCalleeTakingSubject(chain, at: reference.element, in: tree, index: context.index) != nil else { return false }
+            return isSentInto(label)
+        }
+        if asChain { return true }
+        // A bare `markerRequests` argument is a single token.
+        return context.index.identifiers[name].entries(inTree: treeIndex).contains { reference in
+            let i = reference.token
+            guard tree.enclosingType(of: i) == t, i + 1 < tree.tokens.count,
+                  [.comma, .rightParen].contains(tree.tokens[i + 1].kind), let label = argumentLabel(before: i, in: tree),
+                  let open = wholeArgumentOpenParen(at: i, in: tree), open > 0, tree.tokens[open - 1].kind == .identifier else { return false }
+            let callee = tree.name(open - 1)
+            return !Catalogue.subscriberTakingCalls.contains(callee) && SubjectSenders.takesSubject(callee, index: context.index) && isSentInto(label)
+        }
+    }
+
+    /// `label` of `label: value` where the value starts at token `first`.
+    private func argumentLabel(before first: Int, in tree: SyntaxTree) -> String? {
+        guard first >= 2, tree.tokens[first - 1].kind == .colon, tree.tokens[first - 2].kind == .identifier else { return nil }
+        return tree.name(first - 2)
+    }
+
+    /// The `(` of the call whose whole argument is the single token `i` (`f(x)`, `f(a, label: x)`).
+    private func wholeArgumentOpenParen(at i: Int, in tree: SyntaxTree) -> Int? {
+        var k = i - 1
+        // `label: x`
+        if k >= 1, tree.tokens[k].kind == .colon, tree.tokens[k - 1].kind == .identifier { k -= 2 }
+        guard k >= 0 else { return nil }
+        if tree.tokens[k].kind == .leftParen { return k }
+        guard tree.tokens[k].kind == .comma else { return nil }
+        // Back over the earlier arguments to the unmatched `(`.
+        var depth = 0
+        while k > 0 {
+            k -= 1
+            switch tree.tokens[k].kind {
+            case .rightParen, .rightBracket, .rightBrace: depth += 1
+            case .leftBracket, .leftBrace:
+                if depth == 0 { return nil }
+                depth -= 1
+            case .leftParen:
+                if depth == 0 { return k }
+                depth -= 1
+            default: break
+            }
+        }
+        return nil
     }
 
     /// Whether a protocol among the type's ancestors (project index) declares a property of this name.

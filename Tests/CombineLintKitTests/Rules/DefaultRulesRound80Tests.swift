@@ -351,4 +351,41 @@ final class DefaultRulesRound80Tests: XCTestCase {
             "`assign` gets its values on the thread that changes `rows` (a background one for some values) but uses main-actor `visibleRows`: a data race in Swift 5 mode, a trap in Swift 6 mode.",
         ])
     }
+    /// A coordinator hands its subject whole to an indicator's initializer and to a dependencies
+    /// struct, whose holders send into it (`markerRequests.send(())`, `deps.markerRequests.send(())`):
+    /// other types send into it by design. A socket that hands its subject to a struct only read by
+    /// subscribers (`handles.updates.sink`) is still the only sender, and is reported.
+    func testASubjectHandedWholeToATypeThatSendsIntoItIsNotReported() {
+        let text = """
+        final class Indicator {
+            private let markerRequests: PassthroughSubject<Void, Never>
+            init(engine: Int, markerRequests: PassthroughSubject<Void, Never>) { self.markerRequests = markerRequests }
+            func tap() { markerRequests.send(()) }
+        }
+        struct RecorderDependencies {
+            let engine: Int
+            let markerRequests: PassthroughSubject<Void, Never>
+        }
+        struct StreamHandles {
+            let updates: PassthroughSubject<Int, Never>
+        }
+        final class WindowCoordinator {
+            let markerRequests = PassthroughSubject<Void, Never>()
+            var indicator: Indicator?
+            var deps: RecorderDependencies?
+            func start() {
+                indicator = Indicator(engine: 1, markerRequests: markerRequests)
+                deps = RecorderDependencies(engine: 1, markerRequests: markerRequests)
+                deps?.markerRequests.send(())
+            }
+        }
+        final class QuoteSocket {
+            let quotes = PassthroughSubject<Int, Never>()
+            func handles() -> StreamHandles { StreamHandles(updates: quotes) }
+            func received(_ value: Int) { quotes.send(value) }
+        }
+        """
+        let found = findings(of: ExposedSubjectRule.self, in: [(path: "A.swift", text: text)])
+        XCTAssertEqual(lineColumns(found), ["24:9"])
+    }
 }
