@@ -9,9 +9,10 @@ enum BackgroundPublished {
     static func names(index: ProjectIndex, memo: ProjectMemo) -> NameSet {
         memo.value(for: "published-changed-names") {
             var names = Set<String>()
+            var seen = Set<String>()
             for type in index.types.values {
-                for property in type.properties.values where property.hasAttribute("Published") && !names.contains("$" + property.name) {
-                    if !changes(of: property.name, index: index).isEmpty { names.insert("$" + property.name) }
+                for property in type.properties.values where property.hasAttribute("Published") && seen.insert(property.name).inserted {
+                    if !changesByOwner(of: property.name, index: index, memo: memo).isEmpty { names.insert("$" + property.name) }
                 }
             }
             return NameSet(names.sorted())
@@ -24,17 +25,36 @@ enum BackgroundPublished {
     static func isChangedOffMain(_ name: String, declaredBy owner: String, levels: Int, index: ProjectIndex, memo: ProjectMemo?) -> Bool {
         let compute = { () -> Bool in
             guard index.property(name, ofType: owner)?.hasAttribute("Published") == true else { return false }
-            return changes(of: name, index: index).contains { change in
+            let changes = memo.map { changesByOwner(of: name, index: index, memo: $0)[owner] ?? [] }
+                ?? changes(of: name, index: index).filter { owner == Self.owner(of: $0, index: index) }
+            return changes.contains { change in
                 let tree = index.trees[change.tree]
                 let chain = tree.chains[change.chain]
-                guard TypeResolver.ownerTypeThroughProperties(ofElement: change.element, in: chain, tree: tree, index: index) == owner,
-                      !TestCaseCode.isTestOrDouble(chain.first, of: tree, index: index) else { return false }
+                guard !TestCaseCode.isTestOrDouble(chain.first, of: tree, index: index) else { return false }
                 return BackgroundNotifications.runsOffMain(chain.elements[change.element].nameToken, in: tree, index: index,
                                                            memo: memo, subjectLevels: levels - 1)
             }
         }
         guard let memo else { return compute() }
         return memo.value(for: "published-changed-off-main \(name) \(owner) \(levels)", compute)
+    }
+
+    /// The changes of the properties named `name`, by the type whose property each changes, worked
+    /// out once per name and run: a name that thousands of types declare (`items`) is read once.
+    private static func changesByOwner(of name: String, index: ProjectIndex, memo: ProjectMemo) -> [String: [ElementReference]] {
+        memo.value(for: "published-changes-by-owner \(name)") {
+            var result: [String: [ElementReference]] = [:]
+            for change in changes(of: name, index: index) {
+                if let owner = owner(of: change, index: index) { result[owner, default: []].append(change) }
+            }
+            return result
+        }
+    }
+
+    /// The type whose property the change at `change` changes (`self?.rows`, `model.rows`).
+    private static func owner(of change: ElementReference, index: ProjectIndex) -> String? {
+        let tree = index.trees[change.tree]
+        return TypeResolver.ownerTypeThroughProperties(ofElement: change.element, in: tree.chains[change.chain], tree: tree, index: index)
     }
 
     /// The changes of a property named `name` (`rows = …`, `self.rows = …`, `self?.rows.append(…)`,

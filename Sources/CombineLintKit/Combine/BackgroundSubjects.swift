@@ -41,12 +41,14 @@ enum BackgroundSubjects {
             guard !declarations.isEmpty, declarations.allSatisfy({ ProjectIndex.isSubjectType($0) && (isPassthrough($0) || isCurrentValue($0)) }) else { return .none }
             // A test (or a test double) that sends on the main thread to drive the code stands in for
             // the app's senders; where the app sends is what its subscribers get.
-            let sends = (sendsByReceiver(index: index, memo: memo)[name] ?? []).filter { send in
-                let tree = index.trees[send.tree]
-                guard !TestCaseCode.isTestOrDouble(send.token, of: tree, index: index) else { return false }
-                guard let owner else { return true }
-                let receiverOwner = TypeResolver.ownerTypeThroughProperties(ofElement: send.element - 1, in: tree.chains[send.chain], tree: tree, index: index)
-                return receiverOwner == nil || receiverOwner == owner
+            let all = sendsByReceiver(index: index, memo: memo)[name] ?? []
+            // Only the owner's own sends and those whose receiver's type is unknown, grouped once per name.
+            let candidates = owner.map { owner in
+                let byOwner = memo.map { sendsByOwner(of: name, sends: all, index: index, memo: $0) } ?? groupedByOwner(all, index: index)
+                return (byOwner[owner] ?? []) + (byOwner[""] ?? [])
+            } ?? all
+            let sends = candidates.filter { send in
+                !TestCaseCode.isTestOrDouble(send.token, of: index.trees[send.tree], index: index)
             }
             let offMain = sends.filter { send in
                 BackgroundNotifications.runsOffMain(send.token, in: index.trees[send.tree], index: index, memo: memo, subjectLevels: levels - 1)
@@ -119,7 +121,7 @@ enum BackgroundSubjects {
                     // A mock's getter erasing its own subject stands in for the app's in tests only.
                     if TestCaseCode.isTestOrDouble(chain.first, of: tree, index: index) { continue }
                     // `stateSubject` of the type declaring the getter, not another type's of the same name.
-                    if index.properties(named: subject).count > 1, let owner = TypeResolver.enclosingTypeName(at: chain.first, in: tree),
+                    if index.declaresPropertyInSeveralTypes(named: subject), let owner = TypeResolver.enclosingTypeName(at: chain.first, in: tree),
                        index.property(subject, ofType: owner) != nil,
                        !isSentOffMain(subject, declaredBy: owner, index: index, memo: memo) { continue }
                     // Getters of the name erasing different subjects (two conformers of a protocol) all deliver
@@ -195,6 +197,22 @@ enum BackgroundSubjects {
         }
         guard let memo else { return compute() }
         return memo.value(for: "sends-by-receiver", compute)
+    }
+
+    /// The sends into members named `name`, by the type whose member each feeds ("" when the
+    /// receiver's type is unknown), worked out once per name and run.
+    private static func sendsByOwner(of name: String, sends: [Send], index: ProjectIndex, memo: ProjectMemo) -> [String: [Send]] {
+        memo.value(for: "sends-by-owner \(name)") { groupedByOwner(sends, index: index) }
+    }
+
+    private static func groupedByOwner(_ sends: [Send], index: ProjectIndex) -> [String: [Send]] {
+        var result: [String: [Send]] = [:]
+        for send in sends {
+            let tree = index.trees[send.tree]
+            let owner = TypeResolver.ownerTypeThroughProperties(ofElement: send.element - 1, in: tree.chains[send.chain], tree: tree, index: index)
+            result[owner ?? "", default: []].append(send)
+        }
+        return result
     }
 
     private static func isPassthrough(_ property: IndexedProperty) -> Bool {

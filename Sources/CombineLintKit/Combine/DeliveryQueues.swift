@@ -116,7 +116,7 @@ struct DeliveryQueues {
     private func sourceEnd(of chain: Chain, firstOperator: Int) -> Int {
         var end = min(firstOperator, chain.elements.count)
         while end > 1, case let element = chain.elements[end - 1], element.isCall, element.kind == .member,
-              ProjectSchedulerOperators.isOperator(element.name, index: index) {
+              ProjectSchedulerOperators.isOperator(element.name, index: index, memo: memo) {
             end -= 1
         }
         return end
@@ -254,13 +254,13 @@ struct DeliveryQueues {
             if let owner = TypeResolver.ownerTypeThroughProperties(ofElement: firstOperator - 1, in: chain, tree: tree, index: index),
                index.type(named: owner)?.kind != .protocol, index.property(source.name, ofType: owner) != nil {
                 guard let subject = BackgroundSubjects.erasedSubject(source.name, ofType: owner, index: index, memo: memo) else { return nil }
-                return (subject, index.properties(named: subject).count > 1 ? owner : nil)
+                return (subject, index.declaresPropertyInSeveralTypes(named: subject) ? owner : nil)
             }
             return BackgroundSubjects.erasedSubjects(index: index, memo: memo)[source.name].map { ($0, nil) }
         }
         guard index.declaresSubjectProperty(named: source.name) else { return nil }
         // The type the chain reads the subject of, when the project declares the name more than once.
-        if index.properties(named: source.name).count > 1,
+        if index.declaresPropertyInSeveralTypes(named: source.name),
            let owner = TypeResolver.ownerTypeThroughProperties(ofElement: firstOperator - 1, in: chain, tree: tree, index: index),
            index.type(named: owner)?.kind != .protocol, let property = index.property(source.name, ofType: owner),
            ProjectIndex.isSubjectType(property) {

@@ -98,6 +98,8 @@ private struct OwnerSearch {
     let memo: ProjectMemo
     private var visiting: Set<DeclarationReference> = []
     private var cutShort = false
+    /// How many static factories deep the calls of a factory are being followed.
+    private var factoryDepth = 0
     /// Owners within owners deeper than this are not followed (a long generated chain would
     /// otherwise recurse as deep as it is long).
     private static let depthLimit = 24
@@ -221,6 +223,14 @@ private struct OwnerSearch {
            function.kind == .function, isCalledOnlyFromStaticInitialValues(function.name) {
             return true
         }
+        // …or one whose every call keeps what it returns for the run (`lazy var environment =
+        // AppEnvironment.live()` of the application's delegate).
+        if let f = tree.enclosingFunction(of: token), case let function = tree.functions[f], function.isStatic,
+           function.kind == .function, factoryDepth < 2 {
+            factoryDepth += 1
+            defer { factoryDepth -= 1 }
+            if everyCallKeeps(function.name, made: made) { return true }
+        }
         let ownerDeclaration = DeclarationReference(tree: treeIndex, item: owner)
         if let v = storedProperty(initializing: token, in: tree, owner: owner) {
             let variable = tree.variables[v]
@@ -330,6 +340,25 @@ private struct OwnerSearch {
 
     /// Every call of a function named `name` in the project (at least one) is in the initial value of
     /// a static stored property, made once on first use.
+    /// Every call of the static factory `name` in the app (outside tests and previews) is a place
+    /// that runs once and keeps what it gets for the run, and there is one.
+    private mutating func everyCallKeeps(_ name: String, made: DeclarationReference) -> Bool {
+        var calls = 0
+        for reference in index.chainElements[name] {
+            let tree = index.trees[reference.tree]
+            let chain = tree.chains[reference.chain]
+            let element = chain.elements[reference.element]
+            // `AppEnvironment.live().store` keeps a part of what it makes, and lets the rest go.
+            guard element.isCall else { continue }
+            guard reference.element == chain.elements.count - 1 else { return false }
+            guard !PreviewCode.contains(element.nameToken, inTree: reference.tree, index: index, memo: memo),
+                  !TestCaseCode.isTestOrDouble(element.nameToken, of: tree, index: index) else { continue }
+            guard siteKeeps(element.nameToken, chainStart: chain.first, in: tree, treeIndex: reference.tree, made: made) else { return false }
+            calls += 1
+        }
+        return calls > 0
+    }
+
     private func isCalledOnlyFromStaticInitialValues(_ name: String) -> Bool {
         var calls = 0
         for reference in index.chainElements[name] {

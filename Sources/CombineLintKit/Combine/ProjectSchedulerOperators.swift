@@ -35,11 +35,17 @@ enum ProjectSchedulerOperators {
     }
 
     /// Whether the project declares a publisher extension method named `name` (an operator of its own).
-    static func isOperator(_ name: String, index: ProjectIndex) -> Bool {
-        index.functions[name].contains { reference in
-            let tree = index.trees[reference.tree]
-            return PublisherExtensions.declares(tree.functions[reference.item], in: tree)
+    /// Asked for every call before a chain's first operator: kept per name for the run, since a name
+    /// that thousands of types declare (`load`) would otherwise be read again for each call.
+    static func isOperator(_ name: String, index: ProjectIndex, memo: ProjectMemo?) -> Bool {
+        let compute = {
+            index.functions[name].contains { reference in
+                let tree = index.trees[reference.tree]
+                return PublisherExtensions.declares(tree.functions[reference.item], in: tree)
+            }
         }
+        guard let memo else { return compute() }
+        return memo.value(for: "project-operator \(name)", compute)
     }
 
     /// The last scheduler step of what function `f` returns (every returned chain alike).

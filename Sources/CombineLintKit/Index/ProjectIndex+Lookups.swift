@@ -33,6 +33,11 @@ extension ProjectIndex {
     }
 
     /// The properties named `name` in any type of the project (as the merge left them).
+    /// Whether more than one type declares a property of this name (without copying them).
+    public func declaresPropertyInSeveralTypes(named name: String) -> Bool {
+        typesDeclaringProperty[name].count > 1
+    }
+
     public func properties(named name: String) -> [IndexedProperty] {
         typesDeclaringProperty[name].compactMap { types[$0]?.properties[name] }
     }

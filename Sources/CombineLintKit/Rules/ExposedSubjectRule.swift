@@ -92,29 +92,40 @@ public struct ExposedSubjectRule: Rule {
     /// the indicator's own `markerRequests.send(())`): a struct that only hands the subject on to
     /// subscribers (`QuoteStreamHandles(updates: quotes)` read as `handles.updates.sink`) does not count.
     private func isHandedOut(_ name: String, fromTypeAt t: Int, _ context: RuleContext) -> Bool {
+        // Worked out once per file and name: a file of many types declaring `events` reads the name's uses once.
+        let key = "exposed_subject handed-out\u{0}" + context.file.path + "\u{0}" + name
+        return context.memo.value(for: key) { typesHandingOut(name, context) }.contains(t)
+    }
+
+    /// The types of this file whose code hands out their member `name` as `isHandedOut` says.
+    private func typesHandingOut(_ name: String, _ context: RuleContext) -> Set<Int> {
         let tree = context.tree
-        guard let treeIndex = context.index.treeIndexByPath[tree.file.path] else { return false }
+        guard let treeIndex = context.index.treeIndexByPath[tree.file.path] else { return [] }
         let isSentInto = { (label: String) -> Bool in
             context.memo.value(for: "exposed_subject senders\u{0}" + label) { SubjectSenders(member: label, index: context.index) }.feedsAnywhere
         }
+        var types = Set<Int>()
         // `self.markerRequests` as an argument is a chain of its own.
-        let asChain = context.index.chainElements[name].entries(inTree: treeIndex).contains { reference in
+        for reference in context.index.chainElements[name].entries(inTree: treeIndex) {
             let chain = tree.chains[reference.chain]
             guard reference.element == 1, chain.elements.count == 2, chain.elements[0].name == "self",
-                  tree.enclosingType(of: chain.first) == t, let label = argumentLabel(before: chain.first, in: tree),
-                  SubjectSenders.projectCalleeTakingSubject(chain, at: reference.element, in: tree, index: context.index) != nil else { return false }
-            return isSentInto(label)
+                  let t = tree.enclosingType(of: chain.first), !types.contains(t), let label = argumentLabel(before: chain.first, in: tree),
+                  SubjectSenders.projectCalleeTakingSubject(chain, at: reference.element, in: tree, index: context.index) != nil,
+                  isSentInto(label) else { continue }
+            types.insert(t)
         }
-        if asChain { return true }
         // A bare `markerRequests` argument is a single token.
-        return context.index.identifiers[name].entries(inTree: treeIndex).contains { reference in
+        for reference in context.index.identifiers[name].entries(inTree: treeIndex) {
             let i = reference.token
-            guard tree.enclosingType(of: i) == t, i + 1 < tree.tokens.count,
+            guard let t = tree.enclosingType(of: i), !types.contains(t), i + 1 < tree.tokens.count,
                   [.comma, .rightParen].contains(tree.tokens[i + 1].kind), let label = argumentLabel(before: i, in: tree),
-                  let open = wholeArgumentOpenParen(at: i, in: tree), open > 0, tree.tokens[open - 1].kind == .identifier else { return false }
+                  let open = wholeArgumentOpenParen(at: i, in: tree), open > 0, tree.tokens[open - 1].kind == .identifier else { continue }
             let callee = tree.name(open - 1)
-            return !Catalogue.subscriberTakingCalls.contains(callee) && SubjectSenders.takesSubject(callee, index: context.index) && isSentInto(label)
+            if !Catalogue.subscriberTakingCalls.contains(callee), SubjectSenders.takesSubject(callee, index: context.index), isSentInto(label) {
+                types.insert(t)
+            }
         }
+        return types
     }
 
     /// `label` of `label: value` where the value starts at token `first`.

@@ -177,4 +177,50 @@ final class CoreRulesRound80Tests: XCTestCase {
         """
         XCTAssertEqual(positions(StrongSelfCaptureRule.self, text), ["20:45", "21:21"])
     }
+    /// The application's delegate keeps `lazy var environment = AppEnvironment.live()`: the static
+    /// factory's only call keeps what it makes for the run, so the sync engine it makes lives for the
+    /// run and its strong `self` frees nothing late. A factory that a screen also calls
+    /// (`ReportFactory.make()` in `viewDidLoad`) makes objects that go with the screen.
+    func testObjectsAStaticFactoryMakesForTheApplicationDelegatesStoredPropertyLiveForTheRun() {
+        let text = """
+        final class AppDelegate: UIResponder, UIApplicationDelegate {
+            lazy var environment = AppEnvironment.live()
+        }
+        struct AppEnvironment {
+            let engine: SyncEngine
+            static func live() -> AppEnvironment { AppEnvironment(engine: SyncEngine()) }
+        }
+        final class SyncEngine {
+            @Published var status = 0
+            var count = 0
+            private var cancellables = Set<AnyCancellable>()
+            init() {
+                $status.sink { _ in self.count += 1 }.store(in: &cancellables)
+            }
+        }
+        enum ReportFactory {
+            static func make() -> ReportModel { ReportModel() }
+        }
+        final class ReportModel {
+            @Published var rows = 0
+            var seen = 0
+            private var cancellables = Set<AnyCancellable>()
+            init() {
+                $rows.sink { _ in self.seen += 1 }.store(in: &cancellables)
+            }
+        }
+        final class LaunchHelper {
+            static let shared = LaunchHelper()
+            let model = ReportFactory.make()
+        }
+        final class ReportViewController: UIViewController {
+            var model: ReportModel?
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                model = ReportFactory.make()
+            }
+        }
+        """
+        XCTAssertEqual(positions(StrongSelfCaptureRule.self, text), ["24:27"])
+    }
 }
