@@ -13,7 +13,10 @@ Reports `.assign(to: \.property, on: self)` in a class (or actor), also when `se
 name in the same scope (`let me = self`, `guard let strongSelf = self`), and the subscription is
 kept. When the key path names an `@Published` property of the enclosing type (declared in any file
 or extension the project index sees) and the cancellable goes to `.store(in:)`, the finding carries
-a fix that writes `.assign(to: &$property)` and removes the `.store(in:)`.
+a fix that writes `.assign(to: &$property)` and removes the `.store(in:)`. The project's own operator declared in an extension
+of a publisher type whose every returned chain ends in `assign(to: keyPath, on: root)` on one of its parameters
+(`func bind<Root: AnyObject>(to keyPath: …, on root: Root) -> AnyCancellable`) is reported the same way where it is given `self`
+(`model.$badge.bind(to: \.badgeText, on: self).store(in: &bindings)`); a variant that subscribes with `sink { [weak root] … }` is not.
 
 Not reported: another target (`on: label`, `on: self.label`, `on: viewModel`), CombineExt's `assign(to:on:ownership:)` with `.weak` or `.unowned` (it holds `self` weakly), `assign(to: &$x)`,
 structs and enums (no reference, no cycle), a binding declared `weak` (an `unowned` one or an

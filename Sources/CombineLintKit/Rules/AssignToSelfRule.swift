@@ -13,12 +13,13 @@ public struct AssignToSelfRule: Rule {
     static let requiredNames = NameSet(["assign"])
 
     public func check(_ context: RuleContext) -> [Finding] {
-        // Every finding is about one of the file's subscriptions.
-        guard !context.subscriptions.isEmpty else { return [] }
-        guard context.mentions(anyOf: Self.requiredNames) else { return [] }
+        let helperFindings = assignOperatorFindings(context)
+        // Every other finding is about one of the file's subscriptions.
+        guard !context.subscriptions.isEmpty else { return helperFindings }
+        guard context.mentions(anyOf: Self.requiredNames) else { return helperFindings }
         let tree = context.tree
         let finite = FinitePublishers(index: context.index, memo: context.memo, oneShot: true)
-        var result: [Finding] = []
+        var result: [Finding] = helperFindings
         for subscription in context.subscriptions where subscription.subscriber == .assignOnObject {
             let chain = tree.chains[subscription.chain]
             let element = chain.elements[subscription.element]
@@ -53,6 +54,58 @@ public struct AssignToSelfRule: Rule {
                                           fix: fix, help: help))
         }
         return result
+    }
+
+    /// `viewModel.$summary.bind(to: \.title, on: self).store(in: &bindings)`: the project's own
+    /// operator that ends in `assign(to:on:)` on the root it is given (`ProjectAssignOperators`),
+    /// given `self`, with the same conditions as the `assign(to:on:)` written out.
+    private func assignOperatorFindings(_ context: RuleContext) -> [Finding] {
+        let names = ProjectAssignOperators.candidateNames(index: context.index, memo: context.memo)
+        guard context.mentions(anyOf: names) else { return [] }
+        let tree = context.tree
+        let finite = FinitePublishers(index: context.index, memo: context.memo, oneShot: true)
+        var result: [Finding] = []
+        for (c, chain) in tree.chains.enumerated() {
+            // The operator is what the chain ends with, or what it stores (`….bind(to:on:).store(in: &bag)`).
+            var e = chain.elements.count - 1
+            if e >= 1, SubscriptionFinder.bagArgument(of: chain.elements[e]) != nil { e -= 1 }
+            guard e >= 1, case let element = chain.elements[e], element.kind == .member, element.isCall,
+                  !Catalogue.isPipelineOperator(element),
+                  let p = ProjectAssignOperators.rootParameter(of: element.name, index: context.index, memo: context.memo),
+                  let root = argument(of: element, forParameterAt: p, context: context),
+                  root.value.lowerBound == root.value.upperBound, case let targetToken = root.value.lowerBound,
+                  isSelf(targetToken, in: tree) else { continue }
+            let subscription = Subscription(chain: c, element: e, subscriber: .assignOnObject,
+                                            storage: SubscriptionFinder.storage(of: chain, subscriberAt: e, in: tree))
+            guard SelfCapture.isInReferenceType(targetToken, of: tree, index: context.index),
+                  !isInStaticContext(targetToken, in: tree),
+                  keepsSubscription(subscription, chain: chain, in: tree),
+                  !finite.finishes(chain, before: e, in: tree),
+                  !NeverFinishingSources.startsFromUndecidedCall(chain, before: e, tree: tree, index: context.index),
+                  !LongLivedObjects.liveForTheRun(around: targetToken, in: tree, index: context.index, memo: context.memo) else { continue }
+            if let treeIndex = context.index.treeIndexByPath[context.file.path] {
+                if let kept = keeper(of: subscription), let t = tree.enclosingType(of: targetToken),
+                   OwnerTeardowns.releasedWhenLeaving(kept, ofType: t, inTree: treeIndex, index: context.index, memo: context.memo) { continue }
+                if PreviewCode.contains(targetToken, inTree: treeIndex, index: context.index, memo: context.memo) { continue }
+            }
+            let kept = keeper(of: subscription).map { "keeps its cancellable in `\($0)`" } ?? "keeps its cancellable"
+            let message = "`\(element.name)(…)` ends in `assign(to:on:)`, which retains `self` while `self` \(kept): neither is freed until the publisher completes."
+            result.append(context.finding(tokens: element.nameToken, through: element.closeParen ?? element.lastToken, message: message,
+                                          help: "Use `sink` with `[weak self]` instead, or a variant of `\(element.name)` that holds its root weakly."))
+        }
+        return result
+    }
+
+    /// The argument a call passes for parameter `p` of the project's operator of its name (matched
+    /// by the label of the first declaration; unlabelled parameters by position).
+    private func argument(of element: ChainElement, forParameterAt p: Int, context: RuleContext) -> Argument? {
+        guard let reference = context.index.functions[element.name].first(where: { reference in
+            let tree = context.index.trees[reference.tree]
+            return PublisherExtensions.declares(tree.functions[reference.item], in: tree)
+        }) else { return nil }
+        let function = context.index.trees[reference.tree].functions[reference.item]
+        guard p < function.parameters.count else { return nil }
+        return element.argument(forParameter: p, of: function)
     }
 
     private func message(_ keeper: String?) -> String {

@@ -223,4 +223,40 @@ final class CoreRulesRound80Tests: XCTestCase {
         """
         XCTAssertEqual(positions(StrongSelfCaptureRule.self, text), ["24:27"])
     }
+    /// `bind(to:on:)`, the project's own operator ending in `assign(to: keyPath, on: root)`, given
+    /// `self` and kept in `self`'s bag, retains `self` as the `assign(to:on:)` written out would. A
+    /// weak variant that subscribes with `sink { [weak root] … }`, and the operator given another
+    /// object, are not reported.
+    func testTheProjectsOwnOperatorEndingInAssignOnItsRootIsReportedWhenGivenSelf() {
+        let text = """
+        extension Publisher where Failure == Never {
+            func bind<Root: AnyObject>(to keyPath: ReferenceWritableKeyPath<Root, Output>, on root: Root) -> AnyCancellable {
+                receive(on: DispatchQueue.main).assign(to: keyPath, on: root)
+            }
+            func weakBind<Root: AnyObject>(to keyPath: ReferenceWritableKeyPath<Root, Output>, on root: Root) -> AnyCancellable {
+                sink { [weak root] in root?[keyPath: keyPath] = $0 }
+            }
+        }
+        final class ListModel: ObservableObject {
+            @Published var badge = ""
+        }
+        final class ListViewController: UIViewController {
+            var badgeText = ""
+            let model = ListModel()
+            let label = UILabel()
+            private var bindings = Set<AnyCancellable>()
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                model.$badge.bind(to: \\.badgeText, on: self).store(in: &bindings)
+                model.$badge.weakBind(to: \\.badgeText, on: self).store(in: &bindings)
+                model.$badge.map(Optional.some).bind(to: \\.text, on: label).store(in: &bindings)
+            }
+        }
+        """
+        let found = findings(of: AssignToSelfRule.self, in: [(path: "A.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["19:22"])
+        XCTAssertEqual(found.map(\.message), [
+            "`bind(…)` ends in `assign(to:on:)`, which retains `self` while `self` keeps its cancellable in `bindings`: neither is freed until the publisher completes.",
+        ])
+    }
 }
