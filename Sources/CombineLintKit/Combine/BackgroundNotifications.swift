@@ -59,6 +59,11 @@ enum BackgroundNotifications {
             let e = call.element
             let element = chain.elements[e]
             if e > 0 || chain.root.name != Catalogue.taskType { onlyTasksAround = false }
+            // `let work = DispatchWorkItem { … }` then `queue.asyncAfter(deadline: …, execute: work)`.
+            if e == 0, element.name == "DispatchWorkItem", case .declaration(let v) = chain.context {
+                if let background = workItemRunsOnBackgroundQueue(v, in: tree, queues: queues) { return background }
+                continue
+            }
             guard e > 0 else { continue }
             // `queue.sync { }` runs its block on the calling thread (GCD's documented
             // optimization), so the code around it decides.
@@ -85,6 +90,22 @@ enum BackgroundNotifications {
         if CoreBluetoothQueues.runsDelegateCallbackOffMain(token, in: tree) { return true }
         return followsPrivateMethods && tree.enclosingClosures(of: token).isEmpty
             && privateMethodIsCalledOnlyOffMain(around: token, in: tree, index: index, memo: memo, subjectLevels: subjectLevels)
+    }
+
+    /// Where the work item bound to local `v` runs: on a background queue when every queue it is
+    /// handed to (`queue.async(execute: work)`, `asyncAfter(deadline:execute:)`) is one, on main when
+    /// one is not; nil when it is handed to none.
+    private static func workItemRunsOnBackgroundQueue(_ v: Int, in tree: SyntaxTree, queues: DeliveryQueues) -> Bool? {
+        var handed = false
+        for use in SubscriptionFinder.usesAfterDeclaration(of: v, in: tree) {
+            guard use >= 2, tree.tokens[use - 1].kind == .colon, tree.name(use - 2) == "execute",
+                  let open = tree.openParen(ofWholeArgument: use), let call = tree.call(openedAt: open), call.element > 0 else { continue }
+            let chain = tree.chains[call.chain]
+            guard Catalogue.dispatchAsyncCalls.contains(chain.elements[call.element].name) else { continue }
+            guard queues.isBackgroundQueue(chain.first...chain.elements[call.element - 1].lastToken) else { return false }
+            handed = true
+        }
+        return handed ? true : nil
     }
 
     /// Whether the token is directly in a `private` (or `fileprivate`) method that its file calls

@@ -4672,7 +4672,8 @@ in its own body, a `Deferred` of one of these; a `@Published` projection, `$item
 property, or a computed property that only erases one, `store.ridesPublisher`, whose current value
 is sent as it is subscribed) moved by `subscribe(on:)` to a background queue, or a `NotificationCenter` publisher (also of a
 center passed in, `init(center: NotificationCenter = .default)`) of a notification that the
-project posts only off the main thread (every `post(name:)` of it is in `DispatchQueue.global().async`,
+project posts only off the main thread (every `post(name:)` of it is in `DispatchQueue.global().async`, in a
+`DispatchWorkItem` handed only to background queues, `captureQueue.asyncAfter(deadline: …, execute: work)`,
 on a background queue property, in `Task.detached`, in an isolated method of an `actor` or a `Task` it
 starts, in the completion handler of `URLSession.shared.dataTask(with:)` (also `uploadTask`,
 `downloadTask`, and a session property made without a `delegateQueue:`, or any other session, `api.urlSession.dataTask(with:) { … }`,

@@ -119,7 +119,7 @@ public struct ExposedSubjectRule: Rule {
             let i = reference.token
             guard let t = tree.enclosingType(of: i), !types.contains(t), i + 1 < tree.tokens.count,
                   [.comma, .rightParen].contains(tree.tokens[i + 1].kind), let label = argumentLabel(before: i, in: tree),
-                  let open = wholeArgumentOpenParen(at: i, in: tree), open > 0, tree.tokens[open - 1].kind == .identifier else { continue }
+                  let open = tree.openParen(ofWholeArgument: i), open > 0, tree.tokens[open - 1].kind == .identifier else { continue }
             let callee = tree.name(open - 1)
             if !Catalogue.subscriberTakingCalls.contains(callee), SubjectSenders.takesSubject(callee, index: context.index), isSentInto(label) {
                 types.insert(t)
@@ -132,32 +132,6 @@ public struct ExposedSubjectRule: Rule {
     private func argumentLabel(before first: Int, in tree: SyntaxTree) -> String? {
         guard first >= 2, tree.tokens[first - 1].kind == .colon, tree.tokens[first - 2].kind == .identifier else { return nil }
         return tree.name(first - 2)
-    }
-
-    /// The `(` of the call whose whole argument is the single token `i` (`f(x)`, `f(a, label: x)`).
-    private func wholeArgumentOpenParen(at i: Int, in tree: SyntaxTree) -> Int? {
-        var k = i - 1
-        // `label: x`
-        if k >= 1, tree.tokens[k].kind == .colon, tree.tokens[k - 1].kind == .identifier { k -= 2 }
-        guard k >= 0 else { return nil }
-        if tree.tokens[k].kind == .leftParen { return k }
-        guard tree.tokens[k].kind == .comma else { return nil }
-        // Back over the earlier arguments to the unmatched `(`.
-        var depth = 0
-        while k > 0 {
-            k -= 1
-            switch tree.tokens[k].kind {
-            case .rightParen, .rightBracket, .rightBrace: depth += 1
-            case .leftBracket, .leftBrace:
-                if depth == 0 { return nil }
-                depth -= 1
-            case .leftParen:
-                if depth == 0 { return k }
-                depth -= 1
-            default: break
-            }
-        }
-        return nil
     }
 
     /// Whether a protocol among the type's ancestors (project index) declares a property of this name.

@@ -388,4 +388,37 @@ final class DefaultRulesRound80Tests: XCTestCase {
         let found = findings(of: ExposedSubjectRule.self, in: [(path: "A.swift", text: text)])
         XCTAssertEqual(lineColumns(found), ["24:9"])
     }
+    /// A capture service sends its results from a `DispatchWorkItem` it hands to its capture queue
+    /// (`captureQueue.asyncAfter(deadline:execute: work)`): the subject delivers there, and a store's
+    /// sink sets an observed `@Published` property off main. A work item handed to the main queue
+    /// sends on main.
+    func testASendInADispatchWorkItemHandedToABackgroundQueueRunsOffMain() {
+        let text = """
+        final class CaptureService {
+            let completed = PassthroughSubject<Int, Never>()
+            let shown = PassthroughSubject<Int, Never>()
+            private let captureQueue = DispatchQueue(label: "capture")
+            func capture(_ delay: Double) {
+                let work = DispatchWorkItem { [weak self] in self?.completed.send(1) }
+                captureQueue.asyncAfter(deadline: .now() + delay, execute: work)
+                let show = DispatchWorkItem { [weak self] in self?.shown.send(1) }
+                DispatchQueue.main.async(execute: show)
+            }
+        }
+        final class Library: ObservableObject {
+            @Published private(set) var recent = 0
+            @Published private(set) var visible = 0
+            private var bag = Set<AnyCancellable>()
+            init(capture: CaptureService) {
+                capture.completed.sink { [weak self] in self?.recent = $0 }.store(in: &bag)
+                capture.shown.sink { [weak self] in self?.visible = $0 }.store(in: &bag)
+            }
+        }
+        struct RecentView: View {
+            @ObservedObject var library: Library
+            var body: some View { Text("\\(library.recent) \\(library.visible)") }
+        }
+        """
+        XCTAssertEqual(lineColumns(mainActorFindings(text)), ["17:27"])
+    }
 }

@@ -1,0 +1,27 @@
+extension SyntaxTree {
+    /// The `(` of the call whose whole argument is the single token `i` (`f(x)`, `f(a, label: x)`).
+    public func openParen(ofWholeArgument i: Int) -> Int? {
+        var k = i - 1
+        // `label: x`
+        if k >= 1, tokens[k].kind == .colon, tokens[k - 1].kind == .identifier { k -= 2 }
+        guard k >= 0 else { return nil }
+        if tokens[k].kind == .leftParen { return k }
+        guard tokens[k].kind == .comma else { return nil }
+        // Back over the earlier arguments to the unmatched `(`.
+        var depth = 0
+        while k > 0 {
+            k -= 1
+            switch tokens[k].kind {
+            case .rightParen, .rightBracket, .rightBrace: depth += 1
+            case .leftBracket, .leftBrace:
+                if depth == 0 { return nil }
+                depth -= 1
+            case .leftParen:
+                if depth == 0 { return k }
+                depth -= 1
+            default: break
+            }
+        }
+        return nil
+    }
+}
