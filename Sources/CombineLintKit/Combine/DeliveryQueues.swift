@@ -363,8 +363,14 @@ struct DeliveryQueues {
     /// `Future { promise in session.dataTask(with: request) { … promise(.success(x)) }.resume() }`: every
     /// call of the promise runs off the main thread (a URLSession completion handler, a background
     /// queue), so the `Future` delivers there.
+    /// `Deferred { Future { … } }` alike: every `Future` its closure returns.
     private func futureFulfilledOffMain(_ chain: Chain, firstOperator: Int) -> Bool {
-        guard followsNotifications, firstOperator == 1, chain.root.name == "Future", let c = chain.root.closures.last else { return false }
+        guard followsNotifications, firstOperator == 1, let c = chain.root.closures.last else { return false }
+        if chain.root.name == "Deferred" {
+            let futures = tree.chainsReturned(byClosure: c)
+            return !futures.isEmpty && futures.allSatisfy { $0.elements.count == 1 && futureFulfilledOffMain($0, firstOperator: 1) }
+        }
+        guard chain.root.name == "Future" else { return false }
         let calls = promiseCalls(in: c)
         return !calls.isEmpty && calls.allSatisfy { BackgroundNotifications.runsOffMain($0, in: tree, index: index) }
     }

@@ -4715,7 +4715,7 @@ URLSession's queue too, and one whose inner publisher is a project function retu
 source (`Deferred { Future { promise in promise(.success(check(text))) } }`) emits on the thread that
 subscribes to it, the upstream's; a `Future` whose every call of its promise runs off the main thread (in a
 URLSession completion handler, `DispatchQueue.global().async { promise(…) }`), made in the chain or returned by
-the project's function, delivers there; a combined pipeline (`Publishers.CombineLatest(monitor.bpm, monitor.zone)`,
+the project's function, also inside `Deferred { … }`, delivers there; a combined pipeline (`Publishers.CombineLatest(monitor.bpm, monitor.zone)`,
 `a.combineLatest(b)`, `merge(with:)`, `zip`) delivers each input's values on that input's thread, so off main when one
 input does (the pipeline so far, or one of its arguments), and so does a `flatMap` or `switchToLatest` one of whose inner
 publishers does (`guard let id else { return Just(nil)… }; return feed.match(id: id)…`); or the source is a stored publisher property (a `share()`,

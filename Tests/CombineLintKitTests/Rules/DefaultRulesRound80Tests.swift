@@ -421,4 +421,39 @@ final class DefaultRulesRound80Tests: XCTestCase {
         """
         XCTAssertEqual(lineColumns(mainActorFindings(text)), ["17:27"])
     }
+    /// A renderer returns `Deferred { Future { queue.async { … promise(…) } } }`: each inner
+    /// publisher of a `flatMap` fulfils on the renderer's queue, after a `throttle` on main, so the
+    /// sink sets an observed `@Published` property off main.
+    func testADeferredFutureFulfilledOnABackgroundQueueDeliversThere() {
+        let text = """
+        final class Renderer {
+            private let queue = DispatchQueue(label: "render")
+            func render(_ scale: Double) -> AnyPublisher<Int, Never> {
+                Deferred {
+                    Future<Int, Never> { [queue] promise in
+                        queue.async { promise(.success(Int(scale))) }
+                    }
+                }
+                .eraseToAnyPublisher()
+            }
+        }
+        final class EditorModel: ObservableObject {
+            @Published var scale = 1.0
+            @Published private(set) var preview = 0
+            private let renderer = Renderer()
+            private var bag = Set<AnyCancellable>()
+            init() {
+                $scale.throttle(for: .milliseconds(100), scheduler: DispatchQueue.main, latest: true)
+                    .flatMap { [renderer] in renderer.render($0) }
+                    .sink { [weak self] in self?.preview = $0 }
+                    .store(in: &bag)
+            }
+        }
+        struct EditorView: View {
+            @ObservedObject var model: EditorModel
+            var body: some View { Text("\\(model.preview)") }
+        }
+        """
+        XCTAssertEqual(lineColumns(mainActorFindings(text)), ["20:14"])
+    }
 }
