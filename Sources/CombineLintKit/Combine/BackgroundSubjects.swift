@@ -188,9 +188,11 @@ enum BackgroundSubjects {
         let compute = { () -> [String: [Send]] in
             var result: [String: [Send]] = [:]
             for reference in index.chainElements["send"] where reference.element >= 1 {
-                let elements = index.trees[reference.tree].chains[reference.chain].elements
+                let tree = index.trees[reference.tree]
+                let elements = tree.chains[reference.chain].elements
                 let receiver = elements[reference.element - 1]
-                guard elements[reference.element].isCall, !receiver.isCall else { continue }
+                guard !receiver.isCall, elements[reference.element].isCall
+                        || isSendHandedToCallHere(tree.chains[reference.chain], at: reference.element, in: tree) else { continue }
                 result[receiver.name, default: []].append(Send(tree: reference.tree, token: elements[reference.element].nameToken, chain: reference.chain, element: reference.element))
             }
             return result
@@ -213,6 +215,15 @@ enum BackgroundSubjects {
             result[owner ?? "", default: []].append(send)
         }
         return result
+    }
+
+    /// `positions.forEach(self.positionSubject.send)`: `send` handed to a call that runs it right
+    /// there, on the caller's thread; not to a subscriber (`sink(receiveValue: subject.send)`), which
+    /// runs it where its pipeline delivers.
+    private static func isSendHandedToCallHere(_ chain: Chain, at e: Int, in tree: SyntaxTree) -> Bool {
+        guard e == chain.elements.count - 1, case .argument(let open) = chain.context, open > 0,
+              tree.tokens[open - 1].kind == .identifier else { return false }
+        return !["sink", "handleEvents", "assign", "subscribe"].contains(tree.name(open - 1))
     }
 
     private static func isPassthrough(_ property: IndexedProperty) -> Bool {

@@ -4684,7 +4684,8 @@ only from such code, and at least once, runs there too),
 or an `@Published` property (`$rows`, `model.$rows`, read as the property of the type the chain shows) that the app's code
 changes off the main thread in the places below (not an initializer's own statements; `rows = …`, `self?.rows.append(…)` in a sink
 after `receive(on: processingQueue)`), whose changes `$rows` delivers on the changing thread,
-or a `PassthroughSubject` property that the project sends into off the main thread, in at least one of its `send`s outside
+or a `PassthroughSubject` property that the project sends into off the main thread (also by handing `send` to a call
+that runs it there, `values.forEach(self.positionSubject.send)`; not to a `sink`), in at least one of its `send`s outside
 tests (a subject also sent into from the main thread delivers the other values there, still a race) (in those places, or in the
 `urlSession(…)` delegate callbacks of a type that makes its session with `delegate: self, delegateQueue: nil`,
 which URLSession calls on a serial queue of its own, or with a queue made by `OperationQueue()` (also held in a local or a

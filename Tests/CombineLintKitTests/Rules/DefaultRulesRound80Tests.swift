@@ -456,4 +456,37 @@ final class DefaultRulesRound80Tests: XCTestCase {
         """
         XCTAssertEqual(lineColumns(mainActorFindings(text)), ["20:14"])
     }
+    /// `frame.positions.forEach(self.positionSubject.send)` on the decode queue: `send` handed to a
+    /// call that runs it right there sends on that queue, so a controller's sink of the erased
+    /// `positions` touches a label off main. `send` handed to a `sink` runs where that pipeline
+    /// delivers, which this send's place does not tell.
+    func testASendHandedByReferenceToACallThatRunsItHereIsASend() {
+        let text = """
+        final class PositionSocket {
+            private let positionSubject = PassthroughSubject<Int, Never>()
+            private let echoSubject = PassthroughSubject<Int, Never>()
+            private let decodeQueue = DispatchQueue(label: "decode")
+            var positions: AnyPublisher<Int, Never> { positionSubject.eraseToAnyPublisher() }
+            var echoes: AnyPublisher<Int, Never> { echoSubject.eraseToAnyPublisher() }
+            private var bag = Set<AnyCancellable>()
+            func handle(_ values: [Int]) {
+                decodeQueue.async { values.forEach(self.positionSubject.send) }
+            }
+            func bind(_ input: AnyPublisher<Int, Never>) {
+                input.receive(on: DispatchQueue.main).sink(receiveValue: echoSubject.send).store(in: &bag)
+            }
+        }
+        final class MapViewController: UIViewController {
+            let label = UILabel()
+            let socket = PositionSocket()
+            private var bag = Set<AnyCancellable>()
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                socket.positions.sink { [weak self] in self?.label.text = "\\($0)" }.store(in: &bag)
+                socket.echoes.sink { [weak self] in self?.label.text = "\\($0)" }.store(in: &bag)
+            }
+        }
+        """
+        XCTAssertEqual(lineColumns(mainActorFindings(text)), ["21:26"])
+    }
 }
