@@ -4,19 +4,36 @@
 /// with the others).
 enum BackgroundPublished {
     /// The projected names (`$rows`) of the project's `@Published` properties that some code changes
-    /// outside an initializer: a file naming none of them starts no pipeline from one that is changed
-    /// off main. A superset, for a file's quick check, worked out once per run.
+    /// where it may run off main (in a closure, a `private` method, an actor, a delegate callback): a
+    /// file naming none of them starts no pipeline from one that is changed off main. A superset, for
+    /// a file's quick check, worked out once per run without resolving any owner.
     static func names(index: ProjectIndex, memo: ProjectMemo) -> NameSet {
         memo.value(for: "published-changed-names") {
             var names = Set<String>()
             var seen = Set<String>()
             for type in index.types.values {
                 for property in type.properties.values where property.hasAttribute("Published") && seen.insert(property.name).inserted {
-                    if !changesByOwner(of: property.name, index: index, memo: memo).isEmpty { names.insert("$" + property.name) }
+                    // Stops at the first such change; the cheap test of where it runs comes first.
+                    if index.chainElements[property.name].contains(where: { mayRunOffMain($0, index: index) && isChange($0, index: index) }) {
+                        names.insert("$" + property.name)
+                    }
                 }
             }
             return NameSet(names.sorted())
         }
+    }
+
+    /// Where `BackgroundNotifications.runsOffMain` may answer yes: in a closure, or directly in a
+    /// `private` method, a method of an actor or a delegate callback.
+    private static func mayRunOffMain(_ change: ElementReference, index: ProjectIndex) -> Bool {
+        let tree = index.trees[change.tree]
+        let token = tree.chains[change.chain].elements[change.element].nameToken
+        if tree.innermostClosure(of: token) != nil { return true }
+        guard let f = tree.enclosingFunction(of: token) else { return false }
+        let function = tree.functions[f]
+        if function.modifiers.contains(where: { $0 == "private" || $0 == "fileprivate" }) { return true }
+        if let t = function.enclosingType, tree.types[t].kind == .actor || tree.types[t].kind == .extension { return true }
+        return Catalogue.urlSessionDelegateCallbacks.contains(function.name) || function.name.hasPrefix("centralManager") || function.name.hasPrefix("peripheral")
     }
 
     /// Whether code of the app (not of tests or test doubles) changes `owner`'s `@Published` property
@@ -60,14 +77,15 @@ enum BackgroundPublished {
     /// The changes of a property named `name` (`rows = …`, `self.rows = …`, `self?.rows.append(…)`,
     /// `model.rows = …`), but for an initializer's own statements.
     private static func changes(of name: String, index: ProjectIndex) -> [ElementReference] {
-        index.chainElements[name].filter { reference in
-            let tree = index.trees[reference.tree]
-            let chain = tree.chains[reference.chain]
-            let element = chain.elements[reference.element]
-            guard !element.isCall, element.subscripts.isEmpty, NameWrites.isChanged(at: element.nameToken, in: tree) else { return false }
-            // An initializer's own statements set the first value; a closure made there (a sink) runs later.
-            guard let f = tree.enclosingFunction(of: element.nameToken) else { return false }
-            return tree.functions[f].kind != .initializer || tree.innermostClosure(of: element.nameToken) != nil
-        }
+        index.chainElements[name].filter { isChange($0, index: index) }
+    }
+
+    private static func isChange(_ reference: ElementReference, index: ProjectIndex) -> Bool {
+        let tree = index.trees[reference.tree]
+        let element = tree.chains[reference.chain].elements[reference.element]
+        guard !element.isCall, element.subscripts.isEmpty, NameWrites.isChanged(at: element.nameToken, in: tree) else { return false }
+        // An initializer's own statements set the first value; a closure made there (a sink) runs later.
+        guard let f = tree.enclosingFunction(of: element.nameToken) else { return false }
+        return tree.functions[f].kind != .initializer || tree.innermostClosure(of: element.nameToken) != nil
     }
 }

@@ -74,8 +74,13 @@ enum BackgroundSubjects {
     /// The computed properties that erase one of them (`erasingGetters`) are among the names.
     static func names(index: ProjectIndex, memo: ProjectMemo) -> NameSet {
         memo.value(for: "subjects-sent-off-main") {
-            let candidates = sendsByReceiver(index: index, memo: memo).keys.filter { index.declaresSubjectProperty(named: $0) }
-            let subjects = candidates.filter { isSentOffMain($0, index: index, memo: memo) }
+            let sends = sendsByReceiver(index: index, memo: memo)
+            let candidates = sends.keys.filter { index.declaresSubjectProperty(named: $0) }
+            // Following senders a subject back costs more: only for a subject sent into from a subscriber's closure.
+            let subjects = candidates.filter { name in
+                isSentOffMain(name, levels: 1, index: index, memo: memo)
+                    || ((sends[name] ?? []).contains { isInSubscriberClosure($0, index: index) } && isSentOffMain(name, index: index, memo: memo))
+            }
             return NameSet((subjects + erasingGetters(index: index, memo: memo).keys.map { $0 }).sorted())
         }
     }
@@ -215,6 +220,16 @@ enum BackgroundSubjects {
             result[owner ?? "", default: []].append(send)
         }
         return result
+    }
+
+    /// Whether the send is in the value closure of a `sink` or `handleEvents` (any depth).
+    private static func isInSubscriberClosure(_ send: Send, index: ProjectIndex) -> Bool {
+        let tree = index.trees[send.tree]
+        return tree.enclosingClosures(of: send.token).contains { c in
+            guard let call = tree.call(receiving: c) else { return false }
+            let name = tree.chains[call.chain].elements[call.element].name
+            return name == "sink" || name == "handleEvents"
+        }
     }
 
     /// `positions.forEach(self.positionSubject.send)`: `send` handed to a call that runs it right
