@@ -5842,8 +5842,9 @@ self?.objectWillChange.send() }`), or by handing the property to a method of the
 forwards the `objectWillChange` of the parameter it is given (`forward(filter)`, with
 `func forward<Child: ObservableObject>(_ child: Child)` subscribing to `child.objectWillChange`), its own or one it
 inherits from a base class (`bindChild(importer)` of `BaseViewModel<State>`), or by forwarding the
-`objectWillChange` of a parameter that the same method stores in the property
-(`self.selectedSnapshot = snapshot`, then `snapshot.objectWillChange.sink { … }`).
+`objectWillChange` of a parameter, or a local, that the same method stores in the property
+(`self.selectedSnapshot = snapshot`, then `snapshot.objectWillChange.sink { … }`; `let store = ConnectionStore()`,
+`connectionStore = store`, then `store.objectWillChange.sink { … }`).
 Where several types share the outer type's simple name
 (`Library.ViewModel`, `Sync.ViewModel`), only views whose property names this very declaration
 count as observing it.

@@ -393,7 +393,8 @@ public struct NestedObservableObjectRule: Rule {
     }
 
     /// `self.selectedSnapshot = snapshot` in a method (an initializer, most often) that also forwards
-    /// `snapshot.objectWillChange`: the property holds the object whose changes are forwarded.
+    /// `snapshot.objectWillChange`, `snapshot` a parameter or a local of the method: the property holds
+    /// the object whose changes are forwarded.
     private func forwardsAssignedParameter(_ name: String, inType typeName: String, index: ProjectIndex) -> Bool {
         for use in index.identifiers[name] {
             let tree = index.trees[use.tree]
@@ -404,7 +405,9 @@ public struct NestedObservableObjectRule: Rule {
                   let f = tree.enclosingFunction(of: k), tree.innermostClosure(of: k) == nil,
                   TypeResolver.enclosingTypeName(at: k, in: tree) == typeName else { continue }
             let value = tree.name(k + 2)
-            guard value != name, tree.functions[f].parameters.contains(where: { $0.name == value }),
+            // A parameter, or a local the method made (`let store = ConnectionStore(); connectionStore = store`).
+            guard value != name, tree.functions[f].parameters.contains(where: { $0.name == value })
+                    || SubscriptionFinder.localVariable(named: value, visibleAt: k, in: tree) != nil,
                   let open = tree.functions[f].bodyOpen, let close = tree.functions[f].bodyClose else { continue }
             if tree.chains(in: open...close).contains(where: {
                 $0.elements.count >= 2 && $0.elements[0].name == value && $0.elements[1].name == "objectWillChange"

@@ -489,4 +489,32 @@ final class DefaultRulesRound80Tests: XCTestCase {
         """
         XCTAssertEqual(lineColumns(mainActorFindings(text)), ["21:26"])
     }
+    /// The initializer makes the inner object in a local, assigns it to the `@Published` property and
+    /// forwards the local's `objectWillChange`: the property holds the object whose changes are
+    /// forwarded. A second property given another local, whose changes nobody forwards, is reported.
+    func testForwardingTheObjectWillChangeOfTheLocalAssignedToThePropertyCounts() {
+        let text = """
+        final class ConnectionStore: ObservableObject {
+            @Published var sessions = 0
+        }
+        final class AppState: ObservableObject {
+            @Published var connectionStore: ConnectionStore
+            @Published var backupStore: ConnectionStore
+            private var bag = Set<AnyCancellable>()
+            init() {
+                let store = ConnectionStore()
+                let backup = ConnectionStore()
+                connectionStore = store
+                backupStore = backup
+                store.objectWillChange.sink { [weak self] _ in self?.objectWillChange.send() }.store(in: &bag)
+            }
+        }
+        struct StatusView: View {
+            @EnvironmentObject var state: AppState
+            var body: some View { Text("\\(state.connectionStore.sessions) \\(state.backupStore.sessions)") }
+        }
+        """
+        let found = findings(of: NestedObservableObjectRule.self, in: [(path: "A.swift", text: text)])
+        XCTAssertEqual(lineColumns(found), ["6:20"])
+    }
 }
