@@ -2912,7 +2912,8 @@ reference, `sink(receiveValue: model.events.send)`, and the subject handed to a 
 or initializer that takes a subject, `Relay(target: model.events)` (also by the declaring type itself,
 `TripOfferContext(decisions: self.decisions)`: the callee's type holds it to send into; as a bare argument,
 `Indicator(markerRequests: markerRequests)`, when the project sends into a member named as the argument's label, so a struct
-that only hands the subject on to subscribers, `StreamHandles(updates: quotes)`, does not count), or a local alias that does one
+that only hands the subject on to subscribers, `StreamHandles(updates: quotes)`, does not count; so is one assigned to another
+object's property that the project sends into, `transport.inboundFrames = inbound`), or a local alias that does one
 of these, `let events = model.events` … `events.send(x)`): there, `private` plus an
 erased publisher is a safe, mechanical change. A subject that other types feed on purpose is an
 input by design, and `private` would not compile; the `include_sent_from_outside` option reports
@@ -2923,7 +2924,8 @@ declares no type of, such as a typealias (`let store: AppStore`), is not known.
 
 Not reported: `static` properties (a shared channel that every part of the app sends to is their
 purpose), computed properties, subjects handed in by an initializer (`self.events = events` from
-a parameter: whoever made the subject keeps it and sends through it), protocol requirements (of a
+a parameter: whoever made the subject keeps it and sends through it) or set from outside the type (`var inboundFrames:
+PassthroughSubject<Frame, Never>?` with no initial value, assigned `transport.inboundFrames = inbound` by another type), protocol requirements (of a
 project protocol, and `ObservableObject`'s `objectWillChange` declared as a subject of its own, which
 SwiftUI subscribes to), subjects of structs and enums (value types
 hand a subject over, as a parameter or state bundle, and every copy shares it), members of

@@ -42,6 +42,9 @@ public struct ExposedSubjectRule: Rule {
                PreviewCode.contains(variable.nameToken, inTree: treeIndex, index: context.index, memo: context.memo) { continue }
             // Handed in by an initializer: whoever made the subject holds it and sends through it.
             if !includeSentFromOutside, isInjected(variable.name, intoTypeAt: t, in: tree) { continue }
+            // Set from outside (`transport.inboundFrames = inbound`): a delivery target another object owns.
+            if !includeSentFromOutside, variable.initializer == nil, !variable.isLet,
+               isAssignedFromOutside(variable.name, declaredIn: typeName, context) { continue }
             // Handed out whole to a type or function that takes a subject (`Indicator(markerRequests:
             // markerRequests)`, a dependencies struct): other types send into it by design.
             if !includeSentFromOutside, isHandedOut(variable.name, fromTypeAt: t, context) { continue }
@@ -114,9 +117,14 @@ public struct ExposedSubjectRule: Rule {
                   isSentInto(label) else { continue }
             types.insert(t)
         }
-        // A bare `markerRequests` argument is a single token.
+        // A bare `markerRequests` argument is a single token; so is the value of
+        // `transport.inboundFrames = inbound`, another object's subject property that it sends into.
         for reference in context.index.identifiers[name].entries(inTree: treeIndex) {
             let i = reference.token
+            if let t = tree.enclosingType(of: i), !types.contains(t), let target = assignedMember(valueAt: i, in: tree), isSentInto(target) {
+                types.insert(t)
+                continue
+            }
             guard let t = tree.enclosingType(of: i), !types.contains(t), i + 1 < tree.tokens.count,
                   [.comma, .rightParen].contains(tree.tokens[i + 1].kind), let label = argumentLabel(before: i, in: tree),
                   let open = tree.openParen(ofWholeArgument: i), open > 0, tree.tokens[open - 1].kind == .identifier else { continue }
@@ -126,6 +134,33 @@ public struct ExposedSubjectRule: Rule {
             }
         }
         return types
+    }
+
+    /// `inboundFrames` of `transport.inboundFrames = inbound`, the single token `i` being the whole value.
+    private func assignedMember(valueAt i: Int, in tree: SyntaxTree) -> String? {
+        guard i >= 4, tree.tokens[i - 1].kind == .equal, tree.tokens[i - 2].kind == .identifier, tree.tokens[i - 3].kind == .period,
+              i + 1 >= tree.tokens.count || tree.statementStarts[i + 1] || [.rightBrace, .semicolon].contains(tree.tokens[i + 1].kind),
+              !tree.isSelfReference(i - 4) else { return nil }
+        return tree.name(i - 2)
+    }
+
+    /// Whether code outside the declaring type assigns the property (`transport.inboundFrames = inbound`):
+    /// the subject is another object's, handed over to be sent into.
+    private func isAssignedFromOutside(_ name: String, declaredIn typeName: String, _ context: RuleContext) -> Bool {
+        // The types (simple names, "" outside any) whose code assigns another object's member of the
+        // name, once per name and run.
+        let assigners = context.memo.value(for: "exposed_subject assigners\u{0}" + name) { () -> Set<String> in
+            var types = Set<String>()
+            for reference in context.index.chainElements[name] where reference.element >= 1 {
+                let tree = context.index.trees[reference.tree]
+                let chain = tree.chains[reference.chain]
+                guard reference.element == chain.elements.count - 1, chain.elements[0].name != "self",
+                      NameWrites.isAssigned(at: chain.elements[reference.element].nameToken, in: tree) else { continue }
+                types.insert(TypeResolver.enclosingTypeName(at: chain.first, in: tree)?.lastNameComponent ?? "")
+            }
+            return types
+        }
+        return assigners.contains { $0 != typeName.lastNameComponent }
     }
 
     /// `label` of `label: value` where the value starts at token `first`.

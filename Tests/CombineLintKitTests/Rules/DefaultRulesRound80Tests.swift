@@ -517,4 +517,27 @@ final class DefaultRulesRound80Tests: XCTestCase {
         let found = findings(of: NestedObservableObjectRule.self, in: [(path: "A.swift", text: text)])
         XCTAssertEqual(lineColumns(found), ["6:20"])
     }
+    /// A broker hands its subject to a transport by assigning the transport's optional subject
+    /// property (`transport.inboundFrames = inbound`), and the transport sends into it: the broker's
+    /// subject is fed by another type by design, and the transport's property is a delivery target set
+    /// from outside. A subject nobody else sends into stays reported.
+    func testASubjectHandedOverByAssignmentToAnotherObjectsPropertyIsNotReported() {
+        let text = """
+        final class Transport {
+            var inboundFrames: PassthroughSubject<Int, Never>?
+            func received(_ frame: Int) { inboundFrames?.send(frame) }
+        }
+        final class Broker {
+            let inbound = PassthroughSubject<Int, Never>()
+            let alarms = PassthroughSubject<Int, Never>()
+            private let transport = Transport()
+            init() {
+                transport.inboundFrames = inbound
+            }
+            func raise(_ alarm: Int) { alarms.send(alarm) }
+        }
+        """
+        let found = findings(of: ExposedSubjectRule.self, in: [(path: "A.swift", text: text)])
+        XCTAssertEqual(lineColumns(found), ["7:9"])
+    }
 }
