@@ -32,8 +32,9 @@ enum BackgroundPublished {
         guard let f = tree.enclosingFunction(of: token) else { return false }
         let function = tree.functions[f]
         if function.modifiers.contains(where: { $0 == "private" || $0 == "fileprivate" }) { return true }
-        if let t = function.enclosingType, tree.types[t].kind == .actor || tree.types[t].kind == .extension { return true }
-        return Catalogue.urlSessionDelegateCallbacks.contains(function.name) || function.name.hasPrefix("centralManager") || function.name.hasPrefix("peripheral")
+        if let t = function.enclosingType, tree.types[t].kind == .actor
+            || (tree.types[t].kind == .extension && index.type(named: tree.types[t].name)?.kind == .actor) { return true }
+        return Catalogue.urlSessionDelegateCallbacks.contains(function.name) || Catalogue.coreBluetoothDelegateCallbacks.contains(function.name)
     }
 
     /// Whether code of the app (not of tests or test doubles) changes `owner`'s `@Published` property

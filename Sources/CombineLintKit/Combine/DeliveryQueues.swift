@@ -246,13 +246,19 @@ struct DeliveryQueues {
         guard subjectLevels > 0, followsNotifications || subjectLevels < BackgroundSubjects.maximumLevels,
               firstOperator >= 1, let source = chain.elements[..<firstOperator].last,
               !source.isCall, !source.name.hasPrefix("$") else { return nil }
+        // The project type whose property the chain reads, when the chain shows it; a protocol's
+        // requirement (`location: LocationProviding`) leaves the conformer open.
+        let declaringType = { () -> (name: String, property: IndexedProperty)? in
+            guard let owner = TypeResolver.ownerTypeThroughProperties(ofElement: firstOperator - 1, in: chain, tree: self.tree, index: self.index),
+                  self.index.type(named: owner)?.kind != .protocol,
+                  let property = self.index.property(source.name, ofType: owner) else { return nil }
+            return (owner, property)
+        }
         // `monitor.beats`, a computed property that only erases such a subject: the owner's when the
         // chain shows it, any of the name otherwise (its table is the top level's: not while judging a sender).
         if let memo, !index.declaresSubjectProperty(named: source.name) {
             guard followsNotifications else { return nil }
-            // A protocol's requirement (`location: LocationProviding`) leaves the conformer open.
-            if let owner = TypeResolver.ownerTypeThroughProperties(ofElement: firstOperator - 1, in: chain, tree: tree, index: index),
-               index.type(named: owner)?.kind != .protocol, index.property(source.name, ofType: owner) != nil {
+            if let (owner, _) = declaringType() {
                 guard let subject = BackgroundSubjects.erasedSubject(source.name, ofType: owner, index: index, memo: memo) else { return nil }
                 return (subject, index.declaresPropertyInSeveralTypes(named: subject) ? owner : nil)
             }
@@ -260,9 +266,7 @@ struct DeliveryQueues {
         }
         guard index.declaresSubjectProperty(named: source.name) else { return nil }
         // The type the chain reads the subject of, when the project declares the name more than once.
-        if index.declaresPropertyInSeveralTypes(named: source.name),
-           let owner = TypeResolver.ownerTypeThroughProperties(ofElement: firstOperator - 1, in: chain, tree: tree, index: index),
-           index.type(named: owner)?.kind != .protocol, let property = index.property(source.name, ofType: owner),
+        if index.declaresPropertyInSeveralTypes(named: source.name), let (owner, property) = declaringType(),
            ProjectIndex.isSubjectType(property) {
             return BackgroundSubjects.isSentOffMain(source.name, declaredBy: owner, levels: subjectLevels, index: index, memo: memo) ? (source.name, owner) : nil
         }

@@ -10,10 +10,9 @@ enum ProjectAssignOperators {
         // The memo holds no optionals: -1 stands for none.
         let found = memo.value(for: "project-assign-root \(name)") { () -> Int in
             var result = -1
-            for reference in index.functions[name] {
+            for reference in PublisherExtensions.methods(named: name, index: index) {
                 let tree = index.trees[reference.tree]
                 let function = tree.functions[reference.item]
-                guard PublisherExtensions.declares(function, in: tree) else { continue }
                 let returned = tree.returnedChainIndices(ofFunction: reference.item)
                 guard !returned.isEmpty else { return -1 }
                 for c in returned {

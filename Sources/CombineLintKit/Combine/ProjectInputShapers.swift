@@ -9,9 +9,8 @@ enum ProjectInputShapers {
     static func shaper(of name: String, index: ProjectIndex, memo: ProjectMemo?) -> String? {
         let compute = { () -> String in
             var result = ""
-            for reference in index.functions[name] {
+            for reference in PublisherExtensions.methods(named: name, index: index) {
                 let tree = index.trees[reference.tree]
-                guard PublisherExtensions.declares(tree.functions[reference.item], in: tree) else { continue }
                 let returned = tree.returnedChainIndices(ofFunction: reference.item)
                 guard !returned.isEmpty else { return "" }
                 for c in returned {

@@ -21,10 +21,8 @@ enum ProjectSchedulerOperators {
     static func step(of name: String, index: ProjectIndex, memo: ProjectMemo?) -> Step {
         let compute = { () -> Step in
             var result: Step?
-            for reference in index.functions[name] {
-                let tree = index.trees[reference.tree]
-                guard PublisherExtensions.declares(tree.functions[reference.item], in: tree) else { continue }
-                let step = bodyStep(ofFunction: reference.item, in: tree, index: index)
+            for reference in PublisherExtensions.methods(named: name, index: index) {
+                let step = bodyStep(ofFunction: reference.item, in: index.trees[reference.tree], index: index)
                 if let known = result, known != step { return .unknown }
                 result = step
             }
@@ -38,12 +36,7 @@ enum ProjectSchedulerOperators {
     /// Asked for every call before a chain's first operator: kept per name for the run, since a name
     /// that thousands of types declare (`load`) would otherwise be read again for each call.
     static func isOperator(_ name: String, index: ProjectIndex, memo: ProjectMemo?) -> Bool {
-        let compute = {
-            index.functions[name].contains { reference in
-                let tree = index.trees[reference.tree]
-                return PublisherExtensions.declares(tree.functions[reference.item], in: tree)
-            }
-        }
+        let compute = { !PublisherExtensions.methods(named: name, index: index).isEmpty }
         guard let memo else { return compute() }
         return memo.value(for: "project-operator \(name)", compute)
     }

@@ -8,4 +8,13 @@ enum PublisherExtensions {
         guard let t = function.enclosingType, tree.types[t].kind == .extension else { return false }
         return Catalogue.namesPublisherType(tree.types[t].name)
     }
+
+    /// The project's methods named `name` declared in an extension of a publisher type (its own
+    /// operators), through the index's postings of the name.
+    static func methods(named name: String, index: ProjectIndex) -> [DeclarationReference] {
+        index.functions[name].filter { reference in
+            let tree = index.trees[reference.tree]
+            return declares(tree.functions[reference.item], in: tree)
+        }
+    }
 }

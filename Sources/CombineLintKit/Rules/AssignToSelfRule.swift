@@ -29,22 +29,7 @@ public struct AssignToSelfRule: Rule {
                Catalogue.weakAssignOwnerships.contains(tree.text(ownership.value.lowerBound, ownership.value.upperBound).filter { $0 != " " }) { continue }
             let targetToken = target.value.lowerBound
             guard isSelf(targetToken, in: tree),
-                  SelfCapture.isInReferenceType(targetToken, of: tree, index: context.index),
-                  !isInStaticContext(targetToken, in: tree),
-                  keepsSubscription(subscription, chain: chain, in: tree),
-                  !finite.finishes(chain, before: subscription.element, in: tree),
-                  // A request through a dependency the project cannot follow most often answers once
-                  // and lets go of `self`: only a source shown endless keeps the cycle.
-                  !NeverFinishingSources.startsFromUndecidedCall(chain, before: subscription.element, tree: tree, index: context.index),
-                  !LongLivedObjects.liveForTheRun(around: targetToken, in: tree, index: context.index, memo: context.memo) else { continue }
-            // Released each time the screen goes (`viewWillDisappear`, `.onDisappear { model.stopClock() }`),
-            // or by the owner's teardown before it drops `self`: the cycle never outlives the screen.
-            if let kept = keeper(of: subscription), let t = tree.enclosingType(of: targetToken),
-               let treeIndex = context.index.treeIndexByPath[context.file.path],
-               OwnerTeardowns.releasedWhenLeaving(kept, ofType: t, inTree: treeIndex, index: context.index, memo: context.memo) { continue }
-            // Preview code, or a type only previews make, runs in Xcode's canvas, never in the app.
-            if let treeIndex = context.index.treeIndexByPath[context.file.path],
-               PreviewCode.contains(targetToken, inTree: treeIndex, index: context.index, memo: context.memo) { continue }
+                  keepsCycle(subscription, chain: chain, target: targetToken, finite: finite, context) else { continue }
             let property = publishedProperty(assignedBy: element, at: targetToken, in: context)
             let fix = property.flatMap { makeFix(subscription, chain: chain, property: $0, targetToken: targetToken, context: context) }
             let help = property.map { "Write `.assign(to: &$\($0))`, which keeps no cancellable." }
@@ -77,17 +62,7 @@ public struct AssignToSelfRule: Rule {
                   isSelf(targetToken, in: tree) else { continue }
             let subscription = Subscription(chain: c, element: e, subscriber: .assignOnObject,
                                             storage: SubscriptionFinder.storage(of: chain, subscriberAt: e, in: tree))
-            guard SelfCapture.isInReferenceType(targetToken, of: tree, index: context.index),
-                  !isInStaticContext(targetToken, in: tree),
-                  keepsSubscription(subscription, chain: chain, in: tree),
-                  !finite.finishes(chain, before: e, in: tree),
-                  !NeverFinishingSources.startsFromUndecidedCall(chain, before: e, tree: tree, index: context.index),
-                  !LongLivedObjects.liveForTheRun(around: targetToken, in: tree, index: context.index, memo: context.memo) else { continue }
-            if let treeIndex = context.index.treeIndexByPath[context.file.path] {
-                if let kept = keeper(of: subscription), let t = tree.enclosingType(of: targetToken),
-                   OwnerTeardowns.releasedWhenLeaving(kept, ofType: t, inTree: treeIndex, index: context.index, memo: context.memo) { continue }
-                if PreviewCode.contains(targetToken, inTree: treeIndex, index: context.index, memo: context.memo) { continue }
-            }
+            guard keepsCycle(subscription, chain: chain, target: targetToken, finite: finite, context) else { continue }
             let kept = keeper(of: subscription).map { "keeps its cancellable in `\($0)`" } ?? "keeps its cancellable"
             let message = "`\(element.name)(…)` ends in `assign(to:on:)`, which retains `self` while `self` \(kept): neither is freed until the publisher completes."
             result.append(context.finding(tokens: element.nameToken, through: element.closeParen ?? element.lastToken, message: message,
@@ -96,13 +71,34 @@ public struct AssignToSelfRule: Rule {
         return result
     }
 
+    /// Whether the subscription ending in an assignment onto `self` (at `target`) keeps a cycle that
+    /// outlives its screen: `self` is an object of a class, the subscription is kept, its source is not
+    /// shown to finish, the object does not live for the run anyway, nothing releases the subscription
+    /// when the screen goes, and the code is the app's, not a preview's.
+    private func keepsCycle(_ subscription: Subscription, chain: Chain, target: Int, finite: FinitePublishers, _ context: RuleContext) -> Bool {
+        let tree = context.tree
+        let e = subscription.element
+        guard SelfCapture.isInReferenceType(target, of: tree, index: context.index),
+              !isInStaticContext(target, in: tree),
+              keepsSubscription(subscription, chain: chain, in: tree),
+              !finite.finishes(chain, before: e, in: tree),
+              // A request through a dependency the project cannot follow most often answers once
+              // and lets go of `self`: only a source shown endless keeps the cycle.
+              !NeverFinishingSources.startsFromUndecidedCall(chain, before: e, tree: tree, index: context.index),
+              !LongLivedObjects.liveForTheRun(around: target, in: tree, index: context.index, memo: context.memo) else { return false }
+        guard let treeIndex = context.index.treeIndexByPath[context.file.path] else { return true }
+        // Released each time the screen goes (`viewWillDisappear`, `.onDisappear { model.stopClock() }`),
+        // or by the owner's teardown before it drops `self`: the cycle never outlives the screen.
+        if let kept = keeper(of: subscription), let t = tree.enclosingType(of: target),
+           OwnerTeardowns.releasedWhenLeaving(kept, ofType: t, inTree: treeIndex, index: context.index, memo: context.memo) { return false }
+        // Preview code, or a type only previews make, runs in Xcode's canvas, never in the app.
+        return !PreviewCode.contains(target, inTree: treeIndex, index: context.index, memo: context.memo)
+    }
+
     /// The argument a call passes for parameter `p` of the project's operator of its name (matched
     /// by the label of the first declaration; unlabelled parameters by position).
     private func argument(of element: ChainElement, forParameterAt p: Int, context: RuleContext) -> Argument? {
-        guard let reference = context.index.functions[element.name].first(where: { reference in
-            let tree = context.index.trees[reference.tree]
-            return PublisherExtensions.declares(tree.functions[reference.item], in: tree)
-        }) else { return nil }
+        guard let reference = PublisherExtensions.methods(named: element.name, index: context.index).first else { return nil }
         let function = context.index.trees[reference.tree].functions[reference.item]
         guard p < function.parameters.count else { return nil }
         return element.argument(forParameter: p, of: function)

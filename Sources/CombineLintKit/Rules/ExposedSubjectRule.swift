@@ -121,11 +121,12 @@ public struct ExposedSubjectRule: Rule {
         // `transport.inboundFrames = inbound`, another object's subject property that it sends into.
         for reference in context.index.identifiers[name].entries(inTree: treeIndex) {
             let i = reference.token
-            if let t = tree.enclosingType(of: i), !types.contains(t), let target = assignedMember(valueAt: i, in: tree), isSentInto(target) {
+            guard let t = tree.enclosingType(of: i), !types.contains(t) else { continue }
+            if let target = assignedMember(valueAt: i, in: tree), isSentInto(target) {
                 types.insert(t)
                 continue
             }
-            guard let t = tree.enclosingType(of: i), !types.contains(t), i + 1 < tree.tokens.count,
+            guard i + 1 < tree.tokens.count,
                   [.comma, .rightParen].contains(tree.tokens[i + 1].kind), let label = argumentLabel(before: i, in: tree),
                   let open = tree.openParen(ofWholeArgument: i), open > 0, tree.tokens[open - 1].kind == .identifier else { continue }
             let callee = tree.name(open - 1)
