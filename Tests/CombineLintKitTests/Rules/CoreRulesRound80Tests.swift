@@ -51,6 +51,7 @@ final class CoreRulesRound80Tests: XCTestCase {
             "`onAppear → onAppear() → didAppear() → store(in:)`: each run of `onAppear` adds one more live subscription to `cancellables`, and the earlier ones keep running.",
         ])
     }
+
     /// `fireAndForget()`, the project's own operator in a publisher extension, drops the token of
     /// the `sink` it makes on the implicit `self`: every caller's subscription ends as it starts. A
     /// method returning that token, or storing it, keeps it; so does a `sink` of another publisher
@@ -116,6 +117,7 @@ final class CoreRulesRound80Tests: XCTestCase {
             "`bag` is never read after the store, and a wait after it does not keep it: Swift may release it and cancel the subscription at once.",
         ])
     }
+
     /// A base view model's `load(_:apply:)` keeps the subscription to the publisher it is given in
     /// `loadToken`: a request passed there finishes and lets the closure go, so a strong `self` in
     /// `apply` is no cycle; a `$property` passed there never finishes, and is one.
@@ -177,6 +179,7 @@ final class CoreRulesRound80Tests: XCTestCase {
         """
         XCTAssertEqual(positions(StrongSelfCaptureRule.self, text), ["20:45", "21:21"])
     }
+
     /// The application's delegate keeps `lazy var environment = AppEnvironment.live()`: the static
     /// factory's only call keeps what it makes for the run, so the sync engine it makes lives for the
     /// run and its strong `self` frees nothing late. A factory that a screen also calls
@@ -223,6 +226,7 @@ final class CoreRulesRound80Tests: XCTestCase {
         """
         XCTAssertEqual(positions(StrongSelfCaptureRule.self, text), ["24:27"])
     }
+
     /// `bind(to:on:)`, the project's own operator ending in `assign(to: keyPath, on: root)`, given
     /// `self` and kept in `self`'s bag, retains `self` as the `assign(to:on:)` written out would. A
     /// weak variant that subscribes with `sink { [weak root] … }`, and the operator given another

@@ -153,6 +153,7 @@ final class DefaultRulesRound80Tests: XCTestCase {
         """
         XCTAssertEqual(lineColumns(mainActorFindings(text)), ["36:24", "37:40"])
     }
+
     /// `$query.userInput()`, the project's own operator whose body debounces and drops duplicates,
     /// shapes typing as those operators written in the chain do: a `flatMap` after it keeps every
     /// request running. An operator of the project that shapes nothing (`logged()`) does not count.
@@ -230,6 +231,7 @@ final class DefaultRulesRound80Tests: XCTestCase {
         let found = findings(of: ErrorHandlingOutsideFlatMapRule.self, in: [(path: "A.swift", text: text)])
         XCTAssertEqual(lineColumns(found), ["9:14"])
     }
+
     /// A `Future` fulfilled in the completion handler of another object's session
     /// (`api.urlSession.dataTask(with:) { … }`) delivers on that session's delegate queue: the
     /// project makes no session on the main queue, so none is. Once the project does make one
@@ -273,6 +275,7 @@ final class DefaultRulesRound80Tests: XCTestCase {
         XCTAssertEqual(findings(of: MainActorBackgroundDeliveryRule.self, in: [(path: "A.swift", text: screen), (path: "B.swift", text: service),
                                                                                (path: "C.swift", text: mainSession)]).count, 0)
     }
+
     /// A socket client sends each frame into `frames` on its decode queue; a sink of `frames`
     /// sends each quote into `quotes`, which therefore also delivers there: a store's sink of
     /// `socket.quotes` sets an observed `@Published` property off main. A subject sent into from a
@@ -351,6 +354,7 @@ final class DefaultRulesRound80Tests: XCTestCase {
             "`assign` gets its values on the thread that changes `rows` (a background one for some values) but uses main-actor `visibleRows`: a data race in Swift 5 mode, a trap in Swift 6 mode.",
         ])
     }
+
     /// A coordinator hands its subject whole to an indicator's initializer and to a dependencies
     /// struct, whose holders send into it (`markerRequests.send(())`, `deps.markerRequests.send(())`):
     /// other types send into it by design. A socket that hands its subject to a struct only read by
@@ -388,6 +392,7 @@ final class DefaultRulesRound80Tests: XCTestCase {
         let found = findings(of: ExposedSubjectRule.self, in: [(path: "A.swift", text: text)])
         XCTAssertEqual(lineColumns(found), ["24:9"])
     }
+
     /// A capture service sends its results from a `DispatchWorkItem` it hands to its capture queue
     /// (`captureQueue.asyncAfter(deadline:execute: work)`): the subject delivers there, and a store's
     /// sink sets an observed `@Published` property off main. A work item handed to the main queue
@@ -421,6 +426,7 @@ final class DefaultRulesRound80Tests: XCTestCase {
         """
         XCTAssertEqual(lineColumns(mainActorFindings(text)), ["17:27"])
     }
+
     /// A renderer returns `Deferred { Future { queue.async { … promise(…) } } }`: each inner
     /// publisher of a `flatMap` fulfils on the renderer's queue, after a `throttle` on main, so the
     /// sink sets an observed `@Published` property off main.
@@ -456,6 +462,7 @@ final class DefaultRulesRound80Tests: XCTestCase {
         """
         XCTAssertEqual(lineColumns(mainActorFindings(text)), ["20:14"])
     }
+
     /// `frame.positions.forEach(self.positionSubject.send)` on the decode queue: `send` handed to a
     /// call that runs it right there sends on that queue, so a controller's sink of the erased
     /// `positions` touches a label off main. `send` handed to a `sink` runs where that pipeline
@@ -489,6 +496,7 @@ final class DefaultRulesRound80Tests: XCTestCase {
         """
         XCTAssertEqual(lineColumns(mainActorFindings(text)), ["21:26"])
     }
+
     /// The initializer makes the inner object in a local, assigns it to the `@Published` property and
     /// forwards the local's `objectWillChange`: the property holds the object whose changes are
     /// forwarded. A second property given another local, whose changes nobody forwards, is reported.
@@ -517,6 +525,7 @@ final class DefaultRulesRound80Tests: XCTestCase {
         let found = findings(of: NestedObservableObjectRule.self, in: [(path: "A.swift", text: text)])
         XCTAssertEqual(lineColumns(found), ["6:20"])
     }
+
     /// A broker hands its subject to a transport by assigning the transport's optional subject
     /// property (`transport.inboundFrames = inbound`), and the transport sends into it: the broker's
     /// subject is fed by another type by design, and the transport's property is a delivery target set
