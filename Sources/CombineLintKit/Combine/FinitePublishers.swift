@@ -53,7 +53,13 @@ public struct FinitePublishers: Sendable {
         // The source is the last element before the first operator: `provider.save(x)` in
         // `provider.save(x).receive(on: q)`.
         // At most `end`: asked about `self.load(url)` up to the call itself, the own method's call is the whole source.
-        let firstOperator = min(Catalogue.firstPipelineOperator(in: elements, from: FinitePublishers.callsOwnMethod(chain, in: tree) ? 2 : 1, before: end), end)
+        var firstOperator = min(Catalogue.firstPipelineOperator(in: elements, from: FinitePublishers.callsOwnMethod(chain, in: tree) ? 2 : 1, before: end), end)
+        // `pantry.items.filter(\.isStaple).publisher.map(\.name)`: the steps before a collection's
+        // `publisher` are the collection's own (`filter`, `map`), not operators; the sequence is the source.
+        if firstOperator < end, elements[firstOperator..<end].contains(where: { $0.name == "publisher" && !$0.isCall }),
+           let p = SynchronousCompletion.sequencePublisher(chain, in: tree, index: index), p >= firstOperator, p < end {
+            firstOperator = p + 1
+        }
         // Read in order: a limit (`first()`, `prefix(3)`) ends the pipeline whatever came before it,
         // and a later stage that brings in another publisher (`merge(with:)`, `flatMap`) keeps it
         // finishing only when that publisher finishes too: `$location.first().merge(with:

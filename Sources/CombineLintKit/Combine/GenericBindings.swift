@@ -71,14 +71,15 @@ public enum GenericBindings {
 
 
     /// The protocol or class that generic parameter `name` is constrained to in a clause such as
-    /// `<Model: FeedModeling, Item>` (the first of `A & B`).
+    /// `<Model: FeedModeling, Item>` (the first of `A & B`), without its generic arguments
+    /// (`BaseListViewModel` of `<Item: Hashable, ViewModel: BaseListViewModel<Item>>`).
     static func genericConstraint(of name: String, in clause: String) -> String? {
-        func trimmed(_ text: Substring) -> String { String(text.filter { $0 != " " && $0 != "\n" && $0 != "\t" }) }
+        func trimmed(_ text: some StringProtocol) -> String { String(text.filter { $0 != " " && $0 != "\n" && $0 != "\t" }) }
         guard clause.hasPrefix("<"), clause.hasSuffix(">") else { return nil }
-        for parameter in clause.dropFirst().dropLast().split(separator: ",") {
+        for parameter in TypeText.topLevelParts(clause.dropFirst().dropLast()) {
             let parts = parameter.split(separator: ":", maxSplits: 1).map(trimmed)
             guard parts.count == 2, parts[0] == name else { continue }
-            let first = parts[1].split(separator: "&").first.map(trimmed) ?? ""
+            let first = ProjectIndex.stripGenerics(parts[1].split(separator: "&").first.map(trimmed) ?? "")
             return first.isEmpty ? nil : first
         }
         return nil

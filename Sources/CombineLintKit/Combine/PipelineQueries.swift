@@ -503,9 +503,12 @@ enum NeverFinishingSources {
                 // and `upstream = vitals.alarms`: a hub relaying another object's property of the name
                 // through its own, which the other declarations decide too.
                 if relaysSameNamedProperty(name, from: returned, of: type, index: index) { continue }
+                // `ticks = timer.share().eraseToAnyPublisher()` in `init`, after `let timer = Timer.publish(…)`:
+                // the local the value goes on from decides.
                 guard evidence(in: returned, before: returned.elements.count, tree: tree, index: index, extraNames: [],
                                throughProperties: false) != nil
-                        || startsFromOwnNeverFinishingProperty(returned, of: type, index: index),
+                        || startsFromOwnNeverFinishingProperty(returned, of: type, index: index)
+                        || startsFromNeverFinishingLocal(returned, tree: tree, index: index),
                       !returned.elements.contains(where: { Catalogue.valueLimitingOperators.contains($0.name) }) else { return false }
                 found = true
             }

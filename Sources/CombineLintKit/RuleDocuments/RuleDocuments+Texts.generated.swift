@@ -8297,7 +8297,8 @@ made once per run of its method, and is judged as if written in the method);
   it conforms to, `.task { model.enableAutosave() }` with `extension Persistable { func enableAutosave() { … } }`, unless the type declares its own), when the subscription's source never finishes (`$property`, a subject, also
   through `dropFirst()`, an operator collections share, a notification or timer publisher, or a publisher property that every implementation in the app
   hands on from one: `service.changes` with `protocol ItemService { var changes: AnyPublisher<…> { get } }`
-  implemented as `subject.merge(with: notifications).eraseToAnyPublisher()`; test doubles aside (a SwiftUI preview's stand-in, `PreviewPlayback` in a file with `#Preview`, is one), and so are a property forwarding another object's property of the name (`var statePublisher: … { playback.statePublisher }`), an object of the project that is no publisher (`let location = LocationService()`), and a same-named property of another type that holds a plain value, `@State private var uncheckedCount = 0` in a view, a framework type that is no publisher, `let events: UIControl.Event` or `let progress = UIProgressView(progressViewStyle: .bar)`, or a collection, a view model's `@Published var plants: [Plant]` filled from the repository's `plants`, which no chain reads as a publisher; or a call of a project function that declares a publisher result and, in every declaration of that name and labels, returns only such pipelines with no `first()` or `prefix(n)` after them: `timers.remaining(for: step.id)` with `func remaining(for id: UUID) -> AnyPublisher<Int?, Never> { $timers.map { … }.eraseToAnyPublisher() }`; a `flatMap` whose closure returns only such publishers,
+  implemented as `subject.merge(with: notifications).eraseToAnyPublisher()`, or a constant its type's `init` gives a
+  local's never-finishing value, `ticks = timer.share().eraseToAnyPublisher()` after `let timer = Timer.publish(…)`; test doubles aside (a SwiftUI preview's stand-in, `PreviewPlayback` in a file with `#Preview`, is one), and so are a property forwarding another object's property of the name (`var statePublisher: … { playback.statePublisher }`), an object of the project that is no publisher (`let location = LocationService()`), and a same-named property of another type that holds a plain value, `@State private var uncheckedCount = 0` in a view, a framework type that is no publisher, `let events: UIControl.Event` or `let progress = UIProgressView(progressViewStyle: .bar)`, or a collection, a view model's `@Published var plants: [Plant]` filled from the repository's `plants`, which no chain reads as a publisher; or a call of a project function that declares a publisher result and, in every declaration of that name and labels, returns only such pipelines with no `first()` or `prefix(n)` after them: `timers.remaining(for: step.id)` with `func remaining(for id: UUID) -> AnyPublisher<Int?, Never> { $timers.map { … }.eraseToAnyPublisher() }`; a `flatMap` whose closure returns only such publishers,
   `Just(id).flatMap { _ in self.live.events }`, never finishes either, whatever its source gives, and so does a merge of the
   publishers a collection's `map` makes, `Publishers.MergeMany(rooms.map { pricing.price(for: $0.id) })`, or a `merge(with:)` or
   `combineLatest` with such an input, `stream.combineLatest(Timer.publish(every: 60, on: .main, in: .common).autoconnect())`) and no run-once guard stands before it: each run then leaves
@@ -8350,7 +8351,9 @@ made once per run of its method, and is judged as if written in the method);
   → `coordinator.resumeSync()` → `syncController.resume()`, a row's selection → `presenter.didSelect(_:)`
   → `tracker.follow(recipeID:)` on a tracker held as a protocol its class conforms to; a singleton reached
   through the static property its type keeps it in, `HealthSyncService.shared.startObserving()`; a receiver typed by a
-  nested type, `let viewModel: Feed.ViewModel`, is of that type, not of another `ViewModel`; an object kept in a
+  nested type, `let viewModel: Feed.ViewModel`, is of that type, not of another `ViewModel`; one typed by a generic
+  parameter, `let viewModel: ViewModel` of `class BaseListViewController<Item, ViewModel: BaseListViewModel<Item>>`,
+  is of the class it is constrained to, so `viewModel.didAppear()` runs every subclass's override; an object kept in a
   stored property of a held one, `coordinator.syncController.resume()`, and in a SwiftUI `App` the application
   delegate that `@UIApplicationDelegateAdaptor(AppDelegate.self)` keeps, typed by its argument, so that
   `.onChange(of: scenePhase) { appDelegate.sessionStore.resumeLiveUpdates() }` runs the store's method on every
@@ -11183,7 +11186,8 @@ Not reported: value types (structs and enums hold no references to themselves), 
 subscriptions kept only in a local, key paths (`\.self`), `Self.member`, `super`, non-escaping
 closures of collections (`forEach`, an array's `map`), and pipelines that finish by themselves,
 where the cycle ends when they do: sources that complete at once (`Just`, `Empty`, `Fail`,
-`Result.Publisher`, `[…].publisher`), a `Future`, a `Deferred` of one, `dataTaskPublisher(for:)`,
+`Result.Publisher`, `[…].publisher`, also after the collection's own steps, `pantry.items.filter(\.isStaple).publisher`,
+whose `filter` is the array's, not an operator), a `Future`, a `Deferred` of one, `dataTaskPublisher(for:)`,
 a call of one of the project's functions whose every `return` is such a pipeline (the
 `save(_:) -> AnyPublisher` that returns `Future { … }.eraseToAnyPublisher()`; a test double's
 implementation, in a test folder or in a type named as a mock, stub, fake or spy, runs only in
@@ -12515,7 +12519,8 @@ view's property), so it counts for that type only. A property of a generic base 
 parameter (`let viewModel: ViewModel` of `BaseViewController<ViewModel>`) is, in a subclass of
 `BaseViewController<DetailViewModel>`, a `DetailViewModel`; in the base class's own code (and its
 extensions) it is what the parameter is constrained to: `viewModel.$errorMessage.compactMap { $0 }` in
-`class BaseViewController<VM: BaseViewModel>` consumes `BaseViewModel.errorMessage`. A SwiftUI `.onReceive(model.feedbackPublisher) { … }` of a
+`class BaseViewController<VM: BaseViewModel>` consumes `BaseViewModel.errorMessage`, and so does it with a generic
+constraint, `class BaseViewController<State, VM: BaseViewModel<State>>`. A SwiftUI `.onReceive(model.feedbackPublisher) { … }` of a
 property that erases the subject is a consumer like a `sink`, and the project's own operator that only drops nil (a `Publisher`
 extension's `func unwrapped() -> AnyPublisher<…> { compactMap { $0 }.eraseToAnyPublisher() }`) skips it as `compactMap { $0 }` does. Optional state that is read through `.value` (or, for an `@Published`
 property, read itself, also through a member, `viewModel.selectedTake?.id == take.id`) or
