@@ -52,6 +52,9 @@ extension Catalogue {
     /// `readabilityHandler` and `writeabilityHandler`, `Process`'s `terminationHandler`.
     public static let backgroundHandlerProperties: Set<String> = ["readabilityHandler", "writeabilityHandler", "terminationHandler"]
 
+    /// The calls that set a dispatch source's handlers, which GCD runs on the source's queue.
+    public static let dispatchSourceHandlerSetters: Set<String> = ["setEventHandler", "setCancelHandler", "setRegistrationHandler"]
+
     /// Network.framework handler properties (`NWPathMonitor`, `NWConnection`, `NWListener`,
     /// `NWBrowser`), which the object calls on the queue its `start(queue:)` was given.
     public static let networkQueueHandlers: Set<String> = [

@@ -77,6 +77,8 @@ enum BackgroundNotifications {
             if URLSessionCompletionQueues.runsHandlerOffMain(chain, taskCall: e, tree: tree, index: index) { return true }
             // `task?.receive { … }` of a web socket: the handler runs on the session's delegate queue.
             if URLSessionCompletionQueues.runsWebSocketReceiveOffMain(chain, call: e, tree: tree, index: index) { return true }
+            // `source.setEventHandler { … }` of `DispatchSource.makeFileSystemObjectSource(…, queue: watchQueue)`.
+            if DispatchSourceQueues.runsHandlerOffMain(chain, call: e, tree: tree, queues: queues) { return true }
             // `backgroundContext.perform { … }`, `container.performBackgroundTask { … }`: a Core Data private queue.
             if CoreDataQueues.runsBlockOffMain(chain, call: e, tree: tree, index: index) { return true }
             if element.name == "sink" {

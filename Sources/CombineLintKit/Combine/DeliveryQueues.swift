@@ -158,9 +158,22 @@ struct DeliveryQueues {
         var inner = self
         inner.sourceLocalLevels -= 1
         for argument in element.arguments where argument.closure == nil {
-            guard let c = tree.chain(startingAt: argument.value.lowerBound), tree.chains[c].elements.last?.lastToken == argument.value.upperBound,
-                  case .background(let reason) = inner.delivery(of: tree.chains[c], before: tree.chains[c].elements.count) else { continue }
-            return reason
+            // `combineLatest($summaries)`: a bare name is judged as a chain of its own.
+            let input: Chain
+            if let c = tree.chain(startingAt: argument.value.lowerBound), tree.chains[c].elements.last?.lastToken == argument.value.upperBound {
+                input = tree.chains[c]
+            } else if let bare = tree.bareNameChain(ofArgument: argument.value) {
+                input = bare
+            } else {
+                continue
+            }
+            if case .background(let reason) = inner.delivery(of: input, before: input.elements.count) { return reason }
+            // `Publishers.MergeMany(ids.map { commands.arm($0) })`: the publishers a collection's `map` makes.
+            if let last = input.elements.last, last.name == "map", input.elements.count >= 2, last.closures.count == 1 {
+                for made in tree.chainsReturned(byClosure: last.closures[0]) {
+                    if case .background(let reason) = inner.delivery(of: made, before: made.elements.count) { return reason }
+                }
+            }
         }
         return nil
     }
@@ -438,7 +451,9 @@ struct DeliveryQueues {
             // `Future`: one fulfilled in a callback that runs off main (`futureFulfilledOffMain`).
             let stepNames = Array(Catalogue.schedulerArgumentLabels.keys) + ["subscribe", "collect", "Future"] + Array(Catalogue.finishingSourceCalls)
             for name in stepNames {
-                for (_, _, function) in returnedChains(naming: name, index: index) { names.insert(function) }
+                for reference in index.chainElements[name] {
+                    if let function = returningFunction(of: reference.chain, in: index.trees[reference.tree]) { names.insert(function) }
+                }
             }
             // And the functions returning a call of one of those (`receipts()` returning
             // `get("me/receipts")`), as many levels as a chain's source is followed.
@@ -457,6 +472,22 @@ struct DeliveryQueues {
             }
             return NameSet(names.sorted())
         }
+    }
+
+    /// The name of the function (not a closure) that returns chain `c`, or the chain whose operators'
+    /// closures hold it, a few closures deep: `thumbnail(for:)` for the `Future` and the
+    /// `dataTaskPublisher` of its `return Deferred { Future { … } }.flatMap { … session.dataTaskPublisher(for: url) … }`.
+    private static func returningFunction(of c: Int, in tree: SyntaxTree) -> String? {
+        var chain = tree.chains[c]
+        for _ in 0..<4 {
+            guard let closure = tree.innermostClosure(of: chain.first) else {
+                guard chain.isReturned, let f = tree.enclosingFunction(of: chain.first), tree.functions[f].kind == .function else { return nil }
+                return tree.functions[f].name
+            }
+            guard let call = tree.call(receiving: closure) else { return nil }
+            chain = tree.chains[call.chain]
+        }
+        return nil
     }
 
     /// The chains that name `name` and that a function (not a closure in it) returns, with the
@@ -513,9 +544,18 @@ struct DeliveryQueues {
         // (a subject sent into from a sink of a pipeline that a function returns from the subject).
         queues.followsNotifications = followsNotifications
         queues.subjectLevels = subjectLevels
-        let deliveries = returned.map { queues.delivery(of: $0, before: $0.elements.count) }
-        guard case .background = deliveries[0], deliveries.allSatisfy({ $0 == deliveries[0] }) else { return .unknown }
-        return deliveries[0]
+        // `if let cached { return Just(cached).eraseToAnyPublisher() }`: a constant answered on the
+        // subscriber's thread; the other returns decide, and one delivering off main races it.
+        let deliveries = returned.filter { !Self.answersAsSubscribed($0) }.map { queues.delivery(of: $0, before: $0.elements.count) }
+        guard let first = deliveries.first, case .background = first, deliveries.allSatisfy({ $0 == first }) else { return .unknown }
+        return first
+    }
+
+    /// `Just(x)`, `Empty()`, `Fail(error:)` with no scheduler step after them: the values (or the
+    /// completion) arrive on the thread that subscribes.
+    private static func answersAsSubscribed(_ chain: Chain) -> Bool {
+        ["Just", "Empty", "Fail"].contains(chain.root.name)
+            && chain.elements.dropFirst().allSatisfy { Catalogue.schedulerArgumentLabels[$0.name] == nil && $0.name != "subscribe" }
     }
 
     /// After `flatMap` (or `map` + `switchToLatest`), values come on the inner publishers' threads:
@@ -528,7 +568,7 @@ struct DeliveryQueues {
         let inner = closures.flatMap { tree.chainsReturned(byClosure: $0) }
         guard !inner.isEmpty else { return .unknown }
         let deliveries = inner.map { chain -> Delivery in
-            if ["Just", "Empty", "Fail"].contains(chain.root.name), chain.elements.dropFirst().allSatisfy({ Catalogue.schedulerArgumentLabels[$0.name] == nil }) { return state }
+            if Self.answersAsSubscribed(chain) { return state }
             // `spelling.check(text)` returning `Deferred { Future { … promise(…) } }`: emits as it is subscribed.
             if let c = chain.elements.firstIndex(where: { $0.isCall }), c >= 1,
                chain.elements[(c + 1)...].allSatisfy({ schedulerRange(of: $0) == nil && $0.name != "subscribe" }),

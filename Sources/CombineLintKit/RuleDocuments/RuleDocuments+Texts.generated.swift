@@ -4648,10 +4648,13 @@ type that is `@MainActor` (or in a `@MainActor` function), or that inherits from
 or SwiftUI main-actor type (`UIViewController`, `UIView`, `View`, …); a property declared
 `@MainActor`; a UIKit or AppKit object that a type outside the main actor holds in a stored property, used
 through its members (a menu bar controller's `statusItem.button?.title = …`, with `statusItem` made by
-`NSStatusBar.system.statusItem(withLength:)`, or a helper's `label.text = …`); or a write to an
+`NSStatusBar.system.statusItem(withLength:)`, or a helper's `label.text = …`, also in a method of the type that the
+closure calls, `self?.showBanner(text)` with `bannerLabel.text = text` right in its body); or a write to an
 `@Published` property of a type that SwiftUI views observe (also through `assign(to: \.rows, on: self)`, or
 in a method of the type that the closure calls, `self?.apply(sample)` with `apply` setting one right in its
-body, not in a closure it starts; an array changed in place, `self?.entries.insert(entry, at: 0)`, is written as well);
+body, not in a closure it starts, or in a method of an object the type holds whose type views observe,
+`self?.throughput.record(rate)` with `record` appending to the meter's `@Published var samples`; an array changed in
+place, `self?.entries.insert(entry, at: 0)`, is written as well);
 or a UIKit or AppKit object the closure's capture list binds from a local, parameter or property of its type
 (`[weak imageView] image in imageView?.image = image`). A background delivery is shown by the
 chain itself: its last scheduler step (`receive(on:)`, `debounce`, `throttle`, `delay`, `timeout`,
@@ -4664,7 +4667,8 @@ step its body writes, so a chain ending in it delivers on main, and one that rec
 `onWorkQueue(WorkQueues.parse)`, as that queue; one right after the source, `api.fetchCameras().retryWithBackoff(2)`, leaves the
 source as it is); or, with no scheduler step, the source is
 `dataTaskPublisher`, or a call of a project function (one whose parameters the call's labels fit) whose every
-`return` is a pipeline that delivers off the main thread by its own chain
+`return` is a pipeline that delivers off the main thread by its own chain, but for a constant answered as it is subscribed
+(`if let cached { return Just(cached).eraseToAnyPublisher() }`, on the subscriber's thread, which the other path then races)
 (`api.register(email:)` returning a `dataTaskPublisher` pipeline with no hop; a test double's
 function of the selector, which stands in for it in tests only, aside) or by the call of another
 such function it starts from (`api.receipts()` returning `get("me/receipts")`, a shared helper that
@@ -4694,6 +4698,8 @@ which URLSession calls on a serial queue of its own, or with a queue made by `Op
 property of the type, `delegateQueue: delegateQueue`), or in a `FileHandle`'s `readabilityHandler` or a `Process`'s
 `terminationHandler`, which Foundation calls on a background thread, or in a Network.framework handler,
 `monitor.pathUpdateHandler = { … }`, of an object the file starts with `start(queue:)` on a background queue, or in
+a dispatch source's handler, `source.setEventHandler { … }`, in a file whose `DispatchSource.make…Source(…, queue:)` calls
+all name a background queue or none (GCD's default queue is a global one), or in
 the `receive` handler of a `URLSessionWebSocketTask` property, which runs on its session's delegate queue unless the type
 makes the session with `delegateQueue: .main`, or in the CoreBluetooth callbacks (`centralManager(…)`, `peripheral(…)`)
 of a type that makes its manager with `delegate: self` and a queue other than `nil` or `.main`, or in a Core Data
@@ -4720,7 +4726,8 @@ subscribes to it, the upstream's; a `Future` whose every call of its promise run
 URLSession completion handler, `DispatchQueue.global().async { promise(…) }`), made in the chain or returned by
 the project's function, also inside `Deferred { … }`, delivers there; a combined pipeline (`Publishers.CombineLatest(monitor.bpm, monitor.zone)`,
 `a.combineLatest(b)`, `merge(with:)`, `zip`) delivers each input's values on that input's thread, so off main when one
-input does (the pipeline so far, or one of its arguments), and so does a `flatMap` or `switchToLatest` one of whose inner
+input does (the pipeline so far, or one of its arguments, also a bare `$summaries` changed off main, or the publishers a
+collection's `map` makes, `Publishers.MergeMany(ids.map { commands.arm($0) })`), and so does a `flatMap` or `switchToLatest` one of whose inner
 publishers does (`guard let id else { return Just(nil)… }; return feed.match(id: id)…`); or the source is a stored publisher property (a `share()`,
 `multicast(subject:)`, `makeConnectable()` or plain pipeline kept in a `let`, or a computed property whose getter
 returns one, `var wind: AnyPublisher<…> { windSubject.receive(on: queue).eraseToAnyPublisher() }`, or one made from such a

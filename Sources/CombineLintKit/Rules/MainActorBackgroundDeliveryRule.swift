@@ -87,11 +87,14 @@ public struct MainActorBackgroundDeliveryRule: Rule {
         case member(String)
         /// Calls a method of the type (`apply(_:)`) that sets an observed `@Published` property.
         case call(method: String, sets: String)
+        /// Calls a method of the type (`showBanner(_:)`) that uses a main-actor object the type holds.
+        case callUsing(method: String, object: String)
 
         var phrase: String {
             switch self {
             case .member(let name): return "uses main-actor `\(name)`"
             case .call(let method, let property): return "calls `\(method)(…)`, which sets main-actor `\(property)`"
+            case .callUsing(let method, let object): return "calls `\(method)(…)`, which uses main-actor `\(object)`"
             }
         }
     }
@@ -109,9 +112,11 @@ public struct MainActorBackgroundDeliveryRule: Rule {
         // Outside the main actor, the UIKit and AppKit objects the type holds are still main-actor
         // state: a menu bar controller's `statusItem.button?.title = …`, a helper's `label.text = …`.
         let holders = isolated ? [] : mainActorObjectHolders(of: typeName, context: context)
+        // Objects of types SwiftUI views observe, which the type holds (`@Published var throughput = ThroughputMeter()`).
+        let observedHolders = isolated ? [:] : observedObjectHolders(of: typeName, context: context)
         // `[weak imageView] image in imageView?.image = image`: a UIKit or AppKit object the capture list binds.
         if let captured = capturedMainActorObjectUse(in: c, context: context) { return .member(captured) }
-        guard isolated || observed || hasMainActorProperties || !holders.isEmpty else { return nil }
+        guard isolated || observed || hasMainActorProperties || !holders.isEmpty || !observedHolders.isEmpty else { return nil }
         var i = closure.bodyStart
         while i < closure.close {
             if let inner = tree.closure(openedAt: i), inner != c, leavesBackground(inner, hops: hops, tree: tree) {
@@ -143,6 +148,17 @@ public struct MainActorBackgroundDeliveryRule: Rule {
             }
             // A member of a held main-actor object used (`statusItem.button?.title = …`, `label.isHidden = true`).
             if holders.contains(member.name), usesMemberOfValue(named: member.nameToken, in: tree) { return .member(member.name) }
+            // `self?.throughput.record(rate)`: a method of a held object that views observe, whose own code
+            // sets one of its `@Published` properties.
+            if let heldType = observedHolders[member.name], !member.isWritten, let method = calledMethod(ofValueNamed: member.nameToken, in: tree),
+               let written = publishedPropertyWritten(byMethod: method, of: heldType, context: context) {
+                return .call(method: member.name + "." + method, sets: written)
+            }
+            // `self?.showBanner(text)`, a method of the type whose own code does that (`bannerLabel.text = text`).
+            if !holders.isEmpty, !member.isWritten, member.nameToken + 1 < tree.tokens.count, tree.tokens[member.nameToken + 1].kind == .leftParen,
+               let used = heldObjectUsed(byMethod: member.name, of: typeName, holders: holders, context: context) {
+                return .callUsing(method: member.name, object: used)
+            }
         }
         return nil
     }
@@ -184,6 +200,33 @@ public struct MainActorBackgroundDeliveryRule: Rule {
         }
     }
 
+    /// The stored properties of `typeName` that hold an object of a project type SwiftUI views observe
+    /// (not a main-actor one, whose members are main-actor state already), with that type's name.
+    private func observedObjectHolders(of typeName: String, context: RuleContext) -> [String: String] {
+        context.memo.value(for: "main_actor_background_delivery.observed-holders\u{0}" + typeName) { () -> [String: String] in
+            guard let type = context.index.type(named: typeName) else { return [:] }
+            let observed = ViewObservedTypes.of(context.index, memo: context.memo)
+            var result: [String: String] = [:]
+            for (name, property) in type.properties where !property.isComputed && !property.isStatic {
+                guard let held = TypeResolver.typeName(annotation: property.typeText, initializer: property.initializerText), held != typeName,
+                      context.index.type(named: held)?.kind == .class, observed.observe(held, index: context.index),
+                      !MainActorTypes.isMainActor(held, index: context.index, memo: context.memo) else { continue }
+                result[name] = held
+            }
+            return result
+        }
+    }
+
+    /// `record` of `throughput.record(rate)` or `self?.throughput?.record(rate)`: the method called on
+    /// the value named at token `nameToken`.
+    private func calledMethod(ofValueNamed nameToken: Int, in tree: SyntaxTree) -> String? {
+        var k = nameToken + 1
+        if k < tree.tokens.count, tree.tokens[k].kind == .questionMark || tree.tokens[k].kind == .exclamationMark { k += 1 }
+        guard k + 2 < tree.tokens.count, tree.tokens[k].kind == .period, tree.tokens[k + 1].kind == .identifier,
+              tree.tokens[k + 2].kind == .leftParen else { return nil }
+        return tree.name(k + 1)
+    }
+
     /// Whether the member named at token `nameToken` (`label`, `self.label`, `self?.statusItem`)
     /// is followed by a use of one of its own members (`.text`, `?.button`).
     private func usesMemberOfValue(named nameToken: Int, in tree: SyntaxTree) -> Bool {
@@ -210,7 +253,8 @@ public struct MainActorBackgroundDeliveryRule: Rule {
         return call.element == 0 && chain.root.name == Catalogue.taskType
     }
 
-    /// The first `@Published` property of `typeName` that method `name` assigns right in its body
+    /// The first `@Published` property of `typeName` that method `name` assigns (or changes in place,
+    /// `samples.append(x)`) right in its body
     /// (not in a closure, which may hop or run later): calling it on the delivery queue changes
     /// what views observe there.
     private func publishedPropertyWritten(byMethod name: String, of typeName: String, context: RuleContext) -> String? {
@@ -222,7 +266,7 @@ public struct MainActorBackgroundDeliveryRule: Rule {
                 guard !function.attributes.contains("@MainActor"), let open = function.bodyOpen, let close = function.bodyClose, open < close else { continue }
                 for i in (open + 1)..<close where tree.tokens[i].kind == .identifier && tree.innermostClosure(of: i) == nil {
                     guard i + 1 < close, i == 0 || tree.tokens[i - 1].kind != .period || (i >= 2 && tree.isWord(i - 2, "self")),
-                          NameWrites.isAssigned(at: i, in: tree) else { continue }
+                          NameWrites.isChanged(at: i, in: tree) else { continue }
                     let property = tree.name(i)
                     if context.index.property(property, ofType: typeName)?.hasAttribute("Published") == true { return property }
                 }
@@ -230,6 +274,26 @@ public struct MainActorBackgroundDeliveryRule: Rule {
             return ""
         }
         return written.isEmpty ? nil : written
+    }
+
+    /// The first main-actor object of `holders` (stored properties of `typeName`) whose members method
+    /// `name` uses right in its body (not in a closure, which may hop or run later): `bannerLabel.text = text`.
+    private func heldObjectUsed(byMethod name: String, of typeName: String, holders: Set<String>, context: RuleContext) -> String? {
+        // Remembered as a string, empty for none (the memo holds no optionals).
+        let used = context.memo.value(for: "main_actor_background_delivery.held-object-user\u{0}" + typeName + "\u{0}" + name) { () -> String in
+            for reference in context.index.functions(named: name, inTypesNamed: typeName) {
+                let tree = context.index.trees[reference.tree]
+                let function = tree.functions[reference.item]
+                guard !function.attributes.contains("@MainActor"), let open = function.bodyOpen, let close = function.bodyClose, open < close else { continue }
+                for i in (open + 1)..<close where tree.tokens[i].kind == .identifier && tree.innermostClosure(of: i) == nil {
+                    guard holders.contains(tree.name(i)), i == 0 || tree.tokens[i - 1].kind != .period || (i >= 2 && tree.isWord(i - 2, "self")),
+                          usesMemberOfValue(named: i, in: tree) else { continue }
+                    return tree.name(i)
+                }
+            }
+            return ""
+        }
+        return used.isEmpty ? nil : used
     }
 
     /// `self.name`, `self?.name` or an implicit `name` (not a local, a parameter, a label or a

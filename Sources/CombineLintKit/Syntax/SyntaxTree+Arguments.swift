@@ -25,3 +25,16 @@ extension SyntaxTree {
         return nil
     }
 }
+
+extension SyntaxTree {
+    /// A one-element chain for an argument that is a single name (`$summaries` of
+    /// `combineLatest($summaries)`, `events` of `merge(with: events)`), of which the parser makes no
+    /// chain: questions asked of a chain's source can be asked of it too. Nil for any other argument.
+    public func bareNameChain(ofArgument value: ClosedRange<Int>) -> Chain? {
+        let t = value.lowerBound
+        guard value.count == 1, tokens[t].kind == .identifier || tokens[t].kind == .dollarIdentifier else { return nil }
+        let root = ChainElement(kind: .root, name: name(t), nameToken: t, hasParentheses: false,
+                                openParen: nil, closeParen: nil, subscripts: [], lastToken: t)
+        return Chain(elements: ChainElements([root]), first: t, last: t, context: .other, scope: Int(scopeOfToken[t]), statementStart: t)
+    }
+}

@@ -753,9 +753,10 @@ final class MainActorBackgroundDeliveryRuleTests: XCTestCase {
 
     /// `api.register(email:)`, a project function that returns a `dataTaskPublisher` pipeline with no
     /// hop, delivers on URLSession's queue as the request itself would; a mock of the function in a
-    /// test folder stands in for it in tests only. A function whose pipeline hops to main, one
-    /// with a path that returns something else, or a call whose labels fit no such function
-    /// (another type's `register(_:)`), is not known to deliver off it.
+    /// test folder stands in for it in tests only. A function whose other path answers with a constant
+    /// (`if let cached { return Just(cached)… }`) delivers off main on its request path. A function
+    /// whose pipeline hops to main, or a call whose labels fit no such function (another type's
+    /// `register(_:)`), is not known to deliver off it.
     func testProjectFunctionReturningARequestDeliversOnURLSessionsQueue() throws {
         let found = findings(of: MainActorBackgroundDeliveryRule.self, in: [
             (path: "App/API.swift", text: """
@@ -794,7 +795,7 @@ final class MainActorBackgroundDeliveryRuleTests: XCTestCase {
             }
             """),
         ])
-        XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["App/SignUp.swift:5:34"])
+        XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["App/SignUp.swift:5:34", "App/SignUp.swift:7:33"])
         XCTAssertEqual(try XCTUnwrap(found.first).message, "`sink` gets its values on URLSession's queue (`dataTaskPublisher`) through `register(…)` but uses main-actor `token`: a data race in Swift 5 mode, a trap in Swift 6 mode.")
     }
 
