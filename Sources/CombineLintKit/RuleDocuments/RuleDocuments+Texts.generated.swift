@@ -1334,8 +1334,9 @@ final class OrdersViewController: UIViewController {
 **Severity:** warning · **Enabled:** by default
 
 Reports `request(_:)` of a type that conforms to Combine's `Subscription` when its body is empty or
-never acts on the demand it is given (a demand only written to a log, or only added to a counter
-that the type never reads, counts as ignored), while the type sends values with `subscriber.receive(_:)`
+never acts on the demand it is given (a demand only written to a log, only added to a counter
+that the type never reads, or only compared with zero, `guard demand > .none else { return }` before a loop that
+sends every value, counts as ignored), while the type sends values with `subscriber.receive(_:)`
 (outside `request(_:)`, or inside it in a loop or a closure). Not reported: subscriptions that keep
 the demand (`pending += demand`, also in a closure of `request(_:)` through `self.pending`) and send only while it lasts; subscriptions that forward
 `request(_:)` to an upstream subscription; a `request(_:)` that sends one value per call, also

@@ -28,12 +28,15 @@ public struct CustomSubscriptionIgnoresDemandRule: Rule {
                       function.parameters[0].label == nil, function.parameters[0].typeText.contains("Demand"),
                       let bodyOpen = function.bodyOpen, let bodyClose = function.bodyClose else { continue }
                 let demand = function.parameters[0].name
-                let readsDemand = demand != "_" && !demand.isEmpty
+                let readsDemand = readsDemandName(demand)
                     && consultsDemand(demand, in: (bodyOpen + 1)..<bodyClose, typeBody: (open + 1)..<close, tree: tree)
                 guard !readsDemand, let send = firstValueSend(in: open...close, excluding: bodyOpen...bodyClose, tree: tree) else { continue }
                 let typeName = tree.types[t].name
+                let comparesWithZero = readsDemandName(demand) && tree.uses(demand, in: (bodyOpen + 1)..<bodyClose).contains { isComparedWithZero($0, in: tree) }
                 let message = bodyOpen + 1 == bodyClose
                     ? "`request(_:)` of `\(typeName)` is empty while it sends values: subscribers get values they never asked for."
+                    : comparesWithZero
+                    ? "`request(_:)` of `\(typeName)` only checks that some demand came, then sends values beyond it: subscribers get values they never asked for."
                     : "`request(_:)` of `\(typeName)` never reads the demand while it sends values: subscribers get values they never asked for."
                 findings.append(context.finding(tokens: function.nameToken, message: message, help: Self.help,
                                                 related: [context.related(tokens: send, message: "a value sent without checking the demand")]))
@@ -41,6 +44,9 @@ public struct CustomSubscriptionIgnoresDemandRule: Rule {
         }
         return findings
     }
+
+    /// Whether the demand parameter has a name the body can read (not `_`).
+    private func readsDemandName(_ demand: String) -> Bool { demand != "_" && !demand.isEmpty }
 
     /// Whether the type (or an extension of it) lists Combine's `Subscription` among what it conforms to,
     /// and the project does not declare a type of that name of its own.
@@ -88,15 +94,39 @@ public struct CustomSubscriptionIgnoresDemandRule: Rule {
 
     /// Whether `request(_:)` acts on its demand: a use that is not only written to a log
     /// (`log.debug("\(demand)")`), nor only added to a counter of the type that nothing else reads
-    /// (`requested += demand`, with no `requested > 0` anywhere).
+    /// (`requested += demand`, with no `requested > 0` anywhere), nor only compared with zero
+    /// (`guard demand > .none else { return }`, which asks whether anything is wanted, not how much).
     private func consultsDemand(_ demand: String, in body: Range<Int>, typeBody: Range<Int>, tree: SyntaxTree) -> Bool {
         tree.uses(demand, in: body).contains { use in
-            if isLogged(use, in: tree) { return false }
+            if isLogged(use, in: tree) || isComparedWithZero(use, in: tree) { return false }
             guard let counter = counterAssigned(from: use, in: body, tree: tree) else { return true }
             return (tree.uses(counter, in: typeBody) + selfMemberUses(counter, in: typeBody, tree: tree)).contains { k in
                 !isAssignmentTarget(k, in: tree) && !(k > 0 && (tree.isWord(k - 1, "var") || tree.isWord(k - 1, "let")))
             }
         }
+    }
+
+    /// Whether the name at token `k` is compared with no demand: `demand > .none`, `demand != 0`,
+    /// `.none < demand`, `demand == .max(0)`.
+    private func isComparedWithZero(_ k: Int, in tree: SyntaxTree) -> Bool {
+        let comparisons: Set<String> = [">", "<", "!=", "==", ">=", "<="]
+        let isZero = { (range: ClosedRange<Int>) -> Bool in
+            let text = tree.text(range.lowerBound, range.upperBound).filter { !$0.isWhitespace }
+            return ["0", ".none", "Subscribers.Demand.none", ".max(0)"].contains(text)
+        }
+        if k + 2 < tree.tokens.count, tree.tokens[k + 1].kind == .operator, comparisons.contains(tree.text(k + 1)) {
+            // `demand > .none`, `demand > .max(0)`: the operand up to the end of the comparison.
+            var end = k + 2
+            if tree.tokens[end].kind == .period, end + 1 < tree.tokens.count { end += 1 }
+            if end + 1 < tree.tokens.count, tree.tokens[end + 1].kind == .leftParen { end = Int(tree.matching[end + 1]) }
+            if isZero((k + 2)...end) { return true }
+        }
+        if k >= 2, tree.tokens[k - 1].kind == .operator, comparisons.contains(tree.text(k - 1)) {
+            var start = k - 2
+            if start >= 1, tree.tokens[start - 1].kind == .period { start -= 1 }
+            if isZero(start...(k - 2)) { return true }
+        }
+        return false
     }
 
     /// `self.pending` and `self?.pending` in the type's body (a closure inside `request(_:)` reads the

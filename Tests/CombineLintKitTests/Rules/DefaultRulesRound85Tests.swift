@@ -276,4 +276,45 @@ final class DefaultRulesRound85Tests: XCTestCase {
             "`sink` gets its values on the thread that sends into `progress` (never the main one) but calls `throughput.record(…)`, which sets main-actor `samples`: a data race in Swift 5 mode, a trap in Swift 6 mode.",
         ])
     }
+
+    /// A replay subscription that only checks that some demand came (`guard demand > .none`) and then
+    /// sends every frame ignores how many were asked for: a `.max(1)` gets two hundred. One that adds
+    /// the demand to a counter it sends against, after the same check, keeps it.
+    func testADemandOnlyComparedWithZeroIsIgnored() {
+        let text = """
+        private final class FrameReplaySubscription<S: Subscriber>: Subscription where S.Input == Data, S.Failure == Never {
+            private var subscriber: S?
+            private let frames: [Data]
+            private var started = false
+            init(subscriber: S, frames: [Data]) { self.subscriber = subscriber; self.frames = frames }
+            func request(_ demand: Subscribers.Demand) {
+                guard !started, demand > .none else { return }
+                started = true
+                for frame in frames { _ = subscriber?.receive(frame) }
+                subscriber?.receive(completion: .finished)
+            }
+            func cancel() { subscriber = nil }
+        }
+        private final class PacedSubscription<S: Subscriber>: Subscription where S.Input == Data, S.Failure == Never {
+            private var subscriber: S?
+            private var frames: [Data]
+            private var pending = Subscribers.Demand.none
+            init(subscriber: S, frames: [Data]) { self.subscriber = subscriber; self.frames = frames }
+            func request(_ demand: Subscribers.Demand) {
+                guard demand > .none else { return }
+                pending += demand
+                while pending > 0, !frames.isEmpty {
+                    pending -= 1
+                    _ = subscriber?.receive(frames.removeFirst())
+                }
+            }
+            func cancel() { subscriber = nil }
+        }
+        """
+        let found = findings(of: CustomSubscriptionIgnoresDemandRule.self, in: [(path: "A.swift", text: text)])
+        XCTAssertEqual(lineColumns(found), ["6:10"])
+        XCTAssertEqual(found.map(\.message), [
+            "`request(_:)` of `FrameReplaySubscription` only checks that some demand came, then sends values beyond it: subscribers get values they never asked for.",
+        ])
+    }
 }
