@@ -4749,8 +4749,9 @@ or a `Task` in the closure. Where several types of the project share a simple na
 declaration that says so or that the view names, never to the other types of the name.
 
 `published_background_mutation` (opt-in) reports the `@Published` writes of a class that is not
-`@MainActor` in a `sink` after `subscribe(on:)`; such a sink is left to it, so no site is reported
-twice. This rule owns every other case, `assign`, and main-actor types.
+`@MainActor` in a `sink` after `subscribe(on:)`, and leaves to this rule, on by default, such a sink of a type
+SwiftUI views observe whose source `subscribe(on:)` moves to a background queue, so no site is reported
+twice and none is lost with the default rules.
 
 ## Why it matters
 
@@ -5259,6 +5260,24 @@ struct LeaderboardView: View {
 }
 ```
 
+```swift
+final class ReportModel: ObservableObject {
+    @Published var report: Report?
+
+    func load() {
+        Deferred { Just(Report.read()) }
+            .subscribe(on: DispatchQueue.global())
+            .↓sink { [weak self] report in self?.report = report }
+            .store(in: &bag)
+    }
+}
+// file: Sources/App/ReportView.swift
+struct ReportView: View {
+    @ObservedObject var model: ReportModel
+    var body: some View { Text(model.report?.title ?? "") }
+}
+```
+
 ## Non-triggering examples
 
 ```swift
@@ -5384,24 +5403,6 @@ final class ThumbnailCache {
             .sink { [weak self] data in self?.images[url] = data }
             .store(in: &bag)
     }
-}
-```
-
-```swift
-final class ReportModel: ObservableObject {
-    @Published var report: Report?
-
-    func load() {
-        Deferred { Just(Report.read()) }
-            .subscribe(on: DispatchQueue.global())
-            .sink { [weak self] report in self?.report = report }
-            .store(in: &bag)
-    }
-}
-// file: Sources/App/ReportView.swift
-struct ReportView: View {
-    @ObservedObject var model: ReportModel
-    var body: some View { Text(model.report?.title ?? "") }
 }
 ```
 
@@ -7489,10 +7490,10 @@ class that is not `@MainActor`, made inside `DispatchQueue.global(…).async { }
 or on a session property made by `URLSession(configuration:)` without a delegate queue (the session calls it on
 its own background queue; a session made with `delegateQueue:`, which may be `.main`, is left alone), or the `sink` of a chain that uses `subscribe(on:)` and never comes back
 with `receive(on:)`. Code in a closure nested in one of those runs there too, except inside a hop back to the main
-queue (`DispatchQueue.main.async { … }`), and a background closure inside such a hop runs off main again. Such a `sink` is this rule's alone: `main_actor_background_delivery` (on
-by default) leaves it out and reports the other background deliveries (`receive(on:)` or a timing
-operator on a background queue, `dataTaskPublisher`), `assign`, and `@MainActor` types, so no
-site is reported by both.
+queue (`DispatchQueue.main.async { … }`), and a background closure inside such a hop runs off main again. Such a `sink` is this rule's, but for one of a type SwiftUI views observe whose source `subscribe(on:)` moves to a
+background queue (`Just`, `Deferred`, a `Future` that answers at once): `main_actor_background_delivery` (on by
+default) reports that one, with the other background deliveries (`receive(on:)` or a timing operator on a
+background queue, `dataTaskPublisher`), `assign`, and `@MainActor` types, so no site is reported by both.
 
 ## Why it matters
 

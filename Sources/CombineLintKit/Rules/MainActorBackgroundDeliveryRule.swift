@@ -45,7 +45,6 @@ public struct MainActorBackgroundDeliveryRule: Rule {
                     touched = assignedMainActorProperty(element, typeName: typeName, isolated: isolated, context: context).map(MainActorUse.member)
                 }
                 guard let use = touched?.phrase else { continue }
-                if element.name == "sink", reason.contains("subscribe(on:"), ownedByPublishedBackgroundMutation(element, typeName: typeName, context: context) { continue }
                 findings.append(context.finding(
                     tokens: element.nameToken,
                     message: "`\(element.name)` gets its values on \(reason) but \(use): a data race in Swift 5 mode, a trap in Swift 6 mode.",
@@ -391,21 +390,5 @@ public struct MainActorBackgroundDeliveryRule: Rule {
               let viewType = TypeResolver.typeName(annotation: property.typeText, initializer: property.initializerText),
               MainActorTypes.isMainActor(viewType, index: context.index, memo: context.memo) || Catalogue.mainActorBaseTypes.contains(viewType) else { return nil }
         return "\(tree.name(target)).\(tree.name(last))"
-    }
-
-    /// `published_background_mutation` reports the `@Published` writes of a class that is not
-    /// `@MainActor` in a sink after `subscribe(on:)`: such a sink is left to it.
-    private func ownedByPublishedBackgroundMutation(_ element: ChainElement, typeName: String?, context: RuleContext) -> Bool {
-        let tree = context.tree
-        guard let typeName, let type = context.index.type(named: typeName), type.kind == .class,
-              !MainActorTypes.isAnnotatedMainActor(typeName, index: context.index) else { return false }
-        for c in element.closures {
-            let closure = tree.closures[c]
-            guard closure.bodyStart < closure.close else { continue }
-            for i in closure.bodyStart..<closure.close where tree.tokens[i].kind == .identifier {
-                if context.index.property(tree.name(i), ofType: typeName)?.hasAttribute("Published") == true { return true }
-            }
-        }
-        return false
     }
 }

@@ -25,7 +25,7 @@ public struct PublishedBackgroundMutationRule: Rule {
         // first, outer one names the reason), and reading each again made nested code cubic.
         var scanned: [Range<Int>] = []
         for chain in tree.chains {
-            for (c, why, hop) in backgroundClosures(of: chain, in: tree) + completionHandlers(of: chain, context: context) {
+            for (c, why, hop) in backgroundClosures(of: chain, in: tree, context: context) + completionHandlers(of: chain, context: context) {
                 let closure = tree.closures[c]
                 if let outer = scanned.first(where: { $0.contains(closure.open) && closure.close <= $0.upperBound }),
                    hops.map({ hops in !tree.enclosingClosures(of: closure.open).contains { tree.closures[$0].open > outer.lowerBound && hops.isMainHop($0, tree: tree) } }) ?? true {
@@ -51,7 +51,7 @@ public struct PublishedBackgroundMutationRule: Rule {
 
     /// Closures of this chain that run off the main thread, with a phrase saying why and the way
     /// back to the main thread that fits (the start of the help).
-    private func backgroundClosures(of chain: Chain, in tree: SyntaxTree) -> [(Int, String, String)] {
+    private func backgroundClosures(of chain: Chain, in tree: SyntaxTree, context: RuleContext) -> [(Int, String, String)] {
         let names = chain.names
         var result: [(Int, String, String)] = []
         // DispatchQueue.global(…).async { }, .asyncAfter { }, Task.detached { }.
@@ -66,11 +66,22 @@ public struct PublishedBackgroundMutationRule: Rule {
         // A sink after subscribe(on:) with no later receive(on:) runs on the subscribe queue.
         if let subscribeOn = names.lastIndex(of: "subscribe"), chain.elements[subscribeOn].argument("on") != nil,
            !names[subscribeOn...].contains("receive") {
-            for element in chain.elements[(subscribeOn + 1)...] where element.name == "sink" {
+            for (e, element) in chain.elements.enumerated().dropFirst(subscribeOn + 1) where element.name == "sink" {
+                if isMainActorDeliveryRulesSink(chain, sink: e, in: tree, context: context) { continue }
                 result += element.closures.map { ($0, "in a sink after subscribe(on:) without receive(on:)", "Add `.receive(on: DispatchQueue.main)` before the `sink`") }
             }
         }
         return result
+    }
+
+    /// A sink of a type SwiftUI views observe on a source that `subscribe(on:)` moves to a background
+    /// queue (`Just(cache).subscribe(on: DispatchQueue.global())`): `main_actor_background_delivery`,
+    /// on by default, reports its writes to the type's `@Published` properties.
+    private func isMainActorDeliveryRulesSink(_ chain: Chain, sink e: Int, in tree: SyntaxTree, context: RuleContext) -> Bool {
+        guard let t = tree.enclosingType(of: chain.first), let treeIndex = context.index.treeIndexByPath[context.file.path],
+              ViewObservedTypes.of(context.index, memo: context.memo).observe(typeAt: t, inTree: treeIndex, index: context.index),
+              case .background = DeliveryQueues(tree: tree, index: context.index, memo: context.memo).delivery(of: chain, before: e) else { return false }
+        return true
     }
 
     /// `session.dataTask(with: url) { data, _, _ in … }` (also `uploadTask`, `downloadTask`) on

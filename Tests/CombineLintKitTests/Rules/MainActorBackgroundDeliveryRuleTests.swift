@@ -46,14 +46,18 @@ final class MainActorBackgroundDeliveryRuleTests: XCTestCase {
     }
 
     /// Both rules see a `@Published` write after `subscribe(on:)` in a class that is not
-    /// `@MainActor`: only `published_background_mutation` reports it.
-    func testSubscribeOnPublishedWriteIsLeftToPublishedBackgroundMutation() {
+    /// `@MainActor`: in a type views observe, with a source `subscribe(on:)` moves, only this rule
+    /// (on by default) reports it; in one no view observes, only `published_background_mutation`.
+    func testSubscribeOnPublishedWriteOfAnObservedTypeIsThisRules() {
         let files = [
             (path: "A.swift", text: "final class M: ObservableObject {\n @Published var x = 0\n func load() { Just(1).subscribe(on: DispatchQueue.global()).sink { [weak self] in self?.x = $0 }.store(in: &bag) }\n}\n"),
             (path: "V.swift", text: "struct V: View { @ObservedObject var m: M\n var body: some View { Text(\"\\(m.x)\") } }\n"),
         ]
-        XCTAssertEqual(findings(of: MainActorBackgroundDeliveryRule.self, in: files).count, 0)
-        XCTAssertEqual(findings(of: PublishedBackgroundMutationRule.self, in: files).map { "\($0.line):\($0.column)" }, ["3:90"])
+        XCTAssertEqual(findings(of: MainActorBackgroundDeliveryRule.self, in: files).map { "\($0.line):\($0.column)" }, ["3:62"])
+        XCTAssertEqual(findings(of: PublishedBackgroundMutationRule.self, in: files).count, 0)
+        let unobserved = [files[0]]
+        XCTAssertEqual(findings(of: MainActorBackgroundDeliveryRule.self, in: unobserved).count, 0)
+        XCTAssertEqual(findings(of: PublishedBackgroundMutationRule.self, in: unobserved).map { "\($0.line):\($0.column)" }, ["3:90"])
         // Delivered by `receive(on:)` instead, the site belongs to this rule alone.
         let received = files.map { (path: $0.path, text: $0.text.replacingOccurrences(of: "subscribe(on:", with: "receive(on:")) }
         XCTAssertEqual(findings(of: MainActorBackgroundDeliveryRule.self, in: received).map { "\($0.line):\($0.column)" }, ["3:60"])
