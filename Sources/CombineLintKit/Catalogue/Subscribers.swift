@@ -39,9 +39,11 @@ extension Catalogue {
 
     /// Calls without arguments that empty a bag, cancelling what it holds: the collection's
     /// `removeAll()`, and the emptying calls of bag classes (`cancelBag.cancel()`,
-    /// `disposeBag.dispose()`, `bag.disposeAll()`, `store.removeAllCancellables()`).
+    /// `disposeBag.dispose()`, `bag.disposeAll()`, `store.removeAllCancellables()`, `pulseBag.drain()`).
     public static let bagEmptyingCalls: Set<String> = [
         "removeAll", "cancelAll", "cancel", "dispose", "disposeAll", "removeAllCancellables",
+        // A project's own reference bag (`final class SubscriptionBag { func drain() { … } }`).
+        "drain", "clear",
     ]
 
     /// Calls whose closure parameter returns `Void`: a subscription that is the whole body of such a

@@ -252,13 +252,21 @@ struct DeliveryQueues {
         return TypeResolver.typeOfName(receiver.name, at: receiver.nameToken, in: tree, index: index) == "NotificationCenter"
     }
 
+    /// Whether the chain's source is its root naming a local (`let sentences = stream.sentences.receive(on:
+    /// DispatchQueue.main).share()` then `sentences.sink { … }`): the local's own value decides, not a
+    /// subject or stored publisher of that name.
+    private func namesLocal(_ chain: Chain, before firstOperator: Int) -> Bool {
+        guard firstOperator == 1, chain.root.kind == .root else { return false }
+        return SubscriptionFinder.localVariable(named: chain.root.name, visibleAt: chain.root.nameToken, in: tree) != nil
+    }
+
     /// The name of the subject a chain starts from (`model.loaded`, `loaded`) when the project
     /// sends into it off the main thread, with the type declaring it when types of the project
     /// declare subjects of that name apart (nil when one does, or when the chain does not show which).
     private func offMainSubject(in chain: Chain, before firstOperator: Int) -> (name: String, owner: String?)? {
         guard subjectLevels > 0, followsNotifications || subjectLevels < BackgroundSubjects.maximumLevels,
               firstOperator >= 1, let source = chain.elements[..<firstOperator].last,
-              !source.isCall, !source.name.hasPrefix("$") else { return nil }
+              !source.isCall, !source.name.hasPrefix("$"), !namesLocal(chain, before: firstOperator) else { return nil }
         // The project type whose property the chain reads, when the chain shows it; a protocol's
         // requirement (`location: LocationProviding`) leaves the conformer open.
         let declaringType = { () -> (name: String, property: IndexedProperty)? in
@@ -302,7 +310,7 @@ struct DeliveryQueues {
     /// (`BackgroundStoredPublishers`), with that pipeline's last scheduler step.
     private func offMainStoredPublisher(in chain: Chain, before firstOperator: Int) -> (String, String)? {
         guard followsNotifications, let memo, firstOperator >= 1, let source = chain.elements[..<firstOperator].last,
-              !source.isCall, !source.name.hasPrefix("$"),
+              !source.isCall, !source.name.hasPrefix("$"), !namesLocal(chain, before: firstOperator),
               let entry = BackgroundStoredPublishers.table(index: index, memo: memo)[source.name] else { return nil }
         return (source.name, entry.reason)
     }

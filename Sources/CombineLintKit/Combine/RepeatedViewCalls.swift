@@ -95,7 +95,16 @@ public struct RepeatedViewCalls: Sendable {
         /// The `receiver.method(…)` statements between the braces of `body`, by method name.
         func collect(in body: Range<Int>, of tree: SyntaxTree, treeIndex: Int, label: String, into calls: inout [String: [Call]]) {
             guard body.lowerBound + 1 < body.upperBound else { return }
+            // `.task { guard !didStart else { return }; didStart = true; model.observeTotals() }`: a flag the
+            // closure sets, and its type only ever sets one way (a view's `@State`), lets what it guards run once.
+            let inside = (body.lowerBound + 1)..<body.upperBound
+            var flags = RunOnceGuards.oneWayFlagAssignments(in: [inside], of: tree)
+            if !flags.isEmpty, let t = tree.enclosingType(of: body.lowerBound), let open = tree.types[t].bodyOpen, let close = tree.types[t].bodyClose {
+                flags.formIntersection(RunOnceGuards.oneWayFlagAssignments(in: [(open + 1)..<close], of: tree))
+            }
             for k in tree.chainIndices(in: (body.lowerBound + 1)...(body.upperBound - 1)) where tree.chains[k].last < body.upperBound {
+                if !flags.isEmpty, RunOnceGuards.decidesRun(of: tree.chains[k].first, guardsIn: inside.lowerBound..<tree.chains[k].first,
+                                                            of: tree, bag: "", flags: flags) { continue }
                 guard let (method, call) = RepeatedViewCalls.call(in: tree.chains[k], tree: treeIndex, modifier: label,
                                                                   anyContext: RepeatedViewCalls.isTernaryBranch(tree.chains[k], in: tree)) else { continue }
                 calls[method, default: []].append(call)

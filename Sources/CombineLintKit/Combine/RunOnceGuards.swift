@@ -104,6 +104,8 @@ public enum RunOnceGuards {
         var setFalse = Set<String>()
         for range in ranges {
             for i in range where tree.tokens[i].kind == .identifier && i + 2 < tree.tokens.count && tree.tokens[i + 1].kind == .equal {
+                // `@State private var didStart = false` declares the flag's first value; it clears nothing.
+                if i > 0, tree.isWord(i - 1, "var") || tree.isWord(i - 1, "let") { continue }
                 if tree.isWord(i + 2, "true") { setTrue.insert(tree.name(i)) } else if tree.isWord(i + 2, "false") { setFalse.insert(tree.name(i)) }
             }
         }
@@ -150,6 +152,8 @@ public enum RunOnceGuards {
         var setFalse = Set<String>()
         for range in ranges {
             for i in range where tree.tokens[i].kind == .identifier && i + 2 < tree.tokens.count && tree.tokens[i + 1].kind == .equal {
+                // `@State private var didStart = false` declares the flag's first value; it clears nothing.
+                if i > 0, tree.isWord(i - 1, "var") || tree.isWord(i - 1, "let") { continue }
                 if tree.isWord(i + 2, "true") { setTrue.insert(tree.name(i)) }
                 if tree.isWord(i + 2, "false") { setFalse.insert(tree.name(i)) }
             }

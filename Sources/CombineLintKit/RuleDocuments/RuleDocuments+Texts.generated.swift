@@ -6483,7 +6483,9 @@ Not reported:
   nothing stays alive but a spent token (a scheduler step, `Just(false).delay(for: 4, scheduler: q)` or
   `receive(on:)`, delivers later: that subscription stays alive, and is reported, unless its `sink`
   acts only on the value it is given, `Just(banner).delay(for: 3, scheduler: q).sink { $0.removeFromSuperview() }`:
-  then no run can overwrite what another did, and each ends by itself);
+  then no run can overwrite what another did, and each ends by itself; nor does one that ends only at a value
+  passing a test, `timer.$elapsed.filter { $0 >= 300 }.first()`, which stays pending until then, one more per outer
+  value);
 - an inner subscription behind a run-once guard, in the closure or the method it calls
   (`guard !isWaiting else { return }` where the type sets `isWaiting = true`, or `guard bag.isEmpty`;
   also a call of the storing method under such a guard in a method between them,
@@ -7157,7 +7159,8 @@ SwiftUI repeats (`viewWillAppear`, `layoutSubviews`, `tableView(_:cellForRowAt:)
 such code triggers (`var row: RowModel { didSet { bind() } }`, a cell's `configure(with:)` setting `viewModel.row`). Not reported: a single `assign(to:)` in `init` or in a method called
 once; one behind a run-once guard (`guard !didBind else { return }` with `didBind = true` set by
 the type, a first-appearance property; an `if !didBind { … }` block guards what is inside it, not
-a binding after it); upstreams that finish (`Just`, a request, `first()`, also
+a binding after it; also in the calling closure of a view, `.task { guard !didStart else { return }; didStart = true;
+model.observeTotals() }` with a `@State var didStart` that nothing sets back to `false`); upstreams that finish (`Just`, a request, `first()`, also
 held in a constant property that the initializer sets, `request = api.tariff(site: site)`, or a
 `Future` read from a cache declared `[String: Future<String, Never>]`, or another object's property
 declared as one, `api.homeTiles` with `lazy var homeTiles: Future<[Double], Never>`),
@@ -10332,7 +10335,7 @@ or MapKit's `MKAnnotationView`, `MKMarkerAnnotationView` and `MKPinAnnotationVie
 initializer, `let cell = MarkerCellView()` in `tableView(_:viewFor:row:)`, never dequeuing, registering or
 casting to it: each row then gets a new cell) whose
 `prepareForReuse` does not empty that bag (`removeAll()`, a new bag, or a bag class's own emptying call:
-`cancelBag.cancel()`, `disposeBag.dispose()`), nor does the data source's `didEndDisplaying` callback
+`cancelBag.cancel()`, `disposeBag.dispose()`, `pulseBag.drain()`), nor does the data source's `didEndDisplaying` callback
 (`tableView(_:didEndDisplaying:forRowAt:)`, `collectionView(_:didEndDisplaying:forItemAt:)`, directly
 or through a method of the cell it casts to: UIKit reuses a cell only after it ended display), nor,
 for a private helper of the cell (`private func bindDownloadButton(to:)`), every method of the cell

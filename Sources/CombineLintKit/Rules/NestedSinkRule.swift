@@ -31,8 +31,11 @@ public struct NestedSinkRule: Rule {
         for subscription in context.subscriptions {
             let chain = tree.chains[subscription.chain]
             guard let bag = bagOwner(of: subscription, chain: chain, lookup: lookup) else { continue }
-            // An inner publisher that finishes during `sink` (`Just`, `CombineLatest` of `Just`s) leaves nothing running.
-            if finite.finishes(chain, before: subscription.element, in: tree) {
+            // An inner publisher that finishes during `sink` (`Just`, `CombineLatest` of `Just`s) leaves nothing running;
+            // not one that ends only at a value passing a test (`$elapsed.filter { $0 >= 300 }.first()`), which
+            // stays pending until then, one more per outer value.
+            if finite.finishes(chain, before: subscription.element, in: tree),
+               !NeverFinishingSources.limitWaitsForCondition(in: chain, before: subscription.element, tree: tree, index: context.index) {
                 if !waitsOnScheduler(chain, before: subscription.element) { continue }
                 // One delivered later to a `sink` that acts only on that value
                 // (`Just(banner).delay(…).sink { $0.removeFromSuperview() }`) overwrites nothing another

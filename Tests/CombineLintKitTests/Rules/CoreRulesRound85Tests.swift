@@ -157,4 +157,110 @@ final class CoreRulesRound85Tests: XCTestCase {
         let found = findings(of: StrongSelfCaptureRule.self, in: [(path: "A.swift", text: text)])
         XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["17:30"])
     }
+
+    /// `.task { guard !didStart else { return }; didStart = true; model.observeTotals() }`: the view's
+    /// `@State` flag is set one way only, so the model's `assign(to: &$monthlyTotal)` is made once. A
+    /// view that clears its flag on disappearance runs it again on each appearance.
+    func testARunOnceStateFlagInATaskClosureGuardsTheCall() {
+        let model = """
+        final class ReceiptsModel: ObservableObject {
+            @Published var receipts: [Int] = []
+            @Published var monthlyTotal = 0
+            func observeTotals() {
+                $receipts.map { $0.reduce(0, +) }.assign(to: &$monthlyTotal)
+            }
+        }
+        """
+        let guarded = """
+        struct ReceiptsView: View {
+            @StateObject private var model = ReceiptsModel()
+            @State private var didStart = false
+            var body: some View {
+                Text("\\(model.monthlyTotal)")
+                    .task {
+                        guard !didStart else { return }
+                        didStart = true
+                        model.observeTotals()
+                    }
+            }
+        }
+        """
+        XCTAssertEqual(findings(of: PublishedAssignCycleRule.self, in: [(path: "Model.swift", text: model), (path: "View.swift", text: guarded)]).count, 0)
+        let cleared = guarded.replacingOccurrences(of: ".task {", with: ".onDisappear { didStart = false }\n.task {")
+        XCTAssertNotEqual(cleared, guarded)
+        let found = findings(of: PublishedAssignCycleRule.self, in: [(path: "Model.swift", text: model), (path: "View.swift", text: cleared)])
+        XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["Model.swift:5:43"])
+    }
+
+    /// A project's own reference bag emptied in `viewWillDisappear` (`pulseBag.drain()`) ends what
+    /// `viewDidAppear` stored in it; one that nothing empties piles up per appearance.
+    func testAProjectBagDrainedOnDisappearanceIsReset() {
+        let text = """
+        final class SubscriptionBag {
+            private var tokens: [AnyCancellable] = []
+            func add(_ token: AnyCancellable) { tokens.append(token) }
+            func drain() { tokens.forEach { $0.cancel() }; tokens.removeAll() }
+        }
+        extension AnyCancellable {
+            func store(in bag: SubscriptionBag) { bag.add(self) }
+        }
+        final class MetronomeViewController: UIViewController {
+            private let pulseBag = SubscriptionBag()
+            private let beatBag = SubscriptionBag()
+            let engine = MetronomeEngine()
+            override func viewDidAppear(_ animated: Bool) {
+                super.viewDidAppear(animated)
+                engine.beats.sink { [weak self] _ in self?.pulse() }.store(in: pulseBag)
+                engine.beats.sink { [weak self] _ in self?.pulse() }.store(in: beatBag)
+            }
+            override func viewWillDisappear(_ animated: Bool) {
+                super.viewWillDisappear(animated)
+                pulseBag.drain()
+            }
+            func pulse() {}
+        }
+        final class MetronomeEngine {
+            let beats = PassthroughSubject<Int, Never>()
+        }
+        """
+        let found = findings(of: StoreInAppearanceRule.self, in: [(path: "A.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["16:62"])
+    }
+
+    /// An inner subscription that ends only once a value passes a test (`$elapsed.filter { $0 >= 300
+    /// }.first()`) stays pending until then: each start of the engine adds one more to the bag, and
+    /// they all fire together. One that takes the current value at once (`$elapsed.first()`) ends as
+    /// it is made.
+    func testAnInnerSubscriptionWaitingForAConditionIsNested() {
+        let text = """
+        final class PracticeTimer: ObservableObject {
+            @Published var elapsed = 0
+        }
+        final class Engine: ObservableObject {
+            @Published var isRunning = false
+        }
+        final class PracticeCoordinator {
+            let engine = Engine()
+            let timer = PracticeTimer()
+            private var cancellables = Set<AnyCancellable>()
+            private var breakBag = Set<AnyCancellable>()
+            func start() {
+                engine.$isRunning.removeDuplicates().sink { [weak self] running in
+                    guard let self, running else { return }
+                    self.timer.$elapsed.filter { $0 >= 300 }.first()
+                        .sink { [weak self] _ in self?.suggestBreak() }
+                        .store(in: &self.breakBag)
+                    self.timer.$elapsed.first()
+                        .sink { [weak self] in self?.log($0) }
+                        .store(in: &self.breakBag)
+                }
+                .store(in: &cancellables)
+            }
+            func suggestBreak() {}
+            func log(_ value: Int) {}
+        }
+        """
+        let found = findings(of: NestedSinkRule.self, in: [(path: "A.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["16:18"])
+    }
 }
