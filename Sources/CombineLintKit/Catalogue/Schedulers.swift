@@ -52,6 +52,10 @@ extension Catalogue {
     /// `readabilityHandler` and `writeabilityHandler`, `Process`'s `terminationHandler`.
     public static let backgroundHandlerProperties: Set<String> = ["readabilityHandler", "writeabilityHandler", "terminationHandler"]
 
+    /// Network.framework calls whose completion handler the connection calls on the queue its
+    /// `start(queue:)` was given.
+    public static let networkQueueCompletionCalls: Set<String> = ["receive", "receiveMessage", "send"]
+
     /// The calls that set a dispatch source's handlers, which GCD runs on the source's queue.
     public static let dispatchSourceHandlerSetters: Set<String> = ["setEventHandler", "setCancelHandler", "setRegistrationHandler"]
 

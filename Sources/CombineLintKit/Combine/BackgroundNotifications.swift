@@ -77,6 +77,9 @@ enum BackgroundNotifications {
             if URLSessionCompletionQueues.runsHandlerOffMain(chain, taskCall: e, tree: tree, index: index) { return true }
             // `task?.receive { … }` of a web socket: the handler runs on the session's delegate queue.
             if URLSessionCompletionQueues.runsWebSocketReceiveOffMain(chain, call: e, tree: tree, index: index) { return true }
+            // `connection?.receive(minimumIncompleteLength: 1, maximumLength: 4096) { … }` of an `NWConnection`
+            // started with `start(queue: socketQueue)`.
+            if NetworkHandlerQueues.runsCompletionOffMain(chain, call: e, tree: tree, queues: queues) { return true }
             // `source.setEventHandler { … }` of `DispatchSource.makeFileSystemObjectSource(…, queue: watchQueue)`.
             if DispatchSourceQueues.runsHandlerOffMain(chain, call: e, tree: tree, queues: queues) { return true }
             // `backgroundContext.perform { … }`, `container.performBackgroundTask { … }`: a Core Data private queue.

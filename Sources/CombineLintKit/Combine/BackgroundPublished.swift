@@ -19,6 +19,8 @@ enum BackgroundPublished {
                     }
                 }
             }
+            // `…assign(to: &$candidates)`: the pipeline's delivery decides, which `isChangedOffMain` asks.
+            for name in assignedByPipelines(index: index, memo: memo).keys { names.insert("$" + name) }
             return NameSet(names.sorted())
         }
     }
@@ -45,16 +47,45 @@ enum BackgroundPublished {
             guard index.property(name, ofType: owner)?.hasAttribute("Published") == true else { return false }
             let changes = memo.map { changesByOwner(of: name, index: index, memo: $0)[owner] ?? [] }
                 ?? changes(of: name, index: index).filter { owner == Self.owner(of: $0, index: index) }
-            return changes.contains { change in
+            let changed = changes.contains { change in
                 let tree = index.trees[change.tree]
                 let chain = tree.chains[change.chain]
                 guard !TestCaseCode.isTestOrDouble(chain.first, of: tree, index: index) else { return false }
                 return BackgroundNotifications.runsOffMain(chain.elements[change.element].nameToken, in: tree, index: index,
                                                            memo: memo, subjectLevels: levels - 1)
             }
+            if changed { return true }
+            // `$query.debounce(for: …, scheduler: searchQueue).map { … }.assign(to: &$candidates)`: the pipeline
+            // sets the property where it delivers.
+            guard levels > 1, let memo else { return false }
+            return (assignedByPipelines(index: index, memo: memo)[name] ?? []).contains { assign in
+                let tree = index.trees[assign.tree]
+                let chain = tree.chains[assign.chain]
+                guard TypeResolver.enclosingTypeName(at: chain.first, in: tree) == owner,
+                      !TestCaseCode.isTestOrDouble(chain.first, of: tree, index: index) else { return false }
+                var queues = DeliveryQueues(tree: tree, index: index, memo: memo)
+                queues.subjectLevels = levels - 1
+                if case .background = queues.delivery(of: chain, before: assign.element) { return true }
+                return false
+            }
         }
         guard let memo else { return compute() }
         return memo.value(for: "published-changed-off-main \(name) \(owner) \(levels)", compute)
+    }
+
+    /// The `assign(to: &$name)` calls of the project, by the property name they assign, worked out once per run.
+    private static func assignedByPipelines(index: ProjectIndex, memo: ProjectMemo) -> [String: [ElementReference]] {
+        memo.value(for: "published-assigned-by-pipelines") {
+            var result: [String: [ElementReference]] = [:]
+            for reference in index.chainElements["assign"] {
+                let tree = index.trees[reference.tree]
+                let element = tree.chains[reference.chain].elements[reference.element]
+                guard element.isCall, reference.element > 0, let to = element.argument("to"), to.isInout,
+                      let token = to.value.first(where: { tree.tokens[$0].kind == .dollarIdentifier }) else { continue }
+                result[String(tree.name(token).dropFirst()), default: []].append(reference)
+            }
+            return result
+        }
     }
 
     /// The changes of the properties named `name`, by the type whose property each changes, worked

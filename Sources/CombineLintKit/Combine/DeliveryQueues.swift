@@ -70,7 +70,10 @@ struct DeliveryQueues {
             queues.sourceLocalLevels -= 1
             state = queues.delivery(of: source, before: source.elements.count)
         }
+        // `store.loadPinned()` returning `Deferred { Future { promise(read()) } }`: emits as it is subscribed, too.
         let synchronousSource = isSynchronous(chain, firstOperator: sourceEnd) || replaysCurrentValue(chain, firstOperator: sourceEnd)
+            || (sourceEnd >= 1 && elements[sourceEnd - 1].isCall && elements[..<end].contains(where: { $0.name == "subscribe" })
+                && returnsSynchronousPublisher(elements[sourceEnd - 1]))
         // `dataTaskPublisher(for: url).receiveOnMain()`: the project's operator right after the source
         // is not one the catalogue knows, so it stands before the first operator.
         for element in elements[1..<max(1, min(firstOperator, end))] {

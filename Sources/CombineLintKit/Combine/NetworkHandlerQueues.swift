@@ -10,7 +10,24 @@ enum NetworkHandlerQueues {
         guard open >= 4, tree.tokens[open - 1].kind == .equal, tree.tokens[open - 2].kind == .identifier,
               Catalogue.networkQueueHandlers.contains(tree.name(open - 2)), tree.tokens[open - 3].kind == .period,
               tree.tokens[open - 4].kind == .identifier else { return false }
-        let owner = tree.name(open - 4)
+        return startsOnlyOnBackgroundQueues(tree.name(open - 4), in: tree, queues: queues)
+    }
+
+    /// Whether element `e` of `chain` is a Network.framework call whose completion handler the object
+    /// calls on its queue (`connection?.receive(minimumIncompleteLength:maximumLength:) { … }`,
+    /// `connection.receiveMessage { … }`, `connection.send(content:completion:)`) on an object the file
+    /// starts on a background queue, and on no other.
+    static func runsCompletionOffMain(_ chain: Chain, call e: Int, tree: SyntaxTree, queues: DeliveryQueues) -> Bool {
+        guard e >= 1, e == chain.elements.count - 1 || e == chain.elements.count - 2, case let element = chain.elements[e],
+              Catalogue.networkQueueCompletionCalls.contains(element.name), !element.closures.isEmpty,
+              element.argument("on") == nil, case let receiver = chain.elements[e - 1], !receiver.isCall,
+              e == 1 || (e == 2 && chain.elements[0].name == "self") else { return false }
+        return startsOnlyOnBackgroundQueues(receiver.name, in: tree, queues: queues)
+    }
+
+    /// Whether the file starts the object named `owner` (`owner.start(queue:)`, `self.owner.start(queue:)`)
+    /// at least once, and only on background queues.
+    private static func startsOnlyOnBackgroundQueues(_ owner: String, in tree: SyntaxTree, queues: DeliveryQueues) -> Bool {
         var starts = 0
         for chain in tree.chains {
             let names = chain.names

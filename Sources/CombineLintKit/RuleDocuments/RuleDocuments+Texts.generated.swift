@@ -4649,7 +4649,8 @@ type that is `@MainActor` (or in a `@MainActor` function), or that inherits from
 or SwiftUI main-actor type (`UIViewController`, `UIView`, `View`, …); a property declared
 `@MainActor`; a UIKit or AppKit object that a type outside the main actor holds in a stored property, used
 through its members (a menu bar controller's `statusItem.button?.title = …`, with `statusItem` made by
-`NSStatusBar.system.statusItem(withLength:)`, or a helper's `label.text = …`, also in a method of the type that the
+`NSStatusBar.system.statusItem(withLength:)`, or a helper's `label.text = …`, or a member of one assigned,
+`assign(to: \.placeholder, on: searchController.searchBar)`, also in a method of the type that the
 closure calls, `self?.showBanner(text)` with `bannerLabel.text = text` right in its body); or a write to an
 `@Published` property of a type that SwiftUI views observe (also through `assign(to: \.rows, on: self)`, or
 in a method of the type that the closure calls, `self?.apply(sample)` with `apply` setting one right in its
@@ -4675,7 +4676,8 @@ function of the selector, which stands in for it in tests only, aside) or by the
 such function it starts from (`api.receipts()` returning `get("me/receipts")`, a shared helper that
 returns the request: two levels are followed; the chain may start from a local constant holding such a
 pipeline, `let request = api.statementPDF(month:)` then `request.map { … }.sink { … }`), or a synchronous source (`Just`, a sequence, a `Future` that calls its promise
-in its own body, a `Deferred` of one of these; a `@Published` projection, `$items` or `model.$items`, a `CurrentValueSubject`
+in its own body, a `Deferred` of one of these, or a call of project functions that return only such sources,
+`store.loadPinned()` returning `Deferred { Future { promise(read()) } }`; a `@Published` projection, `$items` or `model.$items`, a `CurrentValueSubject`
 property, or a computed property that only erases one, `store.ridesPublisher`, whose current value
 is sent as it is subscribed) moved by `subscribe(on:)` to a background queue, or a `NotificationCenter` publisher (also of a
 center passed in, `init(center: NotificationCenter = .default)`) of a notification that the
@@ -4690,7 +4692,8 @@ subject sent into off main, one subject back: `frames.sink { quotes.send($0) }` 
 only from such code, and at least once, runs there too),
 or an `@Published` property (`$rows`, `model.$rows`, read as the property of the type the chain shows) that the app's code
 changes off the main thread in the places below (not an initializer's own statements; `rows = …`, `self?.rows.append(…)` in a sink
-after `receive(on: processingQueue)`), whose changes `$rows` delivers on the changing thread,
+after `receive(on: processingQueue)`), or that a pipeline delivering off main assigns, `$query.debounce(for: …, scheduler:
+searchQueue).map { … }.assign(to: &$candidates)`, whose changes `$rows` delivers on the changing thread,
 or a `PassthroughSubject` property that the project sends into off the main thread (also by handing `send` to a call
 that runs it there, `values.forEach(self.positionSubject.send)`; not to a `sink`), in at least one of its `send`s outside
 tests (a subject also sent into from the main thread delivers the other values there, still a race) (in those places, or in the
@@ -4699,7 +4702,8 @@ which URLSession calls on a serial queue of its own, or with a queue made by `Op
 property of the type, `delegateQueue: delegateQueue`), or in a `FileHandle`'s `readabilityHandler` or a `Process`'s
 `terminationHandler`, which Foundation calls on a background thread, or in a Network.framework handler,
 `monitor.pathUpdateHandler = { … }`, of an object the file starts with `start(queue:)` on a background queue, or in
-a dispatch source's handler, `source.setEventHandler { … }`, in a file whose `DispatchSource.make…Source(…, queue:)` calls
+the completion handler of an `NWConnection`'s `receive(minimumIncompleteLength:maximumLength:)`, `receiveMessage` or `send`
+on a connection the file starts the same way, or in a dispatch source's handler, `source.setEventHandler { … }`, in a file whose `DispatchSource.make…Source(…, queue:)` calls
 all name a background queue or none (GCD's default queue is a global one), or in
 the `receive` handler of a `URLSessionWebSocketTask` property, which runs on its session's delegate queue unless the type
 makes the session with `delegateQueue: .main`, or in the CoreBluetooth callbacks (`centralManager(…)`, `peripheral(…)`)
@@ -4712,6 +4716,7 @@ through a computed property that only erases it, `var beats: AnyPublisher<…> {
 name with a type that is no publisher, `let beats: Int` or `let samples: [Sample]`, does not hide, nor a protocol's requirement of the
 name or a test double's getter erasing its own subject, and two conformers' getters erasing two such subjects deliver off main alike;
 steps that deliver where they get values may stand between, `connectionSubject.removeDuplicates().eraseToAnyPublisher()`;
+a local of the name, `let sentences = stream.sentences.receive(on: DispatchQueue.main).share()`, is judged by its own value;
 when the chain shows the object's type, `BookmarkStore.shared.bookmarks` or `uploads.states`, that type's getter and its own
 subject decide, so another type's property of the name, `let bookmarks = BookmarkStore.shared`, hides nothing, and another
 type's subject of the same name, sent into elsewhere, does not count) in the

@@ -382,13 +382,19 @@ public struct MainActorBackgroundDeliveryRule: Rule {
                   isObserved(at: element.nameToken, typeName: typeName, context: context) else { return nil }
             return name
         }
-        // `assign(to: \.text, on: nameLabel)`: a property of the type that holds a UIKit or AppKit view.
-        let target = on.value.upperBound
+        // `assign(to: \.text, on: nameLabel)`: a property of the type that holds a UIKit or AppKit view;
+        // `on: searchController.searchBar`, a member of one.
+        var target = on.value.upperBound
+        var path = on.value.lowerBound
+        if tree.isWord(path, "self"), path + 2 <= on.value.upperBound, tree.tokens[path + 1].kind == .period { path += 2 }
+        if path < on.value.upperBound, (path...on.value.upperBound).allSatisfy({ tree.tokens[$0].kind == .identifier || tree.tokens[$0].kind == .period }) {
+            target = path
+        }
         guard tree.tokens[target].kind == .identifier,
-              on.value.count == 1 || (on.value.count == 3 && tree.isWord(on.value.lowerBound, "self")),
+              target == on.value.upperBound ? on.value.count == 1 || (on.value.count == 3 && tree.isWord(on.value.lowerBound, "self")) : true,
               let property = context.index.property(tree.name(target), ofType: typeName),
               let viewType = TypeResolver.typeName(annotation: property.typeText, initializer: property.initializerText),
               MainActorTypes.isMainActor(viewType, index: context.index, memo: context.memo) || Catalogue.mainActorBaseTypes.contains(viewType) else { return nil }
-        return "\(tree.name(target)).\(tree.name(last))"
+        return tree.text(target, on.value.upperBound) + "." + tree.name(last)
     }
 }

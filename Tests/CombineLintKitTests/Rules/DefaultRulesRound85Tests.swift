@@ -317,4 +317,151 @@ final class DefaultRulesRound85Tests: XCTestCase {
             "`request(_:)` of `FrameReplaySubscription` only checks that some demand came, then sends values beyond it: subscribers get values they never asked for.",
         ])
     }
+
+    /// `let sentences = stream.sentences.receive(on: DispatchQueue.main).share()` then `sentences.sink`:
+    /// the local hops to main, whatever the service's subject of that name does; the service's own
+    /// `stream.sentences.sink` delivers on the socket queue.
+    func testALocalNamedLikeAnOffMainSubjectIsJudgedByItsValue() {
+        let text = """
+        final class NMEAStream {
+            let sentences = PassthroughSubject<String, Never>()
+            private let socketQueue = DispatchQueue(label: "socket")
+            func consume(_ line: String) { socketQueue.async { self.sentences.send(line) } }
+        }
+        final class TelemetryStore: ObservableObject {
+            @Published var last = ""
+            private let stream = NMEAStream()
+            private var cancellables = Set<AnyCancellable>()
+            init() {
+                let sentences = stream.sentences.receive(on: DispatchQueue.main).share()
+                sentences.sink { [weak self] in self?.last = $0 }.store(in: &cancellables)
+                stream.sentences.sink { [weak self] in self?.last = $0 }.store(in: &cancellables)
+            }
+        }
+        struct TelemetryView: View {
+            @ObservedObject var store: TelemetryStore
+            var body: some View { Text(store.last) }
+        }
+        """
+        XCTAssertEqual(lineColumns(mainActorFindings([(path: "A.swift", text: text)])), ["13:26"])
+    }
+
+    /// `$query.debounce(for: …, scheduler: searchQueue).map { … }.assign(to: &$candidates)` sets
+    /// `candidates` on the search queue, so `$candidates.map { … }.assign(to: &$highlighted)` runs
+    /// there too; a property assigned from a pipeline that delivers on main does not.
+    func testAPublishedPropertyAssignedByABackgroundPipelineDeliversOffMain() {
+        let text = """
+        final class QuickPasteModel: ObservableObject {
+            @Published var query = ""
+            @Published var candidates: [String] = []
+            @Published var highlightedIndex = 0
+            @Published var title = ""
+            @Published var subtitle = ""
+            private let searchQueue = DispatchQueue(label: "search")
+            init() {
+                $query.debounce(for: .milliseconds(150), scheduler: searchQueue).map { [$0] }.assign(to: &$candidates)
+                $candidates.map { _ in 0 }.assign(to: &$highlightedIndex)
+                $query.receive(on: DispatchQueue.main).map { $0.uppercased() }.assign(to: &$title)
+                $title.map { $0.lowercased() }.assign(to: &$subtitle)
+            }
+        }
+        struct QuickPasteView: View {
+            @ObservedObject var model: QuickPasteModel
+            var body: some View { Text("\\(model.highlightedIndex) \\(model.subtitle)") }
+        }
+        """
+        XCTAssertEqual(lineColumns(mainActorFindings([(path: "A.swift", text: text)])), ["9:87", "10:36"])
+    }
+
+    /// `store.loadPinned()` returns `Deferred { Future { promise(read()) } }`, which emits as it is
+    /// subscribed: `subscribe(on: store.ioQueue)` moves it there, and a controller setting its views
+    /// in the sink races AppKit. Received on main before the sink, it is fine.
+    func testSubscribeOnMovesAProjectFunctionsSynchronousPublisher() {
+        let text = """
+        final class HistoryStore {
+            let ioQueue = DispatchQueue(label: "io")
+            func loadPinned() -> AnyPublisher<[String], Error> {
+                Deferred {
+                    Future<[String], Error> { promise in
+                        promise(.success(["a"]))
+                    }
+                }
+                .eraseToAnyPublisher()
+            }
+        }
+        final class HistoryWindowController: NSWindowController {
+            let store = HistoryStore()
+            let pinnedLabel = NSTextField()
+            var tokens = Set<AnyCancellable>()
+            func loadPinned() {
+                store.loadPinned().subscribe(on: store.ioQueue).replaceError(with: [])
+                    .sink { [weak self] in self?.pinnedLabel.stringValue = $0.joined() }
+                    .store(in: &tokens)
+                store.loadPinned().subscribe(on: store.ioQueue).replaceError(with: []).receive(on: DispatchQueue.main)
+                    .sink { [weak self] in self?.pinnedLabel.stringValue = $0.joined() }
+                    .store(in: &tokens)
+            }
+        }
+        """
+        XCTAssertEqual(lineColumns(mainActorFindings([(path: "A.swift", text: text)])), ["18:14"])
+    }
+
+    /// `assign(to: \.placeholder, on: searchController.searchBar)`: the target is a member of a UIKit
+    /// object the screen holds, set where the pipeline delivers, here the global queue.
+    func testAssignOnAMemberOfAHeldUIKitObjectIsMainActorUse() {
+        let text = """
+        final class StationSearchViewController: UIViewController {
+            let searchController = UISearchController(searchResultsController: nil)
+            var hint = "Station"
+            var tokens = Set<AnyCancellable>()
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                Just(hint).subscribe(on: DispatchQueue.global()).map { "Search \\($0)" }
+                    .assign(to: \\.placeholder, on: searchController.searchBar)
+                    .store(in: &tokens)
+            }
+        }
+        """
+        let found = mainActorFindings([(path: "A.swift", text: text)])
+        XCTAssertEqual(lineColumns(found), ["8:14"])
+        XCTAssertEqual(found.first?.message,
+                       "`assign` gets its values on the `subscribe(on: DispatchQueue.global())` queue but uses main-actor `searchController.searchBar.placeholder`: a data race in Swift 5 mode, a trap in Swift 6 mode.")
+    }
+
+    /// An `NWConnection` started on a socket queue calls its `receive` completion there: a
+    /// notification posted from it arrives off main, and a view controller's banner set in the sink
+    /// races UIKit.
+    func testANetworkConnectionsReceiveCompletionRunsOnItsQueue() {
+        let text = """
+        extension Notification.Name {
+            static let streamLost = Notification.Name("streamLost")
+        }
+        final class StreamService {
+            private var connection: NWConnection?
+            private let socketQueue = DispatchQueue(label: "socket")
+            func connect() {
+                let connection = NWConnection(host: "boat", port: 10110, using: .tcp)
+                self.connection = connection
+                connection.start(queue: socketQueue)
+                receiveNext()
+            }
+            private func receiveNext() {
+                connection?.receive(minimumIncompleteLength: 1, maximumLength: 4096) { data, _, isComplete, error in
+                    if isComplete || error != nil { NotificationCenter.default.post(name: .streamLost, object: nil) }
+                }
+            }
+        }
+        final class DashboardViewController: UIViewController {
+            let bannerLabel = UILabel()
+            var tokens = Set<AnyCancellable>()
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                NotificationCenter.default.publisher(for: .streamLost)
+                    .sink { [weak self] _ in self?.bannerLabel.text = "Connection lost" }
+                    .store(in: &tokens)
+            }
+        }
+        """
+        XCTAssertEqual(lineColumns(mainActorFindings([(path: "A.swift", text: text)])), ["25:14"])
+    }
 }
