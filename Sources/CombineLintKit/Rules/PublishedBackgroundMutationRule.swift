@@ -21,21 +21,24 @@ public struct PublishedBackgroundMutationRule: Rule {
         var findings: [Finding] = []
         var reported = Set<Int>()
         var hops: MainHopSpans?
-        // The bodies already read: a background closure nested in one of them was read with it (the
-        // first, outer one names the reason), and reading each again made nested code cubic.
-        var scanned: [Range<Int>] = []
+        // The closures already read: a background closure nested in one of them was read with it (the
+        // first, outer one names the reason), and reading each again made nested code cubic. Found
+        // through the closures around one (a few), not by a search of all read so far (quadratic in a
+        // file of thousands of `DispatchQueue.global().async { }`).
+        var scanned = Set<Int>()
         for chain in tree.chains {
             for (c, why, hop) in backgroundClosures(of: chain, in: tree, context: context) + completionHandlers(of: chain, context: context) {
                 let closure = tree.closures[c]
-                if let outer = scanned.first(where: { $0.contains(closure.open) && closure.close <= $0.upperBound }),
-                   hops.map({ hops in !tree.enclosingClosures(of: closure.open).contains { tree.closures[$0].open > outer.lowerBound && hops.isMainHop($0, tree: tree) } }) ?? true {
+                let around = tree.enclosingClosures(of: closure.open)
+                if let outer = around.first(where: { scanned.contains($0) }),
+                   hops.map({ hops in !around.contains { tree.closures[$0].open > tree.closures[outer].open && hops.isMainHop($0, tree: tree) } }) ?? true {
                     continue
                 }
                 guard let typeName = TypeResolver.enclosingTypeName(at: tree.closures[c].open, in: tree),
                       let type = context.index.type(named: typeName), type.kind == .class,
                       !isMainActor(typeName, index: context.index, tree: tree, at: tree.closures[c].open) else { continue }
                 if hops == nil { hops = MainHopSpans(tree) }
-                scanned.append(closure.open..<closure.close)
+                scanned.insert(c)
                 for token in mutations(in: c, tree: tree, hops: hops!) where reported.insert(token).inserted {
                     let name = tree.name(token)
                     guard context.index.property(name, ofType: typeName)?.hasAttribute("Published") == true else { continue }
