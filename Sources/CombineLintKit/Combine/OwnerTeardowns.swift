@@ -42,7 +42,7 @@ public enum OwnerTeardowns {
                       let open = function.bodyOpen, let close = function.bodyClose,
                       !BagResets.resets(of: key, in: open..<close, of: tree).isEmpty else { continue }
                 let disappearing = RepeatedViewCalls.of(index, memo: memo).onDisappearByMethod[function.name] ?? []
-                guard isCalledBeforeDrop(function.name, on: typeName, index: index)
+                guard isCalledBeforeDrop(function.name, on: typeName, index: index, memo: memo)
                         || disappearing.contains(where: { RepeatedViewCalls.receiver(of: $0, mayBe: typeName, index: index) }) else { continue }
                 result.insert(TypeIdentity.of(type: owner, inTree: other, index: index, memo: memo))
             }
@@ -52,27 +52,39 @@ public enum OwnerTeardowns {
 
     /// Whether some code calls `holder.name()` (or `holder?.name()`) on a member `holder` declared
     /// of type `typeName` and later in the same function sets `holder = nil`.
-    static func isCalledBeforeDrop(_ name: String, on typeName: String, index: ProjectIndex) -> Bool {
-        for reference in index.identifiers[name] {
-            let tree = index.trees[reference.tree]
-            let k = reference.item
-            guard k >= 2, k + 2 < tree.tokens.count, tree.tokens[k + 1].kind == .leftParen, tree.tokens[k + 2].kind == .rightParen,
-                  tree.tokens[k - 1].kind == .period else { continue }
-            var last = k - 2
-            if tree.tokens[last].kind == .questionMark || tree.tokens[last].kind == .exclamationMark { last -= 1 }
-            guard last >= 0, tree.tokens[last].kind == .identifier else { continue }
-            var first = last
-            if first >= 2, tree.tokens[first - 1].kind == .period, tree.isWord(first - 2, "self") { first -= 2 }
-            guard let holder = BagResets.key(first: first, last: last, in: tree), !holder.contains("."),
-                  let f = tree.enclosingFunction(of: k), let close = tree.functions[f].bodyClose,
-                  let t = tree.enclosingType(of: k), let v = tree.memberVariable(named: holder, ofType: t),
-                  holds(tree.variables[v], typeName, in: tree) else { continue }
-            for i in (k + 3)..<close where tree.tokens[i].kind == .equal && tree.isWord(i + 1, "nil") {
-                let start = BagResets.assignmentTargetStart(ofEqualAt: i, notBefore: k, in: tree)
-                if BagResets.key(first: start, last: i - 1, in: tree) == holder { return true }
+    static func isCalledBeforeDrop(_ name: String, on typeName: String, index: ProjectIndex, memo: ProjectMemo) -> Bool {
+        dropHolders(calling: name, index: index, memo: memo).contains { holds(index.trees[$0.tree].variables[$0.item], typeName, in: index.trees[$0.tree]) }
+    }
+
+    /// The members `holder` on which some code calls `holder.name()` and later in the same function
+    /// sets `holder = nil`, whatever their type: read once per method name and run (every type's
+    /// `prepareForReuse` is one name), then matched to each type asked about.
+    private static func dropHolders(calling name: String, index: ProjectIndex, memo: ProjectMemo) -> [DeclarationReference] {
+        memo.value(for: "owner-teardowns.drop-holders\u{0}" + name) { () -> [DeclarationReference] in
+            var result: [DeclarationReference] = []
+            for reference in index.identifiers[name] {
+                let tree = index.trees[reference.tree]
+                let k = reference.item
+                guard k >= 2, k + 2 < tree.tokens.count, tree.tokens[k + 1].kind == .leftParen, tree.tokens[k + 2].kind == .rightParen,
+                      tree.tokens[k - 1].kind == .period else { continue }
+                var last = k - 2
+                if tree.tokens[last].kind == .questionMark || tree.tokens[last].kind == .exclamationMark { last -= 1 }
+                guard last >= 0, tree.tokens[last].kind == .identifier else { continue }
+                var first = last
+                if first >= 2, tree.tokens[first - 1].kind == .period, tree.isWord(first - 2, "self") { first -= 2 }
+                guard let holder = BagResets.key(first: first, last: last, in: tree), !holder.contains("."),
+                      let f = tree.enclosingFunction(of: k), let close = tree.functions[f].bodyClose,
+                      let t = tree.enclosingType(of: k), let v = tree.memberVariable(named: holder, ofType: t) else { continue }
+                for i in (k + 3)..<close where tree.tokens[i].kind == .equal && tree.isWord(i + 1, "nil") {
+                    let start = BagResets.assignmentTargetStart(ofEqualAt: i, notBefore: k, in: tree)
+                    if BagResets.key(first: start, last: i - 1, in: tree) == holder {
+                        result.append(DeclarationReference(tree: reference.tree, item: v))
+                        break
+                    }
+                }
             }
+            return result
         }
-        return false
     }
 
     /// Whether the property is declared of type `typeName` (`var menuBar: MenuBar?`) or made as one
