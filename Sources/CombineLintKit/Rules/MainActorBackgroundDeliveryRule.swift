@@ -253,46 +253,41 @@ public struct MainActorBackgroundDeliveryRule: Rule {
     }
 
     /// The first `@Published` property of `typeName` that method `name` assigns (or changes in place,
-    /// `samples.append(x)`) right in its body
-    /// (not in a closure, which may hop or run later): calling it on the delivery queue changes
-    /// what views observe there.
+    /// `samples.append(x)`) right in its body (not in a closure, which may hop or run later): calling it
+    /// on the delivery queue changes what views observe there.
     private func publishedPropertyWritten(byMethod name: String, of typeName: String, context: RuleContext) -> String? {
+        firstMemberUse(inMethod: name, of: typeName, kind: "published-writer", context: context) { i, tree in
+            NameWrites.isChanged(at: i, in: tree) && context.index.property(tree.name(i), ofType: typeName)?.hasAttribute("Published") == true
+        }
+    }
+
+    /// The first main-actor object of `holders` (stored properties of `typeName`) whose members method
+    /// `name` uses right in its body (not in a closure, which may hop or run later): `bannerLabel.text = text`.
+    private func heldObjectUsed(byMethod name: String, of typeName: String, holders: Set<String>, context: RuleContext) -> String? {
+        firstMemberUse(inMethod: name, of: typeName, kind: "held-object-user", context: context) { i, tree in
+            holders.contains(tree.name(i)) && usesMemberOfValue(named: i, in: tree)
+        }
+    }
+
+    /// The name of the first member of `self` (`rows`, `self.rows`) right in the body of method `name` of
+    /// `typeName` (not a `@MainActor` one) that `matches`, remembered per type, method and `kind` for the run.
+    private func firstMemberUse(inMethod name: String, of typeName: String, kind: String, context: RuleContext,
+                                matches: @escaping (Int, SyntaxTree) -> Bool) -> String? {
         // Remembered as a string, empty for none (the memo holds no optionals).
-        let written = context.memo.value(for: "main_actor_background_delivery.published-writer\u{0}" + typeName + "\u{0}" + name) { () -> String in
+        let found = context.memo.value(for: "main_actor_background_delivery.\(kind)\u{0}" + typeName + "\u{0}" + name) { () -> String in
             for reference in context.index.functions(named: name, inTypesNamed: typeName) {
                 let tree = context.index.trees[reference.tree]
                 let function = tree.functions[reference.item]
                 guard !function.attributes.contains("@MainActor"), let open = function.bodyOpen, let close = function.bodyClose, open < close else { continue }
                 for i in (open + 1)..<close where tree.tokens[i].kind == .identifier && tree.innermostClosure(of: i) == nil {
                     guard i + 1 < close, i == 0 || tree.tokens[i - 1].kind != .period || (i >= 2 && tree.isWord(i - 2, "self")),
-                          NameWrites.isChanged(at: i, in: tree) else { continue }
-                    let property = tree.name(i)
-                    if context.index.property(property, ofType: typeName)?.hasAttribute("Published") == true { return property }
-                }
-            }
-            return ""
-        }
-        return written.isEmpty ? nil : written
-    }
-
-    /// The first main-actor object of `holders` (stored properties of `typeName`) whose members method
-    /// `name` uses right in its body (not in a closure, which may hop or run later): `bannerLabel.text = text`.
-    private func heldObjectUsed(byMethod name: String, of typeName: String, holders: Set<String>, context: RuleContext) -> String? {
-        // Remembered as a string, empty for none (the memo holds no optionals).
-        let used = context.memo.value(for: "main_actor_background_delivery.held-object-user\u{0}" + typeName + "\u{0}" + name) { () -> String in
-            for reference in context.index.functions(named: name, inTypesNamed: typeName) {
-                let tree = context.index.trees[reference.tree]
-                let function = tree.functions[reference.item]
-                guard !function.attributes.contains("@MainActor"), let open = function.bodyOpen, let close = function.bodyClose, open < close else { continue }
-                for i in (open + 1)..<close where tree.tokens[i].kind == .identifier && tree.innermostClosure(of: i) == nil {
-                    guard holders.contains(tree.name(i)), i == 0 || tree.tokens[i - 1].kind != .period || (i >= 2 && tree.isWord(i - 2, "self")),
-                          usesMemberOfValue(named: i, in: tree) else { continue }
+                          matches(i, tree) else { continue }
                     return tree.name(i)
                 }
             }
             return ""
         }
-        return used.isEmpty ? nil : used
+        return found.isEmpty ? nil : found
     }
 
     /// `self.name`, `self?.name` or an implicit `name` (not a local, a parameter, a label or a
