@@ -13727,7 +13727,8 @@ hands its work to a service) is not reported. A timer kept in a property, return
 helper checking a setting every few seconds) only loses a tick while a menu or a drag is tracked,
 which no one sees, and is not reported; but an object of any kind whose `sink` writes the tick
 through a property holding something on screen (a view or control, or a menu bar status item:
-`self?.statusItem.button?.title = …`, or a menu item, `self?.nextLectureItem.title = …`) drives the screen, and is reported: a menu bar countdown
+`self?.statusItem.button?.title = …`, or a menu item, `self?.nextLectureItem.title = …`, also one that an object of the
+project it holds keeps, `self.menuBuilder.throughputItem.title = …`) drives the screen, and is reported: a menu bar countdown
 freezes while its menu is open. Nor is a timer whose interval is written as a number above
 one second (`every: 5`, `every: 30`): tracking only makes its next tick late by the length of the
 drag, and the tick then fires; a clock, a countdown or a progress timer, whose freeze shows, ticks

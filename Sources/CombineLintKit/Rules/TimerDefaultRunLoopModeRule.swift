@@ -170,12 +170,28 @@ public struct TimerDefaultRunLoopModeRule: Rule {
         let tree = context.tree
         guard let type = context.index.type(named: typeName) else { return false }
         let held = Set(type.properties.values.filter(holdsScreenElement).map(\.name))
-        guard !held.isEmpty else { return false }
+        // `menuBuilder.throughputItem.title = …`: the screen elements of an object of the project it holds.
+        var heldThrough: [String: Set<String>] = [:]
+        for property in type.properties.values where !property.isComputed && !property.isStatic {
+            guard let heldType = TypeResolver.typeName(annotation: property.typeText, initializer: property.initializerText),
+                  heldType != typeName, let holder = context.index.type(named: heldType) else { continue }
+            let elements = Set(holder.properties.values.filter(holdsScreenElement).map(\.name))
+            if !elements.isEmpty { heldThrough[property.name] = elements }
+        }
+        guard !held.isEmpty || !heldThrough.isEmpty else { return false }
         for element in tree.chains[call.chain].elements[(call.element + 1)...] where element.name == "sink" {
             for c in element.closures where tree.closures[c].bodyStart < tree.closures[c].close {
                 let end = tree.closures[c].close
-                for i in tree.closures[c].bodyStart..<end where tree.tokens[i].kind == .identifier && held.contains(tree.name(i)) {
+                for i in tree.closures[c].bodyStart..<end where tree.tokens[i].kind == .identifier {
+                    let name = tree.name(i)
+                    guard held.contains(name) || heldThrough[name] != nil else { continue }
                     if i > 0, tree.tokens[i - 1].kind == .period, !isSelfMember(i, in: tree) { continue }
+                    if let elements = heldThrough[name] {
+                        var k = i + 1
+                        if k < end, tree.tokens[k].kind == .questionMark || tree.tokens[k].kind == .exclamationMark { k += 1 }
+                        guard k + 1 < end, tree.tokens[k].kind == .period, tree.tokens[k + 1].kind == .identifier,
+                              elements.contains(tree.name(k + 1)) else { continue }
+                    }
                     if assignsThroughMemberPath(from: i, in: tree, before: end) { return true }
                 }
             }

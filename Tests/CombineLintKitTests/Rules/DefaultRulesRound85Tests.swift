@@ -464,4 +464,36 @@ final class DefaultRulesRound85Tests: XCTestCase {
         """
         XCTAssertEqual(lineColumns(mainActorFindings([(path: "A.swift", text: text)])), ["25:14"])
     }
+
+    /// A menu-bar controller's one-second timer in `.default` mode sets the title of a menu item that
+    /// an object it holds keeps (`menuBuilder.throughputItem.title = …`): the item freezes while the
+    /// menu is open, which is when the user reads it. A timer whose sink only reads the builder does not.
+    func testATimerWritingAScreenElementOfAHeldProjectObjectIsReported() {
+        let text = """
+        final class StatusMenuBuilder {
+            let throughputItem = NSMenuItem(title: "Throughput", action: nil, keyEquivalent: "")
+            var itemCount = 0
+        }
+        final class StatusItemController {
+            private lazy var menuBuilder = StatusMenuBuilder()
+            private var latest = 0
+            private var cancellables = Set<AnyCancellable>()
+            func start() {
+                Timer.publish(every: 1, on: .main, in: .default)
+                    .autoconnect()
+                    .sink { [weak self] _ in
+                        guard let self else { return }
+                        self.menuBuilder.throughputItem.title = "Throughput: \\(self.latest)"
+                    }
+                    .store(in: &cancellables)
+                Timer.publish(every: 1, on: .main, in: .default)
+                    .autoconnect()
+                    .sink { [weak self] _ in self?.latest = self?.menuBuilder.itemCount ?? 0 }
+                    .store(in: &cancellables)
+            }
+        }
+        """
+        let found = findings(of: TimerDefaultRunLoopModeRule.self, in: [(path: "A.swift", text: text)])
+        XCTAssertEqual(lineColumns(found), ["10:48"])
+    }
 }
