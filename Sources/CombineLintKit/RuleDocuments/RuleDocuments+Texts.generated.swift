@@ -7165,7 +7165,9 @@ such code triggers (`var row: RowModel { didSet { bind() } }`, a cell's `configu
 once; one behind a run-once guard (`guard !didBind else { return }` with `didBind = true` set by
 the type, a first-appearance property; an `if !didBind { … }` block guards what is inside it, not
 a binding after it; also in the calling closure of a view, `.task { guard !didStart else { return }; didStart = true;
-model.observeTotals() }` with a `@State var didStart` that nothing sets back to `false`); upstreams that finish (`Just`, a request, `first()`, also
+model.observeTotals() }` with a `@State var didStart` that nothing sets back to `false`, or in a method of the type on
+the way, `func activate() { guard !didBind else { return }; didBind = true; bindInputs() }` called from a screen's
+`viewWillAppear`); upstreams that finish (`Just`, a request, `first()`, also
 held in a constant property that the initializer sets, `request = api.tariff(site: site)`, or a
 `Future` read from a cache declared `[String: Future<String, Never>]`, or another object's property
 declared as one, `api.homeTiles` with `lazy var homeTiles: Future<[Double], Never>`),

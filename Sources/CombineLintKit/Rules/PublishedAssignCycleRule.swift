@@ -147,10 +147,14 @@ public struct PublishedAssignCycleRule: Rule {
                 return direct + " → " + typeName + "." + info.selectorName
             }
             // Reached through the type's own calls: `row.didSet { bind() }`, the cell's configure setting `row`.
+            // Not through a run-once guard on the way (`guard !didBind else { return }; didBind = true; bindInputs()`).
             return analysis.entryThroughOwnCallers(of: method, typeName: typeName, identity: identity, extraCallbacks: [],
-                                                   memoKey: key, memo: context.memo, accept: { _ in true })
+                                                   memoKey: key, memo: context.memo,
+                                                   accept: { path in !analysis.isGuardedToRunOnce(before: token, along: path) })
                 .map { $0 + " → " + typeName + "." + info.selectorName }
         }
+        // `guard !didBind else { return }; didBind = true; bindInputs()` in a method along the way runs it once.
+        guard !analysis.isGuardedToRunOnce(before: token, along: path) else { return nil }
         // Entered from another type's repeated code: that label first.
         var names = path.map(\.label)
         if let first = analysis.graph.method(inTree: path[0].tree, body: path[0].body), let label = analysis.externalEntries[first] {

@@ -263,4 +263,42 @@ final class CoreRulesRound85Tests: XCTestCase {
         let found = findings(of: NestedSinkRule.self, in: [(path: "A.swift", text: text)])
         XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["16:18"])
     }
+
+    /// A screen's `viewWillAppear` calls `viewModel.activate()`, which calls `bindInputs()` only behind
+    /// `guard !didBind else { return }; didBind = true`: its `assign(to: &$roomTitle)` is made once. A
+    /// method the screen calls on every appearance with no such guard (`refresh()`) piles up.
+    func testARunOnceGuardInAnOwnCallerOnTheWayIsHonoured() {
+        let text = """
+        final class Repository: ObservableObject {
+            @Published var room: String? = nil
+        }
+        final class PlantListViewModel: ObservableObject {
+            @Published var roomTitle = ""
+            @Published var count = 0
+            let repository = Repository()
+            private var didBind = false
+            func activate() {
+                guard !didBind else { return }
+                didBind = true
+                bindInputs()
+            }
+            func refresh() {
+                repository.$room.map { $0?.count ?? 0 }.assign(to: &$count)
+            }
+            private func bindInputs() {
+                repository.$room.map { $0 ?? "All" }.assign(to: &$roomTitle)
+            }
+        }
+        final class PlantListViewController: UIViewController {
+            let viewModel = PlantListViewModel()
+            override func viewWillAppear(_ animated: Bool) {
+                super.viewWillAppear(animated)
+                viewModel.activate()
+                viewModel.refresh()
+            }
+        }
+        """
+        let found = findings(of: PublishedAssignCycleRule.self, in: [(path: "A.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["15:49"])
+    }
 }
