@@ -219,19 +219,15 @@ public struct MainActorBackgroundDeliveryRule: Rule {
     /// `record` of `throughput.record(rate)` or `self?.throughput?.record(rate)`: the method called on
     /// the value named at token `nameToken`.
     private func calledMethod(ofValueNamed nameToken: Int, in tree: SyntaxTree) -> String? {
-        var k = nameToken + 1
-        if k < tree.tokens.count, tree.tokens[k].kind == .questionMark || tree.tokens[k].kind == .exclamationMark { k += 1 }
-        guard k + 2 < tree.tokens.count, tree.tokens[k].kind == .period, tree.tokens[k + 1].kind == .identifier,
-              tree.tokens[k + 2].kind == .leftParen else { return nil }
-        return tree.name(k + 1)
+        guard let member = tree.memberToken(after: nameToken), member + 1 < tree.tokens.count,
+              tree.tokens[member + 1].kind == .leftParen else { return nil }
+        return tree.name(member)
     }
 
     /// Whether the member named at token `nameToken` (`label`, `self.label`, `self?.statusItem`)
     /// is followed by a use of one of its own members (`.text`, `?.button`).
     private func usesMemberOfValue(named nameToken: Int, in tree: SyntaxTree) -> Bool {
-        var k = nameToken + 1
-        if k < tree.tokens.count, tree.tokens[k].kind == .questionMark || tree.tokens[k].kind == .exclamationMark { k += 1 }
-        return k + 1 < tree.tokens.count && tree.tokens[k].kind == .period && tree.tokens[k + 1].kind == .identifier
+        tree.memberToken(after: nameToken) != nil
     }
 
     /// Whether the capture list of closure `c`, or of a closure inside it around token `i`, binds `name`.
@@ -295,10 +291,8 @@ public struct MainActorBackgroundDeliveryRule: Rule {
     private func selfMember(at i: Int, in c: Int, tree: SyntaxTree) -> (name: String, nameToken: Int, isWritten: Bool, isExplicit: Bool)? {
         var nameToken = i
         if tree.isSelfReference(i) {
-            var k = i + 1
-            if k < tree.tokens.count, tree.tokens[k].kind == .questionMark || tree.tokens[k].kind == .exclamationMark { k += 1 }
-            guard k + 1 < tree.tokens.count, tree.tokens[k].kind == .period, tree.tokens[k + 1].kind == .identifier else { return nil }
-            nameToken = k + 1
+            guard let member = tree.memberToken(after: i) else { return nil }
+            nameToken = member
         } else {
             guard tree.tokens[i].kind == .identifier else { return nil }
             if i > 0, tree.tokens[i - 1].kind == .period { return nil }
@@ -379,14 +373,10 @@ public struct MainActorBackgroundDeliveryRule: Rule {
         }
         // `assign(to: \.text, on: nameLabel)`: a property of the type that holds a UIKit or AppKit view;
         // `on: searchController.searchBar`, a member of one.
-        var target = on.value.upperBound
-        var path = on.value.lowerBound
-        if tree.isWord(path, "self"), path + 2 <= on.value.upperBound, tree.tokens[path + 1].kind == .period { path += 2 }
-        if path < on.value.upperBound, (path...on.value.upperBound).allSatisfy({ tree.tokens[$0].kind == .identifier || tree.tokens[$0].kind == .period }) {
-            target = path
-        }
+        var target = on.value.lowerBound
+        if tree.isWord(target, "self"), target + 2 <= on.value.upperBound, tree.tokens[target + 1].kind == .period { target += 2 }
         guard tree.tokens[target].kind == .identifier,
-              target == on.value.upperBound ? on.value.count == 1 || (on.value.count == 3 && tree.isWord(on.value.lowerBound, "self")) : true,
+              (target...on.value.upperBound).allSatisfy({ tree.tokens[$0].kind == .identifier || tree.tokens[$0].kind == .period }),
               let property = context.index.property(tree.name(target), ofType: typeName),
               let viewType = TypeResolver.typeName(annotation: property.typeText, initializer: property.initializerText),
               MainActorTypes.isMainActor(viewType, index: context.index, memo: context.memo) || Catalogue.mainActorBaseTypes.contains(viewType) else { return nil }

@@ -187,10 +187,7 @@ public struct TimerDefaultRunLoopModeRule: Rule {
                     guard held.contains(name) || heldThrough[name] != nil else { continue }
                     if i > 0, tree.tokens[i - 1].kind == .period, !isSelfMember(i, in: tree) { continue }
                     if let elements = heldThrough[name] {
-                        var k = i + 1
-                        if k < end, tree.tokens[k].kind == .questionMark || tree.tokens[k].kind == .exclamationMark { k += 1 }
-                        guard k + 1 < end, tree.tokens[k].kind == .period, tree.tokens[k + 1].kind == .identifier,
-                              elements.contains(tree.name(k + 1)) else { continue }
+                        guard let member = tree.memberToken(after: i), member < end, elements.contains(tree.name(member)) else { continue }
                     }
                     if assignsThroughMemberPath(from: i, in: tree, before: end) { return true }
                 }

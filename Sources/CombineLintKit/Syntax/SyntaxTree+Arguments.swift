@@ -38,3 +38,14 @@ extension SyntaxTree {
         return Chain(elements: ChainElements([root]), first: t, last: t, context: .other, scope: Int(scopeOfToken[t]), statementStart: t)
     }
 }
+
+extension SyntaxTree {
+    /// The token of the member read right after the value at token `i`: `text` of `label.text`,
+    /// `button` of `statusItem?.button`, `title` of `item!.title`; nil when no member follows.
+    public func memberToken(after i: Int) -> Int? {
+        var k = i + 1
+        if k < tokens.count, tokens[k].kind == .questionMark || tokens[k].kind == .exclamationMark { k += 1 }
+        guard k + 1 < tokens.count, tokens[k].kind == .period, tokens[k + 1].kind == .identifier else { return nil }
+        return k + 1
+    }
+}
