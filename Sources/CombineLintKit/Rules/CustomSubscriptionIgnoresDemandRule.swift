@@ -112,7 +112,8 @@ public struct CustomSubscriptionIgnoresDemandRule: Rule {
         let comparisons: Set<String> = [">", "<", "!=", "==", ">=", "<="]
         let isZero = { (range: ClosedRange<Int>) -> Bool in
             let text = tree.text(range.lowerBound, range.upperBound).filter { !$0.isWhitespace }
-            return ["0", ".none", "Subscribers.Demand.none", ".max(0)"].contains(text)
+            // The operand as read next to the name: one token, `.name` or `.max(…)`.
+            return ["0", ".none", ".max(0)"].contains(text)
         }
         if k + 2 < tree.tokens.count, tree.tokens[k + 1].kind == .operator, comparisons.contains(tree.text(k + 1)) {
             // `demand > .none`, `demand > .max(0)`: the operand up to the end of the comparison.
