@@ -15,6 +15,10 @@ extension Catalogue {
         "NSCollectionViewItem", "NSTableRowView", "NSOutlineView", "NSSplitViewController", "NSTabViewController",
         "UISearchController", "UIAlertController", "NSMenu", "NSMenuItem",
         "NSStatusItem", "NSStatusBarButton", "NSPopover", "NSPanel", "NSSearchField", "NSSegmentedControl",
+        "UIRefreshControl", "UIPageControl", "UIDatePicker", "UIPickerView", "UIStepper", "UIToolbar", "UINavigationBar",
+        "UITabBar", "UIVisualEffectView", "NSTextView", "NSScrollView", "NSStackView", "NSSlider", "NSPopUpButton",
+        "NSLevelIndicator", "NSBox", "NSTabView", "NSSplitView", "NSVisualEffectView", "NSDatePicker", "NSStepper",
+        "NSSwitch", "NSColorWell", "NSPathControl", "NSComboBox", "NSTokenField", "NSSecureTextField",
     ])
 
     /// Framework calls that make a main-actor object, as a stored property's initializer writes
@@ -31,6 +35,10 @@ extension Catalogue {
     /// bar, and how one is made (`NSStatusBar.system.statusItem(withLength:)`).
     public static let statusItemType = "NSStatusItem"
     public static let statusItemMaker = ".statusItem(withLength:"
+
+    /// Foundation's tests of the current thread that are true on the main thread only, as written
+    /// without spaces: code in `if Thread.isMainThread { … }` runs on main.
+    public static let mainThreadTests: Set<String> = ["Thread.isMainThread", "Thread.current.isMainThread"]
 
     /// How a queue or scheduler that is not the main thread is written, as the text of an argument
     /// or of a property's initial value without spaces (`DispatchQueue.global(qos: .utility)`,

@@ -37,8 +37,33 @@ enum BackgroundNotifications {
         runsOffMain(token, in: tree, index: index, followsPrivateMethods: true, memo: memo, subjectLevels: subjectLevels)
     }
 
+    /// Whether code at `token` runs off the main thread every time (`.all`), on some of its runs only
+    /// (`.some`: directly in a `private` method that one call in its file makes off the main thread and
+    /// another from code that may run on main), or on none known (`.none`). A send that runs off main
+    /// for some calls still races with the main thread for the values it sends then.
+    static func offMainRuns(_ token: Int, in tree: SyntaxTree, index: ProjectIndex, memo: ProjectMemo? = nil,
+                            subjectLevels: Int = 0) -> OffMainRuns {
+        if MainThreadChecks.isOnMainBranch(token, in: tree) { return .none }
+        if runsOffMain(token, in: tree, index: index, followsPrivateMethods: true, memo: memo, subjectLevels: subjectLevels) { return .all }
+        guard tree.enclosingClosures(of: token).isEmpty,
+              let calls = privateMethodCalls(around: token, in: tree, index: index, memo: memo, subjectLevels: subjectLevels),
+              calls.offMain > 0 else { return .none }
+        return .some
+    }
+
+    /// How many of the runs of some code are off the main thread.
+    enum OffMainRuns: Sendable, Equatable {
+        /// None known.
+        case none
+        /// Some, and others may run on the main thread.
+        case some
+        /// Every one.
+        case all
+    }
+
     private static func runsOffMain(_ token: Int, in tree: SyntaxTree, index: ProjectIndex, followsPrivateMethods: Bool,
                                     memo: ProjectMemo? = nil, subjectLevels: Int = 0) -> Bool {
+        if MainThreadChecks.isOnMainBranch(token, in: tree) { return false }
         var queues = DeliveryQueues(tree: tree, index: index, memo: memo)
         queues.followsNotifications = false
         queues.subjectLevels = memo == nil ? 0 : subjectLevels
@@ -119,30 +144,45 @@ enum BackgroundNotifications {
     /// helper runs the helper on that queue. No one outside the file can call it.
     private static func privateMethodIsCalledOnlyOffMain(around token: Int, in tree: SyntaxTree, index: ProjectIndex,
                                                          memo: ProjectMemo?, subjectLevels: Int) -> Bool {
-        guard let f = tree.enclosingFunction(of: token) else { return false }
+        guard let calls = privateMethodCalls(around: token, in: tree, index: index, memo: memo, subjectLevels: subjectLevels) else { return false }
+        return calls.offMain > 0 && calls.other == 0
+    }
+
+    /// The calls in its file of the `private` (or `fileprivate`) method directly around the token:
+    /// how many run off the main thread and how many elsewhere (a method handed on as a value,
+    /// `sink(receiveValue: diffStatuses)`, runs where no one knows and counts there). `nil` when the
+    /// token is in no such method.
+    private static func privateMethodCalls(around token: Int, in tree: SyntaxTree, index: ProjectIndex,
+                                           memo: ProjectMemo?, subjectLevels: Int) -> (offMain: Int, other: Int)? {
+        guard let f = tree.enclosingFunction(of: token) else { return nil }
         let function = tree.functions[f]
         guard function.kind == .function, !function.isLocal,
-              function.modifiers.contains(where: { $0 == "private" || $0 == "fileprivate" }) else { return false }
-        guard let t = index.treeIndexByPath[tree.file.path] else { return false }
-        var calls = 0
+              function.modifiers.contains(where: { $0 == "private" || $0 == "fileprivate" }) else { return nil }
+        guard let t = index.treeIndexByPath[tree.file.path] else { return nil }
+        var offMain = 0, other = 0
         // The name's identifier tokens in this file, from the index: reading every token of the file
         // for each such method grew with the square of a file that holds many of them.
         for reference in index.identifiers[function.name].entries(inTree: t) {
             let i = reference.token
             guard i != function.nameToken, tree.tokens[i].kind == .identifier, tree.name(i) == function.name,
                   tree.enclosingType(of: i) == function.enclosingType else { continue }
-            // Handed on as a value (`sink(receiveValue: diffStatuses)`): where it runs is not known.
-            guard i + 1 < tree.tokens.count, tree.tokens[i + 1].kind == .leftParen else { return false }
+            guard i + 1 < tree.tokens.count, tree.tokens[i + 1].kind == .leftParen else {
+                other += 1
+                continue
+            }
             // A call of another value's method of the name (`other.diffStatuses(…)`) is not this one.
             if i > 0, tree.tokens[i - 1].kind == .period {
                 var owner = i - 2
                 if owner >= 0, tree.tokens[owner].kind == .questionMark || tree.tokens[owner].kind == .exclamationMark { owner -= 1 }
                 guard owner >= 0, tree.isSelfReference(owner) else { continue }
             }
-            guard runsOffMain(i, in: tree, index: index, followsPrivateMethods: false, memo: memo, subjectLevels: subjectLevels) else { return false }
-            calls += 1
+            if runsOffMain(i, in: tree, index: index, followsPrivateMethods: false, memo: memo, subjectLevels: subjectLevels) {
+                offMain += 1
+            } else {
+                other += 1
+            }
         }
-        return calls > 0
+        return (offMain, other)
     }
 
     /// Code of an isolated method of an `actor` (not `nonisolated`, `static`, an initializer or on a

@@ -50,10 +50,10 @@ enum BackgroundSubjects {
             let sends = candidates.filter { send in
                 !TestCaseCode.isTestOrDouble(send.token, of: index.trees[send.tree], index: index)
             }
-            let offMain = sends.filter { send in
-                BackgroundNotifications.runsOffMain(send.token, in: index.trees[send.tree], index: index, memo: memo, subjectLevels: levels - 1)
+            let runs = sends.map { send in
+                BackgroundNotifications.offMainRuns(send.token, in: index.trees[send.tree], index: index, memo: memo, subjectLevels: levels - 1)
             }
-            guard !offMain.isEmpty else { return .none }
+            guard runs.contains(where: { $0 != .none }) else { return .none }
             // `upstream.subscribe(subject)`: the subject is fed on the upstream's thread.
             for reference in index.chainElements[name] {
                 let tree = index.trees[reference.tree]
@@ -63,7 +63,7 @@ enum BackgroundSubjects {
                    let call = tree.call(openedAt: open), tree.chains[call.chain].elements[call.element].name == "subscribe" { return .none }
             }
             // A current-value subject hands each new subscriber its value on the subscribing thread.
-            return offMain.count == sends.count && declarations.allSatisfy(isPassthrough) ? .all : .some
+            return runs.allSatisfy({ $0 == .all }) && declarations.allSatisfy(isPassthrough) ? .all : .some
         }
         guard let memo else { return compute() }
         return memo.value(for: "sent-off-main \(name) \(owner ?? "") \(levels)", compute)

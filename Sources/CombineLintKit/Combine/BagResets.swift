@@ -37,8 +37,11 @@ public enum BagResets {
     public static func resets(of key: String, in range: Range<Int>, of tree: SyntaxTree) -> [Int] {
         let range = range.clamped(to: 0..<tree.tokens.count)
         guard !range.isEmpty else { return [] }
-        var result: [Int] = []
         let lastName = key.lastNameComponent
+        // A body that never names the bag resets nothing: one pass over its tokens spares the
+        // chain lookups (a type of thousands of small methods asks this of each).
+        guard range.contains(where: { tree.tokens[$0].kind == .identifier && tree.isWord($0, lastName) }) else { return [] }
+        var result: [Int] = []
         // `bag.removeAll()`, `bag.forEach { $0.cancel() }`, `self.bag.removeAll(keepingCapacity: true)`,
         // and the emptying calls of bag classes (`cancelBag.cancel()`, `disposeBag.dispose()`).
         for k in tree.chainIndices(in: range.lowerBound...(range.upperBound - 1)) where tree.chains[k].elements.count >= 2 {

@@ -349,7 +349,23 @@ struct DeliveryQueues {
 
     /// `DispatchQueue.global(…)`, `DispatchQueue(label: …)` (not one targeting the main queue), `OperationQueue()`.
     private func isBackgroundQueueText(_ text: String) -> Bool {
-        Catalogue.backgroundQueuePrefixes.contains(where: { text.hasPrefix($0) }) && !text.contains(".main")
+        Catalogue.backgroundQueuePrefixes.contains(where: { text.hasPrefix($0) }) && !Self.namesMain(text)
+    }
+
+    /// Whether code text names `.main` (`target: .main`, `underlyingQueue = .main`) outside its string
+    /// literals and as a whole word: a queue labelled `"com.app.maintenance.cache"` is no main queue.
+    static func namesMain(_ text: String) -> Bool {
+        var inString = false
+        var previous: Character = " "
+        let characters = Array(text)
+        for (i, character) in characters.enumerated() {
+            defer { previous = character }
+            if character == "\"" && previous != "\\" { inString.toggle(); continue }
+            guard !inString, character == ".", characters[(i + 1)...].starts(with: "main") else { continue }
+            let after = i + 5
+            if after == characters.count || !(characters[after].isLetter || characters[after].isNumber || characters[after] == "_") { return true }
+        }
+        return false
     }
 
     /// `$items`, `model.$items`: a `@Published` projection sends its current value as it is

@@ -18,7 +18,7 @@ enum NetworkHandlerQueues {
     /// `connection.receiveMessage { … }`, `connection.send(content:completion:)`) on an object the file
     /// starts on a background queue, and on no other.
     static func runsCompletionOffMain(_ chain: Chain, call e: Int, tree: SyntaxTree, queues: DeliveryQueues) -> Bool {
-        guard e >= 1, e == chain.elements.count - 1 || e == chain.elements.count - 2, case let element = chain.elements[e],
+        guard e >= 1, e == chain.elements.count - 1, case let element = chain.elements[e],
               Catalogue.networkQueueCompletionCalls.contains(element.name), !element.closures.isEmpty,
               element.argument("on") == nil, case let receiver = chain.elements[e - 1], !receiver.isCall,
               e == 1 || (e == 2 && chain.elements[0].name == "self") else { return false }

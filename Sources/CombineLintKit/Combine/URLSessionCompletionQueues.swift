@@ -79,7 +79,7 @@ enum URLSessionCompletionQueues {
         let text = tree.text(argument.lowerBound, argument.upperBound).filter { !$0.isWhitespace }
         if text == "nil" || text == "OperationQueue()" { return true }
         let isNew = { (initializer: String) in
-            initializer.contains("OperationQueue()") && !initializer.contains(".main") && !initializer.contains("mainQueue")
+            initializer.contains("OperationQueue()") && !DeliveryQueues.namesMain(initializer) && !initializer.contains("mainQueue")
         }
         let last = argument.upperBound
         guard tree.tokens[last].kind == .identifier, text == tree.name(last) || text == "self." + tree.name(last) else { return false }

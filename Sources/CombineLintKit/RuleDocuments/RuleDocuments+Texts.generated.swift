@@ -4689,7 +4689,9 @@ starts, in the completion handler of `URLSession.shared.dataTask(with:)` (also `
 when the project makes no session with a `delegateQueue:` that may be the main one and declares no method of that name), which the
 session calls on its own queue, or in a sink that delivers in the background (for a subject's or `@Published` property's senders, also a sink of another
 subject sent into off main, one subject back: `frames.sink { quotes.send($0) }` with `frames` sent into on a decode queue); a `private` method that its file calls
-only from such code, and at least once, runs there too),
+only from such code, and at least once, runs there too, and one that it calls from such code once and from code whose thread is not
+known otherwise sends off main for some values; code under `if Thread.isMainThread { … }`, or after `guard Thread.isMainThread else { … }`,
+runs on main whoever calls it; a queue's label is no code, so `DispatchQueue(label: "com.app.maintenance")` is a background queue),
 or an `@Published` property (`$rows`, `model.$rows`, read as the property of the type the chain shows) that the app's code
 changes off the main thread in the places below (not an initializer's own statements; `rows = …`, `self?.rows.append(…)` in a sink
 after `receive(on: processingQueue)`), or that a pipeline delivering off main assigns, `$query.debounce(for: …, scheduler:

@@ -1,0 +1,168 @@
+import XCTest
+@testable import CombineLintKit
+
+/// Default-rule cases found in whole probe apps written for round 88 and after (see the rule documents).
+final class DefaultRulesRound88Tests: XCTestCase {
+    private func mainActorFindings(_ files: [(path: String, text: String)]) -> [Finding] {
+        findings(of: MainActorBackgroundDeliveryRule.self, in: files)
+    }
+
+    /// `line:column` of each finding, in order.
+    private func lineColumns(_ found: [Finding]) -> [String] {
+        found.map { "\($0.line):\($0.column)" }
+    }
+
+    private static let statusItemController = """
+    final class StatusItemController {
+        let statusItem = NSStatusBar.system.statusItem(withLength: 10)
+        private let sampler: Sampler
+        private var cancellables = Set<AnyCancellable>()
+        init(sampler: Sampler) { self.sampler = sampler }
+        func install() {
+            sampler.throughput
+                .sink { [weak self] sample in self?.statusItem.button?.title = "\\(sample)" }
+                .store(in: &cancellables)
+        }
+    }
+    """
+
+    /// A private helper sends into the subject; one call of it runs in a sink after `receive(on:)` a
+    /// sampling queue, another in the sink of a custom publisher whose thread is not known. The values
+    /// sent from the sampling queue still reach the status item off main: a race for those values.
+    func testAPrivateSenderCalledOffMainByOneCallerDeliversOffMainForSomeValues() {
+        let sampler = """
+        enum Queues {
+            static let sampling = DispatchQueue(label: "sampling", qos: .utility)
+        }
+        final class Sampler {
+            private let sampleSubject = PassthroughSubject<Int, Never>()
+            private var poll: AnyCancellable?
+            var throughput: AnyPublisher<Int, Never> { sampleSubject.eraseToAnyPublisher() }
+            func start() {
+                poll = Timer.publish(every: 1, on: .main, in: .common)
+                    .autoconnect()
+                    .receive(on: Queues.sampling)
+                    .map { _ in 1 }
+                    .sink { [weak self] value in self?.ingest(value) }
+            }
+            func replay(_ values: [Int]) -> AnyCancellable {
+                SnapshotPublisher(values: values).sink { [weak self] value in self?.ingest(value) }
+            }
+            private func ingest(_ value: Int) {
+                sampleSubject.send(value)
+            }
+        }
+        """
+        let found = mainActorFindings([(path: "Sampler.swift", text: sampler), (path: "StatusItemController.swift", text: Self.statusItemController)])
+        XCTAssertEqual(lineColumns(found), ["8:14"])
+        XCTAssertEqual(found.first?.file, "StatusItemController.swift")
+        XCTAssertTrue(found.first?.message.contains("a background one for some values") == true, found.first?.message ?? "")
+    }
+
+    /// The same helper that sends on the main thread when called there and hops to main otherwise
+    /// (`if Thread.isMainThread { send } else { DispatchQueue.main.async { send } }`) never sends off main.
+    func testASendUnderAThreadIsMainThreadTestRunsOnMain() {
+        for test in ["if Thread.isMainThread {", "if Thread.current.isMainThread {"] {
+            let sampler = """
+            final class Sampler {
+                private let sampleSubject = PassthroughSubject<Int, Never>()
+                private let queue = DispatchQueue(label: "sampling")
+                var throughput: AnyPublisher<Int, Never> { sampleSubject.eraseToAnyPublisher() }
+                func start() {
+                    queue.async { self.ingest(1) }
+                }
+                private func ingest(_ value: Int) {
+                    \(test)
+                        sampleSubject.send(value)
+                    } else {
+                        DispatchQueue.main.async { [sampleSubject] in sampleSubject.send(value) }
+                    }
+                }
+            }
+            """
+            XCTAssertEqual(lineColumns(mainActorFindings([(path: "Sampler.swift", text: sampler),
+                                                          (path: "StatusItemController.swift", text: Self.statusItemController)])), [], test)
+        }
+        // A guard that returns off main keeps what follows on main; without the test, the send is off main.
+        let guarded = """
+        final class Sampler {
+            private let sampleSubject = PassthroughSubject<Int, Never>()
+            private let queue = DispatchQueue(label: "sampling")
+            var throughput: AnyPublisher<Int, Never> { sampleSubject.eraseToAnyPublisher() }
+            func start() {
+                queue.async { self.ingest(1) }
+            }
+            private func ingest(_ value: Int) {
+                guard Thread.isMainThread else { return DispatchQueue.main.async { self.ingest(value) } }
+                sampleSubject.send(value)
+            }
+        }
+        """
+        XCTAssertEqual(lineColumns(mainActorFindings([(path: "Sampler.swift", text: guarded),
+                                                      (path: "StatusItemController.swift", text: Self.statusItemController)])), [])
+        let unguarded = guarded.replacingOccurrences(of: "        guard Thread.isMainThread else { return DispatchQueue.main.async { self.ingest(value) } }\n", with: "")
+        XCTAssertEqual(lineColumns(mainActorFindings([(path: "Sampler.swift", text: unguarded),
+                                                      (path: "StatusItemController.swift", text: Self.statusItemController)])), ["8:14"])
+    }
+
+    /// A serial queue labelled `"com.northwind.maintenance.cache"` is a background queue: the `.main`
+    /// test reads code, not the label's text. A queue that targets `.main` is still the main one.
+    func testAQueueLabelContainingMainIsNoMainQueue() {
+        let repository = """
+        final class MaintenanceRepository {
+            private let cacheQueue = DispatchQueue(label: "com.northwind.maintenance.cache")
+            let reportsDidChange = PassthroughSubject<Int, Never>()
+            func store(_ id: Int) {
+                cacheQueue.async { self.reportsDidChange.send(id) }
+            }
+        }
+        """
+        let screen = """
+        final class MaintenanceListViewController: UIViewController {
+            private let repository: MaintenanceRepository
+            private let tableView = UITableView()
+            private var cancellables = Set<AnyCancellable>()
+            init(repository: MaintenanceRepository) { self.repository = repository; super.init(nibName: nil, bundle: nil) }
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                repository.reportsDidChange
+                    .sink { [weak self] _ in self?.tableView.reloadData() }
+                    .store(in: &cancellables)
+            }
+        }
+        """
+        XCTAssertEqual(lineColumns(mainActorFindings([(path: "Repository.swift", text: repository), (path: "List.swift", text: screen)])), ["9:14"])
+        let targeted = repository.replacingOccurrences(of: #""com.northwind.maintenance.cache")"#, with: #""com.northwind.cache", target: .main)"#)
+        XCTAssertEqual(lineColumns(mainActorFindings([(path: "Repository.swift", text: targeted), (path: "List.swift", text: screen)])), [])
+        XCTAssertTrue(DeliveryQueues.namesMain(#"DispatchQueue(label:"x",target:.main)"#))
+        XCTAssertFalse(DeliveryQueues.namesMain(#"DispatchQueue(label:"com.app.maintenance")"#))
+        XCTAssertFalse(DeliveryQueues.namesMain(#"DispatchQueue(label:"x",target:.mainframe)"#))
+    }
+
+    /// An `NSTextView` (like the other AppKit and UIKit controls) belongs to the main actor: assigning
+    /// its `string` after `receive(on:)` a global queue races AppKit. After a hop back to main it is fine.
+    func testAnAppKitTextViewAssignedOffMain() {
+        let text = """
+        final class InspectorViewController: NSViewController {
+            private let logView = NSTextView()
+            private let model: InspectorViewModel
+            private var cancellables = Set<AnyCancellable>()
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                model.$rawLog
+                    .receive(on: DispatchQueue.global(qos: .utility))
+                    .map { $0.joined(separator: "\\n") }
+                    .assign(to: \\.string, on: logView)
+                    .store(in: &cancellables)
+                model.$rawLog
+                    .receive(on: DispatchQueue.global(qos: .utility))
+                    .map { $0.joined(separator: "\\n") }
+                    .receive(on: DispatchQueue.main)
+                    .assign(to: \\.string, on: logView)
+                    .store(in: &cancellables)
+            }
+        }
+        """
+        XCTAssertEqual(lineColumns(mainActorFindings([(path: "A.swift", text: text)])), ["10:14"])
+    }
+}
