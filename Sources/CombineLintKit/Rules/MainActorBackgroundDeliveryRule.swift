@@ -115,6 +115,8 @@ public struct MainActorBackgroundDeliveryRule: Rule {
         let observedHolders = isolated ? [:] : observedObjectHolders(of: typeName, context: context)
         // `[weak imageView] image in imageView?.image = image`: a UIKit or AppKit object the capture list binds.
         if let captured = capturedMainActorObjectUse(in: c, context: context) { return .member(captured) }
+        // `guard let model = self.turbinesByID[id] …; model.openReportCount = n`: an object views observe, through a local.
+        if !isolated, let written = observedValueWrite(in: c, hops: hops, context: context) { return .member(written) }
         guard isolated || observed || hasMainActorProperties || !holders.isEmpty || !observedHolders.isEmpty else { return nil }
         var i = closure.bodyStart
         while i < closure.close {
@@ -176,6 +178,33 @@ public struct MainActorBackgroundDeliveryRule: Rule {
                       usesMemberOfValue(named: i, in: tree) else { continue }
                 return capture.name
             }
+        }
+        return nil
+    }
+
+    /// The first write in closure `c` (outside nested closures that hop to main or start a task) to
+    /// an `@Published` property of an object of a project class SwiftUI views observe, reached through
+    /// a local, a condition binding or a stored property of the type by its own name
+    /// (`model.openReportCount = n` after `guard let model = self.turbinesByID[id]`): the view redraws
+    /// from the delivery queue. `model.openReportCount`, as the message names it.
+    private func observedValueWrite(in c: Int, hops: MainHopSpans, context: RuleContext) -> String? {
+        let tree = context.tree
+        let closure = tree.closures[c]
+        let observed = ViewObservedTypes.of(context.index, memo: context.memo)
+        var i = closure.bodyStart
+        while i < closure.close {
+            if let inner = tree.closure(openedAt: i), inner != c, leavesBackground(inner, hops: hops, tree: tree) {
+                i = tree.closures[inner].close + 1
+                continue
+            }
+            defer { i += 1 }
+            guard tree.tokens[i].kind == .identifier, i == 0 || tree.tokens[i - 1].kind != .period, !tree.isWord(i, "self"),
+                  let member = tree.memberToken(after: i), NameWrites.isChanged(at: member, in: tree) else { continue }
+            let name = tree.name(i)
+            guard let type = TypeResolver.typeOfName(name, at: i, in: tree, index: context.index),
+                  context.index.type(named: type)?.kind == .class, observed.observe(type, index: context.index),
+                  context.index.property(tree.name(member), ofType: type)?.hasAttribute("Published") == true else { continue }
+            return name + "." + tree.name(member)
         }
         return nil
     }

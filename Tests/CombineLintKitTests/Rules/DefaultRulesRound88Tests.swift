@@ -165,4 +165,59 @@ final class DefaultRulesRound88Tests: XCTestCase {
         """
         XCTAssertEqual(lineColumns(mainActorFindings([(path: "A.swift", text: text)])), ["10:14"])
     }
+
+    /// A store's sink, fed from a subject sent into on a cache queue, looks a turbine's model up in a
+    /// dictionary and sets its `@Published` count: a tile view observes that model, so it redraws off
+    /// main. A plain property of the model, or a model of a type no view observes, is no main-actor state.
+    func testAWriteToAnObservedObjectReachedThroughALocal() {
+        let models = """
+        final class TurbineViewModel: ObservableObject {
+            @Published var openReportCount = 0
+            var lastChecked: Date?
+        }
+        final class ReportCounter: ObservableObject {
+            @Published var count = 0
+        }
+        struct TurbineTile: View {
+            @ObservedObject var model: TurbineViewModel
+            var body: some View { Text("\\(model.openReportCount)") }
+        }
+        final class Repository {
+            private let cacheQueue = DispatchQueue(label: "cache")
+            let reportsDidChange = PassthroughSubject<Int, Never>()
+            func store(_ id: Int) { cacheQueue.async { self.reportsDidChange.send(id) } }
+        }
+        """
+        let store = """
+        final class FarmStore {
+            private var turbinesByID: [Int: TurbineViewModel] = [:]
+            private var counters: [Int: ReportCounter] = [:]
+            private let repository = Repository()
+            private var cancellables = Set<AnyCancellable>()
+            init() {
+                repository.reportsDidChange
+                    .sink { [weak self] id in
+                        guard let self = self, let model = self.turbinesByID[id] else { return }
+                        model.openReportCount = 3
+                    }
+                    .store(in: &cancellables)
+                repository.reportsDidChange
+                    .sink { [weak self] id in
+                        guard let self = self, let model = self.turbinesByID[id] else { return }
+                        model.lastChecked = Date()
+                    }
+                    .store(in: &cancellables)
+                repository.reportsDidChange
+                    .sink { [weak self] id in
+                        guard let self = self, let counter = self.counters[id] else { return }
+                        counter.count += 1
+                    }
+                    .store(in: &cancellables)
+            }
+        }
+        """
+        let found = mainActorFindings([(path: "Models.swift", text: models), (path: "FarmStore.swift", text: store)])
+        XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["FarmStore.swift:8:14"])
+        XCTAssertTrue(found.first?.message.contains("uses main-actor `model.openReportCount`") == true, found.first?.message ?? "")
+    }
 }
