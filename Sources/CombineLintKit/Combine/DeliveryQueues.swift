@@ -324,8 +324,8 @@ struct DeliveryQueues {
         if Catalogue.immediateSchedulers.contains(text) { return .immediate }
         if Catalogue.mainSchedulers.contains(text) || ["DispatchQueue.main", "RunLoop.main", "OperationQueue.main"].contains(where: { text.hasPrefix($0) }) { return .main }
         if isBackgroundQueueText(text) { return .background }
-        // `queue`, `self.queue`, `Self.updateQueue`: a property or local whose initial value is a background queue.
-        let parts = text.split(separator: ".")
+        // `queue`, `self.queue`, `self?.queue`, `Self.updateQueue`: a property or local whose initial value is a background queue.
+        let parts = text.replacingOccurrences(of: "?.", with: ".").replacingOccurrences(of: "!.", with: ".").split(separator: ".")
         guard let last = parts.last, parts.count <= 2, last.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return .unknown }
         let name = String(last)
         // `socket.decodeQueue`: the queue property of the type of another object this code holds.

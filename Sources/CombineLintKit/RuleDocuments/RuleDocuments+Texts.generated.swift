@@ -4684,7 +4684,7 @@ is sent as it is subscribed) moved by `subscribe(on:)` to a background queue, or
 center passed in, `init(center: NotificationCenter = .default)`) of a notification that the
 project posts only off the main thread (every `post(name:)` of it is in `DispatchQueue.global().async`, in a
 `DispatchWorkItem` handed only to background queues, `captureQueue.asyncAfter(deadline: …, execute: work)`,
-on a background queue property, in `Task.detached`, in an isolated method of an `actor` or a `Task` it
+on a background queue property (also through optional chaining, `self?.gatewayQueue.async { … }`), in `Task.detached`, in an isolated method of an `actor` or a `Task` it
 starts, in the completion handler of `URLSession.shared.dataTask(with:)` (also `uploadTask`,
 `downloadTask`, and a session property made without a `delegateQueue:`, or any other session, `api.urlSession.dataTask(with:) { … }`,
 when the project makes no session with a `delegateQueue:` that may be the main one and declares no method of that name), which the

@@ -220,4 +220,41 @@ final class DefaultRulesRound88Tests: XCTestCase {
         XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["FarmStore.swift:8:14"])
         XCTAssertTrue(found.first?.message.contains("uses main-actor `model.openReportCount`") == true, found.first?.message ?? "")
     }
+
+    /// `self?.gatewayQueue.async { self?.complete(ack) }` names the type's own queue property through
+    /// optional chaining: the private `complete(_:)` it calls sends the acks from that background queue.
+    /// A queue property holding the main queue keeps them on main.
+    func testAQueuePropertyReachedThroughOptionalSelf() {
+        let service = """
+        final class CommandService {
+            private let gatewayQueue = DispatchQueue(label: "gateway")
+            let commandResults = PassthroughSubject<Int, Never>()
+            init(transport: Transport) {
+                transport.onAck = { [weak self] ack in
+                    self?.gatewayQueue.async { self?.complete(ack) }
+                }
+            }
+            private func complete(_ ack: Int) {
+                commandResults.send(ack)
+            }
+        }
+        """
+        let screen = """
+        final class ShiftViewController: UIViewController {
+            private let commands: CommandService
+            private let ackLabel = UILabel()
+            private var cancellables = Set<AnyCancellable>()
+            init(commands: CommandService) { self.commands = commands; super.init(nibName: nil, bundle: nil) }
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                commands.commandResults
+                    .sink { [weak self] ack in self?.ackLabel.text = "\\(ack)" }
+                    .store(in: &cancellables)
+            }
+        }
+        """
+        XCTAssertEqual(lineColumns(mainActorFindings([(path: "Service.swift", text: service), (path: "Shift.swift", text: screen)])), ["9:14"])
+        let onMain = service.replacingOccurrences(of: #"DispatchQueue(label: "gateway")"#, with: "DispatchQueue.main")
+        XCTAssertEqual(lineColumns(mainActorFindings([(path: "Service.swift", text: onMain), (path: "Shift.swift", text: screen)])), [])
+    }
 }
