@@ -243,6 +243,11 @@ private struct OwnerSearch {
             default: return false
             }
         }
+        // A default argument of the owner's initializer (`init(settings: SettingsStore = SettingsStore())`)
+        // is made by each call of it that leaves the argument out, as its body's objects are.
+        if tree.types[owner].kind == .class, isDefaultArgumentOfInitializer(token, of: owner, in: tree) {
+            return livesForTheRun(ownerDeclaration)
+        }
         guard let f = tree.enclosingFunction(of: token) else { return false }
         if tree.functions[f].kind == .initializer, tree.types[owner].kind == .class {
             return livesForTheRun(ownerDeclaration)
@@ -254,6 +259,15 @@ private struct OwnerSearch {
             return livesForTheRun(declared)
         }
         return false
+    }
+
+    /// Whether token `token` is in the parameter clause of an initializer of type `owner`, before its body.
+    private func isDefaultArgumentOfInitializer(_ token: Int, of owner: Int, in tree: SyntaxTree) -> Bool {
+        tree.types[owner].functions.contains { f in
+            let function = tree.functions[f]
+            guard function.kind == .initializer, let open = function.bodyOpen else { return false }
+            return function.nameToken < token && token < open
+        }
     }
 
     /// A method of an application object that the user or the system runs again and again: a

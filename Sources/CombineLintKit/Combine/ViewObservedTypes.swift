@@ -42,6 +42,30 @@ public struct ViewObservedTypes: Sendable {
         }
         self.names = names
         self.declarations = declarations
+        // An observed type that sends its own `objectWillChange` when a child's does
+        // (`Publishers.Merge(sidebar.objectWillChange, …).sink { self?.objectWillChange.send() }`)
+        // redraws its views at each change of the child.
+        var forwarded = Set<String>()
+        let uses = ObjectWillChangeUses(index: index)
+        for (child, owners) in uses.forwardingTypes {
+            for owner in owners where names.contains(owner.lastNameComponent) && uses.sendingTypes.contains(owner.lastNameComponent) {
+                guard let property = index.property(child, ofType: owner), !property.isStatic,
+                      let type = TypeResolver.typeName(annotation: property.typeText, initializer: property.initializerText),
+                      index.type(named: type)?.kind == .class, !names.contains(type.lastNameComponent) else { continue }
+                forwarded.insert(type.lastNameComponent)
+            }
+        }
+        self.forwarded = forwarded
+    }
+
+    /// The simple names of the classes whose `objectWillChange` an observed type forwards as its
+    /// own: views redraw at their changes, though none observes them directly.
+    public let forwarded: Set<String>
+
+    /// Whether a change of `typeName` redraws a view: views observe it (`observe(_:index:)`), or an
+    /// observed type forwards its changes.
+    public func redrawViews(_ typeName: String, index: ProjectIndex) -> Bool {
+        observe(typeName, index: index) || forwarded.contains(typeName.lastNameComponent)
     }
 
     /// The declaration that `written` names at the property's declaration.

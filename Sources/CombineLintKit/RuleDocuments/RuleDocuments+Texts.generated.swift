@@ -4652,7 +4652,8 @@ through its members (a menu bar controller's `statusItem.button?.title = …`, w
 `NSStatusBar.system.statusItem(withLength:)`, or a helper's `label.text = …`, or a member of one assigned,
 `assign(to: \.placeholder, on: searchController.searchBar)`, also in a method of the type that the
 closure calls, `self?.showBanner(text)` with `bannerLabel.text = text` right in its body); or a write to an
-`@Published` property of a type that SwiftUI views observe (also through `assign(to: \.rows, on: self)`, or
+`@Published` property of a type that SwiftUI views observe, or whose `objectWillChange` an observed type that sends its own
+forwards (`Publishers.Merge(sidebar.objectWillChange, …).sink { self?.objectWillChange.send() }`) (also through `assign(to: \.rows, on: self)`, or
 in a method of the type that the closure calls, `self?.apply(sample)` with `apply` setting one right in its
 body, not in a closure it starts, or in a method of an object the type holds whose type views observe,
 `self?.throughput.record(rate)` with `record` appending to the meter's `@Published var samples`, or of an object of
@@ -11274,7 +11275,7 @@ again on each update of the `App`), by the factory of a dependency-injection reg
 with a singleton scope (`.inObjectScope(.container)`, or a container made with
 `defaultObjectScope: .container`; `.scope(.application)`; `.singleton`), by the stored
 properties or initializer of an object that itself lives for the run (a coordinator the app
-delegate makes), as the `@StateObject` of a view that only the `App` builds, or on first use into
+delegate makes; also a default argument of that initializer, `init(settings: SettingsStore = SettingsStore())`), as the `@StateObject` of a view that only the `App` builds, or on first use into
 a property of such an object that nothing sets back to `nil` (`if player == nil { player = … }`).
 Previews (`#Preview`, `PreviewProvider`, and views only they build) are not places of the app, nor are tests and
 test doubles: a test's `SettingsStore(defaults: suite)` lives in that test run, and the app's own `static let shared`

@@ -74,6 +74,7 @@ public struct MainActorBackgroundDeliveryRule: Rule {
     /// Whether SwiftUI views observe the type around `token` (named `typeName`).
     private func isObserved(at token: Int, typeName: String, context: RuleContext) -> Bool {
         let observed = ViewObservedTypes.of(context.index, memo: context.memo)
+        if observed.forwarded.contains(typeName.lastNameComponent) { return true }
         if let t = context.tree.enclosingType(of: token), let treeIndex = context.index.treeIndexByPath[context.file.path] {
             return observed.observe(typeAt: t, inTree: treeIndex, index: context.index)
         }
@@ -202,7 +203,7 @@ public struct MainActorBackgroundDeliveryRule: Rule {
                   let member = tree.memberToken(after: i), NameWrites.isChanged(at: member, in: tree) else { continue }
             let name = tree.name(i)
             guard let type = TypeResolver.typeOfName(name, at: i, in: tree, index: context.index),
-                  context.index.type(named: type)?.kind == .class, observed.observe(type, index: context.index),
+                  context.index.type(named: type)?.kind == .class, observed.redrawViews(type, index: context.index),
                   context.index.property(tree.name(member), ofType: type)?.hasAttribute("Published") == true else { continue }
             return name + "." + tree.name(member)
         }

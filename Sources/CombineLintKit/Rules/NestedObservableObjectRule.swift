@@ -470,38 +470,6 @@ public struct NestedObservableObjectRule: Rule {
         var position: Int
     }
 
-    /// The project's `objectWillChange` chains, read once per run: the types that send their own
-    /// (`objectWillChange.send()`, `self.objectWillChange.send()`), and, by the name right before
-    /// a chain's first `objectWillChange` (`child.objectWillChange…`), the types whose code has it.
-    private struct ObjectWillChangeUses: Sendable {
-        var sendingTypes = Set<String>()
-        var forwardingTypes: [String: Set<String>] = [:]
-
-        static func of(_ index: ProjectIndex, memo: ProjectMemo) -> ObjectWillChangeUses {
-            memo.value(for: "nested_observable_object.objectWillChange-uses") { ObjectWillChangeUses(index: index) }
-        }
-
-        private init(index: ProjectIndex) {
-            for use in index.chainElements["objectWillChange"] {
-                let tree = index.trees[use.tree]
-                let chain = tree.chains[use.chain]
-                let names = chain.names
-                guard let owner = TypeResolver.enclosingTypeName(at: chain.first, in: tree) else { continue }
-                if use.element + 1 < names.count, names[use.element + 1] == "send", use.element == 0 || (use.element == 1 && names[0] == "self") {
-                    sendingTypes.insert(owner.lastNameComponent)
-                }
-                if names.firstIndex(of: "objectWillChange") == use.element, use.element > 0 {
-                    forwardingTypes[names[use.element - 1], default: []].insert(owner)
-                }
-            }
-        }
-
-        /// Whether the chain's tokens name `objectWillChange` anywhere (in a closure too).
-        static func mentions(_ chain: Chain, in tree: SyntaxTree) -> Bool {
-            (chain.first...chain.last).contains { tree.tokens[$0].kind == .identifier && tree.name($0) == "objectWillChange" }
-        }
-    }
-
     /// A method `method` of `typeName` (or of a type it inherits from) whose parameter at `position` is
     /// followed by `.objectWillChange` in its body.
     private func usesObjectWillChange(ofParameterAt position: Int, of method: String, inType typeName: String, index: ProjectIndex) -> Bool {

@@ -257,4 +257,42 @@ final class DefaultRulesRound88Tests: XCTestCase {
         let onMain = service.replacingOccurrences(of: #"DispatchQueue(label: "gateway")"#, with: "DispatchQueue.main")
         XCTAssertEqual(lineColumns(mainActorFindings([(path: "Service.swift", text: onMain), (path: "Shift.swift", text: screen)])), [])
     }
+
+    /// A sidebar model no view observes directly, whose changes the observed workspace model forwards
+    /// as its own (`Publishers.Merge(sidebar.objectWillChange, …).sink { self?.objectWillChange.send() }`):
+    /// setting its `@Published` list after `receive(on:)` a private queue redraws the sidebar off main.
+    /// Without the forwarding no view redraws from it.
+    func testAChildWhoseChangesAnObservedModelForwardsRedrawsViews() {
+        let text = """
+        final class SidebarViewModel: ObservableObject {
+            @Published private(set) var items: [String] = []
+            private let listQueue = DispatchQueue(label: "sidebar")
+            private var cancellables = Set<AnyCancellable>()
+            init(changes: AnyPublisher<[String], Never>) {
+                changes
+                    .receive(on: listQueue)
+                    .map { $0.sorted() }
+                    .sink { [weak self] notes in self?.items = notes }
+                    .store(in: &cancellables)
+            }
+        }
+        final class WorkspaceModel: ObservableObject {
+            @Published var sidebar: SidebarViewModel
+            private var cancellables = Set<AnyCancellable>()
+            init(sidebar: SidebarViewModel) {
+                self.sidebar = sidebar
+                Publishers.Merge(sidebar.objectWillChange, sidebar.objectWillChange)
+                    .sink { [weak self] _ in self?.objectWillChange.send() }
+                    .store(in: &cancellables)
+            }
+        }
+        struct SidebarView: View {
+            @ObservedObject var workspace: WorkspaceModel
+            var body: some View { List(workspace.sidebar.items, id: \\.self) { Text($0) } }
+        }
+        """
+        XCTAssertEqual(lineColumns(mainActorFindings([(path: "A.swift", text: text)])), ["9:14"])
+        let unforwarded = text.replacingOccurrences(of: "self?.objectWillChange.send()", with: "print(\"changed\")")
+        XCTAssertEqual(lineColumns(mainActorFindings([(path: "A.swift", text: unforwarded)])), [])
+    }
 }
