@@ -13,7 +13,8 @@ enum BackgroundNotifications {
                 let tree = index.trees[ref.tree]
                 let element = tree.chains[ref.chain].elements[ref.element]
                 guard element.isCall, let argument = element.argument("name"), lastName(in: argument.value, tree: tree) == name else { continue }
-                guard runsOffMain(element.nameToken, in: tree, index: index) else { return false }
+                // A post in a sink of a subject sent into off main (`readings.sink { self.evaluate($0) }`) counts, one subject back.
+                guard runsOffMain(element.nameToken, in: tree, index: index, memo: memo, subjectLevels: BackgroundSubjects.maximumLevels - 1) else { return false }
                 posts += 1
             }
             return posts > 0

@@ -94,14 +94,7 @@ enum BackgroundSubjects {
         memo.value(for: "erased-subjects-sent-off-main") {
             var found: [String: String] = [:]
             for (property, getters) in erasingGetters(index: index, memo: memo) {
-                // A property of the name whose written type is no publisher (a view's `let endsAt: Date`)
-                // starts no pipeline, and does not stand in the way.
-                // A protocol's requirement, a test double's or a preview stand-in's getter is not what the
-                // app's objects hold (`var samples: AnyPublisher<…> { get }`, a mock's own subject).
-                let declarations = index.properties(named: property).filter {
-                    ($0.typeText.isEmpty || $0.typeText.contains("Publisher") || $0.typeText.contains("Subject"))
-                        && !TestCaseCode.isTestDoubleOrRequirement($0, index: index)
-                }
+                let declarations = appPublisherProperties(named: property, index: index)
                 // Another getter of the name (`static var frames` made of keyboard notifications) may be the one a chain reads.
                 if !declarations.isEmpty, declarations.allSatisfy({ getters.variables.contains($0.file + "\u{0}\($0.variable)") }) {
                     found[property] = getters.subject
@@ -160,6 +153,44 @@ enum BackgroundSubjects {
             if let subject = names.first, index.property(subject, ofType: owner) != nil { return subject }
         }
         return nil
+    }
+
+    /// The properties named `name` that may hold a publisher the app's objects read. A property of
+    /// the name whose written type is no publisher (a view's `let endsAt: Date`, a custom publisher's
+    /// `let readings: [SensorReading]`) starts no pipeline, and does not stand in the way; a
+    /// protocol's requirement, a test double's or a preview stand-in's getter is not what the app's
+    /// objects hold (`var samples: AnyPublisher<…> { get }`, a mock's own subject).
+    private static func appPublisherProperties(named name: String, index: ProjectIndex) -> [IndexedProperty] {
+        index.properties(named: name).filter {
+            ($0.typeText.isEmpty || $0.typeText.contains("Publisher") || $0.typeText.contains("Subject"))
+                && !TestCaseCode.isTestDoubleOrRequirement($0, index: index)
+        }
+    }
+
+    /// The subject that every app declaration of the computed property `property` (of `owner` when
+    /// given) only erases (`var readings: AnyPublisher<…> { readingsSubject.eraseToAnyPublisher() }`),
+    /// read from the declarations alone: while a sender is judged, the run's table of such getters
+    /// (`erasedSubjects(index:memo:)`), which judges every sender, cannot be asked.
+    static func subjectErased(by property: String, ofType owner: String?, index: ProjectIndex) -> String? {
+        let declarations = owner.flatMap { index.property(property, ofType: $0) }.map { [$0] }
+            ?? appPublisherProperties(named: property, index: index)
+        var subject: String?
+        for declaration in declarations {
+            guard declaration.isComputed, let t = index.treeIndexByPath[declaration.file] else { return nil }
+            let tree = index.trees[t]
+            guard let getter = tree.getter(ofVariable: declaration.variable),
+                  let declaringType = tree.variables[declaration.variable].enclosingType.map({ tree.types[$0].name }) else { return nil }
+            let erased = tree.returnedChainIndices(ofFunction: getter).compactMap { c -> String? in
+                var names = tree.chains[c].names
+                if names.first == "self" { names.removeFirst() }
+                guard let first = names.first, erasingGetter(tree.chains[c], subject: first, in: tree) != nil,
+                      let held = index.property(first, ofType: declaringType), ProjectIndex.isSubjectType(held) else { return nil }
+                return first
+            }
+            guard erased.count == 1, subject == nil || subject == erased[0] else { return nil }
+            subject = erased[0]
+        }
+        return subject
     }
 
     /// The name and variable of the computed property whose getter returns `chain`: `subject.eraseToAnyPublisher()`
@@ -222,10 +253,14 @@ enum BackgroundSubjects {
         return result
     }
 
-    /// Whether the send is in the value closure of a `sink` or `handleEvents` (any depth).
+    /// Whether the send is in the value closure of a `sink` or `handleEvents` (any depth), or right in
+    /// a `private` method, which such a closure may call (`.sink { self?.evaluate($0) }`).
     private static func isInSubscriberClosure(_ send: Send, index: ProjectIndex) -> Bool {
         let tree = index.trees[send.tree]
-        return tree.enclosingClosures(of: send.token).contains { c in
+        let closures = tree.enclosingClosures(of: send.token)
+        if closures.isEmpty, let f = tree.enclosingFunction(of: send.token), tree.functions[f].kind == .function,
+           tree.functions[f].modifiers.contains(where: { $0 == "private" || $0 == "fileprivate" }) { return true }
+        return closures.contains { c in
             guard let call = tree.call(receiving: c) else { return false }
             let name = tree.chains[call.chain].elements[call.element].name
             return name == "sink" || name == "handleEvents"

@@ -281,7 +281,11 @@ struct DeliveryQueues {
         // `monitor.beats`, a computed property that only erases such a subject: the owner's when the
         // chain shows it, any of the name otherwise (its table is the top level's: not while judging a sender).
         if let memo, !index.declaresSubjectProperty(named: source.name) {
-            guard followsNotifications else { return nil }
+            // While a sender is judged: the subject the getter erases, read from its declarations.
+            guard followsNotifications else {
+                guard let subject = BackgroundSubjects.subjectErased(by: source.name, ofType: declaringType()?.name, index: index) else { return nil }
+                return BackgroundSubjects.isSentOffMain(subject, levels: subjectLevels, index: index, memo: memo) ? (subject, nil) : nil
+            }
             if let (owner, _) = declaringType() {
                 guard let subject = BackgroundSubjects.erasedSubject(source.name, ofType: owner, index: index, memo: memo) else { return nil }
                 return (subject, index.declaresPropertyInSeveralTypes(named: subject) ? owner : nil)

@@ -295,4 +295,82 @@ final class DefaultRulesRound88Tests: XCTestCase {
         let unforwarded = text.replacingOccurrences(of: "self?.objectWillChange.send()", with: "print(\"changed\")")
         XCTAssertEqual(lineColumns(mainActorFindings([(path: "A.swift", text: unforwarded)])), [])
     }
+
+    private static let socketClient = """
+    protocol SensorStreaming: AnyObject {
+        var readings: AnyPublisher<Int, Never> { get }
+    }
+    final class SensorSocketClient: SensorStreaming {
+        private let decodeQueue = DispatchQueue(label: "decode")
+        private let readingsSubject = PassthroughSubject<Int, Never>()
+        let rawFrames = PassthroughSubject<Int, Never>()
+        private var cancellables = Set<AnyCancellable>()
+        var readings: AnyPublisher<Int, Never> { readingsSubject.eraseToAnyPublisher() }
+        init() {
+            rawFrames.receive(on: decodeQueue)
+                .sink { [weak self] frame in self?.readingsSubject.send(frame) }
+                .store(in: &cancellables)
+        }
+    }
+    struct BufferedReadingsPublisher {
+        let readings: [Int]
+    }
+    """
+
+    /// A monitor's sink on the socket's `readings` (a getter erasing a subject sent into on the decode
+    /// queue; a custom publisher's `let readings: [Int]` is no publisher property) hands each reading to
+    /// a private `evaluate(_:)`, which sends into `excursionCount` and posts `.excursionDetected`:
+    /// both happen on the decode queue, so a store's `@Published` badge and a banner's view are set off main.
+    func testSendsAndPostsOneSubjectBackThroughAnErasingGetter() {
+        let monitor = """
+        extension Notification.Name {
+            static let excursionDetected = Notification.Name("excursionDetected")
+        }
+        final class ExcursionMonitor {
+            private let sensors: SensorStreaming
+            let excursionCount = CurrentValueSubject<Int, Never>(0)
+            private var cancellables = Set<AnyCancellable>()
+            init(sensors: SensorStreaming) {
+                self.sensors = sensors
+                sensors.readings
+                    .sink { [weak self] reading in self?.evaluate(reading) }
+                    .store(in: &cancellables)
+            }
+            private func evaluate(_ reading: Int) {
+                guard reading > 8 else { return }
+                excursionCount.send(excursionCount.value + 1)
+                NotificationCenter.default.post(name: .excursionDetected, object: nil)
+            }
+        }
+        """
+        let screens = """
+        final class FleetStore: ObservableObject {
+            @Published private(set) var excursionBadge = 0
+            private var cancellables = Set<AnyCancellable>()
+            init(monitor: ExcursionMonitor) {
+                monitor.excursionCount
+                    .sink { [weak self] count in self?.excursionBadge = count }
+                    .store(in: &cancellables)
+            }
+        }
+        struct FleetView: View {
+            @ObservedObject var fleet: FleetStore
+            var body: some View { Text("\\(fleet.excursionBadge)") }
+        }
+        final class ExcursionBannerController {
+            private let banner = UIView()
+            private var cancellables = Set<AnyCancellable>()
+            init() {
+                NotificationCenter.default.publisher(for: .excursionDetected)
+                    .sink { [weak self] _ in self?.banner.isHidden = false }
+                    .store(in: &cancellables)
+            }
+        }
+        """
+        let files = [(path: "Socket.swift", text: Self.socketClient), (path: "Monitor.swift", text: monitor), (path: "Screens.swift", text: screens)]
+        XCTAssertEqual(mainActorFindings(files).map { "\($0.file):\($0.line):\($0.column)" }, ["Screens.swift:6:14", "Screens.swift:19:14"])
+        // The socket sending on main: neither is off main.
+        let onMain = Self.socketClient.replacingOccurrences(of: "rawFrames.receive(on: decodeQueue)", with: "rawFrames.receive(on: DispatchQueue.main)")
+        XCTAssertEqual(mainActorFindings([(path: "Socket.swift", text: onMain), (path: "Monitor.swift", text: monitor), (path: "Screens.swift", text: screens)]), [])
+    }
 }
