@@ -115,7 +115,8 @@ enum BackgroundSubjects {
                 for reference in index.chainElements[subject] where reference.element <= 1 {
                     let tree = index.trees[reference.tree]
                     let chain = tree.chains[reference.chain]
-                    guard chain.isReturned, let (property, v) = erasingGetter(chain, subject: subject, in: tree) else { continue }
+                    guard let (property, v) = (chain.isReturned ? erasingGetter(chain, subject: subject, in: tree) : nil)
+                            ?? erasingAssignment(chain, subject: subject, in: tree) else { continue }
                     // A mock's getter erasing its own subject stands in for the app's in tests only.
                     if TestCaseCode.isTestOrDouble(chain.first, of: tree, index: index) { continue }
                     // `stateSubject` of the type declaring the getter, not another type's of the same name.
@@ -143,16 +144,8 @@ enum BackgroundSubjects {
     static func erasedSubject(_ property: String, ofType owner: String, index: ProjectIndex, memo: ProjectMemo) -> String? {
         guard let getters = erasingGetters(index: index, memo: memo)[property],
               let declaration = index.property(property, ofType: owner),
-              getters.variables.contains(declaration.file + "\u{0}\(declaration.variable)"),
-              let t = index.treeIndexByPath[declaration.file] else { return nil }
-        let tree = index.trees[t]
-        guard let getter = tree.getter(ofVariable: declaration.variable) else { return nil }
-        for c in tree.returnedChainIndices(ofFunction: getter) {
-            var names = tree.chains[c].names
-            if names.first == "self" { names.removeFirst() }
-            if let subject = names.first, index.property(subject, ofType: owner) != nil { return subject }
-        }
-        return nil
+              getters.variables.contains(declaration.file + "\u{0}\(declaration.variable)") else { return nil }
+        return subjectErased(by: property, ofType: owner, index: index)
     }
 
     /// The properties named `name` that may hold a publisher the app's objects read. A property of
@@ -176,32 +169,65 @@ enum BackgroundSubjects {
             ?? appPublisherProperties(named: property, index: index)
         var subject: String?
         for declaration in declarations {
-            guard declaration.isComputed, let t = index.treeIndexByPath[declaration.file] else { return nil }
+            guard let t = index.treeIndexByPath[declaration.file] else { return nil }
             let tree = index.trees[t]
-            guard let getter = tree.getter(ofVariable: declaration.variable),
-                  let declaringType = tree.variables[declaration.variable].enclosingType.map({ tree.types[$0].name }) else { return nil }
-            let erased = tree.returnedChainIndices(ofFunction: getter).compactMap { c -> String? in
-                var names = tree.chains[c].names
-                if names.first == "self" { names.removeFirst() }
-                guard let first = names.first, erasingGetter(tree.chains[c], subject: first, in: tree) != nil,
-                      let held = index.property(first, ofType: declaringType), ProjectIndex.isSubjectType(held) else { return nil }
-                return first
+            guard let declaringType = tree.variables[declaration.variable].enclosingType.map({ tree.types[$0].name }) else { return nil }
+            // The getter's returned chains, or a stored `let`'s assignments in the type's initializers.
+            let chains: [Int]
+            if declaration.isComputed {
+                guard let getter = tree.getter(ofVariable: declaration.variable) else { return nil }
+                chains = Array(tree.returnedChainIndices(ofFunction: getter))
+            } else {
+                chains = index.chainElements["eraseToAnyPublisher"].entries(inTree: t).map(\.chain)
             }
-            guard erased.count == 1, subject == nil || subject == erased[0] else { return nil }
-            subject = erased[0]
+            let erased = Set(chains.compactMap { c -> String? in
+                let chain = tree.chains[c]
+                var names = chain.names
+                if names.first == "self" { names.removeFirst() }
+                guard let first = names.first else { return nil }
+                if declaration.isComputed {
+                    guard erasingGetter(chain, subject: first, in: tree) != nil else { return nil }
+                } else {
+                    guard erasingAssignment(chain, subject: first, in: tree)?.variable == declaration.variable else { return nil }
+                }
+                guard let held = index.property(first, ofType: declaringType), ProjectIndex.isSubjectType(held) else { return nil }
+                return first
+            })
+            guard erased.count == 1, let only = erased.first, subject == nil || subject == only else { return nil }
+            subject = only
         }
         return subject
+    }
+
+    /// The stored `let` property (name and variable) that an initializer of its type gives the value
+    /// `chain`, when `chain` only erases `subject` (`self.packets = packetSubject.eraseToAnyPublisher()`):
+    /// like an erasing getter, it hands every subscriber the subject itself.
+    private static func erasingAssignment(_ chain: Chain, subject: String, in tree: SyntaxTree) -> (name: String, variable: Int)? {
+        guard case .assignment(let target, false) = chain.context, erases(chain, subject: subject),
+              tree.innermostClosure(of: chain.first) == nil,
+              let f = tree.enclosingFunction(of: chain.first), tree.functions[f].kind == .initializer,
+              let owner = tree.functions[f].enclosingType, tree.tokens[target.upperBound].kind == .identifier,
+              target.count == 1 || (target.count == 3 && tree.isWord(target.lowerBound, "self") && tree.tokens[target.lowerBound + 1].kind == .period)
+        else { return nil }
+        let name = tree.name(target.upperBound)
+        guard let v = tree.types[owner].variables.first(where: { tree.variables[$0].name == name }),
+              tree.variables[v].isLet, tree.variables[v].initializer == nil, !tree.variables[v].isComputed, !tree.variables[v].isStatic else { return nil }
+        return (name, v)
+    }
+
+    /// Whether `chain` is `subject.eraseToAnyPublisher()` or `self.subject.eraseToAnyPublisher()`, with
+    /// steps between that deliver on the thread they get values on (`removeDuplicates()`).
+    private static func erases(_ chain: Chain, subject: String) -> Bool {
+        var names = chain.names
+        if names.first == "self" { names.removeFirst() }
+        return names.count >= 2 && names.first == subject && names.last == "eraseToAnyPublisher"
+            && names.dropFirst().allSatisfy({ Catalogue.sameThreadOperators.contains($0) })
     }
 
     /// The name and variable of the computed property whose getter returns `chain`: `subject.eraseToAnyPublisher()`
     /// or `self.subject.eraseToAnyPublisher()` (with same-thread steps between, `removeDuplicates()`), as the getter's only code.
     private static func erasingGetter(_ chain: Chain, subject: String, in tree: SyntaxTree) -> (name: String, variable: Int)? {
-        var names = chain.names
-        if names.first == "self" { names.removeFirst() }
-        // `subject.removeDuplicates().eraseToAnyPublisher()`: steps that deliver on the thread they get values on.
-        guard names.count >= 2, names.first == subject, names.last == "eraseToAnyPublisher",
-              names.dropFirst().allSatisfy({ Catalogue.sameThreadOperators.contains($0) }),
-              tree.innermostClosure(of: chain.first) == nil,
+        guard erases(chain, subject: subject), tree.innermostClosure(of: chain.first) == nil,
               let f = tree.enclosingFunction(of: chain.first) else { return nil }
         let function = tree.functions[f]
         guard function.kind == .accessor, function.name == "get", let v = function.variable,

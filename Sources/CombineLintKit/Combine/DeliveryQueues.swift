@@ -280,13 +280,16 @@ struct DeliveryQueues {
         }
         // `monitor.beats`, a computed property that only erases such a subject: the owner's when the
         // chain shows it, any of the name otherwise (its table is the top level's: not while judging a sender).
-        if let memo, !index.declaresSubjectProperty(named: source.name) {
+        // The chain's owner's property is no subject (`socket.packets`, `let packets: AnyPublisher<…>` set
+        // to `packetSubject.eraseToAnyPublisher()`), though a mock declares a subject of the name.
+        let declared = index.declaresSubjectProperty(named: source.name) ? declaringType() : nil
+        if let memo, !index.declaresSubjectProperty(named: source.name) || declared.map({ !ProjectIndex.isSubjectType($0.property) }) == true {
             // While a sender is judged: the subject the getter erases, read from its declarations.
             guard followsNotifications else {
-                guard let subject = BackgroundSubjects.subjectErased(by: source.name, ofType: declaringType()?.name, index: index) else { return nil }
+                guard let subject = BackgroundSubjects.subjectErased(by: source.name, ofType: (declared ?? declaringType())?.name, index: index) else { return nil }
                 return BackgroundSubjects.isSentOffMain(subject, levels: subjectLevels, index: index, memo: memo) ? (subject, nil) : nil
             }
-            if let (owner, _) = declaringType() {
+            if let (owner, _) = declared ?? declaringType() {
                 guard let subject = BackgroundSubjects.erasedSubject(source.name, ofType: owner, index: index, memo: memo) else { return nil }
                 return (subject, index.declaresPropertyInSeveralTypes(named: subject) ? owner : nil)
             }

@@ -4691,7 +4691,9 @@ starts, in the completion handler of `URLSession.shared.dataTask(with:)` (also `
 when the project makes no session with a `delegateQueue:` that may be the main one and declares no method of that name), which the
 session calls on its own queue, or in a sink that delivers in the background (for a subject's or `@Published` property's senders and a notification's posts, also a sink of another
 subject sent into off main, one subject back: `frames.sink { quotes.send($0) }` with `frames` sent into on a decode queue, also read
-through a computed property that only erases it, `sensors.readings.sink { self?.evaluate($0) }`); a `private` method that its file calls
+through a computed property that only erases it, `sensors.readings.sink { self?.evaluate($0) }`, or a stored `let` an initializer
+sets to its erasure, `self.packets = packetSubject.eraseToAnyPublisher()`, read as the property of the chain's type even where a mock
+declares a subject of the name); a `private` method that its file calls
 only from such code, and at least once, runs there too, and one that it calls from such code once and from code whose thread is not
 known otherwise sends off main for some values; code under `if Thread.isMainThread { … }`, or after `guard Thread.isMainThread else { … }`,
 runs on main whoever calls it; a queue's label is no code, so `DispatchQueue(label: "com.app.maintenance")` is a background queue),

@@ -373,4 +373,55 @@ final class DefaultRulesRound88Tests: XCTestCase {
         let onMain = Self.socketClient.replacingOccurrences(of: "rawFrames.receive(on: decodeQueue)", with: "rawFrames.receive(on: DispatchQueue.main)")
         XCTAssertEqual(mainActorFindings([(path: "Socket.swift", text: onMain), (path: "Monitor.swift", text: monitor), (path: "Screens.swift", text: screens)]), [])
     }
+
+    /// `let packets: AnyPublisher<…>` given `packetSubject.eraseToAnyPublisher()` in `init`, the subject
+    /// sent into by a private method a sink after `receive(on: decodeQueue)` calls: a store reading
+    /// `socket.packets` gets them on the decode queue, though a preview mock declares a subject named
+    /// `packets` too. Sent from the main queue, nothing is reported.
+    func testAStoredPropertyGivenASubjectsErasureInInit() {
+        let socket = """
+        final class TelemetrySocket {
+            let rawFrames = PassthroughSubject<Int, Never>()
+            let packets: AnyPublisher<Int, Never>
+            private let packetSubject = PassthroughSubject<Int, Never>()
+            private let decodeQueue = DispatchQueue(label: "decode")
+            private var cancellables = Set<AnyCancellable>()
+            init() {
+                self.packets = packetSubject.eraseToAnyPublisher()
+                rawFrames
+                    .receive(on: decodeQueue)
+                    .sink { [weak self] frame in self?.route(frame) }
+                    .store(in: &cancellables)
+            }
+            private func route(_ packet: Int) {
+                packetSubject.send(packet)
+            }
+        }
+        final class MockTelemetryFeed {
+            let packets = PassthroughSubject<Int, Never>()
+            func push() { packets.send(1) }
+        }
+        """
+        let store = """
+        final class FleetStore: ObservableObject {
+            @Published private(set) var lastPacket = 0
+            private let socket: TelemetrySocket
+            private var cancellables = Set<AnyCancellable>()
+            init(socket: TelemetrySocket) {
+                self.socket = socket
+                socket.packets
+                    .sink { [weak self] packet in self?.lastPacket = packet }
+                    .store(in: &cancellables)
+            }
+        }
+        struct FleetView: View {
+            @ObservedObject var fleet: FleetStore
+            var body: some View { Text("\\(fleet.lastPacket)") }
+        }
+        """
+        XCTAssertEqual(mainActorFindings([(path: "Socket.swift", text: socket), (path: "Store.swift", text: store)])
+            .map { "\($0.file):\($0.line):\($0.column)" }, ["Store.swift:8:14"])
+        let onMain = socket.replacingOccurrences(of: ".receive(on: decodeQueue)", with: ".receive(on: DispatchQueue.main)")
+        XCTAssertEqual(mainActorFindings([(path: "Socket.swift", text: onMain), (path: "Store.swift", text: store)]), [])
+    }
 }
