@@ -350,8 +350,41 @@ struct DeliveryQueues {
         // `let tracker: SatelliteTracking` is not this queue); else every property of the name.
         let owner = parts.count == 2 && parts[0] != "self" && parts[0] != "Self" ? String(parts[0]) : TypeResolver.enclosingTypeName(at: range.lowerBound, in: tree)
         let declarations = owner.flatMap { index.property(name, ofType: $0) }.map { [$0] } ?? index.properties(named: name)
-        guard !declarations.isEmpty, declarations.allSatisfy({ isBackgroundQueueText($0.initializerText.filter { $0 != " " }) }) else { return .unknown }
-        return .background
+        guard !declarations.isEmpty else { return .unknown }
+        if declarations.allSatisfy({ isBackgroundQueueText($0.initializerText.filter { $0 != " " }) }) { return .background }
+        // `init(queue: DispatchQueue = DispatchQueue(label: "files")) { self.queue = queue }`: the type's own
+        // queue property, injected with a background default that the app's callers keep or match.
+        if parts.count == 1 || parts[0] == "self", declarations.count == 1, declarations[0].initializerText.isEmpty,
+           let t = tree.enclosingType(of: range.lowerBound), isInjectedBackgroundQueue(name, ofType: t) { return .background }
+        return .unknown
+    }
+
+    /// Whether every initializer of type `t` (in this file) that gives its property `name` a value
+    /// gives it a parameter whose default is a background queue, and every call of the type's
+    /// initializers outside tests that passes that argument passes a background queue too.
+    private func isInjectedBackgroundQueue(_ name: String, ofType t: Int) -> Bool {
+        let starts = InitializerAssignments.valueStarts(of: name, inType: t, in: tree)
+        guard !starts.isEmpty else { return false }
+        var labels = Set<String>()
+        for start in starts {
+            guard tree.tokens[start].kind == .identifier, tree.statementStarts[start + 1] || tree.tokens[start + 1].kind == .rightBrace,
+                  let f = tree.enclosingFunction(of: start), tree.functions[f].kind == .initializer,
+                  let p = tree.functions[f].parameters.firstIndex(where: { $0.name == tree.name(start) }),
+                  let value = tree.defaultValue(ofParameter: p, of: f), case .background = classify(value) else { return false }
+            labels.insert(tree.functions[f].parameters[p].label ?? "_")
+        }
+        // The callers that pass a queue of their own: `FileWatcher(url: url, queue: .main)`.
+        let typeName = tree.types[t].name.lastNameComponent
+        for reference in index.chainElements[typeName] {
+            let callTree = index.trees[reference.tree]
+            let element = callTree.chains[reference.chain].elements[reference.element]
+            guard element.isCall, !TestCaseCode.isTestOrDouble(element.nameToken, of: callTree, index: index) else { continue }
+            for label in labels {
+                guard let argument = element.argument(label) else { continue }
+                guard DeliveryQueues(tree: callTree, index: index, memo: memo).isBackgroundQueue(argument.value) else { return false }
+            }
+        }
+        return true
     }
 
     /// `DispatchQueue.global(…)`, `DispatchQueue(label: …)` (not one targeting the main queue), `OperationQueue()`.

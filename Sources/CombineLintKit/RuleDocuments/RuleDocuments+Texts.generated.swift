@@ -4685,7 +4685,9 @@ is sent as it is subscribed) moved by `subscribe(on:)` to a background queue, or
 center passed in, `init(center: NotificationCenter = .default)`) of a notification that the
 project posts only off the main thread (every `post(name:)` of it is in `DispatchQueue.global().async`, in a
 `DispatchWorkItem` handed only to background queues, `captureQueue.asyncAfter(deadline: …, execute: work)`,
-on a background queue property (also through optional chaining, `self?.gatewayQueue.async { … }`), in `Task.detached`, in an isolated method of an `actor` or a `Task` it
+on a background queue property (also through optional chaining, `self?.gatewayQueue.async { … }`, and one its initializer
+sets from a parameter whose default is a background queue, `init(queue: DispatchQueue = Queues.files)`, when no caller
+outside tests passes a queue that is not one), in `Task.detached`, in an isolated method of an `actor` or a `Task` it
 starts, in the completion handler of `URLSession.shared.dataTask(with:)` (also `uploadTask`,
 `downloadTask`, and a session property made without a `delegateQueue:`, or any other session, `api.urlSession.dataTask(with:) { … }`,
 when the project makes no session with a `delegateQueue:` that may be the main one and declares no method of that name), which the
@@ -4710,8 +4712,9 @@ property of the type, `delegateQueue: delegateQueue`), or in a `FileHandle`'s `r
 `terminationHandler`, which Foundation calls on a background thread, or in a Network.framework handler,
 `monitor.pathUpdateHandler = { … }`, of an object the file starts with `start(queue:)` on a background queue, or in
 the completion handler of an `NWConnection`'s `receive(minimumIncompleteLength:maximumLength:)`, `receiveMessage` or `send`
-on a connection the file starts the same way, or in a dispatch source's handler, `source.setEventHandler { … }`, in a file whose `DispatchSource.make…Source(…, queue:)` calls
-all name a background queue or none (GCD's default queue is a global one), or in
+on a connection the file starts the same way, or in a dispatch source's handler, `source.setEventHandler { … }`, of a source made into that name (in the same function
+when one is made there) on a background queue or none (GCD's default queue is a global one), or, with no such source, in a
+file whose `DispatchSource.make…Source(…, queue:)` calls all do, or in
 the `receive` handler of a `URLSessionWebSocketTask` property, which runs on its session's delegate queue unless the type
 makes the session with `delegateQueue: .main`, or in the CoreBluetooth callbacks (`centralManager(…)`, `peripheral(…)`)
 of a type that makes its manager with `delegate: self` and a queue other than `nil` or `.main`, or in a Core Data

@@ -49,3 +49,33 @@ extension SyntaxTree {
         return k + 1
     }
 }
+
+extension SyntaxTree {
+    /// The tokens of the default value of parameter `p` of function `f` (`DispatchQueue(label: "io")`
+    /// of `init(queue: DispatchQueue = DispatchQueue(label: "io"))`), if it has one.
+    public func defaultValue(ofParameter p: Int, of f: Int) -> ClosedRange<Int>? {
+        let function = functions[f]
+        guard p < function.parameters.count, function.parameters[p].hasDefault else { return nil }
+        let end = function.bodyOpen ?? tokens.count
+        guard let open = (function.nameToken..<end).first(where: { tokens[$0].kind == .leftParen }),
+              matching[open] > Int32(open) else { return nil }
+        let close = Int(matching[open])
+        // The parameter's own stretch: between the commas of the list (not those nested in a default value).
+        var start = open + 1
+        var index = 0
+        var k = open + 1
+        while k <= close {
+            if k == close || (tokens[k].kind == .comma && Int(enclosing[k]) == open) {
+                if index == p {
+                    guard let equal = (start..<k).first(where: { tokens[$0].kind == .equal && Int(enclosing[$0]) == open }),
+                          equal + 1 < k else { return nil }
+                    return (equal + 1)...(k - 1)
+                }
+                index += 1
+                start = k + 1
+            }
+            k += 1
+        }
+        return nil
+    }
+}

@@ -424,4 +424,53 @@ final class DefaultRulesRound88Tests: XCTestCase {
         let onMain = socket.replacingOccurrences(of: ".receive(on: decodeQueue)", with: ".receive(on: DispatchQueue.main)")
         XCTAssertEqual(mainActorFindings([(path: "Socket.swift", text: onMain), (path: "Store.swift", text: store)]), [])
     }
+
+    /// A file watcher whose dispatch source is made on its `queue` property, which the initializer
+    /// sets from a parameter defaulting to a background queue (`queue: DispatchQueue = Queues.files`),
+    /// sends its events off main; another source in the file, made on a queue the file cannot tell
+    /// (`queue` of a publisher struct), says nothing of this one. A caller passing `.main` keeps it on main.
+    func testADispatchSourceOnAnInjectedQueueWithABackgroundDefault() {
+        let watcher = """
+        enum Queues {
+            static let files = DispatchQueue(label: "files", qos: .utility)
+        }
+        final class FileWatcher {
+            let events = PassthroughSubject<Int, Never>()
+            private let queue: DispatchQueue
+            private var source: DispatchSourceFileSystemObject?
+            init(path: String, queue: DispatchQueue = Queues.files) {
+                self.queue = queue
+            }
+            func start(descriptor: Int32) {
+                let source = DispatchSource.makeFileSystemObjectSource(fileDescriptor: descriptor, eventMask: .write, queue: queue)
+                source.setEventHandler { [weak self] in self?.events.send(1) }
+                self.source = source
+                source.resume()
+            }
+        }
+        struct DirectoryEvents {
+            let queue: DispatchQueue
+            func watch(descriptor: Int32) {
+                let source = DispatchSource.makeFileSystemObjectSource(fileDescriptor: descriptor, eventMask: .write, queue: queue)
+                source.setEventHandler { print("changed") }
+                source.resume()
+            }
+        }
+        """
+        let screen = """
+        final class NoteWindowController: NSWindowController {
+            private let banner = NSView()
+            private let watcher = FileWatcher(path: "/notes")
+            private var cancellables = Set<AnyCancellable>()
+            func bind() {
+                watcher.events
+                    .sink { [weak self] _ in self?.banner.isHidden = false }
+                    .store(in: &cancellables)
+            }
+        }
+        """
+        XCTAssertEqual(lineColumns(mainActorFindings([(path: "Watcher.swift", text: watcher), (path: "Window.swift", text: screen)])), ["7:14"])
+        let onMain = screen.replacingOccurrences(of: #"FileWatcher(path: "/notes")"#, with: #"FileWatcher(path: "/notes", queue: .main)"#)
+        XCTAssertEqual(lineColumns(mainActorFindings([(path: "Watcher.swift", text: watcher), (path: "Window.swift", text: onMain)])), [])
+    }
 }
