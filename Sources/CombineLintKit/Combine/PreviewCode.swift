@@ -18,15 +18,23 @@ public enum PreviewCode {
     }
 
     /// `final class PreviewLibrary: LibraryProviding` in a file that declares previews, or in a folder of
-    /// preview support (`Preview Content/`): the canvas's stand-in for the app's service (its `Just` is no
-    /// answer of the real one), a double as a test's is.
+    /// preview support (`Preview Content/`), or under `#if DEBUG`: the canvas's stand-in for the app's
+    /// service (its `Just` is no answer of the real one), a double as a test's is.
     public static func isStandIn(named name: String, in tree: SyntaxTree) -> Bool {
         let prefix = Catalogue.previewDoublePrefix
         guard name.count > prefix.count, name.hasPrefix(prefix),
               name[name.index(name.startIndex, offsetBy: prefix.count)].isUppercase else { return false }
         if tree.file.path.split(separator: "/").dropLast().contains(where: { Catalogue.previewFolderNames.contains(String($0)) }) { return true }
-        return tree.tokens.indices.contains { tree.tokens[$0].kind == .poundKeyword && Catalogue.previewMacros.contains(tree.text($0)) }
-            || tree.types.contains { $0.inheritance.contains(where: { Catalogue.previewProtocols.contains($0.lastNameComponent) }) }
+        if tree.tokens.indices.contains(where: { tree.tokens[$0].kind == .poundKeyword && Catalogue.previewMacros.contains(tree.text($0)) })
+            || tree.types.contains(where: { $0.inheritance.contains(where: { Catalogue.previewProtocols.contains($0.lastNameComponent) }) }) {
+            return true
+        }
+        // Declared under `#if DEBUG` (`final class PreviewRunnerFeed` beside the app delegate): not in the shipped app.
+        let debugOnly = ConditionalCompilation.debugOnlyRanges(in: tree.file)
+        guard !debugOnly.isEmpty else { return false }
+        return tree.types.contains { type in
+            type.name.lastNameComponent == name && debugOnly.contains { $0.contains(tree.tokens[type.keywordToken].startOffset) }
+        }
     }
 
     /// Token `token` lies in a `#Preview` body or a `PreviewProvider`.

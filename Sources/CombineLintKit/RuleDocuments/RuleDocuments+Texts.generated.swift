@@ -2933,7 +2933,7 @@ hand a subject over, as a parameter or state bundle, and every copy shares it), 
 `private`/`fileprivate` types, members of test doubles (types with `Mock`, `Stub`, `Fake` or `Spy`
 as a word of the name: `FeedMockService`, `SpyStore`, not `Mockingbird`), types that only previews
 make (`#Preview { FeedView(feed: PreviewFeed()) }`: they run in Xcode's canvas), a `Preview…` stand-in
-in a folder of preview support (`Preview`, `Previews`, `Preview Content`), types declared inside a
+in a folder of preview support (`Preview`, `Previews`, `Preview Content`) or under `#if DEBUG`, types declared inside a
 function, and files in a folder of tests or test doubles (a test target's, whose name ends in
 `Tests`, such as `AppTests`, but not the bare `Tests` folder above test targets, which also holds
 fixtures; or `Mocks`, `Mock`, `Fakes`, `Stubs`, `TestDoubles`, `TestSupport`).

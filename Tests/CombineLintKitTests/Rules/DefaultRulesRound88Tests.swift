@@ -473,4 +473,24 @@ final class DefaultRulesRound88Tests: XCTestCase {
         let onMain = screen.replacingOccurrences(of: #"FileWatcher(path: "/notes")"#, with: #"FileWatcher(path: "/notes", queue: .main)"#)
         XCTAssertEqual(lineColumns(mainActorFindings([(path: "Watcher.swift", text: watcher), (path: "Window.swift", text: onMain)])), [])
     }
+
+    /// `final class PreviewRunnerFeed` under `#if DEBUG` feeds the canvas and never ships: its open
+    /// subjects are a stand-in's, like a mock's. The same class compiled into the app is reported.
+    func testAPreviewStandInUnderIfDebugIsNoAppType() {
+        let debugOnly = """
+        final class TranscriptionRunner {
+            private let linesSubject = PassthroughSubject<String, Never>()
+            var lines: AnyPublisher<String, Never> { linesSubject.eraseToAnyPublisher() }
+        }
+        #if DEBUG
+        final class PreviewRunnerFeed {
+            let lines = PassthroughSubject<String, Never>()
+            func play() { lines.send("hello") }
+        }
+        #endif
+        """
+        XCTAssertEqual(findings(of: ExposedSubjectRule.self, in: [(path: "A.swift", text: debugOnly)]).map(\.line), [])
+        let shipped = debugOnly.replacingOccurrences(of: "#if DEBUG\n", with: "").replacingOccurrences(of: "#endif\n", with: "")
+        XCTAssertEqual(findings(of: ExposedSubjectRule.self, in: [(path: "A.swift", text: shipped)]).map(\.line), [6])
+    }
 }
