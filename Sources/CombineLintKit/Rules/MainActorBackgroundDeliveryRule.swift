@@ -119,13 +119,7 @@ public struct MainActorBackgroundDeliveryRule: Rule {
         // `guard let model = self.turbinesByID[id] …; model.openReportCount = n`: an object views observe, through a local.
         if !isolated, let written = observedValueWrite(in: c, hops: hops, context: context) { return .member(written) }
         guard isolated || observed || hasMainActorProperties || !holders.isEmpty || !observedHolders.isEmpty else { return nil }
-        var i = closure.bodyStart
-        while i < closure.close {
-            if let inner = tree.closure(openedAt: i), inner != c, leavesBackground(inner, hops: hops, tree: tree) {
-                i = tree.closures[inner].close + 1
-                continue
-            }
-            defer { i += 1 }
+        for i in tokensOnDeliveryQueue(in: c, hops: hops, tree: tree) {
             guard let member = selfMember(at: i, in: c, tree: tree) else { continue }
             // A `nonisolated` method or property runs on the caller's thread: calling it is safe.
             if isNonisolated(member.name, of: typeName, index: context.index) { continue }
@@ -190,15 +184,8 @@ public struct MainActorBackgroundDeliveryRule: Rule {
     /// from the delivery queue. `model.openReportCount`, as the message names it.
     private func observedValueWrite(in c: Int, hops: MainHopSpans, context: RuleContext) -> String? {
         let tree = context.tree
-        let closure = tree.closures[c]
         let observed = ViewObservedTypes.of(context.index, memo: context.memo)
-        var i = closure.bodyStart
-        while i < closure.close {
-            if let inner = tree.closure(openedAt: i), inner != c, leavesBackground(inner, hops: hops, tree: tree) {
-                i = tree.closures[inner].close + 1
-                continue
-            }
-            defer { i += 1 }
+        for i in tokensOnDeliveryQueue(in: c, hops: hops, tree: tree) {
             guard tree.tokens[i].kind == .identifier, i == 0 || tree.tokens[i - 1].kind != .period, !tree.isWord(i, "self"),
                   let member = tree.memberToken(after: i), NameWrites.isChanged(at: member, in: tree) else { continue }
             let name = tree.name(i)
@@ -208,6 +195,23 @@ public struct MainActorBackgroundDeliveryRule: Rule {
             return name + "." + tree.name(member)
         }
         return nil
+    }
+
+    /// The tokens of closure `c`'s body that run where the closure does: those of nested closures
+    /// that hop to main or start a task are left out.
+    private func tokensOnDeliveryQueue(in c: Int, hops: MainHopSpans, tree: SyntaxTree) -> [Int] {
+        let closure = tree.closures[c]
+        var result: [Int] = []
+        var i = closure.bodyStart
+        while i < closure.close {
+            if let inner = tree.closure(openedAt: i), inner != c, leavesBackground(inner, hops: hops, tree: tree) {
+                i = tree.closures[inner].close + 1
+                continue
+            }
+            result.append(i)
+            i += 1
+        }
+        return result
     }
 
     /// The stored properties of `typeName` that hold a UIKit, AppKit or SwiftUI main-actor object
