@@ -110,7 +110,9 @@ enum BackgroundNotifications {
             if DispatchSourceQueues.runsHandlerOffMain(chain, call: e, tree: tree, queues: queues) { return true }
             // `backgroundContext.perform { … }`, `container.performBackgroundTask { … }`: a Core Data private queue.
             if CoreDataQueues.runsBlockOffMain(chain, call: e, tree: tree, index: index) { return true }
-            if element.name == "sink" {
+            // A `sink`'s value closure, or a `handleEvents(receiveOutput:)` step's, runs where the pipeline
+            // delivers at that point (`….receive(on: parsing).handleEvents(receiveOutput: { log.send($0) })`).
+            if element.name == "sink" || element.name == "handleEvents" {
                 if case .background = queues.delivery(of: chain, before: e) { return true }
                 return false
             }

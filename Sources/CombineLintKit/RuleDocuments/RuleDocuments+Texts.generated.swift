@@ -4691,7 +4691,7 @@ outside tests passes a queue that is not one), in `Task.detached`, in an isolate
 starts, in the completion handler of `URLSession.shared.dataTask(with:)` (also `uploadTask`,
 `downloadTask`, and a session property made without a `delegateQueue:`, or any other session, `api.urlSession.dataTask(with:) { … }`,
 when the project makes no session with a `delegateQueue:` that may be the main one and declares no method of that name), which the
-session calls on its own queue, or in a sink that delivers in the background (for a subject's or `@Published` property's senders and a notification's posts, also a sink of another
+session calls on its own queue, or in a sink that delivers in the background, or a `handleEvents(receiveOutput:)` step placed where the pipeline does (for a subject's or `@Published` property's senders and a notification's posts, also a sink of another
 subject sent into off main, one subject back: `frames.sink { quotes.send($0) }` with `frames` sent into on a decode queue, also read
 through a computed property that only erases it, `sensors.readings.sink { self?.evaluate($0) }`, or a stored `let` an initializer
 sets to its erasure, `self.packets = packetSubject.eraseToAnyPublisher()`, read as the property of the chain's type even where a mock

@@ -493,4 +493,44 @@ final class DefaultRulesRound88Tests: XCTestCase {
         let shipped = debugOnly.replacingOccurrences(of: "#if DEBUG\n", with: "").replacingOccurrences(of: "#endif\n", with: "")
         XCTAssertEqual(findings(of: ExposedSubjectRule.self, in: [(path: "A.swift", text: shipped)]).map(\.line), [6])
     }
+
+    /// An executor logs each response into `responseLog` from a `handleEvents(receiveOutput:)` step
+    /// placed after `receive(on: parsing)`: the send runs on the parsing queue, so the status item's
+    /// sink sets its title off main. The same step before the hop (on the main queue's side) does not.
+    func testASendInHandleEventsAfterABackgroundHop() {
+        let executor = """
+        enum Queues {
+            static let parsing = DispatchQueue(label: "parsing")
+        }
+        final class RequestExecutor {
+            let responseLog = PassthroughSubject<Int, Never>()
+            func execute(_ url: URL) -> AnyPublisher<Int, Never> {
+                URLSession.shared.dataTaskPublisher(for: url)
+                    .map { $0.data.count }
+                    .replaceError(with: 0)
+                    .receive(on: Queues.parsing)
+                    .handleEvents(receiveOutput: { [weak self] size in self?.responseLog.send(size) })
+                    .receive(on: DispatchQueue.main)
+                    .eraseToAnyPublisher()
+            }
+        }
+        """
+        let statusItem = """
+        final class StatusItemController {
+            let statusItem = NSStatusBar.system.statusItem(withLength: 10)
+            private let executor: RequestExecutor
+            private var cancellables = Set<AnyCancellable>()
+            init(executor: RequestExecutor) {
+                self.executor = executor
+                executor.responseLog
+                    .sink { [weak self] size in self?.statusItem.button?.title = "\\(size)" }
+                    .store(in: &cancellables)
+            }
+        }
+        """
+        XCTAssertEqual(mainActorFindings([(path: "Executor.swift", text: executor), (path: "Status.swift", text: statusItem)])
+            .map { "\($0.file):\($0.line):\($0.column)" }, ["Status.swift:8:14"])
+        let onMain = executor.replacingOccurrences(of: ".receive(on: Queues.parsing)", with: ".receive(on: DispatchQueue.main)")
+        XCTAssertEqual(mainActorFindings([(path: "Executor.swift", text: onMain), (path: "Status.swift", text: statusItem)]), [])
+    }
 }
