@@ -59,32 +59,10 @@ final class DefaultRulesRound88Tests: XCTestCase {
         XCTAssertTrue(found.first?.message.contains("a background one for some values") == true, found.first?.message ?? "")
     }
 
-    /// The same helper that sends on the main thread when called there and hops to main otherwise
-    /// (`if Thread.isMainThread { send } else { DispatchQueue.main.async { send } }`) never sends off main.
-    func testASendUnderAThreadIsMainThreadTestRunsOnMain() {
-        for test in ["if Thread.isMainThread {", "if Thread.current.isMainThread {"] {
-            let sampler = """
-            final class Sampler {
-                private let sampleSubject = PassthroughSubject<Int, Never>()
-                private let queue = DispatchQueue(label: "sampling")
-                var throughput: AnyPublisher<Int, Never> { sampleSubject.eraseToAnyPublisher() }
-                func start() {
-                    queue.async { self.ingest(1) }
-                }
-                private func ingest(_ value: Int) {
-                    \(test)
-                        sampleSubject.send(value)
-                    } else {
-                        DispatchQueue.main.async { [sampleSubject] in sampleSubject.send(value) }
-                    }
-                }
-            }
-            """
-            XCTAssertEqual(lineColumns(mainActorFindings([(path: "Sampler.swift", text: sampler),
-                                                          (path: "StatusItemController.swift", text: Self.statusItemController)])), [], test)
-        }
-        // A guard that returns off main keeps what follows on main; without the test, the send is off main.
-        let guarded = """
+    /// A sampler whose private `ingest(_:)`, called from its background queue, has `body`; with the
+    /// status item controller that shows its samples.
+    private func samplerFindings(ingestBody body: String) -> [String] {
+        let sampler = """
         final class Sampler {
             private let sampleSubject = PassthroughSubject<Int, Never>()
             private let queue = DispatchQueue(label: "sampling")
@@ -93,16 +71,34 @@ final class DefaultRulesRound88Tests: XCTestCase {
                 queue.async { self.ingest(1) }
             }
             private func ingest(_ value: Int) {
-                guard Thread.isMainThread else { return DispatchQueue.main.async { self.ingest(value) } }
-                sampleSubject.send(value)
+        \(body)
             }
         }
         """
-        XCTAssertEqual(lineColumns(mainActorFindings([(path: "Sampler.swift", text: guarded),
-                                                      (path: "StatusItemController.swift", text: Self.statusItemController)])), [])
-        let unguarded = guarded.replacingOccurrences(of: "        guard Thread.isMainThread else { return DispatchQueue.main.async { self.ingest(value) } }\n", with: "")
-        XCTAssertEqual(lineColumns(mainActorFindings([(path: "Sampler.swift", text: unguarded),
-                                                      (path: "StatusItemController.swift", text: Self.statusItemController)])), ["8:14"])
+        return lineColumns(mainActorFindings([(path: "Sampler.swift", text: sampler),
+                                              (path: "StatusItemController.swift", text: Self.statusItemController)]))
+    }
+
+    /// The same helper that sends on the main thread when called there and hops to main otherwise
+    /// (`if Thread.isMainThread { send } else { DispatchQueue.main.async { send } }`) never sends off main;
+    /// nor does one behind `guard Thread.isMainThread else { … }`. Without the test, the send is off main.
+    func testASendUnderAThreadIsMainThreadTestRunsOnMain() {
+        for test in ["Thread.isMainThread", "Thread.current.isMainThread"] {
+            let body = """
+                    if \(test) {
+                        sampleSubject.send(value)
+                    } else {
+                        DispatchQueue.main.async { [sampleSubject] in sampleSubject.send(value) }
+                    }
+            """
+            XCTAssertEqual(samplerFindings(ingestBody: body), [], test)
+        }
+        let guarded = """
+                guard Thread.isMainThread else { return DispatchQueue.main.async { self.ingest(value) } }
+                sampleSubject.send(value)
+        """
+        XCTAssertEqual(samplerFindings(ingestBody: guarded), [])
+        XCTAssertEqual(samplerFindings(ingestBody: "        sampleSubject.send(value)"), ["8:14"])
     }
 
     /// A serial queue labelled `"com.northwind.maintenance.cache"` is a background queue: the `.main`
