@@ -89,10 +89,18 @@ public enum RunOnceGuards {
     public static func flags(setByTypeAt owner: Int?, in tree: SyntaxTree, index: ProjectIndex, memo: ProjectMemo) -> Set<String> {
         let treeIndex = index.treeIndexByPath[tree.file.path] ?? -1
         return memo.value(for: "run-once-flags \(treeIndex):\(owner ?? -1)") {
-            flagAssignments(in: tree.functions.compactMap { f in
+            let bodies = tree.functions.compactMap { f -> Range<Int>? in
                 guard f.enclosingType == owner, let open = f.bodyOpen, let close = f.bodyClose else { return nil }
                 return open..<close
-            }, of: tree)
+            }
+            // A state set to a case by more than one method (`start()` setting `phase = .running`,
+            // `pause()` setting `.paused`) opens `guard phase != .running` again: no run-once flag.
+            var assignedBy: [String: Int] = [:]
+            for body in bodies {
+                for name in assignedNames(in: [body], of: tree) { assignedBy[name, default: 0] += 1 }
+            }
+            let reopened = caseAssignments(in: bodies, of: tree).filter { (assignedBy[$0] ?? 0) > 1 }
+            return flagAssignments(in: bodies, of: tree).subtracting(reopened)
         }
     }
 
@@ -110,6 +118,33 @@ public enum RunOnceGuards {
             }
         }
         return setTrue.intersection(setFalse)
+    }
+
+    /// The names `ranges` set to an enum case as a whole statement (`phase = .running`): a state
+    /// behind `guard phase != .running`, which another method setting it again (`pause()` setting
+    /// `.paused`) opens once more.
+    public static func caseAssignments(in ranges: [Range<Int>], of tree: SyntaxTree) -> Set<String> {
+        var names = Set<String>()
+        for range in ranges {
+            for i in range where tree.tokens[i].kind == .identifier && i + 3 < tree.tokens.count && tree.tokens[i + 1].kind == .equal
+                && tree.tokens[i + 2].kind == .period && tree.tokens[i + 3].kind == .identifier
+                && (i + 4 >= tree.tokens.count || tree.statementStarts[i + 4] || tree.tokens[i + 4].kind == .rightBrace) {
+                names.insert(tree.name(i))
+            }
+        }
+        return names
+    }
+
+    /// The names assigned (`name = …`, `self.name = …`) in `ranges` of `tree`.
+    public static func assignedNames(in ranges: [Range<Int>], of tree: SyntaxTree) -> Set<String> {
+        var names = Set<String>()
+        for range in ranges {
+            for i in range where tree.tokens[i].kind == .identifier && i + 1 < tree.tokens.count && tree.tokens[i + 1].kind == .equal {
+                if i > 0, tree.isWord(i - 1, "var") || tree.isWord(i - 1, "let") { continue }
+                names.insert(tree.name(i))
+            }
+        }
+        return names
     }
 
     /// The names set to `true` or `false` in `ranges` of `tree`: run-once flags. A name also

@@ -7173,7 +7173,8 @@ SwiftUI repeats (`viewWillAppear`, `layoutSubviews`, `tableView(_:cellForRowAt:)
 (`viewWillAppear { viewModel.bindRadio() }`, a sink of another type's pipeline), also through a property observer that
 such code triggers (`var row: RowModel { didSet { bind() } }`, a cell's `configure(with:)` setting `viewModel.row`). Not reported: a single `assign(to:)` in `init` or in a method called
 once; one behind a run-once guard (`guard !didBind else { return }` with `didBind = true` set by
-the type, a first-appearance property; an `if !didBind { … }` block guards what is inside it, not
+the type, a first-appearance property; not a state set to an enum case that another method sets as well,
+`guard phase == .paused else { return }; phase = .running` in `resume()` with `pause()` setting `.paused`; an `if !didBind { … }` block guards what is inside it, not
 a binding after it; also in the calling closure of a view, `.task { guard !didStart else { return }; didStart = true;
 model.observeTotals() }` with a `@State var didStart` that nothing sets back to `false`, or in a method of the type on
 the way, `func activate() { guard !didBind else { return }; didBind = true; bindInputs() }` called from a screen's
@@ -8449,7 +8450,9 @@ Not reported:
   toggles, `isFollowing.toggle()`, is on again every other run and guards nothing once; only a flag that the
   repeated path itself sets (or a method it calls) counts:
   `guard !isPaused else { return }` in a timer's tick, with `isPaused` flipped by `pause()` and `start()`,
-  lets every unpaused tick through, and each one stores again),
+  lets every unpaused tick through, and each one stores again; nor does a state set to an enum case that another
+  method of the type sets as well, `guard phase != .running else { return }; phase = .running` in `start()` with
+  `pause()` setting `phase = .paused`: Start, Pause, Start stores twice),
   by `bag.isEmpty`, by `isMovingToParent`/`isBeingPresented`, or by the state that installing a
   view sets for good (`guard rootView.superview == nil else { return }` before `addSubview(rootView)`,
   `parent` before `addChild`);

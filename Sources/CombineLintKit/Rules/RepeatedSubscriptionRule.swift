@@ -872,14 +872,26 @@ struct TypeAnalysis: Sendable {
         let key = memoKey + "\u{0}path-flags\u{0}" + (first.map(String.init) ?? "-") + "\u{0}\(path.first?.tree ?? -1):\(path.first?.body.lowerBound ?? -1)"
         let setOnPath = memo.value(for: key) { () -> Set<String> in
             var bodies: [Int: [Range<Int>]] = [:]
-            for m in first.map({ graph.reachable(from: $0) }) ?? [] { bodies[graph.methods[m].tree, default: []].append(graph.methods[m].body) }
+            let reached = first.map({ graph.reachable(from: $0) }) ?? []
+            for m in reached { bodies[graph.methods[m].tree, default: []].append(graph.methods[m].body) }
             for step in path where step.method == nil { bodies[step.tree, default: []].append(step.body) }
             var flags = Set<String>()
             // A flag the path itself clears again (a cool-down) guards nothing for good.
             var clearedAgain = Set<String>()
+            var states = Set<String>()
             for (t, ranges) in bodies {
                 flags.formUnion(RunOnceGuards.flagAssignments(in: ranges, of: index.trees[t]))
                 clearedAgain.formUnion(RunOnceGuards.flagsSetBothWays(in: ranges, of: index.trees[t]))
+                states.formUnion(RunOnceGuards.caseAssignments(in: ranges, of: index.trees[t]))
+            }
+            // A state the path sets to a case (`phase = .running` behind `guard phase != .running`) that
+            // another method of the type sets as well (`pause()`) opens the guard again.
+            states.formIntersection(flags)
+            if !states.isEmpty {
+                for m in graph.methods.indices where !reached.contains(m) && !graph.methods[m].isObserver {
+                    let method = graph.methods[m]
+                    clearedAgain.formUnion(RunOnceGuards.assignedNames(in: [method.body], of: index.trees[method.tree]).intersection(states))
+                }
             }
             return flags.subtracting(clearedAgain)
         }

@@ -38,4 +38,52 @@ final class CoreRulesRound88Tests: XCTestCase {
         XCTAssertEqual(findings(of: StrongSelfCaptureRule.self, in: [(path: "A.swift", text: store), (path: "B.swift", text: screen)])
             .map { "\($0.file):\($0.line):\($0.column)" }, ["A.swift:7:21"])
     }
+
+    private static let practiceModel = """
+    enum Phase { case idle, running, paused }
+    final class PracticeTimerModel: ObservableObject {
+        @Published var phase: Phase = .idle
+        @Published var remaining = 60
+        @Published var remainingText = ""
+        private var cancellables = Set<AnyCancellable>()
+        func start() {
+            guard phase != .running else { return }
+            phase = .running
+            Timer.publish(every: 1, on: .main, in: .common)
+                .autoconnect()
+                .sink { [weak self] _ in self?.remaining -= 1 }
+                .store(in: &cancellables)
+        }
+        func pause() { phase = .paused }
+        func resume() {
+            guard phase == .paused else { return }
+            phase = .running
+            $remaining.map { "\\($0) s" }.assign(to: &$remainingText)
+        }
+    }
+    struct PracticeView: View {
+        @ObservedObject var model: PracticeTimerModel
+        var body: some View {
+            VStack {
+                Button("Start") { model.start() }
+                Button("Pause") { model.pause() }
+                Button("Resume") { model.resume() }
+            }
+        }
+    }
+    """
+
+    /// `guard phase != .running else { return }; phase = .running` guards a state, not a run: `pause()`
+    /// sets the phase again, so Start → Pause → Start stores a second endless timer, and each
+    /// Pause → Resume adds one more `assign(to: &$remainingText)`. With no other method setting the
+    /// phase, the guard lets each through once.
+    func testAStateGuardThatAnotherMethodReopensIsNoRunOnceFlag() {
+        let files = [(path: "A.swift", text: Self.practiceModel)]
+        XCTAssertEqual(findings(of: RepeatedSubscriptionRule.self, in: files).map { "\($0.line):\($0.column)" }, ["13:14"])
+        XCTAssertEqual(findings(of: PublishedAssignCycleRule.self, in: files).map(\.line), [19])
+        let noPause = Self.practiceModel.replacingOccurrences(of: "func pause() { phase = .paused }", with: "func pause() {}")
+            .replacingOccurrences(of: "        guard phase == .paused else { return }\n        phase = .running\n", with: "")
+        let once = [(path: "A.swift", text: noPause)]
+        XCTAssertEqual(findings(of: RepeatedSubscriptionRule.self, in: once), [])
+    }
 }
