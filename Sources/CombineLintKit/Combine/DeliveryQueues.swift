@@ -575,7 +575,7 @@ struct DeliveryQueues {
     /// The project's functions `call` may run; on a framework type (`onFrameworkType`), none declared
     /// in the body of a project type.
     private func appFunctions(called call: ChainElement, onFrameworkType: Bool = false) -> [(tree: SyntaxTree, function: Int)] {
-        let declarations = ProjectFunctionCalls.declarations(runBy: call, matching: .labels, requireBody: true, publisherResults: false, index: index)
+        let declarations = ProjectFunctionCalls.declarations(runBy: call, matching: .labels, requireBody: true, publisherResults: true, index: index)
             .filter { !onFrameworkType || !ProjectFunctionCalls.isDeclaredInProjectType($0, index: index) }
         return declarations.map { (index.trees[$0.tree], $0.item) }
             .filter { !TestCaseCode.isTestOrDouble($0.tree.functions[$0.function].nameToken, of: $0.tree, index: index) }

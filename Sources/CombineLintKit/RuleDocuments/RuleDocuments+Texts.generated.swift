@@ -4674,7 +4674,8 @@ source as it is); or, with no scheduler step, the source is
 `return` is a pipeline that delivers off the main thread by its own chain, but for a constant answered as it is subscribed
 (`if let cached { return Just(cached).eraseToAnyPublisher() }`, on the subscriber's thread, which the other path then races)
 (`api.register(email:)` returning a `dataTaskPublisher` pipeline with no hop; a test double's
-function of the selector, which stands in for it in tests only, aside) or by the call of another
+function of the selector, which stands in for it in tests only, and one whose written result is no publisher, a cache's
+`func reports(for:) -> [Report]?`, aside) or by the call of another
 such function it starts from (`api.receipts()` returning `get("me/receipts")`, a shared helper that
 returns the request: two levels are followed; the chain may start from a local constant holding such a
 pipeline, `let request = api.statementPDF(month:)` then `request.map { … }.sink { … }`), or a synchronous source (`Just`, a sequence, a `Future` that calls its promise

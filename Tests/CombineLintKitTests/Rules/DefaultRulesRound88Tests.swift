@@ -529,4 +529,41 @@ final class DefaultRulesRound88Tests: XCTestCase {
         let onMain = executor.replacingOccurrences(of: ".receive(on: Queues.parsing)", with: ".receive(on: DispatchQueue.main)")
         XCTAssertEqual(mainActorFindings([(path: "Executor.swift", text: onMain), (path: "Status.swift", text: statusItem)]), [])
     }
+
+    /// `api.reports(for:)` runs the client's request, which delivers on URLSession's queue; a cache's
+    /// `func reports(for:) -> [Report]?` of the same selector returns no publisher, so a chain ending
+    /// in `sink` cannot run it, and it no longer hides the request.
+    func testAFunctionOfTheSameSelectorReturningNoPublisherIsNoSource() {
+        let services = """
+        protocol InspectionAPIType {
+            func reports(for segment: Int) -> AnyPublisher<[Int], Error>
+        }
+        final class InspectionAPI: InspectionAPIType {
+            func reports(for segment: Int) -> AnyPublisher<[Int], Error> {
+                URLSession.shared.dataTaskPublisher(for: URL(string: "https://x/\\(segment)")!)
+                    .map { _ in [segment] }
+                    .mapError { $0 as Error }
+                    .eraseToAnyPublisher()
+            }
+        }
+        final class ReportCache {
+            private var cached: [Int: [Int]] = [:]
+            func reports(for segment: Int) -> [Int]? { cached[segment] }
+        }
+        """
+        let screen = """
+        final class ReportsViewController: UITableViewController {
+            private let api: InspectionAPIType
+            private var reports: [Int] = []
+            private var loading: AnyCancellable?
+            init(api: InspectionAPIType) { self.api = api; super.init(style: .plain) }
+            func load() {
+                loading = api.reports(for: 1)
+                    .sink(receiveCompletion: { _ in }, receiveValue: { [weak self] reports in self?.tableView.reloadData() })
+            }
+        }
+        """
+        XCTAssertEqual(mainActorFindings([(path: "Services.swift", text: services), (path: "Reports.swift", text: screen)])
+            .map { "\($0.file):\($0.line):\($0.column)" }, ["Reports.swift:8:14"])
+    }
 }
