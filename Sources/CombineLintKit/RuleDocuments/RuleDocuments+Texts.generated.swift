@@ -8339,7 +8339,9 @@ made once per run of its method, and is judged as if written in the method);
   `var highlighted: Item? { didSet { … store(in: &cancellables) } }`; also `self?.highlighted = …` in a
   `[weak self]` closure of that code, such as `DispatchQueue.main.async`): the observer runs on each
   write; in a cell, any property observer is such code (the data source sets the property on every
-  reuse: `var trailID: UUID? { didSet { observe() } }`), unless `prepareForReuse` empties the bag;
+  reuse: `var trailID: UUID? { didSet { observe() } }`), unless `prepareForReuse` empties the bag; from a cell's own
+  per-reuse code (such an observer, its `configure…`/`bind…` methods) even a load that finishes counts, `QRRenderer.shared.image(for:)`
+  into the cell's bag: the loads pile up per reuse and a slow one lands after the cell shows another row;
 - the same through the methods it calls, and for calls on another object from any of the
   repeated code above, also in other types (`for await entries in stream {
   Storage.shared.load(entries) }`, a notification sink calling `model.reload()`, a deep link's sink calling

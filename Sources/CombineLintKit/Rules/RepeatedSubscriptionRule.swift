@@ -87,7 +87,7 @@ public struct RepeatedSubscriptionRule: Rule {
             // `Publishers.MergeMany(loads).collect()` of `Deferred { Future … }`s) answers and finishes,
             // so no live subscription is left per run, as `store_in_appearance` takes it for a store
             // made right in the callback.
-            if !store.waitsForCondition,
+            if !store.waitsForCondition, !analysis.startsInCellReuse(path),
                FinitePublishers(index: context.index, memo: context.memo, oneShot: true)
                 .finishes(tree.chains[store.chain], before: store.subscriber, in: tree) {
                 continue
@@ -595,6 +595,8 @@ struct TypeAnalysis: Sendable {
         var token: Int
     }
     private let flagNames: Set<String>
+    /// The type is a reusable cell or view (`UITableViewCell`, `UICollectionViewCell`, …).
+    private let isCell: Bool
     private let resetMethods: Set<Int>
     /// The bodies of paired reset callbacks that the type's ancestors declare (a base cell's
     /// `prepareForReuse` emptying `reuseBag`, a base screen's `viewWillDisappear`): they run for
@@ -622,6 +624,7 @@ struct TypeAnalysis: Sendable {
         self.graph = graph
         self.index = index
         let isCell = Catalogue.reusableViewBases.contains { index.inherits(typeName, from: $0) }
+        self.isCell = isCell
         let selectors = TypeAnalysis.selectorTargets(of: graph, entries: pointsOfFile)
         let calledBySelf = Set(graph.calls.flatMap { $0.map(\.name) })
         var entries = Set<Int>()
@@ -711,6 +714,14 @@ struct TypeAnalysis: Sendable {
     /// Whether the path's entry is an app or scene lifecycle callback (`sceneWillEnterForeground(_:)`)
     /// or a text input or system event callback (`searchBar(_:textDidChange:)`, `locationManager(_:didUpdateLocations:)`),
     /// where a request per run is the point.
+    /// Whether the path starts in a cell's own per-reuse code (a `configure…`/`bind…` method the data
+    /// source calls, or a property observer it triggers): a load stored in the cell's bag there piles
+    /// up per reuse, and a slow one lands in the cell after it shows another row, finished or not.
+    func startsInCellReuse(_ path: [Step]) -> Bool {
+        guard isCell, let entry = entryMethod(of: path) else { return false }
+        return entry.isObserver || entry.name.hasPrefix("configure") || entry.name.hasPrefix("bind")
+    }
+
     func startsWhereRequestsAreExpected(_ path: [Step]) -> Bool {
         guard let entry = entryMethod(of: path) else { return false }
         return Catalogue.foregroundCallbacks.contains(entry.name) || Catalogue.perEventDelegateSelectors.contains(entry.selectorName)

@@ -86,4 +86,52 @@ final class CoreRulesRound88Tests: XCTestCase {
         let once = [(path: "A.swift", text: noPause)]
         XCTAssertEqual(findings(of: RepeatedSubscriptionRule.self, in: once), [])
     }
+
+    /// A receipt cell's `session` observer renders a QR image (a `Just`-backed, finishing load) into
+    /// the cell's bag, and the data source sets `session` on every reuse: the loads pile up in the bag
+    /// and a slow one lands after the cell shows another row. A cell whose `prepareForReuse` empties
+    /// the bag is fine, and so is the same finishing load from a screen's refresh action.
+    func testAFinishingLoadStoredInACellsBagOnEveryReuse() {
+        let text = """
+        final class QRRenderer {
+            static let shared = QRRenderer()
+            func image(for text: String) -> AnyPublisher<UIImage?, Never> { Just(nil).eraseToAnyPublisher() }
+        }
+        final class ReceiptCell: UITableViewCell {
+            let thumbnail = UIImageView()
+            private var bag = Set<AnyCancellable>()
+            var session: String = "" {
+                didSet { bindThumbnail() }
+            }
+            private func bindThumbnail() {
+                QRRenderer.shared.image(for: session)
+                    .sink { [weak self] image in self?.thumbnail.image = image }
+                    .store(in: &bag)
+            }
+        }
+        final class ReceiptsViewController: UITableViewController {
+            var sessions: [String] = []
+            private var bag = Set<AnyCancellable>()
+            override func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+                let cell = tableView.dequeueReusableCell(withIdentifier: "r", for: indexPath) as! ReceiptCell
+                cell.session = sessions[indexPath.row]
+                return cell
+            }
+            @objc func refresh() {
+                QRRenderer.shared.image(for: "all")
+                    .sink { [weak self] _ in self?.tableView.reloadData() }
+                    .store(in: &bag)
+            }
+        }
+        """
+        XCTAssertEqual(findings(of: RepeatedSubscriptionRule.self, in: [(path: "A.swift", text: text)]).map { "\($0.line):\($0.column)" }, ["14:14"])
+        let emptied = text.replacingOccurrences(of: "    private func bindThumbnail() {", with: """
+            override func prepareForReuse() {
+                super.prepareForReuse()
+                bag.removeAll()
+            }
+            private func bindThumbnail() {
+        """)
+        XCTAssertEqual(findings(of: RepeatedSubscriptionRule.self, in: [(path: "A.swift", text: emptied)]), [])
+    }
 }
