@@ -44,12 +44,12 @@ enum BackgroundNotifications {
     /// for some calls still races with the main thread for the values it sends then.
     static func offMainRuns(_ token: Int, in tree: SyntaxTree, index: ProjectIndex, memo: ProjectMemo? = nil,
                             subjectLevels: Int = 0) -> OffMainRuns {
-        if MainThreadChecks.isOnMainBranch(token, in: tree) { return .none }
-        if runsOffMain(token, in: tree, index: index, followsPrivateMethods: true, memo: memo, subjectLevels: subjectLevels) { return .all }
-        guard tree.enclosingClosures(of: token).isEmpty,
+        // The private method's callers are read once here, for both answers (`runsOffMain` would read them for `.all`).
+        if runsOffMain(token, in: tree, index: index, followsPrivateMethods: false, memo: memo, subjectLevels: subjectLevels) { return .all }
+        guard !MainThreadChecks.isOnMainBranch(token, in: tree), tree.enclosingClosures(of: token).isEmpty,
               let calls = privateMethodCalls(around: token, in: tree, index: index, memo: memo, subjectLevels: subjectLevels),
               calls.offMain > 0 else { return .none }
-        return .some
+        return calls.other == 0 ? .all : .some
     }
 
     /// How many of the runs of some code are off the main thread.
@@ -160,7 +160,7 @@ enum BackgroundNotifications {
         guard let f = tree.enclosingFunction(of: token) else { return nil }
         let function = tree.functions[f]
         guard function.kind == .function, !function.isLocal,
-              function.modifiers.contains(where: { $0 == "private" || $0 == "fileprivate" }) else { return nil }
+              function.isFilePrivate else { return nil }
         guard let t = index.treeIndexByPath[tree.file.path] else { return nil }
         var offMain = 0, other = 0
         // The name's identifier tokens in this file, from the index: reading every token of the file

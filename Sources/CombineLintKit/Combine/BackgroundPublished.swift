@@ -33,7 +33,7 @@ enum BackgroundPublished {
         if tree.innermostClosure(of: token) != nil { return true }
         guard let f = tree.enclosingFunction(of: token) else { return false }
         let function = tree.functions[f]
-        if function.modifiers.contains(where: { $0 == "private" || $0 == "fileprivate" }) { return true }
+        if function.isFilePrivate { return true }
         if let t = function.enclosingType, tree.types[t].kind == .actor
             || (tree.types[t].kind == .extension && index.type(named: tree.types[t].name)?.kind == .actor) { return true }
         return Catalogue.urlSessionDelegateCallbacks.contains(function.name) || Catalogue.coreBluetoothDelegateCallbacks.contains(function.name)

@@ -285,7 +285,7 @@ enum BackgroundSubjects {
         let tree = index.trees[send.tree]
         let closures = tree.enclosingClosures(of: send.token)
         if closures.isEmpty, let f = tree.enclosingFunction(of: send.token), tree.functions[f].kind == .function,
-           tree.functions[f].modifiers.contains(where: { $0 == "private" || $0 == "fileprivate" }) { return true }
+           tree.functions[f].isFilePrivate { return true }
         return closures.contains { c in
             guard let call = tree.call(receiving: c) else { return false }
             let name = tree.chains[call.chain].elements[call.element].name

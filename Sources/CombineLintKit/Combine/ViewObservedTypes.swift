@@ -11,15 +11,16 @@ public struct ViewObservedTypes: Sendable {
 
     /// The project's observed types, worked out once per run and shared by every rule that asks.
     public static func of(_ index: ProjectIndex, memo: ProjectMemo) -> ViewObservedTypes {
-        memo.value(for: memoKey) { ViewObservedTypes(index: index) }
+        memo.value(for: memoKey) { ViewObservedTypes(index: index, objectWillChangeUses: ObjectWillChangeUses.of(index, memo: memo)) }
     }
 
     /// Makes them ahead of the files that ask (`Rule.prepare`), unless a worker is at it already.
     public static func prepare(_ index: ProjectIndex, memo: ProjectMemo) {
-        memo.prepare(memoKey) { ViewObservedTypes(index: index) }
+        memo.prepare(memoKey) { ViewObservedTypes(index: index, objectWillChangeUses: ObjectWillChangeUses.of(index, memo: memo)) }
     }
 
-    public init(index: ProjectIndex) {
+    /// `objectWillChangeUses`: the run's table of `objectWillChange` chains, shared with the rules that read it.
+    init(index: ProjectIndex, objectWillChangeUses uses: ObjectWillChangeUses) {
         var names = Set<String>()
         var declarations = Set<DeclarationReference>()
         var resolved: [String: TypeDeclarationResolver.Declarations] = [:]
@@ -46,7 +47,6 @@ public struct ViewObservedTypes: Sendable {
         // (`Publishers.Merge(sidebar.objectWillChange, …).sink { self?.objectWillChange.send() }`)
         // redraws its views at each change of the child.
         var forwarded = Set<String>()
-        let uses = ObjectWillChangeUses(index: index)
         for (child, owners) in uses.forwardingTypes {
             for owner in owners where names.contains(owner.lastNameComponent) && uses.sendingTypes.contains(owner.lastNameComponent) {
                 guard let property = index.property(child, ofType: owner), !property.isStatic,

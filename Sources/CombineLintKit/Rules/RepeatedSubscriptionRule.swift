@@ -637,9 +637,9 @@ struct TypeAnalysis: Sendable {
                 || Catalogue.foregroundCallbacks.contains(method.name) || Catalogue.stateChangeSelectors.contains(method.selectorName)
                 || Catalogue.perRowSelectors.contains(method.selectorName) || TypeAnalysis.isUserAction(selector: method.selectorName, attributes: function.attributes)
                 || selectors.contains(method.name)
-                || (isCell && (method.name.hasPrefix("configure") || method.name.hasPrefix("bind")) && !calledBySelf.contains(method.name))
-                // A cell's property observer: the data source sets the property on every reuse.
-                || (isCell && method.isObserver) {
+                // A cell's configure…/bind… methods that the cell itself does not call, and its property
+                // observers: the data source runs them on every reuse.
+                || (isCell && TypeAnalysis.runsOnCellReuse(method) && (method.isObserver || !calledBySelf.contains(method.name))) {
                 entries.insert(m)
             }
         }
@@ -719,7 +719,13 @@ struct TypeAnalysis: Sendable {
     /// up per reuse, and a slow one lands in the cell after it shows another row, finished or not.
     func startsInCellReuse(_ path: [Step]) -> Bool {
         guard isCell, let entry = entryMethod(of: path) else { return false }
-        return entry.isObserver || entry.name.hasPrefix("configure") || entry.name.hasPrefix("bind")
+        return TypeAnalysis.runsOnCellReuse(entry)
+    }
+
+    /// A cell's method that its data source runs on every reuse: a property observer, or a
+    /// `configure…`/`bind…` method.
+    private static func runsOnCellReuse(_ method: MethodCallGraph.Method) -> Bool {
+        method.isObserver || method.name.hasPrefix("configure") || method.name.hasPrefix("bind")
     }
 
     func startsWhereRequestsAreExpected(_ path: [Step]) -> Bool {

@@ -276,7 +276,7 @@ public struct StoreInAppearanceRule: Rule {
     /// starts from an empty bag.
     func emptiedByEveryOwnCaller(_ bag: String, of site: RepeatedSite, cellType: String, in tree: SyntaxTree) -> Bool {
         guard let f = site.function, !bag.contains("."),
-              tree.functions[f].modifiers.contains(where: { $0 == "private" || $0 == "fileprivate" }) else { return false }
+              tree.functions[f].isFilePrivate else { return false }
         let name = tree.functions[f].name
         var calls = 0
         for (g, caller) in tree.functions.enumerated() where g != f {

@@ -90,6 +90,8 @@ public struct FunctionDecl: Sendable, Hashable {
 
     public var isOverride: Bool { modifiers.contains("override") }
     public var isStatic: Bool { modifiers.contains("static") || modifiers.contains("class") }
+    /// Declared `private` or `fileprivate`: only code of its own file can call it.
+    public var isFilePrivate: Bool { modifiers.contains { $0 == "private" || $0 == "fileprivate" } }
     /// A property's `didSet` or `willSet`: it runs on each write of the property.
     public var isPropertyObserver: Bool { kind == .accessor && (name == "didSet" || name == "willSet") }
     /// Declared `@objc` (also `@objc(name)`) or `@IBAction`: the Objective-C runtime calls it by
