@@ -183,16 +183,6 @@ public enum RunOnceGuards {
     /// back to `false`): a busy flag cleared when the work ends (`isRefreshing = false`) lets the
     /// guarded code run again on the next round.
     public static func oneWayFlagAssignments(in ranges: [Range<Int>], of tree: SyntaxTree) -> Set<String> {
-        var setTrue = Set<String>()
-        var setFalse = Set<String>()
-        for range in ranges {
-            for i in range where tree.tokens[i].kind == .identifier && i + 2 < tree.tokens.count && tree.tokens[i + 1].kind == .equal {
-                // `@State private var didStart = false` declares the flag's first value; it clears nothing.
-                if i > 0, tree.isWord(i - 1, "var") || tree.isWord(i - 1, "let") { continue }
-                if tree.isWord(i + 2, "true") { setTrue.insert(tree.name(i)) }
-                if tree.isWord(i + 2, "false") { setFalse.insert(tree.name(i)) }
-            }
-        }
-        return flagAssignments(in: ranges, of: tree).subtracting(setTrue.intersection(setFalse))
+        flagAssignments(in: ranges, of: tree).subtracting(flagsSetBothWays(in: ranges, of: tree))
     }
 }
