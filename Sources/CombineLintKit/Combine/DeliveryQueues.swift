@@ -29,7 +29,7 @@ struct DeliveryQueues {
     /// endpoint (`api.receipts()`) often returns the call of one shared helper (`get("me/receipts")`)
     /// that returns the request, so two; none left while judging what the innermost returns.
     var sourceFunctionLevels = DeliveryQueues.maximumSourceFunctionLevels
-    static let maximumSourceFunctionLevels = 2
+    static let maximumSourceFunctionLevels = 3
     /// Whether to ask what the project's functions an inner publisher comes from return: only at the
     /// top, not while judging what one of them returns (one level deep).
     private var followsFunctions: Bool { sourceFunctionLevels == DeliveryQueues.maximumSourceFunctionLevels }
@@ -419,13 +419,15 @@ struct DeliveryQueues {
         return source.hasPrefix("$") || CurrentValueSources.replaysCurrentValue(source, index: index, memo: memo)
     }
 
-    /// `Just`, `Record`, a sequence's `.publisher`, a `Future` that calls its promise right in its
+    /// `Just`, `Record`, a sequence's or a `Result`'s `.publisher`, a `Future` that calls its promise right in its
     /// closure, a `Deferred` returning one of these: it emits on the thread that subscribes. A
     /// `Future` whose promise is called from a callback emits on the callback's thread.
     func isSynchronous(_ chain: Chain, firstOperator: Int, depth: Int = 0) -> Bool {
         let root = chain.root
         if root.kind == .literal { return chain.elements.count > 1 && chain.elements[1].name == "publisher" }
         if root.name == "Publishers" { return chain.elements.count > 1 && chain.elements[1].name == "Sequence" }
+        // `Result { try read() }.mapError(…).publisher`, `Result.success(x).publisher`.
+        if root.name == "Result" { return chain.elements.dropFirst().contains { $0.name == "publisher" && !$0.isCall } }
         guard firstOperator == 1, depth < 4 else { return false }
         switch root.name {
         case "Just", "Record":
@@ -455,7 +457,8 @@ struct DeliveryQueues {
             return !futures.isEmpty && futures.allSatisfy { $0.elements.count == 1 && futureFulfilledOffMain($0, firstOperator: 1) }
         }
         guard chain.root.name == "Future" else { return false }
-        let calls = promiseCalls(in: c)
+        // `guard let self else { promise(.success([])); return }` answers only once the object is gone.
+        let calls = promiseCalls(in: c).filter { !SelfConditionBindings.runsOnlyWhenSelfIsGone($0, in: tree) }
         return !calls.isEmpty && calls.allSatisfy { BackgroundNotifications.runsOffMain($0, in: tree, index: index) }
     }
 
@@ -491,8 +494,18 @@ struct DeliveryQueues {
         let selector = MethodCallGraph.selector(of: source)
         // `NotificationCenter.default.publisher(for:)` is no `EventBus.publisher(for:)` of the project.
         let onFramework = ProjectFunctionCalls.isMadeOnFrameworkType(at: firstOperator - 1, of: chain, index: index)
+        // `scanner.scan(folders:)` with `let scanner: FontScanning`: the functions of that type, of the
+        // types it inherits from and of those conforming to it run, not a `scan(folders:)` of another.
+        let receiverType = TypeResolver.ownerTypeThroughProperties(ofElement: firstOperator - 1, in: chain, tree: tree, index: index)?.lastNameComponent
         let compute = { () -> Delivery in
-            let app = appFunctions(called: source, onFrameworkType: onFramework)
+            var app = appFunctions(called: source, onFrameworkType: onFramework)
+            if let receiverType {
+                let related = index.relatedTypes(of: receiverType)
+                let owned = app.filter { tree, f in
+                    tree.functions[f].enclosingType.map { related.contains(tree.types[$0].name.lastNameComponent) } ?? false
+                }
+                if !owned.isEmpty { app = owned }
+            }
             guard !app.isEmpty else { return .unknown }
             var reasons = Set<String>()
             for (tree, f) in app {
@@ -504,7 +517,7 @@ struct DeliveryQueues {
         }
         guard let memo else { return compute() }
         // What a function returns is judged as far as this question may follow senders.
-        let key = "function-delivery \(selector) \(sourceFunctionLevels) \(followsNotifications) \(subjectLevels)" + (onFramework ? " framework" : "")
+        let key = "function-delivery \(selector) \(receiverType ?? "") \(sourceFunctionLevels) \(followsNotifications) \(subjectLevels)" + (onFramework ? " framework" : "")
         return memo.value(for: key, compute)
     }
 

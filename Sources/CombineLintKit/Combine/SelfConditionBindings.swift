@@ -36,4 +36,23 @@ public struct SelfConditionBindings: Sendable {
         }
         return names
     }
+
+    /// Whether token `token` lies in the `else` block of a `guard let self` (`guard let self = self`,
+    /// `guard let strongSelf = self else { … }`): code that runs only once the weakly held object is
+    /// gone, when nothing is left to observe what it does.
+    public static func runsOnlyWhenSelfIsGone(_ token: Int, in tree: SyntaxTree) -> Bool {
+        guard token >= 0, token < tree.tokens.count else { return false }
+        let open = Int(tree.enclosing[token])
+        guard open >= 1, tree.tokens[open].kind == .leftBrace, tree.isWord(open - 1, "else") else { return false }
+        var start = open - 1
+        while start > 0, !tree.statementStarts[start] { start -= 1 }
+        guard tree.isWord(start, "guard") else { return false }
+        // `let self`, `let self = self`, `let strongSelf = self` among the conditions.
+        for k in (start + 1)..<(open - 1) where tree.isWord(k, "let") || tree.isWord(k, "var") {
+            guard k + 1 < open, tree.tokens[k + 1].kind == .identifier || tree.isWord(k + 1, "self") else { continue }
+            if tree.isWord(k + 1, "self"), !(k + 2 < open && tree.tokens[k + 2].kind == .equal) { return true }
+            if k + 3 < open, tree.tokens[k + 2].kind == .equal, tree.isSelfReference(k + 3) { return true }
+        }
+        return false
+    }
 }

@@ -4677,8 +4677,10 @@ source as it is); or, with no scheduler step, the source is
 function of the selector, which stands in for it in tests only, and one whose written result is no publisher, a cache's
 `func reports(for:) -> [Report]?`, aside) or by the call of another
 such function it starts from (`api.receipts()` returning `get("me/receipts")`, a shared helper that
-returns the request: two levels are followed; the chain may start from a local constant holding such a
-pipeline, `let request = api.statementPDF(month:)` then `request.map { … }.sink { … }`), or a synchronous source (`Just`, a sequence, a `Future` that calls its promise
+returns the request, or `api.fetchSummary(id)` returning `get(path)` returning `perform(request)`: three levels are
+followed; with the receiver's type known, `scanner.scan(folders:)` with `let scanner: FontScanning`, only the functions of
+that type, of the types it inherits from and of those conforming to it count, not a same-named method of another type; the chain may start from a local constant holding such a
+pipeline, `let request = api.statementPDF(month:)` then `request.map { … }.sink { … }`), or a synchronous source (`Just`, a sequence, a `Result`'s `.publisher`, a `Future` that calls its promise
 in its own body, a `Deferred` of one of these, or a call of project functions that return only such sources,
 `store.loadPinned()` returning `Deferred { Future { promise(read()) } }`; a `@Published` projection, `$items` or `model.$items`, a `CurrentValueSubject`
 property, or a computed property that only erases one, `store.ridesPublisher`, whose current value
@@ -4740,7 +4742,8 @@ sends decide); a `flatMap` whose inner request has no hop delivers on
 URLSession's queue too, and one whose inner publisher is a project function returning a synchronous
 source (`Deferred { Future { promise in promise(.success(check(text))) } }`) emits on the thread that
 subscribes to it, the upstream's; a `Future` whose every call of its promise runs off the main thread (in a
-URLSession completion handler, `DispatchQueue.global().async { promise(…) }`), made in the chain or returned by
+URLSession completion handler, `DispatchQueue.global().async { promise(…) }`; a call in the `else` of `guard let self`
+runs only once the object is gone and does not count), made in the chain or returned by
 the project's function, also inside `Deferred { … }`, delivers there; a combined pipeline (`Publishers.CombineLatest(monitor.bpm, monitor.zone)`,
 `a.combineLatest(b)`, `merge(with:)`, `zip`) delivers each input's values on that input's thread, so off main when one
 input does (the pipeline so far, or one of its arguments, also a bare `$summaries` changed off main, or the publishers a

@@ -833,8 +833,9 @@ final class MainActorBackgroundDeliveryRuleTests: XCTestCase {
     }
 
     /// An endpoint that returns the call of a shared helper returning the request (`receipts()` ->
-    /// `get("me/receipts")` -> `dataTaskPublisher`) delivers on URLSession's queue: two levels are
-    /// followed, in another file too. A helper that hops to main, or one level more, is not reported.
+    /// `get("me/receipts")` -> `dataTaskPublisher`) delivers on URLSession's queue: three levels are
+    /// followed (`wrapped()` -> `receipts()` -> `get(_:)`), in another file too. A helper that hops to
+    /// main is not reported.
     func testAnEndpointReturningASharedRequestHelper() {
         let client = """
         final class Client {
@@ -868,7 +869,7 @@ final class MainActorBackgroundDeliveryRuleTests: XCTestCase {
         """
         let found = findings(of: MainActorBackgroundDeliveryRule.self, in: [("Client.swift", client), ("Screen.swift", screen)])
             .map { "\($0.ruleID):\($0.file):\($0.line):\($0.column)" }
-        XCTAssertEqual(found, ["main_actor_background_delivery:Screen.swift:7:47"])
+        XCTAssertEqual(found, ["main_actor_background_delivery:Screen.swift:7:47", "main_actor_background_delivery:Screen.swift:9:46"])
     }
 
     /// A capture list reads the property where the closure is made (`[cache] output in …`): the

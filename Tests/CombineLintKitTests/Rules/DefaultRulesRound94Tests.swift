@@ -1,0 +1,167 @@
+import XCTest
+@testable import CombineLintKit
+
+/// Default-rule cases found in whole probe apps written for round 94 and after (see the rule documents).
+final class DefaultRulesRound94Tests: XCTestCase {
+    private func mainActorFindings(_ files: [(path: String, text: String)]) -> [Finding] {
+        findings(of: MainActorBackgroundDeliveryRule.self, in: files)
+    }
+
+    /// `path:line:column` of each finding, in order.
+    private func places(_ found: [Finding]) -> [String] {
+        found.map { "\($0.file):\($0.line):\($0.column)" }
+    }
+
+    /// A scanner that fulfils its `Future` on its own queue, and another type's `scan(folders:)` that
+    /// answers on the subscriber's thread (`guard let self else { promise(…) }` aside).
+    private static let scanners = """
+    protocol FontScanning {
+        func scan(folders: [URL]) -> AnyPublisher<[Int], Error>
+    }
+    final class FontScanner: FontScanning {
+        private let scanQueue = DispatchQueue(label: "scanner", qos: .utility)
+        func scan(folders: [URL]) -> AnyPublisher<[Int], Error> {
+            Deferred { [weak self] in
+                Future<[Int], Error> { promise in
+                    guard let self = self else {
+                        promise(.success([]))
+                        return
+                    }
+                    self.scanQueue.async { promise(.success(self.work(folders))) }
+                }
+            }
+            .eraseToAnyPublisher()
+        }
+        private func work(_ folders: [URL]) -> [Int] { [] }
+    }
+    final class PreviewScanner {
+        func scan(folders: [URL]) -> AnyPublisher<[Int], Error> {
+            Future { promise in promise(.success([1])) }.eraseToAnyPublisher()
+        }
+    }
+    """
+
+    private static let libraryView = """
+    struct LibraryView: View {
+        @ObservedObject var store: FontLibraryStore
+        var body: some View { Text("\\(store.families.count)") }
+    }
+    """
+
+    /// The receiver's type (a protocol the scanner conforms to) picks the `scan(folders:)` that runs,
+    /// not a same-named method of another type; and a promise called only once the scanner is gone
+    /// does not make the `Future` answer on the subscriber's thread.
+    func testAMethodOfTheReceiversTypeDecidesWhereItsPublisherDelivers() {
+        let store = """
+        final class FontLibraryStore: ObservableObject {
+            @Published var families: [Int] = []
+            private let scanner: FontScanning
+            private var scan: AnyCancellable?
+            init(scanner: FontScanning) { self.scanner = scanner }
+            func reload() {
+                scan = scanner.scan(folders: [])
+                    .sink(receiveCompletion: { _ in }, receiveValue: { [weak self] families in
+                        self?.families = families
+                    })
+            }
+        }
+        """
+        let found = mainActorFindings([(path: "Scanners.swift", text: Self.scanners), (path: "FontLibraryStore.swift", text: store),
+                                       (path: "LibraryView.swift", text: Self.libraryView)])
+        XCTAssertEqual(places(found), ["FontLibraryStore.swift:8:14"])
+        XCTAssertTrue(found.first?.message.contains("through `scan(…)`") == true, found.first?.message ?? "")
+    }
+
+    /// The same store holding the other type: its `scan(folders:)` answers as it is subscribed, on main.
+    func testASameNamedMethodOfAnotherTypeDoesNotMakeTheCallDeliverOffMain() {
+        let store = """
+        final class FontLibraryStore: ObservableObject {
+            @Published var families: [Int] = []
+            private let scanner = PreviewScanner()
+            private var scan: AnyCancellable?
+            func reload() {
+                scan = scanner.scan(folders: [])
+                    .sink(receiveCompletion: { _ in }, receiveValue: { [weak self] families in
+                        self?.families = families
+                    })
+            }
+        }
+        """
+        let found = mainActorFindings([(path: "Scanners.swift", text: Self.scanners), (path: "FontLibraryStore.swift", text: store),
+                                       (path: "LibraryView.swift", text: Self.libraryView)])
+        XCTAssertEqual(places(found), [])
+    }
+
+    /// `Result { … }.publisher` emits as it is subscribed: `subscribe(on:)` a background queue with no
+    /// hop back delivers there.
+    func testAResultPublisherSubscribedOnABackgroundQueueDeliversThere() {
+        let index = """
+        final class SnapshotIndex {
+            let queue = DispatchQueue(label: "snapshot-index")
+            func snapshotList() -> AnyPublisher<[Int], Error> {
+                Deferred {
+                    Result<[Int], Error> { try self.read() }
+                        .publisher
+                }
+                .eraseToAnyPublisher()
+            }
+            private func read() throws -> [Int] { [] }
+        }
+        final class FontLibraryStore: ObservableObject {
+            @Published var families: [Int] = []
+            private let index = SnapshotIndex()
+            private var load: AnyCancellable?
+            func reload() {
+                load = index.snapshotList()
+                    .subscribe(on: index.queue)
+                    .replaceError(with: [])
+                    .sink { [weak self] list in self?.families = list }
+            }
+            func reloadOnMain() {
+                load = index.snapshotList()
+                    .subscribe(on: index.queue)
+                    .replaceError(with: [])
+                    .receive(on: DispatchQueue.main)
+                    .sink { [weak self] list in self?.families = list }
+            }
+        }
+        """
+        let found = mainActorFindings([(path: "Store.swift", text: index), (path: "LibraryView.swift", text: Self.libraryView)])
+        XCTAssertEqual(places(found), ["Store.swift:20:14"])
+        XCTAssertTrue(found.first?.message.contains("subscribe(on: index.queue)") == true, found.first?.message ?? "")
+    }
+
+    /// A request three functions deep (`fetchSummary` → `get` → `perform` → `dataTaskPublisher`).
+    func testARequestThreeProjectFunctionsDeepDeliversOnURLSessionsQueue() {
+        let api = """
+        protocol SummaryAPI {
+            func fetchSummary(_ id: Int) -> AnyPublisher<Int, Error>
+        }
+        final class LiveSummaryAPI: SummaryAPI {
+            private let session = URLSession.shared
+            func fetchSummary(_ id: Int) -> AnyPublisher<Int, Error> { get("summary/\\(id)") }
+            private func get<T: Decodable>(_ path: String) -> AnyPublisher<T, Error> {
+                perform(URLRequest(url: URL(string: path)!))
+            }
+            private func perform<T: Decodable>(_ request: URLRequest) -> AnyPublisher<T, Error> {
+                session.dataTaskPublisher(for: request)
+                    .map(\\.data)
+                    .decode(type: T.self, decoder: JSONDecoder())
+                    .eraseToAnyPublisher()
+            }
+        }
+        final class FontLibraryStore: ObservableObject {
+            @Published var families: [Int] = []
+            private let api: SummaryAPI
+            private var load: AnyCancellable?
+            init(api: SummaryAPI) { self.api = api }
+            func reload() {
+                load = api.fetchSummary(1)
+                    .sink(receiveCompletion: { _ in }, receiveValue: { [weak self] summary in self?.families = [summary] })
+            }
+        }
+        """
+        let found = mainActorFindings([(path: "API.swift", text: api), (path: "LibraryView.swift", text: Self.libraryView)])
+        XCTAssertEqual(places(found), ["API.swift:24:14"])
+    }
+}
