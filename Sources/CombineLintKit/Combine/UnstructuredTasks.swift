@@ -157,7 +157,9 @@ enum UnstructuredTasks {
             // An argument label (`render(value: v)`) names no member.
             if k + 1 < closure.close, tree.tokens[k + 1].kind == .colon { continue }
             let name = tree.name(k)
-            if closure.parameters.contains(name) || loopNames.contains(name)
+            // A name of the capture list (`Task { [store] in … store.$count.values … }`) is the value
+            // captured where the task starts, not a member read through `self`.
+            if closure.parameters.contains(name) || loopNames.contains(name) || closure.captures.contains(where: { $0.name == name })
                 || SubscriptionFinder.localVariable(named: name, visibleAt: k, in: tree) != nil { continue }
             let isCall = k + 1 < closure.close && tree.tokens[k + 1].kind == .leftParen
             if isCall ? !index.functions(named: name, inTypesNamed: typeName).isEmpty : index.property(name, ofType: typeName) != nil { return k }

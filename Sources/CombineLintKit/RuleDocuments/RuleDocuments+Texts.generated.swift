@@ -2247,7 +2247,8 @@ this or another type whose getter or initial value erases one of these,
 condition binding before the loop, `guard let stream = self?.$peak.values else { return }`) and the task is
 started as a statement, or kept in a property that nothing ever cancels, or that only `deinit`
 cancels while the task holds `self` (it uses a member of the type, `self.` or a `guard let self`
-before the loop): `deinit` cannot run while the task keeps the object alive. Not reported: a task
+before the loop; a name its capture list takes, `Task { [store] in … }`, is the captured value, not a member
+read through `self`): `deinit` cannot run while the task keeps the object alive. Not reported: a task
 kept and cancelled somewhere (`task?.cancel()` in a method or callback such as `onDisappear` or
 `viewDidDisappear`, or in `deinit` when the task holds `self` weakly in its loop; a cancel that
 only makes way for the next task, `task?.cancel()` then `task = Task { … }`, does not count, as

@@ -164,6 +164,36 @@ final class EndlessValuesTaskRuleTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(found.first).message, "`implicit` is cancelled only in `deinit`, which never runs while this task holds `self`, and the loop over `model.$theme.values` never ends.")
     }
 
+    /// A task whose capture list takes a member's value (`[store]`) holds that value, not `self`: the
+    /// owner can go away and its `deinit` cancel the task. One naming the member itself holds `self`.
+    func testACaptureListNameIsNoMemberReadThroughSelf() {
+        let text = """
+        final class StatusItemController {
+            private let store: QueueStore
+            private var badgeTask: Task<Void, Never>?
+            private var titleTask: Task<Void, Never>?
+            init(store: QueueStore) { self.store = store }
+            func install() {
+                badgeTask = Task { [store] in
+                    for await count in store.$pendingCount.values { print(count) }
+                }
+                titleTask = Task {
+                    for await count in store.$pendingCount.values { print(count) }
+                }
+            }
+            deinit {
+                badgeTask?.cancel()
+                titleTask?.cancel()
+            }
+        }
+        final class QueueStore: ObservableObject {
+            @Published var pendingCount = 0
+        }
+        """
+        let found = findings(of: EndlessValuesTaskRule.self, in: [(path: "A.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["10:21"])
+    }
+
     /// A property of another type that erases a subject (by its getter or its initial value) never
     /// finishes either; one that erases a request, or limits the values, does.
     func testErasedSubjectPropertyOfAnotherTypeNeverEnds() {
