@@ -12564,7 +12564,9 @@ property that erases the subject is a consumer like a `sink`, and the project's 
 extension's `func unwrapped() -> AnyPublisher<…> { compactMap { $0 }.eraseToAnyPublisher() }`) skips it as `compactMap { $0 }` does. Optional state that is read through `.value` (or, for an `@Published`
 property, read itself, also through a member, `viewModel.selectedTake?.id == take.id`) or
 bound without skipping `nil` (`.alert(item: $model.alert)`, directly or as one
-input of a `CombineLatest`), that a subscriber handles when `nil` (`guard let value else {
+input of a `CombineLatest`), that a consumer maps to a value of its own (`$selectedClass.map { $0 == nil }`
+disabling a button, `map { $0 ?? .empty }`; for an error, alert, toast, banner or failure, only when what follows keeps
+the answer as state, `lastError.map { $0 == nil }.assign(to: \.isHidden, on: errorIcon)`, not when it only logs whether one is on show), that a subscriber handles when `nil` (`guard let value else {
 hideBanner(); return }`), or that other code sets to `nil` as a real state (clearing a selection; but not an error, alert, toast, banner or failure by its
 name or its value's type, which a `lastSyncError = nil` in a `clearError()` or a `toast = synced ? "Saved" : nil` only clears) or to a value that
 may be nil (`imageID = episode?.imageID`, `flag ? name : nil`; not `failed ? .invalidCredentials : .network`,

@@ -157,8 +157,12 @@ public struct SubjectFakeInitialValueRule: Rule {
         var readsAsState = false
         /// nil is written somewhere other than in a subscriber that handled the value.
         var writesNilElsewhere = false
+        /// A consumer maps nil to a value of its own (`$selectedClass.map { $0 == nil }` enabling a
+        /// button): nil is a state it shows, unless the property is a notice, where it only asks
+        /// whether one is on show.
+        var checksPresence = false
 
-        var isEvent: Bool { skipsNil && !readsAsState && !writesNilElsewhere }
+        var isEvent: Bool { skipsNil && !readsAsState && !checksPresence && !writesNilElsewhere }
         /// An event by its consumers, whatever nil other code writes (`clearError()`,
         /// `toast = synced ? "Saved" : nil`): enough for a notice, whose nil no consumer shows.
         var isEventByItsConsumers: Bool { skipsNil && !readsAsState }
@@ -180,6 +184,7 @@ public struct SubjectFakeInitialValueRule: Rule {
             var evidence = shared.evidence
             evidence.skipsNil = evidence.skipsNil || own.evidence.skipsNil
             evidence.readsAsState = evidence.readsAsState || own.evidence.readsAsState
+            evidence.checksPresence = evidence.checksPresence || own.evidence.checksPresence
             var resets = shared.resets.union(own.resets)
             if kind == .published {
                 for outcome in SubjectFakeInitialValueRule.projectedWholeArgumentOutcomes(of: name, declaringType: declaringType, index: index,
@@ -363,6 +368,7 @@ public struct SubjectFakeInitialValueRule: Rule {
             switch outcome {
             case .skips: skipsNil = true
             case .state: readsAsState = true
+            case .presence: checksPresence = true
             case .neutral, .passedOn: break
             }
         }
@@ -399,7 +405,11 @@ public struct SubjectFakeInitialValueRule: Rule {
         }
     }
 
-    enum Outcome: Equatable { case skips, state, neutral, passedOn }
+    enum Outcome: Equatable {
+        case skips, state, neutral, passedOn
+        /// The consumer asks whether a value is there (`map { $0 == nil }`): see `Evidence.checksPresence`.
+        case presence
+    }
 
     /// The non-nil values feed `combineLatest`/`zip` (in this chain, as an argument, or through a
     /// local passed to one): waiting for a known value before combining is state ("unknown yet").
@@ -525,6 +535,12 @@ public struct SubjectFakeInitialValueRule: Rule {
             case "map" where mapsValueAway(element, in: tree):
                 // `latestAlert.map { _ in () }` (a refresh trigger): what follows never sees the value, nil or not.
                 return .neutral
+            case "map" where mapsNilToAValue(element, in: tree):
+                // `$selectedClass.map { $0 == nil }` (disables a button), `map { $0 ?? .empty }`: nil is a
+                // state, but for a notice only whether one is on show (see `Evidence.checksPresence`),
+                // unless what follows keeps it as state (`.assign(to: \.isHidden, on: errorIcon)`).
+                let rest = classify(chain, after: i, name: name, kind: kind, tree: tree, treeIndex: treeIndex, index: index, resets: &resets)
+                return rest == .state ? .state : .presence
             case "values" where i == chain.elements.count - 1 && !element.isCall:
                 // `for await value in subject.values { guard let value else { continue } … }`.
                 guard let loop = forAwaitLoop(over: chain, in: tree) else { return .neutral }
@@ -936,6 +952,19 @@ public struct SubjectFakeInitialValueRule: Rule {
     }
 
     /// `.filter { $0 != nil }`.
+    /// A `map` whose closure turns nil into a value of its own: it compares the value with nil
+    /// (`{ $0 == nil }`, `{ $0 != nil }`) or gives a default for it (`{ $0 ?? .empty }`).
+    static func mapsNilToAValue(_ element: ChainElement, in tree: SyntaxTree) -> Bool {
+        guard element.isCall, element.arguments.isEmpty, element.closures.count == 1 else { return false }
+        let closure = tree.closures[element.closures[0]]
+        guard closure.bodyStart < closure.close else { return false }
+        return (closure.bodyStart..<closure.close).contains { k in
+            if tree.tokenIs(k, "??") { return true }
+            guard tree.tokenIs(k, "==") || tree.tokenIs(k, "!=") else { return false }
+            return (k + 1 < closure.close && tree.isWord(k + 1, "nil")) || (k > closure.bodyStart && tree.isWord(k - 1, "nil"))
+        }
+    }
+
     static func skipsNilTest(_ c: Int, in tree: SyntaxTree) -> Bool {
         let closure = tree.closures[c]
         guard closure.bodyStart + 2 < closure.close else { return false }

@@ -1,0 +1,51 @@
+import XCTest
+@testable import CombineLintKit
+
+/// Core-rule cases found in whole probe apps written for round 94 and after (see the rule documents).
+final class CoreRulesRound94Tests: XCTestCase {
+    /// `$selectedClass.map { $0 == nil }` disabling a button reads nil as "nothing selected": a state,
+    /// though other consumers skip nil to start work for the selection. A notice (`loadError`) whose
+    /// consumer only asks whether one is on show (`map { $0 != nil }`) is still an event replayed to
+    /// every new subscriber of the skipping kind.
+    func testAConsumerMappingNilToAValueMakesNilAStateUnlessTheValueIsANotice() {
+        let model = """
+        final class CheckInViewModel: ObservableObject {
+            @Published var selectedClass: GymClass? = nil
+            @Published var loadError: LoadError? = nil
+            @Published var canConfirm = false
+            @Published var step = 0
+            private var cancellables = Set<AnyCancellable>()
+            init() {
+                $selectedClass
+                    .map { $0 == nil }
+                    .combineLatest($step)
+                    .map { noClass, step in !noClass && step > 0 }
+                    .assign(to: &$canConfirm)
+                $loadError
+                    .map { $0 != nil }
+                    .sink { print("error shown: \\($0)") }
+                    .store(in: &cancellables)
+            }
+        }
+        final class CheckInCoordinator {
+            private let viewModel: CheckInViewModel
+            private var cancellables = Set<AnyCancellable>()
+            init(viewModel: CheckInViewModel) { self.viewModel = viewModel }
+            func start() {
+                viewModel.$selectedClass
+                    .compactMap { $0 }
+                    .sink { [weak self] gymClass in self?.open(gymClass) }
+                    .store(in: &cancellables)
+                viewModel.$loadError
+                    .compactMap { $0 }
+                    .sink { [weak self] error in self?.alert(error) }
+                    .store(in: &cancellables)
+            }
+            private func open(_ gymClass: GymClass) {}
+            private func alert(_ error: LoadError) {}
+        }
+        """
+        let found = findings(of: SubjectFakeInitialValueRule.self, in: [(path: "CheckIn.swift", text: model)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["3:20"])
+    }
+}
