@@ -4652,7 +4652,9 @@ or SwiftUI main-actor type (`UIViewController`, `UIView`, `View`, …); a proper
 through its members (a menu bar controller's `statusItem.button?.title = …`, with `statusItem` made by
 `NSStatusBar.system.statusItem(withLength:)`, or a helper's `label.text = …`, or a member of one assigned,
 `assign(to: \.placeholder, on: searchController.searchBar)`, also in a method of the type that the
-closure calls, `self?.showBanner(text)` with `bannerLabel.text = text` right in its body); or a write to an
+closure calls, `self?.showBanner(text)` with `bannerLabel.text = text` right in its body); a member of the
+application object in any type's code (`NSApp.dockTile.badgeLabel = …`, `UIApplication.shared.applicationIconBadgeNumber = …`,
+also `NSApplication.shared`); or a write to an
 `@Published` property of a type that SwiftUI views observe, or whose `objectWillChange` an observed type that sends its own
 forwards (`Publishers.Merge(sidebar.objectWillChange, …).sink { self?.objectWillChange.send() }`) (also through `assign(to: \.rows, on: self)`, or
 in a method of the type that the closure calls, `self?.apply(sample)` with `apply` setting one right in its

@@ -118,6 +118,8 @@ public struct MainActorBackgroundDeliveryRule: Rule {
         if let captured = capturedMainActorObjectUse(in: c, context: context) { return .member(captured) }
         // `guard let model = self.turbinesByID[id] …; model.openReportCount = n`: an object views observe, through a local.
         if !isolated, let written = observedValueWrite(in: c, hops: hops, context: context) { return .member(written) }
+        // `NSApp.dockTile.badgeLabel = …`: the application object, in any type's code.
+        if let application = sharedApplicationUse(in: c, hops: hops, tree: tree) { return .member(application) }
         guard isolated || observed || hasMainActorProperties || !holders.isEmpty || !observedHolders.isEmpty else { return nil }
         for i in tokensOnDeliveryQueue(in: c, hops: hops, tree: tree) {
             guard let member = selfMember(at: i, in: c, tree: tree) else { continue }
@@ -154,6 +156,30 @@ public struct MainActorBackgroundDeliveryRule: Rule {
             if !holders.isEmpty, !member.isWritten, member.nameToken + 1 < tree.tokens.count, tree.tokens[member.nameToken + 1].kind == .leftParen,
                let used = heldObjectUsed(byMethod: member.name, of: typeName, holders: holders, context: context) {
                 return .callUsing(method: member.name, object: used)
+            }
+        }
+        return nil
+    }
+
+    /// The first use of a member of the application object (`NSApp.dockTile`, `UIApplication.shared.applicationIconBadgeNumber`)
+    /// in closure `c`, outside nested closures that hop to main or start a task: the object and the member, as the message names them.
+    private func sharedApplicationUse(in c: Int, hops: MainHopSpans, tree: SyntaxTree) -> String? {
+        for i in tokensOnDeliveryQueue(in: c, hops: hops, tree: tree) where tree.tokens[i].kind == .identifier {
+            guard i == 0 || tree.tokens[i - 1].kind != .period else { continue }
+            for object in Catalogue.sharedApplicationObjects {
+                let parts = object.split(separator: ".")
+                // `NSApp` then `.member`, or `UIApplication` `.` `shared` then `.member`.
+                var k = i
+                var matches = true
+                for (n, part) in parts.enumerated() {
+                    if n > 0 {
+                        guard k + 2 < tree.tokens.count, tree.tokens[k + 1].kind == .period else { matches = false; break }
+                        k += 2
+                    }
+                    guard tree.isWord(k, String(part)) else { matches = false; break }
+                }
+                guard matches, k + 2 < tree.tokens.count, tree.tokens[k + 1].kind == .period, tree.tokens[k + 2].kind == .identifier else { continue }
+                return object + "." + tree.name(k + 2)
             }
         }
         return nil

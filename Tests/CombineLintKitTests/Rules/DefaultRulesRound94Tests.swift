@@ -164,4 +164,45 @@ final class DefaultRulesRound94Tests: XCTestCase {
         let found = mainActorFindings([(path: "API.swift", text: api), (path: "LibraryView.swift", text: Self.libraryView)])
         XCTAssertEqual(places(found), ["API.swift:24:14"])
     }
+
+    /// A notification posted in a `Process`'s `terminationHandler` arrives off main, and the sink sets
+    /// the dock tile's badge through `NSApp`, a main-actor object whatever type holds the code; after a
+    /// hop to main, or inside `DispatchQueue.main.async`, it is fine.
+    func testTheApplicationObjectIsMainActorStateInAnyTypesCode() {
+        let runner = """
+        extension Notification.Name {
+            static let conversionDidFinish = Notification.Name("conversionDidFinish")
+        }
+        final class ConverterRunner {
+            func run(_ process: Process) {
+                process.terminationHandler = { proc in
+                    NotificationCenter.default.post(name: .conversionDidFinish, object: nil, userInfo: ["status": proc.terminationStatus])
+                }
+                try? process.run()
+            }
+        }
+        final class DockBadge {
+            private var cancellables = Set<AnyCancellable>()
+            func bind() {
+                NotificationCenter.default.publisher(for: .conversionDidFinish)
+                    .sink { _ in NSApp.dockTile.badgeLabel = "!" }
+                    .store(in: &cancellables)
+                NotificationCenter.default.publisher(for: .conversionDidFinish)
+                    .sink { _ in DispatchQueue.main.async { NSApp.dockTile.badgeLabel = "!" } }
+                    .store(in: &cancellables)
+                NotificationCenter.default.publisher(for: .conversionDidFinish)
+                    .receive(on: DispatchQueue.main)
+                    .sink { _ in UIApplication.shared.applicationIconBadgeNumber = 1 }
+                    .store(in: &cancellables)
+                NotificationCenter.default.publisher(for: .conversionDidFinish)
+                    .sink { _ in UIApplication.shared.applicationIconBadgeNumber = 1 }
+                    .store(in: &cancellables)
+            }
+        }
+        """
+        let found = mainActorFindings([(path: "Runner.swift", text: runner)])
+        XCTAssertEqual(places(found), ["Runner.swift:16:14", "Runner.swift:26:14"])
+        XCTAssertTrue(found.first?.message.contains("uses main-actor `NSApp.dockTile`") == true, found.first?.message ?? "")
+        XCTAssertTrue(found.last?.message.contains("uses main-actor `UIApplication.shared.applicationIconBadgeNumber`") == true, found.last?.message ?? "")
+    }
 }
