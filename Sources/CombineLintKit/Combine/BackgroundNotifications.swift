@@ -29,13 +29,17 @@ enum BackgroundNotifications {
         return range.reversed().first(where: { tree.tokens[$0].kind == .identifier }).map { tree.name($0) }
     }
 
+    /// How many `private` methods deep a call is followed back: a network callback calling
+    /// `drain(_:)`, which calls `route(_:)`, which sends.
+    static let maximumPrivateLevels = 2
+
     /// Whether code at `token` runs off the main thread, as the innermost closure that decides tells;
-    /// code directly in a `private` method runs where every call of it runs (one level deep).
+    /// code directly in a `private` method runs where every call of it runs (`maximumPrivateLevels` deep).
     /// With `subjectLevels` above zero (and `memo`), a sink around the token may take its values from a
     /// subject that is itself sent into off the main thread (`frames.sink { quotes.send(…) }` with
     /// `frames` sent into on a decode queue), followed that many subjects back.
     static func runsOffMain(_ token: Int, in tree: SyntaxTree, index: ProjectIndex, memo: ProjectMemo? = nil, subjectLevels: Int = 0) -> Bool {
-        runsOffMain(token, in: tree, index: index, followsPrivateMethods: true, memo: memo, subjectLevels: subjectLevels)
+        runsOffMain(token, in: tree, index: index, privateLevels: maximumPrivateLevels, memo: memo, subjectLevels: subjectLevels)
     }
 
     /// Whether code at `token` runs off the main thread every time (`.all`), on some of its runs only
@@ -45,9 +49,9 @@ enum BackgroundNotifications {
     static func offMainRuns(_ token: Int, in tree: SyntaxTree, index: ProjectIndex, memo: ProjectMemo? = nil,
                             subjectLevels: Int = 0) -> OffMainRuns {
         // The private method's callers are read once here, for both answers (`runsOffMain` would read them for `.all`).
-        if runsOffMain(token, in: tree, index: index, followsPrivateMethods: false, memo: memo, subjectLevels: subjectLevels) { return .all }
+        if runsOffMain(token, in: tree, index: index, privateLevels: 0, memo: memo, subjectLevels: subjectLevels) { return .all }
         guard !MainThreadChecks.isOnMainBranch(token, in: tree), tree.enclosingClosures(of: token).isEmpty,
-              let calls = privateMethodCalls(around: token, in: tree, index: index, memo: memo, subjectLevels: subjectLevels),
+              let calls = privateMethodCalls(around: token, in: tree, index: index, levels: maximumPrivateLevels, memo: memo, subjectLevels: subjectLevels),
               calls.offMain > 0 else { return .none }
         return calls.other == 0 ? .all : .some
     }
@@ -62,7 +66,9 @@ enum BackgroundNotifications {
         case all
     }
 
-    private static func runsOffMain(_ token: Int, in tree: SyntaxTree, index: ProjectIndex, followsPrivateMethods: Bool,
+    /// As `runsOffMain(_:in:index:memo:subjectLevels:)`, following the calls of a `private` method
+    /// around the token `privateLevels` methods back (none at 0).
+    private static func runsOffMain(_ token: Int, in tree: SyntaxTree, index: ProjectIndex, privateLevels: Int,
                                     memo: ProjectMemo? = nil, subjectLevels: Int = 0) -> Bool {
         if MainThreadChecks.isOnMainBranch(token, in: tree) { return false }
         var queues = DeliveryQueues(tree: tree, index: index, memo: memo)
@@ -121,8 +127,8 @@ enum BackgroundNotifications {
         if runsOnActorExecutor(token, in: tree, index: index) { return true }
         if URLSessionCompletionQueues.runsDelegateCallbackOffMain(token, in: tree, index: index) { return true }
         if CoreBluetoothQueues.runsDelegateCallbackOffMain(token, in: tree) { return true }
-        return followsPrivateMethods && tree.enclosingClosures(of: token).isEmpty
-            && privateMethodIsCalledOnlyOffMain(around: token, in: tree, index: index, memo: memo, subjectLevels: subjectLevels)
+        return privateLevels > 0 && tree.enclosingClosures(of: token).isEmpty
+            && privateMethodIsCalledOnlyOffMain(around: token, in: tree, index: index, levels: privateLevels, memo: memo, subjectLevels: subjectLevels)
     }
 
     /// Where the work item bound to local `v` runs: on a background queue when every queue it is
@@ -145,17 +151,18 @@ enum BackgroundNotifications {
     /// (`diffStatuses(orders)`, `self?.diffStatuses(orders)`) only from code that runs off the main
     /// thread, and at least once: a `sink` after `receive(on: workQueue)` handing its values to a
     /// helper runs the helper on that queue. No one outside the file can call it.
-    private static func privateMethodIsCalledOnlyOffMain(around token: Int, in tree: SyntaxTree, index: ProjectIndex,
+    private static func privateMethodIsCalledOnlyOffMain(around token: Int, in tree: SyntaxTree, index: ProjectIndex, levels: Int,
                                                          memo: ProjectMemo?, subjectLevels: Int) -> Bool {
-        guard let calls = privateMethodCalls(around: token, in: tree, index: index, memo: memo, subjectLevels: subjectLevels) else { return false }
+        guard let calls = privateMethodCalls(around: token, in: tree, index: index, levels: levels, memo: memo, subjectLevels: subjectLevels) else { return false }
         return calls.offMain > 0 && calls.other == 0
     }
 
     /// The calls in its file of the `private` (or `fileprivate`) method directly around the token:
     /// how many run off the main thread and how many elsewhere (a method handed on as a value,
     /// `sink(receiveValue: diffStatuses)`, runs where no one knows and counts there). `nil` when the
-    /// token is in no such method.
-    private static func privateMethodCalls(around token: Int, in tree: SyntaxTree, index: ProjectIndex,
+    /// token is in no such method. A call directly in another such method is judged by that method's
+    /// calls, `levels - 1` methods further back.
+    private static func privateMethodCalls(around token: Int, in tree: SyntaxTree, index: ProjectIndex, levels: Int,
                                            memo: ProjectMemo?, subjectLevels: Int) -> (offMain: Int, other: Int)? {
         guard let f = tree.enclosingFunction(of: token) else { return nil }
         let function = tree.functions[f]
@@ -179,7 +186,7 @@ enum BackgroundNotifications {
                 if owner >= 0, tree.tokens[owner].kind == .questionMark || tree.tokens[owner].kind == .exclamationMark { owner -= 1 }
                 guard owner >= 0, tree.isSelfReference(owner) else { continue }
             }
-            if runsOffMain(i, in: tree, index: index, followsPrivateMethods: false, memo: memo, subjectLevels: subjectLevels) {
+            if runsOffMain(i, in: tree, index: index, privateLevels: levels - 1, memo: memo, subjectLevels: subjectLevels) {
                 offMain += 1
             } else {
                 other += 1

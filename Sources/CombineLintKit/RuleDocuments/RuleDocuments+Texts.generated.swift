@@ -4702,7 +4702,8 @@ subject sent into off main, one subject back: `frames.sink { quotes.send($0) }` 
 through a computed property that only erases it, `sensors.readings.sink { self?.evaluate($0) }`, or a stored `let` an initializer
 sets to its erasure, `self.packets = packetSubject.eraseToAnyPublisher()`, read as the property of the chain's type even where a mock
 declares a subject of the name); a `private` method that its file calls
-only from such code, and at least once, runs there too, and one that it calls from such code once and from code whose thread is not
+only from such code, and at least once, runs there too (two such methods deep: a socket's receive callback calling
+`drain(_:)`, which calls `route(_:)`, which sends), and one that it calls from such code once and from code whose thread is not
 known otherwise sends off main for some values; code under `if Thread.isMainThread { … }`, or after `guard Thread.isMainThread else { … }`,
 runs on main whoever calls it; a queue's label is no code, so `DispatchQueue(label: "com.app.maintenance")` is a background queue),
 or an `@Published` property (`$rows`, `model.$rows`, read as the property of the type the chain shows) that the app's code

@@ -205,4 +205,58 @@ final class DefaultRulesRound94Tests: XCTestCase {
         XCTAssertTrue(found.first?.message.contains("uses main-actor `NSApp.dockTile`") == true, found.first?.message ?? "")
         XCTAssertTrue(found.last?.message.contains("uses main-actor `UIApplication.shared.applicationIconBadgeNumber`") == true, found.last?.message ?? "")
     }
+
+    /// The socket's receive callback runs on its queue and calls `drain(_:)`, which calls `route(_:)`,
+    /// which sends: two `private` methods deep, the send runs off main. A third level is not followed.
+    func testASendTwoPrivateMethodsBelowANetworkCallbackRunsOffMain() {
+        let socket = """
+        final class HiveSocket {
+            let weightFrames = PassthroughSubject<Int, Never>()
+            let noiseFrames = PassthroughSubject<Int, Never>()
+            private let decodeQueue = DispatchQueue(label: "decode")
+            private var connection: NWConnection?
+            func connect() {
+                let connection = NWConnection(host: "gateway", port: 9000, using: .tcp)
+                self.connection = connection
+                connection.start(queue: decodeQueue)
+                receiveNext(on: connection)
+            }
+            private func receiveNext(on connection: NWConnection) {
+                connection.receive(minimumIncompleteLength: 4, maximumLength: 1024) { [weak self] data, _, _, _ in
+                    guard let self, let data else { return }
+                    self.drain(data)
+                    self.receiveNext(on: connection)
+                }
+            }
+            private func drain(_ data: Data) { route(data) }
+            private func route(_ data: Data) {
+                weightFrames.send(data.count)
+                classify(data)
+            }
+            private func classify(_ data: Data) { measure(data) }
+            private func measure(_ data: Data) { noiseFrames.send(data.first.map(Int.init) ?? 0) }
+        }
+        final class HiveDetailViewController: UIViewController {
+            private let socket: HiveSocket
+            private let weightLabel = UILabel()
+            private var cancellables = Set<AnyCancellable>()
+            init(socket: HiveSocket) {
+                self.socket = socket
+                super.init(nibName: nil, bundle: nil)
+            }
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                socket.weightFrames
+                    .sink { [weak self] kg in self?.weightLabel.text = "\\(kg)" }
+                    .store(in: &cancellables)
+                socket.noiseFrames
+                    .sink { [weak self] db in self?.weightLabel.text = "\\(db)" }
+                    .store(in: &cancellables)
+            }
+        }
+        """
+        let found = mainActorFindings([(path: "Hive.swift", text: socket)])
+        XCTAssertEqual(places(found), ["Hive.swift:38:14"])
+        XCTAssertTrue(found.first?.message.contains("sends into `weightFrames` (never the main one)") == true, found.first?.message ?? "")
+    }
 }
