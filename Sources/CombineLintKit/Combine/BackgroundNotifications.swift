@@ -39,7 +39,14 @@ enum BackgroundNotifications {
     /// subject that is itself sent into off the main thread (`frames.sink { quotes.send(…) }` with
     /// `frames` sent into on a decode queue), followed that many subjects back.
     static func runsOffMain(_ token: Int, in tree: SyntaxTree, index: ProjectIndex, memo: ProjectMemo? = nil, subjectLevels: Int = 0) -> Bool {
-        runsOffMain(token, in: tree, index: index, privateLevels: maximumPrivateLevels, memo: memo, subjectLevels: subjectLevels)
+        runsOffMain(token, in: tree, index: index, privateLevels: maximumPrivateLevels, callbackLevels: CallbackParameterQueues.maximumLevels,
+                    memo: memo, subjectLevels: subjectLevels)
+    }
+
+    /// As `runsOffMain(_:in:index:memo:subjectLevels:)`, following closures handed to the project's
+    /// own methods `callbackLevels` methods deep (see `CallbackParameterQueues`).
+    static func runsOffMain(_ token: Int, in tree: SyntaxTree, index: ProjectIndex, callbackLevels: Int, memo: ProjectMemo?) -> Bool {
+        runsOffMain(token, in: tree, index: index, privateLevels: maximumPrivateLevels, callbackLevels: callbackLevels, memo: memo)
     }
 
     /// Whether code at `token` runs off the main thread every time (`.all`), on some of its runs only
@@ -49,9 +56,11 @@ enum BackgroundNotifications {
     static func offMainRuns(_ token: Int, in tree: SyntaxTree, index: ProjectIndex, memo: ProjectMemo? = nil,
                             subjectLevels: Int = 0) -> OffMainRuns {
         // The private method's callers are read once here, for both answers (`runsOffMain` would read them for `.all`).
-        if runsOffMain(token, in: tree, index: index, privateLevels: 0, memo: memo, subjectLevels: subjectLevels) { return .all }
+        if runsOffMain(token, in: tree, index: index, privateLevels: 0, callbackLevels: CallbackParameterQueues.maximumLevels,
+                       memo: memo, subjectLevels: subjectLevels) { return .all }
         guard !MainThreadChecks.isOnMainBranch(token, in: tree), tree.enclosingClosures(of: token).isEmpty,
-              let calls = privateMethodCalls(around: token, in: tree, index: index, levels: maximumPrivateLevels, memo: memo, subjectLevels: subjectLevels),
+              let calls = privateMethodCalls(around: token, in: tree, index: index, levels: maximumPrivateLevels,
+                                             callbackLevels: CallbackParameterQueues.maximumLevels, memo: memo, subjectLevels: subjectLevels),
               calls.offMain > 0 else { return .none }
         return calls.other == 0 ? .all : .some
     }
@@ -67,8 +76,9 @@ enum BackgroundNotifications {
     }
 
     /// As `runsOffMain(_:in:index:memo:subjectLevels:)`, following the calls of a `private` method
-    /// around the token `privateLevels` methods back (none at 0).
-    private static func runsOffMain(_ token: Int, in tree: SyntaxTree, index: ProjectIndex, privateLevels: Int,
+    /// around the token `privateLevels` methods back (none at 0), and closures handed to the project's
+    /// own methods `callbackLevels` deep.
+    private static func runsOffMain(_ token: Int, in tree: SyntaxTree, index: ProjectIndex, privateLevels: Int, callbackLevels: Int,
                                     memo: ProjectMemo? = nil, subjectLevels: Int = 0) -> Bool {
         if MainThreadChecks.isOnMainBranch(token, in: tree) { return false }
         var queues = DeliveryQueues(tree: tree, index: index, memo: memo)
@@ -122,13 +132,18 @@ enum BackgroundNotifications {
                 if case .background = queues.delivery(of: chain, before: e) { return true }
                 return false
             }
+            // `gateway.send(verb) { result in … }`: a closure handed to the project's own method runs
+            // where that method calls it.
+            if callbackLevels > 0, CallbackParameterQueues.closureRunsOffMain(c, call: call, in: tree, index: index,
+                                                                              memo: memo, levels: callbackLevels) { return true }
         }
         guard onlyTasksAround else { return false }
         if runsOnActorExecutor(token, in: tree, index: index) { return true }
         if URLSessionCompletionQueues.runsDelegateCallbackOffMain(token, in: tree, index: index) { return true }
         if CoreBluetoothQueues.runsDelegateCallbackOffMain(token, in: tree) { return true }
         return privateLevels > 0 && tree.enclosingClosures(of: token).isEmpty
-            && privateMethodIsCalledOnlyOffMain(around: token, in: tree, index: index, levels: privateLevels, memo: memo, subjectLevels: subjectLevels)
+            && privateMethodIsCalledOnlyOffMain(around: token, in: tree, index: index, levels: privateLevels, callbackLevels: callbackLevels,
+                                                memo: memo, subjectLevels: subjectLevels)
     }
 
     /// Where the work item bound to local `v` runs: on a background queue when every queue it is
@@ -151,9 +166,10 @@ enum BackgroundNotifications {
     /// (`diffStatuses(orders)`, `self?.diffStatuses(orders)`) only from code that runs off the main
     /// thread, and at least once: a `sink` after `receive(on: workQueue)` handing its values to a
     /// helper runs the helper on that queue. No one outside the file can call it.
-    private static func privateMethodIsCalledOnlyOffMain(around token: Int, in tree: SyntaxTree, index: ProjectIndex, levels: Int,
+    private static func privateMethodIsCalledOnlyOffMain(around token: Int, in tree: SyntaxTree, index: ProjectIndex, levels: Int, callbackLevels: Int,
                                                          memo: ProjectMemo?, subjectLevels: Int) -> Bool {
-        guard let calls = privateMethodCalls(around: token, in: tree, index: index, levels: levels, memo: memo, subjectLevels: subjectLevels) else { return false }
+        guard let calls = privateMethodCalls(around: token, in: tree, index: index, levels: levels, callbackLevels: callbackLevels,
+                                             memo: memo, subjectLevels: subjectLevels) else { return false }
         return calls.offMain > 0 && calls.other == 0
     }
 
@@ -162,7 +178,7 @@ enum BackgroundNotifications {
     /// `sink(receiveValue: diffStatuses)`, runs where no one knows and counts there). `nil` when the
     /// token is in no such method. A call directly in another such method is judged by that method's
     /// calls, `levels - 1` methods further back.
-    private static func privateMethodCalls(around token: Int, in tree: SyntaxTree, index: ProjectIndex, levels: Int,
+    private static func privateMethodCalls(around token: Int, in tree: SyntaxTree, index: ProjectIndex, levels: Int, callbackLevels: Int,
                                            memo: ProjectMemo?, subjectLevels: Int) -> (offMain: Int, other: Int)? {
         guard let f = tree.enclosingFunction(of: token) else { return nil }
         let function = tree.functions[f]
@@ -186,7 +202,7 @@ enum BackgroundNotifications {
                 if owner >= 0, tree.tokens[owner].kind == .questionMark || tree.tokens[owner].kind == .exclamationMark { owner -= 1 }
                 guard owner >= 0, tree.isSelfReference(owner) else { continue }
             }
-            if runsOffMain(i, in: tree, index: index, privateLevels: levels - 1, memo: memo, subjectLevels: subjectLevels) {
+            if runsOffMain(i, in: tree, index: index, privateLevels: levels - 1, callbackLevels: callbackLevels, memo: memo, subjectLevels: subjectLevels) {
                 offMain += 1
             } else {
                 other += 1

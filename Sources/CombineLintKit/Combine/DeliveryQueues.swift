@@ -459,7 +459,24 @@ struct DeliveryQueues {
         guard chain.root.name == "Future" else { return false }
         // `guard let self else { promise(.success([])); return }` answers only once the object is gone.
         let calls = promiseCalls(in: c).filter { !SelfConditionBindings.runsOnlyWhenSelfIsGone($0, in: tree) }
-        return !calls.isEmpty && calls.allSatisfy { BackgroundNotifications.runsOffMain($0, in: tree, index: index) }
+        // `self?.issue(verb, promise: promise)`: handed on to a method that calls it off main.
+        let handedOn = promiseArguments(in: c).filter { !SelfConditionBindings.runsOnlyWhenSelfIsGone($0, in: tree) }
+        return !(calls.isEmpty && handedOn.isEmpty)
+            && calls.allSatisfy { BackgroundNotifications.runsOffMain($0, in: tree, index: index) }
+            && handedOn.allSatisfy { CallbackParameterQueues.argumentRunsOffMain(at: $0, in: tree, index: index, memo: memo,
+                                                                                  levels: CallbackParameterQueues.maximumLevels) }
+    }
+
+    /// The promise of `Future`'s closure `c` passed whole as an argument (`issue(verb, promise: promise)`).
+    private func promiseArguments(in c: Int) -> [Int] {
+        let closure = tree.closures[c]
+        let promise = closure.parameters.first ?? "$0"
+        guard closure.bodyStart < closure.close else { return [] }
+        return (closure.bodyStart..<closure.close).filter { i in
+            tree.tokens[i].kind == .identifier && tree.name(i) == promise && tree.tokens[i - 1].kind != .period
+                && i + 1 < tree.tokens.count && [.comma, .rightParen].contains(tree.tokens[i + 1].kind)
+                && tree.openParen(ofWholeArgument: i) != nil
+        }
     }
 
     /// The calls of the promise (the first parameter of `Future`'s closure `c`): `promise(.success(x))`.

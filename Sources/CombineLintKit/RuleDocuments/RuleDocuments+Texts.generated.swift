@@ -4697,7 +4697,9 @@ outside tests passes a queue that is not one), in `Task.detached`, in an isolate
 starts, in the completion handler of `URLSession.shared.dataTask(with:)` (also `uploadTask`,
 `downloadTask`, and a session property made without a `delegateQueue:`, or any other session, `api.urlSession.dataTask(with:) { … }`,
 when the project makes no session with a `delegateQueue:` that may be the main one and declares no method of that name), which the
-session calls on its own queue, or in a sink that delivers in the background, or a `handleEvents(receiveOutput:)` step placed where the pipeline does (for a subject's or `@Published` property's senders and a notification's posts, also a sink of another
+session calls on its own queue, in a closure handed to the project's own method that calls it only in such places
+(`gateway.send(verb) { result in … }` with `send(_:completion:)` calling `completion(…)` in `commandQueue.async { … }`;
+not one it stores for later, `pending.append(completion)`), two methods deep, or in a sink that delivers in the background, or a `handleEvents(receiveOutput:)` step placed where the pipeline does (for a subject's or `@Published` property's senders and a notification's posts, also a sink of another
 subject sent into off main, one subject back: `frames.sink { quotes.send($0) }` with `frames` sent into on a decode queue, also read
 through a computed property that only erases it, `sensors.readings.sink { self?.evaluate($0) }`, or a stored `let` an initializer
 sets to its erasure, `self.packets = packetSubject.eraseToAnyPublisher()`, read as the property of the chain's type even where a mock
@@ -4746,7 +4748,8 @@ sends decide); a `flatMap` whose inner request has no hop delivers on
 URLSession's queue too, and one whose inner publisher is a project function returning a synchronous
 source (`Deferred { Future { promise in promise(.success(check(text))) } }`) emits on the thread that
 subscribes to it, the upstream's; a `Future` whose every call of its promise runs off the main thread (in a
-URLSession completion handler, `DispatchQueue.global().async { promise(…) }`; a call in the `else` of `guard let self`
+URLSession completion handler, `DispatchQueue.global().async { promise(…) }`, or the promise handed to a project method
+that calls it only there, `issue(verb, promise: promise)`; a call in the `else` of `guard let self`
 runs only once the object is gone and does not count), made in the chain or returned by
 the project's function, also inside `Deferred { … }`, delivers there; a combined pipeline (`Publishers.CombineLatest(monitor.bpm, monitor.zone)`,
 `a.combineLatest(b)`, `merge(with:)`, `zip`) delivers each input's values on that input's thread, so off main when one

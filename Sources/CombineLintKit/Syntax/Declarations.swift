@@ -129,6 +129,25 @@ public struct FunctionDecl: Sendable, Hashable {
         }
         return parameters[p...].allSatisfy(\.hasDefault)
     }
+
+    /// The parameter that receives argument `position` of a call written with `labels` (trailing
+    /// closures last, `_` for an unlabelled one), matched as `accepts(argumentLabels:)` matches them.
+    public func parameterIndex(receivingArgumentAt position: Int, labels: [String]) -> Int? {
+        func matches(_ parameter: Parameter, _ label: String) -> Bool {
+            (parameter.label ?? "_") == label || (label == "_" && parameter.typeText.contains("->"))
+        }
+        var p = 0
+        for (n, label) in labels.enumerated() {
+            while p < parameters.count, !matches(parameters[p], label) {
+                guard parameters[p].hasDefault else { return nil }
+                p += 1
+            }
+            guard p < parameters.count else { return nil }
+            if n == position { return p }
+            p += 1
+        }
+        return nil
+    }
 }
 
 /// A `var` or `let` binding: a stored or computed property, or a local.

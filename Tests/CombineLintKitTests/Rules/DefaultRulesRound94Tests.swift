@@ -259,4 +259,89 @@ final class DefaultRulesRound94Tests: XCTestCase {
         XCTAssertEqual(places(found), ["Hive.swift:38:14"])
         XCTAssertTrue(found.first?.message.contains("sends into `weightFrames` (never the main one)") == true, found.first?.message ?? "")
     }
+
+    /// A gateway calls its completion on its command queue. A `Future` whose promise is handed to a
+    /// method that passes it into that completion (`issue(…, promise: promise)`) delivers there, and
+    /// so does a subject sent into from that completion. A gateway that answers on main, or keeps the
+    /// completion for later, says nothing of the thread.
+    func testAClosureHandedToAProjectMethodRunsWhereTheMethodCallsIt() {
+        let gateway = """
+        final class GatewayClient {
+            private let commandQueue = DispatchQueue(label: "commands")
+            private var pending: [(Result<String, Error>) -> Void] = []
+            func send(_ verb: String, completion: @escaping (Result<String, Error>) -> Void) {
+                commandQueue.async { completion(.success(verb)) }
+            }
+            func sendOnMain(_ verb: String, completion: @escaping (Result<String, Error>) -> Void) {
+                commandQueue.async { DispatchQueue.main.async { completion(.success(verb)) } }
+            }
+            func enqueue(_ verb: String, completion: @escaping (Result<String, Error>) -> Void) {
+                pending.append(completion)
+            }
+        }
+        final class BreakerService {
+            let events = PassthroughSubject<String, Never>()
+            private let gateway = GatewayClient()
+            func reset() -> AnyPublisher<String, Error> {
+                Deferred {
+                    Future<String, Error> { [weak self] promise in
+                        self?.issue("RESET", promise: promise)
+                    }
+                }
+                .eraseToAnyPublisher()
+            }
+            func resetOnMain() -> AnyPublisher<String, Error> {
+                Future<String, Error> { [weak self] promise in
+                    self?.gateway.sendOnMain("RESET", completion: promise)
+                }
+                .eraseToAnyPublisher()
+            }
+            func lock() {
+                gateway.send("LOCK") { [weak self] result in
+                    if case .success(let reply) = result { self?.events.send(reply) }
+                }
+            }
+            func queueLock() {
+                gateway.enqueue("LOCK") { [weak self] result in
+                    if case .success(let reply) = result { self?.events.send(reply) }
+                }
+            }
+            private func issue(_ verb: String, promise: @escaping (Result<String, Error>) -> Void) {
+                gateway.send(verb) { result in promise(result) }
+            }
+        }
+        final class BreakerPanelModel: ObservableObject {
+            @Published var phase = ""
+            private let service = BreakerService()
+            private var cancellables = Set<AnyCancellable>()
+            func reset() {
+                service.reset()
+                    .sink(receiveCompletion: { _ in }, receiveValue: { [weak self] reply in self?.phase = reply })
+                    .store(in: &cancellables)
+                service.resetOnMain()
+                    .sink(receiveCompletion: { _ in }, receiveValue: { [weak self] reply in self?.phase = reply })
+                    .store(in: &cancellables)
+            }
+        }
+        struct BreakerPanel: View {
+            @ObservedObject var model: BreakerPanelModel
+            var body: some View { Text(model.phase) }
+        }
+        final class BreakerLabelController: UIViewController {
+            private let service = BreakerService()
+            private let phaseLabel = UILabel()
+            private var cancellables = Set<AnyCancellable>()
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                service.events
+                    .sink { [weak self] reply in self?.phaseLabel.text = reply }
+                    .store(in: &cancellables)
+            }
+        }
+        """
+        let found = mainActorFindings([(path: "Breakers.swift", text: gateway)])
+        XCTAssertEqual(places(found), ["Breakers.swift:51:14", "Breakers.swift:69:14"])
+        XCTAssertTrue(found.first?.message.contains("fulfils the `Future`'s promise") == true, found.first?.message ?? "")
+        XCTAssertTrue(found.last?.message.contains("a background one for some values") == true, found.last?.message ?? "")
+    }
 }
