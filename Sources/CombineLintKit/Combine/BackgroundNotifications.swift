@@ -102,8 +102,16 @@ enum BackgroundNotifications {
             let element = chain.elements[e]
             if e > 0 || chain.root.name != Catalogue.taskType { onlyTasksAround = false }
             // `let work = DispatchWorkItem { … }` then `queue.asyncAfter(deadline: …, execute: work)`.
-            if e == 0, element.name == "DispatchWorkItem", case .declaration(let v) = chain.context {
-                if let background = workItemRunsOnBackgroundQueue(v, in: tree, queues: queues) { return background }
+            if e == 0, element.name == "DispatchWorkItem" {
+                // Also `var work: DispatchWorkItem!` then `work = DispatchWorkItem { … }` (the closure names `work` to check cancellation).
+                var local: Int?
+                switch chain.context {
+                case .declaration(let v): local = v
+                case .assignment(let target, _) where target.lowerBound == target.upperBound:
+                    local = SubscriptionFinder.localVariable(named: tree.name(target.lowerBound), visibleAt: target.lowerBound, in: tree)
+                default: break
+                }
+                if let v = local, let background = workItemRunsOnBackgroundQueue(v, in: tree, queues: queues) { return background }
                 continue
             }
             guard e > 0 else { continue }

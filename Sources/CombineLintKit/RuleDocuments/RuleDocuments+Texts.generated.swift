@@ -4690,7 +4690,8 @@ property, or a computed property that only erases one, `store.ridesPublisher`, w
 is sent as it is subscribed) moved by `subscribe(on:)` to a background queue, or a `NotificationCenter` publisher (also of a
 center passed in, `init(center: NotificationCenter = .default)`) of a notification that the
 project posts only off the main thread (every `post(name:)` of it is in `DispatchQueue.global().async`, in a
-`DispatchWorkItem` handed only to background queues, `captureQueue.asyncAfter(deadline: …, execute: work)`,
+`DispatchWorkItem` handed only to background queues, `captureQueue.asyncAfter(deadline: …, execute: work)`, also one assigned
+to a local declared before it, `var work: DispatchWorkItem!` then `work = DispatchWorkItem { … }`,
 on a background queue property (also through optional chaining, `self?.gatewayQueue.async { … }`, and one its initializer
 sets from a parameter whose default is a background queue, `init(queue: DispatchQueue = Queues.files)`, when no caller
 outside tests passes a queue that is not one), in `Task.detached`, in an isolated method of an `actor` or a `Task` it

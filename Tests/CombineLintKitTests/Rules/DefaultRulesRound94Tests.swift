@@ -344,4 +344,49 @@ final class DefaultRulesRound94Tests: XCTestCase {
         XCTAssertTrue(found.first?.message.contains("fulfils the `Future`'s promise") == true, found.first?.message ?? "")
         XCTAssertTrue(found.last?.message.contains("a background one for some values") == true, found.last?.message ?? "")
     }
+
+    /// A work item assigned to a local declared before it (`var work: DispatchWorkItem!`, so that its
+    /// closure can check `work.isCancelled`) and handed to a background queue runs there; one handed to
+    /// the main queue does not.
+    func testAWorkItemAssignedToALocalDeclaredBeforeRunsOnTheQueueItIsHandedTo() {
+        let renderer = """
+        final class WaveformRenderer {
+            let tiles = PassthroughSubject<[Int], Never>()
+            let progress = PassthroughSubject<Int, Never>()
+            private let renderQueue = DispatchQueue(label: "render", qos: .userInitiated)
+            func render() {
+                var work: DispatchWorkItem!
+                work = DispatchWorkItem { [weak self] in
+                    guard !work.isCancelled else { return }
+                    self?.tiles.send([1])
+                }
+                renderQueue.async(execute: work)
+            }
+            func report() {
+                var work: DispatchWorkItem!
+                work = DispatchWorkItem { [weak self] in
+                    guard !work.isCancelled else { return }
+                    self?.progress.send(1)
+                }
+                DispatchQueue.main.async(execute: work)
+            }
+        }
+        final class WaveformViewController: NSViewController {
+            private let renderer = WaveformRenderer()
+            private let statusLabel = NSTextField()
+            private var cancellables = Set<AnyCancellable>()
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                renderer.tiles
+                    .sink { [weak self] tiles in self?.statusLabel.stringValue = "\\(tiles.count)" }
+                    .store(in: &cancellables)
+                renderer.progress
+                    .sink { [weak self] value in self?.statusLabel.stringValue = "\\(value)" }
+                    .store(in: &cancellables)
+            }
+        }
+        """
+        let found = mainActorFindings([(path: "Waveform.swift", text: renderer)])
+        XCTAssertEqual(places(found), ["Waveform.swift:29:14"])
+    }
 }
