@@ -232,7 +232,7 @@ public struct NestedObservableObjectRule: Rule {
                   index.property(read.name, ofType: innerType)?.hasAttribute("Published") == true else { return false }
             // A read in an action (`Button("Sign out") { if store.session.isSignedIn { … } }`) is used
             // when the action runs: nothing drawn depends on it.
-            if ViewActionClosures.runsInAction(read.nameToken, in: tree) { return false }
+            if ViewActionClosures.runsInAction(read.nameToken, in: tree, index: index) { return false }
             var holder = chain.elements[holderIndex].name
             if holder.hasPrefix("$") { holder.removeFirst() }
             guard let t = tree.enclosingType(of: chain.elements[e].nameToken) else { return false }
@@ -294,7 +294,7 @@ public struct NestedObservableObjectRule: Rule {
                         && (k == 0 || tree.tokens[k - 1].kind != .period)
                         // A row's button action (`Button("Rename") { newName = sensor.name }`) reads the
                         // value once, when tapped; no drawing depends on it.
-                        && !ViewActionClosures.runsInAction(k, in: tree)
+                        && !ViewActionClosures.runsInAction(k, in: tree, index: index)
                 }
             }
             if !reads, e + 1 < chain.elements.count {
@@ -317,7 +317,7 @@ public struct NestedObservableObjectRule: Rule {
                 }
             }
             }
-            guard reads, !ViewActionClosures.runsInAction(chain.elements[e].nameToken, in: tree) else { return false }
+            guard reads, !ViewActionClosures.runsInAction(chain.elements[e].nameToken, in: tree, index: index) else { return false }
             let holderIndex = e - 1
             guard holderIndex == 0 || (holderIndex == 1 && chain.elements[0].name == "self") else { return false }
             var holder = chain.elements[holderIndex].name

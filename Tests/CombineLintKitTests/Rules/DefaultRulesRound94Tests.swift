@@ -389,4 +389,52 @@ final class DefaultRulesRound94Tests: XCTestCase {
         let found = mainActorFindings([(path: "Waveform.swift", text: renderer)])
         XCTAssertEqual(places(found), ["Waveform.swift:29:14"])
     }
+
+    /// The inner store is handed to a view that observes it; the outer view reads the store's state
+    /// only in the callback it gives that view (`var onOpen: (URL) -> Void`), which runs when the user
+    /// acts, not while it draws. Read in a `@ViewBuilder` content closure, the state is drawn through
+    /// the outer object, and the property is reported.
+    func testAReadInACallbackGivenToAProjectViewIsNoReadWhileDrawing() {
+        let text = """
+        final class MediaLibraryStore: ObservableObject {
+            @Published var files: [URL] = []
+        }
+        final class RenderQueueViewModel: ObservableObject {
+            @Published var library: MediaLibraryStore
+            init(library: MediaLibraryStore) { self.library = library }
+        }
+        final class ExportViewModel: ObservableObject {
+            @Published var library: MediaLibraryStore
+            init(library: MediaLibraryStore) { self.library = library }
+        }
+        struct MediaBrowserView: View {
+            @ObservedObject var library: MediaLibraryStore
+            var onOpen: (URL) -> Void
+            var body: some View { List(library.files, id: \\.self) { Text($0.path) } }
+        }
+        struct Card<Content: View>: View {
+            @ObservedObject var library: MediaLibraryStore
+            @ViewBuilder var content: () -> Content
+            var body: some View { content() }
+        }
+        struct RenderQueueView: View {
+            @ObservedObject var viewModel: RenderQueueViewModel
+            var body: some View {
+                MediaBrowserView(library: viewModel.library) { url in
+                    print(viewModel.library.files.count, url)
+                }
+            }
+        }
+        struct ExportView: View {
+            @ObservedObject var viewModel: ExportViewModel
+            var body: some View {
+                Card(library: viewModel.library) {
+                    Text("\\(viewModel.library.files.count) files")
+                }
+            }
+        }
+        """
+        let found = findings(of: NestedObservableObjectRule.self, in: [(path: "Render.swift", text: text)])
+        XCTAssertEqual(places(found), ["Render.swift:9:20"])
+    }
 }
