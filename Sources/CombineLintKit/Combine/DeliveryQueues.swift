@@ -297,11 +297,30 @@ struct DeliveryQueues {
         }
         guard index.declaresSubjectProperty(named: source.name) else { return nil }
         // The type the chain reads the subject of, when the project declares the name more than once.
-        if index.declaresPropertyInSeveralTypes(named: source.name), let (owner, property) = declaringType(),
-           ProjectIndex.isSubjectType(property) {
-            return BackgroundSubjects.isSentOffMain(source.name, declaredBy: owner, levels: subjectLevels, index: index, memo: memo) ? (source.name, owner) : nil
+        if index.declaresPropertyInSeveralTypes(named: source.name) {
+            if let (owner, property) = declaringType(), ProjectIndex.isSubjectType(property) {
+                return BackgroundSubjects.isSentOffMain(source.name, declaredBy: owner, levels: subjectLevels, index: index, memo: memo) ? (source.name, owner) : nil
+            }
+            // A protocol's requirement (`store.socket.weightFrames` with `let socket: SensorFrameSource`): the
+            // subjects of the name its conformers declare, not another type's.
+            if let conformers = subjectDeclaringConformers(of: chain, before: firstOperator, name: source.name) {
+                let offMain = conformers.first { BackgroundSubjects.isSentOffMain(source.name, declaredBy: $0, levels: subjectLevels, index: index, memo: memo) }
+                return offMain.map { (source.name, $0) }
+            }
         }
         return BackgroundSubjects.isSentOffMain(source.name, levels: subjectLevels, index: index, memo: memo) ? (source.name, nil) : nil
+    }
+
+    /// The types conforming to (or inheriting from) the protocol whose requirement the chain reads at
+    /// its source, that declare a subject property `name`, in name order; nil when the chain's owner is
+    /// no protocol or none of them declares one.
+    private func subjectDeclaringConformers(of chain: Chain, before firstOperator: Int, name: String) -> [String]? {
+        guard let owner = TypeResolver.ownerTypeThroughProperties(ofElement: firstOperator - 1, in: chain, tree: tree, index: index),
+              index.type(named: owner)?.kind == .protocol else { return nil }
+        let conformers = index.relatedTypes(of: owner.lastNameComponent).filter { type in
+            type != owner.lastNameComponent && index.property(name, ofType: type).map(ProjectIndex.isSubjectType) == true
+        }
+        return conformers.isEmpty ? nil : conformers.sorted()
     }
 
     /// The name of the `@Published` property a chain starts from (`$rows`, `model.$rows`) when the

@@ -4704,7 +4704,8 @@ not one it stores for later, `pending.append(completion)`), two methods deep, or
 subject sent into off main, one subject back: `frames.sink { quotes.send($0) }` with `frames` sent into on a decode queue, also read
 through a computed property that only erases it, `sensors.readings.sink { self?.evaluate($0) }`, or a stored `let` an initializer
 sets to its erasure, `self.packets = packetSubject.eraseToAnyPublisher()`, read as the property of the chain's type even where a mock
-declares a subject of the name); a `private` method that its file calls
+declares a subject of the name, and through a protocol's requirement, `store.socket.weightFrames` with `let socket: FrameSource`,
+as the subjects of the name its conformers declare, not another type's); a `private` method that its file calls
 only from such code, and at least once, runs there too (two such methods deep: a socket's receive callback calling
 `drain(_:)`, which calls `route(_:)`, which sends), and one that it calls from such code once and from code whose thread is not
 known otherwise sends off main for some values; code under `if Thread.isMainThread { … }`, or after `guard Thread.isMainThread else { … }`,

@@ -437,4 +437,55 @@ final class DefaultRulesRound94Tests: XCTestCase {
         let found = findings(of: NestedObservableObjectRule.self, in: [(path: "Render.swift", text: text)])
         XCTAssertEqual(places(found), ["Render.swift:9:20"])
     }
+
+    /// A subject read through a protocol's requirement (`store.socket.weightFrames` with `let socket:
+    /// FrameSource`) is one of those its conformers declare: another type's same-named subject sent
+    /// into off main says nothing of it; a conformer sending off main does.
+    func testASubjectReadThroughAProtocolIsOneItsConformersDeclare() {
+        let sources = """
+        protocol FrameSource: AnyObject {
+            var weightFrames: PassthroughSubject<Int, Never> { get }
+        }
+        protocol RemoteFrameSource: AnyObject {
+            var weightFrames: PassthroughSubject<Int, Never> { get }
+        }
+        final class LocalSocket: FrameSource {
+            let weightFrames = PassthroughSubject<Int, Never>()
+            func fire() { weightFrames.send(1) }
+        }
+        final class RemoteSocket: RemoteFrameSource {
+            let weightFrames = PassthroughSubject<Int, Never>()
+            private let queue = DispatchQueue(label: "remote")
+            func fire() { queue.async { self.weightFrames.send(2) } }
+        }
+        final class Store {
+            let socket: FrameSource
+            let remote: RemoteFrameSource
+            init(socket: FrameSource, remote: RemoteFrameSource) {
+                self.socket = socket
+                self.remote = remote
+            }
+        }
+        final class WeightViewController: UIViewController {
+            private let store: Store
+            private let weightLabel = UILabel()
+            private var cancellables = Set<AnyCancellable>()
+            init(store: Store) {
+                self.store = store
+                super.init(nibName: nil, bundle: nil)
+            }
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                store.socket.weightFrames
+                    .sink { [weak self] kg in self?.weightLabel.text = "\\(kg)" }
+                    .store(in: &cancellables)
+                store.remote.weightFrames
+                    .sink { [weak self] kg in self?.weightLabel.text = "\\(kg)" }
+                    .store(in: &cancellables)
+            }
+        }
+        """
+        let found = mainActorFindings([(path: "Frames.swift", text: sources)])
+        XCTAssertEqual(places(found), ["Frames.swift:38:14"])
+    }
 }
