@@ -185,7 +185,7 @@ enum NeverFinishingSources {
     /// Whether chain elements `0..<end` start from a call of the project's own functions that return a
     /// publisher (`repository.transactions(for: id)`, `cache.image(for: url)`, `api.request(endpoint)`)
     /// with no sign that it never finishes: no `return` of any of those functions starts from a
-    /// never-finishing source, and none hands on a publisher it is given (a parameter, or the
+    /// never-finishing source or flattens into one, and none hands on a publisher it is given (a parameter, or the
     /// receiver of a `Publisher` extension, which decides instead). What such a function returns is
     /// most often a request or a cached answer, built in ways the project cannot follow to its end
     /// (an injected token provider, a dictionary of requests in flight), so neither endless nor
@@ -210,6 +210,9 @@ enum NeverFinishingSources {
                 evidence(in: chain, before: chain.elements.count, tree: tree, index: index, extraNames: [],
                          throughProperties: false, throughBodies: false) != nil
                     || mergesNeverFinishingInput(chain, tree: tree, index: index, depth: 1, caller: nil)
+                    // `Just(id).flatMap { [snapshots] id in snapshots.compactMap { … } }`: a finite root
+                    // flattened into a never-finishing publisher never finishes.
+                    || flattensNeverFinishing(chain, before: chain.elements.count, tree: tree, index: index)
             }
         }
     }

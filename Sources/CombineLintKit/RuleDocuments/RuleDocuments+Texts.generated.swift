@@ -11274,7 +11274,8 @@ through its `coordinator` parameter (SwiftUI calls it before it drops the coordi
 its teardown, a method without arguments that empties the bag, just before dropping it (`menuBar?.remove()` then
 `menuBar = nil`, with `var menuBar: MenuBar?`), or whose SwiftUI view calls it from `.onDisappear` (`.onDisappear { model.stopClock() }`): the screen lets go of it each time it leaves, so no cycle outlives the screen; one
 emptied only in a method of its own (`stop()`) that no owner calls before a drop stays a cycle until someone calls it. A pipeline is only as finite as every stage: a `Just` that
-`flatMap`s into a subject never finishes; a call on a value in parentheses, `(self.api ?? APIClient()).fetchDays(in: week)`, is
+`flatMap`s into a subject never finishes, also one a project function returns (`schedule.liveSpots(for: id)` returning
+`Just(id).flatMap { [snapshots] id in snapshots.compactMap { $0[id] } }`); a call on a value in parentheses, `(self.api ?? APIClient()).fetchDays(in: week)`, is
 judged by every project function of its selector. Objects that live for the whole run free nothing later
 through a cycle, and are not reported either: test cases (XCTest keeps every `XCTestCase` object
 until the run ends), the application's delegate itself (a class conforming to

@@ -48,4 +48,45 @@ final class CoreRulesRound94Tests: XCTestCase {
         let found = findings(of: SubjectFakeInitialValueRule.self, in: [(path: "CheckIn.swift", text: model)])
         XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["3:20"])
     }
+
+    /// A helper returns a subscription the screen keeps (`spotsSubscription = observeSpots()`); its
+    /// source is a function returning `Just(id).flatMap { … }` into a never-finishing subject: the
+    /// pipeline never finishes, so the strong `self` is a cycle. A function whose flattened inner
+    /// publisher finishes (a `Just`) keeps the chain finite.
+    func testAFunctionFlatteningAFiniteRootIntoANeverFinishingSubjectNeverFinishes() {
+        let text = """
+        final class ClassSchedule {
+            private let snapshots = CurrentValueSubject<[String: Int], Never>([:])
+            func liveSpots(for id: String) -> AnyPublisher<Int, Never> {
+                Just(id)
+                    .flatMap { [snapshots] id in snapshots.compactMap { $0[id] } }
+                    .removeDuplicates()
+                    .eraseToAnyPublisher()
+            }
+            func spotsOnce(for id: String) -> AnyPublisher<Int, Never> {
+                Just(id)
+                    .flatMap { id in Just(id.count) }
+                    .eraseToAnyPublisher()
+            }
+        }
+        final class ClassDetailViewController: UIViewController {
+            private let schedule = ClassSchedule()
+            private var spotsSubscription: AnyCancellable?
+            private var onceSubscription: AnyCancellable?
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                spotsSubscription = observeSpots()
+                onceSubscription = schedule.spotsOnce(for: "yoga").sink { spots in self.pulse(spots) }
+            }
+            private func observeSpots() -> AnyCancellable {
+                schedule.liveSpots(for: "yoga")
+                    .filter { $0 <= 3 }
+                    .sink { spots in self.pulse(spots) }
+            }
+            private func pulse(_ spots: Int) {}
+        }
+        """
+        let found = findings(of: StrongSelfCaptureRule.self, in: [(path: "ClassDetail.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["27:30"])
+    }
 }
