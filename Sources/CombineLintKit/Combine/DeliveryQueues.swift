@@ -69,6 +69,8 @@ struct DeliveryQueues {
             var queues = self
             queues.sourceLocalLevels -= 1
             state = queues.delivery(of: source, before: source.elements.count)
+        } else if case .unknown = state, let getter = getterDelivery(of: chain, before: sourceEnd) {
+            state = getter
         }
         // `store.loadPinned()` returning `Deferred { Future { promise(read()) } }`: emits as it is subscribed, too.
         let synchronousSource = isSynchronous(chain, firstOperator: sourceEnd) || replaysCurrentValue(chain, firstOperator: sourceEnd)
@@ -192,6 +194,27 @@ struct DeliveryQueues {
     private func localSource(of chain: Chain, before firstOperator: Int) -> Chain? {
         guard sourceLocalLevels > 0, firstOperator == 1 else { return nil }
         return FinitePublishers.constantLocalPipeline(named: chain.root, in: tree)
+    }
+
+    /// Where the pipelines a computed property of the type returns deliver, when the chain starts
+    /// from one (`tankFrames` with `var tankFrames: AnyPublisher<…> { socket.readings.filter { … }.eraseToAnyPublisher() }`)
+    /// and they all deliver off main; nil otherwise. Read in the getter's file, one level less deep.
+    private func getterDelivery(of chain: Chain, before sourceEnd: Int) -> Delivery? {
+        guard sourceLocalLevels > 0, followsNotifications, sourceEnd >= 1, sourceEnd <= 2,
+              chain.elements[..<sourceEnd].allSatisfy({ !$0.isCall && $0.subscripts.isEmpty }),
+              sourceEnd == 1 || chain.root.name == "self", case let source = chain.elements[sourceEnd - 1],
+              !source.name.hasPrefix("$"), !namesLocal(chain, before: sourceEnd),
+              let owner = TypeResolver.enclosingTypeName(at: chain.first, in: tree),
+              let property = index.property(source.name, ofType: owner), property.isComputed,
+              let (t, returned) = index.chainsReturnedByGetter(of: property), !returned.isEmpty else { return nil }
+        var queues = DeliveryQueues(tree: index.trees[t], index: index, memo: memo)
+        queues.sourceLocalLevels = sourceLocalLevels - 1
+        queues.sourceFunctionLevels = sourceFunctionLevels
+        queues.followsNotifications = followsNotifications
+        queues.subjectLevels = subjectLevels
+        let deliveries = returned.map { c in queues.delivery(of: index.trees[t].chains[c], before: index.trees[t].chains[c].elements.count) }
+        guard case .background = deliveries[0], deliveries.allSatisfy({ $0 == deliveries[0] }) else { return nil }
+        return deliveries[0]
     }
 
     /// The scheduler a delivering step names: the labelled argument of `receive(on:)`, `debounce`, …,

@@ -488,4 +488,51 @@ final class DefaultRulesRound94Tests: XCTestCase {
         let found = mainActorFindings([(path: "Frames.swift", text: sources)])
         XCTAssertEqual(places(found), ["Frames.swift:38:14"])
     }
+
+    /// The screen starts its pipelines from a computed property of its own that filters the socket's
+    /// readings (`tankFrames`): they deliver where the getter's pipeline does, on the decode queue.
+    func testAPipelineFromAComputedPropertyOfTheTypeDeliversWhereItsGetterDoes() {
+        let text = """
+        protocol ProbeStreaming: AnyObject {
+            var readings: AnyPublisher<Int, Never> { get }
+        }
+        final class ProbeSocketClient: ProbeStreaming {
+            static let shared = ProbeSocketClient()
+            private let readingsSubject = PassthroughSubject<Int, Never>()
+            private let packets = PassthroughSubject<Int, Never>()
+            private let decodeQueue = DispatchQueue(label: "decode")
+            private var decodeSubscription: AnyCancellable?
+            var readings: AnyPublisher<Int, Never> { readingsSubject.eraseToAnyPublisher() }
+            private init() {
+                decodeSubscription = packets
+                    .receive(on: decodeQueue)
+                    .sink { [weak self] frame in self?.readingsSubject.send(frame) }
+            }
+        }
+        final class TankDetailViewController: UIViewController {
+            private let socket: ProbeStreaming
+            private let phLabel = UILabel()
+            private var cancellables = Set<AnyCancellable>()
+            init(socket: ProbeStreaming) { self.socket = socket; super.init(nibName: nil, bundle: nil) }
+            private var tankFrames: AnyPublisher<Int, Never> {
+                return socket.readings
+                    .filter { $0 > 0 }
+                    .eraseToAnyPublisher()
+            }
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                tankFrames
+                    .filter { $0 > 1 }
+                    .sink { [weak self] v in self?.phLabel.text = "\\(v)" }
+                    .store(in: &cancellables)
+                socket.readings
+                    .sink { [weak self] v in self?.phLabel.text = "\\(v)" }
+                    .store(in: &cancellables)
+            }
+        }
+        """
+        let found = mainActorFindings([(path: "Tank.swift", text: text)])
+        XCTAssertEqual(places(found), ["Tank.swift:31:14", "Tank.swift:34:14"])
+        XCTAssertTrue(found.first?.message.contains("sends into `readingsSubject` (never the main one)") == true, found.first?.message ?? "")
+    }
 }
