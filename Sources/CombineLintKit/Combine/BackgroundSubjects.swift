@@ -257,6 +257,15 @@ enum BackgroundSubjects {
                         || isSendHandedToCallHere(tree.chains[reference.chain], at: reference.element, in: tree) else { continue }
                 result[receiver.name, default: []].append(Send(tree: reference.tree, token: elements[reference.element].nameToken, chain: reference.chain, element: reference.element))
             }
+            // `states.value[kind] = state`, `progress.value = p`: a current-value subject's write sends too.
+            for reference in index.chainElements["value"] where reference.element >= 1 {
+                let tree = index.trees[reference.tree]
+                let chain = tree.chains[reference.chain]
+                let receiver = chain.elements[reference.element - 1]
+                guard !receiver.isCall, SubjectSenders.writesValue(chain, at: reference.element, in: tree) else { continue }
+                result[receiver.name, default: []].append(Send(tree: reference.tree, token: chain.elements[reference.element].nameToken,
+                                                               chain: reference.chain, element: reference.element))
+            }
             return result
         }
         guard let memo else { return compute() }

@@ -139,27 +139,34 @@ struct SubjectSenders: Sendable {
         return callee
     }
 
+    /// Whether element `v` of `chain` is a `value` that the chain writes, which sends it to the
+    /// subscribers of a current-value subject: `state.value = x`, `state.value += 1`,
+    /// `states.value[kind] = state`, and changes in place, which set `value` as well:
+    /// `items.value.append(x)`, `flag.value.toggle()`, `settings.value.theme = .dark`.
+    static func writesValue(_ chain: Chain, at v: Int, in tree: SyntaxTree) -> Bool {
+        let elements = chain.elements
+        guard v < elements.count, elements[v].name == "value", !elements[v].isCall else { return false }
+        let rest = elements[(v + 1)...]
+        if rest.contains(where: { $0.isCall && (Catalogue.collectionMutatingMethods.contains($0.name) || Catalogue.valueMutatingMethods.contains($0.name)) }) { return true }
+        guard !rest.contains(where: \.isCall) else { return false }
+        let after = chain.last + 1
+        guard after < tree.tokens.count else { return false }
+        let token = tree.tokens[after]
+        if token.kind == .equal { return true }
+        if token.kind == .operator {
+            let text = tree.text(after)
+            return text.hasSuffix("=") && !["==", "!=", "<=", ">=", "==="].contains(text)
+        }
+        return false
+    }
+
     private static func feedsDirectly(_ chain: Chain, at e: Int, in tree: SyntaxTree, index: ProjectIndex) -> Bool {
         let elements = chain.elements
         let next = e + 1
         if next < elements.count {
             // `events.send(x)`, or `events.send` handed on as a function.
             if elements[next].name == "send" { return true }
-            // `state.value = x`, `state.value += 1`, and changes in place, which set `value` as well:
-            // `items.value.append(x)`, `flag.value.toggle()`, `settings.value.theme = .dark`.
-            guard elements[next].name == "value", !elements[next].isCall else { return false }
-            let rest = elements[(next + 1)...]
-            if rest.contains(where: { $0.isCall && (Catalogue.collectionMutatingMethods.contains($0.name) || Catalogue.valueMutatingMethods.contains($0.name)) }) { return true }
-            guard !rest.contains(where: \.isCall) else { return false }
-            let after = chain.last + 1
-            guard after < tree.tokens.count else { return false }
-            let token = tree.tokens[after]
-            if token.kind == .equal { return true }
-            if token.kind == .operator {
-                let text = tree.text(after)
-                return text.hasSuffix("=") && !["==", "!=", "<=", ">=", "==="].contains(text)
-            }
-            return false
+            return writesValue(chain, at: next, in: tree)
         }
         // The subject itself as the argument of a call that subscribes it.
         guard e == elements.count - 1, case .argument(let open) = chain.context, open > 0,

@@ -4715,7 +4715,8 @@ changes off the main thread in the places below (not an initializer's own statem
 after `receive(on: processingQueue)`), or that a pipeline delivering off main assigns, `$query.debounce(for: …, scheduler:
 searchQueue).map { … }.assign(to: &$candidates)`, whose changes `$rows` delivers on the changing thread,
 or a `PassthroughSubject` property that the project sends into off the main thread (also by handing `send` to a call
-that runs it there, `values.forEach(self.positionSubject.send)`; not to a `sink`), in at least one of its `send`s outside
+that runs it there, `values.forEach(self.positionSubject.send)`; not to a `sink`; and by writing a current-value subject's
+`value`, `states.value[kind] = state`, which sends it), in at least one of its `send`s outside
 tests (a subject also sent into from the main thread delivers the other values there, still a race) (in those places, or in the
 `urlSession(…)` delegate callbacks of a type that makes its session with `delegate: self, delegateQueue: nil`,
 which URLSession calls on a serial queue of its own, or with a queue made by `OperationQueue()` (also held in a local or a

@@ -535,4 +535,44 @@ final class DefaultRulesRound94Tests: XCTestCase {
         XCTAssertEqual(places(found), ["Tank.swift:31:14", "Tank.swift:34:14"])
         XCTAssertTrue(found.first?.message.contains("sends into `readingsSubject` (never the main one)") == true, found.first?.message ?? "")
     }
+
+    /// A current-value subject written through its `value` (`states.value[kind] = state`) on a process
+    /// queue sends there: a sink of it delivers off main. Reads of `value` are no sends.
+    func testAWriteOfACurrentValueSubjectsValueSendsWhereItRuns() {
+        let text = """
+        final class ServerController {
+            let states = CurrentValueSubject<[String: Bool], Never>([:])
+            let names = CurrentValueSubject<[String], Never>([])
+            private let processQueue = DispatchQueue(label: "process")
+            func start(_ kind: String) {
+                processQueue.async { self.update(kind, true) }
+            }
+            func rename(_ all: [String]) {
+                processQueue.async { print(self.names.value.count) }
+                names.value = all
+            }
+            private func update(_ kind: String, _ running: Bool) {
+                states.value[kind] = running
+            }
+        }
+        @MainActor
+        final class ServerStatusStore: ObservableObject {
+            @Published var running: [String: Bool] = [:]
+            @Published var names: [String] = []
+            private let controller: ServerController
+            private var cancellables = Set<AnyCancellable>()
+            init(controller: ServerController) {
+                self.controller = controller
+                controller.states
+                    .sink { [weak self] states in self?.running = states }
+                    .store(in: &cancellables)
+                controller.names
+                    .sink { [weak self] names in self?.names = names }
+                    .store(in: &cancellables)
+            }
+        }
+        """
+        let found = mainActorFindings([(path: "Servers.swift", text: text)])
+        XCTAssertEqual(places(found), ["Servers.swift:25:14"])
+    }
 }
