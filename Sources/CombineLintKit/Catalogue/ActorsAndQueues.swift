@@ -41,6 +41,12 @@ extension Catalogue {
     public static let statusItemType = "NSStatusItem"
     public static let statusItemMaker = ".statusItem(withLength:"
 
+    /// Members of a view or control whose value shows nothing until the user asks for it (a hover,
+    /// an assistive technology): a timer that sets them each tick changes nothing the user watches.
+    public static let unseenViewMembers: Set<String> = [
+        "toolTip", "accessibilityLabel", "accessibilityValue", "accessibilityHint", "accessibilityIdentifier", "identifier", "tag",
+    ]
+
     /// Foundation's tests of the current thread that are true on the main thread only, as written
     /// without spaces: code in `if Thread.isMainThread { … }` runs on main.
     public static let mainThreadTests: Set<String> = ["Thread.isMainThread", "Thread.current.isMainThread"]

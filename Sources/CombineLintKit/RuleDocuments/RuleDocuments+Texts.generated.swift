@@ -13766,8 +13766,11 @@ helper checking a setting every few seconds) only loses a tick while a menu or a
 which no one sees, and is not reported; but an object of any kind whose `sink` writes the tick
 through a property holding something on screen (a view or control, or a menu bar status item:
 `self?.statusItem.button?.title = …`, or a menu item, `self?.nextLectureItem.title = …`, also one that an object of the
-project it holds keeps, `self.menuBuilder.throughputItem.title = …`) drives the screen, and is reported: a menu bar countdown
-freezes while its menu is open. Nor is a timer whose interval is written as a number above
+project it holds keeps, `self.menuBuilder.throughputItem.title = …`, or one found through a call,
+`self?.menu.item(withTag: 1)?.title = …`; also in a method of the type in the same file that the `sink` calls,
+`self?.refreshUptimeTitle()`) drives the screen, and is reported: a menu bar countdown
+freezes while its menu is open. A tooltip (`button?.toolTip = …`) or an accessibility label shows nothing
+while a menu tracks, and setting one is not driving the screen. Nor is a timer whose interval is written as a number above
 one second (`every: 5`, `every: 30`): tracking only makes its next tick late by the length of the
 drag, and the tick then fires; a clock, a countdown or a progress timer, whose freeze shows, ticks
 every second or faster. An interval held in a name is not known and is reported. Nor is preview code

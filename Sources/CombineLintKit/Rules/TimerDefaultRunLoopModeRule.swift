@@ -163,9 +163,9 @@ public struct TimerDefaultRunLoopModeRule: Rule {
         return ranges.isEmpty
     }
 
-    /// The timer's `sink` closures assign through a property of the type that holds something on
-    /// screen (`self.statusItem.button?.title = …`, `label.text = …`): a view or control by its declared
-    /// type or initial value, or a menu bar status item.
+    /// The timer's `sink` closures (or the type's methods they call) assign through a property of the
+    /// type that holds something on screen (`self.statusItem.button?.title = …`, `label.text = …`): a
+    /// view or control by its declared type or initial value, or a menu bar status item.
     private func writesToHeldScreenElement(_ call: TimerPublisherCall, typeName: String, _ context: RuleContext) -> Bool {
         let tree = context.tree
         guard let type = context.index.type(named: typeName) else { return false }
@@ -179,21 +179,45 @@ public struct TimerDefaultRunLoopModeRule: Rule {
             if !elements.isEmpty { heldThrough[property.name] = elements }
         }
         guard !held.isEmpty || !heldThrough.isEmpty else { return false }
+        // The sink closures' bodies, and those of the type's methods they call in this file
+        // (`self?.refreshUptimeTitle()` setting `statusItem.button?.title`).
+        var bodies: [Range<Int>] = []
         for element in tree.chains[call.chain].elements[(call.element + 1)...] where element.name == "sink" {
             for c in element.closures where tree.closures[c].bodyStart < tree.closures[c].close {
-                let end = tree.closures[c].close
-                for i in tree.closures[c].bodyStart..<end where tree.tokens[i].kind == .identifier {
-                    let name = tree.name(i)
-                    guard held.contains(name) || heldThrough[name] != nil else { continue }
-                    if i > 0, tree.tokens[i - 1].kind == .period, !isSelfMember(i, in: tree) { continue }
-                    if let elements = heldThrough[name] {
-                        guard let member = tree.memberToken(after: i), member < end, elements.contains(tree.name(member)) else { continue }
-                    }
-                    if assignsThroughMemberPath(from: i, in: tree, before: end) { return true }
+                let body = tree.closures[c].bodyStart..<tree.closures[c].close
+                bodies.append(body)
+                bodies += calledMethodBodies(in: body, ofTypeNamed: typeName, tree: tree)
+            }
+        }
+        for body in bodies {
+            let end = body.upperBound
+            for i in body where tree.tokens[i].kind == .identifier {
+                let name = tree.name(i)
+                guard held.contains(name) || heldThrough[name] != nil else { continue }
+                if i > 0, tree.tokens[i - 1].kind == .period, !isSelfMember(i, in: tree) { continue }
+                if let elements = heldThrough[name] {
+                    guard let member = tree.memberToken(after: i), member < end, elements.contains(tree.name(member)) else { continue }
                 }
+                if assignsThroughMemberPath(from: i, in: tree, before: end) { return true }
             }
         }
         return false
+    }
+
+    /// The bodies of the methods of the type named `typeName` declared in this file that code in
+    /// `range` calls on `self` (`self?.refreshTitle()`, `refreshTitle()`).
+    private func calledMethodBodies(in range: Range<Int>, ofTypeNamed typeName: String, tree: SyntaxTree) -> [Range<Int>] {
+        var bodies: [Range<Int>] = []
+        var seen = Set<String>()
+        for i in range where tree.tokens[i].kind == .identifier && i + 1 < range.upperBound && tree.tokens[i + 1].kind == .leftParen {
+            guard i == 0 || tree.tokens[i - 1].kind != .period || isSelfMember(i, in: tree), seen.insert(tree.name(i)).inserted else { continue }
+            for function in tree.functions where function.kind == .function && function.name == tree.name(i) {
+                guard let t = function.enclosingType, tree.types[t].name.lastNameComponent == typeName,
+                      let open = function.bodyOpen, let close = function.bodyClose, open < close else { continue }
+                bodies.append((open + 1)..<close)
+            }
+        }
+        return bodies
     }
 
     /// A property whose type (written, or made by its initial value) is a view or control, or a status item.
@@ -206,13 +230,16 @@ public struct TimerDefaultRunLoopModeRule: Rule {
         return onScreen.contains { initial.hasPrefix($0 + "(") }
     }
 
-    /// `name.member?.other = …` starting at `i`: a member path ending in an assignment.
+    /// `name.member?.other = …` starting at `i`, also through a call (`menu.item(withTag: 1)?.title = …`):
+    /// a member path ending in an assignment, to a member the user sees (not `button?.toolTip`, which
+    /// shows only on a hover, never while a menu is open; see `Catalogue.unseenViewMembers`).
     private func assignsThroughMemberPath(from i: Int, in tree: SyntaxTree, before end: Int) -> Bool {
         var k = i + 1
         while k < end {
             switch tree.tokens[k].kind {
             case .period, .questionMark, .exclamationMark, .identifier: k += 1
-            case .equal: return k > i + 1
+            case .leftParen where tree.tokens[k - 1].kind == .identifier && Int(tree.matching[k]) < end: k = Int(tree.matching[k]) + 1
+            case .equal: return k > i + 1 && tree.tokens[k - 1].kind == .identifier && !Catalogue.unseenViewMembers.contains(tree.name(k - 1))
             default: return false
             }
         }

@@ -575,4 +575,40 @@ final class DefaultRulesRound94Tests: XCTestCase {
         let found = mainActorFindings([(path: "Servers.swift", text: text)])
         XCTAssertEqual(places(found), ["Servers.swift:25:14"])
     }
+
+    /// A menu bar agent's second timers: one calls a method of its own that sets the status item's
+    /// title, one sets a menu item's title found through a call (`menu.item(withTag:)?.title`): both
+    /// freeze while the menu is open. One that only rotates the button's tooltip, which shows on a
+    /// hover and never while a menu tracks, changes nothing the user watches.
+    func testATimerSettingTheScreenThroughAMethodOrACallIsReportedAndATooltipIsNot() {
+        let text = """
+        final class StatusMenuController {
+            private let statusItem = NSStatusBar.system.statusItem(withLength: NSStatusItem.variableLength)
+            private let menu = NSMenu()
+            private var cancellables = Set<AnyCancellable>()
+            func install() {
+                Timer.publish(every: 1, on: .main, in: .default)
+                    .autoconnect()
+                    .sink { [weak self] _ in self?.refreshUptimeTitle() }
+                    .store(in: &cancellables)
+                Timer.publish(every: 1, on: .main, in: .default)
+                    .autoconnect()
+                    .sink { [weak self] _ in self?.menu.item(withTag: 1)?.title = "Fetched just now" }
+                    .store(in: &cancellables)
+                Timer.publish(every: 1, on: .main, in: .default)
+                    .autoconnect()
+                    .sink { [weak self] _ in self?.rotateTooltip() }
+                    .store(in: &cancellables)
+            }
+            private func refreshUptimeTitle() {
+                statusItem.button?.title = "Up 3 min"
+            }
+            private func rotateTooltip() {
+                statusItem.button?.toolTip = "nginx, php-fpm"
+            }
+        }
+        """
+        let found = findings(of: TimerDefaultRunLoopModeRule.self, in: [(path: "StatusMenu.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["6:48", "10:48"])
+    }
 }
