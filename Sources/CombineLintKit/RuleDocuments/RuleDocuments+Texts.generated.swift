@@ -10338,7 +10338,8 @@ which grows for its key as a bag does) from code that
 runs again and again while its object lives: `viewWillAppear`, `viewIsAppearing`, `viewDidAppear`,
 the app and scene lifecycle callbacks that run on every return to (or departure from) the foreground
 (`sceneWillEnterForeground`, `sceneDidBecomeActive`, `applicationDidBecomeActive` and the like; there only
-for a source that never finishes, a request made there answers, and a bag emptied in the callback that
+for a source that never finishes, and not past a plain limit, `updates.first()` or `prefix(1)`, which ends at the next value
+(one waiting for a condition, `$state.first(where: \.isReady)`, still piles up); a request made there answers, and a bag emptied in the callback that
 always runs before it runs again, `sceneDidEnterBackground` or `sceneWillResignActive`, does not pile up),
 `viewWillLayoutSubviews`, `viewDidLayoutSubviews`, `layoutSubviews`, `traitCollectionDidChange`,
 `viewWillTransition(to:with:)`, `updateConstraints`, `updateViewConstraints`, safe area and

@@ -61,7 +61,10 @@ public struct StoreInAppearanceRule: Rule {
         case .appearance, .layout, .onAppear: break
         case .foreground:
             // As `repeated_subscription` asks of a user action: a request per return is the point;
-            // only a source known never to finish piles up.
+            // only a source known never to finish piles up, and not past a plain limit
+            // (`updates.first()`, `prefix(1)`), which ends at the next value whatever it is.
+            if chain.elements[..<subscriber].contains(where: FinitePublishers.limitsValues),
+               !NeverFinishingSources.limitWaitsForCondition(in: chain, before: subscriber, tree: context.tree, index: context.index) { return true }
             return !NeverFinishingSources.startsNeverFinishing(chain, before: subscriber, tree: context.tree,
                                                                index: context.index, extraNames: [])
         case .perRow: guard !namesTheRow(chain, at: site, in: context.tree) else { return false }

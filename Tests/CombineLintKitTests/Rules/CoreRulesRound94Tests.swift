@@ -89,4 +89,31 @@ final class CoreRulesRound94Tests: XCTestCase {
         let found = findings(of: StrongSelfCaptureRule.self, in: [(path: "ClassDetail.swift", text: text)])
         XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["27:30"])
     }
+
+    /// On each return to the foreground: a plain `first()` of the never-finishing updates ends at the
+    /// next value, whatever it is; one waiting for a condition (`first(where:)`) stays pending, and
+    /// the time-zone subscription never ends.
+    func testAPlainLimitOnEachReturnToTheForegroundEndsAtTheNextValue() {
+        let text = """
+        final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+            var window: UIWindow?
+            private let updates = PassthroughSubject<Int, Never>()
+            private var cancellables = Set<AnyCancellable>()
+            func sceneWillEnterForeground(_ scene: UIScene) {
+                updates.first()
+                    .sink { [weak self] _ in self?.markFresh() }
+                    .store(in: &cancellables)
+                updates.first(where: { $0 > 3 })
+                    .sink { [weak self] _ in self?.markFresh() }
+                    .store(in: &cancellables)
+                NotificationCenter.default.publisher(for: .NSSystemTimeZoneDidChange)
+                    .sink { [weak self] _ in self?.markFresh() }
+                    .store(in: &cancellables)
+            }
+            private func markFresh() {}
+        }
+        """
+        let found = findings(of: StoreInAppearanceRule.self, in: [(path: "SceneDelegate.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["11:14", "14:14"])
+    }
 }
