@@ -8335,7 +8335,8 @@ made once per run of its method, and is judged as if written in the method);
   a store it reaches is reported when its source never finishes (a method called on an object that
   the repeated code has just made, `let booking = FlowCoordinator(…); booking.start()`, or that a
   factory method of the type builds anew each time, `let child = makeCoordinator(for: tab)` with every
-  `return` of it a new object, runs once per object, each with an empty bag, and is not; one made before the repeating closure, `let detail =
+  `return` of it a new object, or that a `private` method is handed by every call of it in its file as a new object,
+  `startChild(FeedingCoordinator(…))` then `child.start()` in `startChild(_:)`, runs once per object, each with an empty bag, and is not; one made before the repeating closure, `let detail =
   DetailViewController()` then `$selected.sink { [weak detail] in detail?.watch($0) }`, is one object,
   and is);
 - a SwiftUI view's `.onAppear { model.bind() }`, `.task { … }`, `.onChange(of:) { … }` (and the

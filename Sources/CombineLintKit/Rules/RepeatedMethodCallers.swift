@@ -348,6 +348,38 @@ enum RepeatedMethodCallers {
         }
     }
 
+    /// Whether `name` is a parameter of `function`, a `private` method, that every call of it in its
+    /// file gives a new object (`startChild(FeedingCoordinator(…))`, or a local the calling function
+    /// makes right there, `let diary = DiaryCoordinator(…); startChild(diary)`): each run calls the
+    /// method on a new object, so nothing piles up in one object's bag.
+    private static func isParameterGivenNewObjects(_ name: String, at token: Int, function f: Int, inTree t: Int, index: ProjectIndex) -> Bool {
+        let tree = index.trees[t]
+        let function = tree.functions[f]
+        guard function.kind == .function, function.isFilePrivate, tree.innermostClosure(of: token) == nil,
+              let p = function.parameters.firstIndex(where: { $0.name == name }),
+              SubscriptionFinder.localVariable(named: name, visibleAt: token, in: tree) == nil else { return false }
+        var calls = 0
+        for reference in index.identifiers[function.name].entries(inTree: t) {
+            let i = reference.token
+            guard i != function.nameToken, tree.name(i) == function.name, i + 1 < tree.tokens.count, tree.tokens[i + 1].kind == .leftParen else { continue }
+            // `other.startChild(…)` is another object's method.
+            if i >= 2, tree.tokens[i - 1].kind == .period, !tree.isSelfReference(i - 2) { continue }
+            guard let call = tree.call(openedAt: i + 1), case let element = tree.chains[call.chain].elements[call.element],
+                  let position = element.arguments.indices.first(where: {
+                      function.parameterIndex(receivingArgumentAt: $0, labels: element.argumentLabels) == p }),
+                  let caller = tree.outerMethod(of: i) ?? initializer(around: i, in: tree) else { return false }
+            let value = element.arguments[position].value
+            let first = value.lowerBound
+            let isConstruction = tree.tokens[first].kind == .identifier && tree.name(first).first?.isUppercase == true
+                && first + 1 <= value.upperBound && tree.tokens[first + 1].kind == .leftParen && Int(tree.matching[first + 1]) == value.upperBound
+            let isNewLocal = value.count == 1 && tree.tokens[first].kind == .identifier
+                && isMadeInFunction(tree.name(first), before: first, function: caller, in: tree)
+            guard isConstruction || isNewLocal else { return false }
+            calls += 1
+        }
+        return calls > 0
+    }
+
     /// `makeCoordinator(for: tab)`: a method of the type whose every `return` builds a new object
     /// (`return IncidentsCoordinator(…)` in each case of a `switch`).
     private static func isFactory(_ name: String, of type: Int?, in tree: SyntaxTree) -> Bool {
@@ -450,6 +482,7 @@ enum RepeatedMethodCallers {
             guard let function = tree.outerMethod(of: element.nameToken) ?? initializer(around: element.nameToken, in: tree),
                   let owner = tree.functions[function].enclosingType,
                   !isMadeInFunction(receiver.name, before: element.nameToken, function: function, in: tree),
+                  !isParameterGivenNewObjects(receiver.name, at: element.nameToken, function: function, inTree: reference.tree, index: index),
                   let type = TypeResolver.writtenTypeOfName(receiver.name, at: element.nameToken, in: tree, index: index)
                     ?? castType(ofLocal: receiver.name, at: element.nameToken, in: tree) else { continue }
             add(type, owner: owner, function: function)

@@ -116,4 +116,70 @@ final class CoreRulesRound94Tests: XCTestCase {
         let found = findings(of: StoreInAppearanceRule.self, in: [(path: "SceneDelegate.swift", text: text)])
         XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["11:14", "14:14"])
     }
+
+    /// Each value starts a child coordinator: `startChild(FeedingCoordinator(…))` hands a new object to a
+    /// private method that starts it, so each run stores into a new object's bag. The same object handed
+    /// again (`resume(nap)` with a stored coordinator) piles subscriptions up in its one bag.
+    func testAPrivateMethodGivenANewObjectAtEveryCallStartsANewObject() {
+        let text = """
+        protocol Coordinator: AnyObject {
+            func start()
+        }
+        final class FeedingCoordinator: Coordinator {
+            private let engine: FeedingEngine
+            private var cancellables = Set<AnyCancellable>()
+            init(engine: FeedingEngine) { self.engine = engine }
+            func start() {
+                engine.$elapsed
+                    .sink { [weak self] seconds in self?.show(seconds) }
+                    .store(in: &cancellables)
+            }
+            private func show(_ seconds: Int) {}
+        }
+        final class NapCoordinator: Coordinator {
+            private let engine: FeedingEngine
+            private var cancellables = Set<AnyCancellable>()
+            init(engine: FeedingEngine) { self.engine = engine }
+            func start() {
+                engine.$elapsed
+                    .sink { [weak self] seconds in self?.show(seconds) }
+                    .store(in: &cancellables)
+            }
+            private func show(_ seconds: Int) {}
+        }
+        final class FeedingEngine: ObservableObject {
+            @Published var elapsed = 0
+        }
+        final class AppCoordinator {
+            private let engine = FeedingEngine()
+            private let nap: NapCoordinator
+            private var children: [Coordinator] = []
+            private var cancellables = Set<AnyCancellable>()
+            init() {
+                nap = NapCoordinator(engine: engine)
+                engine.$elapsed
+                    .sink { [weak self] _ in
+                        self?.startFeeding()
+                        self?.resumeNap()
+                    }
+                    .store(in: &cancellables)
+            }
+            private func startFeeding() {
+                startChild(FeedingCoordinator(engine: engine))
+            }
+            private func resumeNap() {
+                resume(nap)
+            }
+            private func startChild(_ child: Coordinator) {
+                children.append(child)
+                child.start()
+            }
+            private func resume(_ child: NapCoordinator) {
+                child.start()
+            }
+        }
+        """
+        let found = findings(of: RepeatedSubscriptionRule.self, in: [(path: "Coordinators.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["22:14"])
+    }
 }
