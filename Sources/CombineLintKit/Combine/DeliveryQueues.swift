@@ -196,15 +196,18 @@ struct DeliveryQueues {
         return FinitePublishers.constantLocalPipeline(named: chain.root, in: tree)
     }
 
-    /// Where the pipelines a computed property of the type returns deliver, when the chain starts
-    /// from one (`tankFrames` with `var tankFrames: AnyPublisher<…> { socket.readings.filter { … }.eraseToAnyPublisher() }`)
+    /// Where the pipelines a computed property returns deliver, when the chain starts from one of the
+    /// type's own (`tankFrames` with `var tankFrames: AnyPublisher<…> { socket.readings.filter { … }.eraseToAnyPublisher() }`)
+    /// or of an object it holds (`store.folderEvents` with `var folderEvents: … { watcher.events }`)
     /// and they all deliver off main; nil otherwise. Read in the getter's file, one level less deep.
     private func getterDelivery(of chain: Chain, before sourceEnd: Int) -> Delivery? {
-        guard sourceLocalLevels > 0, followsNotifications, sourceEnd >= 1, sourceEnd <= 2,
+        guard sourceLocalLevels > 0, followsNotifications, sourceEnd >= 1, sourceEnd <= 3,
               chain.elements[..<sourceEnd].allSatisfy({ !$0.isCall && $0.subscripts.isEmpty }),
-              sourceEnd == 1 || chain.root.name == "self", case let source = chain.elements[sourceEnd - 1],
-              !source.name.hasPrefix("$"), !namesLocal(chain, before: sourceEnd),
-              let owner = TypeResolver.enclosingTypeName(at: chain.first, in: tree),
+              case let source = chain.elements[sourceEnd - 1],
+              !source.name.hasPrefix("$"), !namesLocal(chain, before: sourceEnd) else { return nil }
+        let own = sourceEnd == 1 || (sourceEnd == 2 && chain.root.name == "self")
+        guard let owner = own ? TypeResolver.enclosingTypeName(at: chain.first, in: tree)
+                : TypeResolver.ownerTypeThroughProperties(ofElement: sourceEnd - 1, in: chain, tree: tree, index: index),
               let property = index.property(source.name, ofType: owner), property.isComputed,
               let (t, returned) = index.chainsReturnedByGetter(of: property), !returned.isEmpty else { return nil }
         var queues = DeliveryQueues(tree: index.trees[t], index: index, memo: memo)

@@ -4766,7 +4766,8 @@ property with no scheduler step of its own, `var climbRate { samples.map(\.climb
 upstream delivers on, so its subscribers run there though their own chains show no scheduler (a
 property of the name that is also given another value, a parameter or a subject, is not known); a computed property of the
 type's own whose getter returns pipelines that all deliver off main by the rules above (`tankFrames` with
-`var tankFrames: AnyPublisher<…> { socket.readings.filter { … }.eraseToAnyPublisher() }`) delivers there too. Not reported: a chain whose last scheduler step is the main queue or
+`var tankFrames: AnyPublisher<…> { socket.readings.filter { … }.eraseToAnyPublisher() }`), or of an object it holds
+(`store.folderEvents` with `var folderEvents: … { watcher.events }`), delivers there too. Not reported: a chain whose last scheduler step is the main queue or
 `RunLoop.main`; schedulers the chain does not show (a `scheduler` parameter); other subjects,
 `$property` (but for the current value `subscribe(on:)` moves) and other notifications (they deliver on the sender's thread, which the code does not show); closures that use only their
 arguments and other values; `let` properties of `self` that any thread may use (a subject, whose

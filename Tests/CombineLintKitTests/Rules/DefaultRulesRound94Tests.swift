@@ -611,4 +611,41 @@ final class DefaultRulesRound94Tests: XCTestCase {
         let found = findings(of: TimerDefaultRunLoopModeRule.self, in: [(path: "StatusMenu.swift", text: text)])
         XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["6:48", "10:48"])
     }
+
+    /// A store's computed property hands on its watcher's events (`var folderEvents { watcher.events }`),
+    /// which a dispatch source's handler sends on the watcher's queue: a screen subscribing to
+    /// `store.folderEvents` gets them there.
+    func testAComputedPropertyOfAnotherObjectDeliversWhereItsGetterDoes() {
+        let text = """
+        final class SiteFolderWatcher {
+            private let changes = PassthroughSubject<String, Never>()
+            private let watchQueue = DispatchQueue(label: "watch")
+            private var source: DispatchSourceFileSystemObject?
+            var events: AnyPublisher<String, Never> { changes.eraseToAnyPublisher() }
+            func watch(_ descriptor: Int32) {
+                let source = DispatchSource.makeFileSystemObjectSource(fileDescriptor: descriptor, eventMask: .write, queue: watchQueue)
+                source.setEventHandler { [weak self] in self?.changes.send("changed") }
+                source.resume()
+                self.source = source
+            }
+        }
+        final class HostStore {
+            let watcher = SiteFolderWatcher()
+            var folderEvents: AnyPublisher<String, Never> { watcher.events }
+        }
+        final class HostListViewController: NSViewController {
+            private let store = HostStore()
+            private let tableView = NSTableView()
+            private var cancellables = Set<AnyCancellable>()
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                store.folderEvents
+                    .sink { [weak self] _ in self?.tableView.reloadData() }
+                    .store(in: &cancellables)
+            }
+        }
+        """
+        let found = mainActorFindings([(path: "Hosts.swift", text: text)])
+        XCTAssertEqual(places(found), ["Hosts.swift:24:14"])
+    }
 }
