@@ -2244,7 +2244,9 @@ Reports `Task { for await v in p.values { … } }` (also `for try await`, `Task.
 `objectWillChange`, a notification, KVO, a timer, a control's event publisher, or a property of
 this or another type whose getter or initial value erases one of these,
 `var reminders: AnyPublisher<…> { subject.eraseToAnyPublisher() }`; the sequence may be held in a local or a
-condition binding before the loop, `guard let stream = self?.$peak.values else { return }`) and the task is
+condition binding before the loop, `guard let stream = self?.$peak.values else { return }`, and so may the publisher,
+`let goals = feed.goals` before the task and `for await goal in goals.values` in it, read as the property of the
+feed's type; a local holding a call's result, `let run = encoder.encode(file)`, is a publisher made for the call and is not followed) and the task is
 started as a statement, or kept in a property that nothing ever cancels, or that only `deinit`
 cancels while the task holds `self` (it uses a member of the type, `self.` or a `guard let self`
 before the loop; a name its capture list takes, `Task { [store] in … }`, is the captured value, not a member

@@ -166,6 +166,18 @@ public struct EndlessValuesTaskRule: Rule {
         }), v > 0 else { return false }
         if elements[(v + 1)...].contains(where: { Catalogue.valueLimitingOperators.contains($0.name) }) { return false }
         if elements[v].name == "notifications" { return true }
+        // `let goals = feed.goals` before the task, then `for await goal in goals.values`: the property
+        // the local holds (a call's result, `let run = encoder.encode(…)`, is a publisher made for
+        // the call, whose subject the function may complete).
+        if v == 1, !sequence.root.isCall, sequence.root.subscripts.isEmpty,
+           let local = SubscriptionFinder.localVariable(named: sequence.root.name, visibleAt: sequence.first, in: tree),
+           let initializer = tree.variables[local].initializer, let c = tree.chain(startingAt: initializer.lowerBound),
+           case let held = tree.chains[c], held.first == initializer.lowerBound, held.last == initializer.upperBound,
+           held.elements.allSatisfy({ !$0.isCall && $0.subscripts.isEmpty && $0.name != "values" }) {
+            guard !finite.finishes(held, before: held.elements.count, in: tree) else { return false }
+            return NeverFinishingSources.evidence(in: held, before: held.elements.count, tree: tree, index: index, extraNames: extra) != nil
+                || isErasedEndlessProperty(held, before: held.elements.count, tree: tree, index: index)
+        }
         guard !finite.finishes(sequence, before: v, in: tree) else { return false }
         return NeverFinishingSources.evidence(in: sequence, before: v, tree: tree, index: index, extraNames: extra) != nil
             || isErasedEndlessProperty(sequence, before: v, tree: tree, index: index)

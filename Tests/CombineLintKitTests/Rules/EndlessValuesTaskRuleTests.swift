@@ -164,6 +164,44 @@ final class EndlessValuesTaskRuleTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(found.first).message, "`implicit` is cancelled only in `deinit`, which never runs while this task holds `self`, and the loop over `model.$theme.values` never ends.")
     }
 
+    /// `let goals = feed.goals` before the task, then `for await goal in goals.values`: the loop runs
+    /// over the subject the local holds, read as the property of the feed's type (a view model's
+    /// `@Published var goals` of another type says nothing of it). A local holding a call's result, a
+    /// publisher made for the call, is not followed.
+    func testALocalHoldingAnotherObjectsSubjectBeforeTheTask() {
+        let text = """
+        final class ScoreFeedService {
+            let goals = PassthroughSubject<Int, Never>()
+            func importAll() -> AnyPublisher<Int, Never> {
+                let progress = PassthroughSubject<Int, Never>()
+                DispatchQueue.global().async { progress.send(1); progress.send(completion: .finished) }
+                return progress.eraseToAnyPublisher()
+            }
+        }
+        final class SettingsViewModel: ObservableObject {
+            @Published var goals = true
+        }
+        final class MatchCentreViewModel: ObservableObject {
+            private let feed: ScoreFeedService
+            init(feed: ScoreFeedService) { self.feed = feed }
+            func startGoalHaptics() {
+                let goals = feed.goals
+                Task { @MainActor in
+                    for await goal in goals.values { print(goal) }
+                }
+            }
+            func importAll() {
+                let progress = feed.importAll()
+                Task { @MainActor in
+                    for await done in progress.values { print(done) }
+                }
+            }
+        }
+        """
+        let found = findings(of: EndlessValuesTaskRule.self, in: [(path: "A.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["17:9"])
+    }
+
     /// A task whose capture list takes a member's value (`[store]`) holds that value, not `self`: the
     /// owner can go away and its `deinit` cancel the task. One naming the member itself holds `self`.
     func testACaptureListNameIsNoMemberReadThroughSelf() {
