@@ -20,7 +20,8 @@ struct ObjectWillChangeUses: Sendable {
             if use.element + 1 < names.count, names[use.element + 1] == "send", use.element == 0 || (use.element == 1 && names[0] == "self") {
                 sendingTypes.insert(owner.lastNameComponent)
             }
-            if names.firstIndex(of: "objectWillChange") == use.element, use.element > 0 {
+            // `child.objectWillChange.sink { _ in }` subscribes and passes nothing on.
+            if names.firstIndex(of: "objectWillChange") == use.element, use.element > 0, !Self.endsInEmptySink(chain, in: tree) {
                 forwardingTypes[names[use.element - 1], default: []].insert(owner)
             }
         }
@@ -29,5 +30,12 @@ struct ObjectWillChangeUses: Sendable {
     /// Whether the chain's tokens name `objectWillChange` anywhere (in a closure too).
     static func mentions(_ chain: Chain, in tree: SyntaxTree) -> Bool {
         (chain.first...chain.last).contains { tree.tokens[$0].kind == .identifier && tree.name($0) == "objectWillChange" }
+    }
+
+    /// Whether the chain ends in a `sink` whose closures are all empty (`inner.objectWillChange.sink { _ in }`):
+    /// it subscribes, and passes nothing on.
+    static func endsInEmptySink(_ chain: Chain, in tree: SyntaxTree) -> Bool {
+        guard let sink = chain.elements.last(where: { $0.name == "sink" && $0.isCall }), !sink.closures.isEmpty else { return false }
+        return sink.closures.allSatisfy { tree.closures[$0].bodyStart >= tree.closures[$0].close }
     }
 }

@@ -5847,7 +5847,7 @@ let note = ".receive(on: DispatchQueue.main).receive(on: DispatchQueue.main)"
 
 Reports an `@Published` property of an `ObservableObject` class whose type is itself an
 `ObservableObject` class, when the outer object never forwards the inner one's
-`objectWillChange`. A stored property that is not `@Published` (`let settings: Settings`,
+`objectWillChange` (a sink that does nothing, `scanProgress.objectWillChange.sink { _ in }`, forwards nothing). A stored property that is not `@Published` (`let settings: Settings`,
 `let journal = Journal()`) hides the inner changes just the same; it is reported (at its
 declaration, as every finding of this rule) when a view that observes the outer object (`@ObservedObject`, `@StateObject`, `@EnvironmentObject`) reads
 the inner one's `@Published` state through it (`garden.settings.notificationsEnabled`), and not

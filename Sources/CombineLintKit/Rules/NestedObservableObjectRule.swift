@@ -378,7 +378,8 @@ public struct NestedObservableObjectRule: Rule {
                 guard use.element == 0 || (use.element == 1 && chain.elements[0].name == "self"),
                       use.element + 1 < chain.elements.count,
                       let owner = TypeResolver.enclosingTypeName(at: chain.first, in: tree), !types.contains(owner) else { continue }
-                if ObjectWillChangeUses.mentions(chain, in: tree) { types.insert(owner) }
+                // `scanProgress.objectWillChange.sink { _ in }` subscribes and forwards nothing.
+                if ObjectWillChangeUses.mentions(chain, in: tree), !ObjectWillChangeUses.endsInEmptySink(chain, in: tree) { types.insert(owner) }
             }
             for use in index.chainElements["$" + name] {
                 let tree = index.trees[use.tree]

@@ -648,4 +648,36 @@ final class DefaultRulesRound94Tests: XCTestCase {
         let found = mainActorFindings([(path: "Hosts.swift", text: text)])
         XCTAssertEqual(places(found), ["Hosts.swift:24:14"])
     }
+
+    /// `scanProgress.objectWillChange.sink { _ in }` subscribes and passes nothing on: the nested
+    /// object's changes still never reach the views of the outer one. A sink that sends the outer
+    /// object's `objectWillChange` forwards them.
+    func testAnEmptySinkOfTheInnerObjectWillChangeForwardsNothing() {
+        let text = """
+        final class ScanProgress: ObservableObject {
+            @Published var filesIndexed = 0
+        }
+        final class LibraryStore: ObservableObject {
+            @Published var scanProgress = ScanProgress()
+            private var cancellables = Set<AnyCancellable>()
+            init() {
+                scanProgress.objectWillChange.sink { _ in }.store(in: &cancellables)
+            }
+        }
+        final class ExportStore: ObservableObject {
+            @Published var exportProgress = ScanProgress()
+            private var cancellables = Set<AnyCancellable>()
+            init() {
+                exportProgress.objectWillChange.sink { [weak self] _ in self?.objectWillChange.send() }.store(in: &cancellables)
+            }
+        }
+        struct LibraryView: View {
+            @ObservedObject var store: LibraryStore
+            @ObservedObject var export: ExportStore
+            var body: some View { Text("\\(store.scanProgress.filesIndexed) \\(export.exportProgress.filesIndexed)") }
+        }
+        """
+        let found = findings(of: NestedObservableObjectRule.self, in: [(path: "Library.swift", text: text)])
+        XCTAssertEqual(places(found), ["Library.swift:5:20"])
+    }
 }
