@@ -63,6 +63,7 @@ declare -A default_n=(
     [protocol_conformers]=4000
     [feature_files]=500
     [form_screens]=1000
+    [callback_clients]=500
     [debounce_chains]=4000
     [disable_next]=4000
     [disable_enable_pairs]=2000
@@ -80,12 +81,12 @@ declare -A quick_n=(
     [extensions]=500 [sinks_one_method]=1000 [sinks_many_methods]=1000 [subjects_published]=500
     [futures]=125 [nested_sinks]=40 [weak_self_closures]=1500 [same_local_names]=1500
     [optional_published]=500 [nested_view_models]=100 [protocol_conformers]=500 [feature_files]=50
-    [form_screens]=100 [debounce_chains]=500 [disable_next]=500 [disable_enable_pairs]=250
+    [form_screens]=100 [callback_clients]=50 [debounce_chains]=500 [disable_next]=500 [disable_enable_pairs]=250
     [generic_nesting]=1000 [nested_types]=100 [nested_ifs]=2000 [nested_functions]=2000 [devcorpus_joined]=50
 )
 cases=(call_chain appearance_methods many_files inheritance_chain extensions sinks_one_method
        sinks_many_methods subjects_published futures nested_sinks weak_self_closures same_local_names
-       optional_published nested_view_models protocol_conformers feature_files form_screens
+       optional_published nested_view_models protocol_conformers feature_files form_screens callback_clients
        debounce_chains disable_next disable_enable_pairs generic_nesting nested_types nested_ifs nested_functions
        devcorpus_joined)
 

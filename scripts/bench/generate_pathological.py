@@ -443,6 +443,45 @@ final class Form{i}ViewController: UIViewController {{
 """
 
 
+CALLBACK_TEMPLATE = """final class Gateway{i} {{
+    private let queue = DispatchQueue(label: "gateway{i}")
+    func send(_ verb: String, completion: @escaping (Result<String, Error>) -> Void) {{
+        queue.async {{ completion(.success(verb)) }}
+    }}
+}}
+final class Service{i} {{
+    let events = PassthroughSubject<String, Never>()
+    private let gateway = Gateway{i}()
+    func reset() -> AnyPublisher<String, Error> {{
+        Deferred {{ Future<String, Error> {{ [weak self] promise in self?.issue("RESET", promise: promise) }} }}.eraseToAnyPublisher()
+    }}
+    func lock() {{
+        gateway.send("LOCK") {{ [weak self] result in if case .success(let reply) = result {{ self?.events.send(reply) }} }}
+    }}
+    private func issue(_ verb: String, promise: @escaping (Result<String, Error>) -> Void) {{
+        gateway.send(verb) {{ result in promise(result) }}
+    }}
+}}
+final class Panel{i}ViewController: UIViewController {{
+    let service = Service{i}()
+    let label = UILabel()
+    var bag = Set<AnyCancellable>()
+    override func viewDidLoad() {{
+        super.viewDidLoad()
+        service.events.sink {{ [weak self] in self?.label.text = $0 }}.store(in: &bag)
+        service.reset().sink(receiveCompletion: {{ _ in }}, receiveValue: {{ [weak self] in self?.label.text = $0 }}).store(in: &bag)
+    }}
+}}
+"""
+
+
+def case_callback_clients(n):
+    """N files each with a gateway calling its completion handler on its own queue, a service that
+    sends into a subject from that handler and hands a `Future`'s promise to it, and a screen that
+    subscribes to both: every type and member name repeats in each file."""
+    return [(f"Panel{i}.swift", HEADER + CALLBACK_TEMPLATE.format(i=i)) for i in range(n)]
+
+
 def case_form_screens(n):
     """N files each with a clock ObservableObject whose timer calls a chain of its methods, a store
     whose subjects another type changes in place, and a form screen combining two text inputs."""
@@ -585,6 +624,7 @@ CASES = {
     "protocol_conformers": case_protocol_conformers,
     "feature_files": case_feature_files,
     "form_screens": case_form_screens,
+    "callback_clients": case_callback_clients,
     "debounce_chains": case_debounce_chains,
     "disable_next": case_disable_next,
     "disable_enable_pairs": case_disable_enable_pairs,

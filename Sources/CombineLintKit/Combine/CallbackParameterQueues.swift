@@ -35,18 +35,21 @@ enum CallbackParameterQueues {
         let element = chain.elements[call.element]
         guard element.isCall, !Catalogue.isPipelineOperator(element) else { return false }
         let labels = element.argumentLabels
-        var methods = index.functions[element.name].filter { reference in
-            let function = index.trees[reference.tree].functions[reference.item]
-            return function.kind == .function && function.bodyOpen != nil && function.accepts(argumentLabels: labels)
-                && !TestCaseCode.isTestOrDouble(function.nameToken, of: index.trees[reference.tree], index: index)
+        // The methods of the name the labels fit, grouped by declaring type once per name and labels:
+        // each receiver type then takes its own group (every feature may declare its own `send(_:completion:)`).
+        let makeCandidates = { () -> FinitePublishers.Candidates in
+            let fitting = index.functions[element.name].filter { reference in
+                let function = index.trees[reference.tree].functions[reference.item]
+                return function.kind == .function && function.bodyOpen != nil && function.accepts(argumentLabels: labels)
+                    && !TestCaseCode.isTestOrDouble(function.nameToken, of: index.trees[reference.tree], index: index)
+            }
+            return FinitePublishers.Candidates(grouping: fitting, index: index)
         }
+        let candidates = memo.map { $0.value(for: "callback-candidates \(element.name) \(labels)", makeCandidates) } ?? makeCandidates()
+        var methods = candidates.functions
         // `gateway.send(…)` with `let gateway: GatewayClient`: that type's methods (its ancestors', its conformers').
         if let receiver = TypeResolver.ownerTypeThroughProperties(ofElement: call.element, in: chain, tree: tree, index: index)?.lastNameComponent {
-            let related = index.relatedTypes(of: receiver)
-            let owned = methods.filter { reference in
-                let declaring = index.trees[reference.tree]
-                return declaring.functions[reference.item].enclosingType.map { related.contains(declaring.types[$0].name.lastNameComponent) } ?? false
-            }
+            let owned = index.relatedTypes(of: receiver).flatMap { candidates.byOwner[$0] ?? [] }.sorted().map { candidates.functions[$0] }
             if !owned.isEmpty { methods = owned }
         } else if ProjectFunctionCalls.isMadeOnFrameworkType(at: call.element, of: chain, index: index) {
             return false

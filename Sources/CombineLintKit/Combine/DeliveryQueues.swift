@@ -560,14 +560,17 @@ struct DeliveryQueues {
         // types it inherits from and of those conforming to it run, not a `scan(folders:)` of another.
         let receiverType = TypeResolver.ownerTypeThroughProperties(ofElement: firstOperator - 1, in: chain, tree: tree, index: index)?.lastNameComponent
         let compute = { () -> Delivery in
-            var app = appFunctions(called: source, onFrameworkType: onFramework)
+            // The functions of the selector, grouped by the type declaring them, once per selector:
+            // each receiver type then takes its own group (every feature may declare its own `load()`).
+            let makeCandidates = { self.appFunctionCandidates(called: source, onFrameworkType: onFramework) }
+            let candidates = memo.map { $0.value(for: "delivery-candidates \(selector) \(source.argumentLabels) \(onFramework)", makeCandidates) }
+                ?? makeCandidates()
+            var chosen = candidates.functions
             if let receiverType {
-                let related = index.relatedTypes(of: receiverType)
-                let owned = app.filter { tree, f in
-                    tree.functions[f].enclosingType.map { related.contains(tree.types[$0].name.lastNameComponent) } ?? false
-                }
-                if !owned.isEmpty { app = owned }
+                let owned = index.relatedTypes(of: receiverType).flatMap { candidates.byOwner[$0] ?? [] }.sorted().map { candidates.functions[$0] }
+                if !owned.isEmpty { chosen = owned }
             }
+            let app = chosen.map { (index.trees[$0.tree], $0.item) }
             guard !app.isEmpty else { return .unknown }
             var reasons = Set<String>()
             for (tree, f) in app {
@@ -649,6 +652,13 @@ struct DeliveryQueues {
     /// and have a body; test doubles aside.
     /// The project's functions `call` may run; on a framework type (`onFrameworkType`), none declared
     /// in the body of a project type.
+    private func appFunctionCandidates(called call: ChainElement, onFrameworkType: Bool) -> FinitePublishers.Candidates {
+        let declarations = ProjectFunctionCalls.declarations(runBy: call, matching: .labels, requireBody: true, publisherResults: true, index: index)
+            .filter { !onFrameworkType || !ProjectFunctionCalls.isDeclaredInProjectType($0, index: index) }
+            .filter { !TestCaseCode.isTestOrDouble(index.trees[$0.tree].functions[$0.item].nameToken, of: index.trees[$0.tree], index: index) }
+        return FinitePublishers.Candidates(grouping: declarations, index: index)
+    }
+
     private func appFunctions(called call: ChainElement, onFrameworkType: Bool = false) -> [(tree: SyntaxTree, function: Int)] {
         let declarations = ProjectFunctionCalls.declarations(runBy: call, matching: .labels, requireBody: true, publisherResults: true, index: index)
             .filter { !onFrameworkType || !ProjectFunctionCalls.isDeclaredInProjectType($0, index: index) }

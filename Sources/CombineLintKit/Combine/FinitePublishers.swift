@@ -280,19 +280,27 @@ public struct FinitePublishers: Sendable {
     struct Candidates: Sendable {
         var functions: [DeclarationReference] = []
         var byOwner: [String: [Int]] = [:]
+
+        init(functions: [DeclarationReference] = []) {
+            self.functions = functions
+        }
+
+        /// `functions`, with their positions by the simple name of the type that declares each.
+        init(grouping functions: [DeclarationReference], index: ProjectIndex) {
+            self.functions = functions
+            for (position, ref) in functions.enumerated() {
+                let tree = index.trees[ref.tree]
+                guard let t = tree.functions[ref.item].enclosingType else { continue }
+                byOwner[tree.types[t].name.lastNameComponent, default: []].append(position)
+            }
+        }
     }
 
     static func candidates(of call: ChainElement, unwrapped: Bool, index: ProjectIndex) -> Candidates {
         // Only a function that returns a publisher can be the source of a pipeline.
         let functions = ProjectFunctionCalls.declarations(runBy: call, matching: .selectorElseName, requireBody: true, publisherResults: true,
                                                           also: { unwrapped || !$0.returnType.hasSuffix("?") }, index: index)
-        var result = Candidates(functions: functions)
-        for (position, ref) in result.functions.enumerated() {
-            let tree = index.trees[ref.tree]
-            guard let t = tree.functions[ref.item].enclosingType else { continue }
-            result.byOwner[tree.types[t].name.lastNameComponent, default: []].append(position)
-        }
-        return result
+        return Candidates(grouping: functions, index: index)
     }
 
     /// What function `f` of `tree` returns: only finishing pipelines, or pipelines whose sources

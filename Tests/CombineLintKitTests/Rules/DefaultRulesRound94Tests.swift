@@ -12,6 +12,11 @@ final class DefaultRulesRound94Tests: XCTestCase {
         found.map { "\($0.file):\($0.line):\($0.column)" }
     }
 
+    /// Asserts that the finding's message holds `text`.
+    private func assertMessage(_ finding: Finding?, contains text: String, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertTrue(finding?.message.contains(text) == true, finding?.message ?? "no finding", file: file, line: line)
+    }
+
     /// A scanner that fulfils its `Future` on its own queue, and another type's `scan(folders:)` that
     /// answers on the subscriber's thread (`guard let self else { promise(…) }` aside).
     private static let scanners = """
@@ -69,7 +74,7 @@ final class DefaultRulesRound94Tests: XCTestCase {
         let found = mainActorFindings([(path: "Scanners.swift", text: Self.scanners), (path: "FontLibraryStore.swift", text: store),
                                        (path: "LibraryView.swift", text: Self.libraryView)])
         XCTAssertEqual(places(found), ["FontLibraryStore.swift:8:14"])
-        XCTAssertTrue(found.first?.message.contains("through `scan(…)`") == true, found.first?.message ?? "")
+        assertMessage(found.first, contains: "through `scan(…)`")
     }
 
     /// The same store holding the other type: its `scan(folders:)` answers as it is subscribed, on main.
@@ -128,7 +133,7 @@ final class DefaultRulesRound94Tests: XCTestCase {
         """
         let found = mainActorFindings([(path: "Store.swift", text: index), (path: "LibraryView.swift", text: Self.libraryView)])
         XCTAssertEqual(places(found), ["Store.swift:20:14"])
-        XCTAssertTrue(found.first?.message.contains("subscribe(on: index.queue)") == true, found.first?.message ?? "")
+        assertMessage(found.first, contains: "subscribe(on: index.queue)")
     }
 
     /// A request three functions deep (`fetchSummary` → `get` → `perform` → `dataTaskPublisher`).
@@ -202,8 +207,8 @@ final class DefaultRulesRound94Tests: XCTestCase {
         """
         let found = mainActorFindings([(path: "Runner.swift", text: runner)])
         XCTAssertEqual(places(found), ["Runner.swift:16:14", "Runner.swift:26:14"])
-        XCTAssertTrue(found.first?.message.contains("uses main-actor `NSApp.dockTile`") == true, found.first?.message ?? "")
-        XCTAssertTrue(found.last?.message.contains("uses main-actor `UIApplication.shared.applicationIconBadgeNumber`") == true, found.last?.message ?? "")
+        assertMessage(found.first, contains: "uses main-actor `NSApp.dockTile`")
+        assertMessage(found.last, contains: "uses main-actor `UIApplication.shared.applicationIconBadgeNumber`")
     }
 
     /// The socket's receive callback runs on its queue and calls `drain(_:)`, which calls `route(_:)`,
@@ -257,7 +262,7 @@ final class DefaultRulesRound94Tests: XCTestCase {
         """
         let found = mainActorFindings([(path: "Hive.swift", text: socket)])
         XCTAssertEqual(places(found), ["Hive.swift:38:14"])
-        XCTAssertTrue(found.first?.message.contains("sends into `weightFrames` (never the main one)") == true, found.first?.message ?? "")
+        assertMessage(found.first, contains: "sends into `weightFrames` (never the main one)")
     }
 
     /// A gateway calls its completion on its command queue. A `Future` whose promise is handed to a
@@ -341,8 +346,8 @@ final class DefaultRulesRound94Tests: XCTestCase {
         """
         let found = mainActorFindings([(path: "Breakers.swift", text: gateway)])
         XCTAssertEqual(places(found), ["Breakers.swift:51:14", "Breakers.swift:69:14"])
-        XCTAssertTrue(found.first?.message.contains("fulfils the `Future`'s promise") == true, found.first?.message ?? "")
-        XCTAssertTrue(found.last?.message.contains("a background one for some values") == true, found.last?.message ?? "")
+        assertMessage(found.first, contains: "fulfils the `Future`'s promise")
+        assertMessage(found.last, contains: "a background one for some values")
     }
 
     /// A work item assigned to a local declared before it (`var work: DispatchWorkItem!`, so that its
@@ -533,7 +538,7 @@ final class DefaultRulesRound94Tests: XCTestCase {
         """
         let found = mainActorFindings([(path: "Tank.swift", text: text)])
         XCTAssertEqual(places(found), ["Tank.swift:31:14", "Tank.swift:34:14"])
-        XCTAssertTrue(found.first?.message.contains("sends into `readingsSubject` (never the main one)") == true, found.first?.message ?? "")
+        assertMessage(found.first, contains: "sends into `readingsSubject` (never the main one)")
     }
 
     /// A current-value subject written through its `value` (`states.value[kind] = state`) on a process
