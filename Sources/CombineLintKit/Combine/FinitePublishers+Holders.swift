@@ -209,7 +209,7 @@ extension FinitePublishers {
               source.kind == .member || (last == 0 && source.kind == .root),
               // Most names are no computed property anywhere: asked before the receiver's type, whose
               // lookup walks its superclasses.
-              index.properties(named: source.name).contains(where: \.isComputed),
+              index.declaresComputedProperty(named: source.name),
               last > 0 || SubscriptionFinder.localVariable(named: source.name, visibleAt: source.nameToken, in: tree) == nil,
               let owner = TypeResolver.ownerTypeThroughProperties(ofElement: last, in: chain, tree: tree, index: index),
               let property = index.property(source.name, ofType: owner), property.isComputed, !property.isStatic,

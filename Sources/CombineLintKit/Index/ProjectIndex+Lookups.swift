@@ -50,6 +50,15 @@ extension ProjectIndex {
         }
     }
 
+    /// Whether some type of the project declares a computed property of this name. Answered once
+    /// per name: asked for each use of a name, a list of its thousand declarations would be built
+    /// each time.
+    public func declaresComputedProperty(named name: String) -> Bool {
+        computedPropertyNames.answer(name) {
+            typesDeclaringProperty[name].contains { key in types[key]?.properties[name]?.isComputed ?? false }
+        }
+    }
+
     /// The type that the typealias `name` stands for, as written (`UICollectionViewDiffableDataSource<Section, Row>`
     /// for `typealias DataSource = …`), when every declaration of that name in the project says the
     /// same; nil when there is none, or when two say different things (nested aliases of one name).

@@ -15,6 +15,7 @@ extension ProjectIndex {
         var directSubtypes: [String: [String]] = [:]
         var ancestry: AncestryCache = AncestryCache()
         var subjectPropertyNames: NameFlagCache = NameFlagCache()
+        var computedPropertyNames: NameFlagCache = NameFlagCache()
         var neverFinishingPropertyNames: NameFlagCache = NameFlagCache()
         var testCaseTypeNames: NameFlagCache = NameFlagCache()
         var treeIndexByPath: [String: Int] = [:]
@@ -37,6 +38,7 @@ extension ProjectIndex {
             copy.directSubtypes = directSubtypes
             copy.ancestry = ancestry
             copy.subjectPropertyNames = subjectPropertyNames
+            copy.computedPropertyNames = computedPropertyNames
             copy.neverFinishingPropertyNames = neverFinishingPropertyNames
             copy.testCaseTypeNames = testCaseTypeNames
             copy.treeIndexByPath = treeIndexByPath

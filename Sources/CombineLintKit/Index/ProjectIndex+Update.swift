@@ -12,6 +12,7 @@ extension ProjectIndex {
         // Answers about ancestry may change with any declaration.
         ancestry = AncestryCache()
         subjectPropertyNames = NameFlagCache()
+        computedPropertyNames = NameFlagCache()
         neverFinishingPropertyNames = NameFlagCache()
         testCaseTypeNames = NameFlagCache()
 

@@ -80,6 +80,11 @@ public struct ProjectIndex: Sendable {
         _read { yield tables.subjectPropertyNames }
         _modify { yield &uniqueTables().subjectPropertyNames }
     }
+    /// Answers of `declaresComputedProperty(named:)`.
+    var computedPropertyNames: NameFlagCache {
+        _read { yield tables.computedPropertyNames }
+        _modify { yield &uniqueTables().computedPropertyNames }
+    }
     /// Answers of `NeverFinishingSources.isNeverFinishingProperty(_:index:)` (a cache, filled as rules ask).
     var neverFinishingPropertyNames: NameFlagCache {
         _read { yield tables.neverFinishingPropertyNames }
