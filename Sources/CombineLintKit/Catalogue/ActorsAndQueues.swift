@@ -25,10 +25,10 @@ extension Catalogue {
     /// them: `NSStatusBar.system.statusItem(withLength: NSStatusItem.variableLength)`.
     public static let mainActorObjectFactories: [String] = ["statusItem(withLength:"]
 
-    /// The application object as code names it, without spaces: AppKit's `NSApp` global and the
-    /// shared `UIApplication`/`NSApplication`, main-actor objects whatever type holds the code
-    /// (`NSApp.dockTile.badgeLabel = …`, `UIApplication.shared.applicationIconBadgeNumber = …`).
-    public static let sharedApplicationObjects: [String] = ["NSApp", "UIApplication.shared", "NSApplication.shared"]
+    /// The application object as code names it, by the names of its path: AppKit's `NSApp` global
+    /// and the shared `UIApplication`/`NSApplication`, main-actor objects whatever type holds the
+    /// code (`NSApp.dockTile.badgeLabel = …`, `UIApplication.shared.applicationIconBadgeNumber = …`).
+    public static let sharedApplicationObjects: [[String]] = [["NSApp"], ["UIApplication", "shared"], ["NSApplication", "shared"]]
 
     /// Main-actor types that stand for the application or its windows, not for something it shows:
     /// an app delegate is a `UIResponder`.

@@ -37,19 +37,19 @@ enum CallbackParameterQueues {
         let labels = element.argumentLabels
         // The methods of the name the labels fit, grouped by declaring type once per name and labels:
         // each receiver type then takes its own group (every feature may declare its own `send(_:completion:)`).
-        let makeCandidates = { () -> FinitePublishers.Candidates in
+        let makeCandidates = { () -> ProjectFunctionCalls.Candidates in
             let fitting = index.functions[element.name].filter { reference in
                 let function = index.trees[reference.tree].functions[reference.item]
                 return function.kind == .function && function.bodyOpen != nil && function.accepts(argumentLabels: labels)
                     && !TestCaseCode.isTestOrDouble(function.nameToken, of: index.trees[reference.tree], index: index)
             }
-            return FinitePublishers.Candidates(grouping: fitting, index: index)
+            return ProjectFunctionCalls.Candidates(grouping: fitting, index: index)
         }
         let candidates = memo.map { $0.value(for: "callback-candidates \(element.name) \(labels)", makeCandidates) } ?? makeCandidates()
         var methods = candidates.functions
         // `gateway.send(…)` with `let gateway: GatewayClient`: that type's methods (its ancestors', its conformers').
         if let receiver = TypeResolver.ownerTypeThroughProperties(ofElement: call.element, in: chain, tree: tree, index: index)?.lastNameComponent {
-            let owned = index.relatedTypes(of: receiver).flatMap { candidates.byOwner[$0] ?? [] }.sorted().map { candidates.functions[$0] }
+            let owned = candidates.declared(byTypesRelatedTo: receiver, index: index)
             if !owned.isEmpty { methods = owned }
         } else if ProjectFunctionCalls.isMadeOnFrameworkType(at: call.element, of: chain, index: index) {
             return false

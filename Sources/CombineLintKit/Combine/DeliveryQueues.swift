@@ -27,7 +27,8 @@ struct DeliveryQueues {
     var subjectLevels = BackgroundSubjects.maximumLevels
     /// How many levels of the project's functions the source of a chain is followed through: an
     /// endpoint (`api.receipts()`) often returns the call of one shared helper (`get("me/receipts")`)
-    /// that returns the request, so two; none left while judging what the innermost returns.
+    /// that returns the request, or of one that hands it to another (`get(path)` → `perform(request)`),
+    /// so three; none left while judging what the innermost returns.
     var sourceFunctionLevels = DeliveryQueues.maximumSourceFunctionLevels
     static let maximumSourceFunctionLevels = 3
     /// Whether to ask what the project's functions an inner publisher comes from return: only at the
@@ -210,14 +211,25 @@ struct DeliveryQueues {
                 : TypeResolver.ownerTypeThroughProperties(ofElement: sourceEnd - 1, in: chain, tree: tree, index: index),
               let property = index.property(source.name, ofType: owner), property.isComputed,
               let (t, returned) = index.chainsReturnedByGetter(of: property), !returned.isEmpty else { return nil }
-        var queues = DeliveryQueues(tree: index.trees[t], index: index, memo: memo)
+        var queues = reading(index.trees[t])
         queues.sourceLocalLevels = sourceLocalLevels - 1
+        return Self.sameBackground(returned.map { c in queues.delivery(of: index.trees[t].chains[c], before: index.trees[t].chains[c].elements.count) })
+    }
+
+    /// Questions about code of `other` (a function's or a getter's file), asked as far as this one
+    /// follows senders, subjects and functions.
+    private func reading(_ other: SyntaxTree) -> DeliveryQueues {
+        var queues = DeliveryQueues(tree: other, index: index, memo: memo)
         queues.sourceFunctionLevels = sourceFunctionLevels
         queues.followsNotifications = followsNotifications
         queues.subjectLevels = subjectLevels
-        let deliveries = returned.map { c in queues.delivery(of: index.trees[t].chains[c], before: index.trees[t].chains[c].elements.count) }
-        guard case .background = deliveries[0], deliveries.allSatisfy({ $0 == deliveries[0] }) else { return nil }
-        return deliveries[0]
+        return queues
+    }
+
+    /// The delivery of every one of `deliveries` when they are all the same background one, and there is one.
+    private static func sameBackground(_ deliveries: [Delivery]) -> Delivery? {
+        guard let first = deliveries.first, case .background = first, deliveries.allSatisfy({ $0 == first }) else { return nil }
+        return first
     }
 
     /// The scheduler a delivering step names: the labelled argument of `receive(on:)`, `debounce`, …,
@@ -567,7 +579,7 @@ struct DeliveryQueues {
                 ?? makeCandidates()
             var chosen = candidates.functions
             if let receiverType {
-                let owned = index.relatedTypes(of: receiverType).flatMap { candidates.byOwner[$0] ?? [] }.sorted().map { candidates.functions[$0] }
+                let owned = candidates.declared(byTypesRelatedTo: receiverType, index: index)
                 if !owned.isEmpty { chosen = owned }
             }
             let app = chosen.map { (index.trees[$0.tree], $0.item) }
@@ -649,21 +661,18 @@ struct DeliveryQueues {
 
     /// The project's functions that `call` may run (its argument labels fit their parameters, so
     /// `Timer.publish(every:on:in:)` never stands for a project `publish(_:)`), that return something
-    /// and have a body; test doubles aside.
-    /// The project's functions `call` may run; on a framework type (`onFrameworkType`), none declared
-    /// in the body of a project type.
-    private func appFunctionCandidates(called call: ChainElement, onFrameworkType: Bool) -> FinitePublishers.Candidates {
+    /// and have a body, grouped by declaring type; test doubles aside, and on a framework type
+    /// (`onFrameworkType`) none declared in the body of a project type.
+    private func appFunctionCandidates(called call: ChainElement, onFrameworkType: Bool = false) -> ProjectFunctionCalls.Candidates {
         let declarations = ProjectFunctionCalls.declarations(runBy: call, matching: .labels, requireBody: true, publisherResults: true, index: index)
             .filter { !onFrameworkType || !ProjectFunctionCalls.isDeclaredInProjectType($0, index: index) }
             .filter { !TestCaseCode.isTestOrDouble(index.trees[$0.tree].functions[$0.item].nameToken, of: index.trees[$0.tree], index: index) }
-        return FinitePublishers.Candidates(grouping: declarations, index: index)
+        return ProjectFunctionCalls.Candidates(grouping: declarations, index: index)
     }
 
-    private func appFunctions(called call: ChainElement, onFrameworkType: Bool = false) -> [(tree: SyntaxTree, function: Int)] {
-        let declarations = ProjectFunctionCalls.declarations(runBy: call, matching: .labels, requireBody: true, publisherResults: true, index: index)
-            .filter { !onFrameworkType || !ProjectFunctionCalls.isDeclaredInProjectType($0, index: index) }
-        return declarations.map { (index.trees[$0.tree], $0.item) }
-            .filter { !TestCaseCode.isTestOrDouble($0.tree.functions[$0.function].nameToken, of: $0.tree, index: index) }
+    /// `appFunctionCandidates(called:)`, each with its file's tree.
+    private func appFunctions(called call: ChainElement) -> [(tree: SyntaxTree, function: Int)] {
+        appFunctionCandidates(called: call).functions.map { (index.trees[$0.tree], $0.item) }
     }
 
     /// Whether `call` runs only project functions that return a synchronous source with no
@@ -690,17 +699,14 @@ struct DeliveryQueues {
     /// expression) is a pipeline and they all deliver off the main thread; else `.unknown`.
     private func returnedDelivery(of f: Int, in tree: SyntaxTree) -> Delivery {
         guard let returned = tree.chainsReturned(byFunction: f) else { return .unknown }
-        var queues = DeliveryQueues(tree: tree, index: index, memo: memo)
+        // Not following senders while answering where a sender runs (as `reading` carries over): that
+        // went round in circles (a subject sent into from a sink of a pipeline that a function returns from the subject).
+        var queues = reading(tree)
         queues.sourceFunctionLevels = sourceFunctionLevels - 1
-        // Not following senders while answering where a sender runs: that went round in circles
-        // (a subject sent into from a sink of a pipeline that a function returns from the subject).
-        queues.followsNotifications = followsNotifications
-        queues.subjectLevels = subjectLevels
         // `if let cached { return Just(cached).eraseToAnyPublisher() }`: a constant answered on the
         // subscriber's thread; the other returns decide, and one delivering off main races it.
         let deliveries = returned.filter { !Self.answersAsSubscribed($0) }.map { queues.delivery(of: $0, before: $0.elements.count) }
-        guard let first = deliveries.first, case .background = first, deliveries.allSatisfy({ $0 == first }) else { return .unknown }
-        return first
+        return Self.sameBackground(deliveries) ?? .unknown
     }
 
     /// `Just(x)`, `Empty()`, `Fail(error:)` with no scheduler step after them: the values (or the

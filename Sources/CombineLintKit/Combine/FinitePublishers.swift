@@ -259,7 +259,7 @@ public struct FinitePublishers: Sendable {
             let all = self.memo.map { $0.value(for: "finishing-candidates \(selector) \(call.name) \(unwrapped)", makeCandidates) } ?? makeCandidates()
             var named = all.functions
             if let receiverType, !named.isEmpty {
-                let owned = index.relatedTypes(of: receiverType.lastNameComponent).flatMap { all.byOwner[$0] ?? [] }.sorted().map { named[$0] }
+                let owned = all.declared(byTypesRelatedTo: receiverType.lastNameComponent, index: index)
                 if !owned.isEmpty { named = owned } else if writtenType { return .never }
             }
             // A test double's `fetch()` returning a subject the test drives stands in for the app's
@@ -275,32 +275,12 @@ public struct FinitePublishers: Sendable {
     }
 
     /// The project's functions a call may run, by its full selector (else by its name), that return
-    /// something (and, for a call written without `?` or `!`, no Optional), with their positions by
-    /// the simple name of the type that declares each.
-    struct Candidates: Sendable {
-        var functions: [DeclarationReference] = []
-        var byOwner: [String: [Int]] = [:]
-
-        init(functions: [DeclarationReference] = []) {
-            self.functions = functions
-        }
-
-        /// `functions`, with their positions by the simple name of the type that declares each.
-        init(grouping functions: [DeclarationReference], index: ProjectIndex) {
-            self.functions = functions
-            for (position, ref) in functions.enumerated() {
-                let tree = index.trees[ref.tree]
-                guard let t = tree.functions[ref.item].enclosingType else { continue }
-                byOwner[tree.types[t].name.lastNameComponent, default: []].append(position)
-            }
-        }
-    }
-
-    static func candidates(of call: ChainElement, unwrapped: Bool, index: ProjectIndex) -> Candidates {
+    /// something (and, for a call written without `?` or `!`, no Optional), grouped by declaring type.
+    static func candidates(of call: ChainElement, unwrapped: Bool, index: ProjectIndex) -> ProjectFunctionCalls.Candidates {
         // Only a function that returns a publisher can be the source of a pipeline.
         let functions = ProjectFunctionCalls.declarations(runBy: call, matching: .selectorElseName, requireBody: true, publisherResults: true,
                                                           also: { unwrapped || !$0.returnType.hasSuffix("?") }, index: index)
-        return Candidates(grouping: functions, index: index)
+        return ProjectFunctionCalls.Candidates(grouping: functions, index: index)
     }
 
     /// What function `f` of `tree` returns: only finishing pipelines, or pipelines whose sources

@@ -1,6 +1,30 @@
 /// What a call of the project's own functions (`validator.validate(text)`, `api.rates()`) may run
 /// and what those functions declare or return, for the rules that judge a pipeline by its source.
 enum ProjectFunctionCalls {
+    /// Declarations of the project's functions a call may run, with their positions by the simple
+    /// name of the type that declares each: worked out once per selector, so that each receiver type
+    /// takes its own group (every feature may declare a `load()` of its own service) without reading
+    /// every declaration of the name again.
+    struct Candidates: Sendable {
+        var functions: [DeclarationReference] = []
+        var byOwner: [String: [Int]] = [:]
+
+        init(grouping functions: [DeclarationReference], index: ProjectIndex) {
+            self.functions = functions
+            for (position, ref) in functions.enumerated() {
+                let tree = index.trees[ref.tree]
+                guard let t = tree.functions[ref.item].enclosingType else { continue }
+                byOwner[tree.types[t].name.lastNameComponent, default: []].append(position)
+            }
+        }
+
+        /// The candidates declared by type `typeName`, the types it inherits from or conforms to, or
+        /// those inheriting from or conforming to it, in their order; empty when none is.
+        func declared(byTypesRelatedTo typeName: String, index: ProjectIndex) -> [DeclarationReference] {
+            index.relatedTypes(of: typeName).flatMap { byOwner[$0] ?? [] }.sorted().map { functions[$0] }
+        }
+    }
+
     /// How a call is matched to the project's declarations of its name.
     enum Matching {
         /// Its argument labels fit the parameters (defaults and trailing closures allowed).

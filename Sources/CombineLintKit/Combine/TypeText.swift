@@ -47,6 +47,14 @@ public enum TypeText {
         return type
     }
 
+    /// A function type whose result is `Void` or `()`, optional or not: `(URL) -> Void`,
+    /// `((URL) -> Void)?`, `@escaping () -> ()`.
+    public static func isFunctionReturningNothing(_ text: String) -> Bool {
+        var type = unwrappingOptional(text)
+        if type.hasPrefix("("), type.hasSuffix(")"), !type.hasSuffix("->()") { type = String(type.dropFirst().dropLast()) }
+        return type.hasSuffix("->Void") || type.hasSuffix("->()")
+    }
+
     /// The element type of an array or the value type of a dictionary as written, spaces removed:
     /// `[String: Future<Int, Never>]` gives `Future<Int,Never>`, `[Job]` gives `Job`; `nil` for any
     /// other type.

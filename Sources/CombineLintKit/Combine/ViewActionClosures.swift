@@ -37,11 +37,7 @@ enum ViewActionClosures {
             property = nil
         }
         guard let property, !property.isComputed else { return false }
-        // `(URL) -> Void`, `((URL) -> Void)?`, `@escaping () -> ()`.
-        var text = property.typeText.filter { !$0.isWhitespace }
-        if text.hasSuffix("?") || text.hasSuffix("!") { text.removeLast() }
-        if text.hasPrefix("("), text.hasSuffix(")"), !text.hasSuffix("->()") { text = String(text.dropFirst().dropLast()) }
-        return text.hasSuffix("->Void") || text.hasSuffix("->()")
+        return TypeText.isFunctionReturningNothing(property.typeText)
     }
 
     /// The action closure of a `Button(…)`: the `action:` argument, or else the first trailing

@@ -166,20 +166,12 @@ public struct MainActorBackgroundDeliveryRule: Rule {
     private func sharedApplicationUse(in c: Int, hops: MainHopSpans, tree: SyntaxTree) -> String? {
         for i in tokensOnDeliveryQueue(in: c, hops: hops, tree: tree) where tree.tokens[i].kind == .identifier {
             guard i == 0 || tree.tokens[i - 1].kind != .period else { continue }
-            for object in Catalogue.sharedApplicationObjects {
-                let parts = object.split(separator: ".")
-                // `NSApp` then `.member`, or `UIApplication` `.` `shared` then `.member`.
-                var k = i
-                var matches = true
-                for (n, part) in parts.enumerated() {
-                    if n > 0 {
-                        guard k + 2 < tree.tokens.count, tree.tokens[k + 1].kind == .period else { matches = false; break }
-                        k += 2
-                    }
-                    guard tree.isWord(k, String(part)) else { matches = false; break }
-                }
-                guard matches, k + 2 < tree.tokens.count, tree.tokens[k + 1].kind == .period, tree.tokens[k + 2].kind == .identifier else { continue }
-                return object + "." + tree.name(k + 2)
+            for path in Catalogue.sharedApplicationObjects {
+                // `NSApp` then `.member`, or `UIApplication` `.` `shared` then `.member`: name, period, name, ….
+                let last = i + 2 * path.count
+                guard last < tree.tokens.count, tree.tokens[last].kind == .identifier,
+                      path.indices.allSatisfy({ n in tree.isWord(i + 2 * n, path[n]) && tree.tokens[i + 2 * n + 1].kind == .period }) else { continue }
+                return (path + [tree.name(last)]).joined(separator: ".")
             }
         }
         return nil

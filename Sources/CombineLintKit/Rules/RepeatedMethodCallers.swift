@@ -340,10 +340,7 @@ enum RepeatedMethodCallers {
         return (tree.localsByName[name] ?? []).contains { v in
             let variable = tree.variables[v]
             guard variable.nameToken > open, variable.nameToken < token, let initializer = variable.initializer,
-                  initializer.count >= 3, tree.innermostClosure(of: variable.nameToken) == caller else { return false }
-            guard tree.tokens[initializer.lowerBound].kind == .identifier, tree.tokens[initializer.lowerBound + 1].kind == .leftParen,
-                  Int(tree.matching[initializer.lowerBound + 1]) == initializer.upperBound else { return false }
-            let callee = tree.name(initializer.lowerBound)
+                  tree.innermostClosure(of: variable.nameToken) == caller, let callee = calleeOfWholeCall(initializer, in: tree) else { return false }
             return callee.first?.isUppercase == true || isFactory(callee, of: tree.functions[function].enclosingType, in: tree)
         }
     }
@@ -370,14 +367,21 @@ enum RepeatedMethodCallers {
                   let caller = tree.outerMethod(of: i) ?? initializer(around: i, in: tree) else { return false }
             let value = element.arguments[position].value
             let first = value.lowerBound
-            let isConstruction = tree.tokens[first].kind == .identifier && tree.name(first).first?.isUppercase == true
-                && first + 1 <= value.upperBound && tree.tokens[first + 1].kind == .leftParen && Int(tree.matching[first + 1]) == value.upperBound
+            let isConstruction = calleeOfWholeCall(value, in: tree)?.first?.isUppercase == true
             let isNewLocal = value.count == 1 && tree.tokens[first].kind == .identifier
                 && isMadeInFunction(tree.name(first), before: first, function: caller, in: tree)
             guard isConstruction || isNewLocal else { return false }
             calls += 1
         }
         return calls > 0
+    }
+
+    /// The name called when tokens `range` are one call and nothing else (`BookingCoordinator(…)`,
+    /// `makeCoordinator(for: tab)`).
+    private static func calleeOfWholeCall(_ range: ClosedRange<Int>, in tree: SyntaxTree) -> String? {
+        guard range.count >= 3, tree.tokens[range.lowerBound].kind == .identifier, tree.tokens[range.lowerBound + 1].kind == .leftParen,
+              Int(tree.matching[range.lowerBound + 1]) == range.upperBound else { return nil }
+        return tree.name(range.lowerBound)
     }
 
     /// `makeCoordinator(for: tab)`: a method of the type whose every `return` builds a new object

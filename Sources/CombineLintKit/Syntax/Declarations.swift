@@ -115,24 +115,27 @@ public struct FunctionDecl: Sendable, Hashable {
     /// may also be a trailing closure for a function-typed parameter), the parameters passed over
     /// have defaults, and so do those left after the last argument.
     public func accepts(argumentLabels labels: [String]) -> Bool {
-        func matches(_ parameter: Parameter, _ label: String) -> Bool {
-            (parameter.label ?? "_") == label || (label == "_" && parameter.typeText.contains("->"))
-        }
-        var p = 0
-        for label in labels {
-            while p < parameters.count, !matches(parameters[p], label) {
-                guard parameters[p].hasDefault else { return false }
-                p += 1
-            }
-            guard p < parameters.count else { return false }
-            p += 1
-        }
-        return parameters[p...].allSatisfy(\.hasDefault)
+        guard let after = matchArguments(labels, { _, _ in true }) else { return false }
+        return parameters[after...].allSatisfy(\.hasDefault)
     }
 
     /// The parameter that receives argument `position` of a call written with `labels` (trailing
     /// closures last, `_` for an unlabelled one), matched as `accepts(argumentLabels:)` matches them.
     public func parameterIndex(receivingArgumentAt position: Int, labels: [String]) -> Int? {
+        var found: Int?
+        _ = matchArguments(labels) { argument, parameter in
+            if argument == position { found = parameter }
+            return argument < position
+        }
+        return found
+    }
+
+    /// Matches the arguments, in order, to parameters: each label to the next parameter of that
+    /// label (an unlabelled argument also to a function-typed parameter, for a trailing closure),
+    /// passing over parameters with defaults. `visit` gets each argument's position and its
+    /// parameter's, and stops the match by returning false. The position after the last parameter
+    /// matched, or nil when an argument fits no parameter.
+    private func matchArguments(_ labels: [String], _ visit: (_ argument: Int, _ parameter: Int) -> Bool) -> Int? {
         func matches(_ parameter: Parameter, _ label: String) -> Bool {
             (parameter.label ?? "_") == label || (label == "_" && parameter.typeText.contains("->"))
         }
@@ -143,10 +146,10 @@ public struct FunctionDecl: Sendable, Hashable {
                 p += 1
             }
             guard p < parameters.count else { return nil }
-            if n == position { return p }
+            guard visit(n, p) else { return p + 1 }
             p += 1
         }
-        return nil
+        return p
     }
 }
 
