@@ -12599,7 +12599,8 @@ is not reported. A `nil` that a function writes only to clear the last value bef
 (`errorMessage = nil` at the start of `reload()`, whose request then sets `errorMessage = error.localizedDescription`)
 is no such state: it keeps the old event from being replayed meanwhile, and no consumer, all skipping `nil`, receives it. Uses in test code (a test case, a spy or mock, a file of a test target) are evidence
 neither way: a test's `compactMap { $0 }` waits for the next value, and its
-`XCTAssertNil(store.link.value)` checks the producer, not how the app consumes the value. Nor is a
+`XCTAssertNil(store.link.value)` checks the producer, not how the app consumes the value; its
+`store.bookingConfirmed.send(nil)` drives the producer by hand, and is no nil write of the app. Nor is a
 subscriber that only prints or logs the value (`sink { print($0 ?? "none") }`): a trace shows nil
 as it shows any value, which says nothing of what nil means to the app. Nor is a consumer that maps the value
 away (`alerts.latestAlert.map { _ in () }` merged into a refresh trigger): it never sees the value, nil or not.

@@ -1127,8 +1127,11 @@ public struct SubjectFakeInitialValueRule: Rule {
     /// nil writes through a member chain, as "tree:token" of the member's name:
     /// `x.toast = nil`, and for subjects `x.toast.send(nil)`, `x.toast.value = nil`; also writes of
     /// a value that may be nil (`self.imageID = episode?.imageID`, see `mayBeNil`).
+    /// A test's `store.toast.send(nil)` drives the producer by hand: like a test's consumers, it
+    /// says nothing about how the app treats nil.
     static func memberNilWrites(of name: String, kind: Kind, index: ProjectIndex) -> [String] {
         var result: [String] = []
+        var testCode = TestCaseCode.Answers()
         for use in index.memberUses[name] ?? [] where !use.projected {
             let tree = index.trees[use.tree]
             let chain = tree.chains[use.chain]
@@ -1144,7 +1147,9 @@ public struct SubjectFakeInitialValueRule: Rule {
                 if next.name == "value" { writes = assignedNil }
                 if next.name == "send", next.arguments.count == 1, mayBeNil(next.arguments[0].value.lowerBound, in: tree) { writes = true }
             }
-            if writes { result.append("\(use.tree):\(element.nameToken)") }
+            if writes, !testCode.isTestOrDouble(chain.first, of: tree, treeIndex: use.tree, index: index) {
+                result.append("\(use.tree):\(element.nameToken)")
+            }
         }
         return result
     }
