@@ -87,6 +87,11 @@ public struct FinitePublishers: Sendable {
                     finishing = false
                 }
             } else if Catalogue.publisherMakingClosureOperators.contains(element.name) {
+                // `flatMap(vehicles.currentRange(for:))`: the referenced function makes each inner publisher.
+                if element.closures.isEmpty, let reference = FinitePublishers.referencedFunction(in: element, of: tree) {
+                    finishing = finishing && finishes(reference, before: reference.elements.count, in: tree, depth: depth + 1)
+                    continue
+                }
                 finishing = finishing && !element.closures.isEmpty
                     && element.closures.allSatisfy({ returnsFinishing(closure: $0, in: tree, depth: depth) })
             } else if element.name == "switchToLatest" {
@@ -110,6 +115,19 @@ public struct FinitePublishers: Sendable {
             return Catalogue.namesPublisherType(simple) || simple.hasSuffix("Subject")
         }
         return !namesPublisher(type.name) && !type.inheritance.contains(where: namesPublisher)
+    }
+
+    /// The function an operator is handed by its compound name (`flatMap(vehicles.currentRange(for:))`,
+    /// `catch(self.fallback(_:))`), as a chain whose last element is that name: judged as a call of it.
+    static func referencedFunction(in element: ChainElement, of tree: SyntaxTree) -> Chain? {
+        guard element.isCall, element.arguments.count == 1, case let argument = element.arguments[0], argument.label == nil,
+              argument.closure == nil, let c = tree.chain(startingAt: argument.value.lowerBound), case let chain = tree.chains[c],
+              chain.last == argument.value.upperBound, chain.elements.last?.isCall == true,
+              tree.tokens[chain.last].kind == .rightParen, case let open = Int(tree.matching[chain.last]), open + 1 < chain.last,
+              tree.tokens[chain.last - 1].kind == .colon,
+              ((open + 1)..<chain.last).allSatisfy({ [.colon, .identifier, .keyword].contains(tree.tokens[$0].kind) || tree.tokenIs($0, "_") })
+        else { return nil }
+        return chain
     }
 
     /// `first()`, `first(where:)`, `prefix(3)`; not `prefix(while:)` or `prefix(untilOutputFrom:)`,

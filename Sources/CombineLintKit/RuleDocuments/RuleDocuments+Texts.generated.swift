@@ -11261,7 +11261,9 @@ cannot show endless (`api.requestUploadSlot()` with `let api: UploadAPI`): most 
 answers once and lets go of `self` (one whose app conformers return a subject, a `$property` or a
 notification, `service.messages(in: id)`, is endless, and is reported, and so is a request followed by a
 `flatMap` into such a publisher, `loans.checkOut(basket).flatMap { self.loans.dueDates(for: $0) }`: once
-it answers, the pipeline lives as long as the inner one); likewise a call of the project's
+it answers, the pipeline lives as long as the inner one; a `flatMap` handed a function by its compound name,
+`Just(id).flatMap(vehicles.currentRange(for:))`, is judged by what that function returns: finite when it returns
+`batteryRange(for: id).first()`, endless when it returns the live stream); likewise a call of the project's
 own function that returns a publisher, takes none, and has no `return` that starts from an endless
 source (`repository.transactions(for: id)` returning a cached `Just` or `api.request(…)` through an
 injected token provider, `cache.image(for: url)` returning a shared `Future` kept while in flight):

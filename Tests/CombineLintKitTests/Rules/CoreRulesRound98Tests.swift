@@ -55,4 +55,33 @@ final class CoreRulesRound98Tests: XCTestCase {
         ])
         XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["App/BookingsStore.swift:2:9"])
     }
+
+    /// `Just(id).flatMap(vehicles.currentRange(for:))`: the function handed by its compound name makes
+    /// each inner publisher, so the chain finishes when what it returns does (`first()` of the live
+    /// stream), and never does when it returns the live stream itself.
+    func testAFlatMapHandedAFunctionByNameFinishesWhenThatFunctionsPublisherDoes() {
+        let text = """
+        final class VehicleService {
+            let liveTelemetry = PassthroughSubject<Int, Never>()
+            func batteryRange(for vehicleID: String) -> AnyPublisher<Int, Never> {
+                liveTelemetry.filter { $0 > 0 }.eraseToAnyPublisher()
+            }
+            func currentRange(for vehicleID: String) -> AnyPublisher<Int, Never> {
+                batteryRange(for: vehicleID).first().eraseToAnyPublisher()
+            }
+        }
+        final class VehicleDetailViewModel {
+            let vehicles: VehicleService
+            var cancellables = Set<AnyCancellable>()
+            var range = 0
+            init(vehicles: VehicleService, id: String) {
+                self.vehicles = vehicles
+                Just(id).flatMap(vehicles.currentRange(for:)).sink { r in self.range = r }.store(in: &cancellables)
+                Just(id).flatMap(vehicles.batteryRange(for:)).sink { r in self.range = r }.store(in: &cancellables)
+            }
+        }
+        """
+        let found = findings(of: StrongSelfCaptureRule.self, in: [(path: "Vehicles.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["17:67"])
+    }
 }
