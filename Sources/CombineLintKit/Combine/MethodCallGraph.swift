@@ -20,6 +20,10 @@ public struct MethodCallGraph: Sendable {
         /// a method the type declares (`final func onAppear() { didAppear() }` of a base view model):
         /// Swift dispatches that call to the type's override, so it is a caller of it.
         public var isInherited: Bool = false
+        /// A default implementation from an extension of a protocol the type conforms to, which the
+        /// type does not declare itself (`extension StageRingBinding { func bindRings(…) }`): a call
+        /// on self of that selector runs it.
+        public var isProtocolDefault: Bool = false
 
         /// For a property observer, the property it observes (`title` of `title.didSet`).
         public var observedProperty: String? {
@@ -69,9 +73,11 @@ public struct MethodCallGraph: Sendable {
     /// the property on self (`title = …`, `self.title = …`) is a call of its observers.
     /// `ancestors` holds the parts of the type's project superclasses, nearest first: their
     /// methods that call one of the type's own (and that no nearer class declares) join the graph,
-    /// marked `isInherited`.
+    /// marked `isInherited`. `protocolDefaults` holds the parts of the protocols it conforms to:
+    /// their methods with a body that neither the type nor its ancestors declare join the graph,
+    /// marked `isProtocolDefault`.
     public init(typeName: String, parts: [DeclarationReference], ancestors: [[DeclarationReference]] = [],
-                index: ProjectIndex, memo: ProjectMemo? = nil) {
+                protocolDefaults: [[DeclarationReference]] = [], index: ProjectIndex, memo: ProjectMemo? = nil) {
         self.typeName = typeName
         var methods: [Method] = []
         // The type's declarations and extensions, file by file (the index lists them in input
@@ -111,6 +117,7 @@ public struct MethodCallGraph: Sendable {
             }
         }
         methods += MethodCallGraph.inheritedCallers(of: methods, ancestors: ancestors, index: index)
+        methods += MethodCallGraph.defaultImplementations(besides: methods, ancestors: ancestors, protocols: protocolDefaults, index: index)
         var byName: [String: [Int]] = [:]
         var bySelector: [String: [Int]] = [:]
         var byBody: [Place: Int] = [:]
@@ -172,6 +179,31 @@ public struct MethodCallGraph: Sendable {
             for ref in parts {
                 let tree = index.trees[ref.tree]
                 for f in tree.types[ref.item].functions { declared.insert(tree.functions[f].selectorName) }
+            }
+        }
+        return result
+    }
+
+    /// The methods with a body of `protocols`' parts (their extensions) whose selector no method of
+    /// `own` and no part of `ancestors` declares, each selector once (the first protocol's).
+    private static func defaultImplementations(besides own: [Method], ancestors: [[DeclarationReference]],
+                                               protocols: [[DeclarationReference]], index: ProjectIndex) -> [Method] {
+        guard !protocols.isEmpty else { return [] }
+        var declared = Set(own.lazy.filter { !$0.isObserver }.map(\.selectorName))
+        for ref in ancestors.joined() {
+            let tree = index.trees[ref.tree]
+            for f in tree.types[ref.item].functions { declared.insert(tree.functions[f].selectorName) }
+        }
+        var result: [Method] = []
+        for ref in protocols.joined() {
+            let tree = index.trees[ref.tree]
+            for f in tree.types[ref.item].functions.sorted() {
+                let function = tree.functions[f]
+                guard function.kind == .function, !function.isLocal, !function.isStatic,
+                      let open = function.bodyOpen, let close = function.bodyClose,
+                      declared.insert(function.selectorName).inserted else { continue }
+                result.append(Method(tree: ref.tree, function: f, name: function.name, selectorName: function.selectorName,
+                                     body: open..<close, isProtocolDefault: true))
             }
         }
         return result

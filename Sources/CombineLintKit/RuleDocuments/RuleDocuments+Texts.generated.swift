@@ -8390,7 +8390,10 @@ made once per run of its method, and is judged as if written in the method);
   repeatedly on an object of this type and that calls a hook this type overrides (a generic base view model's
   `final func onAppear() { didAppear() }`, called from a view's `.onAppear { model.onAppear() }`, runs the subclass's
   `override func didAppear()` on every appearance), a conforming type calling a method of a protocol extension, when
-  the source never finishes and the caller does not empty the bag along the way;
+  the source never finishes and the caller does not empty the bag along the way; a cell's `configure(with:)` calling a
+  protocol's default method that stores into the cell's bag (`extension AvatarDisplaying { func loadAvatar(…) {
+  … .store(in: &avatarBag) } }`) is a cell's per-reuse store, reported for a finishing load too, unless
+  `prepareForReuse` empties that bag or the cell declares its own method of that selector;
 - a call `tab.willBeAdded()` on another object made by a method of another type that runs
   repeatedly there (a container's `@objc func update()` calling `addTab(tab)`, which calls it),
   when the receiver's type is the storing type or one it inherits from (an override runs), and

@@ -212,7 +212,7 @@ enum RepeatedMethodCallers {
                     TypeAnalysis(identity: identity, typeName: other, index: index, extraCallbacks: extraCallbacks,
                                  memo: memo, externalEntries: false)
                 }
-                if isSubtype, analysis.graph.byName[method] != nil { continue }
+                if isSubtype, analysis.graph.byName[method]?.contains(where: { !analysis.graph.methods[$0].isProtocolDefault }) == true { continue }
                 for (m, info) in analysis.graph.methods.enumerated() {
                     let calls = MethodCallGraph.selfCalls(in: info.body, of: index.trees[info.tree], names: [method: []])
                     guard let call = calls.first else { continue }

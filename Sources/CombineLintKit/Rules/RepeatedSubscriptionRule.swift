@@ -54,6 +54,10 @@ public struct RepeatedSubscriptionRule: Rule {
             let analysis = context.memo.value(for: key) {
                 TypeAnalysis(identity: store.identity, typeName: store.typeName, index: context.index, extraCallbacks: extra, memo: context.memo)
             }
+            if let finding = conformerFinding(store, treeIndex: treeIndex, extra: extra, in: tree, context) {
+                findings.append(finding)
+                continue
+            }
             guard let method = analysis.graph.method(inTree: treeIndex, function: store.function) else {
                 // `init` is no method of the graph; an entry closure inside it still runs per event.
                 if let finding = entryClosureFinding(store, treeIndex: treeIndex, analysis: analysis, memoKey: key, context) {
@@ -73,41 +77,76 @@ public struct RepeatedSubscriptionRule: Rule {
                 }
                 continue
             }
-            guard !analysis.isReset(store.bag, along: path, storeToken: store.token, memo: context.memo, memoKey: key) else { continue }
-            if isStoredRightInCellMethod(store, in: tree, context) { continue }
-            var names = path.map(\.label) + [store.label]
-            // Back to the foreground, or an edit of a search field: a request made there finishes;
-            // only a source that never does leaves one more live subscription per run.
-            if analysis.startsWhereRequestsAreExpected(path),
-               !NeverFinishingSources.startsNeverFinishing(tree.chains[store.chain], before: store.subscriber, tree: tree, index: context.index, extraNames: []) {
-                continue
+            if let finding = pathFinding(store, path: path, analysis: analysis, memoKey: key, in: tree, context) {
+                findings.append(finding)
             }
-            // A request-style pipeline, from any repeated entry (back on screen, a pull to refresh, a
-            // notification): a project function that returns only requests (`store.list()` returning
-            // `Publishers.MergeMany(loads).collect()` of `Deferred { Future … }`s) answers and finishes,
-            // so no live subscription is left per run, as `store_in_appearance` takes it for a store
-            // made right in the callback.
-            if !store.waitsForCondition, !analysis.startsInCellReuse(path),
-               FinitePublishers(index: context.index, memo: context.memo, oneShot: true)
-                .finishes(tree.chains[store.chain], before: store.subscriber, in: tree) {
-                continue
-            }
-            // Run by a closure handed to another object's callback property, which that object calls
-            // on each tap: as for another type's repeated code, only a source that never finishes piles up.
-            if analysis.requiresEndlessSource(entry: path[0]) {
-                guard neverFinishes(store, in: tree, context) else { continue }
-            }
-            // Called from another type's repeated code: as for the direct calls, only a source
-            // that never finishes leaves one more live subscription per run.
-            if let first = analysis.graph.method(inTree: path[0].tree, body: path[0].body), let label = analysis.externalEntries[first] {
-                guard neverFinishes(store, in: tree, context) else { continue }
-                names.insert(label, at: 0)
-            }
-            let text = RepeatedSubscriptionRule.text(path: names.joined(separator: " → "), entry: names[0], store: store,
-                                                     subscribeOnceIn: "`viewDidLoad` or `init`", consequence: "values are handled several times and old requests race new ones")
-            findings.append(context.finding(tokens: store.token, message: text.message, help: text.help))
         }
         return findings
+    }
+
+    /// The finding of a store that `path` reaches from a repeated entry of the analysed type, unless
+    /// the bag is emptied along the way, the store is `store_in_appearance`'s, or the pipeline is a
+    /// request where one per run is expected. `entryType` names the entry's type when it is not the
+    /// store's (a conforming type running a protocol's default method).
+    private func pathFinding(_ store: Store, path: [TypeAnalysis.Step], analysis: TypeAnalysis, memoKey key: String, entryType: String? = nil,
+                             in tree: SyntaxTree, _ context: RuleContext) -> Finding? {
+        guard !analysis.isReset(store.bag, along: path, storeToken: store.token, memo: context.memo, memoKey: key) else { return nil }
+        if isStoredRightInCellMethod(store, in: tree, context) { return nil }
+        var names = path.map(\.label) + [store.label]
+        if let entryType { names[0] = entryType + "." + names[0] }
+        // Back to the foreground, or an edit of a search field: a request made there finishes;
+        // only a source that never does leaves one more live subscription per run.
+        if analysis.startsWhereRequestsAreExpected(path),
+           !NeverFinishingSources.startsNeverFinishing(tree.chains[store.chain], before: store.subscriber, tree: tree, index: context.index, extraNames: []) {
+            return nil
+        }
+        // A request-style pipeline, from any repeated entry (back on screen, a pull to refresh, a
+        // notification): a project function that returns only requests (`store.list()` returning
+        // `Publishers.MergeMany(loads).collect()` of `Deferred { Future … }`s) answers and finishes,
+        // so no live subscription is left per run, as `store_in_appearance` takes it for a store
+        // made right in the callback.
+        if !store.waitsForCondition, !analysis.startsInCellReuse(path),
+           FinitePublishers(index: context.index, memo: context.memo, oneShot: true)
+            .finishes(tree.chains[store.chain], before: store.subscriber, in: tree) {
+            return nil
+        }
+        // Run by a closure handed to another object's callback property, which that object calls
+        // on each tap: as for another type's repeated code, only a source that never finishes piles up.
+        if analysis.requiresEndlessSource(entry: path[0]) {
+            guard neverFinishes(store, in: tree, context) else { return nil }
+        }
+        // Called from another type's repeated code: as for the direct calls, only a source
+        // that never finishes leaves one more live subscription per run.
+        if let first = analysis.graph.method(inTree: path[0].tree, body: path[0].body), let label = analysis.externalEntries[first] {
+            guard neverFinishes(store, in: tree, context) else { return nil }
+            names.insert(label, at: 0)
+        }
+        let text = RepeatedSubscriptionRule.text(path: names.joined(separator: " → "), entry: names[0], store: store,
+                                                 subscribeOnceIn: "`viewDidLoad` or `init`", consequence: "values are handled several times and old requests race new ones")
+        return context.finding(tokens: store.token, message: text.message, help: text.help)
+    }
+
+    /// A store in a protocol's default method (`extension AvatarDisplaying { func loadAvatar(…) }`):
+    /// it runs for each conforming type that declares no method of its selector, from that type's
+    /// repeated code (a cell's `configure(with:)` calling `loadAvatar(…)` on every reuse). The first
+    /// conforming type (by name) whose repeated code reaches it gives the finding.
+    private func conformerFinding(_ store: Store, treeIndex: Int, extra: Set<String>, in tree: SyntaxTree, _ context: RuleContext) -> Finding? {
+        let index = context.index
+        guard index.type(named: store.typeName)?.kind == .protocol else { return nil }
+        for conformer in Set(index.subtypes(of: store.typeName).map(\.lastNameComponent)).sorted()
+        where index.type(named: conformer).map({ $0.kind != .protocol }) ?? false {
+            let members = TypeIdentity.members(named: conformer, index: index, memo: context.memo)
+            guard members.count == 1, let identity = members.first?.key else { continue }
+            let key = "repeated_subscription\u{0}" + identity.key + "\u{0}" + extra.sorted().joined(separator: ",")
+            let analysis = context.memo.value(for: key) {
+                TypeAnalysis(identity: identity, typeName: conformer, index: index, extraCallbacks: extra, memo: context.memo)
+            }
+            guard let m = analysis.graph.method(inTree: treeIndex, function: store.function), analysis.graph.methods[m].isProtocolDefault,
+                  let path = analysis.path(to: m), path.count >= 2,
+                  let finding = pathFinding(store, path: path, analysis: analysis, memoKey: key, entryType: conformer, in: tree, context) else { continue }
+            return finding
+        }
+        return nil
     }
 
     /// Whether a method of the storing type that empties the store's bag (in its body) is called
@@ -620,7 +659,17 @@ struct TypeAnalysis: Sendable {
             let members = TypeIdentity.members(named: simple, index: index, memo: memo)
             return members.count == 1 ? members.first?.value : nil
         }
-        let graph = MethodCallGraph(typeName: typeName, parts: parts, ancestors: ancestors, index: index, memo: memo)
+        // A protocol's default methods (`extension AvatarDisplaying { func loadAvatar(…) }`) run for
+        // this type when it declares none of its own.
+        var protocolNames = Set<String>()
+        let protocolDefaults = index.allAncestors(of: typeName).compactMap { name -> [DeclarationReference]? in
+            let simple = name.lastNameComponent
+            guard protocolNames.insert(simple).inserted, index.type(named: simple)?.kind == .protocol else { return nil }
+            let members = TypeIdentity.members(named: simple, index: index, memo: memo)
+            return members.count == 1 ? members.first?.value : nil
+        }
+        let graph = MethodCallGraph(typeName: typeName, parts: parts, ancestors: ancestors, protocolDefaults: protocolDefaults,
+                                    index: index, memo: memo)
         self.graph = graph
         self.index = index
         let isCell = Catalogue.reusableViewBases.contains { index.inherits(typeName, from: $0) }
@@ -630,7 +679,7 @@ struct TypeAnalysis: Sendable {
         var entries = Set<Int>()
         // A base class's callbacks calling an override are found from the base class's own analysis,
         // and named there (`BaseViewController.viewWillAppear(_:) → DetailViewController.bind()`).
-        for (m, method) in graph.methods.enumerated() where !method.isInherited {
+        for (m, method) in graph.methods.enumerated() where !method.isInherited && !method.isProtocolDefault {
             let function = index.trees[method.tree].functions[method.function]
             if Catalogue.repeatedCallbacks.contains(method.name) || extraCallbacks.contains(method.name)
                 || (function.isOverride && Catalogue.appKitViewOverrideCallbacks.contains(method.name))

@@ -84,4 +84,59 @@ final class CoreRulesRound98Tests: XCTestCase {
         let found = findings(of: StrongSelfCaptureRule.self, in: [(path: "Vehicles.swift", text: text)])
         XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["17:67"])
     }
+
+    /// A protocol's default method that stores into the conforming cell's bag
+    /// (`extension AvatarDisplaying { func loadAvatar(…) }`) runs on every reuse when the cell's
+    /// `configure(with:)` calls it: each reuse adds one more subscription, and a slow load lands in
+    /// the cell after it shows another row. A cell whose `prepareForReuse` empties the bag, and one
+    /// that declares its own `loadAvatar(from:)`, are not findings.
+    func testAProtocolDefaultMethodCalledFromACellsConfigureRepeatsPerReuse() {
+        let support = """
+        protocol AvatarDisplaying: AnyObject {
+            var avatarView: UIImageView { get }
+            var avatarBag: Set<AnyCancellable> { get set }
+        }
+        extension AvatarDisplaying {
+            func loadAvatar(from images: AnyPublisher<UIImage, Never>) {
+                images
+                    .sink { [weak self] image in self?.avatarView.image = image }
+                    .store(in: &avatarBag)
+            }
+        }
+        """
+        let cells = """
+        final class TrainerCell: UITableViewCell, AvatarDisplaying {
+            let avatarView = UIImageView()
+            var avatarBag = Set<AnyCancellable>()
+            func configure(with model: TrainerModel) {
+                loadAvatar(from: model.images)
+            }
+        }
+        final class ClassCell: UITableViewCell, AvatarDisplaying {
+            let avatarView = UIImageView()
+            var avatarBag = Set<AnyCancellable>()
+            override func prepareForReuse() {
+                super.prepareForReuse()
+                avatarBag.removeAll()
+            }
+            func configure(with model: ClassModel) {
+                loadAvatar(from: model.images)
+            }
+        }
+        final class RoomCell: UITableViewCell, AvatarDisplaying {
+            let avatarView = UIImageView()
+            var avatarBag = Set<AnyCancellable>()
+            func configure(with model: RoomModel) {
+                loadAvatar(from: model.images)
+            }
+            func loadAvatar(from images: AnyPublisher<UIImage, Never>) {
+                avatarBag = []
+                images.sink { [weak self] in self?.avatarView.image = $0 }.store(in: &avatarBag)
+            }
+        }
+        """
+        let found = findings(of: RepeatedSubscriptionRule.self, in: [(path: "AvatarDisplaying.swift", text: support), (path: "Cells.swift", text: cells)])
+        XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["AvatarDisplaying.swift:9:14"])
+        XCTAssertEqual(found.first?.message.hasPrefix("`TrainerCell.configure(with:) → loadAvatar(from:) → store(in:)`"), true)
+    }
 }
