@@ -12591,7 +12591,8 @@ bound without skipping `nil` (`.alert(item: $model.alert)`, directly or as one
 input of a `CombineLatest`), that a consumer maps to a value of its own (`$selectedClass.map { $0 == nil }`
 disabling a button, `map { $0 ?? .empty }`; for an error, alert, toast, banner or failure, only when what follows keeps
 the answer as state, `lastError.map { $0 == nil }.assign(to: \.isHidden, on: errorIcon)`, not when it only logs whether one is on show), that a subscriber handles when `nil` (`guard let value else {
-hideBanner(); return }`), or that other code sets to `nil` as a real state (clearing a selection; but not an error, alert, toast, banner or failure by its
+hideBanner(); return }`, also after `first()`: `$boardingPass.first().sink { guard let pass else { showNotReady(); return } … }`
+reads the current value once, nil included), or that other code sets to `nil` as a real state (clearing a selection; but not an error, alert, toast, banner or failure by its
 name or its value's type, which a `lastSyncError = nil` in a `clearError()` or a `toast = synced ? "Saved" : nil` only clears) or to a value that
 may be nil (`imageID = episode?.imageID`, `flag ? name : nil`; not `failed ? .invalidCredentials : .network`,
 a choice of two values), or that mirrors a pipeline of optional values in the declaring type

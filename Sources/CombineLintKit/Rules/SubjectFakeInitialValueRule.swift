@@ -541,6 +541,12 @@ public struct SubjectFakeInitialValueRule: Rule {
                 // unless what follows keeps it as state (`.assign(to: \.isHidden, on: errorIcon)`).
                 let rest = classify(chain, after: i, name: name, kind: kind, tree: tree, treeIndex: treeIndex, index: index, resets: &resets)
                 return rest == .state ? .state : .presence
+            case "first" where element.isCall && element.arguments.isEmpty && element.closures.isEmpty,
+                 "prefix" where element.isCall && element.arguments.count == 1 && element.arguments[0].label == nil:
+                // `$boardingPass.first().sink { guard let pass else { showNotReady(); return } … }`: the
+                // current value, read once, nil included: a state when what follows acts on nil.
+                let rest = classify(chain, after: i, name: name, kind: kind, tree: tree, treeIndex: treeIndex, index: index, resets: &resets)
+                return rest == .state ? .state : .neutral
             case "values" where i == chain.elements.count - 1 && !element.isCall:
                 // `for await value in subject.values { guard let value else { continue } … }`.
                 guard let loop = forAwaitLoop(over: chain, in: tree) else { return .neutral }

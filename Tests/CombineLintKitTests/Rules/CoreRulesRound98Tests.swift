@@ -139,4 +139,57 @@ final class CoreRulesRound98Tests: XCTestCase {
         XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["AvatarDisplaying.swift:9:14"])
         XCTAssertEqual(found.first?.message.hasPrefix("`TrainerCell.configure(with:) → loadAvatar(from:) → store(in:)`"), true)
     }
+
+    /// `$boardingPass.first().sink { guard let pass else { presentPassUnavailable(); return } … }` reads
+    /// the current value once and acts on nil ("not ready yet"): nil is a state, whatever a later
+    /// `compactMap { $0 }` consumer waits for. A `first()` consumer that only returns on nil says
+    /// nothing either way, so the other consumer's skip makes `gateNotice` an event.
+    func testAFirstValueConsumerActingOnNilReadsItAsAState() {
+        let engine = """
+        final class BoardingEngine: ObservableObject {
+            @Published private(set) var boardingPass: BoardingPass? = nil
+            @Published private(set) var gateNotice: GateNotice? = nil
+            func issue(_ pass: BoardingPass) { boardingPass = pass }
+            func announce(_ notice: GateNotice) { gateNotice = notice }
+        }
+        """
+        let screen = """
+        final class BoardingViewController: UIViewController {
+            let engine: BoardingEngine
+            var cancellables = Set<AnyCancellable>()
+            init(engine: BoardingEngine) {
+                self.engine = engine
+                super.init(nibName: nil, bundle: nil)
+            }
+            func showPass() {
+                engine.$boardingPass
+                    .first()
+                    .sink { [weak self] pass in
+                        guard let pass else {
+                            self?.presentPassUnavailable()
+                            return
+                        }
+                        self?.open(pass)
+                    }
+                    .store(in: &cancellables)
+                engine.$gateNotice
+                    .first()
+                    .sink { [weak self] notice in
+                        guard let notice else { return }
+                        self?.banner(notice)
+                    }
+                    .store(in: &cancellables)
+            }
+            func notifyWhenReady() {
+                engine.$boardingPass.compactMap { $0 }.sink { [weak self] in self?.open($0) }.store(in: &cancellables)
+                engine.$gateNotice.compactMap { $0 }.sink { [weak self] in self?.banner($0) }.store(in: &cancellables)
+            }
+            func presentPassUnavailable() {}
+            func open(_ pass: BoardingPass) {}
+            func banner(_ notice: GateNotice) {}
+        }
+        """
+        let found = findings(of: SubjectFakeInitialValueRule.self, in: [(path: "BoardingEngine.swift", text: engine), (path: "Boarding.swift", text: screen)])
+        XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["BoardingEngine.swift:3:33"])
+    }
 }
