@@ -12593,7 +12593,7 @@ disabling a button, `map { $0 ?? .empty }`; for an error, alert, toast, banner o
 the answer as state, `lastError.map { $0 == nil }.assign(to: \.isHidden, on: errorIcon)`, not when it only logs whether one is on show), that a subscriber handles when `nil` (`guard let value else {
 hideBanner(); return }`, also after `first()`: `$boardingPass.first().sink { guard let pass else { showNotReady(); return } … }`
 reads the current value once, nil included), or that other code sets to `nil` as a real state (clearing a selection; but not an error, alert, toast, banner or failure by its
-name or its value's type, which a `lastSyncError = nil` in a `clearError()` or a `toast = synced ? "Saved" : nil` only clears) or to a value that
+name or its value's type, a subject's output included (`refreshFailed = CurrentValueSubject<FerryError?, Never>(nil)`), which a `lastSyncError = nil` in a `clearError()`, a `toast = synced ? "Saved" : nil` or a `refreshFailed.send(nil)` after a good load only clears) or to a value that
 may be nil (`imageID = episode?.imageID`, `flag ? name : nil`; not `failed ? .invalidCredentials : .network`,
 a choice of two values), or that mirrors a pipeline of optional values in the declaring type
 (`….map { episode.chapter(at: $0) }.assign(to: &$currentChapter)`; not one that wraps non-optional

@@ -19,7 +19,7 @@ public struct SubjectFakeInitialValueRule: Rule {
         var findings: [Finding] = []
         for (v, variable) in tree.variables.enumerated() where !variable.isLocal && variable.enclosingType != nil {
             guard let (kind, valueType) = candidate(v, in: tree) else { continue }
-            if namesStandingState(variable.name, valueType: valueType), !namesANotice(variable, kind: kind) { continue }
+            if namesStandingState(variable.name, valueType: valueType), !namesANotice(variable, valueType: valueType) { continue }
             let typeName = tree.types[variable.enclosingType!].name.lastNameComponent
             // Asked once per simple type name, kind and property name: every feature of an app may
             // declare a nested `ViewModel` with the same `title`.
@@ -27,7 +27,7 @@ public struct SubjectFakeInitialValueRule: Rule {
             let evidence = context.memo.value(for: key) {
                 Evidence.gather(name: variable.name, kind: kind, declaringType: typeName, index: context.index, memo: context.memo)
             }
-            guard evidence.isEvent || (evidence.isEventByItsConsumers && namesANotice(variable, kind: kind)) else { continue }
+            guard evidence.isEvent || (evidence.isEventByItsConsumers && namesANotice(variable, valueType: valueType)) else { continue }
             let what = kind == .published ? "`@Published var \(variable.name)`" : "`\(variable.name)`"
             let message = "\(what) starts at nil only for its subscribers to skip it: an event kept as state, replayed to every new subscriber."
             let help = "Send the event through a `PassthroughSubject` (exposed as an `AnyPublisher`), which keeps no value and gives each subscriber only what is sent after it subscribed."
@@ -88,10 +88,10 @@ public struct SubjectFakeInitialValueRule: Rule {
     /// SyncError?`, `toast`): a notice is an event by nature, so code that writes nil into it
     /// (`clearError()`, `toast = synced ? "Saved" : nil`) makes nil no state that its consumers,
     /// which all skip nil, would render.
-    func namesANotice(_ variable: VariableDecl, kind: Kind) -> Bool {
-        // A subject's declared type also names its failure type (`Error`), which says nothing.
-        let texts = kind == .published ? [variable.name, variable.typeText] : [variable.name]
-        return texts.contains { text in
+    func namesANotice(_ variable: VariableDecl, valueType: String) -> Bool {
+        // For a subject, the value type is its output (`CurrentValueSubject<FerryError?, Never>`
+        // gives `FerryError?`): its declared type also names the failure type, which says nothing.
+        return [variable.name, valueType].contains { text in
             let lowered = text.lowercased()
             return Catalogue.noticeWords.contains { lowered.contains($0) }
         }

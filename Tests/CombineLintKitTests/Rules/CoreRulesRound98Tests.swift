@@ -192,4 +192,47 @@ final class CoreRulesRound98Tests: XCTestCase {
         let found = findings(of: SubjectFakeInitialValueRule.self, in: [(path: "BoardingEngine.swift", text: engine), (path: "Boarding.swift", text: screen)])
         XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["BoardingEngine.swift:3:33"])
     }
+
+    /// A subject whose output is an error (`CurrentValueSubject<FerryError?, Never>`) is a notice by
+    /// its value type, as an `@Published var failure: FerryError?` is: the store's own `send(nil)`
+    /// after a good load only clears it, and a consumer that ignores nil (`if let error { … }`) gets
+    /// the last failure replayed. A subject of another output cleared the same way holds a state.
+    func testASubjectOfAnErrorOutputIsANoticeThatANilWriteOnlyClears() {
+        let store = """
+        final class SailingStore {
+            let refreshFailed = CurrentValueSubject<FerryError?, Never>(nil)
+            let refreshedSailing = CurrentValueSubject<Sailing?, Never>(nil)
+            func reload() {
+                api.sailings { result in
+                    switch result {
+                    case .success(let sailings):
+                        self.refreshFailed.send(nil)
+                        self.refreshedSailing.send(nil)
+                        self.apply(sailings)
+                    case .failure(let error):
+                        self.refreshFailed.send(error)
+                        self.refreshedSailing.send(self.current)
+                    }
+                }
+            }
+        }
+        """
+        let model = """
+        final class SailingListViewModel {
+            private var cancellables = Set<AnyCancellable>()
+            init(store: SailingStore) {
+                store.refreshFailed
+                    .sink { [weak self] error in if let error { self?.fail(error) } }
+                    .store(in: &cancellables)
+                store.refreshedSailing
+                    .sink { [weak self] sailing in if let sailing { self?.show(sailing) } }
+                    .store(in: &cancellables)
+            }
+            func fail(_ error: FerryError) {}
+            func show(_ sailing: Sailing) {}
+        }
+        """
+        let found = findings(of: SubjectFakeInitialValueRule.self, in: [(path: "SailingStore.swift", text: store), (path: "SailingList.swift", text: model)])
+        XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["SailingStore.swift:2:9"])
+    }
 }
