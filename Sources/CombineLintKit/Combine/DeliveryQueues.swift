@@ -392,6 +392,12 @@ struct DeliveryQueues {
         let parts = text.replacingOccurrences(of: "?.", with: ".").replacingOccurrences(of: "!.", with: ".").split(separator: ".")
         guard let last = parts.last, parts.count <= 2, last.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return .unknown }
         let name = String(last)
+        // `.analysis` where a queue is expected (`init(queue: DispatchQueue = .analysis)`): a static
+        // queue the project declares in an extension of `DispatchQueue` or `OperationQueue`.
+        if text.hasPrefix("."), parts.count == 1 {
+            let declared = ["DispatchQueue", "OperationQueue"].compactMap { index.property(name, ofType: $0) }
+            return declared.contains { $0.isStatic && isBackgroundQueueText($0.initializerText.filter { $0 != " " }) } ? .background : .unknown
+        }
         // `socket.decodeQueue`: the queue property of the type of another object this code holds.
         if parts.count == 2, parts[0] != "self", parts[0] != "Self", parts[0].first?.isLowercase == true {
             guard let type = TypeResolver.typeOfName(String(parts[0]), at: range.lowerBound, in: tree, index: index),

@@ -141,7 +141,8 @@ enum NeverFinishingSources {
         let conditional = limitElement.argument("where") != nil || limitElement.argument("while") != nil
             || (limitElement.name == "first" && !limitElement.closures.isEmpty)
             || elements[..<limit].contains { Catalogue.valueFilteringOperators.contains($0.name) && $0.isCall }
-        guard conditional, let source = evidence(in: chain, before: limit, tree: tree, index: index, extraNames: []) else { return false }
+        guard conditional, let source = evidence(in: chain, before: limit, tree: tree, index: index, extraNames: []),
+              !waitsForWorkJustStarted(chain, in: tree) else { return false }
         // `manager.progress(for: id)` with the method's own `id`: each run waits on the stream of
         // its own argument, which the passing value of another run does not end.
         let call = elements[source]
@@ -150,6 +151,37 @@ enum NeverFinishingSources {
                 tree.tokens[k].kind == .identifier && SubscriptionFinder.isParameter(named: tree.name(k), visibleAt: k, in: tree)
             }
         })
+    }
+
+    /// Whether one of the two statements before the chain's, in its block, calls a method on the
+    /// object its source starts from (`sync.refreshNow()` then `sync.$status.first { … }`,
+    /// `viewModel.refresh()` then `viewModel.$isLoading.first { !$0 }`): the condition waits for the
+    /// outcome of the work that call just started, which comes, so the subscription ends.
+    static func waitsForWorkJustStarted(_ chain: Chain, in tree: SyntaxTree) -> Bool {
+        let elements = chain.elements
+        guard elements.count > 2, elements[0].kind == .root, !elements[0].isCall, elements[0].subscripts.isEmpty else { return false }
+        let viaSelf = Catalogue.selfAliases.contains(elements[0].name)
+        guard !viaSelf || (!elements[1].isCall && elements[1].subscripts.isEmpty) else { return false }
+        let object = viaSelf ? elements[1].name : elements[0].name
+        let start = chain.statementStart
+        // The block's opening token (-1 at the top level): every token after it up to the chain lies in the block.
+        let block = tree.enclosing[start]
+        var statements = 0
+        var k = start - 1
+        while k > max(Int(block), -1), statements < 2 {
+            defer { k -= 1 }
+            guard tree.statementStarts[k], tree.enclosing[k] == block else { continue }
+            statements += 1
+            // One call of the object's own method (`viewModel.refresh()`, `self.sync.refreshNow()`): no
+            // pipeline, no `send` (a subscription or a value sent starts no work that ends).
+            guard let c = tree.chain(startingAt: k), case let previous = tree.chains[c], previous.context == .statement,
+                  case let viaSelfToo = Catalogue.selfAliases.contains(previous.elements[0].name),
+                  previous.elements.count == (viaSelfToo ? 3 : 2), let last = previous.elements.last, last.isCall, last.kind == .member,
+                  last.name != "send", !Catalogue.isPipelineOperator(last) else { continue }
+            let named = previous.elements[previous.elements.count - 2]
+            if !named.isCall, named.subscripts.isEmpty, named.name == object { return true }
+        }
+        return false
     }
 
     /// Whether chain elements `0..<end` start from a method called on a dependency typed by a protocol

@@ -8491,7 +8491,9 @@ Not reported:
   (`let loads = ids.map { load($0) }`, then `Publishers.MergeMany(loads).collect()`). A limit that waits for a condition on a source that never
   finishes is reported, though (`model.objectWillChange.filter { isUnlocked }.first()`,
   `$state.first(where: \.isReady)`): until a value passes, each run leaves one more subscription
-  waiting, and then all of them act on that value at once.
+  waiting, and then all of them act on that value at once; not when one of the two statements before it
+  starts the work whose outcome it waits for on the same object (`viewModel.refresh()` then
+  `viewModel.$isLoading.dropFirst().first { !$0 }` in a pull to refresh), which comes.
 
 ## How to fix
 
@@ -10346,7 +10348,8 @@ runs again and again while its object lives: `viewWillAppear`, `viewIsAppearing`
 the app and scene lifecycle callbacks that run on every return to (or departure from) the foreground
 (`sceneWillEnterForeground`, `sceneDidBecomeActive`, `applicationDidBecomeActive` and the like; there only
 for a source that never finishes, and not past a plain limit, `updates.first()` or `prefix(1)`, which ends at the next value
-(one waiting for a condition, `$state.first(where: \.isReady)`, still piles up); a request made there answers, and a bag emptied in the callback that
+(one waiting for a condition, `$state.first(where: \.isReady)`, still piles up, unless the statement before starts the work whose
+outcome it waits for on the same object, `sync.refreshNow()` then `sync.$status.first { … }`); a request made there answers, and a bag emptied in the callback that
 always runs before it runs again, `sceneDidEnterBackground` or `sceneWillResignActive`, does not pile up),
 `viewWillLayoutSubviews`, `viewDidLayoutSubviews`, `layoutSubviews`, `traitCollectionDidChange`,
 `viewWillTransition(to:with:)`, `updateConstraints`, `updateViewConstraints`, safe area and

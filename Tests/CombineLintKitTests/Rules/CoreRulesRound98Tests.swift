@@ -235,4 +235,44 @@ final class CoreRulesRound98Tests: XCTestCase {
         let found = findings(of: SubjectFakeInitialValueRule.self, in: [(path: "SailingStore.swift", text: store), (path: "SailingList.swift", text: model)])
         XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["SailingStore.swift:2:9"])
     }
+
+    /// A pull to refresh that starts the work (`viewModel.refresh()`) and then waits for its end
+    /// (`viewModel.$isLoading.dropFirst().first { !$0 }`) leaves no pending subscription: the
+    /// condition is the outcome of the work it just started. One that waits for the user
+    /// (`viewModel.$selection.first { $0 != nil }`) with nothing started stays pending, one more per tap.
+    func testALimitWaitingForTheWorkJustStartedEnds() {
+        let text = """
+        final class PrescriptionListViewController: UIViewController {
+            let viewModel: PrescriptionListViewModel
+            var cancellables = Set<AnyCancellable>()
+            init(viewModel: PrescriptionListViewModel) {
+                self.viewModel = viewModel
+                super.init(nibName: nil, bundle: nil)
+            }
+            @objc private func retryTapped() {
+                viewModel.refresh()
+                viewModel.$isLoading
+                    .dropFirst()
+                    .first { !$0 }
+                    .sink { [weak self] _ in self?.endRefreshing() }
+                    .store(in: &cancellables)
+            }
+            @objc private func compareTapped() {
+                viewModel.$selection
+                    .first { $0 != nil }
+                    .sink { [weak self] _ in self?.showCompare() }
+                    .store(in: &cancellables)
+            }
+            func endRefreshing() {}
+            func showCompare() {}
+        }
+        final class PrescriptionListViewModel: ObservableObject {
+            @Published var isLoading = false
+            @Published var selection: String?
+            func refresh() { isLoading = true }
+        }
+        """
+        let found = findings(of: RepeatedSubscriptionRule.self, in: [(path: "Prescriptions.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["20:14"])
+    }
 }
