@@ -4695,7 +4695,9 @@ project posts only off the main thread (every `post(name:)` of it is in `Dispatc
 `DispatchWorkItem` handed only to background queues, `captureQueue.asyncAfter(deadline: …, execute: work)`, also one assigned
 to a local declared before it, `var work: DispatchWorkItem!` then `work = DispatchWorkItem { … }`,
 on a background queue property (also through optional chaining, `self?.gatewayQueue.async { … }`, and one its initializer
-sets from a parameter whose default is a background queue, `init(queue: DispatchQueue = Queues.files)`, when no caller
+sets from a parameter whose default is a background queue, `init(queue: DispatchQueue = Queues.files)` or the project's
+own static queue written as an implicit member, `init(queue: DispatchQueue = .analysis)` with `extension DispatchQueue {
+static let analysis = DispatchQueue(label: …) }` (a `Logger.analysis` of the name is no queue), when no caller
 outside tests passes a queue that is not one), in `Task.detached`, in an isolated method of an `actor` or a `Task` it
 starts, in the completion handler of `URLSession.shared.dataTask(with:)` (also `uploadTask`,
 `downloadTask`, and a session property made without a `delegateQueue:`, or any other session, `api.urlSession.dataTask(with:) { … }`,

@@ -1,0 +1,56 @@
+import XCTest
+@testable import CombineLintKit
+
+/// Default-rule cases found in whole probe apps written for round 98 and after (see the rule documents).
+final class DefaultRulesRound98Tests: XCTestCase {
+    /// `init(queue: DispatchQueue = .analysis)` names the project's own static queue
+    /// (`extension DispatchQueue { static let analysis = DispatchQueue(label: …) }`): a subject sent in
+    /// `queue.async` is sent off the main thread, and a view's sink of it is a finding. A static queue
+    /// that is the main queue (`static let interface = DispatchQueue.main`) is not, and a `Logger` of the
+    /// same name is no queue.
+    func testAnImplicitMemberQueueIsTheProjectsStaticQueue() {
+        let queues = """
+        extension DispatchQueue {
+            static let analysis = DispatchQueue(label: "com.example.analysis", attributes: .concurrent)
+            static let interface = DispatchQueue.main
+        }
+        extension Logger {
+            static let analysis = Logger(subsystem: "com.example", category: "analysis")
+        }
+        """
+        let analyzer = """
+        final class LoudnessAnalyzer {
+            let progress = PassthroughSubject<Double, Never>()
+            private let queue: DispatchQueue
+            init(queue: DispatchQueue = .analysis) { self.queue = queue }
+            func analyze() { queue.async { self.progress.send(0.5) } }
+        }
+        final class PeakScanner {
+            let peaks = PassthroughSubject<Double, Never>()
+            private let queue: DispatchQueue
+            init(queue: DispatchQueue = .interface) { self.queue = queue }
+            func scan() { queue.async { self.peaks.send(1) } }
+        }
+        """
+        let screen = """
+        final class FileTableViewController: NSViewController {
+            let analyzer = LoudnessAnalyzer()
+            let scanner = PeakScanner()
+            let indicator = NSProgressIndicator()
+            var cancellables = Set<AnyCancellable>()
+            func bind() {
+                analyzer.progress
+                    .sink { [weak self] value in self?.indicator.doubleValue = value }
+                    .store(in: &cancellables)
+                scanner.peaks
+                    .sink { [weak self] value in self?.indicator.doubleValue = value }
+                    .store(in: &cancellables)
+            }
+        }
+        """
+        let found = findings(of: MainActorBackgroundDeliveryRule.self, in: [
+            (path: "Queues.swift", text: queues), (path: "Analyzer.swift", text: analyzer), (path: "FileTable.swift", text: screen),
+        ])
+        XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["FileTable.swift:8:14"])
+    }
+}
