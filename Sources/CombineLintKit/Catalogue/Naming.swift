@@ -23,12 +23,50 @@ extension Catalogue {
     /// whatever it carries (`recenterRequest: CLLocationCoordinate2D?`).
     public static let requestWords: Set<String> = ["request", "requested", "command"]
 
+    /// Words (lower case, whole camel-case words) that make a subject's values commands, each asking
+    /// for work of its own that must run to its end (`acknowledgeTapped`, `deleteRequests`,
+    /// `toggles`), or the ends of jobs, each starting one (`captureCompleted`, `reloadFinished`,
+    /// `mountEvents`): no value supersedes an earlier one, as a newer query does an older one.
+    public static let commandWords: Set<String> = [
+        "acknowledge", "ack", "archive", "approve", "close", "confirm", "delete", "deletes", "edit", "edits", "mount",
+        "reject", "remove", "restore", "save", "saves", "submit", "toggle", "toggles", "unmount", "upload", "uploads",
+        "completed", "finished",
+    ]
+
     /// Value types that are a place, whatever the property's name (`CLLocation?`).
     public static let locationTypes: Set<String> = ["CLLocation", "CLLocationCoordinate2D", "CLPlacemark"]
 
     /// First words of a timestamp property that records when something last happened
     /// (`lastSync: Date?`, `lastFrameDate`): state shown as "synced 5 min ago".
     public static let latestTimeWords: Set<String> = ["last", "latest"]
+
+    /// The lower-cased camel-case words of a name: `highlightedRoomID` gives highlighted, room, id;
+    /// `URLPosition` gives url, position.
+    public static func camelCaseWords(_ name: String) -> [String] {
+        let characters = Array(name)
+        var words: [String] = []
+        var current = ""
+        for (i, character) in characters.enumerated() {
+            if character == "_" {
+                if !current.isEmpty { words.append(current.lowercased()) }
+                current = ""
+                continue
+            }
+            // A word starts at an upper-case letter after a lower-case one (`roomID`), or at the
+            // last upper-case letter of a run that a lower-case one follows (`URLPosition`).
+            if character.isUppercase, !current.isEmpty, i > 0 {
+                let previous = characters[i - 1]
+                let nextIsLower = i + 1 < characters.count && characters[i + 1].isLowercase
+                if !previous.isUppercase || nextIsLower {
+                    words.append(current.lowercased())
+                    current = ""
+                }
+            }
+            current.append(character)
+        }
+        if !current.isEmpty { words.append(current.lowercased()) }
+        return words
+    }
 }
 
 /// How projects name their test doubles and the folders that hold them.

@@ -3348,7 +3348,10 @@ the forwarding `nested_observable_object` accepts: a signal with no value, which
 a `flatMap` directly on a subject of `Void` (`PassthroughSubject<Void, Never>`: a tap, a refresh, a
 heartbeat), whose events carry no input, so one inner publisher per event is the intent and no
 newer input exists that an older answer could overwrite (shaped by `throttle` or `debounce`, such
-a trigger is still reported), and the same names on sequences or other reactive libraries (Combine's `debounce` and `throttle`
+a trigger is still reported), a `flatMap` directly on a subject whose name says its values are commands or
+the ends of jobs (`acknowledgeTapped`, `deleteRequests`, `checklist.toggles`, `captureCompleted`, `reloadFinished`,
+`mountEvents`): each asks for work that must run to its end, `switchToLatest` would cancel the earlier ones,
+and no value supersedes another as a newer query does (a `zoneTapped` that picks what to show is reported), and the same names on sequences or other reactive libraries (Combine's `debounce` and `throttle`
 take `for:`; `removeDuplicates()` needs another publisher-only operator or source in the chain).
 
 ## Why it matters

@@ -175,6 +175,9 @@ public struct FlatMapWithoutSwitchRule: Rule {
             return isTextChange ? ("a text-change notification", false) : nil
         }
         guard !source.isCall, !Catalogue.neverFinishingMembers.contains(source.name) else { return nil }
+        // `acknowledgeTapped.flatMap { commands.acknowledge(alarmID: $0) }`: each command must run to its
+        // end (`switchToLatest` would cancel the earlier ones), and none supersedes another.
+        if Catalogue.camelCaseWords(source.name).contains(where: Catalogue.commandWords.contains) { return nil }
         switch declaredSubject(e, of: chain, context: context) {
         case .trigger: return nil
         case .input: return (written, true)

@@ -104,40 +104,12 @@ public struct SubjectFakeInitialValueRule: Rule {
     /// so a consumer that skips its nil start waits for the first value, and a late subscriber
     /// rightly gets the latest one.
     func namesStandingState(_ name: String, valueType: String) -> Bool {
-        let words = Self.camelCaseWords(name)
+        let words = Catalogue.camelCaseWords(name)
         if words.contains(where: Catalogue.requestWords.contains) { return false }
         if words.contains(where: Catalogue.standingStateWords.contains) { return true }
         let valueType = TypeText.unwrappingOptional(valueType)
         if Catalogue.locationTypes.contains(valueType) { return true }
         return valueType == "Date" && words.first.map(Catalogue.latestTimeWords.contains) == true
-    }
-
-    /// The lower-cased camel-case words of a name: `highlightedRoomID` gives highlighted, room, id;
-    /// `URLPosition` gives url, position.
-    static func camelCaseWords(_ name: String) -> [String] {
-        let characters = Array(name)
-        var words: [String] = []
-        var current = ""
-        for (i, character) in characters.enumerated() {
-            if character == "_" {
-                if !current.isEmpty { words.append(current.lowercased()) }
-                current = ""
-                continue
-            }
-            // A word starts at an upper-case letter after a lower-case one (`roomID`), or at the
-            // last upper-case letter of a run that a lower-case one follows (`URLPosition`).
-            if character.isUppercase, !current.isEmpty, i > 0 {
-                let previous = characters[i - 1]
-                let nextIsLower = i + 1 < characters.count && characters[i + 1].isLowercase
-                if !previous.isUppercase || nextIsLower {
-                    words.append(current.lowercased())
-                    current = ""
-                }
-            }
-            current.append(character)
-        }
-        if !current.isEmpty { words.append(current.lowercased()) }
-        return words
     }
 
     func compact(_ text: String) -> String { text.filter { $0 != " " && $0 != "\n" && $0 != "\t" } }

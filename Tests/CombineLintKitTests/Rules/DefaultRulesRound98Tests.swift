@@ -53,4 +53,38 @@ final class DefaultRulesRound98Tests: XCTestCase {
         ])
         XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["FileTable.swift:8:14"])
     }
+
+    /// A subject of commands (`acknowledgeTapped`, `deleteRequests`) or of finished jobs
+    /// (`captureCompleted`) asks for work per value that must run to its end: `switchToLatest` would
+    /// cancel the earlier ones, and no value supersedes another. A tap that selects what to show
+    /// (`zoneTapped`) or a query does: an older answer can overwrite the newer one.
+    func testAFlatMapOverCommandsIsNoRaceOfAnswers() {
+        let text = """
+        final class AlarmFeedViewModel: ObservableObject {
+            let acknowledgeTapped = PassthroughSubject<String, Never>()
+            let deleteRequests = PassthroughSubject<String, Never>()
+            let captureCompleted = PassthroughSubject<URL, Never>()
+            let zoneTapped = PassthroughSubject<String, Never>()
+            @Published var status: String?
+            @Published var zone: ZoneDetail?
+            init(commands: TurbineCommands, api: ZoneAPI) {
+                acknowledgeTapped
+                    .flatMap { id in commands.acknowledge(alarmID: id).map { _ in id } }
+                    .map { _ in String?.none }
+                    .assign(to: &$status)
+                deleteRequests
+                    .flatMap { id in commands.delete(id) }
+                    .assign(to: &$status)
+                captureCompleted
+                    .flatMap { url in commands.archive(url) }
+                    .assign(to: &$status)
+                zoneTapped
+                    .flatMap { id in api.zone(id) }
+                    .assign(to: &$zone)
+            }
+        }
+        """
+        let found = findings(of: FlatMapWithoutSwitchRule.self, in: [(path: "AlarmFeed.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["20:14"])
+    }
 }

@@ -513,9 +513,9 @@ final class SubjectFakeInitialValueRuleTests: XCTestCase {
     }
 
     func testCamelCaseWords() {
-        XCTAssertEqual(SubjectFakeInitialValueRule.camelCaseWords("highlightedRoomID"), ["highlighted", "room", "id"])
-        XCTAssertEqual(SubjectFakeInitialValueRule.camelCaseWords("URLPosition"), ["url", "position"])
-        XCTAssertEqual(SubjectFakeInitialValueRule.camelCaseWords("last_frame"), ["last", "frame"])
-        XCTAssertEqual(SubjectFakeInitialValueRule.camelCaseWords("allocationFailed"), ["allocation", "failed"])
+        XCTAssertEqual(Catalogue.camelCaseWords("highlightedRoomID"), ["highlighted", "room", "id"])
+        XCTAssertEqual(Catalogue.camelCaseWords("URLPosition"), ["url", "position"])
+        XCTAssertEqual(Catalogue.camelCaseWords("last_frame"), ["last", "frame"])
+        XCTAssertEqual(Catalogue.camelCaseWords("allocationFailed"), ["allocation", "failed"])
     }
 }
