@@ -3338,7 +3338,8 @@ source, answers stored each under its own key (`self?.tagCache[url] = tags`) and
 (`sink { _ in }`, `receiveValue: { _ in }`: fire-and-forget requests such as a read receipt or a typing
 ping, which must each reach the server) overwrite nothing; an inner publisher that never finishes (an
 item's KVO `publisher(for: \.status)`) still keeps acting for every outer value, and is reported. Not reported: `map { … }.switchToLatest()`, `flatMap(maxPublishers: .max(1))`,
-a `flatMap` whose closure only makes publishers that finish at once (`Just`, `Empty`, `Fail`, a `Future`
+a `flatMap` whose closure only makes publishers that finish at once (`Just`, `Empty`, `Fail`,
+`Publishers.Sequence(sequence: urls)` and what follows it on the same thread, a `Future`
 whose closure calls its promise right there, a call of project functions that return only such publishers,
 `validator.validate($0)` returning `Just(…).eraseToAnyPublisher()`, or a
 sequence's `.publisher`, `$query.map(tags).flatMap { tags in tags.publisher.collect() }`, where no type of

@@ -87,4 +87,36 @@ final class DefaultRulesRound98Tests: XCTestCase {
         let found = findings(of: FlatMapWithoutSwitchRule.self, in: [(path: "AlarmFeed.swift", text: text)])
         XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["20:14"])
     }
+
+    /// Each debounced folder event flattened into `Publishers.Sequence` of the files a rescan found:
+    /// the inner publisher delivers and finishes during `subscribe`, so nothing arrives late. An inner
+    /// request (`index.lookup(event.folder)`) can.
+    func testAFlatMapIntoASequenceThatFinishesDuringSubscribeHasNoRace() {
+        let text = """
+        final class FolderWatcher {
+            @Published var folder: URL?
+            @Published var found: URL?
+            @Published var indexed: [URL] = []
+            init(index: FolderIndex) {
+                $folder
+                    .debounce(for: .seconds(2), scheduler: DispatchQueue.main)
+                    .compactMap { $0 }
+                    .flatMap { folder -> AnyPublisher<URL, Never> in
+                        let urls = FolderWatcher.scan(folder)
+                        return Publishers.Sequence(sequence: urls).eraseToAnyPublisher()
+                    }
+                    .map { Optional($0) }
+                    .assign(to: &$found)
+                $folder
+                    .debounce(for: .seconds(2), scheduler: DispatchQueue.main)
+                    .compactMap { $0 }
+                    .flatMap { folder in index.lookup(folder) }
+                    .assign(to: &$indexed)
+            }
+            static func scan(_ folder: URL) -> [URL] { [] }
+        }
+        """
+        let found = findings(of: FlatMapWithoutSwitchRule.self, in: [(path: "FolderWatcher.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["18:14"])
+    }
 }
