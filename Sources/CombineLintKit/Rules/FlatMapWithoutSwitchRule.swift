@@ -246,7 +246,7 @@ public struct FlatMapWithoutSwitchRule: Rule {
             Catalogue.finiteRoots.contains($0.root.name) || $0.root.kind == .literal && $0.elements.count > 1 && $0.elements[1].name == "publisher"
                 || isSequencePublisher($0, index: context.index)
                 // `Publishers.Sequence(sequence: urls).setFailureType(to: Error.self)`: delivered and finished during `subscribe`.
-                || SynchronousCompletion.finishesDuringSubscribe($0, before: $0.elements.count, in: context.tree)
+                || $0.root.name == "Publishers" && SynchronousCompletion.finishesDuringSubscribe($0, before: $0.elements.count, in: context.tree)
                 // `Future { promise in …; promise(.success(())) }`: answered while it is subscribed.
                 || futures.deliversDuringSubscribe($0, before: $0.elements.count, in: context.tree)
                 || callsOnlyImmediateFunctions($0, index: context.index)
