@@ -13776,7 +13776,8 @@ Reported where the timer drives what the user sees: in a view, a cell or a contr
 controller, a SwiftUI `View` or `App`, an `ObservableObject` (its changes redraw views), or
 top-level code of a file that imports SwiftUI or UIKit. In a view, cell or view controller, a timer whose
 `sink` (and `handleEvents`) closures never name `self` and capture no view or other main-actor object
-(`[analytics, visitID] _ in analytics.heartbeat(visitID: visitID)`) touches nothing on screen, and is not
+(`[analytics, visitID] _ in analytics.heartbeat(visitID: visitID)`, also kept in a bag, `[logBuffer] _ in
+logBuffer.flushToDisk()` then `.store(in: &cancellables)`) touches nothing on screen, and is not
 reported: an escaping closure of a class must name `self` to use the screen's members. An `ObservableObject` redraws views only
 through its published state: a timer subscribed there by a `sink` whose closures, and the methods
 of the type they call (a few calls deep, in any file), neither change an `@Published` property of

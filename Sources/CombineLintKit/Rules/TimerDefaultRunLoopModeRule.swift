@@ -100,7 +100,9 @@ public struct TimerDefaultRunLoopModeRule: Rule {
     private func sinksWithoutSelfOrViews(_ call: TimerPublisherCall, _ context: RuleContext) -> Bool {
         let tree = context.tree
         let chain = tree.chains[call.chain]
-        let later = chain.elements[(call.element + 1)...]
+        // What a bag keeps (`.store(in: &cancellables)`) is the sink's subscription all the same.
+        var later = chain.elements[(call.element + 1)...]
+        if later.last?.name == "store", later.last?.isCall == true { later = later.dropLast() }
         guard let sink = later.last, sink.name == "sink", sink.kind == .member, !sink.closures.isEmpty,
               !later.contains(where: { $0.name == "assign" }) else { return false }
         for element in later where element.name == "sink" || element.name == "handleEvents" {

@@ -119,4 +119,31 @@ final class DefaultRulesRound98Tests: XCTestCase {
         let found = findings(of: FlatMapWithoutSwitchRule.self, in: [(path: "FolderWatcher.swift", text: text)])
         XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["18:14"])
     }
+
+    /// A window controller's half-second timer whose sink only flushes a captured log buffer
+    /// (`[logBuffer] _ in logBuffer.flushToDisk()`) shows nothing, whether its subscription is kept in
+    /// a property or in a bag (`.store(in: &cancellables)`); one that sets the window's subtitle does.
+    func testAQuietTimerSinkStoredInABagDrivesNoScreen() {
+        let text = """
+        final class MainWindowController: NSWindowController {
+            private let logBuffer = LogBuffer()
+            private var cancellables = Set<AnyCancellable>()
+            func bind() {
+                Timer.publish(every: 0.5, on: .main, in: .default)
+                    .autoconnect()
+                    .sink { [logBuffer] _ in logBuffer.flushToDisk() }
+                    .store(in: &cancellables)
+                Timer.publish(every: 0.5, on: .main, in: .default)
+                    .autoconnect()
+                    .sink { [weak self] date in self?.window?.subtitle = "\\(date)" }
+                    .store(in: &cancellables)
+            }
+        }
+        final class LogBuffer {
+            func flushToDisk() {}
+        }
+        """
+        let found = findings(of: TimerDefaultRunLoopModeRule.self, in: [(path: "MainWindow.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["9:50"])
+    }
 }
