@@ -37,6 +37,9 @@ struct DeliveryQueues {
     /// How many locals a chain's source is followed back through (`let request = api.pdf(…)` then
     /// `request.map { … }.sink { … }`; a local made from another local is two).
     var sourceLocalLevels = 2
+    /// How many initializers back a queue property injected through a parameter is followed to what
+    /// its callers pass (a publisher's `queue` handed to its subscription's `init(…, queue:)`).
+    var queueInjectionLevels = 3
 
     /// Where values arrive at element `end` of `chain` (the subscriber).
     func delivery(of chain: Chain, before end: Int) -> Delivery {
@@ -60,6 +63,8 @@ struct DeliveryQueues {
             state = .background(reason: "the thread that changes `\(property)` (a background one for some values)")
         } else if let (stored, reason) = offMainStoredPublisher(in: chain, before: sourceEnd) {
             state = .background(reason: "the queue of `\(stored)` (\(reason), where it is made)")
+        } else if let publisher = offMainCustomPublisher(in: chain, before: sourceEnd) {
+            state = .background(reason: "the queue where the project's `\(publisher)` hands its values on (never the main one)")
         } else if case .unknown = state, futureFulfilledOffMain(chain, firstOperator: sourceEnd) {
             state = .background(reason: "the thread that fulfils the `Future`'s promise (a callback that runs off the main thread)")
         } else if case .unknown = state, case .background(let reason) = functionSource(of: chain, before: sourceEnd) {
@@ -223,6 +228,7 @@ struct DeliveryQueues {
         queues.sourceFunctionLevels = sourceFunctionLevels
         queues.followsNotifications = followsNotifications
         queues.subjectLevels = subjectLevels
+        queues.queueInjectionLevels = queueInjectionLevels
         return queues
     }
 
@@ -382,6 +388,17 @@ struct DeliveryQueues {
         return (source.name, entry.reason)
     }
 
+    /// The name of the project's own publisher type a chain starts from by making one
+    /// (`FolderEventsPublisher(folder: folder).filter { … }`) when it delivers every value off the main
+    /// thread (`CustomPublisherQueues`). Not while judging where that type's own code runs (no
+    /// subject levels left), which would ask the same question again.
+    private func offMainCustomPublisher(in chain: Chain, before firstOperator: Int) -> String? {
+        guard let memo, subjectLevels >= 1, firstOperator == 1, case let root = chain.elements[0], root.kind == .root, root.isCall,
+              root.name.first?.isUppercase == true, index.type(named: root.name) != nil,
+              CustomPublisherQueues.deliversOffMain(typeNamed: root.name, index: index, memo: memo) else { return nil }
+        return root.name
+    }
+
     /// What the scheduler written in `range` is.
     private func classify(_ range: ClosedRange<Int>) -> SchedulerKind {
         let text = tree.text(range.lowerBound, range.upperBound).filter { $0 != " " }
@@ -424,30 +441,42 @@ struct DeliveryQueues {
 
     /// Whether every initializer of type `t` (in this file) that gives its property `name` a value
     /// gives it a parameter whose default is a background queue, and every call of the type's
-    /// initializers outside tests that passes that argument passes a background queue too.
+    /// initializers outside tests that passes that argument passes a background queue too. A
+    /// parameter with no default (`init(subscriber: S, queue: DispatchQueue)` of a custom publisher's
+    /// subscription) needs at least one such call, and no other.
     private func isInjectedBackgroundQueue(_ name: String, ofType t: Int) -> Bool {
+        guard queueInjectionLevels > 0 else { return false }
         let starts = InitializerAssignments.valueStarts(of: name, inType: t, in: tree)
         guard !starts.isEmpty else { return false }
         var labels = Set<String>()
+        var defaulted = true
         for start in starts {
             guard tree.tokens[start].kind == .identifier, tree.statementStarts[start + 1] || tree.tokens[start + 1].kind == .rightBrace,
                   let f = tree.enclosingFunction(of: start), tree.functions[f].kind == .initializer,
-                  let p = tree.functions[f].parameters.firstIndex(where: { $0.name == tree.name(start) }),
-                  let value = tree.defaultValue(ofParameter: p, of: f), case .background = classify(value) else { return false }
+                  let p = tree.functions[f].parameters.firstIndex(where: { $0.name == tree.name(start) }) else { return false }
+            if let value = tree.defaultValue(ofParameter: p, of: f) {
+                guard case .background = classify(value) else { return false }
+            } else {
+                defaulted = false
+            }
             labels.insert(tree.functions[f].parameters[p].label ?? "_")
         }
         // The callers that pass a queue of their own: `FileWatcher(url: url, queue: .main)`.
         let typeName = tree.types[t].name.lastNameComponent
+        var passed = 0
+        var callers = self
+        callers.queueInjectionLevels -= 1
         for reference in index.chainElements[typeName] {
             let callTree = index.trees[reference.tree]
             let element = callTree.chains[reference.chain].elements[reference.element]
             guard element.isCall, !TestCaseCode.isTestOrDouble(element.nameToken, of: callTree, index: index) else { continue }
             for label in labels {
-                guard let argument = element.argument(label) else { continue }
-                guard DeliveryQueues(tree: callTree, index: index, memo: memo).isBackgroundQueue(argument.value) else { return false }
+                guard let argument = label == "_" ? element.arguments.first(where: { $0.label == nil }) : element.argument(label) else { continue }
+                guard callers.reading(callTree).isBackgroundQueue(argument.value) else { return false }
+                passed += 1
             }
         }
-        return true
+        return defaulted || passed > 0
     }
 
     /// `DispatchQueue.global(…)`, `DispatchQueue(label: …)` (not one targeting the main queue), `OperationQueue()`.
@@ -605,14 +634,22 @@ struct DeliveryQueues {
     }
 
     /// The names of the project's functions that return, directly from their body, a pipeline with
-    /// a step that may deliver off the main thread (a request, a scheduler step): a file naming none
+    /// a step that may deliver off the main thread (a request, a scheduler step, a project publisher
+    /// that delivers off main), and of those publishers: a file naming none
     /// of them starts no pipeline from one. A superset, for a file's quick check; `functionSource`
     /// decides. Worked out once per run.
     static func backgroundFunctionNames(index: ProjectIndex, memo: ProjectMemo) -> NameSet {
         memo.value(for: "background-function-names") {
             var names = Set<String>()
-            // `Future`: one fulfilled in a callback that runs off main (`futureFulfilledOffMain`).
+            // `Future`: one fulfilled in a callback that runs off main (`futureFulfilledOffMain`); the
+            // project's own publishers that deliver off main (`CustomPublisherQueues`), which a file
+            // may also make itself.
+            let customPublishers = Set(index.subtypes(of: "Publisher").map(\.lastNameComponent)).sorted().filter {
+                CustomPublisherQueues.deliversOffMain(typeNamed: $0, index: index, memo: memo)
+            }
+            names.formUnion(customPublishers)
             let stepNames = Array(Catalogue.schedulerArgumentLabels.keys) + ["subscribe", "collect", "Future"] + Array(Catalogue.finishingSourceCalls)
+                + customPublishers
             for name in stepNames {
                 for reference in index.chainElements[name] {
                     if let function = returningFunction(of: reference.chain, in: index.trees[reference.tree]) { names.insert(function) }

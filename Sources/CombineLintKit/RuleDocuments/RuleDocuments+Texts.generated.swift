@@ -4788,6 +4788,13 @@ or a `Task` in the closure. Where several types of the project share a simple na
 (`Library.ViewModel`, `Sync.ViewModel`), `@MainActor` and being observed by a view belong to the
 declaration that says so or that the view names, never to the other types of the name.
 
+The project's own `Publisher` type delivers where its code hands values on: a chain made from one,
+`FolderEventsPublisher(folder: folder).filter { … }.sink { … }` (also through a function returning it), gets its
+values off the main thread when every `subscriber.receive(value)` of the type and of the subscription types its
+`receive(subscriber:)` makes runs off it (in a dispatch source's handler on the subscription's `queue`, which every
+`init(…, queue:)` call passes a background queue, or in a `queue.async` block), and not when one runs on the main queue
+(`DispatchSource.makeTimerSource(queue: .main)`) or where the code does not show.
+
 `published_background_mutation` (opt-in) reports the `@Published` writes of a class that is not
 `@MainActor` in a `sink` after `subscribe(on:)`, and leaves to this rule, on by default, such a sink of a type
 SwiftUI views observe whose source `subscribe(on:)` moves to a background queue, so no site is reported

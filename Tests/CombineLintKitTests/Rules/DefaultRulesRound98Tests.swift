@@ -146,4 +146,82 @@ final class DefaultRulesRound98Tests: XCTestCase {
         let found = findings(of: TimerDefaultRunLoopModeRule.self, in: [(path: "MainWindow.swift", text: text)])
         XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["9:50"])
     }
+
+    /// The project's own publisher whose subscription calls `subscriber.receive(value)` in a dispatch
+    /// source's handler on a background queue (the subscription's `queue`, which every `init` call
+    /// passes from the publisher's `queue`, whose default is a background queue) delivers off main: a
+    /// sink setting a label is a finding. One whose timer source runs on `.main` is not.
+    func testAProjectPublisherDeliveringFromABackgroundDispatchSource() {
+        let publishers = """
+        struct FolderEventsPublisher: Publisher {
+            typealias Output = URL
+            typealias Failure = Never
+            let folder: URL
+            let queue: DispatchQueue
+            init(folder: URL, queue: DispatchQueue = DispatchQueue(label: "watcher")) {
+                self.folder = folder
+                self.queue = queue
+            }
+            func receive<S: Subscriber>(subscriber: S) where S.Input == URL, S.Failure == Never {
+                subscriber.receive(subscription: FolderEventsSubscription(subscriber: subscriber, folder: folder, queue: queue))
+            }
+        }
+        private final class FolderEventsSubscription<S: Subscriber>: Subscription where S.Input == URL, S.Failure == Never {
+            private var subscriber: S?
+            private let folder: URL
+            private let queue: DispatchQueue
+            private var source: DispatchSourceFileSystemObject?
+            init(subscriber: S, folder: URL, queue: DispatchQueue) {
+                self.subscriber = subscriber
+                self.folder = folder
+                self.queue = queue
+            }
+            func request(_ demand: Subscribers.Demand) {
+                let source = DispatchSource.makeFileSystemObjectSource(fileDescriptor: 3, eventMask: .write, queue: queue)
+                source.setEventHandler { [weak self] in self?.handle() }
+                self.source = source
+                source.resume()
+            }
+            private func handle() {
+                _ = subscriber?.receive(folder)
+            }
+            func cancel() { source?.cancel(); subscriber = nil }
+        }
+        struct ClockPublisher: Publisher {
+            typealias Output = Date
+            typealias Failure = Never
+            func receive<S: Subscriber>(subscriber: S) where S.Input == Date, S.Failure == Never {
+                subscriber.receive(subscription: ClockSubscription(subscriber: subscriber))
+            }
+        }
+        final class ClockSubscription<S: Subscriber>: Subscription where S.Input == Date, S.Failure == Never {
+            private var subscriber: S?
+            private var timer: DispatchSourceTimer?
+            init(subscriber: S) { self.subscriber = subscriber }
+            func request(_ demand: Subscribers.Demand) {
+                let timer = DispatchSource.makeTimerSource(queue: .main)
+                timer.setEventHandler { [weak self] in _ = self?.subscriber?.receive(Date()) }
+                self.timer = timer
+                timer.resume()
+            }
+            func cancel() { timer?.cancel(); subscriber = nil }
+        }
+        """
+        let screen = """
+        final class StatusItemController: NSObject {
+            let label = NSTextField()
+            var cancellables = Set<AnyCancellable>()
+            func watch(_ folder: URL) {
+                FolderEventsPublisher(folder: folder)
+                    .sink { [weak self] url in self?.label.stringValue = url.lastPathComponent }
+                    .store(in: &cancellables)
+                ClockPublisher()
+                    .sink { [weak self] date in self?.label.stringValue = "\\(date)" }
+                    .store(in: &cancellables)
+            }
+        }
+        """
+        let found = findings(of: MainActorBackgroundDeliveryRule.self, in: [(path: "Publishers.swift", text: publishers), (path: "StatusItem.swift", text: screen)])
+        XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["StatusItem.swift:6:14"])
+    }
 }
