@@ -432,6 +432,13 @@ struct DeliveryQueues {
         let declarations = owner.flatMap { index.property(name, ofType: $0) }.map { [$0] } ?? index.properties(named: name)
         guard !declarations.isEmpty else { return .unknown }
         if declarations.allSatisfy({ isBackgroundQueueText($0.initializerText.filter { $0 != " " }) }) { return .background }
+        // `private let queue = ProcessingQueues.watcher`: a property set to another queue property is that queue.
+        if declarations.count == 1, queueInjectionLevels > 0, let (declaring, v) = index.declaration(of: declarations[0]),
+           let initializer = declaring.variables[v].initializer, initializer.count <= 5 {
+            var other = reading(declaring)
+            other.queueInjectionLevels -= 1
+            if case .background = other.classify(initializer) { return .background }
+        }
         // `init(queue: DispatchQueue = DispatchQueue(label: "files")) { self.queue = queue }`: the type's own
         // queue property, injected with a background default that the app's callers keep or match.
         if parts.count == 1 || parts[0] == "self", declarations.count == 1, declarations[0].initializerText.isEmpty,
@@ -447,9 +454,16 @@ struct DeliveryQueues {
     private func isInjectedBackgroundQueue(_ name: String, ofType t: Int) -> Bool {
         guard queueInjectionLevels > 0 else { return false }
         let starts = InitializerAssignments.valueStarts(of: name, inType: t, in: tree)
-        guard !starts.isEmpty else { return false }
         var labels = Set<String>()
         var defaulted = true
+        // A struct with no initializer of its own gets a memberwise one: `DirectoryEventPublisher(directory: url,
+        // queue: ProcessingQueues.watcher)` gives the property its value under its own name.
+        if starts.isEmpty {
+            guard tree.types[t].kind == .struct,
+                  !tree.types[t].functions.contains(where: { tree.functions[$0].kind == .initializer }) else { return false }
+            labels.insert(name)
+            defaulted = false
+        }
         for start in starts {
             guard tree.tokens[start].kind == .identifier, tree.statementStarts[start + 1] || tree.tokens[start + 1].kind == .rightBrace,
                   let f = tree.enclosingFunction(of: start), tree.functions[f].kind == .initializer,

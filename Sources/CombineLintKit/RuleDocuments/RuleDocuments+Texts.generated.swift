@@ -4792,7 +4792,9 @@ The project's own `Publisher` type delivers where its code hands values on: a ch
 `FolderEventsPublisher(folder: folder).filter { … }.sink { … }` (also through a function returning it), gets its
 values off the main thread when every `subscriber.receive(value)` of the type and of the subscription types its
 `receive(subscriber:)` makes runs off it (in a dispatch source's handler on the subscription's `queue`, which every
-`init(…, queue:)` call passes a background queue, or in a `queue.async` block), and not when one runs on the main queue
+`init(…, queue:)` call passes a background queue, a struct's memberwise `init` included, `DirectoryEventPublisher(directory: url,
+queue: ProcessingQueues.watcher)`, and a property set to another queue property, `private let queue = ProcessingQueues.watcher`,
+being that queue, or in a `queue.async` block), and not when one runs on the main queue
 (`DispatchSource.makeTimerSource(queue: .main)`) or where the code does not show.
 
 `published_background_mutation` (opt-in) reports the `@Published` writes of a class that is not

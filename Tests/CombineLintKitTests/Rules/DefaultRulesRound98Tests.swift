@@ -224,4 +224,85 @@ final class DefaultRulesRound98Tests: XCTestCase {
         let found = findings(of: MainActorBackgroundDeliveryRule.self, in: [(path: "Publishers.swift", text: publishers), (path: "StatusItem.swift", text: screen)])
         XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["StatusItem.swift:6:14"])
     }
+
+    /// A publisher struct with its memberwise `init` gets its `queue` from its callers
+    /// (`DirectoryEventPublisher(directory: url, queue: ProcessingQueues.watcher)`, or a watcher's
+    /// `private let queue = ProcessingQueues.watcher`, a property set to that queue): when every caller
+    /// passes a background queue, its subscription's `queue.async` delivery runs off main. A caller
+    /// passing `.main` makes it unknown.
+    func testAMemberwisePublisherGivenABackgroundQueueByEveryCaller() {
+        let support = """
+        enum ProcessingQueues {
+            static let watcher = DispatchQueue(label: "watcher")
+        }
+        struct DirectoryEventPublisher: Publisher {
+            typealias Output = URL
+            typealias Failure = Never
+            let directory: URL
+            let queue: DispatchQueue
+            func receive<S: Subscriber>(subscriber: S) where S.Input == URL, S.Failure == Never {
+                subscriber.receive(subscription: DirectorySubscription(subscriber: subscriber, directory: directory, queue: queue))
+            }
+        }
+        private final class DirectorySubscription<S: Subscriber>: Subscription where S.Input == URL, S.Failure == Never {
+            private var subscriber: S?
+            private let directory: URL
+            private let queue: DispatchQueue
+            init(subscriber: S, directory: URL, queue: DispatchQueue) {
+                self.subscriber = subscriber
+                self.directory = directory
+                self.queue = queue
+            }
+            func request(_ demand: Subscribers.Demand) {
+                queue.async { [self] in _ = subscriber?.receive(directory) }
+            }
+            func cancel() { subscriber = nil }
+        }
+        struct PollPublisher: Publisher {
+            typealias Output = URL
+            typealias Failure = Never
+            let directory: URL
+            let queue: DispatchQueue
+            func receive<S: Subscriber>(subscriber: S) where S.Input == URL, S.Failure == Never {
+                subscriber.receive(subscription: PollSubscription(subscriber: subscriber, directory: directory, queue: queue))
+            }
+        }
+        private final class PollSubscription<S: Subscriber>: Subscription where S.Input == URL, S.Failure == Never {
+            private var subscriber: S?
+            private let directory: URL
+            private let queue: DispatchQueue
+            init(subscriber: S, directory: URL, queue: DispatchQueue) {
+                self.subscriber = subscriber
+                self.directory = directory
+                self.queue = queue
+            }
+            func request(_ demand: Subscribers.Demand) {
+                queue.async { [self] in _ = subscriber?.receive(directory) }
+            }
+            func cancel() { subscriber = nil }
+        }
+        final class FolderWatcher {
+            private let queue = ProcessingQueues.watcher
+            var token: AnyCancellable?
+            func watch(_ url: URL) {
+                token = DirectoryEventPublisher(directory: url, queue: queue).sink { _ in }
+            }
+        }
+        """
+        let screen = """
+        final class MainWindowController: NSWindowController {
+            var cancellables = Set<AnyCancellable>()
+            func watch(_ url: URL) {
+                DirectoryEventPublisher(directory: url, queue: ProcessingQueues.watcher)
+                    .sink { [weak self] url in self?.window?.subtitle = url.lastPathComponent }
+                    .store(in: &cancellables)
+                PollPublisher(directory: url, queue: .main)
+                    .sink { [weak self] url in self?.window?.subtitle = url.lastPathComponent }
+                    .store(in: &cancellables)
+            }
+        }
+        """
+        let found = findings(of: MainActorBackgroundDeliveryRule.self, in: [(path: "Support.swift", text: support), (path: "MainWindow.swift", text: screen)])
+        XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["MainWindow.swift:5:14"])
+    }
 }
