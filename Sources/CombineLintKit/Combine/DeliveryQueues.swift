@@ -40,6 +40,9 @@ struct DeliveryQueues {
     /// How many initializers back a queue property injected through a parameter is followed to what
     /// its callers pass (a publisher's `queue` handed to its subscription's `init(…, queue:)`).
     var queueInjectionLevels = 3
+    /// How many functions back a parameter's pipeline is followed to what the callers pass
+    /// (`DeliveryQueues+Parameters`): one, so that what a caller passes is judged by its own source.
+    var parameterLevels = 1
 
     /// Where values arrive at element `end` of `chain` (the subscriber).
     func delivery(of chain: Chain, before end: Int) -> Delivery {
@@ -77,6 +80,8 @@ struct DeliveryQueues {
             state = queues.delivery(of: source, before: source.elements.count)
         } else if case .unknown = state, let getter = getterDelivery(of: chain, before: sourceEnd) {
             state = getter
+        } else if case .unknown = state, let given = parameterDelivery(of: chain, before: sourceEnd) {
+            state = given
         }
         // `store.loadPinned()` returning `Deferred { Future { promise(read()) } }`: emits as it is subscribed, too.
         let synchronousSource = isSynchronous(chain, firstOperator: sourceEnd) || replaysCurrentValue(chain, firstOperator: sourceEnd)
@@ -229,6 +234,7 @@ struct DeliveryQueues {
         queues.followsNotifications = followsNotifications
         queues.subjectLevels = subjectLevels
         queues.queueInjectionLevels = queueInjectionLevels
+        queues.parameterLevels = parameterLevels
         return queues
     }
 

@@ -4788,6 +4788,12 @@ or a `Task` in the closure. Where several types of the project share a simple na
 (`Library.ViewModel`, `Sync.ViewModel`), `@MainActor` and being observed by a view belong to the
 declaration that says so or that the view names, never to the other types of the name.
 
+A pipeline from what the callers hand in delivers where that delivers: from a parameter of the enclosing function
+(`bind(events:)`, `init(progress:)`), or from a stored property the initializers set from one (`self.flowReadings =
+flowReadings`, read later in `viewDidLoad`), it gets its values off the main thread when every call outside tests passes
+a pipeline that does (`IrrigationRunViewController(flowReadings: driver.readings.eraseToAnyPublisher())` with `readings`
+sent into on the driver's queue), and is not known when one caller passes another (`receive(on: DispatchQueue.main)` first).
+
 The project's own `Publisher` type delivers where its code hands values on: a chain made from one,
 `FolderEventsPublisher(folder: folder).filter { … }.sink { … }` (also through a function returning it), gets its
 values off the main thread when every `subscriber.receive(value)` of the type and of the subscription types its

@@ -305,4 +305,50 @@ final class DefaultRulesRound98Tests: XCTestCase {
         let found = findings(of: MainActorBackgroundDeliveryRule.self, in: [(path: "Support.swift", text: support), (path: "MainWindow.swift", text: screen)])
         XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["MainWindow.swift:5:14"])
     }
+
+    /// A pipeline from what the callers hand in delivers where that delivers: an initializer's
+    /// parameter kept in a property (`self.flowReadings = flowReadings`, read in `viewDidLoad`) that
+    /// every caller fills with a subject sent into on a background queue is off main; a method's
+    /// parameter that one caller fills after `receive(on: DispatchQueue.main)` is not.
+    func testAPipelineFromWhatCallersPassDeliversWhereThatDoes() {
+        let driver = """
+        final class FlowMeterDriver {
+            let readings = PassthroughSubject<Double, Never>()
+            private let ioQueue = DispatchQueue(label: "flow-io")
+            func start() { ioQueue.async { self.readings.send(1.5) } }
+        }
+        """
+        let screens = """
+        final class IrrigationRunViewController: UIViewController {
+            private let flowReadings: AnyPublisher<Double, Never>
+            private let flowLabel = UILabel()
+            private var cancellables = Set<AnyCancellable>()
+            init(flowReadings: AnyPublisher<Double, Never>) {
+                self.flowReadings = flowReadings
+                super.init(nibName: nil, bundle: nil)
+            }
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                flowReadings
+                    .sink { [weak self] value in self?.flowLabel.text = "\\(value)" }
+                    .store(in: &cancellables)
+            }
+            func bind(levels: AnyPublisher<Double, Never>) {
+                levels
+                    .sink { [weak self] value in self?.flowLabel.text = "\\(value)" }
+                    .store(in: &cancellables)
+            }
+        }
+        final class AppCoordinator {
+            let driver = FlowMeterDriver()
+            func showRun() -> IrrigationRunViewController {
+                let controller = IrrigationRunViewController(flowReadings: driver.readings.eraseToAnyPublisher())
+                controller.bind(levels: driver.readings.receive(on: DispatchQueue.main).eraseToAnyPublisher())
+                return controller
+            }
+        }
+        """
+        let found = findings(of: MainActorBackgroundDeliveryRule.self, in: [(path: "Driver.swift", text: driver), (path: "Screens.swift", text: screens)])
+        XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["Screens.swift:12:14"])
+    }
 }
