@@ -10137,7 +10137,9 @@ same function or closure body, when the completion runs on every path before it:
 written at the statement level of the body or of a block in it (an `if` or `guard … else` block, a
 loop body, a `switch` case up to the next `case` or `default`), and the later `send` is in that same
 block, outside nested closures, or in the closure of a `DispatchQueue….async` or `asyncAfter` written
-there (it runs later still) when the receiver cannot hold another subject. A value sent after the block (after an `if` that completed, in
+there (it runs later still) when the receiver cannot hold another subject, or in the closure of a sequence's `forEach`
+written there (`pending.forEach { framesSubject.send($0) }` runs there and then; a `sink` closure, which runs when
+values come, is not one). A value sent after the block (after an `if` that completed, in
 another case) may run on another path and is not reported.
 
 The receiver is compared as written (`subject`, `self.subject`, `output.subject`). The reasoning

@@ -37,8 +37,10 @@ public struct SendAfterCompletionRule: Rule {
             }
             let host = innermostBody(of: chain.first, tree)
             let runsLater = { (body: Int?) in stable && self.isDispatchedBlock(body, in: host, before: barrier, tree) }
+            let runsNow = { (body: Int?) in self.isForEachBlock(body, in: host, tree) }
             for later in tree.chains where later.first > chain.last && later.first < barrier
-                && (innermostBody(of: later.first, tree) == host || runsLater(innermostBody(of: later.first, tree))) {
+                && (innermostBody(of: later.first, tree) == host || runsLater(innermostBody(of: later.first, tree))
+                    || runsNow(innermostBody(of: later.first, tree))) {
                 guard let send = valueSend(later, receiver: receiver, tree) else { continue }
                 let element = later.elements[send]
                 let subject = receiver.joined(separator: ".")
@@ -120,6 +122,16 @@ public struct SendAfterCompletionRule: Rule {
         guard let body, case .closure(let c) = tree.scopes[body].kind, tree.closures[c].open < barrier,
               innermostBody(of: tree.closures[c].open - 1, tree) == host, let call = tree.call(receiving: c) else { return false }
         return Catalogue.dispatchAsyncCalls.contains(tree.chains[call.chain].elements[call.element].name)
+    }
+
+    /// Whether `body` is the closure of a sequence's `forEach { … }` written right in `host`
+    /// (`pending.forEach { subject.send($0) }`): it runs there and then, in order with the statements
+    /// around it. (`map` and the like are left out: they are also operators of publishers, whose
+    /// closures run later.)
+    private func isForEachBlock(_ body: Int?, in host: Int?, _ tree: SyntaxTree) -> Bool {
+        guard let body, case .closure(let c) = tree.scopes[body].kind,
+              innermostBody(of: tree.closures[c].open - 1, tree) == host, let call = tree.call(receiving: c) else { return false }
+        return tree.chains[call.chain].elements[call.element].name == "forEach"
     }
 
     /// The innermost function or closure body around token i.

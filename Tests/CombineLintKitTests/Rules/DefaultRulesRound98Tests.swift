@@ -351,4 +351,30 @@ final class DefaultRulesRound98Tests: XCTestCase {
         let found = findings(of: MainActorBackgroundDeliveryRule.self, in: [(path: "Driver.swift", text: driver), (path: "Screens.swift", text: screens)])
         XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["Screens.swift:12:14"])
     }
+
+    /// `pending.forEach { framesSubject.send($0) }` right after `framesSubject.send(completion: .finished)`
+    /// runs there and then: every value is dropped. Sent before the completion, or in a `sink`
+    /// closure (which runs when values come, if ever), it is not reported.
+    func testASendInAForEachAfterTheCompletionIsDropped() {
+        let text = """
+        final class SensorSocketClient {
+            private let framesSubject = PassthroughSubject<Int, Never>()
+            private var cancellables = Set<AnyCancellable>()
+            func shutdown(flushing pending: [Int]) {
+                framesSubject.send(completion: .finished)
+                pending.forEach { framesSubject.send($0) }
+            }
+            func drain(_ pending: [Int]) {
+                pending.forEach { framesSubject.send($0) }
+                framesSubject.send(completion: .finished)
+            }
+            func relay(_ values: AnyPublisher<Int, Never>) {
+                framesSubject.send(completion: .finished)
+                values.sink { [framesSubject] in framesSubject.send($0) }.store(in: &cancellables)
+            }
+        }
+        """
+        let found = findings(of: SendAfterCompletionRule.self, in: [(path: "SensorSocket.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["6:41"])
+    }
 }
