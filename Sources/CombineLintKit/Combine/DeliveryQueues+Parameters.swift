@@ -12,14 +12,17 @@ extension DeliveryQueues {
         guard sourceEnd == 1 || viaSelf, case let source = elements[sourceEnd - 1], !source.isCall, source.subscripts.isEmpty,
               viaSelf || source.kind == .root else { return nil }
         let name = source.name
+        // `$field` is a property's own publisher, never a parameter's.
+        guard !name.hasPrefix("$") else { return nil }
         var given: [(function: Int, parameter: Int)] = []
         if !viaSelf, let p = tree.functions[f].parameters.firstIndex(where: { $0.name == name }),
            SubscriptionFinder.localVariable(named: name, visibleAt: chain.first, in: tree) == nil {
             given = [(f, p)]
         } else if viaSelf || (SubscriptionFinder.localVariable(named: name, visibleAt: chain.first, in: tree) == nil
                               && !SubscriptionFinder.isParameter(named: name, visibleAt: chain.first, in: tree)),
-                  let t = tree.enclosingType(of: chain.first), let v = tree.types[t].variables.first(where: { tree.variables[$0].name == name }),
-                  tree.variables[v].initializer == nil, !tree.variables[v].isComputed {
+                  let t = tree.enclosingType(of: chain.first),
+                  let property = index.property(name, ofType: tree.types[t].name.lastNameComponent),
+                  property.initializerText.isEmpty, !property.isComputed, !property.isStatic {
             // `self.flowReadings = flowReadings` in each initializer.
             for start in InitializerAssignments.valueStarts(of: name, inType: t, in: tree) {
                 guard tree.tokens[start].kind == .identifier, tree.statementStarts[start + 1] || tree.tokens[start + 1].kind == .rightBrace,
