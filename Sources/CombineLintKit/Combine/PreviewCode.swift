@@ -17,14 +17,15 @@ public enum PreviewCode {
         }
     }
 
-    /// `final class PreviewLibrary: LibraryProviding` in a file that declares previews, or in a folder of
-    /// preview support (`Preview Content/`), or under `#if DEBUG`: the canvas's stand-in for the app's
+    /// Any type of a file in a folder of preview support (`Preview Content/`, Xcode's development
+    /// assets, which the shipped app leaves out), or `final class PreviewLibrary: LibraryProviding` in a
+    /// file that declares previews or under `#if DEBUG`: the canvas's stand-in for the app's
     /// service (its `Just` is no answer of the real one), a double as a test's is.
     public static func isStandIn(named name: String, in tree: SyntaxTree) -> Bool {
+        if tree.file.path.split(separator: "/").dropLast().contains(where: { Catalogue.previewFolderNames.contains(String($0)) }) { return true }
         let prefix = Catalogue.previewDoublePrefix
         guard name.count > prefix.count, name.hasPrefix(prefix),
               name[name.index(name.startIndex, offsetBy: prefix.count)].isUppercase else { return false }
-        if tree.file.path.split(separator: "/").dropLast().contains(where: { Catalogue.previewFolderNames.contains(String($0)) }) { return true }
         if tree.tokens.indices.contains(where: { tree.tokens[$0].kind == .poundKeyword && Catalogue.previewMacros.contains(tree.text($0)) })
             || tree.types.contains(where: { $0.inheritance.contains(where: { Catalogue.previewProtocols.contains($0.lastNameComponent) }) }) {
             return true

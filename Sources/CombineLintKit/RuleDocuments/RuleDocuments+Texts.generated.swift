@@ -2935,8 +2935,9 @@ SwiftUI subscribes to), subjects of structs and enums (value types
 hand a subject over, as a parameter or state bundle, and every copy shares it), members of
 `private`/`fileprivate` types, members of test doubles (types with `Mock`, `Stub`, `Fake` or `Spy`
 as a word of the name: `FeedMockService`, `SpyStore`, not `Mockingbird`), types that only previews
-make (`#Preview { FeedView(feed: PreviewFeed()) }`: they run in Xcode's canvas), a `Preview…` stand-in
-in a folder of preview support (`Preview`, `Previews`, `Preview Content`) or under `#if DEBUG`, types declared inside a
+make (`#Preview { FeedView(feed: PreviewFeed()) }`: they run in Xcode's canvas), any type in a folder of preview
+support (`Preview`, `Previews`, `Preview Content`, which the shipped app leaves out), a `Preview…` stand-in in a file
+that declares previews or under `#if DEBUG`, types declared inside a
 function, and files in a folder of tests or test doubles (a test target's, whose name ends in
 `Tests`, such as `AppTests`, but not the bare `Tests` folder above test targets, which also holds
 fixtures; or `Mocks`, `Mock`, `Fakes`, `Stubs`, `TestDoubles`, `TestSupport`).
@@ -4744,7 +4745,8 @@ not `performAndWait`, which may run on the calling thread, nor the view context'
 also posts its save and change notifications there, `publisher(for: .NSManagedObjectContextDidSave, object: backgroundContext)`); also
 through a computed property that only erases it, `var beats: AnyPublisher<…> { subject.eraseToAnyPublisher() }`, which another type's stored property of the
 name with a type that is no publisher, `let beats: Int` or `let samples: [Sample]`, does not hide, nor a protocol's requirement of the
-name or a test double's getter erasing its own subject, and two conformers' getters erasing two such subjects deliver off main alike;
+name or a test double's or preview stand-in's getter erasing its own subject (any type in a folder of preview
+support, `Preview Content/InMemoryCaptureRepository`, is one), and two conformers' getters erasing two such subjects deliver off main alike;
 steps that deliver where they get values may stand between, `connectionSubject.removeDuplicates().eraseToAnyPublisher()`;
 a local of the name, `let sentences = stream.sentences.receive(on: DispatchQueue.main).share()`, is judged by its own value;
 when the chain shows the object's type, `BookmarkStore.shared.bookmarks` or `uploads.states`, that type's getter and its own

@@ -377,4 +377,49 @@ final class DefaultRulesRound98Tests: XCTestCase {
         let found = findings(of: SendAfterCompletionRule.self, in: [(path: "SensorSocket.swift", text: text)])
         XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["6:41"])
     }
+
+    /// A type in a folder of preview support (`Preview Content/`, which the shipped app leaves out) is
+    /// the canvas's stand-in whatever its name: its getter erasing a subject of its own does not hide
+    /// that the app's store sends `capturesSubject` on its I/O queue, so the list's sink is a finding.
+    func testATypeInAPreviewFolderIsAStandInWhateverItsName() {
+        let store = """
+        protocol CaptureRepository: AnyObject {
+            var capturesPublisher: AnyPublisher<[String], Never> { get }
+        }
+        final class CaptureStore: CaptureRepository {
+            private let queue = DispatchQueue(label: "io")
+            private let capturesSubject = PassthroughSubject<[String], Never>()
+            var capturesPublisher: AnyPublisher<[String], Never> { capturesSubject.eraseToAnyPublisher() }
+            func load() { queue.async { self.capturesSubject.send(["a"]) } }
+        }
+        """
+        let preview = """
+        final class InMemoryCaptureRepository: CaptureRepository {
+            private let subject = PassthroughSubject<[String], Never>()
+            var capturesPublisher: AnyPublisher<[String], Never> { subject.eraseToAnyPublisher() }
+            func add(_ name: String) { subject.send([name]) }
+        }
+        """
+        let screen = """
+        final class CaptureListViewController: NSViewController {
+            let store: CaptureRepository
+            let footerLabel = NSTextField()
+            var cancellables = Set<AnyCancellable>()
+            init(store: CaptureRepository) {
+                self.store = store
+                super.init(nibName: nil, bundle: nil)
+            }
+            func bind() {
+                store.capturesPublisher
+                    .sink { [weak self] names in self?.footerLabel.stringValue = "\\(names.count)" }
+                    .store(in: &cancellables)
+            }
+        }
+        """
+        let found = findings(of: MainActorBackgroundDeliveryRule.self, in: [
+            (path: "App/CaptureStore.swift", text: store), (path: "App/Preview Content/InMemoryCaptureRepository.swift", text: preview),
+            (path: "App/CaptureList.swift", text: screen),
+        ])
+        XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["App/CaptureList.swift:11:14"])
+    }
 }
