@@ -343,6 +343,11 @@ struct DeliveryQueues {
                 guard let subject = BackgroundSubjects.erasedSubject(source.name, ofType: owner, index: index, memo: memo) else { return nil }
                 return (subject, index.declaresPropertyInSeveralTypes(named: subject) ? owner : nil)
             }
+            // A protocol's requirement (`socket.frames` with `let socket: SensorFrameSource`): a conformer's
+            // getter erasing its subject, not another type's property of the name.
+            if let conformer = erasingConformer(of: chain, before: firstOperator, name: source.name, memo: memo) {
+                return (conformer.subject, index.declaresPropertyInSeveralTypes(named: conformer.subject) ? conformer.type : nil)
+            }
             return BackgroundSubjects.erasedSubjects(index: index, memo: memo)[source.name].map { ($0, nil) }
         }
         guard index.declaresSubjectProperty(named: source.name) else { return nil }
@@ -359,6 +364,17 @@ struct DeliveryQueues {
             }
         }
         return BackgroundSubjects.isSentOffMain(source.name, levels: subjectLevels, index: index, memo: memo) ? (source.name, nil) : nil
+    }
+
+    /// The first type (by name) conforming to the protocol whose requirement the chain reads at its
+    /// source whose getter of that name erases a subject sent into off the main thread, with that subject.
+    private func erasingConformer(of chain: Chain, before firstOperator: Int, name: String, memo: ProjectMemo) -> (type: String, subject: String)? {
+        guard let owner = TypeResolver.ownerTypeThroughProperties(ofElement: firstOperator - 1, in: chain, tree: tree, index: index),
+              index.type(named: owner)?.kind == .protocol else { return nil }
+        for type in index.relatedTypes(of: owner.lastNameComponent).sorted() where type != owner.lastNameComponent {
+            if let subject = BackgroundSubjects.erasedSubject(name, ofType: type, index: index, memo: memo) { return (type, subject) }
+        }
+        return nil
     }
 
     /// The types conforming to (or inheriting from) the protocol whose requirement the chain reads at

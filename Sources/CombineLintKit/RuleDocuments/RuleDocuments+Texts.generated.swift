@@ -4750,7 +4750,7 @@ support, `Preview Content/InMemoryCaptureRepository`, is one), and two conformer
 steps that deliver where they get values may stand between, `connectionSubject.removeDuplicates().eraseToAnyPublisher()`;
 a local of the name, `let sentences = stream.sentences.receive(on: DispatchQueue.main).share()`, is judged by its own value;
 when the chain shows the object's type, `BookmarkStore.shared.bookmarks` or `uploads.states`, that type's getter and its own
-subject decide, so another type's property of the name, `let bookmarks = BookmarkStore.shared`, hides nothing, and another
+subject decide, and for a protocol's requirement, `socket.frames` with `let socket: SensorFrameSource`, its conformers' getters, so another type's property of the name, `let bookmarks = BookmarkStore.shared`, hides nothing, and another
 type's subject of the same name, sent into elsewhere, does not count) in the
 same sense (a subject delivers on the thread that calls `send`; a `queue.sync { }` block runs on
 the calling thread, so a send or post there does not count; a `CurrentValueSubject` hands its

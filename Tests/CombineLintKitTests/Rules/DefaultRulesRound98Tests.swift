@@ -422,4 +422,44 @@ final class DefaultRulesRound98Tests: XCTestCase {
         ])
         XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["App/CaptureList.swift:11:14"])
     }
+
+    /// `socket.frames` with `let socket: SensorFrameSource` reads a protocol's requirement: the
+    /// conformer's getter erasing `framesSubject`, sent on its decode queue, decides, though another
+    /// type keeps a stored `frames` publisher of its own.
+    func testAProtocolRequirementErasedByAConformersGetterDeliversWhereItsSubjectIsSent() {
+        let socket = """
+        protocol SensorFrameSource: AnyObject {
+            var frames: AnyPublisher<Int, Never> { get }
+        }
+        final class SensorSocketClient: SensorFrameSource {
+            private let decodeQueue = DispatchQueue(label: "decode")
+            private let framesSubject = PassthroughSubject<Int, Never>()
+            var frames: AnyPublisher<Int, Never> { framesSubject.eraseToAnyPublisher() }
+            func receive() { decodeQueue.async { self.framesSubject.send(1) } }
+        }
+        final class ClimateAutomationEngine {
+            private let frames: AnyPublisher<Int, Never>
+            init(frames: AnyPublisher<Int, Never>) { self.frames = frames }
+        }
+        """
+        let store = """
+        final class GreenhouseStore: ObservableObject {
+            @Published var alerts: [Int] = []
+            private let socket: SensorFrameSource
+            private var cancellables = Set<AnyCancellable>()
+            init(socket: SensorFrameSource) {
+                self.socket = socket
+                socket.frames
+                    .sink { [weak self] frame in self?.alerts.append(frame) }
+                    .store(in: &cancellables)
+            }
+        }
+        struct DashboardView: View {
+            @ObservedObject var store: GreenhouseStore
+            var body: some View { Text("\\(store.alerts.count)") }
+        }
+        """
+        let found = findings(of: MainActorBackgroundDeliveryRule.self, in: [(path: "Socket.swift", text: socket), (path: "Store.swift", text: store)])
+        XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["Store.swift:8:14"])
+    }
 }
