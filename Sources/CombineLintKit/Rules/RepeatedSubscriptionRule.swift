@@ -661,10 +661,20 @@ struct TypeAnalysis: Sendable {
         }
         // A protocol's default methods (`extension AvatarDisplaying { func loadAvatar(…) }`) run for
         // this type when it declares none of its own.
-        var protocolNames = Set<String>()
-        let protocolDefaults = index.allAncestors(of: typeName).compactMap { name -> [DeclarationReference]? in
-            let simple = name.lastNameComponent
-            guard protocolNames.insert(simple).inserted, index.type(named: simple)?.kind == .protocol else { return nil }
+        // The protocols named by the type and by its superclasses (as far as `ancestors` reads them), and
+        // the ones those protocols inherit: a bounded walk, not every ancestor of a chain of thousands of classes.
+        var protocolNames: [String] = []
+        var seenNames = Set<String>()
+        var named = ([typeName] + index.superclasses(of: typeName, limit: 8)).flatMap { index.type(named: $0)?.inheritance ?? [] }
+        var next = 0
+        while next < named.count, next < 64 {
+            let simple = ProjectIndex.stripGenerics(named[next]).lastNameComponent
+            next += 1
+            guard seenNames.insert(simple).inserted, let type = index.type(named: simple), type.kind == .protocol else { continue }
+            protocolNames.append(simple)
+            named += type.inheritance
+        }
+        let protocolDefaults = protocolNames.compactMap { simple -> [DeclarationReference]? in
             let members = TypeIdentity.members(named: simple, index: index, memo: memo)
             return members.count == 1 ? members.first?.value : nil
         }
