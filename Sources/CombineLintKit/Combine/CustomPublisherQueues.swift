@@ -12,8 +12,8 @@ enum CustomPublisherQueues {
     /// levels 0), so the question never comes back to itself.
     static func deliversOffMain(typeNamed name: String, index: ProjectIndex, memo: ProjectMemo) -> Bool {
         memo.value(for: "custom-publisher-off-main \(name)") {
-            let parts = TypeIdentity.members(named: name, index: index, memo: memo)
-            guard parts.count == 1, let publisher = parts.first?.value, index.inherits(name, from: "Publisher") else { return false }
+            guard let publisher = TypeIdentity.onlyType(named: name, index: index, memo: memo)?.parts,
+                  index.inherits(name, from: "Publisher") else { return false }
             let deliverers = publisher + subscriptionTypes(madeBy: publisher, index: index, memo: memo)
             let sites = deliverers.flatMap { deliveries(in: $0, index: index) }
             return !sites.isEmpty && sites.allSatisfy { site in
@@ -40,9 +40,9 @@ enum CustomPublisherQueues {
             }
         }
         return names.sorted().flatMap { name -> [DeclarationReference] in
-            let parts = TypeIdentity.members(named: name, index: index, memo: memo)
-            guard parts.count == 1, index.inherits(name, from: "Subscription") else { return [] }
-            return parts.first?.value ?? []
+            guard let parts = TypeIdentity.onlyType(named: name, index: index, memo: memo)?.parts,
+                  index.inherits(name, from: "Subscription") else { return [] }
+            return parts
         }
     }
 

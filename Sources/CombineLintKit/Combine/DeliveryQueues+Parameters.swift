@@ -72,11 +72,8 @@ extension DeliveryQueues {
                 deliveries.append(.unknown)
                 continue
             }
-            var caller = DeliveryQueues(tree: callTree, index: index, memo: memo)
-            caller.followsNotifications = followsNotifications
-            caller.subjectLevels = subjectLevels
-            caller.queueInjectionLevels = queueInjectionLevels
-            caller.parameterLevels = parameterLevels - 1
+            var caller = reading(callTree)
+            caller.parameterLevels -= 1
             deliveries.append(caller.delivery(of: callTree.chains[c], before: callTree.chains[c].elements.count))
         }
         return deliveries

@@ -228,7 +228,7 @@ struct DeliveryQueues {
 
     /// Questions about code of `other` (a function's or a getter's file), asked as far as this one
     /// follows senders, subjects and functions.
-    private func reading(_ other: SyntaxTree) -> DeliveryQueues {
+    func reading(_ other: SyntaxTree) -> DeliveryQueues {
         var queues = DeliveryQueues(tree: other, index: index, memo: memo)
         queues.sourceFunctionLevels = sourceFunctionLevels
         queues.followsNotifications = followsNotifications

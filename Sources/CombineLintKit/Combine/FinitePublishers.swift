@@ -123,10 +123,7 @@ public struct FinitePublishers: Sendable {
         guard element.isCall, element.arguments.count == 1, case let argument = element.arguments[0], argument.label == nil,
               argument.closure == nil, let c = tree.chain(startingAt: argument.value.lowerBound), case let chain = tree.chains[c],
               chain.last == argument.value.upperBound, chain.elements.last?.isCall == true,
-              tree.tokens[chain.last].kind == .rightParen, case let open = Int(tree.matching[chain.last]), open + 1 < chain.last,
-              tree.tokens[chain.last - 1].kind == .colon,
-              ((open + 1)..<chain.last).allSatisfy({ [.colon, .identifier, .keyword].contains(tree.tokens[$0].kind) || tree.tokenIs($0, "_") })
-        else { return nil }
+              tree.compoundNameLabelsOpen(closingAt: chain.last) != nil else { return nil }
         return chain
     }
 

@@ -38,6 +38,14 @@ public enum TypeIdentity: Hashable, Sendable {
         grouping(named: name, index: index, memo: memo).members
     }
 
+    /// The one type of simple name `name`, its identity and parts, when the project declares exactly
+    /// one of that name; nil for none or several.
+    public static func onlyType(named name: String, index: ProjectIndex, memo: ProjectMemo) -> (identity: TypeIdentity, parts: [DeclarationReference])? {
+        let types = members(named: name, index: index, memo: memo)
+        guard types.count == 1, let only = types.first else { return nil }
+        return (only.key, only.value)
+    }
+
     /// The types of one simple name: their parts, and the identity of each extension.
     private struct Grouping: Sendable {
         var members: [TypeIdentity: [DeclarationReference]] = [:]

@@ -135,8 +135,7 @@ public struct RepeatedSubscriptionRule: Rule {
         guard index.type(named: store.typeName)?.kind == .protocol else { return nil }
         for conformer in Set(index.subtypes(of: store.typeName).map(\.lastNameComponent)).sorted()
         where index.type(named: conformer).map({ $0.kind != .protocol }) ?? false {
-            let members = TypeIdentity.members(named: conformer, index: index, memo: context.memo)
-            guard members.count == 1, let identity = members.first?.key else { continue }
+            guard let identity = TypeIdentity.onlyType(named: conformer, index: index, memo: context.memo)?.identity else { continue }
             let key = "repeated_subscription\u{0}" + identity.key + "\u{0}" + extra.sorted().joined(separator: ",")
             let analysis = context.memo.value(for: key) {
                 TypeAnalysis(identity: identity, typeName: conformer, index: index, extraCallbacks: extra, memo: context.memo)
@@ -655,10 +654,7 @@ struct TypeAnalysis: Sendable {
         let pointsOfFile = { (t: Int) in memo.value(for: "repeated_subscription.entries\u{0}\(t)") { RepeatedEntryPoints(index.trees[t]) } }
         let parts = TypeIdentity.members(named: typeName, index: index, memo: memo)[identity] ?? []
         // A base class's template method calling an override of this type (`onAppear()` → `didAppear()`).
-        let ancestors = index.superclasses(of: typeName, limit: 8).compactMap { simple -> [DeclarationReference]? in
-            let members = TypeIdentity.members(named: simple, index: index, memo: memo)
-            return members.count == 1 ? members.first?.value : nil
-        }
+        let ancestors = index.superclasses(of: typeName, limit: 8).compactMap { TypeIdentity.onlyType(named: $0, index: index, memo: memo)?.parts }
         // A protocol's default methods (`extension AvatarDisplaying { func loadAvatar(…) }`) run for
         // this type when it declares none of its own.
         // The protocols named by the type and by its superclasses (as far as `ancestors` reads them), and
@@ -674,10 +670,7 @@ struct TypeAnalysis: Sendable {
             protocolNames.append(simple)
             named += type.inheritance
         }
-        let protocolDefaults = protocolNames.compactMap { simple -> [DeclarationReference]? in
-            let members = TypeIdentity.members(named: simple, index: index, memo: memo)
-            return members.count == 1 ? members.first?.value : nil
-        }
+        let protocolDefaults = protocolNames.compactMap { TypeIdentity.onlyType(named: $0, index: index, memo: memo)?.parts }
         let graph = MethodCallGraph(typeName: typeName, parts: parts, ancestors: ancestors, protocolDefaults: protocolDefaults,
                                     index: index, memo: memo)
         self.graph = graph

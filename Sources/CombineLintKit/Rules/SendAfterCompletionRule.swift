@@ -119,9 +119,8 @@ public struct SendAfterCompletionRule: Rule {
     /// `host` before `barrier`: it runs after the rest of `host`, so after a completion sent there
     /// (for a receiver that cannot hold another subject by then).
     private func isDispatchedBlock(_ body: Int?, in host: Int?, before barrier: Int, _ tree: SyntaxTree) -> Bool {
-        guard let body, case .closure(let c) = tree.scopes[body].kind, tree.closures[c].open < barrier,
-              innermostBody(of: tree.closures[c].open - 1, tree) == host, let call = tree.call(receiving: c) else { return false }
-        return Catalogue.dispatchAsyncCalls.contains(tree.chains[call.chain].elements[call.element].name)
+        guard let (c, name) = closureCall(of: body, in: host, tree), tree.closures[c].open < barrier else { return false }
+        return Catalogue.dispatchAsyncCalls.contains(name)
     }
 
     /// Whether `body` is the closure of a sequence's `forEach { … }` written right in `host`
@@ -129,9 +128,14 @@ public struct SendAfterCompletionRule: Rule {
     /// around it. (`map` and the like are left out: they are also operators of publishers, whose
     /// closures run later.)
     private func isForEachBlock(_ body: Int?, in host: Int?, _ tree: SyntaxTree) -> Bool {
+        closureCall(of: body, in: host, tree)?.name == "forEach"
+    }
+
+    /// When `body` is a closure handed to a call written right in `host`: the closure and the call's name.
+    private func closureCall(of body: Int?, in host: Int?, _ tree: SyntaxTree) -> (closure: Int, name: String)? {
         guard let body, case .closure(let c) = tree.scopes[body].kind,
-              innermostBody(of: tree.closures[c].open - 1, tree) == host, let call = tree.call(receiving: c) else { return false }
-        return tree.chains[call.chain].elements[call.element].name == "forEach"
+              innermostBody(of: tree.closures[c].open - 1, tree) == host, let call = tree.call(receiving: c) else { return nil }
+        return (c, tree.chains[call.chain].elements[call.element].name)
     }
 
     /// The innermost function or closure body around token i.

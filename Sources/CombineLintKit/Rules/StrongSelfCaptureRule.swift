@@ -748,12 +748,8 @@ public struct StrongSelfCaptureRule: Rule {
     /// method as `handle`; the range without its argument labels (a label may be a keyword, `for`,
     /// `in`). A call (`handle()`, `make(x)`) is left as it is.
     private func withoutArgumentLabels(_ value: ClosedRange<Int>, in tree: SyntaxTree) -> ClosedRange<Int> {
-        let last = value.upperBound
-        guard tree.tokens[last].kind == .rightParen, case let open = Int(tree.matching[last]), open > value.lowerBound, open + 1 < last,
-              tree.tokens[open].kind == .leftParen, tree.tokens[open - 1].kind == .identifier,
-              tree.tokens[last - 1].kind == .colon,
-              ((open + 1)..<last).allSatisfy({ [.colon, .identifier, .keyword].contains(tree.tokens[$0].kind) || tree.tokenIs($0, "_") })
-        else { return value }
+        guard let open = tree.compoundNameLabelsOpen(closingAt: value.upperBound), open > value.lowerBound,
+              tree.tokens[open - 1].kind == .identifier else { return value }
         return value.lowerBound...(open - 1)
     }
 

@@ -313,6 +313,17 @@ extension SyntaxTree {
         return false
     }
 
+    /// The `(` of the argument-label list of a compound name that closes at `)` token `close`
+    /// (`(for:)` of `currentRange(for:)`, `(_:at:)`): only labels, each with its colon (a label may
+    /// be a keyword, `for`, `in`); nil for a call (`handle()`, `make(x)`).
+    public func compoundNameLabelsOpen(closingAt close: Int) -> Int? {
+        guard close < tokens.count, tokens[close].kind == .rightParen, case let open = Int(matching[close]), open >= 0, open + 1 < close,
+              tokens[open].kind == .leftParen, tokens[close - 1].kind == .colon,
+              ((open + 1)..<close).allSatisfy({ [.colon, .identifier, .keyword].contains(tokens[$0].kind) || tokenIs($0, "_") })
+        else { return nil }
+        return open
+    }
+
     /// The call whose argument list opens at `(` token `open`.
     public func call(openedAt open: Int) -> CallReference? { callsByOpenParen[open] }
 
