@@ -76,9 +76,12 @@ public enum LongLivedObjects {
         return names
     }
 
-    /// Whether `typeName` is a test case class.
+    /// Whether `typeName` is a test case class. One walk up its ancestry answers for every test
+    /// case class at once: a name is asked about once, and most names are no test's.
     public static func isTestCase(_ typeName: String, index: ProjectIndex) -> Bool {
-        index.testCaseTypeNames.answer(typeName) { Catalogue.testCaseClasses.contains { index.inherits(typeName, from: $0) } }
+        index.testCaseTypeNames.answer(typeName) {
+            index.allAncestors(of: typeName).contains { base in Catalogue.testCaseClasses.contains { ProjectIndex.names(base, $0) } }
+        }
     }
 
     /// The declaration of type `t` of `tree`: itself, or for an extension the type it extends.

@@ -22,7 +22,7 @@ public enum PreviewCode {
     /// file that declares previews or under `#if DEBUG`: the canvas's stand-in for the app's
     /// service (its `Just` is no answer of the real one), a double as a test's is.
     public static func isStandIn(named name: String, in tree: SyntaxTree) -> Bool {
-        if tree.file.path.split(separator: "/").dropLast().contains(where: { Catalogue.previewFolderNames.contains(String($0)) }) { return true }
+        if FolderNames.contains(in: tree.file.path, namedOneOf: Catalogue.previewFolderNames) { return true }
         let prefix = Catalogue.previewDoublePrefix
         guard name.count > prefix.count, name.hasPrefix(prefix),
               name[name.index(name.startIndex, offsetBy: prefix.count)].isUppercase else { return false }

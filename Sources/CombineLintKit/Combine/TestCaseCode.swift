@@ -15,21 +15,10 @@ public enum TestCaseCode {
     /// Whether the file at `path` lies in a test target's folder (`AppTests/`, `FeatureTests/`, not
     /// the bare `Tests/` above them, which also holds fixtures) or in a folder of test doubles
     /// (`Mocks/`, `Fakes/`, `TestSupport/`): its helpers outside any test case run in tests too.
-    /// Read as bytes, component by component: rules ask it for every use of a name, and splitting
-    /// the path into strings each time cost a tenth of a whole lint.
     public static func isInTestFolder(_ path: String) -> Bool {
-        var path = path
-        return path.withUTF8 { bytes in
-            let slash = UInt8(ascii: "/")
-            var start = 0
-            for end in bytes.indices where bytes[end] == slash {
-                defer { start = end + 1 }
-                let component = UnsafeBufferPointer(rebasing: bytes[start..<end])
-                guard !component.isEmpty else { continue }
-                if component.count > testsSuffix.count, component.suffix(testsSuffix.count).elementsEqual(testsSuffix) { return true }
-                if component.count <= longestTestFolderName, Catalogue.testFolderNames.contains(String(decoding: component, as: UTF8.self)) { return true }
-            }
-            return false
+        FolderNames.contains(in: path) { component in
+            (component.count > testsSuffix.count && component.suffix(testsSuffix.count).elementsEqual(testsSuffix))
+                || (component.count <= longestTestFolderName && Catalogue.testFolderNames.contains(String(decoding: component, as: UTF8.self)))
         }
     }
 
