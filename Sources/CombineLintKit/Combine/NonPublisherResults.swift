@@ -39,7 +39,7 @@ enum NonPublisherResults {
         guard let written = TypeResolver.simpleTypeName(typeText), let type = index.type(named: written),
               type.kind != .extension, includingProtocols || type.kind != .protocol,
               index.typealiasDeclarations[written].isEmpty,
-              !ProjectIndex.namesSubject(typeText), !typeText.contains("Publisher") else { return false }
+              !ProjectIndex.namesSubject(typeText), !typeText.containsBytes("Publisher") else { return false }
         return !index.inherits(written, from: "Publisher") && !index.inherits(written, from: "Subject")
     }
 }

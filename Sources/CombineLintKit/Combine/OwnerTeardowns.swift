@@ -72,7 +72,7 @@ public enum OwnerTeardowns {
                 guard last >= 0, tree.tokens[last].kind == .identifier else { continue }
                 var first = last
                 if first >= 2, tree.tokens[first - 1].kind == .period, tree.isWord(first - 2, "self") { first -= 2 }
-                guard let holder = BagResets.key(first: first, last: last, in: tree), !holder.contains("."),
+                guard let holder = BagResets.key(first: first, last: last, in: tree), !holder.utf8.contains(UInt8(ascii: ".")),
                       let f = tree.enclosingFunction(of: k), let close = tree.functions[f].bodyClose,
                       let t = tree.enclosingType(of: k), let v = tree.memberVariable(named: holder, ofType: t) else { continue }
                 for i in (k + 3)..<close where tree.tokens[i].kind == .equal && tree.isWord(i + 1, "nil") {

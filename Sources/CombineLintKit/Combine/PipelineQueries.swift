@@ -231,7 +231,7 @@ enum NeverFinishingSources {
               evidence(in: chain, before: end, tree: tree, index: index, extraNames: []) == nil,
               !flattensNeverFinishing(chain, before: end, tree: tree, index: index) else { return false }
         let declared = ProjectFunctionCalls.declarations(runBy: elements[s], matching: .labels, requireBody: true, publisherResults: true,
-                                                         also: { $0.returnType.contains("Publisher") }, index: index)
+                                                         also: { $0.returnType.containsBytes("Publisher") }, index: index)
         return !declared.isEmpty && declared.allSatisfy { reference in
             let tree = index.trees[reference.tree]
             let function = tree.functions[reference.item]
@@ -269,13 +269,13 @@ enum NeverFinishingSources {
     /// A parameter that takes a publisher: `some Publisher`, `AnyPublisher<…>`, a subject, or one of
     /// the function's generic parameters (`_ publisher: P`), which stands for whatever the caller gives.
     private static func isPublisherParameter(_ typeText: String, generic: Set<String>) -> Bool {
-        typeText.contains("Publisher") || typeText.contains("Subject") || generic.contains(typeText.trimmingSpaces)
+        typeText.containsBytes("Publisher") || typeText.containsBytes("Subject") || generic.contains(typeText.trimmingSpaces)
     }
 
     /// Type `t` of `tree` extends `Publisher` (or a publisher type): its methods hand on their receiver.
     private static func isPublisherExtension(_ t: Int?, in tree: SyntaxTree) -> Bool {
         guard let t, tree.types[t].kind == .extension else { return false }
-        return tree.types[t].name.contains("Publisher")
+        return tree.types[t].name.containsBytes("Publisher")
     }
 
     /// Whether the expression in `range` is a chain starting from a never-finishing publisher.
@@ -341,7 +341,7 @@ enum NeverFinishingSources {
     /// An early exit that returns a constant answered during `subscribe` (`guard let url else { return
     /// Just(1).eraseToAnyPublisher() }`) does not count against the other returns.
     private static func handsOnNeverFinishing(function f: Int, in tree: SyntaxTree, index: ProjectIndex, depth: Int) -> Bool {
-        guard tree.functions[f].returnType.contains("Publisher"), let returned = everyReturnedPipeline(ofFunction: f, in: tree) else { return false }
+        guard tree.functions[f].returnType.containsBytes("Publisher"), let returned = everyReturnedPipeline(ofFunction: f, in: tree) else { return false }
         let caller = index.treeIndexByPath[tree.file.path].map { DeclarationReference(tree: $0, item: f) }
         // The type's own stored publishers: `stations.map { … }` with `let stations` set in `init`.
         let ownType = tree.functions[f].enclosingType.flatMap { index.type(named: tree.types[$0].name) }
@@ -612,7 +612,7 @@ enum NeverFinishingSources {
         while type.hasSuffix("?") || type.hasSuffix("!") { type.removeLast() }
         guard !type.isEmpty, type.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "." || $0 == "_" }) else { return false }
         let last = type.lastNameComponent
-        if type.contains("Publisher") || type.contains("Subject") || type.contains("Published")
+        if type.containsBytes("Publisher") || type.containsBytes("Subject") || type.containsBytes("Published")
             || Catalogue.publisherNames.contains(last) || Catalogue.namesPublisherType(type) { return false }
         return index.type(named: last) == nil && index.typealiasDeclarations[last].isEmpty
     }
@@ -625,7 +625,7 @@ enum NeverFinishingSources {
               case let chain = tree.chains[c], chain.last == initializer.upperBound, let last = chain.elements.last, last.isCall,
               chain.elements.allSatisfy({ $0.kind != .literal && $0.name.first?.isUppercase == true }) else { return false }
         return !chain.elements.contains { element in
-            element.name.contains("Publisher") || element.name.contains("Subject") || Catalogue.publisherNames.contains(element.name)
+            element.name.containsBytes("Publisher") || element.name.containsBytes("Subject") || Catalogue.publisherNames.contains(element.name)
         }
     }
 

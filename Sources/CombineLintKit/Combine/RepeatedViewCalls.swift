@@ -85,9 +85,9 @@ public struct RepeatedViewCalls: Sendable {
         memo.value(for: memoKey) { RepeatedViewCalls(index: index) }
     }
 
-    /// Makes them ahead of the files that ask (`Rule.prepare`), unless a worker is at it already.
-    public static func prepare(_ index: ProjectIndex, memo: ProjectMemo) {
-        memo.prepare(memoKey) { RepeatedViewCalls(index: index) }
+    /// Makes them ahead of the files that ask (`Rule.preparations`).
+    public static func preparation(_ index: ProjectIndex, memo: ProjectMemo) -> Preparation {
+        Preparation(memoKey) { _ = of(index, memo: memo) }
     }
 
     public init(index: ProjectIndex) {

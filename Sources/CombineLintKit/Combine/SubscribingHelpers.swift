@@ -44,6 +44,19 @@ public struct SubscribingHelpers: Sendable {
     /// The calls of a helper's name, by tree: (chain, element), found through the index's postings.
     public let callsByTree: [Int: [(chain: Int, element: Int)]]
 
+    /// Where the run's one copy is kept in the memo.
+    private static let memoKey = "subscribing-helpers"
+
+    /// The project's helpers, worked out once per run and shared by every rule that asks.
+    public static func of(_ index: ProjectIndex, memo: ProjectMemo) -> SubscribingHelpers {
+        memo.value(for: memoKey) { SubscribingHelpers(index: index) }
+    }
+
+    /// Makes them ahead of the files that ask (`Rule.preparations`).
+    public static func preparation(_ index: ProjectIndex, memo: ProjectMemo) -> Preparation {
+        Preparation(memoKey) { _ = of(index, memo: memo) }
+    }
+
     public init(index: ProjectIndex) {
         var byName: [String: [Helper]] = [:]
         var factories: [String: [DeclarationReference]] = [:]
@@ -187,7 +200,7 @@ public struct SubscribingHelpers: Sendable {
     public static func returnedSubscriptions(in tree: SyntaxTree, index: ProjectIndex, memo: ProjectMemo,
                                              besides subscriptions: [Subscription]) -> [Subscription] {
         guard let t = index.treeIndexByPath[tree.file.path] else { return [] }
-        let helpers = memo.value(for: "strong_self_capture.subscribing-helpers") { SubscribingHelpers(index: index) }
+        let helpers = of(index, memo: memo)
         guard let calls = helpers.callsByTree[t] else { return [] }
         var result: [Subscription] = []
         for (c, e) in calls {

@@ -41,7 +41,7 @@ public enum TypeResolver {
         guard var s = namedTypeText(text) else { return nil }
         if let dot = s.lastIndex(of: ".") { s = s[s.index(after: dot)...] }
         let name = String(s).trimmingSpaces
-        return name.isEmpty || name.contains(" ") ? nil : name
+        return name.isEmpty || name.utf8.contains(UInt8(ascii: " ")) ? nil : name
     }
 
     /// The type as written, with its qualification: `Feed.Model` of `Feed.Model?`, `Model` of
@@ -50,7 +50,7 @@ public enum TypeResolver {
         if !annotation.isEmpty {
             guard let s = namedTypeText(annotation) else { return nil }
             let name = String(s).trimmingSpaces
-            return name.isEmpty || name.contains(" ") ? nil : name
+            return name.isEmpty || name.utf8.contains(UInt8(ascii: " ")) ? nil : name
         }
         guard let first = initializer.first, first.isUppercase else { return nil }
         var name = ""
@@ -67,7 +67,8 @@ public enum TypeResolver {
     private static func namedTypeText(_ text: String) -> Substring? {
         var s = Substring(text.trimmingSpaces)
         while let last = s.last, last == "?" || last == "!" { s.removeLast() }
-        if s.hasPrefix("(") || s.hasPrefix("[") || s.contains("->") { return nil }
+        // Bytes, not Foundation's substring search: every type annotation a rule reads comes here.
+        if s.hasPrefix("(") || s.hasPrefix("[") || zip(s.utf8, s.utf8.dropFirst()).contains(where: { $0 == UInt8(ascii: "-") && $1 == UInt8(ascii: ">") }) { return nil }
         if let angle = s.firstIndex(of: "<") { s = s[..<angle] }
         return s
     }

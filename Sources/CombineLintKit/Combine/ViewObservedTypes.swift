@@ -14,9 +14,9 @@ public struct ViewObservedTypes: Sendable {
         memo.value(for: memoKey) { ViewObservedTypes(index: index, objectWillChangeUses: ObjectWillChangeUses.of(index, memo: memo)) }
     }
 
-    /// Makes them ahead of the files that ask (`Rule.prepare`), unless a worker is at it already.
-    public static func prepare(_ index: ProjectIndex, memo: ProjectMemo) {
-        memo.prepare(memoKey) { ViewObservedTypes(index: index, objectWillChangeUses: ObjectWillChangeUses.of(index, memo: memo)) }
+    /// Makes them ahead of the files that ask (`Rule.preparations`).
+    public static func preparation(_ index: ProjectIndex, memo: ProjectMemo) -> Preparation {
+        Preparation(memoKey) { _ = of(index, memo: memo) }
     }
 
     /// `objectWillChangeUses`: the run's table of `objectWillChange` chains, shared with the rules that read it.

@@ -9,15 +9,19 @@ public enum FileReader {
         guard fd >= 0 else { return .failure(FileReadError(path: path, reason: String(cString: strerror(errno)))) }
         defer { close(fd) }
         var info = stat()
-        if fstat(fd, &info) == 0 {
+        let known = fstat(fd, &info) == 0
+        if known {
             if (info.st_mode & S_IFMT) == S_IFDIR { return .failure(FileReadError(path: path, reason: "is a folder")) }
             if let kind = specialKind(info.st_mode) { return .failure(FileReadError(path: path, reason: "is \(kind), not a regular file")) }
         }
-        // Reads block again, as for any regular file.
-        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
-        // Read straight into the array's storage, sized from `fstat` (no zeroed buffer, no copy);
-        // a file that grows meanwhile is read on in doubled steps.
-        var capacity = max(Int(info.st_size), 0) + 1
+        // A regular file ignores O_NONBLOCK; anything `fstat` could not name reads blocking again.
+        if !known || (info.st_mode & S_IFMT) != S_IFREG { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) }
+        // Read straight into the array's storage, sized from `fstat` (no zeroed buffer, no copy).
+        // A regular file is read to the size `fstat` gave, with no extra read to find its end: a
+        // snapshot, as an editor's save would give. Other files, and one that `fstat` calls
+        // empty, are read to their end in doubling steps.
+        let size = known && (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : 0
+        var capacity = size > 0 ? size : 4096
         var bytes: [UInt8] = []
         while true {
             var failure: Int32 = 0
@@ -36,6 +40,7 @@ public enum FileReader {
                     }
                     if n == 0 { atEnd = true; return }
                     count += n
+                    if size > 0 && count == size { atEnd = true; return }
                 }
             }
             if failure != 0 { return .failure(FileReadError(path: path, reason: String(cString: strerror(failure)))) }

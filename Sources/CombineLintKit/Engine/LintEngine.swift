@@ -153,15 +153,18 @@ public struct LintEngine: Sendable {
         let measuring = measuresTime
         let memo = ProjectMemo()
         let profiles = self.profiles
-        // The rules' project-wide facts first, side by side (one rule a worker).
-        var preparing: [any Rule] = []
+        // The rules' project-wide facts first, side by side (one fact a worker, each made once).
+        var preparing: [Preparation] = []
         var seen = Set<String>()
-        for profile in profiles {
-            for configured in profile.rules where seen.insert(configured.rule.description.id).inserted { preparing.append(configured.rule) }
-        }
         if !reported.isEmpty {
-            Parallel.forEach(count: preparing.count, jobs: jobs) { preparing[$0].prepare(index: index, memo: memo) }
+            for profile in profiles {
+                for configured in profile.rules {
+                    preparing += configured.rule.preparations(index: index, memo: memo).filter { seen.insert($0.name).inserted }
+                }
+            }
+            Parallel.forEach(count: preparing.count, jobs: jobs) { preparing[$0].run() }
         }
+        endPhase("rules' project facts")
         let perFile = Parallel.map(count: reported.count, jobs: jobs) { n -> PerFile in
             let tree = trees[reported[n]]
             let profile = profiles[readable[reported[n]].input.profile]

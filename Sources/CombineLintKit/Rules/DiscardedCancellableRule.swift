@@ -9,6 +9,17 @@ public struct DiscardedCancellableRule: Rule {
 
     public init() {}
 
+    public func preparations(index: ProjectIndex, memo: ProjectMemo) -> [Preparation] {
+        [Preparation(Self.returningNamesKey) { _ = Self.cancellableReturningNames(index, memo: memo) }]
+    }
+
+    private static let returningNamesKey = "discarded_cancellable.cancellable-returning-names"
+
+    /// `cancellableReturningNames(_:)`, once per run.
+    private static func cancellableReturningNames(_ index: ProjectIndex, memo: ProjectMemo) -> Set<String> {
+        memo.value(for: returningNamesKey) { cancellableReturningNames(index) }
+    }
+
     public func check(_ context: RuleContext) -> [Finding] {
         let tree = context.tree
         var result = droppedHelperResults(context) + droppedSubjectSubscriptions(context) + droppedExtensionSinks(context)
@@ -69,9 +80,7 @@ public struct DiscardedCancellableRule: Rule {
     private func droppedHelperResults(_ context: RuleContext) -> [Finding] {
         // The names of the project's functions declared to return `AnyCancellable`, once per run:
         // most projects have few, and a call of any other name needs no further look.
-        let returning = context.memo.value(for: "discarded_cancellable.cancellable-returning-names") {
-            DiscardedCancellableRule.cancellableReturningNames(context.index)
-        }
+        let returning = Self.cancellableReturningNames(context.index, memo: context.memo)
         guard !returning.isEmpty else { return [] }
         let names = context.memo.value(for: "discarded_cancellable.cancellable-returning-name-set") { NameSet(returning) }
         guard context.mentions(anyOf: names) else { return [] }

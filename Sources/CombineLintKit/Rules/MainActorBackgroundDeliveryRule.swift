@@ -15,8 +15,13 @@ public struct MainActorBackgroundDeliveryRule: Rule {
     /// A file without a background source or a background queue has no finding.
     static let requiredNames = NameSet(Array(Catalogue.schedulerArgumentLabels.keys) + ["subscribe", "collect", "dataTaskPublisher", "NotificationCenter", "Future"])
 
-    public func prepare(index: ProjectIndex, memo: ProjectMemo) {
-        ViewObservedTypes.prepare(index, memo: memo)
+    /// The facts behind each file's first look (`check`'s opening test), which every file asks for.
+    public func preparations(index: ProjectIndex, memo: ProjectMemo) -> [Preparation] {
+        [ViewObservedTypes.preparation(index, memo: memo),
+         Preparation("subjects-sent-off-main") { _ = BackgroundSubjects.names(index: index, memo: memo) },
+         Preparation("published-changed-names") { _ = BackgroundPublished.names(index: index, memo: memo) },
+         Preparation("background-stored-publisher-names") { _ = BackgroundStoredPublishers.names(index: index, memo: memo) },
+         Preparation("background-function-names") { _ = DeliveryQueues.backgroundFunctionNames(index: index, memo: memo) }]
     }
 
     public func check(_ context: RuleContext) -> [Finding] {

@@ -21,8 +21,8 @@ public struct NestedObservableObjectRule: Rule {
     /// A file with no `@Published` property and no `ObservableObject` has no finding.
     static let requiredNames = NameSet(["Published", "ObservableObject"])
 
-    public func prepare(index: ProjectIndex, memo: ProjectMemo) {
-        ViewObservedTypes.prepare(index, memo: memo)
+    public func preparations(index: ProjectIndex, memo: ProjectMemo) -> [Preparation] {
+        [ViewObservedTypes.preparation(index, memo: memo)]
     }
 
     public func check(_ context: RuleContext) -> [Finding] {
@@ -52,7 +52,7 @@ public struct NestedObservableObjectRule: Rule {
                     return index.typeDeclarations[String(simple)].contains(where: { index.trees[$0.tree].types[$0.item].kind == .class })
                 }
                 // `typealias CropState = CropModel`, declared once in the project: its target.
-                if !declaresClass(written), !written.contains("."), let target = index.typealiasTarget(of: written),
+                if !declaresClass(written), !written.utf8.contains(UInt8(ascii: ".")), let target = index.typealiasTarget(of: written),
                    let aliased = TypeResolver.writtenTypeName(annotation: target, initializer: "") {
                     written = aliased
                 }

@@ -39,17 +39,6 @@ public final class ProjectMemo: @unchecked Sendable {
         return stripe.values[key] as? Value
     }
 
-    /// Makes the value under `key` as `value(for:_:)` does, unless it is made or being made
-    /// already: then it returns at once instead of waiting (a rule's `prepare`, where the worker
-    /// has other facts to make).
-    public func prepare<Value: Sendable>(_ key: String, _ make: () -> Value) {
-        let stripe = stripe(for: key)
-        stripe.condition.lock()
-        let started = stripe.values[key] is Value || stripe.inProgress.contains(key)
-        stripe.condition.unlock()
-        if !started { _ = value(for: key, make) }
-    }
-
     /// The value stored under `key`, made by `make` the first time it is asked for. `Value` must
     /// not be an optional: a missing key would cast to a stored `nil`. `make` may ask for other
     /// keys (their values never depend on this one, or a single worker would never finish either).

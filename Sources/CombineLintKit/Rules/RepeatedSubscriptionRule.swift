@@ -31,8 +31,8 @@ public struct RepeatedSubscriptionRule: Rule {
         var waitsForCondition: Bool
     }
 
-    public func prepare(index: ProjectIndex, memo: ProjectMemo) {
-        RepeatedViewCalls.prepare(index, memo: memo)
+    public func preparations(index: ProjectIndex, memo: ProjectMemo) -> [Preparation] {
+        [RepeatedViewCalls.preparation(index, memo: memo), SubscribingHelpers.preparation(index, memo: memo)]
     }
 
     public func check(_ context: RuleContext) -> [Finding] {

@@ -47,15 +47,30 @@ public protocol Rule: Sendable {
     init()
     /// The findings in one file. Use `context.finding(…)` to build them.
     func check(_ context: RuleContext) -> [Finding]
-    /// Works out, into `memo`, the project-wide facts that `check` asks for on many files. The
-    /// engine calls it once per run before any file is checked, for all rules side by side, so
-    /// that those facts are made on separate workers at once rather than by whichever worker
-    /// asks first while the others wait. A rule without such facts does nothing (the default).
-    func prepare(index: ProjectIndex, memo: ProjectMemo)
+    /// The project-wide facts that `check` asks for on many files, each as a step that works it
+    /// out into `memo`. The engine runs every rule's steps once per run before any file is
+    /// checked, spread over its workers, so that those facts are made side by side rather than
+    /// by whichever worker asks first while the others wait. A rule without such facts has none
+    /// (the default).
+    func preparations(index: ProjectIndex, memo: ProjectMemo) -> [Preparation]
 }
 
 extension Rule {
     public var description: RuleDescription { Self.description }
 
-    public func prepare(index: ProjectIndex, memo: ProjectMemo) {}
+    public func preparations(index: ProjectIndex, memo: ProjectMemo) -> [Preparation] { [] }
+}
+
+/// One project-wide fact that a rule's checks ask for, worked out ahead of the files
+/// (`Rule.preparations`). Two rules that ask for the same fact name it alike, and it is made once.
+public struct Preparation {
+    /// What the step makes (its memo key, say): the engine runs one step of each name.
+    public var name: String
+    /// Makes the fact into the run's memo.
+    public var run: () -> Void
+
+    public init(_ name: String, _ run: @escaping () -> Void) {
+        self.name = name
+        self.run = run
+    }
 }

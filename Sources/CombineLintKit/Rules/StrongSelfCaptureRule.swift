@@ -11,11 +11,15 @@ public struct StrongSelfCaptureRule: Rule {
 
     public init() {}
 
+    public func preparations(index: ProjectIndex, memo: ProjectMemo) -> [Preparation] {
+        [SubscribingHelpers.preparation(index, memo: memo)]
+    }
+
     public func check(_ context: RuleContext) -> [Finding] {
         // Every finding is about one of the file's subscriptions, an `assign(to: &$p)`, or a closure
         // handed to a project method that subscribes it.
         let assignments = context.mentions(anyOf: StrongSelfCaptureRule.assignName) ? publishedAssignments(context) : []
-        let helpers = context.memo.value(for: "strong_self_capture.subscribing-helpers") { SubscribingHelpers(index: context.index) }
+        let helpers = SubscribingHelpers.of(context.index, memo: context.memo)
         let helperCalls = context.index.treeIndexByPath[context.tree.file.path].flatMap { helpers.callsByTree[$0] } ?? []
         guard !context.subscriptions.isEmpty || !assignments.isEmpty || !helperCalls.isEmpty
                 || context.mentions(anyOf: StrongSelfCaptureRule.closureSubscriberNames) else { return [] }

@@ -10,6 +10,17 @@ public struct SubjectFakeInitialValueRule: Rule {
 
     public init() {}
 
+    public func preparations(index: ProjectIndex, memo: ProjectMemo) -> [Preparation] {
+        [Preparation(Self.projectionGettersKey) { _ = Self.projectionGetters(index: index, memo: memo) }]
+    }
+
+    private static let projectionGettersKey = "subject_fake_initial_value.projection-getters"
+
+    /// `projectionGetters(index:)`, once per run.
+    static func projectionGetters(index: ProjectIndex, memo: ProjectMemo) -> [String: [String]] {
+        memo.value(for: projectionGettersKey) { projectionGetters(index: index) }
+    }
+
     /// Candidates are `@Published` properties and `CurrentValueSubject`s declared in the file.
     static let requiredNames = NameSet(["Published", "CurrentValueSubject"])
 
@@ -147,7 +158,7 @@ public struct SubjectFakeInitialValueRule: Rule {
             let uses = memo.value(for: "subject_fake_initial_value.uses\u{0}" + name) { UsesOfName(name: name, index: index) }
             let shared = memo.value(for: "subject_fake_initial_value.shared\u{0}" + kindKey + "\u{0}" + name) { () -> Partial in
                 let getters = kind == .published
-                    ? memo.value(for: "subject_fake_initial_value.projection-getters") { SubjectFakeInitialValueRule.projectionGetters(index: index) }[name] ?? []
+                    ? SubjectFakeInitialValueRule.projectionGetters(index: index, memo: memo)[name] ?? []
                     : []
                 return Partial(uses: uses.shared, name: name, kind: kind, index: index, readsWholeArguments: true, projectionGetters: getters)
             }

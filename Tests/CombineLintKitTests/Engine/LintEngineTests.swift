@@ -55,12 +55,12 @@ final class LintEngineTests: XCTestCase {
         XCTAssertEqual(Parallel.map(count: 0, jobs: 4) { $0 }, [])
     }
 
-    func testEachRulePreparesOnceBeforeAnyFileIsChecked() {
+    func testEachPreparationRunsOnceBeforeAnyFileIsChecked() {
         let inputs = (0..<6).map { LintInput(path: "F\($0).swift", absolutePath: "/none", bytes: Array("let a = 1\n".utf8)) }
-        let rules = [ConfiguredRule(rule: PreparedFactRule())]
-        // Two profiles with the same rule: it still prepares once.
-        let engine = LintEngine(profiles: [RuleProfile(rules: rules, suppressions: SuppressionFilter(knownRuleIDs: ["test_prepared_fact"])),
-                                           RuleProfile(rules: rules, suppressions: SuppressionFilter(knownRuleIDs: ["test_prepared_fact"]))],
+        // Two rules naming the same fact, in two profiles: it is still made once.
+        let rules = [ConfiguredRule(rule: PreparedFactRule()), ConfiguredRule(rule: SharedFactRule())]
+        let engine = LintEngine(profiles: [RuleProfile(rules: rules, suppressions: SuppressionFilter(knownRuleIDs: ["test_prepared_fact", "test_shared_fact"])),
+                                           RuleProfile(rules: rules, suppressions: SuppressionFilter(knownRuleIDs: ["test_prepared_fact", "test_shared_fact"]))],
                                 jobs: 2)
         let outcome = engine.run(inputs.enumerated().map { i, input in
             var input = input
@@ -72,23 +72,36 @@ final class LintEngineTests: XCTestCase {
     }
 }
 
-/// Test-only rule: its `prepare` counts its calls into the memo; each file's check reports the
+/// Test-only rule: its preparation counts its runs into the memo; each file's check reports the
 /// count it finds there (none: the engine did not prepare before checking).
 private struct PreparedFactRule: Rule {
     static let description = RuleDescription(id: "test_prepared_fact", name: "Test prepared fact", defaultSeverity: .warning,
                                              summary: "Reports how often the rule was prepared.")
 
-    /// A class, so that a second `prepare` would show as a second count.
+    /// A class, so that a second run would show as a second count.
     final class Count: @unchecked Sendable {
         var value = 0
     }
 
-    func prepare(index: ProjectIndex, memo: ProjectMemo) {
-        memo.value(for: "test-prepared-count") { Count() }.value += 1
+    /// The step both test rules name.
+    static func counting(_ memo: ProjectMemo) -> Preparation {
+        Preparation("test-prepared-count") { memo.value(for: "test-prepared-count") { Count() }.value += 1 }
     }
+
+    func preparations(index: ProjectIndex, memo: ProjectMemo) -> [Preparation] { [Self.counting(memo)] }
 
     func check(_ context: RuleContext) -> [Finding] {
         let count = context.memo.known("test-prepared-count", as: Count.self)?.value ?? 0
         return [context.finding(range: 0..<3, message: "prepared \(count) time(s) before the check")]
     }
+}
+
+/// Test-only rule that asks for the same prepared fact as `PreparedFactRule`, and reports nothing.
+private struct SharedFactRule: Rule {
+    static let description = RuleDescription(id: "test_shared_fact", name: "Test shared fact", defaultSeverity: .warning,
+                                             summary: "Names the fact PreparedFactRule prepares.")
+
+    func preparations(index: ProjectIndex, memo: ProjectMemo) -> [Preparation] { [PreparedFactRule.counting(memo)] }
+
+    func check(_ context: RuleContext) -> [Finding] { [] }
 }

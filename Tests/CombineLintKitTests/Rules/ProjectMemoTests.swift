@@ -24,35 +24,4 @@ final class ProjectMemoTests: XCTestCase {
         XCTAssertEqual(values, [Int](repeating: 42, count: 8))
         XCTAssertEqual(made.count, 1)
     }
-
-    func testPrepareMakesAValueOnceAndLaterAsksReadIt() {
-        let memo = ProjectMemo()
-        let made = Counter()
-        memo.prepare("facts") { () -> Int in made.increment(); return 7 }
-        memo.prepare("facts") { () -> Int in made.increment(); return 8 }
-        XCTAssertEqual(memo.value(for: "facts") { () -> Int in made.increment(); return 9 }, 7)
-        XCTAssertEqual(made.count, 1)
-    }
-
-    func testPrepareReturnsWithoutWaitingWhileAnotherWorkerMakesTheValue() {
-        let memo = ProjectMemo()
-        let started = DispatchSemaphore(value: 0)
-        let release = DispatchSemaphore(value: 0)
-        let done = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
-            _ = memo.value(for: "facts") { () -> Int in
-                started.signal()
-                release.wait()
-                return 1
-            }
-            done.signal()
-        }
-        started.wait()
-        // Returns while the value is still being made (a waiting prepare would hang here).
-        memo.prepare("facts") { () -> Int in 2 }
-        XCTAssertNil(memo.known("facts", as: Int.self))
-        release.signal()
-        done.wait()
-        XCTAssertEqual(memo.known("facts", as: Int.self), 1)
-    }
 }
