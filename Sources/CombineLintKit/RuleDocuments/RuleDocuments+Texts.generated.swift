@@ -8516,7 +8516,9 @@ Not reported:
   `$state.first(where: \.isReady)`): until a value passes, each run leaves one more subscription
   waiting, and then all of them act on that value at once; not when one of the two statements before it
   starts the work whose outcome it waits for on the same object (`viewModel.refresh()` then
-  `viewModel.$isLoading.dropFirst().first { !$0 }` in a pull to refresh), which comes.
+  `viewModel.$isLoading.dropFirst().first { !$0 }` in a pull to refresh), which comes, and not when an
+  appearance callback starts the path (`viewDidAppear` → `flashWhenLoaded()` storing
+  `$items.first(where: { !$0.isEmpty })`): the screen's own loading brings a value that passes.
 
 ## How to fix
 
@@ -10421,7 +10423,8 @@ that calls it, before the call (`configure(with:)` starting with `bag.removeAll(
 In appearance and layout callbacks and `.onAppear`, a pipeline that finishes by itself (a request
 returning a `Future` or `dataTaskPublisher`, `Just`, a project function that returns only such
 pipelines) is not reported: it answers, finishes and releases its closures, so nothing stays
-subscribed. In per-row and cell code it is still reported, since the unfinished load of the
+subscribed. Nor is a limit waiting for the screen's state there (`viewModel.$items.first(where: { !$0.isEmpty })`
+in `viewDidAppear`): the screen's own loading brings a value that passes, and the subscription ends. In per-row and cell code it is still reported, since the unfinished load of the
 previous row lands in the reused cell; but not in a per-row method whose pipeline names neither the row's view
 nor a local of the method (only `self`, the table view and the index path): `willDisplay` loading the next page into
 `self.items` when the last row shows delivers nothing into a reused cell.

@@ -105,7 +105,10 @@ public struct RepeatedSubscriptionRule: Rule {
         // `Publishers.MergeMany(loads).collect()` of `Deferred { Future … }`s) answers and finishes,
         // so no live subscription is left per run, as `store_in_appearance` takes it for a store
         // made right in the callback.
-        if !store.waitsForCondition, !analysis.startsInCellReuse(path),
+        // A limit waiting for a condition ends once the screen's state passes it when an appearance
+        // starts it (`$items.first(where: { !$0.isEmpty })`); from a user action it may wait past
+        // the next tap (an unlock that never comes), one more waiting subscription per tap.
+        if !store.waitsForCondition || analysis.startsInAppearance(path), !analysis.startsInCellReuse(path),
            FinitePublishers(index: context.index, memo: context.memo, oneShot: true)
             .finishes(tree.chains[store.chain], before: store.subscriber, in: tree) {
             return nil
@@ -778,6 +781,12 @@ struct TypeAnalysis: Sendable {
     /// `configure…`/`bind…` method.
     private static func runsOnCellReuse(_ method: MethodCallGraph.Method) -> Bool {
         method.isObserver || method.name.hasPrefix("configure") || method.name.hasPrefix("bind")
+    }
+
+    /// The path starts in an appearance callback (`viewWillAppear`, `viewDidAppear`).
+    func startsInAppearance(_ path: [Step]) -> Bool {
+        guard let entry = entryMethod(of: path) else { return false }
+        return Catalogue.appearanceCallbacks.contains(entry.name)
     }
 
     func startsWhereRequestsAreExpected(_ path: [Step]) -> Bool {

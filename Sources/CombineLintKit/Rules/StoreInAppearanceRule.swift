@@ -53,8 +53,9 @@ public struct StoreInAppearanceRule: Rule {
     /// Per-row and cell code stays reported: there an unfinished load of the previous row still
     /// lands in the reused cell, unless it is over before `sink` returns (`Just(row.count).map { … }`:
     /// its value comes during the call, so nothing of it is left to land later). A limit waiting for a
-    /// condition on a never-finishing source (`$state.first(where: \.isReady)`) stays pending, one
-    /// more per run, and is reported too.
+    /// condition on a never-finishing source (`$items.first(where: { !$0.isEmpty })`) ends once the
+    /// screen's state passes it, which its own loading brings; in per-row code it stays pending for
+    /// the reused cell, and is reported.
     func answersOnce(_ chain: Chain, before subscriber: Int, at site: RepeatedSite, finite: FinitePublishers, in context: RuleContext) -> Bool {
         if SynchronousCompletion.finishesDuringSubscribe(chain, before: subscriber, in: context.tree, index: context.index) { return true }
         switch site.kind {
@@ -71,6 +72,7 @@ public struct StoreInAppearanceRule: Rule {
         case .cellProvider, .cellMethod: return false
         }
         guard finite.finishes(chain, before: subscriber, in: context.tree) else { return false }
+        guard site.kind == .perRow else { return true }
         return !NeverFinishingSources.limitWaitsForCondition(in: chain, before: subscriber, tree: context.tree, index: context.index)
     }
 

@@ -146,6 +146,34 @@ final class RepeatedSubscriptionSourceTests: XCTestCase {
         XCTAssertEqual(positions(text), ["13:71"])
     }
 
+    /// A limit waiting for a condition that an appearance starts (`$items.first(where: { !$0.isEmpty })`
+    /// through a method `viewDidAppear` calls) ends once the screen's state passes it; the same wait
+    /// started by a tap may outlast the next tap, one more waiting subscription each.
+    func testWaitingLimitStartedByAnAppearanceEndsButOneStartedByATapWaits() {
+        let text = """
+        final class ListViewController: UIViewController {
+            @Published var items: [Int] = []
+            private var bag = Set<AnyCancellable>()
+            override func viewDidAppear(_ animated: Bool) {
+                super.viewDidAppear(animated)
+                flashWhenLoaded()
+            }
+            @objc func unlockTapped() {
+                waitForUnlock()
+            }
+            private func flashWhenLoaded() {
+                $items.first(where: { !$0.isEmpty }).sink { [weak self] _ in self?.flash() }.store(in: &bag)
+            }
+            private func waitForUnlock() {
+                $items.first(where: { $0.count > 3 }).sink { [weak self] _ in self?.unlock() }.store(in: &bag)
+            }
+            func flash() {}
+            func unlock() {}
+        }
+        """
+        XCTAssertEqual(positions(text), ["15:88"])
+    }
+
     /// A function whose main return never finishes still does when an early exit returns a
     /// constant (`guard let attachment else { return Just(1)… }`); one whose every return
     /// answers at once finishes.
