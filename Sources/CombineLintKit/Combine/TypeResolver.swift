@@ -99,6 +99,7 @@ public enum TypeResolver {
             // By the properties the index knows first: read as text, `ServiceContainer.shared.deepLinks` names `ServiceContainer`.
             written = (v.typeText.isEmpty ? propertyChainType(ofLocal: local, in: tree, index: index) : nil)
                 ?? named(v.typeText, v.initializer.map { tree.text($0.lowerBound, $0.upperBound) } ?? "")
+                ?? (v.typeText.isEmpty ? v.initializer.flatMap { castType(endingInitializer: $0, in: tree) } : nil)
                 ?? (v.typeText.isEmpty ? callResultType(ofLocal: local, in: tree, index: index) : nil)
         case .parameter(let parameter):
             written = qualified ? named(parameter.typeText, "") : simpleTypeName(parameter.typeText)
@@ -113,6 +114,19 @@ public enum TypeResolver {
         }
         // `let viewModel: VM` in the code of `class BaseViewController<VM: BaseViewModel>`: a `BaseViewModel`.
         return written.flatMap { GenericBindings.constraint(ofParameter: $0, at: token, in: tree, index: index) } ?? written
+    }
+
+    /// `let cell = tableView.dequeueReusableCell(…) as! FeedCell`: the type (as written, `Feed.Cell`
+    /// too) that a local's initializer casts its value to at its end.
+    private static func castType(endingInitializer range: ClosedRange<Int>, in tree: SyntaxTree) -> String? {
+        var k = range.upperBound
+        guard k < tree.tokens.count, tree.tokens[k].kind == .identifier else { return nil }
+        while k - 2 >= range.lowerBound, tree.tokens[k - 1].kind == .period, tree.tokens[k - 2].kind == .identifier { k -= 2 }
+        var cast = k - 1
+        if cast > range.lowerBound, [.exclamationMark, .questionMark].contains(tree.tokens[cast].kind)
+            || (tree.tokens[cast].kind == .operator && ["!", "?"].contains(tree.text(cast))) { cast -= 1 }
+        guard cast > range.lowerBound, tree.isWord(cast, "as") else { return nil }
+        return tree.text(k, range.upperBound)
     }
 
     /// `if let viewModel = holder.viewModel { … }` (or `while let`, `guard let model = models[i] else

@@ -7214,7 +7214,8 @@ pipeline; in a closure that runs per event (`addObserver(forName:)`, a notificat
 SwiftUI repeats (`viewWillAppear`, `layoutSubviews`, `tableView(_:cellForRowAt:)`, a cell's
 `configure…`); or in a method that such code calls, through the type's own calls (the call graph
 `repeated_subscription` uses), or that another type's repeated code calls on an object of this type
-(`viewWillAppear { viewModel.bindRadio() }`, a sink of another type's pipeline), also through a property observer that
+(`viewWillAppear { viewModel.bindRadio() }`, a sink of another type's pipeline, `cell.model.configure(progress:)` in
+`cellForRowAt` with `let cell = tableView.dequeueReusableCell(…) as! StatCell`), also through a property observer that
 such code triggers (`var row: RowModel { didSet { bind() } }`, a cell's `configure(with:)` setting `viewModel.row`). Not reported: a single `assign(to:)` in `init` or in a method called
 once; one behind a run-once guard (`guard !didBind else { return }` with `didBind = true` set by
 the type, a first-appearance property; not a state set to an enum case that another method sets as well,

@@ -1,0 +1,34 @@
+import XCTest
+@testable import CombineLintKit
+
+/// Core-rule cases found in whole probe apps written for round 100 and after (see the rule documents).
+final class CoreRulesRound100Tests: XCTestCase {
+    /// A local cast at the end of its initializer (`let cell = tableView.dequeueReusableCell(…) as!
+    /// StatCell`) has the cast's type, as the `guard let … as?` binding has: the row model the cell
+    /// owns is configured on every reuse, and each run adds an `assign(to: &$fraction)`.
+    func testAForceCastLocalHasTheCastsType() {
+        let text = """
+        final class RowModel: ObservableObject {
+            @Published private(set) var fraction: Double = 0
+            func configure(progress: AnyPublisher<Double, Never>) {
+                progress.map { $0 * 2 }.assign(to: &$fraction)
+            }
+        }
+        final class StatCell: UITableViewCell {
+            let model = RowModel()
+        }
+        final class StatsViewController: UIViewController, UITableViewDataSource {
+            let feed = PassthroughSubject<Double, Never>()
+            func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { 3 }
+            func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+                let cell = tableView.dequeueReusableCell(withIdentifier: "c", for: indexPath) as! StatCell
+                cell.model.configure(progress: feed.eraseToAnyPublisher())
+                return cell
+            }
+        }
+        """
+        let found = findings(of: PublishedAssignCycleRule.self, in: [(path: "Stats.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["4:33"])
+        XCTAssertEqual(found.first?.message.hasPrefix("Each run of `StatsViewController.tableView(_:cellForRowAt:) → RowModel.configure(progress:)`"), true)
+    }
+}
