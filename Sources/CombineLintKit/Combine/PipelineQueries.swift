@@ -205,12 +205,37 @@ enum NeverFinishingSources {
     /// source delivers, the pipeline lives as long as that inner publisher, whatever the source is.
     static func flattensNeverFinishing(_ chain: Chain, before end: Int, tree: SyntaxTree, index: ProjectIndex) -> Bool {
         chain.elements[..<min(end, chain.elements.count)].dropFirst().contains { element in
-            guard element.isCall, element.name == "flatMap", let closure = element.closures.last else { return false }
-            let returned = tree.chainsReturned(byClosure: closure)
-            return !returned.isEmpty && returned.allSatisfy { inner in
-                evidence(in: inner, before: inner.elements.count, tree: tree, index: index, extraNames: []) != nil
-                    && !inner.elements.dropFirst().contains(where: FinitePublishers.limitsValues)
+            guard element.isCall, element.name == "flatMap" else { return false }
+            guard let closure = element.closures.last else {
+                return flattensIntoOwnNeverFinishingMethod(element, in: tree, index: index)
             }
+            return neverFinish(tree.chainsReturned(byClosure: closure), tree: tree, index: index)
+        }
+    }
+
+    /// Every one of `returned` (a closure's or function's returned pipelines, at least one) starts
+    /// from a never-finishing source and does not limit its values.
+    private static func neverFinish(_ returned: [Chain], tree: SyntaxTree, index: ProjectIndex) -> Bool {
+        !returned.isEmpty && returned.allSatisfy { inner in
+            evidence(in: inner, before: inner.elements.count, tree: tree, index: index, extraNames: []) != nil
+                && !inner.elements.dropFirst().contains(where: FinitePublishers.limitsValues)
+        }
+    }
+
+    /// `flatMap(waitForDoorClosed)` (or `self.waitForDoorClosed`): a method of the enclosing type,
+    /// handed by name, whose every declaration returns never-finishing pipelines only.
+    private static func flattensIntoOwnNeverFinishingMethod(_ element: ChainElement, in tree: SyntaxTree, index: ProjectIndex) -> Bool {
+        guard let argument = element.arguments.last, argument.label == nil, argument.closure == nil,
+              let typeName = TypeResolver.enclosingTypeName(at: element.nameToken, in: tree) else { return false }
+        var value = argument.value
+        if value.count == 3, tree.isSelfReference(value.lowerBound), tree.tokens[value.lowerBound + 1].kind == .period {
+            value = value.upperBound...value.upperBound
+        }
+        guard value.count == 1, tree.tokens[value.lowerBound].kind == .identifier else { return false }
+        let declared = index.functions(named: tree.name(value.lowerBound), inTypesNamed: typeName.lastNameComponent)
+        return !declared.isEmpty && declared.allSatisfy { reference in
+            let declaring = index.trees[reference.tree]
+            return neverFinish(returnedPipelines(ofFunction: reference.item, in: declaring), tree: declaring, index: index)
         }
     }
 

@@ -11298,7 +11298,9 @@ notification, `service.messages(in: id)`, is endless, and is reported, and so is
 `flatMap` into such a publisher, `loans.checkOut(basket).flatMap { self.loans.dueDates(for: $0) }`: once
 it answers, the pipeline lives as long as the inner one; a `flatMap` handed a function by its compound name,
 `Just(id).flatMap(vehicles.currentRange(for:))`, is judged by what that function returns: finite when it returns
-`batteryRange(for: id).first()`, endless when it returns the live stream); likewise a call of the project's
+`batteryRange(for: id).first()`, endless when it returns the live stream; and so is a request flattened into a
+method of `self` handed by name, `api.openCompartment(id).flatMap(waitForDoorClosed)`, whose every return starts
+from an endless source); likewise a call of the project's
 own function that returns a publisher, takes none, and has no `return` that starts from an endless
 source (`repository.transactions(for: id)` returning a cached `Just` or `api.request(…)` through an
 injected token provider, `cache.image(for: url)` returning a shared `Future` kept while in flight):

@@ -31,4 +31,49 @@ final class CoreRulesRound100Tests: XCTestCase {
         XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["4:33"])
         XCTAssertEqual(found.first?.message.hasPrefix("Each run of `StatsViewController.tableView(_:cellForRowAt:) → RowModel.configure(progress:)`"), true)
     }
+
+    /// A request of the project's own (`api.open(id:)`, a `Deferred { Future … }`) flattened into a
+    /// method of `self` handed by name (`flatMap(waitForDoorClosed)`) whose pipeline never finishes
+    /// never finishes either: the method reference holds `self` for as long as `token` keeps it.
+    func testARequestFlattenedIntoANeverFinishingMethodReferenceHoldsSelf() {
+        let text = """
+        final class Api {
+            func open(id: String) -> AnyPublisher<Int, Error> {
+                Deferred { Future<Int, Error> { promise in promise(.success(1)) } }.eraseToAnyPublisher()
+            }
+        }
+        final class Doors {
+            let events = PassthroughSubject<Int, Never>()
+            func statusPublisher(for id: Int) -> AnyPublisher<Int, Never> {
+                events.filter { $0 == id }.eraseToAnyPublisher()
+            }
+        }
+        final class PickupModel {
+            let api = Api()
+            let doors = Doors()
+            var token: AnyCancellable?
+            var check: AnyCancellable?
+            func start() {
+                token = api.open(id: "a")
+                    .flatMap(waitForDoorClosed)
+                    .sink(receiveCompletion: { _ in }, receiveValue: { [weak self] value in self?.show(value) })
+                check = api.open(id: "b")
+                    .flatMap(confirm)
+                    .sink(receiveCompletion: { _ in }, receiveValue: { [weak self] value in self?.show(value) })
+            }
+            private func waitForDoorClosed(after opened: Int) -> AnyPublisher<Int, Error> {
+                doors.statusPublisher(for: opened)
+                    .filter { $0 == 2 }
+                    .setFailureType(to: Error.self)
+                    .eraseToAnyPublisher()
+            }
+            private func confirm(_ opened: Int) -> AnyPublisher<Int, Error> {
+                doors.statusPublisher(for: opened).first().setFailureType(to: Error.self).eraseToAnyPublisher()
+            }
+            func show(_ value: Int) {}
+        }
+        """
+        let found = findings(of: StrongSelfCaptureRule.self, in: [(path: "Pickup.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["19:22"])
+    }
 }
