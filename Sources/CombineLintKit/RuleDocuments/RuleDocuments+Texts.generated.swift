@@ -12586,7 +12586,8 @@ Reports a `CurrentValueSubject` or `@Published` property of optional type that s
 `Optional<Region>.none`)
 when its consumers must skip that `nil` (`.compactMap { $0 }`, `.filter { $0 != nil }`, `.flatMap { $0.publisher }`,
 a subscriber whose first statement is `guard let value else { return }` or
-`guard case .some(let value) = value`, one that is a single `if let value { … }` with no `else`,
+`guard case .some(let value) = value` (or a case of the wrapped enum, `guard let self, case .browse = destination
+else { return }`, which `nil` never matches), one that is a single `if let value { … }` with no `else`,
 or a `switch` whose `case .none` only breaks or returns, a subscriber that only hands the value to
 a method of its type that starts so (`self?.show($0)`, `sink(receiveValue: show)` with
 `func show(_ toast: Toast?) { guard let toast else { return } … }`), a `for await value in subject.values`

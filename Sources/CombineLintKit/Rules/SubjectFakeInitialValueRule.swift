@@ -859,15 +859,19 @@ public struct SubjectFakeInitialValueRule: Rule {
         guard elseOnlyReturns(guardAt: start, before: end, in: tree) else { return false }
         var k = start + 1
         while k < end, !tree.isWord(k, "else") {
-            // `guard case let .some(value) = value`, `guard case .some(let value) = $0`.
+            // `guard case let .some(value) = value`, `guard case .some(let value) = $0`; and a case of
+            // the wrapped enum, `guard case .browse = destination`, which nil never matches.
             if tree.isWord(k, "case") {
                 var e = k + 1
-                var namesSome = false
+                var pattern = k + 1
+                if tree.isWord(pattern, "let") || tree.isWord(pattern, "var") { pattern += 1 }
+                var failsOnNil = pattern + 1 < end && tree.tokens[pattern].kind == .period && tree.tokens[pattern + 1].kind == .identifier
+                    && !tree.isWord(pattern + 1, "none")
                 while e < end, tree.tokens[e].kind != .equal, !tree.isWord(e, "else") {
-                    if tree.isWord(e, "some") { namesSome = true }
+                    if tree.isWord(e, "some") { failsOnNil = true }
                     e += 1
                 }
-                if namesSome, e + 1 < end, tree.tokens[e].kind == .equal,
+                if failsOnNil, e + 1 < end, tree.tokens[e].kind == .equal,
                    tree.text(e + 1) == "$0" || tree.text(e + 1) == parameter { return true }
             }
             if tree.isWord(k, "let") || tree.isWord(k, "var"), k + 1 < end {

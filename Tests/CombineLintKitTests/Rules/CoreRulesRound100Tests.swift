@@ -76,4 +76,34 @@ final class CoreRulesRound100Tests: XCTestCase {
         let found = findings(of: StrongSelfCaptureRule.self, in: [(path: "Pickup.swift", text: text)])
         XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["19:22"])
     }
+
+    /// A consumer that goes on only for one case of the wrapped enum (`guard let self, case .browse =
+    /// destination else { return }`) skips nil as `compactMap` does: with the other consumer
+    /// compacting, the nil of `route` is only a placeholder for the first route.
+    func testAGuardOnACaseOfTheWrappedEnumSkipsNil() {
+        let text = """
+        enum Route: Equatable { case review(Int), browse(Int) }
+        final class DeckCoordinator {
+            let route = CurrentValueSubject<Route?, Never>(nil)
+            let state = CurrentValueSubject<Route?, Never>(nil)
+            private var bag = Set<AnyCancellable>()
+            func start() {
+                route.compactMap { $0 }.sink { [weak self] destination in self?.show(destination) }.store(in: &bag)
+                route.sink { [weak self] destination in
+                    guard let self, case .browse = destination else { return }
+                    self.show(.browse(1))
+                }.store(in: &bag)
+                state.sink { [weak self] destination in
+                    guard let self, case .none = destination else { return }
+                    self.show(.browse(0))
+                }.store(in: &bag)
+                route.send(.review(1))
+                state.send(.review(1))
+            }
+            func show(_ route: Route) {}
+        }
+        """
+        let found = findings(of: SubjectFakeInitialValueRule.self, in: [(path: "Deck.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["3:9"])
+    }
 }
