@@ -306,11 +306,12 @@ struct DeliveryQueues {
     }
 
     /// Whether the chain's source is its root naming a local (`let sentences = stream.sentences.receive(on:
-    /// DispatchQueue.main).share()` then `sentences.sink { … }`): the local's own value decides, not a
-    /// subject or stored publisher of that name.
+    /// DispatchQueue.main).share()` then `sentences.sink { … }`) or a parameter (`bind(_ frames:)`, where
+    /// what the callers pass decides): its own value, not a subject or stored publisher of that name.
     private func namesLocal(_ chain: Chain, before firstOperator: Int) -> Bool {
         guard firstOperator == 1, chain.root.kind == .root else { return false }
         return SubscriptionFinder.localVariable(named: chain.root.name, visibleAt: chain.root.nameToken, in: tree) != nil
+            || SubscriptionFinder.isParameter(named: chain.root.name, visibleAt: chain.root.nameToken, in: tree)
     }
 
     /// The name of the subject a chain starts from (`model.loaded`, `loaded`) when the project
