@@ -52,6 +52,24 @@ extension Catalogue {
     /// `readabilityHandler` and `writeabilityHandler`, `Process`'s `terminationHandler`.
     public static let backgroundHandlerProperties: Set<String> = ["readabilityHandler", "writeabilityHandler", "terminationHandler"]
 
+    /// Framework methods whose completion handler the framework calls on a background queue of its
+    /// own (as documented), by the type that declares them: `UNUserNotificationCenter.current()
+    /// .getNotificationSettings { … }`, `asset.loadValuesAsynchronously(forKeys:) { … }`,
+    /// `AVCaptureDevice.requestAccess(for:) { … }`.
+    public static let backgroundCompletionMethods: [String: Set<String>] = [
+        "UNUserNotificationCenter": ["getNotificationSettings", "requestAuthorization", "getPendingNotificationRequests",
+                                     "getDeliveredNotifications", "getNotificationCategories"],
+        "AVAsset": ["loadValuesAsynchronously"],
+        "AVURLAsset": ["loadValuesAsynchronously"],
+        "AVCaptureDevice": ["requestAccess"],
+        "AVAudioSession": ["requestRecordPermission"],
+        "PHPhotoLibrary": ["requestAuthorization"],
+        "CNContactStore": ["requestAccess"],
+        "SFSpeechRecognizer": ["requestAuthorization"],
+        "HKHealthStore": ["requestAuthorization"],
+        "LAContext": ["evaluatePolicy"],
+    ]
+
     /// Network.framework calls whose completion handler the connection calls on the queue its
     /// `start(queue:)` was given.
     public static let networkQueueCompletionCalls: Set<String> = ["receive", "receiveMessage", "send"]

@@ -134,6 +134,8 @@ enum BackgroundNotifications {
             if DispatchSourceQueues.runsHandlerOffMain(chain, call: e, tree: tree, queues: queues) { return true }
             // `backgroundContext.perform { … }`, `container.performBackgroundTask { … }`: a Core Data private queue.
             if CoreDataQueues.runsBlockOffMain(chain, call: e, tree: tree, index: index) { return true }
+            // `UNUserNotificationCenter.current().getNotificationSettings { … }`: the framework's own queue.
+            if FrameworkCompletionQueues.runsCompletionOffMain(chain, call: e, tree: tree, index: index) { return true }
             // A `sink`'s value closure, or a `handleEvents(receiveOutput:)` step's, runs where the pipeline
             // delivers at that point (`….receive(on: parsing).handleEvents(receiveOutput: { log.send($0) })`).
             if element.name == "sink" || element.name == "handleEvents" {

@@ -4730,7 +4730,10 @@ tests (a subject also sent into from the main thread delivers the other values t
 `urlSession(…)` delegate callbacks of a type that makes its session with `delegate: self, delegateQueue: nil`,
 which URLSession calls on a serial queue of its own, or with a queue made by `OperationQueue()` (also held in a local or a
 property of the type, `delegateQueue: delegateQueue`), or in a `FileHandle`'s `readabilityHandler` or a `Process`'s
-`terminationHandler`, which Foundation calls on a background thread, or in a Network.framework handler,
+`terminationHandler`, which Foundation calls on a background thread, or in the completion handler of a framework
+method that calls it on a queue of its own (`UNUserNotificationCenter.current().getNotificationSettings { … }` and
+`requestAuthorization`, an `AVAsset`'s `loadValuesAsynchronously(forKeys:)`, `AVCaptureDevice.requestAccess(for:)`,
+`PHPhotoLibrary.requestAuthorization`, an `LAContext`'s `evaluatePolicy`), or in a Network.framework handler,
 `monitor.pathUpdateHandler = { … }`, of an object the file starts with `start(queue:)` on a background queue, or in
 the completion handler of an `NWConnection`'s `receive(minimumIncompleteLength:maximumLength:)`, `receiveMessage` or `send`
 on a connection the file starts the same way, or in a dispatch source's handler, `source.setEventHandler { … }`, of a source made into that name (in the same function

@@ -45,4 +45,49 @@ final class DefaultRulesRound100Tests: XCTestCase {
         XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["20:24"])
         XCTAssertEqual(found.first?.message.contains("what the callers pass as `frames`"), true)
     }
+
+    /// A framework that calls a completion handler on a queue of its own (`getNotificationSettings`,
+    /// `loadValuesAsynchronously(forKeys:)`) fulfils a `Future`'s promise off the main thread there;
+    /// a method of the same name on another receiver (`store.requestAuthorization { … }`) is not one.
+    func testAFrameworkCompletionOnItsOwnQueueFulfilsOffMain() {
+        let text = """
+        final class Permissions {
+            let store = ConsentStore()
+            func notifications() -> AnyPublisher<Bool, Never> {
+                Deferred {
+                    Future<Bool, Never> { promise in
+                        UNUserNotificationCenter.current().getNotificationSettings { settings in
+                            promise(.success(settings.authorizationStatus == .authorized))
+                        }
+                    }
+                }.eraseToAnyPublisher()
+            }
+            func duration(of asset: AVURLAsset) -> AnyPublisher<Double, Never> {
+                Future<Double, Never> { promise in
+                    asset.loadValuesAsynchronously(forKeys: ["duration"]) { promise(.success(asset.duration.seconds)) }
+                }.eraseToAnyPublisher()
+            }
+            func consent() -> AnyPublisher<Bool, Never> {
+                Future<Bool, Never> { promise in
+                    self.store.requestAuthorization { granted in promise(.success(granted)) }
+                }.eraseToAnyPublisher()
+            }
+        }
+        final class ConsentStore {
+            func requestAuthorization(_ done: @escaping (Bool) -> Void) { done(true) }
+        }
+        final class SettingsController: UIViewController {
+            let permissions = Permissions()
+            let label = UILabel()
+            var tokens = Set<AnyCancellable>()
+            func refresh(asset: AVURLAsset) {
+                permissions.notifications().sink { [weak self] on in self?.label.text = on ? "On" : "Off" }.store(in: &tokens)
+                permissions.duration(of: asset).sink { [weak self] d in self?.label.text = "\\(d)" }.store(in: &tokens)
+                permissions.consent().sink { [weak self] on in self?.label.text = on ? "Yes" : "No" }.store(in: &tokens)
+            }
+        }
+        """
+        let found = findings(of: MainActorBackgroundDeliveryRule.self, in: [(path: "Settings.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["31:37", "32:41"])
+    }
 }
