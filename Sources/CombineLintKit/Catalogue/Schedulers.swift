@@ -70,6 +70,15 @@ extension Catalogue {
         "LAContext": ["evaluatePolicy"],
     ]
 
+    /// Key paths whose KVO notifications (and so `publisher(for:)` values) come on the thread that
+    /// changes them, a background one: an `OperationQueue`'s count and operations change as its
+    /// operations finish on its worker threads, and an `Operation`'s state as it runs there.
+    public static let backgroundKeyValuePaths: [String: Set<String>] = [
+        "OperationQueue": ["operationCount", "operations"],
+        "Operation": ["isFinished", "isExecuting"],
+        "BlockOperation": ["isFinished", "isExecuting"],
+    ]
+
     /// Network.framework calls whose completion handler the connection calls on the queue its
     /// `start(queue:)` was given.
     public static let networkQueueCompletionCalls: Set<String> = ["receive", "receiveMessage", "send"]

@@ -47,8 +47,8 @@ enum CustomPublisherQueues {
     }
 
     /// The value deliveries in the methods of one type declaration: `subscriber.receive(value)`,
-    /// `self.subscriber?.receive(value)`, `_ = subscriber?.receive(value)` (one unlabelled argument;
-    /// not `receive(subscription:)` or `receive(completion:)`).
+    /// `self.subscriber?.receive(value)`, `_ = subscriber?.receive(value)`, `target.receive(value)` after
+    /// `let target = subscriber` (one unlabelled argument; not `receive(subscription:)` or `receive(completion:)`).
     private static func deliveries(in part: DeclarationReference, index: ProjectIndex) -> [(tree: Int, token: Int)] {
         let tree = index.trees[part.tree]
         var sites: [(tree: Int, token: Int)] = []
@@ -56,12 +56,22 @@ enum CustomPublisherQueues {
             guard let open = tree.functions[f].bodyOpen, let close = tree.functions[f].bodyClose, open < close else { continue }
             for chain in tree.chains(in: open...close) {
                 for (e, element) in chain.elements.enumerated() where e >= 1 && element.name == "receive" && element.isCall {
-                    guard chain.elements[e - 1].name == "subscriber", element.arguments.count == 1,
+                    guard namesSubscriber(chain.elements[e - 1], in: tree), element.arguments.count == 1,
                           element.arguments[0].label == nil, element.closures.isEmpty else { continue }
                     sites.append((part.tree, element.nameToken))
                 }
             }
         }
         return sites
+    }
+
+    /// `subscriber`, or a local copy of it taken under a lock (`lock.lock(); let target = subscriber; lock.unlock()`).
+    private static func namesSubscriber(_ receiver: ChainElement, in tree: SyntaxTree) -> Bool {
+        if receiver.name == "subscriber" { return true }
+        guard receiver.kind == .root, !receiver.isCall,
+              let v = SubscriptionFinder.localVariable(named: receiver.name, visibleAt: receiver.nameToken, in: tree),
+              let initializer = tree.variables[v].initializer else { return false }
+        let text = tree.text(initializer.lowerBound, initializer.upperBound)
+        return text == "subscriber" || text == "self.subscriber"
     }
 }

@@ -66,6 +66,8 @@ struct DeliveryQueues {
             state = .background(reason: "the thread that changes `\(property)` (a background one for some values)")
         } else if let (stored, reason) = offMainStoredPublisher(in: chain, before: sourceEnd) {
             state = .background(reason: "the queue of `\(stored)` (\(reason), where it is made)")
+        } else if let keyPath = offMainKeyValuePath(in: chain, before: sourceEnd) {
+            state = .background(reason: "the thread that changes `\(keyPath)` (an operation's worker thread)")
         } else if let publisher = offMainCustomPublisher(in: chain, before: sourceEnd) {
             state = .background(reason: "the queue where the project's `\(publisher)` hands its values on (never the main one)")
         } else if case .unknown = state, futureFulfilledOffMain(chain, firstOperator: sourceEnd) {
@@ -399,6 +401,20 @@ struct DeliveryQueues {
               let owner = TypeResolver.ownerTypeThroughProperties(ofElement: firstOperator - 1, in: chain, tree: tree, index: index) else { return nil }
         let name = String(source.name.dropFirst())
         return BackgroundPublished.isChangedOffMain(name, declaredBy: owner, levels: subjectLevels, index: index, memo: memo) ? name : nil
+    }
+
+    /// The key path a chain observes with KVO (`exportQueue.publisher(for: \.operationCount)`) when
+    /// the object changes it on a background thread (`Catalogue.backgroundKeyValuePaths`), by the
+    /// type of the receiver: declared or made so (`let exportQueue = OperationQueue()`).
+    private func offMainKeyValuePath(in chain: Chain, before sourceEnd: Int) -> String? {
+        guard sourceEnd >= 2, case let element = chain.elements[sourceEnd - 1], element.name == "publisher", element.isCall,
+              let argument = element.arguments.first, argument.label == "for",
+              tree.tokens[argument.value.lowerBound].kind == .backslash, argument.value.count == 3,
+              tree.tokens[argument.value.upperBound].kind == .identifier,
+              let receiverType = TypeResolver.ownerType(ofElement: sourceEnd - 1, in: chain, tree: tree, index: index) else { return nil }
+        let keyPath = tree.name(argument.value.upperBound)
+        guard Catalogue.backgroundKeyValuePaths[ProjectIndex.stripGenerics(receiverType).lastNameComponent]?.contains(keyPath) == true else { return nil }
+        return keyPath
     }
 
     /// The name of the stored publisher a chain starts from (`meter.levels`, `levels`) when every

@@ -4694,7 +4694,9 @@ pipeline, `let request = api.statementPDF(month:)` then `request.map { … }.sin
 in its own body, a `Deferred` of one of these, or a call of project functions that return only such sources,
 `store.loadPinned()` returning `Deferred { Future { promise(read()) } }`; a `@Published` projection, `$items` or `model.$items`, a `CurrentValueSubject`
 property, or a computed property that only erases one, `store.ridesPublisher`, whose current value
-is sent as it is subscribed) moved by `subscribe(on:)` to a background queue, or a `NotificationCenter` publisher (also of a
+is sent as it is subscribed) moved by `subscribe(on:)` to a background queue, or a KVO publisher of a key path that its
+object changes on a worker thread (`exportQueue.publisher(for: \.operationCount)` of an `OperationQueue`, an `Operation`'s
+`isFinished`), or a `NotificationCenter` publisher (also of a
 center passed in, `init(center: NotificationCenter = .default)`) of a notification that the
 project posts only off the main thread (every `post(name:)` of it is in `DispatchQueue.global().async`, in a
 `DispatchWorkItem` handed only to background queues, `captureQueue.asyncAfter(deadline: …, execute: work)`, also one assigned
@@ -4803,7 +4805,7 @@ A parameter is what its callers pass, never a subject of the same name elsewhere
 
 The project's own `Publisher` type delivers where its code hands values on: a chain made from one,
 `FolderEventsPublisher(folder: folder).filter { … }.sink { … }` (also through a function returning it), gets its
-values off the main thread when every `subscriber.receive(value)` of the type and of the subscription types its
+values off the main thread when every `subscriber.receive(value)` (also through a copy taken under a lock, `let target = subscriber` then `target?.receive(value)`) of the type and of the subscription types its
 `receive(subscriber:)` makes runs off it (in a dispatch source's handler on the subscription's `queue`, which every
 `init(…, queue:)` call passes a background queue, a struct's memberwise `init` included, `DirectoryEventPublisher(directory: url,
 queue: ProcessingQueues.watcher)`, and a property set to another queue property, `private let queue = ProcessingQueues.watcher`,

@@ -13,7 +13,8 @@ public struct MainActorBackgroundDeliveryRule: Rule {
     public init() {}
 
     /// A file without a background source or a background queue has no finding.
-    static let requiredNames = NameSet(Array(Catalogue.schedulerArgumentLabels.keys) + ["subscribe", "collect", "dataTaskPublisher", "NotificationCenter", "Future"])
+    static let requiredNames = NameSet(Array(Catalogue.schedulerArgumentLabels.keys) + ["subscribe", "collect", "dataTaskPublisher", "NotificationCenter", "Future"]
+                                       + Catalogue.backgroundKeyValuePaths.values.flatMap { $0 })
 
     /// The facts behind each file's first look (`check`'s opening test), which every file asks for.
     public func preparations(index: ProjectIndex, memo: ProjectMemo) -> [Preparation] {

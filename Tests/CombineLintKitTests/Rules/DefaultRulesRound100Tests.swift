@@ -90,4 +90,62 @@ final class DefaultRulesRound100Tests: XCTestCase {
         let found = findings(of: MainActorBackgroundDeliveryRule.self, in: [(path: "Settings.swift", text: text)])
         XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["31:37", "32:41"])
     }
+
+    /// KVO of an `OperationQueue`'s `operationCount` sends on the worker thread whose operation
+    /// finished; of its `name`, or of a key path of another type, on the thread that sets it.
+    func testKeyValueObservationOfAnOperationQueuesCountDeliversOffMain() {
+        let text = """
+        final class ExportController: NSViewController {
+            let exportQueue = OperationQueue()
+            let exportButton = NSButton()
+            var tokens = Set<AnyCancellable>()
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                exportQueue.publisher(for: \\.operationCount).map { $0 > 0 }
+                    .sink { [weak self] busy in self?.exportButton.isEnabled = !busy }.store(in: &tokens)
+                exportQueue.publisher(for: \\.name)
+                    .sink { [weak self] name in self?.exportButton.title = name ?? "" }.store(in: &tokens)
+            }
+        }
+        """
+        let found = findings(of: MainActorBackgroundDeliveryRule.self, in: [(path: "Export.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["8:14"])
+    }
+
+    /// The project's own publisher whose subscription hands values on through a copy of its
+    /// subscriber taken under a lock (`lock.lock(); let target = subscriber; lock.unlock()`), on the
+    /// queue its `request(_:)` dispatches to, delivers there.
+    func testACustomSubscriptionDeliveringThroughALockedCopyOfItsSubscriber() {
+        let text = """
+        struct PeaksPublisher: Publisher {
+            typealias Output = Int
+            typealias Failure = Never
+            func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
+                subscriber.receive(subscription: PeaksSubscription(subscriber: subscriber))
+            }
+            private final class PeaksSubscription<S: Subscriber>: Subscription where S.Input == Int, S.Failure == Never {
+                private var subscriber: S?
+                private let lock = NSLock()
+                init(subscriber: S) { self.subscriber = subscriber }
+                func request(_ demand: Subscribers.Demand) {
+                    DispatchQueue.global().async { [weak self] in self?.readAll() }
+                }
+                func cancel() { subscriber = nil }
+                private func readAll() {
+                    lock.lock(); let target = subscriber; lock.unlock()
+                    _ = target?.receive(1)
+                }
+            }
+        }
+        final class WaveformController: NSViewController {
+            let label = NSTextField()
+            var token: AnyCancellable?
+            func load() {
+                token = PeaksPublisher().sink { [weak self] peaks in self?.label.stringValue = "\\(peaks)" }
+            }
+        }
+        """
+        let found = findings(of: MainActorBackgroundDeliveryRule.self, in: [(path: "Waveform.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["25:34"])
+    }
 }
