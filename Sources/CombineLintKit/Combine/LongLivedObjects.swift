@@ -76,12 +76,11 @@ public enum LongLivedObjects {
         return names
     }
 
-    /// Whether `typeName` is a test case class. One walk up its ancestry answers for every test
-    /// case class at once: a name is asked about once, and most names are no test's.
+    /// Whether `typeName` is a test case class. Asked through `inherits`, whose answers are kept per
+    /// type and ancestor: a walk up each type's whole ancestry instead made a chain of thousands of
+    /// classes quadratic.
     public static func isTestCase(_ typeName: String, index: ProjectIndex) -> Bool {
-        index.testCaseTypeNames.answer(typeName) {
-            index.allAncestors(of: typeName).contains { base in Catalogue.testCaseClasses.contains { ProjectIndex.names(base, $0) } }
-        }
+        index.testCaseTypeNames.answer(typeName) { Catalogue.testCaseClasses.contains { index.inherits(typeName, from: $0) } }
     }
 
     /// The declaration of type `t` of `tree`: itself, or for an extension the type it extends.
