@@ -55,18 +55,29 @@ enum BackgroundSubjects {
             }
             guard runs.contains(where: { $0 != .none }) else { return .none }
             // `upstream.subscribe(subject)`: the subject is fed on the upstream's thread.
-            for reference in index.chainElements[name] {
-                let tree = index.trees[reference.tree]
-                let chain = tree.chains[reference.chain]
-                // Only as the argument of `subscribe(_:)`: `Toggle(isOn: $prefs.goals)` binds another type's flag.
-                if case .argument(let open) = chain.context, reference.element == chain.elements.count - 1,
-                   let call = tree.call(openedAt: open), tree.chains[call.chain].elements[call.element].name == "subscribe" { return .none }
-            }
+            if isFedBySubscribe(name, index: index, memo: memo) { return .none }
             // A current-value subject hands each new subscriber its value on the subscribing thread.
             return runs.allSatisfy({ $0 == .all }) && declarations.allSatisfy(isPassthrough) ? .all : .some
         }
         guard let memo else { return compute() }
         return memo.value(for: "sent-off-main \(name) \(owner ?? "") \(levels)", compute)
+    }
+
+    /// Whether a subject of this name is handed to `subscribe(_:)` (`upstream.subscribe(subject)`),
+    /// which feeds it on the upstream's thread. Once per name: every owner of the name asks.
+    private static func isFedBySubscribe(_ name: String, index: ProjectIndex, memo: ProjectMemo?) -> Bool {
+        let compute = { () -> Bool in
+            index.chainElements[name].contains { reference in
+                let tree = index.trees[reference.tree]
+                let chain = tree.chains[reference.chain]
+                // Only as the argument of `subscribe(_:)`: `Toggle(isOn: $prefs.goals)` binds another type's flag.
+                guard case .argument(let open) = chain.context, reference.element == chain.elements.count - 1,
+                      let call = tree.call(openedAt: open) else { return false }
+                return tree.chains[call.chain].elements[call.element].name == "subscribe"
+            }
+        }
+        guard let memo else { return compute() }
+        return memo.value(for: "fed-by-subscribe \(name)", compute)
     }
 
     /// The names of the subject properties that the project sends into off the main thread,
