@@ -9,9 +9,13 @@ enum NameWrites {
 
     /// The name at token `i` is assigned (`x = …`, `x += …`, `x ??= …`; not `x == …` or `x !== …`) or
     /// changed in place by a mutating method called on it, with arguments or only a trailing
-    /// closure (`items.append(x)`, `items.removeAll { $0.done }`, `items.sort { … }`, `flag.toggle()`).
+    /// closure (`items.append(x)`, `items.removeAll { $0.done }`, `items.sort { … }`, `flag.toggle()`), or
+    /// through a subscript (`items[id] = x`).
     static func isChanged(at i: Int, in tree: SyntaxTree) -> Bool {
         if isAssigned(at: i, in: tree) { return true }
+        // An element set through a subscript (`latestFlow[id] = rate`, `counts[key] += 1`).
+        if i + 1 < tree.tokens.count, tree.tokens[i + 1].kind == .leftBracket, case let close = Int(tree.matching[i + 1]),
+           close > i + 1, isAssigned(at: close, in: tree) { return true }
         guard i + 3 < tree.tokens.count, tree.tokens[i + 1].kind == .period else { return false }
         let method = tree.text(i + 2)
         return (Catalogue.collectionMutatingMethods.contains(method) || Catalogue.valueMutatingMethods.contains(method))

@@ -4668,7 +4668,7 @@ in a method of the type that the closure calls, `self?.apply(sample)` with `appl
 body, not in a closure it starts, or in a method of an object the type holds whose type views observe,
 `self?.throughput.record(rate)` with `record` appending to the meter's `@Published var samples`, or of an object of
 such a type that a local or a condition binding holds, `guard let model = self.turbinesByID[id] …; model.openReportCount = n`,
-whatever type the closure is in; an array changed in place, `self?.entries.insert(entry, at: 0)`, is written as well);
+whatever type the closure is in; an array changed in place, `self?.entries.insert(entry, at: 0)`, or an element set through a subscript, `self?.latestFlow[id] = rate`, is written as well);
 or a UIKit or AppKit object the closure's capture list binds from a local, parameter or property of its type
 (`[weak imageView] image in imageView?.image = image`). A background delivery is shown by the
 chain itself: its last scheduler step (`receive(on:)`, `debounce`, `throttle`, `delay`, `timeout`,

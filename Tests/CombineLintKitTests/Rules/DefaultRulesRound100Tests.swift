@@ -148,4 +148,32 @@ final class DefaultRulesRound100Tests: XCTestCase {
         let found = findings(of: MainActorBackgroundDeliveryRule.self, in: [(path: "Waveform.swift", text: text)])
         XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["25:34"])
     }
+
+    /// Setting an element of a view-observed `@Published` dictionary through a subscript
+    /// (`latestFlow[frame.pumpID] = frame.flowRate`) changes the property as an assignment does;
+    /// reading one (`latestFlow[frame.pumpID] == nil`) does not.
+    func testASubscriptWriteOfAPublishedPropertyIsAChange() {
+        let text = """
+        final class Socket {
+            let frames = PassthroughSubject<(String, Double), Never>()
+            private let queue = DispatchQueue(label: "socket")
+            func start() { queue.async { self.frames.send(("p", 1)) } }
+        }
+        final class DashboardModel: ObservableObject {
+            @Published var latestFlow: [String: Double] = [:]
+            private let socket = Socket()
+            private var tokens = Set<AnyCancellable>()
+            init() {
+                socket.frames.sink { [weak self] id, rate in self?.latestFlow[id] = rate }.store(in: &tokens)
+                socket.frames.sink { [weak self] id, _ in if self?.latestFlow[id] == nil { print(id) } }.store(in: &tokens)
+            }
+        }
+        struct DashboardView: View {
+            @ObservedObject var model: DashboardModel
+            var body: some View { Text("\\(model.latestFlow.count)") }
+        }
+        """
+        let found = findings(of: MainActorBackgroundDeliveryRule.self, in: [(path: "Dashboard.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["11:23"])
+    }
 }
