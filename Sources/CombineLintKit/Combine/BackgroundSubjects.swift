@@ -47,7 +47,14 @@ enum BackgroundSubjects {
                 let byOwner = memo.map { sendsByOwner(of: name, sends: all, index: index, memo: $0) } ?? groupedByOwner(all, index: index)
                 return (byOwner[owner] ?? []) + (byOwner[""] ?? [])
             } ?? all
-            let sends = candidates.filter { send in
+            // `JobContext(events: eventsSubject)` then `context.events.send(x)`: the object made with the
+            // subject sends into it through its own property.
+            let handedOver = (handovers(index: index, memo: memo)[name] ?? []).flatMap { handover -> [Send] in
+                let into = sendsByReceiver(index: index, memo: memo)[handover.property] ?? []
+                let byOwner = memo.map { sendsByOwner(of: handover.property, sends: into, index: index, memo: $0) } ?? groupedByOwner(into, index: index)
+                return (byOwner[handover.type] ?? []) + (byOwner[""] ?? [])
+            }
+            let sends = (candidates + handedOver).filter { send in
                 !TestCaseCode.isTestOrDouble(send.token, of: index.trees[send.tree], index: index)
             }
             let runs = sends.map { send in
@@ -80,13 +87,56 @@ enum BackgroundSubjects {
         return memo.value(for: "fed-by-subscribe \(name)", compute)
     }
 
+    /// One subject handed to a subject property of an object as it is made.
+    struct Handover: Sendable {
+        /// The type made (`JobContext`).
+        var type: String
+        /// Its subject property the argument sets (`events`).
+        var property: String
+    }
+
+    /// Subject properties handed to a subject property of a project type as it is made
+    /// (`JobContext(events: self.eventsSubject)`, a struct's memberwise initializer or one whose
+    /// label names the property), by the handed subject's name, once per run.
+    static func handovers(index: ProjectIndex, memo: ProjectMemo?) -> [String: [Handover]] {
+        let compute = { () -> [String: [Handover]] in
+            var result: [String: [Handover]] = [:]
+            for type in index.types.values where type.kind == .struct || type.kind == .class {
+                let subjects = type.properties.values.filter { !$0.isComputed && ProjectIndex.isSubjectType($0) }.map(\.name)
+                guard !subjects.isEmpty else { continue }
+                for reference in index.chainElements[type.name.lastNameComponent] where reference.element == 0 {
+                    let tree = index.trees[reference.tree]
+                    let element = tree.chains[reference.chain].elements[0]
+                    guard element.isCall, element.kind == .root else { continue }
+                    for argument in element.arguments where argument.closure == nil {
+                        guard let label = argument.label, subjects.contains(label),
+                              let handed = handedName(argument.value, in: tree), index.declaresSubjectProperty(named: handed) else { continue }
+                        result[handed, default: []].append(Handover(type: type.name.lastNameComponent, property: label))
+                    }
+                }
+            }
+            return result
+        }
+        guard let memo else { return compute() }
+        return memo.value(for: "subject-handovers", compute)
+    }
+
+    /// The property an argument names whole: `eventsSubject` (a bare name forms no chain of its own)
+    /// or `self.eventsSubject`.
+    private static func handedName(_ value: ClosedRange<Int>, in tree: SyntaxTree) -> String? {
+        if value.count == 1 { return tree.tokens[value.lowerBound].kind == .identifier ? tree.name(value.lowerBound) : nil }
+        guard let c = tree.chain(startingAt: value.lowerBound), tree.chains[c].last == value.upperBound,
+              let last = tree.chains[c].elements.last, !last.isCall, last.subscripts.isEmpty else { return nil }
+        return last.name
+    }
+
     /// The names of the subject properties that the project sends into off the main thread,
     /// worked out once per run from its `send` calls: a file naming none of them subscribes to none.
     /// The computed properties that erase one of them (`erasingGetters`) are among the names.
     static func names(index: ProjectIndex, memo: ProjectMemo) -> NameSet {
         memo.value(for: "subjects-sent-off-main") {
             let sends = sendsByReceiver(index: index, memo: memo)
-            let candidates = sends.keys.filter { index.declaresSubjectProperty(named: $0) }
+            let candidates = Set(sends.keys).union(handovers(index: index, memo: memo).keys).filter { index.declaresSubjectProperty(named: $0) }
             // Following senders a subject back costs more: only for a subject sent into from a subscriber's closure.
             let subjects = candidates.filter { name in
                 isSentOffMain(name, levels: 1, index: index, memo: memo)
@@ -120,7 +170,8 @@ enum BackgroundSubjects {
     /// the uses of those subjects' names.
     private static func erasingGetters(index: ProjectIndex, memo: ProjectMemo) -> [String: ErasingGetters] {
         memo.value(for: "erasing-getters-sent-off-main") {
-            let candidates = sendsByReceiver(index: index, memo: memo).keys.filter { index.declaresSubjectProperty(named: $0) }
+            let candidates = Set(sendsByReceiver(index: index, memo: memo).keys).union(handovers(index: index, memo: memo).keys)
+                .filter { index.declaresSubjectProperty(named: $0) }
             var found: [String: ErasingGetters] = [:]
             for subject in candidates.sorted() where isSentOffMain(subject, index: index, memo: memo) {
                 for reference in index.chainElements[subject] where reference.element <= 1 {

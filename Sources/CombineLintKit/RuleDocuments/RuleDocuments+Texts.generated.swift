@@ -4800,6 +4800,8 @@ A pipeline from what the callers hand in delivers where that delivers: from a pa
 flowReadings`, read later in `viewDidLoad`), it gets its values off the main thread when every call outside tests passes
 a pipeline that does (`IrrigationRunViewController(flowReadings: driver.readings.eraseToAnyPublisher())` with `readings`
 sent into on the driver's queue), and is not known when one caller passes another (`receive(on: DispatchQueue.main)` first).
+A subject handed to another object's subject property as that object is made (`JobContext(events: eventsSubject)`) is sent
+into where that object sends into its property (`context.events.send(line)` in a pipe's `readabilityHandler`).
 A parameter is what its callers pass, never a subject of the same name elsewhere: `bind(_ frames:)` called with
 `socket.frames.filter { … }.receiveOnMain()` gets its values on main, though `Socket.frames` is sent into off it.
 

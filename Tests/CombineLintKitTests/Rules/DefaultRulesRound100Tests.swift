@@ -176,4 +176,36 @@ final class DefaultRulesRound100Tests: XCTestCase {
         let found = findings(of: MainActorBackgroundDeliveryRule.self, in: [(path: "Dashboard.swift", text: text)])
         XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["11:23"])
     }
+
+    /// A subject handed to another object's subject property as that object is made
+    /// (`JobContext(events: eventsSubject)`) is sent into where that object sends into its property
+    /// (`context.events.send(x)` on the runner's queue), so a pipeline from the stored publisher
+    /// that erases it (`events = eventsSubject.eraseToAnyPublisher()`) delivers off main.
+    func testASubjectHandedToAnotherObjectIsSentWhereThatObjectSends() {
+        let text = """
+        struct JobContext {
+            let events: PassthroughSubject<Double, Never>
+        }
+        final class Runner {
+            private let eventsSubject = PassthroughSubject<Double, Never>()
+            let events: AnyPublisher<Double, Never>
+            private let queue = DispatchQueue(label: "io")
+            init() { events = eventsSubject.eraseToAnyPublisher() }
+            func run() {
+                let context = JobContext(events: eventsSubject)
+                queue.async { context.events.send(0.5) }
+            }
+        }
+        final class Controller {
+            let runner = Runner()
+            let label = NSTextField()
+            var token: AnyCancellable?
+            func start() {
+                token = runner.events.sink { [weak self] v in self?.label.stringValue = "\\(v)" }
+            }
+        }
+        """
+        let found = findings(of: MainActorBackgroundDeliveryRule.self, in: [(path: "Runner.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["19:31"])
+    }
 }
