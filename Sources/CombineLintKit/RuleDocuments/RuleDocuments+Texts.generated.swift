@@ -11214,7 +11214,8 @@ that the method also puts into such a property (`let detail = …; child = detai
 (`init(monitor:)` with `self.monitor = monitor`, then `.store(in: &monitor.clientBag)`). Every closure the subscription keeps counts: the `sink` value and completion
 closures, `handleEvents`, `map`, `flatMap`, `filter`, `catch` and the other operators, closures of
 a publisher built in a local and subscribed in that chain, method references such as
-`.sink(receiveValue: handle)`, `.map(self.parse)` or `self.handle(_:)`, a function declared inside
+`.sink(receiveValue: handle)`, `.map(self.parse)` or `self.handle(_:)` (by its compound name, `self.remoteWalks(for:)`,
+also beside a property of the same simple name), a function declared inside
 the method that uses `self` (`func add(_ v: Int) { total += v }` then `sink(receiveValue: add)`), and an explicit `[self]` capture.
 A closure handed to a project method that subscribes it and keeps the subscription counts as
 well: a base class's `bind(publisher) { self.label.text = $0 }` whose body is
@@ -11280,7 +11281,8 @@ Also kept by `self`: a subscription stored in a local bag that is later stored i
 (`token = makeSubscription()`, or `keepAlive(makeSubscription())` with a method that stores its one parameter; also a method of an extension of its base class, `extension UIViewController {
 func bindKeyboardInsets(to:) -> AnyCancellable }`, whose token a controller stores), one assigned in `return self.token = …`, and the pipeline
 upstream of `assign(to: &$property)`. After `guard let self` in a `[weak self]` closure, a bare
-member name in a nested subscription's closure (`title = text`) is `self` again, held strongly;
+member name in a nested subscription's closure (`title = text`) is `self` again, held strongly (not a name the
+condition bound, `guard let self, let walker = self.walker`, whose copy `walker.id` is);
 so is `strongSelf` after `guard let strongSelf = self`, and `strongSelf.cancellables` is `self`'s bag.
 
 Not reported: value types (structs and enums hold no references to themselves), static methods,

@@ -676,7 +676,9 @@ public struct StrongSelfCaptureRule: Rule {
             let name = tree.name(k)
             guard lookup(name, isMemberOf: t, typeName, context),
                   SubscriptionFinder.localVariable(named: name, visibleAt: k, in: tree) == nil,
-                  !SubscriptionFinder.isParameter(named: name, visibleAt: k, in: tree) else { continue }
+                  !SubscriptionFinder.isParameter(named: name, visibleAt: k, in: tree),
+                  // `guard let self, let walker = self.walker else { return }` before the closure: the bound copy.
+                  SubscriptionFinder.optionalBindingToken(named: name, visibleAt: k, in: tree) == nil else { continue }
             // `{ [api] in api.load() }`: the capture list copies the member when the closure is made;
             // the body uses that copy, not `self`.
             if isCaptured(name, at: k, within: c, in: tree) { continue }
@@ -770,16 +772,16 @@ public struct StrongSelfCaptureRule: Rule {
         let value = withoutArgumentLabels(written, in: tree)
         guard let t = tree.enclosingType(of: value.lowerBound) else { return nil }
         let typeName = tree.types[t].name
+        // `chapterTitle(at:)`: a compound name names a function, even beside a property `chapterTitle`.
+        let compound = value != written
         if value.count == 3, tree.isSelfReference(value.lowerBound), tree.tokens[value.lowerBound + 1].kind == .period,
            tree.tokens[value.upperBound].kind == .identifier {
             let name = tree.name(value.upperBound)
             // `self.onChange`: a stored closure is a value; reading it does not capture `self`.
-            return isProperty(name, of: t, typeName, context) ? nil : name
+            return !compound && isProperty(name, of: t, typeName, context) ? nil : name
         }
         guard value.count == 1, tree.tokens[value.lowerBound].kind == .identifier else { return nil }
         let name = tree.name(value.lowerBound)
-        // `chapterTitle(at:)`: a compound name names a function, even beside a property `chapterTitle`.
-        let compound = value != written
         guard lookup.localVariable(named: name, visibleAt: value.lowerBound) == nil,
               !SubscriptionFinder.isParameter(named: name, visibleAt: value.lowerBound, in: tree),
               compound || !isProperty(name, of: t, typeName, context),

@@ -106,4 +106,34 @@ final class CoreRulesRound100Tests: XCTestCase {
         let found = findings(of: SubjectFakeInitialValueRule.self, in: [(path: "Deck.swift", text: text)])
         XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["3:9"])
     }
+
+    /// A method handed by its compound name through `self` (`flatMap(self.remoteWalks(for:))`)
+    /// holds `self`, though a property of the same simple name exists; a name a condition binding
+    /// before the closure took (`guard let self, case .paid = result, let walker = self.walker`) is
+    /// that copy in a nested closure, not `self.walker`.
+    func testCompoundSelfMethodReferenceAndAGuardBoundCopy() {
+        let text = """
+        enum Outcome { case paid, failed }
+        struct Walker { let id: Int }
+        final class WalksModel {
+            @Published var filter = 0
+            @Published var remoteWalks: [Int] = []
+            private var walker: Walker?
+            let results = PassthroughSubject<Outcome, Never>()
+            let confirmations = PassthroughSubject<Int, Never>()
+            var cancellables = Set<AnyCancellable>()
+            func start() {
+                $filter.flatMap(self.remoteWalks(for:)).sink { [weak self] in self?.remoteWalks = $0 }.store(in: &cancellables)
+                results.sink { [weak self] result in
+                    guard let self, case .paid = result, let walker = self.walker else { return }
+                    self.confirmations.filter { $0 == walker.id }.sink { [weak self] _ in self?.done() }.store(in: &self.cancellables)
+                }.store(in: &cancellables)
+            }
+            private func remoteWalks(for filter: Int) -> AnyPublisher<[Int], Never> { Just([filter]).eraseToAnyPublisher() }
+            func done() {}
+        }
+        """
+        let found = findings(of: StrongSelfCaptureRule.self, in: [(path: "Walks.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["11:25"])
+    }
 }
