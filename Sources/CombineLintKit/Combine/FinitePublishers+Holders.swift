@@ -79,6 +79,26 @@ extension FinitePublishers {
         return assigned.isEmpty ? nil : assigned
     }
 
+    /// For a source reading a stored `let` property of another object (`row.narratorReady` with
+    /// `let row: ProgramRowModel`) declared without a value: every chain the declaring type's
+    /// initializers in its file assign to it whole, with that file's tree. `nil` when an initializer
+    /// assigns it something that is no chain, or the owner or declaration is not known.
+    func otherObjectInitializerAssignedPublishers(_ chain: Chain, through last: Int, in tree: SyntaxTree) -> (tree: SyntaxTree, chains: [Chain])? {
+        let elements = chain.elements
+        guard let index, last >= 1, elements[0].name != "self", case let named = elements[last], !named.isCall, named.subscripts.isEmpty,
+              elements[..<last].allSatisfy({ !$0.isCall && $0.subscripts.isEmpty }),
+              let owner = TypeResolver.ownerTypeThroughProperties(ofElement: last, in: chain, tree: tree, index: index),
+              let property = index.property(named.name, ofType: owner), !property.isComputed, !property.isStatic,
+              property.initializerText.isEmpty, let (declaring, v) = index.declaration(of: property),
+              case let variable = declaring.variables[v], variable.isLet, let t = variable.enclosingType else { return nil }
+        var assigned: [Chain] = []
+        for start in InitializerAssignments.valueStarts(of: variable.name, inType: t, in: declaring) {
+            guard let c = declaring.chain(startingAt: start), FinitePublishers.endsStatement(declaring.chains[c].last, in: declaring) else { return nil }
+            assigned.append(declaring.chains[c])
+        }
+        return assigned.isEmpty ? nil : (declaring, assigned)
+    }
+
     /// For a source naming a value declared as a `Future` (a local, a stored property of the
     /// enclosing type or, with the index, of another object, `api.homeTiles` with `lazy var homeTiles:
     /// Future<…>`; read whole or through one subscript of a collection of them: `forecasts[id]` with

@@ -200,6 +200,10 @@ public struct FinitePublishers: Sendable {
         if let assigned = initializerAssignedPublishers(chain, through: last, in: tree) {
             return assigned.allSatisfy { finishes($0, before: $0.elements.count, in: tree, depth: depth + 1) }
         }
+        // Another object's constant property set in its type's initializers (`row.narratorReady`).
+        if let (declaring, assigned) = otherObjectInitializerAssignedPublishers(chain, through: last, in: tree) {
+            return assigned.allSatisfy { finishes($0, before: $0.elements.count, in: declaring, depth: depth + 1) }
+        }
         // An optional property that holds a publisher for a while: each one the project gives it.
         if let assigned = assignedOptionalPublishers(chain, through: last, in: tree) {
             return allFinish(assigned, depth: depth + 1)

@@ -11294,7 +11294,9 @@ whose `filter` is the array's, not an operator), a `Future`, a `Deferred` of one
 a call of one of the project's functions whose every `return` is such a pipeline (the
 `save(_:) -> AnyPublisher` that returns `Future { … }.eraseToAnyPublisher()`; a test double's
 implementation, in a test folder or in a type named as a mock, stub, fake or spy, runs only in
-tests and is left out when the app has its own), a call of one
+tests and is left out when the app has its own), a constant publisher property of another object that its
+type's initializers set only to such pipelines (`row.narratorReady`, set to `service.narratorAvailable(id)` or
+`Just(true).eraseToAnyPublisher()`), a call of one
 that hands on the publisher it is given, when that one finishes (a base view model's
 `track(_ publisher:)` returning `publisher.handleEvents(…).eraseToAnyPublisher()`, an extension
 of `Publisher` whose `onMain()` returns `receive(on: DispatchQueue.main).eraseToAnyPublisher()`:

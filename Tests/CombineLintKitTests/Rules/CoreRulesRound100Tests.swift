@@ -136,4 +136,40 @@ final class CoreRulesRound100Tests: XCTestCase {
         let found = findings(of: StrongSelfCaptureRule.self, in: [(path: "Walks.swift", text: text)])
         XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["11:25"])
     }
+
+    /// A constant publisher property of another object, set in its initializers to a `Just` or a
+    /// project request (`row.narratorReady`), finishes: the cell's strong `self` is let go once it
+    /// answers. One set to a subject's publisher on some path does not.
+    func testAnotherObjectsConstantSetInItsInitializersToRequestsFinishes() {
+        let text = """
+        final class NarratorService {
+            let updates = PassthroughSubject<Bool, Never>()
+            func narratorAvailable(_ id: Int) -> AnyPublisher<Bool, Never> {
+                Deferred { Future<Bool, Never> { promise in promise(.success(true)) } }.eraseToAnyPublisher()
+            }
+        }
+        final class RowModel {
+            let narratorReady: AnyPublisher<Bool, Never>
+            let liveReady: AnyPublisher<Bool, Never>
+            init(narrator: Int?, service: NarratorService) {
+                if let narrator {
+                    self.narratorReady = service.narratorAvailable(narrator)
+                    self.liveReady = service.updates.eraseToAnyPublisher()
+                } else {
+                    self.narratorReady = Just(true).eraseToAnyPublisher()
+                    self.liveReady = Just(true).eraseToAnyPublisher()
+                }
+            }
+        }
+        final class ProgramCell: UITableViewCell {
+            private var cellBag = Set<AnyCancellable>()
+            func configure(with row: RowModel) {
+                row.narratorReady.sink { ready in self.detailTextLabel?.text = ready ? "Narrated" : "Silent" }.store(in: &cellBag)
+                row.liveReady.sink { ready in self.textLabel?.text = ready ? "Live" : "" }.store(in: &cellBag)
+            }
+        }
+        """
+        let found = findings(of: StrongSelfCaptureRule.self, in: [(path: "Programs.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["24:39"])
+    }
 }
