@@ -6503,7 +6503,9 @@ subscription's `sink` (or of a `handleEvents(receiveOutput:)`) and stored in a b
 (`.store(in:)`, `insert`, `append`, `+=`). The inner subscription may sit at any depth inside the
 outer closure (in a `DispatchQueue.main.async`, an `if`), but not inside a nested function. A
 method of the same type (in the same file) that the outer closure calls (`self?.load(n)`), directly or
-through up to three further calls on `self` (`self?.route(to: $0)` → `route(to:)` → `startDetails()`), and
+through up to three further calls on `self` (`self?.route(to: $0)` → `route(to:)` → `startDetails()`; not a call
+in a callback one of them hands to an object for later, `ProfileView(model: model) { self?.startBooking(with: $0) }`
+or `vc.onClose = { … }`, which a tap runs), and
 that stores such a subscription in a bag of `self` without emptying it first is reported too, at its `sink`, when
 the inner publisher never finishes (a `@Published` property, a subject, a notification, a timer, a
 project function that returns one); so is such a method that the observer of a property calls

@@ -221,9 +221,29 @@ public struct NestedSinkRule: Rule {
         return tree.chainIndices(in: (open + 1)...(close - 1)).compactMap { c -> (name: String, before: Range<Int>)? in
             guard let name = selfCallName(tree.chains[c]) else { return nil }
             let first = tree.chains[c].first
+            if isInCallbackKeptForLater(first, within: open, in: tree) { return nil }
             if guards.contains(where: { $0 < first && RunOnceGuards.covers($0, first, in: tree) }) { return nil }
             return (name, (open + 1)..<first)
         }
+    }
+
+    /// Token `k` is in a closure that the body hands to an object to call later, not one it runs:
+    /// a closure given to a type's initializer (`WalkerProfileView(model: model) { self?.startBooking(with: $0) }`)
+    /// or assigned to a property (`vc.onClose = { … }`). A tap runs it, not the value that ran the body.
+    private func isInCallbackKeptForLater(_ k: Int, within bodyOpen: Int, in tree: SyntaxTree) -> Bool {
+        var next = tree.innermostClosure(of: k)
+        while let c = next, tree.closures[c].open > bodyOpen {
+            next = tree.parentClosure(of: c)
+            if let call = tree.call(receiving: c) {
+                let element = tree.chains[call.chain].elements[call.element]
+                // Not a `Task` or a publisher's closure (`Future { … }` runs at once, `Deferred` as it is subscribed).
+                if call.element == 0, element.kind == .root, element.name.first?.isUppercase == true,
+                   element.name != Catalogue.taskType, !Catalogue.publisherNames.contains(element.name) { return true }
+            } else if tree.closures[c].open > 0, tree.tokens[tree.closures[c].open - 1].kind == .equal {
+                return true
+            }
+        }
+        return false
     }
 
     /// The method a chain calls on `self`, written `load(…)` or `self.load(…)`.

@@ -172,4 +172,39 @@ final class CoreRulesRound100Tests: XCTestCase {
         let found = findings(of: StrongSelfCaptureRule.self, in: [(path: "Programs.swift", text: text)])
         XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["24:39"])
     }
+
+    /// A method that a per-value closure reaches only through a callback it hands to an object for
+    /// later (`WalkerProfileView(model: model) { self?.startBooking(with: $0) }`, `vc.onClose = { … }`)
+    /// runs on that object's tap, not per value: its subscriptions are no nested sink. One called
+    /// right in the reached method (or in a `Task`) still is.
+    func testACallbackKeptForLaterDoesNotRunPerValue() {
+        let text = """
+        final class WalkCoordinator {
+            @Published var pendingRoute: Int?
+            let picks = PassthroughSubject<Int, Never>()
+            var cancellables = Set<AnyCancellable>()
+            func start() {
+                $pendingRoute.compactMap { $0 }.sink { [weak self] route in self?.go(to: route) }.store(in: &cancellables)
+            }
+            private func go(to route: Int) {
+                let view = ProfileView(route: route) { [weak self] id in self?.startBooking(with: id) }
+                present(view)
+                Task { self.watchPicks() }
+            }
+            func startBooking(with id: Int) {
+                picks.sink { print($0) }.store(in: &cancellables)
+            }
+            func watchPicks() {
+                picks.sink { print($0) }.store(in: &cancellables)
+            }
+            func present(_ view: ProfileView) {}
+        }
+        struct ProfileView {
+            let route: Int
+            let onBook: (Int) -> Void
+        }
+        """
+        let found = findings(of: NestedSinkRule.self, in: [(path: "Walk.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["17:15"])
+    }
 }
