@@ -411,7 +411,8 @@ struct DeliveryQueues {
               let argument = element.arguments.first, argument.label == "for",
               tree.tokens[argument.value.lowerBound].kind == .backslash, argument.value.count == 3,
               tree.tokens[argument.value.upperBound].kind == .identifier,
-              let receiverType = TypeResolver.ownerType(ofElement: sourceEnd - 1, in: chain, tree: tree, index: index) else { return nil }
+              let receiverType = TypeResolver.ownerType(ofElement: sourceEnd - 1, in: chain, tree: tree, index: index)
+                ?? TypeResolver.ownerTypeThroughProperties(ofElement: sourceEnd - 1, in: chain, tree: tree, index: index) else { return nil }
         let keyPath = tree.name(argument.value.upperBound)
         guard Catalogue.backgroundKeyValuePaths[ProjectIndex.stripGenerics(receiverType).lastNameComponent]?.contains(keyPath) == true else { return nil }
         return keyPath

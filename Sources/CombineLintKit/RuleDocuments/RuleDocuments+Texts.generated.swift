@@ -4695,7 +4695,7 @@ in its own body, a `Deferred` of one of these, or a call of project functions th
 `store.loadPinned()` returning `Deferred { Future { promise(read()) } }`; a `@Published` projection, `$items` or `model.$items`, a `CurrentValueSubject`
 property, or a computed property that only erases one, `store.ridesPublisher`, whose current value
 is sent as it is subscribed) moved by `subscribe(on:)` to a background queue, or a KVO publisher of a key path that its
-object changes on a worker thread (`exportQueue.publisher(for: \.operationCount)` of an `OperationQueue`, an `Operation`'s
+object changes on a worker thread (`exportQueue.publisher(for: \.operationCount)` of an `OperationQueue`, also one held by another object, `blame.prefetchQueue`, an `Operation`'s
 `isFinished`), or a `NotificationCenter` publisher (also of a
 center passed in, `init(center: NotificationCenter = .default)`) of a notification that the
 project posts only off the main thread (every `post(name:)` of it is in `DispatchQueue.global().async`, in a

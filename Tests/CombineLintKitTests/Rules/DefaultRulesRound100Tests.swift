@@ -105,11 +105,21 @@ final class DefaultRulesRound100Tests: XCTestCase {
                     .sink { [weak self] busy in self?.exportButton.isEnabled = !busy }.store(in: &tokens)
                 exportQueue.publisher(for: \\.name)
                     .sink { [weak self] name in self?.exportButton.title = name ?? "" }.store(in: &tokens)
+                blame.prefetchQueue.publisher(for: \\.operationCount)
+                    .sink { [weak self] count in self?.exportButton.isHidden = count == 0 }.store(in: &tokens)
             }
+            let blame = BlameService()
+        }
+        final class BlameService {
+            let prefetchQueue: OperationQueue = {
+                let queue = OperationQueue()
+                queue.maxConcurrentOperationCount = 2
+                return queue
+            }()
         }
         """
         let found = findings(of: MainActorBackgroundDeliveryRule.self, in: [(path: "Export.swift", text: text)])
-        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["8:14"])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["8:14", "12:14"])
     }
 
     /// The project's own publisher whose subscription hands values on through a copy of its
