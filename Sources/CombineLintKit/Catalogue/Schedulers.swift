@@ -70,6 +70,9 @@ extension Catalogue {
         "LAContext": ["evaluatePolicy"],
     ]
 
+    /// The method names of `backgroundCompletionMethods`, for a first look at each call.
+    public static let backgroundCompletionMethodNames: Set<String> = Set(backgroundCompletionMethods.values.joined())
+
     /// Key paths whose KVO notifications (and so `publisher(for:)` values) come on the thread that
     /// changes them, a background one: an `OperationQueue`'s count and operations change as its
     /// operations finish on its worker threads, and an `Operation`'s state as it runs there.

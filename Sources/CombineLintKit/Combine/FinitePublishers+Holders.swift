@@ -71,9 +71,15 @@ extension FinitePublishers {
               let v = FinitePublishers.memberVariable(named, bare: last == 0, in: tree), let t = tree.enclosingType(of: named.nameToken),
               case let property = tree.variables[v], property.isLet, !property.isComputed, !property.isStatic,
               property.initializer == nil else { return nil }
+        return FinitePublishers.initializerAssignedChains(of: property.name, inType: t, in: tree)
+    }
+
+    /// Every chain the initializers of type `t` in `tree` assign whole to its property `name`;
+    /// `nil` when one assigns it something that is no chain, or none assigns it.
+    private static func initializerAssignedChains(of name: String, inType t: Int, in tree: SyntaxTree) -> [Chain]? {
         var assigned: [Chain] = []
-        for start in InitializerAssignments.valueStarts(of: property.name, inType: t, in: tree) {
-            guard let c = tree.chain(startingAt: start), FinitePublishers.endsStatement(tree.chains[c].last, in: tree) else { return nil }
+        for start in InitializerAssignments.valueStarts(of: name, inType: t, in: tree) {
+            guard let c = tree.chain(startingAt: start), endsStatement(tree.chains[c].last, in: tree) else { return nil }
             assigned.append(tree.chains[c])
         }
         return assigned.isEmpty ? nil : assigned
@@ -90,13 +96,9 @@ extension FinitePublishers {
               let owner = TypeResolver.ownerTypeThroughProperties(ofElement: last, in: chain, tree: tree, index: index),
               let property = index.property(named.name, ofType: owner), !property.isComputed, !property.isStatic,
               property.initializerText.isEmpty, let (declaring, v) = index.declaration(of: property),
-              case let variable = declaring.variables[v], variable.isLet, let t = variable.enclosingType else { return nil }
-        var assigned: [Chain] = []
-        for start in InitializerAssignments.valueStarts(of: variable.name, inType: t, in: declaring) {
-            guard let c = declaring.chain(startingAt: start), FinitePublishers.endsStatement(declaring.chains[c].last, in: declaring) else { return nil }
-            assigned.append(declaring.chains[c])
-        }
-        return assigned.isEmpty ? nil : (declaring, assigned)
+              case let variable = declaring.variables[v], variable.isLet, let t = variable.enclosingType,
+              let assigned = FinitePublishers.initializerAssignedChains(of: variable.name, inType: t, in: declaring) else { return nil }
+        return (declaring, assigned)
     }
 
     /// For a source naming a value declared as a `Future` (a local, a stored property of the

@@ -7,7 +7,8 @@ enum FrameworkCompletionQueues {
     /// `UNUserNotificationCenter.current()`) or by its declared type (`let asset: AVURLAsset`).
     static func runsCompletionOffMain(_ chain: Chain, call e: Int, tree: SyntaxTree, index: ProjectIndex) -> Bool {
         let element = chain.elements[e]
-        guard e > 0, element.isCall, !element.closures.isEmpty,
+        // Every closure around code that may run off main asks: most calls are of no such method.
+        guard e > 0, element.isCall, !element.closures.isEmpty, Catalogue.backgroundCompletionMethodNames.contains(element.name),
               case let types = Catalogue.backgroundCompletionMethods.filter({ $0.value.contains(element.name) }).keys,
               !types.isEmpty else { return false }
         if chain.elements[..<e].contains(where: { types.contains($0.name) }) { return true }
