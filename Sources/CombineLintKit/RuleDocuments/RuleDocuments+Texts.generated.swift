@@ -2656,8 +2656,10 @@ final class DownloadsModel {
 
 **Severity:** warning · **Enabled:** by default
 
-Reports `replaceError`, `catch`, `tryCatch` or `assertNoFailure` applied after `flatMap` or
-`switchToLatest` on a pipeline whose source never finishes: a `$property` (projected `@Published`),
+Reports `replaceError`, `catch`, `tryCatch` or `assertNoFailure` (or an operator of the project's
+own, a publisher extension method that returns `self` through one of them, such as
+`func ignoreFailure() -> AnyPublisher<Output, Never> { self.catch { _ in Empty() }.eraseToAnyPublisher() }`)
+applied after `flatMap` or `switchToLatest` on a pipeline whose source never finishes: a `$property` (projected `@Published`),
 a subject (a property the project declares as `PassthroughSubject`/`CurrentValueSubject`, or a
 name ending in `Subject`), `objectWillChange`, `NotificationCenter.default.publisher(for:)`,
 KVO `publisher(for: \.x)`, `Timer.publish(every:…)`, or `Publishers.Merge`/`CombineLatest` of
@@ -2795,6 +2797,27 @@ self.viewModel.$selectedID
     .store(in: &bag)
 ```
 
+```swift
+extension Publisher {
+    func ignoreFailure() -> AnyPublisher<Output, Never> {
+        self.catch { _ in Empty<Output, Never>() }.eraseToAnyPublisher()
+    }
+}
+
+final class ConversionWatcher {
+    let events = PassthroughSubject<URL, Never>()
+    private var cancellables = Set<AnyCancellable>()
+
+    func start(converter: ImageConverter) {
+        events
+            .flatMap { converter.convert($0) }
+            .↓ignoreFailure()
+            .sink { print("converted", $0) }
+            .store(in: &cancellables)
+    }
+}
+```
+
 ## Non-triggering examples
 
 ```swift
@@ -2894,6 +2917,27 @@ eventsSubject
     }
     .sink { ok in log(ok) }
     .store(in: &bag)
+```
+
+```swift
+// The project's own error handler on the inner publisher keeps the events going.
+extension Publisher {
+    func ignoreFailure() -> AnyPublisher<Output, Never> {
+        self.catch { _ in Empty<Output, Never>() }.eraseToAnyPublisher()
+    }
+}
+
+final class ConversionWatcher {
+    let events = PassthroughSubject<URL, Never>()
+    private var cancellables = Set<AnyCancellable>()
+
+    func start(converter: ImageConverter) {
+        events
+            .flatMap { converter.convert($0).ignoreFailure() }
+            .sink { print("converted", $0) }
+            .store(in: &cancellables)
+    }
+}
 ```
 
 """#,

@@ -18,7 +18,10 @@ public struct ErrorHandlingOutsideFlatMapRule: Rule {
         var findings: [Finding] = []
         for chain in tree.chains {
             guard let flat = chain.elements.firstIndex(where: { Catalogue.flatteningOperators.contains($0.name) && $0.kind == .member && $0.isCall }) else { continue }
-            guard let handler = chain.elements[(flat + 1)...].firstIndex(where: { Catalogue.errorHandlers.contains($0.name) && $0.kind == .member && $0.isCall }) else { continue }
+            // An error handler, or an operator of the project's own that applies one (`.ignoreFailure()`).
+            guard let handler = chain.elements[(flat + 1)...].firstIndex(where: { element in
+                element.kind == .member && element.isCall && isErrorHandler(element, index: context.index, memo: context.memo)
+            }) else { continue }
             // `$selectedID.compactMap { $0 }.first().flatMap { load($0) }`: one inner publisher, and the
             // pipeline ends with it anyway.
             guard NeverFinishingSources.startsNeverFinishing(chain, before: flat, tree: tree, index: context.index, extraNames: extra)
@@ -26,7 +29,7 @@ public struct ErrorHandlingOutsideFlatMapRule: Rule {
                   !NeverFinishingSources.isLimited(chain, before: flat) else { continue }
             // Inner publishers that already handle their errors cannot end the outer pipeline.
             let flatteningSteps = chain.elements[flat..<handler].indices.filter { Catalogue.flatteningOperators.contains(chain.elements[$0].name) }
-            if flatteningSteps.allSatisfy({ innerHandlesErrors(chain, flattener: $0, tree: tree, index: context.index) }) { continue }
+            if flatteningSteps.allSatisfy({ innerHandlesErrors(chain, flattener: $0, tree: tree, index: context.index, memo: context.memo) }) { continue }
             let element = chain.elements[handler]
             let name = element.name
             let flattener = chain.elements[flat].name
@@ -44,10 +47,16 @@ public struct ErrorHandlingOutsideFlatMapRule: Rule {
         return CallerSuppliedSources.neverFinish(chain, before: end, function: f, in: tree, index: index)
     }
 
+    /// `catch`, `replaceError`, `assertNoFailure`, or an operator of the project's own that applies one.
+    private func isErrorHandler(_ element: ChainElement, index: ProjectIndex, memo: ProjectMemo) -> Bool {
+        Catalogue.errorHandlers.contains(element.name) || ProjectErrorHandlers.handlesErrors(element.name, index: index, memo: memo)
+    }
+
     /// Where the error belongs: on the inner publisher, which `flatMap`'s closure makes, and which for
     /// `switchToLatest` (it takes no closure) the `map` before it makes.
     private func help(handler: String, flattener: String) -> String {
-        let inner = handler == "catch" || handler == "tryCatch" ? "catch { … }" : "replaceError(with: …)"
+        let inner = handler == "catch" || handler == "tryCatch" ? "catch { … }"
+            : Catalogue.errorHandlers.contains(handler) ? "replaceError(with: …)" : "\(handler)(…)"
         if flattener == "switchToLatest" {
             return "Handle the error in the `map` that builds each inner publisher: `.map { request($0).\(inner) }.switchToLatest()`."
         }
@@ -57,7 +66,7 @@ public struct ErrorHandlingOutsideFlatMapRule: Rule {
     /// Whether the inner publisher made for the flattening step at `f` already handles its errors:
     /// the `flatMap` closure (or, for `switchToLatest`, the `map` closure before it) returns a chain that
     /// handles errors or a publisher that cannot fail.
-    private func innerHandlesErrors(_ chain: Chain, flattener f: Int, tree: SyntaxTree, index: ProjectIndex) -> Bool {
+    private func innerHandlesErrors(_ chain: Chain, flattener f: Int, tree: SyntaxTree, index: ProjectIndex, memo: ProjectMemo) -> Bool {
         var closures = chain.elements[f].closures
         if chain.elements[f].name == "switchToLatest", f > 0, Catalogue.mappers.contains(chain.elements[f - 1].name) {
             closures = chain.elements[f - 1].closures
@@ -65,7 +74,7 @@ public struct ErrorHandlingOutsideFlatMapRule: Rule {
         guard let c = closures.last else { return false }
         let returned = tree.chainsReturned(byClosure: c)
         guard !returned.isEmpty else { return false }
-        return returned.allSatisfy { inner in handlesErrors(inner, tree: tree) || callsNeverFailingFunctions(inner, index: index) }
+        return returned.allSatisfy { inner in handlesErrors(inner, tree: tree, index: index, memo: memo) || callsNeverFailingFunctions(inner, index: index) }
     }
 
     /// `validator.suggestions(for: $0)` with every function it may run declared to return a publisher
@@ -81,8 +90,9 @@ public struct ErrorHandlingOutsideFlatMapRule: Rule {
     /// A returned inner publisher that cannot end the outer pipeline with an error: it handles its errors
     /// (also inside an argument, `Just(.loading).append(request.catch { … })`), or it is `Just`/`Empty`
     /// with operators that cannot fail.
-    private func handlesErrors(_ inner: Chain, tree: SyntaxTree) -> Bool {
+    private func handlesErrors(_ inner: Chain, tree: SyntaxTree, index: ProjectIndex, memo: ProjectMemo) -> Bool {
         if inner.elements.contains(where: { Catalogue.errorHandlers.contains($0.name) }) { return true }
+        if inner.elements.contains(where: { $0.kind == .member && $0.isCall && isErrorHandler($0, index: index, memo: memo) }) { return true }
         // `item.publisher(for: \.status)`, `model.$state`, a notification: a source that cannot fail,
         // with operators that cannot either (an error after the flattening step comes from a
         // throwing operator there, `throwing_operator_on_endless_source`'s finding).

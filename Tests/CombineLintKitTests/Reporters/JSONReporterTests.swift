@@ -111,4 +111,16 @@ final class JSONReporterTests: XCTestCase {
         let findings = object?["findings"] as? [[String: Any]]
         XCTAssertEqual(findings?.first?["message"] as? String, finding.message)
     }
+
+    /// Texts with no escape are copied whole; the rest are escaped byte by byte, where U+2028/U+2029
+    /// must be told from other scalars whose UTF-8 starts with the same byte (— and → do).
+    func testQuotedEscapesOnlyWhatJSONAndJavaScriptNeed() {
+        XCTAssertEqual(JSONText.quoted("store(in: &bag)"), #""store(in: &bag)""#)
+        XCTAssertEqual(JSONText.quoted("café — 名前 → ok"), "\"café — 名前 → ok\"")
+        XCTAssertEqual(JSONText.quoted("say \"hi\"\r\n"), #""say \"hi\"\r\n""#)
+        XCTAssertEqual(JSONText.quoted("— a\u{2029}b\u{2028}"), #""— a\u2029b\u2028""#)
+        XCTAssertEqual(JSONText.quoted("end —"), "\"end —\"")
+        XCTAssertEqual(JSONText.quoted("\u{7F}\u{0}"), "\"\u{7F}\\u0000\"")
+        XCTAssertEqual(JSONText.quoted(""), #""""#)
+    }
 }

@@ -95,4 +95,53 @@ final class ErrorHandlingOutsideFlatMapRuleTests: XCTestCase {
         """)])
         XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["11:6"])
     }
+
+    /// A publisher extension of the project that returns `self` through `catch` (`ignoreFailure()`)
+    /// handles errors where it is called: after `flatMap` on endless events it ends them at the first
+    /// failure; inside the `flatMap` closure it keeps them going. An extension that only hops to main,
+    /// and a same-named method of another type, handle nothing.
+    func testProjectOperatorThatCatchesIsAnErrorHandler() {
+        let found = findings(of: ErrorHandlingOutsideFlatMapRule.self, in: [(path: "Publisher+App.swift", text: """
+        extension Publisher {
+            /// Drops the failure: `catch` and `replaceError` stop the stream.
+            func ignoreFailure() -> AnyPublisher<Output, Never> {
+                self.catch { _ in Empty<Output, Never>() }
+                    .eraseToAnyPublisher()
+            }
+            func receiveOnMain() -> AnyPublisher<Output, Failure> {
+                receive(on: DispatchQueue.main).eraseToAnyPublisher()
+            }
+        }
+        final class Retrier {
+            func skip() -> Retrier { self }
+        }
+        """), (path: "Importer.swift", text: """
+        final class Importer {
+            let events = PassthroughSubject<URL, Never>()
+            private var bag = Set<AnyCancellable>()
+
+            func start(converter: Converter) {
+                events
+                    .flatMap { converter.convert($0) }
+                    .ignoreFailure()
+                    .sink { print($0) }
+                    .store(in: &bag)
+                events
+                    .flatMap { converter.convert($0).ignoreFailure() }
+                    .sink { print($0) }
+                    .store(in: &bag)
+                events
+                    .flatMap { converter.convert($0) }
+                    .receiveOnMain()
+                    .sink(receiveCompletion: { _ in }, receiveValue: { print($0) })
+                    .store(in: &bag)
+                let note = "events.flatMap { convert($0) }.ignoreFailure()"
+                print(note)
+            }
+        }
+        """)])
+        XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["Importer.swift:8:14"])
+        XCTAssertEqual(found.first?.message, "`ignoreFailure` after `flatMap` comes too late: the first failed inner publisher ends this never-finishing pipeline for good.")
+        XCTAssertEqual(found.first?.help, "Handle the error inside the `flatMap` closure, on the inner publisher: `request(…).ignoreFailure(…)`.")
+    }
 }
