@@ -230,8 +230,17 @@ extension Catalogue {
     /// is elements 0 and 1, the operator 2).
     public static func firstPipelineOperator(in elements: ChainElements, from start: Int = 1, before end: Int) -> Int {
         var i = start
-        while i < end, !isPipelineOperator(elements[i]) { i += 1 }
+        while i < end, !isPipelineOperator(elements[i]), !isOperatorOfProjection(elements, at: i) { i += 1 }
         return i
+    }
+
+    /// `$rows.dropFirst()`: an operator that collections share (`dropFirst`), right after a projected
+    /// property, which is a publisher (not `$0.dropFirst()`, a closure's parameter).
+    private static func isOperatorOfProjection(_ elements: ChainElements, at i: Int) -> Bool {
+        guard i > 0, elements[i].isCall, operatorsSharedWithCollections.contains(elements[i].name) else { return false }
+        let previous = elements[i - 1].name.utf8
+        return previous.count > 1 && previous.first == UInt8(ascii: "$")
+            && !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(previous[previous.index(after: previous.startIndex)])
     }
 
     /// Operators whose unlabelled argument is a function called for each event.

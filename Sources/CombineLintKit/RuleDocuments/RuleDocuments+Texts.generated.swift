@@ -4765,7 +4765,7 @@ only from such code, and at least once, runs there too (two such methods deep: a
 `drain(_:)`, which calls `route(_:)`, which sends), and one that it calls from such code once and from code whose thread is not
 known otherwise sends off main for some values; code under `if Thread.isMainThread { … }`, or after `guard Thread.isMainThread else { … }`,
 runs on main whoever calls it; a queue's label is no code, so `DispatchQueue(label: "com.app.maintenance")` is a background queue),
-or an `@Published` property (`$rows`, `model.$rows`, read as the property of the type the chain shows) that the app's code
+or an `@Published` property (`$rows`, `model.$rows`, also `model.$rows.dropFirst()`, whose `dropFirst` is the publisher's and not a collection's, read as the property of the type the chain shows) that the app's code
 changes off the main thread in the places below (not an initializer's own statements; `rows = …`, `self?.rows.append(…)` in a sink
 after `receive(on: processingQueue)`), or that a pipeline delivering off main assigns, `$query.debounce(for: …, scheduler:
 searchQueue).map { … }.assign(to: &$candidates)`, whose changes `$rows` delivers on the changing thread,

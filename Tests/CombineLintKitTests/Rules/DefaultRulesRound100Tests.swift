@@ -218,4 +218,54 @@ final class DefaultRulesRound100Tests: XCTestCase {
         let found = findings(of: MainActorBackgroundDeliveryRule.self, in: [(path: "Runner.swift", text: text)])
         XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["19:31"])
     }
+
+    /// `dropFirst()` right after a projected property (`$sectionRuns.dropFirst()`) is the publisher's
+    /// operator, not a collection's: the pipeline starts at `$sectionRuns`, which its view model
+    /// changes where a request delivers. After a hop to main, or on a closure parameter
+    /// (`$0.dropFirst()`, an array), nothing changes.
+    func testDropFirstAfterAProjectedPropertyIsAPipelineOperator() {
+        let text = """
+        final class RunsAPI {
+            func fetchRuns(section: Int) -> AnyPublisher<[String], Error> {
+                URLSession.shared.dataTaskPublisher(for: URL(string: "https://rig.local/runs")!)
+                    .map { _ in [String]() }
+                    .mapError { $0 as Error }
+                    .eraseToAnyPublisher()
+            }
+        }
+        final class RunsModel: ObservableObject {
+            @Published private(set) var sectionRuns: [String] = []
+            let sectionSelected = PassthroughSubject<Int, Never>()
+            private var bag = Set<AnyCancellable>()
+            init(api: RunsAPI) {
+                sectionSelected
+                    .flatMap { api.fetchRuns(section: $0).replaceError(with: []) }
+                    .sink { [weak self] runs in self?.sectionRuns = runs }
+                    .store(in: &bag)
+            }
+        }
+        final class RunsViewController: UITableViewController {
+            let model = RunsModel(api: RunsAPI())
+            private var bag = Set<AnyCancellable>()
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                model.$sectionRuns
+                    .dropFirst()
+                    .sink { [weak self] _ in self?.tableView.reloadData() }
+                    .store(in: &bag)
+                model.$sectionRuns
+                    .dropFirst()
+                    .receive(on: DispatchQueue.main)
+                    .sink { [weak self] _ in self?.tableView.reloadData() }
+                    .store(in: &bag)
+                model.sectionSelected
+                    .map { [$0, 1].dropFirst().count }
+                    .sink { [weak self] _ in self?.tableView.reloadData() }
+                    .store(in: &bag)
+            }
+        }
+        """
+        let found = findings(of: MainActorBackgroundDeliveryRule.self, in: [(path: "Runs.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["27:14"])
+    }
 }
