@@ -603,8 +603,12 @@ struct DeliveryQueues {
             return !futures.isEmpty && futures.allSatisfy { $0.elements.count == 1 && futureFulfilledOffMain($0, firstOperator: 1) }
         }
         guard chain.root.name == "Future" else { return false }
-        // `guard let self else { promise(.success([])); return }` answers only once the object is gone.
-        let calls = promiseCalls(in: c).filter { !SelfConditionBindings.runsOnlyWhenSelfIsGone($0, in: tree) }
+        // `guard let self else { promise(.success([])); return }` answers only once the object is gone;
+        // `guard interlocks.isClosed else { return promise(.failure(.open)) }` right in the body answers
+        // on the subscriber's thread as it subscribes, which the calls in callbacks then race.
+        let calls = promiseCalls(in: c).filter { call in
+            !SelfConditionBindings.runsOnlyWhenSelfIsGone(call, in: tree) && tree.innermostClosure(of: call) != c
+        }
         // `self?.issue(verb, promise: promise)`: handed on to a method that calls it off main.
         let handedOn = promiseArguments(in: c).filter { !SelfConditionBindings.runsOnlyWhenSelfIsGone($0, in: tree) }
         return !(calls.isEmpty && handedOn.isEmpty)

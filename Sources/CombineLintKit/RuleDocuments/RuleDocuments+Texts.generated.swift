@@ -4812,7 +4812,9 @@ source (`Deferred { Future { promise in promise(.success(check(text))) } }`) emi
 subscribes to it, the upstream's; a `Future` whose every call of its promise runs off the main thread (in a
 URLSession completion handler, `DispatchQueue.global().async { promise(…) }`, or the promise handed to a project method
 that calls it only there, `issue(verb, promise: promise)`; a call in the `else` of `guard let self`
-runs only once the object is gone and does not count), made in the chain or returned by
+runs only once the object is gone and does not count, nor does one right in the `Future`'s own body,
+`guard interlocks.isClosed else { return promise(.failure(.interlockOpen)) }`, which answers on the subscribing
+thread and leaves the other values to the callback's), made in the chain or returned by
 the project's function, also inside `Deferred { … }`, delivers there; a combined pipeline (`Publishers.CombineLatest(monitor.bpm, monitor.zone)`,
 `a.combineLatest(b)`, `merge(with:)`, `zip`) delivers each input's values on that input's thread, so off main when one
 input does (the pipeline so far, or one of its arguments, also a bare `$summaries` changed off main, or the publishers a

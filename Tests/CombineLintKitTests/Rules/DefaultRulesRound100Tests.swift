@@ -268,4 +268,60 @@ final class DefaultRulesRound100Tests: XCTestCase {
         let found = findings(of: MainActorBackgroundDeliveryRule.self, in: [(path: "Runs.swift", text: text)])
         XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["27:14"])
     }
+
+    /// A `Future` that fails at once on one path (`guard … else { return promise(.failure(…)) }`,
+    /// on the subscribing thread) and answers from a transport callback on its queue on the other
+    /// delivers off main for those values; one whose only other call hops to main does not.
+    func testAFutureFailingAtOnceOnOnePathStillDeliversWhereItsCallbackRuns() {
+        let text = """
+        enum Queues { static let transport = DispatchQueue(label: "transport") }
+        final class Gateway {
+            let callbackQueue = Queues.transport
+            func send(_ payload: [UInt8], completion: @escaping (Result<Int, Error>) -> Void) {
+                callbackQueue.asyncAfter(deadline: .now() + .milliseconds(40)) { completion(.success(payload.count)) }
+            }
+        }
+        final class Fan {
+            private let gateway = Gateway()
+            var isLocked = false
+            func perform(_ payload: [UInt8]) -> AnyPublisher<Int, Error> {
+                Deferred { [gateway, isLocked] in
+                    Future<Int, Error> { promise in
+                        guard !isLocked else { return promise(.failure(URLError(.cancelled))) }
+                        gateway.send(payload) { result in promise(result) }
+                    }
+                }
+                .eraseToAnyPublisher()
+            }
+            func measured() -> AnyPublisher<Int, Error> {
+                Deferred { [gateway, isLocked] in
+                    Future<Int, Error> { promise in
+                        guard !isLocked else { return promise(.failure(URLError(.cancelled))) }
+                        gateway.send([0]) { result in DispatchQueue.main.async { promise(result) } }
+                    }
+                }
+                .eraseToAnyPublisher()
+            }
+        }
+        final class FanModel: ObservableObject {
+            @Published var isPending = false
+            private let fan = Fan()
+            private var bag = Set<AnyCancellable>()
+            func apply() {
+                fan.perform([1])
+                    .sink(receiveCompletion: { [weak self] _ in self?.isPending = false }, receiveValue: { _ in })
+                    .store(in: &bag)
+                fan.measured()
+                    .sink(receiveCompletion: { [weak self] _ in self?.isPending = false }, receiveValue: { _ in })
+                    .store(in: &bag)
+            }
+        }
+        struct FanView: View {
+            @ObservedObject var model: FanModel
+            var body: some View { Text(model.isPending ? "…" : "ready") }
+        }
+        """
+        let found = findings(of: MainActorBackgroundDeliveryRule.self, in: [(path: "Fan.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["36:14"])
+    }
 }
