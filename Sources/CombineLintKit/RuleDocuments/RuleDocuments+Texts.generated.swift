@@ -6555,7 +6555,7 @@ or `vc.onClose = { … }`, which a tap runs), and
 that stores such a subscription in a bag of `self` without emptying it first is reported too, at its `sink`, when
 the inner publisher never finishes (a `@Published` property, a subject, a notification, a timer, a
 project function that returns one); so is such a method that the observer of a property calls
-(`didSet { observeAvailability() }`) when the outer closure sets that property (`self?.selected = station`):
+(`didSet { observeAvailability() }`) when the outer closure sets that property (`self?.selected = station`, or `selected = station` after `guard let self`, unless a local of the name is in scope):
 the observer runs on every write.
 
 ## Why it matters

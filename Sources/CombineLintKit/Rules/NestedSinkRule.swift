@@ -137,27 +137,16 @@ public struct NestedSinkRule: Rule {
             flagsByType[t] = found
             return found
         }
-        for chain in tree.chains {
-            let elements = chain.elements
-            let method: String
-            var written: String? = nil
-            if let called = selfCallName(chain) {
-                method = called
-            } else if elements.count <= 2, elements.last!.kind != .literal, !elements.last!.hasParentheses,
-                      elements.count == 1 || elements[0].name == "self",
-                      chain.last + 1 < tree.tokens.count, tree.tokens[chain.last + 1].kind == .equal {
-                method = ""
-                written = elements.last!.name
-            } else {
-                continue
-            }
-            var next = tree.innermostClosure(of: chain.first)
+        // Where a per-value closure calls a method of its type (`method`), or writes one of its
+        // properties (`written`, whose observers run).
+        func record(first: Int, last: Int, method: String, written: String?) {
+            var next = tree.innermostClosure(of: first)
             while let c = next {
                 next = tree.parentClosure(of: c)
                 let closure = tree.closures[c]
-                guard let op = outer[c], chain.first >= closure.bodyStart, chain.last < closure.close,
+                guard let op = outer[c], first >= closure.bodyStart, last < closure.close,
                       let type = tree.enclosingType(of: closure.open) else { continue }
-                let before = UpstreamValueClosures.bodies(before: c, in: tree) + [closure.bodyStart..<chain.first]
+                let before = UpstreamValueClosures.bodies(before: c, in: tree) + [closure.bodyStart..<first]
                 if let written {
                     if observers == nil { observers = propertyObservers(in: tree) }
                     guard let v = tree.memberVariable(named: written, ofType: type) else { break }
@@ -170,6 +159,34 @@ public struct NestedSinkRule: Rule {
                     result["\(type):\(method)"] = Route(op: op, before: before)
                 }
                 break
+            }
+        }
+        for chain in tree.chains {
+            let elements = chain.elements
+            if let called = selfCallName(chain) {
+                record(first: chain.first, last: chain.last, method: called, written: nil)
+            } else if elements.count <= 2, elements.last!.kind != .literal, !elements.last!.hasParentheses,
+                      elements.count == 1 || elements[0].name == "self",
+                      chain.last + 1 < tree.tokens.count, tree.tokens[chain.last + 1].kind == .equal {
+                record(first: chain.first, last: chain.last, method: "", written: elements.last!.name)
+            }
+        }
+        // A bare name makes no chain: `displayedOrder = order` after `guard let self` (or in a
+        // `[self]` closure) writes the property unless a local of the name is in scope (or declared
+        // right there: `var draftText = …`, read as visible from the token after its name).
+        if observers == nil { observers = propertyObservers(in: tree) }
+        let observed = Set(observers!.keys.map { tree.variables[$0].name })
+        if !observed.isEmpty {
+            // Each token once, however many per-value closures hold it.
+            var seen = Set<Int>()
+            for c in outer.keys.sorted() {
+                let closure = tree.closures[c]
+                guard closure.bodyStart < closure.close else { continue }
+                for i in closure.bodyStart..<closure.close where tree.tokens[i].kind == .identifier && i + 1 < tree.tokens.count
+                    && tree.tokens[i + 1].kind == .equal && tree.tokens[i - 1].kind != .period && observed.contains(tree.name(i))
+                    && seen.insert(i).inserted && SubscriptionFinder.localVariable(named: tree.name(i), visibleAt: i + 1, in: tree) == nil {
+                    record(first: i, last: i, method: "", written: tree.name(i))
+                }
             }
         }
         // And what those methods call on `self` in turn (`state.$step.sink { self.route(to: $0) }`,

@@ -207,4 +207,68 @@ final class CoreRulesRound100Tests: XCTestCase {
         let found = findings(of: NestedSinkRule.self, in: [(path: "Walk.swift", text: text)])
         XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["17:15"])
     }
+
+    /// `displayedOrder = order` after `guard let self` names the property without `self.`: its
+    /// `didSet` runs for every value of the sink, and the method it calls adds one more endless
+    /// subscription to a bag nothing empties. A local of the same name written there is no property.
+    func testABareWriteOfAnObservedPropertyRunsItsObserverPerValue() {
+        let text = """
+        final class Queue {
+            let statuses = CurrentValueSubject<[String: Int], Never>([:])
+            func status(for id: String) -> AnyPublisher<Int?, Never> {
+                statuses.map { $0[id] }.removeDuplicates().eraseToAnyPublisher()
+            }
+        }
+        final class DetailModel: ObservableObject {
+            @Published var order: String?
+            @Published var draft: String?
+        }
+        final class DetailViewController: UIViewController {
+            let model = DetailModel()
+            let queue = Queue()
+            let label = UILabel()
+            private var bag = Set<AnyCancellable>()
+            private var queueBag = Set<AnyCancellable>()
+            private var displayedOrder: String? {
+                didSet {
+                    guard displayedOrder != oldValue else { return }
+                    rebind()
+                }
+            }
+            private var draftText: String? {
+                didSet { rebindDraft() }
+            }
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                model.$order
+                    .sink { [weak self] order in
+                        guard let self else { return }
+                        displayedOrder = order
+                    }
+                    .store(in: &bag)
+                model.$draft
+                    .sink { [weak self] draft in
+                        var draftText = self?.label.text
+                        draftText = draft
+                        print(draftText ?? "")
+                    }
+                    .store(in: &bag)
+            }
+            private func rebind() {
+                guard let id = displayedOrder else { return }
+                queue.status(for: id)
+                    .compactMap { $0 }
+                    .sink { [weak self] n in self?.label.text = "\\(n)" }
+                    .store(in: &queueBag)
+            }
+            private func rebindDraft() {
+                queue.status(for: "draft")
+                    .sink { [weak self] n in self?.label.text = "\\(n ?? 0)" }
+                    .store(in: &queueBag)
+            }
+        }
+        """
+        let found = findings(of: NestedSinkRule.self, in: [(path: "Detail.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["46:14"])
+    }
 }
