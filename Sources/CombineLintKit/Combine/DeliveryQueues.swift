@@ -706,8 +706,14 @@ struct DeliveryQueues {
                 CustomPublisherQueues.deliversOffMain(typeNamed: $0, index: index, memo: memo)
             }
             names.formUnion(customPublishers)
+            // And a pipeline from a subject sent into off main, an `@Published` property changed off
+            // main or a stored publisher delivering off main (`freeSpaces(for:)` returning
+            // `updatesSubject.filter { … }`).
+            let offMainSources = BackgroundSubjects.names(index: index, memo: memo).names
+                + BackgroundPublished.names(index: index, memo: memo).names
+                + BackgroundStoredPublishers.names(index: index, memo: memo).names
             let stepNames = Array(Catalogue.schedulerArgumentLabels.keys) + ["subscribe", "collect", "Future"] + Array(Catalogue.finishingSourceCalls)
-                + customPublishers
+                + customPublishers + offMainSources
             for name in stepNames {
                 for reference in index.chainElements[name] {
                     if let function = returningFunction(of: reference.chain, in: index.trees[reference.tree]) { names.insert(function) }

@@ -62,6 +62,11 @@ public struct FileVocabulary: Sendable {
 
 /// Names whose keys are worked out once (a rule's anchor names are constants).
 public struct NameSet: Sendable {
+    /// The names, in the order given.
+    public let names: [String]
     public let keys: [NameKey]
-    public init<S: Sequence>(_ names: S) where S.Element == String { keys = names.map(NameKey.init) }
+    public init<S: Sequence>(_ names: S) where S.Element == String {
+        self.names = Array(names)
+        keys = self.names.map(NameKey.init)
+    }
 }

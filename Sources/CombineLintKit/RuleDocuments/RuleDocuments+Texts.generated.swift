@@ -4845,7 +4845,10 @@ A pipeline from what the callers hand in delivers where that delivers: from a pa
 (`bind(events:)`, `init(progress:)`), or from a stored property the initializers set from one (`self.flowReadings =
 flowReadings`, read later in `viewDidLoad`), it gets its values off the main thread when every call outside tests passes
 a pipeline that does (`IrrigationRunViewController(flowReadings: driver.readings.eraseToAnyPublisher())` with `readings`
-sent into on the driver's queue), and is not known when one caller passes another (`receive(on: DispatchQueue.main)` first).
+sent into on the driver's queue), and is not known when one caller passes another (`receive(on: DispatchQueue.main)` first),
+also in a file that names nothing sent off main itself (a cell's `configure(_:weights:)` in a file of its own); so does a
+pipeline from a call of a project function that returns one from a subject sent into off main (`freeSpaces(for:)` returning
+`updatesSubject.filter { … }`).
 A subject handed to another object's subject property as that object is made (`JobContext(events: eventsSubject)`) is sent
 into where that object sends into its property (`context.events.send(line)` in a pipe's `readabilityHandler`).
 A parameter is what its callers pass, never a subject of the same name elsewhere: `bind(_ frames:)` called with

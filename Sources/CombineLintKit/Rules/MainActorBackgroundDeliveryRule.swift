@@ -32,7 +32,8 @@ public struct MainActorBackgroundDeliveryRule: Rule {
             || context.mentions(anyOf: BackgroundSubjects.names(index: context.index, memo: context.memo))
             || context.mentions(anyOf: BackgroundStoredPublishers.names(index: context.index, memo: context.memo))
             || context.mentions(anyOf: BackgroundPublished.names(index: context.index, memo: context.memo))
-            || context.mentions(anyOf: DeliveryQueues.backgroundFunctionNames(index: context.index, memo: context.memo)) else { return [] }
+            || context.mentions(anyOf: DeliveryQueues.backgroundFunctionNames(index: context.index, memo: context.memo))
+            || takesPublisherParameters(context.tree) else { return [] }
         let tree = context.tree
         let queues = DeliveryQueues(tree: tree, index: context.index, memo: context.memo)
         var hops: MainHopSpans?
@@ -58,6 +59,17 @@ public struct MainActorBackgroundDeliveryRule: Rule {
             }
         }
         return findings
+    }
+
+    /// A function or initializer of the file takes a publisher (`configure(_:weights: AnyPublisher<…>)`,
+    /// `init(events: PassthroughSubject<…>)`): a pipeline from it delivers where what its callers
+    /// pass does, which other files show, so no name in this one tells.
+    private func takesPublisherParameters(_ tree: SyntaxTree) -> Bool {
+        tree.functions.contains { function in
+            function.parameters.contains { parameter in
+                parameter.typeText.containsBytes("Publisher") || parameter.typeText.containsBytes("Subject")
+            }
+        }
     }
 
     /// Code at `token` is main-actor isolated: its type (or an ancestor) is `@MainActor` or a UIKit,

@@ -324,4 +324,54 @@ final class DefaultRulesRound100Tests: XCTestCase {
         let found = findings(of: MainActorBackgroundDeliveryRule.self, in: [(path: "Fan.swift", text: text)])
         XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["36:14"])
     }
+
+    /// A file whose only pipelines start from a parameter (`configure(_:weights:)`) or from a
+    /// project function returning a subject sent into off main (`freeSpaces(for:)`) names nothing
+    /// that is sent off main itself: its sinks are checked all the same.
+    func testFilesFedByParametersOrSubjectReturningFunctionsAreChecked() {
+        let socket = """
+        final class SocketClient {
+            let frames = PassthroughSubject<Int, Never>()
+            private let decodeQueue = DispatchQueue(label: "decode")
+            func receive(_ n: Int) { decodeQueue.async { self.frames.send(n) } }
+            func freeSpaces(for id: String) -> AnyPublisher<Int, Never> {
+                frames.filter { $0 > 0 }.eraseToAnyPublisher()
+            }
+        }
+        final class ListViewController: UITableViewController {
+            let socket = SocketClient()
+            override func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+                let cell = tableView.dequeueReusableCell(withIdentifier: "w", for: indexPath) as! WeightCell
+                cell.configure("row", weights: socket.frames.eraseToAnyPublisher())
+                return cell
+            }
+        }
+        """
+        let cell = """
+        final class WeightCell: UITableViewCell {
+            let weightLabel = UILabel()
+            var token: AnyCancellable?
+            func configure(_ title: String, weights: AnyPublisher<Int, Never>) {
+                token = weights.sink { [weak self] n in self?.weightLabel.text = "\\(n)" }
+            }
+        }
+        """
+        let banner = """
+        final class BannerModel: ObservableObject {
+            @Published private(set) var text = ""
+            let client = SocketClient()
+            func watch() -> AnyCancellable {
+                client.freeSpaces(for: "A")
+                    .sink { [weak self] n in self?.text = "\\(n) free" }
+            }
+        }
+        struct BannerView: View {
+            @ObservedObject var model: BannerModel
+            var body: some View { Text(model.text) }
+        }
+        """
+        let found = findings(of: MainActorBackgroundDeliveryRule.self, in: [(path: "Socket.swift", text: socket), (path: "WeightCell.swift", text: cell),
+                                                                              (path: "Banner.swift", text: banner)])
+        XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["Banner.swift:6:14", "WeightCell.swift:5:25"])
+    }
 }
