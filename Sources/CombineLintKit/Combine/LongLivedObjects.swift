@@ -231,7 +231,7 @@ private struct OwnerSearch {
            function.kind == .function, factoryDepth < 2 {
             factoryDepth += 1
             defer { factoryDepth -= 1 }
-            if everyCallKeeps(function.name, made: made) { return true }
+            if everyCallKeeps(function, made: made) { return true }
         }
         let ownerDeclaration = DeclarationReference(tree: treeIndex, item: owner)
         if let v = storedProperty(initializing: token, in: tree, owner: owner) {
@@ -358,21 +358,73 @@ private struct OwnerSearch {
     /// a static stored property, made once on first use.
     /// Every call of the static factory `name` in the app (outside tests and previews) is a place
     /// that runs once and keeps what it gets for the run, and there is one.
-    private mutating func everyCallKeeps(_ name: String, made: DeclarationReference) -> Bool {
+    private mutating func everyCallKeeps(_ function: FunctionDecl, made: DeclarationReference) -> Bool {
+        let name = function.name
         var calls = 0
         for reference in index.chainElements[name] {
             let tree = index.trees[reference.tree]
             let chain = tree.chains[reference.chain]
             let element = chain.elements[reference.element]
+            // `case live(since: Date)` or `.live(since: now)` of an enum is no call of `live()`.
+            guard element.isCall, function.accepts(argumentLabels: element.argumentLabels) else { continue }
             // `AppEnvironment.live().store` keeps a part of what it makes, and lets the rest go.
-            guard element.isCall else { continue }
             guard reference.element == chain.elements.count - 1 else { return false }
             guard !PreviewCode.contains(element.nameToken, inTree: reference.tree, index: index, memo: memo),
                   !TestCaseCode.isTestOrDouble(element.nameToken, of: tree, index: index) else { continue }
             guard siteKeeps(element.nameToken, chainStart: chain.first, in: tree, treeIndex: reference.tree, made: made) else { return false }
             calls += 1
         }
+        // `environment = .live()`: a call written as an implicit member makes no chain.
+        for reference in index.identifiers[name] {
+            let tree = index.trees[reference.tree]
+            let k = reference.item
+            // `.live(since: Date())` of an enum case of the name is no call of `live()`.
+            guard let kept = OwnerSearch.implicitMemberCallIsWhole(at: k, in: tree),
+                  function.accepts(argumentLabels: OwnerSearch.implicitMemberCallLabels(at: k, in: tree)) else { continue }
+            guard kept else { return false }
+            guard !PreviewCode.contains(k, inTree: reference.tree, index: index, memo: memo),
+                  !TestCaseCode.isTestOrDouble(k, of: tree, index: index) else { continue }
+            guard siteKeeps(k, chainStart: k - 1, in: tree, treeIndex: reference.tree, made: made) else { return false }
+            calls += 1
+        }
         return calls > 0
+    }
+
+    /// For a call written as an implicit member at name token `k` (`= .live()`, `return .live()`,
+    /// `(.live())`): whether the whole result is the value (true), or only a part of it or a
+    /// collection's slot takes it (`.live().store`, `slots[id] = .live()`: false); nil when `k` is no
+    /// such call.
+    /// The argument labels of the call whose name is token `k` and whose `(` follows it (`_` for
+    /// an unlabelled argument): `[]` for `.live()`, `["since"]` for `.live(since: now)`.
+    static func implicitMemberCallLabels(at k: Int, in tree: SyntaxTree) -> [String] {
+        let open = k + 1
+        let close = Int(tree.matching[open])
+        guard close > open + 1 else { return [] }
+        var labels: [String] = []
+        var argumentStart = true
+        for j in (open + 1)..<close where Int(tree.enclosing[j]) == open {
+            if argumentStart {
+                let labelled = j + 1 < close && tree.tokens[j + 1].kind == .colon
+                    && (tree.tokens[j].kind == .identifier || tree.tokens[j].kind == .keyword)
+                labels.append(labelled ? tree.name(j) : "_")
+                argumentStart = false
+            }
+            if tree.tokens[j].kind == .comma { argumentStart = true }
+        }
+        return labels
+    }
+
+    static func implicitMemberCallIsWhole(at k: Int, in tree: SyntaxTree) -> Bool? {
+        guard k >= 2, k + 1 < tree.tokens.count, tree.tokens[k - 1].kind == .period, !tree.lineBreakBefore[k - 1],
+              tree.tokens[k + 1].kind == .leftParen else { return nil }
+        let before = tree.tokens[k - 2].kind
+        guard before == .equal || before == .leftParen || before == .comma || before == .colon || tree.isWord(k - 2, "return") else { return nil }
+        let close = Int(tree.matching[k + 1])
+        guard close > k + 1 else { return nil }
+        if close + 1 < tree.tokens.count, !tree.lineBreakBefore[close + 1],
+           [.period, .questionMark, .exclamationMark, .leftBracket].contains(tree.tokens[close + 1].kind) { return false }
+        if before == .equal, k >= 3, tree.tokens[k - 3].kind == .rightBracket { return false }
+        return true
     }
 
     private func isCalledOnlyFromStaticInitialValues(_ name: String) -> Bool {

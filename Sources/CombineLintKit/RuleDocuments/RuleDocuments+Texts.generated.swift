@@ -11403,7 +11403,8 @@ any static stored property, also in a closure applied there (`static let live: A
 BookingStore()) }()`; not in a closure kept to run later), in a static factory that only such initial values call
 (`static let shared = AppEnvironment.live()` with `static func live() -> AppEnvironment { AppEnvironment(…) }`), or in a static
 factory whose every call is such a place and keeps the whole result (`lazy var environment = AppEnvironment.live()` of the
-application's delegate), by the
+application's delegate, or `environment = .live()` in its launch callback; the calls are those whose labels fit the factory,
+not an enum case of the name, `.live(since: now)`), by the
 application's delegate, such a scene delegate (in `scene(_:willConnectTo:options:)`) or SwiftUI `App` (not in an `@objc` or `@IBAction` method of the delegate or a method one of them calls,
 `@IBAction func newWindow(_:) { openWindow() }`, nor in a method a subscription of the delegate calls for each value,
 `lockRequested.sink { self?.presentLockScreen() }`, nor in

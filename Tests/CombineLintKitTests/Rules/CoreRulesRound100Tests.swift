@@ -271,4 +271,62 @@ final class CoreRulesRound100Tests: XCTestCase {
         let found = findings(of: NestedSinkRule.self, in: [(path: "Detail.swift", text: text)])
         XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["46:14"])
     }
+
+    /// `environment = .live()` in the application delegate's launch callback calls the static factory
+    /// as an implicit member: what the factory makes (and its initializer's stores) lives for the run,
+    /// so a strong `self` there frees nothing later (`.live(since:)`, an enum case of the name set
+    /// again and again, is no call of it). A factory a screen also calls makes one per screen.
+    func testAnImplicitMemberFactoryCallKeptByTheAppDelegateLivesForTheRun() {
+        let text = """
+        final class TicketsStore {
+            let updates = PassthroughSubject<Int, Never>()
+            private var cancellables = Set<AnyCancellable>()
+            private(set) var count = 0
+            init() {
+                updates.sink { n in self.count = n }.store(in: &cancellables)
+            }
+        }
+        final class DraftStore {
+            let edits = PassthroughSubject<Int, Never>()
+            private var cancellables = Set<AnyCancellable>()
+            private(set) var count = 0
+            init() {
+                edits.sink { n in self.count = n }.store(in: &cancellables)
+            }
+        }
+        final class AppEnvironment {
+            let tickets: TicketsStore
+            init() { tickets = TicketsStore() }
+            static func live() -> AppEnvironment { AppEnvironment() }
+        }
+        final class Drafts {
+            let store: DraftStore
+            init() { store = DraftStore() }
+            static func fresh() -> Drafts { Drafts() }
+        }
+        enum Connection { case idle, live(since: Int) }
+        final class AppDelegate: UIResponder, UIApplicationDelegate {
+            private(set) var environment: AppEnvironment!
+            private(set) var drafts: Drafts!
+            private var connection = Connection.idle
+            func application(_ application: UIApplication, didFinishLaunchingWithOptions options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                environment = .live()
+                drafts = .fresh()
+                return true
+            }
+            func applicationDidBecomeActive(_ application: UIApplication) {
+                connection = .live(since: 1)
+            }
+        }
+        final class ComposeViewController: UIViewController {
+            private var drafts: Drafts?
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                drafts = .fresh()
+            }
+        }
+        """
+        let found = findings(of: StrongSelfCaptureRule.self, in: [(path: "App.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["14:27"])
+    }
 }
