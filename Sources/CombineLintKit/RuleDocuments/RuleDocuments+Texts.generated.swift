@@ -5968,7 +5968,8 @@ which follows whichever object the property holds, or by a pipeline from the inn
 publishers that sends the outer `objectWillChange` (`inner.$title.sink { [weak self] _ in
 self?.objectWillChange.send() }`), or by handing the property to a method of the type that
 forwards the `objectWillChange` of the parameter it is given (`forward(filter)`, with
-`func forward<Child: ObservableObject>(_ child: Child)` subscribing to `child.objectWillChange`), its own or one it
+`func forward<Child: ObservableObject>(_ child: Child)` subscribing to `child.objectWillChange`, or to `model?.objectWillChange`
+of an optional one, handed the property in its `didSet`), its own or one it
 inherits from a base class (`bindChild(importer)` of `BaseViewModel<State>`), or by forwarding the
 `objectWillChange` of a parameter, or a local, that the same method stores in the property
 (`self.selectedSnapshot = snapshot`, then `snapshot.objectWillChange.sink { … }`; `let store = ConnectionStore()`,

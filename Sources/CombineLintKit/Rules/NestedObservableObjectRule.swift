@@ -472,7 +472,7 @@ public struct NestedObservableObjectRule: Rule {
     }
 
     /// A method `method` of `typeName` (or of a type it inherits from) whose parameter at `position` is
-    /// followed by `.objectWillChange` in its body.
+    /// followed by `.objectWillChange` (or `?.objectWillChange`) in its body.
     private func usesObjectWillChange(ofParameterAt position: Int, of method: String, inType typeName: String, index: ProjectIndex) -> Bool {
         let owners = [typeName.lastNameComponent] + index.allAncestors(of: typeName).map { ProjectIndex.stripGenerics($0).lastNameComponent }
         for reference in owners.flatMap({ index.functions(named: method, inTypesNamed: $0) }) {
@@ -480,9 +480,11 @@ public struct NestedObservableObjectRule: Rule {
             let function = tree.functions[reference.item]
             guard position < function.parameters.count, let open = function.bodyOpen, let close = function.bodyClose, open + 2 < close else { continue }
             let parameter = function.parameters[position].name
-            for i in (open + 1)..<(close - 1) where tree.tokens[i].kind == .identifier && tree.name(i) == parameter
-                && tree.tokens[i + 1].kind == .period && tree.isWord(i + 2, "objectWillChange") {
-                return true
+            for i in (open + 1)..<(close - 1) where tree.tokens[i].kind == .identifier && tree.name(i) == parameter {
+                // `model.objectWillChange`, or of an optional parameter `model?.objectWillChange`.
+                var j = i + 1
+                if j + 2 < close, tree.tokens[j].kind == .questionMark || tree.tokens[j].kind == .exclamationMark { j += 1 }
+                if tree.tokens[j].kind == .period, j + 1 < close, tree.isWord(j + 1, "objectWillChange") { return true }
             }
         }
         return false

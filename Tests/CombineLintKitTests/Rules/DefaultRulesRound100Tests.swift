@@ -374,4 +374,33 @@ final class DefaultRulesRound100Tests: XCTestCase {
                                                                               (path: "Banner.swift", text: banner)])
         XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["Banner.swift:6:14", "WeightCell.swift:5:25"])
     }
+
+    /// A helper that forwards an optional child's changes (`model?.objectWillChange.sink { … }`),
+    /// handed the property in its `didSet`, forwards them; a sibling property no one forwards is
+    /// still a nested object that the view reads through the store.
+    func testAHelperForwardingAnOptionalChildForwardsIt() {
+        let text = """
+        final class HiveModel: ObservableObject {
+            @Published var weight = 0.0
+        }
+        final class ApiaryStore: ObservableObject {
+            @Published var activeHive: HiveModel? {
+                didSet { forwardChanges(from: activeHive) }
+            }
+            @Published var spareHive: HiveModel?
+            private var forwarding: AnyCancellable?
+            private func forwardChanges(from model: HiveModel?) {
+                forwarding = model?.objectWillChange.sink { [weak self] _ in self?.objectWillChange.send() }
+            }
+        }
+        struct HiveView: View {
+            @ObservedObject var store: ApiaryStore
+            var body: some View {
+                Text("\\(store.activeHive?.weight ?? 0) \\(store.spareHive?.weight ?? 0)")
+            }
+        }
+        """
+        let found = findings(of: NestedObservableObjectRule.self, in: [(path: "Apiary.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["8:20"])
+    }
 }
