@@ -679,9 +679,16 @@ struct DeliveryQueues {
             guard !app.isEmpty else { return .unknown }
             var reasons = Set<String>()
             for (tree, f) in app {
-                guard case .background(let reason) = returnedDelivery(of: f, in: tree) else { return .unknown }
+                guard case .background(let reason) = returnedDelivery(of: f, in: tree) else {
+                    // An overload that makes its pipeline from calls of the selector itself
+                    // (`metadata(for names: [String])` flattening `metadata(for: name)` of each) delivers
+                    // where the others do; the others decide.
+                    if DeliveryQueues.callsItsOwnSelector(f, in: tree) { continue }
+                    return .unknown
+                }
                 reasons.insert(reason)
             }
+            guard !reasons.isEmpty else { return .unknown }
             let why = reasons.count == 1 ? reasons.first! : "a background queue"
             return .background(reason: "\(why) through `\(source.name)(…)`")
         }
@@ -689,6 +696,17 @@ struct DeliveryQueues {
         // What a function returns is judged as far as this question may follow senders.
         let key = "function-delivery \(selector) \(receiverType ?? "") \(sourceFunctionLevels) \(followsNotifications) \(subjectLevels)" + (onFramework ? " framework" : "")
         return memo.value(for: key, compute)
+    }
+
+    /// Whether function `f`'s body calls a function of its own selector (`self.metadata(for: name)`
+    /// inside `func metadata(for names: [String])`).
+    static func callsItsOwnSelector(_ f: Int, in tree: SyntaxTree) -> Bool {
+        let function = tree.functions[f]
+        guard let open = function.bodyOpen, let close = function.bodyClose, open < close else { return false }
+        let selector = function.selectorName
+        return tree.chainIndices(in: open...close).contains { c in
+            tree.chains[c].elements.contains { $0.isCall && $0.name == function.name && MethodCallGraph.selector(of: $0) == selector }
+        }
     }
 
     /// The names of the project's functions that return, directly from their body, a pipeline with

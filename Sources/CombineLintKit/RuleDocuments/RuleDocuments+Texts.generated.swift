@@ -4729,7 +4729,8 @@ source as it is); or, with no scheduler step, the source is
 (`if let cached { return Just(cached).eraseToAnyPublisher() }`, on the subscriber's thread, which the other path then races)
 (`api.register(email:)` returning a `dataTaskPublisher` pipeline with no hop; a test double's
 function of the selector, which stands in for it in tests only, and one whose written result is no publisher, a cache's
-`func reports(for:) -> [Report]?`, aside) or by the call of another
+`func reports(for:) -> [Report]?`, aside; an overload that builds its pipeline from calls of the selector itself,
+`metadata(for names: [String])` flattening `metadata(for: name)`, delivers where the others do) or by the call of another
 such function it starts from (`api.receipts()` returning `get("me/receipts")`, a shared helper that
 returns the request, or `api.fetchSummary(id)` returning `get(path)` returning `perform(request)`: three levels are
 followed; with the receiver's type known, `scanner.scan(folders:)` with `let scanner: FontScanning`, only the functions of

@@ -403,4 +403,62 @@ final class DefaultRulesRound100Tests: XCTestCase {
         let found = findings(of: NestedObservableObjectRule.self, in: [(path: "Apiary.swift", text: text)])
         XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["8:20"])
     }
+
+    /// Two functions of one selector, `metadata(for:)` of a name and of a list of names: the list's
+    /// flattens calls of the name's, so it delivers where that does (URLSession's queue). An
+    /// overload answering at once (`Just`) leaves the delivery unknown.
+    func testAnOverloadFlatteningItsOwnSelectorDeliversWhereTheOthersDo() {
+        let text = """
+        final class MetadataClient {
+            func metadata(for name: String) -> AnyPublisher<String, Error> {
+                URLSession.shared.dataTaskPublisher(for: URL(string: "https://fonts.local/\\(name)")!)
+                    .map { String(decoding: $0.data, as: UTF8.self) }
+                    .mapError { $0 as Error }
+                    .eraseToAnyPublisher()
+            }
+            func metadata(for names: [String]) -> AnyPublisher<[String], Never> {
+                names.publisher
+                    .flatMap { [weak self] name -> AnyPublisher<String, Error> in
+                        guard let self else { return Empty().eraseToAnyPublisher() }
+                        return self.metadata(for: name)
+                    }
+                    .collect()
+                    .replaceError(with: [])
+                    .eraseToAnyPublisher()
+            }
+        }
+        final class LicenseClient {
+            func license(for name: String) -> AnyPublisher<String, Error> {
+                URLSession.shared.dataTaskPublisher(for: URL(string: "https://fonts.local/l/\\(name)")!)
+                    .map { String(decoding: $0.data, as: UTF8.self) }
+                    .mapError { $0 as Error }
+                    .eraseToAnyPublisher()
+            }
+            func license(for names: [String]) -> AnyPublisher<String, Error> {
+                Just(names.joined()).setFailureType(to: Error.self).eraseToAnyPublisher()
+            }
+        }
+        final class InspectorModel: ObservableObject {
+            @Published var designer = ""
+            @Published var license = ""
+            let metadataClient = MetadataClient()
+            let licenseClient = LicenseClient()
+            private var bag = Set<AnyCancellable>()
+            func show(_ family: String) {
+                metadataClient.metadata(for: family)
+                    .sink(receiveCompletion: { _ in }, receiveValue: { [weak self] in self?.designer = $0 })
+                    .store(in: &bag)
+                licenseClient.license(for: family)
+                    .sink(receiveCompletion: { _ in }, receiveValue: { [weak self] in self?.license = $0 })
+                    .store(in: &bag)
+            }
+        }
+        struct InspectorView: View {
+            @ObservedObject var model: InspectorModel
+            var body: some View { Text(model.designer + model.license) }
+        }
+        """
+        let found = findings(of: MainActorBackgroundDeliveryRule.self, in: [(path: "Inspector.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["38:14"])
+    }
 }
