@@ -574,6 +574,9 @@ struct DeliveryQueues {
         if root.name == "Publishers" { return chain.elements.count > 1 && chain.elements[1].name == "Sequence" }
         // `Result { try read() }.mapError(…).publisher`, `Result.success(x).publisher`.
         if root.name == "Result" { return chain.elements.dropFirst().contains { $0.name == "publisher" && !$0.isCall } }
+        // `samples.publisher` of a parameter or local written as a collection (`samples: [Sample]`).
+        if root.kind == .root, !root.isCall, root.subscripts.isEmpty, chain.elements.count > 1,
+           chain.elements[1].name == "publisher", !chain.elements[1].isCall, namesWrittenCollection(root.name, at: chain.first) { return true }
         guard firstOperator == 1, depth < 4 else { return false }
         switch root.name {
         case "Just", "Record":
@@ -590,6 +593,24 @@ struct DeliveryQueues {
         default:
             return false
         }
+    }
+
+    /// Whether `name` at `token` is a parameter or a local whose written type or initial value is
+    /// an array or a set (`[Sample]`, `Array<URL>`, `Set<ID>`, `= [a, b]`): its `publisher` is a sequence's.
+    private func namesWrittenCollection(_ name: String, at token: Int) -> Bool {
+        let written: String
+        if let v = SubscriptionFinder.localVariable(named: name, visibleAt: token, in: tree) {
+            let variable = tree.variables[v]
+            written = variable.typeText.isEmpty
+                ? (variable.initializer.map { tree.text($0.lowerBound, $0.lowerBound) } ?? "")
+                : variable.typeText
+        } else if let type = SubscriptionFinder.parameterType(named: name, visibleAt: token, in: tree) {
+            written = type
+        } else {
+            return false
+        }
+        let text = written.trimmingSpaces
+        return text.hasPrefix("[") || text.hasPrefix("Array<") || text.hasPrefix("Set<") || text.hasPrefix("ContiguousArray<")
     }
 
     /// `Future { promise in session.dataTask(with: request) { … promise(.success(x)) }.resume() }`: every

@@ -4735,7 +4735,7 @@ such function it starts from (`api.receipts()` returning `get("me/receipts")`, a
 returns the request, or `api.fetchSummary(id)` returning `get(path)` returning `perform(request)`: three levels are
 followed; with the receiver's type known, `scanner.scan(folders:)` with `let scanner: FontScanning`, only the functions of
 that type, of the types it inherits from and of those conforming to it count, not a same-named method of another type; the chain may start from a local constant holding such a
-pipeline, `let request = api.statementPDF(month:)` then `request.map { … }.sink { … }`), or a synchronous source (`Just`, a sequence, a `Result`'s `.publisher`, a `Future` that calls its promise
+pipeline, `let request = api.statementPDF(month:)` then `request.map { … }.sink { … }`), or a synchronous source (`Just`, a sequence, also `samples.publisher` of a parameter or local written as an array or set, a `Result`'s `.publisher`, a `Future` that calls its promise
 in its own body, a `Deferred` of one of these, or a call of project functions that return only such sources,
 `store.loadPinned()` returning `Deferred { Future { promise(read()) } }`; a `@Published` projection, `$items` or `model.$items`, a `CurrentValueSubject`
 property, or a computed property that only erases one, `store.ridesPublisher`, whose current value

@@ -461,4 +461,42 @@ final class DefaultRulesRound100Tests: XCTestCase {
         let found = findings(of: MainActorBackgroundDeliveryRule.self, in: [(path: "Inspector.swift", text: text)])
         XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["38:14"])
     }
+
+    /// `samples.publisher` of a parameter written as an array is a sequence: it emits as it is
+    /// subscribed, so a project function returning it, moved by `subscribe(on:)` to a static queue of
+    /// another type, delivers there. Without `subscribe(on:)` it emits on the subscriber's thread.
+    func testASequenceOfAParameterMovedBySubscribeOnDeliversThere() {
+        let queues = """
+        enum ShelfQueues {
+            static let analysis = DispatchQueue(label: "shelf.analysis", qos: .utility)
+        }
+        """
+        let window = """
+        final class Analyzer {
+            func importSidecars(for samples: [Int]) -> AnyPublisher<Int, Error> {
+                samples.publisher.tryCompactMap { $0 > 0 ? $0 : nil }.eraseToAnyPublisher()
+            }
+        }
+        final class MainWindowController: NSWindowController {
+            let analyzer = Analyzer()
+            var imported: AnyCancellable?
+            var counted: AnyCancellable?
+            func importLegacy() {
+                imported = analyzer.importSidecars(for: [1, 2])
+                    .subscribe(on: ShelfQueues.analysis)
+                    .collect()
+                    .sink(receiveCompletion: { _ in }, receiveValue: { [weak self] results in
+                        self?.window?.subtitle = "Imported \\(results.count)"
+                    })
+                counted = analyzer.importSidecars(for: [3])
+                    .collect()
+                    .sink(receiveCompletion: { _ in }, receiveValue: { [weak self] results in
+                        self?.window?.subtitle = "Counted \\(results.count)"
+                    })
+            }
+        }
+        """
+        let found = findings(of: MainActorBackgroundDeliveryRule.self, in: [(path: "Queues.swift", text: queues), (path: "Window.swift", text: window)])
+        XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["Window.swift:14:14"])
+    }
 }
