@@ -25,7 +25,7 @@ enum CustomPublisherQueues {
     /// The declarations of the subscription types that the publisher's `receive(subscriber:)` makes
     /// (`let subscription = Inner(subscriber: subscriber, queue: queue)`): project types conforming
     /// to `Subscription`, each of one declaration.
-    private static func subscriptionTypes(madeBy publisher: [DeclarationReference], index: ProjectIndex,
+    static func subscriptionTypes(madeBy publisher: [DeclarationReference], index: ProjectIndex,
                                           memo: ProjectMemo) -> [DeclarationReference] {
         var names = Set<String>()
         for part in publisher {
@@ -49,7 +49,7 @@ enum CustomPublisherQueues {
     /// The value deliveries in the methods of one type declaration: `subscriber.receive(value)`,
     /// `self.subscriber?.receive(value)`, `_ = subscriber?.receive(value)`, `target.receive(value)` after
     /// `let target = subscriber` (one unlabelled argument; not `receive(subscription:)` or `receive(completion:)`).
-    private static func deliveries(in part: DeclarationReference, index: ProjectIndex) -> [(tree: Int, token: Int)] {
+    static func deliveries(in part: DeclarationReference, index: ProjectIndex) -> [(tree: Int, token: Int)] {
         let tree = index.trees[part.tree]
         var sites: [(tree: Int, token: Int)] = []
         for f in tree.types[part.item].functions {

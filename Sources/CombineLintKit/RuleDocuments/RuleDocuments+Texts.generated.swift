@@ -2241,7 +2241,8 @@ final class ParserTests: XCTestCase {
 
 Reports `Task { for await v in p.values { … } }` (also `for try await`, `Task.detached`, and
 `NotificationCenter…notifications(named:)`) where `p` never finishes (a `$property`, a subject,
-`objectWillChange`, a notification, KVO, a timer, a control's event publisher, or a property of
+`objectWillChange`, a notification, KVO, a timer, a control's event publisher, the project's own `Publisher` type
+whose code never calls `receive(completion:)`, or a property of
 this or another type whose getter or initial value erases one of these,
 `var reminders: AnyPublisher<…> { subject.eraseToAnyPublisher() }`; the sequence may be held in a local or a
 condition binding before the loop, `guard let stream = self?.$peak.values else { return }`, and so may the publisher,
@@ -2662,7 +2663,8 @@ own, a publisher extension method that returns `self` through one of them, such 
 applied after `flatMap` or `switchToLatest` on a pipeline whose source never finishes: a `$property` (projected `@Published`),
 a subject (a property the project declares as `PassthroughSubject`/`CurrentValueSubject`, or a
 name ending in `Subject`), `objectWillChange`, `NotificationCenter.default.publisher(for:)`,
-KVO `publisher(for: \.x)`, `Timer.publish(every:…)`, or `Publishers.Merge`/`CombineLatest` of
+KVO `publisher(for: \.x)`, `Timer.publish(every:…)`, the project's own `Publisher` type whose code never calls
+`receive(completion:)` (a dispatch source's events), or `Publishers.Merge`/`CombineLatest` of
 one of these; also a local holding one of these that the pipeline goes on from
 (`let query = Publishers.CombineLatest(input.search, input.category)`, then `query.debounce(…).flatMap { … }`,
 followed a few locals deep; not a local cut by `first()` or `prefix(n)`, nor a pipeline cut by one
@@ -13557,7 +13559,9 @@ Reports `tryMap`, `tryFilter`, `tryCompactMap`, `tryScan`, `tryReduce` and Combi
 `decode(type:decoder:)` applied on the outer level of a publisher that never finishes: a
 `$property` (projected `@Published`), a subject (by name or by the project's declaration),
 `objectWillChange`, `NotificationCenter.default.publisher(for:)`, KVO `publisher(for: \.x)`,
-`Timer.publish(every:…)`, a control's event publisher (`textField.textPublisher`), or
+`Timer.publish(every:…)`, a control's event publisher (`textField.textPublisher`), the project's own `Publisher`
+type whose code, and that of the subscriptions it makes, hands over values and never calls `receive(completion:)`
+(`FolderEventsPublisher(folder:)` over a dispatch source), or
 `Publishers.Merge`/`CombineLatest` of one of these, also through the local a pipeline goes on from
 (`let typed = $json.debounce(for: …)`, then `typed.tryMap { … }`; not a local cut by `first()` or
 `prefix(n)`). A throwing step on the inner publisher (inside

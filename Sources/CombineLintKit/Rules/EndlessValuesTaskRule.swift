@@ -8,6 +8,11 @@ public struct EndlessValuesTaskRule: Rule {
 
     public init() {}
 
+    /// The project's own publishers that never finish, which every file's check asks for.
+    public func preparations(index: ProjectIndex, memo: ProjectMemo) -> [Preparation] {
+        [CustomPublisherCompletions.preparation(index, memo: memo)]
+    }
+
     /// A file that starts no task or reads no async values has no finding.
     static let requiredNames = NameSet([Catalogue.taskType])
     static let sequenceNames = NameSet(Catalogue.asyncSequenceMembers)
@@ -16,6 +21,7 @@ public struct EndlessValuesTaskRule: Rule {
         guard context.mentions(anyOf: Self.requiredNames), context.mentions(anyOf: Self.sequenceNames) else { return [] }
         let tree = context.tree
         let extra = Set(context.options.strings("infinite_publishers")).union(Catalogue.controlEventPublisherMembers)
+            .union(CustomPublisherCompletions.neverFinishingTypeNames(index: context.index, memo: context.memo))
         let finite = FinitePublishers(index: context.index, memo: context.memo)
         var findings: [Finding] = []
         for chain in tree.chains {

@@ -8,6 +8,11 @@ public struct ErrorHandlingOutsideFlatMapRule: Rule {
 
     public init() {}
 
+    /// The project's own publishers that never finish, which every file's check asks for.
+    public func preparations(index: ProjectIndex, memo: ProjectMemo) -> [Preparation] {
+        [CustomPublisherCompletions.preparation(index, memo: memo)]
+    }
+
     /// A file that names no flattening operator has no finding.
     static let requiredNames = NameSet(Catalogue.flatteningOperators)
 
@@ -15,6 +20,7 @@ public struct ErrorHandlingOutsideFlatMapRule: Rule {
         guard context.mentions(anyOf: Self.requiredNames) else { return [] }
         let tree = context.tree
         let extra = Set(context.options.strings("infinite_publishers"))
+            .union(CustomPublisherCompletions.neverFinishingTypeNames(index: context.index, memo: context.memo))
         var findings: [Finding] = []
         for chain in tree.chains {
             guard let flat = chain.elements.firstIndex(where: { Catalogue.flatteningOperators.contains($0.name) && $0.kind == .member && $0.isCall }) else { continue }

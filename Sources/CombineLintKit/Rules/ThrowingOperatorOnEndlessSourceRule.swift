@@ -10,6 +10,11 @@ public struct ThrowingOperatorOnEndlessSourceRule: Rule {
 
     public init() {}
 
+    /// The project's own publishers that never finish, which every file's check asks for.
+    public func preparations(index: ProjectIndex, memo: ProjectMemo) -> [Preparation] {
+        [CustomPublisherCompletions.preparation(index, memo: memo)]
+    }
+
     /// A file that names no throwing operator has no finding.
     static let requiredNames = NameSet(Catalogue.throwingOperators)
 
@@ -19,6 +24,7 @@ public struct ThrowingOperatorOnEndlessSourceRule: Rule {
         // A test drives its subjects itself, and a stream that ends at the first throw is often what it checks.
         if TestCaseCode.isInTestFolder(tree.file.path) { return [] }
         let extra = Set(context.options.strings("infinite_publishers")).union(Catalogue.controlEventPublisherMembers)
+            .union(CustomPublisherCompletions.neverFinishingTypeNames(index: context.index, memo: context.memo))
         let finite = FinitePublishers(index: context.index, memo: context.memo)
         var findings: [Finding] = []
         for chain in tree.chains where !isInnerPublisher(chain, tree: tree) {

@@ -499,4 +499,68 @@ final class DefaultRulesRound100Tests: XCTestCase {
         let found = findings(of: MainActorBackgroundDeliveryRule.self, in: [(path: "Queues.swift", text: queues), (path: "Window.swift", text: window)])
         XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["Window.swift:14:14"])
     }
+
+    /// The project's own publisher whose subscription hands values over and never completes
+    /// (`FolderEventsPublisher` over a dispatch source) never finishes: a `tryMap` on it ends the
+    /// events at the first throw. One whose subscription finishes (`ListingPublisher` completing
+    /// after its last file) ends anyway.
+    func testAProjectPublisherThatNeverCompletesNeverFinishes() {
+        let publishers = """
+        struct FolderEventsPublisher: Publisher {
+            typealias Output = URL
+            typealias Failure = Never
+            let folder: URL
+            func receive<S: Subscriber>(subscriber: S) where S.Input == URL, S.Failure == Never {
+                subscriber.receive(subscription: FolderSubscription(subscriber: subscriber, folder: folder))
+            }
+        }
+        final class FolderSubscription<S: Subscriber>: Subscription where S.Input == URL, S.Failure == Never {
+            private var subscriber: S?
+            private let source: DispatchSourceFileSystemObject
+            init(subscriber: S, folder: URL) {
+                self.subscriber = subscriber
+                source = DispatchSource.makeFileSystemObjectSource(fileDescriptor: open(folder.path, O_EVTONLY), eventMask: .write)
+                source.setEventHandler { [weak self] in _ = self?.subscriber?.receive(folder) }
+                source.resume()
+            }
+            func request(_ demand: Subscribers.Demand) {}
+            func cancel() { source.cancel(); subscriber = nil }
+        }
+        struct ListingPublisher: Publisher {
+            typealias Output = URL
+            typealias Failure = Never
+            let folder: URL
+            func receive<S: Subscriber>(subscriber: S) where S.Input == URL, S.Failure == Never {
+                subscriber.receive(subscription: ListingSubscription(subscriber: subscriber, folder: folder))
+            }
+        }
+        final class ListingSubscription<S: Subscriber>: Subscription where S.Input == URL, S.Failure == Never {
+            private var subscriber: S?
+            private let folder: URL
+            init(subscriber: S, folder: URL) { self.subscriber = subscriber; self.folder = folder }
+            func request(_ demand: Subscribers.Demand) {
+                _ = subscriber?.receive(folder)
+                subscriber?.receive(completion: .finished)
+            }
+            func cancel() { subscriber = nil }
+        }
+        """
+        let watcher = """
+        final class StatusModel {
+            private var bag = Set<AnyCancellable>()
+            func watch(_ folder: URL) {
+                FolderEventsPublisher(folder: folder)
+                    .tryMap { try FileManager.default.attributesOfItem(atPath: $0.path) }
+                    .sink(receiveCompletion: { _ in }, receiveValue: { print($0) })
+                    .store(in: &bag)
+                ListingPublisher(folder: folder)
+                    .tryMap { try FileManager.default.attributesOfItem(atPath: $0.path) }
+                    .sink(receiveCompletion: { _ in }, receiveValue: { print($0) })
+                    .store(in: &bag)
+            }
+        }
+        """
+        let found = findings(of: ThrowingOperatorOnEndlessSourceRule.self, in: [(path: "Publishers.swift", text: publishers), (path: "Status.swift", text: watcher)])
+        XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["Status.swift:5:14"])
+    }
 }
