@@ -617,11 +617,15 @@ struct DeliveryQueues {
     /// call of the promise runs off the main thread (a URLSession completion handler, a background
     /// queue), so the `Future` delivers there.
     /// `Deferred { Future { … } }` alike: every `Future` its closure returns.
-    private func futureFulfilledOffMain(_ chain: Chain, firstOperator: Int) -> Bool {
+    private func futureFulfilledOffMain(_ chain: Chain, firstOperator: Int, followsFactories: Bool = true) -> Bool {
         guard followsNotifications, firstOperator == 1, let c = chain.root.closures.last else { return false }
         if chain.root.name == "Deferred" {
             let futures = tree.chainsReturned(byClosure: c)
-            return !futures.isEmpty && futures.allSatisfy { $0.elements.count == 1 && futureFulfilledOffMain($0, firstOperator: 1) }
+            return !futures.isEmpty && futures.allSatisfy { future in
+                if future.elements.count == 1, future.root.name == "Future" { return futureFulfilledOffMain(future, firstOperator: 1) }
+                // `Deferred { self.makeRenderFuture(sample) }`: a method of the project returning such a `Future`.
+                return followsFactories && factoryReturnsFutureFulfilledOffMain(future)
+            }
         }
         guard chain.root.name == "Future" else { return false }
         // `guard let self else { promise(.success([])); return }` answers only once the object is gone;
@@ -636,6 +640,21 @@ struct DeliveryQueues {
             && calls.allSatisfy { BackgroundNotifications.runsOffMain($0, in: tree, index: index) }
             && handedOn.allSatisfy { CallbackParameterQueues.argumentRunsOffMain(at: $0, in: tree, index: index, memo: memo,
                                                                                   levels: CallbackParameterQueues.maximumLevels) }
+    }
+
+    /// `makeRenderFuture(sample)` or `self.makeRenderFuture(sample)`: a call of project functions
+    /// each of which returns only `Future`s whose promise is called off the main thread.
+    private func factoryReturnsFutureFulfilledOffMain(_ call: Chain) -> Bool {
+        let count = call.elements.count
+        guard count == 1 || (count == 2 && Catalogue.selfAliases.contains(call.root.name)),
+              case let element = call.elements[count - 1], element.isCall else { return false }
+        let functions = appFunctions(called: element)
+        return !functions.isEmpty && functions.allSatisfy { tree, f in
+            guard let returned = tree.chainsReturned(byFunction: f), !returned.isEmpty else { return false }
+            let queues = DeliveryQueues(tree: tree, index: index, memo: memo)
+            return returned.allSatisfy { $0.elements.count == 1 && $0.root.name == "Future"
+                && queues.futureFulfilledOffMain($0, firstOperator: 1, followsFactories: false) }
+        }
     }
 
     /// The promise of `Future`'s closure `c` passed whole as an argument (`issue(verb, promise: promise)`).

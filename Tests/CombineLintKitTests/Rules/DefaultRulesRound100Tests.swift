@@ -563,4 +563,53 @@ final class DefaultRulesRound100Tests: XCTestCase {
         let found = findings(of: ThrowingOperatorOnEndlessSourceRule.self, in: [(path: "Publishers.swift", text: publishers), (path: "Status.swift", text: watcher)])
         XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["Status.swift:5:14"])
     }
+
+    /// `Deferred { self.makeRenderFuture(sample) }`: the `Future` comes from a method of the project,
+    /// whose promise is called on the render queue, so the pipeline delivers there (the cached
+    /// answer before it, `Just(cached)`, comes on the subscriber's thread and races it). A factory
+    /// whose `Future` answers at once delivers on the subscriber's thread.
+    func testADeferredFutureMadeByAFactoryMethodDeliversWhereItsPromiseIsCalled() {
+        let text = """
+        final class WaveformRenderer {
+            private let queue = DispatchQueue(label: "render")
+            private var cache: [Int: String] = [:]
+            func render(_ sample: Int) -> AnyPublisher<String, Error> {
+                if let cached = cache[sample] {
+                    return Just(cached).setFailureType(to: Error.self).eraseToAnyPublisher()
+                }
+                return Deferred { [unowned self] in
+                    self.makeRenderFuture(sample)
+                }
+                .eraseToAnyPublisher()
+            }
+            func placeholder(_ sample: Int) -> AnyPublisher<String, Error> {
+                Deferred { [unowned self] in self.makePlaceholderFuture(sample) }.eraseToAnyPublisher()
+            }
+            private func makeRenderFuture(_ sample: Int) -> Future<String, Error> {
+                Future { [queue] promise in
+                    queue.async { promise(.success("wave \\(sample)")) }
+                }
+            }
+            private func makePlaceholderFuture(_ sample: Int) -> Future<String, Error> {
+                Future { promise in promise(.success("…")) }
+            }
+        }
+        final class SampleCellView: NSTableCellView {
+            let waveformLabel = NSTextField()
+            let renderer = WaveformRenderer()
+            var token: AnyCancellable?
+            var placeholderToken: AnyCancellable?
+            func show(_ sample: Int) {
+                token = renderer.render(sample)
+                    .replaceError(with: "")
+                    .sink { [weak self] in self?.waveformLabel.stringValue = $0 }
+                placeholderToken = renderer.placeholder(sample)
+                    .replaceError(with: "")
+                    .sink { [weak self] in self?.waveformLabel.stringValue = $0 }
+            }
+        }
+        """
+        let found = findings(of: MainActorBackgroundDeliveryRule.self, in: [(path: "Waveform.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["33:14"])
+    }
 }
