@@ -83,6 +83,9 @@ enum BackgroundNotifications {
         if MainThreadChecks.isOnMainBranch(token, in: tree) { return false }
         var queues = DeliveryQueues(tree: tree, index: index, memo: memo)
         queues.followsNotifications = false
+        // A sink of a `Future` fulfilled off main runs there (`results.send(x)` in it); a promise call's
+        // own place is judged without a memo, so the question stops there.
+        queues.followsFutures = memo != nil
         queues.subjectLevels = memo == nil ? 0 : subjectLevels
         // Whether every closure around the token is a `Task { }` (which inherits the actor it is
         // started on), so that the token runs where the enclosing function does.

@@ -21,6 +21,10 @@ struct DeliveryQueues {
     /// Whether to ask where the project posts the notifications a chain starts from (not while
     /// answering that question itself, which would go round in circles).
     var followsNotifications = true
+    /// Whether to ask where a `Future`'s promise is called (`futureFulfilledOffMain`): also while
+    /// judging where a send runs (a subject sent into from a sink of such a `Future`), but not while
+    /// judging where a promise call runs, which that question asks without a memo.
+    var followsFutures = true
     /// How many subjects back a chain's source is followed to where the project sends into it
     /// (`BackgroundSubjects.maximumLevels` at the top; fewer while judging where a send runs, so that
     /// the question never comes back to itself).
@@ -234,6 +238,7 @@ struct DeliveryQueues {
         var queues = DeliveryQueues(tree: other, index: index, memo: memo)
         queues.sourceFunctionLevels = sourceFunctionLevels
         queues.followsNotifications = followsNotifications
+        queues.followsFutures = followsFutures
         queues.subjectLevels = subjectLevels
         queues.queueInjectionLevels = queueInjectionLevels
         queues.parameterLevels = parameterLevels
@@ -618,7 +623,7 @@ struct DeliveryQueues {
     /// queue), so the `Future` delivers there.
     /// `Deferred { Future { … } }` alike: every `Future` its closure returns.
     private func futureFulfilledOffMain(_ chain: Chain, firstOperator: Int, followsFactories: Bool = true) -> Bool {
-        guard followsNotifications, firstOperator == 1, let c = chain.root.closures.last else { return false }
+        guard followsFutures, firstOperator == 1, let c = chain.root.closures.last else { return false }
         if chain.root.name == "Deferred" {
             let futures = tree.chainsReturned(byClosure: c)
             return !futures.isEmpty && futures.allSatisfy { future in

@@ -4758,7 +4758,7 @@ starts, in the completion handler of `URLSession.shared.dataTask(with:)` (also `
 when the project makes no session with a `delegateQueue:` that may be the main one and declares no method of that name), which the
 session calls on its own queue, in a closure handed to the project's own method that calls it only in such places
 (`gateway.send(verb) { result in … }` with `send(_:completion:)` calling `completion(…)` in `commandQueue.async { … }`;
-not one it stores for later, `pending.append(completion)`), two methods deep, or in a sink that delivers in the background, or a `handleEvents(receiveOutput:)` step placed where the pipeline does (for a subject's or `@Published` property's senders and a notification's posts, also a sink of another
+not one it stores for later, `pending.append(completion)`), two methods deep, or in a sink that delivers in the background (also the sink of a `Future` whose promise is called off main, `results.send(value)` there), or a `handleEvents(receiveOutput:)` step placed where the pipeline does (for a subject's or `@Published` property's senders and a notification's posts, also a sink of another
 subject sent into off main, one subject back: `frames.sink { quotes.send($0) }` with `frames` sent into on a decode queue, also read
 through a computed property that only erases it, `sensors.readings.sink { self?.evaluate($0) }`, or a stored `let` an initializer
 sets to its erasure, `self.packets = packetSubject.eraseToAnyPublisher()`, read as the property of the chain's type even where a mock

@@ -612,4 +612,46 @@ final class DefaultRulesRound100Tests: XCTestCase {
         let found = findings(of: MainActorBackgroundDeliveryRule.self, in: [(path: "Waveform.swift", text: text)])
         XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["33:14"])
     }
+
+    /// A subject sent into from the sink of a `Future` whose promise is called on a background queue
+    /// (`results.send(value)`) is sent into there, so a pipeline from it delivers off main; one sent
+    /// into from the sink of a `Future` that answers at once is sent on the subscribing thread.
+    func testASubjectSentFromTheSinkOfAFutureFulfilledOffMainIsSentThere() {
+        let text = """
+        final class LoudnessAnalyzer {
+            let results = PassthroughSubject<Double, Never>()
+            let estimates = PassthroughSubject<Double, Never>()
+            private let queue = DispatchQueue(label: "analysis")
+            private var bag = Set<AnyCancellable>()
+            func enqueue(_ url: URL) {
+                Deferred { [queue] in
+                    Future<Double, Never> { promise in
+                        queue.async { promise(.success(1)) }
+                    }
+                }
+                .sink { [weak self] value in self?.results.send(value) }
+                .store(in: &bag)
+                Future<Double, Never> { promise in promise(.success(0.5)) }
+                    .sink { [weak self] value in self?.estimates.send(value) }
+                    .store(in: &bag)
+            }
+        }
+        final class InspectorViewController: NSViewController {
+            let analyzer = LoudnessAnalyzer()
+            let lufsField = NSTextField()
+            private var bag = Set<AnyCancellable>()
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                analyzer.results
+                    .sink { [weak self] value in self?.lufsField.stringValue = "\\(value)" }
+                    .store(in: &bag)
+                analyzer.estimates
+                    .sink { [weak self] value in self?.lufsField.placeholderString = "\\(value)" }
+                    .store(in: &bag)
+            }
+        }
+        """
+        let found = findings(of: MainActorBackgroundDeliveryRule.self, in: [(path: "Inspector.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["26:14"])
+    }
 }
