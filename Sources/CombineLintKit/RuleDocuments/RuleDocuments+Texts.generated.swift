@@ -2922,13 +2922,7 @@ eventsSubject
 ```
 
 ```swift
-// The project's own error handler on the inner publisher keeps the events going.
-extension Publisher {
-    func ignoreFailure() -> AnyPublisher<Output, Never> {
-        self.catch { _ in Empty<Output, Never>() }.eraseToAnyPublisher()
-    }
-}
-
+// The project's own error handler (`ignoreFailure()` above) on the inner publisher keeps the events going.
 final class ConversionWatcher {
     let events = PassthroughSubject<URL, Never>()
     private var cancellables = Set<AnyCancellable>()
