@@ -4706,7 +4706,7 @@ also `NSApplication.shared`); or a write to an
 forwards (`Publishers.Merge(sidebar.objectWillChange, …).sink { self?.objectWillChange.send() }`) (also through `assign(to: \.rows, on: self)`, or
 in a method of the type that the closure calls, `self?.apply(sample)` with `apply` setting one right in its
 body, not in a closure it starts, or in a method of an object the type holds whose type views observe,
-`self?.throughput.record(rate)` with `record` appending to the meter's `@Published var samples`, or of an object of
+`self?.throughput.record(rate)` with `record` appending to the meter's `@Published var samples`, or such an object's `@Published` property changed right there, `self?.focusedYard.latestFrames[id] = frame`, or of an object of
 such a type that a local or a condition binding holds, `guard let model = self.turbinesByID[id] …; model.openReportCount = n`,
 whatever type the closure is in; an array changed in place, `self?.entries.insert(entry, at: 0)`, or an element set through a subscript, `self?.latestFlow[id] = rate`, is written as well);
 or a UIKit or AppKit object the closure's capture list binds from a local, parameter or property of its type

@@ -170,6 +170,13 @@ public struct MainActorBackgroundDeliveryRule: Rule {
                let written = publishedPropertyWritten(byMethod: method, of: heldType, context: context) {
                 return .call(method: member.name + "." + method, sets: written)
             }
+            // `self?.focusedYard.latestFrames[id] = frame`: a `@Published` property of such a held object, changed
+            // right here.
+            if let heldType = observedHolders[member.name], !member.isWritten, let property = tree.memberToken(after: member.nameToken),
+               NameWrites.isChanged(at: property, in: tree),
+               context.index.property(tree.name(property), ofType: heldType)?.hasAttribute("Published") == true {
+                return .member(member.name + "." + tree.name(property))
+            }
             // `self?.showBanner(text)`, a method of the type whose own code does that (`bannerLabel.text = text`).
             if !holders.isEmpty, !member.isWritten, member.nameToken + 1 < tree.tokens.count, tree.tokens[member.nameToken + 1].kind == .leftParen,
                let used = heldObjectUsed(byMethod: member.name, of: typeName, holders: holders, context: context) {

@@ -654,4 +654,42 @@ final class DefaultRulesRound100Tests: XCTestCase {
         let found = findings(of: MainActorBackgroundDeliveryRule.self, in: [(path: "Inspector.swift", text: text)])
         XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["26:14"])
     }
+
+    /// `self?.focusedYard.latest[n] = n`: a `@Published` property of an object the type holds, whose
+    /// type a view observes, changed right in a sink that runs off main. Not after a hop to main, nor
+    /// for a held object no view observes.
+    func testAPublishedPropertyOfAHeldObservedObjectChangedOffMain() {
+        let text = """
+        final class Socket {
+            let frames = PassthroughSubject<Int, Never>()
+            private let queue = DispatchQueue(label: "decode")
+            func start() { queue.async { self.frames.send(1) } }
+        }
+        final class YardModel: ObservableObject {
+            @Published var latest: [Int: Int] = [:]
+            @Published var total = 0
+        }
+        final class ArchiveModel: ObservableObject {
+            @Published var total = 0
+        }
+        struct YardView: View {
+            @ObservedObject var yard: YardModel
+            var body: some View { Text("\\(yard.total) \\(yard.latest.count)") }
+        }
+        final class Store {
+            let socket = Socket()
+            var focusedYard = YardModel()
+            var archive = ArchiveModel()
+            private var bag = Set<AnyCancellable>()
+            init() {
+                socket.frames.sink { [weak self] n in self?.focusedYard.latest[n] = n }.store(in: &bag)
+                socket.frames.receive(on: DispatchQueue.main).sink { [weak self] n in self?.focusedYard.total = n }.store(in: &bag)
+                socket.frames.sink { [weak self] n in self?.archive.total = n }.store(in: &bag)
+            }
+        }
+        """
+        let found = findings(of: MainActorBackgroundDeliveryRule.self, in: [(path: "Store.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["23:23"])
+        XCTAssertEqual(found.first?.message, "`sink` gets its values on the thread that sends into `frames` (never the main one) but uses main-actor `focusedYard.latest`: a data race in Swift 5 mode, a trap in Swift 6 mode.")
+    }
 }
