@@ -148,13 +148,21 @@ struct DeliveryQueues {
     /// scheduler step were written here; nil for any other element.
     private func projectSchedulerStep(_ element: ChainElement) -> Delivery? {
         guard element.isCall, element.kind == .member, !Catalogue.isPipelineOperator(element) else { return nil }
-        switch ProjectSchedulerOperators.step(of: element.name, index: index, memo: memo) {
+        return delivery(after: ProjectSchedulerOperators.step(of: element.name, index: index, memo: memo), of: element)
+    }
+
+    private func delivery(after step: ProjectSchedulerOperators.Step, of element: ChainElement) -> Delivery? {
+        switch step {
         case .none: return nil
         case .main: return .main
         case .background(let scheduler): return .background(reason: "`\(element.name)()`, which receives on `\(scheduler)`")
-        case .parameter(let p):
+        case .parameter(let p, let leftOut):
+            // `offloaded()` leaving out `to queue: DispatchQueue = FleetQueues.decode`: the default's step.
+            guard p < element.arguments.count else {
+                return element.arguments.isEmpty && element.closures.isEmpty ? delivery(after: leftOut, of: element) : .unknown
+            }
             // `onWorkQueue(WorkQueues.parse)`: the scheduler the call passes.
-            guard p < element.arguments.count, element.arguments[p].closure == nil else { return .unknown }
+            guard element.arguments[p].closure == nil else { return .unknown }
             let argument = element.arguments[p].value
             switch classify(argument) {
             case .main: return .main

@@ -11,8 +11,10 @@ enum ProjectSchedulerOperators {
         /// Every declaration ends on a background queue; `scheduler` is the step as written there.
         case background(scheduler: String)
         /// The scheduler the caller passes as the operator's argument at this position
-        /// (`func onWorkQueue(_ queue: DispatchQueue) -> … { receive(on: queue)… }`).
-        case parameter(Int)
+        /// (`func onWorkQueue(_ queue: DispatchQueue) -> … { receive(on: queue)… }`); `leftOut` is the
+        /// step of the parameter's default value (`to queue: DispatchQueue = FleetQueues.decode`), for a
+        /// call that leaves the argument out (`.unknown` without a default).
+        indirect case parameter(Int, leftOut: Step)
         /// A scheduler the body does not show, or declarations that disagree.
         case unknown
     }
@@ -41,6 +43,18 @@ enum ProjectSchedulerOperators {
         return memo.value(for: "project-operator \(name)", compute)
     }
 
+    /// The step of parameter `p`'s default value (`FleetQueues.decode` of `to queue: DispatchQueue =
+    /// FleetQueues.decode`), `.unknown` when it has none.
+    private static func defaultStep(ofParameter p: Int, ofFunction f: Int, in tree: SyntaxTree, queues: DeliveryQueues) -> Step {
+        guard let value = tree.defaultValue(ofParameter: p, of: f) else { return .unknown }
+        switch queues.schedulerKind(value) {
+        case .main: return .main
+        case .background: return .background(scheduler: tree.text(value.lowerBound, value.upperBound))
+        case .immediate: return .none
+        case .unknown: return .unknown
+        }
+    }
+
     /// The last scheduler step of what function `f` returns (every returned chain alike).
     private static func bodyStep(ofFunction f: Int, in tree: SyntaxTree, index: ProjectIndex) -> Step {
         let queues = DeliveryQueues(tree: tree, index: index, memo: nil)
@@ -51,7 +65,7 @@ enum ProjectSchedulerOperators {
             for element in tree.chains[c].elements {
                 guard let scheduler = queues.schedulerRange(of: element) else { continue }
                 if scheduler.count == 1, let p = parameters.firstIndex(where: { $0.name == tree.name(scheduler.lowerBound) }) {
-                    step = .parameter(p)
+                    step = .parameter(p, leftOut: defaultStep(ofParameter: p, ofFunction: f, in: tree, queues: queues))
                     continue
                 }
                 switch queues.schedulerKind(scheduler) {

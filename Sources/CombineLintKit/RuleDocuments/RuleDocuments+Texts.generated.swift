@@ -4718,7 +4718,8 @@ or a property or local holding one, `Queues.tracker` read as that type's propert
 the type of the object `socket` names; the project's own operator declared in an
 `extension Publisher`, `receiveOnMain()` returning `receive(on: DispatchQueue.main).eraseToAnyPublisher()`, counts as the
 step its body writes, so a chain ending in it delivers on main, and one that receives on the queue it is given,
-`onWorkQueue(WorkQueues.parse)`, as that queue; one right after the source, `api.fetchCameras().retryWithBackoff(2)`, leaves the
+`onWorkQueue(WorkQueues.parse)`, as that queue, and one called without it as its parameter's default, `offloaded()` with
+`to queue: DispatchQueue = FleetQueues.decode`; one right after the source, `api.fetchCameras().retryWithBackoff(2)`, leaves the
 source as it is); or, with no scheduler step, the source is
 `dataTaskPublisher`, or a call of a project function (one whose parameters the call's labels fit) whose every
 `return` is a pipeline that delivers off the main thread by its own chain, but for a constant answered as it is subscribed

@@ -692,4 +692,38 @@ final class DefaultRulesRound100Tests: XCTestCase {
         XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["23:23"])
         XCTAssertEqual(found.first?.message, "`sink` gets its values on the thread that sends into `frames` (never the main one) but uses main-actor `focusedYard.latest`: a data race in Swift 5 mode, a trap in Swift 6 mode.")
     }
+
+    /// The project's operator whose queue parameter defaults to a background queue
+    /// (`offloaded(to queue: DispatchQueue = FleetQueues.decode)`), called without one, receives there;
+    /// called with `.main`, on main.
+    func testAProjectOperatorsDefaultQueueIsItsStepWhenLeftOut() {
+        let queues = """
+        enum FleetQueues {
+            static let decode = DispatchQueue(label: "fleet.decode", qos: .utility, attributes: .concurrent)
+        }
+        extension Publisher {
+            func offloaded(to queue: DispatchQueue = FleetQueues.decode) -> AnyPublisher<Output, Failure> {
+                receive(on: queue).eraseToAnyPublisher()
+            }
+        }
+        """
+        let screen = """
+        final class ManifestListModel: ObservableObject {
+            @Published var manifests: [String] = []
+        }
+        final class ManifestListViewController: UIViewController {
+            let model = ManifestListModel()
+            let summaryLabel = UILabel()
+            private var bag = Set<AnyCancellable>()
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                model.$manifests.offloaded().map(\\.count).sink { [weak self] n in self?.summaryLabel.text = "\\(n)" }.store(in: &bag)
+                model.$manifests.offloaded(to: .main).map(\\.count).sink { [weak self] n in self?.summaryLabel.text = "\\(n)" }.store(in: &bag)
+            }
+        }
+        """
+        let found = findings(of: MainActorBackgroundDeliveryRule.self, in: [(path: "Queues.swift", text: queues), (path: "Manifests.swift", text: screen)])
+        XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["Manifests.swift:10:51"])
+        XCTAssertEqual(found.first?.message, "`sink` gets its values on `offloaded()`, which receives on `FleetQueues.decode` but uses main-actor `summaryLabel`: a data race in Swift 5 mode, a trap in Swift 6 mode.")
+    }
 }
