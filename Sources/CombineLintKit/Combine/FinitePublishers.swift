@@ -92,6 +92,15 @@ public struct FinitePublishers: Sendable {
                     finishing = finishing && finishes(reference, before: reference.elements.count, in: tree, depth: depth + 1)
                     continue
                 }
+                // `flatMap(api.fetchCarDetails)`: a method named without its labels, each of whose
+                // functions returns a finishing pipeline of its own (not one made from the value given).
+                if element.closures.isEmpty, let index, let reference = FinitePublishers.referencedMethodName(in: element, of: tree, index: index) {
+                    let last = reference.elements.count - 1
+                    let receiverType = TypeResolver.ownerTypeThroughProperties(ofElement: last, in: reference, tree: tree, index: index)
+                    let relay = functionRelay(reference.elements[last], receiverType: receiverType, writtenType: false, unwrapped: true, depth: depth)
+                    finishing = finishing && relay.map { $0.finishes && $0.parameters.isEmpty && !$0.receiver } == true
+                    continue
+                }
                 finishing = finishing && !element.closures.isEmpty
                     && element.closures.allSatisfy({ returnsFinishing(closure: $0, in: tree, depth: depth) })
             } else if element.name == "switchToLatest" {
@@ -124,6 +133,16 @@ public struct FinitePublishers: Sendable {
               argument.closure == nil, let c = tree.chain(startingAt: argument.value.lowerBound), case let chain = tree.chains[c],
               chain.last == argument.value.upperBound, chain.elements.last?.isCall == true,
               tree.compoundNameLabelsOpen(closingAt: chain.last) != nil else { return nil }
+        return chain
+    }
+
+    /// The method an operator is handed by its bare name (`flatMap(api.fetchCarDetails)`), as a chain
+    /// of names ending in it, when the project declares a function of that name and no property of it.
+    static func referencedMethodName(in element: ChainElement, of tree: SyntaxTree, index: ProjectIndex) -> Chain? {
+        guard element.isCall, element.arguments.count == 1, case let argument = element.arguments[0], argument.label == nil,
+              argument.closure == nil, let c = tree.chain(startingAt: argument.value.lowerBound), case let chain = tree.chains[c],
+              chain.last == argument.value.upperBound, chain.elements.allSatisfy({ !$0.isCall && $0.subscripts.isEmpty }),
+              let name = chain.elements.last?.name, !index.functions[name].isEmpty, index.properties(named: name).isEmpty else { return nil }
         return chain
     }
 

@@ -11361,7 +11361,7 @@ answers once and lets go of `self` (one whose app conformers return a subject, a
 notification, `service.messages(in: id)`, is endless, and is reported, and so is a request followed by a
 `flatMap` into such a publisher, `loans.checkOut(basket).flatMap { self.loans.dueDates(for: $0) }`: once
 it answers, the pipeline lives as long as the inner one; a `flatMap` handed a function by its compound name,
-`Just(id).flatMap(vehicles.currentRange(for:))`, is judged by what that function returns: finite when it returns
+`Just(id).flatMap(vehicles.currentRange(for:))`, or by its bare name, `Just(id).flatMap(api.fetchCarDetails)`, is judged by what that function returns: finite when it returns
 `batteryRange(for: id).first()`, endless when it returns the live stream; and so is a request flattened into a
 method of `self` handed by name, `api.openCompartment(id).flatMap(waitForDoorClosed)`, whose every return starts
 from an endless source); likewise a call of the project's

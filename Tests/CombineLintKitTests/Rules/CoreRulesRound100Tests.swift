@@ -329,4 +329,46 @@ final class CoreRulesRound100Tests: XCTestCase {
         let found = findings(of: StrongSelfCaptureRule.self, in: [(path: "App.swift", text: text)])
         XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["14:27"])
     }
+
+    /// `Just(id).flatMap(api.fetchDetails)`: another object's method named without its labels makes
+    /// each inner publisher; a request finishes, so the pipeline does and frees the closure holding
+    /// `self`. A method returning a subject's endless updates keeps it.
+    func testAJustFlattenedIntoAnotherObjectsMethodReferenceFinishesWithIt() {
+        let text = """
+        final class API {
+            let updates = PassthroughSubject<String, Never>()
+            func fetchDetails(id: String) -> AnyPublisher<String, Error> {
+                URLSession.shared.dataTaskPublisher(for: URL(string: "https://cars.local/\\(id)")!)
+                    .map { String(decoding: $0.data, as: UTF8.self) }
+                    .mapError { $0 as Error }
+                    .eraseToAnyPublisher()
+            }
+            func liveUpdates(id: String) -> AnyPublisher<String, Error> {
+                updates.filter { $0.hasPrefix(id) }.setFailureType(to: Error.self).eraseToAnyPublisher()
+            }
+        }
+        final class CarDetailModel: ObservableObject {
+            @Published var details: String?
+            @Published var live: String?
+            let api = API()
+            var cancellables = Set<AnyCancellable>()
+            init(id: String) {
+                Just(id)
+                    .flatMap(api.fetchDetails)
+                    .map(Optional.some)
+                    .replaceError(with: nil)
+                    .sink { details in self.details = details }
+                    .store(in: &cancellables)
+                Just(id)
+                    .flatMap(api.liveUpdates)
+                    .map(Optional.some)
+                    .replaceError(with: nil)
+                    .sink { update in self.live = update }
+                    .store(in: &cancellables)
+            }
+        }
+        """
+        let found = findings(of: StrongSelfCaptureRule.self, in: [(path: "CarDetail.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["29:31"])
+    }
 }
