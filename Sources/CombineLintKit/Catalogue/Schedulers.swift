@@ -22,6 +22,9 @@ extension Catalogue {
 
     /// `DispatchQueue` methods that run a closure later on the queue (`DispatchQueue.global().async { … }`).
     public static let dispatchAsyncCalls: Set<String> = ["async", "asyncAfter"]
+    /// `OperationQueue` calls that run the closure they are given on the queue's own threads
+    /// (`uploads.addOperation { … }`), off the main thread unless the queue is `OperationQueue.main`.
+    public static let operationQueueBlockCalls: Set<String> = ["addOperation", "addBarrierBlock"]
 
     /// Calls whose closure is work for later, after a delay: `asyncAfter(deadline:)`, a
     /// `DispatchWorkItem` (made to be scheduled, `asyncAfter(deadline:execute:)`), a timer's block.

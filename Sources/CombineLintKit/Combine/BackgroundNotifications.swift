@@ -121,7 +121,8 @@ enum BackgroundNotifications {
             // `queue.sync { }` runs its block on the calling thread (GCD's documented
             // optimization), so the code around it decides.
             if element.name == "sync" { continue }
-            if Catalogue.dispatchAsyncCalls.contains(element.name) {
+            if Catalogue.dispatchAsyncCalls.contains(element.name)
+                || (Catalogue.operationQueueBlockCalls.contains(element.name) && element.closures.count == 1) {
                 return queues.isBackgroundQueue(chain.first...chain.elements[e - 1].lastToken)
             }
             if element.name == "run", chain.elements[e - 1].name == "MainActor" { return false }

@@ -519,8 +519,14 @@ struct DeliveryQueues {
         }
         for start in starts {
             guard tree.tokens[start].kind == .identifier, tree.statementStarts[start + 1] || tree.tokens[start + 1].kind == .rightBrace,
-                  let f = tree.enclosingFunction(of: start), tree.functions[f].kind == .initializer,
-                  let p = tree.functions[f].parameters.firstIndex(where: { $0.name == tree.name(start) }) else { return false }
+                  let f = tree.enclosingFunction(of: start), tree.functions[f].kind == .initializer else { return false }
+            // `let queue = OperationQueue(); queue.name = …; self.uploadQueue = queue`: a queue the initializer makes.
+            if let v = SubscriptionFinder.localVariable(named: tree.name(start), visibleAt: start, in: tree) {
+                guard let initializer = tree.variables[v].initializer,
+                      isBackgroundQueueText(tree.text(initializer.lowerBound, initializer.upperBound).filter { $0 != " " }) else { return false }
+                continue
+            }
+            guard let p = tree.functions[f].parameters.firstIndex(where: { $0.name == tree.name(start) }) else { return false }
             if let value = tree.defaultValue(ofParameter: p, of: f) {
                 guard case .background = classify(value) else { return false }
             } else {

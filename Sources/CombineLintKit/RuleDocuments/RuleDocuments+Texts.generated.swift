@@ -4747,7 +4747,8 @@ on a background queue property (also through optional chaining, `self?.gatewayQu
 sets from a parameter whose default is a background queue, `init(queue: DispatchQueue = Queues.files)` or the project's
 own static queue written as an implicit member, `init(queue: DispatchQueue = .analysis)` with `extension DispatchQueue {
 static let analysis = DispatchQueue(label: …) }` (a `Logger.analysis` of the name is no queue), when no caller
-outside tests passes a queue that is not one), in `Task.detached`, in an isolated method of an `actor` or a `Task` it
+outside tests passes a queue that is not one), in `Task.detached`, in a block an `OperationQueue` other than the main one runs (`uploadQueue.addOperation { … }`, also a
+queue the initializer makes, `let queue = OperationQueue(); self.uploadQueue = queue`), in an isolated method of an `actor` or a `Task` it
 starts, in the completion handler of `URLSession.shared.dataTask(with:)` (also `uploadTask`,
 `downloadTask`, and a session property made without a `delegateQueue:`, or any other session, `api.urlSession.dataTask(with:) { … }`,
 when the project makes no session with a `delegateQueue:` that may be the main one and declares no method of that name), which the

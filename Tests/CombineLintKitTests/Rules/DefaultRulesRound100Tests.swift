@@ -726,4 +726,38 @@ final class DefaultRulesRound100Tests: XCTestCase {
         XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["Manifests.swift:10:51"])
         XCTAssertEqual(found.first?.message, "`sink` gets its values on `offloaded()`, which receives on `FleetQueues.decode` but uses main-actor `summaryLabel`: a data race in Swift 5 mode, a trap in Swift 6 mode.")
     }
+
+    /// A subject sent into in a block an `OperationQueue` runs (`uploadQueue.addOperation { … }`, the queue
+    /// made by the initializer, `let queue = OperationQueue(); self.uploadQueue = queue`) is sent off main;
+    /// one sent in a block of `OperationQueue.main` is not.
+    func testASendInAnOperationQueueBlockRunsOffMain() {
+        let text = """
+        final class SyncService {
+            let progressSubject = PassthroughSubject<Int, Never>()
+            let doneSubject = PassthroughSubject<Int, Never>()
+            private let uploadQueue: OperationQueue
+            init() {
+                let queue = OperationQueue()
+                queue.maxConcurrentOperationCount = 2
+                self.uploadQueue = queue
+            }
+            func upload(_ count: Int) {
+                uploadQueue.addOperation { [weak self] in self?.progressSubject.send(count) }
+                OperationQueue.main.addOperation { [weak self] in self?.doneSubject.send(count) }
+            }
+        }
+        final class SyncViewController: NSViewController {
+            let sync = SyncService()
+            let progressField = NSTextField()
+            private var bag = Set<AnyCancellable>()
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                sync.progressSubject.sink { [weak self] n in self?.progressField.stringValue = "\\(n)" }.store(in: &bag)
+                sync.doneSubject.sink { [weak self] n in self?.progressField.stringValue = "done \\(n)" }.store(in: &bag)
+            }
+        }
+        """
+        let found = findings(of: MainActorBackgroundDeliveryRule.self, in: [(path: "Sync.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["21:30"])
+    }
 }
