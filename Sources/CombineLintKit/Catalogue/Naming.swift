@@ -13,6 +13,12 @@ extension Catalogue {
     /// an alert, a toast, a banner, a failure (`lastSyncError`, `AlertItem`, `toastMessage`, `authFailure`).
     public static let noticeWords = ["error", "alert", "toast", "banner", "failure"]
 
+    /// `$name` (a projected `@Published` property or a `$`-named binding), not a closure's `$0`.
+    public static func isProjected(_ name: String) -> Bool {
+        guard name.hasPrefix("$"), let second = name.dropFirst().first else { return false }
+        return !second.isNumber
+    }
+
     /// Words (lower case, whole camel-case words) in the names of values that describe where or
     /// what something is now: a highlight, a focus, a hover, a location or position
     /// (`highlightedRoomID`, `currentLocation`, `pinPosition`). Such a value is state by nature:

@@ -237,10 +237,7 @@ extension Catalogue {
     /// `$rows.dropFirst()`: an operator that collections share (`dropFirst`), right after a projected
     /// property, which is a publisher (not `$0.dropFirst()`, a closure's parameter).
     private static func isOperatorOfProjection(_ elements: ChainElements, at i: Int) -> Bool {
-        guard i > 0, elements[i].isCall, operatorsSharedWithCollections.contains(elements[i].name) else { return false }
-        let previous = elements[i - 1].name.utf8
-        return previous.count > 1 && previous.first == UInt8(ascii: "$")
-            && !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(previous[previous.index(after: previous.startIndex)])
+        i > 0 && elements[i].isCall && operatorsSharedWithCollections.contains(elements[i].name) && isProjected(elements[i - 1].name)
     }
 
     /// Operators whose unlabelled argument is a function called for each event.

@@ -151,6 +151,7 @@ struct DeliveryQueues {
         return delivery(after: ProjectSchedulerOperators.step(of: element.name, index: index, memo: memo), of: element)
     }
 
+    /// The delivery after the call `element` of a project operator whose body's last scheduler step is `step`.
     private func delivery(after step: ProjectSchedulerOperators.Step, of element: ChainElement) -> Delivery? {
         switch step {
         case .none: return nil

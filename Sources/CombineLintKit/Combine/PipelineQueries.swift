@@ -30,12 +30,6 @@ extension SyntaxTree {
 
 /// Publishers that never finish on their own: a pipeline rooted at one lives as long as its subscription.
 enum NeverFinishingSources {
-    /// `$name` (a projected `@Published` property or a `$`-named binding), not a closure's `$0`.
-    static func isProjected(_ name: String) -> Bool {
-        guard name.hasPrefix("$"), let second = name.dropFirst().first else { return false }
-        return !second.isNumber
-    }
-
     /// The index of the element that shows chain elements `0..<end` start from a publisher that never
     /// finishes: `$property`, a subject (by name or by the project's declarations), `objectWillChange`,
     /// `NotificationCenter…publisher(for:)`, KVO `publisher(for: \.x)`, `Timer.publish(every:…)`,
@@ -50,7 +44,7 @@ enum NeverFinishingSources {
             let element = chain.elements[e]
             let name = element.name
             if e > 0, isOperatorLike(element) { return nil }
-            if isProjected(name) || Catalogue.neverFinishingMembers.contains(name) || extraNames.contains(name) { return e }
+            if Catalogue.isProjected(name) || Catalogue.neverFinishingMembers.contains(name) || extraNames.contains(name) { return e }
             if !element.isCall, name.hasSuffix("Subject") || (isSubjectProperty(name, index: index) && !namesLocal(e, of: chain, in: tree)),
                isPublisher(at: e, in: chain, before: end) {
                 return e
@@ -308,7 +302,7 @@ enum NeverFinishingSources {
                                      throughProperties: Bool = true, throughBodies: Bool = true) -> Bool {
         guard let chain = tree.chain(startingAt: range.lowerBound).map({ tree.chains[$0] }) else {
             let name = tree.name(range.lowerBound)
-            return range.count == 1 && (isProjected(name) || name.hasSuffix("Subject") || extraNames.contains(name) || isSubjectProperty(name, index: index))
+            return range.count == 1 && (Catalogue.isProjected(name) || name.hasSuffix("Subject") || extraNames.contains(name) || isSubjectProperty(name, index: index))
         }
         return evidence(in: chain, before: chain.elements.count, tree: tree, index: index, extraNames: extraNames,
                         throughProperties: throughProperties, throughBodies: throughBodies) != nil
@@ -522,7 +516,7 @@ enum NeverFinishingSources {
     /// or `lazy var changes = $items.eraseToAnyPublisher()`. Read through a value of the protocol's
     /// type too (`service.changes` with `let service: ItemService`). Answered once per name.
     static func isNeverFinishingProperty(_ name: String, index: ProjectIndex) -> Bool {
-        guard !name.isEmpty, !isProjected(name) else { return false }
+        guard !name.isEmpty, !Catalogue.isProjected(name) else { return false }
         return index.neverFinishingPropertyNames.answer(name) {
             var found = false
             for key in index.typesDeclaringProperty[name] {
@@ -769,7 +763,7 @@ enum NeverFinishingSources {
     /// property returning only a subject or a `$projection` with same-thread steps
     /// (`classesSubject.eraseToAnyPublisher()`, `$items.removeDuplicates().eraseToAnyPublisher()`).
     static func erasesSubjectOrProjection(_ name: String, index: ProjectIndex) -> Bool {
-        guard !name.isEmpty, !isProjected(name) else { return false }
+        guard !name.isEmpty, !Catalogue.isProjected(name) else { return false }
         return index.neverFinishingPropertyNames.answer("erases-subject \(name)") {
             let declarations = index.properties(named: name).filter {
                 !TestCaseCode.isTestDoubleOrRequirement($0, index: index) && !NonPublisherResults.holdsPlainValue($0)
@@ -781,7 +775,7 @@ enum NeverFinishingSources {
                     var names = index.trees[t].chains[c].names
                     if names.first == "self" { names.removeFirst() }
                     guard names.count >= 2, let first = names.first, first != name,
-                          isProjected(first) || isSubjectProperty(first, index: index) else { return false }
+                          Catalogue.isProjected(first) || isSubjectProperty(first, index: index) else { return false }
                     return names.dropFirst().allSatisfy { Catalogue.sameThreadOperators.contains($0) }
                 }
             }

@@ -47,10 +47,16 @@ enum ProjectSchedulerOperators {
     /// FleetQueues.decode`), `.unknown` when it has none.
     private static func defaultStep(ofParameter p: Int, ofFunction f: Int, in tree: SyntaxTree, queues: DeliveryQueues) -> Step {
         guard let value = tree.defaultValue(ofParameter: p, of: f) else { return .unknown }
-        switch queues.schedulerKind(value) {
+        return step(ofScheduler: value, in: tree, queues: queues) ?? .none
+    }
+
+    /// The step of the scheduler written in `range` (`DispatchQueue.main`, `Queues.parse`); nil for an
+    /// immediate one, which leaves delivery where it was.
+    private static func step(ofScheduler range: ClosedRange<Int>, in tree: SyntaxTree, queues: DeliveryQueues) -> Step? {
+        switch queues.schedulerKind(range) {
         case .main: return .main
-        case .background: return .background(scheduler: tree.text(value.lowerBound, value.upperBound))
-        case .immediate: return .none
+        case .background: return .background(scheduler: tree.text(range.lowerBound, range.upperBound))
+        case .immediate: return nil
         case .unknown: return .unknown
         }
     }
@@ -68,12 +74,7 @@ enum ProjectSchedulerOperators {
                     step = .parameter(p, leftOut: defaultStep(ofParameter: p, ofFunction: f, in: tree, queues: queues))
                     continue
                 }
-                switch queues.schedulerKind(scheduler) {
-                case .main: step = .main
-                case .background: step = .background(scheduler: tree.text(scheduler.lowerBound, scheduler.upperBound))
-                case .immediate: break
-                case .unknown: step = .unknown
-                }
+                if let written = ProjectSchedulerOperators.step(ofScheduler: scheduler, in: tree, queues: queues) { step = written }
             }
             if let known = result, known != step { return .unknown }
             result = step

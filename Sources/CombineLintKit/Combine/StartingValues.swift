@@ -79,7 +79,7 @@ public struct StartingValues: Sendable {
             // `[1, 2].publisher` delivers its elements at once.
             return last == 1 && source.name == "publisher" && !source.isCall ? .atOnce : .unknown
         }
-        if NeverFinishingSources.isProjected(source.name) { return .atOnce }
+        if Catalogue.isProjected(source.name) { return .atOnce }
         if source.name == "objectWillChange", !source.isCall { return place(source.nameToken, "`objectWillChange`") }
         if source.name == "publish", let every = source.argument("every") {
             // A timer ticking every second or faster delivers its first value within that interval:

@@ -117,7 +117,7 @@ public struct ErrorHandlingOutsideFlatMapRule: Rule {
     /// `publisher(for: \.keyPath)`, a notification's `publisher(for:)`; `nil` for any other.
     private func neverFailingSourceEnd(_ inner: Chain, tree: SyntaxTree) -> Int? {
         for (e, element) in inner.elements.enumerated() {
-            if NeverFinishingSources.isProjected(element.name) { return e }
+            if Catalogue.isProjected(element.name) { return e }
             if element.name == "publisher", element.isCall, element.argument("for") != nil {
                 let receiver = e > 0 ? inner.elements[e - 1].name : ""
                 let keyPath = element.argument("for").map { tree.tokens[$0.value.lowerBound].kind == .backslash } ?? false

@@ -127,7 +127,7 @@ public struct NestedSinkRule: Rule {
     /// (`didSet { observeAvailability() }`): the observer's own calls count as calls from there.
     private func methodsCalled(from outer: [Int: String], in tree: SyntaxTree) -> [String: Route] {
         var result: [String: Route] = [:]
-        var observers: [Int: [Int]]? = nil
+        let observers = propertyObservers(in: tree)
         // Each type's run-once flags (set one way only: a busy flag cleared when the work ends
         // guards nothing once), read once for all of its methods.
         var flagsByType: [Int: Set<String>] = [:]
@@ -148,9 +148,8 @@ public struct NestedSinkRule: Rule {
                       let type = tree.enclosingType(of: closure.open) else { continue }
                 let before = UpstreamValueClosures.bodies(before: c, in: tree) + [closure.bodyStart..<first]
                 if let written {
-                    if observers == nil { observers = propertyObservers(in: tree) }
                     guard let v = tree.memberVariable(named: written, ofType: type) else { break }
-                    for f in observers?[v] ?? [] {
+                    for f in observers[v] ?? [] {
                         for call in selfCalls(inBodyOf: f, in: tree, flags: flags) where result["\(type):\(call.name)"] == nil {
                             result["\(type):\(call.name)"] = Route(op: op, before: before + [call.before])
                         }
@@ -174,8 +173,7 @@ public struct NestedSinkRule: Rule {
         // A bare name makes no chain: `displayedOrder = order` after `guard let self` (or in a
         // `[self]` closure) writes the property unless a local of the name is in scope (or declared
         // right there: `var draftText = …`, read as visible from the token after its name).
-        if observers == nil { observers = propertyObservers(in: tree) }
-        let observed = Set(observers!.keys.map { tree.variables[$0].name })
+        let observed = Set(observers.keys.map { tree.variables[$0].name })
         if !observed.isEmpty {
             // Each token once, however many per-value closures hold it.
             var seen = Set<Int>()

@@ -69,7 +69,7 @@ public struct PublishedAssignCycleRule: Rule {
             guard element.name == "assign", element.kind == .member, element.isCall, element.argument("on") == nil,
                   let target = element.argument("to"), target.isInout, element.arguments.count == 1 else { continue }
             let name = tree.name(target.value.upperBound)
-            guard NeverFinishingSources.isProjected(name) else { continue }
+            guard Catalogue.isProjected(name) else { continue }
             var first = target.value.lowerBound
             while first < target.value.upperBound, tree.tokenIs(first, "&") { first += 1 }
             result.append((c, e, tree.text(first, target.value.upperBound)))
