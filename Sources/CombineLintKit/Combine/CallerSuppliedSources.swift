@@ -5,6 +5,15 @@
 /// (`transform(input: .init(refresh: refreshSubject.eraseToAnyPublisher()))`, directly or through a
 /// local) never finishes, so a subscription to it stored on each call piles up.
 enum CallerSuppliedSources {
+    /// Whether chain elements `0..<end`, written right in a function's body (not in a closure), start
+    /// from a parameter of that function to which callers pass a publisher that never finishes:
+    /// `func bindSuggestions(to input: AnyPublisher<String, Never>) { input.debounce(…)… }` called
+    /// with `typing.eraseToAnyPublisher()` of a subject.
+    static func neverFinish(_ chain: Chain, before end: Int, inFunctionOf tree: SyntaxTree, index: ProjectIndex) -> Bool {
+        guard tree.innermostClosure(of: chain.first) == nil, let f = tree.enclosingFunction(of: chain.first) else { return false }
+        return neverFinish(chain, before: end, function: f, in: tree, index: index)
+    }
+
     /// Whether chain elements `0..<end` start from parameter `p` of function `f` (or a member of it,
     /// `input.refresh`) and some caller outside test code passes a publisher there that never finishes.
     static func neverFinish(_ chain: Chain, before end: Int, function f: Int, in tree: SyntaxTree, index: ProjectIndex) -> Bool {

@@ -447,10 +447,19 @@ struct DeliveryQueues {
     /// thread (`CustomPublisherQueues`). Not while judging where that type's own code runs (no
     /// subject levels left), which would ask the same question again.
     private func offMainCustomPublisher(in chain: Chain, before firstOperator: Int) -> String? {
-        guard let memo, subjectLevels >= 1, firstOperator == 1, case let root = chain.elements[0], root.kind == .root, root.isCall,
-              root.name.first?.isUppercase == true, index.type(named: root.name) != nil,
-              CustomPublisherQueues.deliversOffMain(typeNamed: root.name, index: index, memo: memo) else { return nil }
-        return root.name
+        guard let memo, subjectLevels >= 1, firstOperator == 1, case let root = chain.elements[0], root.kind == .root, root.subscripts.isEmpty else { return nil }
+        // Made right there (`ReplayPublisher(frames: …)`), or held in a property or local of that type
+        // (`private let replay: ReplayPublisher?`, then `if let replay { replay.sink … }`).
+        let typeName: String
+        if root.isCall, root.name.first?.isUppercase == true {
+            typeName = root.name
+        } else if !root.isCall, let held = TypeResolver.typeOfName(root.name, at: chain.first, in: tree, index: index) {
+            typeName = ProjectIndex.stripGenerics(held).lastNameComponent
+        } else {
+            return nil
+        }
+        guard index.type(named: typeName) != nil, CustomPublisherQueues.deliversOffMain(typeNamed: typeName, index: index, memo: memo) else { return nil }
+        return typeName
     }
 
     /// What the scheduler written in `range` is.
@@ -472,9 +481,8 @@ struct DeliveryQueues {
         // `socket.decodeQueue`: the queue property of the type of another object this code holds.
         if parts.count == 2, parts[0] != "self", parts[0] != "Self", parts[0].first?.isLowercase == true {
             guard let type = TypeResolver.typeOfName(String(parts[0]), at: range.lowerBound, in: tree, index: index),
-                  let property = index.property(name, ofType: type),
-                  isBackgroundQueueText(property.initializerText.filter { $0 != " " }) else { return .unknown }
-            return .background
+                  let property = index.property(name, ofType: type) else { return .unknown }
+            return isBackgroundQueueText(property.initializerText.filter { $0 != " " }) ? .background : getterQueueKind(of: property)
         }
         if parts.count == 1, let v = SubscriptionFinder.localVariable(named: name, visibleAt: range.lowerBound, in: tree) {
             guard let initializer = tree.variables[v].initializer else { return .unknown }
@@ -486,6 +494,7 @@ struct DeliveryQueues {
         let declarations = owner.flatMap { index.property(name, ofType: $0) }.map { [$0] } ?? index.properties(named: name)
         guard !declarations.isEmpty else { return .unknown }
         if declarations.allSatisfy({ isBackgroundQueueText($0.initializerText.filter { $0 != " " }) }) { return .background }
+        if declarations.count == 1, case .background = getterQueueKind(of: declarations[0]) { return .background }
         // `private let queue = ProcessingQueues.watcher`: a property set to another queue property is that queue.
         if declarations.count == 1, queueInjectionLevels > 0, let (declaring, v) = index.declaration(of: declarations[0]),
            let initializer = declaring.variables[v].initializer, initializer.count <= 5 {
@@ -498,6 +507,26 @@ struct DeliveryQueues {
         if parts.count == 1 || parts[0] == "self", declarations.count == 1, declarations[0].initializerText.isEmpty,
            let t = tree.enclosingType(of: range.lowerBound), isInjectedBackgroundQueue(name, ofType: t) { return .background }
         return .unknown
+    }
+
+    /// The queue a computed property's getter hands out when its body is just another property's
+    /// name (`var queue: DispatchQueue { indexQueue }`, `{ return self.workQueue }`), classified where
+    /// the property is declared; `.unknown` for any other getter.
+    private func getterQueueKind(of property: IndexedProperty) -> SchedulerKind {
+        guard property.isComputed, queueInjectionLevels > 0, let (declaring, v) = index.declaration(of: property),
+              let getter = declaring.getter(ofVariable: v), let open = declaring.functions[getter].bodyOpen,
+              let close = declaring.functions[getter].bodyClose else { return .unknown }
+        var first = open + 1
+        if first < close, declaring.isWord(first, "return") { first += 1 }
+        guard first < close else { return .unknown }
+        let body = first...(close - 1)
+        let isName = body.count == 1 && declaring.tokens[first].kind == .identifier
+        let isSelfName = body.count == 3 && declaring.isWord(first, "self") && declaring.tokens[first + 1].kind == .period
+            && declaring.tokens[first + 2].kind == .identifier
+        guard isName || isSelfName else { return .unknown }
+        var other = reading(declaring)
+        other.queueInjectionLevels -= 1
+        return other.classify(body)
     }
 
     /// Whether every initializer of type `t` (in this file) that gives its property `name` a value

@@ -2660,7 +2660,10 @@ final class DownloadsModel {
 Reports `replaceError`, `catch`, `tryCatch` or `assertNoFailure` (or an operator of the project's
 own, a publisher extension method that returns `self` through one of them, such as
 `func ignoreFailure() -> AnyPublisher<Output, Never> { self.catch { _ in Empty() }.eraseToAnyPublisher() }`)
-applied after `flatMap` or `switchToLatest` on a pipeline whose source never finishes: a `$property` (projected `@Published`),
+applied after `flatMap` or `switchToLatest` (or an operator of the project's own that flattens, a publisher
+extension method returning `self` through one of them, such as
+`func flatMapLatest<P: Publisher>(_ transform: @escaping (Output) -> P) -> AnyPublisher<P.Output, P.Failure> { map(transform).switchToLatest().eraseToAnyPublisher() }`,
+whose closure builds the inner publishers as a `flatMap` closure does) on a pipeline whose source never finishes: a `$property` (projected `@Published`),
 a subject (a property the project declares as `PassthroughSubject`/`CurrentValueSubject`, or a
 name ending in `Subject`), `objectWillChange`, `NotificationCenter.default.publisher(for:)`,
 KVO `publisher(for: \.x)`, `Timer.publish(every:…)`, the project's own `Publisher` type whose code never calls
@@ -4715,7 +4718,8 @@ chain itself: its last scheduler step (`receive(on:)`, `debounce`, `throttle`, `
 the scheduler of `collect(.byTime(queue, …))` or `collect(.byTimeOrCount(queue, …))`, which delivers each batch on it)
 is a background queue (`DispatchQueue.global(…)`, `DispatchQueue(label:)`, `OperationQueue()`,
 or a property or local holding one, `Queues.tracker` read as that type's property, `socket.decodeQueue` as the property of
-the type of the object `socket` names; the project's own operator declared in an
+the type of the object `socket` names, also through a computed property whose getter hands out such a property,
+`var queue: DispatchQueue { indexQueue }`; the project's own operator declared in an
 `extension Publisher`, `receiveOnMain()` returning `receive(on: DispatchQueue.main).eraseToAnyPublisher()`, counts as the
 step its body writes, so a chain ending in it delivers on main, and one that receives on the queue it is given,
 `onWorkQueue(WorkQueues.parse)`, as that queue, and one called without it as its parameter's default, `offloaded()` with
@@ -4766,6 +4770,8 @@ known otherwise sends off main for some values; code under `if Thread.isMainThre
 runs on main whoever calls it; a queue's label is no code, so `DispatchQueue(label: "com.app.maintenance")` is a background queue),
 or an `@Published` property (`$rows`, `model.$rows`, also `model.$rows.dropFirst()`, whose `dropFirst` is the publisher's and not a collection's, read as the property of the type the chain shows) that the app's code
 changes off the main thread in the places below (not an initializer's own statements; `rows = …`, `self?.rows.append(…)` in a sink
+(a mutating call changes what views observe when the property holds a value or an `ObservableObject`; one on an object of a
+plain project class, `self?.alarmHistory.append(…)`, publishes nothing, its reference staying the same)
 after `receive(on: processingQueue)`), or that a pipeline delivering off main assigns, `$query.debounce(for: …, scheduler:
 searchQueue).map { … }.assign(to: &$candidates)`, whose changes `$rows` delivers on the changing thread,
 or a `PassthroughSubject` property that the project sends into off the main thread (also by handing `send` to a call
@@ -4855,7 +4861,8 @@ A parameter is what its callers pass, never a subject of the same name elsewhere
 `socket.frames.filter { … }.receiveOnMain()` gets its values on main, though `Socket.frames` is sent into off it.
 
 The project's own `Publisher` type delivers where its code hands values on: a chain made from one,
-`FolderEventsPublisher(folder: folder).filter { … }.sink { … }` (also through a function returning it), gets its
+`FolderEventsPublisher(folder: folder).filter { … }.sink { … }` (also through a function returning it, or from a
+property or local holding one, `if let replay { replay.sink { … } }` with `let replay: ReplayPublisher?`), gets its
 values off the main thread when every `subscriber.receive(value)` (also through a copy taken under a lock, `let target = subscriber` then `target?.receive(value)`) of the type and of the subscription types its
 `receive(subscriber:)` makes runs off it (in a dispatch source's handler on the subscription's `queue`, which every
 `init(…, queue:)` call passes a background queue, a struct's memberwise `init` included, `DirectoryEventPublisher(directory: url,
@@ -5959,7 +5966,9 @@ inner object directly (its type is held by views, and the property is passed on 
 not to a project view that keeps it as a plain `let`, which draws its state without observing it,
 or a view subscribes to its state itself, `.onReceive(model.sync.$pendingCount) { pendingSync = $0 }`), unless a view that holds the outer object also reads the
 inner one's `@Published` state through it (`store.onboarding.isComplete`, `$model.profile.name`): that view
-is not redrawn by the change. Not reported either: an inner ObservableObject that has nothing
+is not redrawn by the change. When views observe the inner type directly and code only assigns the property
+(`selectedTurbine = turbine`, with no read of it and no `$selectedTurbine` anywhere), no view can show the
+inner state through it, and it is not reported. Not reported either: an inner ObservableObject that has nothing
 to announce (no `@Published` property in it or its project ancestors, and no
 `objectWillChange.send()` of its own: a service handed around as one), and an outer type that
 forwards the inner changes, by `inner.objectWillChange` or through the projected property
@@ -12672,7 +12681,9 @@ may be in other files, and consumers are followed through `Publishers.Merge`, `C
 `compactMap` unwraps that element, `{ route, loggedIn in loggedIn ? route : nil }` or `{ $0.1 }`,
 or after a `map` that picks it, `.map { $1 }`; a `compactMap` that unwraps another element says
 nothing of this one; a bare `$toast` of the declaring type given whole to such a call counts as
-well), and through a property that hands the publisher on (`var errors: AnyPublisher<…> { subject.eraseToAnyPublisher() }`, read
+well), through a `flatMap` closure that returns the projection (`Just(model).flatMap { $0.$selectedGarage }`, or
+the `map` before `switchToLatest`), whose outer chain then consumes the values,
+and through a property that hands the publisher on (`var errors: AnyPublisher<…> { subject.eraseToAnyPublisher() }`, read
 through any receiver, a protocol-typed `service.errors` too, and also given whole to a combiner, `Publishers.Merge(service.errors, other)`),
 and into a project function or initializer it is given to whole, erased or not, whose body's uses of that parameter count,
 as a chain or as a whole argument of a combiner (`presentErrors(from: joinError)`, `ChatListViewModel(localErrors: errors.eraseToAnyPublisher())`,
@@ -13561,7 +13572,9 @@ type whose code, and that of the subscriptions it makes, hands over values and n
 (`FolderEventsPublisher(folder:)` over a dispatch source), or
 `Publishers.Merge`/`CombineLatest` of one of these, also through the local a pipeline goes on from
 (`let typed = $json.debounce(for: …)`, then `typed.tryMap { … }`; not a local cut by `first()` or
-`prefix(n)`). A throwing step on the inner publisher (inside
+`prefix(n)`), and a parameter of the method that a caller outside tests fills with one of these
+(`func start(recording source: AnyPublisher<Data, Never>)` called with `socket.rawFrames.eraseToAnyPublisher()`
+of a subject). A throwing step on the inner publisher (inside
 the `flatMap` closure, or inside the `map` before `switchToLatest`) is the correct form and is not
 reported, even on an inner source that never finishes (`item.publisher(for: \.status).tryFilter { … }`
 for each `currentItem`: a throw ends that item's observation, and the next item gets a new one); nor are finite sources (`Just`, a request, a sequence), steps after `first()` or

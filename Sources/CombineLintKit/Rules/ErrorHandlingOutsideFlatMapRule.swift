@@ -17,13 +17,19 @@ public struct ErrorHandlingOutsideFlatMapRule: Rule {
     static let requiredNames = NameSet(Catalogue.flatteningOperators)
 
     public func check(_ context: RuleContext) -> [Finding] {
-        guard context.mentions(anyOf: Self.requiredNames) else { return [] }
+        // Or one of the project's own flattening operators (`flatMapLatest`).
+        let projectFlatteners = ProjectFlatteningOperators.names(index: context.index, memo: context.memo)
+        guard context.mentions(anyOf: Self.requiredNames) || context.mentions(anyOf: projectFlatteners) else { return [] }
         let tree = context.tree
         let extra = Set(context.options.strings("infinite_publishers"))
             .union(CustomPublisherCompletions.neverFinishingTypeNames(index: context.index, memo: context.memo))
         var findings: [Finding] = []
+        let isFlattening = { (element: ChainElement) -> Bool in
+            element.kind == .member && element.isCall && (Catalogue.flatteningOperators.contains(element.name)
+                || (projectFlatteners.names.contains(element.name) && ProjectFlatteningOperators.flattens(element.name, index: context.index, memo: context.memo)))
+        }
         for chain in tree.chains {
-            guard let flat = chain.elements.firstIndex(where: { Catalogue.flatteningOperators.contains($0.name) && $0.kind == .member && $0.isCall }) else { continue }
+            guard let flat = chain.elements.firstIndex(where: isFlattening) else { continue }
             // An error handler, or an operator of the project's own that applies one (`.ignoreFailure()`).
             guard let handler = chain.elements[(flat + 1)...].firstIndex(where: { element in
                 element.kind == .member && element.isCall && isErrorHandler(element, index: context.index, memo: context.memo)
@@ -31,10 +37,10 @@ public struct ErrorHandlingOutsideFlatMapRule: Rule {
             // `$selectedID.compactMap { $0 }.first().flatMap { load($0) }`: one inner publisher, and the
             // pipeline ends with it anyway.
             guard NeverFinishingSources.startsNeverFinishing(chain, before: flat, tree: tree, index: context.index, extraNames: extra)
-                    || startsFromCallersEndlessArgument(chain, before: flat, tree: tree, index: context.index),
+                    || CallerSuppliedSources.neverFinish(chain, before: flat, inFunctionOf: tree, index: context.index),
                   !NeverFinishingSources.isLimited(chain, before: flat) else { continue }
             // Inner publishers that already handle their errors cannot end the outer pipeline.
-            let flatteningSteps = chain.elements[flat..<handler].indices.filter { Catalogue.flatteningOperators.contains(chain.elements[$0].name) }
+            let flatteningSteps = chain.elements[flat..<handler].indices.filter { isFlattening(chain.elements[$0]) }
             if flatteningSteps.allSatisfy({ innerHandlesErrors(chain, flattener: $0, tree: tree, index: context.index, memo: context.memo) }) { continue }
             let element = chain.elements[handler]
             let name = element.name
@@ -44,13 +50,6 @@ public struct ErrorHandlingOutsideFlatMapRule: Rule {
                                             help: help(handler: name, flattener: flattener)))
         }
         return findings
-    }
-
-    /// `func bindSuggestions(to input: AnyPublisher<String, Never>) { input.debounce(…)… }`, where the
-    /// callers pass a publisher that never finishes (`typing.eraseToAnyPublisher()` of a subject).
-    private func startsFromCallersEndlessArgument(_ chain: Chain, before end: Int, tree: SyntaxTree, index: ProjectIndex) -> Bool {
-        guard tree.innermostClosure(of: chain.first) == nil, let f = tree.enclosingFunction(of: chain.first) else { return false }
-        return CallerSuppliedSources.neverFinish(chain, before: end, function: f, in: tree, index: index)
     }
 
     /// `catch`, `replaceError`, `assertNoFailure`, or an operator of the project's own that applies one.

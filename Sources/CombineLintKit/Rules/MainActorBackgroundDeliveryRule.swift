@@ -156,7 +156,8 @@ public struct MainActorBackgroundDeliveryRule: Rule {
             if isolated, member.isExplicit || isMember(member.name, of: typeName, index: context.index) { return .member(member.name) }
             // A property declared `@MainActor` is main-actor state whatever its type is.
             if context.index.property(member.name, ofType: typeName)?.attributes.contains("@MainActor") == true { return .member(member.name) }
-            if observed, member.isWritten, context.index.property(member.name, ofType: typeName)?.hasAttribute("Published") == true { return .member(member.name) }
+            if observed, member.isWritten, let property = context.index.property(member.name, ofType: typeName), property.hasAttribute("Published"),
+               publishes(property, changedAt: member.nameToken, in: tree, index: context.index) { return .member(member.name) }
             // `self.apply(sample)`, a method of the type whose own code sets such a property.
             if observed, !member.isWritten, member.nameToken + 1 < tree.tokens.count, tree.tokens[member.nameToken + 1].kind == .leftParen,
                let written = publishedPropertyWritten(byMethod: member.name, of: typeName, context: context) {
@@ -174,7 +175,8 @@ public struct MainActorBackgroundDeliveryRule: Rule {
             // right here.
             if let heldType = observedHolders[member.name], !member.isWritten, let property = tree.memberToken(after: member.nameToken),
                NameWrites.isChanged(at: property, in: tree),
-               context.index.property(tree.name(property), ofType: heldType)?.hasAttribute("Published") == true {
+               let declared = context.index.property(tree.name(property), ofType: heldType), declared.hasAttribute("Published"),
+               publishes(declared, changedAt: property, in: tree, index: context.index) {
                 return .member(member.name + "." + tree.name(property))
             }
             // `self?.showBanner(text)`, a method of the type whose own code does that (`bannerLabel.text = text`).
@@ -330,8 +332,21 @@ public struct MainActorBackgroundDeliveryRule: Rule {
     /// on the delivery queue changes what views observe there.
     private func publishedPropertyWritten(byMethod name: String, of typeName: String, context: RuleContext) -> String? {
         firstMemberUse(inMethod: name, of: typeName, kind: "published-writer", context: context) { i, tree in
-            NameWrites.isChanged(at: i, in: tree) && context.index.property(tree.name(i), ofType: typeName)?.hasAttribute("Published") == true
+            guard NameWrites.isChanged(at: i, in: tree), let property = context.index.property(tree.name(i), ofType: typeName),
+                  property.hasAttribute("Published") else { return false }
+            return publishes(property, changedAt: i, in: tree, index: context.index)
         }
+    }
+
+    /// Whether changing the `@Published` property at token `i` changes what views observe: an
+    /// assignment always does; a mutating call or a subscript write (`history.append(x)`) does when
+    /// the property holds a value, or an `ObservableObject` whose own state the call may change, but
+    /// not an object of a plain project class: its reference stays the same, and nothing publishes.
+    private func publishes(_ property: IndexedProperty, changedAt i: Int, in tree: SyntaxTree, index: ProjectIndex) -> Bool {
+        if NameWrites.isAssigned(at: i, in: tree) { return true }
+        guard let type = TypeResolver.typeName(annotation: property.typeText, initializer: property.initializerText),
+              index.type(named: type)?.kind == .class else { return true }
+        return index.inherits(type, from: "ObservableObject")
     }
 
     /// The first main-actor object of `holders` (stored properties of `typeName`) whose members method

@@ -7,7 +7,7 @@
 /// and a same-named class elsewhere is never taken. Not reported where no view observes the outer
 /// type (no `@ObservedObject`, `@StateObject` or `@EnvironmentObject` of it: a widget's timeline
 /// data, a model only code reads), or where views observe the inner object directly (its type is
-/// held by views, and the property is passed on as an argument).
+/// held by views, and the property is passed on as an argument, or only ever assigned).
 public struct NestedObservableObjectRule: Rule {
     public static let description = RuleDescription(
         id: "nested_observable_object",
@@ -102,6 +102,12 @@ public struct NestedObservableObjectRule: Rule {
                         help: "Pass `\(variable.name)` to the views that show its state and observe it there (`@ObservedObject`), or forward its changes (`\(variable.name).objectWillChange.sink { [weak self] _ in self?.objectWillChange.send() }`)."))
                     continue
                 }
+                // Views observe the inner object directly, and code only assigns the property
+                // (`@Published var selectedTurbine: TurbineModel?`): no view shows its state through it.
+                if observed.observe(inner, index: index),
+                   context.memo.value(for: "nested_observable_object.only-written\u{0}\(variable.name)", { Self.isOnlyWritten(variable.name, index: index) }) {
+                    continue
+                }
                 if observed.observe(inner, index: index),
                    context.memo.value(for: "nested_observable_object.passed\u{0}\(variable.name)\u{0}\(typeName)", {
                        isPassedOn(variable.name, ofType: typeName, index: index) }),
@@ -117,6 +123,19 @@ public struct NestedObservableObjectRule: Rule {
             }
         }
         return findings
+    }
+
+    /// Whether every use of the name in the project declares it (`var name`) or assigns it
+    /// (`name = …`, `self.name = …`), with no read and no `$name` projection. A same-named local or
+    /// another type's property that is read counts as a read: the answer errs towards reporting.
+    static func isOnlyWritten(_ name: String, index: ProjectIndex) -> Bool {
+        guard index.chainElements["$" + name].isEmpty else { return false }
+        return index.identifiers[name].allSatisfy { reference in
+            let tree = index.trees[reference.tree]
+            let k = reference.token
+            let declares = k > 0 && (tree.isWord(k - 1, "var") || tree.isWord(k - 1, "let"))
+            return declares || NameWrites.isAssigned(at: k, in: tree)
+        }
     }
 
     /// `InnerView(model: outer.inner)`: the property is handed to some other code as an argument

@@ -586,9 +586,30 @@ public struct SubjectFakeInitialValueRule: Rule {
             return .neutral
         }
         switch chain.context {
-        case .returned, .implicitReturn, .declaration, .assignment: return .passedOn
+        case .returned, .implicitReturn:
+            // `Just(model).flatMap { $0.$selectedGarage }`: the inner publisher's values go on in the
+            // outer chain, after its `flatMap` (or the `map … .switchToLatest()` pair).
+            if let (outer, e) = flatteningStep(returning: chain, in: tree) {
+                return classify(outer, after: e, name: name, kind: kind, tree: tree, treeIndex: treeIndex, index: index, resets: &resets)
+            }
+            return .passedOn
+        case .declaration, .assignment: return .passedOn
         default: return .neutral
         }
+    }
+
+    /// The chain whose `flatMap` closure (or `map` closure before `switchToLatest`) returns `chain`,
+    /// and the position of the step from which its values go on.
+    static func flatteningStep(returning chain: Chain, in tree: SyntaxTree) -> (Chain, Int)? {
+        guard let c = tree.innermostClosure(of: chain.first), let call = tree.call(receiving: c) else { return nil }
+        let outer = tree.chains[call.chain]
+        let element = outer.elements[call.element]
+        guard element.closures.last == c else { return nil }
+        if element.name == "flatMap" { return (outer, call.element) }
+        if element.name == "map", call.element + 1 < outer.elements.count, outer.elements[call.element + 1].name == "switchToLatest" {
+            return (outer, call.element + 1)
+        }
+        return nil
     }
 
     /// What the chain does with the values of a combining call's argument (the one opened at

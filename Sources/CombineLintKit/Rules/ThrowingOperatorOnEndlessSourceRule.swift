@@ -31,7 +31,10 @@ public struct ThrowingOperatorOnEndlessSourceRule: Rule {
             for (e, element) in chain.elements.enumerated() where e > 0 && isThrowingStep(element, tree: tree) {
                 // The source must be one that never finishes, and no `first()`/`prefix(n)` before the
                 // step may end the stream earlier anyway.
-                guard NeverFinishingSources.startsNeverFinishing(chain, before: e, tree: tree, index: context.index, extraNames: extra),
+                // The source may also be a parameter whose callers pass such a publisher
+                // (`func start(recording source: AnyPublisher<Data, Never>)` given a socket's subject).
+                guard NeverFinishingSources.startsNeverFinishing(chain, before: e, tree: tree, index: context.index, extraNames: extra)
+                        || CallerSuppliedSources.neverFinish(chain, before: e, inFunctionOf: tree, index: context.index),
                       !finite.finishes(chain, before: e, in: tree) else { continue }
                 // A `retry` after the step subscribes to the source again after a throw.
                 if chain.elements[(e + 1)...].contains(where: { $0.name == "retry" && $0.isCall }) { break }
