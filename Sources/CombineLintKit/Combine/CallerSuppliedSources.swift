@@ -23,10 +23,15 @@ enum CallerSuppliedSources {
               let p = function.parameters.firstIndex(where: { $0.name == elements[0].name }),
               SubscriptionFinder.localVariable(named: elements[0].name, visibleAt: chain.first, in: tree) == nil else { return false }
         // `input.refresh`: the member the caller's `Input(refresh: …)` fills; `events` itself otherwise.
+        // What follows the source is an operator (the project's own too, `text.normalizedQuery()`).
+        let goesOn = { (element: ChainElement) -> Bool in
+            NeverFinishingSources.isOperatorLike(element)
+                || (element.kind == .member && element.isCall && PublisherExtensions.passesValuesOn(element.name, index: index))
+        }
         var member: String? = nil
-        if end > 1, elements[1].kind == .member, !elements[1].isCall, end == 2 || NeverFinishingSources.isOperatorLike(elements[2]) {
+        if end > 1, elements[1].kind == .member, !elements[1].isCall, end == 2 || goesOn(elements[2]) {
             member = elements[1].name
-        } else if !(end == 1 || NeverFinishingSources.isOperatorLike(elements[1])) {
+        } else if !(end == 1 || goesOn(elements[1])) {
             return false
         }
         let selector = function.selectorName
@@ -42,6 +47,15 @@ enum CallerSuppliedSources {
                 value = filled
             }
             if NeverFinishingSources.startsNeverFinishing(value, tree: callTree, index: index, extraNames: []) { return true }
+            // A local holding such a publisher (`let text = NotificationCenter.default.publisher(for: …)…`, then `liveFilter(text)`).
+            if value.count == 1, callTree.tokens[value.lowerBound].kind == .identifier,
+               let v = SubscriptionFinder.localVariable(named: callTree.name(value.lowerBound), visibleAt: value.lowerBound, in: callTree),
+               let initializer = callTree.variables[v].initializer,
+               let held = callTree.chains(in: initializer).first(where: { $0.context == .declaration(v) }),
+               !NeverFinishingSources.limitsValues(held),
+               NeverFinishingSources.startsNeverFinishing(held, before: held.elements.count, tree: callTree, index: index, extraNames: []) {
+                return true
+            }
         }
         return false
     }

@@ -81,7 +81,7 @@ extension NeverFinishingSources {
 
     /// Whether a local's value has a one-shot or value-limiting operator after its source
     /// (`$state.first()`, `subject.prefix(1)`): it finishes, whatever its source.
-    private static func limitsValues(_ value: Chain) -> Bool {
+    static func limitsValues(_ value: Chain) -> Bool {
         value.elements.dropFirst().contains { $0.isCall && (Catalogue.oneShotOperators.contains($0.name) || Catalogue.valueLimitingOperators.contains($0.name)) }
     }
 

@@ -46,18 +46,18 @@ enum NeverFinishingSources {
             if e > 0, isOperatorLike(element) { return nil }
             if Catalogue.isProjected(name) || Catalogue.neverFinishingMembers.contains(name) || extraNames.contains(name) { return e }
             if !element.isCall, name.hasSuffix("Subject") || (isSubjectProperty(name, index: index) && !namesLocal(e, of: chain, in: tree)),
-               isPublisher(at: e, in: chain, before: end) {
+               isPublisher(at: e, in: chain, before: end, index: index) {
                 return e
             }
             if name == "publisher", element.argument("for") != nil { return e }
             if name == "publish", element.argument("every") != nil { return e }
             if element.isCall, returnsNeverFinishing(element, index: index, throughBodies: throughBodies) { return e }
-            if throughProperties, !element.isCall, element.kind != .literal, isPublisher(at: e, in: chain, before: end),
+            if throughProperties, !element.isCall, element.kind != .literal, isPublisher(at: e, in: chain, before: end, index: index),
                isNeverFinishingProperty(name, index: index), !namesLocal(e, of: chain, in: tree) { return e }
             // Even where properties are not followed (a function's own pipeline): one that only erases a
             // subject or a projection (`var classes: AnyPublisher<…> { subject.eraseToAnyPublisher() }`),
             // which asks nothing further of the project.
-            if !throughProperties, !element.isCall, element.kind != .literal, isPublisher(at: e, in: chain, before: end),
+            if !throughProperties, !element.isCall, element.kind != .literal, isPublisher(at: e, in: chain, before: end, index: index),
                erasesSubjectOrProjection(name, index: index), !namesLocal(e, of: chain, in: tree) { return e }
             if e > 0, chain.elements[e - 1].name == "Publishers", Catalogue.combinersLivingAsLongAsAnyInput.contains(name) {
                 // The inputs are judged as the chain is: a property's or function's own value
@@ -112,14 +112,16 @@ enum NeverFinishingSources {
     /// `end` (the consumer asked about), or one followed by an operator. A name followed by another
     /// member is only its receiver: `URLSession.shared.dataTaskPublisher(for:)` does not start from
     /// a subject property that some type names `shared`, nor `events.send(x)` from `events`.
-    private static func isPublisher(at e: Int, in chain: Chain, before end: Int) -> Bool {
+    private static func isPublisher(at e: Int, in chain: Chain, before end: Int, index: ProjectIndex) -> Bool {
         guard e + 1 < min(end, chain.elements.count) else { return true }
         let next = chain.elements[e + 1]
         // `devices.dropFirst()`: an operator a collection shares, left out of the pipeline operators,
         // still goes on from the subject before it.
         // `clock.autoconnect()`: connecting goes on from the connectable publisher before it.
+        // `queryInput.normalizedQuery()`: an operator of the project's own that goes on from it.
         return isOperatorLike(next) || (next.kind == .member && next.isCall && (Catalogue.operatorsSharedWithCollections.contains(next.name)
-                                                                               || Catalogue.sharingOperators.contains(next.name)))
+                                                                               || Catalogue.sharingOperators.contains(next.name)
+                                                                               || PublisherExtensions.passesValuesOn(next.name, index: index)))
     }
 
     /// Whether chain elements `0..<end` end at a value limit that waits for a condition on a
@@ -599,7 +601,7 @@ enum NeverFinishingSources {
         var first = 0
         if chain.elements.count > 1, chain.elements[0].name == "self" { first = 1 }
         guard first < chain.elements.count, case let element = chain.elements[first], !element.isCall, element.kind != .literal,
-              isPublisher(at: first, in: chain, before: chain.elements.count),
+              isPublisher(at: first, in: chain, before: chain.elements.count, index: index),
               let property = type.properties[element.name], !property.isStatic,
               let t = index.treeIndexByPath[property.file], case let tree = index.trees[t],
               let v = variable(named: element.name, onLine: property.line, in: tree) else { return false }

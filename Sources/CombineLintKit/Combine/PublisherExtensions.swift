@@ -17,4 +17,23 @@ enum PublisherExtensions {
             return declares(tree.functions[reference.item], in: tree)
         }
     }
+
+    /// Whether every publisher-extension method of the project named `name` is an operator that goes
+    /// on from the publisher it is called on without ending it early: each chain it returns starts at
+    /// that publisher (`self.…`, or an operator called with no receiver, `map { … }.removeDuplicates()`)
+    /// and limits no values (no `first`, `prefix`, `output`).
+    static func passesValuesOn(_ name: String, index: ProjectIndex) -> Bool {
+        let methods = methods(named: name, index: index)
+        return !methods.isEmpty && methods.allSatisfy { reference in
+            let tree = index.trees[reference.tree]
+            let returned = tree.returnedChainIndices(ofFunction: reference.item)
+            return !returned.isEmpty && returned.allSatisfy { c in
+                let elements = tree.chains[c].elements
+                let root = elements[0]
+                let startsAtSelf = (root.name == "self" && root.kind == .root)
+                    || (root.kind == .root && root.isCall && root.name.first?.isLowercase == true)
+                return startsAtSelf && !elements.contains { Catalogue.valueLimitingOperators.contains($0.name) }
+            }
+        }
+    }
 }

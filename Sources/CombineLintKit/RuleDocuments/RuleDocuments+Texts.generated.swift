@@ -2673,7 +2673,10 @@ one of these; also a local holding one of these that the pipeline goes on from
 followed a few locals deep; not a local cut by `first()` or `prefix(n)`, nor a pipeline cut by one
 before the flattening step, `$selectedID.compactMap { $0 }.first().flatMap { load($0) }`, which ends
 with its one inner publisher anyway); also a parameter of the method that a caller outside tests fills with one of
-these (`bindSuggestions(to input: AnyPublisher<String, Never>)` called with `typing.eraseToAnyPublisher()` of a subject). Error handling on the inner publisher is the correct form and is not reported:
+these (`bindSuggestions(to input: AnyPublisher<String, Never>)` called with `typing.eraseToAnyPublisher()` of a subject,
+or with a local holding one, `let text = NotificationCenter.default.publisher(for: …).compactMap { … }`); an
+operator of the project's own between the source and the flattening step that goes on from it without a value
+limit (`queryInput.normalizedQuery()`, returning `map { … }.removeDuplicates().eraseToAnyPublisher()`) keeps it endless. Error handling on the inner publisher is the correct form and is not reported:
 inside the `flatMap` closure, or, since `switchToLatest` takes no closure, in the `map` that
 builds the inner publishers before it. Neither is a pipeline whose inner publishers already handle
 their errors or cannot fail (an item's KVO `publisher(for: \.status)`, a `$property`, a notification, a call of
@@ -3382,7 +3385,8 @@ source, answers stored each under its own key (`self?.tagCache[url] = tags`) and
 (`sink { _ in }`, `receiveValue: { _ in }`: fire-and-forget requests such as a read receipt or a typing
 ping, which must each reach the server) overwrite nothing; an inner publisher that never finishes (an
 item's KVO `publisher(for: \.status)`) still keeps acting for every outer value, and is reported. Not reported: `map { … }.switchToLatest()`, `flatMap(maxPublishers: .max(1))`,
-a `flatMap` whose closure only makes publishers that finish at once (`Just`, `Empty`, `Fail`,
+a `flatMap` whose closure only makes publishers that finish at once (`Just`, `Empty`, `Fail`, with no later
+step that brings in a publisher that may not, as `Just(id).tryMap { … }.flatMap { client.forecast($0) }` does,
 `Publishers.Sequence(sequence: urls)` and what follows it on the same thread, a `Future`
 whose closure calls its promise right there, a call of project functions that return only such publishers,
 `validator.validate($0)` returning `Just(…).eraseToAnyPublisher()`, or a
@@ -7286,11 +7290,14 @@ SwiftUI repeats (`viewWillAppear`, `layoutSubviews`, `tableView(_:cellForRowAt:)
 `repeated_subscription` uses), or that another type's repeated code calls on an object of this type
 (`viewWillAppear { viewModel.bindRadio() }`, a sink of another type's pipeline, `cell.model.configure(progress:)` in
 `cellForRowAt` with `let cell = tableView.dequeueReusableCell(…) as! StatCell`), also through a property observer that
-such code triggers (`var row: RowModel { didSet { bind() } }`, a cell's `configure(with:)` setting `viewModel.row`). Not reported: a single `assign(to:)` in `init` or in a method called
+such code triggers (`var row: RowModel { didSet { bind() } }`, a cell's `configure(with:)` setting `viewModel.row`), or an
+override that a base class's repeated code calls (`startObserving()`, called by the generic `BaseViewController`'s
+`viewWillAppear`). Not reported: a single `assign(to:)` in `init` or in a method called
 once; one behind a run-once guard (`guard !didBind else { return }` with `didBind = true` set by
 the type, a first-appearance property; not a state set to an enum case that another method sets as well,
 `guard phase == .paused else { return }; phase = .running` in `resume()` with `pause()` setting `.paused`; an `if !didBind { … }` block guards what is inside it, not
-a binding after it; also in the calling closure of a view, `.task { guard !didStart else { return }; didStart = true;
+a binding after it; a guard at the top of a method guards its own statements, not the body of a `sink`
+it subscribes, which runs per value; also in the calling closure of a view, `.task { guard !didStart else { return }; didStart = true;
 model.observeTotals() }` with a `@State var didStart` that nothing sets back to `false`, or in a method of the type on
 the way, `func activate() { guard !didBind else { return }; didBind = true; bindInputs() }` called from a screen's
 `viewWillAppear`); upstreams that finish (`Just`, a request, `first()`, also
@@ -8490,7 +8497,9 @@ made once per run of its method, and is judged as if written in the method);
   `prepareForReuse` empties that bag or the cell declares its own method of that selector;
 - a call `tab.willBeAdded()` on another object made by a method of another type that runs
   repeatedly there (a container's `@objc func update()` calling `addTab(tab)`, which calls it),
-  when the receiver's type is the storing type or one it inherits from (an override runs), and
+  when the receiver's type is the storing type, one it inherits from (an override runs), or a
+  direct subclass that inherits the method (`viewModel.reload()` with `let viewModel: ExhibitListModel`
+  and `reload()` declared by `BaseListModel<Item>`), and
   the source never finishes (a project helper declared to return `NotificationCenter.Publisher`
   or a subject counts), unless the call stands below a run-once guard of the calling type (an
   `if` or `guard` whose whole condition is a flag its methods set, `guard !hasBound else { return }`;

@@ -240,17 +240,35 @@ public struct FlatMapWithoutSwitchRule: Rule {
     /// that finish at once: nothing can arrive out of order.
     private func makesOnlyImmediatePublishers(_ element: ChainElement, context: RuleContext) -> Bool {
         guard let c = element.closures.last else { return false }
-        let returned = context.tree.chainsReturned(byClosure: c)
         let futures = SynchronousFutures(index: context.index, memo: context.memo)
-        return !returned.isEmpty && returned.allSatisfy {
-            Catalogue.finiteRoots.contains($0.root.name) || $0.root.kind == .literal && $0.elements.count > 1 && $0.elements[1].name == "publisher"
-                || isSequencePublisher($0, index: context.index)
-                // `Publishers.Sequence(sequence: urls).setFailureType(to: Error.self)`: delivered and finished during `subscribe`.
-                || $0.root.name == "Publishers" && SynchronousCompletion.finishesDuringSubscribe($0, before: $0.elements.count, in: context.tree)
-                // `Future { promise in …; promise(.success(())) }`: answered while it is subscribed.
-                || futures.deliversDuringSubscribe($0, before: $0.elements.count, in: context.tree)
-                || callsOnlyImmediateFunctions($0, index: context.index)
+        return returnsOnlyImmediatePublishers(closure: c, futures: futures, context: context, depth: 0)
+    }
+
+    /// Whether every chain closure `c` returns finishes at once (see `isImmediate`).
+    private func returnsOnlyImmediatePublishers(closure c: Int, futures: SynchronousFutures, context: RuleContext, depth: Int) -> Bool {
+        let returned = context.tree.chainsReturned(byClosure: c)
+        return !returned.isEmpty && returned.allSatisfy { isImmediate($0, futures: futures, context: context, depth: depth) }
+    }
+
+    /// Whether a publisher finishes while it is subscribed. A step after a `Just` that brings in
+    /// another publisher (`Just(id).tryMap { … }.flatMap { client.fetch($0) }`) may answer late,
+    /// unless its closure, too, makes only such publishers (`.catch { _ in Empty() }`).
+    private func isImmediate(_ chain: Chain, futures: SynchronousFutures, context: RuleContext, depth: Int) -> Bool {
+        let joining = Catalogue.inputSubscribingCombiners.union(Catalogue.publisherMakingClosureOperators).union(["switchToLatest"])
+        let joinedImmediately = chain.elements.dropFirst().allSatisfy { element in
+            guard joining.contains(element.name) else { return true }
+            guard depth < 2, let c = element.closures.last, element.arguments.allSatisfy({ $0.label == "maxPublishers" }) else { return false }
+            return returnsOnlyImmediatePublishers(closure: c, futures: futures, context: context, depth: depth + 1)
         }
+        if Catalogue.finiteRoots.contains(chain.root.name) || chain.root.kind == .literal && chain.elements.count > 1 && chain.elements[1].name == "publisher" {
+            return joinedImmediately
+        }
+        return isSequencePublisher(chain, index: context.index)
+            // `Publishers.Sequence(sequence: urls).setFailureType(to: Error.self)`: delivered and finished during `subscribe`.
+            || chain.root.name == "Publishers" && SynchronousCompletion.finishesDuringSubscribe(chain, before: chain.elements.count, in: context.tree)
+            // `Future { promise in …; promise(.success(())) }`: answered while it is subscribed.
+            || futures.deliversDuringSubscribe(chain, before: chain.elements.count, in: context.tree)
+            || callsOnlyImmediateFunctions(chain, index: context.index)
     }
 
     /// `validator.validate($0)` where every function the call may run returns only publishers that

@@ -43,8 +43,10 @@ public struct PublishedAssignCycleRule: Rule {
             guard !NeverFinishingSources.startsFromUndecidedCall(chain, before: e, tree: tree, index: context.index) else { continue }
             guard let repeater = repeatingCode(around: chain.first, tree: tree, treeIndex: treeIndex, sites: sites, entries: entries, context: context) else { continue }
             // A run-once guard before it (a flag the type's methods in this file set, a
-            // first-appearance property) makes it run once, however often its method is called.
-            if isGuardedToRunOnce(chain.first, in: tree, context: context) { continue }
+            // first-appearance property) makes it run once, however often its method is called;
+            // in a closure that runs per value, only a guard inside that closure does.
+            if isGuardedToRunOnce(chain.first, after: perValueClosure(around: chain.first, in: tree).map { tree.closures[$0].bodyStart },
+                                  in: tree, context: context) { continue }
             let message = "Each run of `\(repeater)` adds one more `assign(to: &\(target))` subscription, which the `@Published` storage keeps alive."
             findings.append(context.finding(tokens: chain.elements[e].nameToken, message: message,
                                             help: "Assign once (in `init`, or a method called once), or keep an `AnyCancellable?` from `sink`/`assign(to:on:)` and replace it on each run, which cancels the previous subscription."))
@@ -54,10 +56,12 @@ public struct PublishedAssignCycleRule: Rule {
 
     /// An `if`/`guard` between the start of the function around `token` and `token` reads a run-once
     /// flag and decides whether `token` runs.
-    private func isGuardedToRunOnce(_ token: Int, in tree: SyntaxTree, context: RuleContext) -> Bool {
+    private func isGuardedToRunOnce(_ token: Int, after start: Int?, in tree: SyntaxTree, context: RuleContext) -> Bool {
         guard let f = tree.enclosingFunction(of: token), let open = tree.functions[f].bodyOpen else { return false }
         let flags = RunOnceGuards.flags(setByTypeAt: tree.functions[f].enclosingType, in: tree, index: context.index, memo: context.memo)
-        return RunOnceGuards.decidesRun(of: token, guardsIn: (open + 1)..<token, of: tree, bag: "", flags: flags)
+        let first = max(open + 1, start ?? 0)
+        guard first < token else { return false }
+        return RunOnceGuards.decidesRun(of: token, guardsIn: first..<token, of: tree, bag: "", flags: flags)
     }
 
     /// `… .assign(to: &$p)` and `… .assign(to: &model.$p)`: chain, element, target as written.
@@ -113,16 +117,21 @@ public struct PublishedAssignCycleRule: Rule {
     }
 
     /// A label for the code around `token` that runs repeatedly, or `nil`.
+    /// The innermost closure around `token` given to a `sink`, `handleEvents` or `onReceive`: it runs
+    /// once per value of another pipeline.
+    private func perValueClosure(around token: Int, in tree: SyntaxTree) -> Int? {
+        tree.enclosingClosures(of: token).first { c in
+            guard let call = tree.call(receiving: c) else { return false }
+            let element = tree.chains[call.chain].elements[call.element]
+            return element.kind == .member && (element.name == "sink" || element.name == "handleEvents" || element.name == "onReceive")
+        }
+    }
+
     private func repeatingCode(around token: Int, tree: SyntaxTree, treeIndex: Int, sites: RepeatedSites,
                                entries: RepeatedEntryPoints, context: RuleContext) -> String? {
         // A closure that runs per value of another pipeline, or per event.
-        for c in tree.enclosingClosures(of: token) {
-            if let call = tree.call(receiving: c) {
-                let element = tree.chains[call.chain].elements[call.element]
-                if element.kind == .member, element.name == "sink" || element.name == "handleEvents" || element.name == "onReceive" {
-                    return "\(element.name) { … }"
-                }
-            }
+        if let c = perValueClosure(around: token, in: tree), let call = tree.call(receiving: c) {
+            return "\(tree.chains[call.chain].elements[call.element].name) { … }"
         }
         if let entry = entries.closures.first(where: { $0.body.contains(token) }) { return entry.label }
         if let site = sites.site(of: token) { return site.name }
@@ -145,6 +154,13 @@ public struct PublishedAssignCycleRule: Rule {
             if let direct = RepeatedMethodCallers.firstPath(calling: info.observedProperty ?? info.name, writes: info.isObserver, onType: typeName,
                                                             identity: identity, index: context.index, extraCallbacks: [], memo: context.memo) {
                 return direct + " → " + typeName + "." + info.selectorName
+            }
+            // A base class's repeated callback calling this override (`BaseViewController.viewWillAppear`
+            // → `startObserving()`), or a subclass's repeated callback calling this inherited method.
+            let function = tree.functions[f]
+            if let inherited = RepeatedMethodCallers.inheritedPath(calling: function.name, overriding: function.isOverride, onType: typeName, bag: "",
+                                                                   index: context.index, extraCallbacks: [], memo: context.memo) {
+                return inherited
             }
             // Reached through the type's own calls: `row.didSet { bind() }`, the cell's configure setting `row`.
             // Not through a run-once guard on the way (`guard !didBind else { return }; didBind = true; bindInputs()`).

@@ -43,7 +43,12 @@ enum RepeatedMethodCallers {
                                           extraCallbacks: Set<String>, memo: ProjectMemo, hops: Int) -> String? {
         let callers = memoizedCallers(of: method, writes: writes, index: index, memo: memo)
         guard !callers.isEmpty else { return nil }
-        for receiver in receivers(typeName, identity: identity, index: index, memo: memo) {
+        // Also a call on an object of a subclass that inherits the method (`viewModel.reload()` with
+        // `let viewModel: ExhibitListViewModel`, a `BaseListViewModel<Exhibit>`): one level down.
+        let inheritors = writes ? [] : index.directSubtypes(of: typeName.lastNameComponent).filter {
+            index.functions(named: method, inTypesNamed: $0).isEmpty
+        }.map { ancestorIdentity($0, of: identity, index: index, memo: memo) }
+        for receiver in receivers(typeName, identity: identity, index: index, memo: memo) + inheritors {
             for caller in callers[receiver] ?? [] where caller.callerIdentity != identity {
                 let key = "repeated_subscription.own\u{0}" + caller.callerIdentity.key + "\u{0}" + extraCallbacks.sorted().joined(separator: ",")
                 let analysis = memo.value(for: key) {

@@ -35,4 +35,42 @@ final class CoreRulesRound107Tests: XCTestCase {
         let found = findings(of: SubjectFakeInitialValueRule.self, in: [(path: "Garages.swift", text: text(consumer: skipping))])
         XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["3:20"])
     }
+
+    /// An override that a generic base class's `viewWillAppear` calls (`startObserving()`) runs on
+    /// every appearance: an `assign(to: &header.$text)` there adds one more subscription each time.
+    /// The same assignment in a method that only `viewDidLoad` calls runs once.
+    func testAnAssignInAHookTheBaseClassCallsOnAppearanceIsRepeated() {
+        let text = """
+        class BaseViewController<Model: AnyObject>: UIViewController {
+            override func viewWillAppear(_ animated: Bool) {
+                super.viewWillAppear(animated)
+                startObserving()
+            }
+            func startObserving() {}
+        }
+        final class HeaderModel: ObservableObject { @Published var text = "" }
+        final class ListModel: ObservableObject { @Published var summary = "" }
+        final class ListController: BaseViewController<ListModel> {
+            let model = ListModel()
+            let header = HeaderModel()
+            override func startObserving() {
+                model.$summary.map { $0.uppercased() }.assign(to: &header.$text)
+            }
+        }
+        final class DetailController: BaseViewController<ListModel> {
+            let model = ListModel()
+            let header = HeaderModel()
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                bind()
+            }
+            func bind() { model.$summary.assign(to: &header.$text) }
+        }
+        """
+        let found = findings(of: PublishedAssignCycleRule.self, in: [(path: "Screens.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["14:48"])
+        XCTAssertEqual(found.first?.message,
+                       "Each run of `BaseViewController.viewWillAppear(_:)` adds one more `assign(to: &header.$text)` subscription, which the `@Published` storage keeps alive.")
+    }
 }
+
