@@ -73,6 +73,14 @@ extension Catalogue {
         "LAContext": ["evaluatePolicy"],
     ]
 
+    /// Framework methods, by name with an argument label that only they take, whose block the
+    /// framework calls off the main thread whatever the receiver's declared type: AVFAudio's
+    /// `installTap(onBus:bufferSize:format:block:)` (its `AVAudioNodeTapBlock` may be invoked on a
+    /// thread other than the main one), on `engine.inputNode` or a node the code holds.
+    public static let backgroundBlockMethodsByLabel: [String: String] = [
+        "installTap": "onBus",
+    ]
+
     /// The method names of `backgroundCompletionMethods`, for a first look at each call.
     public static let backgroundCompletionMethodNames: Set<String> = Set(backgroundCompletionMethods.values.joined())
 

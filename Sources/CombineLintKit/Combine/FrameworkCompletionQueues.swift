@@ -7,6 +7,9 @@ enum FrameworkCompletionQueues {
     /// `UNUserNotificationCenter.current()`) or by its declared type (`let asset: AVURLAsset`).
     static func runsCompletionOffMain(_ chain: Chain, call e: Int, tree: SyntaxTree, index: ProjectIndex) -> Bool {
         let element = chain.elements[e]
+        // `engine.inputNode.installTap(onBus: 0, …) { buffer, _ in … }`: known by the method and a label of its own.
+        if e > 0, element.isCall, !element.closures.isEmpty, let label = Catalogue.backgroundBlockMethodsByLabel[element.name],
+           element.argument(label) != nil { return true }
         // Every closure around code that may run off main asks: most calls are of no such method.
         guard e > 0, element.isCall, !element.closures.isEmpty, Catalogue.backgroundCompletionMethodNames.contains(element.name),
               case let types = Catalogue.backgroundCompletionMethods.filter({ $0.value.contains(element.name) }).keys,

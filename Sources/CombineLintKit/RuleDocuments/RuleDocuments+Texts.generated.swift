@@ -4788,7 +4788,9 @@ property of the type, `delegateQueue: delegateQueue`), or in a `FileHandle`'s `r
 `terminationHandler`, which Foundation calls on a background thread, or in the completion handler of a framework
 method that calls it on a queue of its own (`UNUserNotificationCenter.current().getNotificationSettings { … }` and
 `requestAuthorization`, an `AVAsset`'s `loadValuesAsynchronously(forKeys:)`, `AVCaptureDevice.requestAccess(for:)`,
-`PHPhotoLibrary.requestAuthorization`, an `LAContext`'s `evaluatePolicy`), or in a Network.framework handler,
+`PHPhotoLibrary.requestAuthorization`, an `LAContext`'s `evaluatePolicy`; and the block of an audio node's
+`installTap(onBus:bufferSize:format:block:)`, which AVFAudio may call on a thread other than the main one,
+on whatever node the code holds), or in a Network.framework handler,
 `monitor.pathUpdateHandler = { … }`, of an object the file starts with `start(queue:)` on a background queue, or in
 the completion handler of an `NWConnection`'s `receive(minimumIncompleteLength:maximumLength:)`, `receiveMessage` or `send`
 on a connection the file starts the same way, or in a dispatch source's handler, `source.setEventHandler { … }`, of a source made into that name (in the same function

@@ -122,4 +122,47 @@ final class DefaultRulesRound108Tests: XCTestCase {
         let found = findings(of: FlatMapWithoutSwitchRule.self, in: [(path: "Station.swift", text: text)])
         XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["15:14"])
     }
+
+    /// AVFAudio may call an audio tap's block on a thread other than the main one: a project
+    /// `Publisher` whose subscription hands on values from `installTap(onBus:…) { … }` (through a
+    /// method the block calls) delivers off main, on whatever node the code holds.
+    func testAnAudioTapBlockRunsOffMain() {
+        let text = """
+        final class LevelSubscription<S: Subscriber>: Subscription where S.Input == Float, S.Failure == Never {
+            private var subscriber: S?
+            private let engine: AVAudioEngine
+            init(subscriber: S, engine: AVAudioEngine) { self.subscriber = subscriber; self.engine = engine }
+            func request(_ demand: Subscribers.Demand) {
+                let input = engine.inputNode
+                input.installTap(onBus: 0, bufferSize: 1024, format: input.outputFormat(forBus: 0)) { [weak self] buffer, _ in
+                    self?.deliver(Float(buffer.frameLength))
+                }
+            }
+            private func deliver(_ level: Float) { _ = subscriber?.receive(level) }
+            func cancel() { engine.inputNode.removeTap(onBus: 0); subscriber = nil }
+        }
+        struct LevelPublisher: Publisher {
+            typealias Output = Float
+            typealias Failure = Never
+            let engine: AVAudioEngine
+            func receive<S: Subscriber>(subscriber: S) where S.Input == Float, S.Failure == Never {
+                subscriber.receive(subscription: LevelSubscription(subscriber: subscriber, engine: engine))
+            }
+        }
+        final class MeterModel: ObservableObject {
+            @Published var level: Float = 0
+            private var bag = Set<AnyCancellable>()
+            init(engine: AVAudioEngine) {
+                LevelPublisher(engine: engine).sink { [weak self] in self?.level = $0 }.store(in: &bag)
+                LevelPublisher(engine: engine).receive(on: DispatchQueue.main).sink { [weak self] in self?.level = $0 }.store(in: &bag)
+            }
+        }
+        struct MeterView: View {
+            @ObservedObject var model: MeterModel
+            var body: some View { Text("\\(model.level)") }
+        }
+        """
+        let found = findings(of: MainActorBackgroundDeliveryRule.self, in: [(path: "Meter.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["26:40"])
+    }
 }
