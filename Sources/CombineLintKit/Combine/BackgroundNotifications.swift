@@ -97,6 +97,8 @@ enum BackgroundNotifications {
                 if NetworkHandlerQueues.runsHandlerOffMain(c, in: tree, queues: queues) { return true }
                 // `pipe.fileHandleForReading.readabilityHandler = { … }`, `process.terminationHandler = { … }`.
                 if NetworkHandlerQueues.isBackgroundHandler(c, in: tree) { return true }
+                // `connection.send(content: data, completion: .contentProcessed { … })` of a connection started on a background queue.
+                if NetworkHandlerQueues.runsContentProcessedOffMain(c, in: tree, queues: queues) { return true }
                 onlyTasksAround = false
                 continue
             }

@@ -941,6 +941,8 @@ struct DeliveryQueues {
         guard !inner.isEmpty else { return .unknown }
         let deliveries = inner.map { chain -> Delivery in
             if Self.answersAsSubscribed(chain) { return state }
+            // `Publishers.Sequence(sequence: decoder.split(message))`, `frames.publisher`: delivered while it is subscribed.
+            if SynchronousCompletion.finishesDuringSubscribe(chain, before: chain.elements.count, in: tree) { return state }
             // `spelling.check(text)` returning `Deferred { Future { … promise(…) } }`: emits as it is subscribed.
             if let c = chain.elements.firstIndex(where: { $0.isCall }), c >= 1,
                chain.elements[(c + 1)...].allSatisfy({ schedulerRange(of: $0) == nil && $0.name != "subscribe" }),

@@ -18,8 +18,24 @@ enum NetworkHandlerQueues {
     /// `connection.receiveMessage { … }`, `connection.send(content:completion:)`) on an object the file
     /// starts on a background queue, and on no other.
     static func runsCompletionOffMain(_ chain: Chain, call e: Int, tree: SyntaxTree, queues: DeliveryQueues) -> Bool {
+        guard !chain.elements[e].closures.isEmpty else { return false }
+        return callsCompletionOffMain(chain, call: e, tree: tree, queues: queues)
+    }
+
+    /// Whether closure `c` is the handler of a completion value given to such a call:
+    /// `connection.send(content: data, completion: .contentProcessed { error in … })`.
+    static func runsContentProcessedOffMain(_ c: Int, in tree: SyntaxTree, queues: DeliveryQueues) -> Bool {
+        // An implicit member call makes no chain: read from the tokens before the closure.
+        let brace = tree.closures[c].open
+        guard brace >= 2, tree.tokens[brace - 2].kind == .period, tree.tokens[brace - 1].kind == .identifier,
+              tree.name(brace - 1) == "contentProcessed", case let open = Int(tree.enclosing[brace - 2]), open >= 0,
+              let outer = tree.call(openedAt: open), tree.chains[outer.chain].elements[outer.element].name == "send" else { return false }
+        return callsCompletionOffMain(tree.chains[outer.chain], call: outer.element, tree: tree, queues: queues)
+    }
+
+    private static func callsCompletionOffMain(_ chain: Chain, call e: Int, tree: SyntaxTree, queues: DeliveryQueues) -> Bool {
         guard e >= 1, e == chain.elements.count - 1, case let element = chain.elements[e],
-              Catalogue.networkQueueCompletionCalls.contains(element.name), !element.closures.isEmpty,
+              Catalogue.networkQueueCompletionCalls.contains(element.name),
               element.argument("on") == nil, case let receiver = chain.elements[e - 1], !receiver.isCall,
               e == 1 || (e == 2 && chain.elements[0].name == "self") else { return false }
         return startsOnlyOnBackgroundQueues(receiver.name, in: tree, queues: queues)

@@ -27,7 +27,13 @@ enum URLSessionCompletionQueues {
             let tree = index.trees[reference.tree]
             let element = tree.chains[reference.chain].elements[reference.element]
             guard element.isCall, let queue = element.argument("delegateQueue") else { return false }
-            let text = tree.text(queue.value.lowerBound, queue.value.upperBound).filter { !$0.isWhitespace }
+            var text = tree.text(queue.value.lowerBound, queue.value.upperBound).filter { !$0.isWhitespace }
+            // A local the code makes first (`let queue = OperationQueue(); queue.name = …`): its value.
+            if queue.value.count == 1, tree.tokens[queue.value.lowerBound].kind == .identifier,
+               let v = SubscriptionFinder.localVariable(named: text, visibleAt: queue.value.lowerBound, in: tree),
+               let initializer = tree.variables[v].initializer {
+                text = tree.text(initializer.lowerBound, initializer.upperBound).filter { !$0.isWhitespace }
+            }
             return text != "nil" && text != "OperationQueue()"
         }
     }

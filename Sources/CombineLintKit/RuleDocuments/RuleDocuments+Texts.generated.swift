@@ -4759,7 +4759,8 @@ outside tests passes a queue that is not one), in `Task.detached`, in a block an
 queue the initializer makes, `let queue = OperationQueue(); self.uploadQueue = queue`), in an isolated method of an `actor` or a `Task` it
 starts, in the completion handler of `URLSession.shared.dataTask(with:)` (also `uploadTask`,
 `downloadTask`, and a session property made without a `delegateQueue:`, or any other session, `api.urlSession.dataTask(with:) { … }`,
-when the project makes no session with a `delegateQueue:` that may be the main one and declares no method of that name), which the
+when the project makes no session with a `delegateQueue:` that may be the main one, a local made first with `let queue = OperationQueue()`
+being none, and declares no method of that name), which the
 session calls on its own queue, in a closure handed to the project's own method that calls it only in such places
 (`gateway.send(verb) { result in … }` with `send(_:completion:)` calling `completion(…)` in `commandQueue.async { … }`;
 not one it stores for later, `pending.append(completion)`), two methods deep, or in a sink that delivers in the background (also the sink of a `Future` whose promise is called off main, `results.send(value)` there), or a `handleEvents(receiveOutput:)` step placed where the pipeline does (for a subject's or `@Published` property's senders and a notification's posts, also a sink of another
@@ -4793,6 +4794,7 @@ method that calls it on a queue of its own (`UNUserNotificationCenter.current().
 on whatever node the code holds), or in a Network.framework handler,
 `monitor.pathUpdateHandler = { … }`, of an object the file starts with `start(queue:)` on a background queue, or in
 the completion handler of an `NWConnection`'s `receive(minimumIncompleteLength:maximumLength:)`, `receiveMessage` or `send`
+(also given as `completion: .contentProcessed { … }`)
 on a connection the file starts the same way, or in a dispatch source's handler, `source.setEventHandler { … }`, of a source made into that name (in the same function
 when one is made there) on a background queue or none (GCD's default queue is a global one), or, with no such source, in a
 file whose `DispatchSource.make…Source(…, queue:)` calls all do, or in
@@ -4820,7 +4822,8 @@ from a test case, a test double or a test folder only stands in for the app's se
 sends decide); a `flatMap` whose inner request has no hop delivers on
 URLSession's queue too, and one whose inner publisher is a project function returning a synchronous
 source (`Deferred { Future { promise in promise(.success(check(text))) } }`) emits on the thread that
-subscribes to it, the upstream's; a `Future` whose every call of its promise runs off the main thread (in a
+subscribes to it, the upstream's, as one into a publisher that delivers while it is subscribed does
+(`.receive(on: decodeQueue).flatMap { Publishers.Sequence(sequence: split($0)) }` stays on `decodeQueue`); a `Future` whose every call of its promise runs off the main thread (in a
 URLSession completion handler, `DispatchQueue.global().async { promise(…) }`, or the promise handed to a project method
 that calls it only there, `issue(verb, promise: promise)`; a call in the `else` of `guard let self`
 runs only once the object is gone and does not count, nor does one right in the `Future`'s own body,

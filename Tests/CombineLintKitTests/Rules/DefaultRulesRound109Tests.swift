@@ -1,0 +1,114 @@
+import XCTest
+@testable import CombineLintKit
+
+/// Default-rule cases found in whole probe apps written for round 109 (see the rule documents).
+final class DefaultRulesRound109Tests: XCTestCase {
+    /// A session made with `delegateQueue:` a local the code makes first (`let queue = OperationQueue()`)
+    /// has a background delegate queue, so it does not make the project's other sessions' completion
+    /// handlers unknown: a notification posted in a `dataTask` handler of an injected `.shared` session
+    /// comes off main. A session made with `delegateQueue: .main` elsewhere would.
+    func testALocalOperationQueueIsNoMainDelegateQueue() {
+        func text(queue: String) -> String {
+            """
+            extension Notification.Name { static let syncDidFinish = Notification.Name("sync") }
+            final class Socket: NSObject, URLSessionDelegate {
+                private var session: URLSession!
+                override init() {
+                    super.init()
+                    let queue = \(queue)
+                    session = URLSession(configuration: .default, delegate: self, delegateQueue: queue)
+                }
+            }
+            final class SyncService {
+                private let session: URLSession
+                init(session: URLSession = .shared) { self.session = session }
+                func run(_ request: URLRequest) {
+                    session.dataTask(with: request) { _, _, _ in
+                        NotificationCenter.default.post(name: .syncDidFinish, object: nil)
+                    }.resume()
+                }
+            }
+            final class SyncController: UIViewController {
+                private let label = UILabel()
+                private var bag = Set<AnyCancellable>()
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    NotificationCenter.default.publisher(for: .syncDidFinish).sink { [weak self] _ in self?.label.text = "Synced" }.store(in: &bag)
+                }
+            }
+            """
+        }
+        let found = findings(of: MainActorBackgroundDeliveryRule.self, in: [(path: "Sync.swift", text: text(queue: "OperationQueue()"))])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["24:67"])
+        XCTAssertEqual(findings(of: MainActorBackgroundDeliveryRule.self, in: [(path: "Sync.swift", text: text(queue: "OperationQueue.main"))]).count, 0)
+    }
+
+    /// A `flatMap` into a publisher that delivers while it is subscribed (`Publishers.Sequence`, an
+    /// array's `.publisher`) after `receive(on: decodeQueue)` keeps delivering on that queue: a subject
+    /// sent into in the sink's method is sent off main.
+    func testAFlatMapIntoASequencePublisherKeepsTheQueue() {
+        let text = """
+        final class Socket {
+            private let rawMessages = PassthroughSubject<String, Never>()
+            private let doorSubject = PassthroughSubject<Int, Never>()
+            private let decodeQueue = DispatchQueue(label: "decode")
+            private var token: AnyCancellable?
+            var doorFrames: AnyPublisher<Int, Never> { doorSubject.eraseToAnyPublisher() }
+            func bind() {
+                token = rawMessages
+                    .receive(on: decodeQueue)
+                    .flatMap { message in Publishers.Sequence(sequence: message.split(separator: ",")) }
+                    .sink { [weak self] frame in self?.route(String(frame)) }
+            }
+            private func route(_ frame: String) { doorSubject.send(frame.count) }
+        }
+        final class DoorController: UIViewController {
+            let socket = Socket()
+            private let label = UILabel()
+            private var bag = Set<AnyCancellable>()
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                socket.doorFrames.sink { [weak self] in self?.label.text = "\\($0)" }.store(in: &bag)
+            }
+        }
+        """
+        let found = findings(of: MainActorBackgroundDeliveryRule.self, in: [(path: "Doors.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["21:27"])
+    }
+
+    /// Network.framework calls a `.contentProcessed { … }` completion given to `connection.send(content:completion:)`
+    /// on the queue the connection was started on: a background one puts a subject sent there off main.
+    func testAContentProcessedHandlerRunsOnTheConnectionsQueue() {
+        func text(queue: String) -> String {
+            """
+            final class CommandService {
+                let commandLog = PassthroughSubject<String, Never>()
+                private let connection: NWConnection
+                private let connectionQueue = \(queue)
+                init(connection: NWConnection) {
+                    self.connection = connection
+                    connection.start(queue: connectionQueue)
+                }
+                func send(_ payload: Data) {
+                    connection.send(content: payload, completion: .contentProcessed { [weak self] error in
+                        self?.commandLog.send(error == nil ? "ok" : "failed")
+                    })
+                }
+            }
+            final class CommandController: UIViewController {
+                let service: CommandService
+                private let logView = UITextView()
+                private var bag = Set<AnyCancellable>()
+                init(service: CommandService) { self.service = service; super.init(nibName: nil, bundle: nil) }
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    service.commandLog.sink { [weak self] in self?.logView.text.append($0) }.store(in: &bag)
+                }
+            }
+            """
+        }
+        let found = findings(of: MainActorBackgroundDeliveryRule.self, in: [(path: "Commands.swift", text: text(queue: "DispatchQueue(label: \"plc\")"))])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["22:28"])
+        XCTAssertEqual(findings(of: MainActorBackgroundDeliveryRule.self, in: [(path: "Commands.swift", text: text(queue: "DispatchQueue.main"))]).count, 0)
+    }
+}
