@@ -199,8 +199,21 @@ public struct RepeatedSites: Sendable {
             let element = chain.elements[reference.element]
             guard element.isCall, method.accepts(argumentLabels: element.argumentLabels) else { continue }
             let onSelf = reference.element == 0 || (reference.element == 1 && other.isWord(chain.root.nameToken, "self"))
-            guard onSelf, let t = other.enclosingType(of: element.nameToken),
-                  other.types[t].name.lastNameComponent == typeName else { return false }
+            if !onSelf {
+                // Another object's method of the name (`streakModel.bind()` on a view model) is no call of this one.
+                if let owner = TypeResolver.ownerType(ofElement: reference.element, in: chain, tree: other, index: index),
+                   !index.areRelated(ProjectIndex.stripGenerics(owner).lastNameComponent, typeName) { continue }
+                return false
+            }
+            // The cell's own code, or a conforming cell's for a protocol's default method (`configure(with:)`
+            // of `CardPreviewCell` calling `bindDueBadge(_:to:)` of `extension ConfigurableCell`); a call
+            // on `self` in an unrelated type is that type's own method of the name.
+            guard let t = other.enclosingType(of: element.nameToken) else { return false }
+            let caller = other.types[t].name.lastNameComponent
+            guard caller == typeName || index.inherits(caller, from: typeName) else {
+                if index.areRelated(caller, typeName) { return false }
+                continue
+            }
             called = true
         }
         return called

@@ -10494,7 +10494,9 @@ which runs for every header it dequeues), and `configure…`/`bind…` methods a
 `UITableViewCell`, `UICollectionViewCell` (`UICollectionViewListCell` included) or `UICollectionReusableView` subclass
 (or AppKit's `NSTableCellView`, `NSTableRowView` and `NSCollectionViewItem`, which a table or collection view reuses too,
 or MapKit's `MKAnnotationView`, `MKMarkerAnnotationView` and `MKPinAnnotationView`, which a map dequeues for annotation after annotation; a `bind…` helper that only the cell's own
-`configure…` or property observer calls is `repeated_subscription`'s, one call away; and not a cell type the project only ever makes with its
+`configure…` or property observer calls is `repeated_subscription`'s, one call away (also a protocol's default
+`bindDueBadge(_:to:)` that a conforming cell's `configure(with:)` calls; another type's own `bind()`, a view model's,
+is no call of it); and not a cell type the project only ever makes with its
 initializer, `let cell = MarkerCellView()` in `tableView(_:viewFor:row:)`, never dequeuing, registering or
 casting to it: each row then gets a new cell) whose
 `prepareForReuse` does not empty that bag (`removeAll()`, a new bag, or a bag class's own emptying call:
