@@ -35,10 +35,14 @@ enum CallerSuppliedSources {
             return false
         }
         let selector = function.selectorName
-        for call in index.chainElements[function.name] {
+        // An initializer is called by its type's name (`ScanProgressViewModel(session: …, scannerProgress: …)`).
+        let isInitializer = function.kind == .initializer
+        guard let calledName = isInitializer ? function.enclosingType.map({ tree.types[$0].name.lastNameComponent }) : function.name else { return false }
+        for call in index.chainElements[calledName] {
             let callTree = index.trees[call.tree]
             let element = callTree.chains[call.chain].elements[call.element]
-            guard element.isCall, MethodCallGraph.selector(of: element) == selector,
+            guard element.isCall,
+                  isInitializer ? function.accepts(argumentLabels: element.argumentLabels) : MethodCallGraph.selector(of: element) == selector,
                   !TestCaseCode.isTestOrDouble(callTree.chains[call.chain].first, of: callTree, index: index),
                   let argument = element.argument(forParameter: p, of: function) else { continue }
             var value = argument.value

@@ -65,8 +65,10 @@ extension DeliveryQueues {
         for reference in index.chainElements[name] {
             let callTree = index.trees[reference.tree]
             let element = callTree.chains[reference.chain].elements[reference.element]
+            // Tests and previews stand in for the app's callers (`static let session = ScanSession(progress: feed…)` of a preview).
             guard element.isCall, isInitializer || MethodCallGraph.selector(of: element) == function.selectorName,
                   !TestCaseCode.isTestOrDouble(element.nameToken, of: callTree, index: index),
+                  memo.map({ !PreviewCode.contains(element.nameToken, inTree: reference.tree, index: index, memo: $0) }) ?? true,
                   let argument = element.argument(forParameter: p, of: function) else { continue }
             guard let c = callTree.chain(startingAt: argument.value.lowerBound), callTree.chains[c].last == argument.value.upperBound else {
                 deliveries.append(.unknown)

@@ -2674,7 +2674,8 @@ followed a few locals deep; not a local cut by `first()` or `prefix(n)`, nor a p
 before the flattening step, `$selectedID.compactMap { $0 }.first().flatMap { load($0) }`, which ends
 with its one inner publisher anyway); also a parameter of the method that a caller outside tests fills with one of
 these (`bindSuggestions(to input: AnyPublisher<String, Never>)` called with `typing.eraseToAnyPublisher()` of a subject,
-or with a local holding one, `let text = NotificationCenter.default.publisher(for: …).compactMap { … }`); an
+or with a local holding one, `let text = NotificationCenter.default.publisher(for: …).compactMap { … }`; an initializer's
+parameter is what the constructions of its type pass); an
 operator of the project's own between the source and the flattening step that goes on from it without a value
 limit (`queryInput.normalizedQuery()`, returning `map { … }.removeDuplicates().eraseToAnyPublisher()`) keeps it endless. Error handling on the inner publisher is the correct form and is not reported:
 inside the `flatMap` closure, or, since `switchToLatest` takes no closure, in the `map` that
@@ -4866,7 +4867,7 @@ pipeline from a call of a project function that returns one from a subject sent 
 `updatesSubject.filter { … }`).
 A subject handed to another object's subject property as that object is made (`JobContext(events: eventsSubject)`) is sent
 into where that object sends into its property (`context.events.send(line)` in a pipe's `readabilityHandler`).
-A parameter is what its callers pass, never a subject of the same name elsewhere: `bind(_ frames:)` called with
+A parameter is what its callers pass (previews and tests aside, which stand in for the app's callers), never a subject of the same name elsewhere: `bind(_ frames:)` called with
 `socket.frames.filter { … }.receiveOnMain()` gets its values on main, though `Socket.frames` is sent into off it.
 
 The project's own `Publisher` type delivers where its code hands values on: a chain made from one,
@@ -13590,7 +13591,7 @@ type whose code, and that of the subscriptions it makes, hands over values and n
 (`let typed = $json.debounce(for: …)`, then `typed.tryMap { … }`; not a local cut by `first()` or
 `prefix(n)`), and a parameter of the method that a caller outside tests fills with one of these
 (`func start(recording source: AnyPublisher<Data, Never>)` called with `socket.rawFrames.eraseToAnyPublisher()`
-of a subject). A throwing step on the inner publisher (inside
+of a subject), or of an initializer that a construction of its type fills so (`ProgressModel(progress: scanner.progressSubject.eraseToAnyPublisher())`). A throwing step on the inner publisher (inside
 the `flatMap` closure, or inside the `map` before `switchToLatest`) is the correct form and is not
 reported, even on an inner source that never finishes (`item.publisher(for: \.status).tryFilter { … }`
 for each `currentItem`: a throw ends that item's observation, and the next item gets a new one); nor are finite sources (`Just`, a request, a sequence), steps after `first()` or

@@ -111,4 +111,70 @@ final class DefaultRulesRound109Tests: XCTestCase {
         XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["22:28"])
         XCTAssertEqual(findings(of: MainActorBackgroundDeliveryRule.self, in: [(path: "Commands.swift", text: text(queue: "DispatchQueue.main"))]).count, 0)
     }
+
+    /// An initializer's parameter is what the constructions of its type pass
+    /// (`ProgressModel(progress: scanner.progressSubject.eraseToAnyPublisher())`): a throwing step on it
+    /// ends that never-finishing stream at the first throw.
+    func testAnInitializerParameterIsWhatTheConstructionsPass() {
+        let text = """
+        struct Cancelled: Error {}
+        final class Scanner { let progressSubject = CurrentValueSubject<Int, Never>(0) }
+        final class ProgressModel: ObservableObject {
+            @Published var detail = ""
+            private var bag = Set<AnyCancellable>()
+            init(progress: AnyPublisher<Int, Never>) {
+                progress.tryMap { value -> Int in
+                    guard value >= 0 else { throw Cancelled() }
+                    return value
+                }
+                .sink(receiveCompletion: { _ in }, receiveValue: { [weak self] in self?.detail = "\\($0)" })
+                .store(in: &bag)
+            }
+        }
+        final class Coordinator {
+            let scanner = Scanner()
+            func show() -> ProgressModel { ProgressModel(progress: scanner.progressSubject.eraseToAnyPublisher()) }
+        }
+        """
+        let found = findings(of: ThrowingOperatorOnEndlessSourceRule.self, in: [(path: "Progress.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["7:18"])
+    }
+
+    /// A preview's construction (`static let model = TallyModel(counts: feed.counts…)` in a
+    /// `PreviewProvider`) stands in for the app's callers: what the app passes for the parameter decides
+    /// where its pipeline delivers.
+    func testAPreviewConstructionDoesNotDecideWhereAParameterDelivers() {
+        let text = """
+        final class Hasher {
+            let results = PassthroughSubject<Int, Never>()
+            private let queue = DispatchQueue(label: "hash")
+            private var token: AnyCancellable?
+            func start(_ input: AnyPublisher<Int, Never>) {
+                token = input.receive(on: queue).sink { [weak self] in self?.results.send($0) }
+            }
+        }
+        final class TallyModel: ObservableObject {
+            @Published var count = 0
+            private var bag = Set<AnyCancellable>()
+            init(counts: AnyPublisher<Int, Never>) {
+                counts.sink { [weak self] in self?.count = $0 }.store(in: &bag)
+            }
+        }
+        struct TallyView: View {
+            @ObservedObject var model: TallyModel
+            var body: some View { Text("\\(model.count)") }
+        }
+        final class AppCoordinator {
+            let hasher = Hasher()
+            func show() -> TallyModel { TallyModel(counts: hasher.results.eraseToAnyPublisher()) }
+        }
+        struct TallyView_Previews: PreviewProvider {
+            static let feed = PassthroughSubject<Int, Never>()
+            static let model = TallyModel(counts: feed.eraseToAnyPublisher())
+            static var previews: some View { TallyView(model: model) }
+        }
+        """
+        let found = findings(of: MainActorBackgroundDeliveryRule.self, in: [(path: "Tally.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["13:16"])
+    }
 }
