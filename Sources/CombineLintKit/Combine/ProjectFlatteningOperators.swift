@@ -28,20 +28,7 @@ enum ProjectFlatteningOperators {
     static func flattens(_ name: String, index: ProjectIndex, memo: ProjectMemo) -> Bool {
         guard !Catalogue.flatteningOperators.contains(name) else { return false }
         return memo.value(for: "project-flattening-operator \(name)") {
-            let methods = PublisherExtensions.methods(named: name, index: index)
-            return !methods.isEmpty && methods.allSatisfy { reference in
-                let tree = index.trees[reference.tree]
-                let returned = tree.returnedChainIndices(ofFunction: reference.item)
-                return !returned.isEmpty && returned.allSatisfy { c in
-                    let elements = tree.chains[c].elements
-                    let root = elements[0]
-                    let startsAtSelf = (root.name == "self" && root.kind == .root)
-                        || (root.kind == .root && root.isCall && root.name.first?.isLowercase == true)
-                    return startsAtSelf && elements.indices.contains { i in
-                        Catalogue.flatteningOperators.contains(elements[i].name) && elements[i].isCall && (elements[i].kind == .member || i == 0)
-                    }
-                }
-            }
+            PublisherExtensions.everyMethod(named: name, index: index) { PublisherExtensions.callsStep(Catalogue.flatteningOperators, in: $0) }
         }
     }
 }

@@ -18,11 +18,11 @@ enum PublisherExtensions {
         }
     }
 
-    /// Whether every publisher-extension method of the project named `name` is an operator that goes
-    /// on from the publisher it is called on without ending it early: each chain it returns starts at
-    /// that publisher (`self.…`, or an operator called with no receiver, `map { … }.removeDuplicates()`)
-    /// and limits no values (no `first`, `prefix`, `output`).
-    static func passesValuesOn(_ name: String, index: ProjectIndex) -> Bool {
+    /// Whether the project declares publisher-extension methods named `name`, and every chain each of
+    /// them returns starts at the publisher it is called on (`self.…`, or an operator called with no
+    /// receiver, `map(transform).switchToLatest()`) and has elements that `satisfy` asks for: the
+    /// project's own operators, read as the steps their bodies write.
+    static func everyMethod(named name: String, index: ProjectIndex, returnsSelfThrough satisfy: (ChainElements) -> Bool) -> Bool {
         let methods = methods(named: name, index: index)
         return !methods.isEmpty && methods.allSatisfy { reference in
             let tree = index.trees[reference.tree]
@@ -32,8 +32,22 @@ enum PublisherExtensions {
                 let root = elements[0]
                 let startsAtSelf = (root.name == "self" && root.kind == .root)
                     || (root.kind == .root && root.isCall && root.name.first?.isLowercase == true)
-                return startsAtSelf && !elements.contains { Catalogue.valueLimitingOperators.contains($0.name) }
+                return startsAtSelf && satisfy(elements)
             }
         }
+    }
+
+    /// Whether `elements` has a call of one of `names` as a step (a member, or the receiverless first call).
+    static func callsStep(_ names: Set<String>, in elements: ChainElements) -> Bool {
+        elements.indices.contains { i in
+            names.contains(elements[i].name) && elements[i].isCall && (elements[i].kind == .member || i == 0)
+        }
+    }
+
+    /// Whether every publisher-extension method of the project named `name` is an operator that goes
+    /// on from the publisher it is called on without ending it early: it limits no values (no
+    /// `first`, `prefix`).
+    static func passesValuesOn(_ name: String, index: ProjectIndex) -> Bool {
+        everyMethod(named: name, index: index) { elements in !elements.contains { Catalogue.valueLimitingOperators.contains($0.name) } }
     }
 }
