@@ -50,6 +50,7 @@ declare -A default_n=(
     [appearance_methods]=5000  # 350 before d16ec14 (quadratic then)
     [many_files]=150
     [inheritance_chain]=300
+    [published_chain]=1000  # added after 05da41a: quadratic then (1000 → 4000 classes: 0.31 → 4.22 s)
     [extensions]=6000
     [sinks_one_method]=8000
     [sinks_many_methods]=8000
@@ -77,14 +78,14 @@ declare -A default_n=(
 # run is shorter is doubled until it is not (at most 64x per step, 4 steps).
 min_patho_seconds=0.3
 declare -A quick_n=(
-    [call_chain]=250 [appearance_methods]=50 [many_files]=20 [inheritance_chain]=40
+    [call_chain]=250 [appearance_methods]=50 [many_files]=20 [inheritance_chain]=40 [published_chain]=100
     [extensions]=500 [sinks_one_method]=1000 [sinks_many_methods]=1000 [subjects_published]=500
     [futures]=125 [nested_sinks]=40 [weak_self_closures]=1500 [same_local_names]=1500
     [optional_published]=500 [nested_view_models]=100 [protocol_conformers]=500 [feature_files]=50
     [form_screens]=100 [callback_clients]=50 [debounce_chains]=500 [disable_next]=500 [disable_enable_pairs]=250
     [generic_nesting]=1000 [nested_types]=100 [nested_ifs]=2000 [nested_functions]=2000 [devcorpus_joined]=50
 )
-cases=(call_chain appearance_methods many_files inheritance_chain extensions sinks_one_method
+cases=(call_chain appearance_methods many_files inheritance_chain published_chain extensions sinks_one_method
        sinks_many_methods subjects_published futures nested_sinks weak_self_closures same_local_names
        optional_published nested_view_models protocol_conformers feature_files form_screens callback_clients
        debounce_chains disable_next disable_enable_pairs generic_nesting nested_types nested_ifs nested_functions

@@ -140,6 +140,23 @@ def case_inheritance_chain(n):
     return [("Inheritance.swift", "".join(out))]
 
 
+def case_published_chain(n):
+    """class C1: ObservableObject with @Published properties, C2: C1, ..., each with an
+    `assign(to: &$y)` in a method nothing calls: every lookup of an inherited property, and every
+    search for a caller up and down the chain, must stay bounded."""
+    out = [HEADER,
+           "class C1: ObservableObject {\n",
+           "    @Published var x = 0\n",
+           "    @Published var y = 0\n",
+           "    func bind1() { $x.map { $0 + 1 }.assign(to: &$y) }\n",
+           "}\n\n"]
+    for i in range(2, n + 1):
+        out.append(f"class C{i}: C{i - 1} {{\n"
+                   f"    func bind{i}() {{ $x.map {{ $0 + {i} }}.assign(to: &$y) }}\n"
+                   "}\n\n")
+    return [("PublishedChain.swift", "".join(out))]
+
+
 def case_extensions(n):
     """N extensions of one type, each adding a method with a subscription."""
     out = [HEADER,
@@ -611,6 +628,7 @@ CASES = {
     "appearance_methods": case_appearance_methods,
     "many_files": case_many_files,
     "inheritance_chain": case_inheritance_chain,
+    "published_chain": case_published_chain,
     "extensions": case_extensions,
     "sinks_one_method": case_sinks_one_method,
     "sinks_many_methods": case_sinks_many_methods,

@@ -256,13 +256,15 @@ public struct ProjectIndex: Sendable {
         byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
     }
 
-    /// A property of a type or of one of its known superclasses.
+    /// A property of a type or of one of its known superclasses (as many as `allAncestors(of:)` reads:
+    /// a lookup per use of a name must not walk a chain of thousands of classes).
     public func property(_ name: String, ofType typeName: String) -> IndexedProperty? {
-        var seen = Set<String>()
         var current: String? = typeName
-        while let name0 = current, seen.insert(name0).inserted, let type = type(named: name0) {
+        var steps = 0
+        while let name0 = current, steps <= ProjectIndex.ancestorsLimit, let type = type(named: name0) {
             if let property = type.properties[name] { return property }
             current = type.firstInherited
+            steps += 1
         }
         return nil
     }
@@ -393,16 +395,36 @@ public struct ProjectIndex: Sendable {
         return Array(seen)
     }
 
-    /// The inheritance names of a type and its known ancestors, nearest first.
-    public func allAncestors(of typeName: String) -> [String] {
+    /// The keys of the types that inherit from or conform to `name`, nearest first (by breadth), at
+    /// most `limit` of them: a question asked for each of thousands of classes in one chain must not
+    /// walk the whole chain each time.
+    public func subtypes(of name: String, limit: Int) -> [String] {
+        var seen = Set<String>()
+        var result: [String] = []
+        var queue = directSubtypes[name] ?? []
+        var head = 0
+        while head < queue.count, result.count < limit {
+            let next = queue[head]
+            head += 1
+            guard seen.insert(next).inserted else { continue }
+            result.append(next)
+            queue.append(contentsOf: directSubtypes[next] ?? [])
+        }
+        return result
+    }
+
+    /// As `allAncestors(of:)`, at most `limit` names, nearest first.
+    public func allAncestors(of typeName: String, limit: Int) -> [String] {
         var result: [String] = []
         var seen = Set<String>()
         var queue = [typeName]
-        while !queue.isEmpty {
-            let next = ProjectIndex.stripGenerics(queue.removeFirst())
+        var head = 0
+        while head < queue.count, result.count < limit {
+            let next = ProjectIndex.stripGenerics(queue[head])
+            head += 1
             guard seen.insert(next).inserted, let type = type(named: next) else { continue }
             for item in type.inheritance {
-                for base in bases(ofEntry: item) {
+                for base in bases(ofEntry: item) where result.count < limit {
                     result.append(base)
                     queue.append(base)
                 }
@@ -410,6 +432,16 @@ public struct ProjectIndex: Sendable {
         }
         return result
     }
+
+    /// The inheritance names of a type and its known ancestors, nearest first: at most
+    /// `ancestorsLimit` of them, far more than real hierarchies have, so that each of thousands of
+    /// classes in one generated chain asking for its ancestors does not walk the whole chain.
+    public func allAncestors(of typeName: String) -> [String] {
+        allAncestors(of: typeName, limit: ProjectIndex.ancestorsLimit)
+    }
+
+    /// How many ancestors `allAncestors(of:)` reads at most.
+    static let ancestorsLimit = 64
 }
 
 extension String {

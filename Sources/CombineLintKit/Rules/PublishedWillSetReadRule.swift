@@ -202,7 +202,7 @@ public struct PublishedWillSetReadRule: Rule {
         var names = Set<String>()
         var current: String? = typeName
         var seen = Set<String>()
-        while let name = current, seen.insert(name).inserted, let type = index.type(named: name) {
+        while let name = current, seen.count <= ProjectIndex.ancestorsLimit, seen.insert(name).inserted, let type = index.type(named: name) {
             for property in type.properties.values where property.hasAttribute("Published") { names.insert(property.name) }
             current = type.firstInherited
         }

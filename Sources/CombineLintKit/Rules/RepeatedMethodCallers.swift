@@ -29,6 +29,9 @@ enum RepeatedMethodCallers {
     /// callback → a coordinator → a sync controller that stores is two.
     private static let maximumHops = 2
 
+    /// How many subtypes, and how many ancestors, `inheritedPath` reads.
+    private static let relativesLimit = 16
+
     private static func firstPath(calling method: String, writes: Bool, onType typeName: String, identity: TypeIdentity, index: ProjectIndex,
                                   extraCallbacks: Set<String>, memo: ProjectMemo, hops: Int) -> String? {
         let key = "repeated_subscription.first-path\u{0}\(method)\u{0}\(writes)\u{0}\(identity.key)\u{0}\(hops)\u{0}" + extraCallbacks.sorted().joined(separator: ",")
@@ -204,9 +207,11 @@ enum RepeatedMethodCallers {
     /// path along which the caller empties `bag` does not count.
     static func inheritedPath(calling method: String, overriding: Bool, onType typeName: String, bag: String, index: ProjectIndex,
                               extraCallbacks: Set<String>, memo: ProjectMemo, throughOverrides: Bool = true) -> String? {
-        let subtypes = index.subtypes(of: typeName).sorted()
+        // The nearest relatives only: real hierarchies are a few levels deep, and each of thousands of
+        // classes in one chain asking about the whole chain would be quadratic.
+        let subtypes = index.subtypes(of: typeName, limit: Self.relativesLimit).sorted()
         // A base class's call reaches this type's method only through an override.
-        let ancestors = overriding ? index.allAncestors(of: typeName).map { ProjectIndex.stripGenerics($0).lastNameComponent } : []
+        let ancestors = overriding ? index.allAncestors(of: typeName, limit: Self.relativesLimit).map { ProjectIndex.stripGenerics($0).lastNameComponent } : []
         let subtypeSet = Set(subtypes)
         var seen: Set<String> = [typeName]
         for other in ancestors + subtypes where seen.insert(other).inserted && index.type(named: other) != nil {
