@@ -5702,7 +5702,8 @@ right before such a step on the same scheduler (`receive(on: .main).debounce(for
 step delivers there itself, so that hop is undone at once. An operator of the project's own,
 declared in an extension of `Publisher` and returning its pipeline after a `receive(on:)`
 (`func receiveOnMain() … { receive(on: DispatchQueue.main).eraseToAnyPublisher() }`), is such a hop
-too. Moving work
+too, and one whose body only maps, filters or erases (`summaryText()` returning
+`map { … }.removeDuplicates().eraseToAnyPublisher()`) is a same-thread operator. Moving work
 off the main queue and back (`receive(on: background)` … `receive(on: DispatchQueue.main)`) is not
 a finding, nor is a second hop after an operator that may deliver elsewhere (`flatMap`,
 `switchToLatest`, `merge`, a `debounce(for:scheduler:)` or `delay` on another scheduler, any other custom operator).

@@ -57,7 +57,8 @@ public struct MultipleReceiveOnRule: Rule {
                     previous = (e, key, "\(element.name)()")
                     leftThread = false
                 } else if !Catalogue.sameThreadOperators.contains(element.name) || hasOwnScheduler(element, tree: tree) {
-                    leftThread = true
+                    // `.summaryText()`, the project's own `map { … }.removeDuplicates()`, stays on the thread.
+                    if !staysOnThread(element, context: context) { leftThread = true }
                 }
             }
         }
@@ -93,6 +94,21 @@ public struct MultipleReceiveOnRule: Rule {
             return keys.count == 1 ? keys.first! : ""
         }
         return found.isEmpty ? nil : found
+    }
+
+    /// Whether `element` calls an operator of the project's own, declared in an extension of a publisher
+    /// type, whose every body is a pipeline of `self` through steps that stay on the thread they get
+    /// values on (`map`, `filter`, `removeDuplicates`, `eraseToAnyPublisher`; none with a scheduler).
+    private func staysOnThread(_ element: ChainElement, context: RuleContext) -> Bool {
+        guard element.kind == .member, element.isCall else { return false }
+        return context.memo.value(for: "multiple_receive_on.same-thread-operator\u{0}" + element.name) {
+            PublisherExtensions.everyMethod(named: element.name, index: context.index) { elements in
+                elements.allSatisfy { step in
+                    (step.name == "self" && step.kind == .root)
+                        || (Catalogue.sameThreadOperators.contains(step.name) && step.argument("scheduler") == nil && step.argument("on") == nil)
+                }
+            }
+        }
     }
 
     /// Operators such as `collect(.byTime(q, 1))` or `delay(for:scheduler:)` deliver on their own scheduler.

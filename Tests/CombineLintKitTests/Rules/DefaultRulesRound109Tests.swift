@@ -177,4 +177,32 @@ final class DefaultRulesRound109Tests: XCTestCase {
         let found = findings(of: MainActorBackgroundDeliveryRule.self, in: [(path: "Tally.swift", text: text)])
         XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["13:16"])
     }
+
+    /// An operator of the project's own whose body only maps, filters or erases (`summaryText()`,
+    /// `map { … }.removeDuplicates().eraseToAnyPublisher()`) stays on the thread it gets values on: a
+    /// second `receive(on: DispatchQueue.main)` after it hops for nothing. One that receives on another
+    /// queue leaves the thread.
+    func testAProjectOperatorThatOnlyMapsKeepsTheThread() {
+        let text = """
+        extension Publisher where Output == Int, Failure == Never {
+            func summaryText() -> AnyPublisher<String, Never> {
+                map { "\\($0) lines" }.removeDuplicates().eraseToAnyPublisher()
+            }
+            func parsedOffMain() -> AnyPublisher<Int, Never> {
+                receive(on: DispatchQueue.global()).map { $0 * 2 }.eraseToAnyPublisher()
+            }
+        }
+        final class ViewerModel: ObservableObject {
+            @Published var summary = ""
+            @Published var parsed = 0
+            let counts = PassthroughSubject<Int, Never>()
+            init() {
+                counts.receive(on: DispatchQueue.main).summaryText().map { $0 + "!" }.receive(on: DispatchQueue.main).assign(to: &$summary)
+                counts.receive(on: DispatchQueue.main).parsedOffMain().receive(on: DispatchQueue.main).assign(to: &$parsed)
+            }
+        }
+        """
+        let found = findings(of: MultipleReceiveOnRule.self, in: [(path: "Viewer.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["14:79"])
+    }
 }
