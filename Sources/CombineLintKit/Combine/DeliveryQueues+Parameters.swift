@@ -70,13 +70,22 @@ extension DeliveryQueues {
                   !TestCaseCode.isTestOrDouble(element.nameToken, of: callTree, index: index),
                   memo.map({ !PreviewCode.contains(element.nameToken, inTree: reference.tree, index: index, memo: $0) }) ?? true,
                   let argument = element.argument(forParameter: p, of: function) else { continue }
-            guard let c = callTree.chain(startingAt: argument.value.lowerBound), callTree.chains[c].last == argument.value.upperBound else {
+            var value: Chain?
+            if let c = callTree.chain(startingAt: argument.value.lowerBound), callTree.chains[c].last == argument.value.upperBound {
+                value = callTree.chains[c]
+            } else if argument.value.count == 1, callTree.tokens[argument.value.lowerBound].kind == .identifier,
+                      let v = SubscriptionFinder.localVariable(named: callTree.name(argument.value.lowerBound), visibleAt: argument.value.lowerBound, in: callTree),
+                      let initializer = callTree.variables[v].initializer {
+                // `let irradiance = socket.frames.temperatures.map { … }.eraseToAnyPublisher()`, then `Model(irradiance: irradiance)`.
+                value = callTree.chains(in: initializer).first { $0.context == .declaration(v) }
+            }
+            guard let value else {
                 deliveries.append(.unknown)
                 continue
             }
             var caller = reading(callTree)
             caller.parameterLevels -= 1
-            deliveries.append(caller.delivery(of: callTree.chains[c], before: callTree.chains[c].elements.count))
+            deliveries.append(caller.delivery(of: value, before: value.elements.count))
         }
         return deliveries
     }

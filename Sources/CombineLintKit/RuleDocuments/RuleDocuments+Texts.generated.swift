@@ -4867,7 +4867,8 @@ pipeline from a call of a project function that returns one from a subject sent 
 `updatesSubject.filter { … }`).
 A subject handed to another object's subject property as that object is made (`JobContext(events: eventsSubject)`) is sent
 into where that object sends into its property (`context.events.send(line)` in a pipe's `readabilityHandler`).
-A parameter is what its callers pass (previews and tests aside, which stand in for the app's callers), never a subject of the same name elsewhere: `bind(_ frames:)` called with
+A parameter is what its callers pass (previews and tests aside, which stand in for the app's callers; also through a
+local the caller binds first, `let irradiance = socket.frames.map { … }.eraseToAnyPublisher()`), never a subject of the same name elsewhere: `bind(_ frames:)` called with
 `socket.frames.filter { … }.receiveOnMain()` gets its values on main, though `Socket.frames` is sent into off it.
 
 The project's own `Publisher` type delivers where its code hands values on: a chain made from one,

@@ -205,4 +205,37 @@ final class DefaultRulesRound109Tests: XCTestCase {
         let found = findings(of: MultipleReceiveOnRule.self, in: [(path: "Viewer.swift", text: text)])
         XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["14:79"])
     }
+
+    /// A caller may pass a local that holds the pipeline (`let irradiance = socket.frames.map { … }
+    /// .eraseToAnyPublisher()`, then `Model(irradiance: irradiance)`): the parameter delivers where that
+    /// local's pipeline does.
+    func testACallerPassingALocalPipelineDecidesWhereAParameterDelivers() {
+        let text = """
+        final class Socket {
+            let frames = PassthroughSubject<Double, Never>()
+            private let queue = DispatchQueue(label: "decode")
+            func start() { queue.async { self.frames.send(1) } }
+        }
+        final class DashboardModel: ObservableObject {
+            @Published var kilowatts = 0.0
+            private var bag = Set<AnyCancellable>()
+            init(irradiance: AnyPublisher<Double, Never>) {
+                irradiance.map { $0 * 0.2 }.sink { [weak self] in self?.kilowatts = $0 }.store(in: &bag)
+            }
+        }
+        struct DashboardView: View {
+            @ObservedObject var model: DashboardModel
+            var body: some View { Text("\\(model.kilowatts)") }
+        }
+        final class Coordinator {
+            let socket = Socket()
+            func makeModel() -> DashboardModel {
+                let irradiance = socket.frames.map { max(0, $0) }.eraseToAnyPublisher()
+                return DashboardModel(irradiance: irradiance)
+            }
+        }
+        """
+        let found = findings(of: MainActorBackgroundDeliveryRule.self, in: [(path: "Dashboard.swift", text: text)])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["10:37"])
+    }
 }
