@@ -47,7 +47,12 @@ enum PublisherExtensions {
     /// Whether every publisher-extension method of the project named `name` is an operator that goes
     /// on from the publisher it is called on without ending it early: it limits no values (no
     /// `first`, `prefix`).
+    /// Asked for each chain that goes on from a subject (`events.send(x)` asks about `send`): the answer
+    /// is kept per name in the index's cache of never-finishing answers, so that thousands of methods
+    /// named `send` are read once, not once per chain.
     static func passesValuesOn(_ name: String, index: ProjectIndex) -> Bool {
-        everyMethod(named: name, index: index) { elements in !elements.contains { Catalogue.valueLimitingOperators.contains($0.name) } }
+        index.neverFinishingPropertyNames.answer("passes-values-on " + name) {
+            everyMethod(named: name, index: index) { elements in !elements.contains { Catalogue.valueLimitingOperators.contains($0.name) } }
+        }
     }
 }

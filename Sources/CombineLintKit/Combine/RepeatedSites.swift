@@ -187,12 +187,19 @@ public struct RepeatedSites: Sendable {
         return false
     }
 
+    /// How many calls of other types' methods of a name `isHelperOfItsCell` passes over before it
+    /// takes the method for one that other code calls.
+    static let passedOverCallsLimit = 32
+
     /// A `bind…` method that only the cell's own code calls (`configure(with:)` → `bindProgress(_:)`,
     /// a `didSet` → `bind()`) is not repeated code of its own: it repeats because its caller does,
     /// one call away, which is `repeated_subscription`'s path. One the data source calls is.
     /// Calls whose argument labels fit another method of the name (`viewModel.bind(to:)`) do not count.
     func isHelperOfItsCell(_ method: FunctionDecl, inType typeName: String) -> Bool {
         var called = false
+        // Calls of other types' methods of the name are passed over, but only so many: a name that
+        // thousands of types call (`bind()` of every screen) would make each cell read them all.
+        var passedOver = 0
         for reference in index.chainElements[method.name] {
             let other = index.trees[reference.tree]
             let chain = other.chains[reference.chain]
@@ -201,8 +208,11 @@ public struct RepeatedSites: Sendable {
             let onSelf = reference.element == 0 || (reference.element == 1 && other.isWord(chain.root.nameToken, "self"))
             if !onSelf {
                 // Another object's method of the name (`streakModel.bind()` on a view model) is no call of this one.
-                if let owner = TypeResolver.ownerType(ofElement: reference.element, in: chain, tree: other, index: index),
-                   !index.areRelated(ProjectIndex.stripGenerics(owner).lastNameComponent, typeName) { continue }
+                if passedOver < Self.passedOverCallsLimit, let owner = TypeResolver.ownerType(ofElement: reference.element, in: chain, tree: other, index: index),
+                   !index.areRelated(ProjectIndex.stripGenerics(owner).lastNameComponent, typeName) {
+                    passedOver += 1
+                    continue
+                }
                 return false
             }
             // The cell's own code, or a conforming cell's for a protocol's default method (`configure(with:)`
@@ -211,7 +221,8 @@ public struct RepeatedSites: Sendable {
             guard let t = other.enclosingType(of: element.nameToken) else { return false }
             let caller = other.types[t].name.lastNameComponent
             guard caller == typeName || index.inherits(caller, from: typeName) else {
-                if index.areRelated(caller, typeName) { return false }
+                if passedOver >= Self.passedOverCallsLimit || index.areRelated(caller, typeName) { return false }
+                passedOver += 1
                 continue
             }
             called = true

@@ -58,7 +58,8 @@ public struct MultipleReceiveOnRule: Rule {
                     leftThread = false
                 } else if !Catalogue.sameThreadOperators.contains(element.name) || hasOwnScheduler(element, tree: tree) {
                     // `.summaryText()`, the project's own `map { … }.removeDuplicates()`, stays on the thread.
-                    if !staysOnThread(element, context: context) { leftThread = true }
+                    // Asked only while an earlier hop is still in force.
+                    if previous == nil || leftThread || !staysOnThread(element, context: context) { leftThread = true }
                 }
             }
         }
