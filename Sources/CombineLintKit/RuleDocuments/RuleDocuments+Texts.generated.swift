@@ -5978,9 +5978,10 @@ inner object directly (its type is held by views, and the property is passed on 
 not to a project view that keeps it as a plain `let`, which draws its state without observing it,
 or a view subscribes to its state itself, `.onReceive(model.sync.$pendingCount) { pendingSync = $0 }`), unless a view that holds the outer object also reads the
 inner one's `@Published` state through it (`store.onboarding.isComplete`, `$model.profile.name`): that view
-is not redrawn by the change. When views observe the inner type directly and code only assigns the property
-(`selectedTurbine = turbine`, with no read of it and no `$selectedTurbine` anywhere), no view can show the
-inner state through it, and it is not reported. Not reported either: an inner ObservableObject that has nothing
+is not redrawn by the change. When views observe the inner type directly and no view reaches the property
+through the outer object (no `state.viewer` or `$state.viewer` in a view, whatever hands the object to the views
+that observe it; a view's own `@ObservedObject var viewer` is not such a read; also when code only assigns the
+property), no view can show the inner state through it, and it is not reported. Not reported either: an inner ObservableObject that has nothing
 to announce (no `@Published` property in it or its project ancestors, and no
 `objectWillChange.send()` of its own: a service handed around as one), and an outer type that
 forwards the inner changes, by `inner.objectWillChange` or through the projected property

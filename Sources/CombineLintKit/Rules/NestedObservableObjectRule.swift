@@ -7,7 +7,8 @@
 /// and a same-named class elsewhere is never taken. Not reported where no view observes the outer
 /// type (no `@ObservedObject`, `@StateObject` or `@EnvironmentObject` of it: a widget's timeline
 /// data, a model only code reads), or where views observe the inner object directly (its type is
-/// held by views, and the property is passed on as an argument, or only ever assigned).
+/// held by views, and the property is passed on as an argument, only ever assigned, or reached by no
+/// view through the outer object).
 public struct NestedObservableObjectRule: Rule {
     public static let description = RuleDescription(
         id: "nested_observable_object",
@@ -108,6 +109,13 @@ public struct NestedObservableObjectRule: Rule {
                    context.memo.value(for: "nested_observable_object.only-written\u{0}\(variable.name)", { Self.isOnlyWritten(variable.name, index: index) }) {
                     continue
                 }
+                // Views observe the inner object directly, and no view reaches it through the outer object
+                // (`state.viewer` nowhere in a view; the views hold their own `@ObservedObject var viewer`).
+                if observed.observe(inner, index: index),
+                   !context.memo.value(for: "nested_observable_object.view-reads\u{0}\(variable.name)\u{0}\(typeName)", {
+                       Self.isReadByViewThroughOuter(variable.name, outerType: typeName, index: index) }) {
+                    continue
+                }
                 if observed.observe(inner, index: index),
                    context.memo.value(for: "nested_observable_object.passed\u{0}\(variable.name)\u{0}\(typeName)", {
                        isPassedOn(variable.name, ofType: typeName, index: index) }),
@@ -123,6 +131,22 @@ public struct NestedObservableObjectRule: Rule {
             }
         }
         return findings
+    }
+
+    /// Whether code of a SwiftUI view reads the property through an object that may be of the outer
+    /// type (`state.viewer`, `model.selected?.name`, `$store.focused`): a member of something whose type
+    /// is the outer type, one related to it, or unknown. A view's own property of the name
+    /// (`@ObservedObject var viewer`) is not it.
+    static func isReadByViewThroughOuter(_ name: String, outerType: String, index: ProjectIndex) -> Bool {
+        (index.chainElements[name] + index.chainElements["$" + name]).contains { reference in
+            guard reference.element >= 1 else { return false }
+            let tree = index.trees[reference.tree]
+            let chain = tree.chains[reference.chain]
+            guard let t = tree.enclosingType(of: chain.elements[reference.element].nameToken),
+                  index.inherits(tree.types[t].name.lastNameComponent, from: "View") else { return false }
+            guard let owner = TypeResolver.ownerTypeThroughProperties(ofElement: reference.element, in: chain, tree: tree, index: index) else { return true }
+            return index.areRelated(ProjectIndex.stripGenerics(owner).lastNameComponent, outerType)
+        }
     }
 
     /// Whether every use of the name in the project declares it (`var name`) or assigns it

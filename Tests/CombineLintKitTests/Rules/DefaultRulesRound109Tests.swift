@@ -238,4 +238,30 @@ final class DefaultRulesRound109Tests: XCTestCase {
         let found = findings(of: MainActorBackgroundDeliveryRule.self, in: [(path: "Dashboard.swift", text: text)])
         XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["10:37"])
     }
+
+    /// Views that observe the inner object directly (`@ObservedObject var viewer: ViewerModel`) and
+    /// never reach it through the outer object leave nothing stale, whoever hands it to them: not
+    /// reported. A view reading it through the outer object (`state.viewer?.title`) is.
+    func testAnInnerObjectNoViewReachesThroughTheOuterOneIsNotReported() {
+        func text(extra: String) -> String {
+            """
+            final class ViewerModel: ObservableObject { @Published var title = "" }
+            final class AppState: ObservableObject {
+                @Published var viewer: ViewerModel?
+                func open(_ model: ViewerModel) { viewer = model; print(viewer as Any) }
+            }
+            struct InspectorView: View {
+                @ObservedObject var viewer: ViewerModel
+                var body: some View { Text(viewer.title) }
+            }
+            struct RootView: View {
+                @ObservedObject var state: AppState
+                var body: some View { Text(\(extra)) }
+            }
+            """
+        }
+        XCTAssertEqual(findings(of: NestedObservableObjectRule.self, in: [(path: "State.swift", text: text(extra: "\"LogLens\""))]).count, 0)
+        let read = findings(of: NestedObservableObjectRule.self, in: [(path: "State.swift", text: text(extra: "state.viewer?.title ?? \"\""))])
+        XCTAssertEqual(read.map { "\($0.line):\($0.column)" }, ["3:20"])
+    }
 }

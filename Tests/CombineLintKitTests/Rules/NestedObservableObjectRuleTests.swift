@@ -83,7 +83,9 @@ final class NestedObservableObjectRuleTests: XCTestCase {
     }
 
     /// `settings.player` handed to an observing view is the settings model's property: another
-    /// model's property of the same name is not handed on by it (probe round 40).
+    /// model's property of the same name is not handed on by it (probe round 40). A view reaches the
+    /// account's player through the account (`account.player.name`), so the exemption for objects no
+    /// view reaches through the outer one does not apply either.
     func testAPropertyOfAnotherTypeWithTheSameNameIsNotHandedOn() {
         let model = """
         final class AccountModel: ObservableObject {
@@ -92,7 +94,11 @@ final class NestedObservableObjectRuleTests: XCTestCase {
         final class SettingsModel: ObservableObject {
             @Published var player = PlayerModel()
         }
-        final class PlayerModel: ObservableObject { @Published var isPlaying = false }
+        final class PlayerModel: ObservableObject { @Published var isPlaying = false; let name = "player" }
+        struct AccountBadge: View {
+            @ObservedObject var account: AccountModel
+            var body: some View { Text(account.player.name) }
+        }
         struct PlayerBar: View {
             @ObservedObject var player: PlayerModel
             var body: some View { Text("") }
