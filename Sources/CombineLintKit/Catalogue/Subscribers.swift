@@ -25,6 +25,10 @@ extension Catalogue {
         "insert", "append", "formUnion", "add", "update", "store", "appending", "union",
     ]
 
+    /// The methods of `bagInsertionMethods` that leave the bag as it is and return a new collection
+    /// with its contents (`bag.union(other)`, `bag.appending(x)`).
+    public static let bagCopyingMethods: Set<String> = ["union", "appending"]
+
     /// CombineExt's `assign(to:on:ownership:)`: the label, and the values with which the
     /// subscriber holds the object it assigns to weakly (no retain cycle through it).
     public static let assignOwnershipLabel = "ownership"

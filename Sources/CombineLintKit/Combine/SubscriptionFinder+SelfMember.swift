@@ -28,6 +28,12 @@ extension SubscriptionFinder {
             if case .selfMember(let name) = bag { return name }
             return nil
         }
+        // `liveCancellables = local.union(liveCancellables)`: the local bag merged into a member one.
+        if let c = lookup.chain(startingAt: use), case let chain = tree.chains[c], chain.elements.count == 2,
+           chain.elements[1].name == "union", chain.elements[1].isCall, case .assignment(let target, _) = chain.context,
+           case .selfMember(let name) = owner(ofTarget: target.lowerBound, through: target.upperBound, in: tree) {
+            return name
+        }
         // `self.cancellable = c`, `cancellables[key] = c`
         if use >= 2, tree.tokens[use - 1].kind == .equal || tree.tokenIs(use - 1, "+="),
            use + 1 >= tree.tokens.count || tree.statementStarts[use + 1] || tree.tokens[use + 1].kind == .rightBrace || tree.tokens[use + 1].kind == .semicolon {

@@ -1711,7 +1711,8 @@ when a test waits after it (`wait(for:timeout:)`, `await fulfillment(of:)`): Swi
 local alive to the end of its scope, only to its last use, so the subscription may be cancelled
 before the wait begins; `withExtendedLifetime(token) { wait(…) }` or a use after the wait keeps it. A `_ = token` that is the last statement of the local's scope is no use either: it only silences the compiler's warning, and the token still goes when the scope ends right there (`let token = request.sink { … }; _ = token` as the whole of a `Future`'s closure cancels the request before it answers). Written after a wait, `wait(for: [done], timeout: 2); _ = token` is such a use after the wait, and keeps it; so is one written after a test's assertion on what was delivered (`XCTAssertEqual(level, 8); _ = token`): the token was kept through the check.
 A subscription stored in a bag declared in the same method (`var cancellables = Set<AnyCancellable>()`)
-that is never read again (not kept in a member, returned or passed on) ends with that bag when the
+that is never read again (not kept in a member, returned or passed on; `local.union(other)` reads it, and its result
+may be kept, `liveCancellables = local.union(liveCancellables)`) ends with that bag when the
 method returns; not reported when the method waits or `await`s after the last store, except in a test case, where the
 wait is the test and the bag, never read again, may be released before it (as a local token may), nor in a test's method
 with no wait after the store.
@@ -11358,7 +11359,7 @@ capture `self` weakly too. Put the weak capture on the outermost closure: a `[we
 nested `DispatchQueue.main.async { … }` is too late.
 
 Also kept by `self`: a subscription stored in a local bag that is later stored in a member
-(`self.cancellables = bag`, or the bag of an object held in a strong stored property, `observers.bag = bag`), one returned by a method whose result the type stores
+(`self.cancellables = bag`, `liveCancellables = local.union(liveCancellables)`, or the bag of an object held in a strong stored property, `observers.bag = bag`), one returned by a method whose result the type stores
 (`token = makeSubscription()`, or `keepAlive(makeSubscription())` with a method that stores its one parameter; also a method of an extension of its base class, `extension UIViewController {
 func bindKeyboardInsets(to:) -> AnyCancellable }`, whose token a controller stores), one assigned in `return self.token = …`, and the pipeline
 upstream of `assign(to: &$property)`. After `guard let self` in a `[weak self]` closure, a bare

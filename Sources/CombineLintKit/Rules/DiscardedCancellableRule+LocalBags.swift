@@ -58,6 +58,9 @@ extension DiscardedCancellableRule {
         guard k + 1 < tree.tokens.count else { return false }
         if tree.tokenIs(k + 1, "+=") { return true }
         guard k + 3 < tree.tokens.count, tree.tokens[k + 1].kind == .period, tree.tokens[k + 3].kind == .leftParen else { return false }
-        return Catalogue.bagInsertionMethods.contains(tree.name(k + 2))
+        // `local.union(other)` and `local.appending(x)` make a new collection from the bag's contents,
+        // which the code then keeps (`liveCancellables = local.union(liveCancellables)`): a read.
+        let method = tree.name(k + 2)
+        return Catalogue.bagInsertionMethods.contains(method) && !Catalogue.bagCopyingMethods.contains(method)
     }
 }

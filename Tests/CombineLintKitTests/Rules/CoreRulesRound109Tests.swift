@@ -60,3 +60,4 @@ final class CoreRulesRound109Tests: XCTestCase {
         XCTAssertEqual(places(RepeatedSubscriptionRule.self, files), ["Cells.swift:6:61", "Cells.swift:18:72"])
     }
 }
+
