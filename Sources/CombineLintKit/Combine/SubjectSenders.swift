@@ -28,6 +28,12 @@ struct SubjectSenders: Sendable {
             let tree = index.trees[reference.tree]
             let chain = tree.chains[reference.chain]
             guard Self.feeds(chain, at: reference.element, in: tree, index: index) else { continue }
+            // `progress.send(x)` on a parameter: a subject the caller hands over, which counts where it
+            // is handed (`exportReport(jobs, progress: analyzer.progress)`), not as every member of the name.
+            if reference.element == 0, case .parameter = TypeResolver.localDeclaration(of: chain.elements[0].name, at: chain.elements[0].nameToken, in: tree) {
+                sendsIntoParameters = true
+                continue
+            }
             // Handed whole to another type's initializer or function (`TripOfferContext(decisions:
             // self.decisions)`): that type holds it to send into, whoever hands it over.
             let receiver = Self.projectCalleeTakingSubject(chain, at: reference.element, in: tree, index: index)
@@ -49,8 +55,11 @@ struct SubjectSenders: Sendable {
         }
     }
 
-    /// Whether any code of the project feeds a member of the name, of whichever type.
-    var feedsAnywhere: Bool { !feedersOfUnknownOwners.isEmpty || !feedersByOwner.isEmpty }
+    /// Some code sends into a parameter of the name (`func show(markerRequests: PassthroughSubject<…>)`).
+    private var sendsIntoParameters = false
+
+    /// Whether any code of the project feeds a member or a parameter of the name, of whichever type.
+    var feedsAnywhere: Bool { sendsIntoParameters || !feedersOfUnknownOwners.isEmpty || !feedersByOwner.isEmpty }
 
     /// Whether code outside `declaringType` feeds its member of the name: from another type (a
     /// subclass included) or from outside any type. A place that feeds the member of another,

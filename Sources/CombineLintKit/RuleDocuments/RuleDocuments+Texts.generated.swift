@@ -2972,7 +2972,9 @@ input by design, and `private` would not compile; the `include_sent_from_outside
 those too. A `send` is matched by the member's name, so a same-named member of another type that
 is sent into from outside also keeps the rule quiet, unless the receiver's type is known and
 unrelated (`feed.events.send(x)` with `feed: FeedModel`); a receiver typed by a name the project
-declares no type of, such as a typealias (`let store: AppStore`), is not known.
+declares no type of, such as a typealias (`let store: AppStore`), is not known. A send into a parameter
+(`progress.send(x)` in `func exportReport(progress: PassthroughSubject<Double, Never>)`) feeds what its callers hand
+over, which counts where they hand it, not as a send into every member of the name.
 
 Not reported: `static` properties (a shared channel that every part of the app sends to is their
 purpose), computed properties, subjects handed in by an initializer (`self.events = events` from

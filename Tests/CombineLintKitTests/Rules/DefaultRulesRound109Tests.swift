@@ -264,4 +264,31 @@ final class DefaultRulesRound109Tests: XCTestCase {
         let read = findings(of: NestedObservableObjectRule.self, in: [(path: "State.swift", text: text(extra: "state.viewer?.title ?? \"\""))])
         XCTAssertEqual(read.map { "\($0.line):\($0.column)" }, ["3:20"])
     }
+
+    /// A send into a parameter (`progress.send(x)` in `func exportReport(progress: PassthroughSubject<…>)`)
+    /// feeds what the callers hand over, not every member named `progress`: a member only its own type
+    /// sends into is still exposed. A send from another type (`analyzer.progress.send(0.5)`) still counts.
+    func testASendIntoAParameterIsNoSendIntoAMemberOfItsName() {
+        func text(handOver: String) -> String {
+            """
+            final class WaveformAnalyzer {
+                let progress = CurrentValueSubject<Double, Never>(0)
+                func analyze() { progress.send(1) }
+            }
+            final class DashboardModel {
+                func exportReport(_ count: Int, progress: PassthroughSubject<Double, Never>) {
+                    progress.send(Double(count))
+                }
+            }
+            final class Sheet {
+                let analyzer = WaveformAnalyzer()
+                let model = DashboardModel()
+                func export() { \(handOver) }
+            }
+            """
+        }
+        let found = findings(of: ExposedSubjectRule.self, in: [(path: "Waveform.swift", text: text(handOver: "model.exportReport(1, progress: PassthroughSubject())"))])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["2:9"])
+        XCTAssertEqual(findings(of: ExposedSubjectRule.self, in: [(path: "Waveform.swift", text: text(handOver: "analyzer.progress.send(0.5)"))]).count, 0)
+    }
 }
