@@ -52,11 +52,7 @@ enum CallerSuppliedSources {
             }
             if NeverFinishingSources.startsNeverFinishing(value, tree: callTree, index: index, extraNames: []) { return true }
             // A local holding such a publisher (`let text = NotificationCenter.default.publisher(for: …)…`, then `liveFilter(text)`).
-            if value.count == 1, callTree.tokens[value.lowerBound].kind == .identifier,
-               let v = SubscriptionFinder.localVariable(named: callTree.name(value.lowerBound), visibleAt: value.lowerBound, in: callTree),
-               let initializer = callTree.variables[v].initializer,
-               let held = callTree.chains(in: initializer).first(where: { $0.context == .declaration(v) }),
-               !NeverFinishingSources.limitsValues(held),
+            if let held = SubscriptionFinder.localValueChain(namedBy: value, in: callTree), !NeverFinishingSources.limitsValues(held),
                NeverFinishingSources.startsNeverFinishing(held, before: held.elements.count, tree: callTree, index: index, extraNames: []) {
                 return true
             }

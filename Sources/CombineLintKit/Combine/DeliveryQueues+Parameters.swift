@@ -73,11 +73,9 @@ extension DeliveryQueues {
             var value: Chain?
             if let c = callTree.chain(startingAt: argument.value.lowerBound), callTree.chains[c].last == argument.value.upperBound {
                 value = callTree.chains[c]
-            } else if argument.value.count == 1, callTree.tokens[argument.value.lowerBound].kind == .identifier,
-                      let v = SubscriptionFinder.localVariable(named: callTree.name(argument.value.lowerBound), visibleAt: argument.value.lowerBound, in: callTree),
-                      let initializer = callTree.variables[v].initializer {
+            } else {
                 // `let irradiance = socket.frames.temperatures.map { … }.eraseToAnyPublisher()`, then `Model(irradiance: irradiance)`.
-                value = callTree.chains(in: initializer).first { $0.context == .declaration(v) }
+                value = SubscriptionFinder.localValueChain(namedBy: argument.value, in: callTree)
             }
             guard let value else {
                 deliveries.append(.unknown)

@@ -13,8 +13,7 @@ extension NeverFinishingSources {
         guard depth < 3, end >= 1, chain.elements.count > 1, let root = chain.elements.first, root.kind == .root, !root.isCall,
               isOperatorLike(chain.elements[1]),
               let v = SubscriptionFinder.localVariable(named: root.name, visibleAt: root.nameToken, in: tree),
-              let initializer = tree.variables[v].initializer,
-              let value = tree.chains(in: initializer).first(where: { $0.context == .declaration(v) }),
+              let value = tree.valueChain(ofVariable: v),
               // `let once = $state.first()`: a value limit in the local's value makes it finish.
               !limitsValues(value)
         else { return false }

@@ -170,6 +170,14 @@ public enum SubscriptionFinder {
     }
 
     /// A local variable named `name` declared before `token` in one of its enclosing scopes.
+    /// The chain a local is declared with, when `range` (an argument's value) is just that local's
+    /// name (`liveFilter(text)` after `let text = center.publisher(for: …).map { … }`).
+    public static func localValueChain(namedBy range: ClosedRange<Int>, in tree: SyntaxTree) -> Chain? {
+        guard range.count == 1, tree.tokens[range.lowerBound].kind == .identifier,
+              let v = localVariable(named: tree.name(range.lowerBound), visibleAt: range.lowerBound, in: tree) else { return nil }
+        return tree.valueChain(ofVariable: v)
+    }
+
     public static func localVariable(named name: String, visibleAt token: Int, in tree: SyntaxTree) -> Int? {
         guard let candidates = tree.localsByName[name] else { return nil }
         // Declarations are in source order: the last one before the token whose scope holds it,

@@ -64,8 +64,8 @@ public struct ColdPublisherSubscribedTwiceRule: Rule {
         for (v, variable) in tree.variables.enumerated() where names.contains(variable.name) {
             guard !variable.isComputed else { continue }
             let work: String
-            if let initializer = variable.initializer {
-                guard let chain = tree.chains(in: initializer).first(where: { $0.context == .declaration(v) }),
+            if variable.initializer != nil {
+                guard let chain = tree.valueChain(ofVariable: v),
                       let found = cold.work(of: chain, in: tree) else { continue }
                 work = found
             } else {

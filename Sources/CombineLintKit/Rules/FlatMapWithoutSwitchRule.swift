@@ -151,8 +151,7 @@ public struct FlatMapWithoutSwitchRule: Rule {
         let tree = context.tree
         guard let root = chain.elements.first, root.kind == .root, !root.isCall,
               let v = SubscriptionFinder.localVariable(named: root.name, visibleAt: root.nameToken, in: tree),
-              let initializer = tree.variables[v].initializer,
-              let value = tree.chains(in: initializer).first(where: { $0.context == .declaration(v) }),
+              let value = tree.valueChain(ofVariable: v),
               let shaper = value.elements.lastIndex(where: { Catalogue.inputShapers.contains($0.name) && $0.kind == .member && $0.isCall }),
               isCombine(value, shaper: shaper, context: context) else { return nil }
         return (root.name, value.elements[shaper].name)
@@ -236,6 +235,10 @@ public struct FlatMapWithoutSwitchRule: Rule {
         return first.isLowercase
     }
 
+    /// Steps that bring another publisher into a pipeline (`flatMap`, `catch`, `merge`, `combineLatest`,
+    /// `switchToLatest`…): after one, what finished at once may no longer.
+    private static let publisherJoiningSteps = Catalogue.inputSubscribingCombiners.union(Catalogue.publisherMakingClosureOperators).union(["switchToLatest"])
+
     /// `flatMap { Just($0) }`-style closures (and futures fulfilled in their own closure) make publishers
     /// that finish at once: nothing can arrive out of order.
     private func makesOnlyImmediatePublishers(_ element: ChainElement, context: RuleContext) -> Bool {
@@ -254,9 +257,8 @@ public struct FlatMapWithoutSwitchRule: Rule {
     /// another publisher (`Just(id).tryMap { … }.flatMap { client.fetch($0) }`) may answer late,
     /// unless its closure, too, makes only such publishers (`.catch { _ in Empty() }`).
     private func isImmediate(_ chain: Chain, futures: SynchronousFutures, context: RuleContext, depth: Int) -> Bool {
-        let joining = Catalogue.inputSubscribingCombiners.union(Catalogue.publisherMakingClosureOperators).union(["switchToLatest"])
         let joinedImmediately = chain.elements.dropFirst().allSatisfy { element in
-            guard joining.contains(element.name) else { return true }
+            guard Self.publisherJoiningSteps.contains(element.name) else { return true }
             guard depth < 2, let c = element.closures.last, element.arguments.allSatisfy({ $0.label == "maxPublishers" }) else { return false }
             return returnsOnlyImmediatePublishers(closure: c, futures: futures, context: context, depth: depth + 1)
         }
@@ -294,8 +296,7 @@ public struct FlatMapWithoutSwitchRule: Rule {
         guard let p = elements.indices.first(where: { $0 >= 1 && elements[$0].name == "publisher" }),
               elements[p].kind == .member, !elements[p].isCall, elements[0].kind == .root,
               !(p == 1 && elements[0].name == "self") else { return false }
-        let joining = Catalogue.inputSubscribingCombiners.union(Catalogue.publisherMakingClosureOperators).union(["switchToLatest"])
-        guard !elements[(p + 1)...].contains(where: { joining.contains($0.name) }) else { return false }
+        guard !elements[(p + 1)...].contains(where: { Self.publisherJoiningSteps.contains($0.name) }) else { return false }
         if p >= 2, elements[p - 1].isCall, elements[p - 1].kind == .member,
            Catalogue.synchronousElementClosureMethods.contains(elements[p - 1].name) { return true }
         return index.properties(named: "publisher").isEmpty

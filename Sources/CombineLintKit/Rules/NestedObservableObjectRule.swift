@@ -103,17 +103,14 @@ public struct NestedObservableObjectRule: Rule {
                         help: "Pass `\(variable.name)` to the views that show its state and observe it there (`@ObservedObject`), or forward its changes (`\(variable.name).objectWillChange.sink { [weak self] _ in self?.objectWillChange.send() }`)."))
                     continue
                 }
-                // Views observe the inner object directly, and code only assigns the property
-                // (`@Published var selectedTurbine: TurbineModel?`): no view shows its state through it.
+                // Views observe the inner object directly, and no view shows its state through the outer
+                // one: code only assigns the property (`@Published var selectedTurbine: TurbineModel?`), or
+                // no view reaches it through the outer object (`state.viewer` nowhere in a view; the views
+                // hold their own `@ObservedObject var viewer`).
                 if observed.observe(inner, index: index),
-                   context.memo.value(for: "nested_observable_object.only-written\u{0}\(variable.name)", { Self.isOnlyWritten(variable.name, index: index) }) {
-                    continue
-                }
-                // Views observe the inner object directly, and no view reaches it through the outer object
-                // (`state.viewer` nowhere in a view; the views hold their own `@ObservedObject var viewer`).
-                if observed.observe(inner, index: index),
-                   !context.memo.value(for: "nested_observable_object.view-reads\u{0}\(variable.name)\u{0}\(typeName)", {
-                       Self.isReadByViewThroughOuter(variable.name, outerType: typeName, index: index) }) {
+                   context.memo.value(for: "nested_observable_object.only-written\u{0}\(variable.name)", { Self.isOnlyWritten(variable.name, index: index) })
+                    || !context.memo.value(for: "nested_observable_object.view-reads\u{0}\(variable.name)\u{0}\(typeName)", {
+                        Self.isReadByViewThroughOuter(variable.name, outerType: typeName, index: index) }) {
                     continue
                 }
                 if observed.observe(inner, index: index),

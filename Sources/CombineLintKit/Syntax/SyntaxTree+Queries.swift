@@ -327,6 +327,13 @@ extension SyntaxTree {
     /// The call whose argument list opens at `(` token `open`.
     public func call(openedAt open: Int) -> CallReference? { callsByOpenParen[open] }
 
+    /// The chain variable `v` is declared with, when its initial value is one
+    /// (`let text = center.publisher(for: …).map { … }`).
+    public func valueChain(ofVariable v: Int) -> Chain? {
+        guard let initializer = variables[v].initializer else { return nil }
+        return chains(in: initializer).first { $0.context == .declaration(v) }
+    }
+
     /// The chains starting inside a token range, in source order.
     public func chains(in range: ClosedRange<Int>) -> [Chain] {
         chainIndices(in: range).map { chains[$0] }
