@@ -5707,7 +5707,15 @@ step delivers there itself, so that hop is undone at once. An operator of the pr
 declared in an extension of `Publisher` and returning its pipeline after a `receive(on:)`
 (`func receiveOnMain() … { receive(on: DispatchQueue.main).eraseToAnyPublisher() }`), is such a hop
 too, and one whose body only maps, filters or erases (`summaryText()` returning
-`map { … }.removeDuplicates().eraseToAnyPublisher()`) is a same-thread operator. Moving work
+`map { … }.removeDuplicates().eraseToAnyPublisher()`) is a same-thread operator. So is the source
+of the pipeline when the project's declarations behind it all end on one scheduler: a call of the
+project's functions (`history.series(zone: id, days: 7)`, also through the protocol they implement)
+or a computed property read through any receiver (`scanner.state` with `var state: AnyPublisher<…> {
+stateSubject.receive(on: DispatchQueue.main).eraseToAnyPublisher() }`), every implementation (test
+doubles and protocol requirements aside) returning a pipeline that ends in `receive(on:)` of that
+scheduler, then only erases or maps: a `receive(on:)` of the same scheduler right after it hops
+again. One implementation that ends elsewhere, or a stored property of the name, leaves the
+source's scheduler unknown. Moving work
 off the main queue and back (`receive(on: background)` … `receive(on: DispatchQueue.main)`) is not
 a finding, nor is a second hop after an operator that may deliver elsewhere (`flatMap`,
 `switchToLatest`, `merge`, a `debounce(for:scheduler:)` or `delay` on another scheduler, any other custom operator).
@@ -5726,6 +5734,29 @@ Keep one `receive(on:)`, at the point where values must reach the new thread (us
 the subscriber that touches UI). The fix removes the redundant operator.
 
 ## Triggering examples
+
+```swift
+protocol DirectoryScanning { var state: AnyPublisher<ScanState, Never> { get } }
+final class DirectoryScanner: DirectoryScanning {
+    private let stateSubject = CurrentValueSubject<ScanState, Never>(.idle)
+    var state: AnyPublisher<ScanState, Never> {
+        stateSubject
+            .receive(on: DispatchQueue.main)
+            .eraseToAnyPublisher()
+    }
+}
+final class ResultsViewController: NSViewController {
+    private let scanner: DirectoryScanning
+    private var cancellables = Set<AnyCancellable>()
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        scanner.state
+            .↓receive(on: DispatchQueue.main)
+            .sink { [weak self] in self?.render($0) }
+            .store(in: &cancellables)
+    }
+}
+```
 
 ```swift
 $items
@@ -5848,6 +5879,30 @@ final class BannerViewController: UIViewController {
 ```
 
 ## Non-triggering examples
+
+```swift
+protocol HistoryProviding { func series(zone: String) -> AnyPublisher<[Double], Never> }
+final class HistoryService: HistoryProviding {
+    func series(zone: String) -> AnyPublisher<[Double], Never> {
+        api.history(zone)
+            .receive(on: DispatchQueue.main)
+            .eraseToAnyPublisher()
+    }
+}
+final class CachedHistory: HistoryProviding {
+    // This implementation delivers where the cache sends: the caller's hop is needed.
+    func series(zone: String) -> AnyPublisher<[Double], Never> { cache.values(zone).eraseToAnyPublisher() }
+}
+final class HistoryViewController: UIViewController {
+    private let history: HistoryProviding
+    private var token: AnyCancellable?
+    func show(_ zone: String) {
+        token = history.series(zone: zone)
+            .receive(on: DispatchQueue.main)
+            .sink { [weak self] in self?.render($0) }
+    }
+}
+```
 
 ```swift
 api.feed()

@@ -17,7 +17,16 @@ public struct MultipleReceiveOnRule: Rule {
         for chain in tree.chains {
             var previous: (index: Int, key: String, written: String)?
             var leftThread = false
-            for (e, element) in chain.elements.enumerated() where e > 0 {
+            // `history.chartSeries(for: zone)` of a service whose every implementation returns
+            // `….receive(on: DispatchQueue.main).eraseToAnyPublisher()` (or `scanner.state`, a computed
+            // property's getter returning one): the source already delivers there.
+            var start = 1
+            if let c = source(of: chain), let key = projectSourceScheduler(of: chain.elements[c], context: context) {
+                let element = chain.elements[c]
+                previous = (c, key, element.isCall ? "\(element.name)(…)" : element.name)
+                start = c + 1
+            }
+            for (e, element) in chain.elements.enumerated() where e >= start {
                 if element.name == "receive", element.kind == .member, let scheduler = element.argument("on"), element.arguments.count <= 2 {
                     let key = schedulerKey(scheduler.value, tree: tree)
                     let written = tree.sourceText(scheduler.value.lowerBound, scheduler.value.upperBound)
@@ -91,6 +100,66 @@ public struct MultipleReceiveOnRule: Rule {
                       let scheduler = elements[r].argument("on"), elements[r].arguments.count == 1,
                       elements[(r + 1)...].allSatisfy({ Catalogue.sameThreadOperators.contains($0.name) }) else { return "" }
                 keys.insert(schedulerKey(scheduler.value, tree: tree))
+            }
+            return keys.count == 1 ? keys.first! : ""
+        }
+        return found.isEmpty ? nil : found
+    }
+
+    /// The chain's source: its first call (`chartSeries(for:)` in `history.chartSeries(for: zone)`), or
+    /// its last plain member before any call (`state` in `scanner.state.receive(on: …)`), on plain receivers.
+    private func source(of chain: Chain) -> Int? {
+        let elements = chain.elements
+        let first = Catalogue.firstPipelineOperator(in: elements, before: elements.count)
+        let c = elements[..<first].firstIndex(where: { $0.isCall }) ?? first
+        guard c <= 2, elements[..<c].allSatisfy({ !$0.isCall && $0.subscripts.isEmpty }) else { return nil }
+        if c < first { return c }
+        return c > 0 && elements[c - 1].kind == .member ? c - 1 : nil
+    }
+
+    /// The scheduler (as `schedulerKey` gives it) that the project's declarations behind the source
+    /// `element` deliver on: the functions a call may run (its labels fit), or the computed properties
+    /// of its name, every one of them (test doubles and protocol requirements aside) returning
+    /// pipelines that end in `receive(on:)` of that scheduler, then only steps that stay on its
+    /// thread (`eraseToAnyPublisher()`). A stored property of the name decides nothing.
+    private func projectSourceScheduler(of element: ChainElement, context: RuleContext) -> String? {
+        guard !Catalogue.sameThreadOperators.contains(element.name) else { return nil }
+        let key = element.isCall
+            ? "multiple_receive_on.project-function\u{0}" + MethodCallGraph.selector(of: element) + "\u{0}\(element.arguments.count)"
+            : "multiple_receive_on.project-property\u{0}" + element.name
+        let found = context.memo.value(for: key) { () -> String in
+            let index = context.index
+            var bodies: [(tree: SyntaxTree, function: Int)] = []
+            if element.isCall {
+                bodies = ProjectFunctionCalls.declarations(runBy: element, matching: .labels, requireBody: true,
+                                                           publisherResults: true, index: index)
+                    .filter { !TestCaseCode.isTestOrDouble(index.trees[$0.tree].functions[$0.item].nameToken, of: index.trees[$0.tree], index: index) }
+                    .map { (index.trees[$0.tree], $0.item) }
+            } else {
+                guard index.declaresComputedProperty(named: element.name) else { return "" }
+                for typeKey in index.typesDeclaringProperty[element.name] {
+                    guard let type = index.types[typeKey], let property = type.properties[element.name] else { continue }
+                    if type.kind == .protocol { continue }
+                    guard property.isComputed, !property.isStatic, let t = index.treeIndexByPath[property.file] else { return "" }
+                    let holder = index.trees[t]
+                    guard let v = NeverFinishingSources.variable(named: element.name, onLine: property.line, in: holder) else { return "" }
+                    if TestCaseCode.isTestOrDouble(holder.variables[v].nameToken, of: holder, index: index) { continue }
+                    guard let getter = holder.getter(ofVariable: v) else { return "" }
+                    bodies.append((holder, getter))
+                }
+            }
+            guard !bodies.isEmpty else { return "" }
+            var keys = Set<String>()
+            for (tree, f) in bodies {
+                guard let returned = tree.chainsReturned(byFunction: f), !returned.isEmpty else { return "" }
+                for chain in returned {
+                    let elements = chain.elements
+                    guard let r = elements.lastIndex(where: { $0.name == "receive" && $0.isCall && $0.kind == .member }),
+                          let scheduler = elements[r].argument("on"), elements[r].arguments.count == 1,
+                          elements[(r + 1)...].allSatisfy({ Catalogue.sameThreadOperators.contains($0.name) && $0.argument("scheduler") == nil })
+                    else { return "" }
+                    keys.insert(schedulerKey(scheduler.value, tree: tree))
+                }
             }
             return keys.count == 1 ? keys.first! : ""
         }
