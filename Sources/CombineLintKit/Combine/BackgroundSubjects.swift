@@ -173,7 +173,11 @@ enum BackgroundSubjects {
             let candidates = Set(sendsByReceiver(index: index, memo: memo).keys).union(handovers(index: index, memo: memo).keys)
                 .filter { index.declaresSubjectProperty(named: $0) }
             var found: [String: ErasingGetters] = [:]
-            for subject in candidates.sorted() where isSentOffMain(subject, index: index, memo: memo) {
+            for subject in candidates.sorted() {
+                // A name that other types declare too (`volumes`, also a `Logger` and a protocol-typed
+                // `let volumes: VolumeMonitoring`) is judged for each getter's own type below.
+                let several = index.declaresPropertyInSeveralTypes(named: subject)
+                guard several || isSentOffMain(subject, index: index, memo: memo) else { continue }
                 for reference in index.chainElements[subject] where reference.element <= 1 {
                     let tree = index.trees[reference.tree]
                     let chain = tree.chains[reference.chain]
@@ -182,9 +186,10 @@ enum BackgroundSubjects {
                     // A mock's getter erasing its own subject stands in for the app's in tests only.
                     if TestCaseCode.isTestOrDouble(chain.first, of: tree, index: index) { continue }
                     // `stateSubject` of the type declaring the getter, not another type's of the same name.
-                    if index.declaresPropertyInSeveralTypes(named: subject), let owner = TypeResolver.enclosingTypeName(at: chain.first, in: tree),
-                       index.property(subject, ofType: owner) != nil,
-                       !isSentOffMain(subject, declaredBy: owner, index: index, memo: memo) { continue }
+                    if several, let owner = TypeResolver.enclosingTypeName(at: chain.first, in: tree),
+                       index.property(subject, ofType: owner) != nil {
+                        guard isSentOffMain(subject, declaredBy: owner, index: index, memo: memo) else { continue }
+                    } else if several, !isSentOffMain(subject, index: index, memo: memo) { continue }
                     // Getters of the name erasing different subjects (two conformers of a protocol) all deliver
                     // off main, each subject here being sent into there; the message names the first.
                     found[property, default: ErasingGetters(subject: subject)].variables.insert(tree.file.path + "\u{0}\(v)")

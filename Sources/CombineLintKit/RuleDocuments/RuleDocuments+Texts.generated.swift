@@ -4813,6 +4813,9 @@ through a computed property that only erases it, `var beats: AnyPublisher<…> {
 name with a type that is no publisher, `let beats: Int` or `let samples: [Sample]`, does not hide, nor a protocol's requirement of the
 name or a test double's or preview stand-in's getter erasing its own subject (any type in a folder of preview
 support, `Preview Content/InMemoryCaptureRepository`, is one), and two conformers' getters erasing two such subjects deliver off main alike;
+the subject a getter erases is its own type's, also when other types declare a property of the subject's name
+(`volumes` erased by `var volumesPublisher { volumes.eraseToAnyPublisher() }`, beside a `static let volumes = Logger(…)`
+and a `let volumes: VolumeMonitoring`): that type's sends decide;
 steps that deliver where they get values may stand between, `connectionSubject.removeDuplicates().eraseToAnyPublisher()`;
 a local of the name, `let sentences = stream.sentences.receive(on: DispatchQueue.main).share()`, is judged by its own value;
 when the chain shows the object's type, `BookmarkStore.shared.bookmarks` or `uploads.states`, that type's getter and its own

@@ -91,4 +91,52 @@ final class DefaultRulesRound112Tests: XCTestCase {
         XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["16:14"])
         XCTAssertTrue(findings(of: MultipleReceiveOnRule.self, in: [(path: "Scan.swift", text: text(other: "final class Upload { let state: AnyPublisher<ScanState, Never> }"))]).isEmpty)
     }
+
+    /// A service's computed property that erases its subject (`volumesPublisher` returning
+    /// `volumes.eraseToAnyPublisher()`), sent into from a sink on a utility queue, read through the
+    /// protocol it implements and assigned to an observed `@Published` property: reported also when
+    /// other types declare a property of the subject's name (a `Logger` of that name, a protocol-typed
+    /// `let volumes: VolumeMonitoring`); the subject is the getter's own type's.
+    func testAnErasedSubjectIsFollowedWhenOtherTypesShareItsName() {
+        func text(queue: String) -> String {
+            """
+            protocol VolumeMonitoring: AnyObject { var volumesPublisher: AnyPublisher<[Volume], Never> { get } }
+            final class VolumeMonitor: VolumeMonitoring {
+                let volumes = CurrentValueSubject<[Volume], Never>([])
+                var volumesPublisher: AnyPublisher<[Volume], Never> { volumes.eraseToAnyPublisher() }
+                private let queue = \(queue)
+                private let refreshes = PassthroughSubject<Void, Never>()
+                private var cancellables = Set<AnyCancellable>()
+                func start() {
+                    refreshes
+                        .receive(on: queue)
+                        .map { _ in Volume.readAll() }
+                        .sink { [weak self] in self?.volumes.send($0) }
+                        .store(in: &cancellables)
+                }
+            }
+            extension Logger { static let volumes = Logger(subsystem: "app", category: "volumes") }
+            final class LowSpaceNotifier {
+                private let volumes: VolumeMonitoring
+                init(volumes: VolumeMonitoring) { self.volumes = volumes }
+            }
+            struct AppEnvironment { let volumeMonitor: VolumeMonitoring }
+            final class DashboardViewModel: ObservableObject {
+                @Published var volumes: [Volume] = []
+                init(environment: AppEnvironment) {
+                    environment.volumeMonitor.volumesPublisher
+                        .map { $0.filter(\\.isInternal) }
+                        .assign(to: &$volumes)
+                }
+            }
+            struct DashboardView: View {
+                @ObservedObject var model: DashboardViewModel
+                var body: some View { Text("\\(model.volumes.count)") }
+            }
+            """
+        }
+        let found = findings(of: MainActorBackgroundDeliveryRule.self, in: [(path: "Volumes.swift", text: text(queue: "DispatchQueue(label: \"volumes\", qos: .utility)"))])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["27:14"])
+        XCTAssertTrue(findings(of: MainActorBackgroundDeliveryRule.self, in: [(path: "Volumes.swift", text: text(queue: "DispatchQueue.main"))]).isEmpty)
+    }
 }
