@@ -26,14 +26,16 @@ public enum Analyzer {
         let trees = index.trees
         let memo = ProjectMemo()
         let perFile = Parallel.map(count: trees.count, jobs: jobs) {
-            analyze(trees[$0], index: index, rules: rules, treeIndex: $0, memo: memo, measuring: false).findings
+            Supersession.apply(analyze(trees[$0], index: index, rules: rules, treeIndex: $0, memo: memo, measuring: false).findings,
+                               tree: trees[$0], rules: rules)
         }
         return perFile.flatMap { $0 }.sorted(by: Finding.reportOrder)
     }
 
     /// Runs the rules on one parsed file against a prebuilt index.
     public static func analyze(_ tree: SyntaxTree, index: ProjectIndex, rules: [ConfiguredRule]) -> [Finding] {
-        analyze(tree, index: index, rules: rules, treeIndex: nil, memo: ProjectMemo(), measuring: false).findings
+        Supersession.apply(analyze(tree, index: index, rules: rules, treeIndex: nil, memo: ProjectMemo(), measuring: false).findings,
+                           tree: tree, rules: rules)
     }
 
     /// As `analyze(_:index:rules:)` for the tree at `treeIndex` of `index.trees` (nil: found by its

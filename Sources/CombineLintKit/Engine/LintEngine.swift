@@ -171,7 +171,8 @@ public struct LintEngine: Sendable {
             let analyzed = Analyzer.analyze(tree, index: index, rules: profile.rules, treeIndex: reported[n], memo: memo, measuring: measuring)
             let before = measuring ? monotonicSeconds() : 0
             let filtered = profile.suppressions.apply(analyzed.findings, file: tree.file, tokens: tree.comments)
-            return PerFile(findings: filtered.findings, suppressed: filtered.suppressedCount, profile: readable[reported[n]].input.profile,
+            // After suppressions: a suppressed finding supersedes nothing.
+            return PerFile(findings: Supersession.apply(filtered.findings, tree: tree, rules: profile.rules), suppressed: filtered.suppressedCount, profile: readable[reported[n]].input.profile,
                            ruleSeconds: analyzed.ruleSeconds, subscriptionSeconds: analyzed.subscriptionSeconds,
                            suppressionSeconds: measuring ? monotonicSeconds() - before : 0)
         }

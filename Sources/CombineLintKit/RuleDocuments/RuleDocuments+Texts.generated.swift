@@ -6643,7 +6643,8 @@ that stores such a subscription in a bag of `self` without emptying it first is 
 the inner publisher never finishes (a `@Published` property, a subject, a notification, a timer, a
 project function that returns one); so is such a method that the observer of a property calls
 (`didSet { observeAvailability() }`) when the outer closure sets that property (`self?.selected = station`, or `selected = station` after `guard let self`, unless a local of the name is in scope):
-the observer runs on every write.
+the observer runs on every write. Where this rule reports such a method's subscription, `repeated_subscription`
+(which would report its `store(in:)` as stored from repeated code) does not: one bug, one finding.
 
 ## Why it matters
 
@@ -8601,7 +8602,10 @@ layout or per-row callback is reported by `store_in_appearance`, not here, and s
 calls (`configure(with:)` → `bindProgress(_:)`, or `var trail: Trail? { didSet { bind() } }`) is one call away from
 that repeated code and reported here, with the path (`configure(with:) → bindProgress(_:) → store(in:)`); one stored directly in
 a user action (a row's selection, an `@IBAction` or `@objc` method) is reported here when its
-source never finishes (`tableView(_:didSelectRowAt:) → store(in:)`).
+source never finishes (`tableView(_:didSelectRowAt:) → store(in:)`). A store that another subscription's `sink` closure
+reaches through a method of the type (`$isActive.sink { self?.observeAvailability() }`) is the nesting that `nested_sink`
+reports at the inner `sink`: one bug, one finding, so this rule leaves that subscription to it (it reports it when
+`nested_sink` is off, or when `nested_sink` does not report it, for instance a store in another type's method).
 
 ## Why it matters
 

@@ -10,7 +10,9 @@ public struct RepeatedSubscriptionRule: Rule {
         name: "Repeated subscription",
         defaultSeverity: .warning,
         summary: "A method that stores a subscription in a bag and is called, through other methods, from a callback that runs repeatedly.",
-        options: [RuleOptionDescription(key: "appearance_methods", summary: "Extra names of methods that run repeatedly (e.g. a custom `screenDidAppear`).")]
+        options: [RuleOptionDescription(key: "appearance_methods", summary: "Extra names of methods that run repeatedly (e.g. a custom `screenDidAppear`).")],
+        // A store that another subscription's `sink` reaches through a method is that nesting.
+        supersededBy: ["nested_sink"]
     )
 
     public init() {}

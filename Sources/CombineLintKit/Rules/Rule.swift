@@ -11,15 +11,19 @@ public struct RuleDescription: Sendable, Hashable {
     public var summary: String
     /// Options the rule reads from configuration (all are lists of strings).
     public var options: [RuleOptionDescription]
+    /// Rules whose finding on the same statement's subscription says the same thing more precisely:
+    /// when one of them (on too) reports it, this rule's finding there is dropped.
+    public var supersededBy: [String]
 
     public init(id: String, name: String, defaultSeverity: Severity, isOptIn: Bool = false,
-                summary: String, options: [RuleOptionDescription] = []) {
+                summary: String, options: [RuleOptionDescription] = [], supersededBy: [String] = []) {
         self.id = id
         self.name = name
         self.defaultSeverity = defaultSeverity
         self.isOptIn = isOptIn
         self.summary = summary
         self.options = options
+        self.supersededBy = supersededBy
     }
 }
 
