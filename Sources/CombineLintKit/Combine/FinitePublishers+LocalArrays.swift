@@ -46,9 +46,20 @@ extension FinitePublishers {
         guard argument.value.upperBound == use, tree.tokens[use].kind == .identifier,
               let v = SubscriptionFinder.localVariable(named: tree.name(use), visibleAt: use, in: tree),
               case let variable = tree.variables[v], variable.isLocal, variable.isLet,
-              let initializer = variable.initializer,
-              let c = tree.chain(startingAt: initializer.lowerBound), case let chain = tree.chains[c],
-              chain.last == initializer.upperBound, chain.elements.count >= 2,
+              let initializer = variable.initializer else { return nil }
+        return closureMapping(in: initializer, in: tree, index: index)
+    }
+
+    /// As `closureMapping(toLocalArray:in:index:)` for the mapping written in the argument itself:
+    /// `Publishers.MergeMany(attachments.map { store.data(for: $0) })`.
+    static func closureMapping(inline argument: Argument, in tree: SyntaxTree, index: ProjectIndex?) -> Int? {
+        closureMapping(in: argument.value, in: tree, index: index)
+    }
+
+    /// The closure of the collection `map` (or `compactMap`) that tokens `range` are, whole.
+    private static func closureMapping(in range: ClosedRange<Int>, in tree: SyntaxTree, index: ProjectIndex?) -> Int? {
+        guard let c = tree.chain(startingAt: range.lowerBound), case let chain = tree.chains[c],
+              chain.last == range.upperBound, chain.elements.count >= 2,
               let map = chain.elements.last, map.kind == .member, map.name == "map" || map.name == "compactMap",
               map.closures.count == 1, map.arguments.allSatisfy({ $0.closure != nil }) else { return nil }
         if let index, NeverFinishingSources.evidence(in: chain, before: chain.elements.count - 1, tree: tree, index: index, extraNames: []) != nil {

@@ -193,7 +193,8 @@ public struct FinitePublishers: Sendable {
                 }
                 // `Publishers.MergeMany(loads)` with `let loads = ids.map { load($0) }`: every element is
                 // what the closure returns.
-                if elements[1].name == "MergeMany", let closure = FinitePublishers.closureMapping(toLocalArray: argument, in: tree, index: index) {
+                if elements[1].name == "MergeMany", let closure = FinitePublishers.closureMapping(toLocalArray: argument, in: tree, index: index)
+                    ?? FinitePublishers.closureMapping(inline: argument, in: tree, index: index) {
                     return returnsFinishing(closure: closure, in: tree, depth: depth)
                 }
                 guard let other = inputPublisher(argument, in: tree) else { return false }

@@ -10583,7 +10583,11 @@ subscribed. Nor is a limit waiting for the screen's state there (`viewModel.$ite
 in `viewDidAppear`): the screen's own loading brings a value that passes, and the subscription ends. In per-row and cell code it is still reported, since the unfinished load of the
 previous row lands in the reused cell; but not in a per-row method whose pipeline names neither the row's view
 nor a local of the method (only `self`, the table view and the index path): `willDisplay` loading the next page into
-`self.items` when the last row shows delivers nothing into a reused cell.
+`self.items` when the last row shows delivers nothing into a reused cell; nor where the subscriber first checks that the
+view still shows the row it was made for, `guard let self, self.representedID == attachment.id else { return }`
+(the cell's own state compared with what this configuration was given): the previous row's answer then lands nowhere.
+A merge of requests mapped from a collection, `Publishers.MergeMany(attachments.map { store.data(for: $0) }).collect()`,
+finishes when they all have.
 A store behind a run-once guard of the callback is not reported: a flag the callback sets
 (`guard !didBind else { return }; didBind = true`), `bag.isEmpty` (or the emptiness of the object holding the bag,
 `guard animationBag.isEmpty` before `.store(in: &animationBag.subscriptions)`), the state installing a view sets
