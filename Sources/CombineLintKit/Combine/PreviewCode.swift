@@ -11,6 +11,12 @@ public enum PreviewCode {
 
     private static func contains(_ token: Int, inTree treeIndex: Int, index: ProjectIndex, memo: ProjectMemo, depth: Int) -> Bool {
         if isDirectlyInPreview(token, in: index.trees[treeIndex]) { return true }
+        // `static func preview() -> AppEnvironment { AppEnvironment(session: SessionService(…)) }`,
+        // called only from previews: what it makes is the canvas's.
+        if depth > 0, let f = index.trees[treeIndex].enclosingFunction(of: token), index.trees[treeIndex].functions[f].kind == .function,
+           memo.value(for: "preview-only-function \(treeIndex):\(f) \(depth)", {
+               isCalledOnlyByPreviews(DeclarationReference(tree: treeIndex, item: f), index: index, memo: memo, depth: depth - 1)
+           }) { return true }
         guard let t = index.trees[treeIndex].enclosingType(of: token), index.trees[treeIndex].types[t].kind != .extension else { return false }
         return memo.value(for: "preview-only \(treeIndex):\(t) \(depth)") {
             isMadeOnlyByPreviews(DeclarationReference(tree: treeIndex, item: t), index: index, memo: memo, depth: depth)
@@ -63,6 +69,31 @@ public enum PreviewCode {
             made = true
         }
         return made
+    }
+
+    /// Every call or member use of the function's name in the project (at least one) is preview code
+    /// (with `depth` left for the types and functions on the way), or test code: a factory such as
+    /// `AppEnvironment.preview()` that only `#Preview` bodies call. Any other call of the name, a
+    /// same-named function's included, makes it no preview code.
+    private static func isCalledOnlyByPreviews(_ function: DeclarationReference, index: ProjectIndex, memo: ProjectMemo, depth: Int) -> Bool {
+        let declaring = index.trees[function.tree]
+        let declaration = declaring.functions[function.item]
+        var called = false
+        for reference in index.identifiers[declaration.name] {
+            if reference.tree == function.tree && reference.item == declaration.nameToken { continue }
+            let tree = index.trees[reference.tree]
+            // A call (`preview()`) or a member access (`AppEnvironment.preview`) may be this function; a
+            // local of the name (`let preview = UIViewController()`, `preview.title`) is not.
+            let k = reference.item
+            guard (k + 1 < tree.tokens.count && tree.tokens[k + 1].kind == .leftParen)
+                    || (k > 0 && tree.tokens[k - 1].kind == .period) else { continue }
+            // A recursive call inside the function itself says nothing.
+            if reference.tree == function.tree, tree.enclosingFunction(of: reference.item) == function.item { continue }
+            if TestCaseCode.isTestOrDouble(reference.item, of: tree, index: index) { continue }
+            guard contains(reference.item, inTree: reference.tree, index: index, memo: memo, depth: depth) else { return false }
+            called = true
+        }
+        return called
     }
 
     /// Closure `c` is the trailing closure of a preview macro (`#Preview("Dark") { … }`).

@@ -21,7 +21,7 @@ of a publisher type whose every returned chain ends in `assign(to: keyPath, on: 
 Not reported: another target (`on: label`, `on: self.label`, `on: viewModel`), CombineExt's `assign(to:on:ownership:)` with `.weak` or `.unowned` (it holds `self` weakly), `assign(to: &$x)`,
 structs and enums (no reference, no cycle), a binding declared `weak` (an `unowned` one or an
 `[unowned self]` capture is still reported: `assign` holds whatever object it is given strongly), static methods
-(`self` is the type), preview code (a type only previews make, `#Preview { FeedView(feed: PreviewFeed()) }`:
+(`self` is the type), preview code (a type only previews make, `#Preview { FeedView(feed: PreviewFeed()) }`, or a function only they call, `AppEnvironment.preview()`:
 it runs in Xcode's canvas), a subscription that is dropped at once (that is `discarded_cancellable`), and
 pipelines that finish by themselves, as `strong_self_capture` tells them: roots that complete
 during the call (`Just`, `Empty()`, `Fail`, `Result.Publisher`, `[…].publisher`), a `Future` or
@@ -11515,7 +11515,8 @@ with a singleton scope (`.inObjectScope(.container)`, or a container made with
 properties or initializer of an object that itself lives for the run (a coordinator the app
 delegate makes; also a default argument of that initializer, `init(settings: SettingsStore = SettingsStore())`), as the `@StateObject` of a view that only the `App` builds, or on first use into
 a property of such an object that nothing sets back to `nil` (`if player == nil { player = … }`).
-Previews (`#Preview`, `PreviewProvider`, and views only they build) are not places of the app, nor are tests and
+Previews (`#Preview`, `PreviewProvider`, views only they build, and functions only they call, such as a `static func preview()
+-> AppEnvironment` that makes the services again for the canvas) are not places of the app, nor are tests and
 test doubles: a test's `SettingsStore(defaults: suite)` lives in that test run, and the app's own `static let shared`
 decides. An object the application's delegate makes in a closure of a pipeline (`$state.map { _ in LoginModel() }`)
 is made again for each value, so it does not live for the run.

@@ -92,4 +92,60 @@ final class CoreRulesRound113Tests: XCTestCase {
         let endless = text(load: "store.$progress.map { _ in 1 }")
         XCTAssertEqual(findings(of: StoreInAppearanceRule.self, in: [(path: "Attachments.swift", text: endless)]).map { "\($0.line):\($0.column)" }, ["20:10"])
     }
+
+    /// A service made once at launch by the application delegate's `AppEnvironment.live()`, and again
+    /// in `AppEnvironment.preview()`, a factory that only `#Preview` bodies call: the preview's objects
+    /// are the canvas's, so the app's one keeps its cycle for the run and it is not reported. A local
+    /// named `preview` elsewhere is no call of the factory; a call of `preview()` from the app makes
+    /// the service per screen, and it is reported.
+    func testAFactoryOnlyPreviewsCallIsPreviewCode() {
+        func text(screen: String) -> String {
+            """
+            final class SyncQueue {
+                @Published var pending: [Job] = []
+                @Published var pendingCount = 0
+                private var cancellables = Set<AnyCancellable>()
+                init(api: API) {
+                    $pending.map(\\.count).assign(to: \\.pendingCount, on: self).store(in: &cancellables)
+                }
+            }
+            final class AppEnvironment {
+                let syncQueue: SyncQueue
+                init(syncQueue: SyncQueue) { self.syncQueue = syncQueue }
+                static func live(api: API = API()) -> AppEnvironment {
+                    AppEnvironment(syncQueue: SyncQueue(api: api))
+                }
+                #if DEBUG
+                static func preview() -> AppEnvironment { live(api: API(stubbed: true)) }
+                #endif
+            }
+            @main
+            final class AppDelegate: UIResponder, UIApplicationDelegate {
+                private(set) var environment: AppEnvironment!
+                func application(_ application: UIApplication, didFinishLaunchingWithOptions options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                    environment = AppEnvironment.live()
+                    return true
+                }
+            }
+            final class PhotoViewController: UIViewController {
+                func showPhoto(_ image: UIImage) {
+                    let preview = UIViewController()
+                    preview.title = "Photo"
+                    \(screen)
+                    present(preview, animated: true)
+                }
+            }
+            struct SyncPanel: View {
+                let queue: SyncQueue
+                var body: some View { Text("\\(queue.pendingCount)") }
+            }
+            #Preview {
+                SyncPanel(queue: AppEnvironment.preview().syncQueue)
+            }
+            """
+        }
+        XCTAssertTrue(findings(of: AssignToSelfRule.self, in: [(path: "App.swift", text: text(screen: ""))]).isEmpty)
+        let perScreen = text(screen: "let panel = SyncPanel(queue: AppEnvironment.preview().syncQueue)")
+        XCTAssertEqual(findings(of: AssignToSelfRule.self, in: [(path: "App.swift", text: perScreen)]).map { "\($0.line):\($0.column)" }, ["6:31"])
+    }
 }
