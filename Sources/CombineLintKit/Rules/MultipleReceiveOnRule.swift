@@ -21,7 +21,10 @@ public struct MultipleReceiveOnRule: Rule {
             // `….receive(on: DispatchQueue.main).eraseToAnyPublisher()` (or `scanner.state`, a computed
             // property's getter returning one): the source already delivers there.
             var start = 1
-            if let c = source(of: chain), let key = projectSourceScheduler(of: chain.elements[c], context: context) {
+            // Asked only of a chain that hops with `receive(on:)` after its source (most chains do not).
+            if let c = source(of: chain),
+               chain.elements[(c + 1)...].contains(where: { $0.name == "receive" && $0.kind == .member && $0.argument("on") != nil }),
+               let key = projectSourceScheduler(of: chain.elements[c], context: context) {
                 let element = chain.elements[c]
                 previous = (c, key, element.isCall ? "\(element.name)(…)" : element.name)
                 start = c + 1
