@@ -12812,8 +12812,8 @@ neither way: a test's `compactMap { $0 }` waits for the next value, and its
 subscriber that only prints or logs the value (`sink { print($0 ?? "none") }`): a trace shows nil
 as it shows any value, which says nothing of what nil means to the app. Nor is a consumer that maps the value
 away (`alerts.latestAlert.map { _ in () }` merged into a refresh trigger): it never sees the value, nil or not.
-Nor is a property that names a standing state: a highlight, a focus, a hover, a location or
-position (`highlightedRowID`, `focusedChannel`, `currentLocation`, or any `CLLocation?`), or the time something last
+Nor is a property that names a standing state: a selection, a highlight, a focus, a hover, a location or
+position (`selectedPass`, `highlightedRowID`, `focusedChannel`, `currentLocation`, or any `CLLocation?`), or the time something last
 happened (`lastSync: Date?`): a consumer that skips its `nil` start only waits for the first value, and a
 late subscriber rightly gets the latest one. A request to act (`recenterRequest: CLLocationCoordinate2D?`) or a
 notice about such a thing (`locationError`) is still an event.
@@ -13284,6 +13284,25 @@ final class MainWindowController: NSWindowController {
 ```
 
 ## Non-triggering examples
+
+```swift
+final class WalletViewModel: ObservableObject {
+    // The pass the user tapped: a selection, which a late subscriber rightly gets.
+    @Published var selectedPass: BoardingPass?
+    private var cancellables = Set<AnyCancellable>()
+
+    init(status: FlightStatusService) {
+        $selectedPass
+            .compactMap { $0 }
+            .map { status.updates(for: $0.flight) }
+            .switchToLatest()
+            .sink { [weak self] in self?.showGateChange($0) }
+            .store(in: &cancellables)
+    }
+
+    func showGateChange(_ update: FlightUpdate) {}
+}
+```
 
 ```swift
 // A hover and a last-sync time are standing states: the consumers wait for the first value, and

@@ -3,7 +3,7 @@ import XCTest
 
 /// Core-rule cases found in whole probe apps written for round 107 (see the rule documents).
 final class CoreRulesRound107Tests: XCTestCase {
-    /// A projection returned by a `flatMap` closure (`Just(model).flatMap { $0.$selectedGarage }`, or
+    /// A projection returned by a `flatMap` closure (`Just(model).flatMap { $0.$garageToOpen }`, or
     /// the `map` before `switchToLatest`) hands its values on to the outer chain: a sink there that
     /// acts on `nil` (hides a bar) reads it as a state, so the optional is no fake initial value.
     /// Where the outer chain only skips `nil`, the property is still reported.
@@ -12,8 +12,8 @@ final class CoreRulesRound107Tests: XCTestCase {
             """
             struct Garage { let name: String }
             final class GarageListModel: ObservableObject {
-                @Published var selectedGarage: Garage? = nil
-                func select(_ garage: Garage) { selectedGarage = garage }
+                @Published var garageToOpen: Garage? = nil
+                func select(_ garage: Garage) { garageToOpen = garage }
             }
             final class GarageListController: UIViewController {
                 let model = GarageListModel()
@@ -22,16 +22,16 @@ final class CoreRulesRound107Tests: XCTestCase {
                 override func viewDidLoad() {
                     super.viewDidLoad()
                     \(consumer)
-                    model.$selectedGarage.compactMap { $0 }.sink { [weak self] in self?.title = $0.name }.store(in: &cancellables)
+                    model.$garageToOpen.compactMap { $0 }.sink { [weak self] in self?.title = $0.name }.store(in: &cancellables)
                 }
             }
             """
         }
-        let state = "Just(model).flatMap { $0.$selectedGarage }.sink { [weak self] garage in self?.previewBar.isHidden = garage == nil }.store(in: &cancellables)"
+        let state = "Just(model).flatMap { $0.$garageToOpen }.sink { [weak self] garage in self?.previewBar.isHidden = garage == nil }.store(in: &cancellables)"
         XCTAssertEqual(findings(of: SubjectFakeInitialValueRule.self, in: [(path: "Garages.swift", text: text(consumer: state))]).count, 0)
-        let switched = "Just(model).map { $0.$selectedGarage }.switchToLatest().sink { [weak self] garage in self?.previewBar.isHidden = garage == nil }.store(in: &cancellables)"
+        let switched = "Just(model).map { $0.$garageToOpen }.switchToLatest().sink { [weak self] garage in self?.previewBar.isHidden = garage == nil }.store(in: &cancellables)"
         XCTAssertEqual(findings(of: SubjectFakeInitialValueRule.self, in: [(path: "Garages.swift", text: text(consumer: switched))]).count, 0)
-        let skipping = "Just(model).flatMap { $0.$selectedGarage }.compactMap { $0 }.sink { [weak self] in self?.title = $0.name }.store(in: &cancellables)"
+        let skipping = "Just(model).flatMap { $0.$garageToOpen }.compactMap { $0 }.sink { [weak self] in self?.title = $0.name }.store(in: &cancellables)"
         let found = findings(of: SubjectFakeInitialValueRule.self, in: [(path: "Garages.swift", text: text(consumer: skipping))])
         XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["3:20"])
     }
