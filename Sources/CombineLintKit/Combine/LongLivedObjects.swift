@@ -207,6 +207,9 @@ private struct OwnerSearch {
             // One of many kept side by side (`windowControllers[server.id] = wc`, `windows.append(wc)`):
             // a window per server or document, each let go when its slot is emptied.
             if OwnerSearch.isKeptInCollection(chainStartingAt: chainStart, in: tree, within: function) { return false }
+            // Kept in a property that code sets back to `nil` (`browserWindowController = controller`, then
+            // `self?.browserWindowController = nil` when its window closes): the next call makes another.
+            if OwnerSearch.isKeptInPropertyEmptiedLater(chainStartingAt: chainStart, in: tree, within: function, index: index) { return false }
             return !OwnerSearch.runsRepeatedly(function)
                 && !isCalledFromRepeatedMethod(function.name, ofType: ownerName)
         }
@@ -299,6 +302,41 @@ private struct OwnerSearch {
             }
         }
         return false
+    }
+
+    /// Whether the object made by the chain starting at `chainStart` goes into a stored property, directly
+    /// (`browserWindowController = BrowserWindowController(…)`, `self.x = …`) or through the local it is
+    /// given to first (`let controller = …; browserWindowController = controller`), and some code of the
+    /// project writes `nil` to a property of that name (`self?.browserWindowController = nil`).
+    static func isKeptInPropertyEmptiedLater(chainStartingAt chainStart: Int, in tree: SyntaxTree, within function: FunctionDecl,
+                                             index: ProjectIndex) -> Bool {
+        guard let c = tree.chain(startingAt: chainStart) else { return false }
+        let chain = tree.chains[c]
+        var names: [String] = []
+        switch chain.context {
+        case .assignment(let target, false):
+            // `name = …` or `self.name = …`.
+            if tree.tokens[target.upperBound].kind == .identifier { names.append(tree.name(target.upperBound)) }
+        case .declaration(let v):
+            guard let close = function.bodyClose else { return false }
+            let local = tree.variables[v].name
+            for k in (chain.last + 1)..<close where tree.tokens[k].kind == .identifier && tree.name(k) == local {
+                // `browserWindowController = controller` (or `self.browserWindowController = controller`).
+                guard k >= 2, tree.tokens[k - 1].kind == .equal, tree.tokens[k - 2].kind == .identifier,
+                      k + 1 >= close || tree.lineBreakBefore[k + 1] || [.semicolon, .rightBrace].contains(tree.tokens[k + 1].kind)
+                else { continue }
+                names.append(tree.name(k - 2))
+            }
+        default:
+            return false
+        }
+        return names.contains { name in
+            index.identifiers[name].contains { reference in
+                let other = index.trees[reference.tree]
+                let k = reference.item
+                return k + 2 < other.tokens.count && other.tokens[k + 1].kind == .equal && other.isWord(k + 2, "nil")
+            }
+        }
     }
 
     /// Whether the object made by the chain starting at `chainStart` goes into a collection, directly

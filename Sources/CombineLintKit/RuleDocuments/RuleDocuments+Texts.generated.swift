@@ -2262,7 +2262,8 @@ that nothing cancels),
 a task handed on (returned, passed to a call, put in a collection), SwiftUI's `.task { }`
 modifier (the view cancels it), a task of an object that lives for the whole run (one
 `static let shared` instance, the application's delegate, or SwiftUI's `App`, whose `init` runs once
-at launch: it frees nothing later), preview code (a `#Preview` body, a `PreviewProvider`, a type only
+at launch: it frees nothing later; as `strong_self_capture` tells them, so not a window controller the delegate
+keeps in a property that it sets back to `nil` when the window closes), preview code (a `#Preview` body, a `PreviewProvider`, a type only
 previews make: it runs in Xcode's canvas, never in the app), finite publishers (`Just`, a request, after `first()`), and loops
 with a `break` or `return` that can leave them.
 
@@ -11515,6 +11516,9 @@ with a singleton scope (`.inObjectScope(.container)`, or a container made with
 properties or initializer of an object that itself lives for the run (a coordinator the app
 delegate makes; also a default argument of that initializer, `init(settings: SettingsStore = SettingsStore())`), as the `@StateObject` of a view that only the `App` builds, or on first use into
 a property of such an object that nothing sets back to `nil` (`if player == nil { player = … }`).
+An object the application's delegate keeps in a property that code sets back to `nil` (`browserWindowController =
+controller`, then `self?.browserWindowController = nil` when its window closes) does not live for the run: the next
+call makes another.
 Previews (`#Preview`, `PreviewProvider`, views only they build, and functions only they call, such as a `static func preview()
 -> AppEnvironment` that makes the services again for the canvas) are not places of the app, nor are tests and
 test doubles: a test's `SettingsStore(defaults: suite)` lives in that test run, and the app's own `static let shared`
