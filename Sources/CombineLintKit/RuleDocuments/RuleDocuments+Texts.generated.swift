@@ -12821,6 +12821,12 @@ position (`selectedPass`, `highlightedRowID`, `focusedChannel`, `currentLocation
 happened (`lastSync: Date?`): a consumer that skips its `nil` start only waits for the first value, and a
 late subscriber rightly gets the latest one. A request to act (`recenterRequest: CLLocationCoordinate2D?`) or a
 notice about such a thing (`locationError`) is still an event.
+Nor is loaded data: an `@Published` property that its type fills only with what a pipeline that finishes
+delivers, whole (`fetchCourse(id).sink { [weak self] course in self?.course = course }`, or
+`api.summary().map(Optional.some).assign(to: \.summary, on: self)`): its consumers skip the `nil` while it
+loads, and a late subscriber rightly gets what was loaded. A property the type also sets otherwise (a constant,
+a value computed there), that another type writes, or that an endless source fills is no load; and a notice,
+a request or the end of a job by its name (`submittedBid`, `exportFinished`) is an event whatever fills it.
 A consumer that starts with `.dropFirst()` is not one that skips the fake `nil` either: it drops
 whatever the property holds when it subscribes, the `nil` or a stale event alike, and gets only what
 is sent later, as from a `PassthroughSubject`; nothing is replayed to it.

@@ -39,6 +39,12 @@ public struct SubjectFakeInitialValueRule: Rule {
                 Evidence.gather(name: variable.name, kind: kind, declaringType: typeName, index: context.index, memo: context.memo)
             }
             guard evidence.isEvent || (evidence.isEventByItsConsumers && namesANotice(variable, valueType: valueType)) else { continue }
+            // Loaded data (`course` filled with what `fetchCourse(id)` answers) is a state; a notice,
+            // a request or a command named so stays an event, whatever writes it.
+            if kind == .published, !namesAnEvent(variable, valueType: valueType),
+               context.memo.value(for: "subject_fake_initial_value.loaded\u{0}\(typeName)\u{0}" + variable.name, {
+                   Self.holdsOnlyLoadedValues(of: variable.name, declaringType: typeName, index: context.index, memo: context.memo)
+               }) { continue }
             let what = kind == .published ? "`@Published var \(variable.name)`" : "`\(variable.name)`"
             let message = "\(what) starts at nil only for its subscribers to skip it: an event kept as state, replayed to every new subscriber."
             let help = "Send the event through a `PassthroughSubject` (exposed as an `AnyPublisher`), which keeps no value and gives each subscriber only what is sent after it subscribed."
@@ -106,6 +112,14 @@ public struct SubjectFakeInitialValueRule: Rule {
             let lowered = text.lowercased()
             return Catalogue.noticeWords.contains { lowered.contains($0) }
         }
+    }
+
+    /// Whether the property is a notice (`namesANotice`) or names a request or a command by its
+    /// words (`unlockRequest`, `exportFinished`): an event whatever its values come from.
+    func namesAnEvent(_ variable: VariableDecl, valueType: String) -> Bool {
+        if namesANotice(variable, valueType: valueType) { return true }
+        let words = Catalogue.camelCaseWords(variable.name) + Catalogue.camelCaseWords(TypeText.unwrappingOptional(valueType))
+        return words.contains { Catalogue.requestWords.contains($0) || Catalogue.commandWords.contains($0) }
     }
 
     /// Whether the property names a standing state by its words or value type: a highlight, a

@@ -32,4 +32,54 @@ final class CoreRulesRound114Tests: XCTestCase {
         XCTAssertEqual(findings(of: SubjectFakeInitialValueRule.self, in: [(path: "Wallet.swift", text: text(name: "selectionRequest"))]).map { "\($0.line):\($0.column)" }, ["2:20"])
         XCTAssertEqual(findings(of: SubjectFakeInitialValueRule.self, in: [(path: "Wallet.swift", text: text(name: "passToShow"))]).map { "\($0.line):\($0.column)" }, ["2:20"])
     }
+
+    /// Loaded data (`course`, filled with what `fetchCourse(id:)` answers in a `sink`, or `summary`
+    /// assigned from a request's pipeline) is a state whose nil start the consumers skip while it
+    /// loads: not reported. The answer of a submitted command (`submittedBid`) is a did-finish event
+    /// whatever writes it; a property the type also sets to a constant, or that another type writes,
+    /// is no load; nor is one filled from an endless source.
+    func testLoadedDataIsStateNotAnEvent() {
+        func text(name: String, write: String? = nil, source: String = "api.fetch(id: id)", extra: String = "") -> String {
+            let write = write ?? "self?.\(name) = value"
+            return """
+            final class CourseService {
+                func fetch(id: String) -> AnyPublisher<Course, Error> {
+                    URLSession.shared.dataTaskPublisher(for: URL(string: "https://example.com/" + id)!)
+                        .map(\\.data).decode(type: Course.self, decoder: JSONDecoder()).eraseToAnyPublisher()
+                }
+                let updates = PassthroughSubject<Course, Never>()
+            }
+            final class MapViewModel {
+                @Published private(set) var \(name): Course?
+                private let api = CourseService()
+                private var cancellables = Set<AnyCancellable>()
+                func load(id: String) {
+                    \(source)
+                        .sink(receiveCompletion: { _ in }, receiveValue: { [weak self] value in
+                            \(write)
+                        })
+                        .store(in: &cancellables)
+                }
+                \(extra)
+            }
+            final class MapViewController: UIViewController {
+                let model = MapViewModel()
+                var cancellables = Set<AnyCancellable>()
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    model.$\(name).compactMap { $0 }.sink { [weak self] in self?.draw($0) }.store(in: &cancellables)
+                    model.load(id: "42")
+                }
+            }
+            """
+        }
+        func count(_ text: String) -> Int { findings(of: SubjectFakeInitialValueRule.self, in: [(path: "Map.swift", text: text)]).count }
+        XCTAssertEqual(count(text(name: "course")), 0)
+        let assigned = text(name: "summary", write: "_ = value",
+                            extra: "func reload() { api.fetch(id: \"1\").map(Optional.some).replaceError(with: nil).assign(to: \\.summary, on: self).store(in: &cancellables) }")
+        XCTAssertEqual(count(assigned), 0)
+        XCTAssertEqual(count(text(name: "submittedBid")), 1)
+        XCTAssertEqual(count(text(name: "course", extra: "func reset() { course = Course.placeholder }")), 1)
+        XCTAssertEqual(count(text(name: "course", source: "api.updates")), 1)
+    }
 }
