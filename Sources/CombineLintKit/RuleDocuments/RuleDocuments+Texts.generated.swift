@@ -5740,24 +5740,24 @@ the subscriber that touches UI). The fix removes the redundant operator.
 ## Triggering examples
 
 ```swift
-protocol DirectoryScanning { var state: AnyPublisher<ScanState, Never> { get } }
-final class DirectoryScanner: DirectoryScanning {
-    private let stateSubject = CurrentValueSubject<ScanState, Never>(.idle)
-    var state: AnyPublisher<ScanState, Never> {
-        stateSubject
+protocol LibraryIndexing { var progress: AnyPublisher<IndexState, Never> { get } }
+final class LibraryIndexer: LibraryIndexing {
+    private let progressSubject = CurrentValueSubject<IndexState, Never>(.idle)
+    var progress: AnyPublisher<IndexState, Never> {
+        progressSubject
             .receive(on: DispatchQueue.main)
             .eraseToAnyPublisher()
     }
 }
-final class ResultsViewController: NSViewController {
-    private let scanner: DirectoryScanning
-    private var cancellables = Set<AnyCancellable>()
+final class LibraryViewController: NSViewController {
+    private let indexer: LibraryIndexing
+    private var bindings = Set<AnyCancellable>()
     override func viewDidLoad() {
         super.viewDidLoad()
-        scanner.state
+        indexer.progress
             .↓receive(on: DispatchQueue.main)
             .sink { [weak self] in self?.render($0) }
-            .store(in: &cancellables)
+            .store(in: &bindings)
     }
 }
 ```
