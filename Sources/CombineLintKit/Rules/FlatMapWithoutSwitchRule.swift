@@ -243,8 +243,24 @@ public struct FlatMapWithoutSwitchRule: Rule {
     /// that finish at once: nothing can arrive out of order.
     private func makesOnlyImmediatePublishers(_ element: ChainElement, context: RuleContext) -> Bool {
         guard let c = element.closures.last else { return false }
+        // `flatMap { url -> Just<URL?> in exists(url) ? Just(url) : Just(nil) }`: the declared result
+        // type says what every path returns.
+        if declaresImmediateResult(closure: c, in: context.tree) { return true }
         let futures = SynchronousFutures(index: context.index, memo: context.memo)
         return returnsOnlyImmediatePublishers(closure: c, futures: futures, context: context, depth: 0)
+    }
+
+    /// The closure's signature declares a result type that answers as it is subscribed:
+    /// `-> Just<…>`, `-> Empty<…>` or `-> Fail<…>` (`Combine.` written or not).
+    private func declaresImmediateResult(closure c: Int, in tree: SyntaxTree) -> Bool {
+        guard let inToken = tree.closures[c].inToken else { return false }
+        var k = tree.closures[c].open + 1
+        while k < inToken, tree.tokens[k].kind != .arrow { k += 1 }
+        guard k < inToken else { return false }
+        var t = k + 1
+        if t + 1 < inToken, tree.isWord(t, "Combine"), tree.tokens[t + 1].kind == .period { t += 2 }
+        guard t < inToken, ["Just", "Empty", "Fail"].contains(where: { tree.isWord(t, $0) }) else { return false }
+        return t + 1 == inToken || tree.tokenIs(t + 1, "<")
     }
 
     /// Whether every chain closure `c` returns finishes at once (see `isImmediate`).
