@@ -12,49 +12,90 @@ extension SubjectFakeInitialValueRule {
         guard let type = index.type(named: declaringType) else { return false }
         let finite = FinitePublishers(index: index, memo: memo, oneShot: true)
         var loads = 0
-        // Writes from other types (`model.course = x`) are not the type's loads.
-        for use in index.memberUses[name] ?? [] where !use.projected {
-            let tree = index.trees[use.tree]
-            let chain = tree.chains[use.chain]
-            guard use.element == chain.elements.count - 1, isAssignmentTarget(chain, in: tree) else { continue }
-            let root = chain.elements[0].name
-            if !(use.element == 1 && root == "self") { return false }
+        // Writes from other types (`model.course = x`) are not the type's loads. Asked once per name.
+        let writtenFromOutside = memo.value(for: "subject_fake_initial_value.written-from-outside\u{0}" + name) { () -> Bool in
+            (index.memberUses[name] ?? []).contains { use in
+                guard !use.projected else { return false }
+                let tree = index.trees[use.tree]
+                let chain = tree.chains[use.chain]
+                guard use.element == chain.elements.count - 1, isAssignmentTarget(chain, in: tree) else { return false }
+                return !(use.element == 1 && chain.elements[0].name == "self")
+            }
         }
-        var seenFiles = Set<String>()
-        for file in type.files where seenFiles.insert(file).inserted {
-            guard let t = index.treeIndexByPath[file] else { continue }
-            let tree = index.trees[t]
-            for k in 0..<tree.tokens.count where tree.tokens[k].kind == .identifier && tree.name(k) == name {
-                guard let owner = tree.enclosingType(of: k), tree.types[owner].name.lastNameComponent == declaringType else { continue }
-                if k > 0, tree.isWord(k - 1, "var") || tree.isWord(k - 1, "let") { continue }
-                if k + 1 < tree.tokens.count, tree.tokens[k + 1].kind == .equal {
-                    guard loadsClosureParameter(assignedAt: k + 1, in: tree, finite: finite) else { return false }
-                    loads += 1
-                } else if k >= 2, tree.tokens[k - 1].kind == .period, tree.tokenIs(k - 2, "\\") {
-                    // `assign(to: \.course, on: self)`.
-                    guard let load = assignsPipelineOutput(keyPathAt: k - 2, in: tree, finite: finite) else { continue }
-                    guard load else { return false }
-                    loads += 1
-                }
+        if writtenFromOutside { return false }
+        for write in writes(inType: declaringType, index: index, memo: memo)[name] ?? [] {
+            let tree = index.trees[write.tree]
+            switch write.form {
+            case .assignment(let body):
+                guard loadsClosureParameter(assignedAt: write.token + 1, within: body, in: tree, finite: finite) else { return false }
+            case .assignTarget:
+                guard assignsPipelineOutput(keyPathAt: write.token, in: tree, finite: finite) == true else { return false }
             }
-            // `assign(to: &$course)`.
-            for k in 0..<tree.tokens.count where tree.tokens[k].kind == .identifier && tree.name(k) == "$" + name {
-                guard k >= 1, tree.tokenIs(k - 1, "&"), let load = assignsPipelineOutput(keyPathAt: k - 1, in: tree, finite: finite) else { continue }
-                guard load else { return false }
-                loads += 1
-            }
+            loads += 1
         }
         return loads > 0
     }
 
+    /// One write of a property in its type's own code.
+    struct Write: Sendable {
+        enum Form: Sendable {
+            /// `course = value` or `self?.course = value`: the name's token, and the type body around it.
+            case assignment(body: ClosedRange<Int>)
+            /// `\.course` or `&$course` as the `to:` argument of an `assign`: the argument's first token.
+            case assignTarget
+        }
+        var tree: Int
+        var token: Int
+        var form: Form
+    }
+
+    /// The writes in the bodies of `declaringType`'s declarations and extensions (not the whole
+    /// files, which may hold thousands of other types), by property name; made once per type name in
+    /// one pass, since a type may declare thousands of properties.
+    static func writes(inType declaringType: String, index: ProjectIndex, memo: ProjectMemo) -> [String: [Write]] {
+        memo.value(for: "subject_fake_initial_value.type-writes\u{0}" + declaringType) { () -> [String: [Write]] in
+            var found: [String: [Write]] = [:]
+            for declaration in index.typeDeclarations(named: declaringType) {
+                let tree = index.trees[declaration.tree]
+                guard let open = tree.types[declaration.item].bodyOpen, let close = tree.types[declaration.item].bodyClose, open < close else { continue }
+                for k in open...close where tree.tokens[k].kind == .identifier {
+                    let name = tree.name(k)
+                    if name.hasPrefix("$") {
+                        // `assign(to: &$course)`.
+                        guard k >= 1, tree.tokenIs(k - 1, "&"), assignTarget(at: k - 1, in: tree) != nil
+                        else { continue }
+                        found[String(name.dropFirst()), default: []].append(Write(tree: declaration.tree, token: k - 1, form: .assignTarget))
+                        continue
+                    }
+                    guard let owner = tree.enclosingType(of: k), tree.types[owner].name.lastNameComponent == declaringType else { continue }
+                    if k > 0, tree.isWord(k - 1, "var") || tree.isWord(k - 1, "let") { continue }
+                    if k + 1 < tree.tokens.count, tree.tokens[k + 1].kind == .equal {
+                        found[name, default: []].append(Write(tree: declaration.tree, token: k, form: .assignment(body: open...close)))
+                    } else if k >= 2, tree.tokens[k - 1].kind == .period, tree.tokenIs(k - 2, "\\"),
+                              assignTarget(at: k - 2, in: tree) != nil {
+                        // `assign(to: \.course, on: self)`.
+                        found[name, default: []].append(Write(tree: declaration.tree, token: k - 2, form: .assignTarget))
+                    }
+                }
+            }
+            return found
+        }
+    }
+
     /// The value after the `=` at `equal` is the single parameter of the `sink` value closure the write
     /// sits in, and that `sink`'s pipeline finishes (`self?.course = course`).
-    private static func loadsClosureParameter(assignedAt equal: Int, in tree: SyntaxTree, finite: FinitePublishers) -> Bool {
+    private static func loadsClosureParameter(assignedAt equal: Int, within body: ClosedRange<Int>, in tree: SyntaxTree,
+                                              finite: FinitePublishers) -> Bool {
         let value = equal + 1
         guard value < tree.tokens.count, tree.tokens[value].kind == .identifier,
               value + 1 >= tree.tokens.count || tree.lineBreakBefore[value + 1] || [.semicolon, .rightBrace].contains(tree.tokens[value + 1].kind),
               let c = tree.innermostClosure(of: equal), tree.closures[c].parameters.contains(tree.name(value)) else { return false }
-        for chain in tree.chains {
+        // The chains of the function the closure is in (a type's body may hold thousands).
+        var range = body
+        if let f = tree.enclosingFunction(of: equal), let open = tree.functions[f].bodyOpen, let close = tree.functions[f].bodyClose, open < close {
+            range = open...close
+        }
+        for chain in tree.chains(in: range) {
             guard let s = chain.elements.indices.first(where: { chain.elements[$0].name == "sink" && chain.elements[$0].isCall }),
                   RepeatingSinkClosures.valueClosures(of: chain.elements[s]).contains(c) else { continue }
             return finite.finishes(chain, before: s, in: tree)
@@ -65,11 +106,16 @@ extension SubjectFakeInitialValueRule {
     /// For a `\.name` key path or a `&$name` argument at `start`: whether it is the `to:` argument of an
     /// `assign` whose pipeline finishes (nil when it is no `assign` target).
     private static func assignsPipelineOutput(keyPathAt start: Int, in tree: SyntaxTree, finite: FinitePublishers) -> Bool? {
+        guard let call = assignTarget(at: start, in: tree) else { return nil }
+        return finite.finishes(tree.chains[call.chain], before: call.element, in: tree)
+    }
+
+    /// The `assign` call whose `to:` argument starts at `start`.
+    private static func assignTarget(at start: Int, in tree: SyntaxTree) -> SyntaxTree.CallReference? {
         let open = Int(tree.enclosing[start])
         guard open >= 0, tree.tokens[open].kind == .leftParen, let call = tree.call(openedAt: open) else { return nil }
-        let chain = tree.chains[call.chain]
-        let element = chain.elements[call.element]
+        let element = tree.chains[call.chain].elements[call.element]
         guard element.name == "assign", let target = element.argument("to"), target.value.lowerBound == start else { return nil }
-        return finite.finishes(chain, before: call.element, in: tree)
+        return call
     }
 }
