@@ -189,11 +189,30 @@ enum NeverFinishingSources {
         let elements = chain.elements
         let firstOperator = Catalogue.firstPipelineOperator(in: elements, before: end)
         let s = firstOperator - 1
-        guard s >= 1, elements[s].isCall, elements[s].kind == .member,
-              let receiverType = TypeResolver.ownerType(ofElement: s, in: chain, tree: tree, index: index),
-              index.type(named: receiverType)?.kind == .protocol else { return false }
+        guard s >= 0, elements[s].isCall else { return false }
+        if s >= 1, elements[s].kind == .member,
+           let receiverType = TypeResolver.ownerType(ofElement: s, in: chain, tree: tree, index: index),
+           index.type(named: receiverType)?.kind == .protocol {
+            // A protocol-typed dependency's method.
+        } else if !callsInjectedPublisherFunction(chain, at: s, tree: tree, index: index) {
+            return false
+        }
         return evidence(in: chain, before: end, tree: tree, index: index, extraNames: []) == nil
             && !flattensNeverFinishing(chain, before: end, tree: tree, index: index)
+    }
+
+    /// Element `s` calls a stored property of the enclosing type that holds a function returning a
+    /// publisher (`tokenProvider()` or `self.tokenProvider()` with `let tokenProvider: () ->
+    /// AnyPublisher<String, APIError>`): a function handed in from outside, which the project cannot
+    /// follow, as a protocol-typed dependency's method.
+    private static func callsInjectedPublisherFunction(_ chain: Chain, at s: Int, tree: SyntaxTree, index: ProjectIndex) -> Bool {
+        let call = chain.elements[s]
+        guard s == 0 ? call.kind == .root : (s == 1 && chain.elements[0].name == "self" && call.kind == .member),
+              call.closures.isEmpty,
+              let owner = TypeResolver.enclosingTypeName(at: call.nameToken, in: tree),
+              let property = index.property(call.name, ofType: owner), !property.isComputed, !property.isStatic else { return false }
+        let type = property.typeText
+        return type.contains("->") && type.contains("Publisher")
     }
 
     /// Whether a `flatMap` among elements `0..<end` maps every value into a publisher that never

@@ -11457,7 +11457,8 @@ type's own `decode(_:)`, not Combine's operator of that name, since `self` is no
 by `first()` or `prefix(n)`, one ended by `timeout` at its first silence (unless a timer faster than the
 interval feeds it), a computed property whose getter returns only such pipelines
 (`var initialRegion: AnyPublisher<…> { saved.map { … }.first().eraseToAnyPublisher() }`), and a method called on a dependency typed by a protocol that the project
-cannot show endless (`api.requestUploadSlot()` with `let api: UploadAPI`): most often a request, which
+cannot show endless (`api.requestUploadSlot()` with `let api: UploadAPI`), or a function handed in and kept in a stored
+property (`tokenProvider()` with `let tokenProvider: () -> AnyPublisher<String, APIError>`): most often a request, which
 answers once and lets go of `self` (one whose app conformers return a subject, a `$property` or a
 notification, `service.messages(in: id)`, is endless, and is reported, and so is a request followed by a
 `flatMap` into such a publisher, `loans.checkOut(basket).flatMap { self.loans.dueDates(for: $0) }`: once

@@ -82,4 +82,30 @@ final class CoreRulesRound114Tests: XCTestCase {
         XCTAssertEqual(count(text(name: "course", extra: "func reset() { course = Course.placeholder }")), 1)
         XCTAssertEqual(count(text(name: "course", source: "api.updates")), 1)
     }
+
+    /// A pipeline from a function handed in from outside (`tokenProvider()` with `let tokenProvider:
+    /// () -> AnyPublisher<String, APIError>`), flattened into a request, cannot be shown endless, as a
+    /// protocol-typed dependency's method cannot: its strong `self` is not reported. Flattened into a
+    /// subject, the pipeline never finishes, and it is.
+    func testAnInjectedPublisherFunctionIsUndecided() {
+        func text(inner: String) -> String {
+            """
+            final class UnlockViewModel {
+                private let tokenProvider: () -> AnyPublisher<String, APIError>
+                private let service = UnlockService()
+                private let signal = PassthroughSubject<Int, APIError>()
+                private var unlockCancellable: AnyCancellable?
+                init(tokenProvider: @escaping () -> AnyPublisher<String, APIError>) { self.tokenProvider = tokenProvider }
+                func unlock() {
+                    unlockCancellable = tokenProvider()
+                        .flatMap { token in \(inner) }
+                        .sink(receiveCompletion: { _ in }, receiveValue: { _ in })
+                }
+            }
+            """
+        }
+        XCTAssertTrue(findings(of: StrongSelfCaptureRule.self, in: [(path: "Unlock.swift", text: text(inner: "self.service.unlock(token: token)"))]).isEmpty)
+        XCTAssertEqual(findings(of: StrongSelfCaptureRule.self, in: [(path: "Unlock.swift", text: text(inner: "self.signal.eraseToAnyPublisher()"))])
+                        .map { "\($0.line):\($0.column)" }, ["9:33"])
+    }
 }
