@@ -12821,8 +12821,9 @@ away (`alerts.latestAlert.map { _ in () }` merged into a refresh trigger): it ne
 Nor is a property that names a standing state: a selection, a highlight, a focus, a hover, a location or
 position (`selectedPass`, `highlightedRowID`, `focusedChannel`, `currentLocation`, or any `CLLocation?`), or the time something last
 happened (`lastSync: Date?`): a consumer that skips its `nil` start only waits for the first value, and a
-late subscriber rightly gets the latest one. A request to act (`recenterRequest: CLLocationCoordinate2D?`) or a
-notice about such a thing (`locationError`) is still an event.
+late subscriber rightly gets the latest one, whatever its value type names (`selectedSubscriptionID:
+DockAlertSubscription.ID?` selects among alerts). A request to act (`recenterRequest: CLLocationCoordinate2D?`) or a
+notice about such a thing by its name (`locationError`) is still an event.
 Nor is loaded data: an `@Published` property that its type fills only with what a pipeline that finishes
 delivers, whole (`fetchCourse(id).sink { [weak self] course in self?.course = course }`, or
 `api.summary().map(Optional.some).assign(to: \.summary, on: self)`): its consumers skip the `nil` while it

@@ -30,7 +30,9 @@ public struct SubjectFakeInitialValueRule: Rule {
         var findings: [Finding] = []
         for (v, variable) in tree.variables.enumerated() where !variable.isLocal && variable.enclosingType != nil {
             guard let (kind, valueType) = candidate(v, in: tree) else { continue }
-            if namesStandingState(variable.name, valueType: valueType), !namesANotice(variable, valueType: valueType) { continue }
+            // A notice by its name (`locationError`) stays an event; a standing state's value type may
+            // name one (`selectedSubscriptionID: DockAlertSubscription.ID?` selects among alerts).
+            if namesStandingState(variable.name, valueType: valueType), !namesANotice(variable, valueType: "") { continue }
             let typeName = tree.types[variable.enclosingType!].name.lastNameComponent
             // Asked once per simple type name, kind and property name: every feature of an app may
             // declare a nested `ViewModel` with the same `title`.

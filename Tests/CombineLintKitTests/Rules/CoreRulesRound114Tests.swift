@@ -29,6 +29,10 @@ final class CoreRulesRound114Tests: XCTestCase {
             """
         }
         XCTAssertTrue(findings(of: SubjectFakeInitialValueRule.self, in: [(path: "Wallet.swift", text: text(name: "selectedPass"))]).isEmpty)
+        // Round 116: a selection among alert subscriptions is a selection; a notice by its name is not.
+        let alertType = text(name: "selectedPass").replacingOccurrences(of: "BoardingPass?", with: "DockAlertSubscription.ID?")
+        XCTAssertTrue(findings(of: SubjectFakeInitialValueRule.self, in: [(path: "Wallet.swift", text: alertType)]).isEmpty)
+        XCTAssertEqual(findings(of: SubjectFakeInitialValueRule.self, in: [(path: "Wallet.swift", text: text(name: "selectedPassError"))]).count, 1)
         XCTAssertEqual(findings(of: SubjectFakeInitialValueRule.self, in: [(path: "Wallet.swift", text: text(name: "selectionRequest"))]).map { "\($0.line):\($0.column)" }, ["2:20"])
         XCTAssertEqual(findings(of: SubjectFakeInitialValueRule.self, in: [(path: "Wallet.swift", text: text(name: "passToShow"))]).map { "\($0.line):\($0.column)" }, ["2:20"])
     }
