@@ -9,7 +9,13 @@ public enum LazyOnceAssignments {
         let name = tree.name(first - 2)
         guard let property = index.property(name, ofType: ownerName), !property.isComputed, !property.isStatic,
               isInsideNilCheck(of: name, token: first, in: tree) else { return false }
-        return !index.identifiers[name].contains { reference in
+        return !isSetToNilSomewhere(name, index: index)
+    }
+
+    /// Whether some code of the project writes `nil` to a name (`player = nil`, `self?.player = nil`):
+    /// a property of that name is emptied, and the next use makes another object.
+    public static func isSetToNilSomewhere(_ name: String, index: ProjectIndex) -> Bool {
+        index.identifiers[name].contains { reference in
             let other = index.trees[reference.tree]
             let k = reference.item
             return k + 2 < other.tokens.count && other.tokens[k + 1].kind == .equal && other.isWord(k + 2, "nil")

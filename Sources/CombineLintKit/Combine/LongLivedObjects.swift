@@ -330,13 +330,7 @@ private struct OwnerSearch {
         default:
             return false
         }
-        return names.contains { name in
-            index.identifiers[name].contains { reference in
-                let other = index.trees[reference.tree]
-                let k = reference.item
-                return k + 2 < other.tokens.count && other.tokens[k + 1].kind == .equal && other.isWord(k + 2, "nil")
-            }
-        }
+        return names.contains { LazyOnceAssignments.isSetToNilSomewhere($0, index: index) }
     }
 
     /// Whether the object made by the chain starting at `chainStart` goes into a collection, directly

@@ -189,16 +189,18 @@ enum NeverFinishingSources {
         let elements = chain.elements
         let firstOperator = Catalogue.firstPipelineOperator(in: elements, before: end)
         let s = firstOperator - 1
-        guard s >= 0, elements[s].isCall else { return false }
-        if s >= 1, elements[s].kind == .member,
-           let receiverType = TypeResolver.ownerType(ofElement: s, in: chain, tree: tree, index: index),
-           index.type(named: receiverType)?.kind == .protocol {
-            // A protocol-typed dependency's method.
-        } else if !callsInjectedPublisherFunction(chain, at: s, tree: tree, index: index) {
-            return false
-        }
+        guard s >= 0, elements[s].isCall,
+              callsProtocolTypedDependency(chain, at: s, tree: tree, index: index)
+                || callsInjectedPublisherFunction(chain, at: s, tree: tree, index: index) else { return false }
         return evidence(in: chain, before: end, tree: tree, index: index, extraNames: []) == nil
             && !flattensNeverFinishing(chain, before: end, tree: tree, index: index)
+    }
+
+    /// Element `s` calls a method on a receiver typed by a project protocol (`api.job(id: id)` with `let api: JobAPI`).
+    private static func callsProtocolTypedDependency(_ chain: Chain, at s: Int, tree: SyntaxTree, index: ProjectIndex) -> Bool {
+        guard s >= 1, chain.elements[s].kind == .member,
+              let receiverType = TypeResolver.ownerType(ofElement: s, in: chain, tree: tree, index: index) else { return false }
+        return index.type(named: receiverType)?.kind == .protocol
     }
 
     /// Element `s` calls a stored property of the enclosing type that holds a function returning a

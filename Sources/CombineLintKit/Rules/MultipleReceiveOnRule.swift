@@ -96,17 +96,26 @@ public struct MultipleReceiveOnRule: Rule {
             var keys = Set<String>()
             for reference in declarations {
                 let tree = context.index.trees[reference.tree]
-                guard let returned = tree.chainsReturned(byFunction: reference.item), returned.count == 1 else { return "" }
-                let elements = returned[0].elements
-                guard let r = elements.lastIndex(where: { $0.name == "receive" && $0.isCall }),
-                      r <= 1, r == 0 || elements[0].name == "self",
-                      let scheduler = elements[r].argument("on"), elements[r].arguments.count == 1,
-                      elements[(r + 1)...].allSatisfy({ Catalogue.sameThreadOperators.contains($0.name) }) else { return "" }
-                keys.insert(schedulerKey(scheduler.value, tree: tree))
+                guard let returned = tree.chainsReturned(byFunction: reference.item), returned.count == 1,
+                      let hop = finalHop(of: returned[0], in: tree),
+                      hop.index <= 1, hop.index == 0 || returned[0].elements[0].name == "self" else { return "" }
+                keys.insert(hop.key)
             }
             return keys.count == 1 ? keys.first! : ""
         }
         return found.isEmpty ? nil : found
+    }
+
+    /// The last `receive(on:)` of a pipeline a project declaration returns, when only steps that stay
+    /// on its thread follow it (`….receive(on: DispatchQueue.main).eraseToAnyPublisher()`): its
+    /// position and its scheduler's key. Such a pipeline delivers on that scheduler.
+    private func finalHop(of chain: Chain, in tree: SyntaxTree) -> (index: Int, key: String)? {
+        let elements = chain.elements
+        guard let r = elements.lastIndex(where: { $0.name == "receive" && $0.isCall }),
+              let scheduler = elements[r].argument("on"), elements[r].arguments.count == 1,
+              elements[(r + 1)...].allSatisfy({ Catalogue.sameThreadOperators.contains($0.name) && $0.argument("scheduler") == nil })
+        else { return nil }
+        return (r, schedulerKey(scheduler.value, tree: tree))
     }
 
     /// The chain's source: its first call (`chartSeries(for:)` in `history.chartSeries(for: zone)`), or
@@ -156,12 +165,8 @@ public struct MultipleReceiveOnRule: Rule {
             for (tree, f) in bodies {
                 guard let returned = tree.chainsReturned(byFunction: f), !returned.isEmpty else { return "" }
                 for chain in returned {
-                    let elements = chain.elements
-                    guard let r = elements.lastIndex(where: { $0.name == "receive" && $0.isCall && $0.kind == .member }),
-                          let scheduler = elements[r].argument("on"), elements[r].arguments.count == 1,
-                          elements[(r + 1)...].allSatisfy({ Catalogue.sameThreadOperators.contains($0.name) && $0.argument("scheduler") == nil })
-                    else { return "" }
-                    keys.insert(schedulerKey(scheduler.value, tree: tree))
+                    guard let hop = finalHop(of: chain, in: tree), chain.elements[hop.index].kind == .member else { return "" }
+                    keys.insert(hop.key)
                 }
             }
             return keys.count == 1 ? keys.first! : ""

@@ -68,25 +68,21 @@ public struct StoreInAppearanceRule: Rule {
                !NeverFinishingSources.limitWaitsForCondition(in: chain, before: subscriber, tree: context.tree, index: context.index) { return true }
             return !NeverFinishingSources.startsNeverFinishing(chain, before: subscriber, tree: context.tree,
                                                                index: context.index, extraNames: [])
-        case .perRow:
-            guard !namesTheRow(chain, at: site, in: context.tree) else {
-                return landsOnlyInItsRow(chain, before: subscriber, at: site, finite: finite, in: context)
-            }
-        case .cellProvider, .cellMethod: return landsOnlyInItsRow(chain, before: subscriber, at: site, finite: finite, in: context)
+        case .perRow, .cellProvider, .cellMethod:
+            guard finite.finishes(chain, before: subscriber, in: context.tree),
+                  !NeverFinishingSources.limitWaitsForCondition(in: chain, before: subscriber, tree: context.tree, index: context.index)
+            else { return false }
+            if site.kind == .perRow, !namesTheRow(chain, at: site, in: context.tree) { return true }
+            return landsOnlyInItsRow(chain, before: subscriber, at: site, in: context.tree)
         }
-        guard finite.finishes(chain, before: subscriber, in: context.tree) else { return false }
-        guard site.kind == .perRow else { return true }
-        return !NeverFinishingSources.limitWaitsForCondition(in: chain, before: subscriber, tree: context.tree, index: context.index)
+        return finite.finishes(chain, before: subscriber, in: context.tree)
     }
 
-    /// A load in per-row or cell code that finishes and whose subscriber first checks that the reused
+    /// A load in per-row or cell code (which finishes) whose subscriber first checks that the reused
     /// view still shows the row it was made for (`guard self.representedID == attachment.id else
-    /// { return }`): an answer for the previous row lands nowhere, and the subscription ends.
-    func landsOnlyInItsRow(_ chain: Chain, before subscriber: Int, at site: RepeatedSite, finite: FinitePublishers, in context: RuleContext) -> Bool {
-        let tree = context.tree
-        guard let f = site.function, let c = RepeatingSinkClosures.valueClosures(of: chain.elements[subscriber]).first,
-              finite.finishes(chain, before: subscriber, in: tree),
-              !NeverFinishingSources.limitWaitsForCondition(in: chain, before: subscriber, tree: tree, index: context.index) else { return false }
+    /// { return }`): an answer for the previous row lands nowhere.
+    func landsOnlyInItsRow(_ chain: Chain, before subscriber: Int, at site: RepeatedSite, in tree: SyntaxTree) -> Bool {
+        guard let f = site.function, let c = RepeatingSinkClosures.valueClosures(of: chain.elements[subscriber]).first else { return false }
         return RowIdentityGuards.startsWithIdentityGuard(c, in: tree) { range in
             namesTheRow(range, function: f, at: site, in: tree, depth: 0)
         }

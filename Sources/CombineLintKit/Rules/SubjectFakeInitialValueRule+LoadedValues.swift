@@ -9,7 +9,6 @@ extension SubjectFakeInitialValueRule {
     /// pipeline's output given to `assign(to: \.name, on: self)` or `assign(to: &$name)`. Any other
     /// write (a constant, a value computed elsewhere, a write from another type) makes it no load.
     static func holdsOnlyLoadedValues(of name: String, declaringType: String, index: ProjectIndex, memo: ProjectMemo) -> Bool {
-        guard let type = index.type(named: declaringType) else { return false }
         let finite = FinitePublishers(index: index, memo: memo, oneShot: true)
         var loads = 0
         // Writes from other types (`model.course = x`) are not the type's loads. Asked once per name.

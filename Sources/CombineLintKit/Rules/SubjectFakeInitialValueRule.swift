@@ -32,7 +32,7 @@ public struct SubjectFakeInitialValueRule: Rule {
             guard let (kind, valueType) = candidate(v, in: tree) else { continue }
             // A notice by its name (`locationError`) stays an event; a standing state's value type may
             // name one (`selectedSubscriptionID: DockAlertSubscription.ID?` selects among alerts).
-            if namesStandingState(variable.name, valueType: valueType), !namesANotice(variable, valueType: "") { continue }
+            if namesStandingState(variable.name, valueType: valueType), !Self.namesANotice(variable.name) { continue }
             let typeName = tree.types[variable.enclosingType!].name.lastNameComponent
             // Asked once per simple type name, kind and property name: every feature of an app may
             // declare a nested `ViewModel` with the same `title`.
@@ -110,10 +110,13 @@ public struct SubjectFakeInitialValueRule: Rule {
     func namesANotice(_ variable: VariableDecl, valueType: String) -> Bool {
         // For a subject, the value type is its output (`CurrentValueSubject<FerryError?, Never>`
         // gives `FerryError?`): its declared type also names the failure type, which says nothing.
-        return [variable.name, valueType].contains { text in
-            let lowered = text.lowercased()
-            return Catalogue.noticeWords.contains { lowered.contains($0) }
-        }
+        Self.namesANotice(variable.name) || Self.namesANotice(valueType)
+    }
+
+    /// Whether `text` (a name or a type) contains a notice word: an error, an alert, a toast, a banner, a failure.
+    static func namesANotice(_ text: String) -> Bool {
+        let lowered = text.lowercased()
+        return Catalogue.noticeWords.contains { lowered.contains($0) }
     }
 
     /// Whether the property is a notice (`namesANotice`) or names a request or a command by its
