@@ -36,7 +36,8 @@ enum ProjectFunctionCalls {
     /// The project's functions (not closures, initializers or accessors) named as `call` that
     /// return something and that it may run, matched as `matching` says, among those that pass
     /// `requireBody` (protocol requirements left out), `publisherResults` (a result type that is
-    /// no publisher left out) and `also`. Test doubles are the caller's choice.
+    /// no publisher left out, and an `async` overload not declared to return one: a pipeline runs
+    /// the synchronous one) and `also`. Test doubles are the caller's choice.
     static func declarations(runBy call: ChainElement, matching: Matching, requireBody: Bool, publisherResults: Bool,
                              also: (FunctionDecl) -> Bool = { _ in true }, index: ProjectIndex) -> [DeclarationReference] {
         let labels = matching == .labels ? call.argumentLabels : []
@@ -44,7 +45,8 @@ enum ProjectFunctionCalls {
             let function = index.trees[reference.tree].functions[reference.item]
             guard function.kind == .function, function.returnsValue, !requireBody || function.bodyOpen != nil,
                   matching != .labels || function.accepts(argumentLabels: labels) else { return false }
-            return (!publisherResults || !NonPublisherResults.returnsNoPublisher(function, index: index)) && also(function)
+            return (!publisherResults || !(NonPublisherResults.returnsNoPublisher(function, index: index)
+                                            || (function.isAsync && !function.returnType.containsBytes("Publisher")))) && also(function)
         }
         guard matching == .selectorElseName else { return declarations }
         let selector = MethodCallGraph.selector(of: call)

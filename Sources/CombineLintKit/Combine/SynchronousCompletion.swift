@@ -76,7 +76,7 @@ public enum SynchronousCompletion {
             return cases + 1
         }
         if root.kind == .root, !root.isCall, root.subscripts.isEmpty, let p = collectionPublisher(in: elements),
-           declaredType(of: root.name, at: chain.first, in: tree).map(isStandardCollection)
+           declaredType(of: root.name, at: chain.first, in: tree).map({ isStandardCollection($0) || (p == 1 && isSingleValue($0)) })
             ?? (isCollectionLiteralConstant(root.name, at: chain.first, in: tree)
                 || isCollectionFromProjectCall(root.name, at: chain.first, in: tree, index: index)) {
             // `func show(_ notes: [Note]) { _ = notes.publisher.map { … }.sink { … } }`: a parameter or
@@ -135,7 +135,7 @@ public enum SynchronousCompletion {
               elements[1...member].allSatisfy({ !$0.isCall && $0.subscripts.isEmpty }),
               // Asked before the owner's type, whose lookup walks its superclasses.
               case let sequence = { (property: IndexedProperty) in
-                  isStandardCollection(property.typeText) || (member + 1 == p && isOptionalValue(property.typeText))
+                  isStandardCollection(property.typeText) || (member + 1 == p && isSingleValue(property.typeText))
                       || (property.typeText.isEmpty && index.declaration(of: property).map { hasCollectionLiteralValue($0.variable, in: $0.tree) } == true)
               },
               index.properties(named: elements[member].name).contains(where: sequence),
@@ -153,6 +153,18 @@ public enum SynchronousCompletion {
         if chain.elements[0].name == "Self" { return TypeResolver.enclosingTypeName(at: chain.first, in: tree) }
         guard let root = TypeResolver.typeNamedAsRoot(of: chain, tree: tree), index.type(named: root) != nil else { return nil }
         return root
+    }
+
+    /// An optional of a value or a `Result` (`var stationsResult: Result<[Station], Error>`): its
+    /// `publisher` gives at most one value (or the failure) and finishes.
+    private static func isSingleValue(_ typeText: String) -> Bool {
+        isOptionalValue(typeText) || isResultValue(typeText)
+    }
+
+    /// `Result<Success, Failure>` as written, also qualified (`Swift.Result<…>`).
+    private static func isResultValue(_ typeText: String) -> Bool {
+        let text = typeText.filter { !$0.isWhitespace }
+        return (text.hasPrefix("Result<") || text.hasPrefix("Swift.Result<")) && text.hasSuffix(">")
     }
 
     /// An optional of a type that is no publisher (`var importError: Error?`): its `publisher` is

@@ -27,7 +27,7 @@ pipelines that finish by themselves, as `strong_self_capture` tells them: roots 
 during the call (`Just`, `Empty()`, `Fail`, `Result.Publisher`, `[…].publisher`), a `Future` or
 `dataTaskPublisher(for:)` that answers once, a `Publishers.MergeMany(checks)` of a local array that
 only `checks.append(…)` fills with such publishers, a project function whose every `return` is such a
-pipeline, and a pipeline cut by `first()` or `prefix(n)`, with no `flatMap`/`merge`/`combineLatest`
+pipeline (its `async` overloads, which only an `await` runs, left out), and a pipeline cut by `first()` or `prefix(n)`, with no `flatMap`/`merge`/`combineLatest`
 bringing in a publisher that may not finish. Their subscription lets go of `self` when it
 finishes, so no cycle outlives the answer (a late answer only delays `deinit`). Nor is a method
 called on a dependency typed by a protocol (`session.historyCount(id: id)` with `let session: SessionAPI`)
@@ -2968,7 +2968,9 @@ or initializer that takes a subject, `Relay(target: model.events)` (also by the 
 that only hands the subject on to subscribers, `StreamHandles(updates: quotes)`, does not count; so is one assigned to another
 object's property that the project sends into, `transport.inboundFrames = inbound`), or a local alias that does one
 of these, `let events = model.events` … `events.send(x)`): there, `private` plus an
-erased publisher is a safe, mechanical change. A subject that other types feed on purpose is an
+erased publisher is a safe, mechanical change. A subject that a project protocol requires
+(`var incoming: PassthroughSubject<WireMessage, Never> { get }`) is reported too, with no automatic fix: every holder
+of the protocol can send into it, and the requirement should become an `AnyPublisher`. A subject that other types feed on purpose is an
 input by design, and `private` would not compile; the `include_sent_from_outside` option reports
 those too. A `send` is matched by the member's name, so a same-named member of another type that
 is sent into from outside also keeps the rule quiet, unless the receiver's type is known and
@@ -2978,11 +2980,12 @@ declares no type of, such as a typealias (`let store: AppStore`), is not known. 
 over, which counts where they hand it, not as a send into every member of the name.
 
 Not reported: `static` properties (a shared channel that every part of the app sends to is their
-purpose), computed properties, subjects handed in by an initializer (`self.events = events` from
+purpose), and so the subjects of a class that holds only its shared instance and subjects, with no code of
+its own (`final class AppEvents { static let shared = AppEvents(); let revealJobs = PassthroughSubject<[UUID], Never>() }`),
+when no code sends into them yet (they await their senders), computed properties, subjects handed in by an initializer (`self.events = events` from
 a parameter: whoever made the subject keeps it and sends through it) or set from outside the type (`var inboundFrames:
-PassthroughSubject<Frame, Never>?` with no initial value, assigned `transport.inboundFrames = inbound` by another type), protocol requirements (of a
-project protocol, and `ObservableObject`'s `objectWillChange` declared as a subject of its own, which
-SwiftUI subscribes to), subjects of structs and enums (value types
+PassthroughSubject<Frame, Never>?` with no initial value, assigned `transport.inboundFrames = inbound` by another type), `ObservableObject`'s `objectWillChange` declared as a subject of its own (SwiftUI
+subscribes to it), subjects of structs and enums (value types
 hand a subject over, as a parameter or state bundle, and every copy shares it), members of
 `private`/`fileprivate` types, members of test doubles (types with `Mock`, `Stub`, `Fake` or `Spy`
 as a word of the name: `FeedMockService`, `SpyStore`, not `Mockingbird`), types that only previews
@@ -3076,6 +3079,17 @@ final class DownloadManager {
 ```swift corrected
 final class DownloadManager {
     @MainActor private lazy var progress: CurrentValueSubject<Double, Never> = .init(0)
+}
+```
+
+```swift
+// A project protocol requires it as a subject: reported, with no automatic fix.
+protocol FleetSocket: AnyObject {
+    var incoming: PassthroughSubject<WireMessage, Never> { get }
+}
+final class WebSocketClient: FleetSocket {
+    let ↓incoming = PassthroughSubject<WireMessage, Never>()
+    func handle(_ message: WireMessage) { incoming.send(message) }
 }
 ```
 
@@ -3202,6 +3216,14 @@ protocol FeedOutput {
 ```swift
 final class Feed {
     var events: PassthroughSubject<Event, Never> { subject }
+}
+```
+
+```swift
+// An app-wide channel: its shared instance and subjects, no code of its own.
+final class WindowEvents {
+    static let shared = WindowEvents()
+    let revealJobs = PassthroughSubject<[UUID], Never>()
 }
 ```
 
@@ -7373,7 +7395,7 @@ a binding after it; a guard at the top of a method guards its own statements, no
 it subscribes, which runs per value; also in the calling closure of a view, `.task { guard !didStart else { return }; didStart = true;
 model.observeTotals() }` with a `@State var didStart` that nothing sets back to `false`, or in a method of the type on
 the way, `func activate() { guard !didBind else { return }; didBind = true; bindInputs() }` called from a screen's
-`viewWillAppear`); upstreams that finish (`Just`, a request, `first()`, also
+`viewWillAppear`); upstreams that finish (`Just`, a request, also one the project's `api.send(.passes)` makes while an `async` overload of `send(_:)` returns a generic result, which a pipeline written without `await` does not call, `first()`, also
 held in a constant property that the initializer sets, `request = api.tariff(site: site)`, or a
 `Future` read from a cache declared `[String: Future<String, Never>]`, or another object's property
 declared as one, `api.homeTiles` with `lazy var homeTiles: Future<[Double], Never>`),
@@ -13699,7 +13721,7 @@ type whose code, and that of the subscriptions it makes, hands over values and n
 of a subject), or of an initializer that a construction of its type fills so (`ProgressModel(progress: scanner.progressSubject.eraseToAnyPublisher())`). A throwing step on the inner publisher (inside
 the `flatMap` closure, or inside the `map` before `switchToLatest`) is the correct form and is not
 reported, even on an inner source that never finishes (`item.publisher(for: \.status).tryFilter { … }`
-for each `currentItem`: a throw ends that item's observation, and the next item gets a new one); nor are finite sources (`Just`, a request, a sequence), steps after `first()` or
+for each `currentItem`: a throw ends that item's observation, and the next item gets a new one); nor are finite sources (`Just`, a request, a sequence, the `publisher` of a stored `Result` or optional value: `stationsResult.publisher` gives one value or one failure even when a project type declares a `publisher` property of its own), steps after `first()` or
 `prefix(n)`, steps followed by `retry` (it subscribes to the source again), `try…` closures that cannot throw (no `try`, only `try?`),
 and test code (a test case such as `XCTestCase` and the types nested in it, or a file in a test
 target's folder): a test drives its own subjects, and a stream that ends at the first throw is
@@ -13892,6 +13914,21 @@ Just(input)
     .tryMap { try Query(parsing: $0) }
     .replaceError(with: nil)
     .assign(to: &$parsed)
+```
+
+```swift
+final class CachedStationAPI {
+    var stationsResult: Result<[Station], Error> = .success([])
+
+    func station(id: String) -> AnyPublisher<Station, Error> {
+        stationsResult.publisher
+            .tryMap { stations in
+                guard let station = stations.first(where: { $0.id == id }) else { throw LookupError.unknown(id) }
+                return station
+            }
+            .eraseToAnyPublisher()
+    }
+}
 ```
 
 ```swift

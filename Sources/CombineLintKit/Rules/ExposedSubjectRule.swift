@@ -34,9 +34,15 @@ public struct ExposedSubjectRule: Rule {
             if let access = variable.accessLevel, access == "private" || access == "fileprivate" { continue }
             guard isExposable(type: t, in: tree), let subject = SubjectDeclarations.subjectType(ofVariable: v, in: tree) else { continue }
             // A protocol the type adopts requires the subject itself: it cannot become private here.
-            if isProtocolRequirement(variable.name, ofType: tree.types[t].name, index: context.index) { continue }
+            if isFrameworkRequirement(variable.name, ofType: tree.types[t].name, index: context.index) { continue }
+            // A project protocol may require it as a subject: the fix then changes the requirement too.
+            let requiringProtocol = projectProtocolRequiring(variable.name, ofType: tree.types[t].name, index: context.index)
             let typeName = tree.types[t].name
             if !includeSentFromOutside, isSentIntoFromOutside(variable.name, declaredIn: typeName, context) { continue }
+            // An app-wide channel (a class holding only subjects and its shared instance, no code of
+            // its own) is a static subject by another name: its subjects are inputs by design, and
+            // one that nothing sends into yet awaits its senders.
+            if !includeSentFromOutside, isSharedChannel(type: t, in: tree), !isSentIntoAnywhere(variable.name, context) { continue }
             // A type that only previews make (`#Preview { FeedView(feed: PreviewFeed()) }`) is no part of the app.
             if let treeIndex = context.index.treeIndexByPath[context.file.path],
                PreviewCode.contains(variable.nameToken, inTree: treeIndex, index: context.index, memo: context.memo) { continue }
@@ -51,8 +57,9 @@ public struct ExposedSubjectRule: Rule {
             let message = "Code outside the type can `send` into `\(variable.name)`, a `\(subject)`, or complete it, injecting events or ending the stream."
             // Why a restricted setter is not enough belongs to the advice, not to what goes wrong.
             let help = (variable.setterAccessLevel.map { "`\($0)(set)` does not prevent `send`. " } ?? "")
-                + "Make it `private` and expose `\(variable.name).eraseToAnyPublisher()` as an `AnyPublisher`."
-            let fix = privateFix(v, type: t, context)
+                + (requiringProtocol.map { "Declare `\(variable.name)` in `\($0)` as an `AnyPublisher`, make this one `private` under another name and return its `eraseToAnyPublisher()`." }
+                    ?? "Make it `private` and expose `\(variable.name).eraseToAnyPublisher()` as an `AnyPublisher`.")
+            let fix = requiringProtocol == nil ? privateFix(v, type: t, context) : nil
             result.append(context.finding(tokens: variable.nameToken, message: message, fix: fix, help: help))
         }
         return result
@@ -63,8 +70,39 @@ public struct ExposedSubjectRule: Rule {
     /// in a subclass. A use of a member of another type that shares the name counts too, unless
     /// its receiver's type is known and unrelated: a false alarm costs more than a missed one here.
     private func isSentIntoFromOutside(_ name: String, declaredIn typeName: String, _ context: RuleContext) -> Bool {
-        let senders = context.memo.value(for: "exposed_subject senders\u{0}" + name) { SubjectSenders(member: name, index: context.index) }
-        return senders.feedsFromOutside(typeName, declaredIn: context.file.path, index: context.index)
+        senders(of: name, context).feedsFromOutside(typeName, declaredIn: context.file.path, index: context.index)
+    }
+
+    /// Whether any code of the project sends into a member or parameter of this name.
+    private func isSentIntoAnywhere(_ name: String, _ context: RuleContext) -> Bool {
+        senders(of: name, context).feedsAnywhere
+    }
+
+    /// Who sends into members named `name`, found once per name and run.
+    private func senders(of name: String, _ context: RuleContext) -> SubjectSenders {
+        context.memo.value(for: "exposed_subject senders\u{0}" + name) { SubjectSenders(member: name, index: context.index) }
+    }
+
+    /// Whether type `t` declares a shared instance of itself, no code but initializers, and only
+    /// subjects as stored instance properties (`final class AppEvents { static let shared = AppEvents();
+    /// let revealJobs = PassthroughSubject<…>() }`).
+    private func isSharedChannel(type t: Int, in tree: SyntaxTree) -> Bool {
+        let type = tree.types[t]
+        let simple = type.name.lastNameComponent
+        let sharesItself = type.variables.contains { v in
+            let variable = tree.variables[v]
+            guard variable.isStatic, !variable.isComputed else { return false }
+            if ProjectIndex.stripGenerics(variable.typeText.filter { !$0.isWhitespace }) == simple { return true }
+            // `= AppEvents()`, `= Self()`, `= .init()`.
+            guard let value = variable.initializer else { return false }
+            let first = tree.tokens[value.lowerBound].kind == .period && value.lowerBound < value.upperBound ? value.lowerBound + 1 : value.lowerBound
+            return [simple, "Self", "init"].contains(tree.name(first))
+        }
+        return sharesItself
+            && type.functions.allSatisfy { tree.functions[$0].kind == .initializer }
+            && type.variables.allSatisfy { v in
+                tree.variables[v].isStatic || (!tree.variables[v].isComputed && SubjectDeclarations.subjectType(ofVariable: v, in: tree) != nil)
+            }
     }
 
     /// Whether an initializer of type `t` in this file stores one of its parameters into the
@@ -104,9 +142,7 @@ public struct ExposedSubjectRule: Rule {
     private func typesHandingOut(_ name: String, _ context: RuleContext) -> Set<Int> {
         let tree = context.tree
         guard let treeIndex = context.index.treeIndexByPath[tree.file.path] else { return [] }
-        let isSentInto = { (label: String) -> Bool in
-            context.memo.value(for: "exposed_subject senders\u{0}" + label) { SubjectSenders(member: label, index: context.index) }.feedsAnywhere
-        }
+        let isSentInto = { (label: String) -> Bool in isSentIntoAnywhere(label, context) }
         var types = Set<Int>()
         // `self.markerRequests` as an argument is a chain of its own.
         for reference in context.index.chainElements[name].entries(inTree: treeIndex) {
@@ -170,16 +206,21 @@ public struct ExposedSubjectRule: Rule {
         return tree.name(first - 2)
     }
 
-    /// Whether a protocol among the type's ancestors (project index) declares a property of this name.
-    private func isProtocolRequirement(_ name: String, ofType typeName: String, index: ProjectIndex) -> Bool {
+    /// Whether a framework protocol the type adopts requires the property (`ObservableObject`'s
+    /// `objectWillChange`): it cannot change.
+    private func isFrameworkRequirement(_ name: String, ofType typeName: String, index: ProjectIndex) -> Bool {
         let simple = typeName.lastNameComponent
-        // A framework protocol's requirement (`ObservableObject`'s `objectWillChange`).
-        for (framework, requirement) in Catalogue.frameworkPublisherRequirements
-        where requirement == name && index.inherits(simple, from: framework) { return true }
-        for ancestor in index.allAncestors(of: simple) {
-            if let type = index.type(named: ancestor), type.kind == .protocol, type.properties[name] != nil { return true }
+        return Catalogue.frameworkPublisherRequirements.contains { framework, requirement in
+            requirement == name && index.inherits(simple, from: framework)
         }
-        return false
+    }
+
+    /// The project protocol among the type's ancestors that requires a property of this name, if any.
+    private func projectProtocolRequiring(_ name: String, ofType typeName: String, index: ProjectIndex) -> String? {
+        index.allAncestors(of: typeName.lastNameComponent).first { ancestor in
+            guard let type = index.type(named: ancestor) else { return false }
+            return type.kind == .protocol && type.properties[name] != nil
+        }
     }
 
     /// The type and the types around it are classes or actors (or extensions), not protocols,

@@ -189,6 +189,7 @@ extension StructureBuilder {
             }
         }
         var returnType = ""
+        var isAsync = false
         // Effects, then `-> Type`, up to `{`, `where`, or the end of the line.
         while k < n, !layer.lineBreakBefore[k] || layer.tokens[k].kind == .arrow, layer.tokens[k].kind != .leftBrace {
             if layer.tokens[k].kind == .arrow {
@@ -204,11 +205,13 @@ extension StructureBuilder {
                 break
             }
             if t.is(k, "where") { break }
+            if t.is(k, "async") { isAsync = true }
             k += 1
         }
-        let decl = FunctionDecl(kind: kind, name: name, nameToken: nameToken, parameters: parameters, attributes: attributes,
+        var decl = FunctionDecl(kind: kind, name: name, nameToken: nameToken, parameters: parameters, attributes: attributes,
                                 modifiers: modifiers, returnType: returnType, bodyOpen: nil, bodyClose: nil,
                                 enclosingType: enclosingTypeOfCurrentScope, variable: nil, isLocal: currentScopeIsLocal)
+        decl.isAsync = isAsync
         functions.append(decl)
         if let owner = decl.enclosingType { types[owner].addFunction(functions.count - 1) }
         pending = .function(functions.count - 1)

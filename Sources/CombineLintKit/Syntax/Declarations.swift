@@ -87,6 +87,8 @@ public struct FunctionDecl: Sendable, Hashable {
     public var variable: Int?
     /// Set when declared inside another function or closure body.
     public var isLocal: Bool
+    /// Declared `async`: only an `await` runs it, so a pipeline written without one calls another overload.
+    public var isAsync: Bool = false
 
     public var isOverride: Bool { modifiers.contains("override") }
     public var isStatic: Bool { modifiers.contains("static") || modifiers.contains("class") }

@@ -126,10 +126,19 @@ final class ExposedSubjectRuleTests: XCTestCase {
         XCTAssertNil(found.first?.fix)
     }
 
-    func testAProtocolRequirementAndTestDoublesAreExempt() {
-        let a = "class A: Output {\n    let events = PassthroughSubject<Int, Never>()\n}\n"
+    /// A project protocol that requires the subject exposes it to every holder of the protocol: it
+    /// is reported, with no `private` fix (the requirement must change too) and advice naming the
+    /// protocol. A framework protocol's requirement (`ObservableObject`'s `objectWillChange`) is not.
+    func testAProtocolRequirementIsReportedWithoutAFixAndTestDoublesAreExempt() throws {
+        let a = "class A: Output {\n    let events = PassthroughSubject<Int, Never>()\n    func f() { events.send(1) }\n}\n"
         let output = "protocol Output {\n    var events: PassthroughSubject<Int, Never> { get }\n}\n"
-        XCTAssertEqual(run([("App/A.swift", a), ("App/Output.swift", output)]).count, 0)
+        let found = run([("App/A.swift", a), ("App/Output.swift", output)])
+        XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["App/A.swift:2:9"])
+        XCTAssertNil(found.first?.fix)
+        XCTAssertEqual(try XCTUnwrap(found.first).help,
+                       "Declare `events` in `Output` as an `AnyPublisher`, make this one `private` under another name and return its `eraseToAnyPublisher()`.")
+        let observable = "final class M: ObservableObject {\n    let objectWillChange = PassthroughSubject<Void, Never>()\n    func f() { objectWillChange.send() }\n}\n"
+        XCTAssertEqual(run([("App/M.swift", observable)]).count, 0)
         let doubles = "final class MockFailingFlow {\n    var status = CurrentValueSubject<Int, Never>(0)\n}\nfinal class SpyStore {\n    let events = PassthroughSubject<Int, Never>()\n}\nfinal class Mockingbird {\n    let songs = PassthroughSubject<Int, Never>()\n}\n"
         XCTAssertEqual(run([("App/Doubles.swift", doubles)]).map(\.line), [8])
     }
