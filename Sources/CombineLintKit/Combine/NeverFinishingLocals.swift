@@ -27,13 +27,20 @@ extension NeverFinishingSources {
     static func startsFromNeverFinishingLocal(_ chain: Chain, tree: SyntaxTree, index: ProjectIndex) -> Bool {
         guard let root = chain.elements.first, root.kind == .root, !root.isCall, root.subscripts.isEmpty,
               chain.elements.count == 1 || isOperatorLike(chain.elements[1]) else { return false }
+        return localHoldsNeverFinishing(named: root.name, at: root.nameToken, tree: tree, index: index)
+    }
+
+    /// Whether the local (or condition binding) `name` seen at token `token` holds a never-finishing
+    /// publisher, judged as `startsFromNeverFinishingLocal` judges it: also a bare name handed to
+    /// `merge(with: polled)` with `let polled = Timer.publish(every: 20, …).autoconnect()`.
+    static func localHoldsNeverFinishing(named name: String, at token: Int, tree: SyntaxTree, index: ProjectIndex) -> Bool {
         let initializer: ClosedRange<Int>?
-        if let v = SubscriptionFinder.localVariable(named: root.name, visibleAt: root.nameToken, in: tree) {
+        if let v = SubscriptionFinder.localVariable(named: name, visibleAt: token, in: tree) {
             if ProjectIndex.namesSubject(tree.variables[v].typeText) { return true }
             initializer = tree.variables[v].initializer
         } else {
             // A condition binding makes no variable of the tree: `if let s = subjects[id] { return s… }`.
-            initializer = tree.nearestBindingInFunction(of: root.name, before: root.nameToken)?.value
+            initializer = tree.nearestBindingInFunction(of: name, before: token)?.value
         }
         guard let initializer, let value = tree.chain(startingAt: initializer.lowerBound).map({ tree.chains[$0] }),
               let first = value.elements.first, !limitsValues(value)

@@ -478,9 +478,11 @@ enum NeverFinishingSources {
         chain.elements.dropFirst().contains { element in
             inputsKeptRunning(by: element).contains { argument in
                 guard let c = tree.chain(startingAt: argument.value.lowerBound), tree.chains[c].last == argument.value.upperBound else {
-                    // A bare name (`$edits`, `events`) is no chain of its own.
-                    return startsNeverFinishing(argument.value, tree: tree, index: index, extraNames: [],
-                                                throughProperties: false, throughBodies: false)
+                    // A bare name (`$edits`, `events`, a local `polled`) is no chain of its own.
+                    let value = argument.value
+                    return startsNeverFinishing(value, tree: tree, index: index, extraNames: [], throughProperties: false, throughBodies: false)
+                        || (value.count == 1 && tree.tokens[value.lowerBound].kind == .identifier
+                            && localHoldsNeverFinishing(named: tree.name(value.lowerBound), at: value.lowerBound, tree: tree, index: index))
                 }
                 return handsOnNeverFinishing(tree.chains[c], tree: tree, index: index, depth: depth, caller: caller)
             }
@@ -783,8 +785,9 @@ enum NeverFinishingSources {
 
     /// Whether every property named `name` that the app's objects hold (a protocol's requirement, test
     /// doubles and same-named plain values aside; at least one) is a stored subject, or a computed
-    /// property returning only a subject or a `$projection` with same-thread steps
-    /// (`classesSubject.eraseToAnyPublisher()`, `$items.removeDuplicates().eraseToAnyPublisher()`).
+    /// property returning only a subject or a `$projection` with steps that pass every value on
+    /// and end only with their upstream: same-thread ones and hops (`classesSubject.eraseToAnyPublisher()`,
+    /// `$items.removeDuplicates().eraseToAnyPublisher()`, `subject.receive(on: DispatchQueue.main).eraseToAnyPublisher()`).
     static func erasesSubjectOrProjection(_ name: String, index: ProjectIndex) -> Bool {
         guard !name.isEmpty, !Catalogue.isProjected(name) else { return false }
         return index.neverFinishingPropertyNames.answer("erases-subject \(name)") {
@@ -799,10 +802,17 @@ enum NeverFinishingSources {
                     if names.first == "self" { names.removeFirst() }
                     guard names.count >= 2, let first = names.first, first != name,
                           Catalogue.isProjected(first) || isSubjectProperty(first, index: index) else { return false }
-                    return names.dropFirst().allSatisfy { Catalogue.sameThreadOperators.contains($0) }
+                    return names.dropFirst().allSatisfy(keepsUpstreamGoing)
                 }
             }
         }
+    }
+
+    /// A same-thread step or a hop (`receive(on:)`, `debounce`, `delay`): it ends when its upstream
+    /// does, not before; `first()`, `prefix(_:)` and `timeout` end on their own.
+    private static func keepsUpstreamGoing(_ name: String) -> Bool {
+        (Catalogue.sameThreadOperators.contains(name) || Catalogue.deferringOperators.contains(name))
+            && !Catalogue.valueLimitingOperators.contains(name) && name != "timeout"
     }
 
     /// A property some type of the project declares as a subject (`PassthroughSubject`/`CurrentValueSubject`).

@@ -7402,7 +7402,9 @@ declared as one, `api.homeTiles` with `lazy var homeTiles: Future<[Double], Neve
 whose subscription ends after each run, and upstreams that start from a method called on a
 dependency typed by a protocol that the project cannot show endless (`api.job(id: id)` with
 `let api: JobAPI`: most often a request); a call returning a `$property` pipeline, a notification
-or a timer is endless, and is reported.
+or a timer is endless, and is reported, and so is one whose every implementation behind the protocol hands on a
+socket's stream (`prescriptions.refillStates()` returning `socket.messages.compactMap { … }`, with `messages` erasing
+a subject after a hop, `subject.receive(on: DispatchQueue.main).eraseToAnyPublisher()`).
 
 Also reports a strong `self` in the closures upstream of `assign(to: &model.$property)` when
 `model` is a stored (not `weak`) property of `self` and the root does not finish: `model`'s
@@ -8549,7 +8551,9 @@ made once per run of its method, and is judged as if written in the method);
   local's never-finishing value, `ticks = timer.share().eraseToAnyPublisher()` after `let timer = Timer.publish(…)`; test doubles aside (a SwiftUI preview's stand-in, `PreviewPlayback` in a file with `#Preview`, is one), and so are a property forwarding another object's property of the name (`var statePublisher: … { playback.statePublisher }`), an object of the project that is no publisher (`let location = LocationService()`), and a same-named property of another type that holds a plain value, `@State private var uncheckedCount = 0` in a view, a framework type that is no publisher, `let events: UIControl.Event` or `let progress = UIProgressView(progressViewStyle: .bar)`, or a collection, a view model's `@Published var plants: [Plant]` filled from the repository's `plants`, which no chain reads as a publisher; or a call of a project function that declares a publisher result and, in every declaration of that name and labels, returns only such pipelines with no `first()` or `prefix(n)` after them: `timers.remaining(for: step.id)` with `func remaining(for id: UUID) -> AnyPublisher<Int?, Never> { $timers.map { … }.eraseToAnyPublisher() }`; a `flatMap` whose closure returns only such publishers,
   `Just(id).flatMap { _ in self.live.events }`, never finishes either, whatever its source gives, and so does a merge of the
   publishers a collection's `map` makes, `Publishers.MergeMany(rooms.map { pricing.price(for: $0.id) })`, or a `merge(with:)` or
-  `combineLatest` with such an input, `stream.combineLatest(Timer.publish(every: 60, on: .main, in: .common).autoconnect())`) and no run-once guard stands before it: each run then leaves
+  `combineLatest` with such an input, `stream.combineLatest(Timer.publish(every: 60, on: .main, in: .common).autoconnect())`, also one held in a
+  local, `pushed.merge(with: polled)` after `let polled = Timer.publish(every: 20, on: .main, in: .common).autoconnect()`; a getter erasing a subject
+  after same-thread steps or a hop, `subject.receive(on: DispatchQueue.main).eraseToAnyPublisher()`, is such a source too) and no run-once guard stands before it: each run then leaves
   one more live subscription behind;
 - a write to a property of `self` whose `didSet` (or `willSet`) subscribes, directly or through
   the methods it calls (`highlighted = store.selected` in `viewWillAppear`, with
