@@ -20,10 +20,12 @@ extension Catalogue {
     }
 
     /// Words (lower case, whole camel-case words) in the names of values that describe where or
-    /// what something is now: a selection, a highlight, a focus, a hover, a location or position
-    /// (`selectedPass`, `highlightedRoomID`, `currentLocation`, `pinPosition`). Such a value is state by nature:
-    /// replaying the latest one to a new subscriber is right, whatever its consumers skip.
-    public static let standingStateWords: Set<String> = ["selected", "selection", "highlighted", "focused", "hovered", "location", "position", "coordinate"]
+    /// what something is now: a selection, a highlight, a focus, a hover, a location or position, a
+    /// status (`selectedPass`, `highlightedRoomID`, `currentLocation`, `pinPosition`, `refillStatus`). Such a value is
+    /// state by nature: replaying the latest one to a new subscriber is right, whatever its consumers skip.
+    public static let standingStateWords: Set<String> = [
+        "selected", "selection", "highlighted", "focused", "hovered", "location", "position", "coordinate", "status", "state",
+    ]
 
     /// Words (lower case, whole camel-case words) that make a value a request to act, an event
     /// whatever it carries (`recenterRequest: CLLocationCoordinate2D?`).

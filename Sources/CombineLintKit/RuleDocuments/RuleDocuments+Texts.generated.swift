@@ -12845,7 +12845,8 @@ subscriber that only prints or logs the value (`sink { print($0 ?? "none") }`): 
 as it shows any value, which says nothing of what nil means to the app. Nor is a consumer that maps the value
 away (`alerts.latestAlert.map { _ in () }` merged into a refresh trigger): it never sees the value, nil or not.
 Nor is a property that names a standing state: a selection, a highlight, a focus, a hover, a location or
-position (`selectedPass`, `highlightedRowID`, `focusedChannel`, `currentLocation`, or any `CLLocation?`), or the time something last
+position, a status or state (`selectedPass`, `highlightedRowID`, `focusedChannel`, `currentLocation`, or any `CLLocation?`,
+`refillStatus`), or the time something last
 happened (`lastSync: Date?`): a consumer that skips its `nil` start only waits for the first value, and a
 late subscriber rightly gets the latest one, whatever its value type names (`selectedSubscriptionID:
 DockAlertSubscription.ID?` selects among alerts). A request to act (`recenterRequest: CLLocationCoordinate2D?`) or a

@@ -117,4 +117,37 @@ final class CoreRulesRound117Tests: XCTestCase {
         let once = "subject.receive(on: DispatchQueue.main).first().eraseToAnyPublisher()"
         XCTAssertEqual(places(PublishedAssignCycleRule.self, [(path: "Socket.swift", text: socket(getter: once)), (path: "Pet.swift", text: model)]), [])
     }
+
+    /// A status (`refillStatus: RefillRequest.State?`, fed from a socket's stream) is standing state
+    /// like a selection: the screen shows the latest one, and a late subscriber rightly gets it,
+    /// though its consumer skips the nil start. A status request stays an event.
+    func testAStatusIsStandingState() {
+        func text(name: String) -> String {
+            """
+            final class PetDetailViewModel: ObservableObject {
+                @Published private(set) var \(name): RefillRequest.State?
+                init(prescriptions: PrescriptionService) {
+                    prescriptions.refillStates()
+                        .map { Optional($0) }
+                        .assign(to: &$\(name))
+                }
+            }
+            final class PetDetailViewController: UIViewController {
+                let model: PetDetailViewModel
+                private var cancellables = Set<AnyCancellable>()
+                init(model: PetDetailViewModel) { self.model = model; super.init(nibName: nil, bundle: nil) }
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    model.$\(name)
+                        .compactMap { $0 }
+                        .sink { [weak self] in self?.navigationItem.prompt = $0.title }
+                        .store(in: &cancellables)
+                }
+            }
+            """
+        }
+        XCTAssertEqual(places(SubjectFakeInitialValueRule.self, [(path: "Pet.swift", text: text(name: "refillStatus"))]), [])
+        XCTAssertEqual(places(SubjectFakeInitialValueRule.self, [(path: "Pet.swift", text: text(name: "refillState"))]), [])
+        XCTAssertEqual(places(SubjectFakeInitialValueRule.self, [(path: "Pet.swift", text: text(name: "statusRequest"))]), ["Pet.swift:2:33"])
+    }
 }
