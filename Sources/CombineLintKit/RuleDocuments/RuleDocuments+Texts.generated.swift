@@ -14064,7 +14064,7 @@ project it holds keeps, `self.menuBuilder.throughputItem.title = …`, or one fo
 `self?.refreshUptimeTitle()`) drives the screen, and is reported: a menu bar countdown
 freezes while its menu is open. A tooltip (`button?.toolTip = …`) or an accessibility label shows nothing
 while a menu tracks, and setting one is not driving the screen. Nor is a timer whose interval is written as a number above
-one second (`every: 5`, `every: 30`): tracking only makes its next tick late by the length of the
+one second (`every: 5`, `every: 30`), or as a `max` with such a number (`every: max(interval, 30)`, at least 30 seconds): tracking only makes its next tick late by the length of the
 drag, and the tick then fires; a clock, a countdown or a progress timer, whose freeze shows, ticks
 every second or faster. An interval held in a name is not known and is reported. Nor is preview code
 (a `#Preview { … }` body, a `PreviewProvider`, or an object that only they make, such as a preview's model

@@ -8,7 +8,7 @@
 /// a file that imports SwiftUI or UIKit. A poll in a service or an agent (a menu bar helper
 /// checking a setting every few seconds) loses a tick or two while a menu is tracked, which no one
 /// sees, and is not reported. Nor is a timer whose written interval is longer than a second (a
-/// poll every 5 or 30 seconds): tracking only makes its next tick late by the length of the drag,
+/// poll every 5 or 30 seconds, or every `max(interval, 30)`): tracking only makes its next tick late by the length of the drag,
 /// which no one sees; a clock, countdown or progress timer ticks every second or faster.
 public struct TimerDefaultRunLoopModeRule: Rule {
     public static let description = RuleDescription(
@@ -40,13 +40,29 @@ public struct TimerDefaultRunLoopModeRule: Rule {
         return result
     }
 
-    /// An interval written as a number literal above one second (`every: 5`, `every: 30.0`). A
-    /// name or an expression is not known, and counts as short.
+    /// An interval written as a number literal above one second (`every: 5`, `every: 30.0`), or a
+    /// `max` with such a literal among its arguments (`every: max(interval, 30)`: at least 30 s). Any
+    /// other name or expression is not known, and counts as short.
     private func isLongerThanASecond(_ interval: Argument?, in tree: SyntaxTree) -> Bool {
-        guard let value = interval?.value, value.count == 1 else { return false }
-        let kind = tree.tokens[value.lowerBound].kind
+        guard let value = interval?.value else { return false }
+        if value.count == 1 { return isLiteralAboveOneSecond(value.lowerBound, in: tree) }
+        // `max(…)`: its parentheses close at the argument's end.
+        let open = value.lowerBound + 1
+        guard tree.isWord(value.lowerBound, "max"), open < value.upperBound, tree.tokens[open].kind == .leftParen,
+              Int(tree.matching[open]) == value.upperBound else { return false }
+        // An argument that is one literal: between `(` or `,` and `,` or `)`.
+        return (open + 1..<value.upperBound).contains { k in
+            let alone = (tree.tokens[k - 1].kind == .leftParen || tree.tokens[k - 1].kind == .comma)
+                && (k + 1 == value.upperBound || tree.tokens[k + 1].kind == .comma)
+            return alone && isLiteralAboveOneSecond(k, in: tree)
+        }
+    }
+
+    /// Token `k` is an integer or floating-point literal above 1.
+    private func isLiteralAboveOneSecond(_ k: Int, in tree: SyntaxTree) -> Bool {
+        let kind = tree.tokens[k].kind
         guard kind == .integerLiteral || kind == .floatLiteral,
-              let seconds = Double(tree.text(value.lowerBound).replacingOccurrences(of: "_", with: "")) else { return false }
+              let seconds = Double(tree.text(k).replacingOccurrences(of: "_", with: "")) else { return false }
         return seconds > 1
     }
 
