@@ -32,6 +32,19 @@ struct ObjectWillChangeUses: Sendable {
         (chain.first...chain.last).contains { tree.tokens[$0].kind == .identifier && tree.name($0) == "objectWillChange" }
     }
 
+    /// Whether `chain` is the sequence of a `for await … in` loop whose body names `objectWillChange`
+    /// (`for await _ in session.$phase.values { …; self?.objectWillChange.send() }`): each element
+    /// of the inner object's stream is passed on as a change of the outer one.
+    static func forwardsInAsyncLoop(_ chain: Chain, in tree: SyntaxTree) -> Bool {
+        let open = chain.last + 1
+        guard chain.first >= 3, open < tree.tokens.count, tree.tokens[open].kind == .leftBrace, tree.isWord(chain.first - 1, "in"),
+              case let close = Int(tree.matching[open]), close > open else { return false }
+        var k = chain.first - 1
+        while k > 0, !tree.statementStarts[k] { k -= 1 }
+        guard tree.isWord(k, "for"), tree.isWord(k + 1, "await") || (tree.isWord(k + 1, "try") && tree.isWord(k + 2, "await")) else { return false }
+        return (open..<close).contains { tree.tokens[$0].kind == .identifier && tree.name($0) == "objectWillChange" }
+    }
+
     /// Whether the chain ends in a `sink` whose closures are all empty (`inner.objectWillChange.sink { _ in }`):
     /// it subscribes, and passes nothing on.
     static func endsInEmptySink(_ chain: Chain, in tree: SyntaxTree) -> Bool {

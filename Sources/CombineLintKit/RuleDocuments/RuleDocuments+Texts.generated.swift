@@ -6073,7 +6073,7 @@ forwards the inner changes, by `inner.objectWillChange` or through the projected
 (`$inner.map(\.objectWillChange).switchToLatest()`, `$inner.flatMap { $0.objectWillChange }`),
 which follows whichever object the property holds, or by a pipeline from the inner object's own
 publishers that sends the outer `objectWillChange` (`inner.$title.sink { [weak self] _ in
-self?.objectWillChange.send() }`), or by handing the property to a method of the type that
+self?.objectWillChange.send() }`, or a loop over one, `for await _ in session.$phase.values { self?.objectWillChange.send() }`), or by handing the property to a method of the type that
 forwards the `objectWillChange` of the parameter it is given (`forward(filter)`, with
 `func forward<Child: ObservableObject>(_ child: Child)` subscribing to `child.objectWillChange`, or to `model?.objectWillChange`
 of an optional one, handed the property in its `didSet`), its own or one it

@@ -420,6 +420,7 @@ public struct NestedObservableObjectRule: Rule {
                       let owner = TypeResolver.enclosingTypeName(at: chain.first, in: tree), !types.contains(owner) else { continue }
                 // `scanProgress.objectWillChange.sink { _ in }` subscribes and forwards nothing.
                 if ObjectWillChangeUses.mentions(chain, in: tree), !ObjectWillChangeUses.endsInEmptySink(chain, in: tree) { types.insert(owner) }
+                if ObjectWillChangeUses.forwardsInAsyncLoop(chain, in: tree) { types.insert(owner) }
             }
             for use in index.chainElements["$" + name] {
                 let tree = index.trees[use.tree]

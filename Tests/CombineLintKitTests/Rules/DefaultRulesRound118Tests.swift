@@ -32,4 +32,40 @@ final class DefaultRulesRound118Tests: XCTestCase {
         XCTAssertEqual(positions(TimerDefaultRunLoopModeRule.self, text(every: "max(interval, 0.5)")), ["7:73"])
         XCTAssertEqual(positions(TimerDefaultRunLoopModeRule.self, text(every: "interval")), ["7:63"])
     }
+
+    /// A view model that loops over the inner object's stream and sends its own `objectWillChange`
+    /// per element (`for await _ in session.$phase.values { self?.objectWillChange.send() }`) forwards
+    /// the inner object's changes, as a `sink` doing so does. Without the send, the view reading
+    /// `viewModel.session.phase` is not redrawn, and the property is reported.
+    func testAForAwaitLoopSendingObjectWillChangeForwardsTheInnerChanges() {
+        func text(body: String) -> String {
+            """
+            final class TripSession: ObservableObject {
+                @Published var phase: TripPhase = .enRoute
+            }
+            @MainActor
+            final class TripViewModel: ObservableObject {
+                @Published private(set) var statusText = ""
+                let session: TripSession
+                private var phaseTask: Task<Void, Never>?
+                init(session: TripSession) {
+                    self.session = session
+                    phaseTask = Task { [weak self, session] in
+                        for await phase in session.$phase.values {
+                            \(body)
+                        }
+                    }
+                }
+            }
+            struct TripView: View {
+                @ObservedObject var viewModel: TripViewModel
+                var body: some View {
+                    Text(viewModel.session.phase == .arrived ? "Arrived" : "On the way")
+                }
+            }
+            """
+        }
+        XCTAssertEqual(positions(NestedObservableObjectRule.self, text(body: "print(phase); self?.objectWillChange.send()")), [])
+        XCTAssertEqual(positions(NestedObservableObjectRule.self, text(body: "print(phase)")), ["7:9"])
+    }
 }
