@@ -5733,7 +5733,8 @@ right before such a step on the same scheduler (`receive(on: .main).debounce(for
 step delivers there itself, so that hop is undone at once. An operator of the project's own,
 declared in an extension of `Publisher` and returning its pipeline after a `receive(on:)`
 (`func receiveOnMain() … { receive(on: DispatchQueue.main).eraseToAnyPublisher() }`), is such a hop
-too, and one whose body only maps, filters or erases (`summaryText()` returning
+too, after which a `receive(on:)` of the same scheduler hops again, and which itself hops again after one
+(`.receive(on: DispatchQueue.main).handleEvents(…).receiveOnMain()`); one whose body only maps, filters or erases (`summaryText()` returning
 `map { … }.removeDuplicates().eraseToAnyPublisher()`) is a same-thread operator. So is the source
 of the pipeline when the project's declarations behind it all end on one scheduler: a call of the
 project's functions (`history.series(zone: id, days: 7)`, also through the protocol they implement)
@@ -5900,6 +5901,27 @@ final class BannerViewController: UIViewController {
             .receiveOnMain()
             .↓receive(on: DispatchQueue.main)
             .sink { [weak self] in self?.banner.text = $0 }
+            .store(in: &bag)
+    }
+}
+```
+
+```swift
+extension Publisher {
+    func receiveOnMain() -> AnyPublisher<Output, Failure> {
+        receive(on: DispatchQueue.main).eraseToAnyPublisher()
+    }
+}
+
+final class AccountModel: ObservableObject {
+    @Published var login: String?
+    func verify() {
+        remoteHost.currentUser()
+            .replaceError(with: nil)
+            .receive(on: DispatchQueue.main)
+            .handleEvents(receiveOutput: { print($0 ?? "signed out") })
+            .↓receiveOnMain()
+            .sink { [weak self] in self?.login = $0 }
             .store(in: &bag)
     }
 }

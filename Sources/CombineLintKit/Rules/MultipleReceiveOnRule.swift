@@ -65,7 +65,15 @@ public struct MultipleReceiveOnRule: Rule {
                     leftThread = false
                 } else if let key = projectOperatorScheduler(of: element, context: context) {
                     // `.receiveOnMain()` of `extension Publisher { func receiveOnMain() … { receive(on:
-                    // DispatchQueue.main).eraseToAnyPublisher() } }`: a hop of the project's own.
+                    // DispatchQueue.main).eraseToAnyPublisher() } }`: a hop of the project's own, wasted
+                    // where an earlier hop already delivers there.
+                    if let prior = previous, prior.key == key, !leftThread {
+                        let line = tree.line(of: chain.elements[prior.index].nameToken)
+                        let origin = chain.elements[prior.index].name == "receive" ? "receive(on: \(prior.written))" : prior.written
+                        findings.append(finding(chain, element: e, context: context,
+                            message: "`\(element.name)()` hops again to where `\(origin)` on line \(line) already delivers: a wasted hop per value.",
+                            help: "Remove one of the two hops."))
+                    }
                     previous = (e, key, "\(element.name)()")
                     leftThread = false
                 } else if !Catalogue.sameThreadOperators.contains(element.name) || hasOwnScheduler(element, tree: tree) {

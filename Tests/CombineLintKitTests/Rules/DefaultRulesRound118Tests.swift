@@ -68,4 +68,38 @@ final class DefaultRulesRound118Tests: XCTestCase {
         XCTAssertEqual(positions(NestedObservableObjectRule.self, text(body: "print(phase); self?.objectWillChange.send()")), [])
         XCTAssertEqual(positions(NestedObservableObjectRule.self, text(body: "print(phase)")), ["7:9"])
     }
+
+    /// The project's own hop (`receiveOnMain()`, ending in `receive(on: DispatchQueue.main)`) after a
+    /// `receive(on: DispatchQueue.main)` and same-thread steps hops again, and is reported there. After
+    /// a `flatMap` (which may deliver elsewhere) or a hop to another queue it is not.
+    func testTheProjectsOwnHopAfterAHopToTheSameScheduler() {
+        let helper = """
+            extension Publisher {
+                func receiveOnMain() -> AnyPublisher<Output, Failure> {
+                    receive(on: DispatchQueue.main).eraseToAnyPublisher()
+                }
+            }
+            """
+        func text(between: String, first: String = "DispatchQueue.main") -> String {
+            """
+            final class AccountModel: ObservableObject {
+                @Published var login: String?
+                private var bag = Set<AnyCancellable>()
+                func verify(host: RemoteHost) {
+                    host.currentUser()
+                        .receive(on: \(first))
+                        \(between)
+                        .receiveOnMain()
+                        .sink { [weak self] in self?.login = $0 }
+                        .store(in: &bag)
+                }
+            }
+            """
+        }
+        let check = { (text: String) in places(MultipleReceiveOnRule.self, [(path: "Helpers.swift", text: helper), (path: "Account.swift", text: text)]) }
+        XCTAssertEqual(check(text(between: ".handleEvents(receiveOutput: { print($0) })")), ["Account.swift:8:14"])
+        XCTAssertEqual(check(text(between: ".map { $0 }")), ["Account.swift:8:14"])
+        XCTAssertEqual(check(text(between: ".flatMap { host.avatar(for: $0) }")), [])
+        XCTAssertEqual(check(text(between: ".map { $0 }", first: "backgroundQueue")), [])
+    }
 }
