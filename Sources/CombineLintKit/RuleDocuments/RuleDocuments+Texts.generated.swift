@@ -10347,8 +10347,10 @@ loop body, a `switch` case up to the next `case` or `default`), and the later `s
 block, outside nested closures, or in the closure of a `DispatchQueue….async` or `asyncAfter` written
 there (it runs later still) when the receiver cannot hold another subject, or in the closure of a sequence's `forEach`
 written there (`pending.forEach { framesSubject.send($0) }` runs there and then; a `sink` closure, which runs when
-values come, is not one). A value sent after the block (after an `if` that completed, in
-another case) may run on another path and is not reported.
+values come, is not one). An `if` whose block and plain `else` block both complete the subject at their statement
+level completes it on every path: a `send` after that `if`/`else`, in the block around it, is reported too. Any other
+value sent after the block (after an `if` that completed without an `else` that does, in another case) may run on
+another path and is not reported.
 
 The receiver is compared as written (`subject`, `self.subject`, `output.subject`). The reasoning
 stops at a reassignment (`subject = PassthroughSubject()`) or a redeclaration of the receiver, and,

@@ -50,8 +50,42 @@ public struct SendAfterCompletionRule: Rule {
                 result.append(context.finding(tokens: element.nameToken, through: element.lastToken, message: message,
                                               help: "Send the values before completing `\(subject)`.", related: [completed]))
             }
+            // `if ok { s.send(completion: .finished) } else { s.send(completion: .failure(e)) }`: every
+            // path completes, so a send after the whole statement, in the block around it, comes too late.
+            guard let end = completionOnEveryBranch(startingAt: chain, receiver: receiver, tree),
+                  let outer = body.parent, isCodeBlock(outer, tree) else { continue }
+            var outerBarrier = min(tree.scopes[outer].close, tree.tokens.count)
+            for i in (end + 1)..<outerBarrier where breaksReasoning(at: i, receiver: receiver, stable: stable, tree)
+                || startsAnotherCase(at: i, of: tree.scopes[outer], tree) {
+                outerBarrier = i
+                break
+            }
+            guard end + 1 < outerBarrier else { continue }
+            for later in tree.chains(in: (end + 1)...(outerBarrier - 1)) where innermostBody(of: later.first, tree) == host {
+                guard let send = valueSend(later, receiver: receiver, tree) else { continue }
+                let element = later.elements[send]
+                let subject = receiver.joined(separator: ".")
+                let message = "`\(subject)` was already completed on every path of the `if` on line \(tree.line(of: completion.sendToken)), so this value is dropped and no subscriber receives it."
+                let completed = context.related(tokens: completion.sendToken, through: completion.lastToken,
+                                                message: "`\(subject)` is completed here, and in the `else` branch")
+                result.append(context.finding(tokens: element.nameToken, through: element.lastToken, message: message,
+                                              help: "Send the values before completing `\(subject)`.", related: [completed]))
+            }
         }
         return result
+    }
+
+    /// When `chain` completes `receiver` at the statement level of an `if` block whose `else` block
+    /// (a plain `else { … }`, not `else if`) completes it too: the `}` that closes the `else` block.
+    private func completionOnEveryBranch(startingAt chain: Chain, receiver: [String], _ tree: SyntaxTree) -> Int? {
+        let block = tree.scopes[chain.scope]
+        guard case .controlFlow(.if) = block.kind, block.close + 2 < tree.tokens.count, tree.isWord(block.close + 1, "else"),
+              tree.tokens[block.close + 2].kind == .leftBrace, case let elseOpen = block.close + 2,
+              case let elseClose = Int(tree.matching[elseOpen]), elseClose > elseOpen else { return nil }
+        let completesToo = tree.chains(in: elseOpen...elseClose).contains { other in
+            other.context == .statement && tree.scopes[other.scope].open == elseOpen && completionCall(other, tree)?.receiver == receiver
+        }
+        return completesToo ? elseClose : nil
     }
 
     private struct Completion {

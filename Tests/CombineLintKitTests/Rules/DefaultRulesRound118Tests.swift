@@ -102,4 +102,36 @@ final class DefaultRulesRound118Tests: XCTestCase {
         XCTAssertEqual(check(text(between: ".flatMap { host.avatar(for: $0) }")), [])
         XCTAssertEqual(check(text(between: ".map { $0 }", first: "backgroundQueue")), [])
     }
+
+    /// An `if`/`else` whose both branches complete the subject is a completion on every path: a
+    /// value sent after the statement is dropped. When only one branch completes, or the send sits
+    /// in the `else` branch before its completion, nothing is reported.
+    func testASendAfterAnIfElseThatCompletesOnEveryBranch() {
+        func text(elseBranch: String, after: String = "if !remaining.isEmpty { subject.send(.output(remaining)) }") -> String {
+            """
+            final class GitRunner {
+                func runStreaming(_ process: Process) -> AnyPublisher<GitProgress, GitError> {
+                    let subject = PassthroughSubject<GitProgress, GitError>()
+                    process.terminationHandler = { proc in
+                        let remaining = proc.leftoverOutput
+                        if proc.terminationStatus == 0 {
+                            subject.send(completion: .finished)
+                        } else {
+                            \(elseBranch)
+                        }
+                        \(after)
+                    }
+                    return subject.eraseToAnyPublisher()
+                }
+            }
+            """
+        }
+        let both = text(elseBranch: "subject.send(completion: .failure(.nonZeroExit(proc.terminationStatus)))")
+        XCTAssertEqual(positions(SendAfterCompletionRule.self, both), ["11:45"])
+        XCTAssertEqual(findings(of: SendAfterCompletionRule.self, in: [(path: "A.swift", text: both)]).first?.message,
+                       "`subject` was already completed on every path of the `if` on line 7, so this value is dropped and no subscriber receives it.")
+        XCTAssertEqual(positions(SendAfterCompletionRule.self, text(elseBranch: "log(proc.terminationStatus)")), [])
+        let sendFirst = text(elseBranch: "subject.send(.output(remaining)); subject.send(completion: .failure(.nonZeroExit(proc.terminationStatus)))", after: "")
+        XCTAssertEqual(positions(SendAfterCompletionRule.self, sendFirst), [])
+    }
 }
