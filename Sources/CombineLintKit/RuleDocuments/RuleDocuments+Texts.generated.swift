@@ -12861,7 +12861,8 @@ mirrors notifications, `NotificationCenter.default.publisher(for: .openChat).map
 whose values are events; nor does a comparison written with optional chaining, `updated.state != self?.card.state`, write nil),
 is not reported. A `nil` that a function writes only to clear the last value before it produces the next one
 (`errorMessage = nil` at the start of `reload()`, whose request then sets `errorMessage = error.localizedDescription`)
-is no such state: it keeps the old event from being replayed meanwhile, and no consumer, all skipping `nil`, receives it. Uses in test code (a test case, a spy or mock, a file of a test target) are evidence
+is no such state: it keeps the old event from being replayed meanwhile, and no consumer, all skipping `nil`, receives it;
+but a `nil` on a path that then leaves the function (`guard let profile else { zone = nil; return }`) is that path's state. Uses in test code (a test case, a spy or mock, a file of a test target) are evidence
 neither way: a test's `compactMap { $0 }` waits for the next value, and its
 `XCTAssertNil(store.link.value)` checks the producer, not how the app consumes the value; its
 `store.bookingConfirmed.send(nil)` drives the producer by hand, and is no nil write of the app. Nor is a
