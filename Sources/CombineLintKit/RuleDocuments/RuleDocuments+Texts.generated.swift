@@ -8041,7 +8041,10 @@ properties whose types the project declares, `.onReceive(app.settings.$unit)` re
 method inside it (`self.levels.map { $0 * self.curve }`) runs at once and counts too. A method of the type that such a
 closure calls (`$filter.sink { [weak self] _ in self?.recompute() }`) runs inside the assignment
 too: when its body reads the property (outside closures that may run later; the closures of
-`filter`, `map`, `sort` and other collection methods run at once), the call is reported.
+`filter`, `map`, `sort` and other collection methods run at once), the call is reported, unless the body reads it
+only as the fallback of a doubly optional parameter the call gives (`rebuildColumns(floor: floor)` with
+`func rebuildColumns(floor: Int?? = nil) { let shown = floor ?? selectedFloor … }`: the argument, even a nil
+`Int?`, arrives as `.some`, so the fallback never runs).
 
 Not reported: the reads of a property in a closure that reads its old value on purpose, by
 comparing a read with the closure's own parameter (`new != self.tab`) or by keeping a read as the

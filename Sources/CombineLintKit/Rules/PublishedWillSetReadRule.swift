@@ -124,15 +124,42 @@ public struct PublishedWillSetReadRule: Rule {
             let reads = context.memo.value(for: "published_willset_read.method\u{0}\(typeName)\u{0}\(method)\u{0}\(property)") {
                 methodReads(property, method: method, ofType: typeName.lastNameComponent, index: context.index)
             }
-            if reads { result.append((i, method)) }
+            switch reads {
+            case .never: continue
+            case .always: result.append((i, method))
+            case .unlessGiven(let label):
+                if !argumentLabels(ofCallOpenedAt: i + 1, in: tree).contains(label) { result.append((i, method)) }
+            }
         }
         return result
     }
 
-    /// Whether a method of the type with this name reads `property` (bare or as `self.property`)
+    /// When a method reads the property: never, on every call, or only on calls that leave out the
+    /// argument of a doubly optional parameter whose value the read stands in for.
+    enum MethodRead: Sendable, Equatable {
+        case never, always
+        /// `func rebuild(kind: Kind?? = .none) { let k = kind ?? kindFilter }`: a call that passes
+        /// `kind:` (even a nil `Kind?`, which arrives as `.some(nil)`) never reads `kindFilter`.
+        case unlessGiven(String)
+    }
+
+    /// The labels of the arguments of the call whose `(` is token `open` (`_` for none is left out).
+    private func argumentLabels(ofCallOpenedAt open: Int, in tree: SyntaxTree) -> Set<String> {
+        let close = Int(tree.matching[open])
+        guard close > open else { return [] }
+        var labels = Set<String>()
+        for k in (open + 1)..<close where tree.tokens[k].kind == .identifier && k + 1 < close && tree.tokens[k + 1].kind == .colon
+            && Int(tree.enclosing[k]) == open && (tree.tokens[k - 1].kind == .leftParen || tree.tokens[k - 1].kind == .comma) {
+            labels.insert(tree.name(k))
+        }
+        return labels
+    }
+
+    /// How a method of the type with this name reads `property` (bare or as `self.property`)
     /// directly in its body, where no parameter or local of the name shadows it.
-    private func methodReads(_ property: String, method: String, ofType typeName: String, index: ProjectIndex) -> Bool {
-        index.functions(named: method, inTypesNamed: typeName).contains { reference in
+    private func methodReads(_ property: String, method: String, ofType typeName: String, index: ProjectIndex) -> MethodRead {
+        var fallbacks = Set<String>()
+        let readsAlways = index.functions(named: method, inTypesNamed: typeName).contains { reference in
             let tree = index.trees[reference.tree]
             let function = tree.functions[reference.item]
             guard function.kind == .function, !function.isStatic, !function.parameters.contains(where: { $0.name == property }),
@@ -154,10 +181,20 @@ public struct PublishedWillSetReadRule: Rule {
                 // property as the old one reads it for that on purpose.
                 if !parameters.isEmpty, first >= 2, tree.tokens[first - 1].kind == .equal, tree.tokens[first - 2].kind == .identifier,
                    Self.namesOldValue(tree.name(first - 2)) { return false }
+                // `kind ?? kindFilter` with `kind: Kind?? = .none`: read only when the call leaves `kind` out.
+                if first >= 2, tree.tokenIs(first - 1, "??"), let fallback = function.parameters.first(where: {
+                    $0.name == tree.name(first - 2) && $0.hasDefault && $0.typeText.filter { !$0.isWhitespace }.hasSuffix("??")
+                }), let label = fallback.label, label != "_" {
+                    fallbacks.insert(label)
+                    continue
+                }
                 reads = true
             }
             return reads
         }
+        if readsAlways { return .always }
+        if fallbacks.count == 1, let label = fallbacks.first { return .unlessGiven(label) }
+        return fallbacks.isEmpty ? .never : .always
     }
 
     /// Whether token `i` of a method body opened at `open` runs during the call: outside closures,
