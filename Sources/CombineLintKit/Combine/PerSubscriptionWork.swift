@@ -43,10 +43,25 @@ public struct PerSubscriptionWork: Sendable {
         if firstOperator == 1, root.kind == .root, !root.isCall, let local = FinitePublishers.localPublisher(named: root, in: tree) {
             return work(of: local, in: tree, depth: depth + 1)
         }
-        let source = elements[firstOperator - 1]
+        // `perform(request).decodeJSON(Account.self)`: the project's own operators that go on from
+        // their publisher without sharing it keep its work; the source is before them.
+        var sourceEnd = firstOperator
+        while sourceEnd >= 2, elements[sourceEnd - 1].kind == .member, elements[sourceEnd - 1].isCall,
+              passesWorkOn(elements[sourceEnd - 1].name) {
+            sourceEnd -= 1
+        }
+        let source = elements[sourceEnd - 1]
         guard source.isCall, source.closures.isEmpty || source.kind == .member, source.name.first?.isLowercase == true,
-              source.kind == .member || firstOperator == 1 else { return nil }
+              source.kind == .member || sourceEnd == 1 else { return nil }
         return functionWork(source, depth: depth)
+    }
+
+    /// Whether `name` is an operator of the project's own (a publisher-extension method) whose every
+    /// declaration goes on from the publisher it is called on and shares no subscription.
+    private func passesWorkOn(_ name: String) -> Bool {
+        PublisherExtensions.everyMethod(named: name, index: index) { elements in
+            !elements.contains { Catalogue.sharingOperators.contains($0.name) }
+        }
     }
 
     /// The work of the publishers a `flatMap`'s closure returns, when one of them does work per

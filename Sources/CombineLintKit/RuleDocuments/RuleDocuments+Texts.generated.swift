@@ -437,7 +437,8 @@ Reports the second subscription, in one function body, to a publisher kept in a 
 property (by its initial value, or, for a `let` or `private` property with none, by the values the
 type's initializers alone give it: `avatarRequest = api.avatar(for: author)` in `init`) when that publisher does its work per subscription: `dataTaskPublisher(for:)` (and the
 download and upload task publishers), `Deferred { … }` (a `Future` made inside it included), a
-chain of operators on one of them, a chain with a `flatMap` whose closure makes one of them
+chain of operators on one of them (the project's own operators included, `perform(request).decodeJSON(Account.self)`
+with `decodeJSON` returning `decode(…).eraseToAnyPublisher()` in an extension of `Publisher`, unless they share), a chain with a `flatMap` whose closure makes one of them
 (`tokens.valid().flatMap { perform(request, token: $0) }`: each subscription makes its own), or a
 call of one of the project's functions whose every `return` is such a publisher (an early
 `return Fail(…)` or `Empty()`, a guard's exit that costs nothing when subscribed again, aside; a

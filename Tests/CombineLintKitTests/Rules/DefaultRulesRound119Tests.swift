@@ -32,4 +32,45 @@ final class DefaultRulesRound119Tests: XCTestCase {
         XCTAssertEqual(positions(PublishedWillSetReadRule.self, text(call: "self?.rebuildColumns()")), ["8:23"])
         XCTAssertEqual(positions(PublishedWillSetReadRule.self, text(call: "self?.rebuildColumns(floor: floor)", parameter: "Int? = nil")), ["8:23"])
     }
+
+    /// `perform(request("account")).decodeJSON(AccountInfo.self)`: the project's own operator
+    /// (`decode(…).eraseToAnyPublisher()` in an extension of `Publisher`) keeps the request's work,
+    /// so the account kept in a local and subscribed twice sends two requests. An operator of the
+    /// project that shares its upstream makes one run for both.
+    func testTheProjectsOwnOperatorKeepsTheRequestsWork() {
+        func text(decodeBody: String) -> String {
+            """
+            extension Publisher where Output == Data {
+                func decodeJSON<T: Decodable>(_ type: T.Type) -> AnyPublisher<T, Error> {
+                    \(decodeBody)
+                }
+            }
+            final class CloudClient {
+                let session: URLSession
+                init(session: URLSession) { self.session = session }
+                private func perform(_ request: URLRequest) -> AnyPublisher<Data, Error> {
+                    session.dataTaskPublisher(for: request).map(\\.data).mapError { $0 as Error }.eraseToAnyPublisher()
+                }
+                func fetchAccount() -> AnyPublisher<AccountInfo, Error> {
+                    perform(URLRequest(url: .account)).decodeJSON(AccountInfo.self)
+                }
+            }
+            final class PreferencesViewModel: ObservableObject {
+                @Published var accountName: String?
+                @Published var plan: String?
+                let client: CloudClient
+                init(client: CloudClient) { self.client = client }
+                func loadAccount() {
+                    let account = client.fetchAccount()
+                    account.map { Optional($0.displayName) }.replaceError(with: nil).assign(to: &$accountName)
+                    account.map { Optional($0.plan) }.replaceError(with: nil).assign(to: &$plan)
+                }
+            }
+            """
+        }
+        XCTAssertEqual(positions(ColdPublisherSubscribedTwiceRule.self, text(decodeBody: "decode(type: type, decoder: JSONDecoder()).eraseToAnyPublisher()")),
+                       ["24:9"])
+        XCTAssertEqual(positions(ColdPublisherSubscribedTwiceRule.self, text(decodeBody: "decode(type: type, decoder: JSONDecoder()).share().eraseToAnyPublisher()")),
+                       [])
+    }
 }
