@@ -80,6 +80,8 @@ struct DeliveryQueues {
             state = .background(reason: reason)
         } else if case .unknown = state, let combined = combinedRootDelivery(of: chain, before: sourceEnd) {
             state = combined
+        } else if case .unknown = state, let subject = offMainLocalSubject(of: chain, before: sourceEnd) {
+            state = .background(reason: "the thread that sends into `\(subject)` (never the main one)")
         } else if case .unknown = state, let source = localSource(of: chain, before: sourceEnd) {
             var queues = self
             queues.sourceLocalLevels -= 1
@@ -213,6 +215,26 @@ struct DeliveryQueues {
 
     /// What the scheduler written in `range` is (for the project's operators, read in their own file).
     func schedulerKind(_ range: ClosedRange<Int>) -> SchedulerKind { classify(range) }
+
+    /// A local `PassthroughSubject` the chain starts from, into which its function sends values only
+    /// from code that runs off the main thread (`ioQueue.async { progress.send(fraction) }`, then
+    /// `return progress.eraseToAnyPublisher()`): it delivers there. Its name, or nil.
+    private func offMainLocalSubject(of chain: Chain, before sourceEnd: Int) -> String? {
+        let root = chain.elements[0]
+        guard sourceEnd == 1, subjectLevels > 0, root.kind == .root, !root.isCall, root.subscripts.isEmpty,
+              let v = SubscriptionFinder.localVariable(named: root.name, visibleAt: root.nameToken, in: tree),
+              SubjectDeclarations.subjectType(ofVariable: v, in: tree) == "PassthroughSubject",
+              let f = tree.enclosingFunction(of: root.nameToken), let open = tree.functions[f].bodyOpen,
+              let close = tree.functions[f].bodyClose, open < close else { return nil }
+        let sends = tree.chains(in: open...close).filter { other in
+            other.elements.count == 2 && other.elements[0].name == root.name && other.elements[0].kind == .root
+                && other.elements[1].name == "send" && other.elements[1].isCall && other.elements[1].argument("completion") == nil
+        }
+        guard !sends.isEmpty, sends.allSatisfy({ send in
+            BackgroundNotifications.offMainRuns(send.elements[1].nameToken, in: tree, index: index, memo: memo, subjectLevels: subjectLevels - 1) == .all
+        }) else { return nil }
+        return root.name
+    }
 
     /// The pipeline a chain goes on from when it starts from a local constant made of one
     /// (`let request = api.statementPDF(month: month)`, then `request.map { … }.sink { … }`):

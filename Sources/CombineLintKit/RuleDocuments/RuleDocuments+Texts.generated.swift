@@ -4895,7 +4895,8 @@ a pipeline that does (`IrrigationRunViewController(flowReadings: driver.readings
 sent into on the driver's queue), and is not known when one caller passes another (`receive(on: DispatchQueue.main)` first),
 also in a file that names nothing sent off main itself (a cell's `configure(_:weights:)` in a file of its own); so does a
 pipeline from a call of a project function that returns one from a subject sent into off main (`freeSpaces(for:)` returning
-`updatesSubject.filter { … }`).
+`updatesSubject.filter { … }`, or a local `PassthroughSubject` it sends into only off main, `let progress = PassthroughSubject<Double, Error>()`,
+`ioQueue.async { progress.send(fraction) }`, then `return progress.eraseToAnyPublisher()`).
 A subject handed to another object's subject property as that object is made (`JobContext(events: eventsSubject)`) is sent
 into where that object sends into its property (`context.events.send(line)` in a pipe's `readabilityHandler`).
 A parameter is what its callers pass (previews and tests aside, which stand in for the app's callers; also through a

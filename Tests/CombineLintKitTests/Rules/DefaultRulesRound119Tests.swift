@@ -73,4 +73,47 @@ final class DefaultRulesRound119Tests: XCTestCase {
         XCTAssertEqual(positions(ColdPublisherSubscribedTwiceRule.self, text(decodeBody: "decode(type: type, decoder: JSONDecoder()).share().eraseToAnyPublisher()")),
                        [])
     }
+
+    /// A function that makes a local `PassthroughSubject`, sends into it from a background queue
+    /// (`ioQueue.async { progress.send(…) }`) and returns it erased delivers off the main thread, also
+    /// through the protocol it implements: a view controller's `sink` setting a progress indicator is
+    /// reported. Sent from the main queue, it is not.
+    func testALocalSubjectSentFromABackgroundQueueAndReturnedDeliversThere() {
+        func store(queue: String) -> String {
+            """
+            protocol HistoryStoring: AnyObject {
+                func importHistory(from url: URL) -> AnyPublisher<Double, Error>
+            }
+            final class HistoryStore: HistoryStoring {
+                private let ioQueue = DispatchQueue(label: "io", qos: .utility)
+                func importHistory(from url: URL) -> AnyPublisher<Double, Error> {
+                    let progress = PassthroughSubject<Double, Error>()
+                    \(queue).async {
+                        progress.send(0.5)
+                        progress.send(completion: .finished)
+                    }
+                    return progress.eraseToAnyPublisher()
+                }
+            }
+            """
+        }
+        let controller = """
+            final class HistoryViewController: NSViewController {
+                let store: HistoryStoring
+                let importProgress = NSProgressIndicator()
+                var importCancellable: AnyCancellable?
+                init(store: HistoryStoring) { self.store = store; super.init(nibName: nil, bundle: nil) }
+                func importHistory(_ url: URL) {
+                    importCancellable = store.importHistory(from: url)
+                        .sink(receiveCompletion: { _ in }, receiveValue: { [weak self] fraction in
+                            self?.importProgress.doubleValue = fraction * 100
+                        })
+                }
+            }
+            """
+        XCTAssertEqual(places(MainActorBackgroundDeliveryRule.self, [(path: "Store.swift", text: store(queue: "ioQueue")), (path: "History.swift", text: controller)]),
+                       ["History.swift:8:14"])
+        XCTAssertEqual(places(MainActorBackgroundDeliveryRule.self, [(path: "Store.swift", text: store(queue: "DispatchQueue.main")), (path: "History.swift", text: controller)]),
+                       [])
+    }
 }
