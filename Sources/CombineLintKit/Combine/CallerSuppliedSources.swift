@@ -34,6 +34,19 @@ enum CallerSuppliedSources {
         } else if !(end == 1 || goesOn(elements[1])) {
             return false
         }
+        return receivesNeverFinishing(parameter: p, member: member, function: f, in: tree, index: index, handedOn: 0)
+    }
+
+    /// How many callers' parameters an argument is followed through: `progressView.bind(to: state)`
+    /// in a cell's `configure(with:state:)`, whose callers pass `viewModel.downloadState(for: id)`.
+    private static let maximumHandOns = 1
+
+    /// Whether some caller outside test code passes, for parameter `p` of function `f` (its `member`
+    /// when given), a publisher that never finishes: directly, through a local, or through a
+    /// parameter of its own that its callers fill so (`handedOn` counts those steps).
+    private static func receivesNeverFinishing(parameter p: Int, member: String?, function f: Int, in tree: SyntaxTree,
+                                               index: ProjectIndex, handedOn: Int) -> Bool {
+        let function = tree.functions[f]
         let selector = function.selectorName
         // An initializer is called by its type's name (`ScanProgressViewModel(session: …, scannerProgress: …)`).
         let isInitializer = function.kind == .initializer
@@ -54,6 +67,15 @@ enum CallerSuppliedSources {
             // A local holding such a publisher (`let text = NotificationCenter.default.publisher(for: …)…`, then `liveFilter(text)`).
             if let held = SubscriptionFinder.localValueChain(namedBy: value, in: callTree), !NeverFinishingSources.limitsValues(held),
                NeverFinishingSources.startsNeverFinishing(held, before: held.elements.count, tree: callTree, index: index, extraNames: []) {
+                return true
+            }
+            // The caller's own parameter handed on, right in its body: what the caller's callers pass.
+            if handedOn < maximumHandOns, value.count == 1, callTree.tokens[value.lowerBound].kind == .identifier,
+               callTree.innermostClosure(of: value.lowerBound) == nil, let g = callTree.enclosingFunction(of: value.lowerBound),
+               case let name = callTree.name(value.lowerBound),
+               let q = callTree.functions[g].parameters.firstIndex(where: { $0.name == name }),
+               SubscriptionFinder.localVariable(named: name, visibleAt: value.lowerBound, in: callTree) == nil,
+               receivesNeverFinishing(parameter: q, member: nil, function: g, in: callTree, index: index, handedOn: handedOn + 1) {
                 return true
             }
         }
