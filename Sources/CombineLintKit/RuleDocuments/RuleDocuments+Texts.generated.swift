@@ -2247,7 +2247,8 @@ Reports `Task { for await v in p.values { … } }` (also `for try await`, `Task.
 whose code never calls `receive(completion:)`, or a property of
 this or another type whose getter or initial value erases one of these,
 `var reminders: AnyPublisher<…> { subject.eraseToAnyPublisher() }`; the sequence may be held in a local or a
-condition binding before the loop, `guard let stream = self?.$peak.values else { return }`, and so may the publisher,
+condition binding before the loop, `guard let stream = self?.$peak.values else { return }` (which shadows a local of the
+name outside the task), and so may the publisher,
 `let goals = feed.goals` before the task and `for await goal in goals.values` in it, read as the property of the
 feed's type; a local holding a call's result, `let run = encoder.encode(file)`, is a publisher made for the call and is not followed) and the task is
 started as a statement, or kept in a property that nothing ever cancels, or that only `deinit`

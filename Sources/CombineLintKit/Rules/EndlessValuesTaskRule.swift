@@ -120,7 +120,11 @@ public struct EndlessValuesTaskRule: Rule {
                 if tree.isWord(j, "await") { awaits = true }
                 j += 1
             }
-            guard awaits, j + 1 < closure.close, let s = sequenceChain(at: j + 1, tree: tree) ?? boundSequence(at: j + 1, in: c, tree: tree) else { continue }
+            // A condition binding in the task's closure (`guard let updates = self?.store.$current.values`)
+            // shadows a local of the name outside it (`let updates = store.$current` earlier in the method).
+            guard awaits, j + 1 < closure.close,
+                  let s = Self.chain(startingAt: j + 1, in: tree) ?? boundSequence(at: j + 1, in: c, tree: tree) ?? sequenceChain(at: j + 1, tree: tree)
+            else { continue }
             let sequence = tree.chains[s]
             guard neverEnds(sequence, tree: tree, index: index, extra: extra, finite: finite),
                   !leavesLoop(after: loopHeaderEnd(after: j + 1, tree: tree), in: c, tree: tree) else { continue }
