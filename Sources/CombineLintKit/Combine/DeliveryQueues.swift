@@ -794,7 +794,7 @@ struct DeliveryQueues {
                     // An overload that makes its pipeline from calls of the selector itself
                     // (`metadata(for names: [String])` flattening `metadata(for: name)` of each) delivers
                     // where the others do; the others decide.
-                    if DeliveryQueues.callsItsOwnSelector(f, in: tree) { continue }
+                    if ProjectFunctionCalls.callsItsOwnSelector(f, in: tree) { continue }
                     return .unknown
                 }
                 reasons.insert(reason)
@@ -809,16 +809,6 @@ struct DeliveryQueues {
         return memo.value(for: key, compute)
     }
 
-    /// Whether function `f`'s body calls a function of its own selector (`self.metadata(for: name)`
-    /// inside `func metadata(for names: [String])`).
-    static func callsItsOwnSelector(_ f: Int, in tree: SyntaxTree) -> Bool {
-        let function = tree.functions[f]
-        guard let open = function.bodyOpen, let close = function.bodyClose, open < close else { return false }
-        let selector = function.selectorName
-        return tree.chainIndices(in: open...close).contains { c in
-            tree.chains[c].elements.contains { $0.isCall && $0.name == function.name && MethodCallGraph.selector(of: $0) == selector }
-        }
-    }
 
     /// The names of the project's functions that return, directly from their body, a pipeline with
     /// a step that may deliver off the main thread (a request, a scheduler step, a project publisher

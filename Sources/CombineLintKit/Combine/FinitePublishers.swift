@@ -303,7 +303,11 @@ public struct FinitePublishers: Sendable {
             }
             // A test double's `fetch()` returning a subject the test drives stands in for the app's
             // request in tests only: the app's own implementations decide, when it has some.
-            let candidates = TestCaseCode.preferringApp(named, index: index)
+            var candidates = TestCaseCode.preferringApp(named, index: index)
+            // A decorator handing the call on to another object of the same selector (a retrying
+            // client's `wrapped.request(endpoint).retry(2)`) finishes when the others do: they decide.
+            let deciding = candidates.filter { !ProjectFunctionCalls.callsItsOwnSelector($0.item, in: index.trees[$0.tree]) }
+            if !deciding.isEmpty { candidates = deciding }
             guard !candidates.isEmpty else { return .never }
             return candidates.reduce(Relay.finishing) { relay, ref in
                 relay.joined(with: self.relay(function: ref.item, in: index.trees[ref.tree], depth: depth))

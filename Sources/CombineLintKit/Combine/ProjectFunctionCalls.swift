@@ -113,4 +113,16 @@ enum ProjectFunctionCalls {
         let text = returnType.filter { !$0.isWhitespace }
         return text.hasSuffix(",Never>") || text.hasPrefix("Just<")
     }
+
+    /// Whether function `f`'s body calls a function of its own selector (`self.metadata(for: name)`
+    /// inside `func metadata(for names: [String])`, `wrapped.request(endpoint).retry(2)` inside a retrying
+    /// client's `request(_:)`): it hands on what the others of the selector give.
+    static func callsItsOwnSelector(_ f: Int, in tree: SyntaxTree) -> Bool {
+        let function = tree.functions[f]
+        guard let open = function.bodyOpen, let close = function.bodyClose, open < close else { return false }
+        let selector = function.selectorName
+        return tree.chainIndices(in: open...close).contains { c in
+            tree.chains[c].elements.contains { $0.isCall && $0.name == function.name && MethodCallGraph.selector(of: $0) == selector }
+        }
+    }
 }

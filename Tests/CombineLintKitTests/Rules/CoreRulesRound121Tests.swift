@@ -1,0 +1,54 @@
+import XCTest
+@testable import CombineLintKit
+
+/// Core-rule cases found in whole probe apps written for round 121 (see the rule documents).
+final class CoreRulesRound121Tests: XCTestCase {
+    /// A retrying client that hands `request(_:)` on to the client it wraps
+    /// (`wrapped.request(endpoint).retry(attempts)`) finishes when the other implementations do:
+    /// the URLSession client's request finishes, so a store of it from `viewWillAppear` piles
+    /// nothing up. When the real client returns a subject's stream instead, it is reported.
+    func testADecoratorOfTheSameSelectorFinishesWhenTheOthersDo() {
+        func text(request: String) -> String {
+            """
+            protocol APIClientProtocol {
+                func request<T: Decodable>(_ endpoint: Endpoint<T>) -> AnyPublisher<T, APIError>
+            }
+            final class APIClient: APIClientProtocol {
+                let session: URLSession
+                let pushes = PassthroughSubject<Data, Never>()
+                init(session: URLSession) { self.session = session }
+                func request<T: Decodable>(_ endpoint: Endpoint<T>) -> AnyPublisher<T, APIError> {
+                    \(request)
+                }
+            }
+            final class RetryingAPIClient: APIClientProtocol {
+                private let wrapped: APIClientProtocol
+                private let attempts: Int
+                init(wrapping wrapped: APIClientProtocol, attempts: Int) { self.wrapped = wrapped; self.attempts = attempts }
+                func request<T: Decodable>(_ endpoint: Endpoint<T>) -> AnyPublisher<T, APIError> {
+                    wrapped.request(endpoint)
+                        .retry(attempts)
+                        .eraseToAnyPublisher()
+                }
+            }
+            final class InvoicesViewController: UIViewController {
+                let api: APIClientProtocol
+                var invoices: [Invoice] = []
+                private var cancellables = Set<AnyCancellable>()
+                init(api: APIClientProtocol) { self.api = api; super.init(nibName: nil, bundle: nil) }
+                override func viewWillAppear(_ animated: Bool) {
+                    super.viewWillAppear(animated)
+                    api.request(Endpoints.invoices)
+                        .replaceError(with: [])
+                        .sink { [weak self] in self?.invoices = $0 }
+                        .store(in: &cancellables)
+                }
+            }
+            """
+        }
+        let finishing = "session.dataTaskPublisher(for: endpoint.request).map(\\\\.data).decode(type: T.self, decoder: JSONDecoder()).mapError { _ in APIError.transport }.eraseToAnyPublisher()"
+        XCTAssertEqual(places(StoreInAppearanceRule.self, [(path: "A.swift", text: text(request: finishing))]), [])
+        let endless = "pushes.decode(type: T.self, decoder: JSONDecoder()).mapError { _ in APIError.transport }.eraseToAnyPublisher()"
+        XCTAssertEqual(places(StoreInAppearanceRule.self, [(path: "A.swift", text: text(request: endless))]), ["A.swift:32:14"])
+    }
+}
