@@ -73,11 +73,36 @@ enum CallerSuppliedSources {
             if handedOn < maximumHandOns, value.count == 1, callTree.tokens[value.lowerBound].kind == .identifier,
                callTree.innermostClosure(of: value.lowerBound) == nil, let g = callTree.enclosingFunction(of: value.lowerBound),
                case let name = callTree.name(value.lowerBound),
-               let q = callTree.functions[g].parameters.firstIndex(where: { $0.name == name }),
-               SubscriptionFinder.localVariable(named: name, visibleAt: value.lowerBound, in: callTree) == nil,
-               receivesNeverFinishing(parameter: q, member: nil, function: g, in: callTree, index: index, handedOn: handedOn + 1) {
-                return true
+               SubscriptionFinder.localVariable(named: name, visibleAt: value.lowerBound, in: callTree) == nil {
+                if let q = callTree.functions[g].parameters.firstIndex(where: { $0.name == name }) {
+                    if receivesNeverFinishing(parameter: q, member: nil, function: g, in: callTree, index: index, handedOn: handedOn + 1) { return true }
+                } else if constructionsFillNeverFinishing(name, ofTypeAround: value.lowerBound, in: callTree, index: index) {
+                    return true
+                }
             }
+        }
+        return false
+    }
+
+    /// Whether `name` is a stored `let` of a struct with no initializer of its own, around token
+    /// `token` (a representable's `let readings: AnyPublisher<…>`), that some construction outside
+    /// test code fills, through the memberwise initializer, with a publisher that never finishes
+    /// (`MoistureChartView(readings: service.readingsPublisher, …)` erasing a subject).
+    private static func constructionsFillNeverFinishing(_ name: String, ofTypeAround token: Int, in tree: SyntaxTree, index: ProjectIndex) -> Bool {
+        guard let t = tree.enclosingType(of: token), tree.types[t].kind == .struct,
+              !tree.types[t].functions.contains(where: { tree.functions[$0].kind == .initializer }),
+              tree.types[t].variables.contains(where: { v in
+                  tree.variables[v].name == name && tree.variables[v].isLet && !tree.variables[v].isComputed
+                      && !tree.variables[v].isStatic && tree.variables[v].initializer == nil
+              }) else { return false }
+        let typeName = tree.types[t].name.lastNameComponent
+        for use in index.chainElements[typeName] {
+            let useTree = index.trees[use.tree]
+            let element = useTree.chains[use.chain].elements[use.element]
+            guard element.isCall, element.kind == .root || use.element > 0,
+                  !TestCaseCode.isTestOrDouble(useTree.chains[use.chain].first, of: useTree, index: index),
+                  let argument = element.argument(name) else { continue }
+            if NeverFinishingSources.startsNeverFinishing(argument.value, tree: useTree, index: index, extraNames: []) { return true }
         }
         return false
     }

@@ -51,4 +51,45 @@ final class CoreRulesRound121Tests: XCTestCase {
         let endless = "pushes.decode(type: T.self, decoder: JSONDecoder()).mapError { _ in APIError.transport }.eraseToAnyPublisher()"
         XCTAssertEqual(places(StoreInAppearanceRule.self, [(path: "A.swift", text: text(request: endless))]), ["A.swift:32:14"])
     }
+
+    /// A representable's `updateUIView` hands its stored `readings` to the coordinator's
+    /// `observe(_:…)`, which stores a subscription in the coordinator's bag: the struct's memberwise
+    /// initializer is filled with a subject's stream (`MoistureChartView(readings: service.readingsPublisher)`),
+    /// so each update adds one. Filled with a request, nothing piles up.
+    func testAStoredPropertyOfARepresentableFilledByItsConstructionIsFollowed() {
+        func text(source: String) -> String {
+            """
+            struct MoistureChartView: UIViewRepresentable {
+                let readings: AnyPublisher<Double, Never>
+                func makeUIView(context: Context) -> SparklineView { SparklineView() }
+                func updateUIView(_ uiView: SparklineView, context: Context) {
+                    context.coordinator.observe(readings, into: uiView)
+                }
+                func makeCoordinator() -> Coordinator { Coordinator() }
+                final class Coordinator {
+                    private var subscriptions = Set<AnyCancellable>()
+                    func observe(_ readings: AnyPublisher<Double, Never>, into view: SparklineView) {
+                        readings
+                            .sink { [weak view] value in view?.append(value) }
+                            .store(in: &subscriptions)
+                    }
+                }
+            }
+            final class SensorService {
+                private let readingSubject = PassthroughSubject<Double, Never>()
+                var readingsPublisher: AnyPublisher<Double, Never> { readingSubject.eraseToAnyPublisher() }
+                func lastReading() -> AnyPublisher<Double, Never> { Just(0.4).eraseToAnyPublisher() }
+            }
+            struct SensorHistoryView: View {
+                let service: SensorService
+                var body: some View {
+                    MoistureChartView(readings: \(source))
+                }
+            }
+            """
+        }
+        XCTAssertEqual(places(RepeatedSubscriptionRule.self, [(path: "Chart.swift", text: text(source: "service.readingsPublisher"))]),
+                       ["Chart.swift:13:18"])
+        XCTAssertEqual(places(RepeatedSubscriptionRule.self, [(path: "Chart.swift", text: text(source: "service.lastReading()"))]), [])
+    }
 }
