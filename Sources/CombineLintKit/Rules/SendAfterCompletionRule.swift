@@ -28,51 +28,56 @@ public struct SendAfterCompletionRule: Rule {
             guard completion.isCompletionValue || isKnownSubject(receiver, at: chain.first, context) else { continue }
             let stable = isKnownLet(receiver, at: chain.first, context)
             let body = tree.scopes[chain.scope]
-            var barrier = min(body.close, tree.tokens.count)
-            // The first point after the completion where the receiver may hold another subject.
-            for i in (chain.last + 1)..<barrier where breaksReasoning(at: i, receiver: receiver, stable: stable, tree)
-                || startsAnotherCase(at: i, of: body, tree) {
-                barrier = i
-                break
-            }
+            let barrier = reasoningEnd(after: chain.last, in: body, receiver: receiver, stable: stable, tree)
             let host = innermostBody(of: chain.first, tree)
             let runsLater = { (body: Int?) in stable && self.isDispatchedBlock(body, in: host, before: barrier, tree) }
             let runsNow = { (body: Int?) in self.isForEachBlock(body, in: host, tree) }
             for later in tree.chains where later.first > chain.last && later.first < barrier
                 && (innermostBody(of: later.first, tree) == host || runsLater(innermostBody(of: later.first, tree))
                     || runsNow(innermostBody(of: later.first, tree))) {
-                guard let send = valueSend(later, receiver: receiver, tree) else { continue }
-                let element = later.elements[send]
-                let subject = receiver.joined(separator: ".")
-                let message = "`\(subject)` was already completed by `send(completion:)` on line \(tree.line(of: completion.sendToken)), so this value is dropped and no subscriber receives it."
-                let completed = context.related(tokens: completion.sendToken, through: completion.lastToken,
-                                                message: "`\(subject)` is completed here")
-                result.append(context.finding(tokens: element.nameToken, through: element.lastToken, message: message,
-                                              help: "Send the values before completing `\(subject)`.", related: [completed]))
+                if let finding = droppedValue(later, after: completion, context,
+                                              how: "by `send(completion:)` on line \(tree.line(of: completion.sendToken))", note: "") {
+                    result.append(finding)
+                }
             }
             // `if ok { s.send(completion: .finished) } else { s.send(completion: .failure(e)) }`: every
             // path completes, so a send after the whole statement, in the block around it, comes too late.
             guard let end = completionOnEveryBranch(startingAt: chain, receiver: receiver, tree),
                   let outer = body.parent, isCodeBlock(outer, tree) else { continue }
-            var outerBarrier = min(tree.scopes[outer].close, tree.tokens.count)
-            for i in (end + 1)..<outerBarrier where breaksReasoning(at: i, receiver: receiver, stable: stable, tree)
-                || startsAnotherCase(at: i, of: tree.scopes[outer], tree) {
-                outerBarrier = i
-                break
-            }
+            let outerBarrier = reasoningEnd(after: end, in: tree.scopes[outer], receiver: receiver, stable: stable, tree)
             guard end + 1 < outerBarrier else { continue }
             for later in tree.chains(in: (end + 1)...(outerBarrier - 1)) where innermostBody(of: later.first, tree) == host {
-                guard let send = valueSend(later, receiver: receiver, tree) else { continue }
-                let element = later.elements[send]
-                let subject = receiver.joined(separator: ".")
-                let message = "`\(subject)` was already completed on every path of the `if` on line \(tree.line(of: completion.sendToken)), so this value is dropped and no subscriber receives it."
-                let completed = context.related(tokens: completion.sendToken, through: completion.lastToken,
-                                                message: "`\(subject)` is completed here, and in the `else` branch")
-                result.append(context.finding(tokens: element.nameToken, through: element.lastToken, message: message,
-                                              help: "Send the values before completing `\(subject)`.", related: [completed]))
+                if let finding = droppedValue(later, after: completion, context,
+                                              how: "on every path of the `if` on line \(tree.line(of: completion.sendToken))", note: ", and in the `else` branch") {
+                    result.append(finding)
+                }
             }
         }
         return result
+    }
+
+    /// The first token after `start` in `block` where the receiver may hold another subject (or
+    /// another `case` begins), else the block's end: the reasoning stops there.
+    private func reasoningEnd(after start: Int, in block: Scope, receiver: [String], stable: Bool, _ tree: SyntaxTree) -> Int {
+        let end = min(block.close, tree.tokens.count)
+        guard start + 1 < end else { return end }
+        return ((start + 1)..<end).first { i in
+            breaksReasoning(at: i, receiver: receiver, stable: stable, tree) || startsAnotherCase(at: i, of: block, tree)
+        } ?? end
+    }
+
+    /// The finding for a value sent by `later` into the receiver that `completion` completed (`how`
+    /// says where; `note` is added to the related location's message), or nil when `later` sends none.
+    private func droppedValue(_ later: Chain, after completion: Completion, _ context: RuleContext, how: String, note: String) -> Finding? {
+        let tree = context.tree
+        guard let send = valueSend(later, receiver: completion.receiver, tree) else { return nil }
+        let element = later.elements[send]
+        let subject = completion.receiver.joined(separator: ".")
+        let completed = context.related(tokens: completion.sendToken, through: completion.lastToken,
+                                        message: "`\(subject)` is completed here" + note)
+        return context.finding(tokens: element.nameToken, through: element.lastToken,
+                               message: "`\(subject)` was already completed \(how), so this value is dropped and no subscriber receives it.",
+                               help: "Send the values before completing `\(subject)`.", related: [completed])
     }
 
     /// When `chain` completes `receiver` at the statement level of an `if` block whose `else` block
