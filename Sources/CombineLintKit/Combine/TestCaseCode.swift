@@ -14,12 +14,25 @@ public enum TestCaseCode {
 
     /// Whether the file at `path` lies in a test target's folder (`AppTests/`, `FeatureTests/`, not
     /// the bare `Tests/` above them, which also holds fixtures) or in a folder of test doubles
-    /// (`Mocks/`, `Fakes/`, `TestSupport/`): its helpers outside any test case run in tests too.
+    /// (`Mocks/`, `Fakes/`, `TestSupport/`), or is itself a file of test doubles by its name
+    /// (`Tests/Mocks.swift`, `Stubs.swift`): its helpers outside any test case run in tests too.
     public static func isInTestFolder(_ path: String) -> Bool {
-        FolderNames.contains(in: path) { component in
+        let found = FolderNames.contains(in: path) { component in
             (component.count > testsSuffix.count && component.suffix(testsSuffix.count).elementsEqual(testsSuffix))
                 || (component.count <= longestTestFolderName && Catalogue.testFolderNames.contains(String(decoding: component, as: UTF8.self)))
         }
+        return found || fileNamesTestDoubles(path)
+    }
+
+    /// Whether the file's name without its extension is one of the test folder names (`Tests/Mocks.swift`).
+    /// Read from the bytes, as the folders are: the question is asked for every type.
+    private static func fileNamesTestDoubles(_ path: String) -> Bool {
+        let bytes = path.utf8
+        let start = bytes.lastIndex(of: UInt8(ascii: "/")).map { bytes.index(after: $0) } ?? bytes.startIndex
+        let end = bytes[start...].lastIndex(of: UInt8(ascii: ".")) ?? bytes.endIndex
+        let count = bytes.distance(from: start, to: end)
+        guard count > 0, count <= longestTestFolderName else { return false }
+        return Catalogue.testFolderNames.contains(String(path[start..<end]))
     }
 
     /// Whether `property` is test code's or a test double's (`isTestOrDouble`: a `MockFeed`'s, one in

@@ -2996,7 +2996,7 @@ support (`Preview`, `Previews`, `Preview Content`, which the shipped app leaves 
 that declares previews or under `#if DEBUG`, types declared inside a
 function, and files in a folder of tests or test doubles (a test target's, whose name ends in
 `Tests`, such as `AppTests`, but not the bare `Tests` folder above test targets, which also holds
-fixtures; or `Mocks`, `Mock`, `Fakes`, `Stubs`, `TestDoubles`, `TestSupport`).
+fixtures; or `Mocks`, `Mock`, `Fakes`, `Stubs`, `TestDoubles`, `TestSupport`), and a file named so (`Tests/Mocks.swift`).
 
 ## Options
 
@@ -4240,7 +4240,7 @@ inside a `flatMap` or `catch` transform, or inside a `map` whose publishers a la
 Future there still replays its one result, and is reported), code in a test case (it keeps and
 subscribes its Futures on purpose, to check what they do), a test double (`MockBoardAPI`), a preview's
 stand-in (`PreviewHomeAPI` in `Preview Content/`) or a
-test folder (its function that returns a new Future stands in for the app's in tests only; the
+test folder or a file of test doubles by its name (`InMemoryScanStore` in `Tests/Mocks.swift`; its function that returns a new Future stands in for the app's in tests only; the
 app's own function of the selector carries what the callers do), a `Future` kept only while it runs
 (its own `handleEvents(receiveCompletion:)` sets the property back to `nil`: callers that come
 while the request is in flight share it, and the next call makes a new one; also when the Future
@@ -10047,7 +10047,7 @@ reported here (see `timer_default_run_loop_mode` for its mode). Code in a test c
 there, and a test picks `RunLoop.main` so that it can spin that run loop while it waits. Nor is
 code in a test target's folder (a path component ending in `Tests`, such as `AppTests`; not the
 bare `Tests` folder above test targets) or a folder of test doubles
-(`Mocks`, `Fakes`, `Stubs`, `TestSupport`): its helpers run in tests only. Nor is preview code (a
+(`Mocks`, `Fakes`, `Stubs`, `TestSupport`), or a file named so (`Tests/Mocks.swift`): its helpers run in tests only. Nor is preview code (a
 `#Preview { … }` body, a `PreviewProvider`, a type only previews make, or one that only such a type makes,
 as the model a preview wrapper view keeps in its `@StateObject`; not a class the app subclasses, whose code the
 subclass runs), which runs in Xcode's canvas, never in the app.

@@ -4,9 +4,12 @@ import XCTest
 final class TestCaseCodeTests: XCTestCase {
     func testTestFoldersAreTestTargetsAndFoldersOfDoublesNotTheBareTestsRoot() {
         let inTests = ["AppTests/FeedTests.swift", "Tests/CoreTests/Support/Delivery.swift", "App/UITests/Flow.swift",
-                       "Sources/Mocks/FeedServiceMock.swift", "App/TestSupport/Clock.swift", "/repo/Feature/Fakes/Store.swift"]
+                       "Sources/Mocks/FeedServiceMock.swift", "App/TestSupport/Clock.swift", "/repo/Feature/Fakes/Store.swift",
+                       // A file of test doubles by its name (round 121: `InMemoryScanStore` in `Tests/Mocks.swift`).
+                       "Tests/Mocks.swift", "Stubs.swift", "App/Support/TestDoubles.swift"]
         let notInTests = ["Sources/Feed/Feed.swift", "Tests/Fixtures/PluginPackage/Sources/Feed/Feed.swift",
-                          "/home/ci/Tests/app/Sources/Model.swift", "Sources/AppTests.swift", "Latests/Model.swift"]
+                          "/home/ci/Tests/app/Sources/Model.swift", "Sources/AppTests.swift", "Latests/Model.swift",
+                          "Sources/MockingbirdView.swift", "Sources/Mocks.swift.orig/Model.swift", "Sources/StubsView.swift"]
         XCTAssertEqual(inTests.filter { !TestCaseCode.isInTestFolder($0) }, [])
         XCTAssertEqual(notInTests.filter(TestCaseCode.isInTestFolder), [])
     }
