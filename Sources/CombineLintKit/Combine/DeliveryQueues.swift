@@ -809,7 +809,6 @@ struct DeliveryQueues {
         return memo.value(for: key, compute)
     }
 
-
     /// The names of the project's functions that return, directly from their body, a pipeline with
     /// a step that may deliver off the main thread (a request, a scheduler step, a project publisher
     /// that delivers off main), and of those publishers: a file naming none

@@ -123,7 +123,7 @@ public struct EndlessValuesTaskRule: Rule {
             // A condition binding in the task's closure (`guard let updates = self?.store.$current.values`)
             // shadows a local of the name outside it (`let updates = store.$current` earlier in the method).
             guard awaits, j + 1 < closure.close,
-                  let s = Self.chain(startingAt: j + 1, in: tree) ?? boundSequence(at: j + 1, in: c, tree: tree) ?? sequenceChain(at: j + 1, tree: tree)
+                  let s = Self.chain(startingAt: j + 1, in: tree) ?? boundSequence(at: j + 1, in: c, tree: tree) ?? localSequence(at: j + 1, tree: tree)
             else { continue }
             let sequence = tree.chains[s]
             guard neverEnds(sequence, tree: tree, index: index, extra: extra, finite: finite),
@@ -133,10 +133,9 @@ public struct EndlessValuesTaskRule: Rule {
         return nil
     }
 
-    /// The chain of the sequence that starts at token `k`; for a local (`let updates = $x.values`
-    /// before the loop), the chain of its initial value.
-    private func sequenceChain(at k: Int, tree: SyntaxTree) -> Int? {
-        if let s = Self.chain(startingAt: k, in: tree) { return s }
+    /// For a local named at token `k` (`let updates = $x.values` before the loop), the chain of its
+    /// initial value.
+    private func localSequence(at k: Int, tree: SyntaxTree) -> Int? {
         guard tree.tokens[k].kind == .identifier,
               let v = SubscriptionFinder.localVariable(named: tree.name(k), visibleAt: k, in: tree),
               let initializer = tree.variables[v].initializer,

@@ -33,10 +33,9 @@ public struct ExposedSubjectRule: Rule {
             guard let t = variable.enclosingType, !variable.isLocal, !variable.isComputed, !variable.isStatic else { continue }
             if let access = variable.accessLevel, access == "private" || access == "fileprivate" { continue }
             guard isExposable(type: t, in: tree), let subject = SubjectDeclarations.subjectType(ofVariable: v, in: tree) else { continue }
-            // A protocol the type adopts requires the subject itself: it cannot become private here.
+            // A framework protocol the type adopts requires the subject itself (`ObservableObject`'s
+            // `objectWillChange`): it cannot become private, nor can the requirement change.
             if isFrameworkRequirement(variable.name, ofType: tree.types[t].name, index: context.index) { continue }
-            // A project protocol may require it as a subject: the fix then changes the requirement too.
-            let requiringProtocol = projectProtocolRequiring(variable.name, ofType: tree.types[t].name, index: context.index)
             let typeName = tree.types[t].name
             if !includeSentFromOutside, isSentIntoFromOutside(variable.name, declaredIn: typeName, context) { continue }
             // An app-wide channel (a class holding only subjects and its shared instance, no code of
@@ -54,6 +53,8 @@ public struct ExposedSubjectRule: Rule {
             // Handed out whole to a type or function that takes a subject (`Indicator(markerRequests:
             // markerRequests)`, a dependencies struct): other types send into it by design.
             if !includeSentFromOutside, isHandedOut(variable.name, fromTypeAt: t, context) { continue }
+            // A project protocol may require it as a subject: the fix then changes the requirement too.
+            let requiringProtocol = projectProtocolRequiring(variable.name, ofType: typeName, index: context.index)
             let message = "Code outside the type can `send` into `\(variable.name)`, a `\(subject)`, or complete it, injecting events or ending the stream."
             // Why a restricted setter is not enough belongs to the advice, not to what goes wrong.
             let help = (variable.setterAccessLevel.map { "`\($0)(set)` does not prevent `send`. " } ?? "")

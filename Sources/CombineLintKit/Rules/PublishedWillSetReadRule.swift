@@ -128,7 +128,8 @@ public struct PublishedWillSetReadRule: Rule {
             case .never: continue
             case .always: result.append((i, method))
             case .unlessGiven(let label):
-                if !argumentLabels(ofCallOpenedAt: i + 1, in: tree).contains(label) { result.append((i, method)) }
+                let given = tree.call(openedAt: i + 1).map { tree.chains[$0.chain].elements[$0.element].argument(label) != nil } ?? false
+                if !given { result.append((i, method)) }
             }
         }
         return result
@@ -141,18 +142,6 @@ public struct PublishedWillSetReadRule: Rule {
         /// `func rebuild(kind: Kind?? = .none) { let k = kind ?? kindFilter }`: a call that passes
         /// `kind:` (even a nil `Kind?`, which arrives as `.some(nil)`) never reads `kindFilter`.
         case unlessGiven(String)
-    }
-
-    /// The labels of the arguments of the call whose `(` is token `open` (`_` for none is left out).
-    private func argumentLabels(ofCallOpenedAt open: Int, in tree: SyntaxTree) -> Set<String> {
-        let close = Int(tree.matching[open])
-        guard close > open else { return [] }
-        var labels = Set<String>()
-        for k in (open + 1)..<close where tree.tokens[k].kind == .identifier && k + 1 < close && tree.tokens[k + 1].kind == .colon
-            && Int(tree.enclosing[k]) == open && (tree.tokens[k - 1].kind == .leftParen || tree.tokens[k - 1].kind == .comma) {
-            labels.insert(tree.name(k))
-        }
-        return labels
     }
 
     /// How a method of the type with this name reads `property` (bare or as `self.property`)
