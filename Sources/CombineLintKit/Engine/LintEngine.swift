@@ -164,6 +164,9 @@ public struct LintEngine: Sendable {
             }
             Parallel.forEach(count: preparing.count, jobs: jobs) { preparing[$0].run() }
         }
+        // The steps hold the memo: dropped now, so that the memo (and the index its values share)
+        // is freed by the worker of `release` below rather than on this thread when `run` returns.
+        preparing = []
         endPhase("rules' project facts")
         let perFile = Parallel.map(count: reported.count, jobs: jobs) { n -> PerFile in
             let tree = trees[reported[n]]
