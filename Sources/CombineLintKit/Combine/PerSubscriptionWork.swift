@@ -1,7 +1,7 @@
 /// Publishers that do their work again for each subscriber ("cold"): `dataTaskPublisher(for:)`
 /// sends one request per subscription, `Deferred { … }` runs its closure per subscription (a
-/// `Future` made inside it too), and so does a call of one of the project's functions whose every
-/// `return` is such a publisher (early returns of `Fail` or `Empty` aside), or a chain with a
+/// `Future` made inside it too), and so does a call of one of the project's functions that returns
+/// such a publisher on one of its paths (every `return` being a publisher chain), or a chain with a
 /// `flatMap` whose closure makes such publishers (each subscription makes its own). Operators keep that (`map`, `decode`, `retry`), except the ones
 /// that share one upstream subscription (`share()`, `multicast`, `makeConnectable()`). A `Future`
 /// made once is not: it ran at creation and replays its one result. Subjects and `$property` are
@@ -106,7 +106,10 @@ public struct PerSubscriptionWork: Sendable {
         return answer.isEmpty ? nil : answer
     }
 
-    /// The work of function `f`, when its body returns one publisher and it does work per subscription.
+    /// The work of function `f`, when every `return` of its body is a publisher chain and one of them
+    /// does work per subscription: on that path (`guard let provider else { return api.send(…) }`)
+    /// a second subscription runs the work again, whatever the other paths return (a `Future`, a
+    /// cached `Just`).
     private func returnedWork(function f: Int, in tree: SyntaxTree, depth: Int) -> String? {
         let function = tree.functions[f]
         guard let open = function.bodyOpen, let close = function.bodyClose, open < close else { return nil }
@@ -116,10 +119,7 @@ public struct PerSubscriptionWork: Sendable {
             let chain = tree.chains[k]
             guard chain.isReturned, tree.innermostClosure(of: chain.first) == nil, tree.enclosingFunction(of: chain.first) == f else { continue }
             returns += 1
-            // An early `return Fail(…)` (a bad request, no token) costs nothing when subscribed again.
-            if finishesAtOnce(chain) { continue }
-            guard let work = work(of: chain, in: tree, depth: depth + 1) else { return nil }
-            described = described ?? work
+            if let work = work(of: chain, in: tree, depth: depth + 1) { described = described ?? work }
         }
         // Every `return` of the function must be one of those chains.
         var statements = 0

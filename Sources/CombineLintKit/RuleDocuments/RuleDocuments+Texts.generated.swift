@@ -440,9 +440,10 @@ download and upload task publishers), `Deferred { … }` (a `Future` made inside
 chain of operators on one of them (the project's own operators included, `perform(request).decodeJSON(Account.self)`
 with `decodeJSON` returning `decode(…).eraseToAnyPublisher()` in an extension of `Publisher`, unless they share), a chain with a `flatMap` whose closure makes one of them
 (`tokens.valid().flatMap { perform(request, token: $0) }`: each subscription makes its own), or a
-call of one of the project's functions whose every `return` is such a publisher (an early
-`return Fail(…)` or `Empty()`, a guard's exit that costs nothing when subscribed again, aside; a
-`Just(cached)` path is not, since subscribing again may be what it means; a test double's
+call of one of the project's functions that returns such a publisher on one of its paths, every
+other `return` being a publisher too (`guard let provider else { return api.send(…) }` before a
+`Future`, or a request after `if let cached { return Just(cached)… }`: on that path the second
+subscription runs the work again, whatever the other paths share; a test double's
 function of the same selector, which returns the subject its test drives, does not count when the app
 has its own: `api.page(after: nil)` through a protocol is the app's request). A local subscribed
 once and then returned (`upload.sink { … }` … `return upload.eraseToAnyPublisher()`) is reported at
