@@ -29,9 +29,7 @@ public enum PreviewCode {
     /// service (its `Just` is no answer of the real one), a double as a test's is.
     public static func isStandIn(named name: String, in tree: SyntaxTree) -> Bool {
         if FolderNames.contains(in: tree.file.path, namedOneOf: Catalogue.previewFolderNames) { return true }
-        let prefix = Catalogue.previewDoublePrefix
-        guard name.count > prefix.count, name.hasPrefix(prefix),
-              name[name.index(name.startIndex, offsetBy: prefix.count)].isUppercase else { return false }
+        guard namesStandIn(name) else { return false }
         if tree.tokens.indices.contains(where: { tree.tokens[$0].kind == .poundKeyword && Catalogue.previewMacros.contains(tree.text($0)) })
             || tree.types.contains(where: { $0.inheritance.contains(where: { Catalogue.previewProtocols.contains($0.lastNameComponent) }) }) {
             return true
@@ -42,6 +40,14 @@ public enum PreviewCode {
         return tree.types.contains { type in
             type.name.lastNameComponent == name && debugOnly.contains { $0.contains(tree.tokens[type.keywordToken].startOffset) }
         }
+    }
+
+    /// Whether the type name reads as a preview's stand-in (`PreviewTelemetryFeed`: the prefix, then
+    /// a word), wherever it is declared.
+    public static func namesStandIn(_ name: String) -> Bool {
+        let prefix = Catalogue.previewDoublePrefix
+        return name.count > prefix.count && name.hasPrefix(prefix)
+            && name[name.index(name.startIndex, offsetBy: prefix.count)].isUppercase
     }
 
     /// Token `token` lies in a `#Preview` body or a `PreviewProvider`.

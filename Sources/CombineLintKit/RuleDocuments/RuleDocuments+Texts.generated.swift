@@ -2994,7 +2994,8 @@ hand a subject over, as a parameter or state bundle, and every copy shares it), 
 as a word of the name: `FeedMockService`, `SpyStore`, not `Mockingbird`), types that only previews
 make (`#Preview { FeedView(feed: PreviewFeed()) }`: they run in Xcode's canvas), any type in a folder of preview
 support (`Preview`, `Previews`, `Preview Content`, which the shipped app leaves out), a `Preview…` stand-in in a file
-that declares previews or under `#if DEBUG`, types declared inside a
+that declares previews or under `#if DEBUG` (or anywhere, for a subject that a project protocol
+requires: `PreviewTelemetryFeed` repeats the requirement, the app's conformer is reported), types declared inside a
 function, and files in a folder of tests or test doubles (a test target's, whose name ends in
 `Tests`, such as `AppTests`, but not the bare `Tests` folder above test targets, which also holds
 fixtures; or `Mocks`, `Mock`, `Fakes`, `Stubs`, `TestDoubles`, `TestSupport`), and a file named so (`Tests/Mocks.swift`).

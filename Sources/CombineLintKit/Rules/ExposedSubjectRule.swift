@@ -55,6 +55,9 @@ public struct ExposedSubjectRule: Rule {
             if !includeSentFromOutside, isHandedOut(variable.name, fromTypeAt: t, context) { continue }
             // A project protocol may require it as a subject: the fix then changes the requirement too.
             let requiringProtocol = projectProtocolRequiring(variable.name, ofType: typeName, index: context.index)
+            // A preview stand-in of that protocol (`PreviewTelemetryFeed`) repeats the requirement:
+            // the app's own conformer carries the finding, and the fix is in the protocol.
+            if requiringProtocol != nil, PreviewCode.namesStandIn(typeName.lastNameComponent) { continue }
             let message = "Code outside the type can `send` into `\(variable.name)`, a `\(subject)`, or complete it, injecting events or ending the stream."
             // Why a restricted setter is not enough belongs to the advice, not to what goes wrong.
             let help = (variable.setterAccessLevel.map { "`\($0)(set)` does not prevent `send`. " } ?? "")

@@ -1,7 +1,7 @@
 import XCTest
 @testable import CombineLintKit
 
-/// Default-rule cases found in whole probe apps written for round 123 (see the rule documents).
+/// Default-rule cases found in whole probe apps written for rounds 122 and 123 (see the rule documents).
 final class DefaultRulesRound123Tests: XCTestCase {
     /// `weatherAlerts(for:)` returns a request when no vendor provider is set and a `Future` made
     /// once otherwise: on the request path, the second subscription sends the request again.
@@ -46,5 +46,38 @@ final class DefaultRulesRound123Tests: XCTestCase {
         XCTAssertEqual(positions(ColdPublisherSubscribedTwiceRule.self, text(fallback: "Fail(error: AlertsError.noProvider).eraseToAnyPublisher()")), [])
         // Shared where it is made: one request for both subscribers.
         XCTAssertEqual(positions(ColdPublisherSubscribedTwiceRule.self, text(fallback: request.replacingOccurrences(of: ".eraseToAnyPublisher()", with: ".share().eraseToAnyPublisher()"))), [])
+    }
+
+    /// (Round 122.) `TelemetryFeed` requires `frames` as a subject: the app's `SocketTelemetryFeed` is reported
+    /// (the fix is in the protocol); `PreviewTelemetryFeed`, which the previews and an environment
+    /// key's default make, repeats the requirement and is not.
+    func testAPreviewStandInOfAProtocolRequiringTheSubject() {
+        let text = """
+        protocol TelemetryFeed: AnyObject {
+            var frames: PassthroughSubject<TelemetryFrame, Never> { get }
+            func connect(to substation: SubstationID)
+        }
+        final class SocketTelemetryFeed: TelemetryFeed {
+            let frames = PassthroughSubject<TelemetryFrame, Never>()
+            func connect(to substation: SubstationID) { socket.open(substation) { [weak self] in self?.frames.send($0) } }
+        }
+        final class PreviewTelemetryFeed: TelemetryFeed {
+            let frames = PassthroughSubject<TelemetryFrame, Never>()
+            func connect(to substation: SubstationID) { frames.send(TelemetryFrame.sample(substation)) }
+        }
+        final class PreviewFeedCache {
+            let frames = PassthroughSubject<TelemetryFrame, Never>()
+            func replay() { frames.send(TelemetryFrame.sample(.main)) }
+        }
+        struct AppEnvironment {
+            var feed: TelemetryFeed
+            static let preview = AppEnvironment(feed: PreviewTelemetryFeed())
+        }
+        private struct AppEnvironmentKey: EnvironmentKey {
+            static let defaultValue: AppEnvironment = .preview
+        }
+        """
+        // `PreviewFeedCache` requires nothing: an ordinary class whose name starts so is still reported.
+        XCTAssertEqual(positions(ExposedSubjectRule.self, text), ["6:9", "14:9"])
     }
 }
