@@ -322,6 +322,12 @@ enum BackgroundSubjects {
                 let receiver = elements[reference.element - 1]
                 guard !receiver.isCall, elements[reference.element].isCall
                         || isSendHandedToCallHere(tree.chains[reference.chain], at: reference.element, in: tree) else { continue }
+                // `let events = PassthroughSubject<…>()` then `events.send(x)` in a function: a subject of
+                // that call's own, not a member named so (the local answers its own questions).
+                if reference.element == 1, receiver.kind == .root,
+                   let v = SubscriptionFinder.localVariable(named: receiver.name, visibleAt: receiver.nameToken, in: tree),
+                   SubjectDeclarations.isMadeAtDeclaration(ofVariable: v, in: tree),
+                   !isAssignedOn(local: v, in: tree) { continue }
                 result[receiver.name, default: []].append(Send(tree: reference.tree, token: elements[reference.element].nameToken, chain: reference.chain, element: reference.element))
             }
             // `states.value[kind] = state`, `progress.value = p`: a current-value subject's write sends too.
@@ -353,6 +359,19 @@ enum BackgroundSubjects {
             result[owner ?? "", default: []].append(send)
         }
         return result
+    }
+
+    /// Whether local `v` is the value of an assignment in its function (`self.events = events`): a
+    /// member then holds the same subject, and sends into the local are sends into it.
+    private static func isAssignedOn(local v: Int, in tree: SyntaxTree) -> Bool {
+        let variable = tree.variables[v]
+        guard let f = tree.enclosingFunction(of: variable.nameToken), let close = tree.functions[f].bodyClose else { return true }
+        var k = variable.nameToken + 1
+        while k + 1 < close {
+            if tree.tokenIs(k, "="), tree.isWord(k + 1, variable.name), !tree.tokenIs(k + 2, ".") { return true }
+            k += 1
+        }
+        return false
     }
 
     /// Whether the send is in the value closure of a `sink` or `handleEvents` (any depth), or right in

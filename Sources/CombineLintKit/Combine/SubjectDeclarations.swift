@@ -20,6 +20,21 @@ public enum SubjectDeclarations {
         return nil
     }
 
+    /// Whether variable `v` is given a subject made where it is declared (`let events =
+    /// PassthroughSubject<Event, Never>()`, `let events: PassthroughSubject<Event, Never> = .init()`),
+    /// not another variable's subject (`let events = self.events`).
+    public static func isMadeAtDeclaration(ofVariable v: Int, in tree: SyntaxTree) -> Bool {
+        let variable = tree.variables[v]
+        guard let initializer = variable.initializer else { return false }
+        for chain in tree.chains(in: initializer) where chain.context == .declaration(v) {
+            var names = chain.names
+            if names.first == "Combine" { names.removeFirst() }
+            guard names.count == 1, let name = names.first, chain.elements.last?.isCall == true else { return false }
+            return Catalogue.subjectTypes.contains(name) || (name == "init" && subjectType(annotation: variable.typeText) != nil)
+        }
+        return false
+    }
+
     /// The subject type named by a type annotation, looking through `Combine.` and a trailing `?` / `!`.
     public static func subjectType(annotation: String) -> String? {
         var text = Substring(annotation.trimmingSpaces)

@@ -4848,7 +4848,8 @@ steps that deliver where they get values may stand between, `connectionSubject.r
 a local of the name, `let sentences = stream.sentences.receive(on: DispatchQueue.main).share()`, is judged by its own value;
 when the chain shows the object's type, `BookmarkStore.shared.bookmarks` or `uploads.states`, that type's getter and its own
 subject decide, and for a protocol's requirement, `socket.frames` with `let socket: SensorFrameSource`, its conformers' getters, so another type's property of the name, `let bookmarks = BookmarkStore.shared`, hides nothing, and another
-type's subject of the same name, sent into elsewhere, does not count) in the
+type's subject of the same name, sent into elsewhere, does not count, nor does a function's own local subject of the name,
+`let events = PassthroughSubject<ExportEvent, Error>()` sent into on an export queue and returned, unless a member is given it) in the
 same sense (a subject delivers on the thread that calls `send`; a `queue.sync { }` block runs on
 the calling thread, so a send or post there does not count; a `CurrentValueSubject` hands its
 current value over on the subscribing thread and each later value on the sender's, so it delivers

@@ -80,4 +80,46 @@ final class DefaultRulesRound123Tests: XCTestCase {
         // `PreviewFeedCache` requires nothing: an ordinary class whose name starts so is still reported.
         XCTAssertEqual(positions(ExposedSubjectRule.self, text), ["6:9", "14:9"])
     }
+
+    /// (Round 122.) The app's bus posts on the main thread only; an exporter's own local subject of
+    /// the same name, sent into on its queue and returned, is no send into the bus's `events`.
+    func testASendIntoAFunctionsOwnLocalSubjectOfTheSameName() {
+        func text(reset: String) -> String {
+            """
+            final class EventBus {
+                var events = PassthroughSubject<AppEvent, Never>()
+                func post(_ event: AppEvent) { events.send(event) }
+                \(reset)
+            }
+            final class OPMLExporter {
+                private let queue = DispatchQueue(label: "export")
+                func export(_ feeds: [Feed]) -> AnyPublisher<ExportEvent, Error> {
+                    let events = PassthroughSubject<ExportEvent, Error>()
+                    queue.async {
+                        events.send(.started(count: feeds.count))
+                        events.send(completion: .finished)
+                    }
+                    return events.eraseToAnyPublisher()
+                }
+            }
+            final class AppDelegate: NSObject, NSApplicationDelegate {
+                let bus = EventBus()
+                var preferencesWindow: NSWindow?
+                var cancellables = Set<AnyCancellable>()
+                func applicationDidFinishLaunching(_ notification: Notification) {
+                    bus.events
+                        .sink { [weak self] event in
+                            if case .showPreferences = event { self?.preferencesWindow?.makeKeyAndOrderFront(nil) }
+                        }
+                        .store(in: &cancellables)
+                }
+                @objc func openPreferences(_ sender: Any?) { bus.post(.showPreferences) }
+            }
+            """
+        }
+        XCTAssertEqual(positions(MainActorBackgroundDeliveryRule.self, text(reset: "")), [])
+        // A local subject that the bus then holds: sends into the local are sends into `events`.
+        let reset = "func reset(on queue: DispatchQueue) { let events = PassthroughSubject<AppEvent, Never>(); self.events = events; queue.async { events.send(.reset) } }"
+        XCTAssertEqual(positions(MainActorBackgroundDeliveryRule.self, text(reset: reset)), ["23:14"])
+    }
 }
