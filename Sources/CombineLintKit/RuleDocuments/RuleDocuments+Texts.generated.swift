@@ -6695,7 +6695,10 @@ that stores such a subscription in a bag of `self` without emptying it first is 
 the inner publisher never finishes (a `@Published` property, a subject, a notification, a timer, a
 project function that returns one); so is such a method that the observer of a property calls
 (`didSet { observeAvailability() }`) when the outer closure sets that property (`self?.selected = station`, or `selected = station` after `guard let self`, unless a local of the name is in scope):
-the observer runs on every write. Where this rule reports such a method's subscription, `repeated_subscription`
+the observer runs on every write. A method of another type that the outer closure calls right in it on
+an object of this type (`.sink { [weak self] _ in self?.environment.sensors.startScan() }`, with
+`startScan()` storing a timer's subscription in the service's own bag) is reported the same way, at
+the method's `sink`, when the outer pipeline never finishes. Where this rule reports such a method's subscription, `repeated_subscription`
 (which would report its `store(in:)` as stored from repeated code) does not: one bug, one finding.
 
 ## Why it matters

@@ -273,13 +273,22 @@ public struct NestedSinkRule: Rule {
     /// per-value closure of the same type: the same accumulation as writing the `sink` inline.
     private func viaMethod(_ subscription: Subscription, chain: Chain, bag: Owner, called: [String: Route], _ context: RuleContext) -> Finding? {
         let tree = context.tree
-        guard !called.isEmpty, tree.innermostClosure(of: chain.first) == nil, let bagName = BagResets.selfMemberName(bag),
+        guard tree.innermostClosure(of: chain.first) == nil, let bagName = BagResets.selfMemberName(bag),
               let f = tree.enclosingFunction(of: chain.first), tree.functions[f].kind == .function,
-              let type = tree.functions[f].enclosingType, let open = tree.functions[f].bodyOpen,
-              let route = called["\(type):\(tree.functions[f].name)"] else { return nil }
-        if BagResets.empties(bagName, in: (open + 1)..<chain.statementStart, of: tree)
-            || route.before.contains(where: { BagResets.empties(bagName, in: $0, of: tree) }) { return nil }
-        let op = route.op
+              let type = tree.functions[f].enclosingType, let open = tree.functions[f].bodyOpen else { return nil }
+        if BagResets.empties(bagName, in: (open + 1)..<chain.statementStart, of: tree) { return nil }
+        let op: String
+        var place = ""
+        if let route = called["\(type):\(tree.functions[f].name)"] {
+            if route.before.contains(where: { BagResets.empties(bagName, in: $0, of: tree) }) { return nil }
+            op = route.op
+        } else if let caller = otherTypesPerValueCaller(of: f, type: type, context) {
+            // Another type's sink calls it on an object of this type (`self?.sensors.startScan()`).
+            op = "sink"
+            place = " in `\(caller.callerType)` (on `\(caller.source)`)"
+        } else {
+            return nil
+        }
         // `guard observer == nil else { return }` with `observer = …` set below it: the method
         // subscribes on its first call only.
         if CreateOnceGuards.guards(chain.first, inFunction: f, of: tree) { return nil }
@@ -293,8 +302,17 @@ public struct NestedSinkRule: Rule {
         let method = tree.functions[f].selectorName
         return context.finding(
             tokens: element.nameToken,
-            message: "`\(element.name)` in `\(method)`, which runs for every value of another subscription's `\(op)`, adds one more subscription to `\(bagName)` each time.",
+            message: "`\(element.name)` in `\(method)`, which runs for every value of another subscription's `\(op)`\(place), adds one more subscription to `\(bagName)` each time.",
             help: NestedSinkRule.help)
+    }
+
+    /// The other type whose never-finishing `sink` closure calls method `f` of type `t` (of this
+    /// file) on an object of it, with the sink's source, if one does.
+    private func otherTypesPerValueCaller(of f: Int, type t: Int, _ context: RuleContext) -> (callerType: String, source: String)? {
+        guard let treeIndex = context.index.treeIndexByPath[context.file.path] else { return nil }
+        let identity = TypeIdentity.of(type: t, inTree: treeIndex, index: context.index, memo: context.memo)
+        return RepeatedMethodCallers.perValueCaller(of: context.tree.functions[f].name, onType: context.tree.types[t].name,
+                                                    identity: identity, index: context.index, memo: context.memo)
     }
 
     /// The bag a subscription's cancellable goes into, if it goes into one (`store(in:)`, `insert`,

@@ -100,6 +100,28 @@ enum RepeatedMethodCallers {
         return nil
     }
 
+    /// The first call of `method` on an object of the type `identity` (named `typeName`), or of a type
+    /// it inherits from or conforms to, made by another type right in the value closure of a `sink`
+    /// whose pipeline never finishes (`sensors.state.filter { … }.sink { self?.sensors.startScan() }`):
+    /// the caller's type and the source's name, for a message. The method then runs once per value,
+    /// the nesting that `nested_sink` reports at its subscription.
+    static func perValueCaller(of method: String, onType typeName: String, identity: TypeIdentity, index: ProjectIndex,
+                               memo: ProjectMemo) -> (callerType: String, source: String)? {
+        let callers = memoizedCallers(of: method, index: index, memo: memo)
+        guard !callers.isEmpty else { return nil }
+        for receiver in receivers(typeName, identity: identity, index: index, memo: memo) {
+            for caller in callers[receiver] ?? [] where caller.callerIdentity != identity {
+                let tree = index.trees[caller.tree]
+                // Right in the closure: a call from a method the closure calls is a path of the caller's own.
+                guard let source = valueClosureSource(around: caller.token, in: tree, index: index),
+                      let closure = tree.innermostClosure(of: caller.token), let call = tree.call(receiving: closure),
+                      tree.chains[call.chain].elements[call.element].name == "sink" else { continue }
+                return (caller.callerType, source)
+            }
+        }
+        return nil
+    }
+
     /// The source's last name (`selection` of `sidebar.selection.sink { … }`) when the token stands in
     /// the value closure of a `sink` whose pipeline never finishes: the closure runs once per value.
     private static func valueClosureSource(around token: Int, in tree: SyntaxTree, index: ProjectIndex) -> String? {
