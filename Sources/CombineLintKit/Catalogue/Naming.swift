@@ -21,10 +21,12 @@ extension Catalogue {
 
     /// Words (lower case, whole camel-case words) in the names of values that describe where or
     /// what something is now: a selection, a highlight, a focus, a hover, a location or position, a
-    /// status (`selectedPass`, `highlightedRoomID`, `currentLocation`, `pinPosition`, `refillStatus`). Such a value is
+    /// status, or a credential the app holds until it changes (`selectedPass`, `highlightedRoomID`, `currentLocation`,
+    /// `pinPosition`, `refillStatus`, `pushToken`). Such a value is
     /// state by nature: replaying the latest one to a new subscriber is right, whatever its consumers skip.
     public static let standingStateWords: Set<String> = [
         "selected", "selection", "highlighted", "focused", "hovered", "location", "position", "coordinate", "status", "state",
+        "token", "tokens",
     ]
 
     /// Words (lower case, whole camel-case words) that make a value a request to act, an event

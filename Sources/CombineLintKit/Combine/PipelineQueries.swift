@@ -53,7 +53,8 @@ enum NeverFinishingSources {
             if name == "publish", element.argument("every") != nil { return e }
             if element.isCall, returnsNeverFinishing(element, index: index, throughBodies: throughBodies) { return e }
             if throughProperties, !element.isCall, element.kind != .literal, isPublisher(at: e, in: chain, before: end, index: index),
-               isNeverFinishingProperty(name, index: index), !namesLocal(e, of: chain, in: tree) { return e }
+               isNeverFinishingProperty(name, index: index) || isNeverFinishingPropertyOfOwner(at: e, of: chain, in: tree, index: index),
+               !namesLocal(e, of: chain, in: tree) { return e }
             // Even where properties are not followed (a function's own pipeline): one that only erases a
             // subject or a projection (`var classes: AnyPublisher<…> { subject.eraseToAnyPublisher() }`),
             // which asks nothing further of the project.
@@ -70,6 +71,14 @@ enum NeverFinishingSources {
             }
         }
         return nil
+    }
+
+    /// Whether element `e` (`levelPublisher` of `speech.levelPublisher`) is a never-finishing property
+    /// in the types related to the one the chain shows holding it, when that type is known: asked
+    /// only where the name's declarations all over the project do not agree.
+    private static func isNeverFinishingPropertyOfOwner(at e: Int, of chain: Chain, in tree: SyntaxTree, index: ProjectIndex) -> Bool {
+        guard e >= 1, let owner = TypeResolver.ownerTypeThroughProperties(ofElement: e, in: chain, tree: tree, index: index) else { return false }
+        return isNeverFinishingProperty(chain.elements[e].name, declaredByTypesRelatedTo: owner, index: index)
     }
 
     /// Whether element `e` is the chain's root naming a local given some other value (`let upload =
@@ -540,11 +549,20 @@ enum NeverFinishingSources {
     /// one: `var changes: AnyPublisher<[Item], Never> { subject.merge(with: notifications).eraseToAnyPublisher() }`,
     /// or `lazy var changes = $items.eraseToAnyPublisher()`. Read through a value of the protocol's
     /// type too (`service.changes` with `let service: ItemService`). Answered once per name.
-    static func isNeverFinishingProperty(_ name: String, index: ProjectIndex) -> Bool {
+    /// With `owner`, the type the chain shows holding the property (`speech.levelPublisher` with
+    /// `let speech: SpeechRecognizing`), only the declarations of the types related to it count: a
+    /// view's `var levelPublisher: AnyPublisher<Double, Never>?` set from outside says nothing of the
+    /// speech service's.
+    static func isNeverFinishingProperty(_ name: String, declaredByTypesRelatedTo owner: String? = nil, index: ProjectIndex) -> Bool {
         guard !name.isEmpty, !Catalogue.isProjected(name) else { return false }
-        return index.neverFinishingPropertyNames.answer(name) {
+        return index.neverFinishingPropertyNames.answer(owner.map { "\(name)\u{0}\($0)" } ?? name) {
+            var keys = index.typesDeclaringProperty[name].map { $0 }
+            if let owner {
+                let related = index.relatedTypes(of: owner.lastNameComponent)
+                keys = keys.filter { related.contains($0.lastNameComponent) }
+            }
             var found = false
-            for key in index.typesDeclaringProperty[name] {
+            for key in keys {
                 guard let type = index.types[key], type.kind != .protocol, let property = type.properties[name] else { continue }
                 guard let t = index.treeIndexByPath[property.file] else { return false }
                 let tree = index.trees[t]
@@ -787,7 +805,8 @@ enum NeverFinishingSources {
     /// doubles and same-named plain values aside; at least one) is a stored subject, or a computed
     /// property returning only a subject or a `$projection` with steps that pass every value on
     /// and end only with their upstream: same-thread ones and hops (`classesSubject.eraseToAnyPublisher()`,
-    /// `$items.removeDuplicates().eraseToAnyPublisher()`, `subject.receive(on: DispatchQueue.main).eraseToAnyPublisher()`).
+    /// `$items.removeDuplicates().eraseToAnyPublisher()`, `subject.receive(on: DispatchQueue.main).eraseToAnyPublisher()`),
+    /// and the project's operators that pass every value on.
     static func erasesSubjectOrProjection(_ name: String, index: ProjectIndex) -> Bool {
         guard !name.isEmpty, !Catalogue.isProjected(name) else { return false }
         return index.neverFinishingPropertyNames.answer("erases-subject \(name)") {
@@ -802,7 +821,9 @@ enum NeverFinishingSources {
                     if names.first == "self" { names.removeFirst() }
                     guard names.count >= 2, let first = names.first, first != name,
                           Catalogue.isProjected(first) || isSubjectProperty(first, index: index) else { return false }
-                    return names.dropFirst().allSatisfy(keepsUpstreamGoing)
+                    // The project's own operators too (`levelSubject.smoothed().eraseToAnyPublisher()`
+                    // with `smoothed()` a `scan` in an extension of `Publisher`).
+                    return names.dropFirst().allSatisfy { keepsUpstreamGoing($0) || PublisherExtensions.passesValuesOn($0, index: index) }
                 }
             }
         }

@@ -6693,7 +6693,8 @@ in a callback one of them hands to an object for later, `ProfileView(model: mode
 or `vc.onClose = { … }`, which a tap runs), and
 that stores such a subscription in a bag of `self` without emptying it first is reported too, at its `sink`, when
 the inner publisher never finishes (a `@Published` property, a subject, a notification, a timer, a
-project function that returns one); so is such a method that the observer of a property calls
+project function that returns one, a property of a protocol whose conformers hand on a subject, `speech.levelPublisher`
+with `var levelPublisher: AnyPublisher<Double, Never> { levelSubject.smoothed().eraseToAnyPublisher() }`); so is such a method that the observer of a property calls
 (`didSet { observeAvailability() }`) when the outer closure sets that property (`self?.selected = station`, or `selected = station` after `guard let self`, unless a local of the name is in scope):
 the observer runs on every write. A method of another type that the outer closure calls right in it on
 an object of this type (`.sink { [weak self] _ in self?.environment.sensors.startScan() }`, with
@@ -8581,13 +8582,16 @@ made once per run of its method, and is judged as if written in the method);
   it conforms to, `.task { model.enableAutosave() }` with `extension Persistable { func enableAutosave() { … } }`, unless the type declares its own), when the subscription's source never finishes (`$property`, a subject, also
   through `dropFirst()`, an operator collections share, a notification or timer publisher, or a publisher property that every implementation in the app
   hands on from one: `service.changes` with `protocol ItemService { var changes: AnyPublisher<…> { get } }`
-  implemented as `subject.merge(with: notifications).eraseToAnyPublisher()`, or a constant its type's `init` gives a
+  implemented as `subject.merge(with: notifications).eraseToAnyPublisher()` (when the chain shows whose property it reads,
+  `service.changes` with `let service: ItemService`, only that type's relatives count, so another type's `var changes:
+  AnyPublisher<…>?` set from outside says nothing of it), or a constant its type's `init` gives a
   local's never-finishing value, `ticks = timer.share().eraseToAnyPublisher()` after `let timer = Timer.publish(…)`; test doubles aside (a SwiftUI preview's stand-in, `PreviewPlayback` in a file with `#Preview`, is one), and so are a property forwarding another object's property of the name (`var statePublisher: … { playback.statePublisher }`), an object of the project that is no publisher (`let location = LocationService()`), and a same-named property of another type that holds a plain value, `@State private var uncheckedCount = 0` in a view, a framework type that is no publisher, `let events: UIControl.Event` or `let progress = UIProgressView(progressViewStyle: .bar)`, or a collection, a view model's `@Published var plants: [Plant]` filled from the repository's `plants`, which no chain reads as a publisher; or a call of a project function that declares a publisher result and, in every declaration of that name and labels, returns only such pipelines with no `first()` or `prefix(n)` after them: `timers.remaining(for: step.id)` with `func remaining(for id: UUID) -> AnyPublisher<Int?, Never> { $timers.map { … }.eraseToAnyPublisher() }`; a `flatMap` whose closure returns only such publishers,
   `Just(id).flatMap { _ in self.live.events }`, never finishes either, whatever its source gives, and so does a merge of the
   publishers a collection's `map` makes, `Publishers.MergeMany(rooms.map { pricing.price(for: $0.id) })`, or a `merge(with:)` or
   `combineLatest` with such an input, `stream.combineLatest(Timer.publish(every: 60, on: .main, in: .common).autoconnect())`, also one held in a
   local, `pushed.merge(with: polled)` after `let polled = Timer.publish(every: 20, on: .main, in: .common).autoconnect()`; a getter erasing a subject
-  after same-thread steps or a hop, `subject.receive(on: DispatchQueue.main).eraseToAnyPublisher()`, is such a source too) and no run-once guard stands before it: each run then leaves
+  after same-thread steps, a hop or the project's own operators that pass every value on, `subject.receive(on: DispatchQueue.main).eraseToAnyPublisher()`
+  or `levelSubject.smoothed().eraseToAnyPublisher()`, is such a source too) and no run-once guard stands before it: each run then leaves
   one more live subscription behind;
 - a write to a property of `self` whose `didSet` (or `willSet`) subscribes, directly or through
   the methods it calls (`highlighted = store.selected` in `viewWillAppear`, with
@@ -12887,8 +12891,8 @@ subscriber that only prints or logs the value (`sink { print($0 ?? "none") }`): 
 as it shows any value, which says nothing of what nil means to the app. Nor is a consumer that maps the value
 away (`alerts.latestAlert.map { _ in () }` merged into a refresh trigger): it never sees the value, nil or not.
 Nor is a property that names a standing state: a selection, a highlight, a focus, a hover, a location or
-position, a status or state (`selectedPass`, `highlightedRowID`, `focusedChannel`, `currentLocation`, or any `CLLocation?`,
-`refillStatus`), or the time something last
+position, a status or state, a token the app holds until it changes (`selectedPass`, `highlightedRowID`, `focusedChannel`, `currentLocation`, or any `CLLocation?`,
+`refillStatus`, `pushTokens = CurrentValueSubject<Data?, Never>(nil)`), or the time something last
 happened (`lastSync: Date?`): a consumer that skips its `nil` start only waits for the first value, and a
 late subscriber rightly gets the latest one, whatever its value type names (`selectedSubscriptionID:
 DockAlertSubscription.ID?` selects among alerts). A request to act (`recenterRequest: CLLocationCoordinate2D?`) or a

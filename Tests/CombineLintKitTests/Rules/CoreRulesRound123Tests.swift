@@ -57,4 +57,94 @@ final class CoreRulesRound123Tests: XCTestCase {
         let finite = [files[0], SourceFile(path: "BluetoothSensorService.swift", text: service(ticker: "URLSession.shared.dataTaskPublisher(for: Self.statusURL)"))]
         XCTAssertEqual(places(Analyzer.analyze(finite, rules: [ConfiguredRule(rule: NestedSinkRule())])), [])
     }
+
+    /// (Round 124.) The drill's state sink calls `handle(_:)`, which calls `beginMetering()` on each
+    /// `.listening`: it stores one more subscription to `speech.levelPublisher` each time. That
+    /// property, read through the `SpeechRecognizing` protocol, is the service's subject passed
+    /// through the project's own `smoothed()` operator; a view's stored `levelPublisher`, set from
+    /// outside, is another type's and says nothing of it.
+    func testAProtocolPropertyJudgedByItsConformersNotBySameNamedProperties() {
+        func files(getter: String) -> [(path: String, text: String)] {
+            let speech = """
+                protocol SpeechRecognizing: AnyObject {
+                    var statePublisher: AnyPublisher<RecognitionState, Never> { get }
+                    var levelPublisher: AnyPublisher<Double, Never> { get }
+                }
+                final class SpeechRecognitionService: SpeechRecognizing {
+                    private let stateSubject = CurrentValueSubject<RecognitionState, Never>(.idle)
+                    private let levelSubject = PassthroughSubject<Double, Never>()
+                    var statePublisher: AnyPublisher<RecognitionState, Never> { stateSubject.removeDuplicates().eraseToAnyPublisher() }
+                    var levelPublisher: AnyPublisher<Double, Never> { \(getter) }
+                }
+                extension Publisher where Output == Double, Failure == Never {
+                    func smoothed(factor: Double = 0.3) -> AnyPublisher<Double, Never> {
+                        scan(0.0) { previous, next in previous + (next - previous) * factor }.eraseToAnyPublisher()
+                    }
+                }
+                """
+            let meter = """
+                final class LevelMeterView: UIView {
+                    var levelPublisher: AnyPublisher<Double, Never>?
+                    private var cancellable: AnyCancellable?
+                    override func didMoveToWindow() {
+                        guard window != nil, let levelPublisher else { return }
+                        cancellable = levelPublisher.sink { [weak self] in self?.alpha = CGFloat($0) }
+                    }
+                }
+                """
+            let model = """
+                final class DrillViewModel: ObservableObject {
+                    @Published var level = 0.0
+                    private let speech: SpeechRecognizing
+                    private var cancellables = Set<AnyCancellable>()
+                    init(speech: SpeechRecognizing) {
+                        self.speech = speech
+                        speech.statePublisher
+                            .receive(on: DispatchQueue.main)
+                            .sink { [weak self] state in self?.handle(state) }
+                            .store(in: &cancellables)
+                    }
+                    private func handle(_ state: RecognitionState) {
+                        switch state {
+                        case .listening: beginMetering()
+                        default: level = 0
+                        }
+                    }
+                    private func beginMetering() {
+                        speech.levelPublisher
+                            .receive(on: DispatchQueue.main)
+                            .sink { [weak self] level in self?.level = level }
+                            .store(in: &cancellables)
+                    }
+                }
+                """
+            return [("Speech.swift", speech), ("LevelMeterView.swift", meter), ("DrillViewModel.swift", model)]
+        }
+        XCTAssertEqual(CombineLintKitTests.places(NestedSinkRule.self, files(getter: "levelSubject.smoothed().eraseToAnyPublisher()")), ["DrillViewModel.swift:21:14"])
+        // One reading, then done: nothing stays subscribed.
+        XCTAssertEqual(CombineLintKitTests.places(NestedSinkRule.self, files(getter: "Just(0.5).eraseToAnyPublisher()")), [])
+    }
+
+    /// (Round 124.) A push token is held until it changes: a late subscriber rightly gets the latest
+    /// one, and skipping the `nil` start only waits for the first. A notice is still an event.
+    func testATokenIsStandingState() {
+        func text(name: String) -> String {
+            """
+            final class AppDelegate: UIResponder, UIApplicationDelegate {
+                let \(name) = CurrentValueSubject<Data?, Never>(nil)
+                private var cancellables = Set<AnyCancellable>()
+                func application(_ application: UIApplication, didFinishLaunchingWithOptions options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                    \(name).compactMap { $0 }.removeDuplicates().sink { PushRegistry.register($0) }.store(in: &cancellables)
+                    return true
+                }
+                func application(_ application: UIApplication, didRegisterForRemoteNotificationsWithDeviceToken deviceToken: Data) {
+                    \(name).send(deviceToken)
+                }
+            }
+            """
+        }
+        XCTAssertEqual(positions(SubjectFakeInitialValueRule.self, text(name: "pushTokens")), [])
+        XCTAssertEqual(positions(SubjectFakeInitialValueRule.self, text(name: "apnsToken")), [])
+        XCTAssertEqual(positions(SubjectFakeInitialValueRule.self, text(name: "pushAlert")), ["2:9"])
+    }
 }

@@ -119,10 +119,14 @@ final class CoreRulesRound50Tests: XCTestCase {
         }
         """)]
         XCTAssertEqual(places(RepeatedSubscriptionRule.self, files), ["Dashboard.swift:19:14"])
-        // A struct that gives the constant a finishing value itself makes the name undecided.
+        // A struct that gives the constant a finishing value itself makes the name undecided, but
+        // `reportService.reports` is read through `ReportServicing`, whose conformer's property decides.
         let valued = [(path: files[0].path, text: files[0].text.replacingOccurrences(
             of: "let reports: AnyPublisher<[Int], Never>\n", with: "let reports: AnyPublisher<[Int], Never> = Just([]).eraseToAnyPublisher()\n")), files[1]]
-        XCTAssertEqual(places(RepeatedSubscriptionRule.self, valued), [])
+        XCTAssertEqual(places(RepeatedSubscriptionRule.self, valued), ["Dashboard.swift:19:14"])
+        // Through a value of a type the project does not declare, the name alone is left: undecided.
+        let unknown = [valued[0], (path: files[1].path, text: files[1].text.replacingOccurrences(of: ": ReportServicing", with: ": VendorReports"))]
+        XCTAssertEqual(places(RepeatedSubscriptionRule.self, unknown), [])
     }
 
     /// A window becomes main again each time the user comes back to it: `windowDidBecomeMain` →

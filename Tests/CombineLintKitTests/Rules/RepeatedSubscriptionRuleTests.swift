@@ -592,7 +592,8 @@ final class RepeatedSubscriptionRuleTests: XCTestCase {
     /// A same-named stored property whose type is a framework type that is no publisher (`let events:
     /// UIControl.Event` of a control publisher) cannot be the publisher a chain reads: the socket's
     /// `events`, which hands on a subject, still never finishes. One typed by a project typealias may
-    /// be, and one that holds a publisher that finishes makes the name undecided.
+    /// be, and one that holds a publisher that finishes makes the name undecided, where the chain
+    /// does not show whose property it reads.
     func testASameNamedPropertyOfAFrameworkValueTypeIsNoPublisher() {
         let socket = """
         final class TripSocket {
@@ -624,7 +625,11 @@ final class RepeatedSubscriptionRuleTests: XCTestCase {
                                   (path: "Screen.swift", text: screen)]), ["Screen.swift:4:64"])
         let aliased = socket.replacingOccurrences(of: "EVENTS", with: "EventStream = Empty().eraseToAnyPublisher()")
             + "typealias EventStream = AnyPublisher<Int, Never>\n"
-        XCTAssertEqual(positions([(path: "Socket.swift", text: aliased), (path: "Screen.swift", text: screen)]), [])
+        // `socket.events` on a `TripSocket` is that type's property: the struct's, another type's, says nothing of it.
+        XCTAssertEqual(positions([(path: "Socket.swift", text: aliased), (path: "Screen.swift", text: screen)]), ["Screen.swift:4:64"])
+        // Through a value of a type the project does not declare, the name alone is left: undecided.
+        let vendor = screen.replacingOccurrences(of: "socket: TripSocket", with: "socket: VendorSocket")
+        XCTAssertEqual(positions([(path: "Socket.swift", text: aliased), (path: "Screen.swift", text: vendor)]), [])
     }
 
     /// A map's delegate runs again on each tap of a pin (`mapView(_:didSelect:)`) and each pan or
