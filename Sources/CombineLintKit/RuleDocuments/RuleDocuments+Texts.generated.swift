@@ -3417,7 +3417,8 @@ source, answers stored each under its own key (`self?.tagCache[url] = tags`) and
 ping, which must each reach the server) overwrite nothing; an inner publisher that never finishes (an
 item's KVO `publisher(for: \.status)`) still keeps acting for every outer value, and is reported. Not reported: `map { … }.switchToLatest()`, `flatMap(maxPublishers: .max(1))`,
 a `flatMap` whose closure only makes publishers that finish at once (`Just`, `Empty`, `Fail`, also a closure
-that declares such a result, `{ url -> Just<URL?> in exists(url) ? Just(url) : Just(nil) }`, with no later
+that declares such a result, `{ url -> Just<URL?> in exists(url) ? Just(url) : Just(nil) }`, or returns one on every path,
+both branches of a ternary included, `return valid ? Just(nil).eraseToAnyPublisher() : Just(hint).eraseToAnyPublisher()`, with no later
 step that brings in a publisher that may not, as `Just(id).tryMap { … }.flatMap { client.forecast($0) }` does,
 `Publishers.Sequence(sequence: urls)` and what follows it on the same thread, a `Future`
 whose closure calls its promise right there, a call of project functions that return only such publishers,

@@ -263,9 +263,10 @@ public struct FlatMapWithoutSwitchRule: Rule {
         return t + 1 == inToken || tree.tokenIs(t + 1, "<")
     }
 
-    /// Whether every chain closure `c` returns finishes at once (see `isImmediate`).
+    /// Whether every chain closure `c` returns finishes at once (see `isImmediate`), both branches of
+    /// a returned ternary included (its condition is no value).
     private func returnsOnlyImmediatePublishers(closure c: Int, futures: SynchronousFutures, context: RuleContext, depth: Int) -> Bool {
-        let returned = context.tree.chainsReturned(byClosure: c)
+        let returned = context.tree.valuesReturned(byClosure: c) ?? context.tree.chainsReturned(byClosure: c)
         return !returned.isEmpty && returned.allSatisfy { isImmediate($0, futures: futures, context: context, depth: depth) }
     }
 

@@ -74,3 +74,66 @@ extension SyntaxTree {
         return false
     }
 }
+
+extension SyntaxTree {
+    /// The publishers closure `c` gives back, one path each: for each `return` of its own body (or
+    /// its single expression), the chain it returns whole, or both branches of a ternary it returns
+    /// (`return valid ? Just(nil).eraseToAnyPublisher() : Just(hint).eraseToAnyPublisher()`, whose
+    /// condition is no value). Nil when some `return` gives anything else, or when there is none.
+    public func valuesReturned(byClosure c: Int) -> [Chain]? {
+        let closure = closures[c]
+        guard closure.bodyStart < closure.close else { return nil }
+        var starts: [Int] = []
+        for k in closure.bodyStart..<closure.close where isWord(k, "return") && innermostClosure(of: k) == c {
+            starts.append(k + 1)
+        }
+        // `{ x in valid(x) ? Just(x) : Just(nil) }`: the single expression is the value.
+        if starts.isEmpty { starts.append(closure.bodyStart) }
+        var values: [Chain] = []
+        for start in starts {
+            guard start < closure.close else { return nil }
+            if let whole = chain(startingAt: start), endsStatement(after: chains[whole].last) {
+                values.append(chains[whole])
+                continue
+            }
+            guard let branches = ternaryBranches(startingAt: start, before: closure.close) else { return nil }
+            values += branches
+        }
+        return values
+    }
+
+    /// Both branches of the ternary that the expression from `start` is (the one before `?`,
+    /// the one after its `:`), when each is a chain ending there: no nested ternary, no other operator
+    /// after a branch.
+    private func ternaryBranches(startingAt start: Int, before end: Int) -> [Chain]? {
+        let level = enclosing[start]
+        var question: Int?
+        var k = start
+        while k < end {
+            if k > start, statementStarts[k] || tokens[k].kind == .semicolon { break }
+            if enclosing[k] == level, tokens[k].kind == .rightBrace { break }
+            // A `?` with space before it is the ternary's; one touching its operand chains an optional.
+            if enclosing[k] == level, tokens[k].kind == .questionMark, k > start, tokens[k].startOffset > tokens[k - 1].endOffset {
+                question = k
+                break
+            }
+            k += 1
+        }
+        guard let question else { return nil }
+        var colon = question + 1
+        while colon < end, !(enclosing[colon] == level && tokens[colon].kind == .colon) {
+            if enclosing[colon] == level, tokens[colon].kind == .questionMark, tokens[colon].startOffset > tokens[colon - 1].endOffset { return nil }
+            colon += 1
+        }
+        guard colon < end, let first = chain(startingAt: question + 1), chains[first].last == colon - 1,
+              let second = chain(startingAt: colon + 1), endsStatement(after: chains[second].last) else { return nil }
+        return [chains[first], chains[second]]
+    }
+
+    /// The token after `last` starts a new statement or closes the block.
+    private func endsStatement(after last: Int) -> Bool {
+        let next = last + 1
+        guard next < tokens.count else { return true }
+        return tokens[next].kind == .semicolon || tokens[next].kind == .rightBrace || statementStarts[next]
+    }
+}

@@ -122,4 +122,38 @@ final class DefaultRulesRound123Tests: XCTestCase {
         let reset = "func reset(on queue: DispatchQueue) { let events = PassthroughSubject<AppEvent, Never>(); self.events = events; queue.async { events.send(.reset) } }"
         XCTAssertEqual(positions(MainActorBackgroundDeliveryRule.self, text(reset: reset)), ["23:14"])
     }
+
+    /// (Round 124.) Every path of the ZIP check's closure returns a `Just`, one of them through a
+    /// ternary: each inner publisher finishes as it is subscribed, so none can arrive out of order.
+    /// A ternary with a request on one side still can.
+    func testATernaryOfImmediatePublishersInFlatMap() {
+        func text(otherwise: String) -> String {
+            """
+            final class PharmacySearchViewModel: ObservableObject {
+                @Published var zipCode = ""
+                @Published private(set) var zipHint: String?
+                private let api: PharmacyAPI
+                init(api: PharmacyAPI) {
+                    self.api = api
+                    $zipCode
+                        .removeDuplicates()
+                        .flatMap { zip -> AnyPublisher<String?, Never> in
+                            let digits = zip.filter(\\.isNumber)
+                            guard !zip.isEmpty else { return Just(nil).eraseToAnyPublisher() }
+                            return digits.count == 5 && digits.count == zip.count
+                                ? Just(nil).eraseToAnyPublisher()
+                                : \(otherwise)
+                        }
+                        .assign(to: &$zipHint)
+                }
+            }
+            """
+        }
+        XCTAssertEqual(positions(FlatMapWithoutSwitchRule.self, text(otherwise: "Just(\"Enter a 5-digit ZIP code\").eraseToAnyPublisher()")), [])
+        XCTAssertEqual(positions(FlatMapWithoutSwitchRule.self, text(otherwise: "api.hint(for: zip).replaceError(with: nil).eraseToAnyPublisher()")), ["9:14"])
+        // A request on the early path: still reported.
+        XCTAssertEqual(positions(FlatMapWithoutSwitchRule.self, text(otherwise: "Just(nil).eraseToAnyPublisher()").replacingOccurrences(
+            of: "guard !zip.isEmpty else { return Just(nil).eraseToAnyPublisher() }",
+            with: "guard !zip.isEmpty else { return self.api.hint(for: zip).replaceError(with: nil).eraseToAnyPublisher() }")), ["9:14"])
+    }
 }
