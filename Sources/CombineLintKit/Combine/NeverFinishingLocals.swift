@@ -96,4 +96,24 @@ extension NeverFinishingSources {
     static func isLimited(_ chain: Chain, before end: Int) -> Bool {
         chain.elements.prefix(end).dropFirst().contains(where: FinitePublishers.limitsValues)
     }
+
+    /// Whether `name`, seen at token `token`, is bound by a capture list around it to another
+    /// object's property that never finishes (`Task { [weak self, states = feed.state] in for await
+    /// state in states.values { … } }`): a member path of plain names whose last one is a
+    /// `$projection`, a subject, or a property that hands on a never-finishing publisher. Nil when no
+    /// capture list binds the name to an expression.
+    static func capturedValueNeverFinishes(named name: String, at token: Int, tree: SyntaxTree, index: ProjectIndex) -> Bool? {
+        for c in tree.enclosingClosures(of: token) {
+            guard let capture = tree.closures[c].captures.first(where: { $0.name == name }) else { continue }
+            // `[feed]` captures the outer name as it is: the outer code decides.
+            guard capture.expression != name else { return nil }
+            let path = capture.expression.split(separator: ".").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard let last = path.last, path.allSatisfy({ part in
+                !part.isEmpty && part.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "$" }
+            }) else { return false }
+            return Catalogue.isProjected(last) || isSubjectProperty(last, index: index)
+                || isNeverFinishingProperty(last, index: index) || erasesSubjectOrProjection(last, index: index)
+        }
+        return nil
+    }
 }

@@ -187,6 +187,11 @@ public struct EndlessValuesTaskRule: Rule {
             return NeverFinishingSources.evidence(in: held, before: held.elements.count, tree: tree, index: index, extraNames: extra) != nil
                 || isErasedEndlessProperty(held, before: held.elements.count, tree: tree, index: index)
         }
+        // `[states = feed.state]` in the task's capture list: the captured property decides.
+        if v == 1, !sequence.root.isCall, sequence.root.subscripts.isEmpty,
+           let captured = NeverFinishingSources.capturedValueNeverFinishes(named: sequence.root.name, at: sequence.first, tree: tree, index: index) {
+            return captured
+        }
         guard !finite.finishes(sequence, before: v, in: tree) else { return false }
         return NeverFinishingSources.evidence(in: sequence, before: v, tree: tree, index: index, extraNames: extra) != nil
             || isErasedEndlessProperty(sequence, before: v, tree: tree, index: index)

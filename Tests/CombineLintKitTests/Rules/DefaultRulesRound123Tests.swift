@@ -156,4 +156,34 @@ final class DefaultRulesRound123Tests: XCTestCase {
             of: "guard !zip.isEmpty else { return Just(nil).eraseToAnyPublisher() }",
             with: "guard !zip.isEmpty else { return self.api.hint(for: zip).replaceError(with: nil).eraseToAnyPublisher() }")), ["9:14"])
     }
+
+    /// (Round 122.) The task's capture list binds `states` to the feed's erased subject: the loop
+    /// over its values never ends, and nothing keeps or cancels the task.
+    func testALoopOverAValueBoundInTheCaptureList() {
+        func text(capture: String) -> String {
+            """
+            final class TelemetryFeed {
+                private let stateSubject = CurrentValueSubject<SocketState, Never>(.idle)
+                var state: AnyPublisher<SocketState, Never> { stateSubject.eraseToAnyPublisher() }
+                let sample = Just(SocketState.idle)
+            }
+            final class OneLineDiagramViewController: UIViewController {
+                private let feed: TelemetryFeed
+                private let statusLabel = UILabel()
+                init(feed: TelemetryFeed) { self.feed = feed; super.init(nibName: nil, bundle: nil) }
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    Task { [weak self, \(capture)] in
+                        for await state in states.values {
+                            await MainActor.run { self?.statusLabel.text = "\\(state)" }
+                        }
+                    }
+                }
+            }
+            """
+        }
+        XCTAssertEqual(positions(EndlessValuesTaskRule.self, text(capture: "states = feed.state")), ["12:9"])
+        // A publisher that sends one value and finishes: the loop ends.
+        XCTAssertEqual(positions(EndlessValuesTaskRule.self, text(capture: "states = feed.sample")), [])
+    }
 }
