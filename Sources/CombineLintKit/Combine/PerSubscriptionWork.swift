@@ -53,7 +53,9 @@ public struct PerSubscriptionWork: Sendable {
         let source = elements[sourceEnd - 1]
         guard source.isCall, source.closures.isEmpty || source.kind == .member, source.name.first?.isLowercase == true,
               source.kind == .member || sourceEnd == 1 else { return nil }
-        return functionWork(source, depth: depth)
+        // `forecast(for: id)` with no receiver runs the method of the type around it (or of its relatives).
+        let caller = source.kind == .root ? tree.enclosingType(of: source.nameToken).map { tree.types[$0].name.lastNameComponent } : nil
+        return functionWork(source, callerType: caller, depth: depth)
     }
 
     /// Whether `name` is an operator of the project's own (a publisher-extension method) whose every
@@ -89,13 +91,16 @@ public struct PerSubscriptionWork: Sendable {
     }
 
     /// Whether the project's functions that `call` may run all return publishers doing work per
-    /// subscription (remembered per selector for the run).
-    private func functionWork(_ call: ChainElement, depth: Int) -> String? {
+    /// subscription (remembered per selector, and calling type, for the run). A call with no
+    /// receiver made in `callerType` runs that type's own method when it or a relative declares one,
+    /// not a preview stand-in's of the same selector.
+    private func functionWork(_ call: ChainElement, callerType: String?, depth: Int) -> String? {
         let selector = MethodCallGraph.selector(of: call)
         let index = self.index
-        let answer = memo.value(for: "per-subscription-work \(selector) \(depth)") { () -> String in
+        let answer = memo.value(for: "per-subscription-work \(selector) \(callerType ?? "") \(depth)") { () -> String in
             let named = ProjectFunctionCalls.declarations(runBy: call, matching: .selectorElseName, requireBody: true, publisherResults: true, index: index)
-            let candidates = TestCaseCode.preferringApp(named, index: index)
+            let own = callerType.map { ProjectFunctionCalls.Candidates(grouping: named, index: index).declared(byTypesRelatedTo: $0, index: index) } ?? []
+            let candidates = own.isEmpty ? TestCaseCode.preferringApp(named, index: index) : own
             var described: String? = nil
             for candidate in candidates {
                 guard let work = self.returnedWork(function: candidate.item, in: index.trees[candidate.tree], depth: depth) else { return "" }

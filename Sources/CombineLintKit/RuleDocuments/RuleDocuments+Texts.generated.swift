@@ -445,13 +445,15 @@ other `return` being a publisher too (`guard let provider else { return api.send
 `Future`, or a request after `if let cached { return Just(cached)… }`: on that path the second
 subscription runs the work again, whatever the other paths share; a test double's
 function of the same selector, which returns the subject its test drives, does not count when the app
-has its own: `api.page(after: nil)` through a protocol is the app's request). A local subscribed
+has its own: `api.page(after: nil)` through a protocol is the app's request; a call with no receiver,
+`forecast(for: id, hours: 24)` in `ForecastService`, runs that type's own method, not a preview stand-in's). A local subscribed
 once and then returned (`upload.sink { … }` … `return upload.eraseToAnyPublisher()`) is reported at
 the `return`: the caller subscribes to what it gets, and the work runs again (not when shared, nor when
 an `else`, a `case` or an earlier `return` in the code around them, not in the first subscription's
 closures, may keep the two apart). A
 subscription is a chain from the variable that reaches `sink`, `assign`, `values` or
-`subscribe(_:)`, the variable passed to `merge`, `combineLatest`, `zip` or
+`subscribe(_:)`, the value of another local that is itself subscribed (`let summary = dayAhead.map { … }`
+and `let cacheFill = dayAhead.map { … }`, then `summary.combineLatest(cacheFill)`: one run per local), the variable passed to `merge`, `combineLatest`, `zip` or
 `Publishers.Zip`/`Merge`/`CombineLatest`, or a chain from the variable that reaches one of those
 operators as its receiver (`request.map(\.count).zip(…)`). Not reported: chains with `share()`, `multicast`,
 `makeConnectable()` or `autoconnect()`; subjects and `$property` (hot: subscribers share them);

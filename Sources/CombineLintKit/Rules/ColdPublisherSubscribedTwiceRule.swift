@@ -30,7 +30,7 @@ public struct ColdPublisherSubscribedTwiceRule: Rule {
         for holder in holders(in: tree, named: candidates, cold: cold) {
             let name = tree.variables[holder.variable].name
             for body in holder.bodies {
-                let uses = subscriptions(of: name, holder: holder, in: body, tree: tree)
+                let uses = subscriptions(of: name, variable: holder.variable, isProperty: holder.isProperty, in: body, tree: tree)
                 // Subscribed once here and returned: the caller's subscription runs the work again.
                 if uses.count == 1, !holder.isProperty, let returned = returnedAfter(uses[0], name: name, holder: holder, in: body, tree: tree) {
                     if TestCaseCode.contains(returned, of: tree, index: context.index) { continue }
@@ -168,6 +168,13 @@ public struct ColdPublisherSubscribedTwiceRule: Rule {
             guard chain.elements.count >= 2, chain.elements[0].kind == .root, !counted.contains(c) else { continue }
             if subscribes(chain) || (combining && (isCombinedInput(chain.context, tree: tree) || combinesAsReceiver(chain))) { count(c) }
         }
+        // `let summary = dayAhead.map { … }` with `summary` subscribed: a subscription of `dayAhead` too.
+        for chain in tree.chains {
+            guard case .declaration(let v) = chain.context, tree.variables[v].isLocal, counts[tree.variables[v].name] != nil,
+                  chain.elements.count >= 2, chain.elements[0].kind == .root, !chain.elements[0].isCall,
+                  !chain.elements.contains(where: { $0.isCall && Catalogue.sharingOperators.contains($0.name) }) else { continue }
+            counts[chain.elements[0].name, default: 0] += 1
+        }
         return Set(counts.filter { $0.value >= 2 }.keys)
     }
 
@@ -185,9 +192,11 @@ public struct ColdPublisherSubscribedTwiceRule: Rule {
         }
     }
 
-    /// The tokens of `name` in `body` where the kept publisher is subscribed: a chain from it that
-    /// reaches a subscriber (`sink`, `assign`, `values`), or an input of a combining operator.
-    private func subscriptions(of name: String, holder: Holder, in body: ClosedRange<Int>, tree: SyntaxTree) -> [Int] {
+    /// The tokens of `name` (variable `variable`, or a property) in `body` where the kept publisher is
+    /// subscribed: a chain from it that reaches a subscriber (`sink`, `assign`, `values`), an input
+    /// of a combining operator, or the value of a local that is itself subscribed (`let summary =
+    /// dayAhead.map { … }` then `summary.combineLatest(cacheFill)`: each such local runs the work once).
+    private func subscriptions(of name: String, variable: Int, isProperty: Bool, in body: ClosedRange<Int>, tree: SyntaxTree, depth: Int = 0) -> [Int] {
         var result: [Int] = []
         for k in body where tree.tokens[k].kind == .identifier && tree.name(k) == name {
             // `name` or `self.name`, not another value's member, not an argument label.
@@ -195,12 +204,19 @@ public struct ColdPublisherSubscribedTwiceRule: Rule {
             if k + 1 < tree.tokens.count, tree.tokens[k + 1].kind == .colon { continue }
             // The same variable: the local itself, or the property (not shadowed by a local).
             let local = SubscriptionFinder.localVariable(named: name, visibleAt: k, in: tree)
-            if holder.isProperty ? local != nil : local != holder.variable { continue }
+            if isProperty ? local != nil : local != variable { continue }
             var start = k
             if k >= 2, tree.tokens[k - 1].kind == .period, tree.isSelfReference(k - 2) { start = k - 2 }
             if let c = tree.chain(startingAt: start) {
                 let chain = tree.chains[c]
-                if subscribes(chain) || isCombinedInput(chain.context, tree: tree) || combinesAsReceiver(chain) { result.append(k) }
+                if subscribes(chain) || isCombinedInput(chain.context, tree: tree) || combinesAsReceiver(chain) {
+                    result.append(k)
+                } else if depth < 2, case .declaration(let derived) = chain.context, tree.variables[derived].isLocal,
+                          chain.elements.count >= 2, !chain.elements.contains(where: { $0.isCall && Catalogue.sharingOperators.contains($0.name) }),
+                          !subscriptions(of: tree.variables[derived].name, variable: derived, isProperty: false,
+                                         in: tree.variables[derived].nameToken...body.upperBound, tree: tree, depth: depth + 1).isEmpty {
+                    result.append(k)
+                }
             } else if start == k, isCombinedInput(.argument(open: Int(tree.enclosing[k])), tree: tree) {
                 result.append(k)
             }

@@ -186,4 +186,50 @@ final class DefaultRulesRound123Tests: XCTestCase {
         // A publisher that sends one value and finishes: the loop ends.
         XCTAssertEqual(positions(EndlessValuesTaskRule.self, text(capture: "states = feed.sample")), [])
     }
+
+    /// (Round 122.) `warmUp` keeps the day-ahead request in a local and makes two pipelines of it,
+    /// each held in a local of its own, then combines them: the request runs once per pipeline. The
+    /// receiverless `forecast(for:hours:)` is the service's own method, not the preview stand-in's,
+    /// which returns a `Just`.
+    func testTwoLocalsDerivedFromOneRequestAndCombined() {
+        func files(cacheFill: String) -> [(path: String, text: String)] {
+            let service = """
+                protocol ForecastServicing {
+                    func forecast(for id: Int, hours: Int) -> AnyPublisher<Data, Error>
+                }
+                final class ForecastService: ForecastServicing {
+                    private let session: URLSession
+                    init(session: URLSession) { self.session = session }
+                    func forecast(for id: Int, hours: Int) -> AnyPublisher<Data, Error> {
+                        session.dataTaskPublisher(for: Endpoint.forecast(id, hours)).map(\\.data).mapError { $0 as Error }.eraseToAnyPublisher()
+                    }
+                    func warmUp(id: Int, into store: ForecastCache) -> AnyCancellable {
+                        let dayAhead = forecast(for: id, hours: 24)
+                        let summary = dayAhead
+                            .map { "\\($0.count) bytes" }
+                            .replaceError(with: "unavailable")
+                        \(cacheFill)
+                        return summary.combineLatest(cacheFill)
+                            .sink { line, data in store.put(data, note: line) }
+                    }
+                }
+                """
+            let preview = """
+                final class PreviewForecastService: ForecastServicing {
+                    func forecast(for id: Int, hours: Int) -> AnyPublisher<Data, Error> {
+                        Just(Data()).setFailureType(to: Error.self).eraseToAnyPublisher()
+                    }
+                }
+                """
+            return [("ForecastService.swift", service), ("PreviewSupport.swift", preview)]
+        }
+        let derived = "let cacheFill = dayAhead.map { Optional($0) }.replaceError(with: nil).compactMap { $0 }"
+        XCTAssertEqual(CombineLintKitTests.places(ColdPublisherSubscribedTwiceRule.self, files(cacheFill: derived)), ["ForecastService.swift:15:25"])
+        // Shared before the two pipelines: one request.
+        let shared = files(cacheFill: derived).map { ($0.path, $0.text.replacingOccurrences(of: "let dayAhead = forecast(for: id, hours: 24)", with: "let dayAhead = forecast(for: id, hours: 24).share()")) }
+        XCTAssertEqual(CombineLintKitTests.places(ColdPublisherSubscribedTwiceRule.self, shared), [])
+        // A local made from the request that nothing subscribes to runs nothing.
+        let unused = "let cacheFill = Just(Data()); _ = dayAhead.map { Optional($0) }"
+        XCTAssertEqual(CombineLintKitTests.places(ColdPublisherSubscribedTwiceRule.self, files(cacheFill: unused)), [])
+    }
 }
