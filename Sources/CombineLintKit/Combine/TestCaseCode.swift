@@ -24,6 +24,15 @@ public enum TestCaseCode {
         return found || fileNamesTestDoubles(path)
     }
 
+    /// Whether the file is one of test cases by XCTest's naming and content: its name ends in
+    /// `Tests.swift` or `Test.swift` and it declares a test case (`SyncServiceTests.swift` holding
+    /// `SyncServiceTests: XCTestCase` and the `AlwaysReachable` double its tests use).
+    private static func isFileOfTestCases(_ tree: SyntaxTree) -> Bool {
+        let path = tree.file.path
+        guard path.hasSuffix("Tests.swift") || path.hasSuffix("Test.swift") else { return false }
+        return tree.types.contains { type in type.inheritance.contains { Catalogue.testCaseClasses.contains(ProjectIndex.stripGenerics($0)) } }
+    }
+
     /// Whether the file's name without its extension is one of the test folder names (`Tests/Mocks.swift`).
     /// Read from the bytes, as the folders are: the question is asked for every type.
     private static func fileNamesTestDoubles(_ path: String) -> Bool {
@@ -46,10 +55,11 @@ public enum TestCaseCode {
     }
 
     /// Whether token `token` of `tree` stands in test code or a test double: a test case, a type
-    /// named as a double (`MockFeedService`, `FeedServiceStub`), or a file of a test folder. Such
+    /// named as a double (`MockFeedService`, `FeedServiceStub`), a file of a test folder, or a file
+    /// of test cases (`SyncServiceTests.swift`). Such
     /// code stands in for the app's in tests only; what the app runs is its other code.
     public static func isTestOrDouble(_ token: Int, of tree: SyntaxTree, index: ProjectIndex) -> Bool {
-        if isInTestFolder(tree.file.path) || contains(token, of: tree, index: index) { return true }
+        if isInTestFolder(tree.file.path) || contains(token, of: tree, index: index) || isFileOfTestCases(tree) { return true }
         return tree.enclosingTypes(of: token).contains { t in
             namesTestDouble(tree.types[t].name.lastNameComponent) || PreviewCode.isStandIn(named: tree.types[t].name.lastNameComponent, in: tree)
         }

@@ -147,4 +147,46 @@ final class CoreRulesRound123Tests: XCTestCase {
         XCTAssertEqual(positions(SubjectFakeInitialValueRule.self, text(name: "apnsToken")), [])
         XCTAssertEqual(positions(SubjectFakeInitialValueRule.self, text(name: "pushAlert")), ["2:9"])
     }
+
+    /// (Round 125.) The scene delegate subscribes to reachability on every return to the foreground
+    /// and never empties its bag. The protocol's one app conformer erases a subject; the `Just` of
+    /// `AlwaysReachable`, declared beside the test case in `SyncServiceTests.swift`, is test code.
+    func testATestHelperInAFileOfTestCasesDecidesNothing() {
+        let app = """
+            protocol ReachabilityProviding {
+                var isReachablePublisher: AnyPublisher<Bool, Never> { get }
+            }
+            final class ReachabilityMonitor: ReachabilityProviding {
+                private let subject = CurrentValueSubject<Bool, Never>(true)
+                var isReachablePublisher: AnyPublisher<Bool, Never> { subject.removeDuplicates().eraseToAnyPublisher() }
+            }
+            final class DependencyContainer {
+                static let shared = DependencyContainer()
+                lazy var reachability: ReachabilityProviding = ReachabilityMonitor()
+            }
+            final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                var window: UIWindow?
+                private var cancellables = Set<AnyCancellable>()
+                func sceneWillEnterForeground(_ scene: UIScene) {
+                    DependencyContainer.shared.reachability.isReachablePublisher
+                        .receive(on: DispatchQueue.main)
+                        .sink { [weak self] reachable in self?.window?.alpha = reachable ? 1 : 0.5 }
+                        .store(in: &cancellables)
+                }
+            }
+            """
+        let helper = """
+            struct AlwaysReachable: ReachabilityProviding {
+                var isReachablePublisher: AnyPublisher<Bool, Never> { Just(true).eraseToAnyPublisher() }
+            }
+            final class SyncServiceTests: XCTestCase {
+                func testSyncRuns() { XCTAssertNotNil(SyncService(reachability: AlwaysReachable())) }
+            }
+            """
+        XCTAssertEqual(CombineLintKitTests.places(StoreInAppearanceRule.self, [("App/App.swift", app), ("Tests/SyncServiceTests.swift", helper)]),
+                       ["App/App.swift:19:14"])
+        // The same type in the app's own code is an implementation the app may run: the name is undecided.
+        let appHelper = helper.replacingOccurrences(of: "final class SyncServiceTests: XCTestCase {\n    func testSyncRuns() { XCTAssertNotNil(SyncService(reachability: AlwaysReachable())) }\n}\n", with: "")
+        XCTAssertEqual(CombineLintKitTests.places(StoreInAppearanceRule.self, [("App/App.swift", app), ("App/Offline.swift", appHelper)]), [])
+    }
 }
