@@ -141,6 +141,13 @@ public enum TypeResolver {
         if after + 2 < token, tree.isWord(after, "as"), tree.tokens[after + 2].kind == .identifier {
             return tree.name(after + 2)
         }
+        // `if let session = scanSession`: a bare name (no chain of its own) is a property of the type around.
+        if chain == nil, tree.tokens[k + 2].kind == .identifier, k + 3 < token,
+           tree.tokens[k + 3].kind == .leftBrace || tree.tokens[k + 3].kind == .comma || tree.isWord(k + 3, "else"),
+           localDeclaration(of: tree.name(k + 2), at: k + 2, in: tree) == nil,
+           let owner = enclosingTypeName(at: k + 2, in: tree), let property = index.property(tree.name(k + 2), ofType: owner) {
+            return typeName(of: property)
+        }
         guard let chain, chain.last < token else { return nil }
         return storedPropertyChainType(chain, in: tree, index: index) ?? subscriptedElementType(chain, in: tree, index: index)
     }

@@ -2258,7 +2258,11 @@ read as the property the path ends with; a local holding a call's result, `let r
 started as a statement, or kept in a property that nothing ever cancels, or that only `deinit`
 cancels while the task holds `self` (it uses a member of the type, `self.` or a `guard let self`
 before the loop; a name its capture list takes, `Task { [store] in … }`, is the captured value, not a member
-read through `self`): `deinit` cannot run while the task keeps the object alive. Not reported: a task
+read through `self`): `deinit` cannot run while the task keeps the object alive. Not reported: a loop over
+a subject (or a property erasing one, read on an object of a known type, a condition binding's `if let session = scanSession`
+too) that its owner completes in the method that sends its values, after them (a scan session sending each plug-in it finds,
+then `found.send(completion: .finished)`): the loop ends with the work; a completion only in a teardown of its own, `shutdown()`,
+does not count; a task
 kept and cancelled somewhere (`task?.cancel()` in a method or callback such as `onDisappear` or
 `viewDidDisappear`, or in `deinit` when the task holds `self` weakly in its loop; a cancel that
 only makes way for the next task, `task?.cancel()` then `task = Task { … }`, does not count, as

@@ -192,9 +192,20 @@ public struct EndlessValuesTaskRule: Rule {
            let captured = NeverFinishingSources.capturedValueNeverFinishes(named: sequence.root.name, at: sequence.first, tree: tree, index: index) {
             return captured
         }
-        guard !finite.finishes(sequence, before: v, in: tree) else { return false }
+        guard !finite.finishes(sequence, before: v, in: tree), !endsWhenOwnerCompletes(sequence, before: v, tree: tree, index: index) else { return false }
         return NeverFinishingSources.evidence(in: sequence, before: v, tree: tree, index: index, extraNames: extra) != nil
             || isErasedEndlessProperty(sequence, before: v, tree: tree, index: index)
+    }
+
+    /// `session.discovered.values` with `discovered` erasing the session's `found` subject, which the
+    /// session's own code completes when its scan is done: the loop ends then.
+    private func endsWhenOwnerCompletes(_ sequence: Chain, before v: Int, tree: SyntaxTree, index: ProjectIndex) -> Bool {
+        let last = v - 1
+        let source = sequence.elements[last]
+        guard last >= 1, !source.isCall, source.subscripts.isEmpty,
+              let owner = TypeResolver.ownerType(ofElement: last, in: sequence, tree: tree, index: index)?.lastNameComponent else { return false }
+        let subjects = SubjectCompletions.subjects(behind: source.name, owner: owner, index: index)
+        return !subjects.isEmpty && subjects.allSatisfy { SubjectCompletions.isCompletedByOwner($0, owner: owner, index: index) }
     }
 
     /// `store.reminders.values` with `reminders` a property (of the type around, or of the type of

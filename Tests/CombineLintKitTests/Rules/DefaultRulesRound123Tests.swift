@@ -232,4 +232,51 @@ final class DefaultRulesRound123Tests: XCTestCase {
         let unused = "let cacheFill = Just(Data()); _ = dayAhead.map { Optional($0) }"
         XCTAssertEqual(CombineLintKitTests.places(ColdPublisherSubscribedTwiceRule.self, files(cacheFill: unused)), [])
     }
+
+    /// (Round 125.) The scan session sends each plug-in it finds and then completes the stream in
+    /// the same method: the loop over `session.discovered.values` ends with the scan. A socket that
+    /// completes its state only in a `shutdown()` of its own, sending nothing before, runs until then.
+    func testALoopOverASubjectItsOwnerCompletesAfterProducing() {
+        func text(run: String) -> String {
+            """
+            final class PluginScanSession {
+                private let found = PassthroughSubject<PluginDescriptor, Never>()
+                private var cancellables = Set<AnyCancellable>()
+                var discovered: AnyPublisher<PluginDescriptor, Never> { found.eraseToAnyPublisher() }
+                \(run)
+            }
+            final class PluginScanViewController: NSViewController {
+                private var scanSession: PluginScanSession?
+                private var resultsTask: Task<Void, Never>?
+                private var found: [PluginDescriptor] = []
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    if let session = scanSession {
+                        resultsTask = Task { [weak self] in
+                            for await plugin in session.discovered.values {
+                                await MainActor.run { self?.found.append(plugin) }
+                            }
+                        }
+                    }
+                }
+            }
+            """
+        }
+        let scan = """
+            func run(_ scanner: PluginScanner) {
+                    scanner.scanAll()
+                        .sink { [weak self] plugins in
+                            plugins.forEach { self?.found.send($0) }
+                            self?.found.send(completion: .finished)
+                        }
+                        .store(in: &cancellables)
+                }
+            """
+        XCTAssertEqual(positions(EndlessValuesTaskRule.self, text(run: scan)), [])
+        let shutdown = """
+            func add(_ plugin: PluginDescriptor) { found.send(plugin) }
+                func shutdown() { found.send(completion: .finished) }
+            """
+        XCTAssertEqual(positions(EndlessValuesTaskRule.self, text(run: shutdown)), ["15:27"])
+    }
 }
