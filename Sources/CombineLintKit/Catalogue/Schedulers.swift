@@ -48,6 +48,12 @@ extension Catalogue {
         "peripheralManagerDidUpdateState", "peripheralDidUpdateName", "peripheralIsReady",
     ]
 
+    /// AVFoundation capture outputs' delegate setters that name the queue of the callbacks
+    /// (`videoOutput.setSampleBufferDelegate(self, queue: sessionQueue)`), and the callbacks they set:
+    /// each frame or scanned code is handed over on that queue.
+    public static let captureDelegateSetters: Set<String> = ["setSampleBufferDelegate", "setMetadataObjectsDelegate"]
+    public static let captureDelegateCallbacks: Set<String> = ["captureOutput", "metadataOutput"]
+
     /// The CoreBluetooth managers made with `delegate:` and `queue:`.
     public static let coreBluetoothManagers: Set<String> = ["CBCentralManager", "CBPeripheralManager"]
 

@@ -4840,7 +4840,9 @@ when one is made there) on a background queue or none (GCD's default queue is a 
 file whose `DispatchSource.make…Source(…, queue:)` calls all do, or in
 the `receive` handler of a `URLSessionWebSocketTask` property, which runs on its session's delegate queue unless the type
 makes the session with `delegateQueue: .main`, or in the CoreBluetooth callbacks (`centralManager(…)`, `peripheral(…)`)
-of a type that makes its manager with `delegate: self` and a queue other than `nil` or `.main`, or in a Core Data
+of a type that makes its manager with `delegate: self` and a queue other than `nil` or `.main`, or in the capture
+callbacks (`captureOutput(…)`, `metadataOutput(…)`) of a type that sets itself as a capture output's delegate on another
+queue (`videoOutput.setSampleBufferDelegate(self, queue: sessionQueue)`), or in a Core Data
 block that runs on a private queue (`container.performBackgroundTask { … }`, and `context.perform { … }` on a context
 made by `newBackgroundContext()` or with `.privateQueueConcurrencyType`, at its declaration or in every assignment;
 not `performAndWait`, which may run on the calling thread, nor the view context's `perform`; such a context

@@ -279,4 +279,35 @@ final class DefaultRulesRound123Tests: XCTestCase {
             """
         XCTAssertEqual(positions(EndlessValuesTaskRule.self, text(run: shutdown)), ["15:27"])
     }
+
+    /// (Round 125.) The capture output hands each frame to `captureOutput(_:didOutput:from:)` on the
+    /// session queue it was given: the sharpness subject is sent into there, and the sink that sets
+    /// the hint label runs there too.
+    func testACaptureOutputsDelegateQueue() {
+        func text(queue: String) -> String {
+            """
+            final class CameraCaptureViewController: UIViewController, AVCaptureVideoDataOutputSampleBufferDelegate {
+                private let session = AVCaptureSession()
+                private let videoOutput = AVCaptureVideoDataOutput()
+                private let sessionQueue = DispatchQueue(label: "camera.session")
+                private let sharpness = PassthroughSubject<Double, Never>()
+                private let hintLabel = UILabel()
+                private var cancellables = Set<AnyCancellable>()
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    videoOutput.setSampleBufferDelegate(self, queue: \(queue))
+                    sharpness
+                        .map { $0 > 0.6 ? "Hold still" : "Move closer" }
+                        .sink { [weak self] hint in self?.hintLabel.text = hint }
+                        .store(in: &cancellables)
+                }
+                func captureOutput(_ output: AVCaptureOutput, didOutput sampleBuffer: CMSampleBuffer, from connection: AVCaptureConnection) {
+                    sharpness.send(SharpnessMeter.score(sampleBuffer))
+                }
+            }
+            """
+        }
+        XCTAssertEqual(positions(MainActorBackgroundDeliveryRule.self, text(queue: "sessionQueue")), ["13:14"])
+        XCTAssertEqual(positions(MainActorBackgroundDeliveryRule.self, text(queue: "DispatchQueue.main")), [])
+    }
 }
