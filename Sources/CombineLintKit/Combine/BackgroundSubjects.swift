@@ -316,6 +316,8 @@ enum BackgroundSubjects {
     private static func sendsByReceiver(index: ProjectIndex, memo: ProjectMemo?) -> [String: [Send]] {
         let compute = { () -> [String: [Send]] in
             var result: [String: [Send]] = [:]
+            // Per tree and local: whether sends into that local subject are its own (read once each).
+            var ownLocalSubjects: [Int: [Int: Bool]] = [:]
             for reference in index.chainElements["send"] where reference.element >= 1 {
                 let tree = index.trees[reference.tree]
                 let elements = tree.chains[reference.chain].elements
@@ -325,9 +327,12 @@ enum BackgroundSubjects {
                 // `let events = PassthroughSubject<…>()` then `events.send(x)` in a function: a subject of
                 // that call's own, not a member named so (the local answers its own questions).
                 if reference.element == 1, receiver.kind == .root,
-                   let v = SubscriptionFinder.localVariable(named: receiver.name, visibleAt: receiver.nameToken, in: tree),
-                   SubjectDeclarations.isMadeAtDeclaration(ofVariable: v, in: tree),
-                   !isAssignedOn(local: v, in: tree) { continue }
+                   let v = SubscriptionFinder.localVariable(named: receiver.name, visibleAt: receiver.nameToken, in: tree) {
+                    let own = ownLocalSubjects[reference.tree]?[v] ?? (SubjectDeclarations.isMadeAtDeclaration(ofVariable: v, in: tree)
+                                                                       && !isAssignedOn(local: v, in: tree))
+                    ownLocalSubjects[reference.tree, default: [:]][v] = own
+                    if own { continue }
+                }
                 result[receiver.name, default: []].append(Send(tree: reference.tree, token: elements[reference.element].nameToken, chain: reference.chain, element: reference.element))
             }
             // `states.value[kind] = state`, `progress.value = p`: a current-value subject's write sends too.

@@ -28,6 +28,8 @@ public struct NestedSinkRule: Rule {
         // about: one read of the body for all its subscriptions, and none past the last of them (a
         // body holding the bodies of thousands of nested functions is not read once for each).
         var guardScans: [String: (readUpTo: Int, first: Int?)] = [:]
+        // Per method: the other type whose per-value closure calls it, if any (asked once each).
+        var otherCallers: [Int: (callerType: String, source: String)?] = [:]
         for subscription in context.subscriptions {
             let chain = tree.chains[subscription.chain]
             guard let bag = bagOwner(of: subscription, chain: chain, lookup: lookup) else { continue }
@@ -67,7 +69,7 @@ public struct NestedSinkRule: Rule {
             // Closures between the chain and its function: a nested function stops the walk.
             guard let host = innermostOuterClosure(around: chain.first, outer: outer, in: tree)
             else {
-                if let finding = viaMethod(subscription, chain: chain, bag: bag, called: called, context) { findings.append(finding) }
+                if let finding = viaMethod(subscription, chain: chain, bag: bag, called: called, otherCallers: &otherCallers, context) { findings.append(finding) }
                 continue
             }
             let closure = tree.closures[host.0]
@@ -271,24 +273,31 @@ public struct NestedSinkRule: Rule {
 
     /// A method that stores a subscription in a bag of `self`, called from another subscription's
     /// per-value closure of the same type: the same accumulation as writing the `sink` inline.
-    private func viaMethod(_ subscription: Subscription, chain: Chain, bag: Owner, called: [String: Route], _ context: RuleContext) -> Finding? {
+    private func viaMethod(_ subscription: Subscription, chain: Chain, bag: Owner, called: [String: Route],
+                           otherCallers: inout [Int: (callerType: String, source: String)?], _ context: RuleContext) -> Finding? {
         let tree = context.tree
         guard tree.innermostClosure(of: chain.first) == nil, let bagName = BagResets.selfMemberName(bag),
               let f = tree.enclosingFunction(of: chain.first), tree.functions[f].kind == .function,
               let type = tree.functions[f].enclosingType, let open = tree.functions[f].bodyOpen else { return nil }
-        if BagResets.empties(bagName, in: (open + 1)..<chain.statementStart, of: tree) { return nil }
+        // Who runs the method per value is asked first (once per method): most storing methods have no
+        // such caller, and reading the body up to each of thousands of subscriptions would cost more.
         let op: String
         var place = ""
         if let route = called["\(type):\(tree.functions[f].name)"] {
             if route.before.contains(where: { BagResets.empties(bagName, in: $0, of: tree) }) { return nil }
             op = route.op
-        } else if let caller = otherTypesPerValueCaller(of: f, type: type, context) {
+        } else if let caller = otherCallers[f] ?? {
+            let found = otherTypesPerValueCaller(of: f, type: type, context)
+            otherCallers[f] = .some(found)
+            return found
+        }() {
             // Another type's sink calls it on an object of this type (`self?.sensors.startScan()`).
             op = "sink"
             place = " in `\(caller.callerType)` (on `\(caller.source)`)"
         } else {
             return nil
         }
+        if BagResets.empties(bagName, in: (open + 1)..<chain.statementStart, of: tree) { return nil }
         // `guard observer == nil else { return }` with `observer = …` set below it: the method
         // subscribes on its first call only.
         if CreateOnceGuards.guards(chain.first, inFunction: f, of: tree) { return nil }
