@@ -14,8 +14,7 @@ enum CaptureOutputQueues {
                           let delegate = element.arguments.first, delegate.label == nil,
                           tree.text(delegate.value.lowerBound, delegate.value.upperBound) == "self",
                           let queue = element.argument("queue") else { return false }
-                    let queueText = tree.text(queue.value.lowerBound, queue.value.upperBound).filter { !$0.isWhitespace }
-                    return !["nil", ".main", "DispatchQueue.main"].contains(queueText)
+                    return DelegateCallbacks.namesBackgroundQueue(queue, in: tree)
                 }
             }
         }

@@ -11,9 +11,8 @@ enum CoreBluetoothQueues {
             tree.chains(in: body).contains { chain in
                 guard Catalogue.coreBluetoothManagers.contains(chain.root.name), chain.root.isCall,
                       let delegate = chain.root.argument("delegate"), let queue = chain.root.argument("queue") else { return false }
-                let queueText = tree.text(queue.value.lowerBound, queue.value.upperBound).filter { !$0.isWhitespace }
                 return tree.text(delegate.value.lowerBound, delegate.value.upperBound) == "self"
-                    && !["nil", ".main", "DispatchQueue.main"].contains(queueText)
+                    && DelegateCallbacks.namesBackgroundQueue(queue, in: tree)
             }
         }
     }

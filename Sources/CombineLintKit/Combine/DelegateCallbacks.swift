@@ -15,4 +15,11 @@ enum DelegateCallbacks {
             return open...close
         }
     }
+
+    /// Whether a `queue:` argument names a queue other than the main one (`nil` is the main one for
+    /// the frameworks that take it: CoreBluetooth's managers, a capture output's delegate).
+    static func namesBackgroundQueue(_ queue: Argument, in tree: SyntaxTree) -> Bool {
+        let text = tree.text(queue.value.lowerBound, queue.value.upperBound).filter { !$0.isWhitespace }
+        return !["nil", ".main", "DispatchQueue.main"].contains(text)
+    }
 }
