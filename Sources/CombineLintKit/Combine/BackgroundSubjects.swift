@@ -369,14 +369,10 @@ enum BackgroundSubjects {
     /// Whether local `v` is the value of an assignment in its function (`self.events = events`): a
     /// member then holds the same subject, and sends into the local are sends into it.
     private static func isAssignedOn(local v: Int, in tree: SyntaxTree) -> Bool {
-        let variable = tree.variables[v]
-        guard let f = tree.enclosingFunction(of: variable.nameToken), let close = tree.functions[f].bodyClose else { return true }
-        var k = variable.nameToken + 1
-        while k + 1 < close {
-            if tree.tokenIs(k, "="), tree.isWord(k + 1, variable.name), !tree.tokenIs(k + 2, ".") { return true }
-            k += 1
+        guard tree.enclosingFunction(of: tree.variables[v].nameToken) != nil else { return true }
+        return SubscriptionFinder.usesAfterDeclaration(of: v, in: tree).contains { use in
+            use >= 1 && tree.tokenIs(use - 1, "=") && !(use + 1 < tree.tokens.count && tree.tokenIs(use + 1, "."))
         }
-        return false
     }
 
     /// Whether the send is in the value closure of a `sink` or `handleEvents` (any depth), or right in

@@ -217,10 +217,7 @@ extension FinitePublishers {
 
     /// The token after `last` starts a new statement or closes the block: the chain is the whole value.
     static func endsStatement(_ last: Int, in tree: SyntaxTree) -> Bool {
-        let next = last + 1
-        guard next < tree.tokens.count else { return true }
-        let kind = tree.tokens[next].kind
-        return kind == .semicolon || kind == .rightBrace || tree.statementStarts[next]
+        tree.endsStatement(after: last)
     }
 
     /// For a source naming a computed property of the receiver's type (`viewModel.initialRegion` with

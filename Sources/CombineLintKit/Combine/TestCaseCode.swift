@@ -4,9 +4,13 @@ public enum TestCaseCode {
     /// Whether token `token` of `tree` stands in a type (or a type nested in one) that is a test case.
     public static func contains(_ token: Int, of tree: SyntaxTree, index: ProjectIndex) -> Bool {
         tree.enclosingTypes(of: token).contains { t in
-            tree.types[t].inheritance.contains(where: { Catalogue.testCaseClasses.contains(ProjectIndex.stripGenerics($0)) })
-                || LongLivedObjects.isTestCase(tree.types[t].name.lastNameComponent, index: index)
+            declaresTestCase(tree.types[t]) || LongLivedObjects.isTestCase(tree.types[t].name.lastNameComponent, index: index)
         }
+    }
+
+    /// A type declared as a test case by its written superclass (`: XCTestCase`, `: QuickSpec`).
+    private static func declaresTestCase(_ type: TypeDecl) -> Bool {
+        type.inheritance.contains { Catalogue.testCaseClasses.contains(ProjectIndex.stripGenerics($0)) }
     }
 
     private static let testsSuffix = Array("Tests".utf8)
@@ -30,7 +34,7 @@ public enum TestCaseCode {
     private static func isFileOfTestCases(_ tree: SyntaxTree) -> Bool {
         let path = tree.file.path
         guard path.hasSuffix("Tests.swift") || path.hasSuffix("Test.swift") else { return false }
-        return tree.types.contains { type in type.inheritance.contains { Catalogue.testCaseClasses.contains(ProjectIndex.stripGenerics($0)) } }
+        return tree.types.contains(where: declaresTestCase)
     }
 
     /// Whether the file's name without its extension is one of the test folder names (`Tests/Mocks.swift`).

@@ -170,9 +170,8 @@ public struct ColdPublisherSubscribedTwiceRule: Rule {
         }
         // `let summary = dayAhead.map { … }` with `summary` subscribed: a subscription of `dayAhead` too.
         for chain in tree.chains {
-            guard case .declaration(let v) = chain.context, tree.variables[v].isLocal, counts[tree.variables[v].name] != nil,
-                  chain.elements.count >= 2, chain.elements[0].kind == .root, !chain.elements[0].isCall,
-                  !chain.elements.contains(where: { $0.isCall && Catalogue.sharingOperators.contains($0.name) }) else { continue }
+            guard chain.elements[0].kind == .root, !chain.elements[0].isCall, let v = unsharedDerivedLocal(chain, in: tree),
+                  counts[tree.variables[v].name] != nil else { continue }
             counts[chain.elements[0].name, default: 0] += 1
         }
         return Set(counts.filter { $0.value >= 2 }.keys)
@@ -211,8 +210,7 @@ public struct ColdPublisherSubscribedTwiceRule: Rule {
                 let chain = tree.chains[c]
                 if subscribes(chain) || isCombinedInput(chain.context, tree: tree) || combinesAsReceiver(chain) {
                     result.append(k)
-                } else if depth < 2, case .declaration(let derived) = chain.context, tree.variables[derived].isLocal,
-                          chain.elements.count >= 2, !chain.elements.contains(where: { $0.isCall && Catalogue.sharingOperators.contains($0.name) }),
+                } else if depth < 2, let derived = unsharedDerivedLocal(chain, in: tree),
                           !subscriptions(of: tree.variables[derived].name, variable: derived, isProperty: false,
                                          in: tree.variables[derived].nameToken...body.upperBound, tree: tree, depth: depth + 1).isEmpty {
                     result.append(k)
@@ -238,6 +236,15 @@ public struct ColdPublisherSubscribedTwiceRule: Rule {
             return k
         }
         return nil
+    }
+
+    /// The local that `chain` (steps after a publisher, none of them sharing) is the initial value
+    /// of (`let summary = dayAhead.map { … }`): each subscription of that local subscribes to the
+    /// publisher too.
+    private func unsharedDerivedLocal(_ chain: Chain, in tree: SyntaxTree) -> Int? {
+        guard case .declaration(let v) = chain.context, tree.variables[v].isLocal, chain.elements.count >= 2,
+              !chain.elements.contains(where: { $0.isCall && Catalogue.sharingOperators.contains($0.name) }) else { return nil }
+        return v
     }
 
     /// `request.map(\.count).zip(…)`: the receiver of a combining operator, with no sharing step

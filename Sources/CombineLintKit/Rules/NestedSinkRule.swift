@@ -286,11 +286,7 @@ public struct NestedSinkRule: Rule {
         if let route = called["\(type):\(tree.functions[f].name)"] {
             if route.before.contains(where: { BagResets.empties(bagName, in: $0, of: tree) }) { return nil }
             op = route.op
-        } else if let caller = otherCallers[f] ?? {
-            let found = otherTypesPerValueCaller(of: f, type: type, context)
-            otherCallers[f] = .some(found)
-            return found
-        }() {
+        } else if let caller = otherTypesPerValueCaller(of: f, type: type, cache: &otherCallers, context) {
             // Another type's sink calls it on an object of this type (`self?.sensors.startScan()`).
             op = "sink"
             place = " in `\(caller.callerType)` (on `\(caller.source)`)"
@@ -317,11 +313,18 @@ public struct NestedSinkRule: Rule {
 
     /// The other type whose never-finishing `sink` closure calls method `f` of type `t` (of this
     /// file) on an object of it, with the sink's source, if one does.
-    private func otherTypesPerValueCaller(of f: Int, type t: Int, _ context: RuleContext) -> (callerType: String, source: String)? {
-        guard let treeIndex = context.index.treeIndexByPath[context.file.path] else { return nil }
-        let identity = TypeIdentity.of(type: t, inTree: treeIndex, index: context.index, memo: context.memo)
-        return RepeatedMethodCallers.perValueCaller(of: context.tree.functions[f].name, onType: context.tree.types[t].name,
-                                                    identity: identity, index: context.index, memo: context.memo)
+    /// Answered once per method of the file (`cache`).
+    private func otherTypesPerValueCaller(of f: Int, type t: Int, cache: inout [Int: (callerType: String, source: String)?],
+                                          _ context: RuleContext) -> (callerType: String, source: String)? {
+        if let known = cache[f] { return known }
+        var found: (callerType: String, source: String)? = nil
+        if let treeIndex = context.index.treeIndexByPath[context.file.path] {
+            let identity = TypeIdentity.of(type: t, inTree: treeIndex, index: context.index, memo: context.memo)
+            found = RepeatedMethodCallers.perValueCaller(of: context.tree.functions[f].name, onType: context.tree.types[t].name,
+                                                         identity: identity, index: context.index, memo: context.memo)
+        }
+        cache[f] = .some(found)
+        return found
     }
 
     /// The bag a subscription's cancellable goes into, if it goes into one (`store(in:)`, `insert`,

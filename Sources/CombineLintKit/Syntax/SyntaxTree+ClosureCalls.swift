@@ -130,8 +130,9 @@ extension SyntaxTree {
         return [chains[first], chains[second]]
     }
 
-    /// The token after `last` starts a new statement or closes the block.
-    private func endsStatement(after last: Int) -> Bool {
+    /// The token after `last` starts a new statement or closes the block: a chain ending at `last`
+    /// is the whole value.
+    public func endsStatement(after last: Int) -> Bool {
         let next = last + 1
         guard next < tokens.count else { return true }
         return tokens[next].kind == .semicolon || tokens[next].kind == .rightBrace || statementStarts[next]
