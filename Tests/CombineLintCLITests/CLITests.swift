@@ -242,13 +242,19 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(phases, ["configuration", "finding", "read", "lex,", "project", "rules'", "rules", "sorting", "report", "total"])
         XCTAssertEqual(lines.first, "phase                              seconds")
         // Every rule that ran has a line: its id, seconds, share.
-        let ruleLines = lines.drop { !$0.hasPrefix("rule ") }.dropFirst().filter { !$0.isEmpty }
+        let ruleLines = lines.drop { !$0.hasPrefix("rule ") }.dropFirst().prefix { !$0.isEmpty }
         let ids = Set(ruleLines.map { String($0.prefix { $0 != " " }) })
         for id in ["strong_self_capture", "discarded_cancellable", "repeated_subscription", "(finding", "(suppression"] {
             XCTAssertTrue(ids.contains(id), "no timing for \(id) in \(result.stderr)")
         }
         for line in ruleLines {
             XCTAssertNotNil(line.range(of: #"^\S.* +\d+\.\d{3} +\d+\.\d%$"#, options: .regularExpression), line)
+        }
+        // Then the project-wide facts the rules made before the files, each with its seconds.
+        let factLines = lines.drop { !$0.hasPrefix("project fact ") }.dropFirst().prefix { !$0.isEmpty }
+        XCTAssertTrue(factLines.contains { $0.hasPrefix("repeated-view-calls ") }, result.stderr)
+        for line in factLines {
+            XCTAssertNotNil(line.range(of: #"^\S+ +\d+\.\d{3}$"#, options: .regularExpression), line)
         }
     }
 

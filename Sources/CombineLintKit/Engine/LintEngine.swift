@@ -162,7 +162,14 @@ public struct LintEngine: Sendable {
                     preparing += configured.rule.preparations(index: index, memo: memo).filter { seen.insert($0.name).inserted }
                 }
             }
-            Parallel.forEach(count: preparing.count, jobs: jobs) { preparing[$0].run() }
+            let seconds = Parallel.map(count: preparing.count, jobs: jobs) { n -> Double in
+                let before = measuring ? monotonicSeconds() : 0
+                preparing[n].run()
+                return measuring ? monotonicSeconds() - before : 0
+            }
+            if measuring {
+                for (step, s) in zip(preparing, seconds) { timings.addFact(step.name, s) }
+            }
         }
         // The steps hold the memo: dropped now, so that the memo (and the index its values share)
         // is freed by the worker of `release` below rather than on this thread when `run` returns.

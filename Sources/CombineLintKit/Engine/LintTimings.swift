@@ -13,6 +13,8 @@ public struct LintTimings: Sendable, Equatable {
     public private(set) var phases: [Phase] = []
     /// Seconds per rule id, summed over every file.
     public private(set) var rules: [String: Double] = [:]
+    /// Seconds of each project-wide fact the rules make before the files (`Preparation`), by name.
+    public private(set) var facts: [String: Double] = [:]
 
     public init() {}
 
@@ -28,10 +30,14 @@ public struct LintTimings: Sendable, Equatable {
     /// Adds `seconds` to the rule `id`.
     public mutating func addRule(_ id: String, _ seconds: Double) { rules[id, default: 0] += seconds }
 
+    /// Adds `seconds` to the project fact `name`.
+    public mutating func addFact(_ name: String, _ seconds: Double) { facts[name, default: 0] += seconds }
+
     /// Adds another run's figures (a `--fix` run lints twice).
     public mutating func merge(_ other: LintTimings) {
         for phase in other.phases { add(phase.name, phase.seconds) }
         for (id, seconds) in other.rules { addRule(id, seconds) }
+        for (name, seconds) in other.facts { addFact(name, seconds) }
     }
 
     /// The table printed on standard error: phases in order, then rules slowest first.
@@ -46,11 +52,22 @@ public struct LintTimings: Sendable, Equatable {
             let share = ruleTotal > 0 ? seconds / ruleTotal * 100 : 0
             lines.append(row(id, seconds, width: 34) + "  " + pad(fixed(share, 1) + "%", 6))
         }
+        if !facts.isEmpty {
+            // One fact a worker: the phase's wall time is about its slowest fact's.
+            lines.append("")
+            let width = max(34, (facts.keys.map(\.count).max() ?? 0) + 1)
+            lines.append(row("project fact (CPU seconds)", nil, width: width) + " seconds")
+            for (name, seconds) in facts.sorted(by: { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }) {
+                lines.append(row(name, seconds, width: width))
+            }
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private func row(_ name: String, _ seconds: Double, width: Int) -> String {
+    /// `name` padded to `width`, then `seconds` (nothing for a heading).
+    private func row(_ name: String, _ seconds: Double?, width: Int) -> String {
         let label = name.count >= width ? name : name + String(repeating: " ", count: width - name.count)
+        guard let seconds else { return label }
         return label + " " + pad(fixed(seconds, 3), 7)
     }
 
