@@ -38,7 +38,10 @@ an object owned by one of these; see `strong_self_capture`) are not reported eit
 through them frees nothing later. Nor is a cancellable the type lets go of each time its screen goes,
 as `strong_self_capture` tells it: emptied or dropped in `viewWillDisappear` (and the like), or in a
 method that its SwiftUI view calls from `.onDisappear` (`.onDisappear { model.stopClock() }` with
-`func stopClock() { clock = nil }`), or that its owner calls just before dropping it.
+`func stopClock() { clock = nil }`), or that its owner calls just before dropping it. Nor is the token a
+method returns (`func bindSummary() -> AnyCancellable { service.appliances.map { … }.assign(to: \.summaryText, on: self) }`)
+unless the type's own code, or a subclass's, keeps it (`bindSummary().store(in: &cancellables)`, reported, naming that bag):
+a controller's `viewModel.bindSummary().store(in: &cancellables)` keeps it in the controller, which the subscription does not hold.
 
 ## Why it matters
 
@@ -259,6 +262,25 @@ final class BadgeViewModel: ObservableObject {
 }
 ```
 
+```swift
+// The model keeps the token its own method returns: self → cancellables → subscription → self.
+final class AppliancesViewModel: ObservableObject {
+    @Published var summaryText = ""
+    private let service: ApplianceService
+    private var cancellables = Set<AnyCancellable>()
+
+    func start() {
+        bindSummary().store(in: &cancellables)
+    }
+
+    func bindSummary() -> AnyCancellable {
+        service.appliances
+            .map { "\($0.count) running" }
+            .↓assign(to: \.summaryText, on: self)
+    }
+}
+```
+
 ## Non-triggering examples
 
 ```swift
@@ -423,6 +445,31 @@ func configure(cell: FeedCell, model: FeedModel) {
 enum Theme {
     static func apply(_ model: ThemeModel, to view: UIView) {
         model.$color.assign(to: \.backgroundColor, on: view).store(in: &model.cancellables)
+    }
+}
+```
+
+
+```swift
+// The controller keeps the token: it holds the model, and the model holds neither of them back.
+final class AppliancesViewModel: ObservableObject {
+    @Published var summaryText = ""
+    private let service: ApplianceService
+
+    func bindSummary() -> AnyCancellable {
+        service.appliances
+            .map { "\($0.count) running" }
+            .assign(to: \.summaryText, on: self)
+    }
+}
+
+final class AppliancesViewController: UIViewController {
+    let viewModel: AppliancesViewModel
+    private var cancellables = Set<AnyCancellable>()
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        viewModel.bindSummary().store(in: &cancellables)
     }
 }
 ```

@@ -35,7 +35,8 @@ public struct AssignToSelfRule: Rule {
             let help = property.map { "Write `.assign(to: &$\($0))`, which keeps no cancellable." }
                 ?? "Use `sink` with `[weak self]` instead."
             let last = element.closeParen ?? element.lastToken
-            result.append(context.finding(tokens: element.nameToken, through: last, message: message(keeper(of: subscription)),
+            let kept = keeper(of: subscription) ?? returnedTokenKeeper(subscription, chain: chain, context).flatMap { $0 }
+            result.append(context.finding(tokens: element.nameToken, through: last, message: message(kept),
                                           fix: fix, help: help))
         }
         return result
@@ -81,6 +82,7 @@ public struct AssignToSelfRule: Rule {
         guard SelfCapture.isInReferenceType(target, of: tree, index: context.index),
               !isInStaticContext(target, in: tree),
               keepsSubscription(subscription, chain: chain, in: tree),
+              returnedTokenKeeper(subscription, chain: chain, context) != .some(nil),
               !finite.finishes(chain, before: e, in: tree),
               // A request through a dependency the project cannot follow most often answers once
               // and lets go of `self`: only a source shown endless keeps the cycle.
@@ -164,6 +166,26 @@ public struct AssignToSelfRule: Rule {
             }
         }
         return false
+    }
+
+    /// For a token a method returns (`func bindSummary() -> AnyCancellable { ….assign(to: \.summary, on: self) }`),
+    /// the member of `self` that keeps it where the type's own code calls the method
+    /// (`bindSummary().store(in: &cancellables)`), or `.some(nil)` when no such call keeps it: a
+    /// controller's `viewModel.bindSummary().store(in: &bag)` holds the model, which holds nothing
+    /// back. Nil when the subscription is not a method's returned token.
+    private func returnedTokenKeeper(_ subscription: Subscription, chain: Chain, _ context: RuleContext) -> String?? {
+        let tree = context.tree
+        guard subscription.storage == .returned, subscription.element == chain.elements.count - 1,
+              let f = tree.enclosingFunction(of: chain.first), tree.innermostClosure(of: chain.first) == nil,
+              tree.functions[f].kind == .function, let t = tree.enclosingType(of: tree.functions[f].nameToken) else { return nil }
+        let index = context.index
+        let callers = ReturnedSubscriptionCallers.selfCalls(of: tree.functions[f].name, inType: tree.types[t].name.lastNameComponent,
+                                                            index: index, memo: context.memo)
+        for reference in callers {
+            let lookup = reference.tree == index.treeIndexByPath[context.file.path] ? TreeLookup(tree) : TreeLookup(index.trees[reference.tree])
+            if let keeper = ReturnedSubscriptionCallers.selfMemberKeeping(reference, lookup: lookup) { return .some(keeper) }
+        }
+        return .some(nil)
     }
 
     /// A subscription dropped at once (reported by `discarded_cancellable`) holds nothing for long.

@@ -403,28 +403,8 @@ public struct StrongSelfCaptureRule: Rule {
               subscription.storage == .returned || returnsLocalBag(of: subscription, function: f, in: tree)
                 || isInReturnedCollection(subscription, function: f, in: tree),
               tree.functions[f].kind == .function, let t = tree.enclosingType(of: tree.functions[f].nameToken) else { return nil }
-        let method = tree.functions[f].name
-        let typeName = tree.types[t].name.lastNameComponent
-        // The calls on `self` of each method name, by the simple name of the type making them:
-        // found once per name, not once per type that declares such a method.
-        let index = context.index
-        let selfCalls = context.memo.value(for: "strong_self_capture.self-calls\u{0}" + method) { () -> [String: [ElementReference]] in
-            var calls: [String: [ElementReference]] = [:]
-            for reference in index.chainElements[method] {
-                let callTree = index.trees[reference.tree]
-                let chain = callTree.chains[reference.chain]
-                let e = reference.element
-                guard chain.elements[e].isCall, e == 0 || (e == 1 && callTree.isSelfReference(chain.first)),
-                      let callType = callTree.enclosingType(of: chain.first) else { continue }
-                calls[callTree.types[callType].name.lastNameComponent, default: []].append(reference)
-            }
-            return calls
-        }
-        // Callers in the type itself, or in a subclass: a method of `extension UIViewController`
-        // called on `self` by `OrderEntryViewController` returns a token holding that controller.
-        let callers = context.memo.value(for: "strong_self_capture.self-callers\u{0}" + method + "\u{0}" + typeName) { () -> [ElementReference] in
-            selfCalls.keys.sorted().filter { $0 == typeName || index.inherits($0, from: typeName) }.flatMap { selfCalls[$0] ?? [] }
-        }
+        let callers = ReturnedSubscriptionCallers.selfCalls(of: tree.functions[f].name, inType: tree.types[t].name.lastNameComponent,
+                                                            index: context.index, memo: context.memo)
         for reference in callers {
             let callTree = context.index.trees[reference.tree]
             let chain = callTree.chains[reference.chain]
