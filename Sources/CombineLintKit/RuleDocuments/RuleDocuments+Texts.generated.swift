@@ -2320,7 +2320,9 @@ a task handed on (returned, passed to a call, put in a collection), SwiftUI's `.
 modifier (the view cancels it), a task of an object that lives for the whole run (one
 `static let shared` instance, the application's delegate, or SwiftUI's `App`, whose `init` runs once
 at launch: it frees nothing later; as `strong_self_capture` tells them, so not a window controller the delegate
-keeps in a property that it sets back to `nil` when the window closes), preview code (a `#Preview` body, a `PreviewProvider`, a type only
+keeps in a property that it sets back to `nil` when the window closes; but when a view's repeated code, `.onAppear { viewModel.start() }`,
+runs the method of such an object that starts a task it does not keep, each appearance adds one more loop, reported unless a run-once flag,
+`guard !started else { return }`, stops the later calls), preview code (a `#Preview` body, a `PreviewProvider`, a type only
 previews make: it runs in Xcode's canvas, never in the app), finite publishers (`Just`, a request, after `first()`), and loops
 with a `break` or `return` that can leave them.
 
@@ -2540,6 +2542,39 @@ final class NowPlayingMirror {
 }
 ```
 
+```swift
+// The model lives for the run, but each appearance of its view starts one more loop.
+@main struct FestivalApp: App {
+    @StateObject private var appState = AppState()
+    var body: some Scene {
+        WindowGroup { FriendFinderView(viewModel: appState.friendFinder) }
+    }
+}
+
+final class AppState: ObservableObject {
+    let friendFinder = FriendFinderViewModel(service: FriendFinderService())
+}
+
+struct FriendFinderView: View {
+    @ObservedObject var viewModel: FriendFinderViewModel
+    var body: some View {
+        Text("Friends").onAppear { viewModel.start() }
+    }
+}
+
+final class FriendFinderViewModel: ObservableObject {
+    private let service: FriendFinderService
+
+    func start() {
+        ↓Task { [weak self, service] in
+            for await locations in service.$locations.values {
+                self?.show(locations)
+            }
+        }
+    }
+}
+```
+
 ## Non-triggering examples
 
 ```swift
@@ -2706,6 +2741,43 @@ final class DownloadsModel {
 
     func stopAll() {
         observers.values.forEach { $0.cancel() }
+    }
+}
+```
+
+
+```swift
+// Run once: a flag lets only the first appearance start the loop of a model that lives for the run.
+@main struct FestivalApp: App {
+    @StateObject private var appState = AppState()
+    var body: some Scene {
+        WindowGroup { FriendFinderView(viewModel: appState.friendFinder) }
+    }
+}
+
+final class AppState: ObservableObject {
+    let friendFinder = FriendFinderViewModel(service: FriendFinderService())
+}
+
+struct FriendFinderView: View {
+    @ObservedObject var viewModel: FriendFinderViewModel
+    var body: some View {
+        Text("Friends").onAppear { viewModel.start() }
+    }
+}
+
+final class FriendFinderViewModel: ObservableObject {
+    private let service: FriendFinderService
+    private var started = false
+
+    func start() {
+        guard !started else { return }
+        started = true
+        Task { [weak self, service] in
+            for await locations in service.$locations.values {
+                self?.show(locations)
+            }
+        }
     }
 }
 ```

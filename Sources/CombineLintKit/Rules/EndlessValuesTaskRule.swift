@@ -59,8 +59,16 @@ public struct EndlessValuesTaskRule: Rule {
                 replacedOnAppearance = callback
             }
             // An object that lives for the whole run (`static let shared`) frees nothing later when
-            // its loop never ends.
-            if LongLivedObjects.liveForTheRun(around: chain.first, in: tree, index: context.index, memo: context.memo) { continue }
+            // its loop never ends, unless a view's repeated code (`.onAppear { model.start() }`) runs
+            // the method that starts a task nothing keeps: one more loop each time.
+            if LongLivedObjects.liveForTheRun(around: chain.first, in: tree, index: context.index, memo: context.memo) {
+                guard kept == nil, let (method, label) = repeatedViewCaller(ofTaskAt: chain.first, context: context) else { continue }
+                findings.append(context.finding(
+                    tokens: chain.root.nameToken,
+                    message: "Each `\(label)` runs `\(method)`, which starts one more task that nothing can cancel, and the loop over `\(sequence)` never ends.",
+                    help: "Keep the task in a property and cancel it before starting the next (or where the view goes, `onDisappear`), or use SwiftUI's `.task { }` modifier, which the view cancels."))
+                continue
+            }
             // Preview code, or a type only previews make, runs in Xcode's canvas, never in the app.
             if let treeIndex = context.index.treeIndexByPath[context.file.path],
                PreviewCode.contains(chain.first, inTree: treeIndex, index: context.index, memo: context.memo) { continue }
@@ -164,6 +172,21 @@ public struct EndlessValuesTaskRule: Rule {
     private func loopHeaderEnd(after k: Int, tree: SyntaxTree) -> Int {
         if let s = tree.chain(startingAt: k), tree.chains[s].first == k { return tree.chains[s].last }
         return k
+    }
+
+    /// The method around a task at token `k`, as `start()`, and what runs it again and again, when a
+    /// view's repeated code calls it on an object of its type (`.onAppear { viewModel.start() }`,
+    /// `RepeatedViewCalls`) and no run-once guard before the task stops the later calls.
+    private func repeatedViewCaller(ofTaskAt k: Int, context: RuleContext) -> (method: String, label: String)? {
+        let tree = context.tree
+        guard let f = tree.enclosingFunction(of: k), tree.functions[f].kind == .function,
+              let open = tree.functions[f].bodyOpen, let t = tree.functions[f].enclosingType,
+              case let function = tree.functions[f],
+              let label = RepeatedViewCalls.of(context.index, memo: context.memo)
+                .label(ofCallsTo: function.name, onType: tree.types[t].name.lastNameComponent) else { return nil }
+        let flags = RunOnceGuards.flags(setByTypeAt: t, in: tree, index: context.index, memo: context.memo)
+        guard !RunOnceGuards.decidesRun(of: k, guardsIn: (open + 1)..<k, of: tree, bag: "", flags: flags) else { return nil }
+        return (function.name + "()", label)
     }
 
     /// `p.values` with `p` a never-finishing publisher, or `NotificationCenter…notifications(named:)`;
