@@ -255,12 +255,31 @@ struct DeliveryQueues {
               !source.name.hasPrefix("$"), !namesLocal(chain, before: sourceEnd) else { return nil }
         let own = sourceEnd == 1 || (sourceEnd == 2 && chain.root.name == "self")
         guard let owner = own ? TypeResolver.enclosingTypeName(at: chain.first, in: tree)
-                : TypeResolver.ownerTypeThroughProperties(ofElement: sourceEnd - 1, in: chain, tree: tree, index: index),
-              let property = index.property(source.name, ofType: owner), property.isComputed,
-              let (t, returned) = index.chainsReturnedByGetter(of: property), !returned.isEmpty else { return nil }
-        var queues = reading(index.trees[t])
-        queues.sourceLocalLevels = sourceLocalLevels - 1
-        return Self.sameBackground(returned.map { c in queues.delivery(of: index.trees[t].chains[c], before: index.trees[t].chains[c].elements.count) })
+                : TypeResolver.ownerTypeThroughProperties(ofElement: sourceEnd - 1, in: chain, tree: tree, index: index) else { return nil }
+        var getters: [(tree: Int, chains: [Int])] = []
+        if index.type(named: owner)?.kind != .protocol {
+            guard let property = index.property(source.name, ofType: owner), property.isComputed,
+                  let getter = index.chainsReturnedByGetter(of: property) else { return nil }
+            getters = [getter]
+        } else {
+            // `service.friendLocations` with `let service: FriendFinderServiceProtocol`: the getters
+            // of the app's conformers (test doubles aside), which must all deliver off main alike.
+            for conformer in index.subtypes(of: owner).sorted() {
+                guard let property = index.property(source.name, ofType: conformer),
+                      let (declaring, v) = index.declaration(of: property) else { continue }
+                if TestCaseCode.isTestOrDouble(declaring.variables[v].nameToken, of: declaring, index: index) { continue }
+                guard property.isComputed, let getter = index.chainsReturnedByGetter(of: property) else { return nil }
+                getters.append(getter)
+            }
+        }
+        guard !getters.isEmpty, getters.allSatisfy({ !$0.chains.isEmpty }) else { return nil }
+        var deliveries: [Delivery] = []
+        for (t, returned) in getters {
+            var queues = reading(index.trees[t])
+            queues.sourceLocalLevels = sourceLocalLevels - 1
+            deliveries += returned.map { c in queues.delivery(of: index.trees[t].chains[c], before: index.trees[t].chains[c].elements.count) }
+        }
+        return Self.sameBackground(deliveries)
     }
 
     /// Questions about code of `other` (a function's or a getter's file), asked as far as this one

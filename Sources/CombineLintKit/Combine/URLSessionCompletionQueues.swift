@@ -39,18 +39,38 @@ enum URLSessionCompletionQueues {
     }
 
     /// Whether the call at element `e` of `chain` is `task.receive { … }` (or `self.task?.receive(completionHandler:)`)
-    /// on a `URLSessionWebSocketTask` property of the enclosing type: URLSession calls the handler on
-    /// the session's delegate queue, a background one unless the type makes its session with
-    /// `delegateQueue: .main` (or `OperationQueue.main`).
+    /// on a `URLSessionWebSocketTask` property of the enclosing type, or a parameter or local of that
+    /// type (`func receiveNext(on task: URLSessionWebSocketTask)`, `let task = session.webSocketTask(with: url)`):
+    /// URLSession calls the handler on the session's delegate queue, a background one unless the type
+    /// makes its session with `delegateQueue: .main` (or `OperationQueue.main`).
     static func runsWebSocketReceiveOffMain(_ chain: Chain, call e: Int, tree: SyntaxTree, index: ProjectIndex) -> Bool {
         guard e > 0, chain.elements[e].name == "receive", chain.elements[e].isCall,
               chain.elements[e].arguments.allSatisfy({ $0.label == nil || $0.label == "completionHandler" }) else { return false }
-        guard let (typeName, property) = ownProperty(before: e, in: chain, tree: tree, index: index),
-              property.typeText.contains("URLSessionWebSocketTask") || property.initializerText.contains("webSocketTask(") else { return false }
+        let typeName: String
+        if e == 1, let declaration = TypeResolver.localDeclaration(of: chain.root.name, at: chain.first, in: tree) {
+            guard isWebSocketTask(declaration, in: tree), let enclosing = TypeResolver.enclosingTypeName(at: chain.first, in: tree) else { return false }
+            typeName = enclosing
+        } else {
+            guard let (owner, property) = ownProperty(before: e, in: chain, tree: tree, index: index),
+                  property.typeText.contains("URLSessionWebSocketTask") || property.initializerText.contains("webSocketTask(") else { return false }
+            typeName = owner
+        }
         let properties = index.type(named: typeName)?.properties.values.map { $0 } ?? []
         return !properties.contains { session in
             let text = session.initializerText.filter { !$0.isWhitespace }
             return text.contains("URLSession(") && (text.contains("delegateQueue:.main") || text.contains("delegateQueue:OperationQueue.main"))
+        }
+    }
+
+    /// A parameter declared `URLSessionWebSocketTask` (optional or not), or a local declared so or made by `webSocketTask(…)`.
+    private static func isWebSocketTask(_ declaration: TypeResolver.LocalDeclaration, in tree: SyntaxTree) -> Bool {
+        switch declaration {
+        case .parameter(let parameter):
+            return parameter.typeText.contains("URLSessionWebSocketTask")
+        case .local(let v):
+            let variable = tree.variables[v]
+            return variable.typeText.contains("URLSessionWebSocketTask")
+                || (variable.initializer.map { tree.text($0.lowerBound, $0.upperBound).contains("webSocketTask(") } ?? false)
         }
     }
 

@@ -4920,7 +4920,9 @@ starts, in the completion handler of `URLSession.shared.dataTask(with:)` (also `
 `downloadTask`, and a session property made without a `delegateQueue:`, or any other session, `api.urlSession.dataTask(with:) { … }`,
 when the project makes no session with a `delegateQueue:` that may be the main one, a local made first with `let queue = OperationQueue()`
 being none, and declares no method of that name), which the
-session calls on its own queue, in a closure handed to the project's own method that calls it only in such places
+session calls on its own queue, in the handler of a web socket task's `receive` (a property, parameter or local of type
+`URLSessionWebSocketTask`, or one made by `webSocketTask(with:)`: `func receiveNext(on task: URLSessionWebSocketTask) { task.receive { … } }`),
+which the session calls on its delegate queue, in a closure handed to the project's own method that calls it only in such places
 (`gateway.send(verb) { result in … }` with `send(_:completion:)` calling `completion(…)` in `commandQueue.async { … }`;
 not one it stores for later, `pending.append(completion)`), two methods deep, or in a sink that delivers in the background (also the sink of a `Future` whose promise is called off main, `results.send(value)` there), or a `handleEvents(receiveOutput:)` step placed where the pipeline does (for a subject's or `@Published` property's senders and a notification's posts, also a sink of another
 subject sent into off main, one subject back: `frames.sink { quotes.send($0) }` with `frames` sent into on a decode queue, also read
@@ -5008,7 +5010,9 @@ upstream delivers on, so its subscribers run there though their own chains show 
 property of the name that is also given another value, a parameter or a subject, is not known); a computed property of the
 type's own whose getter returns pipelines that all deliver off main by the rules above (`tankFrames` with
 `var tankFrames: AnyPublisher<…> { socket.readings.filter { … }.eraseToAnyPublisher() }`), or of an object it holds
-(`store.folderEvents` with `var folderEvents: … { watcher.events }`), delivers there too. Not reported: a chain whose last scheduler step is the main queue or
+(`store.folderEvents` with `var folderEvents: … { watcher.events }`), delivers there too; read through a protocol the object's type is
+(`service.friendLocations` with `let service: FriendFinderServiceProtocol`), the getters of the app's conformers, test doubles aside, when they all deliver
+off main (`var friendLocations: … { $locations.eraseToAnyPublisher() }` with `locations` set in a request's sink). Not reported: a chain whose last scheduler step is the main queue or
 `RunLoop.main`; schedulers the chain does not show (a `scheduler` parameter); other subjects,
 `$property` (but for the current value `subscribe(on:)` moves) and other notifications (they deliver on the sender's thread, which the code does not show); closures that use only their
 arguments and other values; `let` properties of `self` that any thread may use (a subject, whose
@@ -5876,7 +5880,7 @@ project's functions (`history.series(zone: id, days: 7)`, also through the proto
 or a computed property read through any receiver (`scanner.state` with `var state: AnyPublisher<…> {
 stateSubject.receive(on: DispatchQueue.main).eraseToAnyPublisher() }`), every implementation (test
 doubles and protocol requirements aside) returning a pipeline that ends in `receive(on:)` of that
-scheduler, then only erases or maps: a `receive(on:)` of the same scheduler right after it hops
+scheduler, or in the project's own operator that hops there (`….map(\.0).receiveOnMain().eraseToAnyPublisher()`), then only erases or maps: a `receive(on:)` of the same scheduler right after it hops
 again. One implementation that ends elsewhere, or a stored property of the name, leaves the
 source's scheduler unknown. Moving work
 off the main queue and back (`receive(on: background)` … `receive(on: DispatchQueue.main)`) is not

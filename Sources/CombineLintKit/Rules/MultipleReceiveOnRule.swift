@@ -117,12 +117,18 @@ public struct MultipleReceiveOnRule: Rule {
     /// The last `receive(on:)` of a pipeline a project declaration returns, when only steps that stay
     /// on its thread follow it (`….receive(on: DispatchQueue.main).eraseToAnyPublisher()`): its
     /// position and its scheduler's key. Such a pipeline delivers on that scheduler.
-    private func finalHop(of chain: Chain, in tree: SyntaxTree) -> (index: Int, key: String)? {
+    /// With `operators`, the hop may be the project's own operator that delivers on one scheduler
+    /// (`….map(\.0).receiveOnMain().eraseToAnyPublisher()`).
+    private func finalHop(of chain: Chain, in tree: SyntaxTree, operators context: RuleContext? = nil) -> (index: Int, key: String)? {
         let elements = chain.elements
-        guard let r = elements.lastIndex(where: { $0.name == "receive" && $0.isCall }),
-              let scheduler = elements[r].argument("on"), elements[r].arguments.count == 1,
+        func operatorKey(_ element: ChainElement) -> String? {
+            context.flatMap { projectOperatorScheduler(of: element, context: $0) }
+        }
+        guard let r = elements.lastIndex(where: { ($0.name == "receive" && $0.isCall) || operatorKey($0) != nil }),
               elements[(r + 1)...].allSatisfy({ Catalogue.sameThreadOperators.contains($0.name) && $0.argument("scheduler") == nil })
         else { return nil }
+        if let key = operatorKey(elements[r]) { return (r, key) }
+        guard let scheduler = elements[r].argument("on"), elements[r].arguments.count == 1 else { return nil }
         return (r, schedulerKey(scheduler.value, tree: tree))
     }
 
@@ -173,7 +179,7 @@ public struct MultipleReceiveOnRule: Rule {
             for (tree, f) in bodies {
                 guard let returned = tree.chainsReturned(byFunction: f), !returned.isEmpty else { return "" }
                 for chain in returned {
-                    guard let hop = finalHop(of: chain, in: tree), chain.elements[hop.index].kind == .member else { return "" }
+                    guard let hop = finalHop(of: chain, in: tree, operators: context), chain.elements[hop.index].kind == .member else { return "" }
                     keys.insert(hop.key)
                 }
             }

@@ -64,4 +64,137 @@ final class DefaultRulesRound126Tests: XCTestCase {
                         SourceFile(path: "FriendFinderViewModel.swift", text: model(caller: "; start()"))]
         XCTAssertEqual(places(fromInit, EndlessValuesTaskRule()), [])
     }
+
+    /// (Round 126.) `filters.filtered(…)`, through the protocol its one implementation satisfies,
+    /// returns a pipeline that ends in the project's `receiveOnMain()`: the caller's
+    /// `receive(on: DispatchQueue.main)` hops again.
+    func testASourceFunctionEndingInTheProjectsMainHopOperator() {
+        func text(ending: String) -> String {
+            """
+            extension Publisher {
+                func receiveOnMain() -> Publishers.ReceiveOn<Self, DispatchQueue> {
+                    receive(on: DispatchQueue.main)
+                }
+            }
+            protocol FilterEngineProtocol: AnyObject {
+                func filtered(_ entries: AnyPublisher<String, Never>) -> AnyPublisher<String, Never>
+            }
+            final class FilterEngine: FilterEngineProtocol {
+                private let matchQueue = DispatchQueue(label: "match")
+                func filtered(_ entries: AnyPublisher<String, Never>) -> AnyPublisher<String, Never> {
+                    entries
+                        .receive(on: matchQueue)
+                        .filter { !$0.isEmpty }
+                        \(ending)
+                        .eraseToAnyPublisher()
+                }
+            }
+            final class LogViewerViewModel: ObservableObject {
+                @Published private(set) var lines: [String] = []
+                private let filters: FilterEngineProtocol
+                private var cancellables = Set<AnyCancellable>()
+                init(filters: FilterEngineProtocol) { self.filters = filters }
+                func start(_ entries: AnyPublisher<String, Never>) {
+                    filters.filtered(entries)
+                        .receive(on: DispatchQueue.main)
+                        .sink { [weak self] line in self?.lines.append(line) }
+                        .store(in: &cancellables)
+                }
+            }
+            """
+        }
+        let rule = MultipleReceiveOnRule()
+        XCTAssertEqual(places([SourceFile(path: "Log.swift", text: text(ending: ".receiveOnMain()"))], rule), ["Log.swift:26:14 multiple_receive_on"])
+        // Delivered on the match queue: the hop to main is needed.
+        XCTAssertEqual(places([SourceFile(path: "Log.swift", text: text(ending: ".map { $0 }"))], rule), [])
+    }
+
+    /// (Round 126.) `service.friendLocations`, read through the protocol the service conforms to,
+    /// is the conformer's getter erasing `$locations`, which the service changes in a request's sink
+    /// with no hop: the view model's sink writes its observed `@Published` property off main. A test
+    /// double's getter stands in for tests only.
+    func testAProtocolPropertyIsItsConformersGetter() {
+        func text(double: String) -> String {
+            """
+            protocol APIClientProtocol { func request(_ url: URL) -> AnyPublisher<[Int], Error> }
+            final class APIClient: APIClientProtocol {
+                func request(_ url: URL) -> AnyPublisher<[Int], Error> {
+                    URLSession.shared.dataTaskPublisher(for: url).map { _ in [1] }.mapError { $0 as Error }.eraseToAnyPublisher()
+                }
+            }
+            protocol FriendFinderServiceProtocol: AnyObject { var friendLocations: AnyPublisher<[Int], Never> { get } }
+            final class FriendFinderService: FriendFinderServiceProtocol {
+                @Published private(set) var locations: [Int] = []
+                private let api: APIClientProtocol
+                private var refresh: AnyCancellable?
+                init(api: APIClientProtocol) { self.api = api }
+                var friendLocations: AnyPublisher<[Int], Never> { $locations.eraseToAnyPublisher() }
+                func refreshLocations(_ url: URL) {
+                    refresh = api.request(url)
+                        .replaceError(with: [])
+                        .sink { [weak self] fresh in self?.locations = fresh }
+                }
+            }
+            \(double)
+            final class FriendFinderViewModel: ObservableObject {
+                @Published private(set) var locations: [Int] = []
+                private let service: FriendFinderServiceProtocol
+                private var cancellables = Set<AnyCancellable>()
+                init(service: FriendFinderServiceProtocol) { self.service = service }
+                func start() {
+                    service.friendLocations
+                        .sink { [weak self] locations in self?.locations = locations }
+                        .store(in: &cancellables)
+                }
+            }
+            struct FriendFinderView: View {
+                @ObservedObject var viewModel: FriendFinderViewModel
+                var body: some View { Text("\\(viewModel.locations.count)") }
+            }
+            """
+        }
+        let rule = MainActorBackgroundDeliveryRule()
+        let mock = "final class MockFriendFinderService: FriendFinderServiceProtocol { var friendLocations: AnyPublisher<[Int], Never> { Just([]).eraseToAnyPublisher() } }"
+        XCTAssertEqual(places([SourceFile(path: "Friends.swift", text: text(double: mock))], rule), ["Friends.swift:28:14 main_actor_background_delivery"])
+        // A second app conformer that delivers on main leaves the property's thread unknown.
+        let onMain = "final class CachedFriendFinderService: FriendFinderServiceProtocol { var friendLocations: AnyPublisher<[Int], Never> { Just([]).receive(on: DispatchQueue.main).eraseToAnyPublisher() } }"
+        XCTAssertEqual(places([SourceFile(path: "Friends.swift", text: text(double: onMain))], rule), [])
+    }
+
+    /// (Round 126.) `task.receive { … }` of a web socket task given as a parameter calls its handler
+    /// on the session's delegate queue: the subject sent there delivers off main, also through a
+    /// subject sent from that subject's sink.
+    func testAWebSocketTaskParameterReceivesOffMain() {
+        func text(parameter: String) -> String {
+            """
+            final class LiveUpdates {
+                let messages = PassthroughSubject<Data, Never>()
+                let changes = PassthroughSubject<Int, Never>()
+                private var cancellables = Set<AnyCancellable>()
+                init() {
+                    messages.map(\\.count).sink { [weak self] n in self?.changes.send(n) }.store(in: &cancellables)
+                }
+                func receiveNext(on task: \(parameter)) {
+                    task.receive { [weak self] result in
+                        if case .success(.data(let data)) = result { self?.messages.send(data) }
+                    }
+                }
+            }
+            final class ScheduleViewController: UIViewController {
+                let live = LiveUpdates()
+                let label = UILabel()
+                var cancellables = Set<AnyCancellable>()
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    live.changes.sink { [weak self] n in self?.label.text = "\\(n)" }.store(in: &cancellables)
+                }
+            }
+            """
+        }
+        let rule = MainActorBackgroundDeliveryRule()
+        XCTAssertEqual(places([SourceFile(path: "Live.swift", text: text(parameter: "URLSessionWebSocketTask"))], rule),
+                       ["Live.swift:20:22 main_actor_background_delivery"])
+        // Another type's `receive` says nothing of its queue.
+        XCTAssertEqual(places([SourceFile(path: "Live.swift", text: text(parameter: "MessageSource"))], rule), [])
+    }
 }
