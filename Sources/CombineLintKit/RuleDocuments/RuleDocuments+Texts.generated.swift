@@ -1388,7 +1388,9 @@ Reports `request(_:)` of a type that conforms to Combine's `Subscription` when i
 never acts on the demand it is given (a demand only written to a log, only added to a counter
 that the type never reads, or only compared with zero, `guard demand > .none else { return }` before a loop that
 sends every value, counts as ignored), while the type sends values with `subscriber.receive(_:)`
-(outside `request(_:)`, or inside it in a loop or a closure). Not reported: subscriptions that keep
+(outside `request(_:)`, or inside it in a loop or a closure), or through a stored closure property that the code making it fills
+with a subscriber's `receive(_:)` (`send?(location)` in `deliver(_:)`, with `LocationSubscription(provider: provider, send: { _ = subscriber.receive($0) })`
+in the publisher's `receive(subscriber:)`). Not reported: subscriptions that keep
 the demand (`pending += demand`, also in a closure of `request(_:)` through `self.pending`) and send only while it lasts; subscriptions that forward
 `request(_:)` to an upstream subscription; a `request(_:)` that sends one value per call, also
 from the callback of the work it starts when the completion follows that value at once, or from a

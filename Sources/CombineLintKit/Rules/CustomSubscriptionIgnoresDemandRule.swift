@@ -30,7 +30,8 @@ public struct CustomSubscriptionIgnoresDemandRule: Rule {
                 let demand = function.parameters[0].name
                 let readsDemand = readsDemandName(demand)
                     && consultsDemand(demand, in: (bodyOpen + 1)..<bodyClose, typeBody: (open + 1)..<close, tree: tree)
-                guard !readsDemand, let send = firstValueSend(in: open...close, excluding: bodyOpen...bodyClose, tree: tree) else { continue }
+                guard !readsDemand, let send = firstValueSend(in: open...close, excluding: bodyOpen...bodyClose, tree: tree)
+                        ?? firstForwardedSend(ofType: t, in: open...close, excluding: bodyOpen...bodyClose, context: context) else { continue }
                 let typeName = tree.types[t].name
                 let comparesWithZero = readsDemandName(demand) && tree.uses(demand, in: (bodyOpen + 1)..<bodyClose).contains { isComparedWithZero($0, in: tree) }
                 let message = bodyOpen + 1 == bodyClose
@@ -75,6 +76,40 @@ public struct CustomSubscriptionIgnoresDemandRule: Rule {
             }
         }
         return nil
+    }
+
+    /// The first call outside `request(_:)` of a stored closure property of type `t` (`send?(location)`)
+    /// that the code making the subscription fills with the subscriber's `receive(_:)`
+    /// (`LocationSubscription(provider: provider, send: { _ = subscriber.receive($0) })`): each call sends a value.
+    private func firstForwardedSend(ofType t: Int, in body: ClosedRange<Int>, excluding request: ClosedRange<Int>, context: RuleContext) -> Int? {
+        let tree = context.tree
+        let closures = Set(tree.types[t].variables.map { tree.variables[$0] }
+            .filter { !$0.isComputed && !$0.isStatic && $0.typeText.contains("->") }.map(\.name))
+        guard !closures.isEmpty else { return nil }
+        for c in tree.chainIndices(in: body) {
+            let chain = tree.chains[c]
+            let e = chain.root.name == "self" && chain.elements.count > 1 ? 1 : 0
+            let element = chain.elements[e]
+            guard closures.contains(element.name), element.isCall, element.arguments.count == 1, !request.contains(element.nameToken),
+                  fillsWithReceive(element.name, ofType: tree.types[t].name.lastNameComponent, context: context) else { continue }
+            return element.nameToken
+        }
+        return nil
+    }
+
+    /// Whether a construction of the type gives its closure parameter `label` a closure that calls a
+    /// subscriber's `receive(_:)` with one value.
+    private func fillsWithReceive(_ label: String, ofType typeName: String, context: RuleContext) -> Bool {
+        context.index.chainElements[typeName].contains { reference in
+            let tree = context.index.trees[reference.tree]
+            let element = tree.chains[reference.chain].elements[reference.element]
+            guard reference.element == 0, element.isCall, let argument = element.argument(label),
+                  let c = tree.closure(openedAt: argument.value.lowerBound) else { return false }
+            let closure = tree.closures[c]
+            return tree.chainIndices(in: closure.open...closure.close).contains { i in
+                tree.chains[i].elements.dropFirst().contains { $0.name == "receive" && $0.isCall && $0.arguments.count == 1 && $0.arguments[0].label == nil }
+            }
+        }
     }
 
     /// Whether the statement right after the send, in the same block, completes the subscriber

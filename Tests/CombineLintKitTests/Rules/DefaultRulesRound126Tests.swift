@@ -197,4 +197,44 @@ final class DefaultRulesRound126Tests: XCTestCase {
         // Another type's `receive` says nothing of its queue.
         XCTAssertEqual(places([SourceFile(path: "Live.swift", text: text(parameter: "MessageSource"))], rule), [])
     }
+
+    /// (Round 126.) The subscription sends through a closure property that the publisher fills with
+    /// its subscriber's `receive(_:)`; its empty `request(_:)` lets every location through. A closure
+    /// that only logs sends nothing to a subscriber.
+    func testASubscriptionSendingThroughAClosureTheSubscriberFills() {
+        func text(send: String) -> String {
+            """
+            final class LocationProvider {
+                private var subscriptions: [LocationSubscription] = []
+                func add(_ subscription: LocationSubscription) { subscriptions.append(subscription) }
+                func didUpdate(_ location: CLLocation) { subscriptions.forEach { $0.deliver(location) } }
+                struct LocationPublisher: Publisher {
+                    typealias Output = CLLocation
+                    typealias Failure = Never
+                    let provider: LocationProvider
+                    func receive<S: Subscriber>(subscriber: S) where S.Input == CLLocation, S.Failure == Never {
+                        let subscription = LocationSubscription(provider: provider, send: \(send))
+                        subscriber.receive(subscription: subscription)
+                        provider.add(subscription)
+                    }
+                }
+            }
+            final class LocationSubscription: Subscription {
+                private weak var provider: LocationProvider?
+                private var send: ((CLLocation) -> Void)?
+                init(provider: LocationProvider, send: @escaping (CLLocation) -> Void) {
+                    self.provider = provider
+                    self.send = send
+                }
+                func request(_ demand: Subscribers.Demand) {}
+                func deliver(_ location: CLLocation) { send?(location) }
+                func cancel() { send = nil }
+            }
+            """
+        }
+        let rule = CustomSubscriptionIgnoresDemandRule()
+        XCTAssertEqual(places([SourceFile(path: "Location.swift", text: text(send: "{ _ = subscriber.receive($0) }"))], rule),
+                       ["Location.swift:23:10 custom_subscription_ignores_demand"])
+        XCTAssertEqual(places([SourceFile(path: "Location.swift", text: text(send: "{ print($0) }"))], rule), [])
+    }
 }
