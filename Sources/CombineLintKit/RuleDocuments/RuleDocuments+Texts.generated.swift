@@ -1564,6 +1564,37 @@ final class KeyboardHeightSubscription<S: Subscriber>: Subscription where S.Inpu
 }
 ```
 
+```swift
+// Sends through a closure the publisher fills with its subscriber's receive(_:).
+struct LocationPublisher: Publisher {
+    typealias Output = CLLocation
+    typealias Failure = Never
+    let provider: LocationProvider
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == CLLocation, S.Failure == Never {
+        let subscription = LocationSubscription(send: { _ = subscriber.receive($0) })
+        subscriber.receive(subscription: subscription)
+        provider.add(subscription)
+    }
+}
+
+final class LocationSubscription: Subscription {
+    private var send: ((CLLocation) -> Void)?
+
+    init(send: @escaping (CLLocation) -> Void) {
+        self.send = send
+    }
+
+    func ↓request(_ demand: Subscribers.Demand) {}
+
+    func deliver(_ location: CLLocation) {
+        send?(location)
+    }
+
+    func cancel() { send = nil }
+}
+```
+
 ## Non-triggering examples
 
 ```swift
@@ -5582,6 +5613,33 @@ struct ReportView: View {
 }
 ```
 
+```swift
+// The web socket's receive handler runs on the session's delegate queue.
+final class LiveUpdates {
+    let messages = PassthroughSubject<Data, Never>()
+
+    func receiveNext(on task: URLSessionWebSocketTask) {
+        task.receive { [weak self] result in
+            if case .success(.data(let data)) = result { self?.messages.send(data) }
+            self?.receiveNext(on: task)
+        }
+    }
+}
+
+final class ScheduleViewController: UIViewController {
+    let live = LiveUpdates()
+    let label = UILabel()
+    private var cancellables = Set<AnyCancellable>()
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        live.messages
+            .↓sink { [weak self] data in self?.label.text = "\(data.count) bytes" }
+            .store(in: &cancellables)
+    }
+}
+```
+
 ## Non-triggering examples
 
 ```swift
@@ -6064,6 +6122,44 @@ final class AccountModel: ObservableObject {
             .↓receiveOnMain()
             .sink { [weak self] in self?.login = $0 }
             .store(in: &bag)
+    }
+}
+```
+
+```swift
+// The engine's one implementation already ends in the project's main hop.
+extension Publisher {
+    func receiveOnMain() -> Publishers.ReceiveOn<Self, DispatchQueue> {
+        receive(on: DispatchQueue.main)
+    }
+}
+
+protocol FilterEngineProtocol: AnyObject {
+    func filtered(_ entries: AnyPublisher<String, Never>) -> AnyPublisher<String, Never>
+}
+
+final class FilterEngine: FilterEngineProtocol {
+    private let matchQueue = DispatchQueue(label: "match")
+
+    func filtered(_ entries: AnyPublisher<String, Never>) -> AnyPublisher<String, Never> {
+        entries
+            .receive(on: matchQueue)
+            .filter { !$0.isEmpty }
+            .receiveOnMain()
+            .eraseToAnyPublisher()
+    }
+}
+
+final class LogViewerViewModel: ObservableObject {
+    @Published private(set) var lines: [String] = []
+    private let filters: FilterEngineProtocol
+    private var cancellables = Set<AnyCancellable>()
+
+    func start(_ entries: AnyPublisher<String, Never>) {
+        filters.filtered(entries)
+            .↓receive(on: DispatchQueue.main)
+            .sink { [weak self] line in self?.lines.append(line) }
+            .store(in: &cancellables)
     }
 }
 ```
