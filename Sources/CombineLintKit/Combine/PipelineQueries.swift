@@ -561,13 +561,21 @@ enum NeverFinishingSources {
                 let related = index.relatedTypes(of: owner.lastNameComponent)
                 keys = keys.filter { related.contains($0.lastNameComponent) }
             }
+            // Among the types related to a known holder, a preview's stand-in (`PreviewLocationService`
+            // beside the app's `LocationService`) gives previews their canned values, not the app's.
+            let standsIn = { (key: String) -> Bool in
+                owner != nil && PreviewCode.namesStandIn(key.lastNameComponent)
+                    && keys.contains { other in
+                        !PreviewCode.namesStandIn(other.lastNameComponent) && index.types[other].map { $0.kind != .protocol } == true
+                    }
+            }
             var found = false
             for key in keys {
                 guard let type = index.types[key], type.kind != .protocol, let property = type.properties[name] else { continue }
                 guard let t = index.treeIndexByPath[property.file] else { return false }
                 let tree = index.trees[t]
                 guard let v = variable(named: name, onLine: property.line, in: tree) else { return false }
-                if TestCaseCode.isTestOrDouble(tree.variables[v].nameToken, of: tree, index: index) { continue }
+                if TestCaseCode.isTestOrDouble(tree.variables[v].nameToken, of: tree, index: index) || standsIn(key) { continue }
                 // A same-named property holding a plain value (`@State private var uncheckedCount = 0` of a
                 // view, `static let quota = NSToolbarItem.Identifier("Quota")`) or an object of the project that
                 // is no publisher (`let location = LocationService()` of a service container) cannot be the

@@ -201,10 +201,10 @@ public struct EndlessValuesTaskRule: Rule {
         // `let goals = feed.goals` before the task, then `for await goal in goals.values`: the property
         // the local holds (a call's result, `let run = encoder.encode(…)`, is a publisher made for
         // the call, whose subject the function may complete).
+        // So does `guard let fixes = self?.location.fixes else { return }` in the task's closure.
         if v == 1, !sequence.root.isCall, sequence.root.subscripts.isEmpty,
-           let local = SubscriptionFinder.localVariable(named: sequence.root.name, visibleAt: sequence.first, in: tree),
-           let initializer = tree.variables[local].initializer, let c = tree.chain(startingAt: initializer.lowerBound),
-           case let held = tree.chains[c], held.first == initializer.lowerBound, held.last == initializer.upperBound,
+           let value = heldValue(named: sequence.root.name, at: sequence.first, tree: tree), let c = tree.chain(startingAt: value.lowerBound),
+           case let held = tree.chains[c], held.first == value.lowerBound, held.last == value.upperBound,
            held.elements.allSatisfy({ !$0.isCall && $0.subscripts.isEmpty && $0.name != "values" }) {
             guard !finite.finishes(held, before: held.elements.count, in: tree) else { return false }
             return NeverFinishingSources.evidence(in: held, before: held.elements.count, tree: tree, index: index, extraNames: extra) != nil
@@ -218,6 +218,16 @@ public struct EndlessValuesTaskRule: Rule {
         guard !finite.finishes(sequence, before: v, in: tree), !endsWhenOwnerCompletes(sequence, before: v, tree: tree, index: index) else { return false }
         return NeverFinishingSources.evidence(in: sequence, before: v, tree: tree, index: index, extraNames: extra) != nil
             || isErasedEndlessProperty(sequence, before: v, tree: tree, index: index)
+    }
+
+    /// The value a local named `name` at token `k` holds: its initializer, or the value of the
+    /// nearest condition binding of the name before `k` in the closure around it (a binding makes no local).
+    private func heldValue(named name: String, at k: Int, tree: SyntaxTree) -> ClosedRange<Int>? {
+        if let local = SubscriptionFinder.localVariable(named: name, visibleAt: k, in: tree) { return tree.variables[local].initializer }
+        guard let c = tree.innermostClosure(of: k) else { return nil }
+        return tree.nearestBinding(of: name, before: k, after: tree.closures[c].bodyStart - 1) { binding in
+            tree.innermostClosure(of: binding.name) == c && binding.value.map { tree.conditionBoundName(ofValueAt: $0.lowerBound) == name } == true
+        }?.value
     }
 
     /// `session.discovered.values` with `discovered` erasing the session's `found` subject, which the

@@ -1,7 +1,7 @@
 import XCTest
 @testable import CombineLintKit
 
-/// Default-rule cases found in whole probe apps written for round 126 (see the rule documents).
+/// Default-rule cases found in whole probe apps written for rounds 126 and 127 (see the rule documents).
 final class DefaultRulesRound126Tests: XCTestCase {
     private let app = """
         @main struct FestivalApp: App {
@@ -236,5 +236,40 @@ final class DefaultRulesRound126Tests: XCTestCase {
         XCTAssertEqual(places([SourceFile(path: "Location.swift", text: text(send: "{ _ = subscriber.receive($0) }"))], rule),
                        ["Location.swift:23:10 custom_subscription_ignores_demand"])
         XCTAssertEqual(places([SourceFile(path: "Location.swift", text: text(send: "{ print($0) }"))], rule), [])
+    }
+
+    /// (Round 127.) `guard let fixes = self?.location.fixes else { return }` in the task binds the
+    /// location service's erased subject (read through the protocol it conforms to), whose loop never
+    /// ends; the preview's stand-in of that protocol, with its `Empty()`, gives previews their values,
+    /// not the app's, so it leaves the property decided.
+    func testAConditionBoundPropertyInTheTaskDecidesTheLoop() {
+        func text(binding: String) -> String {
+            """
+            protocol LocationServicing: AnyObject { var fixes: AnyPublisher<Int, Never> { get } }
+            final class LocationService: LocationServicing {
+                private let fixSubject = PassthroughSubject<Int, Never>()
+                var fixes: AnyPublisher<Int, Never> { fixSubject.eraseToAnyPublisher() }
+            }
+            final class PreviewLocationService: LocationServicing {
+                var fixes: AnyPublisher<Int, Never> { Empty().eraseToAnyPublisher() }
+            }
+            final class RideViewModel: ObservableObject {
+                private let location: LocationServicing
+                init(location: LocationServicing) { self.location = location }
+                func start() {
+                    Task { [weak self] in
+                        \(binding)
+                        for await fix in fixes.values { self?.handle(fix) }
+                    }
+                }
+                func handle(_ fix: Int) {}
+            }
+            """
+        }
+        let rule = EndlessValuesTaskRule()
+        XCTAssertEqual(places([SourceFile(path: "Ride.swift", text: text(binding: "guard let fixes = self?.location.fixes else { return }"))], rule),
+                       ["Ride.swift:13:9 endless_values_task"])
+        // A binding of something finite says the loop ends.
+        XCTAssertEqual(places([SourceFile(path: "Ride.swift", text: text(binding: "guard let fixes = self?.location.fixes.first() else { return }"))], rule), [])
     }
 }
