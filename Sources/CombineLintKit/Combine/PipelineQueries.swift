@@ -562,9 +562,11 @@ enum NeverFinishingSources {
                 keys = keys.filter { related.contains($0.lastNameComponent) }
             }
             // Among the types related to a known holder, a preview's stand-in (`PreviewLocationService`
-            // beside the app's `LocationService`) gives previews their canned values, not the app's.
-            let standsIn = { (key: String) -> Bool in
+            // beside the app's `LocationService`, in a file of previews or of their support,
+            // `PreviewSupport.swift`) gives previews their canned values, not the app's.
+            let standsIn = { (key: String, tree: SyntaxTree) -> Bool in
                 owner != nil && PreviewCode.namesStandIn(key.lastNameComponent)
+                    && (PreviewCode.isStandIn(named: key.lastNameComponent, in: tree) || PreviewCode.isPreviewSupportFile(tree.file.path))
                     && keys.contains { other in
                         !PreviewCode.namesStandIn(other.lastNameComponent) && index.types[other].map { $0.kind != .protocol } == true
                     }
@@ -575,7 +577,7 @@ enum NeverFinishingSources {
                 guard let t = index.treeIndexByPath[property.file] else { return false }
                 let tree = index.trees[t]
                 guard let v = variable(named: name, onLine: property.line, in: tree) else { return false }
-                if TestCaseCode.isTestOrDouble(tree.variables[v].nameToken, of: tree, index: index) || standsIn(key) { continue }
+                if TestCaseCode.isTestOrDouble(tree.variables[v].nameToken, of: tree, index: index) || standsIn(key, tree) { continue }
                 // A same-named property holding a plain value (`@State private var uncheckedCount = 0` of a
                 // view, `static let quota = NSToolbarItem.Identifier("Quota")`) or an object of the project that
                 // is no publisher (`let location = LocationService()` of a service container) cannot be the

@@ -42,6 +42,12 @@ public enum PreviewCode {
         }
     }
 
+    /// Whether the file's name says it holds what previews use (`PreviewSupport.swift`, `PreviewData.swift`).
+    public static func isPreviewSupportFile(_ path: String) -> Bool {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        return namesStandIn(name) || name.hasPrefix(Catalogue.previewDoublePrefix + "s.")
+    }
+
     /// Whether the type name reads as a preview's stand-in (`PreviewTelemetryFeed`: the prefix, then
     /// a word), wherever it is declared.
     public static func namesStandIn(_ name: String) -> Bool {

@@ -250,9 +250,6 @@ final class DefaultRulesRound126Tests: XCTestCase {
                 private let fixSubject = PassthroughSubject<Int, Never>()
                 var fixes: AnyPublisher<Int, Never> { fixSubject.eraseToAnyPublisher() }
             }
-            final class PreviewLocationService: LocationServicing {
-                var fixes: AnyPublisher<Int, Never> { Empty().eraseToAnyPublisher() }
-            }
             final class RideViewModel: ObservableObject {
                 private let location: LocationServicing
                 init(location: LocationServicing) { self.location = location }
@@ -266,9 +263,12 @@ final class DefaultRulesRound126Tests: XCTestCase {
             }
             """
         }
+        let standIn = "final class PreviewLocationService: LocationServicing {\n    var fixes: AnyPublisher<Int, Never> { Empty().eraseToAnyPublisher() }\n}\n"
         let rule = EndlessValuesTaskRule()
-        XCTAssertEqual(places([SourceFile(path: "Ride.swift", text: text(binding: "guard let fixes = self?.location.fixes else { return }"))], rule),
-                       ["Ride.swift:13:9 endless_values_task"])
+        let bound = SourceFile(path: "Ride.swift", text: text(binding: "guard let fixes = self?.location.fixes else { return }"))
+        XCTAssertEqual(places([bound, SourceFile(path: "PreviewSupport.swift", text: standIn)], rule), ["Ride.swift:10:9 endless_values_task"])
+        // A type of that name in a file of the app's own is the app's: the property may finish.
+        XCTAssertEqual(places([bound, SourceFile(path: "LocationSources.swift", text: standIn)], rule), [])
         // A binding of something finite says the loop ends.
         XCTAssertEqual(places([SourceFile(path: "Ride.swift", text: text(binding: "guard let fixes = self?.location.fixes.first() else { return }"))], rule), [])
     }
