@@ -69,7 +69,14 @@ enum CallerSuppliedSources {
                NeverFinishingSources.startsNeverFinishing(held, before: held.elements.count, tree: callTree, index: index, extraNames: []) {
                 return true
             }
-            // The caller's own parameter handed on, right in its body: what the caller's callers pass.
+            // The caller's own parameter handed on, right in its body, as it is or through operators
+            // that pass its values on (`isRead.map { … }.eraseToAnyPublisher()`): what the caller's callers pass.
+            if let c = callTree.chain(startingAt: value.lowerBound), case let chain = callTree.chains[c],
+               chain.first == value.lowerBound, chain.last == value.upperBound, chain.elements.count > 1,
+               chain.elements[0].kind == .root, !chain.elements[0].isCall, chain.elements[0].subscripts.isEmpty,
+               chain.elements.dropFirst().allSatisfy(NeverFinishingSources.isOperatorLike), !NeverFinishingSources.limitsValues(chain) {
+                value = chain.first...chain.first
+            }
             if handedOn < maximumHandOns, value.count == 1, callTree.tokens[value.lowerBound].kind == .identifier,
                callTree.innermostClosure(of: value.lowerBound) == nil, let g = callTree.enclosingFunction(of: value.lowerBound),
                case let name = callTree.name(value.lowerBound),

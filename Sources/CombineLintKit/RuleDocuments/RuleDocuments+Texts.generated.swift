@@ -8843,7 +8843,8 @@ made once per run of its method, and is judged as if written in the method);
   `transform(input:)` storing `input.refresh` never finishes when a caller builds the input from a
   subject (`viewModel.transform(input: .init(refresh: refreshSubject.eraseToAnyPublisher()))` in
   `viewWillAppear`), also when the caller hands on a parameter of its own, which is what its callers pass
-  (`badge.observe(liveCount)` in a cell's `configure(with:liveCount:)`, given `viewModel.liveCount(for: item)` per row),
+  (`badge.observe(liveCount)` in a cell's `configure(with:liveCount:)`, given `viewModel.liveCount(for: item)` per row;
+  also through operators that pass its values on, `pinBadge.bind(tint: isRead.map { … }.eraseToAnyPublisher())`),
   or a stored `let` of a struct without an initializer of its own, which is what its constructions give the memberwise
   initializer (`context.coordinator.observe(readings, into: uiView)` in a representable's `updateUIView`, built as
   `MoistureChartView(readings: service.readingsPublisher)`);

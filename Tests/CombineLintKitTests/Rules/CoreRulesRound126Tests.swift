@@ -1,7 +1,7 @@
 import XCTest
 @testable import CombineLintKit
 
-/// Core-rule cases found in whole probe apps written for round 126 (see the rule documents).
+/// Core-rule cases found in whole probe apps written for rounds 126 and 127 (see the rule documents).
 final class CoreRulesRound126Tests: XCTestCase {
     private func model(bindings: String = "") -> String {
         """
@@ -55,5 +55,57 @@ final class CoreRulesRound126Tests: XCTestCase {
         XCTAssertEqual(places(found), ["AppliancesViewModel.swift:9:14 assign_to_self"])
         XCTAssertEqual(try XCTUnwrap(found.first).message,
                        "`assign(to:on:)` retains `self` while `self` keeps its cancellable in `cancellables`: neither is freed until the publisher completes.")
+    }
+
+    /// (Round 127.) A cell's `configure(with:isRead:)`, run per row, hands its `isRead` parameter on
+    /// through `map` and `eraseToAnyPublisher()` to its badge's `bind(text:tint:)`, which stores into
+    /// the badge's own bag that nothing empties; the controller passes the view model's subject, which
+    /// never finishes. The `text` store from `Just` ends at once.
+    func testAParameterHandedOnThroughOperatorsToAChildViewsBind() {
+        func files(isRead: String) -> [SourceFile] {
+            [SourceFile(path: "BadgeView.swift", text: """
+                final class BadgeView: UIView {
+                    private var bindings = Set<AnyCancellable>()
+                    private let label = UILabel()
+                    func bind(text: AnyPublisher<String?, Never>, tint: AnyPublisher<UIColor, Never>) {
+                        text
+                            .sink { [weak self] value in self?.label.text = value }
+                            .store(in: &bindings)
+                        tint
+                            .sink { [weak self] color in self?.backgroundColor = color }
+                            .store(in: &bindings)
+                    }
+                }
+                """),
+             SourceFile(path: "AnnouncementCell.swift", text: """
+                final class AnnouncementCell: UITableViewCell {
+                    private let pinBadge = BadgeView()
+                    private var cancellables = Set<AnyCancellable>()
+                    override func prepareForReuse() {
+                        super.prepareForReuse()
+                        cancellables.removeAll()
+                    }
+                    func configure(with announcement: Announcement, isRead: AnyPublisher<Bool, Never>) {
+                        pinBadge.bind(text: Just(announcement.isPinned ? "Pinned" : nil).eraseToAnyPublisher(),
+                                      tint: isRead.map { $0 ? UIColor.systemGray : UIColor.systemOrange }.eraseToAnyPublisher())
+                    }
+                }
+                """),
+             SourceFile(path: "AnnouncementsViewController.swift", text: """
+                final class AnnouncementsViewController: UITableViewController {
+                    private let readStates = CurrentValueSubject<Bool, Never>(false)
+                    override func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+                        let cell = tableView.dequeueReusableCell(withIdentifier: "cell", for: indexPath) as! AnnouncementCell
+                        cell.configure(with: announcements[indexPath.row], isRead: \(isRead))
+                        return cell
+                    }
+                }
+                """)]
+        }
+        let rules = [ConfiguredRule(rule: RepeatedSubscriptionRule())]
+        XCTAssertEqual(places(Analyzer.analyze(files(isRead: "readStates.eraseToAnyPublisher()"), rules: rules)),
+                       ["BadgeView.swift:10:14 repeated_subscription"])
+        // A finished answer per row piles nothing up.
+        XCTAssertEqual(places(Analyzer.analyze(files(isRead: "Just(true).eraseToAnyPublisher()"), rules: rules)), [])
     }
 }
