@@ -36,11 +36,11 @@ extension Catalogue {
     /// Words (lower case, whole camel-case words) that make a subject's values commands, each asking
     /// for work of its own that must run to its end (`acknowledgeTapped`, `deleteRequests`,
     /// `toggles`), or the ends of jobs, each starting one (`captureCompleted`, `reloadFinished`,
-    /// `submittedBid`, `mountEvents`): no value supersedes an earlier one, as a newer query does an older one.
+    /// `submittedBid`, `confirmedBooking`, `mountEvents`): no value supersedes an earlier one, as a newer query does an older one.
     public static let commandWords: Set<String> = [
         "acknowledge", "ack", "archive", "approve", "close", "confirm", "delete", "deletes", "edit", "edits", "mount",
         "reject", "remove", "restore", "save", "saves", "submit", "toggle", "toggles", "unmount", "upload", "uploads",
-        "completed", "finished", "submitted", "saved", "sent", "uploaded", "deleted", "placed",
+        "completed", "finished", "submitted", "saved", "sent", "uploaded", "deleted", "placed", "confirmed", "confirmation",
     ]
 
     /// Value types that are a place, whatever the property's name (`CLLocation?`).

@@ -5944,7 +5944,9 @@ stateSubject.receive(on: DispatchQueue.main).eraseToAnyPublisher() }`), every im
 doubles and protocol requirements aside) returning a pipeline that ends in `receive(on:)` of that
 scheduler, or in the project's own operator that hops there (`….map(\.0).receiveOnMain().eraseToAnyPublisher()`), then only erases or maps: a `receive(on:)` of the same scheduler right after it hops
 again. One implementation that ends elsewhere, or a stored property of the name, leaves the
-source's scheduler unknown. Moving work
+source's scheduler unknown. A `flatMap` whose closure returns only publishers that end in a hop to one scheduler, or calls of the
+project's functions that all do (`.flatMap { self.pointsPublisher(days: $0) }` with `pointsPublisher(days:)` ending in
+`receive(on: DispatchQueue.main)`), hands their values on there: a `receive(on:)` of the same scheduler after it hops again. Moving work
 off the main queue and back (`receive(on: background)` … `receive(on: DispatchQueue.main)`) is not
 a finding, nor is a second hop after an operator that may deliver elsewhere (`flatMap`,
 `switchToLatest`, `merge`, a `debounce(for:scheduler:)` or `delay` on another scheduler, any other custom operator).
@@ -13137,7 +13139,7 @@ delivers, whole (`fetchCourse(id).sink { [weak self] course in self?.course = co
 `api.summary().map(Optional.some).assign(to: \.summary, on: self)`): its consumers skip the `nil` while it
 loads, and a late subscriber rightly gets what was loaded. A property the type also sets otherwise (a constant,
 a value computed there), that another type writes, or that an endless source fills is no load; and a notice,
-a request or the end of a job by its name (`submittedBid`, `exportFinished`) is an event whatever fills it.
+a request or the end of a job by its name (`submittedBid`, `exportFinished`, `confirmedBooking`, a booking `confirmation`) is an event whatever fills it.
 A consumer that starts with `.dropFirst()` is not one that skips the fake `nil` either: it drops
 whatever the property holds when it subscribes, the `nil` or a stale event alike, and gets only what
 is sent later, as from a `PassthroughSubject`; nothing is replayed to it.

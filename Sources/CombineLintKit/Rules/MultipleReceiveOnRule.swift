@@ -76,6 +76,12 @@ public struct MultipleReceiveOnRule: Rule {
                     }
                     previous = (e, key, "\(element.name)()")
                     leftThread = false
+                } else if element.name == "flatMap", element.kind == .member, element.isCall,
+                          let key = innerScheduler(of: element, tree: tree, context: context) {
+                    // `.flatMap { self.pointsPublisher(days: $0) }` with every inner publisher ending in a hop to
+                    // one scheduler: `flatMap` hands their values on where they arrive.
+                    previous = (e, key, "flatMap(…)")
+                    leftThread = false
                 } else if !Catalogue.sameThreadOperators.contains(element.name) || hasOwnScheduler(element, tree: tree) {
                     // `.summaryText()`, the project's own `map { … }.removeDuplicates()`, stays on the thread.
                     // Asked only while an earlier hop is still in force.
@@ -112,6 +118,28 @@ public struct MultipleReceiveOnRule: Rule {
             return keys.count == 1 ? keys.first! : ""
         }
         return found.isEmpty ? nil : found
+    }
+
+    /// The scheduler every publisher a `flatMap` closure returns delivers on: each ends in a hop to
+    /// it (`receive(on:)` or the project's own hop), or is a call of the project's functions (or a
+    /// computed property) that all do, with only same-thread steps after it.
+    private func innerScheduler(of element: ChainElement, tree: SyntaxTree, context: RuleContext) -> String? {
+        guard let closure = element.closures.last else { return nil }
+        let returned = tree.chainsReturned(byClosure: closure)
+        guard !returned.isEmpty else { return nil }
+        var keys = Set<String>()
+        for inner in returned {
+            if let hop = finalHop(of: inner, in: tree, operators: context) {
+                keys.insert(hop.key)
+            } else if let c = source(of: inner),
+                      inner.elements[(c + 1)...].allSatisfy({ Catalogue.sameThreadOperators.contains($0.name) && $0.argument("scheduler") == nil }),
+                      let key = projectSourceScheduler(of: inner.elements[c], context: context) {
+                keys.insert(key)
+            } else {
+                return nil
+            }
+        }
+        return keys.count == 1 ? keys.first : nil
     }
 
     /// The last `receive(on:)` of a pipeline a project declaration returns, when only steps that stay

@@ -1,7 +1,7 @@
 import XCTest
 @testable import CombineLintKit
 
-/// Core-rule cases found in whole probe apps written for rounds 126 and 127 (see the rule documents).
+/// Core-rule cases found in whole probe apps written for rounds 126 to 128 (see the rule documents).
 final class CoreRulesRound126Tests: XCTestCase {
     private func model(bindings: String = "") -> String {
         """
@@ -107,5 +107,45 @@ final class CoreRulesRound126Tests: XCTestCase {
                        ["BadgeView.swift:10:14 repeated_subscription"])
         // A finished answer per row piles nothing up.
         XCTAssertEqual(places(Analyzer.analyze(files(isRead: "Just(true).eraseToAnyPublisher()"), rules: rules)), [])
+    }
+
+    /// (Round 128.) A booking request's answer stored as `confirmedBooking` is the end of a job, a
+    /// one-shot "show the confirmation" event: a later screen subscribing gets yesterday's
+    /// confirmation again. The same answer stored as `booking` is loaded data.
+    func testAConfirmationFilledByARequestIsAnEvent() {
+        func text(name: String) -> String {
+            """
+            final class BookingViewModel: ObservableObject {
+                @Published private(set) var \(name): Booking?
+                private let api: BookingAPI
+                private var cancellables = Set<AnyCancellable>()
+                init(api: BookingAPI) { self.api = api }
+                func book(_ slot: Slot) {
+                    URLSession.shared.dataTaskPublisher(for: slot.url)
+                        .map { _ in Booking(slot: slot) }
+                        .replaceError(with: nil)
+                        .sink { [weak self] booking in self?.\(name) = booking }
+                        .store(in: &cancellables)
+                }
+            }
+            final class BookingViewController: UIViewController {
+                let viewModel: BookingViewModel
+                private var cancellables = Set<AnyCancellable>()
+                init(viewModel: BookingViewModel) { self.viewModel = viewModel; super.init(nibName: nil, bundle: nil) }
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    viewModel.$\(name)
+                        .compactMap { $0 }
+                        .sink { [weak self] booking in self?.showConfirmation(booking) }
+                        .store(in: &cancellables)
+                }
+                func showConfirmation(_ booking: Booking) {}
+            }
+            """
+        }
+        let rules = [ConfiguredRule(rule: SubjectFakeInitialValueRule())]
+        XCTAssertEqual(places(Analyzer.analyze([SourceFile(path: "Booking.swift", text: text(name: "confirmedBooking"))], rules: rules)),
+                       ["Booking.swift:2:33 subject_fake_initial_value"])
+        XCTAssertEqual(places(Analyzer.analyze([SourceFile(path: "Booking.swift", text: text(name: "booking"))], rules: rules)), [])
     }
 }

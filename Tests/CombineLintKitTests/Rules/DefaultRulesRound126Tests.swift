@@ -1,7 +1,7 @@
 import XCTest
 @testable import CombineLintKit
 
-/// Default-rule cases found in whole probe apps written for rounds 126 and 127 (see the rule documents).
+/// Default-rule cases found in whole probe apps written for rounds 126 to 128 (see the rule documents).
 final class DefaultRulesRound126Tests: XCTestCase {
     private let app = """
         @main struct FestivalApp: App {
@@ -271,5 +271,43 @@ final class DefaultRulesRound126Tests: XCTestCase {
         XCTAssertEqual(places([bound, SourceFile(path: "LocationSources.swift", text: standIn)], rule), [])
         // A binding of something finite says the loop ends.
         XCTAssertEqual(places([SourceFile(path: "Ride.swift", text: text(binding: "guard let fixes = self?.location.fixes.first() else { return }"))], rule), [])
+    }
+
+    /// (Round 128.) Every publisher the `flatMap` closure returns is the screen's own
+    /// `pointsPublisher(days:)`, which ends in `receive(on: DispatchQueue.main)`: `flatMap` hands its
+    /// values on where they arrive, so the `receive(on:)` after it hops again. A closure that may return
+    /// a pipeline delivering elsewhere decides nothing.
+    func testAFlatMapWhoseInnerPublishersAllDeliverOnMain() {
+        func text(inner: String) -> String {
+            """
+            final class GravityChartViewController: UIViewController {
+                private let rangeSubject = CurrentValueSubject<Int, Never>(7)
+                private let api: BrewAPI
+                private var cancellables = Set<AnyCancellable>()
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    rangeSubject
+                        .removeDuplicates()
+                        .flatMap { [unowned self] days in
+                            \(inner)
+                        }
+                        .receive(on: DispatchQueue.main)
+                        .sink { [weak self] points in self?.show(points) }
+                        .store(in: &cancellables)
+                }
+                private func pointsPublisher(days: Int) -> AnyPublisher<[Double], Never> {
+                    api.fetchGravity(days: days)
+                        .replaceError(with: [])
+                        .receive(on: DispatchQueue.main)
+                        .eraseToAnyPublisher()
+                }
+                func show(_ points: [Double]) {}
+            }
+            """
+        }
+        let rule = MultipleReceiveOnRule()
+        XCTAssertEqual(places([SourceFile(path: "Chart.swift", text: text(inner: "self.pointsPublisher(days: days)"))], rule),
+                       ["Chart.swift:12:14 multiple_receive_on"])
+        XCTAssertEqual(places([SourceFile(path: "Chart.swift", text: text(inner: "self.api.fetchGravity(days: days).replaceError(with: [])"))], rule), [])
     }
 }
