@@ -563,10 +563,11 @@ enum NeverFinishingSources {
             }
             // Among the types related to a known holder, a preview's stand-in (`PreviewLocationService`
             // beside the app's `LocationService`, in a file of previews or of their support,
-            // `PreviewSupport.swift`) gives previews their canned values, not the app's.
+            // `PreviewSupport.swift`, or made only in previews) gives previews their canned values, not the app's.
             let standsIn = { (key: String, tree: SyntaxTree) -> Bool in
                 owner != nil && PreviewCode.namesStandIn(key.lastNameComponent)
-                    && (PreviewCode.isStandIn(named: key.lastNameComponent, in: tree) || PreviewCode.isPreviewSupportFile(tree.file.path))
+                    && (PreviewCode.isStandIn(named: key.lastNameComponent, in: tree) || PreviewCode.isPreviewSupportFile(tree.file.path)
+                        || PreviewCode.isMadeOnlyDirectlyInPreviews(named: key.lastNameComponent, index: index))
                     && keys.contains { other in
                         !PreviewCode.namesStandIn(other.lastNameComponent) && index.types[other].map { $0.kind != .protocol } == true
                     }

@@ -42,6 +42,20 @@ public enum PreviewCode {
         }
     }
 
+    /// Whether the type named `name` is made somewhere, and only right in `#Preview` bodies and
+    /// preview providers (`RecordingViewModel(capture: PreviewCaptureService())` in a `#Preview`).
+    public static func isMadeOnlyDirectlyInPreviews(named name: String, index: ProjectIndex) -> Bool {
+        var made = false
+        for reference in index.chainElements[name] where reference.element == 0 {
+            let tree = index.trees[reference.tree]
+            let element = tree.chains[reference.chain].elements[0]
+            guard element.isCall else { continue }
+            guard isDirectlyInPreview(element.nameToken, in: tree) else { return false }
+            made = true
+        }
+        return made
+    }
+
     /// Whether the file's name says it holds what previews use (`PreviewSupport.swift`, `PreviewData.swift`).
     public static func isPreviewSupportFile(_ path: String) -> Bool {
         let name = path.split(separator: "/").last.map(String.init) ?? path

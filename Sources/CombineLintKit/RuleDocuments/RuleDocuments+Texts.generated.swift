@@ -2334,7 +2334,7 @@ condition binding before the loop, `guard let stream = self?.$peak.values else {
 name outside the task), and so may the publisher,
 `let goals = feed.goals` before the task and `for await goal in goals.values` in it, read as the property of the
 feed's type (a preview's stand-in of the feed's protocol, `PreviewLocationService` beside the app's `LocationService`,
-in a file of previews or of their support, `PreviewSupport.swift`, gives previews their values and decides nothing), or in a condition binding in the task, `guard let fixes = self?.location.fixes else { return }`,
+in a file of previews or of their support, `PreviewSupport.swift`, or made only in previews, gives previews their values and decides nothing), or in a condition binding in the task, `guard let fixes = self?.location.fixes else { return }`,
 or in the task's capture list, `Task { [weak self, states = feed.state] in for await state in states.values { … } }`,
 read as the property the path ends with; a local holding a call's result, `let run = encoder.encode(file)`, is a publisher made for the call and is not followed) and the task is
 started as a statement, or kept in a property that nothing ever cancels, or that only `deinit`

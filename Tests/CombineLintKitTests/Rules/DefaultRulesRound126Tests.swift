@@ -267,8 +267,11 @@ final class DefaultRulesRound126Tests: XCTestCase {
         let rule = EndlessValuesTaskRule()
         let bound = SourceFile(path: "Ride.swift", text: text(binding: "guard let fixes = self?.location.fixes else { return }"))
         XCTAssertEqual(places([bound, SourceFile(path: "PreviewSupport.swift", text: standIn)], rule), ["Ride.swift:10:9 endless_values_task"])
-        // A type of that name in a file of the app's own is the app's: the property may finish.
+        // A type of that name in a file of the app's own is the app's: the property may finish;
+        // unless only previews make it (round 128).
         XCTAssertEqual(places([bound, SourceFile(path: "LocationSources.swift", text: standIn)], rule), [])
+        let preview = SourceFile(path: "RideView.swift", text: "struct RideView: View {\n    let model: RideViewModel\n    var body: some View { Text(\"Ride\") }\n}\nstruct RideScreen: View {\n    var body: some View { RideView(model: RideViewModel(location: LocationService())) }\n}\n#Preview {\n    RideView(model: RideViewModel(location: PreviewLocationService()))\n}\n")
+        XCTAssertEqual(places([bound, SourceFile(path: "LocationSources.swift", text: standIn), preview], rule), ["Ride.swift:10:9 endless_values_task"])
         // A binding of something finite says the loop ends.
         XCTAssertEqual(places([SourceFile(path: "Ride.swift", text: text(binding: "guard let fixes = self?.location.fixes.first() else { return }"))], rule), [])
     }
