@@ -8283,7 +8283,9 @@ Reports a read of an `@Published` property inside a closure that is subscribed t
 property's publisher (`$name`, also through SwiftUI's `.onReceive(model.$name)`, and through stored
 properties whose types the project declares, `.onReceive(app.settings.$unit)` read as `app.settings.unit`), or to
 `objectWillChange`, before any operator that defers delivery; a read in a closure of a collection
-method inside it (`self.levels.map { $0 * self.curve }`) runs at once and counts too. A method of the type that such a
+method inside it (`self.levels.map { $0 * self.curve }`) runs at once and counts too, and so does one given to the project's own
+function in a parameter that is not `@escaping` (`self.store.update { $0.syncOverCellular = self.syncOverCellular }` with
+`func update(_ change: (inout Settings) -> Void)`): Swift runs such a closure only before the call returns. A method of the type that such a
 closure calls (`$filter.sink { [weak self] _ in self?.recompute() }`) runs inside the assignment
 too: when its body reads the property (outside closures that may run later; the closures of
 `filter`, `map`, `sort` and other collection methods run at once), the call is reported, unless the body reads it

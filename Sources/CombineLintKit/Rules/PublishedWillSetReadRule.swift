@@ -48,7 +48,7 @@ public struct PublishedWillSetReadRule: Rule {
                     if context.index.property(name, ofType: ownerType)?.hasAttribute("Published") == true {
                         let ownerTokens = chain.elements.count == 1 ? nil : (chain.first, chain.elements[chain.elements.count - 2].lastToken)
                         for c in receiver.closures {
-                            for read in reads(of: [name], owner: ownerTokens, in: c, tree: tree) where reported.insert(read.first).inserted {
+                            for read in reads(of: [name], owner: ownerTokens, in: c, tree: tree, index: context.index) where reported.insert(read.first).inserted {
                                 findings.append(context.finding(
                                     tokens: read.first, through: read.last,
                                     message: Self.message(name), help: Self.help(name)))
@@ -83,7 +83,7 @@ public struct PublishedWillSetReadRule: Rule {
                                     tokens: call.token, message: Self.methodMessage(call.method, name), help: Self.methodHelp(call.method, name)))
                             }
                         }
-                        for read in reads(of: names, owner: ownerTokens, in: c, tree: tree) where reported.insert(read.first).inserted {
+                        for read in reads(of: names, owner: ownerTokens, in: c, tree: tree, index: context.index) where reported.insert(read.first).inserted {
                             let property = tree.name(read.last)
                             findings.append(context.finding(
                                 tokens: read.first, through: read.last,
@@ -156,7 +156,7 @@ public struct PublishedWillSetReadRule: Rule {
             let parameters = Set(function.parameters.map(\.name).filter { $0 != "_" })
             var reads = false
             for i in (open + 1)..<close where tree.tokens[i].kind == .identifier && tree.name(i) == property {
-                guard runsWithTheMethod(i, body: open, in: tree) else { continue }
+                guard runsWithTheMethod(i, body: open, in: tree, index: index) else { continue }
                 if i + 1 < close, tree.tokens[i + 1].kind == .equal || tree.tokens[i + 1].kind == .colon { continue }
                 if i > 0, tree.tokens[i - 1].kind == .period, !(i >= 2 && tree.isWord(i - 2, "self")) { continue }
                 if i > 0, tree.tokens[i - 1].kind == .backslash { continue }
@@ -188,10 +188,10 @@ public struct PublishedWillSetReadRule: Rule {
 
     /// Whether token `i` of a method body opened at `open` runs during the call: outside closures,
     /// or only in closures of collection methods that run at once (`items.filter { … }`).
-    private func runsWithTheMethod(_ i: Int, body open: Int, in tree: SyntaxTree) -> Bool {
+    private func runsWithTheMethod(_ i: Int, body open: Int, in tree: SyntaxTree, index: ProjectIndex) -> Bool {
         var next = tree.innermostClosure(of: i)
         while let c = next, tree.closures[c].open > open {
-            guard isElementClosure(c, in: tree) else { return false }
+            guard runsDuringItsCall(c, in: tree, index: index) else { return false }
             next = tree.parentClosure(of: c)
         }
         return true
@@ -200,15 +200,45 @@ public struct PublishedWillSetReadRule: Rule {
     /// Whether token `i` runs while closure `c` (which holds it) runs: in `c`'s own body, or in
     /// closures of collection methods that run at once (`self.levels.map { pow($0, self.curve) }`),
     /// not in one that may run later. Returns the closures between, innermost first, or nil.
-    private func closuresRunningWith(_ i: Int, closure c: Int, in tree: SyntaxTree) -> [Int]? {
+    private func closuresRunningWith(_ i: Int, closure c: Int, in tree: SyntaxTree, index: ProjectIndex) -> [Int]? {
         var between: [Int] = []
         var next = tree.innermostClosure(of: i)
         while let inner = next, inner != c {
-            guard isElementClosure(inner, in: tree) else { return nil }
+            guard runsDuringItsCall(inner, in: tree, index: index) else { return nil }
             between.append(inner)
             next = tree.parentClosure(of: inner)
         }
         return next == c ? between : nil
+    }
+
+    /// Closure `c` runs during the call it is given to: a collection method's (`isElementClosure`), or
+    /// the project's own function whose parameter for it is a non-escaping closure
+    /// (`store.update { $0.sync = self.sync }` with `func update(_ change: (inout Settings) -> Void)`),
+    /// which Swift lets run only before the call returns.
+    private func runsDuringItsCall(_ c: Int, in tree: SyntaxTree, index: ProjectIndex) -> Bool {
+        isElementClosure(c, in: tree) || isNonEscapingArgument(c, in: tree, index: index)
+    }
+
+    /// Whether every project function of the call's name that accepts its labels takes closure `c`
+    /// in a parameter of a function type not marked `@escaping` (at least one such function).
+    private func isNonEscapingArgument(_ c: Int, in tree: SyntaxTree, index: ProjectIndex) -> Bool {
+        guard let call = tree.call(receiving: c) else { return false }
+        let element = tree.chains[call.chain].elements[call.element]
+        guard element.isCall, let position = element.closures.firstIndex(of: c) else { return false }
+        // The closure's place among the call's arguments, trailing closures last.
+        let argumentPosition = element.arguments.firstIndex { $0.closure == c }
+            ?? element.arguments.count + (position - element.arguments.filter { $0.closure != nil }.count)
+        let labels = element.argumentLabels
+        var found = false
+        for reference in index.functions[element.name] {
+            let function = index.trees[reference.tree].functions[reference.item]
+            guard function.kind == .function, function.accepts(argumentLabels: labels) else { continue }
+            guard let p = function.parameterIndex(receivingArgumentAt: argumentPosition, labels: labels) else { return false }
+            let type = function.parameters[p].typeText
+            guard type.contains("->"), !type.contains("@escaping") else { return false }
+            found = true
+        }
+        return found
     }
 
     /// Closure `c` is given to a sequence or collection method that calls it during the call (`map`,
@@ -238,7 +268,7 @@ public struct PublishedWillSetReadRule: Rule {
     /// Reads of the properties in closure c's own body, or in closures of collection methods it
     /// calls (not other nested closures, which may run later): `self.name`, implicit `name` (when
     /// the owner is self), or `owner.name`. Assignments are not reads.
-    private func reads(of names: Set<String>, owner: (Int, Int)?, in c: Int, tree: SyntaxTree) -> [(first: Int, last: Int)] {
+    private func reads(of names: Set<String>, owner: (Int, Int)?, in c: Int, tree: SyntaxTree, index: ProjectIndex) -> [(first: Int, last: Int)] {
         let closure = tree.closures[c]
         let ownerText = owner.map { tree.text($0.0, $0.1) }
         let ownerIsSelf = ownerText == nil || ownerText == "self"
@@ -246,7 +276,7 @@ public struct PublishedWillSetReadRule: Rule {
         guard closure.bodyStart < closure.close else { return [] }
         for i in closure.bodyStart..<closure.close {
             guard tree.tokens[i].kind == .identifier, names.contains(tree.name(i)) else { continue }
-            guard let between = closuresRunningWith(i, closure: c, in: tree) else { continue }
+            guard let between = closuresRunningWith(i, closure: c, in: tree, index: index) else { continue }
             if i + 1 < tree.tokens.count, tree.tokens[i + 1].kind == .equal { continue }
             if i + 1 < tree.tokens.count, tree.tokens[i + 1].kind == .colon { continue }
             if i > 0, tree.tokens[i - 1].kind == .period {

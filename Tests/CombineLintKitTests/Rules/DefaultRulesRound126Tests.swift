@@ -313,4 +313,37 @@ final class DefaultRulesRound126Tests: XCTestCase {
                        ["Chart.swift:12:14 multiple_receive_on"])
         XCTAssertEqual(places([SourceFile(path: "Chart.swift", text: text(inner: "self.api.fetchGravity(days: days).replaceError(with: [])"))], rule), [])
     }
+
+    /// (Round 128.) `store.update { $0.syncOverCellular = self.syncOverCellular }` hands the read to the
+    /// project's `update(_:)`, whose closure parameter is not `@escaping`: it runs before `update`
+    /// returns, inside the `$syncOverCellular` sink, so it reads the old value. An escaping parameter may
+    /// run later, when the property has changed.
+    func testAReadInANonEscapingClosureOfTheProjectsFunction() {
+        func text(parameter: String) -> String {
+            """
+            final class SettingsStore {
+                private(set) var settings = Settings()
+                func update(_ change: \(parameter)) { change(&settings) }
+            }
+            final class SettingsViewModel: ObservableObject {
+                @Published var syncOverCellular = false
+                private let store = SettingsStore()
+                private var cancellables = Set<AnyCancellable>()
+                init() {
+                    $syncOverCellular
+                        .dropFirst()
+                        .sink { [weak self] _ in
+                            guard let self else { return }
+                            self.store.update { $0.syncOverCellular = self.syncOverCellular }
+                        }
+                        .store(in: &cancellables)
+                }
+            }
+            """
+        }
+        let rule = PublishedWillSetReadRule()
+        XCTAssertEqual(places([SourceFile(path: "Settings.swift", text: text(parameter: "(inout Settings) -> Void"))], rule),
+                       ["Settings.swift:14:59 published_willset_read"])
+        XCTAssertEqual(places([SourceFile(path: "Settings.swift", text: text(parameter: "@escaping (inout Settings) -> Void"))], rule), [])
+    }
 }
