@@ -2,6 +2,8 @@
 extension Catalogue {
     /// The calls that subscribe and return a cancellable: `sink`, `assign(to:on:)`, a connectable's `connect()`.
     public static let subscriberCalls: Set<String> = ["sink", "assign", "connect"]
+    /// The subscribers among them that take the values (not a connectable's `connect()`).
+    public static let valueSubscriberCalls: Set<String> = ["sink", "assign"]
 
     /// Members that subscribe for `async` code: a `Future`'s `value` (awaited once) and any
     /// publisher's `values` (an `AsyncSequence` that subscribes when iterated).

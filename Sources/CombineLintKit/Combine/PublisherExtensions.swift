@@ -44,6 +44,23 @@ enum PublisherExtensions {
         }
     }
 
+    /// The names of the project's publisher-extension methods that subscribe the publisher they are
+    /// called on: each declaration returns a chain from it that calls `sink` or `assign`
+    /// (`func sinkLoggingErrors(_ label: String, receiveValue: …) -> AnyCancellable { sink { … } receiveValue: { … } }`).
+    /// Found once per run over the extensions of publisher types.
+    static func subscriberNames(index: ProjectIndex, memo: ProjectMemo) -> Set<String> {
+        memo.value(for: "publisher-extension-subscribers") { () -> Set<String> in
+            var names = Set<String>()
+            for (key, type) in index.types where type.kind == .extension && Catalogue.namesPublisherType(key) {
+                for name in type.methods where !names.contains(name)
+                    && everyMethod(named: name, index: index, returnsSelfThrough: { callsStep(Catalogue.valueSubscriberCalls, in: $0) }) {
+                    names.insert(name)
+                }
+            }
+            return names
+        }
+    }
+
     /// Whether every publisher-extension method of the project named `name` is an operator that goes
     /// on from the publisher it is called on without ending it early: it limits no values (no
     /// `first`, `prefix`).

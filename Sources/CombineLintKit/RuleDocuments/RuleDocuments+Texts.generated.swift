@@ -480,7 +480,9 @@ final class AppliancesViewController: UIViewController {
 
 **Severity:** warning · **Enabled:** by default
 
-Reports the second subscription, in one function body, to a publisher kept in a local or a stored
+Reports the second subscription (a `sink`, an `assign`, `values`, a combining operator's input, or the project's own
+subscribing operator, `tablesRequest.sinkLoggingErrors("tables") { … }` with `sinkLoggingErrors` returning `sink { … }`
+in an extension of `Publisher`), in one function body, to a publisher kept in a local or a stored
 property (by its initial value, or, for a `let` or `private` property with none, by the values the
 type's initializers alone give it: `avatarRequest = api.avatar(for: author)` in `init`) when that publisher does its work per subscription: `dataTaskPublisher(for:)` (and the
 download and upload task publishers), `Deferred { … }` (a `Future` made inside it included), a
@@ -8297,7 +8299,8 @@ Not reported: the reads of a property in a closure that reads its old value on p
 comparing a read with the closure's own parameter (`new != self.tab`) or by keeping a read as the
 old value (`let old = self.volume`, `previous = selection`, `let wasOn = self.showsPreview`, or as the key it stores the outgoing state under,
 `levels[self.zone] = self.master`), or by pushing it onto an undo history (`self.titleHistory.append(self.title)`, also in a closure that takes no value), or by setting a read against its parameter in one statement
-(`if !scrubbing && model.isScrubbing`, `log.append("\(self.step) → \(newStep)")`, `self.files.filter { !new.contains($0) }`), and a called method that compares
+(`if !scrubbing && model.isScrubbing`, `log.append("\(self.step) → \(newStep)")`, `self.files.filter { !new.contains($0) }`; an argument
+label of the parameter's name, `Measurement(value: t, unit: .celsius)` in a sink of `unit`, is no use of it), and a called method that compares
 the property with a parameter it is given (`func select(_ new: Tab) { if new != tab … }`) or, given
 one, keeps the property as the old value (`func remember(_ new: Track?) { if let old = track, old != new … }`): there
 the property being one step behind is what the code relies on. Nor is a name that a local,

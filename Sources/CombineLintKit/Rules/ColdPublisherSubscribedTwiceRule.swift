@@ -23,14 +23,16 @@ public struct ColdPublisherSubscribedTwiceRule: Rule {
         let tree = context.tree
         // Only a name subscribed twice in the file can be: the costlier question of what a
         // variable's initial value does is asked for those alone.
-        let candidates = namesSubscribedTwice(context)
+        // The project's own subscribing operators (`tablesRequest.sinkLoggingErrors("tables") { … }`).
+        let helpers = PublisherExtensions.subscriberNames(index: context.index, memo: context.memo)
+        let candidates = namesSubscribedTwice(context, helpers: helpers)
         guard !candidates.isEmpty else { return [] }
         let cold = PerSubscriptionWork(index: context.index, memo: context.memo)
         var findings: [Finding] = []
         for holder in holders(in: tree, named: candidates, cold: cold) {
             let name = tree.variables[holder.variable].name
             for body in holder.bodies {
-                let uses = subscriptions(of: name, variable: holder.variable, isProperty: holder.isProperty, in: body, tree: tree)
+                let uses = subscriptions(of: name, variable: holder.variable, isProperty: holder.isProperty, in: body, tree: tree, helpers: helpers)
                 // Subscribed once here and returned: the caller's subscription runs the work again.
                 if uses.count == 1, !holder.isProperty, let returned = returnedAfter(uses[0], name: name, holder: holder, in: body, tree: tree) {
                     if TestCaseCode.contains(returned, of: tree, index: context.index) { continue }
@@ -128,7 +130,7 @@ public struct ColdPublisherSubscribedTwiceRule: Rule {
     /// The names (`name`, `self.name`) that two or more chains of the file subscribe to, or pass to a
     /// combining operator: a cheap first look, from the file's subscriptions, and over its chains only
     /// when it names another way to subscribe.
-    private func namesSubscribedTwice(_ context: RuleContext) -> Set<String> {
+    private func namesSubscribedTwice(_ context: RuleContext, helpers: Set<String>) -> Set<String> {
         let tree = context.tree
         var counts: [String: Int] = [:]
         var counted = Set<Int>()
@@ -156,7 +158,8 @@ public struct ColdPublisherSubscribedTwiceRule: Rule {
             }
         }
         let combining = context.mentions(anyOf: Self.combiningNames)
-        guard combining || context.mentions(anyOf: Self.otherSubscribingNames) else { return Set(counts.filter { $0.value >= 2 }.keys) }
+        guard combining || context.mentions(anyOf: Self.otherSubscribingNames) || (!helpers.isEmpty && context.mentions(anyOf: NameSet(helpers.sorted())))
+        else { return Set(counts.filter { $0.value >= 2 }.keys) }
         for (c, chain) in tree.chains.enumerated() {
             if combining {
                 for element in chain.elements where element.kind == .member && Catalogue.inputSubscribingCombiners.contains(element.name) {
@@ -166,7 +169,7 @@ public struct ColdPublisherSubscribedTwiceRule: Rule {
                 }
             }
             guard chain.elements.count >= 2, chain.elements[0].kind == .root, !counted.contains(c) else { continue }
-            if subscribes(chain) || (combining && (isCombinedInput(chain.context, tree: tree) || combinesAsReceiver(chain))) { count(c) }
+            if subscribes(chain, helpers: helpers) || (combining && (isCombinedInput(chain.context, tree: tree) || combinesAsReceiver(chain))) { count(c) }
         }
         // `let summary = dayAhead.map { … }` with `summary` subscribed: a subscription of `dayAhead` too.
         for chain in tree.chains {
@@ -178,9 +181,11 @@ public struct ColdPublisherSubscribedTwiceRule: Rule {
     }
 
     /// A chain that reaches a subscriber: `sink`, `assign`, `values`, `subscribe(_:)`, `receive(subscriber:)`.
-    private func subscribes(_ chain: Chain) -> Bool {
+    /// Also the project's own subscribing operators named in `helpers`.
+    private func subscribes(_ chain: Chain, helpers: Set<String>) -> Bool {
         // The subscriber ends the chain, or stands before its `.store(in:)`.
         chain.elements.dropFirst(max(1, chain.elements.count - 2)).contains { element in
+            if element.kind == .member, element.isCall, helpers.contains(element.name) { return true }
             guard element.kind == .member, Catalogue.subscribingMembers.contains(element.name) else { return false }
             switch element.name {
             case "values": return !element.isCall
@@ -195,7 +200,8 @@ public struct ColdPublisherSubscribedTwiceRule: Rule {
     /// subscribed: a chain from it that reaches a subscriber (`sink`, `assign`, `values`), an input
     /// of a combining operator, or the value of a local that is itself subscribed (`let summary =
     /// dayAhead.map { … }` then `summary.combineLatest(cacheFill)`: each such local runs the work once).
-    private func subscriptions(of name: String, variable: Int, isProperty: Bool, in body: ClosedRange<Int>, tree: SyntaxTree, depth: Int = 0) -> [Int] {
+    private func subscriptions(of name: String, variable: Int, isProperty: Bool, in body: ClosedRange<Int>, tree: SyntaxTree,
+                               helpers: Set<String>, depth: Int = 0) -> [Int] {
         var result: [Int] = []
         for k in body where tree.tokens[k].kind == .identifier && tree.name(k) == name {
             // `name` or `self.name`, not another value's member, not an argument label.
@@ -208,11 +214,11 @@ public struct ColdPublisherSubscribedTwiceRule: Rule {
             if k >= 2, tree.tokens[k - 1].kind == .period, tree.isSelfReference(k - 2) { start = k - 2 }
             if let c = tree.chain(startingAt: start) {
                 let chain = tree.chains[c]
-                if subscribes(chain) || isCombinedInput(chain.context, tree: tree) || combinesAsReceiver(chain) {
+                if subscribes(chain, helpers: helpers) || isCombinedInput(chain.context, tree: tree) || combinesAsReceiver(chain) {
                     result.append(k)
                 } else if depth < 2, let derived = unsharedDerivedLocal(chain, in: tree),
                           !subscriptions(of: tree.variables[derived].name, variable: derived, isProperty: false,
-                                         in: tree.variables[derived].nameToken...body.upperBound, tree: tree, depth: depth + 1).isEmpty {
+                                         in: tree.variables[derived].nameToken...body.upperBound, tree: tree, helpers: helpers, depth: depth + 1).isEmpty {
                     result.append(k)
                 }
             } else if start == k, isCombinedInput(.argument(open: Int(tree.enclosing[k])), tree: tree) {

@@ -354,6 +354,9 @@ public struct PublishedWillSetReadRule: Rule {
         while end < closure.close, !(tree.statementStarts[end] && tree.innermostClosure(of: end) == c) { end += 1 }
         for i in start..<end where tree.tokens[i].kind == .identifier && parameters.contains(tree.name(i)) {
             if i > 0, tree.tokens[i - 1].kind == .period { continue }
+            // An argument label of the name (`Measurement(value: t, unit: .celsius)`) is no use of the parameter.
+            if i > 0, i + 1 < end, tree.tokens[i + 1].kind == .colon,
+               tree.tokens[i - 1].kind == .leftParen || tree.tokens[i - 1].kind == .comma { continue }
             // A nested closure's own parameter of the same name is another value.
             if tree.enclosingClosures(of: i).contains(where: { $0 != c && tree.closures[$0].parameters.contains(tree.name(i)) }) { continue }
             return true

@@ -1,7 +1,7 @@
 import XCTest
 @testable import CombineLintKit
 
-/// Default-rule cases found in whole probe apps written for rounds 126 to 128 (see the rule documents).
+/// Default-rule cases found in whole probe apps written for rounds 126 to 129 (see the rule documents).
 final class DefaultRulesRound126Tests: XCTestCase {
     private let app = """
         @main struct FestivalApp: App {
@@ -345,5 +345,66 @@ final class DefaultRulesRound126Tests: XCTestCase {
         XCTAssertEqual(places([SourceFile(path: "Settings.swift", text: text(parameter: "(inout Settings) -> Void"))], rule),
                        ["Settings.swift:14:59 published_willset_read"])
         XCTAssertEqual(places([SourceFile(path: "Settings.swift", text: text(parameter: "@escaping (inout Settings) -> Void"))], rule), [])
+    }
+
+    /// (Round 129.) The project's own `sinkLoggingErrors(_:receiveValue:)`, a publisher extension that
+    /// returns `sink { … }` (after its own steps too), subscribes the request a second time. A helper of the
+    /// name that only passes values on is an operator, not a subscription.
+    func testAProjectSubscribingOperatorIsASubscription() {
+        func text(helperBody: String) -> String {
+            """
+            extension Publisher {
+                func sinkLoggingErrors(_ label: String, receiveValue: @escaping (Output) -> Void) -> AnyCancellable {
+                    \(helperBody)
+                }
+            }
+            final class SchemaService {
+                private var cancellables = Set<AnyCancellable>()
+                private var tableCount = 0
+                func refresh(_ url: URL) {
+                    let tablesRequest = URLSession.shared.dataTaskPublisher(for: url)
+                    tablesRequest
+                        .map(\\.data.count)
+                        .replaceError(with: 0)
+                        .sink { [weak self] count in self?.tableCount = count }
+                        .store(in: &cancellables)
+                    tablesRequest
+                        .sinkLoggingErrors("tables") { _ in }
+                        .store(in: &cancellables)
+                }
+            }
+            """
+        }
+        let rule = ColdPublisherSubscribedTwiceRule()
+        let subscribing = "sink { completion in if case .failure(let error) = completion { print(label, error) } } receiveValue: { receiveValue($0) }"
+        XCTAssertEqual(places([SourceFile(path: "Schema.swift", text: text(helperBody: subscribing))], rule), ["Schema.swift:16:9 cold_publisher_subscribed_twice"])
+        let passing = "handleEvents(receiveOutput: { _ in print(label) }).sink(receiveCompletion: { _ in }, receiveValue: receiveValue)"
+        XCTAssertEqual(places([SourceFile(path: "Schema.swift", text: text(helperBody: passing))], rule), ["Schema.swift:16:9 cold_publisher_subscribed_twice"])
+        let operatorOnly = "handleEvents(receiveOutput: receiveValue).eraseToAnyPublisher()"
+        XCTAssertEqual(places([SourceFile(path: "Schema.swift", text: text(helperBody: operatorOnly))], rule), [])
+    }
+
+    /// (Round 129.) `Measurement(value: t, unit: .celsius)` names the label `unit`, not the sink's
+    /// `unit` parameter: the statement still reads the property's old value, and is reported.
+    func testAnArgumentLabelIsNoUseOfTheClosuresParameter() {
+        let text = """
+            final class SettingsViewModel: ObservableObject {
+                @Published var temperatureUnit = TemperatureUnit.celsius
+                @Published var sampleText = ""
+                private var lastTemperature = 25.0
+                private var cancellables = Set<AnyCancellable>()
+                init() {
+                    $temperatureUnit
+                        .sink { [weak self] unit in
+                            guard let self else { return }
+                            let measurement = Measurement(value: self.lastTemperature, unit: UnitTemperature.celsius)
+                                .converted(to: self.temperatureUnit.unit)
+                            self.sampleText = "\\(measurement)"
+                        }
+                        .store(in: &cancellables)
+                }
+            }
+            """
+        XCTAssertEqual(places([SourceFile(path: "Settings.swift", text: text)], PublishedWillSetReadRule()), ["Settings.swift:11:36 published_willset_read"])
     }
 }
