@@ -74,7 +74,7 @@ struct DeliveryQueues {
             state = .background(reason: "the thread that changes `\(keyPath)` (an operation's worker thread)")
         } else if let publisher = offMainCustomPublisher(in: chain, before: sourceEnd) {
             state = .background(reason: "the queue where the project's `\(publisher)` hands its values on (never the main one)")
-        } else if case .unknown = state, futureFulfilledOffMain(chain, firstOperator: sourceEnd) {
+        } else if case .unknown = state, futureFulfilledOffMain(chain, firstOperator: sourceEnd) || storedFutureFulfilledOffMain(chain, before: sourceEnd) {
             state = .background(reason: "the thread that fulfils the `Future`'s promise (a callback that runs off the main thread)")
         } else if case .unknown = state, case .background(let reason) = functionSource(of: chain, before: sourceEnd) {
             state = .background(reason: reason)
@@ -730,6 +730,21 @@ struct DeliveryQueues {
             && calls.allSatisfy { BackgroundNotifications.runsOffMain($0, in: tree, index: index) }
             && handedOn.allSatisfy { CallbackParameterQueues.argumentRunsOffMain(at: $0, in: tree, index: index, memo: memo,
                                                                                   levels: CallbackParameterQueues.maximumLevels) }
+    }
+
+    /// `microphoneAccess` (or `self.microphoneAccess`) with `lazy var microphoneAccess = Future { promise in
+    /// AVCaptureDevice.requestAccess(for: .audio) { promise(.success($0)) } }` in the type around: the kept
+    /// `Future` answers its first subscribers on the thread that fulfils it (later ones get its value as
+    /// they subscribe), so that first value arrives off main.
+    private func storedFutureFulfilledOffMain(_ chain: Chain, before sourceEnd: Int) -> Bool {
+        let own = sourceEnd == 1 || (sourceEnd == 2 && chain.root.name == "self")
+        guard followsFutures, own, case let source = chain.elements[sourceEnd - 1], !source.isCall, source.subscripts.isEmpty,
+              !namesLocal(chain, before: sourceEnd), let t = tree.enclosingType(of: chain.first),
+              let v = tree.memberVariable(named: source.name, ofType: t), !tree.variables[v].isComputed,
+              let initializer = tree.variables[v].initializer, let c = tree.chain(startingAt: initializer.lowerBound),
+              case let future = tree.chains[c], future.first == initializer.lowerBound, future.last == initializer.upperBound,
+              future.elements.count == 1, future.root.name == "Future" else { return false }
+        return futureFulfilledOffMain(future, firstOperator: 1)
     }
 
     /// `makeRenderFuture(sample)` or `self.makeRenderFuture(sample)`: a call of project functions

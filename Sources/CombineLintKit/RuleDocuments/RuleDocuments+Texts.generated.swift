@@ -5034,7 +5034,9 @@ runs only once the object is gone and does not count, nor does one right in the 
 `guard interlocks.isClosed else { return promise(.failure(.interlockOpen)) }`, which answers on the subscribing
 thread and leaves the other values to the callback's), made in the chain or returned by
 the project's function, also inside `Deferred { … }` (or made there by a method of the project returning such a `Future`,
-`Deferred { self.makeRenderFuture(sample) }`), delivers there; a combined pipeline (`Publishers.CombineLatest(monitor.bpm, monitor.zone)`,
+`Deferred { self.makeRenderFuture(sample) }`), or kept in a stored property of the type, `lazy var microphoneAccess = Future { promise in
+AVCaptureDevice.requestAccess(for: .audio) { promise(.success($0)) } }` (its first subscribers get the value where it is fulfilled),
+delivers there; a combined pipeline (`Publishers.CombineLatest(monitor.bpm, monitor.zone)`,
 `a.combineLatest(b)`, `merge(with:)`, `zip`) delivers each input's values on that input's thread, so off main when one
 input does (the pipeline so far, or one of its arguments, also a bare `$summaries` changed off main, or the publishers a
 collection's `map` makes, `Publishers.MergeMany(ids.map { commands.arm($0) })`), and so does a `flatMap` or `switchToLatest` one of whose inner

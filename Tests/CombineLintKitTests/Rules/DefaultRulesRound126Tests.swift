@@ -407,4 +407,37 @@ final class DefaultRulesRound126Tests: XCTestCase {
             """
         XCTAssertEqual(places([SourceFile(path: "Settings.swift", text: text)], PublishedWillSetReadRule()), ["Settings.swift:11:36 published_willset_read"])
     }
+
+    /// (Round 129.) A kept `Future` (`lazy var microphoneAccess = Future { … requestAccess … }`) answers
+    /// its first subscriber on the thread that fulfils it, the framework's own; the `flatMap` into it
+    /// delivers there, and the sink touches a switch. A `Future` fulfilled right in its closure answers
+    /// on the subscribing thread.
+    func testAKeptFutureFulfilledInAFrameworkCallback() {
+        func text(future: String) -> String {
+            """
+            final class CameraHostViewController: UIViewController {
+                private let audioSwitch = UISwitch()
+                private let toggles = PassthroughSubject<Bool, Never>()
+                private var cancellables = Set<AnyCancellable>()
+                private lazy var microphoneAccess = Future<Bool, Never> { promise in
+                    \(future)
+                }
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    toggles
+                        .filter { $0 }
+                        .flatMap { [unowned self] _ in self.microphoneAccess }
+                        .sink { [weak self] granted in
+                            if !granted { self?.audioSwitch.setOn(false, animated: true) }
+                        }
+                        .store(in: &cancellables)
+                }
+            }
+            """
+        }
+        let rule = MainActorBackgroundDeliveryRule()
+        XCTAssertEqual(places([SourceFile(path: "Camera.swift", text: text(future: "AVCaptureDevice.requestAccess(for: .audio) { granted in promise(.success(granted)) }"))], rule),
+                       ["Camera.swift:13:14 main_actor_background_delivery"])
+        XCTAssertEqual(places([SourceFile(path: "Camera.swift", text: text(future: "promise(.success(true))"))], rule), [])
+    }
 }
