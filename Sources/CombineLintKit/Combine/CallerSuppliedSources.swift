@@ -46,18 +46,9 @@ enum CallerSuppliedSources {
     /// parameter of its own that its callers fill so (`handedOn` counts those steps).
     private static func receivesNeverFinishing(parameter p: Int, member: String?, function f: Int, in tree: SyntaxTree,
                                                index: ProjectIndex, handedOn: Int) -> Bool {
-        let function = tree.functions[f]
-        let selector = function.selectorName
-        // An initializer is called by its type's name (`ScanProgressViewModel(session: …, scannerProgress: …)`).
-        let isInitializer = function.kind == .initializer
-        guard let calledName = isInitializer ? function.enclosingType.map({ tree.types[$0].name.lastNameComponent }) : function.name else { return false }
-        for call in index.chainElements[calledName] {
+        for (call, argument) in calls(of: f, in: tree, index: index, parameter: p) {
             let callTree = index.trees[call.tree]
-            let element = callTree.chains[call.chain].elements[call.element]
-            guard element.isCall,
-                  isInitializer ? function.accepts(argumentLabels: element.argumentLabels) : MethodCallGraph.selector(of: element) == selector,
-                  !TestCaseCode.isTestOrDouble(callTree.chains[call.chain].first, of: callTree, index: index),
-                  let argument = element.argument(forParameter: p, of: function) else { continue }
+            guard let argument else { continue }
             var value = argument.value
             if let member {
                 guard let filled = memberArgument(member, in: value, of: callTree) else { continue }
@@ -89,6 +80,48 @@ enum CallerSuppliedSources {
             }
         }
         return false
+    }
+
+    /// The calls of function `f` outside test code, found through the index's postings of its name
+    /// (an initializer by its type's name, `ScanProgressViewModel(session: …)`), each with its
+    /// argument for parameter `p` (nil where the call leaves it to its default).
+    private static func calls(of f: Int, in tree: SyntaxTree, index: ProjectIndex) -> [(call: ElementReference, element: ChainElement)] {
+        let function = tree.functions[f]
+        let selector = function.selectorName
+        let isInitializer = function.kind == .initializer
+        guard let calledName = isInitializer ? function.enclosingType.map({ tree.types[$0].name.lastNameComponent }) : function.name else { return [] }
+        return index.chainElements[calledName].compactMap { call in
+            let callTree = index.trees[call.tree]
+            let element = callTree.chains[call.chain].elements[call.element]
+            guard element.isCall,
+                  isInitializer ? function.accepts(argumentLabels: element.argumentLabels) : MethodCallGraph.selector(of: element) == selector,
+                  !TestCaseCode.isTestOrDouble(callTree.chains[call.chain].first, of: callTree, index: index) else { return nil }
+            return (call, element)
+        }
+    }
+
+    private static func calls(of f: Int, in tree: SyntaxTree, index: ProjectIndex, parameter p: Int) -> [(call: ElementReference, argument: Argument?)] {
+        calls(of: f, in: tree, index: index).map { ($0.call, $0.element.argument(forParameter: p, of: tree.functions[f])) }
+    }
+
+    /// Whether chain elements `0..<end`, written right in a function's body, start from a parameter of
+    /// it followed only by operators, and every caller outside test code (one at least) passes there a
+    /// publisher that finishes: `thumbnail.sink { … }` in a cell's `configure(with:thumbnail:)`, given
+    /// `viewModel.thumbnail(for: document)`, a `Future` mapped and erased.
+    static func allFinish(_ chain: Chain, before end: Int, inFunctionOf tree: SyntaxTree, index: ProjectIndex, finite: FinitePublishers) -> Bool {
+        let elements = chain.elements
+        guard end >= 1, end <= elements.count, tree.innermostClosure(of: chain.first) == nil, let f = tree.enclosingFunction(of: chain.first),
+              elements[0].kind == .root, !elements[0].isCall, elements[0].subscripts.isEmpty,
+              let p = tree.functions[f].parameters.firstIndex(where: { $0.name == elements[0].name }),
+              SubscriptionFinder.localVariable(named: elements[0].name, visibleAt: chain.first, in: tree) == nil,
+              elements[1..<end].allSatisfy(NeverFinishingSources.isOperatorLike) else { return false }
+        let calls = calls(of: f, in: tree, index: index, parameter: p)
+        return !calls.isEmpty && calls.allSatisfy { call, argument in
+            let callTree = index.trees[call.tree]
+            guard let value = argument?.value, let c = callTree.chain(startingAt: value.lowerBound),
+                  case let given = callTree.chains[c], given.first == value.lowerBound, given.last == value.upperBound else { return false }
+            return finite.finishes(given, before: given.elements.count, in: callTree)
+        }
     }
 
     /// Whether `name` is a stored `let` of a struct with no initializer of its own, around token

@@ -304,7 +304,10 @@ struct DeliveryQueues {
     /// The scheduler a delivering step names: the labelled argument of `receive(on:)`, `debounce`, …,
     /// or the first argument of the strategy of `collect(.byTime(queue, stride))` and
     /// `collect(.byTimeOrCount(queue, stride, count))`, which delivers each batch on that scheduler.
-    func schedulerRange(of element: ChainElement) -> ClosedRange<Int>? {
+    func schedulerRange(of element: ChainElement) -> ClosedRange<Int>? { Self.schedulerRange(of: element, in: tree) }
+
+    /// As `schedulerRange(of:)`, for an element of `tree`.
+    static func schedulerRange(of element: ChainElement, in tree: SyntaxTree) -> ClosedRange<Int>? {
         if let label = Catalogue.schedulerArgumentLabels[element.name] { return element.argument(label)?.value }
         guard element.name == "collect", element.arguments.count == 1 else { return nil }
         let value = element.arguments[0].value

@@ -5933,7 +5933,8 @@ as an earlier `receive(on:)` of the pipeline (all main-thread schedulers count a
 operators (`map`, `filter`, `removeDuplicates`, `handleEvents`, …) between them. Also reports the
 first of two `receive(on:)` that follow each other directly (its hop is undone at once), and a
 `receive(on:)` of the scheduler that a `debounce`, `throttle`, `delay` or `timeout` just before it
-already delivers on (its `scheduler:` argument, with only same-thread operators between), and a `receive(on:)`
+already delivers on (its `scheduler:` argument, with only same-thread operators between), or a timed `collect`
+(`collect(.byTime(trackQueue, .milliseconds(500)))` sends each batch on `trackQueue`), and a `receive(on:)`
 right before such a step on the same scheduler (`receive(on: .main).debounce(for: …, scheduler: DispatchQueue.main)`): the
 step delivers there itself, so that hop is undone at once. An operator of the project's own,
 declared in an extension of `Publisher` and returning its pipeline after a `receive(on:)`
@@ -10903,6 +10904,9 @@ nor a local of the method (only `self`, the table view and the index path): `wil
 `self.items` when the last row shows delivers nothing into a reused cell; nor where the subscriber first checks that the
 view still shows the row it was made for, `guard let self, self.representedID == attachment.id else { return }`
 (the cell's own state compared with what this configuration was given): the previous row's answer then lands nowhere.
+A publisher the method is given (`thumbnail.sink { … }` in `configure(with:thumbnail:)`) finishes when every caller outside
+tests passes one that does (`cell.configure(with: document, thumbnail: viewModel.thumbnail(for: document))`, a `Future` mapped
+and erased); one caller passing a subject keeps it endless.
 A merge of requests mapped from a collection, `Publishers.MergeMany(attachments.map { store.data(for: $0) }).collect()`,
 finishes when they all have.
 A store behind a run-once guard of the callback is not reported: a flag the callback sets

@@ -49,7 +49,7 @@ public struct MultipleReceiveOnRule: Rule {
                     }
                     previous = (e, key, written)
                     leftThread = false
-                } else if let scheduler = deliveringScheduler(of: element) {
+                } else if let scheduler = deliveringScheduler(of: element, in: tree) {
                     // `debounce(for: …, scheduler: DispatchQueue.main)` delivers its values on that
                     // scheduler: a `receive(on:)` of the same one after it hops again.
                     let written = tree.sourceText(scheduler.lowerBound, scheduler.upperBound)
@@ -61,7 +61,10 @@ public struct MultipleReceiveOnRule: Rule {
                             message: "`receive(on: \(prior.written))` is followed directly by `\(element.name)`, which delivers on `\(written)` itself: every value hops to `\(prior.written)` for nothing.",
                             help: "Remove `receive(on: \(prior.written))`: `\(element.name)` decides where values arrive."))
                     }
-                    previous = (e, schedulerKey(scheduler, tree: tree), "\(element.name)(…, scheduler: \(written))")
+                    let step = element.name == "collect"
+                        ? "collect(" + tree.sourceText(element.arguments[0].value.lowerBound, element.arguments[0].value.upperBound) + ")"
+                        : "\(element.name)(…, scheduler: \(written))"
+                    previous = (e, schedulerKey(scheduler, tree: tree), step)
                     leftThread = false
                 } else if let key = projectOperatorScheduler(of: element, context: context) {
                     // `.receiveOnMain()` of `extension Publisher { func receiveOnMain() … { receive(on:
@@ -93,11 +96,10 @@ public struct MultipleReceiveOnRule: Rule {
     }
 
     /// The scheduler that `debounce`, `throttle`, `delay` or `timeout` delivers its values on (its
-    /// `scheduler:` argument); `nil` for other operators.
-    private func deliveringScheduler(of element: ChainElement) -> ClosedRange<Int>? {
-        guard element.kind == .member, element.isCall, element.name != "receive",
-              let label = Catalogue.schedulerArgumentLabels[element.name], let argument = element.argument(label) else { return nil }
-        return argument.value
+    /// `scheduler:` argument), or a timed `collect(.byTime(queue, …))` its batches; `nil` for other operators.
+    private func deliveringScheduler(of element: ChainElement, in tree: SyntaxTree) -> ClosedRange<Int>? {
+        guard element.kind == .member, element.isCall, element.name != "receive" else { return nil }
+        return DeliveryQueues.schedulerRange(of: element, in: tree)
     }
 
     /// The scheduler (as `schedulerKey` gives it) that an operator of the project's own, declared in

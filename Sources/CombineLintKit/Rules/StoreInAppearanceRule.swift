@@ -69,7 +69,9 @@ public struct StoreInAppearanceRule: Rule {
             return !NeverFinishingSources.startsNeverFinishing(chain, before: subscriber, tree: context.tree,
                                                                index: context.index, extraNames: [])
         case .perRow, .cellProvider, .cellMethod:
-            guard finite.finishes(chain, before: subscriber, in: context.tree),
+            // `thumbnail.sink { … }` of a `configure(with:thumbnail:)` parameter: what every caller passes decides.
+            guard finite.finishes(chain, before: subscriber, in: context.tree)
+                    || CallerSuppliedSources.allFinish(chain, before: subscriber, inFunctionOf: context.tree, index: context.index, finite: finite),
                   !NeverFinishingSources.limitWaitsForCondition(in: chain, before: subscriber, tree: context.tree, index: context.index)
             else { return false }
             if site.kind == .perRow, !namesTheRow(chain, at: site, in: context.tree) { return true }

@@ -1,7 +1,7 @@
 import XCTest
 @testable import CombineLintKit
 
-/// Core-rule cases found in whole probe apps written for rounds 126 to 128 (see the rule documents).
+/// Core-rule cases found in whole probe apps written for rounds 126 to 130 (see the rule documents).
 final class CoreRulesRound126Tests: XCTestCase {
     private func model(bindings: String = "") -> String {
         """
@@ -147,5 +147,55 @@ final class CoreRulesRound126Tests: XCTestCase {
         XCTAssertEqual(places(Analyzer.analyze([SourceFile(path: "Booking.swift", text: text(name: "confirmedBooking"))], rules: rules)),
                        ["Booking.swift:2:33 subject_fake_initial_value"])
         XCTAssertEqual(places(Analyzer.analyze([SourceFile(path: "Booking.swift", text: text(name: "booking"))], rules: rules)), [])
+    }
+
+    /// (Round 130.) A cell's `configure(with:thumbnail:)` stores, per row, a subscription of the
+    /// publisher it is given; every caller passes the view model's `thumbnail(for:)`, a `Future` mapped
+    /// and erased, which finishes, and the sink checks the row it was made for. A caller passing a
+    /// subject makes it endless, and the store is reported.
+    func testAPerRowSubscriptionOfAParameterEveryCallerFills() {
+        func files(thumbnail: String) -> [SourceFile] {
+            [SourceFile(path: "DocumentCell.swift", text: """
+                final class DocumentCell: UICollectionViewCell {
+                    private let thumbnailView = UIImageView()
+                    private var representedID: UUID?
+                    private var cancellables = Set<AnyCancellable>()
+                    func configure(with document: TravelDocument, thumbnail: AnyPublisher<UIImage?, Never>) {
+                        representedID = document.id
+                        thumbnail
+                            .sink { [weak self] image in
+                                guard self?.representedID == document.id else { return }
+                                self?.thumbnailView.image = image
+                            }
+                            .store(in: &cancellables)
+                    }
+                }
+                """),
+             SourceFile(path: "WalletViewController.swift", text: """
+                final class WalletViewController: UICollectionViewController {
+                    private let viewModel = WalletViewModel()
+                    override func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
+                        let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "doc", for: indexPath) as! DocumentCell
+                        let document = viewModel.documents[indexPath.item]
+                        cell.configure(with: document, thumbnail: \(thumbnail))
+                        return cell
+                    }
+                }
+                final class WalletViewModel {
+                    var documents: [TravelDocument] = []
+                    let thumbnails = CurrentValueSubject<UIImage?, Never>(nil)
+                    func thumbnail(for document: TravelDocument) -> AnyPublisher<UIImage?, Never> {
+                        Future<URL, Error> { promise in promise(.success(document.fileURL)) }
+                            .map { UIImage(contentsOfFile: $0.path) }
+                            .replaceError(with: nil)
+                            .eraseToAnyPublisher()
+                    }
+                }
+                """)]
+        }
+        let rules = [ConfiguredRule(rule: StoreInAppearanceRule())]
+        XCTAssertEqual(places(Analyzer.analyze(files(thumbnail: "viewModel.thumbnail(for: document)"), rules: rules)), [])
+        XCTAssertEqual(places(Analyzer.analyze(files(thumbnail: "viewModel.thumbnails.eraseToAnyPublisher()"), rules: rules)),
+                       ["DocumentCell.swift:12:14 store_in_appearance"])
     }
 }

@@ -1,7 +1,7 @@
 import XCTest
 @testable import CombineLintKit
 
-/// Default-rule cases found in whole probe apps written for rounds 126 to 129 (see the rule documents).
+/// Default-rule cases found in whole probe apps written for rounds 126 to 130 (see the rule documents).
 final class DefaultRulesRound126Tests: XCTestCase {
     private let app = """
         @main struct FestivalApp: App {
@@ -439,5 +439,34 @@ final class DefaultRulesRound126Tests: XCTestCase {
         XCTAssertEqual(places([SourceFile(path: "Camera.swift", text: text(future: "AVCaptureDevice.requestAccess(for: .audio) { granted in promise(.success(granted)) }"))], rule),
                        ["Camera.swift:13:14 main_actor_background_delivery"])
         XCTAssertEqual(places([SourceFile(path: "Camera.swift", text: text(future: "promise(.success(true))"))], rule), [])
+    }
+
+    /// (Round 130.) `collect(.byTime(trackQueue, …))` sends each batch on `trackQueue`: a
+    /// `receive(on: trackQueue)` right after it hops to where the batches already are.
+    func testATimedCollectDeliversOnItsScheduler() {
+        func text(hop: String) -> String {
+            """
+            final class CourseMapViewModel: ObservableObject {
+                @Published private(set) var tracks: [[Int]] = []
+                private let trackQueue = DispatchQueue(label: "tracks")
+                private var cancellables = Set<AnyCancellable>()
+                func start(_ positions: AnyPublisher<Int, Never>) {
+                    positions
+                        .collect(.byTime(trackQueue, .milliseconds(500)))
+                        .receive(on: \(hop))
+                        .map { [$0] }
+                        .receive(on: DispatchQueue.main)
+                        .sink { [weak self] tracks in self?.tracks = tracks }
+                        .store(in: &cancellables)
+                }
+            }
+            """
+        }
+        let rule = MultipleReceiveOnRule()
+        let found = Analyzer.analyze([SourceFile(path: "Map.swift", text: text(hop: "trackQueue"))], rules: [ConfiguredRule(rule: rule)])
+        XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column) \($0.ruleID)" }, ["Map.swift:8:14 multiple_receive_on"])
+        XCTAssertEqual(found.first?.message,
+                       "This `receive(on: trackQueue)` hops again to where `collect(.byTime(trackQueue, .milliseconds(500)))` on line 7 already delivers: a wasted hop per value.")
+        XCTAssertEqual(places([SourceFile(path: "Map.swift", text: text(hop: "DispatchQueue.global()"))], rule), [])
     }
 }
