@@ -50,6 +50,9 @@ extension Catalogue {
     /// (`lastSync: Date?`, `lastFrameDate`): state shown as "synced 5 min ago".
     public static let latestTimeWords: Set<String> = ["last", "latest"]
 
+    /// Last words of a timestamp property named for what happened at it (`refreshedAt: Date?`, `syncedOn`).
+    public static let timestampLastWords: Set<String> = ["at", "on"]
+
     /// The lower-cased camel-case words of a name: `highlightedRoomID` gives highlighted, room, id;
     /// `URLPosition` gives url, position.
     public static func camelCaseWords(_ name: String) -> [String] {
@@ -97,4 +100,8 @@ extension Catalogue {
     /// name ends in `Tests`). A bare `Tests` is not one: it is the root of a package's test targets
     /// and of their fixtures (whole packages, linted as such), and it may stand above a project.
     public static let testFolderNames: Set<String> = ["Mocks", "Mock", "Fakes", "Stubs", "TestDoubles", "TestSupport"]
+    /// First words (lower case) of a file of test doubles in a tests folder (`MockServices.swift`).
+    public static let testDoubleFileWords: Set<String> = ["mock", "mocks", "fake", "fakes", "stub", "stubs"]
+    /// The bare folders above test targets (`Tests/`), which also hold fixtures.
+    public static let testsRootFolderNames: Set<String> = ["Tests", "Test"]
 }

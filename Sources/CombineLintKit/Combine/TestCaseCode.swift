@@ -44,8 +44,13 @@ public enum TestCaseCode {
         let start = bytes.lastIndex(of: UInt8(ascii: "/")).map { bytes.index(after: $0) } ?? bytes.startIndex
         let end = bytes[start...].lastIndex(of: UInt8(ascii: ".")) ?? bytes.endIndex
         let count = bytes.distance(from: start, to: end)
-        guard count > 0, count <= longestTestFolderName else { return false }
-        return Catalogue.testFolderNames.contains(String(path[start..<end]))
+        guard count > 0 else { return false }
+        if count <= longestTestFolderName, Catalogue.testFolderNames.contains(String(path[start..<end])) { return true }
+        // `Tests/MockServices.swift`, `Tests/FakeClock.swift`: a file named for doubles by its first word,
+        // in the bare tests folder (elsewhere, `Sources/StubsView.swift` may be the app's).
+        guard let first = Catalogue.camelCaseWords(String(path[start..<end])).first,
+              Catalogue.testDoubleFileWords.contains(first) else { return false }
+        return FolderNames.contains(in: path, namedOneOf: Catalogue.testsRootFolderNames)
     }
 
     /// Whether `property` is test code's or a test double's (`isTestOrDouble`: a `MockFeed`'s, one in

@@ -3161,7 +3161,8 @@ that declares previews or under `#if DEBUG` (or anywhere, for a subject that a p
 requires: `PreviewTelemetryFeed` repeats the requirement, the app's conformer is reported), types declared inside a
 function, and files in a folder of tests or test doubles (a test target's, whose name ends in
 `Tests`, such as `AppTests`, but not the bare `Tests` folder above test targets, which also holds
-fixtures; or `Mocks`, `Mock`, `Fakes`, `Stubs`, `TestDoubles`, `TestSupport`), and a file named so (`Tests/Mocks.swift`).
+fixtures; or `Mocks`, `Mock`, `Fakes`, `Stubs`, `TestDoubles`, `TestSupport`), and a file named so (`Tests/Mocks.swift`), or named
+for doubles by its first word in the bare `Tests` folder (`Tests/MockServices.swift`, `Tests/FakeClock.swift`; `Sources/StubsView.swift` stays the app's).
 
 ## Options
 
@@ -5938,7 +5939,8 @@ already delivers on (its `scheduler:` argument, with only same-thread operators 
 right before such a step on the same scheduler (`receive(on: .main).debounce(for: …, scheduler: DispatchQueue.main)`): the
 step delivers there itself, so that hop is undone at once. An operator of the project's own,
 declared in an extension of `Publisher` and returning its pipeline after a `receive(on:)`
-(`func receiveOnMain() … { receive(on: DispatchQueue.main).eraseToAnyPublisher() }`), is such a hop
+(`func receiveOnMain() … { receive(on: DispatchQueue.main).eraseToAnyPublisher() }`, also after steps of its own,
+`subscribe(on: queue).receive(on: DispatchQueue.main)`), is such a hop
 too, after which a `receive(on:)` of the same scheduler hops again, and which itself hops again after one
 (`.receive(on: DispatchQueue.main).handleEvents(…).receiveOnMain()`); one whose body only maps, filters or erases (`summaryText()` returning
 `map { … }.removeDuplicates().eraseToAnyPublisher()`) is a same-thread operator. So is the source
@@ -13141,7 +13143,8 @@ away (`alerts.latestAlert.map { _ in () }` merged into a refresh trigger): it ne
 Nor is a property that names a standing state: a selection, a highlight, a focus, a hover, a location or
 position, a status or state, a token the app holds until it changes (`selectedPass`, `highlightedRowID`, `focusedChannel`, `currentLocation`, or any `CLLocation?`,
 `refillStatus`, `pushTokens = CurrentValueSubject<Data?, Never>(nil)`), or the time something last
-happened (`lastSync: Date?`): a consumer that skips its `nil` start only waits for the first value, and a
+happened (`lastSync: Date?`, or a `Date?` named for what happened at it, `refreshedAt`, `updatedAt`; not the end of a job by its
+name, `savedAt`, a "Saved" notice): a consumer that skips its `nil` start only waits for the first value, and a
 late subscriber rightly gets the latest one, whatever its value type names (`selectedSubscriptionID:
 DockAlertSubscription.ID?` selects among alerts). A request to act (`recenterRequest: CLLocationCoordinate2D?`) or a
 notice about such a thing by its name (`locationError`) is still an event.

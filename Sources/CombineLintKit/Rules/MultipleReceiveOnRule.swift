@@ -112,9 +112,11 @@ public struct MultipleReceiveOnRule: Rule {
             var keys = Set<String>()
             for reference in declarations {
                 let tree = context.index.trees[reference.tree]
+                // From the publisher it is called on (`self`, or a first step called without a receiver,
+                // `subscribe(on: queue).receive(on: DispatchQueue.main)`), whatever steps come before the hop.
                 guard let returned = tree.chainsReturned(byFunction: reference.item), returned.count == 1,
-                      let hop = finalHop(of: returned[0], in: tree),
-                      hop.index <= 1, hop.index == 0 || returned[0].elements[0].name == "self" else { return "" }
+                      let hop = finalHop(of: returned[0], in: tree), case let root = returned[0].elements[0], root.kind == .root,
+                      hop.index == 0 || root.name == "self" || (root.isCall && root.name.first?.isLowercase == true) else { return "" }
                 keys.insert(hop.key)
             }
             return keys.count == 1 ? keys.first! : ""

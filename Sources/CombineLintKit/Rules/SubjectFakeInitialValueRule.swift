@@ -129,7 +129,7 @@ public struct SubjectFakeInitialValueRule: Rule {
 
     /// Whether the property names a standing state by its words or value type: a highlight, a
     /// focus, a location or position (`highlightedRoom`, `currentLocation: CLLocation?`), or the
-    /// time something last happened (`lastSync: Date?`); not a request to act on one
+    /// time something last happened (`lastSync: Date?`, `refreshedAt: Date?`); not a request to act on one
     /// (`recenterRequest: CLLocationCoordinate2D?`). Such a value is never a one-shot event,
     /// so a consumer that skips its nil start waits for the first value, and a late subscriber
     /// rightly gets the latest one.
@@ -139,7 +139,11 @@ public struct SubjectFakeInitialValueRule: Rule {
         if words.contains(where: Catalogue.standingStateWords.contains) { return true }
         let valueType = TypeText.unwrappingOptional(valueType)
         if Catalogue.locationTypes.contains(valueType) { return true }
-        return valueType == "Date" && words.first.map(Catalogue.latestTimeWords.contains) == true
+        // `lastSync: Date?`, or a timestamp named for what happened at it (`refreshedAt`, `updatedAt`),
+        // unless that is the end of a job, an event by its name (`savedAt`: a "Saved" notice).
+        return valueType == "Date" && (words.first.map(Catalogue.latestTimeWords.contains) == true
+                                       || (words.count >= 2 && words.last.map(Catalogue.timestampLastWords.contains) == true
+                                           && !words.contains(where: Catalogue.commandWords.contains)))
     }
 
     func compact(_ text: String) -> String { text.filter { $0 != " " && $0 != "\n" && $0 != "\t" } }

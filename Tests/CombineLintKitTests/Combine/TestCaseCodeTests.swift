@@ -6,10 +6,13 @@ final class TestCaseCodeTests: XCTestCase {
         let inTests = ["AppTests/FeedTests.swift", "Tests/CoreTests/Support/Delivery.swift", "App/UITests/Flow.swift",
                        "Sources/Mocks/FeedServiceMock.swift", "App/TestSupport/Clock.swift", "/repo/Feature/Fakes/Store.swift",
                        // A file of test doubles by its name (round 121: `InMemoryScanStore` in `Tests/Mocks.swift`).
-                       "Tests/Mocks.swift", "Stubs.swift", "App/Support/TestDoubles.swift"]
+                       "Tests/Mocks.swift", "Stubs.swift", "App/Support/TestDoubles.swift",
+                       // Named for doubles by its first word, in the bare tests folder (round 131).
+                       "Tests/MockServices.swift", "App/Tests/FakeClock.swift"]
         let notInTests = ["Sources/Feed/Feed.swift", "Tests/Fixtures/PluginPackage/Sources/Feed/Feed.swift",
                           "/home/ci/Tests/app/Sources/Model.swift", "Sources/AppTests.swift", "Latests/Model.swift",
-                          "Sources/MockingbirdView.swift", "Sources/Mocks.swift.orig/Model.swift", "Sources/StubsView.swift"]
+                          "Sources/MockingbirdView.swift", "Sources/Mocks.swift.orig/Model.swift", "Sources/StubsView.swift",
+                          "Sources/MockServices.swift", "Tests/MockingbirdFixture.swift"]
         XCTAssertEqual(inTests.filter { !TestCaseCode.isInTestFolder($0) }, [])
         XCTAssertEqual(notInTests.filter(TestCaseCode.isInTestFolder), [])
     }

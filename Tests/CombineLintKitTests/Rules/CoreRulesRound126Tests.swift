@@ -1,7 +1,7 @@
 import XCTest
 @testable import CombineLintKit
 
-/// Core-rule cases found in whole probe apps written for rounds 126 to 130 (see the rule documents).
+/// Core-rule cases found in whole probe apps written for rounds 126 to 131 (see the rule documents).
 final class CoreRulesRound126Tests: XCTestCase {
     private func model(bindings: String = "") -> String {
         """
@@ -197,5 +197,32 @@ final class CoreRulesRound126Tests: XCTestCase {
         XCTAssertEqual(places(Analyzer.analyze(files(thumbnail: "viewModel.thumbnail(for: document)"), rules: rules)), [])
         XCTAssertEqual(places(Analyzer.analyze(files(thumbnail: "viewModel.thumbnails.eraseToAnyPublisher()"), rules: rules)),
                        ["DocumentCell.swift:12:14 store_in_appearance"])
+    }
+
+    /// (Round 131.) `refreshedAt: Date?` is a timestamp named for what happened at it, a standing
+    /// "updated at" state like `lastSync`: a late subscriber rightly gets the latest. `refreshed: Date?`
+    /// names no such time and stays an event.
+    func testATimestampNamedForWhatHappenedIsStandingState() {
+        func text(name: String) -> String {
+            """
+            final class EquipmentService {
+                @Published private(set) var \(name): Date?
+                func refresh() { \(name) = Date() }
+            }
+            final class EquipmentViewModel {
+                private var cancellables = Set<AnyCancellable>()
+                init(service: EquipmentService) {
+                    service.$\(name)
+                        .compactMap { $0 }
+                        .sink { date in print(date.timeIntervalSinceNow) }
+                        .store(in: &cancellables)
+                }
+            }
+            """
+        }
+        let rules = [ConfiguredRule(rule: SubjectFakeInitialValueRule())]
+        XCTAssertEqual(places(Analyzer.analyze([SourceFile(path: "Equipment.swift", text: text(name: "refreshedAt"))], rules: rules)), [])
+        XCTAssertEqual(places(Analyzer.analyze([SourceFile(path: "Equipment.swift", text: text(name: "refreshed"))], rules: rules)),
+                       ["Equipment.swift:2:33 subject_fake_initial_value"])
     }
 }

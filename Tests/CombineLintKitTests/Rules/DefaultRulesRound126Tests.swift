@@ -1,7 +1,7 @@
 import XCTest
 @testable import CombineLintKit
 
-/// Default-rule cases found in whole probe apps written for rounds 126 to 130 (see the rule documents).
+/// Default-rule cases found in whole probe apps written for rounds 126 to 131 (see the rule documents).
 final class DefaultRulesRound126Tests: XCTestCase {
     private let app = """
         @main struct FestivalApp: App {
@@ -468,5 +468,37 @@ final class DefaultRulesRound126Tests: XCTestCase {
         XCTAssertEqual(found.first?.message,
                        "This `receive(on: trackQueue)` hops again to where `collect(.byTime(trackQueue, .milliseconds(500)))` on line 7 already delivers: a wasted hop per value.")
         XCTAssertEqual(places([SourceFile(path: "Map.swift", text: text(hop: "DispatchQueue.global()"))], rule), [])
+    }
+
+    /// (Round 131.) The project's `onMainFromBackground()` subscribes on a background queue, then
+    /// ends in `receive(on: DispatchQueue.main)`: a `receive(on: DispatchQueue.main)` right after it
+    /// hops again.
+    func testAProjectOperatorHoppingToMainAfterOtherSteps() {
+        func text(last: String) -> String {
+            """
+            extension Publisher {
+                func onMainFromBackground(_ queue: DispatchQueue = .global()) -> AnyPublisher<Output, Failure> {
+                    subscribe(on: queue)
+                        .receive(on: \(last))
+                        .eraseToAnyPublisher()
+                }
+            }
+            final class InspectorViewModel: ObservableObject {
+                @Published private(set) var stats = ""
+                private var cancellables = Set<AnyCancellable>()
+                func start(_ source: AnyPublisher<String, Never>) {
+                    source
+                        .map { $0.uppercased() }
+                        .onMainFromBackground()
+                        .receive(on: DispatchQueue.main)
+                        .sink { [weak self] in self?.stats = $0 }
+                        .store(in: &cancellables)
+                }
+            }
+            """
+        }
+        let rule = MultipleReceiveOnRule()
+        XCTAssertEqual(places([SourceFile(path: "Inspector.swift", text: text(last: "DispatchQueue.main"))], rule), ["Inspector.swift:15:14 multiple_receive_on"])
+        XCTAssertEqual(places([SourceFile(path: "Inspector.swift", text: text(last: "queue"))], rule), [])
     }
 }
