@@ -10621,7 +10621,8 @@ another path and is not reported.
 
 The receiver is compared as written (`subject`, `self.subject`, `output.subject`). The reasoning
 stops at a reassignment (`subject = PassthroughSubject()`) or a redeclaration of the receiver, and,
-unless the receiver is a known `let` or a stored `var` that no code of the project assigns anew,
+unless the receiver is a known `let` (a condition binding too, `if let subject = phaseSubjects.removeValue(forKey: id) { … }`,
+within the block it decides) or a stored `var` that no code of the project assigns anew,
 at any call of a method of the same object in between (it might install a fresh subject). A `send(completion:)` whose argument is not `.finished`,
 `.failure(…)` or `Subscribers.Completion…` counts only when the receiver is declared as a subject.
 Test code (a test case such as `XCTestCase`, or a file in a test target's folder) is not reported:

@@ -224,6 +224,7 @@ public struct SendAfterCompletionRule: Rule {
         if let v = SubscriptionFinder.localVariable(named: name, visibleAt: token, in: tree) {
             return (SubjectDeclarations.subjectType(ofVariable: v, in: tree), tree.variables[v].isLet)
         }
+        if conditionBindsLet(name, around: token, in: tree) { return (nil, true) }
         for scope in tree.scopeChain(of: token) {
             switch tree.scopes[scope].kind {
             case .functionBody(let f):
@@ -241,5 +242,19 @@ public struct SendAfterCompletionRule: Rule {
         let constructed = Catalogue.subjectTypes.first { initializer.hasPrefix($0) && !initializer.contains(").") }
         let subject = property.typeText.isEmpty ? constructed : SubjectDeclarations.subjectType(annotation: property.typeText)
         return (subject, property.isLet)
+    }
+
+    /// Whether `name` at `token` is bound by an `if let` or `guard let` that decides whether the token
+    /// runs (`if let subject = phaseSubjects.removeValue(forKey: id) { … }`): a `let`, which no
+    /// statement can point at another subject (a condition binding makes no local variable).
+    private func conditionBindsLet(_ name: String, around token: Int, in tree: SyntaxTree) -> Bool {
+        guard let binding = tree.nearestBindingInFunction(of: name, before: token), tree.isWord(binding.keyword, "let"),
+              let value = binding.value, tree.conditionBoundName(ofValueAt: value.lowerBound) == name else { return false }
+        // The `if` or `guard` the binding belongs to, at its bracket level.
+        var head = binding.keyword - 1
+        while head >= 0, binding.keyword - head < 64, tree.enclosing[head] == tree.enclosing[binding.keyword],
+              !(tree.isWord(head, "if") || tree.isWord(head, "guard")) { head -= 1 }
+        guard head >= 0, tree.isWord(head, "if") || tree.isWord(head, "guard") else { return false }
+        return RunOnceGuards.covers(head, token, in: tree)
     }
 }

@@ -501,4 +501,28 @@ final class DefaultRulesRound126Tests: XCTestCase {
         XCTAssertEqual(places([SourceFile(path: "Inspector.swift", text: text(last: "DispatchQueue.main"))], rule), ["Inspector.swift:15:14 multiple_receive_on"])
         XCTAssertEqual(places([SourceFile(path: "Inspector.swift", text: text(last: "queue"))], rule), [])
     }
+
+    /// (Round 131.) `if let subject = phaseSubjects.removeValue(forKey: id)` binds a `let`: a value
+    /// sent after its completion in that body is dropped, whatever runs between. Another binding of the
+    /// name holds another subject.
+    func testAConditionBoundSubjectCompletedThenSentInto() {
+        let text = """
+            final class PullQueue {
+                private var phaseSubjects: [UUID: PassthroughSubject<Int, Never>] = [:]
+                func finish(_ id: UUID, phase: Int) {
+                    if let subject = phaseSubjects.removeValue(forKey: id) {
+                        subject.send(completion: .finished)
+                        update(id)
+                        subject.send(phase)
+                    }
+                }
+                func hand(_ old: UUID, to new: UUID, phase: Int) {
+                    if let subject = phaseSubjects[old] { subject.send(completion: .finished) }
+                    if let subject = phaseSubjects[new] { subject.send(phase) }
+                }
+                func update(_ id: UUID) {}
+            }
+            """
+        XCTAssertEqual(places([SourceFile(path: "Pull.swift", text: text)], SendAfterCompletionRule()), ["Pull.swift:7:21 send_after_completion"])
+    }
 }
