@@ -4,7 +4,9 @@ public struct EndlessValuesTaskRule: Rule {
     public static let description = RuleDescription(
         id: "endless_values_task", name: "Endless values task", defaultSeverity: .warning,
         summary: "A Task looping `for await` over the values of a never-finishing publisher, never cancelled: the loop and its captures live for ever.",
-        options: [RuleOptionDescription(key: "infinite_publishers", summary: "Extra names of publishers that never finish (properties or members), as sources of a pipeline.")])
+        options: [RuleOptionDescription(key: "infinite_publishers", summary: "Extra names of publishers that never finish (properties or members), as sources of a pipeline."),
+                  RuleOptionDescription(key: "include_run_long_objects",
+                                        summary: "`true` also reports the tasks of objects that live for the whole run (a singleton, the app delegate's, the `App`'s state object).")])
 
     public init() {}
 
@@ -23,6 +25,8 @@ public struct EndlessValuesTaskRule: Rule {
         let extra = Set(context.options.strings("infinite_publishers")).union(Catalogue.controlEventPublisherMembers)
             .union(CustomPublisherCompletions.neverFinishingTypeNames(index: context.index, memo: context.memo))
         let finite = FinitePublishers(index: context.index, memo: context.memo)
+        // A team that wants every unended loop cancelled, whatever its owner, reports those too.
+        let includeRunLongObjects = context.options.strings("include_run_long_objects").contains("true")
         var findings: [Finding] = []
         for chain in tree.chains {
             guard let body = UnstructuredTasks.body(of: chain) else { continue }
@@ -61,7 +65,7 @@ public struct EndlessValuesTaskRule: Rule {
             // An object that lives for the whole run (`static let shared`) frees nothing later when
             // its loop never ends, unless a view's repeated code (`.onAppear { model.start() }`) runs
             // the method that starts a task nothing keeps: one more loop each time.
-            if LongLivedObjects.liveForTheRun(around: chain.first, in: tree, index: context.index, memo: context.memo) {
+            if !includeRunLongObjects, LongLivedObjects.liveForTheRun(around: chain.first, in: tree, index: context.index, memo: context.memo) {
                 guard kept == nil, let (method, label) = repeatedViewCaller(ofTaskAt: chain.first, context: context) else { continue }
                 findings.append(context.finding(
                     tokens: chain.root.nameToken,

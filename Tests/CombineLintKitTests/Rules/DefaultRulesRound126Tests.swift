@@ -63,6 +63,14 @@ final class DefaultRulesRound126Tests: XCTestCase {
         let fromInit = [SourceFile(path: "App.swift", text: app.replacingOccurrences(of: ".onAppear { viewModel.start() }", with: "")),
                         SourceFile(path: "FriendFinderViewModel.swift", text: model(caller: "; start()"))]
         XCTAssertEqual(places(fromInit, EndlessValuesTaskRule()), [])
+        // Unless the team asks for the loops of run-long objects too (`include_run_long_objects`).
+        let texts = [(path: "App.swift", text: app.replacingOccurrences(of: ".onAppear { viewModel.start() }", with: "")),
+                     (path: "FriendFinderViewModel.swift", text: model(caller: "; start()"))]
+        let all = CombineLintKitTests.findings(of: EndlessValuesTaskRule.self, in: texts,
+                                               options: RuleOptions(["include_run_long_objects": ["true"]]))
+        XCTAssertEqual(all.map { "\($0.file):\($0.line):\($0.column)" }, ["FriendFinderViewModel.swift:9:9"])
+        XCTAssertEqual(all.first?.message,
+                       "Nothing can cancel this task, and the loop over `service.$locations.values` never ends: it lives for ever with everything it captures.")
     }
 
     /// (Round 126.) `filters.filtered(…)`, through the protocol its one implementation satisfies,
