@@ -62,8 +62,7 @@ enum CallerSuppliedSources {
             }
             // The caller's own parameter handed on, right in its body, as it is or through operators
             // that pass its values on (`isRead.map { … }.eraseToAnyPublisher()`): what the caller's callers pass.
-            if let c = callTree.chain(startingAt: value.lowerBound), case let chain = callTree.chains[c],
-               chain.first == value.lowerBound, chain.last == value.upperBound, chain.elements.count > 1,
+            if let c = callTree.chain(spanning: value), case let chain = callTree.chains[c], chain.elements.count > 1,
                chain.elements[0].kind == .root, !chain.elements[0].isCall, chain.elements[0].subscripts.isEmpty,
                chain.elements.dropFirst().allSatisfy(NeverFinishingSources.isOperatorLike), !NeverFinishingSources.limitsValues(chain) {
                 value = chain.first...chain.first
@@ -85,7 +84,7 @@ enum CallerSuppliedSources {
     /// The calls of function `f` outside test code, found through the index's postings of its name
     /// (an initializer by its type's name, `ScanProgressViewModel(session: …)`), each with its
     /// argument for parameter `p` (nil where the call leaves it to its default).
-    private static func calls(of f: Int, in tree: SyntaxTree, index: ProjectIndex) -> [(call: ElementReference, element: ChainElement)] {
+    private static func calls(of f: Int, in tree: SyntaxTree, index: ProjectIndex, parameter p: Int) -> [(call: ElementReference, argument: Argument?)] {
         let function = tree.functions[f]
         let selector = function.selectorName
         let isInitializer = function.kind == .initializer
@@ -96,12 +95,8 @@ enum CallerSuppliedSources {
             guard element.isCall,
                   isInitializer ? function.accepts(argumentLabels: element.argumentLabels) : MethodCallGraph.selector(of: element) == selector,
                   !TestCaseCode.isTestOrDouble(callTree.chains[call.chain].first, of: callTree, index: index) else { return nil }
-            return (call, element)
+            return (call, element.argument(forParameter: p, of: function))
         }
-    }
-
-    private static func calls(of f: Int, in tree: SyntaxTree, index: ProjectIndex, parameter p: Int) -> [(call: ElementReference, argument: Argument?)] {
-        calls(of: f, in: tree, index: index).map { ($0.call, $0.element.argument(forParameter: p, of: tree.functions[f])) }
     }
 
     /// Whether chain elements `0..<end`, written right in a function's body, start from a parameter of
@@ -118,8 +113,7 @@ enum CallerSuppliedSources {
         let calls = calls(of: f, in: tree, index: index, parameter: p)
         return !calls.isEmpty && calls.allSatisfy { call, argument in
             let callTree = index.trees[call.tree]
-            guard let value = argument?.value, let c = callTree.chain(startingAt: value.lowerBound),
-                  case let given = callTree.chains[c], given.first == value.lowerBound, given.last == value.upperBound else { return false }
+            guard let value = argument?.value, let c = callTree.chain(spanning: value), case let given = callTree.chains[c] else { return false }
             return finite.finishes(given, before: given.elements.count, in: callTree)
         }
     }

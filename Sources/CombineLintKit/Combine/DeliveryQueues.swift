@@ -744,9 +744,8 @@ struct DeliveryQueues {
         guard followsFutures, own, case let source = chain.elements[sourceEnd - 1], !source.isCall, source.subscripts.isEmpty,
               !namesLocal(chain, before: sourceEnd), let t = tree.enclosingType(of: chain.first),
               let v = tree.memberVariable(named: source.name, ofType: t), !tree.variables[v].isComputed,
-              let initializer = tree.variables[v].initializer, let c = tree.chain(startingAt: initializer.lowerBound),
-              case let future = tree.chains[c], future.first == initializer.lowerBound, future.last == initializer.upperBound,
-              future.elements.count == 1, future.root.name == "Future" else { return false }
+              let initializer = tree.variables[v].initializer, let c = tree.chain(spanning: initializer),
+              case let future = tree.chains[c], future.elements.count == 1, future.root.name == "Future" else { return false }
         return futureFulfilledOffMain(future, firstOperator: 1)
     }
 

@@ -106,7 +106,7 @@ enum NeverFinishingSources {
                                              throughProperties: Bool, throughBodies: Bool) -> Bool {
         guard let c = range.count == 1 && tree.tokens[range.lowerBound].kind == .identifier
                 ? FinitePublishers.localInitializerChain(named: tree.name(range.lowerBound), visibleAt: range.lowerBound, in: tree)
-                : tree.chain(startingAt: range.lowerBound).flatMap({ tree.chains[$0].last == range.upperBound ? $0 : nil }),
+                : tree.chain(spanning: range),
               case let chain = tree.chains[c],
               let map = chain.elements.last, map.name == "map", map.isCall, let closure = map.closures.last else { return false }
         let returned = tree.chainsReturned(byClosure: closure)

@@ -28,11 +28,14 @@ enum ReturnedSubscriptionCallers {
         }
     }
 
+    /// The call at `reference` (of `tree`) read as a subscription: where the token it returns goes.
+    static func returnedToken(_ reference: ElementReference, in tree: SyntaxTree) -> Subscription {
+        Subscription(chain: reference.chain, element: reference.element, subscriber: .sink,
+                     storage: SubscriptionFinder.storage(of: tree.chains[reference.chain], subscriberAt: reference.element, in: tree))
+    }
+
     /// The member of `self` that keeps what the call at `reference` returns, seen from the call's file.
     static func selfMemberKeeping(_ reference: ElementReference, lookup: TreeLookup) -> String? {
-        let chain = lookup.tree.chains[reference.chain]
-        let call = Subscription(chain: reference.chain, element: reference.element, subscriber: .sink,
-                                storage: SubscriptionFinder.storage(of: chain, subscriberAt: reference.element, in: lookup.tree))
-        return SubscriptionFinder.selfMemberKeeping(call, lookup: lookup)
+        SubscriptionFinder.selfMemberKeeping(returnedToken(reference, in: lookup.tree), lookup: lookup)
     }
 }

@@ -207,8 +207,8 @@ public struct EndlessValuesTaskRule: Rule {
         // the call, whose subject the function may complete).
         // So does `guard let fixes = self?.location.fixes else { return }` in the task's closure.
         if v == 1, !sequence.root.isCall, sequence.root.subscripts.isEmpty,
-           let value = heldValue(named: sequence.root.name, at: sequence.first, tree: tree), let c = tree.chain(startingAt: value.lowerBound),
-           case let held = tree.chains[c], held.first == value.lowerBound, held.last == value.upperBound,
+           let value = heldValue(named: sequence.root.name, at: sequence.first, tree: tree), let c = tree.chain(spanning: value),
+           case let held = tree.chains[c],
            held.elements.allSatisfy({ !$0.isCall && $0.subscripts.isEmpty && $0.name != "values" }) {
             guard !finite.finishes(held, before: held.elements.count, in: tree) else { return false }
             return NeverFinishingSources.evidence(in: held, before: held.elements.count, tree: tree, index: index, extraNames: extra) != nil

@@ -407,10 +407,7 @@ public struct StrongSelfCaptureRule: Rule {
                                                             index: context.index, memo: context.memo)
         for reference in callers {
             let callTree = context.index.trees[reference.tree]
-            let chain = callTree.chains[reference.chain]
-            let e = reference.element
-            let call = Subscription(chain: reference.chain, element: e, subscriber: .sink,
-                                    storage: SubscriptionFinder.storage(of: chain, subscriberAt: e, in: callTree))
+            let call = ReturnedSubscriptionCallers.returnedToken(reference, in: callTree)
             let sameFile = reference.tree == context.index.treeIndexByPath[context.file.path]
             let callLookup = sameFile ? lookup : TreeLookup(callTree)
             if let keeper = SubscriptionFinder.selfMemberKeeping(call, lookup: callLookup) { return keeper }

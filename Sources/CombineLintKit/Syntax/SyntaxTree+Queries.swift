@@ -351,6 +351,11 @@ extension SyntaxTree {
         return c < chains.count && chains[c].first == token ? c : nil
     }
 
+    /// The chain that is the whole of `range` (an argument's or an initializer's value), if any.
+    public func chain(spanning range: ClosedRange<Int>) -> Int? {
+        chain(startingAt: range.lowerBound).flatMap { chains[$0].last == range.upperBound ? $0 : nil }
+    }
+
     private func firstChain(atOrAfter token: Int) -> Int {
         var low = 0, high = chainFirsts.count
         while low < high {
