@@ -125,7 +125,7 @@ enum BackgroundSubjects {
     /// or `self.eventsSubject`.
     private static func handedName(_ value: ClosedRange<Int>, in tree: SyntaxTree) -> String? {
         if value.count == 1 { return tree.tokens[value.lowerBound].kind == .identifier ? tree.name(value.lowerBound) : nil }
-        guard let c = tree.chain(startingAt: value.lowerBound), tree.chains[c].last == value.upperBound,
+        guard let c = tree.chain(spanning: value),
               let last = tree.chains[c].elements.last, !last.isCall, last.subscripts.isEmpty else { return nil }
         return last.name
     }

@@ -71,7 +71,7 @@ extension DeliveryQueues {
                   memo.map({ !PreviewCode.contains(element.nameToken, inTree: reference.tree, index: index, memo: $0) }) ?? true,
                   let argument = element.argument(forParameter: p, of: function) else { continue }
             var value: Chain?
-            if let c = callTree.chain(startingAt: argument.value.lowerBound), callTree.chains[c].last == argument.value.upperBound {
+            if let c = callTree.chain(spanning: argument.value) {
                 value = callTree.chains[c]
             } else {
                 // `let irradiance = socket.frames.temperatures.map { … }.eraseToAnyPublisher()`, then `Model(irradiance: irradiance)`.

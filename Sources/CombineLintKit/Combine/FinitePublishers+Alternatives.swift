@@ -38,7 +38,7 @@ extension FinitePublishers {
 
     /// The chain an operand is, when it is one whole chain.
     static func operandChain(_ operand: ClosedRange<Int>, in tree: SyntaxTree) -> Int? {
-        guard let c = tree.chain(startingAt: operand.lowerBound), tree.chains[c].last == operand.upperBound else { return nil }
+        guard let c = tree.chain(spanning: operand) else { return nil }
         return c
     }
 

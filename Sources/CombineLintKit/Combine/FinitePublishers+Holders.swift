@@ -49,7 +49,7 @@ extension FinitePublishers {
               let v = FinitePublishers.memberVariable(named, bare: last == 0, in: tree),
               case let property = tree.variables[v], !property.isComputed, !property.hasObservers,
               let initializer = property.initializer,
-              let c = tree.chain(startingAt: initializer.lowerBound), tree.chains[c].last == initializer.upperBound
+              let c = tree.chain(spanning: initializer)
         else { return nil }
         if !property.isLet {
             guard let index else { return nil }

@@ -426,7 +426,7 @@ public struct FinitePublishers: Sendable {
         guard root.kind == .root, !root.isCall, root.subscripts.isEmpty,
               let v = SubscriptionFinder.localVariable(named: root.name, visibleAt: root.nameToken, in: tree),
               tree.variables[v].isLet, let initializer = tree.variables[v].initializer,
-              let c = tree.chain(startingAt: initializer.lowerBound), tree.chains[c].last == initializer.upperBound else { return nil }
+              let c = tree.chain(spanning: initializer) else { return nil }
         return tree.chains[c]
     }
 
@@ -455,7 +455,7 @@ public struct FinitePublishers: Sendable {
               SubscriptionFinder.localVariable(named: root.name, visibleAt: root.nameToken, in: tree) == nil,
               !SubscriptionFinder.isParameter(named: root.name, visibleAt: root.nameToken, in: tree),
               let value = tree.nearestBindingInFunction(of: root.name, before: root.nameToken)?.value,
-              let c = tree.chain(startingAt: value.lowerBound), tree.chains[c].last == value.upperBound else { return nil }
+              let c = tree.chain(spanning: value) else { return nil }
         return tree.chains[c]
     }
 

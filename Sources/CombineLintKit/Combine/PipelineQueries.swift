@@ -486,7 +486,7 @@ enum NeverFinishingSources {
                                                   caller: DeclarationReference?) -> Bool {
         chain.elements.dropFirst().contains { element in
             inputsKeptRunning(by: element).contains { argument in
-                guard let c = tree.chain(startingAt: argument.value.lowerBound), tree.chains[c].last == argument.value.upperBound else {
+                guard let c = tree.chain(spanning: argument.value) else {
                     // A bare name (`$edits`, `events`, a local `polled`) is no chain of its own.
                     let value = argument.value
                     return startsNeverFinishing(value, tree: tree, index: index, extraNames: [], throughProperties: false, throughBodies: false)

@@ -49,7 +49,7 @@ public enum SingleValuePipelines {
             guard Catalogue.zippingCombiners.contains(element.name) else { return true }
             return element.arguments.contains { argument in
                 guard argument.closure == nil else { return false }
-                guard let c = tree.chain(startingAt: argument.value.lowerBound), tree.chains[c].last == argument.value.upperBound else { return true }
+                guard let c = tree.chain(spanning: argument.value) else { return true }
                 return multipliesValues(tree.chains[c], before: tree.chains[c].elements.count, in: tree)
             }
         }

@@ -258,7 +258,7 @@ public enum SynchronousCompletion {
             return true
         }
         // `let ids = notes.map(\.id)`, `let doubled = [1, 2].map { … }`: a collection's own steps give a collection.
-        guard depth < 2, let c = tree.chain(startingAt: initializer.lowerBound), tree.chains[c].last == initializer.upperBound else { return false }
+        guard depth < 2, let c = tree.chain(spanning: initializer) else { return false }
         let elements = tree.chains[c].elements
         guard elements.count >= 2, elements.dropFirst().allSatisfy({ $0.isCall && Catalogue.collectionTransforms.contains($0.name) }) else { return false }
         let root = elements[0]

@@ -46,7 +46,7 @@ extension DiscardedCancellableRule {
                   stride(from: range.lowerBound + 1, to: range.upperBound, by: 2).allSatisfy({ tree.tokens[$0].kind == .period }) {
             // `ClinicAnalytics.shared.callEvents`, `environment.analytics.events`: the last member, by
             // the type of the object before it when the properties on the way tell it.
-            guard let c = tree.chain(startingAt: range.lowerBound), tree.chains[c].last == range.upperBound else { return false }
+            guard let c = tree.chain(spanning: range) else { return false }
             let chain = tree.chains[c]
             let last = chain.elements.count - 1
             if let holder = TypeResolver.ownerTypeThroughProperties(ofElement: last, in: chain, tree: tree, index: index),

@@ -330,7 +330,7 @@ enum RepeatedMethodCallers {
     /// `tableView.dequeue(ChannelCell.self, for: indexPath)`: a generic dequeue helper returns a cell of
     /// the type it is handed (`func dequeue<Cell>(_ type: Cell.Type, for: IndexPath) -> Cell`).
     private static func dequeuedType(in initializer: ClosedRange<Int>, of tree: SyntaxTree) -> String? {
-        guard let c = tree.chain(startingAt: initializer.lowerBound), case let chain = tree.chains[c], chain.last == initializer.upperBound,
+        guard let c = tree.chain(spanning: initializer), case let chain = tree.chains[c],
               let call = chain.elements.last, call.isCall, call.name.lowercased().contains("dequeue") else { return nil }
         for argument in call.arguments {
             let value = argument.value

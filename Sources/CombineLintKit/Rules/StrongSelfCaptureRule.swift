@@ -279,7 +279,7 @@ public struct StrongSelfCaptureRule: Rule {
                       e == 0 || !finite.finishes(chain, before: e, in: tree) else { continue }
                 // `load(client.send(request)) { … }`: the helper subscribes to the request it is given.
                 if let p = helper.source, let given = argument(of: element, for: function, parameter: p),
-                   let c = tree.chain(startingAt: given.value.lowerBound), tree.chains[c].last == given.value.upperBound,
+                   let c = tree.chain(spanning: given.value),
                    finite.finishes(tree.chains[c], before: tree.chains[c].elements.count, in: tree) { continue }
                 if let method {
                     let token = method.value.lowerBound
