@@ -6504,6 +6504,30 @@ struct FeedModelView: View {
 ```
 
 ```swift
+// The basket is handed to a view that observes it, but the overlay reads its computed
+// `count` through the session, which never announces a change inside the basket.
+final class TillSession: ObservableObject {
+    @Published var ↓basket = Basket()
+}
+final class Basket: ObservableObject {
+    @Published private(set) var lines: [String] = []
+    var count: Int { lines.count }
+}
+// file: Sources/App/TillView.swift
+struct TillView: View {
+    @ObservedObject var session: TillSession
+    var body: some View {
+        BasketView(basket: session.basket)
+            .overlay { Text("\(session.basket.count) items") }
+    }
+}
+struct BasketView: View {
+    @ObservedObject var basket: Basket
+    var body: some View { Text("") }
+}
+```
+
+```swift
 // `FeatureB.Model` is a struct; the qualified name picks `FeatureA.Model`, a class.
 enum FeatureA {
     final class Model: ObservableObject { @Published var title = "" }

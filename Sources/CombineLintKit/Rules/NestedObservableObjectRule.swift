@@ -251,8 +251,9 @@ public struct NestedObservableObjectRule: Rule {
         return false
     }
 
-    /// Whether a SwiftUI view that holds the outer object reads the inner one's `@Published` state
-    /// through it (`store.onboarding.isComplete`, `$model.profile.name`): that view observes the outer object
+    /// Whether a SwiftUI view that holds the outer object reads the inner one's changing state (an
+    /// `@Published` property or one computed from its state) through it (`store.onboarding.isComplete`,
+    /// `$model.profile.name`, `session.cart.itemCount`): that view observes the outer object
     /// only, so it is not redrawn when the value changes, even where another view observes the inner
     /// object directly. The holder is a property of the view whose written type is the outer type.
     /// With `observedHolder`, the view's property must observe the outer object (`@ObservedObject`,
@@ -267,9 +268,10 @@ public struct NestedObservableObjectRule: Rule {
             // The holder: `store.name…` or `self.store.name…`.
             let holderIndex = e - 1
             guard holderIndex == 0 || (holderIndex == 1 && chain.elements[0].name == "self") else { return false }
-            // State that changes: an `@Published` property of the inner type (a `let id` never does).
-            guard read.kind == .member, !read.isCall,
-                  index.property(read.name, ofType: innerType)?.hasAttribute("Published") == true else { return false }
+            // State that changes: an `@Published` property of the inner type, or one computed from its
+            // state (`var itemCount: Int { lines.count }`); a `let id` never changes.
+            guard read.kind == .member, !read.isCall, let property = index.property(read.name, ofType: innerType),
+                  property.hasAttribute("Published") || (property.isComputed && !property.isStatic) else { return false }
             // A read in an action (`Button("Sign out") { if store.session.isSignedIn { … } }`) is used
             // when the action runs: nothing drawn depends on it.
             if ViewActionClosures.runsInAction(read.nameToken, in: tree, index: index) { return false }
