@@ -13,6 +13,12 @@ extension Catalogue {
     /// an alert, a toast, a banner, a failure (`lastSyncError`, `AlertItem`, `toastMessage`, `authFailure`).
     public static let noticeWords = ["error", "alert", "toast", "banner", "failure"]
 
+    /// A handler named for what happened (`onPatientMatched`, `onSelect`): `on` and a capitalised word.
+    public static func namesEventHandler(_ name: String) -> Bool {
+        guard name.hasPrefix("on"), let third = name.dropFirst(2).first else { return false }
+        return third.isUppercase
+    }
+
     /// `$name` (a projected `@Published` property or a `$`-named binding), not a closure's `$0`.
     public static func isProjected(_ name: String) -> Bool {
         guard name.hasPrefix("$"), let second = name.dropFirst().first else { return false }

@@ -12,6 +12,14 @@ extension Catalogue {
         "showWindow",
     ]
 
+    /// Calls that move the user to another screen (UIKit's push, presentation, segue and show, AppKit's
+    /// window and sheet presentation): done once per value, so a value replayed to a new subscriber moves
+    /// the user again.
+    public static let navigationCalls: Set<String> = [
+        "pushViewController", "present", "performSegue", "show", "showDetailViewController", "setViewControllers",
+        "presentAsSheet", "presentAsModalWindow", "beginSheet", "openWindow",
+    ]
+
     /// Layout, constraint and size callbacks: they run on every layout pass (or size change), with no
     /// paired callback that ends what they started.
     public static let layoutCallbacks: Set<String> = Set([

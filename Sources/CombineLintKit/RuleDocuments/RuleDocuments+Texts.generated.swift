@@ -13189,6 +13189,8 @@ delivers, whole (`fetchCourse(id).sink { [weak self] course in self?.course = co
 loads, and a late subscriber rightly gets what was loaded. A property the type also sets otherwise (a constant,
 a value computed there), that another type writes, or that an endless source fills is no load; and a notice,
 a request or the end of a job by its name (`submittedBid`, `exportFinished`, `confirmedBooking`, a booking `confirmation`) is an event whatever fills it.
+So is a loaded value whose consumer skips `nil` to move the user to another screen (`guard let patient else { return }`
+then `onPatientMatched?(patient)`, `pushViewController`, `present`): a late subscriber would be moved again.
 A consumer that starts with `.dropFirst()` is not one that skips the fake `nil` either: it drops
 whatever the property holds when it subscribes, the `nil` or a stale event alike, and gets only what
 is sent later, as from a `PassthroughSubject`; nothing is replayed to it.
@@ -13651,6 +13653,43 @@ final class MainWindowController: NSWindowController {
         NSAlert().beginSheetModal(for: window) { [weak self] response in
             self?.sync.resolve(conflict, keepLocal: response == .alertFirstButtonReturn)
         }
+    }
+}
+```
+
+```swift
+// Loaded from a lookup that finishes, but the screen skips nil to navigate: each new
+// subscriber to the scan screen's model opens the matched record again.
+final class ScanModel {
+    @Published private(set) var ↓matchedRecord: Record?
+    private let records = RecordStore()
+    private var lookup: AnyCancellable?
+
+    func handle(code: String) {
+        lookup = records.record(forCode: code)
+            .sink { [weak self] record in self?.matchedRecord = record }
+    }
+}
+final class RecordStore {
+    func record(forCode code: String) -> AnyPublisher<Record?, Never> {
+        URLSession.shared.dataTaskPublisher(for: URL(string: code)!)
+            .map { Record(data: $0.data) }
+            .replaceError(with: nil)
+            .eraseToAnyPublisher()
+    }
+}
+// file: Sources/App/ScanViewController.swift
+final class ScanViewController: UIViewController {
+    var onRecordMatched: ((Record) -> Void)?
+    private var cancellables = Set<AnyCancellable>()
+
+    func bind(_ model: ScanModel) {
+        model.$matchedRecord
+            .sink { [weak self] record in
+                guard let record else { return }
+                self?.onRecordMatched?(record)
+            }
+            .store(in: &cancellables)
     }
 }
 ```

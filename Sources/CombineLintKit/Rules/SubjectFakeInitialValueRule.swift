@@ -43,7 +43,7 @@ public struct SubjectFakeInitialValueRule: Rule {
             guard evidence.isEvent || (evidence.isEventByItsConsumers && namesANotice(variable, valueType: valueType)) else { continue }
             // Loaded data (`course` filled with what `fetchCourse(id)` answers) is a state; a notice,
             // a request or a command named so stays an event, whatever writes it.
-            if kind == .published, !namesAnEvent(variable, valueType: valueType),
+            if kind == .published, !namesAnEvent(variable, valueType: valueType), !evidence.navigates,
                context.memo.value(for: "subject_fake_initial_value.loaded\u{0}\(typeName)\u{0}" + variable.name, {
                    Self.holdsOnlyLoadedValues(of: variable.name, declaringType: typeName, index: context.index, memo: context.memo)
                }) { continue }
@@ -167,6 +167,10 @@ public struct SubjectFakeInitialValueRule: Rule {
         /// button): nil is a state it shows, unless the property is a notice, where it only asks
         /// whether one is on show.
         var checksPresence = false
+        /// A consumer that skips nil moves the user to another screen with each value
+        /// (`guard let patient else { return }; onPatientMatched?(patient)`): it acts on the value once,
+        /// so even a loaded value is an event to it.
+        var navigates = false
 
         var isEvent: Bool { skipsNil && !readsAsState && !checksPresence && !writesNilElsewhere }
         /// An event by its consumers, whatever nil other code writes (`clearError()`,
@@ -191,6 +195,7 @@ public struct SubjectFakeInitialValueRule: Rule {
             evidence.skipsNil = evidence.skipsNil || own.evidence.skipsNil
             evidence.readsAsState = evidence.readsAsState || own.evidence.readsAsState
             evidence.checksPresence = evidence.checksPresence || own.evidence.checksPresence
+            evidence.navigates = evidence.navigates || own.evidence.navigates
             var resets = shared.resets.union(own.resets)
             if kind == .published {
                 for outcome in SubjectFakeInitialValueRule.projectedWholeArgumentOutcomes(of: name, declaringType: declaringType, index: index,
@@ -373,6 +378,7 @@ public struct SubjectFakeInitialValueRule: Rule {
         mutating func merge(_ outcome: Outcome) {
             switch outcome {
             case .skips: skipsNil = true
+            case .skipsToNavigate: skipsNil = true; navigates = true
             case .state: readsAsState = true
             case .presence: checksPresence = true
             case .neutral, .passedOn: break
@@ -413,6 +419,8 @@ public struct SubjectFakeInitialValueRule: Rule {
 
     enum Outcome: Equatable {
         case skips, state, neutral, passedOn
+        /// The consumer skips nil and moves the user to another screen with each value.
+        case skipsToNavigate
         /// The consumer asks whether a value is there (`map { $0 == nil }`): see `Evidence.checksPresence`.
         case presence
     }
@@ -525,12 +533,12 @@ public struct SubjectFakeInitialValueRule: Rule {
             case "compactMap":
                 if takesOneValue(chain, after: i) || isCombined(chain, after: i, in: tree) { return .state }
                 noteResets(in: chain, after: i, name: name, kind: kind, tree: tree, treeIndex: treeIndex, index: index, resets: &resets)
-                return .skips
+                return skipOutcome(chain, after: i, in: tree)
             case "filter":
                 if let c = element.closures.first, skipsNilTest(c, in: tree) {
                     if takesOneValue(chain, after: i) || isCombined(chain, after: i, in: tree) { return .state }
                     noteResets(in: chain, after: i, name: name, kind: kind, tree: tree, treeIndex: treeIndex, index: index, resets: &resets)
-                    return .skips
+                    return skipOutcome(chain, after: i, in: tree)
                 }
                 return .neutral
             case "flatMap" where unwrapsThroughOptionalPublisher(element, in: tree):
@@ -830,11 +838,35 @@ public struct SubjectFakeInitialValueRule: Rule {
             for w in writes { resets.insert("\(treeIndex):\(w)") }
             return .skips
         }
-        if bodySkipsNil(from: closure.bodyStart, to: closure.close, parameter: closure.parameters.first, in: tree) { return .skips }
+        if bodySkipsNil(from: closure.bodyStart, to: closure.close, parameter: closure.parameters.first, in: tree) {
+            return navigates(in: closure, of: tree) ? .skipsToNavigate : .skips
+        }
         if handlerMethodSkipsNil(closure: c, in: tree, treeIndex: treeIndex, index: index) { return .skips }
         // `sink { print($0 ?? "none") }`: a debugging trace shows nil as it shows any value; it
         // tells nothing of what nil means to the app.
         return onlyLogs(closure, in: tree) ? .neutral : .state
+    }
+
+    /// `.skips`, or `.skipsToNavigate` when the chain's subscriber closure after element i moves the
+    /// user to another screen (`compactMap { $0 }.sink { [weak self] in self?.show($0) }`).
+    static func skipOutcome(_ chain: Chain, after i: Int, in tree: SyntaxTree) -> Outcome {
+        guard let sink = chain.elements[(i + 1)...].last(where: { $0.name == "sink" }), let c = subscriberClosure(sink) else { return .skips }
+        return navigates(in: tree.closures[c], of: tree) ? .skipsToNavigate : .skips
+    }
+
+    /// Whether the closure's body moves the user to another screen: a navigation call of UIKit or
+    /// AppKit (`pushViewController`, `present`), or a call of a handler named for what happened
+    /// (`onPatientMatched?(patient)`), which a coordinator fills with its navigation.
+    static func navigates(in closure: Closure, of tree: SyntaxTree) -> Bool {
+        guard closure.bodyStart < closure.close else { return false }
+        for k in closure.bodyStart..<closure.close where tree.tokens[k].kind == .identifier {
+            let called = k + 1 < closure.close && (tree.tokens[k + 1].kind == .leftParen
+                || (k + 2 < closure.close && tree.tokenIs(k + 1, "?") && tree.tokens[k + 2].kind == .leftParen))
+            guard called else { continue }
+            let name = tree.name(k)
+            if Catalogue.navigationCalls.contains(name) || Catalogue.namesEventHandler(name) { return true }
+        }
+        return false
     }
 
     /// Whether every statement of the closure's body is a call of a printing or logging function.
