@@ -31,6 +31,10 @@ public struct FinitePublishers: Sendable {
 
     /// Sources taken to finish while a function that hands on its input is judged (see `relay(function:in:depth:)`).
     private var assumedRoots: Set<String> = []
+    /// The names of the functions whose `catch` (or `tryCatch`) closure is judged: a call of one of
+    /// them there subscribes again after a failure (`retryWithBackoff(retries - 1)`), a retry,
+    /// which finishes when an attempt does, as `retry(_:)` does.
+    private var retriedFunctions: Set<String> = []
 
     /// How many locals, closures and functions deep a question is followed.
     private static let maximumDepth = 12
@@ -101,8 +105,12 @@ public struct FinitePublishers: Sendable {
                     finishing = finishing && relay.map { $0.finishes && $0.parameters.isEmpty && !$0.receiver } == true
                     continue
                 }
+                var judge = self
+                if element.name == "catch" || element.name == "tryCatch", let f = tree.enclosingFunction(of: element.nameToken) {
+                    judge.retriedFunctions.insert(tree.functions[f].name)
+                }
                 finishing = finishing && !element.closures.isEmpty
-                    && element.closures.allSatisfy({ returnsFinishing(closure: $0, in: tree, depth: depth) })
+                    && element.closures.allSatisfy({ judge.returnsFinishing(closure: $0, in: tree, depth: depth) })
             } else if element.name == "switchToLatest" {
                 finishing = finishing && e > 0 && Catalogue.mappers.contains(elements[e - 1].name) && !elements[e - 1].closures.isEmpty
                     && elements[e - 1].closures.allSatisfy({ returnsFinishing(closure: $0, in: tree, depth: depth) })
@@ -289,6 +297,7 @@ public struct FinitePublishers: Sendable {
     /// method is no project function of its name.
     private func functionRelay(_ call: ChainElement, receiverType: String?, writtenType: Bool, unwrapped: Bool, depth: Int) -> Relay? {
         guard let index, depth < FinitePublishers.maximumDepth else { return nil }
+        if retriedFunctions.contains(call.name) { return .finishing }
         let selector = MethodCallGraph.selector(of: call)
         let compute = { () -> Relay in
             // The functions of the selector, grouped by the type that declares them, worked out once

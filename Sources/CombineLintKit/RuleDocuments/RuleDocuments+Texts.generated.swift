@@ -12503,6 +12503,37 @@ final class AppDelegate: NSObject, NSApplicationDelegate {
 ## Non-triggering examples
 
 ```swift
+// The project's retry operator subscribes again only after a failure, and gives up with `Fail`:
+// it finishes when the request does, so the cycle ends with the request.
+extension Publisher {
+    func retryWithBackoff(_ retries: Int, delay: TimeInterval = 1) -> AnyPublisher<Output, Failure> {
+        self.catch { error -> AnyPublisher<Output, Failure> in
+            guard retries > 0 else { return Fail(error: error).eraseToAnyPublisher() }
+            return Just(())
+                .setFailureType(to: Failure.self)
+                .delay(for: .seconds(delay), scheduler: DispatchQueue.global())
+                .flatMap { _ in self.retryWithBackoff(retries - 1, delay: delay * 2) }
+                .eraseToAnyPublisher()
+        }
+        .eraseToAnyPublisher()
+    }
+}
+final class ProofModel {
+    var isSubmitting = false
+    private var cancellables = Set<AnyCancellable>()
+
+    func submit(_ url: URL) {
+        isSubmitting = true
+        URLSession.shared.dataTaskPublisher(for: url)
+            .retryWithBackoff(2)
+            .receive(on: DispatchQueue.main)
+            .sink(receiveCompletion: { _ in self.isSubmitting = false }, receiveValue: { _ in })
+            .store(in: &cancellables)
+    }
+}
+```
+
+```swift
 struct CameraPreview: UIViewRepresentable {
     let session: CameraSession
     func makeCoordinator() -> Coordinator { Coordinator(session: session) }

@@ -74,4 +74,43 @@ final class CoreRulesRound132Tests: XCTestCase {
             """
         XCTAssertEqual(places(scan(consumer: logged), SubjectFakeInitialValueRule()), [])
     }
+
+    private func retrying(_ retried: String) -> [SourceFile] {
+        [SourceFile(path: "Retry.swift", text: """
+            extension Publisher {
+                func retryWithBackoff(_ retries: Int) -> AnyPublisher<Output, Failure> {
+                    self.catch { error -> AnyPublisher<Output, Failure> in
+                        guard retries > 0 else { return Fail(error: error).eraseToAnyPublisher() }
+                        return Just(()).setFailureType(to: Failure.self)
+                            .delay(for: .seconds(1), scheduler: DispatchQueue.global())
+                            .flatMap { _ in \(retried) }
+                            .eraseToAnyPublisher()
+                    }
+                    .eraseToAnyPublisher()
+                }
+            }
+            """),
+         SourceFile(path: "ProofModel.swift", text: """
+            final class ProofModel {
+                var isSubmitting = false
+                private var cancellables = Set<AnyCancellable>()
+                func submit(_ url: URL) {
+                    URLSession.shared.dataTaskPublisher(for: url)
+                        .retryWithBackoff(2)
+                        .sink(receiveCompletion: { _ in self.isSubmitting = false }, receiveValue: { _ in })
+                        .store(in: &cancellables)
+                }
+            }
+            """)]
+    }
+
+    /// (Round 133.) A project operator whose `catch` closure calls it again retries after a
+    /// failure: the pipeline finishes when an attempt does, so a strong `self` held until then
+    /// is no lasting cycle. A `catch` that hands over to a subject instead never finishes.
+    func testAProjectRetryOperatorThatCallsItselfAfterAFailure() {
+        XCTAssertEqual(places(retrying("self.retryWithBackoff(retries - 1)"), StrongSelfCaptureRule()), [])
+        XCTAssertEqual(places(retrying("NotificationCenter.default.publisher(for: .retry).setFailureType(to: Failure.self).map { _ in 0 }"),
+                              StrongSelfCaptureRule()),
+                       ["ProofModel.swift:7:45 strong_self_capture"])
+    }
 }
