@@ -25,11 +25,13 @@ public enum PreviewCode {
 
     /// Any type of a file in a folder of preview support (`Preview Content/`, Xcode's development
     /// assets, which the shipped app leaves out), or `final class PreviewLibrary: LibraryProviding` in a
-    /// file that declares previews or under `#if DEBUG`: the canvas's stand-in for the app's
-    /// service (its `Just` is no answer of the real one), a double as a test's is.
+    /// file of preview support by its name (`PreviewSupport.swift`), in a file that declares previews,
+    /// or under `#if DEBUG`: the canvas's stand-in for the app's service (its `Just` is no answer of
+    /// the real one), a double as a test's is.
     public static func isStandIn(named name: String, in tree: SyntaxTree) -> Bool {
         if FolderNames.contains(in: tree.file.path, namedOneOf: Catalogue.previewFolderNames) { return true }
         guard namesStandIn(name) else { return false }
+        if isPreviewSupportFile(tree.file.path) { return true }
         if tree.tokens.indices.contains(where: { tree.tokens[$0].kind == .poundKeyword && Catalogue.previewMacros.contains(tree.text($0)) })
             || tree.types.contains(where: { $0.inheritance.contains(where: { Catalogue.previewProtocols.contains($0.lastNameComponent) }) }) {
             return true

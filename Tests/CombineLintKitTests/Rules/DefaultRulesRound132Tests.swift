@@ -44,4 +44,48 @@ final class DefaultRulesRound132Tests: XCTestCase {
         XCTAssertEqual(places(till(overlay: "session.basket.id"), NestedObservableObjectRule()), [])
         XCTAssertEqual(places(till(overlay: "Basket.limit"), NestedObservableObjectRule()), [])
     }
+
+    private func accountFiles(previewPath: String) -> [SourceFile] {
+        [SourceFile(path: "HostingClient.swift", text: """
+            protocol HostingClientProtocol: AnyObject {
+                func accountStatus() -> AnyPublisher<AccountStatus, Error>
+            }
+            final class HostingClient: HostingClientProtocol {
+                func accountStatus() -> AnyPublisher<AccountStatus, Error> {
+                    URLSession.shared.dataTaskPublisher(for: URL(string: "https://example.com/account")!)
+                        .map(\\.data)
+                        .decode(type: AccountStatus.self, decoder: JSONDecoder())
+                        .eraseToAnyPublisher()
+                }
+            }
+            """),
+         SourceFile(path: previewPath, text: """
+            final class PreviewHostingClient: HostingClientProtocol {
+                func accountStatus() -> AnyPublisher<AccountStatus, Error> {
+                    Just(AccountStatus()).setFailureType(to: Error.self).eraseToAnyPublisher()
+                }
+            }
+            """),
+         SourceFile(path: "UploadService.swift", text: """
+            final class UploadService {
+                private let client: HostingClientProtocol
+                private var cancellables = Set<AnyCancellable>()
+                init(client: HostingClientProtocol) { self.client = client }
+                func verify() {
+                    let status = client.accountStatus()
+                    status.sink(receiveCompletion: { _ in }, receiveValue: { print($0) }).store(in: &cancellables)
+                    status.sink(receiveCompletion: { _ in }, receiveValue: { print($0) }).store(in: &cancellables)
+                }
+            }
+            """)]
+    }
+
+    /// (Round 133.) A `Preview…` type in a file of preview support by its name (`PreviewSupport.swift`)
+    /// is the canvas's stand-in: its `Just` is no answer of the app's client, whose request runs once
+    /// per subscription. The same type in an app file is one more implementation, and decides too.
+    func testAPreviewStandInOfAFileOfPreviewSupportDecidesNothing() {
+        XCTAssertEqual(places(accountFiles(previewPath: "Core/PreviewSupport.swift"), ColdPublisherSubscribedTwiceRule()),
+                       ["UploadService.swift:8:9 cold_publisher_subscribed_twice"])
+        XCTAssertEqual(places(accountFiles(previewPath: "Core/CannedClients.swift"), ColdPublisherSubscribedTwiceRule()), [])
+    }
 }
