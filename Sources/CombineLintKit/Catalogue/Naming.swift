@@ -49,6 +49,10 @@ extension Catalogue {
         "completed", "finished", "submitted", "saved", "sent", "uploaded", "deleted", "placed", "confirmed", "confirmation",
     ]
 
+    /// First words (lower case) of names that say something happened, as Cocoa's delegate methods do
+    /// (`didStartSession`, `didFinishImport`): each value is an occurrence, not a standing state.
+    public static let happenedFirstWords: Set<String> = ["did"]
+
     /// Value types that are a place, whatever the property's name (`CLLocation?`).
     public static let locationTypes: Set<String> = ["CLLocation", "CLLocationCoordinate2D", "CLPlacemark"]
 

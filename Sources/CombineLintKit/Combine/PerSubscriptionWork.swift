@@ -2,7 +2,7 @@
 /// sends one request per subscription, `Deferred { … }` runs its closure per subscription (a
 /// `Future` made inside it too), and so does a call of one of the project's functions that returns
 /// such a publisher on one of its paths (every `return` being a publisher chain), or a chain with a
-/// `flatMap` whose closure makes such publishers (each subscription makes its own). Operators keep that (`map`, `decode`, `retry`), except the ones
+/// `flatMap` (or `catch`) whose closure makes such publishers (each subscription makes its own). Operators keep that (`map`, `decode`, `retry`), except the ones
 /// that share one upstream subscription (`share()`, `multicast`, `makeConnectable()`). A `Future`
 /// made once is not: it ran at creation and replays its one result. Subjects and `$property` are
 /// hot: subscribers share them.
@@ -36,8 +36,9 @@ public struct PerSubscriptionWork: Sendable {
         // The source is the last element before the first operator.
         let firstOperator = Catalogue.firstPipelineOperator(in: elements, before: elements.count)
         // `flatMap { request(…) }`: each subscription makes its own inner publishers, whatever the
-        // upstream is (a token that every subscriber receives, a subject).
-        for element in elements[firstOperator...] where element.kind == .member && element.isCall && element.name == "flatMap" {
+        // upstream is (a token that every subscriber receives, a subject); so does `catch { _ in remote }`
+        // for each subscription that fails (a cached `Future` replays its failure to every subscriber).
+        for element in elements[firstOperator...] where element.kind == .member && element.isCall && Self.innerPublisherOperators.contains(element.name) {
             if let inner = innerWork(of: element, in: tree, depth: depth) { return inner }
         }
         if firstOperator == 1, root.kind == .root, !root.isCall, let local = FinitePublishers.localPublisher(named: root, in: tree) {
@@ -58,6 +59,9 @@ public struct PerSubscriptionWork: Sendable {
         return functionWork(source, callerType: caller, depth: depth)
     }
 
+    /// Operators whose closure makes a publisher for each subscription that reaches it.
+    private static let innerPublisherOperators: Set<String> = ["flatMap", "catch", "tryCatch"]
+
     /// Whether `name` is an operator of the project's own (a publisher-extension method) whose every
     /// declaration goes on from the publisher it is called on and shares no subscription.
     private func passesWorkOn(_ name: String) -> Bool {
@@ -66,7 +70,7 @@ public struct PerSubscriptionWork: Sendable {
         }
     }
 
-    /// The work of the publishers a `flatMap`'s closure returns, when one of them does work per
+    /// The work of the publishers a `flatMap`'s (or `catch`'s) closure returns, when one of them does work per
     /// subscription and the others are such work or guard exits (`Fail`, `Empty`).
     private func innerWork(of element: ChainElement, in tree: SyntaxTree, depth: Int) -> String? {
         var described: String? = nil

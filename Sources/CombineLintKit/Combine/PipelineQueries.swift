@@ -566,8 +566,7 @@ enum NeverFinishingSources {
             // `PreviewSupport.swift`, or made only in previews) gives previews their canned values, not the app's.
             let standsIn = { (key: String, tree: SyntaxTree) -> Bool in
                 owner != nil && PreviewCode.namesStandIn(key.lastNameComponent)
-                    && (PreviewCode.isStandIn(named: key.lastNameComponent, in: tree)
-                        || PreviewCode.isMadeOnlyDirectlyInPreviews(named: key.lastNameComponent, index: index))
+                    && PreviewCode.isStandIn(named: key.lastNameComponent, in: tree, index: index)
                     && keys.contains { other in
                         !PreviewCode.namesStandIn(other.lastNameComponent) && index.types[other].map { $0.kind != .protocol } == true
                     }

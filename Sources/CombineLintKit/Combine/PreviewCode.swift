@@ -44,6 +44,12 @@ public enum PreviewCode {
         }
     }
 
+    /// `isStandIn(named:in:)`, or a `Preview…` type made only right in previews wherever it is
+    /// declared (`PreviewCatalogService` beside the app's environment, made in a `#Preview` only).
+    public static func isStandIn(named name: String, in tree: SyntaxTree, index: ProjectIndex) -> Bool {
+        isStandIn(named: name, in: tree) || (namesStandIn(name) && isMadeOnlyDirectlyInPreviews(named: name, index: index))
+    }
+
     /// Whether the type named `name` is made somewhere, and only right in `#Preview` bodies and
     /// preview providers (`RecordingViewModel(capture: PreviewCaptureService())` in a `#Preview`).
     public static func isMadeOnlyDirectlyInPreviews(named name: String, index: ProjectIndex) -> Bool {

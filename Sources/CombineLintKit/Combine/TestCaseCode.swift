@@ -70,7 +70,7 @@ public enum TestCaseCode {
     public static func isTestOrDouble(_ token: Int, of tree: SyntaxTree, index: ProjectIndex) -> Bool {
         if isInTestFolder(tree.file.path) || contains(token, of: tree, index: index) || isFileOfTestCases(tree) { return true }
         return tree.enclosingTypes(of: token).contains { t in
-            namesTestDouble(tree.types[t].name.lastNameComponent) || PreviewCode.isStandIn(named: tree.types[t].name.lastNameComponent, in: tree)
+            namesTestDouble(tree.types[t].name.lastNameComponent) || PreviewCode.isStandIn(named: tree.types[t].name.lastNameComponent, in: tree, index: index)
         }
     }
 

@@ -488,7 +488,9 @@ type's initializers alone give it: `avatarRequest = api.avatar(for: author)` in 
 download and upload task publishers), `Deferred { … }` (a `Future` made inside it included), a
 chain of operators on one of them (the project's own operators included, `perform(request).decodeJSON(Account.self)`
 with `decodeJSON` returning `decode(…).eraseToAnyPublisher()` in an extension of `Publisher`, unless they share), a chain with a `flatMap` whose closure makes one of them
-(`tokens.valid().flatMap { perform(request, token: $0) }`: each subscription makes its own), or a
+(`tokens.valid().flatMap { perform(request, token: $0) }`: each subscription makes its own) or a `catch`
+whose closure does (`cachedFuture.catch { _ in remote.mapError { $0 as Error } }`: a `Future` made once replays its
+failure to every subscriber, and each then makes its own fallback request), or a
 call of one of the project's functions that returns such a publisher on one of its paths, every
 other `return` being a publisher too (`guard let provider else { return api.send(…) }` before a
 `Future`, or a request after `if let cached { return Just(cached)… }`: on that path the second
@@ -4941,7 +4943,8 @@ source as it is); or, with no scheduler step, the source is
 `return` is a pipeline that delivers off the main thread by its own chain, but for a constant answered as it is subscribed
 (`if let cached { return Just(cached).eraseToAnyPublisher() }`, on the subscriber's thread, which the other path then races)
 (`api.register(email:)` returning a `dataTaskPublisher` pipeline with no hop; a test double's
-function of the selector, which stands in for it in tests only, and one whose written result is no publisher, a cache's
+function of the selector, which stands in for it in tests only, a preview's stand-in's (`PreviewCatalogService`
+in a file of preview support or made only in previews, whose `Just` the canvas gets), and one whose written result is no publisher, a cache's
 `func reports(for:) -> [Report]?`, aside; an overload that builds its pipeline from calls of the selector itself,
 `metadata(for names: [String])` flattening `metadata(for: name)`, delivers where the others do) or by the call of another
 such function it starts from (`api.receipts()` returning `get("me/receipts")`, a shared helper that
@@ -13216,11 +13219,12 @@ late subscriber rightly gets the latest one, whatever its value type names (`sel
 DockAlertSubscription.ID?` selects among alerts). A request to act (`recenterRequest: CLLocationCoordinate2D?`) or a
 notice about such a thing by its name (`locationError`) is still an event.
 Nor is loaded data: an `@Published` property that its type fills only with what a pipeline that finishes
-delivers, whole (`fetchCourse(id).sink { [weak self] course in self?.course = course }`, or
+delivers, whole (`fetchCourse(id).sink { [weak self] course in self?.course = course }`, or `{ [weak self] in self?.course = $0 }`, or
 `api.summary().map(Optional.some).assign(to: \.summary, on: self)`): its consumers skip the `nil` while it
 loads, and a late subscriber rightly gets what was loaded. A property the type also sets otherwise (a constant,
 a value computed there), that another type writes, or that an endless source fills is no load; and a notice,
-a request or the end of a job by its name (`submittedBid`, `exportFinished`, `confirmedBooking`, a booking `confirmation`) is an event whatever fills it.
+a request or the end of a job by its name (`submittedBid`, `exportFinished`, `confirmedBooking`, a booking `confirmation`),
+or a name that says something happened, as a delegate's `didX` methods do (`didStartSession`), is an event whatever fills it.
 So is a loaded value whose consumer skips `nil` to move the user to another screen (`guard let patient else { return }`
 then `onPatientMatched?(patient)`, `pushViewController`, `present`): a late subscriber would be moved again.
 A consumer that starts with `.dropFirst()` is not one that skips the fake `nil` either: it drops

@@ -86,9 +86,12 @@ extension SubjectFakeInitialValueRule {
     private static func loadsClosureParameter(assignedAt equal: Int, within body: ClosedRange<Int>, in tree: SyntaxTree,
                                               finite: FinitePublishers) -> Bool {
         let value = equal + 1
-        guard value < tree.tokens.count, tree.tokens[value].kind == .identifier,
+        guard value < tree.tokens.count, tree.tokens[value].kind == .identifier || tree.tokens[value].kind == .dollarIdentifier,
               value + 1 >= tree.tokens.count || tree.lineBreakBefore[value + 1] || [.semicolon, .rightBrace].contains(tree.tokens[value + 1].kind),
-              let c = tree.innermostClosure(of: equal), tree.closures[c].parameters.contains(tree.name(value)) else { return false }
+              let c = tree.innermostClosure(of: equal) else { return false }
+        // The value the closure is given, by its name or as `$0` (`{ [weak self] in self?.course = $0 }`).
+        let name = tree.name(value)
+        guard tree.closures[c].parameters.contains(name) || (name == "$0" && tree.closures[c].parameters.isEmpty) else { return false }
         // The chains of the function the closure is in (a type's body may hold thousands).
         var range = body
         if let f = tree.enclosingFunction(of: equal), let open = tree.functions[f].bodyOpen, let close = tree.functions[f].bodyClose, open < close {

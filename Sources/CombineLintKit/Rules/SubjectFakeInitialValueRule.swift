@@ -120,9 +120,11 @@ public struct SubjectFakeInitialValueRule: Rule {
     }
 
     /// Whether the property is a notice (`namesANotice`) or names a request or a command by its
-    /// words (`unlockRequest`, `exportFinished`): an event whatever its values come from.
+    /// words (`unlockRequest`, `exportFinished`) or says it happened (`didStartSession`): an event whatever its values come from.
     func namesAnEvent(_ variable: VariableDecl, valueType: String) -> Bool {
         if namesANotice(variable, valueType: valueType) { return true }
+        // `didStartSession`: named for what happened, as a delegate's `didX` methods are.
+        if Catalogue.camelCaseWords(variable.name).first.map(Catalogue.happenedFirstWords.contains) == true { return true }
         let words = Catalogue.camelCaseWords(variable.name) + Catalogue.camelCaseWords(TypeText.unwrappingOptional(valueType))
         return words.contains { Catalogue.requestWords.contains($0) || Catalogue.commandWords.contains($0) }
     }

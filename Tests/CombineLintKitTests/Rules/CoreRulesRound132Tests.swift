@@ -113,4 +113,48 @@ final class CoreRulesRound132Tests: XCTestCase {
                               StrongSelfCaptureRule()),
                        ["ProofModel.swift:7:45 strong_self_capture"])
     }
+
+    private func garage(property: String, anonymous: Bool = false) -> [SourceFile] {
+        let handler = anonymous ? "[weak self] in self?.\(property) = $0" : "[weak self] session in self?.\(property) = session"
+        return [SourceFile(path: "GarageDetailView.swift", text: """
+            struct GarageDetailView: View {
+                @ObservedObject var viewModel: GarageDetailViewModel
+                @State private var showStartedBanner = false
+                var body: some View {
+                    Text("Garage")
+                        .onReceive(viewModel.$\(property).compactMap { $0 }) { _ in showStartedBanner = true }
+                }
+            }
+            final class GarageDetailViewModel: ObservableObject {
+                @Published private(set) var \(property): ParkingSession?
+                private let service = SessionService()
+                private var startCancellable: AnyCancellable?
+                func start() {
+                    startCancellable = service.start()
+                        .receive(on: DispatchQueue.main)
+                        .sink(receiveCompletion: { _ in }, receiveValue: { \(handler) })
+                }
+            }
+            final class SessionService {
+                func start() -> AnyPublisher<ParkingSession, Error> {
+                    URLSession.shared.dataTaskPublisher(for: URL(string: "https://example.com/start")!)
+                        .map(\\.data)
+                        .decode(type: ParkingSession.self, decoder: JSONDecoder())
+                        .eraseToAnyPublisher()
+                }
+            }
+            """)]
+    }
+
+    /// (Round 134.) A property named for what happened (`didStartSession`, as a delegate's `didX`
+    /// methods are) is an event, even when a request that finishes fills it: the banner its consumer
+    /// shows comes back for each new subscriber. The loaded value named as a thing stays state.
+    func testAPropertyNamedForWhatHappenedIsAnEventWhateverFillsIt() {
+        XCTAssertEqual(places(garage(property: "didStartSession"), SubjectFakeInitialValueRule()),
+                       ["GarageDetailView.swift:10:33 subject_fake_initial_value"])
+        XCTAssertEqual(places(garage(property: "activeSession"), SubjectFakeInitialValueRule()), [])
+        XCTAssertEqual(places(garage(property: "activeSession", anonymous: true), SubjectFakeInitialValueRule()), [])
+        // `did` inside a word is no such name.
+        XCTAssertEqual(places(garage(property: "didoSession"), SubjectFakeInitialValueRule()), [])
+    }
 }

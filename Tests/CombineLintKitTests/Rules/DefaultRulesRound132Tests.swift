@@ -88,4 +88,91 @@ final class DefaultRulesRound132Tests: XCTestCase {
                        ["UploadService.swift:8:9 cold_publisher_subscribed_twice"])
         XCTAssertEqual(places(accountFiles(previewPath: "Core/CannedClients.swift"), ColdPublisherSubscribedTwiceRule()), [])
     }
+
+    private func catalog(previewMadeIn previewUse: String) -> [SourceFile] {
+        [SourceFile(path: "CatalogService.swift", text: """
+            protocol CatalogServicing {
+                func vintageInfo(year: Int) -> AnyPublisher<VintageInfo, Error>
+            }
+            final class CatalogService: CatalogServicing {
+                func vintageInfo(year: Int) -> AnyPublisher<VintageInfo, Error> {
+                    URLSession.shared.dataTaskPublisher(for: URL(string: "https://example.com/\\(year)")!)
+                        .map(\\.data)
+                        .decode(type: VintageInfo.self, decoder: JSONDecoder())
+                        .eraseToAnyPublisher()
+                }
+            }
+            """),
+         SourceFile(path: "AppEnvironment.swift", text: """
+            final class PreviewCatalogService: CatalogServicing {
+                func vintageInfo(year: Int) -> AnyPublisher<VintageInfo, Error> {
+                    Just(VintageInfo()).setFailureType(to: Error.self).eraseToAnyPublisher()
+                }
+            }
+            """),
+         SourceFile(path: "BottleDetailViewModel.swift", text: """
+            @MainActor
+            final class BottleDetailViewModel: ObservableObject {
+                @Published private(set) var vintageInfo: VintageInfo?
+                private let catalog: CatalogServicing
+                private var request: AnyCancellable?
+                init(catalog: CatalogServicing) { self.catalog = catalog }
+                func load() {
+                    request = catalog.vintageInfo(year: 2016)
+                        .sink(receiveCompletion: { _ in }, receiveValue: { [weak self] info in self?.vintageInfo = info })
+                }
+            }
+            """),
+         SourceFile(path: "SearchView.swift", text: """
+            struct SearchView: View {
+                let catalog: CatalogServicing
+                var body: some View { Text("") }
+            }
+            \(previewUse)
+            """)]
+    }
+
+    /// (Round 134.) A `Preview…` type made only right in previews is the canvas's stand-in wherever it
+    /// is declared: its `Just` is no answer of the app's service, whose request delivers on
+    /// URLSession's queue. Made by the app's own code too, it is one more implementation.
+    func testAPreviewTypeMadeOnlyInPreviewsDecidesNothing() {
+        XCTAssertEqual(places(catalog(previewMadeIn: "#Preview { SearchView(catalog: PreviewCatalogService()) }"), MainActorBackgroundDeliveryRule()),
+                       ["BottleDetailViewModel.swift:9:14 main_actor_background_delivery"])
+        XCTAssertEqual(places(catalog(previewMadeIn: "let offlineCatalog = PreviewCatalogService()"), MainActorBackgroundDeliveryRule()), [])
+    }
+
+    private func bottleFetch(fallback: String) -> [SourceFile] {
+        [SourceFile(path: "CatalogService.swift", text: """
+            final class CatalogService {
+                func fetchBottle(id: UUID) -> AnyPublisher<Bottle, Error> {
+                    let remote = URLSession.shared.dataTaskPublisher(for: URL(string: "https://example.com/bottle")!)
+                        .map(\\.data)
+                        .decode(type: Bottle.self, decoder: JSONDecoder())
+                    return Future<Bottle, Error> { promise in promise(.failure(URLError(.resourceUnavailable))) }
+                        .catch { _ in \(fallback) }
+                        .eraseToAnyPublisher()
+                }
+            }
+            """),
+         SourceFile(path: "BottleModel.swift", text: """
+            final class BottleModel {
+                private let catalog = CatalogService()
+                private var bag = Set<AnyCancellable>()
+                func load(id: UUID) {
+                    let request = catalog.fetchBottle(id: id)
+                    request.sink(receiveCompletion: { _ in }, receiveValue: { print($0) }).store(in: &bag)
+                    request.sink(receiveCompletion: { _ in }, receiveValue: { print($0.name) }).store(in: &bag)
+                }
+            }
+            """)]
+    }
+
+    /// (Round 134.) A `Future` made once replays its failure to every subscriber, and `catch` then
+    /// makes the fallback request for each of them: two subscriptions, two requests. A fallback
+    /// value instead (`Just`) does no work.
+    func testACatchFallingBackToARequestRunsItPerSubscription() {
+        XCTAssertEqual(places(bottleFetch(fallback: "remote.mapError { $0 as Error }"), ColdPublisherSubscribedTwiceRule()),
+                       ["BottleModel.swift:7:9 cold_publisher_subscribed_twice"])
+        XCTAssertEqual(places(bottleFetch(fallback: "Just(Bottle()).setFailureType(to: Error.self)"), ColdPublisherSubscribedTwiceRule()), [])
+    }
 }
