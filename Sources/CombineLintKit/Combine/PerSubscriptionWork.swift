@@ -75,7 +75,14 @@ public struct PerSubscriptionWork: Sendable {
     private func innerWork(of element: ChainElement, in tree: SyntaxTree, depth: Int) -> String? {
         var described: String? = nil
         for c in element.closures {
-            for inner in tree.chainsReturned(byClosure: c) {
+            var returned = tree.chainsReturned(byClosure: c)
+            // `catch { _ in remote }`: a bare local (which forms no chain) stands for its initializer.
+            let closure = tree.closures[c]
+            if returned.isEmpty, closure.bodyStart + 1 == closure.close, tree.tokens[closure.bodyStart].kind == .identifier,
+               let local = FinitePublishers.localInitializerChain(named: tree.name(closure.bodyStart), visibleAt: closure.bodyStart, in: tree) {
+                returned = [tree.chains[local]]
+            }
+            for inner in returned {
                 if let work = work(of: inner, in: tree, depth: depth + 1) {
                     described = described ?? work
                 } else if !finishesAtOnce(inner) {

@@ -3,10 +3,6 @@ import XCTest
 
 /// Core-rule cases found in whole probe apps written for rounds 132 and after (see the rule documents).
 final class CoreRulesRound132Tests: XCTestCase {
-    private func places(_ files: [SourceFile], _ rule: any Rule) -> [String] {
-        Analyzer.analyze(files, rules: [ConfiguredRule(rule: rule)]).map { "\($0.file):\($0.line):\($0.column) \($0.ruleID)" }
-    }
-
     private func scan(consumer: String) -> [SourceFile] {
         [SourceFile(path: "ScanModel.swift", text: """
             final class ScanModel {

@@ -42,10 +42,6 @@ final class DefaultRulesRound126Tests: XCTestCase {
         """
     }
 
-    private func places(_ files: [SourceFile], _ rule: any Rule) -> [String] {
-        Analyzer.analyze(files, rules: [ConfiguredRule(rule: rule)]).map { "\($0.file):\($0.line):\($0.column) \($0.ruleID)" }
-    }
-
     /// (Round 126.) The model lives for the run (the app's state object owns it), so one endless
     /// loop of it frees nothing later; but the view's `onAppear` runs `start()` again on each
     /// appearance, and each run starts one more loop that nothing cancels.

@@ -3,10 +3,6 @@ import XCTest
 
 /// Default-rule cases found in whole probe apps written for rounds 132 and after (see the rule documents).
 final class DefaultRulesRound132Tests: XCTestCase {
-    private func places(_ files: [SourceFile], _ rule: any Rule) -> [String] {
-        Analyzer.analyze(files, rules: [ConfiguredRule(rule: rule)]).map { "\($0.file):\($0.line):\($0.column) \($0.ruleID)" }
-    }
-
     private func till(overlay: String) -> [SourceFile] {
         [SourceFile(path: "TillSession.swift", text: """
             final class TillSession: ObservableObject {
@@ -172,6 +168,8 @@ final class DefaultRulesRound132Tests: XCTestCase {
     /// value instead (`Just`) does no work.
     func testACatchFallingBackToARequestRunsItPerSubscription() {
         XCTAssertEqual(places(bottleFetch(fallback: "remote.mapError { $0 as Error }"), ColdPublisherSubscribedTwiceRule()),
+                       ["BottleModel.swift:7:9 cold_publisher_subscribed_twice"])
+        XCTAssertEqual(places(bottleFetch(fallback: "remote"), ColdPublisherSubscribedTwiceRule()),
                        ["BottleModel.swift:7:9 cold_publisher_subscribed_twice"])
         XCTAssertEqual(places(bottleFetch(fallback: "Just(Bottle()).setFailureType(to: Error.self)"), ColdPublisherSubscribedTwiceRule()), [])
     }

@@ -111,6 +111,11 @@ func places(_ rule: any Rule.Type, _ files: [(path: String, text: String)]) -> [
     findings(of: rule, in: files).map { "\($0.file):\($0.line):\($0.column)" }
 }
 
+/// The places and rule (`file:line:column rule`) of one rule's findings over source files.
+func places(_ files: [SourceFile], _ rule: any Rule) -> [String] {
+    Analyzer.analyze(files, rules: [ConfiguredRule(rule: rule)]).map { "\($0.file):\($0.line):\($0.column) \($0.ruleID)" }
+}
+
 /// The places (`line:column`) of one rule's findings in one in-memory file, `A.swift`.
 func positions(_ rule: any Rule.Type, _ text: String) -> [String] {
     findings(of: rule, in: [(path: "A.swift", text: text)]).map { "\($0.line):\($0.column)" }
