@@ -2,7 +2,8 @@
 /// sends one request per subscription, `Deferred { … }` runs its closure per subscription (a
 /// `Future` made inside it too), and so does a call of one of the project's functions that returns
 /// such a publisher on one of its paths (every `return` being a publisher chain), or a chain with a
-/// `flatMap` (or `catch`) whose closure makes such publishers (each subscription makes its own). Operators keep that (`map`, `decode`, `retry`), except the ones
+/// `flatMap` (or `catch`) whose closure makes such publishers (each subscription makes its own), or a
+/// combining one (`Publishers.MergeMany`, `zip`) with such an input. Operators keep that (`map`, `decode`, `retry`), except the ones
 /// that share one upstream subscription (`share()`, `multicast`, `makeConnectable()`). A `Future`
 /// made once is not: it ran at creation and replays its one result. Subjects and `$property` are
 /// hot: subscribers share them.
@@ -40,6 +41,11 @@ public struct PerSubscriptionWork: Sendable {
         // for each subscription that fails (a cached `Future` replays its failure to every subscriber).
         for element in elements[firstOperator...] where element.kind == .member && element.isCall && Self.innerPublisherOperators.contains(element.name) {
             if let inner = innerWork(of: element, in: tree, depth: depth) { return inner }
+        }
+        // `Publishers.MergeMany(serials.map { api.lookup(serial: $0) })`, `request.zip(other)`: each
+        // subscription subscribes to every input, and an input that does work does it again.
+        for element in elements where element.isCall && Catalogue.inputSubscribingCombiners.contains(element.name) {
+            if let inner = combinedInputWork(of: element, in: tree, depth: depth) { return inner }
         }
         if firstOperator == 1, root.kind == .root, !root.isCall, let local = FinitePublishers.localPublisher(named: root, in: tree) {
             return work(of: local, in: tree, depth: depth + 1)
@@ -91,6 +97,21 @@ public struct PerSubscriptionWork: Sendable {
             }
         }
         return described
+    }
+
+    /// The work of an input of a combining operator or publisher: an argument that is such a
+    /// publisher, or for `MergeMany` an array of them (`serials.map { api.lookup(serial: $0) }`).
+    private func combinedInputWork(of element: ChainElement, in tree: SyntaxTree, depth: Int) -> String? {
+        for argument in element.arguments where argument.closure == nil {
+            guard let c = tree.chain(spanning: argument.value) else { continue }
+            let input = tree.chains[c]
+            if element.name == Catalogue.mergeManyName, let last = input.elements.last, last.name == "map", last.isCall, input.elements.count > 1 {
+                if let work = innerWork(of: last, in: tree, depth: depth) { return work }
+                continue
+            }
+            if let work = work(of: input, in: tree, depth: depth + 1) { return work }
+        }
+        return nil
     }
 
     /// `Fail(error: e)` or `Empty()`, with only type-changing operators after them: a guard's exit

@@ -490,7 +490,9 @@ chain of operators on one of them (the project's own operators included, `perfor
 with `decodeJSON` returning `decode(…).eraseToAnyPublisher()` in an extension of `Publisher`, unless they share), a chain with a `flatMap` whose closure makes one of them
 (`tokens.valid().flatMap { perform(request, token: $0) }`: each subscription makes its own) or a `catch`
 whose closure does (`cachedFuture.catch { _ in remote.mapError { $0 as Error } }`: a `Future` made once replays its
-failure to every subscriber, and each then makes its own fallback request), or a
+failure to every subscriber, and each then makes its own fallback request), a combining publisher with such an
+input (`Publishers.MergeMany(serials.map { api.lookupLogger(serial: $0) })`, `first.zip(request)`: each subscription
+subscribes to every input again), or a
 call of one of the project's functions that returns such a publisher on one of its paths, every
 other `return` being a publisher too (`guard let provider else { return api.send(…) }` before a
 `Future`, or a request after `if let cached { return Just(cached)… }`: on that path the second

@@ -173,4 +173,39 @@ final class DefaultRulesRound132Tests: XCTestCase {
                        ["BottleModel.swift:7:9 cold_publisher_subscribed_twice"])
         XCTAssertEqual(places(bottleFetch(fallback: "Just(Bottle()).setFailureType(to: Error.self)"), ColdPublisherSubscribedTwiceRule()), [])
     }
+
+    private func loggerLookups(_ lookups: String) -> [SourceFile] {
+        [SourceFile(path: "LoggerAPI.swift", text: """
+            final class LoggerAPI {
+                func lookupLogger(serial: String) -> AnyPublisher<LoggerInfo, Error> {
+                    URLSession.shared.dataTaskPublisher(for: URL(string: "https://example.com/\\(serial)")!)
+                        .map(\\.data)
+                        .decode(type: LoggerInfo.self, decoder: JSONDecoder())
+                        .eraseToAnyPublisher()
+                }
+            }
+            """),
+         SourceFile(path: "ShipmentModel.swift", text: """
+            final class ShipmentModel {
+                private let api = LoggerAPI()
+                private var cancellables = Set<AnyCancellable>()
+                func loadLoggers(_ serials: [String]) {
+                    let lookups = \(lookups)
+                    lookups.sink(receiveCompletion: { _ in }, receiveValue: { print($0) }).store(in: &cancellables)
+                    lookups.sink(receiveCompletion: { _ in }, receiveValue: { print($0.count) }).store(in: &cancellables)
+                }
+            }
+            """)]
+    }
+
+    /// (Round 135.) Each subscription to a combining publisher subscribes to every input again:
+    /// `MergeMany` of requests made once as values runs each request per subscription, and so does
+    /// a `zip` with one. Inputs that answer at once (`Just`) do no work.
+    func testACombiningPublisherOfRequestsRunsThemPerSubscription() {
+        XCTAssertEqual(places(loggerLookups("Publishers.MergeMany(serials.map { api.lookupLogger(serial: $0) }).collect()"), ColdPublisherSubscribedTwiceRule()),
+                       ["ShipmentModel.swift:7:9 cold_publisher_subscribed_twice"])
+        XCTAssertEqual(places(loggerLookups("Just(1).setFailureType(to: Error.self).zip(api.lookupLogger(serial: \"A\"))"), ColdPublisherSubscribedTwiceRule()),
+                       ["ShipmentModel.swift:7:9 cold_publisher_subscribed_twice"])
+        XCTAssertEqual(places(loggerLookups("Publishers.MergeMany(serials.map { Just($0) }).collect()"), ColdPublisherSubscribedTwiceRule()), [])
+    }
 }
