@@ -10888,7 +10888,8 @@ which grows for its key as a bag does) from code that
 runs again and again while its object lives: `viewWillAppear`, `viewIsAppearing`, `viewDidAppear`,
 the app and scene lifecycle callbacks that run on every return to (or departure from) the foreground
 (`sceneWillEnterForeground`, `sceneDidBecomeActive`, `applicationDidBecomeActive` and the like; there only
-for a source that never finishes, and not past a plain limit, `updates.first()` or `prefix(1)`, which ends at the next value
+for a source that never finishes, and not past a plain limit, `updates.first()` or `prefix(1)`, which ends at the next value,
+unless a later stage brings in a publisher that never finishes, `first().combineLatest(monitor.$isOnline)`
 (one waiting for a condition, `$state.first(where: \.isReady)`, still piles up, unless the statement before starts the work whose
 outcome it waits for on the same object, `sync.refreshNow()` then `sync.$status.first { … }`); a request made there answers, and a bag emptied in the callback that
 always runs before it runs again, `sceneDidEnterBackground` or `sceneWillResignActive`, does not pile up),
@@ -13213,7 +13214,8 @@ subscriber that only prints or logs the value (`sink { print($0 ?? "none") }`): 
 as it shows any value, which says nothing of what nil means to the app. Nor is a consumer that maps the value
 away (`alerts.latestAlert.map { _ in () }` merged into a refresh trigger): it never sees the value, nil or not.
 Nor is a property that names a standing state: a selection, a highlight, a focus, a hover, a location or
-position, a status or state, a token the app holds until it changes (`selectedPass`, `highlightedRowID`, `focusedChannel`, `currentLocation`, or any `CLLocation?`,
+position, a status or state, a token the app holds until it changes, the latest or current value of a thing the name
+says (`latestReading`; not a bare `current: Toast?`, the toast on show) (`selectedPass`, `highlightedRowID`, `focusedChannel`, `currentLocation`, or any `CLLocation?`,
 `refillStatus`, `pushTokens = CurrentValueSubject<Data?, Never>(nil)`), or the time something last
 happened (`lastSync: Date?`, or a `Date?` named for what happened at it, `refreshedAt`, `updatedAt`; not the end of a job by its
 name, `savedAt`, a "Saved" notice): a consumer that skips its `nil` start only waits for the first value, and a

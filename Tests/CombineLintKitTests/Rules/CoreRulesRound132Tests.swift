@@ -153,4 +153,77 @@ final class CoreRulesRound132Tests: XCTestCase {
         // `did` inside a word is no such name.
         XCTAssertEqual(places(garage(property: "didoSession"), SubjectFakeInitialValueRule()), [])
     }
+
+    private func plotModel(_ name: String, _ type: String) -> [SourceFile] {
+        [SourceFile(path: "PlotMapViewModel.swift", text: """
+            final class PlotMapViewModel {
+                @Published private(set) var \(name): \(type)? = nil
+                private var cancellables = Set<AnyCancellable>()
+                init(sensor: SoilSensor) {
+                    sensor.readings
+                        .sink { [weak self] reading in self?.\(name) = reading }
+                        .store(in: &cancellables)
+                }
+            }
+            final class PlotDetailViewController: UIViewController {
+                private let label = UILabel()
+                private var cancellables = Set<AnyCancellable>()
+                func bind(_ model: PlotMapViewModel) {
+                    model.$\(name)
+                        .compactMap { $0 }
+                        .sink { [weak self] in self?.label.text = "\\($0)" }
+                        .store(in: &cancellables)
+                }
+            }
+            """)]
+    }
+
+    /// (Round 136.) The latest value of something that keeps changing, named for what it is
+    /// (`latestReading`), is a standing state: a new screen rightly shows it. A name that is only
+    /// `current` or `latest` says nothing of what it holds, so its value type decides (a `Toast` is an event).
+    func testTheLatestValueOfSomethingIsAStandingState() {
+        XCTAssertEqual(places(plotModel("latestReading", "SensorReading"), SubjectFakeInitialValueRule()), [])
+        XCTAssertEqual(places(plotModel("current", "Toast"), SubjectFakeInitialValueRule()),
+                       ["PlotMapViewModel.swift:2:33 subject_fake_initial_value"])
+        XCTAssertEqual(places(plotModel("latestAlert", "SensorAlert"), SubjectFakeInitialValueRule()),
+                       ["PlotMapViewModel.swift:2:33 subject_fake_initial_value"])
+    }
+
+    private func sceneDelegate(_ pipeline: String) -> [SourceFile] {
+        [SourceFile(path: "SceneDelegate.swift", text: """
+            final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                private var foregroundCancellables = Set<AnyCancellable>()
+                func sceneWillEnterForeground(_ scene: UIScene) {
+                    \(pipeline)
+                        .sink { print($0) }
+                        .store(in: &foregroundCancellables)
+                }
+            }
+            final class ConnectivityMonitor {
+                static let shared = ConnectivityMonitor()
+                @Published var isOnline = true
+            }
+            final class WeatherService {
+                let temperatures = PassthroughSubject<Double, Never>()
+                func refresh() -> AnyPublisher<Double, Never> {
+                    URLSession.shared.dataTaskPublisher(for: URL(string: "https://example.com")!)
+                        .map { _ in 0.0 }
+                        .replaceError(with: 0)
+                        .eraseToAnyPublisher()
+                }
+            }
+            """)]
+    }
+
+    /// (Round 136.) `first()` ends a pipeline only when nothing after it brings in another publisher:
+    /// `first().combineLatest($isOnline)` lives as long as `$isOnline`, one more subscription per
+    /// return to the foreground; `first().flatMap { request }` finishes with the request.
+    func testALimitBeforeACombinerThatNeverFinishes() {
+        let service = "WeatherService()"
+        XCTAssertEqual(places(sceneDelegate("\(service).temperatures.first().combineLatest(ConnectivityMonitor.shared.$isOnline)"),
+                              StoreInAppearanceRule()),
+                       ["SceneDelegate.swift:6:14 store_in_appearance"])
+        XCTAssertEqual(places(sceneDelegate("\(service).temperatures.first()"), StoreInAppearanceRule()), [])
+        XCTAssertEqual(places(sceneDelegate("\(service).temperatures.first().flatMap { _ in WeatherService().refresh() }"), StoreInAppearanceRule()), [])
+    }
 }
