@@ -132,7 +132,8 @@ public struct PerSubscriptionWork: Sendable {
         let answer = memo.value(for: "per-subscription-work \(selector) \(callerType ?? "") \(depth)") { () -> String in
             let named = ProjectFunctionCalls.declarations(runBy: call, matching: .selectorElseName, requireBody: true, publisherResults: true, index: index)
             let own = callerType.map { ProjectFunctionCalls.Candidates(grouping: named, index: index).declared(byTypesRelatedTo: $0, index: index) } ?? []
-            let candidates = own.isEmpty ? TestCaseCode.preferringApp(named, index: index) : own
+            // Test doubles and preview stand-ins among them answer in tests and the canvas only.
+            let candidates = TestCaseCode.preferringApp(own.isEmpty ? named : own, index: index)
             var described: String? = nil
             for candidate in candidates {
                 guard let work = self.returnedWork(function: candidate.item, in: index.trees[candidate.tree], depth: depth) else { return "" }

@@ -11,9 +11,9 @@ public enum PreviewCode {
 
     private static func contains(_ token: Int, inTree treeIndex: Int, index: ProjectIndex, memo: ProjectMemo, depth: Int) -> Bool {
         if isDirectlyInPreview(token, in: index.trees[treeIndex]) { return true }
-        // `static func preview() -> AppEnvironment { AppEnvironment(session: SessionService(…)) }`,
-        // called only from previews: what it makes is the canvas's.
-        if depth > 0, let f = index.trees[treeIndex].enclosingFunction(of: token), index.trees[treeIndex].functions[f].kind == .function,
+        // `static func preview() -> AppEnvironment { AppEnvironment(session: SessionService(…)) }` (or a
+        // `static var preview` getter), called only from previews: what it makes is the canvas's.
+        if depth > 0, let f = index.trees[treeIndex].enclosingFunction(of: token), calledName(of: f, in: index.trees[treeIndex]) != nil,
            memo.value(for: "preview-only-function \(treeIndex):\(f) \(depth)", {
                isCalledOnlyByPreviews(DeclarationReference(tree: treeIndex, item: f), index: index, memo: memo, depth: depth - 1)
            }) { return true }
@@ -110,11 +110,10 @@ public enum PreviewCode {
     /// `AppEnvironment.preview()` that only `#Preview` bodies call. Any other call of the name, a
     /// same-named function's included, makes it no preview code.
     private static func isCalledOnlyByPreviews(_ function: DeclarationReference, index: ProjectIndex, memo: ProjectMemo, depth: Int) -> Bool {
-        let declaring = index.trees[function.tree]
-        let declaration = declaring.functions[function.item]
+        guard let (name, nameToken) = calledName(of: function.item, in: index.trees[function.tree]) else { return false }
         var called = false
-        for reference in index.identifiers[declaration.name] {
-            if reference.tree == function.tree && reference.item == declaration.nameToken { continue }
+        for reference in index.identifiers[name] {
+            if reference.tree == function.tree && reference.item == nameToken { continue }
             let tree = index.trees[reference.tree]
             // A call (`preview()`) or a member access (`AppEnvironment.preview`) may be this function; a
             // local of the name (`let preview = UIViewController()`, `preview.title`) is not.
@@ -128,6 +127,19 @@ public enum PreviewCode {
             called = true
         }
         return called
+    }
+
+    /// The name callers use for function `f` and its token: a function's own, or for a property's
+    /// getter the property's (`ExhibitModel.preview`); nil for other accessors and initializers.
+    private static func calledName(of f: Int, in tree: SyntaxTree) -> (name: String, token: Int)? {
+        let function = tree.functions[f]
+        switch function.kind {
+        case .function: return (function.name, function.nameToken)
+        case .accessor:
+            guard let v = function.variable, !["set", "willSet", "didSet"].contains(function.name) else { return nil }
+            return (tree.variables[v].name, tree.variables[v].nameToken)
+        default: return nil
+        }
     }
 
     /// Closure `c` is the trailing closure of a preview macro (`#Preview("Dark") { … }`).

@@ -11884,8 +11884,8 @@ a property of such an object that nothing sets back to `nil` (`if player == nil 
 An object the application's delegate keeps in a property that code sets back to `nil` (`browserWindowController =
 controller`, then `self?.browserWindowController = nil` when its window closes) does not live for the run: the next
 call makes another.
-Previews (`#Preview`, `PreviewProvider`, views only they build, and functions only they call, such as a `static func preview()
--> AppEnvironment` that makes the services again for the canvas) are not places of the app, nor are tests and
+Previews (`#Preview`, `PreviewProvider`, views only they build, and functions or static getters only they call, such as a `static func preview()
+-> AppEnvironment` that makes the services again for the canvas, or `static var preview: ExhibitModel`) are not places of the app, nor are tests and
 test doubles: a test's `SettingsStore(defaults: suite)` lives in that test run, and the app's own `static let shared`
 decides. An object the application's delegate makes in a closure of a pipeline (`$state.map { _ in LoginModel() }`)
 is made again for each value, so it does not live for the run.

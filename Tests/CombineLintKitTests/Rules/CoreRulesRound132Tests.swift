@@ -226,4 +226,44 @@ final class CoreRulesRound132Tests: XCTestCase {
         XCTAssertEqual(places(sceneDelegate("\(service).temperatures.first()"), StoreInAppearanceRule()), [])
         XCTAssertEqual(places(sceneDelegate("\(service).temperatures.first().flatMap { _ in WeatherService().refresh() }"), StoreInAppearanceRule()), [])
     }
+
+    private func container(previewUse: String) -> [SourceFile] {
+        [SourceFile(path: "AppContainer.swift", text: """
+            final class AppContainer {
+                static let live = AppContainer()
+                let beacons = BeaconService()
+            }
+            final class BeaconService {
+                var isRanging = false
+                private var cancellables = Set<AnyCancellable>()
+                init() {
+                    NotificationCenter.default.publisher(for: UIApplication.didBecomeActiveNotification)
+                        .sink { _ in self.isRanging = true }
+                        .store(in: &cancellables)
+                }
+            }
+            """),
+         SourceFile(path: "ExhibitDetailView.swift", text: """
+            struct ExhibitDetailView: View {
+                let model: ExhibitDetailModel
+                var body: some View { Text("") }
+            }
+            extension ExhibitDetailModel {
+                static var preview: ExhibitDetailModel {
+                    let container = AppContainer()
+                    return ExhibitDetailModel(beacons: container.beacons)
+                }
+            }
+            \(previewUse)
+            """)]
+    }
+
+    /// (Round 137.) An object made once at launch (`static let live`) and otherwise only by a static
+    /// getter that previews alone read (`ExhibitDetailModel.preview`) lives for the whole run: its
+    /// cycle frees nothing later. Read by the app's own code too, the getter makes more of them.
+    func testAnObjectMadeOtherwiseOnlyByAPreviewGetterIsRunLong() {
+        XCTAssertEqual(places(container(previewUse: "#Preview { ExhibitDetailView(model: .preview) }"), StrongSelfCaptureRule()), [])
+        XCTAssertEqual(places(container(previewUse: "func open() -> ExhibitDetailView { ExhibitDetailView(model: .preview) }"), StrongSelfCaptureRule()),
+                       ["AppContainer.swift:10:26 strong_self_capture"])
+    }
 }

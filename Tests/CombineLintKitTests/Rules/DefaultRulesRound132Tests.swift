@@ -208,4 +208,55 @@ final class DefaultRulesRound132Tests: XCTestCase {
                        ["ShipmentModel.swift:7:9 cold_publisher_subscribed_twice"])
         XCTAssertEqual(places(loggerLookups("Publishers.MergeMany(serials.map { Just($0) }).collect()"), ColdPublisherSubscribedTwiceRule()), [])
     }
+
+    private func schedule(doublePath: String, doubleName: String) -> [SourceFile] {
+        [SourceFile(path: "APIClient.swift", text: """
+            protocol APIClientProtocol {
+                func request<T: Decodable>(_ endpoint: Endpoint, as type: T.Type) -> AnyPublisher<T, Error>
+            }
+            extension APIClientProtocol {
+                func fetchSchedule(for day: Date) -> AnyPublisher<ScheduleResponse, Error> {
+                    request(.schedule(for: day), as: ScheduleResponse.self)
+                }
+            }
+            final class APIClient: APIClientProtocol {
+                func request<T: Decodable>(_ endpoint: Endpoint, as type: T.Type) -> AnyPublisher<T, Error> {
+                    URLSession.shared.dataTaskPublisher(for: endpoint.url)
+                        .map(\\.data)
+                        .decode(type: T.self, decoder: JSONDecoder())
+                        .eraseToAnyPublisher()
+                }
+            }
+            """),
+         SourceFile(path: doublePath, text: """
+            final class \(doubleName): APIClientProtocol {
+                var response: Any?
+                func request<T: Decodable>(_ endpoint: Endpoint, as type: T.Type) -> AnyPublisher<T, Error> {
+                    Just(response as! T).setFailureType(to: Error.self).eraseToAnyPublisher()
+                }
+            }
+            """),
+         SourceFile(path: "ScheduleViewModel.swift", text: """
+            final class ScheduleViewModel {
+                private let api: APIClientProtocol
+                private var bag = Set<AnyCancellable>()
+                init(api: APIClientProtocol) { self.api = api }
+                func refresh(day: Date) {
+                    let request = api.fetchSchedule(for: day)
+                    request.sink(receiveCompletion: { _ in }, receiveValue: { print($0.visits) }).store(in: &bag)
+                    request.sink(receiveCompletion: { _ in }, receiveValue: { print($0.generatedAt) }).store(in: &bag)
+                }
+            }
+            """)]
+    }
+
+    /// (Round 137.) A protocol extension's `fetchSchedule(for:)` calls `request(_:as:)` of the
+    /// conforming type: the app's client sends a request per subscription, and a test double in a
+    /// test folder, which answers with `Just`, stands in for it in tests only.
+    func testATestDoubleOfAConformingTypeDecidesNothing() {
+        XCTAssertEqual(places(schedule(doublePath: "Tests/MockAPIClient.swift", doubleName: "MockAPIClient"), ColdPublisherSubscribedTwiceRule()),
+                       ["ScheduleViewModel.swift:8:9 cold_publisher_subscribed_twice"])
+        // The app's own second client, answering from memory, runs no request: which one runs is not known.
+        XCTAssertEqual(places(schedule(doublePath: "App/MemoryAPIClient.swift", doubleName: "MemoryAPIClient"), ColdPublisherSubscribedTwiceRule()), [])
+    }
 }
