@@ -25,8 +25,8 @@ extension SubjectFakeInitialValueRule {
         for write in writes(inType: declaringType, index: index, memo: memo)[name] ?? [] {
             let tree = index.trees[write.tree]
             switch write.form {
-            case .assignment(let body):
-                guard loadsClosureParameter(assignedAt: write.token + 1, within: body, in: tree, finite: finite) else { return false }
+            case .assignment:
+                guard loadsClosureParameter(assignedAt: write.token + 1, in: tree, finite: finite) else { return false }
             case .assignTarget:
                 guard assignsPipelineOutput(keyPathAt: write.token, in: tree, finite: finite) == true else { return false }
             }
@@ -38,8 +38,8 @@ extension SubjectFakeInitialValueRule {
     /// One write of a property in its type's own code.
     struct Write: Sendable {
         enum Form: Sendable {
-            /// `course = value` or `self?.course = value`: the name's token, and the type body around it.
-            case assignment(body: ClosedRange<Int>)
+            /// `course = value` or `self?.course = value`: the name's token.
+            case assignment
             /// `\.course` or `&$course` as the `to:` argument of an `assign`: the argument's first token.
             case assignTarget
         }
@@ -69,7 +69,7 @@ extension SubjectFakeInitialValueRule {
                     guard let owner = tree.enclosingType(of: k), tree.types[owner].name.lastNameComponent == declaringType else { continue }
                     if k > 0, tree.isWord(k - 1, "var") || tree.isWord(k - 1, "let") { continue }
                     if k + 1 < tree.tokens.count, tree.tokens[k + 1].kind == .equal {
-                        found[name, default: []].append(Write(tree: declaration.tree, token: k, form: .assignment(body: open...close)))
+                        found[name, default: []].append(Write(tree: declaration.tree, token: k, form: .assignment))
                     } else if k >= 2, tree.tokens[k - 1].kind == .period, tree.tokenIs(k - 2, "\\"),
                               assignTarget(at: k - 2, in: tree) != nil {
                         // `assign(to: \.course, on: self)`.
@@ -83,8 +83,7 @@ extension SubjectFakeInitialValueRule {
 
     /// The value after the `=` at `equal` is the single parameter of the `sink` value closure the write
     /// sits in, and that `sink`'s pipeline finishes (`self?.course = course`).
-    private static func loadsClosureParameter(assignedAt equal: Int, within body: ClosedRange<Int>, in tree: SyntaxTree,
-                                              finite: FinitePublishers) -> Bool {
+    private static func loadsClosureParameter(assignedAt equal: Int, in tree: SyntaxTree, finite: FinitePublishers) -> Bool {
         let value = equal + 1
         guard value < tree.tokens.count, tree.tokens[value].kind == .identifier || tree.tokens[value].kind == .dollarIdentifier,
               value + 1 >= tree.tokens.count || tree.lineBreakBefore[value + 1] || [.semicolon, .rightBrace].contains(tree.tokens[value + 1].kind),
@@ -92,17 +91,11 @@ extension SubjectFakeInitialValueRule {
         // The value the closure is given, by its name or as `$0` (`{ [weak self] in self?.course = $0 }`).
         let name = tree.name(value)
         guard tree.closures[c].parameters.contains(name) || (name == "$0" && tree.closures[c].parameters.isEmpty) else { return false }
-        // The chains of the function the closure is in (a type's body may hold thousands).
-        var range = body
-        if let f = tree.enclosingFunction(of: equal), let open = tree.functions[f].bodyOpen, let close = tree.functions[f].bodyClose, open < close {
-            range = open...close
-        }
-        for chain in tree.chains(in: range) {
-            guard let s = chain.elements.indices.first(where: { chain.elements[$0].name == "sink" && chain.elements[$0].isCall }),
-                  RepeatingSinkClosures.valueClosures(of: chain.elements[s]).contains(c) else { continue }
-            return finite.finishes(chain, before: s, in: tree)
-        }
-        return false
+        // The `sink` the closure is given (found from the closure, not by reading the function's chains,
+        // which grew with the square of a method holding thousands of such writes).
+        guard let call = tree.call(receiving: c), case let chain = tree.chains[call.chain], case let sink = chain.elements[call.element],
+              sink.name == "sink", sink.isCall, RepeatingSinkClosures.valueClosures(of: sink).contains(c) else { return false }
+        return finite.finishes(chain, before: call.element, in: tree)
     }
 
     /// For a `\.name` key path or a `&$name` argument at `start`: whether it is the `to:` argument of an
