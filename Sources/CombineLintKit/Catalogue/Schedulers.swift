@@ -54,6 +54,12 @@ extension Catalogue {
     public static let captureDelegateSetters: Set<String> = ["setSampleBufferDelegate", "setMetadataObjectsDelegate"]
     public static let captureDelegateCallbacks: Set<String> = ["captureOutput", "metadataOutput"]
 
+    /// The photo output's delegate callbacks (`AVCapturePhotoCaptureDelegate`), by name and the type of
+    /// their first parameter: AVFoundation calls them on a queue of its own, never the main one
+    /// (Apple's AVCam sample hops to main inside them).
+    public static let photoCaptureCallbacks: Set<String> = ["photoOutput"]
+    public static let photoOutputType = "AVCapturePhotoOutput"
+
     /// The CoreBluetooth managers made with `delegate:` and `queue:`.
     public static let coreBluetoothManagers: Set<String> = ["CBCentralManager", "CBPeripheralManager"]
 

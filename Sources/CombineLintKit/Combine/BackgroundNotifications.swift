@@ -158,6 +158,7 @@ enum BackgroundNotifications {
         if URLSessionCompletionQueues.runsDelegateCallbackOffMain(token, in: tree, index: index) { return true }
         if CoreBluetoothQueues.runsDelegateCallbackOffMain(token, in: tree) { return true }
         if CaptureOutputQueues.runsDelegateCallbackOffMain(token, in: tree) { return true }
+        if CaptureOutputQueues.runsPhotoCallbackOffMain(token, in: tree) { return true }
         return privateLevels > 0 && tree.enclosingClosures(of: token).isEmpty
             && privateMethodIsCalledOnlyOffMain(around: token, in: tree, index: index, levels: privateLevels, callbackLevels: callbackLevels,
                                                 memo: memo, subjectLevels: subjectLevels)

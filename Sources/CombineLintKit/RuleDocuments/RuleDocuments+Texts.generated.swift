@@ -5017,7 +5017,8 @@ the `receive` handler of a `URLSessionWebSocketTask` property, which runs on its
 makes the session with `delegateQueue: .main`, or in the CoreBluetooth callbacks (`centralManager(…)`, `peripheral(…)`)
 of a type that makes its manager with `delegate: self` and a queue other than `nil` or `.main`, or in the capture
 callbacks (`captureOutput(…)`, `metadataOutput(…)`) of a type that sets itself as a capture output's delegate on another
-queue (`videoOutput.setSampleBufferDelegate(self, queue: sessionQueue)`), or in a Core Data
+queue (`videoOutput.setSampleBufferDelegate(self, queue: sessionQueue)`), a photo output's delegate callbacks
+(`photoOutput(_ output: AVCapturePhotoOutput, didFinishProcessingPhoto:error:)`, which AVFoundation calls on its own queue), or in a Core Data
 block that runs on a private queue (`container.performBackgroundTask { … }`, and `context.perform { … }` on a context
 made by `newBackgroundContext()` or with `.privateQueueConcurrencyType`, at its declaration or in every assignment;
 not `performAndWait`, which may run on the calling thread, nor the view context's `perform`; such a context
@@ -14832,7 +14833,9 @@ final class AppDelegate: UIResponder, UIApplicationDelegate {
 Reports `Timer.publish(every:…)` (and `Timer.TimerPublisher(interval:…)`) when nothing connects it:
 no `autoconnect()` or `connect()` in its chain, and, when it is kept in a property or a local, no
 `connect()` or `autoconnect()` on that name anywhere in the type (all files) or in a chain elsewhere
-in the project that reaches it.
+in the project that reaches it. A timer subscribed right where it is made (`….sink { … }`) is reported
+wherever the subscription is kept (`escalationTimers[id] = Timer.publish(…).sink { … }`): what is kept is
+the subscription, and nothing can reach the timer to connect it.
 
 When the bare timer publisher is handed to other code (returned, passed as an argument, put in a
 collection), that code may connect it, so nothing is reported; SwiftUI's `onReceive` is the

@@ -259,4 +259,55 @@ final class DefaultRulesRound132Tests: XCTestCase {
         // The app's own second client, answering from memory, runs no request: which one runs is not known.
         XCTAssertEqual(places(schedule(doublePath: "App/MemoryAPIClient.swift", doubleName: "MemoryAPIClient"), ColdPublisherSubscribedTwiceRule()), [])
     }
+
+    private func alerts(_ timer: String) -> [SourceFile] {
+        [SourceFile(path: "SwarmAlertService.swift", text: """
+            final class SwarmAlertService {
+                private var escalationTimers: [UUID: AnyCancellable] = [:]
+                func schedule(_ id: UUID) {
+                    escalationTimers[id] = \(timer)
+                        .sink { [weak self] _ in self?.escalate(id) }
+                }
+                func escalate(_ id: UUID) {}
+            }
+            """)]
+    }
+
+    /// (Round 138.) A timer subscribed right where it is made keeps only the subscription, wherever
+    /// that is stored (a dictionary of cancellables): nothing can connect the timer any more.
+    func testATimerSubscribedWhereItIsMadeAndKeptInADictionary() {
+        XCTAssertEqual(places(alerts("Timer.publish(every: 60, on: .main, in: .common)"), TimerNotConnectedRule()),
+                       ["SwarmAlertService.swift:4:32 timer_not_connected"])
+        XCTAssertEqual(places(alerts("Timer.publish(every: 60, on: .main, in: .common).autoconnect()"), TimerNotConnectedRule()), [])
+    }
+
+    private func camera(firstParameter: String) -> [SourceFile] {
+        [SourceFile(path: "FramePhotoCameraViewController.swift", text: """
+            final class FramePhotoCameraViewController: UIViewController {
+                private let captureSubject = PassthroughSubject<UIImage, Never>()
+                private let thumbnailView = UIImageView()
+                private var cancellables = Set<AnyCancellable>()
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    captureSubject
+                        .sink { [weak self] image in self?.thumbnailView.image = image }
+                        .store(in: &cancellables)
+                }
+            }
+            extension FramePhotoCameraViewController: AVCapturePhotoCaptureDelegate {
+                func photoOutput(_ output: \(firstParameter), didFinishProcessingPhoto photo: AVCapturePhoto, error: Error?) {
+                    guard let data = photo.fileDataRepresentation(), let image = UIImage(data: data) else { return }
+                    captureSubject.send(image)
+                }
+            }
+            """)]
+    }
+
+    /// (Round 138.) AVFoundation calls a photo output's delegate on a queue of its own: a subject
+    /// sent into there delivers off the main thread. A same-named method of another kind is no such callback.
+    func testAPhotoOutputCallbackRunsOffTheMainThread() {
+        XCTAssertEqual(places(camera(firstParameter: "AVCapturePhotoOutput"), MainActorBackgroundDeliveryRule()),
+                       ["FramePhotoCameraViewController.swift:8:14 main_actor_background_delivery"])
+        XCTAssertEqual(places(camera(firstParameter: "PhotoExporter"), MainActorBackgroundDeliveryRule()), [])
+    }
 }
