@@ -154,13 +154,6 @@ public struct FinitePublishers: Sendable {
         return chain
     }
 
-    /// A stage that subscribes to other publishers than its upstream (`combineLatest`, `merge`, `append`,
-    /// `flatMap`, `switchToLatest`): a limit before it no longer ends the pipeline.
-    static func bringsInPublishers(_ element: ChainElement) -> Bool {
-        element.isCall && (Catalogue.inputSubscribingCombiners.contains(element.name) || Catalogue.concatenatingOperators.contains(element.name)
-                           || Catalogue.publisherMakingClosureOperators.contains(element.name) || element.name == "switchToLatest")
-    }
-
     /// `first()`, `first(where:)`, `prefix(3)`; not `prefix(while:)` or `prefix(untilOutputFrom:)`,
     /// which wait for a condition or another publisher.
     static func limitsValues(_ element: ChainElement) -> Bool {

@@ -64,12 +64,11 @@ public struct StoreInAppearanceRule: Rule {
             // As `repeated_subscription` asks of a user action: a request per return is the point;
             // only a source known never to finish piles up, and not past a plain limit
             // (`updates.first()`, `prefix(1)`), which ends at the next value whatever it is.
-            // Past a limit, a stage bringing in other publishers (`combineLatest($isOnline)`, `flatMap`)
-            // must bring in ones that finish.
-            if let limit = chain.elements[..<subscriber].lastIndex(where: FinitePublishers.limitsValues),
+            // (`FinitePublishers` ends the pipeline at the limit, unless a later stage brings in a
+            // publisher that may not finish: `first().combineLatest($isOnline)`.)
+            if chain.elements[..<subscriber].contains(where: FinitePublishers.limitsValues),
                !NeverFinishingSources.limitWaitsForCondition(in: chain, before: subscriber, tree: context.tree, index: context.index),
-               !chain.elements[(limit + 1)..<subscriber].contains(where: FinitePublishers.bringsInPublishers)
-                || finite.finishes(chain, before: subscriber, in: context.tree) { return true }
+               finite.finishes(chain, before: subscriber, in: context.tree) { return true }
             return !NeverFinishingSources.startsNeverFinishing(chain, before: subscriber, tree: context.tree,
                                                                index: context.index, extraNames: [])
         case .perRow, .cellProvider, .cellMethod:

@@ -37,7 +37,7 @@ public struct TimerNotConnectedRule: Rule {
         // unless the result is connected by name (`makeConnectable()`, `multicast` stored and connected).
         let bare = rest.isEmpty
         // Subscribed right here (`….sink { … }`): what is kept is the subscription, never the timer.
-        if rest.contains(where: { Self.subscribers.contains($0.name) && $0.isCall }) { return true }
+        if rest.contains(where: { Catalogue.valueSubscriberCalls.contains($0.name) && $0.isCall }) { return true }
         switch chain.context {
         case .statement, .discardAssignment:
             return true
@@ -61,9 +61,6 @@ public struct TimerNotConnectedRule: Rule {
         let element = tree.chains[reference.chain].elements[reference.element]
         return element.name == "onReceive" && element.arguments.count == 1
     }
-
-    /// Subscribers that end a chain: after them the chain's value is a cancellable.
-    private static let subscribers: Set<String> = ["sink", "assign"]
 
     private enum Use { case connected, passedOn, neutral }
 
