@@ -39,7 +39,9 @@ public struct PerSubscriptionWork: Sendable {
         // `flatMap { request(…) }`: each subscription makes its own inner publishers, whatever the
         // upstream is (a token that every subscriber receives, a subject); so does `catch { _ in remote }`
         // for each subscription that fails (a cached `Future` replays its failure to every subscriber).
-        for element in elements[firstOperator...] where element.kind == .member && element.isCall && Self.innerPublisherOperators.contains(element.name) {
+        // The project's own flattening operators (`flatMapLatest`) too, which the catalogue does not
+        // take for the pipeline's first operator.
+        for element in elements.dropFirst() where element.kind == .member && element.isCall && makesInnerPublishers(element.name) {
             if let inner = innerWork(of: element, in: tree, depth: depth) { return inner }
         }
         // `Publishers.MergeMany(serials.map { api.lookup(serial: $0) })`, `request.zip(other)`: each
@@ -65,8 +67,11 @@ public struct PerSubscriptionWork: Sendable {
         return functionWork(source, callerType: caller, depth: depth)
     }
 
-    /// Operators whose closure makes a publisher for each subscription that reaches it.
-    private static let innerPublisherOperators: Set<String> = ["flatMap", "catch", "tryCatch"]
+    /// Whether the closure of the operator `name` makes a publisher for each subscription that reaches
+    /// it: `flatMap`, `catch`, or one of the project's flattening operators.
+    private func makesInnerPublishers(_ name: String) -> Bool {
+        Catalogue.publisherMakingClosureOperators.contains(name) || ProjectFlatteningOperators.flattens(name, index: index, memo: memo)
+    }
 
     /// Whether `name` is an operator of the project's own (a publisher-extension method) whose every
     /// declaration goes on from the publisher it is called on and shares no subscription.

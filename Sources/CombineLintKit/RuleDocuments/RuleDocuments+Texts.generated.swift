@@ -488,7 +488,8 @@ type's initializers alone give it: `avatarRequest = api.avatar(for: author)` in 
 download and upload task publishers), `Deferred { … }` (a `Future` made inside it included), a
 chain of operators on one of them (the project's own operators included, `perform(request).decodeJSON(Account.self)`
 with `decodeJSON` returning `decode(…).eraseToAnyPublisher()` in an extension of `Publisher`, unless they share), a chain with a `flatMap` whose closure makes one of them
-(`tokens.valid().flatMap { perform(request, token: $0) }`: each subscription makes its own) or a `catch`
+(`tokens.valid().flatMap { perform(request, token: $0) }`: each subscription makes its own; so does `flatMapLatest`,
+or the project's own flattening operator, `switchMap` returning `map(transform).switchToLatest()`) or a `catch`
 whose closure does (`cachedFuture.catch { _ in remote.mapError { $0 as Error } }`: a `Future` made once replays its
 failure to every subscriber, and each then makes its own fallback request), a combining publisher with such an
 input (`Publishers.MergeMany(serials.map { api.lookupLogger(serial: $0) })`, `first.zip(request)`: each subscription

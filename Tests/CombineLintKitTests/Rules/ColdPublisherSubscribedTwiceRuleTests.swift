@@ -184,6 +184,34 @@ final class ColdPublisherSubscribedTwiceRuleTests: XCTestCase {
         XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["R.swift:4:41"])
     }
 
+    /// The project's own flattening operator (`switchMap`: a `map` and `switchToLatest`) makes its
+    /// inner publishers per subscription as `flatMap` does, and so does `flatMapLatest` by its name:
+    /// two subscribers run each search twice. Not when the closure returns a subject, which
+    /// subscribers share.
+    func testProjectFlatteningOperatorsMakeTheirInnerRequestsPerSubscription() {
+        let text = """
+        extension Publisher {
+            func switchMap<P: Publisher>(_ transform: @escaping (Output) -> P) -> AnyPublisher<P.Output, P.Failure> where P.Failure == Failure {
+                map(transform).switchToLatest().eraseToAnyPublisher()
+            }
+        }
+        final class SearchModel {
+            func bind() {
+                let results = query.switchMap { URLSession.shared.dataTaskPublisher(for: Self.url($0)).map(\\.data) }
+                results.sink(receiveCompletion: { _ in }, receiveValue: { _ in }).store(in: &bag)
+                results.sink(receiveCompletion: { _ in }, receiveValue: { _ in }).store(in: &bag)
+                let latest = query.flatMapLatest { URLSession.shared.dataTaskPublisher(for: Self.url($0)) }
+                latest.sink(receiveCompletion: { _ in }, receiveValue: { _ in }).store(in: &bag)
+                latest.sink(receiveCompletion: { _ in }, receiveValue: { _ in }).store(in: &bag)
+                let relayed = query.switchMap { [events] _ in events }
+                relayed.sink { _ in }.store(in: &bag)
+                relayed.sink { _ in }.store(in: &bag)
+            }
+        }
+        """
+        XCTAssertEqual(positions(ColdPublisherSubscribedTwiceRule.self, text), ["10:9", "13:9"])
+    }
+
     /// A local subscribed once in the body and then returned: the caller subscribes to the returned
     /// publisher, which runs the request again. Not when it is shared, returned on another path
     /// (`else`, an earlier `return`), returned from a nested closure, or returned unsubscribed.
