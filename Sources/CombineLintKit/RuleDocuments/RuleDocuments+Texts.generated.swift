@@ -6348,7 +6348,10 @@ outer type (no `@ObservedObject`, `@StateObject` or `@EnvironmentObject` propert
 with a widget's timeline data or a model that only code reads), and when views observe the
 inner object directly (its type is held by views, and the property is passed on as an argument,
 `PlayerBar(player: model.player)`, also once unwrapped: `if let player = model.player { PlayerBar(player: player) }`;
-not to a project view that keeps it as a plain `let`, which draws its state without observing it,
+not to a project view that keeps it as a plain `let`, which draws its state without observing it, nor to the view's
+own drawing helper, `detailPane(selected)` with `func detailPane(_ card: TicketCard) -> some View` reading
+`card.elapsedText`, which draws it inside the view that observes the outer object only (a helper that hands its
+parameter on, `TicketRow(card: card)`, hands it to that code),
 or a view subscribes to its state itself, `.onReceive(model.sync.$pendingCount) { pendingSync = $0 }`), unless a view that holds the outer object also reads the
 inner one's `@Published` state through it (`store.onboarding.isComplete`, `$model.profile.name`): that view
 is not redrawn by the change. When views observe the inner type directly and no view reaches the property
@@ -8340,7 +8343,9 @@ too: when its body reads the property (outside closures that may run later; the 
 `filter`, `map`, `sort` and other collection methods run at once), the call is reported, unless the body reads it
 only as the fallback of a doubly optional parameter the call gives (`rebuildColumns(floor: floor)` with
 `func rebuildColumns(floor: Int?? = nil) { let shown = floor ?? selectedFloor … }`: the argument, even a nil
-`Int?`, arrives as `.some`, so the fallback never runs).
+`Int?`, arrives as `.some`, so the fallback never runs), or of an optional parameter the call gives when the
+property is never nil (`reloadTickets(station: station)` with `func reloadTickets(station: Station? = nil)` and
+`@Published var selectedStation: Station`: the value passed is never nil).
 
 Not reported: the reads of a property in a closure that reads its old value on purpose, by
 comparing a read with the closure's own parameter (`new != self.tab`) or by keeping a read as the

@@ -190,12 +190,32 @@ public struct NestedObservableObjectRule: Rule {
     /// `guest` as a plain `let`: that view shows the object's state without observing it, so the
     /// hand-over is no observer. A view that observes it (`@ObservedObject var guest`), or any
     /// other call, counts as handing it on.
-    static func isGivenToUnobservingView(_ value: ClosedRange<Int>, open: Int, tree: SyntaxTree, index: ProjectIndex) -> Bool {
+    static func isGivenToUnobservingView(_ value: ClosedRange<Int>, open: Int, tree: SyntaxTree, index: ProjectIndex,
+                                         followingHelpers: Bool = true) -> Bool {
         guard let call = tree.call(openedAt: open), call.element == 0, case let callee = tree.chains[call.chain].elements[0],
-              callee.kind == .root, callee.name.first?.isUppercase == true, index.inherits(callee.name, from: "View"),
+              callee.kind == .root else { return false }
+        if followingHelpers, callee.name.first?.isLowercase == true {
+            return isGivenToOwnDrawingHelper(value, callee: callee, tree: tree, index: index)
+        }
+        guard callee.name.first?.isUppercase == true, index.inherits(callee.name, from: "View"),
               let argument = callee.arguments.first(where: { $0.value == value }),
               let label = argument.label, let property = index.property(label, ofType: callee.name), !property.isComputed else { return false }
         return !Catalogue.viewObservingAttributes.contains { property.hasAttribute($0) }
+    }
+
+    /// `detailPane(selected)` in a view, with the view's own `func detailPane(_ card: TicketCard) -> some View`
+    /// that reads `card.elapsedText` and hands `card` to no other code: the helper draws the object's
+    /// state as part of the same view, which does not observe it. A helper that hands its parameter on
+    /// (`CardDetail(card: card)`) gives it to whatever that code is; helpers of helpers are not followed.
+    private static func isGivenToOwnDrawingHelper(_ value: ClosedRange<Int>, callee: ChainElement, tree: SyntaxTree, index: ProjectIndex) -> Bool {
+        guard let position = callee.arguments.firstIndex(where: { $0.value == value }),
+              let t = tree.enclosingType(of: callee.nameToken), index.inherits(tree.types[t].name.lastNameComponent, from: "View") else { return false }
+        let helpers = index.functions(named: callee.name, inTypesNamed: tree.types[t].name.lastNameComponent)
+        guard helpers.count == 1, let helper = helpers.first, case let helperTree = index.trees[helper.tree],
+              case let function = helperTree.functions[helper.item], function.kind == .function,
+              function.parameters.count == callee.arguments.count, let open = function.bodyOpen,
+              function.parameters[position].label == callee.arguments[position].label else { return false }
+        return !isHandedOn(function.parameters[position].name, boundAt: open, inTree: helper.tree, index: index, followingHelpers: false)
     }
 
     /// The simple name of the type whose property the element at `reference` reads, when the code
@@ -232,7 +252,7 @@ public struct NestedObservableObjectRule: Rule {
     /// The bound name is passed as an argument (`ThermostatCard(thermostat: thermostat)`, a bare
     /// name, which makes no chain of its own) after the binding and in its scope: up to the end of
     /// the closure that holds the binding (a view builder), or of the function when no closure does.
-    static func isHandedOn(_ name: String, boundAt token: Int, inTree t: Int, index: ProjectIndex) -> Bool {
+    static func isHandedOn(_ name: String, boundAt token: Int, inTree t: Int, index: ProjectIndex, followingHelpers: Bool = true) -> Bool {
         let tree = index.trees[t]
         let end: Int
         if let closure = tree.innermostClosure(of: token) {
@@ -246,7 +266,8 @@ public struct NestedObservableObjectRule: Rule {
         for i in (token + 1)..<end where tree.tokens[i].kind == .identifier && tree.name(i) == name {
             let before = tree.tokens[i - 1].kind, after = tree.tokens[i + 1].kind
             if before == .colon || before == .leftParen || before == .comma, after == .rightParen || after == .comma,
-               case let open = Int(tree.enclosing[i]), open >= 0, !isGivenToUnobservingView(i...i, open: open, tree: tree, index: index) { return true }
+               case let open = Int(tree.enclosing[i]), open >= 0,
+               !isGivenToUnobservingView(i...i, open: open, tree: tree, index: index, followingHelpers: followingHelpers) { return true }
         }
         return false
     }

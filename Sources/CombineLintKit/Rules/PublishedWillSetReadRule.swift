@@ -148,6 +148,9 @@ public struct PublishedWillSetReadRule: Rule {
     /// directly in its body, where no parameter or local of the name shadows it.
     private func methodReads(_ property: String, method: String, ofType typeName: String, index: ProjectIndex) -> MethodRead {
         var fallbacks = Set<String>()
+        // `station ?? selectedStation` with `station: Station.Kind? = nil` and a property that is never
+        // nil: a call that passes `station:` the value the property publishes passes a non-nil one.
+        let propertyMayBeNil = index.property(property, ofType: typeName).map(Self.mayBeNil) ?? true
         let readsAlways = index.functions(named: method, inTypesNamed: typeName).contains { reference in
             let tree = index.trees[reference.tree]
             let function = tree.functions[reference.item]
@@ -170,9 +173,11 @@ public struct PublishedWillSetReadRule: Rule {
                 // property as the old one reads it for that on purpose.
                 if !parameters.isEmpty, first >= 2, tree.tokens[first - 1].kind == .equal, tree.tokens[first - 2].kind == .identifier,
                    Self.namesOldValue(tree.name(first - 2)) { return false }
-                // `kind ?? kindFilter` with `kind: Kind?? = .none`: read only when the call leaves `kind` out.
+                // `kind ?? kindFilter` with `kind: Kind?? = .none` (or `Kind? = nil` for a property that is
+                // never nil): read only when the call leaves `kind` out.
                 if first >= 2, tree.tokenIs(first - 1, "??"), let fallback = function.parameters.first(where: {
-                    $0.name == tree.name(first - 2) && $0.hasDefault && $0.typeText.filter { !$0.isWhitespace }.hasSuffix("??")
+                    let type = $0.typeText.filter { !$0.isWhitespace }
+                    return $0.name == tree.name(first - 2) && $0.hasDefault && (type.hasSuffix("??") || (type.hasSuffix("?") && !propertyMayBeNil))
                 }), let label = fallback.label, label != "_" {
                     fallbacks.insert(label)
                     continue
@@ -184,6 +189,14 @@ public struct PublishedWillSetReadRule: Rule {
         if readsAlways { return .always }
         if fallbacks.count == 1, let label = fallbacks.first { return .unlessGiven(label) }
         return fallbacks.isEmpty ? .never : .always
+    }
+
+    /// Whether a property may hold `nil`: declared optional (`Station?`, `Optional<Station>`, `Station!`),
+    /// or with neither a type nor a value other than `nil` to tell.
+    private static func mayBeNil(_ property: IndexedProperty) -> Bool {
+        let type = property.typeText.filter { !$0.isWhitespace }
+        if type.isEmpty { return property.initializerText.isEmpty || property.initializerText == "nil" }
+        return type.hasSuffix("?") || type.hasSuffix("!") || type.hasPrefix("Optional<")
     }
 
     /// Whether token `i` of a method body opened at `open` runs during the call: outside closures,
