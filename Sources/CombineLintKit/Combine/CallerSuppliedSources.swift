@@ -37,6 +37,37 @@ enum CallerSuppliedSources {
         return receivesNeverFinishing(parameter: p, member: member, function: f, in: tree, index: index, handedOn: 0)
     }
 
+    /// Whether chain elements `0..<end` start from a stored `let` of the enclosing type (`updates`,
+    /// `self.updates`, then only operators) that its initializers set from one of their parameters
+    /// (`self.updates = updates`), and some construction outside test code passes there a publisher
+    /// that never finishes (`LeaderboardRowViewModel(entry: e, updates: rankSubject.filter { … }.eraseToAnyPublisher())`).
+    static func storedFromInitializerNeverFinish(_ chain: Chain, before end: Int, in tree: SyntaxTree, index: ProjectIndex) -> Bool {
+        let elements = chain.elements
+        guard end > 0, end <= elements.count, elements[0].kind == .root, !elements[0].isCall, elements[0].subscripts.isEmpty else { return false }
+        let named = elements[0].name == "self" ? 1 : 0
+        guard named < end, !elements[named].isCall, elements[named].subscripts.isEmpty,
+              elements[(named + 1)..<end].allSatisfy({ NeverFinishingSources.isOperatorLike($0)
+                  || ($0.kind == .member && $0.isCall && PublisherExtensions.passesValuesOn($0.name, index: index)) }) else { return false }
+        let name = elements[named].name
+        if named == 0 {
+            guard SubscriptionFinder.localVariable(named: name, visibleAt: chain.first, in: tree) == nil,
+                  !(tree.enclosingFunction(of: chain.first).map { tree.functions[$0].parameters.contains { $0.name == name } } ?? false) else { return false }
+        }
+        guard let t = tree.enclosingType(of: chain.first), let v = tree.memberVariable(named: name, ofType: t),
+              case let property = tree.variables[v], property.isLet, !property.isComputed, !property.isStatic,
+              property.initializer == nil else { return false }
+        for start in InitializerAssignments.valueStarts(of: name, inType: t, in: tree) {
+            // A bare name, which makes no chain of its own: the parameter, whole.
+            guard tree.tokens[start].kind == .identifier, tree.chain(startingAt: start) == nil,
+                  start + 1 >= tree.tokens.count || ![.period, .leftParen, .leftBracket, .questionMark, .exclamationMark].contains(tree.tokens[start + 1].kind),
+                  let f = tree.enclosingFunction(of: start), tree.functions[f].kind == .initializer,
+                  case let parameter = tree.name(start),
+                  let p = tree.functions[f].parameters.firstIndex(where: { $0.name == parameter }) else { continue }
+            if receivesNeverFinishing(parameter: p, member: nil, function: f, in: tree, index: index, handedOn: 0) { return true }
+        }
+        return false
+    }
+
     /// How many callers' parameters an argument is followed through: `progressView.bind(to: state)`
     /// in a cell's `configure(with:state:)`, whose callers pass `viewModel.downloadState(for: id)`.
     private static let maximumHandOns = 1

@@ -5967,13 +5967,17 @@ project's functions (`history.series(zone: id, days: 7)`, also through the proto
 or a computed property read through any receiver (`scanner.state` with `var state: AnyPublisher<…> {
 stateSubject.receive(on: DispatchQueue.main).eraseToAnyPublisher() }`), every implementation (test
 doubles and protocol requirements aside) returning a pipeline that ends in `receive(on:)` of that
-scheduler, or in the project's own operator that hops there (`….map(\.0).receiveOnMain().eraseToAnyPublisher()`), then only erases or maps: a `receive(on:)` of the same scheduler right after it hops
-again. One implementation that ends elsewhere, or a stored property of the name, leaves the
+scheduler, or in the project's own operator that hops there (`….map(\.0).receiveOnMain().eraseToAnyPublisher()`), or
+in a call of another such declaration (`fetchProfile()` returning `requestOnMain(.profile, as: UserProfile.self)`,
+which ends in `receive(on: DispatchQueue.main)`; three calls deep at most), then only erases or maps: a
+`receive(on:)` of the same scheduler right after it hops again. A local holding such a pipeline delivers there too
+(`let result = tester.test(connection).share()`, then `result.map { … }.receive(on: DispatchQueue.main)`), and a
+`catch` whose fallback answers at once (`.catch { Just("Failed: \($0)") }`) delivers where the failure arrived. One implementation that ends elsewhere, or a stored property of the name, leaves the
 source's scheduler unknown. A `flatMap` whose closure returns only publishers that end in a hop to one scheduler, or calls of the
 project's functions that all do (`.flatMap { self.pointsPublisher(days: $0) }` with `pointsPublisher(days:)` ending in
 `receive(on: DispatchQueue.main)`), hands their values on there: a `receive(on:)` of the same scheduler after it hops again. Moving work
 off the main queue and back (`receive(on: background)` … `receive(on: DispatchQueue.main)`) is not
-a finding, nor is a second hop after an operator that may deliver elsewhere (`flatMap`,
+a finding, nor is a second hop after an operator that may deliver elsewhere (`flatMap`, a `catch` falling back on a request,
 `switchToLatest`, `merge`, a `debounce(for:scheduler:)` or `delay` on another scheduler, any other custom operator).
 
 ## Why it matters
@@ -8906,7 +8910,10 @@ made once per run of its method, and is judged as if written in the method);
   also through operators that pass its values on, `pinBadge.bind(tint: isRead.map { … }.eraseToAnyPublisher())`),
   or a stored `let` of a struct without an initializer of its own, which is what its constructions give the memberwise
   initializer (`context.coordinator.observe(readings, into: uiView)` in a representable's `updateUIView`, built as
-  `MoistureChartView(readings: service.readingsPublisher)`);
+  `MoistureChartView(readings: service.readingsPublisher)`), or a stored `let` of a class that its initializer sets
+  from its parameter, which is what its constructions pass (`row.startObservingRank()` in `cellForRowAt` storing
+  `updates.map { … }` with `self.updates = updates` in `init`, built as
+  `RowViewModel(entry: entry, updates: rankSubject.filter { … }.eraseToAnyPublisher())`);
 - a SwiftUI view's `body`, and the view-building helpers it uses (a property of type `some View`
   or marked `@ViewBuilder`, a function returning `some View`, of a view or view modifier: a
   factory's `makeView()` is not evaluated again), calling a method of the view's

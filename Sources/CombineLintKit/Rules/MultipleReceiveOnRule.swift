@@ -7,6 +7,9 @@ public struct MultipleReceiveOnRule: Rule {
 
     public init() {}
 
+    /// How many project functions deep a source's hop is looked for (`fetchProfile()` → `requestOnMain(…)`).
+    private static let maximumRelayDepth = 3
+
     /// A file that never names `receive` has no `receive(on:)`.
     static let requiredNames = NameSet(["receive"])
 
@@ -28,6 +31,12 @@ public struct MultipleReceiveOnRule: Rule {
                 let element = chain.elements[c]
                 previous = (c, key, element.isCall ? "\(element.name)(…)" : element.name)
                 start = c + 1
+            } else if chain.elements.count > 2, case let root = chain.elements[0], root.kind == .root, !root.isCall, root.subscripts.isEmpty,
+                      chain.elements.dropFirst().contains(where: { $0.name == "receive" && $0.kind == .member && $0.argument("on") != nil }),
+                      let local = FinitePublishers.localPublisher(named: root, in: tree), let key = localScheduler(local, context: context) {
+                // `let result = tester.test(connection).share()`, then `result.map { … }.receive(on: DispatchQueue.main)`:
+                // the local delivers where the pipeline it holds does.
+                previous = (0, key, root.name)
             }
             for (e, element) in chain.elements.enumerated() where e >= start {
                 if element.name == "receive", element.kind == .member, let scheduler = element.argument("on"), element.arguments.count <= 2 {
@@ -180,11 +189,15 @@ public struct MultipleReceiveOnRule: Rule {
     /// of its name, every one of them (test doubles and protocol requirements aside) returning
     /// pipelines that end in `receive(on:)` of that scheduler, then only steps that stay on its
     /// thread (`eraseToAnyPublisher()`). A stored property of the name decides nothing.
-    private func projectSourceScheduler(of element: ChainElement, context: RuleContext) -> String? {
+    /// A returned pipeline may itself be a call of such a declaration (`fetchProfile()` returning
+    /// `requestOnMain(.profile, as: UserProfile.self)`), followed to `maximumRelayDepth`.
+    private func projectSourceScheduler(of element: ChainElement, context: RuleContext, depth: Int = 0) -> String? {
         guard !Catalogue.sameThreadOperators.contains(element.name) else { return nil }
-        let key = element.isCall
+        // The depth is part of the key: a function that returns another's call may be reached again
+        // deeper down (recursion), and a memo value must never wait on itself.
+        let key = (element.isCall
             ? "multiple_receive_on.project-function\u{0}" + MethodCallGraph.selector(of: element) + "\u{0}\(element.arguments.count)"
-            : "multiple_receive_on.project-property\u{0}" + element.name
+            : "multiple_receive_on.project-property\u{0}" + element.name) + "\u{0}\(depth)"
         let found = context.memo.value(for: key) { () -> String in
             let index = context.index
             var bodies: [(tree: SyntaxTree, function: Int)] = []
@@ -211,8 +224,14 @@ public struct MultipleReceiveOnRule: Rule {
             for (tree, f) in bodies {
                 guard let returned = tree.chainsReturned(byFunction: f), !returned.isEmpty else { return "" }
                 for chain in returned {
-                    guard let hop = finalHop(of: chain, in: tree, operators: context), chain.elements[hop.index].kind == .member else { return "" }
-                    keys.insert(hop.key)
+                    if let hop = finalHop(of: chain, in: tree, operators: context), chain.elements[hop.index].kind == .member {
+                        keys.insert(hop.key)
+                        continue
+                    }
+                    guard depth < Self.maximumRelayDepth, let c = source(of: chain), chain.elements[c].isCall,
+                          chain.elements[(c + 1)...].allSatisfy({ Catalogue.sameThreadOperators.contains($0.name) && $0.argument("scheduler") == nil }),
+                          let relayed = projectSourceScheduler(of: chain.elements[c], context: context, depth: depth + 1) else { return "" }
+                    keys.insert(relayed)
                 }
             }
             return keys.count == 1 ? keys.first! : ""
@@ -220,11 +239,30 @@ public struct MultipleReceiveOnRule: Rule {
         return found.isEmpty ? nil : found
     }
 
+    /// The scheduler (as `schedulerKey` gives it) that the pipeline a local holds delivers on: it ends
+    /// in a hop there, or starts from a project source that does (see `projectSourceScheduler`), with
+    /// only same-thread steps after either.
+    private func localScheduler(_ local: Chain, context: RuleContext) -> String? {
+        if let hop = finalHop(of: local, in: context.tree, operators: context), local.elements[hop.index].kind == .member { return hop.key }
+        guard let c = source(of: local),
+              local.elements[(c + 1)...].allSatisfy({ Catalogue.sameThreadOperators.contains($0.name) && $0.argument("scheduler") == nil }) else { return nil }
+        return projectSourceScheduler(of: local.elements[c], context: context)
+    }
+
     /// Whether `element` calls an operator of the project's own, declared in an extension of a publisher
     /// type, whose every body is a pipeline of `self` through steps that stay on the thread they get
     /// values on (`map`, `filter`, `removeDuplicates`, `eraseToAnyPublisher`; none with a scheduler).
     private func staysOnThread(_ element: ChainElement, context: RuleContext) -> Bool {
         guard element.kind == .member, element.isCall else { return false }
+        // `.catch { Just("Failed: \($0)") }`: a fallback that answers at once delivers where the failure arrived.
+        if element.name == "catch" || element.name == "tryCatch" {
+            guard let closure = element.closures.last, element.closures.count == 1 else { return false }
+            let returned = context.tree.chainsReturned(byClosure: closure)
+            return !returned.isEmpty && returned.allSatisfy { fallback in
+                fallback.elements[0].kind == .root && Catalogue.synchronousRoots.contains(fallback.elements[0].name)
+                    && fallback.elements.dropFirst().allSatisfy { Catalogue.sameThreadOperators.contains($0.name) && $0.argument("scheduler") == nil }
+            }
+        }
         return context.memo.value(for: "multiple_receive_on.same-thread-operator\u{0}" + element.name) {
             PublisherExtensions.everyMethod(named: element.name, index: context.index) { elements in
                 elements.allSatisfy { step in

@@ -175,12 +175,13 @@ public struct RepeatedSubscriptionRule: Rule {
 
     /// Whether the stored subscription's source never finishes: by what the chain starts from (or
     /// the local it goes on from, `let timer = Timer.publish(…)` then `timer.map { … }`), or,
-    /// for a source the storing method is given (`input.refresh` of `transform(input:)`), by what
-    /// its callers pass.
+    /// for a source the storing method is given (`input.refresh` of `transform(input:)`) or the
+    /// object's initializer was given (`self.updates = updates`), by what the callers pass.
     private func neverFinishes(_ store: Store, in tree: SyntaxTree, _ context: RuleContext) -> Bool {
         let chain = tree.chains[store.chain]
         return NeverFinishingSources.startsNeverFinishing(chain, before: store.subscriber, tree: tree, index: context.index, extraNames: [])
             || CallerSuppliedSources.neverFinish(chain, before: store.subscriber, function: store.function, in: tree, index: context.index)
+            || CallerSuppliedSources.storedFromInitializerNeverFinish(chain, before: store.subscriber, in: tree, index: context.index)
     }
 
     /// The file's repeated sites, worked out once per file and run rather than for each store.

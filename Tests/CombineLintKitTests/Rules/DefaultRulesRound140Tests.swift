@@ -75,3 +75,75 @@ final class DefaultRulesRound140Tests: XCTestCase {
         XCTAssertEqual(places(files(helperBody: "TicketRow(card: card)"), NestedObservableObjectRule()), [])
     }
 }
+
+extension DefaultRulesRound140Tests {
+    /// (Round 141.) `api.fetchProfile().receive(on: DispatchQueue.main)`, where the protocol extension's
+    /// `fetchProfile()` returns `requestOnMain(…)` and the client's `requestOnMain` ends in
+    /// `receive(on: DispatchQueue.main)`: the source already delivers on main, one function further
+    /// down. Not when that function hops to another queue.
+    func testAHopOfASourceThatReturnsAnotherFunctionsHop() {
+        func text(queue: String) -> String {
+            """
+            protocol APIClientProtocol {
+                func requestOnMain<T: Decodable>(_ endpoint: Endpoint, as type: T.Type) -> AnyPublisher<T, APIError>
+            }
+            extension APIClientProtocol {
+                func fetchProfile() -> AnyPublisher<UserProfile, APIError> {
+                    requestOnMain(.profile, as: UserProfile.self)
+                }
+            }
+            final class APIClient: APIClientProtocol {
+                func requestOnMain<T: Decodable>(_ endpoint: Endpoint, as type: T.Type) -> AnyPublisher<T, APIError> {
+                    request(endpoint, as: type)
+                        .receive(on: \(queue))
+                        .eraseToAnyPublisher()
+                }
+            }
+            final class ProfileViewModel {
+                func load() {
+                    api.fetchProfile()
+                        .receive(on: DispatchQueue.main)
+                        .sink(receiveCompletion: { _ in }, receiveValue: { [weak self] in self?.profile = $0 })
+                        .store(in: &cancellables)
+                }
+            }
+            """
+        }
+        XCTAssertEqual(positions(MultipleReceiveOnRule.self, text(queue: "DispatchQueue.main")), ["19:14"])
+        XCTAssertEqual(positions(MultipleReceiveOnRule.self, text(queue: "decodeQueue")), [])
+    }
+}
+
+extension DefaultRulesRound140Tests {
+    /// (Round 141.) `let result = tester.test(connection).share()`, with `test(_:)` ending in
+    /// `receive(on: DispatchQueue.main)`, then `result.map { … }.catch { Just(…) }.receive(on:
+    /// DispatchQueue.main)`: the local delivers on main, and a fallback that answers at once delivers
+    /// where the failure arrived, so the hop is wasted. Not after a `catch` whose fallback is another
+    /// request, which may deliver anywhere.
+    func testAHopAfterALocalThatAlreadyDeliversThereAndAnImmediateFallback() {
+        func text(fallback: String) -> String {
+            """
+            final class ConnectionTester {
+                func test(_ connection: Connection) -> AnyPublisher<TestResult, Error> {
+                    Future { promise in promise(.success(TestResult())) }
+                        .receive(on: DispatchQueue.main)
+                        .eraseToAnyPublisher()
+                }
+            }
+            final class ConnectionEditorViewModel {
+                func testConnection() {
+                    let result = tester.test(makeConnection()).share()
+                    result
+                        .map { $0.message }
+                        .catch { \(fallback) }
+                        .receive(on: DispatchQueue.main)
+                        .sink { [weak self] status in self?.status = status }
+                        .store(in: &cancellables)
+                }
+            }
+            """
+        }
+        XCTAssertEqual(positions(MultipleReceiveOnRule.self, text(fallback: "Just(\"Failed: \\($0)\")")), ["14:14"])
+        XCTAssertEqual(positions(MultipleReceiveOnRule.self, text(fallback: "_ in api.lastKnownStatus()")), [])
+    }
+}
