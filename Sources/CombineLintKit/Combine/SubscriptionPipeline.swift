@@ -49,7 +49,9 @@ public struct SubscriptionPipeline: Sendable {
                         let takesFunction = SubscriptionPipeline.takesFunction(element, argument: a)
                         if takesFunction { functionArguments.append(argument.value) }
                         // A local passed as a publisher to combine, or as the function of an operator.
-                        guard argument.value.count == 1,
+                        // `let streams = spots.map { self.readings(for: $0.id) }`, then `Publishers.MergeMany(streams)`:
+                        // a collection of publishers, made at once, as when written in the call.
+                        guard argument.value.count == 1, !collections.contains(argument.value),
                               let v = SubscriptionPipeline.local(at: argument.value.lowerBound, lookup),
                               let initializer = tree.variables[v].initializer else { continue }
                         let isClosureLiteral = tree.tokens[initializer.lowerBound].kind == .leftBrace

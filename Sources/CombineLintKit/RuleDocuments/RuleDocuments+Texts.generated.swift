@@ -8353,10 +8353,13 @@ property is never nil (`reloadTickets(station: station)` with `func reloadTicket
 
 Not reported: the reads of a property in a closure that reads its old value on purpose, by
 comparing a read with the closure's own parameter (`new != self.tab`) or by keeping a read as the
-old value (`let old = self.volume`, `previous = selection`, `let wasOn = self.showsPreview`, or as the key it stores the outgoing state under,
+old value (`let old = self.volume`, `previous = selection`, `let wasOn = self.showsPreview`, by the name's first or last word,
+so not `previewTitle = self.selection?.title`, or as the key it stores the outgoing state under,
 `levels[self.zone] = self.master`), or by pushing it onto an undo history (`self.titleHistory.append(self.title)`, also in a closure that takes no value), or by setting a read against its parameter in one statement
 (`if !scrubbing && model.isScrubbing`, `log.append("\(self.step) → \(newStep)")`, `self.files.filter { !new.contains($0) }`; an argument
-label of the parameter's name, `Measurement(value: t, unit: .celsius)` in a sink of `unit`, is no use of it), and a called method that compares
+label of the parameter's name, `Measurement(value: t, unit: .celsius)` in a sink of `unit`, is no use of it; but not a read
+that the statement prefers to the parameter, `self.selection?.title ?? result.title`, whose old value wins whenever
+there is one), and a called method that compares
 the property with a parameter it is given (`func select(_ new: Tab) { if new != tab … }`) or, given
 one, keeps the property as the old value (`func remember(_ new: Track?) { if let old = track, old != new … }`): there
 the property being one step behind is what the code relies on. Nor is a name that a local,
@@ -8998,7 +9001,9 @@ Not reported:
   `var bag = bags[id, default: []]` … `.store(in: &bag)` … `bags[id] = bag`, keeps it and adds to it, unless the
   copy is emptied first) in a
   method on the path, ahead of the entry closure in its pipeline (`handleEvents(receiveOutput: { bag.removeAll() })`
-  before the `sink` that calls the storing method), in a method it calls, or in the paired callback (`viewWillDisappear`,
+  before the `sink` that calls the storing method), in a method it calls (also when another type's repeated code calls
+  the storing method, which first calls `stopPolling()` of its own type, emptying the bag directly or through the
+  methods it calls; not from a closure there, which may run later), or in the paired callback (`viewWillDisappear`,
   `viewDidDisappear`, `prepareForReuse`, or a method they call), also when the repeated code is
   another type's: a view model's `stopLive()` emptying the bag that its `startLive()` fills, called
   from the screen's `viewDidDisappear` as `startLive()` is from its `viewWillAppear` (or from a SwiftUI
@@ -11816,7 +11821,9 @@ so is `strongSelf` after `guard let strongSelf = self`, and `strongSelf.cancella
 
 Not reported: value types (structs and enums hold no references to themselves), static methods,
 subscriptions kept only in a local, key paths (`\.self`), `Self.member`, `super`, non-escaping
-closures of collections (`forEach`, an array's `map`), and pipelines that finish by themselves,
+closures of collections (`forEach`, an array's `map`, also the one that makes the publishers a
+`Publishers.MergeMany` merges, in the call or in a local before it: `let streams = spots.map { self.readings(for: $0.id) }`),
+and pipelines that finish by themselves,
 where the cycle ends when they do: sources that complete at once (`Just`, `Empty`, `Fail`,
 `Result.Publisher`, `[…].publisher`, also after the collection's own steps, `pantry.items.filter(\.isStaple).publisher`,
 whose `filter` is the array's, not an operator), a `Future`, a `Deferred` of one, `dataTaskPublisher(for:)`,

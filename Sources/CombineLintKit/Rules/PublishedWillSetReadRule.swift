@@ -348,12 +348,36 @@ public struct PublishedWillSetReadRule: Rule {
             // `if !scrubbing && model.isScrubbing`, `log.append("\(self.step) → \(newStep)")`,
             // `self.files.filter { !new.contains($0) }`: one statement sets the read against the new
             // value the closure was given, so the read stands for the value before the change.
-            if statement(around: read, in: c, tree: tree, uses: parameters) { deliberate.insert(tree.name(read.last)) }
+            // Not `self.selection?.title ?? result.title`: the old value comes first, the new one is only its fallback.
+            if statement(around: read, in: c, tree: tree, uses: parameters), !isPreferred(read, overParameterIn: parameters, tree) {
+                deliberate.insert(tree.name(read.last))
+            }
         }
         if parameters.isEmpty { deliberate = [] }
         deliberate.formUnion(pushed)
         guard !deliberate.isEmpty else { return reads }
         return reads.filter { !deliberate.contains(tree.name($0.last)) }
+    }
+
+    /// Whether the read, with the members, calls and unwrapping after it, is the left side of `??`
+    /// whose right side starts with one of the closure's `parameters` (`self.selectedResult?.article.title
+    /// ?? result.article.title`): the read is the value used whenever it is there, the parameter only a fallback.
+    private func isPreferred(_ read: (first: Int, last: Int), overParameterIn parameters: Set<String>, _ tree: SyntaxTree) -> Bool {
+        var k = read.last + 1
+        while k < tree.tokens.count {
+            switch tree.tokens[k].kind {
+            case .questionMark, .exclamationMark: k += 1
+            case .period where k + 1 < tree.tokens.count && tree.tokens[k + 1].kind == .identifier: k += 2
+            case .leftParen, .leftBracket:
+                let close = Int(tree.matching[k])
+                guard close > k else { return false }
+                k = close + 1
+            default:
+                return k + 1 < tree.tokens.count && tree.tokenIs(k, "??") && tree.tokens[k + 1].kind == .identifier
+                    && parameters.contains(tree.name(k + 1))
+            }
+        }
+        return false
     }
 
     /// Whether the statement of closure `c` that holds `read` (nested closures included, as in
@@ -389,9 +413,13 @@ public struct PublishedWillSetReadRule: Rule {
     /// `wasEnabled`), or the values before the changes (`titleHistory`, `undoStack`).
     static func namesOldValue(_ name: String) -> Bool {
         if name.hasPrefix("was"), name.dropFirst(3).first?.isUppercase == true { return true }
-        let target = name.lowercased()
-        return ["old", "previous", "prev", "last", "former", "history", "undo"].contains(where: { target.hasPrefix($0) || target.hasSuffix($0) })
+        // By whole words, first or last: `prevTitle`, `titleHistory`, not `previewTitle` or `threshold`.
+        let words = Catalogue.camelCaseWords(name)
+        return [words.first, words.last].contains { word in word.map(oldValueWords.contains) == true }
     }
+
+    /// Words that name a value kept from before a change (`oldTab`, `previousSelection`, `undoStack`).
+    private static let oldValueWords: Set<String> = ["old", "previous", "prev", "last", "former", "history", "undo"]
 
     private func isComparison(_ i: Int, _ tree: SyntaxTree) -> Bool {
         tree.tokens[i].kind == .operator && ["==", "!="].contains(tree.text(i))

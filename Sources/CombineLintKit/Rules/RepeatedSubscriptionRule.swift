@@ -277,6 +277,7 @@ public struct RepeatedSubscriptionRule: Rule {
         // The path's first step as its label names it (`SceneDelegate.sceneWillEnterForeground(_:)`, `onAppear`).
         let first = entry.components(separatedBy: " → ")[0]
         if BagResets.empties(store.bag, in: (open + 1)..<(function.bodyClose ?? store.token), of: tree) { return nil }
+        if emptiedByOwnCallsBefore(store, bodyOpen: open, analysis: analysis, in: tree, context) { return nil }
         // A cell's `prepareForReuse` (or a view controller's disappearance) that empties the bag ends
         // what the previous call started.
         if analysis.isReset(store.bag, along: [], storeToken: store.token, memo: context.memo, memoKey: memoKey) { return nil }
@@ -307,6 +308,23 @@ public struct RepeatedSubscriptionRule: Rule {
         let text = RepeatedSubscriptionRule.text(path: pathText, entry: first, store: store,
                                                  subscribeOnceIn: "`init`", consequence: "values are handled several times")
         return context.finding(tokens: store.token, message: text.message, help: text.help)
+    }
+
+    /// `stopPolling()` as the first statement of `startPolling(cranes:)`: a method of the type called
+    /// in the storing method's own body before the store (not in a closure there, which may run later),
+    /// that empties the bag itself or through the methods it calls. Each call then ends what the
+    /// previous one started.
+    private func emptiedByOwnCallsBefore(_ store: Store, bodyOpen open: Int, analysis: TypeAnalysis, in tree: SyntaxTree,
+                                         _ context: RuleContext) -> Bool {
+        guard open + 1 < store.token else { return false }
+        let graph = analysis.graph
+        let calls = MethodCallGraph.selfCalls(in: (open + 1)..<store.token, of: tree, names: graph.byName).filter { call in
+            tree.innermostClosure(of: call.token).map { tree.closures[$0].open < open } ?? true
+        }
+        guard !calls.isEmpty else { return false }
+        return graph.reachable(from: calls.flatMap(graph.callees(of:))).contains { m in
+            BagResets.empties(store.bag, in: graph.methods[m].body, of: context.index.trees[graph.methods[m].tree])
+        }
     }
 
     /// Another type's repeated code that calls a method of this type which reaches the storing method

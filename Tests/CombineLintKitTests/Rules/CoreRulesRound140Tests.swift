@@ -53,4 +53,69 @@ final class CoreRulesRound140Tests: XCTestCase {
                        ["LeaderboardViewModel.swift:22:14 repeated_subscription"])
         XCTAssertEqual(places(files(updates: "Just(entry).eraseToAnyPublisher()"), RepeatedSubscriptionRule()), [])
     }
+
+    /// (Round 142.) `let streams = spots.map { self.swellService.readings(for: $0.id) }`, then
+    /// `Publishers.MergeMany(streams)…sink { [weak self] … }` kept in `self.bestSpotCancellable`: the
+    /// array's `map` runs at once while the collection of publishers is made, as when it is written in
+    /// the call, so the subscription does not keep its closure. A strong `self` in the merged
+    /// pipeline's own operator is still reported.
+    func testACollectionOfPublishersMadeInALocalBeforeMergeMany() {
+        func text(step: String) -> String {
+            """
+            final class FavouritesViewModel {
+                private var bestSpotCancellable: AnyCancellable?
+                private var cancellables = Set<AnyCancellable>()
+                init(sync: FavouritesSync) {
+                    sync.$favourites
+                        .sink { [weak self] spots in
+                            guard let self else { return }
+                            let streams = spots.map { self.swellService.readings(for: $0.id) }
+                            self.bestSpotCancellable = Publishers.MergeMany(streams)
+                                .map { \(step) }
+                                .sink { [weak self] best in self?.bestSpotText = best.name }
+                        }
+                        .store(in: &cancellables)
+                }
+            }
+            """
+        }
+        XCTAssertEqual(positions(StrongSelfCaptureRule.self, text(step: "$0")), [])
+        XCTAssertEqual(positions(StrongSelfCaptureRule.self, text(step: "self.rank($0)")), ["10:28"])
+    }
+
+    /// (Round 142.) Another type's `viewWillAppear` calls `telemetry.startPolling(cranes:)`, whose
+    /// first statement, `stopPolling()`, empties the bag it then stores into: each call ends what the
+    /// previous one started. Reported when no such call comes before the store, or only in a closure
+    /// that runs later.
+    func testABagEmptiedByAnOwnMethodCalledBeforeTheStore() {
+        func text(start: String) -> String {
+            """
+            final class Telemetry {
+                private var pollCancellables = Set<AnyCancellable>()
+                func startPolling(cranes: [Crane]) {
+                    \(start)
+                    NotificationCenter.default.publisher(for: .craneHeartbeat)
+                        .sink { [weak self] _ in self?.tick() }
+                        .store(in: &pollCancellables)
+                }
+                func stopPolling() {
+                    resetBags()
+                }
+                private func resetBags() {
+                    pollCancellables.removeAll()
+                }
+            }
+            final class DashboardViewController: UIViewController {
+                let telemetry = Telemetry()
+                override func viewWillAppear(_ animated: Bool) {
+                    super.viewWillAppear(animated)
+                    telemetry.startPolling(cranes: [])
+                }
+            }
+            """
+        }
+        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, text(start: "stopPolling()")), [])
+        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, text(start: "log()")), ["7:14"])
+        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, text(start: "DispatchQueue.main.async { self.stopPolling() }")), ["7:14"])
+    }
 }

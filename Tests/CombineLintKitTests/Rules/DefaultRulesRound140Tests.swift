@@ -147,3 +147,37 @@ extension DefaultRulesRound140Tests {
         XCTAssertEqual(positions(MultipleReceiveOnRule.self, text(fallback: "_ in api.lastKnownStatus()")), [])
     }
 }
+
+extension DefaultRulesRound140Tests {
+    /// (Round 142.) `self.previewTitle = self.selectedResult?.article.title ?? result.article.title`
+    /// in a sink of `$selectedResult`: the old selection wins whenever there is one, the value the
+    /// closure was given is only the fallback, and `previewTitle` names a preview, not a previous
+    /// value. Not when the closure keeps the old value on purpose (`prevTitle = …`) or prefers its
+    /// own value (`result.article.title ?? self.selectedResult?.article.title`).
+    func testAnOldValuePreferredOverTheNewOneAndAPreviewIsNoPreviousValue() {
+        func text(statement: String) -> String {
+            """
+            final class SearchViewModel: ObservableObject {
+                @Published var selectedResult: SearchResult?
+                @Published var previewTitle = ""
+                @Published var prevTitle = ""
+                private var cancellables = Set<AnyCancellable>()
+                init() {
+                    $selectedResult
+                        .compactMap { $0 }
+                        .sink { [weak self] result in
+                            guard let self else { return }
+                            \(statement)
+                        }
+                        .store(in: &cancellables)
+                }
+            }
+            """
+        }
+        XCTAssertEqual(positions(PublishedWillSetReadRule.self, text(statement: "self.previewTitle = self.selectedResult?.article.title ?? result.article.title")),
+                       ["11:37"])
+        XCTAssertEqual(positions(PublishedWillSetReadRule.self, text(statement: "self.previewTitle = self.selectedResult?.article.title ?? \"\"")), ["11:37"])
+        XCTAssertEqual(positions(PublishedWillSetReadRule.self, text(statement: "self.prevTitle = self.selectedResult?.article.title ?? \"\"")), [])
+        XCTAssertEqual(positions(PublishedWillSetReadRule.self, text(statement: "self.previewTitle = result.article.title ?? self.selectedResult?.article.title")), [])
+    }
+}
