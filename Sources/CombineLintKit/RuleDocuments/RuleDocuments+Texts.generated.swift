@@ -2344,7 +2344,9 @@ name outside the task), and so may the publisher,
 feed's type (a preview's stand-in of the feed's protocol, `PreviewLocationService` beside the app's `LocationService`,
 in a file of previews or of their support, `PreviewSupport.swift`, or made only in previews, gives previews their values and decides nothing), or in a condition binding in the task, `guard let fixes = self?.location.fixes else { return }`,
 or in the task's capture list, `Task { [weak self, states = feed.state] in for await state in states.values { … } }`,
-read as the property the path ends with; a local holding a call's result, `let run = encoder.encode(file)`, is a publisher made for the call and is not followed) and the task is
+read as the property the path ends with; a local holding a call's result, `let run = encoder.encode(file)`, is a publisher made for the call and is not followed,
+but a notification or timer publisher the framework never finishes is, through its operators: `let changes =
+center.publisher(for: ProcessInfo.thermalStateDidChangeNotification).map { … }` in the task) and the task is
 started as a statement, or kept in a property that nothing ever cancels, or that only `deinit`
 cancels while the task holds `self` (it uses a member of the type, `self.` or a `guard let self`
 before the loop; a name its capture list takes, `Task { [store] in … }`, is the captured value, not a member

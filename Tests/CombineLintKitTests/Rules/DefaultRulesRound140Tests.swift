@@ -181,3 +181,35 @@ extension DefaultRulesRound140Tests {
         XCTAssertEqual(positions(PublishedWillSetReadRule.self, text(statement: "self.previewTitle = result.article.title ?? self.selectedResult?.article.title")), [])
     }
 }
+
+extension DefaultRulesRound140Tests {
+    /// (Round 143.) `let changes = center.publisher(for: ProcessInfo.thermalStateDidChangeNotification).map { … }`
+    /// inside the task, then `for await state in changes.values`: a notification publisher never
+    /// finishes, through its operators, and the kept task is never cancelled. Not after a limit
+    /// (`first()`), nor for a local holding the project's call, whose publisher may finish.
+    func testALoopOverANotificationPublisherHeldInALocalOfTheTask() {
+        func text(changes: String) -> String {
+            """
+            final class DeviceMonitor: ObservableObject {
+                @Published private(set) var isThrottled = false
+                private var thermalTask: Task<Void, Never>?
+                init(center: NotificationCenter = .default) {
+                    thermalTask = Task { [weak self] in
+                        let changes = \(changes)
+                        for await state in changes.values {
+                            self?.isThrottled = state == .serious
+                        }
+                    }
+                }
+            }
+            final class ChartViewModel {
+                let monitor = DeviceMonitor()
+            }
+            """
+        }
+        XCTAssertEqual(positions(EndlessValuesTaskRule.self, text(changes: "center.publisher(for: ProcessInfo.thermalStateDidChangeNotification).map { _ in ProcessInfo.processInfo.thermalState }")),
+                       ["5:23"])
+        XCTAssertEqual(positions(EndlessValuesTaskRule.self, text(changes: "center.publisher(for: ProcessInfo.thermalStateDidChangeNotification).map { _ in ProcessInfo.processInfo.thermalState }.first()")), [])
+        XCTAssertEqual(positions(EndlessValuesTaskRule.self, text(changes: "encoder.encode(file).map { $0.state }")), [])
+    }
+}
