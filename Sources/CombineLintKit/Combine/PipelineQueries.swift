@@ -476,6 +476,28 @@ enum NeverFinishingSources {
                  throughProperties: false, throughBodies: false) != nil
             || startsFromNeverFinishingLocal(chain, tree: tree, index: index)
             || (depth < 2 && forwardsNeverFinishingCall(chain, index: index, depth: depth, caller: caller))
+            || (depth < 2 && defersNeverFinishing(chain, tree: tree, index: index, depth: depth, caller: caller))
+    }
+
+    /// `Deferred { [weak self] in guard let self else { return Empty()… }; return self.subject(for: stop).eraseToAnyPublisher() }`
+    /// then only operators: each subscription gets what the closure returns, a publisher that never
+    /// finishes on every path but the early exits answered during `subscribe`.
+    private static func defersNeverFinishing(_ chain: Chain, tree: SyntaxTree, index: ProjectIndex, depth: Int,
+                                             caller: DeclarationReference?) -> Bool {
+        let elements = chain.elements
+        guard elements[0].kind == .root, elements[0].name == "Deferred", let closure = elements[0].closures.last,
+              elements.dropFirst().allSatisfy({ isOperatorLike($0) && !Catalogue.valueLimitingOperators.contains($0.name) }) else { return false }
+        let returned = tree.chainsReturned(byClosure: closure)
+        var endless = false
+        for inner in returned {
+            if handsOnNeverFinishing(inner, tree: tree, index: index, depth: depth + 1, caller: caller),
+               !inner.elements.contains(where: { Catalogue.valueLimitingOperators.contains($0.name) }) {
+                endless = true
+            } else if !SynchronousCompletion.finishesDuringSubscribe(inner, before: inner.elements.count, in: tree) {
+                return false
+            }
+        }
+        return endless
     }
 
     /// Whether a returned pipeline merges in, combines with, appends or prepends an input that never

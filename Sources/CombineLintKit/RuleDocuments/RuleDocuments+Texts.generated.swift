@@ -11862,7 +11862,9 @@ stores and returns) or forwards another such function's result (`func spots(for 
 { availability.spotsLeft(for: id) }`) or starts from a computed property of its type whose getter returns such pipelines
 (`etaUpdates.filter { … }` with `var etaUpdates { etaSubject.merge(with: delayed).eraseToAnyPublisher() }`) or from another
 object's property that only erases a subject or a projection (`schedule.classesPublisher.compactMap { … }` with
-`var classesPublisher { classesSubject.eraseToAnyPublisher() }`, read through a protocol-typed dependency); an early exit returning a constant (`guard let url else { return
+`var classesPublisher { classesSubject.eraseToAnyPublisher() }`, read through a protocol-typed dependency) or defers
+one (`Deferred { [weak self] in guard let self else { return Empty()… }; return self.subject(for: stop).eraseToAnyPublisher() }`,
+each subscription getting a `CurrentValueSubject`); an early exit returning a constant (`guard let url else { return
 Just(0).eraseToAnyPublisher() }`) leaves the function's other returns to decide, and so does a cached
 stream returned early by a function that fills that cache (`if let existing = streams[id] { return existing }`
 before `streams[id] = stream; return stream`). Nor is a subscription whose bag or cancellable the type (or a base

@@ -118,4 +118,53 @@ final class CoreRulesRound140Tests: XCTestCase {
         XCTAssertEqual(positions(RepeatedSubscriptionRule.self, text(start: "log()")), ["7:14"])
         XCTAssertEqual(positions(RepeatedSubscriptionRule.self, text(start: "DispatchQueue.main.async { self.stopPolling() }")), ["7:14"])
     }
+
+    /// (Round 143.) A protocol-typed dependency's `feed(for:)`, whose implementation returns
+    /// `Deferred { guard let self else { return Empty()… }; return self.subject(for: stop).eraseToAnyPublisher() }`:
+    /// every subscription gets a `CurrentValueSubject`, which never finishes (the early exit aside),
+    /// so a strong `self` in the stored pipeline is a cycle. Not when the deferred closure returns a request.
+    func testAFeedDeferredToASubjectNeverFinishes() {
+        func files(deferred: String) -> [SourceFile] {
+            [SourceFile(path: "DisruptionService.swift", text: """
+                protocol DisruptionProviding {
+                    func feed(for stop: StopID) -> AnyPublisher<[Disruption], Never>
+                }
+                final class DisruptionService: DisruptionProviding {
+                    private var subjects: [StopID: CurrentValueSubject<[Disruption], Never>] = [:]
+                    func feed(for stop: StopID) -> AnyPublisher<[Disruption], Never> {
+                        Deferred { [weak self] () -> AnyPublisher<[Disruption], Never> in
+                            guard let self else { return Empty().eraseToAnyPublisher() }
+                            return \(deferred)
+                        }
+                        .eraseToAnyPublisher()
+                    }
+                    private func subject(for stop: StopID) -> CurrentValueSubject<[Disruption], Never> {
+                        if let existing = subjects[stop] { return existing }
+                        let made = CurrentValueSubject<[Disruption], Never>([])
+                        subjects[stop] = made
+                        return made
+                    }
+                }
+                """),
+             SourceFile(path: "DisruptionsScreenModel.swift", text: """
+                final class DisruptionsScreenModel: ObservableObject {
+                    @Published var items: [Disruption] = []
+                    @Published var isLoading = true
+                    private let service: DisruptionProviding
+                    private var cancellables = Set<AnyCancellable>()
+                    init(service: DisruptionProviding) {
+                        self.service = service
+                        service.feed(for: "stop")
+                            .handleEvents(receiveOutput: { _ in self.isLoading = false })
+                            .sink { [weak self] in self?.items = $0 }
+                            .store(in: &cancellables)
+                    }
+                }
+                """)]
+        }
+        XCTAssertEqual(places(files(deferred: "self.subject(for: stop).eraseToAnyPublisher()"), StrongSelfCaptureRule()),
+                       ["DisruptionsScreenModel.swift:9:49 strong_self_capture"])
+        XCTAssertEqual(places(files(deferred: "URLSession.shared.dataTaskPublisher(for: url(stop)).map(\\.data).decode(type: [Disruption].self, decoder: JSONDecoder()).replaceError(with: []).eraseToAnyPublisher()"),
+                              StrongSelfCaptureRule()), [])
+    }
 }
