@@ -279,9 +279,14 @@ public struct FinitePublishers: Sendable {
     }
 
     /// Whether every publisher closure `c` returns finishes (and it returns at least one).
+    /// A returned choice (`self.api?.submit(report) ?? Empty().eraseToAnyPublisher()`), whose operands are
+    /// no returned chains of their own, finishes when both operands do.
     private func returnsFinishing(closure c: Int, in tree: SyntaxTree, depth: Int) -> Bool {
         let returned = tree.chainsReturned(byClosure: c)
-        return !returned.isEmpty && returned.allSatisfy { finishes($0, before: $0.elements.count, in: tree, depth: depth + 1) }
+        let choices = FinitePublishers.returnedValues(ofClosure: c, in: tree)?.compactMap { FinitePublishers.alternatives(in: $0, of: tree) } ?? []
+        return !(returned.isEmpty && choices.isEmpty)
+            && returned.allSatisfy { finishes($0, before: $0.elements.count, in: tree, depth: depth + 1) }
+            && choices.allSatisfy { alternativesFinish($0, in: tree, depth: depth) }
     }
 
     /// What the project's functions that `call` may run (by full selector, else by name) return:

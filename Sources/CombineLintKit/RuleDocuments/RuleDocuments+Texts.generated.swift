@@ -11798,7 +11798,8 @@ closure too: `handle` or `self.handle` passed as a function binds `self` strongl
 `{ self.handle($0) }`. The reverse holds for the publisher a `flatMap` closure (or a `map` before
 `switchToLatest`) returns: the operator keeps that inner subscription while its source runs, so
 after `guard let self` a closure of it (`self.store.$items.map { self.lookup(id, in: $0) }`) holds
-the strong `self` for as long, unless its source finishes (a request).
+the strong `self` for as long, unless it finishes (a request; a choice of two that both finish,
+`.flatMap { report in self.api?.submit(report) ?? Empty().eraseToAnyPublisher() }`).
 
 ## How to fix
 

@@ -167,4 +167,44 @@ final class CoreRulesRound140Tests: XCTestCase {
         XCTAssertEqual(places(files(deferred: "URLSession.shared.dataTaskPublisher(for: url(stop)).map(\\.data).decode(type: [Disruption].self, decoder: JSONDecoder()).replaceError(with: []).eraseToAnyPublisher()"),
                               StrongSelfCaptureRule()), [])
     }
+
+    /// (Round 143.) A `flatMap` on a subject builds, per tap, an inner pipeline that ends in
+    /// `.flatMap { report in self.api?.submit(report) ?? Empty().eraseToAnyPublisher() }`: a request
+    /// or an empty publisher, either of which finishes, so the inner pipeline releases its closures and
+    /// only the outer closure's strong `self` is a cycle. When the fallback is a subject, the inner
+    /// pipeline lives on and its closures are reported too.
+    func testAnInnerPipelineReturningAChoiceOfFinishingPublishers() {
+        func text(fallback: String) -> String {
+            """
+            final class ExceptionViewModel {
+                private let api: APIClient?
+                private var cancellables = Set<AnyCancellable>()
+                init(api: APIClient?) {
+                    self.api = api
+                    submitTaps
+                        .flatMap { _ -> AnyPublisher<Void, Never> in
+                            let note = self.note
+                            return Just(note)
+                                .map { ExceptionReport(note: $0, reason: self.reason) }
+                                .flatMap { report in self.api?.submit(report) ?? \(fallback) }
+                                .eraseToAnyPublisher()
+                        }
+                        .sink { [weak self] _ in self?.isSubmitting = false }
+                        .store(in: &cancellables)
+                }
+            }
+            final class APIClient {
+                func submit(_ report: ExceptionReport) -> AnyPublisher<Void, Never> {
+                    URLSession.shared.dataTaskPublisher(for: URL(string: "https://example.com")!)
+                        .map { _ in () }
+                        .replaceError(with: ())
+                        .eraseToAnyPublisher()
+                }
+            }
+            """
+        }
+        XCTAssertEqual(positions(StrongSelfCaptureRule.self, text(fallback: "Empty().eraseToAnyPublisher()")), ["8:28"])
+        XCTAssertEqual(positions(StrongSelfCaptureRule.self, text(fallback: "self.retrySubject.eraseToAnyPublisher()")),
+                       ["8:28", "10:62", "11:42"])
+    }
 }
