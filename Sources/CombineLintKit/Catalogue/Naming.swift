@@ -36,9 +36,9 @@ extension Catalogue {
     ]
 
     /// Words (lower case, whole camel-case words) that name the latest value of something that keeps
-    /// changing (`latestReading`, `currentTrack`): a standing state when the name says of what, and
-    /// that is no notice (`current: Toast?` is the toast on show, an event).
-    public static let latestValueWords: Set<String> = ["latest", "current"]
+    /// changing (`latestReading`, `currentTrack`, `activeBabyID`): a standing state when the name says
+    /// of what, and that is no notice (`current: Toast?` is the toast on show, an event).
+    public static let latestValueWords: Set<String> = ["latest", "current", "active"]
 
     /// Words (lower case, whole camel-case words) that make a value a request to act, an event
     /// whatever it carries (`recenterRequest: CLLocationCoordinate2D?`).

@@ -13241,7 +13241,7 @@ as it shows any value, which says nothing of what nil means to the app. Nor is a
 away (`alerts.latestAlert.map { _ in () }` merged into a refresh trigger): it never sees the value, nil or not.
 Nor is a property that names a standing state: a selection, a highlight, a focus, a hover, a location or
 position, a status or state, a token the app holds until it changes, the latest or current value of a thing the name
-says (`latestReading`; not a bare `current: Toast?`, the toast on show) (`selectedPass`, `highlightedRowID`, `focusedChannel`, `currentLocation`, or any `CLLocation?`,
+says (`latestReading`, `activeBabyID`; not a bare `current: Toast?`, the toast on show) (`selectedPass`, `highlightedRowID`, `focusedChannel`, `currentLocation`, or any `CLLocation?`,
 `refillStatus`, `pushTokens = CurrentValueSubject<Data?, Never>(nil)`), or the time something last
 happened (`lastSync: Date?`, or a `Date?` named for what happened at it, `refreshedAt`, `updatedAt`; not the end of a job by its
 name, `savedAt`, a "Saved" notice): a consumer that skips its `nil` start only waits for the first value, and a

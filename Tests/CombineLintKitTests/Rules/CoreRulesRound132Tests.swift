@@ -181,8 +181,12 @@ final class CoreRulesRound132Tests: XCTestCase {
     /// (Round 136.) The latest value of something that keeps changing, named for what it is
     /// (`latestReading`), is a standing state: a new screen rightly shows it. A name that is only
     /// `current` or `latest` says nothing of what it holds, so its value type decides (a `Toast` is an event).
+    /// (Round 144.) So is the active one of several (`activeSensorID`), unless it is a notice.
     func testTheLatestValueOfSomethingIsAStandingState() {
         XCTAssertEqual(places(plotModel("latestReading", "SensorReading"), SubjectFakeInitialValueRule()), [])
+        XCTAssertEqual(places(plotModel("activeSensorID", "UUID"), SubjectFakeInitialValueRule()), [])
+        XCTAssertEqual(places(plotModel("activeAlert", "SensorAlert"), SubjectFakeInitialValueRule()),
+                       ["PlotMapViewModel.swift:2:33 subject_fake_initial_value"])
         XCTAssertEqual(places(plotModel("current", "Toast"), SubjectFakeInitialValueRule()),
                        ["PlotMapViewModel.swift:2:33 subject_fake_initial_value"])
         XCTAssertEqual(places(plotModel("latestAlert", "SensorAlert"), SubjectFakeInitialValueRule()),
