@@ -3580,7 +3580,8 @@ Reports `flatMap` without `maxPublishers:` after `debounce(for:…)`, `throttle(
 request per value; the shaping operator may also be in the value of the local the pipeline
 starts from (`let typed = $text.debounce(for: …)`, then `typed.flatMap { … }`), or be the project's own operator declared in an
 extension of a publisher type whose body returns a chain through one (`$query.userInput()`, where `userInput()` debounces and drops
-duplicates). Also reports such a `flatMap` directly on a `$property`, a KVO
+duplicates), also in the local's value (`let query = queryInput.searchInput()`, then `query.filter { … }.flatMap { … }`).
+Also reports such a `flatMap` directly on a `$property`, a KVO
 `publisher(for: \.keyPath)` (an object's state, as a `$property` is: `player.publisher(for: \.currentItem)`
 whose inner `item.publisher(for: \.status)` is never cancelled when the item changes), a subject or a
 text-change notification (`UITextField.textDidChangeNotification`), with only value-passing steps

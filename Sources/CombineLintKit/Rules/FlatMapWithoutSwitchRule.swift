@@ -146,13 +146,15 @@ public struct FlatMapWithoutSwitchRule: Rule {
     }
 
     /// A chain that starts from a local whose value is a shaped pipeline (`let typed = $text.debounce(for: …)`,
-    /// then `typed.filter { … }.flatMap { … }`): the name of the local and of its shaping operator.
+    /// or `let query = queryInput.searchInput()` with the project's shaping operator, then
+    /// `typed.filter { … }.flatMap { … }`): the name of the local and of its shaping operator.
     private func shapedLocal(at chain: Chain, context: RuleContext) -> (String, String)? {
         let tree = context.tree
         guard let root = chain.elements.first, root.kind == .root, !root.isCall,
               let v = SubscriptionFinder.localVariable(named: root.name, visibleAt: root.nameToken, in: tree),
               let value = tree.valueChain(ofVariable: v),
-              let shaper = value.elements.lastIndex(where: { Catalogue.inputShapers.contains($0.name) && $0.kind == .member && $0.isCall }),
+              // The project's own shaping operator too (`let query = queryInput.searchInput()`, its body debouncing).
+              let shaper = shaper(before: value.elements.count, in: value, context: context),
               isCombine(value, shaper: shaper, context: context) else { return nil }
         return (root.name, value.elements[shaper].name)
     }

@@ -213,3 +213,38 @@ extension DefaultRulesRound140Tests {
         XCTAssertEqual(positions(EndlessValuesTaskRule.self, text(changes: "encoder.encode(file).map { $0.state }")), [])
     }
 }
+
+extension DefaultRulesRound140Tests {
+    /// (Round 144.) `let query = queryInput.searchInput()`, the project's operator that trims,
+    /// debounces and removes duplicates, then `query.filter { … }.flatMap { api.searchClients(query: $0) }`:
+    /// typing shaped in a local, whose requests may answer out of order. Not when the project's
+    /// operator only maps.
+    func testAFlatMapAfterALocalShapedByTheProjectsOwnOperator() {
+        func text(body: String) -> String {
+            """
+            extension Publisher where Output == String, Failure == Never {
+                func searchInput() -> AnyPublisher<String, Never> {
+                    \(body)
+                }
+            }
+            final class ClientSearchViewModel: ObservableObject {
+                let queryInput = PassthroughSubject<String, Never>()
+                @Published private(set) var clients: [Client] = []
+                private var cancellables = Set<AnyCancellable>()
+                init(api: APIClient) {
+                    let query = queryInput.searchInput()
+                    query
+                        .filter { $0.count >= 2 }
+                        .flatMap { api.searchClients(query: $0) }
+                        .receive(on: DispatchQueue.main)
+                        .sink { [weak self] in self?.clients = $0 }
+                        .store(in: &cancellables)
+                }
+            }
+            """
+        }
+        XCTAssertEqual(positions(FlatMapWithoutSwitchRule.self, text(body: "map { $0.lowercased() }.debounce(for: .milliseconds(300), scheduler: DispatchQueue.main).removeDuplicates().eraseToAnyPublisher()")),
+                       ["14:14"])
+        XCTAssertEqual(positions(FlatMapWithoutSwitchRule.self, text(body: "map { $0.lowercased() }.eraseToAnyPublisher()")), [])
+    }
+}
