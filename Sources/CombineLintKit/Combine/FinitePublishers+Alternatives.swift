@@ -22,28 +22,6 @@ extension FinitePublishers {
         return nil
     }
 
-    /// The value of each `return` directly in closure `c` (the rest of its statement), or the closure's
-    /// single expression when it has no `return`; nil when a `return` has no value or the body is empty.
-    static func returnedValues(ofClosure c: Int, in tree: SyntaxTree) -> [ClosedRange<Int>]? {
-        let closure = tree.closures[c]
-        guard closure.bodyStart < closure.close else { return nil }
-        var values: [ClosedRange<Int>] = []
-        var statements = 0
-        for k in closure.bodyStart..<closure.close where tree.innermostClosure(of: k) == c {
-            if Int(tree.enclosing[k]) == closure.open, tree.statementStarts[k] { statements += 1 }
-            guard tree.isWord(k, "return") else { continue }
-            // To the next statement at the `return`'s own bracket level, or that bracket's end.
-            let open = Int(tree.enclosing[k])
-            let end = open >= 0 ? Int(tree.matching[open]) : closure.close
-            var next = k + 1
-            while next < end, !(tree.statementStarts[next] && Int(tree.enclosing[next]) == open) { next += 1 }
-            guard next > k + 1 else { return nil }
-            values.append((k + 1)...(next - 1))
-        }
-        if values.isEmpty, statements == 1 { values.append(closure.bodyStart...(closure.close - 1)) }
-        return values.isEmpty ? nil : values
-    }
-
     /// The choice a local's value makes (its initializer's operands), for a local named by a
     /// pipeline's root element.
     static func localAlternatives(named root: ChainElement, in tree: SyntaxTree) -> [ClosedRange<Int>]? {

@@ -279,14 +279,11 @@ public struct FinitePublishers: Sendable {
     }
 
     /// Whether every publisher closure `c` returns finishes (and it returns at least one).
-    /// A returned choice (`self.api?.submit(report) ?? Empty().eraseToAnyPublisher()`), whose operands are
-    /// no returned chains of their own, finishes when both operands do.
+    /// A returned choice (`self.api?.submit(report) ?? Empty().eraseToAnyPublisher()`, or a ternary)
+    /// finishes when both of its operands do.
     private func returnsFinishing(closure c: Int, in tree: SyntaxTree, depth: Int) -> Bool {
-        let returned = tree.chainsReturned(byClosure: c)
-        let choices = FinitePublishers.returnedValues(ofClosure: c, in: tree)?.compactMap { FinitePublishers.alternatives(in: $0, of: tree) } ?? []
-        return !(returned.isEmpty && choices.isEmpty)
-            && returned.allSatisfy { finishes($0, before: $0.elements.count, in: tree, depth: depth + 1) }
-            && choices.allSatisfy { alternativesFinish($0, in: tree, depth: depth) }
+        let returned = tree.valuesReturned(byClosure: c) ?? tree.chainsReturned(byClosure: c)
+        return !returned.isEmpty && returned.allSatisfy { finishes($0, before: $0.elements.count, in: tree, depth: depth + 1) }
     }
 
     /// What the project's functions that `call` may run (by full selector, else by name) return:
@@ -375,8 +372,9 @@ public struct FinitePublishers: Sendable {
 
     /// Whether every `return` of function `f` gives a finishing publisher, where some return a bare
     /// name (which forms no chain): a local bound to a pipeline (`let refresh = Deferred { … }…;
-    /// return refresh`), or an optional property holding one for a while (`if let refreshing {
-    /// return refreshing }`, see `assignedOptionalPublishers`).
+    /// return refresh`), an optional property holding one for a while (`if let refreshing {
+    /// return refreshing }`, see `assignedOptionalPublishers`), or one the function keeps in a cache
+    /// while in flight (`if let running = inFlight[url] { return running }`).
     private func returnsFinishingNames(function f: Int, in tree: SyntaxTree, depth: Int) -> Bool {
         guard let open = tree.functions[f].bodyOpen, let close = tree.functions[f].bodyClose else { return false }
         var returns = 0
@@ -392,6 +390,12 @@ public struct FinitePublishers: Sendable {
             }
             guard tree.tokens[k + 1].kind == .identifier, FinitePublishers.endsStatement(k + 1, in: tree) else { return false }
             let name = tree.name(k + 1)
+            // `if let running = inFlight[url] { return running }` in a function that also fills that cache
+            // (`inFlight[url] = publisher`): a publisher it made and returned before, as its other returns say.
+            if let cache = NeverFinishingSources.cacheRead(boundTo: name, before: k, from: open, in: tree) {
+                guard NeverFinishingSources.writesCache(cache, from: open, to: close, in: tree) else { return false }
+                continue
+            }
             if let operands = FinitePublishers.localAlternatives(named: name, visibleAt: k + 1, in: tree) {
                 guard alternativesFinish(operands, in: tree, depth: depth) else { return false }
                 continue

@@ -443,7 +443,7 @@ enum NeverFinishingSources {
 
     /// The cache `existing` was read from by `if let existing = cache[key]` (or `guard let`,
     /// `self.cache[key]`) between `open` and `end`.
-    private static func cacheRead(boundTo name: String, before end: Int, from open: Int, in tree: SyntaxTree) -> String? {
+    static func cacheRead(boundTo name: String, before end: Int, from open: Int, in tree: SyntaxTree) -> String? {
         var k = end - 1
         while k > open + 1 {
             defer { k -= 1 }
@@ -458,7 +458,7 @@ enum NeverFinishingSources {
     }
 
     /// Whether tokens `open...close` write into `cache[key]` (or `self.cache[key]`).
-    private static func writesCache(_ cache: String, from open: Int, to close: Int, in tree: SyntaxTree) -> Bool {
+    static func writesCache(_ cache: String, from open: Int, to close: Int, in tree: SyntaxTree) -> Bool {
         for k in open..<close where tree.tokens[k].kind == .identifier && tree.tokens[k + 1].kind == .leftBracket && tree.name(k) == cache {
             guard tree.statementStarts[k] || (k >= 2 && tree.tokens[k - 1].kind == .period && tree.isSelfReference(k - 2)) else { continue }
             let bracket = Int(tree.matching[k + 1])

@@ -3601,7 +3601,9 @@ ping, which must each reach the server) overwrite nothing; an inner publisher th
 item's KVO `publisher(for: \.status)`) still keeps acting for every outer value, and is reported. Not reported: `map { … }.switchToLatest()`, `flatMap(maxPublishers: .max(1))`,
 a `flatMap` whose closure only makes publishers that finish at once (`Just`, `Empty`, `Fail`, also a closure
 that declares such a result, `{ url -> Just<URL?> in exists(url) ? Just(url) : Just(nil) }`, or returns one on every path,
-both branches of a ternary included, `return valid ? Just(nil).eraseToAnyPublisher() : Just(hint).eraseToAnyPublisher()`, with no later
+both branches of a ternary included, `return valid ? Just(nil).eraseToAnyPublisher() : Just(hint).eraseToAnyPublisher()`, and both
+operands of `??`, an optional's `map` whose closure makes one among them (`tag.map { Just($0).eraseToAnyPublisher() } ??
+Empty().eraseToAnyPublisher()`), with no later
 step that brings in a publisher that may not, as `Just(id).tryMap { … }.flatMap { client.forecast($0) }` does,
 `Publishers.Sequence(sequence: urls)` and what follows it on the same thread, a `Future`
 whose closure calls its promise right there, a call of project functions that return only such publishers,
@@ -10961,7 +10963,8 @@ that calls it, before the call (`configure(with:)` starting with `bag.removeAll(
 `var model: RowModel? { didSet { subscriptions = [] } }`) is emptied on each run as well. The finding is at the `store` call (or the insertion) and names the callback. A call of a project helper that subscribes the closure it is given and returns the `AnyCancellable` (a publisher extension's `func onMain(_ receive: @escaping (Output) -> Void) -> AnyCancellable`) is the subscriber there: `typing.onMain { … }.store(in: &cancellables)` in `viewIsAppearing` is reported as the `sink` it makes would be, and so is making an object whose initializer subscribes the closure it is given and keeps the subscription, put in a bag-like array: `observers.append(Observer(model.$text) { … })`, and a call of the type's own subscription factory, a method taking no closure that returns the `AnyCancellable` of an endless `sink` or `assign(to:on:)` it makes (`cancellables.insert(makeChangeSubscription())` with `func makeChangeSubscription() -> AnyCancellable { viewModel.$summary.sink { … } }`; not one of a request), and a call of a helper that stores the subscription it makes into the `inout` bag it is given, `$readings.bind(into: &cancellables) { … }`, which is its own store.
 In appearance and layout callbacks and `.onAppear`, a pipeline that finishes by itself (a request
 returning a `Future` or `dataTaskPublisher`, `Just`, a project function that returns only such
-pipelines, also through a decorator of the same selector, a retrying client's `wrapped.request(endpoint).retry(2)`, which
+pipelines, also through a decorator of the same selector or a cache of requests in flight, `if let running = inFlight[url]
+{ return running }` before `inFlight[url] = publisher`, a retrying client's `wrapped.request(endpoint).retry(2)`, which
 finishes when the others do) is not reported: it answers, finishes and releases its closures, so nothing stays
 subscribed. Nor is a limit waiting for the screen's state there (`viewModel.$items.first(where: { !$0.isEmpty })`
 in `viewDidAppear`): the screen's own loading brings a value that passes, and the subscription ends. In per-row and cell code it is still reported, since the unfinished load of the

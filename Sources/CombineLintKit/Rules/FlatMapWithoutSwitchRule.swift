@@ -284,6 +284,12 @@ public struct FlatMapWithoutSwitchRule: Rule {
         if Catalogue.finiteRoots.contains(chain.root.name) || chain.root.kind == .literal && chain.elements.count > 1 && chain.elements[1].name == "publisher" {
             return joinedImmediately
         }
+        // `tag.map { Just($0).eraseToAnyPublisher() }` of an optional value, beside `?? Empty()`: the
+        // closure's publisher or none.
+        if chain.elements.count == 2, chain.root.kind == .root, !chain.root.isCall, chain.root.subscripts.isEmpty,
+           case let map = chain.elements[1], map.name == "map", map.isCall, map.closures.count == 1, let c = map.closures.first, depth < 2 {
+            return returnsOnlyImmediatePublishers(closure: c, futures: futures, context: context, depth: depth + 1)
+        }
         return isSequencePublisher(chain, index: context.index)
             // `Publishers.Sequence(sequence: urls).setFailureType(to: Error.self)`: delivered and finished during `subscribe`.
             || chain.root.name == "Publishers" && SynchronousCompletion.finishesDuringSubscribe(chain, before: chain.elements.count, in: context.tree)

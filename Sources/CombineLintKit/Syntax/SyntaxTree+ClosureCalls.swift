@@ -96,7 +96,8 @@ extension SyntaxTree {
                 values.append(chains[whole])
                 continue
             }
-            guard let branches = ternaryBranches(startingAt: start, before: closure.close) else { return nil }
+            guard let branches = ternaryBranches(startingAt: start, before: closure.close)
+                    ?? nilCoalescingOperands(startingAt: start) else { return nil }
             values += branches
         }
         return values
@@ -127,6 +128,15 @@ extension SyntaxTree {
         }
         guard colon < end, let first = chain(startingAt: question + 1), chains[first].last == colon - 1,
               let second = chain(startingAt: colon + 1), endsStatement(after: chains[second].last) else { return nil }
+        return [chains[first], chains[second]]
+    }
+
+    /// Both operands of `a ?? b` that the expression from `start` is (`self.api?.submit(report) ??
+    /// Empty().eraseToAnyPublisher()`), when each is a chain: the first ending right before the `??`,
+    /// the second ending the statement.
+    private func nilCoalescingOperands(startingAt start: Int) -> [Chain]? {
+        guard let first = chain(startingAt: start), case let operator_ = chains[first].last + 1, operator_ + 1 < tokens.count,
+              tokenIs(operator_, "??"), let second = chain(startingAt: operator_ + 1), endsStatement(after: chains[second].last) else { return nil }
         return [chains[first], chains[second]]
     }
 

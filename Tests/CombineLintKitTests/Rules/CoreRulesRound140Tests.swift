@@ -207,4 +207,67 @@ final class CoreRulesRound140Tests: XCTestCase {
         XCTAssertEqual(positions(StrongSelfCaptureRule.self, text(fallback: "self.retrySubject.eraseToAnyPublisher()")),
                        ["8:28", "10:62", "11:42"])
     }
+
+    /// (Round 145.) A cell's `configure` loads its photo through `images.image(for: url)`, whose
+    /// implementation returns a cached image, the request it keeps in flight (`if let running =
+    /// inFlight[url] { return running }`, filled below with `inFlight[url] = publisher`) or a new
+    /// request: each finishes, and the sink checks that the cell still shows its row, so nothing
+    /// piles up or lands in the wrong row. Reported when the cache is never filled (the cached
+    /// publisher may be anything).
+    func testACellLoadThroughACacheOfInFlightRequests() {
+        func files(fill: String) -> [SourceFile] {
+            [SourceFile(path: "ImageLoader.swift", text: """
+                protocol ImageLoading {
+                    func image(for url: URL) -> AnyPublisher<UIImage?, Never>
+                }
+                final class ImageLoader: ImageLoading {
+                    private let cache = NSCache<NSURL, UIImage>()
+                    private var inFlight: [URL: AnyPublisher<UIImage?, Never>] = [:]
+                    func image(for url: URL) -> AnyPublisher<UIImage?, Never> {
+                        if let cached = cache.object(forKey: url as NSURL) {
+                            return Just(cached).eraseToAnyPublisher()
+                        }
+                        if let running = inFlight[url] {
+                            return running
+                        }
+                        let publisher = URLSession.shared.dataTaskPublisher(for: url)
+                            .map { UIImage(data: $0.data) }
+                            .replaceError(with: nil)
+                            .share()
+                            .eraseToAnyPublisher()
+                        \(fill)
+                        return publisher
+                    }
+                }
+                """),
+             SourceFile(path: "PlantCell.swift", text: """
+                final class PlantCell: UITableViewCell {
+                    private var representedPlantID: UUID?
+                    private var cancellables = Set<AnyCancellable>()
+                    func configure(with plant: Plant, images: ImageLoading) {
+                        representedPlantID = plant.id
+                        images.image(for: plant.photoURL)
+                            .sink { [weak self] image in
+                                guard self?.representedPlantID == plant.id else { return }
+                                self?.imageView?.image = image
+                            }
+                            .store(in: &cancellables)
+                    }
+                }
+                """),
+             SourceFile(path: "PlantListViewController.swift", text: """
+                final class PlantListViewController: UIViewController, UITableViewDataSource {
+                    let images: ImageLoading = ImageLoader()
+                    var plants: [Plant] = []
+                    func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+                        let cell = tableView.dequeueReusableCell(withIdentifier: "plant", for: indexPath) as! PlantCell
+                        cell.configure(with: plants[indexPath.row], images: images)
+                        return cell
+                    }
+                }
+                """)]
+        }
+        XCTAssertEqual(places(files(fill: "inFlight[url] = publisher"), StoreInAppearanceRule()), [])
+        XCTAssertEqual(places(files(fill: "print(url)"), StoreInAppearanceRule()), ["PlantCell.swift:11:14 store_in_appearance"])
+    }
 }

@@ -248,3 +248,31 @@ extension DefaultRulesRound140Tests {
         XCTAssertEqual(positions(FlatMapWithoutSwitchRule.self, text(body: "map { $0.lowercased() }.eraseToAnyPublisher()")), [])
     }
 }
+
+extension DefaultRulesRound140Tests {
+    /// (Round 145.) `$query.flatMap { text -> AnyPublisher<String?, Never> in guard … else { return
+    /// Just(nil)… }; return tag.map { Just($0).eraseToAnyPublisher() } ?? Empty().eraseToAnyPublisher() }`:
+    /// every path answers while it is subscribed, so nothing is in flight to overtake. Reported when
+    /// one operand is a request.
+    func testAFlatMapIntoAChoiceOfImmediatePublishers() {
+        func text(fallback: String) -> String {
+            """
+            final class AutomationSearchViewModel: ObservableObject {
+                @Published var query = ""
+                @Published private(set) var tagFilter: String?
+                init(api: API) {
+                    $query
+                        .flatMap { text -> AnyPublisher<String?, Never> in
+                            guard text.hasPrefix("#") else { return Just(nil).eraseToAnyPublisher() }
+                            let tag = text.dropFirst().split(separator: " ").first.map(String.init)
+                            return tag.map { Just($0).eraseToAnyPublisher() } ?? \(fallback)
+                        }
+                        .assign(to: &$tagFilter)
+                }
+            }
+            """
+        }
+        XCTAssertEqual(positions(FlatMapWithoutSwitchRule.self, text(fallback: "Empty().eraseToAnyPublisher()")), [])
+        XCTAssertEqual(positions(FlatMapWithoutSwitchRule.self, text(fallback: "api.defaultTag()")), ["6:14"])
+    }
+}
