@@ -20,9 +20,13 @@ final class ReturnedValuesTests: XCTestCase {
         XCTAssertEqual(values("p.flatMap { x in ok(x) ? Just(x) : Just(0) }"), ["Just", "Just"])
     }
 
-    func testAnOptionalsQuestionMarkIsNoTernary() {
-        XCTAssertEqual(values("p.flatMap { [weak self] x in self?.api.load(x) ?? Empty().eraseToAnyPublisher() }"), nil)
+    /// An optional's `?` is no ternary; `??` gives either operand.
+    func testAnOptionalsQuestionMarkIsNoTernaryAndNilCoalescingGivesBothOperands() {
+        XCTAssertEqual(values("p.flatMap { [weak self] x in self?.api.load(x) ?? Empty().eraseToAnyPublisher() }"),
+                       ["self.api.load", "Empty.eraseToAnyPublisher"])
         XCTAssertEqual(values("p.flatMap { x in return cache?.load(x) }"), ["cache.load"])
+        // An operand that is no chain of its own leaves no answer.
+        XCTAssertEqual(values("p.flatMap { x in return cache?.load(x) ?? fallback + 1 }"), nil)
     }
 
     func testAnythingElseOnAPathLeavesNoAnswer() {
