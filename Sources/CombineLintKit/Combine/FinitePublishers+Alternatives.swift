@@ -22,6 +22,20 @@ extension FinitePublishers {
         return nil
     }
 
+    /// The value inside a parenthesised root element (`(…)`), without a cast after it (`api.request(.trips)`
+    /// of `(api.request(.trips) as AnyPublisher<[Trip], APIError>)`); nil when the parentheses are empty.
+    static func parenthesisedValue(_ root: ChainElement, in tree: SyntaxTree) -> ClosedRange<Int>? {
+        let open = root.nameToken
+        let close = Int(tree.matching[open])
+        guard close > open + 1 else { return nil }
+        var end = close - 1
+        for k in (open + 1)..<close where Int(tree.enclosing[k]) == open && tree.isWord(k, "as") {
+            end = k - 1
+            break
+        }
+        return end > open ? (open + 1)...end : nil
+    }
+
     /// The choice a local's value makes (its initializer's operands), for a local named by a
     /// pipeline's root element.
     static func localAlternatives(named root: ChainElement, in tree: SyntaxTree) -> [ClosedRange<Int>]? {

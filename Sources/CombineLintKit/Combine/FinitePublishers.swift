@@ -169,6 +169,13 @@ public struct FinitePublishers: Sendable {
         case .literal:
             // `[1, 2, 3].publisher`, `(1...3).publisher`, `"abc".publisher`.
             if elements.count > 1, elements[1].name == "publisher", !elements[1].isCall { return true }
+            // `(api.request(.trips) as AnyPublisher<[Trip], APIError>)`, `(ready ? Just(a) : Just(b))`:
+            // the publisher the parentheses hold.
+            if last == 0, tree.tokens[root.nameToken].kind == .leftParen, let inner = FinitePublishers.parenthesisedValue(root, in: tree) {
+                if let operands = FinitePublishers.alternatives(in: inner, of: tree) { return alternativesFinish(operands, in: tree, depth: depth) }
+                guard let c = tree.chain(spanning: inner) else { return false }
+                return finishes(tree.chains[c], before: tree.chains[c].elements.count, in: tree, depth: depth + 1)
+            }
             // `(self.api ?? APIClient()).fetchDays(in: range)`: a call on a value the parentheses make,
             // judged as a call on a receiver of unknown type (every project function of the selector).
             guard last >= 1, tree.tokens[root.nameToken].kind == .leftParen else { return false }

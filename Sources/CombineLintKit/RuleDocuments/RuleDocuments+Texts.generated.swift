@@ -1776,7 +1776,8 @@ final class ThumbnailSubscription<S: Subscriber>: Subscription where S.Input == 
 **Severity:** error · **Enabled:** by default
 
 Reports a subscription whose cancellable nobody keeps: a chain ending in `sink`, `assign(to:on:)`
-or `connect()` that is used as a statement, assigned to `_`, bound to a local that is never used
+or `connect()` (also on a publisher in parentheses with the subscriber on the next line, `_ = (api.request(e) as
+AnyPublisher<Empty, APIError>)` then `.sink { … }`) that is used as a statement, assigned to `_`, bound to a local that is never used
 afterwards (or only printed, or read for its identity or description, `ObjectIdentifier(token)`,
 `"\(token)"`, which keeps nothing; read inside a closure, the local is captured and lives as long), or left as the only expression of a closure that returns `Void`
 (`DispatchQueue.main.async { publisher.sink { … } }`, an alert action's handler, `UIAlertAction(title: "Ping", style: .default) { _ in
@@ -7723,7 +7724,8 @@ a binding after it; a guard at the top of a method guards its own statements, no
 it subscribes, which runs per value; also in the calling closure of a view, `.task { guard !didStart else { return }; didStart = true;
 model.observeTotals() }` with a `@State var didStart` that nothing sets back to `false`, or in a method of the type on
 the way, `func activate() { guard !didBind else { return }; didBind = true; bindInputs() }` called from a screen's
-`viewWillAppear`); upstreams that finish (`Just`, a request, also one the project's `api.send(.passes)` makes while an `async` overload of `send(_:)` returns a generic result, which a pipeline written without `await` does not call, `first()`, also
+`viewWillAppear`); upstreams that finish (`Just`, a request, also one written in parentheses with a cast,
+`(api.request(.currentShift) as AnyPublisher<Shift, APIError>)`, or one the project's `api.send(.passes)` makes while an `async` overload of `send(_:)` returns a generic result, which a pipeline written without `await` does not call, `first()`, also
 held in a constant property that the initializer sets, `request = api.tariff(site: site)`, or a
 `Future` read from a cache declared `[String: Future<String, Never>]`, or another object's property
 declared as one, `api.homeTiles` with `lazy var homeTiles: Future<[Double], Never>`),

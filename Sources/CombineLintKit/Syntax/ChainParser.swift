@@ -124,7 +124,10 @@ struct ChainParser {
         guard close > i + 1, close + 2 < n else { return false }
         var after = close + 1
         if layer.tokens[after].kind == .questionMark || layer.tokens[after].kind == .exclamationMark { after += 1 }
-        guard layer.tokens[after].kind == .period, !layer.tokens[close + 1].flags.contains(.spaceBefore), !layer.lineBreakBefore[close + 1],
+        // The member on the same line, right after the parenthesis, or starting the next line (a line
+        // that begins with `.member` goes on from the expression before it).
+        let joined = !layer.tokens[close + 1].flags.contains(.spaceBefore) && !layer.lineBreakBefore[close + 1]
+        guard layer.tokens[after].kind == .period, joined || (after == close + 1 && layer.lineBreakBefore[after]),
               after + 1 < n, layer.tokens[after + 1].kind == .identifier else { return false }
         if i > 0, !layer.tokens[i].flags.contains(.spaceBefore), !layer.lineBreakBefore[i] {
             // `f(x)`, `a[0](x)`, `x?(y)`, `Type<A>(x)`: the parenthesis opens a call's arguments.

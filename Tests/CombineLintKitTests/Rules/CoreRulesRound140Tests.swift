@@ -270,4 +270,58 @@ final class CoreRulesRound140Tests: XCTestCase {
         XCTAssertEqual(places(files(fill: "inFlight[url] = publisher"), StoreInAppearanceRule()), [])
         XCTAssertEqual(places(files(fill: "print(url)"), StoreInAppearanceRule()), ["PlantCell.swift:11:14 store_in_appearance"])
     }
+
+    /// (Round 146.) `_ = (api.request(endpoint) as AnyPublisher<EmptyResponse, APIError>)` with `.sink`
+    /// on the next line: a line that starts with `.sink` goes on from the parenthesised publisher, and
+    /// the cancellable thrown away cancels the request at once.
+    func testASinkOnTheNextLineAfterAParenthesisedCast() {
+        let text = """
+        final class EarningsSyncService {
+            func acknowledgePayout(id: String) {
+                _ = (api.request(endpoint) as AnyPublisher<EmptyResponse, APIError>)
+                    .sink(receiveCompletion: { _ in }, receiveValue: { _ in })
+            }
+        }
+        """
+        XCTAssertEqual(positions(DiscardedCancellableRule.self, text), ["4:14"])
+    }
+
+    /// (Round 146.) `(api.request(.currentShift) as AnyPublisher<Shift, APIError>)…assign(to: &$shift)`
+    /// from `viewWillAppear`: the parentheses hold a request, which finishes, so no subscription stays
+    /// in the `@Published` storage. `(ready ? Just(a) : Just(b)).sink { … }` there finishes as well.
+    /// Reported when the parentheses hold a subject.
+    func testAPublisherInParenthesesIsJudgedByWhatItHolds() {
+        func text(source: String) -> String {
+            """
+            final class ShiftViewModel: ObservableObject {
+                @Published var shift: Shift?
+                let updates = PassthroughSubject<Shift, APIError>()
+                func refreshShift() {
+                    (\(source) as AnyPublisher<Shift, APIError>)
+                        .map(Optional.some)
+                        .replaceError(with: nil)
+                        .assign(to: &$shift)
+                }
+            }
+            final class ShiftViewController: UIViewController {
+                let viewModel = ShiftViewModel()
+                override func viewWillAppear(_ animated: Bool) {
+                    super.viewWillAppear(animated)
+                    viewModel.refreshShift()
+                }
+            }
+            final class APIClient {
+                func request(_ endpoint: Endpoint) -> AnyPublisher<Shift, APIError> {
+                    URLSession.shared.dataTaskPublisher(for: endpoint.url)
+                        .map(\\.data)
+                        .decode(type: Shift.self, decoder: JSONDecoder())
+                        .mapError { _ in APIError.failed }
+                        .eraseToAnyPublisher()
+                }
+            }
+            """
+        }
+        XCTAssertEqual(positions(PublishedAssignCycleRule.self, text(source: "APIClient().request(.currentShift)")), [])
+        XCTAssertEqual(positions(PublishedAssignCycleRule.self, text(source: "updates.eraseToAnyPublisher()")), ["8:14"])
+    }
 }
