@@ -9,8 +9,8 @@ enum ViewActionClosures {
             if case .closure(let c) = tree.scopes[scope].kind, let call = tree.call(receiving: c) {
                 let element = tree.chains[call.chain].elements[call.element]
                 let name = element.name
-                // `Button("Save") { … }`, `Button(action: { … })`: the first closure is the action.
-                if Catalogue.viewActionInitializers.contains(name), element.closures.first == c { return true }
+                // `Button("Save") { … }`, `Button(action: { … })`; not the label of `Button(action: save) { … }`.
+                if Catalogue.viewActionInitializers.contains(name), buttonAction(of: element) == c { return true }
                 if element.argument("action")?.closure == c || element.argument("perform")?.closure == c { return true }
                 if name == "Task" || Catalogue.viewActionModifiers.contains(name) { return true }
                 if isCallbackOfProjectView(c, element: element, index: index) { return true }

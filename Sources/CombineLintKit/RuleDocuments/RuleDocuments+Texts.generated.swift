@@ -6335,7 +6335,8 @@ Reports an `@Published` property of an `ObservableObject` class whose type is it
 declaration, as every finding of this rule) when a view that observes the outer object (`@ObservedObject`, `@StateObject`, `@EnvironmentObject`) reads
 the inner one's `@Published` state through it (`garden.settings.notificationsEnabled`), and not
 otherwise (a service kept in a `let` that views never read through); a read in an action, such as a button's
-action, `.onTapGesture`, `.onAppear` or a `Task` (`Button("Sign out") { if app.session.isSignedIn { … } }`), or a callback
+action, `.onTapGesture`, `.onAppear` or a `Task` (`Button("Sign out") { if app.session.isSignedIn { … } }`; not the label of
+a button whose action is passed by name, `Button(action: openSession) { Text(model.session.elapsedText) }`, which draws), or a callback
 handed to a project view for a stored closure that returns nothing (`MediaBrowserView(library: model.library) { url in … }`
 with `var onOpen: (URL) -> Void`; not a `@ViewBuilder` content closure, which draws),
 does not count: it runs when the action does, and nothing drawn depends on it. An `@Published` array of ObservableObjects (`@Published var sessions: [SessionModel]`) is

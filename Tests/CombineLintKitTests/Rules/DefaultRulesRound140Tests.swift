@@ -276,3 +276,42 @@ extension DefaultRulesRound140Tests {
         XCTAssertEqual(positions(FlatMapWithoutSwitchRule.self, text(fallback: "api.defaultTag()")), ["6:14"])
     }
 }
+
+extension DefaultRulesRound140Tests {
+    /// (Round 146.) `Button(action: openSession) { … Text(viewModel.session.elapsedText) … }`: with the
+    /// action passed by name, the trailing closure is the button's label, drawn with the view that
+    /// observes the outer object only, so the read goes stale even though another view observes the
+    /// session it is handed. A read in the action closure itself (`Button("Stop") { … }`) draws nothing.
+    func testAReadInTheLabelOfAButtonWhoseActionIsPassedByName() {
+        func files(button: String) -> [SourceFile] {
+            [SourceFile(path: "DashboardViewModel.swift", text: """
+                final class DashboardViewModel: ObservableObject {
+                    @Published var session: SleepSessionViewModel
+                    init(session: SleepSessionViewModel) { self.session = session }
+                }
+                final class SleepSessionViewModel: ObservableObject {
+                    @Published private(set) var elapsedText = "00:00"
+                }
+                """),
+             SourceFile(path: "DashboardView.swift", text: """
+                struct DashboardView: View {
+                    @ObservedObject var viewModel: DashboardViewModel
+                    var openSession: () -> Void = {}
+                    var body: some View {
+                        List {
+                            \(button)
+                            SleepSessionView(viewModel: viewModel.session)
+                        }
+                    }
+                }
+                struct SleepSessionView: View {
+                    @ObservedObject var viewModel: SleepSessionViewModel
+                    var body: some View { Text(viewModel.elapsedText) }
+                }
+                """)]
+        }
+        XCTAssertEqual(places(files(button: "Button(action: openSession) { Text(viewModel.session.elapsedText) }"), NestedObservableObjectRule()),
+                       ["DashboardViewModel.swift:2:20 nested_observable_object"])
+        XCTAssertEqual(places(files(button: "Button(\"Stop\") { print(viewModel.session.elapsedText) }"), NestedObservableObjectRule()), [])
+    }
+}
