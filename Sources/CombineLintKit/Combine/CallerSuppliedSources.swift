@@ -23,18 +23,20 @@ enum CallerSuppliedSources {
               let p = function.parameters.firstIndex(where: { $0.name == elements[0].name }),
               SubscriptionFinder.localVariable(named: elements[0].name, visibleAt: chain.first, in: tree) == nil else { return false }
         // `input.refresh`: the member the caller's `Input(refresh: …)` fills; `events` itself otherwise.
-        // What follows the source is an operator (the project's own too, `text.normalizedQuery()`).
-        let goesOn = { (element: ChainElement) -> Bool in
-            NeverFinishingSources.isOperatorLike(element)
-                || (element.kind == .member && element.isCall && PublisherExtensions.passesValuesOn(element.name, index: index))
-        }
         var member: String? = nil
-        if end > 1, elements[1].kind == .member, !elements[1].isCall, end == 2 || goesOn(elements[2]) {
+        if end > 1, elements[1].kind == .member, !elements[1].isCall, end == 2 || passesValuesOn(elements[2], index: index) {
             member = elements[1].name
-        } else if !(end == 1 || goesOn(elements[1])) {
+        } else if !(end == 1 || passesValuesOn(elements[1], index: index)) {
             return false
         }
         return receivesNeverFinishing(parameter: p, member: member, function: f, in: tree, index: index, handedOn: 0)
+    }
+
+    /// Whether a step after the source hands its values on: an operator, the project's own too
+    /// (`text.normalizedQuery()`).
+    private static func passesValuesOn(_ element: ChainElement, index: ProjectIndex) -> Bool {
+        NeverFinishingSources.isOperatorLike(element)
+            || (element.kind == .member && element.isCall && PublisherExtensions.passesValuesOn(element.name, index: index))
     }
 
     /// Whether chain elements `0..<end` start from a stored `let` of the enclosing type (`updates`,
@@ -46,8 +48,7 @@ enum CallerSuppliedSources {
         guard end > 0, end <= elements.count, elements[0].kind == .root, !elements[0].isCall, elements[0].subscripts.isEmpty else { return false }
         let named = elements[0].name == "self" ? 1 : 0
         guard named < end, !elements[named].isCall, elements[named].subscripts.isEmpty,
-              elements[(named + 1)..<end].allSatisfy({ NeverFinishingSources.isOperatorLike($0)
-                  || ($0.kind == .member && $0.isCall && PublisherExtensions.passesValuesOn($0.name, index: index)) }) else { return false }
+              elements[(named + 1)..<end].allSatisfy({ passesValuesOn($0, index: index) }) else { return false }
         let name = elements[named].name
         if named == 0 {
             guard SubscriptionFinder.localVariable(named: name, visibleAt: chain.first, in: tree) == nil,

@@ -38,6 +38,12 @@ enum NeverFinishingSources {
         evidence(in: chain, before: end, tree: tree, index: index, extraNames: extraNames, throughProperties: true)
     }
 
+    /// `publisher(for: name)` of a notification center (or KVO's `publisher(for: \.keyPath)`) and
+    /// `Timer.publish(every:…)`: sources that the framework never finishes.
+    static func isFrameworkEndlessSource(_ element: ChainElement) -> Bool {
+        (element.name == "publisher" && element.argument("for") != nil) || (element.name == "publish" && element.argument("every") != nil)
+    }
+
     static func evidence(in chain: Chain, before end: Int, tree: SyntaxTree, index: ProjectIndex, extraNames: Set<String>,
                                  throughProperties: Bool, throughBodies: Bool = true) -> Int? {
         for e in 0..<min(end, chain.elements.count) {
@@ -49,8 +55,7 @@ enum NeverFinishingSources {
                isPublisher(at: e, in: chain, before: end, index: index) {
                 return e
             }
-            if name == "publisher", element.argument("for") != nil { return e }
-            if name == "publish", element.argument("every") != nil { return e }
+            if isFrameworkEndlessSource(element) { return e }
             if element.isCall, returnsNeverFinishing(element, index: index, throughBodies: throughBodies) { return e }
             if throughProperties, !element.isCall, element.kind != .literal, isPublisher(at: e, in: chain, before: end, index: index),
                isNeverFinishingProperty(name, index: index) || isNeverFinishingPropertyOfOwner(at: e, of: chain, in: tree, index: index),

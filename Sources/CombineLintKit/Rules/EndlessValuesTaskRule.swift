@@ -218,7 +218,7 @@ public struct EndlessValuesTaskRule: Rule {
         // the task: a notification (or timer) publisher that the framework never finishes, through operators.
         if v == 1, !sequence.root.isCall, sequence.root.subscripts.isEmpty,
            let value = heldValue(named: sequence.root.name, at: sequence.first, tree: tree), let c = tree.chain(spanning: value),
-           case let held = tree.chains[c], let source = held.elements.firstIndex(where: Self.isFrameworkEndlessSource),
+           case let held = tree.chains[c], let source = held.elements.firstIndex(where: { $0.kind == .member && $0.isCall && NeverFinishingSources.isFrameworkEndlessSource($0) }),
            held.elements[..<source].allSatisfy({ !$0.isCall && $0.subscripts.isEmpty }),
            held.elements[(source + 1)...].allSatisfy(NeverFinishingSources.isOperatorLike) {
             return !finite.finishes(held, before: held.elements.count, in: tree)
@@ -232,13 +232,6 @@ public struct EndlessValuesTaskRule: Rule {
         guard !finite.finishes(sequence, before: v, in: tree), !endsWhenOwnerCompletes(sequence, before: v, tree: tree, index: index) else { return false }
         return NeverFinishingSources.evidence(in: sequence, before: v, tree: tree, index: index, extraNames: extra) != nil
             || isErasedEndlessProperty(sequence, before: v, tree: tree, index: index)
-    }
-
-    /// `publisher(for: name)` of a notification center (or KVO) and `Timer.publish(every:…)`: sources
-    /// that the framework never finishes.
-    private static func isFrameworkEndlessSource(_ element: ChainElement) -> Bool {
-        element.kind == .member && element.isCall
-            && ((element.name == "publisher" && element.argument("for") != nil) || (element.name == "publish" && element.argument("every") != nil))
     }
 
     /// The value a local named `name` at token `k` holds: its initializer, or the value of the

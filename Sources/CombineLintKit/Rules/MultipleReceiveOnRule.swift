@@ -26,13 +26,13 @@ public struct MultipleReceiveOnRule: Rule {
             var start = 1
             // Asked only of a chain that hops with `receive(on:)` after its source (most chains do not).
             if let c = source(of: chain),
-               chain.elements[(c + 1)...].contains(where: { $0.name == "receive" && $0.kind == .member && $0.argument("on") != nil }),
+               chain.elements[(c + 1)...].contains(where: Self.isReceiveOnHop),
                let key = projectSourceScheduler(of: chain.elements[c], context: context) {
                 let element = chain.elements[c]
                 previous = (c, key, element.isCall ? "\(element.name)(…)" : element.name)
                 start = c + 1
             } else if chain.elements.count > 2, case let root = chain.elements[0], root.kind == .root, !root.isCall, root.subscripts.isEmpty,
-                      chain.elements.dropFirst().contains(where: { $0.name == "receive" && $0.kind == .member && $0.argument("on") != nil }),
+                      chain.elements.dropFirst().contains(where: Self.isReceiveOnHop),
                       let local = FinitePublishers.localPublisher(named: root, in: tree), let key = localScheduler(local, context: context) {
                 // `let result = tester.test(connection).share()`, then `result.map { … }.receive(on: DispatchQueue.main)`:
                 // the local delivers where the pipeline it holds does.
@@ -145,7 +145,7 @@ public struct MultipleReceiveOnRule: Rule {
             if let hop = finalHop(of: inner, in: tree, operators: context) {
                 keys.insert(hop.key)
             } else if let c = source(of: inner),
-                      inner.elements[(c + 1)...].allSatisfy({ Catalogue.sameThreadOperators.contains($0.name) && $0.argument("scheduler") == nil }),
+                      Self.staysOnItsThread(inner.elements[(c + 1)...]),
                       let key = projectSourceScheduler(of: inner.elements[c], context: context) {
                 keys.insert(key)
             } else {
@@ -166,7 +166,7 @@ public struct MultipleReceiveOnRule: Rule {
             context.flatMap { projectOperatorScheduler(of: element, context: $0) }
         }
         guard let r = elements.lastIndex(where: { ($0.name == "receive" && $0.isCall) || operatorKey($0) != nil }),
-              elements[(r + 1)...].allSatisfy({ Catalogue.sameThreadOperators.contains($0.name) && $0.argument("scheduler") == nil })
+              Self.staysOnItsThread(elements[(r + 1)...])
         else { return nil }
         if let key = operatorKey(elements[r]) { return (r, key) }
         guard let scheduler = elements[r].argument("on"), elements[r].arguments.count == 1 else { return nil }
@@ -229,7 +229,7 @@ public struct MultipleReceiveOnRule: Rule {
                         continue
                     }
                     guard depth < Self.maximumRelayDepth, let c = source(of: chain), chain.elements[c].isCall,
-                          chain.elements[(c + 1)...].allSatisfy({ Catalogue.sameThreadOperators.contains($0.name) && $0.argument("scheduler") == nil }),
+                          Self.staysOnItsThread(chain.elements[(c + 1)...]),
                           let relayed = projectSourceScheduler(of: chain.elements[c], context: context, depth: depth + 1) else { return "" }
                     keys.insert(relayed)
                 }
@@ -239,13 +239,24 @@ public struct MultipleReceiveOnRule: Rule {
         return found.isEmpty ? nil : found
     }
 
+    /// Whether every one of `steps` stays on the thread it gets values on: a same-thread operator with no
+    /// `scheduler:` of its own (`map`, `removeDuplicates`, `eraseToAnyPublisher`).
+    private static func staysOnItsThread<Steps: Sequence>(_ steps: Steps) -> Bool where Steps.Element == ChainElement {
+        steps.allSatisfy { Catalogue.sameThreadOperators.contains($0.name) && $0.argument("scheduler") == nil }
+    }
+
+    /// `.receive(on: scheduler)` as a step of a pipeline.
+    private static func isReceiveOnHop(_ element: ChainElement) -> Bool {
+        element.name == "receive" && element.kind == .member && element.argument("on") != nil
+    }
+
     /// The scheduler (as `schedulerKey` gives it) that the pipeline a local holds delivers on: it ends
     /// in a hop there, or starts from a project source that does (see `projectSourceScheduler`), with
     /// only same-thread steps after either.
     private func localScheduler(_ local: Chain, context: RuleContext) -> String? {
         if let hop = finalHop(of: local, in: context.tree, operators: context), local.elements[hop.index].kind == .member { return hop.key }
         guard let c = source(of: local),
-              local.elements[(c + 1)...].allSatisfy({ Catalogue.sameThreadOperators.contains($0.name) && $0.argument("scheduler") == nil }) else { return nil }
+              Self.staysOnItsThread(local.elements[(c + 1)...]) else { return nil }
         return projectSourceScheduler(of: local.elements[c], context: context)
     }
 
@@ -260,7 +271,7 @@ public struct MultipleReceiveOnRule: Rule {
             let returned = context.tree.chainsReturned(byClosure: closure)
             return !returned.isEmpty && returned.allSatisfy { fallback in
                 fallback.elements[0].kind == .root && Catalogue.synchronousRoots.contains(fallback.elements[0].name)
-                    && fallback.elements.dropFirst().allSatisfy { Catalogue.sameThreadOperators.contains($0.name) && $0.argument("scheduler") == nil }
+                    && Self.staysOnItsThread(fallback.elements.dropFirst())
             }
         }
         return context.memo.value(for: "multiple_receive_on.same-thread-operator\u{0}" + element.name) {

@@ -194,9 +194,8 @@ public struct PublishedWillSetReadRule: Rule {
     /// Whether a property may hold `nil`: declared optional (`Station?`, `Optional<Station>`, `Station!`),
     /// or with neither a type nor a value other than `nil` to tell.
     private static func mayBeNil(_ property: IndexedProperty) -> Bool {
-        let type = property.typeText.filter { !$0.isWhitespace }
-        if type.isEmpty { return property.initializerText.isEmpty || property.initializerText == "nil" }
-        return type.hasSuffix("?") || type.hasSuffix("!") || type.hasPrefix("Optional<")
+        if property.typeText.trimmingSpaces.isEmpty { return property.initializerText.isEmpty || property.initializerText == "nil" }
+        return TypeText.isOptional(property.typeText)
     }
 
     /// Whether token `i` of a method body opened at `open` runs during the call: outside closures,
@@ -363,21 +362,9 @@ public struct PublishedWillSetReadRule: Rule {
     /// whose right side starts with one of the closure's `parameters` (`self.selectedResult?.article.title
     /// ?? result.article.title`): the read is the value used whenever it is there, the parameter only a fallback.
     private func isPreferred(_ read: (first: Int, last: Int), overParameterIn parameters: Set<String>, _ tree: SyntaxTree) -> Bool {
-        var k = read.last + 1
-        while k < tree.tokens.count {
-            switch tree.tokens[k].kind {
-            case .questionMark, .exclamationMark: k += 1
-            case .period where k + 1 < tree.tokens.count && tree.tokens[k + 1].kind == .identifier: k += 2
-            case .leftParen, .leftBracket:
-                let close = Int(tree.matching[k])
-                guard close > k else { return false }
-                k = close + 1
-            default:
-                return k + 1 < tree.tokens.count && tree.tokenIs(k, "??") && tree.tokens[k + 1].kind == .identifier
-                    && parameters.contains(tree.name(k + 1))
-            }
-        }
-        return false
+        let k = tree.postfixMembers(after: read.last + 1).last + 1
+        return k + 1 < tree.tokens.count && tree.tokenIs(k, "??") && tree.tokens[k + 1].kind == .identifier
+            && parameters.contains(tree.name(k + 1))
     }
 
     /// Whether the statement of closure `c` that holds `read` (nested closures included, as in
