@@ -4416,7 +4416,10 @@ and its one cached result change what the code does:
   later value gets the answer cached at creation), or that an early exit (`guard isOnline else {
   return }`) between its creation and its subscription leaves unsubscribed: the work ran when it was
   made, before the command or where the condition fails. Subscriptions on both branches of an
-  `if`/`else` cover every path.
+  `if`/`else` cover every path. A local the function returns (`return export.eraseToAnyPublisher()`)
+  is judged by the function's callers, as a `Future` returned in place is, unless the function can
+  end another way after making it (`guard exists else { return Fail(…) }`, a `throw`): on that path
+  the work ran and nothing subscribes.
 A function or computed property that returns a new `Future` is judged by its call sites across
 the project (matched by full selector, `load(id:)`): reported when one of them keeps, retries or
 drops the result. A `Future` made and subscribed at once, once (`Future { … }.sink { … }`, or
@@ -4659,6 +4662,22 @@ final class DashboardViewModel {
 final class HealthService {
     func todaysEnergy() -> Future<Double, HealthError> {
         ↓Future { promise in promise(.success(420)) }
+    }
+}
+```
+
+```swift
+final class ReadingStore {
+    private let ioQueue = DispatchQueue(label: "io")
+
+    func exportNight(from source: URL, to destination: URL) -> AnyPublisher<URL, Error> {
+        let export = ↓Future<URL, Error> { [ioQueue] promise in
+            ioQueue.async { promise(Result { try FileManager.default.copyItem(at: source, to: destination); return destination }) }
+        }
+        guard FileManager.default.fileExists(atPath: source.path) else {
+            return Fail(error: URLError(.fileDoesNotExist)).eraseToAnyPublisher()
+        }
+        return export.eraseToAnyPublisher()
     }
 }
 ```

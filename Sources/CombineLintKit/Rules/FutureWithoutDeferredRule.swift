@@ -37,6 +37,9 @@ public struct FutureWithoutDeferredRule: Rule {
         /// the operator a closure returns it to (`send(command).flatMap { _ in readBack }`): the work
         /// ran when it was made, before (or without) that subscription.
         case subscribedLater
+        /// Not a verdict but a step: the local holding the `Future` is what its function returns on
+        /// every path, so the function's callers decide.
+        case returnedToCallers
     }
 
     /// A file that never names `Future` creates none.
@@ -85,7 +88,7 @@ public struct FutureWithoutDeferredRule: Rule {
             return "This `Future` is subscribed to more than once, but its closure ran once, at creation: every subscriber shares that one result."
         case .neverSubscribed:
             return "Nothing subscribes to this `Future`, yet its closure runs as soon as it is created."
-        case .subscribedLater:
+        case .subscribedLater, .returnedToCallers:
             return "This `Future` is subscribed only later or only on some paths, but its closure ran at once, when it was created."
         }
     }
@@ -97,18 +100,26 @@ public struct FutureWithoutDeferredRule: Rule {
         if creation.followers.contains(where: Catalogue.subscriberCalls.contains) { return nil }
         // A function or computed property that makes the Future: judge it by its call sites.
         guard let c = tree.chain(startingAt: creation.first) else { return nil }
-        if tree.chains[c].isReturned, let owner = owningDeclaration(of: creation, in: tree) {
-            // The call sites are read by name and selector: found once for all the functions of one
-            // selector (every service of an app may have a `fetch()`), grouped by their receiver's
-            // type, and each function takes those on receivers of its own or a related type.
-            let key = "future_without_deferred.call-sites\u{0}\(owner.name)\u{0}\(owner.selector)\u{0}\(owner.isFunction)"
-            return context.memo.value(for: key) { callSiteFates(of: owner, context: context) }.first(forType: owner.typeName, index: context.index)
-        }
+        if tree.chains[c].isReturned { return callersEagerness(of: creation, context: context) }
         let found = fate(of: tree.chains[c], in: tree)
+        switch found {
         // `let checksum = Future { … }` then two sinks right there: the code that makes the Future
         // subscribes to it at once, and shares its one run on purpose (as `share()` would).
-        if case .sharedBySubscribers = found { return nil }
-        return found
+        case .sharedBySubscribers: return nil
+        // `let export = Future { … }` … `return export.eraseToAnyPublisher()`: as if returned in place.
+        case .returnedToCallers: return callersEagerness(of: creation, context: context)
+        default: return found
+        }
+    }
+
+    /// How the callers of the function (or computed property) that returns the `Future` use it.
+    private func callersEagerness(of creation: Creation, context: RuleContext) -> Eagerness? {
+        guard let owner = owningDeclaration(of: creation, in: context.tree) else { return nil }
+        // The call sites are read by name and selector: found once for all the functions of one
+        // selector (every service of an app may have a `fetch()`), grouped by their receiver's
+        // type, and each function takes those on receivers of its own or a related type.
+        let key = "future_without_deferred.call-sites\u{0}\(owner.name)\u{0}\(owner.selector)\u{0}\(owner.isFunction)"
+        return context.memo.value(for: key) { callSiteFates(of: owner, context: context) }.first(forType: owner.typeName, index: context.index)
     }
 
     /// What happens to a chain that holds a `Future` (its creation, or, with `index`, a call of a
@@ -207,6 +218,7 @@ public struct FutureWithoutDeferredRule: Rule {
     private func localFate(_ v: Int, in tree: SyntaxTree, depth: Int = 0) -> Eagerness? {
         var subscriptions: [Int] = []
         var returnedToLaterSubscriber = false
+        var returnedFromBody: [Int] = []
         let declaredIn = tree.innermostClosure(of: tree.variables[v].nameToken)
         for use in SubscriptionFinder.usesAfterDeclaration(of: v, in: tree) {
             let names = tree.postfixMembers(after: use + 1).names
@@ -215,6 +227,11 @@ public struct FutureWithoutDeferredRule: Rule {
                 // `send(command).flatMap { _ in readBack }`: the operator subscribes when a value comes.
                 if names.isEmpty, isReturnedToLaterSubscriber(use, in: tree) {
                     returnedToLaterSubscriber = true
+                    continue
+                }
+                // `return export.eraseToAnyPublisher()` from the function that declares the local.
+                if declaredIn == nil, tree.innermostClosure(of: use) == nil, isReturnedWhole(use, in: tree) {
+                    returnedFromBody.append(use)
                     continue
                 }
                 // Handed on unsubscribed to another local or a property (`let shared = future.eraseToAnyPublisher()`,
@@ -230,6 +247,12 @@ public struct FutureWithoutDeferredRule: Rule {
         // Subscriptions in the two branches of an `if`/`else` or in two `case`s: one of them runs.
         let apart = zip(subscriptions, subscriptions.dropFirst()).map { tree.mayRunApart($0, $1) }
         if apart.contains(false) { return .sharedBySubscribers }
+        // Returned, and subscribed nowhere here: the callers decide, unless the function can end
+        // another way (`guard exists else { return Fail(…) }` after the Future was made), where
+        // the work ran with no one to subscribe.
+        if subscriptions.isEmpty, !returnedToLaterSubscriber, !returnedFromBody.isEmpty {
+            return everyExitReturns(returnedFromBody, after: tree.variables[v].nameToken, in: tree) ? .returnedToCallers : .subscribedLater
+        }
         if subscriptions.isEmpty { return returnedToLaterSubscriber ? .subscribedLater : nil }
         // `check.sink { … }` now and `taps.flatMap { _ in check }` on every tap: each tap gets the
         // result cached at creation, later.
@@ -254,6 +277,24 @@ public struct FutureWithoutDeferredRule: Rule {
         return (start + 1..<statement).contains { k in
             (tree.isWord(k, "return") || tree.isWord(k, "throw"))
                 && tree.innermostClosure(of: k) == closure && tree.enclosingFunction(of: k) == function
+        }
+    }
+
+    /// Whether token `use` starts what a `return` statement returns: the bare name, or a chain from it
+    /// that subscribes nothing (`return export.eraseToAnyPublisher()`).
+    private func isReturnedWhole(_ use: Int, in tree: SyntaxTree) -> Bool {
+        guard use > 0, tree.isWord(use - 1, "return") else { return false }
+        if let c = tree.chain(startingAt: use), tree.chains[c].first == use { return tree.chains[c].isReturned }
+        return use + 1 >= tree.tokens.count || tree.statementStarts[use + 1] || tree.tokens[use + 1].kind == .rightBrace
+    }
+
+    /// Whether every `return` and `throw` of the function body after token `start` (not of a
+    /// closure or nested function within it) is one of the `returns` of the local.
+    private func everyExitReturns(_ returns: [Int], after start: Int, in tree: SyntaxTree) -> Bool {
+        guard let f = tree.enclosingFunction(of: start), let close = tree.functions[f].bodyClose else { return false }
+        return !(start + 1..<close).contains { k in
+            let exits = tree.isWord(k, "throw") || (tree.isWord(k, "return") && !returns.contains(k + 1))
+            return exits && tree.innermostClosure(of: k) == nil && tree.enclosingFunction(of: k) == f
         }
     }
 
@@ -355,7 +396,8 @@ public struct FutureWithoutDeferredRule: Rule {
             let receiverType = TypeResolver.ownerTypeThroughProperties(ofElement: reference.element, in: chain, tree: tree, index: context.index)
             if let receiverType, fates.byReceiver[receiverType.lastNameComponent] != nil { continue }
             if receiverType == nil, fates.unknown != nil { continue }
-            guard let eagerness = fate(of: chain, in: tree, call: context.index),
+            // A caller that returns the call's result on hands the question to its own callers: not followed.
+            guard let eagerness = fate(of: chain, in: tree, call: context.index), eagerness != .returnedToCallers,
                   !TestCaseCode.contains(call, of: tree, index: context.index) else { continue }
             // `let request = api.token().handleEvents(receiveCompletion: { _ in self?.pending = nil }).share()`,
             // then `pending = request`: kept only while it runs, as for a Future made right there.
