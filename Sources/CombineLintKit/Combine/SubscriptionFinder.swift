@@ -114,8 +114,14 @@ public enum SubscriptionFinder {
             let close = Int(tree.matching[open])
             if close > open, let container = containerOfLiteral(open: open, in: tree) { return container }
             return .passed
-        case .interpolation, .other:
+        case .interpolation:
             return .other
+        case .other:
+            // `token = active ? publisher.sink { … } : nil`: the branch's value goes where the ternary's does.
+            guard let whole = tree.ternaryValueContext(ofBranch: chain) else { return .other }
+            var branch = chain
+            branch.context = whole
+            return storage(of: branch, subscriberAt: e, in: tree)
         }
     }
 

@@ -11767,7 +11767,7 @@ final class AvatarView: UIView {
 
 Reports a closure that captures `self` strongly inside a subscription that `self` itself keeps:
 a chain ending in `sink` or `assign(to:on:)` whose cancellable goes into a member of `self`
-(`.store(in: &cancellables)`, a method of the type returning it in an `[AnyCancellable]` literal that the type's caller
+(`.store(in: &cancellables)`, `self.cancellable = …` also through either branch of a ternary, `token = active ? observeFixes() : nil`, a method of the type returning it in an `[AnyCancellable]` literal that the type's caller
 stores, `cancellables.formUnion(makeStateSubscriptions())`, the `.disposed(by: bag)` of an RxSwift-style bag class, a project's keyed store `.store(in: &tokens, forKey: "sync")`, `self.cancellable = …`, `cancellables.insert(…)`, or a local that is
 stored there later, or handed to a method of the type that stores it: `retain(p.sink { … })`, or of an object held in a strong stored property, `viewModel.retain(p.sink { … })`), or into the bag of an object that a strong stored property of `self` holds
 (`.store(in: &viewModel.cancellables)`, or `.store(in: log.bag)` into a bag object of its own: self → view model → bag → closure → self), or of a local object
@@ -12556,6 +12556,31 @@ final class AppDelegate: NSObject, NSApplicationDelegate {
     }
 
     func close(_ server: String) { windowControllers[server] = nil }
+}
+```
+
+```swift
+final class RouteViewModel {
+    @Published var hasOrder = false
+    @Published private(set) var lastFix = 0
+    private let fixes = PassthroughSubject<Int, Never>()
+    private var fixCancellable: AnyCancellable?
+    private var cancellables = Set<AnyCancellable>()
+
+    init() {
+        $hasOrder
+            .sink { [weak self] hasOrder in
+                guard let self else { return }
+                self.fixCancellable = hasOrder ? self.observeFixes() : nil
+            }
+            .store(in: &cancellables)
+    }
+
+    private func observeFixes() -> AnyCancellable {
+        fixes
+            .handleEvents(receiveOutput: { fix in ↓self.lastFix = fix })
+            .sink { _ in }
+    }
 }
 ```
 

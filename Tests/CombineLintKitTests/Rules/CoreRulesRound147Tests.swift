@@ -1,0 +1,59 @@
+import XCTest
+@testable import CombineLintKit
+
+/// Core-rule cases found in whole probe apps written for rounds 147 and after (see the rule documents).
+final class CoreRulesRound147Tests: XCTestCase {
+    /// (Round 147.) `self.fixCancellable = hasOrder ? self.observeFixes() : nil`, where
+    /// `observeFixes()` returns a sink whose `handleEvents` closure holds `self`: whichever branch
+    /// runs, its value goes to the member, so the subscription is kept by `self`, as when assigned
+    /// without the ternary. A ternary given as an argument is not a storage; `[weak self]` breaks the cycle.
+    func testASubscriptionStoredThroughATernaryBranch() {
+        func text(store: String, capture: String = "") -> String {
+            """
+            final class RouteViewModel {
+                @Published var hasOrder = false
+                @Published var lastFix = 0
+                let fixes = PassthroughSubject<Int, Never>()
+                private var fixCancellable: AnyCancellable?
+                private var cancellables = Set<AnyCancellable>()
+                init() {
+                    $hasOrder
+                        .sink { [weak self] hasOrder in
+                            guard let self else { return }
+                            \(store)
+                        }
+                        .store(in: &cancellables)
+                }
+                private func observeFixes() -> AnyCancellable {
+                    fixes
+                        .handleEvents(receiveOutput: { \(capture)fix in self.lastFix = fix })
+                        .sink { _ in }
+                }
+                private func keep(_ token: AnyCancellable?) {}
+            }
+            """
+        }
+        XCTAssertEqual(positions(StrongSelfCaptureRule.self, text(store: "self.fixCancellable = hasOrder ? self.observeFixes() : nil")), ["17:51"])
+        XCTAssertEqual(positions(StrongSelfCaptureRule.self, text(store: "self.fixCancellable = hasOrder ? nil : self.observeFixes()")), ["17:51"])
+        XCTAssertEqual(positions(StrongSelfCaptureRule.self, text(store: "self.keep(hasOrder ? self.observeFixes() : nil)")), [])
+        XCTAssertEqual(positions(StrongSelfCaptureRule.self, text(store: "self.fixCancellable = hasOrder ? self.observeFixes() : nil", capture: "[weak self] ")), [])
+    }
+
+    /// (Round 147.) `let token = active ? subject.sink { self.x = $0 } : nil`, then `keep = token`:
+    /// the ternary's declaration holds the branch's subscription, which the member then keeps.
+    func testASubscriptionDeclaredThroughATernaryAndKeptLater() {
+        let text = """
+            final class Counter {
+                let subject = PassthroughSubject<Int, Never>()
+                var x = 0
+                var keep: AnyCancellable?
+                func start(_ active: Bool) {
+                    let token: AnyCancellable? = active ? subject.sink { self.x = $0 } : nil
+                    keep = token
+                }
+            }
+            """
+        XCTAssertEqual(positions(StrongSelfCaptureRule.self, text), ["6:62"])
+        XCTAssertEqual(positions(StrongSelfCaptureRule.self, text.replacingOccurrences(of: "keep = token", with: "_ = token")), [])
+    }
+}
