@@ -107,6 +107,11 @@ extension Catalogue {
     /// previews (`previewMacros`, `previewProtocols`): it feeds the canvas only, as a double feeds a test.
     public static let previewDoublePrefix = "Preview"
 
+    /// The first word of a static member that makes what the canvas uses (`static let preview =
+    /// AppEnvironment(api: PreviewAPIClient())`, a dependency's `previewValue`): a `Preview…` type made
+    /// only there is a stand-in, as one made in a `#Preview` is.
+    public static let previewFactoryPrefix = "preview"
+
     /// Path components of folders of preview support (Xcode's development assets, `Preview Content`),
     /// where a `Preview…` stand-in feeds the canvas only, whether or not its file declares a preview.
     public static let previewFolderNames: Set<String> = ["Preview", "Previews", "Preview Content", "PreviewContent", "PreviewSupport"]

@@ -51,17 +51,36 @@ public enum PreviewCode {
     }
 
     /// Whether the type named `name` is made somewhere, and only right in `#Preview` bodies and
-    /// preview providers (`RecordingViewModel(capture: PreviewCaptureService())` in a `#Preview`).
+    /// preview providers (`RecordingViewModel(capture: PreviewCaptureService())` in a `#Preview`), or
+    /// in static members that make the canvas's values (`static let preview = AppEnvironment(api:
+    /// PreviewAPIClient())`).
     public static func isMadeOnlyDirectlyInPreviews(named name: String, index: ProjectIndex) -> Bool {
         var made = false
         for reference in index.chainElements[name] where reference.element == 0 {
             let tree = index.trees[reference.tree]
             let element = tree.chains[reference.chain].elements[0]
             guard element.isCall else { continue }
-            guard isDirectlyInPreview(element.nameToken, in: tree) else { return false }
+            guard isDirectlyInPreview(element.nameToken, in: tree) || isInPreviewFactory(element.nameToken, in: tree) else { return false }
             made = true
         }
         return made
+    }
+
+    /// Token `token` lies in a static member named for previews (`Catalogue.previewFactoryPrefix`):
+    /// a `static let preview = …` initial value, a `static var preview: T { … }` getter or a
+    /// `static func preview()` body.
+    static func isInPreviewFactory(_ token: Int, in tree: SyntaxTree) -> Bool {
+        let namesFactory = { (name: String) in name.hasPrefix(Catalogue.previewFactoryPrefix) }
+        if let f = tree.enclosingFunction(of: token) {
+            let function = tree.functions[f]
+            if let v = function.variable { return tree.variables[v].isStatic && namesFactory(tree.variables[v].name) }
+            return function.isStatic && namesFactory(function.name)
+        }
+        guard let t = tree.enclosingType(of: token) else { return false }
+        return tree.types[t].variables.contains { v in
+            let variable = tree.variables[v]
+            return variable.isStatic && namesFactory(variable.name) && variable.initializer?.contains(token) == true
+        }
     }
 
     /// Whether the file's name says it holds what previews use (`PreviewSupport.swift`, `PreviewData.swift`).

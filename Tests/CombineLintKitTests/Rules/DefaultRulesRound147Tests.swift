@@ -41,4 +41,58 @@ final class DefaultRulesRound147Tests: XCTestCase {
         let closureReturn = "let names = [source].map { url -> String in return url.path }"
         XCTAssertEqual(positions(FutureWithoutDeferredRule.self, text(between: closureReturn, caller: subscribedOnce)), [])
     }
+
+    /// (Round 147.) `PreviewAPIClient`, whose `request(_:as:)` returns `Fail`, is made only in
+    /// `static let preview = AppEnvironment(api: PreviewAPIClient())`: the canvas's stand-in, so the
+    /// app's `request(_:as:)`, a data task, is what `api.request(…)` runs, and two subscriptions to one
+    /// local run it twice. Made for the app too (`static let live`), it may be what runs.
+    func testAPreviewClientMadeOnlyInAStaticPreviewFactoryIsAStandIn() {
+        func files(made: String) -> [(path: String, text: String)] {
+            [(path: "APIClient.swift", text: """
+                protocol APIClientProtocol {
+                    func request(_ path: String, as type: Int.Type) -> AnyPublisher<Int, Error>
+                }
+                final class APIClient: APIClientProtocol {
+                    func request(_ path: String, as type: Int.Type) -> AnyPublisher<Int, Error> {
+                        URLSession.shared.dataTaskPublisher(for: URL(string: path)!)
+                            .map { $0.data.count }
+                            .mapError { $0 as Error }
+                            .eraseToAnyPublisher()
+                    }
+                }
+                """),
+             (path: "AppEnvironment.swift", text: """
+                final class AppEnvironment {
+                    let api: APIClientProtocol
+                    init(api: APIClientProtocol = APIClient()) { self.api = api }
+                    \(made)
+                }
+                final class PreviewAPIClient: APIClientProtocol {
+                    func request(_ path: String, as type: Int.Type) -> AnyPublisher<Int, Error> {
+                        Fail(error: URLError(.badServerResponse)).eraseToAnyPublisher()
+                    }
+                }
+                """),
+             (path: "RideHistoryViewModel.swift", text: """
+                final class RideHistoryViewModel: ObservableObject {
+                    @Published var count = 0
+                    @Published var loading = false
+                    let api: APIClientProtocol
+                    private var cancellables = Set<AnyCancellable>()
+                    init(api: APIClientProtocol) { self.api = api }
+                    func sync() {
+                        let rides = api.request("rides", as: Int.self).receive(on: DispatchQueue.main)
+                        rides.replaceError(with: 0).sink { [weak self] _ in self?.loading = false }.store(in: &cancellables)
+                        rides.replaceError(with: 0).assign(to: &$count)
+                    }
+                }
+                """)]
+        }
+        func found(_ made: String) -> [String] {
+            findings(of: ColdPublisherSubscribedTwiceRule.self, in: files(made: made)).map { "\($0.file):\($0.line):\($0.column)" }
+        }
+        XCTAssertEqual(found("static let preview = AppEnvironment(api: PreviewAPIClient())"), ["RideHistoryViewModel.swift:10:9"])
+        XCTAssertEqual(found("static var previewValue: AppEnvironment { AppEnvironment(api: PreviewAPIClient()) }"), ["RideHistoryViewModel.swift:10:9"])
+        XCTAssertEqual(found("static let live = AppEnvironment(api: PreviewAPIClient())"), [])
+    }
 }
