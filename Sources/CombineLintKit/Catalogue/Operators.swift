@@ -210,8 +210,9 @@ extension Catalogue {
         "tryScan": [nil],
     ]
 
-    /// Operators that always take an input (`scan(0) { … }`): written with no argument and no
-    /// closure (`library.scan()`, `scanner.scan(folder:)`), the name is a project method's.
+    /// Operators that always take an input and a function (`scan(0) { … }`, `scan(0, +)`): written
+    /// with no argument and no closure (`library.scan()`, `scanner.scan(folder:)`), or with one
+    /// argument and no closure (`scanner.scan(url)`), the name is a project method's.
     public static let operatorsTakingInput: Set<String> = ["scan", "tryScan"]
 
     /// Whether a chain element is a call of the Combine operator or subscriber of its name: a
@@ -222,6 +223,7 @@ extension Catalogue {
         guard let first = element.arguments.first else {
             return !operatorsTakingInput.contains(element.name) || !element.trailingClosures.isEmpty
         }
+        if operatorsTakingInput.contains(element.name), element.arguments.count + element.trailingClosures.count < 2 { return false }
         return labels.contains(first.label)
     }
 

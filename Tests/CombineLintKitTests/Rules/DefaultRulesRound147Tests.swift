@@ -95,4 +95,36 @@ final class DefaultRulesRound147Tests: XCTestCase {
         XCTAssertEqual(found("static var previewValue: AppEnvironment { AppEnvironment(api: PreviewAPIClient()) }"), ["RideHistoryViewModel.swift:10:9"])
         XCTAssertEqual(found("static let live = AppEnvironment(api: PreviewAPIClient())"), [])
     }
+
+    /// (Round 147.) `environment.scanner.scan(url)`, the project's `func scan(_ url: URL)` returning
+    /// `Deferred { Future { … } }`: Combine's `scan` takes an initial value and a function, so a call
+    /// with one argument and no closure is the project's method, whose publisher walks the folder
+    /// again for each of two subscriptions. `scan(0) { … }` and `scan(0, +)` stay the operator.
+    func testAProjectMethodNamedLikeAnOperatorItsArgumentsCannotFit() {
+        func text(call: String) -> String {
+            """
+            final class DirectoryScanner {
+                func scan(_ url: URL) -> AnyPublisher<Int, Error> {
+                    Deferred {
+                        Future<Int, Error> { promise in promise(.success(1)) }
+                    }
+                    .eraseToAnyPublisher()
+                }
+            }
+            final class AppCoordinator {
+                let scanner = DirectoryScanner()
+                let sizes = PassthroughSubject<Int, Error>()
+                var cancellables = Set<AnyCancellable>()
+                func go(_ url: URL) {
+                    let scan = \(call)
+                    scan.sink(receiveCompletion: { _ in }, receiveValue: { print($0) }).store(in: &cancellables)
+                    scan.map { $0 + 1 }.sink(receiveCompletion: { _ in }, receiveValue: { print($0) }).store(in: &cancellables)
+                }
+            }
+            """
+        }
+        XCTAssertEqual(positions(ColdPublisherSubscribedTwiceRule.self, text(call: "scanner.scan(url)")), ["16:9"])
+        XCTAssertEqual(positions(ColdPublisherSubscribedTwiceRule.self, text(call: "sizes.scan(0) { $0 + $1 }")), [])
+        XCTAssertEqual(positions(ColdPublisherSubscribedTwiceRule.self, text(call: "sizes.scan(0, +)")), [])
+    }
 }
