@@ -109,6 +109,13 @@ extension Catalogue {
     /// `start(queue:)` was given.
     public static let networkQueueCompletionCalls: Set<String> = ["receive", "receiveMessage", "send"]
 
+    /// FSEvents (macOS file-system events): the C callback type of a stream, the function that makes
+    /// a stream with its callback, and the one that gives the stream the dispatch queue the callback
+    /// then runs on.
+    public static let fileSystemEventCallbackType = "FSEventStreamCallback"
+    public static let fileSystemEventStreamCreate = "FSEventStreamCreate"
+    public static let fileSystemEventQueueSetter = "FSEventStreamSetDispatchQueue"
+
     /// The calls that set a dispatch source's handlers, which GCD runs on the source's queue.
     public static let dispatchSourceHandlerSetters: Set<String> = ["setEventHandler", "setCancelHandler", "setRegistrationHandler"]
 

@@ -97,6 +97,8 @@ enum BackgroundNotifications {
                 if NetworkHandlerQueues.runsHandlerOffMain(c, in: tree, queues: queues) { return true }
                 // `pipe.fileHandleForReading.readabilityHandler = { … }`, `process.terminationHandler = { … }`.
                 if NetworkHandlerQueues.isBackgroundHandler(c, in: tree) { return true }
+                // `let callback: FSEventStreamCallback = { … }` with `FSEventStreamSetDispatchQueue(stream, eventQueue)`.
+                if FileSystemEventQueues.runsCallbackOffMain(c, in: tree, queues: queues) { return true }
                 // `connection.send(content: data, completion: .contentProcessed { … })` of a connection started on a background queue.
                 if NetworkHandlerQueues.runsContentProcessedOffMain(c, in: tree, queues: queues) { return true }
                 onlyTasksAround = false
@@ -106,6 +108,8 @@ enum BackgroundNotifications {
             let e = call.element
             let element = chain.elements[e]
             if e > 0 || chain.root.name != Catalogue.taskType { onlyTasksAround = false }
+            // `FSEventStreamCreate(nil, { … }, &context, …)` with `FSEventStreamSetDispatchQueue(stream, eventQueue)`.
+            if e == 0, FileSystemEventQueues.runsCallbackOffMain(c, in: tree, queues: queues) { return true }
             // `let work = DispatchWorkItem { … }` then `queue.asyncAfter(deadline: …, execute: work)`.
             if e == 0, element.name == "DispatchWorkItem" {
                 // Also `var work: DispatchWorkItem!` then `work = DispatchWorkItem { … }` (the closure names `work` to check cancellation).

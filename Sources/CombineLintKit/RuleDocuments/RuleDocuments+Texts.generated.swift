@@ -5038,7 +5038,9 @@ the completion handler of an `NWConnection`'s `receive(minimumIncompleteLength:m
 (also given as `completion: .contentProcessed { … }`)
 on a connection the file starts the same way, or in a dispatch source's handler, `source.setEventHandler { … }`, of a source made into that name (in the same function
 when one is made there) on a background queue or none (GCD's default queue is a global one), or, with no such source, in a
-file whose `DispatchSource.make…Source(…, queue:)` calls all do, or in
+file whose `DispatchSource.make…Source(…, queue:)` calls all do, or in an FSEvents callback (`let callback:
+FSEventStreamCallback = { … }`, or the closure given to `FSEventStreamCreate`) in a file whose
+`FSEventStreamSetDispatchQueue(stream, queue)` calls all give a background queue, or in
 the `receive` handler of a `URLSessionWebSocketTask` property, which runs on its session's delegate queue unless the type
 makes the session with `delegateQueue: .main`, or in the CoreBluetooth callbacks (`centralManager(…)`, `peripheral(…)`)
 of a type that makes its manager with `delegate: self` and a queue other than `nil` or `.main`, or in the capture

@@ -127,4 +127,58 @@ final class DefaultRulesRound147Tests: XCTestCase {
         XCTAssertEqual(positions(ColdPublisherSubscribedTwiceRule.self, text(call: "sizes.scan(0) { $0 + $1 }")), [])
         XCTAssertEqual(positions(ColdPublisherSubscribedTwiceRule.self, text(call: "sizes.scan(0, +)")), [])
     }
+
+    /// (Round 147.) An FSEvents callback (`let callback: FSEventStreamCallback = { … }`, or the closure
+    /// given to `FSEventStreamCreate`) runs on the queue `FSEventStreamSetDispatchQueue(stream, queue)`
+    /// gives the stream: a background one puts the subject's `send` there, and a main-actor
+    /// controller's sink of it in another file touches AppKit off the main thread. Not with `.main`.
+    func testAnFSEventsCallbackRunsOnTheStreamsDispatchQueue() {
+        func files(callback: String, queue: String) -> [(path: String, text: String)] {
+            [(path: "VolumeWatcher.swift", text: """
+                final class VolumeWatcher {
+                    let changedPaths = PassthroughSubject<[String], Never>()
+                    private let eventQueue = \(queue)
+                    private var stream: FSEventStreamRef?
+                    func watch(paths: [String]) {
+                        var context = FSEventStreamContext(version: 0, info: Unmanaged.passUnretained(self).toOpaque(), retain: nil, release: nil, copyDescription: nil)
+                        \(callback)
+                        FSEventStreamSetDispatchQueue(stream!, eventQueue)
+                        FSEventStreamStart(stream!)
+                    }
+                }
+                """),
+             (path: "MenuBarController.swift", text: """
+                @MainActor
+                final class MenuBarController: NSObject {
+                    private let statusItem = NSStatusBar.system.statusItem(withLength: NSStatusItem.variableLength)
+                    private let watcher = VolumeWatcher()
+                    private var cancellables = Set<AnyCancellable>()
+                    func bind() {
+                        watcher.changedPaths
+                            .sink { [weak self] paths in self?.statusItem.button?.toolTip = "\\(paths.count) changes" }
+                            .store(in: &cancellables)
+                    }
+                }
+                """)]
+        }
+        let local = """
+            let callback: FSEventStreamCallback = { _, info, count, paths, _, _ in
+                        let watcher = Unmanaged<VolumeWatcher>.fromOpaque(info!).takeUnretainedValue()
+                        watcher.changedPaths.send((unsafeBitCast(paths, to: NSArray.self) as? [String]) ?? [])
+                    }
+                    stream = FSEventStreamCreate(nil, callback, &context, paths as CFArray, FSEventStreamEventId(kFSEventStreamEventIdSinceNow), 1.0, 0)
+            """
+        let inline = """
+            stream = FSEventStreamCreate(nil, { _, info, count, paths, _, _ in
+                        let watcher = Unmanaged<VolumeWatcher>.fromOpaque(info!).takeUnretainedValue()
+                        watcher.changedPaths.send((unsafeBitCast(paths, to: NSArray.self) as? [String]) ?? [])
+                    }, &context, paths as CFArray, FSEventStreamEventId(kFSEventStreamEventIdSinceNow), 1.0, 0)
+            """
+        func found(_ callback: String, _ queue: String) -> [String] {
+            findings(of: MainActorBackgroundDeliveryRule.self, in: files(callback: callback, queue: queue)).map { "\($0.file):\($0.line):\($0.column)" }
+        }
+        XCTAssertEqual(found(local, "DispatchQueue(label: \"fsevents\")"), ["MenuBarController.swift:8:14"])
+        XCTAssertEqual(found(inline, "DispatchQueue(label: \"fsevents\")"), ["MenuBarController.swift:8:14"])
+        XCTAssertEqual(found(local, "DispatchQueue.main"), [])
+    }
 }
