@@ -38,6 +38,8 @@ extension NeverFinishingSources {
         if let v = SubscriptionFinder.localVariable(named: name, visibleAt: token, in: tree) {
             if ProjectIndex.namesSubject(tree.variables[v].typeText) { return true }
             initializer = tree.variables[v].initializer
+            // `let subject = queue.sync { () -> CurrentValueSubject<…> in … }`: the closure's result, as its signature names it.
+            if let initializer, let type = closureResultType(of: initializer, in: tree), ProjectIndex.namesSubject(type) { return true }
         } else {
             // A condition binding makes no variable of the tree: `if let s = subjects[id] { return s… }`.
             initializer = tree.nearestBindingInFunction(of: name, before: token)?.value
@@ -49,6 +51,15 @@ extension NeverFinishingSources {
         if first.isCall, value.elements.count == 1, Catalogue.subjectTypes.contains(first.name) { return true }
         return evidence(in: value, before: value.elements.count, tree: tree, index: index, extraNames: [],
                         throughProperties: false, throughBodies: false) != nil
+    }
+
+    /// The result type that the closure of a call giving back its closure's value declares, when that
+    /// call is the whole initializer (`queue.sync { () -> CurrentValueSubject<Int, Never> in … }`).
+    private static func closureResultType(of initializer: ClosedRange<Int>, in tree: SyntaxTree) -> String? {
+        guard let c = tree.chain(startingAt: initializer.lowerBound), case let chain = tree.chains[c], chain.last == initializer.upperBound,
+              let call = chain.elements.last, call.isCall, Catalogue.closureResultCalls.contains(call.name),
+              let closure = call.closures.last else { return nil }
+        return tree.declaredResultType(ofClosure: closure)
     }
 
     /// An operator that keeps the pipeline alive with publishers of its own, whatever its source

@@ -8938,7 +8938,8 @@ made once per run of its method, and is judged as if written in the method);
   `transform(input:)` storing `input.refresh` never finishes when a caller builds the input from a
   subject (`viewModel.transform(input: .init(refresh: refreshSubject.eraseToAnyPublisher()))` in
   `viewWillAppear`), also when the caller hands on a parameter of its own, which is what its callers pass
-  (`badge.observe(liveCount)` in a cell's `configure(with:liveCount:)`, given `viewModel.liveCount(for: item)` per row;
+  (`badge.observe(liveCount)` in a cell's `configure(with:liveCount:)`, given `viewModel.liveCount(for: item)` per row,
+  whose service returns a subject kept per item, also one a `queue.sync { () -> CurrentValueSubject<…> in … }` gives back;
   also through operators that pass its values on, `pinBadge.bind(tint: isRead.map { … }.eraseToAnyPublisher())`),
   or a stored `let` of a struct without an initializer of its own, which is what its constructions give the memberwise
   initializer (`context.coordinator.observe(readings, into: uiView)` in a representable's `updateUIView`, built as
@@ -11887,7 +11888,7 @@ source (`repository.transactions(for: id)` returning a cached `Just` or `api.req
 injected token provider, `cache.image(for: url)` returning a shared `Future` kept while in flight):
 one that returns `$accounts.map { … }` is reported, and so is one that returns a subject it keeps
 (`if let cached = subjects[id] { return cached.eraseToAnyPublisher() }`, a local `CurrentValueSubject` it
-stores and returns) or forwards another such function's result (`func spots(for id: String) -> AnyPublisher<…>
+stores and returns, also one a `queue.sync { () -> CurrentValueSubject<…> in … }` gives back) or forwards another such function's result (`func spots(for id: String) -> AnyPublisher<…>
 { availability.spotsLeft(for: id) }`) or starts from a computed property of its type whose getter returns such pipelines
 (`etaUpdates.filter { … }` with `var etaUpdates { etaSubject.merge(with: delayed).eraseToAnyPublisher() }`) or from another
 object's property that only erases a subject or a projection (`schedule.classesPublisher.compactMap { … }` with

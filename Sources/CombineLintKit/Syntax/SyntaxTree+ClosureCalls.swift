@@ -148,3 +148,16 @@ extension SyntaxTree {
         return tokens[next].kind == .semicolon || tokens[next].kind == .rightBrace || statementStarts[next]
     }
 }
+
+extension SyntaxTree {
+    /// The result type closure `c` declares in its signature (`{ () -> CurrentValueSubject<Int, Never> in … }`),
+    /// as written; nil when the signature names none.
+    public func declaredResultType(ofClosure c: Int) -> String? {
+        let closure = closures[c]
+        guard let inToken = closure.inToken else { return nil }
+        let level = enclosing[inToken]
+        guard let arrow = (closure.open + 1..<inToken).first(where: { tokens[$0].kind == .arrow && enclosing[$0] == level }),
+              arrow + 1 < inToken else { return nil }
+        return text(arrow + 1, inToken - 1)
+    }
+}

@@ -56,4 +56,50 @@ final class CoreRulesRound147Tests: XCTestCase {
         XCTAssertEqual(positions(StrongSelfCaptureRule.self, text), ["6:62"])
         XCTAssertEqual(positions(StrongSelfCaptureRule.self, text.replacingOccurrences(of: "keep = token", with: "_ = token")), [])
     }
+
+    /// (Round 147.) A cell's `configure` hands its row's publisher to its badge's `bind(to:)`, which
+    /// stores a subscription in the badge's bag; the publisher comes from a service returning
+    /// `subject.removeDuplicates().eraseToAnyPublisher()` with `let subject = queue.sync { () ->
+    /// CurrentValueSubject<Int, Never> in … }`: `sync` gives back its closure's value, a subject
+    /// that never finishes, so each configure adds one more live subscription. A closure declaring a
+    /// finishing publisher (`Just<Int>`) is no such source.
+    func testALocalMadeByQueueSyncHasItsClosuresDeclaredType() {
+        func text(type: String, made: String) -> String {
+            """
+            final class AvailabilityService {
+                private var subjects: [String: CurrentValueSubject<Int, Never>] = [:]
+                private let queue = DispatchQueue(label: "availability")
+                func availability(for id: String) -> AnyPublisher<Int, Never> {
+                    let subject = queue.sync { () -> \(type) in
+                        \(made)
+                    }
+                    return subject.removeDuplicates().eraseToAnyPublisher()
+                }
+            }
+            final class BadgeView: UIView {
+                private var cancellables = Set<AnyCancellable>()
+                let label = UILabel()
+                func bind(to availability: AnyPublisher<Int, Never>) {
+                    availability.sink { [weak self] in self?.label.text = "\\($0)" }.store(in: &cancellables)
+                }
+            }
+            final class BookCell: UITableViewCell {
+                private let badgeView = BadgeView()
+                func configure(availability: AnyPublisher<Int, Never>) { badgeView.bind(to: availability) }
+            }
+            final class CatalogueViewController: UIViewController, UITableViewDataSource {
+                let service = AvailabilityService()
+                func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { 3 }
+                func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+                    let cell = tableView.dequeueReusableCell(withIdentifier: "book", for: indexPath) as! BookCell
+                    cell.configure(availability: service.availability(for: "\\(indexPath.row)"))
+                    return cell
+                }
+            }
+            """
+        }
+        let subject = "if let existing = subjects[id] { return existing }; let created = CurrentValueSubject<Int, Never>(0); subjects[id] = created; return created"
+        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, text(type: "CurrentValueSubject<Int, Never>", made: subject)), ["15:73"])
+        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, text(type: "Just<Int>", made: "Just(1)")), [])
+    }
 }
