@@ -21,6 +21,13 @@ public struct RepeatedSite: Sendable, Hashable {
         case foreground
     }
     public var kind: Kind
+    /// Whether it runs per row or per cell reuse (a data source method, a cell provider, a cell's configure).
+    public var isPerRowOrCell: Bool {
+        switch kind {
+        case .perRow, .cellProvider, .cellMethod: return true
+        default: return false
+        }
+    }
     /// How messages name it: `viewWillAppear`, `tableView(_:cellForRowAt:)`, `.onAppear`.
     public var name: String
     /// The function (index into `SyntaxTree.functions`) or closure (index into `SyntaxTree.closures`) that repeats.

@@ -10993,7 +10993,7 @@ pipelines, also through a decorator of the same selector or a cache of requests 
 finishes when the others do) is not reported: it answers, finishes and releases its closures, so nothing stays
 subscribed. Nor is a limit waiting for the screen's state there (`viewModel.$items.first(where: { !$0.isEmpty })`
 in `viewDidAppear`): the screen's own loading brings a value that passes, and the subscription ends. In per-row and cell code it is still reported, since the unfinished load of the
-previous row lands in the reused cell; but not in a per-row method whose pipeline names neither the row's view
+previous row lands in the reused cell (the message then names that, not a pile-up); but not in a per-row method whose pipeline names neither the row's view
 nor a local of the method (only `self`, the table view and the index path): `willDisplay` loading the next page into
 `self.items` when the last row shows delivers nothing into a reused cell; nor where the subscriber first checks that the
 view still shows the row it was made for, `guard let self, self.representedID == attachment.id else { return }`

@@ -41,8 +41,11 @@ public struct StoreInAppearanceRule: Rule {
             guard !answersOnce(chain, before: subscription.element, at: site, finite: finite, in: context) else { continue }
             guard !isEmptied(store.key, before: store.first, at: site, sites: sites, in: context) else { continue }
             guard !isGuardedToRunOnce(store.first, key: store.key, site: site, in: tree, memo: context.memo) else { continue }
-            findings.append(context.finding(tokens: store.first, through: store.last, message: message(site, bag: store.key),
-                                            help: help(site, bag: store.key)))
+            // A load that finishes, kept in per-row or cell code: what goes wrong is the late answer, not a pile-up.
+            let load = site.isPerRowOrCell && finishesByItself(chain, before: subscription.element, finite: finite, in: context)
+            findings.append(context.finding(tokens: store.first, through: store.last,
+                                            message: load ? loadMessage(site, bag: store.key) : message(site, bag: store.key),
+                                            help: load ? loadHelp(site, bag: store.key) : help(site, bag: store.key)))
         }
         return findings
     }
@@ -72,15 +75,20 @@ public struct StoreInAppearanceRule: Rule {
             return !NeverFinishingSources.startsNeverFinishing(chain, before: subscriber, tree: context.tree,
                                                                index: context.index, extraNames: [])
         case .perRow, .cellProvider, .cellMethod:
-            // `thumbnail.sink { … }` of a `configure(with:thumbnail:)` parameter: what every caller passes decides.
-            guard finite.finishes(chain, before: subscriber, in: context.tree)
-                    || CallerSuppliedSources.allFinish(chain, before: subscriber, inFunctionOf: context.tree, index: context.index, finite: finite),
-                  !NeverFinishingSources.limitWaitsForCondition(in: chain, before: subscriber, tree: context.tree, index: context.index)
-            else { return false }
+            guard finishesByItself(chain, before: subscriber, finite: finite, in: context) else { return false }
             if site.kind == .perRow, !namesTheRow(chain, at: site, in: context.tree) { return true }
             return landsOnlyInItsRow(chain, before: subscriber, at: site, in: context.tree)
         }
         return finite.finishes(chain, before: subscriber, in: context.tree)
+    }
+
+    /// Whether a pipeline of per-row or cell code finishes by itself: a load (`thumbnail.sink { … }` of a
+    /// `configure(with:thumbnail:)` parameter: what every caller passes decides), not a limit waiting
+    /// for a condition on an endless source.
+    func finishesByItself(_ chain: Chain, before subscriber: Int, finite: FinitePublishers, in context: RuleContext) -> Bool {
+        (finite.finishes(chain, before: subscriber, in: context.tree)
+            || CallerSuppliedSources.allFinish(chain, before: subscriber, inFunctionOf: context.tree, index: context.index, finite: finite))
+            && !NeverFinishingSources.limitWaitsForCondition(in: chain, before: subscriber, tree: context.tree, index: context.index)
     }
 
     /// A load in per-row or cell code (which finishes) whose subscriber first checks that the reused
@@ -497,6 +505,20 @@ public struct StoreInAppearanceRule: Rule {
         case .foreground:
             return "Every `\(site.name)` adds a live subscription to `\(bag)`, so each value is handled once per return to the foreground so far."
         }
+    }
+
+    /// For a load that finishes, kept in per-row or cell code: the previous row's answer, when late, lands in the reused cell.
+    func loadMessage(_ site: RepeatedSite, bag: String) -> String {
+        switch site.kind {
+        case .cellMethod(let cellType):
+            return "Every reuse of `\(cellType)` runs `\(site.name)`, and `\(bag)` keeps the previous row's load: if it answers late, it fills the reused cell with the old row's data."
+        default:
+            return "Every \(Catalogue.perRowShownItems[site.name] ?? "row") shown runs `\(site.name)`, and `\(bag)` keeps the previous row's load: if it answers late, it fills the reused cell with the old row's data."
+        }
+    }
+
+    func loadHelp(_ site: RepeatedSite, bag: String) -> String {
+        "Cancel the previous load when the cell is reused (empty `\(bag)` in `prepareForReuse`), or check in the subscriber that the cell still shows the row the load was made for."
     }
 
     func help(_ site: RepeatedSite, bag: String) -> String {

@@ -102,4 +102,32 @@ final class CoreRulesRound147Tests: XCTestCase {
         XCTAssertEqual(positions(RepeatedSubscriptionRule.self, text(type: "CurrentValueSubject<Int, Never>", made: subject)), ["15:73"])
         XCTAssertEqual(positions(RepeatedSubscriptionRule.self, text(type: "Just<Int>", made: "Just(1)")), [])
     }
+
+    /// (Round 148.) A cell's configure keeping a load that finishes (a data task) in a bag that
+    /// `prepareForReuse` does not empty piles nothing up, but the previous row's answer, when late,
+    /// fills the reused cell: the message and help say so. An endless source there keeps the
+    /// pile-up message.
+    func testAFinishingLoadKeptInACellSaysWhatGoesWrong() throws {
+        func text(_ source: String) -> String {
+            """
+            final class PillCell: UITableViewCell {
+                private var cancellables = Set<AnyCancellable>()
+                let photo = UIImageView()
+                func configure(with url: URL, store: Store) {
+                    \(source)
+                        .sink { [weak self] in self?.photo.image = $0 }
+                        .store(in: &cancellables)
+                }
+            }
+            final class Store { @Published var image: UIImage? }
+            """
+        }
+        let load = try XCTUnwrap(findings(of: StoreInAppearanceRule.self, in: [(path: "A.swift", text: text(
+            "URLSession.shared.dataTaskPublisher(for: url).map { UIImage(data: $0.data) }.replaceError(with: nil).receive(on: DispatchQueue.main)"))]).first)
+        XCTAssertEqual("\(load.line):\(load.column)", "7:14")
+        XCTAssertEqual(load.message, "Every reuse of `PillCell` runs `configure(with:store:)`, and `cancellables` keeps the previous row's load: if it answers late, it fills the reused cell with the old row's data.")
+        XCTAssertEqual(load.help, "Cancel the previous load when the cell is reused (empty `cancellables` in `prepareForReuse`), or check in the subscriber that the cell still shows the row the load was made for.")
+        let endless = try XCTUnwrap(findings(of: StoreInAppearanceRule.self, in: [(path: "A.swift", text: text("store.$image"))]).first)
+        XCTAssertEqual(endless.message, "Every reuse of `PillCell` runs `configure(with:store:)`, adding a live subscription to `cancellables` while the old ones still update the old row.")
+    }
 }
