@@ -40,6 +40,10 @@ extension Catalogue {
     /// of what, and that is no notice (`current: Toast?` is the toast on show, an event).
     public static let latestValueWords: Set<String> = ["latest", "current", "active"]
 
+    /// Last words (lower case) of a value type that holds a state (`OccupancySnapshot`, `PlayerState`,
+    /// `SyncStatus`): a property named only `latest` or `current` holding one is the latest state.
+    public static let stateValueTypeWords: Set<String> = ["snapshot", "state", "status", "summary", "stats", "reading"]
+
     /// Words (lower case, whole camel-case words) that make a value a request to act, an event
     /// whatever it carries (`recenterRequest: CLLocationCoordinate2D?`).
     public static let requestWords: Set<String> = ["request", "requested", "command"]

@@ -167,7 +167,7 @@ public struct RepeatedViewCalls: Sendable {
                     guard count == 2 || count == 3, chain.elements[count - 1].isCall,
                           let (method, call) = RepeatedViewCalls.call(in: chain, tree: t, modifier: label, anyContext: true),
                           !index.functions[method].isEmpty,
-                          RepeatedViewCalls.runsWhileBuilding(chain.first, in: tree, builder: open) else { continue }
+                          RepeatedViewCalls.runsWhileBuilding(chain.first, in: tree, builder: open, index: index) else { continue }
                     byMethod[method, default: []].append(call)
                 }
             }
@@ -214,8 +214,9 @@ public struct RepeatedViewCalls: Sendable {
 
     /// Whether code at `token` runs while the view is built: in the builder's own body, or in
     /// closures that build content (`VStack { … }`, `ForEach(items) { … }`, `.overlay { … }`), not
-    /// in an action (`Button { … }`, `action:`, `.onTapGesture { … }`, `Task { … }`) that runs later.
-    static func runsWhileBuilding(_ token: Int, in tree: SyntaxTree, builder open: Int) -> Bool {
+    /// in an action (`Button { … }`, `action:`, `.onTapGesture { … }`, `Task { … }`, a project view's
+    /// stored callback, `CheckInQRView(booking: b) { model.checkIn(b) }`) that runs later.
+    static func runsWhileBuilding(_ token: Int, in tree: SyntaxTree, builder open: Int, index: ProjectIndex) -> Bool {
         var s: Int? = Int(tree.scopeOfToken[token])
         while let scope = s, tree.scopes[scope].open > open {
             if case .closure(let c) = tree.scopes[scope].kind {
@@ -228,6 +229,7 @@ public struct RepeatedViewCalls: Sendable {
                     // `action:` and `perform:` run on a tap, a `Binding`'s `set:` on an edit.
                     if element.argument("action")?.closure == c || element.argument("perform")?.closure == c
                         || element.argument("set")?.closure == c { return false }
+                    if ViewActionClosures.isCallbackOfProjectView(c, element: element, index: index) { return false }
                 } else if !Catalogue.viewContentModifiers.contains(name) {
                     return false
                 }

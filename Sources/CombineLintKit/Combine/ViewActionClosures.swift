@@ -23,7 +23,7 @@ enum ViewActionClosures {
     /// A closure handed to a project view's memberwise initializer for a stored callback that returns
     /// nothing (`MediaBrowserView(library: store) { url in … }` with `var onOpen: (URL) -> Void`): the
     /// view calls it when the user acts, not while it draws (a `@ViewBuilder` content closure returns a view).
-    private static func isCallbackOfProjectView(_ c: Int, element: ChainElement, index: ProjectIndex) -> Bool {
+    static func isCallbackOfProjectView(_ c: Int, element: ChainElement, index: ProjectIndex) -> Bool {
         guard element.kind == .root, element.isCall, element.name.first?.isUppercase == true,
               let type = index.type(named: element.name), type.kind == .struct, index.inherits(element.name, from: "View") else { return false }
         let property: IndexedProperty?

@@ -8954,7 +8954,8 @@ made once per run of its method, and is judged as if written in the method);
   `Text(model.badge())`): SwiftUI evaluates `body` again on every change of the state it reads,
   so each evaluation stores once more, when the source never finishes. Content closures count
   (`VStack { … }`, `ForEach { … }`, `.overlay { … }`, a `Button`'s label); an action closure does
-  not (`Button { … }`, `action:`, a `Binding`'s `set:`, `.onTapGesture { … }`, `Task { … }`): it
+  not (`Button { … }`, `action:`, a `Binding`'s `set:`, `.onTapGesture { … }`, `Task { … }`, a project view's
+  stored callback, `CheckInQRView(booking: b) { model.checkIn(b) }` with `var onCheckIn: () -> Void`): it
   runs on a tap or an edit;
 - a call on `self` made by repeated code of a related type: a subclass's `viewWillAppear` calling
   `bindTheme()` that the base class declares, a base class's `viewWillAppear` calling `bind()`
@@ -13295,7 +13296,8 @@ as it shows any value, which says nothing of what nil means to the app. Nor is a
 away (`alerts.latestAlert.map { _ in () }` merged into a refresh trigger): it never sees the value, nil or not.
 Nor is a property that names a standing state: a selection, a highlight, a focus, a hover, a location or
 position, a status or state, a token the app holds until it changes, the latest or current value of a thing the name
-says (`latestReading`, `activeBabyID`; not a bare `current: Toast?`, the toast on show) (`selectedPass`, `highlightedRowID`, `focusedChannel`, `currentLocation`, or any `CLLocation?`,
+says (`latestReading`, `activeBabyID`, a bare `latest: OccupancySnapshot?` whose type names a state by its last
+word, a snapshot, state or status; not a bare `current: Toast?`, the toast on show) (`selectedPass`, `highlightedRowID`, `focusedChannel`, `currentLocation`, or any `CLLocation?`,
 `refillStatus`, `pushTokens = CurrentValueSubject<Data?, Never>(nil)`), or the time something last
 happened (`lastSync: Date?`, or a `Date?` named for what happened at it, `refreshedAt`, `updatedAt`; not the end of a job by its
 name, `savedAt`, a "Saved" notice): a consumer that skips its `nil` start only waits for the first value, and a

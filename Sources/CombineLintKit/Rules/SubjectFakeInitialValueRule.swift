@@ -140,8 +140,11 @@ public struct SubjectFakeInitialValueRule: Rule {
         if words.contains(where: Catalogue.requestWords.contains) { return false }
         if words.contains(where: Catalogue.standingStateWords.contains) { return true }
         let valueType = TypeText.unwrappingOptional(valueType)
-        // `latestReading: SensorReading?`, not `current: Toast?`.
-        if words.count >= 2, words.contains(where: Catalogue.latestValueWords.contains),
+        // `latestReading: SensorReading?`, `latest: OccupancySnapshot?` (a state by its type's last
+        // word), not `current: Toast?`.
+        let typeWords = Catalogue.camelCaseWords(valueType)
+        if words.count >= 2 || typeWords.last.map(Catalogue.stateValueTypeWords.contains) == true,
+           words.contains(where: Catalogue.latestValueWords.contains),
            !Self.namesANotice(name), !Self.namesANotice(valueType) { return true }
         if Catalogue.locationTypes.contains(valueType) { return true }
         // `lastSync: Date?`, or a timestamp named for what happened at it (`refreshedAt`, `updatedAt`),

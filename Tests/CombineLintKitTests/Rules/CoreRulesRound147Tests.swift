@@ -130,4 +130,58 @@ final class CoreRulesRound147Tests: XCTestCase {
         let endless = try XCTUnwrap(findings(of: StoreInAppearanceRule.self, in: [(path: "A.swift", text: text("store.$image"))]).first)
         XCTAssertEqual(endless.message, "Every reuse of `PillCell` runs `configure(with:store:)`, adding a live subscription to `cancellables` while the old ones still update the old row.")
     }
+
+    /// (Round 148.) `CheckInQRView(booking: booking) { viewModel.checkIn(booking) }` in a sheet of the
+    /// wallet's `body`, where the project view keeps that closure as `var onCheckIn: () -> Void` and calls
+    /// it from a button: the call runs on a tap, not on each evaluation of `body`. A content closure
+    /// (`var content: () -> Content`) is built with the view, and its call runs with each evaluation.
+    func testAProjectViewsStoredCallbackRunsOnATapNotWithBody() {
+        func text(property: String, use: String) -> String {
+            """
+            final class WalletViewModel: ObservableObject {
+                @Published var points = 0
+                private var cancellables = Set<AnyCancellable>()
+                let ticks = PassthroughSubject<Int, Never>()
+                func checkIn() {
+                    ticks.sink { [weak self] in self?.points = $0 }.store(in: &cancellables)
+                }
+            }
+            struct CheckInPanel<Content: View>: View {
+                \(property)
+                var body: some View { \(use) }
+            }
+            struct WalletView: View {
+                @StateObject var viewModel = WalletViewModel()
+                var body: some View {
+                    CheckInPanel { viewModel.checkIn() }
+                }
+            }
+            """
+        }
+        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, text(property: "var onCheckIn: () -> Void", use: "Button(\"Check in\") { onCheckIn() }")), [])
+        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, text(property: "@ViewBuilder var content: () -> Content", use: "content()")), ["6:57"])
+    }
+
+    /// (Round 148.) `@Published private(set) var latest: OccupancySnapshot?`, whose consumers skip
+    /// its `nil` start: a property named only `latest` (or `current`) holding a state by its type's
+    /// last word (`…Snapshot`, `…State`, `…Status`) is the latest state, which a late subscriber
+    /// rightly gets. `latest: CheckInResult?` keeps the event reading.
+    func testALatestPropertyOfAStateTypeIsAStandingState() {
+        func text(type: String) -> String {
+            """
+            final class OccupancyService: ObservableObject {
+                @Published private(set) var latest: \(type)?
+                func update(_ value: \(type)) { latest = value }
+            }
+            final class DeskMapViewModel {
+                private var cancellables = Set<AnyCancellable>()
+                init(service: OccupancyService) {
+                    service.$latest.compactMap { $0 }.sink { print($0) }.store(in: &cancellables)
+                }
+            }
+            """
+        }
+        XCTAssertEqual(positions(SubjectFakeInitialValueRule.self, text(type: "OccupancySnapshot")), [])
+        XCTAssertEqual(positions(SubjectFakeInitialValueRule.self, text(type: "CheckInResult")), ["2:33"])
+    }
 }
