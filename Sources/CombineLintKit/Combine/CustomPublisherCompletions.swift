@@ -16,6 +16,16 @@ enum CustomPublisherCompletions {
         }
     }
 
+    /// Whether the project type of simple name `name` is such a publisher, for a question asked
+    /// without a run's memo (`NeverFinishingSources.evidence` meeting `ControlEventPublisher(control:
+    /// self, events: events)`): answered once per name for the run, in the index's answer cache.
+    static func isNeverFinishingType(_ name: String, index: ProjectIndex) -> Bool {
+        guard index.type(named: name) != nil else { return false }
+        return index.neverFinishingPropertyNames.answer("publisher type \u{0}\(name)") {
+            neverFinishes(typeNamed: name, index: index, memo: ProjectMemo())
+        }
+    }
+
     /// Whether the project type of simple name `name` is a `Publisher` that sends values and whose
     /// code never completes its subscriber.
     private static func neverFinishes(typeNamed name: String, index: ProjectIndex, memo: ProjectMemo) -> Bool {

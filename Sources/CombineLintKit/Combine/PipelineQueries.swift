@@ -56,6 +56,10 @@ enum NeverFinishingSources {
                 return e
             }
             if isFrameworkEndlessSource(element) { return e }
+            // `ControlEventPublisher(control: self, events: events)`: the project's own publisher type,
+            // whose code never completes its subscriber.
+            if e == 0, element.isCall, element.kind == .root, name.first?.isUppercase == true,
+               CustomPublisherCompletions.isNeverFinishingType(name, index: index) { return e }
             if element.isCall, returnsNeverFinishing(element, index: index, throughBodies: throughBodies) { return e }
             if throughProperties, !element.isCall, element.kind != .literal, isPublisher(at: e, in: chain, before: end, index: index),
                isNeverFinishingProperty(name, index: index) || isNeverFinishingPropertyOfOwner(at: e, of: chain, in: tree, index: index),

@@ -7729,7 +7729,8 @@ Just(1).print("sim").sink { _ in }.store(in: &bag)
 
 Reports `assign(to: &$property)` (or `&model.$property`) that runs again and again while its
 upstream never finishes: inside a `sink`, `handleEvents` or `.onReceive` closure of another
-pipeline; in a closure that runs per event (`addObserver(forName:)`, a notification sink, a
+pipeline (one from a subject, a `$property`, a notification or the project's own publisher type whose code never
+completes its subscriber, a control's `eventPublisher(for: .valueChanged)` returning `ControlEventPublisher(…)`); in a closure that runs per event (`addObserver(forName:)`, a notification sink, a
 `UIAction`, `.onAppear`, `.task`, a repeating timer, a `for await` loop); in code that UIKit or
 SwiftUI repeats (`viewWillAppear`, `layoutSubviews`, `tableView(_:cellForRowAt:)`, a cell's
 `configure…`); or in a method that such code calls, through the type's own calls (the call graph

@@ -184,4 +184,60 @@ final class CoreRulesRound147Tests: XCTestCase {
         XCTAssertEqual(positions(SubjectFakeInitialValueRule.self, text(type: "OccupancySnapshot")), [])
         XCTAssertEqual(positions(SubjectFakeInitialValueRule.self, text(type: "CheckInResult")), ["2:33"])
     }
+
+    /// (Round 148.) A segmented control's `eventPublisher(for: .valueChanged)`, the project's
+    /// extension returning its own `ControlEventPublisher` (whose subscription sends each event and
+    /// never completes), feeds a sink calling the model's `applyFilter(_:)`, which makes one more
+    /// `assign(to: &$visibleEntries)` per change. A publisher type whose code completes its
+    /// subscriber finishes, and nothing piles up.
+    func testTheProjectsOwnPublisherThatNeverCompletesIsEndless() {
+        func text(completion: String) -> String {
+            """
+            extension UIControl {
+                func eventPublisher(for events: UIControl.Event) -> AnyPublisher<Void, Never> {
+                    ControlEventPublisher(control: self, events: events).eraseToAnyPublisher()
+                }
+            }
+            struct ControlEventPublisher: Publisher {
+                typealias Output = Void
+                typealias Failure = Never
+                let control: UIControl
+                let events: UIControl.Event
+                func receive<S: Subscriber>(subscriber: S) where S.Input == Void, S.Failure == Never {
+                    subscriber.receive(subscription: ControlSubscription(subscriber: subscriber, control: control, events: events))
+                }
+                final class ControlSubscription<S: Subscriber>: Subscription where S.Input == Void, S.Failure == Never {
+                    private var subscriber: S?
+                    init(subscriber: S, control: UIControl, events: UIControl.Event) {
+                        self.subscriber = subscriber
+                        control.addTarget(self, action: #selector(handle), for: events)
+                    }
+                    func request(_ demand: Subscribers.Demand) {}
+                    func cancel() { subscriber = nil }
+                    @objc private func handle() { _ = subscriber?.receive(()); \(completion) }
+                }
+            }
+            final class HistoryViewModel {
+                @Published private(set) var entries: [Int] = []
+                @Published private(set) var visibleEntries: [Int] = []
+                func applyFilter(_ filter: Int) {
+                    $entries.map { $0.filter { $0 > filter } }.assign(to: &$visibleEntries)
+                }
+            }
+            final class HistoryViewController: UIViewController {
+                let viewModel = HistoryViewModel()
+                let filterControl = UISegmentedControl()
+                private var cancellables = Set<AnyCancellable>()
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    filterControl.eventPublisher(for: .valueChanged)
+                        .sink { [weak self] _ in self?.viewModel.applyFilter(self?.filterControl.selectedSegmentIndex ?? 0) }
+                        .store(in: &cancellables)
+                }
+            }
+            """
+        }
+        XCTAssertEqual(positions(PublishedAssignCycleRule.self, text(completion: "")), ["29:52"])
+        XCTAssertEqual(positions(PublishedAssignCycleRule.self, text(completion: "subscriber?.receive(completion: .finished)")), [])
+    }
 }
