@@ -14546,7 +14546,7 @@ logBuffer.flushToDisk()` then `.store(in: &cancellables)`) touches nothing on sc
 reported: an escaping closure of a class must name `self` to use the screen's members. An `ObservableObject` redraws views only
 through its published state: a timer subscribed there by a `sink` whose closures, and the methods
 of the type they call (a few calls deep, in any file), neither change an `@Published` property of
-the type nor send `objectWillChange` (a heartbeat that pings a server, an autosave, a poll that
+the type (also in part, `self.rows[index].elapsedText = …`) nor send `objectWillChange` (a heartbeat that pings a server, an autosave, a poll that
 hands its work to a service) is not reported. A timer kept in a property, returned or bound by
 `assign` is not known to be quiet, and is reported. A poll in a service or an agent (a menu bar
 helper checking a setting every few seconds) only loses a tick while a menu or a drag is tracked,

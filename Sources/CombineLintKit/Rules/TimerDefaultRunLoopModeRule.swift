@@ -159,7 +159,8 @@ public struct TimerDefaultRunLoopModeRule: Rule {
                     if name == "objectWillChange" { return false }
                     let isMember = i == 0 || tree.tokens[i - 1].kind != .period || isSelfMember(i, in: tree)
                     guard isMember, i + 1 < tree.tokens.count else { continue }
-                    if context.index.property(name, ofType: typeName)?.hasAttribute("Published") == true, NameWrites.isChanged(at: i, in: tree) { return false }
+                    // `self.rows[index].elapsedText = …` changes `rows` too.
+                    if context.index.property(name, ofType: typeName)?.hasAttribute("Published") == true, NameWrites.isChangedInPart(at: i, in: tree) { return false }
                     // A call of one of the type's own methods: read its body too.
                     guard tree.tokens[i + 1].kind == .leftParen, !visited.contains(name),
                           context.index.type(named: typeName)?.methods.contains(name) == true else { continue }

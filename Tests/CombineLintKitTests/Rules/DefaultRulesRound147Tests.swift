@@ -181,4 +181,31 @@ final class DefaultRulesRound147Tests: XCTestCase {
         XCTAssertEqual(found(inline, "DispatchQueue(label: \"fsevents\")"), ["MenuBarController.swift:8:14"])
         XCTAssertEqual(found(local, "DispatchQueue.main"), [])
     }
+
+    /// (Round 148.) A one-second `.default` timer in an `ObservableObject` whose sink writes each
+    /// row's elapsed text through the published array (`self.rows[index].elapsedText = …`): that
+    /// changes `rows`, so the rows' captions freeze while the list scrolls. A sink that only reads
+    /// the rows (and logs) changes nothing on screen.
+    func testATimerWritingPartOfAPublishedValueDrivesTheScreen() {
+        func text(_ body: String) -> String {
+            """
+            struct LookupRow { var startedAt: Date; var elapsedText = "0s" }
+            final class TagLookupViewModel: ObservableObject {
+                @Published private(set) var rows: [LookupRow] = []
+                private var cancellables = Set<AnyCancellable>()
+                init() {
+                    Timer.publish(every: 1, on: .main, in: .default)
+                        .autoconnect()
+                        .sink { [weak self] now in
+                            guard let self else { return }
+                            for index in self.rows.indices { \(body) }
+                        }
+                        .store(in: &cancellables)
+                }
+            }
+            """
+        }
+        XCTAssertEqual(positions(TimerDefaultRunLoopModeRule.self, text("self.rows[index].elapsedText = \"\\(Int(now.timeIntervalSince(self.rows[index].startedAt)))s\"")), ["6:48"])
+        XCTAssertEqual(positions(TimerDefaultRunLoopModeRule.self, text("print(self.rows[index].elapsedText)")), [])
+    }
 }
