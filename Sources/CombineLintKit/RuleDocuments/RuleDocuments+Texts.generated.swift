@@ -8374,7 +8374,9 @@ function in a parameter that is not `@escaping` (`self.store.update { $0.syncOve
 `func update(_ change: (inout Settings) -> Void)`): Swift runs such a closure only before the call returns. A method of the type that such a
 closure calls (`$filter.sink { [weak self] _ in self?.recompute() }`) runs inside the assignment
 too: when its body reads the property (outside closures that may run later; the closures of
-`filter`, `map`, `sort` and other collection methods run at once), the call is reported, unless the body reads it
+`filter`, `map`, `sort` and other collection methods run at once), the call is reported (and so is a read of a
+computed property of the type whose getter reads it so, `self.viewModel.resultSummary` with
+`var resultSummary: String { "\(results.count) matches" }` in a sink of `viewModel.$results`), unless the body reads it
 only as the fallback of a doubly optional parameter the call gives (`rebuildColumns(floor: floor)` with
 `func rebuildColumns(floor: Int?? = nil) { let shown = floor ?? selectedFloor … }`: the argument, even a nil
 `Int?`, arrives as `.some`, so the fallback never runs), or of an optional parameter the call gives when the

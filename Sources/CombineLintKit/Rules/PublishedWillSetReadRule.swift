@@ -83,6 +83,19 @@ public struct PublishedWillSetReadRule: Rule {
                                     tokens: call.token, message: Self.methodMessage(call.method, name), help: Self.methodHelp(call.method, name)))
                             }
                         }
+                        // `self.viewModel.resultSummary` with `var resultSummary: String { "\(results.count) matches" }`.
+                        if isProjected, let name = names.first {
+                            let computed = context.memo.value(for: "published_willset_read.computed\u{0}\(ownerType)\u{0}\(name)") {
+                                computedPropertiesReading(name, ofType: ownerType, index: context.index)
+                            }
+                            if !computed.isEmpty {
+                                for read in reads(of: computed, owner: ownerTokens, in: c, tree: tree, index: context.index) where reported.insert(read.first).inserted {
+                                    let getter = tree.name(read.last)
+                                    findings.append(context.finding(tokens: read.first, through: read.last,
+                                                                    message: Self.computedMessage(getter, name), help: Self.computedHelp(getter, name)))
+                                }
+                            }
+                        }
                         for read in reads(of: names, owner: ownerTokens, in: c, tree: tree, index: context.index) where reported.insert(read.first).inserted {
                             let property = tree.name(read.last)
                             findings.append(context.finding(
@@ -95,6 +108,54 @@ public struct PublishedWillSetReadRule: Rule {
             }
         }
         return findings
+    }
+
+    static func computedMessage(_ getter: String, _ property: String) -> String {
+        "`\(getter)` is computed from `\(property)`, which still holds its old value here: `@Published` publishes in `willSet`, before the property changes."
+    }
+
+    static func computedHelp(_ getter: String, _ property: String) -> String {
+        "Compute it from the value the closure receives instead of reading `\(getter)`."
+    }
+
+    /// The computed properties of the type (instance ones) whose getter reads `property` directly,
+    /// outside closures that may run later (`var resultSummary: String { "\(results.count) matches" }`).
+    private func computedPropertiesReading(_ property: String, ofType typeName: String, index: ProjectIndex) -> Set<String> {
+        guard let type = index.type(named: typeName.lastNameComponent) else { return [] }
+        var result = Set<String>()
+        for candidate in type.properties.values where candidate.isComputed && !candidate.isStatic && candidate.name != property {
+            guard let t = index.treeIndexByPath[candidate.file] else { continue }
+            let tree = index.trees[t]
+            let v = candidate.variable
+            guard v < tree.variables.count, tree.variables[v].name == candidate.name else { continue }
+            if let f = getter(ofVariable: v, in: tree), let open = tree.functions[f].bodyOpen, let close = tree.functions[f].bodyClose, open + 1 < close {
+                let reads = ((open + 1)..<close).contains { i in
+                    guard tree.tokens[i].kind == .identifier, tree.name(i) == property, runsWithTheMethod(i, body: open, in: tree, index: index) else { return false }
+                    if i > 0, tree.tokens[i - 1].kind == .period { return i >= 2 && tree.isWord(i - 2, "self") }
+                    if i > 0, tree.tokens[i - 1].kind == .backslash { return false }
+                    return SubscriptionFinder.localVariable(named: property, visibleAt: i, in: tree) == nil
+                }
+                if reads { result.insert(candidate.name) }
+            }
+        }
+        return result
+    }
+
+    /// The getter of computed variable `v`: the body right after its declaration (`var x: T { … }`),
+    /// or its `get { … }` block. Found from the declaration, without a walk over every function.
+    private func getter(ofVariable v: Int, in tree: SyntaxTree) -> Int? {
+        var k = tree.variables[v].nameToken + 1
+        var steps = 0
+        while k < tree.tokens.count, tree.tokens[k].kind != .leftBrace, steps < 64 {
+            k += 1
+            steps += 1
+        }
+        guard k + 1 < tree.tokens.count, tree.tokens[k].kind == .leftBrace else { return nil }
+        var body = k + 1
+        // `{ get { … } set { … } }`: the `get` block.
+        if tree.isWord(body, "get"), body + 1 < tree.tokens.count, tree.tokens[body + 1].kind == .leftBrace { body += 2 }
+        guard let f = tree.enclosingFunction(of: body), tree.functions[f].kind == .accessor, tree.functions[f].variable == v else { return nil }
+        return f
     }
 
     static func methodMessage(_ method: String, _ property: String) -> String {

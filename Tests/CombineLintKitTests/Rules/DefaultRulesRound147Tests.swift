@@ -208,4 +208,37 @@ final class DefaultRulesRound147Tests: XCTestCase {
         XCTAssertEqual(positions(TimerDefaultRunLoopModeRule.self, text("self.rows[index].elapsedText = \"\\(Int(now.timeIntervalSince(self.rows[index].startedAt)))s\"")), ["6:48"])
         XCTAssertEqual(positions(TimerDefaultRunLoopModeRule.self, text("print(self.rows[index].elapsedText)")), [])
     }
+
+    /// (Round 147.) `viewModel.$results.sink { … self.viewModel.resultSummary … }` with the model's
+    /// `var resultSummary: String { "\\(results.count) matches" }`: the getter reads `results`, which
+    /// still holds the old value while its publisher sends. A computed property that reads something
+    /// else, or reads `results` only in a closure that runs later, is no such read.
+    func testAComputedPropertyReadingThePublishedValue() {
+        func text(getter: String) -> String {
+            """
+            final class SearchViewModel: ObservableObject {
+                @Published private(set) var results: [String] = []
+                @Published var query = ""
+                var resultSummary: String { \(getter) }
+            }
+            final class SearchViewController: NSViewController {
+                let viewModel = SearchViewModel()
+                let summaryLabel = NSTextField()
+                private var cancellables = Set<AnyCancellable>()
+                func attach() {
+                    viewModel.$results
+                        .sink { [weak self] hits in
+                            guard let self else { return }
+                            self.summaryLabel.stringValue = self.viewModel.resultSummary
+                        }
+                        .store(in: &cancellables)
+                }
+            }
+            """
+        }
+        XCTAssertEqual(positions(PublishedWillSetReadRule.self, text(getter: "\"\\(results.count) matches\"")), ["14:49"])
+        XCTAssertEqual(positions(PublishedWillSetReadRule.self, text(getter: "get { results.isEmpty ? \"None\" : \"Some\" }")), ["14:49"])
+        XCTAssertEqual(positions(PublishedWillSetReadRule.self, text(getter: "\"for \\(query)\"")), [])
+        XCTAssertEqual(positions(PublishedWillSetReadRule.self, text(getter: "DispatchQueue.main.async { print(self.results) }; return \"\"")), [])
+    }
 }
