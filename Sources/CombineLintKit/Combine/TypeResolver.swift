@@ -67,10 +67,23 @@ public enum TypeResolver {
     private static func namedTypeText(_ text: String) -> Substring? {
         var s = Substring(text.trimmingSpaces)
         while let last = s.last, last == "?" || last == "!" { s.removeLast() }
+        // `any SnapshotStoring`, `(any SnapshotStoring)?`, `BackupEngineProtocol & AnyObject`: the protocol named.
+        if s.utf8.contains(UInt8(ascii: " ")) || s.utf8.contains(UInt8(ascii: "&")) { s = existentialCore(s) }
         // Bytes, not Foundation's substring search: every type annotation a rule reads comes here.
         if s.hasPrefix("(") || s.hasPrefix("[") || zip(s.utf8, s.utf8.dropFirst()).contains(where: { $0 == UInt8(ascii: "-") && $1 == UInt8(ascii: ">") }) { return nil }
         if let angle = s.firstIndex(of: "<") { s = s[..<angle] }
         return s
+    }
+
+    /// The type an existential or a composition names: `P` of `any P`, `(any P)`, `some P` and
+    /// `P & AnyObject` (the first part that is no marker protocol, `Catalogue.compositionMarkerProtocols`).
+    private static func existentialCore(_ text: Substring) -> Substring {
+        var s = text
+        if s.hasPrefix("("), s.hasSuffix(")") { s = s.dropFirst().dropLast() }
+        for prefix in ["any ", "some "] where s.hasPrefix(prefix) { s = s.dropFirst(prefix.count) }
+        guard s.utf8.contains(UInt8(ascii: "&")), !s.contains("<") else { return Substring(String(s).trimmingSpaces) }
+        let parts = s.split(separator: "&").map { Substring(String($0).trimmingSpaces) }
+        return parts.first { !Catalogue.compositionMarkerProtocols.contains(String($0)) } ?? s
     }
 
     /// The name of the type whose body (or extension) holds token i.

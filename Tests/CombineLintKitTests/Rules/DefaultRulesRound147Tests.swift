@@ -241,4 +241,53 @@ final class DefaultRulesRound147Tests: XCTestCase {
         XCTAssertEqual(positions(PublishedWillSetReadRule.self, text(getter: "\"for \\(query)\"")), [])
         XCTAssertEqual(positions(PublishedWillSetReadRule.self, text(getter: "DispatchQueue.main.async { print(self.results) }; return \"\"")), [])
     }
+
+    /// (Round 149.) `let engine: BackupEngineProtocol & AnyObject` (or `any BackupEngineProtocol`): the
+    /// composition names the protocol, so `viewModel.jobUpdates`, a getter erasing `engine.jobUpdates`,
+    /// is read as the engine's subject, which its private `run` sends into on the work queue; the
+    /// controller's sink then touches the table off the main thread. A type the project cannot
+    /// resolve stays unknown.
+    func testAPropertyTypedByAProtocolCompositionResolvesToTheProtocol() {
+        func files(engineType: String) -> [(path: String, text: String)] {
+            [(path: "BackupEngine.swift", text: """
+                protocol BackupEngineProtocol {
+                    var jobUpdates: PassthroughSubject<Int, Never> { get }
+                    func start()
+                }
+                final class BackupEngine: BackupEngineProtocol {
+                    let jobUpdates = PassthroughSubject<Int, Never>()
+                    private let workQueue = DispatchQueue(label: "backup.work")
+                    func start() { workQueue.async { [weak self] in self?.run() } }
+                    private func run() { jobUpdates.send(1) }
+                }
+                """),
+             (path: "JobsViewModel.swift", text: """
+                final class JobsViewModel {
+                    let engine: \(engineType)
+                    init(engine: BackupEngine) { self.engine = engine }
+                    var jobUpdates: AnyPublisher<Int, Never> { engine.jobUpdates.eraseToAnyPublisher() }
+                }
+                """),
+             (path: "JobsViewController.swift", text: """
+                final class JobsViewController: NSViewController {
+                    let viewModel: JobsViewModel
+                    let tableView = NSTableView()
+                    private var bag = Set<AnyCancellable>()
+                    init(viewModel: JobsViewModel) { self.viewModel = viewModel; super.init(nibName: nil, bundle: nil) }
+                    override func viewDidLoad() {
+                        super.viewDidLoad()
+                        viewModel.jobUpdates
+                            .sink { [weak self] _ in self?.tableView.reloadData() }
+                            .store(in: &bag)
+                    }
+                }
+                """)]
+        }
+        func found(_ type: String) -> [String] {
+            findings(of: MainActorBackgroundDeliveryRule.self, in: files(engineType: type)).map { "\($0.file):\($0.line):\($0.column)" }
+        }
+        XCTAssertEqual(found("BackupEngineProtocol & AnyObject"), ["JobsViewController.swift:9:14"])
+        XCTAssertEqual(found("any BackupEngineProtocol"), ["JobsViewController.swift:9:14"])
+        XCTAssertEqual(found("UnknownEngine & AnyObject"), [])
+    }
 }
