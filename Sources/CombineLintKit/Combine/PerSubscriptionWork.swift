@@ -64,7 +64,7 @@ public struct PerSubscriptionWork: Sendable {
               source.kind == .member || sourceEnd == 1 else { return nil }
         // `forecast(for: id)` with no receiver runs the method of the type around it (or of its relatives).
         let caller = source.kind == .root ? tree.enclosingType(of: source.nameToken).map { tree.types[$0].name.lastNameComponent } : nil
-        return functionWork(source, callerType: caller, depth: depth)
+        return functionWork(source, callerType: caller, in: tree, depth: depth)
     }
 
     /// Whether the closure of the operator `name` makes a publisher for each subscription that reaches
@@ -131,11 +131,20 @@ public struct PerSubscriptionWork: Sendable {
     /// subscription (remembered per selector, and calling type, for the run). A call with no
     /// receiver made in `callerType` runs that type's own method when it or a relative declares one,
     /// not a preview stand-in's of the same selector.
-    private func functionWork(_ call: ChainElement, callerType: String?, depth: Int) -> String? {
+    /// A forwarder (`func snapshots(volumeID:) { api.snapshots(volumeID: volumeID) }`, a store handing
+    /// on its client's request) calls another object's method of its own selector, not itself.
+    private func functionWork(_ call: ChainElement, callerType: String?, in tree: SyntaxTree, depth: Int) -> String? {
         let selector = MethodCallGraph.selector(of: call)
         let index = self.index
-        let answer = memo.value(for: "per-subscription-work \(selector) \(callerType ?? "") \(depth)") { () -> String in
+        var forwarder: DeclarationReference? = nil
+        if call.kind == .member, let f = tree.enclosingFunction(of: call.nameToken), tree.functions[f].selectorName == selector,
+           let t = index.treeIndexByPath[tree.file.path] {
+            forwarder = DeclarationReference(tree: t, item: f)
+        }
+        let key = "per-subscription-work \(selector) \(callerType ?? "") \(depth)" + (forwarder.map { " \($0.tree):\($0.item)" } ?? "")
+        let answer = memo.value(for: key) { () -> String in
             let named = ProjectFunctionCalls.declarations(runBy: call, matching: .selectorElseName, requireBody: true, publisherResults: true, index: index)
+                .filter { $0 != forwarder }
             let own = callerType.map { ProjectFunctionCalls.Candidates(grouping: named, index: index).declared(byTypesRelatedTo: $0, index: index) } ?? []
             // Test doubles and preview stand-ins among them answer in tests and the canvas only.
             let candidates = TestCaseCode.preferringApp(own.isEmpty ? named : own, index: index)

@@ -501,7 +501,8 @@ subscription runs the work again, whatever the other paths share; a test double'
 function of the same selector, which returns the subject its test drives, does not count when the app
 has its own, nor does a preview's stand-in (`PreviewHostingClient` in `PreviewSupport.swift`, whose
 `Just` the canvas gets, or a `PreviewAPIClient` made only in `static let preview = AppEnvironment(api: PreviewAPIClient())`): `api.page(after: nil)` through a protocol is the app's request; a call with no receiver,
-`forecast(for: id, hours: 24)` in `ForecastService`, runs that type's own method, not a preview stand-in's; a project method named like an operator whose arguments it cannot take, `scanner.scan(url)`, is the project's). A local subscribed
+`forecast(for: id, hours: 24)` in `ForecastService`, runs that type's own method, not a preview stand-in's; a project method named like an operator whose arguments it cannot take, `scanner.scan(url)`, is the project's;
+a forwarder of the same selector, a store's `snapshots(volumeID:)` returning `api.snapshots(volumeID: volumeID)`, runs its client's method). A local subscribed
 once and then returned (`upload.sink { … }` … `return upload.eraseToAnyPublisher()`) is reported at
 the `return`: the caller subscribes to what it gets, and the work runs again (not when shared, nor when
 an `else`, a `case` or an earlier `return` in the code around them, not in the first subscription's

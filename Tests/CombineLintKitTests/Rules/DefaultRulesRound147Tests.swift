@@ -290,4 +290,41 @@ final class DefaultRulesRound147Tests: XCTestCase {
         XCTAssertEqual(found("any BackupEngineProtocol"), ["JobsViewController.swift:9:14"])
         XCTAssertEqual(found("UnknownEngine & AnyObject"), [])
     }
+
+    /// (Round 149.) A store's `snapshots(volumeID:)` handing on its client's method of the same
+    /// selector (`api.snapshots(volumeID: volumeID)`), which returns a data task: the forwarder calls
+    /// the client's method, not itself, so a local holding the store's request, subscribed twice,
+    /// runs it twice. A client answering with `Just` does no work per subscription.
+    func testAForwarderOfTheSameSelectorHandsOnItsClientsRequest() {
+        func text(client: String) -> String {
+            """
+            protocol BackupAPI { func snapshots(volumeID: String) -> AnyPublisher<[Int], Error> }
+            final class APIClient: BackupAPI {
+                func snapshots(volumeID: String) -> AnyPublisher<[Int], Error> {
+                    \(client)
+                }
+            }
+            protocol SnapshotStoring { func snapshots(volumeID: String) -> AnyPublisher<[Int], Error> }
+            final class SnapshotStore: SnapshotStoring {
+                private let api: BackupAPI
+                init(api: BackupAPI) { self.api = api }
+                func snapshots(volumeID: String) -> AnyPublisher<[Int], Error> { api.snapshots(volumeID: volumeID) }
+            }
+            final class SnapshotBrowserViewModel: ObservableObject {
+                @Published var count = 0
+                private let store: SnapshotStoring
+                private var bag = Set<AnyCancellable>()
+                init(store: SnapshotStoring) { self.store = store }
+                func load() {
+                    let request = store.snapshots(volumeID: "nas")
+                    request.map(\\.count).replaceError(with: 0).assign(to: &$count)
+                    request.replaceError(with: []).sink { print($0) }.store(in: &bag)
+                }
+            }
+            """
+        }
+        let dataTask = "URLSession.shared.dataTaskPublisher(for: URL(string: volumeID)!).tryMap { try JSONDecoder().decode([Int].self, from: $0.data) }.eraseToAnyPublisher()"
+        XCTAssertEqual(positions(ColdPublisherSubscribedTwiceRule.self, text(client: dataTask)), ["21:9"])
+        XCTAssertEqual(positions(ColdPublisherSubscribedTwiceRule.self, text(client: "Just([1]).setFailureType(to: Error.self).eraseToAnyPublisher()")), [])
+    }
 }
