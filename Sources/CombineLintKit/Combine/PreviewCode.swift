@@ -31,7 +31,9 @@ public enum PreviewCode {
     public static func isStandIn(named name: String, in tree: SyntaxTree) -> Bool {
         if FolderNames.contains(in: tree.file.path, namedOneOf: Catalogue.previewFolderNames) { return true }
         guard namesStandIn(name) else { return false }
-        if isPreviewSupportFile(tree.file.path) { return true }
+        // `PreviewSupport.swift`, `PreviewData.swift`; not the type's own file (`PreviewRenderer.swift`
+        // declaring the app's `PreviewRenderer`, which renders previews of documents).
+        if isPreviewSupportFile(tree.file.path), fileName(of: tree.file.path) != name + ".swift" { return true }
         if tree.tokens.indices.contains(where: { tree.tokens[$0].kind == .poundKeyword && Catalogue.previewMacros.contains(tree.text($0)) })
             || tree.types.contains(where: { $0.inheritance.contains(where: { Catalogue.previewProtocols.contains($0.lastNameComponent) }) }) {
             return true
@@ -46,8 +48,30 @@ public enum PreviewCode {
 
     /// `isStandIn(named:in:)`, or a `Preview…` type made only right in previews wherever it is
     /// declared (`PreviewCatalogService` beside the app's environment, made in a `#Preview` only).
+    /// Also a `Preview…` type in its own file of the name (`Support/PreviewAPIClient.swift`) that stands
+    /// in for another type of the project: it shares a protocol or a superclass of the project with a
+    /// type not named as a stand-in (`PreviewAPIClient` and `APIClient`, both `APIClientProtocol`),
+    /// unlike the app's own `PreviewRenderer`, which renders previews of documents.
     public static func isStandIn(named name: String, in tree: SyntaxTree, index: ProjectIndex) -> Bool {
-        isStandIn(named: name, in: tree) || (namesStandIn(name) && isMadeOnlyDirectlyInPreviews(named: name, index: index))
+        if isStandIn(named: name, in: tree) { return true }
+        guard namesStandIn(name) else { return false }
+        if isPreviewSupportFile(tree.file.path), fileName(of: tree.file.path) == name + ".swift",
+           standsInForAnotherType(name, index: index) { return true }
+        return isMadeOnlyDirectlyInPreviews(named: name, index: index)
+    }
+
+    /// Whether a project protocol or class that `name` inherits is inherited by a type not named as a
+    /// stand-in or a test double.
+    private static func standsInForAnotherType(_ name: String, index: ProjectIndex) -> Bool {
+        guard let type = index.type(named: name) else { return false }
+        return type.inheritance.contains { parent in
+            let parentName = parent.lastNameComponent
+            guard index.type(named: parentName) != nil else { return false }
+            return index.directSubtypes(of: parentName).contains { other in
+                let otherName = other.lastNameComponent
+                return otherName != name && !namesStandIn(otherName) && !TestCaseCode.namesTestDouble(otherName)
+            }
+        }
     }
 
     /// Whether the type named `name` is made somewhere, and only right in `#Preview` bodies and
@@ -81,6 +105,10 @@ public enum PreviewCode {
             let variable = tree.variables[v]
             return variable.isStatic && namesFactory(variable.name) && variable.initializer?.contains(token) == true
         }
+    }
+
+    private static func fileName(of path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
     }
 
     /// Whether the file's name says it holds what previews use (`PreviewSupport.swift`, `PreviewData.swift`).

@@ -327,4 +327,26 @@ final class DefaultRulesRound147Tests: XCTestCase {
         XCTAssertEqual(positions(ColdPublisherSubscribedTwiceRule.self, text(client: dataTask)), ["21:9"])
         XCTAssertEqual(positions(ColdPublisherSubscribedTwiceRule.self, text(client: "Just([1]).setFailureType(to: Error.self).eraseToAnyPublisher()")), [])
     }
+
+    /// (Round 150.) `PreviewRenderer` in `Services/PreviewRenderer.swift` renders previews of print
+    /// models for the app: its name and its file's name start with `Preview`, but it stands in for no
+    /// other type (its protocol's only other conformer is a test double), so its `lazy var` Future is
+    /// the app's and is reported. `PreviewAPIClient` in its own file, sharing `APIClientProtocol` with
+    /// the app's `APIClient`, is the canvas's stand-in, and its Future is not.
+    func testAPreviewNamedTypeInItsOwnFileIsAStandInOnlyBesideAnotherImplementation() {
+        func files(name: String, otherConformer: String) -> [(path: String, text: String)] {
+            [(path: "Services/\(name).swift", text: """
+                protocol Rendering: AnyObject { var diskCacheSize: Future<Int, Never> { get } }
+                final class \(name): Rendering {
+                    lazy var diskCacheSize: Future<Int, Never> = Future { promise in promise(.success(42)) }
+                }
+                """),
+             (path: "Services/Other.swift", text: "final class \(otherConformer): Rendering { var diskCacheSize: Future<Int, Never> { Future { $0(.success(0)) } } }")]
+        }
+        func found(_ name: String, _ other: String) -> [String] {
+            findings(of: FutureWithoutDeferredRule.self, in: files(name: name, otherConformer: other)).map { "\($0.file):\($0.line):\($0.column)" }
+        }
+        XCTAssertEqual(found("PreviewRenderer", "MockRenderer"), ["Services/PreviewRenderer.swift:3:50"])
+        XCTAssertEqual(found("PreviewAPIClient", "APIClient"), [])
+    }
 }
