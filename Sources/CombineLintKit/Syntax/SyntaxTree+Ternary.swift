@@ -16,25 +16,31 @@ extension SyntaxTree {
             return nil
         }
         // Back over the condition, at the ternary's level, to what takes its value.
-        var k = question - 1
+        var k = previousAtLevel(question)
         var steps = 0
-        while k >= 0, steps < 64 {
+        while let current = k, steps < 64 {
             steps += 1
-            let kind = tokens[k].kind
-            if kind == .rightParen || kind == .rightBracket || kind == .rightBrace {
-                let m = Int(matching[k])
-                guard m >= 0, m < k else { return nil }
-                k = m - 1
-                continue
-            }
-            guard enclosing[k] == level else { return nil }
-            if kind == .equal { return assignedContext(equal: k) }
-            if isWord(k, "return") { return .returned }
+            let kind = tokens[current].kind
+            guard enclosing[current] == level else { return nil }
+            if kind == .equal { return assignedContext(equal: current) }
+            if isWord(current, "return") { return .returned }
             // A statement start, a `?`, `:` or `??` of another expression: not a whole value.
-            if statementStarts[k] || kind == .colon || kind == .questionMark || kind == .semicolon || kind == .leftBrace { return nil }
-            k -= 1
+            if statementStarts[current] || kind == .colon || kind == .questionMark || kind == .semicolon || kind == .leftBrace { return nil }
+            k = previousAtLevel(current)
         }
         return nil
+    }
+
+    /// The token before `k`, a bracketed group right before it (`(…)`, `[…]`, `{…}`) passed over
+    /// whole; nil at the file's start or before an unmatched closer.
+    private func previousAtLevel(_ k: Int) -> Int? {
+        var p = k - 1
+        while p >= 0, tokens[p].kind == .rightParen || tokens[p].kind == .rightBracket || tokens[p].kind == .rightBrace {
+            let m = Int(matching[p])
+            guard m >= 0, m < p else { return nil }
+            p = m - 1
+        }
+        return p >= 0 ? p : nil
     }
 
     /// A `?` with space before it is a ternary's; one touching its operand chains an optional.
@@ -45,19 +51,13 @@ extension SyntaxTree {
     /// The ternary `?` at the level of the `:` at `colon`, back within its statement.
     private func ternaryQuestion(beforeColon colon: Int) -> Int? {
         let level = enclosing[colon]
-        var k = colon - 1
-        while k > 0 {
-            let kind = tokens[k].kind
-            if kind == .rightParen || kind == .rightBracket || kind == .rightBrace {
-                let m = Int(matching[k])
-                guard m >= 0, m < k else { return nil }
-                k = m - 1
-                continue
-            }
-            guard enclosing[k] == level, kind != .colon, kind != .semicolon, kind != .leftBrace else { return nil }
-            if isTernaryQuestion(k) { return k }
-            if statementStarts[k] { return nil }
-            k -= 1
+        var k = previousAtLevel(colon)
+        while let current = k, current > 0 {
+            let kind = tokens[current].kind
+            guard enclosing[current] == level, kind != .colon, kind != .semicolon, kind != .leftBrace else { return nil }
+            if isTernaryQuestion(current) { return current }
+            if statementStarts[current] { return nil }
+            k = previousAtLevel(current)
         }
         return nil
     }
