@@ -58,13 +58,13 @@ extension Catalogue {
         "DispatchQueue.global", ".global(", "DispatchQueue(label:", "OperationQueue()", "DispatchQueue.init(label:",
     ]
 
-    /// Core Data: the call that runs its block on a private queue of its own, the call that runs its
-    /// block on the context's queue, and how a context with a private queue is made
-    /// (`container.newBackgroundContext()`, `NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)`).
     /// Calls that give back what their closure returns (`queue.sync { () -> T in … }`,
     /// `lock.withLock { … }`): a local they initialize has the closure's result type.
     public static let closureResultCalls: Set<String> = ["sync", "withLock", "withExtendedLifetime", "performAndWait"]
 
+    /// Core Data: the call that runs its block on a private queue of its own, the call that runs its
+    /// block on the context's queue, and how a context with a private queue is made
+    /// (`container.newBackgroundContext()`, `NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)`).
     public static let coreDataBackgroundTaskCall = "performBackgroundTask"
     public static let coreDataPerformCall = "perform"
     public static let coreDataBackgroundContextMaker = "newBackgroundContext"

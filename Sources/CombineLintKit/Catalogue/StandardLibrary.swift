@@ -1,13 +1,13 @@
 /// Swift standard library and Foundation names the rules rely on.
 extension Catalogue {
-    /// Collection methods that mutate the collection (an `@Published` array changed in place
-    /// publishes just like an assignment).
     /// Protocols that a composition adds to the type it names (`BackupEngineProtocol & AnyObject`):
     /// the type meant is the other part.
     public static let compositionMarkerProtocols: Set<String> = [
         "AnyObject", "Sendable", "NSObjectProtocol", "ObservableObject", "Identifiable", "Equatable", "Hashable", "Codable",
     ]
 
+    /// Collection methods that mutate the collection (an `@Published` array changed in place
+    /// publishes just like an assignment).
     public static let collectionMutatingMethods: Set<String> = [
         "append", "insert", "remove", "removeAll", "removeFirst", "removeLast", "sort", "reverse", "shuffle", "merge", "formUnion", "subtract",
     ]

@@ -113,7 +113,7 @@ public enum PreviewCode {
 
     /// Whether the file's name says it holds what previews use (`PreviewSupport.swift`, `PreviewData.swift`).
     public static func isPreviewSupportFile(_ path: String) -> Bool {
-        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let name = fileName(of: path)
         return namesStandIn(name) || name.hasPrefix(Catalogue.previewDoublePrefix + "s.")
     }
 

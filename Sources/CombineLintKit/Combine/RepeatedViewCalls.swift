@@ -244,9 +244,7 @@ public struct RepeatedViewCalls: Sendable {
     static func isTernaryBranch(_ chain: Chain, in tree: SyntaxTree) -> Bool {
         guard chain.context == .other, chain.first > 0 else { return false }
         let before = chain.first - 1
-        let kind = tree.tokens[before].kind
-        if kind == .colon { return true }
-        return kind == .questionMark && before > 0 && tree.tokens[before].startOffset != tree.tokens[before - 1].endOffset
+        return tree.tokens[before].kind == .colon || tree.isTernaryQuestion(before)
     }
 
     /// The call when a chain in the closure is a `receiver.method(…)` statement (or, in view-building

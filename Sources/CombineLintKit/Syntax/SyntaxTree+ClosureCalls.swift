@@ -114,7 +114,7 @@ extension SyntaxTree {
             if k > start, statementStarts[k] || tokens[k].kind == .semicolon { break }
             if enclosing[k] == level, tokens[k].kind == .rightBrace { break }
             // A `?` with space before it is the ternary's; one touching its operand chains an optional.
-            if enclosing[k] == level, tokens[k].kind == .questionMark, k > start, tokens[k].startOffset > tokens[k - 1].endOffset {
+            if enclosing[k] == level, k > start, isTernaryQuestion(k) {
                 question = k
                 break
             }
@@ -123,7 +123,7 @@ extension SyntaxTree {
         guard let question else { return nil }
         var colon = question + 1
         while colon < end, !(enclosing[colon] == level && tokens[colon].kind == .colon) {
-            if enclosing[colon] == level, tokens[colon].kind == .questionMark, tokens[colon].startOffset > tokens[colon - 1].endOffset { return nil }
+            if enclosing[colon] == level, isTernaryQuestion(colon) { return nil }
             colon += 1
         }
         guard colon < end, let first = chain(startingAt: question + 1), chains[first].last == colon - 1,

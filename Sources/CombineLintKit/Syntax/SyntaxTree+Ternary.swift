@@ -44,7 +44,7 @@ extension SyntaxTree {
     }
 
     /// A `?` with space before it is a ternary's; one touching its operand chains an optional.
-    private func isTernaryQuestion(_ k: Int) -> Bool {
+    func isTernaryQuestion(_ k: Int) -> Bool {
         k > 0 && tokens[k].kind == .questionMark && tokens[k].startOffset > tokens[k - 1].endOffset
     }
 
