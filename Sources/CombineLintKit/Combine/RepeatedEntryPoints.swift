@@ -79,11 +79,16 @@ struct RepeatedEntryPoints: Sendable {
             return name + " handler"
         case let name where element.kind == .member && Catalogue.repeatedViewModifiers.contains(name):
             return "." + element.name
-        case "scheduledTimer" where element.argument("repeats").map { tree.isWord($0.value.lowerBound, "true") } ?? false:
+        case _ where isRepeatingTimer(element, tree: tree):
             return "repeating timer block"
         default:
             return nil
         }
+    }
+
+    /// Whether the call is `Timer.scheduledTimer(…, repeats: true) { … }`: its block runs at every tick.
+    static func isRepeatingTimer(_ element: ChainElement, tree: SyntaxTree) -> Bool {
+        element.name == "scheduledTimer" && (element.argument("repeats").map { tree.isWord($0.value.lowerBound, "true") } ?? false)
     }
 
     /// The bodies of `for await item in stream { … }` loops: they run for every element of the async sequence.

@@ -7010,7 +7010,8 @@ outer closure (in a `DispatchQueue.main.async`, an `if`), but not inside a neste
 method of the same type (in the same file) that the outer closure calls (`self?.load(n)`), directly or
 through up to three further calls on `self` (`self?.route(to: $0)` → `route(to:)` → `startDetails()`; not a call
 in a callback one of them hands to an object for later, `ProfileView(model: model) { self?.startBooking(with: $0) }`
-or `vc.onClose = { … }`, which a tap runs), and
+or `vc.onClose = { … }`, which a tap runs, nor one in the block of a repeating `Timer.scheduledTimer`, which its ticks
+run: `repeated_subscription` reports what that block subscribes), and
 that stores such a subscription in a bag of `self` without emptying it first is reported too, at its `sink`, when
 the inner publisher never finishes (a `@Published` property, a subject, a notification, a timer, a
 project function that returns one, a property of a protocol whose conformers hand on a subject, `speech.levelPublisher`

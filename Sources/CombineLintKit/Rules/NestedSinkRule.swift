@@ -246,13 +246,16 @@ public struct NestedSinkRule: Rule {
 
     /// Token `k` is in a closure that the body hands to an object to call later, not one it runs:
     /// a closure given to a type's initializer (`WalkerProfileView(model: model) { self?.startBooking(with: $0) }`)
-    /// or assigned to a property (`vc.onClose = { … }`). A tap runs it, not the value that ran the body.
+    /// or assigned to a property (`vc.onClose = { … }`), or the block of a repeating timer
+    /// (`Timer.scheduledTimer(withTimeInterval: 30, repeats: true) { … }`, whose ticks run it: repeated
+    /// work, which `repeated_subscription` judges). A tap runs it, not the value that ran the body.
     private func isInCallbackKeptForLater(_ k: Int, within bodyOpen: Int, in tree: SyntaxTree) -> Bool {
         var next = tree.innermostClosure(of: k)
         while let c = next, tree.closures[c].open > bodyOpen {
             next = tree.parentClosure(of: c)
             if let call = tree.call(receiving: c) {
                 let element = tree.chains[call.chain].elements[call.element]
+                if RepeatedEntryPoints.isRepeatingTimer(element, tree: tree) { return true }
                 // Not a `Task` or a publisher's closure (`Future { … }` runs at once, `Deferred` as it is subscribed).
                 if call.element == 0, element.kind == .root, element.name.first?.isUppercase == true,
                    element.name != Catalogue.taskType, !Catalogue.publisherNames.contains(element.name) { return true }

@@ -1,0 +1,48 @@
+import XCTest
+@testable import CombineLintKit
+
+/// Core-rule cases found in whole probe apps written for rounds 151 and after (see the rule documents).
+final class CoreRulesRound151Tests: XCTestCase {
+    /// (Round 151.) A failed upload's sink calls `scheduleRetry()`, which starts a repeating timer
+    /// whose block calls `waitForConnectivity()`, which subscribes to `$isOnline` into the bag: the
+    /// timer's ticks make those subscriptions, not the upload's values, so it is repeated work
+    /// (`repeated_subscription`), not a subscription per value of the outer one (`nested_sink`). A
+    /// one-shot timer runs its block once per call, so the value that started it made the subscription.
+    func testASubscriptionMadeInARepeatingTimersBlockIsTheTimersWork() {
+        func text(repeats: String) -> String {
+            """
+            final class CardSync {
+                let monitor = ConnectivityMonitor()
+                private var retryTimer: Timer?
+                private var cancellables = Set<AnyCancellable>()
+                func start() {
+                    monitor.$status
+                        .sink { [weak self] status in
+                            if status == 0 { self?.scheduleRetry() }
+                        }
+                        .store(in: &cancellables)
+                }
+                private func scheduleRetry() {
+                    guard retryTimer == nil else { return }
+                    retryTimer = Timer.scheduledTimer(withTimeInterval: 30, repeats: \(repeats)) { [weak self] _ in
+                        self?.waitForConnectivity()
+                    }
+                }
+                private func waitForConnectivity() {
+                    monitor.$isOnline
+                        .filter { $0 }
+                        .sink { [weak self] _ in self?.retryTimer = nil }
+                        .store(in: &cancellables)
+                }
+            }
+            final class ConnectivityMonitor {
+                @Published var isOnline = false
+                @Published var status = 0
+            }
+            """
+        }
+        XCTAssertEqual(positions(NestedSinkRule.self, text(repeats: "true")), [])
+        XCTAssertEqual(positions(RepeatedSubscriptionRule.self, text(repeats: "true")), ["22:14"])
+        XCTAssertEqual(positions(NestedSinkRule.self, text(repeats: "false")), ["21:14"])
+    }
+}
