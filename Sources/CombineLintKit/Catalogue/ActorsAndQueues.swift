@@ -19,6 +19,8 @@ extension Catalogue {
         "UITabBar", "UIVisualEffectView", "NSTextView", "NSScrollView", "NSStackView", "NSSlider", "NSPopUpButton",
         "NSLevelIndicator", "NSBox", "NSTabView", "NSSplitView", "NSVisualEffectView", "NSDatePicker", "NSStepper",
         "NSSwitch", "NSColorWell", "NSPathControl", "NSComboBox", "NSTokenField", "NSSecureTextField",
+        // MapKit's views.
+        "MKMapView", "MKAnnotationView", "MKMarkerAnnotationView", "MKPinAnnotationView", "MKUserLocationView",
     ])
 
     /// Framework calls that make a main-actor object, as a stored property's initializer writes

@@ -123,6 +123,10 @@ enum BackgroundNotifications {
                 if let v = local, let background = workItemRunsOnBackgroundQueue(v, in: tree, queues: queues) { return background }
                 continue
             }
+            // `Task { … }` started in a nonisolated context (a plain class's method, a `Future`'s closure
+            // in one) runs on the global concurrent executor.
+            if e == 0, element.name == Catalogue.taskType, let memo,
+               TaskExecutors.startsOffMainActor(taskClosure: c, in: tree, index: index, memo: memo) { return true }
             guard e > 0 else { continue }
             // `queue.sync { }` runs its block on the calling thread (GCD's documented
             // optimization), so the code around it decides.

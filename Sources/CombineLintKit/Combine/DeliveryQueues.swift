@@ -730,7 +730,7 @@ struct DeliveryQueues {
         // `self?.issue(verb, promise: promise)`: handed on to a method that calls it off main.
         let handedOn = promiseArguments(in: c).filter { !SelfConditionBindings.runsOnlyWhenSelfIsGone($0, in: tree) }
         return !(calls.isEmpty && handedOn.isEmpty)
-            && calls.allSatisfy { BackgroundNotifications.runsOffMain($0, in: tree, index: index) }
+            && calls.allSatisfy { BackgroundNotifications.runsOffMain($0, in: tree, index: index, memo: memo) }
             && handedOn.allSatisfy { CallbackParameterQueues.argumentRunsOffMain(at: $0, in: tree, index: index, memo: memo,
                                                                                   levels: CallbackParameterQueues.maximumLevels) }
     }

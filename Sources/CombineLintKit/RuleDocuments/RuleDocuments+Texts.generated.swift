@@ -4956,7 +4956,9 @@ body, not in a closure it starts, or in a method of an object the type holds who
 such a type that a local or a condition binding holds, `guard let model = self.turbinesByID[id] …; model.openReportCount = n`,
 whatever type the closure is in; an array changed in place, `self?.entries.insert(entry, at: 0)`, or an element set through a subscript, `self?.latestFlow[id] = rate`, is written as well);
 or a UIKit or AppKit object the closure's capture list binds from a local, parameter or property of its type
-(`[weak imageView] image in imageView?.image = image`). A background delivery is shown by the
+(`[weak imageView] image in imageView?.image = image`), or that it captures without one from a local or parameter of the
+code around it (`annotationView.markerTintColor = …` with `annotationView: MKMarkerAnnotationView` a parameter; MapKit's
+views are main-actor as UIKit's are). A background delivery is shown by the
 chain itself: its last scheduler step (`receive(on:)`, `debounce`, `throttle`, `delay`, `timeout`,
 the scheduler of `collect(.byTime(queue, …))` or `collect(.byTimeOrCount(queue, …))`, which delivers each batch on it)
 is a background queue (`DispatchQueue.global(…)`, `DispatchQueue(label:)`, `OperationQueue()`,
@@ -4997,7 +4999,10 @@ own static queue written as an implicit member, `init(queue: DispatchQueue = .an
 static let analysis = DispatchQueue(label: …) }` (a `Logger.analysis` of the name is no queue), when no caller
 outside tests passes a queue that is not one), in `Task.detached`, in a block an `OperationQueue` other than the main one runs (`uploadQueue.addOperation { … }`, also a
 queue the initializer makes, `let queue = OperationQueue(); self.uploadQueue = queue`), in an isolated method of an `actor` or a `Task` it
-starts, in the completion handler of `URLSession.shared.dataTask(with:)` (also `uploadTask`,
+starts, in a `Task { … }` started in a nonisolated context (a method of a class that is no main-actor type, also from a `Future`'s
+or `Deferred`'s closure there: `Future { promise in Task { promise(.success(try await api.fetch(id))) } }`), which a task's
+inherited isolation runs on the global executor (not one written `@MainActor in`, nor one started in a closure handed to another
+call, which its parameter's type may make main-actor), in the completion handler of `URLSession.shared.dataTask(with:)` (also `uploadTask`,
 `downloadTask`, and a session property made without a `delegateQueue:`, or any other session, `api.urlSession.dataTask(with:) { … }`,
 when the project makes no session with a `delegateQueue:` that may be the main one, a local made first with `let queue = OperationQueue()`
 being none, and declares no method of that name), which the

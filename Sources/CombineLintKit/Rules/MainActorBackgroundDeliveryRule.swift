@@ -134,6 +134,8 @@ public struct MainActorBackgroundDeliveryRule: Rule {
         let observedHolders = isolated ? [:] : observedObjectHolders(of: typeName, context: context)
         // `[weak imageView] image in imageView?.image = image`: a UIKit or AppKit object the capture list binds.
         if let captured = capturedMainActorObjectUse(in: c, context: context) { return .member(captured) }
+        // `annotationView.markerTintColor = …` with `annotationView: MKMarkerAnnotationView` a parameter of the function around.
+        if let captured = implicitlyCapturedMainActorObjectUse(in: c, hops: hops, context: context) { return .member(captured) }
         // `guard let model = self.turbinesByID[id] …; model.openReportCount = n`: an object views observe, through a local.
         if !isolated, let written = observedValueWrite(in: c, hops: hops, context: context) { return .member(written) }
         // `NSApp.dockTile.badgeLabel = …`: the application object, in any type's code.
@@ -218,6 +220,32 @@ public struct MainActorBackgroundDeliveryRule: Rule {
                       usesMemberOfValue(named: i, in: tree) else { continue }
                 return capture.name
             }
+        }
+        return nil
+    }
+
+    /// The first use of a member of a main-actor object that closure `c` captures without a capture
+    /// list: a local or parameter of the code around the closure, of a UIKit or AppKit type
+    /// (`func loadConditions(for site: LaunchSite, annotationView: MKMarkerAnnotationView)` with
+    /// `annotationView.markerTintColor = …` in its sink), used directly in the closure's body.
+    private func implicitlyCapturedMainActorObjectUse(in c: Int, hops: MainHopSpans, context: RuleContext) -> String? {
+        let tree = context.tree
+        let open = tree.closures[c].open
+        var judged: [String: Bool] = [:]
+        for i in tokensOnDeliveryQueue(in: c, hops: hops, tree: tree) {
+            guard tree.tokens[i].kind == .identifier, i == 0 || tree.tokens[i - 1].kind != .period,
+                  tree.innermostClosure(of: i) == c, usesMemberOfValue(named: i, in: tree) else { continue }
+            let name = tree.name(i)
+            if name == "self" || tree.closures[c].captures.contains(where: { $0.name == name }) { continue }
+            let isMainActorObject = judged[name] ?? {
+                // Declared outside the closure: visible where it opens.
+                guard SubscriptionFinder.localVariable(named: name, visibleAt: open, in: tree) != nil
+                        || SubscriptionFinder.isParameter(named: name, visibleAt: open, in: tree),
+                      let type = TypeResolver.typeOfName(name, at: open, in: tree, index: context.index) else { return false }
+                return MainActorTypes.isMainActor(type, index: context.index, memo: context.memo)
+            }()
+            judged[name] = isMainActorObject
+            if isMainActorObject { return name }
         }
         return nil
     }

@@ -418,7 +418,8 @@ final class MainActorBackgroundDeliveryRuleTests: XCTestCase {
     }
 
     /// Not off the main thread: a `nonisolated` or `static` method of an actor, a callback closure
-    /// in an actor method (its caller decides), a class that is not an actor, a sync `init`.
+    /// in an actor method (its caller decides), a sync `init`, a `Task` a main-actor class starts.
+    /// A `Task` that a plain class's method starts runs on the global executor (round 152), off main.
     func testActorSendsThatMayRunOnMainAreNotKnown() {
         let found = findings(of: MainActorBackgroundDeliveryRule.self, in: [
             (path: "A.swift", text: """
@@ -436,6 +437,10 @@ final class MainActorBackgroundDeliveryRuleTests: XCTestCase {
                 let d = PassthroughSubject<Int, Never>()
                 func go() { Task { d.send(1) } }
             }
+            @MainActor final class Isolated {
+                let f = PassthroughSubject<Int, Never>()
+                func go() { Task { f.send(1) } }
+            }
             """),
             (path: "B.swift", text: """
             @MainActor final class Feed: ObservableObject {
@@ -447,10 +452,13 @@ final class MainActorBackgroundDeliveryRuleTests: XCTestCase {
                     link.e.sink { [weak self] in self?.n = $0 }.store(in: &bag)
                     plain.d.sink { [weak self] in self?.n = $0 }.store(in: &bag)
                 }
+                func bind(_ isolated: Isolated) {
+                    isolated.f.sink { [weak self] in self?.n = $0 }.store(in: &bag)
+                }
             }
             """),
         ])
-        XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, [])
+        XCTAssertEqual(found.map { "\($0.file):\($0.line):\($0.column)" }, ["B.swift:8:17"])
     }
 
     /// URLSession calls the completion handler of `URLSession.shared.dataTask` on its own queue: a

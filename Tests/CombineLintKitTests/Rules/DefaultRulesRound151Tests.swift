@@ -1,0 +1,79 @@
+import XCTest
+@testable import CombineLintKit
+
+/// Default-rule cases found in whole probe apps written for rounds 151 and after (see the rule documents).
+final class DefaultRulesRound151Tests: XCTestCase {
+    /// (Round 152.) `Deferred { Future { promise in Task { … promise(.success(report)) } } }` in a
+    /// method of a plain class: a `Task` inherits the isolation of the context that starts it, and
+    /// a nonisolated one starts it on the global executor, so the promise is called off the main
+    /// thread and a sink without a hop sets main-actor state from there. A main-actor service (or a
+    /// task written `@MainActor in`) fulfils it on main; a task started in a closure handed to some
+    /// other call is left open (that closure may be main-actor by its parameter's type).
+    func testAFutureFulfilledInATaskStartedInANonisolatedContextDeliversOffMain() {
+        func text(service: String = "", task: String = "Task {", around: (String, String) = ("", "")) -> String {
+            """
+            \(service)final class ConditionsService {
+                let api = ConditionsAPI()
+                func report(for id: String) -> AnyPublisher<Int, Never> {
+                    Deferred {
+                        Future<Int, Never> { promise in
+                            \(around.0)\(task)
+                                let report = await self.api.fetch(id)
+                                promise(.success(report))
+                            }\(around.1)
+                        }
+                    }
+                    .eraseToAnyPublisher()
+                }
+            }
+            final class BannerModel: ObservableObject {
+                @Published var severity = 0
+                let service = ConditionsService()
+                var bag = Set<AnyCancellable>()
+                func load() {
+                    service.report(for: "a")
+                        .sink { [weak self] value in self?.severity = value }
+                        .store(in: &bag)
+                }
+            }
+            struct BannerView: View {
+                @StateObject var model = BannerModel()
+                var body: some View { Text("\\(model.severity)") }
+            }
+            """
+        }
+        XCTAssertEqual(positions(MainActorBackgroundDeliveryRule.self, text()), ["21:14"])
+        XCTAssertEqual(positions(MainActorBackgroundDeliveryRule.self, text(service: "@MainActor ")), [])
+        XCTAssertEqual(positions(MainActorBackgroundDeliveryRule.self, text(task: "Task { @MainActor in")), [])
+        XCTAssertEqual(positions(MainActorBackgroundDeliveryRule.self, text(around: ("self.api.whenReady {", "}"))), [])
+    }
+
+    /// (Round 152.) A sink in a method given the map's annotation view as a parameter
+    /// (`loadConditions(for:annotationView:)`) sets `annotationView.markerTintColor`: the closure
+    /// captures the view without a capture list, and a MapKit view is main-actor state as a UIKit
+    /// one is. Behind `receive(on: DispatchQueue.main)` it runs on main; a value of a plain type
+    /// (`let marker = Marker()`) is no main-actor state.
+    func testAMainActorViewTheClosureCapturesWithoutACaptureList() {
+        func text(hop: String = "", parameter: String = "annotationView: MKMarkerAnnotationView") -> String {
+            """
+            final class LaunchMapViewController: UIViewController {
+                var requests: [String: AnyCancellable] = [:]
+                func loadConditions(for id: String, \(parameter)) {
+                    requests[id] = URLSession.shared.dataTaskPublisher(for: URL(string: id)!)
+                        .map { $0.data.count }
+                        .replaceError(with: 0)\(hop)
+                        .sink { count in
+                            annotationView.markerTintColor = count > 0 ? .systemRed : .systemTeal
+                        }
+                }
+            }
+            final class Marker {
+                var markerTintColor: Int = 0
+            }
+            """
+        }
+        XCTAssertEqual(positions(MainActorBackgroundDeliveryRule.self, text()), ["7:14"])
+        XCTAssertEqual(positions(MainActorBackgroundDeliveryRule.self, text(hop: ".receive(on: DispatchQueue.main)")), [])
+        XCTAssertEqual(positions(MainActorBackgroundDeliveryRule.self, text(parameter: "annotationView: Marker")), [])
+    }
+}
