@@ -64,6 +64,9 @@ public struct OperatorTraits: OptionSet, Sendable, Hashable {
     /// Given a publisher (its one unlabelled argument, not values), runs on until that one finishes
     /// too (`append(entries)`, `prepend(cached)`): one that never finishes keeps the pipeline open.
     public static let concatenatesPublisherArgument = OperatorTraits(rawValue: 1 << 19)
+    /// Subscribes to its upstream again after a failure (`retry`): a `Future` there replays its
+    /// cached result rather than running its work again.
+    public static let resubscribesUpstream = OperatorTraits(rawValue: 1 << 20)
 }
 
 extension Catalogue {
@@ -118,7 +121,7 @@ extension Catalogue {
         "replaceError": [.pipelineOperator, .errorHandler, .sameThread, .publisherOnly],
         "assertNoFailure": [.errorHandler, .sameThread, .publisherOnly],
         "mapError": [.pipelineOperator, .unlabelledFunction, .sameThread, .publisherOnly],
-        "retry": [.pipelineOperator, .sameThread, .publisherOnly],
+        "retry": [.pipelineOperator, .sameThread, .publisherOnly, .resubscribesUpstream],
 
         // Timing and threads.
         "receive": [.pipelineOperator, .cannotFail, .defersDelivery, .passesValuesThrough, .publisherOnly],
@@ -279,6 +282,8 @@ extension Catalogue {
     public static let singleValueOperators = operatorNames(with: .singleValue)
     /// Operators and members only publishers have: evidence that a chain is Combine's.
     public static let publisherOnlyOperators = operatorNames(with: .publisherOnly)
+    /// `retry`: operators that subscribe to their upstream again after a failure.
+    public static let retryOperators = operatorNames(with: .resubscribesUpstream)
     /// `map`, `compactMap`, `tryMap`: the closure that makes the inner publishers when a flattening operator follows.
     public static let mappers = operatorNames(with: .mapper)
     /// Calls whose closures run only after someone subscribed: the operators with

@@ -4403,7 +4403,9 @@ and its one cached result change what the code does:
   handler). A local array filled in a loop and merged in the same body
   (`Publishers.MergeMany(uploads)`) lives for that body only: its Futures are subscribed once, at
   once, and are not reported;
-- it is retried (`retry(…)` resubscribes and gets the cached failure: an error);
+- it is retried (`retry(…)` resubscribes and gets the cached failure: an error; so does the project's own operator that
+  resubscribes its upstream from its error handler, `self.catch { _ in … self.retryWithBackoff(attempts - 1) }`, not one whose
+  `self` is its first subscription, `withCheckedContinuation { self.first().sink { … } }`);
 - a function returns it to a caller that subscribes to it more than once (every subscriber shares
   the one run, which the caller does not see being made); a `Future` made in place and subscribed
   several times right there (`let checksum = Future { … }`, then two sinks) shares its one run on

@@ -24,8 +24,14 @@ public struct FutureWithoutDeferredRule: Rule {
 
     /// Why a `Future`'s eager start and cached result change what the code does.
     enum Eagerness: Equatable, Sendable {
-        /// `retry` resubscribes and gets the cached failure.
-        case retried
+        /// `retry` (or the project's operator of this name that resubscribes as it does) resubscribes
+        /// and gets the cached failure.
+        case retried(String)
+
+        var isRetried: Bool {
+            if case .retried = self { return true }
+            return false
+        }
         /// Kept in a property or collection (named; nil for an element of an unnamed collection
         /// literal), or returned by a function whose caller keeps it.
         case kept(String?)
@@ -54,6 +60,8 @@ public struct FutureWithoutDeferredRule: Rule {
         var findings: [Finding] = []
         let creations = creations(in: tree)
         guard !creations.isEmpty else { return [] }
+        // `retry`, and the project's operators that resubscribe as it does (`retryWithBackoff(3)`).
+        let retrying = ProjectRetryOperators.names(index: context.index, memo: context.memo)
         for creation in creations {
             // A test case makes, keeps and subscribes its publishers itself to check what they do; a
             // test double's Future stands in for the app's in tests only (the app's own function of
@@ -61,14 +69,14 @@ public struct FutureWithoutDeferredRule: Rule {
             if TestCaseCode.isTestOrDouble(creation.name, of: tree, index: context.index) { continue }
             // `retry` on the Future itself replays its cached failure wherever it was made, a
             // `flatMap` transform included; other uses there run after someone subscribed.
-            if isLazy(creation.name, in: tree), !creation.followers.contains("retry") { continue }
-            guard let eagerness = eagerness(of: creation, context: context) else { continue }
+            if isLazy(creation.name, in: tree), !creation.followers.contains(where: retrying.contains) { continue }
+            guard let eagerness = eagerness(of: creation, retrying: retrying, context: context) else { continue }
             // `refreshing = future.handleEvents(receiveCompletion: { _ in self.refreshing = nil }).share()…`:
             // the holder keeps the work only while it runs, so callers join the one request in flight
             // and the next call after it ends makes a new Future. Nothing stale is replayed.
             if case .kept(let holder?) = eagerness, let c = tree.chain(startingAt: creation.first),
                Self.emptiesHolder(holder, within: tree.chains[c], in: tree) { continue }
-            let retried = eagerness == .retried
+            let retried = eagerness.isRetried
             findings.append(context.finding(tokens: creation.first, through: creation.name, message: message(eagerness),
                                             severity: retried ? .error : nil, fix: fix(creation, context: context), help: Self.help))
         }
@@ -79,8 +87,9 @@ public struct FutureWithoutDeferredRule: Rule {
 
     private func message(_ eagerness: Eagerness) -> String {
         switch eagerness {
-        case .retried:
-            return "`retry` resubscribes to this `Future`, which replays its cached failure instead of running the work again."
+        case .retried(let name):
+            let call = name == "retry" ? "`retry` resubscribes" : "`\(name)(…)` resubscribes (as `retry` does)"
+            return "\(call) to this `Future`, which replays its cached failure instead of running the work again."
         case .kept(let holder):
             let place = holder.map { "`\($0)`" } ?? "a collection"
             return "This `Future` is kept in \(place), but its closure ran once, at creation: every later subscriber gets that one cached result."
@@ -94,48 +103,48 @@ public struct FutureWithoutDeferredRule: Rule {
     }
 
     /// How the creation's eagerness shows, or `nil` when it cannot be told from a deferred start.
-    private func eagerness(of creation: Creation, context: RuleContext) -> Eagerness? {
+    private func eagerness(of creation: Creation, retrying: Set<String>, context: RuleContext) -> Eagerness? {
         let tree = context.tree
-        if creation.followers.contains("retry") { return .retried }
+        if let name = creation.followers.first(where: retrying.contains) { return .retried(name) }
         if creation.followers.contains(where: Catalogue.subscriberCalls.contains) { return nil }
         // A function or computed property that makes the Future: judge it by its call sites.
         guard let c = tree.chain(startingAt: creation.first) else { return nil }
-        if tree.chains[c].isReturned { return callersEagerness(of: creation, context: context) }
-        let found = fate(of: tree.chains[c], in: tree)
+        if tree.chains[c].isReturned { return callersEagerness(of: creation, retrying: retrying, context: context) }
+        let found = fate(of: tree.chains[c], in: tree, retrying: retrying)
         switch found {
         // `let checksum = Future { … }` then two sinks right there: the code that makes the Future
         // subscribes to it at once, and shares its one run on purpose (as `share()` would).
         case .sharedBySubscribers: return nil
         // `let export = Future { … }` … `return export.eraseToAnyPublisher()`: as if returned in place.
-        case .returnedToCallers: return callersEagerness(of: creation, context: context)
+        case .returnedToCallers: return callersEagerness(of: creation, retrying: retrying, context: context)
         default: return found
         }
     }
 
     /// How the callers of the function (or computed property) that returns the `Future` use it.
-    private func callersEagerness(of creation: Creation, context: RuleContext) -> Eagerness? {
+    private func callersEagerness(of creation: Creation, retrying: Set<String>, context: RuleContext) -> Eagerness? {
         guard let owner = owningDeclaration(of: creation, in: context.tree) else { return nil }
         // The call sites are read by name and selector: found once for all the functions of one
         // selector (every service of an app may have a `fetch()`), grouped by their receiver's
         // type, and each function takes those on receivers of its own or a related type.
         let key = "future_without_deferred.call-sites\u{0}\(owner.name)\u{0}\(owner.selector)\u{0}\(owner.isFunction)"
-        return context.memo.value(for: key) { callSiteFates(of: owner, context: context) }.first(forType: owner.typeName, index: context.index)
+        return context.memo.value(for: key) { callSiteFates(of: owner, retrying: retrying, context: context) }.first(forType: owner.typeName, index: context.index)
     }
 
     /// What happens to a chain that holds a `Future` (its creation, or, with `index`, a call of a
     /// function that returns one: a call found by name may be another type's method, so a holder
     /// counts only when it is declared as a publisher).
-    private func fate(of chain: Chain, in tree: SyntaxTree, call index: ProjectIndex? = nil, depth: Int = 0) -> Eagerness? {
-        if chain.elements.contains(where: { $0.name == "retry" }) { return .retried }
+    private func fate(of chain: Chain, in tree: SyntaxTree, retrying: Set<String>, call index: ProjectIndex? = nil, depth: Int = 0) -> Eagerness? {
+        if let element = chain.elements.first(where: { retrying.contains($0.name) }) { return .retried(element.name) }
         if isSubscribed(chain) { return nil }
-        if let index, let kept = fate(of: chain, in: tree), case .kept(let holder) = kept {
+        if let index, let kept = fate(of: chain, in: tree, retrying: retrying), case .kept(let holder) = kept {
             return holdsPublishers(holder ?? "", chain: chain, in: tree, index: index) ? kept : nil
         }
         // `let request = cached ?? service.load()`: the local holds the Future whenever the cache is empty.
         if case .other = chain.context, let v = coalescedDeclaration(of: chain, in: tree) {
             let variable = tree.variables[v]
             if !variable.isLocal || variable.modifiers.contains("lazy") { return .kept(variable.name) }
-            return localFate(v, in: tree, depth: depth)
+            return localFate(v, in: tree, retrying: retrying, depth: depth)
         }
         switch chain.context {
         case .statement:
@@ -145,11 +154,11 @@ public struct FutureWithoutDeferredRule: Rule {
         case .declaration(let v):
             let variable = tree.variables[v]
             if !variable.isLocal || variable.modifiers.contains("lazy") { return .kept(variable.name) }
-            return localFate(v, in: tree, depth: depth)
+            return localFate(v, in: tree, retrying: retrying, depth: depth)
         case .assignment(let target, _):
             let owner = SubscriptionFinder.owner(ofTarget: target.lowerBound, through: target.upperBound, in: tree)
             switch owner {
-            case .local(let v): return localFate(v, in: tree, depth: depth)
+            case .local(let v): return localFate(v, in: tree, retrying: retrying, depth: depth)
             case .parameter: return nil
             default: return .kept(owner.name.isEmpty ? tree.text(target.lowerBound, target.upperBound) : owner.name)
             }
@@ -215,14 +224,14 @@ public struct FutureWithoutDeferredRule: Rule {
 
     /// A local holding a `Future`: retried, subscribed more than once, or captured by a closure
     /// that subscribes later (a tap handler: each run gets the result cached at creation).
-    private func localFate(_ v: Int, in tree: SyntaxTree, depth: Int = 0) -> Eagerness? {
+    private func localFate(_ v: Int, in tree: SyntaxTree, retrying: Set<String>, depth: Int = 0) -> Eagerness? {
         var subscriptions: [Int] = []
         var returnedToLaterSubscriber = false
         var returnedFromBody: [Int] = []
         let declaredIn = tree.innermostClosure(of: tree.variables[v].nameToken)
         for use in SubscriptionFinder.usesAfterDeclaration(of: v, in: tree) {
             let names = tree.postfixMembers(after: use + 1).names
-            if names.contains("retry") { return .retried }
+            if let name = names.first(where: retrying.contains) { return .retried(name) }
             guard names.contains(where: Catalogue.subscriberCalls.contains) else {
                 // `send(command).flatMap { _ in readBack }`: the operator subscribes when a value comes.
                 if names.isEmpty, isReturnedToLaterSubscriber(use, in: tree) {
@@ -237,7 +246,7 @@ public struct FutureWithoutDeferredRule: Rule {
                 // Handed on unsubscribed to another local or a property (`let shared = future.eraseToAnyPublisher()`,
                 // `cached = shared`): that holder's fate is the Future's.
                 if depth < 3, let c = tree.chain(startingAt: use), tree.chains[c].first == use,
-                   let fate = aliasFate(of: tree.chains[c], in: tree, depth: depth + 1) { return fate }
+                   let fate = aliasFate(of: tree.chains[c], in: tree, retrying: retrying, depth: depth + 1) { return fate }
                 if names.isEmpty, let holder = assignedHolder(of: use, in: tree) ?? appendedHolder(of: use, in: tree) { return .kept(holder) }
                 continue
             }
@@ -359,9 +368,9 @@ public struct FutureWithoutDeferredRule: Rule {
 
     /// The fate of a chain that hands a local Future on: by declaration or assignment, or added
     /// to a stored collection (`pendingUploads.append(upload.eraseToAnyPublisher())`).
-    private func aliasFate(of chain: Chain, in tree: SyntaxTree, depth: Int) -> Eagerness? {
+    private func aliasFate(of chain: Chain, in tree: SyntaxTree, retrying: Set<String>, depth: Int) -> Eagerness? {
         switch chain.context {
-        case .declaration, .assignment, .argument: return fate(of: chain, in: tree, depth: depth)
+        case .declaration, .assignment, .argument: return fate(of: chain, in: tree, retrying: retrying, depth: depth)
         default: return nil
         }
     }
@@ -370,7 +379,7 @@ public struct FutureWithoutDeferredRule: Rule {
     /// `Future` use it: the first call site where the eagerness shows, in project order.
     /// A call matches by its full selector (`load(id:)`), else, when no call of the name spells
     /// it (default arguments, trailing closures), by name.
-    private func callSiteFates(of owner: Owner, context: RuleContext) -> CallSiteFates {
+    private func callSiteFates(of owner: Owner, retrying: Set<String>, context: RuleContext) -> CallSiteFates {
         // A call whose labels the function cannot take (`subscription.request(.unlimited)` beside
         // `request(center:)`, whose argument has a default) is another function's.
         let uses = context.index.chainElements[owner.name].filter { reference in
@@ -397,14 +406,14 @@ public struct FutureWithoutDeferredRule: Rule {
             if let receiverType, fates.byReceiver[receiverType.lastNameComponent] != nil { continue }
             if receiverType == nil, fates.unknown != nil { continue }
             // A caller that returns the call's result on hands the question to its own callers: not followed.
-            guard let eagerness = fate(of: chain, in: tree, call: context.index), eagerness != .returnedToCallers,
+            guard let eagerness = fate(of: chain, in: tree, retrying: retrying, call: context.index), eagerness != .returnedToCallers,
                   !TestCaseCode.contains(call, of: tree, index: context.index) else { continue }
             // `let request = api.token().handleEvents(receiveCompletion: { _ in self?.pending = nil }).share()`,
             // then `pending = request`: kept only while it runs, as for a Future made right there.
             if case .kept(let holder?) = eagerness, Self.emptiesHolder(holder, within: chain, in: tree) { continue }
             // A call in a `flatMap` transform runs per subscription, but `retry` on its result still
             // resubscribes to the one Future that call made.
-            if eagerness != .retried, isLazy(call, in: tree) { continue }
+            if !eagerness.isRetried, isLazy(call, in: tree) { continue }
             if eagerness == .neverSubscribed, returnsNothingToo { continue }
             let ranked = CallSiteFates.Ranked(order: order, eagerness: eagerness)
             if let receiverType { fates.byReceiver[receiverType.lastNameComponent] = ranked } else { fates.unknown = ranked }

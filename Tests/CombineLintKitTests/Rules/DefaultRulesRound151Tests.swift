@@ -76,4 +76,49 @@ final class DefaultRulesRound151Tests: XCTestCase {
         XCTAssertEqual(positions(MainActorBackgroundDeliveryRule.self, text(hop: ".receive(on: DispatchQueue.main)")), [])
         XCTAssertEqual(positions(MainActorBackgroundDeliveryRule.self, text(parameter: "annotationView: Marker")), [])
     }
+
+    /// (Round 152.) `gate.acquire()` returns a bare `Future`, and its caller chains
+    /// `.flatMap { post }.retryWithBackoff(3)`, the project's operator whose `catch` subscribes to
+    /// `self` again: a retry, which gets the Future's cached result instead of a new token. A
+    /// `Deferred` one starts anew; an operator whose `self` is its first subscription
+    /// (`withCheckedContinuation { self.first().sink { … } }`) retries nothing.
+    func testAProjectOperatorThatResubscribesItsUpstreamRetriesAFuture() {
+        func text(made: String = "Future { promise in promise(.success(1)) }", use: String = "gate.acquire().retryWithBackoff(3).sink(receiveCompletion: { _ in }, receiveValue: { _ in }).store(in: &bag)") -> String {
+            """
+            extension Publisher {
+                func retryWithBackoff(_ attempts: Int) -> AnyPublisher<Output, Failure> {
+                    self.catch { error -> AnyPublisher<Output, Failure> in
+                        guard attempts > 0 else { return Fail(error: error).eraseToAnyPublisher() }
+                        return Just(()).setFailureType(to: Failure.self)
+                            .flatMap { _ in self.retryWithBackoff(attempts - 1) }
+                            .eraseToAnyPublisher()
+                    }
+                    .eraseToAnyPublisher()
+                }
+                func firstValue(in set: inout Set<AnyCancellable>) async -> Output? {
+                    await withCheckedContinuation { continuation in
+                        self.first().sink(receiveCompletion: { _ in }, receiveValue: { continuation.resume(returning: $0) }).store(in: &set)
+                    }
+                }
+            }
+            final class RequestGate {
+                func acquire() -> AnyPublisher<Int, Error> {
+                    \(made).eraseToAnyPublisher()
+                }
+            }
+            final class Uploader {
+                let gate = RequestGate()
+                var bag = Set<AnyCancellable>()
+                func start() async {
+                    \(use)
+                }
+            }
+            """
+        }
+        let found = findings(of: FutureWithoutDeferredRule.self, in: [(path: "A.swift", text: text())])
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["19:9"])
+        XCTAssertEqual(found.first?.message, "`retryWithBackoff(…)` resubscribes (as `retry` does) to this `Future`, which replays its cached failure instead of running the work again.")
+        XCTAssertEqual(positions(FutureWithoutDeferredRule.self, text(made: "Deferred { Future { promise in promise(.success(1)) } }")), [])
+        XCTAssertEqual(positions(FutureWithoutDeferredRule.self, text(use: "let value = await gate.acquire().firstValue(in: &bag); print(value as Any)")), [])
+    }
 }
