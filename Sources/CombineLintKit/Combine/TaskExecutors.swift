@@ -10,8 +10,11 @@ enum TaskExecutors {
     /// type that is neither a main-actor type nor written `@MainActor` itself. A closure handed to any
     /// other call may be isolated by its parameter's type (SwiftUI's and UIKit's handlers are
     /// `@MainActor`), so it leaves the answer open.
+    /// In an app whose build settings make the main actor the default isolation
+    /// (`AppSettings.defaultsToMainActor`), a type written with no isolation is the main actor's:
+    /// no context is known to be nonisolated.
     static func startsOffMainActor(taskClosure c: Int, in tree: SyntaxTree, index: ProjectIndex, memo: ProjectMemo) -> Bool {
-        if tree.tokenIs(tree.closures[c].open + 1, "@MainActor") { return false }
+        if index.appSettings.defaultsToMainActor || tree.tokenIs(tree.closures[c].open + 1, "@MainActor") { return false }
         var next = tree.parentClosure(of: c)
         while let outer = next {
             if tree.tokenIs(tree.closures[outer].open + 1, "@MainActor") { return false }

@@ -47,9 +47,10 @@ public struct FileWalker: Sendable {
         public var problems: [Finding]
         /// The configurations of the folders walked (kept for the engine: no file is read twice).
         public var configurations: ConfigurationTree
-        /// The apps' `Info.plist` files found in the folders walked (absolute paths, sorted): what they
-        /// say about scenes decides how long a scene delegate lives.
-        public var infoPropertyLists: [String] = []
+        /// The apps' settings files found in the folders walked (absolute paths, sorted): `Info.plist`
+        /// files, whose scenes decide how long a scene delegate lives, and build settings
+        /// (`project.pbxproj`, `Package.swift`), whose default actor isolation decides where a task runs.
+        public var settingsFiles: [String] = []
     }
 
     /// Files named explicitly are always included, whatever their name or the configuration says
@@ -83,7 +84,7 @@ public struct FileWalker: Sendable {
         }
         let files = state.files.sorted { $0.path < $1.path }
         return Result(files: files, problems: state.problems.sorted(by: Finding.reportOrder), configurations: state.configurations,
-                      infoPropertyLists: state.infoPropertyLists.sorted())
+                      settingsFiles: state.settingsFiles.sorted())
     }
 
     private struct WalkState {
@@ -92,7 +93,7 @@ public struct FileWalker: Sendable {
         var seenFiles: Set<String> = []
         var seenFolders: Set<String> = []
         var problems: [Finding] = []
-        var infoPropertyLists: [String] = []
+        var settingsFiles: [String] = []
     }
 
     /// `./Sources/` → `Sources`, so that reported paths read naturally.
@@ -135,10 +136,8 @@ public struct FileWalker: Sendable {
             let name = entry.name
             let childAbsolute = absolute == "/" ? "/" + name : absolute + "/" + name
             // Files other than Swift sources need no system call at all.
-            if entry.kind == .file, !name.hasSuffix(".swift") {
-                if InfoPropertyList.isInfoPropertyList(named: name) { state.infoPropertyLists.append(childAbsolute) }
-                continue
-            }
+            if entry.kind == .file, AppSettings.isSettingsFile(named: name) { state.settingsFiles.append(childAbsolute) }
+            if entry.kind == .file, !name.hasSuffix(".swift") { continue }
             var info = stat()
             if let mode = entry.kind.mode {
                 // The folder listing gave the type: `stat` is needed only to follow a symlink.

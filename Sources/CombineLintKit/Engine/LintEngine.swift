@@ -75,14 +75,12 @@ public struct LintEngine: Sendable {
     /// What the app's `Info.plist` files say, handed to the project index.
     public var appSettings = AppSettings()
 
-    /// The settings that the `Info.plist` files at `paths` give together: one that supports multiple
-    /// scenes makes the app multi-scene. A file that cannot be read says nothing.
-    public static func appSettings(readingInfoPropertyLists paths: [String]) -> AppSettings {
+    /// The settings that the settings files at `paths` give together (`AppSettings.read`). A file
+    /// that cannot be read says nothing.
+    public static func appSettings(readingSettingsFiles paths: [String]) -> AppSettings {
         var settings = AppSettings()
         for path in paths {
-            if case .success(let bytes) = FileReader.read(path), InfoPropertyList.supportsMultipleScenes(bytes) {
-                settings.supportsMultipleScenes = true
-            }
+            if case .success(let bytes) = FileReader.read(path) { settings.read(bytes, ofFileNamed: String(path.split(separator: "/").last ?? "")) }
         }
         return settings
     }

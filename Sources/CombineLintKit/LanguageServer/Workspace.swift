@@ -58,12 +58,12 @@ public struct Workspace: Sendable {
     }
 
     /// The Swift files under the roots, as the CLI finds them (excluded files left out), and what
-    /// the apps' `Info.plist` files there say.
+    /// the apps' settings files there say.
     private static func walk(_ roots: [String], configurations: ConfigurationTree, root: String) throws -> ([DiscoveredFile], AppSettings) {
         let walker = FileWalker(configurations: configurations, currentDirectory: root)
         let existing = roots.filter { FileManager.default.fileExists(atPath: $0) }
         let walked = try walker.walk(existing)
-        return (walked.files, LintEngine.appSettings(readingInfoPropertyLists: walked.infoPropertyLists))
+        return (walked.files, LintEngine.appSettings(readingSettingsFiles: walked.settingsFiles))
     }
 
     /// The profile of a file: its folder's configuration, less its `per_file_ignores`; nil-profile

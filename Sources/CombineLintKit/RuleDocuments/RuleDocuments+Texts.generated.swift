@@ -5004,7 +5004,9 @@ queue the initializer makes, `let queue = OperationQueue(); self.uploadQueue = q
 starts, in a `Task { … }` started in a nonisolated context (a method of a class that is no main-actor type, also from a `Future`'s
 or `Deferred`'s closure there: `Future { promise in Task { promise(.success(try await api.fetch(id))) } }`), which a task's
 inherited isolation runs on the global executor (not one written `@MainActor in`, nor one started in a closure handed to another
-call, which its parameter's type may make main-actor), in the completion handler of `URLSession.shared.dataTask(with:)` (also `uploadTask`,
+call, which its parameter's type may make main-actor; nor any where the app's build settings make the main actor the default
+isolation, `SWIFT_DEFAULT_ACTOR_ISOLATION = MainActor` in a `project.pbxproj` or `.defaultIsolation(MainActor.self)` in a
+`Package.swift` among the linted folders), in the completion handler of `URLSession.shared.dataTask(with:)` (also `uploadTask`,
 `downloadTask`, and a session property made without a `delegateQueue:`, or any other session, `api.urlSession.dataTask(with:) { … }`,
 when the project makes no session with a `delegateQueue:` that may be the main one, a local made first with `let queue = OperationQueue()`
 being none, and declares no method of that name), which the

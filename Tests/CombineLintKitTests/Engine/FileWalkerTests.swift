@@ -21,15 +21,18 @@ final class FileWalkerTests: XCTestCase {
         XCTAssertEqual(try walk([root + "/b"]), [root + "/b/Z.swift", root + "/b/a/Y.swift"])
     }
 
-    /// The apps' `Info.plist` files are found beside the sources (never linted), outside build and
-    /// hidden folders; other property lists are not.
-    func testInfoPropertyListsAreFoundButNotLinted() throws {
-        for path in ["App/Info.plist", "App/A.swift", "Watch/watch-Info.plist", "App/Settings.plist", ".build/Info.plist", "Pods/X/Info.plist"] {
+    /// The apps' settings files are found beside the sources, outside build and hidden folders:
+    /// `Info.plist` files and Xcode projects (never linted), and package manifests (linted too);
+    /// other property lists are not.
+    func testSettingsFilesAreFound() throws {
+        for path in ["App/Info.plist", "App/A.swift", "Watch/watch-Info.plist", "App/Settings.plist", ".build/Info.plist", "Pods/X/Info.plist",
+                     "App.xcodeproj/project.pbxproj", "Package.swift"] {
             try writeFile(root, path, "")
         }
         let result = try FileWalker(configuration: Configuration(rootDirectory: root), currentDirectory: root).walk(["."])
-        XCTAssertEqual(result.files.map(\.path), ["App/A.swift"])
-        XCTAssertEqual(result.infoPropertyLists, [root + "/App/Info.plist", root + "/Watch/watch-Info.plist"])
+        XCTAssertEqual(result.files.map(\.path), ["App/A.swift", "Package.swift"])
+        XCTAssertEqual(result.settingsFiles, [root + "/App.xcodeproj/project.pbxproj", root + "/App/Info.plist", root + "/Package.swift",
+                                              root + "/Watch/watch-Info.plist"])
     }
 
     func testExplicitFilesAreLintedEvenInSkippedFoldersOrExcluded() throws {

@@ -62,7 +62,7 @@ extension LintCommand {
                 work.absolutePaths[file.path] = file.absolutePath
             }
             work.problems = walked.problems
-            work.appSettings = LintEngine.appSettings(readingInfoPropertyLists: walked.infoPropertyLists)
+            work.appSettings = LintEngine.appSettings(readingSettingsFiles: walked.settingsFiles)
             return work
         }
         let absolute = PathUtilities.absolute(stdinPath, relativeTo: cwd)
@@ -71,7 +71,7 @@ extension LintCommand {
         // The neighbours only feed the index; unreadable ones are not this run's problem.
         let walkedRoot = try? walk(walker, [root])
         let walked = walkedRoot?.files ?? []
-        work.appSettings = LintEngine.appSettings(readingInfoPropertyLists: walkedRoot?.infoPropertyLists ?? [])
+        work.appSettings = LintEngine.appSettings(readingSettingsFiles: walkedRoot?.settingsFiles ?? [])
         let stdinReal = PathUtilities.realPath(absolute) ?? absolute
         work.inputs = walked.filter { (PathUtilities.realPath($0.absolutePath) ?? $0.absolutePath) != stdinReal }
             .map { LintInput(path: $0.path, absolutePath: $0.absolutePath, isReported: false) }
