@@ -158,6 +158,11 @@ extension Catalogue {
         "toolbar(_:itemForItemIdentifier:willBeInsertedIntoToolbar:)",
     ]
 
+    /// How a table or collection view hands out a reusable cell (`dequeueReusableCell(withIdentifier:for:)`,
+    /// `dequeueConfiguredReusableCell(using:for:item:)`, a project's `dequeue(LessonCell.self, for:)`): the
+    /// view keeps the cell it returns while it shows it or holds it for reuse.
+    public static let cellDequeuePrefix = "dequeue"
+
     /// What a per-row method makes the view of, where that is not a row (messages name it).
     public static let perRowShownItems: [String: String] = [
         "mapView(_:viewFor:)": "annotation",

@@ -11791,7 +11791,11 @@ stored there later, or handed to a method of the type that stores it: `retain(p.
 (`.store(in: &viewModel.cancellables)`, or `.store(in: log.bag)` into a bag object of its own: self → view model → bag → closure → self), or of a local object
 that the method also puts into such a property (`let detail = …; child = detail`, then
 `.store(in: &detail.cancellables)`: self → child → bag → closure → self), or of a parameter it keeps so
-(`init(monitor:)` with `self.monitor = monitor`, then `.store(in: &monitor.clientBag)`). Every closure the subscription keeps counts: the `sink` value and completion
+(`init(monitor:)` with `self.monitor = monitor`, then `.store(in: &monitor.clientBag)`), or of a cell that a view controller's
+(or view's) code dequeues from a table or collection view (`let cell = tableView.dequeueReusableCell(…)`, `guard let cell = … as? RowCell`,
+a project's `tableView.dequeue(RowCell.self, for:)`, then `.store(in: &cell.cancellables)`: self → view → table → cell → bag → closure → self,
+which emptying the bag in `prepareForReuse` breaks only for the cells reused, not for those shown; not in a separate data-source object,
+which owns no table). Every closure the subscription keeps counts: the `sink` value and completion
 closures, `handleEvents`, `map`, `flatMap`, `filter`, `catch` and the other operators, closures of
 a publisher built in a local and subscribed in that chain, method references such as
 `.sink(receiveValue: handle)`, `.map(self.parse)` or `self.handle(_:)` (by its compound name, `self.remoteWalks(for:)`,

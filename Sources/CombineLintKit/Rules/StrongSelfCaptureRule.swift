@@ -463,8 +463,18 @@ public struct StrongSelfCaptureRule: Rule {
         // A local object that the method also puts into a strong stored property (`child = detail`,
         // `self.player = player`): self → property → that object → its bag → closure → self.
         if let local = lookup.localVariable(named: member, visibleAt: k) {
-            guard let property = strongPropertyHolding(local: local, type: t, in: tree) else { return nil }
-            return property + "." + tree.name(last)
+            if let property = strongPropertyHolding(local: local, type: t, in: tree) { return property + "." + tree.name(last) }
+            // `let cell = tableView.dequeueReusableCell(…)` in a view controller's (or view's) code: the
+            // table in its view keeps the cell while it shows it or holds it for reuse, and so the
+            // cell's bag: self → view → table → cell → bag → closure → self.
+            guard let value = tree.variables[local].initializer, handsOutCell(value, in: tree),
+                  MainActorTypes.isMainActor(typeAt: t, in: tree, index: context.index, memo: context.memo) else { return nil }
+            return member + "." + tree.name(last)
+        }
+        // The same cell bound by a condition, `guard let cell = tableView.dequeueReusableCell(…) as? RowCell else { … }`.
+        if let binding = tree.nearestBindingInFunction(of: member, before: k), let value = binding.value, handsOutCell(value, in: tree) {
+            guard MainActorTypes.isMainActor(typeAt: t, in: tree, index: context.index, memo: context.memo) else { return nil }
+            return member + "." + tree.name(last)
         }
         if let v = tree.memberVariable(named: member, ofType: t) {
             return isStrongStoredProperty(v, in: tree) ? member + "." + tree.name(last) : nil
@@ -475,6 +485,14 @@ public struct StrongSelfCaptureRule: Rule {
               !property.isComputed, !property.isStatic,
               !property.modifiers.contains(where: { $0.hasPrefix("weak") || $0.hasPrefix("unowned") }) else { return nil }
         return member + "." + tree.name(last)
+    }
+
+    /// Whether the value in `range` is a cell a table or collection view hands out
+    /// (`tableView.dequeueReusableCell(withIdentifier: "Row", for: indexPath) as! RowCell`).
+    private func handsOutCell(_ range: ClosedRange<Int>, in tree: SyntaxTree) -> Bool {
+        tree.chains(in: range).contains { chain in
+            chain.elements.dropFirst().contains { $0.isCall && $0.kind == .member && $0.name.hasPrefix(Catalogue.cellDequeuePrefix) }
+        }
     }
 
     private func isStrongStoredProperty(_ v: Int, in tree: SyntaxTree) -> Bool {

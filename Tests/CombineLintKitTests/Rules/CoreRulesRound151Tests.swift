@@ -45,4 +45,44 @@ final class CoreRulesRound151Tests: XCTestCase {
         XCTAssertEqual(positions(RepeatedSubscriptionRule.self, text(repeats: "true")), ["22:14"])
         XCTAssertEqual(positions(NestedSinkRule.self, text(repeats: "false")), ["21:14"])
     }
+
+    /// (Round 154.) In a view controller's `cellForRowAt`, a sink holding `self` strongly is stored in
+    /// the dequeued cell's bag: the table in the controller's view keeps the cell (shown or waiting
+    /// for reuse), so self → view → table → cell → bag → closure → self, and emptying the bag in
+    /// `prepareForReuse` does not free the cells still shown. A separate data-source object does not
+    /// own the table; `[weak self]` breaks the cycle.
+    func testASubscriptionInADequeuedCellsBagKeepsTheController() {
+        func text(owner: String = "final class LessonsViewController: UITableViewController",
+                  cell: String = "let cell = tableView.dequeueReusableCell(withIdentifier: \"Lesson\", for: indexPath) as! LessonCell",
+                  capture: String = "") -> String {
+            """
+            \(owner) {
+                let model = LessonsModel()
+                override func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+                    \(cell)
+                    cell.toggled
+                        .sink { \(capture)isOn in self.model.setReminder(isOn) }
+                        .store(in: &cell.cancellables)
+                    return cell
+                }
+            }
+            final class LessonCell: UITableViewCell {
+                let toggled = PassthroughSubject<Bool, Never>()
+                var cancellables = Set<AnyCancellable>()
+                override func prepareForReuse() {
+                    super.prepareForReuse()
+                    cancellables.removeAll()
+                }
+            }
+            final class LessonsModel {
+                func setReminder(_ isOn: Bool) {}
+            }
+            """
+        }
+        XCTAssertEqual(positions(StrongSelfCaptureRule.self, text()), ["6:29"])
+        XCTAssertEqual(positions(StrongSelfCaptureRule.self, text(cell: "guard let cell = tableView.dequeueReusableCell(withIdentifier: \"Lesson\") as? LessonCell else { return UITableViewCell() }")), ["6:29"])
+        XCTAssertEqual(positions(StrongSelfCaptureRule.self, text(capture: "[weak self] ")), [])
+        XCTAssertEqual(positions(StrongSelfCaptureRule.self, text(owner: "final class LessonsDataSource: NSObject, UITableViewDataSource")), [])
+        XCTAssertEqual(positions(StrongSelfCaptureRule.self, text(cell: "let cell = LessonCell()")), [])
+    }
 }
