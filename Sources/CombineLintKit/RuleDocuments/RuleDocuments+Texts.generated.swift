@@ -3614,6 +3614,11 @@ sequence's `.publisher`, `$query.map(tags).flatMap { tags in tags.publisher.coll
 the project declares a property named `publisher`),
 a `flatMap` whose closure only returns a child's `objectWillChange` (`$child.flatMap { $0.objectWillChange }`,
 the forwarding `nested_observable_object` accepts: a signal with no value, which no older answer can overwrite),
+a `flatMap` directly on a `$property` that only initializers set (`self.history = TemperatureHistory()` in `init`, then
+`$history.flatMap { $0.$samples }`; `history.append(x)` on a class changes the object, not the reference the property
+publishes), which gives one value, so one inner publisher runs (set again in a method, by `assign(to: &$history)` or through a
+view's binding, `$model.history`, or a struct changed in place, it is reported, and so is one no initializer sets,
+`@Published var postcode = ""`, which is input),
 a `flatMap` directly on a subject of `Void` (`PassthroughSubject<Void, Never>`: a tap, a refresh, a
 heartbeat), whose events carry no input, so one inner publisher per event is the intent and no
 newer input exists that an older answer could overwrite (shaped by `throttle` or `debounce`, such

@@ -168,7 +168,11 @@ public struct FlatMapWithoutSwitchRule: Rule {
               chain.elements[(e + 1)..<f].allSatisfy({ Catalogue.valuePassingSteps.contains($0.name) }) else { return nil }
         let source = chain.elements[e]
         let written = "`" + tree.text(chain.first, source.lastToken) + "`"
-        if Catalogue.isProjected(source.name) { return (written, false) }
+        if Catalogue.isProjected(source.name) {
+            // `$history.flatMap { $0.$samples }` with `history` set only by the initializer: one value, one inner publisher.
+            if InitializerOnlyProperties.isSetOnlyByInitializers(String(source.name.dropFirst()), index: context.index, memo: context.memo) { return nil }
+            return (written, false)
+        }
         if source.name == "publisher", let name = source.argument("for") {
             // KVO's `publisher(for: \.currentItem)` is an object's state, as a `$property` is.
             if tree.tokens[name.value.lowerBound].kind == .backslash { return (written, false) }

@@ -121,4 +121,42 @@ final class DefaultRulesRound151Tests: XCTestCase {
         XCTAssertEqual(positions(FutureWithoutDeferredRule.self, text(made: "Deferred { Future { promise in promise(.success(1)) } }")), [])
         XCTAssertEqual(positions(FutureWithoutDeferredRule.self, text(use: "let value = await gate.acquire().firstValue(in: &bag); print(value as Any)")), [])
     }
+
+    /// (Round 154.) `$history.flatMap { $0.$samples }` where only the initializer sets `history`
+    /// (`history.append(frame)` changes the object, a class, not the reference the property
+    /// publishes): `$history` gives one value, so one inner publisher runs and none goes stale.
+    /// Set again in a method, or by `assign(to: &$history)`, each new object adds an inner
+    /// subscription that the old ones outlive; a struct changed in place publishes too.
+    func testAFlatMapOnAPropertyOnlyTheInitializerSetsSubscribesOnce() {
+        func text(kind: String = "final class", extra: String = "", method: String = "history.append(1)") -> String {
+            """
+            \(kind) TemperatureHistory: ObservableObject {
+                @Published var samples: [Int] = []
+                func append(_ value: Int) {}
+            }
+            final class TelemetryViewModel: ObservableObject {
+                @Published var history: TemperatureHistory
+                @Published var hotend = 0
+                init() {
+                    self.history = TemperatureHistory()
+                    $history
+                        .flatMap { history in history.$samples }
+                        .map { $0.last ?? 0 }
+                        .assign(to: &$hotend)
+                    \(extra)
+                }
+                func record() {
+                    \(method)
+                }
+            }
+            """
+        }
+        XCTAssertEqual(positions(FlatMapWithoutSwitchRule.self, text()), [])
+        XCTAssertEqual(positions(FlatMapWithoutSwitchRule.self, text(method: "history = TemperatureHistory()")), ["11:14"])
+        XCTAssertEqual(positions(FlatMapWithoutSwitchRule.self, text(extra: "Just(TemperatureHistory()).assign(to: &$history)")), ["11:14"])
+        XCTAssertEqual(positions(FlatMapWithoutSwitchRule.self, text(kind: "struct")), ["11:14"])
+        XCTAssertEqual(positions(FlatMapWithoutSwitchRule.self, text(extra: "_ = $model.history", method: "")), ["11:14"])
+        XCTAssertEqual(positions(FlatMapWithoutSwitchRule.self, text(method: "").replacingOccurrences(of: "self.history = TemperatureHistory()", with: "")
+            .replacingOccurrences(of: "var history: TemperatureHistory", with: "var history = TemperatureHistory()")), ["11:14"])
+    }
 }
