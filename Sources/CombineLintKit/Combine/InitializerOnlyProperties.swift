@@ -32,12 +32,21 @@ enum InitializerOnlyProperties {
             }
             guard setByInitializer else { return false }
             // `assign(to: &$history)` sets it from a pipeline, after the initializer.
+            return !assignedProjections(index: index, memo: memo).contains("$" + name)
+        }
+    }
+
+    /// The projections that `assign(to:)` writes anywhere in the project (`$history` of
+    /// `assign(to: &$history)`), found once per run.
+    private static func assignedProjections(index: ProjectIndex, memo: ProjectMemo) -> Set<String> {
+        memo.value(for: "assign-to-projections") { () -> Set<String> in
+            var names = Set<String>()
             for ref in index.chainElements["assign"] {
                 let tree = index.trees[ref.tree]
                 guard let to = tree.chains[ref.chain].elements[ref.element].argument("to") else { continue }
-                if to.value.contains(where: { tree.tokens[$0].kind == .dollarIdentifier && tree.text($0) == "$" + name }) { return false }
+                for k in to.value where tree.tokens[k].kind == .dollarIdentifier { names.insert(tree.text(k)) }
             }
-            return true
+            return names
         }
     }
 
