@@ -107,6 +107,10 @@ extension Catalogue {
 }
 
 extension Catalogue {
+    /// Words of a written type that may hold a publisher (`AnyPublisher<…>`, `CurrentValueSubject<…>`,
+    /// `Future<…>`): a stored property whose written type has none (`[LogEntry]`, `Int`) holds values.
+    public static let publisherTypeWords: [String] = ["Publisher", "Subject", "Future", "Just", "Deferred", "Empty", "Fail"]
+
     /// Whether a type name written in an extension names a publisher type: the `Publisher` protocol,
     /// a type named so (`AnyPublisher`, `DataTaskPublisher`) or one of Combine's `Publishers.…`.
     public static func namesPublisherType(_ name: String) -> Bool {

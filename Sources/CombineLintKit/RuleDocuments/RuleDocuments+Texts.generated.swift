@@ -6007,7 +6007,8 @@ too, after which a `receive(on:)` of the same scheduler hops again, and which it
 of the pipeline when the project's declarations behind it all end on one scheduler: a call of the
 project's functions (`history.series(zone: id, days: 7)`, also through the protocol they implement)
 or a computed property read through any receiver (`scanner.state` with `var state: AnyPublisher<…> {
-stateSubject.receive(on: DispatchQueue.main).eraseToAnyPublisher() }`), every implementation (test
+stateSubject.receive(on: DispatchQueue.main).eraseToAnyPublisher() }`; another type's stored values of the name,
+`private var entries: [LogEntry]` of a screen, are no pipeline and do not count), every implementation (test
 doubles and protocol requirements aside) returning a pipeline that ends in `receive(on:)` of that
 scheduler, or in the project's own operator that hops there (`….map(\.0).receiveOnMain().eraseToAnyPublisher()`), or
 in a call of another such declaration (`fetchProfile()` returning `requestOnMain(.profile, as: UserProfile.self)`,

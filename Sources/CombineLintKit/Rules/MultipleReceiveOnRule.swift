@@ -188,7 +188,8 @@ public struct MultipleReceiveOnRule: Rule {
     /// `element` deliver on: the functions a call may run (its labels fit), or the computed properties
     /// of its name, every one of them (test doubles and protocol requirements aside) returning
     /// pipelines that end in `receive(on:)` of that scheduler, then only steps that stay on its
-    /// thread (`eraseToAnyPublisher()`). A stored property of the name decides nothing.
+    /// thread (`eraseToAnyPublisher()`). A stored property of the name that may hold a publisher
+    /// decides nothing; another type's stored values of the name (`[LogEntry]`) are passed over.
     /// A returned pipeline may itself be a call of such a declaration (`fetchProfile()` returning
     /// `requestOnMain(.profile, as: UserProfile.self)`), followed to `maximumRelayDepth`.
     private func projectSourceScheduler(of element: ChainElement, context: RuleContext, depth: Int = 0) -> String? {
@@ -211,6 +212,9 @@ public struct MultipleReceiveOnRule: Rule {
                 for typeKey in index.typesDeclaringProperty[element.name] {
                     guard let type = index.types[typeKey], let property = type.properties[element.name] else { continue }
                     if type.kind == .protocol { continue }
+                    // Another type's stored values of the name (`private var entries: [LogEntry] = []` of a screen) are no pipeline.
+                    if !property.isComputed, !property.typeText.isEmpty,
+                       !Catalogue.publisherTypeWords.contains(where: property.typeText.contains) { continue }
                     guard property.isComputed, !property.isStatic, let t = index.treeIndexByPath[property.file] else { return "" }
                     let holder = index.trees[t]
                     guard let v = NeverFinishingSources.variable(named: element.name, onLine: property.line, in: holder) else { return "" }

@@ -159,4 +159,35 @@ final class DefaultRulesRound151Tests: XCTestCase {
         XCTAssertEqual(positions(FlatMapWithoutSwitchRule.self, text(method: "").replacingOccurrences(of: "self.history = TemperatureHistory()", with: "")
             .replacingOccurrences(of: "var history: TemperatureHistory", with: "var history = TemperatureHistory()")), ["11:14"])
     }
+
+    /// (Rounds 154, 155.) `logStore.entries` is a computed property ending in `.receive(on:
+    /// DispatchQueue.main).eraseToAnyPublisher()`, so a second `receive(on: DispatchQueue.main)` after
+    /// it hops again. The screen's own `private var entries: [LogEntry]` holds values, not a pipeline,
+    /// and does not hide the store's; a stored publisher of the name, whose value is not known, does.
+    func testAnotherTypesStoredValuesOfTheNameDoNotHideAComputedSourcesHop() {
+        func text(screenEntries: String = "private var entries: [Int] = []") -> String {
+            """
+            final class ErrorLogStore {
+                private let subject = CurrentValueSubject<[Int], Never>([])
+                var entries: AnyPublisher<[Int], Never> {
+                    subject.receive(on: DispatchQueue.main).eraseToAnyPublisher()
+                }
+            }
+            final class ErrorLogViewController: NSViewController {
+                let logStore = ErrorLogStore()
+                \(screenEntries)
+                var bag = Set<AnyCancellable>()
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    logStore.entries
+                        .receive(on: DispatchQueue.main)
+                        .sink { [weak self] in self?.title = "\\($0.count)" }
+                        .store(in: &bag)
+                }
+            }
+            """
+        }
+        XCTAssertEqual(positions(MultipleReceiveOnRule.self, text()), ["14:14"])
+        XCTAssertEqual(positions(MultipleReceiveOnRule.self, text(screenEntries: "let entries: AnyPublisher<[Int], Never> = Empty().eraseToAnyPublisher()")), [])
+    }
 }
