@@ -6402,7 +6402,8 @@ own drawing helper, `detailPane(selected)` with `func detailPane(_ card: TicketC
 parameter on, `TicketRow(card: card)`, hands it to that code),
 or a view subscribes to its state itself, `.onReceive(model.sync.$pendingCount) { pendingSync = $0 }`), unless a view that holds the outer object also reads the
 inner one's `@Published` state through it (`store.onboarding.isComplete`, `$model.profile.name`): that view
-is not redrawn by the change. When views observe the inner type directly and no view reaches the property
+is not redrawn by the change (an `@Published` property of the inner object that only its initializers set,
+`self.feeding = feeding`, keeps its first value: `environment.home.feeding` handed on to the view that observes it reads no changing state). When views observe the inner type directly and no view reaches the property
 through the outer object (no `state.viewer` or `$state.viewer` in a view, whatever hands the object to the views
 that observe it; a view's own `@ObservedObject var viewer` is not such a read; also when code only assigns the
 property), no view can show the inner state through it, and it is not reported. Not reported either: an inner ObservableObject that has nothing

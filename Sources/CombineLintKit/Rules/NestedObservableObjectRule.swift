@@ -80,7 +80,7 @@ public struct NestedObservableObjectRule: Rule {
                 if forwards { continue }
                 let readThrough = {
                     context.memo.value(for: "nested_observable_object.read-through\u{0}\(variable.name)\u{0}\(typeName)\u{0}\(inner)") {
-                        isReadThroughOuter(variable.name, outerType: typeName, innerType: inner, index: index) }
+                        isReadThroughOuter(variable.name, outerType: typeName, innerType: inner, index: index, memo: context.memo) }
                 }
                 // The views that show the elements usually observe each one (`ForEach(model.sessions)
                 // { SessionRow(session: $0) }`): reported where a view that observes the outer object
@@ -96,7 +96,7 @@ public struct NestedObservableObjectRule: Rule {
                 }
                 if !published {
                     guard context.memo.value(for: "nested_observable_object.read-through-observed\u{0}\(variable.name)\u{0}\(typeName)\u{0}\(inner)", {
-                        isReadThroughOuter(variable.name, outerType: typeName, innerType: inner, index: index, observedHolder: true) }) else { continue }
+                        isReadThroughOuter(variable.name, outerType: typeName, innerType: inner, index: index, memo: context.memo, observedHolder: true) }) else { continue }
                     findings.append(context.finding(
                         tokens: variable.nameToken,
                         message: "`\(variable.name)` holds an ObservableObject inside an ObservableObject: views reading `\(inner)`'s state through `\(typeName)` are not redrawn.",
@@ -279,7 +279,10 @@ public struct NestedObservableObjectRule: Rule {
     /// object directly. The holder is a property of the view whose written type is the outer type.
     /// With `observedHolder`, the view's property must observe the outer object (`@ObservedObject`,
     /// `@StateObject`, `@EnvironmentObject`): a view holding it in a plain `let` is redrawn by neither.
-    private func isReadThroughOuter(_ name: String, outerType: String, innerType: String, index: ProjectIndex, observedHolder: Bool = false) -> Bool {
+    /// An `@Published` property that only the inner type's initializers set (`self.feeding = feeding`,
+    /// `InitializerOnlyProperties`) keeps the value it was made with: reading it is no changing state.
+    private func isReadThroughOuter(_ name: String, outerType: String, innerType: String, index: ProjectIndex, memo: ProjectMemo,
+                                    observedHolder: Bool = false) -> Bool {
         index.chainElements[name].contains { reference in
             let tree = index.trees[reference.tree]
             let chain = tree.chains[reference.chain]
@@ -293,6 +296,7 @@ public struct NestedObservableObjectRule: Rule {
             // state (`var itemCount: Int { lines.count }`); a `let id` never changes.
             guard read.kind == .member, !read.isCall, let property = index.property(read.name, ofType: innerType),
                   property.hasAttribute("Published") || (property.isComputed && !property.isStatic) else { return false }
+            if property.hasAttribute("Published"), InitializerOnlyProperties.isSetOnlyByInitializers(read.name, index: index, memo: memo) { return false }
             // A read in an action (`Button("Sign out") { if store.session.isSignedIn { … } }`) is used
             // when the action runs: nothing drawn depends on it.
             if ViewActionClosures.runsInAction(read.nameToken, in: tree, index: index) { return false }

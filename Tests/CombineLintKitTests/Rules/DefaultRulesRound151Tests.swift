@@ -190,4 +190,40 @@ final class DefaultRulesRound151Tests: XCTestCase {
         XCTAssertEqual(positions(MultipleReceiveOnRule.self, text()), ["14:14"])
         XCTAssertEqual(positions(MultipleReceiveOnRule.self, text(screenEntries: "let entries: AnyPublisher<[Int], Never> = Empty().eraseToAnyPublisher()")), [])
     }
+
+    /// (Round 156.) A root view observing the app's environment passes `environment.home.feeding`
+    /// on to the view that observes it: `feeding` is an `@Published` property of the inner object
+    /// that only its initializer sets, so the value read through the outer object never changes and
+    /// no view goes stale. Set again in a method, the root view would keep handing on the old one.
+    func testAnInnerPropertyOnlyTheInitializerSetsIsNoChangingStateReadThroughTheOuter() {
+        func text(method: String = "") -> String {
+            """
+            final class FeedingModel: ObservableObject {
+                @Published var times: [Int] = []
+            }
+            final class HomeModel: ObservableObject {
+                @Published var feeding: FeedingModel
+                init(feeding: FeedingModel) {
+                    self.feeding = feeding
+                }
+                func reset() {
+                    \(method)
+                }
+            }
+            final class AppEnvironment: ObservableObject {
+                let home = HomeModel(feeding: FeedingModel())
+            }
+            struct RootView: View {
+                @EnvironmentObject var environment: AppEnvironment
+                var body: some View { FeedingView(model: environment.home.feeding) }
+            }
+            struct FeedingView: View {
+                @ObservedObject var model: FeedingModel
+                var body: some View { Text("\\(model.times.count)") }
+            }
+            """
+        }
+        XCTAssertEqual(positions(NestedObservableObjectRule.self, text()), [])
+        XCTAssertEqual(positions(NestedObservableObjectRule.self, text(method: "feeding = FeedingModel()")), ["14:9"])
+    }
 }
