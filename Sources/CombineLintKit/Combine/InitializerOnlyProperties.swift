@@ -64,7 +64,8 @@ enum InitializerOnlyProperties {
 
     /// Whether token `k` is directly in an initializer's body, not in a closure there.
     private static func isInitializerStatement(_ k: Int, in tree: SyntaxTree) -> Bool {
-        guard let f = tree.enclosingFunction(of: k), tree.functions[f].kind == .initializer else { return false }
-        return tree.enclosingClosures(of: k).allSatisfy { tree.closures[$0].open < (tree.functions[f].bodyOpen ?? 0) }
+        guard let f = tree.enclosingFunction(of: k), tree.functions[f].kind == .initializer, let open = tree.functions[f].bodyOpen else { return false }
+        // Closures nest: the innermost one around the token opens before the body only if all do.
+        return tree.innermostClosure(of: k).map { tree.closures[$0].open < open } ?? true
     }
 }

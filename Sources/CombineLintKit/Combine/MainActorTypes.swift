@@ -20,16 +20,21 @@ enum MainActorTypes {
         }
     }
 
-    /// `isMainActor(_:index:memo:)` for the type declared at `t` of `tree`. When its simple name is
-    /// shared by several declarations, the declaration answers for itself: `@MainActor` written on
-    /// it, or a main-actor type among its own bases (an extension is judged by name).
     /// Whether `capture` of closure `c` binds a value of a main-actor type (`[weak imageView]` with
     /// `imageView: UIImageView`, `[label]`), by the type of the name it captures where the closure is made.
     static func capturesMainActorValue(_ capture: Capture, ofClosure c: Int, in tree: SyntaxTree, index: ProjectIndex, memo: ProjectMemo) -> Bool {
-        guard let type = TypeResolver.typeOfName(capture.name, at: tree.closures[c].open, in: tree, index: index) else { return false }
+        namesMainActorValue(capture.name, at: tree.closures[c].open, in: tree, index: index, memo: memo)
+    }
+
+    /// Whether `name`, as written at token `token`, holds a value of a main-actor type (its declared type).
+    static func namesMainActorValue(_ name: String, at token: Int, in tree: SyntaxTree, index: ProjectIndex, memo: ProjectMemo) -> Bool {
+        guard let type = TypeResolver.typeOfName(name, at: token, in: tree, index: index) else { return false }
         return isMainActor(type, index: index, memo: memo)
     }
 
+    /// `isMainActor(_:index:memo:)` for the type declared at `t` of `tree`. When its simple name is
+    /// shared by several declarations, the declaration answers for itself: `@MainActor` written on
+    /// it, or a main-actor type among its own bases (an extension is judged by name).
     static func isMainActor(typeAt t: Int, in tree: SyntaxTree, index: ProjectIndex, memo: ProjectMemo) -> Bool {
         let type = tree.types[t]
         let name = type.name.lastNameComponent

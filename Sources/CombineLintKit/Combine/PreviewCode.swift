@@ -33,7 +33,7 @@ public enum PreviewCode {
         guard namesStandIn(name) else { return false }
         // `PreviewSupport.swift`, `PreviewData.swift`; not the type's own file (`PreviewRenderer.swift`
         // declaring the app's `PreviewRenderer`, which renders previews of documents).
-        if isPreviewSupportFile(tree.file.path), fileName(of: tree.file.path) != name + ".swift" { return true }
+        if isPreviewSupportFile(tree.file.path), FolderNames.fileName(of: tree.file.path) != name + ".swift" { return true }
         if tree.tokens.indices.contains(where: { tree.tokens[$0].kind == .poundKeyword && Catalogue.previewMacros.contains(tree.text($0)) })
             || tree.types.contains(where: { $0.inheritance.contains(where: { Catalogue.previewProtocols.contains($0.lastNameComponent) }) }) {
             return true
@@ -55,7 +55,7 @@ public enum PreviewCode {
     public static func isStandIn(named name: String, in tree: SyntaxTree, index: ProjectIndex) -> Bool {
         if isStandIn(named: name, in: tree) { return true }
         guard namesStandIn(name) else { return false }
-        if isPreviewSupportFile(tree.file.path), fileName(of: tree.file.path) == name + ".swift",
+        if isPreviewSupportFile(tree.file.path), FolderNames.fileName(of: tree.file.path) == name + ".swift",
            standsInForAnotherType(name, index: index) { return true }
         return isMadeOnlyDirectlyInPreviews(named: name, index: index)
     }
@@ -107,13 +107,9 @@ public enum PreviewCode {
         }
     }
 
-    private static func fileName(of path: String) -> String {
-        path.split(separator: "/").last.map(String.init) ?? path
-    }
-
     /// Whether the file's name says it holds what previews use (`PreviewSupport.swift`, `PreviewData.swift`).
     public static func isPreviewSupportFile(_ path: String) -> Bool {
-        let name = fileName(of: path)
+        let name = FolderNames.fileName(of: path)
         return namesStandIn(name) || name.hasPrefix(Catalogue.previewDoublePrefix + "s.")
     }
 

@@ -28,20 +28,14 @@ enum ProjectRetryOperators {
         let function = tree.functions[reference.item]
         guard let open = function.bodyOpen, let close = function.bodyClose, open + 1 < close else { return false }
         return tree.chains(in: (open + 1)...(close - 1)).contains { chain in
-            if startsAtSelf(chain), PublisherExtensions.callsStep(Catalogue.retryOperators, in: chain.elements) { return true }
+            if PublisherExtensions.startsAtSelf(chain.elements), PublisherExtensions.callsStep(Catalogue.retryOperators, in: chain.elements) { return true }
             let root = chain.elements[0]
             guard root.kind == .root, root.name == "self", chain.elements.count > 1 else { return false }
             return tree.enclosingClosures(of: root.nameToken).contains { c in
                 guard tree.closures[c].open > open, let call = tree.call(receiving: c) else { return false }
                 let outer = tree.chains[call.chain]
-                return startsAtSelf(outer) && Catalogue.errorHandlers.contains(outer.elements[call.element].name)
+                return PublisherExtensions.startsAtSelf(outer.elements) && Catalogue.errorHandlers.contains(outer.elements[call.element].name)
             }
         }
-    }
-
-    /// A chain from the publisher itself: `self.…`, or an operator called with no receiver (`catch { … }`).
-    private static func startsAtSelf(_ chain: Chain) -> Bool {
-        let root = chain.elements[0]
-        return root.kind == .root && (root.name == "self" || (root.isCall && root.name.first?.isLowercase == true))
     }
 }

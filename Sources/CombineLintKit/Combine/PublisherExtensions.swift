@@ -29,12 +29,16 @@ enum PublisherExtensions {
             let returned = tree.returnedChainIndices(ofFunction: reference.item)
             return !returned.isEmpty && returned.allSatisfy { c in
                 let elements = tree.chains[c].elements
-                let root = elements[0]
-                let startsAtSelf = (root.name == "self" && root.kind == .root)
-                    || (root.kind == .root && root.isCall && root.name.first?.isLowercase == true)
-                return startsAtSelf && satisfy(elements)
+                return startsAtSelf(elements) && satisfy(elements)
             }
         }
+    }
+
+    /// Whether a chain in a publisher extension's method starts at the publisher it is called on:
+    /// `self.…`, or an operator called with no receiver (`catch { … }`, `map(transform)`).
+    static func startsAtSelf(_ elements: ChainElements) -> Bool {
+        let root = elements[0]
+        return root.kind == .root && (root.name == "self" || (root.isCall && root.name.first?.isLowercase == true))
     }
 
     /// Whether `elements` has a call of one of `names` as a step (a member, or the receiverless first call).

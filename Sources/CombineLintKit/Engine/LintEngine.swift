@@ -80,7 +80,7 @@ public struct LintEngine: Sendable {
     public static func appSettings(readingSettingsFiles paths: [String]) -> AppSettings {
         var settings = AppSettings()
         for path in paths {
-            if case .success(let bytes) = FileReader.read(path) { settings.read(bytes, ofFileNamed: String(path.split(separator: "/").last ?? "")) }
+            if case .success(let bytes) = FileReader.read(path) { settings.read(bytes, ofFileNamed: FolderNames.fileName(of: path)) }
         }
         return settings
     }

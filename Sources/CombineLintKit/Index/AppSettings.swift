@@ -17,14 +17,14 @@ public struct AppSettings: Sendable, Hashable {
 
     /// Whether a file of this name is one whose settings `read(_:ofFileNamed:)` takes.
     public static func isSettingsFile(named name: String) -> Bool {
-        InfoPropertyList.isInfoPropertyList(named: name) || name == "project.pbxproj" || name == "Package.swift"
+        InfoPropertyList.isInfoPropertyList(named: name) || BuildSettings.isBuildSettingsFile(named: name)
     }
 
     /// Adds what the file's bytes say (a setting one file turns on stays on).
     public mutating func read(_ bytes: [UInt8], ofFileNamed name: String) {
         if InfoPropertyList.isInfoPropertyList(named: name) {
             if InfoPropertyList.supportsMultipleScenes(bytes) { supportsMultipleScenes = true }
-        } else if name == "project.pbxproj" || name == "Package.swift" {
+        } else if BuildSettings.isBuildSettingsFile(named: name) {
             if BuildSettings.defaultsToMainActor(bytes) { defaultsToMainActor = true }
         }
     }
@@ -32,6 +32,11 @@ public struct AppSettings: Sendable, Hashable {
 
 /// The one build setting CombineLint reads, found by text in an Xcode project or a package manifest.
 public enum BuildSettings {
+    /// Whether a file of this name holds build settings: an Xcode project's `project.pbxproj`, a `Package.swift`.
+    public static func isBuildSettingsFile(named name: String) -> Bool {
+        name == "project.pbxproj" || name == "Package.swift"
+    }
+
     /// Whether the text sets the main actor as the default isolation: `SWIFT_DEFAULT_ACTOR_ISOLATION = MainActor;`
     /// in a `project.pbxproj`, `.defaultIsolation(MainActor.self)` in a `Package.swift`.
     public static func defaultsToMainActor(_ bytes: [UInt8]) -> Bool {

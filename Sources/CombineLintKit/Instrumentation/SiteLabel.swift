@@ -15,7 +15,7 @@ public enum SiteLabel {
         case let (typeName?, nil): return typeName
         case let (nil, member?): return member
         case (nil, nil):
-            let name = tree.file.path.split(separator: "/").last.map(String.init) ?? tree.file.path
+            let name = FolderNames.fileName(of: tree.file.path)
             return name + ":" + String(tree.line(of: token) + lineShift)
         }
     }

@@ -240,9 +240,8 @@ public struct MainActorBackgroundDeliveryRule: Rule {
             let isMainActorObject = judged[name] ?? {
                 // Declared outside the closure: visible where it opens.
                 guard SubscriptionFinder.localVariable(named: name, visibleAt: open, in: tree) != nil
-                        || SubscriptionFinder.isParameter(named: name, visibleAt: open, in: tree),
-                      let type = TypeResolver.typeOfName(name, at: open, in: tree, index: context.index) else { return false }
-                return MainActorTypes.isMainActor(type, index: context.index, memo: context.memo)
+                        || SubscriptionFinder.isParameter(named: name, visibleAt: open, in: tree) else { return false }
+                return MainActorTypes.namesMainActorValue(name, at: open, in: tree, index: context.index, memo: context.memo)
             }()
             judged[name] = isMainActorObject
             if isMainActorObject { return name }

@@ -16,6 +16,11 @@ public enum FolderNames {
         }
     }
 
+    /// The file's name: the last component of `path` (`PreviewSupport.swift` of `App/PreviewSupport.swift`).
+    public static func fileName(of path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+
     /// Whether a folder of `path` is named one of `names`.
     public static func contains(in path: String, namedOneOf names: Set<String>) -> Bool {
         let longest = names.reduce(0) { max($0, $1.utf8.count) }
